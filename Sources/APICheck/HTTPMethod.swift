@@ -1,0 +1,13 @@
+/// An HTTP method. An open set, like header names: the common ones are static members.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+
+    public static let get = HTTPMethod(rawValue: "GET")
+    public static let post = HTTPMethod(rawValue: "POST")
+    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A complete response: status, headers, the whole body, and how long it took.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header fields as received, in order. Names keep their case; lookups ignore it.
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+    /// The URL that answered, after redirects.
+    public var url: URL?
+    public var timings: Timings
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
+                url: URL? = nil, timings: Timings = Timings()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.timings = timings
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    public var contentType: String? { header("Content-Type") }
+}

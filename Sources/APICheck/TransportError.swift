@@ -1,0 +1,37 @@
+/// Why no complete HTTP answer arrived.
+public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable, Codable {
+        /// The connection or the whole transfer ran past its timeout.
+        case timeout
+        /// Nothing listens on the port.
+        case refused
+        /// The host name did not resolve.
+        case dns
+        /// The TLS handshake or certificate verification failed.
+        case tls
+        /// The body grew past the configured cap; the transfer was aborted.
+        case bodyTooLarge
+        /// Too many redirects, a malformed answer, a connection cut mid-body, ...
+        case other
+    }
+
+    public var kind: Kind
+    /// A human description of what happened, e.g. libcurl's error text. Never holds secrets:
+    /// transports describe the failure, not the request.
+    public var message: String
+    public var url: String?
+
+    public init(_ kind: Kind, _ message: String, url: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.url = url
+    }
+
+    /// Whether this failure says the target as a whole cannot be reached (as opposed to one slow
+    /// or broken endpoint).
+    public var isUnreachable: Bool { kind == .refused || kind == .dns || kind == .tls }
+
+    public var description: String {
+        "\(kind.rawValue): \(message)"
+    }
+}
