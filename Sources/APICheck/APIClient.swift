@@ -1,0 +1,140 @@
+import Foundation
+
+/// Calls declared endpoints: validates the values, builds the request, adds the token, sends it
+/// through a transport, classifies the envelope and decodes the payload. On a forced logout or a
+/// dead token it tells the session's observers, then throws.
+///
+/// The same client runs in an app's tests over `MockTransport` and in `apicheck live` over libcurl.
+public final class APIClient: Sendable {
+    public let api: API
+    public let baseURL: URL
+    public let transport: any Transport
+    public let session: Session
+    public let redactor: Redactor
+    /// Receives a request/response trace, secrets redacted (`--verbose`).
+    public let trace: (@Sendable (String) -> Void)?
+    private let builder: RequestBuilder
+
+    public init(api: API, baseURL: URL = URL(string: "http://mock.invalid/")!, transport: any Transport,
+                session: Session = Session(), redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) {
+        self.api = api
+        self.baseURL = baseURL
+        self.transport = transport
+        self.session = session
+        self.redactor = redactor ?? api.makeRedactor()
+        self.trace = trace
+        self.builder = RequestBuilder(api: api, baseURL: baseURL)
+    }
+
+    /// Calls `endpoint` and returns its decoded payload, or throws `APIError`.
+    public func send<Response>(_ endpoint: Endpoint<Response>, _ values: [String: ParameterValue] = [:],
+                               token: TokenChoice = .session) async throws -> Response {
+        try await send(endpoint.erased, values, token: token) as! Response
+    }
+
+    /// The type-erased form of `send`, for callers that hold an `AnyEndpoint`.
+    public func send(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
+                     token: TokenChoice = .session) async throws -> any Sendable {
+        let exchange = try await self.exchange(endpoint, values, token: token)
+        let response = exchange.response
+        let notifies = token == .session && endpoint.requiresToken
+        if (200..<300).contains(response.status), !api.envelope.expiredHTTPStatuses.contains(response.status),
+           let fast = try? endpoint.fastDecode(response.body, endpoint.enveloped ? api.envelope : nil) {
+            switch fast {
+            case let .payload(value):
+                applySessionEffect(endpoint, body: response.body)
+                return value
+            case let .code(code, message):
+                let classification = api.envelope.outcome(code: code, message: message)
+                throw fail(classification, endpoint, exchange.source, notifies: notifies)
+            }
+        }
+        let interpretation = Interpretation(
+            endpoint: endpoint, status: response.status, contentType: response.contentType, body: response.body,
+            source: exchange.source, api: api, redactor: redactor)
+        if let value = interpretation.value {
+            applySessionEffect(endpoint, body: response.body)
+            return value
+        }
+        if let error = interpretation.error, case .decoding = error.reason { throw error }
+        throw fail(interpretation.classification, endpoint, exchange.source, notifies: notifies)
+    }
+
+    /// Builds and sends the request without interpreting the answer. Throws `APIError` for an
+    /// invalid request (nothing sent) or when no answer came.
+    public func exchange(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
+                         token: TokenChoice = .session) async throws(APIError) -> Exchange {
+        let tokenValue: String?
+        switch token {
+        case .session: tokenValue = session.token
+        case .none: tokenValue = nil
+        case let .explicit(value): tokenValue = value
+        }
+        if let tokenValue { redactor.register(tokenValue) }
+        for parameter in endpoint.parameters where parameter.secret || api.redactedFields.contains(parameter.name) {
+            if let value = values[parameter.name] { redactor.register(value.text) }
+        }
+        let request = try builder.request(for: endpoint, values, token: tokenValue)
+        trace?(traceLine(request))
+        do {
+            let response = try await transport.send(request)
+            trace?(traceLine(response, for: request))
+            let source = (transport as? MockTransport)?.source(for: request) ?? Redactor.withoutQuery(request.url)
+            return Exchange(request: request, response: response, source: source)
+        } catch let error as TransportError {
+            trace?("← \(endpoint.id): \(redactor.redact(error.description))")
+            throw APIError(endpoint: endpoint.id, reason: .transport(error), source: Redactor.withoutQuery(request.url))
+        } catch is CancellationError {
+            throw APIError(endpoint: endpoint.id, reason: .transport(TransportError(.other, "cancelled")))
+        } catch {
+            throw APIError(endpoint: endpoint.id, reason: .transport(TransportError(.other, redactor.redact("\(error)"))),
+                           source: Redactor.withoutQuery(request.url))
+        }
+    }
+
+    private func fail(_ classification: Classification, _ endpoint: AnyEndpoint, _ source: String, notifies: Bool) -> APIError {
+        if notifies {
+            switch classification {
+            case let .logout(message): session.notify(.forcedLogout(endpoint: endpoint.id, message: message))
+            case .tokenExpired: session.notify(.tokenExpired(endpoint: endpoint.id))
+            default: break
+            }
+        }
+        return classification.error(endpoint: endpoint.id, source: source)
+            ?? APIError(endpoint: endpoint.id, reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "an answer", found: "none")))
+    }
+
+    private func applySessionEffect(_ endpoint: AnyEndpoint, body: Data) {
+        switch endpoint.sessionEffect {
+        case .none:
+            break
+        case .logsIn:
+            guard let document = try? JSONParser.parse(body) else { return }
+            let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
+            if let payload, let token = api.auth.token(in: payload) {
+                redactor.register(token)
+                session.token = token
+                session.notify(.loggedIn(endpoint: endpoint.id))
+            }
+        case .logsOut:
+            session.notify(.loggedOut(endpoint: endpoint.id))
+        }
+    }
+
+    private func traceLine(_ request: HTTPRequest) -> String {
+        var lines = ["→ \(request.method) \(redactor.redact(url: request.url))"]
+        for header in request.headers {
+            let secret = api.redactedFields.contains(where: { $0.caseInsensitiveCompare(header.name) == .orderedSame })
+                || header.name.caseInsensitiveCompare("Authorization") == .orderedSame
+            lines.append("    \(header.name): \(secret ? Redactor.mask : redactor.redact(header.value))")
+        }
+        if let body = request.body { lines.append("    " + redactor.snippet(of: body, limit: 400)) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func traceLine(_ response: HTTPResponse, for request: HTTPRequest) -> String {
+        let millis = Int((response.timings.total * 1000).rounded())
+        return "← \(response.status) \(request.endpointID ?? "") \(response.contentType ?? "-") \(response.body.count) bytes \(millis) ms\n    "
+            + redactor.snippet(of: response.body, limit: 400)
+    }
+}

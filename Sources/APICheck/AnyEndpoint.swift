@@ -1,0 +1,85 @@
+import Foundation
+
+/// An endpoint with its decode type erased, so a catalog can hold endpoints of different types and
+/// the live checker can run them all. It keeps what it needs of the type: how to decode a payload
+/// fast (`JSONDecoder`) and how to decode it with diagnosis (`JSONValueDecoder`).
+public struct AnyEndpoint: Sendable, EndpointConvertible {
+    public let id: String
+    public let method: HTTPMethod
+    /// Relative to the base URL, with `{name}` for path parameters: `statuses/{id}`.
+    public let path: String
+    public let parameters: [Parameter]
+    /// Mock file name without `.json`; scenario variants are `<mock>@<scenario>.json`.
+    public let mock: String
+    public let requiresToken: Bool
+    /// False for endpoints whose body is the payload itself (no code/msg/payload wrapper).
+    public let enveloped: Bool
+    public let sessionEffect: SessionEffect
+    /// Named failure scenarios that must have a mock variant (`wrong_password`).
+    public let scenarios: [String]
+    /// The decode type's name, for listings.
+    public let responseTypeName: String
+
+    let fastDecode: @Sendable (Data, EnvelopePolicy?) throws -> FastDecoded
+    let diagnosticDecode: @Sendable (JSONValue, JSONPath) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
+
+    public var erased: AnyEndpoint { self }
+
+    init<Response: Decodable & Sendable>(
+        id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
+        requiresToken: Bool, enveloped: Bool, sessionEffect: SessionEffect, scenarios: [String],
+        responseType: Response.Type
+    ) {
+        self.id = id
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+        self.mock = mock
+        self.requiresToken = requiresToken
+        self.enveloped = enveloped
+        self.sessionEffect = sessionEffect
+        self.scenarios = scenarios
+        self.responseTypeName = ReadLog.typeName(Response.self)
+        self.fastDecode = { data, policy in
+            let decoder = JSONDecoder()
+            guard let policy else {
+                return .payload(try decoder.decode(Response.self, from: data))
+            }
+            decoder.userInfo[EnvelopeBody<Response>.policyKey] = policy
+            let body = try decoder.decode(EnvelopeBody<Response>.self, from: data)
+            if let payload = body.payload { return .payload(payload) }
+            return .code(body.code, body.message)
+        }
+        self.diagnosticDecode = { (value, base) throws(DecodingFailure) in
+            let result = try JSONValueDecoder().decode(Response.self, from: value, at: base)
+            return (result.value, result.reads)
+        }
+    }
+
+    /// Path parameter names in template order.
+    public var pathParameterNames: [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// Every mock file name this endpoint needs: the success one, then the variants.
+    public func requiredMockNames(envelope: EnvelopePolicy) -> [String] {
+        var names = [mock]
+        names += scenarios.map { "\(mock)@\($0)" }
+        if requiresToken {
+            names += ["\(mock)@\(MockScenario.logout)", "\(mock)@\(MockScenario.expired)"]
+        }
+        return names
+    }
+}
+
+/// What the fast path made of a body: the payload, or a non-success code to classify.
+enum FastDecoded: Sendable {
+    case payload(any Sendable)
+    case code(Int, String)
+}

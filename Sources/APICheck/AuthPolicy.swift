@@ -1,0 +1,40 @@
+/// How the API authenticates: which endpoint logs in, where its payload keeps the token, how the
+/// token travels, and where credentials come from (environment variables, never flags).
+public struct AuthPolicy: Sendable, Equatable {
+    public enum Placement: Sendable, Equatable {
+        /// `?access_token=...` on every request, whatever the method.
+        case query(String)
+        /// A header, e.g. `Authorization: Bearer <token>`: name and the text before the token.
+        case header(String, prefix: String)
+
+        public static let bearer = Placement.header("Authorization", prefix: "Bearer ")
+    }
+
+    /// The endpoint id that logs in.
+    public var loginEndpoint: String
+    /// The payload field holding the token (`utoken`); nil when the payload is the token itself.
+    public var tokenField: String?
+    public var placement: Placement
+    public var accountParameter: String
+    public var passwordParameter: String
+    public var accountVariable: String
+    public var passwordVariable: String
+
+    public init(loginEndpoint: String, tokenField: String?, placement: Placement,
+                accountParameter: String = "account", passwordParameter: String = "password",
+                accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD") {
+        self.loginEndpoint = loginEndpoint
+        self.tokenField = tokenField
+        self.placement = placement
+        self.accountParameter = accountParameter
+        self.passwordParameter = passwordParameter
+        self.accountVariable = accountVariable
+        self.passwordVariable = passwordVariable
+    }
+
+    /// The token in a login answer's payload.
+    public func token(in payload: JSONValue) -> String? {
+        guard let tokenField else { return payload.stringValue }
+        return payload[tokenField]?.stringValue
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+extension Classification {
+    /// Classifies an answer with full diagnosis: the envelope checked field by field, the payload
+    /// kept as a `JSONValue` for decoding and drift. `enveloped: false` takes the body as payload.
+    public static func of(status: Int, contentType: String?, body: Data, enveloped: Bool,
+                          policy: EnvelopePolicy, redactor: Redactor) -> (Classification, document: JSONValue?) {
+        if policy.expiredHTTPStatuses.contains(status) {
+            return (.tokenExpired(status: status, code: nil), try? JSONParser.parse(body))
+        }
+        let isOK = (200..<300).contains(status)
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return (.broken(isOK ? .emptyBody(status: status) : .http(status: status, contentType: contentType, snippet: "")), nil)
+        }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(body)
+        } catch {
+            let snippet = redactor.snippet(of: body)
+            if !isOK { return (.broken(.http(status: status, contentType: contentType, snippet: snippet)), nil) }
+            return (.broken(.notJSON(status: status, contentType: contentType, snippet: snippet, detail: error.description)), nil)
+        }
+        guard enveloped else {
+            if !isOK { return (.broken(.http(status: status, contentType: contentType, snippet: redactor.snippet(of: body))), document) }
+            return (.success(payload: document, at: .root), document)
+        }
+        return (envelope(document, status: status, contentType: contentType, policy: policy, redactor: redactor, body: body), document)
+    }
+
+    private static func envelope(_ document: JSONValue, status: Int, contentType: String?, policy: EnvelopePolicy,
+                                 redactor: Redactor, body: Data) -> Classification {
+        let root = JSONPath.root
+        func malformed(_ path: JSONPath, _ expected: String, _ found: JSONValue?) -> Classification {
+            .broken(.envelopeMalformed(DecodingFailure(path: path, expected: expected, found: found?.kindName ?? "absent")))
+        }
+        guard case .object = document else { return malformed(root, "an envelope object", document) }
+        let codePath = root.appending(policy.codeKey)
+        guard let codeValue = document[policy.codeKey] else { return malformed(codePath, "Int", nil) }
+        guard let code = codeValue.int64Value.flatMap({ Int(exactly: $0) }) else { return malformed(codePath, "Int", codeValue) }
+        let messagePath = root.appending(policy.messageKey)
+        guard let messageValue = document[policy.messageKey] else { return malformed(messagePath, "String", nil) }
+        guard case let .string(message) = messageValue else { return malformed(messagePath, "String", messageValue) }
+        let outcome = policy.outcome(code: code, message: message)
+        guard case .success = outcome else { return outcome }
+        guard (200..<300).contains(status) else {
+            return .broken(.http(status: status, contentType: contentType, snippet: redactor.snippet(of: body)))
+        }
+        guard let payload = document[policy.payloadKey] else { return malformed(policy.payloadPath, "the payload", nil) }
+        return .success(payload: payload, at: policy.payloadPath)
+    }
+
+    /// The error a non-success classification throws from the client.
+    public func error(endpoint: String, source: String?) -> APIError? {
+        let reason: APIError.Reason
+        switch self {
+        case .success: return nil
+        case let .failure(code, message): reason = .server(code: code, message: message)
+        case let .logout(message): reason = .logout(message: message)
+        case let .tokenExpired(status, code): reason = .tokenExpired(status: status, code: code)
+        case let .broken(broken): reason = broken
+        }
+        return APIError(endpoint: endpoint, reason: reason, source: source)
+    }
+}

@@ -1,0 +1,24 @@
+/// What one answer means. Every answer is exactly one of these.
+public enum Classification: Sendable, Equatable {
+    /// The call worked; `payload` sits at `at` in the body (`$.datas`, or `$` when not enveloped).
+    case success(payload: JSONValue, at: JSONPath)
+    /// The server said no with an envelope code (wrong password, not found, bad parameter).
+    case failure(code: Int, message: String)
+    /// The server forces the app to log out (the token was revoked).
+    case logout(message: String)
+    /// The token is dead: an HTTP status such as 403, or an envelope code the policy names.
+    case tokenExpired(status: Int?, code: Int?)
+    /// No usable answer: not JSON, HTTP error, malformed envelope.
+    case broken(APIError.Reason)
+
+    /// A short name for reports: `success`, `failure(10002)`, `logout`, `tokenExpired`, `broken`.
+    public var name: String {
+        switch self {
+        case .success: return "success"
+        case let .failure(code, _): return "failure(\(code))"
+        case .logout: return "logout"
+        case .tokenExpired: return "tokenExpired"
+        case let .broken(reason): return reason.kind
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What an answer means for one endpoint, with full diagnosis: the classification, the parsed
+/// document, the decoded payload, and the fields its type read. Live checks and the mock audit
+/// use it; the client falls back to it whenever its fast path fails, so both say the same thing.
+public struct Interpretation: Sendable {
+    public var classification: Classification
+    public var document: JSONValue?
+    /// The decoded payload, when the answer is a success and decoded.
+    public var value: (any Sendable)?
+    /// Fields the decode type read, with paths from the document root.
+    public var reads: [FieldRead]
+    /// Why the call failed, when it did (a non-success answer, or a payload that did not decode).
+    public var error: APIError?
+
+    public init(endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, source: String?,
+                api: API, redactor: Redactor) {
+        let (classification, document) = Classification.of(
+            status: status, contentType: contentType, body: body, enveloped: endpoint.enveloped,
+            policy: api.envelope, redactor: redactor)
+        self.classification = classification
+        self.document = document
+        self.reads = []
+        guard case let .success(payload, base) = classification else {
+            error = classification.error(endpoint: endpoint.id, source: source)
+            return
+        }
+        do {
+            let decoded = try endpoint.diagnosticDecode(payload, base)
+            value = decoded.value
+            reads = decoded.reads
+        } catch {
+            self.error = APIError(endpoint: endpoint.id, reason: .decoding(error), source: source)
+        }
+    }
+}

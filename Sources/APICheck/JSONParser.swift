@@ -1,0 +1,242 @@
+import Foundation
+
+/// A strict RFC 8259 parser producing `JSONValue`.
+///
+/// Nesting is capped (`maxDepth`, 512 by default) so that a hostile 100k-deep document is an error
+/// naming its path instead of a stack overflow.
+public struct JSONParser {
+    public static let defaultMaxDepth = 512
+
+    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        let array = Array(bytes)
+        return try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            var parser = Cursor(bytes: buffer, maxDepth: maxDepth)
+            parser.skipWhitespace()
+            if parser.position == buffer.count { throw parser.error("empty document") }
+            let value = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            if parser.position != buffer.count { throw parser.error("unexpected text after the JSON value") }
+            return value
+        }
+    }
+
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8), maxDepth: maxDepth)
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let maxDepth: Int
+        var position = 0
+        var path: [JSONPath.Component] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+            self.bytes = bytes
+            self.maxDepth = maxDepth
+        }
+
+        func error(_ reason: String) -> JSONParseError {
+            var line = 1, column = 1
+            for index in 0..<min(position, bytes.count) {
+                if bytes[index] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            }
+            // Deep documents would print an absurd path; keep its head and say how deep it went.
+            var shown = JSONPath(Array(path.prefix(12)))
+            if path.count > 12 { shown = shown.appending("…(\(path.count) levels)") }
+            return JSONParseError(reason: reason, offset: position, line: line, column: column, path: shown)
+        }
+
+        mutating func skipWhitespace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x0A, 0x0D, 0x09: position += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+            skipWhitespace()
+            guard position < bytes.count else { throw error("unexpected end of input") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+            case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            default:
+                throw error("unexpected character '\(Self.printable(bytes[position]))'")
+            }
+        }
+
+        static func printable(_ byte: UInt8) -> String {
+            (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : String(format: "\\x%02X", byte)
+        }
+
+        mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+            let count = literal.utf8CodeUnitCount
+            guard position + count <= bytes.count,
+                  memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0
+            else { throw error("invalid literal") }
+            position += count
+        }
+
+        mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+            if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
+            position += 1
+            var members: [(key: String, value: JSONValue)] = []
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of input in an object") }
+                guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+                let key = try parseString()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after member name") }
+                position += 1
+                path.append(.key(key))
+                let value = try parseValue(depth: depth)
+                path.removeLast()
+                members.append((key, value))
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of input in an object") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+                throw error("expected ',' or '}' in an object")
+            }
+        }
+
+        mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+            if depth > maxDepth { throw error("nesting deeper than \(maxDepth) levels") }
+            position += 1
+            var items: [JSONValue] = []
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
+            while true {
+                path.append(.index(items.count))
+                items.append(try parseValue(depth: depth))
+                path.removeLast()
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of input in an array") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(items) }
+                throw error("expected ',' or ']' in an array")
+            }
+        }
+
+        mutating func parseNumber() throws(JSONParseError) -> String {
+            let start = position
+            func digits() -> Int {
+                let from = position
+                while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+                return position - from
+            }
+            if bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard position < bytes.count else { throw error("invalid number") }
+            if bytes[position] == UInt8(ascii: "0") {
+                position += 1
+            } else if digits() == 0 {
+                throw error("invalid number")
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                if digits() == 0 { throw error("invalid number: digits expected after '.'") }
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+                if digits() == 0 { throw error("invalid number: digits expected in the exponent") }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        }
+
+        mutating func parseString() throws(JSONParseError) -> String {
+            position += 1
+            let start = position
+            // Fast path: no escapes.
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    let text = try validated(start..<position)
+                    position += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw error("control character in a string") }
+                position += 1
+            }
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: try validated(start..<position).unicodeScalars)
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") { position += 1; return String(scalars) }
+                if byte < 0x20 { throw error("control character in a string") }
+                if byte == UInt8(ascii: "\\") {
+                    position += 1
+                    guard position < bytes.count else { break }
+                    let escape = bytes[position]
+                    position += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): scalars.append("\"")
+                    case UInt8(ascii: "\\"): scalars.append("\\")
+                    case UInt8(ascii: "/"): scalars.append("/")
+                    case UInt8(ascii: "b"): scalars.append("\u{08}")
+                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                    case UInt8(ascii: "n"): scalars.append("\n")
+                    case UInt8(ascii: "r"): scalars.append("\r")
+                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "u"):
+                        var code = try hex4()
+                        if (0xD800...0xDBFF).contains(code) {
+                            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                            else { throw error("unpaired surrogate in a \\u escape") }
+                            position += 2
+                            let low = try hex4()
+                            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in a \\u escape") }
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                        scalars.append(scalar)
+                    default:
+                        throw error("invalid escape '\\\(Self.printable(escape))'")
+                    }
+                    continue
+                }
+                let runStart = position
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+                    position += 1
+                }
+                scalars.append(contentsOf: try validated(runStart..<position).unicodeScalars)
+            }
+            throw error("unterminated string")
+        }
+
+        mutating func hex4() throws(JSONParseError) -> UInt32 {
+            guard position + 4 <= bytes.count else { throw error("invalid \\u escape") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[position]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw error("invalid \\u escape")
+                }
+                value = value << 4 | digit
+                position += 1
+            }
+            return value
+        }
+
+        func validated(_ range: Range<Int>) throws(JSONParseError) -> String {
+            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string")
+            }
+            return text
+        }
+    }
+}

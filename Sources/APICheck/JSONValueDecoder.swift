@@ -1,0 +1,298 @@
+import Foundation
+
+/// Decodes a `Decodable` type from a `JSONValue`, for diagnosis rather than speed: a failure is a
+/// `DecodingFailure` with the exact JSONPath from the document root, and every field the type
+/// reads is recorded as a `FieldRead`.
+///
+/// The client's hot path uses `JSONDecoder`; this runs when that fails (to say precisely why) and
+/// when live checks need to know which fields a type reads.
+public struct JSONValueDecoder {
+    public init() {}
+
+    public struct Result<T> {
+        public var value: T
+        public var reads: [FieldRead]
+    }
+
+    /// Decodes `type` from `value`, which sits at `base` in its document (`$.datas`).
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> Result<T> {
+        let log = ReadLog()
+        let decoder = ValueDecoder(value: value, path: base, log: log)
+        do {
+            let decoded = try T(from: decoder)
+            return Result(value: decoded, reads: log.sortedReads)
+        } catch let failure as DecodingFailure {
+            throw failure
+        } catch let error as DecodingError {
+            throw Self.failure(from: error, base: base, document: value)
+        } catch {
+            throw DecodingFailure(path: base, expected: String(describing: T.self), found: "an error", note: "\(error)")
+        }
+    }
+
+    /// Types with their own `init(from:)` may throw their own `DecodingError`s; translate them.
+    static func failure(from error: DecodingError, base: JSONPath, document: JSONValue) -> DecodingFailure {
+        switch error {
+        case let .typeMismatch(type, context):
+            return DecodingFailure(path: base.appending(path(context.codingPath)), expected: String(describing: type),
+                                   found: "other", note: context.debugDescription)
+        case let .valueNotFound(type, context):
+            return DecodingFailure(path: base.appending(path(context.codingPath)), expected: String(describing: type), found: "null")
+        case let .keyNotFound(key, context):
+            return DecodingFailure(path: base.appending(path(context.codingPath + [key])), expected: "a value", found: "absent")
+        case let .dataCorrupted(context):
+            return DecodingFailure(path: base.appending(path(context.codingPath)), expected: "valid data", found: "other",
+                                   note: context.debugDescription)
+        @unknown default:
+            return DecodingFailure(path: base, expected: "valid data", found: "other", note: "\(error)")
+        }
+    }
+
+    static func path(_ codingPath: [CodingKey]) -> JSONPath {
+        JSONPath(codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
+    }
+}
+
+/// The reads seen during one decode. Used from one thread only, synchronously.
+final class ReadLog {
+    private var reads: [JSONPath: FieldRead] = [:]
+
+    func record(_ path: JSONPath, _ type: Any.Type, required: Bool) {
+        let general = path.generalized
+        if var existing = reads[general] {
+            existing.required = existing.required || required
+            reads[general] = existing
+        } else {
+            reads[general] = FieldRead(path: general, type: Self.typeName(type), required: required)
+        }
+    }
+
+    var sortedReads: [FieldRead] { reads.values.sorted { $0.path < $1.path } }
+
+    static func typeName(_ type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Optional<"), name.hasSuffix(">") { return String(name.dropFirst(9).dropLast()) }
+        return name
+    }
+}
+
+struct JSONCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+}
+
+private struct ValueDecoder: Decoder {
+    let value: JSONValue
+    let path: JSONPath
+    let log: ReadLog
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var codingPath: [CodingKey] {
+        path.components.map { component in
+            switch component {
+            case let .key(key): return JSONCodingKey(stringValue: key)
+            case let .index(index): return JSONCodingKey(intValue: index)
+            case .anyIndex: return JSONCodingKey(stringValue: "*")
+            }
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case let .object(members) = value else {
+            throw DecodingFailure(path: path, expected: "Object", found: value.kindName)
+        }
+        var lookup: [String: JSONValue] = [:]
+        for member in members { lookup[member.key] = member.value }
+        return KeyedDecodingContainer(KeyedContainer<Key>(members: lookup, path: path, log: log))
+    }
+
+    func unkeyedContainer() throws -> UnkeyedDecodingContainer {
+        guard case let .array(items) = value else {
+            throw DecodingFailure(path: path, expected: "Array", found: value.kindName)
+        }
+        return UnkeyedContainer(items: items, path: path, log: log)
+    }
+
+    func singleValueContainer() throws -> SingleValueDecodingContainer {
+        SingleContainer(value: value, path: path, log: log)
+    }
+}
+
+/// Scalar decoding shared by all three containers.
+private enum Scalar {
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at path: JSONPath, log: ReadLog) throws -> T {
+        let expected = ReadLog.typeName(type)
+        func mismatch(_ note: String? = nil) -> DecodingFailure {
+            DecodingFailure(path: path, expected: expected, found: value.kindName, note: note)
+        }
+        if case .null = value, !(type is OptionalMarker.Type) {
+            throw DecodingFailure(path: path, expected: expected, found: "null")
+        }
+        switch type {
+        case is String.Type:
+            guard case let .string(text) = value else { throw mismatch() }
+            return text as! T
+        case is Bool.Type:
+            guard case let .bool(flag) = value else { throw mismatch() }
+            return flag as! T
+        case is Double.Type, is Float.Type:
+            guard case let .number(text) = value, let number = Double(text) else { throw mismatch() }
+            return (type is Double.Type ? number as Any : Float(number) as Any) as! T
+        case is Int.Type, is Int64.Type, is Int32.Type, is Int16.Type, is Int8.Type,
+             is UInt.Type, is UInt64.Type, is UInt32.Type, is UInt16.Type, is UInt8.Type:
+            guard case let .number(text) = value else { throw mismatch() }
+            guard let integer = integer(text, as: type) else {
+                if let number = Double(text), number.rounded() != number { throw mismatch() }
+                throw mismatch("\(text) does not fit in \(expected)")
+            }
+            return integer as! T
+        default:
+            return try T(from: ValueDecoder(value: value, path: path, log: log))
+        }
+    }
+
+    private static func integer(_ text: String, as type: Any.Type) -> Any? {
+        var whole = text
+        if Int64(text) == nil, let number = Double(text), number.rounded() == number, abs(number) < 9.0e15 {
+            whole = String(Int64(number))
+        }
+        switch type {
+        case is Int.Type: return Int(whole)
+        case is Int64.Type: return Int64(whole)
+        case is Int32.Type: return Int32(whole)
+        case is Int16.Type: return Int16(whole)
+        case is Int8.Type: return Int8(whole)
+        case is UInt.Type: return UInt(whole)
+        case is UInt64.Type: return UInt64(whole)
+        case is UInt32.Type: return UInt32(whole)
+        case is UInt16.Type: return UInt16(whole)
+        case is UInt8.Type: return UInt8(whole)
+        default: return nil
+        }
+    }
+}
+
+/// Lets the scalar path recognise `Optional<...>` without knowing its wrapped type.
+private protocol OptionalMarker {}
+extension Optional: OptionalMarker {}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let members: [String: JSONValue]
+    let path: JSONPath
+    let log: ReadLog
+
+    var codingPath: [CodingKey] { ValueDecoder(value: .null, path: path, log: log).codingPath }
+    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        log.record(path.appending(key.stringValue), Optional<Any>.self, required: false)
+        guard let value = members[key.stringValue] else { return true }
+        return value.isNull
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let fieldPath = path.appending(key.stringValue)
+        log.record(fieldPath, type, required: true)
+        guard let value = members[key.stringValue] else {
+            throw DecodingFailure(path: fieldPath, expected: ReadLog.typeName(type), found: "absent")
+        }
+        return try Scalar.decode(type, from: value, at: fieldPath, log: log)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let fieldPath = path.appending(key.stringValue)
+        log.record(fieldPath, type, required: false)
+        guard let value = members[key.stringValue], !value.isNull else { return nil }
+        return try Scalar.decode(type, from: value, at: fieldPath, log: log)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let fieldPath = path.appending(key.stringValue)
+        log.record(fieldPath, [String: String].self, required: true)
+        return try ValueDecoder(value: members[key.stringValue] ?? .null, path: fieldPath, log: log).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        let fieldPath = path.appending(key.stringValue)
+        log.record(fieldPath, [String].self, required: true)
+        return try ValueDecoder(value: members[key.stringValue] ?? .null, path: fieldPath, log: log).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> Decoder {
+        ValueDecoder(value: members["super"] ?? .null, path: path.appending("super"), log: log)
+    }
+
+    func superDecoder(forKey key: Key) throws -> Decoder {
+        ValueDecoder(value: members[key.stringValue] ?? .null, path: path.appending(key.stringValue), log: log)
+    }
+}
+
+private struct UnkeyedContainer: UnkeyedDecodingContainer {
+    let items: [JSONValue]
+    let path: JSONPath
+    let log: ReadLog
+    var currentIndex = 0
+
+    init(items: [JSONValue], path: JSONPath, log: ReadLog) {
+        self.items = items
+        self.path = path
+        self.log = log
+    }
+
+    var codingPath: [CodingKey] { ValueDecoder(value: .null, path: path, log: log).codingPath }
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    private mutating func next<T>(_ type: T.Type) throws -> (JSONValue, JSONPath) {
+        let itemPath = path.appending(index: currentIndex)
+        guard !isAtEnd else {
+            throw DecodingFailure(path: itemPath, expected: ReadLog.typeName(type), found: "absent", note: "the array has \(items.count) elements")
+        }
+        let item = items[currentIndex]
+        currentIndex += 1
+        return (item, itemPath)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd else { return false }
+        if items[currentIndex].isNull { currentIndex += 1; return true }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (item, itemPath) = try next(type)
+        log.record(itemPath, type, required: true)
+        return try Scalar.decode(type, from: item, at: itemPath, log: log)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (item, itemPath) = try next([String: String].self)
+        return try ValueDecoder(value: item, path: itemPath, log: log).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> UnkeyedDecodingContainer {
+        let (item, itemPath) = try next([String].self)
+        return try ValueDecoder(value: item, path: itemPath, log: log).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> Decoder {
+        let (item, itemPath) = try next(JSONValue.self)
+        return ValueDecoder(value: item, path: itemPath, log: log)
+    }
+}
+
+private struct SingleContainer: SingleValueDecodingContainer {
+    let value: JSONValue
+    let path: JSONPath
+    let log: ReadLog
+    var codingPath: [CodingKey] { ValueDecoder(value: .null, path: path, log: log).codingPath }
+
+    func decodeNil() -> Bool { value.isNull }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try Scalar.decode(type, from: value, at: path, log: log)
+    }
+}

@@ -1,0 +1,39 @@
+/// A mock file's name taken apart: `<mock>[@<scenario>[.<status>]].json`.
+public struct MockFileName: Sendable, Hashable, CustomStringConvertible {
+    public var mock: String
+    /// Nil for the success answer.
+    public var scenario: String?
+    /// An HTTP status pinned in the name (`status_show@gone.410.json`).
+    public var status: Int?
+
+    public init(mock: String, scenario: String? = nil, status: Int? = nil) {
+        self.mock = mock
+        self.scenario = scenario
+        self.status = status
+    }
+
+    /// Parses a file name; nil unless it ends in `.json`.
+    public init?(fileName: String) {
+        guard fileName.hasSuffix(".json"), fileName.count > 5 else { return nil }
+        let stem = String(fileName.dropLast(5))
+        guard let at = stem.firstIndex(of: "@") else {
+            self.init(mock: stem)
+            return
+        }
+        var scenario = String(stem[stem.index(after: at)...])
+        var status: Int?
+        if let dot = scenario.lastIndex(of: "."), let pinned = Int(scenario[scenario.index(after: dot)...]),
+           (100...599).contains(pinned) {
+            status = pinned
+            scenario = String(scenario[..<dot])
+        }
+        self.init(mock: String(stem[..<at]), scenario: scenario, status: status)
+    }
+
+    /// `mock@scenario` without status or extension: how variants are named in requirements.
+    public var variantName: String { scenario.map { "\(mock)@\($0)" } ?? mock }
+
+    public var description: String {
+        variantName + (status.map { ".\($0)" } ?? "") + ".json"
+    }
+}

@@ -1,0 +1,58 @@
+/// One declared parameter of an endpoint.
+public struct Parameter: Sendable, Equatable {
+    public enum Location: String, Sendable, Equatable {
+        case path, query, body, header
+    }
+
+    public enum ValueType: String, Sendable, Equatable {
+        case string = "String", int = "Int", int64 = "Int64", double = "Double", bool = "Bool"
+
+        /// Whether `value` is acceptable, widening where no information is lost (an integer for a
+        /// `Double`, a whole-number double for an `Int`). Returns the value as it will be sent.
+        public func accept(_ value: ParameterValue) -> ParameterValue? {
+            switch (self, value) {
+            case (.string, .string), (.bool, .bool), (.double, .double): return value
+            case (.int, .int), (.int64, .int): return value
+            case let (.int, .double(number)), let (.int64, .double(number)):
+                return number.rounded() == number && abs(number) < 9.0e15 ? .int(Int64(number)) : nil
+            case let (.double, .int(number)): return .double(Double(number))
+            default: return nil
+            }
+        }
+    }
+
+    public var name: String
+    public var location: Location
+    public var type: ValueType
+    public var required: Bool
+    /// What live checks send when the caller gives nothing.
+    public var sample: Sample?
+    /// Never printed: passwords and the like show as `***` in every output.
+    public var secret: Bool
+
+    public init(_ name: String, in location: Location, _ type: ValueType, required: Bool = true,
+                sample: Sample? = nil, secret: Bool = false) {
+        self.name = name
+        self.location = location
+        self.type = type
+        self.required = required
+        self.sample = sample
+        self.secret = secret
+    }
+
+    public static func path(_ name: String, _ type: ValueType, sample: Sample? = nil) -> Parameter {
+        Parameter(name, in: .path, type, required: true, sample: sample)
+    }
+
+    public static func query(_ name: String, _ type: ValueType, required: Bool = false, sample: Sample? = nil) -> Parameter {
+        Parameter(name, in: .query, type, required: required, sample: sample)
+    }
+
+    public static func body(_ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil, secret: Bool = false) -> Parameter {
+        Parameter(name, in: .body, type, required: required, sample: sample, secret: secret)
+    }
+
+    public static func header(_ name: String, _ type: ValueType = .string, required: Bool = false, sample: Sample? = nil) -> Parameter {
+        Parameter(name, in: .header, type, required: required, sample: sample)
+    }
+}

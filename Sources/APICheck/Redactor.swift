@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// Keeps secrets out of every output: known secret values (tokens seen this run, passwords) and
+/// the values of fields and query parameters the API names as secret all print as `***`.
+public final class Redactor: Sendable {
+    public static let mask = "***"
+
+    private let secrets = Mutex<Set<String>>([])
+    /// Field and parameter names whose values are secret (`utoken`, `password`, `access_token`).
+    public let fieldNames: Set<String>
+    private let fieldPattern: NSRegularExpression?
+
+    public init(fieldNames: Set<String>) {
+        self.fieldNames = fieldNames
+        let alternatives = fieldNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        // "name": "value" in JSON, and name=value in query strings and form bodies.
+        fieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
+            pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]|\\\\.)*(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*",
+            options: [.caseInsensitive])
+    }
+
+    /// Remembers a secret value (a token just issued, a password read from the environment).
+    /// Very short values are ignored: masking every "1" would make output unreadable.
+    public func register(_ secret: String) {
+        guard secret.count >= 4 else { return }
+        secrets.withLock { _ = $0.insert(secret) }
+    }
+
+    public func redact(_ text: String) -> String {
+        var result = text
+        let known = secrets.withLock { $0 }
+        for secret in known.sorted(by: { $0.count > $1.count }) where result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: Self.mask)
+        }
+        if let fieldPattern {
+            let range = NSRange(result.startIndex..., in: result)
+            result = fieldPattern.stringByReplacingMatches(in: result, range: range, withTemplate: "$1$3\(Self.mask)$2")
+        }
+        return result
+    }
+
+    /// The first bytes of a body as printable text, redacted: what reports show of a bad answer.
+    public func snippet(of body: Data, limit: Int = 120) -> String {
+        let head = body.prefix(limit * 4)
+        var text = String(decoding: head, as: UTF8.self)
+        text = redact(text)
+        text = String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
+        text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        if text.count > limit { text = String(text.prefix(limit)) + "…" }
+        return text
+    }
+
+    /// A URL as it may be printed: secret query values masked.
+    public func redact(url: URL) -> String { redact(url.absoluteString) }
+
+    /// A URL with no query at all: for error sources, where the query adds nothing.
+    public static func withoutQuery(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        components.query = nil
+        components.user = nil
+        components.password = nil
+        return components.string ?? url.absoluteString
+    }
+}

@@ -1,0 +1,9 @@
+/// What calling an endpoint does to the session. Live checks order the run by it: endpoints that log
+/// in or out never run while others use the session's token.
+public enum SessionEffect: String, Sendable, Equatable {
+    case none
+    /// Issues a token (and, on APIs like the demo one, revokes the account's earlier tokens).
+    case logsIn
+    /// Ends the token it is called with.
+    case logsOut
+}

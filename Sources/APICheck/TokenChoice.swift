@@ -1,0 +1,9 @@
+/// Which token a call carries. Live auth probes send tokens other than the session's.
+public enum TokenChoice: Sendable, Equatable {
+    /// The session's token, when the endpoint needs one.
+    case session
+    /// No token at all.
+    case none
+    /// This token, whatever the session holds.
+    case explicit(String)
+}
