@@ -1,0 +1,41 @@
+/// The outcome of checking one endpoint, or one auth probe, in a run.
+public struct CheckResult: Sendable, Equatable, Codable {
+    public enum Role: String, Sendable, Codable {
+        case endpoint, probe
+    }
+
+    /// The endpoint id, or the probe's name (`probe token-expired statuses.homeTimeline`).
+    public var name: String
+    public var role: Role
+    public var endpoint: String
+    public var method: String
+    public var path: String
+    /// The HTTP status of the answer, when one came.
+    public var status: Int?
+    /// How the answer classified: `success`, `logout`, `tokenExpired`, `failure(10002)`, ...
+    public var outcome: String?
+    public var timings: Timings?
+    public var findings: [Finding]
+    /// Why the check did not run, when it did not (e.g. login failed).
+    public var skipped: String?
+
+    public init(name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
+                outcome: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: String? = nil) {
+        self.name = name
+        self.role = role
+        self.endpoint = endpoint
+        self.method = method
+        self.path = path
+        self.status = status
+        self.outcome = outcome
+        self.timings = timings
+        self.findings = findings
+        self.skipped = skipped
+    }
+
+    public var passed: Bool { skipped == nil && !findings.contains { $0.severity == .error } }
+
+    public func passed(strict: Bool) -> Bool {
+        passed && !(strict && findings.contains { $0.severity == .warning })
+    }
+}

@@ -1,0 +1,63 @@
+/// One thing a check found: what kind, how bad, where (endpoint, JSONPath, file), what was
+/// expected and what came.
+public struct Finding: Sendable, Equatable, Codable {
+    public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+        case error, warning, info
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// Contract violations (the server or the mocks broke the contract) are kept apart from harness
+    /// problems (the check itself could not run): JUnit `<failure>` vs `<error>`, exit 1 vs 3.
+    public enum Category: String, Sendable, Codable {
+        case contract, harness
+    }
+
+    /// A stable, kebab-case name: `decode`, `drift-added`, `not-json`, `probe-token-expired`.
+    public var kind: String
+    public var severity: Severity
+    public var category: Category
+    public var endpoint: String
+    public var path: String?
+    public var expected: String?
+    public var found: String?
+    public var message: String
+    /// The mock file involved, when there is one.
+    public var file: String?
+
+    public init(kind: String, severity: Severity, category: Category = .contract, endpoint: String,
+                path: JSONPath? = nil, expected: String? = nil, found: String? = nil, message: String, file: String? = nil) {
+        self.kind = kind
+        self.severity = severity
+        self.category = category
+        self.endpoint = endpoint
+        self.path = path?.description
+        self.expected = expected
+        self.found = found
+        self.message = message
+        self.file = file
+    }
+
+    /// The finding an API error becomes.
+    public init(_ error: APIError, file: String? = nil) {
+        var path: JSONPath?, expected: String?, found: String?
+        var category = Category.contract
+        switch error.reason {
+        case let .decoding(failure), let .envelopeMalformed(failure):
+            path = failure.path
+            expected = failure.expected
+            found = failure.found
+        case let .transport(transport):
+            category = transport.kind == .bodyTooLarge ? .contract : .harness
+            if transport.kind == .timeout { category = .contract }
+        case .invalidRequest:
+            category = .harness
+        default:
+            break
+        }
+        self.init(kind: error.reason.kind, severity: .error, category: category, endpoint: error.endpoint,
+                  path: path, expected: expected, found: found, message: error.reason.message, file: file)
+    }
+}

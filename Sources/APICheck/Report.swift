@@ -1,0 +1,52 @@
+import Foundation
+
+/// The result of one run: every endpoint's and probe's result with its findings and timings. The
+/// text, JSON, JUnit and GitHub renderers are functions of this one model.
+public struct Report: Sendable, Equatable, Codable {
+    public var command: String
+    public var api: String
+    /// The base URL checked, or the mocks folder audited.
+    public var target: String
+    public var startedAt: Date
+    /// Seconds for the whole run.
+    public var duration: Double
+    public var concurrency: Int?
+    public var strict: Bool
+    public var results: [CheckResult]
+    /// Problems not tied to one endpoint (the target is down, login failed).
+    public var runFindings: [Finding]
+
+    public init(command: String, api: String, target: String, startedAt: Date = Date(), duration: Double = 0,
+                concurrency: Int? = nil, strict: Bool = false, results: [CheckResult] = [], runFindings: [Finding] = []) {
+        self.command = command
+        self.api = api
+        self.target = target
+        self.startedAt = startedAt
+        self.duration = duration
+        self.concurrency = concurrency
+        self.strict = strict
+        self.results = results
+        self.runFindings = runFindings
+    }
+
+    public var allFindings: [Finding] { runFindings + results.flatMap(\.findings) }
+
+    public func count(_ severity: Finding.Severity) -> Int { allFindings.filter { $0.severity == severity }.count }
+
+    public var endpointResults: [CheckResult] { results.filter { $0.role == .endpoint } }
+    public var probeResults: [CheckResult] { results.filter { $0.role == .probe } }
+
+    /// True when the target could not be reached at all: every finding that matters is a harness
+    /// one about reaching it. Drives exit code 3.
+    public var targetUnreachable: Bool {
+        runFindings.contains { $0.kind == "unreachable" }
+    }
+
+    /// 0 the contract holds; 1 violated (errors, or warnings under strict); 3 unreachable.
+    public var exitCode: Int32 {
+        if targetUnreachable { return 3 }
+        if count(.error) > 0 || results.contains(where: { $0.skipped != nil }) { return 1 }
+        if strict, count(.warning) > 0 { return 1 }
+        return 0
+    }
+}
