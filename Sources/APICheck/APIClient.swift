@@ -42,22 +42,47 @@ public final class APIClient: Sendable {
            let fast = try? endpoint.fastDecode(response.body, endpoint.enveloped ? api.envelope : nil) {
             switch fast {
             case let .payload(value):
-                applySessionEffect(endpoint, body: response.body)
+                if endpoint.sessionEffect != .none {
+                    applySessionEffect(endpoint, document: try? JSONParser.parse(response.body))
+                }
                 return value
             case let .code(code, message):
                 let classification = api.envelope.outcome(code: code, message: message)
                 throw fail(classification, endpoint, exchange.source, notifies: notifies)
             }
         }
-        let interpretation = Interpretation(
-            endpoint: endpoint, status: response.status, contentType: response.contentType, body: response.body,
-            source: exchange.source, api: api, redactor: redactor)
+        let interpretation = interpret(exchange, endpoint)
         if let value = interpretation.value {
-            applySessionEffect(endpoint, body: response.body)
+            applySessionEffect(endpoint, document: interpretation.document)
             return value
         }
         if let error = interpretation.error, case .decoding = error.reason { throw error }
         throw fail(interpretation.classification, endpoint, exchange.source, notifies: notifies)
+    }
+
+    /// Calls `endpoint` and returns everything that happened instead of throwing: what live checks
+    /// judge. Session effects and observers work exactly as in `send`.
+    public func call(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
+                     token: TokenChoice = .session) async -> CallOutcome {
+        let exchange: Exchange
+        do {
+            exchange = try await self.exchange(endpoint, values, token: token)
+        } catch {
+            return CallOutcome(exchange: nil, interpretation: nil, error: error)
+        }
+        let interpretation = interpret(exchange, endpoint)
+        if interpretation.value != nil {
+            applySessionEffect(endpoint, document: interpretation.document)
+        } else {
+            // Only a forced logout or a dead token notifies; anything else is just reported.
+            _ = fail(interpretation.classification, endpoint, exchange.source, notifies: token == .session && endpoint.requiresToken)
+        }
+        return CallOutcome(exchange: exchange, interpretation: interpretation, error: interpretation.error)
+    }
+
+    private func interpret(_ exchange: Exchange, _ endpoint: AnyEndpoint) -> Interpretation {
+        Interpretation(endpoint: endpoint, status: exchange.response.status, contentType: exchange.response.contentType,
+                       body: exchange.response.body, source: exchange.source, api: api, redactor: redactor)
     }
 
     /// Builds and sends the request without interpreting the answer. Throws `APIError` for an
@@ -104,12 +129,12 @@ public final class APIClient: Sendable {
             ?? APIError(endpoint: endpoint.id, reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "an answer", found: "none")))
     }
 
-    private func applySessionEffect(_ endpoint: AnyEndpoint, body: Data) {
+    private func applySessionEffect(_ endpoint: AnyEndpoint, document: JSONValue?) {
         switch endpoint.sessionEffect {
         case .none:
             break
         case .logsIn:
-            guard let document = try? JSONParser.parse(body) else { return }
+            guard let document else { return }
             let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
             if let payload, let token = api.auth.token(in: payload) {
                 redactor.register(token)

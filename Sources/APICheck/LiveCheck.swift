@@ -1,0 +1,375 @@
+import Foundation
+import Synchronization
+
+/// `apicheck live`: calls every declared endpoint on a real server through `APIClient`, judges
+/// each answer (transport, status, envelope, decode, drift against the mocks), probes the auth
+/// failure paths, and returns one `Report`.
+///
+/// The run is ordered by session effects: one login first; then every endpoint without a session
+/// effect, concurrently (endpoints whose samples come from another's answer wait for it); then
+/// the auth probes, the other logins, and logout last, each with a login of its own.
+public final class LiveCheck: Sendable {
+    public let api: API
+    public let transport: any Transport
+    public let options: LiveOptions
+    public let redactor: Redactor
+    private let trace: (@Sendable (String) -> Void)?
+    private let progress: (@Sendable (_ done: Int, _ total: Int, _ failed: Int) -> Void)?
+
+    private struct State {
+        var seen: [String: JSONValue] = [:]
+        var done = 0
+        var failed = 0
+        var total = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init(api: API, transport: any Transport, options: LiveOptions, redactor: Redactor? = nil,
+                trace: (@Sendable (String) -> Void)? = nil,
+                progress: (@Sendable (_ done: Int, _ total: Int, _ failed: Int) -> Void)? = nil) {
+        self.api = api
+        self.transport = transport
+        self.options = options
+        self.redactor = redactor ?? api.makeRedactor()
+        self.trace = trace
+        self.progress = progress
+    }
+
+    private func client(_ session: Session = Session()) -> APIClient {
+        APIClient(api: api, baseURL: options.baseURL, transport: transport, session: session, redactor: redactor, trace: trace)
+    }
+
+    public func run() async -> Report {
+        let started = Date()
+        var report = Report(command: "live", api: api.name, target: redactor.redact(options.baseURL.absoluteString),
+                            startedAt: started, concurrency: options.concurrency, strict: options.strict)
+        let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
+        let tokenEndpoints = selected.filter(\.requiresToken)
+        let loginEndpoint = api.endpoint(api.auth.loginEndpoint)
+        let probeCount = options.probes ? tokenEndpoints.count * 2 + (tokenEndpoints.isEmpty ? 0 : 1) : 0
+        state.withLock { $0.total = selected.count + probeCount }
+        for value in [options.environment[api.auth.accountVariable], options.environment[api.auth.passwordVariable]] {
+            if let value { redactor.register(value) }
+        }
+
+        var results: [String: CheckResult] = [:]
+        let session = Session()
+        let main = client(session)
+
+        // 1. The session's login.
+        if let loginEndpoint, !tokenEndpoints.isEmpty || selected.contains(where: { $0.id == loginEndpoint.id }) {
+            let result = await check(loginEndpoint, with: main)
+            if selected.contains(where: { $0.id == loginEndpoint.id }) { results[loginEndpoint.id] = result }
+            if result.findings.contains(where: { $0.kind == "unreachable" }) {
+                report.runFindings.append(Finding(
+                    kind: "unreachable", severity: .error, category: .harness, endpoint: loginEndpoint.id,
+                    message: "cannot reach \(report.target): " + (result.findings.first?.message ?? "login failed")))
+                report.results = selected.map { results[$0.id] ?? skipped($0, "the target is unreachable") }
+                report.duration = Date().timeIntervalSince(started)
+                return report
+            }
+            if session.token == nil {
+                report.runFindings.append(Finding(
+                    kind: "login", severity: .error, category: .harness, endpoint: loginEndpoint.id,
+                    message: "login through \(loginEndpoint.id) gave no token ("
+                        + (result.findings.first?.message ?? result.skipped ?? "no token in the answer")
+                        + "); endpoints that need the token were not checked"))
+            }
+        } else if !tokenEndpoints.isEmpty {
+            report.runFindings.append(Finding(kind: "login", severity: .error, category: .harness, endpoint: api.auth.loginEndpoint,
+                                              message: "the auth policy names login endpoint '\(api.auth.loginEndpoint)', which is not declared"))
+        }
+        let hasToken = session.token != nil
+
+        // 2. Every endpoint without a session effect, concurrently, in dependency levels.
+        let plain = selected.filter { $0.sessionEffect == .none }
+        for level in dependencyLevels(plain) {
+            let levelResults = await withTaskGroup(of: CheckResult.self) { group in
+                for endpoint in level {
+                    if endpoint.requiresToken && !hasToken {
+                        results[endpoint.id] = skipped(endpoint, "login failed")
+                        continue
+                    }
+                    group.addTask { await self.check(endpoint, with: main) }
+                }
+                var collected: [CheckResult] = []
+                for await result in group { collected.append(result) }
+                return collected
+            }
+            for result in levelResults { results[result.endpoint] = result }
+        }
+
+        // 3. Auth probes: a dead token, a token revoked by a second login, a logged-out token.
+        var probes: [CheckResult] = []
+        if options.probes, !tokenEndpoints.isEmpty, let loginEndpoint, hasToken {
+            probes = await runProbes(tokenEndpoints, login: loginEndpoint)
+        }
+
+        // 4. Endpoints that log in or out, one at a time, each with a login of its own.
+        for endpoint in selected where endpoint.sessionEffect != .none && endpoint.id != loginEndpoint?.id {
+            if endpoint.requiresToken {
+                let own = client()
+                if let loginEndpoint { _ = await own.call(loginEndpoint, (try? values(for: loginEndpoint)) ?? [:]) }
+                guard own.session.token != nil else {
+                    results[endpoint.id] = skipped(endpoint, "login failed")
+                    continue
+                }
+                results[endpoint.id] = await check(endpoint, with: own)
+            } else {
+                results[endpoint.id] = await check(endpoint, with: client())
+            }
+        }
+
+        report.results = selected.map { results[$0.id] ?? skipped($0, "not checked") } + probes
+        let endpointResults = report.endpointResults
+        if !endpointResults.isEmpty, endpointResults.allSatisfy({ $0.findings.contains { $0.kind == "unreachable" } }) {
+            report.runFindings.append(Finding(kind: "unreachable", severity: .error, category: .harness, endpoint: "-",
+                                              message: "no endpoint of \(report.target) could be reached"))
+        }
+        report.duration = Date().timeIntervalSince(started)
+        return report
+    }
+
+    // MARK: - One endpoint
+
+    private func check(_ endpoint: AnyEndpoint, with client: APIClient) async -> CheckResult {
+        var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
+                                 method: endpoint.method.rawValue, path: endpoint.path)
+        let values: [String: ParameterValue]
+        do {
+            values = try self.values(for: endpoint)
+        } catch {
+            result.findings.append(Finding(kind: "missing-sample", severity: .error, category: .harness, endpoint: endpoint.id,
+                                           message: error.message))
+            return finish(result)
+        }
+        let outcome = await client.call(endpoint, values)
+        if let exchange = outcome.exchange {
+            result.status = exchange.response.status
+            result.timings = exchange.response.timings
+            result.path = displayPath(exchange.request.url)
+        }
+        result.outcome = outcome.classification?.name
+        if let error = outcome.error {
+            result.findings.append(Finding(error))
+        }
+        if let interpretation = outcome.interpretation, case .success = interpretation.classification,
+           let document = interpretation.document {
+            state.withLock { $0.seen[endpoint.id] = document }
+            result.findings += drift(endpoint, document: document, interpretation: interpretation)
+        }
+        return finish(result)
+    }
+
+    private func drift(_ endpoint: AnyEndpoint, document: JSONValue, interpretation: Interpretation) -> [Finding] {
+        guard let directory = options.mocksDirectory else { return [] }
+        switch MockBaseline.load(for: endpoint, in: directory, api: api) {
+        case let .failure(error):
+            return [Finding(kind: "missing-mock", severity: .warning, endpoint: endpoint.id, message: error.message, file: error.file)]
+        case let .success(baseline):
+            let changes = ShapeDiff.changes(expected: baseline.shape, found: Shape(of: document))
+            var failurePath: JSONPath?
+            if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
+            // What the type reads is known from the mock, and from the live answer when it decoded.
+            return Drift.findings(changes, reads: baseline.reads + interpretation.reads, endpoint: endpoint.id,
+                                  decodeFailure: failurePath, mockFile: baseline.file)
+        }
+    }
+
+    private func finish(_ result: CheckResult) -> CheckResult {
+        let (done, total, failed) = state.withLock { state -> (Int, Int, Int) in
+            state.done += 1
+            if !result.passed { state.failed += 1 }
+            return (state.done, state.total, state.failed)
+        }
+        progress?(done, total, failed)
+        return result
+    }
+
+    private func skipped(_ endpoint: AnyEndpoint, _ reason: String) -> CheckResult {
+        finish(CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id, method: endpoint.method.rawValue,
+                           path: endpoint.path, skipped: reason))
+    }
+
+    /// The request path relative to the base URL, with path parameters filled in.
+    private func displayPath(_ url: URL) -> String {
+        let base = options.baseURL.path.hasSuffix("/") ? options.baseURL.path : options.baseURL.path + "/"
+        let path = url.path
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
+    // MARK: - Probes
+
+    private func runProbes(_ endpoints: [AnyEndpoint], login: AnyEndpoint) async -> [CheckResult] {
+        let loginValues = (try? values(for: login)) ?? [:]
+        let first = client(), second = client()
+        _ = await first.call(login, loginValues)
+        _ = await second.call(login, loginValues)
+        guard let revoked = first.session.token, let current = second.session.token else {
+            return endpoints.map { endpoint in
+                finish(CheckResult(name: "probe auth \(endpoint.id)", role: .probe, endpoint: endpoint.id,
+                                   method: endpoint.method.rawValue, path: endpoint.path,
+                                   skipped: "the probes' own logins through \(login.id) failed"))
+            }
+        }
+        let dead = Self.deadToken(like: current, avoiding: [revoked, current])
+        let prober = client()
+        var results = await withTaskGroup(of: (Int, CheckResult).self) { group in
+            for (index, endpoint) in endpoints.enumerated() {
+                group.addTask {
+                    (index * 2, await self.probe("token-expired", endpoint, prober, token: dead, expect: .expired,
+                                                 why: "a well-formed but invalid token must be answered as token expired"))
+                }
+                group.addTask {
+                    (index * 2 + 1, await self.probe("logout", endpoint, prober, token: revoked, expect: .logout,
+                                                     why: "a token revoked by a second login must be answered with the logout code"))
+                }
+            }
+            var collected: [(Int, CheckResult)] = []
+            for await item in group { collected.append(item) }
+            return collected.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        // A token ended by logout must be dead afterwards. Needs a logout endpoint and a safe target.
+        if let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut }),
+           let target = endpoints.first(where: { $0.method == .get && $0.sessionEffect == .none }) ?? endpoints.first(where: { $0.sessionEffect == .none }) {
+            let own = client()
+            _ = await own.call(login, loginValues)
+            if let token = own.session.token {
+                _ = await own.call(logout, (try? values(for: logout)) ?? [:])
+                results.append(await probe("logged-out", target, prober, token: token, expect: .expired,
+                                           why: "a token ended by \(logout.id) must be answered as token expired"))
+            }
+        }
+        return results
+    }
+
+    private enum ProbeExpectation { case expired, logout }
+
+    private func probe(_ name: String, _ endpoint: AnyEndpoint, _ client: APIClient, token: String,
+                       expect: ProbeExpectation, why: String) async -> CheckResult {
+        var result = CheckResult(name: "probe \(name) \(endpoint.id)", role: .probe, endpoint: endpoint.id,
+                                 method: endpoint.method.rawValue, path: endpoint.path)
+        let values = (try? self.values(for: endpoint)) ?? [:]
+        let outcome = await client.call(endpoint, values, token: .explicit(token))
+        guard let exchange = outcome.exchange, let classification = outcome.classification else {
+            if let error = outcome.error { result.findings.append(Finding(error)) }
+            return finish(result)
+        }
+        result.status = exchange.response.status
+        result.timings = exchange.response.timings
+        result.outcome = classification.name
+        result.path = displayPath(exchange.request.url)
+        let expectedName: String
+        let matches: Bool
+        switch (expect, classification) {
+        case (.expired, .tokenExpired): matches = true
+        case (.logout, .logout): matches = true
+        default: matches = false
+        }
+        switch expect {
+        case .expired: expectedName = "tokenExpired" + (api.envelope.expiredHTTPStatuses.min().map { " (HTTP \($0))" } ?? "")
+        case .logout: expectedName = "logout" + (api.envelope.logoutCodes.min().map { " (code \($0))" } ?? "")
+        }
+        if !matches {
+            var found = "\(classification.name) (HTTP \(exchange.response.status))"
+            if case let .broken(reason) = classification { found += ": " + reason.message }
+            result.findings.append(Finding(kind: "probe-\(name)", severity: .error, endpoint: endpoint.id,
+                                           expected: expectedName, found: found, message: "\(why); got \(found)"))
+        }
+        return finish(result)
+    }
+
+    /// A token shaped like a real one (same length, same character classes, same first four
+    /// characters) that the server never issued.
+    static func deadToken(like token: String, avoiding: [String]) -> String {
+        let digits = Array("0123456789"), letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        while true {
+            var characters = Array(token)
+            for index in characters.indices.dropFirst(min(4, max(0, characters.count - 8))) {
+                let character = characters[index]
+                if character.isNumber { characters[index] = digits.randomElement()! }
+                else if character.isLetter { characters[index] = letters.randomElement()! }
+            }
+            let candidate = characters.isEmpty ? "apicheck-dead-token" : String(characters)
+            if !avoiding.contains(candidate) { return candidate }
+        }
+    }
+
+    // MARK: - Samples
+
+    struct SampleError: Error { var message: String }
+
+    /// The values live checks send: declared samples resolved against the environment, the run id
+    /// and earlier answers. Optional parameters without a sample are left out.
+    func values(for endpoint: AnyEndpoint) throws(SampleError) -> [String: ParameterValue] {
+        var values: [String: ParameterValue] = [:]
+        for parameter in endpoint.parameters {
+            guard let sample = parameter.sample else {
+                if parameter.required {
+                    throw SampleError(message: "required parameter '\(parameter.name)' has no sample value to send")
+                }
+                continue
+            }
+            let value: ParameterValue?
+            switch sample {
+            case let .literal(literal):
+                value = literal
+            case let .environment(name, fallback):
+                value = options.environment[name].map { .string($0) } ?? fallback
+                if value == nil, parameter.required {
+                    throw SampleError(message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set")
+                }
+            case let .unique(prefix):
+                value = .string(prefix + options.runID)
+            case let .seen(source, path, fallback):
+                let document = state.withLock { $0.seen[source] }
+                let found = JSONPath(parsing: path).flatMap { document?.value(at: $0) }
+                switch found {
+                case let .string(text)?: value = .string(text)
+                case let .number(text)?: value = Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
+                case let .bool(flag)?: value = .bool(flag)
+                default: value = fallback
+                }
+            }
+            if let value {
+                // Environment values arrive as text; give them the declared type when they parse.
+                values[parameter.name] = parameter.type.accept(value) ?? Self.coerce(value, to: parameter.type) ?? value
+            }
+        }
+        return values
+    }
+
+    private static func coerce(_ value: ParameterValue, to type: Parameter.ValueType) -> ParameterValue? {
+        guard case let .string(text) = value else { return nil }
+        switch type {
+        case .int, .int64: return Int64(text).map(ParameterValue.int)
+        case .double: return Double(text).map(ParameterValue.double)
+        case .bool: return Bool(text).map(ParameterValue.bool)
+        case .string: return value
+        }
+    }
+
+    /// Endpoints grouped so that each one's `.seen` sources sit in an earlier group.
+    private func dependencyLevels(_ endpoints: [AnyEndpoint]) -> [[AnyEndpoint]] {
+        let ids = Set(endpoints.map(\.id))
+        func sources(_ endpoint: AnyEndpoint) -> Set<String> {
+            Set(endpoint.parameters.compactMap { parameter in
+                if case let .seen(source, _, _)? = parameter.sample, ids.contains(source), source != endpoint.id { return source }
+                return nil
+            })
+        }
+        var remaining = endpoints
+        var placed: Set<String> = []
+        var levels: [[AnyEndpoint]] = []
+        while !remaining.isEmpty {
+            var level = remaining.filter { sources($0).isSubset(of: placed) }
+            // A cycle cannot be ordered: run the rest together, on fallbacks.
+            if level.isEmpty { level = remaining }
+            levels.append(level)
+            placed.formUnion(level.map(\.id))
+            remaining.removeAll { placed.contains($0.id) }
+        }
+        return levels
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What one `apicheck live` run checks and how.
+public struct LiveOptions: Sendable {
+    public var baseURL: URL
+    /// Endpoint ids to check; nil for all.
+    public var only: Set<String>?
+    public var concurrency: Int
+    /// Warnings fail the run.
+    public var strict: Bool
+    /// The mocks to compare live answers with; nil skips drift.
+    public var mocksDirectory: URL?
+    /// Where environment samples and credentials come from.
+    public var environment: [String: String]
+    /// Makes `.unique` samples unique to this run.
+    public var runID: String
+    /// Probe the auth failure paths (dead token, revoked token, logged-out token).
+    public var probes: Bool
+
+    public init(baseURL: URL, only: Set<String>? = nil, concurrency: Int = 8, strict: Bool = false,
+                mocksDirectory: URL? = nil, environment: [String: String] = [:],
+                runID: String = LiveOptions.makeRunID(), probes: Bool = true) {
+        self.baseURL = baseURL
+        self.only = only
+        self.concurrency = concurrency
+        self.strict = strict
+        self.mocksDirectory = mocksDirectory
+        self.environment = environment
+        self.runID = runID
+        self.probes = probes
+    }
+
+    /// A short id unique enough across runs on one staging: time plus randomness, base 36.
+    public static func makeRunID() -> String {
+        let time = UInt64(Date().timeIntervalSince1970 * 1000)
+        return String(time, radix: 36) + String(UInt32.random(in: 0..<UInt32.max) % 46656, radix: 36)
+    }
+}

@@ -1,0 +1,57 @@
+import APICheck
+import Foundation
+
+/// Renders a report in every requested format and writes each where it belongs. Files are written
+/// atomically: a failed run never leaves half a JUnit file for CI to read.
+struct ReportWriter {
+    let console: Console
+    let environment: [String: String]
+    let workingDirectory: URL
+
+    /// Returns false (after saying why on stderr) when a report could not be written.
+    func write(_ report: Report, to destinations: [ReportDestination]) -> Bool {
+        var ok = true
+        for destination in destinations {
+            let text: String
+            switch destination.format {
+            case .text: text = TextReport.render(report, color: destination.file == nil && console.colorOut)
+            case .json: text = JSONReport.render(report)
+            case .junit: text = JUnitReport.render(report)
+            case .github:
+                text = GitHubReport.annotations(report)
+                if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+                    ok = append(GitHubReport.summaryMarkdown(report), to: summary) && ok
+                }
+            }
+            if let file = destination.file {
+                let url = URL(fileURLWithPath: file, relativeTo: workingDirectory)
+                do {
+                    try Data(text.utf8).write(to: url, options: .atomic)
+                } catch {
+                    console.err("apicheck: cannot write the \(destination.format.rawValue) report to \(url.path): \(error.localizedDescription)")
+                    ok = false
+                }
+            } else if !text.isEmpty {
+                console.out(text)
+            }
+        }
+        return ok
+    }
+
+    private func append(_ text: String, to path: String) -> Bool {
+        let url = URL(fileURLWithPath: path, relativeTo: workingDirectory)
+        do {
+            if !FileManager.default.fileExists(atPath: url.path) {
+                try Data().write(to: url)
+            }
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+            return true
+        } catch {
+            console.err("apicheck: cannot append the summary to GITHUB_STEP_SUMMARY (\(path)): \(error.localizedDescription)")
+            return false
+        }
+    }
+}
