@@ -1,36 +1,6 @@
 import Foundation
 import HTTPServer
-import Synchronization
 @testable import Sandbox
-
-/// A clock tests move by hand, so token expiry needs no sleeping.
-final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(by seconds: Double) {
-        current.withLock { $0 += seconds }
-    }
-}
-
-/// One answer of the sandbox, read back into a JSON tree.
-struct Answer {
-    var response: ServerResponse
-
-    var status: Int { response.status }
-    var text: String { String(decoding: response.body, as: UTF8.self) }
-    var json: JSONValue { (try? JSONParser.parse(response.body)) ?? .string("<not JSON> " + text) }
-    var code: Int64? { json["code"]?.intValue }
-    var msg: String? { json["msg"]?.stringValue }
-    var datas: JSONValue? { json["datas"] }
-    var keys: [String] { Self.keys(of: json) }
-
-    static func keys(of value: JSONValue?) -> [String] {
-        guard case let .object(members)? = value else { return [] }
-        return members.map(\.key)
-    }
-}
 
 /// A sandbox driven in-process through `SandboxAPI.handle`, with a clock the test controls.
 struct SandboxHarness {
@@ -63,23 +33,5 @@ struct SandboxHarness {
     func login(_ account: String = "demo", _ password: String = "demo-password") -> String {
         post("Account/login", #"{"account":"\#(account)","password":"\#(password)"}"#)
             .datas?["utoken"]?.stringValue ?? ""
-    }
-}
-
-/// The names and JSON kinds of an object's members, in order, for comparing against demo-api.md.
-func layout(_ value: JSONValue?) -> [String] {
-    guard case let .object(members)? = value else { return [] }
-    return members.map { "\($0.key):\(kind($0.value))" }
-}
-
-func kind(_ value: JSONValue) -> String {
-    switch value {
-    case .null: "null"
-    case .bool: "bool"
-    case .int: "int"
-    case .double: "double"
-    case .string: "string"
-    case .array: "array"
-    case .object: "object"
     }
 }
