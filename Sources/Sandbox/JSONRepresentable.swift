@@ -1,0 +1,8 @@
+/// A payload type of demo-api.md that writes itself with its members in the page's order.
+protocol JSONRepresentable {
+    var json: JSONValue { get }
+}
+
+extension Array: JSONRepresentable where Element: JSONRepresentable {
+    var json: JSONValue { .array(map(\.json)) }
+}

@@ -1,0 +1,14 @@
+/// `LikeState` of demo-api.md: a topic's like count and whether the caller likes it.
+struct LikeState: JSONRepresentable {
+    var tid: String
+    var liked: Bool
+    var likeCount: Int
+
+    var json: JSONValue {
+        .object([
+            ("tid", .string(tid)),
+            ("liked", .bool(liked)),
+            ("likeCount", .int(Int64(likeCount))),
+        ])
+    }
+}

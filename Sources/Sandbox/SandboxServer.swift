@@ -1,0 +1,34 @@
+import Foundation
+import HTTPServer
+
+/// `SandboxAPI` on a real HTTP server: what `apicheck sandbox` runs and what live tests check.
+public final class SandboxServer: Sendable {
+    public static let demoAccount = DemoData.demoAccount
+    public static let demoPassword = DemoData.demoPassword
+
+    public let api: SandboxAPI
+    private let server: HTTPServer
+    private let host: String
+
+    public init(configuration: SandboxConfiguration = .init(), host: String = "127.0.0.1", port: Int = 0) {
+        let api = SandboxAPI(configuration: configuration)
+        self.api = api
+        self.host = host
+        server = HTTPServer(host: host, port: port) { api.handle($0) }
+    }
+
+    public func start() throws {
+        try server.start()
+    }
+
+    /// `http://HOST:PORT/Api/`, with the port the server actually bound.
+    public var baseURL: URL {
+        let reachable = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
+        let authority = reachable.contains(":") ? "[\(reachable)]" : reachable
+        return URL(string: "http://\(authority):\(server.port)\(SandboxRoute.basePath)")!
+    }
+
+    public func stop() {
+        server.stop()
+    }
+}

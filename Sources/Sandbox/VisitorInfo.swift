@@ -1,0 +1,12 @@
+/// `VisitorInfo` of demo-api.md: what a tab shows to someone who is not logged in.
+struct VisitorInfo: JSONRepresentable {
+    var imageName: String
+    var message: String
+
+    var json: JSONValue {
+        .object([
+            ("imageName", .string(imageName)),
+            ("message", .string(message)),
+        ])
+    }
+}
