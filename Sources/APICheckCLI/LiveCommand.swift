@@ -1,0 +1,191 @@
+import APICheck
+import CurlClient
+import Foundation
+
+/// `apicheck live`: the contract checked against a real server.
+struct LiveCommand: Command {
+    static let name = "live"
+    static let abstract = "Check every endpoint against a server: envelope, decode, auth probes, drift."
+    static let usage = """
+        usage: apicheck live [--base-url URL | --env NAME] [--only ID,...] [--concurrency N]
+                             [--timeout S] [--max-body BYTES] [--strict] [--insecure] [--no-probes]
+                             [--mocks DIR] [--report FORMAT[:FILE]]... [--output FILE] [--verbose]
+
+        Calls every declared endpoint (concurrently, over one libcurl multi handle), checks the
+        HTTP status, the envelope, the decoding into the declared Swift type, probes the auth
+        failure paths (a dead token must get 403, a token revoked by a second login the logout
+        code, a logged-out token 403), and reports drift against the mocks.
+
+        target, first found: --base-url URL; --env NAME (from the API catalog); $APICHECK_BASE_URL;
+        else the bundled sandbox, started on a free loopback port.
+        credentials: $APICHECK_ACCOUNT and $APICHECK_PASSWORD (never flags); the sandbox's demo
+        account when checking the bundled sandbox.
+
+        options:
+          --base-url URL            the API's base URL, e.g. https://staging.example.com/Api/
+          --env NAME                a base URL named in the API catalog (see the API declaration)
+          --only ID,...             check only these endpoint ids (repeatable)
+          --concurrency N           requests in flight at once (default 8)
+          --timeout S               seconds per request, connect and total (default 10)
+          --max-body BYTES          body cap, e.g. 33554432, 32M or 512K (default 32M)
+          --strict                  warnings fail the run too
+          --insecure                do not verify TLS certificates
+          --no-probes               skip the auth probes
+          --mocks DIR               mocks to compare with (default: $APICHECK_MOCKS, else ./mocks)
+          --report FORMAT[:FILE]    text (default), json, junit or github; repeatable
+          --output FILE             write the first report without a file here
+          --verbose                 trace every request and response on stderr, secrets masked
+          -h, --help                show this help
+
+        exit codes: 0 the contract holds; 1 violated (errors, or warnings with --strict);
+                    2 usage or configuration error; 3 the target is unreachable
+        """
+
+    let context: CommandContext
+    let baseURL: URL?
+    let only: Set<String>?
+    let concurrency: Int
+    let timeout: Double
+    let maxBody: Int
+    let strict: Bool
+    let insecure: Bool
+    let probes: Bool
+    let verbose: Bool
+    let mocksDirectory: URL
+    let destinations: [ReportDestination]
+
+    init(_ arguments: [String], context: CommandContext) throws(UsageError) {
+        let parsed = try ParsedArguments(arguments, options: [
+            "base-url": .value, "env": .value, "only": .repeated, "concurrency": .value, "timeout": .value,
+            "max-body": .value, "strict": .flag, "insecure": .flag, "no-probes": .flag, "mocks": .value,
+            "report": .repeated, "output": .value, "verbose": .flag,
+        ], shortFlags: ["h": "help", "v": "verbose"])
+        try parsed.noPositionals()
+        self.context = context
+        if parsed.value("base-url") != nil, parsed.value("env") != nil {
+            throw UsageError("give --base-url or --env, not both")
+        }
+        if let text = parsed.value("base-url") {
+            baseURL = try Self.baseURL(text, from: "--base-url")
+        } else if let name = parsed.value("env") {
+            guard let url = context.api.environments[name] else {
+                let known = context.api.environments.keys.sorted().joined(separator: ", ")
+                throw UsageError("unknown environment '\(name)' (the \(context.api.name) API names: \(known.isEmpty ? "none" : known))")
+            }
+            baseURL = url
+        } else if let text = context.environment["APICHECK_BASE_URL"], !text.isEmpty {
+            baseURL = try Self.baseURL(text, from: "APICHECK_BASE_URL")
+        } else {
+            baseURL = nil
+        }
+        let ids = parsed.all("only").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+        if !ids.isEmpty {
+            let known = Set(context.api.endpoints.map(\.id))
+            if let unknown = ids.first(where: { !known.contains($0) }) {
+                throw UsageError("--only: no endpoint '\(unknown)' (see 'apicheck list')")
+            }
+            only = Set(ids)
+        } else {
+            only = nil
+        }
+        concurrency = try parsed.int("concurrency", in: 1...256) ?? 8
+        timeout = try parsed.seconds("timeout") ?? 10
+        maxBody = try Self.bytes(parsed.value("max-body")) ?? 32 << 20
+        strict = parsed.flag("strict")
+        insecure = parsed.flag("insecure")
+        probes = !parsed.flag("no-probes")
+        verbose = parsed.flag("verbose")
+        let folder = parsed.value("mocks") ?? context.environment["APICHECK_MOCKS"] ?? "mocks"
+        mocksDirectory = URL(fileURLWithPath: folder, relativeTo: context.workingDirectory).standardizedFileURL
+        destinations = try ReportDestination.parse(parsed)
+    }
+
+    static func baseURL(_ text: String, from source: String) throws(UsageError) -> URL {
+        var text = text
+        if !text.hasSuffix("/") { text += "/" }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false else {
+            throw UsageError("\(source): '\(text)' is not an http(s) URL")
+        }
+        return url
+    }
+
+    static func bytes(_ text: String?) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text.uppercased())
+        var multiplier = 1
+        if digits.hasSuffix("B"), digits.count > 1, units[digits[digits.index(before: digits.index(before: digits.endIndex))]] != nil {
+            digits = digits.dropLast()
+        }
+        if let last = digits.last, let unit = units[last] { multiplier = unit; digits = digits.dropLast() }
+        guard let number = Int(digits), number > 0, number <= Int.max / multiplier else {
+            throw UsageError("--max-body expects a size such as 33554432, 32M or 512K, got '\(text)'")
+        }
+        return number * multiplier
+    }
+
+    func run() async -> Int32 {
+        let console = context.console
+        var environment = context.environment
+        var sandbox: (any RunningSandbox)?
+        let target: URL
+        if let baseURL {
+            target = baseURL
+        } else {
+            guard let launcher = context.sandbox else {
+                console.err("apicheck live: no target: give --base-url URL, --env NAME or set APICHECK_BASE_URL")
+                return 2
+            }
+            do {
+                let running = try launcher.start(port: 0, tokenTTL: 3600)
+                sandbox = running
+                target = running.baseURL
+            } catch {
+                console.err("apicheck live: cannot start the bundled sandbox: \(error)")
+                return 2
+            }
+            console.err("apicheck live: no target configured; checking the bundled sandbox at \(target.absoluteString)")
+            // The sandbox's demo account, unless the environment names one.
+            if environment[context.api.auth.accountVariable] == nil, environment[context.api.auth.passwordVariable] == nil {
+                environment[context.api.auth.accountVariable] = launcher.account
+                environment[context.api.auth.passwordVariable] = launcher.password
+            }
+        }
+        defer { sandbox?.stop() }
+
+        let selected = context.api.endpoints.filter { only?.contains($0.id) ?? true }
+        if selected.contains(where: { $0.requiresToken || $0.id == context.api.auth.loginEndpoint }),
+           environment[context.api.auth.accountVariable] == nil || environment[context.api.auth.passwordVariable] == nil {
+            console.err("apicheck live: set \(context.api.auth.accountVariable) and \(context.api.auth.passwordVariable) "
+                + "to the account to check \(target.absoluteString) with (credentials are never taken from flags)")
+            return 2
+        }
+        var isDirectory: ObjCBool = false
+        let haveMocks = FileManager.default.fileExists(atPath: mocksDirectory.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        if !haveMocks {
+            console.err("apicheck live: no mocks folder at \(mocksDirectory.path); drift is not checked")
+        }
+
+        let transport = CurlTransport(configuration: CurlConfiguration(
+            concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody, insecure: insecure))
+        defer { transport.shutdown() }
+        let redactor = context.api.makeRedactor()
+        let showProgress = console.stderrIsTerminal && !verbose
+        let check = LiveCheck(
+            api: context.api, transport: transport,
+            options: LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
+                                 mocksDirectory: haveMocks ? mocksDirectory : nil, environment: environment, probes: probes),
+            redactor: redactor,
+            trace: verbose ? { console.err($0) } : nil,
+            progress: showProgress ? { done, total, failed in
+                console.errRaw("\r" + TextReport.progressLine(done: done, total: total, failed: failed))
+            } : nil)
+        let report = await check.run()
+        if showProgress { console.errRaw("\r\u{1B}[K") }
+        let writer = ReportWriter(console: console, environment: environment, workingDirectory: context.workingDirectory)
+        guard writer.write(report, to: destinations) else { return 2 }
+        return report.exitCode
+    }
+}

@@ -1,0 +1,121 @@
+import APICheck
+import Contracts
+import Foundation
+import Sandbox
+import Testing
+
+/// `apicheck live` over libcurl against the in-process sandbox: clean, then one fault at a time.
+@Suite struct LiveCheckTests {
+    @Test func cleanSandboxHasNoFindings() async throws {
+        let report = try await LiveHarness.run()
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.endpointResults.count == 11)
+        #expect(report.endpointResults.allSatisfy { $0.passed && $0.outcome == "success" })
+        // Two probes per token endpoint, plus the logged-out probe.
+        #expect(report.probeResults.count == 7 * 2 + 1)
+        #expect(report.probeResults.allSatisfy(\.passed))
+        #expect(report.exitCode == 0)
+        let timeline = try #require(report.results.first { $0.name == "statuses.homeTimeline" })
+        #expect(timeline.status == 200)
+        #expect((timeline.timings?.total ?? 0) > 0)
+        let show = try #require(report.results.first { $0.name == "statuses.show" })
+        #expect(show.path == "statuses/4130540976425200")
+    }
+
+    @Test func renamedFieldIsADecodeErrorAndAnAddedWarning() async throws {
+        let report = try await LiveHarness.run([.renameField(route: "statuses/home_timeline", from: "screen_name", to: "screenName")],
+                                               only: ["statuses.homeTimeline"])
+        #expect(report.findingLines == [
+            "error decode statuses.homeTimeline $.datas.statuses[0].user.screen_name",
+            "warning drift-added statuses.homeTimeline $.datas.statuses[*].user.screenName",
+        ])
+        let decode = try #require(report.allFindings.first { $0.kind == "decode" })
+        #expect(decode.expected == "String")
+        #expect(decode.found == "absent")
+        #expect(report.exitCode == 1)
+    }
+
+    @Test func typeChangeIsAnError() async throws {
+        let report = try await LiveHarness.run([.replaceField(route: "users/show", key: "followers_count", json: "\"12\"")],
+                                               only: ["users.show"])
+        #expect(report.findingLines == ["error decode users.show $.datas.followers_count"])
+        #expect(report.allFindings.first?.expected == "Int")
+        #expect(report.allFindings.first?.found == "String")
+    }
+
+    @Test func nullInARequiredFieldIsAnError() async throws {
+        let report = try await LiveHarness.run([.replaceField(route: "statuses/{id}", key: "text", json: "null")],
+                                               only: ["statuses.show"])
+        #expect(report.findingLines == ["error decode statuses.show $.datas.text"])
+        #expect(report.allFindings.first?.found == "null")
+    }
+
+    @Test func addedFieldIsAWarningThatFailsOnlyUnderStrict() async throws {
+        let report = try await LiveHarness.run([.addField(route: "topics", key: "hot", json: "true")], only: ["topics.list"])
+        #expect(report.findingLines == ["warning drift-added topics.list $.datas[*].hot"])
+        #expect(report.exitCode == 0)
+        let strict = try await LiveHarness.run([.addField(route: "topics", key: "hot", json: "true")], only: ["topics.list"], strict: true)
+        #expect(strict.exitCode == 1)
+    }
+
+    @Test func removedOptionalFieldIsAWarning() async throws {
+        let report = try await LiveHarness.run([.removeField(route: "Account/login", key: "mail")], only: ["account.login"])
+        #expect(report.findingLines == ["warning drift-removed account.login $.datas.mail"])
+    }
+
+    @Test func envelopeFailureCodeIsAnError() async throws {
+        let report = try await LiveHarness.run([.envelopeCode(route: "users/show", code: -1, msg: "missing parameter: uid")],
+                                               only: ["users.show"])
+        #expect(report.findingLines == ["error server-code users.show -"])
+        #expect(report.allFindings.first?.message == "server failure code -1: \"missing parameter: uid\"")
+    }
+
+    @Test func htmlErrorPageIsAnErrorShowingItsStart() async throws {
+        let report = try await LiveHarness.run([.html(route: "topics", status: 502)], only: ["topics.list"])
+        #expect(report.findingLines == ["error http-status topics.list -"])
+        let message = try #require(report.allFindings.first?.message)
+        #expect(message.hasPrefix("HTTP 502"))
+        #expect(message.contains("text/html"))
+        #expect(message.contains("<html>"))
+    }
+
+    @Test func deadTokenAnsweredWithout403FailsTheProbes() async throws {
+        let report = try await LiveHarness.run([.deadTokenAccepted], only: ["statuses.homeTimeline", "users.show"])
+        let probes = report.allFindings.filter { $0.kind.hasPrefix("probe-") }.map { "\($0.kind) \($0.endpoint)" }.sorted()
+        #expect(probes == ["probe-logged-out statuses.homeTimeline", "probe-token-expired statuses.homeTimeline", "probe-token-expired users.show"])
+        let finding = try #require(report.allFindings.first { $0.kind == "probe-token-expired" })
+        #expect(finding.expected == "tokenExpired (HTTP 403)")
+        #expect(finding.found == "success (HTTP 200)")
+        #expect(report.exitCode == 1)
+    }
+
+    @Test func noRevocationOnSecondLoginFailsTheLogoutProbes() async throws {
+        let report = try await LiveHarness.run([.noRevocation], only: ["statuses.homeTimeline", "topics.like"])
+        let probes = report.allFindings.map { "\($0.kind) \($0.endpoint)" }.sorted()
+        #expect(probes == ["probe-logout statuses.homeTimeline", "probe-logout topics.like"])
+        #expect(report.allFindings.first?.expected == "logout (code 10504)")
+    }
+
+    @Test func slowEndpointTimesOutWhileOthersPass() async throws {
+        let report = try await LiveHarness.run([.delay(route: "topics", milliseconds: 3000)],
+                                               only: ["topics.list", "config.main"], timeout: 0.5)
+        #expect(report.findingLines == ["error timeout topics.list -"])
+        #expect(report.results.first { $0.name == "config.main" }?.passed == true)
+        #expect(report.exitCode == 1)
+    }
+
+    @Test func truncatedBodyIsAnError() async throws {
+        let report = try await LiveHarness.run([.truncate(route: "config/main.json")], only: ["config.main"])
+        #expect(report.allFindings.count == 1)
+        #expect(report.allFindings.first?.endpoint == "config.main")
+        #expect(report.allFindings.first?.severity == .error)
+        #expect(report.exitCode == 1)
+    }
+
+    @Test func bodyOverTheCapIsAFinding() async throws {
+        let report = try await LiveHarness.run([.hugeBody(route: "topics", bytes: 64 << 20)], only: ["topics.list", "config.main"])
+        #expect(report.findingLines == ["error body-too-large topics.list -"])
+        #expect(report.allFindings.first?.message.contains("32") == true)
+        #expect(report.results.first { $0.name == "config.main" }?.passed == true)
+    }
+}

@@ -1,0 +1,40 @@
+import APICheck
+import Testing
+
+@Suite struct DriftTests {
+    let reads = [
+        FieldRead(path: JSONPath(parsing: "$.datas.name")!, type: "String", required: true),
+        FieldRead(path: JSONPath(parsing: "$.datas.mail")!, type: "String", required: false),
+    ]
+
+    func findings(_ mock: String, _ live: String, decodeFailure: String? = nil) throws -> [String] {
+        let changes = ShapeDiff.changes(expected: Shape(of: try JSONParser.parse(mock)), found: Shape(of: try JSONParser.parse(live)))
+        return Drift.findings(changes, reads: reads, endpoint: "e", decodeFailure: decodeFailure.flatMap(JSONPath.init(parsing:)),
+                              mockFile: "m.json")
+            .map { "\($0.severity.rawValue) \($0.kind) \($0.path ?? "-")" }
+    }
+
+    @Test func requiredFieldGoneIsAnError() throws {
+        #expect(try findings(#"{"datas": {"name": "a"}}"#, #"{"datas": {}}"#) == ["error drift-removed $.datas.name"])
+    }
+
+    @Test func decodeFailureAtTheSamePlaceIsNotRepeated() throws {
+        #expect(try findings(#"{"datas": {"name": "a"}}"#, #"{"datas": {}}"#, decodeFailure: "$.datas.name") == [])
+    }
+
+    @Test func optionalFieldGoneIsAWarningAndNullIsInfo() throws {
+        #expect(try findings(#"{"datas": {"name": "a", "mail": "m"}}"#, #"{"datas": {"name": "a"}}"#) == ["warning drift-removed $.datas.mail"])
+        #expect(try findings(#"{"datas": {"name": "a", "mail": "m"}}"#, #"{"datas": {"name": "a", "mail": null}}"#) == ["info drift-null $.datas.mail"])
+    }
+
+    @Test func unreadChangesAreWarnings() throws {
+        #expect(try findings(#"{"datas": {"name": "a", "x": 1}}"#, #"{"datas": {"name": "a", "x": "1", "y": true}}"#) == [
+            "warning drift-type $.datas.x", "warning drift-added $.datas.y",
+        ])
+    }
+
+    @Test func readTypeChangeAndRequiredNullAreErrors() throws {
+        #expect(try findings(#"{"datas": {"name": "a"}}"#, #"{"datas": {"name": 1}}"#) == ["error drift-type $.datas.name"])
+        #expect(try findings(#"{"datas": {"name": "a"}}"#, #"{"datas": {"name": null}}"#) == ["error drift-null $.datas.name"])
+    }
+}
