@@ -75,9 +75,13 @@ public enum GitHubReport {
 
     // MARK: - Escaping
 
-    /// A workflow command's message: `%`, CR and LF percent-encoded.
+    /// A workflow command's message: `%`, CR and LF percent-encoded, other control characters
+    /// (terminal escapes included) dropped.
     static func data(_ value: String) -> String {
-        value.replacingOccurrences(of: "%", with: "%25")
+        let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { scalar in
+            scalar == "\n" || scalar == "\r" || scalar == "\t" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+        }))
+        return printable.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
@@ -99,7 +103,7 @@ public enum GitHubReport {
             case ">": output += "&gt;"
             case "|": output += "\\|"
             case "\\", "*", "_", "`", "[", "]": output += "\\\(character)"
-            case "\n", "\r", "\r\n", "\t": output += " "
+            case _ where character.unicodeScalars.contains(where: isControl): output += " "
             default: output.append(character)
             }
         }
@@ -108,11 +112,17 @@ public enum GitHubReport {
 
     /// A code span that survives backticks and pipes in its text.
     private static func code(_ value: String) -> String {
-        let flat = value.map { $0.isNewline ? " " : String($0) }.joined().replacingOccurrences(of: "|", with: "\\|")
+        let flat = value.map { $0.unicodeScalars.contains(where: isControl) ? " " : String($0) }.joined()
+            .replacingOccurrences(of: "|", with: "\\|")
         var fence = "`"
         while flat.contains(fence) { fence += "`" }
         let padded = flat.hasPrefix("`") || flat.hasSuffix("`") ? " \(flat) " : flat
         return fence + padded + fence
+    }
+
+    /// C0 and C1 control characters, newlines and terminal escapes among them.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private static func verdict(_ status: CheckResult.Status) -> String {
