@@ -1,0 +1,151 @@
+import Foundation
+
+/// Output for GitHub Actions: workflow commands that annotate the run (and the mock files, when a
+/// finding names one), and a Markdown summary for `$GITHUB_STEP_SUMMARY`.
+public enum GitHubReport {
+    /// One workflow command per finding, results first and then the run's own findings:
+    /// `::error file=mocks/x.json,title=apicheck decode statuses.x::statuses.x $.datas.y expected String, found absent`.
+    /// Files under `currentDirectory` are made relative to it, as GitHub resolves them from the
+    /// workspace root.
+    public static func annotations(_ report: Report,
+                                   currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+        var output = ""
+        for finding in report.results.flatMap(\.findings) + report.runFindings {
+            let command = switch finding.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "notice"
+            }
+            var properties: [String] = []
+            if let file = finding.file {
+                properties.append("file=" + property(Finding.displayPath(file, relativeTo: currentDirectory)))
+            }
+            let about = finding.endpoint == "-" ? "" : " " + finding.endpoint
+            properties.append("title=" + property("apicheck \(finding.kind)\(about)"))
+            let message = [finding.endpoint == "-" ? nil : finding.endpoint, finding.path, finding.detail]
+                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            output += "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
+        }
+        return output
+    }
+
+    /// A Markdown summary: a heading with the verdict, the scope and counts, a table of results
+    /// and the findings as a list.
+    public static func summaryMarkdown(_ report: Report,
+                                       currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+        let holds = report.exitCode == 0
+        var lines: [String] = []
+        lines.append("## \(holds ? "✅" : "❌") apicheck \(inline(report.command)) \(inline(report.api))")
+        lines.append("")
+        lines.append(code(report.target) + " · " + inline(report.scopeDescription))
+        lines.append("")
+        lines.append(inline(report.summaryLine) + " · exit \(report.exitCode)")
+
+        if !report.results.isEmpty {
+            let showTimes = report.command != "mocks"
+            lines.append("")
+            lines.append(showTimes ? "| endpoint | result | ms | findings |" : "| endpoint | result | findings |")
+            lines.append(showTimes ? "|---|---|---:|---|" : "|---|---|---|")
+            for result in report.results {
+                var cells = [code(result.name), verdict(result.status(strict: report.strict))]
+                if showTimes { cells.append(result.totalMilliseconds.map(String.init) ?? "") }
+                var notes = counts(result.findings)
+                if let skipped = result.skipped { notes = "skipped: " + inline(skipped) }
+                cells.append(notes)
+                lines.append("| " + cells.joined(separator: " | ") + " |")
+            }
+        }
+
+        let findings = report.results.flatMap(\.findings) + report.runFindings
+        if !findings.isEmpty {
+            lines.append("")
+            lines.append("### Findings")
+            lines.append("")
+            for finding in findings {
+                var line = "- \(icon(finding.severity)) **\(finding.severity.rawValue)** \(code(finding.kind))"
+                if finding.endpoint != "-" { line += " " + code(finding.endpoint) }
+                if let path = finding.path { line += " " + code(path) }
+                line += " — " + inline(finding.detail)
+                if let file = finding.file { line += " (" + code(Finding.displayPath(file, relativeTo: currentDirectory)) + ")" }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Escaping
+
+    /// A workflow command's message: `%`, CR and LF percent-encoded, other control characters
+    /// (terminal escapes included) dropped.
+    static func data(_ value: String) -> String {
+        let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { scalar in
+            scalar == "\n" || scalar == "\r" || scalar == "\t" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+        }))
+        return printable.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A workflow command's property value: as `data`, plus `:` and `,`.
+    static func property(_ value: String) -> String {
+        data(value)
+            .replacingOccurrences(of: ":", with: "%3A")
+            .replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// Plain Markdown text on one line, in a table cell or not: no HTML, no table breaks.
+    private static func inline(_ value: String) -> String {
+        var output = ""
+        for character in value {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "|": output += "\\|"
+            case "\\", "*", "_", "`", "[", "]": output += "\\\(character)"
+            case _ where character.unicodeScalars.contains(where: isControl): output += " "
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// A code span that survives backticks and pipes in its text.
+    private static func code(_ value: String) -> String {
+        let flat = value.map { $0.unicodeScalars.contains(where: isControl) ? " " : String($0) }.joined()
+            .replacingOccurrences(of: "|", with: "\\|")
+        var fence = "`"
+        while flat.contains(fence) { fence += "`" }
+        let padded = flat.hasPrefix("`") || flat.hasSuffix("`") ? " \(flat) " : flat
+        return fence + padded + fence
+    }
+
+    /// C0 and C1 control characters, newlines and terminal escapes among them.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    private static func verdict(_ status: CheckResult.Status) -> String {
+        switch status {
+        case .ok: "✅ ok"
+        case .warn: "⚠️ warn"
+        case .fail: "❌ FAIL"
+        case .skip: "⏭️ skip"
+        }
+    }
+
+    private static func icon(_ severity: Finding.Severity) -> String {
+        switch severity {
+        case .error: "❌"
+        case .warning: "⚠️"
+        case .info: "ℹ️"
+        }
+    }
+
+    private static func counts(_ findings: [Finding]) -> String {
+        Finding.Severity.allCases.compactMap { severity in
+            let count = findings.filter { $0.severity == severity }.count
+            return count == 0 ? nil : Report.plural(count, severity.rawValue)
+        }.joined(separator: ", ")
+    }
+}

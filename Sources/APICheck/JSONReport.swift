@@ -1,0 +1,153 @@
+import Foundation
+
+/// The machine-readable report, schema `apicheck-report/1` (documented in `docs/report-schema.md`).
+/// Keys come in a fixed, documented order; every documented key is always present, `null` when it
+/// has no value; times are seconds (`durationSeconds`) or milliseconds (`*Ms`) with at most three
+/// decimals.
+public enum JSONReport {
+    public static let schema = "apicheck-report/1"
+
+    public static func render(_ report: Report) -> String {
+        let summary = report.summary
+        let document: Value = .object([
+            ("schema", .string(schema)),
+            ("command", .string(report.command)),
+            ("api", .string(report.api)),
+            ("target", .string(report.target)),
+            ("startedAt", .string(timestamp(report.startedAt))),
+            ("durationSeconds", .number(decimal(report.duration))),
+            ("concurrency", report.concurrency.map { .number(String($0)) } ?? .null),
+            ("strict", .bool(report.strict)),
+            ("exitCode", .number(String(report.exitCode))),
+            ("summary", .object([
+                ("endpoints", .number(String(summary.endpoints))),
+                ("endpointsPassed", .number(String(summary.endpointsPassed))),
+                ("endpointsSkipped", .number(String(summary.endpointsSkipped))),
+                ("probes", .number(String(summary.probes))),
+                ("probesPassed", .number(String(summary.probesPassed))),
+                ("probesSkipped", .number(String(summary.probesSkipped))),
+                ("errors", .number(String(summary.errors))),
+                ("warnings", .number(String(summary.warnings))),
+                ("infos", .number(String(summary.infos))),
+            ])),
+            ("results", .array(report.results.map { result(_: $0, strict: report.strict) })),
+            ("runFindings", .array(report.runFindings.map(finding))),
+        ])
+        var output = ""
+        document.write(to: &output, indent: "")
+        return output + "\n"
+    }
+
+    /// ISO 8601 in UTC with milliseconds: `2026-01-05T09:30:00.000Z`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    private static func result(_ result: CheckResult, strict: Bool) -> Value {
+        .object([
+            ("name", .string(result.name)),
+            ("role", .string(result.role.rawValue)),
+            ("endpoint", .string(result.endpoint)),
+            ("method", .string(result.method)),
+            ("path", .string(result.path)),
+            ("status", result.status.map { .number(String($0)) } ?? .null),
+            ("outcome", optional(result.outcome)),
+            ("skipped", optional(result.skipped)),
+            ("passed", .bool(result.passed(strict: strict))),
+            ("timings", result.timings.map { timings in
+                .object([
+                    ("dnsMs", .number(decimal(timings.dns * 1000))),
+                    ("connectMs", .number(decimal(timings.connect * 1000))),
+                    ("tlsMs", .number(decimal(timings.tls * 1000))),
+                    ("firstByteMs", .number(decimal(timings.firstByte * 1000))),
+                    ("totalMs", .number(decimal(timings.total * 1000))),
+                ])
+            } ?? .null),
+            ("findings", .array(result.findings.map(finding))),
+        ])
+    }
+
+    private static func finding(_ finding: Finding) -> Value {
+        .object([
+            ("kind", .string(finding.kind)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("category", .string(finding.category.rawValue)),
+            ("endpoint", .string(finding.endpoint)),
+            ("path", optional(finding.path)),
+            ("expected", optional(finding.expected)),
+            ("found", optional(finding.found)),
+            ("message", .string(finding.message)),
+            ("file", optional(finding.file)),
+        ])
+    }
+
+    private static func optional(_ text: String?) -> Value { text.map(Value.string) ?? .null }
+
+    /// A number with at most three decimals and no trailing zeros: `0.412`, `41`, `1.5`.
+    static func decimal(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    /// Just enough JSON to print the report with keys in a chosen order.
+    private indirect enum Value {
+        case string(String)
+        case number(String)
+        case bool(Bool)
+        case null
+        case array([Value])
+        case object([(String, Value)])
+
+        func write(to output: inout String, indent: String) {
+            switch self {
+            case let .string(text): Self.writeString(text, to: &output)
+            case let .number(text): output += text
+            case let .bool(flag): output += flag ? "true" : "false"
+            case .null: output += "null"
+            case let .array(elements):
+                guard !elements.isEmpty else { output += "[]"; return }
+                output += "[\n"
+                for (index, element) in elements.enumerated() {
+                    output += indent + "  "
+                    element.write(to: &output, indent: indent + "  ")
+                    output += index == elements.count - 1 ? "\n" : ",\n"
+                }
+                output += indent + "]"
+            case let .object(members):
+                guard !members.isEmpty else { output += "{}"; return }
+                output += "{\n"
+                for (index, (key, value)) in members.enumerated() {
+                    output += indent + "  "
+                    Self.writeString(key, to: &output)
+                    output += ": "
+                    value.write(to: &output, indent: indent + "  ")
+                    output += index == members.count - 1 ? "\n" : ",\n"
+                }
+                output += indent + "}"
+            }
+        }
+
+        static func writeString(_ text: String, to output: inout String) {
+            output += "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": output += "\\\""
+                case "\\": output += "\\\\"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                case "\t": output += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+                    output += String(format: "\\u%04x", scalar.value)
+                default: output.unicodeScalars.append(scalar)
+                }
+            }
+            output += "\""
+        }
+    }
+}
