@@ -84,8 +84,10 @@ extension CurlTransfer {
     private func buildHeaderList() throws(TransportError) {
         var lines: [String] = []
         for field in request.headers {
-            let forbidden = field.name.isEmpty || field.name.contains(where: { $0 == ":" || $0.isWhitespace })
-                || field.value.contains(where: { $0 == "\r" || $0 == "\n" })
+            // Scalars, not Characters: "\r\n" is one Character and equals neither "\r" nor "\n".
+            let forbidden = field.name.isEmpty
+                || field.name.unicodeScalars.contains { $0 == ":" || $0.properties.isWhitespace || $0.value < 0x20 }
+                || field.value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
             guard !forbidden else {
                 // The value may be a secret: name the header only.
                 throw TransportError(.other, "header \"\(field.name)\" cannot be sent: bad name or line break in value",
@@ -131,8 +133,8 @@ extension CurlTransfer {
     /// included; a status line starts a new response, so only the final one's fields remain.
     private func receiveHeaderLine(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data else { return count }
-        var line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
-        while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+            .trimmingCharacters(in: .newlines)
         if line.hasPrefix("HTTP/") {
             headers.removeAll()
         } else if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
