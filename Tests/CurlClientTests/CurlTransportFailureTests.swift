@@ -23,7 +23,7 @@ import Testing
     @Test func slowServerTimesOut() async throws {
         let release = DispatchSemaphore(value: 0)
         let server = try TestServer { _ in
-            _ = release.wait(timeout: .now() + 2)
+            _ = release.wait(timeout: .now() + 10)
             return ServerResponse(body: Data("late".utf8))
         }
         defer {
@@ -38,7 +38,7 @@ import Testing
         }
 
         #expect(error?.kind == .timeout)
-        #expect(ContinuousClock.now - started < .seconds(1.5))
+        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(error?.url == "http://127.0.0.1:\(server.server.port)/slow")
         #expect(error.map { "\($0)".contains("s3cret") } == false)
     }
@@ -150,7 +150,7 @@ import Testing
     @Test func cancellationDropsTheTransfer() async throws {
         let release = DispatchSemaphore(value: 0)
         let server = try TestServer { _ in
-            _ = release.wait(timeout: .now() + 2)
+            _ = release.wait(timeout: .now() + 10)
             return ServerResponse()
         }
         defer {
@@ -166,7 +166,7 @@ import Testing
         let result = await task.result
 
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(1.5))
+        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func alreadyCancelledTaskSendsNothing() async throws {

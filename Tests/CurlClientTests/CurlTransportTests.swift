@@ -225,7 +225,7 @@ import Testing
     }
 
     @Test func largeBodyUnderTheCapArrivesWhole() async throws {
-        let body = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let body = Fixtures.pattern(count: 3 << 20)
         let server = try TestServer { _ in ServerResponse(body: body) }
         defer { server.stop() }
 

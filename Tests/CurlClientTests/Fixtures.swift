@@ -3,6 +3,17 @@ import Foundation
 import Testing
 
 enum Fixtures {
+    /// `count` bytes that are not all alike, so a dropped or reordered chunk shows.
+    static func pattern(count: Int) -> Data {
+        var data = Data(count: count)
+        data.withUnsafeMutableBytes { bytes in
+            for index in bytes.indices {
+                bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ index >> 12)
+            }
+        }
+        return data
+    }
+
     /// `{"code":0,"msg":"ok","datas":{"text":"hello, gzip"}}`, gzip-compressed.
     static let gzippedJSON = Data([
         0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xab, 0x56, 0x4a, 0xce, 0x4f, 0x49,

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func largeUploadArrivesWhole() async throws {
-        let upload = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 12) })
+        let upload = Fixtures.pattern(count: 8 << 20)
         let server = try TestServer { request in
             ServerResponse(body: Data("\(request.body.count)".utf8))
         }
@@ -67,23 +67,29 @@ import Testing
         #expect(transport.connectionsOpened == 1)
     }
 
-    @Test func slowHandlerDoesNotBlockOthers() async throws {
+    @Test func blockedHandlerDoesNotBlockOthers() async throws {
+        let release = DispatchSemaphore(value: 0)
         let server = try TestServer { request in
-            if request.path == "/slow" { Thread.sleep(forTimeInterval: 1) }
+            if request.path == "/blocked" { _ = release.wait(timeout: .now() + 10) }
             return ServerResponse(body: Data(request.path.utf8))
         }
-        defer { server.stop() }
+        defer {
+            release.signal()
+            server.stop()
+        }
         let transport = CurlTransport()
 
-        async let slow = transport.send(HTTPRequest(method: .get, url: server.url("/slow")))
-        try await Task.sleep(for: .milliseconds(100))
-        let started = ContinuousClock.now
-        let fast = try await transport.send(HTTPRequest(method: .get, url: server.url("/fast")))
-        let fastTook = ContinuousClock.now - started
+        async let blocked = transport.send(HTTPRequest(method: .get, url: server.url("/blocked")))
+        while !server.requests.contains(where: { $0.path == "/blocked" }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let other = try await transport.send(HTTPRequest(method: .get, url: server.url("/other")))
 
-        #expect(String(decoding: fast.body, as: UTF8.self) == "/fast")
-        #expect(fastTook < .milliseconds(800))
-        #expect(try await String(decoding: slow.body, as: UTF8.self) == "/slow")
+        // "/other" was answered while "/blocked" was still held in its handler.
+        #expect(String(decoding: other.body, as: UTF8.self) == "/other")
+        #expect(server.peakInFlight == 2)
+        release.signal()
+        #expect(try await String(decoding: blocked.body, as: UTF8.self) == "/blocked")
     }
 
     @Test func baseURLNamesTheBoundPort() throws {
