@@ -185,12 +185,14 @@ final class CurlDriver: Sendable {
         do {
             try transfer.configure(easy)
         } catch {
+            transfer.easy = nil
             recycle(easy, state: &state)
             resume(transfer, with: .failure(error))
             return
         }
         let code = curl_multi_add_handle(multi, easy)
         guard code == CURLM_OK else {
+            transfer.easy = nil
             recycle(easy, state: &state)
             resume(transfer, with: .failure(TransportError(
                 .other, "libcurl could not start the transfer: \(String(cString: curl_multi_strerror(code)))",

@@ -169,6 +169,59 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 
+    @Test func cancellingAQueuedRequestNeverSendsIt() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let server = try TestServer { request in
+            if request.path == "/first" { _ = release.wait(timeout: .now() + 10) }
+            return ServerResponse(body: Data(request.path.utf8))
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let transport = CurlTransport(configuration: CurlConfiguration(concurrency: 1))
+
+        async let first = transport.send(HTTPRequest(method: .get, url: server.url("/first")))
+        while server.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let queued = Task { try await transport.send(HTTPRequest(method: .get, url: server.url("/queued"))) }
+        try await Task.sleep(for: .milliseconds(50))
+        queued.cancel()
+        let result = await queued.result
+        release.signal()
+
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(try await String(decoding: first.body, as: UTF8.self) == "/first")
+        #expect(server.requests.map(\.path) == ["/first"])
+    }
+
+    @Test func shutdownFailsTheRequestInFlight() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let server = try TestServer { _ in
+            _ = release.wait(timeout: .now() + 10)
+            return ServerResponse()
+        }
+        defer {
+            release.signal()
+            server.stop()
+        }
+        let transport = CurlTransport()
+
+        async let inFlight = transportError {
+            try await transport.send(HTTPRequest(method: .get, url: server.url("/held?access_token=s3cret")))
+        }
+        while server.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        transport.shutdown()
+        let error = await inFlight
+
+        #expect(error?.kind == .other)
+        #expect(error?.message.contains("shut down") == true)
+        #expect(error?.url == "http://127.0.0.1:\(server.server.port)/held")
+    }
+
     @Test func alreadyCancelledTaskSendsNothing() async throws {
         let server = try TestServer { _ in ServerResponse() }
         defer { server.stop() }

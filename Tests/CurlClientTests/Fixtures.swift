@@ -1,6 +1,5 @@
 import APICheck
 import Foundation
-import Testing
 
 enum Fixtures {
     /// `count` bytes that are not all alike, so a dropped or reordered chunk shows.
@@ -32,18 +31,4 @@ enum Fixtures {
         AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA3gAi6g7iAAAE\
         AA==
         """)!
-}
-
-/// The TransportError a call threw, or nil (recorded as a test failure by the caller's #expect).
-func transportError(_ body: () async throws -> HTTPResponse) async -> TransportError? {
-    do {
-        let response = try await body()
-        Issue.record("expected a TransportError, got HTTP \(response.status)")
-        return nil
-    } catch let error as TransportError {
-        return error
-    } catch {
-        Issue.record("expected a TransportError, got \(error)")
-        return nil
-    }
 }
