@@ -6,33 +6,40 @@ import Synchronization
 /// Tests `defer { server.stop() }` so it lives exactly as long as the test.
 final class TestServer: Sendable {
     let server: HTTPServer
-    private let seen = Mutex<[ServerRequest]>([])
-    private let inFlight = Mutex((now: 0, peak: 0))
+    private let log = RequestLog()
 
     init(_ handler: @escaping HTTPServer.Handler) throws {
-        let box = Mutex<TestServer?>(nil)
-        let server = HTTPServer { request in
-            let recorder = box.withLock { $0 }
-            recorder?.begin(request)
-            defer { recorder?.end() }
+        // The handler captures the log, not `self`: the server holds the handler, so capturing
+        // `self` would be a cycle and no test server would ever be freed.
+        let log = self.log
+        server = HTTPServer { request in
+            log.begin(request)
+            defer { log.end() }
             return handler(request)
         }
-        self.server = server
-        box.withLock { $0 = self }
         try server.start()
     }
 
-    var requests: [ServerRequest] { seen.withLock { $0 } }
+    var requests: [ServerRequest] { log.requests }
     /// The most handlers that ran at the same time.
-    var peakInFlight: Int { inFlight.withLock { $0.peak } }
+    var peakInFlight: Int { log.peakInFlight }
 
     func url(_ pathAndQuery: String) -> URL {
         URL(string: "http://127.0.0.1:\(server.port)\(pathAndQuery)")!
     }
 
     func stop() { server.stop() }
+}
 
-    private func begin(_ request: ServerRequest) {
+/// What a `TestServer` saw, shared between handler threads.
+private final class RequestLog: Sendable {
+    private let seen = Mutex<[ServerRequest]>([])
+    private let inFlight = Mutex((now: 0, peak: 0))
+
+    var requests: [ServerRequest] { seen.withLock { $0 } }
+    var peakInFlight: Int { inFlight.withLock { $0.peak } }
+
+    func begin(_ request: ServerRequest) {
         seen.withLock { $0.append(request) }
         inFlight.withLock { state in
             state.now += 1
@@ -40,7 +47,7 @@ final class TestServer: Sendable {
         }
     }
 
-    private func end() {
+    func end() {
         inFlight.withLock { $0.now -= 1 }
     }
 }
