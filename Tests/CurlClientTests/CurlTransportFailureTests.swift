@@ -67,6 +67,19 @@ import Testing
         #expect(error?.kind == .dns)
     }
 
+    @Test func tlsToAPlainHTTPServerIsATLSFailure() async throws {
+        let server = try TestServer { _ in ServerResponse() }
+        defer { server.stop() }
+
+        let error = await transportError {
+            try await CurlTransport().send(HTTPRequest(method: .get,
+                                                       url: URL(string: "https://127.0.0.1:\(server.server.port)/")!))
+        }
+
+        #expect(error?.kind == .tls)
+        #expect(error?.isUnreachable == true)
+    }
+
     @Test func bodyOverTheCapIsRejected() async throws {
         let server = try TestServer { _ in ServerResponse(body: Data(count: 4 << 20)) }
         defer { server.stop() }
