@@ -1,0 +1,66 @@
+#ifndef CCURL_H
+#define CCURL_H
+
+// Typed, non-variadic entry points into libcurl. Swift does not import C variadic functions, so
+// every curl_easy_setopt / curl_easy_getinfo / curl_multi_setopt shape the Swift side needs gets
+// one small wrapper here, named after the argument type it forwards.
+
+#include <curl/curl.h>
+
+/// Runs curl_global_init(CURL_GLOBAL_DEFAULT) exactly once per process, whatever thread calls
+/// first. Returns the code of that one call on every call.
+CURLcode ccurl_global_init_once(void);
+
+static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// libcurl copies string options (since 7.17), so `value` only has to live for the call.
+static inline CURLcode ccurl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// The pointee is NOT copied: it must outlive the transfer (error buffer, callback context).
+static inline CURLcode ccurl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *list) {
+    return curl_easy_setopt(handle, option, list);
+}
+
+/// Sets CURLOPT_WRITEFUNCTION.
+static inline CURLcode ccurl_easy_setopt_write_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
+/// Sets CURLOPT_HEADERFUNCTION (same shape as the write callback).
+static inline CURLcode ccurl_easy_setopt_header_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
+static inline CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode ccurl_easy_getinfo_double(CURL *handle, CURLINFO info, double *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+/// The string belongs to the handle and is valid until it is reset or cleaned up.
+static inline CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
+/// CURL_ERROR_SIZE is a macro; the error buffer must be at least this long.
+static inline int ccurl_error_size(void) { return CURL_ERROR_SIZE; }
+
+#endif

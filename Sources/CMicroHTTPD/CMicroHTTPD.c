@@ -1,0 +1,109 @@
+#include "CMicroHTTPD.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+// libmicrohttpd only reports why a start failed through its logger. The logger runs on the thread
+// that hit the error, so a thread-local buffer catches the start-up message of the calling thread
+// without any shared state; later log lines from connection threads land in their own buffers
+// and are dropped, which keeps tests quiet.
+static _Thread_local char cmhd_last_log[256];
+
+static void cmhd_logger(void *cls, const char *format, va_list ap) {
+    (void)cls;
+    vsnprintf(cmhd_last_log, sizeof cmhd_last_log, format, ap);
+}
+
+struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, unsigned connection_timeout,
+                                     MHD_AccessHandlerCallback handler, void *handler_cls,
+                                     MHD_RequestCompletedCallback completed, void *completed_cls,
+                                     char *error, size_t error_len) {
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    struct sockaddr *address;
+    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD
+                       | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(port);
+        address = (struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(port);
+        address = (struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        snprintf(error, error_len, "'%s' is not an IPv4 or IPv6 address", host);
+        return NULL;
+    }
+
+    cmhd_last_log[0] = '\0';
+    errno = 0;
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        flags, port, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_SOCK_ADDR, address,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+        MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
+        MHD_OPTION_END);
+    if (daemon == NULL) {
+        int saved = errno;
+        if (cmhd_last_log[0] != '\0') {
+            size_t n = strlen(cmhd_last_log);
+            while (n > 0 && (cmhd_last_log[n - 1] == '\n' || cmhd_last_log[n - 1] == '\r'))
+                cmhd_last_log[--n] = '\0';
+            snprintf(error, error_len, "%s", cmhd_last_log);
+        } else if (saved != 0) {
+            snprintf(error, error_len, "%s", strerror(saved));
+        } else {
+            snprintf(error, error_len, "libmicrohttpd refused to start");
+        }
+    }
+    return daemon;
+}
+
+uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+struct cmhd_truncated_body {
+    size_t deliver;
+    unsigned char bytes[];
+};
+
+static ssize_t cmhd_truncated_reader(void *cls, uint64_t pos, char *buf, size_t max) {
+    struct cmhd_truncated_body *body = cls;
+    if (pos >= body->deliver)
+        return MHD_CONTENT_READER_END_WITH_ERROR;
+    size_t n = body->deliver - (size_t)pos;
+    if (n > max)
+        n = max;
+    memcpy(buf, body->bytes + pos, n);
+    return (ssize_t)n;
+}
+
+struct MHD_Response *cmhd_create_truncated_response(const void *data, size_t size, size_t deliver) {
+    if (deliver > size)
+        deliver = size;
+    struct cmhd_truncated_body *body = malloc(sizeof *body + deliver);
+    if (body == NULL)
+        return NULL;
+    body->deliver = deliver;
+    if (deliver > 0)
+        memcpy(body->bytes, data, deliver);
+    struct MHD_Response *response = MHD_create_response_from_callback(
+        size, 16 * 1024, cmhd_truncated_reader, body, free);
+    if (response == NULL)
+        free(body);
+    return response;
+}

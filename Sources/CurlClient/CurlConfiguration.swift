@@ -1,0 +1,28 @@
+/// How a `CurlTransport` behaves. Every field has the default `apicheck live` uses.
+public struct CurlConfiguration: Sendable {
+    /// Transfers in flight at once; further sends wait their turn in arrival order.
+    public var concurrency: Int = 8
+    /// Seconds allowed to establish the connection (TCP and TLS).
+    public var connectTimeout: Double = 10
+    /// Seconds allowed for the whole transfer, connection included.
+    public var timeout: Double = 10
+    /// Redirects followed before the transfer fails.
+    public var maxRedirects: Int = 5
+    /// A (decoded) body larger than this aborts the transfer with `.bodyTooLarge`.
+    public var maxBodyBytes: Int = 32 << 20
+    /// Skips TLS certificate and host name verification. Off unless asked for.
+    public var insecure: Bool = false
+    public var userAgent: String = "apicheck/1.0"
+
+    public init(concurrency: Int = 8, connectTimeout: Double = 10, timeout: Double = 10,
+                maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20, insecure: Bool = false,
+                userAgent: String = "apicheck/1.0") {
+        self.concurrency = concurrency
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.maxRedirects = maxRedirects
+        self.maxBodyBytes = maxBodyBytes
+        self.insecure = insecure
+        self.userAgent = userAgent
+    }
+}

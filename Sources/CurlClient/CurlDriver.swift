@@ -1,0 +1,255 @@
+import APICheck
+internal import CCurl
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One curl multi handle and the one thread that drives it.
+///
+/// Easy handles belong to the thread that uses them, so everything libcurl does happens on the
+/// driver thread. Other threads only touch the queue under `queue`'s lock and wake the thread
+/// with `curl_multi_wakeup`, the one multi call that is safe from anywhere.
+final class CurlDriver: Sendable {
+    private let configuration: CurlConfiguration
+    /// Used by the driver thread, except for `curl_multi_wakeup`. Cleaned up in `deinit`, never
+    /// earlier, so that a wakeup racing with shutdown still hits a live handle.
+    private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
+    private let queue = Mutex(Queue())
+    private let exited = DispatchSemaphore(value: 0)
+    private let exitObserved = Mutex(false)
+    let connectionsOpened = Atomic<Int>(0)
+
+    private struct Queue {
+        var pending: [CurlTransfer] = []
+        /// Active transfers whose tasks were cancelled; the driver removes them.
+        var cancelled: [CurlTransfer] = []
+        var shuttingDown = false
+    }
+
+    /// The thread's own bookkeeping; never shared.
+    private struct LoopState {
+        var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+        var idleHandles: [UnsafeMutableRawPointer] = []
+    }
+
+    /// The poll timeout bounds how late the thread notices anything curl_multi_wakeup missed.
+    private static let pollMilliseconds: Int32 = 50
+
+    /// Fails only when libcurl cannot be initialised; the error says why.
+    init(configuration: CurlConfiguration) throws(TransportError) {
+        let initCode = ccurl_global_init_once()
+        guard initCode == CURLE_OK else {
+            throw TransportError(.other, "libcurl could not be initialised: \(String(cString: curl_easy_strerror(initCode)))")
+        }
+        guard let multi = curl_multi_init() else {
+            throw TransportError(.other, "libcurl could not create a multi handle")
+        }
+        self.configuration = configuration
+        self.multi = multi
+
+        let thread = Thread { [self] in run() }
+        thread.name = "apicheck.curl"
+        thread.start()
+    }
+
+    deinit {
+        curl_multi_cleanup(multi)
+    }
+
+    // MARK: Called from any thread
+
+    func enqueue(_ transfer: CurlTransfer, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        let rejection: (any Error)? = queue.withLock { queue in
+            if transfer.lifecycle == .cancelledEarly {
+                transfer.lifecycle = .finished
+                return CancellationError()
+            }
+            if queue.shuttingDown {
+                transfer.lifecycle = .finished
+                return TransportError(.other, "the transport was shut down", url: transfer.redactedURL)
+            }
+            transfer.continuation = continuation
+            transfer.lifecycle = .pending
+            queue.pending.append(transfer)
+            return nil
+        }
+        if let rejection {
+            continuation.resume(throwing: rejection)
+        } else {
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    func cancel(_ transfer: CurlTransfer) {
+        var wake = false
+        let continuation = queue.withLock { queue -> CheckedContinuation<HTTPResponse, any Error>? in
+            switch transfer.lifecycle {
+            case .created:
+                transfer.lifecycle = .cancelledEarly
+            case .pending:
+                queue.pending.removeAll { $0 === transfer }
+                return Self.takeContinuation(of: transfer)
+            case .active:
+                queue.cancelled.append(transfer)
+                wake = true
+            case .cancelledEarly, .finished:
+                break
+            }
+            return nil
+        }
+        continuation?.resume(throwing: CancellationError())
+        if wake {
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    /// Fails whatever is queued or running, then waits for the thread to exit. Idempotent.
+    func shutdown() {
+        let first = queue.withLock { queue in
+            defer { queue.shuttingDown = true }
+            return !queue.shuttingDown
+        }
+        if first {
+            curl_multi_wakeup(multi)
+        }
+        // Every caller waits; the semaphore is signalled once, so pass the signal on.
+        exitObserved.withLock { observed in
+            if !observed {
+                exited.wait()
+                observed = true
+            }
+        }
+    }
+
+    /// Marks a transfer finished and hands back its continuation. Caller holds the queue lock.
+    private static func takeContinuation(of transfer: CurlTransfer) -> CheckedContinuation<HTTPResponse, any Error>? {
+        guard transfer.lifecycle != .finished else { return nil }
+        transfer.lifecycle = .finished
+        defer { transfer.continuation = nil }
+        return transfer.continuation
+    }
+
+    // MARK: The driver thread
+
+    private func run() {
+        var state = LoopState()
+        while true {
+            let (starting, cancelled, stopping) = queue.withLock { queue in
+                if queue.shuttingDown { return ([CurlTransfer](), [CurlTransfer](), true) }
+                let room = max(0, max(1, configuration.concurrency) - state.active.count)
+                let starting = Array(queue.pending.prefix(room))
+                queue.pending.removeFirst(starting.count)
+                for transfer in starting { transfer.lifecycle = .active }
+                defer { queue.cancelled.removeAll() }
+                return (starting, queue.cancelled, false)
+            }
+            if stopping { break }
+
+            for transfer in cancelled {
+                if let easy = transfer.easy, state.active[easy] === transfer {
+                    finish(transfer, easy: easy, with: .failure(CancellationError()), state: &state)
+                }
+            }
+            for transfer in starting {
+                start(transfer, state: &state)
+            }
+
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var completedAny = false
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                      let transfer = state.active[easy] else { continue }
+                let code = message.pointee.data.result
+                let result: Result<HTTPResponse, any Error> = code == CURLE_OK
+                    ? .success(transfer.response(from: easy))
+                    : .failure(TransportError(curlCode: code, transfer: transfer))
+                finish(transfer, easy: easy, with: result, state: &state)
+                completedAny = true
+            }
+            // A finished transfer freed a slot: start the next one now rather than after a poll.
+            if completedAny { continue }
+            curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
+        }
+        drain(&state)
+        exited.signal()
+    }
+
+    private func start(_ transfer: CurlTransfer, state: inout LoopState) {
+        guard let easy = state.idleHandles.popLast() ?? curl_easy_init() else {
+            resume(transfer, with: .failure(TransportError(.other, "libcurl could not create an easy handle",
+                                                           url: transfer.redactedURL)))
+            return
+        }
+        do {
+            try transfer.configure(easy)
+        } catch {
+            transfer.easy = nil
+            recycle(easy, state: &state)
+            resume(transfer, with: .failure(error))
+            return
+        }
+        let code = curl_multi_add_handle(multi, easy)
+        guard code == CURLM_OK else {
+            transfer.easy = nil
+            recycle(easy, state: &state)
+            resume(transfer, with: .failure(TransportError(
+                .other, "libcurl could not start the transfer: \(String(cString: curl_multi_strerror(code)))",
+                url: transfer.redactedURL)))
+            return
+        }
+        state.active[easy] = transfer
+    }
+
+    private func finish(_ transfer: CurlTransfer, easy: UnsafeMutableRawPointer,
+                        with result: Result<HTTPResponse, any Error>, state: inout LoopState) {
+        var connects = 0
+        ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        connectionsOpened.add(connects, ordering: .relaxed)
+        curl_multi_remove_handle(multi, easy)
+        state.active[easy] = nil
+        transfer.easy = nil
+        recycle(easy, state: &state)
+        resume(transfer, with: result)
+    }
+
+    /// Keeps a few reset handles for the next transfers; the connections themselves live in the
+    /// multi handle's cache either way.
+    private func recycle(_ easy: UnsafeMutableRawPointer, state: inout LoopState) {
+        curl_easy_reset(easy)
+        if state.idleHandles.count < max(1, configuration.concurrency) {
+            state.idleHandles.append(easy)
+        } else {
+            curl_easy_cleanup(easy)
+        }
+    }
+
+    private func resume(_ transfer: CurlTransfer, with result: Result<HTTPResponse, any Error>) {
+        let continuation = queue.withLock { _ in Self.takeContinuation(of: transfer) }
+        continuation?.resume(with: result)
+    }
+
+    /// After shutdown: nothing queued or running is left waiting, and no easy handle outlives
+    /// the thread.
+    private func drain(_ state: inout LoopState) {
+        let pending = queue.withLock { queue in
+            defer { queue.pending.removeAll(); queue.cancelled.removeAll() }
+            return queue.pending
+        }
+        for transfer in pending {
+            resume(transfer, with: .failure(TransportError(.other, "the transport was shut down", url: transfer.redactedURL)))
+        }
+        for (easy, transfer) in state.active {
+            curl_multi_remove_handle(multi, easy)
+            transfer.easy = nil
+            curl_easy_cleanup(easy)
+            resume(transfer, with: .failure(TransportError(.other, "the transport was shut down", url: transfer.redactedURL)))
+        }
+        state.active.removeAll()
+        for easy in state.idleHandles {
+            curl_easy_cleanup(easy)
+        }
+        state.idleHandles.removeAll()
+    }
+}

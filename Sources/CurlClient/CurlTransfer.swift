@@ -1,0 +1,68 @@
+import APICheck
+internal import CCurl
+import Foundation
+
+/// One request on its way through the driver: the request, the continuation waiting for it, and
+/// everything libcurl writes into while it runs (body, headers, error text).
+///
+/// Thread rules, which the compiler cannot check (hence `@unchecked Sendable`):
+/// - `lifecycle` and `continuation` are read and written only while holding the driver's lock;
+/// - the response buffers and `easy` are touched only on the driver thread, between the transfer
+///   being added to the multi handle and its completion.
+final class CurlTransfer: @unchecked Sendable {
+    enum Lifecycle {
+        /// `send` has not handed it to the driver yet.
+        case created
+        /// The task was cancelled before it reached the driver.
+        case cancelledEarly
+        /// Waiting for a free slot.
+        case pending
+        /// Added to the multi handle.
+        case active
+        /// The continuation has been resumed.
+        case finished
+    }
+
+    let request: HTTPRequest
+    let configuration: CurlConfiguration
+
+    var lifecycle = Lifecycle.created
+    var continuation: CheckedContinuation<HTTPResponse, any Error>?
+
+    var easy: UnsafeMutableRawPointer?
+    var body = Data()
+    var headers: [(name: String, value: String)] = []
+    /// Set by the write callback when it refused data because of `maxBodyBytes`, so that the
+    /// resulting CURLE_WRITE_ERROR can be told apart from other write errors.
+    var bodyLimitHit = false
+    /// libcurl writes its detailed error text here; it must outlive the transfer.
+    let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The request header list; libcurl reads it during the whole transfer.
+    var headerList: UnsafeMutablePointer<curl_slist>?
+
+    init(request: HTTPRequest, configuration: CurlConfiguration) {
+        self.request = request
+        self.configuration = configuration
+        let size = Int(ccurl_error_size())
+        errorBuffer = .allocate(capacity: size)
+        errorBuffer.initialize(repeating: 0, count: size)
+    }
+
+    deinit {
+        errorBuffer.deallocate()
+        curl_slist_free_all(headerList)
+    }
+
+    /// The URL safe to show in errors: scheme, host, port and path only. The query (where tokens
+    /// travel), credentials and fragment are left out.
+    var redactedURL: String {
+        request.url.redactedForDisplay
+    }
+
+    var errorText: String {
+        let text = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        // libcurl's messages rarely quote the URL, but when one does the query must not leak.
+        guard let query = request.url.query, !query.isEmpty else { return text }
+        return text.replacingOccurrences(of: query, with: "***")
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// What a handler answers. The server computes Content-Length itself; a Content-Length header
+/// set here is ignored.
+public struct ServerResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+    /// When set, the server announces the full Content-Length but cuts the connection after this
+    /// many body bytes (to test truncated bodies).
+    public var truncateAfter: Int?
+
+    public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
+                truncateAfter: Int? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.truncateAfter = truncateAfter
+    }
+
+    /// A JSON answer: `Content-Type: application/json; charset=utf-8`.
+    public static func json(_ body: Data, status: Int = 200) -> ServerResponse {
+        ServerResponse(status: status, headers: [(name: "Content-Type", value: "application/json; charset=utf-8")],
+                       body: body)
+    }
+}
