@@ -26,7 +26,13 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A stable short name, used as the finding kind in reports.
         public var kind: String {
             switch self {
-            case let .transport(error): return error.kind == .timeout ? "timeout" : error.kind == .bodyTooLarge ? "body-too-large" : "unreachable"
+            case let .transport(error):
+                switch error.kind {
+                case .timeout: return "timeout"
+                case .bodyTooLarge: return "body-too-large"
+                case .refused, .dns, .tls: return "unreachable"
+                case .other: return "transport"
+                }
             case .http: return "http-status"
             case .notJSON: return "not-json"
             case .emptyBody: return "empty-body"

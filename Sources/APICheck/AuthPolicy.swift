@@ -34,7 +34,9 @@ public struct AuthPolicy: Sendable, Equatable {
 
     /// The token in a login answer's payload.
     public func token(in payload: JSONValue) -> String? {
-        guard let tokenField else { return payload.stringValue }
+        // A payload that is itself a string is the token (`auth/login`), whatever the field says.
+        if case let .string(token) = payload { return token }
+        guard let tokenField else { return nil }
         return payload[tokenField]?.stringValue
     }
 }

@@ -7,4 +7,10 @@ public struct FieldRead: Sendable, Equatable {
     public var type: String
     /// Read with `decode` (true) rather than `decodeIfPresent` (false): null or absence breaks it.
     public var required: Bool
+
+    public init(path: JSONPath, type: String, required: Bool) {
+        self.path = path
+        self.type = type
+        self.required = required
+    }
 }

@@ -50,8 +50,9 @@ public struct Finding: Sendable, Equatable, Codable {
             expected = failure.expected
             found = failure.found
         case let .transport(transport):
-            category = transport.kind == .bodyTooLarge ? .contract : .harness
-            if transport.kind == .timeout { category = .contract }
+            // Could not connect at all: the harness could not check. A timeout, a cut or oversized
+            // body: the server answered badly, which is the contract's business.
+            category = transport.isUnreachable ? .harness : .contract
         case .invalidRequest:
             category = .harness
         default:

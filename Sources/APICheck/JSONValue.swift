@@ -62,7 +62,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         switch self {
         case .null: return "null"
         case .bool: return "Bool"
-        case let .number(text): return Int64(text) != nil ? "Int" : "Double"
+        case let .number(text): return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? "Double" : "Int"
         case .string: return "String"
         case .array: return "Array"
         case .object: return "Object"

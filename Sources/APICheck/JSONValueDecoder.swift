@@ -61,6 +61,7 @@ final class ReadLog {
         let general = path.generalized
         if var existing = reads[general] {
             existing.required = existing.required || required
+            if existing.type == "Any" { existing.type = Self.typeName(type) }
             reads[general] = existing
         } else {
             reads[general] = FieldRead(path: general, type: Self.typeName(type), required: required)
@@ -185,7 +186,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [CodingKey] { ValueDecoder(value: .null, path: path, log: log).codingPath }
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool {
+        // The default `decodeIfPresent` of the standard library asks `contains` first: a key the
+        // type looks for is a read, optional until a `decode` makes it required.
+        log.record(path.appending(key.stringValue), Optional<Any>.self, required: false)
+        return members[key.stringValue] != nil
+    }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         log.record(path.appending(key.stringValue), Optional<Any>.self, required: false)
@@ -202,7 +208,28 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try Scalar.decode(type, from: value, at: fieldPath, log: log)
     }
 
+
+    // The standard library's defaults for these call `decode`, which would mark the read required.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeOptional(type, forKey: key) }
+
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodeOptional(type, forKey: key)
+    }
+
+    private func decodeOptional<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let fieldPath = path.appending(key.stringValue)
         log.record(fieldPath, type, required: false)
         guard let value = members[key.stringValue], !value.isNull else { return nil }

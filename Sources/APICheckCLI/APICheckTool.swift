@@ -12,7 +12,7 @@ public struct APICheckTool: Sendable {
     public let api: API
     public let sandbox: (any SandboxLauncher)?
 
-    static let commands: [any Command.Type] = [LiveCommand.self, MocksCommand.self, ListCommand.self, SandboxCommand.self]
+    static var commands: [any Command.Type] { [LiveCommand.self, MocksCommand.self, ListCommand.self, SandboxCommand.self] }
 
     public init(api: API, sandbox: (any SandboxLauncher)? = nil) {
         self.api = api

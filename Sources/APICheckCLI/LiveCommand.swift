@@ -173,15 +173,18 @@ struct LiveCommand: Command {
         defer { transport.shutdown() }
         let redactor = context.api.makeRedactor()
         let showProgress = console.stderrIsTerminal && !verbose
-        let check = LiveCheck(
-            api: context.api, transport: transport,
-            options: LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
-                                 mocksDirectory: haveMocks ? mocksDirectory : nil, environment: environment, probes: probes),
-            redactor: redactor,
-            trace: verbose ? { console.err($0) } : nil,
-            progress: showProgress ? { done, total, failed in
+        var trace: (@Sendable (String) -> Void)?
+        if verbose { trace = { console.err($0) } }
+        var progress: (@Sendable (Int, Int, Int) -> Void)?
+        if showProgress {
+            progress = { done, total, failed in
                 console.errRaw("\r" + TextReport.progressLine(done: done, total: total, failed: failed))
-            } : nil)
+            }
+        }
+        let options = LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
+                                  mocksDirectory: haveMocks ? mocksDirectory : nil, environment: environment, probes: probes)
+        let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
+                              trace: trace, progress: progress)
         let report = await check.run()
         if showProgress { console.errRaw("\r\u{1B}[K") }
         let writer = ReportWriter(console: console, environment: environment, workingDirectory: context.workingDirectory)

@@ -33,7 +33,7 @@ import Testing
         let mock = #"{"list": [{"id": 1, "pics": [{"u": "x"}]}, {"id": 2, "pics": []}]}"#
         let live = #"{"list": [{"id": 1, "pics": [], "extra": true}, {"id": "2", "pics": []}]}"#
         #expect(try changes(mock, live) == [
-            "typeChanged $.list[*].id: expected Number, found Number|String",
+            "typeChanged $.list[*].id: expected Number, found String|Number",
             "added $.list[*].extra: expected absent, found Bool",
         ])
     }

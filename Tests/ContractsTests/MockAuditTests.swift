@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("status_show.json", "{\"code\": 200, \"msg\": ", "not-json", "$"),
+        ("status_show.json", "{\"code\": 200, \"msg\": ", "not-json", "$.msg"),
         ("status_show.json", #"{"status": 200, "msg": "success", "datas": null}"#, "envelope", "$.code"),
         ("status_show.json", #"{"code": "200", "msg": "success", "datas": null}"#, "envelope", "$.code"),
         ("status_show.json", #"{"code": 200, "msg": "success"}"#, "envelope", "$.datas"),

@@ -123,7 +123,7 @@ import Testing
         #expect(tabs.count >= 4)
         #expect(tabs.contains { $0.visitorInfo == nil })
         #expect(tabs.contains { $0.visitorInfo?.message.isEmpty == false })
-        #expect(tabs.allSatisfy { !$0.clsName.isEmpty && !$0.title.isEmpty })
+        #expect(tabs.allSatisfy { !$0.clsName.isEmpty && !$0.imageName.isEmpty })
     }
 
     static let tokenEndpoints: [AnyEndpoint] = Demo.api.endpoints.filter(\.requiresToken)
