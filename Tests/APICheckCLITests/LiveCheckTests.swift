@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func slowEndpointTimesOutWhileOthersPass() async throws {
-        let report = try await LiveHarness.run([.delay(route: "topics", milliseconds: 3000)],
+        let report = try await LiveHarness.run([.delay(route: "topics", milliseconds: 1500)],
                                                only: ["topics.list", "config.main"], timeout: 0.5)
         #expect(report.findingLines == ["error timeout topics.list -"])
         #expect(report.results.first { $0.name == "config.main" }?.passed == true)
