@@ -103,6 +103,7 @@ public final class APIClient: Sendable {
         trace?(traceLine(request))
         do {
             let response = try await transport.send(request)
+            if endpoint.sessionEffect == .logsIn { registerIssuedToken(endpoint, body: response.body) }
             trace?(traceLine(response, for: request))
             let source = (transport as? MockTransport)?.source(for: request) ?? Redactor.withoutQuery(request.url)
             return Exchange(request: request, response: response, source: source)
@@ -144,6 +145,13 @@ public final class APIClient: Sendable {
         case .logsOut:
             session.notify(.loggedOut(endpoint: endpoint.id))
         }
+    }
+
+    /// A login's answer carries a new token: mask it before anything prints the answer.
+    private func registerIssuedToken(_ endpoint: AnyEndpoint, body: Data) {
+        guard let document = try? JSONParser.parse(body) else { return }
+        let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
+        if let payload, let token = api.auth.token(in: payload) { redactor.register(token) }
     }
 
     private func traceLine(_ request: HTTPRequest) -> String {

@@ -26,6 +26,8 @@ public enum GitHubReport {
                 .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
             output += "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
         }
+        // Always one line, so a clean run is visible in the log too.
+        output += "::notice title=" + property("apicheck \(report.command)") + "::" + data(report.summaryLine) + "\n"
         return output
     }
 

@@ -1,0 +1,136 @@
+import APICheck
+import APICheckCLI
+import Contracts
+import Foundation
+import Testing
+
+/// The command line through its entry point (`APICheckTool.run`, what main.swift calls):
+/// stdout, stderr and exit codes.
+@Suite struct CommandLineTests {
+    @Test func helpGoesToStdoutAndExitsZero() async {
+        let result = await LiveHarness.cli(["--help"])
+        #expect(result.code == 0)
+        #expect(result.out.hasPrefix("usage: apicheck <command> [options]"))
+        for command in ["live", "mocks", "list", "sandbox"] { #expect(result.out.contains("\n  \(command) ")) }
+        let live = await LiveHarness.cli(["live", "--help"])
+        #expect(live.code == 0)
+        #expect(live.out.contains("--concurrency N"))
+    }
+
+    @Test(arguments: [
+        (["nope"], "apicheck: unknown command 'nope'"),
+        ([], "usage: apicheck <command>"),
+        (["list", "--bogus"], "apicheck list: unknown option '--bogus'"),
+        (["live", "--only", "statuses.nope"], "apicheck live: --only: no endpoint 'statuses.nope'"),
+        (["live", "--concurrency", "0"], "apicheck live: option '--concurrency' expects a whole number from 1 to 256, got '0'"),
+        (["live", "--base-url", "ftp://x/"], "apicheck live: --base-url: 'ftp://x/' is not an http(s) URL"),
+        (["live", "--env", "moon"], "apicheck live: unknown environment 'moon' (the demo API names: local, staging)"),
+        (["live", "--report", "xml"], "apicheck live: unknown report format 'xml'"),
+        (["mocks", "--report", "text", "--report", "json"], "only one report can go to stdout"),
+    ])
+    func usageErrorsExitTwoWithUsageOnStderr(_ arguments: [String], _ message: String) async {
+        let result = await LiveHarness.cli(arguments)
+        #expect(result.code == 2)
+        #expect(result.out == "")
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(result.err.contains("usage: apicheck"))
+    }
+
+    @Test func listShowsEveryDeclaredEndpoint() async {
+        let result = await LiveHarness.cli(["list"])
+        #expect(result.code == 0)
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == 12)
+        #expect(lines.first?.hasPrefix("ID ") == true)
+        for endpoint in Demo.api.endpoints { #expect(result.out.contains(endpoint.id + " ")) }
+        #expect(lines.contains { $0.hasPrefix("statuses.show") && $0.contains("GET") && $0.contains("statuses/{id}")
+            && $0.contains("token") && $0.contains("status_show.json") })
+    }
+
+    @Test func mocksOnTheShippedFolderIsClean() async {
+        let result = await LiveHarness.cli(["mocks"])
+        #expect(result.code == 0)
+        #expect(result.out.contains("11 endpoints ok; 0 errors, 0 warnings"))
+    }
+
+    @Test func mocksNamesEndpointFileAndPathOfARenamedField() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-cli-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: LiveHarness.mocks, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("home_timeline.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"screen_name\"", with: "\"screenName\"").write(to: file, atomically: true, encoding: .utf8)
+        let result = await LiveHarness.cli(["mocks", "--mocks", folder.path])
+        #expect(result.code == 1)
+        #expect(result.out.contains("statuses.homeTimeline"))
+        #expect(result.out.contains("$.datas.statuses[0].user.screen_name"))
+        #expect(result.out.contains("home_timeline.json"))
+        #expect(result.out.contains("expected String, found absent"))
+    }
+
+    @Test func mocksOnADeepDocumentExitsOneWithAClearMessage() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-cli-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: LiveHarness.mocks, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        try "{\"code\": 200, \"msg\": \"success\", \"datas\": \(deep)}".write(
+            to: folder.appendingPathComponent("home_timeline.json"), atomically: true, encoding: .utf8)
+        let result = await LiveHarness.cli(["mocks", "--mocks", folder.path])
+        #expect(result.code == 1)
+        #expect(result.out.contains("nesting deeper than 512 levels"))
+        #expect(result.out.contains("statuses.homeTimeline"))
+    }
+
+    @Test func liveWithNothingConfiguredChecksTheBundledSandbox() async {
+        let result = await LiveHarness.cli(["live"], environment: [:])
+        #expect(result.code == 0, "\(result.out)\n\(result.err)")
+        #expect(result.err.contains("no target configured; checking the bundled sandbox at http://127.0.0.1:"))
+        #expect(result.out.contains("11 endpoints ok; 13 probes ok; 0 errors, 0 warnings"))
+    }
+
+    @Test func liveAgainstNothingListeningExitsThree() async {
+        let result = await LiveHarness.cli(["live", "--base-url", "http://127.0.0.1:9/Api/", "--timeout", "2"])
+        #expect(result.code == 3, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("unreachable"))
+        #expect(result.out.contains("refused") || result.out.contains("connect"))
+    }
+
+    @Test func liveWithoutCredentialsForAStagingTargetIsAConfigurationError() async {
+        let result = await LiveHarness.cli(["live", "--base-url", "http://127.0.0.1:9/Api/"], environment: [:])
+        #expect(result.code == 2)
+        #expect(result.err.contains("set APICHECK_ACCOUNT and APICHECK_PASSWORD"))
+    }
+
+    @Test func everyReportFormatToFilesWithoutSecrets() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-reports-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = folder.appendingPathComponent("summary.md")
+        var environment: [String: String] = ["GITHUB_STEP_SUMMARY": summary.path]
+        environment["APICHECK_MOCKS"] = LiveHarness.mocks.path
+        let result = await LiveHarness.cli([
+            "live", "--verbose",
+            "--report", "json:\(folder.path)/r.json", "--report", "junit:\(folder.path)/r.xml",
+            "--report", "github:\(folder.path)/r.github", "--report", "text",
+        ], environment: environment)
+        #expect(result.code == 0, "\(result.err)")
+        var outputs = [result.out, result.err]
+        for name in ["r.json", "r.xml", "r.github", "summary.md"] {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(!text.isEmpty, "\(name) is empty")
+            outputs.append(text)
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(outputs[2].utf8)) as? [String: Any]
+        #expect(json?["exitCode"] as? Int == 0)
+        // The verbose trace shows requests that carried the password and tokens: all masked.
+        #expect(result.err.contains("access_token=***"))
+        #expect(result.err.contains(#""password":"***""#))
+        let tokenPattern = try NSRegularExpression(pattern: #"2\.00[A-Za-z0-9]{6,}"#)
+        for output in outputs {
+            #expect(!output.contains("demo-password"))
+            #expect(!output.contains("check-password-1"))
+            let range = NSRange(output.startIndex..., in: output)
+            #expect(tokenPattern.firstMatch(in: output, range: range) == nil, "a token leaked: \(output.prefix(300))")
+        }
+    }
+}
