@@ -11,36 +11,39 @@ public enum Drift {
         for change in changes {
             let read = byPath[change.path]
             let severity: Finding.Severity
-            var note: String
+            var expected: String? = change.expected
+            let note: String
+            // Notes explain; reports print expected and found beside them.
             switch change.kind {
             case .added:
                 severity = .warning
-                note = read == nil ? "\(change.found), not in mock or type" : "\(change.found), read by the type but not in the mock"
+                expected = nil
+                note = read == nil ? "not in the mock or the decode type" : "read by the decode type but not in the mock"
             case .removed:
                 if let read, read.required {
                     severity = .error
-                    note = "the type requires \(read.type); " + (change.partly ? "absent in some objects" : "gone")
+                    note = change.partly ? "missing from some objects; the decode type requires it" : "the decode type requires it"
                 } else {
                     severity = .warning
-                    note = (change.partly ? "absent in some objects" : "in the mock, gone live")
-                        + (read == nil ? "; not read by the type" : "; optional in the type")
+                    note = (change.partly ? "missing from some objects" : "in the mock, gone live")
+                        + (read == nil ? "; not read by the decode type" : "; optional in the decode type")
                 }
             case .typeChanged:
                 severity = read == nil ? .warning : .error
-                note = "was \(change.expected), now \(change.found)" + (read.map { "; the type reads \($0.type)" } ?? "; not read by the type")
+                note = read.map { "the decode type reads \($0.type)" } ?? "not read by the decode type"
             case .becameNull:
                 if let read {
                     severity = read.required ? .error : .info
-                    note = read.required ? "null where the type requires \(read.type)" : "null, allowed: optional \(read.type)"
+                    note = read.required ? "the decode type requires \(read.type)" : "allowed: optional in the decode type"
                 } else {
                     severity = .warning
-                    note = "null where the mock has \(change.expected); not read by the type"
+                    note = "not read by the decode type"
                 }
             }
             // The decode check already named this exact place; one error per fault is enough.
             if severity == .error, let alreadyReported, alreadyReported == change.path { continue }
             findings.append(Finding(kind: "drift-\(kindName(change.kind))", severity: severity, endpoint: endpoint,
-                                    path: change.path, expected: change.expected, found: change.found,
+                                    path: change.path, expected: expected, found: change.found,
                                     message: note, file: mockFile))
         }
         return findings

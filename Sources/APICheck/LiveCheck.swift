@@ -215,8 +215,11 @@ public final class LiveCheck: Sendable {
         }
         let dead = Self.deadToken(like: current, avoiding: [revoked, current])
         let prober = client()
+        // Probes of endpoints that end the session go last: a server that wrongly accepts the
+        // revoked token there would end it, and every later probe would read 403.
+        let ordered = endpoints.filter { $0.sessionEffect != .logsOut } + endpoints.filter { $0.sessionEffect == .logsOut }
         var results = await withTaskGroup(of: (Int, CheckResult).self) { group in
-            for (index, endpoint) in endpoints.enumerated() {
+            for (index, endpoint) in ordered.enumerated() where endpoint.sessionEffect != .logsOut {
                 group.addTask {
                     (index * 2, await self.probe("token-expired", endpoint, prober, token: dead, expect: .expired,
                                                  why: "a well-formed but invalid token must be answered as token expired"))
@@ -229,6 +232,12 @@ public final class LiveCheck: Sendable {
             var collected: [(Int, CheckResult)] = []
             for await item in group { collected.append(item) }
             return collected.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        for endpoint in ordered where endpoint.sessionEffect == .logsOut {
+            results.append(await probe("token-expired", endpoint, prober, token: dead, expect: .expired,
+                                       why: "a well-formed but invalid token must be answered as token expired"))
+            results.append(await probe("logout", endpoint, prober, token: revoked, expect: .logout,
+                                       why: "a token revoked by a second login must be answered with the logout code"))
         }
         // A token ended by logout must be dead afterwards. Needs a logout endpoint and a safe target.
         if let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut }),
@@ -275,7 +284,7 @@ public final class LiveCheck: Sendable {
             var found = "\(classification.name) (HTTP \(exchange.response.status))"
             if case let .broken(reason) = classification { found += ": " + reason.message }
             result.findings.append(Finding(kind: "probe-\(name)", severity: .error, endpoint: endpoint.id,
-                                           expected: expectedName, found: found, message: "\(why); got \(found)"))
+                                           expected: expectedName, found: found, message: why))
         }
         return finish(result)
     }

@@ -8,9 +8,10 @@ public struct DemoSandboxLauncher: SandboxLauncher {
     public var account: String { SandboxServer.demoAccount }
     public var password: String { SandboxServer.demoPassword }
 
-    public func start(port: Int, tokenTTL: Double) throws -> any RunningSandbox {
+    public func start(port: Int, tokenTTL: Double, faults: [String]) throws -> any RunningSandbox {
         var configuration = SandboxConfiguration()
         configuration.tokenTTL = tokenTTL
+        configuration.faults = try faults.map { spec throws in try SandboxFault(spec: spec) }
         let server = SandboxServer(configuration: configuration, port: port)
         try server.start()
         return Running(server: server)

@@ -139,7 +139,7 @@ struct LiveCommand: Command {
                 return 2
             }
             do {
-                let running = try launcher.start(port: 0, tokenTTL: 3600)
+                let running = try launcher.start(port: 0, tokenTTL: 3600, faults: [])
                 sandbox = running
                 target = running.baseURL
             } catch {

@@ -4,7 +4,9 @@ import Foundation
 /// `apicheck sandbox`. A package that ships its own `apicheck` over its own API may pass none.
 public protocol SandboxLauncher: Sendable {
     /// Starts on 127.0.0.1:`port` (0 = any free port) and returns the running instance.
-    func start(port: Int, tokenTTL: Double) throws -> any RunningSandbox
+    /// `faults` are deliberate deviations in the launcher's own notation (for demos); an empty
+    /// list serves the API exactly.
+    func start(port: Int, tokenTTL: Double, faults: [String]) throws -> any RunningSandbox
     /// Credentials the sandbox accepts, used when the environment gives none.
     var account: String { get }
     var password: String { get }
