@@ -2,6 +2,7 @@ import APICheck
 import APICheckCLI
 import Contracts
 import Foundation
+import Sandbox
 import Testing
 
 /// The command line through its entry point (`APICheckTool.run`, what main.swift calls):
@@ -132,5 +133,19 @@ import Testing
             let range = NSRange(output.startIndex..., in: output)
             #expect(tokenPattern.firstMatch(in: output, range: range) == nil, "a token leaked: \(output.prefix(300))")
         }
+    }
+}
+
+@Suite struct TargetSelectionTests {
+    @Test func baseURLFromTheEnvironmentIsChecked() async throws {
+        let server = SandboxServer()
+        try server.start()
+        defer { server.stop() }
+        var environment = LiveHarness.credentials
+        environment["APICHECK_BASE_URL"] = server.baseURL.absoluteString
+        let result = await LiveHarness.cli(["live", "--only", "topics.list,config.main"], environment: environment)
+        #expect(result.code == 0)
+        #expect(!result.err.contains("bundled sandbox"))
+        #expect(result.out.hasPrefix("apicheck live  \(server.baseURL.absoluteString)  2 endpoints"))
     }
 }

@@ -5,10 +5,8 @@ import FoundationNetworking
 import Testing
 @testable import Sandbox
 
-/// Over a real socket. Switched off until the real HTTPServer replaces the stand-in, which cannot
-/// listen: to switch on, set APICHECK_SANDBOX_SOCKET_TESTS=1 (or drop the trait once it has landed).
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["APICHECK_SANDBOX_SOCKET_TESTS"] == "1",
-                             "needs the real HTTPServer"))
+/// Over a real socket on 127.0.0.1:0.
+@Suite(.serialized)
 struct SandboxServerTests {
     @Test func servesTheDemoAPIOnALoopbackPort() async throws {
         let server = SandboxServer()

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// The built `apicheck` executable itself, as a user runs it: stdout, stderr, exit code.
+/// `swift build` builds it next to the test bundle (the test command runs it first).
+@Suite struct BinaryTests {
+    static var binary: URL? {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            bundleDirectory.appendingPathComponent("apicheck"),
+            bundleDirectory.deletingLastPathComponent().appendingPathComponent("apicheck"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug/apicheck"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    func run(_ arguments: [String]) throws -> (code: Int32, out: String, err: String) {
+        let binary = try #require(Self.binary, "build the executable first: swift build")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test func list() throws {
+        let result = try run(["list"])
+        #expect(result.code == 0)
+        #expect(result.out.split(separator: "\n").count == 12)
+        #expect(result.err == "")
+    }
+
+    @Test func mocks() throws {
+        let result = try run(["mocks"])
+        #expect(result.code == 0)
+        #expect(result.out.hasSuffix("11 endpoints ok; 0 errors, 0 warnings\n"))
+    }
+
+    @Test func unknownOptionIsAUsageError() throws {
+        let result = try run(["mocks", "--frobnicate"])
+        #expect(result.code == 2)
+        #expect(result.out == "")
+        #expect(result.err.hasPrefix("apicheck mocks: unknown option '--frobnicate'\n\nusage: apicheck mocks"))
+    }
+}
