@@ -9,7 +9,7 @@ public enum JSONReport {
 
     public static func render(_ report: Report) -> String {
         let summary = report.summary
-        let document: Value = .object([
+        let document: JSONValue = .object([
             ("schema", .string(schema)),
             ("command", .string(report.command)),
             ("api", .string(report.api)),
@@ -33,9 +33,7 @@ public enum JSONReport {
             ("results", .array(report.results.map { result(_: $0, strict: report.strict) })),
             ("runFindings", .array(report.runFindings.map(finding))),
         ])
-        var output = ""
-        document.write(to: &output, indent: "")
-        return output + "\n"
+        return document.prettyText + "\n"
     }
 
     /// ISO 8601 in UTC with milliseconds: `2026-01-05T09:30:00.000Z`.
@@ -46,7 +44,7 @@ public enum JSONReport {
         return formatter.string(from: date)
     }
 
-    private static func result(_ result: CheckResult, strict: Bool) -> Value {
+    private static func result(_ result: CheckResult, strict: Bool) -> JSONValue {
         .object([
             ("name", .string(result.name)),
             ("role", .string(result.role.rawValue)),
@@ -70,7 +68,7 @@ public enum JSONReport {
         ])
     }
 
-    private static func finding(_ finding: Finding) -> Value {
+    private static func finding(_ finding: Finding) -> JSONValue {
         .object([
             ("kind", .string(finding.kind)),
             ("severity", .string(finding.severity.rawValue)),
@@ -84,7 +82,7 @@ public enum JSONReport {
         ])
     }
 
-    private static func optional(_ text: String?) -> Value { text.map(Value.string) ?? .null }
+    private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
     /// A number with at most three decimals and no trailing zeros: `0.412`, `41`, `1.5`.
     static func decimal(_ value: Double) -> String {
@@ -93,61 +91,5 @@ public enum JSONReport {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
-    }
-
-    /// Just enough JSON to print the report with keys in a chosen order.
-    private indirect enum Value {
-        case string(String)
-        case number(String)
-        case bool(Bool)
-        case null
-        case array([Value])
-        case object([(String, Value)])
-
-        func write(to output: inout String, indent: String) {
-            switch self {
-            case let .string(text): Self.writeString(text, to: &output)
-            case let .number(text): output += text
-            case let .bool(flag): output += flag ? "true" : "false"
-            case .null: output += "null"
-            case let .array(elements):
-                guard !elements.isEmpty else { output += "[]"; return }
-                output += "[\n"
-                for (index, element) in elements.enumerated() {
-                    output += indent + "  "
-                    element.write(to: &output, indent: indent + "  ")
-                    output += index == elements.count - 1 ? "\n" : ",\n"
-                }
-                output += indent + "]"
-            case let .object(members):
-                guard !members.isEmpty else { output += "{}"; return }
-                output += "{\n"
-                for (index, (key, value)) in members.enumerated() {
-                    output += indent + "  "
-                    Self.writeString(key, to: &output)
-                    output += ": "
-                    value.write(to: &output, indent: indent + "  ")
-                    output += index == members.count - 1 ? "\n" : ",\n"
-                }
-                output += indent + "}"
-            }
-        }
-
-        static func writeString(_ text: String, to output: inout String) {
-            output += "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-                    output += String(format: "\\u%04x", scalar.value)
-                default: output.unicodeScalars.append(scalar)
-                }
-            }
-            output += "\""
-        }
     }
 }

@@ -53,7 +53,10 @@ extension JSONValue {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let s where s.value < 0x20: out += String(format: "\\u%04x", s.value)
+            // Control characters, DEL and the JavaScript line separators: escaped so that the text
+            // survives any consumer, a terminal included.
+            case let s where s.value < 0x20 || s.value == 0x7F || s == "\u{2028}" || s == "\u{2029}":
+                out += String(format: "\\u%04x", s.value)
             default: out.unicodeScalars.append(scalar)
             }
         }
