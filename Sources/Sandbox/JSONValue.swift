@@ -1,6 +1,9 @@
 /// A JSON document as the sandbox writes it. Objects are ordered lists of members, not dictionaries,
 /// because the answers must keep the key order of the type listings in demo-api.md and the drift
 /// faults must rewrite keys without reshuffling them.
+///
+/// The sandbox keeps its own JSON code on purpose instead of importing the core's: it stands in for
+/// an independent server, and a shared parser would let one bug hide on both sides of the wire.
 enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
