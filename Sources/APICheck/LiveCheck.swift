@@ -49,9 +49,9 @@ public final class LiveCheck: Sendable {
         let loginEndpoint = api.endpoint(api.auth.loginEndpoint)
         let probeCount = options.probes ? tokenEndpoints.count * 2 + (tokenEndpoints.isEmpty ? 0 : 1) : 0
         state.withLock { $0.total = selected.count + probeCount }
-        for value in [options.environment[api.auth.accountVariable], options.environment[api.auth.passwordVariable]] {
-            if let value { redactor.register(value) }
-        }
+        // The password is a secret; the account name is not, and masking it would mangle every
+        // answer that happens to contain it.
+        if let password = options.environment[api.auth.passwordVariable] { redactor.register(password) }
 
         var results: [String: CheckResult] = [:]
         let session = Session()
