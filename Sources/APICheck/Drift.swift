@@ -23,6 +23,10 @@ public enum Drift {
                 if let read, read.required {
                     severity = .error
                     note = change.partly ? "missing from some objects; the decode type requires it" : "the decode type requires it"
+                } else if change.partly, read != nil {
+                    // Optional in the type and present in some objects: variety the contract allows.
+                    severity = .info
+                    note = "missing from some objects; optional in the decode type"
                 } else {
                     severity = .warning
                     note = (change.partly ? "missing from some objects" : "in the mock, gone live")

@@ -6,8 +6,10 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var line: Int
     public var column: Int
     public var path: JSONPath
+    /// The path is only the head of a deeper one.
+    public var pathIsTruncated: Bool = false
 
     public var description: String {
-        "\(reason) at line \(line), column \(column) (\(path))"
+        "\(reason) at line \(line), column \(column) (\(path)\(pathIsTruncated ? "…" : ""))"
     }
 }

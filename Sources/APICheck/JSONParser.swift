@@ -11,6 +11,8 @@ public struct JSONParser {
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
             var parser = Cursor(bytes: buffer, maxDepth: maxDepth)
+            // A UTF-8 byte order mark is allowed before the text (RFC 8259 §8.1), as JSONDecoder allows it.
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.position = 3 }
             parser.skipWhitespace()
             if parser.position == buffer.count { throw parser.error("empty document") }
             let value = try parser.parseValue(depth: 0)
@@ -40,10 +42,9 @@ public struct JSONParser {
             for index in 0..<min(position, bytes.count) {
                 if bytes[index] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
             }
-            // Deep documents would print an absurd path; keep its head and say how deep it went.
-            var shown = JSONPath(Array(path.prefix(12)))
-            if path.count > 12 { shown = shown.appending("…(\(path.count) levels)") }
-            return JSONParseError(reason: reason, offset: position, line: line, column: column, path: shown)
+            // Deep documents would print an absurd path: keep its head.
+            return JSONParseError(reason: reason, offset: position, line: line, column: column,
+                                  path: JSONPath(Array(path.prefix(12))), pathIsTruncated: path.count > 12)
         }
 
         mutating func skipWhitespace() {

@@ -17,6 +17,8 @@ public struct JSONValueDecoder {
     /// Decodes `type` from `value`, which sits at `base` in its document (`$.datas`).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> Result<T> {
         let log = ReadLog()
+        // The payload itself is read: a payload of the wrong kind is the type's business too.
+        log.record(base, T.self, required: true)
         let decoder = ValueDecoder(value: value, path: base, log: log)
         do {
             let decoded = try T(from: decoder)

@@ -42,12 +42,13 @@ public final class LiveCheck: Sendable {
 
     public func run() async -> Report {
         let started = Date()
-        var report = Report(command: "live", api: api.name, target: redactor.redact(options.baseURL.absoluteString),
+        if let password = options.baseURL.password(percentEncoded: false), !password.isEmpty { redactor.register(password) }
+        var report = Report(command: "live", api: api.name, target: Redactor.display(options.baseURL),
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
         let tokenEndpoints = selected.filter(\.requiresToken)
         let loginEndpoint = api.endpoint(api.auth.loginEndpoint)
-        let probeCount = options.probes ? tokenEndpoints.count * 2 + (tokenEndpoints.isEmpty ? 0 : 1) : 0
+        let probeCount = options.probes ? tokenEndpoints.count * 2 + (loggedOutProbeTarget(tokenEndpoints) == nil ? 0 : 1) : 0
         state.withLock { $0.total = selected.count + probeCount }
         // The password is a secret; the account name is not, and masking it would mangle every
         // answer that happens to contain it.
@@ -61,11 +62,20 @@ public final class LiveCheck: Sendable {
         if let loginEndpoint, !tokenEndpoints.isEmpty || selected.contains(where: { $0.id == loginEndpoint.id }) {
             let result = await check(loginEndpoint, with: main)
             if selected.contains(where: { $0.id == loginEndpoint.id }) { results[loginEndpoint.id] = result }
-            if result.findings.contains(where: { $0.kind == "unreachable" }) {
-                report.runFindings.append(Finding(
-                    kind: "unreachable", severity: .error, category: .harness, endpoint: loginEndpoint.id,
-                    message: "cannot reach \(report.target): " + (result.findings.first?.message ?? "login failed")))
-                report.results = selected.map { results[$0.id] ?? skipped($0, "the target is unreachable") }
+            // Without a login nothing that needs the token can run: when the target cannot be
+            // reached or refuses the credentials, stop here instead of piling up consequences.
+            var stop: Finding?
+            if let cause = result.findings.first(where: Self.meansUnreachable) {
+                stop = Finding(kind: "unreachable", severity: .error, category: .harness, endpoint: loginEndpoint.id,
+                               message: "cannot reach \(report.target): login through \(loginEndpoint.id) failed: \(cause.message)")
+            } else if session.token == nil, let refusal = result.findings.first(where: { $0.kind == "server-code" }) {
+                stop = Finding(kind: "credentials", severity: .error, category: .harness, endpoint: loginEndpoint.id,
+                               message: "\(loginEndpoint.id) refused the account in \(api.auth.accountVariable) and "
+                                   + "\(api.auth.passwordVariable) (\(refusal.message)); check the credentials")
+            }
+            if let stop {
+                report.runFindings.append(redactor.redact(stop))
+                report.results = selected.map { results[$0.id] ?? skipped($0, stop.kind == "credentials" ? "login refused" : "the target is unreachable") }
                 report.duration = Date().timeIntervalSince(started)
                 return report
             }
@@ -80,7 +90,8 @@ public final class LiveCheck: Sendable {
             report.runFindings.append(Finding(kind: "login", severity: .error, category: .harness, endpoint: api.auth.loginEndpoint,
                                               message: "the auth policy names login endpoint '\(api.auth.loginEndpoint)', which is not declared"))
         }
-        let hasToken = session.token != nil
+        let token = session.token
+        let hasToken = token != nil
 
         // 2. Every endpoint without a session effect, concurrently, in dependency levels.
         let plain = selected.filter { $0.sessionEffect == .none }
@@ -91,7 +102,9 @@ public final class LiveCheck: Sendable {
                         results[endpoint.id] = skipped(endpoint, "login failed")
                         continue
                     }
-                    group.addTask { await self.check(endpoint, with: main) }
+                    // The login's token, explicitly: one endpoint answering 403 or 10504 must not end
+                    // the session for all the others still running.
+                    group.addTask { await self.check(endpoint, with: main, token: token.map(TokenChoice.explicit) ?? .session) }
                 }
                 var collected: [CheckResult] = []
                 for await result in group { collected.append(result) }
@@ -123,17 +136,21 @@ public final class LiveCheck: Sendable {
 
         report.results = selected.map { results[$0.id] ?? skipped($0, "not checked") } + probes
         let endpointResults = report.endpointResults
-        if !endpointResults.isEmpty, endpointResults.allSatisfy({ $0.findings.contains { $0.kind == "unreachable" } }) {
+        if !endpointResults.isEmpty, endpointResults.allSatisfy({ $0.findings.contains(where: Self.meansUnreachable) }) {
             report.runFindings.append(Finding(kind: "unreachable", severity: .error, category: .harness, endpoint: "-",
-                                              message: "no endpoint of \(report.target) could be reached"))
+                                              message: "no endpoint of \(report.target) could be reached or answered in time"))
         }
+        report.runFindings = report.runFindings.map(redactor.redact)
         report.duration = Date().timeIntervalSince(started)
         return report
     }
 
     // MARK: - One endpoint
 
-    private func check(_ endpoint: AnyEndpoint, with client: APIClient) async -> CheckResult {
+    /// Refused, DNS, TLS, or no answer in time: for login, or for every endpoint, the target as a whole.
+    static func meansUnreachable(_ finding: Finding) -> Bool { finding.kind == "unreachable" || finding.kind == "timeout" }
+
+    private func check(_ endpoint: AnyEndpoint, with client: APIClient, token: TokenChoice = .session) async -> CheckResult {
         var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                                  method: endpoint.method.rawValue, path: endpoint.path)
         let values: [String: ParameterValue]
@@ -144,15 +161,19 @@ public final class LiveCheck: Sendable {
                                            message: error.message))
             return finish(result)
         }
-        let outcome = await client.call(endpoint, values)
+        let outcome = await client.call(endpoint, values, token: token)
         if let exchange = outcome.exchange {
             result.status = exchange.response.status
             result.timings = exchange.response.timings
             result.path = displayPath(exchange.request.url)
+            if let final = exchange.response.url, final.path != exchange.request.url.path {
+                result.findings.append(Finding(kind: "redirect", severity: .info, endpoint: endpoint.id,
+                                               message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
+            }
         }
         result.outcome = outcome.classification?.name
         if let error = outcome.error {
-            result.findings.append(Finding(error))
+            result.findings.append(finding(for: error, endpoint))
         }
         if let interpretation = outcome.interpretation, case .success = interpretation.classification,
            let document = interpretation.document {
@@ -177,7 +198,33 @@ public final class LiveCheck: Sendable {
         }
     }
 
+    /// The finding an error becomes, with what the envelope policy knows added: where the code
+    /// sits and what it should have been.
+    private func finding(for error: APIError, _ endpoint: AnyEndpoint) -> Finding {
+        var finding = Finding(error)
+        let codePath = JSONPath.root.appending(api.envelope.codeKey).description
+        let success = api.envelope.successCodes.sorted().map(String.init).joined(separator: " or ")
+        switch error.reason {
+        case let .server(code, _):
+            finding.path = codePath
+            finding.expected = success
+            finding.found = String(code)
+        case .logout:
+            finding.path = codePath
+            finding.expected = success
+            finding.found = api.envelope.logoutCodes.sorted().map(String.init).joined(separator: " or ")
+        case .tokenExpired where !endpoint.requiresToken:
+            finding.message += "; \(endpoint.id) is declared without the token, so no token should matter"
+        default:
+            break
+        }
+        return finding
+    }
+
     private func finish(_ result: CheckResult) -> CheckResult {
+        var result = result
+        // Whatever the server put in a message (a token, the password) is masked before it is kept.
+        result.findings = result.findings.map(redactor.redact)
         let (done, total, failed) = state.withLock { state -> (Int, Int, Int) in
             state.done += 1
             if !result.passed { state.failed += 1 }
@@ -239,9 +286,8 @@ public final class LiveCheck: Sendable {
             results.append(await probe("logout", endpoint, prober, token: revoked, expect: .logout,
                                        why: "a token revoked by a second login must be answered with the logout code"))
         }
-        // A token ended by logout must be dead afterwards. Needs a logout endpoint and a safe target.
-        if let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut }),
-           let target = endpoints.first(where: { $0.method == .get && $0.sessionEffect == .none }) ?? endpoints.first(where: { $0.sessionEffect == .none }) {
+        // A token ended by logout must be dead afterwards.
+        if let (logout, target) = loggedOutProbeTarget(endpoints) {
             let own = client()
             _ = await own.call(login, loginValues)
             if let token = own.session.token {
@@ -251,6 +297,15 @@ public final class LiveCheck: Sendable {
             }
         }
         return results
+    }
+
+    /// The logout endpoint and the endpoint to try a logged-out token on (a GET when there is one),
+    /// or nil when the API or the selection has none.
+    private func loggedOutProbeTarget(_ endpoints: [AnyEndpoint]) -> (logout: AnyEndpoint, target: AnyEndpoint)? {
+        guard let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut }),
+              let target = endpoints.first(where: { $0.method == .get && $0.sessionEffect == .none })
+                ?? endpoints.first(where: { $0.sessionEffect == .none }) else { return nil }
+        return (logout, target)
     }
 
     private enum ProbeExpectation { case expired, logout }
@@ -320,7 +375,7 @@ public final class LiveCheck: Sendable {
                 }
                 continue
             }
-            let value: ParameterValue?
+            var value: ParameterValue?
             switch sample {
             case let .literal(literal):
                 value = literal
@@ -340,6 +395,11 @@ public final class LiveCheck: Sendable {
                 case let .bool(flag)?: value = .bool(flag)
                 default: value = fallback
                 }
+            }
+            if case let .seen(_, _, fallback) = sample, let seen = value, parameter.type.accept(seen) == nil {
+                // An earlier answer held something this parameter cannot carry: that answer's
+                // check reports it; this one goes on with the declared fallback.
+                value = fallback
             }
             if let value {
                 // Environment values arrive as text; give them the declared type when they parse.

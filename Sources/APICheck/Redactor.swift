@@ -54,6 +54,24 @@ public final class Redactor: Sendable {
     /// A URL as it may be printed: secret query values masked.
     public func redact(url: URL) -> String { redact(url.absoluteString) }
 
+    /// A finding with every text the server may have filled masked.
+    public func redact(_ finding: Finding) -> Finding {
+        var finding = finding
+        finding.message = redact(finding.message)
+        finding.expected = finding.expected.map(redact)
+        finding.found = finding.found.map(redact)
+        return finding
+    }
+
+    /// A base URL as reports print it: a password in it masked, the rest kept.
+    public static func display(_ url: URL) -> String {
+        guard url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
+        }
+        components.password = mask
+        return components.string ?? url.absoluteString
+    }
+
     /// A URL with no query at all: for error sources, where the query adds nothing.
     public static func withoutQuery(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }

@@ -32,6 +32,15 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     public var isUnreachable: Bool { kind == .refused || kind == .dns || kind == .tls }
 
     public var description: String {
-        "\(kind.rawValue): \(message)"
+        let what: String
+        switch kind {
+        case .timeout: what = "timed out"
+        case .refused: what = "connection refused"
+        case .dns: what = "host not found"
+        case .tls: what = "TLS failed"
+        case .bodyTooLarge: what = "body too large"
+        case .other: what = "transfer failed"
+        }
+        return "\(what): \(message)"
     }
 }

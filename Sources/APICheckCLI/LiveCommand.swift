@@ -52,6 +52,8 @@ struct LiveCommand: Command {
     let probes: Bool
     let verbose: Bool
     let mocksDirectory: URL
+    /// Named by --mocks or APICHECK_MOCKS: then a missing folder is an error, not a shrug.
+    let mocksGiven: Bool
     let destinations: [ReportDestination]
 
     init(_ arguments: [String], context: CommandContext) throws(UsageError) {
@@ -78,6 +80,9 @@ struct LiveCommand: Command {
         } else {
             baseURL = nil
         }
+        if parsed.all("only").contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw UsageError("--only needs endpoint ids (see 'apicheck list')")
+        }
         let ids = parsed.all("only").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             .filter { !$0.isEmpty }
         if !ids.isEmpty {
@@ -96,8 +101,9 @@ struct LiveCommand: Command {
         insecure = parsed.flag("insecure")
         probes = !parsed.flag("no-probes")
         verbose = parsed.flag("verbose")
-        let folder = parsed.value("mocks") ?? context.environment["APICHECK_MOCKS"] ?? "mocks"
-        mocksDirectory = URL(fileURLWithPath: folder, relativeTo: context.workingDirectory).standardizedFileURL
+        let folder = parsed.value("mocks") ?? context.environment["APICHECK_MOCKS"]
+        mocksGiven = folder != nil
+        mocksDirectory = URL(fileURLWithPath: folder ?? "mocks", relativeTo: context.workingDirectory).standardizedFileURL
         destinations = try ReportDestination.parse(parsed)
     }
 
@@ -129,6 +135,12 @@ struct LiveCommand: Command {
     func run() async -> Int32 {
         let console = context.console
         var environment = context.environment
+        let writer = ReportWriter(console: console, environment: context.environment, workingDirectory: context.workingDirectory)
+        // Before the run, not after: a run changes staging (it registers accounts) and takes time.
+        if let problem = writer.unwritable(destinations) {
+            console.err("apicheck live: \(problem)")
+            return 2
+        }
         var sandbox: (any RunningSandbox)?
         let target: URL
         if let baseURL {
@@ -164,6 +176,10 @@ struct LiveCommand: Command {
         }
         var isDirectory: ObjCBool = false
         let haveMocks = FileManager.default.fileExists(atPath: mocksDirectory.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        if !haveMocks, mocksGiven {
+            console.err("apicheck live: no mocks folder at \(mocksDirectory.path) (from --mocks or APICHECK_MOCKS)")
+            return 2
+        }
         if !haveMocks {
             console.err("apicheck live: no mocks folder at \(mocksDirectory.path); drift is not checked")
         }
@@ -187,7 +203,6 @@ struct LiveCommand: Command {
                               trace: trace, progress: progress)
         let report = await check.run()
         if showProgress { console.errRaw("\r\u{1B}[K") }
-        let writer = ReportWriter(console: console, environment: environment, workingDirectory: context.workingDirectory)
         guard writer.write(report, to: destinations) else { return 2 }
         return report.exitCode
     }

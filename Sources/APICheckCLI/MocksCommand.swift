@@ -44,6 +44,10 @@ struct MocksCommand: Command {
         let report = MockAudit(api: context.api, directory: directory).run()
         let writer = ReportWriter(console: context.console, environment: context.environment,
                                   workingDirectory: context.workingDirectory)
+        if let problem = writer.unwritable(destinations) {
+            context.console.err("apicheck mocks: \(problem)")
+            return 2
+        }
         guard writer.write(report, to: destinations) else { return 2 }
         return report.exitCode
     }

@@ -38,6 +38,10 @@ struct ReportDestination: Equatable {
             }
             destinations[index].file = output
         }
+        let files = destinations.compactMap(\.file)
+        if let twice = files.first(where: { file in files.filter { $0 == file }.count > 1 }) {
+            throw UsageError("two reports would write the same file '\(twice)'")
+        }
         if destinations.filter({ $0.file == nil }).count > 1 {
             throw UsageError("only one report can go to stdout; give the others a file: --report FORMAT:FILE")
         }

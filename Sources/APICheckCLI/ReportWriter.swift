@@ -8,9 +8,29 @@ struct ReportWriter {
     let environment: [String: String]
     let workingDirectory: URL
 
+    /// Why a report file could not be written, checked before the run: its folder is missing or
+    /// not writable. Nil when every destination looks writable.
+    func unwritable(_ destinations: [ReportDestination]) -> String? {
+        for file in destinations.compactMap(\.file) {
+            let folder = URL(fileURLWithPath: file, relativeTo: workingDirectory).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return "cannot write the report \(file): no folder \(folder)"
+            }
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                return "cannot write the report \(file): \(folder) is not writable"
+            }
+        }
+        return nil
+    }
+
     /// Returns false (after saying why on stderr) when a report could not be written.
     func write(_ report: Report, to destinations: [ReportDestination]) -> Bool {
         var ok = true
+        if destinations.allSatisfy({ $0.file != nil }) {
+            // Nothing on stdout: the log still gets one line saying how it went.
+            console.err(report.summaryLine)
+        }
         for destination in destinations {
             let text: String
             switch destination.format {

@@ -28,6 +28,8 @@ import Testing
         (["live", "--env", "moon"], "apicheck live: unknown environment 'moon' (the demo API names: local, staging)"),
         (["live", "--report", "xml"], "apicheck live: unknown report format 'xml'"),
         (["mocks", "--report", "text", "--report", "json"], "only one report can go to stdout"),
+        (["live", "--only", ""], "apicheck live: --only needs endpoint ids"),
+        (["live", "--report", "json:a.out", "--report", "junit:a.out"], "two reports would write the same file 'a.out'"),
     ])
     func usageErrorsExitTwoWithUsageOnStderr(_ arguments: [String], _ message: String) async {
         let result = await LiveHarness.cli(arguments)
@@ -35,6 +37,16 @@ import Testing
         #expect(result.out == "")
         #expect(result.err.contains(message), "\(result.err)")
         #expect(result.err.contains("usage: apicheck"))
+    }
+
+    @Test func configurationErrorsAreCaughtBeforeTheRun() async {
+        let missingMocks = await LiveHarness.cli(["live", "--mocks", "/nonexistent/mocks"])
+        #expect(missingMocks.code == 2)
+        #expect(missingMocks.err.contains("no mocks folder at /nonexistent/mocks"))
+        let badReport = await LiveHarness.cli(["live", "--report", "junit:/nonexistent/dir/r.xml"])
+        #expect(badReport.code == 2)
+        #expect(badReport.err.contains("cannot write the report /nonexistent/dir/r.xml: no folder /nonexistent/dir"))
+        #expect(!badReport.err.contains("checking the bundled sandbox"))
     }
 
     @Test func listShowsEveryDeclaredEndpoint() async {

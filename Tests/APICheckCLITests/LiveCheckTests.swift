@@ -66,7 +66,9 @@ import Testing
     @Test func envelopeFailureCodeIsAnError() async throws {
         let report = try await LiveHarness.run([.envelopeCode(route: "topics", code: -1, msg: "missing parameter: uid")],
                                                only: ["topics.list"])
-        #expect(report.findingLines == ["error server-code topics.list -"])
+        #expect(report.findingLines == ["error server-code topics.list $.code"])
+        #expect(report.allFindings.first?.expected == "200")
+        #expect(report.allFindings.first?.found == "-1")
         #expect(report.allFindings.first?.message == "server failure code -1: \"missing parameter: uid\"")
     }
 
@@ -117,5 +119,44 @@ import Testing
         #expect(report.findingLines == ["error body-too-large topics.list -"])
         #expect(report.allFindings.first?.message.contains("32") == true)
         #expect(report.results.first { $0.name == "config.main" }?.passed == true)
+    }
+
+    @Test func aSecretQuotedByTheServerIsMaskedInFindings() async throws {
+        let report = try await LiveHarness.run([.envelopeCode(route: "topics", code: -1, msg: "bad login demo:demo-password")],
+                                               only: ["topics.list"])
+        let finding = try #require(report.allFindings.first)
+        #expect(finding.message == "server failure code -1: \"bad login demo:***\"")
+    }
+
+    @Test func oneForcedLogoutDoesNotEndTheSessionForTheOthers() async throws {
+        let report = try await LiveHarness.run([.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
+                                               only: ["statuses.homeTimeline", "users.show", "topics.like", "statuses.show"])
+        #expect(report.endpointResults.filter { !$0.passed }.map(\.name) == ["statuses.homeTimeline"])
+        #expect(report.allFindings.filter { !$0.kind.hasPrefix("probe-") }.map(\.kind) == ["logout"])
+    }
+
+    @Test func refusedCredentialsAreAConfigurationError() async throws {
+        let server = SandboxServer()
+        try server.start()
+        defer { server.stop() }
+        let result = await LiveHarness.cli(["live", "--base-url", server.baseURL.absoluteString],
+                                           environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "not-the-password"])
+        #expect(result.code == 2)
+        #expect(result.out.contains("account.login refused the account in APICHECK_ACCOUNT and APICHECK_PASSWORD"))
+        #expect(!result.out.contains("not-the-password"))
+    }
+
+    @Test func loginThatNeverAnswersMeansUnreachable() async throws {
+        let report = try await LiveHarness.run([.delay(route: "Account/login", milliseconds: 1500)], timeout: 0.3)
+        #expect(report.exitCode == 3)
+        #expect(report.runFindings.map(\.kind) == ["unreachable"])
+        #expect(report.endpointResults.allSatisfy { $0.skipped != nil || $0.name == "account.login" })
+    }
+
+    @Test func anUnusableSeenValueFallsBackToTheDeclaredSample() async throws {
+        let report = try await LiveHarness.run([.replaceField(route: "statuses/home_timeline", key: "id", json: "100000000000000000000")],
+                                               only: ["statuses.homeTimeline", "statuses.show", "users.show"])
+        #expect(report.endpointResults.filter { !$0.passed }.map(\.name) == ["statuses.homeTimeline"])
+        #expect(report.results.first { $0.name == "statuses.show" }?.path == "statuses/4130540976425200")
     }
 }
