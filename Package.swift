@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
         .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Sandbox"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "Contracts", "Sandbox"]),
+        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts"], path: "Sources/APICheckBench"),
 
         .testTarget(name: "APICheckTests", dependencies: ["APICheck"], exclude: ["Golden"]),
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),

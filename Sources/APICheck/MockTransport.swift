@@ -18,6 +18,8 @@ public final class MockTransport: Transport {
     private let state = Mutex(State())
     /// Files found in the directory, by `mock@scenario` name.
     private let files: [String: MockFileName]
+    /// `directory.path` with a trailing slash, worked out once: `source(for:)` runs on every call.
+    private let directoryPrefix: String
 
     public init(directory: URL, api: API) {
         self.directory = directory
@@ -28,6 +30,8 @@ public final class MockTransport: Transport {
             if let parsed = MockFileName(fileName: name) { files[parsed.variantName] = parsed }
         }
         self.files = files
+        let path = directory.path
+        directoryPrefix = path.hasSuffix("/") ? path : path + "/"
     }
 
     /// Answers `endpointID` with a scenario variant; nil returns to the success file.
@@ -74,7 +78,7 @@ public final class MockTransport: Transport {
         let scenario = state.withLock { state in request.endpointID.flatMap { state.scenarios[$0] } ?? state.defaultScenario }
         guard let endpoint = request.endpointID.flatMap(api.endpoint) else { return directory.path }
         let variant = scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock
-        return directory.appendingPathComponent(files[variant]?.description ?? variant + ".json").path
+        return directoryPrefix + (files[variant]?.description ?? variant + ".json")
     }
 
     private func body(of file: MockFileName) throws -> Data {

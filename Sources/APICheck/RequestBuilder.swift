@@ -35,7 +35,7 @@ public struct RequestBuilder: Sendable {
             }
             switch parameter.location {
             case .path:
-                path = path.replacingOccurrences(of: "{\(parameter.name)}", with: Self.escape(value.text, allowed: .pathSegment))
+                path = path.replacingOccurrences(of: "{\(parameter.name)}", with: Self.escape(value.text))
             case .query:
                 query.append((parameter.name, value.text))
             case .body:
@@ -54,7 +54,7 @@ public struct RequestBuilder: Sendable {
         if !text.hasSuffix("/") { text += "/" }
         text += path.hasPrefix("/") ? String(path.dropFirst()) : path
         if !query.isEmpty {
-            text += "?" + query.map { Self.escape($0.0, allowed: .queryPart) + "=" + Self.escape($0.1, allowed: .queryPart) }
+            text += "?" + query.map { Self.escape($0.0) + "=" + Self.escape($0.1) }
                 .joined(separator: "&")
         }
         guard let url = URL(string: text) else { throw invalid("(url)", "makes an invalid URL") }
@@ -66,13 +66,34 @@ public struct RequestBuilder: Sendable {
         return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: bodyData, endpointID: endpoint.id)
     }
 
-    static func escape(_ text: String, allowed: CharacterSet) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    /// Percent-encodes everything but the unreserved characters (`A-Z a-z 0-9 - . _ ~`), byte by
+    /// byte of the UTF-8, with upper-case hex: a value never adds a path segment or a query
+    /// separator. Written out rather than `addingPercentEncoding`, which bridges through NSString
+    /// on every call and showed up in the mock replay profile.
+    static func escape(_ text: String) -> String {
+        func unreserved(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                return true
+            default:
+                return false
+            }
+        }
+        if text.utf8.allSatisfy(unreserved) { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if unreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
-}
-
-extension CharacterSet {
-    /// Unreserved characters only: a value never adds a path segment.
-    static let pathSegment = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-    static let queryPart = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 }

@@ -1,0 +1,26 @@
+import Foundation
+
+// apicheck-bench: the performance budgets of shared/DESIGN.md, each measured beside a baseline
+// and printed as ratios. It never judges: ci/bench prints the figures.
+let usage = """
+    usage: apicheck-bench live    [--endpoints 200] [--latency 20] [--concurrency 8,1] [--reps 3]
+           apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
+           apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    guard let command = arguments.first else { throw BenchError(usage) }
+    let options = try Options(Array(arguments.dropFirst()))
+    let text: String
+    switch command {
+    case "live": text = try await LiveBench(options).run()
+    case "replay": text = try await ReplayBench(options).run()
+    case "startup": text = try StartupBench(options).run()
+    default: throw BenchError(usage)
+    }
+    print(text)
+} catch {
+    FileHandle.standardError.write(Data("apicheck-bench: \(error)\n".utf8))
+    exit(2)
+}
