@@ -68,7 +68,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     }
 
     /// Every mock file name this endpoint needs: the success one, then the variants.
-    public func requiredMockNames(envelope: EnvelopePolicy) -> [String] {
+    public var requiredMockNames: [String] {
         var names = [mock]
         names += scenarios.map { "\(mock)@\($0)" }
         if requiresToken {

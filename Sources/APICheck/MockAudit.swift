@@ -29,7 +29,7 @@ public struct MockAudit: Sendable {
             var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                                      method: endpoint.method.rawValue, path: endpoint.path)
             let mine = files.filter { $0.mock == endpoint.mock }
-            for required in endpoint.requiredMockNames(envelope: api.envelope) where !mine.contains(where: { $0.variantName == required }) {
+            for required in endpoint.requiredMockNames where !mine.contains(where: { $0.variantName == required }) {
                 result.findings.append(Finding(
                     kind: "missing-mock", severity: .error, endpoint: endpoint.id,
                     message: "no mock \(required).json", file: path(required + ".json")))
