@@ -12,10 +12,13 @@ public struct API: Sendable {
     /// Field and parameter names whose values never print (`utoken`, `password`).
     public var redactedFields: Set<String>
     public var endpoints: [AnyEndpoint]
+    /// How `Date` fields of the decode types arrive.
+    public var dates: DateDecoding
 
     public init(name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy, auth: AuthPolicy,
                 defaultHeaders: [(name: String, value: String)] = [], redactedFields: Set<String> = [],
-                endpoints: [any EndpointConvertible]) {
+                dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible]) {
+        self.dates = dates
         self.name = name
         self.environments = environments
         self.envelope = envelope
@@ -24,10 +27,9 @@ public struct API: Sendable {
         self.endpoints = endpoints.map(\.erased)
         // The token's own field, its query parameter and secret parameters are always redacted.
         var redacted = redactedFields
-        if let field = auth.tokenField { redacted.insert(field) }
+        if let field = auth.tokenField { redacted.insert(String(field.split(separator: ".").last ?? Substring(field))) }
         if case let .query(name) = auth.placement { redacted.insert(name) }
         if case let .header(name, _) = auth.placement { redacted.insert(name) }
-        redacted.insert(auth.passwordParameter)
         for endpoint in self.endpoints { for parameter in endpoint.parameters where parameter.secret { redacted.insert(parameter.name) } }
         self.redactedFields = redacted
     }

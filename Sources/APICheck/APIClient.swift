@@ -38,8 +38,8 @@ public final class APIClient: Sendable {
         let exchange = try await self.exchange(endpoint, values, token: token)
         let response = exchange.response
         let notifies = token == .session && endpoint.requiresToken
-        if (200..<300).contains(response.status), !api.envelope.expiredHTTPStatuses.contains(response.status),
-           let fast = try? endpoint.fastDecode(response.body, endpoint.enveloped ? api.envelope : nil) {
+        if (200..<300).contains(response.status), !(endpoint.requiresToken && api.envelope.expiredHTTPStatuses.contains(response.status)),
+           let fast = try? endpoint.fastDecode(response.body, endpoint.enveloped ? api.envelope : nil, api.dates) {
             switch fast {
             case let .payload(value):
                 if endpoint.sessionEffect != .none {

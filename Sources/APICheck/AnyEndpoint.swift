@@ -20,8 +20,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The decode type's name, for listings.
     public let responseTypeName: String
 
-    let fastDecode: @Sendable (Data, EnvelopePolicy?) throws -> FastDecoded
-    let diagnosticDecode: @Sendable (JSONValue, JSONPath) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
+    let fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded
+    let diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
 
     public var erased: AnyEndpoint { self }
 
@@ -40,8 +40,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         self.sessionEffect = sessionEffect
         self.scenarios = scenarios
         self.responseTypeName = ReadLog.typeName(Response.self)
-        self.fastDecode = { data, policy in
+        self.fastDecode = { data, policy, dates in
             let decoder = JSONDecoder()
+            if dates != .deferredToDate { dates.apply(to: decoder) }
             guard let policy else {
                 return .payload(try decoder.decode(Response.self, from: data))
             }
@@ -50,8 +51,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             if let payload = body.payload { return .payload(payload) }
             return .code(body.code, body.message)
         }
-        self.diagnosticDecode = { (value, base) throws(DecodingFailure) in
-            let result = try JSONValueDecoder().decode(Response.self, from: value, at: base)
+        self.diagnosticDecode = { (value, base, dates) throws(DecodingFailure) in
+            let result = try JSONValueDecoder(dates: dates).decode(Response.self, from: value, at: base)
             return (result.value, result.reads)
         }
     }

@@ -15,28 +15,29 @@ public struct AuthPolicy: Sendable, Equatable {
     /// The payload field holding the token (`utoken`); nil when the payload is the token itself.
     public var tokenField: String?
     public var placement: Placement
-    public var accountParameter: String
-    public var passwordParameter: String
+    /// The environment variables holding the account and password. The login endpoint's parameters
+    /// name them in their samples (`.environment("APICHECK_ACCOUNT", ...)`); `API.problems` checks
+    /// that they do, so the two cannot drift apart.
     public var accountVariable: String
     public var passwordVariable: String
 
     public init(loginEndpoint: String, tokenField: String?, placement: Placement,
-                accountParameter: String = "account", passwordParameter: String = "password",
                 accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD") {
         self.loginEndpoint = loginEndpoint
         self.tokenField = tokenField
         self.placement = placement
-        self.accountParameter = accountParameter
-        self.passwordParameter = passwordParameter
         self.accountVariable = accountVariable
         self.passwordVariable = passwordVariable
     }
 
-    /// The token in a login answer's payload.
+    /// The token in a login answer's payload. `tokenField` may be a dotted path into nested
+    /// objects (`session.token`).
     public func token(in payload: JSONValue) -> String? {
         // A payload that is itself a string is the token (`auth/login`), whatever the field says.
         if case let .string(token) = payload { return token }
         guard let tokenField else { return nil }
-        return payload[tokenField]?.stringValue
+        var value: JSONValue? = payload
+        for key in tokenField.split(separator: ".") { value = value?[String(key)] }
+        return value?.stringValue
     }
 }

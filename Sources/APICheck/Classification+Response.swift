@@ -3,9 +3,11 @@ import Foundation
 extension Classification {
     /// Classifies an answer with full diagnosis: the envelope checked field by field, the payload
     /// kept as a `JSONValue` for decoding and drift. `enveloped: false` takes the body as payload.
-    public static func of(status: Int, contentType: String?, body: Data, enveloped: Bool,
+    /// The dead-token statuses apply to endpoints that send a token: a 401 or 403 from a login is
+    /// about the credentials, and its envelope says why.
+    public static func of(status: Int, contentType: String?, body: Data, enveloped: Bool, sendsToken: Bool = true,
                           policy: EnvelopePolicy, redactor: Redactor) -> (Classification, document: JSONValue?) {
-        if policy.expiredHTTPStatuses.contains(status) {
+        if sendsToken, policy.expiredHTTPStatuses.contains(status) {
             return (.tokenExpired(status: status, code: nil), try? JSONParser.parse(body))
         }
         let isOK = (200..<300).contains(status)

@@ -7,10 +7,13 @@ public struct FieldRead: Sendable, Equatable {
     public var type: String
     /// Read with `decode` (true) rather than `decodeIfPresent` (false): null or absence breaks it.
     public var required: Bool
+    /// The value is a dictionary: its keys are data, so keys added or gone below it are not drift.
+    public var isMap: Bool
 
-    public init(path: JSONPath, type: String, required: Bool) {
+    public init(path: JSONPath, type: String, required: Bool, isMap: Bool = false) {
         self.path = path
         self.type = type
         self.required = required
+        self.isMap = isMap
     }
 }

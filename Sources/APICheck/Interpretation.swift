@@ -17,7 +17,7 @@ public struct Interpretation: Sendable {
                 api: API, redactor: Redactor) {
         let (classification, document) = Classification.of(
             status: status, contentType: contentType, body: body, enveloped: endpoint.enveloped,
-            policy: api.envelope, redactor: redactor)
+            sendsToken: endpoint.requiresToken, policy: api.envelope, redactor: redactor)
         self.classification = classification
         self.document = document
         self.reads = []
@@ -26,7 +26,7 @@ public struct Interpretation: Sendable {
             return
         }
         do {
-            let decoded = try endpoint.diagnosticDecode(payload, base)
+            let decoded = try endpoint.diagnosticDecode(payload, base, api.dates)
             value = decoded.value
             reads = decoded.reads
         } catch {

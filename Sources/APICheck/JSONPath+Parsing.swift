@@ -11,7 +11,7 @@ extension JSONPath {
                 scalars = scalars.dropFirst()
                 let name = scalars.prefix { $0 != "." && $0 != "[" }
                 guard !name.isEmpty else { return nil }
-                components.append(.key(String(name)))
+                components.append(name == "*" ? .anyKey : .key(String(name)))
                 scalars = scalars.dropFirst(name.count)
             } else if first == "[" {
                 guard let close = scalars.firstIndex(of: "]") else { return nil }

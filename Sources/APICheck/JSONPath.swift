@@ -5,6 +5,8 @@ public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible,
         case key(String)
         case index(Int)
         case anyIndex
+        /// Every key of a dictionary (`.*`): reads of `[String: T]` payloads.
+        case anyKey
     }
 
     public var components: [Component]
@@ -42,6 +44,7 @@ public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible,
                 }
             case let .index(index): text += "[\(index)]"
             case .anyIndex: text += "[*]"
+            case .anyKey: text += ".*"
             }
         }
         return text

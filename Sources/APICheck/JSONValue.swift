@@ -41,6 +41,8 @@ public indirect enum JSONValue: Sendable, Equatable {
             case let .key(key): current = current?[key]
             case let .index(index): current = current?[index]
             case .anyIndex: current = current?[0]
+            case .anyKey:
+                if case let .object(members)? = current { current = members.first?.value } else { current = nil }
             }
             if current == nil { return nil }
         }

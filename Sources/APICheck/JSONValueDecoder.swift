@@ -7,7 +7,11 @@ import Foundation
 /// The client's hot path uses `JSONDecoder`; this runs when that fails (to say precisely why) and
 /// when live checks need to know which fields a type reads.
 public struct JSONValueDecoder {
-    public init() {}
+    public var dates: DateDecoding
+
+    public init(dates: DateDecoding = .deferredToDate) {
+        self.dates = dates
+    }
 
     public struct Result<T> {
         public var value: T
@@ -16,7 +20,7 @@ public struct JSONValueDecoder {
 
     /// Decodes `type` from `value`, which sits at `base` in its document (`$.datas`).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> Result<T> {
-        let log = ReadLog()
+        let log = ReadLog(dates: dates)
         // The payload itself is read: a payload of the wrong kind is the type's business too.
         log.record(base, T.self, required: true)
         let decoder = ValueDecoder(value: value, path: base, log: log)
@@ -26,27 +30,37 @@ public struct JSONValueDecoder {
         } catch let failure as DecodingFailure {
             throw failure
         } catch let error as DecodingError {
-            throw Self.failure(from: error, base: base, document: value)
+            throw Self.failure(from: error, at: base, value: value, type: T.self)
         } catch {
             throw DecodingFailure(path: base, expected: String(describing: T.self), found: "an error", note: "\(error)")
         }
     }
 
-    /// Types with their own `init(from:)` may throw their own `DecodingError`s; translate them.
-    static func failure(from error: DecodingError, base: JSONPath, document: JSONValue) -> DecodingFailure {
+    /// Types with their own `init(from:)` (enums with raw values, custom decoders) throw their own
+    /// `DecodingError`s. Their coding paths are already absolute (this decoder's paths start at the
+    /// document root); `value` is what sits at `path`, to say what was found.
+    static func failure(from error: DecodingError, at path: JSONPath, value: JSONValue, type: Any.Type) -> DecodingFailure {
+        func located(_ codingPath: [CodingKey]) -> (JSONPath, JSONValue?) {
+            let absolute = Self.path(codingPath)
+            guard absolute.components.starts(with: path.components) else { return (path, value) }
+            let relative = JSONPath(Array(absolute.components.dropFirst(path.components.count)))
+            return (absolute, value.value(at: relative))
+        }
         switch error {
-        case let .typeMismatch(type, context):
-            return DecodingFailure(path: base.appending(path(context.codingPath)), expected: String(describing: type),
-                                   found: "other", note: context.debugDescription)
-        case let .valueNotFound(type, context):
-            return DecodingFailure(path: base.appending(path(context.codingPath)), expected: String(describing: type), found: "null")
-        case let .keyNotFound(key, context):
-            return DecodingFailure(path: base.appending(path(context.codingPath + [key])), expected: "a value", found: "absent")
-        case let .dataCorrupted(context):
-            return DecodingFailure(path: base.appending(path(context.codingPath)), expected: "valid data", found: "other",
+        case let .typeMismatch(expected, context):
+            let (where_, found) = located(context.codingPath)
+            return DecodingFailure(path: where_, expected: ReadLog.typeName(expected), found: found?.kindName ?? "absent",
                                    note: context.debugDescription)
+        case let .valueNotFound(expected, context):
+            return DecodingFailure(path: located(context.codingPath).0, expected: ReadLog.typeName(expected), found: "null")
+        case let .keyNotFound(key, context):
+            return DecodingFailure(path: located(context.codingPath).0.appending(key.stringValue), expected: "a value", found: "absent")
+        case let .dataCorrupted(context):
+            let (where_, found) = located(context.codingPath)
+            return DecodingFailure(path: where_, expected: where_ == path ? ReadLog.typeName(type) : "valid data",
+                                   found: found?.kindName ?? "absent", note: context.debugDescription)
         @unknown default:
-            return DecodingFailure(path: base, expected: "valid data", found: "other", note: "\(error)")
+            return DecodingFailure(path: path, expected: ReadLog.typeName(type), found: value.kindName, note: "\(error)")
         }
     }
 
@@ -58,9 +72,34 @@ public struct JSONValueDecoder {
 /// The reads seen during one decode. Used from one thread only, synchronously.
 final class ReadLog {
     private var reads: [JSONPath: FieldRead] = [:]
+    /// Not a read, but the one setting every container of this decode needs.
+    let dates: DateDecoding
+
+    init(dates: DateDecoding) {
+        self.dates = dates
+    }
+
+    private var mapPaths: Set<JSONPath> = []
+
+    /// The object at `path` is a dictionary: its keys vary, so reads below it use `.*` for the key.
+    func markMap(_ path: JSONPath) {
+        mapPaths.insert(generalize(path))
+    }
+
+    private func generalize(_ path: JSONPath) -> JSONPath {
+        var result = JSONPath()
+        for component in path.generalized.components {
+            if case .key = component, mapPaths.contains(result) {
+                result.components.append(.anyKey)
+            } else {
+                result.components.append(component)
+            }
+        }
+        return result
+    }
 
     func record(_ path: JSONPath, _ type: Any.Type, required: Bool) {
-        let general = path.generalized
+        let general = generalize(path)
         if var existing = reads[general] {
             existing.required = existing.required || required
             if existing.type == "Any" { existing.type = Self.typeName(type) }
@@ -70,7 +109,13 @@ final class ReadLog {
         }
     }
 
-    var sortedReads: [FieldRead] { reads.values.sorted { $0.path < $1.path } }
+    var sortedReads: [FieldRead] {
+        reads.values.map { read in
+            var read = read
+            read.isMap = mapPaths.contains(read.path)
+            return read
+        }.sorted { $0.path < $1.path }
+    }
 
     static func typeName(_ type: Any.Type) -> String {
         let name = String(describing: type)
@@ -96,7 +141,7 @@ private struct ValueDecoder: Decoder {
             switch component {
             case let .key(key): return JSONCodingKey(stringValue: key)
             case let .index(index): return JSONCodingKey(intValue: index)
-            case .anyIndex: return JSONCodingKey(stringValue: "*")
+            case .anyIndex, .anyKey: return JSONCodingKey(stringValue: "*")
             }
         }
     }
@@ -139,6 +184,26 @@ private enum Scalar {
         case is Bool.Type:
             guard case let .bool(flag) = value else { throw mismatch() }
             return flag as! T
+        // JSONDecoder reads these from scalars, not through their own Codable conformances; the
+        // diagnostic decoder must accept exactly what the client's fast path accepts.
+        case is URL.Type:
+            guard case let .string(text) = value else { throw mismatch() }
+            guard let url = URL(string: text) else { throw mismatch("not a URL") }
+            return url as! T
+        case is Decimal.Type:
+            guard case let .number(text) = value, let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw mismatch()
+            }
+            return number as! T
+        case is Data.Type:
+            guard case let .string(text) = value else { throw mismatch("Data arrives as a base64 String") }
+            guard let data = Data(base64Encoded: text) else { throw mismatch("not base64") }
+            return data as! T
+        case is Date.Type:
+            guard let date = log.dates.date(from: value) else {
+                throw mismatch("a Date arrives as \(log.dates.wireDescription)")
+            }
+            return date as! T
         case is Double.Type, is Float.Type:
             guard case let .number(text) = value, let number = Double(text) else { throw mismatch() }
             return (type is Double.Type ? number as Any : Float(number) as Any) as! T
@@ -151,7 +216,11 @@ private enum Scalar {
             }
             return integer as! T
         default:
-            return try T(from: ValueDecoder(value: value, path: path, log: log))
+            do {
+                return try T(from: ValueDecoder(value: value, path: path, log: log))
+            } catch let error as DecodingError {
+                throw JSONValueDecoder.failure(from: error, at: path, value: value, type: type)
+            }
         }
     }
 
@@ -186,7 +255,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let log: ReadLog
 
     var codingPath: [CodingKey] { ValueDecoder(value: .null, path: path, log: log).codingPath }
-    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        // Asking for every key is how dictionaries decode: the keys are data, not contract.
+        log.markMap(path)
+        return members.keys.compactMap { Key(stringValue: $0) }
+    }
 
     func contains(_ key: Key) -> Bool {
         // The default `decodeIfPresent` of the standard library asks `contains` first: a key the

@@ -62,24 +62,23 @@ public final class LiveCheck: Sendable {
         if let loginEndpoint, !tokenEndpoints.isEmpty || selected.contains(where: { $0.id == loginEndpoint.id }) {
             let result = await check(loginEndpoint, with: main)
             if selected.contains(where: { $0.id == loginEndpoint.id }) { results[loginEndpoint.id] = result }
-            // Without a login nothing that needs the token can run: when the target cannot be
-            // reached or refuses the credentials, stop here instead of piling up consequences.
-            var stop: Finding?
+            // A target that cannot be reached for the login will not answer the rest: stop here
+            // instead of piling up one timeout per endpoint.
             if let cause = result.findings.first(where: Self.meansUnreachable) {
-                stop = Finding(kind: "unreachable", severity: .error, category: .harness, endpoint: loginEndpoint.id,
-                               message: "cannot reach \(report.target): login through \(loginEndpoint.id) failed: \(cause.message)")
-            } else if session.token == nil, let refusal = result.findings.first(where: { $0.kind == "server-code" }) {
-                stop = Finding(kind: "credentials", severity: .error, category: .harness, endpoint: loginEndpoint.id,
-                               message: "\(loginEndpoint.id) refused the account in \(api.auth.accountVariable) and "
-                                   + "\(api.auth.passwordVariable) (\(refusal.message)); check the credentials")
-            }
-            if let stop {
-                report.runFindings.append(redactor.redact(stop))
-                report.results = selected.map { results[$0.id] ?? skipped($0, stop.kind == "credentials" ? "login refused" : "the target is unreachable") }
+                report.runFindings.append(redactor.redact(Finding(
+                    kind: "unreachable", severity: .error, category: .harness, endpoint: loginEndpoint.id,
+                    message: "cannot reach \(report.target): login through \(loginEndpoint.id) failed: \(cause.message)")))
+                report.results = selected.map { results[$0.id] ?? skipped($0, "the target is unreachable") }
                 report.duration = Date().timeIntervalSince(started)
                 return report
             }
-            if session.token == nil {
+            if session.token == nil, let refusal = result.findings.first(where: { $0.kind == "server-code" }) {
+                report.runFindings.append(Finding(
+                    kind: "credentials", severity: .error, category: .harness, endpoint: loginEndpoint.id,
+                    message: "\(loginEndpoint.id) refused the account in \(api.auth.accountVariable) and "
+                        + "\(api.auth.passwordVariable) (\(refusal.message)); check the credentials; "
+                        + "endpoints that need the token were not checked"))
+            } else if session.token == nil {
                 report.runFindings.append(Finding(
                     kind: "login", severity: .error, category: .harness, endpoint: loginEndpoint.id,
                     message: "login through \(loginEndpoint.id) gave no token ("
@@ -99,7 +98,7 @@ public final class LiveCheck: Sendable {
             let levelResults = await withTaskGroup(of: CheckResult.self) { group in
                 for endpoint in level {
                     if endpoint.requiresToken && !hasToken {
-                        results[endpoint.id] = skipped(endpoint, "login failed")
+                        results[endpoint.id] = skipped(endpoint, "no token: the login failed")
                         continue
                     }
                     // The login's token, explicitly: one endpoint answering 403 or 10504 must not end

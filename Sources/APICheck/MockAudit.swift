@@ -25,6 +25,7 @@ public struct MockAudit: Sendable {
         }
         let files = names.compactMap(MockFileName.init(fileName:))
         let redactor = api.makeRedactor()
+        report.runFindings += api.problems
         for endpoint in api.endpoints {
             var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                                      method: endpoint.method.rawValue, path: endpoint.path)
@@ -37,6 +38,7 @@ public struct MockAudit: Sendable {
             for file in mine {
                 result.findings += audit(file, of: endpoint, redactor: redactor)
             }
+            result.findings += samplesSeenInMocks(endpoint)
             report.results.append(result)
         }
         let used = Set(api.endpoints.map(\.mock))
@@ -92,13 +94,32 @@ public struct MockAudit: Sendable {
             return wrong("tokenExpired")
         default:
             switch classification {
-            case .failure, .logout, .tokenExpired: return []
+            case .failure: return []
+            case .logout, .tokenExpired: return wrong("a failure envelope")
             case .success:
                 // A named scenario may be a success variant (another page, an empty list): it must decode.
                 return interpretation.error.map { [Finding($0, file: filePath)] } ?? []
             case .broken: return wrong("a failure envelope")
             }
         }
+    }
+
+    /// A `.seen` sample must find its value in the source endpoint's mock: a path that finds
+    /// nothing there would silently send the fallback on every live run.
+    private func samplesSeenInMocks(_ endpoint: AnyEndpoint) -> [Finding] {
+        var findings: [Finding] = []
+        for parameter in endpoint.parameters {
+            guard case let .seen(sourceID, text, _)? = parameter.sample, let source = api.endpoint(sourceID),
+                  let path = JSONPath(parsing: text) else { continue }
+            let file = self.path(source.mock + ".json")
+            guard let data = FileManager.default.contents(atPath: file), let document = try? JSONParser.parse(data) else { continue }
+            if document.value(at: path) == nil {
+                findings.append(Finding(kind: "sample-path", severity: .error, category: .harness, endpoint: endpoint.id,
+                                        path: path, message: "parameter '\(parameter.name)' samples \(text) from \(sourceID), which its mock does not have",
+                                        file: file))
+            }
+        }
+        return findings
     }
 
     private func parseFailure(_ body: Data) -> JSONParseError? {

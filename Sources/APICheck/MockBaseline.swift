@@ -23,7 +23,7 @@ public struct MockBaseline: Sendable {
         let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
         if let payload {
             let base = endpoint.enveloped ? api.envelope.payloadPath : JSONPath.root
-            reads = (try? endpoint.diagnosticDecode(payload, base).reads) ?? []
+            reads = (try? endpoint.diagnosticDecode(payload, base, api.dates).reads) ?? []
         }
         return .success(MockBaseline(file: url.path, shape: Shape(of: document), reads: reads))
     }

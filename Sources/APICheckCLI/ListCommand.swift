@@ -26,6 +26,9 @@ struct ListCommand: Command {
         }
         let table = Table(header: ["ID", "METHOD", "PATH", "AUTH", "MOCK", "TYPE"], rows: rows)
         context.console.out(table.render())
+        for problem in context.api.problems {
+            context.console.err("apicheck list: \(problem.endpoint): \(problem.message)")
+        }
         return 0
     }
 }

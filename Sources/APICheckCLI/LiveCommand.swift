@@ -134,6 +134,12 @@ struct LiveCommand: Command {
 
     func run() async -> Int32 {
         let console = context.console
+        let problems = context.api.problems
+        if !problems.isEmpty {
+            console.err("apicheck live: the \(context.api.name) API's declarations need fixing first:\n"
+                + problems.map { "  \($0.endpoint): \($0.message)" }.joined(separator: "\n"))
+            return 2
+        }
         var environment = context.environment
         let writer = ReportWriter(console: console, environment: context.environment, workingDirectory: context.workingDirectory)
         // Before the run, not after: a run changes staging (it registers accounts) and takes time.

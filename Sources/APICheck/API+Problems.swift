@@ -1,0 +1,50 @@
+extension API {
+    /// Mistakes in the declarations that no compiler catches: a path placeholder without its
+    /// parameter, a sample that waits for an endpoint that does not exist, two endpoints with one
+    /// id. `apicheck mocks` reports them; `apicheck live` refuses to run with them.
+    public var problems: [Finding] {
+        var problems: [Finding] = []
+        func problem(_ endpoint: String, _ message: String) {
+            problems.append(Finding(kind: "declaration", severity: .error, category: .harness, endpoint: endpoint, message: message))
+        }
+        var seenIDs: Set<String> = [], seenMocks: [String: String] = [:]
+        for endpoint in endpoints {
+            if !seenIDs.insert(endpoint.id).inserted { problem(endpoint.id, "two endpoints are declared with the id '\(endpoint.id)'") }
+            if let other = seenMocks[endpoint.mock] {
+                problem(endpoint.id, "shares the mock name '\(endpoint.mock)' with \(other)")
+            } else {
+                seenMocks[endpoint.mock] = endpoint.id
+            }
+            let placeholders = Set(endpoint.pathParameterNames)
+            let pathParameters = Set(endpoint.parameters.filter { $0.location == .path }.map(\.name))
+            for name in placeholders.subtracting(pathParameters).sorted() {
+                problem(endpoint.id, "the path '\(endpoint.path)' has {\(name)} but no path parameter '\(name)' is declared")
+            }
+            for name in pathParameters.subtracting(placeholders).sorted() {
+                problem(endpoint.id, "path parameter '\(name)' has no {\(name)} in the path '\(endpoint.path)'")
+            }
+            for parameter in endpoint.parameters {
+                guard case let .seen(source, path, _)? = parameter.sample else { continue }
+                if self.endpoint(source) == nil {
+                    problem(endpoint.id, "parameter '\(parameter.name)' samples from '\(source)', which is not declared")
+                }
+                if JSONPath(parsing: path) == nil {
+                    problem(endpoint.id, "parameter '\(parameter.name)' samples from the path '\(path)', which is not a JSONPath like $.datas.items[0].id")
+                }
+            }
+        }
+        if endpoints.contains(where: \.requiresToken) {
+            if let login = endpoint(auth.loginEndpoint) {
+                for variable in [auth.accountVariable, auth.passwordVariable] where !login.parameters.contains(where: {
+                    if case let .environment(name, _)? = $0.sample { return name == variable }
+                    return false
+                }) {
+                    problem(login.id, "no parameter of the login endpoint takes its sample from $\(variable), which the auth policy names for credentials")
+                }
+            } else {
+                problem(auth.loginEndpoint, "the auth policy logs in through '\(auth.loginEndpoint)', which is not declared")
+            }
+        }
+        return problems
+    }
+}
