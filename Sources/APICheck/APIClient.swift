@@ -105,7 +105,7 @@ public final class APIClient: Sendable {
             let response = try await transport.send(request)
             if endpoint.sessionEffect == .logsIn { registerIssuedToken(endpoint, body: response.body) }
             trace?(traceLine(response, for: request))
-            let source = (transport as? MockTransport)?.source(for: request) ?? Redactor.withoutQuery(request.url)
+            let source = response.source ?? Redactor.withoutQuery(request.url)
             return Exchange(request: request, response: response, source: source)
         } catch let error as TransportError {
             trace?("← \(endpoint.id): \(redactor.redact(error.description))")

@@ -9,9 +9,12 @@ public struct HTTPResponse: Sendable {
     /// The URL that answered, after redirects.
     public var url: URL?
     public var timings: Timings
+    /// Where the answer came from when that is not `url`: the mock file that `MockTransport` read.
+    public var source: String?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
-                url: URL? = nil, timings: Timings = Timings()) {
+                url: URL? = nil, timings: Timings = Timings(), source: String? = nil) {
+        self.source = source
         self.status = status
         self.headers = headers
         self.body = body

@@ -42,8 +42,10 @@ public final class LiveCheck: Sendable {
 
     public func run() async -> Report {
         let started = Date()
-        if let password = options.baseURL.password(percentEncoded: false), !password.isEmpty { redactor.register(password) }
-        var report = Report(command: "live", api: api.name, target: Redactor.display(options.baseURL),
+        for part in [options.baseURL.user(percentEncoded: false), options.baseURL.password(percentEncoded: false)] {
+            if let part, !part.isEmpty { redactor.register(part) }
+        }
+        var report = Report(command: "live", api: api.name, target: redactor.display(options.baseURL),
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
         let tokenEndpoints = selected.filter(\.requiresToken)
@@ -95,21 +97,20 @@ public final class LiveCheck: Sendable {
         // 2. Every endpoint without a session effect, concurrently, in dependency levels.
         let plain = selected.filter { $0.sessionEffect == .none }
         for level in dependencyLevels(plain) {
-            let levelResults = await withTaskGroup(of: CheckResult.self) { group in
-                for endpoint in level {
-                    if endpoint.requiresToken && !hasToken {
-                        results[endpoint.id] = skipped(endpoint, "no token: the login failed")
-                        continue
-                    }
-                    // The login's token, explicitly: one endpoint answering 403 or 10504 must not end
-                    // the session for all the others still running.
-                    group.addTask { await self.check(endpoint, with: main, token: token.map(TokenChoice.explicit) ?? .session) }
+            var runnable: [AnyEndpoint] = []
+            for endpoint in level {
+                if endpoint.requiresToken && !hasToken {
+                    results[endpoint.id] = skipped(endpoint, "no token: the login failed")
+                } else {
+                    runnable.append(endpoint)
                 }
-                var collected: [CheckResult] = []
-                for await result in group { collected.append(result) }
-                return collected
             }
-            for result in levelResults { results[result.endpoint] = result }
+            // The login's token, explicitly: one endpoint answering 403 or 10504 must not end
+            // the session for all the others still running.
+            let choice = token.map(TokenChoice.explicit) ?? .session
+            for result in await bounded(runnable, { await self.check($0, with: main, token: choice) }) {
+                results[result.endpoint] = result
+            }
         }
 
         // 3. Auth probes: a dead token, a token revoked by a second login, a logged-out token.
@@ -253,61 +254,84 @@ public final class LiveCheck: Sendable {
         _ = await first.call(login, loginValues)
         _ = await second.call(login, loginValues)
         guard let revoked = first.session.token, let current = second.session.token else {
-            return endpoints.map { endpoint in
-                finish(CheckResult(name: "probe auth \(endpoint.id)", role: .probe, endpoint: endpoint.id,
-                                   method: endpoint.method.rawValue, path: endpoint.path,
-                                   skipped: "the probes' own logins through \(login.id) failed"))
+            let why = "the probes' own logins through \(login.id) failed"
+            var skippedProbes = endpoints.flatMap { endpoint in
+                ["token-expired", "logout"].map { skippedProbe($0, endpoint, why) }
             }
+            if let (_, target) = loggedOutProbeTarget(endpoints) { skippedProbes.append(skippedProbe("logged-out", target, why)) }
+            return skippedProbes
         }
         let dead = Self.deadToken(like: current, avoiding: [revoked, current])
         let prober = client()
         // Probes of endpoints that end the session go last: a server that wrongly accepts the
         // revoked token there would end it, and every later probe would read 403.
         let ordered = endpoints.filter { $0.sessionEffect != .logsOut } + endpoints.filter { $0.sessionEffect == .logsOut }
-        var results = await withTaskGroup(of: (Int, CheckResult).self) { group in
-            for (index, endpoint) in ordered.enumerated() where endpoint.sessionEffect != .logsOut {
-                group.addTask {
-                    (index * 2, await self.probe("token-expired", endpoint, prober, token: dead, expect: .expired,
-                                                 why: "a well-formed but invalid token must be answered as token expired"))
-                }
-                group.addTask {
-                    (index * 2 + 1, await self.probe("logout", endpoint, prober, token: revoked, expect: .logout,
-                                                     why: "a token revoked by a second login must be answered with the logout code"))
-                }
-            }
-            var collected: [(Int, CheckResult)] = []
-            for await item in group { collected.append(item) }
-            return collected.sorted { $0.0 < $1.0 }.map(\.1)
+        let deadWhy = "a well-formed but invalid token must be answered as token expired"
+        let revokedWhy = "a token revoked by a second login must be answered with the logout code"
+        let pairs = ordered.filter { $0.sessionEffect != .logsOut }.flatMap { [($0, true), ($0, false)] }
+        var results = await bounded(pairs) { endpoint, dead_ in
+            dead_ ? await self.probe("token-expired", endpoint, prober, token: dead, expect: .expired, why: deadWhy)
+                : await self.probe("logout", endpoint, prober, token: revoked, expect: .logout, why: revokedWhy)
         }
         for endpoint in ordered where endpoint.sessionEffect == .logsOut {
-            results.append(await probe("token-expired", endpoint, prober, token: dead, expect: .expired,
-                                       why: "a well-formed but invalid token must be answered as token expired"))
-            results.append(await probe("logout", endpoint, prober, token: revoked, expect: .logout,
-                                       why: "a token revoked by a second login must be answered with the logout code"))
+            results.append(await probe("token-expired", endpoint, prober, token: dead, expect: .expired, why: deadWhy))
+            results.append(await probe("logout", endpoint, prober, token: revoked, expect: .logout, why: revokedWhy))
         }
         // A token ended by logout must be dead afterwards.
         if let (logout, target) = loggedOutProbeTarget(endpoints) {
             let own = client()
             _ = await own.call(login, loginValues)
             if let token = own.session.token {
-                _ = await own.call(logout, (try? values(for: logout)) ?? [:])
-                results.append(await probe("logged-out", target, prober, token: token, expect: .expired,
-                                           why: "a token ended by \(logout.id) must be answered as token expired"))
+                let ended = await own.call(logout, (try? values(for: logout)) ?? [:])
+                if ended.error == nil {
+                    results.append(await probe("logged-out", target, prober, token: token, expect: .expired,
+                                               why: "a token ended by \(logout.id) must be answered as token expired"))
+                } else {
+                    results.append(skippedProbe("logged-out", target, "\(logout.id) failed (its own check says why)"))
+                }
+            } else {
+                results.append(skippedProbe("logged-out", target, "its own login through \(login.id) failed"))
             }
         }
         return results
     }
 
+    private func skippedProbe(_ name: String, _ endpoint: AnyEndpoint, _ why: String) -> CheckResult {
+        finish(CheckResult(name: "probe \(name) \(endpoint.id)", role: .probe, endpoint: endpoint.id,
+                           method: endpoint.method.rawValue, path: endpoint.path, skipped: why))
+    }
+
     /// The logout endpoint and the endpoint to try a logged-out token on (a GET when there is one),
-    /// or nil when the API or the selection has none.
+    /// both from the selection, or nil when it has none.
     private func loggedOutProbeTarget(_ endpoints: [AnyEndpoint]) -> (logout: AnyEndpoint, target: AnyEndpoint)? {
-        guard let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut }),
+        guard let logout = endpoints.first(where: { $0.sessionEffect == .logsOut }),
               let target = endpoints.first(where: { $0.method == .get && $0.sessionEffect == .none })
                 ?? endpoints.first(where: { $0.sessionEffect == .none }) else { return nil }
         return (logout, target)
     }
 
     private enum ProbeExpectation { case expired, logout }
+
+    /// Runs `body` over `items` with at most `options.concurrency` at once, results in item order.
+    /// The transport may limit transfers too; this keeps the promise whatever the transport.
+    private func bounded<Item: Sendable>(_ items: [Item], _ body: @escaping @Sendable (Item) async -> CheckResult) async -> [CheckResult] {
+        await withTaskGroup(of: (Int, CheckResult).self) { group in
+            var next = 0
+            var collected: [(Int, CheckResult)] = []
+            func start() {
+                guard next < items.count else { return }
+                let index = next, item = items[next]
+                next += 1
+                group.addTask { (index, await body(item)) }
+            }
+            for _ in 0..<max(1, options.concurrency) { start() }
+            while let done = await group.next() {
+                collected.append(done)
+                start()
+            }
+            return collected.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
 
     private func probe(_ name: String, _ endpoint: AnyEndpoint, _ client: APIClient, token: String,
                        expect: ProbeExpectation, why: String) async -> CheckResult {
@@ -347,16 +371,18 @@ public final class LiveCheck: Sendable {
     /// characters) that the server never issued.
     static func deadToken(like token: String, avoiding: [String]) -> String {
         let digits = Array("0123456789"), letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        while true {
+        for _ in 0..<8 {
             var characters = Array(token)
             for index in characters.indices.dropFirst(min(4, max(0, characters.count - 8))) {
                 let character = characters[index]
                 if character.isNumber { characters[index] = digits.randomElement()! }
                 else if character.isLetter { characters[index] = letters.randomElement()! }
             }
-            let candidate = characters.isEmpty ? "apicheck-dead-token" : String(characters)
-            if !avoiding.contains(candidate) { return candidate }
+            let candidate = String(characters)
+            if !candidate.isEmpty, !avoiding.contains(candidate) { return candidate }
         }
+        // A token with nothing to vary (all punctuation, or empty): lengthen it instead.
+        return token + "0deadtoken" + String(Int.random(in: 100_000...999_999))
     }
 
     // MARK: - Samples

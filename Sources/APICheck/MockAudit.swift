@@ -67,7 +67,7 @@ public struct MockAudit: Sendable {
             return [Finding(kind: "not-json", severity: .error, endpoint: endpoint.id, path: failure.path,
                             message: "not JSON: \(failure.description)", file: filePath)]
         }
-        let status = file.status ?? (file.scenario == MockScenario.expired ? api.envelope.expiredStatus : 200)
+        let status = file.status(expiredStatus: api.envelope.expiredStatus)
         let interpretation = Interpretation(endpoint: endpoint, status: status, contentType: "application/json", body: body,
                                             source: filePath, api: api, redactor: redactor)
         let classification = interpretation.classification

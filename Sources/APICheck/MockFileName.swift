@@ -30,6 +30,12 @@ public struct MockFileName: Sendable, Hashable, CustomStringConvertible {
         self.init(mock: String(stem[..<at]), scenario: scenario, status: status)
     }
 
+    /// The HTTP status a mock is replayed with: pinned in the name, else the dead-token status for
+    /// the `expired` scenario, else 200.
+    public func status(expiredStatus: Int) -> Int {
+        status ?? (scenario == MockScenario.expired ? expiredStatus : 200)
+    }
+
     /// `mock@scenario` without status or extension: how variants are named in requirements.
     public var variantName: String { scenario.map { "\(mock)@\($0)" } ?? mock }
 

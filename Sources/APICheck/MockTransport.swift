@@ -18,7 +18,7 @@ public final class MockTransport: Transport {
     private let state = Mutex(State())
     /// Files found in the directory, by `mock@scenario` name.
     private let files: [String: MockFileName]
-    /// `directory.path` with a trailing slash, worked out once: `source(for:)` runs on every call.
+    /// `directory.path` with a trailing slash, worked out once: every answer names its file.
     private let directoryPrefix: String
 
     public init(directory: URL, api: API) {
@@ -68,17 +68,9 @@ public final class MockTransport: Transport {
                 + "expected \(directory.appendingPathComponent(variant + ".json").path)")
         }
         let body = try body(of: file)
-        let status = file.status ?? (file.scenario == MockScenario.expired ? api.envelope.expiredStatus : 200)
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
-                            body: body, url: request.url)
-    }
-
-    /// The file that answers `request` now, for error messages.
-    public func source(for request: HTTPRequest) -> String {
-        let scenario = state.withLock { state in request.endpointID.flatMap { state.scenarios[$0] } ?? state.defaultScenario }
-        guard let endpoint = request.endpointID.flatMap(api.endpoint) else { return directory.path }
-        let variant = scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock
-        return directoryPrefix + (files[variant]?.description ?? variant + ".json")
+        return HTTPResponse(status: file.status(expiredStatus: api.envelope.expiredStatus),
+                            headers: [("Content-Type", "application/json; charset=utf-8")],
+                            body: body, url: request.url, source: directoryPrefix + file.description)
     }
 
     private func body(of file: MockFileName) throws -> Data {

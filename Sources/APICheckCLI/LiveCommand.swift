@@ -112,7 +112,8 @@ struct LiveCommand: Command {
         if !text.hasSuffix("/") { text += "/" }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               url.host?.isEmpty == false else {
-            throw UsageError("\(source): '\(text)' is not an http(s) URL")
+            // A URL with user info may hold a credential: do not echo it.
+            throw UsageError("\(source): \(text.contains("@") ? "the URL given" : "'\(text)'") is not an http(s) URL")
         }
         return url
     }
@@ -177,7 +178,7 @@ struct LiveCommand: Command {
         if selected.contains(where: { $0.requiresToken || $0.id == context.api.auth.loginEndpoint }),
            environment[context.api.auth.accountVariable] == nil || environment[context.api.auth.passwordVariable] == nil {
             console.err("apicheck live: set \(context.api.auth.accountVariable) and \(context.api.auth.passwordVariable) "
-                + "to the account to check \(target.absoluteString) with (credentials are never taken from flags)")
+                + "to the account to check \(context.api.makeRedactor().display(target)) with (credentials are never taken from flags)")
             return 2
         }
         var isDirectory: ObjCBool = false

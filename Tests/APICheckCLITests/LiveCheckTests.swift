@@ -82,9 +82,10 @@ import Testing
     }
 
     @Test func deadTokenAnsweredWithout403FailsTheProbes() async throws {
-        let report = try await LiveHarness.run([.deadTokenAccepted], only: ["statuses.homeTimeline", "users.show"])
+        let report = try await LiveHarness.run([.deadTokenAccepted], only: ["statuses.homeTimeline", "users.show", "account.logout"])
         let probes = report.allFindings.filter { $0.kind.hasPrefix("probe-") }.map { "\($0.kind) \($0.endpoint)" }.sorted()
-        #expect(probes == ["probe-logged-out statuses.homeTimeline", "probe-token-expired statuses.homeTimeline", "probe-token-expired users.show"])
+        #expect(probes == ["probe-logged-out statuses.homeTimeline", "probe-token-expired account.logout",
+                           "probe-token-expired statuses.homeTimeline", "probe-token-expired users.show"])
         let finding = try #require(report.allFindings.first { $0.kind == "probe-token-expired" })
         #expect(finding.expected == "tokenExpired (HTTP 403)")
         #expect(finding.found == "success (HTTP 200)")
