@@ -9,8 +9,8 @@ public struct API: Sendable {
     public var auth: AuthPolicy
     /// Sent with every request (`os`, `client`).
     public var defaultHeaders: [(name: String, value: String)]
-    /// Field and parameter names whose values never print (`utoken`, `password`).
-    public var redactedFields: Set<String>
+    /// Field and parameter names, beyond those the policies imply, whose values never print.
+    public var extraRedactedFields: Set<String>
     public var endpoints: [AnyEndpoint]
     /// How `Date` fields of the decode types arrive.
     public var dates: DateDecoding
@@ -25,13 +25,21 @@ public struct API: Sendable {
         self.auth = auth
         self.defaultHeaders = defaultHeaders
         self.endpoints = endpoints.map(\.erased)
-        // The token's own field, its query parameter and secret parameters are always redacted.
-        var redacted = redactedFields
+        self.extraRedactedFields = redactedFields
+    }
+
+    /// Every field and parameter name whose value never prints: the extra ones, the token's own
+    /// field, where the token travels, and every parameter declared secret. Worked out from the
+    /// current policies, so changing one after init keeps redaction right.
+    public var redactedFields: Set<String> {
+        var redacted = extraRedactedFields
         if let field = auth.tokenField { redacted.insert(String(field.split(separator: ".").last ?? Substring(field))) }
-        if case let .query(name) = auth.placement { redacted.insert(name) }
-        if case let .header(name, _) = auth.placement { redacted.insert(name) }
-        for endpoint in self.endpoints { for parameter in endpoint.parameters where parameter.secret { redacted.insert(parameter.name) } }
-        self.redactedFields = redacted
+        switch auth.placement {
+        case let .query(name): redacted.insert(name)
+        case let .header(name, _): redacted.insert(name)
+        }
+        for endpoint in endpoints { for parameter in endpoint.parameters where parameter.secret { redacted.insert(parameter.name) } }
+        return redacted
     }
 
     public func endpoint(_ id: String) -> AnyEndpoint? { endpoints.first { $0.id == id } }

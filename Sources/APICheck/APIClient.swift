@@ -14,6 +14,8 @@ public final class APIClient: Sendable {
     /// Receives a request/response trace, secrets redacted (`--verbose`).
     public let trace: (@Sendable (String) -> Void)?
     private let builder: RequestBuilder
+    /// The API's secret names, worked out once: every call consults them.
+    private let redactedFields: Set<String>
 
     public init(api: API, baseURL: URL = URL(string: "http://mock.invalid/")!, transport: any Transport,
                 session: Session = Session(), redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) {
@@ -24,6 +26,7 @@ public final class APIClient: Sendable {
         self.redactor = redactor ?? api.makeRedactor()
         self.trace = trace
         self.builder = RequestBuilder(api: api, baseURL: baseURL)
+        self.redactedFields = api.redactedFields
     }
 
     /// Calls `endpoint` and returns its decoded payload, or throws `APIError`.
@@ -96,7 +99,7 @@ public final class APIClient: Sendable {
         case let .explicit(value): tokenValue = value
         }
         if let tokenValue { redactor.register(tokenValue) }
-        for parameter in endpoint.parameters where parameter.secret || api.redactedFields.contains(parameter.name) {
+        for parameter in endpoint.parameters where parameter.secret || redactedFields.contains(parameter.name) {
             if let value = values[parameter.name] { redactor.register(value.text) }
         }
         let request = try builder.request(for: endpoint, values, token: tokenValue)
@@ -157,7 +160,7 @@ public final class APIClient: Sendable {
     private func traceLine(_ request: HTTPRequest) -> String {
         var lines = ["→ \(request.method) \(redactor.redact(url: request.url))"]
         for header in request.headers {
-            let secret = api.redactedFields.contains(where: { $0.caseInsensitiveCompare(header.name) == .orderedSame })
+            let secret = redactedFields.contains(where: { $0.caseInsensitiveCompare(header.name) == .orderedSame })
                 || header.name.caseInsensitiveCompare("Authorization") == .orderedSame
             lines.append("    \(header.name): \(secret ? Redactor.mask : redactor.redact(header.value))")
         }

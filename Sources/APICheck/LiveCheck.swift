@@ -57,6 +57,7 @@ public final class LiveCheck: Sendable {
         if let password = options.environment[api.auth.passwordVariable] { redactor.register(password) }
 
         var results: [String: CheckResult] = [:]
+        var credentialsRefused = false
         let session = Session()
         let main = client(session)
 
@@ -75,14 +76,24 @@ public final class LiveCheck: Sendable {
                 return report
             }
             if session.token == nil, let refusal = result.findings.first(where: { $0.kind == "server-code" }) {
+                credentialsRefused = true
+                // A refused login says the credentials are wrong, not that the contract broke.
+                results[loginEndpoint.id]?.findings = result.findings.map { finding in
+                    var finding = finding
+                    if finding.kind == "server-code" { finding.category = .harness }
+                    return finding
+                }
                 report.runFindings.append(Finding(
                     kind: "credentials", severity: .error, category: .harness, endpoint: loginEndpoint.id,
                     message: "\(loginEndpoint.id) refused the account in \(api.auth.accountVariable) and "
                         + "\(api.auth.passwordVariable) (\(refusal.message)); check the credentials; "
                         + "endpoints that need the token were not checked"))
             } else if session.token == nil {
+                // A login answer without a token breaks the contract; say so even when the login
+                // endpoint itself is not among those selected for the report.
+                let broken = result.findings.contains { $0.severity == .error && $0.category == .contract }
                 report.runFindings.append(Finding(
-                    kind: "login", severity: .error, category: .harness, endpoint: loginEndpoint.id,
+                    kind: "login", severity: .error, category: broken ? .contract : .harness, endpoint: loginEndpoint.id,
                     message: "login through \(loginEndpoint.id) gave no token ("
                         + (result.findings.first?.message ?? result.skipped ?? "no token in the answer")
                         + "); endpoints that need the token were not checked"))
@@ -121,7 +132,9 @@ public final class LiveCheck: Sendable {
 
         // 4. Endpoints that log in or out, one at a time, each with a login of its own.
         for endpoint in selected where endpoint.sessionEffect != .none && endpoint.id != loginEndpoint?.id {
-            if endpoint.requiresToken {
+            if credentialsRefused, usesCredentials(endpoint) {
+                results[endpoint.id] = skipped(endpoint, "the credentials were refused")
+            } else if endpoint.requiresToken {
                 let own = client()
                 if let loginEndpoint { _ = await own.call(loginEndpoint, (try? values(for: loginEndpoint)) ?? [:]) }
                 guard own.session.token != nil else {
@@ -294,6 +307,16 @@ public final class LiveCheck: Sendable {
             }
         }
         return results
+    }
+
+    /// Whether the endpoint sends the account's credentials (a second way to log in).
+    private func usesCredentials(_ endpoint: AnyEndpoint) -> Bool {
+        endpoint.parameters.contains { parameter in
+            if case let .environment(name, _)? = parameter.sample {
+                return name == api.auth.accountVariable || name == api.auth.passwordVariable
+            }
+            return false
+        }
     }
 
     private func skippedProbe(_ name: String, _ endpoint: AnyEndpoint, _ why: String) -> CheckResult {

@@ -42,12 +42,15 @@ public struct Report: Sendable, Equatable, Codable {
         runFindings.contains { $0.kind == "unreachable" }
     }
 
-    /// 0 the contract holds; 1 violated (errors, or warnings under strict); 2 the run was
-    /// misconfigured (the server refused the credentials); 3 unreachable.
+    /// 0 the contract holds; 1 violated (errors, or warnings under strict); 2 the run itself was
+    /// misconfigured (refused credentials, a sample that cannot be made, bad declarations) and no
+    /// contract error was found; 3 unreachable.
     public var exitCode: Int32 {
         if targetUnreachable { return 3 }
-        if runFindings.contains(where: { $0.kind == "credentials" }) { return 2 }
-        if count(.error) > 0 || results.contains(where: { $0.skipped != nil }) { return 1 }
+        let errors = allFindings.filter { $0.severity == .error }
+        if errors.contains(where: { $0.category == .contract }) { return 1 }
+        if !errors.isEmpty { return 2 }
+        if results.contains(where: { $0.skipped != nil }) { return 1 }
         if strict, count(.warning) > 0 { return 1 }
         return 0
     }
