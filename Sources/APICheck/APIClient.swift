@@ -124,7 +124,7 @@ public final class APIClient: Sendable {
     private func fail(_ classification: Classification, _ endpoint: AnyEndpoint, _ source: String, notifies: Bool) -> APIError {
         if notifies {
             switch classification {
-            case let .logout(message): session.notify(.forcedLogout(endpoint: endpoint.id, message: message))
+            case let .logout(_, message): session.notify(.forcedLogout(endpoint: endpoint.id, message: message))
             case .tokenExpired: session.notify(.tokenExpired(endpoint: endpoint.id))
             default: break
             }

@@ -1,6 +1,6 @@
 /// The outcome of checking one endpoint, or one auth probe, in a run.
-public struct CheckResult: Sendable, Equatable, Codable {
-    public enum Role: String, Sendable, Codable {
+public struct CheckResult: Sendable, Equatable {
+    public enum Role: String, Sendable {
         case endpoint, probe
     }
 

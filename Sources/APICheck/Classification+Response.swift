@@ -57,7 +57,7 @@ extension Classification {
         switch self {
         case .success: return nil
         case let .failure(code, message): reason = .server(code: code, message: message)
-        case let .logout(message): reason = .logout(message: message)
+        case let .logout(_, message): reason = .logout(message: message)
         case let .tokenExpired(status, code): reason = .tokenExpired(status: status, code: code)
         case let .broken(broken): reason = broken
         }

@@ -5,7 +5,7 @@ public enum Classification: Sendable, Equatable {
     /// The server said no with an envelope code (wrong password, not found, bad parameter).
     case failure(code: Int, message: String)
     /// The server forces the app to log out (the token was revoked).
-    case logout(message: String)
+    case logout(code: Int, message: String)
     /// The token is dead: an HTTP status such as 403, or an envelope code the policy names.
     case tokenExpired(status: Int?, code: Int?)
     /// No usable answer: not JSON, HTTP error, malformed envelope.

@@ -26,14 +26,3 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
     public var mock: String { erased.mock }
     public var requiresToken: Bool { erased.requiresToken }
 }
-
-/// Whether an endpoint needs the session's token.
-public enum AuthRequirement: Sendable, Equatable {
-    case none
-    case token
-}
-
-/// Anything that can stand in an API catalog: `Endpoint<T>` of any `T`.
-public protocol EndpointConvertible: Sendable {
-    var erased: AnyEndpoint { get }
-}

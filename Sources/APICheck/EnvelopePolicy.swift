@@ -33,7 +33,7 @@ public struct EnvelopePolicy: Sendable, Equatable {
     /// What an envelope code means.
     public func outcome(code: Int, message: String) -> Classification {
         if successCodes.contains(code) { return .success(payload: .null, at: payloadPath) }
-        if logoutCodes.contains(code) { return .logout(message: message) }
+        if logoutCodes.contains(code) { return .logout(code: code, message: message) }
         if expiredCodes.contains(code) { return .tokenExpired(status: nil, code: code) }
         return .failure(code: code, message: message)
     }

@@ -1,7 +1,7 @@
 /// One thing a check found: what kind, how bad, where (endpoint, JSONPath, file), what was
 /// expected and what came.
-public struct Finding: Sendable, Equatable, Codable {
-    public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+public struct Finding: Sendable, Equatable {
+    public enum Severity: String, Sendable, Comparable, CaseIterable {
         case error, warning, info
 
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
@@ -11,7 +11,7 @@ public struct Finding: Sendable, Equatable, Codable {
 
     /// Contract violations (the server or the mocks broke the contract) are kept apart from harness
     /// problems (the check itself could not run): JUnit `<failure>` vs `<error>`, exit 1 vs 3.
-    public enum Category: String, Sendable, Codable {
+    public enum Category: String, Sendable {
         case contract, harness
     }
 

@@ -1,6 +1,6 @@
 /// A location in a JSON document, printed the way people write it: `$.datas.statuses[3].user.screen_name`.
 /// `[*]` stands for every element of an array (used by shapes, which merge all elements).
-public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
+public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     public enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
@@ -26,10 +26,6 @@ public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible,
         JSONPath(components.map { if case .index = $0 { return .anyIndex } else { return $0 } })
     }
 
-    public var lastKey: String? {
-        if case let .key(key)? = components.last { return key }
-        return nil
-    }
 
     public var description: String {
         var text = "$"
@@ -57,15 +53,4 @@ public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible,
     }
 
     public static func < (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.description < rhs.description }
-
-    public init(from decoder: Decoder) throws {
-        // Paths are written, not read back, by reports; decoding keeps the text as one key.
-        let text = try decoder.singleValueContainer().decode(String.self)
-        self.init([.key(text)])
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension Report {
     /// The counts every renderer shows at the end of a report.
-    public struct Summary: Sendable, Equatable, Codable {
+    public struct Summary: Sendable, Equatable {
         public var endpoints: Int
         public var endpointsPassed: Int
         public var endpointsSkipped: Int

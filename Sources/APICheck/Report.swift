@@ -2,7 +2,8 @@ import Foundation
 
 /// The result of one run: every endpoint's and probe's result with its findings and timings. The
 /// text, JSON, JUnit and GitHub renderers are functions of this one model.
-public struct Report: Sendable, Equatable, Codable {
+/// (Serialised by `JSONReport`, schema `apicheck-report/1`: the one JSON form of a report.)
+public struct Report: Sendable, Equatable {
     public var command: String
     public var api: String
     /// The base URL checked, or the mocks folder audited.

@@ -1,7 +1,7 @@
 /// Per-request phase timings in seconds, each measured from the start of the request (libcurl's
 /// convention), so they are cumulative: `connect >= dns`, `total >= firstByte`.
 /// Zero means the phase did not happen (a reused connection has no DNS or connect time).
-public struct Timings: Sendable, Equatable, Codable {
+public struct Timings: Sendable, Equatable {
     public var dns: Double
     public var connect: Double
     public var tls: Double

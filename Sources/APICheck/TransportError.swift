@@ -1,6 +1,6 @@
 /// Why no complete HTTP answer arrived.
 public struct TransportError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Equatable {
         /// The connection or the whole transfer ran past its timeout.
         case timeout
         /// Nothing listens on the port.

@@ -8,15 +8,13 @@ public final class Console: Sendable {
     private let errSink: @Sendable (String) -> Void
     /// Colour only on a terminal, and never with NO_COLOR.
     public let colorOut: Bool
-    public let colorErr: Bool
     public let stderrIsTerminal: Bool
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                colorOut: Bool = false, colorErr: Bool = false, stderrIsTerminal: Bool = false) {
+                colorOut: Bool = false, stderrIsTerminal: Bool = false) {
         outSink = out
         errSink = err
         self.colorOut = colorOut
-        self.colorErr = colorErr
         self.stderrIsTerminal = stderrIsTerminal
     }
 
@@ -27,7 +25,7 @@ public final class Console: Sendable {
         return Console(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) },
-            colorOut: outTTY && !noColor, colorErr: errTTY && !noColor, stderrIsTerminal: errTTY)
+            colorOut: outTTY && !noColor, stderrIsTerminal: errTTY)
     }
 
     public func out(_ text: String) { outSink(text.hasSuffix("\n") ? text : text + "\n") }
@@ -40,13 +38,4 @@ public final class Console: Sendable {
         let captured = CapturedOutput()
         return (Console(out: { captured.append(out: $0) }, err: { captured.append(err: $0) }), captured)
     }
-}
-
-/// What a capturing console received.
-public final class CapturedOutput: Sendable {
-    private let state = Mutex<(out: String, err: String)>(("", ""))
-    public var out: String { state.withLock { $0.out } }
-    public var err: String { state.withLock { $0.err } }
-    func append(out text: String) { state.withLock { $0.out += text } }
-    func append(err text: String) { state.withLock { $0.err += text } }
 }
