@@ -3,9 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "apicheck",
+    // Synchronization's Mutex sets the floor on Apple platforms.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "APICheck", targets: ["APICheck"]),
         .library(name: "APICheckCLI", targets: ["APICheckCLI"]),
+        .library(name: "CurlClient", targets: ["CurlClient"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "apicheck", targets: ["apicheck"]),
     ],
     targets: [
@@ -19,15 +23,17 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Sandbox", dependencies: ["HTTPServer"]),
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
-        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Sandbox"]),
-        .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "Contracts", "Sandbox"]),
+        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient"]),
+        // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
+        .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox"]),
+        .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
         .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts"], path: "Sources/APICheckBench"),
 
         .testTarget(name: "APICheckTests", dependencies: ["APICheck"], exclude: ["Golden"]),
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheck", "Contracts", "Sandbox", "HTTPServer"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

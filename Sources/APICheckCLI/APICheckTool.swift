@@ -5,32 +5,44 @@ import Foundation
 ///
 /// ```swift
 /// import APICheckCLI
+/// import Foundation
 /// import MyContracts
-/// exit(await APICheckTool(api: MyAPI.api).run(Array(CommandLine.arguments.dropFirst())))
+/// exit(await APICheckTool(api: MyAPI.api, name: "mycheck").run(Array(CommandLine.arguments.dropFirst())))
 /// ```
 public struct APICheckTool: Sendable {
     public let api: API
     public let sandbox: (any SandboxLauncher)?
+    /// The command's name in usage texts.
+    public let name: String
 
-    static var commands: [any Command.Type] { [LiveCommand.self, MocksCommand.self, ListCommand.self, SandboxCommand.self] }
-
-    public init(api: API, sandbox: (any SandboxLauncher)? = nil) {
-        self.api = api
-        self.sandbox = sandbox
+    /// `sandbox` only when a launcher is given: a tool without one has nothing to serve.
+    var commands: [any Command.Type] {
+        [LiveCommand.self, MocksCommand.self, ListCommand.self] + (sandbox == nil ? [] : [SandboxCommand.self])
     }
 
-    static var usage: String {
+    public init(api: API, sandbox: (any SandboxLauncher)? = nil, name: String = "apicheck") {
+        self.api = api
+        self.sandbox = sandbox
+        self.name = name
+    }
+
+    /// A usage text with this tool's name.
+    func named(_ text: String) -> String {
+        name == "apicheck" ? text : text.replacingOccurrences(of: "apicheck ", with: name + " ")
+    }
+
+    var usage: String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let lines = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.abstract }
         return """
-            usage: apicheck <command> [options]
+            usage: \(name) <command> [options]
 
             Contract tests and mocks for enveloped JSON APIs, from one Swift declaration.
 
             commands:
             \(lines.joined(separator: "\n"))
 
-            Run 'apicheck <command> --help' for a command's options.
+            Run '\(name) <command> --help' for a command's options.
             exit codes: 0 ok, 1 contract violated or problems found, 2 usage or configuration error,
                         3 target unreachable (live)
             """
@@ -43,36 +55,36 @@ public struct APICheckTool: Sendable {
         let context = CommandContext(api: api, console: console, environment: environment, sandbox: sandbox,
                                      workingDirectory: workingDirectory)
         guard let first = arguments.first else {
-            console.err(Self.usage)
+            console.err(usage)
             return 2
         }
         if first == "--help" || first == "-h" {
-            console.out(Self.usage)
+            console.out(usage)
             return 0
         }
         if first == "help" {
-            guard let name = arguments.dropFirst().first else { console.out(Self.usage); return 0 }
-            guard let command = Self.commands.first(where: { $0.name == name }) else {
-                console.err("apicheck: unknown command '\(name)'\n\n" + Self.usage)
+            guard let name = arguments.dropFirst().first else { console.out(usage); return 0 }
+            guard let command = commands.first(where: { $0.name == name }) else {
+                console.err("\(name): unknown command '\(name)'\n\n" + usage)
                 return 2
             }
-            console.out(command.usage)
+            console.out(named(command.usage))
             return 0
         }
-        guard let command = Self.commands.first(where: { $0.name == first }) else {
-            console.err("apicheck: unknown command '\(first)'\n\n" + Self.usage)
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.err("\(name): unknown command '\(first)'\n\n" + usage)
             return 2
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            console.out(command.usage)
+            console.out(named(command.usage))
             return 0
         }
         do {
             let instance = try command.init(rest, context: context)
             return await instance.run()
         } catch {
-            console.err("apicheck \(command.name): \(error.message)\n\n" + command.usage)
+            console.err("\(name) \(command.name): \(error.message)\n\n" + named(command.usage))
             return 2
         }
     }

@@ -13,13 +13,13 @@ struct LiveCommand: Command {
 
         Calls every declared endpoint (concurrently, over one libcurl multi handle), checks the
         HTTP status, the envelope, the decoding into the declared Swift type, probes the auth
-        failure paths (a dead token must get 403, a token revoked by a second login the logout
-        code, a logged-out token 403), and reports drift against the mocks.
+        failure paths (a dead token must classify as token expired, a token revoked by a second
+        login as logout, a logged-out token as token expired), and reports drift against the mocks.
 
         target, first found: --base-url URL; --env NAME (from the API catalog); $APICHECK_BASE_URL;
         else the bundled sandbox, started on a free loopback port.
-        credentials: $APICHECK_ACCOUNT and $APICHECK_PASSWORD (never flags); the sandbox's demo
-        account when checking the bundled sandbox.
+        credentials: the environment variables the API's auth policy names (APICHECK_ACCOUNT and
+        APICHECK_PASSWORD by default), never flags; the sandbox's own account when checking it.
 
         options:
           --base-url URL            the API's base URL, e.g. https://staging.example.com/Api/

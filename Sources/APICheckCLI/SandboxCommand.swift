@@ -1,5 +1,4 @@
 import APICheck
-import Sandbox
 import Foundation
 
 /// `apicheck sandbox`: the bundled demo backend in the foreground, until interrupted.
@@ -46,11 +45,9 @@ struct SandboxCommand: Command {
         let running: any RunningSandbox
         do {
             running = try launcher.start(port: port, tokenTTL: tokenTTL, faults: faults)
-        } catch let error as SandboxFault.SpecError {
-            context.console.err("apicheck sandbox: \(error)")
-            return 2
         } catch {
-            context.console.err("apicheck sandbox: cannot start on 127.0.0.1:\(port): \(error)")
+            // The launcher's errors say what failed (a bad --fault, a port in use).
+            context.console.err("apicheck sandbox: \(error)")
             return 2
         }
         for fault in faults { context.console.err("apicheck sandbox: fault \(fault)") }

@@ -1,4 +1,5 @@
 import APICheckCLI
+import APICheckDemo
 import Contracts
 import Foundation
 

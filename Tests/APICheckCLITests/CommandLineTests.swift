@@ -161,3 +161,28 @@ import Testing
         #expect(result.out.hasPrefix("apicheck live  \(server.baseURL.absoluteString)  2 endpoints"))
     }
 }
+
+/// A package's own tool over its own API, without a sandbox: what the README's three lines give.
+@Suite struct OwnToolTests {
+    func run(_ arguments: [String]) async -> (code: Int32, out: String, err: String) {
+        let (console, captured) = Console.capturing()
+        let code = await APICheckTool(api: Demo.api, name: "democheck").run(arguments, console: console, environment: [:])
+        return (code, captured.out, captured.err)
+    }
+
+    @Test func helpUsesItsNameAndOffersNoSandbox() async {
+        let help = await run(["--help"])
+        #expect(help.code == 0)
+        #expect(help.out.hasPrefix("usage: democheck <command> [options]"))
+        #expect(!help.out.contains("sandbox"))
+        let sandbox = await run(["sandbox"])
+        #expect(sandbox.code == 2)
+        #expect(sandbox.err.hasPrefix("democheck: unknown command 'sandbox'"))
+    }
+
+    @Test func liveNeedsATargetWithoutASandbox() async {
+        let result = await run(["live"])
+        #expect(result.code == 2)
+        #expect(result.err.contains("no target: give --base-url URL, --env NAME or set APICHECK_BASE_URL"))
+    }
+}

@@ -1,5 +1,6 @@
 import APICheck
 import APICheckCLI
+import APICheckDemo
 import Contracts
 import CurlClient
 import Foundation

@@ -1,3 +1,4 @@
+import APICheckCLI
 import Foundation
 import Sandbox
 
