@@ -23,6 +23,10 @@ extension API {
             for name in pathParameters.subtracting(placeholders).sorted() {
                 problem(endpoint.id, "path parameter '\(name)' has no {\(name)} in the path '\(endpoint.path)'")
             }
+            if endpoint.method == .get || endpoint.method.rawValue == "HEAD",
+               let body = endpoint.parameters.first(where: { $0.location == .body }) {
+                problem(endpoint.id, "a \(endpoint.method) request has no body, but parameter '\(body.name)' is declared in the body")
+            }
             for parameter in endpoint.parameters {
                 guard case let .seen(source, path, _)? = parameter.sample else { continue }
                 if self.endpoint(source) == nil {

@@ -45,9 +45,7 @@ public final class APIClient: Sendable {
            let fast = try? endpoint.fastDecode(response.body, endpoint.enveloped ? api.envelope : nil, api.dates) {
             switch fast {
             case let .payload(value):
-                if endpoint.sessionEffect != .none {
-                    applySessionEffect(endpoint, document: try? JSONParser.parse(response.body))
-                }
+                applySessionEffect(endpoint, issuedToken: exchange.issuedToken)
                 return value
             case let .code(code, message):
                 let classification = api.envelope.outcome(code: code, message: message)
@@ -56,7 +54,7 @@ public final class APIClient: Sendable {
         }
         let interpretation = interpret(exchange, endpoint)
         if let value = interpretation.value {
-            applySessionEffect(endpoint, document: interpretation.document)
+            applySessionEffect(endpoint, issuedToken: exchange.issuedToken)
             return value
         }
         if let error = interpretation.error, case .decoding = error.reason { throw error }
@@ -75,10 +73,9 @@ public final class APIClient: Sendable {
         }
         let interpretation = interpret(exchange, endpoint)
         if interpretation.value != nil {
-            applySessionEffect(endpoint, document: interpretation.document)
-        } else {
-            // Only a forced logout or a dead token notifies; anything else is just reported.
-            _ = fail(interpretation.classification, endpoint, exchange.source, notifies: token == .session && endpoint.requiresToken)
+            applySessionEffect(endpoint, issuedToken: exchange.issuedToken)
+        } else if token == .session && endpoint.requiresToken {
+            notifyIfSessionEnded(interpretation.classification, endpoint)
         }
         return CallOutcome(exchange: exchange, interpretation: interpretation, error: interpretation.error)
     }
@@ -106,10 +103,10 @@ public final class APIClient: Sendable {
         trace?(traceLine(request))
         do {
             let response = try await transport.send(request)
-            if endpoint.sessionEffect == .logsIn { registerIssuedToken(endpoint, body: response.body) }
+            let issued = endpoint.sessionEffect == .logsIn ? issuedToken(endpoint, body: response.body) : nil
             trace?(traceLine(response, for: request))
             let source = response.source ?? Redactor.withoutQuery(request.url)
-            return Exchange(request: request, response: response, source: source)
+            return Exchange(request: request, response: response, source: source, issuedToken: issued)
         } catch let error as TransportError {
             trace?("← \(endpoint.id): \(redactor.redact(error.description))")
             throw APIError(endpoint: endpoint.id, reason: .transport(error), source: Redactor.withoutQuery(request.url))
@@ -122,39 +119,40 @@ public final class APIClient: Sendable {
     }
 
     private func fail(_ classification: Classification, _ endpoint: AnyEndpoint, _ source: String, notifies: Bool) -> APIError {
-        if notifies {
-            switch classification {
-            case let .logout(_, message): session.notify(.forcedLogout(endpoint: endpoint.id, message: message))
-            case .tokenExpired: session.notify(.tokenExpired(endpoint: endpoint.id))
-            default: break
-            }
-        }
+        if notifies { notifyIfSessionEnded(classification, endpoint) }
         return classification.error(endpoint: endpoint.id, source: source)
             ?? APIError(endpoint: endpoint.id, reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "an answer", found: "none")))
     }
 
-    private func applySessionEffect(_ endpoint: AnyEndpoint, document: JSONValue?) {
+    /// Tells the observers when the answer ended the session: the app's "go to login" hook.
+    private func notifyIfSessionEnded(_ classification: Classification, _ endpoint: AnyEndpoint) {
+        switch classification {
+        case let .logout(_, message): session.notify(.forcedLogout(endpoint: endpoint.id, message: message))
+        case .tokenExpired: session.notify(.tokenExpired(endpoint: endpoint.id))
+        default: break
+        }
+    }
+
+    private func applySessionEffect(_ endpoint: AnyEndpoint, issuedToken: String?) {
         switch endpoint.sessionEffect {
         case .none:
             break
         case .logsIn:
-            guard let document else { return }
-            let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
-            if let payload, let token = api.auth.token(in: payload) {
-                redactor.register(token)
-                session.token = token
-                session.notify(.loggedIn(endpoint: endpoint.id))
-            }
+            guard let issuedToken else { return }
+            session.token = issuedToken
+            session.notify(.loggedIn(endpoint: endpoint.id))
         case .logsOut:
             session.notify(.loggedOut(endpoint: endpoint.id))
         }
     }
 
-    /// A login's answer carries a new token: mask it before anything prints the answer.
-    private func registerIssuedToken(_ endpoint: AnyEndpoint, body: Data) {
-        guard let document = try? JSONParser.parse(body) else { return }
+    /// The token in a login's answer, registered with the redactor before anything prints the answer.
+    private func issuedToken(_ endpoint: AnyEndpoint, body: Data) -> String? {
+        guard let document = try? JSONParser.parse(body) else { return nil }
         let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
-        if let payload, let token = api.auth.token(in: payload) { redactor.register(token) }
+        guard let payload, let token = api.auth.token(in: payload) else { return nil }
+        redactor.register(token)
+        return token
     }
 
     private func traceLine(_ request: HTTPRequest) -> String {

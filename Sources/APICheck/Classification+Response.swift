@@ -40,8 +40,12 @@ extension Classification {
         guard let codeValue = document[policy.codeKey] else { return malformed(codePath, "Int", nil) }
         guard let code = codeValue.int64Value.flatMap({ Int(exactly: $0) }) else { return malformed(codePath, "Int", codeValue) }
         let messagePath = root.appending(policy.messageKey)
-        guard let messageValue = document[policy.messageKey] else { return malformed(messagePath, "String", nil) }
-        guard case let .string(message) = messageValue else { return malformed(messagePath, "String", messageValue) }
+        let message: String
+        switch document[policy.messageKey] {
+        case let .string(text)?: message = text
+        case nil where !policy.messageRequired, .null? where !policy.messageRequired: message = ""
+        case let other: return malformed(messagePath, policy.messageRequired ? "String" : "String or null", other)
+        }
         let outcome = policy.outcome(code: code, message: message)
         guard case .success = outcome else { return outcome }
         guard (200..<300).contains(status) else {

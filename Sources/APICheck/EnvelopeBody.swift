@@ -14,7 +14,10 @@ struct EnvelopeBody<Payload: Decodable>: Decodable {
         }
         let container = try decoder.container(keyedBy: JSONCodingKey.self)
         code = try container.decode(Int.self, forKey: JSONCodingKey(stringValue: policy.codeKey))
-        message = try container.decode(String.self, forKey: JSONCodingKey(stringValue: policy.messageKey))
+        let messageKey = JSONCodingKey(stringValue: policy.messageKey)
+        message = policy.messageRequired
+            ? try container.decode(String.self, forKey: messageKey)
+            : try container.decodeIfPresent(String.self, forKey: messageKey) ?? ""
         if policy.successCodes.contains(code) {
             payload = try container.decode(Payload.self, forKey: JSONCodingKey(stringValue: policy.payloadKey))
         } else {

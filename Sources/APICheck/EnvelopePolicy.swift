@@ -12,10 +12,13 @@ public struct EnvelopePolicy: Sendable, Equatable {
     public var expiredCodes: Set<Int>
     /// HTTP statuses that mean the token is dead whatever the body says (403).
     public var expiredHTTPStatuses: Set<Int>
+    /// Whether every envelope must carry a message. Some APIs send it only with failures.
+    public var messageRequired: Bool
 
     public init(codeKey: String = "code", messageKey: String = "msg", payloadKey: String = "datas",
                 successCodes: Set<Int> = [200], logoutCodes: Set<Int> = [], expiredCodes: Set<Int> = [],
-                expiredHTTPStatuses: Set<Int> = [403]) {
+                expiredHTTPStatuses: Set<Int> = [403], messageRequired: Bool = true) {
+        self.messageRequired = messageRequired
         self.codeKey = codeKey
         self.messageKey = messageKey
         self.payloadKey = payloadKey

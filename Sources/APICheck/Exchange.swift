@@ -4,4 +4,7 @@ public struct Exchange: Sendable {
     public var response: HTTPResponse
     /// Where the answer came from, fit to print: a mock file, or the URL without its query.
     public var source: String
+    /// The token a login's answer carried, read once when the answer arrived (and masked from
+    /// then on). Internal: callers get tokens through the session.
+    var issuedToken: String?
 }
