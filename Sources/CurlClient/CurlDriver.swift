@@ -112,10 +112,12 @@ final class CurlDriver: Sendable {
         if first {
             curl_multi_wakeup(multi)
         }
-        // Every caller waits; the semaphore is signalled once, so pass the signal on.
+        // Every caller waits; the semaphore is signalled once, so pass the signal on. The driver
+        // polls in 50 ms steps, so it exits at once; the bound only keeps a stuck callback from
+        // hanging the process (the thread is then left behind, not waited for).
         exitObserved.withLock { observed in
             if !observed {
-                exited.wait()
+                _ = exited.wait(timeout: .now() + 10)
                 observed = true
             }
         }

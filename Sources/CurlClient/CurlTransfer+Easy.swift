@@ -18,7 +18,10 @@ extension CurlTransfer {
         check(ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString), "URL")
         // Only HTTP(S), also after a redirect: a Location header must not reach file:// or others.
         check(ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR")
-        check(ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"), "REDIR_PROTOCOLS_STR")
+        // From https, redirects stay on https: a token in a header or the query must not be
+        // downgraded to plain text by a Location header.
+        let secure = request.url.scheme?.lowercased() == "https"
+        check(ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, secure ? "https" : "http,https"), "REDIR_PROTOCOLS_STR")
         // Timeouts via signals are not thread-safe; the driver thread must never get one.
         check(ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         check(ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")

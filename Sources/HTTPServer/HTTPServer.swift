@@ -9,6 +9,9 @@ import Synchronization
 public final class HTTPServer: Sendable {
     public typealias Handler = @Sendable (ServerRequest) -> ServerResponse
 
+    /// Request bodies past this size are answered 413 without reaching the handler.
+    public static let maxRequestBody = 8 << 20
+
     private let host: String
     private let requestedPort: Int
     private let context: HandlerContext
@@ -136,9 +139,12 @@ extension HTTPServer {
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeUnretainedValue()
 
         if uploadDataSize.pointee > 0 {
-            if let uploadData {
+            // Past the cap the rest is read and dropped: one POST must not exhaust memory.
+            if let uploadData, incoming.request.body.count + uploadDataSize.pointee <= HTTPServer.maxRequestBody {
                 incoming.request.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self),
                                              count: uploadDataSize.pointee)
+            } else {
+                incoming.tooLarge = true
             }
             uploadDataSize.pointee = 0
             return .YES
@@ -146,6 +152,10 @@ extension HTTPServer {
         guard !incoming.answered else { return .YES }
         incoming.answered = true
 
+        if incoming.tooLarge {
+            return queue(ServerResponse(status: 413, headers: [("Content-Type", "text/plain")],
+                                        body: Data("request body over \(HTTPServer.maxRequestBody) bytes\n".utf8)), on: connection)
+        }
         let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
         let answer = context.handler(incoming.request)
         return queue(answer, on: connection)

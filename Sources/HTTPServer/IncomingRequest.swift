@@ -6,6 +6,8 @@ import Foundation
 final class IncomingRequest {
     var request: ServerRequest
     var answered = false
+    /// The body went past `HTTPServer.maxRequestBody`; the answer is 413.
+    var tooLarge = false
 
     init(_ request: ServerRequest) {
         self.request = request

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The built `apicheck` executable itself, as a user runs it: stdout, stderr, exit code.
-/// `swift build` builds it next to the test bundle (the test command runs it first).
+/// `swift build` builds it next to the test bundle; the test command runs it first, because
+/// `swift test` alone does not rebuild executables.
 @Suite struct BinaryTests {
     static var binary: URL? {
         let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -25,14 +26,18 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        // Files, not pipes: a full stderr pipe while stdout is being read would block both sides.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-binary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8))
     }
 
     @Test func list() throws {

@@ -145,6 +145,7 @@ import Testing
         #expect(result.code == 2)
         #expect(result.out.contains("account.login refused the account in APICHECK_ACCOUNT and APICHECK_PASSWORD"))
         #expect(!result.out.contains("not-the-password"))
+        #expect(!result.err.contains("not-the-password"))
     }
 
     @Test func loginThatNeverAnswersMeansUnreachable() async throws {

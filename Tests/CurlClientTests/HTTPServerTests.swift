@@ -49,6 +49,18 @@ import Testing
         #expect(server.requests.first?.body == upload)
     }
 
+    @Test func uploadOverTheCapIsAnswered413WithoutReachingTheHandler() async throws {
+        let server = try TestServer { _ in ServerResponse(body: Data("handled".utf8)) }
+        defer { server.stop() }
+
+        let upload = Fixtures.pattern(count: HTTPServer.maxRequestBody + 1)
+        let response = try await CurlTransport().send(HTTPRequest(method: .post, url: server.url("/upload"), body: upload))
+
+        #expect(response.status == 413)
+        #expect(String(decoding: response.body, as: UTF8.self) == "request body over \(HTTPServer.maxRequestBody) bytes\n")
+        #expect(server.requests.isEmpty)
+    }
+
     @Test func keepAliveServesManyRequestsOnOneConnection() async throws {
         let server = try TestServer { request in
             ServerResponse(body: request.body)

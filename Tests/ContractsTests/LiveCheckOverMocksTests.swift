@@ -1,0 +1,41 @@
+import APICheck
+import Contracts
+import Foundation
+import Testing
+
+/// The live checker in process, over the mock transport: the first tier, no socket at all.
+@Suite struct LiveCheckOverMocksTests {
+    let mocks = MockTransport.locateMocks()!
+
+    func run(_ transport: MockTransport, only: Set<String>? = nil) async -> Report {
+        await LiveCheck(api: Demo.api, transport: transport, options: LiveOptions(
+            baseURL: URL(string: "http://mock.invalid/Api/")!, only: only, mocksDirectory: mocks,
+            environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"], probes: false)).run()
+    }
+
+    @Test func theMocksAgainstThemselvesHaveNoFindings() async {
+        let report = await run(MockTransport(directory: mocks, api: Demo.api))
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.endpointResults.count == 11)
+        #expect(report.exitCode == 0)
+    }
+
+    @Test func aScenarioVariantAnsweredLiveIsReportedWithItsCode() async {
+        let transport = MockTransport(directory: mocks, api: Demo.api)
+        transport.use("not_found", for: "statuses.show")
+        let report = await run(transport, only: ["statuses.show"])
+        #expect(report.allFindings.map { "\($0.kind) \($0.path ?? "-") \($0.found ?? "-")" } == ["server-code $.code 20101"])
+        #expect(report.exitCode == 1)
+    }
+
+    @Test func everyRequestIsSentWithTheLoginToken() async {
+        let transport = MockTransport(directory: mocks, api: Demo.api)
+        _ = await run(transport, only: ["statuses.homeTimeline", "users.show"])
+        let sent = transport.requests.filter { $0.endpointID != "account.login" }
+        #expect(sent.count == 2)
+        #expect(sent.allSatisfy { $0.url.query?.contains("access_token=2.00MockTokenForReplay") == true })
+        // users.show waited for the timeline and sent the author it found there.
+        #expect(sent.last?.endpointID == "users.show")
+        #expect(sent.last?.url.query?.contains("uid=1000000006") == true)
+    }
+}
