@@ -186,7 +186,7 @@ public final class LiveCheck: Sendable {
         }
         result.outcome = outcome.classification?.name
         if let error = outcome.error {
-            result.findings.append(finding(for: error, endpoint, classification: outcome.classification))
+            result.findings.append(finding(for: error, classification: outcome.classification))
         }
         if let interpretation = outcome.interpretation, case .success = interpretation.classification,
            let document = interpretation.document {
@@ -213,7 +213,7 @@ public final class LiveCheck: Sendable {
 
     /// The finding an error becomes, with what the envelope policy knows added: where the code
     /// sits and what it should have been.
-    private func finding(for error: APIError, _ endpoint: AnyEndpoint, classification: Classification?) -> Finding {
+    private func finding(for error: APIError, classification: Classification?) -> Finding {
         var finding = Finding(error)
         let codePath = JSONPath.root.appending(api.envelope.codeKey).description
         let success = api.envelope.successCodes.sorted().map(String.init).joined(separator: " or ")
@@ -226,8 +226,6 @@ public final class LiveCheck: Sendable {
             finding.path = codePath
             finding.expected = success
             if case let .logout(code, _)? = classification { finding.found = String(code) }
-        case .tokenExpired where !endpoint.requiresToken:
-            finding.message += "; \(endpoint.id) is declared without the token, so no token should matter"
         default:
             break
         }
