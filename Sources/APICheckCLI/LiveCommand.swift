@@ -210,7 +210,8 @@ struct LiveCommand: Command {
                               trace: trace, progress: progress)
         let report = await check.run()
         if showProgress { console.errRaw("\r\u{1B}[K") }
-        guard writer.write(report, to: destinations) else { return 2 }
+        // A report that could not be written is a configuration error, unless the run already failed.
+        guard writer.write(report, to: destinations) else { return report.exitCode == 0 ? 2 : report.exitCode }
         return report.exitCode
     }
 }

@@ -48,7 +48,8 @@ struct MocksCommand: Command {
             context.console.err("apicheck mocks: \(problem)")
             return 2
         }
-        guard writer.write(report, to: destinations) else { return 2 }
+        // A report that could not be written is a configuration error, unless the run already failed.
+        guard writer.write(report, to: destinations) else { return report.exitCode == 0 ? 2 : report.exitCode }
         return report.exitCode
     }
 }
