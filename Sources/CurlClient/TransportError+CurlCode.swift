@@ -13,7 +13,9 @@ extension TransportError {
         }
         let summary = String(cString: curl_easy_strerror(code))
         let detail = transfer.errorText
-        let message = detail.isEmpty || detail == summary ? summary : "\(summary): \(detail)"
+        // "Timeout was reached" adds nothing to "Operation timed out after 1000 milliseconds ...".
+        let message = detail.isEmpty || detail == summary ? summary
+            : code == CURLE_OPERATION_TIMEDOUT ? detail : "\(summary): \(detail)"
         self.init(Self.kind(of: code), message, url: url)
     }
 
