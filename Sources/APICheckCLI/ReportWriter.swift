@@ -12,13 +12,8 @@ struct ReportWriter {
     /// not writable. Nil when every destination looks writable.
     func unwritable(_ destinations: [ReportDestination]) -> String? {
         for file in destinations.compactMap(\.file) {
-            let folder = URL(fileURLWithPath: file, relativeTo: workingDirectory).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                return "cannot write the report \(file): no folder \(folder)"
-            }
-            guard FileManager.default.isWritableFile(atPath: folder) else {
-                return "cannot write the report \(file): \(folder) is not writable"
+            if let problem = ReportFile(file, relativeTo: workingDirectory).problem {
+                return "cannot write the report \(file): \(problem)"
             }
         }
         return nil
@@ -44,11 +39,11 @@ struct ReportWriter {
                 }
             }
             if let file = destination.file {
-                let url = URL(fileURLWithPath: file, relativeTo: workingDirectory)
+                let target = ReportFile(file, relativeTo: workingDirectory)
                 do {
-                    try Data(text.utf8).write(to: url, options: .atomic)
+                    try target.write(text)
                 } catch {
-                    console.err("apicheck: cannot write the \(destination.format.rawValue) report to \(url.path): \(error.localizedDescription)")
+                    console.err("apicheck: cannot write the \(destination.format.rawValue) report to \(target.path): \(error.localizedDescription)")
                     ok = false
                 }
             } else if !text.isEmpty {

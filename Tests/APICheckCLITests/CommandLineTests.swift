@@ -49,6 +49,24 @@ import Testing
         #expect(!badReport.err.contains("checking the bundled sandbox"))
     }
 
+    @Test func reportsWriteThroughLinksAndDevicesWithoutReplacingThem() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("report.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.json")
+        let result = await LiveHarness.cli(["mocks", "--report", "json:\(link.path)", "--report", "junit:/dev/null"])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.json")
+        let written = try String(contentsOf: folder.appendingPathComponent("real.json"), encoding: .utf8)
+        #expect(written.hasPrefix("{\n  \"schema\": \"apicheck-report/1\""))
+        let null = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(null[.type] as? FileAttributeType == .typeCharacterSpecial)
+        let aFolder = await LiveHarness.cli(["mocks", "--report", "json:\(folder.path)"])
+        #expect(aFolder.code == 2)
+        #expect(aFolder.err.contains("cannot write the report \(folder.path): \(folder.path) is a folder"))
+    }
+
     @Test func listShowsEveryDeclaredEndpoint() async {
         let result = await LiveHarness.cli(["list"])
         #expect(result.code == 0)
