@@ -26,7 +26,12 @@ extension Classification {
             if !isOK { return (.broken(.http(status: status, contentType: contentType, snippet: redactor.snippet(of: body))), document) }
             return (.success(payload: document, at: .root), document)
         }
-        return (envelope(document, status: status, contentType: contentType, policy: policy, redactor: redactor, body: body), document)
+        let classification = envelope(document, status: status, contentType: contentType, policy: policy, redactor: redactor, body: body)
+        // An error status whose body is no envelope is best described by its status.
+        if case .broken(.envelopeMalformed) = classification, !isOK {
+            return (.broken(.http(status: status, contentType: contentType, snippet: redactor.snippet(of: body))), document)
+        }
+        return (classification, document)
     }
 
     private static func envelope(_ document: JSONValue, status: Int, contentType: String?, policy: EnvelopePolicy,

@@ -75,12 +75,14 @@ public final class LiveCheck: Sendable {
                 report.duration = Date().timeIntervalSince(started)
                 return report
             }
-            if session.token == nil, let refusal = result.findings.first(where: { $0.kind == "server-code" }) {
+            if session.token == nil, let refusal = result.findings.first(where: {
+                $0.kind == "server-code" || ($0.kind == "http-status" && [401, 403].contains(result.status ?? 0))
+            }) {
                 credentialsRefused = true
                 // A refused login says the credentials are wrong, not that the contract broke.
                 results[loginEndpoint.id]?.findings = result.findings.map { finding in
                     var finding = finding
-                    if finding.kind == "server-code" { finding.category = .harness }
+                    if finding.kind == refusal.kind { finding.category = .harness }
                     return finding
                 }
                 report.runFindings.append(Finding(
@@ -202,7 +204,12 @@ public final class LiveCheck: Sendable {
         case let .failure(error):
             return [Finding(kind: "missing-mock", severity: .warning, endpoint: endpoint.id, message: error.message, file: error.file)]
         case let .success(baseline):
+            // The envelope's own code and message are the envelope check's business; comparing them
+            // with the mock would flag, say, a message the policy makes optional.
+            let envelopeKeys = endpoint.enveloped
+                ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
             let changes = ShapeDiff.changes(expected: baseline.shape, found: Shape(of: document))
+                .filter { !envelopeKeys.contains($0.path) }
             var failurePath: JSONPath?
             if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
             // What the type reads is known from the mock, and from the live answer when it decoded.

@@ -167,7 +167,7 @@ struct LiveCommand: Command {
             }
             console.err("apicheck live: no target configured; checking the bundled sandbox at \(target.absoluteString)")
             // The sandbox's demo account, unless the environment names one.
-            if environment[context.api.auth.accountVariable] == nil, environment[context.api.auth.passwordVariable] == nil {
+            if (environment[context.api.auth.accountVariable] ?? "").isEmpty, (environment[context.api.auth.passwordVariable] ?? "").isEmpty {
                 environment[context.api.auth.accountVariable] = launcher.account
                 environment[context.api.auth.passwordVariable] = launcher.password
             }
@@ -176,7 +176,7 @@ struct LiveCommand: Command {
 
         let selected = context.api.endpoints.filter { only?.contains($0.id) ?? true }
         if selected.contains(where: { $0.requiresToken || $0.id == context.api.auth.loginEndpoint }),
-           environment[context.api.auth.accountVariable] == nil || environment[context.api.auth.passwordVariable] == nil {
+           [context.api.auth.accountVariable, context.api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {
             console.err("apicheck live: set \(context.api.auth.accountVariable) and \(context.api.auth.passwordVariable) "
                 + "to the account to check \(context.api.makeRedactor().display(target)) with (credentials are never taken from flags)")
             return 2

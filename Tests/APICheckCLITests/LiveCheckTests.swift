@@ -161,4 +161,11 @@ import Testing
         #expect(report.endpointResults.filter { !$0.passed }.map(\.name) == ["statuses.homeTimeline"])
         #expect(report.results.first { $0.name == "statuses.show" }?.path == "statuses/4130540976425200")
     }
+
+    @Test func aLoginAnswered403IsRefusedCredentials() async throws {
+        let report = try await LiveHarness.run([.html(route: "Account/login", status: 403)], only: ["account.login", "topics.list"])
+        #expect(report.runFindings.map(\.kind) == ["credentials"])
+        #expect(report.exitCode == 2)
+        #expect(report.results.first { $0.name == "topics.list" }?.passed == true)
+    }
 }

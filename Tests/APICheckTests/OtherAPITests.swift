@@ -87,4 +87,11 @@ import Testing
         ])
         #expect(Self.api.problems.isEmpty)
     }
+
+    @Test func anErrorStatusWithoutAnEnvelopeIsNamedByItsStatus() {
+        let (classification, _) = Classification.of(
+            status: 403, contentType: "application/json", body: Data(#"{"error": "forbidden"}"#.utf8), enveloped: true,
+            sendsToken: false, policy: Self.api.envelope, redactor: Self.api.makeRedactor())
+        #expect(classification == .broken(.http(status: 403, contentType: "application/json", snippet: #"{"error": "forbidden"}"#)))
+    }
 }
