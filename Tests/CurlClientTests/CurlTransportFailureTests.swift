@@ -21,15 +21,8 @@ import Testing
     }
 
     @Test func slowServerTimesOut() async throws {
-        let release = DispatchSemaphore(value: 0)
-        let server = try TestServer { _ in
-            _ = release.wait(timeout: .now() + 10)
-            return ServerResponse(body: Data("late".utf8))
-        }
-        defer {
-            release.signal()
-            server.stop()
-        }
+        let server = try HeldServer(answer: { _ in ServerResponse(body: Data("late".utf8)) })
+        defer { server.stop() }
         let transport = CurlTransport(configuration: CurlConfiguration(timeout: 0.3))
         let started = ContinuousClock.now
 
@@ -39,7 +32,7 @@ import Testing
 
         #expect(error?.kind == .timeout)
         #expect(ContinuousClock.now - started < .seconds(5))
-        #expect(error?.url == "http://127.0.0.1:\(server.server.port)/slow")
+        #expect(error?.url == "http://127.0.0.1:\(server.port)/slow")
         #expect(error.map { "\($0)".contains("s3cret") } == false)
     }
 
@@ -161,15 +154,8 @@ import Testing
     }
 
     @Test func cancellationDropsTheTransfer() async throws {
-        let release = DispatchSemaphore(value: 0)
-        let server = try TestServer { _ in
-            _ = release.wait(timeout: .now() + 10)
-            return ServerResponse()
-        }
-        defer {
-            release.signal()
-            server.stop()
-        }
+        let server = try HeldServer()
+        defer { server.stop() }
         let transport = CurlTransport()
         let started = ContinuousClock.now
 
@@ -183,15 +169,8 @@ import Testing
     }
 
     @Test func cancellingAQueuedRequestNeverSendsIt() async throws {
-        let release = DispatchSemaphore(value: 0)
-        let server = try TestServer { request in
-            if request.path == "/first" { _ = release.wait(timeout: .now() + 10) }
-            return ServerResponse(body: Data(request.path.utf8))
-        }
-        defer {
-            release.signal()
-            server.stop()
-        }
+        let server = try HeldServer(holding: { $0.path == "/first" }, answer: { ServerResponse(body: Data($0.path.utf8)) })
+        defer { server.stop() }
         let transport = CurlTransport(configuration: CurlConfiguration(concurrency: 1))
 
         async let first = transport.send(HTTPRequest(method: .get, url: server.url("/first")))
@@ -202,7 +181,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(50))
         queued.cancel()
         let result = await queued.result
-        release.signal()
+        server.release()
 
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(try await String(decoding: first.body, as: UTF8.self) == "/first")
@@ -210,15 +189,8 @@ import Testing
     }
 
     @Test func shutdownFailsTheRequestInFlight() async throws {
-        let release = DispatchSemaphore(value: 0)
-        let server = try TestServer { _ in
-            _ = release.wait(timeout: .now() + 10)
-            return ServerResponse()
-        }
-        defer {
-            release.signal()
-            server.stop()
-        }
+        let server = try HeldServer()
+        defer { server.stop() }
         let transport = CurlTransport()
 
         async let inFlight = transportError {
@@ -232,7 +204,7 @@ import Testing
 
         #expect(error?.kind == .other)
         #expect(error?.message.contains("shut down") == true)
-        #expect(error?.url == "http://127.0.0.1:\(server.server.port)/held")
+        #expect(error?.url == "http://127.0.0.1:\(server.port)/held")
     }
 
     @Test func alreadyCancelledTaskSendsNothing() async throws {
