@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import Sandbox
 import Testing
 
 /// The built `apicheck` executable itself, as a user runs it: stdout, stderr, exit code.
@@ -16,7 +18,7 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    func run(_ arguments: [String]) throws -> (code: Int32, out: String, err: String) {
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (code: Int32, out: String, err: String) {
         let binary = try #require(Self.binary, "build the executable first: swift build")
         let process = Process()
         process.executableURL = binary
@@ -25,6 +27,7 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent()
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         // Files, not pipes: a full stderr pipe while stdout is being read would block both sides.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-binary-\(UUID().uuidString)")
@@ -58,5 +61,24 @@ import Testing
         #expect(result.code == 2)
         #expect(result.out == "")
         #expect(result.err.hasPrefix("apicheck mocks: unknown option '--frobnicate'\n\nusage: apicheck mocks"))
+    }
+
+    /// libcurl honours the proxy variables: a host that does not resolve is reached through a
+    /// proxy on loopback, which forwards to the sandbox. (A separate process, because the
+    /// variables are process-wide and tests run in parallel.)
+    @Test func proxyVariablesAreHonoured() throws {
+        let sandbox = SandboxAPI()
+        let proxy = HTTPServer { request in
+            // A proxy gets the absolute URL; the sandbox wants the path.
+            var forwarded = request
+            if let url = URL(string: request.path), url.host != nil { forwarded.path = url.path }
+            return sandbox.handle(forwarded)
+        }
+        try proxy.start()
+        defer { proxy.stop() }
+        let result = try run(["live", "--base-url", "http://proxied.invalid/Api/", "--only", "topics.list,config.main", "--no-probes"],
+                             environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": ""])
+        #expect(result.code == 0, "\(result.out)\n\(result.err)")
+        #expect(result.out.hasPrefix("apicheck live  http://proxied.invalid/Api/  2 endpoints"))
     }
 }
