@@ -42,7 +42,10 @@ public final class LiveCheck: Sendable {
 
     public func run() async -> Report {
         let started = Date()
-        for part in [options.baseURL.user(percentEncoded: false), options.baseURL.password(percentEncoded: false)] {
+        // A user or password in the base URL is a credential; so is the password variable. The
+        // account name is not, and masking it would mangle every answer that happens to hold it.
+        for part in [options.baseURL.user(percentEncoded: false), options.baseURL.password(percentEncoded: false),
+                     options.environment[api.auth.passwordVariable]] {
             if let part, !part.isEmpty { redactor.register(part) }
         }
         var report = Report(command: "live", api: api.name, target: redactor.display(options.baseURL),
@@ -52,101 +55,37 @@ public final class LiveCheck: Sendable {
         let loginEndpoint = api.endpoint(api.auth.loginEndpoint)
         let probeCount = options.probes ? tokenEndpoints.count * 2 + (loggedOutProbeTarget(tokenEndpoints) == nil ? 0 : 1) : 0
         state.withLock { $0.total = selected.count + probeCount }
-        // The password is a secret; the account name is not, and masking it would mangle every
-        // answer that happens to contain it.
-        if let password = options.environment[api.auth.passwordVariable] { redactor.register(password) }
 
         var results: [String: CheckResult] = [:]
-        var credentialsRefused = false
         let session = Session()
         let main = client(session)
 
         // 1. The session's login.
+        var credentialsRefused = false
         if let loginEndpoint, !tokenEndpoints.isEmpty || selected.contains(where: { $0.id == loginEndpoint.id }) {
-            let result = await check(loginEndpoint, with: main)
-            if selected.contains(where: { $0.id == loginEndpoint.id }) { results[loginEndpoint.id] = result }
-            // A target that cannot be reached for the login will not answer the rest: stop here
-            // instead of piling up one timeout per endpoint.
-            if let cause = result.findings.first(where: Self.meansUnreachable) {
-                report.runFindings.append(redactor.redact(Finding(
-                    kind: "unreachable", severity: .error, category: .harness, endpoint: loginEndpoint.id,
-                    message: "cannot reach \(report.target): login through \(loginEndpoint.id) failed: \(cause.message)")))
+            let outcome = await logIn(through: loginEndpoint, with: main, selected: selected, report: &report, results: &results)
+            if outcome == .unreachable {
                 report.results = selected.map { results[$0.id] ?? skipped($0, "the target is unreachable") }
-                report.duration = Date().timeIntervalSince(started)
-                return report
+                return finished(report, started)
             }
-            if session.token == nil, let refusal = result.findings.first(where: {
-                $0.kind == "server-code" || ($0.kind == "http-status" && [401, 403].contains(result.status ?? 0))
-            }) {
-                credentialsRefused = true
-                // A refused login says the credentials are wrong, not that the contract broke.
-                results[loginEndpoint.id]?.findings = result.findings.map { finding in
-                    var finding = finding
-                    if finding.kind == refusal.kind { finding.category = .harness }
-                    return finding
-                }
-                report.runFindings.append(Finding(
-                    kind: "credentials", severity: .error, category: .harness, endpoint: loginEndpoint.id,
-                    message: "\(loginEndpoint.id) refused the account in \(api.auth.accountVariable) and "
-                        + "\(api.auth.passwordVariable) (\(refusal.message)); check the credentials; "
-                        + "endpoints that need the token were not checked"))
-            } else if session.token == nil {
-                // A login answer without a token breaks the contract; say so even when the login
-                // endpoint itself is not among those selected for the report.
-                let broken = result.findings.contains { $0.severity == .error && $0.category == .contract }
-                report.runFindings.append(Finding(
-                    kind: "login", severity: .error, category: broken ? .contract : .harness, endpoint: loginEndpoint.id,
-                    message: "login through \(loginEndpoint.id) gave no token ("
-                        + (result.findings.first?.message ?? result.skipped ?? "no token in the answer")
-                        + "); endpoints that need the token were not checked"))
-            }
+            credentialsRefused = outcome == .credentialsRefused
         } else if !tokenEndpoints.isEmpty {
             report.runFindings.append(Finding(kind: "login", severity: .error, category: .harness, endpoint: api.auth.loginEndpoint,
                                               message: "the auth policy names login endpoint '\(api.auth.loginEndpoint)', which is not declared"))
         }
-        let token = session.token
-        let hasToken = token != nil
 
         // 2. Every endpoint without a session effect, concurrently, in dependency levels.
-        let plain = selected.filter { $0.sessionEffect == .none }
-        for level in dependencyLevels(plain) {
-            var runnable: [AnyEndpoint] = []
-            for endpoint in level {
-                if endpoint.requiresToken && !hasToken {
-                    results[endpoint.id] = skipped(endpoint, "no token: the login failed")
-                } else {
-                    runnable.append(endpoint)
-                }
-            }
-            // The login's token, explicitly: one endpoint answering 403 or 10504 must not end
-            // the session for all the others still running.
-            let choice = token.map(TokenChoice.explicit) ?? .session
-            for result in await bounded(runnable, { await self.check($0, with: main, token: choice) }) {
-                results[result.endpoint] = result
-            }
-        }
+        await checkConcurrently(selected.filter { $0.sessionEffect == .none }, with: main, token: session.token, results: &results)
 
         // 3. Auth probes: a dead token, a token revoked by a second login, a logged-out token.
         var probes: [CheckResult] = []
-        if options.probes, !tokenEndpoints.isEmpty, let loginEndpoint, hasToken {
+        if options.probes, !tokenEndpoints.isEmpty, let loginEndpoint, session.token != nil {
             probes = await runProbes(tokenEndpoints, login: loginEndpoint)
         }
 
         // 4. Endpoints that log in or out, one at a time, each with a login of its own.
         for endpoint in selected where endpoint.sessionEffect != .none && endpoint.id != loginEndpoint?.id {
-            if credentialsRefused, usesCredentials(endpoint) {
-                results[endpoint.id] = skipped(endpoint, "the credentials were refused")
-            } else if endpoint.requiresToken {
-                let own = client()
-                if let loginEndpoint { _ = await own.call(loginEndpoint, (try? values(for: loginEndpoint)) ?? [:]) }
-                guard own.session.token != nil else {
-                    results[endpoint.id] = skipped(endpoint, "login failed")
-                    continue
-                }
-                results[endpoint.id] = await check(endpoint, with: own)
-            } else {
-                results[endpoint.id] = await check(endpoint, with: client())
-            }
+            results[endpoint.id] = await checkSessionEffect(endpoint, login: loginEndpoint, credentialsRefused: credentialsRefused)
         }
 
         report.results = selected.map { results[$0.id] ?? skipped($0, "not checked") } + probes
@@ -155,9 +94,90 @@ public final class LiveCheck: Sendable {
             report.runFindings.append(Finding(kind: "unreachable", severity: .error, category: .harness, endpoint: "-",
                                               message: "no endpoint of \(report.target) could be reached or answered in time"))
         }
+        return finished(report, started)
+    }
+
+    private func finished(_ report: Report, _ started: Date) -> Report {
+        var report = report
         report.runFindings = report.runFindings.map(redactor.redact)
         report.duration = Date().timeIntervalSince(started)
         return report
+    }
+
+    private enum LoginOutcome { case loggedIn, unreachable, credentialsRefused, noToken }
+
+    /// The session's login, and what its failure means for the run: a target that cannot be
+    /// reached stops it (one timeout per endpoint would add nothing); refused credentials are a
+    /// configuration problem, not a contract violation.
+    private func logIn(through login: AnyEndpoint, with client: APIClient, selected: [AnyEndpoint],
+                       report: inout Report, results: inout [String: CheckResult]) async -> LoginOutcome {
+        let result = await check(login, with: client)
+        if selected.contains(where: { $0.id == login.id }) { results[login.id] = result }
+        if let cause = result.findings.first(where: Self.meansUnreachable) {
+            report.runFindings.append(Finding(
+                kind: "unreachable", severity: .error, category: .harness, endpoint: login.id,
+                message: "cannot reach \(report.target): login through \(login.id) failed: \(cause.message)"))
+            return .unreachable
+        }
+        if client.session.token != nil { return .loggedIn }
+        if let refusal = result.findings.first(where: {
+            $0.kind == "server-code" || ($0.kind == "http-status" && [401, 403].contains(result.status ?? 0))
+        }) {
+            results[login.id]?.findings = result.findings.map { finding in
+                var finding = finding
+                if finding.kind == refusal.kind { finding.category = .harness }
+                return finding
+            }
+            report.runFindings.append(Finding(
+                kind: "credentials", severity: .error, category: .harness, endpoint: login.id,
+                message: "\(login.id) refused the account in \(api.auth.accountVariable) and "
+                    + "\(api.auth.passwordVariable) (\(refusal.message)); check the credentials; "
+                    + "endpoints that need the token were not checked"))
+            return .credentialsRefused
+        }
+        // A login answer without a token breaks the contract; say so even when the login
+        // endpoint itself is not among those selected for the report.
+        let broken = result.findings.contains { $0.severity == .error && $0.category == .contract }
+        report.runFindings.append(Finding(
+            kind: "login", severity: .error, category: broken ? .contract : .harness, endpoint: login.id,
+            message: "login through \(login.id) gave no token ("
+                + (result.findings.first?.message ?? result.skipped ?? "no token in the answer")
+                + "); endpoints that need the token were not checked"))
+        return .noToken
+    }
+
+    /// Each dependency level at once, up to the concurrency. The login's token goes explicitly:
+    /// one endpoint answering 403 or 10504 must not end the session for the others still running.
+    private func checkConcurrently(_ endpoints: [AnyEndpoint], with client: APIClient, token: String?,
+                                   results: inout [String: CheckResult]) async {
+        let choice = token.map(TokenChoice.explicit) ?? .session
+        for level in dependencyLevels(endpoints) {
+            var runnable: [AnyEndpoint] = []
+            for endpoint in level {
+                if endpoint.requiresToken && token == nil {
+                    results[endpoint.id] = skipped(endpoint, "no token: the login failed")
+                } else {
+                    runnable.append(endpoint)
+                }
+            }
+            for result in await bounded(runnable, { await self.check($0, with: client, token: choice) }) {
+                results[result.endpoint] = result
+            }
+        }
+    }
+
+    /// An endpoint that logs in or out, with a client (and, when it needs the token, a login) of
+    /// its own, so that it ends no session but its own.
+    private func checkSessionEffect(_ endpoint: AnyEndpoint, login: AnyEndpoint?, credentialsRefused: Bool) async -> CheckResult {
+        if credentialsRefused, usesCredentials(endpoint) {
+            return skipped(endpoint, "the credentials were refused")
+        }
+        let own = client()
+        if endpoint.requiresToken {
+            if let login { _ = await own.call(login, (try? values(for: login)) ?? [:]) }
+            guard own.session.token != nil else { return skipped(endpoint, "login failed") }
+        }
+        return await check(endpoint, with: own)
     }
 
     // MARK: - One endpoint
