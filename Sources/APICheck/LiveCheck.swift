@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// The run is ordered by session effects: one login first; then every endpoint without a session
 /// effect, concurrently (endpoints whose samples come from another's answer wait for it); then
-/// the auth probes, the other logins, and logout last, each with a login of its own.
+/// the auth probes; then the other logins and the logout, each with a client of its own.
 public final class LiveCheck: Sendable {
     public let api: API
     public let transport: any Transport
