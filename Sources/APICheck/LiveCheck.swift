@@ -233,8 +233,9 @@ public final class LiveCheck: Sendable {
             var failurePath: JSONPath?
             if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
             // What the type reads is known from the mock, and from the live answer when it decoded.
-            return Drift.findings(changes, reads: baseline.reads + interpretation.reads, endpoint: endpoint.id,
-                                  decodeFailure: failurePath, mockFile: baseline.file)
+            let findings = Drift.findings(changes, reads: baseline.reads + interpretation.reads, endpoint: endpoint.id,
+                                          decodeFailure: failurePath, mockFile: baseline.file)
+            return Self.capped(findings, endpoint: endpoint.id)
         }
     }
 
@@ -257,6 +258,21 @@ public final class LiveCheck: Sendable {
             break
         }
         return finding
+    }
+
+    /// Drift findings an endpoint reports in full; past this, errors first, then one line saying
+    /// how many more there were. An answer with 20,000 new keys needs one reader, not 20,000 lines.
+    static let driftFindingLimit = 50
+
+    static func capped(_ findings: [Finding], endpoint: String) -> [Finding] {
+        guard findings.count > driftFindingLimit else { return findings }
+        let ordered = findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+        let rest = ordered.dropFirst(driftFindingLimit)
+        let worst = rest.map(\.severity).min() ?? .info
+        return Array(ordered.prefix(driftFindingLimit)) + [Finding(
+            kind: "drift-more", severity: worst, endpoint: endpoint,
+            message: "\(rest.count) more drift findings not listed (\(rest.filter { $0.severity == .error }.count) errors, "
+                + "\(rest.filter { $0.severity == .warning }.count) warnings)")]
     }
 
     private func finish(_ result: CheckResult) -> CheckResult {

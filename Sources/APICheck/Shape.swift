@@ -24,7 +24,9 @@ public struct Shape: Sendable, Equatable {
 
     public var kinds: Kinds
     /// Object fields in first-seen order; empty unless `kinds` holds `.object`.
-    public var fields: [Field]
+    public var fields: [Field] {
+        didSet { fieldIndex = Self.index(fields) }
+    }
     /// The merged shape of all elements; nil when no array held any element (nothing is known).
     public var element: Shape? {
         get { elementStorage.first }
@@ -33,11 +35,20 @@ public struct Shape: Sendable, Equatable {
 
     // An array gives the recursion the indirection a struct needs.
     private var elementStorage: [Shape] = []
+    // Field lookups by name stay O(1): answers can hold objects with thousands of keys.
+    private var fieldIndex: [String: Int]
 
     public init(kinds: Kinds, fields: [Field] = [], element: Shape? = nil) {
         self.kinds = kinds
         self.fields = fields
+        self.fieldIndex = Self.index(fields)
         self.elementStorage = element.map { [$0] } ?? []
+    }
+
+    private static func index(_ fields: [Field]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, field) in fields.enumerated() where index[field.name] == nil { index[field.name] = position }
+        return index
     }
 
     public init(of value: JSONValue) {
@@ -47,49 +58,27 @@ public struct Shape: Sendable, Equatable {
         case .number: self.init(kinds: .number)
         case .string: self.init(kinds: .string)
         case let .array(items):
-            var element: Shape?
-            for item in items {
-                let shape = Shape(of: item)
-                element = element.map { $0.merged(with: shape) } ?? shape
-            }
-            self.init(kinds: .array, element: element)
+            var merger = ShapeMerger()
+            for item in items { merger.add(Shape(of: item)) }
+            self.init(kinds: .array, element: merger.shape)
         case let .object(members):
             var fields: [Field] = []
-            for member in members where !fields.contains(where: { $0.name == member.key }) {
+            var seen: Set<String> = []
+            for member in members where seen.insert(member.key).inserted {
                 fields.append(Field(name: member.key, shape: Shape(of: member.value), sometimesAbsent: false))
             }
             self.init(kinds: .object, fields: fields)
         }
     }
 
-    public func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+    public func field(_ name: String) -> Field? { fieldIndex[name].map { fields[$0] } }
 
     /// The union of two shapes: a field in one object but not the other becomes sometimes-absent.
     public func merged(with other: Shape) -> Shape {
-        var result = Shape(kinds: kinds.union(other.kinds))
-        let selfHasObjects = kinds.contains(.object), otherHasObjects = other.kinds.contains(.object)
-        if selfHasObjects || otherHasObjects {
-            var fields: [Field] = []
-            for field in self.fields {
-                if let match = other.field(field.name) {
-                    fields.append(Field(name: field.name, shape: field.shape.merged(with: match.shape),
-                                        sometimesAbsent: field.sometimesAbsent || match.sometimesAbsent))
-                } else {
-                    fields.append(Field(name: field.name, shape: field.shape, sometimesAbsent: field.sometimesAbsent || otherHasObjects))
-                }
-            }
-            for field in other.fields where self.field(field.name) == nil {
-                fields.append(Field(name: field.name, shape: field.shape, sometimesAbsent: field.sometimesAbsent || selfHasObjects))
-            }
-            result.fields = fields
-        }
-        switch (element, other.element) {
-        case let (a?, b?): result.element = a.merged(with: b)
-        case let (a?, nil): result.element = a
-        case let (nil, b?): result.element = b
-        case (nil, nil): result.element = nil
-        }
-        return result
+        var merger = ShapeMerger()
+        merger.add(self)
+        merger.add(other)
+        return merger.shape ?? self
     }
 
     /// How reports name the kinds: `String`, `Int|null`, `Object`, `Array<Object>`.
