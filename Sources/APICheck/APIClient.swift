@@ -45,20 +45,20 @@ public final class APIClient: Sendable {
            let fast = try? endpoint.fastDecode(response.body, endpoint.enveloped ? api.envelope : nil, api.dates) {
             switch fast {
             case let .payload(value):
-                applySessionEffect(endpoint, issuedToken: exchange.issuedToken)
+                applySessionEffect(endpoint, exchange)
                 return value
             case let .code(code, message):
                 let classification = api.envelope.outcome(code: code, message: message)
-                throw fail(classification, endpoint, exchange.source, notifies: notifies)
+                throw fail(classification, endpoint, exchange, notifies: notifies)
             }
         }
         let interpretation = interpret(exchange, endpoint)
         if let value = interpretation.value {
-            applySessionEffect(endpoint, issuedToken: exchange.issuedToken)
+            applySessionEffect(endpoint, exchange)
             return value
         }
         if let error = interpretation.error, case .decoding = error.reason { throw error }
-        throw fail(interpretation.classification, endpoint, exchange.source, notifies: notifies)
+        throw fail(interpretation.classification, endpoint, exchange, notifies: notifies)
     }
 
     /// Calls `endpoint` and returns everything that happened instead of throwing: what live checks
@@ -73,9 +73,9 @@ public final class APIClient: Sendable {
         }
         let interpretation = interpret(exchange, endpoint)
         if interpretation.value != nil {
-            applySessionEffect(endpoint, issuedToken: exchange.issuedToken)
+            applySessionEffect(endpoint, exchange)
         } else if token == .session && endpoint.requiresToken {
-            notifyIfSessionEnded(interpretation.classification, endpoint)
+            notifyIfSessionEnded(interpretation.classification, endpoint, exchange)
         }
         return CallOutcome(exchange: exchange, interpretation: interpretation, error: interpretation.error)
     }
@@ -97,7 +97,11 @@ public final class APIClient: Sendable {
         }
         if let tokenValue { redactor.register(tokenValue) }
         for parameter in endpoint.parameters where parameter.secret || redactedFields.contains(parameter.name) {
-            if let value = values[parameter.name] { redactor.register(value.text) }
+            if let value = values[parameter.name] {
+                // As given, and as it appears percent-encoded in a URL.
+                redactor.register(value.text)
+                redactor.register(RequestBuilder.escape(value.text))
+            }
         }
         let request = try builder.request(for: endpoint, values, token: tokenValue)
         trace?(traceLine(request))
@@ -106,7 +110,7 @@ public final class APIClient: Sendable {
             let issued = endpoint.sessionEffect == .logsIn ? issuedToken(endpoint, body: response.body) : nil
             trace?(traceLine(response, for: request))
             let source = response.source ?? Redactor.withoutQuery(request.url)
-            return Exchange(request: request, response: response, source: source, issuedToken: issued)
+            return Exchange(request: request, response: response, source: source, issuedToken: issued, sentToken: tokenValue)
         } catch let error as TransportError {
             trace?("← \(endpoint.id): \(redactor.redact(error.description))")
             throw APIError(endpoint: endpoint.id, reason: .transport(error), source: Redactor.withoutQuery(request.url))
@@ -118,31 +122,35 @@ public final class APIClient: Sendable {
         }
     }
 
-    private func fail(_ classification: Classification, _ endpoint: AnyEndpoint, _ source: String, notifies: Bool) -> APIError {
-        if notifies { notifyIfSessionEnded(classification, endpoint) }
-        return classification.error(endpoint: endpoint.id, source: source)
+    private func fail(_ classification: Classification, _ endpoint: AnyEndpoint, _ exchange: Exchange, notifies: Bool) -> APIError {
+        if notifies { notifyIfSessionEnded(classification, endpoint, exchange) }
+        return classification.error(endpoint: endpoint.id, source: exchange.source)
             ?? APIError(endpoint: endpoint.id, reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "an answer", found: "none")))
     }
 
     /// Tells the observers when the answer ended the session: the app's "go to login" hook.
-    private func notifyIfSessionEnded(_ classification: Classification, _ endpoint: AnyEndpoint) {
+    private func notifyIfSessionEnded(_ classification: Classification, _ endpoint: AnyEndpoint, _ exchange: Exchange) {
         switch classification {
-        case let .logout(_, message): session.notify(.forcedLogout(endpoint: endpoint.id, message: message))
-        case .tokenExpired: session.notify(.tokenExpired(endpoint: endpoint.id))
-        default: break
+        case let .logout(_, message):
+            session.notify(.forcedLogout(endpoint: endpoint.id, message: message), sentToken: exchange.sentToken)
+        case .tokenExpired:
+            session.notify(.tokenExpired(endpoint: endpoint.id), sentToken: exchange.sentToken)
+        default:
+            break
         }
     }
 
-    private func applySessionEffect(_ endpoint: AnyEndpoint, issuedToken: String?) {
+    private func applySessionEffect(_ endpoint: AnyEndpoint, _ exchange: Exchange) {
         switch endpoint.sessionEffect {
         case .none:
             break
         case .logsIn:
-            guard let issuedToken else { return }
+            guard let issuedToken = exchange.issuedToken else { return }
             session.token = issuedToken
             session.notify(.loggedIn(endpoint: endpoint.id))
         case .logsOut:
-            session.notify(.loggedOut(endpoint: endpoint.id))
+            // Only the session's own token ends the session; a logout of another token does not.
+            session.notify(.loggedOut(endpoint: endpoint.id), sentToken: exchange.sentToken ?? "")
         }
     }
 

@@ -43,7 +43,10 @@ extension Classification {
         guard case .object = document else { return malformed(root, "an envelope object", document) }
         let codePath = root.appending(policy.codeKey)
         guard let codeValue = document[policy.codeKey] else { return malformed(codePath, "Int", nil) }
-        guard let code = codeValue.int64Value.flatMap({ Int(exactly: $0) }) else { return malformed(codePath, "Int", codeValue) }
+        // `200.0` is an Int to JSONDecoder (the client's fast path); it must be one here too.
+        guard let number = codeValue.doubleValue, number.rounded() == number, let code = Int(exactly: number) else {
+            return malformed(codePath, "Int", codeValue)
+        }
         let messagePath = root.appending(policy.messageKey)
         let message: String
         switch document[policy.messageKey] {

@@ -7,4 +7,6 @@ public struct Exchange: Sendable {
     /// The token a login's answer carried, read once when the answer arrived (and masked from
     /// then on). Internal: callers get tokens through the session.
     var issuedToken: String?
+    /// The token the request carried, if any.
+    var sentToken: String?
 }

@@ -40,6 +40,14 @@ public struct Finding: Sendable, Equatable {
         self.file = file
     }
 
+    /// Server-supplied text is kept to this many characters: a 30 MB message must not become a
+    /// 30 MB report, nor a text too long to redact reliably.
+    public static let messageLimit = 2000
+
+    static func capped(_ text: String) -> String {
+        text.count > messageLimit ? String(text.prefix(messageLimit)) + "… (\(text.count) characters)" : text
+    }
+
     /// The finding an API error becomes.
     public init(_ error: APIError, file: String? = nil) {
         var path: JSONPath?, expected: String?, found: String?
@@ -59,6 +67,6 @@ public struct Finding: Sendable, Equatable {
             break
         }
         self.init(kind: error.reason.kind, severity: .error, category: category, endpoint: error.endpoint,
-                  path: path, expected: expected, found: found, message: error.reason.message, file: file)
+                  path: path, expected: expected, found: found, message: Self.capped(error.reason.message), file: file)
     }
 }

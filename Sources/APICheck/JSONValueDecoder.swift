@@ -144,6 +144,10 @@ private enum Scalar {
             return date as! T
         case is Double.Type, is Float.Type:
             guard case let .number(text) = value, let number = Double(text) else { throw mismatch() }
+            // JSONDecoder refuses numbers that do not fit; so must the decoder that diagnoses it.
+            guard number.isFinite, type is Double.Type || Float(number).isFinite else {
+                throw mismatch("\(text) does not fit in \(expected)")
+            }
             return (type is Double.Type ? number as Any : Float(number) as Any) as! T
         case is Int.Type, is Int64.Type, is Int32.Type, is Int16.Type, is Int8.Type,
              is UInt.Type, is UInt64.Type, is UInt32.Type, is UInt16.Type, is UInt8.Type:
@@ -158,6 +162,11 @@ private enum Scalar {
                 return try T(from: ValueDecoder(value: value, path: path, log: log))
             } catch let error as DecodingError {
                 throw JSONValueDecoder.failure(from: error, at: path, value: value, type: type)
+            } catch let failure as DecodingFailure {
+                throw failure
+            } catch {
+                // A type's own init may throw anything; it still happened here.
+                throw DecodingFailure(path: path, expected: ReadLog.typeName(type), found: value.kindName, note: "\(error)")
             }
         }
     }

@@ -120,8 +120,10 @@ public final class LiveCheck: Sendable {
             return .unreachable
         }
         if client.session.token != nil { return .loggedIn }
+        let refusalCodes = self.refusalCodes(of: login)
         if let refusal = result.findings.first(where: {
-            $0.kind == "server-code" || ($0.kind == "http-status" && [401, 403].contains(result.status ?? 0))
+            ($0.kind == "server-code" && (refusalCodes.isEmpty || $0.found.flatMap(Int.init).map(refusalCodes.contains) == true))
+                || ($0.kind == "http-status" && [401, 403].contains(result.status ?? 0))
         }) {
             results[login.id]?.findings = result.findings.map { finding in
                 var finding = finding
@@ -144,6 +146,22 @@ public final class LiveCheck: Sendable {
                 + (result.findings.first?.message ?? result.skipped ?? "no token in the answer")
                 + "); endpoints that need the token were not checked"))
         return .noToken
+    }
+
+    /// The codes with which the login refuses credentials, as its failure mocks show them
+    /// (`login@wrong_password.json`: 10002). Empty without mocks: then any failure code counts.
+    private func refusalCodes(of login: AnyEndpoint) -> Set<Int> {
+        guard let directory = options.mocksDirectory,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var codes: Set<Int> = []
+        for name in names {
+            guard let file = MockFileName(fileName: name), file.mock == login.mock, let scenario = file.scenario,
+                  scenario != MockScenario.logout, scenario != MockScenario.expired,
+                  let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
+                  let code = (try? JSONParser.parse(data))?[api.envelope.codeKey]?.int64Value else { continue }
+            codes.insert(Int(code))
+        }
+        return codes
     }
 
     /// Each dependency level at once, up to the concurrency. The login's token goes explicitly:
@@ -277,8 +295,10 @@ public final class LiveCheck: Sendable {
 
     private func finish(_ result: CheckResult) -> CheckResult {
         var result = result
-        // Whatever the server put in a message (a token, the password) is masked before it is kept.
+        // Whatever the server put in a message (a token, the password) is masked before it is
+        // kept, and so is a secret path parameter in the path shown.
         result.findings = result.findings.map(redactor.redact)
+        result.path = redactor.redact(result.path)
         let (done, total, failed) = state.withLock { state -> (Int, Int, Int) in
             state.done += 1
             if !result.passed { state.failed += 1 }

@@ -17,7 +17,7 @@ public final class Redactor: Sendable {
         let alternatives = fieldNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
         // "name": "value" in JSON, and name=value in query strings and form bodies.
         stringFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
-            pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]|\\\\.)*(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*",
+            pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]++|\\\\.)*+(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*",
             options: [.caseInsensitive])
         // "name": 12345678 or true: a secret need not be a string.
         scalarFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(

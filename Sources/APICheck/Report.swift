@@ -51,7 +51,8 @@ public struct Report: Sendable, Equatable {
         let errors = allFindings.filter { $0.severity == .error }
         if errors.contains(where: { $0.category == .contract }) { return 1 }
         if !errors.isEmpty { return 2 }
-        if results.contains(where: { $0.skipped != nil }) { return 1 }
+        // Something could not be checked (its reason is on the result): the run did not do its job.
+        if results.contains(where: { $0.skipped != nil }) { return 2 }
         if strict, count(.warning) > 0 { return 1 }
         return 0
     }

@@ -24,11 +24,17 @@ public final class Session: Sendable {
         state.withLock { $0.observers.append(observer) }
     }
 
-    func notify(_ event: SessionEvent) {
+    /// Tells the observers, and ends the token when the event ends the session. `sentToken` is
+    /// the token the request carried: when the session has moved on to a newer one since (a
+    /// re-login while the request was in flight), a late 403 about the old one changes nothing.
+    func notify(_ event: SessionEvent, sentToken: String? = nil) {
         let observers = state.withLock { state -> [@Sendable (SessionEvent) -> Void] in
             switch event {
-            case .forcedLogout, .tokenExpired, .loggedOut: state.token = nil
-            case .loggedIn: break
+            case .forcedLogout, .tokenExpired, .loggedOut:
+                if let sentToken, state.token != sentToken { return [] }
+                state.token = nil
+            case .loggedIn:
+                break
             }
             return state.observers
         }

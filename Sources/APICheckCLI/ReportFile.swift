@@ -4,7 +4,7 @@ import Foundation
 /// half a JUnit file); a device, a FIFO or `/dev/stdout` is written through, never replaced; a
 /// symbolic link is followed to what it names.
 struct ReportFile {
-    private enum Kind { case absent, regular, directory, special }
+    private enum Kind { case absent, regular, directory, special, standardOutput, standardError }
 
     /// The path as given, for messages and for writing through.
     let path: String
@@ -17,10 +17,19 @@ struct ReportFile {
         var status = stat()
         // stat follows links, so the kind is that of what the path finally names.
         if stat(path, &status) == 0 {
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: kind = .regular
-            case S_IFDIR: kind = .directory
-            default: kind = .special
+            // `/dev/stdout` redirected to a file stats as that file: replacing it would wipe what
+            // the shell (or an earlier report) wrote there. Write through the descriptor instead.
+            var out = stat(), err = stat()
+            if fstat(1, &out) == 0, out.st_dev == status.st_dev, out.st_ino == status.st_ino {
+                kind = .standardOutput
+            } else if fstat(2, &err) == 0, err.st_dev == status.st_dev, err.st_ino == status.st_ino {
+                kind = .standardError
+            } else {
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: kind = .regular
+                case S_IFDIR: kind = .directory
+                default: kind = .special
+                }
             }
         } else {
             kind = .absent
@@ -46,6 +55,8 @@ struct ReportFile {
         switch kind {
         case .directory:
             return "\(path) is a folder"
+        case .standardOutput, .standardError:
+            return nil
         case .regular, .special:
             return FileManager.default.isWritableFile(atPath: path) ? nil : "\(path) is not writable"
         case .absent:
@@ -59,6 +70,11 @@ struct ReportFile {
 
     func write(_ text: String) throws {
         let data = Data(text.utf8)
+        switch kind {
+        case .standardOutput: try FileHandle.standardOutput.write(contentsOf: data); return
+        case .standardError: try FileHandle.standardError.write(contentsOf: data); return
+        default: break
+        }
         if kind == .absent || (kind == .regular && FileManager.default.isWritableFile(atPath: folder)) {
             try data.write(to: URL(fileURLWithPath: realPath), options: .atomic)
             return

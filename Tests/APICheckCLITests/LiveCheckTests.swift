@@ -168,4 +168,19 @@ import Testing
         #expect(report.exitCode == 2)
         #expect(report.results.first { $0.name == "topics.list" }?.passed == true)
     }
+
+    @Test func aLoginFailingWithAnUnknownCodeIsAContractErrorNotACredentialsProblem() async throws {
+        let report = try await LiveHarness.run([.envelopeCode(route: "Account/login", code: 500, msg: "internal error")],
+                                               only: ["account.login"])
+        #expect(report.runFindings.map(\.kind) == ["login"])
+        #expect(report.exitCode == 1)
+    }
+
+    @Test func aHugeServerMessageIsCapped() async throws {
+        let report = try await LiveHarness.run([.envelopeCode(route: "topics", code: -1, msg: String(repeating: "x", count: 100_000))],
+                                               only: ["topics.list"])
+        let message = try #require(report.allFindings.first?.message)
+        #expect(message.count < Finding.messageLimit + 100)
+        #expect(message.hasSuffix("characters)"))
+    }
 }

@@ -94,4 +94,62 @@ import Testing
             sendsToken: false, policy: Self.api.envelope, redactor: Self.api.makeRedactor())
         #expect(classification == .broken(.http(status: 403, contentType: "application/json", snippet: #"{"error": "forbidden"}"#)))
     }
+
+    @Test func aLate403AboutAnOldTokenLeavesTheNewOneAlone() async throws {
+        let session = Session(token: "old-token-1")
+        let events = Mutex(0)
+        session.observe { if case .tokenExpired = $0 { events.withLock { $0 += 1 } } }
+        let client = client({ request in
+            // The user logs in again while this request is in flight.
+            session.token = "new-token-2"
+            return Self.body("Unauthorized", status: 401)
+        }, session: session)
+        await #expect(throws: APIError.self) { _ = try await client.send(Self.item, ["id": 1]) }
+        #expect(session.token == "new-token-2")
+        #expect(events.withLock { $0 } == 0)
+    }
+
+    @Test func aWholeNumberWrittenAsADecimalIsAnIntCodeOnBothPaths() async throws {
+        let session = Session(token: "t-123456")
+        let client = client({ _ in Self.body(#"{"status": 0.0, "data": {"id": 3, "created": "2026-11-01T10:00:00Z"}}"#) }, session: session)
+        #expect(try await client.send(Self.item, ["id": 3]).id == 3)
+        let (classification, _) = Classification.of(
+            status: 200, contentType: nil, body: Data(#"{"status": 0.0, "data": null}"#.utf8), enveloped: true,
+            policy: Self.api.envelope, redactor: Self.api.makeRedactor())
+        #expect(classification == .success(payload: .null, at: JSONPath(parsing: "$.data")!))
+    }
+
+    @Test func aSecretPathParameterNeverShowsInTheReport() async throws {
+        let key = Endpoint<Item>(id: "keys.show", .get, "keys/{key}",
+                                 parameters: [Parameter("key", in: .path, .string, sample: .literal("KEY/SECRET 99"), secret: true)],
+                                 mock: "key")
+        let api = API(name: "keys", envelope: Self.api.envelope, auth: Self.api.auth, dates: .iso8601, endpoints: [key])
+        let transport = Answering { _ in Self.body(#"{"status": 0, "data": {"id": 1, "created": "2026-11-01T10:00:00Z"}}"#) }
+        let traced = Mutex("")
+        let report = await LiveCheck(api: api, transport: transport,
+                                     options: LiveOptions(baseURL: URL(string: "https://h.example/")!, probes: false),
+                                     trace: { line in traced.withLock { $0 += line } }).run()
+        #expect(report.results.first?.path == "keys/***")
+        #expect(!traced.withLock { $0 }.contains("SECRET"))
+        #expect(!JSONReport.render(report).contains("SECRET"))
+    }
+
+    @Test func aTypesOwnErrorKeepsItsPath() throws {
+        struct Positive: Decodable {
+            struct NotPositive: Error {}
+            init(from decoder: Decoder) throws {
+                if try decoder.singleValueContainer().decode(Int.self) <= 0 { throw NotPositive() }
+            }
+        }
+        struct Wrap: Decodable { var items: [Positive] }
+        let document = try JSONParser.parse(#"{"items": [1, 2, -3]}"#)
+        do {
+            _ = try JSONValueDecoder().decode(Wrap.self, from: document, at: JSONPath(parsing: "$.datas")!)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.path.description == "$.datas.items[2]")
+            #expect(error.expected == "Positive")
+            #expect(error.found == "Int")
+        }
+    }
 }
