@@ -164,7 +164,7 @@ public final class APIClient: Sendable {
     }
 
     private func traceLine(_ request: HTTPRequest) -> String {
-        var lines = ["→ \(request.method) \(redactor.redact(url: request.url))"]
+        var lines = ["→ \(request.method) \(redactor.display(request.url))"]
         for header in request.headers {
             let secret = redactedFields.contains(where: { $0.caseInsensitiveCompare(header.name) == .orderedSame })
                 || header.name.caseInsensitiveCompare("Authorization") == .orderedSame

@@ -18,7 +18,6 @@ public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible 
     public func appending(_ key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
     public func appending(index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
     public func appendingAnyIndex() -> JSONPath { JSONPath(components + [.anyIndex]) }
-    public func appending(_ other: JSONPath) -> JSONPath { JSONPath(components + other.components) }
 
     /// The same path with every concrete index replaced by `[*]`, so that findings about different
     /// elements of one array group together.

@@ -59,8 +59,6 @@ public final class Redactor: Sendable {
         return text
     }
 
-    /// A URL as it may be printed: secret query values masked.
-    public func redact(url: URL) -> String { redact(url.absoluteString) }
 
     /// A finding with every text the server may have filled masked.
     public func redact(_ finding: Finding) -> Finding {
