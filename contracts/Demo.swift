@@ -1,7 +1,7 @@
 import APICheck
 import Foundation
 
-/// The demo API of `demo-api.md`, declared once. Each endpoint's id, path, parameters, decode type
+/// The demo API of `docs/demo-api.md`, declared once. Each endpoint's id, path, parameters, decode type
 /// and mock name live here and nowhere else.
 public enum Demo {
     /// Credentials come from the environment (`APICHECK_ACCOUNT`, `APICHECK_PASSWORD`), never flags.

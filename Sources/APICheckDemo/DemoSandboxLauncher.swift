@@ -2,7 +2,7 @@ import APICheckCLI
 import Foundation
 import Sandbox
 
-/// The demo backend of demo-api.md, bundled so that `apicheck live` works out of the box.
+/// The demo backend of docs/demo-api.md, bundled so that `apicheck live` works out of the box.
 public struct DemoSandboxLauncher: SandboxLauncher {
     public init() {}
 

@@ -1,4 +1,4 @@
-/// The data every server of demo-api.md holds, fixed by the page: the demo account, ten status
+/// The data every server of docs/demo-api.md holds, fixed by the page: the demo account, ten status
 /// authors, 200 statuses, 50 topics and the tab configuration. Everything else about it (texts,
 /// names, counts) is free, and here it is a pure function of each item's index, never random.
 enum DemoData {

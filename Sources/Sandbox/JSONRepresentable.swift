@@ -1,4 +1,4 @@
-/// A payload type of demo-api.md that writes itself with its members in the page's order.
+/// A payload type of docs/demo-api.md that writes itself with its members in the page's order.
 protocol JSONRepresentable {
     var json: JSONValue { get }
 }

@@ -1,5 +1,5 @@
 /// A JSON document as the sandbox writes it. Objects are ordered lists of members, not dictionaries,
-/// because the answers must keep the key order of the type listings in demo-api.md and the drift
+/// because the answers must keep the key order of the type listings in docs/demo-api.md and the drift
 /// faults must rewrite keys without reshuffling them.
 ///
 /// The sandbox keeps its own JSON code on purpose instead of importing the core's: it stands in for

@@ -1,4 +1,4 @@
-/// `LikeState` of demo-api.md: a topic's like count and whether the caller likes it.
+/// `LikeState` of docs/demo-api.md: a topic's like count and whether the caller likes it.
 struct LikeState: JSONRepresentable {
     var tid: String
     var liked: Bool

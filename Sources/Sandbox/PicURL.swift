@@ -1,4 +1,4 @@
-/// `PicURL` of demo-api.md: one picture attached to a status.
+/// `PicURL` of docs/demo-api.md: one picture attached to a status.
 struct PicURL: JSONRepresentable {
     var thumbnailPic: String
 

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 
-/// Reads a request's declared parameters with demo-api.md's typing rules: query values must parse
+/// Reads a request's declared parameters with docs/demo-api.md's typing rules: query values must parse
 /// as their type; JSON body values must already have it (a number sent as a string is wrong).
 struct RequestParameters {
     private let request: ServerRequest

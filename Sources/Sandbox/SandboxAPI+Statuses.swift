@@ -2,7 +2,7 @@ extension SandboxAPI {
     static let defaultCount = 20
     static let maximumCount = 100
 
-    /// `statuses/home_timeline`: id-based pages, newest first, exactly as demo-api.md spells out.
+    /// `statuses/home_timeline`: id-based pages, newest first, exactly as docs/demo-api.md spells out.
     func homeTimeline(_ parameters: RequestParameters) throws(SandboxFailure) -> Timeline {
         let sinceID = try parameters.queryInt64("since_id") ?? 0
         let maxID = try parameters.queryInt64("max_id") ?? 0

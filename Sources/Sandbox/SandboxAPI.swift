@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Synchronization
 
-/// The demo backend of demo-api.md as a pure function from request to response: no sockets, so
+/// The demo backend of docs/demo-api.md as a pure function from request to response: no sockets, so
 /// tests drive it directly and `SandboxServer` only has to put it on a port.
 ///
 /// Safe to call from many server threads at once: all state sits behind one lock, held only for

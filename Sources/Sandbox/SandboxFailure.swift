@@ -1,4 +1,4 @@
-/// Every way a request can fail, with the answer demo-api.md gives for it. Handlers throw these;
+/// Every way a request can fail, with the answer docs/demo-api.md gives for it. Handlers throw these;
 /// only `SandboxAPI` turns them into responses.
 enum SandboxFailure: Error, Equatable {
     case missingParameter(String)

@@ -1,7 +1,7 @@
-/// A deliberate deviation from demo-api.md. Each one is the kind of drift a real backend shows, so
+/// A deliberate deviation from docs/demo-api.md. Each one is the kind of drift a real backend shows, so
 /// the live checker's tests can start a sandbox with it and assert the matching finding.
 ///
-/// `route` is an endpoint's path relative to `/Api/` as written in demo-api.md (`Account/login`,
+/// `route` is an endpoint's path relative to `/Api/` as written in docs/demo-api.md (`Account/login`,
 /// `statuses/home_timeline`, `statuses/{id}`, `config/main.json`). Field faults rewrite the payload:
 /// `datas` of an envelope, or the whole array of `config/main.json`.
 public enum SandboxFault: Sendable, Hashable {

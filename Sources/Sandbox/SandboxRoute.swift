@@ -1,4 +1,4 @@
-/// The eleven endpoints of demo-api.md. The raw value is the path as the page writes it, which is
+/// The eleven endpoints of docs/demo-api.md. The raw value is the path as the page writes it, which is
 /// also how a `SandboxFault` names its route.
 enum SandboxRoute: String, CaseIterable, Sendable {
     case accountLogin = "Account/login"
@@ -33,7 +33,7 @@ enum SandboxRoute: String, CaseIterable, Sendable {
     var isRaw: Bool { self == .configMain }
 
     /// The route for a request, with the `{id}` path segment when it has one. A known path asked
-    /// with the wrong method is no route: demo-api.md answers both with the 404 envelope.
+    /// with the wrong method is no route: docs/demo-api.md answers both with the 404 envelope.
     static func match(method: String, path: String) -> (route: SandboxRoute, id: String?)? {
         guard path.hasPrefix(basePath) else { return nil }
         let relative = String(path.dropFirst(basePath.count))

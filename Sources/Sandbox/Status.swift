@@ -1,4 +1,4 @@
-/// `Status` of demo-api.md: one post of the home timeline.
+/// `Status` of docs/demo-api.md: one post of the home timeline.
 struct Status: JSONRepresentable {
     var id: Int64
     var text: String

@@ -1,4 +1,4 @@
-/// `StatusUser` of demo-api.md: the author as embedded in a status.
+/// `StatusUser` of docs/demo-api.md: the author as embedded in a status.
 struct StatusUser: JSONRepresentable {
     var id: Int64
     var screenName: String

@@ -1,4 +1,4 @@
-/// `TabConfig` of demo-api.md: one tab of the app, as listed by the raw `config/main.json`.
+/// `TabConfig` of docs/demo-api.md: one tab of the app, as listed by the raw `config/main.json`.
 struct TabConfig: JSONRepresentable {
     var clsName: String
     var title: String

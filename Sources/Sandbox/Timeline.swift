@@ -1,4 +1,4 @@
-/// `Timeline` of demo-api.md: one page of the home timeline and the ids to fetch the next one.
+/// `Timeline` of docs/demo-api.md: one page of the home timeline and the ids to fetch the next one.
 struct Timeline: JSONRepresentable {
     var statuses: [Status]
     var sinceID: Int64

@@ -23,7 +23,7 @@ struct TokenStore: Sendable {
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
     /// A fresh token for `account`; unless told otherwise, every earlier token of the account is
-    /// revoked, which is how demo-api.md signals a login on another device.
+    /// revoked, which is how docs/demo-api.md signals a login on another device.
     mutating func issue(for account: String, at now: Date, revokeEarlier: Bool) -> String {
         if revokeEarlier {
             for (token, entry) in issued where entry.account == account {

@@ -1,4 +1,4 @@
-/// `Topic` of demo-api.md: one forum topic of the `topics` list.
+/// `Topic` of docs/demo-api.md: one forum topic of the `topics` list.
 struct Topic: JSONRepresentable {
     var id: String
     var userID: String

@@ -1,4 +1,4 @@
-/// `User` of demo-api.md: the payload of a login or a registration.
+/// `User` of docs/demo-api.md: the payload of a login or a registration.
 struct User: JSONRepresentable {
     var uid: Int64
     var userName: String

@@ -1,4 +1,4 @@
-/// `UserProfile` of demo-api.md: the answer of `users/show`.
+/// `UserProfile` of docs/demo-api.md: the answer of `users/show`.
 struct UserProfile: JSONRepresentable {
     var id: Int64
     var screenName: String

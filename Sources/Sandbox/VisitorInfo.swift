@@ -1,4 +1,4 @@
-/// `VisitorInfo` of demo-api.md: what a tab shows to someone who is not logged in.
+/// `VisitorInfo` of docs/demo-api.md: what a tab shows to someone who is not logged in.
 struct VisitorInfo: JSONRepresentable {
     var imageName: String
     var message: String

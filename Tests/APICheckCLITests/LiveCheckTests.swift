@@ -29,7 +29,7 @@ import Testing
             "error decode statuses.homeTimeline $.datas.statuses[0].user.screen_name",
             "warning drift-added statuses.homeTimeline $.datas.statuses[*].user.screenName",
         ])
-        let decode = try #require(report.allFindings.first { $0.kind == "decode" })
+        let decode = try #require(report.allFindings.first { $0.kind == .decode })
         #expect(decode.expected == "String")
         #expect(decode.found == "absent")
         #expect(report.exitCode == 1)
@@ -83,10 +83,10 @@ import Testing
 
     @Test func deadTokenAnsweredWithout403FailsTheProbes() async throws {
         let report = try await LiveHarness.run([.deadTokenAccepted], only: ["statuses.homeTimeline", "users.show", "account.logout"])
-        let probes = report.allFindings.filter { $0.kind.hasPrefix("probe-") }.map { "\($0.kind) \($0.endpoint)" }.sorted()
+        let probes = report.allFindings.filter { $0.kind.rawValue.hasPrefix("probe-") }.map { "\($0.kind) \($0.endpoint)" }.sorted()
         #expect(probes == ["probe-logged-out statuses.homeTimeline", "probe-token-expired account.logout",
                            "probe-token-expired statuses.homeTimeline", "probe-token-expired users.show"])
-        let finding = try #require(report.allFindings.first { $0.kind == "probe-token-expired" })
+        let finding = try #require(report.allFindings.first { $0.kind == .probeTokenExpired })
         #expect(finding.expected == "tokenExpired (HTTP 403)")
         #expect(finding.found == "success (HTTP 200)")
         #expect(report.exitCode == 1)
@@ -133,7 +133,7 @@ import Testing
         let report = try await LiveHarness.run([.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
                                                only: ["statuses.homeTimeline", "users.show", "topics.like", "statuses.show"])
         #expect(report.endpointResults.filter { !$0.passed }.map(\.name) == ["statuses.homeTimeline"])
-        #expect(report.allFindings.filter { !$0.kind.hasPrefix("probe-") }.map(\.kind) == ["logout"])
+        #expect(report.allFindings.filter { !$0.kind.rawValue.hasPrefix("probe-") }.map(\.kind) == [.logout])
     }
 
     @Test func refusedCredentialsAreAConfigurationError() async throws {
@@ -151,7 +151,7 @@ import Testing
     @Test func loginThatNeverAnswersMeansUnreachable() async throws {
         let report = try await LiveHarness.run([.delay(route: "Account/login", milliseconds: 1500)], timeout: 0.3)
         #expect(report.exitCode == 3)
-        #expect(report.runFindings.map(\.kind) == ["unreachable"])
+        #expect(report.runFindings.map(\.kind) == [.unreachable])
         #expect(report.endpointResults.allSatisfy { $0.skipped != nil || $0.name == "account.login" })
     }
 
@@ -164,7 +164,7 @@ import Testing
 
     @Test func aLoginAnswered403IsRefusedCredentials() async throws {
         let report = try await LiveHarness.run([.html(route: "Account/login", status: 403)], only: ["account.login", "topics.list"])
-        #expect(report.runFindings.map(\.kind) == ["credentials"])
+        #expect(report.runFindings.map(\.kind) == [.credentials])
         #expect(report.exitCode == 2)
         #expect(report.results.first { $0.name == "topics.list" }?.passed == true)
     }
@@ -172,7 +172,7 @@ import Testing
     @Test func aLoginFailingWithAnUnknownCodeIsAContractErrorNotACredentialsProblem() async throws {
         let report = try await LiveHarness.run([.envelopeCode(route: "Account/login", code: 500, msg: "internal error")],
                                                only: ["account.login"])
-        #expect(report.runFindings.map(\.kind) == ["login"])
+        #expect(report.runFindings.map(\.kind) == [.login])
         #expect(report.exitCode == 1)
     }
 

@@ -14,7 +14,7 @@ import Testing
         #expect(findings.count == LiveCheck.driftFindingLimit + 1)
         #expect(findings.first?.severity == .error)
         #expect(findings.first?.path == "$[*].name")
-        #expect(findings.last?.kind == "drift-more")
+        #expect(findings.last?.kind == .driftMore)
         #expect(findings.last?.message == "1951 more drift findings not listed (0 errors, 1951 warnings)")
     }
 }

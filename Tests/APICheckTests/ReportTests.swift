@@ -179,14 +179,14 @@ import FoundationXML
             "login as demo with password \(password) failed",
         ]
         let findings = leaky.map {
-            Finding(kind: "not-json", severity: .error, endpoint: "statuses.homeTimeline",
+            Finding(kind: .notJSON, severity: .error, endpoint: "statuses.homeTimeline",
                     expected: redactor.redact("utoken=\(token)"), found: redactor.redact($0), message: redactor.redact($0))
         }
         let report = Report(command: "live", api: "demo", target: "http://staging.example.com/Api/",
                             startedAt: Fixtures.started, duration: 1, concurrency: 2,
                             results: [CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline",
                                                   method: "GET", path: "statuses/home_timeline", findings: findings)],
-                            runFindings: [Finding(kind: "login", severity: .error, category: .harness, endpoint: "-",
+                            runFindings: [Finding(kind: .login, severity: .error, category: .harness, endpoint: "-",
                                                   message: redactor.redact("login failed for password=\(password)"))])
         let outputs = [
             TextReport.render(report, color: false), TextReport.render(report, color: true), JSONReport.render(report),
@@ -246,11 +246,11 @@ private enum Fixtures {
             CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline", method: "GET",
                         path: "statuses/home_timeline", status: 200, outcome: "success", timings: timed(57.25),
                         findings: [
-                            Finding(kind: "decode", severity: .error, endpoint: "statuses.homeTimeline",
+                            Finding(kind: .decode, severity: .error, endpoint: "statuses.homeTimeline",
                                     path: JSONPath([.key("datas"), .key("statuses"), .index(0), .key("user"), .key("screen_name")]),
                                     expected: "String", found: "absent",
                                     message: "$.datas.statuses[0].user.screen_name: expected String, found absent"),
-                            Finding(kind: "drift-added", severity: .warning, endpoint: "statuses.homeTimeline",
+                            Finding(kind: .driftAdded, severity: .warning, endpoint: "statuses.homeTimeline",
                                     path: JSONPath([.key("datas"), .key("statuses"), .anyIndex, .key("user"), .key("screenName")]),
                                     found: "String", message: "not in the mock or the decode type",
                                     file: "/work/demo/mocks/statuses.homeTimeline.json"),
@@ -258,19 +258,19 @@ private enum Fixtures {
             CheckResult(name: "statuses.publicTimeline", role: .endpoint, endpoint: "statuses.publicTimeline", method: "GET",
                         path: "statuses/public_timeline", status: 200, outcome: "success", timings: timed(38.9),
                         findings: [
-                            Finding(kind: "slow", severity: .info, endpoint: "statuses.publicTimeline",
+                            Finding(kind: .redirect, severity: .info, endpoint: "statuses.publicTimeline",
                                     message: "first byte after 36 ms"),
                         ]),
             CheckResult(name: "statuses.update", role: .endpoint, endpoint: "statuses.update", method: "POST",
                         path: "statuses/update", timings: Timings(total: 10.0021),
                         findings: [
-                            Finding(kind: "timeout", severity: .error, category: .contract, endpoint: "statuses.update",
+                            Finding(kind: .timeout, severity: .error, category: .contract, endpoint: "statuses.update",
                                     message: "no answer within 10 s"),
                         ]),
             CheckResult(name: "users.lookup", role: .endpoint, endpoint: "users.lookup", method: "GET",
                         path: "users/lookup", status: 200, outcome: "success", timings: timed(112.4),
                         findings: [
-                            Finding(kind: "drift-removed", severity: .warning, endpoint: "users.lookup",
+                            Finding(kind: .driftRemoved, severity: .warning, endpoint: "users.lookup",
                                     path: JSONPath([.key("datas"), .anyIndex, .key("avatar_large")]), expected: "String",
                                     found: "absent", message: "in the mock, gone live",
                                     file: "/work/demo/mocks/users.lookup.json"),
@@ -284,7 +284,7 @@ private enum Fixtures {
             CheckResult(name: "probe logout statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
                         method: "GET", path: "statuses/home_timeline", status: 200, outcome: "success", timings: timed(14.5),
                         findings: [
-                            Finding(kind: "probe-logout", severity: .error, endpoint: "statuses.homeTimeline",
+                            Finding(kind: .probeLogout, severity: .error, endpoint: "statuses.homeTimeline",
                                     expected: "logout", found: "success",
                                     message: "the first token still works after a second login"),
                         ]),
@@ -298,7 +298,7 @@ private enum Fixtures {
                         path: "Account/login", skipped: "the target is unreachable"),
         ],
         runFindings: [
-            Finding(kind: "unreachable", severity: .error, category: .harness, endpoint: "-",
+            Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: "-",
                     message: "cannot connect to 127.0.0.1 port 9: connection refused"),
         ])
 
@@ -309,19 +309,19 @@ private enum Fixtures {
             CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline", method: "GET",
                         path: "statuses/home_timeline",
                         findings: [
-                            Finding(kind: "missing-mock", severity: .error, endpoint: "statuses.homeTimeline",
+                            Finding(kind: .missingMock, severity: .error, endpoint: "statuses.homeTimeline",
                                     message: "no mock statuses.homeTimeline@expired.json",
                                     file: "/work/demo/mocks/statuses.homeTimeline@expired.json"),
                         ]),
             CheckResult(name: "users.show", role: .endpoint, endpoint: "users.show", method: "GET", path: "users/{id}",
                         findings: [
-                            Finding(kind: "decode", severity: .error, endpoint: "users.show",
+                            Finding(kind: .decode, severity: .error, endpoint: "users.show",
                                     path: JSONPath([.key("datas"), .key("id")]), expected: "Int64", found: "String",
                                     message: "$.datas.id: expected Int64, found String", file: "/elsewhere/users.show.json"),
                         ]),
         ],
         runFindings: [
-            Finding(kind: "orphan-mock", severity: .warning, endpoint: "-",
+            Finding(kind: .orphanMock, severity: .warning, endpoint: "-",
                     message: "old.json is not used by any declared endpoint", file: "/work/demo/mocks/old.json"),
         ])
 
@@ -334,7 +334,7 @@ private enum Fixtures {
             CheckResult(name: "users.show", role: .endpoint, endpoint: "users.show", method: "GET", path: "users/{id}",
                         status: 200, outcome: "failure(10002)", timings: timed(5),
                         findings: [
-                            Finding(kind: "server-code", severity: .error, endpoint: "users.show",
+                            Finding(kind: .serverCode, severity: .error, endpoint: "users.show",
                                     path: JSONPath([.key("datas"), .key("a,b")]),
                                     message: hostileMessage, file: "/ws/mocks/we,ird:name.json"),
                         ]),

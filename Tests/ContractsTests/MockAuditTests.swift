@@ -34,7 +34,7 @@ import Testing
         #expect(found.count == 1)
         let finding = try #require(found.first)
         #expect(finding.endpoint == "statuses.homeTimeline")
-        #expect(finding.kind == "decode")
+        #expect(finding.kind == .decode)
         #expect(finding.path == "$.datas.statuses[0].user.screen_name")
         #expect(finding.expected == "String")
         #expect(finding.found == "absent")
@@ -56,7 +56,7 @@ import Testing
         try content.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         let found = findings(folder)
         #expect(found.count == 1, "\(found)")
-        #expect(found.first?.kind == kind)
+        #expect(found.first?.kind.rawValue == kind)
         #expect(found.first?.path == path)
         #expect(found.first?.file?.hasSuffix(name) == true)
     }
@@ -88,7 +88,7 @@ import Testing
         try "<html>502</html>".write(to: folder.appendingPathComponent("topics.json"), atomically: true, encoding: .utf8)
         let client = APIClient(api: Demo.api, transport: MockTransport(directory: folder, api: Demo.api))
         let error = await #expect(throws: APIError.self) { _ = try await client.send(Demo.topics) }
-        #expect(error?.reason.kind == "not-json")
+        #expect(error?.reason.kind == .notJSON)
         #expect(error?.source?.hasSuffix("topics.json") == true)
     }
 }

@@ -1,6 +1,6 @@
 @testable import Sandbox
 
-/// The names and JSON kinds of an object's members, in order, for comparing against demo-api.md.
+/// The names and JSON kinds of an object's members, in order, for comparing against docs/demo-api.md.
 func layout(_ value: JSONValue?) -> [String] {
     guard case let .object(members)? = value else { return [] }
     return members.map { "\($0.key):\(kind($0.value))" }

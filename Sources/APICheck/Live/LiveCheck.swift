@@ -70,7 +70,7 @@ public final class LiveCheck: Sendable {
             }
             credentialsRefused = outcome == .credentialsRefused
         } else if !tokenEndpoints.isEmpty {
-            report.runFindings.append(Finding(kind: "login", severity: .error, category: .harness, endpoint: api.auth.loginEndpoint,
+            report.runFindings.append(Finding(kind: .login, severity: .error, category: .harness, endpoint: api.auth.loginEndpoint,
                                               message: "the auth policy names login endpoint '\(api.auth.loginEndpoint)', which is not declared"))
         }
 
@@ -91,7 +91,7 @@ public final class LiveCheck: Sendable {
         report.results = selected.map { results[$0.id] ?? skipped($0, "not checked") } + probes
         let endpointResults = report.endpointResults
         if !endpointResults.isEmpty, endpointResults.allSatisfy({ $0.findings.contains(where: Self.meansUnreachable) }) {
-            report.runFindings.append(Finding(kind: "unreachable", severity: .error, category: .harness, endpoint: "-",
+            report.runFindings.append(Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: "-",
                                               message: "no endpoint of \(report.target) could be reached or answered in time"))
         }
         return finished(report, started)
@@ -115,15 +115,15 @@ public final class LiveCheck: Sendable {
         if selected.contains(where: { $0.id == login.id }) { results[login.id] = result }
         if let cause = result.findings.first(where: Self.meansUnreachable) {
             report.runFindings.append(Finding(
-                kind: "unreachable", severity: .error, category: .harness, endpoint: login.id,
+                kind: .unreachable, severity: .error, category: .harness, endpoint: login.id,
                 message: "cannot reach \(report.target): login through \(login.id) failed: \(cause.message)"))
             return .unreachable
         }
         if client.session.token != nil { return .loggedIn }
         let refusalCodes = self.refusalCodes(of: login)
         if let refusal = result.findings.first(where: {
-            ($0.kind == "server-code" && (refusalCodes.isEmpty || $0.found.flatMap(Int.init).map(refusalCodes.contains) == true))
-                || ($0.kind == "http-status" && [401, 403].contains(result.status ?? 0))
+            ($0.kind == .serverCode && (refusalCodes.isEmpty || $0.found.flatMap(Int.init).map(refusalCodes.contains) == true))
+                || ($0.kind == .httpStatus && [401, 403].contains(result.status ?? 0))
         }) {
             results[login.id]?.findings = result.findings.map { finding in
                 var finding = finding
@@ -131,7 +131,7 @@ public final class LiveCheck: Sendable {
                 return finding
             }
             report.runFindings.append(Finding(
-                kind: "credentials", severity: .error, category: .harness, endpoint: login.id,
+                kind: .credentials, severity: .error, category: .harness, endpoint: login.id,
                 message: "\(login.id) refused the account in \(api.auth.accountVariable) and "
                     + "\(api.auth.passwordVariable) (\(refusal.message)); check the credentials; "
                     + "endpoints that need the token were not checked"))
@@ -141,7 +141,7 @@ public final class LiveCheck: Sendable {
         // endpoint itself is not among those selected for the report.
         let broken = result.findings.contains { $0.severity == .error && $0.category == .contract }
         report.runFindings.append(Finding(
-            kind: "login", severity: .error, category: broken ? .contract : .harness, endpoint: login.id,
+            kind: .login, severity: .error, category: broken ? .contract : .harness, endpoint: login.id,
             message: "login through \(login.id) gave no token ("
                 + (result.findings.first?.message ?? result.skipped ?? "no token in the answer")
                 + "); endpoints that need the token were not checked"))
@@ -201,7 +201,7 @@ public final class LiveCheck: Sendable {
     // MARK: - One endpoint
 
     /// Refused, DNS, TLS, or no answer in time: for login, or for every endpoint, the target as a whole.
-    static func meansUnreachable(_ finding: Finding) -> Bool { finding.kind == "unreachable" || finding.kind == "timeout" }
+    static func meansUnreachable(_ finding: Finding) -> Bool { finding.kind == .unreachable || finding.kind == .timeout }
 
     private func check(_ endpoint: AnyEndpoint, with client: APIClient, token: TokenChoice = .session) async -> CheckResult {
         var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
@@ -210,7 +210,7 @@ public final class LiveCheck: Sendable {
         do {
             values = try self.values(for: endpoint)
         } catch {
-            result.findings.append(Finding(kind: "missing-sample", severity: .error, category: .harness, endpoint: endpoint.id,
+            result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: endpoint.id,
                                            message: error.message))
             return finish(result)
         }
@@ -220,7 +220,7 @@ public final class LiveCheck: Sendable {
             result.timings = exchange.response.timings
             result.path = displayPath(exchange.request.url)
             if let final = exchange.response.url, final.path != exchange.request.url.path {
-                result.findings.append(Finding(kind: "redirect", severity: .info, endpoint: endpoint.id,
+                result.findings.append(Finding(kind: .redirect, severity: .info, endpoint: endpoint.id,
                                                message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
             }
         }
@@ -240,7 +240,7 @@ public final class LiveCheck: Sendable {
         guard let directory = options.mocksDirectory else { return [] }
         switch MockBaseline.load(for: endpoint, in: directory, api: api) {
         case let .failure(error):
-            return [Finding(kind: "missing-mock", severity: .warning, endpoint: endpoint.id, message: error.message, file: error.file)]
+            return [Finding(kind: .missingMock, severity: .warning, endpoint: endpoint.id, message: error.message, file: error.file)]
         case let .success(baseline):
             // The envelope's own code and message are the envelope check's business; comparing them
             // with the mock would flag, say, a message the policy makes optional.
@@ -288,7 +288,7 @@ public final class LiveCheck: Sendable {
         let rest = ordered.dropFirst(driftFindingLimit)
         let worst = rest.map(\.severity).min() ?? .info
         return Array(ordered.prefix(driftFindingLimit)) + [Finding(
-            kind: "drift-more", severity: worst, endpoint: endpoint,
+            kind: .driftMore, severity: worst, endpoint: endpoint,
             message: "\(rest.count) more drift findings not listed (\(rest.filter { $0.severity == .error }.count) errors, "
                 + "\(rest.filter { $0.severity == .warning }.count) warnings)")]
     }
@@ -445,7 +445,7 @@ public final class LiveCheck: Sendable {
         if !matches {
             var found = "\(classification.name) (HTTP \(exchange.response.status))"
             if case let .broken(reason) = classification { found += ": " + reason.message }
-            result.findings.append(Finding(kind: "probe-\(name)", severity: .error, endpoint: endpoint.id,
+            result.findings.append(Finding(kind: FindingKind(rawValue: "probe-\(name)") ?? .probeTokenExpired, severity: .error, endpoint: endpoint.id,
                                            expected: expectedName, found: found, message: why))
         }
         return finish(result)

@@ -24,24 +24,24 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidRequest(parameter: String, problem: String)
 
         /// A stable short name, used as the finding kind in reports.
-        public var kind: String {
+        public var kind: FindingKind {
             switch self {
             case let .transport(error):
                 switch error.kind {
-                case .timeout: return "timeout"
-                case .bodyTooLarge: return "body-too-large"
-                case .refused, .dns, .tls: return "unreachable"
-                case .other: return "transport"
+                case .timeout: return .timeout
+                case .bodyTooLarge: return .bodyTooLarge
+                case .refused, .dns, .tls: return .unreachable
+                case .other: return .transport
                 }
-            case .http: return "http-status"
-            case .notJSON: return "not-json"
-            case .emptyBody: return "empty-body"
-            case .envelopeMalformed: return "envelope"
-            case .decoding: return "decode"
-            case .server: return "server-code"
-            case .logout: return "logout"
-            case .tokenExpired: return "token-expired"
-            case .invalidRequest: return "invalid-request"
+            case .http: return .httpStatus
+            case .notJSON: return .notJSON
+            case .emptyBody: return .emptyBody
+            case .envelopeMalformed: return .envelope
+            case .decoding: return .decode
+            case .server: return .serverCode
+            case .logout: return .logout
+            case .tokenExpired: return .tokenExpired
+            case .invalidRequest: return .invalidRequest
             }
         }
 

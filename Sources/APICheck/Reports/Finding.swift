@@ -15,8 +15,7 @@ public struct Finding: Sendable, Equatable {
         case contract, harness
     }
 
-    /// A stable, kebab-case name: `decode`, `drift-added`, `not-json`, `probe-token-expired`.
-    public var kind: String
+    public var kind: FindingKind
     public var severity: Severity
     public var category: Category
     public var endpoint: String
@@ -27,7 +26,7 @@ public struct Finding: Sendable, Equatable {
     /// The mock file involved, when there is one.
     public var file: String?
 
-    public init(kind: String, severity: Severity, category: Category = .contract, endpoint: String,
+    public init(kind: FindingKind, severity: Severity, category: Category = .contract, endpoint: String,
                 path: JSONPath? = nil, expected: String? = nil, found: String? = nil, message: String, file: String? = nil) {
         self.kind = kind
         self.severity = severity

@@ -64,7 +64,7 @@ public enum GitHubReport {
             lines.append("### Findings")
             lines.append("")
             for finding in findings {
-                var line = "- \(icon(finding.severity)) **\(finding.severity.rawValue)** \(code(finding.kind))"
+                var line = "- \(icon(finding.severity)) **\(finding.severity.rawValue)** \(code(finding.kind.rawValue))"
                 if finding.endpoint != "-" { line += " " + code(finding.endpoint) }
                 if let path = finding.path { line += " " + code(path) }
                 line += " — " + inline(finding.detail)

@@ -103,14 +103,14 @@ public enum TextReport {
             clean([showEndpoint && finding.endpoint != "-" ? finding.endpoint : nil, finding.path]
                 .compactMap { $0 }.joined(separator: " "))
         }
-        let kindWidth = findings.map { clean($0.kind).count }.max() ?? 0
+        let kindWidth = findings.map { $0.kind.rawValue.count }.max() ?? 0
         let locationWidth = locations.map(\.count).max() ?? 0
         var lines: [String] = []
         for (finding, location) in zip(findings, locations) {
             var detail = finding.detail
             if let file = finding.file { detail += "  [" + Finding.displayPath(file, relativeTo: currentDirectory) + "]" }
             let continuation = "\n" + findingIndent + String(repeating: " ", count: 9 + kindWidth + 2 + locationWidth + (locationWidth > 0 ? 2 : 0))
-            var line = findingIndent + style.severity(finding.severity) + "  " + pad(clean(finding.kind), kindWidth)
+            var line = findingIndent + style.severity(finding.severity) + "  " + pad(finding.kind.rawValue, kindWidth)
             if locationWidth > 0 { line += "  " + pad(location, locationWidth) }
             line += "  " + clean(detail, keepNewlines: true).replacingOccurrences(of: "\n", with: continuation)
             lines.append(trimTrailing(line))

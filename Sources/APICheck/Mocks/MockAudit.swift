@@ -19,7 +19,7 @@ public struct MockAudit: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         } catch {
-            report.runFindings.append(Finding(kind: "mocks-folder", severity: .error, category: .harness, endpoint: "-",
+            report.runFindings.append(Finding(kind: .mocksFolder, severity: .error, category: .harness, endpoint: "-",
                                               message: "cannot read the mocks folder \(directory.path): \(error.localizedDescription)"))
             return report
         }
@@ -32,7 +32,7 @@ public struct MockAudit: Sendable {
             let mine = files.filter { $0.mock == endpoint.mock }
             for required in endpoint.requiredMockNames where !mine.contains(where: { $0.variantName == required }) {
                 result.findings.append(Finding(
-                    kind: "missing-mock", severity: .error, endpoint: endpoint.id,
+                    kind: .missingMock, severity: .error, endpoint: endpoint.id,
                     message: "no mock \(required).json", file: path(required + ".json")))
             }
             for file in mine {
@@ -44,7 +44,7 @@ public struct MockAudit: Sendable {
         let used = Set(api.endpoints.map(\.mock))
         for name in names where MockFileName(fileName: name).map({ !used.contains($0.mock) }) ?? !name.hasPrefix(".") {
             report.runFindings.append(Finding(
-                kind: "orphan-mock", severity: .error, endpoint: "-",
+                kind: .orphanMock, severity: .error, endpoint: "-",
                 message: "\(name) is not used by any declared endpoint", file: path(name)))
         }
         report.duration = Date().timeIntervalSince(started)
@@ -59,12 +59,12 @@ public struct MockAudit: Sendable {
         do {
             body = try Data(contentsOf: URL(fileURLWithPath: filePath))
         } catch {
-            return [Finding(kind: "mock-unreadable", severity: .error, category: .harness, endpoint: endpoint.id,
+            return [Finding(kind: .mockUnreadable, severity: .error, category: .harness, endpoint: endpoint.id,
                             message: "cannot read: \(error.localizedDescription)", file: filePath)]
         }
         // Every mock must be JSON, whatever its scenario (the 403 body included).
         if let failure = parseFailure(body) {
-            return [Finding(kind: "not-json", severity: .error, endpoint: endpoint.id, path: failure.path,
+            return [Finding(kind: .notJSON, severity: .error, endpoint: endpoint.id, path: failure.path,
                             message: "not JSON: \(failure.description)", file: filePath)]
         }
         let status = file.status(expiredStatus: api.envelope.expiredStatus)
@@ -75,7 +75,7 @@ public struct MockAudit: Sendable {
             if let error = interpretation.error, case .broken = classification {
                 return [Finding(error, file: filePath)]
             }
-            return [Finding(kind: "mock-scenario", severity: .error, endpoint: endpoint.id, expected: expected,
+            return [Finding(kind: .mockScenario, severity: .error, endpoint: endpoint.id, expected: expected,
                             found: classification.name,
                             message: "scenario '\(file.scenario ?? "success")' should classify as \(expected), classifies as \(classification.name)",
                             file: filePath)]
@@ -114,7 +114,7 @@ public struct MockAudit: Sendable {
             let file = self.path(source.mock + ".json")
             guard let data = FileManager.default.contents(atPath: file), let document = try? JSONParser.parse(data) else { continue }
             if document.value(at: path) == nil {
-                findings.append(Finding(kind: "sample-path", severity: .error, category: .harness, endpoint: endpoint.id,
+                findings.append(Finding(kind: .samplePath, severity: .error, category: .harness, endpoint: endpoint.id,
                                         path: path, message: "parameter '\(parameter.name)' samples \(text) from \(sourceID), which its mock does not have",
                                         file: file))
             }

@@ -18,7 +18,7 @@ public enum Classification: Sendable, Equatable {
         case let .failure(code, _): return "failure(\(code))"
         case .logout: return "logout"
         case .tokenExpired: return "tokenExpired"
-        case let .broken(reason): return reason.kind
+        case let .broken(reason): return reason.kind.rawValue
         }
     }
 }

@@ -40,7 +40,7 @@ public struct Report: Sendable, Equatable {
     /// True when the target could not be reached at all: every finding that matters is a harness
     /// one about reaching it. Drives exit code 3.
     public var targetUnreachable: Bool {
-        runFindings.contains { $0.kind == "unreachable" }
+        runFindings.contains { $0.kind == .unreachable }
     }
 
     /// 0 the contract holds; 1 violated (errors, or warnings under strict); 2 the run itself was

@@ -52,19 +52,10 @@ public enum Drift {
             }
             // The decode check already named this exact place; one error per fault is enough.
             if severity == .error, let alreadyReported, alreadyReported == change.path { continue }
-            findings.append(Finding(kind: "drift-\(kindName(change.kind))", severity: severity, endpoint: endpoint,
+            findings.append(Finding(kind: FindingKind(drift: change.kind), severity: severity, endpoint: endpoint,
                                     path: change.path, expected: expected, found: change.found,
                                     message: note, file: mockFile))
         }
         return findings
-    }
-
-    static func kindName(_ kind: ShapeChange.Kind) -> String {
-        switch kind {
-        case .added: return "added"
-        case .removed: return "removed"
-        case .typeChanged: return "type"
-        case .becameNull: return "null"
-        }
     }
 }

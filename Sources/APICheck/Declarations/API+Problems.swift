@@ -5,7 +5,7 @@ extension API {
     public var problems: [Finding] {
         var problems: [Finding] = []
         func problem(_ endpoint: String, _ message: String) {
-            problems.append(Finding(kind: "declaration", severity: .error, category: .harness, endpoint: endpoint, message: message))
+            problems.append(Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint, message: message))
         }
         var seenIDs: Set<String> = [], seenMocks: [String: String] = [:]
         for endpoint in endpoints {

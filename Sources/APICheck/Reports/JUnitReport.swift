@@ -73,11 +73,11 @@ public enum JUnitReport {
             var body = ""
             if let skipped { body += "      <skipped message=\"\(attribute(skipped))\"/>\n" }
             if let first = failing.first {
-                body += "      <failure message=\"\(attribute(first.summaryLine))\" type=\"\(attribute(first.kind))\">"
+                body += "      <failure message=\"\(attribute(first.summaryLine))\" type=\"\(attribute(first.kind.rawValue))\">"
                     + text(failing.map(line).joined(separator: "\n")) + "</failure>\n"
             }
             if let first = harness.first {
-                body += "      <error message=\"\(attribute(first.summaryLine))\" type=\"\(attribute(first.kind))\">"
+                body += "      <error message=\"\(attribute(first.summaryLine))\" type=\"\(attribute(first.kind.rawValue))\">"
                     + text(harness.map(line).joined(separator: "\n")) + "</error>\n"
             }
             if !output.isEmpty {

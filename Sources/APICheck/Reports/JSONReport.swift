@@ -70,7 +70,7 @@ public enum JSONReport {
 
     private static func finding(_ finding: Finding) -> JSONValue {
         .object([
-            ("kind", .string(finding.kind)),
+            ("kind", .string(finding.kind.rawValue)),
             ("severity", .string(finding.severity.rawValue)),
             ("category", .string(finding.category.rawValue)),
             ("endpoint", .string(finding.endpoint)),

@@ -1,0 +1,61 @@
+/// What a finding is about. The raw values are the stable names reports print and
+/// `docs/report-schema.md` lists; a consumer may switch on them.
+public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
+    // The answer itself.
+    case decode
+    case envelope
+    case notJSON = "not-json"
+    case emptyBody = "empty-body"
+    case httpStatus = "http-status"
+    case serverCode = "server-code"
+    case logout
+    case tokenExpired = "token-expired"
+    case invalidRequest = "invalid-request"
+    case redirect
+
+    // Getting an answer at all.
+    case timeout
+    case bodyTooLarge = "body-too-large"
+    case unreachable
+    case transport
+
+    // The run's login and inputs.
+    case login
+    case credentials
+    case missingSample = "missing-sample"
+    case samplePath = "sample-path"
+    case declaration
+
+    // Drift between the live answer and the mock.
+    case driftAdded = "drift-added"
+    case driftRemoved = "drift-removed"
+    case driftType = "drift-type"
+    case driftNull = "drift-null"
+    case driftMore = "drift-more"
+
+    // Auth probes.
+    case probeTokenExpired = "probe-token-expired"
+    case probeLogout = "probe-logout"
+    case probeLoggedOut = "probe-logged-out"
+
+    // The mocks folder.
+    case mocksFolder = "mocks-folder"
+    case missingMock = "missing-mock"
+    case orphanMock = "orphan-mock"
+    case mockUnreadable = "mock-unreadable"
+    case mockScenario = "mock-scenario"
+
+    /// The drift finding for one kind of shape change.
+    public init(drift change: ShapeChange.Kind) {
+        switch change {
+        case .added: self = .driftAdded
+        case .removed: self = .driftRemoved
+        case .typeChanged: self = .driftType
+        case .becameNull: self = .driftNull
+        }
+    }
+}
+
+extension FindingKind: CustomStringConvertible {
+    public var description: String { rawValue }
+}
