@@ -1,47 +1,12 @@
 import APICheck
+import CurlClient
 import Foundation
 
-/// `apicheck live`: the contract checked against a real server. Its options and their parsing are
-/// here; the run is in `LiveCommand+Run.swift`.
+/// `apicheck live`: the contract checked against a real server. Its options and how they are read
+/// are in `LiveCommand+Options.swift`.
 struct LiveCommand: Command {
     static let name = "live"
     static let abstract = "Check every endpoint against a server: envelope, decode, auth probes, drift."
-
-    static let baseURL = Option.optional("base-url", "URL", help: "the API's base URL, e.g. https://staging.example.com/Api/", parse: .text)
-    static let env = Option.optional("env", "NAME", help: "a base URL named in the API catalog (see the API declaration)", parse: .text)
-    static let only = Option.repeated("only", "ID,...", help: "check only these endpoint ids", parse: .text)
-    static let concurrency = Option.value("concurrency", "N", default: 8, help: "requests in flight at once",
-                                          parse: .integer(in: 1...256))
-    static let timeout = Option.value("timeout", "S", default: 10.0, shownDefault: "10",
-                                      help: "seconds per request, connect and total", parse: .seconds)
-    static let maxBody = Option.value("max-body", "BYTES", default: 32 << 20, shownDefault: "32M",
-                                      help: "body cap, e.g. 33554432, 32M or 512K", parse: .bytes)
-    static let strict = Option.flag("strict", help: "warnings fail the run too")
-    static let insecure = Option.flag("insecure", help: "do not verify TLS certificates")
-    static let noProbes = Option.flag("no-probes", help: "skip the auth probes")
-    static let verbose = Option.flag("verbose", short: "v", help: "trace every request and response on stderr, secrets masked")
-    static let options: [any OptionDeclaration] = [
-        baseURL, env, only, concurrency, timeout, maxBody, strict, insecure, noProbes, MocksOption.mocks,
-    ] + ReportOptions.all + [verbose]
-    static let exitCodes: String? = """
-        0 the contract holds; 1 violated (errors, or warnings with --strict);
-                    2 usage or configuration error; 3 the target is unreachable
-        """
-
-    static func discussion(tool: String) -> String {
-        """
-        Calls every declared endpoint (concurrently, over one libcurl multi handle), checks the
-        HTTP status, the envelope, the decoding into the declared Swift type, probes the auth
-        failure paths (a dead token must classify as token expired, a token revoked by a second
-        login as logout, a logged-out token as token expired), and reports drift against the mocks.
-
-        target, first found: --base-url URL; --env NAME (from the API catalog); $APICHECK_BASE_URL;
-        else the bundled sandbox, if the tool has one, started on a free loopback port.
-        credentials: the environment variables the API's auth policy names (APICHECK_ACCOUNT and
-        APICHECK_PASSWORD by default), never flags; the sandbox's own account when checking it.
-        mocks: drift is checked against --mocks DIR, else $APICHECK_MOCKS, else ./mocks if it exists.
-        """
-    }
 
     let context: CommandContext
     let baseURL: URL?
@@ -58,64 +23,76 @@ struct LiveCommand: Command {
     let mocksGiven: Bool
     let destinations: [ReportDestination]
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws {
-        self.context = context
-        baseURL = try Self.target(arguments, context: context)
-        only = try Self.selectedIDs(arguments[Self.only], context: context)
-        concurrency = try arguments[Self.concurrency]
-        timeout = try arguments[Self.timeout]
-        maxBody = try arguments[Self.maxBody]
-        strict = try arguments[Self.strict]
-        insecure = try arguments[Self.insecure]
-        probes = try !arguments[Self.noProbes]
-        verbose = try arguments[Self.verbose]
-        let given = try MocksOption.given(arguments, context: context)
-        mocksGiven = given != nil
-        mocksDirectory = given ?? MocksOption.fallback(context)
-        destinations = try ReportOptions.destinations(arguments)
-    }
 
-    /// --base-url, --env or APICHECK_BASE_URL; nil when none is set (then the sandbox, if any).
-    static func target(_ arguments: ParsedArguments, context: CommandContext) throws -> URL? {
-        let given = try arguments[baseURL], named = try arguments[env]
-        if given != nil, named != nil { throw UsageError("give --base-url or --env, not both") }
-        if let given { return try parseBaseURL(given, from: "--base-url") }
-        if let named {
-            guard let url = context.api.environments[named] else {
-                let known = context.api.environments.keys.sorted().joined(separator: ", ")
-                throw UsageError("unknown environment '\(named)' (the \(context.api.name) API names: \(known.isEmpty ? "none" : known))")
+    func run() async throws -> ExitCode {
+        let console = context.console
+        let problems = context.api.problems
+        if !problems.isEmpty {
+            throw CommandFailure("the \(context.api.name) API's declarations need fixing first:\n"
+                + problems.map { "  \($0.endpoint): \($0.message)" }.joined(separator: "\n"))
+        }
+        var environment = context.environment
+        let writer = ReportWriter(context: context)
+        // Before the run, not after: a run changes staging (it registers accounts) and takes time.
+        if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
+        var sandbox: (any RunningSandbox)?
+        let target: URL
+        if let baseURL {
+            target = baseURL
+        } else {
+            guard let launcher = context.sandbox else {
+                throw CommandFailure("no target: give --base-url URL, --env NAME or set APICHECK_BASE_URL")
             }
-            return url
+            do {
+                let running = try launcher.start(port: 0, tokenTTL: 3600, faults: [])
+                sandbox = running
+                target = running.baseURL
+            } catch {
+                throw CommandFailure("cannot start the bundled sandbox: \(error)")
+            }
+            context.note("no target configured; checking the bundled sandbox at \(target.absoluteString)")
+            // The sandbox's demo account, unless the environment names one.
+            if (environment[context.api.auth.accountVariable] ?? "").isEmpty, (environment[context.api.auth.passwordVariable] ?? "").isEmpty {
+                environment[context.api.auth.accountVariable] = launcher.account
+                environment[context.api.auth.passwordVariable] = launcher.password
+            }
         }
-        if let text = context.environment["APICHECK_BASE_URL"], !text.isEmpty {
-            return try parseBaseURL(text, from: "APICHECK_BASE_URL")
-        }
-        return nil
-    }
+        defer { sandbox?.stop() }
 
-    static func parseBaseURL(_ text: String, from source: String) throws(UsageError) -> URL {
-        var text = text
-        if !text.hasSuffix("/") { text += "/" }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false else {
-            // A URL with user info may hold a credential: do not echo it.
-            throw UsageError("\(source): \(text.contains("@") ? "the URL given" : "'\(text)'") is not an http(s) URL")
+        let selected = context.api.endpoints.filter { only?.contains($0.id) ?? true }
+        if selected.contains(where: { $0.requiresToken || $0.id == context.api.auth.loginEndpoint }),
+           [context.api.auth.accountVariable, context.api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {
+            throw CommandFailure("set \(context.api.auth.accountVariable) and \(context.api.auth.passwordVariable) "
+                + "to the account to check \(context.api.makeRedactor().display(target)) with (credentials are never taken from flags)")
         }
-        return url
-    }
+        var isDirectory: ObjCBool = false
+        let haveMocks = FileManager.default.fileExists(atPath: mocksDirectory.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        if !haveMocks, mocksGiven {
+            throw CommandFailure("no mocks folder at \(mocksDirectory.path) (from --mocks or APICHECK_MOCKS)")
+        }
+        if !haveMocks {
+            context.note("no mocks folder at \(mocksDirectory.path); drift is not checked")
+        }
 
-    /// The ids of every --only, comma-separated or repeated; nil for all. Unknown ids are usage errors.
-    static func selectedIDs(_ given: [String], context: CommandContext) throws(UsageError) -> Set<String>? {
-        if given.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw UsageError("--only needs endpoint ids (see '\(context.tool) list')")
+        let transport = CurlTransport(configuration: CurlConfiguration(
+            concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody, insecure: insecure))
+        defer { transport.shutdown() }
+        let redactor = context.api.makeRedactor()
+        let showProgress = console.stderrIsTerminal && !verbose
+        var trace: (@Sendable (String) -> Void)?
+        if verbose { trace = { console.err($0) } }
+        var progress: (@Sendable (Int, Int, Int) -> Void)?
+        if showProgress {
+            progress = { done, total, failed in
+                console.errRaw("\r" + TextReport.progressLine(done: done, total: total, failed: failed))
+            }
         }
-        let ids = given.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-            .filter { !$0.isEmpty }
-        guard !ids.isEmpty else { return nil }
-        let known = Set(context.api.endpoints.map(\.id))
-        if let unknown = ids.first(where: { !known.contains($0) }) {
-            throw UsageError("--only: no endpoint '\(unknown)' (see '\(context.tool) list')")
-        }
-        return Set(ids)
+        let options = LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
+                                  mocksDirectory: haveMocks ? mocksDirectory : nil, environment: environment, probes: probes)
+        let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
+                              trace: trace, progress: progress)
+        let report = await check.run()
+        if showProgress { console.errRaw("\r\u{1B}[K") }
+        return writer.write(report, to: destinations)
     }
 }
