@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,8 +13,9 @@ import Darwin
 /// 2 that was closed when the process started is held by /dev/null, so that the next file or
 /// socket opened cannot take its number and receive the report. Such a stream counts as closed.
 struct StandardStream: Sendable {
-    struct WriteError: Error, Sendable {
+    struct WriteError: Error, Sendable, CustomStringConvertible {
         var reason: String
+        var description: String { reason }
     }
 
     let descriptor: Int32
@@ -75,4 +77,8 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
     #else
     Darwin.write(descriptor, bytes, count)
     #endif
+}
+
+extension StandardStream.WriteError: LocalizedError {
+    var errorDescription: String? { reason }
 }

@@ -89,6 +89,15 @@ import Testing
         #expect(result.err.hasSuffix("apicheck live: cannot write to stdout: the stream is closed\n"), "\(result.err)")
     }
 
+    /// A report file named /dev/stdout is written through the process's stdout: closed, it is lost
+    /// and said so, not written into the /dev/null that holds the descriptor.
+    @Test func aReportToDevStdoutWithStdoutClosed() throws {
+        let result = try run(["mocks", "--report", "json:/dev/stdout"], stdout: .closed)
+        #expect(result.reason == .exit)
+        #expect(result.code == 2)
+        #expect(result.err.contains("apicheck mocks: cannot write the json report to /dev/stdout: the stream is closed\n"), "\(result.err)")
+    }
+
     @Test func stdoutToAPipeWhoseReaderIsGone() throws {
         let result = try run(["list"], stdout: .brokenPipe)
         #expect(result.reason == .exit, "killed by signal \(result.code)")
