@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "APICheckCLI", targets: ["APICheckCLI"]),
         .library(name: "CurlClient", targets: ["CurlClient"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
-        .executable(name: "apicheck", targets: ["apicheck"]),
+        // No `apicheck` executable product: SwiftPM gives a root package's executable targets
+        // products of their own name, so `swift run apicheck` works here, and a package that
+        // depends on this one can name its own target and product `apicheck` (ci/user-package).
     ],
     targets: [
         // C lives only here: typed wrappers over the variadic libcurl and libmicrohttpd calls.

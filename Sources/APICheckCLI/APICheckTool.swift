@@ -12,13 +12,16 @@ import Foundation
 public struct APICheckTool: Sendable {
     public let api: API
     public let sandbox: (any SandboxLauncher)?
-    /// The command's name in usage texts.
+    /// The command's name in usage texts and at the start of every message.
     public let name: String
 
-    /// `sandbox` only when a launcher is given: a tool without one has nothing to serve.
-    var commands: [any Command.Type] {
-        [LiveCommand.self, MocksCommand.self, ListCommand.self] + (sandbox == nil ? [] : [SandboxCommand.self])
-    }
+    /// Every command there is; a new command is a new file and one line here.
+    static let registry: [any Command.Type] = [
+        LiveCommand.self,
+        MocksCommand.self,
+        ListCommand.self,
+        SandboxCommand.self,
+    ]
 
     public init(api: API, sandbox: (any SandboxLauncher)? = nil, name: String = "apicheck") {
         self.api = api
@@ -26,12 +29,76 @@ public struct APICheckTool: Sendable {
         self.name = name
     }
 
-    /// A usage text with this tool's name.
-    func named(_ text: String) -> String {
-        name == "apicheck" ? text : text.replacingOccurrences(of: "apicheck ", with: name + " ")
+    /// Runs one command line and returns its exit code (an `ExitCode`'s raw value). Never calls
+    /// `exit` itself, and never traps on output: a stream that cannot be written (a full disk, a
+    /// closed descriptor, a reader gone) ends in exit code 2 and a message on the other stream.
+    public func run(_ arguments: [String], console: Console = .standard(),
+                    environment: [String: String] = ProcessInfo.processInfo.environment,
+                    workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)) async -> Int32 {
+        var context = CommandContext(api: api, console: console, environment: environment, sandbox: sandbox,
+                                     workingDirectory: workingDirectory, tool: name)
+        let code = await dispatch(arguments, context: &context)
+        return finish(code, context: context).rawValue
     }
 
-    var usage: String {
+    /// The one place where errors become messages and exit codes.
+    private func dispatch(_ arguments: [String], context: inout CommandContext) async -> ExitCode {
+        let console = context.console
+        let commands = Self.registry.filter { $0.isAvailable(in: context) }
+        guard let first = arguments.first else {
+            console.err(usage(commands))
+            return .usageError
+        }
+        if first == "--help" || first == "-h" {
+            console.out(usage(commands))
+            return .success
+        }
+        if first == "help" {
+            guard let wanted = arguments.dropFirst().first else { console.out(usage(commands)); return .success }
+            guard let command = commands.first(where: { $0.name == wanted }) else {
+                console.err("\(name): unknown command '\(wanted)'\n\n" + usage(commands))
+                return .usageError
+            }
+            console.out(command.usage(tool: name))
+            return .success
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.err("\(name): unknown command '\(first)'\n\n" + usage(commands))
+            return .usageError
+        }
+        context.command = command.name
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(command.usage(tool: name))
+            return .success
+        }
+        do {
+            let parsed = try ParsedArguments(rest, options: command.options.map(\.spec), positionals: command.arguments)
+            return try await command.init(parsed, context: context).run()
+        } catch let error as UsageError {
+            console.err("\(context.prefix): \(error.message)\n\n" + command.usage(tool: name))
+            return .usageError
+        } catch let failure as CommandFailure {
+            context.note(failure.message)
+            return failure.exitCode
+        } catch {
+            context.note("\(error)")
+            return .usageError
+        }
+    }
+
+    /// A stream that failed is reported on the other one, if it still works. Output that was lost
+    /// makes a clean run exit 2; a run that already failed keeps its own code.
+    private func finish(_ code: ExitCode, context: CommandContext) -> ExitCode {
+        let console = context.console
+        let outFailure = console.failure(of: .standardOutput), errFailure = console.failure(of: .standardError)
+        if outFailure == nil, errFailure == nil { return code }
+        if let outFailure { console.err("\(context.prefix): \(outFailure)") }
+        if let errFailure { console.out("\(context.prefix): \(errFailure)") }
+        return code == .success ? .usageError : code
+    }
+
+    private func usage(_ commands: [any Command.Type]) -> String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let lines = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.abstract }
         return """
@@ -46,46 +113,5 @@ public struct APICheckTool: Sendable {
             exit codes: 0 ok, 1 contract violated or problems found, 2 usage or configuration error,
                         3 target unreachable (live)
             """
-    }
-
-    /// Runs one command line and returns its exit code. Never calls `exit` itself.
-    public func run(_ arguments: [String], console: Console = .standard(),
-                    environment: [String: String] = ProcessInfo.processInfo.environment,
-                    workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)) async -> Int32 {
-        let context = CommandContext(api: api, console: console, environment: environment, sandbox: sandbox,
-                                     workingDirectory: workingDirectory)
-        guard let first = arguments.first else {
-            console.err(usage)
-            return 2
-        }
-        if first == "--help" || first == "-h" {
-            console.out(usage)
-            return 0
-        }
-        if first == "help" {
-            guard let name = arguments.dropFirst().first else { console.out(usage); return 0 }
-            guard let command = commands.first(where: { $0.name == name }) else {
-                console.err("\(name): unknown command '\(name)'\n\n" + usage)
-                return 2
-            }
-            console.out(named(command.usage))
-            return 0
-        }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            console.err("\(name): unknown command '\(first)'\n\n" + usage)
-            return 2
-        }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            console.out(named(command.usage))
-            return 0
-        }
-        do {
-            let instance = try command.init(rest, context: context)
-            return await instance.run()
-        } catch {
-            console.err("\(name) \(command.name): \(error.message)\n\n" + named(command.usage))
-            return 2
-        }
     }
 }

@@ -4,21 +4,22 @@ import APICheck
 struct ListCommand: Command {
     static let name = "list"
     static let abstract = "List the declared endpoints (id, method, path, auth, mock)."
-    static let usage = """
-        usage: apicheck list
+    static let options: [any OptionDeclaration] = []
 
+    static func discussion(tool: String) -> String {
+        """
         Prints one line per declared endpoint: id, method, path, whether it needs the token,
         and its mock file. Columns are separated by spaces and aligned.
         """
+    }
 
     let context: CommandContext
 
-    init(_ arguments: [String], context: CommandContext) throws(UsageError) {
-        try ParsedArguments(arguments, options: [:]).noPositionals()
+    init(_ arguments: ParsedArguments, context: CommandContext) {
         self.context = context
     }
 
-    func run() async -> Int32 {
+    func run() async -> ExitCode {
         let rows = context.api.endpoints.map { endpoint -> [String] in
             [endpoint.id, endpoint.method.rawValue, endpoint.path,
              endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json",
@@ -27,8 +28,8 @@ struct ListCommand: Command {
         let table = Table(header: ["ID", "METHOD", "PATH", "AUTH", "MOCK", "TYPE"], rows: rows)
         context.console.out(table.render())
         for problem in context.api.problems {
-            context.console.err("apicheck list: \(problem.endpoint): \(problem.message)")
+            context.note("\(problem.endpoint): \(problem.message)")
         }
-        return 0
+        return .success
     }
 }

@@ -1,13 +1,20 @@
 /// GNU-style long options parsed against what a command declares: `--name value`, `--name=value`,
-/// repeated options, flags, and `--` ending the options. Unknown options are usage errors.
+/// repeated options, flags, short flags, and `--` ending the options. Unknown options are usage
+/// errors. Values are read back through the same declarations: `try parsed[LiveCommand.timeout]`.
 struct ParsedArguments {
-    enum Kind { case flag, value, repeated }
-
     private(set) var values: [String: [String]] = [:]
-    private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    private let declared: Set<String>
 
-    init(_ arguments: [String], options: [String: Kind], shortFlags: [Character: String] = ["h": "help"]) throws(UsageError) {
+    init(_ arguments: [String], options: [OptionSpec], positionals allowed: [CommandArgument] = []) throws(UsageError) {
+        let options = options + [OptionSpec.help]
+        var byName: [String: OptionSpec] = [:]
+        var byShort: [Character: OptionSpec] = [:]
+        for option in options {
+            byName[option.name] = option
+            if let short = option.short { byShort[short] = option }
+        }
+        declared = Set(byName.keys)
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -27,54 +34,44 @@ struct ParsedArguments {
                     name = String(name[..<equals])
                 }
             } else {
-                guard argument.count == 2, let long = shortFlags[argument.last!] else {
+                // Short options are flags only; a value after one would be ambiguous.
+                guard argument.count == 2, let option = byShort[argument.last!], option.isFlag else {
                     throw UsageError("unknown option '\(argument)'")
                 }
-                name = long
+                name = option.name
             }
-            guard let kind = options[name] ?? (name == "help" ? .flag : nil) else {
-                throw UsageError("unknown option '--\(name)'")
-            }
-            switch kind {
-            case .flag:
+            guard let option = byName[name] else { throw UsageError("unknown option '--\(name)'") }
+            if option.isFlag {
                 if inline != nil { throw UsageError("option '--\(name)' takes no value") }
-                flags.insert(name)
-            case .value, .repeated:
-                let value: String
-                if let inline {
-                    value = inline
-                } else {
-                    guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
-                    value = arguments[index]
-                    index += 1
-                }
-                if kind == .value, values[name] != nil { throw UsageError("option '--\(name)' given twice") }
-                values[name, default: []].append(value)
+                values[name, default: []].append("")
+                continue
             }
+            let value: String
+            if let inline {
+                value = inline
+            } else {
+                guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            if !option.repeatable, values[name] != nil { throw UsageError("option '--\(name)' given twice") }
+            values[name, default: []].append(value)
+        }
+        if positionals.count > allowed.count {
+            throw UsageError("unexpected argument '\(positionals[allowed.count])'")
+        }
+        if positionals.count < allowed.filter(\.required).count {
+            throw UsageError("missing \(allowed[positionals.count].name)")
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-
-    func int(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError("option '--\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+    /// The option's value: parsed from what was given, or its default.
+    subscript<Value>(option: Option<Value>) -> Value {
+        get throws {
+            precondition(declared.contains(option.spec.name), "option --\(option.spec.name) read but not declared")
+            return try option.resolve(values[option.spec.name] ?? [])
         }
-        return number
     }
 
-    func seconds(_ name: String) throws(UsageError) -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let number = Double(text), number > 0, number <= 3600 else {
-            throw UsageError("option '--\(name)' expects seconds (e.g. 10 or 0.5), got '\(text)'")
-        }
-        return number
-    }
-
-    func noPositionals() throws(UsageError) {
-        if let first = positionals.first { throw UsageError("unexpected argument '\(first)'") }
-    }
+    func given(_ option: some OptionDeclaration) -> Bool { values[option.spec.name] != nil }
 }

@@ -27,12 +27,12 @@ struct ReportDestination: Equatable {
         }
     }
 
-    /// Parses every `--report`, and `--output FILE` for the first one without a file.
-    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> [ReportDestination] {
+    /// Every `--report`, and `--output FILE` for the first one without a file.
+    static func parse(reports: [String], output: String?) throws(UsageError) -> [ReportDestination] {
         var destinations: [ReportDestination] = []
-        for argument in arguments.all("report") { destinations.append(try ReportDestination(argument: argument)) }
+        for argument in reports { destinations.append(try ReportDestination(argument: argument)) }
         if destinations.isEmpty { destinations = [ReportDestination(format: .text)] }
-        if let output = arguments.value("output") {
+        if let output {
             guard let index = destinations.firstIndex(where: { $0.file == nil }) else {
                 throw UsageError("--output given but every --report already names its file")
             }

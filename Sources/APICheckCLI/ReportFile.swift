@@ -71,8 +71,10 @@ struct ReportFile {
     func write(_ text: String) throws {
         let data = Data(text.utf8)
         switch kind {
-        case .standardOutput: try FileHandle.standardOutput.write(contentsOf: data); return
-        case .standardError: try FileHandle.standardError.write(contentsOf: data); return
+        // Through the process's own streams: one closed at start is held by /dev/null, and
+        // writing through it would lose the report without a word.
+        case .standardOutput: try StandardStream.output.write(text); return
+        case .standardError: try StandardStream.error.write(text); return
         default: break
         }
         if kind == .absent || (kind == .regular && FileManager.default.isWritableFile(atPath: folder)) {

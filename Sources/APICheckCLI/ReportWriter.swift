@@ -4,9 +4,10 @@ import Foundation
 /// Renders a report in every requested format and writes each where it belongs. Files are written
 /// atomically: a failed run never leaves half a JUnit file for CI to read.
 struct ReportWriter {
-    let console: Console
-    let environment: [String: String]
-    let workingDirectory: URL
+    let context: CommandContext
+    private var console: Console { context.console }
+    private var environment: [String: String] { context.environment }
+    private var workingDirectory: URL { context.workingDirectory }
 
     /// Why a report file could not be written, checked before the run: its folder is missing or
     /// not writable. Nil when every destination looks writable.
@@ -19,8 +20,15 @@ struct ReportWriter {
         return nil
     }
 
-    /// Returns false (after saying why on stderr) when a report could not be written.
-    func write(_ report: Report, to destinations: [ReportDestination]) -> Bool {
+    /// Writes every report and returns the run's exit code. A report that could not be written
+    /// (said on stderr) is a configuration error, unless the run already failed.
+    func write(_ report: Report, to destinations: [ReportDestination]) -> ExitCode {
+        let code = ExitCode(reportCode: report.exitCode)
+        guard writeAll(report, to: destinations) else { return code == .success ? .usageError : code }
+        return code
+    }
+
+    private func writeAll(_ report: Report, to destinations: [ReportDestination]) -> Bool {
         var ok = true
         if destinations.allSatisfy({ $0.file != nil }) {
             // Nothing on stdout: the log still gets one line saying how it went.
@@ -43,7 +51,7 @@ struct ReportWriter {
                 do {
                     try target.write(text)
                 } catch {
-                    console.err("apicheck: cannot write the \(destination.format.rawValue) report to \(target.path): \(error.localizedDescription)")
+                    context.note("cannot write the \(destination.format.rawValue) report to \(target.path): \(error.localizedDescription)")
                     ok = false
                 }
             } else if !text.isEmpty {
@@ -65,7 +73,7 @@ struct ReportWriter {
             try handle.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
             return true
         } catch {
-            console.err("apicheck: cannot append the summary to GITHUB_STEP_SUMMARY (\(path)): \(error.localizedDescription)")
+            context.note("cannot append the summary to GITHUB_STEP_SUMMARY (\(path)): \(error.localizedDescription)")
             return false
         }
     }

@@ -1,63 +1,66 @@
 import APICheck
 import Foundation
 
-/// `apicheck sandbox`: the bundled demo backend in the foreground, until interrupted.
+/// `apicheck sandbox`: the bundled demo backend in the foreground, until interrupted. Offered only
+/// by a tool given a `SandboxLauncher`.
 struct SandboxCommand: Command {
     static let name = "sandbox"
     static let abstract = "Run the bundled demo backend in the foreground."
-    static let usage = """
-        usage: apicheck sandbox [--port N] [--token-ttl S] [--fault SPEC]...
 
-        Serves the demo API on http://127.0.0.1:PORT/Api/ until interrupted (Ctrl-C).
+    static let port = Option.value("port", "N", default: 8080,
+                                   help: "the port to bind on 127.0.0.1; 0 = any free port", parse: .integer(in: 0...65535))
+    static let tokenTTL = Option.value("token-ttl", "S", default: 3600.0, shownDefault: "3600",
+                                       help: "seconds a login token lives", parse: .seconds)
+    static let fault = Option.repeated("fault", "SPEC", help: "serve a deliberate deviation, see above", parse: .text)
+    static let options: [any OptionDeclaration] = [port, tokenTTL, fault]
 
-        options:
-          --port N          the port to bind on 127.0.0.1 (default 8080; 0 = any free port)
-          --token-ttl S     seconds a login token lives (default 3600)
-          --fault SPEC      serve a deliberate deviation, to see what 'apicheck live' reports;
-                            repeatable. ROUTE is a path below /Api/ as in the API's docs:
-                              rename:ROUTE:FROM:TO     replace:ROUTE:KEY:JSON   add:ROUTE:KEY:JSON
-                              remove:ROUTE:KEY         code:ROUTE:CODE:MSG      html:ROUTE:STATUS
-                              delay:ROUTE:MS           truncate:ROUTE           huge:ROUTE:BYTES
-                              dead-token-accepted      no-revocation
-                            e.g. --fault rename:statuses/home_timeline:screen_name:screenName
-          -h, --help        show this help
+    static func discussion(tool: String) -> String {
         """
+        Serves the API on http://127.0.0.1:PORT/Api/ until interrupted (Ctrl-C).
+
+        --fault SPEC serves a deliberate deviation, to see what '\(tool) live' reports. ROUTE is a
+        path below /Api/ as in the API's docs:
+          rename:ROUTE:FROM:TO     replace:ROUTE:KEY:JSON   add:ROUTE:KEY:JSON
+          remove:ROUTE:KEY         code:ROUTE:CODE:MSG      html:ROUTE:STATUS
+          delay:ROUTE:MS           truncate:ROUTE           huge:ROUTE:BYTES
+          dead-token-accepted      no-revocation
+        e.g. --fault rename:statuses/home_timeline:screen_name:screenName
+        """
+    }
+
+    static func isAvailable(in context: CommandContext) -> Bool { context.sandbox != nil }
 
     let context: CommandContext
     let port: Int
     let tokenTTL: Double
     let faults: [String]
 
-    init(_ arguments: [String], context: CommandContext) throws(UsageError) {
-        let parsed = try ParsedArguments(arguments, options: ["port": .value, "token-ttl": .value, "fault": .repeated])
-        try parsed.noPositionals()
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
-        port = try parsed.int("port", in: 0...65535) ?? 8080
-        tokenTTL = try parsed.seconds("token-ttl") ?? 3600
-        faults = parsed.all("fault")
+        port = try arguments[Self.port]
+        tokenTTL = try arguments[Self.tokenTTL]
+        faults = try arguments[Self.fault]
     }
 
-    func run() async -> Int32 {
+    func run() async throws -> ExitCode {
         guard let launcher = context.sandbox else {
-            context.console.err("apicheck sandbox: this build of apicheck bundles no sandbox for the \(context.api.name) API")
-            return 2
+            throw CommandFailure("this tool bundles no sandbox for the \(context.api.name) API")
         }
         let running: any RunningSandbox
         do {
             running = try launcher.start(port: port, tokenTTL: tokenTTL, faults: faults)
         } catch {
             // The launcher's errors say what failed (a bad --fault, a port in use).
-            context.console.err("apicheck sandbox: \(error)")
-            return 2
+            throw CommandFailure("\(error)")
         }
-        for fault in faults { context.console.err("apicheck sandbox: fault \(fault)") }
-        context.console.err("apicheck sandbox: serving the \(context.api.name) API on \(running.baseURL.absoluteString) "
+        for fault in faults { context.note("fault \(fault)") }
+        context.note("serving the \(context.api.name) API on \(running.baseURL.absoluteString) "
             + "(account '\(launcher.account)', token TTL \(Int(tokenTTL)) s); Ctrl-C stops it")
         // The server runs on its own threads; this task only waits for the end of the process.
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(3600))
         }
         running.stop()
-        return 0
+        return .success
     }
 }

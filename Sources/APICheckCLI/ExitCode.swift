@@ -1,0 +1,17 @@
+/// How a command ends, as the README documents it. Every command returns one of these; the
+/// process exits with its raw value.
+public enum ExitCode: Int32, Sendable, CaseIterable {
+    /// The contract holds (or the command did what it was asked).
+    case success = 0
+    /// The contract is violated: errors, or warnings under `--strict`; problems in the mocks.
+    case violated = 1
+    /// A usage or configuration error, or output that could not be written.
+    case usageError = 2
+    /// The target could not be reached (infrastructure, not drift).
+    case unreachable = 3
+
+    /// A report's verdict; a code the README does not document counts as a configuration error.
+    init(reportCode: Int32) {
+        self = ExitCode(rawValue: reportCode) ?? .usageError
+    }
+}

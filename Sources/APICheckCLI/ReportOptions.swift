@@ -1,0 +1,15 @@
+import Foundation
+
+/// The options every command that writes a report shares, declared once.
+enum ReportOptions {
+    static let report = Option.repeated(
+        "report", "FORMAT[:FILE]", shownDefault: "text",
+        help: "text, json, junit or github, to stdout or to FILE", parse: .text)
+    static let output = Option.optional(
+        "output", "FILE", help: "write the first report without a file here", parse: .text)
+    static let all: [any OptionDeclaration] = [report, output]
+
+    static func destinations(_ arguments: ParsedArguments) throws -> [ReportDestination] {
+        try ReportDestination.parse(reports: arguments[report], output: arguments[output])
+    }
+}

@@ -1,0 +1,5 @@
+import APICheckCLI
+import Foundation
+import ShopContracts
+
+exit(await APICheckTool(api: Shop.api).run(Array(CommandLine.arguments.dropFirst())))
