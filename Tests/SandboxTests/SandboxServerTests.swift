@@ -22,14 +22,14 @@ struct SandboxServerTests {
         login.httpBody = Data(#"{"account":"demo","password":"demo-password"}"#.utf8)
         let (loginBody, loginResponse) = try await URLSession.shared.data(for: login)
         #expect((loginResponse as? HTTPURLResponse)?.statusCode == 200)
-        let token = try #require(try JSONParser.parse(loginBody)["datas"]?["utoken"]?.stringValue)
+        let token = try #require(try SandboxJSONParser.parse(loginBody)["datas"]?["utoken"]?.stringValue)
 
         var components = URLComponents(url: base.appendingPathComponent("statuses/home_timeline"),
                                        resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "count", value: "3"), URLQueryItem(name: "access_token", value: token)]
         let (body, response) = try await URLSession.shared.data(from: components.url!)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(try JSONParser.parse(body)["datas"]?["statuses"]?.arrayValue?.count == 3)
+        #expect(try SandboxJSONParser.parse(body)["datas"]?["statuses"]?.arrayValue?.count == 3)
 
         let (_, dead) = try await URLSession.shared.data(from: base.appendingPathComponent("users/show"))
         #expect((dead as? HTTPURLResponse)?.statusCode == 403)
