@@ -25,12 +25,14 @@ public struct HTTPServerConfiguration: Sendable {
     /// Connections open at once. Further ones are accepted and closed at once. The server raises
     /// its soft file-descriptor limit to the hard one when it starts, and keeps this below that.
     public var connectionLimit: Int
-    /// Connections open at once from one client address; 0 means no limit of its own.
+    /// Connections open at once from one client address; 0 means no limit of its own. A quarter
+    /// of `connectionLimit` by default: one address alone cannot lock the others out, and
+    /// `apicheck live --concurrency 256` (its most) against a local server still fits.
     public var perClientConnectionLimit: Int
 
     public init(maxRequestBody: Int = 8 << 20, requestBodyBudget: Int = 64 << 20, smallRequestBody: Int = 64 << 10,
                 headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60,
-                connectionLimit: Int = 2048, perClientConnectionLimit: Int = 64) {
+                connectionLimit: Int = 2048, perClientConnectionLimit: Int = 512) {
         self.maxRequestBody = maxRequestBody
         self.requestBodyBudget = requestBodyBudget
         self.smallRequestBody = smallRequestBody

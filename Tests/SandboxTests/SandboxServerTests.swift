@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPServer
 import Testing
 @testable import Sandbox
 
@@ -33,5 +34,37 @@ struct SandboxServerTests {
 
         let (_, dead) = try await URLSession.shared.data(from: base.appendingPathComponent("users/show"))
         #expect((dead as? HTTPURLResponse)?.statusCode == 403)
+    }
+
+    @Test func headOnAGetRouteSendsTheHeadersOfGetWithoutTheBody() async throws {
+        let server = SandboxServer()
+        try server.start()
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("topics")
+
+        var head = URLRequest(url: url)
+        head.httpMethod = "HEAD"
+        let (headBody, headResponse) = try await URLSession.shared.data(for: head)
+        let (getBody, _) = try await URLSession.shared.data(from: url)
+
+        let response = try #require(headResponse as? HTTPURLResponse)
+        #expect(response.statusCode == 200)
+        #expect(response.value(forHTTPHeaderField: "Content-Length") == "\(getBody.count)")
+        #expect(headBody.isEmpty)
+        #expect(getBody.count > 100)
+    }
+
+    @Test func theServerLimitsAreTheOnesGiven() async throws {
+        let server = SandboxServer(limits: HTTPServerConfiguration(maxRequestBody: 64))
+        try server.start()
+        defer { server.stop() }
+
+        var login = URLRequest(url: server.baseURL.appendingPathComponent("Account/login"))
+        login.httpMethod = "POST"
+        login.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        login.httpBody = Data(#"{"account":"demo","password":"demo-password","padding":"\#(String(repeating: "x", count: 64))"}"#.utf8)
+        let (_, response) = try await URLSession.shared.data(for: login)
+
+        #expect((response as? HTTPURLResponse)?.statusCode == 413)
     }
 }
