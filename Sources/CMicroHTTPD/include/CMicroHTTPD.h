@@ -9,14 +9,13 @@
 #include <sys/types.h>
 #include <microhttpd.h>
 
-/// The limits a daemon starts with; 0 in a field means libmicrohttpd's default (none for
-/// `per_ip_connection_limit`).
+/// The limits a daemon starts with.
 struct cmhd_limits {
-    /// Seconds without traffic before a connection is closed.
+    /// Seconds without traffic before a connection is closed (0 = never).
     unsigned idle_timeout;
-    /// Connections open at once.
+    /// Connections open at once (at least 1); further ones are accepted and closed.
     unsigned connection_limit;
-    /// Connections open at once from one client address.
+    /// Connections open at once from one client address (0 = no limit of its own).
     unsigned per_ip_connection_limit;
 };
 
