@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 // libmicrohttpd only reports why a start failed through its logger. The logger runs on the thread
@@ -20,15 +21,18 @@ static void cmhd_logger(void *cls, const char *format, va_list ap) {
     vsnprintf(cmhd_last_log, sizeof cmhd_last_log, format, ap);
 }
 
-struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, unsigned connection_timeout,
+struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const struct cmhd_limits *limits,
                                      MHD_AccessHandlerCallback handler, void *handler_cls,
                                      MHD_RequestCompletedCallback completed, void *completed_cls,
+                                     MHD_NotifyConnectionCallback notify, void *notify_cls,
                                      char *error, size_t error_len) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *address;
+    // poll(), named rather than MHD_USE_AUTO: with select() every descriptor past FD_SETSIZE
+    // (1024) would be refused, and the default connection limit is FD_SETSIZE - 4.
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD
-                       | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+                       | MHD_USE_POLL | MHD_USE_ERROR_LOG;
 
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
@@ -52,7 +56,10 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, unsigned c
         flags, port, NULL, NULL, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
+        MHD_OPTION_CONNECTION_TIMEOUT, limits->idle_timeout,
+        MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
         MHD_OPTION_END);
     if (daemon == NULL) {
@@ -69,6 +76,24 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, unsigned c
         }
     }
     return daemon;
+}
+
+unsigned long cmhd_raise_open_file_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+        return 1024;
+    if (limit.rlim_cur < limit.rlim_max) {
+        rlim_t wanted = limit.rlim_max;
+        limit.rlim_cur = wanted;
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
+            getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    return limit.rlim_cur == RLIM_INFINITY ? 1UL << 20 : (unsigned long)limit.rlim_cur;
+}
+
+int cmhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon) {

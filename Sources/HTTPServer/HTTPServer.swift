@@ -5,20 +5,25 @@ import Synchronization
 /// A small HTTP/1.1 server on libmicrohttpd, for the sandbox and for tests.
 ///
 /// Each connection gets its own thread, so a handler may block (tests sleep in handlers to
-/// simulate slow endpoints) while other connections are served. Keep-alive works.
+/// simulate slow endpoints) while other connections are served. Keep-alive works. The limits of
+/// `HTTPServerConfiguration` (deadlines, connection caps, a budget for request bodies) keep it
+/// answering new clients while others trickle bytes or hold uploads open.
 public final class HTTPServer: Sendable {
     public typealias Handler = @Sendable (ServerRequest) -> ServerResponse
 
-    /// Request bodies past this size are answered 413 without reaching the handler.
-    public static let maxRequestBody = 8 << 20
+    /// Request bodies past this size are answered 413 without reaching the handler (the
+    /// default of `HTTPServerConfiguration.maxRequestBody`).
+    public static let maxRequestBody = HTTPServerConfiguration().maxRequestBody
 
+    public let configuration: HTTPServerConfiguration
     private let host: String
     private let requestedPort: Int
-    private let context: HandlerContext
+    private let handler: Handler
     private let state = Mutex(State())
 
     private struct State {
         var daemon: DaemonPointer?
+        var context: HandlerContext?
         var port = 0
     }
 
@@ -27,16 +32,16 @@ public final class HTTPServer: Sendable {
         let raw: OpaquePointer
     }
 
-    /// Idle keep-alive connections are closed after this long, so their threads do not pile up.
-    private static let idleTimeoutSeconds: UInt32 = 60
-
     /// - Parameters:
     ///   - host: an IPv4 or IPv6 literal ("localhost" means 127.0.0.1). Loopback by default.
     ///   - port: 0 binds any free port; read `port` after `start()`.
-    public init(host: String = "127.0.0.1", port: Int = 0, handler: @escaping Handler) {
+    ///   - configuration: the server's limits.
+    public init(host: String = "127.0.0.1", port: Int = 0, configuration: HTTPServerConfiguration = .init(),
+                handler: @escaping Handler) {
         self.host = host == "localhost" ? "127.0.0.1" : host
         self.requestedPort = port
-        self.context = HandlerContext(handler: handler)
+        self.configuration = configuration
+        self.handler = handler
     }
 
     deinit {
@@ -53,28 +58,41 @@ public final class HTTPServer: Sendable {
             guard (0...65535).contains(requestedPort) else {
                 throw HTTPServerError(host: host, port: requestedPort, reason: "port out of range 0...65535")
             }
+            // A descriptor per connection, plus some for the process's own files.
+            let openFiles = Int(cmhd_raise_open_file_limit())
+            var limits = cmhd_limits(
+                idle_timeout: UInt32(clamping: max(configuration.idleTimeout, 0)),
+                connection_limit: UInt32(clamping: max(1, min(configuration.connectionLimit, openFiles - 64))),
+                per_ip_connection_limit: UInt32(clamping: max(configuration.perClientConnectionLimit, 0)))
+            let context = HandlerContext(handler: handler, configuration: configuration)
             var error = [CChar](repeating: 0, count: 256)
             let contextPointer = Unmanaged.passUnretained(context).toOpaque()
             let daemon = error.withUnsafeMutableBufferPointer { buffer in
                 cmhd_start_daemon(
-                    host, UInt16(requestedPort), Self.idleTimeoutSeconds,
+                    host, UInt16(requestedPort), &limits,
                     { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
                         HTTPServer.access(cls: cls, connection: connection, url: url, method: method,
                                           uploadData: uploadData, uploadDataSize: uploadDataSize,
                                           requestContext: requestContext)
                     },
                     contextPointer,
-                    { _, _, requestContext, _ in
-                        HTTPServer.completed(requestContext: requestContext)
+                    { cls, connection, requestContext, _ in
+                        HTTPServer.completed(cls: cls, connection: connection, requestContext: requestContext)
                     },
-                    nil,
+                    contextPointer,
+                    { cls, connection, _, event in
+                        HTTPServer.notify(cls: cls, connection: connection, event: event)
+                    },
+                    contextPointer,
                     buffer.baseAddress, buffer.count)
             }
             guard let daemon else {
+                context.deadlines.stop()
                 let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 throw HTTPServerError(host: host, port: requestedPort, reason: reason)
             }
             state.daemon = DaemonPointer(raw: daemon)
+            state.context = context
             state.port = Int(cmhd_daemon_port(daemon))
         }
     }
@@ -95,117 +113,23 @@ public final class HTTPServer: Sendable {
     public func stop() {
         // Taken out under the lock but stopped outside it: stopping joins connection threads,
         // and a handler on one of them might be reading `port`.
-        let daemon = state.withLock { state -> DaemonPointer? in
-            defer { state.daemon = nil }
-            return state.daemon
+        let (daemon, context) = state.withLock { state -> (DaemonPointer?, HandlerContext?) in
+            defer {
+                state.daemon = nil
+                state.context = nil
+            }
+            return (state.daemon, state.context)
         }
         if let daemon {
             MHD_stop_daemon(daemon.raw)
         }
+        // The context outlives the daemon: no callback can reach it once the daemon is stopped.
+        context?.deadlines.stop()
+    }
+
+    /// Bytes of request bodies booked against `requestBodyBudget` now, over all connections.
+    public var requestBodiesInFlight: Int {
+        state.withLock { $0.context?.budget.inFlight ?? 0 }
     }
 }
 
-/// The handler as the C callbacks reach it: passed unretained, since the server owns it and
-/// stops the daemon before it goes away.
-private final class HandlerContext: Sendable {
-    let handler: HTTPServer.Handler
-
-    init(handler: @escaping HTTPServer.Handler) {
-        self.handler = handler
-    }
-}
-
-extension HTTPServer {
-    /// libmicrohttpd's access handler. It is called at least twice per request: first with the
-    /// headers only, then once per body chunk, then a final time with no data. The answer is
-    /// queued on the final call only; queueing on the first makes libmicrohttpd drop keep-alive.
-    fileprivate static func access(
-        cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
-        url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
-        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
-        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-    ) -> MHD_Result {
-        guard let cls, let connection, let requestContext, let uploadDataSize else { return .NO }
-
-        guard let existing = requestContext.pointee else {
-            let request = ServerRequest(
-                method: method.map { String(cString: $0) } ?? "GET",
-                path: url.map { String(cString: $0) } ?? "/",
-                query: values(of: connection, kind: .GET_ARGUMENT_KIND),
-                headers: values(of: connection, kind: .HEADER_KIND))
-            requestContext.pointee = Unmanaged.passRetained(IncomingRequest(request)).toOpaque()
-            return .YES
-        }
-        let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeUnretainedValue()
-
-        if uploadDataSize.pointee > 0 {
-            // Past the cap the rest is read and dropped: one POST must not exhaust memory.
-            if let uploadData, incoming.request.body.count + uploadDataSize.pointee <= HTTPServer.maxRequestBody {
-                incoming.request.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self),
-                                             count: uploadDataSize.pointee)
-            } else {
-                incoming.tooLarge = true
-            }
-            uploadDataSize.pointee = 0
-            return .YES
-        }
-        guard !incoming.answered else { return .YES }
-        incoming.answered = true
-
-        if incoming.tooLarge {
-            return queue(ServerResponse(status: 413, headers: [("Content-Type", "text/plain")],
-                                        body: Data("request body over \(HTTPServer.maxRequestBody) bytes\n".utf8)), on: connection)
-        }
-        let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
-        let answer = context.handler(incoming.request)
-        return queue(answer, on: connection)
-    }
-
-    /// Frees what `access` allocated, whether the request was answered or the client went away.
-    fileprivate static func completed(requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
-        guard let requestContext, let existing = requestContext.pointee else { return }
-        Unmanaged<IncomingRequest>.fromOpaque(existing).release()
-        requestContext.pointee = nil
-    }
-
-    private static func queue(_ answer: ServerResponse, on connection: OpaquePointer) -> MHD_Result {
-        let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
-            if let cut = answer.truncateAfter {
-                return cmhd_create_truncated_response(bytes.baseAddress, bytes.count, max(0, cut))
-            }
-            return cmhd_create_response_copy(bytes.baseAddress, bytes.count)
-        }
-        guard let response else { return .NO }
-        defer { MHD_destroy_response(response) }
-        for field in answer.headers where field.name.caseInsensitiveCompare("Content-Length") != .orderedSame {
-            _ = MHD_add_response_header(response, field.name, field.value)
-        }
-        let status = (100...999).contains(answer.status) ? UInt32(answer.status) : 500
-        return MHD_queue_response(connection, status, response)
-    }
-
-    /// Headers or query arguments, in the order they arrived. libmicrohttpd has already
-    /// percent-decoded query arguments; a bare `?flag` comes with no value.
-    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
-        final class Collector {
-            var fields: [(name: String, value: String)] = []
-        }
-        let collector = Collector()
-        withExtendedLifetime(collector) {
-            _ = MHD_get_connection_values_n(
-                connection, kind,
-                { cls, _, key, keySize, value, valueSize in
-                    guard let cls, let key else { return .YES }
-                    let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
-                    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-                    let text = value.map {
-                        String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
-                    } ?? ""
-                    collector.fields.append((name: name, value: text))
-                    return .YES
-                },
-                Unmanaged.passUnretained(collector).toOpaque())
-        }
-        return collector.fields
-    }
-}

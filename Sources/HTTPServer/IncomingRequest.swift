@@ -4,10 +4,19 @@ import Foundation
 /// call (headers known), fed body chunks on the following calls, answered on the final one, and
 /// released by the completion notifier. Only the connection's own thread touches it.
 final class IncomingRequest {
+    /// Why the body is being read and dropped instead of kept.
+    enum Refusal {
+        /// Past `maxRequestBody`: 413.
+        case tooLarge
+        /// Past the budget for bodies in flight: 503.
+        case overBudget
+    }
+
     var request: ServerRequest
     var answered = false
-    /// The body went past `HTTPServer.maxRequestBody`; the answer is 413.
-    var tooLarge = false
+    var refusal: Refusal?
+    /// Bytes booked against the server's `RequestBodyBudget`, given back on completion.
+    var booked = 0
 
     init(_ request: ServerRequest) {
         self.request = request

@@ -29,7 +29,7 @@ struct FaultInjector {
         return nil
     }
 
-    func rewrite(_ payload: JSONValue) -> JSONValue {
+    func rewrite(_ payload: SandboxJSON) -> SandboxJSON {
         faults.reduce(payload) { payload, fault in
             switch fault {
             case let .renameField(_, from, to): payload.renamingKeys(from, to: to)
@@ -68,7 +68,7 @@ struct FaultInjector {
     }
 
     /// A fault's raw JSON; text that does not parse is taken as a string, so a typo still drifts.
-    private static func value(_ json: String) -> JSONValue {
-        (try? JSONParser.parse(json)) ?? .string(json)
+    private static func value(_ json: String) -> SandboxJSON {
+        (try? SandboxJSONParser.parse(json)) ?? .string(json)
     }
 }

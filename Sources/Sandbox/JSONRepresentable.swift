@@ -1,8 +1,8 @@
 /// A payload type of docs/demo-api.md that writes itself with its members in the page's order.
 protocol JSONRepresentable {
-    var json: JSONValue { get }
+    var json: SandboxJSON { get }
 }
 
 extension Array: JSONRepresentable where Element: JSONRepresentable {
-    var json: JSONValue { .array(map(\.json)) }
+    var json: SandboxJSON { .array(map(\.json)) }
 }

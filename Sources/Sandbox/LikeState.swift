@@ -4,7 +4,7 @@ struct LikeState: JSONRepresentable {
     var liked: Bool
     var likeCount: Int
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("tid", .string(tid)),
             ("liked", .bool(liked)),

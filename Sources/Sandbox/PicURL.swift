@@ -2,7 +2,7 @@
 struct PicURL: JSONRepresentable {
     var thumbnailPic: String
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([("thumbnail_pic", .string(thumbnailPic))])
     }
 }

@@ -5,13 +5,13 @@ import HTTPServer
 /// as their type; JSON body values must already have it (a number sent as a string is wrong).
 struct RequestParameters {
     private let request: ServerRequest
-    private let body: JSONValue
+    private let body: SandboxJSON
 
     init(_ request: ServerRequest) {
         self.request = request
         // A body that is absent or not a JSON object carries no parameters, so each required one is
         // reported missing by name, which tells a client more than "bad body" would.
-        if let parsed = try? JSONParser.parse(request.body), case .object = parsed {
+        if let parsed = try? SandboxJSONParser.parse(request.body), case .object = parsed {
             body = parsed
         } else {
             body = .object([])

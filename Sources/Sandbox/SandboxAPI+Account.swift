@@ -6,10 +6,11 @@ extension SandboxAPI {
         let name = try parameters.bodyString("account", required: true)!
         let password = try parameters.bodyString("password", required: true)!
         let now = configuration.now()
+        let ttl = configuration.tokenTTL
         let revoke = !configuration.faults.contains(.noRevocation)
         let issued = state.withLock { state -> (AccountStore.Account, String)? in
             guard let account = state.accounts.authenticate(name, password: password) else { return nil }
-            return (account, state.tokens.issue(for: account.name, at: now, revokeEarlier: revoke))
+            return (account, state.tokens.issue(for: account.name, at: now, ttl: ttl, revokeEarlier: revoke))
         }
         guard let (account, token) = issued else { throw .wrongCredentials }
         return user(account, token: token)
@@ -23,16 +24,17 @@ extension SandboxAPI {
         guard password.count >= 6 else { throw .invalidParameter("password") }
         let mail = try parameters.bodyString("mail", required: false)
         let now = configuration.now()
+        let ttl = configuration.tokenTTL
         let created = state.withLock { state -> (AccountStore.Account, String)? in
             guard let account = state.accounts.register(name, password: password, mail: mail) else { return nil }
-            return (account, state.tokens.issue(for: account.name, at: now, revokeEarlier: true))
+            return (account, state.tokens.issue(for: account.name, at: now, ttl: ttl, revokeEarlier: true))
         }
         guard let (account, token) = created else { throw .accountExists }
         return user(account, token: token)
     }
 
     /// `Account/logout`: the token is ended; the caller was already checked.
-    func logout(_ token: String?) -> JSONValue {
+    func logout(_ token: String?) -> SandboxJSON {
         if let token { state.withLock { $0.tokens.end(token) } }
         return .null
     }

@@ -32,7 +32,7 @@ public final class SandboxAPI: Sendable {
         return injector.damage(response)
     }
 
-    private func answer(_ route: SandboxRoute, id: String?, request: ServerRequest) throws(SandboxFailure) -> JSONValue {
+    private func answer(_ route: SandboxRoute, id: String?, request: ServerRequest) throws(SandboxFailure) -> SandboxJSON {
         let parameters = RequestParameters(request)
         // The token is checked before any parameter: a dead session is the first thing to report.
         let caller = route.needsToken ? try authenticate(request.queryValue("access_token")) : nil

@@ -8,6 +8,12 @@ extension SandboxFault {
         "dead-token-accepted", "no-revocation",
     ]
 
+    /// The largest `huge:ROUTE:BYTES` (256 MiB): well past the live checker's 32 MiB cap on
+    /// answers, and small enough that the sandbox can build it.
+    public static let maxHugeBytes = 256 << 20
+    /// The longest `delay:ROUTE:MS` (ten minutes).
+    public static let maxDelayMilliseconds = 600_000
+
     public struct SpecError: Error, CustomStringConvertible {
         public var description: String
     }
@@ -24,8 +30,13 @@ extension SandboxFault {
             }
             return parts
         }
-        func number(_ text: String) throws(SpecError) -> Int {
+        // Sizes and times are checked here, not when serving: a fault the sandbox cannot honour
+        // is a usage error of the command line, not a crash on the first request.
+        func number(_ text: String, in range: ClosedRange<Int>? = nil, _ name: String = "", _ unit: String = "") throws(SpecError) -> Int {
             guard let value = Int(text) else { throw SpecError(description: "fault '\(spec)': '\(text)' is not a whole number") }
+            if let range, !range.contains(value) {
+                throw SpecError(description: "fault '\(spec)': \(name) must be from \(range.lowerBound) to \(range.upperBound)\(unit)")
+            }
             return value
         }
         switch kind {
@@ -34,10 +45,10 @@ extension SandboxFault {
         case "add": let f = try fields(3); self = .addField(route: f[0], key: f[1], json: f[2])
         case "remove": let f = try fields(2); self = .removeField(route: f[0], key: f[1])
         case "code": let f = try fields(3); self = .envelopeCode(route: f[0], code: try number(f[1]), msg: f[2])
-        case "html": let f = try fields(2); self = .html(route: f[0], status: try number(f[1]))
-        case "delay": let f = try fields(2); self = .delay(route: f[0], milliseconds: try number(f[1]))
+        case "html": let f = try fields(2); self = .html(route: f[0], status: try number(f[1], in: 100...599, "STATUS"))
+        case "delay": let f = try fields(2); self = .delay(route: f[0], milliseconds: try number(f[1], in: 0...Self.maxDelayMilliseconds, "MS", " (ten minutes)"))
         case "truncate": let f = try fields(1); self = .truncate(route: f[0])
-        case "huge": let f = try fields(2); self = .hugeBody(route: f[0], bytes: try number(f[1]))
+        case "huge": let f = try fields(2); self = .hugeBody(route: f[0], bytes: try number(f[1], in: 0...Self.maxHugeBytes, "BYTES", " (256 MiB)"))
         case "dead-token-accepted" where spec == kind: self = .deadTokenAccepted
         case "no-revocation" where spec == kind: self = .noRevocation
         default:

@@ -34,8 +34,10 @@ enum SandboxRoute: String, CaseIterable, Sendable {
 
     /// The route for a request, with the `{id}` path segment when it has one. A known path asked
     /// with the wrong method is no route: docs/demo-api.md answers both with the 404 envelope.
+    /// HEAD is asked like GET: the server sends the GET answer's headers without its body.
     static func match(method: String, path: String) -> (route: SandboxRoute, id: String?)? {
         guard path.hasPrefix(basePath) else { return nil }
+        let method = method == "HEAD" ? "GET" : method
         let relative = String(path.dropFirst(basePath.count))
         if let route = allCases.first(where: { $0.rawValue == relative && $0 != .statusShow }) {
             return route.method == method ? (route, nil) : nil

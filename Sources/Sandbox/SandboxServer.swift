@@ -10,11 +10,14 @@ public final class SandboxServer: Sendable {
     private let server: HTTPServer
     private let host: String
 
-    public init(configuration: SandboxConfiguration = .init(), host: String = "127.0.0.1", port: Int = 0) {
+    /// - Parameter limits: the HTTP server's deadlines, connection caps and body budget; the
+    ///   defaults hold against the attacks `ci/attack` runs.
+    public init(configuration: SandboxConfiguration = .init(), host: String = "127.0.0.1", port: Int = 0,
+                limits: HTTPServerConfiguration = .init()) {
         let api = SandboxAPI(configuration: configuration)
         self.api = api
         self.host = host
-        server = HTTPServer(host: host, port: port) { api.handle($0) }
+        server = HTTPServer(host: host, port: port, configuration: limits) { api.handle($0) }
     }
 
     public func start() throws {

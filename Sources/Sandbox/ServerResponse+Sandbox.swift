@@ -5,16 +5,16 @@ import HTTPServer
 extension ServerResponse {
     static let jsonContentType = (name: "Content-Type", value: "application/json; charset=utf-8")
 
-    static func json(_ value: JSONValue, httpStatus: Int = 200) -> ServerResponse {
+    static func json(_ value: SandboxJSON, httpStatus: Int = 200) -> ServerResponse {
         ServerResponse(status: httpStatus, headers: [jsonContentType], body: value.data)
     }
 
     /// `{"code":…,"msg":…,"datas":…}`, keys in the page's order.
-    static func envelope(code: Int, msg: String, datas: JSONValue, httpStatus: Int = 200) -> ServerResponse {
+    static func envelope(code: Int, msg: String, datas: SandboxJSON, httpStatus: Int = 200) -> ServerResponse {
         json(envelopeValue(code: code, msg: msg, datas: datas), httpStatus: httpStatus)
     }
 
-    static func envelopeValue(code: Int, msg: String, datas: JSONValue) -> JSONValue {
+    static func envelopeValue(code: Int, msg: String, datas: SandboxJSON) -> SandboxJSON {
         .object([("code", .int(Int64(code))), ("msg", .string(msg)), ("datas", datas)])
     }
 

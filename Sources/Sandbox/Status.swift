@@ -10,7 +10,7 @@ struct Status: JSONRepresentable {
     var user: StatusUser
     var picURLs: [PicURL]
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("id", .int(id)),
             ("text", .string(text)),

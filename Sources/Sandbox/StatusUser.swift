@@ -6,7 +6,7 @@ struct StatusUser: JSONRepresentable {
     var verifiedType: Int
     var mbrank: Int
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("id", .int(id)),
             ("screen_name", .string(screenName)),

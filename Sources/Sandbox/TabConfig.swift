@@ -5,7 +5,7 @@ struct TabConfig: JSONRepresentable {
     var imageName: String
     var visitorInfo: VisitorInfo?
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("clsName", .string(clsName)),
             ("title", .string(title)),

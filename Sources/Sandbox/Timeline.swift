@@ -5,7 +5,7 @@ struct Timeline: JSONRepresentable {
     var maxID: Int64
     var totalNumber: Int
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("statuses", statuses.json),
             ("since_id", .int(sinceID)),

@@ -2,12 +2,18 @@ import Foundation
 
 /// Issued tokens and what became of them. A token is Weibo-like (`2.00` and fifteen letters or
 /// digits) and comes from a counter through a mixer: unique per login, the same sequence every run.
+///
+/// Every operation is O(1) (amortised): a verdict is one dictionary lookup, a login revokes only
+/// the account's live tokens (kept per account), and tokens past their lifetime are pruned in
+/// issue order as new ones are issued. At most `capacity` tokens are remembered; past that the
+/// oldest are forgotten, and a forgotten token is dead, as if it had expired. So a login flood
+/// costs a bounded amount of memory and leaves lookups as fast as before.
 struct TokenStore: Sendable {
     enum Verdict: Equatable {
         case valid(account: String)
         /// Revoked by a later login of the same account: the 10504 envelope.
         case revoked
-        /// Missing, unknown, expired or logged out: HTTP 403.
+        /// Missing, unknown, expired, forgotten or logged out: HTTP 403.
         case dead
     }
 
@@ -17,18 +23,32 @@ struct TokenStore: Sendable {
         var revoked: Bool
     }
 
+    /// Tokens remembered at most (revoked ones included, so that they answer 10504 for a while).
+    let capacity: Int
     private var issued: [String: Issued] = [:]
+    /// The tokens of each account that no later login revoked.
+    private var live: [String: Set<String>] = [:]
+    /// Tokens in issue order from `head` on; entries already ended or forgotten are skipped.
+    private var order: [String] = []
+    private var head = 0
     private var counter: UInt64 = 0
 
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
+    init(capacity: Int = 100_000) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Tokens remembered now, live or revoked.
+    var count: Int { issued.count }
+
     /// A fresh token for `account`; unless told otherwise, every earlier token of the account is
-    /// revoked, which is how docs/demo-api.md signals a login on another device.
-    mutating func issue(for account: String, at now: Date, revokeEarlier: Bool) -> String {
-        if revokeEarlier {
-            for (token, entry) in issued where entry.account == account {
-                issued[token]?.revoked = true
-            }
+    /// revoked, which is how docs/demo-api.md signals a login on another device. Tokens older than
+    /// `ttl` at `now` are pruned first.
+    mutating func issue(for account: String, at now: Date, ttl: Double, revokeEarlier: Bool) -> String {
+        prune(at: now, ttl: ttl)
+        if revokeEarlier, let earlier = live.removeValue(forKey: account) {
+            for token in earlier { issued[token]?.revoked = true }
         }
         var token: String
         repeat {
@@ -37,6 +57,8 @@ struct TokenStore: Sendable {
             token = "2.00" + String((0..<15).map { _ in Self.alphabet[Int(generator.next() % 62)] })
         } while issued[token] != nil
         issued[token] = Issued(account: account, issuedAt: now, revoked: false)
+        live[account, default: []].insert(token)
+        order.append(token)
         return token
     }
 
@@ -49,6 +71,30 @@ struct TokenStore: Sendable {
 
     /// Logout: the token is forgotten, so it is as dead as one never issued.
     mutating func end(_ token: String) {
-        issued[token] = nil
+        forget(token)
+    }
+
+    /// Forgets, oldest first, the tokens past their lifetime and those over `capacity` (leaving
+    /// room for the one about to be issued).
+    private mutating func prune(at now: Date, ttl: Double) {
+        while head < order.count {
+            let token = order[head]
+            if let entry = issued[token], issued.count < capacity, now.timeIntervalSince(entry.issuedAt) < ttl {
+                break
+            }
+            forget(token)
+            head += 1
+        }
+        // Drop the consumed prefix now and then, so `order` stays about as long as `issued`.
+        if head > 1024, head * 2 > order.count {
+            order.removeFirst(head)
+            head = 0
+        }
+    }
+
+    private mutating func forget(_ token: String) {
+        guard let entry = issued.removeValue(forKey: token) else { return }
+        live[entry.account]?.remove(token)
+        if live[entry.account]?.isEmpty == true { live[entry.account] = nil }
     }
 }

@@ -13,7 +13,7 @@ struct Topic: JSONRepresentable {
     var title: String
     var content: String
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("id", .string(id)),
             ("userID", .string(userID)),

@@ -6,12 +6,12 @@ struct User: JSONRepresentable {
     var utoken: String
     var expiresIn: Int
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("uid", .int(uid)),
             ("userName", .string(userName)),
             // Written as null rather than left out, so every login answer has the same shape.
-            ("mail", mail.map(JSONValue.string) ?? .null),
+            ("mail", mail.map(SandboxJSON.string) ?? .null),
             ("utoken", .string(utoken)),
             ("expires_in", .int(Int64(expiresIn))),
         ])

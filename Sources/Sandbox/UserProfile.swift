@@ -9,7 +9,7 @@ struct UserProfile: JSONRepresentable {
     var verified: Bool
     var avatarLarge: String
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("id", .int(id)),
             ("screen_name", .string(screenName)),

@@ -3,7 +3,7 @@ struct VisitorInfo: JSONRepresentable {
     var imageName: String
     var message: String
 
-    var json: JSONValue {
+    var json: SandboxJSON {
         .object([
             ("imageName", .string(imageName)),
             ("message", .string(message)),

@@ -14,8 +14,8 @@ enum MockScenarios {
     }
 
     /// File name (without `.json`) and the body, in the order they are written.
-    static func all() -> [(name: String, body: JSONValue)] {
-        var mocks: [(String, JSONValue)] = []
+    static func all() -> [(name: String, body: SandboxJSON)] {
+        var mocks: [(String, SandboxJSON)] = []
         func add(_ name: String, _ answer: Answer) {
             mocks.append((name, redacted(answer.json)))
         }
@@ -65,8 +65,8 @@ enum MockScenarios {
         add(name + "@expired", call(expired, token))
     }
 
-    private static func redacted(_ body: JSONValue) -> JSONValue {
-        let placeholder = JSONValue.string(placeholderToken)
+    private static func redacted(_ body: SandboxJSON) -> SandboxJSON {
+        let placeholder = SandboxJSON.string(placeholderToken)
         var body = body.replacingValues(of: "utoken", with: placeholder)
         if case let .object(members) = body, case .string? = body["datas"], body["code"] == .int(200) {
             body = .object(members.map { ($0.key, $0.key == "datas" ? placeholder : $0.value) })
@@ -74,7 +74,7 @@ enum MockScenarios {
         return body
     }
 
-    static func fileText(_ body: JSONValue) -> String {
+    static func fileText(_ body: SandboxJSON) -> String {
         body.prettyText + "\n"
     }
 }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct TopicsTests {
     let sandbox = SandboxHarness()
 
-    func topics(_ query: [(String, String)] = []) -> [JSONValue] {
+    func topics(_ query: [(String, String)] = []) -> [SandboxJSON] {
         sandbox.get("topics", query).datas?.arrayValue ?? []
     }
 

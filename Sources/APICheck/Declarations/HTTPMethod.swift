@@ -8,6 +8,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let put = HTTPMethod(rawValue: "PUT")
     public static let patch = HTTPMethod(rawValue: "PATCH")
     public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// GET without the body: the headers a GET would answer.
+    public static let head = HTTPMethod(rawValue: "HEAD")
 
     public var description: String { rawValue }
 }

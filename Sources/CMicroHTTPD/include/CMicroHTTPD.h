@@ -9,15 +9,34 @@
 #include <sys/types.h>
 #include <microhttpd.h>
 
+/// The limits a daemon starts with.
+struct cmhd_limits {
+    /// Seconds without traffic before a connection is closed (0 = never).
+    unsigned idle_timeout;
+    /// Connections open at once (at least 1); further ones are accepted and closed.
+    unsigned connection_limit;
+    /// Connections open at once from one client address (0 = no limit of its own).
+    unsigned per_ip_connection_limit;
+};
+
 /// Starts a thread-per-connection daemon bound to `host` (an IPv4 or IPv6 literal) and `port`
-/// (0 = ephemeral). One thread per connection lets a handler block without stalling the others.
-/// `connection_timeout` is the idle keep-alive timeout in seconds (0 = none).
+/// (0 = ephemeral). One thread per connection lets a handler block without stalling the others;
+/// the threads wait with poll(), not select(), so no FD_SETSIZE caps the connection count.
+/// `notify` hears each connection open and close (it may be NULL).
 /// On failure returns NULL and writes a reason (libmicrohttpd's own log line when it gave one,
 /// else strerror(errno)) into `error`.
-struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, unsigned connection_timeout,
+struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const struct cmhd_limits *limits,
                                      MHD_AccessHandlerCallback handler, void *handler_cls,
                                      MHD_RequestCompletedCallback completed, void *completed_cls,
+                                     MHD_NotifyConnectionCallback notify, void *notify_cls,
                                      char *error, size_t error_len);
+
+/// Raises the process's soft limit on open files to its hard limit (servers need one descriptor
+/// per connection) and returns the soft limit in force afterwards.
+unsigned long cmhd_raise_open_file_limit(void);
+
+/// The socket of a connection, or -1.
+int cmhd_connection_socket(struct MHD_Connection *connection);
 
 /// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
 uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon);

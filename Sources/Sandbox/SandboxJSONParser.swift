@@ -1,20 +1,20 @@
 import Foundation
 
-/// Reads request bodies and the raw JSON snippets of drift faults into `JSONValue`. Hand-written
+/// Reads request bodies and the raw JSON snippets of drift faults into `SandboxJSON`. Hand-written
 /// because Foundation's parser forgets key order and blurs `true` with `1` on Linux, and a wrong
 /// type is exactly what the sandbox must notice in a request body.
-struct JSONParser {
+struct SandboxJSONParser {
     struct Failure: Error {}
 
     private let bytes: [UInt8]
     private var index = 0
 
-    static func parse(_ data: Data) throws(Failure) -> JSONValue {
-        var parser = JSONParser(bytes: Array(data))
+    static func parse(_ data: Data) throws(Failure) -> SandboxJSON {
+        var parser = SandboxJSONParser(bytes: Array(data))
         return try parser.document()
     }
 
-    static func parse(_ text: String) throws(Failure) -> JSONValue {
+    static func parse(_ text: String) throws(Failure) -> SandboxJSON {
         try parse(Data(text.utf8))
     }
 
@@ -22,14 +22,14 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    private mutating func document() throws(Failure) -> JSONValue {
+    private mutating func document() throws(Failure) -> SandboxJSON {
         let value = try self.value(depth: 0)
         skipWhitespace()
         guard index == bytes.count else { throw Failure() }
         return value
     }
 
-    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func value(depth: Int) throws(Failure) -> SandboxJSON {
         // Deep nesting is an attack, not a request body.
         guard depth < 512 else { throw Failure() }
         skipWhitespace()
@@ -45,9 +45,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func object(depth: Int) throws(Failure) -> SandboxJSON {
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
+        var members: [(key: String, value: SandboxJSON)] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -64,9 +64,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func array(depth: Int) throws(Failure) -> SandboxJSON {
         index += 1
-        var items: [JSONValue] = []
+        var items: [SandboxJSON] = []
         skipWhitespace()
         if peek() == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
@@ -146,7 +146,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func number() throws(Failure) -> JSONValue {
+    private mutating func number() throws(Failure) -> SandboxJSON {
         let start = index
         var isInteger = true
         if peek() == UInt8(ascii: "-") { index += 1 }

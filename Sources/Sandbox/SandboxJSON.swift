@@ -4,17 +4,17 @@
 ///
 /// The sandbox keeps its own JSON code on purpose instead of importing the core's: it stands in for
 /// an independent server, and a shared parser would let one bug hide on both sides of the wire.
-enum JSONValue: Sendable, Equatable {
+enum SandboxJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// Kept apart from `double` so that Int64 ids survive exactly.
     case int(Int64)
     case double(Double)
     case string(String)
-    case array([JSONValue])
-    case object([(key: String, value: JSONValue)])
+    case array([SandboxJSON])
+    case object([(key: String, value: SandboxJSON)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: SandboxJSON, rhs: SandboxJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
@@ -29,7 +29,7 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// The value of the first member named `key`, when this is an object.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> SandboxJSON? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -44,7 +44,7 @@ enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    var arrayValue: [JSONValue]? {
+    var arrayValue: [SandboxJSON]? {
         if case let .array(value) = self { return value }
         return nil
     }

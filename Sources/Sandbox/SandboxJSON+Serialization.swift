@@ -1,6 +1,6 @@
 import Foundation
 
-extension JSONValue {
+extension SandboxJSON {
     /// Compact UTF-8 JSON, as the sandbox sends it on the wire.
     var data: Data { Data(compactText.utf8) }
 

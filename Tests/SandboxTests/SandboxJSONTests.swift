@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import Sandbox
 
-@Suite struct JSONValueTests {
+@Suite struct SandboxJSONTests {
     @Test func compactTextKeepsOrderAndExactNumbers() {
-        let value = JSONValue.object([
+        let value = SandboxJSON.object([
             ("z", .int(4_130_540_976_425_200)), ("a", .double(1_700_000_000.123)), ("m", .double(2)),
             ("b", .bool(false)), ("n", .null), ("s", .string("引号\"\\/\n\u{01}")), ("e", .array([])),
             ("o", .object([])),
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func prettyTextIndentsByTwo() {
-        let value = JSONValue.object([("code", .int(200)), ("datas", .array([.object([("a", .int(1))]), .array([])]))])
+        let value = SandboxJSON.object([("code", .int(200)), ("datas", .array([.object([("a", .int(1))]), .array([])]))])
         #expect(value.prettyText == """
             {
               "code": 200,
@@ -33,12 +33,12 @@ import Testing
         " [ ] ", "\"text\"", "0", "-0.5",
     ])
     func parsesWhatItShould(text: String) throws {
-        let value = try JSONParser.parse(text)
-        #expect(try JSONParser.parse(value.compactText) == value)
+        let value = try SandboxJSONParser.parse(text)
+        #expect(try SandboxJSONParser.parse(value.compactText) == value)
     }
 
     @Test func parsedValuesKeepTheirTypes() throws {
-        let value = try JSONParser.parse(#"{"id":4130540976425001,"s":"12","d":1.5,"b":true,"u":"\u00e9\ud83d\ude00"}"#)
+        let value = try SandboxJSONParser.parse(#"{"id":4130540976425001,"s":"12","d":1.5,"b":true,"u":"\u00e9\ud83d\ude00"}"#)
         #expect(value["id"] == .int(4_130_540_976_425_001))
         #expect(value["s"] == .string("12"))
         #expect(value["d"] == .double(1.5))
@@ -48,11 +48,11 @@ import Testing
 
     @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "01", "1.", "\"\\x\"", "{} {}", "\"a\nb\"", "nul"])
     func rejectsWhatItShould(text: String) {
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+        #expect(throws: SandboxJSONParser.Failure.self) { try SandboxJSONParser.parse(text) }
     }
 
     @Test func rewritesKeepPositions() {
-        let value = JSONValue.object([("a", .int(1)), ("b", .array([.object([("a", .int(2)), ("c", .int(3))])]))])
+        let value = SandboxJSON.object([("a", .int(1)), ("b", .array([.object([("a", .int(2)), ("c", .int(3))])]))])
         #expect(value.renamingKeys("a", to: "x").compactText == #"{"x":1,"b":[{"x":2,"c":3}]}"#)
         #expect(value.replacingValues(of: "a", with: .string("1")).compactText == #"{"a":"1","b":[{"a":"1","c":3}]}"#)
         #expect(value.removingMembers("a").compactText == #"{"b":[{"c":3}]}"#)

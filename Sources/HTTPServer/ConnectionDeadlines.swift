@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Deadlines on what a connection owes the server: a complete header within `headerTimeout`, a
+/// complete body within `bodyTimeout`. libmicrohttpd only knows an idle timeout, which a client
+/// trickling one byte a second never reaches; so the server tracks each connection's phase here
+/// and a timer shuts down the sockets that are late. libmicrohttpd then sees the end of the
+/// stream and closes the connection itself, through its usual path.
+final class ConnectionDeadlines: Sendable {
+    private enum Phase {
+        /// Waiting for a request header (a fresh connection, or keep-alive after an answer).
+        case header
+        case body
+        /// In the handler or sending the answer: the server's turn, no deadline.
+        case serving
+        /// Shut down, waiting for libmicrohttpd to close it.
+        case cut
+    }
+
+    private struct Entry {
+        var socket: Int32
+        var phase: Phase
+        var since: ContinuousClock.Instant
+    }
+
+    private let headerTimeout: Duration
+    private let bodyTimeout: Duration
+    /// By connection address. An entry leaves when libmicrohttpd says the connection closed,
+    /// which it does before it closes the socket: a socket in the table is never one reused by
+    /// another connection, so shutting it down under the lock is safe.
+    private let entries = Mutex([UInt: Entry]())
+    private let timer: Timer
+
+    /// A dispatch source may be cancelled from any thread.
+    private struct Timer: @unchecked Sendable {
+        let source: any DispatchSourceTimer
+    }
+
+    init(headerTimeout: Double, bodyTimeout: Double) {
+        self.headerTimeout = .seconds(headerTimeout)
+        self.bodyTimeout = .seconds(bodyTimeout)
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.deadlines"))
+        timer = Timer(source: source)
+        // A quarter of the shorter deadline: late by at most that much, and no busier than needed.
+        let interval = min(max(min(headerTimeout, bodyTimeout) / 4, 0.05), 1)
+        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(20))
+        source.setEventHandler { [weak self] in self?.sweep() }
+        source.resume()
+    }
+
+    func stop() {
+        timer.source.cancel()
+    }
+
+    func opened(_ connection: OpaquePointer, socket: Int32) {
+        let entry = Entry(socket: socket, phase: .header, since: .now)
+        entries.withLock { $0[key(connection)] = entry }
+    }
+
+    func headerReceived(_ connection: OpaquePointer) { move(connection, to: .body) }
+    func bodyReceived(_ connection: OpaquePointer) { move(connection, to: .serving) }
+    func answered(_ connection: OpaquePointer) { move(connection, to: .header) }
+
+    func closed(_ connection: OpaquePointer) {
+        _ = entries.withLock { $0.removeValue(forKey: key(connection)) }
+    }
+
+    /// Connections tracked now (for tests).
+    var count: Int { entries.withLock { $0.count } }
+
+    private func move(_ connection: OpaquePointer, to phase: Phase) {
+        let now = ContinuousClock.now
+        entries.withLock { entries in
+            guard let entry = entries[key(connection)], entry.phase != .cut else { return }
+            entries[key(connection)] = Entry(socket: entry.socket, phase: phase, since: now)
+        }
+    }
+
+    private func sweep() {
+        let now = ContinuousClock.now
+        entries.withLock { entries in
+            for (connection, entry) in entries {
+                let late: Bool
+                switch entry.phase {
+                case .header: late = now - entry.since > headerTimeout
+                case .body: late = now - entry.since > bodyTimeout
+                case .serving, .cut: late = false
+                }
+                guard late else { continue }
+                shutdown(entry.socket, Int32(SHUT_RDWR))
+                entries[connection]?.phase = .cut
+            }
+        }
+    }
+
+    private func key(_ connection: OpaquePointer) -> UInt {
+        UInt(bitPattern: connection)
+    }
+}

@@ -1,0 +1,183 @@
+internal import CMicroHTTPD
+import Foundation
+
+/// libmicrohttpd's callbacks. They reach the server's state through the `HandlerContext` pointer.
+extension HTTPServer {
+    /// libmicrohttpd's access handler. It is called at least twice per request: first with the
+    /// headers only, then once per body chunk, then a final time with no data. The answer is
+    /// queued on the final call only; queueing on the first makes libmicrohttpd drop keep-alive.
+    static func access(
+        cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+        url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) -> MHD_Result {
+        guard let cls, let connection, let requestContext, let uploadDataSize else { return .NO }
+        let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
+
+        guard let existing = requestContext.pointee else {
+            let request = ServerRequest(
+                method: method.map { String(cString: $0) } ?? "GET",
+                path: url.map { String(cString: $0) } ?? "/",
+                query: values(of: connection, kind: .GET_ARGUMENT_KIND),
+                headers: values(of: connection, kind: .HEADER_KIND))
+            let incoming = IncomingRequest(request)
+            let announced = admit(incoming, context: context)
+            requestContext.pointee = Unmanaged.passRetained(incoming).toOpaque()
+            context.deadlines.headerReceived(connection)
+            if let refusal = incoming.refusal, refusal == .overBudget, announced > drainLimit {
+                // Reading a big body only to drop it would let an upload flood keep the server
+                // busy: answer now, and libmicrohttpd closes the connection instead of reading on.
+                incoming.answered = true
+                return queue(answer(to: refusal, context: context), on: connection)
+            }
+            return .YES
+        }
+        let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeUnretainedValue()
+
+        if uploadDataSize.pointee > 0 {
+            if let uploadData {
+                receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
+                        into: incoming, context: context)
+            }
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        guard !incoming.answered else { return .YES }
+        incoming.answered = true
+        context.deadlines.bodyReceived(connection)
+
+        if let refusal = incoming.refusal {
+            return queue(answer(to: refusal, context: context), on: connection)
+        }
+        return queue(context.handler(incoming.request), on: connection)
+    }
+
+    /// A refused body announced up to this size is still read (and dropped) before the answer,
+    /// so that the client reads the answer instead of a reset connection.
+    static let drainLimit = 1 << 20
+
+    private static func answer(to refusal: IncomingRequest.Refusal, context: HandlerContext) -> ServerResponse {
+        switch refusal {
+        case .tooLarge:
+            ServerResponse(status: 413, headers: [("Content-Type", "text/plain")],
+                           body: Data("request body over \(context.configuration.maxRequestBody) bytes\n".utf8))
+        case .overBudget:
+            ServerResponse(status: 503, headers: [("Content-Type", "text/plain"), ("Retry-After", "1")],
+                           body: Data("too many request bodies in flight; try again\n".utf8))
+        }
+    }
+
+    /// Books the body a request announces, before any of it arrives: an upload flood is turned
+    /// away by what it announces, not after it has been buffered. Returns the announced size.
+    private static func admit(_ incoming: IncomingRequest, context: HandlerContext) -> Int {
+        guard let text = incoming.request.header("Content-Length"), let announced = Int(text), announced > 0 else { return 0 }
+        if announced > context.configuration.maxRequestBody {
+            incoming.refusal = .tooLarge
+        } else if context.budget.book(announced, total: announced) {
+            incoming.booked = announced
+            incoming.request.body = Data(capacity: announced)
+        } else {
+            incoming.refusal = .overBudget
+        }
+        return announced
+    }
+
+    /// One body chunk: kept while it fits the caps, else the body is dropped and the rest of it
+    /// read and dropped too, so the answer (413 or 503) still reaches the client.
+    private static func receive(_ chunk: UnsafeRawBufferPointer, into incoming: IncomingRequest, context: HandlerContext) {
+        guard incoming.refusal == nil else { return }
+        let total = incoming.request.body.count + chunk.count
+        if total > context.configuration.maxRequestBody {
+            refuse(incoming, .tooLarge, context: context)
+            return
+        }
+        // A chunked body, or one longer than it announced: book the growth.
+        if total > incoming.booked {
+            guard context.budget.book(total - incoming.booked, total: total) else {
+                refuse(incoming, .overBudget, context: context)
+                return
+            }
+            incoming.booked = total
+        }
+        incoming.request.body.append(chunk.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private static func refuse(_ incoming: IncomingRequest, _ refusal: IncomingRequest.Refusal, context: HandlerContext) {
+        incoming.refusal = refusal
+        incoming.request.body = Data()
+        context.budget.release(incoming.booked)
+        incoming.booked = 0
+    }
+
+    /// Frees what `access` allocated, whether the request was answered or the client went away;
+    /// on a keep-alive connection the next request's header deadline starts now.
+    static func completed(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+                          requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+        guard let cls else { return }
+        let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
+        if let connection { context.deadlines.answered(connection) }
+        guard let requestContext, let existing = requestContext.pointee else { return }
+        let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeRetainedValue()
+        context.budget.release(incoming.booked)
+        incoming.booked = 0
+        requestContext.pointee = nil
+    }
+
+    /// A connection opened or closed: its deadlines start, or are forgotten.
+    static func notify(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, event: MHD_ConnectionNotificationCode) {
+        guard let cls, let connection else { return }
+        let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
+        // MHD_CONNECTION_NOTIFY_STARTED (0) and _CLOSED (1); Swift imports their type but not their names.
+        switch event.rawValue {
+        case 0:
+            let socket = cmhd_connection_socket(connection)
+            if socket >= 0 { context.deadlines.opened(connection, socket: socket) }
+        case 1:
+            context.deadlines.closed(connection)
+        default:
+            break
+        }
+    }
+
+    private static func queue(_ answer: ServerResponse, on connection: OpaquePointer) -> MHD_Result {
+        let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
+            if let cut = answer.truncateAfter {
+                return cmhd_create_truncated_response(bytes.baseAddress, bytes.count, max(0, cut))
+            }
+            return cmhd_create_response_copy(bytes.baseAddress, bytes.count)
+        }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        for field in answer.headers where field.name.caseInsensitiveCompare("Content-Length") != .orderedSame {
+            _ = MHD_add_response_header(response, field.name, field.value)
+        }
+        let status = (100...999).contains(answer.status) ? UInt32(answer.status) : 500
+        return MHD_queue_response(connection, status, response)
+    }
+
+    /// Headers or query arguments, in the order they arrived. libmicrohttpd has already
+    /// percent-decoded query arguments; a bare `?flag` comes with no value.
+    private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
+        final class Collector {
+            var fields: [(name: String, value: String)] = []
+        }
+        let collector = Collector()
+        withExtendedLifetime(collector) {
+            _ = MHD_get_connection_values_n(
+                connection, kind,
+                { cls, _, key, keySize, value, valueSize in
+                    guard let cls, let key else { return .YES }
+                    let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
+                    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+                    let text = value.map {
+                        String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
+                    } ?? ""
+                    collector.fields.append((name: name, value: text))
+                    return .YES
+                },
+                Unmanaged.passUnretained(collector).toOpaque())
+        }
+        return collector.fields
+    }
+}

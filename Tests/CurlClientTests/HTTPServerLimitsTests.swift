@@ -1,0 +1,210 @@
+import APICheck
+import CurlClient
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+/// Each limit of `HTTPServerConfiguration`, with numbers small enough to reach in a test.
+/// (ci/attack runs the full-size attacks against the sandbox and measures them.)
+@Suite struct HTTPServerLimitsTests {
+    /// A started server with these limits whose handler echoes the body's size; requests to
+    /// `/hold` wait until `release` is signalled (or 10 s pass).
+    final class Limited: Sendable {
+        let server: HTTPServer
+        let release = DispatchSemaphore(value: 0)
+        private let seen = Seen()
+
+        final class Seen: Sendable {
+            let requests = Mutex<[String]>([])
+        }
+
+        init(_ configuration: HTTPServerConfiguration) throws {
+            let release = release
+            let seen = seen
+            server = HTTPServer(configuration: configuration) { request in
+                seen.requests.withLock { $0.append(request.method + " " + request.path) }
+                if request.path == "/hold" { _ = release.wait(timeout: .now() + 10) }
+                return ServerResponse(body: Data("\(request.method) \(request.body.count)".utf8))
+            }
+            try server.start()
+        }
+
+        var handled: [String] { seen.requests.withLock { $0 } }
+
+        func post(_ path: String, bytes: Int) async throws -> HTTPResponse {
+            try await CurlTransport().send(HTTPRequest(method: .post, url: url(path), body: Data(repeating: 0x61, count: bytes)))
+        }
+
+        func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(server.port)\(path)")! }
+
+        func stop() {
+            release.signal()
+            server.stop()
+        }
+    }
+
+    @Test func aBodyOverTheBudgetIsAnswered503WithoutReachingTheHandler() async throws {
+        let server = try Limited(.init(requestBodyBudget: 1000, smallRequestBody: 0))
+        defer { server.stop() }
+
+        let refused = try await server.post("/big", bytes: 1001)
+        let admitted = try await server.post("/small", bytes: 1000)
+
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1")
+        #expect(String(decoding: refused.body, as: UTF8.self) == "too many request bodies in flight; try again\n")
+        #expect(admitted.status == 200)
+        #expect(String(decoding: admitted.body, as: UTF8.self) == "POST 1000")
+        #expect(server.handled == ["POST /small"])
+        #expect(server.server.requestBodiesInFlight == 0)
+    }
+
+    @Test func theBudgetIsSharedByAllConnectionsAndGivenBackOnCompletion() async throws {
+        let server = try Limited(.init(requestBodyBudget: 1000, smallRequestBody: 100))
+        defer { server.stop() }
+
+        // The held request keeps its 800 bytes booked while its handler runs.
+        async let held = server.post("/hold", bytes: 800)
+        while !server.handled.contains("POST /hold") { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(server.server.requestBodiesInFlight == 800)
+
+        let second = try await server.post("/second", bytes: 800)
+        let small = try await server.post("/small", bytes: 100)
+        server.release.signal()
+        #expect(try await held.status == 200)
+        let third = try await server.post("/third", bytes: 800)
+
+        #expect(second.status == 503)
+        // Small bodies are admitted even when the budget is spent.
+        #expect(small.status == 200)
+        #expect(third.status == 200)
+        #expect(server.server.requestBodiesInFlight == 0)
+    }
+
+    @Test func aBigBodyOverTheBudgetIsAnsweredAtOnceWithoutBeingRead() throws {
+        let server = try Limited(.init(requestBodyBudget: 1000, smallRequestBody: 0))
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.server.port)
+
+        // 2 MiB announced, not one byte sent: the answer comes anyway and the connection ends.
+        connection.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: \(2 << 20)\r\n\r\n")
+        let answer = String(decoding: try #require(connection.readUntilClosed()), as: UTF8.self)
+
+        #expect(answer.hasPrefix("HTTP/1.1 503 "))
+        #expect(answer.hasSuffix("too many request bodies in flight; try again\n"))
+        #expect(server.handled.isEmpty)
+    }
+
+    @Test func aChunkedBodyIsBookedAsItGrows() async throws {
+        let server = try Limited(.init(requestBodyBudget: 1000, smallRequestBody: 0))
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.server.port)
+
+        connection.send("POST /chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+        connection.send("258\r\n" + String(repeating: "a", count: 600) + "\r\n")
+        connection.send("258\r\n" + String(repeating: "b", count: 600) + "\r\n0\r\n\r\n")
+        let answer = String(decoding: try #require(connection.readUntilClosed()), as: UTF8.self)
+
+        #expect(answer.hasPrefix("HTTP/1.1 503 "))
+        #expect(server.handled.isEmpty)
+    }
+
+    @Test func aHeaderTrickledPastTheDeadlineIsCutOff() async throws {
+        let server = try Limited(.init(headerTimeout: 1))
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.server.port)
+
+        // A byte every 100 ms keeps libmicrohttpd's idle timeout (60 s) from ever firing; only
+        // the header deadline can end this. 100 bytes would take 10 s.
+        let cut = try await connection.trickle("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 100),
+                                               interval: .milliseconds(100))
+
+        #expect(cut)
+        #expect(connection.readUntilClosed() != nil)
+        #expect(server.handled.isEmpty)
+    }
+
+    @Test func aSilentConnectionIsCutAtTheHeaderDeadline() throws {
+        let server = try Limited(.init(headerTimeout: 1))
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.server.port, readTimeout: 20)
+
+        #expect(connection.readUntilClosed() == Data())
+    }
+
+    @Test func aBodyNotFinishedByTheDeadlineIsCutOff() async throws {
+        let server = try Limited(.init(bodyTimeout: 1))
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.server.port)
+
+        connection.send("POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n")
+        let cut = try await connection.trickle(String(repeating: "a", count: 100), interval: .milliseconds(100))
+
+        #expect(cut)
+        #expect(server.handled.isEmpty)
+        #expect(server.server.requestBodiesInFlight == 0)
+    }
+
+    @Test func aKeepAliveConnectionGetsAFreshHeaderDeadlineAfterEachAnswer() async throws {
+        let server = try Limited(.init(headerTimeout: 3))
+        defer { server.stop() }
+        let transport = CurlTransport()
+
+        // Four requests a second apart on one connection: longer in all than the deadline, each
+        // header in time (with two seconds to spare, for a loaded machine).
+        for index in 0..<4 {
+            if index > 0 { try await Task.sleep(for: .seconds(1)) }
+            #expect(try await transport.send(HTTPRequest(method: .get, url: server.url("/"))).status == 200)
+        }
+
+        #expect(transport.connectionsOpened == 1)
+    }
+
+    @Test func connectionsPastThePerClientLimitAreClosed() async throws {
+        let server = try Limited(.init(perClientConnectionLimit: 2))
+        defer { server.stop() }
+
+        var held = [try RawConnection(port: server.server.port), try RawConnection(port: server.server.port)]
+        let extra = try RawConnection(port: server.server.port)
+        #expect(extra.readUntilClosed() == Data())
+
+        held.removeAll()
+        // The two slots are free again once their connections are gone.
+        var status = 0
+        for _ in 0..<50 where status != 200 {
+            status = (try? await CurlTransport().send(HTTPRequest(method: .get, url: server.url("/"))).status) ?? 0
+            if status != 200 { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(status == 200)
+    }
+
+    @Test func connectionsPastTheGlobalLimitAreClosed() throws {
+        let server = try Limited(.init(connectionLimit: 2, perClientConnectionLimit: 0))
+        defer { server.stop() }
+
+        let held = [try RawConnection(port: server.server.port), try RawConnection(port: server.server.port)]
+        let extra = try RawConnection(port: server.server.port)
+
+        #expect(extra.readUntilClosed() == Data())
+        #expect(held.count == 2)
+    }
+
+    @Test func headIsAnsweredWithTheHeadersOfGetAndNoBody() async throws {
+        let server = try Limited(.init())
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.server.port)
+
+        connection.send("HEAD /page HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let answer = String(decoding: try #require(connection.readUntilClosed()), as: UTF8.self)
+        let response = try await CurlTransport().send(HTTPRequest(method: .head, url: server.url("/page")))
+
+        // The handler answered "HEAD 0" (6 bytes); only its length went out.
+        #expect(answer.hasPrefix("HTTP/1.1 200 "))
+        #expect(answer.contains("Content-Length: 6\r\n"))
+        #expect(answer.hasSuffix("\r\n\r\n"))
+        #expect(response.status == 200)
+        #expect(response.body.isEmpty)
+        #expect(server.handled == ["HEAD /page", "HEAD /page"])
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A bare TCP connection to a test server, for what libcurl will not do: trickle a header byte by
+/// byte, stop halfway through a body, or just hold a connection open and see whether the server
+/// ends it.
+final class RawConnection {
+    private let socket: Int32
+
+    /// Connects to 127.0.0.1:`port`; reads give up after `readTimeout` seconds.
+    init(port: Int, readTimeout: Int = 10) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(socket)
+            throw POSIXError(.init(rawValue: code) ?? .EIO)
+        }
+    }
+
+    deinit { close(socket) }
+
+    /// Sends the bytes; false once the server has closed the connection.
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+    }
+
+    /// What the server sent until it closed the connection, or nil when it did not close it
+    /// within the read timeout.
+    func readUntilClosed() -> Data? {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 {
+                received.append(contentsOf: buffer[..<count])
+            } else if count == 0 || errno == ECONNRESET {
+                return received
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+    }
+
+    /// Sends `text` one byte at a time, `interval` apart, until it is all sent or the server
+    /// closes the connection; true when the server closed it first.
+    func trickle(_ text: String, interval: Duration) async throws -> Bool {
+        for character in text {
+            guard send(String(character)) else { return true }
+            try await Task.sleep(for: interval)
+        }
+        return false
+    }
+}
