@@ -9,7 +9,8 @@ struct LiveCommand: Command {
     static let usage = """
         usage: apicheck live [--base-url URL | --env NAME] [--only ID,...] [--concurrency N]
                              [--timeout S] [--max-body BYTES] [--strict] [--insecure] [--no-probes]
-                             [--mocks DIR] [--report FORMAT[:FILE]]... [--output FILE] [--verbose]
+                             [--mocks DIR] [--max-mock SIZE] [--report FORMAT[:FILE]]... [--output FILE]
+                             [--verbose]
 
         Calls every declared endpoint (concurrently, over one libcurl multi handle), checks the
         HTTP status, the envelope, the decoding into the declared Swift type, probes the auth
@@ -31,7 +32,7 @@ struct LiveCommand: Command {
           --strict                  warnings fail the run too
           --insecure                do not verify TLS certificates
           --no-probes               skip the auth probes
-          --mocks DIR               mocks to compare with (default: $APICHECK_MOCKS, else ./mocks)
+        \(MockFolderOption.help)
           --report FORMAT[:FILE]    text (default), json, junit or github; repeatable
           --output FILE             write the first report without a file here
           --verbose                 trace every request and response on stderr, secrets masked
@@ -51,17 +52,15 @@ struct LiveCommand: Command {
     let insecure: Bool
     let probes: Bool
     let verbose: Bool
-    let mocksDirectory: URL
-    /// Named by --mocks or APICHECK_MOCKS: then a missing folder is an error, not a shrug.
-    let mocksGiven: Bool
+    let mocks: MockFolderOption
     let destinations: [ReportDestination]
 
     init(_ arguments: [String], context: CommandContext) throws(UsageError) {
         let parsed = try ParsedArguments(arguments, options: [
             "base-url": .value, "env": .value, "only": .repeated, "concurrency": .value, "timeout": .value,
-            "max-body": .value, "strict": .flag, "insecure": .flag, "no-probes": .flag, "mocks": .value,
+            "max-body": .value, "strict": .flag, "insecure": .flag, "no-probes": .flag,
             "report": .repeated, "output": .value, "verbose": .flag,
-        ], shortFlags: ["h": "help", "v": "verbose"])
+        ].merging(MockFolderOption.options) { $1 }, shortFlags: ["h": "help", "v": "verbose"])
         try parsed.noPositionals()
         self.context = context
         if parsed.value("base-url") != nil, parsed.value("env") != nil {
@@ -101,9 +100,7 @@ struct LiveCommand: Command {
         insecure = parsed.flag("insecure")
         probes = !parsed.flag("no-probes")
         verbose = parsed.flag("verbose")
-        let folder = parsed.value("mocks") ?? context.environment["APICHECK_MOCKS"]
-        mocksGiven = folder != nil
-        mocksDirectory = URL(fileURLWithPath: folder ?? "mocks", relativeTo: context.workingDirectory).standardizedFileURL
+        mocks = try MockFolderOption(parsed, context: context)
         destinations = try ReportDestination.parse(parsed)
     }
 
@@ -118,7 +115,7 @@ struct LiveCommand: Command {
         return url
     }
 
-    static func bytes(_ text: String?) throws(UsageError) -> Int? {
+    static func bytes(_ text: String?, option: String = "--max-body") throws(UsageError) -> Int? {
         guard let text else { return nil }
         let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         var digits = Substring(text.uppercased())
@@ -128,7 +125,7 @@ struct LiveCommand: Command {
         }
         if let last = digits.last, let unit = units[last] { multiplier = unit; digits = digits.dropLast() }
         guard let number = Int(digits), number > 0, number <= Int.max / multiplier else {
-            throw UsageError("--max-body expects a size such as 33554432, 32M or 512K, got '\(text)'")
+            throw UsageError("\(option) expects a size such as 33554432, 32M or 512K, got '\(text)'")
         }
         return number * multiplier
     }
@@ -181,14 +178,12 @@ struct LiveCommand: Command {
                 + "to the account to check \(context.api.makeRedactor().display(target)) with (credentials are never taken from flags)")
             return 2
         }
-        var isDirectory: ObjCBool = false
-        let haveMocks = FileManager.default.fileExists(atPath: mocksDirectory.path, isDirectory: &isDirectory) && isDirectory.boolValue
-        if !haveMocks, mocksGiven {
-            console.err("apicheck live: no mocks folder at \(mocksDirectory.path) (from --mocks or APICHECK_MOCKS)")
+        if let problem = mocks.problem {
+            console.err("apicheck live: \(problem)")
             return 2
         }
-        if !haveMocks {
-            console.err("apicheck live: no mocks folder at \(mocksDirectory.path); drift is not checked")
+        if mocks.directory == nil {
+            console.err("apicheck live: \(mocks.explanation); drift is not checked")
         }
 
         let transport = CurlTransport(configuration: CurlConfiguration(
@@ -204,11 +199,13 @@ struct LiveCommand: Command {
                 console.errRaw("\r" + TextReport.progressLine(done: done, total: total, failed: failed))
             }
         }
-        let options = LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
-                                  mocksDirectory: haveMocks ? mocksDirectory : nil, environment: environment, probes: probes)
+        var options = LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
+                                  mocksDirectory: mocks.directory, environment: environment, probes: probes)
+        options.maxMockBytes = mocks.maxFileBytes
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               trace: trace, progress: progress)
-        let report = await check.run()
+        var report = await check.run()
+        if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         if showProgress { console.errRaw("\r\u{1B}[K") }
         // A report that could not be written is a configuration error, unless the run already failed.
         guard writer.write(report, to: destinations) else { return report.exitCode == 0 ? 2 : report.exitCode }

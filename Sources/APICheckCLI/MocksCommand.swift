@@ -6,15 +6,16 @@ struct MocksCommand: Command {
     static let name = "mocks"
     static let abstract = "Check every mock offline: parses, envelope, decodes, variants, orphans."
     static let usage = """
-        usage: apicheck mocks [--mocks DIR] [--report FORMAT[:FILE]]... [--output FILE]
+        usage: apicheck mocks [--mocks DIR] [--max-mock SIZE] [--report FORMAT[:FILE]]... [--output FILE]
 
         Checks, without any network, that every mock file parses as JSON, has a well-formed
         envelope that classifies as its scenario says, decodes into its endpoint's type, that
         every required variant exists (success; logout and expired for endpoints that need the
-        token; each declared failure scenario) and that no file is an orphan.
+        token; each declared failure scenario), that every variant's scenario is declared, and that
+        no file is an orphan. Each file is read once; files over the size cap are not read.
 
         options:
-          --mocks DIR               the mocks folder (default: $APICHECK_MOCKS, else ./mocks)
+        \(MockFolderOption.help)
           --report FORMAT[:FILE]    text (default), json, junit or github; repeatable
           --output FILE             write the first report without a file here
           -h, --help                show this help
@@ -23,25 +24,23 @@ struct MocksCommand: Command {
         """
 
     let context: CommandContext
-    let directory: URL
+    let mocks: MockFolderOption
     let destinations: [ReportDestination]
 
     init(_ arguments: [String], context: CommandContext) throws(UsageError) {
-        let parsed = try ParsedArguments(arguments, options: ["mocks": .value, "report": .repeated, "output": .value])
+        let parsed = try ParsedArguments(arguments, options: ["report": .repeated, "output": .value].merging(MockFolderOption.options) { $1 })
         try parsed.noPositionals()
         self.context = context
-        let folder = parsed.value("mocks") ?? context.environment["APICHECK_MOCKS"] ?? "mocks"
-        directory = URL(fileURLWithPath: folder, relativeTo: context.workingDirectory).standardizedFileURL
+        mocks = try MockFolderOption(parsed, context: context)
         destinations = try ReportDestination.parse(parsed)
     }
 
     func run() async -> Int32 {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            context.console.err("apicheck mocks: no mocks folder at \(directory.path) (give --mocks DIR)")
+        guard let directory = mocks.directory else {
+            context.console.err("apicheck mocks: \(mocks.problem ?? mocks.explanation + " (give --mocks DIR)")")
             return 2
         }
-        let report = MockAudit(api: context.api, directory: directory).run()
+        let report = MockAudit(api: context.api, directory: directory, maxFileBytes: mocks.maxFileBytes).run()
         let writer = ReportWriter(console: context.console, environment: context.environment,
                                   workingDirectory: context.workingDirectory)
         if let problem = writer.unwritable(destinations) {

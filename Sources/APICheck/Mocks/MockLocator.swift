@@ -59,7 +59,7 @@ public enum MockLocator {
         return nil
     }
 
-    static func isDirectory(_ url: URL) -> Bool {
+    public static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
