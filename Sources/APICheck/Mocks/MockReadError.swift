@@ -19,14 +19,16 @@ public struct MockReadError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var message: String {
         switch reason {
-        case let .unreadable(why): "cannot be read: \(why)"
+        case let .unreadable(why): "\(fileName) cannot be read: \(why)"
         case let .tooLarge(size, cap):
-            "is \(Self.bytes(size)) (\(size) bytes), over the \(Self.bytes(cap)) cap for mock files; it was not read (raise the cap with --max-mock)"
+            "\(fileName) is \(Self.bytes(size)) (\(size) bytes), over the \(Self.bytes(cap)) cap for mock files; it was not read (raise the cap with --max-mock)"
         case let .notJSON(error): "not JSON: \(error.description)"
         }
     }
 
     public var description: String { "\(file): \(message)" }
+
+    private var fileName: String { file.split(separator: "/").last.map(String.init) ?? file }
 
     /// The kind of finding this error is reported as.
     public var kind: FindingKind {

@@ -69,7 +69,7 @@ public final class MockTransport: Transport {
             return HTTPResponse(status: mocks.status(of: file), headers: [("Content-Type", "application/json; charset=utf-8")],
                                 body: body, url: request.url, source: mocks.path(of: file))
         case let .failure(error):
-            throw TransportError(error.kind == .mockTooLarge ? .bodyTooLarge : .other, "mock \(error.file) \(error.message)")
+            throw TransportError(error.kind == .mockTooLarge ? .bodyTooLarge : .other, "mock \(error.file): \(error.message)")
         }
     }
 
