@@ -185,4 +185,27 @@ import Testing
         #expect(show.path == "statuses/{id}")
         #expect(show.requestPath == "statuses/4130540976425200")
     }
+
+    @Test func baselinesSayWhyTheyAreMissing() throws {
+        let folder = try copyOfMocks()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "<html>".write(to: folder.appendingPathComponent("topics.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("config_main.json"))
+        let mocks = MockDirectory(folder, api: Demo.api, maxFileBytes: 1000)
+        func failure(_ endpoint: some EndpointConvertible) -> MockBaselineError? {
+            if case let .failure(error) = mocks.baseline(for: endpoint.erased) { return error }
+            return nil
+        }
+        #expect(failure(Demo.topics)?.kind == .missingMock)
+        #expect(failure(Demo.topics)?.message.hasPrefix("mock is not JSON: ") == true)
+        #expect(failure(Demo.config)?.message == "no mock config_main.json to compare with")
+        #expect(failure(Demo.homeTimeline)?.kind == .mockTooLarge)
+        #expect(failure(Demo.homeTimeline)?.message.hasPrefix("mock home_timeline.json is ") == true)
+        #expect(failure(Demo.login) == nil)
+        // Asked again, nothing is read again.
+        let reads = mocks.readCount
+        _ = failure(Demo.topics)
+        _ = failure(Demo.login)
+        #expect(mocks.readCount == reads)
+    }
 }

@@ -35,7 +35,7 @@ public struct MockBaseline: Sendable {
 public struct MockBaselineError: Error, Sendable {
     public var file: String
     public var message: String
-    /// `missing-mock`, `mock-too-large`, `mock-unreadable` or `not-json`.
+    /// `missing-mock` (missing or not JSON), `mock-too-large` or `mock-unreadable`.
     public var kind: FindingKind
 
     public init(file: String, message: String, kind: FindingKind = .missingMock) {

@@ -18,7 +18,9 @@ extension MockDirectory {
                 case .notJSON: "mock is \(error.message)"
                 default: "mock \(error.message)"
                 }
-                return .failure(MockBaselineError(file: path, message: message, kind: error.kind))
+                // A live `not-json` finding is about the answer; a broken mock stays `missing-mock` here.
+                let kind: FindingKind = error.kind == .notJSON ? .missingMock : error.kind
+                return .failure(MockBaselineError(file: path, message: message, kind: kind))
             }
         }
     }
