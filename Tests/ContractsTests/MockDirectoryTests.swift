@@ -208,4 +208,18 @@ import Testing
         _ = failure(Demo.login)
         #expect(mocks.readCount == reads)
     }
+
+    @Test func twoFilesForOneVariantAreReported() throws {
+        let folder = try copyOfMocks()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("status_show@not_found.json"),
+                                         to: folder.appendingPathComponent("status_show@not_found.404.json"))
+        let mocks = MockDirectory(folder, api: Demo.api)
+        #expect(mocks.file("status_show@not_found")?.status == 404)
+        let found = MockAudit(mocks: mocks).run().allFindings
+        #expect(found.map(\.kind) == [.orphanMock])
+        #expect(found.first?.message == "status_show@not_found.json is never replayed: status_show@not_found.404.json "
+            + "answers the same variant status_show@not_found; keep one")
+        #expect(found.first?.file == folder.appendingPathComponent("status_show@not_found.json").path)
+    }
 }

@@ -18,6 +18,9 @@ public final class MockDirectory: Sendable {
     public let entryNames: [String]
     /// The mock files (`*.json`), sorted by file name.
     public let files: [MockFileName]
+    /// Files that answer the same variant as another (`x@gone.json` beside `x@gone.410.json`),
+    /// with the file that answers instead: never replayed, so reported.
+    public let shadowed: [(file: MockFileName, by: MockFileName)]
     private let slots: [MockFileName: MockFileSlot]
     /// By `mock@scenario`: the file a request for that variant is answered with.
     private let variants: [String: MockFileName]
@@ -39,12 +42,19 @@ public final class MockDirectory: Sendable {
         self.listingError = listingError
         entryNames = names
         var files: [MockFileName] = [], slots: [MockFileName: MockFileSlot] = [:], variants: [String: MockFileName] = [:]
+        var shadowed: [(file: MockFileName, by: MockFileName)] = []
         for name in names {
             guard let file = MockFileName(fileName: name) else { continue }
             files.append(file)
             slots[file] = MockFileSlot(name: file, path: prefix + name, maxBytes: maxFileBytes)
-            variants[file.variantName] = file
+            // The first in name order answers: `x@gone.410.json` sorts before `x@gone.json`.
+            if let first = variants[file.variantName] {
+                shadowed.append((file, first))
+            } else {
+                variants[file.variantName] = file
+            }
         }
+        self.shadowed = shadowed
         self.files = files
         self.slots = slots
         self.variants = variants

@@ -29,6 +29,11 @@ extension MockDirectory {
             }
             findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: "-", message: message, file: path(named: first)))
         }
+        for (file, answering) in shadowed where used.contains(file.mock) {
+            findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: "-",
+                                    message: "\(file) is never replayed: \(answering) answers the same variant \(file.variantName); keep one",
+                                    file: path(of: file)))
+        }
         return findings.sorted { ($0.file ?? "") < ($1.file ?? "") }
     }
 
