@@ -17,8 +17,8 @@ extension LiveCommand {
     static let noProbes = Option.flag("no-probes", help: "skip the auth probes")
     static let verbose = Option.flag("verbose", short: "v", help: "trace every request and response on stderr, secrets masked")
     static let options: [any OptionDeclaration] = [
-        baseURL, env, only, concurrency, timeout, maxBody, strict, insecure, noProbes, MocksOption.mocks,
-    ] + ReportOptions.all + [verbose]
+        baseURL, env, only, concurrency, timeout, maxBody, strict, insecure, noProbes,
+    ] + MockFolderOption.all + ReportOptions.all + [verbose]
     static let exitCodes: String? = """
         0 the contract holds; 1 violated (errors, or warnings with --strict);
                     2 usage or configuration error; 3 the target is unreachable
@@ -35,7 +35,8 @@ extension LiveCommand {
         else the bundled sandbox, if the tool has one, started on a free loopback port.
         credentials: the environment variables the API's auth policy names (APICHECK_ACCOUNT and
         APICHECK_PASSWORD by default), never flags; the sandbox's own account when checking it.
-        mocks: drift is checked against --mocks DIR, else $APICHECK_MOCKS, else ./mocks if it exists.
+        mocks: drift is checked against --mocks DIR, else $APICHECK_MOCKS, else ./mocks, else the mocks/
+        of the package around the current directory or of the package declaring the API.
         """
     }
 
@@ -50,9 +51,7 @@ extension LiveCommand {
         insecure = try arguments[Self.insecure]
         probes = try !arguments[Self.noProbes]
         verbose = try arguments[Self.verbose]
-        let given = try MocksOption.given(arguments, context: context)
-        mocksGiven = given != nil
-        mocksDirectory = given ?? MocksOption.fallback(context)
+        mocks = try MockFolderOption(arguments, context: context)
         destinations = try ReportOptions.destinations(arguments)
     }
 

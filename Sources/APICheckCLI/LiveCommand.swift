@@ -18,9 +18,7 @@ struct LiveCommand: Command {
     let insecure: Bool
     let probes: Bool
     let verbose: Bool
-    let mocksDirectory: URL
-    /// Named by --mocks or APICHECK_MOCKS: then a missing folder is an error, not a shrug.
-    let mocksGiven: Bool
+    let mocks: MockFolderOption
     let destinations: [ReportDestination]
 
 
@@ -65,13 +63,8 @@ struct LiveCommand: Command {
             throw CommandFailure("set \(context.api.auth.accountVariable) and \(context.api.auth.passwordVariable) "
                 + "to the account to check \(context.api.makeRedactor().display(target)) with (credentials are never taken from flags)")
         }
-        var isDirectory: ObjCBool = false
-        let haveMocks = FileManager.default.fileExists(atPath: mocksDirectory.path, isDirectory: &isDirectory) && isDirectory.boolValue
-        if !haveMocks, mocksGiven {
-            throw CommandFailure("no mocks folder at \(mocksDirectory.path) (from --mocks or APICHECK_MOCKS)")
-        }
-        if !haveMocks {
-            context.note("no mocks folder at \(mocksDirectory.path); drift is not checked")
+        if mocks.directory == nil {
+            context.note("\(mocks.explanation); drift is not checked")
         }
 
         let transport = CurlTransport(configuration: CurlConfiguration(
@@ -87,11 +80,13 @@ struct LiveCommand: Command {
                 console.errRaw("\r" + TextReport.progressLine(done: done, total: total, failed: failed))
             }
         }
-        let options = LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
-                                  mocksDirectory: haveMocks ? mocksDirectory : nil, environment: environment, probes: probes)
+        var options = LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
+                                  mocksDirectory: mocks.directory, environment: environment, probes: probes)
+        options.maxMockBytes = mocks.maxFileBytes
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               trace: trace, progress: progress)
-        let report = await check.run()
+        var report = await check.run()
+        if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         if showProgress { console.errRaw("\r\u{1B}[K") }
         return writer.write(report, to: destinations)
     }

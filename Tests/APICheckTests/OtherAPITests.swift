@@ -129,7 +129,8 @@ import Testing
         let report = await LiveCheck(api: api, transport: transport,
                                      options: LiveOptions(baseURL: URL(string: "https://h.example/")!, probes: false),
                                      trace: { line in traced.withLock { $0 += line } }).run()
-        #expect(report.results.first?.path == "keys/***")
+        #expect(report.results.first?.requestPath == "keys/***")
+        #expect(report.results.first?.path == "keys/{key}")
         #expect(!traced.withLock { $0 }.contains("SECRET"))
         #expect(!JSONReport.render(report).contains("SECRET"))
     }

@@ -108,8 +108,8 @@ import FoundationXML
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(results.count == Fixtures.live.results.count)
         for result in results {
-            #expect(Set(result.keys) == ["name", "role", "endpoint", "method", "path", "status", "outcome", "skipped",
-                                         "passed", "timings", "findings"])
+            #expect(Set(result.keys) == ["name", "role", "endpoint", "method", "path", "requestPath", "status", "outcome",
+                                         "skipped", "passed", "timings", "findings"])
             if let timings = result["timings"] as? [String: Double] {
                 #expect(Set(timings.keys) == ["dnsMs", "connectMs", "tlsMs", "firstByteMs", "totalMs"])
             }
@@ -118,6 +118,12 @@ import FoundationXML
                                               "message", "file"])
             }
         }
+        // `path` is the declared template, `requestPath` what was sent (null when nothing was).
+        let show = try #require(results.first { $0["name"] as? String == "users.show" })
+        #expect(show["path"] as? String == "users/{id}")
+        #expect(show["requestPath"] as? String == "users/1000000006")
+        let skipped = try #require(results.first { $0["name"] as? String == "account.logout" })
+        #expect(skipped["requestPath"] is NSNull)
         let failing = try #require(results.first { $0["name"] as? String == "statuses.homeTimeline" })
         #expect(failing["passed"] as? Bool == false)
         #expect((failing["timings"] as? [String: Double])?["totalMs"] == 57.25)
@@ -242,7 +248,8 @@ private enum Fixtures {
         concurrency: 8,
         results: [
             CheckResult(name: "account.login", role: .endpoint, endpoint: "account.login", method: "POST",
-                        path: "Account/login", status: 200, outcome: "success", timings: timed(41.3)),
+                        path: "Account/login", status: 200, outcome: "success", timings: timed(41.3),
+                        requestPath: "Account/login"),
             CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline", method: "GET",
                         path: "statuses/home_timeline", status: 200, outcome: "success", timings: timed(57.25),
                         findings: [
@@ -254,19 +261,19 @@ private enum Fixtures {
                                     path: JSONPath([.key("datas"), .key("statuses"), .anyIndex, .key("user"), .key("screenName")]),
                                     found: "String", message: "not in the mock or the decode type",
                                     file: "/work/demo/mocks/statuses.homeTimeline.json"),
-                        ]),
+                        ], requestPath: "statuses/home_timeline"),
             CheckResult(name: "statuses.publicTimeline", role: .endpoint, endpoint: "statuses.publicTimeline", method: "GET",
                         path: "statuses/public_timeline", status: 200, outcome: "success", timings: timed(38.9),
                         findings: [
                             Finding(kind: .redirect, severity: .info, endpoint: "statuses.publicTimeline",
                                     message: "first byte after 36 ms"),
-                        ]),
+                        ], requestPath: "statuses/public_timeline"),
             CheckResult(name: "statuses.update", role: .endpoint, endpoint: "statuses.update", method: "POST",
                         path: "statuses/update", timings: Timings(total: 10.0021),
                         findings: [
                             Finding(kind: .timeout, severity: .error, category: .contract, endpoint: "statuses.update",
                                     message: "no answer within 10 s"),
-                        ]),
+                        ], requestPath: "statuses/update"),
             CheckResult(name: "users.lookup", role: .endpoint, endpoint: "users.lookup", method: "GET",
                         path: "users/lookup", status: 200, outcome: "success", timings: timed(112.4),
                         findings: [
@@ -274,20 +281,22 @@ private enum Fixtures {
                                     path: JSONPath([.key("datas"), .anyIndex, .key("avatar_large")]), expected: "String",
                                     found: "absent", message: "in the mock, gone live",
                                     file: "/work/demo/mocks/users.lookup.json"),
-                        ]),
+                        ], requestPath: "users/lookup"),
             CheckResult(name: "users.show", role: .endpoint, endpoint: "users.show", method: "GET",
-                        path: "users/{id}", status: 200, outcome: "success", timings: timed(9.6)),
+                        path: "users/{id}", status: 200, outcome: "success", timings: timed(9.6),
+                        requestPath: "users/1000000006"),
             CheckResult(name: "account.logout", role: .endpoint, endpoint: "account.logout", method: "POST",
                         path: "Account/logout", skipped: "the second login failed"),
             CheckResult(name: "probe token-expired statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
-                        method: "GET", path: "statuses/home_timeline", status: 403, outcome: "tokenExpired", timings: timed(12.0)),
+                        method: "GET", path: "statuses/home_timeline", status: 403, outcome: "tokenExpired", timings: timed(12.0),
+                        requestPath: "statuses/home_timeline"),
             CheckResult(name: "probe logout statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
                         method: "GET", path: "statuses/home_timeline", status: 200, outcome: "success", timings: timed(14.5),
                         findings: [
                             Finding(kind: .probeLogout, severity: .error, endpoint: "statuses.homeTimeline",
                                     expected: "logout", found: "success",
                                     message: "the first token still works after a second login"),
-                        ]),
+                        ], requestPath: "statuses/home_timeline"),
         ])
 
     static let unreachable = Report(

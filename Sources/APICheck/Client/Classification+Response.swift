@@ -5,18 +5,19 @@ extension Classification {
     /// kept as a `JSONValue` for decoding and drift. `enveloped: false` takes the body as payload.
     /// The dead-token statuses apply to endpoints that send a token: a 401 or 403 from a login is
     /// about the credentials, and its envelope says why.
-    public static func of(status: Int, contentType: String?, body: Data, enveloped: Bool, sendsToken: Bool = true,
-                          policy: EnvelopePolicy, redactor: Redactor) -> (Classification, document: JSONValue?) {
+    /// `parsed` is the body already parsed, when the caller has it.
+    public static func of(status: Int, contentType: String?, body: Data, parsed: JSONValue? = nil, enveloped: Bool,
+                          sendsToken: Bool = true, policy: EnvelopePolicy, redactor: Redactor) -> (Classification, document: JSONValue?) {
         if sendsToken, policy.expiredHTTPStatuses.contains(status) {
-            return (.tokenExpired(status: status, code: nil), try? JSONParser.parse(body))
+            return (.tokenExpired(status: status, code: nil), parsed ?? (try? JSONParser.parse(body)))
         }
         let isOK = (200..<300).contains(status)
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return (.broken(isOK ? .emptyBody(status: status) : .http(status: status, contentType: contentType, snippet: "")), nil)
         }
         let document: JSONValue
-        do {
-            document = try JSONParser.parse(body)
+        do throws(JSONParseError) {
+            if let parsed { document = parsed } else { document = try JSONParser.parse(body) }
         } catch {
             let snippet = redactor.snippet(of: body)
             if !isOK { return (.broken(.http(status: status, contentType: contentType, snippet: snippet)), nil) }

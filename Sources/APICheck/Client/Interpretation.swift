@@ -13,10 +13,12 @@ public struct Interpretation: Sendable {
     /// Why the call failed, when it did (a non-success answer, or a payload that did not decode).
     public var error: APIError?
 
-    public init(endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, source: String?,
-                api: API, redactor: Redactor) {
+    /// `document` is the body already parsed, when the caller has it (a cached mock): then the
+    /// body is not parsed again.
+    public init(endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, document parsed: JSONValue? = nil,
+                source: String?, api: API, redactor: Redactor) {
         let (classification, document) = Classification.of(
-            status: status, contentType: contentType, body: body, enveloped: endpoint.enveloped,
+            status: status, contentType: contentType, body: body, parsed: parsed, enveloped: endpoint.enveloped,
             sendsToken: endpoint.requiresToken, policy: api.envelope, redactor: redactor)
         self.classification = classification
         self.document = document

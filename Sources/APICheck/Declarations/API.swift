@@ -14,11 +14,15 @@ public struct API: Sendable {
     public var endpoints: [AnyEndpoint]
     /// How `Date` fields of the decode types arrive.
     public var dates: DateDecoding
+    /// The source file that declared the API (`#filePath` of the `API(...)` call): commands find
+    /// the package's `mocks/` from it when run outside the package.
+    public var declaredIn: String?
 
     public init(name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy, auth: AuthPolicy,
                 defaultHeaders: [(name: String, value: String)] = [], redactedFields: Set<String> = [],
-                dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible]) {
+                dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible], declaredIn: String? = #filePath) {
         self.dates = dates
+        self.declaredIn = declaredIn
         self.name = name
         self.environments = environments
         self.envelope = envelope

@@ -9,7 +9,11 @@ public struct CheckResult: Sendable, Equatable {
     public var role: Role
     public var endpoint: String
     public var method: String
+    /// The declared path template (`statuses/{id}`).
     public var path: String
+    /// The path actually requested, relative to the base URL, parameters filled in and secret
+    /// ones masked (`statuses/4130540976425200`); nil when nothing was sent.
+    public var requestPath: String?
     /// The HTTP status of the answer, when one came.
     public var status: Int?
     /// How the answer classified: `success`, `logout`, `tokenExpired`, `failure(10002)`, ...
@@ -20,7 +24,8 @@ public struct CheckResult: Sendable, Equatable {
     public var skipped: String?
 
     public init(name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
-                outcome: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: String? = nil) {
+                outcome: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: String? = nil,
+                requestPath: String? = nil) {
         self.name = name
         self.role = role
         self.endpoint = endpoint
@@ -31,7 +36,11 @@ public struct CheckResult: Sendable, Equatable {
         self.timings = timings
         self.findings = findings
         self.skipped = skipped
+        self.requestPath = requestPath
     }
+
+    /// The path a person is shown: the one requested when there was one, else the template.
+    public var displayPath: String { requestPath ?? path }
 
     public var passed: Bool { skipped == nil && !findings.contains { $0.severity == .error } }
 

@@ -15,6 +15,8 @@ public final class LiveCheck: Sendable {
     public let redactor: Redactor
     private let trace: (@Sendable (String) -> Void)?
     private let progress: (@Sendable (_ done: Int, _ total: Int, _ failed: Int) -> Void)?
+    /// Read once per run, shared by every check: drift baselines and the login's refusal codes.
+    private let mocks: MockDirectory?
 
     private struct State {
         var seen: [String: JSONValue] = [:]
@@ -34,6 +36,7 @@ public final class LiveCheck: Sendable {
         self.redactor = redactor ?? api.makeRedactor()
         self.trace = trace
         self.progress = progress
+        mocks = options.mocksDirectory.map { MockDirectory($0, api: api, maxFileBytes: options.maxMockBytes) }
     }
 
     private func client(_ session: Session = Session()) -> APIClient {
@@ -151,17 +154,7 @@ public final class LiveCheck: Sendable {
     /// The codes with which the login refuses credentials, as its failure mocks show them
     /// (`login@wrong_password.json`: 10002). Empty without mocks: then any failure code counts.
     private func refusalCodes(of login: AnyEndpoint) -> Set<Int> {
-        guard let directory = options.mocksDirectory,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
-        var codes: Set<Int> = []
-        for name in names {
-            guard let file = MockFileName(fileName: name), file.mock == login.mock, let scenario = file.scenario,
-                  scenario != MockScenario.logout, scenario != MockScenario.expired,
-                  let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
-                  let code = (try? JSONParser.parse(data))?[api.envelope.codeKey]?.int64Value else { continue }
-            codes.insert(Int(code))
-        }
-        return codes
+        mocks?.refusalCodes(of: login) ?? []
     }
 
     /// Each dependency level at once, up to the concurrency. The login's token goes explicitly:
@@ -218,7 +211,7 @@ public final class LiveCheck: Sendable {
         if let exchange = outcome.exchange {
             result.status = exchange.response.status
             result.timings = exchange.response.timings
-            result.path = displayPath(exchange.request.url)
+            result.requestPath = displayPath(exchange.request.url)
             if let final = exchange.response.url, final.path != exchange.request.url.path {
                 result.findings.append(Finding(kind: .redirect, severity: .info, endpoint: endpoint.id,
                                                message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
@@ -237,10 +230,10 @@ public final class LiveCheck: Sendable {
     }
 
     private func drift(_ endpoint: AnyEndpoint, document: JSONValue, interpretation: Interpretation) -> [Finding] {
-        guard let directory = options.mocksDirectory else { return [] }
-        switch MockBaseline.load(for: endpoint, in: directory, api: api) {
+        guard let mocks else { return [] }
+        switch mocks.baseline(for: endpoint) {
         case let .failure(error):
-            return [Finding(kind: .missingMock, severity: .warning, endpoint: endpoint.id, message: error.message, file: error.file)]
+            return [Finding(kind: error.kind, severity: .warning, endpoint: endpoint.id, message: error.message, file: error.file)]
         case let .success(baseline):
             // The envelope's own code and message are the envelope check's business; comparing them
             // with the mock would flag, say, a message the policy makes optional.
@@ -298,7 +291,7 @@ public final class LiveCheck: Sendable {
         // Whatever the server put in a message (a token, the password) is masked before it is
         // kept, and so is a secret path parameter in the path shown.
         result.findings = result.findings.map(redactor.redact)
-        result.path = redactor.redact(result.path)
+        result.requestPath = result.requestPath.map(redactor.redact)
         let (done, total, failed) = state.withLock { state -> (Int, Int, Int) in
             state.done += 1
             if !result.passed { state.failed += 1 }
@@ -430,7 +423,7 @@ public final class LiveCheck: Sendable {
         result.status = exchange.response.status
         result.timings = exchange.response.timings
         result.outcome = classification.name
-        result.path = displayPath(exchange.request.url)
+        result.requestPath = displayPath(exchange.request.url)
         let expectedName: String
         let matches: Bool
         switch (expect, classification) {

@@ -10,6 +10,8 @@ public struct LiveOptions: Sendable {
     public var strict: Bool
     /// The mocks to compare live answers with; nil skips drift.
     public var mocksDirectory: URL?
+    /// Mock files larger than this are not read (a finding says so).
+    public var maxMockBytes = MockDirectory.defaultMaxFileBytes
     /// Where environment samples and credentials come from.
     public var environment: [String: String]
     /// Makes `.unique` samples unique to this run.

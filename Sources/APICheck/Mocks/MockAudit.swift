@@ -2,74 +2,67 @@ import Foundation
 
 /// Checks a mocks folder offline: every file parses, its envelope is well formed and classifies as
 /// its scenario says, the success payload decodes into the endpoint's type, every required variant
-/// exists, and no file is an orphan. Each problem names the endpoint, the file and the JSONPath.
+/// exists, every variant's scenario is declared, and no file is an orphan. Each problem names the
+/// endpoint, the file and the JSONPath. Each file is read and parsed once, through `MockDirectory`.
 public struct MockAudit: Sendable {
     public let api: API
-    public let directory: URL
+    public let mocks: MockDirectory
+    public var directory: URL { mocks.url }
 
-    public init(api: API, directory: URL) {
-        self.api = api
-        self.directory = directory
+    public init(api: API, directory: URL, maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) {
+        self.init(mocks: MockDirectory(directory, api: api, maxFileBytes: maxFileBytes))
+    }
+
+    public init(mocks: MockDirectory) {
+        self.api = mocks.api
+        self.mocks = mocks
     }
 
     public func run() -> Report {
         let started = Date()
         var report = Report(command: "mocks", api: api.name, target: directory.path, startedAt: started)
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        } catch {
+        if let listingError = mocks.listingError {
             report.runFindings.append(Finding(kind: .mocksFolder, severity: .error, category: .harness, endpoint: "-",
-                                              message: "cannot read the mocks folder \(directory.path): \(error.localizedDescription)"))
+                                              message: listingError))
             return report
         }
-        let files = names.compactMap(MockFileName.init(fileName:))
         let redactor = api.makeRedactor()
         report.runFindings += api.problems
         for endpoint in api.endpoints {
             var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                                      method: endpoint.method.rawValue, path: endpoint.path)
-            let mine = files.filter { $0.mock == endpoint.mock }
-            for required in endpoint.requiredMockNames where !mine.contains(where: { $0.variantName == required }) {
+            for required in endpoint.requiredMockNames where mocks.file(required) == nil {
                 result.findings.append(Finding(
                     kind: .missingMock, severity: .error, endpoint: endpoint.id,
-                    message: "no mock \(required).json", file: path(required + ".json")))
+                    message: "no mock \(required).json", file: mocks.path(named: required + ".json")))
             }
-            for file in mine {
+            for file in mocks.files(of: endpoint) {
                 result.findings += audit(file, of: endpoint, redactor: redactor)
             }
+            result.findings += mocks.undeclaredScenarioFindings(of: endpoint)
             result.findings += samplesSeenInMocks(endpoint)
             report.results.append(result)
         }
-        let used = Set(api.endpoints.map(\.mock))
-        for name in names where MockFileName(fileName: name).map({ !used.contains($0.mock) }) ?? !name.hasPrefix(".") {
-            report.runFindings.append(Finding(
-                kind: .orphanMock, severity: .error, endpoint: "-",
-                message: "\(name) is not used by any declared endpoint", file: path(name)))
-        }
+        report.runFindings += mocks.orphanFindings()
         report.duration = Date().timeIntervalSince(started)
         return report
     }
 
-    private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
     private func audit(_ file: MockFileName, of endpoint: AnyEndpoint, redactor: Redactor) -> [Finding] {
-        let filePath = path(file.description)
-        let body: Data
-        do {
-            body = try Data(contentsOf: URL(fileURLWithPath: filePath))
-        } catch {
-            return [Finding(kind: .mockUnreadable, severity: .error, category: .harness, endpoint: endpoint.id,
-                            message: "cannot read: \(error.localizedDescription)", file: filePath)]
-        }
+        let filePath = mocks.path(of: file)
         // Every mock must be JSON, whatever its scenario (the 403 body included).
-        if let failure = parseFailure(body) {
-            return [Finding(kind: .notJSON, severity: .error, endpoint: endpoint.id, path: failure.path,
-                            message: "not JSON: \(failure.description)", file: filePath)]
+        let document: JSONValue, body: Data
+        switch (mocks.document(of: file), mocks.data(of: file)) {
+        case let (.success(parsed), .success(data)):
+            document = parsed
+            body = data
+        case let (.failure(error), _), let (_, .failure(error)):
+            let path: JSONPath? = if case let .notJSON(parseError) = error.reason { parseError.path } else { nil }
+            return [Finding(kind: error.kind, severity: .error, category: error.kind == .mockUnreadable ? .harness : .contract,
+                            endpoint: endpoint.id, path: path, message: error.message, file: filePath)]
         }
-        let status = file.status(expiredStatus: api.envelope.expiredStatus)
-        let interpretation = Interpretation(endpoint: endpoint, status: status, contentType: "application/json", body: body,
-                                            source: filePath, api: api, redactor: redactor)
+        let interpretation = Interpretation(endpoint: endpoint, status: mocks.status(of: file), contentType: "application/json",
+                                            body: body, document: document, source: filePath, api: api, redactor: redactor)
         let classification = interpretation.classification
         func wrong(_ expected: String) -> [Finding] {
             if let error = interpretation.error, case .broken = classification {
@@ -110,19 +103,14 @@ public struct MockAudit: Sendable {
         var findings: [Finding] = []
         for parameter in endpoint.parameters {
             guard case let .seen(sourceID, text, _)? = parameter.sample, let source = api.endpoint(sourceID),
-                  let path = JSONPath(parsing: text) else { continue }
-            let file = self.path(source.mock + ".json")
-            guard let data = FileManager.default.contents(atPath: file), let document = try? JSONParser.parse(data) else { continue }
+                  let path = JSONPath(parsing: text), let file = mocks.file(of: source),
+                  case let .success(document) = mocks.document(of: file) else { continue }
             if document.value(at: path) == nil {
                 findings.append(Finding(kind: .samplePath, severity: .error, category: .harness, endpoint: endpoint.id,
                                         path: path, message: "parameter '\(parameter.name)' samples \(text) from \(sourceID), which its mock does not have",
-                                        file: file))
+                                        file: mocks.path(of: file)))
             }
         }
         return findings
-    }
-
-    private func parseFailure(_ body: Data) -> JSONParseError? {
-        do { _ = try JSONParser.parse(body); return nil } catch { return error }
     }
 }

@@ -7,29 +7,40 @@ public struct MockBaseline: Sendable {
     public var shape: Shape
     public var reads: [FieldRead]
 
-    /// Loads `<mock>.json` of `endpoint`; a missing or broken mock is a finding, not a crash.
-    public static func load(for endpoint: AnyEndpoint, in directory: URL, api: API) -> Result<MockBaseline, MockBaselineError> {
-        let url = directory.appendingPathComponent(endpoint.mock + ".json")
-        guard let data = try? Data(contentsOf: url) else {
-            return .failure(MockBaselineError(file: url.path, message: "no mock \(endpoint.mock).json to compare with"))
-        }
-        let document: JSONValue
-        do {
-            document = try JSONParser.parse(data)
-        } catch {
-            return .failure(MockBaselineError(file: url.path, message: "mock is not JSON: \(error)"))
-        }
+    public init(file: String, shape: Shape, reads: [FieldRead]) {
+        self.file = file
+        self.shape = shape
+        self.reads = reads
+    }
+
+    /// Works out the baseline of `endpoint` from its parsed success mock.
+    init(endpoint: AnyEndpoint, document: JSONValue, file: String, api: API) {
         var reads: [FieldRead] = []
         let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
         if let payload {
             let base = endpoint.enveloped ? api.envelope.payloadPath : JSONPath.root
             reads = (try? endpoint.diagnosticDecode(payload, base, api.dates).reads) ?? []
         }
-        return .success(MockBaseline(file: url.path, shape: Shape(of: document), reads: reads))
+        self.init(file: file, shape: Shape(of: document), reads: reads)
+    }
+
+    /// Loads `<mock>.json` of `endpoint` from a folder of its own. A run should ask one shared
+    /// `MockDirectory` instead (`baseline(for:)`), which reads each file once.
+    public static func load(for endpoint: AnyEndpoint, in directory: URL, api: API) -> Result<MockBaseline, MockBaselineError> {
+        MockDirectory(directory, api: api).baseline(for: endpoint)
     }
 }
 
+/// Why an endpoint has no baseline: its success mock is missing, too large or not JSON.
 public struct MockBaselineError: Error, Sendable {
     public var file: String
     public var message: String
+    /// `missing-mock` (missing or not JSON), `mock-too-large` or `mock-unreadable`.
+    public var kind: FindingKind
+
+    public init(file: String, message: String, kind: FindingKind = .missingMock) {
+        self.file = file
+        self.message = message
+        self.kind = kind
+    }
 }

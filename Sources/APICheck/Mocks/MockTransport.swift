@@ -3,35 +3,27 @@ import Synchronization
 
 /// Answers requests from the JSON files in `mocks/`, in process, without a network: the success
 /// file by default, or a scenario variant chosen per endpoint (`logout`, `expired`,
-/// `wrong_password`). Records every request it is asked, and can delay answers.
+/// `wrong_password`). Records every request it is asked, and can delay answers. Files come from a
+/// `MockDirectory`, so each is read once however often it is replayed.
 public final class MockTransport: Transport {
-    public let directory: URL
-    public let api: API
+    public let mocks: MockDirectory
+    public var directory: URL { mocks.url }
+    public var api: API { mocks.api }
     private struct State {
         var scenarios: [String: String] = [:]
         var defaultScenario: String?
         var requests: [HTTPRequest] = []
-        var bodies: [String: Data] = [:]
         var delay: Duration = .zero
     }
 
     private let state = Mutex(State())
-    /// Files found in the directory, by `mock@scenario` name.
-    private let files: [String: MockFileName]
-    /// `directory.path` with a trailing slash, worked out once: every answer names its file.
-    private let directoryPrefix: String
 
-    public init(directory: URL, api: API) {
-        self.directory = directory
-        self.api = api
-        var files: [String: MockFileName] = [:]
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names.sorted() {
-            if let parsed = MockFileName(fileName: name) { files[parsed.variantName] = parsed }
-        }
-        self.files = files
-        let path = directory.path
-        directoryPrefix = path.hasSuffix("/") ? path : path + "/"
+    public convenience init(directory: URL, api: API) {
+        self.init(mocks: MockDirectory(directory, api: api))
+    }
+
+    public init(mocks: MockDirectory) {
+        self.mocks = mocks
     }
 
     /// Answers `endpointID` with a scenario variant; nil returns to the success file.
@@ -58,46 +50,32 @@ public final class MockTransport: Transport {
             return (request.endpointID.flatMap { state.scenarios[$0] } ?? state.defaultScenario, state.delay)
         }
         if delay > .zero { try await Task.sleep(for: delay) }
-        guard let endpointID = request.endpointID, let endpoint = api.endpoint(endpointID) else {
+        guard let endpointID = request.endpointID else {
             return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain")],
                                 body: Data("no declared endpoint for \(request.method) \(request.url.path)".utf8), url: request.url)
         }
-        let variant = scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock
-        guard let file = files[variant] else {
-            throw TransportError(.other, "no mock for \(endpointID)\(scenario.map { " scenario '\($0)'" } ?? ""): "
-                + "expected \(directory.appendingPathComponent(variant + ".json").path)")
+        guard let endpoint = api.endpoint(endpointID) else {
+            // Declared with `static let` but left out of `API(endpoints:)`: say so, not 404.
+            throw TransportError(.other, "endpoint '\(endpointID)' is not in the \(api.name) API's endpoints: list; "
+                + "add it there to replay its mocks")
         }
-        let body = try body(of: file)
-        return HTTPResponse(status: file.status(expiredStatus: api.envelope.expiredStatus),
-                            headers: [("Content-Type", "application/json; charset=utf-8")],
-                            body: body, url: request.url, source: directoryPrefix + file.description)
-    }
-
-    private func body(of file: MockFileName) throws -> Data {
-        let key = file.description
-        if let cached = state.withLock({ $0.bodies[key] }) { return cached }
-        let url = directory.appendingPathComponent(key)
-        do {
-            let data = try Data(contentsOf: url)
-            state.withLock { $0.bodies[key] = data }
-            return data
-        } catch {
-            throw TransportError(.other, "cannot read mock \(url.path): \(error.localizedDescription)")
+        guard let file = mocks.file(of: endpoint, scenario: scenario) else {
+            let variant = scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock
+            throw TransportError(.other, "no mock for \(endpointID)\(scenario.map { " scenario '\($0)'" } ?? ""): "
+                + "expected \(mocks.path(named: variant + ".json"))")
+        }
+        switch mocks.data(of: file) {
+        case let .success(body):
+            return HTTPResponse(status: mocks.status(of: file), headers: [("Content-Type", "application/json; charset=utf-8")],
+                                body: body, url: request.url, source: mocks.path(of: file))
+        case let .failure(error):
+            throw TransportError(error.kind == .mockTooLarge ? .bodyTooLarge : .other, "mock \(error.file): \(error.message)")
         }
     }
 
     /// Finds the nearest `mocks/` folder walking up from a file, so a test can write
     /// `MockTransport.locateMocks(from: #filePath)` and run from any working directory.
     public static func locateMocks(from file: String = #filePath, folder: String = "mocks") -> URL? {
-        var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent(folder)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
+        MockLocator.nearest(folder, above: URL(fileURLWithPath: file).deletingLastPathComponent())
     }
 }

@@ -44,6 +44,8 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case orphanMock = "orphan-mock"
     case mockUnreadable = "mock-unreadable"
     case mockScenario = "mock-scenario"
+    case mockTooLarge = "mock-too-large"
+    case undeclaredScenario = "undeclared-scenario"
 
     /// The drift finding for one kind of shape change.
     public init(drift change: ShapeChange.Kind) {

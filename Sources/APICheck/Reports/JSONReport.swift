@@ -51,6 +51,7 @@ public enum JSONReport {
             ("endpoint", .string(result.endpoint)),
             ("method", .string(result.method)),
             ("path", .string(result.path)),
+            ("requestPath", optional(result.requestPath)),
             ("status", result.status.map { .number(String($0)) } ?? .null),
             ("outcome", optional(result.outcome)),
             ("skipped", optional(result.skipped)),

@@ -23,7 +23,7 @@ public enum TextReport {
         for group in [report.endpointResults, report.probeResults] where !group.isEmpty {
             let nameWidth = group.map { clean($0.name).count }.max() ?? 0
             let methodWidth = group.map { $0.method.count }.max() ?? 0
-            let pathWidth = group.map { clean($0.path).count }.max() ?? 0
+            let pathWidth = group.map { clean($0.displayPath).count }.max() ?? 0
             let outcomes = group.map(outcomeText)
             let outcomeWidth = outcomes.map(\.count).max() ?? 0
             let msWidth = group.compactMap { $0.totalMilliseconds.map { String($0).count } }.max() ?? 0
@@ -31,7 +31,7 @@ public enum TextReport {
             for (result, outcome) in zip(group, outcomes) {
                 let status = result.status(strict: report.strict)
                 var row = "  " + style.status(status) + "  " + pad(clean(result.name), nameWidth)
-                    + "  " + pad(result.method, methodWidth) + "  " + pad(clean(result.path), pathWidth)
+                    + "  " + pad(result.method, methodWidth) + "  " + pad(clean(result.displayPath), pathWidth)
                 if let skipped = result.skipped {
                     row += "  skipped: " + clean(skipped)
                 } else {

@@ -1,0 +1,79 @@
+import Foundation
+
+extension MockDirectory {
+    /// Files no declared endpoint uses, one finding per mock name: an endpoint declared with
+    /// `static let` but left out of `API(endpoints:)` leaves exactly its success file and variants
+    /// unused, and the finding says so, naming the mock name to look for.
+    public func orphanFindings() -> [Finding] {
+        let used = Set(api.endpoints.map(\.mock))
+        var findings: [Finding] = []
+        var unused: [String: [String]] = [:]
+        for name in entryNames {
+            if let file = MockFileName(fileName: name) {
+                if !used.contains(file.mock) { unused[file.mock, default: []].append(name) }
+            } else {
+                findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: "-",
+                                        message: "\(name) is not a mock file (mocks are named <mock>[@<scenario>[.<status>]].json) "
+                                            + "and no declared endpoint uses it", file: path(named: name)))
+            }
+        }
+        for (mock, names) in unused {
+            let first = names.first { $0 == mock + ".json" } ?? names[0]
+            var message = names.count == 1 ? "\(first) is not used by any declared endpoint"
+                : "\(names.count) files (\(names.joined(separator: ", "))) are not used by any declared endpoint"
+            message += ": no endpoint in the \(api.name) API's endpoints: list has mock: \"\(mock)\""
+            if let near = Self.nearest(mock, in: api.endpoints.map(\.mock)), let owner = api.endpoints.first(where: { $0.mock == near }) {
+                message += " (did you mean \"\(near)\" of \(owner.id)?)"
+            } else {
+                message += "; an Endpoint declared with that mock but left out of the list would explain it"
+            }
+            findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: "-", message: message, file: path(named: first)))
+        }
+        for (file, answering) in shadowed where used.contains(file.mock) {
+            findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: "-",
+                                    message: "\(file) is never replayed: \(answering) answers the same variant \(file.variantName); keep one",
+                                    file: path(of: file)))
+        }
+        return findings.sorted { ($0.file ?? "") < ($1.file ?? "") }
+    }
+
+    /// Variants of `endpoint` whose scenario it does not declare (`topics@typo.json`): nothing
+    /// requires them, so a misspelt name would otherwise sit there unnoticed.
+    public func undeclaredScenarioFindings(of endpoint: AnyEndpoint) -> [Finding] {
+        let standard = [MockScenario.logout, MockScenario.expired]
+        let declared = endpoint.scenarios + standard
+        return files(of: endpoint).compactMap { file -> Finding? in
+            guard let scenario = file.scenario, !declared.contains(scenario) else { return nil }
+            var message = "scenario '\(scenario)' is not declared for \(endpoint.id) ("
+                + (endpoint.scenarios.isEmpty ? "it declares none" : "it declares " + endpoint.scenarios.map { "'\($0)'" }.joined(separator: ", "))
+                + "; the standard ones are " + standard.map { "'\($0)'" }.joined(separator: " and ") + ")"
+            if let near = Self.nearest(scenario, in: declared) {
+                message += "; did you mean '\(near)'?"
+            } else {
+                message += "; add it to the endpoint's scenarios: or rename the file"
+            }
+            return Finding(kind: .undeclaredScenario, severity: .error, endpoint: endpoint.id,
+                           expected: declared.joined(separator: ", "), found: scenario, message: message, file: path(of: file))
+        }
+    }
+
+    /// The candidate within two edits of `name` (a typo), if exactly one is that close.
+    static func nearest(_ name: String, in candidates: [String]) -> String? {
+        let close = Set(candidates.filter { $0 != name && editDistance(name, $0) <= min(2, max(1, name.count / 3)) })
+        return close.count == 1 ? close.first : nil
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

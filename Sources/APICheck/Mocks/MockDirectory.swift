@@ -1,0 +1,107 @@
+import Foundation
+
+/// The one reader of a mocks folder, behind the mock transport, the drift baseline, the audit and
+/// the login's refusal codes: the folder is listed once, and each file is read and parsed at most
+/// once, when first asked, whoever asks. Safe to share between concurrent live checks.
+///
+/// Files are capped (`maxFileBytes`, 64 MiB unless told): the size is checked before reading, so a
+/// 2 GiB `topics.json` is a finding naming its size, not 4 GB of memory.
+public final class MockDirectory: Sendable {
+    public static let defaultMaxFileBytes = 64 << 20
+
+    public let url: URL
+    public let api: API
+    public let maxFileBytes: Int
+    /// Why the folder could not be listed; nil when it was.
+    public let listingError: String?
+    /// Every entry of the folder, sorted, hidden ones left out: what orphans are looked for in.
+    public let entryNames: [String]
+    /// The mock files (`*.json`), sorted by file name.
+    public let files: [MockFileName]
+    /// Files that answer the same variant as another (`x@gone.json` beside `x@gone.410.json`),
+    /// with the file that answers instead: never replayed, so reported.
+    public let shadowed: [(file: MockFileName, by: MockFileName)]
+    private let slots: [MockFileName: MockFileSlot]
+    /// By `mock@scenario`: the file a request for that variant is answered with.
+    private let variants: [String: MockFileName]
+    private let prefix: String
+
+    public init(_ url: URL, api: API, maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) {
+        self.url = url
+        self.api = api
+        self.maxFileBytes = maxFileBytes
+        let path = url.path
+        prefix = path.hasSuffix("/") ? path : path + "/"
+        var names: [String] = []
+        var listingError: String?
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            listingError = "cannot read the mocks folder \(path): \(error.localizedDescription)"
+        }
+        self.listingError = listingError
+        entryNames = names
+        var files: [MockFileName] = [], slots: [MockFileName: MockFileSlot] = [:], variants: [String: MockFileName] = [:]
+        var shadowed: [(file: MockFileName, by: MockFileName)] = []
+        for name in names {
+            guard let file = MockFileName(fileName: name) else { continue }
+            files.append(file)
+            slots[file] = MockFileSlot(name: file, path: prefix + name, maxBytes: maxFileBytes)
+            // The first in name order answers: `x@gone.410.json` sorts before `x@gone.json`.
+            if let first = variants[file.variantName] {
+                shadowed.append((file, first))
+            } else {
+                variants[file.variantName] = file
+            }
+        }
+        self.shadowed = shadowed
+        self.files = files
+        self.slots = slots
+        self.variants = variants
+    }
+
+    /// Whether the folder exists and could be listed.
+    public var exists: Bool { listingError == nil }
+
+    /// The file answering `mock@scenario` (or `mock` for success), pinned status or not.
+    public func file(_ variantName: String) -> MockFileName? { variants[variantName] }
+
+    /// The success file of an endpoint, or a scenario variant of it.
+    public func file(of endpoint: AnyEndpoint, scenario: String? = nil) -> MockFileName? {
+        variants[scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock]
+    }
+
+    /// Every file of an endpoint: its success file and its variants.
+    public func files(of endpoint: AnyEndpoint) -> [MockFileName] { files.filter { $0.mock == endpoint.mock } }
+
+    /// The file's full path, as findings and answers name it.
+    public func path(of file: MockFileName) -> String { prefix + file.description }
+
+    /// The path a file of that name would have (for findings about a file that is missing).
+    public func path(named name: String) -> String { prefix + name }
+
+    /// The HTTP status a file is replayed with: pinned in its name, else the API's dead-token
+    /// status for `expired`, else 200.
+    public func status(of file: MockFileName) -> Int { file.status(expiredStatus: api.envelope.expiredStatus) }
+
+    /// The file's bytes, read once.
+    public func data(of file: MockFileName) -> Result<Data, MockReadError> {
+        guard let slot = slots[file] else { return .failure(missing(file)) }
+        return slot.data()
+    }
+
+    /// The file parsed, once.
+    public func document(of file: MockFileName) -> Result<JSONValue, MockReadError> {
+        guard let slot = slots[file] else { return .failure(missing(file)) }
+        return slot.document()
+    }
+
+    /// Files read from disk so far, over the directory's life: each file counts at most once.
+    public var readCount: Int { slots.values.reduce(0) { $0 + $1.readCount } }
+
+    func slot(_ file: MockFileName) -> MockFileSlot? { slots[file] }
+
+    func missing(_ file: MockFileName) -> MockReadError {
+        MockReadError(file: path(of: file), reason: .unreadable("no such mock file"))
+    }
+}
