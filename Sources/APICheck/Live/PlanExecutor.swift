@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// Runs a plan's steps, each as soon as the steps it needs are over, at most `concurrency` at a
+/// time, in plan order among those ready. The transport may limit transfers too; this keeps the
+/// promise whatever the transport.
+///
+/// It also notices a target that stopped answering: when two requests in a row time out and no
+/// answer of any kind arrived since either was sent, the steps not yet started are skipped, so
+/// that the run ends in about one timeout instead of one per endpoint.
+struct PlanExecutor: Sendable {
+    typealias Perform = @Sendable (_ step: LiveStep, _ outcomes: [LiveStep.ID: StepOutcome]) async -> StepOutcome
+    typealias Skip = @Sendable (_ step: LiveStep, _ reason: String) -> StepOutcome
+    /// Looks at each outcome as it arrives; a reason it returns stops the run.
+    typealias Judge = @Sendable (_ step: LiveStep, _ outcome: StepOutcome) -> String?
+
+    static let stalled = "the target stopped answering"
+
+    let plan: LivePlan
+    let concurrency: Int
+
+    func run(perform: @escaping Perform, skip: @escaping Skip, judge: @escaping Judge) async -> [LiveStep.ID: StepOutcome] {
+        let steps = plan.steps
+        let clock = ContinuousClock()
+        return await withTaskGroup(of: (LiveStep.ID, StepOutcome, ContinuousClock.Instant).self) { group in
+            var outcomes: [LiveStep.ID: StepOutcome] = [:]
+            var waiting = steps.map(\.id)
+            var running = 0
+            var started: [LiveStep.ID: ContinuousClock.Instant] = [:]
+            var lastAnswer: ContinuousClock.Instant?
+            var silentTimeouts = 0
+            var stopped: String?
+
+            func startReady() {
+                while running < max(1, concurrency),
+                      let index = waiting.firstIndex(where: { steps[$0].prerequisites.allSatisfy { outcomes[$0] != nil } }) {
+                    let step = steps[waiting.remove(at: index)]
+                    // What the step may read: the outcomes of the steps it names, nothing else.
+                    let known = outcomes.filter { step.prerequisites.contains($0.key) }
+                    running += 1
+                    started[step.id] = clock.now
+                    group.addTask { (step.id, await perform(step, known), clock.now) }
+                }
+            }
+
+            startReady()
+            while let (id, outcome, finished) = await group.next() {
+                running -= 1
+                outcomes[id] = outcome
+                if outcome.answered {
+                    lastAnswer = finished
+                    silentTimeouts = 0
+                } else if outcome.timedOut, let sent = started[id], lastAnswer.map({ $0 < sent }) ?? true {
+                    silentTimeouts += 1
+                }
+                if stopped == nil {
+                    stopped = judge(steps[id], outcome) ?? (silentTimeouts >= 2 ? Self.stalled : nil)
+                }
+                if let stopped {
+                    for waitingID in waiting { outcomes[waitingID] = skip(steps[waitingID], stopped) }
+                    waiting.removeAll()
+                } else {
+                    startReady()
+                }
+            }
+            // A cycle in the plan would leave steps waiting forever; the plan never builds one.
+            for waitingID in waiting { outcomes[waitingID] = skip(steps[waitingID], "not checked") }
+            return outcomes
+        }
+    }
+}
