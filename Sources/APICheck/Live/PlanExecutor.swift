@@ -5,9 +5,11 @@ import Synchronization
 /// time, in plan order among those ready. The transport may limit transfers too; this keeps the
 /// promise whatever the transport.
 ///
-/// It also notices a target that stopped answering: when two requests in a row time out and no
-/// answer of any kind arrived since either was sent, the steps not yet started are skipped, so
-/// that the run ends in about one timeout instead of one per endpoint.
+/// It also notices a target that stopped answering. A request that timed out with no answer of
+/// any kind since it was sent makes the target suspect: nothing new starts until the next
+/// outcome. An answer clears the suspicion; a second such timeout means the target stopped
+/// answering, and the steps not yet started are skipped, so that the run ends in about one
+/// timeout instead of one per endpoint.
 struct PlanExecutor: Sendable {
     typealias Perform = @Sendable (_ step: LiveStep, _ outcomes: [LiveStep.ID: StepOutcome]) async -> StepOutcome
     typealias Skip = @Sendable (_ step: LiveStep, _ reason: String) -> StepOutcome
@@ -32,6 +34,8 @@ struct PlanExecutor: Sendable {
             var stopped: String?
 
             func startReady() {
+                // A suspect target gets no new requests until the ones in flight tell more.
+                if silentTimeouts > 0 && running > 0 { return }
                 while running < max(1, concurrency),
                       let index = waiting.firstIndex(where: { steps[$0].prerequisites.allSatisfy { outcomes[$0] != nil } }) {
                     let step = steps[waiting.remove(at: index)]
