@@ -29,4 +29,20 @@ import Testing
         #expect(response.status == 204)
         #expect(response.header("X-Done") == "yes")
     }
+
+    @Test func throughTheClientItIsATransportFindingNotAnEmptyBody() async throws {
+        let server = try RawSocketServer(reply: Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n".utf8))
+        defer { server.stop() }
+        let item = Endpoint<NoContent>(id: "items.show", .get, "items", mock: "items")
+        let api = API(name: "cut", envelope: EnvelopePolicy(), endpoints: [item])
+        let transport = CurlTransport()
+        defer { transport.shutdown() }
+        let client = APIClient(api: api, baseURL: server.url("/"), transport: transport)
+
+        let outcome = await client.call(item.erased)
+
+        let error = try #require(outcome.error)
+        #expect(Finding(error).kind == .transport)
+        #expect(outcome.exchange == nil)
+    }
 }
