@@ -2,7 +2,7 @@ import Foundation
 
 extension LiveCheck {
     /// Calls one endpoint with `token` and judges the answer: status, envelope, decode, drift.
-    /// The result is not yet finished (masked, counted); the outcome carries what later steps
+    /// The result is not yet finished (masked, counted: the executor settles it); the outcome carries what later steps
     /// may use: the token a login issued, the document for samples.
     func check(_ endpoint: AnyEndpoint, token: String?, seen: [String: JSONValue]) async -> (CheckResult, StepOutcome) {
         var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
@@ -85,7 +85,7 @@ extension LiveCheck {
                 result.findings.append(Finding(error))
                 if case let .transport(failure) = error.reason, failure.kind == .timeout { outcome.timedOut = true }
             }
-            outcome.result = finish(result)
+            outcome.result = result
             return outcome
         }
         outcome.answered = true
@@ -100,7 +100,7 @@ extension LiveCheck {
             result.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
                                            expected: probe.expected(api.envelope), found: found, message: probe.why(logout: logout)))
         }
-        outcome.result = finish(result)
+        outcome.result = result
         return outcome
     }
 }

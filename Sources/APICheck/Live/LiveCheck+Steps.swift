@@ -32,7 +32,7 @@ extension LiveCheck {
                     if let finding { state.runFindings.append(finding) }
                 }
             }
-            outcome.result = reported ? finish(result) : nil
+            outcome.result = reported ? result : nil
             return outcome
         }
     }

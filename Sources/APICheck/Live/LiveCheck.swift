@@ -68,14 +68,17 @@ public final class LiveCheck: Sendable {
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(
             perform: { step, known in await self.perform(step, plan: plan, known: known) },
             skip: { step, reason in self.skipped(step, reason) },
-            judge: { step, _ in
-                step.id == plan.login && self.state.withLock({ $0.login }) == .unreachable ? "the target is unreachable" : nil
+            settle: { step, outcome in
+                var outcome = outcome
+                outcome.result = outcome.result.map(self.finish)
+                let unreachable = step.id == plan.login && self.state.withLock({ $0.login }) == .unreachable
+                return (outcome, unreachable ? "the target is unreachable" : nil)
             })
         report.runFindings += state.withLock { $0.runFindings }
 
         let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (step, $0) } }
         let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) }, uniquingKeysWith: { first, _ in first })
-        report.results = selected.map { checks[$0.id] ?? skippedResult($0, "not checked") }
+        report.results = selected.map { checks[$0.id] ?? finish(Self.skippedResult($0, "not checked")) }
             + Self.probeOrder(results.filter { $0.1.role == .probe }, selected: selected)
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
             let stalled = report.results.filter { $0.skipped == PlanExecutor.stalled }.count
@@ -84,7 +87,7 @@ public final class LiveCheck: Sendable {
                 report.runFindings.append(Finding(
                     kind: .unreachable, severity: .error, category: .harness, endpoint: "-",
                     message: "\(report.target) stopped answering: requests timed out with no answer in the meantime; "
-                        + "\(stalled) checks were not started"))
+                        + "\(stalled) checks were skipped"))
             } else if !endpointResults.isEmpty, endpointResults.allSatisfy({ $0.findings.contains(where: Self.meansUnreachable) }) {
                 report.runFindings.append(Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: "-",
                                                   message: "no endpoint of \(report.target) could be reached or answered in time"))
@@ -114,7 +117,8 @@ public final class LiveCheck: Sendable {
     static func meansUnreachable(_ finding: Finding) -> Bool { finding.kind == .unreachable || finding.kind == .timeout }
 
     /// Masks what the server may have echoed, counts the result for progress, and hands it back.
-    func finish(_ result: CheckResult) -> CheckResult {
+    /// Once per result: the executor settles each outcome once.
+    private func finish(_ result: CheckResult) -> CheckResult {
         var result = result
         // Whatever the server put in a message (a token, the password) is masked before it is
         // kept, and so is a secret path parameter in the path shown.
@@ -133,18 +137,18 @@ public final class LiveCheck: Sendable {
     func skipped(_ step: LiveStep, _ reason: String) -> StepOutcome {
         switch step.action {
         case let .check(endpoint, reported):
-            return .skipped(reported ? skippedResult(endpoint, reason) : nil)
+            return .skipped(reported ? Self.skippedResult(endpoint, reason) : nil)
         case let .probe(probe, endpoint):
             // Without the session's token no probe has anything to try: they are left out.
             guard state.withLock({ $0.login }) == .loggedIn else { return .skipped(nil) }
-            return .skipped(finish(CheckResult(name: "probe \(probe.rawValue) \(endpoint.id)", role: .probe, endpoint: endpoint.id,
-                                               method: endpoint.method.rawValue, path: endpoint.path, skipped: reason)))
+            return .skipped(CheckResult(name: "probe \(probe.rawValue) \(endpoint.id)", role: .probe, endpoint: endpoint.id,
+                                        method: endpoint.method.rawValue, path: endpoint.path, skipped: reason))
         }
     }
 
-    private func skippedResult(_ endpoint: AnyEndpoint, _ reason: String) -> CheckResult {
-        finish(CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id, method: endpoint.method.rawValue,
-                           path: endpoint.path, skipped: reason))
+    private static func skippedResult(_ endpoint: AnyEndpoint, _ reason: String) -> CheckResult {
+        CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id, method: endpoint.method.rawValue,
+                    path: endpoint.path, skipped: reason)
     }
 
     /// The request path relative to the base URL, with path parameters filled in.

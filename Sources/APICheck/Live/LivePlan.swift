@@ -1,14 +1,13 @@
 /// The steps of one live run and what each needs, built from the declarations alone. The order
 /// follows the real dependencies only:
-///
-///     login ─┬─ checks that need the token (by sample level) ─┬─ second login ─┬─ revocation probes
-///            └─ dead-token probes                              │                └─ logout ─ logged-out probe
-///     register, endpoints without the token ──────────────────┘    (then the logout endpoint's own probes,
-///                                                                    and any further logins or logouts)
-///
-/// A login revokes the account's earlier tokens, so the second login waits for every step that
-/// uses the first token live; the revocation probes need exactly that second login. Endpoints
-/// that log in without the account's credentials (register) need nothing.
+/// 1. the session's login, and beside it whatever needs no token (register, open endpoints);
+/// 2. the checks that need the token, each as soon as the answers its samples read are in, with
+///    a dead-token probe each;
+/// 3. once no check uses the session's token, one second login: a login revokes the account's
+///    earlier tokens. Then the revocation probes (the session's token) and the logout (the second
+///    login's token);
+/// 4. after the logout, the logged-out probe; after every other probe, the logout endpoint's own.
+/// Further logins of the account, and further logouts, go last, one at a time.
 struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
     /// The session's login: the token of every check that needs one.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs a plan's steps, each as soon as the steps it needs are over, at most `concurrency` at a
 /// time, in plan order among those ready. The transport may limit transfers too; this keeps the
@@ -8,20 +7,22 @@ import Synchronization
 /// It also notices a target that stopped answering. A request that timed out with no answer of
 /// any kind since it was sent makes the target suspect: nothing new starts until the next
 /// outcome. An answer clears the suspicion; a second such timeout means the target stopped
-/// answering, and the steps not yet started are skipped, so that the run ends in about one
-/// timeout instead of one per endpoint.
+/// answering. Once the run stops (for that, or for a reason `settle` gives), the steps in flight
+/// are cancelled and every step left is skipped with the reason, so that the run ends in about
+/// one timeout instead of one per endpoint.
 struct PlanExecutor: Sendable {
     typealias Perform = @Sendable (_ step: LiveStep, _ outcomes: [LiveStep.ID: StepOutcome]) async -> StepOutcome
     typealias Skip = @Sendable (_ step: LiveStep, _ reason: String) -> StepOutcome
-    /// Looks at each outcome as it arrives; a reason it returns stops the run.
-    typealias Judge = @Sendable (_ step: LiveStep, _ outcome: StepOutcome) -> String?
+    /// Takes each outcome as it is kept (once per step, skipped ones included) and returns it
+    /// finished; a reason it returns stops the run.
+    typealias Settle = @Sendable (_ step: LiveStep, _ outcome: StepOutcome) -> (StepOutcome, stop: String?)
 
     static let stalled = "the target stopped answering"
 
     let plan: LivePlan
     let concurrency: Int
 
-    func run(perform: @escaping Perform, skip: @escaping Skip, judge: @escaping Judge) async -> [LiveStep.ID: StepOutcome] {
+    func run(perform: @escaping Perform, skip: @escaping Skip, settle: @escaping Settle) async -> [LiveStep.ID: StepOutcome] {
         let steps = plan.steps
         let clock = ContinuousClock()
         return await withTaskGroup(of: (LiveStep.ID, StepOutcome, ContinuousClock.Instant).self) { group in
@@ -32,6 +33,12 @@ struct PlanExecutor: Sendable {
             var lastAnswer: ContinuousClock.Instant?
             var silentTimeouts = 0
             var stopped: String?
+
+            func keep(_ id: LiveStep.ID, _ outcome: StepOutcome) -> String? {
+                let (settled, stop) = settle(steps[id], outcome)
+                outcomes[id] = settled
+                return stop
+            }
 
             func startReady() {
                 // A suspect target gets no new requests until the ones in flight tell more.
@@ -50,25 +57,29 @@ struct PlanExecutor: Sendable {
             startReady()
             while let (id, outcome, finished) = await group.next() {
                 running -= 1
-                outcomes[id] = outcome
+                if let stopped {
+                    // Cancelled in flight when the run stopped: what it got says nothing.
+                    _ = keep(id, skip(steps[id], stopped))
+                    continue
+                }
+                let stop = keep(id, outcome)
                 if outcome.answered {
                     lastAnswer = finished
                     silentTimeouts = 0
                 } else if outcome.timedOut, let sent = started[id], lastAnswer.map({ $0 < sent }) ?? true {
                     silentTimeouts += 1
                 }
-                if stopped == nil {
-                    stopped = judge(steps[id], outcome) ?? (silentTimeouts >= 2 ? Self.stalled : nil)
-                }
+                stopped = stop ?? (silentTimeouts >= 2 ? Self.stalled : nil)
                 if let stopped {
-                    for waitingID in waiting { outcomes[waitingID] = skip(steps[waitingID], stopped) }
+                    group.cancelAll()
+                    for waitingID in waiting { _ = keep(waitingID, skip(steps[waitingID], stopped)) }
                     waiting.removeAll()
                 } else {
                     startReady()
                 }
             }
             // A cycle in the plan would leave steps waiting forever; the plan never builds one.
-            for waitingID in waiting { outcomes[waitingID] = skip(steps[waitingID], "not checked") }
+            for waitingID in waiting { _ = keep(waitingID, skip(steps[waitingID], "not checked")) }
             return outcomes
         }
     }
