@@ -15,25 +15,29 @@ enum LiveTier: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// Runs the demo API's live check on this tier; returns the report and every request sent
-    /// with the answer it got.
-    func runDemo(only: Set<String>? = nil, probes: Bool = false) async throws -> (Report, [(HTTPRequest, HTTPResponse)]) {
+    /// Runs the demo API's live check on this tier, with a scenario's answers: mock variants
+    /// in process, sandbox faults over the socket. Returns the report and every request sent with
+    /// the answer it got.
+    func runDemo(_ scenario: LiveScenario = LiveScenario("clean"), probes: Bool = false) async throws
+        -> (Report, [(HTTPRequest, HTTPResponse)]) {
         switch self {
         case .mocks:
-            let recorder = Recorder(MockTransport(directory: LiveHarness.mocks, api: Demo.api))
+            let mocks = MockTransport(directory: LiveHarness.mocks, api: Demo.api)
+            for (endpoint, variant) in scenario.variants { mocks.use(variant, for: endpoint) }
+            let recorder = Recorder(mocks)
             let report = await LiveCheck(api: Demo.api, transport: recorder, options: LiveOptions(
-                baseURL: URL(string: "http://mock.invalid/Api/")!, only: only, mocksDirectory: LiveHarness.mocks,
+                baseURL: URL(string: "http://mock.invalid/Api/")!, only: scenario.only, mocksDirectory: LiveHarness.mocks,
                 environment: LiveHarness.credentials, probes: probes)).run()
             return (report, recorder.exchanges)
         case .socket:
-            let server = SandboxServer()
+            let server = SandboxServer(configuration: SandboxConfiguration(faults: scenario.faults))
             try server.start()
             defer { server.stop() }
             let transport = CurlTransport(configuration: CurlConfiguration(timeout: 10))
             defer { transport.shutdown() }
             let recorder = Recorder(transport)
             let report = await LiveCheck(api: Demo.api, transport: recorder, options: LiveOptions(
-                baseURL: server.baseURL, only: only, mocksDirectory: LiveHarness.mocks,
+                baseURL: server.baseURL, only: scenario.only, mocksDirectory: LiveHarness.mocks,
                 environment: LiveHarness.credentials, probes: probes)).run()
             return (report, recorder.exchanges)
         }
@@ -75,4 +79,28 @@ final class Recorder: Transport {
         log.withLock { $0.append((request, response)) }
         return response
     }
+}
+
+/// One row of the live scenario table: what the server answers, said once per tier (a mock
+/// variant per endpoint in process, sandbox faults over the socket), and what the run must find.
+struct LiveScenario: Sendable, CustomTestStringConvertible {
+    var name: String
+    var only: Set<String>?
+    var variants: [String: String] = [:]
+    var faults: [SandboxFault] = []
+    /// `severity kind endpoint path` lines, sorted (`Report.findingLines`).
+    var findings: [String] = []
+    var exitCode: Int32 = 0
+
+    init(_ name: String, only: Set<String>? = nil, variants: [String: String] = [:], faults: [SandboxFault] = [],
+         findings: [String] = [], exitCode: Int32 = 0) {
+        self.name = name
+        self.only = only
+        self.variants = variants
+        self.faults = faults
+        self.findings = findings
+        self.exitCode = exitCode
+    }
+
+    var testDescription: String { name }
 }

@@ -5,20 +5,35 @@ import Testing
 
 /// Live scenarios that hold on both tiers: in process over the mocks, and over a socket.
 @Suite struct LiveTierTests {
-    @Test(arguments: LiveTier.allCases)
-    func theDemoRunHasNoFindings(tier: LiveTier) async throws {
-        let (report, exchanges) = try await tier.runDemo()
-        #expect(report.allFindings.map(\.message) == [])
-        #expect(report.endpointResults.count == 11)
-        #expect(report.exitCode == 0)
-        // The session's login, and auth.token as the second login: no other login is sent.
-        let logins = exchanges.filter { ["account.login", "auth.token"].contains($0.0.endpointID) }.map { $0.0.endpointID ?? "" }
-        #expect(logins.sorted() == ["account.login", "auth.token"])
+    static let scenarios = [
+        LiveScenario("every endpoint answers as its mock"),
+        LiveScenario("a failure code is a server-code error", only: ["statuses.homeTimeline", "statuses.show"],
+                     variants: ["statuses.show": "not_found"],
+                     faults: [.envelopeCode(route: "statuses/{id}", code: 20101, msg: "status not found")],
+                     findings: ["error server-code statuses.show $.code"], exitCode: 1),
+        LiveScenario("a forced logout on one endpoint leaves the others their token",
+                     only: ["statuses.homeTimeline", "users.show", "topics.list", "topics.like"],
+                     variants: ["statuses.homeTimeline": "logout"],
+                     faults: [.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
+                     findings: ["error logout statuses.homeTimeline $.code"], exitCode: 1),
+    ]
+
+    @Test(arguments: LiveTier.allCases, scenarios)
+    func theScenarioTableHoldsOnBothTiers(tier: LiveTier, scenario: LiveScenario) async throws {
+        let (report, exchanges) = try await tier.runDemo(scenario)
+        #expect(report.findingLines == scenario.findings)
+        #expect(report.exitCode == scenario.exitCode)
+        #expect(report.endpointResults.count == scenario.only?.count ?? 11)
+        #expect(report.endpointResults.allSatisfy { $0.skipped == nil })
+        // The session's login, and auth.token as the second login when it is checked: no
+        // other login is sent.
+        let logins = exchanges.compactMap(\.0.endpointID).filter { ["account.login", "auth.token"].contains($0) }
+        #expect(logins.sorted() == (scenario.only == nil ? ["account.login", "auth.token"] : ["account.login"]))
     }
 
     @Test(arguments: LiveTier.allCases)
     func aSampleSeenInAnotherAnswerIsSentWithTheTokenTheLoginIssued(tier: LiveTier) async throws {
-        let (report, exchanges) = try await tier.runDemo(only: ["statuses.homeTimeline", "statuses.show", "users.show"])
+        let (report, exchanges) = try await tier.runDemo(LiveScenario("samples", only: ["statuses.homeTimeline", "statuses.show", "users.show"]))
         #expect(report.exitCode == 0)
         func exchange(_ id: String) throws -> (HTTPRequest, HTTPResponse) { try #require(exchanges.first { $0.0.endpointID == id }) }
         let login = try JSONParser.parse(try exchange("account.login").1.body)
