@@ -6,8 +6,8 @@ import Foundation
 ///
 /// It also notices a target that stopped answering. A request that timed out with no answer of
 /// any kind since it was sent makes the target suspect: nothing new starts until the next
-/// outcome. An answer clears the suspicion; a second such timeout means the target stopped
-/// answering. Once the run stops (for that, or for a reason `settle` gives), the steps in flight
+/// outcome. An answer clears the suspicion; such a timeout on a second endpoint means the target
+/// stopped answering (one slow endpoint, probes of it included, is only one). Once the run stops (for that, or for a reason `settle` gives), the steps in flight
 /// are cancelled and every step left is skipped with the reason, so that the run ends in about
 /// one timeout instead of one per endpoint.
 struct PlanExecutor: Sendable {
@@ -31,7 +31,7 @@ struct PlanExecutor: Sendable {
             var running = 0
             var started: [LiveStep.ID: ContinuousClock.Instant] = [:]
             var lastAnswer: ContinuousClock.Instant?
-            var silentTimeouts = 0
+            var silentEndpoints: Set<String> = []
             var stopped: String?
 
             func keep(_ id: LiveStep.ID, _ outcome: StepOutcome) -> String? {
@@ -42,7 +42,7 @@ struct PlanExecutor: Sendable {
 
             func startReady() {
                 // A suspect target gets no new requests until the ones in flight tell more.
-                if silentTimeouts > 0 && running > 0 { return }
+                if !silentEndpoints.isEmpty && running > 0 { return }
                 while running < max(1, concurrency),
                       let index = waiting.firstIndex(where: { steps[$0].prerequisites.allSatisfy { outcomes[$0] != nil } }) {
                     let step = steps[waiting.remove(at: index)]
@@ -65,11 +65,11 @@ struct PlanExecutor: Sendable {
                 let stop = keep(id, outcome)
                 if outcome.answered {
                     lastAnswer = finished
-                    silentTimeouts = 0
+                    silentEndpoints = []
                 } else if outcome.timedOut, let sent = started[id], lastAnswer.map({ $0 < sent }) ?? true {
-                    silentTimeouts += 1
+                    silentEndpoints.insert(steps[id].endpoint.id)
                 }
-                stopped = stop ?? (silentTimeouts >= 2 ? Self.stalled : nil)
+                stopped = stop ?? (silentEndpoints.count >= 2 ? Self.stalled : nil)
                 if let stopped {
                     group.cancelAll()
                     for waitingID in waiting { _ = keep(waitingID, skip(steps[waitingID], stopped)) }
