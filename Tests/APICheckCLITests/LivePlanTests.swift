@@ -74,4 +74,40 @@ import Testing
         #expect(plan.steps.map(name) == ["topics.list", "config.main"])
         #expect(depths(plan).values.max() == 1)
     }
+
+    @Test func everySelectedEndpointIsCheckedOnceWhateverItsSessionEffect() {
+        let account = Parameter.body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil))
+        let password = Parameter.body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))
+        let endpoints: [AnyEndpoint] = [
+            Endpoint<NoContent>(id: "login", .post, "login", parameters: [account, password], mock: "login", sessionEffect: .logsIn).erased,
+            Endpoint<NoContent>(id: "refresh", .post, "refresh", mock: "refresh", auth: .token, sessionEffect: .logsIn).erased,
+            Endpoint<NoContent>(id: "sso", .post, "sso", parameters: [account, password], mock: "sso", sessionEffect: .logsIn).erased,
+            Endpoint<NoContent>(id: "logout", .post, "logout", mock: "logout", auth: .token, sessionEffect: .logsOut).erased,
+            Endpoint<NoContent>(id: "logoutAll", .post, "logout/all", mock: "logout_all", auth: .token, sessionEffect: .logsOut).erased,
+            Endpoint<NoContent>(id: "forget", .post, "forget", mock: "forget", sessionEffect: .logsOut).erased,
+            Endpoint<NoContent>(id: "me", .get, "me", mock: "me", auth: .token).erased,
+        ]
+        let api = API(name: "many", envelope: EnvelopePolicy(),
+                      auth: AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .bearer), endpoints: endpoints)
+        for probes in [true, false] {
+            let plan = LivePlan(api: api, selected: endpoints, probes: probes)
+            let reported = plan.steps.compactMap { step -> String? in
+                if case let .check(endpoint, true) = step.action { return endpoint.id }
+                return nil
+            }
+            #expect(reported.sorted() == endpoints.map(\.id).sorted())
+            // The refresh needs a token: it is not the second login, and gets a login of its own.
+            let second = plan.secondLogin.map { plan.steps[$0].endpoint.id }
+            #expect(second == "sso")
+            let refresh = plan.steps.first { step in
+                if case .check = step.action { return step.endpoint.id == "refresh" }
+                return false
+            }
+            if case let .live(issuer?)? = refresh?.token {
+                #expect(plan.steps[issuer].endpoint.id == "login" && issuer != plan.login)
+            } else {
+                Issue.record("refresh has no login of its own")
+            }
+        }
+    }
 }

@@ -55,7 +55,9 @@ struct LivePlan: Sendable {
         // (auth.token), else the session's login endpoint once more, unreported.
         var accountLogins = selected.filter { $0.sessionEffect == .logsIn && usesAccount($0) && $0.id != loginEndpoint?.id }
         if !accountLogins.isEmpty || probing || !ending.isEmpty {
-            let second = accountLogins.isEmpty ? loginEndpoint : accountLogins.removeFirst()
+            // A login that needs a token (a refresh) cannot be the one that gets the second token.
+            let fresh = accountLogins.firstIndex { !$0.requiresToken }
+            let second = fresh.map { accountLogins.remove(at: $0) } ?? loginEndpoint
             if let second {
                 secondLogin = add(.check(second, reported: second.id != loginEndpoint?.id),
                                   .nothing, checks, after: usingSessionToken.union(login.map { [$0] } ?? []))
@@ -88,10 +90,11 @@ struct LivePlan: Sendable {
                 late.insert(add(.probe(.revoked, endpoint), .revoked(issuedBy: login, revokedBy: secondLogin), checks, after: after))
             }
         }
-        // Whatever else logs the account in or out goes last, one at a time, each logout with a
-        // login of its own.
+        // Whatever else logs the account in or out goes last, one at a time, each that needs a
+        // token with a login of its own.
         var previous = late
-        for endpoint in accountLogins + ending.dropFirst() {
+        let tokenless = selected.filter { $0.sessionEffect == .logsOut && !$0.requiresToken }
+        for endpoint in accountLogins + ending.dropFirst() + tokenless {
             var token = LiveStep.TokenNeed.nothing
             if endpoint.requiresToken, let loginEndpoint {
                 let own = add(.check(loginEndpoint, reported: false), .nothing, checks, after: previous)
