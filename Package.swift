@@ -29,7 +29,7 @@ let package = Package(
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
-        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts"], path: "Sources/APICheckBench"),
+        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox"], path: "Sources/APICheckBench"),
 
         .testTarget(name: "APICheckTests", dependencies: ["APICheck"], exclude: ["Golden"]),
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),

@@ -4,6 +4,7 @@ import Foundation
 // and printed as ratios. It never judges: ci/bench prints the figures.
 let usage = """
     usage: apicheck-bench live    [--endpoints 200] [--latency 20] [--concurrency 8,1] [--reps 3]
+           apicheck-bench plan    [--latency 200] [--concurrency 8,1] [--reps 2]
            apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
            apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
     """
@@ -15,6 +16,7 @@ do {
     let text: String
     switch command {
     case "live": text = try await LiveBench(options).run()
+    case "plan": text = try await DemoPlanBench(options).run()
     case "replay": text = try await ReplayBench(options).run()
     case "startup": text = try StartupBench(options).run()
     default: throw BenchError(usage)

@@ -6,7 +6,7 @@ public struct CurlConfiguration: Sendable {
     public var connectTimeout: Double = 10
     /// Seconds allowed for the whole transfer, connection included.
     public var timeout: Double = 10
-    /// Redirects followed before the transfer fails.
+    /// Redirects followed (within the request's origin: scheme, host and port) before the transfer fails.
     public var maxRedirects: Int = 5
     /// A (decoded) body larger than this aborts the transfer with `.bodyTooLarge`.
     public var maxBodyBytes: Int = 32 << 20

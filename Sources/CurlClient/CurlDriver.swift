@@ -164,9 +164,13 @@ final class CurlDriver: Sendable {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let transfer = state.active[easy] else { continue }
                 let code = message.pointee.data.result
-                let result: Result<HTTPResponse, any Error> = code == CURLE_OK
-                    ? .success(transfer.response(from: easy))
-                    : .failure(TransportError(curlCode: code, transfer: transfer))
+                // libcurl takes a connection closed in the middle of the header block for the end
+                // of an answer: that is a broken transfer, not an answer with an empty body.
+                let result: Result<HTTPResponse, any Error> = code != CURLE_OK
+                    ? .failure(TransportError(curlCode: code, transfer: transfer))
+                    : transfer.headersComplete ? .success(transfer.response(from: easy))
+                    : .failure(TransportError(.other, "the connection closed in the middle of the response headers",
+                                              url: transfer.redactedURL))
                 finish(transfer, easy: easy, with: result, state: &state)
                 completedAny = true
             }

@@ -34,8 +34,8 @@ extension CurlTransfer {
         }), "HEADERFUNCTION")
         check(ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context), "HEADERDATA")
 
-        check(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1), "FOLLOWLOCATION")
-        check(ccurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, max(0, configuration.maxRedirects)), "MAXREDIRS")
+        // Redirects are followed by `CurlTransport.send`, which keeps them within the origin.
+        check(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "FOLLOWLOCATION")
         // "" asks for every encoding this libcurl can decode, and decodes it.
         check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
         check(ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout)),
@@ -140,6 +140,9 @@ extension CurlTransfer {
             .trimmingCharacters(in: .newlines)
         if line.hasPrefix("HTTP/") {
             headers.removeAll()
+            headersComplete = false
+        } else if line.isEmpty {
+            headersComplete = true
         } else if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
             headers[headers.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces)
         } else if let colon = line.firstIndex(of: ":") {

@@ -35,6 +35,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Set by the write callback when it refused data because of `maxBodyBytes`, so that the
     /// resulting CURLE_WRITE_ERROR can be told apart from other write errors.
     var bodyLimitHit = false
+    /// Whether the last response's header block ended with its blank line.
+    var headersComplete = false
     /// libcurl writes its detailed error text here; it must outlive the transfer.
     let errorBuffer: UnsafeMutablePointer<CChar>
     /// The request header list; libcurl reads it during the whole transfer.

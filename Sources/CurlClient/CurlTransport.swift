@@ -19,8 +19,29 @@ public final class CurlTransport: Transport {
         shutdown()
     }
 
+    /// Sends the request and follows redirects within its origin (scheme, host and port). A
+    /// redirect to another origin is not followed: the 3xx answer comes back as it is, so that
+    /// credentials in a body, the token and secret headers never reach another host.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let driver = try driver.get()
+        var current = request
+        var earlier = 0.0
+        var hops = 0
+        while true {
+            var response = try await transfer(current, driver)
+            // The hops before this one count in the total, as libcurl counts them.
+            response.timings.total += earlier
+            earlier = response.timings.total
+            guard let next = current.redirected(by: response), next.url.hasSameOrigin(as: request.url) else { return response }
+            guard hops < configuration.maxRedirects else {
+                throw TransportError(.other, "maximum (\(configuration.maxRedirects)) redirects followed", url: request.url.redactedForDisplay)
+            }
+            current = next
+            hops += 1
+        }
+    }
+
+    private func transfer(_ request: HTTPRequest, _ driver: CurlDriver) async throws -> HTTPResponse {
         let transfer = CurlTransfer(request: request, configuration: configuration)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -153,7 +153,12 @@ import Testing
         let report = try await LiveHarness.run([.delay(route: "Account/login", milliseconds: 1500)], timeout: 0.3)
         #expect(report.exitCode == 3)
         #expect(report.runFindings.map(\.kind) == [.unreachable])
-        #expect(report.endpointResults.allSatisfy { $0.skipped != nil || $0.name == "account.login" })
+        // Endpoints that need nothing of the login ran beside it and keep their results; all the
+        // others were skipped, and no probe ran.
+        #expect(report.endpointResults.filter { $0.skipped == nil }.map(\.name).sorted()
+            == ["account.login", "account.register", "config.main", "topics.list"])
+        #expect(report.endpointResults.filter { $0.skipped != nil }.allSatisfy { $0.skipped == "the target is unreachable" })
+        #expect(report.probeResults.isEmpty)
     }
 
     @Test func anUnusableSeenValueFallsBackToTheDeclaredSample() async throws {

@@ -37,8 +37,10 @@ extension API {
                 }
             }
         }
-        if endpoints.contains(where: \.requiresToken) {
-            if let login = endpoint(auth.loginEndpoint) {
+        if let needing = endpoints.first(where: \.requiresToken), auth.loginEndpoint == nil {
+            problem(needing.id, "needs the token, but the API declares no login (auth: .noLogin)")
+        } else if endpoints.contains(where: \.requiresToken), let loginID = auth.loginEndpoint {
+            if let login = endpoint(loginID) {
                 for variable in [auth.accountVariable, auth.passwordVariable] where !login.parameters.contains(where: {
                     if case let .environment(name, _)? = $0.sample { return name == variable }
                     return false
@@ -46,7 +48,7 @@ extension API {
                     problem(login.id, "no parameter of the login endpoint takes its sample from $\(variable), which the auth policy names for credentials")
                 }
             } else {
-                problem(auth.loginEndpoint, "the auth policy logs in through '\(auth.loginEndpoint)', which is not declared")
+                problem(loginID, "the auth policy logs in through '\(loginID)', which is not declared")
             }
         }
         return problems

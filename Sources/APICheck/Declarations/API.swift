@@ -6,6 +6,7 @@ public struct API: Sendable {
     /// Base URLs by environment name (`staging`, `local`), each ending in `/`.
     public var environments: [String: URL]
     public var envelope: EnvelopePolicy
+    /// How it logs in; `.noLogin` for an API whose endpoints need no token.
     public var auth: AuthPolicy
     /// Sent with every request (`os`, `client`).
     public var defaultHeaders: [(name: String, value: String)]
@@ -18,7 +19,7 @@ public struct API: Sendable {
     /// the package's `mocks/` from it when run outside the package.
     public var declaredIn: String?
 
-    public init(name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy, auth: AuthPolicy,
+    public init(name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy, auth: AuthPolicy = .noLogin,
                 defaultHeaders: [(name: String, value: String)] = [], redactedFields: Set<String> = [],
                 dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible], declaredIn: String? = #filePath) {
         self.dates = dates

@@ -1,5 +1,8 @@
 /// How the API authenticates: which endpoint logs in, where its payload keeps the token, how the
 /// token travels, and where credentials come from (environment variables, never flags).
+///
+/// An API without login declares `AuthPolicy.noLogin` (the default of `API(auth:)`): its endpoints
+/// need no token, and live runs need no credentials.
 public struct AuthPolicy: Sendable, Equatable {
     public enum Placement: Sendable, Equatable {
         /// `?access_token=...` on every request, whatever the method.
@@ -10,8 +13,8 @@ public struct AuthPolicy: Sendable, Equatable {
         public static let bearer = Placement.header("Authorization", prefix: "Bearer ")
     }
 
-    /// The endpoint id that logs in.
-    public var loginEndpoint: String
+    /// The endpoint id that logs in; nil for an API without login.
+    public var loginEndpoint: String?
     /// The payload field holding the token (`utoken`); nil when the payload is the token itself.
     public var tokenField: String?
     public var placement: Placement
@@ -21,7 +24,10 @@ public struct AuthPolicy: Sendable, Equatable {
     public var accountVariable: String
     public var passwordVariable: String
 
-    public init(loginEndpoint: String, tokenField: String?, placement: Placement,
+    /// No login, no token: every endpoint of the API is called without one.
+    public static let noLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer)
+
+    public init(loginEndpoint: String?, tokenField: String?, placement: Placement,
                 accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD") {
         self.loginEndpoint = loginEndpoint
         self.tokenField = tokenField
@@ -39,5 +45,14 @@ public struct AuthPolicy: Sendable, Equatable {
         var value: JSONValue? = payload
         for key in tokenField.split(separator: ".") { value = value?[String(key)] }
         return value?.stringValue
+    }
+
+    /// Whether the endpoint sends the account's credentials (a way to log in as the account).
+    public func usesCredentials(_ endpoint: AnyEndpoint) -> Bool {
+        guard loginEndpoint != nil else { return false }
+        return endpoint.parameters.contains { parameter in
+            if case let .environment(name, _)? = parameter.sample { return name == accountVariable || name == passwordVariable }
+            return false
+        }
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+
+extension LiveCheck {
+    /// Runs one step: finds its token and samples in the outcomes of the steps it names, calls,
+    /// and judges. A step whose token could not be had is skipped, saying why.
+    func perform(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) async -> StepOutcome {
+        let endpoint = step.endpoint
+        let verdict = state.withLock { $0.login }
+        if verdict == .credentialsRefused, endpoint.sessionEffect != .none, api.auth.usesCredentials(endpoint) {
+            return skipped(step, "the credentials were refused")
+        }
+        let token: String?
+        switch resolveToken(step, plan: plan, known: known) {
+        case let .success(found): token = found
+        case let .failure(reason): return skipped(step, reason.message)
+        }
+        var seen: [String: JSONValue] = [:]
+        for (source, id) in step.samples { seen[source] = known[id]?.document }
+        switch step.action {
+        case let .probe(probe, endpoint):
+            guard let token else { return skipped(step, "no token to try") }
+            return await self.probe(probe, endpoint, token: token, seen: seen)
+        case let .check(endpoint, reported):
+            var (result, outcome) = await check(endpoint, token: token, seen: seen)
+            if step.id == plan.login {
+                let (verdict, judged, finding) = LoginVerdict.judge(result, token: outcome.issuedToken, login: endpoint, api: api,
+                                                                    target: redactor.display(options.baseURL),
+                                                                    mocks: mocks)
+                result = judged
+                state.withLock { state in
+                    state.login = verdict
+                    if let finding { state.runFindings.append(finding) }
+                }
+            }
+            outcome.result = reported ? result : nil
+            return outcome
+        }
+    }
+
+    private struct Unavailable: Error { var message: String }
+
+    /// The token a step sends, from the outcomes of the steps its need names.
+    private func resolveToken(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) -> Result<String?, Unavailable> {
+        let loginID = api.auth.loginEndpoint ?? "the login"
+        switch step.token {
+        case .nothing:
+            return .success(nil)
+        case .live(nil):
+            return .failure(Unavailable(message: "no token: the login failed"))
+        case let .live(issuer?):
+            guard let token = known[issuer]?.issuedToken else {
+                return .failure(Unavailable(message: issuer == plan.login ? "no token: the login failed" : "login failed"))
+            }
+            return .success(token)
+        case let .dead(like):
+            guard let model = known[like]?.issuedToken else { return .failure(Unavailable(message: "no token: the login failed")) }
+            // One dead token for the whole run, as a client holding a stale token would send.
+            return .success(state.withLock { state in
+                if let dead = state.deadTokens[like] { return dead }
+                let dead = AuthProbe.deadToken(like: model, avoiding: [model])
+                state.deadTokens[like] = dead
+                return dead
+            })
+        case let .revoked(issuer, revoker):
+            guard let token = known[issuer]?.issuedToken, known[revoker]?.issuedToken != nil else {
+                return .failure(Unavailable(message: "the probes' own logins through \(loginID) failed"))
+            }
+            return .success(token)
+        case let .loggedOut(issuer, ender):
+            guard let token = known[issuer]?.issuedToken else {
+                return .failure(Unavailable(message: "its own login through \(loginID) failed"))
+            }
+            guard known[ender]?.succeeded == true else {
+                return .failure(Unavailable(message: "\(plan.steps[ender].endpoint.id) failed (its own check says why)"))
+            }
+            return .success(token)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The values live checks send, and the order their samples impose: declared samples resolved
+/// against the environment, the run id and the answers other steps saw. Optional parameters
+/// without a sample are left out.
+struct SampleResolver: Sendable {
+    struct SampleError: Error { var message: String }
+
+    let environment: [String: String]
+    let runID: String
+
+    /// The values for one call of `endpoint`; `seen` holds the answers of the endpoints its
+    /// `.seen` samples read, by endpoint id.
+    func values(for endpoint: AnyEndpoint, seen: [String: JSONValue]) throws(SampleError) -> [String: ParameterValue] {
+        var values: [String: ParameterValue] = [:]
+        for parameter in endpoint.parameters {
+            guard let sample = parameter.sample else {
+                if parameter.required {
+                    throw SampleError(message: "required parameter '\(parameter.name)' has no sample value to send")
+                }
+                continue
+            }
+            var value: ParameterValue?
+            switch sample {
+            case let .literal(literal):
+                value = literal
+            case let .environment(name, fallback):
+                value = environment[name].map { .string($0) } ?? fallback
+                if value == nil, parameter.required {
+                    throw SampleError(message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set")
+                }
+            case let .unique(prefix):
+                value = .string(prefix + runID)
+            case let .seen(source, path, fallback):
+                let found = JSONPath(parsing: path).flatMap { seen[source]?.value(at: $0) }
+                switch found {
+                case let .string(text)?: value = .string(text)
+                case let .number(text)?: value = Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
+                case let .bool(flag)?: value = .bool(flag)
+                default: value = fallback
+                }
+                // An earlier answer held something this parameter cannot carry: that answer's
+                // check reports it; this one goes on with the declared fallback.
+                if let seen = value, parameter.type.accept(seen) == nil { value = fallback }
+            }
+            if let value {
+                // Environment values arrive as text; give them the declared type when they parse.
+                values[parameter.name] = parameter.type.accept(value) ?? Self.coerce(value, to: parameter.type) ?? value
+            }
+        }
+        return values
+    }
+
+    private static func coerce(_ value: ParameterValue, to type: Parameter.ValueType) -> ParameterValue? {
+        guard case let .string(text) = value else { return nil }
+        switch type {
+        case .int, .int64: return Int64(text).map(ParameterValue.int)
+        case .double: return Double(text).map(ParameterValue.double)
+        case .bool: return Bool(text).map(ParameterValue.bool)
+        case .string: return value
+        }
+    }
+
+    /// The endpoints whose answers `endpoint`'s samples read, other than itself.
+    static func sources(of endpoint: AnyEndpoint) -> Set<String> {
+        Set(endpoint.parameters.compactMap { parameter in
+            if case let .seen(source, _, _)? = parameter.sample, source != endpoint.id { return source }
+            return nil
+        })
+    }
+
+    /// Endpoints grouped so that each one's `.seen` sources among them sit in an earlier group.
+    static func levels(_ endpoints: [AnyEndpoint]) -> [[AnyEndpoint]] {
+        let ids = Set(endpoints.map(\.id))
+        var remaining = endpoints
+        var placed: Set<String> = []
+        var levels: [[AnyEndpoint]] = []
+        while !remaining.isEmpty {
+            var level = remaining.filter { sources(of: $0).intersection(ids).isSubset(of: placed) }
+            // A cycle cannot be ordered: run the rest together, on fallbacks.
+            if level.isEmpty { level = remaining }
+            levels.append(level)
+            placed.formUnion(level.map(\.id))
+            remaining.removeAll { placed.contains($0.id) }
+        }
+        return levels
+    }
+}

@@ -1,0 +1,18 @@
+/// What a step of a live run yields: its result for the report, the token its answer issued, and
+/// the answer itself for the samples of later steps. Later steps read tokens from here only.
+struct StepOutcome: Sendable {
+    /// Nil when the step reports nothing (an unreported login, or a probe with no token to try).
+    var result: CheckResult?
+    /// The token a login's answer issued, when the answer succeeded and decoded.
+    var issuedToken: String?
+    /// The answer's document, when it classified as success.
+    var document: JSONValue?
+    /// The call succeeded (what a logout step must have done before a logged-out probe).
+    var succeeded = false
+    /// An HTTP answer came, whatever it said.
+    var answered = false
+    /// No answer came in time.
+    var timedOut = false
+
+    static func skipped(_ result: CheckResult?) -> StepOutcome { StepOutcome(result: result) }
+}

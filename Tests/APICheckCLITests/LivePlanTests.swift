@@ -1,0 +1,113 @@
+@testable import APICheck
+import Contracts
+import Testing
+
+/// The plan of a live run: which steps wait for which, from the declarations alone.
+@Suite struct LivePlanTests {
+    let plan = LivePlan(api: Demo.api, selected: Demo.api.endpoints, probes: true)
+
+    /// Rounds of requests the plan needs when every step starts as soon as it may.
+    func depths(_ plan: LivePlan) -> [LiveStep.ID: Int] {
+        var depth: [LiveStep.ID: Int] = [:]
+        for step in plan.steps { depth[step.id] = 1 + (step.prerequisites.compactMap { depth[$0] }.max() ?? 0) }
+        return depth
+    }
+
+    func name(_ step: LiveStep) -> String {
+        switch step.action {
+        case let .check(endpoint, reported): (reported ? "" : "(login) ") + endpoint.id
+        case let .probe(probe, endpoint): "probe \(probe.rawValue) \(endpoint.id)"
+        }
+    }
+
+    func round(_ plan: LivePlan, _ number: Int) -> [String] {
+        let depth = depths(plan)
+        return plan.steps.filter { depth[$0.id] == number }.map(name).sorted()
+    }
+
+    @Test func theDemoRunFollowsItsDependenciesOnlyInSixRounds() {
+        #expect(depths(plan).values.max() == 6)
+        #expect(round(plan, 1) == ["account.login", "account.register", "config.main", "topics.list"])
+        #expect(round(plan, 2) == ["probe token-expired statuses.homeTimeline", "probe token-expired topics.like",
+                                   "probe token-expired topics.unlike", "statuses.homeTimeline", "topics.like", "topics.unlike"])
+        #expect(round(plan, 3) == ["probe token-expired statuses.show", "probe token-expired users.show", "statuses.show", "users.show"])
+        // auth.token is the second login: it revokes the session's token, so it waits for every
+        // check that uses it, and the revocation probes wait for it.
+        #expect(round(plan, 4) == ["auth.token"])
+        #expect(round(plan, 5) == ["account.logout", "probe logout statuses.homeTimeline", "probe logout statuses.show",
+                                   "probe logout topics.like", "probe logout topics.unlike", "probe logout users.show"])
+        #expect(round(plan, 6) == ["probe logged-out statuses.homeTimeline", "probe logout account.logout",
+                                   "probe token-expired account.logout"])
+    }
+
+    @Test func stepsTakeTheirTokensFromTheStepsThatIssueThem() throws {
+        let login = try #require(plan.login), second = try #require(plan.secondLogin)
+        func step(_ name: String) -> LiveStep? { plan.steps.first { self.name($0) == name } }
+        #expect(step("statuses.homeTimeline")?.token == .live(issuedBy: login))
+        #expect(step("topics.list")?.token == LiveStep.TokenNeed.nothing)
+        #expect(step("account.logout")?.token == .live(issuedBy: second))
+        #expect(step("probe logout users.show")?.token == .revoked(issuedBy: login, revokedBy: second))
+        let logout = try #require(step("account.logout"))
+        #expect(step("probe logged-out statuses.homeTimeline")?.token == .loggedOut(issuedBy: second, endedBy: logout.id))
+        #expect(step("users.show")?.samples["statuses.homeTimeline"] == step("statuses.homeTimeline")?.id)
+    }
+
+    @Test func withoutAuthTokenTheSecondLoginIsTheLoginAgainUnreported() {
+        let selected = Demo.api.endpoints.filter { $0.id != "auth.token" }
+        let plan = LivePlan(api: Demo.api, selected: selected, probes: true)
+        #expect(depths(plan).values.max() == 6)
+        #expect(round(plan, 4) == ["(login) account.login"])
+        #expect(plan.reportedCount == selected.count + 5 * 2 + 2 + 1)
+    }
+
+    @Test func withoutProbesTheLogoutStillHasALoginOfItsOwn() {
+        let selected = Demo.api.endpoints.filter { ["statuses.homeTimeline", "account.logout"].contains($0.id) }
+        let plan = LivePlan(api: Demo.api, selected: selected, probes: false)
+        #expect(plan.steps.map(name) == ["(login) account.login", "statuses.homeTimeline", "(login) account.login", "account.logout"])
+        #expect(depths(plan).values.max() == 4)
+    }
+
+    @Test func anAPIWithoutLoginPlansNoLogin() {
+        let api = API(name: "open", envelope: Demo.api.envelope, endpoints: [Demo.topics, Demo.config])
+        let plan = LivePlan(api: api, selected: api.endpoints, probes: true)
+        #expect(plan.login == nil)
+        #expect(plan.steps.map(name) == ["topics.list", "config.main"])
+        #expect(depths(plan).values.max() == 1)
+    }
+
+    @Test func everySelectedEndpointIsCheckedOnceWhateverItsSessionEffect() {
+        let account = Parameter.body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil))
+        let password = Parameter.body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))
+        let endpoints: [AnyEndpoint] = [
+            Endpoint<NoContent>(id: "login", .post, "login", parameters: [account, password], mock: "login", sessionEffect: .logsIn).erased,
+            Endpoint<NoContent>(id: "refresh", .post, "refresh", mock: "refresh", auth: .token, sessionEffect: .logsIn).erased,
+            Endpoint<NoContent>(id: "sso", .post, "sso", parameters: [account, password], mock: "sso", sessionEffect: .logsIn).erased,
+            Endpoint<NoContent>(id: "logout", .post, "logout", mock: "logout", auth: .token, sessionEffect: .logsOut).erased,
+            Endpoint<NoContent>(id: "logoutAll", .post, "logout/all", mock: "logout_all", auth: .token, sessionEffect: .logsOut).erased,
+            Endpoint<NoContent>(id: "forget", .post, "forget", mock: "forget", sessionEffect: .logsOut).erased,
+            Endpoint<NoContent>(id: "me", .get, "me", mock: "me", auth: .token).erased,
+        ]
+        let api = API(name: "many", envelope: EnvelopePolicy(),
+                      auth: AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .bearer), endpoints: endpoints)
+        for probes in [true, false] {
+            let plan = LivePlan(api: api, selected: endpoints, probes: probes)
+            let reported = plan.steps.compactMap { step -> String? in
+                if case let .check(endpoint, true) = step.action { return endpoint.id }
+                return nil
+            }
+            #expect(reported.sorted() == endpoints.map(\.id).sorted())
+            // The refresh needs a token: it is not the second login, and gets a login of its own.
+            let second = plan.secondLogin.map { plan.steps[$0].endpoint.id }
+            #expect(second == "sso")
+            let refresh = plan.steps.first { step in
+                if case .check = step.action { return step.endpoint.id == "refresh" }
+                return false
+            }
+            if case let .live(issuer?)? = refresh?.token {
+                #expect(plan.steps[issuer].endpoint.id == "login" && issuer != plan.login)
+            } else {
+                Issue.record("refresh has no login of its own")
+            }
+        }
+    }
+}
