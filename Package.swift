@@ -31,11 +31,15 @@ let package = Package(
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
         .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox"], path: "Sources/APICheckBench"),
 
-        .testTarget(name: "APICheckTests", dependencies: ["APICheck"], exclude: ["Golden"]),
-        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),
-        .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer"]),
+        // What test targets share: test servers, the live harness and scenario tiers, the
+        // repository's paths. Test targets only; not a product.
+        .target(name: "TestSupport", dependencies: ["APICheck", "APICheckCLI", "APICheckDemo", "Contracts", "CurlClient", "HTTPServer", "Sandbox"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "APICheckTests", dependencies: ["APICheck", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "TestSupport"]),
+        .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck", "TestSupport"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Sandbox
+import TestSupport
 import Testing
 
 /// The built `apicheck` executable itself, as a user runs it: stdout, stderr, exit code.
@@ -12,8 +13,7 @@ import Testing
         let candidates = [
             bundleDirectory.appendingPathComponent("apicheck"),
             bundleDirectory.deletingLastPathComponent().appendingPathComponent("apicheck"),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/apicheck"),
+            RepositoryPaths.debugBinary,
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
@@ -23,8 +23,7 @@ import Testing
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        process.currentDirectoryURL = RepositoryPaths.root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.merge(extra) { $1 }

@@ -3,6 +3,7 @@ import APICheckCLI
 import Contracts
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
 /// The command line through its entry point (`APICheckTool.run`, what main.swift calls):

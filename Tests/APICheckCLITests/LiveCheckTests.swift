@@ -2,6 +2,7 @@ import APICheck
 import Contracts
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 
 /// `apicheck live` over libcurl against the in-process sandbox: clean, then one fault at a time.

@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import Sandbox
 import Synchronization
+import TestSupport
 import Testing
 
 /// Targets that misbehave as a whole: one that stops answering after the login, one whose login

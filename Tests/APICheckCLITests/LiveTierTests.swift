@@ -1,6 +1,7 @@
 import APICheck
 import Contracts
 import Foundation
+import TestSupport
 import Testing
 
 /// Live scenarios that hold on both tiers: in process over the mocks, and over a socket.

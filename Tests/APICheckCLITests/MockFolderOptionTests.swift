@@ -3,6 +3,7 @@ import APICheckCLI
 import APICheckDemo
 import Contracts
 import Foundation
+import TestSupport
 import Testing
 
 /// `live` and `mocks` find the package's mocks from anywhere, cap mock files, and say in the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The built binary with stdout or stderr that cannot be written: a full device, a closed
@@ -32,8 +33,7 @@ import Testing
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "exec \"$0\" \"$@\" " + closing.joined(separator: " "), binary.path] + arguments
         }
-        process.currentDirectoryURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        process.currentDirectoryURL = RepositoryPaths.root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment

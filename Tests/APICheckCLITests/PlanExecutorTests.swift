@@ -2,6 +2,7 @@ import APICheck
 import Contracts
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// The executor keeps its bound on requests in flight, whatever the transport allows.

@@ -5,6 +5,7 @@ import Contracts
 import Foundation
 import Sandbox
 import Synchronization
+import TestSupport
 import Testing
 
 /// A package's own tool named "shop": every message of every command, on every error path, says
@@ -87,8 +88,7 @@ import Testing
 
     /// The repository's own path may hold the word (a clone named apicheck); it is not a message.
     static func messages(_ text: String) -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
+        let root = RepositoryPaths.root.path
         return text.replacingOccurrences(of: root, with: "<repo>")
     }
 

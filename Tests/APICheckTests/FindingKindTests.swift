@@ -1,12 +1,11 @@
 import APICheck
 import Foundation
+import TestSupport
 import Testing
 
 /// The report schema documents every finding kind, and documents nothing the code cannot produce.
 @Test func reportSchemaListsExactlyTheFindingKinds() throws {
-    let doc = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/report-schema.md")
+    let doc = RepositoryPaths.docs.appendingPathComponent("report-schema.md")
     let text = try String(contentsOf: doc, encoding: .utf8)
     let section = try #require(text.components(separatedBy: "## Finding kinds").dropFirst().first)
         .components(separatedBy: "\n## ").first ?? ""

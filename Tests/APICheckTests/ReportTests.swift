@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -208,8 +209,7 @@ import FoundationXML
 
     // MARK: - Golden file plumbing
 
-    private static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Golden", isDirectory: true)
+    private static let goldenDirectory = RepositoryPaths.golden
 
     private func expectGolden(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = Self.goldenDirectory.appendingPathComponent(name)

@@ -1,11 +1,12 @@
 import APICheck
 import Contracts
 import Foundation
+import TestSupport
 import Testing
 
 /// The live checker in process, over the mock transport: the first tier, no socket at all.
 @Suite struct LiveCheckOverMocksTests {
-    let mocks = MockTransport.locateMocks()!
+    let mocks = RepositoryPaths.mocks
 
     func run(_ transport: MockTransport, only: Set<String>? = nil) async -> Report {
         await LiveCheck(api: Demo.api, transport: transport, options: LiveOptions(

@@ -1,10 +1,11 @@
 import APICheck
 import Contracts
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct MockAuditTests {
-    let shipped = MockTransport.locateMocks()!
+    let shipped = RepositoryPaths.mocks
 
     /// A copy of the shipped mocks in a temporary folder, to break on purpose.
     func copyOfMocks() throws -> URL {

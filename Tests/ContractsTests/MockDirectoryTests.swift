@@ -1,12 +1,13 @@
 import APICheck
 import Contracts
 import Foundation
+import TestSupport
 import Testing
 
 /// The one reader of mocks/: each file read once whoever asks, sizes checked before reading,
 /// variants and orphans named precisely.
 @Suite struct MockDirectoryTests {
-    let shipped = MockTransport.locateMocks()!
+    let shipped = RepositoryPaths.mocks
 
     func copyOfMocks() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-mockdir-\(UUID().uuidString)")

@@ -2,11 +2,12 @@ import APICheck
 import Contracts
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Every declared endpoint replayed from mocks/ through the real client, offline.
 @Suite struct MockReplayTests {
-    let mocks = MockTransport.locateMocks()!
+    let mocks = RepositoryPaths.mocks
 
     func client(session: Session = Session(token: "2.00SessionTokenForTests")) -> (APIClient, MockTransport) {
         let transport = MockTransport(directory: mocks, api: Demo.api)

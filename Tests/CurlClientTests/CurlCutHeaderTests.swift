@@ -1,6 +1,7 @@
 import APICheck
 import CurlClient
 import Foundation
+import TestSupport
 import Testing
 
 /// A connection closed before the header block ended is a broken transfer (libcurl alone hands

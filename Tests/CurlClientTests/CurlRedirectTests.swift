@@ -2,6 +2,7 @@ import APICheck
 import CurlClient
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Redirects stay within the target's origin (scheme, host, port): a body with credentials, the

@@ -3,6 +3,7 @@ import CurlClient
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Every way a transfer can fail without an HTTP answer, and what the error says.

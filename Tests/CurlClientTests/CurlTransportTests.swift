@@ -3,6 +3,7 @@ import CurlClient
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Successful exchanges over a real libmicrohttpd server on 127.0.0.1.

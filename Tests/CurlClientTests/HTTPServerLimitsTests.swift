@@ -3,6 +3,7 @@ import CurlClient
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Each limit of `HTTPServerConfiguration`, with numbers small enough to reach in a test.

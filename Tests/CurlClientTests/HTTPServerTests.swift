@@ -2,6 +2,7 @@ import APICheck
 import CurlClient
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// The server as the sandbox uses it, exercised through the libcurl transport.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Sandbox
+import TestSupport
 
 /// The bodies of `mocks/`, captured from a fresh sandbox per scenario. Tokens are replaced by a
 /// placeholder, because a mock file must never hold a real token and must not change between runs.
@@ -8,10 +9,7 @@ enum MockScenarios {
     static let demoLogin = #"{"account":"demo","password":"demo-password"}"#
 
     /// The repository's `mocks/` folder, found from this file's own place in the tree.
-    static var directory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("mocks")
-    }
+    static var directory: URL { RepositoryPaths.mocks }
 
     /// File name (without `.json`) and the body, in the order they are written.
     static func all() -> [(name: String, body: SandboxJSON)] {

@@ -2,7 +2,7 @@ import APICheck
 import Testing
 
 /// The TransportError a call threw, or nil (recorded as a test failure by the caller's #expect).
-func transportError(_ body: () async throws -> HTTPResponse) async -> TransportError? {
+public func transportError(_ body: () async throws -> HTTPResponse) async -> TransportError? {
     do {
         let response = try await body()
         Issue.record("expected a TransportError, got HTTP \(response.status)")

@@ -7,12 +7,12 @@ import Foundation
 import Sandbox
 
 /// Starts a sandbox (optionally with faults) on 127.0.0.1:0 and runs live checks against it.
-struct LiveHarness {
-    static let mocks = MockTransport.locateMocks()!
-    static let credentials = ["APICHECK_ACCOUNT": SandboxServer.demoAccount, "APICHECK_PASSWORD": SandboxServer.demoPassword]
+public struct LiveHarness {
+    public static let mocks = RepositoryPaths.mocks
+    public static let credentials = ["APICHECK_ACCOUNT": SandboxServer.demoAccount, "APICHECK_PASSWORD": SandboxServer.demoPassword]
 
     /// Runs `LiveCheck` over libcurl against a fresh sandbox with `faults`.
-    static func run(_ faults: [SandboxFault] = [], only: Set<String>? = nil, timeout: Double = 10,
+    public static func run(_ faults: [SandboxFault] = [], only: Set<String>? = nil, timeout: Double = 10,
                     maxBody: Int = 32 << 20, strict: Bool = false) async throws -> Report {
         let server = SandboxServer(configuration: SandboxConfiguration(faults: faults))
         try server.start()
@@ -25,7 +25,7 @@ struct LiveHarness {
     }
 
     /// Runs the real command line; returns the exit code and what it printed.
-    static func cli(_ arguments: [String], environment: [String: String] = credentials) async -> (code: Int32, out: String, err: String) {
+    public static func cli(_ arguments: [String], environment: [String: String] = credentials) async -> (code: Int32, out: String, err: String) {
         let (console, captured) = Console.capturing()
         let tool = APICheckTool(api: Demo.api, sandbox: DemoSandboxLauncher())
         var environment = environment
@@ -33,12 +33,5 @@ struct LiveHarness {
         let code = await tool.run(arguments, console: console, environment: environment,
                                   workingDirectory: FileManager.default.temporaryDirectory)
         return (code, captured.out, captured.err)
-    }
-}
-
-extension Report {
-    /// Findings as `severity kind endpoint path` lines, sorted: easy to assert on.
-    var findingLines: [String] {
-        allFindings.map { "\($0.severity.rawValue) \($0.kind) \($0.endpoint) \($0.path ?? "-")" }.sorted()
     }
 }

@@ -3,11 +3,11 @@ import HTTPServer
 
 /// A test server that holds the requests it is told to hold until released (or 10 s pass), to
 /// test timeouts, cancellation and shutdown. `stop()` releases first, so no handler outlives it.
-final class HeldServer: Sendable {
-    let server: TestServer
+public final class HeldServer: Sendable {
+    public let server: TestServer
     private let gate = DispatchSemaphore(value: 0)
 
-    init(holding hold: @escaping @Sendable (ServerRequest) -> Bool = { _ in true },
+    public init(holding hold: @escaping @Sendable (ServerRequest) -> Bool = { _ in true },
          answer: @escaping @Sendable (ServerRequest) -> ServerResponse = { _ in ServerResponse() }) throws {
         let gate = self.gate
         server = try TestServer { request in
@@ -16,14 +16,14 @@ final class HeldServer: Sendable {
         }
     }
 
-    func url(_ pathAndQuery: String) -> URL { server.url(pathAndQuery) }
-    var port: Int { server.server.port }
-    var requests: [ServerRequest] { server.requests }
+    public func url(_ pathAndQuery: String) -> URL { server.url(pathAndQuery) }
+    public var port: Int { server.server.port }
+    public var requests: [ServerRequest] { server.requests }
 
     /// Lets one held request go.
-    func release() { gate.signal() }
+    public func release() { gate.signal() }
 
-    func stop() {
+    public func stop() {
         gate.signal()
         server.stop()
     }

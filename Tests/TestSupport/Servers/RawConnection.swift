@@ -3,11 +3,11 @@ import Foundation
 /// A bare TCP connection to a test server, for what libcurl will not do: trickle a header byte by
 /// byte, stop halfway through a body, or just hold a connection open and see whether the server
 /// ends it.
-final class RawConnection {
+public final class RawConnection {
     private let socket: Int32
 
     /// Connects to 127.0.0.1:`port`; reads give up after `readTimeout` seconds.
-    init(port: Int, readTimeout: Int = 10) throws {
+    public init(port: Int, readTimeout: Int = 10) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
@@ -32,14 +32,14 @@ final class RawConnection {
 
     /// Sends the bytes; false once the server has closed the connection.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
     /// What the server sent until it closed the connection, or nil when it did not close it
     /// within the read timeout.
-    func readUntilClosed() -> Data? {
+    public func readUntilClosed() -> Data? {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -56,7 +56,7 @@ final class RawConnection {
 
     /// Sends `text` one byte at a time, `interval` apart, until it is all sent or the server
     /// closes the connection; true when the server closed it first.
-    func trickle(_ text: String, interval: Duration) async throws -> Bool {
+    public func trickle(_ text: String, interval: Duration) async throws -> Bool {
         for character in text {
             guard send(String(character)) else { return true }
             try await Task.sleep(for: interval)

@@ -4,27 +4,27 @@ import CurlClient
 import Foundation
 import HTTPServer
 import Sandbox
-import Synchronization
 import Testing
 
 /// Where a live scenario runs: in process over the mock transport, or over a real socket
 /// (libcurl against a server on 127.0.0.1:0). One table of scenarios runs on both, as
 /// hummingbird's `.router` and `.live` test modes do.
-enum LiveTier: String, CaseIterable, Sendable, CustomTestStringConvertible {
+public enum LiveTier: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case mocks, socket
 
-    var testDescription: String { rawValue }
+    public var testDescription: String { rawValue }
 
-    /// Runs the demo API's live check on this tier, with a scenario's answers: mock variants
-    /// in process, sandbox faults over the socket. Returns the report and every request sent with
-    /// the answer it got.
-    func runDemo(_ scenario: LiveScenario = LiveScenario("clean"), probes: Bool = false) async throws
+    /// Runs the demo API's live check on this tier, with a scenario's answers: mock files (edited
+    /// or pinned) in process, sandbox faults over the socket. Returns the report and every request
+    /// sent with the answer it got. `probes` overrides the scenario's choice.
+    public func runDemo(_ scenario: LiveScenario = LiveScenario("clean"), probes: Bool? = nil) async throws
         -> (Report, [(HTTPRequest, HTTPResponse)]) {
+        let probes = probes ?? scenario.probes
         switch self {
         case .mocks:
-            let mocks = MockTransport(directory: LiveHarness.mocks, api: Demo.api)
-            for (endpoint, variant) in scenario.variants { mocks.use(variant, for: endpoint) }
-            let recorder = Recorder(mocks)
+            let edited = scenario.mockEdits.isEmpty ? nil : try MockEdit.copy(of: LiveHarness.mocks, with: scenario.mockEdits)
+            defer { edited?.remove() }
+            let recorder = Recorder(SessionMocks(directory: edited?.url ?? LiveHarness.mocks, api: Demo.api, pinned: scenario.variants))
             let report = await LiveCheck(api: Demo.api, transport: recorder, options: LiveOptions(
                 baseURL: URL(string: "http://mock.invalid/Api/")!, only: scenario.only, mocksDirectory: LiveHarness.mocks,
                 environment: LiveHarness.credentials, probes: probes)).run()
@@ -45,7 +45,7 @@ enum LiveTier: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Runs `api` on this tier against answers made by `answer` (from a mock folder written on
     /// the fly, or from an HTTP server).
-    func run(_ api: API, mocks: URL, answer: @escaping @Sendable (String) -> Data) async throws -> (Report, [(HTTPRequest, HTTPResponse)]) {
+    public func run(_ api: API, mocks: URL, answer: @escaping @Sendable (String) -> Data) async throws -> (Report, [(HTTPRequest, HTTPResponse)]) {
         let options = { (base: URL) in LiveOptions(baseURL: base, mocksDirectory: mocks) }
         switch self {
         case .mocks:
@@ -63,44 +63,4 @@ enum LiveTier: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return (await LiveCheck(api: api, transport: recorder, options: options(base)).run(), recorder.exchanges)
         }
     }
-}
-
-/// Keeps every request and the answer it got.
-final class Recorder: Transport {
-    private let base: any Transport
-    private let log = Mutex<[(HTTPRequest, HTTPResponse)]>([])
-
-    init(_ base: any Transport) { self.base = base }
-
-    var exchanges: [(HTTPRequest, HTTPResponse)] { log.withLock { $0 } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = try await base.send(request)
-        log.withLock { $0.append((request, response)) }
-        return response
-    }
-}
-
-/// One row of the live scenario table: what the server answers, said once per tier (a mock
-/// variant per endpoint in process, sandbox faults over the socket), and what the run must find.
-struct LiveScenario: Sendable, CustomTestStringConvertible {
-    var name: String
-    var only: Set<String>?
-    var variants: [String: String] = [:]
-    var faults: [SandboxFault] = []
-    /// `severity kind endpoint path` lines, sorted (`Report.findingLines`).
-    var findings: [String] = []
-    var exitCode: Int32 = 0
-
-    init(_ name: String, only: Set<String>? = nil, variants: [String: String] = [:], faults: [SandboxFault] = [],
-         findings: [String] = [], exitCode: Int32 = 0) {
-        self.name = name
-        self.only = only
-        self.variants = variants
-        self.faults = faults
-        self.findings = findings
-        self.exitCode = exitCode
-    }
-
-    var testDescription: String { name }
 }

@@ -4,11 +4,11 @@ import Synchronization
 
 /// A server on 127.0.0.1, any free port, that remembers what it was asked.
 /// Tests `defer { server.stop() }` so it lives exactly as long as the test.
-final class TestServer: Sendable {
-    let server: HTTPServer
+public final class TestServer: Sendable {
+    public let server: HTTPServer
     private let log = RequestLog()
 
-    init(_ handler: @escaping HTTPServer.Handler) throws {
+    public init(_ handler: @escaping HTTPServer.Handler) throws {
         // The handler captures the log, not `self`: the server holds the handler, so capturing
         // `self` would be a cycle and no test server would ever be freed.
         let log = self.log
@@ -20,15 +20,15 @@ final class TestServer: Sendable {
         try server.start()
     }
 
-    var requests: [ServerRequest] { log.requests }
+    public var requests: [ServerRequest] { log.requests }
     /// The most handlers that ran at the same time.
-    var peakInFlight: Int { log.peakInFlight }
+    public var peakInFlight: Int { log.peakInFlight }
 
-    func url(_ pathAndQuery: String) -> URL {
+    public func url(_ pathAndQuery: String) -> URL {
         URL(string: "http://127.0.0.1:\(server.port)\(pathAndQuery)")!
     }
 
-    func stop() { server.stop() }
+    public func stop() { server.stop() }
 }
 
 /// What a `TestServer` saw, shared between handler threads.
@@ -36,7 +36,7 @@ private final class RequestLog: Sendable {
     private let seen = Mutex<[ServerRequest]>([])
     private let inFlight = Mutex((now: 0, peak: 0))
 
-    var requests: [ServerRequest] { seen.withLock { $0 } }
+    public var requests: [ServerRequest] { seen.withLock { $0 } }
     var peakInFlight: Int { inFlight.withLock { $0.peak } }
 
     func begin(_ request: ServerRequest) {

@@ -6,11 +6,11 @@ import Glibc
 /// A TCP server on 127.0.0.1, any free port, that reads each request's head, writes fixed bytes
 /// and closes the connection: for answers no HTTP server library would send (a header block cut
 /// short). `stop()` closes the listening socket, which ends its thread.
-final class RawSocketServer: @unchecked Sendable {
-    let port: Int
+public final class RawSocketServer: @unchecked Sendable {
+    public let port: Int
     private let listener: Int32
 
-    init(reply: Data) throws {
+    public init(reply: Data) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var address = sockaddr_in()
@@ -45,9 +45,9 @@ final class RawSocketServer: @unchecked Sendable {
         }
     }
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
