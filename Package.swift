@@ -38,7 +38,12 @@ let package = Package(
         .testTarget(name: "APICheckTests", dependencies: ["APICheck", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "TestSupport"]),
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck", "TestSupport"]),
+        // The server is exercised through the libcurl transport, as the sandbox is reached.
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CurlClient", "APICheck", "TestSupport"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer", "TestSupport"]),
+        // The core's live run over the demo API: its plan and executor, the scenario table on the
+        // mock and socket tiers, the sandbox's faults through libcurl.
+        .testTarget(name: "LiveIntegrationTests", dependencies: ["APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox", "TestSupport"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
