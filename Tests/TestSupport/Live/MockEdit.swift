@@ -7,6 +7,21 @@ public enum MockEdit: Sendable {
     case replace(file: String, String, with: String)
     /// Writes a file whole: an answer that is not JSON, or a new variant.
     case write(file: String, String)
+    /// Copies one file over another: a variant that answers as the success file does.
+    case copy(from: String, to: String)
+    case remove(file: String)
+
+    /// The endpoint's `@expired` variant answers as its success file, with 200: a server that
+    /// accepts a token it never issued.
+    public static func acceptsDeadTokens(_ mock: String) -> [MockEdit] {
+        [.remove(file: "\(mock)@expired.json"), .copy(from: "\(mock).json", to: "\(mock)@expired.200.json")]
+    }
+
+    /// The endpoint's `@logout` variant answers as its success file: a server whose second login
+    /// leaves the first token alive.
+    public static func keepsRevokedTokens(_ mock: String) -> [MockEdit] {
+        [.copy(from: "\(mock).json", to: "\(mock)@logout.json")]
+    }
 
     public struct NotFound: Error, CustomStringConvertible {
         public var description: String
@@ -31,6 +46,10 @@ public enum MockEdit: Sendable {
             try Data(original.replacingOccurrences(of: text, with: replacement).utf8).write(to: url)
         case let .write(file, text):
             try Data(text.utf8).write(to: folder.appendingPathComponent(file))
+        case let .copy(source, destination):
+            try Data(contentsOf: folder.appendingPathComponent(source)).write(to: folder.appendingPathComponent(destination))
+        case let .remove(file):
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
         }
     }
 }
