@@ -56,7 +56,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// The URL safe to show in errors: scheme, host, port and path only. The query (where tokens
     /// travel), credentials and fragment are left out.
     var redactedURL: String {
-        request.url.redactedForDisplay
+        URLDisplay.string(request.url, query: false)
     }
 
     var errorText: String {

@@ -99,7 +99,7 @@ public final class LiveCheck: Sendable {
 
     private func finished(_ report: Report, _ started: Date) -> Report {
         var report = report
-        report.runFindings = report.runFindings.map(redactor.redact)
+        report = redactor.redact(report)
         report.duration = Date().timeIntervalSince(started)
         return report
     }
@@ -315,9 +315,7 @@ public final class LiveCheck: Sendable {
 
     /// The request path relative to the base URL, with path parameters filled in.
     private func displayPath(_ url: URL) -> String {
-        let base = options.baseURL.path.hasSuffix("/") ? options.baseURL.path : options.baseURL.path + "/"
-        let path = url.path
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        URLDisplay.path(url, relativeTo: options.baseURL)
     }
 
     // MARK: - Probes
