@@ -8,52 +8,75 @@
 struct DecodedText: Hashable {
     /// The decoded text.
     private(set) var units: [UInt16] = []
-    /// For each decoded unit, the original units it came from: `starts[i]..<ends[i]`.
+    /// For each decoded unit, where in the original its source starts. Decoding consumes the text
+    /// in order, so a unit's source ends where the next unit's (with a greater start) begins.
     private(set) var starts: [Int] = []
-    private(set) var ends: [Int] = []
+    /// The length of the original, in UTF-16 units.
+    private let originalLength: Int
 
     /// The text as it is: every unit its own span.
     init(_ text: String) {
         units = Array(text.utf16)
         starts = Array(units.indices)
-        ends = units.indices.map { $0 + 1 }
+        originalLength = units.count
     }
 
-    private init() {}
+    private init(decoding parent: DecodedText) {
+        originalLength = parent.originalLength
+        units.reserveCapacity(parent.units.count)
+        starts.reserveCapacity(parent.units.count)
+    }
 
     static func == (lhs: DecodedText, rhs: DecodedText) -> Bool { lhs.units == rhs.units }
     func hash(into hasher: inout Hasher) { hasher.combine(units) }
 
     var string: String { String(decoding: units, as: UTF16.self) }
 
+    /// The units with ASCII letters lowered: enough to find a field name in any case.
+    var lowercasedASCII: [UInt16] { units.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 } }
+
     /// The original span of decoded units `range`.
     func originalSpan(_ range: Range<Int>) -> Range<Int> {
-        range.isEmpty ? starts[range.lowerBound]..<starts[range.lowerBound] : starts[range.lowerBound]..<ends[range.upperBound - 1]
+        let lower = range.lowerBound < starts.count ? starts[range.lowerBound] : originalLength
+        guard !range.isEmpty else { return lower..<lower }
+        let last = starts[range.upperBound - 1]
+        var next = range.upperBound
+        while next < starts.count, starts[next] == last { next += 1 }
+        return lower..<(next < starts.count ? starts[next] : originalLength)
     }
 
     private mutating func append(_ unit: UInt16, from parent: DecodedText, _ range: Range<Int>) {
         units.append(unit)
         starts.append(parent.starts[range.lowerBound])
-        ends.append(parent.ends[range.upperBound - 1])
     }
 
     private mutating func append(_ scalar: Unicode.Scalar, from parent: DecodedText, _ range: Range<Int>) {
-        for unit in String(scalar).utf16 { append(unit, from: parent, range) }
+        if scalar.value < 0x10000 {
+            append(UInt16(scalar.value), from: parent, range)
+        } else {
+            append(UTF16.leadSurrogate(scalar), from: parent, range)
+            append(UTF16.trailSurrogate(scalar), from: parent, range)
+        }
     }
+
 
     // MARK: - Layers
 
     /// Every view reachable by undoing up to `depth` layers, the text itself first; at most `limit`.
-    func views(depth: Int = 3, limit: Int = 24) -> [DecodedText] {
+    /// Breadth first, so that the likeliest forms (one layer) are always among them.
+    func views(depth: Int = 3, limit: Int = 16) -> [DecodedText] {
         var all: [DecodedText] = [self]
         var seen: Set<DecodedText> = [self]
         var frontier = [self]
         for _ in 0..<depth where !frontier.isEmpty {
             var next: [DecodedText] = []
             for view in frontier {
-                for decoded in view.decodings() where all.count < limit && seen.insert(decoded).inserted {
-                    all.append(decoded)
-                    next.append(decoded)
+                for decoding in view.decodings {
+                    guard all.count < limit else { return all }
+                    if let decoded = decoding(view), seen.insert(decoded).inserted {
+                        all.append(decoded)
+                        next.append(decoded)
+                    }
                 }
             }
             frontier = next
@@ -61,22 +84,22 @@ struct DecodedText: Hashable {
         return all
     }
 
-    /// This text with one more layer undone, each way that changes something.
-    private func decodings() -> [DecodedText] {
-        var results: [DecodedText] = []
+    /// The layers that may be undone from this text, judged by the characters that start them.
+    private var decodings: [(DecodedText) -> DecodedText?] {
+        var results: [(DecodedText) -> DecodedText?] = []
         let hasBackslash = units.contains(0x5C), hasPercent = units.contains(0x25), hasPlus = units.contains(0x2B)
-        if hasBackslash, let json = decodingJSONEscapes() { results.append(json) }
+        if hasBackslash { results.append { $0.decodingJSONEscapes() } }
         // `+` is a space in a query or a form body, and a plus anywhere else: both readings.
-        if hasPercent || hasPlus, let form = decodingPercent(plusIsSpace: true) { results.append(form) }
-        if hasPercent, hasPlus, let path = decodingPercent(plusIsSpace: false) { results.append(path) }
-        if units.contains(0x26), let xml = decodingCharacterReferences() { results.append(xml) }
+        if hasPercent || hasPlus { results.append { $0.decodingPercent(plusIsSpace: true) } }
+        if hasPercent, hasPlus { results.append { $0.decodingPercent(plusIsSpace: false) } }
+        if units.contains(0x26) { results.append { $0.decodingCharacterReferences() } }
         return results
     }
 
     /// `\"`, `\\`, `\/`, `\b \f \n \r \t` and `\uXXXX` (surrogate pairs arrive as two units, as
     /// they should). Nil when there was none.
     func decodingJSONEscapes() -> DecodedText? {
-        var out = DecodedText()
+        var out = DecodedText(decoding: self)
         var index = 0, changed = false
         while index < units.count {
             if units[index] == 0x5C, index + 1 < units.count {
@@ -108,7 +131,7 @@ struct DecodedText: Hashable {
     /// `%XX` in either case, runs of them read as UTF-8 (a byte that is not valid UTF-8 reads as
     /// U+FFFD), and `+` as a space when `plusIsSpace`. Nil when nothing changed.
     func decodingPercent(plusIsSpace: Bool) -> DecodedText? {
-        var out = DecodedText()
+        var out = DecodedText(decoding: self)
         var index = 0, changed = false
         while index < units.count {
             if plusIsSpace, units[index] == 0x2B {
@@ -143,7 +166,7 @@ struct DecodedText: Hashable {
             (Array("amp;".utf16), 0x26), (Array("lt;".utf16), 0x3C), (Array("gt;".utf16), 0x3E),
             (Array("quot;".utf16), 0x22), (Array("apos;".utf16), 0x27),
         ]
-        var out = DecodedText()
+        var out = DecodedText(decoding: self)
         var index = 0, changed = false
         scan: while index < units.count {
             guard units[index] == 0x26 else {

@@ -14,6 +14,7 @@ public final class Redactor: Sendable {
     private let secrets = Mutex<[[UInt16]]>([])
     /// Field and parameter names whose values are secret (`utoken`, `password`, `access_token`).
     public let fieldNames: Set<String>
+    private let lowercasedFieldNames: [[UInt16]]
     private let stringFieldPattern: NSRegularExpression?
     private let scalarFieldPattern: NSRegularExpression?
 
@@ -22,6 +23,7 @@ public final class Redactor: Sendable {
 
     public init(fieldNames: Set<String>, secrets: [String] = []) {
         self.fieldNames = fieldNames
+        lowercasedFieldNames = fieldNames.map { Array($0.lowercased().utf16) }
         let alternatives = fieldNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
         // "name": "value" in JSON, and name=value in query strings and form bodies.
         stringFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
@@ -133,14 +135,19 @@ public final class Redactor: Sendable {
     private func occurrences(of needle: [UInt16], in haystack: [UInt16]) -> [Range<Int>] {
         guard let first = needle.first, haystack.count >= needle.count else { return [] }
         var found: [Range<Int>] = []
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) {
-                found.append(index..<index + needle.count)
-                index += needle.count
-            } else {
-                index += 1
+        haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { needle in
+                var index = 0
+                let last = hay.count - needle.count
+                search: while index <= last {
+                    guard hay[index] == first else { index += 1; continue }
+                    for offset in 1..<needle.count where hay[index + offset] != needle[offset] {
+                        index += 1
+                        continue search
+                    }
+                    found.append(index..<index + needle.count)
+                    index += needle.count
+                }
             }
         }
         return found
@@ -149,6 +156,8 @@ public final class Redactor: Sendable {
     /// The values of secret fields in one view: `"utoken": "…"`, `"pin": 1234`, `access_token=…`.
     private func fieldSpans(in view: DecodedText, isOriginal: Bool) -> [Span] {
         guard let stringFieldPattern, let scalarFieldPattern else { return [] }
+        // A view other than the text itself is searched only when it names a secret field.
+        if !isOriginal, !lowercasedFieldNames.contains(where: { !occurrences(of: $0, in: view.lowercasedASCII).isEmpty }) { return [] }
         let string = view.string
         // A lone surrogate from a `\uD800` escape reads back as U+FFFD: one unit for one, so the
         // offsets still agree; anything else would be a bug, and is skipped rather than misplaced.

@@ -99,6 +99,8 @@ public final class LiveCheck: Sendable {
 
     private func finished(_ report: Report, _ started: Date) -> Report {
         var report = report
+        // Whatever the server put in the report (a token, the password, a secret path parameter)
+        // is masked here, once, when every secret of the run is known.
         report = redactor.redact(report)
         report.duration = Date().timeIntervalSince(started)
         return report
@@ -295,10 +297,6 @@ public final class LiveCheck: Sendable {
 
     private func finish(_ result: CheckResult) -> CheckResult {
         var result = result
-        // Whatever the server put in a message (a token, the password) is masked before it is
-        // kept, and so is a secret path parameter in the path shown.
-        result.findings = result.findings.map(redactor.redact)
-        result.path = redactor.redact(result.path)
         let (done, total, failed) = state.withLock { state -> (Int, Int, Int) in
             state.done += 1
             if !result.passed { state.failed += 1 }
