@@ -77,4 +77,16 @@ import Testing
         let text = #"{"a": "x\/y %2F + &amp; \u00e9", "b": "100%"}"#
         #expect(redactor.redact(text) == text)
     }
+
+    /// A long server message is cut after masking, never before: no half of a secret shows.
+    @Test func aMessageIsCutAfterMaskingNotBefore() {
+        let secret = "0123456789-secret-token-/+=-abcdefghij"
+        let redactor = Redactor(fieldNames: [])
+        redactor.register(secret)
+        let padding = String(repeating: "x", count: Finding.messageLimit - 60)
+        let finding = Finding(APIError(endpoint: "e", reason: .server(code: 1, message: padding + SecretEncodings.json(secret, slash: true, all: true, upper: false))))
+        let shown = redactor.redact(finding).message
+        #expect(!shown.contains("\\u0030\\u0031\\u0032"), "a cut secret's first characters show: \(shown.suffix(80))")
+        #expect(shown.contains(Redactor.mask))
+    }
 }

@@ -92,14 +92,10 @@ public final class Redactor: Sendable {
         return flat
     }
 
-    /// A finding with every text the server may have filled masked.
+    /// A finding with every text the server may have filled masked, its message then cut to
+    /// `Finding.messageLimit`.
     public func redact(_ finding: Finding) -> Finding {
-        var finding = finding
-        finding.message = redact(finding.message)
-        finding.path = finding.path.map(redact)
-        finding.expected = finding.expected.map(redact)
-        finding.found = finding.found.map(redact)
-        return finding
+        Self.cut(finding.mappingText { text, _ in redact(text) })
     }
 
     /// A line of the `--verbose` trace as it may reach a terminal: redacted, and every control or

@@ -3,16 +3,7 @@ extension Report {
     /// `multiline` is true for a finding's message, expected and found (they may span lines).
     public func mappingText(_ transform: (_ text: String, _ multiline: Bool) -> String) -> Report {
         func line(_ text: String) -> String { transform(text, false) }
-        func finding(_ finding: Finding) -> Finding {
-            var finding = finding
-            finding.endpoint = line(finding.endpoint)
-            finding.path = finding.path.map(line)
-            finding.expected = finding.expected.map { transform($0, true) }
-            finding.found = finding.found.map { transform($0, true) }
-            finding.message = transform(finding.message, true)
-            finding.file = finding.file.map(line)
-            return finding
-        }
+        func finding(_ finding: Finding) -> Finding { finding.mappingText(transform) }
         var report = self
         report.command = line(command)
         report.api = line(api)
@@ -36,5 +27,19 @@ extension Report {
     /// escaped by `DisplayText`, line breaks kept only inside findings' messages.
     public var forDisplay: Report {
         mappingText { text, multiline in DisplayText.escaped(text, keepNewlines: multiline) }
+    }
+}
+
+extension Finding {
+    /// The finding with `transform` applied to every text in it; `multiline` as for `Report`.
+    public func mappingText(_ transform: (_ text: String, _ multiline: Bool) -> String) -> Finding {
+        var finding = self
+        finding.endpoint = transform(endpoint, false)
+        finding.path = path.map { transform($0, false) }
+        finding.expected = expected.map { transform($0, true) }
+        finding.found = found.map { transform($0, true) }
+        finding.message = transform(message, true)
+        finding.file = file.map { transform($0, false) }
+        return finding
     }
 }
