@@ -128,16 +128,23 @@ public final class Redactor: Sendable {
         }
     }
 
-    private func occurrences(of needle: [UInt16], in haystack: [UInt16]) -> [Range<Int>] {
-        guard let first = needle.first, haystack.count >= needle.count else { return [] }
+    /// Where `needle` occurs in `haystack`, without overlaps; with `foldingASCIICase`, `A-Z` in
+    /// the haystack match `a-z` in the (lower-case) needle.
+    private func occurrences(of needle: [UInt16], in haystack: [UInt16], foldingASCIICase: Bool = false) -> [Range<Int>] {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return [] }
         var found: [Range<Int>] = []
         haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { needle in
+                @inline(__always) func unit(_ index: Int) -> UInt16 {
+                    let unit = hay[index]
+                    return foldingASCIICase && unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit
+                }
+                let first = needle[0]
                 var index = 0
                 let last = hay.count - needle.count
                 search: while index <= last {
-                    guard hay[index] == first else { index += 1; continue }
-                    for offset in 1..<needle.count where hay[index + offset] != needle[offset] {
+                    guard unit(index) == first else { index += 1; continue }
+                    for offset in 1..<needle.count where unit(index + offset) != needle[offset] {
                         index += 1
                         continue search
                     }
@@ -153,7 +160,7 @@ public final class Redactor: Sendable {
     private func fieldSpans(in view: DecodedText, isOriginal: Bool) -> [Span] {
         guard let stringFieldPattern, let scalarFieldPattern else { return [] }
         // A view other than the text itself is searched only when it names a secret field.
-        if !isOriginal, !lowercasedFieldNames.contains(where: { !occurrences(of: $0, in: view.lowercasedASCII).isEmpty }) { return [] }
+        if !isOriginal, !lowercasedFieldNames.contains(where: { !occurrences(of: $0, in: view.units, foldingASCIICase: true).isEmpty }) { return [] }
         let string = view.string
         // A lone surrogate from a `\uD800` escape reads back as U+FFFD: one unit for one, so the
         // offsets still agree; anything else would be a bug, and is skipped rather than misplaced.
