@@ -63,6 +63,6 @@ final class CurlTransfer: @unchecked Sendable {
         let text = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
         // libcurl's messages rarely quote the URL, but when one does the query must not leak.
         guard let query = request.url.query, !query.isEmpty else { return text }
-        return text.replacingOccurrences(of: query, with: "***")
+        return text.replacingOccurrences(of: query, with: Redactor.mask)
     }
 }

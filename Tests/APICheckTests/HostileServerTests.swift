@@ -33,6 +33,7 @@ import FoundationXML
 
         let trace = lines.withLock { $0 }.joined(separator: "\n")
         #expect(trace.contains(#"text/html\u{1B}]0;owned\u{7}"#), "the Content-Type is shown escaped")
+        if placement == 0 { #expect(trace.contains("Authorization: \(Redactor.mask)")) }
         let outputs = [
             ("trace", trace),
             ("text", TextReport.render(report, color: false, currentDirectory: nil)),
