@@ -71,6 +71,14 @@ import Testing
         #expect(!redactor.isSecretHeader("Content-Type"))
     }
 
+    @Test func credentialsInAURLAndTheBasicValueMadeOfThem() {
+        let redactor = Redactor(fieldNames: [])
+        redactor.registerCredentials(in: URL(string: "http://qa-bot:p%40ss%2Fw%C3%B6rd@h/Api/")!)
+        let basic = Data("qa-bot:p@ss/wörd".utf8).base64EncodedString()
+        #expect(redactor.redact("echo: Basic \(basic)") == "echo: Basic ***")
+        #expect(redactor.redact("p%40ss%2Fw%c3%b6rd and qa-bot") == "*** and ***")
+    }
+
     @Test func textWithoutSecretsIsUntouched() {
         let redactor = Redactor(fieldNames: ["utoken"])
         redactor.register("secret-token")

@@ -63,6 +63,14 @@ public final class Redactor: Sendable {
         }
     }
 
+    /// The credentials in a URL's user info: each part, and the `Basic` value libcurl sends for them
+    /// (a server that echoes its `Authorization` header echoes that).
+    public func registerCredentials(in url: URL) {
+        let user = url.user(percentEncoded: false), password = url.password(percentEncoded: false)
+        for part in [user, password] { if let part, !part.isEmpty { register(part) } }
+        if let user, let password { register(Data("\(user):\(password)".utf8).base64EncodedString()) }
+    }
+
     /// Whether a header's value is a credential: `Authorization` and its kin, or a name the API
     /// lists as secret (`utoken` sent as a header).
     public func isSecretHeader(_ name: String) -> Bool {

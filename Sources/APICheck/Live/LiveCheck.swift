@@ -48,6 +48,7 @@ public final class LiveCheck: Sendable {
                      options.environment[api.auth.passwordVariable]] {
             if let part, !part.isEmpty { redactor.register(part) }
         }
+        redactor.registerCredentials(in: options.baseURL)
         var report = Report(command: "live", api: api.name, target: redactor.display(options.baseURL),
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
