@@ -79,6 +79,19 @@ import Testing
         #expect(redactor.redact("p%40ss%2Fw%c3%b6rd and qa-bot") == "*** and ***")
     }
 
+    /// Whitespace collapses in a snippet: a secret far into a body must not show cut in half.
+    @Test func aSnippetNeverShowsASecretCutByItsPrefix() {
+        let secret = "snippet-secret-0123456789/abcdef"
+        let redactor = Redactor(fieldNames: [])
+        redactor.register(secret)
+        for offset in [16 * 1024, 64 * 1024] {
+            let body = Data(("a" + String(repeating: " ", count: offset - 11) + secret + " tail").utf8)
+            let snippet = redactor.snippet(of: body, limit: 400)
+            #expect(!snippet.contains("snippet-"), "\(offset): \(snippet)")
+        }
+        #expect(redactor.snippet(of: Data(("a   " + secret + "\n\tb").utf8)) == "a *** b")
+    }
+
     @Test func textWithoutSecretsIsUntouched() {
         let redactor = Redactor(fieldNames: ["utoken"])
         redactor.register("secret-token")

@@ -9,6 +9,10 @@ import Synchronization
 /// through `redact(_: Report)`, the `--verbose` trace through `traceText(_:)`.
 public final class Redactor: Sendable {
     public static let mask = "***"
+    /// How much of a body a snippet reads, and how much of that it drops at the end: far more than
+    /// any encoded secret is long.
+    static let snippetBytes = 16 * 1024
+    static let snippetMargin = 1024
 
     /// Registered secrets, longest first, as UTF-16 (what `DecodedText` searches).
     private let secrets = Mutex<[[UInt16]]>([])
@@ -94,7 +98,11 @@ public final class Redactor: Sendable {
     /// answer. Control characters other than whitespace are left for `DisplayText` to show.
     public func snippet(of body: Data, limit: Int = 120) -> String {
         // Redact before cutting: a secret cut in half is neither a known value nor a whole field.
-        let text = redact(String(decoding: body.prefix(64 * 1024), as: UTF8.self))
+        // Only a prefix is read; its last characters, where the prefix may have cut a secret, are
+        // dropped after redaction (collapsed whitespace could otherwise bring them into view).
+        let prefix = body.prefix(Self.snippetBytes)
+        var text = redact(String(decoding: prefix, as: UTF8.self))
+        if body.count > prefix.count { text = String(text.dropLast(Self.snippetMargin)) }
         var flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if flat.count > limit { flat = String(flat.prefix(limit)) + "…" }
         return flat

@@ -297,7 +297,6 @@ public final class LiveCheck: Sendable {
     }
 
     private func finish(_ result: CheckResult) -> CheckResult {
-        var result = result
         let (done, total, failed) = state.withLock { state -> (Int, Int, Int) in
             state.done += 1
             if !result.passed { state.failed += 1 }
