@@ -57,8 +57,26 @@ import Testing
         #expect(out.contains("server-code") && out.contains("http-status"))
         var outputs = [("stdout", out), ("stderr", err)]
         for file in files + [summary] { outputs.append((file.lastPathComponent, try String(contentsOf: file, encoding: .utf8))) }
+        Self.expectNoSecretNorRawControl(outputs)
+    }
+
+    /// The same through the built executable, whose stdout and stderr are the process's own.
+    @Test func theBuiltBinaryShowsNeither() async throws {
+        let server = HTTPServer(handler: Self.handle)
+        try server.start()
+        defer { server.stop() }
+        let result = try BinaryTests().run(
+            ["live", "--base-url", server.baseURL.appendingPathComponent("Api/").absoluteString, "--verbose",
+             "--only", "account.login,topics.list,users.show", "--no-probes", "--report", "text"],
+            environment: ["APICHECK_ACCOUNT": "someone", "APICHECK_PASSWORD": Self.password, "APICHECK_MOCKS": LiveHarness.mocks.path])
+        #expect(result.code == 1, "\(result.out)\n\(result.err)")
+        #expect(result.err.contains(#"text/html\u{1B}]0;owned"#))
+        Self.expectNoSecretNorRawControl([("stdout", result.out), ("stderr", result.err)])
+    }
+
+    static func expectNoSecretNorRawControl(_ outputs: [(String, String)]) {
         for (name, output) in outputs {
-            for secret in [Self.token, Self.password] {
+            for secret in [token, password] {
                 #expect(SecretEncodings.leak(of: secret, in: output) == nil, "\(name) shows \(secret)")
             }
             let raw = output.unicodeScalars.filter { $0 != "\n" && DisplayText.isUnsafe($0) }
