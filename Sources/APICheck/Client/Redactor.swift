@@ -175,8 +175,8 @@ public final class Redactor: Sendable {
     /// The values of secret fields in one view: `"utoken": "…"`, `"pin": 1234`, `access_token=…`.
     private func fieldSpans(in view: DecodedText, isOriginal: Bool) -> [Span] {
         guard let stringFieldPattern, let scalarFieldPattern else { return [] }
-        // A view other than the text itself is searched only when it names a secret field.
-        if !isOriginal, !lowercasedFieldNames.contains(where: { !occurrences(of: $0, in: view.units, foldingASCIICase: true).isEmpty }) { return [] }
+        // The expressions run only on a view that names a secret field: most text names none.
+        if !lowercasedFieldNames.contains(where: { !occurrences(of: $0, in: view.units, foldingASCIICase: true).isEmpty }) { return [] }
         let string = view.string
         // A lone surrogate from a `\uD800` escape reads back as U+FFFD: one unit for one, so the
         // offsets still agree; anything else would be a bug, and is skipped rather than misplaced.
