@@ -92,6 +92,14 @@ import Testing
         #expect(redactor.snippet(of: Data(("a   " + secret + "\n\tb").utf8)) == "a *** b")
     }
 
+    @Test func composedAndDecomposedFormsAreOneSecret() {
+        let redactor = Redactor(fieldNames: [])
+        redactor.register("caf\u{E9}-pass")
+        #expect(redactor.redact("a cafe\u{301}-pass b") == "a *** b")
+        #expect(redactor.redact(#"a cafe\u0301-pass b"#) == "a *** b")
+        #expect(redactor.redact("a caf%C3%A9-pass b") == "a *** b")
+    }
+
     @Test func textWithoutSecretsIsUntouched() {
         let redactor = Redactor(fieldNames: ["utoken"])
         redactor.register("secret-token")

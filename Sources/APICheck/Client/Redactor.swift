@@ -57,12 +57,14 @@ public final class Redactor: Sendable {
 
     /// Remembers a secret value (a token just issued, a password read from the environment).
     /// Very short values are ignored: masking every "1" would make output unreadable.
+    /// Composed and decomposed forms count as the same secret (`é` as U+00E9 or `e` + U+0301): a
+    /// server may normalise what it echoes.
     public func register(_ secret: String) {
         guard secret.count >= 4 else { return }
-        let units = Array(secret.utf16)
+        // Compared as UTF-16: Swift's `==` holds the two forms equal, which is the point here.
+        let forms = [secret, secret.precomposedStringWithCanonicalMapping, secret.decomposedStringWithCanonicalMapping]
         secrets.withLock { secrets in
-            guard !secrets.contains(units) else { return }
-            secrets.append(units)
+            for form in forms.map({ Array($0.utf16) }) where !secrets.contains(form) { secrets.append(form) }
             secrets.sort { $0.count > $1.count }
         }
     }
