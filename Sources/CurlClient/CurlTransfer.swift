@@ -58,13 +58,13 @@ final class CurlTransfer: @unchecked Sendable {
     /// The URL safe to show in errors: scheme, host, port and path only. The query (where tokens
     /// travel), credentials and fragment are left out.
     var redactedURL: String {
-        request.url.redactedForDisplay
+        URLDisplay.string(request.url, query: false)
     }
 
     var errorText: String {
         let text = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
         // libcurl's messages rarely quote the URL, but when one does the query must not leak.
         guard let query = request.url.query, !query.isEmpty else { return text }
-        return text.replacingOccurrences(of: query, with: "***")
+        return text.replacingOccurrences(of: query, with: Redactor.mask)
     }
 }

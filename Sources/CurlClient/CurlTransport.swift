@@ -34,7 +34,7 @@ public final class CurlTransport: Transport {
             earlier = response.timings.total
             guard let next = current.redirected(by: response), next.url.hasSameOrigin(as: request.url) else { return response }
             guard hops < configuration.maxRedirects else {
-                throw TransportError(.other, "maximum (\(configuration.maxRedirects)) redirects followed", url: request.url.redactedForDisplay)
+                throw TransportError(.other, "maximum (\(configuration.maxRedirects)) redirects followed", url: URLDisplay.string(request.url, query: false))
             }
             current = next
             hops += 1

@@ -25,14 +25,12 @@ import Testing
         let server = try HeldServer(answer: { _ in ServerResponse(body: Data("late".utf8)) })
         defer { server.stop() }
         let transport = CurlTransport(configuration: CurlConfiguration(timeout: 0.3))
-        let started = ContinuousClock.now
 
         let error = await transportError {
             try await transport.send(HTTPRequest(method: .get, url: server.url("/slow?access_token=s3cret")))
         }
 
         #expect(error?.kind == .timeout)
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(error?.url == "http://127.0.0.1:\(server.port)/slow")
         #expect(error.map { "\($0)".contains("s3cret") } == false)
     }
@@ -158,15 +156,14 @@ import Testing
         let server = try HeldServer()
         defer { server.stop() }
         let transport = CurlTransport()
-        let started = ContinuousClock.now
 
         let task = Task { try await transport.send(HTTPRequest(method: .get, url: server.url("/hang"))) }
         try await Task.sleep(for: .milliseconds(150))
         task.cancel()
         let result = await task.result
 
+        // A transfer left to run would end in a timeout (a TransportError), not in cancellation.
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func cancellingAQueuedRequestNeverSendsIt() async throws {

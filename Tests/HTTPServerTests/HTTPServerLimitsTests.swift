@@ -148,18 +148,23 @@ import Testing
     }
 
     @Test func aKeepAliveConnectionGetsAFreshHeaderDeadlineAfterEachAnswer() async throws {
-        let server = try Limited(.init(headerTimeout: 3))
+        let server = try Limited(.init(headerTimeout: 5))
         defer { server.stop() }
         let transport = CurlTransport()
 
-        // Four requests a second apart on one connection: longer in all than the deadline, each
-        // header in time (with two seconds to spare, for a loaded machine).
+        // Four requests two seconds apart on one connection: longer in all than the deadline, each
+        // header in time (with three seconds to spare, for a loaded machine).
+        var longestGap = Duration.zero
+        var lastAnswer = ContinuousClock.now
         for index in 0..<4 {
-            if index > 0 { try await Task.sleep(for: .seconds(1)) }
+            if index > 0 { try await Task.sleep(for: .seconds(2)) }
             #expect(try await transport.send(HTTPRequest(method: .get, url: server.url("/"))).status == 200)
+            longestGap = max(longestGap, ContinuousClock.now - lastAnswer)
+            lastAnswer = ContinuousClock.now
         }
 
-        #expect(transport.connectionsOpened == 1)
+        // A machine so loaded that a gap outgrew the deadline proves nothing either way.
+        if longestGap < .seconds(4) { #expect(transport.connectionsOpened == 1) }
     }
 
     @Test func connectionsPastThePerClientLimitAreClosed() async throws {

@@ -24,7 +24,9 @@ public final class APIClient: Sendable {
         self.transport = transport
         self.session = session
         self.redactor = redactor ?? api.makeRedactor()
-        self.trace = trace
+        // Every trace line is redacted and made safe to print here, whatever built it.
+        let redactor = self.redactor
+        self.trace = trace.map { sink in { @Sendable line in sink(redactor.traceText(line)) } }
         self.builder = RequestBuilder(api: api, baseURL: baseURL)
         self.redactedFields = api.redactedFields
     }
@@ -166,9 +168,8 @@ public final class APIClient: Sendable {
     private func traceLine(_ request: HTTPRequest) -> String {
         var lines = ["→ \(request.method) \(redactor.display(request.url))"]
         for header in request.headers {
-            let secret = redactedFields.contains(where: { $0.caseInsensitiveCompare(header.name) == .orderedSame })
-                || header.name.caseInsensitiveCompare("Authorization") == .orderedSame
-            lines.append("    \(header.name): \(secret ? Redactor.mask : redactor.redact(header.value))")
+            let value = redactor.isSecretHeader(header.name) ? Redactor.mask : DisplayText.escaped(redactor.redact(header.value))
+            lines.append("    \(DisplayText.escaped(header.name)): \(value)")
         }
         if let body = request.body { lines.append("    " + redactor.snippet(of: body, limit: 400)) }
         return lines.joined(separator: "\n")
@@ -176,7 +177,7 @@ public final class APIClient: Sendable {
 
     private func traceLine(_ response: HTTPResponse, for request: HTTPRequest) -> String {
         let millis = Int((response.timings.total * 1000).rounded())
-        return "← \(response.status) \(request.endpointID ?? "") \(response.contentType ?? "-") \(response.body.count) bytes \(millis) ms\n    "
+        return "← \(response.status) \(request.endpointID ?? "") \(DisplayText.escaped(redactor.redact(response.contentType ?? "-"))) \(response.body.count) bytes \(millis) ms\n    "
             + redactor.snippet(of: response.body, limit: 400)
     }
 }

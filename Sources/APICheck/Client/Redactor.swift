@@ -1,19 +1,33 @@
 import Foundation
 import Synchronization
 
-/// Keeps secrets out of every output: known secret values (tokens seen this run, passwords) and
-/// the values of fields and query parameters the API names as secret all print as `***`.
+/// Keeps secrets out of every output: known secret values (tokens seen this run, passwords,
+/// credential headers) and the values of fields and query parameters the API names as secret all
+/// print as `***`, in whatever form they arrive: as they are, JSON-escaped (`\/`, `\u002f`,
+/// surrogate pairs), percent-encoded (either case, `+` for a space), as XML character references,
+/// or several of those nested. Every text that leaves the process passes through here: reports
+/// through `redact(_: Report)`, the `--verbose` trace through `traceText(_:)`.
 public final class Redactor: Sendable {
     public static let mask = "***"
+    /// How much of a body a snippet reads, and how much of that it drops at the end: far more than
+    /// any encoded secret is long.
+    static let snippetBytes = 16 * 1024
+    static let snippetMargin = 1024
 
-    private let secrets = Mutex<Set<String>>([])
+    /// Registered secrets, longest first, as UTF-16 (what `DecodedText` searches).
+    private let secrets = Mutex<[[UInt16]]>([])
     /// Field and parameter names whose values are secret (`utoken`, `password`, `access_token`).
     public let fieldNames: Set<String>
+    private let lowercasedFieldNames: [[UInt16]]
     private let stringFieldPattern: NSRegularExpression?
     private let scalarFieldPattern: NSRegularExpression?
 
-    public init(fieldNames: Set<String>) {
+    /// Header names whose values are credentials whatever the API declares.
+    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    public init(fieldNames: Set<String>, secrets: [String] = []) {
         self.fieldNames = fieldNames
+        lowercasedFieldNames = fieldNames.map { Array($0.lowercased().utf16) }
         let alternatives = fieldNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
         // "name": "value" in JSON, and name=value in query strings and form bodies.
         stringFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
@@ -23,67 +37,194 @@ public final class Redactor: Sendable {
         scalarFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
             pattern: "(\"(?:\(alternatives))\"\\s*:\\s*)(?:-?[0-9][0-9.eE+-]*|true|false)",
             options: [.caseInsensitive])
+        for secret in secrets { register(secret) }
+    }
+
+    /// A redactor primed with `api`'s secret field names and the credentials among its default
+    /// headers (a fixed `Authorization` value is as secret as a token).
+    public convenience init(api: API) {
+        let names = api.redactedFields
+        let lowered = Set(names.map { $0.lowercased() })
+        var secrets: [String] = []
+        for header in api.defaultHeaders where Self.credentialHeaders.contains(header.name.lowercased())
+            || lowered.contains(header.name.lowercased()) {
+            secrets.append(header.value)
+            // `Bearer abc`, `Basic dXNlcjpwYXNz`: the credential alone may be echoed too.
+            if let space = header.value.firstIndex(of: " ") { secrets.append(String(header.value[space...].dropFirst())) }
+        }
+        self.init(fieldNames: names, secrets: secrets)
     }
 
     /// Remembers a secret value (a token just issued, a password read from the environment).
     /// Very short values are ignored: masking every "1" would make output unreadable.
+    /// Composed and decomposed forms count as the same secret (`é` as U+00E9 or `e` + U+0301): a
+    /// server may normalise what it echoes.
     public func register(_ secret: String) {
         guard secret.count >= 4 else { return }
-        secrets.withLock { _ = $0.insert(secret) }
+        // Compared as UTF-16: Swift's `==` holds the two forms equal, which is the point here.
+        let forms = [secret, secret.precomposedStringWithCanonicalMapping, secret.decomposedStringWithCanonicalMapping]
+        secrets.withLock { secrets in
+            for form in forms.map({ Array($0.utf16) }) where !secrets.contains(form) { secrets.append(form) }
+            secrets.sort { $0.count > $1.count }
+        }
     }
 
+    /// The credentials in a URL's user info: each part, and the `Basic` value libcurl sends for them
+    /// (a server that echoes its `Authorization` header echoes that).
+    public func registerCredentials(in url: URL) {
+        let user = url.user(percentEncoded: false), password = url.password(percentEncoded: false)
+        for part in [user, password] { if let part, !part.isEmpty { register(part) } }
+        if let user, let password { register(Data("\(user):\(password)".utf8).base64EncodedString()) }
+    }
+
+    /// Whether a header's value is a credential: `Authorization` and its kin, or a name the API
+    /// lists as secret (`utoken` sent as a header).
+    public func isSecretHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return Self.credentialHeaders.contains(lowered) || fieldNames.contains { $0.lowercased() == lowered }
+    }
+
+    /// `text` with every form of every secret masked.
     public func redact(_ text: String) -> String {
-        var result = text
         let known = secrets.withLock { $0 }
-        for secret in known.sorted(by: { $0.count > $1.count }) where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: Self.mask)
+        guard !text.isEmpty, !known.isEmpty || stringFieldPattern != nil else { return text }
+        var spans: [Span] = []
+        for (index, view) in DecodedText(text).views().enumerated() {
+            for secret in known { spans += occurrences(of: secret, in: view.units).map { Span(view.originalSpan($0)) } }
+            spans += fieldSpans(in: view, isOriginal: index == 0)
         }
-        if let stringFieldPattern {
-            let range = NSRange(result.startIndex..., in: result)
-            result = stringFieldPattern.stringByReplacingMatches(in: result, range: range, withTemplate: "$1$3\(Self.mask)$2")
-        }
-        if let scalarFieldPattern {
-            let range = NSRange(result.startIndex..., in: result)
-            result = scalarFieldPattern.stringByReplacingMatches(in: result, range: range, withTemplate: "$1\"\(Self.mask)\"")
-        }
-        return result
+        return Self.masking(spans, in: text)
     }
 
-    /// The first bytes of a body as printable text, redacted: what reports show of a bad answer.
+    /// The first bytes of a body on one line, redacted: what reports and the trace show of an
+    /// answer. Control characters other than whitespace are left for `DisplayText` to show.
     public func snippet(of body: Data, limit: Int = 120) -> String {
         // Redact before cutting: a secret cut in half is neither a known value nor a whole field.
-        var text = redact(String(decoding: body.prefix(64 * 1024), as: UTF8.self))
-        text = String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
-        text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        if text.count > limit { text = String(text.prefix(limit)) + "…" }
-        return text
+        // Only a prefix is read; its last characters, where the prefix may have cut a secret, are
+        // dropped after redaction (collapsed whitespace could otherwise bring them into view).
+        let prefix = body.prefix(Self.snippetBytes)
+        var text = redact(String(decoding: prefix, as: UTF8.self))
+        if body.count > prefix.count { text = String(text.dropLast(Self.snippetMargin)) }
+        var flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if flat.count > limit { flat = String(flat.prefix(limit)) + "…" }
+        return flat
     }
 
-
-    /// A finding with every text the server may have filled masked.
+    /// A finding with every text the server may have filled masked, its message then cut to
+    /// `Finding.messageLimit`.
     public func redact(_ finding: Finding) -> Finding {
-        var finding = finding
-        finding.message = redact(finding.message)
-        finding.expected = finding.expected.map(redact)
-        finding.found = finding.found.map(redact)
-        return finding
+        Self.cut(finding.mappingText { text, _ in redact(text) })
     }
 
-    /// A URL as reports and messages print it: no user or password (either may be a credential),
-    /// secret query values masked.
+    /// A line of the `--verbose` trace as it may reach a terminal: redacted, and every control or
+    /// bidi character shown as an escape. Newlines are the trace's own layout.
+    public func traceText(_ line: String) -> String {
+        DisplayText.escaped(redact(line), keepNewlines: true)
+    }
+
+    /// A URL as reports and messages print it: no user or password, no fragment, secret query
+    /// values masked (see `URLDisplay`).
     public func display(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return redact(url.absoluteString) }
-        components.user = nil
-        components.password = nil
-        return redact(components.string ?? url.absoluteString)
+        redact(URLDisplay.string(url, query: true))
     }
 
     /// A URL with no query at all: for error sources, where the query adds nothing.
     public static func withoutQuery(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
-        components.query = nil
-        components.user = nil
-        components.password = nil
-        return components.string ?? url.absoluteString
+        URLDisplay.string(url, query: false)
+    }
+
+    // MARK: - Matching
+
+    /// A span of the original text to mask; `quoted` when a bare JSON scalar becomes `"***"`.
+    private struct Span {
+        var range: Range<Int>
+        var quoted = false
+
+        init(_ range: Range<Int>, quoted: Bool = false) {
+            self.range = range
+            self.quoted = quoted
+        }
+    }
+
+    /// Where `needle` occurs in `haystack`, without overlaps; with `foldingASCIICase`, `A-Z` in
+    /// the haystack match `a-z` in the (lower-case) needle.
+    private func occurrences(of needle: [UInt16], in haystack: [UInt16], foldingASCIICase: Bool = false) -> [Range<Int>] {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return [] }
+        var found: [Range<Int>] = []
+        haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { needle in
+                @inline(__always) func unit(_ index: Int) -> UInt16 {
+                    let unit = hay[index]
+                    return foldingASCIICase && unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit
+                }
+                let first = needle[0]
+                var index = 0
+                let last = hay.count - needle.count
+                search: while index <= last {
+                    guard unit(index) == first else { index += 1; continue }
+                    for offset in 1..<needle.count where unit(index + offset) != needle[offset] {
+                        index += 1
+                        continue search
+                    }
+                    found.append(index..<index + needle.count)
+                    index += needle.count
+                }
+            }
+        }
+        return found
+    }
+
+    /// The values of secret fields in one view: `"utoken": "…"`, `"pin": 1234`, `access_token=…`.
+    private func fieldSpans(in view: DecodedText, isOriginal: Bool) -> [Span] {
+        guard let stringFieldPattern, let scalarFieldPattern else { return [] }
+        // The expressions run only on a view that names a secret field: most text names none.
+        if !lowercasedFieldNames.contains(where: { !occurrences(of: $0, in: view.units, foldingASCIICase: true).isEmpty }) { return [] }
+        let string = view.string
+        // A lone surrogate from a `\uD800` escape reads back as U+FFFD: one unit for one, so the
+        // offsets still agree; anything else would be a bug, and is skipped rather than misplaced.
+        guard string.utf16.count == view.units.count else { return [] }
+        let whole = NSRange(location: 0, length: view.units.count)
+        var spans: [Span] = []
+        for match in stringFieldPattern.matches(in: string, range: whole) {
+            let value: Range<Int>
+            if match.range(at: 1).location != NSNotFound {
+                value = NSMaxRange(match.range(at: 1))..<match.range(at: 2).location
+            } else {
+                value = NSMaxRange(match.range(at: 3))..<NSMaxRange(match.range)
+            }
+            // An empty secret still becomes `***` in the text as it is; in a view it has no span.
+            if !value.isEmpty || isOriginal { spans.append(Span(view.originalSpan(value))) }
+        }
+        for match in scalarFieldPattern.matches(in: string, range: whole) {
+            let value = NSMaxRange(match.range(at: 1))..<NSMaxRange(match.range)
+            spans.append(Span(view.originalSpan(value), quoted: isOriginal))
+        }
+        return spans
+    }
+
+    /// `text` with each span (merged where they overlap or touch) replaced by the mask.
+    private static func masking(_ spans: [Span], in text: String) -> String {
+        guard !spans.isEmpty else { return text }
+        var merged: [Span] = []
+        for span in spans.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+            if let last = merged.last, span.range.lowerBound <= last.range.upperBound {
+                let combined = last.range.lowerBound..<max(last.range.upperBound, span.range.upperBound)
+                let quoted = (combined == last.range && last.quoted) || (combined == span.range && span.quoted)
+                merged[merged.count - 1] = Span(combined, quoted: quoted)
+            } else {
+                merged.append(span)
+            }
+        }
+        let units = Array(text.utf16)
+        var output: [UInt16] = []
+        output.reserveCapacity(units.count)
+        var position = 0
+        for span in merged {
+            output += units[position..<span.range.lowerBound]
+            output += (span.quoted ? "\"\(mask)\"" : mask).utf16
+            position = span.range.upperBound
+        }
+        output += units[position...]
+        return String(decoding: output, as: UTF16.self)
     }
 }

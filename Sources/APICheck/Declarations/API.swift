@@ -50,5 +50,5 @@ public struct API: Sendable {
     public func endpoint(_ id: String) -> AnyEndpoint? { endpoints.first { $0.id == id } }
 
     /// A redactor primed with this API's secret field names.
-    public func makeRedactor() -> Redactor { Redactor(fieldNames: redactedFields) }
+    public func makeRedactor() -> Redactor { Redactor(api: self) }
 }

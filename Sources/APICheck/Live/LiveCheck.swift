@@ -56,6 +56,7 @@ public final class LiveCheck: Sendable {
                      api.auth.loginEndpoint == nil ? nil : options.environment[api.auth.passwordVariable]] {
             if let part, !part.isEmpty { redactor.register(part) }
         }
+        redactor.registerCredentials(in: options.baseURL)
         var report = Report(command: "live", api: api.name, target: redactor.display(options.baseURL),
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
@@ -96,7 +97,9 @@ public final class LiveCheck: Sendable {
                                                   message: "no endpoint of \(report.target) could be reached or answered in time"))
             }
         }
-        report.runFindings = report.runFindings.map(redactor.redact)
+        // Whatever the server put in the report (a token, the password, a secret path parameter)
+        // is masked here, once, when every secret of the run is known.
+        report = redactor.redact(report)
         report.duration = Date().timeIntervalSince(started)
         return report
     }
@@ -119,14 +122,9 @@ public final class LiveCheck: Sendable {
     /// Refused, DNS, TLS, or no answer in time: for login, or for every endpoint, the target as a whole.
     static func meansUnreachable(_ finding: Finding) -> Bool { finding.kind == .unreachable || finding.kind == .timeout }
 
-    /// Masks what the server may have echoed, counts the result for progress, and hands it back.
+    /// Counts the result for progress and hands it back.
     /// Once per result: the executor settles each outcome once.
     private func finish(_ result: CheckResult) -> CheckResult {
-        var result = result
-        // Whatever the server put in a message (a token, the password) is masked before it is
-        // kept, and so is a secret path parameter in the path shown.
-        result.findings = result.findings.map(redactor.redact)
-        result.requestPath = result.requestPath.map(redactor.redact)
         let (done, total, failed) = state.withLock { state -> (Int, Int, Int) in
             state.done += 1
             if !result.passed { state.failed += 1 }
@@ -156,8 +154,6 @@ public final class LiveCheck: Sendable {
 
     /// The request path relative to the base URL, with path parameters filled in.
     func displayPath(_ url: URL) -> String {
-        let base = options.baseURL.path.hasSuffix("/") ? options.baseURL.path : options.baseURL.path + "/"
-        let path = url.path
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        URLDisplay.path(url, relativeTo: options.baseURL)
     }
 }

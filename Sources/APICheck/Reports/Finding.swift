@@ -39,12 +39,21 @@ public struct Finding: Sendable, Equatable {
         self.file = file
     }
 
-    /// Server-supplied text is kept to this many characters: a 30 MB message must not become a
-    /// 30 MB report, nor a text too long to redact reliably.
+    /// Server-supplied text is shown to this many characters: a 30 MB message must not become a
+    /// 30 MB report. The redactor cuts it there, after masking (`Redactor.redact(_: Finding)`): a
+    /// secret cut in half would be neither a known value nor a whole field, and half of it would show.
     public static let messageLimit = 2000
+    /// What a finding keeps of a server's text before the redactor has seen it: far more than is
+    /// shown, so that this cut never falls inside what is shown.
+    static let keptLimit = 64 * 1024
 
-    static func capped(_ text: String) -> String {
-        text.count > messageLimit ? String(text.prefix(messageLimit)) + "… (\(text.count) characters)" : text
+    static func capped(_ text: String, at limit: Int = messageLimit) -> String {
+        guard text.count > limit else { return text }
+        // A count from an earlier cut is kept: it is the size of what the server sent.
+        if let total = text.range(of: #"… \(([0-9]+) characters\)$"#, options: .regularExpression) {
+            return String(text.prefix(limit)) + text[total]
+        }
+        return String(text.prefix(limit)) + "… (\(text.count) characters)"
     }
 
     /// The finding an API error becomes.
@@ -66,6 +75,6 @@ public struct Finding: Sendable, Equatable {
             break
         }
         self.init(kind: error.reason.kind, severity: .error, category: category, endpoint: error.endpoint,
-                  path: path, expected: expected, found: found, message: Self.capped(error.reason.message), file: file)
+                  path: path, expected: expected, found: found, message: Self.capped(error.reason.message, at: Self.keptLimit), file: file)
     }
 }

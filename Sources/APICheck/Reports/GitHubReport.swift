@@ -9,6 +9,7 @@ public enum GitHubReport {
     /// workspace root.
     public static func annotations(_ report: Report,
                                    currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+        let report = report.forDisplay
         var output = ""
         for finding in report.results.flatMap(\.findings) + report.runFindings {
             let command = switch finding.severity {
@@ -35,6 +36,7 @@ public enum GitHubReport {
     /// and the findings as a list.
     public static func summaryMarkdown(_ report: Report,
                                        currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+        let report = report.forDisplay
         let holds = report.exitCode == 0
         var lines: [String] = []
         lines.append("## \(holds ? "✅" : "❌") apicheck \(inline(report.command)) \(inline(report.api))")
@@ -77,13 +79,10 @@ public enum GitHubReport {
 
     // MARK: - Escaping
 
-    /// A workflow command's message: `%`, CR and LF percent-encoded, other control characters
-    /// (terminal escapes included) dropped.
+    /// A workflow command's message: `%`, CR and LF percent-encoded. Other control characters
+    /// were escaped by `DisplayText` (`Report.forDisplay`) before.
     static func data(_ value: String) -> String {
-        let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { scalar in
-            scalar == "\n" || scalar == "\r" || scalar == "\t" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
-        }))
-        return printable.replacingOccurrences(of: "%", with: "%25")
+        value.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
@@ -105,7 +104,7 @@ public enum GitHubReport {
             case ">": output += "&gt;"
             case "|": output += "\\|"
             case "\\", "*", "_", "`", "[", "]": output += "\\\(character)"
-            case _ where character.unicodeScalars.contains(where: isControl): output += " "
+            case "\n", "\r\n": output += " "
             default: output.append(character)
             }
         }
@@ -114,17 +113,11 @@ public enum GitHubReport {
 
     /// A code span that survives backticks and pipes in its text.
     private static func code(_ value: String) -> String {
-        let flat = value.map { $0.unicodeScalars.contains(where: isControl) ? " " : String($0) }.joined()
-            .replacingOccurrences(of: "|", with: "\\|")
+        let flat = value.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
         var fence = "`"
         while flat.contains(fence) { fence += "`" }
         let padded = flat.hasPrefix("`") || flat.hasSuffix("`") ? " \(flat) " : flat
         return fence + padded + fence
-    }
-
-    /// C0 and C1 control characters, newlines and terminal escapes among them.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private static func verdict(_ status: CheckResult.Status) -> String {

@@ -8,6 +8,7 @@ public enum JSONReport {
     public static let schema = "apicheck-report/1"
 
     public static func render(_ report: Report) -> String {
+        let report = report.forDisplay
         let summary = report.summary
         let document: JSONValue = .object([
             ("schema", .string(schema)),

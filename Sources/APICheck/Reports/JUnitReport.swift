@@ -9,6 +9,8 @@ import Foundation
 /// failures too; otherwise warnings and infos go to `<system-out>`.
 public enum JUnitReport {
     public static func render(_ report: Report) -> String {
+        // Every character XML 1.0 forbids, even as a reference, is a control `DisplayText` escapes.
+        let report = report.forDisplay
         var cases: [Case] = report.results.map { result in
             Case(classname: "\(report.api).\(result.role == .endpoint ? "endpoints" : "probes")",
                  name: result.name, seconds: result.timings?.total ?? 0,
@@ -101,10 +103,10 @@ public enum JUnitReport {
         String(format: "%.3f", value.isFinite ? max(0, value) : 0)
     }
 
-    /// Character data: markup characters escaped, characters XML 1.0 forbids dropped.
+    /// Character data: markup characters escaped.
     static func text(_ value: String) -> String {
         var output = ""
-        for scalar in value.unicodeScalars where isAllowed(scalar) {
+        for scalar in value.unicodeScalars {
             switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
@@ -124,15 +126,5 @@ public enum JUnitReport {
             .replacingOccurrences(of: "\r", with: "&#13;")
             .replacingOccurrences(of: "\n", with: "&#10;")
             .replacingOccurrences(of: "\t", with: "&#9;")
-    }
-
-    /// XML 1.0 `Char`: tab, newline, carriage return, and everything from U+0020 except U+FFFE/U+FFFF
-    /// (Swift strings hold no lone surrogates).
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD: true
-        case 0x20...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
     }
 }

@@ -15,25 +15,26 @@ public enum TextReport {
     /// File names under `currentDirectory` print relative to it.
     public static func render(_ report: Report, color: Bool,
                               currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+        let report = report.forDisplay
         let style = Style(enabled: color)
         var lines: [String] = []
-        lines.append(style.bold("apicheck \(report.command)") + "  " + clean(report.target) + "  " + report.scopeDescription)
+        lines.append(style.bold("apicheck \(report.command)") + "  " + report.target + "  " + report.scopeDescription)
 
         let showTimes = report.command != "mocks"
         for group in [report.endpointResults, report.probeResults] where !group.isEmpty {
-            let nameWidth = group.map { clean($0.name).count }.max() ?? 0
+            let nameWidth = group.map { $0.name.count }.max() ?? 0
             let methodWidth = group.map { $0.method.count }.max() ?? 0
-            let pathWidth = group.map { clean($0.displayPath).count }.max() ?? 0
+            let pathWidth = group.map { $0.displayPath.count }.max() ?? 0
             let outcomes = group.map(outcomeText)
             let outcomeWidth = outcomes.map(\.count).max() ?? 0
             let msWidth = group.compactMap { $0.totalMilliseconds.map { String($0).count } }.max() ?? 0
 
             for (result, outcome) in zip(group, outcomes) {
                 let status = result.status(strict: report.strict)
-                var row = "  " + style.status(status) + "  " + pad(clean(result.name), nameWidth)
-                    + "  " + pad(result.method, methodWidth) + "  " + pad(clean(result.displayPath), pathWidth)
+                var row = "  " + style.status(status) + "  " + pad(result.name, nameWidth)
+                    + "  " + pad(result.method, methodWidth) + "  " + pad(result.displayPath, pathWidth)
                 if let skipped = result.skipped {
-                    row += "  skipped: " + clean(skipped)
+                    row += "  skipped: " + skipped
                 } else {
                     if outcomeWidth > 0 { row += "  " + pad(outcome, outcomeWidth) }
                     if showTimes, let ms = result.totalMilliseconds {
@@ -88,9 +89,9 @@ public enum TextReport {
     private static func outcomeText(_ result: CheckResult) -> String {
         guard result.role == .probe else { return "" }
         switch (result.status, result.outcome) {
-        case let (status?, outcome?): return "\(status) -> \(clean(outcome))"
+        case let (status?, outcome?): return "\(status) -> \(outcome)"
         case let (status?, nil): return "\(status)"
-        case let (nil, outcome?): return clean(outcome)
+        case let (nil, outcome?): return outcome
         case (nil, nil): return ""
         }
     }
@@ -100,8 +101,8 @@ public enum TextReport {
     private static func findingLines(_ findings: [Finding], style: Style, currentDirectory: String?,
                                      showEndpoint: Bool) -> [String] {
         let locations = findings.map { finding in
-            clean([showEndpoint && finding.endpoint != "-" ? finding.endpoint : nil, finding.path]
-                .compactMap { $0 }.joined(separator: " "))
+            [showEndpoint && finding.endpoint != "-" ? finding.endpoint : nil, finding.path]
+                .compactMap { $0 }.joined(separator: " ")
         }
         let kindWidth = findings.map { $0.kind.rawValue.count }.max() ?? 0
         let locationWidth = locations.map(\.count).max() ?? 0
@@ -112,7 +113,7 @@ public enum TextReport {
             let continuation = "\n" + findingIndent + String(repeating: " ", count: 9 + kindWidth + 2 + locationWidth + (locationWidth > 0 ? 2 : 0))
             var line = findingIndent + style.severity(finding.severity) + "  " + pad(finding.kind.rawValue, kindWidth)
             if locationWidth > 0 { line += "  " + pad(location, locationWidth) }
-            line += "  " + clean(detail, keepNewlines: true).replacingOccurrences(of: "\n", with: continuation)
+            line += "  " + detail.replacingOccurrences(of: "\n", with: continuation)
             lines.append(trimTrailing(line))
         }
         return lines
@@ -126,16 +127,6 @@ public enum TextReport {
         var line = line
         while line.hasSuffix(" ") { line.removeLast() }
         return line
-    }
-
-    /// Text from the server or the mocks, made safe for a terminal: control characters (escape
-    /// sequences included) become spaces; newlines survive only where asked for.
-    static func clean(_ text: String, keepNewlines: Bool = false) -> String {
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        return String(String.UnicodeScalarView(normalized.unicodeScalars.map { scalar in
-            if keepNewlines, scalar == "\n" { return scalar }
-            return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? " " : scalar
-        }))
     }
 
     /// ANSI styling, or none.

@@ -130,12 +130,14 @@ import FoundationXML
         #expect((failing["timings"] as? [String: Double])?["totalMs"] == 57.25)
     }
 
+    /// Every message comes back as `DisplayText` shows it: line breaks kept, controls as escapes.
     @Test func jsonRoundTripsEveryMessage() throws {
         let text = JSONReport.render(Fixtures.hostile)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let results = try #require(object["results"] as? [[String: Any]])
         let findings = try #require(results.first?["findings"] as? [[String: Any]])
-        #expect(findings.first?["message"] as? String == Fixtures.hostileMessage)
+        #expect(findings.first?["message"] as? String
+            == "$.datas['a,b']: <b> & \"quoted\" 'single'\nsecond line\\u{D}bell\\u{1}\\u{1B}[31m 100%")
     }
 
     @Test func escaping() throws {
@@ -146,11 +148,11 @@ import FoundationXML
         let document = try XMLDocument(data: Data(xml.utf8), options: [])
         let failure = try #require(document.rootElement()?.elements(forName: "testsuite").first?
             .elements(forName: "testcase").first?.elements(forName: "failure").first)
-        #expect(failure.attribute(forName: "message")?.stringValue == "$.datas['a,b']: <b> & \"quoted\" 'single'\nsecond line\rbell[31m 100%")
+        #expect(failure.attribute(forName: "message")?.stringValue == "$.datas['a,b']: <b> & \"quoted\" 'single'\nsecond line\\u{D}bell\\u{1}\\u{1B}[31m 100%")
 
         let annotations = GitHubReport.annotations(Fixtures.hostile, currentDirectory: "/ws")
         #expect(annotations.hasPrefix("::error file=mocks/we%2Cird%3Aname.json,title=apicheck server-code users.show"
-            + "::users.show $.datas['a,b'] <b> & \"quoted\" 'single'%0Asecond line%0Dbell[31m 100%25\n"))
+            + "::users.show $.datas['a,b'] <b> & \"quoted\" 'single'%0Asecond line\\u{D}bell\\u{1}\\u{1B}[31m 100%25\n"))
         #expect(annotations.split(separator: "\n").last?.hasPrefix("::notice title=apicheck live::") == true)
 
         let text = TextReport.render(Fixtures.hostile, color: false, currentDirectory: "/ws")
@@ -159,7 +161,7 @@ import FoundationXML
         #expect(text.contains("<b> & \"quoted\" 'single'\n"))
 
         let markdown = GitHubReport.summaryMarkdown(Fixtures.hostile, currentDirectory: "/ws")
-        #expect(markdown.contains("&lt;b&gt; &amp; \"quoted\" 'single' second line bell"))
+        #expect(markdown.contains("&lt;b&gt; &amp; \"quoted\" 'single' second line\\\\u{D}bell\\\\u{1}\\\\u{1B}\\[31m"))
         #expect(!markdown.contains("<b>"))
         #expect(!markdown.contains("\u{1B}"))
         #expect(!markdown.contains("\u{1}"))

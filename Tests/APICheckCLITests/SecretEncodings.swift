@@ -1,0 +1,1 @@
+../APICheckTests/SecretEncodings.swift
