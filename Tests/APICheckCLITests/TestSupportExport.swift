@@ -1,3 +1,3 @@
-// The helpers this target's tests once held (LiveHarness, the servers) live in TestSupport; re-exported
+// The helpers this target's tests once held (LiveHarness, SecretEncodings) live in TestSupport; re-exported
 // here so that every test file of the target sees them, as it did when they were its own.
 @_exported import TestSupport

@@ -3,9 +3,9 @@ import Foundation
 /// Hostile secrets, every form a server can echo them in, and every way a reader can decode an
 /// output: the table the redaction tests run through. Written independently of `DecodedText`, so
 /// that the redactor is not checked with its own decoder.
-enum SecretEncodings {
+public enum SecretEncodings {
     /// Tokens and passwords with every character that has an escaped form somewhere.
-    static let secrets = [
+    public static let secrets = [
         "tok/en+with=sign\"quote\\back%25pct&amp",
         "pass word/é+日本=😀&\"\\%",
         "Zm9v/YmFy+YmF6==",
@@ -14,11 +14,11 @@ enum SecretEncodings {
     ]
 
     /// Characters that must never reach an output raw.
-    static let hostile = "\u{1B}]0;owned\u{7}\u{1B}]52;c;cm0gLXJm\u{7}\u{1B}[2J\u{9B}31m\u{202E}rev\u{2066}iso\u{2069}\u{200F}\u{61C}\u{7F}\u{85}\u{0}\u{FFFF}"
+    public static let hostile = "\u{1B}]0;owned\u{7}\u{1B}]52;c;cm0gLXJm\u{7}\u{1B}[2J\u{9B}31m\u{202E}rev\u{2066}iso\u{2069}\u{200F}\u{61C}\u{7F}\u{85}\u{0}\u{FFFF}"
 
     /// Every form of `secret`, named: as it is, JSON-escaped several ways, percent-encoded several
     /// ways, as XML references, and nested (a URL in JSON, JSON in a URL).
-    static func forms(of secret: String) -> [(name: String, text: String)] {
+    public static func forms(of secret: String) -> [(name: String, text: String)] {
         let query = "https://cb.example/next?to=" + percent(secret, upper: true, plusForSpace: true) + "&x=1"
         return [
             ("raw", secret),
@@ -42,7 +42,7 @@ enum SecretEncodings {
         ]
     }
 
-    static func json(_ text: String, slash: Bool, all: Bool, upper: Bool, nonASCII: Bool = false) -> String {
+    public static func json(_ text: String, slash: Bool, all: Bool, upper: Bool, nonASCII: Bool = false) -> String {
         var out = ""
         for unit in text.utf16 {
             let scalar = Unicode.Scalar(unit)
@@ -61,7 +61,7 @@ enum SecretEncodings {
         return out
     }
 
-    static func percent(_ text: String, upper: Bool, plusForSpace: Bool) -> String {
+    public static func percent(_ text: String, upper: Bool, plusForSpace: Bool) -> String {
         var out = ""
         for byte in text.utf8 {
             if plusForSpace, byte == 0x20 { out += "+"; continue }
@@ -75,7 +75,7 @@ enum SecretEncodings {
     }
 
     /// Every byte encoded, case alternating inside each escape (`%c3%A9` and `%2f`).
-    static func mixedPercent(_ text: String) -> String {
+    public static func mixedPercent(_ text: String) -> String {
         text.utf8.enumerated().map { index, byte in
             let digits = hex(Int(byte), width: 2, upper: index.isMultiple(of: 2))
             return "%" + (index.isMultiple(of: 3) ? digits.prefix(1).uppercased() + digits.suffix(1).lowercased() : digits)
@@ -83,7 +83,7 @@ enum SecretEncodings {
     }
 
     /// Only what a lenient encoder escapes: `/`, `%`, `&`, `=`, `+`, `"`, `\` and non-ASCII; a space as `+`.
-    static func minimalPercent(_ text: String) -> String {
+    public static func minimalPercent(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             if byte == 0x20 { out += "+" } else if byte > 0x7E || "/%&=+\"\\".utf8.contains(byte) {
@@ -95,7 +95,7 @@ enum SecretEncodings {
         return out
     }
 
-    static func xml(_ text: String, hex useHex: Bool) -> String {
+    public static func xml(_ text: String, hex useHex: Bool) -> String {
         text.unicodeScalars.map { useHex ? "&#x\(hex(Int($0.value), width: 1, upper: true));" : "&#\($0.value);" }.joined()
     }
 
@@ -108,7 +108,7 @@ enum SecretEncodings {
 
     /// `output` decoded every way a reader might, up to two layers deep: JSON escapes, percent
     /// escapes (with `+` as a space or not), XML references, and `DisplayText`'s `\u{…}`.
-    static func readings(of output: String) -> [String] {
+    public static func readings(of output: String) -> [String] {
         let decoders: [(String) -> String] = [unJSON, { unPercent($0, plus: true) }, { unPercent($0, plus: false) }, unXML, unDisplay]
         var all: Set<String> = [output]
         var frontier: Set<String> = [output]
@@ -121,11 +121,11 @@ enum SecretEncodings {
     }
 
     /// The first reading of `output` that holds `secret`, for a failure message; nil when none does.
-    static func leak(of secret: String, in output: String) -> String? {
+    public static func leak(of secret: String, in output: String) -> String? {
         readings(of: output).first { $0.contains(secret) }
     }
 
-    static func unJSON(_ text: String) -> String {
+    public static func unJSON(_ text: String) -> String {
         var units: [UInt16] = []
         let source = Array(text.utf16)
         var index = 0
@@ -144,7 +144,7 @@ enum SecretEncodings {
         return String(decoding: units, as: UTF16.self)
     }
 
-    static func unPercent(_ text: String, plus: Bool) -> String {
+    public static func unPercent(_ text: String, plus: Bool) -> String {
         var bytes: [UInt8] = []
         let source = Array(text.utf8)
         var index = 0
@@ -158,7 +158,7 @@ enum SecretEncodings {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func unXML(_ text: String) -> String {
+    public static func unXML(_ text: String) -> String {
         replacing(#"&(#[0-9]+|#[xX][0-9a-fA-F]+|amp|lt|gt|quot|apos);"#, in: text) { match in
             switch match {
             case "amp": "&"
@@ -173,7 +173,7 @@ enum SecretEncodings {
         }
     }
 
-    static func unDisplay(_ text: String) -> String {
+    public static func unDisplay(_ text: String) -> String {
         replacing(#"\\u\{([0-9A-Fa-f]+)\}"#, in: text) { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init).map { String($0) } ?? $0 }
     }
 

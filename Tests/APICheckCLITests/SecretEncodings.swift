@@ -1,1 +1,0 @@
-../APICheckTests/SecretEncodings.swift
