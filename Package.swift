@@ -35,7 +35,8 @@ let package = Package(
         // repository's paths. Test targets only; not a product.
         .target(name: "TestSupport", dependencies: ["APICheck", "APICheckCLI", "APICheckDemo", "Contracts", "CurlClient", "HTTPServer", "Sandbox"],
                 path: "Tests/TestSupport"),
-        .testTarget(name: "APICheckTests", dependencies: ["APICheck", "TestSupport"], exclude: ["Golden"]),
+        // Folders as the core's; the demo API is the mocks layer's fixture.
+        .testTarget(name: "APICheckTests", dependencies: ["APICheck", "Contracts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "TestSupport"]),
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck", "TestSupport"]),
         // The server is exercised through the libcurl transport, as the sandbox is reached.

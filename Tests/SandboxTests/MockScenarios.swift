@@ -5,7 +5,7 @@ import TestSupport
 /// The bodies of `mocks/`, captured from a fresh sandbox per scenario. Tokens are replaced by a
 /// placeholder, because a mock file must never hold a real token and must not change between runs.
 enum MockScenarios {
-    static let placeholderToken = "2.00MockTokenForReplay"
+    static let placeholderToken = SessionMocks.placeholderToken
     static let demoLogin = #"{"account":"demo","password":"demo-password"}"#
 
     /// The repository's `mocks/` folder, found from this file's own place in the tree.
