@@ -52,23 +52,9 @@ public struct Shape: Sendable, Equatable {
     }
 
     public init(of value: JSONValue) {
-        switch value {
-        case .null: self.init(kinds: .null)
-        case .bool: self.init(kinds: .bool)
-        case .number: self.init(kinds: .number)
-        case .string: self.init(kinds: .string)
-        case let .array(items):
-            var merger = ShapeMerger()
-            for item in items { merger.add(Shape(of: item)) }
-            self.init(kinds: .array, element: merger.shape)
-        case let .object(members):
-            var fields: [Field] = []
-            var seen: Set<String> = []
-            for member in members where seen.insert(member.key).inserted {
-                fields.append(Field(name: member.key, shape: Shape(of: member.value), sometimesAbsent: false))
-            }
-            self.init(kinds: .object, fields: fields)
-        }
+        var merger = ShapeMerger()
+        merger.add(value)
+        self = merger.shape!
     }
 
     public func field(_ name: String) -> Field? { fieldIndex[name].map { fields[$0] } }

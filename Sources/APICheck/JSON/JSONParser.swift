@@ -8,18 +8,28 @@ public struct JSONParser {
     public static let defaultMaxDepth = 512
 
     public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
-        let array = Array(bytes)
-        return try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
-            var parser = Cursor(bytes: buffer, maxDepth: maxDepth)
-            // A UTF-8 byte order mark is allowed before the text (RFC 8259 §8.1), as JSONDecoder allows it.
-            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.position = 3 }
-            parser.skipWhitespace()
-            if parser.position == buffer.count { throw parser.error("empty document") }
-            let value = try parser.parseValue(depth: 0)
-            parser.skipWhitespace()
-            if parser.position != buffer.count { throw parser.error("unexpected text after the JSON value") }
-            return value
+        // Data and arrays are read in place: a big answer is not copied to be parsed.
+        let inPlace = bytes.withContiguousStorageIfAvailable { buffer in
+            Result<JSONValue, JSONParseError>(catching: { () throws(JSONParseError) -> JSONValue in
+                try parse(buffer: buffer, maxDepth: maxDepth)
+            })
         }
+        if let inPlace { return try inPlace.get() }
+        return try Array(bytes).withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            try parse(buffer: buffer, maxDepth: maxDepth)
+        }
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(JSONParseError) -> JSONValue {
+        var parser = Cursor(bytes: buffer, maxDepth: maxDepth)
+        // A UTF-8 byte order mark is allowed before the text (RFC 8259 §8.1), as JSONDecoder allows it.
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.position = 3 }
+        parser.skipWhitespace()
+        if parser.position == buffer.count { throw parser.error("empty document") }
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.position != buffer.count { throw parser.error("unexpected text after the JSON value") }
+        return value
     }
 
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
@@ -157,16 +167,19 @@ public struct JSONParser {
         mutating func parseString() throws(JSONParseError) -> String {
             position += 1
             let start = position
-            // Fast path: no escapes.
+            // Fast path: no escapes; ASCII needs no UTF-8 validation.
+            var ascii = true
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
-                    let text = try validated(start..<position)
+                    let text = ascii ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                        : try validated(start..<position)
                     position += 1
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { throw error("control character in a string") }
+                if byte >= 0x80 { ascii = false }
                 position += 1
             }
             var scalars = String.UnicodeScalarView()
