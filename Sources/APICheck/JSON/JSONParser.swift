@@ -182,11 +182,15 @@ public struct JSONParser {
                 if byte >= 0x80 { ascii = false }
                 position += 1
             }
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: try validated(start..<position).unicodeScalars)
+            // Escapes: the text is gathered as UTF-8 and made a String once. Runs of raw text are
+            // validated where they end, so that an error points where it always did.
+            if !ascii { _ = try validated(start..<position) }
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(position - start + 16)
+            utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
             while position < bytes.count {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") { position += 1; return String(scalars) }
+                if byte == UInt8(ascii: "\"") { position += 1; return String(decoding: utf8, as: UTF8.self) }
                 if byte < 0x20 { throw error("control character in a string") }
                 if byte == UInt8(ascii: "\\") {
                     position += 1
@@ -194,14 +198,12 @@ public struct JSONParser {
                     let escape = bytes[position]
                     position += 1
                     switch escape {
-                    case UInt8(ascii: "\""): scalars.append("\"")
-                    case UInt8(ascii: "\\"): scalars.append("\\")
-                    case UInt8(ascii: "/"): scalars.append("/")
-                    case UInt8(ascii: "b"): scalars.append("\u{08}")
-                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+                    case UInt8(ascii: "b"): utf8.append(0x08)
+                    case UInt8(ascii: "f"): utf8.append(0x0C)
+                    case UInt8(ascii: "n"): utf8.append(0x0A)
+                    case UInt8(ascii: "r"): utf8.append(0x0D)
+                    case UInt8(ascii: "t"): utf8.append(0x09)
                     case UInt8(ascii: "u"):
                         var code = try hex4()
                         if (0xD800...0xDBFF).contains(code) {
@@ -213,17 +215,20 @@ public struct JSONParser {
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                        scalars.append(scalar)
+                        UTF8.encode(scalar) { utf8.append($0) }
                     default:
                         throw error("invalid escape '\\\(Self.printable(escape))'")
                     }
                     continue
                 }
                 let runStart = position
+                var runIsASCII = true
                 while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+                    if bytes[position] >= 0x80 { runIsASCII = false }
                     position += 1
                 }
-                scalars.append(contentsOf: try validated(runStart..<position).unicodeScalars)
+                if !runIsASCII { _ = try validated(runStart..<position) }
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
             }
             throw error("unterminated string")
         }
