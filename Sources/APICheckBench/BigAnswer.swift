@@ -35,7 +35,20 @@ struct FeedPage: Decodable, Sendable {
 /// measures the same bytes. Compared with a two-event mock, it drifts the way live answers do: a
 /// field the mock lacks, an optional one sometimes absent, null titles.
 enum BigAnswer {
-    static let defaultEvents = 109_000
+    /// The two ways an answer gets big: a long array of objects, or a dictionary whose keys are
+    /// data (`[String: Actor]`), where drift must not cost a shape per entry.
+    enum Layout: String, CaseIterable {
+        case feed, map
+
+        /// About 1.5 M keys and 26 MB at the default.
+        var defaultCount: Int { self == .feed ? 109_000 : 312_000 }
+
+        func body(count: Int) -> Data { self == .feed ? BigAnswer.body(events: count) : BigAnswer.body(members: count) }
+        var mock: String { self == .feed ? BigAnswer.mock : BigAnswer.mapMock }
+        var description: String { self == .feed ? "a feed of N events" : "a map of N members" }
+    }
+
+    static let defaultEvents = Layout.feed.defaultCount
 
     static func body(events count: Int) -> Data {
         var text = #"{"code":200,"msg":"success","datas":{"events":["#
@@ -62,6 +75,23 @@ enum BigAnswer {
         text += #"],"next":"c\#(count)","total":\#(count)}}"#
         return Data(text.utf8)
     }
+
+    /// A dictionary of members by id, `verified` sometimes absent.
+    static func body(members count: Int) -> Data {
+        var text = #"{"code":200,"msg":"success","datas":{"#
+        text.reserveCapacity(count * 90 + 100)
+        for index in 0..<count {
+            let id = 1_000_000_000 + index
+            text += (index > 0 ? "," : "") + #""m\#(id)":{"id":\#(id),"name":"member_\#(id)","rank":\#(index % 8)"#
+            text += index % 5 == 0 ? "}" : #","verified":\#(index % 2 == 0)}"#
+        }
+        return Data((text + "}}").utf8)
+    }
+
+    static let mapMock = """
+        {"code": 200, "msg": "success", "datas": {
+          "m1000000001": {"id": 1000000001, "name": "member_1000000001", "rank": 3, "verified": true}}}
+        """
 
     /// The mock: two events, every field present, nothing null, no `seen`.
     static let mock = """

@@ -6,11 +6,11 @@ import CurlClient
 import Foundation
 import HTTPServer
 
-/// The feed's envelope, for the bare `JSONDecoder` baseline.
-private struct Wrapped: Decodable {
+/// The envelope, for the bare `JSONDecoder` baseline.
+private struct Wrapped<Payload: Decodable>: Decodable {
     let code: Int
     let msg: String
-    let datas: FeedPage
+    let datas: Payload
 }
 
 /// One measured process of `BigBench`: generates the answer, resets the peak RSS, then runs one
@@ -38,16 +38,21 @@ struct BigRun {
 
     var mode = "live"
     var endpoints = 1
-    var events = BigAnswer.defaultEvents
-    
+    var layout = BigAnswer.Layout.feed
+    var count: Int
+
     init(_ options: Options) throws(BenchError) {
         mode = options.string("mode") ?? mode
         endpoints = try options.int("endpoints", default: endpoints)
-        events = try options.int("events", default: events)
+        if let name = options.string("layout") {
+            guard let chosen = BigAnswer.Layout(rawValue: name) else { throw BenchError("--layout is feed or map, not '\(name)'") }
+            layout = chosen
+        }
+        count = try options.int("count", default: layout.defaultCount)
     }
 
     func run() async throws -> String {
-        let body = BigAnswer.body(events: events)
+        let body = layout.body(count: count)
         Self.resetPeak()
         FileHandle.standardError.write(Data("start: \(mb(Self.peakMB()))\n".utf8))
         let clock = ContinuousClock()
@@ -55,13 +60,14 @@ struct BigRun {
         switch mode {
         case "decoder":
             for _ in 0..<endpoints {
-                let decoded = try JSONDecoder().decode(Wrapped.self, from: body)
-                guard decoded.datas.events.count == events else { throw BenchError("the baseline lost events") }
+                let decoded = layout == .feed ? try JSONDecoder().decode(Wrapped<FeedPage>.self, from: body).datas.events.count
+                    : try JSONDecoder().decode(Wrapped<[String: FeedPage.Actor]>.self, from: body).datas.count
+                guard decoded == count else { throw BenchError("the baseline lost entries") }
             }
         case "live":
-            try await live(body)
+            if layout == .feed { try await live(body, FeedPage.self) } else { try await live(body, [String: FeedPage.Actor].self) }
         case "pipeline":
-            try pipeline(body)
+            if layout == .feed { try pipeline(body, FeedPage.self) } else { try pipeline(body, [String: FeedPage.Actor].self) }
         case "size":
             return "bytes \(body.count) keys \(BigAnswer.keyCount(body))"
         default:
@@ -72,15 +78,15 @@ struct BigRun {
     }
 
     /// `apicheck live` of `endpoints` endpoints that all answer `body`, against the small mock.
-    private func live(_ body: Data) async throws {
+    private func live<Payload: Decodable & Sendable>(_ body: Data, _ type: Payload.Type) async throws {
         let mocks = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-big-\(getpid())")
         try FileManager.default.createDirectory(at: mocks, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        try Data(BigAnswer.mock.utf8).write(to: mocks.appendingPathComponent("feed.json"))
+        try Data(layout.mock.utf8).write(to: mocks.appendingPathComponent("big.json"))
         let server = HTTPServer(host: "127.0.0.1", port: 0) { _ in .json(body) }
         try server.start()
         defer { server.stop() }
-        let list = (0..<endpoints).map { Endpoint<FeedPage>(id: "big.e\($0)", .get, "big/e\($0)", mock: "feed") }
+        let list = (0..<endpoints).map { Endpoint<Payload>(id: "big.e\($0)", .get, "big/e\($0)", mock: "big") }
         let api = API(name: "big", envelope: EnvelopePolicy(),
                       auth: AuthPolicy(loginEndpoint: "big.login", tokenField: nil, placement: .bearer), endpoints: list)
         let transport = CurlTransport(configuration: CurlConfiguration(timeout: 120))
@@ -95,14 +101,14 @@ struct BigRun {
     }
 
     /// The stages of one answer in process, each timed on stderr: where the time goes.
-    private func pipeline(_ body: Data) throws {
+    private func pipeline<Payload: Decodable & Sendable>(_ body: Data, _ type: Payload.Type) throws {
         let clock = ContinuousClock()
         var mark = clock.now
         func lap(_ stage: String) {
             FileHandle.standardError.write(Data("\(stage): \(ms((clock.now - mark).seconds)), peak \(mb(Self.peakMB()))\n".utf8))
             mark = clock.now
         }
-        let endpoint = Endpoint<FeedPage>(id: "big.e0", .get, "big/e0", mock: "feed").erased
+        let endpoint = Endpoint<Payload>(id: "big.e0", .get, "big/e0", mock: "big").erased
         let api = API(name: "big", envelope: EnvelopePolicy(),
                       auth: AuthPolicy(loginEndpoint: "big.login", tokenField: nil, placement: .bearer), endpoints: [endpoint])
         let parsed = try JSONParser.parse(body)
@@ -112,12 +118,13 @@ struct BigRun {
                                             source: nil, api: api, redactor: api.makeRedactor())
         lap("interpretation (parse + diagnostic decode)")
         guard let document = interpretation.document, interpretation.error == nil else { throw BenchError("no document") }
-        let mockDocument = try JSONParser.parse(Data(BigAnswer.mock.utf8))
-        let mockShape = Shape(of: mockDocument)
-        let shape = Shape(of: document)
+        let mock = Interpretation(endpoint: endpoint, status: 200, contentType: "application/json", body: Data(layout.mock.utf8),
+                                  source: nil, api: api, redactor: api.makeRedactor())
+        let reads = mock.reads + interpretation.reads
+        let shape = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
         lap("shape")
-        let changes = ShapeDiff.changes(expected: mockShape, found: shape)
-        let findings = Drift.findings(changes, reads: interpretation.reads, endpoint: endpoint.id, decodeFailure: nil, mockFile: nil)
+        let changes = ShapeDiff.changes(expected: Shape(of: mock.document!), found: shape)
+        let findings = Drift.findings(changes, reads: reads, endpoint: endpoint.id, decodeFailure: nil, mockFile: nil)
         lap("diff + drift (\(findings.count) findings)")
     }
 

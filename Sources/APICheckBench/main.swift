@@ -6,7 +6,7 @@ let usage = """
     usage: apicheck-bench live    [--endpoints 200] [--latency 20] [--concurrency 8,1] [--reps 3]
            apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
            apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
-           apicheck-bench big     [--events 109000] [--endpoints 1,4] [--reps 3]
+           apicheck-bench big     [--layouts feed,map] [--endpoints 1,4] [--reps 3]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -70,3 +70,50 @@ import Testing
         #expect(inner.field("q")?.sometimesAbsent == true)
     }
 }
+
+/// Below the dictionaries a decode type reads, keys are data: the live shape leaves their fields
+/// out, and the drift findings stay exactly what the full shape gives.
+@Suite struct ShapeCutoffTests {
+    struct Entry: Decodable { var id: Int; var tags: [String: Int]? }
+    struct Payload: Decodable { var users: [String: Entry]; var list: [Entry] }
+
+    let mock = #"{"datas": {"users": {"a": {"id": 1}}, "list": [{"id": 1, "tags": {"x": 1}}]}}"#
+    let base = JSONPath.root.appending("datas")
+
+    func findings(_ live: String) throws -> (full: [Finding], skipped: [Finding], skippedChanges: Int, fullChanges: Int, shape: Shape) {
+        let mock = try JSONParser.parse(self.mock), live = try JSONParser.parse(live)
+        var reads = try JSONValueDecoder().decode(Payload.self, from: mock["datas"]!, at: base).reads
+        reads += (try? JSONValueDecoder().decode(Payload.self, from: live["datas"]!, at: base).reads) ?? []
+        let maps = reads.filter(\.isMap).map(\.path)
+        #expect(Set(maps.map(\.description)).isSuperset(of: ["$.datas.list[*].tags", "$.datas.users"]))
+        let shape = Shape(of: live, skippingBelow: maps + [JSONPath(parsing: "$.datas.users.*.tags")!])
+        let full = ShapeDiff.changes(expected: Shape(of: mock), found: Shape(of: live))
+        let skipped = ShapeDiff.changes(expected: Shape(of: mock), found: shape)
+        func judged(_ changes: [ShapeChange]) -> [Finding] {
+            Drift.findings(changes, reads: reads, endpoint: "e", decodeFailure: nil, mockFile: nil)
+        }
+        return (judged(full), judged(skipped), skipped.count, full.count, shape)
+    }
+
+    @Test(arguments: [
+        #"{"datas": {"users": {"b": {"id": "2"}, "c": null}, "list": [{"id": null, "tags": {"y": "s"}}, {"id": 2, "extra": true}]}}"#,
+        #"{"datas": {"users": {"b": {"id": 2, "tags": {"q": 1}}}, "list": [{"id": 3, "tags": null}]}}"#,
+        #"{"datas": {"users": [], "list": {"id": 1}}}"#,
+    ])
+    func theSameFindingsWithoutAShapePerEntry(_ live: String) throws {
+        let result = try findings(live)
+        #expect(result.skipped == result.full)
+        #expect(result.skippedChanges <= result.fullChanges)
+    }
+
+    @Test func aDictionaryKeepsItsKindsButNotItsKeys() throws {
+        let result = try findings(#"{"datas": {"users": {"b": {"id": "2"}, "c": {"id": 3}}, "list": [{"id": null, "tags": {"y": "s"}}]}}"#)
+        let users = try #require(result.shape.field("datas")?.shape.field("users"))
+        #expect(users.shape.kinds == .object)
+        #expect(users.shape.fields.isEmpty)
+        let tags = try #require(result.shape.field("datas")?.shape.field("list")?.shape.element?.field("tags"))
+        #expect(tags.shape.fields.isEmpty)
+        #expect(!result.full.isEmpty)
+        #expect(result.skippedChanges < result.fullChanges)
+    }
+}

@@ -21,7 +21,7 @@ struct ShapeMerger {
 
     private var kinds: Shape.Kinds = []
     private var objects = 0
-    /// In first-seen order, found by name through `index`.
+    /// In first-seen order, found by name: searched while few, then through `index`.
     private var fields: [FieldAccumulator] = []
     private var index: [String: Int] = [:]
     private var elements: [ShapeMerger] = []
@@ -31,9 +31,17 @@ struct ShapeMerger {
         // Objects of one array mostly list their keys in the same order: the next field is the
         // likely one, and comparing a name is cheaper than hashing it.
         if hint < fields.count, fields[hint].name == name { return hint }
-        if let found = index[name] { return found }
+        if fields.count <= Shape.searchLimit {
+            if let found = fields.firstIndex(where: { $0.name == name }) { return found }
+        } else if let found = index[name] {
+            return found
+        }
         fields.append(FieldAccumulator(name: name))
-        index[name] = fields.count - 1
+        if fields.count == Shape.searchLimit + 1 {
+            for (position, field) in fields.enumerated() { index[field.name] = position }
+        } else if fields.count > Shape.searchLimit {
+            index[name] = fields.count - 1
+        }
         return fields.count - 1
     }
 
@@ -55,8 +63,9 @@ struct ShapeMerger {
         }
     }
 
-    /// Adds the shape of `value`, as `add(Shape(of: value))` would, without building it.
-    mutating func add(_ value: JSONValue) {
+    /// Adds the shape of `value`, as `add(Shape(of: value))` would, without building it; objects
+    /// where `cutoff` is cut count as objects without their fields.
+    mutating func add(_ value: JSONValue, cutoff: ShapeCutoff?) {
         added = true
         switch value {
         case .null: kinds.insert(.null)
@@ -68,10 +77,13 @@ struct ShapeMerger {
             // An empty array says nothing about its elements.
             guard !items.isEmpty else { return }
             if elements.isEmpty { elements = [ShapeMerger()] }
-            for item in items { elements[0].add(item) }
+            let below = cutoff?.element
+            for item in items { elements[0].add(item, cutoff: below) }
         case let .object(members):
             kinds.insert(.object)
             objects += 1
+            if let cutoff, cutoff.isCut { return }
+            let cutKeys = cutoff.map { !$0.keys.isEmpty } ?? false
             var hint = 0
             for member in members {
                 let slot = slot(for: member.key, hint: hint)
@@ -79,7 +91,7 @@ struct ShapeMerger {
                 guard fields[slot].lastObject != objects else { continue }
                 fields[slot].lastObject = objects
                 fields[slot].present += 1
-                fields[slot].merger.add(member.value)
+                fields[slot].merger.add(member.value, cutoff: cutKeys ? cutoff?.keys[member.key] : nil)
             }
         }
     }
