@@ -7,6 +7,7 @@ let usage = """
            apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
            apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
            apicheck-bench big     [--layouts feed,map] [--endpoints 1,4] [--reps 3]
+           apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
