@@ -124,6 +124,32 @@ import Testing
         ])
     }
 
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A container opened before its parent turned out to be a dictionary reads below `.*`, as a
+    /// path generalized at the time of the read always did.
+    struct Late: Decodable {
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            let nested = try container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("a"))
+            _ = container.allKeys
+            _ = try nested.decode(Int.self, forKey: AnyKey("x"))
+        }
+    }
+
+    @Test func aDictionaryFoundLateGeneralizesLaterReads() throws {
+        let result = try JSONValueDecoder().decode(Late.self, from: try JSONParser.parse(#"{"a": {"x": 1}}"#))
+        #expect(result.reads.map { "\($0.path) \($0.type) \($0.required) \($0.isMap)" } == [
+            "$ Late true true", "$.*.x Int true false", "$.a Dictionary<String, String> true false",
+        ])
+    }
+
     @Test func aRepeatedKeyDecodesItsLastValue() throws {
         let result = try decode(#"{"entries": [], "total": 1, "total": 2}"#)
         #expect(result.value.total == 2)
