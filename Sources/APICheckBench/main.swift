@@ -7,6 +7,8 @@ let usage = """
            apicheck-bench plan    [--latency 200] [--concurrency 8,1] [--reps 2]
            apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
            apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
+           apicheck-bench big     [--layouts feed,map] [--endpoints 1,4] [--reps 3]
+           apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -19,6 +21,9 @@ do {
     case "plan": text = try await DemoPlanBench(options).run()
     case "replay": text = try await ReplayBench(options).run()
     case "startup": text = try StartupBench(options).run()
+    case "big": text = try BigBench(options).run()
+    // One measured process of `big`.
+    case "big-run": text = try await BigRun(options).run()
     default: throw BenchError(usage)
     }
     print(text)

@@ -8,18 +8,28 @@ public struct JSONParser {
     public static let defaultMaxDepth = 512
 
     public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
-        let array = Array(bytes)
-        return try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
-            var parser = Cursor(bytes: buffer, maxDepth: maxDepth)
-            // A UTF-8 byte order mark is allowed before the text (RFC 8259 §8.1), as JSONDecoder allows it.
-            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.position = 3 }
-            parser.skipWhitespace()
-            if parser.position == buffer.count { throw parser.error("empty document") }
-            let value = try parser.parseValue(depth: 0)
-            parser.skipWhitespace()
-            if parser.position != buffer.count { throw parser.error("unexpected text after the JSON value") }
-            return value
+        // Data and arrays are read in place: a big answer is not copied to be parsed.
+        let inPlace = bytes.withContiguousStorageIfAvailable { buffer in
+            Result<JSONValue, JSONParseError>(catching: { () throws(JSONParseError) -> JSONValue in
+                try parse(buffer: buffer, maxDepth: maxDepth)
+            })
         }
+        if let inPlace { return try inPlace.get() }
+        return try Array(bytes).withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+            try parse(buffer: buffer, maxDepth: maxDepth)
+        }
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(JSONParseError) -> JSONValue {
+        var parser = Cursor(bytes: buffer, maxDepth: maxDepth)
+        // A UTF-8 byte order mark is allowed before the text (RFC 8259 §8.1), as JSONDecoder allows it.
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.position = 3 }
+        parser.skipWhitespace()
+        if parser.position == buffer.count { throw parser.error("empty document") }
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.position != buffer.count { throw parser.error("unexpected text after the JSON value") }
+        return value
     }
 
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
@@ -157,23 +167,30 @@ public struct JSONParser {
         mutating func parseString() throws(JSONParseError) -> String {
             position += 1
             let start = position
-            // Fast path: no escapes.
+            // Fast path: no escapes; ASCII needs no UTF-8 validation.
+            var ascii = true
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
-                    let text = try validated(start..<position)
+                    let text = ascii ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                        : try validated(start..<position)
                     position += 1
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { throw error("control character in a string") }
+                if byte >= 0x80 { ascii = false }
                 position += 1
             }
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: try validated(start..<position).unicodeScalars)
+            // Escapes: the text is gathered as UTF-8 and made a String once. Runs of raw text are
+            // validated where they end, so that an error points where it always did.
+            if !ascii { _ = try validated(start..<position) }
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(position - start + 16)
+            utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
             while position < bytes.count {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") { position += 1; return String(scalars) }
+                if byte == UInt8(ascii: "\"") { position += 1; return String(decoding: utf8, as: UTF8.self) }
                 if byte < 0x20 { throw error("control character in a string") }
                 if byte == UInt8(ascii: "\\") {
                     position += 1
@@ -181,14 +198,12 @@ public struct JSONParser {
                     let escape = bytes[position]
                     position += 1
                     switch escape {
-                    case UInt8(ascii: "\""): scalars.append("\"")
-                    case UInt8(ascii: "\\"): scalars.append("\\")
-                    case UInt8(ascii: "/"): scalars.append("/")
-                    case UInt8(ascii: "b"): scalars.append("\u{08}")
-                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+                    case UInt8(ascii: "b"): utf8.append(0x08)
+                    case UInt8(ascii: "f"): utf8.append(0x0C)
+                    case UInt8(ascii: "n"): utf8.append(0x0A)
+                    case UInt8(ascii: "r"): utf8.append(0x0D)
+                    case UInt8(ascii: "t"): utf8.append(0x09)
                     case UInt8(ascii: "u"):
                         var code = try hex4()
                         if (0xD800...0xDBFF).contains(code) {
@@ -200,17 +215,20 @@ public struct JSONParser {
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                        scalars.append(scalar)
+                        UTF8.encode(scalar) { utf8.append($0) }
                     default:
                         throw error("invalid escape '\\\(Self.printable(escape))'")
                     }
                     continue
                 }
                 let runStart = position
+                var runIsASCII = true
                 while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+                    if bytes[position] >= 0x80 { runIsASCII = false }
                     position += 1
                 }
-                scalars.append(contentsOf: try validated(runStart..<position).unicodeScalars)
+                if !runIsASCII { _ = try validated(runStart..<position) }
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
             }
             throw error("unterminated string")
         }

@@ -1,48 +1,101 @@
 /// The reads seen during one decode. Used from one thread only, synchronously.
+///
+/// Reads are kept in a tree of generalized paths (`[*]` for elements, `.*` below dictionaries):
+/// a container finds its fields' entries by name from its own node instead of spelling out,
+/// generalizing and hashing a whole path for each of a big answer's 1.5 M fields.
 final class ReadLog {
-    private var reads: [JSONPath: FieldRead] = [:]
+    private struct Node {
+        let parent: Int
+        let component: JSONPath.Component?
+        var keys: [String: Int] = [:]
+        var element = -1
+        var anyKey = -1
+        var isMap = false
+        /// Set once the node is read: the type's name, and whether any read required it.
+        var type: String?
+        var required = false
+    }
+
     /// Not a read, but the one setting every container of this decode needs.
     let dates: DateDecoding
+    private var nodes = [Node(parent: -1, component: nil)]
+    /// Bumped whenever a node becomes a dictionary: a container that found its node before then
+    /// finds it again from its path, so that reads below a dictionary use `.*` as they always did.
+    private(set) var generation = 0
 
     init(dates: DateDecoding) {
         self.dates = dates
     }
 
-    private var mapPaths: Set<JSONPath> = []
-
-    /// The object at `path` is a dictionary: its keys vary, so reads below it use `.*` for the key.
-    func markMap(_ path: JSONPath) {
-        mapPaths.insert(generalize(path))
+    private func append(_ node: Node) -> Int {
+        nodes.append(node)
+        return nodes.count - 1
     }
 
-    private func generalize(_ path: JSONPath) -> JSONPath {
-        var result = JSONPath()
-        for component in path.generalized.components {
-            if case .key = component, mapPaths.contains(result) {
-                result.components.append(.anyKey)
-            } else {
-                result.components.append(component)
+    /// The node of member `key` of the object at `node`; `.*` when that object is a dictionary.
+    func child(_ node: Int, key: String) -> Int {
+        if nodes[node].isMap { return anyKeyChild(node) }
+        if let found = nodes[node].keys[key] { return found }
+        let added = append(Node(parent: node, component: .key(key)))
+        nodes[node].keys[key] = added
+        return added
+    }
+
+    /// The node of every element of the array at `node`.
+    func element(_ node: Int) -> Int {
+        if nodes[node].element >= 0 { return nodes[node].element }
+        let added = append(Node(parent: node, component: .anyIndex))
+        nodes[node].element = added
+        return added
+    }
+
+    private func anyKeyChild(_ node: Int) -> Int {
+        if nodes[node].anyKey >= 0 { return nodes[node].anyKey }
+        let added = append(Node(parent: node, component: .anyKey))
+        nodes[node].anyKey = added
+        return added
+    }
+
+    /// The node of a concrete path, generalized with what is known now of dictionaries.
+    func node(for path: JSONPath) -> Int {
+        var node = 0
+        for component in path.components {
+            switch component {
+            case let .key(key): node = child(node, key: key)
+            case .index, .anyIndex: node = element(node)
+            case .anyKey: node = anyKeyChild(node)
             }
         }
-        return result
+        return node
     }
 
-    func record(_ path: JSONPath, _ type: Any.Type, required: Bool) {
-        let general = generalize(path)
-        if var existing = reads[general] {
-            existing.required = existing.required || required
-            if existing.type == "Any" { existing.type = Self.typeName(type) }
-            reads[general] = existing
-        } else {
-            reads[general] = FieldRead(path: general, type: Self.typeName(type), required: required)
+    /// The object at `node` is a dictionary: its keys vary, so reads below it use `.*` for the key.
+    func markMap(_ node: Int) {
+        guard !nodes[node].isMap else { return }
+        nodes[node].isMap = true
+        generation += 1
+    }
+
+    func record(_ node: Int, _ type: Any.Type, required: Bool) {
+        // A read first seen through `contains` or `decodeNil` is `Any` until a decode names its type.
+        if nodes[node].type == nil || nodes[node].type == "Any" { nodes[node].type = Self.typeName(type) }
+        nodes[node].required = nodes[node].required || required
+    }
+
+    private func path(of node: Int) -> JSONPath {
+        var components: [JSONPath.Component] = []
+        var current = node
+        while let component = nodes[current].component {
+            components.append(component)
+            current = nodes[current].parent
         }
+        return JSONPath(components.reversed())
     }
 
     var sortedReads: [FieldRead] {
-        reads.values.map { read in
-            var read = read
-            read.isMap = mapPaths.contains(read.path)
-            return read
+        nodes.indices.compactMap { index -> FieldRead? in
+            guard let type = nodes[index].type else { return nil }
+            return FieldRead(path: path(of: index), type: type, required: nodes[index].required, isMap: nodes[index].isMap)
         }.sorted { $0.path < $1.path }
     }
 

@@ -13,12 +13,15 @@ extension LiveCheck {
             // with the mock would flag, say, a message the policy makes optional.
             let envelopeKeys = endpoint.enveloped
                 ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
-            let changes = ShapeDiff.changes(expected: baseline.shape, found: Shape(of: document))
+            let reads = baseline.reads + interpretation.reads
+            // Below a dictionary keys are data (Drift reports nothing there): no shape per entry.
+            let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
+            let changes = ShapeDiff.changes(expected: baseline.shape, found: found)
                 .filter { !envelopeKeys.contains($0.path) }
             var failurePath: JSONPath?
             if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
             // What the type reads is known from the mock, and from the live answer when it decoded.
-            let findings = Drift.findings(changes, reads: baseline.reads + interpretation.reads, endpoint: endpoint.id,
+            let findings = Drift.findings(changes, reads: reads, endpoint: endpoint.id,
                                           decodeFailure: failurePath, mockFile: baseline.file)
             return Self.capped(findings, endpoint: endpoint.id)
         }

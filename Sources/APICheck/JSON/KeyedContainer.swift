@@ -1,0 +1,146 @@
+/// An object's members for a type's `CodingKeys`. Every key the type asks for is a read.
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// Objects this small are searched member by member: cheaper than hashing every key into a
+    /// dictionary for each of the thousands of objects of a big answer.
+    static var searchLimit: Int { 16 }
+
+    let members: [(key: String, value: JSONValue)]
+    /// Positions by key, for bigger objects; the last of repeated keys wins, as in a lookup table.
+    let positions: [String: Int]?
+    let path: JSONPath
+    let node: Int
+    let generation: Int
+    let log: ReadLog
+
+    init(members: [(key: String, value: JSONValue)], path: JSONPath, node: Int, generation: Int, log: ReadLog) {
+        self.members = members
+        self.path = path
+        self.node = node
+        self.generation = generation
+        self.log = log
+        if members.count > Self.searchLimit {
+            var positions: [String: Int] = [:]
+            for (position, member) in members.enumerated() { positions[member.key] = position }
+            self.positions = positions
+        } else {
+            positions = nil
+        }
+    }
+
+    var codingPath: [CodingKey] { ValueDecoder.codingPath(of: path) }
+
+    /// The value of `key`: the last one when the key is repeated.
+    private func member(_ key: String) -> JSONValue? {
+        if let positions { return positions[key].map { members[$0].value } }
+        var position = members.count
+        while position > 0 {
+            position -= 1
+            if members[position].key == key { return members[position].value }
+        }
+        return nil
+    }
+
+    private var currentNode: Int { log.generation == generation ? node : log.node(for: path) }
+
+    private func fieldNode(_ key: String) -> Int { log.child(currentNode, key: key) }
+
+    var allKeys: [Key] {
+        // Asking for every key is how dictionaries decode: the keys are data, not contract.
+        log.markMap(currentNode)
+        var seen: Set<String> = []
+        return members.compactMap { seen.insert($0.key).inserted ? Key(stringValue: $0.key) : nil }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        // The default `decodeIfPresent` of the standard library asks `contains` first: a key the
+        // type looks for is a read, optional until a `decode` makes it required.
+        log.record(fieldNode(key.stringValue), Optional<Any>.self, required: false)
+        return member(key.stringValue) != nil
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        log.record(fieldNode(key.stringValue), Optional<Any>.self, required: false)
+        guard let value = member(key.stringValue) else { return true }
+        return value.isNull
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try field(type, key) }
+
+    // Concrete types reach a specialized `field` instead of the generic witness.
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try field(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try field(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try field(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try field(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try field(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try field(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try field(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try field(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try field(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try field(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try field(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try field(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try field(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try field(type, key) }
+
+    private func field<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        let name = key.stringValue
+        let field = fieldNode(name)
+        log.record(field, type, required: true)
+        let location = DecodingLocation(parent: path, last: .key(name))
+        guard let value = member(name) else {
+            throw DecodingFailure(path: location.path, expected: ReadLog.typeName(type), found: "absent")
+        }
+        return try Scalar.decode(type, from: value, at: location, node: field, log: log)
+    }
+
+    // The standard library's defaults for these call `decode`, which would mark the read required.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeOptional(type, forKey: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeOptional(type, forKey: key) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodeOptional(type, forKey: key)
+    }
+
+    private func decodeOptional<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let name = key.stringValue
+        let field = fieldNode(name)
+        log.record(field, type, required: false)
+        guard let value = member(name), !value.isNull else { return nil }
+        return try Scalar.decode(type, from: value, at: DecodingLocation(parent: path, last: .key(name)), node: field, log: log)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let field = fieldNode(key.stringValue)
+        log.record(field, [String: String].self, required: true)
+        return try ValueDecoder(value: member(key.stringValue) ?? .null, path: path.appending(key.stringValue), node: field, log: log)
+            .container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
+        let field = fieldNode(key.stringValue)
+        log.record(field, [String].self, required: true)
+        return try ValueDecoder(value: member(key.stringValue) ?? .null, path: path.appending(key.stringValue), node: field, log: log)
+            .unkeyedContainer()
+    }
+
+    func superDecoder() throws -> Decoder {
+        ValueDecoder(value: member("super") ?? .null, path: path.appending("super"), node: fieldNode("super"), log: log)
+    }
+
+    func superDecoder(forKey key: Key) throws -> Decoder {
+        ValueDecoder(value: member(key.stringValue) ?? .null, path: path.appending(key.stringValue),
+                     node: fieldNode(key.stringValue), log: log)
+    }
+}
