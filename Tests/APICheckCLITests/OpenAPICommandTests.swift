@@ -30,3 +30,23 @@ import Testing
         #expect(result.err.contains("--server 'staging' is not an http or https URL"))
     }
 }
+
+/// `--report html:FILE` through the command line.
+@Suite struct HTMLReportOptionTests {
+    @Test func mocksWritesAnHTMLReport() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = await LiveHarness.cli(["mocks", "--report", "html:" + file.path])
+        #expect(result.code == 0)
+        let page = try String(contentsOf: file, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<span class=\"verdict\">PASS</span>"))
+        #expect(page.contains("statuses.homeTimeline"))
+    }
+
+    @Test func unknownFormatNamesHTML() async {
+        let result = await LiveHarness.cli(["mocks", "--report", "pdf"])
+        #expect(result.code == 2)
+        #expect(result.err.contains("expected one of: text, json, junit, github, html"))
+    }
+}

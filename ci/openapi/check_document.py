@@ -6,6 +6,7 @@ import json
 import sys
 
 import jsonschema
+from jsonschema.exceptions import best_match
 from openapi_spec_validator import validate
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -31,9 +32,10 @@ def main(path):
                     validator = jsonschema.Draft202012Validator({"$ref": f"{base}#/{where}"}, registry=registry)
                     for name, example in content.get("examples", {}).items():
                         checked += 1
-                        errors = sorted(validator.iter_errors(example["value"]), key=lambda error: list(error.path))
-                        for error in errors:
-                            location = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.path)
+                        # The most relevant error, followed down into anyOf/allOf branches.
+                        error = best_match(validator.iter_errors(example["value"]))
+                        if error is not None:
+                            location = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
                             problems.append(f"{operation['operationId']} {status} example '{name}': {location}: {error.message}")
     for problem in problems:
         print("jsonschema:", problem)
