@@ -4,7 +4,7 @@ extension SchemaRecorder {
     /// The schema of a type the wire knows directly, or nil. Dates follow the API's date strategy.
     func primitiveSchema(_ type: Any.Type) -> JSONValue? {
         switch type {
-        case is String.Type, is Character.Type: return JSONSchema.type("string")
+        case is String.Type: return JSONSchema.type("string")
         case is Bool.Type: return JSONSchema.type("boolean")
         case is Int.Type: return JSONSchema.type("integer", format: Int.bitWidth == 64 ? "int64" : "int32")
         case is Int64.Type: return JSONSchema.type("integer", format: "int64")
@@ -41,7 +41,6 @@ extension SchemaRecorder {
         let value: Any?
         switch type {
         case is String.Type: value = ""
-        case is Character.Type: value = Character(" ")
         case is Bool.Type: value = false
         case is Int.Type: value = 0 as Int
         case is Int64.Type: value = 0 as Int64

@@ -16,6 +16,8 @@ public final class SchemaRecorder {
     private var names: [ObjectIdentifier: String] = [:]
     private var takenNames: Set<String>
     private var walking: Set<ObjectIdentifier> = []
+    /// Types referenced from inside their own walk: they need a component whatever their shape.
+    private var recursive: Set<ObjectIdentifier> = []
     private var depth = 0
     static let maxDepth = 64
 
@@ -61,12 +63,16 @@ public final class SchemaRecorder {
         let id = ObjectIdentifier(type)
         // Met again while being walked (a recursive type, through an optional or an array): its
         // component is being made, so a reference is all it takes.
-        if walking.contains(id) || components[componentName(type)] != nil { return JSONSchema.ref(componentName(type)) }
+        if components[componentName(type)] != nil { return JSONSchema.ref(componentName(type)) }
+        if walking.contains(id) {
+            recursive.insert(id)
+            return JSONSchema.ref(componentName(type))
+        }
         walking.insert(id)
         defer { walking.remove(id) }
         let recording = SchemaRecording()
         _ = try make(type, recording: recording, path: path)
-        guard recording.isObject else { return recording.schema() }
+        guard recording.isObject || recursive.contains(id) else { return recording.schema() }
         let name = componentName(type)
         components[name] = recording.schema()
         return JSONSchema.ref(name)

@@ -10,7 +10,7 @@ extension HTMLReport {
             """
         if report.allFindings.isEmpty { html += "<p class=\"none\">No findings.</p>\n" }
         if !report.runFindings.isEmpty {
-            html += "<section class=\"group\" id=\"ep-run\">\n<h3>The run</h3>\n"
+            html += "<section class=\"group\" id=\"run-findings\">\n<h3>The run</h3>\n"
             html += table(report.runFindings, showEndpoint: true, currentDirectory: currentDirectory)
             html += "</section>\n"
         }

@@ -91,6 +91,19 @@ import Testing
         #expect(property(node, "parent")?["anyOf"]?[0]?["$ref"] == .string("#/components/schemas/Node"))
     }
 
+    /// A wrapper around an array of itself: not an object, but it must still be a component, or
+    /// the reference made inside its own walk would point nowhere.
+    struct Tree: Decodable {
+        var kids: [Tree]
+        init(from decoder: any Decoder) throws { kids = try decoder.singleValueContainer().decode([Tree].self) }
+    }
+
+    @Test func aRecursiveWrapperIsAComponent() throws {
+        let recorder = SchemaRecorder()
+        #expect(try recorder.schema(for: Tree.self)["$ref"] == .string("#/components/schemas/Tree"))
+        #expect(recorder.components["Tree"]?["items"]?["$ref"] == .string("#/components/schemas/Tree"))
+    }
+
     @Test func singleValueTypesAreInline() throws {
         let recorder = SchemaRecorder()
         _ = try recorder.schema(for: Holder.self)
