@@ -100,7 +100,10 @@ public enum HTMLReport {
             let check = report.endpointResults.first { $0.endpoint == endpoint }
             let any = check ?? report.probeResults.first { $0.endpoint == endpoint }
             let request = any.map { "\($0.method) \($0.displayPath)" } ?? ""
-            html += "<tr><th scope=\"row\"><a href=\"#ep-\(anchor(endpoint))\">\(e(endpoint))</a></th><td><code>\(e(request))</code></td>"
+            // A link only where there is something to go to: the endpoint's findings.
+            let name = report.results.contains { $0.endpoint == endpoint && !$0.findings.isEmpty }
+                ? "<a href=\"#ep-\(anchor(endpoint))\">\(e(endpoint))</a>" : e(endpoint)
+            html += "<tr><th scope=\"row\">\(name)</th><td><code>\(e(request))</code></td>"
             html += cell(check, strict: report.strict)
             for kind in probeKinds {
                 html += cell(report.probeResults.first { $0.endpoint == endpoint && probeKind($0) == kind }, strict: report.strict)
