@@ -34,7 +34,8 @@ extension HTMLReport {
         """
 
     /// The filter box: shown only when scripts run, so that the page without them has no dead
-    /// controls. It hides finding rows that do not match, and groups left without any.
+    /// controls. It hides finding rows that do not match, and groups left without any. A
+    /// `#filter=TEXT&severity=LEVEL` fragment fills it in on load.
     static let script = """
         (function () {
           var box = document.getElementById("filters");
@@ -56,6 +57,9 @@ extension HTMLReport {
           }
           text.addEventListener("input", apply);
           severity.addEventListener("change", apply);
+          // A link can carry a filter: report.html#filter=screen_name&severity=error
+          var given = /^#filter=([^&]*)(?:&severity=(error|warning|info))?$/.exec(location.hash);
+          if (given) { text.value = decodeURIComponent(given[1]); severity.value = given[2] || ""; apply(); }
         })();
         """
 }
