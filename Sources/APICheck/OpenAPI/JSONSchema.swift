@@ -61,7 +61,7 @@ enum JSONSchema {
     static func parameter(_ type: Parameter.ValueType) -> JSONValue {
         switch type {
         case .string: return self.type("string")
-        case .int: return self.type("integer", format: Int.bitWidth == 64 ? "int64" : "int32")
+        case .int: return self.type("integer", format: "int64")
         case .int64: return self.type("integer", format: "int64")
         case .double: return self.type("number", format: "double")
         case .bool: return self.type("boolean")

@@ -6,7 +6,8 @@ extension SchemaRecorder {
         switch type {
         case is String.Type: return JSONSchema.type("string")
         case is Bool.Type: return JSONSchema.type("boolean")
-        case is Int.Type: return JSONSchema.type("integer", format: Int.bitWidth == 64 ? "int64" : "int32")
+        // Swift runs on 64-bit platforms only here: Int is Int64 on the wire.
+        case is Int.Type: return JSONSchema.type("integer", format: "int64")
         case is Int64.Type: return JSONSchema.type("integer", format: "int64")
         case is Int32.Type, is Int16.Type, is Int8.Type: return JSONSchema.type("integer", format: "int32")
         case is UInt.Type, is UInt64.Type, is UInt32.Type, is UInt16.Type, is UInt8.Type:
