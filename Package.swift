@@ -37,7 +37,7 @@ let package = Package(
                 path: "Tests/TestSupport"),
         // Folders as the core's; the demo API is the mocks layer's fixture.
         .testTarget(name: "APICheckTests", dependencies: ["APICheck", "Contracts", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "TestSupport"]),
+        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck", "TestSupport"]),
         // The server is exercised through the libcurl transport, as the sandbox is reached.
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CurlClient", "APICheck", "TestSupport"]),

@@ -40,6 +40,7 @@ struct ReportWriter {
             case .text: text = TextReport.render(report, color: destination.file == nil && console.colorOut)
             case .json: text = JSONReport.render(report)
             case .junit: text = JUnitReport.render(report)
+            case .html: text = HTMLReport.render(report, api: context.api, tool: context.tool, currentDirectory: workingDirectory.path)
             case .github:
                 text = GitHubReport.annotations(report)
                 if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {

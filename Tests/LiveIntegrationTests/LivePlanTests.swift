@@ -27,10 +27,13 @@ import Testing
 
     @Test func theDemoRunFollowsItsDependenciesOnlyInSixRounds() {
         #expect(depths(plan).values.max() == 6)
-        #expect(round(plan, 1) == ["account.login", "account.register", "config.main", "topics.list"])
-        #expect(round(plan, 2) == ["probe token-expired statuses.homeTimeline", "probe token-expired topics.like",
-                                   "probe token-expired topics.unlike", "statuses.homeTimeline", "topics.like", "topics.unlike"])
-        #expect(round(plan, 3) == ["probe token-expired statuses.show", "probe token-expired users.show", "statuses.show", "users.show"])
+        // Nothing starts before the session's login: a server may echo the token it issues anywhere.
+        #expect(round(plan, 1) == ["account.login"])
+        #expect(round(plan, 2) == ["account.register", "config.main", "probe token-expired statuses.homeTimeline",
+                                   "statuses.homeTimeline", "topics.list"])
+        #expect(round(plan, 3) == ["probe token-expired statuses.show", "probe token-expired topics.like",
+                                   "probe token-expired topics.unlike", "probe token-expired users.show",
+                                   "statuses.show", "topics.like", "topics.unlike", "users.show"])
         // auth.token is the second login: it revokes the session's token, so it waits for every
         // check that uses it, and the revocation probes wait for it.
         #expect(round(plan, 4) == ["auth.token"])

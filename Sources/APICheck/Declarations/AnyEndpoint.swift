@@ -19,6 +19,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public let scenarios: [String]
     /// The decode type's name, for listings.
     public let responseTypeName: String
+    /// The decode type itself, for the schema recorder (`apicheck openapi`).
+    public let responseType: any (Decodable & Sendable).Type
 
     let fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded
     let diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
@@ -40,6 +42,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         self.sessionEffect = sessionEffect
         self.scenarios = scenarios
         self.responseTypeName = ReadLog.typeName(Response.self)
+        self.responseType = Response.self
         self.fastDecode = { data, policy, dates in
             let decoder = JSONDecoder()
             if dates != .deferredToDate { dates.apply(to: decoder) }

@@ -29,15 +29,20 @@ struct LivePlan: Sendable {
             login = add(.check(loginEndpoint, reported: selectedIDs.contains(loginEndpoint.id)), .nothing, checks)
             checks[loginEndpoint.id] = login
         }
+        // Steps that need no token still start after the login: a server may echo the token it
+        // issues in any answer, and the trace prints each answer as it comes, masking only the
+        // secrets known by then. It costs no round: they run beside the first checks that need it.
+        let afterLogin: Set<LiveStep.ID> = login.map { [$0] } ?? []
         // Logins into other accounts (register) need nothing and revoke nothing of ours.
         for endpoint in selected where endpoint.sessionEffect == .logsIn && !usesAccount(endpoint) && endpoint.id != loginEndpoint?.id {
-            checks[endpoint.id] = add(.check(endpoint, reported: true), .nothing, checks)
+            checks[endpoint.id] = add(.check(endpoint, reported: true), .nothing, checks, after: afterLogin)
         }
         var usingSessionToken: Set<LiveStep.ID> = []
         let plain = selected.filter { $0.sessionEffect == .none }
         for level in SampleResolver.levels(plain) {
             for endpoint in level {
-                let id = add(.check(endpoint, reported: true), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
+                let id = add(.check(endpoint, reported: true), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
+                             after: afterLogin)
                 checks[endpoint.id] = id
                 if endpoint.requiresToken { usingSessionToken.insert(id) }
             }

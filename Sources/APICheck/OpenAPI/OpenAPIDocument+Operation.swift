@@ -1,0 +1,60 @@
+extension OpenAPIDocument {
+    /// One endpoint as an operation: its parameters by location, body parameters as a JSON request
+    /// body (what `RequestBuilder` sends), its responses, and the token's scheme when it needs one.
+    func operation(_ endpoint: AnyEndpoint, recorder: SchemaRecorder,
+                   skipped: inout [(file: String, reason: String)]) throws(SchemaRecordingError) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("operationId", .string(endpoint.id))]
+        if let tag = endpoint.id.split(separator: ".").first, endpoint.id.contains(".") {
+            members.append(("tags", .array([.string(String(tag))])))
+        }
+        members.append(("summary", .string(summary(endpoint))))
+        let parameters = endpoint.parameters.filter { $0.location != .body }.map(parameterValue)
+        if !parameters.isEmpty { members.append(("parameters", .array(parameters))) }
+        let body = endpoint.parameters.filter { $0.location == .body }
+        if !body.isEmpty {
+            let properties = body.map { parameter -> (key: String, value: JSONValue) in
+                (parameter.name, schema(of: parameter))
+            }
+            let required = body.filter(\.required).map(\.name)
+            members.append(("requestBody", .object([
+                ("required", .bool(!required.isEmpty)),
+                ("content", .object([("application/json", .object([
+                    ("schema", JSONSchema.object(properties: properties, required: required)),
+                ]))])),
+            ])))
+        }
+        members.append(("responses", try responses(endpoint, recorder: recorder, skipped: &skipped)))
+        if endpoint.requiresToken, api.auth.loginEndpoint != nil {
+            members.append(("security", .array([.object([(Self.securityScheme, .array([]))])])))
+        }
+        return .object(members)
+    }
+
+    private func summary(_ endpoint: AnyEndpoint) -> String {
+        var text = endpoint.responseTypeName + (endpoint.enveloped ? "" : ", not enveloped")
+        switch endpoint.sessionEffect {
+        case .logsIn: text += "; logs in"
+        case .logsOut: text += "; logs out"
+        case .none: break
+        }
+        return text
+    }
+
+    private func parameterValue(_ parameter: Parameter) -> JSONValue {
+        .object([
+            ("name", .string(parameter.name)),
+            ("in", .string(parameter.location.rawValue)),
+            ("required", .bool(parameter.location == .path || parameter.required)),
+            ("schema", schema(of: parameter)),
+        ])
+    }
+
+    /// A secret parameter's schema says so: `format: password`, never echoed back.
+    private func schema(of parameter: Parameter) -> JSONValue {
+        let schema = JSONSchema.parameter(parameter.type)
+        guard parameter.secret, case var .object(members) = schema else { return schema }
+        members.removeAll { $0.key == "format" }
+        members += [("format", .string("password")), ("writeOnly", .bool(true))]
+        return .object(members)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The declarations as an OpenAPI 3.1.0 document: one path item per path template, one operation
+/// per endpoint, schemas recorded from the decode types themselves (`SchemaRecorder`), the envelope
+/// as one wrapper, the auth policy as a security scheme, and the mocks as named examples under
+/// the status each is replayed with. The same declarations and mocks give the same bytes.
+public struct OpenAPIDocument {
+    public static let version = "3.1.0"
+    /// Component names of the envelope's schemas.
+    public static let envelopeComponent = "Envelope"
+    public static let failureComponent = "EnvelopeFailure"
+    /// The security scheme's name in `components.securitySchemes`.
+    public static let securityScheme = "token"
+
+    public let api: API
+    /// Base URLs for `servers`; nil takes the API's environments, by name.
+    public var servers: [String]?
+    /// Where examples come from; nil leaves them out.
+    public var mocks: MockDirectory?
+
+    public init(api: API, servers: [String]? = nil, mocks: MockDirectory? = nil) {
+        self.api = api
+        self.servers = servers
+        self.mocks = mocks
+    }
+
+    /// Why the document could not be made: an endpoint whose decode type the recorder cannot walk.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var endpoint: String
+        public var cause: SchemaRecordingError
+        public var description: String { "\(endpoint): cannot record the schema of \(cause)" }
+    }
+
+    /// The document, with the mock files that gave no example (unreadable, not JSON), by path and
+    /// reason.
+    public func build() throws(Failure) -> (document: JSONValue, skippedMocks: [(file: String, reason: String)]) {
+        let recorder = SchemaRecorder(dates: api.dates, reservedNames: [Self.envelopeComponent, Self.failureComponent])
+        var paths: [(key: String, value: JSONValue)] = []
+        var skipped: [(file: String, reason: String)] = []
+        for endpoint in api.endpoints {
+            let operation: JSONValue
+            do {
+                operation = try self.operation(endpoint, recorder: recorder, skipped: &skipped)
+            } catch {
+                throw Failure(endpoint: endpoint.id, cause: error)
+            }
+            let template = "/" + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
+            let method = endpoint.method.rawValue.lowercased()
+            if let index = paths.firstIndex(where: { $0.key == template }), case var .object(item) = paths[index].value {
+                item.append((method, operation))
+                paths[index].value = .object(item)
+            } else {
+                paths.append((template, .object([(method, operation)])))
+            }
+        }
+        var document: [(key: String, value: JSONValue)] = [
+            ("openapi", .string(Self.version)),
+            ("info", .object([
+                ("title", .string(api.name)),
+                ("version", .string("1")),
+                ("description", .string("Derived by apicheck from the Swift declarations of the \(api.name) API; "
+                    + "schemas are recorded from the decode types, examples are the mocks.")),
+            ])),
+        ]
+        let serverList = serverEntries
+        if !serverList.isEmpty { document.append(("servers", .array(serverList))) }
+        document.append(("paths", .object(paths)))
+        var components: [(key: String, value: JSONValue)] = [("schemas", .object(schemas(recorder)))]
+        if let scheme = securitySchemeValue { components.append(("securitySchemes", .object([(Self.securityScheme, scheme)]))) }
+        document.append(("components", .object(components)))
+        return (.object(document), skipped)
+    }
+
+    /// The document as text: JSON indented by two spaces, ending in a newline.
+    public func render() throws(Failure) -> String {
+        try build().document.prettyText + "\n"
+    }
+
+    private var serverEntries: [JSONValue] {
+        func url(_ text: String) -> String {
+            // Paths start with `/`: a base ending in `/` would give `//` once joined.
+            text.hasSuffix("/") ? String(text.dropLast()) : text
+        }
+        if let servers { return servers.map { .object([("url", .string(url($0)))]) } }
+        return api.environments.keys.sorted().map { name in
+            .object([("url", .string(url(api.environments[name]!.absoluteString))), ("description", .string(name))])
+        }
+    }
+
+    private func schemas(_ recorder: SchemaRecorder) -> [(key: String, value: JSONValue)] {
+        let policy = api.envelope
+        var envelopeRequired = [policy.codeKey]
+        if policy.messageRequired { envelopeRequired.append(policy.messageKey) }
+        let envelope = JSONSchema.object(properties: [
+            (policy.codeKey, JSONSchema.type("integer")),
+            (policy.messageKey, JSONSchema.type("string")),
+            (policy.payloadKey, JSONSchema.any),
+        ], required: envelopeRequired)
+        let failure = JSONValue.object([
+            ("description", .string("An envelope whose code is not a success code: a failure, a forced logout or a dead token.")),
+            ("allOf", .array([
+                JSONSchema.ref(Self.envelopeComponent),
+                .object([("properties", .object([(policy.codeKey, .object([("not", .object([("enum", successCodes)]))]))]))]),
+            ])),
+        ])
+        var all = recorder.components
+        all[Self.envelopeComponent] = envelope
+        all[Self.failureComponent] = failure
+        return all.keys.sorted().map { ($0, all[$0]!) }
+    }
+
+    var successCodes: JSONValue { .array(api.envelope.successCodes.sorted().map(JSONSchema.number)) }
+
+    /// The auth policy as a security scheme; nil for an API without login.
+    var securitySchemeValue: JSONValue? {
+        guard let login = api.auth.loginEndpoint else { return nil }
+        let source = "The token from \(login)'s payload" + (api.auth.tokenField.map { " (field `\($0)`)" } ?? "") + "."
+        switch api.auth.placement {
+        case let .query(name):
+            return .object([("type", .string("apiKey")), ("in", .string("query")), ("name", .string(name)),
+                            ("description", .string(source))])
+        case let .header(name, prefix) where name.lowercased() == "authorization" && prefix.lowercased() == "bearer ":
+            return .object([("type", .string("http")), ("scheme", .string("bearer")), ("description", .string(source))])
+        case let .header(name, prefix):
+            let note = prefix.isEmpty ? "" : " The value is the token after `\(prefix)`."
+            return .object([("type", .string("apiKey")), ("in", .string("header")), ("name", .string(name)),
+                            ("description", .string(source + note))])
+        }
+    }
+}

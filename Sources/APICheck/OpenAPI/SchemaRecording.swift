@@ -1,0 +1,69 @@
+/// What one decoder saw of a type's `init(from:)`: the properties of a keyed container in the order
+/// they were read, or the one value of a single-value container, or the items of an unkeyed one.
+final class SchemaRecording {
+    enum Part {
+        case schema(JSONValue)
+        /// A nested container, whose calls come after the property is met.
+        case nested(SchemaRecording)
+
+        var schema: JSONValue {
+            switch self {
+            case let .schema(schema): return schema
+            case let .nested(recording): return recording.schema()
+            }
+        }
+    }
+
+    private enum Shape {
+        case nothing, keyed, single(Part), unkeyed
+    }
+
+    private var shape = Shape.nothing
+    private var properties: [(name: String, part: Part, required: Bool, nullable: Bool)] = []
+    private var items: Part?
+    /// Keys the type asked `contains` about: a property read only after asking is optional.
+    private var askedKeys: Set<String> = []
+
+    var isObject: Bool {
+        if case .keyed = shape { return true }
+        return false
+    }
+
+    func openKeyed() {
+        if case .nothing = shape { shape = .keyed }
+    }
+
+    func openUnkeyed() {
+        if case .nothing = shape { shape = .unkeyed }
+    }
+
+    func asked(_ key: String) { askedKeys.insert(key) }
+
+    /// A property read with `decode` (required) or `decodeIfPresent` (optional, and null allowed).
+    /// The first read of a key wins.
+    func property(_ name: String, _ part: Part, ifPresent: Bool) {
+        guard !properties.contains(where: { $0.name == name }) else { return }
+        properties.append((name, part, !ifPresent && !askedKeys.contains(name), ifPresent))
+    }
+
+    func single(_ part: Part) {
+        if case .nothing = shape { shape = .single(part) }
+    }
+
+    func item(_ part: Part) {
+        if items == nil { items = part }
+    }
+
+    func schema() -> JSONValue {
+        switch shape {
+        case .nothing: return JSONSchema.any
+        case let .single(part): return part.schema
+        case .unkeyed: return JSONSchema.array(of: items?.schema ?? JSONSchema.any)
+        case .keyed:
+            let members = properties.map { property -> (key: String, value: JSONValue) in
+                (property.name, property.nullable ? JSONSchema.nullable(property.part.schema) : property.part.schema)
+            }
+            return JSONSchema.object(properties: members, required: properties.filter(\.required).map(\.name))
+        }
+    }
+}

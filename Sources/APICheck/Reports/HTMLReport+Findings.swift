@@ -1,0 +1,62 @@
+extension HTMLReport {
+    /// The findings by endpoint (the run's own first), each group with the commands that reproduce
+    /// the call and refresh the mock.
+    static func findings(_ report: Report, api: API?, tool: String, currentDirectory: String?) -> String {
+        var html = "<section id=\"findings\">\n<h2>Findings</h2>\n"
+        html += """
+            <div id="filters" hidden><label>Filter <input id="filter-text" type="search" placeholder="endpoint, kind, path, text"></label>
+            <label>Severity <select id="filter-severity"><option value="">all</option><option value="error">error</option><option value="warning">warning</option><option value="info">info</option></select></label></div>
+
+            """
+        if report.allFindings.isEmpty { html += "<p class=\"none\">No findings.</p>\n" }
+        if !report.runFindings.isEmpty {
+            html += "<section class=\"group\" id=\"run-findings\">\n<h3>The run</h3>\n"
+            html += table(report.runFindings, showEndpoint: true, currentDirectory: currentDirectory)
+            html += "</section>\n"
+        }
+        var endpoints: [String] = []
+        for result in report.results where !result.findings.isEmpty && !endpoints.contains(result.endpoint) {
+            endpoints.append(result.endpoint)
+        }
+        for endpoint in endpoints {
+            let results = report.results.filter { $0.endpoint == endpoint && !$0.findings.isEmpty }
+            html += "<section class=\"group\" id=\"ep-\(anchor(endpoint))\">\n<h3>\(e(endpoint))</h3>\n"
+            for result in results {
+                if result.role == .probe { html += "<h4>probe \(e(probeKind(result)))</h4>\n" }
+                html += table(result.findings, showEndpoint: false, currentDirectory: currentDirectory)
+                html += commands(result, report: report, api: api, tool: tool)
+            }
+            html += "</section>\n"
+        }
+        html += "</section>\n"
+        return html
+    }
+
+    private static func table(_ findings: [Finding], showEndpoint: Bool, currentDirectory: String?) -> String {
+        var html = "<table class=\"findings\">\n<thead><tr><th>severity</th><th>kind</th>"
+        if showEndpoint { html += "<th>endpoint</th>" }
+        html += "<th>JSONPath</th><th>expected</th><th>found</th><th>message</th><th>mock file</th></tr></thead>\n<tbody>\n"
+        for finding in findings {
+            let severity = finding.severity.rawValue
+            html += "<tr class=\"sev-\(severity)\" data-severity=\"\(severity)\"><td><span class=\"badge sev-\(severity)\">\(severity)</span></td>"
+            html += "<td>\(e(finding.kind.rawValue))</td>"
+            if showEndpoint { html += "<td>\(e(finding.endpoint))</td>" }
+            html += "<td><code>\(e(finding.path ?? ""))</code></td><td>\(e(finding.expected ?? ""))</td><td>\(e(finding.found ?? ""))</td>"
+            html += "<td class=\"message\">\(e(finding.detail))</td>"
+            html += "<td><code>\(e(finding.file.map { Finding.displayPath($0, relativeTo: currentDirectory) } ?? ""))</code></td></tr>\n"
+        }
+        html += "</tbody>\n</table>\n"
+        return html
+    }
+
+    private static func commands(_ result: CheckResult, report: Report, api: API?, tool: String) -> String {
+        var lines: [(String, String)] = []
+        if report.command == "live", let curl = ReproduceCommand.curl(result, target: report.target, api: api) {
+            lines.append(("reproduce", curl))
+        }
+        lines.append(("refresh the mock", ReproduceCommand.refresh(result, tool: tool)))
+        var html = "<dl class=\"commands\">\n"
+        for (name, command) in lines { html += "<div><dt>\(e(name))</dt><dd><code>\(e(command))</code></dd></div>\n" }
+        return html + "</dl>\n"
+    }
+}

@@ -1,0 +1,58 @@
+import APICheck
+import Foundation
+import Testing
+
+/// The document's parts that depend on the API's policies: security schemes, servers, envelopes.
+@Suite struct OpenAPIDocumentTests {
+    struct Item: Decodable, Sendable { var id: Int }
+
+    static let items = Endpoint<[Item]>(id: "items.list", .get, "items", mock: "items", auth: .token)
+    static let raw = Endpoint<Item>(id: "item.raw", .get, "raw/{id}", parameters: [.path("id", .int)], mock: "raw", enveloped: false)
+
+    func api(_ auth: AuthPolicy) -> API {
+        API(name: "shop", environments: ["prod": URL(string: "https://shop.example.com/v1/")!],
+            envelope: EnvelopePolicy(successCodes: [0, 1]), auth: auth, endpoints: [Self.items, Self.raw])
+    }
+
+    func build(_ api: API, servers: [String]? = nil) throws -> JSONValue {
+        try OpenAPIDocument(api: api, servers: servers).build().document
+    }
+
+    @Test func noLoginMeansNoSecurity() throws {
+        let document = try build(api(.noLogin))
+        #expect(document["components"]?["securitySchemes"] == nil)
+        #expect(document["paths"]?["/items"]?["get"]?["security"] == nil)
+    }
+
+    @Test func bearerHeaderIsHTTPBearer() throws {
+        let document = try build(api(AuthPolicy(loginEndpoint: "items.list", tokenField: "token", placement: .bearer)))
+        let scheme = document["components"]?["securitySchemes"]?["token"]
+        #expect(scheme?["type"] == .string("http") && scheme?["scheme"] == .string("bearer"))
+        #expect(document["paths"]?["/items"]?["get"]?["security"] != nil)
+        #expect(document["paths"]?["/raw/{id}"]?["get"]?["security"] == nil)
+    }
+
+    @Test func otherHeaderIsAnAPIKeyInTheHeader() throws {
+        let document = try build(api(AuthPolicy(loginEndpoint: "items.list", tokenField: "token", placement: .header("X-Token", prefix: ""))))
+        let scheme = document["components"]?["securitySchemes"]?["token"]
+        #expect(scheme?["in"] == .string("header") && scheme?["name"] == .string("X-Token"))
+    }
+
+    @Test func serversFromEnvironmentsOrGiven() throws {
+        #expect(try build(api(.noLogin))["servers"] == .array([.object([("url", .string("https://shop.example.com/v1")), ("description", .string("prod"))])]))
+        #expect(try build(api(.noLogin), servers: ["http://127.0.0.1:9/x/"])["servers"] == .array([.object([("url", .string("http://127.0.0.1:9/x"))])]))
+    }
+
+    @Test func envelopeWrapsThePayloadWithTheSuccessCodes() throws {
+        let document = try build(api(.noLogin))
+        let schema = document["paths"]?["/items"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"]
+        let success = schema?["anyOf"]?[0]?["allOf"]?[1]
+        #expect(success?["properties"]?["code"]?["enum"] == .array([.number("0"), .number("1")]))
+        #expect(success?["properties"]?["datas"]?["items"]?["$ref"] == .string("#/components/schemas/Item"))
+        #expect(schema?["anyOf"]?[1]?["$ref"] == .string("#/components/schemas/EnvelopeFailure"))
+        // A token endpoint answers the dead-token status too; the raw endpoint is its payload.
+        #expect(document["paths"]?["/items"]?["get"]?["responses"]?["403"] != nil)
+        let raw = document["paths"]?["/raw/{id}"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"]
+        #expect(raw == .object([("$ref", .string("#/components/schemas/Item"))]))
+    }
+}
