@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "APICheckCLI", targets: ["APICheckCLI"]),
         .library(name: "CurlClient", targets: ["CurlClient"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        // What an app links: the client over URLSession, no C.
+        .library(name: "URLSessionClient", targets: ["URLSessionClient"]),
         // No `apicheck` executable product: SwiftPM gives a root package's executable targets
         // products of their own name, so `swift run apicheck` works here, and a package that
         // depends on this one can name its own target and product `apicheck` (ci/user-package).
@@ -22,6 +24,7 @@ let package = Package(
         // The core: Foundation only.
         .target(name: "APICheck"),
         .target(name: "CurlClient", dependencies: ["APICheck", "CCurl"]),
+        .target(name: "URLSessionClient", dependencies: ["APICheck"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Sandbox", dependencies: ["HTTPServer"]),
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
@@ -33,7 +36,8 @@ let package = Package(
 
         .testTarget(name: "APICheckTests", dependencies: ["APICheck"], exclude: ["Golden"]),
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),
-        .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck"]),
+        // The network transports' scenarios: libcurl and URLSession run the same table.
+        .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "URLSessionClient", "HTTPServer", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer"]),
     ],
