@@ -35,7 +35,7 @@ let package = Package(
         .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox"], path: "Sources/APICheckBench"),
 
         .testTarget(name: "APICheckTests", dependencies: ["APICheck"], exclude: ["Golden"]),
-        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),
+        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "URLSessionClient", "Sandbox"]),
         // The network transports' scenarios: libcurl and URLSession run the same table.
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "URLSessionClient", "HTTPServer", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer"]),
