@@ -39,7 +39,7 @@ let package = Package(
         // The network transports' scenarios: libcurl and URLSession run the same table.
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "URLSessionClient", "HTTPServer", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient"]),
     ],
     swiftLanguageModes: [.v6]
 )
