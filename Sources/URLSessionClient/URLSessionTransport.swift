@@ -22,7 +22,8 @@ public final class URLSessionTransport: Transport {
     public init(configuration: URLSessionTransportConfiguration = URLSessionTransportConfiguration(),
                 base: URLSessionConfiguration = .ephemeral) {
         self.configuration = configuration
-        let sessionConfiguration = base
+        // A copy: the caller's configuration object stays as it was.
+        let sessionConfiguration = base.copy() as? URLSessionConfiguration ?? .ephemeral
         sessionConfiguration.httpMaximumConnectionsPerHost = max(1, configuration.concurrency)
         sessionConfiguration.timeoutIntervalForRequest = max(0.001, configuration.timeout)
         sessionConfiguration.timeoutIntervalForResource = max(0.001, configuration.timeout)

@@ -32,3 +32,25 @@ import Testing
         #expect(PagingCheck.ids(in: noIDs, at: JSONPath(parsing: "$.datas.statuses[*].id")!) == nil)
     }
 }
+
+@Suite struct PagingDeclarationTests {
+    struct Page: Decodable, Sendable { var ids: [Int] }
+
+    @Test func aPagingDeclarationThatCannotBeFollowedIsADeclarationProblem() {
+        let feed = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("before", .int)], mock: "feed",
+                                  paging: .cursor(ids: "$.datas.items[0].id", order: .descending, next: "after"))
+        let api = API(name: "paged", envelope: EnvelopePolicy(), endpoints: [feed])
+
+        #expect(api.problems.map(\.message) == [
+            "paging reads ids at '$.datas.items[0].id', which has no [*] over the items",
+            "paging asks for the next page with 'after', which is not a query parameter of the endpoint",
+        ])
+        #expect(api.problems.allSatisfy { $0.kind == .declaration && $0.endpoint == "feed" })
+    }
+
+    @Test func theDemoTimelinesPagingIsSound() {
+        let ok = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("max_id", .int64)], mock: "feed",
+                                paging: .cursor(ids: "$.datas.statuses[*].id", order: .descending, next: "max_id", inclusive: true))
+        #expect(API(name: "paged", envelope: EnvelopePolicy(), endpoints: [ok]).problems == [])
+    }
+}
