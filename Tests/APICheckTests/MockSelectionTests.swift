@@ -40,6 +40,12 @@ import Testing
         }
     }
 
+    /// As the README writes it in code.
+    @Test func aSelectionInCodeEqualsTheSameInText() throws {
+        let inCode = MockSelection([.init("topics.*"), .init("statuses.show", scenario: "not_found")])
+        #expect(try MockSelection(parsing: "topics.*,statuses.show@not_found") == inCode)
+    }
+
     @Test func theEnvironmentVariableIsRead() throws {
         #expect(try MockSelection.fromEnvironment([:]) == .none)
         #expect(try MockSelection.fromEnvironment(["APICHECK_MOCKED": "users.show"]).rules == [MockSelection.Rule("users.show")])
