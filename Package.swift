@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "APICheckCLI", targets: ["APICheckCLI"]),
         .library(name: "CurlClient", targets: ["CurlClient"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        // What an app links: the client over URLSession, no C.
+        .library(name: "URLSessionClient", targets: ["URLSessionClient"]),
         // No `apicheck` executable product: SwiftPM gives a root package's executable targets
         // products of their own name, so `swift run apicheck` works here, and a package that
         // depends on this one can name its own target and product `apicheck` (ci/user-package).
@@ -22,6 +24,7 @@ let package = Package(
         // The core: Foundation only.
         .target(name: "APICheck"),
         .target(name: "CurlClient", dependencies: ["APICheck", "CCurl"]),
+        .target(name: "URLSessionClient", dependencies: ["APICheck"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Sandbox", dependencies: ["HTTPServer"]),
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
@@ -37,15 +40,16 @@ let package = Package(
                 path: "Tests/TestSupport"),
         // Folders as the core's; the demo API is the mocks layer's fixture.
         .testTarget(name: "APICheckTests", dependencies: ["APICheck", "Contracts", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck", "TestSupport"]),
+        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "URLSessionClient", "Sandbox", "TestSupport"], exclude: ["Golden"]),
+        // The network transports' scenarios: libcurl and URLSession run the same table.
+        .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "URLSessionClient", "HTTPServer", "APICheck", "TestSupport"]),
         // The server is exercised through the libcurl transport, as the sandbox is reached.
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CurlClient", "APICheck", "TestSupport"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer", "TestSupport"]),
         // The core's live run over the demo API: its plan and executor, the scenario table on the
         // mock and socket tiers, the sandbox's faults through libcurl.
         .testTarget(name: "LiveIntegrationTests", dependencies: ["APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox", "TestSupport"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

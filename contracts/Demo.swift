@@ -33,7 +33,9 @@ public enum Demo {
             .query("max_id", .int64),
             .query("count", .int, sample: .literal(20)),
         ],
-        mock: "home_timeline", auth: .token)
+        mock: "home_timeline", auth: .token,
+        // Newest first; `max_id` keeps ids up to and including it (docs/demo-api.md).
+        paging: .cursor(ids: "$.datas.statuses[*].id", order: .descending, next: "max_id", inclusive: true))
 
     public static let showStatus = Endpoint<Status>(
         id: "statuses.show", .get, "statuses/{id}",

@@ -8,10 +8,14 @@ extension SandboxAPI {
         let maxID = try parameters.queryInt64("max_id") ?? 0
         let count = try parameters.queryInt("count") ?? Self.defaultCount
         guard count >= 0 else { throw .invalidParameter("count") }
-        let page = DemoData.statuses
+        var newest = DemoData.statuses.startIndex
+        if maxID > 0 {
+            newest = DemoData.statuses.firstIndex { $0.id <= maxID } ?? DemoData.statuses.endIndex
+            if configuration.faults.contains(.pagingOverlap) { newest = max(DemoData.statuses.startIndex, newest - 2) }
+        }
+        let page = DemoData.statuses[newest...]
             .lazy
             .filter { sinceID <= 0 || $0.id > sinceID }
-            .filter { maxID <= 0 || $0.id <= maxID }
             .prefix(min(count, Self.maximumCount))
         let statuses = Array(page)
         return Timeline(

@@ -5,7 +5,7 @@ extension SandboxFault {
     public static let specForms = [
         "rename:ROUTE:FROM:TO", "replace:ROUTE:KEY:JSON", "add:ROUTE:KEY:JSON", "remove:ROUTE:KEY",
         "code:ROUTE:CODE:MSG", "html:ROUTE:STATUS", "delay:ROUTE:MS", "truncate:ROUTE", "huge:ROUTE:BYTES",
-        "dead-token-accepted", "no-revocation",
+        "dead-token-accepted", "no-revocation", "paging-overlap",
     ]
 
     /// The largest `huge:ROUTE:BYTES` (256 MiB): well past the live checker's 32 MiB cap on
@@ -51,6 +51,7 @@ extension SandboxFault {
         case "huge": let f = try fields(2); self = .hugeBody(route: f[0], bytes: try number(f[1], in: 0...Self.maxHugeBytes, "BYTES", " (256 MiB)"))
         case "dead-token-accepted" where spec == kind: self = .deadTokenAccepted
         case "no-revocation" where spec == kind: self = .noRevocation
+        case "paging-overlap" where spec == kind: self = .pagingOverlap
         default:
             throw SpecError(description: "unknown fault '\(spec)' (forms: \(SandboxFault.specForms.joined(separator: ", ")))")
         }

@@ -28,6 +28,10 @@ public enum SandboxFault: Sendable, Hashable {
     case deadTokenAccepted
     /// A second login leaves the account's earlier tokens valid instead of revoking them.
     case noRevocation
+    /// `statuses/home_timeline` reads `max_id` loosely: a page asked with it starts two statuses
+    /// newer, so the next page repeats the last two of the page before (what an app's infinite
+    /// scroll shows as duplicates).
+    case pagingOverlap
 
     /// The route this fault is pinned to; nil for the ones that change the whole server.
     public var route: String? {
@@ -36,7 +40,7 @@ public enum SandboxFault: Sendable, Hashable {
              let .removeField(route, _), let .envelopeCode(route, _, _), let .html(route, _),
              let .delay(route, _), let .truncate(route), let .hugeBody(route, _):
             route
-        case .deadTokenAccepted, .noRevocation:
+        case .deadTokenAccepted, .noRevocation, .pagingOverlap:
             nil
         }
     }

@@ -12,8 +12,10 @@ import Testing
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.endpointResults.count == 11)
         #expect(report.endpointResults.allSatisfy { $0.passed && $0.outcome == "success" })
-        // Two probes per token endpoint, plus the logged-out probe.
-        #expect(report.probeResults.count == 6 * 2 + 1)
+        // Two probes per token endpoint, plus the logged-out probe, plus the timeline's second page.
+        let expectedProbes = 6 * 2 + 1 + 1
+        #expect(report.probeResults.count == expectedProbes)
+        #expect(report.probeResults.contains { $0.name == "paging statuses.homeTimeline" && $0.passed })
         #expect(report.probeResults.allSatisfy { $0.passed })
         #expect(report.exitCode == 0)
         let timeline = try #require(report.results.first { $0.name == "statuses.homeTimeline" })

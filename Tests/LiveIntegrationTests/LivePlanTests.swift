@@ -17,6 +17,7 @@ import Testing
         switch step.action {
         case let .check(endpoint, reported): (reported ? "" : "(login) ") + endpoint.id
         case let .probe(probe, endpoint): "probe \(probe.rawValue) \(endpoint.id)"
+        case let .paging(endpoint): "paging \(endpoint.id)"
         }
     }
 
@@ -31,7 +32,7 @@ import Testing
         #expect(round(plan, 1) == ["account.login"])
         #expect(round(plan, 2) == ["account.register", "config.main", "probe token-expired statuses.homeTimeline",
                                    "statuses.homeTimeline", "topics.list"])
-        #expect(round(plan, 3) == ["probe token-expired statuses.show", "probe token-expired topics.like",
+        #expect(round(plan, 3) == ["paging statuses.homeTimeline", "probe token-expired statuses.show", "probe token-expired topics.like",
                                    "probe token-expired topics.unlike", "probe token-expired users.show",
                                    "statuses.show", "topics.like", "topics.unlike", "users.show"])
         // auth.token is the second login: it revokes the session's token, so it waits for every
@@ -60,14 +61,27 @@ import Testing
         let plan = LivePlan(api: Demo.api, selected: selected, probes: true)
         #expect(depths(plan).values.max() == 6)
         #expect(round(plan, 4) == ["(login) account.login"])
-        #expect(plan.reportedCount == selected.count + 5 * 2 + 2 + 1)
+        #expect(plan.reportedCount == selected.count + 5 * 2 + 2 + 1 + 1)
     }
 
     @Test func withoutProbesTheLogoutStillHasALoginOfItsOwn() {
         let selected = Demo.api.endpoints.filter { ["statuses.homeTimeline", "account.logout"].contains($0.id) }
         let plan = LivePlan(api: Demo.api, selected: selected, probes: false)
-        #expect(plan.steps.map(name) == ["(login) account.login", "statuses.homeTimeline", "(login) account.login", "account.logout"])
-        #expect(depths(plan).values.max() == 4)
+        #expect(plan.steps.map(name) == ["(login) account.login", "statuses.homeTimeline", "paging statuses.homeTimeline",
+                                         "(login) account.login", "account.logout"])
+        #expect(depths(plan).values.max() == 5)
+    }
+
+    /// The paging step reads its endpoint's own answer (the first page), with the same token,
+    /// and the second login (which revokes that token) waits for it.
+    @Test func thePagingStepDependsOnTheEndpointsOwnCheck() throws {
+        let check = try #require(plan.steps.first { name($0) == "statuses.homeTimeline" })
+        let paging = try #require(plan.steps.first { name($0) == "paging statuses.homeTimeline" })
+        #expect(paging.samples == ["statuses.homeTimeline": check.id])
+        #expect(paging.token == check.token)
+        #expect(plan.steps[try #require(plan.secondLogin)].prerequisites.contains(paging.id))
+        let replay = LivePlan(api: Demo.api, selected: Demo.api.endpoints, probes: true, paging: false)
+        #expect(!replay.steps.contains { name($0).hasPrefix("paging") })
     }
 
     @Test func anAPIWithoutLoginPlansNoLogin() {

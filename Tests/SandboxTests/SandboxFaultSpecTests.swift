@@ -16,6 +16,7 @@ import Testing
         ("delay:topics:600000", .delay(route: "topics", milliseconds: 600_000)),
         ("dead-token-accepted", .deadTokenAccepted),
         ("no-revocation", .noRevocation),
+        ("paging-overlap", .pagingOverlap),
     ])
     func parses(_ spec: String, _ fault: SandboxFault) throws {
         #expect(try SandboxFault(spec: spec) == fault)

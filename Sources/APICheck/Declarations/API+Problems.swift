@@ -27,6 +27,9 @@ extension API {
                let body = endpoint.parameters.first(where: { $0.location == .body }) {
                 problem(endpoint.id, "a \(endpoint.method) request has no body, but parameter '\(body.name)' is declared in the body")
             }
+            if let paging = endpoint.paging {
+                for problem in paging.problems(in: endpoint) { problems.append(problem) }
+            }
             for parameter in endpoint.parameters {
                 guard case let .seen(source, path, _)? = parameter.sample else { continue }
                 if self.endpoint(source) == nil {

@@ -17,6 +17,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public let sessionEffect: SessionEffect
     /// Named failure scenarios that must have a mock variant (`wrong_password`).
     public let scenarios: [String]
+    /// How the endpoint pages, when it declares it: `apicheck live` then checks a second page.
+    public let paging: Paging?
     /// The decode type's name, for listings.
     public let responseTypeName: String
     /// The decode type itself, for the schema recorder (`apicheck openapi`).
@@ -30,7 +32,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
         requiresToken: Bool, enveloped: Bool, sessionEffect: SessionEffect, scenarios: [String],
-        responseType: Response.Type
+        paging: Paging? = nil, responseType: Response.Type
     ) {
         self.id = id
         self.method = method
@@ -41,6 +43,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         self.enveloped = enveloped
         self.sessionEffect = sessionEffect
         self.scenarios = scenarios
+        self.paging = paging
         self.responseTypeName = ReadLog.typeName(Response.self)
         self.responseType = Response.self
         self.fastDecode = { data, policy, dates in

@@ -12,11 +12,11 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
 
     public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
                 mock: String, auth: AuthRequirement = .none, enveloped: Bool = true,
-                sessionEffect: SessionEffect = .none, scenarios: [String] = []) {
+                sessionEffect: SessionEffect = .none, scenarios: [String] = [], paging: Paging? = nil) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, sessionEffect: sessionEffect,
-            scenarios: scenarios, responseType: Response.self)
+            scenarios: scenarios, paging: paging, responseType: Response.self)
     }
 
     public var id: String { erased.id }

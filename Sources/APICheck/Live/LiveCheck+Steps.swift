@@ -17,6 +17,8 @@ extension LiveCheck {
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }
         switch step.action {
+        case let .paging(endpoint):
+            return await page(endpoint, token: token, seen: seen)
         case let .probe(probe, endpoint):
             guard let token else { return skipped(step, "no token to try") }
             return await self.probe(probe, endpoint, token: token, seen: seen)

@@ -15,7 +15,7 @@ struct LivePlan: Sendable {
     /// The login that revokes the session's token and issues the logout's.
     private(set) var secondLogin: LiveStep.ID?
 
-    init(api: API, selected: [AnyEndpoint], probes: Bool) {
+    init(api: API, selected: [AnyEndpoint], probes: Bool, paging: Bool = true) {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
@@ -46,6 +46,11 @@ struct LivePlan: Sendable {
                 checks[endpoint.id] = id
                 if endpoint.requiresToken { usingSessionToken.insert(id) }
             }
+        }
+        // The next page of an endpoint that declares paging, once its own check got the first.
+        for endpoint in plain where paging && endpoint.paging != nil && checks[endpoint.id] != nil {
+            let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
+            if endpoint.requiresToken { usingSessionToken.insert(id) }
         }
         let probing = probes && login != nil && !tokenEndpoints.isEmpty
         let ending = tokenEndpoints.filter { $0.sessionEffect == .logsOut }
@@ -116,10 +121,14 @@ struct LivePlan: Sendable {
     private mutating func add(_ action: LiveStep.Action, _ token: LiveStep.TokenNeed, _ checks: [String: LiveStep.ID],
                               after: Set<LiveStep.ID> = []) -> LiveStep.ID {
         let endpoint: AnyEndpoint
+        var samples: [String: LiveStep.ID] = [:]
         switch action {
         case let .check(checked, _), let .probe(_, checked): endpoint = checked
+        case let .paging(checked):
+            endpoint = checked
+            // Its first page is the answer of the endpoint's own check.
+            samples[checked.id] = checks[checked.id]
         }
-        var samples: [String: LiveStep.ID] = [:]
         for source in SampleResolver.sources(of: endpoint) { samples[source] = checks[source] }
         let id = steps.count
         steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after))

@@ -9,6 +9,9 @@ struct LiveStep: Sendable {
         case check(AnyEndpoint, reported: Bool)
         /// Calls the endpoint with a token that must be refused.
         case probe(AuthProbe, AnyEndpoint)
+        /// Asks for the page after the one the endpoint's own check got, and judges the two
+        /// against the endpoint's declared paging.
+        case paging(AnyEndpoint)
     }
 
     /// The token a step sends, named by the steps that issue, revoke or end it.
@@ -46,7 +49,7 @@ struct LiveStep: Sendable {
 
     var endpoint: AnyEndpoint {
         switch action {
-        case let .check(endpoint, _), let .probe(_, endpoint): endpoint
+        case let .check(endpoint, _), let .probe(_, endpoint), let .paging(endpoint): endpoint
         }
     }
 

@@ -38,6 +38,9 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case probeLogout = "probe-logout"
     case probeLoggedOut = "probe-logged-out"
 
+    // Paging the endpoint declares.
+    case paging
+
     // The mocks folder.
     case mocksFolder = "mocks-folder"
     case missingMock = "missing-mock"
