@@ -25,16 +25,19 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Sandbox", dependencies: ["HTTPServer"]),
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
-        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient"]),
+        // `apicheck serve`: the declarations and mocks as a stateful mock server.
+        .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer"]),
+        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "MockServer"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
-        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox"], path: "Sources/APICheckBench"),
+        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer"], path: "Sources/APICheckBench"),
 
         .testTarget(name: "APICheckTests", dependencies: ["APICheck"], exclude: ["Golden"]),
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer"]),
+        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "Contracts", "CurlClient", "HTTPServer"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
