@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts"]),
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "HTTPServer", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer"]),
-        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "Contracts", "CurlClient", "HTTPServer"]),
+        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "APICheckCLI", "Contracts", "CurlClient", "HTTPServer"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]

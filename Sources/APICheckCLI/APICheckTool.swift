@@ -21,6 +21,7 @@ public struct APICheckTool: Sendable {
         MocksCommand.self,
         ListCommand.self,
         SandboxCommand.self,
+        ServeCommand.self,
     ]
 
     public init(api: API, sandbox: (any SandboxLauncher)? = nil, name: String = "apicheck") {

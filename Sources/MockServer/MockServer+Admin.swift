@@ -34,11 +34,12 @@ extension MockServer {
             scenarios.clear(parts.count == 2 ? parts[1] : nil, session: session)
             return ServerResponse(status: 204)
         case ("GET", "requests"?, 1):
+            let formatter = ISO8601DateFormatter()
             let entries = journal.all(session: session).map { entry in
                 var entry = entry
                 entry.target = Self.printable(redactor.redact(entry.target))
                 entry.problems = entry.problems.map { Self.printable(redactor.redact($0)) }
-                return entry.json
+                return entry.json(formatter)
             }
             return Self.json(.object([("requests", .array(entries))]))
         case ("DELETE", "requests"?, 1):

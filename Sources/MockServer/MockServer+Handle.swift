@@ -43,12 +43,12 @@ extension MockServer {
             ])
         }
         guard request.path.hasPrefix(basePath) else {
-            return notFound(request, relative: Substring(request.path), record: &record)
+            return notFound(request, relative: Substring(request.path), note: "routes sit under \(basePath)", record: &record)
         }
         let relative = request.path.dropFirst(basePath.count)
         switch routes.match(method: request.method, path: relative) {
-        case .notFound:
-            return notFound(request, relative: relative, record: &record)
+        case let .notFound(note):
+            return notFound(request, relative: relative, note: note, record: &record)
         case let .wrongMethod(allowed):
             record.problems = ["method \(request.method) not allowed"]
             return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response
@@ -58,11 +58,11 @@ extension MockServer {
         }
     }
 
-    private func notFound(_ request: ServerRequest, relative: Substring, record: inout ServedRecord) -> ServerResponse {
+    private func notFound(_ request: ServerRequest, relative: Substring, note: String?, record: inout ServedRecord) -> ServerResponse {
         let closest = RouteSuggestions.closest(to: relative, method: request.method, in: api.endpoints)
             .map { "\($0.method) \(basePath)\($0.path) (\($0.id))" }
-        record.problems = ["no such route"]
-        return ProblemDocument.notFound(method: request.method, path: Self.printable(request.path), closest: closest).response
+        record.problems = [note ?? "no such route"]
+        return ProblemDocument.notFound(method: request.method, path: Self.printable(request.path), note: note, closest: closest).response
     }
 
     /// Path and query as sent (percent-decoded by the server), secrets not yet masked.

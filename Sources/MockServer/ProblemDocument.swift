@@ -27,9 +27,9 @@ struct ProblemDocument: Error, Sendable {
                         extra: [("endpoint", .string(endpoint.id)), ("invalid-params", .array(problems.map(\.json)))])
     }
 
-    static func notFound(method: String, path: String, closest: [String]) -> ProblemDocument {
+    static func notFound(method: String, path: String, note: String?, closest: [String]) -> ProblemDocument {
         ProblemDocument(status: 404, title: "No such route",
-                        detail: "no declared endpoint answers \(method) \(path)"
+                        detail: "no declared endpoint answers \(method) \(path)" + (note.map { " (\($0))" } ?? "")
                             + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")),
                         extra: [("closest", .array(closest.map(JSONValue.string)))])
     }

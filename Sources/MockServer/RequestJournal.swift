@@ -17,9 +17,9 @@ final class RequestJournal: Sendable {
         var problems: [String]
         var milliseconds: Double
 
-        var json: JSONValue {
+        func json(_ formatter: ISO8601DateFormatter) -> JSONValue {
             var members: [(key: String, value: JSONValue)] = [
-                ("time", .string(ISO8601DateFormatter().string(from: time))),
+                ("time", .string(formatter.string(from: time))),
                 ("method", .string(method)), ("path", .string(target)),
                 ("endpoint", endpoint.map(JSONValue.string) ?? .null),
                 ("scenario", scenario.map(JSONValue.string) ?? .null),

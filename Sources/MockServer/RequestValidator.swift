@@ -49,7 +49,12 @@ struct RequestValidator: Sendable {
         guard case let .string(text) = value, textual else {
             return parameter.type.accept(value) != nil
         }
-        switch parameter.type {
+        return parses(text, as: parameter.type)
+    }
+
+    /// Whether text (from a path, a query, a header or a form) reads as the type.
+    static func parses(_ text: String, as type: Parameter.ValueType) -> Bool {
+        switch type {
         case .string: return true
         case .int, .int64: return Int64(text) != nil
         case .double: return Double(text).map { $0.isFinite } ?? false

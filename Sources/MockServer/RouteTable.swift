@@ -8,7 +8,8 @@ struct RouteTable: Sendable {
         case found(AnyEndpoint, pathValues: [(name: String, value: String)])
         /// The path is declared, not with this method.
         case wrongMethod(allowed: [String])
-        case notFound
+        /// Nothing declared; or a template matched but a path parameter is not of its type (the note says which).
+        case notFound(note: String?)
     }
 
     private struct Node: Sendable {
@@ -53,7 +54,7 @@ struct RouteTable: Sendable {
     func match(method: String, path: Substring) -> Match {
         let segments = Self.segments(path)
         var captured: [Substring] = []
-        guard let node = find(segments[...], from: 0, captured: &captured) else { return .notFound }
+        guard let node = find(segments[...], from: 0, captured: &captured) else { return .notFound(note: nil) }
         let methods = nodes[node].methods
         let wanted = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil)
         guard let index = wanted else {
@@ -63,6 +64,12 @@ struct RouteTable: Sendable {
         }
         let endpoint = endpoints[index]
         let values = zip(endpoint.pathParameterNames, captured).map { (name: $0, value: String($1)) }
+        for value in values {
+            guard let parameter = endpoint.parameters.first(where: { $0.name == value.name && $0.location == .path }) else { continue }
+            if !RequestValidator.parses(value.value, as: parameter.type) {
+                return .notFound(note: "\(endpoint.path) needs \(parameter.name) as \(parameter.type.rawValue), not \"\(value.value)\"")
+            }
+        }
         return .found(endpoint, pathValues: values)
     }
 

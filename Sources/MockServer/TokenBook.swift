@@ -21,7 +21,10 @@ final class TokenBook: Sendable {
 
     func issue(account: String) -> String {
         var generator = SystemRandomNumberGenerator()
-        let token = "srv" + (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+        let token = "srv" + (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
         state.withLock { state in
             for (old, owner) in state.live where owner == account {
                 state.live[old] = nil
