@@ -27,8 +27,12 @@ extension MockServer {
         }
         var response = answer(endpoint, choice: choice, request: request, body: body, record: &record)
         switch choice.fault {
-        case .truncate?: response.truncateAfter = response.body.count / 2
-        case .slowBody?: response.dribble = (bytes: 16, pause: 0.02)
+        case .truncate?:
+            response.truncateAfter = response.body.count / 2
+            record.scenario = "fault=truncate"
+        case .slowBody?:
+            response.dribble = (bytes: 16, pause: 0.02)
+            record.scenario = "fault=slow-body"
         default: break
         }
         if let ms = choice.delay ?? options.delay.map({ Int.random(in: $0) }), ms > 0 {

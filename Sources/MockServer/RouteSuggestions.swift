@@ -7,18 +7,23 @@ enum RouteSuggestions {
     static func closest(to path: Substring, method: String, in endpoints: [AnyEndpoint], count: Int = 3) -> [AnyEndpoint] {
         let wanted = Array(path.lowercased().utf8)
         let scored = endpoints.map { endpoint -> (AnyEndpoint, Int) in
-            var distance = Self.distance(wanted, Array(shape(of: endpoint.path, like: path).lowercased().utf8))
+            var distance = Self.distance(wanted, Array(shape(of: endpoint, like: path).lowercased().utf8))
             if endpoint.method.rawValue != method { distance += 1 }
             return (endpoint, distance)
         }
         return scored.sorted { $0.1 == $1.1 ? $0.0.id < $1.0.id : $0.1 < $1.1 }.prefix(count).map(\.0)
     }
 
-    /// The template with each `{parameter}` replaced by the request's segment at that place.
-    private static func shape(of template: String, like path: Substring) -> String {
+    /// The template with each `{parameter}` replaced by the request's segment at that place, when
+    /// that segment is of the parameter's type: `statuses/home_timelin` is closer to
+    /// `statuses/home_timeline` than to `statuses/{id}`.
+    private static func shape(of endpoint: AnyEndpoint, like path: Substring) -> String {
         let given = RouteTable.segments(path)
-        return RouteTable.segments(template).enumerated().map { index, segment in
-            segment.hasPrefix("{") && index < given.count ? String(given[index]) : String(segment)
+        return RouteTable.segments(endpoint.path).enumerated().map { index, segment in
+            guard segment.hasPrefix("{"), index < given.count else { return String(segment) }
+            let name = segment.dropFirst().dropLast()
+            let type = endpoint.parameters.first { $0.name == name }?.type ?? .string
+            return RequestValidator.parses(String(given[index]), as: type) ? String(given[index]) : String(segment)
         }.joined(separator: "/")
     }
 
