@@ -49,8 +49,11 @@ public struct MockServerOptions: Sendable {
 
     /// The server's default limits over a pool of epoll threads, one per core: a mock answer
     /// never blocks (delays suspend the connection), so a thread per connection would only cost.
+    /// No per-address cap of its own: a mock server's clients (simulators, UI tests, a load
+    /// test) all come from one address, and 2,048 connections in all still hold.
     public static var defaultConfiguration: HTTPServerConfiguration {
         var configuration = HTTPServerConfiguration()
+        configuration.perClientConnectionLimit = 0
         configuration.threadModel = .pool(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
         return configuration
     }
