@@ -35,12 +35,7 @@ extension MockServer {
             return ServerResponse(status: 204)
         case ("GET", "requests"?, 1):
             let formatter = ISO8601DateFormatter()
-            let entries = journal.all(session: session).map { entry in
-                var entry = entry
-                entry.target = Self.printable(redactor.redact(entry.target))
-                entry.problems = entry.problems.map { Self.printable(redactor.redact($0)) }
-                return entry.json(formatter)
-            }
+            let entries = journal.all(session: session).map { $0.json(formatter, redactor: redactor) }
             return Self.json(.object([("requests", .array(entries))]))
         case ("DELETE", "requests"?, 1):
             journal.clear()

@@ -18,7 +18,7 @@ extension MockServer {
         let status = response.ending == nil ? response.status : 0
         if !request.path.hasPrefix(Self.adminPrefix) {
             journal.append(RequestJournal.Entry(
-                time: Date(), method: request.method, target: Self.target(of: request), endpoint: record.endpoint,
+                time: Date(), method: request.method, path: request.path, query: request.query, endpoint: record.endpoint,
                 scenario: record.scenario, session: session, status: status, problems: record.problems,
                 milliseconds: milliseconds))
         }
@@ -66,9 +66,11 @@ extension MockServer {
     }
 
     /// Path and query as sent (percent-decoded by the server), secrets not yet masked.
-    static func target(of request: ServerRequest) -> String {
-        guard !request.query.isEmpty else { return request.path }
-        return request.path + "?" + request.query.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&")
+    static func target(of request: ServerRequest) -> String { target(path: request.path, query: request.query) }
+
+    static func target(path: String, query: [(name: String, value: String)]) -> String {
+        guard !query.isEmpty else { return path }
+        return path + "?" + query.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&")
     }
 
     /// Control characters escaped: a request's path never reaches a terminal raw.

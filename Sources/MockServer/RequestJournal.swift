@@ -8,8 +8,10 @@ final class RequestJournal: Sendable {
     struct Entry: Sendable {
         var time: Date
         var method: String
-        /// Path and query, secrets masked.
-        var target: String
+        /// The path, percent-decoded.
+        var path: String
+        /// The query as sent; secrets are masked when the entry is shown.
+        var query: [(name: String, value: String)]
         var endpoint: String?
         var scenario: String?
         var session: String?
@@ -17,14 +19,16 @@ final class RequestJournal: Sendable {
         var problems: [String]
         var milliseconds: Double
 
-        func json(_ formatter: ISO8601DateFormatter) -> JSONValue {
+        /// Path and query, secrets masked, control characters escaped.
+        func json(_ formatter: ISO8601DateFormatter, redactor: Redactor) -> JSONValue {
+            let target = MockServer.printable(redactor.redact(MockServer.target(path: path, query: query)))
             var members: [(key: String, value: JSONValue)] = [
                 ("time", .string(formatter.string(from: time))),
                 ("method", .string(method)), ("path", .string(target)),
                 ("endpoint", endpoint.map(JSONValue.string) ?? .null),
                 ("scenario", scenario.map(JSONValue.string) ?? .null),
                 ("status", .number(String(status))),
-                ("problems", .array(problems.map(JSONValue.string))),
+                ("problems", .array(problems.map { .string(MockServer.printable(redactor.redact($0))) })),
                 ("ms", .number(String(format: "%.2f", milliseconds))),
             ]
             if let session { members.append(("session", .string(session))) }
@@ -32,29 +36,40 @@ final class RequestJournal: Sendable {
         }
     }
 
+    private struct Ring {
+        var entries: [Entry] = []
+        /// Where the next entry goes once the ring is full: the oldest one.
+        var next = 0
+    }
+
     private let capacity: Int
-    private let entries = Mutex<[Entry]>([])
+    private let ring = Mutex(Ring())
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
     }
 
+    /// Constant time: a full journal overwrites its oldest entry in place.
     func append(_ entry: Entry) {
         guard capacity > 0 else { return }
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeFirst(entries.count - capacity + 1) }
-            entries.append(entry)
+        ring.withLock { ring in
+            if ring.entries.count < capacity {
+                ring.entries.append(entry)
+            } else {
+                ring.entries[ring.next] = entry
+                ring.next = (ring.next + 1) % capacity
+            }
         }
     }
 
     /// Oldest first; only one session's when given.
     func all(session: String? = nil) -> [Entry] {
-        let all = entries.withLock { $0 }
+        let all = ring.withLock { Array($0.entries[$0.next...] + $0.entries[..<$0.next]) }
         guard let session else { return all }
         return all.filter { $0.session == session }
     }
 
     func clear() {
-        entries.withLock { $0 = [] }
+        ring.withLock { $0 = Ring() }
     }
 }

@@ -115,3 +115,30 @@ import Testing
         #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer nope")]).status == 401)
     }
 }
+
+/// A delayed answer waits on a suspended connection, not a thread; stopping the server then must
+/// neither crash nor hang.
+@Suite struct SuspendedAnswerTests {
+    @Test func stoppingWithADelayedAnswerPendingEndsIt() async throws {
+        let harness = try ServeHarness()
+        let pending = Task { try await harness.send(.get, "topics", headers: [("Prefer", "delay=5000")]) }
+        // Wait until the server has the request (the journal records it when it is suspended).
+        for _ in 0..<200 where harness.log.all.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        harness.stop()
+        let outcome = await pending.result
+        // Resumed as the daemon stops: either the answer went out or the connection closed.
+        if case let .success(response) = outcome { #expect(response.status == 200) }
+        #expect(harness.server.port == 0)
+    }
+
+    @Test func manyDelayedAnswersAtOnceAreAllAnswered() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        // More delayed requests at once than the pool has threads, each on a suspended connection.
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 { group.addTask { try await harness.send(.get, "topics", headers: [("Prefer", "delay=200")]).status } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 16))
+    }
+}
