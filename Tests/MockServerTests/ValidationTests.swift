@@ -79,6 +79,22 @@ import Testing
         #expect(head.header("X-Apicheck-Endpoint") == "topics.list")
     }
 
+    @Test func corsAnswersPreflightsAndMarksAnswers() async throws {
+        let harness = try ServeHarness(options: MockServerOptions(cors: true))
+        defer { harness.stop() }
+        let preflight = try await harness.send(HTTPMethod(rawValue: "OPTIONS"), "Account/login",
+                                               headers: [("Origin", "http://localhost:3000"),
+                                                         ("Access-Control-Request-Headers", "content-type")])
+        #expect(preflight.status == 204)
+        #expect(preflight.header("Access-Control-Allow-Headers") == "content-type")
+        #expect(preflight.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        let answer = try await harness.send(.get, "topics", headers: [("Origin", "http://localhost:3000")])
+        #expect(answer.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        let plain = try ServeHarness()
+        defer { plain.stop() }
+        #expect(try await plain.send(.get, "topics").header("Access-Control-Allow-Origin") == nil)
+    }
+
     @Test func aLiteralSegmentWinsOverAParameterAndLookupScales() throws {
         var endpoints: [any EndpointConvertible] = (0..<500).map { index in
             Endpoint<NoContent>(id: "e\(index)", .get, "group\(index % 25)/item\(index)/{id}", parameters: [.path("id", .int)], mock: "m")
