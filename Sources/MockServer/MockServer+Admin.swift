@@ -8,7 +8,7 @@ extension MockServer {
     func admin(_ request: ServerRequest) -> ServerResponse {
         let rest = request.path.dropFirst(min(request.path.count, Self.adminPrefix.count))
         let parts = rest.split(separator: "/").map(String.init)
-        let session = request.header("X-Apicheck-Session")
+        let session = request.field("x-apicheck-session")
         switch (request.method, parts.first, parts.count) {
         case ("GET", "health"?, 1), ("HEAD", "health"?, 1):
             return Self.json(.object([("status", .string("ok")), ("api", .string(api.name)),

@@ -10,11 +10,11 @@ extension MockServer {
         var record = ServedRecord()
         var response = answer(request, record: &record)
         if options.cors {
-            response.headers += [("Access-Control-Allow-Origin", request.header("Origin") ?? "*"),
+            response.headers += [("Access-Control-Allow-Origin", request.field("origin") ?? "*"),
                                  ("Access-Control-Expose-Headers", "X-Apicheck-Endpoint, X-Apicheck-Scenario")]
         }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1_000_000
-        let session = request.header("X-Apicheck-Session")
+        let session = request.field("x-apicheck-session")
         let status = response.ending == nil ? response.status : 0
         if !request.path.hasPrefix(Self.adminPrefix) {
             journal.append(RequestJournal.Entry(
@@ -38,7 +38,7 @@ extension MockServer {
         if options.cors, request.method == "OPTIONS" {
             return ServerResponse(status: 204, headers: [
                 ("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
-                ("Access-Control-Allow-Headers", request.header("Access-Control-Request-Headers") ?? "*"),
+                ("Access-Control-Allow-Headers", request.field("access-control-request-headers") ?? "*"),
                 ("Access-Control-Max-Age", "600"),
             ])
         }

@@ -13,13 +13,13 @@ extension MockServer {
             return ProblemDocument.invalid(endpoint, problems).response
         }
         let preferred: ServeChoice
-        switch ServeChoice.parse(prefer: request.headers.filter { $0.name.caseInsensitiveCompare("Prefer") == .orderedSame }.map(\.value)) {
+        switch ServeChoice.parse(prefer: request.fields("prefer")) {
         case let .success(choice): preferred = choice
         case let .failure(problem):
             record.problems = [problem.detail]
             return problem.response
         }
-        let session = request.header("X-Apicheck-Session")
+        let session = request.field("x-apicheck-session")
         let choice = preferred.over(scenarios.choice(for: endpoint.id, session: session))
         if let scenario = choice.scenario, scenario != "success", !(known[endpoint.id] ?? []).contains(scenario) {
             record.problems = ["unknown scenario \(scenario)"]
@@ -114,7 +114,7 @@ extension MockServer {
         case let .query(name):
             return request.queryValue(name)
         case let .header(name, prefix):
-            guard let value = request.header(name) else { return nil }
+            guard let value = request.field(name.lowercased()) else { return nil }
             return value.hasPrefix(prefix) ? String(value.dropFirst(prefix.count)) : value
         }
     }
@@ -129,7 +129,7 @@ extension MockServer {
         switch parameter.location {
         case .body: return body[parameter.name].map { $0.stringValue ?? $0.compactText } ?? ""
         case .query: return request.queryValue(parameter.name) ?? ""
-        case .header: return request.header(parameter.name) ?? ""
+        case .header: return request.field(parameter.name.lowercased()) ?? ""
         case .path: return ""
         }
     }

@@ -13,7 +13,7 @@ struct RequestValidator: Sendable {
         var problems: [ValidationProblem] = []
         let needsBody = endpoint.parameters.contains { $0.location == .body }
         var body: [String: JSONValue] = [:]
-        let form = request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+        let form = request.field("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
         if needsBody, !request.body.isEmpty {
             switch Self.bodyValues(of: request) {
             case let .success(values): body = values
@@ -25,7 +25,7 @@ struct RequestValidator: Sendable {
             switch parameter.location {
             case .path: given = pathValues.first { $0.name == parameter.name }.map { .string($0.value) }
             case .query: given = request.queryValue(parameter.name).map { .string($0) }
-            case .header: given = request.header(parameter.name).map { .string($0) }
+            case .header: given = request.field(parameter.name.lowercased()).map { .string($0) }
             case .body: given = body[parameter.name].flatMap(Self.value(of:))
             }
             guard let given else {
@@ -74,7 +74,7 @@ struct RequestValidator: Sendable {
 
     /// A JSON object, or `application/x-www-form-urlencoded` pairs (as strings).
     private static func bodyValues(of request: ServerRequest) -> Result<[String: JSONValue], ValidationProblem> {
-        let type = request.header("Content-Type")?.lowercased() ?? ""
+        let type = request.field("content-type")?.lowercased() ?? ""
         if type.hasPrefix("application/x-www-form-urlencoded") {
             var values: [String: JSONValue] = [:]
             for pair in String(decoding: request.body, as: UTF8.self).split(separator: "&") {
