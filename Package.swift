@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "APICheckCLI", targets: ["APICheckCLI"]),
         .library(name: "CurlClient", targets: ["CurlClient"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        // The mock server of `apicheck serve`, to start from a package's own tests.
+        .library(name: "MockServer", targets: ["MockServer"]),
         // No `apicheck` executable product: SwiftPM gives a root package's executable targets
         // products of their own name, so `swift run apicheck` works here, and a package that
         // depends on this one can name its own target and product `apicheck` (ci/user-package).

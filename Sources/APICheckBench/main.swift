@@ -8,6 +8,7 @@ let usage = """
            apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
            apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
            apicheck-bench serve   --body FILE [--endpoints 500] [--port 8090]   (serves until killed)
+           apicheck-bench serve-lookup --body FILE [--iterations 100000] [--rounds 5]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -21,6 +22,7 @@ do {
     case "replay": text = try await ReplayBench(options).run()
     case "startup": text = try StartupBench(options).run()
     case "serve": text = try await ServeCatalogBench(options).run()
+    case "serve-lookup": text = try ServeLookupBench(options).run()
     default: throw BenchError(usage)
     }
     print(text)

@@ -90,6 +90,12 @@ public final class MockServer: Sendable {
         server.withLock { $0 }?.stop()
     }
 
+    /// Answers one request in process, without a socket: what the server does for each request
+    /// it reads (journal and log included). For tests and benchmarks of the serving logic alone.
+    public func respond(to request: ServerRequest) -> ServerResponse {
+        handle(request)
+    }
+
     /// The bound port; 0 before `start()`.
     public var port: Int { server.withLock { $0?.port ?? 0 } }
 
