@@ -23,8 +23,12 @@ final class MockBodies: Sendable {
     private let entries: [MockFileName: Slot]
 
     private final class Slot: Sendable {
+        let path: String
         let entry: Mutex<Entry>
-        init(_ entry: Entry) { self.entry = Mutex(entry) }
+        init(path: String, _ entry: Entry) {
+            self.path = path
+            self.entry = Mutex(entry)
+        }
     }
 
     init(mocks: MockDirectory, log: (@Sendable (String) -> Void)?) {
@@ -38,7 +42,7 @@ final class MockBodies: Sendable {
                 entry.body = Body(data: data, document: document)
                 entry.stamp = FileStamp(path: mocks.path(of: file))
             }
-            entries[file] = Slot(entry)
+            entries[file] = Slot(path: mocks.path(of: file), entry)
         }
         self.entries = entries
     }
@@ -46,7 +50,7 @@ final class MockBodies: Sendable {
     /// The body to serve now; nil when the file never had a good one.
     func body(of file: MockFileName, endpoint: AnyEndpoint) -> Body? {
         guard let slot = entries[file] else { return nil }
-        let path = mocks.path(of: file)
+        let path = slot.path
         let stamp = FileStamp(path: path)
         return slot.entry.withLock { entry in
             guard stamp != entry.stamp else { return entry.body }

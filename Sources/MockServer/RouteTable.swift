@@ -13,7 +13,7 @@ struct RouteTable: Sendable {
     }
 
     private struct Node: Sendable {
-        var literals: [String: Int] = [:]
+        var literals: [Substring: Int] = [:]
         var parameter: Int?
         /// By method: the endpoint's index in `endpoints`.
         var methods: [String: Int] = [:]
@@ -21,9 +21,17 @@ struct RouteTable: Sendable {
 
     private var nodes = [Node()]
     let endpoints: [AnyEndpoint]
+    /// By endpoint index: its path parameters in template order, with their declared types,
+    /// worked out once rather than per request.
+    private let pathParameters: [[(name: String, type: Parameter.ValueType)]]
 
     init(_ endpoints: [AnyEndpoint]) {
         self.endpoints = endpoints
+        pathParameters = endpoints.map { endpoint in
+            endpoint.pathParameterNames.map { name in
+                (name, endpoint.parameters.first { $0.name == name && $0.location == .path }?.type ?? .string)
+            }
+        }
         for (index, endpoint) in endpoints.enumerated() {
             var node = 0
             for segment in Self.segments(endpoint.path) {
@@ -35,11 +43,11 @@ struct RouteTable: Sendable {
                         nodes[node].parameter = nodes.count - 1
                         node = nodes.count - 1
                     }
-                } else if let next = nodes[node].literals[String(segment)] {
+                } else if let next = nodes[node].literals[segment] {
                     node = next
                 } else {
                     nodes.append(Node())
-                    nodes[node].literals[String(segment)] = nodes.count - 1
+                    nodes[node].literals[segment] = nodes.count - 1
                     node = nodes.count - 1
                 }
             }
@@ -63,12 +71,14 @@ struct RouteTable: Sendable {
             return .wrongMethod(allowed: allowed.sorted())
         }
         let endpoint = endpoints[index]
-        let values = zip(endpoint.pathParameterNames, captured).map { (name: $0, value: String($1)) }
-        for value in values {
-            guard let parameter = endpoint.parameters.first(where: { $0.name == value.name && $0.location == .path }) else { continue }
-            if !RequestValidator.parses(value.value, as: parameter.type) {
-                return .notFound(note: "\(endpoint.path) needs \(parameter.name) as \(parameter.type.rawValue), not \"\(value.value)\"")
+        var values: [(name: String, value: String)] = []
+        values.reserveCapacity(captured.count)
+        for (parameter, text) in zip(pathParameters[index], captured) {
+            let value = String(text)
+            if parameter.type != .string, !RequestValidator.parses(value, as: parameter.type) {
+                return .notFound(note: "\(endpoint.path) needs \(parameter.name) as \(parameter.type.rawValue), not \"\(value)\"")
             }
+            values.append((parameter.name, value))
         }
         return .found(endpoint, pathValues: values)
     }
@@ -78,7 +88,7 @@ struct RouteTable: Sendable {
     private func find(_ segments: ArraySlice<Substring>, from node: Int, captured: inout [Substring]) -> Int? {
         guard let first = segments.first else { return nodes[node].methods.isEmpty ? nil : node }
         let rest = segments.dropFirst()
-        if let next = nodes[node].literals[String(first)], let found = find(rest, from: next, captured: &captured) {
+        if let next = nodes[node].literals[first], let found = find(rest, from: next, captured: &captured) {
             return found
         }
         if let next = nodes[node].parameter, !first.isEmpty {
@@ -89,8 +99,10 @@ struct RouteTable: Sendable {
         return nil
     }
 
+    /// Split on the bytes of `/`, not on characters: no grapheme breaking on the request path.
     static func segments<S: StringProtocol>(_ path: S) -> [Substring] {
-        let trimmed = path.hasPrefix("/") ? Substring(path.dropFirst()) : Substring(path)
-        return trimmed.split(separator: "/", omittingEmptySubsequences: false)
+        var text = Substring(path)
+        if text.utf8.first == UInt8(ascii: "/") { text = text.dropFirst() }
+        return text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 }
