@@ -6,7 +6,7 @@ import MockServer
 import Testing
 
 /// The admin API, mocks edited while serving, and the audit that guards the start.
-@Suite struct AdminAndReloadTests {
+@Suite(.serialized) struct AdminAndReloadTests {
     @Test func healthAndEndpointsDescribeTheServer() async throws {
         let harness = try ServeHarness()
         defer { harness.stop() }

@@ -6,7 +6,7 @@ import Testing
 
 /// Every demo mock, served over a real socket, is what the mock transport replays: same status,
 /// JSON-equal body (a login's token aside, which serve issues fresh).
-@Suite struct DemoReplayTests {
+@Suite(.serialized) struct DemoReplayTests {
     /// Values for every declared parameter, from its sample.
     static func values(for endpoint: AnyEndpoint) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]

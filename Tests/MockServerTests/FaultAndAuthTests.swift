@@ -6,7 +6,7 @@ import MockServer
 import Testing
 
 /// Faults as a client sees them, and the token lifecycle serve emulates.
-@Suite struct FaultAndAuthTests {
+@Suite(.serialized) struct FaultAndAuthTests {
     static func reason(_ call: () async throws -> Void) async -> APIError.Reason? {
         do {
             try await call()
@@ -118,7 +118,7 @@ import Testing
 
 /// A delayed answer waits on a suspended connection, not a thread; stopping the server then must
 /// neither crash nor hang.
-@Suite struct SuspendedAnswerTests {
+@Suite(.serialized) struct SuspendedAnswerTests {
     @Test func stoppingWithADelayedAnswerPendingEndsIt() async throws {
         let harness = try ServeHarness()
         let pending = Task { try await harness.send(.get, "topics", headers: [("Prefer", "delay=5000")]) }

@@ -7,7 +7,7 @@ import Testing
 
 /// `apicheck live` against `apicheck serve` passes, auth probes included: serve is a fake backend
 /// for any declared API, the demo one and others.
-@Suite struct LiveAgainstServeTests {
+@Suite(.serialized) struct LiveAgainstServeTests {
     static func live(_ harness: ServeHarness, mocks: URL, environment: [String: String]) async -> Report {
         await LiveCheck(api: harness.server.api, transport: harness.transport, options: LiveOptions(
             baseURL: harness.server.baseURL, mocksDirectory: mocks, environment: environment, probes: true)).run()

@@ -6,7 +6,7 @@ import Testing
 
 /// Scenarios: per request with `Prefer`, sticky from `--scenario` or the admin API, scoped to a
 /// session with `X-Apicheck-Session`; an unknown one is a 400 naming the known ones.
-@Suite struct ScenarioTests {
+@Suite(.serialized) struct ScenarioTests {
     static func code(_ response: HTTPResponse) throws -> Int? {
         try JSONParser.parse(response.body)["code"]?.int64Value.map(Int.init)
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// Requests checked against the declarations: problem+json 400s, 404s naming the closest routes,
 /// 405 with Allow, HEAD.
-@Suite struct ValidationTests {
+@Suite(.serialized) struct ValidationTests {
     static func problem(_ response: HTTPResponse) throws -> JSONValue {
         #expect(response.contentType == "application/problem+json")
         return try JSONParser.parse(response.body)
