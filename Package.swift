@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         // What an app links: the client over URLSession, no C.
         .library(name: "URLSessionClient", targets: ["URLSessionClient"]),
+        // The mock server of `apicheck serve`, to start from a package's own tests.
+        .library(name: "MockServer", targets: ["MockServer"]),
         // No `apicheck` executable product: SwiftPM gives a root package's executable targets
         // products of their own name, so `swift run apicheck` works here, and a package that
         // depends on this one can name its own target and product `apicheck` (ci/user-package).
@@ -28,11 +30,13 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Sandbox", dependencies: ["HTTPServer"]),
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
-        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient"]),
+        // `apicheck serve`: the declarations and mocks as a stateful mock server.
+        .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer"]),
+        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "MockServer"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
-        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox"], path: "Sources/APICheckBench"),
+        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer"], path: "Sources/APICheckBench"),
 
         // What test targets share: test servers, the live harness and scenario tiers, the
         // repository's paths. Test targets only; not a product.
@@ -50,6 +54,7 @@ let package = Package(
         // mock and socket tiers, the sandbox's faults through libcurl.
         .testTarget(name: "LiveIntegrationTests", dependencies: ["APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox", "TestSupport"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient", "TestSupport"]),
+        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "APICheckCLI", "Contracts", "CurlClient", "HTTPServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import Foundation
 
-// apicheck-bench: the performance budgets of shared/DESIGN.md, each measured beside a baseline
+// apicheck-bench: the performance budgets of the design, each measured beside a baseline
 // and printed as ratios. It never judges: ci/bench prints the figures.
 let usage = """
     usage: apicheck-bench live    [--endpoints 200] [--latency 20] [--concurrency 8,1] [--reps 3]
@@ -9,6 +9,8 @@ let usage = """
            apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
            apicheck-bench big     [--layouts feed,map] [--endpoints 1,4] [--reps 3]
            apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
+           apicheck-bench serve   --body FILE [--endpoints 500] [--port 8090]   (serves until killed)
+           apicheck-bench serve-lookup --body FILE [--iterations 100000] [--rounds 5]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,6 +26,8 @@ do {
     case "big": text = try BigBench(options).run()
     // One measured process of `big`.
     case "big-run": text = try await BigRun(options).run()
+    case "serve": text = try await ServeCatalogBench(options).run()
+    case "serve-lookup": text = try ServeLookupBench(options).run()
     default: throw BenchError(usage)
     }
     print(text)

@@ -22,6 +22,7 @@ public struct APICheckTool: Sendable {
         ListCommand.self,
         SandboxCommand.self,
         OpenAPICommand.self,
+        ServeCommand.self,
     ]
 
     public init(api: API, sandbox: (any SandboxLauncher)? = nil, name: String = "apicheck") {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 // libmicrohttpd only reports why a start failed through its logger. The logger runs on the thread
 // that hit the error, so a thread-local buffer catches the start-up message of the calling thread
@@ -33,6 +34,19 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
     // (1024) would be refused, and the default connection limit is FD_SETSIZE - 4.
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD
                        | MHD_USE_POLL | MHD_USE_ERROR_LOG;
+    // A pool of epoll threads instead: many connections per thread, so a handler must not block;
+    // suspend/resume lets a delayed answer wait without holding its thread.
+    struct MHD_OptionItem pool[] = {
+        {MHD_OPTION_END, 0, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    if (limits->thread_pool_size > 0) {
+        flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+        if (limits->thread_pool_size > 1) {
+            pool[0].option = MHD_OPTION_THREAD_POOL_SIZE;
+            pool[0].value = (intptr_t)limits->thread_pool_size;
+        }
+    }
 
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
@@ -61,6 +75,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
+        MHD_OPTION_ARRAY, pool,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int saved = errno;
@@ -131,4 +146,49 @@ struct MHD_Response *cmhd_create_truncated_response(const void *data, size_t siz
     if (response == NULL)
         free(body);
     return response;
+}
+
+struct cmhd_dribbled_body {
+    size_t size;
+    size_t chunk;
+    unsigned pause_usec;
+    unsigned char bytes[];
+};
+
+static ssize_t cmhd_dribbled_reader(void *cls, uint64_t pos, char *buf, size_t max) {
+    struct cmhd_dribbled_body *body = cls;
+    if (pos >= body->size)
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    size_t n = body->size - (size_t)pos;
+    if (n > body->chunk)
+        n = body->chunk;
+    if (n > max)
+        n = max;
+    usleep(body->pause_usec);
+    memcpy(buf, body->bytes + pos, n);
+    return (ssize_t)n;
+}
+
+struct MHD_Response *cmhd_create_dribbled_response(const void *data, size_t size, size_t chunk, unsigned pause_usec) {
+    struct cmhd_dribbled_body *body = malloc(sizeof *body + size);
+    if (body == NULL)
+        return NULL;
+    body->size = size;
+    body->chunk = chunk > 0 ? chunk : 1;
+    body->pause_usec = pause_usec;
+    if (size > 0)
+        memcpy(body->bytes, data, size);
+    struct MHD_Response *response = MHD_create_response_from_callback(
+        size, body->chunk, cmhd_dribbled_reader, body, free);
+    if (response == NULL)
+        free(body);
+    return response;
+}
+
+void cmhd_reset_on_close(struct MHD_Connection *connection) {
+    int socket = cmhd_connection_socket(connection);
+    if (socket < 0)
+        return;
+    struct linger linger = {1, 0};
+    setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
 }

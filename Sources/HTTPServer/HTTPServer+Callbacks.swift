@@ -43,6 +43,10 @@ extension HTTPServer {
             uploadDataSize.pointee = 0
             return .YES
         }
+        if let pending = incoming.pending {
+            incoming.pending = nil
+            return queue(pending, on: connection)
+        }
         guard !incoming.answered else { return .YES }
         incoming.answered = true
         context.deadlines.bodyReceived(connection)
@@ -50,7 +54,7 @@ extension HTTPServer {
         if let refusal = incoming.refusal {
             return queue(answer(to: refusal, context: context), on: connection)
         }
-        return queue(context.handler(incoming.request), on: connection)
+        return answer(context.handler(incoming.request), to: incoming, on: connection, context: context)
     }
 
     /// A refused body announced up to this size is still read (and dropped) before the answer,
@@ -140,8 +144,19 @@ extension HTTPServer {
         }
     }
 
-    private static func queue(_ answer: ServerResponse, on connection: OpaquePointer) -> MHD_Result {
+    static func queue(_ answer: ServerResponse, on connection: OpaquePointer) -> MHD_Result {
+        switch answer.ending {
+        case .close?: return .NO
+        case .reset?:
+            cmhd_reset_on_close(connection)
+            return .NO
+        case nil: break
+        }
         let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
+            if let dribble = answer.dribble {
+                return cmhd_create_dribbled_response(bytes.baseAddress, bytes.count, max(1, dribble.bytes),
+                                                     UInt32(clamping: Int(max(0, dribble.pause) * 1_000_000)))
+            }
             if let cut = answer.truncateAfter {
                 return cmhd_create_truncated_response(bytes.baseAddress, bytes.count, max(0, cut))
             }

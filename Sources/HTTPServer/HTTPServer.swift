@@ -63,7 +63,8 @@ public final class HTTPServer: Sendable {
             var limits = cmhd_limits(
                 idle_timeout: UInt32(clamping: max(configuration.idleTimeout, 0)),
                 connection_limit: UInt32(clamping: max(1, min(configuration.connectionLimit, openFiles - 64))),
-                per_ip_connection_limit: UInt32(clamping: max(configuration.perClientConnectionLimit, 0)))
+                per_ip_connection_limit: UInt32(clamping: max(configuration.perClientConnectionLimit, 0)),
+                thread_pool_size: configuration.threadPoolSize)
             let context = HandlerContext(handler: handler, configuration: configuration)
             var error = [CChar](repeating: 0, count: 256)
             let contextPointer = Unmanaged.passUnretained(context).toOpaque()
@@ -121,6 +122,7 @@ public final class HTTPServer: Sendable {
             return (state.daemon, state.context)
         }
         if let daemon {
+            context?.suspended.stop()
             MHD_stop_daemon(daemon.raw)
         }
         // The context outlives the daemon: no callback can reach it once the daemon is stopped.

@@ -29,6 +29,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// of `connectionLimit` by default: one address alone cannot lock the others out, and
     /// `apicheck live --concurrency 256` (its most) against a local server still fits.
     public var perClientConnectionLimit: Int
+    /// A thread per connection (the default: handlers may block) or a pool of epoll threads.
+    public var threadModel: ThreadModel = .threadPerConnection
 
     public init(maxRequestBody: Int = 8 << 20, requestBodyBudget: Int = 64 << 20, smallRequestBody: Int = 64 << 10,
                 headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60,

@@ -6,6 +6,7 @@ final class HandlerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let budget: RequestBodyBudget
     let deadlines: ConnectionDeadlines
+    let suspended = SuspendedConnections()
 
     init(handler: @escaping HTTPServer.Handler, configuration: HTTPServerConfiguration) {
         self.handler = handler

@@ -17,6 +17,8 @@ final class IncomingRequest {
     var refusal: Refusal?
     /// Bytes booked against the server's `RequestBodyBudget`, given back on completion.
     var booked = 0
+    /// An answer waiting for its suspended connection to be resumed (a delay in a pool server).
+    var pending: ServerResponse?
 
     init(_ request: ServerRequest) {
         self.request = request

@@ -9,6 +9,14 @@ public struct ServerResponse: Sendable {
     /// When set, the server announces the full Content-Length but cuts the connection after this
     /// many body bytes (to test truncated bodies).
     public var truncateAfter: Int?
+    /// When set, no answer: the connection is closed or reset.
+    public var ending: ConnectionEnding?
+    /// When set, the body goes out `bytes` at a time with `pause` seconds before each piece
+    /// (it holds the connection's thread meanwhile).
+    public var dribble: (bytes: Int, pause: Double)?
+    /// Seconds to wait before answering. A thread-per-connection server sleeps; a pool server
+    /// suspends the connection and answers from a timer, so no thread waits.
+    public var delay: Double = 0
 
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
                 truncateAfter: Int? = nil) {

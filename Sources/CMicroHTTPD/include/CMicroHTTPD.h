@@ -17,6 +17,9 @@ struct cmhd_limits {
     unsigned connection_limit;
     /// Connections open at once from one client address (0 = no limit of its own).
     unsigned per_ip_connection_limit;
+    /// 0: a thread per connection (handlers may block). N > 0: N threads over epoll, each serving
+    /// many connections, with suspend/resume allowed (handlers must not block).
+    unsigned thread_pool_size;
 };
 
 /// Starts a thread-per-connection daemon bound to `host` (an IPv4 or IPv6 literal) and `port`
@@ -45,6 +48,13 @@ uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon);
 /// `deliver` of them and then aborts the connection, to simulate a body cut mid-transfer.
 /// The data is copied.
 struct MHD_Response *cmhd_create_truncated_response(const void *data, size_t size, size_t deliver);
+
+/// A response that delivers a copy of `data` `chunk` bytes at a time, sleeping `pause_usec`
+/// before each chunk: a body dribbled out to a slow client. Blocks the serving thread.
+struct MHD_Response *cmhd_create_dribbled_response(const void *data, size_t size, size_t chunk, unsigned pause_usec);
+
+/// Makes the next close of the connection's socket send a reset (SO_LINGER 0) instead of a FIN.
+void cmhd_reset_on_close(struct MHD_Connection *connection);
 
 /// A response whose body is a copy of `data` (NULL is fine when size is 0).
 static inline struct MHD_Response *cmhd_create_response_copy(const void *data, size_t size) {

@@ -1,0 +1,123 @@
+import APICheck
+import Foundation
+import MockServer
+
+/// `apicheck serve`: the API's declarations and mocks as a stateful mock server, in the
+/// foreground until interrupted. Works for any API a tool is built over.
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let abstract = "Serve the mocks as a stateful mock server (auth, scenarios, faults, validation)."
+
+    static let port = Option.value("port", "N", default: 8080, help: "the port to bind; 0 = any free port",
+                                   parse: .integer(in: 0...65535))
+    static let host = Option.optional("host", "ADDR", shownDefault: "127.0.0.1",
+                                      help: "the address to bind (anything but loopback is reachable from the network)", parse: .text)
+    static let basePath = Option.optional("base-path", "PATH", shownDefault: "the path of the API's local environment",
+                                          help: "the path every route sits under, e.g. /Api/", parse: .text)
+    static let scenario = Option.repeated("scenario", "ID=NAME", help: "serve this scenario of an endpoint until told otherwise",
+                                          parse: .assignment)
+    static let delay = Option.optional("delay", "MS|MIN-MAX", help: "delay every answer, fixed or random in a range",
+                                       parse: .milliseconds)
+    static let stateless = Option.flag("stateless", help: "no auth emulation: any token is accepted, logins answer the mock as is")
+    static let cors = Option.flag("cors", help: "answer CORS preflights and allow every origin")
+    static let allowInvalid = Option.flag("allow-invalid", help: "start even when the mocks do not pass 'mocks'")
+    static let quiet = Option.flag("quiet", short: "q", help: "no line per request on stderr")
+    static let options: [any OptionDeclaration] = [port, host, basePath] + MockFolderOption.all
+        + [scenario, delay, stateless, cors, allowInvalid, quiet]
+
+    static func discussion(tool: String) -> String {
+        """
+        Serves every declared endpoint from the mocks on http://127.0.0.1:PORT/<base path>/ until
+        interrupted (Ctrl-C). Requests are validated against the declared parameters (400
+        problem+json); a login issues a fresh token that the token endpoints check, so
+        '\(tool) live --base-url URL' against it passes, probes included.
+
+        Per request: 'Prefer: scenario=NAME', 'Prefer: fault=reset|empty|truncate|garbage|html-502|slow-body',
+        'Prefer: delay=MS', 'Prefer: code=N'. Sticky choices: --scenario, or the admin API under
+        /__apicheck/ (health, endpoints, scenarios, requests, reset), scoped to a session with the
+        header 'X-Apicheck-Session: NAME'. docs/serve.md describes it all.
+        """
+    }
+
+    let context: CommandContext
+    let options: MockServerOptions
+    let mocks: MockFolderOption
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        self.context = context
+        mocks = try MockFolderOption(arguments, context: context)
+        var scenarios: [String: String] = [:]
+        let assignments: [(String, String)] = try arguments[Self.scenario]
+        for (id, name) in assignments { scenarios[id] = name }
+        let quiet: Bool = try arguments[Self.quiet]
+        let console = context.console
+        var options = MockServerOptions(port: try arguments[Self.port], scenarios: scenarios, maxMockBytes: mocks.maxFileBytes)
+        options.host = try arguments[Self.host] ?? "127.0.0.1"
+        options.basePath = try arguments[Self.basePath]
+        options.stateless = try arguments[Self.stateless]
+        options.cors = try arguments[Self.cors]
+        options.delay = try arguments[Self.delay]
+        options.allowInvalid = try arguments[Self.allowInvalid]
+        if !quiet {
+            let log: @Sendable (String) -> Void = { line in console.err(line) }
+            options.log = log
+        }
+        self.options = options
+    }
+
+    func run() async throws -> ExitCode {
+        guard let folder = mocks.directory else { throw CommandFailure(mocks.explanation + " (give --mocks DIR)") }
+        let server: MockServer
+        do {
+            server = try MockServer(api: context.api, mocks: folder, options: options)
+        } catch {
+            let redactor = context.api.makeRedactor()
+            for finding in error.findings {
+                context.note("  " + redactor.redact((finding.file.map { "\($0): " } ?? "\(finding.endpoint): ") + finding.message))
+            }
+            throw CommandFailure(error.message)
+        }
+        if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
+            context.note("warning: binding \(options.host): the mock server is reachable from other machines")
+        }
+        if options.allowInvalid {
+            for finding in server.warnings where finding.severity == .error {
+                context.note("serving despite: " + context.api.makeRedactor().redact(finding.message))
+            }
+        }
+        do {
+            try server.start()
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        context.note("serving the \(context.api.name) API from \(folder.path) on \(server.baseURL.absoluteString) "
+            + "(admin: \(server.adminURL.absoluteString)); Ctrl-C stops it")
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(3600))
+        }
+        server.stop()
+        return .success
+    }
+}
+
+extension ValueParser where Value == (String, String) {
+    /// `statuses.show=not_found`.
+    static let assignment = ValueParser { text, option throws(UsageError) in
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+            throw UsageError("--\(option) expects ID=NAME (an endpoint id and a scenario), got '\(text)'")
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+}
+
+extension ValueParser where Value == ClosedRange<Int> {
+    /// `200` or `100-500`, in milliseconds, at most a minute.
+    static let milliseconds = ValueParser { text, option throws(UsageError) in
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...2).contains(parts.count), let low = parts.first ?? nil, let high = parts.last ?? nil,
+              low >= 0, low <= high, high <= 60_000 else {
+            throw UsageError("--\(option) expects milliseconds (200) or a range (100-500), at most 60000, got '\(text)'")
+        }
+        return low...high
+    }
+}

@@ -1,0 +1,173 @@
+import APICheck
+import Foundation
+import HTTPServer
+
+extension MockServer {
+    /// A declared route: validate, pick what to serve (auth first, then the chosen scenario,
+    /// fault or code), then delay.
+    func serve(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)],
+               record: inout ServedRecord) -> ServerResponse {
+        let (problems, body) = RequestValidator(endpoint: endpoint).validate(request, pathValues: pathValues)
+        guard problems.isEmpty else {
+            record.problems = problems.map(\.text)
+            return ProblemDocument.invalid(endpoint, problems).response
+        }
+        let preferred: ServeChoice
+        switch ServeChoice.parse(prefer: request.fields("prefer")) {
+        case let .success(choice): preferred = choice
+        case let .failure(problem):
+            record.problems = [problem.detail]
+            return problem.response
+        }
+        let session = request.field("x-apicheck-session")
+        let choice = preferred.over(scenarios.choice(for: endpoint.id, session: session))
+        if let scenario = choice.scenario, scenario != "success", !(known[endpoint.id] ?? []).contains(scenario) {
+            record.problems = ["unknown scenario \(scenario)"]
+            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: ["success"] + (known[endpoint.id] ?? [])).response
+        }
+        var response = answer(endpoint, choice: choice, request: request, body: body, record: &record)
+        switch choice.fault {
+        case .truncate?:
+            response.truncateAfter = response.body.count / 2
+            record.scenario = "fault=truncate"
+        case .slowBody?:
+            response.dribble = (bytes: 16, pause: 0.02)
+            record.scenario = "fault=slow-body"
+        default: break
+        }
+        if let ms = choice.delay ?? options.delay.map({ Int.random(in: $0) }), ms > 0 {
+            response.delay = Double(ms) / 1000
+        }
+        return response
+    }
+
+    private func answer(_ endpoint: AnyEndpoint, choice: ServeChoice, request: ServerRequest, body: [String: JSONValue],
+                        record: inout ServedRecord) -> ServerResponse {
+        switch choice.fault {
+        case .reset?:
+            record.scenario = "fault=reset"
+            return ServerResponse(status: 0, ending: .reset)
+        case .empty?:
+            record.scenario = "fault=empty"
+            return ServerResponse(status: 0, ending: .close)
+        case .garbage?:
+            record.scenario = "fault=garbage"
+            return ServerResponse(status: 200, headers: [("Content-Type", "application/json")],
+                                  body: Data("\u{1F}\u{8B}<<garbage>>{\"code\":".utf8) + Data([0xFF, 0xFE, 0x00, 0x7B]))
+        case .html502?:
+            record.scenario = "fault=html-502"
+            return ServerResponse(status: 502, headers: [("Content-Type", "text/html")], body: Data("""
+                <html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r
+                <hr><center>nginx</center>\r\n</body>\r\n</html>\r\n
+                """.utf8))
+        case .truncate?, .slowBody?, nil:
+            break
+        }
+        let token = Self.token(in: request, placement: api.auth.placement)
+        var scenario = choice.scenario == "success" ? nil : choice.scenario
+        if endpoint.requiresToken, !options.stateless {
+            switch tokens.standing(of: token) {
+            case .live: break
+            case .revoked: scenario = MockScenario.logout
+            case .unknown: scenario = MockScenario.expired
+            }
+        }
+        if scenario == nil, let code = choice.code {
+            record.scenario = "code=\(code)"
+            if let token, api.envelope.logoutCodes.contains(code) { tokens.revoke(token) }
+            let envelope = JSONValue.object([(api.envelope.codeKey, .number(String(code))),
+                                             (api.envelope.messageKey, .string("code \(code) on request")),
+                                             (api.envelope.payloadKey, .null)])
+            return headed(.json(Data(envelope.compactText.utf8)), endpoint: endpoint, scenario: record.scenario)
+        }
+        // A logout variant served on purpose is a forced logout: the token is revoked with it.
+        if scenario == MockScenario.logout, let token, choice.scenario == MockScenario.logout { tokens.revoke(token) }
+        record.scenario = scenario ?? "success"
+        guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
+            let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
+            return ProblemDocument(status: 500, title: "No mock",
+                                   detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)").response
+        }
+        var data = served.data
+        if scenario == nil, !options.stateless {
+            switch endpoint.sessionEffect {
+            case .logsIn:
+                let issued = tokens.issue(account: account(in: request, body: body, endpoint: endpoint))
+                data = Data(withToken(issued, in: served.document, endpoint: endpoint).compactText.utf8)
+            case .logsOut:
+                if let token { tokens.end(token) }
+            case .none:
+                break
+            }
+        }
+        if scenario == nil, let paging = endpoint.paging,
+           let cursor = request.query.last(where: { $0.name == paging.next }).flatMap({ Int64($0.value) }), cursor > 0 {
+            data = Data(PagedBody(paging: paging).page(of: served.document, after: cursor).compactText.utf8)
+        }
+        return headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: record.scenario)
+    }
+
+    private func headed(_ response: ServerResponse, endpoint: AnyEndpoint, scenario: String?) -> ServerResponse {
+        var response = response
+        response.headers += [("X-Apicheck-Endpoint", endpoint.id), ("X-Apicheck-Scenario", scenario ?? "success")]
+        return response
+    }
+
+    static func token(in request: ServerRequest, placement: AuthPolicy.Placement) -> String? {
+        switch placement {
+        case let .query(name):
+            return request.queryValue(name)
+        case let .header(name, prefix):
+            guard let value = request.field(name.lowercased()) else { return nil }
+            return value.hasPrefix(prefix) ? String(value.dropFirst(prefix.count)) : value
+        }
+    }
+
+    /// Who logs in: the parameter whose sample is the account variable, else one named `account`.
+    private func account(in request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String {
+        let parameter = endpoint.parameters.first { parameter in
+            if case let .environment(name, _)? = parameter.sample { return name == api.auth.accountVariable }
+            return false
+        } ?? endpoint.parameters.first { $0.name == "account" }
+        guard let parameter else { return "" }
+        switch parameter.location {
+        case .body: return body[parameter.name].map { $0.stringValue ?? $0.compactText } ?? ""
+        case .query: return request.queryValue(parameter.name) ?? ""
+        case .header: return request.field(parameter.name.lowercased()) ?? ""
+        case .path: return ""
+        }
+    }
+
+    /// The login answer with a fresh token where the auth policy reads it: the payload's
+    /// `tokenField`, or the payload itself when it is a string.
+    private func withToken(_ token: String, in document: JSONValue, endpoint: AnyEndpoint) -> JSONValue {
+        let keys = (endpoint.enveloped ? [api.envelope.payloadKey] : []) + (api.auth.tokenField?.split(separator: ".").map(String.init) ?? [])
+        let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
+        if case .string? = payload {
+            return Self.replacing(at: endpoint.enveloped ? [api.envelope.payloadKey] : [], in: document, with: .string(token))
+        }
+        return Self.replacing(at: keys[...], in: document, with: .string(token))
+    }
+
+    static func replacing(at keys: ArraySlice<String>, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
+        guard let key = keys.first else { return replacement }
+        guard case var .object(members) = value else { return value }
+        if let index = members.lastIndex(where: { $0.key == key }) {
+            members[index].value = replacing(at: keys.dropFirst(), in: members[index].value, with: replacement)
+        } else if keys.count == 1 {
+            members.append((key, replacement))
+        }
+        return .object(members)
+    }
+
+    static func replacing(at keys: [String], in value: JSONValue, with replacement: JSONValue) -> JSONValue {
+        replacing(at: keys[...], in: value, with: replacement)
+    }
+}
+
+extension ServerResponse {
+    init(status: Int, ending: ConnectionEnding) {
+        self.init(status: status)
+        self.ending = ending
+    }
+}

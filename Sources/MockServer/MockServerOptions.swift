@@ -1,0 +1,74 @@
+import APICheck
+import Foundation
+import HTTPServer
+
+/// How `MockServer` serves: where, under which base path, and how stateful. `apicheck serve`
+/// fills it from its options; tests build it directly.
+public struct MockServerOptions: Sendable {
+    /// Loopback unless told otherwise.
+    public var host: String
+    /// 0 binds any free port.
+    public var port: Int
+    /// The path every route sits under (`/Api/`); nil takes it from the API's environments.
+    public var basePath: String?
+    /// No auth emulation: token endpoints answer whatever token comes, logins return the mock's token.
+    public var stateless: Bool
+    /// Answer CORS preflights and add `Access-Control-Allow-*` to every answer.
+    public var cors: Bool
+    /// Milliseconds added to every answer: a fixed value (`min == max`) or a random one in range.
+    public var delay: ClosedRange<Int>?
+    /// Sticky scenarios from the start, by endpoint id (`--scenario ID=NAME`).
+    public var scenarios: [String: String]
+    /// Start even when the mocks do not pass the audit.
+    public var allowInvalid: Bool
+    /// One line per request; nil keeps the server quiet.
+    public var log: (@Sendable (String) -> Void)?
+    /// How many recent requests the admin API's journal keeps.
+    public var journalSize: Int
+    public var maxMockBytes: Int
+    /// The server's limits; its thread model is a pool of epoll threads unless told otherwise.
+    public var configuration: HTTPServerConfiguration
+
+    public init(host: String = "127.0.0.1", port: Int = 0, basePath: String? = nil, stateless: Bool = false,
+                cors: Bool = false, delay: ClosedRange<Int>? = nil, scenarios: [String: String] = [:],
+                allowInvalid: Bool = false, log: (@Sendable (String) -> Void)? = nil, journalSize: Int = 500,
+                maxMockBytes: Int = MockDirectory.defaultMaxFileBytes, configuration: HTTPServerConfiguration? = nil) {
+        self.host = host
+        self.port = port
+        self.basePath = basePath
+        self.stateless = stateless
+        self.cors = cors
+        self.delay = delay
+        self.scenarios = scenarios
+        self.allowInvalid = allowInvalid
+        self.log = log
+        self.journalSize = journalSize
+        self.maxMockBytes = maxMockBytes
+        self.configuration = configuration ?? Self.defaultConfiguration
+    }
+
+    /// The server's default limits over a pool of epoll threads, one per core: a mock answer
+    /// never blocks (delays suspend the connection), so a thread per connection would only cost.
+    /// No per-address cap of its own: a mock server's clients (simulators, UI tests, a load
+    /// test) all come from one address, and 2,048 connections in all still hold.
+    public static var defaultConfiguration: HTTPServerConfiguration {
+        var configuration = HTTPServerConfiguration()
+        configuration.perClientConnectionLimit = 0
+        configuration.threadModel = .pool(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+        return configuration
+    }
+
+    /// `/Api/` from `http://host/Api/`: the `local` environment's path, else the first by name's.
+    static func defaultBasePath(of api: API) -> String {
+        let url = api.environments["local"] ?? api.environments.sorted { $0.key < $1.key }.first?.value
+        return normalized(url?.path ?? "/")
+    }
+
+    /// Leading and trailing slash: `Api` → `/Api/`.
+    static func normalized(_ path: String) -> String {
+        var path = path
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+}

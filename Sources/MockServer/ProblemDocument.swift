@@ -1,0 +1,48 @@
+import APICheck
+import Foundation
+import HTTPServer
+
+/// An `application/problem+json` answer (RFC 9457): what every refusal of the mock server is, so
+/// a client or a person reads why in one shape.
+struct ProblemDocument: Error, Sendable {
+    var status: Int
+    var title: String
+    var detail: String
+    /// Members beyond the standard ones (`invalid-params`, `closest`, `known`).
+    var extra: [(key: String, value: JSONValue)] = []
+    var headers: [(name: String, value: String)] = []
+
+    var response: ServerResponse {
+        let members: [(key: String, value: JSONValue)] = [
+            ("type", .string("about:blank")), ("title", .string(title)), ("status", .number(String(status))),
+            ("detail", .string(detail)),
+        ] + extra
+        return ServerResponse(status: status, headers: [("Content-Type", "application/problem+json")] + headers,
+                              body: Data(JSONValue.object(members).compactText.utf8))
+    }
+
+    static func invalid(_ endpoint: AnyEndpoint, _ problems: [ValidationProblem]) -> ProblemDocument {
+        ProblemDocument(status: 400, title: "Invalid request",
+                        detail: "\(endpoint.id): " + problems.map(\.text).joined(separator: "; "),
+                        extra: [("endpoint", .string(endpoint.id)), ("invalid-params", .array(problems.map(\.json)))])
+    }
+
+    static func notFound(method: String, path: String, note: String?, closest: [String]) -> ProblemDocument {
+        ProblemDocument(status: 404, title: "No such route",
+                        detail: "no declared endpoint answers \(method) \(path)" + (note.map { " (\($0))" } ?? "")
+                            + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")),
+                        extra: [("closest", .array(closest.map(JSONValue.string)))])
+    }
+
+    static func wrongMethod(method: String, path: String, allowed: [String]) -> ProblemDocument {
+        ProblemDocument(status: 405, title: "Method not allowed",
+                        detail: "\(path) answers \(allowed.joined(separator: ", ")), not \(method)",
+                        headers: [("Allow", allowed.joined(separator: ", "))])
+    }
+
+    static func unknownScenario(_ scenario: String, of endpoint: String, known: [String]) -> ProblemDocument {
+        ProblemDocument(status: 400, title: "Unknown scenario",
+                        detail: "\(endpoint) has no scenario '\(scenario)'; known: \(known.joined(separator: ", "))",
+                        extra: [("endpoint", .string(endpoint)), ("known", .array(known.map(JSONValue.string)))])
+    }
+}

@@ -1,0 +1,98 @@
+import APICheck
+import Foundation
+import HTTPServer
+
+/// Checks a request against its endpoint's declared parameters: each required one present, each
+/// value of its declared type, in its declared place (path, query, header, or a JSON or form
+/// body). Undeclared extras are let through: clients send tokens and tracking fields.
+struct RequestValidator: Sendable {
+    let endpoint: AnyEndpoint
+
+    /// The problems, empty when the request is valid; also the body's values, for the login's account.
+    func validate(_ request: ServerRequest, pathValues: [(name: String, value: String)]) -> (problems: [ValidationProblem], body: [String: JSONValue]) {
+        var problems: [ValidationProblem] = []
+        let needsBody = endpoint.parameters.contains { $0.location == .body }
+        var body: [String: JSONValue] = [:]
+        let form = request.field("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+        if needsBody, !request.body.isEmpty {
+            switch Self.bodyValues(of: request) {
+            case let .success(values): body = values
+            case let .failure(problem): problems.append(problem)
+            }
+        }
+        for parameter in endpoint.parameters {
+            let given: ParameterValue?
+            switch parameter.location {
+            case .path: given = pathValues.first { $0.name == parameter.name }.map { .string($0.value) }
+            case .query: given = request.queryValue(parameter.name).map { .string($0) }
+            case .header: given = request.field(parameter.name.lowercased()).map { .string($0) }
+            case .body: given = body[parameter.name].flatMap(Self.value(of:))
+            }
+            guard let given else {
+                if parameter.required {
+                    problems.append(ValidationProblem(name: parameter.name, location: parameter.location.rawValue,
+                                                      reason: "is required (\(parameter.type.rawValue)) but missing"))
+                }
+                continue
+            }
+            if !Self.accepts(parameter, given, textual: parameter.location != .body || form) {
+                let shown = parameter.secret ? Redactor.mask : "\"\(given.text)\""
+                problems.append(ValidationProblem(name: parameter.name, location: parameter.location.rawValue,
+                                                  reason: "expects \(parameter.type.rawValue), got \(given.kindName) \(shown)"))
+            }
+        }
+        return (problems, body)
+    }
+
+    /// Text from a path, query, header or form converts to the declared type; a JSON value must already be it.
+    private static func accepts(_ parameter: Parameter, _ value: ParameterValue, textual: Bool) -> Bool {
+        guard case let .string(text) = value, textual else {
+            return parameter.type.accept(value) != nil
+        }
+        return parses(text, as: parameter.type)
+    }
+
+    /// Whether text (from a path, a query, a header or a form) reads as the type.
+    static func parses(_ text: String, as type: Parameter.ValueType) -> Bool {
+        switch type {
+        case .string: return true
+        case .int, .int64: return Int64(text) != nil
+        case .double: return Double(text).map { $0.isFinite } ?? false
+        case .bool: return ["true", "false", "1", "0"].contains(text)
+        }
+    }
+
+    private static func value(of json: JSONValue) -> ParameterValue? {
+        switch json {
+        case let .string(text): return .string(text)
+        case let .bool(flag): return .bool(flag)
+        case let .number(text): return Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
+        case .null: return nil
+        case .array, .object: return .string(json.compactText)
+        }
+    }
+
+    /// A JSON object, or `application/x-www-form-urlencoded` pairs (as strings).
+    private static func bodyValues(of request: ServerRequest) -> Result<[String: JSONValue], ValidationProblem> {
+        let type = request.field("content-type")?.lowercased() ?? ""
+        if type.hasPrefix("application/x-www-form-urlencoded") {
+            var values: [String: JSONValue] = [:]
+            for pair in String(decoding: request.body, as: UTF8.self).split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                func decode(_ text: Substring) -> String {
+                    text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+                }
+                values[decode(parts[0])] = .string(parts.count > 1 ? decode(parts[1]) : "")
+            }
+            return .success(values)
+        }
+        do throws(JSONParseError) {
+            guard case let .object(members) = try JSONParser.parse(request.body) else {
+                return .failure(ValidationProblem(name: "(body)", location: "body", reason: "expects a JSON object"))
+            }
+            return .success(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
+        } catch {
+            return .failure(ValidationProblem(name: "(body)", location: "body", reason: "is not JSON: \(error.description)"))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import APICheck
+
+/// What to serve instead of the plain answer: a scenario, a fault, a delay, an envelope code.
+/// A request's `Prefer` header gives one, the admin API and `--scenario` give sticky ones; the
+/// more specific wins field by field.
+public struct ServeChoice: Sendable, Equatable {
+    public var scenario: String?
+    public var fault: ServeFault?
+    /// Milliseconds.
+    public var delay: Int?
+    /// The envelope answered with this code and a null payload.
+    public var code: Int?
+
+    public init(scenario: String? = nil, fault: ServeFault? = nil, delay: Int? = nil, code: Int? = nil) {
+        self.scenario = scenario
+        self.fault = fault
+        self.delay = delay
+        self.code = code
+    }
+
+    var isEmpty: Bool { self == ServeChoice() }
+
+    /// Fields of `self` where set, else those of `fallback`.
+    func over(_ fallback: ServeChoice) -> ServeChoice {
+        ServeChoice(scenario: scenario ?? fallback.scenario, fault: fault ?? fallback.fault,
+                    delay: delay ?? fallback.delay, code: code ?? fallback.code)
+    }
+
+    /// `Prefer: scenario=not_found, delay=200` (RFC 7240 preferences, several headers allowed).
+    /// Returns a problem for a value that does not parse, rather than ignoring it.
+    static func parse(prefer values: [String]) -> Result<ServeChoice, ProblemDocument> {
+        var choice = ServeChoice()
+        for value in values {
+            for part in value.split(separator: ",") {
+                let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2 else { continue }
+                let text = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                switch pair[0].lowercased() {
+                case "scenario": choice.scenario = text
+                case "fault":
+                    guard let fault = ServeFault(rawValue: text) else {
+                        return .failure(bad("fault", text, "one of " + ServeFault.allCases.map(\.rawValue).joined(separator: ", ")))
+                    }
+                    choice.fault = fault
+                case "delay":
+                    guard let ms = Int(text), (0...60_000).contains(ms) else { return .failure(bad("delay", text, "milliseconds, 0...60000")) }
+                    choice.delay = ms
+                case "code":
+                    guard let code = Int(text) else { return .failure(bad("code", text, "an integer envelope code")) }
+                    choice.code = code
+                default: continue
+                }
+            }
+        }
+        return .success(choice)
+    }
+
+    private static func bad(_ name: String, _ value: String, _ expected: String) -> ProblemDocument {
+        ProblemDocument(status: 400, title: "Invalid preference",
+                        detail: "Prefer: \(name)=\(value) is not valid; expected \(expected)")
+    }
+
+    /// `{"scenario": "not_found", "fault": "reset", "delay": 100, "code": 10504}`, as the admin API takes it.
+    init(json: JSONValue) throws(ProblemDocument) {
+        guard case .object = json else {
+            throw ProblemDocument(status: 400, title: "Invalid choice", detail: "expects a JSON object")
+        }
+        let text = ["scenario", "fault", "delay", "code"].compactMap { key -> String? in
+            guard let value = json[key], !value.isNull else { return nil }
+            return "\(key)=\(value.stringValue ?? value.compactText)"
+        }.joined(separator: ",")
+        switch Self.parse(prefer: [text]) {
+        case let .success(choice): self = choice
+        case let .failure(problem): throw problem
+        }
+    }
+
+    var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let scenario { members.append(("scenario", .string(scenario))) }
+        if let fault { members.append(("fault", .string(fault.rawValue))) }
+        if let delay { members.append(("delay", .number(String(delay)))) }
+        if let code { members.append(("code", .number(String(code)))) }
+        return .object(members)
+    }
+}

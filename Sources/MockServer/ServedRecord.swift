@@ -1,0 +1,6 @@
+/// What the server learnt while answering one request, for the journal and the log line.
+struct ServedRecord {
+    var endpoint: String?
+    var scenario: String?
+    var problems: [String] = []
+}

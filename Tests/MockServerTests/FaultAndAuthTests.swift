@@ -1,0 +1,144 @@
+import APICheck
+import Contracts
+import CurlClient
+import Foundation
+import MockServer
+import Testing
+
+/// Faults as a client sees them, and the token lifecycle serve emulates.
+@Suite(.serialized) struct FaultAndAuthTests {
+    static func reason(_ call: () async throws -> Void) async -> APIError.Reason? {
+        do {
+            try await call()
+            return nil
+        } catch let error as APIError {
+            return error.reason
+        } catch {
+            Issue.record("not an APIError: \(error)")
+            return nil
+        }
+    }
+
+    @Test(arguments: ["reset", "empty", "truncate"])
+    func aBrokenConnectionIsATransportError(_ fault: String) async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        await #expect(throws: TransportError.self) {
+            _ = try await harness.send(.get, "topics", headers: [("Prefer", "fault=\(fault)")])
+        }
+        // The server goes on answering.
+        #expect(try await harness.send(.get, "topics").status == 200)
+        let journal = try JSONParser.parse(try await harness.send(.get, "/__apicheck/requests").body)
+        #expect(journal["requests"]?[0]?["scenario"]?.stringValue == "fault=\(fault)")
+    }
+
+    @Test func garbageAndAProxyPageAreWhatTheClientReports() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let client = harness.client()
+        // A sticky fault reaches a client that cannot set headers.
+        #expect(try await harness.send(.put, "/__apicheck/scenarios/topics.list", json: #"{"fault": "garbage"}"#).status == 200)
+        let garbage = await Self.reason { _ = try await client.send(Demo.topics, [:]) }
+        guard case .notJSON(200, _, _, _)? = garbage else { Issue.record("expected notJSON, got \(String(describing: garbage))"); return }
+        #expect(try await harness.send(.delete, "/__apicheck/scenarios/topics.list").status == 204)
+        let direct = try await harness.send(.get, "topics", headers: [("Prefer", "fault=garbage")])
+        #expect(direct.status == 200)
+        #expect((try? JSONParser.parse(direct.body)) == nil)
+        let html = try await harness.send(.get, "topics", headers: [("Prefer", "fault=html-502")])
+        #expect(html.status == 502)
+        #expect(html.contentType == "text/html")
+        #expect(String(decoding: html.body, as: UTF8.self).contains("502 Bad Gateway"))
+    }
+
+    @Test func aSlowBodyAndADelayStillArriveWhole() async throws {
+        let harness = try ServeHarness(options: MockServerOptions(delay: 5...5))
+        defer { harness.stop() }
+        let plain = try await harness.send(.get, "config/main.json")
+        let slow = try await harness.send(.get, "config/main.json", headers: [("Prefer", "fault=slow-body, delay=30")])
+        #expect(slow.status == 200)
+        #expect(try JSONParser.parse(slow.body) == JSONParser.parse(plain.body))
+        #expect(harness.log.all.last?.hasSuffix("(+30 ms delay)") == true)
+        #expect(harness.log.all.first?.hasSuffix("(+5 ms delay)") == true)
+    }
+
+    @Test func anEnvelopeCodeOnRequestAndTheLogoutCodeForcesALogout() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let session = Session()
+        let client = harness.client(session: session)
+        _ = try await client.send(Demo.login, ["account": "demo", "password": "pw"])
+        let token = try #require(session.token)
+        let failure = try await harness.send(.get, "topics", headers: [("Prefer", "code=-1")])
+        #expect(try JSONParser.parse(failure.body)["code"] == .number("-1"))
+        let forced = try await harness.send(.get, "statuses/home_timeline?access_token=\(token)", headers: [("Prefer", "code=10504")])
+        #expect(try JSONParser.parse(forced.body)["code"] == .number("10504"))
+        // The token is revoked from then on: the logout variant, without asking.
+        let after = await Self.reason { _ = try await client.send(Demo.homeTimeline, [:], token: .explicit(token)) }
+        guard case .logout? = after else { Issue.record("expected logout, got \(String(describing: after))"); return }
+    }
+
+    @Test func theTokenLifecycleIsTheDemoBackends() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let missing = try await harness.send(.get, "statuses/home_timeline")
+        #expect(missing.status == 403)
+        let first = try await harness.login()
+        #expect(try await harness.send(.get, "statuses/home_timeline?access_token=\(first)").status == 200)
+        let second = try await harness.login()
+        let revoked = try await harness.send(.get, "statuses/home_timeline?access_token=\(first)")
+        #expect(try JSONParser.parse(revoked.body)["code"] == .number("10504"))
+        // Another account's login revokes nothing of this one.
+        _ = try await harness.login(account: "someone-else")
+        #expect(try await harness.send(.get, "statuses/home_timeline?access_token=\(second)").status == 200)
+        #expect(try await harness.send(.post, "Account/logout?access_token=\(second)").status == 200)
+        #expect(try await harness.send(.get, "statuses/home_timeline?access_token=\(second)").status == 403)
+        let reset = try await harness.send(.post, "/__apicheck/reset")
+        #expect(reset.status == 204)
+    }
+
+    @Test func statelessAcceptsAnyTokenAndServesTheMocksToken() async throws {
+        let harness = try ServeHarness(options: MockServerOptions(stateless: true))
+        defer { harness.stop() }
+        #expect(try await harness.send(.get, "statuses/home_timeline").status == 200)
+        #expect(try await harness.login() == "2.00MockTokenForReplay")
+    }
+
+    @Test func aBearerHeaderTokenIsChecked() async throws {
+        let mocks = try TemporaryMocks(files: ShopAPI.mocks)
+        defer { mocks.remove() }
+        let harness = try ServeHarness(api: ShopAPI.api, mocks: mocks.url)
+        defer { harness.stop() }
+        #expect(try await harness.send(.get, "items/7").status == 401)
+        let login = try await harness.send(.post, "auth/session", json: #"{"user": "ann", "password": "pw"}"#)
+        let token = try #require(try JSONParser.parse(login.body)["data"]?["token"]?.stringValue)
+        #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer \(token)")]).status == 200)
+        #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer nope")]).status == 401)
+    }
+}
+
+/// A delayed answer waits on a suspended connection, not a thread; stopping the server then must
+/// neither crash nor hang.
+@Suite(.serialized) struct SuspendedAnswerTests {
+    @Test func stoppingWithADelayedAnswerPendingEndsIt() async throws {
+        let harness = try ServeHarness()
+        let pending = Task { try await harness.send(.get, "topics", headers: [("Prefer", "delay=5000")]) }
+        // Wait until the server has the request (the journal records it when it is suspended).
+        for _ in 0..<200 where harness.log.all.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        harness.stop()
+        let outcome = await pending.result
+        // Resumed as the daemon stops: either the answer went out or the connection closed.
+        if case let .success(response) = outcome { #expect(response.status == 200) }
+        #expect(harness.server.port == 0)
+    }
+
+    @Test func manyDelayedAnswersAtOnceAreAllAnswered() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        // More delayed requests at once than the pool has threads, each on a suspended connection.
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 { group.addTask { try await harness.send(.get, "topics", headers: [("Prefer", "delay=200")]).status } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 16))
+    }
+}

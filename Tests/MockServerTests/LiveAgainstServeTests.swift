@@ -1,0 +1,56 @@
+import APICheck
+import Contracts
+import CurlClient
+import Foundation
+import MockServer
+import Testing
+
+/// `apicheck live` against `apicheck serve` passes, auth probes included: serve is a fake backend
+/// for any declared API, the demo one and others.
+@Suite(.serialized) struct LiveAgainstServeTests {
+    static func live(_ harness: ServeHarness, mocks: URL, environment: [String: String]) async -> Report {
+        await LiveCheck(api: harness.server.api, transport: harness.transport, options: LiveOptions(
+            baseURL: harness.server.baseURL, mocksDirectory: mocks, environment: environment, probes: true)).run()
+    }
+
+    @Test func theDemoAPIPassesWithEveryProbe() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let report = await Self.live(harness, mocks: ServeHarness.demoMocks, environment: ServeHarness.credentials)
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.exitCode == 0)
+        #expect(report.endpointResults.count == Demo.api.endpoints.count)
+        let probes = report.results.filter { $0.role != .endpoint }
+        // Each token endpoint is probed with a dead token and a revoked one, the logout endpoint after a logout too.
+        #expect(probes.count >= 2 * Demo.api.endpoints.filter(\.requiresToken).count)
+        #expect(probes.allSatisfy { $0.findings.isEmpty })
+    }
+
+    @Test func anAPIWithAHeaderTokenPasses() async throws {
+        let mocks = try TemporaryMocks(files: ShopAPI.mocks)
+        defer { mocks.remove() }
+        let harness = try ServeHarness(api: ShopAPI.api, mocks: mocks.url)
+        defer { harness.stop() }
+        let report = await Self.live(harness, mocks: mocks.url, environment: ["SHOP_USER": "ann", "SHOP_PASSWORD": "secret-pw"])
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.exitCode == 0)
+        #expect(report.results.filter { $0.role != .endpoint }.count >= 4)
+        // The token went in the header, and the journal never shows it.
+        let journal = try await harness.send(.get, "/__apicheck/requests")
+        let text = String(decoding: journal.body, as: UTF8.self)
+        #expect(text.contains("\"endpoint\":\"items.show\""))
+        #expect(!text.contains("srv"))
+    }
+
+    @Test func anAPIWithoutLoginPasses() async throws {
+        let mocks = try TemporaryMocks(files: CatalogAPI.mocks)
+        defer { mocks.remove() }
+        let harness = try ServeHarness(api: CatalogAPI.api, mocks: mocks.url)
+        defer { harness.stop() }
+        #expect(harness.server.baseURL.absoluteString.hasSuffix(":\(harness.server.port)/v2/"))
+        let report = await Self.live(harness, mocks: mocks.url, environment: [:])
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.exitCode == 0)
+        #expect(report.endpointResults.count == 2)
+    }
+}
