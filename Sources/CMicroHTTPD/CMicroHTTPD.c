@@ -21,8 +21,12 @@ static void cmhd_logger(void *cls, const char *format, va_list ap) {
     vsnprintf(cmhd_last_log, sizeof cmhd_last_log, format, ap);
 }
 
+int cmhd_tls_supported(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
+}
+
 struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const struct cmhd_limits *limits,
-                                     MHD_AccessHandlerCallback handler, void *handler_cls,
+                                     const struct cmhd_tls *tls, MHD_AccessHandlerCallback handler, void *handler_cls,
                                      MHD_RequestCompletedCallback completed, void *completed_cls,
                                      MHD_NotifyConnectionCallback notify, void *notify_cls,
                                      char *error, size_t error_len) {
@@ -50,6 +54,15 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         return NULL;
     }
 
+    // The TLS options go in through an array, so that a plain daemon passes an empty one.
+    struct MHD_OptionItem tls_options[] = {
+        { MHD_OPTION_HTTPS_MEM_CERT, 0, tls == NULL ? NULL : (void *)tls->certificate },
+        { MHD_OPTION_HTTPS_MEM_KEY, 0, tls == NULL ? NULL : (void *)tls->key },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    if (tls != NULL)
+        flags |= MHD_USE_TLS;
+
     cmhd_last_log[0] = '\0';
     errno = 0;
     struct MHD_Daemon *daemon = MHD_start_daemon(
@@ -61,6 +74,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
+        MHD_OPTION_ARRAY, tls == NULL ? &tls_options[2] : tls_options,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int saved = errno;

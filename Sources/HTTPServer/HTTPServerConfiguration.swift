@@ -29,6 +29,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// of `connectionLimit` by default: one address alone cannot lock the others out, and
     /// `apicheck live --concurrency 256` (its most) against a local server still fits.
     public var perClientConnectionLimit: Int
+    /// Serve HTTPS with this certificate and key instead of plain HTTP; nil (the default) for HTTP.
+    public var tls: HTTPServerTLS?
 
     public init(maxRequestBody: Int = 8 << 20, requestBodyBudget: Int = 64 << 20, smallRequestBody: Int = 64 << 10,
                 headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60,
