@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
         .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
-        .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox"]),
+        .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox", "HTTPServer"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
         .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox"], path: "Sources/APICheckBench"),
 
