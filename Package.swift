@@ -17,7 +17,8 @@ let package = Package(
     targets: [
         // C lives only here: typed wrappers over the variadic libcurl and libmicrohttpd calls.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // GnuTLS (libmicrohttpd's TLS library) only to verify client certificates.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("gnutls")]),
 
         // The core: Foundation only.
         .target(name: "APICheck"),

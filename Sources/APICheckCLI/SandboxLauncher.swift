@@ -25,10 +25,13 @@ public protocol RunningSandbox: Sendable {
 public struct SandboxTLSFiles: Sendable, Equatable {
     public var certificate: String
     public var key: String
+    /// CA certificates a client certificate must chain to (mutual TLS); nil asks for none.
+    public var clientCA: String?
 
-    public init(certificate: String, key: String) {
+    public init(certificate: String, key: String, clientCA: String? = nil) {
         self.certificate = certificate
         self.key = key
+        self.clientCA = clientCA
     }
 }
 

@@ -19,7 +19,7 @@ public struct DemoSandboxLauncher: SandboxLauncher {
         configuration.tokenTTL = tokenTTL
         configuration.faults = try faults.map { spec throws in try SandboxFault(spec: spec) }
         var limits = HTTPServerConfiguration()
-        limits.tls = try tls.map { try HTTPServerTLS(certificateFile: $0.certificate, keyFile: $0.key) }
+        limits.tls = try tls.map { try HTTPServerTLS(certificateFile: $0.certificate, keyFile: $0.key, clientCAFile: $0.clientCA) }
         let server = SandboxServer(configuration: configuration, port: port, limits: limits)
         try server.start()
         return Running(server: server)

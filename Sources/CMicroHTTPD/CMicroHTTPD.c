@@ -1,6 +1,7 @@
 #include "CMicroHTTPD.h"
 
 #include <arpa/inet.h>
+#include <gnutls/gnutls.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <stdarg.h>
@@ -59,7 +60,10 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         { MHD_OPTION_HTTPS_MEM_CERT, 0, tls == NULL ? NULL : (void *)tls->certificate },
         { MHD_OPTION_HTTPS_MEM_KEY, 0, tls == NULL ? NULL : (void *)tls->key },
         { MHD_OPTION_END, 0, NULL },
+        { MHD_OPTION_END, 0, NULL },
     };
+    if (tls != NULL && tls->client_ca != NULL)
+        tls_options[2] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_TRUST, 0, (void *)tls->client_ca };
     if (tls != NULL)
         flags |= MHD_USE_TLS;
 
@@ -74,7 +78,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
-        MHD_OPTION_ARRAY, tls == NULL ? &tls_options[2] : tls_options,
+        MHD_OPTION_ARRAY, tls == NULL ? &tls_options[3] : tls_options,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int saved = errno;
@@ -103,6 +107,18 @@ unsigned long cmhd_raise_open_file_limit(void) {
             getrlimit(RLIMIT_NOFILE, &limit);
     }
     return limit.rlim_cur == RLIM_INFINITY ? 1UL << 20 : (unsigned long)limit.rlim_cur;
+}
+
+int cmhd_client_certificate_verified(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    if (info == NULL || info->tls_session == NULL)
+        return 0;
+    gnutls_session_t session = (gnutls_session_t)info->tls_session;
+    unsigned int count = 0;
+    if (gnutls_certificate_get_peers(session, &count) == NULL || count == 0)
+        return 0;
+    unsigned int status = 0;
+    return gnutls_certificate_verify_peers2(session, &status) == GNUTLS_E_SUCCESS && status == 0;
 }
 
 int cmhd_connection_socket(struct MHD_Connection *connection) {

@@ -7,16 +7,23 @@ public struct HTTPServerTLS: Sendable, Equatable {
     public var certificatePEM: Data
     /// The private key of that certificate, unencrypted.
     public var keyPEM: Data
+    /// CA certificates a client certificate must chain to. When set, a request over a connection
+    /// without such a certificate is answered 403 and never reaches the handler (mutual TLS).
+    public var clientCAPEM: Data?
 
-    public init(certificatePEM: Data, keyPEM: Data) {
+    public init(certificatePEM: Data, keyPEM: Data, clientCAPEM: Data? = nil) {
         self.certificatePEM = certificatePEM
         self.keyPEM = keyPEM
+        self.clientCAPEM = clientCAPEM
     }
 
     /// Reads both files now, so that a wrong path fails here, naming the file, and not at start.
-    public init(certificateFile: String, keyFile: String) throws(HTTPServerTLSError) {
+    public init(certificateFile: String, keyFile: String, clientCAFile: String? = nil) throws(HTTPServerTLSError) {
         certificatePEM = try Self.read(certificateFile, holding: "CERTIFICATE-----", what: "certificate")
         keyPEM = try Self.read(keyFile, holding: "PRIVATE KEY-----", what: "private key")
+        if let clientCAFile {
+            clientCAPEM = try Self.read(clientCAFile, holding: "CERTIFICATE-----", what: "certificate")
+        }
         if String(decoding: keyPEM, as: UTF8.self).contains("ENCRYPTED") {
             throw HTTPServerTLSError(file: keyFile, reason: "the key is encrypted; the server needs it unencrypted")
         }

@@ -6,14 +6,16 @@ import Foundation
 struct PEMStrings: @unchecked Sendable {
     let certificate: UnsafeMutablePointer<CChar>
     let key: UnsafeMutablePointer<CChar>
-    /// Both, as the daemon's start takes them.
+    let clientCA: UnsafeMutablePointer<CChar>?
+    /// All three, as the daemon's start takes them.
     let settings: UnsafeMutablePointer<cmhd_tls>
 
     init(_ tls: HTTPServerTLS) {
         certificate = Self.copy(tls.certificatePEM)
         key = Self.copy(tls.keyPEM)
+        clientCA = tls.clientCAPEM.map(Self.copy)
         settings = .allocate(capacity: 1)
-        settings.initialize(to: cmhd_tls(certificate: certificate, key: key))
+        settings.initialize(to: cmhd_tls(certificate: certificate, key: key, client_ca: clientCA))
     }
 
     private static func copy(_ data: Data) -> UnsafeMutablePointer<CChar> {
@@ -31,6 +33,7 @@ struct PEMStrings: @unchecked Sendable {
         while end.pointee != 0 { end.pointee = 0; end += 1 }
         certificate.deallocate()
         key.deallocate()
+        clientCA?.deallocate()
         settings.deallocate()
     }
 }

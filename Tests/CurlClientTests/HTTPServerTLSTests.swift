@@ -1,5 +1,8 @@
+import APICheck
+import CurlClient
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 /// `HTTPServerTLS` from files: a wrong file fails when it is read, naming it; a certificate and
@@ -34,5 +37,27 @@ import Testing
         var configuration = HTTPServerConfiguration()
         configuration.tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"))
         #expect(HTTPServer(configuration: configuration) { _ in ServerResponse() }.scheme == "https")
+    }
+
+    @Test func withAClientCAOnlyClientsWithItsCertificateReachTheHandler() async throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
+                                              clientCAFile: TLSFixtures.ca)
+        let handled = Mutex(0)
+        let server = HTTPServer(configuration: configuration) { _ in
+            handled.withLock { $0 += 1 }
+            return ServerResponse(body: Data("hello".utf8))
+        }
+        try server.start()
+        defer { server.stop() }
+
+        let without = try await TLSTransportTests.send(server.baseURL)
+        #expect(without.status == 403)
+        #expect(handled.withLock { $0 } == 0)
+        let with = try await TLSTransportTests.send(server.baseURL, CurlTLSOptions(
+            caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
+        #expect(with.status == 200)
+        #expect(String(decoding: with.body, as: UTF8.self) == "hello")
+        #expect(handled.withLock { $0 } == 1)
     }
 }

@@ -24,7 +24,14 @@ struct cmhd_limits {
 struct cmhd_tls {
     const char *certificate;
     const char *key;
+    /// CA certificates (PEM) a client certificate must chain to; NULL asks for none.
+    const char *client_ca;
 };
+
+/// Whether the client of this HTTPS connection presented a certificate that verifies against the
+/// daemon's `client_ca`. libmicrohttpd only asks for one; the server decides what a missing or
+/// wrong one means.
+int cmhd_client_certificate_verified(struct MHD_Connection *connection);
 
 /// Whether this libmicrohttpd was built with TLS (GnuTLS): MHD_is_feature_supported(MHD_FEATURE_TLS).
 int cmhd_tls_supported(void);
