@@ -21,7 +21,8 @@ let package = Package(
     targets: [
         // C lives only here: typed wrappers over the variadic libcurl and libmicrohttpd calls.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // GnuTLS (libmicrohttpd's TLS library) only to verify client certificates.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("gnutls")]),
 
         // The core: Foundation only.
         .target(name: "APICheck"),
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer"]),
         .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "MockServer"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
-        .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox"]),
+        .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox", "HTTPServer"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
         .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer"], path: "Sources/APICheckBench"),
 

@@ -18,7 +18,7 @@ extension LiveCommand {
     static let verbose = Option.flag("verbose", short: "v", help: "trace every request and response on stderr, secrets masked")
     static let options: [any OptionDeclaration] = [
         baseURL, env, only, concurrency, timeout, maxBody, strict, insecure, noProbes,
-    ] + MockFolderOption.all + ReportOptions.all + [verbose]
+    ] + tlsOptions + MockFolderOption.all + ReportOptions.all + [verbose]
     static let exitCodes: String? = """
         0 the contract holds; 1 violated (errors, or warnings with --strict);
                     2 usage or configuration error; 3 the target is unreachable
@@ -37,6 +37,8 @@ extension LiveCommand {
         APICHECK_PASSWORD by default), never flags; the sandbox's own account when checking it.
         mocks: drift is checked against --mocks DIR, else $APICHECK_MOCKS, else ./mocks, else the mocks/
         of the package around the current directory or of the package declaring the API.
+
+        \(tlsDiscussion)
         """
     }
 
@@ -49,6 +51,8 @@ extension LiveCommand {
         maxBody = try arguments[Self.maxBody]
         strict = try arguments[Self.strict]
         insecure = try arguments[Self.insecure]
+        tls = try Self.tlsOptions(arguments, context: context)
+        certificateWarningDays = try arguments[Self.certWarnDays]
         probes = try !arguments[Self.noProbes]
         verbose = try arguments[Self.verbose]
         mocks = try MockFolderOption(arguments, context: context)

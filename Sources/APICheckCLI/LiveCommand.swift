@@ -16,6 +16,8 @@ struct LiveCommand: Command {
     let maxBody: Int
     let strict: Bool
     let insecure: Bool
+    let tls: CurlTLSOptions
+    let certificateWarningDays: Int
     let probes: Bool
     let verbose: Bool
     let mocks: MockFolderOption
@@ -67,10 +69,13 @@ struct LiveCommand: Command {
             context.note("\(mocks.explanation); drift is not checked")
         }
 
-        let transport = CurlTransport(configuration: CurlConfiguration(
-            concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody, insecure: insecure))
+        var configuration = CurlConfiguration(
+            concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody, insecure: insecure)
+        configuration.tls = tls
+        let transport = CurlTransport(configuration: configuration)
         defer { transport.shutdown() }
         let redactor = context.api.makeRedactor()
+        if let password = tls.keyPassword { redactor.register(password) }
         let showProgress = console.stderrIsTerminal && !verbose
         var trace: (@Sendable (String) -> Void)?
         if verbose { trace = { console.err($0) } }
@@ -83,6 +88,7 @@ struct LiveCommand: Command {
         var options = LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
                                   mocksDirectory: mocks.directory, environment: environment, probes: probes)
         options.maxMockBytes = mocks.maxFileBytes
+        options.certificateWarningDays = certificateWarningDays
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               trace: trace, progress: progress)
         var report = await check.run()

@@ -12,11 +12,17 @@ struct SandboxCommand: Command {
     static let tokenTTL = Option.value("token-ttl", "S", default: 3600.0, shownDefault: "3600",
                                        help: "seconds a login token lives", parse: .seconds)
     static let fault = Option.repeated("fault", "SPEC", help: "serve a deliberate deviation, see above", parse: .text)
-    static let options: [any OptionDeclaration] = [port, tokenTTL, fault]
+    static let tlsCert = Option.optional("tls-cert", "FILE", help: "serve HTTPS with this PEM certificate (chain)", parse: .text)
+    static let tlsKey = Option.optional("tls-key", "FILE", help: "the certificate's private key (PEM, unencrypted)", parse: .text)
+    static let tlsClientCA = Option.optional("tls-client-ca", "FILE",
+                                             help: "require a client certificate from the CAs in this PEM file", parse: .text)
+    static let options: [any OptionDeclaration] = [port, tokenTTL, fault, tlsCert, tlsKey, tlsClientCA]
 
     static func discussion(tool: String) -> String {
         """
-        Serves the API on http://127.0.0.1:PORT/Api/ until interrupted (Ctrl-C).
+        Serves the API on http://127.0.0.1:PORT/Api/ until interrupted (Ctrl-C); with --tls-cert
+        and --tls-key, on https:// (check it with '\(tool) live --cacert' and the CA that signed it);
+        --tls-client-ca FILE then answers 403 to clients without a certificate from those CAs.
 
         --fault SPEC serves a deliberate deviation, to see what '\(tool) live' reports. ROUTE is a
         path below /Api/ as in the API's docs:
@@ -34,12 +40,25 @@ struct SandboxCommand: Command {
     let port: Int
     let tokenTTL: Double
     let faults: [String]
+    let tls: SandboxTLSFiles?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         port = try arguments[Self.port]
         tokenTTL = try arguments[Self.tokenTTL]
         faults = try arguments[Self.fault]
+        let directory = context.workingDirectory
+        func path(_ file: String) -> String { URL(fileURLWithPath: file, relativeTo: directory).standardizedFileURL.path }
+        let clientCA = try arguments[Self.tlsClientCA].map(path)
+        switch (try arguments[Self.tlsCert], try arguments[Self.tlsKey]) {
+        case (nil, nil):
+            if clientCA != nil { throw UsageError("--tls-client-ca needs --tls-cert and --tls-key") }
+            tls = nil
+        case let (certificate?, key?):
+            tls = SandboxTLSFiles(certificate: path(certificate), key: path(key), clientCA: clientCA)
+        default:
+            throw UsageError("--tls-cert and --tls-key go together")
+        }
     }
 
     func run() async throws -> ExitCode {
@@ -48,7 +67,7 @@ struct SandboxCommand: Command {
         }
         let running: any RunningSandbox
         do {
-            running = try launcher.start(port: port, tokenTTL: tokenTTL, faults: faults)
+            running = try launcher.start(port: port, tokenTTL: tokenTTL, faults: faults, tls: tls)
         } catch {
             // The launcher's errors say what failed (a bad --fault, a port in use).
             throw CommandFailure("\(error)")

@@ -1,5 +1,6 @@
 import APICheckCLI
 import Foundation
+import HTTPServer
 import Sandbox
 
 /// The demo backend of docs/demo-api.md, bundled so that `apicheck live` works out of the box.
@@ -10,10 +11,16 @@ public struct DemoSandboxLauncher: SandboxLauncher {
     public var password: String { SandboxServer.demoPassword }
 
     public func start(port: Int, tokenTTL: Double, faults: [String]) throws -> any RunningSandbox {
+        try start(port: port, tokenTTL: tokenTTL, faults: faults, tls: nil)
+    }
+
+    public func start(port: Int, tokenTTL: Double, faults: [String], tls: SandboxTLSFiles?) throws -> any RunningSandbox {
         var configuration = SandboxConfiguration()
         configuration.tokenTTL = tokenTTL
         configuration.faults = try faults.map { spec throws in try SandboxFault(spec: spec) }
-        let server = SandboxServer(configuration: configuration, port: port)
+        var limits = HTTPServerConfiguration()
+        limits.tls = try tls.map { try HTTPServerTLS(certificateFile: $0.certificate, keyFile: $0.key, clientCAFile: $0.clientCA) }
+        let server = SandboxServer(configuration: configuration, port: port, limits: limits)
         try server.start()
         return Running(server: server)
     }

@@ -1,6 +1,7 @@
 #include "CMicroHTTPD.h"
 
 #include <arpa/inet.h>
+#include <gnutls/gnutls.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <stdarg.h>
@@ -22,8 +23,12 @@ static void cmhd_logger(void *cls, const char *format, va_list ap) {
     vsnprintf(cmhd_last_log, sizeof cmhd_last_log, format, ap);
 }
 
+int cmhd_tls_supported(void) {
+    return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
+}
+
 struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const struct cmhd_limits *limits,
-                                     MHD_AccessHandlerCallback handler, void *handler_cls,
+                                     const struct cmhd_tls *tls, MHD_AccessHandlerCallback handler, void *handler_cls,
                                      MHD_RequestCompletedCallback completed, void *completed_cls,
                                      MHD_NotifyConnectionCallback notify, void *notify_cls,
                                      char *error, size_t error_len) {
@@ -64,6 +69,18 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         return NULL;
     }
 
+    // The TLS options go in through an array, so that a plain daemon passes an empty one.
+    struct MHD_OptionItem tls_options[] = {
+        { MHD_OPTION_HTTPS_MEM_CERT, 0, tls == NULL ? NULL : (void *)tls->certificate },
+        { MHD_OPTION_HTTPS_MEM_KEY, 0, tls == NULL ? NULL : (void *)tls->key },
+        { MHD_OPTION_END, 0, NULL },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    if (tls != NULL && tls->client_ca != NULL)
+        tls_options[2] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_TRUST, 0, (void *)tls->client_ca };
+    if (tls != NULL)
+        flags |= MHD_USE_TLS;
+
     cmhd_last_log[0] = '\0';
     errno = 0;
     struct MHD_Daemon *daemon = MHD_start_daemon(
@@ -76,6 +93,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
         MHD_OPTION_ARRAY, pool,
+        MHD_OPTION_ARRAY, tls == NULL ? &tls_options[3] : tls_options,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int saved = errno;
@@ -104,6 +122,18 @@ unsigned long cmhd_raise_open_file_limit(void) {
             getrlimit(RLIMIT_NOFILE, &limit);
     }
     return limit.rlim_cur == RLIM_INFINITY ? 1UL << 20 : (unsigned long)limit.rlim_cur;
+}
+
+int cmhd_client_certificate_verified(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    if (info == NULL || info->tls_session == NULL)
+        return 0;
+    gnutls_session_t session = (gnutls_session_t)info->tls_session;
+    unsigned int count = 0;
+    if (gnutls_certificate_get_peers(session, &count) == NULL || count == 0)
+        return 0;
+    unsigned int status = 0;
+    return gnutls_certificate_verify_peers2(session, &status) == GNUTLS_E_SUCCESS && status == 0;
 }
 
 int cmhd_connection_socket(struct MHD_Connection *connection) {

@@ -13,6 +13,8 @@ public struct CurlConfiguration: Sendable {
     /// Skips TLS certificate and host name verification. Off unless asked for.
     public var insecure: Bool = false
     public var userAgent: String = "apicheck/1.0"
+    /// The CA bundle trusted, and the client certificate presented, in TLS handshakes.
+    public var tls = CurlTLSOptions()
 
     public init(concurrency: Int = 8, connectTimeout: Double = 10, timeout: Double = 10,
                 maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20, insecure: Bool = false,

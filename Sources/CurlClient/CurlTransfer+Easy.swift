@@ -44,6 +44,7 @@ extension CurlTransfer {
         check(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1), "SSL_VERIFYPEER")
         check(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2), "SSL_VERIFYHOST")
         check(ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent), "USERAGENT")
+        configureTLS(easy, check)
         // Rejects early when the server announces a larger Content-Length; the write callback
         // still enforces the cap for chunked or compressed bodies.
         check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes)),
@@ -159,9 +160,11 @@ extension CurlTransfer {
         ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         var effective: UnsafePointer<CChar>?
         ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
-        return HTTPResponse(status: status, headers: headers, body: body,
-                            url: effective.flatMap { URL(string: String(cString: $0)) },
-                            timings: Self.timings(of: easy))
+        var response = HTTPResponse(status: status, headers: headers, body: body,
+                                    url: effective.flatMap { URL(string: String(cString: $0)) },
+                                    timings: Self.timings(of: easy))
+        response.certificates = Self.certificates(of: easy)
+        return response
     }
 
     private static func timings(of easy: UnsafeMutableRawPointer) -> Timings {

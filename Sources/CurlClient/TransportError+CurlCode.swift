@@ -16,6 +16,11 @@ extension TransportError {
         // "Timeout was reached" adds nothing to "Operation timed out after 1000 milliseconds ...".
         let message = detail.isEmpty || detail == summary ? summary
             : code == CURLE_OPERATION_TIMEDOUT ? detail : "\(summary): \(detail)"
+        let tls = transfer.configuration.tls
+        if let failure = TLSFailure(curlCode: code, detail: detail, clientCertificateGiven: tls.clientCertificate != nil) {
+            self.init(.tls, message, url: url, tlsFailure: failure)
+            return
+        }
         self.init(Self.kind(of: code), message, url: url)
     }
 

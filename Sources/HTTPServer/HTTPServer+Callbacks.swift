@@ -25,6 +25,12 @@ extension HTTPServer {
             let announced = admit(incoming, context: context)
             requestContext.pointee = Unmanaged.passRetained(incoming).toOpaque()
             context.deadlines.headerReceived(connection)
+            if context.configuration.tls?.clientCAPEM != nil, cmhd_client_certificate_verified(connection) == 0 {
+                // Mutual TLS: nothing reaches the handler without a certificate from the client CA.
+                incoming.answered = true
+                return queue(ServerResponse(status: 403, headers: [(name: "Content-Type", value: "text/plain")],
+                                            body: Data("a client certificate from the trusted CA is required\n".utf8)), on: connection)
+            }
             if let refusal = incoming.refusal, refusal == .overBudget, announced > drainLimit {
                 // Reading a big body only to drop it would let an upload flood keep the server
                 // busy: answer now, and libmicrohttpd closes the connection instead of reading on.

@@ -25,6 +25,8 @@ public final class HTTPServer: Sendable {
         var daemon: DaemonPointer?
         var context: HandlerContext?
         var port = 0
+        /// The certificate and key as C strings, alive as long as the daemon.
+        var pem: PEMStrings?
     }
 
     /// libmicrohttpd's daemon may be stopped from any thread.
@@ -65,12 +67,16 @@ public final class HTTPServer: Sendable {
                 connection_limit: UInt32(clamping: max(1, min(configuration.connectionLimit, openFiles - 64))),
                 per_ip_connection_limit: UInt32(clamping: max(configuration.perClientConnectionLimit, 0)),
                 thread_pool_size: configuration.threadPoolSize)
+            if configuration.tls != nil, cmhd_tls_supported() == 0 {
+                throw HTTPServerError(host: host, port: requestedPort, reason: "this libmicrohttpd is built without TLS")
+            }
             let context = HandlerContext(handler: handler, configuration: configuration)
             var error = [CChar](repeating: 0, count: 256)
             let contextPointer = Unmanaged.passUnretained(context).toOpaque()
+            let pem = configuration.tls.map { PEMStrings($0) }
             let daemon = error.withUnsafeMutableBufferPointer { buffer in
                 cmhd_start_daemon(
-                    host, UInt16(requestedPort), &limits,
+                    host, UInt16(requestedPort), &limits, pem?.settings,
                     { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
                         HTTPServer.access(cls: cls, connection: connection, url: url, method: method,
                                           uploadData: uploadData, uploadDataSize: uploadDataSize,
@@ -94,6 +100,7 @@ public final class HTTPServer: Sendable {
             }
             state.daemon = DaemonPointer(raw: daemon)
             state.context = context
+            state.pem = pem
             state.port = Int(cmhd_daemon_port(daemon))
         }
     }
@@ -103,28 +110,33 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.port }
     }
 
-    /// `http://HOST:PORT/`.
+    /// `http://HOST:PORT/`, or `https://` when the configuration has `tls`.
     public var baseURL: URL {
         let hostPart = host.contains(":") ? "[\(host)]" : host
-        return URL(string: "http://\(hostPart):\(port)/")!
+        return URL(string: "\(scheme)://\(hostPart):\(port)/")!
     }
+
+    /// `https` when the server speaks TLS, else `http`.
+    public var scheme: String { configuration.tls == nil ? "http" : "https" }
 
     /// Stops accepting, closes connections and waits for running handlers to return.
     /// Idempotent; `deinit` calls it too.
     public func stop() {
         // Taken out under the lock but stopped outside it: stopping joins connection threads,
         // and a handler on one of them might be reading `port`.
-        let (daemon, context) = state.withLock { state -> (DaemonPointer?, HandlerContext?) in
+        let (daemon, context, pem) = state.withLock { state -> (DaemonPointer?, HandlerContext?, PEMStrings?) in
             defer {
                 state.daemon = nil
                 state.context = nil
+                state.pem = nil
             }
-            return (state.daemon, state.context)
+            return (state.daemon, state.context, state.pem)
         }
         if let daemon {
             context?.suspended.stop()
             MHD_stop_daemon(daemon.raw)
         }
+        pem?.free()
         // The context outlives the daemon: no callback can reach it once the daemon is stopped.
         context?.deadlines.stop()
     }

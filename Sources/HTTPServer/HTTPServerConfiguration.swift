@@ -31,6 +31,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var perClientConnectionLimit: Int
     /// A thread per connection (the default: handlers may block) or a pool of epoll threads.
     public var threadModel: ThreadModel = .threadPerConnection
+    /// Serve HTTPS with this certificate and key instead of plain HTTP; nil (the default) for HTTP.
+    public var tls: HTTPServerTLS?
 
     public init(maxRequestBody: Int = 8 << 20, requestBodyBudget: Int = 64 << 20, smallRequestBody: Int = 64 << 10,
                 headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60,

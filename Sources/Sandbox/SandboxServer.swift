@@ -11,7 +11,7 @@ public final class SandboxServer: Sendable {
     private let host: String
 
     /// - Parameter limits: the HTTP server's deadlines, connection caps and body budget; the
-    ///   defaults hold against the attacks `ci/attack` runs.
+    ///   defaults hold against the attacks `ci/attack` runs. Its `tls` makes the sandbox speak HTTPS.
     public init(configuration: SandboxConfiguration = .init(), host: String = "127.0.0.1", port: Int = 0,
                 limits: HTTPServerConfiguration = .init()) {
         let api = SandboxAPI(configuration: configuration)
@@ -24,11 +24,11 @@ public final class SandboxServer: Sendable {
         try server.start()
     }
 
-    /// `http://HOST:PORT/Api/`, with the port the server actually bound.
+    /// `http://HOST:PORT/Api/` (`https://` when `limits.tls` is set), with the port the server actually bound.
     public var baseURL: URL {
         let reachable = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
         let authority = reachable.contains(":") ? "[\(reachable)]" : reachable
-        return URL(string: "http://\(authority):\(server.port)\(SandboxRoute.basePath)")!
+        return URL(string: "\(server.scheme)://\(authority):\(server.port)\(SandboxRoute.basePath)")!
     }
 
     public func stop() {

@@ -30,7 +30,8 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
                 switch error.kind {
                 case .timeout: return .timeout
                 case .bodyTooLarge: return .bodyTooLarge
-                case .refused, .dns, .tls: return .unreachable
+                case .refused, .dns: return .unreachable
+                case .tls: return FindingKind(tls: error.tlsFailure ?? .handshake)
                 case .other: return .transport
                 }
             case .http: return .httpStatus

@@ -11,6 +11,9 @@ public struct HTTPResponse: Sendable {
     public var timings: Timings
     /// Where the answer came from when that is not `url`: the mock file that `MockTransport` read.
     public var source: String?
+    /// The chain the server presented (leaf first) when this answer came over a new TLS
+    /// connection; empty otherwise (plain HTTP, a reused connection, a mock).
+    public var certificates: [ServerCertificate] = []
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
                 url: URL? = nil, timings: Timings = Timings(), source: String? = nil) {

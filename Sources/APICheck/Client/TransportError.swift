@@ -20,11 +20,14 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     /// transports describe the failure, not the request.
     public var message: String
     public var url: String?
+    /// For `.tls`: what exactly failed, when the transport could tell.
+    public var tlsFailure: TLSFailure?
 
-    public init(_ kind: Kind, _ message: String, url: String? = nil) {
+    public init(_ kind: Kind, _ message: String, url: String? = nil, tlsFailure: TLSFailure? = nil) {
         self.kind = kind
         self.message = message
         self.url = url
+        self.tlsFailure = tlsFailure
     }
 
     /// Whether this failure says the target as a whole cannot be reached (as opposed to one slow
@@ -37,7 +40,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case .timeout: what = "timed out"
         case .refused: what = "connection refused"
         case .dns: what = "host not found"
-        case .tls: what = "TLS failed"
+        case .tls: what = "TLS failed" + (tlsFailure.map { ", \($0.summary)" } ?? "")
         case .bodyTooLarge: what = "body too large"
         case .other: what = "transfer failed"
         }

@@ -21,6 +21,8 @@ public final class LiveCheck: Sendable {
     let client: APIClient
     /// Read once per run, shared by every check: drift baselines and the login's refusal codes.
     let mocks: MockDirectory?
+    /// Every request goes through it: the report names each HTTPS target's certificate.
+    let certificates: CertificateRecorder
 
     struct State {
         var done = 0
@@ -44,7 +46,8 @@ public final class LiveCheck: Sendable {
         self.trace = trace
         self.progress = progress
         samples = SampleResolver(environment: options.environment, runID: options.runID)
-        client = APIClient(api: api, baseURL: options.baseURL, transport: transport, redactor: redactor, trace: trace)
+        certificates = CertificateRecorder(transport)
+        client = APIClient(api: api, baseURL: options.baseURL, transport: certificates, redactor: redactor, trace: trace)
         mocks = options.mocksDirectory.map { MockDirectory($0, api: api, maxFileBytes: options.maxMockBytes) }
     }
 
@@ -80,6 +83,7 @@ public final class LiveCheck: Sendable {
                 return (outcome, unreachable ? "the target is unreachable" : nil)
             })
         report.runFindings += state.withLock { $0.runFindings }
+        report.runFindings += certificates.findings(now: Date(), warningDays: options.certificateWarningDays)
 
         let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (step, $0) } }
         let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) }, uniquingKeysWith: { first, _ in first })
@@ -121,7 +125,9 @@ public final class LiveCheck: Sendable {
     }
 
     /// Refused, DNS, TLS, or no answer in time: for login, or for every endpoint, the target as a whole.
-    static func meansUnreachable(_ finding: Finding) -> Bool { finding.kind == .unreachable || finding.kind == .timeout }
+    static func meansUnreachable(_ finding: Finding) -> Bool {
+        finding.kind == .unreachable || finding.kind == .timeout || finding.kind.isTLSFailure
+    }
 
     /// Counts the result for progress and hands it back.
     /// Once per result: the executor settles each outcome once.

@@ -18,6 +18,8 @@ public struct LiveOptions: Sendable {
     public var runID: String
     /// Probe the auth failure paths (dead token, revoked token, logged-out token).
     public var probes: Bool
+    /// A server certificate expiring within this many days is a warning.
+    public var certificateWarningDays = 14
 
     public init(baseURL: URL, only: Set<String>? = nil, concurrency: Int = 8, strict: Bool = false,
                 mocksDirectory: URL? = nil, environment: [String: String] = [:],

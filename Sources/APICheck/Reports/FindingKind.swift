@@ -18,6 +18,16 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case bodyTooLarge = "body-too-large"
     case unreachable
     case transport
+    case tlsUntrusted = "tls-untrusted"
+    case tlsHostName = "tls-host-name"
+    case tlsExpired = "tls-expired"
+    case tlsClientCertificate = "tls-client-certificate"
+    case tlsHandshake = "tls-handshake"
+
+    // The server's certificate, once per target.
+    case certificate
+    case certificateExpiring = "certificate-expiring"
+    case certificateExpired = "certificate-expired"
 
     // The run's login and inputs.
     case login
@@ -49,6 +59,22 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case mockScenario = "mock-scenario"
     case mockTooLarge = "mock-too-large"
     case undeclaredScenario = "undeclared-scenario"
+
+    /// The finding for a TLS handshake that failed this way.
+    public init(tls failure: TLSFailure) {
+        switch failure {
+        case .untrusted: self = .tlsUntrusted
+        case .hostName: self = .tlsHostName
+        case .expired: self = .tlsExpired
+        case .clientCertificate: self = .tlsClientCertificate
+        case .handshake: self = .tlsHandshake
+        }
+    }
+
+    /// A failed TLS handshake: like `unreachable`, nothing could be asked of the target.
+    public var isTLSFailure: Bool {
+        [.tlsUntrusted, .tlsHostName, .tlsExpired, .tlsClientCertificate, .tlsHandshake].contains(self)
+    }
 
     /// The drift finding for one kind of shape change.
     public init(drift change: ShapeChange.Kind) {

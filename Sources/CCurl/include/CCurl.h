@@ -56,6 +56,12 @@ static inline CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, co
     return curl_easy_getinfo(handle, info, value);
 }
 
+/// CURLINFO_CERTINFO: the chain of the transfer's TLS connection, one slist of "Name:value" lines per
+/// certificate (needs CURLOPT_CERTINFO). Belongs to the handle, like the string infos.
+static inline CURLcode ccurl_easy_getinfo_certinfo(CURL *handle, struct curl_certinfo **value) {
+    return curl_easy_getinfo(handle, CURLINFO_CERTINFO, value);
+}
+
 static inline CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }

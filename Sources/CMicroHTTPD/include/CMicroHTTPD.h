@@ -22,14 +22,32 @@ struct cmhd_limits {
     unsigned thread_pool_size;
 };
 
+/// HTTPS: the server's certificate chain and private key, PEM text, NUL-terminated. Kept alive by
+/// the caller until the daemon is stopped.
+struct cmhd_tls {
+    const char *certificate;
+    const char *key;
+    /// CA certificates (PEM) a client certificate must chain to; NULL asks for none.
+    const char *client_ca;
+};
+
+/// Whether the client of this HTTPS connection presented a certificate that verifies against the
+/// daemon's `client_ca`. libmicrohttpd only asks for one; the server decides what a missing or
+/// wrong one means.
+int cmhd_client_certificate_verified(struct MHD_Connection *connection);
+
+/// Whether this libmicrohttpd was built with TLS (GnuTLS): MHD_is_feature_supported(MHD_FEATURE_TLS).
+int cmhd_tls_supported(void);
+
 /// Starts a thread-per-connection daemon bound to `host` (an IPv4 or IPv6 literal) and `port`
 /// (0 = ephemeral). One thread per connection lets a handler block without stalling the others;
 /// the threads wait with poll(), not select(), so no FD_SETSIZE caps the connection count.
-/// `notify` hears each connection open and close (it may be NULL).
+/// `notify` hears each connection open and close (it may be NULL). With `tls` (else NULL) it
+/// speaks HTTPS only.
 /// On failure returns NULL and writes a reason (libmicrohttpd's own log line when it gave one,
 /// else strerror(errno)) into `error`.
 struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const struct cmhd_limits *limits,
-                                     MHD_AccessHandlerCallback handler, void *handler_cls,
+                                     const struct cmhd_tls *tls, MHD_AccessHandlerCallback handler, void *handler_cls,
                                      MHD_RequestCompletedCallback completed, void *completed_cls,
                                      MHD_NotifyConnectionCallback notify, void *notify_cls,
                                      char *error, size_t error_len);

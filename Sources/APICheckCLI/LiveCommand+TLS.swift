@@ -1,0 +1,73 @@
+import CurlClient
+import Foundation
+
+/// `apicheck live`'s TLS options: what to trust, which client certificate to present, and when a
+/// server certificate's expiry becomes a warning. Every file is checked before any call.
+extension LiveCommand {
+    static let cacert = Option.optional("cacert", "FILE",
+                                        help: "trust the CA certificates in this PEM file instead of the system's", parse: .text)
+    static let cert = Option.optional("cert", "FILE", help: "client certificate (PEM) for servers that ask for one", parse: .text)
+    static let key = Option.optional("key", "FILE", help: "the client certificate's private key (PEM)", parse: .text)
+    static let certWarnDays = Option.value("cert-warn-days", "N", default: 14,
+                                           help: "warn when the server certificate expires within N days",
+                                           parse: .integer(in: 0...3650))
+    static let tlsOptions: [any OptionDeclaration] = [cacert, cert, key, certWarnDays]
+
+    /// Where a CA bundle may come from, first found wins: the flag, then the variables curl users set.
+    static let caBundleVariables = ["APICHECK_CACERT", "CURL_CA_BUNDLE", "SSL_CERT_FILE"]
+    /// The client key's passphrase: only ever from here, never from a flag.
+    static let keyPasswordVariable = "APICHECK_KEY_PASSWORD"
+
+    static let tlsDiscussion = """
+        TLS: certificates are verified unless --insecure. --cacert FILE (else $APICHECK_CACERT,
+        $CURL_CA_BUNDLE, $SSL_CERT_FILE) replaces the system's CA store, as curl's --cacert does; to
+        trust both, give a file that holds both. --cert FILE and --key FILE (else $APICHECK_CERT and
+        $APICHECK_KEY) present a client certificate; an encrypted key's passphrase comes from
+        $APICHECK_KEY_PASSWORD only.
+        """
+
+    /// The TLS settings the arguments and the environment ask for; a file that is missing or not
+    /// PEM is a usage error, before any call.
+    static func tlsOptions(_ arguments: ParsedArguments, context: CommandContext) throws -> CurlTLSOptions {
+        let environment = context.environment
+        func given(_ option: Option<String?>, _ variable: String?) throws -> (path: String, source: String)? {
+            if let value = try arguments[option] {
+                guard !value.isEmpty else { throw UsageError("--\(option.spec.name) needs a file") }
+                return (resolve(value, context), "--\(option.spec.name)")
+            }
+            guard let variable, let value = environment[variable], !value.isEmpty else { return nil }
+            return (resolve(value, context), variable)
+        }
+        func checked(_ file: (path: String, source: String)?, _ content: PEMFile.Content) throws -> String? {
+            guard let file else { return nil }
+            if let problem = PEMFile.problem(at: file.path, expecting: content) { throw UsageError("\(file.source): \(problem)") }
+            return file.path
+        }
+
+        var options = CurlTLSOptions()
+        var bundle = try given(cacert, nil)
+        for variable in caBundleVariables where bundle == nil { bundle = try given(cacert, variable) }
+        options.caBundle = try checked(bundle, .certificates)
+
+        let certificate = try given(cert, "APICHECK_CERT"), key = try given(key, "APICHECK_KEY")
+        options.clientCertificate = try checked(certificate, .certificates)
+        options.clientKey = try checked(key, .privateKey)
+        if let certificate, key == nil, !PEMFile.holdsPrivateKey(certificate.path) {
+            throw UsageError("\(certificate.source): '\(certificate.path)' holds no private key; give it with --key FILE")
+        }
+        if let key, certificate == nil {
+            throw UsageError("\(key.source) needs a client certificate too: --cert FILE")
+        }
+        let keyFile = options.clientKey ?? options.clientCertificate
+        if let password = environment[keyPasswordVariable], !password.isEmpty {
+            options.keyPassword = password
+        } else if let keyFile, PEMFile.holdsEncryptedKey(keyFile) {
+            throw UsageError("the key in '\(keyFile)' is encrypted: set its passphrase in \(keyPasswordVariable)")
+        }
+        return options
+    }
+
+    private static func resolve(_ path: String, _ context: CommandContext) -> String {
+        URL(fileURLWithPath: path, relativeTo: context.workingDirectory).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,46 @@
+import APICheck
+internal import CCurl
+import Foundation
+
+/// The TLS side of a transfer: what it trusts and presents, and the certificates it saw.
+extension CurlTransfer {
+    func configureTLS(_ easy: UnsafeMutableRawPointer, _ check: (CURLcode, String) -> Void) {
+        let tls = configuration.tls
+        // The chain of every new connection, for the report's certificate findings.
+        check(ccurl_easy_setopt_long(easy, CURLOPT_CERTINFO, 1), "CERTINFO")
+        if let bundle = tls.caBundle {
+            // Instead of the system store, as curl's --cacert: a CA path left set would still
+            // trust every public CA through the back door.
+            check(ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, bundle), "CAINFO")
+            check(ccurl_easy_setopt_string(easy, CURLOPT_CAPATH, nil), "CAPATH")
+        }
+        if let certificate = tls.clientCertificate {
+            check(ccurl_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate), "SSLCERT")
+            check(ccurl_easy_setopt_string(easy, CURLOPT_SSLCERTTYPE, "PEM"), "SSLCERTTYPE")
+        }
+        if let key = tls.clientKey {
+            check(ccurl_easy_setopt_string(easy, CURLOPT_SSLKEY, key), "SSLKEY")
+            check(ccurl_easy_setopt_string(easy, CURLOPT_SSLKEYTYPE, "PEM"), "SSLKEYTYPE")
+        }
+        if let password = tls.keyPassword {
+            check(ccurl_easy_setopt_string(easy, CURLOPT_KEYPASSWD, password), "KEYPASSWD")
+        }
+    }
+
+    /// The chain libcurl recorded for this transfer's connection (leaf first); empty for plain
+    /// HTTP and for a connection reused from an earlier transfer.
+    static func certificates(of easy: UnsafeMutableRawPointer) -> [ServerCertificate] {
+        var info: UnsafeMutablePointer<curl_certinfo>?
+        guard ccurl_easy_getinfo_certinfo(easy, &info) == CURLE_OK, let info, info.pointee.num_of_certs > 0,
+              let lists = info.pointee.certinfo else { return [] }
+        return (0..<Int(info.pointee.num_of_certs)).compactMap { index in
+            var lines: [String] = []
+            var node = lists[index]
+            while let current = node {
+                if let data = current.pointee.data { lines.append(String(cString: data)) }
+                node = current.pointee.next
+            }
+            return ServerCertificate(certInfo: lines)
+        }
+    }
+}
