@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import HTTPServer
 import MockServer
 
 /// `apicheck serve`: the API's declarations and mocks as a stateful mock server, in the
@@ -22,14 +23,17 @@ struct ServeCommand: Command {
     static let cors = Option.flag("cors", help: "answer CORS preflights and allow every origin")
     static let allowInvalid = Option.flag("allow-invalid", help: "start even when the mocks do not pass 'mocks'")
     static let quiet = Option.flag("quiet", short: "q", help: "no line per request on stderr")
+    static let tlsCert = Option.optional("tls-cert", "FILE", help: "serve HTTPS with this PEM certificate (chain)", parse: .text)
+    static let tlsKey = Option.optional("tls-key", "FILE", help: "the certificate's private key (PEM, unencrypted)", parse: .text)
     static let options: [any OptionDeclaration] = [port, host, basePath] + MockFolderOption.all
-        + [scenario, delay, stateless, cors, allowInvalid, quiet]
+        + [scenario, delay, stateless, cors, allowInvalid, quiet, tlsCert, tlsKey]
 
     static func discussion(tool: String) -> String {
         """
         Serves every declared endpoint from the mocks on http://127.0.0.1:PORT/<base path>/ until
-        interrupted (Ctrl-C). Requests are validated against the declared parameters (400
-        problem+json); a login issues a fresh token that the token endpoints check, so
+        interrupted (Ctrl-C); with --tls-cert and --tls-key, on https:// (for an app that insists
+        on HTTPS; check it with '\(tool) live --cacert' and the CA that signed the certificate).
+        Requests are validated against the declared parameters (400 problem+json); a login issues a fresh token that the token endpoints check, so
         '\(tool) live --base-url URL' against it passes, probes included.
 
         Per request: 'Prefer: scenario=NAME', 'Prefer: fault=reset|empty|truncate|garbage|html-502|slow-body',
@@ -61,6 +65,21 @@ struct ServeCommand: Command {
         if !quiet {
             let log: @Sendable (String) -> Void = { line in console.err(line) }
             options.log = log
+        }
+        func path(_ file: String) -> String {
+            URL(fileURLWithPath: file, relativeTo: context.workingDirectory).standardizedFileURL.path
+        }
+        switch (try arguments[Self.tlsCert], try arguments[Self.tlsKey]) {
+        case (nil, nil):
+            break
+        case let (certificate?, key?):
+            do {
+                options.configuration.tls = try HTTPServerTLS(certificateFile: path(certificate), keyFile: path(key))
+            } catch {
+                throw UsageError("\(error)")
+            }
+        default:
+            throw UsageError("--tls-cert and --tls-key go together")
         }
         self.options = options
     }

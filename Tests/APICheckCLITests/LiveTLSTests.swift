@@ -9,10 +9,7 @@ import Testing
 /// a private CA trusted by --cacert or the variables curl users set, client certificate options,
 /// and every file problem a usage error before any call.
 @Suite struct LiveTLSTests {
-    static func path(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("TLSFixtures").appendingPathComponent(name).path
-    }
+    static func path(_ name: String) -> String { TLSFixtures.path(name) }
 
     static func sandbox(_ certificate: String = "server") throws -> SandboxServer {
         var limits = HTTPServerConfiguration()

@@ -84,12 +84,16 @@ import Testing
         Case(arguments: ["sandbox", "--port", "70000"], code: 2, errPrefix: "shop sandbox: option '--port' expects"),
         Case(arguments: ["sandbox", "--token-ttl", "0"], code: 2, errPrefix: "shop sandbox: option '--token-ttl' expects"),
         Case(arguments: ["sandbox", "--fault", "bogus"], code: 2, errPrefix: "shop sandbox: unknown fault 'bogus'"),
+        Case(arguments: ["serve", "--tls-cert", "server.pem"], code: 2, errPrefix: "shop serve: --tls-cert and --tls-key go together"),
+        Case(arguments: ["serve", "--tls-cert", "/nonexistent/s.pem", "--tls-key", "/nonexistent/s.key"], code: 2,
+             errPrefix: "shop serve: "),
     ]
 
     /// The repository's own path may hold the word (a clone named apicheck); it is not a message.
     static func messages(_ text: String) -> String {
         let root = RepositoryPaths.root.path
-        return text.replacingOccurrences(of: root, with: "<repo>")
+        // serve's admin API lives under /__apicheck/ whatever the tool is called: a path, not a name.
+        return text.replacingOccurrences(of: root, with: "<repo>").replacingOccurrences(of: "/__apicheck/", with: "/<admin>/")
     }
 
     func run(_ tool: APICheckTool, _ arguments: [String], environment: [String: String]) async -> (code: Int32, out: String, err: String) {

@@ -3,6 +3,7 @@ import Contracts
 import CurlClient
 import Foundation
 import MockServer
+import TestSupport
 import Testing
 
 /// `apicheck live` against `apicheck serve` passes, auth probes included: serve is a fake backend
@@ -52,5 +53,31 @@ import Testing
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.exitCode == 0)
         #expect(report.endpointResults.count == 2)
+    }
+}
+
+/// `serve --tls-cert/--tls-key`: the mock server over HTTPS, for an app that insists on it, and
+/// `live` against it trusting the private CA that signed the certificate.
+@Suite(.serialized) struct ServeOverTLSTests {
+    @Test func liveAgainstServeOverHTTPSPassesWithThePrivateCA() async throws {
+        var options = MockServerOptions()
+        options.configuration.tls = try TLSFixtures.serverTLS().tls
+        let server = try MockServer(api: Demo.api, mocks: RepositoryPaths.mocks, options: options)
+        try server.start()
+        defer { server.stop() }
+        #expect(server.baseURL.scheme == "https")
+
+        var configuration = CurlConfiguration()
+        configuration.tls.caBundle = TLSFixtures.ca
+        let report = await LiveCheck(api: Demo.api, transport: CurlTransport(configuration: configuration), options: LiveOptions(
+            baseURL: server.baseURL, mocksDirectory: RepositoryPaths.mocks, environment: ServeHarness.credentials, probes: true)).run()
+        #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
+        #expect(report.exitCode == 0)
+
+        // Without the CA the same server is an unknown issuer: unreachable, and named so.
+        let untrusted = await LiveCheck(api: Demo.api, transport: CurlTransport(), options: LiveOptions(
+            baseURL: server.baseURL, environment: ServeHarness.credentials, probes: false)).run()
+        #expect(untrusted.exitCode == 3)
+        #expect(untrusted.allFindings.contains { $0.kind == .tlsUntrusted })
     }
 }
