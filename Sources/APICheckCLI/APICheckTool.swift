@@ -21,6 +21,8 @@ public struct APICheckTool: Sendable {
         MocksCommand.self,
         ListCommand.self,
         SandboxCommand.self,
+        RecordCommand.self,
+        ImportHARCommand.self,
     ]
 
     public init(api: API, sandbox: (any SandboxLauncher)? = nil, name: String = "apicheck") {

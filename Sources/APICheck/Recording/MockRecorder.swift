@@ -103,6 +103,8 @@ public struct MockRecorder: Sendable {
                 }
             }
         }
+        // Unique samples (`apicheck_<run id>`) come back in answers; the run id is the part that changes.
+        placeholders.pin(options.runID, to: "recorded")
         for part in [options.baseURL.user(percentEncoded: false), options.baseURL.password(percentEncoded: false)] {
             if let part, !part.isEmpty { placeholders.register(part, as: .password) }
         }

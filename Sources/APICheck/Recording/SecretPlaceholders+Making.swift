@@ -1,6 +1,6 @@
 extension SecretPlaceholders {
-    /// A token or value's stand-in: same length, digits for digits, letters for letters (case
-    /// kept), punctuation kept, chosen by a generator seeded with the kind and rank only. A
+    /// A token or value's stand-in: same length, punctuation kept, chosen by a generator seeded
+    /// with the kind and rank only. A
     /// password's stand-in says what it is instead: its length is nobody's business.
     static func makePlaceholder(for secret: String, kind: Kind, rank: Int) -> String {
         if kind == .password { return "redacted-password-\(rank)" }
@@ -13,19 +13,24 @@ extension SecretPlaceholders {
         return "redacted-\(kind.rawValue)-\(rank)"
     }
 
+    /// Same length, punctuation where it was, letters and digits drawn from the alphabet the
+    /// secret's own letters and digits fit (digits, hex, or letters and digits): not from each
+    /// character's class, which would make the stand-in of each new token different.
     static func lookalike(_ text: String, seed: UInt64) -> String {
-        let lower = Array("abcdefghijklmnopqrstuvwxyz"), upper = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), digits = Array("0123456789")
-        var state = seed
-        func next(_ count: Int) -> Int {
-            state = mix(state &+ 0x9E37_79B9_7F4A_7C15)
-            return Int(state % UInt64(count))
+        let alphanumerics = text.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let alphabet: [Character]
+        if alphanumerics.allSatisfy(\.isNumber) {
+            alphabet = Array("0123456789")
+        } else if alphanumerics.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
+            alphabet = Array("0123456789abcdef")
+        } else {
+            alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         }
+        var state = seed
         return String(text.map { character -> Character in
-            guard character.isASCII else { return character.isLetter || character.isNumber ? lower[next(26)] : character }
-            if character.isNumber { return digits[next(10)] }
-            if character.isUppercase { return upper[next(26)] }
-            if character.isLowercase { return lower[next(26)] }
-            return character
+            guard character.isLetter || character.isNumber else { return character }
+            state = mix(state &+ 0x9E37_79B9_7F4A_7C15)
+            return alphabet[Int(state % UInt64(alphabet.count))]
         })
     }
 

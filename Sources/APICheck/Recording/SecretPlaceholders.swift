@@ -56,6 +56,7 @@ public final class SecretPlaceholders: Sendable {
     /// Every secret registered so far (for proofs that none was written).
     public var secrets: [String] { state.withLock { $0.entries.keys.filter { !$0.hasPrefix(Self.numberKey) } } }
 
+    /// Entries that are no secrets of their own (numbers, pinned values) are kept under this prefix.
     private static let numberKey = "\u{0}number:"
 
     /// A secret number's stand-in, by rank like the others: a hash of a short number would give
@@ -99,6 +100,19 @@ public final class SecretPlaceholders: Sendable {
             state.forms += forms
             state.forms.sort { $0.secret.count > $1.secret.count }
             return placeholder
+        }
+    }
+
+    /// Replaces a value that changes from run to run (the run id in a unique account name) by a
+    /// fixed text, so that recording twice writes the same bytes. Not a secret: nothing checks
+    /// that it is gone.
+    public func pin(_ value: String, to replacement: String) {
+        guard value.count >= 4 else { return }
+        state.withLock { state in
+            guard state.entries[value] == nil else { return }
+            state.entries[Self.numberKey + "pin:" + value] = Entry(placeholder: replacement, forms: [(value, replacement)])
+            state.forms.append((value, replacement))
+            state.forms.sort { $0.secret.count > $1.secret.count }
         }
     }
 

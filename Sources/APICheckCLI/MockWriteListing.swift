@@ -1,0 +1,21 @@
+import APICheck
+import Foundation
+
+/// How `record` and `import-har` print what became of each mock file, and the one-line count.
+struct MockWriteListing {
+    let context: CommandContext
+    let directory: URL
+    let dryRun: Bool
+
+    func print(_ files: [MockWriteResult]) {
+        let console = context.console
+        context.note("mocks folder \(directory.path)\(dryRun ? " (dry run: nothing is written)" : "")")
+        for file in files { console.out(file.lines.joined(separator: "\n")) }
+        var counts: [String] = []
+        for action in [MockWriteResult.Action.created, .updated, .unchanged, .refused, .failed] {
+            let count = files.filter { $0.action == action }.count
+            if count > 0 || action != .failed { counts.append("\(count) \(action.rawValue)") }
+        }
+        console.out("\(files.count) files: " + counts.joined(separator: ", ") + (dryRun ? " (dry run: nothing written)" : ""))
+    }
+}
