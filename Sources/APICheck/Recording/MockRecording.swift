@@ -6,12 +6,12 @@ public struct MockRecording: Sendable {
     public var notRecorded: [Finding]
     public var force: Bool
 
-    /// The contract errors of the run that no written file accounts for: a refused answer, a
-    /// probe answered the wrong way, a login without token.
+    /// The contract errors of the run that no file's lines already show: a failed endpoint that
+    /// gave no answer to write, a probe answered the wrong way, a login without token.
     public var violations: [Finding] {
-        let forcedEndpoints = Set(files.filter(\.forced).map(\.endpoint))
+        let shown = Set(files.filter { !$0.findings.isEmpty }.map(\.endpoint))
         return report.results.flatMap { result in
-            result.role == .endpoint && forcedEndpoints.contains(result.endpoint) ? [] : result.findings
+            result.role == .endpoint && shown.contains(result.endpoint) ? [] : result.findings
         }.filter { $0.severity == .error && $0.category == .contract }
             + report.runFindings.filter { $0.severity == .error && $0.category == .contract }
     }

@@ -41,7 +41,11 @@ public struct MockWriter: Sendable {
             var result = MockWriteResult(endpoint: candidate.endpoint.id, file: name.description,
                                          path: directory.appendingPathComponent(name.description).path,
                                          action: .created, seen: candidate.seen)
-            var problems = candidate.violations + (audit[name] ?? [])
+            // The audit finds again what the live check found: say it once.
+            var problems = candidate.violations
+            for finding in audit[name] ?? [] where !problems.contains(where: { $0.kind == finding.kind && $0.path == finding.path }) {
+                problems.append(finding)
+            }
             let text = String(decoding: data, as: UTF8.self)
             if secrets.contains(where: text.contains) {
                 // Placeholders replace every known secret; this is the proof, and a bug if it fires.
