@@ -57,7 +57,7 @@ struct ImportHARCommand: Command {
         let result = HARImport(api: context.api, directory: directory, baseURL: base, redactPaths: redactPaths,
                                dryRun: dryRun, force: force).run(archive)
         MockWriteListing(context: context, directory: directory, dryRun: dryRun).print(result.files)
-        for line in result.lines { context.console.out(line) }
+        for line in result.lines { context.console.out(MockWriteListing.printable(line)) }
         return ExitCode(reportCode: result.exitCode)
     }
 }

@@ -128,7 +128,7 @@ struct RecordCommand: Command {
         let recording = await recorder.run(trace: trace)
         MockWriteListing(context: context, directory: directory, dryRun: dryRun).print(recording.files)
         for finding in recording.notRecorded + recording.violations + recording.report.runFindings.filter({ $0.severity == .error }) {
-            console.out("\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint) \(finding.summaryLine)")
+            console.out(MockWriteListing.printable("\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint) \(finding.summaryLine)"))
         }
         return ExitCode(reportCode: recording.exitCode)
     }

@@ -95,6 +95,7 @@ public struct HARImport: Sendable {
             }
         }
         result.files = writer.write(candidates, placeholders: placeholders)
+        result.unmatched = result.unmatched.relabeled(placeholders.redact(text:))
         result.undeclared = result.undeclared.map { finding in
             var finding = redactor.redact(finding)
             finding.message = placeholders.redact(text: finding.message)

@@ -8,6 +8,13 @@ public struct HARImportResult: Sendable {
             if let index = counts.firstIndex(where: { $0.label == label }) { counts[index].count += 1 } else { counts.append((label, 1)) }
         }
 
+        /// The same counts under new labels (secrets masked).
+        func relabeled(_ transform: (String) -> String) -> Tally {
+            var tally = Tally()
+            tally.counts = counts.map { (transform($0.label), $0.count) }
+            return tally
+        }
+
         public var total: Int { counts.reduce(0) { $0 + $1.count } }
         public var isEmpty: Bool { counts.isEmpty }
 
