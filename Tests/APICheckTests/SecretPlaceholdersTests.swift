@@ -80,3 +80,18 @@ import Testing
         #expect(anywhere.endpoint(method: "GET", path: "/v2/statuses/home_timeline")?.id == "statuses.home")
     }
 }
+
+/// HAR times as each exporter writes them.
+@Suite struct HARDateTests {
+    @Test func exportersTimesAllRead() {
+        let base = Date(timeIntervalSince1970: 1_796_032_800) // 2026-11-30T10:00:00Z
+        #expect(HARArchive.date("2026-11-30T10:00:00Z") == base)
+        #expect(HARArchive.date("2026-11-30T10:00:00.250Z") == base.addingTimeInterval(0.25))
+        #expect(HARArchive.date("2026-11-30T11:00:00.000+01:00") == base)
+        #expect(HARArchive.date("2026-11-30T08:30:00-0130") == base)
+        #expect(abs(HARArchive.date("2026-11-30T10:00:00.123456+00:00")!.timeIntervalSince(base) - 0.123456) < 1e-6)
+        #expect(HARArchive.date("yesterday") == nil)
+        #expect(HARArchive.date("1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
+        #expect(HARArchive.date("2000-03-01T00:00:00Z") == Date(timeIntervalSince1970: 951_868_800))
+    }
+}
