@@ -7,6 +7,7 @@ let usage = """
            apicheck-bench plan    [--latency 200] [--concurrency 8,1] [--reps 2]
            apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
            apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
+           apicheck-bench har     [--megabytes 100] [--reps 1]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -19,6 +20,7 @@ do {
     case "plan": text = try await DemoPlanBench(options).run()
     case "replay": text = try await ReplayBench(options).run()
     case "startup": text = try StartupBench(options).run()
+    case "har": text = try await HARBench(options).run()
     default: throw BenchError(usage)
     }
     print(text)
