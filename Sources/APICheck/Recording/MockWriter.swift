@@ -113,7 +113,9 @@ public struct MockWriter: Sendable {
         } catch {
             return [:]
         }
-        let mocks = MockDirectory(staging, api: api, maxFileBytes: Int.max / 2)
+        // The audit's own cap, raised to the largest answer: a large answer is proven, not refused.
+        let largest = files.map(\.1.count).max() ?? 0
+        let mocks = MockDirectory(staging, api: api, maxFileBytes: max(MockDirectory.defaultMaxFileBytes, largest))
         let report = MockAudit(mocks: mocks).run()
         var findings: [MockFileName: [Finding]] = [:]
         for finding in report.allFindings where finding.severity == .error && finding.category == .contract {
