@@ -11,6 +11,7 @@ let usage = """
            apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
            apicheck-bench serve   --body FILE [--endpoints 500] [--port 8090]   (serves until killed)
            apicheck-bench serve-lookup --body FILE [--iterations 100000] [--rounds 5]
+           apicheck-bench har     [--megabytes 100] [--reps 1]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -28,6 +29,7 @@ do {
     case "big-run": text = try await BigRun(options).run()
     case "serve": text = try await ServeCatalogBench(options).run()
     case "serve-lookup": text = try ServeLookupBench(options).run()
+    case "har": text = try await HARBench(options).run()
     default: throw BenchError(usage)
     }
     print(text)

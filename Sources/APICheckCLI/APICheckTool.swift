@@ -23,6 +23,8 @@ public struct APICheckTool: Sendable {
         SandboxCommand.self,
         OpenAPICommand.self,
         ServeCommand.self,
+        RecordCommand.self,
+        ImportHARCommand.self,
     ]
 
     public init(api: API, sandbox: (any SandboxLauncher)? = nil, name: String = "apicheck") {

@@ -53,14 +53,7 @@ struct RequestValidator: Sendable {
     }
 
     /// Whether text (from a path, a query, a header or a form) reads as the type.
-    static func parses(_ text: String, as type: Parameter.ValueType) -> Bool {
-        switch type {
-        case .string: return true
-        case .int, .int64: return Int64(text) != nil
-        case .double: return Double(text).map { $0.isFinite } ?? false
-        case .bool: return ["true", "false", "1", "0"].contains(text)
-        }
-    }
+    static func parses(_ text: String, as type: Parameter.ValueType) -> Bool { type.parses(text) }
 
     private static func value(of json: JSONValue) -> ParameterValue? {
         switch json {

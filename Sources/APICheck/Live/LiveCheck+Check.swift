@@ -17,6 +17,8 @@ extension LiveCheck {
             return (result, outcome)
         }
         let call = await client.call(endpoint, values, token: token.map(TokenChoice.explicit) ?? TokenChoice.none)
+        outcome.exchange = call.exchange
+        outcome.classification = call.classification
         var redirected = false
         if let exchange = call.exchange {
             outcome.answered = true
@@ -80,6 +82,8 @@ extension LiveCheck {
         var outcome = StepOutcome()
         let values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
         let call = await client.call(endpoint, values, token: .explicit(token))
+        outcome.exchange = call.exchange
+        outcome.classification = call.classification
         guard let exchange = call.exchange, let classification = call.classification else {
             if let error = call.error {
                 result.findings.append(Finding(error))

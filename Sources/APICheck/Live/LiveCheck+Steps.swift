@@ -21,7 +21,7 @@ extension LiveCheck {
             return await page(endpoint, token: token, seen: seen)
         case let .probe(probe, endpoint):
             guard let token else { return skipped(step, "no token to try") }
-            return await self.probe(probe, endpoint, token: token, seen: seen)
+            return observed(step, await self.probe(probe, endpoint, token: token, seen: seen))
         case let .check(endpoint, reported):
             var (result, outcome) = await check(endpoint, token: token, seen: seen)
             if step.id == plan.login {
@@ -35,7 +35,7 @@ extension LiveCheck {
                 }
             }
             outcome.result = reported ? result : nil
-            return outcome
+            return observed(step, outcome)
         }
     }
 

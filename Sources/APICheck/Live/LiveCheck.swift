@@ -15,6 +15,8 @@ public final class LiveCheck: Sendable {
     public let redactor: Redactor
     let trace: (@Sendable (String) -> Void)?
     private let progress: (@Sendable (_ done: Int, _ total: Int, _ failed: Int) -> Void)?
+    /// Gets every answer the run receives, raw, as its step ends (`apicheck record`).
+    let exchanges: (@Sendable (LiveExchange) -> Void)?
     let samples: SampleResolver
     /// The client every step calls through. Steps give their token explicitly, so its session
     /// holds nothing anyone reads.
@@ -37,7 +39,9 @@ public final class LiveCheck: Sendable {
 
     public init(api: API, transport: any Transport, options: LiveOptions, redactor: Redactor? = nil,
                 trace: (@Sendable (String) -> Void)? = nil,
-                progress: (@Sendable (_ done: Int, _ total: Int, _ failed: Int) -> Void)? = nil) {
+                progress: (@Sendable (_ done: Int, _ total: Int, _ failed: Int) -> Void)? = nil,
+                exchanges: (@Sendable (LiveExchange) -> Void)? = nil) {
+        self.exchanges = exchanges
         self.api = api
         self.transport = transport
         self.options = options

@@ -13,6 +13,10 @@ struct StepOutcome: Sendable {
     var answered = false
     /// No answer came in time.
     var timedOut = false
+    /// The raw request and answer, and how it classified, for a run's exchange observer. Handed
+    /// over and dropped as soon as the step is over: outcomes live for the whole run.
+    var exchange: Exchange?
+    var classification: Classification?
 
     static func skipped(_ result: CheckResult?) -> StepOutcome { StepOutcome(result: result) }
 }

@@ -1,10 +1,9 @@
-import APICheck
-
 /// The catalog's routes as a tree of path segments: a lookup walks the request's segments, so its
 /// cost grows with the path's depth, not with the number of endpoints. A literal segment wins
 /// over a `{parameter}` at the same place (`statuses/home_timeline` before `statuses/{id}`).
-struct RouteTable: Sendable {
-    enum Match {
+/// `serve` routes requests with it; `import-har` finds the endpoint a captured request was for.
+public struct RouteTable: Sendable {
+    public enum Match {
         case found(AnyEndpoint, pathValues: [(name: String, value: String)])
         /// The path is declared, not with this method.
         case wrongMethod(allowed: [String])
@@ -20,12 +19,12 @@ struct RouteTable: Sendable {
     }
 
     private var nodes = [Node()]
-    let endpoints: [AnyEndpoint]
+    public let endpoints: [AnyEndpoint]
     /// By endpoint index: its path parameters in template order, with their declared types,
     /// worked out once rather than per request.
     private let pathParameters: [[(name: String, type: Parameter.ValueType)]]
 
-    init(_ endpoints: [AnyEndpoint]) {
+    public init(_ endpoints: [AnyEndpoint]) {
         self.endpoints = endpoints
         pathParameters = endpoints.map { endpoint in
             endpoint.pathParameterNames.map { name in
@@ -59,7 +58,7 @@ struct RouteTable: Sendable {
     }
 
     /// `path` is relative to the base path, already percent-decoded.
-    func match(method: String, path: Substring) -> Match {
+    public func match(method: String, path: Substring) -> Match {
         let segments = Self.segments(path)
         var captured: [Substring] = []
         guard let node = find(segments[...], from: 0, captured: &captured) else { return .notFound(note: nil) }
@@ -75,7 +74,7 @@ struct RouteTable: Sendable {
         values.reserveCapacity(captured.count)
         for (parameter, text) in zip(pathParameters[index], captured) {
             let value = String(text)
-            if parameter.type != .string, !RequestValidator.parses(value, as: parameter.type) {
+            if parameter.type != .string, !parameter.type.parses(value) {
                 return .notFound(note: "\(endpoint.path) needs \(parameter.name) as \(parameter.type.rawValue), not \"\(value)\"")
             }
             values.append((parameter.name, value))
@@ -100,7 +99,7 @@ struct RouteTable: Sendable {
     }
 
     /// Split on the bytes of `/`, not on characters: no grapheme breaking on the request path.
-    static func segments<S: StringProtocol>(_ path: S) -> [Substring] {
+    public static func segments<S: StringProtocol>(_ path: S) -> [Substring] {
         var text = Substring(path)
         if text.utf8.first == UInt8(ascii: "/") { text = text.dropFirst() }
         return text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }

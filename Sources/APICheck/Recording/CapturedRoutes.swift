@@ -1,0 +1,40 @@
+import Foundation
+
+/// Finds the declared endpoint a captured request was for, by method and path template under the
+/// API's base path: `GET /Api/statuses/4130540976425200?access_token=…` is `statuses.show`,
+/// whatever the host, the query's order or its extra parameters. The matching is `RouteTable`'s,
+/// the one `serve` routes with: a literal segment beats a parameter.
+public struct CapturedRoutes: Sendable {
+    private let table: RouteTable
+    /// Base paths (`/Api/`) requests sit under: the one given, else every environment's.
+    public let basePaths: [String]
+
+    public init(api: API, baseURL: URL? = nil) {
+        table = RouteTable(api.endpoints)
+        let paths = baseURL.map { [$0.path] } ?? api.environments.values.map(\.path)
+        basePaths = Set(paths.map { $0.hasSuffix("/") ? $0 : $0 + "/" }).sorted { $0.count > $1.count }
+    }
+
+    /// The endpoint for a method and a URL path (percent-encoded or not). Under a known base path
+    /// when there is one; with no base path known, the longest template that matches the path's tail.
+    public func endpoint(method: String, path: String) -> AnyEndpoint? {
+        let decoded = path.removingPercentEncoding ?? path
+        for base in basePaths where decoded.hasPrefix(base) || decoded + "/" == base {
+            if let found = match(method, Substring(decoded.dropFirst(base.count))) { return found }
+        }
+        guard basePaths.isEmpty else { return nil }
+        let segments = RouteTable.segments(decoded).filter { !$0.isEmpty }
+        for start in segments.indices {
+            if let found = match(method, Substring(segments[start...].joined(separator: "/"))) { return found }
+        }
+        return nil
+    }
+
+    private func match(_ method: String, _ path: Substring) -> AnyEndpoint? {
+        // HEAD finds a GET route in `serve`; a capture names its method as it was sent.
+        guard case let .found(endpoint, _) = table.match(method: method, path: path), endpoint.method.rawValue == method else {
+            return nil
+        }
+        return endpoint
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// `apicheck import-har`: a capture's answers into mocks. Each entry is matched to a declared
+/// endpoint (`RouteTable`), its answer classified by the envelope policy: success → the mock,
+/// the logout code → `@logout`, a dead-token answer → `@expired`, a failure code → the declared
+/// scenario whose mock carries that code. The latest answer for a mock wins. Secrets seen anywhere
+/// in the capture (tokens in URLs, headers, cookies, bodies) are registered first, so none lands
+/// in a mock; then `MockWriter` proves and writes, as for `record`.
+public struct HARImport: Sendable {
+    public let api: API
+    public let baseURL: URL?
+    public let writer: MockWriter
+    public let redactPaths: [JSONPath]
+
+    public init(api: API, directory: URL, baseURL: URL? = nil, redactPaths: [JSONPath] = [], dryRun: Bool = false, force: Bool = false) {
+        self.api = api
+        self.baseURL = baseURL
+        self.redactPaths = redactPaths
+        writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force)
+    }
+
+    public func run(_ archive: HARArchive) -> HARImportResult {
+        var result = HARImportResult(entries: archive.entries.count)
+        let routes = CapturedRoutes(api: api, baseURL: baseURL)
+        let placeholders = SecretPlaceholders(api: api, paths: redactPaths)
+        let redactor = api.makeRedactor()
+        let existing = MockDirectory(writer.directory, api: api)
+        var latest: [String: (candidate: MockCandidate, entry: HAREntry, seen: Int)] = [:]
+        var order: [String] = []
+        for entry in archive.entries {
+            HARSecrets.register(entry, api: api, in: placeholders)
+            guard let components = entry.components else {
+                result.unmatched.add("\(entry.method) (unreadable URL)")
+                continue
+            }
+            if let baseURL, !Self.sameOrigin(components, baseURL) {
+                result.otherOrigins += 1
+                continue
+            }
+            let path = components.percentEncodedPath
+            guard let endpoint = routes.endpoint(method: entry.method, path: path) else {
+                if entry.looksJSON { result.unmatched.add("\(entry.method) \(redactor.redact(path))") } else { result.nonJSON += 1 }
+                continue
+            }
+            guard let body = entry.body, !body.isEmpty else {
+                result.withoutBody.add("\(endpoint.id) (\(entry.method) \(endpoint.path))")
+                continue
+            }
+            guard entry.looksJSON, let document = try? JSONParser.parse(body) else {
+                result.nonJSON += 1
+                continue
+            }
+            let (classification, _) = Classification.of(status: entry.status, contentType: entry.mimeType, body: body, parsed: document,
+                                                        enveloped: endpoint.enveloped, sendsToken: endpoint.requiresToken,
+                                                        policy: api.envelope, redactor: redactor)
+            if endpoint.sessionEffect == .logsIn, case let .success(payload, _) = classification, let token = api.auth.token(in: payload) {
+                placeholders.register(token, as: .token)
+            }
+            let scenario: String?
+            switch classification {
+            case .success: scenario = nil
+            case .logout: scenario = MockScenario.logout
+            case .tokenExpired: scenario = MockScenario.expired
+            case let .failure(code, message):
+                guard let declared = declaredScenario(of: endpoint, code: code, in: existing) else {
+                    result.undeclared.append(Finding(
+                        kind: .undeclaredScenario, severity: .warning, category: .contract, endpoint: endpoint.id,
+                        expected: endpoint.scenarios.isEmpty ? "no failure scenario declared" : "the code of a declared scenario",
+                        found: String(code),
+                        message: "answered failure code \(code) '\(Finding.capped(message))' (HTTP \(entry.status)): "
+                            + "no declared scenario of \(endpoint.id) has a mock with this code; not written"))
+                    continue
+                }
+                scenario = declared
+            case let .broken(reason):
+                result.undeclared.append(Finding(kind: reason.kind, severity: .warning, category: .contract, endpoint: endpoint.id,
+                                                 message: "answer not written: \(reason.message)"))
+                continue
+            }
+            let key = endpoint.mock + "@" + (scenario ?? "")
+            let candidate = MockCandidate(endpoint: endpoint, scenario: scenario, status: entry.status, document: document)
+            if let previous = latest[key] {
+                let newer = Self.isLater(entry, than: previous.entry)
+                latest[key] = (newer ? candidate : previous.candidate, newer ? entry : previous.entry, previous.seen + 1)
+            } else {
+                latest[key] = (candidate, entry, 1)
+                order.append(key)
+            }
+        }
+        let candidates = order.compactMap { key in
+            latest[key].map { found in
+                var candidate = found.candidate
+                candidate.seen = found.seen
+                return candidate
+            }
+        }
+        result.files = writer.write(candidates, placeholders: placeholders)
+        result.unmatched = result.unmatched.relabeled(placeholders.redact(text:))
+        result.undeclared = result.undeclared.map { finding in
+            var finding = redactor.redact(finding)
+            finding.message = placeholders.redact(text: finding.message)
+            return finding
+        }
+        return result
+    }
+
+    /// The declared scenario whose existing mock carries `code`.
+    private func declaredScenario(of endpoint: AnyEndpoint, code: Int, in mocks: MockDirectory) -> String? {
+        endpoint.scenarios.first { scenario in
+            guard let file = mocks.file(of: endpoint, scenario: scenario),
+                  case let .success(document) = mocks.document(of: file) else { return false }
+            return document[api.envelope.codeKey]?.int64Value == Int64(code)
+        }
+    }
+
+    private static func isLater(_ entry: HAREntry, than other: HAREntry) -> Bool {
+        switch (entry.started, other.started) {
+        case let (mine?, theirs?) where mine != theirs: mine > theirs
+        default: entry.index > other.index
+        }
+    }
+
+    private static func sameOrigin(_ components: URLComponents, _ base: URL) -> Bool {
+        func port(_ scheme: String?, _ port: Int?) -> Int? { port ?? (scheme?.lowercased() == "https" ? 443 : 80) }
+        return components.scheme?.lowercased() == base.scheme?.lowercased() && components.host?.lowercased() == base.host?.lowercased()
+            && port(components.scheme, components.port) == port(base.scheme, base.port)
+    }
+}

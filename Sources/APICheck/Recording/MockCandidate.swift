@@ -1,0 +1,32 @@
+/// An answer about to become a mock file: whose, which scenario, the HTTP status it came with, the
+/// document as received (secrets still in it: `MockWriter` redacts before anything is written).
+public struct MockCandidate: Sendable {
+    public var endpoint: AnyEndpoint
+    /// Nil for the success answer; `logout`, `expired` or a declared failure scenario.
+    public var scenario: String?
+    public var status: Int
+    public var document: JSONValue
+    /// Contract violations found in the answer (a decode error, a field gone): it is not written
+    /// unless forced.
+    public var violations: [Finding]
+    /// How many answers were seen for this mock (a capture may hold several; the latest wins).
+    public var seen: Int
+
+    public init(endpoint: AnyEndpoint, scenario: String? = nil, status: Int, document: JSONValue,
+                violations: [Finding] = [], seen: Int = 1) {
+        self.endpoint = endpoint
+        self.scenario = scenario
+        self.status = status
+        self.document = document
+        self.violations = violations
+        self.seen = seen
+    }
+
+    /// `<mock>[@<scenario>[.<status>]].json`: the status is pinned in the name only when it is not
+    /// the one replay would give the scenario anyway (200, or the policy's dead-token status).
+    public func fileName(envelope: EnvelopePolicy) -> MockFileName {
+        let plain = MockFileName(mock: endpoint.mock, scenario: scenario)
+        guard scenario != nil, plain.status(expiredStatus: envelope.expiredStatus) != status else { return plain }
+        return MockFileName(mock: endpoint.mock, scenario: scenario, status: status)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+
+/// `apicheck record`: a live run (the same plan as `apicheck live`: login, samples, order, probes)
+/// whose answers become mocks. Each selected endpoint's success answer becomes its mock; with
+/// probes, the dead-token probe's answer becomes `@expired` and the revoked-token probe's
+/// `@logout`, with the statuses they really came with. Everything goes through `MockWriter`.
+public struct MockRecorder: Sendable {
+    public let api: API
+    public let transport: any Transport
+    /// The run's settings; `mocksDirectory` is where mocks are written (and drift is read from).
+    public let options: LiveOptions
+    public let writer: MockWriter
+    public let redactPaths: [JSONPath]
+
+    public init(api: API, transport: any Transport, options: LiveOptions, directory: URL, redactPaths: [JSONPath] = [],
+                dryRun: Bool = false, force: Bool = false) {
+        var options = options
+        options.mocksDirectory = directory
+        self.api = api
+        self.transport = transport
+        self.options = options
+        self.redactPaths = redactPaths
+        writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force)
+    }
+
+    public func run(redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) async -> MockRecording {
+        let exchanges = Mutex<[LiveExchange]>([])
+        let check = LiveCheck(api: api, transport: transport, options: options, redactor: redactor, trace: trace,
+                              exchanges: { exchange in exchanges.withLock { $0.append(exchange) } })
+        let report = await check.run()
+        // Plan order, not arrival order: placeholders are ranked by it, so a second run writes the same bytes.
+        let received = exchanges.withLock { $0 }.sorted { $0.step < $1.step }
+        let placeholders = SecretPlaceholders(api: api, paths: redactPaths)
+        register(received, in: placeholders)
+
+        var candidates: [MockCandidate] = []
+        var notRecorded: [Finding] = []
+        let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
+        for endpoint in selected {
+            let own = received.filter { $0.endpoint.id == endpoint.id }
+            let checks = own.filter { if case .check = $0.role { true } else { false } }
+            let check = checks.first { $0.role == .check(reported: true) } ?? checks.first
+            let result = report.results.first { $0.role == .endpoint && $0.endpoint == endpoint.id }
+            switch candidate(check, endpoint: endpoint, scenario: nil) {
+            case var .some(candidate):
+                candidate.violations = result?.findings.filter { $0.severity == .error && $0.category == .contract } ?? []
+                candidates.append(candidate)
+            case nil:
+                notRecorded.append(Self.notRecorded(endpoint, scenario: nil, why: result?.findings.first?.summaryLine
+                    ?? result?.skipped ?? "no answer"))
+            }
+            guard options.probes, endpoint.requiresToken else { continue }
+            for (probe, scenario) in [(AuthProbe.tokenExpired, MockScenario.expired), (AuthProbe.revoked, MockScenario.logout)] {
+                guard let exchange = own.first(where: { if case .probe(probe.rawValue, _, _) = $0.role { true } else { false } }) else {
+                    continue
+                }
+                if case let .probe(_, expected, false) = exchange.role {
+                    let found = exchange.classification?.name ?? "none"
+                    notRecorded.append(Self.notRecorded(endpoint, scenario: scenario,
+                                                        why: "the probe's answer is \(found), expected \(expected)"))
+                    continue
+                }
+                if let candidate = candidate(exchange, endpoint: endpoint, scenario: scenario) { candidates.append(candidate) }
+                else { notRecorded.append(Self.notRecorded(endpoint, scenario: scenario, why: "the probe's answer is not JSON")) }
+            }
+        }
+        let files = writer.write(candidates, placeholders: placeholders)
+        return MockRecording(report: report, files: files, notRecorded: notRecorded.map { finding in
+            var finding = finding
+            finding.message = placeholders.redact(text: check.redactor.redact(finding.message))
+            return finding
+        }, force: writer.force)
+    }
+
+    private func candidate(_ exchange: LiveExchange?, endpoint: AnyEndpoint, scenario: String?) -> MockCandidate? {
+        guard let exchange else { return nil }
+        if scenario == nil {
+            guard case .success = exchange.classification else { return nil }
+        }
+        guard let document = try? JSONParser.parse(exchange.response.body) else { return nil }
+        return MockCandidate(endpoint: endpoint, scenario: scenario, status: exchange.response.status, document: document)
+    }
+
+    /// Every secret of the run, in plan order: tokens issued and sent, the password, secret
+    /// parameters' samples, credentials in the base URL.
+    private func register(_ exchanges: [LiveExchange], in placeholders: SecretPlaceholders) {
+        for exchange in exchanges {
+            if let issued = exchange.issuedToken { placeholders.register(issued, as: .token) }
+            if let sent = exchange.sentToken { placeholders.register(sent, as: .token) }
+        }
+        if let password = options.environment[api.auth.passwordVariable], !password.isEmpty {
+            placeholders.register(password, as: .password)
+        }
+        let names = api.redactedFields
+        for endpoint in api.endpoints {
+            for parameter in endpoint.parameters where parameter.secret || names.contains(parameter.name) {
+                switch parameter.sample {
+                case let .literal(value)?: placeholders.register(value.text, as: .password)
+                case let .environment(name, _)?:
+                    if let value = options.environment[name], !value.isEmpty { placeholders.register(value, as: .password) }
+                default: break
+                }
+            }
+        }
+        // Unique samples (`apicheck_<run id>`) come back in answers; the run id is the part that changes.
+        placeholders.pin(options.runID, to: "recorded")
+        for part in [options.baseURL.user(percentEncoded: false), options.baseURL.password(percentEncoded: false)] {
+            if let part, !part.isEmpty { placeholders.register(part, as: .password) }
+        }
+    }
+
+    static func notRecorded(_ endpoint: AnyEndpoint, scenario: String?, why: String) -> Finding {
+        let file = MockFileName(mock: endpoint.mock, scenario: scenario).description
+        return Finding(kind: .missingMock, severity: .warning, category: .harness, endpoint: endpoint.id,
+                       message: "\(file) not recorded: \(why)")
+    }
+}
