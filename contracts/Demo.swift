@@ -93,7 +93,7 @@ public enum Demo {
         envelope: EnvelopePolicy(successCodes: [200], logoutCodes: [10504], expiredHTTPStatuses: [403]),
         auth: AuthPolicy(loginEndpoint: "account.login", tokenField: "utoken", placement: .query("access_token")),
         defaultHeaders: [("os", "Linux"), ("client", "apicheck/1.0")],
-        redactedFields: ["utoken", "password", "access_token"],
+        secretFields: ["utoken", "password", "access_token"],
         endpoints: [login, register, logout, homeTimeline, showStatus, showUser, topics, likeTopic, unlikeTopic,
                     token, config])
 }

@@ -96,7 +96,7 @@ extension MockServer {
                 data = Data(withToken(issued, in: served.document, endpoint: endpoint).compactText.utf8)
             case .logsOut:
                 if let token { tokens.end(token) }
-            case .none:
+            case .keepsSession:
                 break
             }
         }

@@ -94,7 +94,7 @@ public final class APIClient: Sendable {
         let tokenValue: String?
         switch token {
         case .session: tokenValue = session.token
-        case .none: tokenValue = nil
+        case .withoutToken: tokenValue = nil
         case let .explicit(value): tokenValue = value
         }
         if let tokenValue { redactor.register(tokenValue) }
@@ -144,7 +144,7 @@ public final class APIClient: Sendable {
 
     private func applySessionEffect(_ endpoint: AnyEndpoint, _ exchange: Exchange) {
         switch endpoint.sessionEffect {
-        case .none:
+        case .keepsSession:
             break
         case .logsIn:
             guard let issuedToken = exchange.issuedToken else { return }

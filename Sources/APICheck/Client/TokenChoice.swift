@@ -3,7 +3,7 @@ public enum TokenChoice: Sendable, Equatable {
     /// The session's token, when the endpoint needs one.
     case session
     /// No token at all.
-    case none
+    case withoutToken
     /// This token, whatever the session holds.
     case explicit(String)
 }

@@ -11,7 +11,7 @@ public struct API: Sendable {
     /// Sent with every request (`os`, `client`).
     public var defaultHeaders: [(name: String, value: String)]
     /// Field and parameter names, beyond those the policies imply, whose values never print.
-    public var extraRedactedFields: Set<String>
+    public var secretFields: Set<String>
     public var endpoints: [AnyEndpoint]
     /// How `Date` fields of the decode types arrive.
     public var dates: DateDecoding
@@ -20,7 +20,7 @@ public struct API: Sendable {
     public var declaredIn: String?
 
     public init(name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy, auth: AuthPolicy = .noLogin,
-                defaultHeaders: [(name: String, value: String)] = [], redactedFields: Set<String> = [],
+                defaultHeaders: [(name: String, value: String)] = [], secretFields: Set<String> = [],
                 dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible], declaredIn: String? = #filePath) {
         self.dates = dates
         self.declaredIn = declaredIn
@@ -30,14 +30,14 @@ public struct API: Sendable {
         self.auth = auth
         self.defaultHeaders = defaultHeaders
         self.endpoints = endpoints.map(\.erased)
-        self.extraRedactedFields = redactedFields
+        self.secretFields = secretFields
     }
 
     /// Every field and parameter name whose value never prints: the extra ones, the token's own
     /// field, where the token travels, and every parameter declared secret. Worked out from the
     /// current policies, so changing one after init keeps redaction right.
     public var redactedFields: Set<String> {
-        var redacted = extraRedactedFields
+        var redacted = secretFields
         if let field = auth.tokenField { redacted.insert(String(field.split(separator: ".").last ?? Substring(field))) }
         switch auth.placement {
         case let .query(name): redacted.insert(name)

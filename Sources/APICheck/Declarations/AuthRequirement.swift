@@ -1,5 +1,6 @@
 /// Whether an endpoint needs the session's token.
 public enum AuthRequirement: Sendable, Equatable {
-    case none
+    /// Called without any token.
+    case anonymous
     case token
 }

@@ -11,8 +11,8 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
     public let erased: AnyEndpoint
 
     public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
-                mock: String, auth: AuthRequirement = .none, enveloped: Bool = true,
-                sessionEffect: SessionEffect = .none, scenarios: [String] = [], paging: Paging? = nil) {
+                mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool = true,
+                sessionEffect: SessionEffect = .keepsSession, scenarios: [String] = [], paging: Paging? = nil) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, sessionEffect: sessionEffect,

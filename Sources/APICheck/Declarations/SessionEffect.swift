@@ -1,7 +1,8 @@
 /// What calling an endpoint does to the session. Live checks order the run by it: endpoints that log
 /// in or out never run while others use the session's token.
 public enum SessionEffect: String, Sendable, Equatable {
-    case none
+    /// Leaves the session as it is: most endpoints.
+    case keepsSession
     /// Issues a token (and, on APIs like the demo one, revokes the account's earlier tokens).
     case logsIn
     /// Ends the token it is called with.

@@ -16,7 +16,7 @@ extension LiveCheck {
                                            message: error.message))
             return (result, outcome)
         }
-        let call = await client.call(endpoint, values, token: token.map(TokenChoice.explicit) ?? TokenChoice.none)
+        let call = await client.call(endpoint, values, token: token.map(TokenChoice.explicit) ?? TokenChoice.withoutToken)
         outcome.exchange = call.exchange
         outcome.classification = call.classification
         var redirected = false

@@ -25,7 +25,7 @@ extension LiveCheck {
         }
         var values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
         values[paging.next] = .int(paging.cursor(after: last))
-        let call = await client.call(endpoint, values, token: token.map(TokenChoice.explicit) ?? TokenChoice.none)
+        let call = await client.call(endpoint, values, token: token.map(TokenChoice.explicit) ?? TokenChoice.withoutToken)
         // A mock file answers the same page whatever the cursor (a transport that wraps the mock
         // one, or a mixed one): nothing to judge.
         if call.exchange?.response.source != nil { return .skipped(nil) }

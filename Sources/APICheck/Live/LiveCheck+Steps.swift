@@ -6,7 +6,7 @@ extension LiveCheck {
     func perform(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) async -> StepOutcome {
         let endpoint = step.endpoint
         let verdict = state.withLock { $0.login }
-        if verdict == .credentialsRefused, endpoint.sessionEffect != .none, api.auth.usesCredentials(endpoint) {
+        if verdict == .credentialsRefused, endpoint.sessionEffect != .keepsSession, api.auth.usesCredentials(endpoint) {
             return skipped(step, "the credentials were refused")
         }
         let token: String?

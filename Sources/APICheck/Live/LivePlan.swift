@@ -38,7 +38,7 @@ struct LivePlan: Sendable {
             checks[endpoint.id] = add(.check(endpoint, reported: true), .nothing, checks, after: afterLogin)
         }
         var usingSessionToken: Set<LiveStep.ID> = []
-        let plain = selected.filter { $0.sessionEffect == .none }
+        let plain = selected.filter { $0.sessionEffect == .keepsSession }
         for level in SampleResolver.levels(plain) {
             for endpoint in level {
                 let id = add(.check(endpoint, reported: true), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
@@ -86,8 +86,8 @@ struct LivePlan: Sendable {
             let ended = add(.check(logout, reported: true), .live(issuedBy: secondLogin), checks)
             late.insert(ended)
             if probing, let secondLogin,
-               let target = tokenEndpoints.first(where: { $0.method == .get && $0.sessionEffect == .none })
-                ?? tokenEndpoints.first(where: { $0.sessionEffect == .none }) {
+               let target = tokenEndpoints.first(where: { $0.method == .get && $0.sessionEffect == .keepsSession })
+                ?? tokenEndpoints.first(where: { $0.sessionEffect == .keepsSession }) {
                 late.insert(add(.probe(.loggedOut, target), .loggedOut(issuedBy: secondLogin, endedBy: ended), checks))
             }
         }

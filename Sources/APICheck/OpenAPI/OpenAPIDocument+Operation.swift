@@ -35,7 +35,7 @@ extension OpenAPIDocument {
         switch endpoint.sessionEffect {
         case .logsIn: text += "; logs in"
         case .logsOut: text += "; logs out"
-        case .none: break
+        case .keepsSession: break
         }
         return text
     }

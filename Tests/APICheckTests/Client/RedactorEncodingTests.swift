@@ -62,7 +62,7 @@ import Testing
         let api = API(name: "basic", envelope: EnvelopePolicy(),
                       auth: AuthPolicy(loginEndpoint: "login", tokenField: "token", placement: .bearer),
                       defaultHeaders: [("Authorization", "Basic dXNlcjpwYXNzd29yZA=="), ("X-Api-Key", "key-0123456789")],
-                      redactedFields: ["x-api-key"], endpoints: [])
+                      secretFields: ["x-api-key"], endpoints: [])
         let redactor = api.makeRedactor()
         #expect(redactor.redact("echo: Basic dXNlcjpwYXNzd29yZA==") == "echo: ***")
         #expect(redactor.redact("cred=dXNlcjpwYXNzd29yZA%3D%3D") == "cred=***")

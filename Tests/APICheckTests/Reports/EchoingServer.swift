@@ -28,7 +28,7 @@ struct EchoingServer: Transport {
     static func api(_ placement: AuthPolicy.Placement) -> API {
         API(name: "echo", envelope: EnvelopePolicy(),
             auth: AuthPolicy(loginEndpoint: "echo.login", tokenField: "token", placement: placement),
-            redactedFields: ["password", "key"], endpoints: endpoints)
+            secretFields: ["password", "key"], endpoints: endpoints)
     }
 
     /// Every form of every secret the request carried, one per line, and the hostile characters.
