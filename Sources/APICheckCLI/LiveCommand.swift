@@ -26,45 +26,12 @@ struct LiveCommand: Command {
 
     func run() async throws -> ExitCode {
         let console = context.console
-        let problems = context.api.problems
-        if !problems.isEmpty {
-            throw CommandFailure("the \(context.api.name) API's declarations need fixing first:\n"
-                + problems.map { "  \($0.endpoint): \($0.message)" }.joined(separator: "\n"))
-        }
-        var environment = context.environment
         let writer = ReportWriter(context: context)
         // Before the run, not after: a run changes staging (it registers accounts) and takes time.
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
-        var sandbox: (any RunningSandbox)?
-        let target: URL
-        if let baseURL {
-            target = baseURL
-        } else {
-            guard let launcher = context.sandbox else {
-                throw CommandFailure("no target: give --base-url URL, --env NAME or set APICHECK_BASE_URL")
-            }
-            do {
-                let running = try launcher.start(port: 0, tokenTTL: 3600, faults: [])
-                sandbox = running
-                target = running.baseURL
-            } catch {
-                throw CommandFailure("cannot start the bundled sandbox: \(error)")
-            }
-            context.note("no target configured; checking the bundled sandbox at \(target.absoluteString)")
-            // The sandbox's demo account, unless the environment names one.
-            if (environment[context.api.auth.accountVariable] ?? "").isEmpty, (environment[context.api.auth.passwordVariable] ?? "").isEmpty {
-                environment[context.api.auth.accountVariable] = launcher.account
-                environment[context.api.auth.passwordVariable] = launcher.password
-            }
-        }
-        defer { sandbox?.stop() }
-
-        let selected = context.api.endpoints.filter { only?.contains($0.id) ?? true }
-        if selected.contains(where: { $0.requiresToken || $0.id == context.api.auth.loginEndpoint }),
-           [context.api.auth.accountVariable, context.api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {
-            throw CommandFailure("set \(context.api.auth.accountVariable) and \(context.api.auth.passwordVariable) "
-                + "to the account to check \(context.api.makeRedactor().display(target)) with (credentials are never taken from flags)")
-        }
+        let live = try LiveTarget(context, baseURL: baseURL, only: only, doing: "checking")
+        defer { live.sandbox?.stop() }
+        let target = live.url, environment = live.environment
         if mocks.directory == nil {
             context.note("\(mocks.explanation); drift is not checked")
         }

@@ -80,40 +80,9 @@ struct RecordCommand: Command {
 
     func run() async throws -> ExitCode {
         let api = context.api
-        let problems = api.problems
-        if !problems.isEmpty {
-            throw CommandFailure("the \(api.name) API's declarations need fixing first:\n"
-                + problems.map { "  \($0.endpoint): \($0.message)" }.joined(separator: "\n"))
-        }
-        var environment = context.environment
-        var sandbox: (any RunningSandbox)?
-        let target: URL
-        if let baseURL = baseURL {
-            target = baseURL
-        } else {
-            guard let launcher = context.sandbox else {
-                throw CommandFailure("no target: give --base-url URL, --env NAME or set APICHECK_BASE_URL")
-            }
-            do {
-                let running = try launcher.start(port: 0, tokenTTL: 3600, faults: [])
-                sandbox = running
-                target = running.baseURL
-            } catch {
-                throw CommandFailure("cannot start the bundled sandbox: \(error)")
-            }
-            context.note("no target configured; recording the bundled sandbox at \(target.absoluteString)")
-            if (environment[api.auth.accountVariable] ?? "").isEmpty, (environment[api.auth.passwordVariable] ?? "").isEmpty {
-                environment[api.auth.accountVariable] = launcher.account
-                environment[api.auth.passwordVariable] = launcher.password
-            }
-        }
-        defer { sandbox?.stop() }
-        let selected = api.endpoints.filter { only?.contains($0.id) ?? true }
-        if selected.contains(where: { $0.requiresToken || $0.id == api.auth.loginEndpoint }),
-           [api.auth.accountVariable, api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {
-            throw CommandFailure("set \(api.auth.accountVariable) and \(api.auth.passwordVariable) to the account to record "
-                + "\(api.makeRedactor().display(target)) with (credentials are never taken from flags)")
-        }
+        let live = try LiveTarget(context, baseURL: baseURL, only: only, doing: "recording")
+        defer { live.sandbox?.stop() }
+        let target = live.url, environment = live.environment
         let transport = CurlTransport(configuration: CurlConfiguration(
             concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody,
             insecure: insecure))

@@ -1,0 +1,56 @@
+import APICheck
+import Foundation
+
+/// What a command that calls a server (`live`, `record`) needs before its first request: declarations
+/// without problems, a target (the one given, else the bundled sandbox, started here), and the
+/// credentials the auth policy names when anything selected needs them.
+struct LiveTarget {
+    let url: URL
+    /// The process environment, with the sandbox's demo account when the sandbox is the target and
+    /// the environment names none.
+    let environment: [String: String]
+    /// Stop it when the command is done.
+    let sandbox: (any RunningSandbox)?
+
+    /// `doing` says what the command does to the target, for its notes: `checking`, `recording`.
+    init(_ context: CommandContext, baseURL: URL?, only: Set<String>?, doing: String) throws {
+        let api = context.api
+        let problems = api.problems
+        if !problems.isEmpty {
+            throw CommandFailure("the \(api.name) API's declarations need fixing first:\n"
+                + problems.map { "  \($0.endpoint): \($0.message)" }.joined(separator: "\n"))
+        }
+        var environment = context.environment
+        if let baseURL {
+            url = baseURL
+            sandbox = nil
+        } else {
+            guard let launcher = context.sandbox else {
+                throw CommandFailure("no target: give --base-url URL, --env NAME or set APICHECK_BASE_URL")
+            }
+            let running: any RunningSandbox
+            do {
+                running = try launcher.start(port: 0, tokenTTL: 3600, faults: [])
+            } catch {
+                throw CommandFailure("cannot start the bundled sandbox: \(error)")
+            }
+            url = running.baseURL
+            sandbox = running
+            context.note("no target configured; \(doing) the bundled sandbox at \(url.absoluteString)")
+            // The sandbox's demo account, unless the environment names one.
+            if (environment[api.auth.accountVariable] ?? "").isEmpty, (environment[api.auth.passwordVariable] ?? "").isEmpty {
+                environment[api.auth.accountVariable] = launcher.account
+                environment[api.auth.passwordVariable] = launcher.password
+            }
+        }
+        self.environment = environment
+        let selected = api.endpoints.filter { only?.contains($0.id) ?? true }
+        if selected.contains(where: { $0.requiresToken || $0.id == api.auth.loginEndpoint }),
+           [api.auth.accountVariable, api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {
+            sandbox?.stop()
+            throw CommandFailure("set \(api.auth.accountVariable) and \(api.auth.passwordVariable) "
+                + "to the account to \(doing == "checking" ? "check" : "record") \(api.makeRedactor().display(url)) with "
+                + "(credentials are never taken from flags)")
+        }
+    }
+}
