@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// `apicheck live --verbose` with every report format, over libcurl, against a server on

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `apicheck import-har` as a command: its output, the terminal kept safe from server text, and

@@ -2,6 +2,7 @@ import APICheck
 import Contracts
 import Foundation
 import Sandbox
+import TestSupport
 import Testing
 import URLSessionClient
 

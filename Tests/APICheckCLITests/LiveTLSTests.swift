@@ -3,6 +3,7 @@ import Contracts
 import Foundation
 import HTTPServer
 import Sandbox
+import TestSupport
 import Testing
 
 /// `apicheck live` against the sandbox over HTTPS, with the certificates in Tests/TLSFixtures:

@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import TestSupport
 import Testing
 
 /// `apicheck openapi` through the tool's entry point.

@@ -4,6 +4,7 @@ import CurlClient
 import Foundation
 import Sandbox
 import Synchronization
+import TestSupport
 import Testing
 
 /// `apicheck record` against the in-process sandbox, into a temporary folder: the written mocks

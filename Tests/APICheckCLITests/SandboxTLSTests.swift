@@ -1,6 +1,7 @@
 import APICheckCLI
 import APICheckDemo
 import Foundation
+import TestSupport
 import Testing
 
 /// `apicheck sandbox --tls-cert FILE --tls-key FILE`: the bundled sandbox over HTTPS.

@@ -2,6 +2,7 @@ import APICheck
 import CurlClient
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Failures only the libcurl transport's own queue can have. The failures every network

@@ -2,6 +2,7 @@ import APICheck
 import CurlClient
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// What only the libcurl transport promises: connection reuse and its own transfer queue. The

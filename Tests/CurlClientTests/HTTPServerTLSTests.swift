@@ -3,6 +3,7 @@ import CurlClient
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// `HTTPServerTLS` from files: a wrong file fails when it is read, naming it; a certificate and

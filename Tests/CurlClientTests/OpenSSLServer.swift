@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// `openssl s_server -www` on 127.0.0.1, any free port, requiring a client certificate signed by
 /// the fixtures' CA: a TLS server that refuses the handshake itself (libmicrohttpd only asks for

@@ -3,6 +3,7 @@ import CurlClient
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// The libcurl transport against real HTTPS servers on loopback, with the certificates in

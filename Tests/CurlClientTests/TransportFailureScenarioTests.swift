@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Every way a transfer can fail without an HTTP answer, and what the error says, run by every

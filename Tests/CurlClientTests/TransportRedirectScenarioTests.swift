@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Redirects stay within the target's origin (scheme, host, port) for every network transport:

@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Successful exchanges over a real libmicrohttpd server on 127.0.0.1, run by every network

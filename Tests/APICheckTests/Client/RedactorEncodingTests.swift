@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import TestSupport
 import Testing
 
 /// Secrets echoed in every form they can take in JSON or in transit are masked, and so are the

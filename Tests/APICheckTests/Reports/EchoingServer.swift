@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import TestSupport
 
 /// A server (a transport, in process) that logs in with a hostile token and then echoes that token,
 /// the password and the `Authorization` header it was sent back in every form of

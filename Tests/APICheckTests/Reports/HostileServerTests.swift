@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
