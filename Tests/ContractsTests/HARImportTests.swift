@@ -135,6 +135,43 @@ import Testing
         #expect(throws: HARArchive.ReadError.self) { try HARArchive(data: Data(#"{"entries": []}"#.utf8)) }
         #expect(throws: HARArchive.ReadError.self) { try HARArchive(data: Data("<html>".utf8)) }
     }
+
+    /// A HAR answering `statuses.show` with `body`.
+    static func statusCapture(_ body: String) throws -> String {
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: body, options: [.fragmentsAllowed]), as: UTF8.self)
+        return #"{"log": {"entries": [{"request": {"method": "GET", "url": "https://staging.example.com/Api/statuses/4130540976425200"}, "#
+            + #""response": {"status": 200, "content": {"mimeType": "application/json", "text": "# + text + "}}}]}}"
+    }
+
+    /// An answer replacing a mock reports its drift as `live` does, by what the type reads: a
+    /// renamed field the type ignores is `drift-removed` and `drift-added`, both warnings; a
+    /// renamed field it requires is the decode error at the old path (as in `live`, the removal is
+    /// not said twice) and `drift-added` at the new one.
+    @Test func renamedFieldReportsDriftAgainstTheExistingMock() throws {
+        let folder = try Self.mocksCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shipped = try Self.text(folder, "status_show.json")
+        let mock = shipped.replacingOccurrences(of: #""text":"#, with: #""legacy_flag": true, "text":"#)
+        try mock.write(to: folder.appendingPathComponent("status_show.json"), atomically: true, encoding: .utf8)
+        func listing(_ body: String) throws -> [String] {
+            try Self.run(Self.statusCapture(body), into: folder, dryRun: true).files.flatMap(\.lines)
+        }
+        let unread = try listing(mock.replacingOccurrences(of: #""legacy_flag":"#, with: #""legacy_flag_v2":"#))
+        #expect(unread.first == "updated   status_show.json")
+        #expect(unread.filter { $0.hasPrefix("    warning") }.map { $0.prefix { $0 != ":" } } == [
+            "    warning drift-removed $.datas.legacy_flag", "    warning drift-added $.datas.legacy_flag_v2",
+        ])
+        let read = try listing(mock.replacingOccurrences(of: #""source":"#, with: #""source_html":"#))
+        #expect(read == [
+            "refused   status_show.json",
+            "    warning drift-added $.datas.source_html: not in the mock or the decode type (found String)",
+            "    error decode $.datas.source: expected String, found absent",
+        ])
+        // An answer shaped like the mock drifts nowhere.
+        let same = try Self.run(Self.statusCapture(mock), into: folder, dryRun: true)
+        #expect(same.files.map(\.action) == [.updated])
+        #expect(same.files.flatMap(\.drift).isEmpty)
+    }
 }
 
 /// An API unlike the demo: `status`/`message`/`data`, success 0, a Bearer header, a nested token,

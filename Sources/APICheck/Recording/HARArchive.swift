@@ -9,26 +9,34 @@ public struct HARArchive: Sendable {
         public var description: String
     }
 
-    public var entries: [HAREntry]
+    /// The capture, kept as read (mapped when the system allows): entries are parsed one at a time.
+    private let data: Data
+    private let ranges: [Range<Int>]
     /// The exporter, as `log.creator.name` says (`WebInspector`, `Firefox`, `Charles Proxy`).
-    public var creator: String?
+    public let creator: String?
 
     public init(data: Data) throws(ReadError) {
-        // The capture's own structure needs neither key order nor exact numbers, only the bodies
-        // do, and they are strings in it, parsed later one by one: Foundation's parser is the
-        // faster one for a file that is mostly escaped text.
-        let document: Any
-        do {
-            document = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw ReadError(description: "not JSON: \((error as NSError).localizedDescription)")
-        }
-        guard let log = (document as? [String: Any])?["log"] as? [String: Any], let items = log["entries"] as? [Any] else {
-            throw ReadError(description: "not a HAR file: no log.entries array")
-        }
-        creator = (log["creator"] as? [String: Any])?["name"] as? String
-        entries = items.enumerated().compactMap { Self.entry($0.element as? [String: Any], index: $0.offset) }
+        // A tree of the whole capture costs many times its size: only the entries' byte ranges are
+        // found here, each entry is parsed when it is read.
+        let layout = try HARScanner.layout(of: data)
+        self.data = data
+        // The scanner counts from the first byte; a slice's indices do not.
+        let offset = data.startIndex
+        ranges = layout.entries.map { (offset + $0.lowerBound)..<(offset + $0.upperBound) }
+        creator = layout.creator.flatMap { try? JSONParser.parse(data[(offset + $0.lowerBound)..<(offset + $0.upperBound)]) }?["name"]?.stringValue
     }
+
+    /// The number of entries in `log.entries`, readable or not.
+    public var count: Int { ranges.count }
+
+    /// Entry `index`, parsed now; nil when it is not JSON or lacks a request method, URL or response.
+    public func entry(at index: Int) -> HAREntry? {
+        guard let value = try? JSONParser.parse(data[ranges[index]]) else { return nil }
+        return Self.entry(value, index: index)
+    }
+
+    /// The readable entries, in file order.
+    public var entries: [HAREntry] { ranges.indices.compactMap(entry(at:)) }
 
     public init(contentsOf url: URL) throws(ReadError) {
         let data: Data
@@ -40,9 +48,9 @@ public struct HARArchive: Sendable {
         try self.init(data: data)
     }
 
-    private static func entry(_ value: [String: Any]?, index: Int) -> HAREntry? {
-        guard let value, let request = value["request"] as? [String: Any], let response = value["response"] as? [String: Any],
-              let method = request["method"] as? String, let url = request["url"] as? String else { return nil }
+    private static func entry(_ value: JSONValue, index: Int) -> HAREntry? {
+        guard let request = value["request"], let response = value["response"],
+              let method = request["method"]?.stringValue, let url = request["url"]?.stringValue else { return nil }
         let requestHeaders = fields(request["headers"])
         let responseHeaders = fields(response["headers"])
         var cookies = fields(request["cookies"]) + fields(response["cookies"])
@@ -52,30 +60,34 @@ public struct HARArchive: Sendable {
         for header in responseHeaders where header.name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
             if let pair = header.value.split(separator: ";").first { cookies.append(cookie(pair)) }
         }
-        let content = response["content"] as? [String: Any]
+        let content = response["content"]
         var body: Data?
-        if let text = content?["text"] as? String {
-            if (content?["encoding"] as? String)?.lowercased() == "base64" {
+        if let text = content?["text"]?.stringValue {
+            if content?["encoding"]?.stringValue?.lowercased() == "base64" {
                 body = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
             } else {
                 body = Data(text.utf8)
             }
         }
         // An empty text where the size says there was more is a body left out, not an empty one.
-        if let size = (content?["size"] as? NSNumber)?.intValue, size > 0, body?.isEmpty ?? false { body = nil }
-        let postData = request["postData"] as? [String: Any]
-        return HAREntry(index: index, started: (value["startedDateTime"] as? String).flatMap(date),
+        if let size = number(content?["size"]), size > 0, body?.isEmpty ?? false { body = nil }
+        let postData = request["postData"]
+        return HAREntry(index: index, started: value["startedDateTime"]?.stringValue.flatMap(date),
                         method: method.uppercased(), url: url, requestHeaders: requestHeaders, cookies: cookies,
-                        query: fields(request["queryString"]), postText: postData?["text"] as? String,
-                        postParams: fields(postData?["params"]), status: (response["status"] as? NSNumber)?.intValue ?? 0,
-                        mimeType: content?["mimeType"] as? String, body: body)
+                        query: fields(request["queryString"]), postText: postData?["text"]?.stringValue,
+                        postParams: fields(postData?["params"]), status: number(response["status"]) ?? 0,
+                        mimeType: content?["mimeType"]?.stringValue, body: body)
     }
 
-    private static func fields(_ value: Any?) -> [HAREntry.Field] {
-        guard let items = value as? [Any] else { return [] }
+    private static func number(_ value: JSONValue?) -> Int? {
+        value?.int64Value.map(Int.init) ?? value?.doubleValue.flatMap { Int(exactly: $0.rounded(.towardZero)) }
+    }
+
+    private static func fields(_ value: JSONValue?) -> [HAREntry.Field] {
+        guard case let .array(items)? = value else { return [] }
         return items.compactMap { item in
-            guard let item = item as? [String: Any], let name = item["name"] as? String else { return nil }
-            return (name, item["value"] as? String ?? "")
+            guard let name = item["name"]?.stringValue else { return nil }
+            return (name, item["value"]?.stringValue ?? "")
         }
     }
 

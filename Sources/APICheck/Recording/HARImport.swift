@@ -16,18 +16,22 @@ public struct HARImport: Sendable {
         self.api = api
         self.baseURL = baseURL
         self.redactPaths = redactPaths
-        writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force)
+        writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force, reportsDrift: true)
     }
 
     public func run(_ archive: HARArchive) -> HARImportResult {
-        var result = HARImportResult(entries: archive.entries.count)
+        var result = HARImportResult(entries: 0)
         let routes = CapturedRoutes(api: api, baseURL: baseURL)
         let placeholders = SecretPlaceholders(api: api, paths: redactPaths)
         let redactor = api.makeRedactor()
         let existing = MockDirectory(writer.directory, api: api)
         var latest: [String: (candidate: MockCandidate, entry: HAREntry, seen: Int)] = [:]
         var order: [String] = []
-        for entry in archive.entries {
+        // One entry parsed at a time, its tree dropped once classified: only the latest answer per
+        // mock is kept, so a capture's size costs no more than the file.
+        for index in 0..<archive.count {
+            guard let entry = archive.entry(at: index) else { continue }
+            result.entries += 1
             HARSecrets.register(entry, api: api, in: placeholders)
             guard let components = entry.components else {
                 result.unmatched.add("\(entry.method) (unreadable URL)")

@@ -16,6 +16,9 @@ public struct MockWriteResult: Sendable, Equatable {
     public var replaces: String?
     /// Structure changes against the file it replaces: paths added, removed, changed.
     public var changes: [ShapeChange]
+    /// The same changes as `live` reports them against the replaced success mock: severity, kind
+    /// and JSONPath, weighed by what the endpoint's type reads (`import-har` only).
+    public var drift: [Finding] = []
     /// Why it was refused, or what was wrong with it when written anyway (`--force`).
     public var findings: [Finding]
     /// Written although the answer violates the contract.
@@ -51,7 +54,7 @@ public struct MockWriteResult: Sendable, Equatable {
             case .typeChanged, .becameNull: lines.append("    ~ \(change.path)  \(change.expected) -> \(change.found)")
             }
         }
-        for finding in findings {
+        for finding in drift + findings {
             lines.append("    \(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.summaryLine)")
         }
         return lines

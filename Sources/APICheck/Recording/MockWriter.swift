@@ -13,12 +13,15 @@ public struct MockWriter: Sendable {
     public var dryRun: Bool
     /// Write answers that violate the contract too.
     public var force: Bool
+    /// Report the drift of an answer replacing a success mock, as `live` would (`import-har`).
+    public var reportsDrift: Bool
 
-    public init(api: API, directory: URL, dryRun: Bool = false, force: Bool = false) {
+    public init(api: API, directory: URL, dryRun: Bool = false, force: Bool = false, reportsDrift: Bool = false) {
         self.api = api
         self.directory = directory
         self.dryRun = dryRun
         self.force = force
+        self.reportsDrift = reportsDrift
     }
 
     /// The candidates in order, one result each; a later candidate for the same file wins.
@@ -58,6 +61,7 @@ public struct MockWriter: Sendable {
             if let oldData, let oldDocument = try? JSONParser.parse(oldData) {
                 let found = (try? JSONParser.parse(data)) ?? .null
                 result.changes = ShapeDiff.changes(expected: Shape(of: oldDocument), found: Shape(of: found))
+                if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing) }
             }
             let refusing = problems.contains { $0.severity == .error }
             result.findings = problems

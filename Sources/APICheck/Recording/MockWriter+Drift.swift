@@ -1,0 +1,24 @@
+import Foundation
+
+extension MockWriter {
+    /// Drift of an answer about to replace the endpoint's success mock, as `live` reports it
+    /// against the same mock: the shape changes weighed by what the endpoint's type reads
+    /// (`Drift.findings`), so a renamed field the type decodes is an error, not just a `-` line.
+    /// `document` is the answer as it will be written (secrets already replaced).
+    func drift(of candidate: MockCandidate, document: JSONValue, body: Data, in existing: MockDirectory) -> [Finding] {
+        let endpoint = candidate.endpoint
+        guard candidate.scenario == nil, case let .success(baseline) = existing.baseline(for: endpoint) else { return [] }
+        let interpretation = Interpretation(endpoint: endpoint, status: candidate.status, contentType: "application/json",
+                                            body: body, document: document, source: nil, api: api, redactor: api.makeRedactor())
+        guard case .success = interpretation.classification else { return [] }
+        // The envelope's code and message are the classification's business, as in `live`.
+        let envelopeKeys = endpoint.enveloped ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
+        let reads = baseline.reads + interpretation.reads
+        let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
+        let changes = ShapeDiff.changes(expected: baseline.shape, found: found).filter { !envelopeKeys.contains($0.path) }
+        var failurePath: JSONPath?
+        if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
+        let findings = Drift.findings(changes, reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file)
+        return LiveCheck.capped(findings, endpoint: endpoint.id)
+    }
+}
