@@ -11,13 +11,13 @@ import Foundation
 struct HARBench {
     var megabytes = 100
     var reps = 1
-    /// `--baseline 0` skips the bare read: its tree of a 1 GB capture would not fit in memory.
+    /// `--baseline no` skips the bare read: its tree of a 1 GB capture would not fit in memory.
     var baseline = true
 
     init(_ options: Options) throws(BenchError) {
         megabytes = try options.int("megabytes", default: megabytes)
         reps = try options.int("reps", default: reps)
-        baseline = try options.int("baseline", default: 1) != 0
+        baseline = options.string("baseline") != "no"
     }
 
     func run() async throws -> String {
