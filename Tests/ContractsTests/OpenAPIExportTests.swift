@@ -1,6 +1,7 @@
 import APICheck
 import Contracts
 import Foundation
+import TestSupport
 import Testing
 
 /// The demo API's OpenAPI document, pinned by a golden file, and what it must say.
@@ -12,7 +13,8 @@ import Testing
     }
 
     @Test func demoDocumentMatchesGoldenFile() throws {
-        try GoldenFile.expect(try OpenAPIDocument(api: Demo.api, mocks: mocks).render(), "demo.openapi.json")
+        try GoldenFile.expect(try OpenAPIDocument(api: Demo.api, mocks: mocks).render(), "demo.openapi.json",
+                              in: RepositoryPaths.root.appendingPathComponent("Tests/ContractsTests/Golden"))
     }
 
     @Test func sameInputSameBytes() throws {

@@ -12,40 +12,40 @@ import FoundationXML
     // MARK: - Golden files
 
     @Test func liveText() throws {
-        try expectGolden(TextReport.render(Fixtures.live, color: false, currentDirectory: Fixtures.workspace), "live.txt")
+        try GoldenFile.expect(TextReport.render(Fixtures.live, color: false, currentDirectory: Fixtures.workspace), "live.txt")
     }
 
     @Test func liveColorText() throws {
-        try expectGolden(TextReport.render(Fixtures.live, color: true, currentDirectory: Fixtures.workspace), "live-color.txt")
+        try GoldenFile.expect(TextReport.render(Fixtures.live, color: true, currentDirectory: Fixtures.workspace), "live-color.txt")
     }
 
     @Test func liveJSON() throws {
-        try expectGolden(JSONReport.render(Fixtures.live), "live.json")
+        try GoldenFile.expect(JSONReport.render(Fixtures.live), "live.json")
     }
 
     @Test func liveJUnit() throws {
-        try expectGolden(JUnitReport.render(Fixtures.live), "live.junit.xml")
+        try GoldenFile.expect(JUnitReport.render(Fixtures.live), "live.junit.xml")
     }
 
     @Test func liveGitHubAnnotations() throws {
-        try expectGolden(GitHubReport.annotations(Fixtures.live, currentDirectory: Fixtures.workspace), "live.github.txt")
+        try GoldenFile.expect(GitHubReport.annotations(Fixtures.live, currentDirectory: Fixtures.workspace), "live.github.txt")
     }
 
     @Test func liveGitHubSummary() throws {
-        try expectGolden(GitHubReport.summaryMarkdown(Fixtures.live, currentDirectory: Fixtures.workspace), "live.summary.md")
+        try GoldenFile.expect(GitHubReport.summaryMarkdown(Fixtures.live, currentDirectory: Fixtures.workspace), "live.summary.md")
     }
 
     @Test func mocksText() throws {
-        try expectGolden(TextReport.render(Fixtures.mocks, color: false, currentDirectory: Fixtures.workspace), "mocks.txt")
+        try GoldenFile.expect(TextReport.render(Fixtures.mocks, color: false, currentDirectory: Fixtures.workspace), "mocks.txt")
     }
 
     @Test func unreachableText() throws {
-        try expectGolden(TextReport.render(Fixtures.unreachable, color: false, currentDirectory: Fixtures.workspace),
+        try GoldenFile.expect(TextReport.render(Fixtures.unreachable, color: false, currentDirectory: Fixtures.workspace),
                          "unreachable.txt")
     }
 
     @Test func unreachableJUnit() throws {
-        try expectGolden(JUnitReport.render(Fixtures.unreachable), "unreachable.junit.xml")
+        try GoldenFile.expect(JUnitReport.render(Fixtures.unreachable), "unreachable.junit.xml")
     }
 
     // MARK: - Structure
@@ -206,32 +206,6 @@ import FoundationXML
             #expect(!output.contains(password))
             #expect(!output.contains("5f1c9a8e"))
             #expect(output.contains(Redactor.mask) || output.contains("\\*\\*\\*"))
-        }
-    }
-
-    // MARK: - Golden file plumbing
-
-    private static let goldenDirectory = RepositoryPaths.golden
-
-    private func expectGolden(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = Self.goldenDirectory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["APICHECK_RECORD_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: Self.goldenDirectory, withIntermediateDirectories: true)
-            try Data(output.utf8).write(to: url, options: .atomic)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("no golden file \(name); run with APICHECK_RECORD_GOLDEN=1 to create it", sourceLocation: sourceLocation)
-            return
-        }
-        if output != expected {
-            let outputLines = output.components(separatedBy: "\n"), expectedLines = expected.components(separatedBy: "\n")
-            let line = Array(zip(outputLines, expectedLines)).firstIndex { $0 != $1 } ?? min(outputLines.count, expectedLines.count)
-            let got = line < outputLines.count ? outputLines[line] : "<end>"
-            let want = line < expectedLines.count ? expectedLines[line] : "<end>"
-            let message = "\(name) differs at line \(line + 1):\n  got:  \(got.debugDescription)\n  want: \(want.debugDescription)\n"
-                + "(APICHECK_RECORD_GOLDEN=1 re-records)"
-            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
 import Testing
 
-/// Compares output with a file in `Golden/`; `APICHECK_RECORD_GOLDEN=1` rewrites the file instead.
-enum GoldenFile {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Golden", isDirectory: true)
-
-    static func expect(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+/// Compares output with a golden file (`RepositoryPaths.golden` unless told);
+/// `APICHECK_RECORD_GOLDEN=1` rewrites the file instead. Every golden test goes through here.
+public enum GoldenFile {
+    public static func expect(_ output: String, _ name: String, in directory: URL = RepositoryPaths.golden,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
         let url = directory.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["APICHECK_RECORD_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import TestSupport
 import Testing
 
 /// The HTML report: pinned by a golden file, self-contained, and safe with hostile server text.
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func liveMatchesGoldenFile() throws {
-        try expectGolden(render(), "live.html")
+        try GoldenFile.expect(render(), "live.html")
     }
 
     @Test func sameReportSameBytes() {
@@ -127,21 +128,4 @@ import Testing
         #expect(page.contains("<code>mocks/user_show.json</code>"))
     }
 
-    private func expectGolden(_ output: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-        if ProcessInfo.processInfo.environment["APICHECK_RECORD_GOLDEN"] == "1" {
-            try Data(output.utf8).write(to: url, options: .atomic)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("no golden file \(name); run with APICHECK_RECORD_GOLDEN=1 to create it", sourceLocation: sourceLocation)
-            return
-        }
-        guard output != expected else { return }
-        let got = output.components(separatedBy: "\n"), want = expected.components(separatedBy: "\n")
-        let line = Array(zip(got, want)).firstIndex { $0 != $1 } ?? min(got.count, want.count)
-        Issue.record(Comment(rawValue: "\(name) differs at line \(line + 1):\n  got:  "
-            + (line < got.count ? got[line] : "<end>").debugDescription + "\n  want: "
-            + (line < want.count ? want[line] : "<end>").debugDescription), sourceLocation: sourceLocation)
-    }
 }
