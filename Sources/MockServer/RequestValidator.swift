@@ -49,11 +49,8 @@ struct RequestValidator: Sendable {
         guard case let .string(text) = value, textual else {
             return parameter.type.accept(value) != nil
         }
-        return parses(text, as: parameter.type)
+        return parameter.type.parses(text)
     }
-
-    /// Whether text (from a path, a query, a header or a form) reads as the type.
-    static func parses(_ text: String, as type: Parameter.ValueType) -> Bool { type.parses(text) }
 
     private static func value(of json: JSONValue) -> ParameterValue? {
         switch json {

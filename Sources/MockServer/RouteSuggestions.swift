@@ -23,7 +23,7 @@ enum RouteSuggestions {
             guard segment.hasPrefix("{"), index < given.count else { return String(segment) }
             let name = segment.dropFirst().dropLast()
             let type = endpoint.parameters.first { $0.name == name }?.type ?? .string
-            return RequestValidator.parses(String(given[index]), as: type) ? String(given[index]) : String(segment)
+            return type.parses(String(given[index])) ? String(given[index]) : String(segment)
         }.joined(separator: "/")
     }
 

@@ -23,12 +23,6 @@ public struct MockBaseline: Sendable {
         }
         self.init(file: file, shape: Shape(of: document), reads: reads)
     }
-
-    /// Loads `<mock>.json` of `endpoint` from a folder of its own. A run should ask one shared
-    /// `MockDirectory` instead (`baseline(for:)`), which reads each file once.
-    public static func load(for endpoint: AnyEndpoint, in directory: URL, api: API) -> Result<MockBaseline, MockBaselineError> {
-        MockDirectory(directory, api: api).baseline(for: endpoint)
-    }
 }
 
 /// Why an endpoint has no baseline: its success mock is missing, too large or not JSON.
