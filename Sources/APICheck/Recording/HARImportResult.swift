@@ -40,12 +40,13 @@ public struct HARImportResult: Sendable {
         self.entries = entries
     }
 
-    /// 1 when an answer was refused (it violates the contract), 2 when a file could not be
-    /// written, else 0: what the capture holds beyond the declarations is reported, not failed.
-    public var exitCode: Int32 {
-        if files.contains(where: { $0.action == .refused }) { return 1 }
-        if files.contains(where: { $0.action == .failed }) { return 2 }
-        return 0
+    /// Violated when an answer was refused (it violates the contract), incomplete when a file
+    /// could not be written, else holds: what the capture holds beyond the declarations is
+    /// reported, not failed.
+    public var verdict: Verdict {
+        if files.contains(where: { $0.action == .refused }) { return .violated }
+        if files.contains(where: { $0.action == .failed }) { return .incomplete }
+        return .holds
     }
 
     /// The summary lines after the files.

@@ -132,7 +132,7 @@ import Testing
         #expect(report.results.first?.requestPath == "keys/***")
         #expect(report.results.first?.path == "keys/{key}")
         #expect(!traced.withLock { $0 }.contains("SECRET"))
-        #expect(!JSONReport.render(report).contains("SECRET"))
+        #expect(!JSONReport.render(report, context: RenderContext(tool: "apicheck")).contains("SECRET"))
     }
 
     @Test func aTypesOwnErrorKeepsItsPath() throws {

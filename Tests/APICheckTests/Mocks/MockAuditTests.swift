@@ -22,7 +22,7 @@ import Testing
         let report = MockAudit(api: Demo.api, directory: shipped).run()
         #expect(report.allFindings == [])
         #expect(report.results.count == 11)
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
     }
 
     @Test func renamedFieldNamesEndpointFileAndPath() throws {

@@ -75,7 +75,7 @@ import Testing
         #expect(finding.message.contains("2 GiB (2147483648 bytes)"))
         #expect(finding.message.contains("64 MiB cap"))
         #expect(report.results.count == 11)
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
         #expect(mocks.readCount == jsonFileCount - 1)
     }
 
