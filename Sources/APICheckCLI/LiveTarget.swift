@@ -25,7 +25,7 @@ struct LiveTarget {
         let problems = api.problems
         if !problems.isEmpty {
             throw CommandFailure("the \(api.name) API's declarations need fixing first:\n"
-                + problems.map { "  \($0.endpoint): \($0.message)" }.joined(separator: "\n"))
+                + problems.map { "  \($0.endpoint ?? api.name): \($0.message)" }.joined(separator: "\n"))
         }
         var environment = context.environment
         if let baseURL {

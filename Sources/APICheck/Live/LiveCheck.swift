@@ -93,6 +93,7 @@ public final class LiveCheck: Sendable {
         let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) }, uniquingKeysWith: { first, _ in first })
         report.results = selected.map { checks[$0.id] ?? finish(Self.skippedResult($0, "not checked")) }
             + Self.probeOrder(results.filter { $0.1.role == .probe }, selected: selected)
+            + results.filter { $0.1.role == .paging }.map(\.1)
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
             let stalled = outcomes.values.filter { $0.stalled && $0.result != nil }.count
             let endpointResults = report.endpointResults

@@ -102,10 +102,20 @@ public struct SentRequest: Sendable, Equatable {
         return out
     }
 
-    /// Every literal text passed through `transform` (the redactor); variables stay.
+    /// Every literal text passed through `transform` (the redactor); variables stay. A query name
+    /// right before a variable (`access_token=`) ends in an empty value that the redactor masks
+    /// as any empty secret: the variable is its value, so that mask is taken off again.
     public func mappingText(_ transform: (String) -> String) -> SentRequest {
         func map(_ pieces: [Piece]) -> [Piece] {
-            pieces.map { if case let .text(text) = $0 { .text(transform(text)) } else { $0 } }
+            pieces.indices.map { index in
+                guard case let .text(text) = pieces[index] else { return pieces[index] }
+                var mapped = transform(text)
+                if index + 1 < pieces.count, case .variable = pieces[index + 1], text.hasSuffix("="),
+                   mapped.hasSuffix("=" + Redactor.mask) {
+                    mapped.removeLast(Redactor.mask.count)
+                }
+                return .text(mapped)
+            }
         }
         var request = self
         request.url = map(url)

@@ -52,7 +52,7 @@ public struct HARImportResult: Sendable {
     /// The summary lines after the files.
     public var lines: [String] {
         var lines: [String] = []
-        for finding in undeclared { lines.append("not written  \(finding.endpoint): \(finding.summaryLine)") }
+        for finding in undeclared { lines.append("not written  \(finding.endpoint ?? "-"): \(finding.summaryLine)") }
         for (label, count) in withoutBody.counts { lines.append("no body      \(label)\(count > 1 ? " ×\(count)" : "") (the capture left it out)") }
         for (label, count) in unmatched.counts { lines.append("undeclared   \(label)\(count > 1 ? " ×\(count)" : "")") }
         var summary = "\(entries) entries: \(files.reduce(0) { $0 + $1.seen }) matched into \(files.count) files"

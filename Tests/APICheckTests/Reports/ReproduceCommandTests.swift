@@ -55,3 +55,14 @@ import Testing
         #expect(ReproduceCommand.curl(Self.sent("http://[::1]:8080/Api/q")) == "curl -X POST -g 'http://[::1]:8080/Api/q'")
     }
 }
+
+extension ReproduceCommandTests {
+    /// The report's redaction masks what no variable stands for, and leaves the variables whole.
+    @Test func redactionMasksLiteralsButNotTheVariables() {
+        let redactor = Redactor(fieldNames: ["access_token", "api_key"], secrets: ["hunter2"])
+        let request = Self.sent("http://x/Api/q?api_key=k1&note=hunter2&access_token=tok", body: #"{"p":"hunter2"}"#,
+                                variables: [.init(value: "tok", name: "TOKEN")])
+        #expect(ReproduceCommand.curl(request.mappingText(redactor.redact))
+            == #"curl -X POST 'http://x/Api/q?api_key=***&note=***&access_token='"$TOKEN" --data-binary '{"p":"***"}'"#)
+    }
+}
