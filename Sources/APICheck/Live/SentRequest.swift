@@ -40,7 +40,8 @@ public struct SentRequest: Sendable, Equatable {
         method = request.method.rawValue
         url = Self.url(request.url.absoluteString, variables)
         headers = request.headers.map { header in
-            if let variable = variables.first(where: { header.value.hasSuffix($0.value) }) {
+            // The whole value, or the value after its scheme (`Bearer <token>`).
+            if let variable = variables.first(where: { header.value == $0.value || header.value.hasSuffix(" " + $0.value) }) {
                 let prefix = String(header.value.dropLast(variable.value.count))
                 return Header(name: header.name, value: Self.joined([.text(prefix), .variable(variable.name)]))
             }

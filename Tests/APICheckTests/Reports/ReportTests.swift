@@ -61,26 +61,6 @@ import FoundationXML
         #expect(Fixtures.mocks.summaryLine == "3 endpoints: 1 ok, 2 failed; 2 errors, 1 warning")
     }
 
-    /// A paging check is neither an endpoint nor an auth probe: the scope and the summary count it
-    /// on its own, and every report keeps it apart.
-    @Test func pagingChecksAreCountedApartFromProbes() throws {
-        var report = Fixtures.live
-        report.results.append(CheckResult(name: "paging statuses.homeTimeline", role: .paging, endpoint: "statuses.homeTimeline",
-                                          method: "GET", path: "statuses/home_timeline", status: 200, outcome: "success"))
-        #expect(report.scopeDescription == "7 endpoints + 2 auth probes + 1 paging check, concurrency 8")
-        #expect(report.summaryLine
-            == "7 endpoints: 4 ok, 2 failed, 1 skipped; 2 probes: 1 ok, 1 failed; 1 paging check ok; 3 errors, 2 warnings, 1 info; 0.41 s")
-        #expect(report.summary.probes == 2)
-        #expect(report.summary.pagingChecks == 1)
-        let junit = JUnitReport.render(report, context: RenderContext(tool: "apicheck"))
-        #expect(junit.contains("classname=\"\(report.api).paging\" name=\"paging statuses.homeTimeline\""))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONReport.render(report, context: RenderContext(tool: "apicheck")).utf8))
-            as? [String: Any])
-        let summary = try #require(json["summary"] as? [String: Int])
-        #expect(summary["probes"] == 2)
-        #expect(summary["pagingChecks"] == 1)
-    }
-
     @Test func strictTurnsWarningsIntoFailures() {
         var report = Fixtures.live
         let users = report.results.first { $0.name == "users.lookup" }!

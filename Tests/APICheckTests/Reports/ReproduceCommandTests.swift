@@ -66,3 +66,12 @@ extension ReproduceCommandTests {
             == #"curl -X POST 'http://x/Api/q?api_key=***&note=***&access_token='"$TOKEN" --data-binary '{"p":"***"}'"#)
     }
 }
+
+extension ReproduceCommandTests {
+    /// A header whose value merely ends like a secret is sent as it is.
+    @Test func onlyAWholeHeaderValueOrOneAfterItsSchemeIsAVariable() {
+        let request = Self.sent("http://x/Api/q", headers: [("client", "apicheck/1.0"), ("X-Key", "1.0")],
+                                variables: [.init(value: "1.0", name: "APICHECK_ACCOUNT")])
+        #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q' -H 'client: apicheck/1.0' -H 'X-Key: '"$APICHECK_ACCOUNT""#)
+    }
+}
