@@ -6,9 +6,9 @@ import TestSupport
 import Testing
 
 /// Every reproduce command a report prints is the request the run sent: run with curl against the
-/// same sandbox, with the variables set (`$APICHECK_ACCOUNT`, `$APICHECK_PASSWORD`, `$TOKEN`,
-/// `$DEAD_TOKEN`), it gets the status the run got. The JSON, text (--verbose) and HTML reports
-/// print the same commands.
+/// same sandbox, with the variables set (`$APICHECK_ACCOUNT`, `$APICHECK_PASSWORD`, `$TOKEN` and
+/// the probes' tokens), it gets the status the run got. The JSON, text (--verbose) and HTML
+/// reports print the same commands.
 @Suite(.serialized) struct ReproduceAgainstSandboxTests {
     struct Checked {
         var name: String
@@ -75,26 +75,40 @@ import Testing
             }
         }
 
-        // Logins first (a login revokes the account's earlier tokens), the session's own last; then
-        // every call with its token; the logout at the very end.
+        // As the run did: other logins first (a login revokes the account's earlier tokens), then
+        // the session's, every call with its token and the dead-token probes; a second login
+        // revokes that token for the revoked-token probes; the logout ends the second login's
+        // token for the logged-out probe.
         var environment = LiveHarness.credentials
         environment["DEAD_TOKEN"] = "never-issued-0000000000000000"
         let body = folder.appendingPathComponent("body.json")
         let logsIn = Set(Demo.api.endpoints.filter { $0.sessionEffect == .logsIn }.map(\.id))
         let endpoints = checked.filter { $0.role == "endpoint" }
-        let order = endpoints.filter { logsIn.contains($0.endpoint) && $0.endpoint != Demo.api.auth.loginEndpoint }
-            + endpoints.filter { $0.endpoint == Demo.api.auth.loginEndpoint }
-            + endpoints.filter { !logsIn.contains($0.endpoint) && Demo.api.endpoint($0.endpoint)?.sessionEffect != .logsOut }
-            + checked.filter { $0.role == "probe" && $0.command.contains("$DEAD_TOKEN") }
-            + endpoints.filter { Demo.api.endpoint($0.endpoint)?.sessionEffect == .logsOut }
-        #expect(order.count > 12)
-        for entry in order {
-            let status = try Self.run(entry.command, environment: environment, body: body)
-            #expect(status == entry.status, "\(entry.name): \(entry.command)")
-            if entry.endpoint == Demo.api.auth.loginEndpoint, entry.role == "endpoint" {
-                let answer = try JSONParser.parse(Data(contentsOf: body))
-                environment["TOKEN"] = try #require(answer["datas"]?["utoken"]?.stringValue)
+        let login = try #require(endpoints.first { $0.endpoint == Demo.api.auth.loginEndpoint })
+        func probes(_ variable: String) -> [Checked] { checked.filter { $0.role == "probe" && $0.command.contains("\"$\(variable)\"") } }
+        var ran = 0
+        func send(_ entries: [Checked]) throws {
+            for entry in entries {
+                let status = try Self.run(entry.command, environment: environment, body: body)
+                #expect(status == entry.status, "\(entry.name): \(entry.command)")
+                ran += 1
+                if entry.endpoint == login.endpoint {
+                    let answer = try JSONParser.parse(Data(contentsOf: body))
+                    environment["TOKEN"] = try #require(answer["datas"]?["utoken"]?.stringValue)
+                }
             }
         }
+        try send(endpoints.filter { logsIn.contains($0.endpoint) && $0.endpoint != login.endpoint } + [login])
+        try send(endpoints.filter { !logsIn.contains($0.endpoint) && Demo.api.endpoint($0.endpoint)?.sessionEffect != .logsOut })
+        try send(checked.filter { $0.role == "paging" })
+        try send(probes("DEAD_TOKEN"))
+        environment["REVOKED_TOKEN"] = environment["TOKEN"]
+        try send([login])
+        try send(probes("REVOKED_TOKEN"))
+        environment["LOGGED_OUT_TOKEN"] = environment["TOKEN"]
+        try send(endpoints.filter { Demo.api.endpoint($0.endpoint)?.sessionEffect == .logsOut })
+        try send(probes("LOGGED_OUT_TOKEN"))
+        // Every command of the report was sent (the login twice).
+        #expect(ran == checked.count + 1)
     }
 }
