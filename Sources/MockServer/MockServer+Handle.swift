@@ -42,10 +42,11 @@ extension MockServer {
                 ("Access-Control-Max-Age", "600"),
             ])
         }
-        guard request.path.hasPrefix(basePath) else {
-            return notFound(request, relative: Substring(request.path), note: "routes sit under \(basePath)", record: &record)
+        // Routed on the path as sent: an encoded `/` inside a value must not split its segment.
+        guard request.rawPath.hasPrefix(basePath) else {
+            return notFound(request, relative: Substring(request.rawPath), note: "routes sit under \(basePath)", record: &record)
         }
-        let relative = request.path.dropFirst(basePath.count)
+        let relative = request.rawPath.dropFirst(basePath.count)
         switch routes.match(method: request.method, path: relative) {
         case let .notFound(note):
             return notFound(request, relative: relative, note: note, record: &record)

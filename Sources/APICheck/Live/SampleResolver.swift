@@ -49,6 +49,26 @@ struct SampleResolver: Sendable {
         return values
     }
 
+    /// Why a required `.seen` parameter without a fallback has no value: its source step did not
+    /// succeed, was not run, or its answer holds nothing usable there. The step is then skipped
+    /// with this reason instead of being sent without the value (or failing before it is sent).
+    static func unavailableSample(for endpoint: AnyEndpoint, seen: [String: JSONValue]) -> String? {
+        for parameter in endpoint.parameters where parameter.required {
+            guard case let .seen(source, path, nil)? = parameter.sample, source != endpoint.id else { continue }
+            guard let document = seen[source] else {
+                return "its sample for '\(parameter.name)' comes from \(source), which did not succeed"
+            }
+            let found = JSONPath(parsing: path).flatMap { document.value(at: $0) }
+            switch found {
+            case .string?, .number?, .bool?:
+                continue
+            default:
+                return "its sample for '\(parameter.name)' comes from \(source), whose answer has no value at \(path)"
+            }
+        }
+        return nil
+    }
+
     private static func coerce(_ value: ParameterValue, to type: Parameter.ValueType) -> ParameterValue? {
         guard case let .string(text) = value else { return nil }
         switch type {
