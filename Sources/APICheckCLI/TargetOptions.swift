@@ -23,6 +23,16 @@ struct TargetOptions {
         probes = try !arguments[Self.noProbes]
     }
 
+    /// Says on stderr which endpoints `--only` pulls in because the selection needs their answers
+    /// or comes after them: they run, unreported, so that any endpoint can be run alone.
+    func noteDependencies(_ context: CommandContext) {
+        guard let only else { return }
+        let needed = context.api.dependencies(of: only)
+        guard !needed.isEmpty else { return }
+        let listed = needed.map { "\($0.id) (for \($0.neededBy))" }.joined(separator: ", ")
+        context.note("--only also runs, unreported, what the selection needs first: \(listed)")
+    }
+
     /// --base-url, --env or APICHECK_BASE_URL; nil when none is set (then the sandbox, if any).
     static func target(_ arguments: ParsedArguments, context: CommandContext) throws -> URL? {
         let given = try arguments[baseURL], named = try arguments[env]

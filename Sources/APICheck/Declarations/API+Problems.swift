@@ -30,6 +30,10 @@ extension API {
             if let paging = endpoint.paging {
                 for problem in paging.problems(in: endpoint) { problems.append(problem) }
             }
+            for name in endpoint.after where name == endpoint.id || self.endpoint(name) == nil {
+                problem(endpoint.id, name == endpoint.id ? "declares to come after itself"
+                    : "declares to come after '\(name)', which is not declared")
+            }
             for parameter in endpoint.parameters {
                 guard case let .seen(source, path, _)? = parameter.sample else { continue }
                 if self.endpoint(source) == nil {

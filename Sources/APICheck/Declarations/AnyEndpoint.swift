@@ -19,6 +19,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public let scenarios: [String]
     /// How the endpoint pages, when it declares it: `apicheck live` then checks a second page.
     public let paging: Paging?
+    /// Endpoints a live run checks before this one though it reads nothing of their answers.
+    public let after: [String]
     /// The decode type's name, for listings.
     public let responseTypeName: String
     /// The decode type itself, for the schema recorder (`apicheck openapi`).
@@ -32,7 +34,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
         requiresToken: Bool, enveloped: Bool, sessionEffect: SessionEffect, scenarios: [String],
-        paging: Paging? = nil, responseType: Response.Type
+        paging: Paging? = nil, after: [String] = [], responseType: Response.Type
     ) {
         self.id = id
         self.method = method
@@ -44,6 +46,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         self.sessionEffect = sessionEffect
         self.scenarios = scenarios
         self.paging = paging
+        self.after = after
         self.responseTypeName = ReadLog.typeName(Response.self)
         self.responseType = Response.self
         self.fastDecode = { data, policy, dates in

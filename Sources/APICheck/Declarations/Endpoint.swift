@@ -7,16 +7,20 @@
 ///     parameters: [.query("count", .int, sample: .literal(5))],
 ///     mock: "home_timeline", auth: .token)
 /// ```
+///
+/// `after` names endpoints whose checks must be over before this one's although it takes no value
+/// from them: a read that must see an earlier write (`after: ["rooms.send"]`).
 public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConvertible {
     public let erased: AnyEndpoint
 
     public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
                 mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool = true,
-                sessionEffect: SessionEffect = .keepsSession, scenarios: [String] = [], paging: Paging? = nil) {
+                sessionEffect: SessionEffect = .keepsSession, scenarios: [String] = [], paging: Paging? = nil,
+                after: [String] = []) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, sessionEffect: sessionEffect,
-            scenarios: scenarios, paging: paging, responseType: Response.self)
+            scenarios: scenarios, paging: paging, after: after, responseType: Response.self)
     }
 
     public var id: String { erased.id }

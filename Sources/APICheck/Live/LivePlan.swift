@@ -8,6 +8,8 @@
 ///    login's token);
 /// 4. after the logout, the logged-out probe; after every other probe, the logout endpoint's own.
 /// Further logins of the account, and further logouts, go last, one at a time.
+/// An endpoint declared `after` another, or reading its answer, waits for its check. What the
+/// selection needs but did not select (`--only`) is checked too, unreported.
 struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
     /// The session's login: the token of every check that needs one.
@@ -19,13 +21,14 @@ struct LivePlan: Sendable {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
+        let planned = selected + api.dependencies(of: selectedIDs).compactMap { api.endpoint($0.id) }
         func usesAccount(_ endpoint: AnyEndpoint) -> Bool {
             endpoint.requiresToken || api.auth.usesCredentials(endpoint)
         }
         var checks: [String: LiveStep.ID] = [:]
 
         // The session's login, reported when it was selected.
-        if let loginEndpoint, !tokenEndpoints.isEmpty || selectedIDs.contains(loginEndpoint.id) {
+        if let loginEndpoint, planned.contains(where: \.requiresToken) || selectedIDs.contains(loginEndpoint.id) {
             login = add(.check(loginEndpoint, reported: selectedIDs.contains(loginEndpoint.id)), .nothing, checks)
             checks[loginEndpoint.id] = login
         }
@@ -34,21 +37,21 @@ struct LivePlan: Sendable {
         // secrets known by then. It costs no round: they run beside the first checks that need it.
         let afterLogin: Set<LiveStep.ID> = login.map { [$0] } ?? []
         // Logins into other accounts (register) need nothing and revoke nothing of ours.
-        for endpoint in selected where endpoint.sessionEffect == .logsIn && !usesAccount(endpoint) && endpoint.id != loginEndpoint?.id {
-            checks[endpoint.id] = add(.check(endpoint, reported: true), .nothing, checks, after: afterLogin)
+        for endpoint in planned where endpoint.sessionEffect == .logsIn && !usesAccount(endpoint) && endpoint.id != loginEndpoint?.id {
+            checks[endpoint.id] = add(.check(endpoint, reported: selectedIDs.contains(endpoint.id)), .nothing, checks, after: afterLogin)
         }
         var usingSessionToken: Set<LiveStep.ID> = []
-        let plain = selected.filter { $0.sessionEffect == .keepsSession }
+        let plain = planned.filter { $0.sessionEffect == .keepsSession }
         for level in SampleResolver.levels(plain) {
             for endpoint in level {
-                let id = add(.check(endpoint, reported: true), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
+                let id = add(.check(endpoint, reported: selectedIDs.contains(endpoint.id)), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
                              after: afterLogin)
                 checks[endpoint.id] = id
                 if endpoint.requiresToken { usingSessionToken.insert(id) }
             }
         }
         // The next page of an endpoint that declares paging, once its own check got the first.
-        for endpoint in plain where paging && endpoint.paging != nil && checks[endpoint.id] != nil {
+        for endpoint in plain where paging && endpoint.paging != nil && selectedIDs.contains(endpoint.id) && checks[endpoint.id] != nil {
             let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
             if endpoint.requiresToken { usingSessionToken.insert(id) }
         }
@@ -130,8 +133,9 @@ struct LivePlan: Sendable {
             samples[checked.id] = checks[checked.id]
         }
         for source in SampleResolver.sources(of: endpoint) { samples[source] = checks[source] }
+        let declared = endpoint.after.compactMap { checks[$0] }
         let id = steps.count
-        steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after))
+        steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after.union(declared)))
         return id
     }
 
