@@ -47,7 +47,7 @@ extension MockServer {
             return notFound(request, relative: Substring(request.rawPath), note: "routes sit under \(basePath)", record: &record)
         }
         let relative = request.rawPath.dropFirst(basePath.count)
-        switch routes.match(method: request.method, path: relative) {
+        switch routes.match(method: request.method, path: relative, meets: { $0.isMet(by: request) }) {
         case let .notFound(note):
             return notFound(request, relative: relative, note: note, record: &record)
         case let .wrongMethod(allowed):

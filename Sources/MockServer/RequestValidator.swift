@@ -63,7 +63,7 @@ struct RequestValidator: Sendable {
     }
 
     /// A JSON object, or `application/x-www-form-urlencoded` pairs (as strings).
-    private static func bodyValues(of request: ServerRequest) -> Result<[String: JSONValue], ValidationProblem> {
+    static func bodyValues(of request: ServerRequest) -> Result<[String: JSONValue], ValidationProblem> {
         let type = request.field("content-type")?.lowercased() ?? ""
         if type.hasPrefix("application/x-www-form-urlencoded") {
             var values: [String: JSONValue] = [:]

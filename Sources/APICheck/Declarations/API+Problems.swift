@@ -44,6 +44,7 @@ extension API {
                 }
             }
         }
+        problems += routeProblems
         if let needing = endpoints.first(where: \.requiresToken), auth.loginEndpoint == nil {
             problem(needing.id, "needs the token, but the API declares no login (auth: .noLogin)")
         } else if endpoints.contains(where: \.requiresToken), let loginID = auth.loginEndpoint {
@@ -57,6 +58,34 @@ extension API {
             } else {
                 problem(loginID, "the auth policy logs in through '\(loginID)', which is not declared")
             }
+        }
+        return problems
+    }
+
+    /// Endpoints on one method and path must declare what tells them apart: at most one of them
+    /// may go without a distinction (it answers what the others do not), and no two alike.
+    private var routeProblems: [Finding] {
+        var problems: [Finding] = []
+        var plain: [String: AnyEndpoint] = [:]
+        var distinctions: [String: [(Distinction, String)]] = [:]
+        for endpoint in endpoints {
+            let key = endpoint.routeKey
+            func problem(_ message: String) {
+                problems.append(Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id,
+                                        message: "\(endpoint.method) \(endpoint.path) is also declared by \(message)"))
+            }
+            guard let distinction = endpoint.distinction else {
+                if let other = plain[key] {
+                    problem("\(other.id); declare what tells them apart (distinguishedBy: a query parameter present or absent, a header, a body field)")
+                } else {
+                    plain[key] = endpoint
+                }
+                continue
+            }
+            if let other = distinctions[key]?.first(where: { $0.0 == distinction }) {
+                problem("\(other.1) with the same distinction (\(distinction))")
+            }
+            distinctions[key, default: []].append((distinction, endpoint.id))
         }
         return problems
     }

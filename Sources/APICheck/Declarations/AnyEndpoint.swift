@@ -21,6 +21,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public let paging: Paging?
     /// Endpoints a live run checks before this one though it reads nothing of their answers.
     public let after: [String]
+    /// What tells it apart from other endpoints on its method and path, when there are others.
+    public let distinction: Distinction?
     /// The decode type's name, for listings.
     public let responseTypeName: String
     /// The decode type itself, for the schema recorder (`apicheck openapi`).
@@ -34,7 +36,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
         requiresToken: Bool, enveloped: Bool, sessionEffect: SessionEffect, scenarios: [String],
-        paging: Paging? = nil, after: [String] = [], responseType: Response.Type
+        paging: Paging? = nil, after: [String] = [], distinction: Distinction? = nil, responseType: Response.Type
     ) {
         self.id = id
         self.method = method
@@ -47,6 +49,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         self.scenarios = scenarios
         self.paging = paging
         self.after = after
+        self.distinction = distinction
         self.responseTypeName = ReadLog.typeName(Response.self)
         self.responseType = Response.self
         self.fastDecode = { data, policy, dates in
@@ -64,6 +67,19 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             let result = try JSONValueDecoder(dates: dates).decode(Response.self, from: value, at: base)
             return (result.value, result.reads)
         }
+    }
+
+    /// The method and path with placeholder names left out: endpoints with the same route key
+    /// answer the same requests (`rooms/{id}` and `rooms/{roomId}` alike).
+    public var routeKey: String {
+        var key = method.rawValue + " "
+        var inside = false
+        for character in path {
+            if character == "{" { inside = true; key.append("{") }
+            else if character == "}" { inside = false; key.append("}") }
+            else if !inside { key.append(character) }
+        }
+        return key
     }
 
     /// Path parameter names in template order.

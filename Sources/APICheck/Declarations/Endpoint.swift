@@ -9,18 +9,19 @@
 /// ```
 ///
 /// `after` names endpoints whose checks must be over before this one's although it takes no value
-/// from them: a read that must see an earlier write (`after: ["rooms.send"]`).
+/// from them: a read that must see an earlier write (`after: ["rooms.send"]`). `distinguishedBy`
+/// says what tells it apart from another endpoint declared on the same method and path.
 public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConvertible {
     public let erased: AnyEndpoint
 
     public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
                 mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool = true,
                 sessionEffect: SessionEffect = .keepsSession, scenarios: [String] = [], paging: Paging? = nil,
-                after: [String] = []) {
+                after: [String] = [], distinguishedBy: Distinction? = nil) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, sessionEffect: sessionEffect,
-            scenarios: scenarios, paging: paging, after: after, responseType: Response.self)
+            scenarios: scenarios, paging: paging, after: after, distinction: distinguishedBy, responseType: Response.self)
     }
 
     public var id: String { erased.id }

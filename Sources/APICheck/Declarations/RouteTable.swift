@@ -26,8 +26,9 @@ public struct RouteTable: Sendable {
         var literals: [Substring: Int] = [:]
         var mixed: [Mixed] = []
         var parameter: Int?
-        /// By method: the endpoint's index in `endpoints`.
-        var methods: [String: Int] = [:]
+        /// By method: the indices in `endpoints` of the endpoints declared there, in declaration
+        /// order (more than one when they declare what tells them apart).
+        var methods: [String: [Int]] = [:]
     }
 
     private var nodes = [Node()]
@@ -48,11 +49,9 @@ public struct RouteTable: Sendable {
             for segment in Self.segments(endpoint.path) {
                 node = child(of: node, for: segment)
             }
-            // The first declaration of a method and path answers unless a distinction is declared;
-            // `API.problems` reports the rest.
-            if nodes[node].methods[endpoint.method.rawValue] == nil {
-                nodes[node].methods[endpoint.method.rawValue] = index
-            }
+            // Several on one method and path are told apart by their distinctions; `API.problems`
+            // reports those that declare none.
+            nodes[node].methods[endpoint.method.rawValue, default: []].append(index)
         }
     }
 
@@ -82,18 +81,23 @@ public struct RouteTable: Sendable {
         return next
     }
 
-    /// `path` is relative to the base path, as sent: still percent-encoded.
-    public func match(method: String, path: Substring) -> Match {
+    /// `path` is relative to the base path, as sent: still percent-encoded. Where endpoints share
+    /// the route, the first whose distinction the request `meets` answers, else the first that
+    /// declares none.
+    public func match(method: String, path: Substring, meets: (Distinction) -> Bool = { _ in false }) -> Match {
         let segments = Self.segments(path).map(Self.decoded)
         var captured: [String] = []
         guard let node = find(segments[...], from: 0, captured: &captured) else { return .notFound(note: nil) }
         let methods = nodes[node].methods
         let wanted = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil)
-        guard let index = wanted else {
+        guard let indices = wanted, let first = indices.first else {
             var allowed = Set(methods.keys)
             if allowed.contains("GET") { allowed.insert("HEAD") }
             return .wrongMethod(allowed: allowed.sorted())
         }
+        let index = indices.count == 1 ? first
+            : indices.first { endpoints[$0].distinction.map(meets) ?? false }
+            ?? indices.first { endpoints[$0].distinction == nil } ?? first
         let endpoint = endpoints[index]
         var values: [(name: String, value: String)] = []
         values.reserveCapacity(captured.count)
