@@ -23,7 +23,7 @@ public enum RoomsAPI {
     public static let send = Endpoint<Sent>(
         id: "rooms.send", .put, "rooms/{roomId}/send/{txnId}",
         parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.create", path: "$.room_id", fallback: nil)),
-                     .path("txnId", .string, sample: .literal("t1")),
+                     .path("txnId", .string, sample: .uniquePerCall(prefix: "t")),
                      .body("text", .string, sample: .literal("hello"))],
         mock: "rooms_send", enveloped: false)
     public static let messages = Endpoint<Messages>(

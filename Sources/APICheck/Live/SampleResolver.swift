@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// The values live checks send, and the order their samples impose: declared samples resolved
 /// against the environment, the run id and the answers other steps saw. Optional parameters
 /// without a sample are left out.
@@ -6,11 +9,21 @@ struct SampleResolver: Sendable {
 
     let environment: [String: String]
     let runID: String
+    /// The moment a call is made, for relative times and computed samples.
+    var clock: @Sendable () -> Date = { Date() }
+    /// Numbers the calls of the run, for samples unique per call.
+    let calls = Calls()
+
+    final class Calls: Sendable {
+        private let count = Mutex(0)
+        func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    }
 
     /// The values for one call of `endpoint`; `seen` holds the answers of the endpoints its
     /// `.seen` samples read, by endpoint id.
     func values(for endpoint: AnyEndpoint, seen: [String: JSONValue]) throws(SampleError) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
+        let call = calls.next(), now = clock()
         for parameter in endpoint.parameters {
             guard let sample = parameter.sample else {
                 if parameter.required {
@@ -29,6 +42,12 @@ struct SampleResolver: Sendable {
                 }
             case let .unique(prefix):
                 value = .string(prefix + runID)
+            case let .uniquePerCall(prefix):
+                value = .string("\(prefix)\(runID)-\(call)")
+            case let .relativeTime(offset, format):
+                value = Self.time(now.addingTimeInterval(offset), format)
+            case let .computed(computation):
+                value = computation.compute(SampleContext(runID: runID, call: call, now: now, environment: environment))
             case let .seen(source, path, fallback):
                 let found = JSONPath(parsing: path).flatMap { seen[source]?.value(at: $0) }
                 switch found {
@@ -67,6 +86,14 @@ struct SampleResolver: Sendable {
             }
         }
         return nil
+    }
+
+    static func time(_ date: Date, _ format: Sample.TimeFormat) -> ParameterValue {
+        switch format {
+        case .epochSeconds: .int(Int64(date.timeIntervalSince1970.rounded(.down)))
+        case .epochMilliseconds: .int(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+        case .iso8601: .string(ISO8601DateFormatter().string(from: date))
+        }
     }
 
     private static func coerce(_ value: ParameterValue, to type: Parameter.ValueType) -> ParameterValue? {
