@@ -9,9 +9,10 @@ struct RecordCommand: Command {
     static let redact = Option.repeated("redact", "JSONPATH", help: "also replace the value at this path, e.g. $.datas.phone or $.datas[*].mail",
                                         parse: .jsonPath)
     static let dryRun = Option.flag("dry-run", help: "say what would be written, write nothing")
-    static let force = Option.flag("force", help: "write answers that violate the contract too")
+    static let force = Option.flag("force", help: "write answers that violate the contract too (never one holding a secret)")
     static let options: [any OptionDeclaration] = [
-        LiveCommand.baseURL, LiveCommand.env, LiveCommand.only, MockFolderOption.mocks, LiveCommand.noProbes, redact, dryRun, force,
+        LiveCommand.baseURL, LiveCommand.env, LiveCommand.only, MockFolderOption.mocks, MockFolderOption.maxMock, LiveCommand.noProbes,
+        redact, dryRun, force,
         LiveCommand.concurrency, LiveCommand.timeout, LiveCommand.maxBody, LiveCommand.insecure, LiveCommand.verbose,
     ]
     static let exitCodes: String? = """
@@ -30,7 +31,9 @@ struct RecordCommand: Command {
         Before anything is written, secrets are replaced by stable placeholders of the same JSON
         type: tokens issued in the run, the token field, passwords, the API's redacted fields and
         every --redact path. Every file is then audited as '\(tool) mocks' would; an answer that
-        violates the contract is refused (exit 1) unless --force. Files are written atomically and
+        violates the contract is refused (exit 1) unless --force. An answer that still holds a
+        secret in any form (escaped, encoded, in another case, as hex, inside base64), or a file
+        over --max-mock, is refused even with --force. Files are written atomically and
         only when their bytes change: pretty-printed, 2-space indent, keys in the server's order.
         Prints per file: created, updated (with the paths added, removed or changed), unchanged,
         refused. --mocks DIR is created when missing; the target is found as for '\(tool) live'.
@@ -50,6 +53,7 @@ struct RecordCommand: Command {
     let redactPaths: [JSONPath]
     let dryRun: Bool
     let force: Bool
+    let maxMock: Int
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -65,6 +69,7 @@ struct RecordCommand: Command {
         redactPaths = try arguments[Self.redact]
         dryRun = try arguments[Self.dryRun]
         force = try arguments[Self.force]
+        maxMock = try arguments[MockFolderOption.maxMock]
     }
 
     /// --mocks DIR (made when missing), else where `live` would find the mocks.
@@ -87,8 +92,9 @@ struct RecordCommand: Command {
             concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody,
             insecure: insecure))
         defer { transport.shutdown() }
-        let options = LiveOptions(baseURL: target, only: only, concurrency: concurrency,
+        var options = LiveOptions(baseURL: target, only: only, concurrency: concurrency,
                                   environment: environment, probes: probes)
+        options.maxMockBytes = maxMock
         let recorder = MockRecorder(api: api, transport: transport, options: options, directory: directory,
                                     redactPaths: redactPaths, dryRun: dryRun, force: force)
         let console = context.console
