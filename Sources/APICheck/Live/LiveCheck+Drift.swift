@@ -15,7 +15,7 @@ extension LiveCheck {
                 ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
             let reads = baseline.reads + interpretation.reads
             // Below a dictionary keys are data (Drift reports nothing there): no shape per entry.
-            let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
+            let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
             var failurePath: JSONPath?
             if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
             // What the type reads is known from the mock, and from the live answer when it decoded.

@@ -14,7 +14,7 @@ extension MockWriter {
         // The envelope's code and message are the classification's business, as in `live`.
         let envelopeKeys = endpoint.enveloped ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
         let reads = baseline.reads + interpretation.reads
-        let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
+        let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
         var failurePath: JSONPath?
         if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
         var collector = DriftCollector(reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,

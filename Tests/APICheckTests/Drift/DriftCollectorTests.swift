@@ -40,4 +40,28 @@ import Testing
         #expect(findings.prefix(1).map(\.path) == ["$.items[*].id"])
         #expect(findings.last?.message == "199953 more drift findings not listed (0 errors, 199952 warnings)")
     }
+
+    /// The shape built for comparing with a mock keeps only kinds below what the mock lacks, and
+    /// gives the very changes the full shape gives.
+    @Test func aShapeComparedWithTheMockGivesTheSameChanges() throws {
+        let mock = try JSONParser.parse(#"{"a": {"b": [1], "c": {"d": "x"}}, "e": [], "f": null, "g": 1}"#)
+        let lives = [
+            #"{"a": {"b": [{"z": [[1]]}], "c": {"d": 1, "new": {"deep": [{"x": 1}]}}}, "e": [{"q": 1}], "f": {"k": 1}, "g": "s", "h": [[{"m": 1}]]}"#,
+            #"{"a": null, "e": [[1, {"r": null}]], "extra": {"m1": {"id": 1}, "m2": {"id": 2}}}"#,
+            #"[{"a": 1}]"#,
+        ]
+        let expected = Shape(of: mock)
+        for text in lives {
+            let live = try JSONParser.parse(text)
+            let full = ShapeDiff.changes(expected: expected, found: Shape(of: live))
+            let guided = ShapeDiff.changes(expected: expected, found: Shape(of: live, skippingBelow: [], comparedWith: expected))
+            #expect(guided == full, "\(text)")
+        }
+        // Keys that are data under a key the mock lacks: their kind, not a shape each.
+        let members = (0..<1000).map { #""m\#($0)": {"id": \#($0), "name": "n"}"# }.joined(separator: ",")
+        let live = try JSONParser.parse(#"{"a": {"b": [1]}, "datas": {"# + members + "}}")
+        let guided = Shape(of: live, skippingBelow: [], comparedWith: expected)
+        #expect(guided.field("datas")?.shape.fields.isEmpty == true)
+        #expect(guided.field("datas")?.shape.kindDescription == "Object")
+    }
 }
