@@ -8,8 +8,8 @@ struct ImportHARCommand: Command {
     static let arguments = [CommandArgument(name: "FILE", help: "the HAR 1.2 file")]
     static let baseURL = Option.optional("base-url", "URL", help: "only entries from this origin, matched under this base path",
                                          parse: .text)
-    static let options: [any OptionDeclaration] = [
-        MockFolderOption.mocks, MockFolderOption.maxMock, baseURL, RecordCommand.redact, RecordCommand.dryRun, RecordCommand.force,
+    static let options: [any OptionDeclaration] = MockFolderOption.all + [
+        baseURL, RecordCommand.redact, RecordCommand.dryRun, RecordCommand.force,
     ]
     static let exitCodes: String? = "0 imported; 1 an answer violates the contract (refused); 2 usage error or unreadable file"
 
@@ -43,7 +43,7 @@ struct ImportHARCommand: Command {
         self.context = context
         file = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
         directory = try RecordCommand.directory(arguments, context: context)
-        base = try arguments[Self.baseURL].map { try LiveCommand.parseBaseURL($0, from: "--base-url") }
+        base = try arguments[Self.baseURL].map { try TargetOptions.parseBaseURL($0, from: "--base-url") }
         redactPaths = try arguments[RecordCommand.redact]
         dryRun = try arguments[RecordCommand.dryRun]
         force = try arguments[RecordCommand.force]
@@ -61,6 +61,6 @@ struct ImportHARCommand: Command {
                                dryRun: dryRun, force: force, maxFileBytes: maxMock).run(archive)
         MockWriteListing(context: context, directory: directory, dryRun: dryRun).print(result.files)
         for line in result.lines { context.console.out(MockWriteListing.printable(line)) }
-        return ExitCode(reportCode: result.exitCode)
+        return ExitCode(result.verdict)
     }
 }

@@ -76,7 +76,7 @@ import Testing
             #expect(finding.message.contains("over the 4 KiB cap") && finding.message.contains("--max-mock"))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("config_main.json").path))
             #expect(result.files.first { $0.file == "login.json" }.map { $0.action == .created || $0.action == .unchanged } == true)
-            #expect(result.exitCode == 1)
+            #expect(result.verdict == .violated)
         }
     }
 }

@@ -205,8 +205,8 @@ struct DecodedText: Hashable {
     }
 
     /// `&#47;`, `&#x2F;`, and HTML's named references of ASCII and Latin-1 (`&sol;`, `&commat;`,
-    /// `&uuml;`). As a browser reads them: a numeric reference or a legacy name (`&amp`, `&eacute`)
-    /// needs no semicolon, so a server's sloppy escaping hides nothing.
+    /// `&uuml;`). As a browser reads them in an attribute: a numeric reference or a legacy name
+    /// (`&amp`, `&eacute`) needs no semicolon, so a server's sloppy escaping hides nothing.
     private static func undoCharacterReferences(_ input: UnsafeBufferPointer<UInt16>, _ out: inout Writer) -> Bool {
         var index = 0, changed = false
         while index < input.count {
@@ -246,14 +246,12 @@ struct DecodedText: Hashable {
         if end < input.count, input[end] == 0x3B, let unit = HTMLEntity.units[String(decoding: name, as: UTF8.self)] {
             return (Unicode.Scalar(unit)!, name.count + 2)
         }
-        // Without a semicolon only the legacy names count, the longest that starts the run.
-        for length in stride(from: name.count, through: 2, by: -1) {
-            let prefix = String(decoding: name[..<length], as: UTF8.self)
-            if HTMLEntity.legacyNames.contains(prefix), let unit = HTMLEntity.units[prefix] {
-                return (Unicode.Scalar(unit)!, length + 1)
-            }
-        }
-        return nil
+        // Without a semicolon only a legacy name counts, and, as in an HTML attribute, not when a
+        // letter, digit or `=` follows: `&copy=1` and `&notes` in a query string stay as they are.
+        let whole = String(decoding: name, as: UTF8.self)
+        guard HTMLEntity.legacyNames.contains(whole), let unit = HTMLEntity.units[whole],
+              end >= input.count || input[end] != 0x3D else { return nil }
+        return (Unicode.Scalar(unit)!, name.count + 1)
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

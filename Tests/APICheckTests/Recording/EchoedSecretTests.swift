@@ -54,7 +54,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let recording = await Self.record(EchoingProfileServer(form: form), into: folder, force: true)
         try Self.expectRefused(recording.files, in: folder, form: Self.forms[form])
-        #expect(recording.exitCode == 1)
+        #expect(recording.verdict == .violated)
         // The login's answer holds the token raw: replaced, and written.
         #expect(recording.files.first { $0.file == "login.json" }?.action == .created)
     }
@@ -66,7 +66,7 @@ import Testing
         let archive = try HARArchive(data: EchoingProfileServer(form: form).har)
         let result = HARImport(api: EchoingProfileServer.api, directory: folder, force: true).run(archive)
         try Self.expectRefused(result.files, in: folder, form: Self.forms[form])
-        #expect(result.exitCode == 1)
+        #expect(result.verdict == .violated)
         #expect(result.files.first { $0.file == "login.json" }?.action == .created)
     }
 
@@ -79,7 +79,7 @@ import Testing
                                           note: Data(MockSecretForms.password.utf8).base64EncodedString())
         let recording = await Self.record(server, into: folder, force: false)
         #expect(recording.files.map(\.action) == [.created, .created], "\(recording.files.flatMap(\.lines))")
-        #expect(recording.exitCode == 0)
+        #expect(recording.verdict == .holds)
         try Self.expectNoSecretWritten(in: folder)
     }
 }
