@@ -12,11 +12,12 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
 
     public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
                 mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool = true,
-                sessionEffect: SessionEffect = .keepsSession, scenarios: [String] = [], paging: Paging? = nil) {
+                sessionEffect: SessionEffect = .keepsSession, scenarios: [String] = [], paging: Paging? = nil,
+                probing: AuthProbing = .whenSafe) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, sessionEffect: sessionEffect,
-            scenarios: scenarios, paging: paging, responseType: Response.self)
+            scenarios: scenarios, paging: paging, probing: probing, responseType: Response.self)
     }
 
     public var id: String { erased.id }
