@@ -114,6 +114,25 @@ import Testing
         #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer \(token)")]).status == 200)
         #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer nope")]).status == 401)
     }
+
+    /// An API that does not promise that a login revokes earlier tokens keeps them all valid,
+    /// as a multi-device server does; logout still ends one.
+    @Test func withoutARevokingLoginEveryDeviceKeepsItsToken() async throws {
+        let mocks = try TemporaryMocks(files: ShopAPI.mocks)
+        defer { mocks.remove() }
+        let harness = try ServeHarness(api: ShopAPI.api, mocks: mocks.url)
+        defer { harness.stop() }
+        func login() async throws -> String {
+            let answer = try await harness.send(.post, "auth/session", json: #"{"user": "ann", "password": "pw"}"#)
+            return try #require(try JSONParser.parse(answer.body)["data"]?["token"]?.stringValue)
+        }
+        let first = try await login(), second = try await login()
+        #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer \(first)")]).status == 200)
+        #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer \(second)")]).status == 200)
+        #expect(try await harness.send(.delete, "auth/session", headers: [("Authorization", "Bearer \(first)")]).status == 200)
+        #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer \(first)")]).status == 401)
+        #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer \(second)")]).status == 200)
+    }
 }
 
 /// A delayed answer waits on a suspended connection, not a thread; stopping the server then must
