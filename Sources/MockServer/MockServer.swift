@@ -19,7 +19,7 @@ public final class MockServer: Sendable {
     let mocks: MockDirectory
     let bodies: MockBodies
     let routes: RouteTable
-    let tokens = TokenBook()
+    let tokens: TokenBook
     let scenarios: ScenarioBook
     let journal: RequestJournal
     let redactor: Redactor
@@ -31,6 +31,7 @@ public final class MockServer: Sendable {
     /// Audits the mocks (as `apicheck mocks` does) and refuses to build unless they pass or
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
+        tokens = TokenBook(revokesEarlierTokens: api.auth.revokesEarlierTokens)
         self.api = api
         self.options = options
         basePath = options.basePath.map(MockServerOptions.normalized) ?? MockServerOptions.defaultBasePath(of: api)

@@ -27,6 +27,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public let scenarios: [String]
     /// How the endpoint pages, when it declares it: `apicheck live` then checks a second page.
     public let paging: Paging?
+    /// Whether the auth probes may call it (by default only when its method is safe).
+    public let probing: AuthProbing
     /// The decode type's name, for listings.
     public let responseTypeName: String
     /// The decode type itself, for the schema recorder (`apicheck openapi`).
@@ -39,9 +41,11 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
-        requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect, scenarios: [String],
-        paging: Paging? = nil, responseType: Response.Type
+        requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200,
+        sessionEffect: SessionEffect, scenarios: [String], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
+        responseType: Response.Type
     ) {
+        self.probing = probing
         self.id = id
         self.method = method
         self.path = path
@@ -75,6 +79,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         }
     }
 
+    /// Whether the auth probes call it: it needs the token and its declaration allows them.
+    public var isProbed: Bool { requiresToken && probing.allows(method) }
+
     /// Path parameter names in template order.
     public var pathParameterNames: [String] {
         var names: [String] = []
@@ -82,16 +89,6 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             names.append(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
-
-    /// Every mock file name this endpoint needs: the success one, then the variants.
-    public var requiredMockNames: [String] {
-        var names = [mock]
-        names += scenarios.map { "\(mock)@\($0)" }
-        if requiresToken {
-            names += ["\(mock)@\(MockScenario.logout)", "\(mock)@\(MockScenario.expired)"]
         }
         return names
     }

@@ -17,11 +17,12 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
 
     public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
                 mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool? = nil,
-                envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession, scenarios: [String] = [], paging: Paging? = nil) {
+                envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession,
+                scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
-            requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus, sessionEffect: sessionEffect,
-            scenarios: scenarios, paging: paging, responseType: Response.self)
+            requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus,
+            sessionEffect: sessionEffect, scenarios: scenarios, paging: paging, probing: probing, responseType: Response.self)
     }
 
     public var id: String { erased.id }

@@ -31,7 +31,7 @@ public struct MockAudit: Sendable {
         for endpoint in api.endpoints {
             var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                                      method: endpoint.method.rawValue, path: endpoint.path)
-            for required in endpoint.requiredMockNames where mocks.file(required) == nil {
+            for required in api.requiredMockNames(of: endpoint) where mocks.file(required) == nil {
                 result.findings.append(Finding(
                     kind: .missingMock, severity: .error, endpoint: endpoint.id,
                     message: "no mock \(required).json", file: mocks.path(named: required + ".json")))

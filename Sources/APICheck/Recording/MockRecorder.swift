@@ -4,7 +4,9 @@ import Synchronization
 /// `apicheck record`: a live run (the same plan as `apicheck live`: login, samples, order, probes)
 /// whose answers become mocks. Each selected endpoint's success answer becomes its mock; with
 /// probes, the dead-token probe's answer becomes `@expired` and the revoked-token probe's
-/// `@logout`, with the statuses they really came with. Everything goes through `MockWriter`.
+/// `@logout`, with the statuses they really came with. An endpoint the probes leave alone (a POST
+/// not declared safe to probe) gets the dead-token answer another endpoint of the run received:
+/// the API declares one dead-token answer for all. Everything goes through `MockWriter`.
 public struct MockRecorder: Sendable {
     public let api: API
     public let transport: any Transport
@@ -51,6 +53,14 @@ public struct MockRecorder: Sendable {
                     ?? result?.skipped ?? "no answer"))
             }
             guard options.probes, endpoint.requiresToken else { continue }
+            if !endpoint.isProbed {
+                if let exchange = Self.acceptedDeadTokenAnswer(in: received),
+                   let document = try? JSONParser.parse(exchange.response.body) {
+                    candidates.append(MockCandidate(endpoint: endpoint, scenario: MockScenario.expired,
+                                                    status: exchange.response.status, document: document))
+                }
+                continue
+            }
             for (probe, scenario) in [(AuthProbe.tokenExpired, MockScenario.expired), (AuthProbe.revoked, MockScenario.logout)] {
                 guard let exchange = own.first(where: { if case .probe(probe.rawValue, _, _) = $0.role { true } else { false } }) else {
                     continue
@@ -71,6 +81,13 @@ public struct MockRecorder: Sendable {
             finding.message = placeholders.redact(text: check.redactor.redact(finding.message))
             return finding
         }, force: writer.force)
+    }
+
+    /// The first dead-token probe answer of the run that classified as declared.
+    private static func acceptedDeadTokenAnswer(in exchanges: [LiveExchange]) -> LiveExchange? {
+        exchanges.first { exchange in
+            if case .probe(AuthProbe.tokenExpired.rawValue, _, true) = exchange.role { true } else { false }
+        }
     }
 
     private func candidate(_ exchange: LiveExchange?, endpoint: AnyEndpoint, scenario: String?) -> MockCandidate? {
