@@ -67,6 +67,31 @@ import Testing
     }
 }
 
+extension RelayLiveTests {
+    /// A failure in the API's error shape is reported with the API's own code, at its path, and
+    /// its message, on both tiers.
+    @Test(arguments: [false, true]) func aFailureCarriesTheAPIsCodeAndMessage(overSocket: Bool) async throws {
+        let login = Data(#"{"access_token": "syt_YWRh_0123456789abcdef", "user_id": "@ada:relay", "device_id": "D1"}"#.utf8)
+        let refusal = Data(#"{"errcode": "M_NOT_FOUND", "error": "Unknown room"}"#.utf8)
+        let report: Report
+        if overSocket {
+            let server = try TestServer { request in request.path.hasSuffix("/login") ? .json(login) : .json(refusal, status: 404) }
+            defer { server.stop() }
+            report = await Self.live(CurlTransport(), server.url("/relay/"), probes: false, only: ["rooms.members"])
+        } else {
+            let transport = ClosureTransport { request in
+                let isLogin = request.url.path.hasSuffix("/login")
+                return HTTPResponse(status: isLogin ? 200 : 404, headers: [("Content-Type", "application/json")], body: isLogin ? login : refusal)
+            }
+            report = await Self.live(transport, URL(string: "http://mock.invalid/relay/")!, probes: false, only: ["rooms.members"])
+        }
+        #expect(report.findingLines == ["error server-code rooms.members $.errcode"])
+        let finding = report.allFindings.first
+        #expect(finding?.found == #""M_NOT_FOUND""#)
+        #expect(finding?.message == #"server failure code "M_NOT_FOUND": "Unknown room""#)
+    }
+}
+
 /// A transport answering from a closure: the in-process tier of a one-off server.
 struct ClosureTransport: Transport {
     let answer: @Sendable (HTTPRequest) -> HTTPResponse
