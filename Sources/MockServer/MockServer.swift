@@ -102,6 +102,8 @@ public final class MockServer: Sendable {
     /// `http://127.0.0.1:PORT/Api/`: what a client takes as its base URL.
     public var baseURL: URL {
         let root = server.withLock { $0?.baseURL } ?? URL(string: "http://\(options.host):\(options.port)/")!
+        // A bare origin serves at the root itself; Foundation on Linux has no URL for "".
+        guard basePath != "/" else { return root }
         return URL(string: String(basePath.dropFirst()), relativeTo: root)!.absoluteURL
     }
 
