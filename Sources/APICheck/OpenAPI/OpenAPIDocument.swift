@@ -36,6 +36,8 @@ public struct OpenAPIDocument {
     public func build() throws(Failure) -> (document: JSONValue, skippedMocks: [(file: String, reason: String)]) {
         let recorder = SchemaRecorder(dates: api.dates, reservedNames: [Self.envelopeComponent, Self.failureComponent])
         var paths: [(key: String, value: JSONValue)] = []
+        // Where each template sits in `paths`: a catalog of thousands finds its path item at once.
+        var pathIndex: [String: Int] = [:]
         var skipped: [(file: String, reason: String)] = []
         for endpoint in api.endpoints {
             let operation: JSONValue
@@ -46,10 +48,11 @@ public struct OpenAPIDocument {
             }
             let template = "/" + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
             let method = endpoint.method.rawValue.lowercased()
-            if let index = paths.firstIndex(where: { $0.key == template }), case var .object(item) = paths[index].value {
+            if let index = pathIndex[template], case var .object(item) = paths[index].value {
                 item.append((method, operation))
                 paths[index].value = .object(item)
             } else {
+                pathIndex[template] = paths.count
                 paths.append((template, .object([(method, operation)])))
             }
         }
