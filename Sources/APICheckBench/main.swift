@@ -12,6 +12,9 @@ let usage = """
            apicheck-bench serve   --body FILE [--endpoints 500] [--port 8090]   (serves until killed)
            apicheck-bench serve-lookup --body FILE [--iterations 100000] [--rounds 5]
            apicheck-bench har     [--megabytes 100] [--reps 1]
+           apicheck-bench scale   --binary PATH [--baseline PATH|no] [--sizes 200,2000,20000] [--runs 3] [--big-runs 1]
+                                  [--baseline-max N]
+                                  [--commands live,mocks,list,openapi,serve,record]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -30,6 +33,7 @@ do {
     case "serve": text = try await ServeCatalogBench(options).run()
     case "serve-lookup": text = try ServeLookupBench(options).run()
     case "har": text = try await HARBench(options).run()
+    case "scale": text = try await ScaleBench(options).run()
     default: throw BenchError(usage)
     }
     print(text)
