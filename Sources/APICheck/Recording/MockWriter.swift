@@ -109,13 +109,13 @@ public struct MockWriter: Sendable {
         var byPath: [String: MockFileName] = [:]
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-            for (name, data) in files {
-                let url = staging.appendingPathComponent(name.description)
-                try data.write(to: url)
-                byPath[url.path] = name
-            }
         } catch {
             return [:]
+        }
+        for (name, data) in files {
+            let path = staging.appendingPathComponent(name.description).path
+            guard StagedFile.save(data, to: path) else { return [:] }
+            byPath[path] = name
         }
         // The audit's own cap, raised to the largest answer: a large answer is proven, not refused.
         let largest = files.map(\.1.count).max() ?? 0
