@@ -17,11 +17,15 @@ public struct OpenAPIDocument {
     public var servers: [String]?
     /// Where examples come from; nil leaves them out.
     public var mocks: MockDirectory?
+    /// The API's secret field names, masked in the examples: worked out once, since the API
+    /// works them out from every endpoint each time it is asked.
+    let redactedFields: Set<String>
 
     public init(api: API, servers: [String]? = nil, mocks: MockDirectory? = nil) {
         self.api = api
         self.servers = servers
         self.mocks = mocks
+        redactedFields = api.redactedFields
     }
 
     /// Why the document could not be made: an endpoint whose decode type the recorder cannot walk.

@@ -5,11 +5,11 @@ extension MockWriter {
     /// against the same mock: the shape changes weighed by what the endpoint's type reads
     /// (`Drift.findings`), so a renamed field the type decodes is an error, not just a `-` line.
     /// `document` is the answer as it will be written (secrets already replaced).
-    func drift(of candidate: MockCandidate, document: JSONValue, body: Data, in existing: MockDirectory) -> [Finding] {
+    func drift(of candidate: MockCandidate, document: JSONValue, body: Data, in existing: MockDirectory, redactor: Redactor) -> [Finding] {
         let endpoint = candidate.endpoint
         guard candidate.scenario == nil, case let .success(baseline) = existing.baseline(for: endpoint) else { return [] }
         let interpretation = Interpretation(endpoint: endpoint, status: candidate.status, contentType: "application/json",
-                                            body: body, document: document, source: nil, api: api, redactor: api.makeRedactor())
+                                            body: body, document: document, source: nil, api: api, redactor: redactor)
         guard case .success = interpretation.classification else { return [] }
         // The envelope's code and message are the classification's business, as in `live`.
         let envelopeKeys = endpoint.enveloped ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []

@@ -39,6 +39,8 @@ public struct MockWriter: Sendable {
         let audit = stagedAudit(rendered.map { ($0.1, $0.2) })
         let existing = MockDirectory(directory, api: api)
         let secrets = placeholders.secrets.filter { $0.count >= 4 }
+        // One for the run: making one works out the API's secret names from every endpoint.
+        let redactor = api.makeRedactor()
         var results: [MockWriteResult] = []
         for (candidate, name, data) in rendered {
             var result = MockWriteResult(endpoint: candidate.endpoint.id, file: name.description,
@@ -61,7 +63,7 @@ public struct MockWriter: Sendable {
             if let oldData, let oldDocument = try? JSONParser.parse(oldData) {
                 let found = (try? JSONParser.parse(data)) ?? .null
                 result.changes = ShapeDiff.changes(expected: Shape(of: oldDocument), found: Shape(of: found))
-                if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing) }
+                if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing, redactor: redactor) }
             }
             let refusing = problems.contains { $0.severity == .error }
             result.findings = problems
