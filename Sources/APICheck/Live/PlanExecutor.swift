@@ -45,6 +45,7 @@ struct PlanExecutor: Sendable {
             var lastAnswer: ContinuousClock.Instant?
             var silentEndpoints: Set<String> = []
             var stopped: String?
+            var stalled = false
 
             func keep(_ id: LiveStep.ID, _ outcome: StepOutcome) -> String? {
                 let (settled, stop) = settle(steps[id], outcome)
@@ -57,10 +58,12 @@ struct PlanExecutor: Sendable {
             }
 
             /// Skips, in plan order, every step not started yet.
-            func skipWaiting(_ reason: String) {
+            func skipWaiting(_ reason: String, stalled: Bool) {
                 for id in steps.indices where !begun[id] {
                     begun[id] = true
-                    _ = keep(id, skip(steps[id], reason))
+                    var skipped = skip(steps[id], reason)
+                    skipped.stalled = stalled
+                    _ = keep(id, skipped)
                 }
             }
 
@@ -84,7 +87,9 @@ struct PlanExecutor: Sendable {
                 running -= 1
                 if let stopped {
                     // Cancelled in flight when the run stopped: what it got says nothing.
-                    _ = keep(id, skip(steps[id], stopped))
+                    var skipped = skip(steps[id], stopped)
+                    skipped.stalled = stalled
+                    _ = keep(id, skipped)
                     continue
                 }
                 let stop = keep(id, outcome)
@@ -94,16 +99,17 @@ struct PlanExecutor: Sendable {
                 } else if outcome.timedOut, let sent = started[id], lastAnswer.map({ $0 < sent }) ?? true {
                     silentEndpoints.insert(steps[id].endpoint.id)
                 }
-                stopped = stop ?? (silentEndpoints.count >= 2 ? Self.stalled : nil)
+                stalled = stop == nil && silentEndpoints.count >= 2
+                stopped = stop ?? (stalled ? Self.stalled : nil)
                 if let stopped {
                     group.cancelAll()
-                    skipWaiting(stopped)
+                    skipWaiting(stopped, stalled: stalled)
                 } else {
                     startReady()
                 }
             }
             // A cycle in the plan would leave steps waiting forever; the plan never builds one.
-            skipWaiting("not checked")
+            skipWaiting("not checked", stalled: false)
             return outcomes
         }
     }
