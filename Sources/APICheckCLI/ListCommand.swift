@@ -25,7 +25,7 @@ struct ListCommand: Command {
             // Endpoints sharing a method and path show what tells them apart.
             [endpoint.id, endpoint.method.rawValue, endpoint.path + (endpoint.distinction.map { " [\($0)]" } ?? ""),
              endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json",
-             endpoint.enveloped ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"]
+             context.api.isEnveloped(endpoint) || context.api.envelope == nil ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"]
         }
         let table = Table(header: ["ID", "METHOD", "PATH", "AUTH", "MOCK", "TYPE"], rows: rows)
         context.console.out(table.render())
