@@ -11,8 +11,7 @@ extension LiveCheck {
         case let .success(baseline):
             // The envelope's own code and message are the envelope check's business; comparing them
             // with the mock would flag, say, a message the policy makes optional.
-            let envelopeKeys = endpoint.enveloped
-                ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
+            let envelopeKeys = api.envelope(for: endpoint)?.fieldPaths ?? []
             let reads = baseline.reads + interpretation.reads
             // Below a dictionary keys are data (Drift reports nothing there): no shape per entry.
             let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))

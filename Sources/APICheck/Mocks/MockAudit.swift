@@ -73,6 +73,8 @@ public struct MockAudit: Sendable {
                             message: "scenario '\(file.scenario ?? "success")' should classify as \(expected), classifies as \(classification.name)",
                             file: filePath)]
         }
+        // What a failure is for this endpoint: an envelope's failure code, or the API's error body.
+        let failureName = api.isEnveloped(endpoint) ? "a failure envelope" : "an error body in the API's error shape"
         switch file.scenario {
         case nil:
             if case .success = classification {
@@ -88,11 +90,11 @@ public struct MockAudit: Sendable {
         default:
             switch classification {
             case .failure: return []
-            case .logout, .tokenExpired: return wrong("a failure envelope")
+            case .logout, .tokenExpired: return wrong(failureName)
             case .success:
                 // A named scenario may be a success variant (another page, an empty list): it must decode.
                 return interpretation.error.map { [Finding($0, file: filePath)] } ?? []
-            case .broken: return wrong("a failure envelope")
+            case .broken: return wrong(failureName)
             }
         }
     }

@@ -16,9 +16,8 @@ public struct MockBaseline: Sendable {
     /// Works out the baseline of `endpoint` from its parsed success mock.
     init(endpoint: AnyEndpoint, document: JSONValue, file: String, api: API) {
         var reads: [FieldRead] = []
-        let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
-        if let payload {
-            let base = endpoint.enveloped ? api.envelope.payloadPath : JSONPath.root
+        let base = api.envelope(for: endpoint)?.payloadPath ?? .root
+        if let payload = document.value(at: base) {
             reads = (try? endpoint.diagnosticDecode(payload, base, api.dates).reads) ?? []
         }
         self.init(file: file, shape: Shape(of: document), reads: reads)

@@ -25,15 +25,16 @@ extension MockDirectory {
         }
     }
 
-    /// The envelope codes with which the login refuses credentials, as its failure variants show
-    /// them (`login@wrong_password.json`: 10002). Empty when it has none: then any failure counts.
-    public func refusalCodes(of login: AnyEndpoint) -> Set<Int> {
-        var codes: Set<Int> = []
+    /// The codes with which the login refuses credentials, as its failure variants show them
+    /// (`login@wrong_password.json`: 10002; an error body's `"M_FORBIDDEN"`). Empty when it has
+    /// none: then any failure counts.
+    public func refusalCodes(of login: AnyEndpoint) -> Set<EnvelopeCode> {
+        var codes: Set<EnvelopeCode> = []
+        let rules = api.rules(for: login)
         for file in files(of: login) {
             guard let scenario = file.scenario, scenario != MockScenario.logout, scenario != MockScenario.expired,
-                  case let .success(document) = document(of: file),
-                  let code = document[api.envelope.codeKey]?.int64Value else { continue }
-            codes.insert(Int(code))
+                  case let .success(document) = document(of: file), let code = rules.failureCode(in: document) else { continue }
+            codes.insert(code)
         }
         return codes
     }

@@ -81,8 +81,13 @@ public final class MockDirectory: Sendable {
     public func path(named name: String) -> String { prefix + name }
 
     /// The HTTP status a file is replayed with: pinned in its name, else the API's dead-token
-    /// status for `expired`, else 200.
-    public func status(of file: MockFileName) -> Int { file.status(expiredStatus: api.envelope.expiredStatus) }
+    /// status for `expired`, else the endpoint's success status (200 unless it declares 201, 204).
+    public func status(of file: MockFileName) -> Int {
+        if file.status == nil, file.scenario == nil, let endpoint = api.endpoints.first(where: { $0.mock == file.mock }) {
+            return endpoint.successStatus
+        }
+        return file.status(expiredStatus: api.expiredStatus)
+    }
 
     /// The file's bytes, read once.
     public func data(of file: MockFileName) -> Result<Data, MockReadError> {

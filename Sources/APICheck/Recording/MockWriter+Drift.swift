@@ -12,7 +12,7 @@ extension MockWriter {
                                             body: body, document: document, source: nil, api: api, redactor: api.makeRedactor())
         guard case .success = interpretation.classification else { return [] }
         // The envelope's code and message are the classification's business, as in `live`.
-        let envelopeKeys = endpoint.enveloped ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
+        let envelopeKeys = api.envelope(for: endpoint)?.fieldPaths ?? []
         let reads = baseline.reads + interpretation.reads
         let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
         let changes = ShapeDiff.changes(expected: baseline.shape, found: found).filter { !envelopeKeys.contains($0.path) }

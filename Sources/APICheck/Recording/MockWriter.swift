@@ -28,13 +28,13 @@ public struct MockWriter: Sendable {
     public func write(_ candidates: [MockCandidate], placeholders: SecretPlaceholders) -> [MockWriteResult] {
         var latest: [MockFileName: Int] = [:]
         for (index, candidate) in candidates.enumerated() {
-            latest[candidate.fileName(envelope: api.envelope).variantOnly] = index
+            latest[candidate.fileName(api: api).variantOnly] = index
         }
-        let chosen = candidates.indices.filter { latest[candidates[$0].fileName(envelope: api.envelope).variantOnly] == $0 }
+        let chosen = candidates.indices.filter { latest[candidates[$0].fileName(api: api).variantOnly] == $0 }
             .map { candidates[$0] }
         let rendered = chosen.map { candidate -> (MockCandidate, MockFileName, Data) in
             let text = placeholders.redact(candidate.document).prettyText + "\n"
-            return (candidate, candidate.fileName(envelope: api.envelope), Data(text.utf8))
+            return (candidate, candidate.fileName(api: api), Data(text.utf8))
         }
         let audit = stagedAudit(rendered.map { ($0.1, $0.2) })
         let existing = MockDirectory(directory, api: api)

@@ -111,7 +111,10 @@ import Testing
         let chat = Self.api(revokes: false)
         #expect(chat.requiredMockNames(of: Self.me.erased) == ["me", "me@expired"])
         var forced = chat
-        forced.envelope.logoutCodes = [10504]
+        forced.logout = [.code("M_LOGGED_OUT_ELSEWHERE")]
         #expect(forced.requiredMockNames(of: Self.me.erased) == ["me", "me@logout", "me@expired"])
+        var open = chat
+        open.envelope = nil
+        #expect(open.requiredMockNames(of: Self.me.erased) == ["me"])
     }
 }
