@@ -41,8 +41,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
-        requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect, scenarios: [String],
-        paging: Paging? = nil, probing: AuthProbing = .whenSafe, responseType: Response.Type
+        requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200,
+        sessionEffect: SessionEffect, scenarios: [String], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
+        responseType: Response.Type
     ) {
         self.probing = probing
         self.id = id

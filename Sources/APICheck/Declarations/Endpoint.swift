@@ -21,8 +21,8 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
                 scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
-            requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus, sessionEffect: sessionEffect,
-            scenarios: scenarios, paging: paging, probing: probing, responseType: Response.self)
+            requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus,
+            sessionEffect: sessionEffect, scenarios: scenarios, paging: paging, probing: probing, responseType: Response.self)
     }
 
     public var id: String { erased.id }

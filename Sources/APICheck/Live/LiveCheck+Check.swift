@@ -45,6 +45,11 @@ extension LiveCheck {
                                                status: call.exchange?.response.status))
             }
         } else {
+            if let status = call.exchange?.response.status, status != endpoint.successStatus {
+                result.findings.append(Finding(
+                    kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
+                    found: "HTTP \(status)", message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
+            }
             outcome.succeeded = true
             // Only a login that succeeded and decoded gives a token to the steps after it.
             outcome.issuedToken = call.exchange?.issuedToken

@@ -52,7 +52,7 @@ public struct MockAudit: Sendable {
         let filePath = mocks.path(of: file)
         // Every mock must be JSON, whatever its scenario (the 403 body included).
         let document: JSONValue, body: Data
-        switch (mocks.document(of: file), mocks.data(of: file)) {
+        switch (mocks.document(of: file, answering: endpoint), mocks.data(of: file)) {
         case let (.success(parsed), .success(data)):
             document = parsed
             body = data

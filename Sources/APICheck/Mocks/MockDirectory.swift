@@ -89,6 +89,20 @@ public final class MockDirectory: Sendable {
         return file.status(expiredStatus: api.expiredStatus)
     }
 
+    /// The file parsed, as `endpoint` answers it: an empty file is the empty body of an endpoint
+    /// that answers nothing (a `NoContent` 204), which reads as null; for any other endpoint an
+    /// empty file is no JSON.
+    public func document(of file: MockFileName, answering endpoint: AnyEndpoint) -> Result<JSONValue, MockReadError> {
+        let parsed = document(of: file)
+        if case .failure = parsed, endpoint.acceptsEmptyBody, case let .success(data) = data(of: file), MockDirectory.isBlank(data) {
+            return .success(.null)
+        }
+        return parsed
+    }
+
+    /// Whether a body is empty or only whitespace.
+    static func isBlank(_ data: Data) -> Bool { data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
+
     /// The file's bytes, read once.
     public func data(of file: MockFileName) -> Result<Data, MockReadError> {
         guard let slot = slots[file] else { return .failure(missing(file)) }

@@ -5,6 +5,16 @@ extension MockWriter {
     /// against the same mock: the shape changes weighed by what the endpoint's type reads
     /// (`Drift.findings`), so a renamed field the type decodes is an error, not just a `-` line.
     /// `document` is the answer as it will be written (secrets already replaced).
+    /// Where the endpoint's type reads a `[String: T]` map, as the existing mock and the new answer
+    /// show it: below those paths keys are data, not shape.
+    func mapPaths(of candidate: MockCandidate, document: JSONValue, body: Data, in existing: MockDirectory) -> [JSONPath] {
+        guard candidate.scenario == nil else { return [] }
+        var reads = (try? existing.baseline(for: candidate.endpoint).get())?.reads ?? []
+        reads += Interpretation(endpoint: candidate.endpoint, status: candidate.status, contentType: "application/json", body: body,
+                                document: document, source: nil, api: api, redactor: api.makeRedactor()).reads
+        return reads.filter(\.isMap).map(\.path)
+    }
+
     func drift(of candidate: MockCandidate, document: JSONValue, body: Data, in existing: MockDirectory) -> [Finding] {
         let endpoint = candidate.endpoint
         guard candidate.scenario == nil, case let .success(baseline) = existing.baseline(for: endpoint) else { return [] }

@@ -60,7 +60,10 @@ public struct MockWriter: Sendable {
             if old != nil, old != name { result.replaces = old?.description }
             if let oldData, let oldDocument = try? JSONParser.parse(oldData) {
                 let found = (try? JSONParser.parse(data)) ?? .null
-                result.changes = ShapeDiff.changes(expected: Shape(of: oldDocument), found: Shape(of: found))
+                // Keys of a map are data: entries come and go without the shape changing.
+                let maps = mapPaths(of: candidate, document: found, body: data, in: existing)
+                result.changes = ShapeDiff.changes(expected: Shape(of: oldDocument, skippingBelow: maps),
+                                                   found: Shape(of: found, skippingBelow: maps))
                 if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing) }
             }
             let refusing = problems.contains { $0.severity == .error }
