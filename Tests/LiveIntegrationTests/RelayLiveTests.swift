@@ -18,7 +18,7 @@ import Testing
         let report = await Self.live(MockTransport(directory: Relay.mocks, api: Relay.api), URL(string: "http://mock.invalid/relay/")!,
                                      probes: false)
         #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         #expect(report.endpointResults.count == Relay.api.endpoints.count)
     }
 
@@ -27,7 +27,7 @@ import Testing
         defer { backend.stop() }
         let report = await Self.live(CurlTransport(), backend.baseURL, probes: true)
         #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         #expect(report.endpointResults.count == Relay.api.endpoints.count)
         let probes = report.results.filter { $0.role == .probe }
         #expect(!probes.isEmpty)
@@ -40,7 +40,7 @@ import Testing
         backend.drifted.withLock { $0 = true }
         let report = await Self.live(CurlTransport(), backend.baseURL, probes: false, only: ["rooms.joined", "rooms.state"])
         #expect(report.findingLines.contains("error decode rooms.state $.name"))
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     /// A server that answers 200 where the endpoint declares 201 Created, on both tiers.
@@ -63,7 +63,7 @@ import Testing
         #expect(report.findingLines == ["error http-status rooms.send -"])
         #expect(finding?.expected == "HTTP 201")
         #expect(finding?.found == "HTTP 200")
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 }
 

@@ -12,7 +12,7 @@ extension OpenAPIDocument {
         var examples: [Int: [(key: String, value: JSONValue)]] = [:]
         for (file, status, value) in mockExamples(endpoint, skipped: &skipped) {
             let example = JSONValue.object([("summary", .string(file.description)), ("value", value)])
-            examples[status, default: []].append((file.scenario ?? "success", example))
+            examples[status, default: []].append((file.scenario ?? MockScenario.success, example))
         }
         let success = endpoint.successStatus
         let policy = api.envelope(for: endpoint)

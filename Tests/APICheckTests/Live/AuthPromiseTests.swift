@@ -81,7 +81,7 @@ import Testing
     @Test func aServerThatKeepsEarlierTokensHasNoRevocationProbeAndNoFinding() async {
         let report = await run(Self.api(revokes: false), on: ChatServer())
         #expect(report.allFindings.map(\.summaryLine) == [])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         #expect(probeNames(report) == ["probe logged-out me", "probe token-expired me"])
     }
 
@@ -89,7 +89,7 @@ import Testing
         let report = await run(Self.api(revokes: true), on: ChatServer())
         #expect(probeNames(report) == ["probe logged-out me", "probe logout me", "probe token-expired me"])
         #expect(report.allFindings.map(\.kind) == [.probeLogout])
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func probesLeaveAnEndpointThatActsAloneEvenWhenTheServerWronglyAcceptsTheirTokens() async {
@@ -98,7 +98,7 @@ import Testing
         #expect(!report.probeResults.contains { $0.endpoint == "rooms.create" || $0.endpoint == "logout" })
         // Its own check created one room; no probe created another.
         #expect(server.state.withLock { $0.rooms } == 1)
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
     }
 
     @Test func anEndpointDeclaredSafeToProbeIsProbed() async {
