@@ -87,7 +87,7 @@ public struct MockRecorder: Sendable {
     /// The first dead-token probe answer of the run that classified as declared.
     private static func acceptedDeadTokenAnswer(in exchanges: [LiveExchange]) -> LiveExchange? {
         exchanges.first { exchange in
-            if case .probe(AuthProbe.tokenExpired.rawValue, _, true) = exchange.role { true } else { false }
+            if case .probe(.tokenExpired, _, true) = exchange.role { true } else { false }
         }
     }
 
