@@ -70,10 +70,21 @@ import Testing
         }
     }
 
-    func run(_ api: API, on server: ChatServer) async -> Report {
+    func run(_ api: API, on server: ChatServer, only: Set<String>? = nil, probes: Bool = true) async -> Report {
         await LiveCheck(api: api, transport: server, options: LiveOptions(
-            baseURL: URL(string: "http://chat.invalid/")!,
-            environment: ["APICHECK_ACCOUNT": "alice", "APICHECK_PASSWORD": "pw"])).run()
+            baseURL: URL(string: "http://chat.invalid/")!, only: only,
+            environment: ["APICHECK_ACCOUNT": "alice", "APICHECK_PASSWORD": "pw"], probes: probes)).run()
+    }
+
+    /// Every login is a session that stays open on such a server: the run ends each it opened,
+    /// with probes or without, whether or not the logout itself is checked.
+    @Test(arguments: [(true, nil), (false, nil), (true, ["me"]), (false, ["me"])] as [(Bool, Set<String>?)])
+    func aRunEndsEverySessionItOpened(_ probes: Bool, _ only: Set<String>?) async {
+        let server = ChatServer()
+        let report = await run(Self.api(revokes: false), on: server, only: only, probes: probes)
+        #expect(report.verdict == .holds)
+        #expect(server.state.withLock { $0.issued } >= 1)
+        #expect(server.state.withLock { $0.tokens }.isEmpty)
     }
 
     func probeNames(_ report: Report) -> [String] { report.probeResults.map(\.name).sorted() }
