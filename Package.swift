@@ -56,7 +56,7 @@ let package = Package(
         // The core's live run over the demo API: its plan and executor, the scenario table on the
         // mock and socket tiers, the sandbox's faults through libcurl.
         .testTarget(name: "LiveIntegrationTests", dependencies: ["APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox", "TestSupport", "RelayExample"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient", "TestSupport"]),
+        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient", "TestSupport", "RelayExample"]),
         .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "APICheckCLI", "Contracts", "CurlClient", "HTTPServer", "TestSupport", "RelayExample"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,9 +9,10 @@ import Testing
 /// The second example API live, on both tiers: in process over its mocks, and over a socket
 /// against its backend, auth probes included. Its conventions share nothing with the demo's.
 @Suite(.serialized) struct RelayLiveTests {
-    static func live(_ transport: any Transport, _ baseURL: URL, probes: Bool, only: Set<String>? = nil) async -> Report {
+    static func live(_ transport: any Transport, _ baseURL: URL, probes: Bool, only: Set<String>? = nil,
+                     mocks: URL = Relay.mocks) async -> Report {
         await LiveCheck(api: Relay.api, transport: transport, options: LiveOptions(
-            baseURL: baseURL, only: only, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: probes)).run()
+            baseURL: baseURL, only: only, mocksDirectory: mocks, environment: Relay.credentials, probes: probes)).run()
     }
 
     @Test func overItsMocksTheContractHolds() async {

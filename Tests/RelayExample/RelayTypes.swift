@@ -79,6 +79,27 @@ public struct QueryData: Decodable, Sendable {
     }
 }
 
+/// Its shape depends on `resultType`, which the schema recorder cannot choose: the type states
+/// its schema, one branch per result type.
+extension QueryData: OpenAPISchemaProviding {
+    public static var openAPISchema: JSONValue {
+        let pair = JSONValue.object([("type", .string("array")),
+                                     ("prefixItems", .array([.object([("type", .string("number"))]), .object([("type", .string("string"))])])),
+                                     ("minItems", .number("2")), ("maxItems", .number("2"))])
+        let labels = JSONValue.object([("type", .string("object")), ("additionalProperties", .object([("type", .string("string"))]))])
+        let sample = JSONValue.object([("type", .string("object")),
+                                       ("properties", .object([("metric", labels), ("value", pair)])),
+                                       ("required", .array([.string("metric"), .string("value")]))])
+        func branch(_ type: String, _ result: JSONValue) -> JSONValue {
+            .object([("type", .string("object")),
+                     ("properties", .object([("resultType", .object([("const", .string(type))])), ("result", result)])),
+                     ("required", .array([.string("resultType"), .string("result")]))])
+        }
+        return .object([("oneOf", .array([branch("vector", .object([("type", .string("array")), ("items", sample)])),
+                                          branch("scalar", pair)]))])
+    }
+}
+
 public enum QueryResult: Sendable {
     case vector([VectorSample])
     case scalar(SamplePair)

@@ -2,8 +2,10 @@
 /// reads. A change the app would break on is an error; a stale mock is a warning; a difference the
 /// contract allows (an optional field that is null live) is info.
 public enum Drift {
+    /// `answerDecoded`: the answer decoded into the type. A type that accepts several shapes at a
+    /// path (a sum type) then took a shape the mocks do not show: a stale mock, never an error.
     public static func findings(_ changes: [ShapeChange], reads: [FieldRead], endpoint: String,
-                                decodeFailure: JSONPath?, mockFile: String?) -> [Finding] {
+                                decodeFailure: JSONPath?, mockFile: String?, answerDecoded: Bool = false) -> [Finding] {
         var byPath: [JSONPath: FieldRead] = [:]
         for read in reads { byPath[read.path] = read }
         let alreadyReported = decodeFailure?.generalized
@@ -52,10 +54,50 @@ public enum Drift {
             }
             // The decode check already named this exact place; one error per fault is enough.
             if severity == .error, let alreadyReported, alreadyReported == change.path { continue }
-            findings.append(Finding(kind: FindingKind(drift: change.kind), severity: severity, endpoint: endpoint,
+            var severityNow = severity, noteNow = note
+            if severity == .error, answerDecoded {
+                severityNow = .warning
+                noteNow = "the decode type accepts this answer, which decoded; the mocks show \(words(change.expected)) here, "
+                    + "the answer \(words(change.found)): add a mock variant of this shape"
+            }
+            findings.append(Finding(kind: FindingKind(drift: change.kind), severity: severityNow, endpoint: endpoint,
                                     path: change.path, expected: expected, found: change.found,
-                                    message: note, file: mockFile))
+                                    message: noteNow, file: mockFile))
         }
         return findings
+    }
+
+    /// A shape's kinds in words: `String|Number` → `a string or a number`, `Array<Object>` → `an
+    /// array of objects`, `absent` stays `absent`.
+    static func words(_ kinds: String?) -> String {
+        guard let kinds else { return "nothing" }
+        // Split at the top level only: `Array<String|Number>|null` is two kinds.
+        var parts: [Substring] = [], depth = 0, start = kinds.startIndex
+        for index in kinds.indices {
+            switch kinds[index] {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case "|" where depth == 0:
+                parts.append(kinds[start..<index])
+                start = kinds.index(after: index)
+            default: break
+            }
+        }
+        parts.append(kinds[start...])
+        let names = parts.map { kind -> String in
+            switch kind {
+            case "String": return "a string"
+            case "Number": return "a number"
+            case "Bool": return "a boolean"
+            case "Object": return "an object"
+            case "null", "absent": return String(kind)
+            default:
+                if kind.hasPrefix("Array<"), kind.hasSuffix(">") {
+                    return "an array of " + words(String(kind.dropFirst(6).dropLast()))
+                }
+                return kind == "Array" ? "an array" : String(kind)
+            }
+        }
+        return names.count <= 1 ? names.first ?? "nothing" : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

@@ -21,7 +21,8 @@ extension LiveCheck {
             if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
             // What the type reads is known from the mock, and from the live answer when it decoded.
             let findings = Drift.findings(changes, reads: reads, endpoint: endpoint.id,
-                                          decodeFailure: failurePath, mockFile: baseline.file)
+                                          decodeFailure: failurePath, mockFile: baseline.file,
+                                          answerDecoded: interpretation.error == nil)
             return Self.capped(findings, endpoint: endpoint.id)
         }
     }

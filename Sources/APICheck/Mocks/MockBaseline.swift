@@ -13,6 +13,11 @@ public struct MockBaseline: Sendable {
         self.reads = reads
     }
 
+    /// The union of two baselines: every shape either shows, every field either read.
+    func merged(with other: MockBaseline) -> MockBaseline {
+        MockBaseline(file: file, shape: shape.merged(with: other.shape), reads: reads + other.reads)
+    }
+
     /// Works out the baseline of `endpoint` from its parsed success mock.
     init(endpoint: AnyEndpoint, document: JSONValue, file: String, api: API) {
         var reads: [FieldRead] = []

@@ -72,10 +72,32 @@ public final class SchemaRecorder {
         defer { walking.remove(id) }
         let recording = SchemaRecording()
         _ = try make(type, recording: recording, path: path)
+        if recording.readSingle {
+            let branches = alternatives(type, first: recording, path: path)
+            if branches.count > 1 {
+                let schema = JSONSchema.union(branches)
+                guard recursive.contains(id) else { return schema }
+                components[componentName(type)] = schema
+                return JSONSchema.ref(componentName(type))
+            }
+        }
         guard recording.isObject || recursive.contains(id) else { return recording.schema() }
         let name = componentName(type)
         components[name] = recording.schema()
         return JSONSchema.ref(name)
+    }
+
+    /// Every shape a type that reads a single value accepts: its `init(from:)` run again with the
+    /// first single-value reads refused, one more each time, until no new branch shows.
+    private func alternatives(_ type: any Decodable.Type, first: SchemaRecording, path: String) -> [JSONValue] {
+        var branches = [first.schema()]
+        for refusing in 1...8 {
+            let recording = SchemaRecording(refusing: refusing)
+            guard (try? make(type, recording: recording, path: path)) != nil, recording.refused == refusing else { break }
+            let schema = recording.schema()
+            if !branches.contains(schema) { branches.append(schema) }
+        }
+        return branches
     }
 
     /// A value of the type, for the decode type under walk to keep: made-up scalars, empty

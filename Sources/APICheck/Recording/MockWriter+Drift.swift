@@ -28,7 +28,8 @@ extension MockWriter {
         let changes = ShapeDiff.changes(expected: baseline.shape, found: found).filter { !envelopeKeys.contains($0.path) }
         var failurePath: JSONPath?
         if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
-        let findings = Drift.findings(changes, reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file)
+        let findings = Drift.findings(changes, reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
+                                          answerDecoded: interpretation.error == nil)
         return LiveCheck.capped(findings, endpoint: endpoint.id)
     }
 }
