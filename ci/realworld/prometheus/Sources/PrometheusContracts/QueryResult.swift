@@ -1,5 +1,3 @@
-import APICheck
-
 /// An instant query's answer: a vector of samples, each a `[time, "value"]` pair.
 public struct QueryResult: Decodable, Sendable {
     public struct Series: Decodable, Sendable {
@@ -20,15 +18,5 @@ public struct Sample: Decodable, Sendable {
         var pair = try decoder.unkeyedContainer()
         time = try pair.decode(Double.self)
         value = try pair.decode(String.self)
-    }
-}
-
-/// The schema recorder follows an unkeyed container as an array of one element type; the pair is
-/// a tuple, so it states its own schema.
-extension Sample: OpenAPISchemaProviding {
-    public static var openAPISchema: JSONValue {
-        .object([("type", .string("array")),
-                 ("prefixItems", .array([.object([("type", .string("number"))]), .object([("type", .string("string"))])])),
-                 ("minItems", .number("2")), ("maxItems", .number("2"))])
     }
 }
