@@ -103,7 +103,9 @@ public final class MockServer: Sendable {
     /// `http://127.0.0.1:PORT/Api/`: what a client takes as its base URL.
     public var baseURL: URL {
         let root = server.withLock { $0?.baseURL } ?? URL(string: "http://\(options.host):\(options.port)/")!
-        return URL(string: String(basePath.dropFirst()), relativeTo: root)!.absoluteURL
+        // An API without environments serves from the root: `URL(string: "")` is nil on Linux.
+        let path = String(basePath.dropFirst())
+        return path.isEmpty ? root : URL(string: path, relativeTo: root)!.absoluteURL
     }
 
     /// The admin API's root, `http://127.0.0.1:PORT/__apicheck/`.

@@ -8,9 +8,12 @@ extension OpenAPIDocument {
     /// named example under the status it is replayed with.
     func responses(_ endpoint: AnyEndpoint, recorder: SchemaRecorder,
                    skipped: inout [(file: String, reason: String)]) throws(SchemaRecordingError) -> JSONValue {
+        let answers = mockExamples(endpoint, skipped: &skipped)
+        // The mocks' strings choose the branches of a discriminated payload.
+        recorder.sampleStrings = Self.strings(in: answers.map(\.value))
         let payload = try recorder.schema(for: endpoint.responseType)
         var examples: [Int: [(key: String, value: JSONValue)]] = [:]
-        for (file, status, value) in mockExamples(endpoint, skipped: &skipped) {
+        for (file, status, value) in answers {
             let example = JSONValue.object([("summary", .string(file.description)), ("value", value)])
             examples[status, default: []].append((file.scenario ?? MockScenario.success, example))
         }
@@ -100,6 +103,27 @@ extension OpenAPIDocument {
             }
         }
         return examples
+    }
+
+    /// String values by property name, each name's first 16 distinct values.
+    static func strings(in documents: [JSONValue]) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        func visit(_ value: JSONValue) {
+            switch value {
+            case let .object(members):
+                for member in members {
+                    if case let .string(text) = member.value, found[member.key, default: []].count < 16,
+                       !found[member.key, default: []].contains(text) {
+                        found[member.key, default: []].append(text)
+                    }
+                    visit(member.value)
+                }
+            case let .array(items): items.forEach(visit)
+            default: break
+            }
+        }
+        documents.forEach(visit)
+        return found
     }
 
     /// String values of the secret fields become `***`, wherever they sit.

@@ -27,7 +27,18 @@ final class SchemaRecording {
     /// Single-value reads refused so far.
     private(set) var refused = 0
 
-    init(refusing: Int = 0) { self.refusing = refusing }
+    /// Values to answer for string properties instead of made-up ones: one branch of a payload
+    /// chosen by a discriminator field (`resultType: "scalar"`), from the mocks' values.
+    let choices: [String: String]
+    /// The string properties read, in order: the candidates for a discriminator.
+    private(set) var stringKeys: [String] = []
+
+    init(refusing: Int = 0, choices: [String: String] = [:]) {
+        self.refusing = refusing
+        self.choices = choices
+    }
+
+    func readString(_ key: String) { if !stringKeys.contains(key) { stringKeys.append(key) } }
 
     /// Whether the next single-value read is refused (one more branch to see).
     func refusesNextSingle() -> Bool {

@@ -80,4 +80,33 @@ import Testing
         #expect(holder["properties"]?["extra"] == .object([("$ref", .string("#/components/schemas/AnyJSON"))]))
         #expect(recorder.components["AnyJSON"] == .object([]))
     }
+
+    /// A payload chosen by `kind`, without a schema of its own.
+    struct Shape: Decodable, Sendable {
+        var kind: String
+        var size: Double
+        private enum Keys: String, CodingKey { case kind, radius, side }
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            kind = try container.decode(String.self, forKey: .kind)
+            switch kind {
+            case "circle": size = try container.decode(Double.self, forKey: .radius)
+            case "square": size = try container.decode(Double.self, forKey: .side)
+            default: throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown kind \(kind)")
+            }
+        }
+    }
+
+    @Test func aDiscriminatedPayloadIsOneOfTheMocksBranches() throws {
+        let recorder = SchemaRecorder()
+        // Without values from the mocks it cannot be walked: the error names the type.
+        #expect(throws: SchemaRecordingError.self) { _ = try recorder.schema(for: Shape.self) }
+        let withMocks = SchemaRecorder()
+        withMocks.sampleStrings = ["kind": ["circle", "square"]]
+        #expect(try withMocks.schema(for: Shape.self) == .object([("$ref", .string("#/components/schemas/Shape"))]))
+        let branches = try #require(withMocks.components["Shape"]?["oneOf"])
+        #expect(branches[0]?["properties"]?["kind"] == .object([("const", .string("circle"))]))
+        #expect(branches[0]?["required"] == .array([.string("kind"), .string("radius")]))
+        #expect(branches[1]?["properties"]?["side"] != nil)
+    }
 }
