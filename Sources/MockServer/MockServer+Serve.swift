@@ -73,8 +73,8 @@ extension MockServer {
             }
         }
         if scenario == nil, let code = choice.code {
-            record.scenario = "code=\(code)"
-            return headed(coded(EnvelopeCode.int(code), endpoint: endpoint, token: token), endpoint: endpoint, scenario: record.scenario)
+            record.scenario = "code=\(code.text)"
+            return headed(coded(code, endpoint: endpoint, token: token), endpoint: endpoint, scenario: record.scenario)
         }
         // A logout variant served on purpose is a forced logout: the token is revoked with it.
         if scenario == MockScenario.logout, let token, choice.scenario == MockScenario.logout { tokens.revoke(token) }
@@ -112,7 +112,11 @@ extension MockServer {
         }
         let message = "code \(code.text) on request"
         guard let policy = rules.envelope else {
-            return ProblemDocument(status: 400, title: "Code on request", detail: message).response(in: api.errors)
+            guard let errors = api.errors, errors != .problemJSON else {
+                return ProblemDocument(status: 400, title: "Code on request", detail: message).response(in: api.errors)
+            }
+            return ServerResponse(status: 400, headers: [("Content-Type", errors.contentType)],
+                                  body: Data(errors.body(code: code, message: message, status: 400).compactText.utf8))
         }
         var envelope = JSONValue.object([])
         envelope.set(code.json, at: policy.codePath)

@@ -60,4 +60,20 @@ import Testing
         #expect(read.response.status == 204)
         #expect(read.response.body.isEmpty)
     }
+
+    /// `Prefer: code=error` on an endpoint with a string-status envelope: the envelope with that
+    /// code at its path; on an endpoint without one, an error body in the API's shape.
+    @Test func aCodeOnRequestInTheEndpointsOwnShape() async throws {
+        let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
+        defer { harness.stop() }
+        let failed = try await harness.send(.get, "api/v1/query?query=up", headers: [("Prefer", "code=error")])
+        let document = try ServeHarness.json(failed)
+        #expect(document["status"] == .string("error"))
+        let (classification, _) = Classification.of(status: failed.status, contentType: failed.contentType, body: failed.body,
+                                                    rules: Relay.api.rules(for: Relay.query.erased), redactor: Relay.api.makeRedactor())
+        #expect(classification == .failure(code: "error", message: "code error on request"))
+        let bare = try await harness.send(.get, "version", headers: [("Prefer", "code=M_LIMIT_EXCEEDED")])
+        #expect(bare.status == 400)
+        #expect(try ServeHarness.json(bare)["errcode"] == .string("M_LIMIT_EXCEEDED"))
+    }
 }
