@@ -38,6 +38,8 @@ let package = Package(
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox", "HTTPServer"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
+        // The command line over a generated catalog of any size, for the scaling bench.
+        .executableTarget(name: "apicheck-catalog", dependencies: ["APICheck", "APICheckCLI"], path: "Sources/APICheckCatalog"),
         .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer"], path: "Sources/APICheckBench"),
 
         // What test targets share: test servers, the live harness and scenario tiers, the

@@ -22,6 +22,8 @@ public final class MockDirectory: Sendable {
     /// with the file that answers instead: never replayed, so reported.
     public let shadowed: [(file: MockFileName, by: MockFileName)]
     private let slots: [MockFileName: MockFileSlot]
+    /// By mock name: its files in name order, so that an endpoint's files cost no scan of the folder.
+    private let byMock: [String: [MockFileName]]
     /// By `mock@scenario`: the file a request for that variant is answered with.
     private let variants: [String: MockFileName]
     private let prefix: String
@@ -43,9 +45,11 @@ public final class MockDirectory: Sendable {
         entryNames = names
         var files: [MockFileName] = [], slots: [MockFileName: MockFileSlot] = [:], variants: [String: MockFileName] = [:]
         var shadowed: [(file: MockFileName, by: MockFileName)] = []
+        var byMock: [String: [MockFileName]] = [:]
         for name in names {
             guard let file = MockFileName(fileName: name) else { continue }
             files.append(file)
+            byMock[file.mock, default: []].append(file)
             slots[file] = MockFileSlot(name: file, path: prefix + name, maxBytes: maxFileBytes)
             // The first in name order answers: `x@gone.410.json` sorts before `x@gone.json`.
             if let first = variants[file.variantName] {
@@ -58,6 +62,7 @@ public final class MockDirectory: Sendable {
         self.files = files
         self.slots = slots
         self.variants = variants
+        self.byMock = byMock
     }
 
     /// Whether the folder exists and could be listed.
@@ -72,7 +77,7 @@ public final class MockDirectory: Sendable {
     }
 
     /// Every file of an endpoint: its success file and its variants.
-    public func files(of endpoint: AnyEndpoint) -> [MockFileName] { files.filter { $0.mock == endpoint.mock } }
+    public func files(of endpoint: AnyEndpoint) -> [MockFileName] { byMock[endpoint.mock] ?? [] }
 
     /// The file's full path, as findings and answers name it.
     public func path(of file: MockFileName) -> String { prefix + file.description }

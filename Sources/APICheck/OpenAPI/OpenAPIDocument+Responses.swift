@@ -97,7 +97,7 @@ extension OpenAPIDocument {
         for file in files {
             switch mocks.document(of: file) {
             case let .success(document):
-                examples.append((file, mocks.status(of: file), Self.masked(document, fields: api.redactedFields)))
+                examples.append((file, mocks.status(of: file), Self.masked(document, fields: redactedFields)))
             case let .failure(error):
                 skipped.append((mocks.path(of: file), error.message))
             }

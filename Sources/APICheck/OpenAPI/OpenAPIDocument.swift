@@ -19,11 +19,15 @@ public struct OpenAPIDocument {
     public var servers: [String]?
     /// Where examples come from; nil leaves them out.
     public var mocks: MockDirectory?
+    /// The API's secret field names, masked in the examples: worked out once, since the API
+    /// works them out from every endpoint each time it is asked.
+    let redactedFields: Set<String>
 
     public init(api: API, servers: [String]? = nil, mocks: MockDirectory? = nil) {
         self.api = api
         self.servers = servers
         self.mocks = mocks
+        redactedFields = api.redactedFields
     }
 
     /// Why the document could not be made: an endpoint whose decode type the recorder cannot walk.
@@ -38,6 +42,8 @@ public struct OpenAPIDocument {
     public func build() throws(Failure) -> (document: JSONValue, skippedMocks: [(file: String, reason: String)]) {
         let recorder = SchemaRecorder(dates: api.dates, reservedNames: [Self.envelopeComponent, Self.failureComponent, Self.errorComponent])
         var paths: [(key: String, value: JSONValue)] = []
+        // Where each template sits in `paths`: a catalog of thousands finds its path item at once.
+        var pathIndex: [String: Int] = [:]
         var skipped: [(file: String, reason: String)] = []
         for endpoint in api.endpoints {
             let operation: JSONValue
@@ -48,10 +54,11 @@ public struct OpenAPIDocument {
             }
             let template = "/" + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
             let method = endpoint.method.rawValue.lowercased()
-            if let index = paths.firstIndex(where: { $0.key == template }), case var .object(item) = paths[index].value {
+            if let index = pathIndex[template], case var .object(item) = paths[index].value {
                 item.append((method, operation))
                 paths[index].value = .object(item)
             } else {
+                pathIndex[template] = paths.count
                 paths.append((template, .object([(method, operation)])))
             }
         }

@@ -40,11 +40,14 @@ public struct MockRecorder: Sendable {
         var candidates: [MockCandidate] = []
         var notRecorded: [Finding] = []
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
+        // By endpoint, once: looking them up per endpoint would scan every exchange each time.
+        let byEndpoint = Dictionary(grouping: received, by: \.endpoint.id)
+        let results = Dictionary(report.results.filter { $0.role == .endpoint }.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
         for endpoint in selected {
-            let own = received.filter { $0.endpoint.id == endpoint.id }
+            let own = byEndpoint[endpoint.id] ?? []
             let checks = own.filter { if case .check = $0.role { true } else { false } }
             let check = checks.first { $0.role == .check(reported: true) } ?? checks.first
-            let result = report.results.first { $0.role == .endpoint && $0.endpoint == endpoint.id }
+            let result = results[endpoint.id]
             switch candidate(check, endpoint: endpoint, scenario: nil) {
             case var .some(candidate):
                 candidate.violations = result?.findings.filter { $0.severity == .error && $0.category == .contract } ?? []

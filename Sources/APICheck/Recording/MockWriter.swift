@@ -49,6 +49,8 @@ public struct MockWriter: Sendable {
         }
         let audit = stagedAudit(rendered.map { ($0.1, $0.2) })
         let existing = MockDirectory(directory, api: api, maxFileBytes: maxFileBytes)
+        // One for the run: making one works out the API's secret names from every endpoint.
+        let redactor = api.makeRedactor()
         var results: [MockWriteResult] = []
         for (candidate, name, data) in rendered {
             var result = MockWriteResult(endpoint: candidate.endpoint.id, file: name.description,
@@ -67,10 +69,10 @@ public struct MockWriter: Sendable {
             if let oldData, let oldDocument = try? JSONParser.parse(oldData) {
                 let found = (try? JSONParser.parse(data)) ?? .null
                 // Keys of a map are data: entries come and go without the shape changing.
-                let maps = mapPaths(of: candidate, document: found, body: data, in: existing)
+                let maps = mapPaths(of: candidate, document: found, body: data, in: existing, redactor: redactor)
                 result.changes = ShapeDiff.changes(expected: Shape(of: oldDocument, skippingBelow: maps),
                                                    found: Shape(of: found, skippingBelow: maps))
-                if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing) }
+                if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing, redactor: redactor) }
             }
             let refusing = problems.contains { $0.severity == .error }
             let unforceable = problems.contains { $0.kind == .secretInMock || $0.kind == .mockTooLarge }
@@ -121,13 +123,13 @@ public struct MockWriter: Sendable {
         var byPath: [String: MockFileName] = [:]
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-            for (name, data) in files {
-                let url = staging.appendingPathComponent(name.description)
-                try data.write(to: url)
-                byPath[url.path] = name
-            }
         } catch {
             return [:]
+        }
+        for (name, data) in files {
+            let path = staging.appendingPathComponent(name.description).path
+            guard StagedFile.save(data, to: path) else { return [:] }
+            byPath[path] = name
         }
         // The audit's own cap, raised to the largest answer: a large answer is proven, not refused.
         let largest = files.map(\.1.count).max() ?? 0
