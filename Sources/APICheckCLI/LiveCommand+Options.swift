@@ -5,7 +5,9 @@ import Foundation
 extension LiveCommand {
     static let baseURL = Option.optional("base-url", "URL", help: "the API's base URL, e.g. https://staging.example.com/Api/", parse: .text)
     static let env = Option.optional("env", "NAME", help: "a base URL named in the API catalog (see the API declaration)", parse: .text)
+        .completing(.declared(.environments))
     static let only = Option.repeated("only", "ID,...", help: "check only these endpoint ids", parse: .text)
+        .completing(.declared(.endpoints))
     static let concurrency = Option.value("concurrency", "N", default: 8, help: "requests in flight at once",
                                           parse: .integer(in: 1...256))
     static let timeout = Option.value("timeout", "S", default: 10.0, shownDefault: "10",
