@@ -79,14 +79,17 @@ struct BashCompletion {
         return arms.joined(separator: "\n")
     }
 
-    /// An option of the command for a word starting with `-`, else its positional argument.
+    /// An option of the command for a word starting with `-`, else its positional argument; the
+    /// options for any word when the command takes no argument.
     private var commandArms: String {
         var arms: [String] = []
         for entry in model.entries {
-            let options = entry.options.map { "--" + $0.name }.joined(separator: " ")
-            arms.append("                \"\(entry.name) \"-*) values=\(CompletionModel.quoted(options)) ;;")
+            let options = "values=" + CompletionModel.quoted(entry.options.map { "--" + $0.name }.joined(separator: " "))
             if let argument = entry.arguments.first {
+                arms.append("                \"\(entry.name) \"-*) \(options) ;;")
                 arms.append("                \"\(entry.name) \"*) \(Self.action(argument.completion)) ;;")
+            } else {
+                arms.append("                \"\(entry.name) \"*) \(options) ;;")
             }
         }
         return arms.joined(separator: "\n")

@@ -4,7 +4,7 @@ import Foundation
 /// build, list, check its mocks, serve them and check them live.
 struct InitCommand: Command {
     static let name = "init"
-    static let abstract = "Write a new package: an API with two example endpoints, mocks, its own apicheck."
+    static let abstract = "Write a new package declaring an API of your own: example endpoints, mocks, a CLI."
     static let arguments = [CommandArgument(name: "DIR", help: "the folder to write the package into (made if missing)")]
 
     static let packageName = Option.optional("name", "NAME", shownDefault: "the folder's name",

@@ -13,7 +13,7 @@ enum PackageTemplate: String, CaseIterable, Sendable {
     var envelopePolicy: String {
         """
         EnvelopePolicy(codeKey: "code", messageKey: "message", payloadKey: "data", successCodes: [0],
-                                     logoutCodes: [\(Self.logoutCode)], expiredHTTPStatuses: [401], messageRequired: false)
+                                         logoutCodes: [\(Self.logoutCode)], expiredHTTPStatuses: [401], messageRequired: false)
         """
     }
 
