@@ -66,7 +66,7 @@ struct InitCommand: Command {
             wrote the \(settings.name) package (\(settings.template.rawValue) template, \(files.count) files) in \(folder.path)
             next:
               cd \(folder.path)
-              swift build                    # the first build compiles apicheck too: a few minutes
+              swift build                    # the first build compiles apicheck too: minutes
               .build/debug/apicheck mocks
               .build/debug/apicheck list
             """)

@@ -24,7 +24,7 @@ struct PackageReadme {
             ## Next
 
             ```sh
-            swift build                       # the first build takes a few minutes: see below
+            swift build                       # the first build takes minutes: see below
             .build/debug/apicheck list        # the declared endpoints
             .build/debug/apicheck mocks       # the mocks checked offline: they parse, decode, have their variants
             .build/debug/apicheck serve &     # the mocks as a server on \(settings.localURL.absoluteString)
@@ -43,10 +43,10 @@ struct PackageReadme {
 
             The first `swift build` compiles apicheck itself from source before your declarations: its
             core, its libcurl client, its libmicrohttpd mock server and its command line, some 250
-            files. On a 2-core machine that takes about 2 minutes (more when other builds run beside
-            it); later builds compile only what changed, in seconds. On Linux it needs the
-            `libcurl4-openssl-dev` and `libmicrohttpd-dev` packages (`ci/bootstrap` in the apicheck
-            checkout installs them).
+            files. That takes minutes: about 5 on a busy 2-core machine, less with more cores. Later
+            builds compile only what changed: after editing the declarations, seconds. On Linux it
+            needs the `libcurl4-openssl-dev` and `libmicrohttpd-dev` packages (`ci/bootstrap` in the
+            apicheck checkout installs them).
 
             """
     }

@@ -96,6 +96,33 @@ import Testing
         }
     }
 
+    /// fish completes a line itself with `complete -C`, the script's functions and the binary's
+    /// `__complete` included.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+    func fishOffers() async throws {
+        let binary = try #require(BinaryTests.binary, "build the executable first: swift build")
+        let (console, captured) = Console.capturing()
+        #expect(await APICheckTool(api: Demo.api).run(["completion", "fish"], console: console, environment: [:]) == 0)
+        let folder = try TemporaryFolder("completion-fish")
+        defer { folder.remove() }
+        let script = folder.appendingPathComponent("apicheck.fish")
+        try Data(captured.out.utf8).write(to: script)
+        let lines: [(String, [String])] = [
+            ("apicheck l", ["list", "live"]),
+            ("apicheck live --only account.login,stat", ["account.login,statuses.homeTimeline", "account.login,statuses.show"]),
+            ("apicheck serve --scenario statuses.show=", ["statuses.show=expired", "statuses.show=logout", "statuses.show=not_found"]),
+            ("apicheck init x --template ", ["enveloped", "plain"]),
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        for (line, expected) in lines {
+            let result = try Shell.run("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.path, line],
+                                       environment: environment)
+            let offered = result.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
+            #expect(offered == expected, "\(line): \(result.err)")
+        }
+    }
+
     @Test func theHiddenCommandIsNotOffered() async {
         let (console, captured) = Console.capturing()
         _ = await APICheckTool(api: Demo.api).run(["completion", "bash"], console: console, environment: [:])
