@@ -15,7 +15,8 @@ struct ZshCompletion {
 
             \(function)_declared() {
                 local -a names
-                names=(${(f)"$(${words[1]} __complete $1 2>/dev/null)"})
+                # The tool being completed, set by \(function) before it shifts the words.
+                names=(${(f)"$(${~\(function)_tool} __complete $1 2>/dev/null)"})
                 # A comma-separated list: complete the item after the last comma.
                 if [[ $2 == comma ]]; then compset -P '*,'; fi
                 compadd -a names
@@ -31,7 +32,7 @@ struct ZshCompletion {
                     else _describe -t commands command commands; fi
                     return
                 fi
-                local command=$words[2]
+                local command=$words[2] \(function)_tool=$words[1]
                 # The command's own words, as _arguments expects them.
                 shift words
                 (( CURRENT-- ))
@@ -76,7 +77,9 @@ struct ZshCompletion {
         case .files: "_files"
         case .directories: "_files -/"
         case let .choices(choices): "(" + choices.joined(separator: " ") + ")"
-        case let .declared(source): "\(model.functionName)_declared \(source.rawValue)" + (completion.isCommaSeparated ? " comma" : "")
+        // In braces: _arguments runs the code as it is, without adding compadd options before
+        // the function's own arguments.
+        case let .declared(source): "{\(model.functionName)_declared \(source.rawValue)" + (completion.isCommaSeparated ? " comma}" : "}")
         }
     }
 

@@ -96,31 +96,39 @@ import Testing
         }
     }
 
-    /// fish completes a line itself with `complete -C`, the script's functions and the binary's
-    /// `__complete` included.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
-    func fishOffers() async throws {
+    static let shellCases: [Case] = [
+        Case(line: "apicheck l", offered: ["list", "live"]),
+        Case(line: "apicheck live --only stat", offered: ["statuses.homeTimeline", "statuses.show"]),
+        Case(line: "apicheck live --only account.login,stat", offered: ["account.login,statuses.homeTimeline", "account.login,statuses.show"]),
+        Case(line: "apicheck serve --scenario statuses.show=", offered: ["statuses.show=expired", "statuses.show=logout", "statuses.show=not_found"]),
+        Case(line: "apicheck live --env ", offered: ["local", "staging"]),
+        Case(line: "apicheck init x --template ", offered: ["enveloped", "plain"]),
+        Case(line: "apicheck completion ", offered: ["bash", "fish", "zsh"]),
+    ]
+
+    func harness(_ shell: String, in folder: TemporaryFolder) async throws -> ShellCompletionHarness {
         let binary = try #require(BinaryTests.binary, "build the executable first: swift build")
         let (console, captured) = Console.capturing()
-        #expect(await APICheckTool(api: Demo.api).run(["completion", "fish"], console: console, environment: [:]) == 0)
+        #expect(await APICheckTool(api: Demo.api).run(["completion", shell], console: console, environment: [:]) == 0)
+        let script = folder.appendingPathComponent("apicheck.\(shell)")
+        try Data(captured.out.utf8).write(to: script)
+        return ShellCompletionHarness(script: script, binary: binary)
+    }
+
+    /// fish completes a line itself with `complete -C`, the script's functions and the binary's
+    /// `__complete` included.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")), arguments: shellCases)
+    func fishOffers(_ example: Case) async throws {
         let folder = try TemporaryFolder("completion-fish")
         defer { folder.remove() }
-        let script = folder.appendingPathComponent("apicheck.fish")
-        try Data(captured.out.utf8).write(to: script)
-        let lines: [(String, [String])] = [
-            ("apicheck l", ["list", "live"]),
-            ("apicheck live --only account.login,stat", ["account.login,statuses.homeTimeline", "account.login,statuses.show"]),
-            ("apicheck serve --scenario statuses.show=", ["statuses.show=expired", "statuses.show=logout", "statuses.show=not_found"]),
-            ("apicheck init x --template ", ["enveloped", "plain"]),
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        for (line, expected) in lines {
-            let result = try Shell.run("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.path, line],
-                                       environment: environment)
-            let offered = result.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
-            #expect(offered == expected, "\(line): \(result.err)")
-        }
+        #expect(try await harness("fish", in: folder).fish(example.line) == example.offered)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")), arguments: shellCases)
+    func zshOffers(_ example: Case) async throws {
+        let folder = try TemporaryFolder("completion-zsh")
+        defer { folder.remove() }
+        #expect(try await harness("zsh", in: folder).zsh(example.line) == example.offered)
     }
 
     @Test func theHiddenCommandIsNotOffered() async {
