@@ -24,7 +24,9 @@ struct ShellCompletionHarness {
     /// with compinit and the script loaded gets the line and a TAB. `compadd` is wrapped to print
     /// each candidate between `<<` and `>>` instead of inserting it.
     func zsh(_ line: String) throws -> [String] {
-        let result = try Shell.run("/usr/bin/zsh", ["-f", "-c", Self.zshCapture, "zsh", script.path, line], environment: environment)
+        // zpty waits for the marker line; a script that broke zsh's line editor must not hang the suite.
+        let result = try Shell.run("/usr/bin/timeout", ["120", "/usr/bin/zsh", "-f", "-c", Self.zshCapture, "zsh", script.path, line],
+                                   environment: environment)
         return result.out.split(separator: "\n").map(String.init).sorted()
     }
 
