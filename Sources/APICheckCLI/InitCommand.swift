@@ -77,7 +77,7 @@ struct InitCommand: Command {
 extension ValueParser where Value == URL {
     /// An http(s) URL with a host; a `/` is added at the end when missing.
     static let baseURL = ValueParser { text, option throws(UsageError) in
-        try LiveCommand.parseBaseURL(text, from: "--\(option)")
+        try TargetOptions.parseBaseURL(text, from: "--\(option)")
     }
 }
 

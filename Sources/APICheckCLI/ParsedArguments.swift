@@ -3,7 +3,7 @@ import APICheck
 /// GNU-style long options parsed against what a command declares: `--name value`, `--name=value`,
 /// repeated options, flags, short flags, and `--` ending the options. Unknown options are usage
 /// errors, with the declared option a typo was likely meant to be. Values are read back through
-/// the same declarations: `try parsed[LiveCommand.timeout]`.
+/// the same declarations: `try parsed[ConnectionOptions.timeout]`.
 struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var positionals: [String] = []
