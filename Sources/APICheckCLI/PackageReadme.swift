@@ -43,7 +43,7 @@ struct PackageReadme {
 
             The first `swift build` compiles apicheck itself from source before your declarations: its
             core, its libcurl client, its libmicrohttpd mock server and its command line, some 250
-            files. That takes minutes: about 5 on a busy 2-core machine, less with more cores. Later
+            files. That takes minutes: 3 to 6 on a busy 2-core machine, less with more cores. Later
             builds compile only what changed: after editing the declarations, seconds. On Linux it
             needs the `libcurl4-openssl-dev` and `libmicrohttpd-dev` packages (`ci/bootstrap` in the
             apicheck checkout installs them).
