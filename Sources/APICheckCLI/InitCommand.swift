@@ -12,7 +12,7 @@ struct InitCommand: Command {
     static let baseURL = Option.value("base-url", "URL", default: PackageSettings.defaultBaseURL,
                                       help: "the staging server's base URL", parse: .baseURL)
     static let dependency = Option.optional("dependency", "PATH_OR_URL", shownDefault: "the checkout this tool was built from",
-                                            help: "where the package gets apicheck: a folder, or a git URL", parse: .text)
+                                            help: "where the new package gets the libraries it builds on: a folder, or a git URL", parse: .text)
         .completing(.directories)
     static let template = Option.value("template", "NAME", default: PackageTemplate.enveloped,
                                        help: "plain (JSON answers as they are) or enveloped ({code, message, data})",
@@ -24,12 +24,12 @@ struct InitCommand: Command {
 
     static func discussion(tool: String) -> String {
         """
-        Writes a Swift package: Package.swift with its own 'apicheck' product over this package
-        (by path to the checkout this tool was built from, unless --dependency says otherwise),
+        Writes a Swift package: Package.swift with a command line of its own over this package
+        (by path to the checkout \(tool) was built from, unless --dependency says otherwise),
         a contracts target declaring an API with a login and two example endpoints, one called
         without a token and one with, their decode types, mocks with the variants the
         declarations call for, main.swift, .gitignore and a README with the next commands.
-        Then: cd DIR && swift build && .build/debug/apicheck mocks
+        Then: cd DIR && swift build, and run the new tool from .build/debug/.
         """
     }
 

@@ -132,6 +132,16 @@ import Testing
         #expect(checkout.identity == RepositoryPaths.root.standardizedFileURL.lastPathComponent)
     }
 
+    @Test(arguments: [
+        ("https://github.com/team/apicheck.git", "apicheck"),
+        ("git@github.com:team/api-check.git", "api-check"),
+        ("ssh://git.example.com/apicheck", "apicheck"),
+        ("/src/checkouts/my-apicheck", "my-apicheck"),
+    ])
+    func aDependencyIsNamedAsSwiftPMNamesIt(_ given: String, _ identity: String) {
+        #expect(PackageDependency(given, workingDirectory: URL(fileURLWithPath: "/")).identity == identity)
+    }
+
     @Test func namesBecomeSwiftAndVariableNames() throws {
         let settings = try PackageSettings(name: "acme.pay-api", baseURL: PackageSettings.defaultBaseURL,
                                            dependency: PackageDependency("/x", workingDirectory: URL(fileURLWithPath: "/")),
