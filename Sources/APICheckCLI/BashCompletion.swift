@@ -44,16 +44,25 @@ struct BashCompletion {
                         esac
                     fi
                 fi
-                if [[ $kind == declared ]]; then values=$("${COMP_WORDS[0]}" __complete "$values" 2>/dev/null); kind=words; fi
+                if [[ $kind == declared ]]; then
+                    # The very tool being completed answers, `~/` as the shell would expand it.
+                    local tool=${COMP_WORDS[0]}
+                    if [[ $tool == "~/"* ]]; then tool=$HOME/${tool#"~/"}; fi
+                    values=$("$tool" __complete "$values" 2>/dev/null); kind=words
+                fi
                 # The whole word's text before the value (`--only=`, `a,b,`) goes back in front.
                 local before=${cur:0:${#cur}-${#value}}
                 if [[ -n $comma ]]; then before+=${value%"${value##*,}"}; value=${value##*,}; fi
+                # Paths are quoted and get their `/` as file names (bash 4; macOS ships 3.2, without compopt).
+                case $kind in files|dirs) compopt -o filenames 2>/dev/null ;; esac
+                # No mapfile either, for bash 3.2.
                 local candidates=() candidate
-                case $kind in
-                    files) compopt -o filenames 2>/dev/null; mapfile -t candidates < <(compgen -f -- "$value") ;;
-                    dirs) compopt -o filenames 2>/dev/null; mapfile -t candidates < <(compgen -d -- "$value") ;;
-                    words) mapfile -t candidates < <(compgen -W "$values" -- "$value") ;;
-                esac
+                while IFS= read -r candidate; do candidates+=("$candidate"); done < <(
+                    case $kind in
+                        files) compgen -f -- "$value" ;;
+                        dirs) compgen -d -- "$value" ;;
+                        words) compgen -W "$values" -- "$value" ;;
+                    esac)
                 local typed=${COMP_WORDS[COMP_CWORD]} lead=""
                 if [[ $cur == *"$typed" ]]; then lead=${cur:0:${#cur}-${#typed}}; fi
                 COMPREPLY=()
