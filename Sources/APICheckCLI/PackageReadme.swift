@@ -19,7 +19,8 @@ struct PackageReadme {
             | `mocks/` | one JSON body per endpoint, and `@logout`/`@expired` variants for the token endpoint |
             | `Sources/apicheck/main.swift` | the command line over these declarations |
 
-            \(settings.template.answersDescription) The token travels as `Authorization: Bearer`.
+            \(settings.template.answersDescription)
+            The token travels as `Authorization: Bearer`.
 
             ## Next
 

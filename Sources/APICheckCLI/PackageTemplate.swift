@@ -42,16 +42,20 @@ enum PackageTemplate: String, CaseIterable, Sendable {
         ]
     }
 
-    /// What the README says of the answers.
+    /// What the README says of the answers, wrapped as the rest of it is.
     var answersDescription: String {
         switch self {
         case .enveloped:
-            "Every answer is an envelope, `{\"code\": 0, \"message\": \"ok\", \"data\": ...}`; code 0 is success, "
-                + "\(Self.logoutCode) a forced logout, and HTTP 401 a dead token."
+            """
+            Every answer is an envelope, `{"code": 0, "message": "ok", "data": ...}`: code 0 is success,
+            \(Self.logoutCode) a forced logout, and HTTP 401 a dead token.
+            """
         case .plain:
-            "Answers are plain JSON (`enveloped: false`), and HTTP 401 is a dead token. The token endpoint's answers "
-                + "keep an envelope (`{\"code\": 0, \"message\": \"ok\", \"data\": ...}`), for its forced-logout "
-                + "answer (code \(Self.logoutCode)): a logout signal is an envelope code."
+            """
+            Answers are plain JSON (`enveloped: false`), and HTTP 401 is a dead token. The token
+            endpoint's answers keep an envelope (`{"code": 0, "message": "ok", "data": ...}`) for its
+            forced-logout answer (code \(Self.logoutCode)): a logout signal is an envelope code.
+            """
         }
     }
 }
