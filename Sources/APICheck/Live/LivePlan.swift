@@ -9,7 +9,8 @@
 /// 4. after the logout, the logged-out probe; after every other probe, the logout endpoint's own.
 /// Further logins of the account, and further logouts, go last, one at a time.
 /// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed`): a server
-/// that wrongly accepts a probe's token must not act on it.
+/// that wrongly accepts a probe's token must not act on it. Where logins do not revoke earlier
+/// tokens, the tokens the run still holds are logged out at the end.
 struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
     /// The session's login: the token of every check that needs one.
@@ -121,9 +122,22 @@ struct LivePlan: Sendable {
             }
             previous = [add(.check(endpoint, reported: true), token, checks, after: previous)]
         }
+        // On a server that keeps earlier tokens valid, every login is a session of its own that
+        // stays open: the run ends the ones it still holds through the logout endpoint, last and
+        // unreported, so the server has as many sessions after a run as before. (Where a login
+        // revokes earlier tokens, only the last one lives on, and the logout check ends it.)
+        if !api.auth.revokesEarlierTokens,
+           let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut && $0.requiresToken }) {
+            var open = login.map { [$0] } ?? []
+            if let secondLogin, ending.isEmpty { open.append(secondLogin) }
+            for issuer in open {
+                add(.check(logout, reported: false), .live(issuedBy: issuer), checks, after: Set(steps.map(\.id)))
+            }
+        }
     }
 
     /// Adds a step whose samples read the checks already planned; returns its id.
+    @discardableResult
     private mutating func add(_ action: LiveStep.Action, _ token: LiveStep.TokenNeed, _ checks: [String: LiveStep.ID],
                               after: Set<LiveStep.ID> = []) -> LiveStep.ID {
         let endpoint: AnyEndpoint
