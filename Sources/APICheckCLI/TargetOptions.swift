@@ -7,7 +7,9 @@ import Foundation
 struct TargetOptions {
     static let baseURL = Option.optional("base-url", "URL", help: "the API's base URL, e.g. https://staging.example.com/Api/", parse: .text)
     static let env = Option.optional("env", "NAME", help: "a base URL named in the API catalog (see the API declaration)", parse: .text)
+        .completing(.declared(.environments))
     static let only = Option.repeated("only", "ID,...", help: "check only these endpoint ids (and, unreported, what they need first)", parse: .text)
+        .completing(.declared(.endpoints))
     static let noProbes = Option.flag("no-probes", help: "skip the auth probes")
     static let all: [any OptionDeclaration] = [baseURL, env, only, noProbes]
 
