@@ -23,7 +23,8 @@ public struct CapturedRoutes: Sendable {
             if let found = match(method, Substring(decoded.dropFirst(base.count))) { return found }
         }
         guard basePaths.isEmpty else { return nil }
-        let segments = RouteTable.segments(decoded).filter { !$0.isEmpty }
+        // Empty segments stay: `statuses/1/` is no more `statuses/{id}` here than under a base path.
+        let segments = RouteTable.segments(decoded)
         for start in segments.indices {
             if let found = match(method, Substring(segments[start...].joined(separator: "/"))) { return found }
         }
