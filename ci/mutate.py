@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mutations import MUTATIONS  # noqa: E402
 
@@ -102,7 +103,8 @@ def main():
         if unknown:
             log(f"ci/mutate: unknown mutation {', '.join(unknown)} (see --list)")
             return 2
-        chosen = [m for m in MUTATIONS if m["id"] in wanted]
+        by_id = {m["id"]: m for m in MUTATIONS}
+        chosen = [by_id[name] for name in dict.fromkeys(wanted)]
     if arguments.list:
         for mutation in chosen:
             print(f"{mutation['id']:36} {mutation['file']}\n{'':36} {mutation['bug']}")
