@@ -83,6 +83,24 @@ import Testing
         #expect(server.server.requestBodiesInFlight == 0)
     }
 
+    /// With the budget all booked, a body of exactly the small size still gets in; one byte
+    /// more is turned away.
+    @Test func aSmallBodyGetsInWhenTheBudgetIsSpent() async throws {
+        let server = try Limited(.init(requestBodyBudget: 1000, smallRequestBody: 100))
+        defer { server.stop() }
+
+        async let held = server.post("/hold", bytes: 1000)
+        while !server.handled.contains("POST /hold") { try await Task.sleep(for: .milliseconds(10)) }
+        let small = try await server.post("/small", bytes: 100)
+        let over = try await server.post("/over", bytes: 101)
+        server.release.signal()
+
+        #expect(try await held.status == 200)
+        #expect(small.status == 200)
+        #expect(String(decoding: small.body, as: UTF8.self) == "POST 100")
+        #expect(over.status == 503)
+    }
+
     @Test func aBigBodyOverTheBudgetIsAnsweredAtOnceWithoutBeingRead() throws {
         let server = try Limited(.init(requestBodyBudget: 1000, smallRequestBody: 0))
         defer { server.stop() }
