@@ -92,9 +92,10 @@ struct ServeCommand: Command {
         } catch {
             let redactor = context.api.makeRedactor()
             for finding in error.findings {
-                context.note("  " + redactor.redact((finding.file.map { "\($0): " } ?? "\(finding.endpoint): ") + finding.message))
+                context.note("  " + redactor.redact((finding.file.map { "\($0): " } ?? "\(finding.endpoint ?? "-"): ") + finding.message))
             }
-            throw CommandFailure(error.message)
+            // The server does not know the tool's name; the command that lists the problems does.
+            throw CommandFailure(error.findings.isEmpty ? error.message : error.message + "; '\(context.tool) mocks' lists them")
         }
         if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
             context.note("warning: binding \(options.host): the mock server is reachable from other machines")
