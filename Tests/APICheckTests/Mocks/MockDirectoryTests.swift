@@ -147,7 +147,7 @@ import Testing
         try "notes".write(to: folder.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
         let report = MockAudit(api: Demo.api, directory: folder).run()
         #expect(report.allFindings.map(\.severity) == [.error, .error])
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
         let found = report.allFindings.map(\.message)
         #expect(found == [
             "README.txt is not a mock file (mocks are named <mock>[@<scenario>[.<status>]].json) and no declared endpoint uses it",
