@@ -85,12 +85,16 @@ public struct RandomJSON {
             case "\n" where !escape: out += "\\n"
             case "\t" where !escape: out += "\\t"
             case _ where scalar.value < 0x20 || escape:
-                for unit in String(scalar).utf16 {
-                    out += "\\u" + String(format: random.chance(0.5) ? "%04x" : "%04X", unit)
-                }
+                for unit in String(scalar).utf16 { out += "\\u" + Self.hex(unit, uppercase: random.chance(0.5)) }
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
+    }
+
+    /// Four hex digits (`String(format:)` is slow enough on Linux to dominate a property test).
+    static func hex(_ unit: UInt16, uppercase: Bool) -> String {
+        let digits = String(unit, radix: 16, uppercase: uppercase)
+        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
