@@ -38,7 +38,9 @@ final class MockBodies: Sendable {
         var entries: [MockFileName: Slot] = [:]
         for file in mocks.files {
             var entry = Entry()
-            if case let .success(data) = mocks.data(of: file), case let .success(document) = mocks.document(of: file) {
+            let endpoint = mocks.api.endpoints.first { $0.mock == file.mock }
+            let document = endpoint.map { mocks.document(of: file, answering: $0) } ?? mocks.document(of: file)
+            if case let .success(data) = mocks.data(of: file), case let .success(document) = document {
                 entry.body = Body(data: data, document: document)
                 entry.stamp = FileStamp(path: mocks.path(of: file))
             }
@@ -76,9 +78,12 @@ final class MockBodies: Sendable {
             return .failure(ReloadFailure("cannot be read (\(error.localizedDescription))"))
         }
         guard data.count <= mocks.maxFileBytes else { return .failure(ReloadFailure("is over the mock size cap")) }
-        let document: JSONValue
+        var document = JSONValue.null
         do throws(JSONParseError) {
-            document = try JSONParser.parse(data)
+            // An empty file is the empty body of an endpoint that answers nothing.
+            if !(endpoint.acceptsEmptyBody && data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })) {
+                document = try JSONParser.parse(data)
+            }
         } catch {
             return .failure(ReloadFailure("is not JSON (\(error.description))"))
         }

@@ -19,7 +19,7 @@ public final class MockServer: Sendable {
     let mocks: MockDirectory
     let bodies: MockBodies
     let routes: RouteTable
-    let tokens = TokenBook()
+    let tokens: TokenBook
     let scenarios: ScenarioBook
     let journal: RequestJournal
     let redactor: Redactor
@@ -31,6 +31,7 @@ public final class MockServer: Sendable {
     /// Audits the mocks (as `apicheck mocks` does) and refuses to build unless they pass or
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
+        tokens = TokenBook(revokesEarlierTokens: api.auth.revokesEarlierTokens)
         self.api = api
         self.options = options
         basePath = options.basePath.map(MockServerOptions.normalized) ?? MockServerOptions.defaultBasePath(of: api)
@@ -102,7 +103,9 @@ public final class MockServer: Sendable {
     /// `http://127.0.0.1:PORT/Api/`: what a client takes as its base URL.
     public var baseURL: URL {
         let root = server.withLock { $0?.baseURL } ?? URL(string: "http://\(options.host):\(options.port)/")!
-        return URL(string: String(basePath.dropFirst()), relativeTo: root)!.absoluteURL
+        // An API without environments serves from the root: `URL(string: "")` is nil on Linux.
+        let path = String(basePath.dropFirst())
+        return path.isEmpty ? root : URL(string: path, relativeTo: root)!.absoluteURL
     }
 
     /// The admin API's root, `http://127.0.0.1:PORT/__apicheck/`.

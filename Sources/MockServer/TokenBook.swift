@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// The tokens the server has issued, as the demo backend keeps them: a login issues a fresh
-/// token and revokes the account's earlier ones; a logout ends its token.
+/// The tokens the server has issued: a login issues a fresh token and, when the API promises it
+/// (`AuthPolicy.revokesEarlierTokens`, as the demo does), revokes the account's earlier ones; a
+/// logout ends its token.
 final class TokenBook: Sendable {
     enum Standing {
         case live
@@ -18,6 +19,11 @@ final class TokenBook: Sendable {
     }
 
     private let state = Mutex(State())
+    private let revokesEarlierTokens: Bool
+
+    init(revokesEarlierTokens: Bool) {
+        self.revokesEarlierTokens = revokesEarlierTokens
+    }
 
     func issue(account: String) -> String {
         var generator = SystemRandomNumberGenerator()
@@ -26,7 +32,7 @@ final class TokenBook: Sendable {
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
         state.withLock { state in
-            for (old, owner) in state.live where owner == account {
+            for (old, owner) in state.live where revokesEarlierTokens && owner == account {
                 state.live[old] = nil
                 state.revoked.insert(old)
             }

@@ -124,7 +124,8 @@ import Testing
     func theDemoSchemasRequireWhatTheTypesDecode(_ id: String) throws {
         let endpoint = try #require(Demo.api.endpoints.first { $0.id == id })
         let document = try JSONParser.parse(Data(contentsOf: RepositoryPaths.mocks.appendingPathComponent(endpoint.mock + ".json")))
-        let payload = try #require(endpoint.enveloped ? document[Demo.api.envelope.payloadKey] : document)
+        let envelope = Demo.api.envelope(for: endpoint)
+        let payload = try #require(envelope.map { $0.payloadPath.flatMap(document.value(at:)) ?? document } ?? document)
         let recorder = SchemaRecorder(dates: Demo.api.dates)
         let schema = try recorder.schema(for: endpoint.responseType)
         let reads = try Self.reads(endpoint.responseType, payload)
