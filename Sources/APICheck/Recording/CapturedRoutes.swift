@@ -23,7 +23,8 @@ public struct CapturedRoutes: Sendable {
             if let found = match(method, Substring(path.dropFirst(base.count))) { return found }
         }
         guard basePaths.isEmpty else { return nil }
-        let segments = RouteTable.segments(path).filter { !$0.isEmpty }
+        // Empty segments stay: `statuses/1/` is no more `statuses/{id}` here than under a base path.
+        let segments = RouteTable.segments(path)
         for start in segments.indices {
             if let found = match(method, Substring(segments[start...].joined(separator: "/"))) { return found }
         }
