@@ -22,7 +22,9 @@ struct ShellCompletionHarness {
 
     /// zsh completes only in its line editor: an interactive zsh on a pseudo-terminal (`zpty`)
     /// with compinit and the script loaded gets the line and a TAB. `compadd` is wrapped to print
-    /// each candidate between `<<` and `>>` instead of inserting it.
+    /// each candidate between `<<` and `>>` instead of inserting it. TAB runs a widget that marks
+    /// the end of its completion, and nothing more is typed until that mark is read: zsh drops a
+    /// completion when keys are already waiting, which a loaded machine made happen now and then.
     func zsh(_ line: String) throws -> [String] {
         // zpty waits for the marker line; a script that broke zsh's line editor must not hang the suite.
         let result = try Shell.run("/usr/bin/timeout", ["120", "/usr/bin/zsh", "-f", "-c", Self.zshCapture, "zsh", script.path, line],
@@ -44,16 +46,20 @@ struct ShellCompletionHarness {
           local hit; for hit in $hits; do print -r -- "<<$IPREFIX$hit>>"; done
           builtin compadd -Q -U ""
         }'
-        zpty -w z "bindkey '^I' complete-word"
+        zpty -w z 'complete-and-mark () { zle complete-word; print -r -- "<<""DONE"">>" }'
+        zpty -w z "zle -N complete-and-mark"
+        zpty -w z "bindkey '^I' complete-and-mark"
         zpty -w z "print -r -- '<<'START'>>'"
         zpty -r z out '*<<START>>*'
         zpty -n -w z "$2"$'\t'
+        zpty -r z hits '*<<DONE>>*'
         zpty -w z $'\C-u'"print -r -- '<<'END'>>'"
         zpty -r z out '*<<END>>*'
+        out=$hits$'\n'$out
         zpty -d z
         for hit in ${(M)${(f)out}:#*<<*>>*}; do
           hit=${hit##*<<}; hit=${hit%%>>*}
-          [[ $hit == END || $hit == *\'* ]] || print -r -- $hit
+          [[ $hit == END || $hit == DONE || $hit == *\'* ]] || print -r -- $hit
         done
         """#
 }
