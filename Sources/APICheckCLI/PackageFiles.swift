@@ -75,7 +75,6 @@ struct PackageFiles {
             }
             var rest = ["mock: \"\(endpoint.mock)\""]
             if endpoint.token { rest.append("auth: .token") }
-            if !template.isEnveloped(endpoint) { rest.append("enveloped: false") }
             if endpoint.logsIn { rest.append("sessionEffect: .logsIn") }
             arguments.append(rest.joined(separator: ", "))
             return """
@@ -100,7 +99,7 @@ struct PackageFiles {
                         // Where `apicheck serve` listens unless told otherwise.
                         "local": URL(string: \(PackageDependency.swiftLiteral(settings.localURL.absoluteString)))!,
                     ],
-                    envelope: \(template.envelopePolicy),
+                    \(template.answerDeclaration)
                     auth: AuthPolicy(loginEndpoint: "session.create", tokenField: "token", placement: .bearer,
                                      accountVariable: "\(settings.accountVariable)", passwordVariable: "\(settings.passwordVariable)"),
                     endpoints: [\(examples.map(\.property).joined(separator: ", "))])

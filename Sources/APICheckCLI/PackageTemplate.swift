@@ -6,25 +6,28 @@ enum PackageTemplate: String, CaseIterable, Sendable {
     /// Every answer is `{"code": 0, "message": "ok", "data": ...}`; Bearer token too.
     case enveloped
 
-    /// The envelope, as the declaration writes it. The plain template declares one too: today
-    /// only an envelope code can say "logged out elsewhere" (the `logout` variant every token
-    /// endpoint has, and the probe of a token revoked by a second login), so its token endpoint
-    /// keeps one while the others answer plain JSON.
-    var envelopePolicy: String {
-        """
-        EnvelopePolicy(codeKey: "code", messageKey: "message", payloadKey: "data", successCodes: [0],
-                                         logoutCodes: [\(Self.logoutCode)], expiredHTTPStatuses: [401], messageRequired: false)
-        """
+    /// How answers and errors are shaped, as the declaration's `API(...)` arguments write them.
+    var answerDeclaration: String {
+        switch self {
+        case .enveloped:
+            """
+            envelope: EnvelopePolicy(codeKey: "code", messageKey: "message", payloadKey: "data", successCodes: [0],
+                                                 logoutCodes: [\(Self.logoutCode)], expiredHTTPStatuses: [401], messageRequired: false),
+            """
+        case .plain:
+            """
+            envelope: .none,
+                    errors: ErrorShape(code: "$.error", message: "$.message"),
+                    expired: [.status(401)],
+            """
+        }
     }
 
     static let logoutCode = 401001
 
     /// Whether the endpoint's answers come in the envelope.
     func isEnveloped(_ endpoint: ExampleEndpoint) -> Bool {
-        switch self {
-        case .enveloped: true
-        case .plain: endpoint.token
-        }
+        self == .enveloped
     }
 
     /// The success answer's body.
@@ -32,14 +35,19 @@ enum PackageTemplate: String, CaseIterable, Sendable {
         isEnveloped(endpoint) ? #"{"code": 0, "message": "ok", "data": \#(endpoint.payload)}"# : endpoint.payload
     }
 
-    /// The variants a token endpoint's mocks need: the forced logout (an envelope code) and the
-    /// dead token (HTTP 401, whatever the body).
+    /// The variants a token endpoint's mocks need, one per answer the API declares: the dead token
+    /// (HTTP 401) for both, the forced logout (an envelope code) only where there is an envelope.
     func variantBodies(_ endpoint: ExampleEndpoint) -> [(scenario: String, body: String)] {
         guard endpoint.token else { return [] }
-        return [
-            ("logout", #"{"code": \#(Self.logoutCode), "message": "signed in on another device", "data": null}"#),
-            ("expired", #"{"code": 401, "message": "token expired", "data": null}"#),
-        ]
+        switch self {
+        case .enveloped:
+            return [
+                ("logout", #"{"code": \#(Self.logoutCode), "message": "signed in on another device", "data": null}"#),
+                ("expired", #"{"code": 401, "message": "token expired", "data": null}"#),
+            ]
+        case .plain:
+            return [("expired", #"{"error": "token_expired", "message": "token expired"}"#)]
+        }
     }
 
     /// What the README says of the answers, wrapped as the rest of it is.
@@ -52,9 +60,8 @@ enum PackageTemplate: String, CaseIterable, Sendable {
             """
         case .plain:
             """
-            Answers are plain JSON (`enveloped: false`), and HTTP 401 is a dead token. The token
-            endpoint's answers keep an envelope (`{"code": 0, "message": "ok", "data": ...}`) for its
-            forced-logout answer (code \(Self.logoutCode)): a logout signal is an envelope code.
+            Answers are plain JSON (`envelope: .none`), errors are `{"error": ..., "message": ...}`
+            (`errors: ErrorShape(...)`), and HTTP 401 is a dead token.
             """
         }
     }

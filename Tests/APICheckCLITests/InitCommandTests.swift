@@ -65,7 +65,8 @@ import Testing
         #expect(readme.contains("## The first build"))
     }
 
-    /// Plain JSON answers where the model allows them: the login and the call without a token.
+    /// Plain JSON answers everywhere: no envelope, an error object, a dead token by HTTP status,
+    /// and no forced-logout variant, since a plain API declares no such signal.
     @Test func thePlainTemplateAnswersWithoutTheEnvelope() async throws {
         let folder = try TemporaryFolder("init-plain")
         defer { folder.remove() }
@@ -75,7 +76,14 @@ import Testing
         #expect(try text(root, "mocks/session.json") == #"{"token": "tok-example-1"}"# + "\n")
         #expect(try text(root, "mocks/items.json").hasPrefix(#"[{"id": 1"#))
         let declarations = try text(root, "Sources/ShopContracts/Shop.swift")
-        #expect(declarations.components(separatedBy: "enveloped: false").count == 3)
+        #expect(declarations.contains("envelope: .none,"))
+        #expect(declarations.contains(#"errors: ErrorShape(code: "$.error", message: "$.message"),"#))
+        #expect(declarations.contains("expired: [.status(401)],"))
+        #expect(!declarations.contains("enveloped:"))
+        #expect(try text(root, "mocks/profile.json").hasPrefix("{"))
+        #expect(!(try text(root, "mocks/profile.json").contains(#""code""#)))
+        #expect(try text(root, "mocks/profile@expired.json") == #"{"error": "token_expired", "message": "token expired"}"# + "\n")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("mocks/profile@logout.json").path))
         let manifest = try text(root, "Package.swift")
         #expect(manifest.contains(#".package(url: "https://git.example.com/team/apicheck.git", branch: "main"),"#))
         #expect(manifest.contains(#"package: "apicheck")"#))
