@@ -96,11 +96,12 @@ extension MockServer {
                 break
             }
         }
-        if scenario == nil, let paging = endpoint.paging,
-           let cursor = request.query.last(where: { $0.name == paging.next }).flatMap({ Int64($0.value) }), cursor > 0 {
-            data = Data(PagedBody(paging: paging).page(of: served.document, after: cursor).compactText.utf8)
+        var response = ServerResponse.json(data, status: mocks.status(of: file))
+        if scenario == nil, let paging = endpoint.paging, let (page, links) = PagedBody(paging: paging).page(of: served.document, for: request) {
+            response.body = Data(page.compactText.utf8)
+            response.headers += links
         }
-        return headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: record.scenario)
+        return headed(response, endpoint: endpoint, scenario: record.scenario)
     }
 
     /// The answer `Prefer: code=N` asks for: the endpoint's envelope with that code and a null

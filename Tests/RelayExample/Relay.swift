@@ -65,7 +65,7 @@ public enum Relay {
         expired: [.status(401, code: "M_UNKNOWN_TOKEN"), .status(401, code: "M_MISSING_TOKEN")],
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
                          accountVariable: account, passwordVariable: password),
-        endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels])
+        endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels, messages, users])
 
     /// The example's mocks, wherever the tests run from.
     public static var mocks: URL {

@@ -27,6 +27,9 @@ public final class RelayBackend: Sendable {
     /// number, as a careless release might do.
     public let drifted = Mutex(false)
 
+    /// Breaks the paging of `rooms.messages` and `users.list` for a test.
+    public let pagingFault = Mutex<RelayPagingFault?>(nil)
+
     func handle(_ request: ServerRequest) -> ServerResponse {
         guard request.path.hasPrefix("/relay/") else { return error(404, "M_UNRECOGNIZED", "Unrecognized request") }
         var parts = request.path.dropFirst("/relay/".count).split(separator: "/").map(String.init)
@@ -56,6 +59,8 @@ public final class RelayBackend: Sendable {
         case "GET account/whoami": return json(["user_id": user, "device_id": "DEVICE1"])
         case "GET joined_rooms": return json(#"{"joined_rooms": ["!lobby:relay", "!ops:relay"]}"#)
         case "GET rooms/{roomId}/state": return state(of: room)
+        case "GET rooms/{roomId}/messages": return messages(in: room, request)
+        case "GET users": return users(request)
         case "GET rooms/{roomId}/joined_members":
             guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
             return json(#"{"joined": {"@ada:relay": {"display_name": "Ada", "avatar_url": null}, "@grace:relay": {"display_name": "Grace", "avatar_url": "mxc://relay/grace"}, "@linus:relay": {"display_name": "Linus", "avatar_url": null}}}"#)
@@ -131,7 +136,7 @@ public final class RelayBackend: Sendable {
         return String(value.dropFirst("Bearer ".count))
     }
 
-    private func error(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
+    func error(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
         .json(Data(#"{"errcode": "\#(code)", "error": "\#(message)"}"#.utf8), status: status)
     }
 

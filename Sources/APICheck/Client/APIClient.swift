@@ -64,11 +64,13 @@ public final class APIClient: Sendable {
 
     /// Calls `endpoint` and returns everything that happened instead of throwing: what live checks
     /// judge. Session effects and observers work exactly as in `send`.
+    /// `url`, when given, is where the request goes instead of the endpoint's own URL: a next
+    /// page that the server linked to.
     public func call(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                     token: TokenChoice = .session) async -> CallOutcome {
+                     token: TokenChoice = .session, at url: URL? = nil) async -> CallOutcome {
         let exchange: Exchange
         do {
-            exchange = try await self.exchange(endpoint, values, token: token)
+            exchange = try await self.exchange(endpoint, values, token: token, at: url)
         } catch {
             return CallOutcome(exchange: nil, interpretation: nil, error: error)
         }
@@ -95,7 +97,7 @@ public final class APIClient: Sendable {
     /// Builds and sends the request without interpreting the answer. Throws `APIError` for an
     /// invalid request (nothing sent) or when no answer came.
     public func exchange(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                         token: TokenChoice = .session) async throws(APIError) -> Exchange {
+                         token: TokenChoice = .session, at url: URL? = nil) async throws(APIError) -> Exchange {
         let tokenValue: String?
         switch token {
         case .session: tokenValue = session.token
@@ -110,7 +112,8 @@ public final class APIClient: Sendable {
                 redactor.register(RequestBuilder.escape(value.text))
             }
         }
-        let request = try builder.request(for: endpoint, values, token: tokenValue)
+        var request = try builder.request(for: endpoint, values, token: tokenValue)
+        if let url { request = builder.retargeted(request, to: url, endpoint: endpoint, token: tokenValue) }
         trace?(traceLine(request))
         do {
             let response = try await transport.send(request)

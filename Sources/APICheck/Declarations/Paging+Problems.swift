@@ -1,6 +1,7 @@
 extension Paging {
     /// What makes a paging declaration impossible to follow: ids at a path that is no JSONPath
-    /// with `[*]` over the items, or a cursor that is not one of the endpoint's query parameters.
+    /// with `[*]` over the items, a token path that is no JSONPath, a cursor or size that is not
+    /// one of the endpoint's query parameters, fewer than two pages to follow.
     func problems(in endpoint: AnyEndpoint) -> [Finding] {
         var messages: [String] = []
         if let path = JSONPath(parsing: ids) {
@@ -10,9 +11,26 @@ extension Paging {
         } else {
             messages.append("paging reads ids at '\(ids)', which is not a JSONPath like $.datas.items[*].id")
         }
-        if !endpoint.parameters.contains(where: { $0.name == next && $0.location == .query }) {
+        if case let .token(.body(path), _) = cursor, JSONPath(parsing: path) == nil {
+            messages.append("paging reads the next token at '\(path)', which is not a JSONPath like $.next_batch")
+        }
+        let query = Set(endpoint.parameters.filter { $0.location == .query }.map(\.name))
+        if let next, !query.contains(next) {
             messages.append("paging asks for the next page with '\(next)', which is not a query parameter of the endpoint")
         }
+        if let size, !query.contains(size) {
+            messages.append("paging sets the page size with '\(size)', which is not a query parameter of the endpoint")
+        }
+        if maxPages < 2 {
+            messages.append("paging follows at most \(maxPages) page\(maxPages == 1 ? "" : "s"): the next page is never read; declare maxPages of 2 or more")
+        }
         return messages.map { Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id, message: $0) }
+    }
+
+    /// The JSONPaths the paging step reads of the first page: the ids, and a token in the body.
+    var pathsRead: [JSONPath] {
+        var paths = [JSONPath(parsing: ids)].compactMap { $0 }
+        if case let .token(.body(text), _) = cursor, let path = JSONPath(parsing: text) { paths.append(path) }
+        return paths
     }
 }

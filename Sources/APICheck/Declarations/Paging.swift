@@ -1,13 +1,15 @@
-/// How an endpoint pages with a cursor: where the ids of a page sit, the order they come in, and
-/// the query parameter that asks for the next page. The demo's home timeline:
+/// How an endpoint pages: where the ids of a page's items sit, what asks for the next page, the
+/// order the ids come in when the API promises one, and how many pages `live` follows. The
+/// demo's home timeline:
 ///
 /// ```swift
 /// paging: .cursor(ids: "$.datas.statuses[*].id", order: .descending, next: "max_id", inclusive: true)
 /// ```
 ///
-/// `apicheck live` then takes the endpoint's own answer as the first page, asks for the next
-/// one, and checks what an app's infinite scroll relies on: each page is ordered as declared, the
-/// next page holds only older (descending) or newer (ascending) items, and no item comes twice.
+/// `apicheck live` takes the endpoint's own answer as the first page and follows the cursor for
+/// at most `maxPages` pages, checking what an app's infinite scroll relies on: no item comes
+/// twice, each page is ordered as declared, and the list ends (an empty or short page, or no next
+/// token or link) rather than leading a client on for ever.
 public struct Paging: Sendable, Equatable {
     public enum Order: String, Sendable {
         /// Newest first; the next page holds smaller ids.
@@ -16,34 +18,68 @@ public struct Paging: Sendable, Equatable {
         case ascending
     }
 
-    /// JSONPath of the ids of a page's items, with `[*]` over the items (`$.datas.statuses[*].id`).
-    public var ids: String
-    public var order: Order
-    /// The query parameter the next page is asked with (`max_id`), set from the page's last id.
-    public var next: String
-    /// Whether the server keeps the cursor's own id (`max_id` keeps ids up to and including it):
-    /// the next page is then asked from the last id minus one (plus one, ascending).
-    public var inclusive: Bool
+    /// Pages `live` follows when the declaration does not say: the first and two more, enough to
+    /// see an overlap or a list that does not end without walking a long list.
+    public static let defaultMaxPages = 3
 
-    public init(ids: String, order: Order, next: String, inclusive: Bool) {
+    /// JSONPath of the ids of a page's items, with `[*]` over the items (`$.datas.statuses[*].id`).
+    /// Ids may be numbers or strings; they say which item is which.
+    public var ids: String
+    /// The order of the ids within and across pages; nil when the API promises none.
+    public var order: Order?
+    public var cursor: PageCursor
+    /// The query parameter that sets the page size (`limit`, `per_page`): a page with fewer items
+    /// is the last one, and `serve` cuts its pages to it.
+    public var size: String?
+    /// The most pages `live` reads, the first included.
+    public var maxPages: Int
+
+    public init(ids: String, order: Order?, cursor: PageCursor, size: String? = nil, maxPages: Int = Paging.defaultMaxPages) {
         self.ids = ids
         self.order = order
-        self.next = next
-        self.inclusive = inclusive
+        self.cursor = cursor
+        self.size = size
+        self.maxPages = maxPages
     }
 
-    public static func cursor(ids: String, order: Order, next: String, inclusive: Bool = false) -> Paging {
-        Paging(ids: ids, order: order, next: next, inclusive: inclusive)
+    /// Id cursor: the next page is asked with `next` set from the page's last id.
+    public static func cursor(ids: String, order: Order, next: String, inclusive: Bool = false, size: String? = nil,
+                              maxPages: Int = defaultMaxPages) -> Paging {
+        Paging(ids: ids, order: order, cursor: .id(parameter: next, inclusive: inclusive), size: size, maxPages: maxPages)
     }
 
-    /// The cursor value that asks for the page after one ending with `last`.
-    public func cursor(after last: Int64) -> Int64 {
-        guard inclusive else { return last }
-        return order == .descending ? last - 1 : last + 1
+    /// Opaque token: read at a JSONPath of the answer or from a header, sent back as `next`.
+    public static func token(ids: String, from place: PageCursor.Place, next: String, order: Order? = nil, size: String? = nil,
+                             maxPages: Int = defaultMaxPages) -> Paging {
+        Paging(ids: ids, order: order, cursor: .token(from: place, parameter: next), size: size, maxPages: maxPages)
     }
 
-    /// Whether `a` may come before `b` within a page.
-    func inOrder(_ a: Int64, _ b: Int64) -> Bool {
-        order == .descending ? a > b : a < b
+    /// Page numbers in `next`, the first page numbered `first`.
+    public static func pageNumber(ids: String, next: String, first: Int = 1, size: String? = nil, order: Order? = nil,
+                                  maxPages: Int = defaultMaxPages) -> Paging {
+        Paging(ids: ids, order: order, cursor: .pageNumber(parameter: next, first: first), size: size, maxPages: maxPages)
+    }
+
+    /// Offset and limit: `next` is the index of the page's first item, `limit` its size.
+    public static func offset(ids: String, next: String, limit: String, order: Order? = nil,
+                              maxPages: Int = defaultMaxPages) -> Paging {
+        Paging(ids: ids, order: order, cursor: .offset(parameter: next), size: limit, maxPages: maxPages)
+    }
+
+    /// RFC 8288 `Link` headers: the next page is the `rel="next"` link.
+    public static func link(ids: String, order: Order? = nil, size: String? = nil, maxPages: Int = defaultMaxPages) -> Paging {
+        Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages)
+    }
+
+    /// The query parameter the next page is asked with, when the cursor is one.
+    public var next: String? { cursor.parameter }
+
+    /// Whether `a` may come before `b`; always when no order is declared.
+    func inOrder(_ a: PageID, _ b: PageID) -> Bool {
+        switch order {
+        case .descending?: a > b
+        case .ascending?: a < b
+        case nil: true
+        }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Checks a mocks folder offline: every file parses, its envelope is well formed and classifies as
 /// its scenario says, the success payload decodes into the endpoint's type, every required variant
-/// exists, every variant's scenario is declared, and no file is an orphan. Each problem names the
-/// endpoint, the file and the JSONPath. Each file is read and parsed once, through `MockDirectory`.
+/// exists, every variant's scenario is declared, a declared paging can be followed in the success
+/// mock, and no file is an orphan. Each problem names the endpoint, the file and the JSONPath.
+/// Each file is read and parsed once, through `MockDirectory`.
 public struct MockAudit: Sendable {
     public let api: API
     public let mocks: MockDirectory
@@ -41,6 +42,7 @@ public struct MockAudit: Sendable {
             }
             result.findings += mocks.undeclaredScenarioFindings(of: endpoint)
             result.findings += samplesSeenInMocks(endpoint)
+            result.findings += pagingFindings(endpoint)
             report.results.append(result)
         }
         report.runFindings += mocks.orphanFindings()

@@ -16,7 +16,7 @@ import Testing
             #expect(kept.value(at: path) == Self.document.value(at: path), "\(path)")
         }
         #expect(kept.compactText == #"{"datas":{"statuses":[{"id":3,"user":{"id":9}},{"id":2},{"id":1}],"max_id":1}}"#)
-        #expect(PagingCheck.ids(in: kept, at: paths[0]) == [3, 2, 1])
+        #expect(PagingCheck.ids(in: kept, at: paths[0]) == numbers(3, 2, 1))
     }
 
     @Test func anIndexKeepsItsPlaceAndNothingReachedIsNil() throws {

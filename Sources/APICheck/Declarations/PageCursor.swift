@@ -1,0 +1,59 @@
+/// What asks for the next page of a list, and where a page says it is the last.
+public enum PageCursor: Sendable, Equatable {
+    /// Where a server hands out the next page's token.
+    public enum Place: Sendable, Equatable {
+        /// At a JSONPath of the answer (`$.end`, `$.next_batch`).
+        case body(String)
+        /// In a response header (`X-Next-Token`).
+        case header(String)
+    }
+
+    /// The query parameter is set from the page's last id (`max_id`). With `inclusive`, the
+    /// server keeps the cursor's own item: a number cursor then steps one past it, a string cursor
+    /// is sent as it is and its item, repeated at the head of the next page, is not counted twice.
+    case id(parameter: String, inclusive: Bool)
+    /// An opaque token read from each answer and sent back as the query parameter (Matrix
+    /// `/messages`: `end` → `from`; `/sync`: `next_batch` → `since`). No token, or null, ends the list.
+    case token(from: Place, parameter: String)
+    /// Pages numbered from `first` in the query parameter (`page`).
+    case pageNumber(parameter: String, first: Int)
+    /// The index of the page's first item in the query parameter (`offset`).
+    case offset(parameter: String)
+    /// RFC 8288 `Link: <…>; rel="next"`: the next page is the linked URL; no such link ends the list.
+    case link
+
+    /// The query parameter the cursor sets; nil for a link, which is the whole next request.
+    public var parameter: String? {
+        switch self {
+        case let .id(parameter, _), let .token(_, parameter), let .pageNumber(parameter, _), let .offset(parameter): parameter
+        case .link: nil
+        }
+    }
+
+    /// The kind's name in messages and `list`.
+    public var kindName: String {
+        switch self {
+        case .id: "id cursor"
+        case .token: "token"
+        case .pageNumber: "page number"
+        case .offset: "offset"
+        case .link: "Link header"
+        }
+    }
+
+    /// Whether the cursor arrives in a header, which only the paging step's own answers carry.
+    var readsHeaders: Bool {
+        switch self {
+        case .token(.header, _), .link: true
+        default: false
+        }
+    }
+
+    /// Whether the list's end is said outright (no token, no link) rather than by a short or empty page.
+    var saysItsEnd: Bool {
+        switch self {
+        case .token, .link: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,31 @@
+extension MockAudit {
+    /// A paging declaration must work against the endpoint's own success mock, the first page of
+    /// the list: its ids are where the declaration reads them, a number or a string per item, and
+    /// a token the declaration reads from the body is there. Otherwise `live` would fail on every
+    /// run, and `serve` would have no items to page through.
+    func pagingFindings(_ endpoint: AnyEndpoint) -> [Finding] {
+        guard let paging = endpoint.paging, let path = JSONPath(parsing: paging.ids), let file = mocks.file(of: endpoint),
+              case let .success(document) = mocks.document(of: file) else { return [] }
+        let filePath = mocks.path(of: file)
+        var findings: [Finding] = []
+        if PagingCheck.ids(in: document, at: path) == nil {
+            findings.append(Finding(
+                kind: .paging, severity: .error, endpoint: endpoint.id, path: path, expected: "a number or string id per item",
+                found: "no such array of ids", message: "the paging declaration reads ids at \(paging.ids), which the mock does not have "
+                    + "(a number or string per item of an array)", file: filePath))
+        }
+        if case let .token(.body(text), parameter) = paging.cursor, let tokenPath = JSONPath(parsing: text) {
+            switch document.value(at: tokenPath) {
+            case .string?, .number?:
+                break
+            case let found:
+                findings.append(Finding(
+                    kind: .paging, severity: .error, endpoint: endpoint.id, path: tokenPath, expected: "a next token (string)",
+                    found: found.map { $0.isNull ? "null" : "not a string" } ?? "absent",
+                    message: "the paging declaration reads the next token ('\(parameter)') at \(text), which the mock does not have: "
+                        + "the mock should be a first page with more to come", file: filePath))
+            }
+        }
+        return findings
+    }
+}

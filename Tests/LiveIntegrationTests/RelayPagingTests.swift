@@ -1,0 +1,58 @@
+import APICheck
+import CurlClient
+import Foundation
+import RelayExample
+import Testing
+
+/// The Relay example's two paged lists, an opaque token (`rooms.messages`: `end` → `from`) and
+/// `Link` headers (`users.list`), live against its backend on both tiers: in process through
+/// the backend's handler, and over a socket through libcurl. A clean backend gives no finding; a
+/// backend that repeats an item, or never ends, gives the finding that says so.
+@Suite(.serialized) struct RelayPagingTests {
+    static let lists: Set<String> = ["rooms.messages", "users.list"]
+
+    func run(_ fault: RelayPagingFault?, overSocket: Bool) async throws -> Report {
+        let backend = try RelayBackend()
+        defer { backend.stop() }
+        backend.pagingFault.withLock { $0 = fault }
+        let transport: any Transport = overSocket ? CurlTransport() : ClosureTransport { backend.answer($0) }
+        return await RelayLiveTests.live(transport, backend.baseURL, probes: false, only: Self.lists)
+    }
+
+    func paging(_ report: Report, _ endpoint: String) -> [String] {
+        report.results.first { $0.name == "paging \(endpoint)" }?.findings.map(\.message) ?? ["no paging result"]
+    }
+
+    @Test(arguments: [false, true]) func aCleanBackendPagesToTheEndWithNoFinding(overSocket: Bool) async throws {
+        let report = try await run(nil, overSocket: overSocket)
+        #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
+        #expect(report.pagingResults.map(\.name).sorted() == ["paging rooms.messages", "paging users.list"])
+        #expect(report.pagingResults.allSatisfy { $0.passed && $0.status == 200 })
+        // The last page read is the last one: the messages' third (one item, no `end`), the users' third.
+        let urls = report.pagingResults.compactMap(\.request).map { request in
+            request.url.map { piece in if case let .text(text) = piece { text } else { "$" } }.joined()
+        }
+        #expect(urls.sorted().map { $0.components(separatedBy: "/relay/").last ?? $0 } == [
+            "rooms/%21lobby%3Arelay/messages?from=s72_4&limit=2", "users?page=3&per_page=2",
+        ])
+        #expect(report.verdict == .holds)
+    }
+
+    @Test(arguments: [false, true]) func anItemRepeatedAcrossPagesIsFound(overSocket: Bool) async throws {
+        let report = try await run(.repeatedItem, overSocket: overSocket)
+        #expect(paging(report, "rooms.messages") == [#"items come twice across the two pages: "$lobby-m2""#])
+        #expect(paging(report, "users.list") == [#"items come twice across the two pages: "@grace:relay""#])
+        let finding = report.allFindings.first { $0.endpoint == "rooms.messages" }
+        #expect(finding?.kind == .paging)
+        #expect(finding?.path == "$.chunk[*].event_id")
+        #expect(report.verdict == .violated)
+    }
+
+    @Test(arguments: [false, true]) func aListThatNeverEndsIsFound(overSocket: Bool) async throws {
+        let report = try await run(.endless, overSocket: overSocket)
+        #expect(paging(report, "rooms.messages") == [#"an empty page still gives a next token ($.end "s72_6"): a client following it never ends"#])
+        #expect(paging(report, "users.list").first?.hasPrefix("an empty page still links a next one (") == true)
+        #expect(paging(report, "users.list").first?.hasSuffix("/relay/users?page=5&per_page=2): a client following it never ends") == true)
+        #expect(report.verdict == .violated)
+    }
+}

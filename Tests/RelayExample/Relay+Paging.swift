@@ -1,0 +1,45 @@
+import APICheck
+
+extension Relay {
+    /// A room's messages, a page at a time, behind an opaque token: the answer's `end` is sent
+    /// back as `from`; no `end` means no more. Event ids are strings, in no promised order.
+    public static let messages = Endpoint<Messages>(
+        id: "rooms.messages", .get, "rooms/{roomId}/messages",
+        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay")),
+                     .query("from", .string),
+                     .query("limit", .int, sample: .literal(2))],
+        mock: "messages", auth: .token,
+        paging: .token(ids: "$.chunk[*].event_id", from: .body("$.end"), next: "from", size: "limit", maxPages: 5))
+
+    /// The server's accounts, a page at a time: each answer links the next page in an RFC 8288
+    /// `Link` header (relative, beside a `last` link); user ids ascend.
+    public static let users = Endpoint<UserList>(
+        id: "users.list", .get, "users",
+        parameters: [.query("per_page", .int, sample: .literal(2))],
+        mock: "users", auth: .token,
+        paging: .link(ids: "$.users[*].user_id", order: .ascending, size: "per_page", maxPages: 5))
+}
+
+/// One page of a room's messages.
+public struct Messages: Decodable, Sendable {
+    public struct Event: Decodable, Sendable {
+        public var event_id: String
+        public var sender: String
+        public var body: String
+    }
+
+    public var chunk: [Event]
+    public var start: String
+    /// The token of the next page; absent on the last.
+    public var end: String?
+}
+
+/// One page of the server's accounts.
+public struct UserList: Decodable, Sendable {
+    public struct User: Decodable, Sendable {
+        public var user_id: String
+        public var display_name: String
+    }
+
+    public var users: [User]
+}

@@ -1,0 +1,64 @@
+import APICheck
+import Foundation
+import HTTPServer
+
+/// How a test breaks the backend's paging, as a careless release might.
+public enum RelayPagingFault: Sendable {
+    /// Each next page starts one item early: the previous page's last item comes again.
+    case repeatedItem
+    /// The last page still gives a next token or link, and so does every empty page after it.
+    case endless
+}
+
+extension RelayBackend {
+    /// The lobby's messages, oldest first.
+    static let lobbyMessages: [(id: String, sender: String, body: String)] = [
+        ("$lobby-m1", "@ada:relay", "Hello"), ("$lobby-m2", "@grace:relay", "Hi Ada"), ("$lobby-m3", "@linus:relay", "Morning"),
+        ("$lobby-m4", "@ada:relay", "Stand-up at ten"), ("$lobby-m5", "@grace:relay", "On my way"),
+    ]
+
+    /// The accounts, by ascending user id.
+    static let accounts: [(id: String, name: String)] = [
+        ("@ada:relay", "Ada"), ("@grace:relay", "Grace"), ("@linus:relay", "Linus"), ("@mia:relay", "Mia"), ("@tim:relay", "Tim"),
+    ]
+
+    /// `GET rooms/{roomId}/messages?from=&limit=`: tokens `s72_<index>`, no `end` on the last page.
+    func messages(in room: String, _ request: ServerRequest) -> ServerResponse {
+        guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
+        let items = room == "!lobby:relay" ? Self.lobbyMessages : []
+        let limit = max(1, request.queryValue("limit").flatMap { Int($0) } ?? 10)
+        let start = request.queryValue("from").map { from -> Int in
+            from.hasPrefix("s72_") ? Int(from.dropFirst(4)) ?? 0 : 0
+        } ?? 0
+        let page = items.dropFirst(start).prefix(limit)
+        var next = start + page.count
+        let fault = pagingFault.withLock { $0 }
+        if fault == .repeatedItem, !page.isEmpty { next -= 1 }
+        let more = next < items.count || fault == .endless
+        let chunk = JSONValue.array(page.map { .object([("event_id", .string($0.id)), ("sender", .string($0.sender)), ("body", .string($0.body))]) })
+        var members: [(key: String, value: JSONValue)] = [("chunk", chunk), ("start", .string("s72_\(start)"))]
+        if more { members.append(("end", .string("s72_\(max(next, start + 1))"))) }
+        return .json(Data(JSONValue.object(members).compactText.utf8))
+    }
+
+    /// `GET users?page=&per_page=`: a `Link` header with the next page (and the last one), relative.
+    func users(_ request: ServerRequest) -> ServerResponse {
+        let perPage = max(1, request.queryValue("per_page").flatMap { Int($0) } ?? 30)
+        let number = max(1, request.queryValue("page").flatMap { Int($0) } ?? 1)
+        let fault = pagingFault.withLock { $0 }
+        var start = (number - 1) * perPage
+        if fault == .repeatedItem, number > 1 { start -= 1 }
+        let page = Self.accounts.dropFirst(start).prefix(perPage)
+        let users = JSONValue.array(page.map { .object([("user_id", .string($0.id)), ("display_name", .string($0.name))]) })
+        var response = ServerResponse.json(Data(JSONValue.object([("users", users)]).compactText.utf8))
+        let last = (Self.accounts.count + perPage - 1) / perPage
+        var links: [String] = []
+        if number < last || fault == .endless {
+            // A quoted parameter with a comma and a semicolon in it: a parser must not split there.
+            links.append(#"<users?page=\#(number + 1)&per_page=\#(perPage)>; rel="next"; title="next page, please; thanks""#)
+        }
+        links.append(#"<users?page=\#(last)&per_page=\#(perPage)>; rel="last""#)
+        response.headers.append(("Link", links.joined(separator: ", ")))
+        return response
+    }
+}
