@@ -1,0 +1,42 @@
+import APICheck
+import Foundation
+import TestSupport
+import Testing
+
+/// `mocks` judges a paging declaration against the endpoint's own success mock: ids where the
+/// declaration reads them (numbers or strings), and a body token that is there.
+@Suite struct MockAuditPagingTests {
+    struct Page: Decodable, Sendable {}
+
+    func audit(_ paging: Paging, mock: String) throws -> [Finding] {
+        let folder = try TemporaryFolder("paging-audit")
+        defer { folder.remove() }
+        try Data(mock.utf8).write(to: folder.appendingPathComponent("messages.json"))
+        let messages = Endpoint<Page>(id: "rooms.messages", .get, "messages", parameters: [.query("from", .string)], mock: "messages",
+                                      paging: paging)
+        let api = API(name: "paged", envelope: .none, endpoints: [messages])
+        return MockAudit(api: api, directory: folder.url).run().allFindings
+    }
+
+    @Test func stringIdsAndATokenInTheMockPass() throws {
+        let paging = Paging.token(ids: "$.chunk[*].event_id", from: .body("$.end"), next: "from")
+        #expect(try audit(paging, mock: #"{"chunk": [{"event_id": "$a"}, {"event_id": "$b"}], "end": "t2"}"#) == [])
+    }
+
+    @Test func idsOrATokenTheMockDoesNotHaveAreMocksFindings() throws {
+        let paging = Paging.token(ids: "$.events[*].event_id", from: .body("$.next_batch"), next: "from")
+        let findings = try audit(paging, mock: #"{"chunk": [{"event_id": "$a"}], "end": "t2"}"#)
+        #expect(findings.map(\.message) == [
+            "the paging declaration reads ids at $.events[*].event_id, which the mock does not have (a number or string per item of an array)",
+            "the paging declaration reads the next token ('from') at $.next_batch, which the mock does not have: the mock should be a first page with more to come",
+        ])
+        #expect(findings.allSatisfy { $0.kind == .paging && $0.endpoint == "rooms.messages" && $0.file?.hasSuffix("messages.json") == true })
+        #expect(findings.map(\.path) == ["$.events[*].event_id", "$.next_batch"])
+    }
+
+    @Test func anItemWithoutAScalarIdIsAMocksFinding() throws {
+        let paging = Paging.cursor(ids: "$.chunk[*].id", order: .ascending, next: "from")
+        let findings = try audit(paging, mock: #"{"chunk": [{"id": 1}, {"id": {"n": 2}}]}"#)
+        #expect(findings.map(\.found) == ["no such array of ids"])
+    }
+}

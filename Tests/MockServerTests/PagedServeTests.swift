@@ -1,0 +1,73 @@
+import APICheck
+import Foundation
+import MockServer
+import RelayExample
+import TestSupport
+import Testing
+
+/// `serve` pages through a mock's items over a socket: its own next tokens and links (relative,
+/// so they lead back to it, never to the server the mock was recorded from), and a last page with
+/// neither, so a client following them ends.
+@Suite(.serialized) struct PagedServeTests {
+    func token(_ harness: ServeHarness) async throws -> String {
+        let login = try await harness.send(.post, "login", json: #"{"user": "ada", "password": "relay-password"}"#)
+        return try ServeHarness.json(login)["access_token"]?.stringValue ?? ""
+    }
+
+    @Test func aTokenListIsServedPageByPageToAnEnd() async throws {
+        let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
+        defer { harness.stop() }
+        let auth = [(name: "Authorization", value: "Bearer " + (try await token(harness)))]
+        var ids: [String] = [], tokens: [String] = []
+        var from: String?
+        for _ in 0..<10 {
+            let query = "limit=2" + (from.map { "&from=" + $0 } ?? "")
+            let answer = try await harness.send(.get, "rooms/%21lobby%3Arelay/messages?" + query, headers: auth)
+            #expect(answer.status == 200)
+            let page = try ServeHarness.json(answer)
+            guard case let .array(chunk)? = page["chunk"] else { Issue.record("no chunk"); return }
+            ids += chunk.compactMap { $0["event_id"]?.stringValue }
+            from = page["end"]?.stringValue
+            if let from { tokens.append(from) } else { break }
+        }
+        #expect(from == nil)
+        #expect(ids == ["$lobby-m1", "$lobby-m2", "$lobby-m3"])
+        // Not the recorded "s72_3": that token means something to the real server only.
+        #expect(tokens == ["serve-page-2", "serve-page-3"])
+    }
+
+    @Test func aLinkListIsServedWithLinksBackToServe() async throws {
+        let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
+        defer { harness.stop() }
+        let auth = [(name: "Authorization", value: "Bearer " + (try await token(harness)))]
+        var url: URL? = URL(string: "users?per_page=2", relativeTo: harness.server.baseURL)?.absoluteURL
+        var ids: [String] = [], pages = 0
+        while let next = url, pages < 10 {
+            #expect(next.host == "127.0.0.1")
+            let answer = try await harness.transport.send(HTTPRequest(method: .get, url: next, headers: auth))
+            #expect(answer.status == 200)
+            pages += 1
+            guard case let .array(users)? = try ServeHarness.json(answer)["users"] else { Issue.record("no users"); return }
+            ids += users.compactMap { $0["user_id"]?.stringValue }
+            url = WebLink.next(in: answer.headers, relativeTo: next)
+        }
+        #expect(pages == 2)
+        #expect(ids == ["@ada:relay", "@grace:relay", "@linus:relay"])
+    }
+
+    /// `live` against `serve` follows both lists to their end and finds nothing.
+    @Test func liveAgainstServePagesBothListsToTheEnd() async throws {
+        let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
+        defer { harness.stop() }
+        let report = await LiveCheck(api: Relay.api, transport: harness.transport, options: LiveOptions(
+            baseURL: harness.server.baseURL, only: ["rooms.messages", "users.list"], mocksDirectory: Relay.mocks,
+            environment: Relay.credentials, probes: false)).run()
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.pagingResults.count == 2)
+        #expect(report.pagingResults.allSatisfy { $0.passed && $0.status == 200 })
+        let paged = harness.log.all.filter { $0.contains("messages") || $0.contains("users") }
+        // Each list: its own check, then the paging step's pages (the Link list's first page asked again).
+        #expect(paged.filter { $0.contains("messages") }.count == 3)
+        #expect(paged.filter { $0.contains("users") }.count == 3)
+    }
+}
