@@ -35,7 +35,15 @@ extension LiveCheck {
         }
         var earlier: Set<PageID> = []
         var read = 1
-        walk: while read < paging.maxPages {
+        walk: while true {
+            // The last page allowed is not followed, but a fault it shows needs no request: an
+            // empty page that still gives a token is found whatever the limit.
+            if read >= paging.maxPages {
+                if case let .fault(expected, found, message) = paging.next(after: current, of: endpoint) {
+                    result.findings.append(judge.finding(expected: expected, found: found, message: message))
+                }
+                break
+            }
             let next: PageRead
             let cursor: String
             switch paging.next(after: current, of: endpoint) {
