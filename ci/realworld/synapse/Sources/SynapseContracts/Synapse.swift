@@ -56,6 +56,17 @@ public enum Synapse {
                      .body("body", .string, sample: .literal("hello from apicheck"))],
         mock: "send", auth: .token)
 
+    /// The new room's timeline backwards, a page at a time behind an opaque token: `end` is sent
+    /// back as `from`; no `end` once the room's first event is reached. Event ids are strings.
+    public static let messages = Endpoint<Messages>(
+        id: "rooms.messages", .get, "v3/rooms/{roomId}/messages",
+        parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.create", path: "$.room_id", fallback: nil)),
+                     .query("dir", .string, sample: .literal("b")),
+                     .query("from", .string),
+                     .query("limit", .int, sample: .literal(4))],
+        mock: "messages", auth: .token,
+        paging: .token(ids: "$.chunk[*].event_id", from: .body("$.end"), next: "from", size: "limit", maxPages: 5))
+
     /// A filter keeping the sync small: no account data, presence, or room events.
     static let filter = Parameter.query(
         "filter", .string,
@@ -87,5 +98,5 @@ public enum Synapse {
                          accountVariable: "SYNAPSE_USER", passwordVariable: "SYNAPSE_PASSWORD"),
         secretFields: ["access_token"],
         endpoints: [versions, login, whoami, profile, devices, capabilities, createRoom, joinedRooms, roomName, send,
-                    sync, syncSince, logout])
+                    messages, sync, syncSince, logout])
 }
