@@ -18,9 +18,10 @@ public struct Paging: Sendable, Equatable {
         case ascending
     }
 
-    /// Pages `live` follows when the declaration does not say: the first and two more, enough to
-    /// see an overlap or a list that does not end without walking a long list.
-    public static let defaultMaxPages = 3
+    /// Pages `live` reads when the declaration does not say: the first and the next, enough to
+    /// see an overlap without walking a long list. A list that must be seen to end within a few
+    /// pages declares more.
+    public static let defaultMaxPages = 2
 
     /// JSONPath of the ids of a page's items, with `[*]` over the items (`$.datas.statuses[*].id`).
     /// Ids may be numbers or strings; they say which item is which.
