@@ -49,7 +49,7 @@ struct PagedBody {
         case .offset:
             start = given.flatMap { Int($0) } ?? 0
             if given == nil, size == nil { return nil }
-        case .link:
+        case .link, .url:
             start = request.queryValue(Self.linkOffset).flatMap { Int($0) } ?? 0
         }
         return cut(document, all: all, star: path.components[..<star], start: start, size: size, request: request)
@@ -62,11 +62,10 @@ struct PagedBody {
         let from = min(max(0, start), all.count)
         let to = min(all.count, from + (size ?? all.count))
         var page = replacing(document, at: star, with: Array(all[from..<to]))
-        // A mock with a next token is a first page that says more comes: each page with items
-        // gives a token, so a mock recorded as one page still pages (to an empty last page).
+        // A mock with a next token or URL is a first page that says more comes: each page with
+        // items gives one, so a mock recorded as one page still pages (to an empty last page).
         var more = to < all.count
-        if case let .token(.body(text), _) = paging.cursor, let path = JSONPath(parsing: text),
-           let token = document.value(at: path), !token.isNull, to > from {
+        if let path = paging.cursor.bodyPath.flatMap(JSONPath.init(parsing:)), let token = document.value(at: path), !token.isNull, to > from {
             more = true
         }
         var headers: [(name: String, value: String)] = []
@@ -79,6 +78,13 @@ struct PagedBody {
             if more { headers.append((name, Self.tokenPrefix + String(to))) }
         case .link:
             if more { headers.append(("Link", "<\(Self.link(to: request, offset: to))>; rel=\"next\"")) }
+        case let .url(.body(text)):
+            // The recorded server's next URL would lead a client away from serve: serve's own, or none.
+            if let path = JSONPath(parsing: text) {
+                if more { page.set(.string(Self.link(to: request, offset: to)), at: path) } else { page = Self.removing(path.components[...], from: page) }
+            }
+        case let .url(.header(name)):
+            if more { headers.append((name, Self.link(to: request, offset: to))) }
         default:
             break
         }

@@ -71,3 +71,42 @@ import Testing
         #expect(paged.filter { $0.contains("users") }.count == 3)
     }
 }
+
+/// A mock recorded with the real server's next URL in its body: `serve` hands out its own, on the
+/// address the client reached it at, and none on the last page; `live` against it follows them.
+@Suite struct NextURLServeTests {
+    struct Items: Decodable, Sendable {
+        struct Item: Decodable, Sendable { var id: Int }
+        var items: [Item]
+        var next: String?
+    }
+
+    static let list = Endpoint<Items>(id: "items.list", .get, "items", parameters: [.query("limit", .int, sample: .literal(2))],
+                                      mock: "items", paging: .url(ids: "$.items[*].id", from: .body("$.next"), order: .ascending,
+                                                                 size: "limit", maxPages: 4))
+    static let api = API(name: "linked", envelope: .none, endpoints: [list])
+
+    @Test func theRecordedServersNextURLIsReplacedByServesOwn() async throws {
+        let mocks = try TemporaryMocks(files: [
+            "items.json": #"{"items": [{"id": 1}, {"id": 2}, {"id": 3}], "next": "https://api.real.example/items?cursor=Zm9v"}"#,
+        ])
+        defer { mocks.remove() }
+        let harness = try ServeHarness(api: Self.api, mocks: mocks.url)
+        defer { harness.stop() }
+        let first = try ServeHarness.json(try await harness.send(.get, "items?limit=2"))
+        let next = try #require(first["next"]?.stringValue)
+        #expect(!next.contains("real.example"))
+        let url = try #require(URL(string: next, relativeTo: harness.server.baseURL.appendingPathComponent("items")))
+        let second = try ServeHarness.json(try await harness.transport.send(HTTPRequest(method: .get, url: url.absoluteURL)))
+        #expect(second["items"] == .array([.object([("id", .number("3"))])]))
+        // The mock said more comes after its first page: the last page is the empty one, with no next.
+        let third = try ServeHarness.json(try await harness.send(.get, "items?limit=2&apicheck_offset=3"))
+        #expect(third["items"] == .array([]))
+        #expect(third["next"] == nil)
+
+        let report = await LiveCheck(api: Self.api, transport: harness.transport, options: LiveOptions(
+            baseURL: harness.server.baseURL, mocksDirectory: mocks.url)).run()
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.pagingResults.first?.passed == true)
+    }
+}

@@ -21,12 +21,15 @@ public enum PageCursor: Sendable, Equatable {
     case offset(parameter: String)
     /// RFC 8288 `Link: <…>; rel="next"`: the next page is the linked URL; no such link ends the list.
     case link
+    /// The next page's URL, absolute or relative to the request, at a JSONPath of the answer
+    /// (`$.next`, `$.links.next`) or in a header; none, or null, ends the list.
+    case url(from: Place)
 
     /// The query parameter the cursor sets; nil for a link, which is the whole next request.
     public var parameter: String? {
         switch self {
         case let .id(parameter, _), let .token(_, parameter), let .pageNumber(parameter, _), let .offset(parameter): parameter
-        case .link: nil
+        case .link, .url: nil
         }
     }
 
@@ -38,21 +41,31 @@ public enum PageCursor: Sendable, Equatable {
         case .pageNumber: "page number"
         case .offset: "offset"
         case .link: "Link header"
+        case .url: "next URL"
         }
     }
 
-    /// Whether the cursor arrives in a header, which only the paging step's own answers carry.
-    var readsHeaders: Bool {
+    /// Whether the step asks for the first page itself: a header is not kept across steps, and
+    /// a relative next URL resolves against the URL the page came from.
+    var asksForFirstPage: Bool {
         switch self {
-        case .token(.header, _), .link: true
+        case .token(.header, _), .link, .url: true
         default: false
+        }
+    }
+
+    /// Where the next token or URL sits in the body, when it does.
+    public var bodyPath: String? {
+        switch self {
+        case let .token(.body(path), _), let .url(.body(path)): path
+        default: nil
         }
     }
 
     /// Whether the list's end is said outright (no token, no link) rather than by a short or empty page.
     var saysItsEnd: Bool {
         switch self {
-        case .token, .link: true
+        case .token, .link, .url: true
         default: false
         }
     }

@@ -11,8 +11,8 @@ extension Paging {
         } else {
             messages.append("paging reads ids at '\(ids)', which is not a JSONPath like $.datas.items[*].id")
         }
-        if case let .token(.body(path), _) = cursor, JSONPath(parsing: path) == nil {
-            messages.append("paging reads the next token at '\(path)', which is not a JSONPath like $.next_batch")
+        if let path = cursor.bodyPath, JSONPath(parsing: path) == nil {
+            messages.append("paging reads the next page's \(cursor.kindName) at '\(path)', which is not a JSONPath like $.next_batch")
         }
         let query = Set(endpoint.parameters.filter { $0.location == .query }.map(\.name))
         if let next, !query.contains(next) {
@@ -27,10 +27,10 @@ extension Paging {
         return messages.map { Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id, message: $0) }
     }
 
-    /// The JSONPaths the paging step reads of the first page: the ids, and a token in the body.
+    /// The JSONPaths the paging step reads of the first page: the ids, and a token or URL in the body.
     var pathsRead: [JSONPath] {
         var paths = [JSONPath(parsing: ids)].compactMap { $0 }
-        if case let .token(.body(text), _) = cursor, let path = JSONPath(parsing: text) { paths.append(path) }
+        if let path = cursor.bodyPath.flatMap(JSONPath.init(parsing:)) { paths.append(path) }
         return paths
     }
 }

@@ -72,6 +72,12 @@ public struct Paging: Sendable, Equatable {
         Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages)
     }
 
+    /// A next URL: read at a JSONPath of the answer (`.body("$.next")`) or from a header.
+    public static func url(ids: String, from place: PageCursor.Place, order: Order? = nil, size: String? = nil,
+                           maxPages: Int = defaultMaxPages) -> Paging {
+        Paging(ids: ids, order: order, cursor: .url(from: place), size: size, maxPages: maxPages)
+    }
+
     /// The query parameter the next page is asked with, when the cursor is one.
     public var next: String? { cursor.parameter }
 

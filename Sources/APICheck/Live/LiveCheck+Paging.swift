@@ -5,7 +5,8 @@ extension LiveCheck {
     static func pagingName(_ endpoint: AnyEndpoint) -> String { "paging \(endpoint.id)" }
 
     /// The paging step: the endpoint's own answer (in `seen` under its id) is the first page, or,
-    /// when the cursor travels in a header (not kept across steps), the step asks for it itself.
+    /// when the cursor travels in a header (not kept across steps) or is a URL (relative to the
+    /// page's), the step asks for it itself.
     /// It then follows the cursor for at most the declared number of pages, judging each page
     /// against the one before, and stops at the first fault: a broken pager repeats it on every
     /// page. Left out of the report when the endpoint's own check got no page: that check says why.
@@ -17,7 +18,7 @@ extension LiveCheck {
         let judge = PagingCheck(endpoint: endpoint.id, paging: paging)
         let values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
         var current: PageRead
-        if paging.cursor.readsHeaders {
+        if paging.cursor.asksForFirstPage {
             switch await fetch(endpoint, values, at: nil, token: token, path: path, into: &result, &outcome) {
             case let .read(page): current = page
             case .mock: return .skipped(nil)
@@ -40,7 +41,7 @@ extension LiveCheck {
             // empty page that still gives a token is found whatever the limit.
             if read >= paging.maxPages {
                 if case let .fault(expected, found, message) = paging.next(after: current, of: endpoint) {
-                    result.findings.append(judge.finding(expected: expected, found: found, message: message))
+                    result.findings.append(judge.finding(expected: expected, found: found, message: message, at: paging.cursor.bodyPath))
                 }
                 break
             }
@@ -50,7 +51,7 @@ extension LiveCheck {
             case .end:
                 break walk
             case let .fault(expected, found, message):
-                result.findings.append(judge.finding(expected: expected, found: found, message: message))
+                result.findings.append(judge.finding(expected: expected, found: found, message: message, at: paging.cursor.bodyPath))
                 break walk
             case let .ask(values, shown):
                 cursor = shown
@@ -60,7 +61,7 @@ extension LiveCheck {
                 case .failed: break walk
                 }
             case let .follow(url):
-                cursor = "the next link"
+                cursor = paging.cursor.kindName
                 switch await fetch(endpoint, current.values, at: url, token: token, path: path, into: &result, &outcome) {
                 case let .read(page): next = page
                 case .mock: return .skipped(nil)

@@ -70,9 +70,10 @@ struct PagingCheck: Sendable {
         return findings
     }
 
-    func finding(expected: String, found: String, message: String) -> Finding {
-        Finding(kind: .paging, severity: .error, endpoint: endpoint, path: JSONPath(parsing: paging.ids), expected: expected, found: found,
-                message: message)
+    /// A paging finding at the ids' JSONPath, or at `path` (where the next token sits).
+    func finding(expected: String, found: String, message: String, at path: String? = nil) -> Finding {
+        Finding(kind: .paging, severity: .error, endpoint: endpoint, path: JSONPath(parsing: path ?? paging.ids), expected: expected,
+                found: found, message: message)
     }
 
     /// At most ten ids, then how many more.

@@ -1,7 +1,7 @@
 extension MockAudit {
     /// A paging declaration must work against the endpoint's own success mock, the first page of
     /// the list: its ids are where the declaration reads them, a number or a string per item, and
-    /// a token the declaration reads from the body is there. Otherwise `live` would fail on every
+    /// a token or next URL the declaration reads from the body is there. Otherwise `live` would fail on every
     /// run, and `serve` would have no items to page through.
     func pagingFindings(_ endpoint: AnyEndpoint) -> [Finding] {
         guard let paging = endpoint.paging, let path = JSONPath(parsing: paging.ids), let file = mocks.file(of: endpoint),
@@ -14,15 +14,15 @@ extension MockAudit {
                 found: "no such array of ids", message: "the paging declaration reads ids at \(paging.ids), which the mock does not have "
                     + "(a number or string per item of an array)", file: filePath))
         }
-        if case let .token(.body(text), parameter) = paging.cursor, let tokenPath = JSONPath(parsing: text) {
+        if let text = paging.cursor.bodyPath, let tokenPath = JSONPath(parsing: text) {
             switch document.value(at: tokenPath) {
             case .string?, .number?:
                 break
             case let found:
                 findings.append(Finding(
-                    kind: .paging, severity: .error, endpoint: endpoint.id, path: tokenPath, expected: "a next token (string)",
+                    kind: .paging, severity: .error, endpoint: endpoint.id, path: tokenPath, expected: "a next \(paging.cursor.kindName) (string)",
                     found: found.map { $0.isNull ? "null" : "not a string" } ?? "absent",
-                    message: "the paging declaration reads the next token ('\(parameter)') at \(text), which the mock does not have: "
+                    message: "the paging declaration reads the next \(paging.cursor.kindName) at \(text), which the mock does not have: "
                         + "the mock should be a first page with more to come", file: filePath))
             }
         }

@@ -74,11 +74,30 @@ import Testing
         guard case let .follow(url) = next else { Issue.record("not followed: \(next)"); return }
         #expect(url.absoluteString == "https://api.example.com/v1/items?page=2")
         let away = paging.next(after: try page(numbers(1), headers: [("Link", #"<https://evil.example/items?page=2>; rel="next""#)], url: here), of: list)
-        #expect(fault(away)?.hasPrefix("the next link leads to another origin, https://evil.example") == true)
+        #expect(fault(away)?.hasPrefix("the next page leads to another origin, https://evil.example") == true)
         let endless = paging.next(after: try page([], headers: [("Link", #"<items?page=3>; rel="next""#)], url: here), of: list)
         #expect(fault(endless)?.hasPrefix("an empty page still links a next one") == true)
         guard case .end = paging.next(after: try page(numbers(1), headers: [("Link", #"<items?page=1>; rel="first""#)], url: here), of: list) else {
             Issue.record("no next link, no end"); return
         }
+    }
+}
+
+extension NextPageTests {
+    /// A next URL in the body, relative or absolute; null or absent ends the list.
+    @Test func aNextURLInTheBodyIsFollowedOrEndsTheList() throws {
+        let paging = Paging.url(ids: "$.items[*].id", from: .body("$.links.next"))
+        let list = endpoint(paging, [])
+        let here = "https://api.example.com/v1/items"
+        let relative = paging.next(after: try page(numbers(1), #"{"links": {"next": "items?cursor=b2"}}"#, url: here), of: list)
+        guard case let .follow(url) = relative else { Issue.record("not followed: \(relative)"); return }
+        #expect(url.absoluteString == "https://api.example.com/v1/items?cursor=b2")
+        let absolute = paging.next(after: try page(numbers(1), #"{"links": {"next": "https://api.example.com/v1/items?cursor=c3"}}"#, url: here), of: list)
+        guard case .follow = absolute else { Issue.record("not followed: \(absolute)"); return }
+        for last in [#"{"links": {"next": null}}"#, #"{"links": {}}"#] {
+            guard case .end = paging.next(after: try page(numbers(1), last, url: here), of: list) else { Issue.record("\(last) does not end"); continue }
+        }
+        let endless = paging.next(after: try page([], #"{"links": {"next": "items?cursor=z"}}"#, url: here), of: list)
+        #expect(fault(endless)?.hasPrefix("an empty page still gives a next URL (") == true)
     }
 }

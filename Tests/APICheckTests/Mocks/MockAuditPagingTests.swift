@@ -28,7 +28,7 @@ import Testing
         let findings = try audit(paging, mock: #"{"chunk": [{"event_id": "$a"}], "end": "t2"}"#)
         #expect(findings.map(\.message) == [
             "the paging declaration reads ids at $.events[*].event_id, which the mock does not have (a number or string per item of an array)",
-            "the paging declaration reads the next token ('from') at $.next_batch, which the mock does not have: the mock should be a first page with more to come",
+            "the paging declaration reads the next token at $.next_batch, which the mock does not have: the mock should be a first page with more to come",
         ])
         #expect(findings.allSatisfy { $0.kind == .paging && $0.endpoint == "rooms.messages" && $0.file?.hasSuffix("messages.json") == true })
         #expect(findings.map(\.path) == ["$.events[*].event_id", "$.next_batch"])
