@@ -51,6 +51,9 @@ import Testing
     @Test(arguments: [false, true]) func aListThatNeverEndsIsFound(overSocket: Bool) async throws {
         let report = try await run(.endless, overSocket: overSocket)
         #expect(paging(report, "rooms.messages") == [#"an empty page still gives a next token ($.end "s72_6"): a client following it never ends"#])
+        // A token's fault sits at the token's JSONPath, a link's at the ids'.
+        #expect(report.allFindings.filter { $0.kind == .paging }.map { "\($0.endpoint ?? "") \($0.path ?? "")" }.sorted()
+            == ["rooms.messages $.end", "users.list $.users[*].user_id"])
         #expect(paging(report, "users.list").first?.hasPrefix("an empty page still links a next one (") == true)
         #expect(paging(report, "users.list").first?.hasSuffix("/relay/users?page=5&per_page=2): a client following it never ends") == true)
         #expect(report.verdict == .violated)
