@@ -18,6 +18,18 @@ enum ReportFixtures {
                            isSecret: { _ in false })
     }
 
+    /// The timeline's decode error and the drift beside it, as the golden reports show them.
+    static func screenNameFindings(mock file: String) -> [Finding] {
+        [
+            Finding(kind: .decode, severity: .error, endpoint: "statuses.homeTimeline",
+                    path: JSONPath([.key("datas"), .key("statuses"), .index(0), .key("user"), .key("screen_name")]),
+                    expected: "String", found: "absent", message: "$.datas.statuses[0].user.screen_name: expected String, found absent"),
+            Finding(kind: .driftAdded, severity: .warning, endpoint: "statuses.homeTimeline",
+                    path: JSONPath([.key("datas"), .key("statuses"), .anyIndex, .key("user"), .key("screenName")]),
+                    found: "String", message: "not in the mock or the decode type", file: file),
+        ]
+    }
+
     static let live = Report(
         command: .live, api: "demo", target: "http://staging.example.com/Api/", startedAt: started, duration: 0.4137,
         concurrency: 8,
@@ -28,16 +40,7 @@ enum ReportFixtures {
                         request: sent(.post, "Account/login", body: #"{"account":"demo","password":"s3cret!"}"#)),
             CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline", method: "GET",
                         path: "statuses/home_timeline", status: 200, outcome: "success", timings: timed(57.25),
-                        findings: [
-                            Finding(kind: .decode, severity: .error, endpoint: "statuses.homeTimeline",
-                                    path: JSONPath([.key("datas"), .key("statuses"), .index(0), .key("user"), .key("screen_name")]),
-                                    expected: "String", found: "absent",
-                                    message: "$.datas.statuses[0].user.screen_name: expected String, found absent"),
-                            Finding(kind: .driftAdded, severity: .warning, endpoint: "statuses.homeTimeline",
-                                    path: JSONPath([.key("datas"), .key("statuses"), .anyIndex, .key("user"), .key("screenName")]),
-                                    found: "String", message: "not in the mock or the decode type",
-                                    file: "/work/demo/mocks/statuses.homeTimeline.json"),
-                        ], requestPath: "statuses/home_timeline",
+                        findings: ReportFixtures.screenNameFindings(mock: "/work/demo/mocks/statuses.homeTimeline.json"), requestPath: "statuses/home_timeline",
                         request: sent(.get, "statuses/home_timeline?count=20&q=rate%28up%5B1m%5D%29&access_token=tok-123")),
             CheckResult(name: "statuses.publicTimeline", role: .endpoint, endpoint: "statuses.publicTimeline", method: "GET",
                         path: "statuses/public_timeline", status: 200, outcome: "success", timings: timed(38.9),
