@@ -2,6 +2,8 @@ import APICheck
 import CurlClient
 import Foundation
 import RelayExample
+import Synchronization
+import TestSupport
 import Testing
 
 /// The Relay example's two paged lists, an opaque token (`rooms.messages`: `end` → `from`) and
@@ -57,5 +59,29 @@ import Testing
         #expect(paging(report, "users.list").first?.hasPrefix("an empty page still links a next one (") == true)
         #expect(paging(report, "users.list").first?.hasSuffix("/relay/users?page=5&per_page=2): a client following it never ends") == true)
         #expect(report.verdict == .violated)
+    }
+}
+
+extension RelayPagingTests {
+    /// Counts the answers a run hands its observers.
+    final class Answers: LiveRunObserver {
+        let count = Mutex(0)
+        func received(_ exchange: LiveExchange) { count.withLock { $0 += 1 } }
+    }
+
+    /// A paging step that reads several pages hands every answer to the run's observers, once.
+    @Test func everyPageReachesTheObservers() async throws {
+        let backend = try RelayBackend()
+        defer { backend.stop() }
+        let recorder = Recorder(ClosureTransport { backend.answer($0) })
+        let answers = Answers()
+        let report = await LiveCheck(api: Relay.api, transport: recorder, options: LiveOptions(
+            baseURL: backend.baseURL, only: Self.lists, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: false),
+            observers: [answers]).run()
+        #expect(report.verdict == .holds)
+        // The login, two checks, the messages' pages 2 and 3, the users' pages 1 to 3, and the
+        // logout that ends the run's session.
+        #expect(recorder.exchanges.count == 9)
+        #expect(answers.count.withLock { $0 } == recorder.exchanges.count)
     }
 }

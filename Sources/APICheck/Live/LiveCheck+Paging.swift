@@ -1,35 +1,37 @@
 import Foundation
 
 extension LiveCheck {
-    /// The name a paging step's result carries in reports.
-    static func pagingName(_ endpoint: AnyEndpoint) -> String { "paging \(endpoint.id)" }
-
     /// The paging step: the endpoint's own answer (in `seen` under its id) is the first page, or,
     /// when the cursor travels in a header (not kept across steps) or is a URL (relative to the
-    /// page's), the step asks for it itself.
-    /// It then follows the cursor for at most the declared number of pages, judging each page
-    /// against the one before, and stops at the first fault: a broken pager repeats it on every
-    /// page. Left out of the report when the endpoint's own check got no page: that check says why.
-    func page(_ endpoint: AnyEndpoint, token: String?, seen: [String: JSONValue]) async -> StepOutcome {
-        guard let paging = endpoint.paging, let path = JSONPath(parsing: paging.ids) else { return .skipped(nil) }
-        var result = CheckResult(name: Self.pagingName(endpoint), role: .paging, endpoint: endpoint.id,
-                                 method: endpoint.method.rawValue, path: endpoint.path)
-        var outcome = StepOutcome()
+    /// page's), the step asks for it itself. It then follows the cursor for at most the declared
+    /// number of pages, judging each page against the one before, and stops at the first fault: a
+    /// broken pager repeats it on every page. The result is the last call's, with every finding.
+    /// Left out of the report when the endpoint's own check got no page (that check says why), or
+    /// when an answer was replayed: a mock file answers the same page whatever the cursor.
+    func page(_ step: LiveStep, token: String?, seen: [String: JSONValue]) async -> StepOutcome {
+        let endpoint = step.endpoint
+        guard let paging = endpoint.paging, let path = JSONPath(parsing: paging.ids) else { return StepOutcome() }
         let judge = PagingCheck(endpoint: endpoint.id, paging: paging)
         let values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
+        var outcome = StepOutcome(result: CheckResult(step.action))
+        var findings: [Finding] = []
         var current: PageRead
         if paging.cursor.asksForFirstPage {
-            switch await fetch(endpoint, values, at: nil, token: token, path: path, into: &result, &outcome) {
+            let fetched: Fetched
+            (outcome, fetched) = await fetch(step, values, at: nil, token: token, path: path)
+            switch fetched {
             case let .read(page): current = page
-            case .mock: return .skipped(nil)
-            case .failed: outcome.result = result; return outcome
+            case .replayed: return outcome.withoutResult
+            case let .failed(finding):
+                outcome.result?.findings.append(finding)
+                return outcome
             }
         } else {
-            guard let document = seen[endpoint.id] else { return .skipped(nil) }
+            guard let document = seen[endpoint.id] else { return StepOutcome() }
             guard let ids = PagingCheck.ids(in: document, at: path) else {
-                result.findings.append(judge.finding(expected: "a number or string id per item", found: "no such array of ids in the first page",
-                                                     message: "the first page has no ids at \(paging.ids), where the paging declaration reads them"))
-                outcome.result = result
+                outcome.result?.findings.append(judge.finding(
+                    expected: "a number or string id per item", found: "no such array of ids in the first page",
+                    message: "the first page has no ids at \(paging.ids), where the paging declaration reads them"))
                 return outcome
             }
             current = PageRead(ids: ids, document: document, headers: nil, values: values, url: nil)
@@ -41,83 +43,79 @@ extension LiveCheck {
             // empty page that still gives a token is found whatever the limit.
             if read >= paging.maxPages {
                 if case let .fault(expected, found, message) = paging.next(after: current, of: endpoint) {
-                    result.findings.append(judge.finding(expected: expected, found: found, message: message, at: paging.cursor.bodyPath))
+                    findings.append(judge.finding(expected: expected, found: found, message: message, at: paging.cursor.bodyPath))
                 }
                 break
             }
-            let next: PageRead
-            let cursor: String
+            let request: (values: [String: ParameterValue], url: URL?, cursor: String)
             switch paging.next(after: current, of: endpoint) {
             case .end:
                 break walk
             case let .fault(expected, found, message):
-                result.findings.append(judge.finding(expected: expected, found: found, message: message, at: paging.cursor.bodyPath))
+                findings.append(judge.finding(expected: expected, found: found, message: message, at: paging.cursor.bodyPath))
                 break walk
             case let .ask(values, shown):
-                cursor = shown
-                switch await fetch(endpoint, values, at: nil, token: token, path: path, into: &result, &outcome) {
-                case let .read(page): next = page
-                case .mock: return .skipped(nil)
-                case .failed: break walk
-                }
+                request = (values, nil, shown)
             case let .follow(url):
-                cursor = paging.cursor.kindName
-                switch await fetch(endpoint, current.values, at: url, token: token, path: path, into: &result, &outcome) {
-                case let .read(page): next = page
-                case .mock: return .skipped(nil)
-                case .failed: break walk
-                }
+                request = (current.values, url, paging.cursor.kindName)
+            }
+            // The step's outcome carries its last answer; the observers get each earlier one now.
+            if let exchange = outcome.exchange { observer.received(exchange) }
+            let fetched: Fetched
+            (outcome, fetched) = await fetch(step, request.values, at: request.url, token: token, path: path)
+            let next: PageRead
+            switch fetched {
+            case let .read(page): next = page
+            case .replayed: return outcome.withoutResult
+            case let .failed(finding):
+                findings.append(finding)
+                break walk
             }
             read += 1
-            let found = judge.findings(first: current.ids, next: next.ids, earlier: earlier, cursor: cursor)
-            result.findings += found
+            let found = judge.findings(first: current.ids, next: next.ids, earlier: earlier, cursor: request.cursor)
+            findings += found
             if !found.isEmpty { break }
             earlier.formUnion(current.ids)
             current = next
         }
-        outcome.result = result
+        outcome.result?.findings += findings
         return outcome
     }
 
     private enum Fetched {
         case read(PageRead)
         /// A mock file answered: it is the same page whatever the cursor, nothing to judge.
-        case mock
-        /// No page: the result holds the finding.
-        case failed
+        case replayed
+        /// No page; the finding says why.
+        case failed(Finding)
     }
 
-    /// Asks for one page and reads its ids; the result takes the request and answer (the last
-    /// page's, once the walk is over) and any finding.
-    private func fetch(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue], at url: URL?, token: String?, path: JSONPath,
-                       into result: inout CheckResult, _ outcome: inout StepOutcome) async -> Fetched {
-        let call = await client.call(endpoint, values, token: token.map(TokenChoice.explicit) ?? TokenChoice.withoutToken, at: url)
-        // A mock file answers the same page whatever the cursor (a transport that wraps the mock
-        // one, or a mixed one): nothing to judge.
-        if call.exchange?.response.source != nil { return .mock }
-        if let exchange = call.exchange {
-            outcome.answered = true
-            result.status = exchange.response.status
-            result.timings = exchange.response.timings
-            result.requestPath = displayPath(exchange.request.url)
-            result.request = sent(exchange, endpoint, values, tokenVariable: "TOKEN")
-        }
-        result.outcome = call.classification?.name
+    /// Asks for one page and reads its ids. The outcome is the call's: once the walk is over, the
+    /// result shows the last page's request and answer.
+    private func fetch(_ step: LiveStep, _ values: [String: ParameterValue], at url: URL?, token: String?,
+                       path: JSONPath) async -> (StepOutcome, Fetched) {
+        var (outcome, call) = await self.call(step, values, token: token, at: url)
+        if call.exchange?.response.isReplayed == true { return (outcome, .replayed) }
         // A page that parsed is judged even when its payload failed to decode: the endpoint's own
         // check reports the decoding, this step the paging.
         let answer = call.classification.flatMap { if case .success = $0 { call.interpretation?.document } else { nil } }
         if let answer, let exchange = call.exchange, let ids = PagingCheck.ids(in: answer, at: path) {
             outcome.succeeded = call.error == nil
-            return .read(PageRead(ids: ids, document: answer, headers: exchange.response.headers, values: values, url: exchange.request.url))
+            return (outcome, .read(PageRead(ids: ids, document: answer, headers: exchange.response.headers, values: values,
+                                            url: exchange.request.url)))
         }
-        if let error = call.error {
-            if case let .transport(failure) = error.reason, failure.kind == .timeout { outcome.timedOut = true }
-            result.findings.append(Finding(error))
-        } else {
-            result.findings.append(Finding(kind: .paging, severity: .error, endpoint: endpoint.id, path: path,
-                                           expected: "a number or string id per item", found: "no such array of ids in the page",
-                                           message: "a page has no ids at \(path)"))
-        }
-        return .failed
+        if let error = call.error { return (outcome, .failed(Finding(error))) }
+        return (outcome, .failed(Finding(kind: .paging, severity: .error, endpoint: step.endpoint.id, path: path,
+                                         expected: "a number or string id per item", found: "no such array of ids in the page",
+                                         message: "a page has no ids at \(path)")))
+    }
+}
+
+extension StepOutcome {
+    /// A replayed page reports nothing, but its answer still reaches the observers.
+    fileprivate var withoutResult: StepOutcome {
+        var outcome = self
+        outcome.result = nil
+        return outcome
     }
 }
