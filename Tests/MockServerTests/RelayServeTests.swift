@@ -48,7 +48,7 @@ import Testing
         let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
         defer { harness.stop() }
         let refused = try await harness.send(.post, "login", headers: [("Prefer", "scenario=wrong_password")],
-                                             json: #"{"user": "ada", "password": "x"}"#)
+                                             json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "x"}"#)
         #expect(refused.status == 403)
         #expect(try ServeHarness.json(refused)["errcode"] == .string("M_FORBIDDEN"))
 

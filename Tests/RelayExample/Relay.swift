@@ -12,11 +12,14 @@ public enum Relay {
     public static let account = "RELAY_USER"
     public static let password = "RELAY_PASSWORD"
 
+    /// A nested JSON body, its user and password from the environment.
     public static let login = Endpoint<LoginAnswer>(
-        id: "auth.login", .post, "login",
-        parameters: [.body("user", .string, sample: .environment(account, fallback: nil)),
-                     .body("password", .string, sample: .environment(password, fallback: nil), secret: true)],
-        mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"])
+        id: "auth.login", .post, "login", mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"],
+        body: .json(PasswordLogin.self,
+                    inputs: [.input("user", .string, sample: .environment(account, fallback: nil)),
+                             .input("password", .string, sample: .environment(password, fallback: nil), secret: true)]) { input in
+            PasswordLogin(user: input.string("user"), password: input.string("password"), deviceName: "apicheck")
+        })
     /// Answers `{}`.
     public static let logout = Endpoint<EmptyObject>(id: "auth.logout", .post, "logout", mock: "logout", auth: .token,
                                                      sessionEffect: .logsOut)
@@ -57,6 +60,11 @@ public enum Relay {
     public static let labels = Endpoint<[String]>(id: "metrics.labels", .get, "api/v1/labels", mock: "labels",
                                                   envelope: metricsEnvelope)
 
+    /// A form body with a list: `match[]=up&match[]=relay_messages_total&limit=10`.
+    public static let series = Endpoint<[[String: String]]>(
+        id: "metrics.series", .post, "api/v1/series", mock: "series", envelope: metricsEnvelope,
+        body: .form(SeriesForm.self, lists: .brackets, sample: SeriesForm(match: ["up", "relay_messages_total"], limit: 10)))
+
     public static let api = API(
         name: "relay",
         environments: ["local": URL(string: "http://127.0.0.1:8008/relay/")!],
@@ -65,7 +73,7 @@ public enum Relay {
         expired: [.status(401, code: "M_UNKNOWN_TOKEN"), .status(401, code: "M_MISSING_TOKEN")],
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
                          accountVariable: account, passwordVariable: password),
-        endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels])
+        endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels, series])
 
     /// The example's mocks, wherever the tests run from.
     public static var mocks: URL {

@@ -1,0 +1,78 @@
+import APICheck
+import Foundation
+import RelayExample
+import Testing
+
+/// Typed request bodies: what the request builder sends (a nested JSON body made of its inputs'
+/// samples, a form with its lists in the declared style), what it refuses, and how a received
+/// body is decoded into the type with the JSONPath of what is wrong.
+@Suite struct RequestBodyTests {
+    static let builder = RequestBuilder(api: Relay.api, baseURL: URL(string: "http://relay.invalid/relay/")!)
+
+    @Test func aNestedJSONBodyIsMadeOfItsInputs() throws {
+        let request = try Self.builder.request(for: Relay.login.erased, ["user": "ada", "password": "pa\"ss"], token: nil)
+        #expect(request.header("Content-Type") == "application/json")
+        let body = String(decoding: try #require(request.body), as: UTF8.self)
+        #expect(body == #"{"identifier":{"type":"m.id.user","user":"ada"},"initial_device_display_name":"apicheck","password":"pa\"ss","type":"m.login.password"}"#)
+    }
+
+    @Test func aGivenBodyIsSentAsItIsAndAnotherTypeIsRefused() throws {
+        let request = try Self.builder.request(for: Relay.login.erased, [:], body: PasswordLogin(user: "grace", password: "pw"), token: nil)
+        let sent = try JSONParser.parse(try #require(request.body))
+        #expect(sent["identifier"]?["user"] == .string("grace"))
+        #expect(sent["initial_device_display_name"] == nil)
+        #expect(throws: APIError.self) {
+            _ = try Self.builder.request(for: Relay.login.erased, [:], body: SeriesForm(match: ["up"]), token: nil)
+        }
+        // A required input without a value fails before anything is sent.
+        let missing = #expect(throws: APIError.self) { _ = try Self.builder.request(for: Relay.login.erased, ["user": "ada"], token: nil) }
+        #expect(missing?.reason == .invalidRequest(parameter: "password", problem: "is required (String, an input of the PasswordLogin body) but missing"))
+    }
+
+    @Test func aFormBodyTravelsWithItsListsInTheDeclaredStyle() throws {
+        let request = try Self.builder.request(for: Relay.series.erased, [:], token: nil)
+        #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
+        #expect(String(decoding: try #require(request.body), as: UTF8.self) == "limit=10&match%5B%5D=up&match%5B%5D=relay_messages_total")
+        let comma = RequestBody.form(SeriesForm.self, lists: .commaSeparated, sample: SeriesForm(match: ["a b", "c"]))
+        #expect(String(decoding: try comma.data(try #require(try comma.sample([:]))), as: UTF8.self) == "match=a%20b%2Cc")
+        // A nested object has no form.
+        let nested = RequestBody.form(PasswordLogin.self, sample: PasswordLogin(user: "ada", password: "pw"))
+        #expect(throws: RequestBody.BodyError.self) { _ = try nested.data(try #require(try nested.sample([:]))) }
+    }
+
+    @Test func aReceivedBodyIsDecodedIntoTheTypeWithTheJSONPathOfTheFault() throws {
+        let login = try #require(Relay.login.erased.requestBody)
+        let good = try JSONParser.parse(Data(#"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "x"}"#.utf8))
+        #expect(login.check(good) == nil)
+        let noUser = try JSONParser.parse(Data(#"{"type": "m.login.password", "identifier": {"type": "m.id.user"}, "password": "x"}"#.utf8))
+        #expect(login.check(noUser)?.description == "$.identifier.user: expected String, found absent")
+        let wrongType = try JSONParser.parse(Data(#"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": 7}, "password": "x"}"#.utf8))
+        #expect(login.check(wrongType)?.description == "$.identifier.user: expected String, found Int")
+
+        let series = try #require(Relay.series.erased.requestBody)
+        #expect(series.check(FormBody.document(Data("match[]=up&match[]=x&limit=10".utf8))) == nil)
+        // A list of one, as a form sends it, is still a list; a number arrives as text.
+        #expect(series.check(FormBody.document(Data("match=up".utf8))) == nil)
+        #expect(series.check(FormBody.document(Data("match[]=up&limit=ten".utf8)))?.description == "$.limit: expected Int, found String")
+        #expect(series.check(FormBody.document(Data("limit=1".utf8)))?.description == "$.match: expected Array<String>, found absent")
+    }
+
+    @Test func whereTheSamplePutsAnInputAndTheExampleHidesSecrets() throws {
+        let login = try #require(Relay.login.erased.requestBody)
+        #expect(login.path(ofInput: "user")?.description == "$.identifier.user")
+        let example = try #require(login.exampleValue)
+        #expect(example["password"] == .string("***"))
+        #expect(example["identifier"]?["user"] == .string("<user>"))
+    }
+
+    @Test func typedBodyDeclarationMistakesAreProblems() {
+        struct Form: Codable, Sendable { var q: String }
+        let both = Endpoint<EmptyObject>(id: "both", .post, "both", parameters: [.body("extra", .string)], mock: "both",
+                                         body: .json(Form.self, sample: Form(q: "x")))
+        let get = Endpoint<EmptyObject>(id: "get", .get, "get", mock: "get", body: .form(Form.self))
+        let api = API(name: "t", envelope: .none, endpoints: [both, get])
+        let messages = api.problems.map(\.message)
+        #expect(messages.contains("declares a Form body and the body parameter 'extra' beside it; make it a field of the type"))
+        #expect(messages.contains("a GET request has no body, but a Form body is declared"))
+    }
+}
