@@ -17,6 +17,8 @@ import Testing
         #expect(list.code == 0)
         #expect(list.out.contains("rooms.send"))
         #expect(!list.out.contains("(raw)"))
+        #expect(list.out.contains("PasswordLogin (json) -> LoginAnswer"))
+        #expect(list.out.contains("SeriesForm (form) -> Array<Dictionary<String, String>>"))
         let mocks = await run(["mocks", "--mocks", Relay.mocks.path])
         #expect(mocks.code == 0, "\(mocks.out)\(mocks.err)")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString).json")
