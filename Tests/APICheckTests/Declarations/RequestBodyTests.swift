@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import Synchronization
 import RelayExample
 import Testing
 
@@ -65,6 +66,17 @@ import Testing
         #expect(example["identifier"]?["user"] == .string("<user>"))
     }
 
+    /// A secret input is masked wherever the body nests it, in the client's trace as in reports.
+    @Test func aSecretInputNeverPrintsFromANestedBody() async throws {
+        let lines = TraceLines()
+        let client = APIClient(api: Relay.api, transport: MockTransport(directory: Relay.mocks, api: Relay.api),
+                               trace: { lines.append($0) })
+        _ = try await client.send(Relay.login, ["user": "ada", "password": "s3cret-Pw"])
+        let trace = lines.all.joined(separator: "\n")
+        #expect(trace.contains(#""identifier":{"type":"m.id.user","user":"ada"}"#), "\(trace)")
+        #expect(!trace.contains("s3cret-Pw"))
+    }
+
     @Test func typedBodyDeclarationMistakesAreProblems() {
         struct Form: Codable, Sendable { var q: String }
         let both = Endpoint<EmptyObject>(id: "both", .post, "both", parameters: [.body("extra", .string)], mock: "both",
@@ -75,4 +87,11 @@ import Testing
         #expect(messages.contains("declares a Form body and the body parameter 'extra' beside it; make it a field of the type"))
         #expect(messages.contains("a GET request has no body, but a Form body is declared"))
     }
+}
+
+/// Trace lines a client wrote, for assertions.
+private final class TraceLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
 }
