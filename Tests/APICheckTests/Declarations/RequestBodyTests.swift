@@ -82,8 +82,11 @@ import Testing
         let both = Endpoint<EmptyObject>(id: "both", .post, "both", parameters: [.body("extra", .string)], mock: "both",
                                          body: .json(Form.self, sample: Form(q: "x")))
         let get = Endpoint<EmptyObject>(id: "get", .get, "get", mock: "get", body: .form(Form.self))
-        let api = API(name: "t", envelope: .none, endpoints: [both, get])
+        let nested = Endpoint<EmptyObject>(id: "nested", .post, "nested", mock: "nested",
+                                           body: .form(PasswordLogin.self, sample: PasswordLogin(user: "ada", password: "pw")))
+        let api = API(name: "t", envelope: .none, endpoints: [both, get, nested])
         let messages = api.problems.map(\.message)
+        #expect(messages.contains("its PasswordLogin sample cannot be sent: a form field holds scalars and lists only; $.identifier is an Object"))
         #expect(messages.contains("declares a Form body and the body parameter 'extra' beside it; make it a field of the type"))
         #expect(messages.contains("a GET request has no body, but a Form body is declared"))
     }
