@@ -41,4 +41,22 @@ import Testing
         process.waitUntilExit()
         #expect(status == "200")
     }
+
+    /// An input seen in an earlier answer: `--only rooms.read` runs `rooms.send` first, and the
+    /// read marker's body carries the event id that answer held.
+    @Test(arguments: [false, true]) func anInputSeenInAnEarlierAnswerOrdersTheRunAndFillsTheBody(overSocket: Bool) async throws {
+        let backend = overSocket ? try RelayBackend() : nil
+        defer { backend?.stop() }
+        let transport: any Transport = backend == nil ? MockTransport(directory: Relay.mocks, api: Relay.api) : CurlTransport()
+        let report = await RelayLiveTests.live(transport, backend?.baseURL ?? URL(string: "http://mock.invalid/relay/")!,
+                                               probes: false, only: ["rooms.read"])
+        #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
+        let read = try #require(report.results.first { $0.name == "rooms.read" })
+        #expect(read.status == 204)
+        let body = try #require(read.request?.body).map { piece -> String in
+            if case let .text(text) = piece { text } else { "" }
+        }.joined()
+        let event = overSocket ? #""m.fully_read":"$lobby-"# : #""m.fully_read":"$lobby-7""# // send.json's event id
+        #expect(body.contains(event), "\(body)")
+    }
 }

@@ -41,12 +41,16 @@ public enum Relay {
                      .body("msgtype", .string, sample: .literal("m.text")),
                      .body("body", .string, sample: .unique(prefix: "hello from apicheck "))],
         mock: "send", auth: .token, successStatus: 201, scenarios: ["unknown_room"])
-    /// 204 No Content: an empty body.
+    /// 204 No Content: an empty body. The body marks the message `rooms.send` sent as read: a typed
+    /// body whose input is seen in an earlier answer.
     public static let readMarker = Endpoint<NoContent>(
         id: "rooms.read", .post, "rooms/{roomId}/read_markers",
-        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay")),
-                     .body("event_id", .string, sample: .literal("$lobby-1"))],
-        mock: "read_markers", auth: .token, successStatus: 204)
+        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay"))],
+        mock: "read_markers", auth: .token, successStatus: 204,
+        body: .json(ReadMarkers.self,
+                    inputs: [.input("event", .string, sample: .seen(endpoint: "rooms.send", path: "$.event_id", fallback: nil))]) { input in
+            ReadMarkers(fullyRead: input.string("event"), read: input.string("event"))
+        })
     public static let version = Endpoint<ServerVersion>(id: "server.version", .get, "version", mock: "version")
 
     /// The metrics endpoints' own envelope: a string status, the data beside it under `data`,

@@ -69,6 +69,9 @@ public final class RelayBackend: Sendable {
             return .json(Data(#"{"event_id": "$\#(room.dropFirst().prefix { $0 != ":" })-\#(number)"}"#.utf8), status: 201)
         case "POST rooms/{roomId}/read_markers":
             guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
+            guard let body = try? JSONParser.parse(request.body), body["m.fully_read"]?.stringValue?.hasPrefix("$") == true else {
+                return error(400, "M_BAD_JSON", "m.fully_read: an event id is required")
+            }
             return ServerResponse(status: 204)
         default:
             return error(404, "M_UNRECOGNIZED", "Unrecognized request")

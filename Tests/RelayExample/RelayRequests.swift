@@ -39,3 +39,19 @@ public struct SeriesForm: Codable, Sendable {
         self.limit = limit
     }
 }
+
+/// Read markers, Matrix style: keys with dots.
+public struct ReadMarkers: Codable, Sendable {
+    public var fullyRead: String
+    public var read: String?
+
+    enum CodingKeys: String, CodingKey {
+        case fullyRead = "m.fully_read"
+        case read = "m.read"
+    }
+
+    public init(fullyRead: String, read: String? = nil) {
+        self.fullyRead = fullyRead
+        self.read = read
+    }
+}
