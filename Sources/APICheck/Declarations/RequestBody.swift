@@ -40,7 +40,7 @@ public struct RequestBody: Sendable {
     public let inputs: [Parameter]
     let makeSample: (@Sendable (BodyInputs) -> any Sendable)?
     let encodeValue: @Sendable (any Sendable) throws(BodyError) -> JSONValue
-    let decodeCheck: @Sendable (JSONValue, ListStyle?) throws(DecodingFailure) -> Void
+    let decodeCheck: @Sendable (JSONValue) throws(DecodingFailure) -> Void
 
     /// Why a body value could not be sent.
     public struct BodyError: Error, Sendable, CustomStringConvertible {
@@ -72,7 +72,10 @@ public struct RequestBody: Sendable {
                 throw BodyError(description: "a \(name) body does not encode as JSON: \(error)")
             }
         }
-        self.decodeCheck = { (document, lists) throws(DecodingFailure) in
+        var form: ListStyle?
+        if case let .form(style) = encoding { form = style }
+        let lists = form
+        self.decodeCheck = { (document) throws(DecodingFailure) in
             _ = try JSONValueDecoder(formLists: lists).decode(Body.self, from: document)
         }
     }
@@ -128,10 +131,8 @@ public struct RequestBody: Sendable {
     /// Decodes a received body into the type: nil when it fits, else where and why it does not.
     /// A form arrives as its pairs (`FormBody.document`).
     public func check(_ document: JSONValue) -> DecodingFailure? {
-        let lists: ListStyle?
-        if case let .form(style) = encoding { lists = style } else { lists = nil }
         do throws(DecodingFailure) {
-            try decodeCheck(document, lists)
+            try decodeCheck(document)
             return nil
         } catch {
             return error
