@@ -58,6 +58,17 @@ import Testing
         #expect(series.check(FormBody.document(Data("limit=1".utf8)))?.description == "$.match: expected Array<String>, found absent")
     }
 
+    /// A comma-joined list is split by its style, and a bad item is named by its index.
+    @Test func aCommaJoinedFormListIsReadItemByItem() {
+        struct Ids: Codable, Sendable { var ids: [Int] }
+        let body = RequestBody.form(Ids.self, lists: .commaSeparated)
+        #expect(body.check(FormBody.document(Data("ids=1,2,3".utf8))) == nil)
+        #expect(body.check(FormBody.document(Data("ids=1,x".utf8)))?.description == "$.ids[1]: expected Int, found String")
+        // Without the form reading, text is no number.
+        #expect(RequestBody.json(Ids.self).check(.object([("ids", .array([.string("1")]))]))?.description
+            == "$.ids[0]: expected Int, found String")
+    }
+
     @Test func whereTheSamplePutsAnInputAndTheExampleHidesSecrets() throws {
         let login = try #require(Relay.login.erased.requestBody)
         #expect(login.path(ofInput: "user")?.description == "$.identifier.user")
