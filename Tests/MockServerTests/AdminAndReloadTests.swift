@@ -20,7 +20,7 @@ import Testing
         #expect(show?["path"]?.stringValue == "/Api/statuses/{id}")
         #expect(show?["scenarios"] == .array(["success", "expired", "logout", "not_found"].map(JSONValue.string)))
         #expect(try await harness.send(.get, "/__apicheck/nothing").status == 404)
-        #expect(try await harness.send(.post, "/__apicheck/health").status == 405)
+        #expect(try await harness.send(.post, "/__apicheck/health", json: "{}").status == 405)
     }
 
     @Test func theJournalMasksSecretsAndListsProblems() async throws {
@@ -46,7 +46,9 @@ import Testing
     @Test func anEditedMockIsServedAndABrokenEditKeepsTheLastGoodBody() async throws {
         let mocks = try TemporaryMocks(copyingDemo: true)
         defer { mocks.remove() }
-        let harness = try ServeHarness(mocks: mocks.url)
+        var options = MockServerOptions()
+        options.reloadInterval = 0
+        let harness = try ServeHarness(mocks: mocks.url, options: options)
         defer { harness.stop() }
         let edited = #"[{"id": 9, "name": "edited", "tabs": []}]"#
         let before = try await harness.send(.get, "config/main.json")

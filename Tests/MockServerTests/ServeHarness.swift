@@ -20,6 +20,8 @@ struct ServeHarness {
         self.log = log
         options.log = { line in log.append(line) }
         server = try MockServer(api: api, mocks: mocks, options: options)
+        let server = server
+        log.flush = { server.flushLog() }
         try server.start()
     }
 
@@ -52,10 +54,17 @@ struct ServeHarness {
 }
 
 /// Log lines the server wrote, for assertions.
-final class LogLines: Sendable {
+/// Log lines the server wrote, for assertions. They reach the log through a queue: reading them
+/// waits for the queue to drain first.
+final class LogLines: @unchecked Sendable {
     private let lines = Mutex<[String]>([])
+    /// Set once, before the server starts.
+    nonisolated(unsafe) var flush: @Sendable () -> Void = {}
     func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
+    var all: [String] {
+        flush()
+        return lines.withLock { $0 }
+    }
 }
 
 /// A mocks folder in a temporary directory, filled from a dictionary of file names and bodies,

@@ -9,6 +9,8 @@ final class MockFileSlot: Sendable {
     let name: MockFileName
     let path: String
     private let maxBytes: Int
+    /// The mocks folder with its links resolved: a file whose links lead outside it is refused.
+    private let folder: String
     private let reads: Mutex<Int>
 
     struct State {
@@ -19,10 +21,11 @@ final class MockFileSlot: Sendable {
 
     private let state = Mutex(State())
 
-    init(name: MockFileName, path: String, maxBytes: Int) {
+    init(name: MockFileName, path: String, maxBytes: Int, folder: String) {
         self.name = name
         self.path = path
         self.maxBytes = maxBytes
+        self.folder = folder.hasSuffix("/") ? folder : folder + "/"
         reads = Mutex(0)
     }
 
@@ -68,14 +71,17 @@ final class MockFileSlot: Sendable {
         return data
     }
 
-    /// Stats first: a file over the cap, or anything but a regular file (a FIFO would block the
-    /// read for ever), is refused without reading a byte. The read itself stops one byte past the
+    /// Stats first: a file over the cap, anything but a regular file (a FIFO would block the read
+    /// for ever), or a link that leads outside the mocks folder is refused without reading a byte. The read itself stops one byte past the
     /// cap, in case the file grew in between.
     private func read() -> Result<Data, MockReadError> {
         func failure(_ reason: MockReadError.Reason) -> Result<Data, MockReadError> {
             .failure(MockReadError(file: path, reason: reason))
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(folder) else {
+            return failure(.unreadable("a link to \(resolved), outside the mocks folder"))
+        }
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: resolved)
