@@ -94,8 +94,9 @@ public final class LogQueue: Sendable {
                     }
                     return (state.lines, state.dropped, state.finished)
                 }
-                if dropped > 0 { sink("(\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the log's reader fell behind)") }
+                // The dropped lines came after the queued ones.
                 for line in lines { sink(line) }
+                if dropped > 0 { sink("(\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the log's reader fell behind)") }
                 state.withLock { $0.writing = false }
                 if finished { return }
             }
