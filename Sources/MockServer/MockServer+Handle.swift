@@ -21,13 +21,13 @@ extension MockServer {
         let status = response.ending == nil ? response.status : 0
         if !isAdmin {
             journal.append(RequestJournal.Entry(
-                time: Date(), method: request.method, path: request.path, query: request.query, endpoint: record.endpoint,
+                time: Date(), method: request.method, path: Self.shown(request.path), query: request.query, endpoint: record.endpoint,
                 scenario: record.scenario, session: session, status: status, problems: record.problems,
                 milliseconds: milliseconds))
         }
         if let logQueue {
             let ended = response.ending.map { "\($0)" } ?? String(response.status)
-            let line = [request.method, redactor.redact(Self.target(of: request)), "->", ended,
+            let line = [request.method, redactor.redact(Self.shown(Self.target(of: request))), "->", ended,
                         record.endpoint ?? "-", record.scenario ?? "-", String(format: "%.1f ms", milliseconds)]
             // Method and path are the client's: escaped, so that they cannot drive a terminal.
             logQueue.append(DisplayText.escaped(line.joined(separator: " "))
@@ -51,6 +51,10 @@ extension MockServer {
             return notFound(request, relative: Substring(request.path), note: "routes sit under \(basePath)", record: &record)
         }
         let relative = request.path.dropFirst(basePath.count)
+        // No template has more segments: a path of thousands is not worth splitting.
+        if relative.utf8.count > maxSegments, relative.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count > maxSegments {
+            return notFound(request, relative: relative, note: nil, record: &record)
+        }
         switch routes.match(method: request.method, path: relative) {
         case let .notFound(note):
             return notFound(request, relative: relative, note: note, record: &record)
@@ -67,11 +71,21 @@ extension MockServer {
         let closest = suggestions.closest(to: relative, method: request.method).endpoints
             .map { "\($0.method) \(basePath)\($0.path) (\($0.id))" }
         record.problems = [note ?? "no such route"]
-        return ProblemDocument.notFound(method: request.method, path: DisplayText.escaped(request.path), note: note, closest: closest).response
+        return ProblemDocument.notFound(method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest).response
     }
 
     /// Path and query as sent (percent-decoded by the server), secrets not yet masked.
     static func target(of request: ServerRequest) -> String { target(path: request.path, query: request.query) }
+
+    /// A path or target as the log, the journal and a 404 show it: past `limit` bytes it is cut at
+    /// the last `/`, `?` or `&` before the limit (so a secret is shown whole or not at all) and
+    /// says how long it was. A 30 KB path costs no more to log than a short one.
+    static func shown(_ text: String, limit: Int = 1024) -> String {
+        guard text.utf8.count > limit else { return text }
+        let head = text.utf8.prefix(limit)
+        let cut = head.lastIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "&") } ?? head.startIndex
+        return String(decoding: text.utf8[..<cut], as: UTF8.self) + "/… (\(text.utf8.count) bytes)"
+    }
 
     static func target(path: String, query: [(name: String, value: String)]) -> String {
         guard !query.isEmpty else { return path }

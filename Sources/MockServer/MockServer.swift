@@ -20,6 +20,8 @@ public final class MockServer: Sendable {
     let bodies: MockBodies
     let routes: RouteTable
     let suggestions: RouteSuggestions
+    /// The most segments a route template has.
+    let maxSegments: Int
     let tokens = TokenBook()
     let scenarios: ScenarioBook
     let journal: RequestJournal
@@ -52,6 +54,7 @@ public final class MockServer: Sendable {
         redactor = api.makeRedactor()
         routes = RouteTable(api.endpoints)
         suggestions = RouteSuggestions(api.endpoints)
+        maxSegments = api.endpoints.map { RouteTable.segments($0.path).count }.max() ?? 0
         journal = RequestJournal(capacity: options.journalSize)
         var known: [String: [String]] = [:]
         for endpoint in api.endpoints {

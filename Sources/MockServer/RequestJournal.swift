@@ -21,7 +21,7 @@ final class RequestJournal: Sendable {
 
         /// Path and query, secrets masked, unsafe characters escaped (`DisplayText`).
         func json(_ formatter: ISO8601DateFormatter, redactor: Redactor) -> JSONValue {
-            let target = DisplayText.escaped(redactor.redact(MockServer.target(path: path, query: query)))
+            let target = DisplayText.escaped(redactor.redact(MockServer.shown(MockServer.target(path: path, query: query))))
             var members: [(key: String, value: JSONValue)] = [
                 ("time", .string(formatter.string(from: time))),
                 ("method", .string(DisplayText.escaped(method))), ("path", .string(target)),

@@ -82,6 +82,22 @@ import Testing
         #expect(suggestions.closest(to: "statuses/home_timelin", method: "GET").endpoints.first?.id == "statuses.homeTimeline")
     }
 
+    @Test func aHugePathIsShownCutInTheAnswerTheLogAndTheJournal() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let path = "/Api/statuses/" + String(repeating: "ab/", count: 10_000)
+
+        let answer = harness.server.respond(to: ServerRequest(method: "GET", path: path))
+
+        #expect(answer.status == 404)
+        #expect(answer.body.count < 4096)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("… (30014 bytes)"))
+        let line = try #require(harness.log.all.last)
+        #expect(line.utf8.count < 2048)
+        let journal = try await harness.send(.get, "/__apicheck/requests")
+        #expect(journal.body.count < 4096)
+    }
+
     @Test func serveCapsTheConnectionsOfOneAddress() {
         #expect(MockServerOptions.defaultConfiguration.perClientConnectionLimit == 512)
     }
