@@ -105,4 +105,18 @@ import Testing
         #expect(broken.err.contains("topics.json"))
         #expect(broken.err.contains("--allow-invalid serves them anyway"))
     }
+
+    @Test func startUpLinesNameHostileFoldersEscaped() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mocks\u{1B}[31m\u{202E}-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: ServeHarness.demoMocks, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{".utf8).write(to: folder.appendingPathComponent("topics.json"))
+        let (console, captured) = Console.capturing()
+
+        let code = await APICheckTool(api: Demo.api).run(["serve", "--port", "0", "--mocks", folder.path], console: console, environment: [:])
+
+        #expect(code == 2)
+        #expect(captured.err.contains("mocks\\u{1B}[31m\\u{202E}-"))
+        #expect(!captured.err.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+    }
 }
