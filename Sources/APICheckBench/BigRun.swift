@@ -94,8 +94,8 @@ struct BigRun {
         let report = await LiveCheck(api: api, transport: transport, options: options).run()
         let errors = report.allFindings.filter { $0.severity == .error }
         guard report.results.count == endpoints, errors.isEmpty else {
-            let problems = errors.prefix(3).map { "\($0.endpoint): \($0.message)" }.joined(separator: "; ")
-            throw BenchError("live check failed (exit \(report.exitCode)): \(problems)")
+            let problems = errors.prefix(3).map { "\($0.endpoint ?? "run"): \($0.message)" }.joined(separator: "; ")
+            throw BenchError("live check failed (\(report.verdict.rawValue)): \(problems)")
         }
     }
 

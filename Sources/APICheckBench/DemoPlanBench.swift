@@ -42,9 +42,9 @@ struct DemoPlanBench {
                 let start = clock.now
                 let report = await LiveCheck(api: Demo.api, transport: counting, options: options).run()
                 samples.append((clock.now - start).seconds)
-                guard report.exitCode == 0 else {
-                    let problems = report.allFindings.prefix(3).map { "\($0.endpoint): \($0.message)" }.joined(separator: "; ")
-                    throw BenchError("demo live check failed (exit \(report.exitCode)): \(problems)")
+                guard report.verdict == .holds else {
+                    let problems = report.allFindings.prefix(3).map { "\($0.endpoint ?? "run"): \($0.message)" }.joined(separator: "; ")
+                    throw BenchError("demo live check failed (\(report.verdict.rawValue)): \(problems)")
                 }
                 requests = counting.count
             }

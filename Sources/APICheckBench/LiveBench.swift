@@ -93,9 +93,9 @@ struct LiveBench {
         let start = clock.now
         let report = await LiveCheck(api: api, transport: transport, options: options).run()
         let elapsed = (clock.now - start).seconds
-        guard report.exitCode == 0, report.results.count == (only?.count ?? endpoints) else {
-            let problems = report.allFindings.prefix(3).map { "\($0.endpoint): \($0.message)" }.joined(separator: "; ")
-            throw BenchError("live check failed (exit \(report.exitCode)): \(problems)")
+        guard report.verdict == .holds, report.results.count == (only?.count ?? endpoints) else {
+            let problems = report.allFindings.prefix(3).map { "\($0.endpoint ?? "run"): \($0.message)" }.joined(separator: "; ")
+            throw BenchError("live check failed (\(report.verdict.rawValue)): \(problems)")
         }
         return elapsed
     }

@@ -68,6 +68,11 @@ public final class Console: Sendable {
         }
     }
 
+    /// This console with what goes to stdout sent to stderr: a listing, when a report takes stdout.
+    public var divertingOutput: Console {
+        Console(out: { self.errRaw($0) }, err: { self.errRaw($0) }, colorOut: false, stderrIsTerminal: stderrIsTerminal)
+    }
+
     /// A console that keeps what is written, for tests.
     public static func capturing() -> (Console, CapturedOutput) {
         let captured = CapturedOutput()

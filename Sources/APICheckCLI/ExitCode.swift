@@ -1,3 +1,5 @@
+import APICheck
+
 /// How a command ends, as the README documents it. Every command returns one of these; the
 /// process exits with its raw value.
 public enum ExitCode: Int32, Sendable, CaseIterable {
@@ -10,8 +12,13 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// The target could not be reached (infrastructure, not drift).
     case unreachable = 3
 
-    /// A report's verdict; a code the README does not document counts as a configuration error.
-    init(reportCode: Int32) {
-        self = ExitCode(rawValue: reportCode) ?? .usageError
+    /// The one mapping from what a run concluded to how the process ends.
+    public init(_ verdict: Verdict) {
+        switch verdict {
+        case .holds: self = .success
+        case .violated: self = .violated
+        case .incomplete: self = .usageError
+        case .unreachable: self = .unreachable
+        }
     }
 }

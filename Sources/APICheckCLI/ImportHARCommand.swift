@@ -41,7 +41,7 @@ struct ImportHARCommand: Command {
         self.context = context
         file = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
         directory = try RecordCommand.directory(arguments, context: context)
-        base = try arguments[Self.baseURL].map { try LiveCommand.parseBaseURL($0, from: "--base-url") }
+        base = try arguments[Self.baseURL].map { try TargetOptions.parseBaseURL($0, from: "--base-url") }
         redactPaths = try arguments[RecordCommand.redact]
         dryRun = try arguments[RecordCommand.dryRun]
         force = try arguments[RecordCommand.force]
@@ -58,6 +58,6 @@ struct ImportHARCommand: Command {
                                dryRun: dryRun, force: force).run(archive)
         MockWriteListing(context: context, directory: directory, dryRun: dryRun).print(result.files)
         for line in result.lines { context.console.out(MockWriteListing.printable(line)) }
-        return ExitCode(reportCode: result.exitCode)
+        return ExitCode(result.verdict)
     }
 }

@@ -28,7 +28,7 @@ struct ListCommand: Command {
         let table = Table(header: ["ID", "METHOD", "PATH", "AUTH", "MOCK", "TYPE"], rows: rows)
         context.console.out(table.render())
         for problem in context.api.problems {
-            context.note("\(problem.endpoint): \(problem.message)")
+            context.note("\(problem.endpoint ?? context.api.name): \(problem.message)")
         }
         return .success
     }

@@ -9,40 +9,29 @@ struct LiveCommand: Command {
     static let abstract = "Check every endpoint against a server: envelope, decode, auth probes, drift."
 
     let context: CommandContext
-    let baseURL: URL?
-    let only: Set<String>?
-    let concurrency: Int
-    let timeout: Double
-    let maxBody: Int
+    let target: TargetOptions
+    let connection: ConnectionOptions
     let strict: Bool
-    let insecure: Bool
-    let tls: CurlTLSOptions
-    let certificateWarningDays: Int
-    let probes: Bool
     let verbose: Bool
     let mocks: MockFolderOption
-    let destinations: [ReportDestination]
-
+    let reports: ReportOptions
 
     func run() async throws -> ExitCode {
         let console = context.console
-        let writer = ReportWriter(context: context)
+        let writer = ReportWriter(context: context, verbose: verbose)
+        let destinations = reports.destinations
         // Before the run, not after: a run changes staging (it registers accounts) and takes time.
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
-        let live = try LiveTarget(context, baseURL: baseURL, only: only, doing: "checking")
+        let live = try LiveTarget(context, baseURL: target.baseURL, only: target.only, doing: .check)
         defer { live.sandbox?.stop() }
-        let target = live.url, environment = live.environment
         if mocks.directory == nil {
             context.note("\(mocks.explanation); drift is not checked")
         }
 
-        var configuration = CurlConfiguration(
-            concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody, insecure: insecure)
-        configuration.tls = tls
-        let transport = CurlTransport(configuration: configuration)
+        let transport = connection.transport()
         defer { transport.shutdown() }
         let redactor = context.api.makeRedactor()
-        if let password = tls.keyPassword { redactor.register(password) }
+        if let password = connection.tls.keyPassword { redactor.register(password) }
         let showProgress = console.stderrIsTerminal && !verbose
         var trace: (@Sendable (String) -> Void)?
         if verbose { trace = { console.err($0) } }
@@ -52,10 +41,10 @@ struct LiveCommand: Command {
                 console.errRaw("\r" + TextReport.progressLine(done: done, total: total, failed: failed))
             }
         }
-        var options = LiveOptions(baseURL: target, only: only, concurrency: concurrency, strict: strict,
-                                  mocksDirectory: mocks.directory, environment: environment, probes: probes)
+        var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency, strict: strict,
+                                  mocksDirectory: mocks.directory, environment: live.environment, probes: target.probes)
         options.maxMockBytes = mocks.maxFileBytes
-        options.certificateWarningDays = certificateWarningDays
+        options.certificateWarningDays = connection.certificateWarningDays
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               trace: trace, progress: progress)
         var report = await check.run()

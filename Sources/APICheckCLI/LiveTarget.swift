@@ -12,13 +12,20 @@ struct LiveTarget {
     /// Stop it when the command is done.
     let sandbox: (any RunningSandbox)?
 
-    /// `doing` says what the command does to the target, for its notes: `checking`, `recording`.
-    init(_ context: CommandContext, baseURL: URL?, only: Set<String>?, doing: String) throws {
+    /// What the command does to the target, as its notes say it.
+    enum Purpose {
+        case check, record
+
+        var gerund: String { self == .check ? "checking" : "recording" }
+        var verb: String { self == .check ? "check" : "record" }
+    }
+
+    init(_ context: CommandContext, baseURL: URL?, only: Set<String>?, doing: Purpose) throws {
         let api = context.api
         let problems = api.problems
         if !problems.isEmpty {
             throw CommandFailure("the \(api.name) API's declarations need fixing first:\n"
-                + problems.map { "  \($0.endpoint): \($0.message)" }.joined(separator: "\n"))
+                + problems.map { "  \($0.endpoint ?? api.name): \($0.message)" }.joined(separator: "\n"))
         }
         var environment = context.environment
         if let baseURL {
@@ -36,7 +43,7 @@ struct LiveTarget {
             }
             url = running.baseURL
             sandbox = running
-            context.note("no target configured; \(doing) the bundled sandbox at \(url.absoluteString)")
+            context.note("no target configured; \(doing.gerund) the bundled sandbox at \(url.absoluteString)")
             // The sandbox's demo account, unless the environment names one.
             if (environment[api.auth.accountVariable] ?? "").isEmpty, (environment[api.auth.passwordVariable] ?? "").isEmpty {
                 environment[api.auth.accountVariable] = launcher.account
@@ -49,7 +56,7 @@ struct LiveTarget {
            [api.auth.accountVariable, api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {
             sandbox?.stop()
             throw CommandFailure("set \(api.auth.accountVariable) and \(api.auth.passwordVariable) "
-                + "to the account to \(doing == "checking" ? "check" : "record") \(api.makeRedactor().display(url)) with "
+                + "to the account to \(doing.verb) \(api.makeRedactor().display(url)) with "
                 + "(credentials are never taken from flags)")
         }
     }

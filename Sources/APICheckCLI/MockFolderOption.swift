@@ -38,7 +38,7 @@ struct MockFolderOption {
     /// Said in the report itself, not only on stderr: a run that compared nothing with the mocks
     /// must not read like one that found no drift.
     var driftNotChecked: Finding {
-        Finding(kind: .mocksFolder, severity: .warning, category: .harness, endpoint: "-",
+        Finding(kind: .mocksFolder, severity: .warning, category: .harness, endpoint: nil,
                 message: "drift against the mocks was not checked: \(explanation) (give --mocks DIR)")
     }
 }

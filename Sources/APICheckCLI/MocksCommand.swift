@@ -25,7 +25,7 @@ struct MocksCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         mocks = try MockFolderOption(arguments, context: context)
-        destinations = try ReportOptions.destinations(arguments)
+        destinations = try ReportOptions(arguments).destinations
     }
 
     func run() async throws -> ExitCode {

@@ -1,6 +1,6 @@
 /// GNU-style long options parsed against what a command declares: `--name value`, `--name=value`,
 /// repeated options, flags, short flags, and `--` ending the options. Unknown options are usage
-/// errors. Values are read back through the same declarations: `try parsed[LiveCommand.timeout]`.
+/// errors. Values are read back through the same declarations: `try parsed[ConnectionOptions.timeout]`.
 struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var positionals: [String] = []

@@ -1,5 +1,4 @@
 import APICheck
-import CurlClient
 import Foundation
 
 /// `apicheck record`: the live run's answers written into the mocks, redacted and proven.
@@ -10,10 +9,8 @@ struct RecordCommand: Command {
                                         parse: .jsonPath)
     static let dryRun = Option.flag("dry-run", help: "say what would be written, write nothing")
     static let force = Option.flag("force", help: "write answers that violate the contract too")
-    static let options: [any OptionDeclaration] = [
-        LiveCommand.baseURL, LiveCommand.env, LiveCommand.only, MockFolderOption.mocks, LiveCommand.noProbes, redact, dryRun, force,
-        LiveCommand.concurrency, LiveCommand.timeout, LiveCommand.maxBody, LiveCommand.insecure, LiveCommand.verbose,
-    ]
+    static let options: [any OptionDeclaration] = TargetOptions.all + MockFolderOption.all + [redact, dryRun, force]
+        + ConnectionOptions.all + ReportOptions.all + [LiveCommand.verbose]
     static let exitCodes: String? = """
         0 recorded; 1 the contract is violated (an answer refused, a probe answered the wrong way);
                     2 usage or configuration error; 3 the target is unreachable
@@ -34,37 +31,36 @@ struct RecordCommand: Command {
         only when their bytes change: pretty-printed, 2-space indent, keys in the server's order.
         Prints per file: created, updated (with the paths added, removed or changed), unchanged,
         refused. --mocks DIR is created when missing; the target is found as for '\(tool) live'.
+        --report writes the run's report as '\(tool) live' does; the file listing then goes to
+        stderr when the report goes to stdout.
+
+        \(ConnectionOptions.tlsDiscussion)
         """
     }
 
     let context: CommandContext
-    let baseURL: URL?
-    let only: Set<String>?
-    let probes: Bool
-    let concurrency: Int
-    let timeout: Double
-    let maxBody: Int
-    let insecure: Bool
+    let target: TargetOptions
+    let connection: ConnectionOptions
     let verbose: Bool
     let directory: URL
+    let maxMockBytes: Int
     let redactPaths: [JSONPath]
     let dryRun: Bool
     let force: Bool
+    /// Nil when no --report was given: then the listing and the problems are all that is printed.
+    let reports: ReportOptions?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
-        baseURL = try LiveCommand.target(arguments, context: context)
-        only = try LiveCommand.selectedIDs(arguments[LiveCommand.only], context: context)
-        probes = try !arguments[LiveCommand.noProbes]
-        concurrency = try arguments[LiveCommand.concurrency]
-        timeout = try arguments[LiveCommand.timeout]
-        maxBody = try arguments[LiveCommand.maxBody]
-        insecure = try arguments[LiveCommand.insecure]
+        target = try TargetOptions(arguments, context: context)
+        connection = try ConnectionOptions(arguments, context: context)
         verbose = try arguments[LiveCommand.verbose]
         directory = try Self.directory(arguments, context: context)
+        maxMockBytes = try arguments[MockFolderOption.maxMock]
         redactPaths = try arguments[Self.redact]
         dryRun = try arguments[Self.dryRun]
         force = try arguments[Self.force]
+        reports = arguments.given(ReportOptions.report) || arguments.given(ReportOptions.output) ? try ReportOptions(arguments) : nil
     }
 
     /// --mocks DIR (made when missing), else where `live` would find the mocks.
@@ -80,25 +76,36 @@ struct RecordCommand: Command {
 
     func run() async throws -> ExitCode {
         let api = context.api
-        let live = try LiveTarget(context, baseURL: baseURL, only: only, doing: "recording")
+        let writer = ReportWriter(context: context, verbose: verbose)
+        let destinations = reports?.destinations ?? []
+        if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
+        let live = try LiveTarget(context, baseURL: target.baseURL, only: target.only, doing: .record)
         defer { live.sandbox?.stop() }
-        let target = live.url, environment = live.environment
-        let transport = CurlTransport(configuration: CurlConfiguration(
-            concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody,
-            insecure: insecure))
+        let transport = connection.transport()
         defer { transport.shutdown() }
-        let options = LiveOptions(baseURL: target, only: only, concurrency: concurrency,
-                                  environment: environment, probes: probes)
+        var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency,
+                                  environment: live.environment, probes: target.probes)
+        options.maxMockBytes = maxMockBytes
+        options.certificateWarningDays = connection.certificateWarningDays
         let recorder = MockRecorder(api: api, transport: transport, options: options, directory: directory,
                                     redactPaths: redactPaths, dryRun: dryRun, force: force)
-        let console = context.console
+        let redactor = api.makeRedactor()
+        if let password = connection.tls.keyPassword { redactor.register(password) }
         var trace: (@Sendable (String) -> Void)?
-        if verbose { trace = { console.err($0) } }
-        let recording = await recorder.run(trace: trace)
-        MockWriteListing(context: context, directory: directory, dryRun: dryRun).print(recording.files)
-        for finding in recording.notRecorded + recording.violations + recording.report.runFindings.filter({ $0.severity == .error }) {
-            console.out(MockWriteListing.printable("\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint) \(finding.summaryLine)"))
+        if verbose {
+            let console = context.console
+            trace = { console.err($0) }
         }
-        return ExitCode(reportCode: recording.exitCode)
+        let recording = await recorder.run(redactor: redactor, trace: trace)
+        // A report on stdout keeps stdout to itself: the listing says the same on stderr.
+        var listing = context
+        if destinations.contains(where: { $0.file == nil }) { listing.console = context.console.divertingOutput }
+        MockWriteListing(context: listing, directory: directory, dryRun: dryRun).print(recording.files)
+        for finding in recording.notRecorded + recording.violations + recording.report.runFindings.filter({ $0.severity == .error }) {
+            listing.console.out(MockWriteListing.printable(
+                "\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint ?? "-") \(finding.summaryLine)"))
+        }
+        guard reports != nil else { return ExitCode(recording.verdict) }
+        return writer.write(recording.fullReport, to: destinations, verdict: recording.verdict)
     }
 }

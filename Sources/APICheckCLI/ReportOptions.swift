@@ -1,7 +1,7 @@
 import Foundation
 
 /// The options every command that writes a report shares, declared once.
-enum ReportOptions {
+struct ReportOptions {
     static let report = Option.repeated(
         "report", "FORMAT[:FILE]", shownDefault: "text",
         help: "text, json, junit, github or html, to stdout or to FILE", parse: .text)
@@ -9,7 +9,9 @@ enum ReportOptions {
         "output", "FILE", help: "write the first report without a file here", parse: .text)
     static let all: [any OptionDeclaration] = [report, output]
 
-    static func destinations(_ arguments: ParsedArguments) throws -> [ReportDestination] {
-        try ReportDestination.parse(reports: arguments[report], output: arguments[output])
+    let destinations: [ReportDestination]
+
+    init(_ arguments: ParsedArguments) throws {
+        destinations = try ReportDestination.parse(reports: arguments[Self.report], output: arguments[Self.output])
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// atomically: a failed run never leaves half a JUnit file for CI to read.
 struct ReportWriter {
     let context: CommandContext
+    /// Text reports add each call's reproduce command.
+    var verbose = false
     private var console: Console { context.console }
     private var environment: [String: String] { context.environment }
     private var workingDirectory: URL { context.workingDirectory }
@@ -22,13 +24,20 @@ struct ReportWriter {
 
     /// Writes every report and returns the run's exit code. A report that could not be written
     /// (said on stderr) is a configuration error, unless the run already failed.
-    func write(_ report: Report, to destinations: [ReportDestination]) -> ExitCode {
-        let code = ExitCode(reportCode: report.exitCode)
-        guard writeAll(report, to: destinations) else { return code == .success ? .usageError : code }
+    /// `verdict` is the run's when more than the report decides it (`record`'s files).
+    func write(_ report: Report, to destinations: [ReportDestination], verdict: Verdict? = nil) -> ExitCode {
+        let code = ExitCode(verdict ?? report.verdict)
+        guard writeAll(report, to: destinations, code: code) else { return code == .success ? .usageError : code }
         return code
     }
 
-    private func writeAll(_ report: Report, to destinations: [ReportDestination]) -> Bool {
+    /// What every renderer is given: the tool's name, the folder file names print relative to,
+    /// and the exit code; colour only for text on a terminal that wants it.
+    private func renderContext(code: ExitCode, color: Bool) -> RenderContext {
+        RenderContext(tool: context.tool, directory: workingDirectory.path, color: color, verbose: verbose, exitCode: code.rawValue)
+    }
+
+    private func writeAll(_ report: Report, to destinations: [ReportDestination], code: ExitCode) -> Bool {
         var ok = true
         if destinations.allSatisfy({ $0.file != nil }) {
             // Nothing on stdout: the log still gets one line saying how it went.
@@ -36,15 +45,16 @@ struct ReportWriter {
         }
         for destination in destinations {
             let text: String
+            let render = renderContext(code: code, color: destination.format == .text && destination.file == nil && console.colorOut)
             switch destination.format {
-            case .text: text = TextReport.render(report, color: destination.file == nil && console.colorOut)
-            case .json: text = JSONReport.render(report)
-            case .junit: text = JUnitReport.render(report)
-            case .html: text = HTMLReport.render(report, api: context.api, tool: context.tool, currentDirectory: workingDirectory.path)
+            case .text: text = TextReport.render(report, context: render)
+            case .json: text = JSONReport.render(report, context: render)
+            case .junit: text = JUnitReport.render(report, context: render)
+            case .html: text = HTMLReport.render(report, context: render)
             case .github:
-                text = GitHubReport.annotations(report)
+                text = GitHubReport.annotations(report, context: render)
                 if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-                    ok = append(GitHubReport.summaryMarkdown(report), to: summary) && ok
+                    ok = append(GitHubReport.summaryMarkdown(report, context: render), to: summary) && ok
                 }
             }
             if let file = destination.file {

@@ -103,9 +103,10 @@ struct ServeCommand: Command {
         } catch {
             let redactor = context.api.makeRedactor()
             for finding in error.findings {
-                note("  " + redactor.redact((finding.file.map { "\($0): " } ?? "\(finding.endpoint): ") + finding.message))
+                note("  " + redactor.redact((finding.file.map { "\($0): " } ?? "\(finding.endpoint ?? "-"): ") + finding.message))
             }
-            throw CommandFailure(DisplayText.escaped(error.message))
+            // The server does not know the tool's name; the command that lists the problems does.
+            throw CommandFailure(DisplayText.escaped(error.findings.isEmpty ? error.message : error.message + "; '\(context.tool) mocks' lists them"))
         }
         if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
             note("warning: binding \(options.host): the mock server is reachable from other machines, and so is its admin API "

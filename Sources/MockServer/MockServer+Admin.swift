@@ -22,7 +22,7 @@ extension MockServer {
                 .object([("id", .string(endpoint.id)), ("method", .string(endpoint.method.rawValue)),
                          ("path", .string(basePath + endpoint.path)), ("auth", .bool(endpoint.requiresToken)),
                          ("mock", .string(endpoint.mock)),
-                         ("scenarios", .array((["success"] + (known[endpoint.id] ?? [])).map(JSONValue.string)))])
+                         ("scenarios", .array(([MockScenario.success] + (known[endpoint.id] ?? [])).map(JSONValue.string)))])
             }))
         case ("GET", "scenarios"?, 1):
             let choices = scenarios.choices(session: session)
@@ -71,8 +71,8 @@ extension MockServer {
         } catch {
             return error.response
         }
-        if let scenario = choice.scenario, scenario != "success", !names.contains(scenario) {
-            return ProblemDocument.unknownScenario(scenario, of: id, known: ["success"] + names).response
+        if let scenario = choice.scenario, scenario != MockScenario.success, !names.contains(scenario) {
+            return ProblemDocument.unknownScenario(scenario, of: id, known: [MockScenario.success] + names).response
         }
         scenarios.set(choice, for: id, session: session)
         return Self.json(.object([("endpoint", .string(id)), ("session", session.map(JSONValue.string) ?? .null),

@@ -21,9 +21,9 @@ extension MockServer {
         }
         let session = request.field("x-apicheck-session")
         let choice = preferred.over(scenarios.choice(for: endpoint.id, session: session))
-        if let scenario = choice.scenario, scenario != "success", !(known[endpoint.id] ?? []).contains(scenario) {
+        if let scenario = choice.scenario, scenario != MockScenario.success, !(known[endpoint.id] ?? []).contains(scenario) {
             record.problems = ["unknown scenario \(scenario)"]
-            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: ["success"] + (known[endpoint.id] ?? [])).response
+            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: [MockScenario.success] + (known[endpoint.id] ?? [])).response
         }
         var response = answer(endpoint, choice: choice, request: request, body: body, record: &record)
         switch choice.fault {
@@ -64,7 +64,7 @@ extension MockServer {
             break
         }
         let token = Self.token(in: request, placement: api.auth.placement)
-        var scenario = choice.scenario == "success" ? nil : choice.scenario
+        var scenario = choice.scenario == MockScenario.success ? nil : choice.scenario
         if endpoint.requiresToken, !options.stateless {
             switch tokens.standing(of: token) {
             case .live: break
@@ -82,7 +82,7 @@ extension MockServer {
         }
         // A logout variant served on purpose is a forced logout: the token is revoked with it.
         if scenario == MockScenario.logout, let token, choice.scenario == MockScenario.logout { tokens.revoke(token) }
-        record.scenario = scenario ?? "success"
+        record.scenario = scenario ?? MockScenario.success
         guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
             let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
             return ProblemDocument(status: 500, title: "No mock",
@@ -109,7 +109,7 @@ extension MockServer {
 
     private func headed(_ response: ServerResponse, endpoint: AnyEndpoint, scenario: String?) -> ServerResponse {
         var response = response
-        response.headers += [("X-Apicheck-Endpoint", endpoint.id), ("X-Apicheck-Scenario", scenario ?? "success")]
+        response.headers += [("X-Apicheck-Endpoint", endpoint.id), ("X-Apicheck-Scenario", scenario ?? MockScenario.success)]
         return response
     }
 

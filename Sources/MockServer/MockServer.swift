@@ -47,7 +47,7 @@ public final class MockServer: Sendable {
         let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty, !options.allowInvalid {
             throw MockServerError("\(errors.count) problem\(errors.count == 1 ? "" : "s") in the mocks at \(folder.path) "
-                + "(see 'apicheck mocks'; --allow-invalid serves them anyway)", findings: errors)
+                + "(--allow-invalid serves them anyway)", findings: errors)
         }
         warnings = options.allowInvalid ? findings : findings.filter { $0.severity != .error }
         self.mocks = mocks
@@ -67,9 +67,9 @@ public final class MockServer: Sendable {
                 throw MockServerError("--scenario \(id)=\(scenario): no endpoint '\(id)'; endpoints: "
                     + api.endpoints.map(\.id).joined(separator: ", "))
             }
-            guard scenario == "success" || names.contains(scenario) else {
+            guard scenario == MockScenario.success || names.contains(scenario) else {
                 throw MockServerError("--scenario \(id)=\(scenario): \(id) has no scenario '\(scenario)'; known: "
-                    + (["success"] + names).joined(separator: ", "))
+                    + ([MockScenario.success] + names).joined(separator: ", "))
             }
             sticky[id] = ServeChoice(scenario: scenario)
         }

@@ -1,3 +1,4 @@
+import APICheck
 @testable import APICheckCLI
 import Testing
 
@@ -22,23 +23,33 @@ import Testing
 
     @Test func defaultsComeFromTheDeclarations() throws {
         let none = try ParsedArguments([], options: LiveCommand.options.map(\.spec))
-        #expect(try none[LiveCommand.concurrency] == 8)
-        #expect(try none[LiveCommand.timeout] == 10)
-        #expect(try none[LiveCommand.maxBody] == 32 << 20)
+        #expect(try none[ConnectionOptions.concurrency] == 8)
+        #expect(try none[ConnectionOptions.timeout] == 10)
+        #expect(try none[ConnectionOptions.maxBody] == 32 << 20)
         #expect(try none[LiveCommand.strict] == false)
-        #expect(try none[LiveCommand.only] == [])
-        #expect(try none[LiveCommand.baseURL] == nil)
+        #expect(try none[TargetOptions.only] == [])
+        #expect(try none[TargetOptions.baseURL] == nil)
         let given = try ParsedArguments(["--concurrency=3", "-v", "--only", "a", "--only", "b,c", "--max-body", "512K"],
                                         options: LiveCommand.options.map(\.spec))
-        #expect(try given[LiveCommand.concurrency] == 3)
+        #expect(try given[ConnectionOptions.concurrency] == 3)
         #expect(try given[LiveCommand.verbose])
-        #expect(try given[LiveCommand.only] == ["a", "b,c"])
-        #expect(try given[LiveCommand.maxBody] == 512 << 10)
+        #expect(try given[TargetOptions.only] == ["a", "b,c"])
+        #expect(try given[ConnectionOptions.maxBody] == 512 << 10)
     }
 
     @Test func exitCodesAreTheDocumentedOnes() {
         #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3])
-        #expect(ExitCode(reportCode: 3) == .unreachable)
-        #expect(ExitCode(reportCode: 42) == .usageError)
+        #expect(Verdict.allCases.map(ExitCode.init) == [.success, .violated, .usageError, .unreachable])
+    }
+
+    /// The options `live` and `record` share are one declaration each, embedded by both: none is
+    /// left out of `record`, and both read them the same way.
+    @Test func liveAndRecordShareTheirOptionGroups() throws {
+        let shared = TargetOptions.all + ConnectionOptions.all + MockFolderOption.all + ReportOptions.all
+        for command in [LiveCommand.options, RecordCommand.options] {
+            let names = Set(command.map(\.spec.name))
+            #expect(shared.allSatisfy { names.contains($0.spec.name) }, "\(names.sorted())")
+        }
+        #expect(Set(RecordCommand.options.map(\.spec.name)).isSuperset(of: ["cacert", "cert", "key", "cert-warn-days", "max-mock", "report"]))
     }
 }

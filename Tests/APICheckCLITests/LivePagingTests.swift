@@ -20,7 +20,7 @@ import URLSessionClient
         #expect(paging.last?.message == "items come twice across the two pages: 4130540976425182, 4130540976425181")
         let result = try #require(report.results.first { $0.name == "paging statuses.homeTimeline" })
         #expect(result.requestPath == "statuses/home_timeline")
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func theCleanSandboxPagesAsDeclaredOverURLSession() async throws {
@@ -34,6 +34,6 @@ import URLSessionClient
 
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.results.contains { $0.name == "paging statuses.homeTimeline" && $0.passed && $0.status == 200 })
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
     }
 }

@@ -68,7 +68,7 @@ import Testing
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (recording, _) = try await Self.record(into: folder)
-        #expect(recording.exitCode == 0)
+        #expect(recording.verdict == .holds)
         #expect(recording.notRecorded.map(\.message) == [])
         // Every success mock, and logout + expired for the six endpoints that need the token.
         #expect(recording.files.count == 11 + 6 * 2)
@@ -104,7 +104,7 @@ import Testing
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (recording, tap) = try await Self.record(into: folder)
-        #expect(recording.exitCode == 0)
+        #expect(recording.verdict == .holds)
         let tokens = tap.tokens
         #expect(tokens.count >= 3)
         let secrets = tokens.union([SandboxServer.demoPassword, "check-password-1"])
@@ -158,7 +158,7 @@ import Testing
         let result = try #require(refused.files.first { $0.file == "home_timeline.json" })
         #expect(result.action == .refused)
         #expect(result.findings.map(\.path).contains("$.datas.statuses[0].user.screen_name"))
-        #expect(refused.exitCode == 1)
+        #expect(refused.verdict == .violated)
         #expect(try Data(contentsOf: file) == good)
 
         let (forced, _) = try await Self.record(into: folder, faults: [fault], only: ["statuses.homeTimeline"], force: true)
@@ -166,7 +166,7 @@ import Testing
         #expect(written.action == .updated && written.forced)
         #expect(written.changes.map(\.description).contains { $0.hasPrefix("added $.datas.statuses[*].user.screenName") })
         #expect(written.changes.map(\.description).contains { $0.hasPrefix("removed $.datas.statuses[*].user.screen_name") })
-        #expect(forced.exitCode == 0)
+        #expect(forced.verdict == .holds)
         #expect(try Data(contentsOf: file) != good)
     }
 
@@ -175,7 +175,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let (recording, _) = try await Self.record(into: folder, only: ["account.login"],
                                                     redact: [JSONPath(parsing: "$.datas.mail")!, JSONPath(parsing: "$.datas.uid")!])
-        #expect(recording.exitCode == 0)
+        #expect(recording.verdict == .holds)
         let login = try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent("login.json")))
         let mail = try #require(login["datas"]?["mail"]?.stringValue)
         #expect(mail != "demo@example.com" && mail.count == "demo@example.com".count && mail.contains("@"))

@@ -45,7 +45,7 @@ import Testing
         #expect(result.nonJSON == 2)
         #expect(result.unmatched.counts.map(\.label) == ["GET /Api/ads/list"])
         #expect(result.unmatched.total == 2)
-        #expect(result.exitCode == 0)
+        #expect(result.verdict == .holds)
         try Self.assertNoSecrets(["2.00ChromeRealToken77", "hunter2-chrome"], in: folder)
         // The token inside a URL in a status text is the token's placeholder too.
         let login = try JSONParser.parse(Data(Self.text(folder, "login.json").utf8))
@@ -111,11 +111,11 @@ import Testing
         let show = try #require(result.files.first { $0.file == "status_show.json" })
         #expect(show.action == .refused)
         #expect(show.findings.map(\.path) == ["$.datas.user.screen_name"])
-        #expect(result.exitCode == 1)
+        #expect(result.verdict == .violated)
         #expect(try Self.text(folder, "status_show.json") == good)
         let forced = HARImport(api: Demo.api, directory: folder, force: true).run(try HARArchive(data: Data(broken.utf8)))
         #expect(forced.files.first { $0.file == "status_show.json" }?.action == .updated)
-        #expect(forced.exitCode == 0)
+        #expect(forced.verdict == .holds)
     }
 
     @Test func anotherAPIWithABearerHeaderAndAPinnedStatus() throws {

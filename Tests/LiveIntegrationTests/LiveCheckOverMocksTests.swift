@@ -18,7 +18,7 @@ import Testing
         let report = await run(MockTransport(directory: mocks, api: Demo.api))
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.endpointResults.count == 11)
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
     }
 
     @Test func aScenarioVariantAnsweredLiveIsReportedWithItsCode() async {
@@ -26,7 +26,7 @@ import Testing
         transport.use("not_found", for: "statuses.show")
         let report = await run(transport, only: ["statuses.show"])
         #expect(report.allFindings.map { "\($0.kind) \($0.path ?? "-") \($0.found ?? "-")" } == ["server-code $.code 20101"])
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func everyRequestIsSentWithTheLoginToken() async {

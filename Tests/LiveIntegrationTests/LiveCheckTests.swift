@@ -12,12 +12,14 @@ import Testing
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.endpointResults.count == 11)
         #expect(report.endpointResults.allSatisfy { $0.passed && $0.outcome == "success" })
-        // Two probes per token endpoint, plus the logged-out probe, plus the timeline's second page.
-        let expectedProbes = 6 * 2 + 1 + 1
-        #expect(report.probeResults.count == expectedProbes)
-        #expect(report.probeResults.contains { $0.name == "paging statuses.homeTimeline" && $0.passed })
+        // Two probes per token endpoint, plus the logged-out probe; the timeline's second page is
+        // a paging check of its own, not a probe.
+        #expect(report.probeResults.count == 6 * 2 + 1)
         #expect(report.probeResults.allSatisfy { $0.passed })
-        #expect(report.exitCode == 0)
+        #expect(report.pagingResults.map(\.name) == ["paging statuses.homeTimeline"])
+        #expect(report.pagingResults.allSatisfy { $0.passed })
+        #expect(report.scopeDescription == "11 endpoints + 13 auth probes + 1 paging check, concurrency 8")
+        #expect(report.verdict == .holds)
         let timeline = try #require(report.results.first { $0.name == "statuses.homeTimeline" })
         #expect(timeline.status == 200)
         #expect((timeline.timings?.total ?? 0) > 0)
@@ -36,7 +38,7 @@ import Testing
         let decode = try #require(report.allFindings.first { $0.kind == .decode })
         #expect(decode.expected == "String")
         #expect(decode.found == "absent")
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func typeChangeIsAnError() async throws {
@@ -57,9 +59,9 @@ import Testing
     @Test func addedFieldIsAWarningThatFailsOnlyUnderStrict() async throws {
         let report = try await LiveHarness.run([.addField(route: "topics", key: "hot", json: "true")], only: ["topics.list"])
         #expect(report.findingLines == ["warning drift-added topics.list $.datas[*].hot"])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         let strict = try await LiveHarness.run([.addField(route: "topics", key: "hot", json: "true")], only: ["topics.list"], strict: true)
-        #expect(strict.exitCode == 1)
+        #expect(strict.verdict == .violated)
     }
 
     @Test func removedOptionalFieldIsAWarning() async throws {
@@ -87,18 +89,18 @@ import Testing
 
     @Test func deadTokenAnsweredWithout403FailsTheProbes() async throws {
         let report = try await LiveHarness.run([.deadTokenAccepted], only: ["statuses.homeTimeline", "users.show", "account.logout"])
-        let probes = report.allFindings.filter { $0.kind.rawValue.hasPrefix("probe-") }.map { "\($0.kind) \($0.endpoint)" }.sorted()
+        let probes = report.allFindings.filter { $0.kind.rawValue.hasPrefix("probe-") }.map { "\($0.kind) \($0.endpoint ?? "-")" }.sorted()
         #expect(probes == ["probe-logged-out statuses.homeTimeline", "probe-token-expired account.logout",
                            "probe-token-expired statuses.homeTimeline", "probe-token-expired users.show"])
         let finding = try #require(report.allFindings.first { $0.kind == .probeTokenExpired })
         #expect(finding.expected == "tokenExpired (HTTP 403)")
         #expect(finding.found == "success (HTTP 200)")
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func noRevocationOnSecondLoginFailsTheLogoutProbes() async throws {
         let report = try await LiveHarness.run([.noRevocation], only: ["statuses.homeTimeline", "topics.like"])
-        let probes = report.allFindings.map { "\($0.kind) \($0.endpoint)" }.sorted()
+        let probes = report.allFindings.map { "\($0.kind) \($0.endpoint ?? "-")" }.sorted()
         #expect(probes == ["probe-logout statuses.homeTimeline", "probe-logout topics.like"])
         #expect(report.allFindings.first?.expected == "logout (code 10504)")
     }
@@ -108,7 +110,7 @@ import Testing
                                                only: ["topics.list", "config.main"], timeout: 0.5)
         #expect(report.findingLines == ["error timeout topics.list -"])
         #expect(report.results.first { $0.name == "config.main" }?.passed == true)
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func truncatedBodyIsAnError() async throws {
@@ -116,7 +118,7 @@ import Testing
         #expect(report.allFindings.count == 1)
         #expect(report.allFindings.first?.endpoint == "config.main")
         #expect(report.allFindings.first?.severity == .error)
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func bodyOverTheCapIsAFinding() async throws {
@@ -154,7 +156,7 @@ import Testing
 
     @Test func loginThatNeverAnswersMeansUnreachable() async throws {
         let report = try await LiveHarness.run([.delay(route: "Account/login", milliseconds: 1500)], timeout: 0.3)
-        #expect(report.exitCode == 3)
+        #expect(report.verdict == .unreachable)
         #expect(report.runFindings.map(\.kind) == [.unreachable])
         // Every step waits for the login, so all but the login were skipped, and no probe ran.
         #expect(report.endpointResults.filter { $0.skipped == nil }.map(\.name) == ["account.login"])
@@ -172,7 +174,7 @@ import Testing
     @Test func aLoginAnswered403IsRefusedCredentials() async throws {
         let report = try await LiveHarness.run([.html(route: "Account/login", status: 403)], only: ["account.login", "topics.list"])
         #expect(report.runFindings.map(\.kind) == [.credentials])
-        #expect(report.exitCode == 2)
+        #expect(report.verdict == .incomplete)
         #expect(report.results.first { $0.name == "topics.list" }?.passed == true)
     }
 
@@ -180,7 +182,7 @@ import Testing
         let report = try await LiveHarness.run([.envelopeCode(route: "Account/login", code: 500, msg: "internal error")],
                                                only: ["account.login"])
         #expect(report.runFindings.map(\.kind) == [.login])
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func aHugeServerMessageIsCapped() async throws {

@@ -14,7 +14,7 @@ import Testing
     @Test func aTargetThatStopsAnsweringAfterTheLoginIsUnreachableAndTheRestIsSkipped() async throws {
         let routes = Demo.api.endpoints.map(\.path).filter { $0 != Demo.login.path }
         let report = try await LiveHarness.run(routes.map { .delay(route: $0, milliseconds: 2000) }, timeout: 0.4)
-        #expect(report.exitCode == 3)
+        #expect(report.verdict == .unreachable)
         #expect(report.runFindings.map(\.kind) == [.unreachable])
         #expect(report.runFindings.first?.message.contains("stopped answering") == true)
         #expect(report.results.first { $0.name == "account.login" }?.passed == true)
@@ -33,7 +33,7 @@ import Testing
         #expect(report.runFindings.isEmpty)
         // statuses.show waited for the timeline, then went on with its fallback sample.
         #expect(report.results.first { $0.name == "statuses.show" }?.passed == true)
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 
     @Test func aLoginRedirectedToAnotherOriginIsAFindingAndNothingGoesThere() async throws {
@@ -64,6 +64,6 @@ import Testing
         #expect(login.findings.first?.found == "http://127.0.0.1:\(otherPort)")
         #expect(report.runFindings.map(\.kind) == [.login])
         #expect(report.results.first { $0.name == "statuses.homeTimeline" }?.skipped == "no token: the login failed")
-        #expect(report.exitCode == 1)
+        #expect(report.verdict == .violated)
     }
 }

@@ -11,22 +11,22 @@ import Testing
         LiveScenario("a failure code is a server-code error", only: ["statuses.homeTimeline", "statuses.show"],
                      variants: ["statuses.show": "not_found"],
                      faults: [.envelopeCode(route: "statuses/{id}", code: 20101, msg: "status not found")],
-                     findings: ["error server-code statuses.show $.code"], exitCode: 1),
+                     findings: ["error server-code statuses.show $.code"], verdict: .violated),
         LiveScenario("a forced logout on one endpoint leaves the others their token",
                      only: ["statuses.homeTimeline", "users.show", "topics.list", "topics.like"],
                      variants: ["statuses.homeTimeline": "logout"],
                      faults: [.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
-                     findings: ["error logout statuses.homeTimeline $.code"], exitCode: 1),
+                     findings: ["error logout statuses.homeTimeline $.code"], verdict: .violated),
         LiveScenario("every endpoint and every auth probe answers as its mock", probes: true),
         LiveScenario("a renamed field is a decode error at its JSONPath, and drift", only: ["statuses.homeTimeline"],
                      mockEdits: [.replace(file: "home_timeline.json", #""screen_name":"#, with: #""screenName":"#)],
                      faults: [.renameField(route: "statuses/home_timeline", from: "screen_name", to: "screenName")],
                      findings: ["error decode statuses.homeTimeline $.datas.statuses[0].user.screen_name",
-                                "warning drift-added statuses.homeTimeline $.datas.statuses[*].user.screenName"], exitCode: 1),
+                                "warning drift-added statuses.homeTimeline $.datas.statuses[*].user.screenName"], verdict: .violated),
         LiveScenario("a field of the wrong type is a decode error", only: ["users.show"],
                      mockEdits: [.replace(file: "user_show.json", #""followers_count": 85667"#, with: #""followers_count": "12""#)],
                      faults: [.replaceField(route: "users/show", key: "followers_count", json: #""12""#)],
-                     findings: ["error decode users.show $.datas.followers_count"], exitCode: 1),
+                     findings: ["error decode users.show $.datas.followers_count"], verdict: .violated),
         LiveScenario("an added field is drift, a warning", only: ["topics.list"],
                      mockEdits: [.replace(file: "topics.json", #""userID":"#, with: #""hot": true, "userID":"#)],
                      faults: [.addField(route: "topics", key: "hot", json: "true")],
@@ -39,7 +39,7 @@ import Testing
                      only: ["statuses.homeTimeline", "topics.like"],
                      mockEdits: MockEdit.keepsRevokedTokens("home_timeline") + MockEdit.keepsRevokedTokens("topic_like"),
                      faults: [.noRevocation], probes: true,
-                     findings: ["error probe-logout statuses.homeTimeline -", "error probe-logout topics.like -"], exitCode: 1),
+                     findings: ["error probe-logout statuses.homeTimeline -", "error probe-logout topics.like -"], verdict: .violated),
         LiveScenario("a token the server never issued works: the expired and logged-out probes fail",
                      only: ["statuses.homeTimeline", "users.show", "account.logout"],
                      mockEdits: MockEdit.acceptsDeadTokens("home_timeline") + MockEdit.acceptsDeadTokens("user_show")
@@ -47,26 +47,26 @@ import Testing
                      faults: [.deadTokenAccepted], probes: true,
                      findings: ["error probe-logged-out statuses.homeTimeline -", "error probe-token-expired account.logout -",
                                 "error probe-token-expired statuses.homeTimeline -", "error probe-token-expired users.show -"],
-                     exitCode: 1),
+                     verdict: .violated),
         LiveScenario("a failure code in the envelope is a server-code error", only: ["topics.list"],
                      mockEdits: [.write(file: "topics.json", #"{"code": -1, "msg": "missing parameter: uid", "datas": null}"#)],
                      faults: [.envelopeCode(route: "topics", code: -1, msg: "missing parameter: uid")],
-                     findings: ["error server-code topics.list $.code"], exitCode: 1),
+                     findings: ["error server-code topics.list $.code"], verdict: .violated),
         LiveScenario("an HTML error page is an HTTP status error", only: ["topics.list"], variants: ["topics.list": "bad_gateway"],
                      mockEdits: [.write(file: "topics@bad_gateway.502.json", "<html><head><title>502 Bad Gateway</title></head></html>\n")],
                      faults: [.html(route: "topics", status: 502)],
-                     findings: ["error http-status topics.list -"], exitCode: 1),
+                     findings: ["error http-status topics.list -"], verdict: .violated),
         LiveScenario("an answer that is not JSON is an error", only: ["config.main"],
                      mockEdits: [.write(file: "config_main.json", "<html><body>maintenance</body></html>\n")],
                      faults: [.html(route: "config/main.json", status: 200)],
-                     findings: ["error not-json config.main -"], exitCode: 1),
+                     findings: ["error not-json config.main -"], verdict: .violated),
     ]
 
     @Test(arguments: LiveTier.allCases, scenarios)
     func theScenarioTableHoldsOnBothTiers(tier: LiveTier, scenario: LiveScenario) async throws {
         let (report, exchanges) = try await tier.runDemo(scenario)
         #expect(report.findingLines == scenario.findings)
-        #expect(report.exitCode == scenario.exitCode)
+        #expect(report.verdict == scenario.verdict)
         #expect(report.endpointResults.count == scenario.only?.count ?? 11)
         #expect(report.endpointResults.allSatisfy { $0.skipped == nil })
         // The session's login, and auth.token as the second login when it is checked: no
@@ -96,7 +96,7 @@ import Testing
     @Test(arguments: LiveTier.allCases)
     func aSampleSeenInAnotherAnswerIsSentWithTheTokenTheLoginIssued(tier: LiveTier) async throws {
         let (report, exchanges) = try await tier.runDemo(LiveScenario("samples", only: ["statuses.homeTimeline", "statuses.show", "users.show"]))
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         func exchange(_ id: String) throws -> (HTTPRequest, HTTPResponse) { try #require(exchanges.first { $0.0.endpointID == id }) }
         let login = try JSONParser.parse(try exchange("account.login").1.body)
         let token = try #require(login["datas"]?["utoken"]?.stringValue)
@@ -128,7 +128,7 @@ import Testing
 
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.results.map(\.name) == ["items.show", "items.list"])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         #expect(exchanges.map { $0.0.endpointID ?? "" }.sorted() == ["items.list", "items.show"])
         #expect(exchanges.allSatisfy { $0.0.header("Authorization") == nil && $0.0.url.query == nil })
     }

@@ -19,7 +19,7 @@ import Testing
         defer { harness.stop() }
         let report = await Self.live(harness, mocks: ServeHarness.demoMocks, environment: ServeHarness.credentials)
         #expect(report.allFindings.map(\.message) == [])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         #expect(report.endpointResults.count == Demo.api.endpoints.count)
         let probes = report.results.filter { $0.role != .endpoint }
         // Each token endpoint is probed with a dead token and a revoked one, the logout endpoint after a logout too.
@@ -34,7 +34,7 @@ import Testing
         defer { harness.stop() }
         let report = await Self.live(harness, mocks: mocks.url, environment: ["SHOP_USER": "ann", "SHOP_PASSWORD": "secret-pw"])
         #expect(report.allFindings.map(\.message) == [])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         #expect(report.results.filter { $0.role != .endpoint }.count >= 4)
         // The token went in the header, and the journal never shows it.
         let journal = try await harness.send(.get, "/__apicheck/requests")
@@ -51,7 +51,7 @@ import Testing
         #expect(harness.server.baseURL.absoluteString.hasSuffix(":\(harness.server.port)/v2/"))
         let report = await Self.live(harness, mocks: mocks.url, environment: [:])
         #expect(report.allFindings.map(\.message) == [])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
         #expect(report.endpointResults.count == 2)
     }
 }
@@ -72,12 +72,12 @@ import Testing
         let report = await LiveCheck(api: Demo.api, transport: CurlTransport(configuration: configuration), options: LiveOptions(
             baseURL: server.baseURL, mocksDirectory: RepositoryPaths.mocks, environment: ServeHarness.credentials, probes: true)).run()
         #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
-        #expect(report.exitCode == 0)
+        #expect(report.verdict == .holds)
 
         // Without the CA the same server is an unknown issuer: unreachable, and named so.
         let untrusted = await LiveCheck(api: Demo.api, transport: CurlTransport(), options: LiveOptions(
             baseURL: server.baseURL, environment: ServeHarness.credentials, probes: false)).run()
-        #expect(untrusted.exitCode == 3)
+        #expect(untrusted.verdict == .unreachable)
         #expect(untrusted.allFindings.contains { $0.kind == .tlsUntrusted })
     }
 }

@@ -8,6 +8,7 @@ extension Redactor {
         report.results = report.results.map { result in
             var result = result
             result.findings = result.findings.map(Self.cut)
+            result.request = result.request?.mappingText(redact)
             return result
         }
         return report

@@ -1,12 +1,21 @@
 /// An auth failure path a live run tries on an endpoint that needs the token, and the answer the
 /// envelope policy says it must get.
-enum AuthProbe: String, Sendable, CaseIterable {
+public enum AuthProbe: String, Sendable, CaseIterable {
     /// A well-formed token the server never issued.
     case tokenExpired = "token-expired"
     /// The session's token after a second login of the account.
     case revoked = "logout"
     /// A token after the logout endpoint ended it.
     case loggedOut = "logged-out"
+
+    /// The shell variable that stands for the token the probe sends, in its reproduce command.
+    var tokenVariable: String {
+        switch self {
+        case .tokenExpired: "DEAD_TOKEN"
+        case .revoked: "REVOKED_TOKEN"
+        case .loggedOut: "LOGGED_OUT_TOKEN"
+        }
+    }
 
     var findingKind: FindingKind {
         switch self {

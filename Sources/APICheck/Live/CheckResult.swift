@@ -1,10 +1,15 @@
 /// The outcome of checking one endpoint, or one auth probe, in a run.
 public struct CheckResult: Sendable, Equatable {
     public enum Role: String, Sendable {
-        case endpoint, probe
+        /// The endpoint's own check.
+        case endpoint
+        /// An auth probe of the endpoint.
+        case probe
+        /// The endpoint's next page, asked with the declared cursor.
+        case paging
     }
 
-    /// The endpoint id, or the probe's name (`probe token-expired statuses.homeTimeline`).
+    /// The endpoint id, or the probe's or paging check's name (`probe token-expired statuses.homeTimeline`).
     public var name: String
     public var role: Role
     public var endpoint: String
@@ -14,6 +19,8 @@ public struct CheckResult: Sendable, Equatable {
     /// The path actually requested, relative to the base URL, parameters filled in and secret
     /// ones masked (`statuses/4130540976425200`); nil when nothing was sent.
     public var requestPath: String?
+    /// The request as it was sent, secrets as shell variables: what the reproduce command sends.
+    public var request: SentRequest?
     /// The HTTP status of the answer, when one came.
     public var status: Int?
     /// How the answer classified: `success`, `logout`, `tokenExpired`, `failure(10002)`, ...
@@ -25,7 +32,8 @@ public struct CheckResult: Sendable, Equatable {
 
     public init(name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
                 outcome: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: String? = nil,
-                requestPath: String? = nil) {
+                requestPath: String? = nil, request: SentRequest? = nil) {
+        self.request = request
         self.name = name
         self.role = role
         self.endpoint = endpoint

@@ -25,6 +25,7 @@ extension LiveCheck {
             result.status = exchange.response.status
             result.timings = exchange.response.timings
             result.requestPath = displayPath(exchange.request.url)
+            result.request = sent(exchange, endpoint, values, tokenVariable: "TOKEN")
             if let elsewhere = exchange.response.crossOriginRedirect(from: exchange.request.url) {
                 redirected = true
                 result.findings.append(Finding(
@@ -97,6 +98,7 @@ extension LiveCheck {
         result.timings = exchange.response.timings
         result.outcome = classification.name
         result.requestPath = displayPath(exchange.request.url)
+        result.request = sent(exchange, endpoint, values, tokenVariable: probe.tokenVariable)
         if !probe.accepts(classification) {
             var found = "\(classification.name) (HTTP \(exchange.response.status))"
             if case let .broken(reason) = classification { found += ": " + reason.message }
@@ -106,5 +108,19 @@ extension LiveCheck {
         }
         outcome.result = result
         return outcome
+    }
+
+    /// The request as sent, for the reproduce command: the token as `tokenVariable`, each value
+    /// taken from the environment as its variable (when the environment gave it, not a fallback).
+    func sent(_ exchange: Exchange, _ endpoint: AnyEndpoint, _ values: [String: ParameterValue],
+              tokenVariable: String) -> SentRequest {
+        var variables: [SentRequest.Variable] = []
+        if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable)) }
+        for parameter in endpoint.parameters {
+            guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
+                  options.environment[name] == value.text else { continue }
+            variables.append(.init(value: value.text, name: name))
+        }
+        return SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader)
     }
 }

@@ -7,7 +7,7 @@ extension LiveCheck {
     /// Left out of the report when the endpoint's own check got no page: that check says why.
     func page(_ endpoint: AnyEndpoint, token: String?, seen: [String: JSONValue]) async -> StepOutcome {
         guard let paging = endpoint.paging, let document = seen[endpoint.id] else { return .skipped(nil) }
-        var result = CheckResult(name: Self.pagingName(endpoint), role: .probe, endpoint: endpoint.id,
+        var result = CheckResult(name: Self.pagingName(endpoint), role: .paging, endpoint: endpoint.id,
                                  method: endpoint.method.rawValue, path: endpoint.path)
         var outcome = StepOutcome()
         let judge = PagingCheck(endpoint: endpoint.id, paging: paging)
@@ -34,6 +34,7 @@ extension LiveCheck {
             result.status = exchange.response.status
             result.timings = exchange.response.timings
             result.requestPath = displayPath(exchange.request.url)
+            result.request = sent(exchange, endpoint, values, tokenVariable: "TOKEN")
         }
         result.outcome = call.classification?.name
         // A page that parsed is judged even when its payload failed to decode: the endpoint's own

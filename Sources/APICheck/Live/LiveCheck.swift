@@ -64,7 +64,7 @@ public final class LiveCheck: Sendable {
             if let part, !part.isEmpty { redactor.register(part) }
         }
         redactor.registerCredentials(in: options.baseURL)
-        var report = Report(command: "live", api: api.name, target: redactor.display(options.baseURL),
+        var report = Report(command: .live, api: api.name, target: redactor.display(options.baseURL),
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
         // A mock answers one file whatever the cursor: paging is judged against servers only.
@@ -93,16 +93,17 @@ public final class LiveCheck: Sendable {
         let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) }, uniquingKeysWith: { first, _ in first })
         report.results = selected.map { checks[$0.id] ?? finish(Self.skippedResult($0, "not checked")) }
             + Self.probeOrder(results.filter { $0.1.role == .probe }, selected: selected)
+            + results.filter { $0.1.role == .paging }.map(\.1)
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
-            let stalled = report.results.filter { $0.skipped == PlanExecutor.stalled }.count
+            let stalled = outcomes.values.filter { $0.stalled && $0.result != nil }.count
             let endpointResults = report.endpointResults
             if stalled > 0 {
                 report.runFindings.append(Finding(
-                    kind: .unreachable, severity: .error, category: .harness, endpoint: "-",
+                    kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
                     message: "\(report.target) stopped answering: requests timed out with no answer in the meantime; "
                         + "\(stalled) checks were skipped"))
             } else if !endpointResults.isEmpty, endpointResults.allSatisfy({ $0.findings.contains(where: Self.meansUnreachable) }) {
-                report.runFindings.append(Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: "-",
+                report.runFindings.append(Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
                                                   message: "no endpoint of \(report.target) could be reached or answered in time"))
             }
         }

@@ -10,7 +10,7 @@ public struct LiveExchange: Sendable {
         /// needs (a second login, the session's login when not selected).
         case check(reported: Bool)
         /// An auth probe: the answer must classify as `expected` (`tokenExpired`, `logout`).
-        case probe(name: String, expected: String, accepted: Bool)
+        case probe(AuthProbe, expected: String, accepted: Bool)
     }
 
     public var step: Int

@@ -33,6 +33,7 @@ struct PlanExecutor: Sendable {
             var lastAnswer: ContinuousClock.Instant?
             var silentEndpoints: Set<String> = []
             var stopped: String?
+            var stalled = false
 
             func keep(_ id: LiveStep.ID, _ outcome: StepOutcome) -> String? {
                 let (settled, stop) = settle(steps[id], outcome)
@@ -59,7 +60,9 @@ struct PlanExecutor: Sendable {
                 running -= 1
                 if let stopped {
                     // Cancelled in flight when the run stopped: what it got says nothing.
-                    _ = keep(id, skip(steps[id], stopped))
+                    var skipped = skip(steps[id], stopped)
+                    skipped.stalled = stalled
+                    _ = keep(id, skipped)
                     continue
                 }
                 let stop = keep(id, outcome)
@@ -69,10 +72,15 @@ struct PlanExecutor: Sendable {
                 } else if outcome.timedOut, let sent = started[id], lastAnswer.map({ $0 < sent }) ?? true {
                     silentEndpoints.insert(steps[id].endpoint.id)
                 }
-                stopped = stop ?? (silentEndpoints.count >= 2 ? Self.stalled : nil)
+                stalled = stop == nil && silentEndpoints.count >= 2
+                stopped = stop ?? (stalled ? Self.stalled : nil)
                 if let stopped {
                     group.cancelAll()
-                    for waitingID in waiting { _ = keep(waitingID, skip(steps[waitingID], stopped)) }
+                    for waitingID in waiting {
+                        var skipped = skip(steps[waitingID], stopped)
+                        skipped.stalled = stalled
+                        _ = keep(waitingID, skipped)
+                    }
                     waiting.removeAll()
                 } else {
                     startReady()

@@ -13,6 +13,8 @@ struct StepOutcome: Sendable {
     var answered = false
     /// No answer came in time.
     var timedOut = false
+    /// Skipped because the target stopped answering mid-run (`PlanExecutor`).
+    var stalled = false
     /// The raw request and answer, and how it classified, for a run's exchange observer. Handed
     /// over and dropped as soon as the step is over: outcomes live for the whole run.
     var exchange: Exchange?

@@ -20,9 +20,9 @@ public struct MockAudit: Sendable {
 
     public func run() -> Report {
         let started = Date()
-        var report = Report(command: "mocks", api: api.name, target: directory.path, startedAt: started)
+        var report = Report(command: .mocks, api: api.name, target: directory.path, startedAt: started)
         if let listingError = mocks.listingError {
-            report.runFindings.append(Finding(kind: .mocksFolder, severity: .error, category: .harness, endpoint: "-",
+            report.runFindings.append(Finding(kind: .mocksFolder, severity: .error, category: .harness, endpoint: nil,
                                               message: listingError))
             return report
         }
@@ -76,7 +76,7 @@ public struct MockAudit: Sendable {
             }
             return [Finding(kind: .mockScenario, severity: .error, endpoint: endpoint.id, expected: expected,
                             found: classification.name,
-                            message: "scenario '\(file.scenario ?? "success")' should classify as \(expected), classifies as \(classification.name)",
+                            message: "scenario '\(file.scenario ?? MockScenario.success)' should classify as \(expected), classifies as \(classification.name)",
                             file: filePath)]
         }
         switch file.scenario {

@@ -12,7 +12,7 @@ extension MockDirectory {
             if let file = MockFileName(fileName: name) {
                 if !used.contains(file.mock) { unused[file.mock, default: []].append(name) }
             } else {
-                findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: "-",
+                findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: nil,
                                         message: "\(name) is not a mock file (mocks are named <mock>[@<scenario>[.<status>]].json) "
                                             + "and no declared endpoint uses it", file: path(named: name)))
             }
@@ -27,10 +27,10 @@ extension MockDirectory {
             } else {
                 message += "; an Endpoint declared with that mock but left out of the list would explain it"
             }
-            findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: "-", message: message, file: path(named: first)))
+            findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: nil, message: message, file: path(named: first)))
         }
         for (file, answering) in shadowed where used.contains(file.mock) {
-            findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: "-",
+            findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: nil,
                                     message: "\(file) is never replayed: \(answering) answers the same variant \(file.variantName); keep one",
                                     file: path(of: file)))
         }

@@ -1,5 +1,8 @@
 /// Names of the standard mock scenarios, as they appear in file names: `home_timeline@logout.json`.
 public enum MockScenario {
+    /// The answer a mock file without a scenario holds (`home_timeline.json`), by the name a
+    /// request, the admin API or an example asks for it.
+    public static let success = "success"
     /// The forced-logout envelope (10504 in the demo API).
     public static let logout = "logout"
     /// The dead-token answer; its HTTP status comes from the envelope policy (403).

@@ -10,7 +10,7 @@ extension OpenAPIDocument {
         var examples: [Int: [(key: String, value: JSONValue)]] = [:]
         for (file, status, value) in mockExamples(endpoint, skipped: &skipped) {
             let example = JSONValue.object([("summary", .string(file.description)), ("value", value)])
-            examples[status, default: []].append((file.scenario ?? "success", example))
+            examples[status, default: []].append((file.scenario ?? MockScenario.success, example))
         }
         var statuses = Set(examples.keys).union([200])
         if endpoint.requiresToken { statuses.formUnion(api.envelope.expiredHTTPStatuses) }

@@ -40,18 +40,19 @@ public struct HARImportResult: Sendable {
         self.entries = entries
     }
 
-    /// 1 when an answer was refused (it violates the contract), 2 when a file could not be
-    /// written, else 0: what the capture holds beyond the declarations is reported, not failed.
-    public var exitCode: Int32 {
-        if files.contains(where: { $0.action == .refused }) { return 1 }
-        if files.contains(where: { $0.action == .failed }) { return 2 }
-        return 0
+    /// Violated when an answer was refused (it violates the contract), incomplete when a file
+    /// could not be written, else holds: what the capture holds beyond the declarations is
+    /// reported, not failed.
+    public var verdict: Verdict {
+        if files.contains(where: { $0.action == .refused }) { return .violated }
+        if files.contains(where: { $0.action == .failed }) { return .incomplete }
+        return .holds
     }
 
     /// The summary lines after the files.
     public var lines: [String] {
         var lines: [String] = []
-        for finding in undeclared { lines.append("not written  \(finding.endpoint): \(finding.summaryLine)") }
+        for finding in undeclared { lines.append("not written  \(finding.endpoint ?? "-"): \(finding.summaryLine)") }
         for (label, count) in withoutBody.counts { lines.append("no body      \(label)\(count > 1 ? " ×\(count)" : "") (the capture left it out)") }
         for (label, count) in unmatched.counts { lines.append("undeclared   \(label)\(count > 1 ? " ×\(count)" : "")") }
         var summary = "\(entries) entries: \(files.reduce(0) { $0 + $1.seen }) matched into \(files.count) files"

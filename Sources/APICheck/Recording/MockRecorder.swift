@@ -28,7 +28,8 @@ public struct MockRecorder: Sendable {
         let exchanges = Mutex<[LiveExchange]>([])
         let check = LiveCheck(api: api, transport: transport, options: options, redactor: redactor, trace: trace,
                               exchanges: { exchange in exchanges.withLock { $0.append(exchange) } })
-        let report = await check.run()
+        var report = await check.run()
+        report.command = .record
         // Plan order, not arrival order: placeholders are ranked by it, so a second run writes the same bytes.
         let received = exchanges.withLock { $0 }.sorted { $0.step < $1.step }
         let placeholders = SecretPlaceholders(api: api, paths: redactPaths)
@@ -52,7 +53,7 @@ public struct MockRecorder: Sendable {
             }
             guard options.probes, endpoint.requiresToken else { continue }
             for (probe, scenario) in [(AuthProbe.tokenExpired, MockScenario.expired), (AuthProbe.revoked, MockScenario.logout)] {
-                guard let exchange = own.first(where: { if case .probe(probe.rawValue, _, _) = $0.role { true } else { false } }) else {
+                guard let exchange = own.first(where: { if case .probe(probe, _, _) = $0.role { true } else { false } }) else {
                     continue
                 }
                 if case let .probe(_, expected, false) = exchange.role {

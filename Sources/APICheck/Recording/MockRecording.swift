@@ -16,13 +16,28 @@ public struct MockRecording: Sendable {
             + report.runFindings.filter { $0.severity == .error && $0.category == .contract }
     }
 
-    /// As `live`: 3 unreachable; 1 a file refused or the contract violated; 2 the run could not do
-    /// its job (refused credentials, a file that could not be written); else 0.
-    public var exitCode: Int32 {
-        if report.targetUnreachable { return 3 }
-        if files.contains(where: { $0.action == .refused }) || !violations.isEmpty { return 1 }
-        if files.contains(where: { $0.action == .failed }) { return 2 }
-        if report.allFindings.contains(where: { $0.severity == .error && $0.category == .harness }) || report.results.contains(where: { $0.skipped != nil }) { return 2 }
-        return 0
+    /// The run's report with what was not recorded under the endpoint it is about: what
+    /// `record --report` writes.
+    public var fullReport: Report {
+        var report = report
+        for finding in notRecorded {
+            if let index = report.results.firstIndex(where: { $0.role == .endpoint && $0.endpoint == finding.endpoint }) {
+                report.results[index].findings.append(finding)
+            } else {
+                report.runFindings.append(finding)
+            }
+        }
+        return report
+    }
+
+    /// As `live`: unreachable; violated when a file was refused or the contract violated;
+    /// incomplete when the run could not do its job (refused credentials, a file that could not be
+    /// written); else holds.
+    public var verdict: Verdict {
+        if report.targetUnreachable { return .unreachable }
+        if files.contains(where: { $0.action == .refused }) || !violations.isEmpty { return .violated }
+        if files.contains(where: { $0.action == .failed }) { return .incomplete }
+        if report.allFindings.contains(where: { $0.severity == .error && $0.category == .harness }) || report.results.contains(where: { $0.skipped != nil }) { return .incomplete }
+        return .holds
     }
 }

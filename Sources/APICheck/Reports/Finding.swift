@@ -18,7 +18,8 @@ public struct Finding: Sendable, Equatable {
     public var kind: FindingKind
     public var severity: Severity
     public var category: Category
-    public var endpoint: String
+    /// The endpoint the finding is about; nil for the run as a whole (the target, the mocks folder).
+    public var endpoint: String?
     public var path: String?
     public var expected: String?
     public var found: String?
@@ -26,7 +27,7 @@ public struct Finding: Sendable, Equatable {
     /// The mock file involved, when there is one.
     public var file: String?
 
-    public init(kind: FindingKind, severity: Severity, category: Category = .contract, endpoint: String,
+    public init(kind: FindingKind, severity: Severity, category: Category = .contract, endpoint: String?,
                 path: JSONPath? = nil, expected: String? = nil, found: String? = nil, message: String, file: String? = nil) {
         self.kind = kind
         self.severity = severity

@@ -7,9 +7,9 @@ public enum GitHubReport {
     /// `::error file=mocks/x.json,title=apicheck decode statuses.x::statuses.x $.datas.y expected String, found absent`.
     /// Files under `currentDirectory` are made relative to it, as GitHub resolves them from the
     /// workspace root.
-    public static func annotations(_ report: Report,
-                                   currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+    public static func annotations(_ report: Report, context: RenderContext) -> String {
         let report = report.forDisplay
+        let currentDirectory = context.directory
         var output = ""
         for finding in report.results.flatMap(\.findings) + report.runFindings {
             let command = switch finding.severity {
@@ -21,32 +21,32 @@ public enum GitHubReport {
             if let file = finding.file {
                 properties.append("file=" + property(Finding.displayPath(file, relativeTo: currentDirectory)))
             }
-            let about = finding.endpoint == "-" ? "" : " " + finding.endpoint
-            properties.append("title=" + property("apicheck \(finding.kind)\(about)"))
-            let message = [finding.endpoint == "-" ? nil : finding.endpoint, finding.path, finding.detail]
+            let about = finding.endpoint.map { " " + $0 } ?? ""
+            properties.append("title=" + property("\(context.tool) \(finding.kind)\(about)"))
+            let message = [finding.endpoint, finding.path, finding.detail]
                 .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
             output += "::\(command) \(properties.joined(separator: ","))::\(data(message))\n"
         }
         // Always one line, so a clean run is visible in the log too.
-        output += "::notice title=" + property("apicheck \(report.command)") + "::" + data(report.summaryLine) + "\n"
+        output += "::notice title=" + property("\(context.tool) \(report.command.rawValue)") + "::" + data(report.summaryLine) + "\n"
         return output
     }
 
     /// A Markdown summary: a heading with the verdict, the scope and counts, a table of results
     /// and the findings as a list.
-    public static func summaryMarkdown(_ report: Report,
-                                       currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+    public static func summaryMarkdown(_ report: Report, context: RenderContext) -> String {
         let report = report.forDisplay
-        let holds = report.exitCode == 0
+        let currentDirectory = context.directory
+        let holds = report.verdict == .holds
         var lines: [String] = []
-        lines.append("## \(holds ? "✅" : "❌") apicheck \(inline(report.command)) \(inline(report.api))")
+        lines.append("## \(holds ? "✅" : "❌") \(inline(context.tool)) \(inline(report.command.rawValue)) \(inline(report.api))")
         lines.append("")
         lines.append(code(report.target) + " · " + inline(report.scopeDescription))
         lines.append("")
-        lines.append(inline(report.summaryLine) + " · exit \(report.exitCode)")
+        lines.append(inline(report.summaryLine) + (context.exitCode.map { " · exit \($0)" } ?? ""))
 
         if !report.results.isEmpty {
-            let showTimes = report.command != "mocks"
+            let showTimes = report.command.callsServer
             lines.append("")
             lines.append(showTimes ? "| endpoint | result | ms | findings |" : "| endpoint | result | findings |")
             lines.append(showTimes ? "|---|---|---:|---|" : "|---|---|---|")
@@ -67,7 +67,7 @@ public enum GitHubReport {
             lines.append("")
             for finding in findings {
                 var line = "- \(icon(finding.severity)) **\(finding.severity.rawValue)** \(code(finding.kind.rawValue))"
-                if finding.endpoint != "-" { line += " " + code(finding.endpoint) }
+                if let endpoint = finding.endpoint { line += " " + code(endpoint) }
                 if let path = finding.path { line += " " + code(path) }
                 line += " — " + inline(finding.detail)
                 if let file = finding.file { line += " (" + code(Finding.displayPath(file, relativeTo: currentDirectory)) + ")" }

@@ -1,7 +1,7 @@
 extension HTMLReport {
     /// The findings by endpoint (the run's own first), each group with the commands that reproduce
     /// the call and refresh the mock.
-    static func findings(_ report: Report, api: API?, tool: String, currentDirectory: String?) -> String {
+    static func findings(_ report: Report, tool: String, currentDirectory: String?) -> String {
         var html = "<section id=\"findings\">\n<h2>Findings</h2>\n"
         html += """
             <div id="filters" hidden><label>Filter <input id="filter-text" type="search" placeholder="endpoint, kind, path, text"></label>
@@ -22,9 +22,9 @@ extension HTMLReport {
             let results = report.results.filter { $0.endpoint == endpoint && !$0.findings.isEmpty }
             html += "<section class=\"group\" id=\"ep-\(anchor(endpoint))\">\n<h3>\(e(endpoint))</h3>\n"
             for result in results {
-                if result.role == .probe { html += "<h4>probe \(e(probeKind(result)))</h4>\n" }
+                if result.role != .endpoint { html += "<h4>\(e(probeKind(result)))</h4>\n" }
                 html += table(result.findings, showEndpoint: false, currentDirectory: currentDirectory)
-                html += commands(result, report: report, api: api, tool: tool)
+                html += commands(result, tool: tool)
             }
             html += "</section>\n"
         }
@@ -40,7 +40,7 @@ extension HTMLReport {
             let severity = finding.severity.rawValue
             html += "<tr class=\"sev-\(severity)\" data-severity=\"\(severity)\"><td><span class=\"badge sev-\(severity)\">\(severity)</span></td>"
             html += "<td>\(e(finding.kind.rawValue))</td>"
-            if showEndpoint { html += "<td>\(e(finding.endpoint))</td>" }
+            if showEndpoint { html += "<td>\(e(finding.endpoint ?? ""))</td>" }
             html += "<td><code>\(e(finding.path ?? ""))</code></td><td>\(e(finding.expected ?? ""))</td><td>\(e(finding.found ?? ""))</td>"
             html += "<td class=\"message\">\(e(finding.detail))</td>"
             html += "<td><code>\(e(finding.file.map { Finding.displayPath($0, relativeTo: currentDirectory) } ?? ""))</code></td></tr>\n"
@@ -49,11 +49,9 @@ extension HTMLReport {
         return html
     }
 
-    private static func commands(_ result: CheckResult, report: Report, api: API?, tool: String) -> String {
+    private static func commands(_ result: CheckResult, tool: String) -> String {
         var lines: [(String, String)] = []
-        if report.command == "live", let curl = ReproduceCommand.curl(result, target: report.target, api: api) {
-            lines.append(("reproduce", curl))
-        }
+        if let request = result.request { lines.append(("reproduce", ReproduceCommand.curl(request))) }
         lines.append(("refresh the mock", ReproduceCommand.refresh(result, tool: tool)))
         var html = "<dl class=\"commands\">\n"
         for (name, command) in lines { html += "<div><dt>\(e(name))</dt><dd><code>\(e(command))</code></dd></div>\n" }

@@ -8,10 +8,10 @@ import Foundation
 /// masked in the `Report`, and the token shows as `$TOKEN`. A small inline script adds a filter box
 /// (text, severity); the page reads the same without it.
 public enum HTMLReport {
-    /// `api`, when given, lets the `curl` commands carry the declared parameters and the token's
-    /// placement; file names under `currentDirectory` print relative to it.
-    public static func render(_ report: Report, api: API? = nil, tool: String = "apicheck",
-                              currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+    /// File names under the context's directory print relative to it; headers and the commands
+    /// offered name its tool.
+    public static func render(_ report: Report, context: RenderContext) -> String {
+        let tool = context.tool
         var page = """
             <!DOCTYPE html>
             <html lang="en">
@@ -19,45 +19,49 @@ public enum HTMLReport {
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(e("\(tool) \(report.command) \(report.target)"))</title>
+            <title>\(e("\(tool) \(report.command.rawValue) \(report.target)"))</title>
             <style>\(stylesheet)</style>
             </head>
             <body>
 
             """
-        page += header(report, tool: tool)
+        page += header(report, context: context)
         page += matrix(report)
-        page += findings(report, api: api, tool: tool, currentDirectory: currentDirectory)
-        if report.command != "mocks" { page += timingBars(report) }
+        page += findings(report, tool: tool, currentDirectory: context.directory)
+        if report.command.callsServer { page += timingBars(report) }
         page += "<script>\(script)</script>\n</body>\n</html>\n"
         return page
     }
 
     static func e(_ text: String) -> String { MarkupEscaping.html(text) }
 
-    /// `PASS`, `FAIL`, `ERROR` or `UNREACHABLE`, from the exit code.
+    /// `PASS`, `FAIL`, `ERROR` or `UNREACHABLE`, from the run's verdict.
     static func verdict(_ report: Report) -> (word: String, meaning: String) {
-        switch report.exitCode {
-        case 0: return ("PASS", "the contract holds")
-        case 1: return ("FAIL", "the contract is violated")
-        case 3: return ("UNREACHABLE", "the target could not be reached")
-        default: return ("ERROR", "the run could not check everything")
+        switch report.verdict {
+        case .holds: return ("PASS", "the contract holds")
+        case .violated: return ("FAIL", "the contract is violated")
+        case .unreachable: return ("UNREACHABLE", "the target could not be reached")
+        case .incomplete: return ("ERROR", "the run could not check everything")
         }
     }
 
-    private static func header(_ report: Report, tool: String) -> String {
+    private static func header(_ report: Report, context: RenderContext) -> String {
         let summary = report.summary
         let (word, meaning) = verdict(report)
         let started = report.startedAt.formatted(Date.ISO8601FormatStyle())
         var html = "<header class=\"verdict-\(word.lowercased())\">\n"
-        html += "<h1><span class=\"verdict\">\(word)</span> \(e(tool)) \(e(report.command)) <span class=\"target\">\(e(report.target))</span></h1>\n"
-        html += "<p class=\"meaning\">\(e(meaning)); exit code \(report.exitCode)</p>\n<dl class=\"facts\">\n"
+        html += "<h1><span class=\"verdict\">\(word)</span> \(e(context.tool)) \(e(report.command.rawValue)) <span class=\"target\">\(e(report.target))</span></h1>\n"
+        html += "<p class=\"meaning\">\(e(meaning))\(context.exitCode.map { "; exit code \($0)" } ?? "")</p>\n<dl class=\"facts\">\n"
         var facts: [(String, String)] = [("API", report.api), ("started", started)]
-        if report.command != "mocks" { facts.append(("duration", String(format: "%.2f s", report.duration))) }
+        if report.command.callsServer { facts.append(("duration", String(format: "%.2f s", report.duration))) }
         facts.append(("scope", report.scopeDescription))
         facts.append(("endpoints", "\(summary.endpointsPassed) ok, \(summary.endpointsFailed) failed, \(summary.endpointsSkipped) skipped"))
         if summary.probes > 0 {
             facts.append(("probes", "\(summary.probesPassed) ok, \(summary.probesFailed) failed, \(summary.probesSkipped) skipped"))
+        }
+        if summary.pagingChecks > 0 {
+            facts.append(("paging checks", "\(summary.pagingChecksPassed) ok, \(summary.pagingChecksFailed) failed, "
+                + "\(summary.pagingChecksSkipped) skipped"))
         }
         facts.append(("findings", "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.infos) infos"))
         for (name, value) in facts { html += "<div><dt>\(e(name))</dt><dd>\(e(value))</dd></div>\n" }
@@ -65,12 +69,14 @@ public enum HTMLReport {
         return html
     }
 
-    /// The probe's kind from its name: `probe token-expired statuses.homeTimeline` → `token-expired`.
+    /// The column a probe or paging check sits in: the probe's kind from its name (`probe
+    /// token-expired statuses.homeTimeline` → `probe token-expired`), or `paging`.
     static func probeKind(_ result: CheckResult) -> String {
+        guard result.role == .probe else { return result.role.rawValue }
         var name = result.name
         if name.hasPrefix("probe ") { name.removeFirst(6) }
         if name.hasSuffix(" " + result.endpoint) { name.removeLast(result.endpoint.count + 1) }
-        return name
+        return "probe " + name
     }
 
     private static func cell(_ result: CheckResult?, strict: Bool) -> String {
@@ -79,7 +85,7 @@ public enum HTMLReport {
         var detail = ""
         if let skipped = result.skipped {
             detail = skipped
-        } else if result.role == .probe {
+        } else if result.role != .endpoint {
             detail = [result.status.map(String.init), result.outcome].compactMap { $0 }.joined(separator: " → ")
         } else if let ms = result.totalMilliseconds {
             detail = "\(ms) ms"
@@ -89,16 +95,17 @@ public enum HTMLReport {
     }
 
     private static func matrix(_ report: Report) -> String {
+        let others = report.probeResults + report.pagingResults
         var probeKinds: [String] = []
-        for probe in report.probeResults where !probeKinds.contains(probeKind(probe)) { probeKinds.append(probeKind(probe)) }
+        for probe in others where !probeKinds.contains(probeKind(probe)) { probeKinds.append(probeKind(probe)) }
         var rows: [String] = report.endpointResults.map(\.endpoint)
-        for probe in report.probeResults where !rows.contains(probe.endpoint) { rows.append(probe.endpoint) }
+        for probe in others where !rows.contains(probe.endpoint) { rows.append(probe.endpoint) }
         var html = "<section id=\"matrix\">\n<h2>Endpoints × checks</h2>\n<table class=\"matrix\">\n<thead><tr><th>endpoint</th><th>request</th><th>check</th>"
-        for kind in probeKinds { html += "<th>probe \(e(kind))</th>" }
+        for kind in probeKinds { html += "<th>\(e(kind))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for endpoint in rows {
             let check = report.endpointResults.first { $0.endpoint == endpoint }
-            let any = check ?? report.probeResults.first { $0.endpoint == endpoint }
+            let any = check ?? others.first { $0.endpoint == endpoint }
             let request = any.map { "\($0.method) \($0.displayPath)" } ?? ""
             // A link only where there is something to go to: the endpoint's findings.
             let name = report.results.contains { $0.endpoint == endpoint && !$0.findings.isEmpty }
@@ -106,7 +113,7 @@ public enum HTMLReport {
             html += "<tr><th scope=\"row\">\(name)</th><td><code>\(e(request))</code></td>"
             html += cell(check, strict: report.strict)
             for kind in probeKinds {
-                html += cell(report.probeResults.first { $0.endpoint == endpoint && probeKind($0) == kind }, strict: report.strict)
+                html += cell(others.first { $0.endpoint == endpoint && probeKind($0) == kind }, strict: report.strict)
             }
             html += "</tr>\n"
         }

@@ -7,19 +7,20 @@ import Foundation
 public enum JSONReport {
     public static let schema = "apicheck-report/1"
 
-    public static func render(_ report: Report) -> String {
+    public static func render(_ report: Report, context: RenderContext) -> String {
         let report = report.forDisplay
         let summary = report.summary
         let document: JSONValue = .object([
             ("schema", .string(schema)),
-            ("command", .string(report.command)),
+            ("command", .string(report.command.rawValue)),
             ("api", .string(report.api)),
             ("target", .string(report.target)),
             ("startedAt", .string(timestamp(report.startedAt))),
             ("durationSeconds", .number(decimal(report.duration))),
             ("concurrency", report.concurrency.map { .number(String($0)) } ?? .null),
             ("strict", .bool(report.strict)),
-            ("exitCode", .number(String(report.exitCode))),
+            ("verdict", .string(report.verdict.rawValue)),
+            ("exitCode", context.exitCode.map { .number(String($0)) } ?? .null),
             ("summary", .object([
                 ("endpoints", .number(String(summary.endpoints))),
                 ("endpointsPassed", .number(String(summary.endpointsPassed))),
@@ -27,6 +28,9 @@ public enum JSONReport {
                 ("probes", .number(String(summary.probes))),
                 ("probesPassed", .number(String(summary.probesPassed))),
                 ("probesSkipped", .number(String(summary.probesSkipped))),
+                ("pagingChecks", .number(String(summary.pagingChecks))),
+                ("pagingChecksPassed", .number(String(summary.pagingChecksPassed))),
+                ("pagingChecksSkipped", .number(String(summary.pagingChecksSkipped))),
                 ("errors", .number(String(summary.errors))),
                 ("warnings", .number(String(summary.warnings))),
                 ("infos", .number(String(summary.infos))),
@@ -53,6 +57,7 @@ public enum JSONReport {
             ("method", .string(result.method)),
             ("path", .string(result.path)),
             ("requestPath", optional(result.requestPath)),
+            ("reproduce", optional(result.request.map(ReproduceCommand.curl))),
             ("status", result.status.map { .number(String($0)) } ?? .null),
             ("outcome", optional(result.outcome)),
             ("skipped", optional(result.skipped)),
@@ -75,7 +80,7 @@ public enum JSONReport {
             ("kind", .string(finding.kind.rawValue)),
             ("severity", .string(finding.severity.rawValue)),
             ("category", .string(finding.category.rawValue)),
-            ("endpoint", .string(finding.endpoint)),
+            ("endpoint", optional(finding.endpoint)),
             ("path", optional(finding.path)),
             ("expected", optional(finding.expected)),
             ("found", optional(finding.found)),

@@ -8,11 +8,11 @@ import Foundation
 /// "the API broke its contract" from "the check could not run". Under `--strict`, warnings are
 /// failures too; otherwise warnings and infos go to `<system-out>`.
 public enum JUnitReport {
-    public static func render(_ report: Report) -> String {
+    public static func render(_ report: Report, context: RenderContext) -> String {
         // Every character XML 1.0 forbids, even as a reference, is a control `DisplayText` escapes.
         let report = report.forDisplay
         var cases: [Case] = report.results.map { result in
-            Case(classname: "\(report.api).\(result.role == .endpoint ? "endpoints" : "probes")",
+            Case(classname: "\(report.api).\(classname(result.role))",
                  name: result.name, seconds: result.timings?.total ?? 0,
                  findings: result.findings, skipped: result.skipped, strict: report.strict)
         }
@@ -28,8 +28,8 @@ public enum JUnitReport {
         let time = seconds(report.duration)
 
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"apicheck\" \(counts) time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"\(attribute("apicheck \(report.command) \(report.api)"))\" \(counts) time=\"\(time)\""
+        xml += "<testsuites name=\"\(attribute(context.tool))\" \(counts) time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"\(attribute("\(context.tool) \(report.command.rawValue) \(report.api)"))\" \(counts) time=\"\(time)\""
             + " timestamp=\"\(JSONReport.timestamp(report.startedAt))\">\n"
         xml += "    <properties>\n"
         xml += "      <property name=\"target\" value=\"\(attribute(report.target))\"/>\n"
@@ -37,12 +37,21 @@ public enum JUnitReport {
             xml += "      <property name=\"concurrency\" value=\"\(concurrency)\"/>\n"
         }
         xml += "      <property name=\"strict\" value=\"\(report.strict)\"/>\n"
-        xml += "      <property name=\"exitCode\" value=\"\(report.exitCode)\"/>\n"
+        xml += "      <property name=\"verdict\" value=\"\(report.verdict.rawValue)\"/>\n"
+        if let exitCode = context.exitCode { xml += "      <property name=\"exitCode\" value=\"\(exitCode)\"/>\n" }
         xml += "    </properties>\n"
         for testCase in cases { xml += testCase.xml }
         xml += "  </testsuite>\n"
         xml += "</testsuites>\n"
         return xml
+    }
+
+    private static func classname(_ role: CheckResult.Role) -> String {
+        switch role {
+        case .endpoint: "endpoints"
+        case .probe: "probes"
+        case .paging: "paging"
+        }
     }
 
     /// One `<testcase>`, with its findings sorted into failure, error and output.
@@ -91,7 +100,7 @@ public enum JUnitReport {
         /// `error decode $.datas.x: expected String, found absent [mocks/x.json]`
         private func line(_ finding: Finding) -> String {
             var line = "\(finding.severity.rawValue) \(finding.kind)"
-            if finding.endpoint != name, finding.endpoint != "-" { line += " \(finding.endpoint)" }
+            if let endpoint = finding.endpoint, endpoint != name { line += " \(endpoint)" }
             line += " \(finding.summaryLine)"
             if let file = finding.file { line += " [\(file)]" }
             return line

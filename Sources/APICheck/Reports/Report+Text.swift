@@ -5,7 +5,6 @@ extension Report {
         func line(_ text: String) -> String { transform(text, false) }
         func finding(_ finding: Finding) -> Finding { finding.mappingText(transform) }
         var report = self
-        report.command = line(command)
         report.api = line(api)
         report.target = line(target)
         report.results = results.map { result in
@@ -35,7 +34,7 @@ extension Finding {
     /// The finding with `transform` applied to every text in it; `multiline` as for `Report`.
     public func mappingText(_ transform: (_ text: String, _ multiline: Bool) -> String) -> Finding {
         var finding = self
-        finding.endpoint = transform(endpoint, false)
+        finding.endpoint = endpoint.map { transform($0, false) }
         finding.path = path.map { transform($0, false) }
         finding.expected = expected.map { transform($0, true) }
         finding.found = found.map { transform($0, true) }

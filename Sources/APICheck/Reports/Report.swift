@@ -4,7 +4,15 @@ import Foundation
 /// text, JSON, JUnit and GitHub renderers are functions of this one model.
 /// (Serialised by `JSONReport`, schema `apicheck-report/1`: the one JSON form of a report.)
 public struct Report: Sendable, Equatable {
-    public var command: String
+    /// The command whose run this is: a closed set, each with what its reports show.
+    public enum Command: String, Sendable, CaseIterable {
+        case live, mocks, record
+
+        /// Whether the run called a server: then reports show times and durations.
+        public var callsServer: Bool { self != .mocks }
+    }
+
+    public var command: Command
     public var api: String
     /// The base URL checked, or the mocks folder audited.
     public var target: String
@@ -17,7 +25,7 @@ public struct Report: Sendable, Equatable {
     /// Problems not tied to one endpoint (the target is down, login failed).
     public var runFindings: [Finding]
 
-    public init(command: String, api: String, target: String, startedAt: Date = Date(), duration: Double = 0,
+    public init(command: Command, api: String, target: String, startedAt: Date = Date(), duration: Double = 0,
                 concurrency: Int? = nil, strict: Bool = false, results: [CheckResult] = [], runFindings: [Finding] = []) {
         self.command = command
         self.api = api
@@ -36,6 +44,7 @@ public struct Report: Sendable, Equatable {
 
     public var endpointResults: [CheckResult] { results.filter { $0.role == .endpoint } }
     public var probeResults: [CheckResult] { results.filter { $0.role == .probe } }
+    public var pagingResults: [CheckResult] { results.filter { $0.role == .paging } }
 
     /// True when the target could not be reached at all: every finding that matters is a harness
     /// one about reaching it. Drives exit code 3.
@@ -43,17 +52,17 @@ public struct Report: Sendable, Equatable {
         runFindings.contains { $0.kind == .unreachable }
     }
 
-    /// 0 the contract holds; 1 violated (errors, or warnings under strict); 2 the run itself was
-    /// misconfigured (refused credentials, a sample that cannot be made, bad declarations) and no
-    /// contract error was found; 3 unreachable.
-    public var exitCode: Int32 {
-        if targetUnreachable { return 3 }
+    /// Unreachable; violated (contract errors, or warnings under strict); incomplete when the run
+    /// itself was misconfigured (refused credentials, a sample that cannot be made, bad
+    /// declarations) or left something unchecked, and no contract error was found; else holds.
+    public var verdict: Verdict {
+        if targetUnreachable { return .unreachable }
         let errors = allFindings.filter { $0.severity == .error }
-        if errors.contains(where: { $0.category == .contract }) { return 1 }
-        if !errors.isEmpty { return 2 }
+        if errors.contains(where: { $0.category == .contract }) { return .violated }
+        if !errors.isEmpty { return .incomplete }
         // Something could not be checked (its reason is on the result): the run did not do its job.
-        if results.contains(where: { $0.skipped != nil }) { return 2 }
-        if strict, count(.warning) > 0 { return 1 }
-        return 0
+        if results.contains(where: { $0.skipped != nil }) { return .incomplete }
+        if strict, count(.warning) > 0 { return .violated }
+        return .holds
     }
 }

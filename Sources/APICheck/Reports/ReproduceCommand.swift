@@ -1,109 +1,78 @@
-/// The shell commands a report offers for a result: a `curl` that makes the same call (the token
-/// as `$TOKEN`, credentials as the environment variables they come from, secret literals as `***`),
-/// and the command that refreshes the endpoint's mock.
-enum ReproduceCommand {
-    /// Nil when nothing was sent (a mocks audit, a skipped check).
-    static func curl(_ result: CheckResult, target: String, api: API?) -> String? {
-        guard let requested = result.requestPath else { return nil }
-        var base = target
-        if !base.hasSuffix("/") { base += "/" }
-        let endpoint = api?.endpoint(result.endpoint)
-        var query: [String] = []
-        var headers: [String] = (api?.defaultHeaders ?? []).map { "\($0.name): \($0.value)" }
-        var body: [String] = []
-        for parameter in endpoint?.parameters ?? [] {
-            guard let value = sampleText(parameter) else { continue }
-            switch parameter.location {
-            case .path: break
-            case .query: query.append(escapeShell(percent(parameter.name)) + "=" + value.shell)
-            case .header: headers.append(parameter.name + ": " + value.raw)
-            case .body: body.append(escapeShell(JSONValue.quoted(parameter.name)) + ":" + value.json)
-            }
+/// The shell commands a report offers for a result: a `curl` that sends the very request the run
+/// sent (secrets as the variables `SentRequest` put in their place), and the command that
+/// refreshes the endpoint's mock.
+public enum ReproduceCommand {
+    /// `curl -X GET 'http://…/statuses/home_timeline?count=20&access_token='"$TOKEN"`: every
+    /// literal in single quotes (nothing in it is live to the shell, not `!`, not `$`), each
+    /// variable in double quotes beside it. Text with a control or bidi character is written
+    /// `$'…'` with escapes, so the command shows what it sends and never acts on a terminal.
+    public static func curl(_ request: SentRequest) -> String {
+        let url = word(request.url)
+        let plainMethod = !request.method.isEmpty && request.method.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+        var command = "curl -X " + (plainMethod ? request.method : quote(request.method))
+        // A bracket in the URL (an IPv6 host) is a glob to curl unless told.
+        if request.url.contains(where: { if case let .text(text) = $0 { text.contains("[") || text.contains("{") } else { false } }) {
+            command += " -g"
         }
-        if let api, endpoint?.requiresToken == true {
-            switch api.auth.placement {
-            case let .query(name): query.append(escapeShell(percent(name)) + "=$TOKEN")
-            case let .header(name, prefix): headers.append("\(name): \(prefix)$TOKEN")
-            }
+        command += " " + url
+        for header in request.headers {
+            command += " -H " + word([.text(header.name + ": ")] + header.value)
         }
-        var url = escapeShell(base + requested)
-        if !query.isEmpty { url += "?" + query.joined(separator: "&") }
-        var command = "curl -X \(result.method) \"\(url)\""
-        for header in headers {
-            // `$TOKEN` stays live; everything else in the header is quoted as text.
-            let parts = header.components(separatedBy: "$TOKEN").map(escapeShell)
-            command += " -H \"" + parts.joined(separator: "$TOKEN") + "\""
-        }
-        if !body.isEmpty {
-            command += " -H 'Content-Type: application/json' -d \"{" + body.joined(separator: ",") + "}\""
-        }
+        if let body = request.body { command += " --data-binary " + word(body) }
         return command
     }
 
     /// The command that records the endpoint's answer into its mock again.
-    static func refresh(_ result: CheckResult, tool: String = "apicheck") -> String {
-        "\(tool) record --only \(result.endpoint)"
+    static func refresh(_ result: CheckResult, tool: String) -> String {
+        let plain = result.endpoint.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("a"..."z").contains($0)
+            || ("A"..."Z").contains($0) || ".-_".unicodeScalars.contains($0) }
+        return "\(tool) record --only \(plain && !result.endpoint.isEmpty ? result.endpoint : quote(result.endpoint))"
     }
 
-    private struct Value {
-        /// For a query string, inside double quotes.
-        var shell: String
-        /// For a header, before quoting.
-        var raw: String
-        /// As a JSON member value, inside double quotes.
-        var json: String
-    }
-
-    /// What a parameter is sent with, as far as the declaration tells: literals as they are,
-    /// environment variables by name, secret literals masked. Nil when the run decides
-    /// (a unique or seen value without fallback) and the parameter is optional.
-    private static func sampleText(_ parameter: Parameter) -> Value? {
-        let placeholder = "$" + parameter.name.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
-        switch parameter.sample {
-        case let .literal(value)?:
-            return parameter.secret ? masked : literal(value)
-        case let .environment(name, _)?:
-            let variable = "$" + name
-            return Value(shell: variable, raw: variable, json: "\\\"" + variable + "\\\"")
-        case let .seen(_, _, fallback?)?:
-            return parameter.secret ? masked : literal(fallback)
-        case .unique?, .seen?, nil:
-            guard parameter.required else { return nil }
-            return Value(shell: placeholder, raw: placeholder, json: "\\\"" + placeholder + "\\\"")
-        }
-    }
-
-    private static let masked = Value(shell: Redactor.mask, raw: Redactor.mask, json: "\\\"" + Redactor.mask + "\\\"")
-
-    private static func literal(_ value: ParameterValue) -> Value {
-        Value(shell: escapeShell(percent(value.text)), raw: value.text, json: escapeShell(value.json.compactText))
-    }
-
-    /// Escapes what double quotes leave live in a shell: `\`, `"`, `$` and the backtick.
-    static func escapeShell(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if "\\\"$`".contains(character) { out.append("\\") }
-            out.append(character)
-        }
-        return out
-    }
-
-    private static func percent(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+    /// One shell word from pieces: literals quoted, variables as `"$NAME"`.
+    static func word(_ pieces: [SentRequest.Piece]) -> String {
+        var merged: [SentRequest.Piece] = []
+        for piece in pieces {
+            if case let .text(text) = piece, case let .text(before)? = merged.last {
+                merged[merged.count - 1] = .text(before + text)
+            } else {
+                merged.append(piece)
             }
         }
-        return out
+        let word = merged.map { piece in
+            switch piece {
+            case let .text(text): quote(text)
+            case let .variable(name): "\"$" + name + "\""
+            }
+        }.joined()
+        return word.isEmpty ? "''" : word
     }
-}
 
-private extension String {
-    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+    /// `'text'`, with `'` as `'\''`; `$'…'` when the text holds a character a terminal would act on.
+    static func quote(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: DisplayText.isUnsafe) else {
+            return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        }
+        var out = "$'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "'": out += #"\'"#
+            case "\\": out += #"\\"#
+            case "\n": out += #"\n"#
+            case "\t": out += #"\t"#
+            default:
+                if DisplayText.isUnsafe(scalar) {
+                    out += scalar.value < 0x80 ? "\\x" + hex(scalar.value, 2) : "\\u" + hex(scalar.value, 4)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "'"
+    }
+
+    private static func hex(_ value: UInt32, _ width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
 }

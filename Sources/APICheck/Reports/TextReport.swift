@@ -11,17 +11,18 @@ import Foundation
 ///         error    decode       $.datas.statuses[0].user.screen_name  expected String, found absent
 /// ```
 public enum TextReport {
-    /// Renders the whole report. `color` adds ANSI colours (the caller decides: a TTY, no `NO_COLOR`).
-    /// File names under `currentDirectory` print relative to it.
-    public static func render(_ report: Report, color: Bool,
-                              currentDirectory: String? = FileManager.default.currentDirectoryPath) -> String {
+    /// Renders the whole report. The context's `color` adds ANSI colours (the caller decides: a
+    /// TTY, no `NO_COLOR`); file names under its directory print relative to it; `verbose` adds
+    /// the command that repeats each call.
+    public static func render(_ report: Report, context: RenderContext) -> String {
         let report = report.forDisplay
-        let style = Style(enabled: color)
+        let currentDirectory = context.directory
+        let style = Style(enabled: context.color)
         var lines: [String] = []
-        lines.append(style.bold("apicheck \(report.command)") + "  " + report.target + "  " + report.scopeDescription)
+        lines.append(style.bold("\(context.tool) \(report.command.rawValue)") + "  " + report.target + "  " + report.scopeDescription)
 
-        let showTimes = report.command != "mocks"
-        for group in [report.endpointResults, report.probeResults] where !group.isEmpty {
+        let showTimes = report.command.callsServer
+        for group in [report.endpointResults, report.probeResults, report.pagingResults] where !group.isEmpty {
             let nameWidth = group.map { $0.name.count }.max() ?? 0
             let methodWidth = group.map { $0.method.count }.max() ?? 0
             let pathWidth = group.map { $0.displayPath.count }.max() ?? 0
@@ -44,6 +45,9 @@ public enum TextReport {
                 }
                 lines.append(trimTrailing(row))
                 lines += findingLines(result.findings, style: style, currentDirectory: currentDirectory, showEndpoint: false)
+                if context.verbose, let request = result.request {
+                    lines.append(findingIndent + style.dim("reproduce: " + ReproduceCommand.curl(request)))
+                }
             }
         }
 
@@ -87,7 +91,7 @@ public enum TextReport {
 
     /// `403 -> tokenExpired` for probes (and any result whose answer classified); empty otherwise.
     private static func outcomeText(_ result: CheckResult) -> String {
-        guard result.role == .probe else { return "" }
+        guard result.role != .endpoint else { return "" }
         switch (result.status, result.outcome) {
         case let (status?, outcome?): return "\(status) -> \(outcome)"
         case let (status?, nil): return "\(status)"
@@ -101,7 +105,7 @@ public enum TextReport {
     private static func findingLines(_ findings: [Finding], style: Style, currentDirectory: String?,
                                      showEndpoint: Bool) -> [String] {
         let locations = findings.map { finding in
-            [showEndpoint && finding.endpoint != "-" ? finding.endpoint : nil, finding.path]
+            [showEndpoint ? finding.endpoint : nil, finding.path]
                 .compactMap { $0 }.joined(separator: " ")
         }
         let kindWidth = findings.map { $0.kind.rawValue.count }.max() ?? 0

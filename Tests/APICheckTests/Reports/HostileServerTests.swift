@@ -37,11 +37,11 @@ import FoundationXML
         if placement == 0 { #expect(trace.contains("Authorization: \(Redactor.mask)")) }
         let outputs = [
             ("trace", trace),
-            ("text", TextReport.render(report, color: false, currentDirectory: nil)),
-            ("json", JSONReport.render(report)),
-            ("junit", JUnitReport.render(report)),
-            ("github", GitHubReport.annotations(report, currentDirectory: nil)),
-            ("summary", GitHubReport.summaryMarkdown(report, currentDirectory: nil)),
+            ("text", TextReport.render(report, context: RenderContext(tool: "apicheck", directory: nil, color: false))),
+            ("json", JSONReport.render(report, context: RenderContext(tool: "apicheck"))),
+            ("junit", JUnitReport.render(report, context: RenderContext(tool: "apicheck"))),
+            ("github", GitHubReport.annotations(report, context: RenderContext(tool: "apicheck", directory: nil))),
+            ("summary", GitHubReport.summaryMarkdown(report, context: RenderContext(tool: "apicheck", directory: nil))),
         ]
         for (name, output) in outputs {
             for secret in [token, password] {
@@ -51,9 +51,9 @@ import FoundationXML
             let raw = output.unicodeScalars.filter { $0 != "\n" && DisplayText.isUnsafe($0) }
             #expect(raw.isEmpty, "\(name) holds raw \(raw.map { String($0.value, radix: 16) })")
         }
-        let json = try JSONSerialization.jsonObject(with: Data(JSONReport.render(report).utf8))
+        let json = try JSONSerialization.jsonObject(with: Data(JSONReport.render(report, context: RenderContext(tool: "apicheck")).utf8))
         #expect(json is [String: Any])
-        _ = try XMLDocument(data: Data(JUnitReport.render(report).utf8), options: [])
+        _ = try XMLDocument(data: Data(JUnitReport.render(report, context: RenderContext(tool: "apicheck")).utf8), options: [])
     }
 
     /// Redaction happens once, on the whole report, after the run: a token issued by a later login
@@ -62,15 +62,15 @@ import FoundationXML
         let redactor = Redactor(fieldNames: [])
         let secret = "late-token/é"
         let echoed = SecretEncodings.percent(secret, upper: false, plusForSpace: true)
-        let report = Report(command: "live", api: "x", target: "http://h/?t=" + echoed, results: [
+        let report = Report(command: .live, api: "x", target: "http://h/?t=" + echoed, results: [
             CheckResult(name: "a", role: .endpoint, endpoint: "a", method: "GET", path: "p/" + secret, outcome: echoed,
                         findings: [Finding(kind: .serverCode, severity: .error, endpoint: "a", expected: echoed, found: echoed,
                                            message: echoed, file: echoed)],
                         skipped: echoed),
-        ], runFindings: [Finding(kind: .login, severity: .error, endpoint: "-", message: "\\u" + secret)])
+        ], runFindings: [Finding(kind: .login, severity: .error, endpoint: nil, message: "\\u" + secret)])
         redactor.register(secret)
         let redacted = redactor.redact(report)
-        #expect(SecretEncodings.leak(of: secret, in: JSONReport.render(redacted)) == nil)
+        #expect(SecretEncodings.leak(of: secret, in: JSONReport.render(redacted, context: RenderContext(tool: "apicheck"))) == nil)
         #expect(redacted.results[0].path == "p/***")
     }
 }

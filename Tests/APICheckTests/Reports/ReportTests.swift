@@ -12,40 +12,41 @@ import FoundationXML
     // MARK: - Golden files
 
     @Test func liveText() throws {
-        try GoldenFile.expect(TextReport.render(Fixtures.live, color: false, currentDirectory: Fixtures.workspace), "live.txt")
+        try GoldenFile.expect(TextReport.render(Fixtures.live, context: RenderContext(tool: "apicheck", directory: Fixtures.workspace, color: false)), "live.txt")
     }
 
     @Test func liveColorText() throws {
-        try GoldenFile.expect(TextReport.render(Fixtures.live, color: true, currentDirectory: Fixtures.workspace), "live-color.txt")
+        try GoldenFile.expect(TextReport.render(Fixtures.live, context: RenderContext(tool: "apicheck", directory: Fixtures.workspace, color: true)), "live-color.txt")
     }
 
     @Test func liveJSON() throws {
-        try GoldenFile.expect(JSONReport.render(Fixtures.live), "live.json")
+        try GoldenFile.expect(JSONReport.render(Fixtures.live, context: RenderContext(tool: "apicheck", exitCode: 1)), "live.json")
     }
 
     @Test func liveJUnit() throws {
-        try GoldenFile.expect(JUnitReport.render(Fixtures.live), "live.junit.xml")
+        try GoldenFile.expect(JUnitReport.render(Fixtures.live, context: RenderContext(tool: "apicheck", exitCode: 1)), "live.junit.xml")
     }
 
     @Test func liveGitHubAnnotations() throws {
-        try GoldenFile.expect(GitHubReport.annotations(Fixtures.live, currentDirectory: Fixtures.workspace), "live.github.txt")
+        try GoldenFile.expect(GitHubReport.annotations(Fixtures.live, context: RenderContext(tool: "apicheck", directory: Fixtures.workspace)), "live.github.txt")
     }
 
     @Test func liveGitHubSummary() throws {
-        try GoldenFile.expect(GitHubReport.summaryMarkdown(Fixtures.live, currentDirectory: Fixtures.workspace), "live.summary.md")
+        try GoldenFile.expect(GitHubReport.summaryMarkdown(Fixtures.live, context: RenderContext(tool: "apicheck", directory: Fixtures.workspace, exitCode: 1)),
+                              "live.summary.md")
     }
 
     @Test func mocksText() throws {
-        try GoldenFile.expect(TextReport.render(Fixtures.mocks, color: false, currentDirectory: Fixtures.workspace), "mocks.txt")
+        try GoldenFile.expect(TextReport.render(Fixtures.mocks, context: RenderContext(tool: "apicheck", directory: Fixtures.workspace, color: false)), "mocks.txt")
     }
 
     @Test func unreachableText() throws {
-        try GoldenFile.expect(TextReport.render(Fixtures.unreachable, color: false, currentDirectory: Fixtures.workspace),
+        try GoldenFile.expect(TextReport.render(Fixtures.unreachable, context: RenderContext(tool: "apicheck", directory: Fixtures.workspace, color: false)),
                          "unreachable.txt")
     }
 
     @Test func unreachableJUnit() throws {
-        try GoldenFile.expect(JUnitReport.render(Fixtures.unreachable), "unreachable.junit.xml")
+        try GoldenFile.expect(JUnitReport.render(Fixtures.unreachable, context: RenderContext(tool: "apicheck", exitCode: 3)), "unreachable.junit.xml")
     }
 
     // MARK: - Structure
@@ -53,9 +54,10 @@ import FoundationXML
     @Test func summaryCounts() {
         let summary = Fixtures.live.summary
         #expect(summary == Report.Summary(endpoints: 7, endpointsPassed: 4, endpointsSkipped: 1, probes: 2, probesPassed: 1,
-                                          probesSkipped: 0, errors: 3, warnings: 2, infos: 1))
+                                          probesSkipped: 0, pagingChecks: 0, pagingChecksPassed: 0, pagingChecksSkipped: 0,
+                                          errors: 3, warnings: 2, infos: 1))
         #expect(Fixtures.live.summaryLine == "7 endpoints: 4 ok, 2 failed, 1 skipped; 2 probes: 1 ok, 1 failed; 3 errors, 2 warnings, 1 info; 0.41 s")
-        #expect(Fixtures.unreachable.exitCode == 3)
+        #expect(Fixtures.unreachable.verdict == .unreachable)
         #expect(Fixtures.mocks.summaryLine == "3 endpoints: 1 ok, 2 failed; 2 errors, 1 warning")
     }
 
@@ -66,8 +68,8 @@ import FoundationXML
         #expect(users.status(strict: true) == .fail)
         report.strict = true
         #expect(report.summary.endpointsPassed == 3)
-        #expect(TextReport.render(report, color: false).contains("  FAIL  users.lookup"))
-        #expect(JUnitReport.render(report).contains("<failure message=\"$.datas[*].avatar_large: "))
+        #expect(TextReport.render(report, context: RenderContext(tool: "apicheck", color: false)).contains("  FAIL  users.lookup"))
+        #expect(JUnitReport.render(report, context: RenderContext(tool: "apicheck")).contains("<failure message=\"$.datas[*].avatar_large: "))
     }
 
     @Test func progressLine() {
@@ -77,7 +79,7 @@ import FoundationXML
 
     @Test func junitIsWellFormedXML() throws {
         for report in [Fixtures.live, Fixtures.unreachable, Fixtures.mocks, Fixtures.hostile] {
-            let xml = JUnitReport.render(report)
+            let xml = JUnitReport.render(report, context: RenderContext(tool: "apicheck"))
             let document = try XMLDocument(data: Data(xml.utf8), options: [])
             let root = try #require(document.rootElement())
             #expect(root.name == "testsuites")
@@ -87,29 +89,32 @@ import FoundationXML
             #expect(cases.count == report.results.count + (report.runFindings.isEmpty ? 0 : 1))
             #expect(root.attribute(forName: "tests")?.stringValue == String(cases.count))
         }
-        let root = try #require(try XMLDocument(data: Data(JUnitReport.render(Fixtures.live).utf8), options: []).rootElement())
+        let root = try #require(try XMLDocument(data: Data(JUnitReport.render(Fixtures.live, context: RenderContext(tool: "apicheck")).utf8), options: []).rootElement())
         #expect(root.attribute(forName: "failures")?.stringValue == "3")
         #expect(root.attribute(forName: "errors")?.stringValue == "0")
         #expect(root.attribute(forName: "skipped")?.stringValue == "1")
-        let unreachable = try #require(try XMLDocument(data: Data(JUnitReport.render(Fixtures.unreachable).utf8), options: []).rootElement())
+        let unreachable = try #require(try XMLDocument(data: Data(JUnitReport.render(Fixtures.unreachable, context: RenderContext(tool: "apicheck")).utf8), options: []).rootElement())
         #expect(unreachable.attribute(forName: "errors")?.stringValue == "1")
         #expect(unreachable.attribute(forName: "failures")?.stringValue == "0")
     }
 
     @Test func jsonHasTheDocumentedKeys() throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(JSONReport.render(Fixtures.live).utf8)) as? [String: Any])
+        let rendered = JSONReport.render(Fixtures.live, context: RenderContext(tool: "apicheck", exitCode: 1))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["schema", "command", "api", "target", "startedAt", "durationSeconds", "concurrency",
-                                     "strict", "exitCode", "summary", "results", "runFindings"])
+                                     "strict", "verdict", "exitCode", "summary", "results", "runFindings"])
+        #expect(object["verdict"] as? String == "violated")
         #expect(object["schema"] as? String == "apicheck-report/1")
         #expect(object["startedAt"] as? String == "2026-01-05T09:30:00.000Z")
         #expect(object["exitCode"] as? Int == 1)
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(Set(summary.keys) == ["endpoints", "endpointsPassed", "endpointsSkipped", "probes", "probesPassed",
-                                      "probesSkipped", "errors", "warnings", "infos"])
+                                      "probesSkipped", "pagingChecks", "pagingChecksPassed", "pagingChecksSkipped",
+                                      "errors", "warnings", "infos"])
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(results.count == Fixtures.live.results.count)
         for result in results {
-            #expect(Set(result.keys) == ["name", "role", "endpoint", "method", "path", "requestPath", "status", "outcome",
+            #expect(Set(result.keys) == ["name", "role", "endpoint", "method", "path", "requestPath", "reproduce", "status", "outcome",
                                          "skipped", "passed", "timings", "findings"])
             if let timings = result["timings"] as? [String: Double] {
                 #expect(Set(timings.keys) == ["dnsMs", "connectMs", "tlsMs", "firstByteMs", "totalMs"])
@@ -132,7 +137,7 @@ import FoundationXML
 
     /// Every message comes back as `DisplayText` shows it: line breaks kept, controls as escapes.
     @Test func jsonRoundTripsEveryMessage() throws {
-        let text = JSONReport.render(Fixtures.hostile)
+        let text = JSONReport.render(Fixtures.hostile, context: RenderContext(tool: "apicheck"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let results = try #require(object["results"] as? [[String: Any]])
         let findings = try #require(results.first?["findings"] as? [[String: Any]])
@@ -141,7 +146,7 @@ import FoundationXML
     }
 
     @Test func escaping() throws {
-        let xml = JUnitReport.render(Fixtures.hostile)
+        let xml = JUnitReport.render(Fixtures.hostile, context: RenderContext(tool: "apicheck"))
         #expect(xml.contains("&lt;b&gt; &amp; &quot;quoted&quot; &#39;single&#39;"))
         #expect(!xml.contains("\u{1}"))
         #expect(!xml.contains("<b>"))
@@ -150,17 +155,17 @@ import FoundationXML
             .elements(forName: "testcase").first?.elements(forName: "failure").first)
         #expect(failure.attribute(forName: "message")?.stringValue == "$.datas['a,b']: <b> & \"quoted\" 'single'\nsecond line\\u{D}bell\\u{1}\\u{1B}[31m 100%")
 
-        let annotations = GitHubReport.annotations(Fixtures.hostile, currentDirectory: "/ws")
+        let annotations = GitHubReport.annotations(Fixtures.hostile, context: RenderContext(tool: "apicheck", directory: "/ws"))
         #expect(annotations.hasPrefix("::error file=mocks/we%2Cird%3Aname.json,title=apicheck server-code users.show"
             + "::users.show $.datas['a,b'] <b> & \"quoted\" 'single'%0Asecond line\\u{D}bell\\u{1}\\u{1B}[31m 100%25\n"))
         #expect(annotations.split(separator: "\n").last?.hasPrefix("::notice title=apicheck live::") == true)
 
-        let text = TextReport.render(Fixtures.hostile, color: false, currentDirectory: "/ws")
+        let text = TextReport.render(Fixtures.hostile, context: RenderContext(tool: "apicheck", directory: "/ws", color: false))
         #expect(!text.contains("\u{1B}"))
         #expect(!text.contains("\u{1}"))
         #expect(text.contains("<b> & \"quoted\" 'single'\n"))
 
-        let markdown = GitHubReport.summaryMarkdown(Fixtures.hostile, currentDirectory: "/ws")
+        let markdown = GitHubReport.summaryMarkdown(Fixtures.hostile, context: RenderContext(tool: "apicheck", directory: "/ws"))
         #expect(markdown.contains("&lt;b&gt; &amp; \"quoted\" 'single' second line\\\\u{D}bell\\\\u{1}\\\\u{1B}\\[31m"))
         #expect(!markdown.contains("<b>"))
         #expect(!markdown.contains("\u{1B}"))
@@ -191,15 +196,15 @@ import FoundationXML
             Finding(kind: .notJSON, severity: .error, endpoint: "statuses.homeTimeline",
                     expected: redactor.redact("utoken=\(token)"), found: redactor.redact($0), message: redactor.redact($0))
         }
-        let report = Report(command: "live", api: "demo", target: "http://staging.example.com/Api/",
+        let report = Report(command: .live, api: "demo", target: "http://staging.example.com/Api/",
                             startedAt: Fixtures.started, duration: 1, concurrency: 2,
                             results: [CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline",
                                                   method: "GET", path: "statuses/home_timeline", findings: findings)],
-                            runFindings: [Finding(kind: .login, severity: .error, category: .harness, endpoint: "-",
+                            runFindings: [Finding(kind: .login, severity: .error, category: .harness, endpoint: nil,
                                                   message: redactor.redact("login failed for password=\(password)"))])
         let outputs = [
-            TextReport.render(report, color: false), TextReport.render(report, color: true), JSONReport.render(report),
-            JUnitReport.render(report), GitHubReport.annotations(report), GitHubReport.summaryMarkdown(report),
+            TextReport.render(report, context: RenderContext(tool: "apicheck", color: false)), TextReport.render(report, context: RenderContext(tool: "apicheck", color: true)), JSONReport.render(report, context: RenderContext(tool: "apicheck")),
+            JUnitReport.render(report, context: RenderContext(tool: "apicheck")), GitHubReport.annotations(report, context: RenderContext(tool: "apicheck")), GitHubReport.summaryMarkdown(report, context: RenderContext(tool: "apicheck")),
         ]
         for output in outputs {
             #expect(!output.contains(token))
@@ -219,13 +224,22 @@ private enum Fixtures {
         Timings(dns: 0.0012, connect: 0.0031, tls: 0.0094, firstByte: (firstByteMs ?? totalMs - 2) / 1000, total: totalMs / 1000)
     }
 
+    /// A request as the run sent it, the token and the password standing as their variables.
+    static func sent(_ method: HTTPMethod, _ path: String, body: String? = nil) -> SentRequest {
+        let request = HTTPRequest(method: method, url: URL(string: "http://staging.example.com/Api/" + path)!,
+                                  headers: [("os", "Linux")], body: body.map { Data($0.utf8) })
+        return SentRequest(request, variables: [.init(value: "tok-123", name: "TOKEN"), .init(value: "s3cret!", name: "APICHECK_PASSWORD")],
+                           isSecret: { _ in false })
+    }
+
     static let live = Report(
-        command: "live", api: "demo", target: "http://staging.example.com/Api/", startedAt: started, duration: 0.4137,
+        command: .live, api: "demo", target: "http://staging.example.com/Api/", startedAt: started, duration: 0.4137,
         concurrency: 8,
         results: [
             CheckResult(name: "account.login", role: .endpoint, endpoint: "account.login", method: "POST",
                         path: "Account/login", status: 200, outcome: "success", timings: timed(41.3),
-                        requestPath: "Account/login"),
+                        requestPath: "Account/login",
+                        request: sent(.post, "Account/login", body: #"{"account":"demo","password":"s3cret!"}"#)),
             CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline", method: "GET",
                         path: "statuses/home_timeline", status: 200, outcome: "success", timings: timed(57.25),
                         findings: [
@@ -237,7 +251,8 @@ private enum Fixtures {
                                     path: JSONPath([.key("datas"), .key("statuses"), .anyIndex, .key("user"), .key("screenName")]),
                                     found: "String", message: "not in the mock or the decode type",
                                     file: "/work/demo/mocks/statuses.homeTimeline.json"),
-                        ], requestPath: "statuses/home_timeline"),
+                        ], requestPath: "statuses/home_timeline",
+                        request: sent(.get, "statuses/home_timeline?count=20&q=rate%28up%5B1m%5D%29&access_token=tok-123")),
             CheckResult(name: "statuses.publicTimeline", role: .endpoint, endpoint: "statuses.publicTimeline", method: "GET",
                         path: "statuses/public_timeline", status: 200, outcome: "success", timings: timed(38.9),
                         findings: [
@@ -276,19 +291,19 @@ private enum Fixtures {
         ])
 
     static let unreachable = Report(
-        command: "live", api: "demo", target: "http://127.0.0.1:9/Api/", startedAt: started, duration: 0.0031,
+        command: .live, api: "demo", target: "http://127.0.0.1:9/Api/", startedAt: started, duration: 0.0031,
         concurrency: 8,
         results: [
             CheckResult(name: "account.login", role: .endpoint, endpoint: "account.login", method: "POST",
                         path: "Account/login", skipped: "the target is unreachable"),
         ],
         runFindings: [
-            Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: "-",
+            Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
                     message: "cannot connect to 127.0.0.1 port 9: connection refused"),
         ])
 
     static let mocks = Report(
-        command: "mocks", api: "demo", target: "/work/demo/mocks", startedAt: started, duration: 0.012,
+        command: .mocks, api: "demo", target: "/work/demo/mocks", startedAt: started, duration: 0.012,
         results: [
             CheckResult(name: "account.login", role: .endpoint, endpoint: "account.login", method: "POST", path: "Account/login"),
             CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline", method: "GET",
@@ -306,7 +321,7 @@ private enum Fixtures {
                         ]),
         ],
         runFindings: [
-            Finding(kind: .orphanMock, severity: .warning, endpoint: "-",
+            Finding(kind: .orphanMock, severity: .warning, endpoint: nil,
                     message: "old.json is not used by any declared endpoint", file: "/work/demo/mocks/old.json"),
         ])
 
@@ -314,7 +329,7 @@ private enum Fixtures {
 
     /// A finding whose every field holds characters each format must escape.
     static let hostile = Report(
-        command: "live", api: "demo", target: "http://x/?a=1&b=<2>", startedAt: started, duration: 0.05,
+        command: .live, api: "demo", target: "http://x/?a=1&b=<2>", startedAt: started, duration: 0.05,
         results: [
             CheckResult(name: "users.show", role: .endpoint, endpoint: "users.show", method: "GET", path: "users/{id}",
                         status: 200, outcome: "failure(10002)", timings: timed(5),

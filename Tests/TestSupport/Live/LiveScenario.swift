@@ -1,3 +1,4 @@
+import APICheck
 import Sandbox
 import Testing
 
@@ -16,10 +17,10 @@ public struct LiveScenario: Sendable, CustomTestStringConvertible {
     public var probes = false
     /// `severity kind endpoint path` lines, sorted (`Report.findingLines`).
     public var findings: [String] = []
-    public var exitCode: Int32 = 0
+    public var verdict: Verdict = .holds
 
     public init(_ name: String, only: Set<String>? = nil, variants: [String: String] = [:], mockEdits: [MockEdit] = [],
-                faults: [SandboxFault] = [], probes: Bool = false, findings: [String] = [], exitCode: Int32 = 0) {
+                faults: [SandboxFault] = [], probes: Bool = false, findings: [String] = [], verdict: Verdict = .holds) {
         self.name = name
         self.only = only
         self.variants = variants
@@ -27,7 +28,7 @@ public struct LiveScenario: Sendable, CustomTestStringConvertible {
         self.faults = faults
         self.probes = probes
         self.findings = findings
-        self.exitCode = exitCode
+        self.verdict = verdict
     }
 
     public var testDescription: String { name }

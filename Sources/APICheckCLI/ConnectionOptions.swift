@@ -1,9 +1,17 @@
 import CurlClient
 import Foundation
 
-/// `apicheck live`'s TLS options: what to trust, which client certificate to present, and when a
-/// server certificate's expiry becomes a warning. Every file is checked before any call.
-extension LiveCommand {
+/// How a command that calls a server connects, shared by `live` and `record`: requests in flight,
+/// timeouts, the body cap, and TLS (what to trust, which client certificate to present, when a
+/// server certificate's expiry becomes a warning). Every file is checked before any call.
+struct ConnectionOptions {
+    static let concurrency = Option.value("concurrency", "N", default: 8, help: "requests in flight at once",
+                                          parse: .integer(in: 1...256))
+    static let timeout = Option.value("timeout", "S", default: 10.0, shownDefault: "10",
+                                      help: "seconds per request, connect and total", parse: .seconds)
+    static let maxBody = Option.value("max-body", "BYTES", default: 32 << 20, shownDefault: "32M",
+                                      help: "body cap, e.g. 33554432, 32M or 512K", parse: .bytes)
+    static let insecure = Option.flag("insecure", help: "do not verify TLS certificates")
     static let cacert = Option.optional("cacert", "FILE",
                                         help: "trust the CA certificates in this PEM file instead of the system's", parse: .text)
     static let cert = Option.optional("cert", "FILE", help: "client certificate (PEM) for servers that ask for one", parse: .text)
@@ -11,7 +19,7 @@ extension LiveCommand {
     static let certWarnDays = Option.value("cert-warn-days", "N", default: 14,
                                            help: "warn when the server certificate expires within N days",
                                            parse: .integer(in: 0...3650))
-    static let tlsOptions: [any OptionDeclaration] = [cacert, cert, key, certWarnDays]
+    static let all: [any OptionDeclaration] = [concurrency, timeout, maxBody, insecure, cacert, cert, key, certWarnDays]
 
     /// Where a CA bundle may come from, first found wins: the flag, then the variables curl users set.
     static let caBundleVariables = ["APICHECK_CACERT", "CURL_CA_BUNDLE", "SSL_CERT_FILE"]
@@ -25,6 +33,30 @@ extension LiveCommand {
         $APICHECK_KEY) present a client certificate; an encrypted key's passphrase comes from
         $APICHECK_KEY_PASSWORD only.
         """
+
+    let concurrency: Int
+    let timeout: Double
+    let maxBody: Int
+    let insecure: Bool
+    let tls: CurlTLSOptions
+    let certificateWarningDays: Int
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        concurrency = try arguments[Self.concurrency]
+        timeout = try arguments[Self.timeout]
+        maxBody = try arguments[Self.maxBody]
+        insecure = try arguments[Self.insecure]
+        tls = try Self.tlsOptions(arguments, context: context)
+        certificateWarningDays = try arguments[Self.certWarnDays]
+    }
+
+    /// The libcurl transport these options describe; shut it down when the command is done.
+    func transport() -> CurlTransport {
+        var configuration = CurlConfiguration(
+            concurrency: concurrency, connectTimeout: timeout, timeout: timeout, maxBodyBytes: maxBody, insecure: insecure)
+        configuration.tls = tls
+        return CurlTransport(configuration: configuration)
+    }
 
     /// The TLS settings the arguments and the environment ask for; a file that is missing or not
     /// PEM is a usage error, before any call.

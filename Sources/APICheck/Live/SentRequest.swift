@@ -1,0 +1,127 @@
+import Foundation
+
+/// A request exactly as a run sent it (method, URL with every query value as encoded on the wire,
+/// headers, body), with each secret replaced by the shell variable a person sets to send it again:
+/// the token as `$TOKEN`, a value taken from the environment as that variable. What reports turn
+/// into a reproduce command (`ReproduceCommand`).
+public struct SentRequest: Sendable, Equatable {
+    /// Literal text, or a shell variable standing for a secret.
+    public enum Piece: Sendable, Equatable {
+        case text(String)
+        case variable(String)
+    }
+
+    public struct Header: Sendable, Equatable {
+        public var name: String
+        public var value: [Piece]
+    }
+
+    /// A secret value the request may carry, and the variable that stands for it.
+    public struct Variable: Sendable, Equatable {
+        public var value: String
+        public var name: String
+
+        public init(value: String, name: String) {
+            self.value = value
+            self.name = name
+        }
+    }
+
+    public var method: String
+    public var url: [Piece]
+    public var headers: [Header]
+    public var body: [Piece]?
+
+    /// Variables stand for whole values only (a query value, a header value after its scheme, a
+    /// JSON string), never for a part of one that happens to match. A header `isSecret` says is a
+    /// credential shows as `***` when no variable stands for it.
+    public init(_ request: HTTPRequest, variables: [Variable], isSecret: (String) -> Bool) {
+        let variables = variables.filter { !$0.value.isEmpty }
+        method = request.method.rawValue
+        url = Self.url(request.url.absoluteString, variables)
+        headers = request.headers.map { header in
+            // The whole value, or the value after its scheme (`Bearer <token>`).
+            if let variable = variables.first(where: { header.value == $0.value || header.value.hasSuffix(" " + $0.value) }) {
+                let prefix = String(header.value.dropLast(variable.value.count))
+                return Header(name: header.name, value: Self.joined([.text(prefix), .variable(variable.name)]))
+            }
+            return Header(name: header.name, value: [.text(isSecret(header.name) ? Redactor.mask : header.value)])
+        }
+        body = request.body.map { Self.body(String(decoding: $0, as: UTF8.self), variables) }
+    }
+
+    /// The query's values that are a secret's, as the request builder encoded them, become variables.
+    private static func url(_ text: String, _ variables: [Variable]) -> [Piece] {
+        guard let question = text.firstIndex(of: "?") else { return [.text(text)] }
+        var pieces: [Piece] = [.text(String(text[...question]))]
+        let pairs = text[text.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+        for (index, pair) in pairs.enumerated() {
+            let separator = index == 0 ? "" : "&"
+            if let equals = pair.firstIndex(of: "="),
+               let variable = variables.first(where: { RequestBuilder.escape($0.value) == pair[pair.index(after: equals)...] }) {
+                pieces += [.text(separator + pair[...equals]), .variable(variable.name)]
+            } else {
+                pieces.append(.text(separator + pair))
+            }
+        }
+        return joined(pieces)
+    }
+
+    /// JSON string values that are a secret's become variables inside their quotes; a key that
+    /// happens to equal one (followed by `:`) stays.
+    private static func body(_ text: String, _ variables: [Variable]) -> [Piece] {
+        var pieces: [Piece] = [.text(text)]
+        for variable in variables {
+            let quoted = JSONValue.string(variable.value).compactText
+            pieces = pieces.flatMap { piece -> [Piece] in
+                guard case let .text(text) = piece else { return [piece] }
+                var out: [Piece] = [], rest = Substring(text)
+                while let range = rest.range(of: quoted) {
+                    if rest[range.upperBound...].first == ":" {
+                        out.append(.text(String(rest[..<range.upperBound])))
+                    } else {
+                        out += [.text(rest[..<range.lowerBound] + "\""), .variable(variable.name), .text("\"")]
+                    }
+                    rest = rest[range.upperBound...]
+                }
+                return out + [.text(String(rest))]
+            }
+        }
+        return joined(pieces)
+    }
+
+    /// Adjacent texts merged, empty ones dropped.
+    private static func joined(_ pieces: [Piece]) -> [Piece] {
+        var out: [Piece] = []
+        for piece in pieces {
+            if case let .text(text) = piece {
+                if text.isEmpty { continue }
+                if case let .text(before)? = out.last { out[out.count - 1] = .text(before + text); continue }
+            }
+            out.append(piece)
+        }
+        return out
+    }
+
+    /// Every literal text passed through `transform` (the redactor); variables stay. A query name
+    /// right before a variable (`access_token=`) ends in an empty value that the redactor masks
+    /// as any empty secret: the variable is its value, so that mask is taken off again.
+    public func mappingText(_ transform: (String) -> String) -> SentRequest {
+        func map(_ pieces: [Piece]) -> [Piece] {
+            pieces.indices.map { index in
+                guard case let .text(text) = pieces[index] else { return pieces[index] }
+                var mapped = transform(text)
+                if index + 1 < pieces.count, case .variable = pieces[index + 1], text.hasSuffix("="),
+                   mapped.hasSuffix("=" + Redactor.mask) {
+                    mapped.removeLast(Redactor.mask.count)
+                }
+                return .text(mapped)
+            }
+        }
+        var request = self
+        request.url = map(url)
+        request.headers = headers.map { Header(name: transform($0.name), value: map($0.value)) }
+        request.body = body.map(map)
+        return request
+    }
+}

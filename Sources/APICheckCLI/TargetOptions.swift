@@ -1,0 +1,69 @@
+import APICheck
+import Foundation
+
+/// What a command that calls a server runs against and what it runs, shared by `live` and
+/// `record`: the base URL (given, named, or from the environment), the endpoints selected, and
+/// whether the auth probes run.
+struct TargetOptions {
+    static let baseURL = Option.optional("base-url", "URL", help: "the API's base URL, e.g. https://staging.example.com/Api/", parse: .text)
+    static let env = Option.optional("env", "NAME", help: "a base URL named in the API catalog (see the API declaration)", parse: .text)
+    static let only = Option.repeated("only", "ID,...", help: "check only these endpoint ids", parse: .text)
+    static let noProbes = Option.flag("no-probes", help: "skip the auth probes")
+    static let all: [any OptionDeclaration] = [baseURL, env, only, noProbes]
+
+    /// Nil when none is configured (then the bundled sandbox, if the tool has one).
+    let baseURL: URL?
+    /// Nil for every endpoint.
+    let only: Set<String>?
+    let probes: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        baseURL = try Self.target(arguments, context: context)
+        only = try Self.selectedIDs(arguments[Self.only], context: context)
+        probes = try !arguments[Self.noProbes]
+    }
+
+    /// --base-url, --env or APICHECK_BASE_URL; nil when none is set (then the sandbox, if any).
+    static func target(_ arguments: ParsedArguments, context: CommandContext) throws -> URL? {
+        let given = try arguments[baseURL], named = try arguments[env]
+        if given != nil, named != nil { throw UsageError("give --base-url or --env, not both") }
+        if let given { return try parseBaseURL(given, from: "--base-url") }
+        if let named {
+            guard let url = context.api.environments[named] else {
+                let known = context.api.environments.keys.sorted().joined(separator: ", ")
+                throw UsageError("unknown environment '\(named)' (the \(context.api.name) API names: \(known.isEmpty ? "none" : known))")
+            }
+            return url
+        }
+        if let text = context.environment["APICHECK_BASE_URL"], !text.isEmpty {
+            return try parseBaseURL(text, from: "APICHECK_BASE_URL")
+        }
+        return nil
+    }
+
+    static func parseBaseURL(_ text: String, from source: String) throws(UsageError) -> URL {
+        var text = text
+        if !text.hasSuffix("/") { text += "/" }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false else {
+            // A URL with user info may hold a credential: do not echo it.
+            throw UsageError("\(source): \(text.contains("@") ? "the URL given" : "'\(text)'") is not an http(s) URL")
+        }
+        return url
+    }
+
+    /// The ids of every --only, comma-separated or repeated; nil for all. Unknown ids are usage errors.
+    static func selectedIDs(_ given: [String], context: CommandContext) throws(UsageError) -> Set<String>? {
+        if given.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw UsageError("--only needs endpoint ids (see '\(context.tool) list')")
+        }
+        let ids = given.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+        guard !ids.isEmpty else { return nil }
+        let known = Set(context.api.endpoints.map(\.id))
+        if let unknown = ids.first(where: { !known.contains($0) }) {
+            throw UsageError("--only: no endpoint '\(unknown)' (see '\(context.tool) list')")
+        }
+        return Set(ids)
+    }
+}

@@ -1,0 +1,47 @@
+import APICheck
+import Foundation
+import Testing
+
+/// Each role a result plays is counted and shown on its own.
+@Suite struct ReportRoleTests {
+    static func result(_ name: String, _ role: CheckResult.Role, findings: [Finding] = []) -> CheckResult {
+        CheckResult(name: name, role: role, endpoint: "statuses.homeTimeline", method: "GET", path: "statuses/home_timeline",
+                    status: 200, outcome: "success", findings: findings)
+    }
+
+    static let report = Report(
+        command: .live, api: "demo", target: "http://x/Api/", duration: 0.25, concurrency: 8,
+        results: [
+            result("statuses.homeTimeline", .endpoint),
+            result("probe token-expired statuses.homeTimeline", .probe),
+            result("probe logout statuses.homeTimeline", .probe),
+            result("paging statuses.homeTimeline", .paging, findings: [
+                Finding(kind: .paging, severity: .error, endpoint: "statuses.homeTimeline", message: "items come twice"),
+            ]),
+        ])
+
+    /// A paging check is neither an endpoint nor an auth probe: the scope and the summary count it
+    /// on its own, and every report keeps it apart.
+    @Test func pagingChecksAreCountedApartFromProbes() throws {
+        let report = Self.report
+        #expect(report.scopeDescription == "1 endpoint + 2 auth probes + 1 paging check, concurrency 8")
+        #expect(report.summaryLine == "1 endpoint ok; 2 probes ok; 1 paging check: 0 ok, 1 failed; 1 error, 0 warnings; 0.25 s")
+        #expect(report.summary.probes == 2)
+        #expect(report.summary.pagingChecks == 1)
+        #expect(report.summary.pagingChecksFailed == 1)
+        let context = RenderContext(tool: "apicheck")
+        let text = TextReport.render(report, context: context)
+        #expect(text.contains("  FAIL  paging statuses.homeTimeline  GET  statuses/home_timeline  200 -> success"), "\(text)")
+        let junit = JUnitReport.render(report, context: context)
+        #expect(junit.contains("classname=\"demo.paging\" name=\"paging statuses.homeTimeline\""))
+        let html = HTMLReport.render(report, context: context)
+        #expect(html.contains("<th>probe token-expired</th><th>probe logout</th><th>paging</th>"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONReport.render(report, context: context).utf8))
+            as? [String: Any])
+        let summary = try #require(json["summary"] as? [String: Int])
+        #expect(summary["probes"] == 2)
+        #expect(summary["pagingChecks"] == 1)
+        let roles = (json["results"] as? [[String: Any]])?.compactMap { $0["role"] as? String }
+        #expect(roles == ["endpoint", "probe", "probe", "paging"])
+    }
+}

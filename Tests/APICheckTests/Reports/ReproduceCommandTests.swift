@@ -1,0 +1,77 @@
+import APICheck
+import Foundation
+import Testing
+
+/// The reproduce command is the request that was sent, written so that a shell sends exactly that:
+/// literals single-quoted, secrets as variables, nothing a terminal would act on.
+@Suite struct ReproduceCommandTests {
+    static func sent(_ url: String, headers: [(String, String)] = [], body: String? = nil,
+                     variables: [SentRequest.Variable] = [], secret: Set<String> = []) -> SentRequest {
+        let request = HTTPRequest(method: .post, url: URL(string: url)!, headers: headers.map { (name: $0.0, value: $0.1) },
+                                  body: body.map { Data($0.utf8) })
+        return SentRequest(request, variables: variables, isSecret: { secret.contains($0.lowercased()) })
+    }
+
+    @Test func queryValuesStayEncodedAndTheTokenIsAVariable() {
+        let request = Self.sent("http://x/Api/q?query=rate%28up%5B1m%5D%29&access_token=abc%2Fdef",
+                                variables: [.init(value: "abc/def", name: "TOKEN")])
+        #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q?query=rate%28up%5B1m%5D%29&access_token='"$TOKEN""#)
+    }
+
+    @Test func aValueOnlyPartlyLikeASecretStays() {
+        let request = Self.sent("http://x/Api/q?a=abcd&b=abc", variables: [.init(value: "abc", name: "TOKEN")])
+        #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q?a=abcd&b='"$TOKEN""#)
+    }
+
+    @Test func shellCharactersInLiteralsDoNothing() {
+        let request = Self.sent("http://x/Api/q", headers: [("X-Note", "it's $HOME! `id`")],
+                                body: #"{"text":"don't \"$HOME\"!"}"#)
+        #expect(ReproduceCommand.curl(request)
+            == #"curl -X POST 'http://x/Api/q' -H 'X-Note: it'\''s $HOME! `id`' --data-binary '{"text":"don'\''t \"$HOME\"!"}'"#)
+    }
+
+    @Test func bodySecretsBecomeVariablesInsideTheirQuotesButKeysStay() {
+        let request = Self.sent("http://x/Api/login", body: #"{"hunter2":"hunter2","password":"hunter2"}"#,
+                                variables: [.init(value: "hunter2", name: "APICHECK_PASSWORD")])
+        #expect(request.body == [.text(#"{"hunter2":""#), .variable("APICHECK_PASSWORD"), .text(#"","password":""#),
+                                 .variable("APICHECK_PASSWORD"), .text(#""}"#)])
+        #expect(ReproduceCommand.curl(request).hasSuffix(#"--data-binary '{"hunter2":"'"$APICHECK_PASSWORD"'","password":"'"$APICHECK_PASSWORD"'"}'"#))
+    }
+
+    @Test func headersCarryTheTokenAfterTheirSchemeAndCredentialsAreMasked() {
+        let request = Self.sent("http://x/Api/me", headers: [("Authorization", "Bearer tok"), ("Cookie", "sid=zzz")],
+                                variables: [.init(value: "tok", name: "TOKEN")], secret: ["authorization", "cookie"])
+        #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/me' -H 'Authorization: Bearer '"$TOKEN" -H 'Cookie: ***'"#)
+    }
+
+    @Test func controlAndBidiCharactersAreEscapesNotCharacters() {
+        let request = Self.sent("http://x/Api/q", body: "{\"name\":\"a\u{202E}b\u{1B}[31m\"}")
+        let command = ReproduceCommand.curl(request)
+        #expect(command.hasSuffix(#"--data-binary $'{"name":"a\u202Eb\x1B[31m"}'"#))
+        #expect(!command.unicodeScalars.contains(where: DisplayText.isUnsafe))
+    }
+
+    @Test func anIPv6HostIsNoGlob() {
+        #expect(ReproduceCommand.curl(Self.sent("http://[::1]:8080/Api/q")) == "curl -X POST -g 'http://[::1]:8080/Api/q'")
+    }
+}
+
+extension ReproduceCommandTests {
+    /// The report's redaction masks what no variable stands for, and leaves the variables whole.
+    @Test func redactionMasksLiteralsButNotTheVariables() {
+        let redactor = Redactor(fieldNames: ["access_token", "api_key"], secrets: ["hunter2"])
+        let request = Self.sent("http://x/Api/q?api_key=k1&note=hunter2&access_token=tok", body: #"{"p":"hunter2"}"#,
+                                variables: [.init(value: "tok", name: "TOKEN")])
+        #expect(ReproduceCommand.curl(request.mappingText(redactor.redact))
+            == #"curl -X POST 'http://x/Api/q?api_key=***&note=***&access_token='"$TOKEN" --data-binary '{"p":"***"}'"#)
+    }
+}
+
+extension ReproduceCommandTests {
+    /// A header whose value merely ends like a secret is sent as it is.
+    @Test func onlyAWholeHeaderValueOrOneAfterItsSchemeIsAVariable() {
+        let request = Self.sent("http://x/Api/q", headers: [("client", "apicheck/1.0"), ("X-Key", "1.0")],
+                                variables: [.init(value: "1.0", name: "APICHECK_ACCOUNT")])
+        #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q' -H 'client: apicheck/1.0' -H 'X-Key: '"$APICHECK_ACCOUNT""#)
+    }
+}
