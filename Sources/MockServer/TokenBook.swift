@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// Every operation is O(1) (amortised): a standing is one dictionary lookup, a login revokes only
 /// the account's own live tokens (kept per account), and at most `capacity` tokens are
-/// remembered, the oldest forgotten first. A forgotten token is unknown, as if it had expired;
-/// so a login flood with a new account per request costs bounded memory and leaves lookups as
-/// fast as before.
+/// remembered, the least recently used forgotten first. A forgotten token is unknown, as if it
+/// had expired; so a login flood with a new account per request costs bounded memory, leaves
+/// lookups as fast as before, and does not push out a token that a client keeps using.
 final class TokenBook: Sendable {
     enum Standing {
         case live
@@ -21,15 +21,19 @@ final class TokenBook: Sendable {
     private struct Issued {
         var account: String
         var revoked: Bool
+        /// Its latest place in `order`; older places of the same token are skipped.
+        var position: Int
     }
 
     private struct State {
         var issued: [String: Issued] = [:]
         /// Each account's tokens that no later login revoked.
         var live: [String: Set<String>] = [:]
-        /// Tokens in issue order from `head` on; those already ended are skipped.
-        var order: [String] = []
+        /// Tokens by last use from `head` on (issue, or a use long after it), with the place each
+        /// was put at; those already ended or put again later are skipped.
+        var order: [(token: String, position: Int)] = []
         var head = 0
+        var placed = 0
     }
 
     /// Tokens remembered at most, live or revoked.
@@ -53,18 +57,20 @@ final class TokenBook: Sendable {
             if let earlier = state.live.removeValue(forKey: account) {
                 for old in earlier { state.issued[old]?.revoked = true }
             }
-            // Forget the oldest until there is room for this one.
+            // Forget the least recently used until there is room for this one.
             while state.issued.count >= capacity, state.head < state.order.count {
-                Self.forget(state.order[state.head], in: &state)
+                let oldest = state.order[state.head]
+                if state.issued[oldest.token]?.position == oldest.position { Self.forget(oldest.token, in: &state) }
                 state.head += 1
             }
             if state.head > 1024, state.head * 2 > state.order.count {
                 state.order.removeFirst(state.head)
                 state.head = 0
             }
-            state.issued[token] = Issued(account: account, revoked: false)
+            state.placed += 1
+            state.issued[token] = Issued(account: account, revoked: false, position: state.placed)
             state.live[account, default: []].insert(token)
-            state.order.append(token)
+            state.order.append((token, state.placed))
         }
         return token
     }
@@ -73,6 +79,13 @@ final class TokenBook: Sendable {
         guard let token, !token.isEmpty else { return .unknown }
         return state.withLock { state in
             guard let issued = state.issued[token] else { return .unknown }
+            // A token in use moves to the young end, at most once per half a capacity of
+            // placements: `order` stays within about twice the tokens remembered.
+            if state.placed - issued.position > capacity / 2 {
+                state.placed += 1
+                state.issued[token]?.position = state.placed
+                state.order.append((token, state.placed))
+            }
             return issued.revoked ? .revoked : .live
         }
     }

@@ -70,6 +70,19 @@ import Testing
         #expect(book.standing(of: others[8]) == .unknown)
     }
 
+    @Test func aTokenInUseOutlivesALoginFlood() {
+        let book = TokenBook(capacity: 4)
+        let kept = book.issue(account: "fresh")
+        let idle = book.issue(account: "idle")
+        for index in 0..<50 {
+            _ = book.issue(account: "flood\(index)")
+            #expect(book.standing(of: kept) == .live)
+        }
+
+        #expect(book.standing(of: idle) == .unknown)
+        #expect(book.count == 4)
+    }
+
     @Test func theNearestRouteSearchComparesABoundedPartOfAHugePath() {
         let suggestions = RouteSuggestions(Demo.api.endpoints)
         let huge = Substring("statuses/" + String(repeating: "x/", count: 15_000))
