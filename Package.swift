@@ -20,7 +20,8 @@ let package = Package(
     ],
     targets: [
         // C lives only here: typed wrappers over the variadic libcurl and libmicrohttpd calls.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // OpenSSL (libcurl's TLS library here) only to see a server ask for a client certificate.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         // GnuTLS (libmicrohttpd's TLS library) only to verify client certificates.
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("gnutls")]),
 

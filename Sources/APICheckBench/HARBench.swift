@@ -13,18 +13,23 @@ struct HARBench {
     var reps = 1
     /// `--baseline no` skips the bare read: its tree of a 1 GB capture would not fit in memory.
     var baseline = true
+    /// `--undeclared N`: instead, a capture of N entries each for a route no endpoint declares,
+    /// every one distinct (a whole site captured): what once made the import quadratic.
+    var undeclared: Int?
 
     init(_ options: Options) throws(BenchError) {
         megabytes = try options.int("megabytes", default: megabytes)
         reps = try options.int("reps", default: reps)
         baseline = options.string("baseline") != "no"
+        undeclared = options.string("undeclared") == nil ? nil : try options.int("undeclared", default: 1)
     }
 
     func run() async throws -> String {
         guard let mocks = MockTransport.locateMocks(from: #filePath) else { throw BenchError("no mocks/ folder found") }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString).har")
         defer { try? FileManager.default.removeItem(at: file) }
-        let (entries, size) = try Self.writeCapture(to: file, megabytes: megabytes, mocks: mocks)
+        let (entries, size) = try undeclared.map { try Self.writeUndeclared(to: file, entries: $0) }
+            ?? Self.writeCapture(to: file, megabytes: megabytes, mocks: mocks)
         let clock = ContinuousClock()
         var bare: [Double] = [], imports: [Double] = []
         var matched = 0
@@ -47,14 +52,15 @@ struct HARBench {
         }
         let importTime = Spread(imports).median, bareTime = bare.isEmpty ? nil : Spread(bare).median
         let mb = Double(size) / 1_048_576
-        var text = "import-har: a generated capture of \(String(format: "%.0f", mb)) MB, \(entries) entries (\(matched) matched), "
+        let what = undeclared == nil ? "" : " of distinct undeclared routes"
+        var text = "import-har: a generated capture of \(String(format: "%.0f", mb)) MB, \(entries) entries\(what) (\(matched) matched), "
             + "median of \(reps)\n"
         var rows = [["HARArchive + HARImport, dry run", String(format: "%.2f", importTime), String(format: "%.0f", mb / importTime)]]
         if let bareTime {
             rows.insert(["bare JSONSerialization read (baseline)", String(format: "%.2f", bareTime), String(format: "%.0f", mb / bareTime)], at: 0)
         }
         text += table(["", "seconds", "MB/s"], rows)
-        text += "\n=> import-har: \(String(format: "%.0f", mb)) MB in \(String(format: "%.2f", importTime)) s, "
+        text += "\n=> import-har\(undeclared.map { " \($0) undeclared routes" } ?? ""): \(String(format: "%.0f", mb)) MB in \(String(format: "%.2f", importTime)) s, "
             + (bareTime.map { "\(ratio(importTime / $0)) a bare read, " } ?? "")
             + "peak resident \(importPeak) MB (budget: 100 MB within 10 s and 1 GB)"
         return text
@@ -65,6 +71,22 @@ struct HARBench {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return usage.ru_maxrss / 1024
+    }
+
+    /// `entries` JSON answers, each for a route of its own that no endpoint declares, with a token
+    /// of its own in the query; returns the entry count and the size.
+    static func writeUndeclared(to file: URL, entries: Int) throws -> (Int, Int) {
+        var text = #"{"log": {"version": "1.2", "creator": {"name": "apicheck-bench", "version": "1"}, "entries": ["#
+        for index in 0..<entries {
+            text += (index == 0 ? "" : ",\n") + #"{"startedDateTime": "2026-11-30T10:00:00Z", "request": {"method": "GET", "url": "#
+                + #""https://staging.example.com/Api/catalog/item\#(index)/detail?access_token=2.00Token\#(index)", "headers": [], "#
+                + #""queryString": [{"name": "access_token", "value": "2.00Token\#(index)"}]}, "response": {"status": 200, "headers": [], "#
+                + #""content": {"mimeType": "application/json", "text": "{\"item\":\#(index)}"}}}"#
+        }
+        text += "]}}\n"
+        let data = Data(text.utf8)
+        try data.write(to: file)
+        return (entries, data.count)
     }
 
     /// Writes entries until the file reaches `megabytes`; returns the entry count and the size.

@@ -11,7 +11,9 @@ let usage = """
            apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
            apicheck-bench serve   --body FILE [--endpoints 500] [--port 8090]   (serves until killed)
            apicheck-bench serve-lookup --body FILE [--iterations 100000] [--rounds 5]
-           apicheck-bench har     [--megabytes 100] [--reps 1]
+           apicheck-bench big-serve  [--kind timeline|map] [--count N] [--body-out FILE]   (serves until killed)
+           apicheck-bench big-decode --file FILE [--kind timeline|map] [--times 1]
+           apicheck-bench har     [--megabytes 100] [--reps 1] [--undeclared N]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +31,8 @@ do {
     case "big-run": text = try await BigRun(options).run()
     case "serve": text = try await ServeCatalogBench(options).run()
     case "serve-lookup": text = try ServeLookupBench(options).run()
+    case "big-serve": text = try await BigServe(options).run()
+    case "big-decode": text = try BigDecode(options).run()
     case "har": text = try await HARBench(options).run()
     default: throw BenchError(usage)
     }

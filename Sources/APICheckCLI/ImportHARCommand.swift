@@ -8,8 +8,8 @@ struct ImportHARCommand: Command {
     static let arguments = [CommandArgument(name: "FILE", help: "the HAR 1.2 file")]
     static let baseURL = Option.optional("base-url", "URL", help: "only entries from this origin, matched under this base path",
                                          parse: .text)
-    static let options: [any OptionDeclaration] = [
-        MockFolderOption.mocks, baseURL, RecordCommand.redact, RecordCommand.dryRun, RecordCommand.force,
+    static let options: [any OptionDeclaration] = MockFolderOption.all + [
+        baseURL, RecordCommand.redact, RecordCommand.dryRun, RecordCommand.force,
     ]
     static let exitCodes: String? = "0 imported; 1 an answer violates the contract (refused); 2 usage error or unreadable file"
 
@@ -25,7 +25,8 @@ struct ImportHARCommand: Command {
         Not written, but listed: failure codes no declared scenario carries, entries whose body the
         capture left out, routes nobody declared; answers that are not JSON are counted. Secrets
         (tokens in URLs, headers and cookies, passwords, the API's redacted fields, --redact paths)
-        are replaced by stable placeholders, and files are proven and written as by '\(tool) record'.
+        are replaced by stable placeholders, and files are proven and written as by '\(tool) record':
+        an answer still holding a secret in any form, or a file over --max-mock, is never written.
         """
     }
 
@@ -36,6 +37,7 @@ struct ImportHARCommand: Command {
     let redactPaths: [JSONPath]
     let dryRun: Bool
     let force: Bool
+    let maxMock: Int
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -45,6 +47,7 @@ struct ImportHARCommand: Command {
         redactPaths = try arguments[RecordCommand.redact]
         dryRun = try arguments[RecordCommand.dryRun]
         force = try arguments[RecordCommand.force]
+        maxMock = try arguments[MockFolderOption.maxMock]
     }
 
     func run() async throws -> ExitCode {
@@ -55,7 +58,7 @@ struct ImportHARCommand: Command {
             throw CommandFailure("\(file.path): \(error.description)")
         }
         let result = HARImport(api: context.api, directory: directory, baseURL: base, redactPaths: redactPaths,
-                               dryRun: dryRun, force: force).run(archive)
+                               dryRun: dryRun, force: force, maxFileBytes: maxMock).run(archive)
         MockWriteListing(context: context, directory: directory, dryRun: dryRun).print(result.files)
         for line in result.lines { context.console.out(MockWriteListing.printable(line)) }
         return ExitCode(result.verdict)

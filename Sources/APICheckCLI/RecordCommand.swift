@@ -8,7 +8,7 @@ struct RecordCommand: Command {
     static let redact = Option.repeated("redact", "JSONPATH", help: "also replace the value at this path, e.g. $.datas.phone or $.datas[*].mail",
                                         parse: .jsonPath)
     static let dryRun = Option.flag("dry-run", help: "say what would be written, write nothing")
-    static let force = Option.flag("force", help: "write answers that violate the contract too")
+    static let force = Option.flag("force", help: "write answers that violate the contract too (never one holding a secret)")
     static let options: [any OptionDeclaration] = TargetOptions.all + MockFolderOption.all + [redact, dryRun, force]
         + ConnectionOptions.all + ReportOptions.all + [LiveCommand.verbose]
     static let exitCodes: String? = """
@@ -27,7 +27,9 @@ struct RecordCommand: Command {
         Before anything is written, secrets are replaced by stable placeholders of the same JSON
         type: tokens issued in the run, the token field, passwords, the API's redacted fields and
         every --redact path. Every file is then audited as '\(tool) mocks' would; an answer that
-        violates the contract is refused (exit 1) unless --force. Files are written atomically and
+        violates the contract is refused (exit 1) unless --force. An answer that still holds a
+        secret in any form (escaped, encoded, in another case, as hex, inside base64), or a file
+        over --max-mock, is refused even with --force. Files are written atomically and
         only when their bytes change: pretty-printed, 2-space indent, keys in the server's order.
         Prints per file: created, updated (with the paths added, removed or changed), unchanged,
         refused. --mocks DIR is created when missing; the target is found as for '\(tool) live'.

@@ -97,15 +97,22 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
 
     // The TLS options go in through an array, so that a plain daemon passes an empty one.
     struct MHD_OptionItem tls_options[] = {
-        { MHD_OPTION_HTTPS_MEM_CERT, 0, tls == NULL ? NULL : (void *)tls->certificate },
-        { MHD_OPTION_HTTPS_MEM_KEY, 0, tls == NULL ? NULL : (void *)tls->key },
+        { MHD_OPTION_END, 0, NULL },
+        { MHD_OPTION_END, 0, NULL },
+        { MHD_OPTION_END, 0, NULL },
         { MHD_OPTION_END, 0, NULL },
         { MHD_OPTION_END, 0, NULL },
     };
-    if (tls != NULL && tls->client_ca != NULL)
-        tls_options[2] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_TRUST, 0, (void *)tls->client_ca };
-    if (tls != NULL)
+    if (tls != NULL) {
+        int n = 0;
+        tls_options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)tls->certificate };
+        tls_options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)tls->key };
+        if (tls->client_ca != NULL)
+            tls_options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_TRUST, 0, (void *)tls->client_ca };
+        if (tls->priorities != NULL)
+            tls_options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)tls->priorities };
         flags |= MHD_USE_TLS;
+    }
 
     cmhd_last_log[0] = '\0';
     errno = 0;
@@ -120,7 +127,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
         MHD_OPTION_URI_LOG_CALLBACK, cmhd_uri_guard, (void *)(uintptr_t)limits->max_query_arguments,
         MHD_OPTION_ARRAY, pool,
-        MHD_OPTION_ARRAY, tls == NULL ? &tls_options[3] : tls_options,
+        MHD_OPTION_ARRAY, tls_options,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int saved = errno;

@@ -14,6 +14,10 @@ extension CurlTransfer {
             check(ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, bundle), "CAINFO")
             check(ccurl_easy_setopt_string(easy, CURLOPT_CAPATH, nil), "CAPATH")
         }
+        if tls.clientCertificate == nil, request.url.scheme?.lowercased() == "https" {
+            // Not every libcurl can watch (GnuTLS builds cannot): then the refusal is told by its alert only.
+            _ = ccurl_watch_certificate_request(easy, number)
+        }
         if let certificate = tls.clientCertificate {
             check(ccurl_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate), "SSLCERT")
             check(ccurl_easy_setopt_string(easy, CURLOPT_SSLCERTTYPE, "PEM"), "SSLCERTTYPE")

@@ -1,6 +1,7 @@
 import APICheck
 internal import CCurl
 import Foundation
+import Synchronization
 
 /// One request on its way through the driver: the request, the continuation waiting for it, and
 /// everything libcurl writes into while it runs (body, headers, error text).
@@ -25,6 +26,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     let request: HTTPRequest
     let configuration: CurlConfiguration
+    /// This transfer's number in the process, never 0: what the TLS shim notes a server's
+    /// request for a client certificate under.
+    let number: UInt = CurlTransfer.numbers.add(1, ordering: .relaxed).newValue
+    private static let numbers = Atomic<UInt>(0)
 
     var lifecycle = Lifecycle.created
     var continuation: CheckedContinuation<HTTPResponse, any Error>?

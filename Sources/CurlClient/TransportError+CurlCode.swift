@@ -17,7 +17,9 @@ extension TransportError {
         let message = detail.isEmpty || detail == summary ? summary
             : code == CURLE_OPERATION_TIMEDOUT ? detail : "\(summary): \(detail)"
         let tls = transfer.configuration.tls
-        if let failure = TLSFailure(curlCode: code, detail: detail, clientCertificateGiven: tls.clientCertificate != nil) {
+        let asked = tls.clientCertificate == nil && ccurl_certificate_requested(transfer.number) != 0
+        if let failure = TLSFailure(curlCode: code, detail: detail, clientCertificateGiven: tls.clientCertificate != nil,
+                                    certificateRequested: asked) {
             self.init(.tls, message, url: url, tlsFailure: failure)
             return
         }

@@ -25,9 +25,10 @@ extension HTTPServer {
             let announced = admit(incoming, context: context)
             requestContext.pointee = Unmanaged.passRetained(incoming).toOpaque()
             context.deadlines.headerReceived(connection)
-            if context.configuration.tls?.clientCAPEM != nil, cmhd_client_certificate_verified(connection) == 0 {
+            if let tls = context.configuration.tls, tls.clientCAPEM != nil, cmhd_client_certificate_verified(connection) == 0 {
                 // Mutual TLS: nothing reaches the handler without a certificate from the client CA.
                 incoming.answered = true
+                if tls.closesWithoutClientCertificate { return .NO }
                 return queue(ServerResponse(status: 403, headers: [(name: "Content-Type", value: "text/plain")],
                                             body: Data("a client certificate from the trusted CA is required\n".utf8)),
                              on: connection, context: context)

@@ -10,6 +10,13 @@ public struct HTTPServerTLS: Sendable, Equatable {
     /// CA certificates a client certificate must chain to. When set, a request over a connection
     /// without such a certificate is answered 403 and never reaches the handler (mutual TLS).
     public var clientCAPEM: Data?
+    /// Speak TLS 1.3 only, as servers of today do: their client-certificate checks come after
+    /// the handshake.
+    public var tls13Only = false
+    /// A connection without a certificate from `clientCAPEM` is closed before any answer instead
+    /// of answered 403: what a TLS 1.3 server that requires a client certificate does once the
+    /// handshake is over and the client starts its request.
+    public var closesWithoutClientCertificate = false
 
     public init(certificatePEM: Data, keyPEM: Data, clientCAPEM: Data? = nil) {
         self.certificatePEM = certificatePEM

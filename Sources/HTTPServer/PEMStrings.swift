@@ -7,15 +7,17 @@ struct PEMStrings: @unchecked Sendable {
     let certificate: UnsafeMutablePointer<CChar>
     let key: UnsafeMutablePointer<CChar>
     let clientCA: UnsafeMutablePointer<CChar>?
-    /// All three, as the daemon's start takes them.
+    let priorities: UnsafeMutablePointer<CChar>?
+    /// All of them, as the daemon's start takes them.
     let settings: UnsafeMutablePointer<cmhd_tls>
 
     init(_ tls: HTTPServerTLS) {
         certificate = Self.copy(tls.certificatePEM)
         key = Self.copy(tls.keyPEM)
         clientCA = tls.clientCAPEM.map(Self.copy)
+        priorities = tls.tls13Only ? Self.copy(Data("NORMAL:-VERS-ALL:+VERS-TLS1.3".utf8)) : nil
         settings = .allocate(capacity: 1)
-        settings.initialize(to: cmhd_tls(certificate: certificate, key: key, client_ca: clientCA))
+        settings.initialize(to: cmhd_tls(certificate: certificate, key: key, client_ca: clientCA, priorities: priorities))
     }
 
     private static func copy(_ data: Data) -> UnsafeMutablePointer<CChar> {
@@ -34,6 +36,7 @@ struct PEMStrings: @unchecked Sendable {
         certificate.deallocate()
         key.deallocate()
         clientCA?.deallocate()
+        priorities?.deallocate()
         settings.deallocate()
     }
 }

@@ -12,9 +12,13 @@ import Testing
 @Suite struct LiveTLSTests {
     static func path(_ name: String) -> String { TLSFixtures.path(name) }
 
-    static func sandbox(_ certificate: String = "server") throws -> SandboxServer {
+    static func sandbox(_ certificate: String = "server", requiringClientCertificate: Bool = false) throws -> SandboxServer {
         var limits = HTTPServerConfiguration()
-        limits.tls = try HTTPServerTLS(certificateFile: path("\(certificate).pem"), keyFile: path("\(certificate).key"))
+        limits.tls = try HTTPServerTLS(certificateFile: path("\(certificate).pem"), keyFile: path("\(certificate).key"),
+                                       clientCAFile: requiringClientCertificate ? path("ca.pem") : nil)
+        // As a TLS 1.3 server that requires a client certificate: refused after the handshake.
+        limits.tls?.tls13Only = requiringClientCertificate
+        limits.tls?.closesWithoutClientCertificate = requiringClientCertificate
         let server = SandboxServer(limits: limits)
         try server.start()
         return server
@@ -46,6 +50,24 @@ import Testing
         defer { server.stop() }
         let result = await Self.live(server, [], environment: [variable: Self.path("ca.pem")])
         #expect(result.code == 0, "\(result.err)")
+    }
+
+    /// Every connection refused after the TLS 1.3 handshake for want of a client certificate, GETs
+    /// and POSTs at once: each is `tls-client-certificate`, none `transport`, and the run exit 3.
+    @Test func aTLS13TargetThatRefusesEveryConnectionForItsCertificateIsUnreachable() async throws {
+        let server = try Self.sandbox(requiringClientCertificate: true)
+        defer { server.stop() }
+        for _ in 0..<3 {
+            let result = await Self.live(server, ["--cacert", Self.path("ca.pem"),
+                                                  "--only", "topics.list,config.main,account.register,auth.token"])
+            #expect(result.code == 3, "\(result.out)")
+            let kinds = result.kinds.filter { !$0.hasPrefix("certificate") }
+            #expect(kinds.filter { $0 == "tls-client-certificate" }.count == 4, "\(kinds)")
+            #expect(Set(kinds) == ["tls-client-certificate", "unreachable"], "\(kinds)")
+        }
+        let given = await Self.live(server, ["--cacert", Self.path("ca.pem"), "--cert", Self.path("client.pem"),
+                                             "--key", Self.path("client.key"), "--only", "topics.list,config.main"])
+        #expect(given.code == 0, "\(given.out)")
     }
 
     @Test func withoutTheCATheTargetIsUnreachableAndTheKindSaysWhy() async throws {

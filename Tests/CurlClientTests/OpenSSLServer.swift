@@ -8,11 +8,12 @@ final class OpenSSLServer: @unchecked Sendable {
     private let process = Process()
     let port: Int
 
-    init() throws {
+    /// `tls13Only`: `-tls1_3`, where the refusal comes after the handshake, with the request.
+    init(tls13Only: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-www", "-Verify", "1",
                              "-cert", TLSFixtures.path("server.pem"), "-key", TLSFixtures.path("server.key"),
-                             "-CAfile", TLSFixtures.ca]
+                             "-CAfile", TLSFixtures.ca] + (tls13Only ? ["-tls1_3"] : [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

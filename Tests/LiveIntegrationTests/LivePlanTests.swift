@@ -72,6 +72,16 @@ import Testing
         #expect(depths(plan).values.max() == 5)
     }
 
+    /// What a check's outcome keeps for the rest of the run: the paths later steps read of its
+    /// answer (the paging step's ids, the samples of statuses.show and users.show), no more.
+    @Test func aCheckKeepsOnlyWhatLaterStepsReadOfItsAnswer() throws {
+        let check = try #require(plan.steps.first { name($0) == "statuses.homeTimeline" })
+        #expect(Set(plan.pathsRead(from: check.id).map(\.description))
+            == ["$.datas.statuses[*].id", "$.datas.statuses[0].id", "$.datas.statuses[0].user.id"])
+        let config = try #require(plan.steps.first { name($0) == "config.main" })
+        #expect(plan.pathsRead(from: config.id).isEmpty)
+    }
+
     /// The paging step reads its endpoint's own answer (the first page), with the same token,
     /// and the second login (which revokes that token) waits for it.
     @Test func thePagingStepDependsOnTheEndpointsOwnCheck() throws {

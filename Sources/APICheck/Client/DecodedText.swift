@@ -1,4 +1,4 @@
-/// A text with one or more layers of encoding undone (JSON escapes, percent-encoding, XML
+/// A text with one or more layers of encoding undone (JSON escapes, percent-encoding, HTML
 /// character references), each decoded unit remembering which span of the original it came from.
 /// The redactor looks for secrets in every such view and masks the original spans: a token a
 /// server echoes as `a\/b`, `a%2Fb` or `a&#47;b` is the same token.
@@ -204,42 +204,58 @@ struct DecodedText: Hashable {
         return changed
     }
 
-    /// `&#47;`, `&#x2F;` and the five XML entities.
+    /// `&#47;`, `&#x2F;`, and HTML's named references of ASCII and Latin-1 (`&sol;`, `&commat;`,
+    /// `&uuml;`). As a browser reads them in an attribute: a numeric reference or a legacy name
+    /// (`&amp`, `&eacute`) needs no semicolon, so a server's sloppy escaping hides nothing.
     private static func undoCharacterReferences(_ input: UnsafeBufferPointer<UInt16>, _ out: inout Writer) -> Bool {
-        let named: [(name: [UInt16], unit: UInt16)] = [
-            (Array("amp;".utf16), 0x26), (Array("lt;".utf16), 0x3C), (Array("gt;".utf16), 0x3E),
-            (Array("quot;".utf16), 0x22), (Array("apos;".utf16), 0x27),
-        ]
         var index = 0, changed = false
-        scan: while index < input.count {
-            guard input[index] == 0x26 else {
+        while index < input.count {
+            guard input[index] == 0x26, let (unit, length) = reference(input, at: index) else {
                 out.append(input[index], from: index)
                 index += 1; continue
             }
-            for entity in named where input[(index + 1)...].starts(with: entity.name) {
-                out.append(entity.unit, from: index)
-                index += 1 + entity.name.count; changed = true
-                continue scan
-            }
-            if index + 3 < input.count, input[index + 1] == 0x23 {
-                let hex = input[index + 2] == 0x78 || input[index + 2] == 0x58
-                let first = index + (hex ? 3 : 2)
-                var end = first
-                var value: UInt32 = 0
-                while end < input.count, end - first < 8, let digit = digit(input[end], hex: hex) {
-                    value = value * (hex ? 16 : 10) + digit
-                    end += 1
-                }
-                if end < input.count, input[end] == 0x3B, end > first, let scalar = Unicode.Scalar(value) {
-                    out.append(scalar, from: index)
-                    index = end + 1; changed = true
-                    continue
-                }
-            }
-            out.append(input[index], from: index)
-            index += 1
+            out.append(unit, from: index)
+            index += length; changed = true
         }
         return changed
+    }
+
+    /// The scalar a reference at `index` (an `&`) stands for, and how many units it spans.
+    private static func reference(_ input: UnsafeBufferPointer<UInt16>, at index: Int) -> (Unicode.Scalar, Int)? {
+        if index + 2 < input.count, input[index + 1] == 0x23 {
+            let hex = input[index + 2] == 0x78 || input[index + 2] == 0x58
+            let first = index + (hex ? 3 : 2)
+            var end = first
+            var value: UInt32 = 0
+            while end < input.count, end - first < 8, let digit = digit(input[end], hex: hex) {
+                value = value * (hex ? 16 : 10) + digit
+                end += 1
+            }
+            guard end > first, let scalar = Unicode.Scalar(value) else { return nil }
+            let semicolon = end < input.count && input[end] == 0x3B
+            return (scalar, end - index + (semicolon ? 1 : 0))
+        }
+        var name: [UInt8] = []
+        var end = index + 1
+        while end < input.count, name.count < HTMLEntity.longestName, input[end] < 0x80,
+              isAlphanumeric(UInt8(input[end])) {
+            name.append(UInt8(input[end]))
+            end += 1
+        }
+        guard !name.isEmpty else { return nil }
+        if end < input.count, input[end] == 0x3B, let unit = HTMLEntity.units[String(decoding: name, as: UTF8.self)] {
+            return (Unicode.Scalar(unit)!, name.count + 2)
+        }
+        // Without a semicolon only a legacy name counts, and, as in an HTML attribute, not when a
+        // letter, digit or `=` follows: `&copy=1` and `&notes` in a query string stay as they are.
+        let whole = String(decoding: name, as: UTF8.self)
+        guard HTMLEntity.legacyNames.contains(whole), let unit = HTMLEntity.units[whole],
+              end >= input.count || input[end] != 0x3D else { return nil }
+        return (Unicode.Scalar(unit)!, name.count + 1)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     // MARK: - Digits

@@ -2,60 +2,59 @@
 /// reads. A change the app would break on is an error; a stale mock is a warning; a difference the
 /// contract allows (an optional field that is null live) is info.
 public enum Drift {
+    /// Every finding of `changes`, in order (`DriftCollector` lists the first few and counts the rest).
     public static func findings(_ changes: [ShapeChange], reads: [FieldRead], endpoint: String,
                                 decodeFailure: JSONPath?, mockFile: String?) -> [Finding] {
-        var byPath: [JSONPath: FieldRead] = [:]
-        for read in reads { byPath[read.path] = read }
-        let alreadyReported = decodeFailure?.generalized
-        let maps = reads.filter(\.isMap).map(\.path.components)
-        var findings: [Finding] = []
-        for change in changes {
-            // Below a dictionary, keys are data: a key present in one answer and not the other says
-            // nothing about the contract, and the decode check covers the values.
-            if maps.contains(where: { change.path.components.count > $0.count && change.path.components.starts(with: $0) }) {
-                continue
-            }
-            let read = byPath[change.path]
-            let severity: Finding.Severity
-            var expected: String? = change.expected
-            let note: String
-            // Notes explain; reports print expected and found beside them.
-            switch change.kind {
-            case .added:
-                severity = .warning
-                expected = nil
-                note = read == nil ? "not in the mock or the decode type" : "read by the decode type but not in the mock"
-            case .removed:
-                if let read, read.required {
-                    severity = .error
-                    note = change.partly ? "missing from some objects; the decode type requires it" : "the decode type requires it"
-                } else if change.partly, read != nil {
-                    // Optional in the type and present in some objects: variety the contract allows.
-                    severity = .info
-                    note = "missing from some objects; optional in the decode type"
-                } else {
-                    severity = .warning
-                    note = (change.partly ? "missing from some objects" : "in the mock, gone live")
-                        + (read == nil ? "; not read by the decode type" : "; optional in the decode type")
-                }
-            case .typeChanged:
-                severity = read == nil ? .warning : .error
-                note = read.map { "the decode type reads \($0.type)" } ?? "not read by the decode type"
-            case .becameNull:
-                if let read {
-                    severity = read.required ? .error : .info
-                    note = read.required ? "the decode type requires \(read.type)" : "allowed: optional in the decode type"
-                } else {
-                    severity = .warning
-                    note = "not read by the decode type"
-                }
-            }
-            // The decode check already named this exact place; one error per fault is enough.
-            if severity == .error, let alreadyReported, alreadyReported == change.path { continue }
-            findings.append(Finding(kind: FindingKind(drift: change.kind), severity: severity, endpoint: endpoint,
-                                    path: change.path, expected: expected, found: change.found,
-                                    message: note, file: mockFile))
+        var collector = DriftCollector(reads: reads, endpoint: endpoint, decodeFailure: decodeFailure, mockFile: mockFile, limit: nil)
+        for change in changes { collector.add(change) }
+        return collector.findings
+    }
+
+    /// How bad `change` is, given what the decode type reads there (nil: nothing).
+    static func severity(of change: ShapeChange, read: FieldRead?) -> Finding.Severity {
+        switch change.kind {
+        case .added:
+            return .warning
+        case .removed:
+            if let read, read.required { return .error }
+            // Optional in the type and present in some objects: variety the contract allows.
+            return change.partly && read != nil ? .info : .warning
+        case .typeChanged:
+            return read == nil ? .warning : .error
+        case .becameNull:
+            guard let read else { return .warning }
+            return read.required ? .error : .info
         }
-        return findings
+    }
+
+    /// The finding for `change`; notes explain, reports print expected and found beside them.
+    static func finding(for change: ShapeChange, read: FieldRead?, severity: Finding.Severity, endpoint: String,
+                        mockFile: String?) -> Finding {
+        var expected: String? = change.expected
+        let note: String
+        switch change.kind {
+        case .added:
+            expected = nil
+            note = read == nil ? "not in the mock or the decode type" : "read by the decode type but not in the mock"
+        case .removed:
+            if let read, read.required {
+                note = change.partly ? "missing from some objects; the decode type requires it" : "the decode type requires it"
+            } else if change.partly, read != nil {
+                note = "missing from some objects; optional in the decode type"
+            } else {
+                note = (change.partly ? "missing from some objects" : "in the mock, gone live")
+                    + (read == nil ? "; not read by the decode type" : "; optional in the decode type")
+            }
+        case .typeChanged:
+            note = read.map { "the decode type reads \($0.type)" } ?? "not read by the decode type"
+        case .becameNull:
+            if let read {
+                note = read.required ? "the decode type requires \(read.type)" : "allowed: optional in the decode type"
+            } else {
+                note = "not read by the decode type"
+            }
+        }
+        return Finding(kind: FindingKind(drift: change.kind), severity: severity, endpoint: endpoint,
+                       path: change.path, expected: expected, found: change.found, message: note, file: mockFile)
     }
 }

@@ -70,6 +70,15 @@ public struct Shape: Sendable, Equatable {
         self = merger.shape!
     }
 
+    /// The shape of `value` as far as comparing it with `expected` needs (see `ShapeCutoff`), and
+    /// without the fields of objects at `skippingBelow`: the same changes against `expected` as
+    /// `Shape(of:)` gives, for a fraction of the memory when the answer holds much the mock lacks.
+    public init(of value: JSONValue, skippingBelow paths: [JSONPath], comparedWith expected: Shape) {
+        var merger = ShapeMerger()
+        merger.add(value, cutoff: ShapeCutoff(following: expected, cutting: paths))
+        self = merger.shape!
+    }
+
     public func field(_ name: String) -> Field? {
         guard fields.count > Self.searchLimit else { return fields.first { $0.name == name } }
         return fieldIndex[name].map { fields[$0] }

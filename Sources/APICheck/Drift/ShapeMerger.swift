@@ -77,13 +77,12 @@ struct ShapeMerger {
             // An empty array says nothing about its elements.
             guard !items.isEmpty else { return }
             if elements.isEmpty { elements = [ShapeMerger()] }
-            let below = cutoff?.element
+            let below = cutoff?.elementChild
             for item in items { elements[0].add(item, cutoff: below) }
         case let .object(members):
             kinds.insert(.object)
             objects += 1
             if let cutoff, cutoff.isCut { return }
-            let cutKeys = cutoff.map { !$0.keys.isEmpty } ?? false
             var hint = 0
             for member in members {
                 let slot = slot(for: member.key, hint: hint)
@@ -91,7 +90,7 @@ struct ShapeMerger {
                 guard fields[slot].lastObject != objects else { continue }
                 fields[slot].lastObject = objects
                 fields[slot].present += 1
-                fields[slot].merger.add(member.value, cutoff: cutKeys ? cutoff?.keys[member.key] : nil)
+                fields[slot].merger.add(member.value, cutoff: cutoff?.child(member.key))
             }
         }
     }

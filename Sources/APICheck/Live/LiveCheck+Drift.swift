@@ -15,15 +15,16 @@ extension LiveCheck {
                 ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
             let reads = baseline.reads + interpretation.reads
             // Below a dictionary keys are data (Drift reports nothing there): no shape per entry.
-            let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
-            let changes = ShapeDiff.changes(expected: baseline.shape, found: found)
-                .filter { !envelopeKeys.contains($0.path) }
+            let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
             var failurePath: JSONPath?
             if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
             // What the type reads is known from the mock, and from the live answer when it decoded.
-            let findings = Drift.findings(changes, reads: reads, endpoint: endpoint.id,
-                                          decodeFailure: failurePath, mockFile: baseline.file)
-            return Self.capped(findings, endpoint: endpoint.id)
+            var collector = DriftCollector(reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
+                                           limit: Self.driftFindingLimit)
+            ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
+                if !envelopeKeys.contains(change.path) { collector.add(change) }
+            }
+            return collector.findings
         }
     }
 
@@ -31,6 +32,8 @@ extension LiveCheck {
     /// how many more there were. An answer with 20,000 new keys needs one reader, not 20,000 lines.
     static let driftFindingLimit = 50
 
+    /// `findings` as the report lists them: the first `driftFindingLimit`, errors first, then
+    /// one line counting the rest. `drift` counts without building; this caps a built list.
     static func capped(_ findings: [Finding], endpoint: String) -> [Finding] {
         guard findings.count > driftFindingLimit else { return findings }
         let ordered = findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)

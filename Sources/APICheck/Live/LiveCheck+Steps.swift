@@ -35,6 +35,8 @@ extension LiveCheck {
                 }
             }
             outcome.result = reported ? result : nil
+            // Outcomes live for the whole run: keep what later steps read of the answer, not the answer.
+            outcome.document = outcome.document.flatMap { $0.keeping(plan.pathsRead(from: step.id)) }
             return observed(step, outcome)
         }
     }

@@ -31,8 +31,23 @@ public struct HARArchive: Sendable {
 
     /// Entry `index`, parsed now; nil when it is not JSON or lacks a request method, URL or response.
     public func entry(at index: Int) -> HAREntry? {
-        guard let value = try? JSONParser.parse(data[ranges[index]]) else { return nil }
-        return Self.entry(value, index: index)
+        try? read(at: index).get()
+    }
+
+    /// Entry `index`, parsed now, or why it cannot be read (not JSON, nested too deep, no request
+    /// method, URL or response): said in the same words for every entry it applies to, so that
+    /// unreadable entries can be counted by reason.
+    public func read(at index: Int) -> Result<HAREntry, ReadError> {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(data[ranges[index]])
+        } catch {
+            return .failure(ReadError(description: "not JSON: \(error.reason)"))
+        }
+        guard let entry = Self.entry(value, index: index) else {
+            return .failure(ReadError(description: "no request method, URL or response"))
+        }
+        return .success(entry)
     }
 
     /// The readable entries, in file order.

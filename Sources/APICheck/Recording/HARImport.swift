@@ -12,11 +12,12 @@ public struct HARImport: Sendable {
     public let writer: MockWriter
     public let redactPaths: [JSONPath]
 
-    public init(api: API, directory: URL, baseURL: URL? = nil, redactPaths: [JSONPath] = [], dryRun: Bool = false, force: Bool = false) {
+    public init(api: API, directory: URL, baseURL: URL? = nil, redactPaths: [JSONPath] = [], dryRun: Bool = false, force: Bool = false,
+                maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) {
         self.api = api
         self.baseURL = baseURL
         self.redactPaths = redactPaths
-        writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force, reportsDrift: true)
+        writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force, reportsDrift: true, maxFileBytes: maxFileBytes)
     }
 
     public func run(_ archive: HARArchive) -> HARImportResult {
@@ -24,14 +25,20 @@ public struct HARImport: Sendable {
         let routes = CapturedRoutes(api: api, baseURL: baseURL)
         let placeholders = SecretPlaceholders(api: api, paths: redactPaths)
         let redactor = api.makeRedactor()
-        let existing = MockDirectory(writer.directory, api: api)
+        let existing = MockDirectory(writer.directory, api: api, maxFileBytes: writer.maxFileBytes)
         var latest: [String: (candidate: MockCandidate, entry: HAREntry, seen: Int)] = [:]
         var order: [String] = []
         // One entry parsed at a time, its tree dropped once classified: only the latest answer per
         // mock is kept, so a capture's size costs no more than the file.
         for index in 0..<archive.count {
-            guard let entry = archive.entry(at: index) else { continue }
             result.entries += 1
+            let entry: HAREntry
+            switch archive.read(at: index) {
+            case let .success(read): entry = read
+            case let .failure(error):
+                result.unreadable.add(error.description)
+                continue
+            }
             HARSecrets.register(entry, api: api, in: placeholders)
             guard let components = entry.components else {
                 result.unmatched.add("\(entry.method) (unreadable URL)")
@@ -67,7 +74,7 @@ public struct HARImport: Sendable {
             case .tokenExpired: scenario = MockScenario.expired
             case let .failure(code, message):
                 guard let declared = declaredScenario(of: endpoint, code: code, in: existing) else {
-                    result.undeclared.append(Finding(
+                    result.addUndeclared(Finding(
                         kind: .undeclaredScenario, severity: .warning, category: .contract, endpoint: endpoint.id,
                         expected: endpoint.scenarios.isEmpty ? "no failure scenario declared" : "the code of a declared scenario",
                         found: String(code),
@@ -77,7 +84,7 @@ public struct HARImport: Sendable {
                 }
                 scenario = declared
             case let .broken(reason):
-                result.undeclared.append(Finding(kind: reason.kind, severity: .warning, category: .contract, endpoint: endpoint.id,
+                result.addUndeclared(Finding(kind: reason.kind, severity: .warning, category: .contract, endpoint: endpoint.id,
                                                  message: "answer not written: \(reason.message)"))
                 continue
             }

@@ -21,7 +21,7 @@ public struct MockRecorder: Sendable {
         self.transport = transport
         self.options = options
         self.redactPaths = redactPaths
-        writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force)
+        writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force, maxFileBytes: options.maxMockBytes)
     }
 
     public func run(redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) async -> MockRecording {

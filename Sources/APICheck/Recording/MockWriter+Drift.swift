@@ -14,11 +14,14 @@ extension MockWriter {
         // The envelope's code and message are the classification's business, as in `live`.
         let envelopeKeys = endpoint.enveloped ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
         let reads = baseline.reads + interpretation.reads
-        let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
-        let changes = ShapeDiff.changes(expected: baseline.shape, found: found).filter { !envelopeKeys.contains($0.path) }
+        let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
         var failurePath: JSONPath?
         if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
-        let findings = Drift.findings(changes, reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file)
-        return LiveCheck.capped(findings, endpoint: endpoint.id)
+        var collector = DriftCollector(reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
+                                       limit: LiveCheck.driftFindingLimit)
+        ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
+            if !envelopeKeys.contains(change.path) { collector.add(change) }
+        }
+        return collector.findings
     }
 }

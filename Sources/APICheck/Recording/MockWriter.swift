@@ -1,9 +1,11 @@
 import Foundation
 
 /// Turns answers into mock files, the one way `record` and `import-har` both write:
-/// 1. secrets replaced (`SecretPlaceholders`), and the bytes checked for every known secret;
+/// 1. secrets replaced (`SecretPlaceholders`), and the document proven to hold none in any form
+///    (`SecretProof`): a file that still holds one is never written, forced or not;
 /// 2. proven: the files are audited (`MockAudit`) in a staging folder before any is written, and
 ///    an answer that violates the contract, or a file the audit rejects, is refused unless forced;
+///    a file over the size cap that `mocks` and `serve` read is refused, forced or not;
 /// 3. written atomically, only when the bytes changed, in one format: pretty-printed, two-space
 ///    indent, keys in the server's order, a final newline.
 public struct MockWriter: Sendable {
@@ -11,16 +13,21 @@ public struct MockWriter: Sendable {
     public let directory: URL
     /// Work everything out, write nothing.
     public var dryRun: Bool
-    /// Write answers that violate the contract too.
+    /// Write answers that violate the contract too. Never a file that holds a secret, nor one over
+    /// `maxFileBytes`: those findings are not the contract's, and no flag makes them safe.
     public var force: Bool
+    /// The largest file to write: what `mocks` and `serve` will read (`--max-mock`).
+    public var maxFileBytes: Int
     /// Report the drift of an answer replacing a success mock, as `live` would (`import-har`).
     public var reportsDrift: Bool
 
-    public init(api: API, directory: URL, dryRun: Bool = false, force: Bool = false, reportsDrift: Bool = false) {
+    public init(api: API, directory: URL, dryRun: Bool = false, force: Bool = false, reportsDrift: Bool = false,
+                maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) {
         self.api = api
         self.directory = directory
         self.dryRun = dryRun
         self.force = force
+        self.maxFileBytes = maxFileBytes
         self.reportsDrift = reportsDrift
     }
 
@@ -32,13 +39,16 @@ public struct MockWriter: Sendable {
         }
         let chosen = candidates.indices.filter { latest[candidates[$0].fileName(envelope: api.envelope).variantOnly] == $0 }
             .map { candidates[$0] }
+        let proof = SecretProof(secrets: placeholders.secrets)
+        var leaks: [MockFileName: Finding] = [:]
         let rendered = chosen.map { candidate -> (MockCandidate, MockFileName, Data) in
-            let text = placeholders.redact(candidate.document).prettyText + "\n"
-            return (candidate, candidate.fileName(envelope: api.envelope), Data(text.utf8))
+            let document = placeholders.redact(candidate.document)
+            let name = candidate.fileName(envelope: api.envelope)
+            leaks[name] = Self.leakFinding(proof.leaks(in: document), endpoint: candidate.endpoint.id)
+            return (candidate, name, Data((document.prettyText + "\n").utf8))
         }
         let audit = stagedAudit(rendered.map { ($0.1, $0.2) })
-        let existing = MockDirectory(directory, api: api)
-        let secrets = placeholders.secrets.filter { $0.count >= 4 }
+        let existing = MockDirectory(directory, api: api, maxFileBytes: maxFileBytes)
         var results: [MockWriteResult] = []
         for (candidate, name, data) in rendered {
             var result = MockWriteResult(endpoint: candidate.endpoint.id, file: name.description,
@@ -49,12 +59,8 @@ public struct MockWriter: Sendable {
             for finding in audit[name] ?? [] where !problems.contains(where: { $0.kind == finding.kind && $0.path == finding.path }) {
                 problems.append(finding)
             }
-            let text = String(decoding: data, as: UTF8.self)
-            if secrets.contains(where: text.contains) {
-                // Placeholders replace every known secret; this is the proof, and a bug if it fires.
-                problems.append(Finding(kind: .declaration, severity: .error, category: .harness, endpoint: candidate.endpoint.id,
-                                        message: "a secret of the run is still in the answer after redaction; not written"))
-            }
+            if let leak = leaks[name] { problems.append(leak) }
+            if data.count > maxFileBytes { problems.append(tooLarge(name, size: data.count, endpoint: candidate.endpoint.id)) }
             let old = existing.file(name.variantName)
             let oldData = old.flatMap { try? existing.data(of: $0).get() }
             if old != nil, old != name { result.replaces = old?.description }
@@ -64,10 +70,13 @@ public struct MockWriter: Sendable {
                 if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing) }
             }
             let refusing = problems.contains { $0.severity == .error }
+            let unforceable = problems.contains { $0.kind == .secretInMock || $0.kind == .mockTooLarge }
             result.findings = problems
-            if refusing && !force {
+            if unforceable || (refusing && !force) {
                 result.action = .refused
                 result.changes = []
+                // Paths of an answer that holds a secret may be the server's keys: none is shown.
+                if leaks[name] != nil { result.drift = [] }
             } else {
                 result.forced = refusing
                 if old == name, oldData == data {

@@ -30,8 +30,26 @@ public final class SecretPlaceholders: Sendable {
         var entries: [String: Entry] = [:]
         var counts: [Kind: Int] = [:]
         /// Every form of every secret, longest first: a short secret inside a long one must not
-        /// break the long one's replacement.
-        var forms: [(secret: String, placeholder: String)] = []
+        /// break the long one's replacement. Sorted when read, not on every registration: a capture
+        /// with a token per entry registers 100k of them.
+        private var unsortedForms: [(secret: String, placeholder: String)] = []
+        private var sorted = true
+
+        mutating func add(_ new: [(secret: String, placeholder: String)]) {
+            guard !new.isEmpty else { return }
+            unsortedForms += new
+            sorted = false
+        }
+
+        var forms: [(secret: String, placeholder: String)] {
+            mutating get {
+                if !sorted {
+                    unsortedForms.sort { $0.secret.count > $1.secret.count }
+                    sorted = true
+                }
+                return unsortedForms
+            }
+        }
     }
 
     private let state = Mutex(State())
@@ -69,8 +87,7 @@ public final class SecretPlaceholders: Sendable {
             let placeholder = Self.numberLookalike(text, seed: Self.seed("number#\(rank)"))
             let forms = text.count >= 4 ? [(text, placeholder)] : []
             state.entries[Self.numberKey + text] = Entry(placeholder: placeholder, forms: forms)
-            state.forms += forms
-            state.forms.sort { $0.secret.count > $1.secret.count }
+            state.add(forms)
             return placeholder
         }
     }
@@ -97,8 +114,7 @@ public final class SecretPlaceholders: Sendable {
                 if url64 != base64 { forms.append((url64, placeholderURL64)) }
             }
             state.entries[secret] = Entry(placeholder: placeholder, forms: forms)
-            state.forms += forms
-            state.forms.sort { $0.secret.count > $1.secret.count }
+            state.add(forms)
             return placeholder
         }
     }
@@ -111,8 +127,7 @@ public final class SecretPlaceholders: Sendable {
         state.withLock { state in
             guard state.entries[value] == nil else { return }
             state.entries[Self.numberKey + "pin:" + value] = Entry(placeholder: replacement, forms: [(value, replacement)])
-            state.forms.append((value, replacement))
-            state.forms.sort { $0.secret.count > $1.secret.count }
+            state.add([(value, replacement)])
         }
     }
 

@@ -58,6 +58,8 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case mockUnreadable = "mock-unreadable"
     case mockScenario = "mock-scenario"
     case mockTooLarge = "mock-too-large"
+    /// A mock `record` or `import-har` would write still holds a secret of the run, in some form.
+    case secretInMock = "secret-in-mock"
     case undeclaredScenario = "undeclared-scenario"
 
     /// The finding for a TLS handshake that failed this way.

@@ -6,10 +6,19 @@
 // one small wrapper here, named after the argument type it forwards.
 
 #include <curl/curl.h>
+#include <stdint.h>
 
 /// Runs curl_global_init(CURL_GLOBAL_DEFAULT) exactly once per process, whatever thread calls
 /// first. Returns the code of that one call on every call.
 CURLcode ccurl_global_init_once(void);
+
+/// Notes, under the number `transfer` (not 0), whether the server asks for a client certificate
+/// during this transfer's TLS handshakes while the transfer has none to give (OpenSSL builds of
+/// libcurl; CURLE_NOT_BUILT_IN elsewhere). Read back with ccurl_certificate_requested.
+CURLcode ccurl_watch_certificate_request(CURL *handle, uintptr_t transfer);
+
+/// 1 when a handshake of transfer `transfer` was asked for a client certificate it did not have.
+int ccurl_certificate_requested(uintptr_t transfer);
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);

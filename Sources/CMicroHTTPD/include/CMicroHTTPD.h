@@ -38,6 +38,8 @@ struct cmhd_tls {
     const char *key;
     /// CA certificates (PEM) a client certificate must chain to; NULL asks for none.
     const char *client_ca;
+    /// A GnuTLS priority string (`NORMAL:-VERS-ALL:+VERS-TLS1.3`); NULL for GnuTLS's defaults.
+    const char *priorities;
 };
 
 /// Whether the client of this HTTPS connection presented a certificate that verifies against the

@@ -1,0 +1,72 @@
+/// Drift findings of one answer, taken one shape change at a time: the first `limit` (errors
+/// first, then warnings, then infos, each in order) are built; past them, findings are only
+/// counted by severity. An answer with 1.5 M new keys costs 50 findings and three counters, not
+/// 1.5 M findings of which 50 are shown.
+public struct DriftCollector {
+    public let endpoint: String
+    /// Listed in full; nil lists every finding.
+    public let limit: Int?
+    private let byPath: [JSONPath: FieldRead]
+    private let maps: [[JSONPath.Component]]
+    private let alreadyReported: JSONPath?
+    private let mockFile: String?
+    /// Built so far, by severity, each at most `limit` long, with its place among all.
+    private var kept: [Finding.Severity: [(order: Int, finding: Finding)]] = [:]
+    private var counts: [Finding.Severity: Int] = [:]
+    private var added = 0
+
+    public init(reads: [FieldRead], endpoint: String, decodeFailure: JSONPath?, mockFile: String?, limit: Int?) {
+        var byPath: [JSONPath: FieldRead] = [:]
+        for read in reads { byPath[read.path] = read }
+        self.byPath = byPath
+        maps = reads.filter(\.isMap).map(\.path.components)
+        alreadyReported = decodeFailure?.generalized
+        self.endpoint = endpoint
+        self.mockFile = mockFile
+        self.limit = limit
+    }
+
+    /// Findings built so far: at most `limit` per severity.
+    var builtCount: Int { kept.values.reduce(0) { $0 + $1.count } }
+
+    public mutating func add(_ change: ShapeChange) {
+        // Below a dictionary, keys are data: a key present in one answer and not the other says
+        // nothing about the contract, and the decode check covers the values.
+        if maps.contains(where: { change.path.components.count > $0.count && change.path.components.starts(with: $0) }) {
+            return
+        }
+        let read = byPath[change.path]
+        let severity = Drift.severity(of: change, read: read)
+        // The decode check already named this exact place; one error per fault is enough.
+        if severity == .error, let alreadyReported, alreadyReported == change.path { return }
+        counts[severity, default: 0] += 1
+        added += 1
+        if let limit, kept[severity, default: []].count >= limit { return }
+        kept[severity, default: []].append((added, Drift.finding(for: change, read: read, severity: severity, endpoint: endpoint,
+                                                                 mockFile: mockFile)))
+    }
+
+    /// The findings, errors first when capped, and past `limit` one `drift-more` finding saying
+    /// how many more there were.
+    public var findings: [Finding] {
+        let order: [Finding.Severity] = [.error, .warning, .info]
+        let total = order.reduce(0) { $0 + counts[$1, default: 0] }
+        guard let limit, total > limit else {
+            // Uncapped, or all fit: in the order the changes came.
+            return order.flatMap { kept[$0] ?? [] }.sorted { $0.order < $1.order }.map(\.finding)
+        }
+        var listed: [Finding] = []
+        var rest: [Finding.Severity: Int] = [:]
+        for severity in order {
+            let room = limit - listed.count
+            let built = kept[severity] ?? []
+            listed += built.prefix(room).map(\.finding)
+            rest[severity] = counts[severity, default: 0] - min(room, built.count)
+        }
+        let more = rest.values.reduce(0, +)
+        let worst = order.first { rest[$0, default: 0] > 0 } ?? .info
+        return listed + [Finding(
+            kind: .driftMore, severity: worst, endpoint: endpoint,
+            message: "\(more) more drift findings not listed (\(rest[.error, default: 0]) errors, \(rest[.warning, default: 0]) warnings)")]
+    }
+}
