@@ -22,9 +22,10 @@ public enum Demo {
         ],
         mock: "register", sessionEffect: .logsIn, scenarios: ["exists"])
 
+    /// Probed though a POST: the demo backend refuses a dead or revoked token before it acts.
     public static let logout = Endpoint<NoContent>(
         id: "account.logout", .post, "Account/logout",
-        mock: "logout", auth: .token, sessionEffect: .logsOut)
+        mock: "logout", auth: .token, sessionEffect: .logsOut, probing: .always)
 
     public static let homeTimeline = Endpoint<Timeline>(
         id: "statuses.homeTimeline", .get, "statuses/home_timeline",
@@ -65,13 +66,15 @@ public enum Demo {
     static let topicID = Parameter.body("tid", .string, sample: .seen(endpoint: "topics.list", path: "$.datas[0].id",
                                                                      fallback: "apicheck-topic"))
 
+    /// Liking and unliking are probed though they are POSTs: the backend refuses a bad token
+    /// before it counts anything.
     public static let likeTopic = Endpoint<LikeState>(
         id: "topics.like", .post, "TopicLikedAdd",
-        parameters: [topicID], mock: "topic_like", auth: .token)
+        parameters: [topicID], mock: "topic_like", auth: .token, probing: .always)
 
     public static let unlikeTopic = Endpoint<LikeState>(
         id: "topics.unlike", .post, "TopicLikedRemove",
-        parameters: [topicID], mock: "topic_unlike", auth: .token)
+        parameters: [topicID], mock: "topic_unlike", auth: .token, probing: .always)
 
     /// A second way to log in whose payload is the bare token string.
     public static let token = Endpoint<String>(
@@ -91,7 +94,9 @@ public enum Demo {
             "staging": URL(string: "http://staging.example.com/Api/")!,
         ],
         envelope: EnvelopePolicy(successCodes: [200], logoutCodes: [10504], expiredHTTPStatuses: [403]),
-        auth: AuthPolicy(loginEndpoint: "account.login", tokenField: "utoken", placement: .query("access_token")),
+        // A login revokes the account's earlier tokens (answered 10504 from then on).
+        auth: AuthPolicy(loginEndpoint: "account.login", tokenField: "utoken", placement: .query("access_token"),
+                         revokesEarlierTokens: true),
         defaultHeaders: [("os", "Linux"), ("client", "apicheck/1.0")],
         secretFields: ["utoken", "password", "access_token"],
         endpoints: [login, register, logout, homeTimeline, showStatus, showUser, topics, likeTopic, unlikeTopic,

@@ -14,6 +14,9 @@ let usage = """
            apicheck-bench big-serve  [--kind timeline|map] [--count N] [--body-out FILE]   (serves until killed)
            apicheck-bench big-decode --file FILE [--kind timeline|map] [--times 1]
            apicheck-bench har     [--megabytes 100] [--reps 1] [--undeclared N]
+           apicheck-bench scale   --binary PATH [--baseline PATH|no] [--sizes 200,2000,20000] [--runs 3] [--big-runs 1]
+                                  [--baseline-max N]
+                                  [--commands live,mocks,list,openapi,serve,record]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,6 +37,7 @@ do {
     case "big-serve": text = try await BigServe(options).run()
     case "big-decode": text = try BigDecode(options).run()
     case "har": text = try await HARBench(options).run()
+    case "scale": text = try await ScaleBench(options).run()
     default: throw BenchError(usage)
     }
     print(text)

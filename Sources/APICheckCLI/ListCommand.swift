@@ -23,7 +23,7 @@ struct ListCommand: Command {
         let rows = context.api.endpoints.map { endpoint -> [String] in
             [endpoint.id, endpoint.method.rawValue, endpoint.path,
              endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json",
-             endpoint.enveloped ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"]
+             context.api.isEnveloped(endpoint) || context.api.envelope == nil ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"]
         }
         let table = Table(header: ["ID", "METHOD", "PATH", "AUTH", "MOCK", "TYPE"], rows: rows)
         context.console.out(table.render())

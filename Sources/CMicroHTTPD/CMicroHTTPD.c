@@ -122,6 +122,10 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
         MHD_OPTION_CONNECTION_TIMEOUT, limits->idle_timeout,
+        // Each connection's memory pool holds its request header and the answer's; libmicrohttpd
+        // zeroes the whole pool after every request on a keep-alive connection. Its 32 KiB default
+        // made that memset the largest cost of a served request; 16 KiB still takes a 12 KiB header.
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(16 * 1024),
         MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,

@@ -179,7 +179,7 @@ extension HTTPServer {
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
-        for field in answer.headers where field.name.caseInsensitiveCompare("Content-Length") != .orderedSame {
+        for field in answer.headers where !field.name.equalsIgnoringASCIICase("Content-Length") {
             _ = MHD_add_response_header(response, field.name, field.value)
         }
         let status = (100...999).contains(answer.status) ? UInt32(answer.status) : 500

@@ -27,8 +27,8 @@ public struct ServerRequest: Sendable {
         query.first { $0.name == name }?.value
     }
 
-    /// The value of the first header with this name, ignoring case.
+    /// The value of the first header with this name, ignoring the case of ASCII letters.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 }

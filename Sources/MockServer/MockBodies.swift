@@ -43,7 +43,9 @@ final class MockBodies: Sendable {
         let now = ContinuousClock.now
         for file in mocks.files {
             var entry = Entry(nextLook: now + .seconds(max(0, interval)))
-            if case let .success(data) = mocks.data(of: file), case let .success(document) = mocks.document(of: file) {
+            let endpoint = mocks.api.endpoints.first { $0.mock == file.mock }
+            let document = endpoint.map { mocks.document(of: file, answering: $0) } ?? mocks.document(of: file)
+            if case let .success(data) = mocks.data(of: file), case let .success(document) = document {
                 entry.body = Body(data: data, document: document)
                 entry.stamp = FileStamp(path: mocks.path(of: file))
             }
@@ -82,7 +84,7 @@ final class MockBodies: Sendable {
         let fresh = MockDirectory(mocks.url, api: mocks.api, maxFileBytes: mocks.maxFileBytes)
         guard fresh.files.contains(file) else { return .failure(ReloadFailure("is gone")) }
         let data: Data, document: JSONValue
-        switch (fresh.data(of: file), fresh.document(of: file)) {
+        switch (fresh.data(of: file), fresh.document(of: file, answering: endpoint)) {
         case let (.success(read), .success(parsed)):
             data = read
             document = parsed

@@ -10,20 +10,20 @@ extension MockServer {
         let (problems, body) = RequestValidator(endpoint: endpoint).validate(request, pathValues: pathValues)
         guard problems.isEmpty else {
             record.problems = problems.map(\.text)
-            return ProblemDocument.invalid(endpoint, problems).response
+            return ProblemDocument.invalid(endpoint, problems).response(in: api.errors)
         }
         let preferred: ServeChoice
         switch ServeChoice.parse(prefer: request.fields("prefer")) {
         case let .success(choice): preferred = choice
         case let .failure(problem):
             record.problems = [problem.detail]
-            return problem.response
+            return problem.response(in: api.errors)
         }
         let session = request.field("x-apicheck-session")
         let choice = preferred.over(scenarios.choice(for: endpoint.id, session: session))
         if let scenario = choice.scenario, scenario != MockScenario.success, !(known[endpoint.id] ?? []).contains(scenario) {
             record.problems = ["unknown scenario \(scenario)"]
-            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: [MockScenario.success] + (known[endpoint.id] ?? [])).response
+            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: [MockScenario.success] + (known[endpoint.id] ?? [])).response(in: api.errors)
         }
         var response = answer(endpoint, choice: choice, request: request, body: body, record: &record)
         switch choice.fault {
@@ -73,12 +73,8 @@ extension MockServer {
             }
         }
         if scenario == nil, let code = choice.code {
-            record.scenario = "code=\(code)"
-            if let token, api.envelope.logoutCodes.contains(code) { tokens.revoke(token) }
-            let envelope = JSONValue.object([(api.envelope.codeKey, .number(String(code))),
-                                             (api.envelope.messageKey, .string("code \(code) on request")),
-                                             (api.envelope.payloadKey, .null)])
-            return headed(.json(Data(envelope.compactText.utf8)), endpoint: endpoint, scenario: record.scenario)
+            record.scenario = "code=\(code.text)"
+            return headed(coded(code, endpoint: endpoint, token: token), endpoint: endpoint, scenario: record.scenario)
         }
         // A logout variant served on purpose is a forced logout: the token is revoked with it.
         if scenario == MockScenario.logout, let token, choice.scenario == MockScenario.logout { tokens.revoke(token) }
@@ -86,7 +82,7 @@ extension MockServer {
         guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
             let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
             return ProblemDocument(status: 500, title: "No mock",
-                                   detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)").response
+                                   detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)").response(in: api.errors)
         }
         var data = served.data
         if scenario == nil, !options.stateless {
@@ -105,6 +101,28 @@ extension MockServer {
             data = Data(PagedBody(paging: paging).page(of: served.document, after: cursor).compactText.utf8)
         }
         return headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: record.scenario)
+    }
+
+    /// The answer `Prefer: code=N` asks for: the endpoint's envelope with that code and a null
+    /// payload, else an error body in the API's shape (HTTP 400), else a problem document.
+    private func coded(_ code: EnvelopeCode, endpoint: AnyEndpoint, token: String?) -> ServerResponse {
+        let rules = api.rules(for: endpoint)
+        if let token, rules.envelope?.logoutCodes.contains(code) == true || rules.logout.contains(where: { $0.code == code }) {
+            tokens.revoke(token)
+        }
+        let message = "code \(code.text) on request"
+        guard let policy = rules.envelope else {
+            guard let errors = api.errors, errors != .problemJSON else {
+                return ProblemDocument(status: 400, title: "Code on request", detail: message).response(in: api.errors)
+            }
+            return ServerResponse(status: 400, headers: [("Content-Type", errors.contentType)],
+                                  body: Data(errors.body(code: code, message: message, status: 400).compactText.utf8))
+        }
+        var envelope = JSONValue.object([])
+        envelope.set(code.json, at: policy.codePath)
+        envelope.set(.string(message), at: policy.messagePath)
+        if let payload = policy.payloadPath { envelope.set(.null, at: payload) }
+        return .json(Data(envelope.compactText.utf8))
     }
 
     private func headed(_ response: ServerResponse, endpoint: AnyEndpoint, scenario: String?) -> ServerResponse {
@@ -141,10 +159,13 @@ extension MockServer {
     /// The login answer with a fresh token where the auth policy reads it: the payload's
     /// `tokenField`, or the payload itself when it is a string.
     private func withToken(_ token: String, in document: JSONValue, endpoint: AnyEndpoint) -> JSONValue {
-        let keys = (endpoint.enveloped ? [api.envelope.payloadKey] : []) + (api.auth.tokenField?.split(separator: ".").map(String.init) ?? [])
-        let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
+        let payloadKeys = (api.envelope(for: endpoint)?.payloadPath?.components ?? []).compactMap { component -> String? in
+            if case let .key(key) = component { return key } else { return nil }
+        }
+        let keys = payloadKeys + (api.auth.tokenField?.split(separator: ".").map(String.init) ?? [])
+        let payload = document.value(at: JSONPath(payloadKeys.map(JSONPath.Component.key)))
         if case .string? = payload {
-            return Self.replacing(at: endpoint.enveloped ? [api.envelope.payloadKey] : [], in: document, with: .string(token))
+            return Self.replacing(at: payloadKeys, in: document, with: .string(token))
         }
         return Self.replacing(at: keys[...], in: document, with: .string(token))
     }

@@ -22,7 +22,7 @@ public final class MockServer: Sendable {
     let suggestions: RouteSuggestions
     /// The most segments a route template has.
     let maxSegments: Int
-    let tokens = TokenBook()
+    let tokens: TokenBook
     let scenarios: ScenarioBook
     let journal: RequestJournal
     let redactor: Redactor
@@ -36,6 +36,7 @@ public final class MockServer: Sendable {
     /// Audits the mocks (as `apicheck mocks` does) and refuses to build unless they pass or
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
+        tokens = TokenBook(revokesEarlierTokens: api.auth.revokesEarlierTokens)
         self.api = api
         self.options = options
         logQueue = options.log.map { LogQueue(sink: $0) }
@@ -138,7 +139,9 @@ public final class MockServer: Sendable {
     /// `http://127.0.0.1:PORT/Api/`: what a client takes as its base URL.
     public var baseURL: URL {
         let root = server.withLock { $0?.baseURL } ?? URL(string: "http://\(options.host):\(options.port)/")!
-        return URL(string: String(basePath.dropFirst()), relativeTo: root)!.absoluteURL
+        // An API without environments serves from the root: `URL(string: "")` is nil on Linux.
+        let path = String(basePath.dropFirst())
+        return path.isEmpty ? root : URL(string: path, relativeTo: root)!.absoluteURL
     }
 
     /// The admin API's root, `http://127.0.0.1:PORT/__apicheck/`.

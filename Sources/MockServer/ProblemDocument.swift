@@ -21,6 +21,16 @@ struct ProblemDocument: Error, Sendable {
                               body: Data(JSONValue.object(members).compactText.utf8))
     }
 
+    /// The refusal in the API's declared error shape, so an app's error handling sees what the
+    /// real server would send: the title as a snake-case code (`invalid_request`), the detail as
+    /// the message. problem+json when the API declares no shape, or declares problem+json.
+    func response(in shape: ErrorShape?) -> ServerResponse {
+        guard let shape, shape != .problemJSON else { return response }
+        let code = title.lowercased().split(separator: " ").joined(separator: "_")
+        return ServerResponse(status: status, headers: [("Content-Type", shape.contentType)] + headers,
+                              body: Data(shape.body(code: .string(code), message: detail, status: status).compactText.utf8))
+    }
+
     static func invalid(_ endpoint: AnyEndpoint, _ problems: [ValidationProblem]) -> ProblemDocument {
         ProblemDocument(status: 400, title: "Invalid request",
                         detail: "\(endpoint.id): " + problems.map(\.text).joined(separator: "; "),

@@ -9,10 +9,10 @@ public struct ServeChoice: Sendable, Equatable {
     public var fault: ServeFault?
     /// Milliseconds.
     public var delay: Int?
-    /// The envelope answered with this code and a null payload.
-    public var code: Int?
+    /// The envelope answered with this code and a null payload: `10504`, `"error"`, `false`.
+    public var code: EnvelopeCode?
 
-    public init(scenario: String? = nil, fault: ServeFault? = nil, delay: Int? = nil, code: Int? = nil) {
+    public init(scenario: String? = nil, fault: ServeFault? = nil, delay: Int? = nil, code: EnvelopeCode? = nil) {
         self.scenario = scenario
         self.fault = fault
         self.delay = delay
@@ -47,8 +47,9 @@ public struct ServeChoice: Sendable, Equatable {
                     guard let ms = Int(text), (0...60_000).contains(ms) else { return .failure(bad("delay", text, "milliseconds, 0...60000")) }
                     choice.delay = ms
                 case "code":
-                    guard let code = Int(text) else { return .failure(bad("code", text, "an integer envelope code")) }
-                    choice.code = code
+                    // As the envelope writes it: a number, true or false, else text.
+                    guard !text.isEmpty else { return .failure(bad("code", text, "an envelope code")) }
+                    choice.code = Int(text).map(EnvelopeCode.int) ?? (text == "true" || text == "false" ? .bool(text == "true") : .string(text))
                 default: continue
                 }
             }
@@ -81,7 +82,7 @@ public struct ServeChoice: Sendable, Equatable {
         if let scenario { members.append(("scenario", .string(scenario))) }
         if let fault { members.append(("fault", .string(fault.rawValue))) }
         if let delay { members.append(("delay", .number(String(delay)))) }
-        if let code { members.append(("code", .number(String(code)))) }
+        if let code { members.append(("code", code.json)) }
         return .object(members)
     }
 }

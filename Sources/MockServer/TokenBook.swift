@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// The tokens the server has issued, as the demo backend keeps them: a login issues a fresh
-/// token and revokes the account's earlier ones; a logout ends its token.
+/// The tokens the server has issued: a login issues a fresh token and, when the API promises it
+/// (`AuthPolicy.revokesEarlierTokens`, as the demo does), revokes the account's earlier ones; a
+/// logout ends its token.
 ///
 /// Every operation is O(1) (amortised): a standing is one dictionary lookup, a login revokes only
 /// the account's own live tokens (kept per account), and at most `capacity` tokens are
@@ -39,8 +40,10 @@ final class TokenBook: Sendable {
     /// Tokens remembered at most, live or revoked.
     let capacity: Int
     private let state = Mutex(State())
+    private let revokesEarlierTokens: Bool
 
-    init(capacity: Int = 100_000) {
+    init(revokesEarlierTokens: Bool = true, capacity: Int = 100_000) {
+        self.revokesEarlierTokens = revokesEarlierTokens
         self.capacity = max(1, capacity)
     }
 
@@ -54,7 +57,7 @@ final class TokenBook: Sendable {
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
         state.withLock { state in
-            if let earlier = state.live.removeValue(forKey: account) {
+            if revokesEarlierTokens, let earlier = state.live.removeValue(forKey: account) {
                 for old in earlier { state.issued[old]?.revoked = true }
             }
             // Forget the least recently used until there is room for this one.

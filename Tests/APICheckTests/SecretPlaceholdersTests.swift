@@ -54,9 +54,9 @@ import Testing
 
     @Test func aVariantPinsItsStatusOnlyWhenItDiffers() throws {
         let endpoint = Endpoint<String>(id: "x.show", .get, "x", mock: "x", auth: .token).erased
-        let policy = EnvelopePolicy(logoutCodes: [10504], expiredHTTPStatuses: [403])
+        let api = API(name: "x", envelope: EnvelopePolicy(logoutCodes: [10504], expiredHTTPStatuses: [403]), endpoints: [endpoint])
         func name(_ scenario: String?, _ status: Int) -> String {
-            MockCandidate(endpoint: endpoint, scenario: scenario, status: status, document: .null).fileName(envelope: policy).description
+            MockCandidate(endpoint: endpoint, scenario: scenario, status: status, document: .null).fileName(api: api).description
         }
         #expect(name(nil, 200) == "x.json")
         #expect(name(MockScenario.expired, 403) == "x@expired.json")

@@ -172,7 +172,7 @@ import Testing
         let error = await #expect(throws: APIError.self) {
             _ = try await client.send(endpoint, sampleValues(endpoint))
         }
-        #expect(error?.reason == .server(code: code, message: message))
+        #expect(error?.reason == .server(code: .int(code), message: message))
         #expect(error?.source?.hasSuffix("@\(scenario).json") == true)
     }
 

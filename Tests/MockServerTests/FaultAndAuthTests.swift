@@ -114,6 +114,33 @@ import Testing
         #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer \(token)")]).status == 200)
         #expect(try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer nope")]).status == 401)
     }
+
+    /// An API that does not promise that a login revokes earlier tokens keeps them all valid,
+    /// as a multi-device server does; logout still ends one.
+    @Test func withoutARevokingLoginEveryDeviceKeepsItsToken() async throws {
+        let mocks = try TemporaryMocks(files: ShopAPI.mocks)
+        defer { mocks.remove() }
+        var api = ShopAPI.api
+        api.auth.revokesEarlierTokens = false
+        let harness = try ServeHarness(api: api, mocks: mocks.url)
+        defer { harness.stop() }
+        func login() async throws -> String {
+            let answer = try await harness.send(.post, "auth/session", json: #"{"user": "ann", "password": "pw"}"#)
+            return try #require(try JSONParser.parse(answer.body)["data"]?["token"]?.stringValue)
+        }
+        /// The envelope status of the item as one token sees it (4011 when revoked), or the HTTP status.
+        func item(_ token: String) async throws -> String {
+            let answer = try await harness.send(.get, "items/7", headers: [("Authorization", "Bearer \(token)")])
+            guard answer.status == 200 else { return "HTTP \(answer.status)" }
+            return try JSONParser.parse(answer.body)["status"]?.compactText ?? "none"
+        }
+        let first = try await login(), second = try await login()
+        #expect(try await item(first) == "0")
+        #expect(try await item(second) == "0")
+        #expect(try await harness.send(.delete, "auth/session", headers: [("Authorization", "Bearer \(first)")]).status == 200)
+        #expect(try await item(first) == "HTTP 401")
+        #expect(try await item(second) == "0")
+    }
 }
 
 /// A delayed answer waits on a suspended connection, not a thread; stopping the server then must

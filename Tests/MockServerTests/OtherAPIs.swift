@@ -12,7 +12,7 @@ struct SessionToken: Codable, Sendable {
 }
 
 /// An API with a bearer token in a header, envelope `status` / `message` / `data`, HTTP 401 for
-/// a dead token and envelope code 4011 for a forced logout.
+/// a dead token and envelope code 4011 for a forced logout (a login revokes earlier tokens).
 enum ShopAPI {
     static let login = Endpoint<SessionToken>(
         id: "auth.login", .post, "auth/session",
@@ -30,7 +30,7 @@ enum ShopAPI {
         envelope: EnvelopePolicy(codeKey: "status", messageKey: "message", payloadKey: "data", successCodes: [0],
                                  logoutCodes: [4011], expiredHTTPStatuses: [401]),
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "token", placement: .bearer,
-                         accountVariable: "SHOP_USER", passwordVariable: "SHOP_PASSWORD"),
+                         accountVariable: "SHOP_USER", passwordVariable: "SHOP_PASSWORD", revokesEarlierTokens: true),
         endpoints: [login, item, logout])
 
     static let mocks: [String: String] = [

@@ -16,6 +16,8 @@ public final class APIClient: Sendable {
     private let builder: RequestBuilder
     /// The API's secret names, worked out once: every call consults them.
     private let redactedFields: Set<String>
+    /// HTTP statuses that may mean the session ended, which the fast path leaves to the full one.
+    private let signalStatuses: Set<Int>
 
     public init(api: API, baseURL: URL = URL(string: "http://mock.invalid/")!, transport: any Transport,
                 session: Session = Session(), redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) {
@@ -29,6 +31,7 @@ public final class APIClient: Sendable {
         self.trace = trace.map { sink in { @Sendable line in sink(redactor.traceText(line)) } }
         self.builder = RequestBuilder(api: api, baseURL: baseURL)
         self.redactedFields = api.redactedFields
+        self.signalStatuses = Set((api.expired + api.logout).compactMap(\.status)).union(api.envelope?.expiredHTTPStatuses ?? [])
     }
 
     /// Calls `endpoint` and returns its decoded payload, or throws `APIError`.
@@ -43,16 +46,12 @@ public final class APIClient: Sendable {
         let exchange = try await self.exchange(endpoint, values, token: token)
         let response = exchange.response
         let notifies = token == .session && endpoint.requiresToken
-        if (200..<300).contains(response.status), !(endpoint.requiresToken && api.envelope.expiredHTTPStatuses.contains(response.status)),
-           let fast = try? endpoint.fastDecode(response.body, endpoint.enveloped ? api.envelope : nil, api.dates) {
-            switch fast {
-            case let .payload(value):
-                applySessionEffect(endpoint, exchange)
-                return value
-            case let .code(code, message):
-                let classification = api.envelope.outcome(code: code, message: message)
-                throw fail(classification, endpoint, exchange, notifies: notifies)
-            }
+        // The fast path takes plain successes; anything else (a failure, a session signal, an empty
+        // body) goes through the full classification, so both say the same thing.
+        if (200..<300).contains(response.status), !isSignal(response.status, endpoint),
+           case let .payload(value)? = try? endpoint.fastDecode(response.body, api.envelope(for: endpoint), api.dates) {
+            applySessionEffect(endpoint, exchange)
+            return value
         }
         let interpretation = interpret(exchange, endpoint)
         if let value = interpretation.value {
@@ -80,6 +79,12 @@ public final class APIClient: Sendable {
             notifyIfSessionEnded(interpretation.classification, endpoint, exchange)
         }
         return CallOutcome(exchange: exchange, interpretation: interpretation, error: interpretation.error)
+    }
+
+    /// Whether a 2xx status alone means the token is dead for this endpoint.
+    private func isSignal(_ status: Int, _ endpoint: AnyEndpoint) -> Bool {
+        guard endpoint.requiresToken else { return false }
+        return signalStatuses.contains(status)
     }
 
     private func interpret(_ exchange: Exchange, _ endpoint: AnyEndpoint) -> Interpretation {
@@ -159,7 +164,7 @@ public final class APIClient: Sendable {
     /// The token in a login's answer, registered with the redactor before anything prints the answer.
     private func issuedToken(_ endpoint: AnyEndpoint, body: Data) -> String? {
         guard let document = try? JSONParser.parse(body) else { return nil }
-        let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
+        let payload = api.envelope(for: endpoint)?.payloadPath.map { document.value(at: $0) } ?? document
         guard let payload, let token = api.auth.token(in: payload) else { return nil }
         redactor.register(token)
         return token

@@ -13,12 +13,12 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case envelopeMalformed(DecodingFailure)
         /// The payload does not decode into the declared type.
         case decoding(DecodingFailure)
-        /// The server answered with a failure code.
-        case server(code: Int, message: String)
+        /// The server answered with a failure code: its envelope's, or its error body's.
+        case server(code: EnvelopeCode, message: String)
         /// The server forces a logout (10504).
         case logout(message: String)
-        /// The token is dead (HTTP 403 or an expiry code).
-        case tokenExpired(status: Int?, code: Int?)
+        /// The token is dead (HTTP 403, an expiry code, or both).
+        case tokenExpired(status: Int?, code: EnvelopeCode?)
         /// A declared parameter is missing or has the wrong type, or an undeclared one was given.
         /// Caught before anything is sent.
         case invalidRequest(parameter: String, problem: String)

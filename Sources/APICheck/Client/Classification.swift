@@ -2,12 +2,13 @@
 public enum Classification: Sendable, Equatable {
     /// The call worked; `payload` sits at `at` in the body (`$.datas`, or `$` when not enveloped).
     case success(payload: JSONValue, at: JSONPath)
-    /// The server said no with an envelope code (wrong password, not found, bad parameter).
-    case failure(code: Int, message: String)
-    /// The server forces the app to log out (the token was revoked).
-    case logout(code: Int, message: String)
-    /// The token is dead: an HTTP status such as 403, or an envelope code the policy names.
-    case tokenExpired(status: Int?, code: Int?)
+    /// The server said no with its own code: an envelope's, or an error body's in the API's
+    /// declared error shape (wrong password, not found, bad parameter).
+    case failure(code: EnvelopeCode, message: String)
+    /// The server forces the app to log out (the token was revoked); the code when one came.
+    case logout(code: EnvelopeCode?, message: String)
+    /// The token is dead: an HTTP status such as 403, a code, or both, as the API declares.
+    case tokenExpired(status: Int?, code: EnvelopeCode?)
     /// No usable answer: not JSON, HTTP error, malformed envelope.
     case broken(APIError.Reason)
 

@@ -18,8 +18,7 @@ public struct Interpretation: Sendable {
     public init(endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, document parsed: JSONValue? = nil,
                 source: String?, api: API, redactor: Redactor) {
         let (classification, document) = Classification.of(
-            status: status, contentType: contentType, body: body, parsed: parsed, enveloped: endpoint.enveloped,
-            sendsToken: endpoint.requiresToken, policy: api.envelope, redactor: redactor)
+            status: status, contentType: contentType, body: body, parsed: parsed, rules: api.rules(for: endpoint), redactor: redactor)
         self.classification = classification
         self.document = document
         self.reads = []

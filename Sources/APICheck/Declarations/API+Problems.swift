@@ -27,6 +27,10 @@ extension API {
                let body = endpoint.parameters.first(where: { $0.location == .body }) {
                 problem(endpoint.id, "a \(endpoint.method) request has no body, but parameter '\(body.name)' is declared in the body")
             }
+            if endpoint.enveloped == true, endpoint.ownEnvelope == nil, envelope == nil {
+                problem(endpoint.id, "says enveloped: true, but the API declares no envelope (envelope: .none); give the endpoint its own envelope: EnvelopePolicy(...)")
+            }
+            if let own = endpoint.ownEnvelope, let mixed = own.mixedKindsProblem { problem(endpoint.id, mixed) }
             if let paging = endpoint.paging {
                 for problem in paging.problems(in: endpoint) { problems.append(problem) }
             }
@@ -40,6 +44,7 @@ extension API {
                 }
             }
         }
+        if let mixed = envelope?.mixedKindsProblem { problem(name, mixed) }
         if let needing = endpoints.first(where: \.requiresToken), auth.loginEndpoint == nil {
             problem(needing.id, "needs the token, but the API declares no login (auth: .noLogin)")
         } else if endpoints.contains(where: \.requiresToken), let loginID = auth.loginEndpoint {

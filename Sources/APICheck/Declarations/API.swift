@@ -5,7 +5,18 @@ public struct API: Sendable {
     public var name: String
     /// Base URLs by environment name (`staging`, `local`), each ending in `/`.
     public var environments: [String: URL]
-    public var envelope: EnvelopePolicy
+    /// The envelope every endpoint's answers come in; `.none` when the body is the payload. An
+    /// endpoint overrides it either way (`Endpoint(enveloped: false)`, `Endpoint(envelope: …)`).
+    public var envelope: EnvelopePolicy?
+    /// How failures look without (or beside) the envelope; nil when the API declares none.
+    public var errors: ErrorShape?
+    /// Answers that mean the token is dead, by HTTP status and/or code (the envelope's or the
+    /// error shape's): `[.status(401, code: "M_UNKNOWN_TOKEN")]`. The envelope's
+    /// `expiredHTTPStatuses` and `expiredCodes` count too.
+    public var expired: [AnswerSignal]
+    /// Answers that force the app to log out, by HTTP status and/or code. The envelope's
+    /// `logoutCodes` count too.
+    public var logout: [AnswerSignal]
     /// How it logs in; `.noLogin` for an API whose endpoints need no token.
     public var auth: AuthPolicy
     /// Sent with every request (`os`, `client`).
@@ -19,9 +30,13 @@ public struct API: Sendable {
     /// the package's `mocks/` from it when run outside the package.
     public var declaredIn: String?
 
-    public init(name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy, auth: AuthPolicy = .noLogin,
+    public init(name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy?, errors: ErrorShape? = nil,
+                expired: [AnswerSignal] = [], logout: [AnswerSignal] = [], auth: AuthPolicy = .noLogin,
                 defaultHeaders: [(name: String, value: String)] = [], secretFields: Set<String> = [],
                 dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible], declaredIn: String? = #filePath) {
+        self.errors = errors
+        self.expired = expired
+        self.logout = logout
         self.dates = dates
         self.declaredIn = declaredIn
         self.name = name
@@ -48,6 +63,35 @@ public struct API: Sendable {
     }
 
     public func endpoint(_ id: String) -> AnyEndpoint? { endpoints.first { $0.id == id } }
+
+    /// The envelope of one endpoint's answers: its own, none when it says `enveloped: false`,
+    /// else the API's.
+    public func envelope(for endpoint: AnyEndpoint) -> EnvelopePolicy? {
+        if let own = endpoint.ownEnvelope { return own }
+        if endpoint.enveloped == false { return nil }
+        return envelope
+    }
+
+    /// Whether one endpoint's answers come in an envelope.
+    public func isEnveloped(_ endpoint: AnyEndpoint) -> Bool { envelope(for: endpoint) != nil }
+
+    /// Everything that classifies one endpoint's answers.
+    public func rules(for endpoint: AnyEndpoint) -> AnswerRules {
+        let own = envelope(for: endpoint)
+        var expired = self.expired
+        // The API's dead-token statuses hold for every endpoint, enveloped or not.
+        for policy in [envelope, endpoint.ownEnvelope].compactMap({ $0 }) {
+            expired += policy.expiredHTTPStatuses.sorted().map { AnswerSignal.status($0) }
+        }
+        return AnswerRules(envelope: own, errors: errors, expired: expired, logout: logout,
+                           sendsToken: endpoint.requiresToken, acceptsEmptyBody: endpoint.acceptsEmptyBody)
+    }
+
+    /// The HTTP status a dead-token answer comes with, for mocks of the `expired` scenario.
+    public var expiredStatus: Int {
+        let statuses = (envelope?.expiredHTTPStatuses ?? []).union(expired.compactMap(\.status))
+        return statuses.min() ?? 200
+    }
 
     /// A redactor primed with this API's secret field names.
     public func makeRedactor() -> Redactor { Redactor(api: self) }

@@ -12,13 +12,23 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Mock file name without `.json`; scenario variants are `<mock>@<scenario>.json`.
     public let mock: String
     public let requiresToken: Bool
-    /// False for endpoints whose body is the payload itself (no code/msg/payload wrapper).
-    public let enveloped: Bool
+    /// The endpoint's override of the API's envelope choice: false for a body that is the
+    /// payload itself, true for the API's envelope, nil for whatever the API declares.
+    /// `API.envelope(for:)` resolves it.
+    public let enveloped: Bool?
+    /// An envelope of the endpoint's own, which wins over the API's.
+    public let ownEnvelope: EnvelopePolicy?
+    /// The HTTP status of a success (200; 201 Created, 204 No Content).
+    public let successStatus: Int
+    /// Whether the decode type is `NoContent`, so an empty body is the answer, not a fault.
+    public let acceptsEmptyBody: Bool
     public let sessionEffect: SessionEffect
     /// Named failure scenarios that must have a mock variant (`wrong_password`).
     public let scenarios: [String]
     /// How the endpoint pages, when it declares it: `apicheck live` then checks a second page.
     public let paging: Paging?
+    /// Whether the auth probes may call it (by default only when its method is safe).
+    public let probing: AuthProbing
     /// The decode type's name, for listings.
     public let responseTypeName: String
     /// The decode type itself, for the schema recorder (`apicheck openapi`).
@@ -31,9 +41,11 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
-        requiresToken: Bool, enveloped: Bool, sessionEffect: SessionEffect, scenarios: [String],
-        paging: Paging? = nil, responseType: Response.Type
+        requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200,
+        sessionEffect: SessionEffect, scenarios: [String], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
+        responseType: Response.Type
     ) {
+        self.probing = probing
         self.id = id
         self.method = method
         self.path = path
@@ -41,6 +53,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         self.mock = mock
         self.requiresToken = requiresToken
         self.enveloped = enveloped
+        self.ownEnvelope = ownEnvelope
+        self.successStatus = successStatus
+        self.acceptsEmptyBody = Response.self == NoContent.self
         self.sessionEffect = sessionEffect
         self.scenarios = scenarios
         self.paging = paging
@@ -52,16 +67,20 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             guard let policy else {
                 return .payload(try decoder.decode(Response.self, from: data))
             }
+            guard policy.flatKeys != nil else { throw FastDecoded.NotFlat() }
             decoder.userInfo[EnvelopeBody<Response>.policyKey] = policy
             let body = try decoder.decode(EnvelopeBody<Response>.self, from: data)
             if let payload = body.payload { return .payload(payload) }
-            return .code(body.code, body.message)
+            return .notSuccess
         }
         self.diagnosticDecode = { (value, base, dates) throws(DecodingFailure) in
             let result = try JSONValueDecoder(dates: dates).decode(Response.self, from: value, at: base)
             return (result.value, result.reads)
         }
     }
+
+    /// Whether the auth probes call it: it needs the token and its declaration allows them.
+    public var isProbed: Bool { requiresToken && probing.allows(method) }
 
     /// Path parameter names in template order.
     public var pathParameterNames: [String] {
@@ -70,16 +89,6 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             names.append(String(rest[rest.index(after: open)..<close]))
             rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
-
-    /// Every mock file name this endpoint needs: the success one, then the variants.
-    public var requiredMockNames: [String] {
-        var names = [mock]
-        names += scenarios.map { "\(mock)@\($0)" }
-        if requiresToken {
-            names += ["\(mock)@\(MockScenario.logout)", "\(mock)@\(MockScenario.expired)"]
         }
         return names
     }

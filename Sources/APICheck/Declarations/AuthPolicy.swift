@@ -23,12 +23,18 @@ public struct AuthPolicy: Sendable, Equatable {
     /// that they do, so the two cannot drift apart.
     public var accountVariable: String
     public var passwordVariable: String
+    /// The server's promise that a new login of an account revokes the account's earlier tokens
+    /// (the demo's does; most multi-device and OAuth servers keep them valid side by side). Only
+    /// then does `apicheck live` probe a token after a second login, and `serve` revoke it.
+    public var revokesEarlierTokens: Bool
 
     /// No login, no token: every endpoint of the API is called without one.
     public static let noLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer)
 
     public init(loginEndpoint: String?, tokenField: String?, placement: Placement,
-                accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD") {
+                accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
+                revokesEarlierTokens: Bool = false) {
+        self.revokesEarlierTokens = revokesEarlierTokens
         self.loginEndpoint = loginEndpoint
         self.tokenField = tokenField
         self.placement = placement

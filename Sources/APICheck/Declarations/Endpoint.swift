@@ -7,16 +7,22 @@
 ///     parameters: [.query("count", .int, sample: .literal(5))],
 ///     mock: "home_timeline", auth: .token)
 /// ```
+///
+/// `enveloped` overrides the API's envelope choice for this endpoint (nil: as the API says;
+/// `false`: the body is the payload; `true`: the API's envelope, which it must declare);
+/// `envelope` gives the endpoint an envelope of its own (a few endpoints of an API without one).
+/// `successStatus` is the status its success comes with when that is not 200 (201, 204).
 public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConvertible {
     public let erased: AnyEndpoint
 
     public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
-                mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool = true,
-                sessionEffect: SessionEffect = .keepsSession, scenarios: [String] = [], paging: Paging? = nil) {
+                mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool? = nil,
+                envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession,
+                scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
-            requiresToken: auth == .token, enveloped: enveloped, sessionEffect: sessionEffect,
-            scenarios: scenarios, paging: paging, responseType: Response.self)
+            requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus,
+            sessionEffect: sessionEffect, scenarios: scenarios, paging: paging, probing: probing, responseType: Response.self)
     }
 
     public var id: String { erased.id }

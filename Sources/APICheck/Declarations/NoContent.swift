@@ -1,4 +1,5 @@
-/// The decode type of an endpoint whose payload is null (`"datas": null`).
+/// The decode type of an endpoint that answers nothing: an empty body (a 204), or a null payload
+/// (`"datas": null`, a bare `null`). An empty 2xx body is then the answer, not an `empty-body` fault.
 public struct NoContent: Decodable, Sendable, Equatable {
     public init() {}
 

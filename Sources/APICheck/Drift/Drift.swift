@@ -3,9 +3,12 @@
 /// contract allows (an optional field that is null live) is info.
 public enum Drift {
     /// Every finding of `changes`, in order (`DriftCollector` lists the first few and counts the rest).
+    /// `answerDecoded`: the answer decoded into the type. A type that accepts several shapes at a
+    /// path (a sum type) then took a shape the mocks do not show: a stale mock, never an error.
     public static func findings(_ changes: [ShapeChange], reads: [FieldRead], endpoint: String,
-                                decodeFailure: JSONPath?, mockFile: String?) -> [Finding] {
-        var collector = DriftCollector(reads: reads, endpoint: endpoint, decodeFailure: decodeFailure, mockFile: mockFile, limit: nil)
+                                decodeFailure: JSONPath?, mockFile: String?, answerDecoded: Bool = false) -> [Finding] {
+        var collector = DriftCollector(reads: reads, endpoint: endpoint, decodeFailure: decodeFailure, mockFile: mockFile, limit: nil,
+                                       answerDecoded: answerDecoded)
         for change in changes { collector.add(change) }
         return collector.findings
     }
@@ -56,5 +59,46 @@ public enum Drift {
         }
         return Finding(kind: FindingKind(drift: change.kind), severity: severity, endpoint: endpoint,
                        path: change.path, expected: expected, found: change.found, message: note, file: mockFile)
+    }
+
+    /// The note of a change in an answer that decoded: the type accepts the shape, the mocks do
+    /// not show it.
+    static func decodedNote(_ change: ShapeChange) -> String {
+        "the decode type accepts this answer, which decoded; the mocks show \(words(change.expected)) here, "
+            + "the answer \(words(change.found)): add a mock variant of this shape"
+    }
+
+    /// A shape's kinds in words: `String|Number` → `a string or a number`, `Array<Object>` → `an
+    /// array of objects`, `absent` stays `absent`.
+    static func words(_ kinds: String?) -> String {
+        guard let kinds else { return "nothing" }
+        // Split at the top level only: `Array<String|Number>|null` is two kinds.
+        var parts: [Substring] = [], depth = 0, start = kinds.startIndex
+        for index in kinds.indices {
+            switch kinds[index] {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case "|" where depth == 0:
+                parts.append(kinds[start..<index])
+                start = kinds.index(after: index)
+            default: break
+            }
+        }
+        parts.append(kinds[start...])
+        let names = parts.map { kind -> String in
+            switch kind {
+            case "String": return "a string"
+            case "Number": return "a number"
+            case "Bool": return "a boolean"
+            case "Object": return "an object"
+            case "null", "absent": return String(kind)
+            default:
+                if kind.hasPrefix("Array<"), kind.hasSuffix(">") {
+                    return "an array of " + words(String(kind.dropFirst(6).dropLast()))
+                }
+                return kind == "Array" ? "an array" : String(kind)
+            }
+        }
+        return names.count <= 1 ? names.first ?? "nothing" : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }

@@ -10,12 +10,16 @@ public struct DriftCollector {
     private let maps: [[JSONPath.Component]]
     private let alreadyReported: JSONPath?
     private let mockFile: String?
+    /// The answer decoded: an error-grade change is a shape the type accepts and the mocks lack.
+    private let answerDecoded: Bool
     /// Built so far, by severity, each at most `limit` long, with its place among all.
     private var kept: [Finding.Severity: [(order: Int, finding: Finding)]] = [:]
     private var counts: [Finding.Severity: Int] = [:]
     private var added = 0
 
-    public init(reads: [FieldRead], endpoint: String, decodeFailure: JSONPath?, mockFile: String?, limit: Int?) {
+    public init(reads: [FieldRead], endpoint: String, decodeFailure: JSONPath?, mockFile: String?, limit: Int?,
+                answerDecoded: Bool = false) {
+        self.answerDecoded = answerDecoded
         var byPath: [JSONPath: FieldRead] = [:]
         for read in reads { byPath[read.path] = read }
         self.byPath = byPath
@@ -36,14 +40,18 @@ public struct DriftCollector {
             return
         }
         let read = byPath[change.path]
-        let severity = Drift.severity(of: change, read: read)
+        var severity = Drift.severity(of: change, read: read)
         // The decode check already named this exact place; one error per fault is enough.
         if severity == .error, let alreadyReported, alreadyReported == change.path { return }
+        // A sum type took a shape the mocks do not show: never an error for an answer that decoded.
+        let acceptedShape = severity == .error && answerDecoded
+        if acceptedShape { severity = .warning }
         counts[severity, default: 0] += 1
         added += 1
         if let limit, kept[severity, default: []].count >= limit { return }
-        kept[severity, default: []].append((added, Drift.finding(for: change, read: read, severity: severity, endpoint: endpoint,
-                                                                 mockFile: mockFile)))
+        var finding = Drift.finding(for: change, read: read, severity: severity, endpoint: endpoint, mockFile: mockFile)
+        if acceptedShape { finding.message = Drift.decodedNote(change) }
+        kept[severity, default: []].append((added, finding))
     }
 
     /// The findings, errors first when capped, and past `limit` one `drift-more` finding saying

@@ -1,3 +1,4 @@
+import Synchronization
 /// The reads seen during one decode. Used from one thread only, synchronously.
 ///
 /// Reads are kept in a tree of generalized paths (`[*]` for elements, `.*` below dictionaries):
@@ -99,9 +100,16 @@ final class ReadLog {
         }.sorted { $0.path < $1.path }
     }
 
+    /// Names already worked out, by type: `String(describing:)` demangles every time, and a
+    /// decode asks once per field read (a tenth of `mocks`' time over 2,000 endpoints).
+    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+
     static func typeName(_ type: Any.Type) -> String {
-        let name = String(describing: type)
-        if name.hasPrefix("Optional<"), name.hasSuffix(">") { return String(name.dropFirst(9).dropLast()) }
+        let key = ObjectIdentifier(type)
+        if let known = typeNames.withLock({ $0[key] }) { return known }
+        var name = String(describing: type)
+        if name.hasPrefix("Optional<"), name.hasSuffix(">") { name = String(name.dropFirst(9).dropLast()) }
+        typeNames.withLock { $0[key] = name }
         return name
     }
 }

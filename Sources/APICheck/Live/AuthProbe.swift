@@ -33,10 +33,16 @@ public enum AuthProbe: String, Sendable, CaseIterable {
         }
     }
 
-    func expected(_ envelope: EnvelopePolicy) -> String {
+    /// What the answer must be, as the declarations tell it: `tokenExpired (HTTP 403)`,
+    /// `tokenExpired (HTTP 401 with code "M_UNKNOWN_TOKEN")`, `logout (code 10504)`.
+    func expected(_ api: API) -> String {
         switch self {
-        case .tokenExpired, .loggedOut: "tokenExpired" + (envelope.expiredHTTPStatuses.min().map { " (HTTP \($0))" } ?? "")
-        case .revoked: "logout" + (envelope.logoutCodes.min().map { " (code \($0))" } ?? "")
+        case .tokenExpired, .loggedOut:
+            if let status = api.envelope?.expiredHTTPStatuses.min() { return "tokenExpired (HTTP \(status))" }
+            return "tokenExpired" + (api.expired.first.map { " (\($0))" } ?? "")
+        case .revoked:
+            if let code = api.envelope?.logoutCodes.min() { return "logout (code \(code))" }
+            return "logout" + (api.logout.first.map { " (\($0))" } ?? "")
         }
     }
 

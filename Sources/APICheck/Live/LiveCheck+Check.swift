@@ -41,8 +41,16 @@ extension LiveCheck {
         result.outcome = call.classification?.name
         if let error = call.error {
             if case let .transport(failure) = error.reason, failure.kind == .timeout { outcome.timedOut = true }
-            if !redirected { result.findings.append(finding(for: error, classification: call.classification)) }
+            if !redirected {
+                result.findings.append(finding(for: error, classification: call.classification, endpoint: endpoint,
+                                               status: call.exchange?.response.status))
+            }
         } else {
+            if let status = call.exchange?.response.status, status != endpoint.successStatus {
+                result.findings.append(Finding(
+                    kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
+                    found: "HTTP \(status)", message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
+            }
             outcome.succeeded = true
             // Only a login that succeeded and decoded gives a token to the steps after it.
             outcome.issuedToken = call.exchange?.issuedToken
@@ -55,21 +63,24 @@ extension LiveCheck {
         return (result, outcome)
     }
 
-    /// The finding an error becomes, with what the envelope policy knows added: where the code
-    /// sits and what it should have been.
-    private func finding(for error: APIError, classification: Classification?) -> Finding {
+    /// The finding an error becomes, with what the declarations know added: where the code sits
+    /// (the envelope's, or the error shape's for an error status) and what it should have been.
+    private func finding(for error: APIError, classification: Classification?, endpoint: AnyEndpoint, status: Int?) -> Finding {
         var finding = Finding(error)
-        let codePath = JSONPath.root.appending(api.envelope.codeKey).description
-        let success = api.envelope.successCodes.sorted().map(String.init).joined(separator: " or ")
+        let envelope = api.envelope(for: endpoint)
+        let isOK = status.map { (200..<300).contains($0) } ?? true
+        let codePath = (!isOK ? api.errors?.codePath : nil) ?? envelope?.codePath
+        let success = envelope.map { $0.successCodes.sorted().map(\.description).joined(separator: " or ") }
+            ?? "HTTP \(endpoint.successStatus)"
         switch error.reason {
         case let .server(code, _):
-            finding.path = codePath
+            finding.path = codePath?.description
             finding.expected = success
-            finding.found = String(code)
+            finding.found = code.description
         case .logout:
-            finding.path = codePath
+            finding.path = codePath?.description
             finding.expected = success
-            if case let .logout(code, _)? = classification { finding.found = String(code) }
+            if case let .logout(code?, _)? = classification { finding.found = code.description }
         default:
             break
         }
@@ -104,7 +115,7 @@ extension LiveCheck {
             if case let .broken(reason) = classification { found += ": " + reason.message }
             let logout = api.endpoints.first { $0.sessionEffect == .logsOut }?.id ?? "the logout"
             result.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
-                                           expected: probe.expected(api.envelope), found: found, message: probe.why(logout: logout)))
+                                           expected: probe.expected(api), found: found, message: probe.why(logout: logout)))
         }
         outcome.result = result
         return outcome

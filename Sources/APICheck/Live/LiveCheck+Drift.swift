@@ -11,8 +11,7 @@ extension LiveCheck {
         case let .success(baseline):
             // The envelope's own code and message are the envelope check's business; comparing them
             // with the mock would flag, say, a message the policy makes optional.
-            let envelopeKeys = endpoint.enveloped
-                ? [api.envelope.codeKey, api.envelope.messageKey].map { JSONPath.root.appending($0) } : []
+            let envelopeKeys = api.envelope(for: endpoint)?.fieldPaths ?? []
             let reads = baseline.reads + interpretation.reads
             // Below a dictionary keys are data (Drift reports nothing there): no shape per entry.
             let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
@@ -20,7 +19,7 @@ extension LiveCheck {
             if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
             // What the type reads is known from the mock, and from the live answer when it decoded.
             var collector = DriftCollector(reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
-                                           limit: Self.driftFindingLimit)
+                                           limit: Self.driftFindingLimit, answerDecoded: interpretation.error == nil)
             ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
                 if !envelopeKeys.contains(change.path) { collector.add(change) }
             }

@@ -12,7 +12,7 @@ extension LiveCheck {
         case let .check(_, reported):
             role = .check(reported: reported)
         case let .probe(probe, _):
-            role = .probe(probe, expected: probe.expected(api.envelope),
+            role = .probe(probe, expected: probe.expected(api),
                           accepted: classification.map(probe.accepts) ?? false)
         case .paging:
             // The next page is the paging check's business; it is no mock of its own.

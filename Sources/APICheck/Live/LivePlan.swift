@@ -3,11 +3,13 @@
 /// 1. the session's login, and beside it whatever needs no token (register, open endpoints);
 /// 2. the checks that need the token, each as soon as the answers its samples read are in, with
 ///    a dead-token probe each;
-/// 3. once no check uses the session's token, one second login: a login revokes the account's
-///    earlier tokens. Then the revocation probes (the session's token) and the logout (the second
-///    login's token);
+/// 3. once no check uses the session's token, one second login. Where the API promises that a
+///    login revokes the account's earlier tokens, the revocation probes (the session's token)
+///    follow it; then the logout (the second login's token);
 /// 4. after the logout, the logged-out probe; after every other probe, the logout endpoint's own.
 /// Further logins of the account, and further logouts, go last, one at a time.
+/// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed`): a server
+/// that wrongly accepts a probe's token must not act on it.
 struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
     /// The session's login: the token of every check that needs one.
@@ -52,11 +54,13 @@ struct LivePlan: Sendable {
             let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
             if endpoint.requiresToken { usingSessionToken.insert(id) }
         }
-        let probing = probes && login != nil && !tokenEndpoints.isEmpty
+        let probed = tokenEndpoints.filter(\.isProbed)
+        let probing = probes && login != nil && !probed.isEmpty
+        let revoking = probing && api.auth.revokesEarlierTokens
         let ending = tokenEndpoints.filter { $0.sessionEffect == .logsOut }
         var probeSteps: [LiveStep.ID] = []
         if probing, let login {
-            for endpoint in tokenEndpoints where endpoint.sessionEffect != .logsOut {
+            for endpoint in probed where endpoint.sessionEffect != .logsOut {
                 probeSteps.append(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks))
             }
         }
@@ -74,8 +78,8 @@ struct LivePlan: Sendable {
                 if second.id != loginEndpoint?.id { checks[second.id] = secondLogin }
             }
         }
-        if probing, let login, let secondLogin {
-            for endpoint in tokenEndpoints where endpoint.sessionEffect != .logsOut {
+        if revoking, let login, let secondLogin {
+            for endpoint in probed where endpoint.sessionEffect != .logsOut {
                 probeSteps.append(add(.probe(.revoked, endpoint), .revoked(issuedBy: login, revokedBy: secondLogin), checks))
             }
         }
@@ -86,18 +90,20 @@ struct LivePlan: Sendable {
             let ended = add(.check(logout, reported: true), .live(issuedBy: secondLogin), checks)
             late.insert(ended)
             if probing, let secondLogin,
-               let target = tokenEndpoints.first(where: { $0.method == .get && $0.sessionEffect == .keepsSession })
-                ?? tokenEndpoints.first(where: { $0.sessionEffect == .keepsSession }) {
+               let target = probed.first(where: { $0.method == .get && $0.sessionEffect == .keepsSession })
+                ?? probed.first(where: { $0.sessionEffect == .keepsSession }) {
                 late.insert(add(.probe(.loggedOut, target), .loggedOut(issuedBy: secondLogin, endedBy: ended), checks))
             }
         }
         // The logout endpoint's own probes go after the others: a server that wrongly accepts
         // the token there would end it, and every later probe would read 403.
-        if probing, let login, let secondLogin {
-            for endpoint in ending {
+        if probing, let login {
+            for endpoint in ending where endpoint.isProbed {
                 let after = Set(probeSteps).union(usingSessionToken)
                 late.insert(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks, after: after))
-                late.insert(add(.probe(.revoked, endpoint), .revoked(issuedBy: login, revokedBy: secondLogin), checks, after: after))
+                if revoking, let secondLogin {
+                    late.insert(add(.probe(.revoked, endpoint), .revoked(issuedBy: login, revokedBy: secondLogin), checks, after: after))
+                }
             }
         }
         // Whatever else logs the account in or out goes last, one at a time, each that needs a

@@ -18,9 +18,9 @@ enum LoginVerdict: Sendable, Equatable {
         }
         if token != nil { return (.loggedIn, result, nil) }
         let refusalCodes = mocks?.refusalCodes(of: login) ?? []
-        if let refusal = result.findings.first(where: {
-            ($0.kind == .serverCode && (refusalCodes.isEmpty || $0.found.flatMap(Int.init).map(refusalCodes.contains) == true))
-                || ($0.kind == .httpStatus && [401, 403].contains(result.status ?? 0))
+        if let refusal = result.findings.first(where: { finding in
+            (finding.kind == .serverCode && (refusalCodes.isEmpty || refusalCodes.contains { $0.description == finding.found }))
+                || (finding.kind == .httpStatus && [401, 403].contains(result.status ?? 0))
         }) {
             result.findings = result.findings.map { finding in
                 var finding = finding

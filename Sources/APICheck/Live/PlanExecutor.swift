@@ -25,9 +25,21 @@ struct PlanExecutor: Sendable {
     func run(perform: @escaping Perform, skip: @escaping Skip, settle: @escaping Settle) async -> [LiveStep.ID: StepOutcome] {
         let steps = plan.steps
         let clock = ContinuousClock()
+        // Worked out once, so that starting or ending a step costs what it names, not a scan of
+        // the plan: each step's prerequisites, how many are not over yet, whom each holds back.
+        let prerequisites = steps.map(\.prerequisites)
+        var dependents = [[LiveStep.ID]](repeating: [], count: steps.count)
+        for (id, needs) in prerequisites.enumerated() {
+            for need in needs where steps.indices.contains(need) { dependents[need].append(id) }
+        }
         return await withTaskGroup(of: (LiveStep.ID, StepOutcome, ContinuousClock.Instant).self) { group in
             var outcomes: [LiveStep.ID: StepOutcome] = [:]
-            var waiting = steps.map(\.id)
+            outcomes.reserveCapacity(steps.count)
+            // A prerequisite that names no step is never over: that step waits, as in a cycle.
+            var pending = prerequisites.map(\.count)
+            var ready = ReadySteps()
+            for id in steps.indices where pending[id] == 0 { ready.insert(id) }
+            var begun = [Bool](repeating: false, count: steps.count)
             var running = 0
             var started: [LiveStep.ID: ContinuousClock.Instant] = [:]
             var lastAnswer: ContinuousClock.Instant?
@@ -38,20 +50,35 @@ struct PlanExecutor: Sendable {
             func keep(_ id: LiveStep.ID, _ outcome: StepOutcome) -> String? {
                 let (settled, stop) = settle(steps[id], outcome)
                 outcomes[id] = settled
+                for dependent in dependents[id] {
+                    pending[dependent] -= 1
+                    if pending[dependent] == 0 { ready.insert(dependent) }
+                }
                 return stop
+            }
+
+            /// Skips, in plan order, every step not started yet.
+            func skipWaiting(_ reason: String, stalled: Bool) {
+                for id in steps.indices where !begun[id] {
+                    begun[id] = true
+                    var skipped = skip(steps[id], reason)
+                    skipped.stalled = stalled
+                    _ = keep(id, skipped)
+                }
             }
 
             func startReady() {
                 // A suspect target gets no new requests until the ones in flight tell more.
                 if !silentEndpoints.isEmpty && running > 0 { return }
-                while running < max(1, concurrency),
-                      let index = waiting.firstIndex(where: { steps[$0].prerequisites.allSatisfy { outcomes[$0] != nil } }) {
-                    let step = steps[waiting.remove(at: index)]
+                while running < max(1, concurrency), let id = ready.popFirst() {
+                    let step = steps[id]
+                    begun[id] = true
                     // What the step may read: the outcomes of the steps it names, nothing else.
-                    let known = outcomes.filter { step.prerequisites.contains($0.key) }
+                    var known: [LiveStep.ID: StepOutcome] = [:]
+                    for need in prerequisites[id] { known[need] = outcomes[need] }
                     running += 1
-                    started[step.id] = clock.now
-                    group.addTask { (step.id, await perform(step, known), clock.now) }
+                    started[id] = clock.now
+                    group.addTask { [known] in (id, await perform(step, known), clock.now) }
                 }
             }
 
@@ -76,18 +103,13 @@ struct PlanExecutor: Sendable {
                 stopped = stop ?? (stalled ? Self.stalled : nil)
                 if let stopped {
                     group.cancelAll()
-                    for waitingID in waiting {
-                        var skipped = skip(steps[waitingID], stopped)
-                        skipped.stalled = stalled
-                        _ = keep(waitingID, skipped)
-                    }
-                    waiting.removeAll()
+                    skipWaiting(stopped, stalled: stalled)
                 } else {
                     startReady()
                 }
             }
             // A cycle in the plan would leave steps waiting forever; the plan never builds one.
-            for waitingID in waiting { _ = keep(waitingID, skip(steps[waitingID], "not checked")) }
+            skipWaiting("not checked", stalled: false)
             return outcomes
         }
     }

@@ -31,7 +31,7 @@ public struct MockAudit: Sendable {
         for endpoint in api.endpoints {
             var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                                      method: endpoint.method.rawValue, path: endpoint.path)
-            for required in endpoint.requiredMockNames where mocks.file(required) == nil {
+            for required in api.requiredMockNames(of: endpoint) where mocks.file(required) == nil {
                 result.findings.append(Finding(
                     kind: .missingMock, severity: .error, endpoint: endpoint.id,
                     message: "no mock \(required).json", file: mocks.path(named: required + ".json")))
@@ -58,7 +58,7 @@ public struct MockAudit: Sendable {
         let filePath = mocks.path(of: file)
         // Every mock must be JSON, whatever its scenario (the 403 body included).
         let document: JSONValue, body: Data
-        switch (mocks.document(of: file), mocks.data(of: file)) {
+        switch (mocks.document(of: file, answering: endpoint), mocks.data(of: file)) {
         case let (.success(parsed), .success(data)):
             document = parsed
             body = data
@@ -79,6 +79,8 @@ public struct MockAudit: Sendable {
                             message: "scenario '\(file.scenario ?? MockScenario.success)' should classify as \(expected), classifies as \(classification.name)",
                             file: filePath)]
         }
+        // What a failure is for this endpoint: an envelope's failure code, or the API's error body.
+        let failureName = api.isEnveloped(endpoint) ? "a failure envelope" : "an error body in the API's error shape"
         switch file.scenario {
         case nil:
             if case .success = classification {
@@ -94,11 +96,11 @@ public struct MockAudit: Sendable {
         default:
             switch classification {
             case .failure: return []
-            case .logout, .tokenExpired: return wrong("a failure envelope")
+            case .logout, .tokenExpired: return wrong(failureName)
             case .success:
                 // A named scenario may be a success variant (another page, an empty list): it must decode.
                 return interpretation.error.map { [Finding($0, file: filePath)] } ?? []
-            case .broken: return wrong("a failure envelope")
+            case .broken: return wrong(failureName)
             }
         }
     }

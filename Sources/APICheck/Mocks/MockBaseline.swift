@@ -13,12 +13,16 @@ public struct MockBaseline: Sendable {
         self.reads = reads
     }
 
+    /// The union of two baselines: every shape either shows, every field either read.
+    func merged(with other: MockBaseline) -> MockBaseline {
+        MockBaseline(file: file, shape: shape.merged(with: other.shape), reads: reads + other.reads)
+    }
+
     /// Works out the baseline of `endpoint` from its parsed success mock.
     init(endpoint: AnyEndpoint, document: JSONValue, file: String, api: API) {
         var reads: [FieldRead] = []
-        let payload = endpoint.enveloped ? document[api.envelope.payloadKey] : document
-        if let payload {
-            let base = endpoint.enveloped ? api.envelope.payloadPath : JSONPath.root
+        let base = api.envelope(for: endpoint)?.payloadPath ?? .root
+        if let payload = document.value(at: base) {
             reads = (try? endpoint.diagnosticDecode(payload, base, api.dates).reads) ?? []
         }
         self.init(file: file, shape: Shape(of: document), reads: reads)

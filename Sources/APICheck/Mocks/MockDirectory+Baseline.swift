@@ -12,7 +12,9 @@ extension MockDirectory {
         return slot.baseline(endpoint.id) { document in
             switch document {
             case let .success(document):
-                return .success(MockBaseline(endpoint: endpoint, document: document, file: path, api: api))
+                return .success(successVariants(of: endpoint).reduce(MockBaseline(endpoint: endpoint, document: document, file: path, api: api)) {
+                    $0.merged(with: MockBaseline(endpoint: endpoint, document: $1, file: path, api: api))
+                })
             case let .failure(error):
                 let message = switch error.reason {
                 case .notJSON: "mock is \(error.message)"
@@ -25,15 +27,30 @@ extension MockDirectory {
         }
     }
 
-    /// The envelope codes with which the login refuses credentials, as its failure variants show
-    /// them (`login@wrong_password.json`: 10002). Empty when it has none: then any failure counts.
-    public func refusalCodes(of login: AnyEndpoint) -> Set<Int> {
-        var codes: Set<Int> = []
+    /// The documents of the endpoint's named scenarios that are successes too (another branch of a
+    /// sum-typed payload, an empty page): the baseline is the union of every shape the mocks show.
+    private func successVariants(of endpoint: AnyEndpoint) -> [JSONValue] {
+        let rules = api.rules(for: endpoint)
+        return files(of: endpoint).compactMap { file -> JSONValue? in
+            guard let scenario = file.scenario, scenario != MockScenario.logout, scenario != MockScenario.expired,
+                  file.status.map({ (200..<300).contains($0) }) ?? true,
+                  case let .success(document) = document(of: file), case let .success(data) = data(of: file),
+                  case .success = Classification.of(status: status(of: file), contentType: nil, body: data, parsed: document,
+                                                    rules: rules, redactor: api.makeRedactor()).0 else { return nil }
+            return document
+        }
+    }
+
+    /// The codes with which the login refuses credentials, as its failure variants show them
+    /// (`login@wrong_password.json`: 10002; an error body's `"M_FORBIDDEN"`). Empty when it has
+    /// none: then any failure counts.
+    public func refusalCodes(of login: AnyEndpoint) -> Set<EnvelopeCode> {
+        var codes: Set<EnvelopeCode> = []
+        let rules = api.rules(for: login)
         for file in files(of: login) {
             guard let scenario = file.scenario, scenario != MockScenario.logout, scenario != MockScenario.expired,
-                  case let .success(document) = document(of: file),
-                  let code = document[api.envelope.codeKey]?.int64Value else { continue }
-            codes.insert(Int(code))
+                  case let .success(document) = document(of: file), let code = rules.failureCode(in: document) else { continue }
+            codes.insert(code)
         }
         return codes
     }

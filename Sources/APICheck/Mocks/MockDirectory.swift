@@ -22,6 +22,8 @@ public final class MockDirectory: Sendable {
     /// with the file that answers instead: never replayed, so reported.
     public let shadowed: [(file: MockFileName, by: MockFileName)]
     private let slots: [MockFileName: MockFileSlot]
+    /// By mock name: its files in name order, so that an endpoint's files cost no scan of the folder.
+    private let byMock: [String: [MockFileName]]
     /// By `mock@scenario`: the file a request for that variant is answered with.
     private let variants: [String: MockFileName]
     private let prefix: String
@@ -44,9 +46,11 @@ public final class MockDirectory: Sendable {
         let resolvedFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var files: [MockFileName] = [], slots: [MockFileName: MockFileSlot] = [:], variants: [String: MockFileName] = [:]
         var shadowed: [(file: MockFileName, by: MockFileName)] = []
+        var byMock: [String: [MockFileName]] = [:]
         for name in names {
             guard let file = MockFileName(fileName: name) else { continue }
             files.append(file)
+            byMock[file.mock, default: []].append(file)
             slots[file] = MockFileSlot(name: file, path: prefix + name, maxBytes: maxFileBytes, folder: resolvedFolder)
             // The first in name order answers: `x@gone.410.json` sorts before `x@gone.json`.
             if let first = variants[file.variantName] {
@@ -59,6 +63,7 @@ public final class MockDirectory: Sendable {
         self.files = files
         self.slots = slots
         self.variants = variants
+        self.byMock = byMock
     }
 
     /// Whether the folder exists and could be listed.
@@ -73,7 +78,7 @@ public final class MockDirectory: Sendable {
     }
 
     /// Every file of an endpoint: its success file and its variants.
-    public func files(of endpoint: AnyEndpoint) -> [MockFileName] { files.filter { $0.mock == endpoint.mock } }
+    public func files(of endpoint: AnyEndpoint) -> [MockFileName] { byMock[endpoint.mock] ?? [] }
 
     /// The file's full path, as findings and answers name it.
     public func path(of file: MockFileName) -> String { prefix + file.description }
@@ -82,8 +87,27 @@ public final class MockDirectory: Sendable {
     public func path(named name: String) -> String { prefix + name }
 
     /// The HTTP status a file is replayed with: pinned in its name, else the API's dead-token
-    /// status for `expired`, else 200.
-    public func status(of file: MockFileName) -> Int { file.status(expiredStatus: api.envelope.expiredStatus) }
+    /// status for `expired`, else the endpoint's success status (200 unless it declares 201, 204).
+    public func status(of file: MockFileName) -> Int {
+        if file.status == nil, file.scenario == nil, let endpoint = api.endpoints.first(where: { $0.mock == file.mock }) {
+            return endpoint.successStatus
+        }
+        return file.status(expiredStatus: api.expiredStatus)
+    }
+
+    /// The file parsed, as `endpoint` answers it: an empty file is the empty body of an endpoint
+    /// that answers nothing (a `NoContent` 204), which reads as null; for any other endpoint an
+    /// empty file is no JSON.
+    public func document(of file: MockFileName, answering endpoint: AnyEndpoint) -> Result<JSONValue, MockReadError> {
+        let parsed = document(of: file)
+        if case .failure = parsed, endpoint.acceptsEmptyBody, case let .success(data) = data(of: file), MockDirectory.isBlank(data) {
+            return .success(.null)
+        }
+        return parsed
+    }
+
+    /// Whether a body is empty or only whitespace.
+    static func isBlank(_ data: Data) -> Bool { data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 } }
 
     /// The file's bytes, read once.
     public func data(of file: MockFileName) -> Result<Data, MockReadError> {

@@ -66,44 +66,61 @@ final class MockFileSlot: Sendable {
 
     private func loadData(_ state: inout State) -> Result<Data, MockReadError> {
         if let data = state.data { return data }
-        let data = read()
+        let data = load()
         state.data = data
         return data
     }
 
-    /// Stats first: a file over the cap, anything but a regular file (a FIFO would block the read
-    /// for ever), or a link that leads outside the mocks folder is refused without reading a byte. The read itself stops one byte past the
-    /// cap, in case the file grew in between.
-    private func read() -> Result<Data, MockReadError> {
+    /// One open, one `fstat` of what was opened, the reads, one close: nothing per file beyond
+    /// what reading it takes (no path resolution, no owner lookup, except for a link, which must
+    /// lead inside the mocks folder). Anything but a regular file
+    /// is refused without reading a byte (a FIFO would block the read for ever; `O_NONBLOCK` keeps
+    /// the open itself from blocking on one), and so is a file over the cap. The read stops one
+    /// byte past the cap, in case the file grew after the stat.
+    private func load() -> Result<Data, MockReadError> {
         func failure(_ reason: MockReadError.Reason) -> Result<Data, MockReadError> {
             .failure(MockReadError(file: path, reason: reason))
         }
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(folder) else {
-            return failure(.unreadable("a link to \(resolved), outside the mocks folder"))
+        func systemError() -> MockReadError.Reason { .unreadable(String(cString: strerror(errno))) }
+        var descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        if descriptor < 0, errno == ELOOP {
+            // A link (the only kind that costs more): followed only while it stays inside the
+            // mocks folder.
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard resolved.hasPrefix(folder) else {
+                return failure(.unreadable("a link to \(resolved), outside the mocks folder"))
+            }
+            descriptor = open(resolved, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         }
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: resolved)
-        } catch {
-            return failure(.unreadable(error.localizedDescription))
-        }
-        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
-            return failure(.unreadable("not a regular file"))
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard descriptor >= 0 else { return failure(systemError()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return failure(systemError()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return failure(.unreadable("not a regular file")) }
+        let size = Int(info.st_size)
         if size > maxBytes { return failure(.tooLarge(size: size, cap: maxBytes)) }
-        guard let handle = FileHandle(forReadingAtPath: resolved) else {
-            return failure(.unreadable("cannot open the file"))
-        }
-        defer { try? handle.close() }
         reads.withLock { $0 += 1 }
-        do {
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-            if data.count > maxBytes { return failure(.tooLarge(size: data.count, cap: maxBytes)) }
-            return .success(data)
-        } catch {
-            return failure(.unreadable(error.localizedDescription))
+        // Room for one byte more than the stat said, so that the end of the file is seen
+        // without a second buffer; grown only if the file grew.
+        var data = Data(count: size + 1)
+        var filled = 0
+        while true {
+            if filled == data.count {
+                if data.count > maxBytes { break }
+                data.count = min(2 * data.count, maxBytes + 1)
+            }
+            let got = data.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return failure(systemError())
+            }
+            if got == 0 { break }
+            filled += got
         }
+        if filled > maxBytes { return failure(.tooLarge(size: filled, cap: maxBytes)) }
+        data.count = filled
+        return .success(data)
     }
 }

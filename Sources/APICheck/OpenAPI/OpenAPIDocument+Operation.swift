@@ -31,7 +31,7 @@ extension OpenAPIDocument {
     }
 
     private func summary(_ endpoint: AnyEndpoint) -> String {
-        var text = endpoint.responseTypeName + (endpoint.enveloped ? "" : ", not enveloped")
+        var text = endpoint.responseTypeName + (api.isEnveloped(endpoint) || api.envelope == nil ? "" : ", not enveloped")
         switch endpoint.sessionEffect {
         case .logsIn: text += "; logs in"
         case .logsOut: text += "; logs out"

@@ -1,37 +1,54 @@
 extension OpenAPIDocument {
-    /// The responses of an operation. 200 carries the success envelope around the payload's schema
-    /// (or the raw payload, for an endpoint that is not enveloped) and, for an enveloped endpoint,
-    /// the failure envelope too: failures, forced logouts and refused calls come with HTTP 200 and
-    /// a code. An endpoint that needs the token also answers the dead-token statuses. Every mock of
-    /// the endpoint is a named example under the status it is replayed with.
+    /// The responses of an operation. The success status (200 unless declared) carries the success
+    /// envelope around the payload's schema (or the raw payload, for an endpoint without an
+    /// envelope; no content for a 204 of `NoContent`) and, for an enveloped endpoint, the failure
+    /// envelope too: failures, forced logouts and refused calls may come with a success status and
+    /// a code. An endpoint that needs the token also answers the dead-token statuses; error
+    /// statuses carry the API's error shape when it declares one. Every mock of the endpoint is a
+    /// named example under the status it is replayed with.
     func responses(_ endpoint: AnyEndpoint, recorder: SchemaRecorder,
                    skipped: inout [(file: String, reason: String)]) throws(SchemaRecordingError) -> JSONValue {
+        let answers = mockExamples(endpoint, skipped: &skipped)
+        // The mocks' strings choose the branches of a discriminated payload.
+        recorder.sampleStrings = Self.strings(in: answers.map(\.value))
         let payload = try recorder.schema(for: endpoint.responseType)
         var examples: [Int: [(key: String, value: JSONValue)]] = [:]
-        for (file, status, value) in mockExamples(endpoint, skipped: &skipped) {
+        for (file, status, value) in answers {
             let example = JSONValue.object([("summary", .string(file.description)), ("value", value)])
             examples[status, default: []].append((file.scenario ?? MockScenario.success, example))
         }
-        var statuses = Set(examples.keys).union([200])
-        if endpoint.requiresToken { statuses.formUnion(api.envelope.expiredHTTPStatuses) }
+        let success = endpoint.successStatus
+        let policy = api.envelope(for: endpoint)
+        let expiredStatuses = Set(api.rules(for: endpoint).expired.compactMap(\.status))
+        var statuses = Set(examples.keys).union([success])
+        if endpoint.requiresToken { statuses.formUnion(expiredStatuses) }
         var responses: [(key: String, value: JSONValue)] = []
         for status in statuses.sorted() {
-            let schema: JSONValue, description: String
-            if status == 200 {
-                if endpoint.enveloped {
-                    schema = .object([("anyOf", .array([successEnvelope(payload), JSONSchema.ref(Self.failureComponent)]))])
-                    description = "Success (code \(api.envelope.successCodes.sorted().map(String.init).joined(separator: ", "))), "
+            var schema: JSONValue, description: String
+            var contentType = "application/json"
+            if status == success {
+                if let policy {
+                    schema = .object([("anyOf", .array([successEnvelope(payload, policy), failureEnvelope(policy)]))])
+                    description = "Success (code \(policy.successCodes.sorted().map(\.text).joined(separator: ", "))), "
                         + "or a failure envelope"
                 } else {
                     schema = payload
                     description = "Success: the payload itself, not enveloped"
                 }
-            } else if endpoint.requiresToken, api.envelope.expiredHTTPStatuses.contains(status) {
+                if endpoint.acceptsEmptyBody, status == 204, examples[status] == nil {
+                    responses.append((String(status), .object([("description", .string("Success: no content"))])))
+                    continue
+                }
+            } else if endpoint.requiresToken, expiredStatuses.contains(status) {
                 schema = JSONSchema.any
                 description = "The token is dead (expired, unknown or missing); the body is not part of the contract"
-            } else if endpoint.enveloped, (examples[status] ?? []).allSatisfy({ isEnvelope($0.value["value"]) }) {
-                schema = JSONSchema.ref(Self.failureComponent)
+            } else if let policy, (examples[status] ?? []).allSatisfy({ isEnvelope($0.value["value"], policy) }) {
+                schema = failureEnvelope(policy)
                 description = "A failure envelope"
+            } else if let errors = api.errors, !(200..<300).contains(status) {
+                schema = JSONSchema.ref(Self.errorComponent)
+                description = "An error in the API's error shape"
+                contentType = errors.contentType
             } else {
                 schema = JSONSchema.any
                 description = "An answer recorded in the mocks"
@@ -40,28 +57,33 @@ extension OpenAPIDocument {
             if let named = examples[status], !named.isEmpty { media.append(("examples", .object(named))) }
             responses.append((String(status), .object([
                 ("description", .string(description)),
-                ("content", .object([("application/json", .object(media))])),
+                ("content", .object([(contentType, .object(media))])),
             ])))
         }
         return .object(responses)
     }
 
-    /// `{code: <success code>, msg, datas: <payload>}`, built on the `Envelope` component.
-    private func successEnvelope(_ payload: JSONValue) -> JSONValue {
-        let policy = api.envelope
+    /// `{code: <success code>, msg, datas: <payload>}`, built on the `Envelope` component (or on
+    /// the endpoint's own envelope, inline).
+    private func successEnvelope(_ payload: JSONValue, _ policy: EnvelopePolicy) -> JSONValue {
+        let base = policy == api.envelope ? JSONSchema.ref(Self.envelopeComponent) : envelopeSchema(policy)
+        let code = (policy.codePath, JSONValue.object([("enum", successCodes(policy))]), false)
+        guard let payloadPath = policy.payloadPath else {
+            // The data sits beside the status: the payload's schema describes the whole body.
+            return .object([("allOf", .array([base, JSONSchema.tree([code], typed: false), payload]))])
+        }
         let carriesNothing = payload == JSONSchema.null
-        var inner: [(key: String, value: JSONValue)] = [
-            ("properties", .object([
-                (policy.codeKey, .object([("enum", successCodes)])),
-                (policy.payloadKey, payload),
-            ])),
-        ]
-        if !carriesNothing { inner.append(("required", .array([.string(policy.payloadKey)]))) }
-        return .object([("allOf", .array([JSONSchema.ref(Self.envelopeComponent), .object(inner)]))])
+        let inner = JSONSchema.tree([code, (payloadPath, payload, !carriesNothing)], typed: false)
+        return .object([("allOf", .array([base, inner]))])
     }
 
-    private func isEnvelope(_ value: JSONValue?) -> Bool {
-        value?[api.envelope.codeKey]?.int64Value != nil
+    private func failureEnvelope(_ policy: EnvelopePolicy) -> JSONValue {
+        if policy == api.envelope { return JSONSchema.ref(Self.failureComponent) }
+        return .object([("allOf", .array([envelopeSchema(policy), failureConstraint(policy)]))])
+    }
+
+    private func isEnvelope(_ value: JSONValue?, _ policy: EnvelopePolicy) -> Bool {
+        value?.value(at: policy.codePath).flatMap(EnvelopeCode.init) != nil
     }
 
     /// The endpoint's mock files that answer (not shadowed by another file of the same variant),
@@ -75,12 +97,33 @@ extension OpenAPIDocument {
         for file in files {
             switch mocks.document(of: file) {
             case let .success(document):
-                examples.append((file, mocks.status(of: file), Self.masked(document, fields: api.redactedFields)))
+                examples.append((file, mocks.status(of: file), Self.masked(document, fields: redactedFields)))
             case let .failure(error):
                 skipped.append((mocks.path(of: file), error.message))
             }
         }
         return examples
+    }
+
+    /// String values by property name, each name's first 16 distinct values.
+    static func strings(in documents: [JSONValue]) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        func visit(_ value: JSONValue) {
+            switch value {
+            case let .object(members):
+                for member in members {
+                    if case let .string(text) = member.value, found[member.key, default: []].count < 16,
+                       !found[member.key, default: []].contains(text) {
+                        found[member.key, default: []].append(text)
+                    }
+                    visit(member.value)
+                }
+            case let .array(items): items.forEach(visit)
+            default: break
+            }
+        }
+        documents.forEach(visit)
+        return found
     }
 
     /// String values of the secret fields become `***`, wherever they sit.

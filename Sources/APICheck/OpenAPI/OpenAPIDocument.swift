@@ -9,6 +9,8 @@ public struct OpenAPIDocument {
     /// Component names of the envelope's schemas.
     public static let envelopeComponent = "Envelope"
     public static let failureComponent = "EnvelopeFailure"
+    /// Component name of the API's declared error shape.
+    public static let errorComponent = "Error"
     /// The security scheme's name in `components.securitySchemes`.
     public static let securityScheme = "token"
 
@@ -17,11 +19,15 @@ public struct OpenAPIDocument {
     public var servers: [String]?
     /// Where examples come from; nil leaves them out.
     public var mocks: MockDirectory?
+    /// The API's secret field names, masked in the examples: worked out once, since the API
+    /// works them out from every endpoint each time it is asked.
+    let redactedFields: Set<String>
 
     public init(api: API, servers: [String]? = nil, mocks: MockDirectory? = nil) {
         self.api = api
         self.servers = servers
         self.mocks = mocks
+        redactedFields = api.redactedFields
     }
 
     /// Why the document could not be made: an endpoint whose decode type the recorder cannot walk.
@@ -34,8 +40,10 @@ public struct OpenAPIDocument {
     /// The document, with the mock files that gave no example (unreadable, not JSON), by path and
     /// reason.
     public func build() throws(Failure) -> (document: JSONValue, skippedMocks: [(file: String, reason: String)]) {
-        let recorder = SchemaRecorder(dates: api.dates, reservedNames: [Self.envelopeComponent, Self.failureComponent])
+        let recorder = SchemaRecorder(dates: api.dates, reservedNames: [Self.envelopeComponent, Self.failureComponent, Self.errorComponent])
         var paths: [(key: String, value: JSONValue)] = []
+        // Where each template sits in `paths`: a catalog of thousands finds its path item at once.
+        var pathIndex: [String: Int] = [:]
         var skipped: [(file: String, reason: String)] = []
         for endpoint in api.endpoints {
             let operation: JSONValue
@@ -46,10 +54,11 @@ public struct OpenAPIDocument {
             }
             let template = "/" + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
             let method = endpoint.method.rawValue.lowercased()
-            if let index = paths.firstIndex(where: { $0.key == template }), case var .object(item) = paths[index].value {
+            if let index = pathIndex[template], case var .object(item) = paths[index].value {
                 item.append((method, operation))
                 paths[index].value = .object(item)
             } else {
+                pathIndex[template] = paths.count
                 paths.append((template, .object([(method, operation)])))
             }
         }
@@ -88,28 +97,42 @@ public struct OpenAPIDocument {
     }
 
     private func schemas(_ recorder: SchemaRecorder) -> [(key: String, value: JSONValue)] {
-        let policy = api.envelope
-        var envelopeRequired = [policy.codeKey]
-        if policy.messageRequired { envelopeRequired.append(policy.messageKey) }
-        let envelope = JSONSchema.object(properties: [
-            (policy.codeKey, JSONSchema.type("integer")),
-            (policy.messageKey, JSONSchema.type("string")),
-            (policy.payloadKey, JSONSchema.any),
-        ], required: envelopeRequired)
-        let failure = JSONValue.object([
-            ("description", .string("An envelope whose code is not a success code: a failure, a forced logout or a dead token.")),
-            ("allOf", .array([
-                JSONSchema.ref(Self.envelopeComponent),
-                .object([("properties", .object([(policy.codeKey, .object([("not", .object([("enum", successCodes)]))]))]))]),
-            ])),
-        ])
         var all = recorder.components
-        all[Self.envelopeComponent] = envelope
-        all[Self.failureComponent] = failure
+        if let policy = api.envelope {
+            all[Self.envelopeComponent] = envelopeSchema(policy)
+            all[Self.failureComponent] = .object([
+                ("description", .string("An envelope whose code is not a success code: a failure, a forced logout or a dead token.")),
+                ("allOf", .array([JSONSchema.ref(Self.envelopeComponent), failureConstraint(policy)])),
+            ])
+        }
+        if let errors = api.errors { all[Self.errorComponent] = errorSchema(errors) }
         return all.keys.sorted().map { ($0, all[$0]!) }
     }
 
-    var successCodes: JSONValue { .array(api.envelope.successCodes.sorted().map(JSONSchema.number)) }
+    /// The envelope's fields at their paths: the code, the message, the payload when it has a key.
+    func envelopeSchema(_ policy: EnvelopePolicy) -> JSONValue {
+        var entries: [(path: JSONPath, schema: JSONValue, required: Bool)] = [
+            (policy.codePath, JSONSchema.code(kinds: policy.codeKinds), true),
+            (policy.messagePath, JSONSchema.type("string"), policy.messageRequired),
+        ]
+        if let payload = policy.payloadPath { entries.append((payload, JSONSchema.any, false)) }
+        return JSONSchema.tree(entries, typed: true)
+    }
+
+    /// A code that is not a success code, at the code's path.
+    func failureConstraint(_ policy: EnvelopePolicy) -> JSONValue {
+        JSONSchema.tree([(policy.codePath, .object([("not", .object([("enum", successCodes(policy))]))]), false)], typed: false)
+    }
+
+    /// The API's error body: its code (any scalar) and message at their paths.
+    private func errorSchema(_ errors: ErrorShape) -> JSONValue {
+        JSONSchema.tree([
+            (errors.codePath, .object([("type", .array(["integer", "string", "boolean"].map(JSONValue.string)))]), true),
+            (errors.messagePath, JSONSchema.type("string"), false),
+        ], typed: true)
+    }
+
+    func successCodes(_ policy: EnvelopePolicy) -> JSONValue { .array(policy.successCodes.sorted().map(\.json)) }
 
     /// The auth policy as a security scheme; nil for an API without login.
     var securitySchemeValue: JSONValue? {

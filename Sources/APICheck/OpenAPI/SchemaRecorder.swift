@@ -13,6 +13,9 @@ public final class SchemaRecorder {
     public let dates: DateDecoding
     /// The components made so far, by name.
     public private(set) var components: [String: JSONValue] = [:]
+    /// String values the mocks hold, by property name: a type whose `init(from:)` refuses the
+    /// made-up values is tried with each of them, one branch of a discriminated payload per value.
+    public var sampleStrings: [String: [String]] = [:]
     private var names: [ObjectIdentifier: String] = [:]
     private var takenNames: Set<String>
     private var walking: Set<ObjectIdentifier> = []
@@ -71,11 +74,57 @@ public final class SchemaRecorder {
         walking.insert(id)
         defer { walking.remove(id) }
         let recording = SchemaRecording()
-        _ = try make(type, recording: recording, path: path)
+        do {
+            _ = try make(type, recording: recording, path: path)
+        } catch {
+            // Its own refusal (not a nested type's): a discriminated payload, if the mocks say how.
+            guard error.type == ReadLog.typeName(type) else { throw error }
+            let branches = discriminated(type, refused: recording, path: path)
+            guard !branches.isEmpty else { throw error }
+            let name = componentName(type)
+            components[name] = branches.count == 1 ? branches[0] : .object([("oneOf", .array(branches))])
+            return JSONSchema.ref(name)
+        }
+        if recording.readSingle {
+            let branches = alternatives(type, first: recording, path: path)
+            if branches.count > 1 {
+                let schema = JSONSchema.union(branches)
+                guard recursive.contains(id) else { return schema }
+                components[componentName(type)] = schema
+                return JSONSchema.ref(componentName(type))
+            }
+        }
         guard recording.isObject || recursive.contains(id) else { return recording.schema() }
         let name = componentName(type)
         components[name] = recording.schema()
         return JSONSchema.ref(name)
+    }
+
+    /// The branches of a payload whose shape a string property chooses: the type run again with
+    /// each value the mocks hold for a string property it read, the property a `const` in each.
+    private func discriminated(_ type: any Decodable.Type, refused: SchemaRecording, path: String) -> [JSONValue] {
+        for key in refused.stringKeys {
+            var branches: [JSONValue] = []
+            for value in sampleStrings[key] ?? [] {
+                let recording = SchemaRecording(choices: [key: value])
+                if (try? make(type, recording: recording, path: path)) != nil { branches.append(recording.schema()) }
+            }
+            if !branches.isEmpty { return branches }
+        }
+        return []
+    }
+
+    /// Every shape a type that reads a single value accepts: its `init(from:)` run again with the
+    /// first single-value reads refused, one more each time, until no new branch shows.
+    private func alternatives(_ type: any Decodable.Type, first: SchemaRecording, path: String) -> [JSONValue] {
+        var branches = [first.schema()]
+        for refusing in 1...8 {
+            let recording = SchemaRecording(refusing: refusing)
+            guard (try? make(type, recording: recording, path: path)) != nil, recording.refused == refusing else { break }
+            let schema = recording.schema()
+            if !branches.contains(schema) { branches.append(schema) }
+        }
+        return branches
     }
 
     /// A value of the type, for the decode type under walk to keep: made-up scalars, empty

@@ -20,7 +20,38 @@ final class SchemaRecording {
 
     private var shape = Shape.nothing
     private var properties: [(name: String, part: Part, required: Bool, nullable: Bool)] = []
-    private var items: Part?
+    private var items: [Part] = []
+    /// How many single-value reads to refuse before answering: a sum type's `init(from:)` tries
+    /// one shape after another, and refusing the first ones shows the others.
+    let refusing: Int
+    /// Single-value reads refused so far.
+    private(set) var refused = 0
+
+    /// Values to answer for string properties instead of made-up ones: one branch of a payload
+    /// chosen by a discriminator field (`resultType: "scalar"`), from the mocks' values.
+    let choices: [String: String]
+    /// The string properties read, in order: the candidates for a discriminator.
+    private(set) var stringKeys: [String] = []
+
+    init(refusing: Int = 0, choices: [String: String] = [:]) {
+        self.refusing = refusing
+        self.choices = choices
+    }
+
+    func readString(_ key: String) { if !stringKeys.contains(key) { stringKeys.append(key) } }
+
+    /// Whether the next single-value read is refused (one more branch to see).
+    func refusesNextSingle() -> Bool {
+        guard refused < refusing else { return false }
+        refused += 1
+        return true
+    }
+
+    /// Whether the type read a single value (it may be a sum of several shapes).
+    var readSingle: Bool {
+        if case .single = shape { return true }
+        return refused > 0
+    }
     /// Keys the type asked `contains` about: a property read only after asking is optional.
     private var askedKeys: Set<String> = []
 
@@ -50,15 +81,18 @@ final class SchemaRecording {
         if case .nothing = shape { shape = .single(part) }
     }
 
-    func item(_ part: Part) {
-        if items == nil { items = part }
-    }
+    /// An item of an unkeyed container. A type that reads more items than the container offers
+    /// reads a tuple (`[1764590400.5, "1"]`): each position has its own schema.
+    func item(_ part: Part) { items.append(part) }
 
     func schema() -> JSONValue {
         switch shape {
         case .nothing: return JSONSchema.any
         case let .single(part): return part.schema
-        case .unkeyed: return JSONSchema.array(of: items?.schema ?? JSONSchema.any)
+        case .unkeyed:
+            guard items.count > 1 else { return JSONSchema.array(of: items.first?.schema ?? JSONSchema.any) }
+            return .object([("type", .string("array")), ("prefixItems", .array(items.map(\.schema))),
+                            ("minItems", .number(String(items.count))), ("maxItems", .number(String(items.count)))])
         case .keyed:
             let members = properties.map { property -> (key: String, value: JSONValue) in
                 (property.name, property.nullable ? JSONSchema.nullable(property.part.schema) : property.part.schema)

@@ -73,6 +73,13 @@ struct SchemaRecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProt
     private func path(_ key: Key) -> String { path + "." + key.stringValue }
 
     private func read<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        if T.self == String.self {
+            recording.readString(key.stringValue)
+            if let chosen = recording.choices[key.stringValue] {
+                recording.property(key.stringValue, .schema(.object([("const", .string(chosen))])), ifPresent: false)
+                return chosen as! T
+            }
+        }
         recording.property(key.stringValue, .schema(try recorder.schema(for: type, path: path(key))), ifPresent: false)
         return try recorder.value(type, path: path(key))
     }

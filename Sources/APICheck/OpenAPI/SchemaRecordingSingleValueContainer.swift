@@ -25,6 +25,9 @@ struct SchemaRecordingSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
 
     private func read<T: Decodable>(_ type: T.Type) throws -> T {
+        if recording.refusesNextSingle() {
+            throw DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: "another branch, for the schema recorder"))
+        }
         recording.single(.schema(try recorder.schema(for: type, path: path)))
         return try recorder.value(type, path: path)
     }

@@ -62,8 +62,7 @@ public struct HARImport: Sendable {
                 continue
             }
             let (classification, _) = Classification.of(status: entry.status, contentType: entry.mimeType, body: body, parsed: document,
-                                                        enveloped: endpoint.enveloped, sendsToken: endpoint.requiresToken,
-                                                        policy: api.envelope, redactor: redactor)
+                                                        rules: api.rules(for: endpoint), redactor: redactor)
             if endpoint.sessionEffect == .logsIn, case let .success(payload, _) = classification, let token = api.auth.token(in: payload) {
                 placeholders.register(token, as: .token)
             }
@@ -77,7 +76,7 @@ public struct HARImport: Sendable {
                     result.addUndeclared(Finding(
                         kind: .undeclaredScenario, severity: .warning, category: .contract, endpoint: endpoint.id,
                         expected: endpoint.scenarios.isEmpty ? "no failure scenario declared" : "the code of a declared scenario",
-                        found: String(code),
+                        found: code.description,
                         message: "answered failure code \(code) '\(Finding.capped(message))' (HTTP \(entry.status)): "
                             + "no declared scenario of \(endpoint.id) has a mock with this code; not written"))
                     continue
@@ -116,11 +115,12 @@ public struct HARImport: Sendable {
     }
 
     /// The declared scenario whose existing mock carries `code`.
-    private func declaredScenario(of endpoint: AnyEndpoint, code: Int, in mocks: MockDirectory) -> String? {
-        endpoint.scenarios.first { scenario in
+    private func declaredScenario(of endpoint: AnyEndpoint, code: EnvelopeCode, in mocks: MockDirectory) -> String? {
+        let rules = api.rules(for: endpoint)
+        return endpoint.scenarios.first { scenario in
             guard let file = mocks.file(of: endpoint, scenario: scenario),
                   case let .success(document) = mocks.document(of: file) else { return false }
-            return document[api.envelope.codeKey]?.int64Value == Int64(code)
+            return rules.failureCode(in: document) == code
         }
     }
 

@@ -23,10 +23,10 @@ public struct MockCandidate: Sendable {
     }
 
     /// `<mock>[@<scenario>[.<status>]].json`: the status is pinned in the name only when it is not
-    /// the one replay would give the scenario anyway (200, or the policy's dead-token status).
-    public func fileName(envelope: EnvelopePolicy) -> MockFileName {
+    /// the one replay would give the scenario anyway (200, or the API's dead-token status).
+    public func fileName(api: API) -> MockFileName {
         let plain = MockFileName(mock: endpoint.mock, scenario: scenario)
-        guard scenario != nil, plain.status(expiredStatus: envelope.expiredStatus) != status else { return plain }
+        guard scenario != nil, plain.status(expiredStatus: api.expiredStatus) != status else { return plain }
         return MockFileName(mock: endpoint.mock, scenario: scenario, status: status)
     }
 }

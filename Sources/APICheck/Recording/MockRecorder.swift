@@ -4,7 +4,9 @@ import Synchronization
 /// `apicheck record`: a live run (the same plan as `apicheck live`: login, samples, order, probes)
 /// whose answers become mocks. Each selected endpoint's success answer becomes its mock; with
 /// probes, the dead-token probe's answer becomes `@expired` and the revoked-token probe's
-/// `@logout`, with the statuses they really came with. Everything goes through `MockWriter`.
+/// `@logout`, with the statuses they really came with. An endpoint the probes leave alone (a POST
+/// not declared safe to probe) gets the dead-token answer another endpoint of the run received:
+/// the API declares one dead-token answer for all. Everything goes through `MockWriter`.
 public struct MockRecorder: Sendable {
     public let api: API
     public let transport: any Transport
@@ -38,11 +40,14 @@ public struct MockRecorder: Sendable {
         var candidates: [MockCandidate] = []
         var notRecorded: [Finding] = []
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
+        // By endpoint, once: looking them up per endpoint would scan every exchange each time.
+        let byEndpoint = Dictionary(grouping: received, by: \.endpoint.id)
+        let results = Dictionary(report.results.filter { $0.role == .endpoint }.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
         for endpoint in selected {
-            let own = received.filter { $0.endpoint.id == endpoint.id }
+            let own = byEndpoint[endpoint.id] ?? []
             let checks = own.filter { if case .check = $0.role { true } else { false } }
             let check = checks.first { $0.role == .check(reported: true) } ?? checks.first
-            let result = report.results.first { $0.role == .endpoint && $0.endpoint == endpoint.id }
+            let result = results[endpoint.id]
             switch candidate(check, endpoint: endpoint, scenario: nil) {
             case var .some(candidate):
                 candidate.violations = result?.findings.filter { $0.severity == .error && $0.category == .contract } ?? []
@@ -52,6 +57,14 @@ public struct MockRecorder: Sendable {
                     ?? result?.skipped ?? "no answer"))
             }
             guard options.probes, endpoint.requiresToken else { continue }
+            if !endpoint.isProbed {
+                if let exchange = Self.acceptedDeadTokenAnswer(in: received),
+                   let document = try? JSONParser.parse(exchange.response.body) {
+                    candidates.append(MockCandidate(endpoint: endpoint, scenario: MockScenario.expired,
+                                                    status: exchange.response.status, document: document))
+                }
+                continue
+            }
             for (probe, scenario) in [(AuthProbe.tokenExpired, MockScenario.expired), (AuthProbe.revoked, MockScenario.logout)] {
                 guard let exchange = own.first(where: { if case .probe(probe, _, _) = $0.role { true } else { false } }) else {
                     continue
@@ -72,6 +85,13 @@ public struct MockRecorder: Sendable {
             finding.message = placeholders.redact(text: check.redactor.redact(finding.message))
             return finding
         }, force: writer.force)
+    }
+
+    /// The first dead-token probe answer of the run that classified as declared.
+    private static func acceptedDeadTokenAnswer(in exchanges: [LiveExchange]) -> LiveExchange? {
+        exchanges.first { exchange in
+            if case .probe(.tokenExpired, _, true) = exchange.role { true } else { false }
+        }
     }
 
     private func candidate(_ exchange: LiveExchange?, endpoint: AnyEndpoint, scenario: String?) -> MockCandidate? {

@@ -35,20 +35,22 @@ public struct MockWriter: Sendable {
     public func write(_ candidates: [MockCandidate], placeholders: SecretPlaceholders) -> [MockWriteResult] {
         var latest: [MockFileName: Int] = [:]
         for (index, candidate) in candidates.enumerated() {
-            latest[candidate.fileName(envelope: api.envelope).variantOnly] = index
+            latest[candidate.fileName(api: api).variantOnly] = index
         }
-        let chosen = candidates.indices.filter { latest[candidates[$0].fileName(envelope: api.envelope).variantOnly] == $0 }
+        let chosen = candidates.indices.filter { latest[candidates[$0].fileName(api: api).variantOnly] == $0 }
             .map { candidates[$0] }
         let proof = SecretProof(secrets: placeholders.secrets)
         var leaks: [MockFileName: Finding] = [:]
         let rendered = chosen.map { candidate -> (MockCandidate, MockFileName, Data) in
             let document = placeholders.redact(candidate.document)
-            let name = candidate.fileName(envelope: api.envelope)
+            let name = candidate.fileName(api: api)
             leaks[name] = Self.leakFinding(proof.leaks(in: document), endpoint: candidate.endpoint.id)
             return (candidate, name, Data((document.prettyText + "\n").utf8))
         }
         let audit = stagedAudit(rendered.map { ($0.1, $0.2) })
         let existing = MockDirectory(directory, api: api, maxFileBytes: maxFileBytes)
+        // One for the run: making one works out the API's secret names from every endpoint.
+        let redactor = api.makeRedactor()
         var results: [MockWriteResult] = []
         for (candidate, name, data) in rendered {
             var result = MockWriteResult(endpoint: candidate.endpoint.id, file: name.description,
@@ -66,8 +68,11 @@ public struct MockWriter: Sendable {
             if old != nil, old != name { result.replaces = old?.description }
             if let oldData, let oldDocument = try? JSONParser.parse(oldData) {
                 let found = (try? JSONParser.parse(data)) ?? .null
-                result.changes = ShapeDiff.changes(expected: Shape(of: oldDocument), found: Shape(of: found))
-                if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing) }
+                // Keys of a map are data: entries come and go without the shape changing.
+                let maps = mapPaths(of: candidate, document: found, body: data, in: existing, redactor: redactor)
+                result.changes = ShapeDiff.changes(expected: Shape(of: oldDocument, skippingBelow: maps),
+                                                   found: Shape(of: found, skippingBelow: maps))
+                if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing, redactor: redactor) }
             }
             let refusing = problems.contains { $0.severity == .error }
             let unforceable = problems.contains { $0.kind == .secretInMock || $0.kind == .mockTooLarge }
@@ -118,13 +123,13 @@ public struct MockWriter: Sendable {
         var byPath: [String: MockFileName] = [:]
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-            for (name, data) in files {
-                let url = staging.appendingPathComponent(name.description)
-                try data.write(to: url)
-                byPath[url.path] = name
-            }
         } catch {
             return [:]
+        }
+        for (name, data) in files {
+            let path = staging.appendingPathComponent(name.description).path
+            guard StagedFile.save(data, to: path) else { return [:] }
+            byPath[path] = name
         }
         // The audit's own cap, raised to the largest answer: a large answer is proven, not refused.
         let largest = files.map(\.1.count).max() ?? 0

@@ -1,0 +1,32 @@
+/// What classifies one endpoint's answers, worked out from the API and the endpoint
+/// (`API.rules(for:)`): its envelope if any, the API's error shape, and the answers that end the
+/// session.
+public struct AnswerRules: Sendable {
+    public var envelope: EnvelopePolicy?
+    public var errors: ErrorShape?
+    public var expired: [AnswerSignal]
+    public var logout: [AnswerSignal]
+    /// Whether the request carries the token: a 401 or 403 from a login is about the credentials.
+    public var sendsToken: Bool
+    /// Whether an empty 2xx body is the answer (a `NoContent` endpoint) rather than a fault.
+    public var acceptsEmptyBody: Bool
+
+    public init(envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], logout: [AnswerSignal] = [],
+                sendsToken: Bool = true, acceptsEmptyBody: Bool = false) {
+        self.envelope = envelope
+        self.errors = errors
+        self.expired = expired
+        self.logout = logout
+        self.sendsToken = sendsToken
+        self.acceptsEmptyBody = acceptsEmptyBody
+    }
+}
+
+extension AnswerRules {
+    /// The code a failure body carries, read the way classification reads it: the error shape's
+    /// first (it says more), else the envelope's.
+    public func failureCode(in document: JSONValue) -> EnvelopeCode? {
+        if let code = errors?.read(document)?.code { return code }
+        return envelope.flatMap { document.value(at: $0.codePath) }.flatMap(EnvelopeCode.init)
+    }
+}

@@ -1,0 +1,61 @@
+extension JSONSchema {
+    /// Schemas placed at key paths, merged into one object tree: `$.code` and `$.data.result`
+    /// become `{properties: {code: …, data: {properties: {result: …}}}}`. `typed` adds
+    /// `type: object` at every level (a schema of its own, rather than a constraint in an `allOf`);
+    /// a key is required when any entry below it is.
+    static func tree(_ entries: [(path: JSONPath, schema: JSONValue, required: Bool)], typed: Bool) -> JSONValue {
+        var order: [String] = []
+        var groups: [String: [(path: JSONPath, schema: JSONValue, required: Bool)]] = [:]
+        var leaves: [String: JSONValue] = [:]
+        for entry in entries {
+            guard case let .key(key)? = entry.path.components.first else { continue }
+            if groups[key] == nil, leaves[key] == nil { order.append(key) }
+            if entry.path.components.count == 1 {
+                leaves[key] = entry.schema
+                groups[key, default: []].append((JSONPath(), entry.schema, entry.required))
+            } else {
+                groups[key, default: []].append((JSONPath(Array(entry.path.components.dropFirst())), entry.schema, entry.required))
+            }
+        }
+        var properties: [(key: String, value: JSONValue)] = []
+        var required: [String] = []
+        for key in order {
+            let below = groups[key] ?? []
+            let nested = below.filter { !$0.path.components.isEmpty }
+            properties.append((key, nested.isEmpty ? leaves[key] ?? any : tree(nested, typed: typed)))
+            if below.contains(where: \.required) { required.append(key) }
+        }
+        var members: [(key: String, value: JSONValue)] = []
+        if typed { members.append(("type", .string("object"))) }
+        members.append(("properties", .object(properties)))
+        if !required.isEmpty { members.append(("required", .array(required.map(JSONValue.string)))) }
+        return .object(members)
+    }
+
+    /// The schema of a code of the declared kinds: `integer`, `string`, `boolean`, or several.
+    static func code(kinds: Set<String>) -> JSONValue {
+        let names = kinds.sorted().map { kind in
+            switch kind {
+            case "Int": "integer"
+            case "Bool": "boolean"
+            default: "string"
+            }
+        }
+        if names.count == 1 { return type(names[0]) }
+        return .object([("type", .array(names.map(JSONValue.string)))])
+    }
+}
+
+extension JSONSchema {
+    /// The schema of a value of any of several shapes: `anyOf` them, or `{}` when they cover every
+    /// kind of JSON value (an "any JSON" type).
+    static func union(_ branches: [JSONValue]) -> JSONValue {
+        let kinds = Set(branches.compactMap { branch -> String? in
+            if case let .string(name)? = branch["type"] { return name == "integer" ? "number" : name }
+            if branch["$ref"] != nil { return "object" }
+            return nil
+        })
+        if kinds.isSuperset(of: ["boolean", "number", "string", "array", "object"]) { return any }
+        return .object([("anyOf", .array(branches))])
+    }
+}

@@ -1,0 +1,117 @@
+import APICheck
+import Foundation
+import Synchronization
+import Testing
+
+/// The auth probes follow what the API declares: a multi-device server that keeps earlier tokens
+/// valid gets no "revoked by a second login" probe, and no probe reaches an endpoint that acts
+/// unless its declaration opts it in.
+@Suite struct AuthPromiseTests {
+    struct Login: Decodable, Sendable { var access_token: String }
+    struct Me: Decodable, Sendable { var user_id: String }
+    struct Created: Decodable, Sendable { var room_id: String }
+    struct Empty: Decodable, Sendable {}
+
+    static let login = Endpoint<Login>(
+        id: "login", .post, "login",
+        parameters: [.body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+                     .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true)],
+        mock: "login", enveloped: false, sessionEffect: .logsIn)
+    static let me = Endpoint<Me>(id: "me", .get, "me", mock: "me", auth: .token, enveloped: false)
+    static let create = Endpoint<Created>(id: "rooms.create", .post, "rooms", mock: "create", auth: .token, enveloped: false)
+    static let logout = Endpoint<Empty>(id: "logout", .post, "logout", mock: "logout", auth: .token, enveloped: false,
+                                        sessionEffect: .logsOut)
+
+    static func api(revokes: Bool, endpoints: [any EndpointConvertible] = [login, me, create, logout]) -> API {
+        API(name: "chat", envelope: EnvelopePolicy(expiredHTTPStatuses: [401]),
+            auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer, revokesEarlierTokens: revokes),
+            endpoints: endpoints)
+    }
+
+    /// A chat server in memory: every login is a device of its own and stays valid beside the
+    /// others; logout ends one token; `rooms` creates a room per accepted request. With
+    /// `acceptsAnyToken` it wrongly takes any bearer token on `rooms`.
+    final class ChatServer: Transport, Sendable {
+        struct State { var tokens: Set<String> = []; var issued = 0; var rooms = 0 }
+        let state = Mutex(State())
+        let acceptsAnyToken: Bool
+        init(acceptsAnyToken: Bool = false) { self.acceptsAnyToken = acceptsAnyToken }
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            let token = request.header("Authorization").map { String($0.dropFirst("Bearer ".count)) }
+            return state.withLock { state in
+                func json(_ text: String, _ status: Int = 200) -> HTTPResponse {
+                    HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(text.utf8))
+                }
+                let path = request.url.path
+                if path.hasSuffix("/login") {
+                    state.issued += 1
+                    let token = "syt_device_\(state.issued)_abcdef"
+                    state.tokens.insert(token)
+                    return json(#"{"access_token": "\#(token)"}"#)
+                }
+                let live = token.map { state.tokens.contains($0) } ?? false
+                if path.hasSuffix("/rooms"), live || (acceptsAnyToken && token != nil) {
+                    state.rooms += 1
+                    return json(#"{"room_id": "!r\#(state.rooms):example"}"#)
+                }
+                guard live, let token else { return json(#"{"errcode": "M_UNKNOWN_TOKEN", "error": "Invalid access token"}"#, 401) }
+                if path.hasSuffix("/logout") {
+                    state.tokens.remove(token)
+                    return json("{}")
+                }
+                return json(#"{"user_id": "@alice:example"}"#)
+            }
+        }
+    }
+
+    func run(_ api: API, on server: ChatServer) async -> Report {
+        await LiveCheck(api: api, transport: server, options: LiveOptions(
+            baseURL: URL(string: "http://chat.invalid/")!,
+            environment: ["APICHECK_ACCOUNT": "alice", "APICHECK_PASSWORD": "pw"])).run()
+    }
+
+    func probeNames(_ report: Report) -> [String] { report.probeResults.map(\.name).sorted() }
+
+    @Test func aServerThatKeepsEarlierTokensHasNoRevocationProbeAndNoFinding() async {
+        let report = await run(Self.api(revokes: false), on: ChatServer())
+        #expect(report.allFindings.map(\.summaryLine) == [])
+        #expect(report.verdict == .holds)
+        #expect(probeNames(report) == ["probe logged-out me", "probe token-expired me"])
+    }
+
+    @Test func aDeclaredRevocationIsProbedAndABrokenPromiseFound() async {
+        let report = await run(Self.api(revokes: true), on: ChatServer())
+        #expect(probeNames(report) == ["probe logged-out me", "probe logout me", "probe token-expired me"])
+        #expect(report.allFindings.map(\.kind) == [.probeLogout])
+        #expect(report.verdict == .violated)
+    }
+
+    @Test func probesLeaveAnEndpointThatActsAloneEvenWhenTheServerWronglyAcceptsTheirTokens() async {
+        let server = ChatServer(acceptsAnyToken: true)
+        let report = await run(Self.api(revokes: false), on: server)
+        #expect(!report.probeResults.contains { $0.endpoint == "rooms.create" || $0.endpoint == "logout" })
+        // Its own check created one room; no probe created another.
+        #expect(server.state.withLock { $0.rooms } == 1)
+        #expect(report.verdict == .holds)
+    }
+
+    @Test func anEndpointDeclaredSafeToProbeIsProbed() async {
+        let create = Endpoint<Created>(id: "rooms.create", .post, "rooms", mock: "create", auth: .token, enveloped: false,
+                                       probing: .always)
+        let me = Endpoint<Me>(id: "me", .get, "me", mock: "me", auth: .token, enveloped: false, probing: .never)
+        let server = ChatServer(acceptsAnyToken: true)
+        let report = await run(Self.api(revokes: false, endpoints: [Self.login, me, create, Self.logout]), on: server)
+        #expect(probeNames(report) == ["probe logged-out rooms.create", "probe token-expired rooms.create"])
+        // The server wrongly took both probes' tokens: two findings, and rooms it should not have made.
+        #expect(report.allFindings.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.probeLoggedOut, .probeTokenExpired])
+    }
+
+    @Test func variantsAreRequiredForDeclaredPromisesOnly() {
+        let chat = Self.api(revokes: false)
+        #expect(chat.requiredMockNames(of: Self.me.erased) == ["me", "me@expired"])
+        var forced = chat
+        forced.envelope?.logoutCodes = [10504]
+        #expect(forced.requiredMockNames(of: Self.me.erased) == ["me", "me@logout", "me@expired"])
+    }
+}

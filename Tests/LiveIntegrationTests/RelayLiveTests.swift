@@ -1,0 +1,100 @@
+import APICheck
+import CurlClient
+import Foundation
+import HTTPServer
+import RelayExample
+import TestSupport
+import Testing
+
+/// The second example API live, on both tiers: in process over its mocks, and over a socket
+/// against its backend, auth probes included. Its conventions share nothing with the demo's.
+@Suite(.serialized) struct RelayLiveTests {
+    static func live(_ transport: any Transport, _ baseURL: URL, probes: Bool, only: Set<String>? = nil,
+                     mocks: URL = Relay.mocks) async -> Report {
+        await LiveCheck(api: Relay.api, transport: transport, options: LiveOptions(
+            baseURL: baseURL, only: only, mocksDirectory: mocks, environment: Relay.credentials, probes: probes)).run()
+    }
+
+    @Test func overItsMocksTheContractHolds() async {
+        let report = await Self.live(MockTransport(directory: Relay.mocks, api: Relay.api), URL(string: "http://mock.invalid/relay/")!,
+                                     probes: false)
+        #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
+        #expect(report.verdict == .holds)
+        #expect(report.endpointResults.count == Relay.api.endpoints.count)
+    }
+
+    @Test func theBackendHoldsTheContractWithEveryProbe() async throws {
+        let backend = try RelayBackend()
+        defer { backend.stop() }
+        let report = await Self.live(CurlTransport(), backend.baseURL, probes: true)
+        #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
+        #expect(report.verdict == .holds)
+        #expect(report.endpointResults.count == Relay.api.endpoints.count)
+        let probes = report.results.filter { $0.role == .probe }
+        #expect(!probes.isEmpty)
+        #expect(probes.allSatisfy { $0.outcome == "tokenExpired" })
+    }
+
+    @Test func aDriftedServerIsFoundAtItsJSONPaths() async throws {
+        let backend = try RelayBackend()
+        defer { backend.stop() }
+        backend.drifted.withLock { $0 = true }
+        let report = await Self.live(CurlTransport(), backend.baseURL, probes: false, only: ["rooms.joined", "rooms.state"])
+        #expect(report.findingLines.contains("error decode rooms.state $.name"))
+        #expect(report.verdict == .violated)
+    }
+
+    /// A server that answers 200 where the endpoint declares 201 Created, on both tiers.
+    @Test(arguments: [false, true]) func aSuccessStatusOtherThanTheDeclaredOneIsAnError(overSocket: Bool) async throws {
+        let body = Data(#"{"event_id": "$lobby-1"}"#.utf8)
+        let login = Data(#"{"access_token": "syt_YWRh_0123456789abcdef", "user_id": "@ada:relay", "device_id": "D1"}"#.utf8)
+        let report: Report
+        if overSocket {
+            let server = try TestServer { request in .json(request.path.hasSuffix("/login") ? login : body) }
+            defer { server.stop() }
+            report = await Self.live(CurlTransport(), server.url("/relay/"), probes: false, only: ["rooms.send"])
+        } else {
+            let transport = ClosureTransport { request in
+                HTTPResponse(status: 200, headers: [("Content-Type", "application/json")],
+                             body: request.url.path.hasSuffix("/login") ? login : body)
+            }
+            report = await Self.live(transport, URL(string: "http://mock.invalid/relay/")!, probes: false, only: ["rooms.send"])
+        }
+        let finding = report.allFindings.first { $0.kind == .httpStatus }
+        #expect(report.findingLines == ["error http-status rooms.send -"])
+        #expect(finding?.expected == "HTTP 201")
+        #expect(finding?.found == "HTTP 200")
+        #expect(report.verdict == .violated)
+    }
+}
+
+extension RelayLiveTests {
+    /// A failure in the API's error shape is reported with the API's own code, at its path, and
+    /// its message, on both tiers.
+    @Test(arguments: [false, true]) func aFailureCarriesTheAPIsCodeAndMessage(overSocket: Bool) async throws {
+        let login = Data(#"{"access_token": "syt_YWRh_0123456789abcdef", "user_id": "@ada:relay", "device_id": "D1"}"#.utf8)
+        let refusal = Data(#"{"errcode": "M_NOT_FOUND", "error": "Unknown room"}"#.utf8)
+        let report: Report
+        if overSocket {
+            let server = try TestServer { request in request.path.hasSuffix("/login") ? .json(login) : .json(refusal, status: 404) }
+            defer { server.stop() }
+            report = await Self.live(CurlTransport(), server.url("/relay/"), probes: false, only: ["rooms.members"])
+        } else {
+            let transport = ClosureTransport { request in
+                let isLogin = request.url.path.hasSuffix("/login")
+                return HTTPResponse(status: isLogin ? 200 : 404, headers: [("Content-Type", "application/json")], body: isLogin ? login : refusal)
+            }
+            report = await Self.live(transport, URL(string: "http://mock.invalid/relay/")!, probes: false, only: ["rooms.members"])
+        }
+        #expect(report.findingLines == ["error server-code rooms.members $.errcode"])
+        let finding = report.allFindings.first
+        #expect(finding?.found == #""M_NOT_FOUND""#)
+        #expect(finding?.message == #"server failure code "M_NOT_FOUND": "Unknown room""#)
+    }
+}
+
+/// A transport answering from a closure: the in-process tier of a one-off server.
+struct ClosureTransport: Transport {
+    let answer: @Sendable (HTTPRequest) -> HTTPResponse
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { answer(request) }
+}

@@ -1,0 +1,77 @@
+import APICheck
+import Foundation
+
+/// The repository's second example API, unlike the demo in every convention: a chat-and-metrics
+/// server whose answers carry no envelope, whose token travels as a Bearer header, whose errors
+/// are an error object (`{"errcode": "M_FORBIDDEN", "error": "…"}`), and whose metrics endpoints
+/// alone wrap their answers in a string-status envelope (`{"status": "success", "data": …}`).
+/// It answers `{}` (logout), nothing at all (a 204), 201 Created, a field that is a string or an
+/// object (a room's topic), a `[number, string]` pair (a sample) and a payload whose shape
+/// depends on a `resultType` field (a query's result).
+public enum Relay {
+    public static let account = "RELAY_USER"
+    public static let password = "RELAY_PASSWORD"
+
+    public static let login = Endpoint<LoginAnswer>(
+        id: "auth.login", .post, "login",
+        parameters: [.body("user", .string, sample: .environment(account, fallback: nil)),
+                     .body("password", .string, sample: .environment(password, fallback: nil), secret: true)],
+        mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"])
+    /// Answers `{}`.
+    public static let logout = Endpoint<EmptyObject>(id: "auth.logout", .post, "logout", mock: "logout", auth: .token,
+                                                     sessionEffect: .logsOut)
+    public static let whoami = Endpoint<WhoAmI>(id: "account.whoami", .get, "account/whoami", mock: "whoami", auth: .token)
+    public static let joinedRooms = Endpoint<JoinedRooms>(id: "rooms.joined", .get, "joined_rooms", mock: "joined_rooms", auth: .token)
+    /// `topic` is a string or an object.
+    public static let roomState = Endpoint<RoomState>(
+        id: "rooms.state", .get, "rooms/{roomId}/state",
+        parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.joined", path: "$.joined_rooms[0]", fallback: "!lobby:relay"))],
+        mock: "room_state", auth: .token)
+    /// Members keyed by user id: the keys are data.
+    public static let members = Endpoint<Members>(
+        id: "rooms.members", .get, "rooms/{roomId}/joined_members",
+        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay"))], mock: "members", auth: .token)
+    /// 201 Created.
+    public static let send = Endpoint<SentEvent>(
+        id: "rooms.send", .post, "rooms/{roomId}/messages",
+        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay")),
+                     .body("msgtype", .string, sample: .literal("m.text")),
+                     .body("body", .string, sample: .unique(prefix: "hello from apicheck "))],
+        mock: "send", auth: .token, successStatus: 201, scenarios: ["unknown_room"])
+    /// 204 No Content: an empty body.
+    public static let readMarker = Endpoint<NoContent>(
+        id: "rooms.read", .post, "rooms/{roomId}/read_markers",
+        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay")),
+                     .body("event_id", .string, sample: .literal("$lobby-1"))],
+        mock: "read_markers", auth: .token, successStatus: 204)
+    public static let version = Endpoint<ServerVersion>(id: "server.version", .get, "version", mock: "version")
+
+    /// The metrics endpoints' own envelope: a string status, the data beside it under `data`,
+    /// failures as `{"status": "error", "errorType": "bad_data", "error": "…"}`.
+    public static let metricsEnvelope = EnvelopePolicy(code: "$.status", message: "$.error", payload: "$.data",
+                                                       success: ["success"], failure: ["error"])
+    /// `data` depends on `resultType`: a vector of samples, or one scalar `[time, "value"]` pair.
+    public static let query = Endpoint<QueryData>(
+        id: "metrics.query", .get, "api/v1/query", parameters: [.query("query", .string, required: true, sample: .literal("up"))],
+        mock: "query", envelope: metricsEnvelope, scenarios: ["bad_query", "scalar"])
+    public static let labels = Endpoint<[String]>(id: "metrics.labels", .get, "api/v1/labels", mock: "labels",
+                                                  envelope: metricsEnvelope)
+
+    public static let api = API(
+        name: "relay",
+        environments: ["local": URL(string: "http://127.0.0.1:8008/relay/")!],
+        envelope: .none,
+        errors: ErrorShape(code: "$.errcode", message: "$.error"),
+        expired: [.status(401, code: "M_UNKNOWN_TOKEN"), .status(401, code: "M_MISSING_TOKEN")],
+        auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
+                         accountVariable: account, passwordVariable: password),
+        endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels])
+
+    /// The example's mocks, wherever the tests run from.
+    public static var mocks: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("mocks", isDirectory: true)
+    }
+
+    /// Credentials the bundled backend accepts.
+    public static let credentials = [account: "ada", password: "relay-password"]
+}

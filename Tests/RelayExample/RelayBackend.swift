@@ -1,0 +1,149 @@
+import APICheck
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// The Relay example API's backend: a small stateful server on 127.0.0.1, any free port, that
+/// answers as `Relay` declares. Logins issue Bearer tokens side by side (a new login revokes
+/// none); `logout` ends the token it was called with.
+public final class RelayBackend: Sendable {
+    let server: HTTPServer
+    private let tokens = Mutex<[String: String]>([:])
+    private let counter = Mutex(0)
+
+    public init() throws {
+        let box = Box()
+        server = HTTPServer { request in box.backend?.handle(request) ?? ServerResponse(status: 503) }
+        box.backend = self
+        try server.start()
+    }
+
+    /// `http://127.0.0.1:PORT/relay/`.
+    public var baseURL: URL { URL(string: "relay/", relativeTo: server.baseURL)!.absoluteURL }
+
+    public func stop() { server.stop() }
+
+    /// Drifts the server for a test: the room state's `name` goes missing and `topic` becomes a
+    /// number, as a careless release might do.
+    public let drifted = Mutex(false)
+
+    func handle(_ request: ServerRequest) -> ServerResponse {
+        guard request.path.hasPrefix("/relay/") else { return error(404, "M_UNRECOGNIZED", "Unrecognized request") }
+        var parts = request.path.dropFirst("/relay/".count).split(separator: "/").map(String.init)
+        // `rooms/{roomId}/...`: the room apart, the route as a template.
+        var room = ""
+        if parts.count == 3, parts[0] == "rooms" {
+            room = parts[1]
+            parts[1] = "{roomId}"
+        }
+        let route = request.method + " " + parts.joined(separator: "/")
+        switch route {
+        case "POST login": return login(request)
+        case "GET version": return json(["name": "relay", "version": "1.4.2"])
+        case "GET api/v1/query": return query(request.queryValue("query"))
+        case "GET api/v1/labels": return json(#"{"status": "success", "data": ["__name__", "instance", "job"]}"#)
+        default: break
+        }
+        let user: String
+        switch authenticate(request) {
+        case let .success(found): user = found
+        case let .failure(refusal): return refusal.response
+        }
+        switch route {
+        case "POST logout":
+            if let token = Self.bearer(request) { _ = tokens.withLock { $0.removeValue(forKey: token) } }
+            return json("{}")
+        case "GET account/whoami": return json(["user_id": user, "device_id": "DEVICE1"])
+        case "GET joined_rooms": return json(#"{"joined_rooms": ["!lobby:relay", "!ops:relay"]}"#)
+        case "GET rooms/{roomId}/state": return state(of: room)
+        case "GET rooms/{roomId}/joined_members":
+            guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
+            return json(#"{"joined": {"@ada:relay": {"display_name": "Ada", "avatar_url": null}, "@grace:relay": {"display_name": "Grace", "avatar_url": "mxc://relay/grace"}, "@linus:relay": {"display_name": "Linus", "avatar_url": null}}}"#)
+        case "POST rooms/{roomId}/messages":
+            guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
+            guard let body = try? JSONParser.parse(request.body), body["body"]?.stringValue != nil else {
+                return error(400, "M_BAD_JSON", "body: a string is required")
+            }
+            let number = counter.withLock { $0 += 1; return $0 }
+            return .json(Data(#"{"event_id": "$\#(room.dropFirst().prefix { $0 != ":" })-\#(number)"}"#.utf8), status: 201)
+        case "POST rooms/{roomId}/read_markers":
+            guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
+            return ServerResponse(status: 204)
+        default:
+            return error(404, "M_UNRECOGNIZED", "Unrecognized request")
+        }
+    }
+
+    static let rooms = ["!lobby:relay", "!ops:relay"]
+
+    private func login(_ request: ServerRequest) -> ServerResponse {
+        guard let body = try? JSONParser.parse(request.body), let user = body["user"]?.stringValue,
+              let password = body["password"]?.stringValue else {
+            return error(400, "M_BAD_JSON", "user and password are required")
+        }
+        guard user == Relay.credentials[Relay.account], password == Relay.credentials[Relay.password] else {
+            return error(403, "M_FORBIDDEN", "Invalid username or password")
+        }
+        let number = counter.withLock { $0 += 1; return $0 }
+        let token = "syt_YWRh_" + String(format: "%016x", UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
+        tokens.withLock { $0[token] = "@\(user):relay" }
+        return json(["access_token": token, "user_id": "@\(user):relay", "device_id": "DEVICE\(number)"])
+    }
+
+    private func state(of room: String) -> ServerResponse {
+        guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
+        if drifted.withLock({ $0 }) { return json(#"{"room_id": "\#(room)", "topic": 7}"#) }
+        // The lobby's topic is plain text, the ops room's a formatted one: one field, two shapes.
+        let topic = room == "!lobby:relay" ? #""Say hello""# : #"{"text": "<b>Incidents</b> only", "format": "html"}"#
+        return json(#"{"room_id": "\#(room)", "name": "\#(room == "!lobby:relay" ? "Lobby" : "Ops")", "topic": \#(topic)}"#)
+    }
+
+    /// A metrics query: `up` is a vector, a number a scalar, anything else a parse error, all in
+    /// the metrics endpoints' string-status envelope.
+    private func query(_ text: String?) -> ServerResponse {
+        guard let text, !text.isEmpty else {
+            return .json(Data(#"{"status": "error", "errorType": "bad_data", "error": "query: parameter is required"}"#.utf8), status: 400)
+        }
+        if text == "up" {
+            return json(#"{"status": "success", "data": {"resultType": "vector", "result": [{"metric": {"__name__": "up", "job": "relay", "instance": "127.0.0.1:8008"}, "value": [1764590400.5, "1"]}]}}"#)
+        }
+        if let number = Double(text) {
+            return json(#"{"status": "success", "data": {"resultType": "scalar", "result": [1764590400.5, "\#(number)"]}}"#)
+        }
+        return .json(Data(#"{"status": "error", "errorType": "bad_data", "error": "parse error at char 1: unexpected character"}"#.utf8),
+                     status: 400)
+    }
+
+    private struct Refusal: Error { var response: ServerResponse }
+
+    private func authenticate(_ request: ServerRequest) -> Result<String, Refusal> {
+        guard let token = Self.bearer(request) else {
+            return .failure(Refusal(response: error(401, "M_MISSING_TOKEN", "Missing access token")))
+        }
+        guard let user = tokens.withLock({ $0[token] }) else {
+            return .failure(Refusal(response: error(401, "M_UNKNOWN_TOKEN", "Unknown access token")))
+        }
+        return .success(user)
+    }
+
+    private static func bearer(_ request: ServerRequest) -> String? {
+        guard let value = request.header("authorization"), value.hasPrefix("Bearer ") else { return nil }
+        return String(value.dropFirst("Bearer ".count))
+    }
+
+    private func error(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
+        .json(Data(#"{"errcode": "\#(code)", "error": "\#(message)"}"#.utf8), status: status)
+    }
+
+    private func json(_ text: String) -> ServerResponse { .json(Data(text.utf8)) }
+
+    private func json(_ members: [String: String]) -> ServerResponse {
+        let object = JSONValue.object(members.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+        return .json(Data(object.compactText.utf8))
+    }
+
+    /// The handler reaches the backend through this, set once the server exists.
+    private final class Box: @unchecked Sendable {
+        weak var backend: RelayBackend?
+    }
+}

@@ -1,0 +1,3 @@
+public struct CreatedRoom: Decodable, Sendable {
+    public var room_id: String
+}

@@ -1,0 +1,2 @@
+/// `{}`: the answer of a logout.
+public struct Empty: Decodable, Sendable {}

@@ -1,0 +1,3 @@
+public struct JoinedRooms: Decodable, Sendable {
+    public var joined_rooms: [String]
+}

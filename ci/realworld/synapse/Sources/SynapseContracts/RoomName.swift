@@ -1,0 +1,3 @@
+public struct RoomName: Decodable, Sendable {
+    public var name: String
+}

@@ -1,0 +1,3 @@
+public struct SentEvent: Decodable, Sendable {
+    public var event_id: String
+}
