@@ -34,7 +34,10 @@ let package = Package(
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
         // `apicheck serve`: the declarations and mocks as a stateful mock server.
         .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer"]),
-        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer"]),
+        // `apicheck version`'s commit, stamped at build time (see Sources/CommitStamp).
+        .plugin(name: "CommitStamp", capability: .buildTool(), path: "Sources/CommitStamp", exclude: ["stamp.sh"]),
+        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer"],
+                plugins: ["CommitStamp"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox", "HTTPServer"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),

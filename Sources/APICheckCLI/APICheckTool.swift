@@ -25,6 +25,10 @@ public struct APICheckTool: Sendable {
         ServeCommand.self,
         RecordCommand.self,
         ImportHARCommand.self,
+        InitCommand.self,
+        CompletionCommand.self,
+        VersionCommand.self,
+        CompleteCommand.self,
     ]
 
     public init(api: API, sandbox: (any SandboxLauncher)? = nil, name: String = "apicheck") {
@@ -49,25 +53,28 @@ public struct APICheckTool: Sendable {
     private func dispatch(_ arguments: [String], context: inout CommandContext) async -> ExitCode {
         let console = context.console
         let commands = Self.registry.filter { $0.isAvailable(in: context) }
-        guard let first = arguments.first else {
+        var arguments = arguments
+        switch arguments.first {
+        case nil:
             console.err(usage(commands))
             return .usageError
-        }
-        if first == "--help" || first == "-h" {
+        case "--help"?, "-h"?:
             console.out(usage(commands))
             return .success
-        }
-        if first == "help" {
-            guard let wanted = arguments.dropFirst().first else { console.out(usage(commands)); return .success }
-            guard let command = commands.first(where: { $0.name == wanted }) else {
-                console.err("\(name): unknown command '\(wanted)'\n\n" + usage(commands))
-                return .usageError
-            }
-            console.out(command.usage(tool: name))
+        // Aliases: `--version` of `version`, `help COMMAND` of `COMMAND --help`.
+        case "--version"?:
+            arguments[0] = VersionCommand.name
+        case "help"? where arguments.count > 1:
+            arguments = [arguments[1], "--help"]
+        case "help"?:
+            console.out(usage(commands))
             return .success
+        default:
+            break
         }
+        let first = arguments[0]
         guard let command = commands.first(where: { $0.name == first }) else {
-            console.err("\(name): unknown command '\(first)'\n\n" + usage(commands))
+            console.err("\(name): \(unknown(first, among: commands))\n\n" + usage(commands))
             return .usageError
         }
         context.command = command.name
@@ -102,7 +109,18 @@ public struct APICheckTool: Sendable {
         return code == .success ? .usageError : code
     }
 
+    /// `unknown command 'lsit'; did you mean 'list'?`: a word in the command's place is matched
+    /// against the commands, or against the tool's own options when it looks like one.
+    private func unknown(_ word: String, among commands: [any Command.Type]) -> String {
+        let isOption = word.hasPrefix("-")
+        var candidates = ["--help", "--version"]
+        if !isOption { candidates = commands.filter { !$0.isHidden }.map { $0.name } + ["help"] }
+        let near = NameSuggestion.nearest(word, in: candidates)
+        return "unknown \(isOption ? "option" : "command") '\(word)'" + (near.map { "; did you mean '\($0)'?" } ?? "")
+    }
+
     private func usage(_ commands: [any Command.Type]) -> String {
+        let commands = commands.filter { !$0.isHidden }
         let width = commands.map { $0.name.count }.max() ?? 0
         let lines = commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.abstract }
         return """
@@ -113,7 +131,8 @@ public struct APICheckTool: Sendable {
             commands:
             \(lines.joined(separator: "\n"))
 
-            Run '\(name) <command> --help' for a command's options.
+            Run '\(name) help <command>' (or '\(name) <command> --help') for a command's options,
+            '\(name) --version' for the version.
             exit codes: 0 ok, 1 contract violated or problems found, 2 usage or configuration error,
                         3 target unreachable (live)
             """

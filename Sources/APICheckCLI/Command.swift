@@ -15,6 +15,9 @@ protocol Command: Sendable {
     static var exitCodes: String? { get }
     /// Whether this tool offers the command (`sandbox` needs a launcher).
     static func isAvailable(in context: CommandContext) -> Bool
+    /// A command for scripts, not people (`__complete`): left out of the usage, the completions
+    /// and the suggestions.
+    static var isHidden: Bool { get }
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws
     func run() async throws -> ExitCode
@@ -24,4 +27,5 @@ extension Command {
     static var arguments: [CommandArgument] { [] }
     static var exitCodes: String? { nil }
     static func isAvailable(in context: CommandContext) -> Bool { true }
+    static var isHidden: Bool { false }
 }

@@ -3,4 +3,8 @@ struct CommandArgument: Sendable {
     var name: String
     var help: String
     var required: Bool = true
+    /// What shells complete it with; by default what its name implies (`FILE`, `DIR`).
+    var declaredCompletion: ValueCompletion? = nil
+
+    var completion: ValueCompletion { declaredCompletion ?? .inferred(fromPlaceholder: name) }
 }

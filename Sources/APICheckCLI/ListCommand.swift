@@ -8,7 +8,8 @@ struct ListCommand: Command {
 
     static func discussion(tool: String) -> String {
         """
-        Prints one line per declared endpoint: id, method, path, whether it needs the token,
+        Prints one line per declared endpoint: id, method, path (with what tells it apart from
+        endpoints on the same method and path, in brackets), whether it needs the token,
         and its mock file. Columns are separated by spaces and aligned.
         """
     }
@@ -21,7 +22,8 @@ struct ListCommand: Command {
 
     func run() async -> ExitCode {
         let rows = context.api.endpoints.map { endpoint -> [String] in
-            [endpoint.id, endpoint.method.rawValue, endpoint.path,
+            // Endpoints sharing a method and path show what tells them apart.
+            [endpoint.id, endpoint.method.rawValue, endpoint.path + (endpoint.distinction.map { " [\($0)]" } ?? ""),
              endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json",
              context.api.isEnveloped(endpoint) || context.api.envelope == nil ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"]
         }

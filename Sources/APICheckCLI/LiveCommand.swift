@@ -23,6 +23,7 @@ struct LiveCommand: Command {
         // Before the run, not after: a run changes staging (it registers accounts) and takes time.
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
         let live = try LiveTarget(context, baseURL: target.baseURL, only: target.only, doing: .check)
+        target.noteDependencies(context)
         defer { live.sandbox?.stop() }
         if mocks.directory == nil {
             context.note("\(mocks.explanation); drift is not checked")

@@ -56,6 +56,10 @@ struct OpenAPICommand: Command {
             throw CommandFailure(error.description)
         }
         for skipped in built.skippedMocks { context.note("no example from \(skipped.file): \(skipped.reason)") }
+        for group in document.mergedOperations {
+            let first = group[0]
+            context.note("\(first.method) \(first.path): one operation for \(group.map(\.id).joined(separator: ", ")), with every example")
+        }
         let text = built.document.prettyText + "\n"
         guard let file else {
             context.console.out(text)

@@ -10,6 +10,11 @@ struct OptionSpec: Sendable {
     var help: String
     /// The default as the help shows it; nil when there is none worth showing.
     var defaultText: String?
+    /// What shells complete the value with, when it is not what the placeholder implies.
+    var declaredCompletion: ValueCompletion?
+
+    /// What shells complete the value with (flags take none).
+    var completion: ValueCompletion { declaredCompletion ?? .inferred(fromPlaceholder: placeholder) }
 
     var isFlag: Bool { placeholder == nil }
 
@@ -45,6 +50,13 @@ struct Option<Value: Sendable>: OptionDeclaration {
     let spec: OptionSpec
     /// From every value given (empty when absent; one empty string per occurrence of a flag).
     let resolve: @Sendable (_ given: [String]) throws -> Value
+
+    /// The same option, its value completed by shells with `completion`.
+    func completing(_ completion: ValueCompletion) -> Option {
+        var spec = spec
+        spec.declaredCompletion = completion
+        return Option(spec: spec, resolve: resolve)
+    }
 }
 
 extension Option where Value == Bool {

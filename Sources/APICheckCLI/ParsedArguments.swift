@@ -1,6 +1,9 @@
+import APICheck
+
 /// GNU-style long options parsed against what a command declares: `--name value`, `--name=value`,
 /// repeated options, flags, short flags, and `--` ending the options. Unknown options are usage
-/// errors. Values are read back through the same declarations: `try parsed[ConnectionOptions.timeout]`.
+/// errors, with the declared option a typo was likely meant to be. Values are read back through
+/// the same declarations: `try parsed[ConnectionOptions.timeout]`.
 struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var positionals: [String] = []
@@ -40,7 +43,10 @@ struct ParsedArguments {
                 }
                 name = option.name
             }
-            guard let option = byName[name] else { throw UsageError("unknown option '--\(name)'") }
+            guard let option = byName[name] else {
+                let near = NameSuggestion.nearest(name, in: Array(byName.keys))
+                throw UsageError("unknown option '--\(name)'" + (near.map { "; did you mean '--\($0)'?" } ?? ""))
+            }
             if option.isFlag {
                 if inline != nil { throw UsageError("option '--\(name)' takes no value") }
                 values[name, default: []].append("")

@@ -82,6 +82,7 @@ struct RecordCommand: Command {
         let destinations = reports?.destinations ?? []
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
         let live = try LiveTarget(context, baseURL: target.baseURL, only: target.only, doing: .record)
+        target.noteDependencies(context)
         defer { live.sandbox?.stop() }
         let transport = connection.transport()
         defer { transport.shutdown() }

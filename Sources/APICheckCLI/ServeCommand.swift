@@ -16,7 +16,7 @@ struct ServeCommand: Command {
     static let basePath = Option.optional("base-path", "PATH", shownDefault: "the path of the API's local environment",
                                           help: "the path every route sits under, e.g. /Api/", parse: .text)
     static let scenario = Option.repeated("scenario", "ID=NAME", help: "serve this scenario of an endpoint until told otherwise",
-                                          parse: .assignment)
+                                          parse: .assignment).completing(.declared(.scenarios))
     static let delay = Option.optional("delay", "MS|MIN-MAX", help: "delay every answer, fixed or random in a range",
                                        parse: .milliseconds)
     static let stateless = Option.flag("stateless", help: "no auth emulation: any token is accepted, logins answer the mock as is")

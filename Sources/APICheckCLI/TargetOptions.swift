@@ -7,7 +7,9 @@ import Foundation
 struct TargetOptions {
     static let baseURL = Option.optional("base-url", "URL", help: "the API's base URL, e.g. https://staging.example.com/Api/", parse: .text)
     static let env = Option.optional("env", "NAME", help: "a base URL named in the API catalog (see the API declaration)", parse: .text)
-    static let only = Option.repeated("only", "ID,...", help: "check only these endpoint ids", parse: .text)
+        .completing(.declared(.environments))
+    static let only = Option.repeated("only", "ID,...", help: "check only these endpoint ids (and, unreported, what they need first)", parse: .text)
+        .completing(.declared(.endpoints))
     static let noProbes = Option.flag("no-probes", help: "skip the auth probes")
     static let all: [any OptionDeclaration] = [baseURL, env, only, noProbes]
 
@@ -21,6 +23,16 @@ struct TargetOptions {
         baseURL = try Self.target(arguments, context: context)
         only = try Self.selectedIDs(arguments[Self.only], context: context)
         probes = try !arguments[Self.noProbes]
+    }
+
+    /// Says on stderr which endpoints `--only` pulls in because the selection needs their answers
+    /// or comes after them: they run, unreported, so that any endpoint can be run alone.
+    func noteDependencies(_ context: CommandContext) {
+        guard let only else { return }
+        let needed = context.api.dependencies(of: only)
+        guard !needed.isEmpty else { return }
+        let listed = needed.map { "\($0.id) (for \($0.neededBy))" }.joined(separator: ", ")
+        context.note("--only also runs, unreported, what the selection needs first: \(listed)")
     }
 
     /// --base-url, --env or APICHECK_BASE_URL; nil when none is set (then the sandbox, if any).

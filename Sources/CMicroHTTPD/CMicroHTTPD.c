@@ -48,6 +48,14 @@ static void *cmhd_uri_guard(void *cls, const char *uri, struct MHD_Connection *c
     return &cmhd_too_many_arguments_marker;
 }
 
+// Leaves the URL and query as sent: the Swift side decodes them, so that a router can split the
+// path on its raw `/` before decoding (an encoded `%2F` inside a value stays in its segment).
+static size_t cmhd_keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    return strlen(text);
+}
+
 int cmhd_tls_supported(void) {
     return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES;
 }
@@ -130,6 +138,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
         MHD_OPTION_URI_LOG_CALLBACK, cmhd_uri_guard, (void *)(uintptr_t)limits->max_query_arguments,
+        MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_escaped, NULL,
         MHD_OPTION_ARRAY, pool,
         MHD_OPTION_ARRAY, tls_options,
         MHD_OPTION_END);

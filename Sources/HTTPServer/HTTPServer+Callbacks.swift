@@ -16,10 +16,14 @@ extension HTTPServer {
         let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
 
         guard let existing = requestContext.pointee else {
+            // libmicrohttpd leaves the URL and the query escaped (the daemon's unescape callback).
+            let rawPath = url.map { String(cString: $0) } ?? "/"
             let request = ServerRequest(
                 method: method.map { String(cString: $0) } ?? "GET",
-                path: url.map { String(cString: $0) } ?? "/",
-                query: values(of: connection, kind: .GET_ARGUMENT_KIND),
+                path: PercentDecoding.decode(rawPath), rawPath: rawPath,
+                query: values(of: connection, kind: .GET_ARGUMENT_KIND).map {
+                    (name: PercentDecoding.decode($0.name), value: PercentDecoding.decode($0.value))
+                },
                 headers: values(of: connection, kind: .HEADER_KIND))
             let incoming = IncomingRequest(request)
             let announced = admit(incoming, context: context)

@@ -1,22 +1,27 @@
 import Foundation
 
-/// A request as a handler sees it: fully read, path and query already percent-decoded.
+/// A request as a handler sees it: fully read, path and query percent-decoded, the path as sent kept beside.
 public struct ServerRequest: Sendable {
     /// "GET", "POST", ... as sent. A HEAD request arrives as "HEAD"; the server drops the body of
     /// whatever the handler answers, so a handler may treat HEAD like GET.
     public var method: String
     /// The percent-decoded path without the query, e.g. "/Api/statuses/home_timeline".
     public var path: String
+    /// The path as sent, still percent-encoded: a router splits it on `/` before decoding, so a
+    /// value with an encoded slash (`users/a%2Fb`) stays one segment.
+    public var rawPath: String
     /// Percent-decoded query parameters in the order they were sent. A bare `?flag` has value "".
     public var query: [(name: String, value: String)]
     /// Header fields in the order they were sent.
     public var headers: [(name: String, value: String)]
     public var body: Data
 
-    public init(method: String, path: String, query: [(name: String, value: String)] = [],
+    /// Without `rawPath`, the path was sent as it reads (nothing in it needed encoding).
+    public init(method: String, path: String, rawPath: String? = nil, query: [(name: String, value: String)] = [],
                 headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.method = method
         self.path = path
+        self.rawPath = rawPath ?? path
         self.query = query
         self.headers = headers
         self.body = body

@@ -47,15 +47,16 @@ extension MockServer {
                 ("Access-Control-Max-Age", "600"),
             ])
         }
-        guard request.path.hasPrefix(basePath) else {
-            return notFound(request, relative: Substring(request.path), note: "routes sit under \(basePath)", record: &record)
+        // Routed on the path as sent: an encoded `/` inside a value must not split its segment.
+        guard request.rawPath.hasPrefix(basePath) else {
+            return notFound(request, relative: Substring(request.rawPath), note: "routes sit under \(basePath)", record: &record)
         }
-        let relative = request.path.dropFirst(basePath.count)
+        let relative = request.rawPath.dropFirst(basePath.count)
         // No template has more segments: a path of thousands is not worth splitting.
         if relative.utf8.count > maxSegments, relative.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count > maxSegments {
             return notFound(request, relative: relative, note: nil, record: &record)
         }
-        switch routes.match(method: request.method, path: relative) {
+        switch routes.match(method: request.method, path: relative, meets: { $0.isMet(by: request) }) {
         case let .notFound(note):
             return notFound(request, relative: relative, note: note, record: &record)
         case let .wrongMethod(allowed):

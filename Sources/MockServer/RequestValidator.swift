@@ -21,6 +21,10 @@ struct RequestValidator: Sendable {
             }
         }
         for parameter in endpoint.parameters {
+            if let style = parameter.list {
+                problems += listProblems(parameter, style: style, request: request, pathValues: pathValues, body: body, form: form)
+                continue
+            }
             let given: ParameterValue?
             switch parameter.location {
             case .path: given = pathValues.first { $0.name == parameter.name }.map { .string($0.value) }
@@ -44,6 +48,36 @@ struct RequestValidator: Sendable {
         return (problems, body)
     }
 
+    /// A list parameter read as the client sends it (`ListStyle`): present when required, each
+    /// item of the element type.
+    private func listProblems(_ parameter: Parameter, style: ListStyle, request: ServerRequest,
+                              pathValues: [(name: String, value: String)], body: [String: JSONValue], form: Bool) -> [ValidationProblem] {
+        func split(_ text: String) -> [ParameterValue] { text.split(separator: ",").map { .string(String($0)) } }
+        var items: [ParameterValue]?
+        switch parameter.location {
+        case .query: items = style.values(parameter.name, in: request.query)?.map { .string($0) }
+        case .header: items = request.field(parameter.name.lowercased()).map(split)
+        case .path: items = pathValues.first { $0.name == parameter.name }.map { split($0.value) }
+        case .body:
+            switch body[parameter.name] {
+            case let .array(values)?: items = values.map { Self.value(of: $0) ?? .string($0.compactText) }
+            case let value?: items = Self.value(of: value).map { [$0] }
+            case nil: items = nil
+            }
+        }
+        let textual = parameter.location != .body || form
+        guard let items else {
+            return parameter.required ? [ValidationProblem(name: parameter.name, location: parameter.location.rawValue,
+                                                           reason: "is required ([\(parameter.type.rawValue)]) but missing")] : []
+        }
+        return items.enumerated().compactMap { index, item in
+            guard !Self.accepts(parameter, item, textual: textual) else { return nil }
+            let shown = parameter.secret ? Redactor.mask : "\"\(item.text)\""
+            return ValidationProblem(name: "\(parameter.name)[\(index)]", location: parameter.location.rawValue,
+                                     reason: "expects \(parameter.type.rawValue), got \(item.kindName) \(shown)")
+        }
+    }
+
     /// Text from a path, query, header or form converts to the declared type; a JSON value must already be it.
     private static func accepts(_ parameter: Parameter, _ value: ParameterValue, textual: Bool) -> Bool {
         guard case let .string(text) = value, textual else {
@@ -63,7 +97,7 @@ struct RequestValidator: Sendable {
     }
 
     /// A JSON object, or `application/x-www-form-urlencoded` pairs (as strings).
-    private static func bodyValues(of request: ServerRequest) -> Result<[String: JSONValue], ValidationProblem> {
+    static func bodyValues(of request: ServerRequest) -> Result<[String: JSONValue], ValidationProblem> {
         let type = request.field("content-type")?.lowercased() ?? ""
         if type.hasPrefix("application/x-www-form-urlencoded") {
             var values: [String: JSONValue] = [:]
@@ -72,7 +106,15 @@ struct RequestValidator: Sendable {
                 func decode(_ text: Substring) -> String {
                     text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
                 }
-                values[decode(parts[0])] = .string(parts.count > 1 ? decode(parts[1]) : "")
+                // A repeated field (or `name[]`) is a list, as a form sends one.
+                var name = decode(parts[0])
+                if name.hasSuffix("[]") { name.removeLast(2) }
+                let value = JSONValue.string(parts.count > 1 ? decode(parts[1]) : "")
+                switch values[name] {
+                case let .array(items)?: values[name] = .array(items + [value])
+                case let earlier?: values[name] = .array([earlier, value])
+                case nil: values[name] = parts[0].hasSuffix("[]") || parts[0].hasSuffix("%5B%5D") ? .array([value]) : value
+                }
             }
             return .success(values)
         }

@@ -40,6 +40,10 @@ import Testing
     static let cases: [Case] = [
         Case(arguments: [], code: 2, errPrefix: "usage: shop <command>"),
         Case(arguments: ["nope"], code: 2, errPrefix: "shop: unknown command 'nope'"),
+        Case(arguments: ["lsit"], code: 2, errPrefix: "shop: unknown command 'lsit'; did you mean 'list'?"),
+        Case(arguments: ["init"], code: 2, errPrefix: "shop init: missing DIR\n\nusage: shop init"),
+        Case(arguments: ["completion", "tcsh"], code: 2, errPrefix: "shop completion: unknown shell 'tcsh' (expected one of: bash, zsh, fish)"),
+        Case(arguments: ["__complete", "nope"], code: 2, errPrefix: "shop __complete: unknown source 'nope'"),
         Case(arguments: ["help", "nope"], code: 2, errPrefix: "shop: unknown command 'nope'"),
         Case(arguments: ["sandbox"], code: 2, errPrefix: "shop: unknown command 'sandbox'", tool: .withoutSandbox),
         Case(arguments: ["list", "--bogus"], code: 2, errPrefix: "shop list: unknown option '--bogus'\n\nusage: shop list"),

@@ -77,6 +77,20 @@ import Testing
         guard case .logout? = after else { Issue.record("expected logout, got \(String(describing: after))"); return }
     }
 
+    /// The logout variant asked for by name is a forced logout like the code: the token it was
+    /// served to is revoked, and later requests with it get the logout envelope unasked.
+    @Test func theLogoutScenarioOnRequestRevokesTheToken() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let token = try await harness.login()
+        let forced = try await harness.send(.get, "statuses/home_timeline?access_token=\(token)", headers: [("Prefer", "scenario=logout")])
+        #expect(try JSONParser.parse(forced.body)["code"] == .number("10504"))
+
+        let after = try await harness.send(.get, "statuses/home_timeline?access_token=\(token)")
+
+        #expect(try JSONParser.parse(after.body)["code"] == .number("10504"))
+    }
+
     @Test func theTokenLifecycleIsTheDemoBackends() async throws {
         let harness = try ServeHarness()
         defer { harness.stop() }

@@ -27,6 +27,21 @@ import Testing
         #expect(probes.allSatisfy { $0.findings.isEmpty })
     }
 
+    /// A multi-device API without envelope over serve: no revoked-token probe, none on the POST
+    /// logout, no finding; its mocks need no `@logout` variant.
+    @Test func aMultiDeviceAPIWithAnErrorShapePassesWithItsDeclaredProbesOnly() async throws {
+        let mocks = try TemporaryMocks(files: ChatAPI.mocks)
+        defer { mocks.remove() }
+        let harness = try ServeHarness(api: ChatAPI.api, mocks: mocks.url)
+        defer { harness.stop() }
+        let report = await Self.live(harness, mocks: mocks.url, environment: ["CHAT_USER": "ann", "CHAT_PASSWORD": "pw-123456"])
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.verdict == .holds)
+        #expect(report.results.filter { $0.role != .endpoint }.map(\.name).sorted()
+            == ["probe logged-out whoami", "probe token-expired whoami"])
+        #expect(report.results.first { $0.name == "probe token-expired whoami" }?.status == 401)
+    }
+
     @Test func anAPIWithAHeaderTokenPasses() async throws {
         let mocks = try TemporaryMocks(files: ShopAPI.mocks)
         defer { mocks.remove() }

@@ -62,3 +62,35 @@ enum CatalogAPI {
         "products@empty.json": #"[]"#,
     ]
 }
+
+/// A chat API like a Matrix homeserver's: no envelope, errors `{"errcode", "error"}`, a Bearer
+/// token; every login is a device of its own (no revocation declared); a dead token answers 401
+/// with `M_UNKNOWN_TOKEN`; `POST logout` answers `{}`.
+enum ChatAPI {
+    struct Login: Codable, Sendable { var user_id: String; var access_token: String }
+    struct WhoAmI: Codable, Sendable { var user_id: String }
+
+    static let login = Endpoint<Login>(
+        id: "login", .post, "v3/login",
+        parameters: [.body("user", .string, sample: .environment("CHAT_USER", fallback: nil)),
+                     .body("password", .string, sample: .environment("CHAT_PASSWORD", fallback: nil), secret: true)],
+        mock: "login", sessionEffect: .logsIn)
+    static let whoami = Endpoint<WhoAmI>(id: "whoami", .get, "v3/account/whoami", mock: "whoami", auth: .token)
+    static let logout = Endpoint<EmptyObject>(id: "logout", .post, "v3/logout", mock: "logout", auth: .token, sessionEffect: .logsOut)
+
+    static let api = API(
+        name: "chat", environments: ["local": URL(string: "http://127.0.0.1:8008/_matrix/client/")!],
+        envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
+        expired: [.status(401, code: "M_UNKNOWN_TOKEN")],
+        auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer,
+                         accountVariable: "CHAT_USER", passwordVariable: "CHAT_PASSWORD"),
+        endpoints: [login, whoami, logout])
+
+    static let mocks: [String: String] = [
+        "login.json": #"{"user_id": "@ann:chat", "access_token": "syt_from_mock"}"#,
+        "whoami.json": #"{"user_id": "@ann:chat"}"#,
+        "whoami@expired.json": #"{"errcode": "M_UNKNOWN_TOKEN", "error": "Invalid access token passed."}"#,
+        "logout.json": "{}",
+        "logout@expired.json": #"{"errcode": "M_UNKNOWN_TOKEN", "error": "Invalid access token passed."}"#,
+    ]
+}

@@ -29,6 +29,27 @@ public struct RequestBuilder: Sendable {
                 }
                 continue
             }
+            if let style = parameter.list {
+                // A list: each item of the element type; a lone value is a list of one.
+                let items: [ParameterValue]
+                if case let .list(given) = given { items = given } else { items = [given] }
+                var accepted: [ParameterValue] = []
+                for item in items {
+                    guard let value = parameter.type.accept(item) else {
+                        let shown = parameter.secret ? Redactor.mask : "\"\(item.text)\""
+                        throw invalid(parameter.name, "expects [\(parameter.type.rawValue)], got an item \(item.kindName) \(shown)")
+                    }
+                    accepted.append(value)
+                }
+                switch parameter.location {
+                case .query: query += style.pairs(parameter.name, accepted.map(\.text))
+                case .body: body.append((parameter.name, .array(accepted.map(\.json))))
+                case .header: headers.append((parameter.name, accepted.map(\.text).joined(separator: ",")))
+                case .path:
+                    path = path.replacingOccurrences(of: "{\(parameter.name)}", with: accepted.map { Self.escape($0.text) }.joined(separator: ","))
+                }
+                continue
+            }
             guard let value = parameter.type.accept(given) else {
                 let shown = parameter.secret ? Redactor.mask : "\"\(given.text)\""
                 throw invalid(parameter.name, "expects \(parameter.type.rawValue), got \(given.kindName) \(shown)")

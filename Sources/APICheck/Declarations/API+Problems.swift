@@ -34,6 +34,10 @@ extension API {
             if let paging = endpoint.paging {
                 for problem in paging.problems(in: endpoint) { problems.append(problem) }
             }
+            for name in endpoint.after where name == endpoint.id || self.endpoint(name) == nil {
+                problem(endpoint.id, name == endpoint.id ? "declares to come after itself"
+                    : "declares to come after '\(name)', which is not declared")
+            }
             for parameter in endpoint.parameters {
                 guard case let .seen(source, path, _)? = parameter.sample else { continue }
                 if self.endpoint(source) == nil {
@@ -44,6 +48,7 @@ extension API {
                 }
             }
         }
+        problems += routeProblems
         if let mixed = envelope?.mixedKindsProblem { problem(name, mixed) }
         if let needing = endpoints.first(where: \.requiresToken), auth.loginEndpoint == nil {
             problem(needing.id, "needs the token, but the API declares no login (auth: .noLogin)")
@@ -58,6 +63,34 @@ extension API {
             } else {
                 problem(loginID, "the auth policy logs in through '\(loginID)', which is not declared")
             }
+        }
+        return problems
+    }
+
+    /// Endpoints on one method and path must declare what tells them apart: at most one of them
+    /// may go without a distinction (it answers what the others do not), and no two alike.
+    private var routeProblems: [Finding] {
+        var problems: [Finding] = []
+        var plain: [String: AnyEndpoint] = [:]
+        var distinctions: [String: [(Distinction, String)]] = [:]
+        for endpoint in endpoints {
+            let key = endpoint.routeKey
+            func problem(_ message: String) {
+                problems.append(Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id,
+                                        message: "\(endpoint.method) \(endpoint.path) is also declared by \(message)"))
+            }
+            guard let distinction = endpoint.distinction else {
+                if let other = plain[key] {
+                    problem("\(other.id); declare what tells them apart (distinguishedBy: a query parameter present or absent, a header, a body field)")
+                } else {
+                    plain[key] = endpoint
+                }
+                continue
+            }
+            if let other = distinctions[key]?.first(where: { $0.0 == distinction }) {
+                problem("\(other.1) with the same distinction (\(distinction))")
+            }
+            distinctions[key, default: []].append((distinction, endpoint.id))
         }
         return problems
     }

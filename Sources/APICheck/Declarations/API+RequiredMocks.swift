@@ -1,11 +1,16 @@
 extension API {
-    /// Whether the API declares an answer for a dead token (`expired` mocks are then required).
-    var declaresDeadTokenAnswer: Bool {
-        !expired.isEmpty || !(envelope?.expiredHTTPStatuses.isEmpty ?? true) || !(envelope?.expiredCodes.isEmpty ?? true)
+    /// Whether the API declares an answer for a dead token, by HTTP status and/or code (`expired`
+    /// mocks are then required of the endpoints that send the token).
+    func declaresDeadTokenAnswer(_ endpoint: AnyEndpoint) -> Bool {
+        let rules = rules(for: endpoint)
+        return !rules.expired.isEmpty || !(rules.envelope?.expiredCodes.isEmpty ?? true)
     }
 
     /// Whether the API declares a forced-logout signal (`logout` mocks are then required).
-    var declaresForcedLogout: Bool { !logout.isEmpty || !(envelope?.logoutCodes.isEmpty ?? true) }
+    func declaresForcedLogout(_ endpoint: AnyEndpoint) -> Bool {
+        let rules = rules(for: endpoint)
+        return !rules.logout.isEmpty || !(rules.envelope?.logoutCodes.isEmpty ?? true)
+    }
 
     /// Every mock file name an endpoint needs: the success one, its declared scenarios, and for an
     /// endpoint that sends the token the variants of the answers the API promises, and only those.
@@ -13,8 +18,8 @@ extension API {
         var names = [endpoint.mock]
         names += endpoint.scenarios.map { "\(endpoint.mock)@\($0)" }
         if endpoint.requiresToken {
-            if declaresForcedLogout { names.append("\(endpoint.mock)@\(MockScenario.logout)") }
-            if declaresDeadTokenAnswer { names.append("\(endpoint.mock)@\(MockScenario.expired)") }
+            if declaresForcedLogout(endpoint) { names.append("\(endpoint.mock)@\(MockScenario.logout)") }
+            if declaresDeadTokenAnswer(endpoint) { names.append("\(endpoint.mock)@\(MockScenario.expired)") }
         }
         return names
     }

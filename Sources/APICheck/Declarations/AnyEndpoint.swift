@@ -27,6 +27,10 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public let scenarios: [String]
     /// How the endpoint pages, when it declares it: `apicheck live` then checks a second page.
     public let paging: Paging?
+    /// Endpoints a live run checks before this one though it reads nothing of their answers.
+    public let after: [String]
+    /// What tells it apart from other endpoints on its method and path, when there are others.
+    public let distinction: Distinction?
     /// Whether the auth probes may call it (by default only when its method is safe).
     public let probing: AuthProbing
     /// The decode type's name, for listings.
@@ -43,7 +47,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
         requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200,
         sessionEffect: SessionEffect, scenarios: [String], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
-        responseType: Response.Type
+        after: [String] = [], distinction: Distinction? = nil, responseType: Response.Type
     ) {
         self.probing = probing
         self.id = id
@@ -59,6 +63,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         self.sessionEffect = sessionEffect
         self.scenarios = scenarios
         self.paging = paging
+        self.after = after
+        self.distinction = distinction
         self.responseTypeName = ReadLog.typeName(Response.self)
         self.responseType = Response.self
         self.fastDecode = { data, policy, dates in
@@ -77,6 +83,19 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             let result = try JSONValueDecoder(dates: dates).decode(Response.self, from: value, at: base)
             return (result.value, result.reads)
         }
+    }
+
+    /// The method and path with placeholder names left out: endpoints with the same route key
+    /// answer the same requests (`rooms/{id}` and `rooms/{roomId}` alike).
+    public var routeKey: String {
+        var key = method.rawValue + " "
+        var inside = false
+        for character in path {
+            if character == "{" { inside = true; key.append("{") }
+            else if character == "}" { inside = false; key.append("}") }
+            else if !inside { key.append(character) }
+        }
+        return key
     }
 
     /// Whether the auth probes call it: it needs the token and its declaration allows them.

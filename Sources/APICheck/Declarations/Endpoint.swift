@@ -12,17 +12,22 @@
 /// `false`: the body is the payload; `true`: the API's envelope, which it must declare);
 /// `envelope` gives the endpoint an envelope of its own (a few endpoints of an API without one).
 /// `successStatus` is the status its success comes with when that is not 200 (201, 204).
+/// `after` names endpoints whose checks must be over before this one's although it takes no value
+/// from them: a read that must see an earlier write (`after: ["rooms.send"]`). `distinguishedBy`
+/// says what tells it apart from another endpoint declared on the same method and path.
 public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConvertible {
     public let erased: AnyEndpoint
 
     public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
                 mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool? = nil,
                 envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession,
-                scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe) {
+                scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
+                after: [String] = [], distinguishedBy: Distinction? = nil) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus,
-            sessionEffect: sessionEffect, scenarios: scenarios, paging: paging, probing: probing, responseType: Response.self)
+            sessionEffect: sessionEffect, scenarios: scenarios, paging: paging, probing: probing,
+            after: after, distinction: distinguishedBy, responseType: Response.self)
     }
 
     public var id: String { erased.id }

@@ -29,6 +29,8 @@ public struct Parameter: Sendable, Equatable {
     public var sample: Sample?
     /// Never printed: passwords and the like show as `***` in every output.
     public var secret: Bool
+    /// Set for a parameter that carries a list of `type` values, and how the list travels.
+    public var list: ListStyle?
 
     public init(_ name: String, in location: Location, _ type: ValueType, required: Bool = true,
                 sample: Sample? = nil, secret: Bool = false) {
@@ -50,6 +52,22 @@ public struct Parameter: Sendable, Equatable {
 
     public static func body(_ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil, secret: Bool = false) -> Parameter {
         Parameter(name, in: .body, type, required: required, sample: sample, secret: secret)
+    }
+
+    /// A list in the query, in the declared style: `.queryList("match", .string, .brackets)`
+    /// sends `match[]=a&match[]=b`.
+    public static func queryList(_ name: String, _ type: ValueType, _ style: ListStyle, required: Bool = false,
+                                 sample: Sample? = nil) -> Parameter {
+        var parameter = Parameter(name, in: .query, type, required: required, sample: sample)
+        parameter.list = style
+        return parameter
+    }
+
+    /// A list in the body: a JSON array; in a form body, the field repeated (or `name[]`).
+    public static func bodyList(_ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil) -> Parameter {
+        var parameter = Parameter(name, in: .body, type, required: required, sample: sample)
+        parameter.list = .repeated
+        return parameter
     }
 
     public static func header(_ name: String, _ type: ValueType = .string, required: Bool = false, sample: Sample? = nil) -> Parameter {

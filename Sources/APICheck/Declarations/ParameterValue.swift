@@ -1,16 +1,20 @@
 /// A value given for a parameter. Literals make call sites read naturally:
 /// `client.send(Demo.homeTimeline, ["count": 5])`.
 public enum ParameterValue: Sendable, Equatable, Hashable, CustomStringConvertible,
-    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
+    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral {
     case string(String)
     case int(Int64)
     case double(Double)
     case bool(Bool)
+    /// The values of a list parameter (`Parameter.queryList`, `.bodyList`).
+    case list([ParameterValue])
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .int(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: ParameterValue...) { self = .list(elements) }
 
     /// How the value travels in a path or a query string.
     public var text: String {
@@ -19,6 +23,7 @@ public enum ParameterValue: Sendable, Equatable, Hashable, CustomStringConvertib
         case let .int(value): return String(value)
         case let .double(value): return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case let .bool(value): return value ? "true" : "false"
+        case let .list(values): return values.map(\.text).joined(separator: ",")
         }
     }
 
@@ -29,6 +34,7 @@ public enum ParameterValue: Sendable, Equatable, Hashable, CustomStringConvertib
         case let .int(value): return .number(String(value))
         case let .double(value): return .number(String(value))
         case let .bool(value): return .bool(value)
+        case let .list(values): return .array(values.map(\.json))
         }
     }
 
@@ -38,6 +44,7 @@ public enum ParameterValue: Sendable, Equatable, Hashable, CustomStringConvertib
         case .int: return "Int"
         case .double: return "Double"
         case .bool: return "Bool"
+        case .list: return "Array"
         }
     }
 

@@ -1,7 +1,11 @@
 /// The catalog's routes as a tree of path segments: a lookup walks the request's segments, so its
-/// cost grows with the path's depth, not with the number of endpoints. A literal segment wins
-/// over a `{parameter}` at the same place (`statuses/home_timeline` before `statuses/{id}`).
+/// cost grows with the path's depth, not with the number of endpoints. At one place a literal
+/// segment wins over a segment that mixes text and a placeholder (`{id}.json`, longest text
+/// first), which wins over a bare `{parameter}` (`statuses/home_timeline` before `statuses/{id}`).
 /// `serve` routes requests with it; `import-har` finds the endpoint a captured request was for.
+///
+/// It routes the path as sent: segments are split on the raw `/` and only then percent-decoded,
+/// so a value holding an encoded slash (`users/a%2Fb`) is one segment, as the client meant it.
 public struct RouteTable: Sendable {
     public enum Match {
         case found(AnyEndpoint, pathValues: [(name: String, value: String)])
@@ -11,11 +15,20 @@ public struct RouteTable: Sendable {
         case notFound(note: String?)
     }
 
+    /// A template segment with text around its placeholder: `{id}.json` has suffix `.json`.
+    private struct Mixed: Sendable {
+        var prefix: String
+        var suffix: String
+        var next: Int
+    }
+
     private struct Node: Sendable {
         var literals: [Substring: Int] = [:]
+        var mixed: [Mixed] = []
         var parameter: Int?
-        /// By method: the endpoint's index in `endpoints`.
-        var methods: [String: Int] = [:]
+        /// By method: the indices in `endpoints` of the endpoints declared there, in declaration
+        /// order (more than one when they declare what tells them apart).
+        var methods: [String: [Int]] = [:]
     }
 
     private var nodes = [Node()]
@@ -34,46 +47,61 @@ public struct RouteTable: Sendable {
         for (index, endpoint) in endpoints.enumerated() {
             var node = 0
             for segment in Self.segments(endpoint.path) {
-                if segment.hasPrefix("{"), segment.hasSuffix("}") {
-                    if let next = nodes[node].parameter {
-                        node = next
-                    } else {
-                        nodes.append(Node())
-                        nodes[node].parameter = nodes.count - 1
-                        node = nodes.count - 1
-                    }
-                } else if let next = nodes[node].literals[segment] {
-                    node = next
-                } else {
-                    nodes.append(Node())
-                    nodes[node].literals[segment] = nodes.count - 1
-                    node = nodes.count - 1
-                }
+                node = child(of: node, for: segment)
             }
-            // The first declaration of a method and path answers; `API.problems` reports duplicates.
-            if nodes[node].methods[endpoint.method.rawValue] == nil {
-                nodes[node].methods[endpoint.method.rawValue] = index
-            }
+            // Several on one method and path are told apart by their distinctions; `API.problems`
+            // reports those that declare none.
+            nodes[node].methods[endpoint.method.rawValue, default: []].append(index)
         }
     }
 
-    /// `path` is relative to the base path, already percent-decoded.
-    public func match(method: String, path: Substring) -> Match {
-        let segments = Self.segments(path)
-        var captured: [Substring] = []
+    private mutating func child(of node: Int, for segment: Substring) -> Int {
+        func added() -> Int {
+            nodes.append(Node())
+            return nodes.count - 1
+        }
+        if let open = segment.firstIndex(of: "{"), let close = segment[open...].firstIndex(of: "}") {
+            let prefix = String(segment[..<open]), suffix = String(segment[segment.index(after: close)...])
+            if prefix.isEmpty, suffix.isEmpty {
+                if let next = nodes[node].parameter { return next }
+                let next = added()
+                nodes[node].parameter = next
+                return next
+            }
+            if let known = nodes[node].mixed.first(where: { $0.prefix == prefix && $0.suffix == suffix }) { return known.next }
+            let next = added()
+            nodes[node].mixed.append(Mixed(prefix: prefix, suffix: suffix, next: next))
+            // Most literal text first: `{id}.min.json` is tried before `{id}.json`.
+            nodes[node].mixed.sort { $0.prefix.utf8.count + $0.suffix.utf8.count > $1.prefix.utf8.count + $1.suffix.utf8.count }
+            return next
+        }
+        if let next = nodes[node].literals[segment] { return next }
+        let next = added()
+        nodes[node].literals[segment] = next
+        return next
+    }
+
+    /// `path` is relative to the base path, as sent: still percent-encoded. Where endpoints share
+    /// the route, the first whose distinction the request `meets` answers, else the first that
+    /// declares none.
+    public func match(method: String, path: Substring, meets: (Distinction) -> Bool = { _ in false }) -> Match {
+        let segments = Self.segments(path).map(Self.decoded)
+        var captured: [String] = []
         guard let node = find(segments[...], from: 0, captured: &captured) else { return .notFound(note: nil) }
         let methods = nodes[node].methods
         let wanted = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil)
-        guard let index = wanted else {
+        guard let indices = wanted, let first = indices.first else {
             var allowed = Set(methods.keys)
             if allowed.contains("GET") { allowed.insert("HEAD") }
             return .wrongMethod(allowed: allowed.sorted())
         }
+        let index = indices.count == 1 ? first
+            : indices.first { endpoints[$0].distinction.map(meets) ?? false }
+            ?? indices.first { endpoints[$0].distinction == nil } ?? first
         let endpoint = endpoints[index]
         var values: [(name: String, value: String)] = []
         values.reserveCapacity(captured.count)
-        for (parameter, text) in zip(pathParameters[index], captured) {
-            let value = String(text)
+        for (parameter, value) in zip(pathParameters[index], captured) {
             if parameter.type != .string, !parameter.type.parses(value) {
                 return .notFound(note: "\(endpoint.path) needs \(parameter.name) as \(parameter.type.rawValue), not \"\(value)\"")
             }
@@ -82,20 +110,33 @@ public struct RouteTable: Sendable {
         return .found(endpoint, pathValues: values)
     }
 
-    /// The node the segments lead to, literals first; a dead end under a literal falls back to
-    /// the parameter branch.
-    private func find(_ segments: ArraySlice<Substring>, from node: Int, captured: inout [Substring]) -> Int? {
+    /// The node the segments lead to: literals first, then text around a placeholder, then a bare
+    /// placeholder; a dead end falls back to the next kind.
+    private func find(_ segments: ArraySlice<Substring>, from node: Int, captured: inout [String]) -> Int? {
         guard let first = segments.first else { return nodes[node].methods.isEmpty ? nil : node }
         let rest = segments.dropFirst()
         if let next = nodes[node].literals[first], let found = find(rest, from: next, captured: &captured) {
             return found
         }
+        for mixed in nodes[node].mixed where first.utf8.count > mixed.prefix.utf8.count + mixed.suffix.utf8.count
+            && first.hasPrefix(mixed.prefix) && first.hasSuffix(mixed.suffix) {
+            let value = first.utf8.dropFirst(mixed.prefix.utf8.count).dropLast(mixed.suffix.utf8.count)
+            captured.append(String(Substring(value)))
+            if let found = find(rest, from: mixed.next, captured: &captured) { return found }
+            captured.removeLast()
+        }
         if let next = nodes[node].parameter, !first.isEmpty {
-            captured.append(first)
+            captured.append(String(first))
             if let found = find(rest, from: next, captured: &captured) { return found }
             captured.removeLast()
         }
         return nil
+    }
+
+    /// A raw segment percent-decoded; one with a broken escape stays as sent.
+    static func decoded(_ segment: Substring) -> Substring {
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
+        return segment.removingPercentEncoding.map { Substring($0) } ?? segment
     }
 
     /// Split on the bytes of `/`, not on characters: no grapheme breaking on the request path.

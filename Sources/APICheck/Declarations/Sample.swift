@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where live checks get a parameter's value when the caller gives none.
 public enum Sample: Sendable, Equatable {
     /// A fixed value.
@@ -10,4 +12,41 @@ public enum Sample: Sendable, Equatable {
     /// A value seen in an earlier answer of this run: the endpoint and the JSONPath into its body
     /// (e.g. the first status id of the home timeline), with a fallback when none was seen.
     case seen(endpoint: String, path: String, fallback: ParameterValue?)
+    /// A value unique to each call, `prefix` followed by the run id and the call's number in the
+    /// run: a transaction id the server de-duplicates on is never sent twice.
+    case uniquePerCall(prefix: String)
+    /// A time relative to the moment of the call, `offset` seconds away (negative: earlier), as
+    /// epoch seconds, epoch milliseconds or ISO 8601: `.relativeTime(offset: -300, .epochSeconds)`
+    /// is "now minus 5 minutes".
+    case relativeTime(offset: TimeInterval, TimeFormat)
+    /// Computed when the call is made, from the run's context.
+    case computed(SampleComputation)
+
+    public enum TimeFormat: String, Sendable, Equatable {
+        case epochSeconds = "epoch-seconds"
+        case epochMilliseconds = "epoch-milliseconds"
+        case iso8601 = "iso8601"
+    }
+}
+
+/// What a computed sample sees: the run, the call's number in the run, the moment and the
+/// environment.
+public struct SampleContext: Sendable {
+    public var runID: String
+    public var call: Int
+    public var now: Date
+    public var environment: [String: String]
+}
+
+/// A named computation of a sample; equal by name, as closures cannot be compared.
+public struct SampleComputation: Sendable, Equatable {
+    public let name: String
+    public let compute: @Sendable (SampleContext) -> ParameterValue
+
+    public init(_ name: String, _ compute: @escaping @Sendable (SampleContext) -> ParameterValue) {
+        self.name = name
+        self.compute = compute
+    }
+
+    public static func == (lhs: SampleComputation, rhs: SampleComputation) -> Bool { lhs.name == rhs.name }
 }

@@ -16,6 +16,7 @@ extension LiveCheck {
         }
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }
+        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(step, reason) }
         switch step.action {
         case let .paging(endpoint):
             return await page(endpoint, token: token, seen: seen)

@@ -8,8 +8,11 @@
 ///    follow it; then the logout (the second login's token);
 /// 4. after the logout, the logged-out probe; after every other probe, the logout endpoint's own.
 /// Further logins of the account, and further logouts, go last, one at a time.
+/// An endpoint declared `after` another, or reading its answer, waits for its check. What the
+/// selection needs but did not select (`--only`) is checked too, unreported.
 /// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed`): a server
-/// that wrongly accepts a probe's token must not act on it.
+/// that wrongly accepts a probe's token must not act on it. Where logins do not revoke earlier
+/// tokens, the tokens the run still holds are logged out at the end.
 struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
     /// The session's login: the token of every check that needs one.
@@ -21,13 +24,14 @@ struct LivePlan: Sendable {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
+        let planned = selected + api.dependencies(of: selectedIDs).compactMap { api.endpoint($0.id) }
         func usesAccount(_ endpoint: AnyEndpoint) -> Bool {
             endpoint.requiresToken || api.auth.usesCredentials(endpoint)
         }
         var checks: [String: LiveStep.ID] = [:]
 
         // The session's login, reported when it was selected.
-        if let loginEndpoint, !tokenEndpoints.isEmpty || selectedIDs.contains(loginEndpoint.id) {
+        if let loginEndpoint, planned.contains(where: \.requiresToken) || selectedIDs.contains(loginEndpoint.id) {
             login = add(.check(loginEndpoint, reported: selectedIDs.contains(loginEndpoint.id)), .nothing, checks)
             checks[loginEndpoint.id] = login
         }
@@ -36,21 +40,21 @@ struct LivePlan: Sendable {
         // secrets known by then. It costs no round: they run beside the first checks that need it.
         let afterLogin: Set<LiveStep.ID> = login.map { [$0] } ?? []
         // Logins into other accounts (register) need nothing and revoke nothing of ours.
-        for endpoint in selected where endpoint.sessionEffect == .logsIn && !usesAccount(endpoint) && endpoint.id != loginEndpoint?.id {
-            checks[endpoint.id] = add(.check(endpoint, reported: true), .nothing, checks, after: afterLogin)
+        for endpoint in planned where endpoint.sessionEffect == .logsIn && !usesAccount(endpoint) && endpoint.id != loginEndpoint?.id {
+            checks[endpoint.id] = add(.check(endpoint, reported: selectedIDs.contains(endpoint.id)), .nothing, checks, after: afterLogin)
         }
         var usingSessionToken: Set<LiveStep.ID> = []
-        let plain = selected.filter { $0.sessionEffect == .keepsSession }
+        let plain = planned.filter { $0.sessionEffect == .keepsSession }
         for level in SampleResolver.levels(plain) {
             for endpoint in level {
-                let id = add(.check(endpoint, reported: true), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
+                let id = add(.check(endpoint, reported: selectedIDs.contains(endpoint.id)), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
                              after: afterLogin)
                 checks[endpoint.id] = id
                 if endpoint.requiresToken { usingSessionToken.insert(id) }
             }
         }
         // The next page of an endpoint that declares paging, once its own check got the first.
-        for endpoint in plain where paging && endpoint.paging != nil && checks[endpoint.id] != nil {
+        for endpoint in plain where paging && endpoint.paging != nil && selectedIDs.contains(endpoint.id) && checks[endpoint.id] != nil {
             let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
             if endpoint.requiresToken { usingSessionToken.insert(id) }
         }
@@ -121,9 +125,22 @@ struct LivePlan: Sendable {
             }
             previous = [add(.check(endpoint, reported: true), token, checks, after: previous)]
         }
+        // On a server that keeps earlier tokens valid, every login is a session of its own that
+        // stays open: the run ends the ones it still holds through the logout endpoint, last and
+        // unreported, so the server has as many sessions after a run as before. (Where a login
+        // revokes earlier tokens, only the last one lives on, and the logout check ends it.)
+        if !api.auth.revokesEarlierTokens,
+           let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut && $0.requiresToken }) {
+            var open = login.map { [$0] } ?? []
+            if let secondLogin, ending.isEmpty { open.append(secondLogin) }
+            for issuer in open {
+                add(.check(logout, reported: false), .live(issuedBy: issuer), checks, after: Set(steps.map(\.id)))
+            }
+        }
     }
 
     /// Adds a step whose samples read the checks already planned; returns its id.
+    @discardableResult
     private mutating func add(_ action: LiveStep.Action, _ token: LiveStep.TokenNeed, _ checks: [String: LiveStep.ID],
                               after: Set<LiveStep.ID> = []) -> LiveStep.ID {
         let endpoint: AnyEndpoint
@@ -136,8 +153,9 @@ struct LivePlan: Sendable {
             samples[checked.id] = checks[checked.id]
         }
         for source in SampleResolver.sources(of: endpoint) { samples[source] = checks[source] }
+        let declared = endpoint.after.compactMap { checks[$0] }
         let id = steps.count
-        steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after))
+        steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after.union(declared)))
         return id
     }
 

@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// The values live checks send, and the order their samples impose: declared samples resolved
 /// against the environment, the run id and the answers other steps saw. Optional parameters
 /// without a sample are left out.
@@ -6,11 +9,21 @@ struct SampleResolver: Sendable {
 
     let environment: [String: String]
     let runID: String
+    /// The moment a call is made, for relative times and computed samples.
+    var clock: @Sendable () -> Date = { Date() }
+    /// Numbers the calls of the run, for samples unique per call.
+    let calls = Calls()
+
+    final class Calls: Sendable {
+        private let count = Mutex(0)
+        func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    }
 
     /// The values for one call of `endpoint`; `seen` holds the answers of the endpoints its
     /// `.seen` samples read, by endpoint id.
     func values(for endpoint: AnyEndpoint, seen: [String: JSONValue]) throws(SampleError) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
+        let call = calls.next(), now = clock()
         for parameter in endpoint.parameters {
             guard let sample = parameter.sample else {
                 if parameter.required {
@@ -29,6 +42,12 @@ struct SampleResolver: Sendable {
                 }
             case let .unique(prefix):
                 value = .string(prefix + runID)
+            case let .uniquePerCall(prefix):
+                value = .string("\(prefix)\(runID)-\(call)")
+            case let .relativeTime(offset, format):
+                value = Self.time(now.addingTimeInterval(offset), format)
+            case let .computed(computation):
+                value = computation.compute(SampleContext(runID: runID, call: call, now: now, environment: environment))
             case let .seen(source, path, fallback):
                 let found = JSONPath(parsing: path).flatMap { seen[source]?.value(at: $0) }
                 switch found {
@@ -49,6 +68,34 @@ struct SampleResolver: Sendable {
         return values
     }
 
+    /// Why a required `.seen` parameter without a fallback has no value: its source step did not
+    /// succeed, was not run, or its answer holds nothing usable there. The step is then skipped
+    /// with this reason instead of being sent without the value (or failing before it is sent).
+    static func unavailableSample(for endpoint: AnyEndpoint, seen: [String: JSONValue]) -> String? {
+        for parameter in endpoint.parameters where parameter.required {
+            guard case let .seen(source, path, nil)? = parameter.sample, source != endpoint.id else { continue }
+            guard let document = seen[source] else {
+                return "its sample for '\(parameter.name)' comes from \(source), which did not succeed"
+            }
+            let found = JSONPath(parsing: path).flatMap { document.value(at: $0) }
+            switch found {
+            case .string?, .number?, .bool?:
+                continue
+            default:
+                return "its sample for '\(parameter.name)' comes from \(source), whose answer has no value at \(path)"
+            }
+        }
+        return nil
+    }
+
+    static func time(_ date: Date, _ format: Sample.TimeFormat) -> ParameterValue {
+        switch format {
+        case .epochSeconds: .int(Int64(date.timeIntervalSince1970.rounded(.down)))
+        case .epochMilliseconds: .int(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+        case .iso8601: .string(ISO8601DateFormatter().string(from: date))
+        }
+    }
+
     private static func coerce(_ value: ParameterValue, to type: Parameter.ValueType) -> ParameterValue? {
         guard case let .string(text) = value else { return nil }
         switch type {
@@ -67,14 +114,15 @@ struct SampleResolver: Sendable {
         })
     }
 
-    /// Endpoints grouped so that each one's `.seen` sources among them sit in an earlier group.
+    /// Endpoints grouped so that each one's `.seen` sources and declared `after` among them sit in
+    /// an earlier group.
     static func levels(_ endpoints: [AnyEndpoint]) -> [[AnyEndpoint]] {
         let ids = Set(endpoints.map(\.id))
         var remaining = endpoints
         var placed: Set<String> = []
         var levels: [[AnyEndpoint]] = []
         while !remaining.isEmpty {
-            var level = remaining.filter { sources(of: $0).intersection(ids).isSubset(of: placed) }
+            var level = remaining.filter { $0.prerequisiteIDs.intersection(ids).isSubset(of: placed) }
             // A cycle cannot be ordered: run the rest together, on fallbacks.
             if level.isEmpty { level = remaining }
             levels.append(level)

@@ -22,7 +22,7 @@ extension MockDirectory {
             var message = names.count == 1 ? "\(first) is not used by any declared endpoint"
                 : "\(names.count) files (\(names.joined(separator: ", "))) are not used by any declared endpoint"
             message += ": no endpoint in the \(api.name) API's endpoints: list has mock: \"\(mock)\""
-            if let near = Self.nearest(mock, in: api.endpoints.map(\.mock)), let owner = api.endpoints.first(where: { $0.mock == near }) {
+            if let near = NameSuggestion.nearest(mock, in: api.endpoints.map(\.mock)), let owner = api.endpoints.first(where: { $0.mock == near }) {
                 message += " (did you mean \"\(near)\" of \(owner.id)?)"
             } else {
                 message += "; an Endpoint declared with that mock but left out of the list would explain it"
@@ -47,7 +47,7 @@ extension MockDirectory {
             var message = "scenario '\(scenario)' is not declared for \(endpoint.id) ("
                 + (endpoint.scenarios.isEmpty ? "it declares none" : "it declares " + endpoint.scenarios.map { "'\($0)'" }.joined(separator: ", "))
                 + "; the standard ones are " + standard.map { "'\($0)'" }.joined(separator: " and ") + ")"
-            if let near = Self.nearest(scenario, in: declared) {
+            if let near = NameSuggestion.nearest(scenario, in: declared) {
                 message += "; did you mean '\(near)'?"
             } else {
                 message += "; add it to the endpoint's scenarios: or rename the file"
@@ -55,25 +55,5 @@ extension MockDirectory {
             return Finding(kind: .undeclaredScenario, severity: .error, endpoint: endpoint.id,
                            expected: declared.joined(separator: ", "), found: scenario, message: message, file: path(of: file))
         }
-    }
-
-    /// The candidate within two edits of `name` (a typo), if exactly one is that close.
-    static func nearest(_ name: String, in candidates: [String]) -> String? {
-        let close = Set(candidates.filter { $0 != name && editDistance(name, $0) <= min(2, max(1, name.count / 3)) })
-        return close.count == 1 ? close.first : nil
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

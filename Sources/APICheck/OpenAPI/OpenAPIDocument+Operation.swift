@@ -41,16 +41,26 @@ extension OpenAPIDocument {
     }
 
     private func parameterValue(_ parameter: Parameter) -> JSONValue {
-        .object([
-            ("name", .string(parameter.name)),
+        var members: [(key: String, value: JSONValue)] = [
+            // A bracketed list is named `k[]` on the wire.
+            ("name", .string(parameter.name + (parameter.list == .brackets ? "[]" : ""))),
             ("in", .string(parameter.location.rawValue)),
             ("required", .bool(parameter.location == .path || parameter.required)),
             ("schema", schema(of: parameter)),
-        ])
+        ]
+        if let style = parameter.list, parameter.location == .query {
+            members += [("style", .string("form")), ("explode", .bool(style != .commaSeparated))]
+        }
+        return .object(members)
     }
 
     /// A secret parameter's schema says so: `format: password`, never echoed back.
     private func schema(of parameter: Parameter) -> JSONValue {
+        if parameter.list != nil {
+            var element = parameter
+            element.list = nil
+            return .object([("type", .string("array")), ("items", schema(of: element))])
+        }
         let schema = JSONSchema.parameter(parameter.type)
         guard parameter.secret, case var .object(members) = schema else { return schema }
         members.removeAll { $0.key == "format" }

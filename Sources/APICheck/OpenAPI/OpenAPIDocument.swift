@@ -55,7 +55,13 @@ public struct OpenAPIDocument {
             let template = "/" + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
             let method = endpoint.method.rawValue.lowercased()
             if let index = pathIndex[template], case var .object(item) = paths[index].value {
-                item.append((method, operation))
+                if let existing = item.firstIndex(where: { $0.key == method }) {
+                    // Endpoints that share a method and path are one operation (see `mergedOperations`).
+                    let group = api.endpoints.filter { $0.routeKey == endpoint.routeKey }
+                    item[existing].value = merged(item[existing].value, with: operation, group: group, addedID: endpoint.id)
+                } else {
+                    item.append((method, operation))
+                }
                 paths[index].value = .object(item)
             } else {
                 pathIndex[template] = paths.count

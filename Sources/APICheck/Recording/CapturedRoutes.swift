@@ -15,15 +15,16 @@ public struct CapturedRoutes: Sendable {
         basePaths = Set(paths.map { $0.hasSuffix("/") ? $0 : $0 + "/" }).sorted { $0.count > $1.count }
     }
 
-    /// The endpoint for a method and a URL path (percent-encoded or not). Under a known base path
-    /// when there is one; with no base path known, the longest template that matches the path's tail.
+    /// The endpoint for a method and a URL path as captured (percent-encoded: an encoded `/` stays
+    /// inside its segment). Under a known base path when there is one; with no base path known,
+    /// the longest template that matches the path's tail.
     public func endpoint(method: String, path: String) -> AnyEndpoint? {
-        let decoded = path.removingPercentEncoding ?? path
-        for base in basePaths where decoded.hasPrefix(base) || decoded + "/" == base {
-            if let found = match(method, Substring(decoded.dropFirst(base.count))) { return found }
+        for base in basePaths where path.hasPrefix(base) || path + "/" == base {
+            if let found = match(method, Substring(path.dropFirst(base.count))) { return found }
         }
         guard basePaths.isEmpty else { return nil }
-        let segments = RouteTable.segments(decoded).filter { !$0.isEmpty }
+        // Empty segments stay: `statuses/1/` is no more `statuses/{id}` here than under a base path.
+        let segments = RouteTable.segments(path)
         for start in segments.indices {
             if let found = match(method, Substring(segments[start...].joined(separator: "/"))) { return found }
         }

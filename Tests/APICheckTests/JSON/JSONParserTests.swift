@@ -57,6 +57,19 @@ import Testing
         }
     }
 
+    /// The cap is exact and the same for arrays, objects and both mixed: 512 levels parse, 513 do not.
+    @Test(arguments: [("[", "]"), ("{\"k\":", "}"), ("[{\"k\":", "}]")])
+    func nestingIsCappedAtExactly512Levels(_ open: String, _ close: String) throws {
+        func nested(_ levels: Int) -> String {
+            let pairs = levels / (open.hasPrefix("[{") ? 2 : 1)
+            return String(repeating: open, count: pairs) + "0" + String(repeating: close, count: pairs)
+        }
+        #expect(throws: Never.self) { try JSONParser.parse(nested(512)) }
+        let error = #expect(throws: JSONParseError.self) { try JSONParser.parse(nested(514)) }
+        #expect(error?.reason == "nesting deeper than 512 levels")
+        #expect(throws: JSONParseError.self) { try JSONParser.parse("[" + nested(512) + "]") }
+    }
+
     @Test func renderingRoundTrips() throws {
         let text = #"{"a":[1,2.5,"q\"uote"],"b":{"c":null,"d":false}}"#
         let value = try JSONParser.parse(text)

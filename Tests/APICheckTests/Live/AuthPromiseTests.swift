@@ -35,7 +35,12 @@ import Testing
         struct State { var tokens: Set<String> = []; var issued = 0; var rooms = 0 }
         let state = Mutex(State())
         let acceptsAnyToken: Bool
-        init(acceptsAnyToken: Bool = false) { self.acceptsAnyToken = acceptsAnyToken }
+        /// The error code a dead token gets.
+        let deadTokenCode: String
+        init(acceptsAnyToken: Bool = false, deadTokenCode: String = "M_UNKNOWN_TOKEN") {
+            self.acceptsAnyToken = acceptsAnyToken
+            self.deadTokenCode = deadTokenCode
+        }
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             let token = request.header("Authorization").map { String($0.dropFirst("Bearer ".count)) }
@@ -55,7 +60,7 @@ import Testing
                     state.rooms += 1
                     return json(#"{"room_id": "!r\#(state.rooms):example"}"#)
                 }
-                guard live, let token else { return json(#"{"errcode": "M_UNKNOWN_TOKEN", "error": "Invalid access token"}"#, 401) }
+                guard live, let token else { return json(#"{"errcode": "\#(deadTokenCode)", "error": "Invalid access token"}"#, 401) }
                 if path.hasSuffix("/logout") {
                     state.tokens.remove(token)
                     return json("{}")
@@ -65,10 +70,21 @@ import Testing
         }
     }
 
-    func run(_ api: API, on server: ChatServer) async -> Report {
+    func run(_ api: API, on server: ChatServer, only: Set<String>? = nil, probes: Bool = true) async -> Report {
         await LiveCheck(api: api, transport: server, options: LiveOptions(
-            baseURL: URL(string: "http://chat.invalid/")!,
-            environment: ["APICHECK_ACCOUNT": "alice", "APICHECK_PASSWORD": "pw"])).run()
+            baseURL: URL(string: "http://chat.invalid/")!, only: only,
+            environment: ["APICHECK_ACCOUNT": "alice", "APICHECK_PASSWORD": "pw"], probes: probes)).run()
+    }
+
+    /// Every login is a session that stays open on such a server: the run ends each it opened,
+    /// with probes or without, whether or not the logout itself is checked.
+    @Test(arguments: [(true, nil), (false, nil), (true, ["me"]), (false, ["me"])] as [(Bool, Set<String>?)])
+    func aRunEndsEverySessionItOpened(_ probes: Bool, _ only: Set<String>?) async {
+        let server = ChatServer()
+        let report = await run(Self.api(revokes: false), on: server, only: only, probes: probes)
+        #expect(report.verdict == .holds)
+        #expect(server.state.withLock { $0.issued } >= 1)
+        #expect(server.state.withLock { $0.tokens }.isEmpty)
     }
 
     func probeNames(_ report: Report) -> [String] { report.probeResults.map(\.name).sorted() }
@@ -107,11 +123,30 @@ import Testing
         #expect(report.allFindings.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.probeLoggedOut, .probeTokenExpired])
     }
 
+    /// The dead-token answer declared by status and error code: a 401 with another code (a
+    /// server that took the token for missing) is not it.
+    @Test(arguments: [("M_UNKNOWN_TOKEN", 0), ("M_MISSING_TOKEN", 2)])
+    func aDeadTokenDeclaredByStatusAndCodeNeedsBoth(_ code: String, _ failedProbes: Int) async {
+        var api = Self.api(revokes: false)
+        api.envelope = nil
+        api.errors = ErrorShape(code: "$.errcode", message: "$.error")
+        api.expired = [.status(401, code: "M_UNKNOWN_TOKEN")]
+        let report = await run(api, on: ChatServer(deadTokenCode: code))
+        #expect(report.probeResults.filter { !$0.findings.isEmpty }.count == failedProbes)
+        #expect(probeNames(report) == ["probe logged-out me", "probe token-expired me"])
+        if failedProbes > 0 {
+            #expect(report.allFindings.first?.expected == #"tokenExpired (HTTP 401 with code "M_UNKNOWN_TOKEN")"#)
+        }
+    }
+
     @Test func variantsAreRequiredForDeclaredPromisesOnly() {
         let chat = Self.api(revokes: false)
         #expect(chat.requiredMockNames(of: Self.me.erased) == ["me", "me@expired"])
         var forced = chat
-        forced.envelope?.logoutCodes = [10504]
+        forced.logout = [.code("M_LOGGED_OUT_ELSEWHERE")]
         #expect(forced.requiredMockNames(of: Self.me.erased) == ["me", "me@logout", "me@expired"])
+        var open = chat
+        open.envelope = nil
+        #expect(open.requiredMockNames(of: Self.me.erased) == ["me"])
     }
 }

@@ -139,6 +139,7 @@ import Testing
         #expect(report.allFindings.count == 1, "\(report.allFindings)")
         let finding = try #require(report.runFindings.first)
         #expect(finding.kind == .orphanMock)
+        #expect(finding.severity == .error)
         #expect(finding.file == shipped.appendingPathComponent("user_show.json").path)
         #expect(finding.message == "3 files (user_show.json, user_show@expired.json, user_show@logout.json) are not used by any "
             + "declared endpoint: no endpoint in the demo API's endpoints: list has mock: \"user_show\"; an Endpoint declared "
@@ -150,7 +151,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: folder.appendingPathComponent("topics.json"), to: folder.appendingPathComponent("topic.json"))
         try "notes".write(to: folder.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
-        let found = MockAudit(api: Demo.api, directory: folder).run().allFindings.map(\.message)
+        let report = MockAudit(api: Demo.api, directory: folder).run()
+        #expect(report.allFindings.map(\.severity) == [.error, .error])
+        #expect(report.verdict == .violated)
+        let found = report.allFindings.map(\.message)
         #expect(found == [
             "README.txt is not a mock file (mocks are named <mock>[@<scenario>[.<status>]].json) and no declared endpoint uses it",
             "topic.json is not used by any declared endpoint: no endpoint in the demo API's endpoints: list has mock: \"topic\" "
@@ -225,6 +229,7 @@ import Testing
         #expect(mocks.file("status_show@not_found")?.status == 404)
         let found = MockAudit(mocks: mocks).run().allFindings
         #expect(found.map(\.kind) == [.orphanMock])
+        #expect(found.map(\.severity) == [.error])
         #expect(found.first?.message == "status_show@not_found.json is never replayed: status_show@not_found.404.json "
             + "answers the same variant status_show@not_found; keep one")
         #expect(found.first?.file == folder.appendingPathComponent("status_show@not_found.json").path)

@@ -84,7 +84,7 @@ import FoundationXML
             let root = try #require(document.rootElement())
             #expect(root.name == "testsuites")
             let suites = root.elements(forName: "testsuite")
-            #expect(suites.count == 1)
+            try #require(suites.count == 1)
             let cases = suites[0].elements(forName: "testcase")
             #expect(cases.count == report.results.count + (report.runFindings.isEmpty ? 0 : 1))
             #expect(root.attribute(forName: "tests")?.stringValue == String(cases.count))

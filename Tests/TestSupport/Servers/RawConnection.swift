@@ -78,6 +78,33 @@ public final class RawConnection {
         return total
     }
 
+    /// One answer on a keep-alive connection: its head and as many body bytes as its
+    /// `Content-Length` says; nil when the connection closed (or stayed silent past the read
+    /// timeout) before the answer was complete.
+    public func readAnswer() -> String? {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let end = received.range(of: Data("\r\n\r\n".utf8)) {
+                let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+                let length = head.split(separator: "\r\n").lazy.compactMap { line -> Int? in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                }.first ?? 0
+                if received.count - end.upperBound >= length { return String(decoding: received, as: UTF8.self) }
+            }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 {
+                received.append(contentsOf: buffer[..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return nil
+            }
+        }
+    }
+
     /// Sends `text` one byte at a time, `interval` apart, until it is all sent or the server
     /// closes the connection; true when the server closed it first.
     public func trickle(_ text: String, interval: Duration) async throws -> Bool {

@@ -5,45 +5,53 @@ import Foundation
 /// `{"status": "success", "data": …}`, a failure `{"status": "error", "errorType": …, "error": …}`
 /// with HTTP 400, 422 or 503. No login: every endpoint is open.
 public enum Prometheus {
-    public static let buildInfo = Endpoint<Answer<BuildInfo>>(
-        id: "status.buildinfo", .get, "status/buildinfo", mock: "buildinfo", enveloped: false)
+    public static let buildInfo = Endpoint<BuildInfo>(
+        id: "status.buildinfo", .get, "status/buildinfo", mock: "buildinfo")
 
-    public static let runtimeInfo = Endpoint<Answer<RuntimeInfo>>(
-        id: "status.runtimeinfo", .get, "status/runtimeinfo", mock: "runtimeinfo", enveloped: false)
+    public static let runtimeInfo = Endpoint<RuntimeInfo>(
+        id: "status.runtimeinfo", .get, "status/runtimeinfo", mock: "runtimeinfo")
 
     /// The command-line flags: a map whose keys are data.
-    public static let flags = Endpoint<Answer<[String: String]>>(
-        id: "status.flags", .get, "status/flags", mock: "flags", enveloped: false)
+    public static let flags = Endpoint<[String: String]>(
+        id: "status.flags", .get, "status/flags", mock: "flags")
 
-    public static let tsdb = Endpoint<Answer<TSDBStatus>>(
-        id: "status.tsdb", .get, "status/tsdb", mock: "tsdb", enveloped: false)
+    public static let tsdb = Endpoint<TSDBStatus>(
+        id: "status.tsdb", .get, "status/tsdb", mock: "tsdb")
 
-    public static let labels = Endpoint<Answer<[String]>>(
-        id: "labels", .get, "labels", mock: "labels", enveloped: false)
+    public static let labels = Endpoint<[String]>(
+        id: "labels", .get, "labels", mock: "labels")
 
-    public static let labelValues = Endpoint<Answer<[String]>>(
+    public static let labelValues = Endpoint<[String]>(
         id: "label.values", .get, "label/{name}/values",
         parameters: [.path("name", .string, sample: .literal("job"))],
-        mock: "label_values", enveloped: false)
+        mock: "label_values")
 
     /// `match[]` may be repeated; the declaration model sends one value.
-    public static let series = Endpoint<Answer<[[String: String]]>>(
+    public static let series = Endpoint<[[String: String]]>(
         id: "series", .get, "series",
         parameters: [.query("match[]", .string, required: true, sample: .literal("up"))],
-        mock: "series", enveloped: false)
+        mock: "series")
 
-    public static let targets = Endpoint<Answer<Targets>>(
+    public static let targets = Endpoint<Targets>(
         id: "targets", .get, "targets",
         parameters: [.query("state", .string, sample: .literal("active"))],
-        mock: "targets", enveloped: false)
+        mock: "targets")
 
-    public static let metadata = Endpoint<Answer<[String: [MetricMetadata]]>>(
+    public static let metadata = Endpoint<[String: [MetricMetadata]]>(
         id: "metadata", .get, "metadata",
         parameters: [.query("metric", .string, sample: .literal("prometheus_build_info"))],
-        mock: "metadata", enveloped: false)
+        mock: "metadata")
+
+    /// An instant query; a query that does not parse is answered 400 `bad_data`.
+    public static let query = Endpoint<QueryResult>(
+        id: "query", .get, "query",
+        parameters: [.query("query", .string, required: true, sample: .literal("up"))],
+        mock: "query", scenarios: ["bad_data"])
 
     public static let api = API(
         name: "prometheus",
-        envelope: EnvelopePolicy(),
-        endpoints: [buildInfo, runtimeInfo, flags, tsdb, labels, labelValues, series, targets, metadata])
+        envelope: EnvelopePolicy(code: "$.status", message: "$.error", payload: "$.data",
+                                 success: ["success"], failure: ["error"]),
+        errors: ErrorShape(code: "$.errorType", message: "$.error"),
+        endpoints: [buildInfo, runtimeInfo, flags, tsdb, labels, labelValues, series, targets, metadata, query])
 }

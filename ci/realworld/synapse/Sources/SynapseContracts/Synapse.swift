@@ -3,33 +3,34 @@ import Foundation
 
 /// The Matrix client-server API as Synapse serves it (`/_matrix/client/`): no envelope, errors
 /// `{"errcode": "M_…", "error": …}`, a Bearer token from a password login. Logins are devices:
-/// a second login leaves the first token valid. A dead token answers 401 `M_UNKNOWN_TOKEN`.
+/// a second login leaves the first token valid, so the auth policy does not declare
+/// `revokesEarlierTokens`. A dead token answers 401 `M_UNKNOWN_TOKEN`.
 /// Credentials come from SYNAPSE_USER and SYNAPSE_PASSWORD.
 public enum Synapse {
     static let user = Parameter.body("user", .string, sample: .environment("SYNAPSE_USER", fallback: nil))
     static let password = Parameter.body("password", .string, sample: .environment("SYNAPSE_PASSWORD", fallback: nil), secret: true)
 
     public static let versions = Endpoint<Versions>(
-        id: "versions", .get, "versions", mock: "versions", enveloped: false)
+        id: "versions", .get, "versions", mock: "versions")
 
     public static let login = Endpoint<Login>(
         id: "login", .post, "v3/login",
         parameters: [.body("type", .string, sample: .literal("m.login.password")), user, password],
-        mock: "login", enveloped: false, sessionEffect: .logsIn)
+        mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"])
 
     public static let whoami = Endpoint<WhoAmI>(
-        id: "account.whoami", .get, "v3/account/whoami", mock: "whoami", auth: .token, enveloped: false)
+        id: "account.whoami", .get, "v3/account/whoami", mock: "whoami", auth: .token)
 
     public static let profile = Endpoint<Profile>(
         id: "profile", .get, "v3/profile/{userId}",
         parameters: [.path("userId", .string, sample: .seen(endpoint: "login", path: "$.user_id", fallback: nil))],
-        mock: "profile", enveloped: false)
+        mock: "profile")
 
     public static let devices = Endpoint<Devices>(
-        id: "devices", .get, "v3/devices", mock: "devices", auth: .token, enveloped: false)
+        id: "devices", .get, "v3/devices", mock: "devices", auth: .token)
 
     public static let capabilities = Endpoint<Capabilities>(
-        id: "capabilities", .get, "v3/capabilities", mock: "capabilities", auth: .token, enveloped: false)
+        id: "capabilities", .get, "v3/capabilities", mock: "capabilities", auth: .token)
 
     /// Creates a room each run (a name unique to the run): never probed, being a POST.
     public static let createRoom = Endpoint<CreatedRoom>(
@@ -37,15 +38,15 @@ public enum Synapse {
         parameters: [.body("name", .string, sample: .unique(prefix: "apicheck-")),
                      .body("topic", .string, required: false, sample: .literal("contract check")),
                      .body("preset", .string, required: false, sample: .literal("private_chat"))],
-        mock: "create_room", auth: .token, enveloped: false)
+        mock: "create_room", auth: .token)
 
     public static let joinedRooms = Endpoint<JoinedRooms>(
-        id: "rooms.joined", .get, "v3/joined_rooms", mock: "joined_rooms", auth: .token, enveloped: false)
+        id: "rooms.joined", .get, "v3/joined_rooms", mock: "joined_rooms", auth: .token)
 
     public static let roomName = Endpoint<RoomName>(
         id: "rooms.name", .get, "v3/rooms/{roomId}/state/m.room.name",
         parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.create", path: "$.room_id", fallback: nil))],
-        mock: "room_name", auth: .token, enveloped: false)
+        mock: "room_name", auth: .token)
 
     public static let send = Endpoint<SentEvent>(
         id: "rooms.send", .put, "v3/rooms/{roomId}/send/m.room.message/{txnId}",
@@ -53,7 +54,7 @@ public enum Synapse {
                      .path("txnId", .string, sample: .unique(prefix: "txn-")),
                      .body("msgtype", .string, sample: .literal("m.text")),
                      .body("body", .string, sample: .literal("hello from apicheck"))],
-        mock: "send", auth: .token, enveloped: false)
+        mock: "send", auth: .token)
 
     /// A filter keeping the sync small: no account data, presence, or room events.
     static let filter = Parameter.query(
@@ -63,7 +64,7 @@ public enum Synapse {
     public static let sync = Endpoint<Sync>(
         id: "sync", .get, "v3/sync",
         parameters: [filter, .query("timeout", .int, sample: .literal(0))],
-        mock: "sync", auth: .token, enveloped: false)
+        mock: "sync", auth: .token)
 
     /// The next sync from the first one's `next_batch`: an opaque cursor. Synapse serves the same
     /// endpoint under `r0/` too, which keeps the two declarations on routes of their own.
@@ -71,14 +72,17 @@ public enum Synapse {
         id: "sync.since", .get, "r0/sync",
         parameters: [filter, .query("timeout", .int, sample: .literal(0)),
                      .query("since", .string, required: true, sample: .seen(endpoint: "sync", path: "$.next_batch", fallback: nil))],
-        mock: "sync_since", auth: .token, enveloped: false)
+        mock: "sync_since", auth: .token)
 
-    public static let logout = Endpoint<Empty>(
-        id: "logout", .post, "v3/logout", mock: "logout", auth: .token, enveloped: false, sessionEffect: .logsOut)
+    public static let logout = Endpoint<EmptyObject>(
+        id: "logout", .post, "v3/logout", mock: "logout", auth: .token, sessionEffect: .logsOut)
 
     public static let api = API(
         name: "synapse",
-        envelope: EnvelopePolicy(expiredHTTPStatuses: [401]),
+        envelope: .none,
+        errors: ErrorShape(code: "$.errcode", message: "$.error"),
+        // A missing token is M_MISSING_TOKEN, also 401: only an unknown one is the dead-token answer.
+        expired: [.status(401, code: "M_UNKNOWN_TOKEN")],
         auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer,
                          accountVariable: "SYNAPSE_USER", passwordVariable: "SYNAPSE_PASSWORD"),
         secretFields: ["access_token"],

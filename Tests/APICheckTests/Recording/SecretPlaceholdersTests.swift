@@ -52,6 +52,29 @@ import Testing
         }
     }
 
+    /// A base64 form with neither padding nor `+` and `/` has no URL-safe twin: replaced all the same.
+    @Test func aBase64FormWithNoURLSafeTwinIsReplaced() {
+        let placeholders = SecretPlaceholders(fieldNames: [])
+        placeholders.register("abcdef123456", as: .value)
+        let redacted = placeholders.redact(text: "Basic YWJjZGVmMTIzNDU2")
+        #expect(!redacted.contains("YWJjZGVmMTIzNDU2"), "\(redacted)")
+        #expect(redacted.hasPrefix("Basic "))
+    }
+
+    /// The token field is secret by the auth policy alone, even when the API's redacted fields
+    /// leave it out and its value is no token of this run (another session's, in a capture).
+    @Test func theTokenFieldIsReplacedByNameAsAToken() throws {
+        let api = API(name: "t", envelope: EnvelopePolicy(),
+                      auth: AuthPolicy(loginEndpoint: "login", tokenField: "session.token", placement: .bearer), endpoints: [])
+        let placeholders = SecretPlaceholders(api: api)
+        let document = try Self.parse(#"{"session": {"token": "tok-9f8e7d6c5b4a", "user": "lin"}}"#)
+        let token = try #require(placeholders.redact(document)["session"]?["token"]?.stringValue)
+        #expect(token != "tok-9f8e7d6c5b4a")
+        // A token's stand-in: the same length and punctuation.
+        #expect(token.count == "tok-9f8e7d6c5b4a".count && token.dropFirst(3).first == "-")
+        #expect(placeholders.secrets == ["tok-9f8e7d6c5b4a"])
+    }
+
     @Test func aVariantPinsItsStatusOnlyWhenItDiffers() throws {
         let endpoint = Endpoint<String>(id: "x.show", .get, "x", mock: "x", auth: .token).erased
         let api = API(name: "x", envelope: EnvelopePolicy(logoutCodes: [10504], expiredHTTPStatuses: [403]), endpoints: [endpoint])

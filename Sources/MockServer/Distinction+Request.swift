@@ -1,0 +1,18 @@
+import APICheck
+import HTTPServer
+
+extension Distinction {
+    /// Whether a request to a route several endpoints share meets this one's distinction. The body
+    /// is read only for a body-field distinction, the first time it is asked.
+    func isMet(by request: ServerRequest) -> Bool {
+        isMet(queryNames: Set(request.query.map(\.name)), header: { request.field($0) }, bodyField: { name in
+            guard case let .success(values) = RequestValidator.bodyValues(of: request) else { return nil }
+            switch values[name] {
+            case let .string(text)?: return text
+            case let .number(text)?: return text
+            case let .bool(flag)?: return String(flag)
+            default: return nil
+            }
+        })
+    }
+}

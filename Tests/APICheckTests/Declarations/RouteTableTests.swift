@@ -1,0 +1,63 @@
+import APICheck
+import Foundation
+import TestSupport
+import Testing
+
+/// The route table `serve` and `import-har` share: a path matches a template exactly, segment
+/// for segment, a trailing slash included.
+@Suite struct RouteTableTests {
+    static let endpoints: [AnyEndpoint] = [
+        Endpoint<NoContent>(id: "statuses.show", .get, "statuses/{id}", parameters: [.path("id", .int64)], mock: "s").erased,
+        Endpoint<NoContent>(id: "statuses.home", .get, "statuses/home_timeline", mock: "h").erased,
+        Endpoint<NoContent>(id: "topics.list", .get, "topics", mock: "t").erased,
+        Endpoint<NoContent>(id: "folders.list", .get, "folders/", mock: "f").erased,
+    ]
+
+    func match(_ method: String, _ path: String) -> String {
+        switch RouteTable(Self.endpoints).match(method: method, path: Substring(path)) {
+        case let .found(endpoint, values): ([endpoint.id] + values.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
+        case let .wrongMethod(allowed): "405 " + allowed.joined(separator: ", ")
+        case .notFound: "404"
+        }
+    }
+
+    @Test(arguments: [
+        ("topics", "topics.list"),
+        ("topics/", "404"),
+        ("statuses/home_timeline", "statuses.home"),
+        ("statuses/home_timeline/", "404"),
+        ("statuses/42", "statuses.show id=42"),
+        ("statuses/42/", "404"),
+        ("statuses/", "404"),
+        ("statuses//", "404"),
+        ("folders/", "folders.list"),
+        ("folders", "404"),
+        ("/topics", "topics.list"),
+        ("topics//", "404"),
+    ])
+    func aTrailingSlashIsPartOfThePath(_ path: String, _ expected: String) {
+        #expect(match("GET", path) == expected)
+    }
+}
+
+/// Random tables and requests against `RouteOracle`'s reading of the rules.
+@Suite struct RouteTablePropertyTests {
+    @Test func everyRequestMatchesAsTheRulesSay() {
+        PropertyCheck.run(300) { random, label in
+            let oracle = RouteOracle(&random)
+            let table = RouteTable(oracle.endpoints)
+            for _ in 0..<8 {
+                let method = random.pick(RouteOracle.methods + ["HEAD"])
+                let path = oracle.path(&random)
+                let found: String
+                switch table.match(method: method, path: Substring(path)) {
+                case let .found(endpoint, values): found = ([endpoint.id] + values.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
+                case let .wrongMethod(allowed): found = "405 " + allowed.joined(separator: ", ")
+                case .notFound: found = "404"
+                }
+                #expect(found == oracle.expected(method, path),
+                        "\(label): \(method) \(path) in \(oracle.routes.map { "\($0.method) \($0.path)" })")
+            }
+        }
+    }
+}

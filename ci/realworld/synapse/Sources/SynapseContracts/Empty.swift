@@ -1,2 +1,0 @@
-/// `{}`: the answer of a logout.
-public struct Empty: Decodable, Sendable {}
