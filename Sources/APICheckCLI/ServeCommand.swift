@@ -127,8 +127,12 @@ struct ServeCommand: Command {
         }
         note("serving the \(context.api.name) API from \(folder.path) on \(server.baseURL.absoluteString) "
             + "(admin: \(server.adminURL.absoluteString)); Ctrl-C stops it")
-        let heard = await stopSignal.wait()
-        note("\(heard == SIGTERM ? "SIGTERM" : "SIGINT"): stopping (answers under way get up to \(Self.grace.components.seconds) s)")
+        let heard: String = switch await stopSignal.wait() {
+        case .signal(SIGTERM): "SIGTERM"
+        case .signal: "SIGINT"
+        case .cancelled: "cancelled"
+        }
+        note("\(heard): stopping (answers under way get up to \(Self.grace.components.seconds) s)")
         let finished = server.stop(grace: Self.grace)
         server.flushLog(timeout: .seconds(1))
         if server.droppedLogLines > 0 { note("\(server.droppedLogLines) log lines were dropped: stderr was not being read") }

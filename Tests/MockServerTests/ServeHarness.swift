@@ -21,7 +21,9 @@ struct ServeHarness {
         options.log = { line in log.append(line) }
         server = try MockServer(api: api, mocks: mocks, options: options)
         let server = server
-        log.flush = { server.flushLog() }
+        // Weak: the server holds the log through its options; a strong capture would keep both
+        // (and the log queue's thread) alive after the test.
+        log.flush = { [weak server] in server?.flushLog() }
         try server.start()
     }
 
