@@ -104,6 +104,13 @@ final class ConnectionDeadlines: Sendable {
                 case .serving, .cut: late = false
                 }
                 guard late else { continue }
+                if entry.phase == .sending {
+                    // A reader too slow for its answer: the megabytes still queued for it in the
+                    // kernel are dropped (a reset when libmicrohttpd closes the socket), not
+                    // trickled out to it after the cut.
+                    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                    setsockopt(entry.socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                }
                 shutdown(entry.socket, Int32(SHUT_RDWR))
                 entries[connection]?.phase = .cut
             }

@@ -86,6 +86,8 @@ import Testing
         let read = try await reader.readSlowly(chunk: 16 << 10, interval: .milliseconds(20), limit: 16 << 20)
 
         #expect(read < 16 << 20)
+        // What was still queued for it is dropped, not trickled out after the cut.
+        #expect(reader.wasReset)
     }
 
     @Test func aQueryOfTooManyParametersIsAnswered414AtOnce() async throws {

@@ -62,7 +62,8 @@ public final class RawConnection {
     }
 
     /// Reads `chunk` bytes at a time, `interval` apart, as a slow client does, until the server
-    /// closes the connection or `limit` bytes arrived; returns the bytes read.
+    /// closes the connection or `limit` bytes arrived; returns the bytes read (`wasReset` says
+    /// whether the end was a reset).
     public func readSlowly(chunk: Int, interval: Duration, limit: Int) async throws -> Int {
         var total = 0
         var buffer = [UInt8](repeating: 0, count: chunk)
@@ -71,6 +72,7 @@ public final class RawConnection {
             if count > 0 {
                 total += count
             } else if count == 0 || errno != EINTR {
+                wasReset = count < 0 && errno == ECONNRESET
                 return total
             }
             try await Task.sleep(for: interval)
