@@ -9,7 +9,7 @@ extension LivePlan {
             if case let .paging(endpoint) = step.action, endpoint.id == source, let paging = endpoint.paging {
                 paths += paging.pathsRead
             }
-            for parameter in step.endpoint.parameters {
+            for parameter in step.endpoint.sampledValues {
                 if case let .seen(endpoint, path, _)? = parameter.sample, endpoint == source, let read = JSONPath(parsing: path) {
                     paths.append(read)
                 }
