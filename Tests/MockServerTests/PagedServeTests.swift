@@ -10,8 +10,9 @@ import Testing
 /// neither, so a client following them ends.
 @Suite(.serialized) struct PagedServeTests {
     func token(_ harness: ServeHarness) async throws -> String {
-        let login = try await harness.send(.post, "login", json: #"{"user": "ada", "password": "relay-password"}"#)
-        return try ServeHarness.json(login)["access_token"]?.stringValue ?? ""
+        let session = Session()
+        _ = try await harness.client(session: session).send(Relay.login, ["user": "ada", "password": "relay-password"])
+        return session.token ?? ""
     }
 
     @Test func aTokenListIsServedPageByPageToAnEnd() async throws {
