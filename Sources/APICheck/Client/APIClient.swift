@@ -114,7 +114,8 @@ public final class APIClient: Sendable {
         trace?(traceLine(request))
         do {
             let response = try await transport.send(request)
-            let issued = endpoint.sessionEffect == .logsIn ? issuedToken(endpoint, body: response.body) : nil
+            let issues = endpoint.sessionEffect == .logsIn || endpoint.sessionEffect == .refreshes
+            let issued = issues ? issuedToken(endpoint, response) : nil
             trace?(traceLine(response, for: request))
             let source = response.source ?? Redactor.withoutQuery(request.url)
             return Exchange(request: request, response: response, source: source, issuedToken: issued, sentToken: tokenValue)
@@ -158,14 +159,18 @@ public final class APIClient: Sendable {
         case .logsOut:
             // Only the session's own token ends the session; a logout of another token does not.
             session.notify(.loggedOut(endpoint: endpoint.id), sentToken: exchange.sentToken ?? "")
+        case .refreshes:
+            if let issuedToken = exchange.issuedToken { session.token = issuedToken }
         }
     }
 
     /// The token in a login's answer, registered with the redactor before anything prints the answer.
-    private func issuedToken(_ endpoint: AnyEndpoint, body: Data) -> String? {
-        guard let document = try? JSONParser.parse(body) else { return nil }
-        let payload = api.envelope(for: endpoint)?.payloadPath.map { document.value(at: $0) } ?? document
-        guard let payload, let token = api.auth.token(in: payload) else { return nil }
+    /// A refresh token in the answer is registered too: it is as secret as the token.
+    private func issuedToken(_ endpoint: AnyEndpoint, _ response: HTTPResponse) -> String? {
+        let document = try? JSONParser.parse(response.body)
+        if let document, let refresh = api.auth.refresh?.refreshToken(in: document) { redactor.register(refresh) }
+        let payload = document.flatMap { document in api.envelope(for: endpoint)?.payloadPath.map { document.value(at: $0) } ?? document }
+        guard let token = api.auth.token(in: payload, headers: response.headers) else { return nil }
         redactor.register(token)
         return token
     }
