@@ -4,13 +4,15 @@ extension LiveCheck {
     /// Calls one endpoint with `token` and judges the answer: status, envelope, decode, drift.
     /// The result is not yet finished (masked, counted: the executor settles it); the outcome carries what later steps
     /// may use: the token a login issued, the document for samples.
-    func check(_ endpoint: AnyEndpoint, token: String?, seen: [String: JSONValue]) async -> (CheckResult, StepOutcome) {
+    func check(_ endpoint: AnyEndpoint, token: String?, seen: [String: JSONValue],
+               refreshToken: String? = nil) async -> (CheckResult, StepOutcome) {
         var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                                  method: endpoint.method.rawValue, path: endpoint.path)
         var outcome = StepOutcome()
-        let values: [String: ParameterValue]
+        var values: [String: ParameterValue]
         do {
-            values = try samples.values(for: endpoint, seen: seen)
+            values = try samples.values(for: endpoint, seen: seen, filled: refreshToken == nil ? [] : Set([api.auth.refresh?.parameter ?? ""]))
+            if let refreshToken, let parameter = api.auth.refresh?.parameter { values[parameter] = .string(refreshToken) }
         } catch {
             result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: endpoint.id,
                                            message: error.message))
@@ -58,6 +60,10 @@ extension LiveCheck {
         if let interpretation = call.interpretation, case .success = interpretation.classification,
            let document = interpretation.document {
             outcome.document = document
+            if call.error == nil, let refresh = api.auth.refresh, let issued = refresh.refreshToken(in: document) {
+                redactor.register(issued)
+                outcome.issuedRefreshToken = issued
+            }
             result.findings += drift(endpoint, document: document, interpretation: interpretation)
         }
         return (result, outcome)
@@ -88,12 +94,22 @@ extension LiveCheck {
     }
 
     /// A probe: the endpoint called with a token that must be refused in the declared way.
-    func probe(_ probe: AuthProbe, _ endpoint: AnyEndpoint, token: String, seen: [String: JSONValue]) async -> StepOutcome {
+    /// `token` goes where the access token travels, or into the refresh endpoint's parameter when
+    /// `refreshToken` says so; nil sends none (the missing-token probe).
+    func probe(_ probe: AuthProbe, _ endpoint: AnyEndpoint, token: String?, refreshToken: Bool = false,
+               seen: [String: JSONValue]) async -> StepOutcome {
         var result = CheckResult(name: "probe \(probe.rawValue) \(endpoint.id)", role: .probe, endpoint: endpoint.id,
                                  method: endpoint.method.rawValue, path: endpoint.path)
         var outcome = StepOutcome()
-        let values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
-        let call = await client.call(endpoint, values, token: .explicit(token))
+        let filled: Set<String> = refreshToken ? [api.auth.refresh?.parameter ?? ""] : []
+        var values = (try? samples.values(for: endpoint, seen: seen, filled: filled)) ?? [:]
+        var choice = token.map(TokenChoice.explicit) ?? .withoutToken
+        if refreshToken, let token, let parameter = api.auth.refresh?.parameter {
+            values[parameter] = .string(token)
+            redactor.register(token)
+            choice = .withoutToken
+        }
+        let call = await client.call(endpoint, values, token: choice)
         outcome.exchange = call.exchange
         outcome.classification = call.classification
         guard let exchange = call.exchange, let classification = call.classification else {
@@ -110,6 +126,8 @@ extension LiveCheck {
         result.outcome = classification.name
         result.requestPath = displayPath(exchange.request.url)
         result.request = sent(exchange, endpoint, values, tokenVariable: probe.tokenVariable)
+        // A refresh accepted by mistake issued a session: the run ends it with the rest.
+        outcome.issuedToken = exchange.issuedToken
         let promise = probe.promise(api) ?? .deadToken
         if !admits(probe, classification, exchange) {
             var found = "\(classification.name) (HTTP \(exchange.response.status))"
@@ -130,6 +148,9 @@ extension LiveCheck {
               tokenVariable: String) -> SentRequest {
         var variables: [SentRequest.Variable] = []
         if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable)) }
+        if let parameter = api.auth.refresh?.parameter, let value = values[parameter] {
+            variables.append(.init(value: value.text, name: exchange.sentToken == nil ? tokenVariable : "REFRESH_TOKEN"))
+        }
         for parameter in endpoint.parameters {
             guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
                   options.environment[name] == value.text else { continue }

@@ -20,11 +20,13 @@ extension LiveCheck {
         switch step.action {
         case let .check(_, reported):
             role = .check(reported: reported)
+        case .endSession:
+            role = .check(reported: false)
         case let .probe(probe, _):
             let promise = probe.promise(api) ?? .deadToken
             role = .probe(probe, expected: AuthProbe.expected(promise, api),
                           accepted: classification.map { admits(probe, $0, exchange) } ?? false)
-        case .paging:
+        case .paging, .preIssuedToken:
             // The next page is the paging check's business; it is no mock of its own.
             return outcome
         }

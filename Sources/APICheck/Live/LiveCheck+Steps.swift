@@ -17,14 +17,28 @@ extension LiveCheck {
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }
         if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(step, reason) }
+        let refreshToken = step.token.isRefreshToken ? token : nil
+        let accessToken = step.token.isRefreshToken ? nil : token
         switch step.action {
+        case .preIssuedToken(let variable):
+            return preIssued(variable)
         case let .paging(endpoint):
-            return await page(endpoint, token: token, seen: seen)
+            return await page(endpoint, token: accessToken, seen: seen)
         case let .probe(probe, endpoint):
-            guard let token else { return skipped(step, "no token to try") }
-            return observed(step, await self.probe(probe, endpoint, token: token, seen: seen))
+            if token == nil, probe != .missingToken { return skipped(step, "no token to try") }
+            return observed(step, await self.probe(probe, endpoint, token: token, refreshToken: refreshToken != nil, seen: seen))
+        case let .endSession(endpoint):
+            let (result, outcome) = await check(endpoint, token: accessToken, seen: seen)
+            if !outcome.succeeded {
+                let why = result.findings.first?.message ?? "no answer"
+                state.withLock { $0.runFindings.append(Finding(
+                    kind: .session, severity: .warning, category: .harness, endpoint: endpoint.id,
+                    message: "could not end a session the run opened: \(endpoint.id) failed (\(why)); the server may keep it")) }
+            }
+            return observed(step, StepOutcome(answered: outcome.answered, exchange: outcome.exchange,
+                                              classification: outcome.classification))
         case let .check(endpoint, reported):
-            var (result, outcome) = await check(endpoint, token: token, seen: seen)
+            var (result, outcome) = await check(endpoint, token: accessToken, seen: seen, refreshToken: refreshToken)
             if step.id == plan.login {
                 let (verdict, judged, finding) = LoginVerdict.judge(result, token: outcome.issuedToken, login: endpoint, api: api,
                                                                     target: redactor.display(options.baseURL),
@@ -43,6 +57,23 @@ extension LiveCheck {
     }
 
     private struct Unavailable: Error { var message: String }
+
+    /// The token issued beforehand, from its environment variable: the session's token.
+    private func preIssued(_ variable: String) -> StepOutcome {
+        guard let token = options.environment[variable], !token.isEmpty else {
+            state.withLock { state in
+                state.login = .noToken
+                state.runFindings.append(Finding(
+                    kind: .credentials, severity: .error, category: .harness, endpoint: nil,
+                    message: "the API's token comes from the environment variable \(variable), which is not set; "
+                        + "endpoints that need the token were not checked"))
+            }
+            return StepOutcome()
+        }
+        redactor.register(token)
+        state.withLock { $0.login = .loggedIn }
+        return StepOutcome(issuedToken: token, succeeded: true)
+    }
 
     /// The token a step sends, from the outcomes of the steps its need names.
     private func resolveToken(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) -> Result<String?, Unavailable> {
@@ -71,6 +102,28 @@ extension LiveCheck {
                 return .failure(Unavailable(message: "the probes' own logins through \(loginID) failed"))
             }
             return .success(token)
+        case let .latest(issuers):
+            guard let token = issuers.reversed().lazy.compactMap({ known[$0]?.issuedToken }).first else {
+                return .failure(Unavailable(message: "no session to end"))
+            }
+            return .success(token)
+        case .withoutToken:
+            return .success(nil)
+        case let .replaced(issuer, replacer):
+            guard let token = known[issuer]?.issuedToken, known[replacer]?.issuedToken != nil else {
+                return .failure(Unavailable(message: "the refresh through \(api.auth.refresh?.endpoint ?? "the refresh endpoint") failed"))
+            }
+            return .success(token)
+        case let .refreshToken(issuer, _):
+            guard let token = known[issuer]?.issuedRefreshToken else {
+                return .failure(Unavailable(message: "the login through \(loginID) gave no refresh token"))
+            }
+            return .success(token)
+        case let .deadRefreshToken(like):
+            guard let model = known[like]?.issuedRefreshToken else {
+                return .failure(Unavailable(message: "the login through \(loginID) gave no refresh token"))
+            }
+            return .success(AuthProbe.deadToken(like: model, avoiding: [model]))
         case let .loggedOut(issuer, ender):
             guard let token = known[issuer]?.issuedToken else {
                 return .failure(Unavailable(message: "its own login through \(loginID) failed"))

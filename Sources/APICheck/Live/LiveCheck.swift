@@ -68,7 +68,8 @@ public final class LiveCheck: Sendable {
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
         // A mock answers one file whatever the cursor: paging is judged against servers only.
-        let plan = LivePlan(api: api, selected: selected, probes: options.probes, paging: !(transport is MockTransport))
+        let plan = LivePlan(api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter,
+                            paging: !(transport is MockTransport))
         state.withLock { $0.total = plan.reportedCount }
         if plan.login == nil, let needing = selected.first(where: \.requiresToken) {
             let message = api.auth.loginEndpoint.map { "the auth policy names login endpoint '\($0)', which is not declared" }
@@ -87,11 +88,14 @@ public final class LiveCheck: Sendable {
                 return (outcome, unreachable ? "the target is unreachable" : nil)
             })
         report.runFindings += state.withLock { $0.runFindings }
+        if state.withLock({ $0.login }) == .loggedIn {
+            report.runFindings += plan.unendedSessions.map { Finding(kind: .session, severity: .info, category: .harness, endpoint: nil, message: $0) }
+        }
         report.runFindings += certificates.findings(now: Date(), warningDays: options.certificateWarningDays)
 
         let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (step, $0) } }
         let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) }, uniquingKeysWith: { first, _ in first })
-        report.results = selected.map { checks[$0.id] ?? finish(Self.skippedResult($0, "not checked")) }
+        report.results = selected.map { checks[$0.id] ?? finish(Self.skippedResult($0, plan.unplanned[$0.id] ?? "not checked")) }
             + Self.probeOrder(results.filter { $0.1.role == .probe }, selected: selected)
             + results.filter { $0.1.role == .paging }.map(\.1)
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
@@ -123,7 +127,7 @@ public final class LiveCheck: Sendable {
             switch probe {
             case .loggedOut: return (2, index, 0)
             case .refresh, .replacedToken, .reusedRefreshToken, .deadRefreshToken:
-                return (3, index, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
+                return (3, 0, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
             case .tokenExpired, .missingToken, .revoked:
                 return (endpoint.sessionEffect == .logsOut ? 1 : 0, index, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
             }
@@ -153,7 +157,7 @@ public final class LiveCheck: Sendable {
         switch step.action {
         case let .check(endpoint, reported):
             return .skipped(reported ? Self.skippedResult(endpoint, reason) : nil)
-        case .paging:
+        case .paging, .endSession, .preIssuedToken:
             // The endpoint's own result says why it was not checked; its second page adds nothing.
             return .skipped(nil)
         case let .probe(probe, endpoint):

@@ -5,6 +5,8 @@ struct StepOutcome: Sendable {
     var result: CheckResult?
     /// The token a login's answer issued, when the answer succeeded and decoded.
     var issuedToken: String?
+    /// The refresh token a login's or a refresh's answer issued, where the API has refresh tokens.
+    var issuedRefreshToken: String?
     /// The answer's document, when it classified as success.
     var document: JSONValue?
     /// The call succeeded (what a logout step must have done before a logged-out probe).
