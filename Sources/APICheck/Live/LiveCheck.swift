@@ -95,7 +95,12 @@ public final class LiveCheck: Sendable {
 
         let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (step, $0) } }
         let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) }, uniquingKeysWith: { first, _ in first })
-        report.results = selected.map { checks[$0.id] ?? finish(Self.skippedResult($0, plan.unplanned[$0.id] ?? "not checked")) }
+        // What the plan leaves out on purpose is a note, not a skipped check.
+        report.runFindings += selected.compactMap { endpoint in
+            plan.unplanned[endpoint.id].map { Finding(kind: .session, severity: .info, category: .harness, endpoint: endpoint.id, message: $0) }
+        }
+        report.results = selected.filter { plan.unplanned[$0.id] == nil }
+            .map { checks[$0.id] ?? finish(Self.skippedResult($0, "not checked")) }
             + Self.probeOrder(results.filter { $0.1.role == .probe }, selected: selected)
             + results.filter { $0.1.role == .paging }.map(\.1)
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {

@@ -116,7 +116,9 @@ struct LivePlan: Sendable {
         // must then be dead. A token issued beforehand is never logged out: the run did not open it.
         var late: Set<LiveStep.ID> = Set(steps.map(\.id))
         if preIssued {
-            for endpoint in ending { unplanned[endpoint.id] = "not checked: it would end the token issued beforehand ($\(api.auth.tokenVariable ?? ""))" }
+            for endpoint in ending {
+                unplanned[endpoint.id] = "\(endpoint.id) is not checked: it would end the token issued beforehand ($\(api.auth.tokenVariable ?? ""))"
+            }
         } else if let logout = ending.first {
             let ended = add(.check(logout, reported: true), .live(issuedBy: secondLogin), checks)
             late.insert(ended)
