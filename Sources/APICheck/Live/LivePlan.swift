@@ -27,7 +27,7 @@ struct LivePlan: Sendable {
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so.
     private(set) var unendedSessions: [String] = []
 
-    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, paging: Bool = true) {
+    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil) {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
@@ -71,7 +71,7 @@ struct LivePlan: Sendable {
             }
         }
         // The next page of an endpoint that declares paging, once its own check got the first.
-        for endpoint in plain where paging && endpoint.paging != nil && selectedIDs.contains(endpoint.id) && checks[endpoint.id] != nil {
+        for endpoint in plain where endpoint.paging != nil && selectedIDs.contains(endpoint.id) && checks[endpoint.id] != nil {
             let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
             if endpoint.requiresToken { usingSessionToken.insert(id) }
         }
