@@ -95,11 +95,13 @@ public enum Synapse {
                          missingToken: .signals([.status(401, code: "M_MISSING_TOKEN")]),
                          loggedOutToken: .deadToken,
                          // An unknown refresh token is 401 M_UNKNOWN_TOKEN; one already used, once
-                         // its successor has been used, 403 M_FORBIDDEN.
+                         // its successor has been used, 403 M_FORBIDDEN. The access token a refresh
+                         // replaced stays valid until it expires (or the next refresh).
                          refresh: RefreshPolicy(endpoint: "refresh", parameter: "refresh_token", refreshToken: "$.refresh_token",
                                                 expiresIn: "$.expires_in_ms", expiresInUnit: .milliseconds, rotates: true,
                                                 refusedRefreshToken: .signals([.status(401, code: "M_UNKNOWN_TOKEN"),
-                                                                               .status(403, code: "M_FORBIDDEN")]))),
+                                                                               .status(403, code: "M_FORBIDDEN")]),
+                                                replacedAccessToken: .accepted)),
         secretFields: ["access_token"],
         endpoints: [versions, login, refresh, whoami, profile, devices, capabilities, createRoom, joinedRooms, roomName, send,
                     sync, syncSince, logout])
