@@ -92,7 +92,7 @@ extension MockServer {
                 data = Data(withToken(issued, in: served.document, endpoint: endpoint).compactText.utf8)
             case .logsOut:
                 if let token { tokens.end(token) }
-            case .keepsSession:
+            case .keepsSession, .refreshes:
                 break
             }
         }
@@ -138,6 +138,13 @@ extension MockServer {
         case let .header(name, prefix):
             guard let value = request.field(name.lowercased()) else { return nil }
             return value.hasPrefix(prefix) ? String(value.dropFirst(prefix.count)) : value
+        case let .cookie(name):
+            guard let header = request.field("cookie") else { return nil }
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name { return String(parts[1]) }
+            }
+            return nil
         }
     }
 

@@ -64,7 +64,7 @@ public enum Relay {
         errors: ErrorShape(code: "$.errcode", message: "$.error"),
         expired: [.status(401, code: "M_UNKNOWN_TOKEN"), .status(401, code: "M_MISSING_TOKEN")],
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
-                         accountVariable: account, passwordVariable: password),
+                         accountVariable: account, passwordVariable: password, loggedOutToken: .deadToken),
         endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels])
 
     /// The example's mocks, wherever the tests run from.

@@ -13,7 +13,7 @@ extension APIClient {
     /// declares refresh, from an endpoint other than the refresh itself.
     func renews(_ classification: Classification, _ endpoint: AnyEndpoint, token: TokenChoice) -> Bool {
         guard case .tokenExpired = classification, token == .session, endpoint.requiresToken,
-              let route = refreshRoute, route.endpoint.id != endpoint.id else { return false }
+              let refresh, refresh.endpoint.id != endpoint.id else { return false }
         return true
     }
 
@@ -38,25 +38,25 @@ extension APIClient {
     /// stores what it answers. A refusal ends the session (observers hear `tokenExpired` from the
     /// endpoint that found the token dead); no answer, or a server fault, keeps it.
     private func refresh(_ dead: String, discoveredBy endpoint: AnyEndpoint) async -> TokenRefresher.Outcome {
-        guard let route = refreshRoute, let refreshToken = session.refreshToken else {
+        guard let (policy, refreshEndpoint) = refresh, let refreshToken = session.refreshToken else {
             session.notify(.tokenExpired(endpoint: endpoint.id), sentToken: dead)
             return .ended
         }
         redactor.register(refreshToken)
         let exchange: Exchange
         do {
-            exchange = try await self.exchange(route.endpoint, [route.parameter: .string(refreshToken)],
-                                               token: route.endpoint.requiresToken ? .explicit(dead) : .withoutToken)
+            exchange = try await self.exchange(refreshEndpoint, [policy.parameter: .string(refreshToken)],
+                                               token: refreshEndpoint.requiresToken ? .explicit(dead) : .withoutToken)
         } catch {
             return .unavailable(error)
         }
-        let interpretation = interpret(exchange, route.endpoint)
+        let interpretation = interpret(exchange, refreshEndpoint)
         if interpretation.value != nil, let token = exchange.issuedToken {
             guard session.renew(token: token, refreshToken: exchange.issuedRefreshToken, replacing: dead) else {
                 // A logout or a login overtook the refresh: the session's own state stands.
                 return session.token.map(TokenRefresher.Outcome.renewed) ?? .ended
             }
-            session.notify(.tokenRefreshed(endpoint: route.endpoint.id))
+            session.notify(.tokenRefreshed(endpoint: refreshEndpoint.id))
             return .renewed(token)
         }
         if Self.refuses(interpretation.classification) {
@@ -64,7 +64,7 @@ extension APIClient {
             return .ended
         }
         return .unavailable(interpretation.error ?? APIError(
-            endpoint: route.endpoint.id,
+            endpoint: refreshEndpoint.id,
             reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "a new access token", found: "none")),
             source: exchange.source))
     }

@@ -20,8 +20,8 @@ public final class APIClient: Sendable {
     private let redactedFields: Set<String>
     /// HTTP statuses that may mean the session ended, which the fast path leaves to the full one.
     private let signalStatuses: Set<Int>
-    /// How dead tokens are renewed, when the API declares it.
-    let refreshRoute: RefreshRoute?
+    /// How dead tokens are renewed and the endpoint that renews them, when the API declares refresh.
+    let refresh: (policy: RefreshPolicy, endpoint: AnyEndpoint)?
     /// One refresh at a time per dead token.
     let refresher = TokenRefresher()
 
@@ -38,7 +38,7 @@ public final class APIClient: Sendable {
         self.builder = RequestBuilder(api: api, baseURL: baseURL)
         self.redactedFields = api.redactedFields
         self.signalStatuses = Set((api.expired + api.logout).compactMap(\.status)).union(api.envelope?.expiredHTTPStatuses ?? [])
-        self.refreshRoute = api.refreshRoute
+        self.refresh = api.auth.refresh.flatMap { policy in api.endpoint(policy.endpoint).map { (policy, $0) } }
     }
 
     /// Calls `endpoint` and returns its decoded payload, or throws `APIError`.
@@ -156,7 +156,7 @@ public final class APIClient: Sendable {
         trace?(traceLine(request))
         do {
             let response = try await transport.send(request)
-            let issued: (token: String?, refreshToken: String?) = issuesTokens(endpoint) ? issuedTokens(endpoint, body: response.body) : (nil, nil)
+            let issued: (token: String?, refreshToken: String?) = issuesTokens(endpoint) ? issuedTokens(endpoint, response) : (nil, nil)
             trace?(traceLine(response, for: request))
             let source = response.source ?? Redactor.withoutQuery(request.url)
             return Exchange(request: request, response: response, source: source, issuedToken: issued.token,
@@ -191,13 +191,6 @@ public final class APIClient: Sendable {
     }
 
     private func applySessionEffect(_ endpoint: AnyEndpoint, _ exchange: Exchange) {
-        if endpoint.id == refreshRoute?.endpoint.id {
-            // Called by the app itself: its tokens are the session's from now on.
-            guard let issuedToken = exchange.issuedToken else { return }
-            session.begin(token: issuedToken, refreshToken: exchange.issuedRefreshToken ?? session.refreshToken)
-            session.notify(.tokenRefreshed(endpoint: endpoint.id))
-            return
-        }
         switch endpoint.sessionEffect {
         case .keepsSession:
             break
@@ -208,22 +201,28 @@ public final class APIClient: Sendable {
         case .logsOut:
             // Only the session's own token ends the session; a logout of another token does not.
             session.notify(.loggedOut(endpoint: endpoint.id), sentToken: exchange.sentToken ?? "")
+        case .refreshes:
+            // Called by the app itself: its tokens are the session's from now on; a server that
+            // does not rotate sends no new refresh token, and the old one stays.
+            guard let issuedToken = exchange.issuedToken else { return }
+            session.begin(token: issuedToken, refreshToken: exchange.issuedRefreshToken ?? session.refreshToken)
+            session.notify(.tokenRefreshed(endpoint: endpoint.id))
         }
     }
 
     /// Whether the endpoint's answers carry tokens for the session: a login's, a refresh's.
     private func issuesTokens(_ endpoint: AnyEndpoint) -> Bool {
-        endpoint.sessionEffect == .logsIn || endpoint.id == refreshRoute?.endpoint.id
+        endpoint.sessionEffect == .logsIn || endpoint.sessionEffect == .refreshes
     }
 
-    /// The tokens in a login's or refresh's answer, registered with the redactor before anything
-    /// prints the answer.
-    private func issuedTokens(_ endpoint: AnyEndpoint, body: Data) -> (token: String?, refreshToken: String?) {
-        guard let document = try? JSONParser.parse(body) else { return (nil, nil) }
-        let payload = api.envelope(for: endpoint)?.payloadPath.map { document.value(at: $0) } ?? document
-        guard let payload else { return (nil, nil) }
-        let token = api.auth.token(in: payload)
-        let refreshToken = refreshRoute?.refreshToken(in: payload)
+    /// The tokens in a login's or refresh's answer (the session cookie it sets, or the payload's
+    /// token; the refresh token where the refresh policy says), registered with the redactor
+    /// before anything prints the answer.
+    private func issuedTokens(_ endpoint: AnyEndpoint, _ response: HTTPResponse) -> (token: String?, refreshToken: String?) {
+        let document = try? JSONParser.parse(response.body)
+        let refreshToken = document.flatMap { api.auth.refresh?.refreshToken(in: $0) }
+        let payload = document.flatMap { document in api.envelope(for: endpoint)?.payloadPath.map { document.value(at: $0) } ?? document }
+        let token = api.auth.token(in: payload, headers: response.headers)
         for secret in [token, refreshToken].compactMap({ $0 }) { redactor.register(secret) }
         return (token, refreshToken)
     }

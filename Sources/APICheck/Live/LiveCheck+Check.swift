@@ -110,12 +110,15 @@ extension LiveCheck {
         result.outcome = classification.name
         result.requestPath = displayPath(exchange.request.url)
         result.request = sent(exchange, endpoint, values, tokenVariable: probe.tokenVariable)
-        if !probe.accepts(classification) {
+        let promise = probe.promise(api) ?? .deadToken
+        if !admits(probe, classification, exchange) {
             var found = "\(classification.name) (HTTP \(exchange.response.status))"
             if case let .broken(reason) = classification { found += ": " + reason.message }
             let logout = api.endpoints.first { $0.sessionEffect == .logsOut }?.id ?? "the logout"
+            let refresh = api.auth.refresh?.endpoint ?? "the refresh"
             result.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
-                                           expected: probe.expected(api), found: found, message: probe.why(logout: logout)))
+                                           expected: AuthProbe.expected(promise, api), found: found,
+                                           message: probe.why(promise, logout: logout, refresh: refresh)))
         }
         outcome.result = result
         return outcome

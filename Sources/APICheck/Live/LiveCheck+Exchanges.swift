@@ -1,4 +1,13 @@
 extension LiveCheck {
+    /// Whether a probe's answer is the one its promise declares.
+    func admits(_ probe: AuthProbe, _ classification: Classification, _ exchange: Exchange) -> Bool {
+        guard let promise = probe.promise(api) else { return false }
+        let code = api.endpoint(exchange.request.endpointID ?? "").flatMap { endpoint in
+            (try? JSONParser.parse(exchange.response.body)).flatMap { api.rules(for: endpoint).failureCode(in: $0) }
+        }
+        return AuthProbe.admits(promise, classification, status: exchange.response.status, code: code)
+    }
+
     /// Hands the step's raw exchange to the run's observer, and drops it from the outcome: the
     /// executor keeps outcomes for the whole run, and bodies can be large.
     func observed(_ step: LiveStep, _ outcome: StepOutcome) -> StepOutcome {
@@ -12,8 +21,9 @@ extension LiveCheck {
         case let .check(_, reported):
             role = .check(reported: reported)
         case let .probe(probe, _):
-            role = .probe(probe, expected: probe.expected(api),
-                          accepted: classification.map(probe.accepts) ?? false)
+            let promise = probe.promise(api) ?? .deadToken
+            role = .probe(probe, expected: AuthProbe.expected(promise, api),
+                          accepted: classification.map { admits(probe, $0, exchange) } ?? false)
         case .paging:
             // The next page is the paging check's business; it is no mock of its own.
             return outcome

@@ -122,8 +122,10 @@ public final class LiveCheck: Sendable {
             let index = selected.firstIndex { $0.id == endpoint.id } ?? 0
             switch probe {
             case .loggedOut: return (2, index, 0)
-            case .tokenExpired, .revoked:
-                return (endpoint.sessionEffect == .logsOut ? 1 : 0, index, probe == .tokenExpired ? 0 : 1)
+            case .refresh, .replacedToken, .reusedRefreshToken, .deadRefreshToken:
+                return (3, index, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
+            case .tokenExpired, .missingToken, .revoked:
+                return (endpoint.sessionEffect == .logsOut ? 1 : 0, index, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
             }
         }
         return probes.sorted { key($0) < key($1) }.map(\.1)

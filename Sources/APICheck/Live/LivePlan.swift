@@ -60,10 +60,10 @@ struct LivePlan: Sendable {
         }
         let probed = tokenEndpoints.filter(\.isProbed)
         let probing = probes && login != nil && !probed.isEmpty
-        let revoking = probing && api.auth.revokesEarlierTokens
+        let revoking = probing && AuthProbe.revoked.promise(api) != nil
         let ending = tokenEndpoints.filter { $0.sessionEffect == .logsOut }
         var probeSteps: [LiveStep.ID] = []
-        if probing, let login {
+        if probing, let login, AuthProbe.tokenExpired.promise(api) != nil {
             for endpoint in probed where endpoint.sessionEffect != .logsOut {
                 probeSteps.append(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks))
             }
@@ -93,7 +93,7 @@ struct LivePlan: Sendable {
         if let logout = ending.first {
             let ended = add(.check(logout, reported: true), .live(issuedBy: secondLogin), checks)
             late.insert(ended)
-            if probing, let secondLogin,
+            if probing, let secondLogin, AuthProbe.loggedOut.promise(api) != nil,
                let target = probed.first(where: { $0.method == .get && $0.sessionEffect == .keepsSession })
                 ?? probed.first(where: { $0.sessionEffect == .keepsSession }) {
                 late.insert(add(.probe(.loggedOut, target), .loggedOut(issuedBy: secondLogin, endedBy: ended), checks))
@@ -104,7 +104,9 @@ struct LivePlan: Sendable {
         if probing, let login {
             for endpoint in ending where endpoint.isProbed {
                 let after = Set(probeSteps).union(usingSessionToken)
-                late.insert(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks, after: after))
+                if AuthProbe.tokenExpired.promise(api) != nil {
+                    late.insert(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks, after: after))
+                }
                 if revoking, let secondLogin {
                     late.insert(add(.probe(.revoked, endpoint), .revoked(issuedBy: login, revokedBy: secondLogin), checks, after: after))
                 }

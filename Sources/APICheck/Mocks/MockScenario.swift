@@ -7,4 +7,7 @@ public enum MockScenario {
     public static let logout = "logout"
     /// The dead-token answer; its HTTP status comes from the envelope policy (403).
     public static let expired = "expired"
+    /// The refresh endpoint's answer to a refresh token it refuses (used once where refresh tokens
+    /// rotate, never issued, or expired): `refresh@refused.json`.
+    public static let refused = "refused"
 }

@@ -47,6 +47,10 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case probeTokenExpired = "probe-token-expired"
     case probeLogout = "probe-logout"
     case probeLoggedOut = "probe-logged-out"
+    case probeMissingToken = "probe-missing-token"
+    /// A refresh promise broken: no working token, a rotated refresh token taken twice, a
+    /// replaced access token answered otherwise than declared.
+    case probeRefresh = "probe-refresh"
 
     // Paging the endpoint declares.
     case paging

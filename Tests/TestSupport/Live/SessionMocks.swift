@@ -70,6 +70,11 @@ public final class SessionMocks: Transport {
             URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
         case let .header(name, prefix):
             request.header(name).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+        case let .cookie(name):
+            request.header("Cookie")?.split(separator: ";").compactMap { pair -> String? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 && parts[0].trimmingCharacters(in: .whitespaces) == name ? String(parts[1]) : nil
+            }.first
         }
     }
 }
