@@ -5,34 +5,9 @@ import Testing
 /// One refresh per dead token, whatever the interleaving: the tests hold the refresh's answer
 /// until every caller has either joined it or started one of its own, so a refresher that lets a
 /// second refresh start fails here every time, not by chance.
-/// A one-shot latch: `wait()` returns once `open()` has been called, before or after, for every waiter.
-private final class Latch: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if ready { continuation.resume() }
-        }
-    }
-}
-
 /// Counts callers as they arrive at the refresher, and opens the latch when all have.
 private final class Arrivals: Sendable {
-    let latch = Latch()
+    let latch = RefreshLatch()
     private let counts = Mutex((refreshes: 0, joins: 0))
     let expected: Int
 
