@@ -66,10 +66,13 @@ extension MockServer {
         let token = Self.token(in: request, placement: api.auth.placement)
         var scenario = choice.scenario == MockScenario.success ? nil : choice.scenario
         if endpoint.requiresToken, !options.stateless {
-            switch tokens.standing(of: token) {
-            case .live: break
-            case .revoked: scenario = MockScenario.logout
-            case .unknown: scenario = MockScenario.expired
+            if let token, Self.asksToExpireToken(request) { expire(token) }
+            switch tokenVerdict(for: token, endpoint: endpoint) {
+            case .serve: break
+            case let .scenario(name): scenario = name
+            case let .response(response):
+                record.scenario = "token"
+                return headed(response, endpoint: endpoint, scenario: record.scenario)
             }
         }
         if scenario == nil, let code = choice.code {
@@ -78,6 +81,34 @@ extension MockServer {
         }
         // A logout variant served on purpose is a forced logout: the token is revoked with it.
         if scenario == MockScenario.logout, let token, choice.scenario == MockScenario.logout { tokens.revoke(token) }
+        // The lifecycle decides between the answers a login or a refresh has: wrong credentials,
+        // a refused refresh token.
+        var renewal: (account: String, replaced: String, refreshToken: String)?
+        if scenario == nil, !options.stateless {
+            switch endpoint.sessionEffect {
+            case .logsIn where !acceptsCredentials(request, body: body, endpoint: endpoint):
+                guard (known[endpoint.id] ?? []).contains(MockScenario.wrongPassword) else {
+                    record.scenario = "credentials"
+                    return headed(ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
+                        .response(in: api.errors), endpoint: endpoint, scenario: record.scenario)
+                }
+                scenario = MockScenario.wrongPassword
+            case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
+                let presented = presentedRefreshToken(request, body: body, endpoint: endpoint)
+                if let presented, case let .renews(account, replaced) = ledger.renew(with: presented) {
+                    renewal = (account, replaced, presented)
+                    break
+                }
+                switch refusedRefresh(endpoint) {
+                case .serve: break
+                case let .scenario(name): scenario = name
+                case let .response(response):
+                    record.scenario = MockScenario.refused
+                    return headed(response, endpoint: endpoint, scenario: record.scenario)
+                }
+            default: break
+            }
+        }
         record.scenario = scenario ?? MockScenario.success
         guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
             let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
@@ -85,14 +116,31 @@ extension MockServer {
                                    detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)").response(in: api.errors)
         }
         var data = served.data
+        var headers: [(name: String, value: String)] = []
         if scenario == nil, !options.stateless {
             switch endpoint.sessionEffect {
             case .logsIn:
-                let issued = tokens.issue(account: account(in: request, body: body, endpoint: endpoint))
-                data = Data(withToken(issued, in: served.document, endpoint: endpoint).compactText.utf8)
+                let account = account(in: request, body: body, endpoint: endpoint)
+                let issued = tokens.issue(account: account)
+                data = issuedTokens(issued, account: account, refreshToken: nil, in: served.document, endpoint: endpoint)
+                if let cookie = sessionCookie(issued) { headers.append(cookie) }
             case .logsOut:
-                if let token { tokens.end(token) }
-            case .keepsSession, .refreshes:
+                if let token {
+                    tokens.end(token)
+                    ledger.end(token, as: .loggedOut)
+                }
+            case .refreshes:
+                guard let renewal else { break }
+                let issued = tokens.issue(account: renewal.account)
+                if api.auth.refresh?.replacedAccessToken != .accepted {
+                    tokens.end(renewal.replaced)
+                    ledger.end(renewal.replaced, as: .replaced)
+                }
+                let kept = api.auth.refresh?.rotates == true ? nil : renewal.refreshToken
+                if let kept { ledger.repoint(kept, to: issued) }
+                data = issuedTokens(issued, account: renewal.account, refreshToken: kept, in: served.document, endpoint: endpoint)
+                if let cookie = sessionCookie(issued) { headers.append(cookie) }
+            case .keepsSession:
                 break
             }
         }
@@ -100,7 +148,23 @@ extension MockServer {
            let cursor = request.query.last(where: { $0.name == paging.next }).flatMap({ Int64($0.value) }), cursor > 0 {
             data = Data(PagedBody(paging: paging).page(of: served.document, after: cursor).compactText.utf8)
         }
-        return headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: record.scenario)
+        var response = ServerResponse.json(data, status: mocks.status(of: file))
+        response.headers += headers
+        return headed(response, endpoint: endpoint, scenario: record.scenario)
+    }
+
+    /// A login's or refresh's answer with the tokens serve issued: the access token where the auth
+    /// policy reads it, and a refresh token (a fresh one, or `refreshToken` where tokens do not
+    /// rotate) where the refresh policy reads it.
+    private func issuedTokens(_ issued: String, account: String, refreshToken: String?, in document: JSONValue,
+                              endpoint: AnyEndpoint) -> Data {
+        ledger.issued(issued)
+        var document = withToken(issued, in: document, endpoint: endpoint)
+        if let refresh = api.auth.refresh {
+            let token = refreshToken ?? ledger.issueRefreshToken(account: account, accessToken: issued)
+            document.set(.string(token), at: refresh.refreshTokenPath)
+        }
+        return Data(document.compactText.utf8)
     }
 
     /// The answer `Prefer: code=N` asks for: the endpoint's envelope with that code and a null

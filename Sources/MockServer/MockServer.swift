@@ -20,6 +20,8 @@ public final class MockServer: Sendable {
     let bodies: MockBodies
     let routes: RouteTable
     let tokens: TokenBook
+    /// Why tokens ended, and the refresh tokens.
+    let ledger: SessionLedger
     let scenarios: ScenarioBook
     let journal: RequestJournal
     let redactor: Redactor
@@ -32,6 +34,7 @@ public final class MockServer: Sendable {
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
         tokens = TokenBook(revokesEarlierTokens: api.auth.revokesEarlierTokens)
+        ledger = SessionLedger(rotates: api.auth.refresh?.rotates ?? false)
         self.api = api
         self.options = options
         basePath = options.basePath.map(MockServerOptions.normalized) ?? MockServerOptions.defaultBasePath(of: api)
