@@ -87,19 +87,16 @@ struct RecordCommand: Command {
         let transport = connection.transport()
         defer { transport.shutdown() }
         var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency,
-                                  environment: live.environment, probes: target.probes)
+                                  environment: live.environment, probes: target.probes,
+                                  probeFilter: target.probeFilter)
         options.maxMockBytes = maxMockBytes
         options.certificateWarningDays = connection.certificateWarningDays
         let recorder = MockRecorder(api: api, transport: transport, options: options, directory: directory,
                                     redactPaths: redactPaths, dryRun: dryRun, force: force)
         let redactor = api.makeRedactor()
         if let password = connection.tls.keyPassword { redactor.register(password) }
-        var trace: (@Sendable (String) -> Void)?
-        if verbose {
-            let console = context.console
-            trace = { console.err($0) }
-        }
-        let recording = await recorder.run(redactor: redactor, trace: trace)
+        let observer = ConsoleRunObserver(console: context.console, trace: verbose, progress: false)
+        let recording = await recorder.run(redactor: redactor, observers: [observer])
         // A report on stdout keeps stdout to itself: the listing says the same on stderr.
         var listing = context
         if destinations.contains(where: { $0.file == nil }) { listing.console = context.console.divertingOutput }

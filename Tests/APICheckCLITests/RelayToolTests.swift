@@ -33,6 +33,6 @@ import Testing
         let live = await run(["live", "--base-url", backend.baseURL.absoluteString, "--mocks", Relay.mocks.path],
                              environment: Relay.credentials)
         #expect(live.code == 0, "\(live.out)")
-        #expect(live.out.contains("11 endpoints"))
+        #expect(live.out.contains("12 endpoints + 10 auth probes"))
     }
 }

@@ -2,52 +2,49 @@ import Foundation
 
 extension LiveCheck {
     /// Calls one endpoint with `token` and judges the answer: status, envelope, decode, drift.
-    /// The result is not yet finished (masked, counted: the executor settles it); the outcome carries what later steps
-    /// may use: the token a login issued, the document for samples.
-    func check(_ endpoint: AnyEndpoint, token: String?, seen: [String: JSONValue]) async -> (CheckResult, StepOutcome) {
-        var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
-                                 method: endpoint.method.rawValue, path: endpoint.path)
-        var outcome = StepOutcome()
-        let values: [String: ParameterValue]
+    /// The outcome carries what later steps may use: the token a login issued, the document for samples.
+    /// `refreshToken` goes into the refresh endpoint's parameter (the refresh, and the end of a
+    /// session the run opened).
+    func check(_ step: LiveStep, token: String?, seen: [String: JSONValue], refreshToken: String? = nil) async -> StepOutcome {
+        let endpoint = step.endpoint
+        var values: [String: ParameterValue]
         do {
-            values = try samples.values(for: endpoint, seen: seen)
+            let filled: Set<String> = refreshToken == nil ? [] : [api.auth.refresh?.parameter ?? ""]
+            values = try samples.values(for: endpoint, seen: seen, filled: filled)
+            if let refreshToken, let parameter = api.auth.refresh?.parameter {
+                redactor.register(refreshToken)
+                values[parameter] = .string(refreshToken)
+            }
         } catch {
+            var result = CheckResult(step.action)
             result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: endpoint.id,
                                            message: error.message))
-            return (result, outcome)
+            return StepOutcome(result: result)
         }
-        let call = await client.call(endpoint, values, token: token.map(TokenChoice.explicit) ?? TokenChoice.withoutToken)
-        outcome.exchange = call.exchange
-        outcome.classification = call.classification
+        var (outcome, call) = await self.call(step, values, token: token)
+        var findings: [Finding] = []
         var redirected = false
         if let exchange = call.exchange {
-            outcome.answered = true
-            result.status = exchange.response.status
-            result.timings = exchange.response.timings
-            result.requestPath = displayPath(exchange.request.url)
-            result.request = sent(exchange, endpoint, values, tokenVariable: "TOKEN")
             if let elsewhere = exchange.response.crossOriginRedirect(from: exchange.request.url) {
                 redirected = true
-                result.findings.append(Finding(
+                findings.append(Finding(
                     kind: .redirect, severity: .error, endpoint: endpoint.id, expected: exchange.request.url.origin,
                     found: elsewhere.origin,
                     message: "HTTP \(exchange.response.status) redirect to another origin, \(Redactor.withoutQuery(elsewhere)), "
                         + "not followed: credentials, the token and secret headers are sent to the target's origin only"))
             } else if let final = exchange.response.url, final.path != exchange.request.url.path {
-                result.findings.append(Finding(kind: .redirect, severity: .info, endpoint: endpoint.id,
-                                               message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
+                findings.append(Finding(kind: .redirect, severity: .info, endpoint: endpoint.id,
+                                        message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
             }
         }
-        result.outcome = call.classification?.name
         if let error = call.error {
-            if case let .transport(failure) = error.reason, failure.kind == .timeout { outcome.timedOut = true }
             if !redirected {
-                result.findings.append(finding(for: error, classification: call.classification, endpoint: endpoint,
-                                               status: call.exchange?.response.status))
+                findings.append(finding(for: error, classification: call.classification, endpoint: endpoint,
+                                        status: call.exchange?.response.status))
             }
         } else {
             if let status = call.exchange?.response.status, status != endpoint.successStatus {
-                result.findings.append(Finding(
+                findings.append(Finding(
                     kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
                     found: "HTTP \(status)", message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
             }
@@ -58,9 +55,14 @@ extension LiveCheck {
         if let interpretation = call.interpretation, case .success = interpretation.classification,
            let document = interpretation.document {
             outcome.document = document
-            result.findings += drift(endpoint, document: document, interpretation: interpretation)
+            if call.error == nil, let refresh = api.auth.refresh, let issued = refresh.refreshToken(in: document) {
+                redactor.register(issued)
+                outcome.issuedRefreshToken = issued
+            }
+            findings += drift(endpoint, document: document, interpretation: interpretation)
         }
-        return (result, outcome)
+        outcome.result?.findings += findings
+        return outcome
     }
 
     /// The finding an error becomes, with what the declarations know added: where the code sits
@@ -87,54 +89,46 @@ extension LiveCheck {
         return finding
     }
 
-    /// A probe: the endpoint called with a token that must be refused in the declared way.
-    func probe(_ probe: AuthProbe, _ endpoint: AnyEndpoint, token: String, seen: [String: JSONValue]) async -> StepOutcome {
-        var result = CheckResult(name: "probe \(probe.rawValue) \(endpoint.id)", role: .probe, endpoint: endpoint.id,
-                                 method: endpoint.method.rawValue, path: endpoint.path)
-        var outcome = StepOutcome()
-        let values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
-        let call = await client.call(endpoint, values, token: .explicit(token))
-        outcome.exchange = call.exchange
-        outcome.classification = call.classification
+    /// A probe: the endpoint called with a token that must be answered as the API promises.
+    /// `token` goes where the access token travels, or into the refresh endpoint's parameter when
+    /// `refreshToken` says so; nil sends none (the missing-token probe).
+    func probe(_ step: LiveStep, _ probe: AuthProbe, token: String?, refreshToken: Bool = false,
+               seen: [String: JSONValue]) async -> StepOutcome {
+        let endpoint = step.endpoint
+        let filled: Set<String> = refreshToken ? [api.auth.refresh?.parameter ?? ""] : []
+        var values = (try? samples.values(for: endpoint, seen: seen, filled: filled)) ?? [:]
+        var accessToken = token
+        if refreshToken, let token, let parameter = api.auth.refresh?.parameter {
+            redactor.register(token)
+            values[parameter] = .string(token)
+            accessToken = nil
+        }
+        var (outcome, call) = await self.call(step, values, token: accessToken, tokenVariable: probe.tokenVariable)
         guard let exchange = call.exchange, let classification = call.classification else {
-            if let error = call.error {
-                result.findings.append(Finding(error))
-                if case let .transport(failure) = error.reason, failure.kind == .timeout { outcome.timedOut = true }
-            }
-            outcome.result = result
+            if let error = call.error { outcome.result?.findings.append(Finding(error)) }
             return outcome
         }
-        outcome.answered = true
-        result.status = exchange.response.status
-        result.timings = exchange.response.timings
-        result.outcome = classification.name
-        result.requestPath = displayPath(exchange.request.url)
-        result.request = sent(exchange, endpoint, values, tokenVariable: probe.tokenVariable)
-        let promise = probe.promise(api) ?? .deadToken
+        // A refresh accepted by mistake issued a session: the run ends it with the rest.
+        outcome.issuedToken = exchange.issuedToken
         if !admits(probe, classification, exchange) {
             var found = "\(classification.name) (HTTP \(exchange.response.status))"
             if case let .broken(reason) = classification { found += ": " + reason.message }
             let logout = api.endpoints.first { $0.sessionEffect == .logsOut }?.id ?? "the logout"
             let refresh = api.auth.refresh?.endpoint ?? "the refresh"
-            result.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
-                                           expected: AuthProbe.expected(promise, api), found: found,
-                                           message: probe.why(promise, logout: logout, refresh: refresh)))
+            let promise = probe.promise(api) ?? .deadToken
+            outcome.result?.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
+                                                    expected: AuthProbe.expected(promise, api), found: found,
+                                                    message: probe.why(promise, logout: logout, refresh: refresh)))
         }
-        outcome.result = result
         return outcome
     }
 
-    /// The request as sent, for the reproduce command: the token as `tokenVariable`, each value
-    /// taken from the environment as its variable (when the environment gave it, not a fallback).
-    func sent(_ exchange: Exchange, _ endpoint: AnyEndpoint, _ values: [String: ParameterValue],
-              tokenVariable: String) -> SentRequest {
-        var variables: [SentRequest.Variable] = []
-        if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable)) }
-        for parameter in endpoint.parameters {
-            guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
-                  options.environment[name] == value.text else { continue }
-            variables.append(.init(value: value.text, name: name))
+    /// Whether a probe's answer is the one its promise declares.
+    func admits(_ probe: AuthProbe, _ classification: Classification, _ exchange: Exchange) -> Bool {
+        guard let promise = probe.promise(api) else { return false }
+        let code = api.endpoint(exchange.request.endpointID ?? "").flatMap { endpoint in
+            (try? JSONParser.parse(exchange.response.body)).flatMap { api.rules(for: endpoint).failureCode(in: $0) }
         }
-        return SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader)
+        return AuthProbe.admits(promise, classification, status: exchange.response.status, code: code)
     }
 }

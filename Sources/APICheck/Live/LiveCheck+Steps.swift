@@ -2,47 +2,76 @@ import Foundation
 
 extension LiveCheck {
     /// Runs one step: finds its token and samples in the outcomes of the steps it names, calls,
-    /// and judges. A step whose token could not be had is skipped, saying why.
+    /// and judges. A step whose token could not be had is skipped, saying why. Everything the step
+    /// yields is in the outcome it returns.
     func perform(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) async -> StepOutcome {
         let endpoint = step.endpoint
-        let verdict = state.withLock { $0.login }
+        let verdict = plan.login.flatMap { known[$0]?.login }
+        func skipped(_ reason: String) -> StepOutcome { .skipped(step, reason, login: verdict) }
         if verdict == .credentialsRefused, endpoint.sessionEffect != .keepsSession, api.auth.usesCredentials(endpoint) {
-            return skipped(step, "the credentials were refused")
+            return skipped("the credentials were refused")
         }
         let token: String?
         switch resolveToken(step, plan: plan, known: known) {
         case let .success(found): token = found
-        case let .failure(reason): return skipped(step, reason.message)
+        case let .failure(reason): return skipped(reason.message)
         }
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }
-        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(step, reason) }
+        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(reason) }
+        let refreshToken = step.token.isRefreshToken ? token : nil
+        let accessToken = step.token.isRefreshToken ? nil : token
         switch step.action {
-        case let .paging(endpoint):
-            return await page(endpoint, token: token, seen: seen)
-        case let .probe(probe, endpoint):
-            guard let token else { return skipped(step, "no token to try") }
-            return observed(step, await self.probe(probe, endpoint, token: token, seen: seen))
-        case let .check(endpoint, reported):
-            var (result, outcome) = await check(endpoint, token: token, seen: seen)
-            if step.id == plan.login {
-                let (verdict, judged, finding) = LoginVerdict.judge(result, token: outcome.issuedToken, login: endpoint, api: api,
-                                                                    target: redactor.display(options.baseURL),
-                                                                    mocks: mocks)
-                result = judged
-                state.withLock { state in
-                    state.login = verdict
-                    if let finding { state.runFindings.append(finding) }
-                }
+        case let .preIssuedToken(variable):
+            return preIssued(variable)
+        case .paging:
+            return await page(step, token: accessToken, seen: seen)
+        case let .probe(probe, _):
+            if token == nil, probe != .missingToken { return skipped("no token to try") }
+            return await self.probe(step, probe, token: token, refreshToken: refreshToken != nil, seen: seen)
+        case .endSession:
+            var outcome = await check(step, token: accessToken, seen: seen)
+            if !outcome.succeeded {
+                let why = outcome.result?.findings.first?.message ?? "no answer"
+                outcome.runFindings.append(Finding(
+                    kind: .session, severity: .warning, category: .harness, endpoint: endpoint.id,
+                    message: "could not end a session the run opened: \(endpoint.id) failed (\(why)); the server may keep it"))
             }
-            outcome.result = reported ? result : nil
+            outcome.result = nil
+            outcome.document = nil
+            return outcome
+        case let .check(_, reported):
+            var outcome = await check(step, token: accessToken, seen: seen, refreshToken: refreshToken)
+            if step.id == plan.login, let result = outcome.result {
+                let (verdict, judged, finding) = LoginVerdict.judge(result, token: outcome.issuedToken, login: endpoint, api: api,
+                                                                    target: redactor.display(options.baseURL), mocks: mocks)
+                outcome.result = judged
+                outcome.login = verdict
+                outcome.runFindings += finding.map { [$0] } ?? []
+                if verdict == .unreachable { outcome.stopsRun = "the target is unreachable" }
+            }
+            if !reported { outcome.result = nil }
+            if let issued = outcome.issuedToken { outcome.deadToken = AuthProbe.deadToken(like: issued, avoiding: [issued]) }
             // Outcomes live for the whole run: keep what later steps read of the answer, not the answer.
             outcome.document = outcome.document.flatMap { $0.keeping(plan.pathsRead(from: step.id)) }
-            return observed(step, outcome)
+            return outcome
         }
     }
 
     private struct Unavailable: Error { var message: String }
+
+    /// The token issued beforehand, from its environment variable: the session's token.
+    private func preIssued(_ variable: String) -> StepOutcome {
+        guard let token = options.environment[variable], !token.isEmpty else {
+            return StepOutcome(login: .noToken, runFindings: [Finding(
+                kind: .credentials, severity: .error, category: .harness, endpoint: nil,
+                message: "the API's token comes from the environment variable \(variable), which is not set; "
+                    + "endpoints that need the token were not checked")])
+        }
+        redactor.register(token)
+        return StepOutcome(issuedToken: token, deadToken: AuthProbe.deadToken(like: token, avoiding: [token]), login: .loggedIn,
+                           succeeded: true)
+    }
 
     /// The token a step sends, from the outcomes of the steps its need names.
     private func resolveToken(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) -> Result<String?, Unavailable> {
@@ -58,19 +87,36 @@ extension LiveCheck {
             }
             return .success(token)
         case let .dead(like):
-            guard let model = known[like]?.issuedToken else { return .failure(Unavailable(message: "no token: the login failed")) }
-            // One dead token for the whole run, as a client holding a stale token would send.
-            return .success(state.withLock { state in
-                if let dead = state.deadTokens[like] { return dead }
-                let dead = AuthProbe.deadToken(like: model, avoiding: [model])
-                state.deadTokens[like] = dead
-                return dead
-            })
+            // One dead token per login for the whole run, as a client holding a stale token would send.
+            guard let dead = known[like]?.deadToken else { return .failure(Unavailable(message: "no token: the login failed")) }
+            return .success(dead)
         case let .revoked(issuer, revoker):
             guard let token = known[issuer]?.issuedToken, known[revoker]?.issuedToken != nil else {
                 return .failure(Unavailable(message: "the probes' own logins through \(loginID) failed"))
             }
             return .success(token)
+        case let .latest(issuers):
+            guard let token = issuers.reversed().lazy.compactMap({ known[$0]?.issuedToken }).first else {
+                return .failure(Unavailable(message: "no session to end"))
+            }
+            return .success(token)
+        case .withoutToken:
+            return .success(nil)
+        case let .replaced(issuer, replacer):
+            guard let token = known[issuer]?.issuedToken, known[replacer]?.issuedToken != nil else {
+                return .failure(Unavailable(message: "the refresh through \(api.auth.refresh?.endpoint ?? "the refresh endpoint") failed"))
+            }
+            return .success(token)
+        case let .refreshToken(issuer, _):
+            guard let token = known[issuer]?.issuedRefreshToken else {
+                return .failure(Unavailable(message: "the login through \(loginID) gave no refresh token"))
+            }
+            return .success(token)
+        case let .deadRefreshToken(like):
+            guard let model = known[like]?.issuedRefreshToken else {
+                return .failure(Unavailable(message: "the login through \(loginID) gave no refresh token"))
+            }
+            return .success(AuthProbe.deadToken(like: model, avoiding: [model]))
         case let .loggedOut(issuer, ender):
             guard let token = known[issuer]?.issuedToken else {
                 return .failure(Unavailable(message: "its own login through \(loginID) failed"))

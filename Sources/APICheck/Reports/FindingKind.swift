@@ -32,6 +32,8 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     // The run's login and inputs.
     case login
     case credentials
+    /// A session the run opened and could not end (no logout endpoint, or the logout failed).
+    case session
     case missingSample = "missing-sample"
     case samplePath = "sample-path"
     case declaration

@@ -32,7 +32,8 @@ public final class SessionMocks: Transport {
         }
         let token = Self.token(of: request, placement: api.auth.placement)
         let scenario = pinned[id] ?? sessions.withLock { sessions -> String? in
-            guard let token else { return nil }
+            // A request without the token it needs gets the dead-token answer.
+            guard let token else { return endpoint.requiresToken ? MockScenario.expired : nil }
             if sessions.ended.contains(token) || !sessions.issued.contains(token) { return MockScenario.expired }
             if token != sessions.issued.last { return MockScenario.logout }
             if endpoint.sessionEffect == .logsOut { sessions.ended.insert(token) }
