@@ -62,6 +62,11 @@ struct ServeCommand: Command {
         options.cors = try arguments[Self.cors]
         options.delay = try arguments[Self.delay]
         options.allowInvalid = try arguments[Self.allowInvalid]
+        // The login accepts the account and password the environment gives, as live sends them;
+        // others get its wrong_password variant.
+        for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable] {
+            if let value = context.environment[name] { options.credentials[name] = value }
+        }
         if !quiet {
             let log: @Sendable (String) -> Void = { line in console.err(line) }
             options.log = log
