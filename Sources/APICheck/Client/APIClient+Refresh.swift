@@ -19,14 +19,15 @@ extension APIClient {
 
     /// Renews `dead` (or waits for the refresh another call started), then sends the call once
     /// more with the new token. A second dead answer is final: the caller treats it as expiry.
-    func retryAfterRefresh(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue], dead: String) async throws(APIError) -> Retry {
+    func retryAfterRefresh(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue], body: (any Sendable)?,
+                           dead: String) async throws(APIError) -> Retry {
         let session = self.session
         let outcome = await refresher.outcome(replacing: dead, current: { session.token }) { [self] in
             await refresh(dead, discoveredBy: endpoint)
         }
         switch outcome {
         case let .renewed(token):
-            return .retried(try await exchange(endpoint, values, token: .explicit(token)))
+            return .retried(try await exchange(endpoint, values, body: body, token: .explicit(token)))
         case .ended:
             return .ended
         case let .unavailable(error):

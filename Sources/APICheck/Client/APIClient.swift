@@ -41,22 +41,23 @@ public final class APIClient: Sendable {
         self.refresh = api.auth.refresh.flatMap { policy in api.endpoint(policy.endpoint).map { (policy, $0) } }
     }
 
-    /// Calls `endpoint` and returns its decoded payload, or throws `APIError`.
+    /// Calls `endpoint` and returns its decoded payload, or throws `APIError`. `body` is a value of
+    /// the endpoint's typed request body (`Endpoint(body:)`).
     public func send<Response>(_ endpoint: Endpoint<Response>, _ values: [String: ParameterValue] = [:],
-                               token: TokenChoice = .session) async throws -> Response {
-        try await send(endpoint.erased, values, token: token) as! Response
+                               body: (any Sendable)? = nil, token: TokenChoice = .session) async throws -> Response {
+        try await send(endpoint.erased, values, body: body, token: token) as! Response
     }
 
     /// The type-erased form of `send`, for callers that hold an `AnyEndpoint`.
     public func send(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                     token: TokenChoice = .session) async throws -> any Sendable {
-        let exchange = try await self.exchange(endpoint, values, token: token)
+                     body: (any Sendable)? = nil, token: TokenChoice = .session) async throws -> any Sendable {
+        let exchange = try await self.exchange(endpoint, values, body: body, token: token)
         if let value = fastValue(endpoint, exchange) { return value }
         let interpretation = interpret(exchange, endpoint)
         guard renews(interpretation.classification, endpoint, token: token), let dead = exchange.sentToken else {
             return try finish(endpoint, exchange, interpretation, token: token)
         }
-        switch try await retryAfterRefresh(endpoint, values, dead: dead) {
+        switch try await retryAfterRefresh(endpoint, values, body: body, dead: dead) {
         case let .retried(retry):
             if let value = fastValue(endpoint, retry) { return value }
             return try finish(endpoint, retry, interpret(retry, endpoint), token: token)
@@ -91,17 +92,17 @@ public final class APIClient: Sendable {
     /// judge. Session effects, refresh and observers work exactly as in `send`; after a refresh,
     /// the outcome is the retried call's.
     public func call(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                     token: TokenChoice = .session) async -> CallOutcome {
+                     body: (any Sendable)? = nil, token: TokenChoice = .session) async -> CallOutcome {
         let exchange: Exchange
         do {
-            exchange = try await self.exchange(endpoint, values, token: token)
+            exchange = try await self.exchange(endpoint, values, body: body, token: token)
         } catch {
             return CallOutcome(exchange: nil, interpretation: nil, error: error)
         }
         let interpretation = interpret(exchange, endpoint)
         if renews(interpretation.classification, endpoint, token: token), let dead = exchange.sentToken {
             do {
-                switch try await retryAfterRefresh(endpoint, values, dead: dead) {
+                switch try await retryAfterRefresh(endpoint, values, body: body, dead: dead) {
                 case let .retried(retry): return judged(endpoint, retry, interpret(retry, endpoint), token: token)
                 case .ended: break
                 case let .unavailable(error): return CallOutcome(exchange: exchange, interpretation: interpretation, error: error)
@@ -137,7 +138,7 @@ public final class APIClient: Sendable {
     /// Builds and sends the request without interpreting the answer. Throws `APIError` for an
     /// invalid request (nothing sent) or when no answer came.
     public func exchange(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                         token: TokenChoice = .session) async throws(APIError) -> Exchange {
+                         body: (any Sendable)? = nil, token: TokenChoice = .session) async throws(APIError) -> Exchange {
         let tokenValue: String?
         switch token {
         case .session: tokenValue = session.token
@@ -145,14 +146,14 @@ public final class APIClient: Sendable {
         case let .explicit(value): tokenValue = value
         }
         if let tokenValue { redactor.register(tokenValue) }
-        for parameter in endpoint.parameters where parameter.secret || redactedFields.contains(parameter.name) {
+        for parameter in endpoint.sampledValues where parameter.secret || redactedFields.contains(parameter.name) {
             if let value = values[parameter.name] {
                 // As given, and as it appears percent-encoded in a URL.
                 redactor.register(value.text)
                 redactor.register(RequestBuilder.escape(value.text))
             }
         }
-        let request = try builder.request(for: endpoint, values, token: tokenValue)
+        let request = try builder.request(for: endpoint, values, body: body, token: tokenValue)
         trace?(traceLine(request))
         do {
             let response = try await transport.send(request)

@@ -59,7 +59,7 @@ public struct API: Sendable {
             redacted.insert(refresh.parameter)
             if case let .key(key)? = refresh.refreshTokenPath.components.last { redacted.insert(key) }
         }
-        for endpoint in endpoints { for parameter in endpoint.parameters where parameter.secret { redacted.insert(parameter.name) } }
+        for endpoint in endpoints { for parameter in endpoint.sampledValues where parameter.secret { redacted.insert(parameter.name) } }
         return redacted
     }
 

@@ -44,7 +44,7 @@ extension LiveCheck {
         if let parameter = api.auth.refresh?.parameter, let value = values[parameter] {
             variables.append(.init(value: value.text, name: exchange.sentToken == nil ? tokenVariable : "REFRESH_TOKEN"))
         }
-        for parameter in endpoint.parameters {
+        for parameter in endpoint.sampledValues {
             guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
                   options.environment[name] == value.text else { continue }
             variables.append(.init(value: value.text, name: name))
