@@ -38,7 +38,7 @@ import URLSessionClient
         _ = try await client.send(RefreshingAPI.login, ["user": "ada", "password": "pw"])
         let loginRefresh = try #require(session.refreshToken)
 
-        let expired = try await harness.send(.post, "/__apicheck/tokens/expire")
+        let expired = try await harness.send(.post, "/__apicheck/tokens/expire", json: "")
         #expect(try ServeHarness.json(expired)["expired"] == .number("1"))
         let users = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<8 { group.addTask { try await client.send(RefreshingAPI.me).user_id } }
@@ -54,10 +54,10 @@ import URLSessionClient
         #expect(events.withLock { $0 } == [.loggedIn(endpoint: "auth.login"), .tokenRefreshed(endpoint: "auth.refresh")])
 
         // A refresh the server refuses ends the session: expire the tokens, spend the refresh token.
-        _ = try await harness.send(.post, "/__apicheck/tokens/expire")
+        _ = try await harness.send(.post, "/__apicheck/tokens/expire", json: "")
         let spent = try #require(session.refreshToken)
         _ = try await harness.send(.post, "auth/refresh", json: #"{"refresh_token": "\#(spent)"}"#)
-        _ = try await harness.send(.post, "/__apicheck/tokens/expire")
+        _ = try await harness.send(.post, "/__apicheck/tokens/expire", json: "")
         await #expect(throws: APIError.self) { try await client.send(RefreshingAPI.me) }
         #expect(session.token == nil)
         #expect(events.withLock { $0 }.last == .tokenExpired(endpoint: "account.me"))

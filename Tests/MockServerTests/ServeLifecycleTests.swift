@@ -88,7 +88,7 @@ import TestSupport
         #expect(try ServeHarness.json(single)["expired"] == .number("1"))
         #expect(try await Self.me(harness, one.access).status == 401)
         #expect(try await Self.me(harness, two.access).status == 200)
-        let all = try await harness.send(.post, "/__apicheck/tokens/expire")
+        let all = try await harness.send(.post, "/__apicheck/tokens/expire", json: "")
         #expect(try ServeHarness.json(all)["expired"] == .number("2"))
         #expect(try await Self.me(harness, two.access).status == 401)
         #expect(try await Self.me(harness, three.access).status == 401)
