@@ -6,47 +6,60 @@ import HTTPServer
 /// revoked by a second login, logged out, replaced by a refresh, expired on request), which
 /// credentials a login accepts, and what a refresh token buys.
 extension MockServer {
-    /// What to answer a request that needs a token, before its own answer is chosen.
-    enum TokenVerdict {
-        case serve
-        /// The endpoint's mock variant (`expired`, `logout`).
-        case scenario(String)
-        /// An answer built from a declared signal, or the problem a missing token gets when the
-        /// API promises nothing for it.
-        case response(ServerResponse)
-    }
-
-    /// The standing of `token` as the API promises to answer it.
-    func tokenVerdict(for token: String?, endpoint: AnyEndpoint) -> TokenVerdict {
+    /// The answer the API promises for the request's token when it is not live (missing, dead,
+    /// logged out, replaced, revoked, or expired by this very request's `Prefer: expire-token`);
+    /// nil for a live token or an endpoint that needs none.
+    func promisedAnswer(_ endpoint: AnyEndpoint, request: ServerRequest, decision: inout MockDecision) -> MockDecision.Answer? {
+        guard endpoint.requiresToken, !options.stateless else { return nil }
+        let token = Self.token(in: request, placement: api.auth.placement)
         guard let token, !token.isEmpty else {
-            guard let promise = api.auth.missingToken else {
-                return .response(ProblemDocument(status: 401, title: "Missing token",
-                                                 detail: "\(endpoint.id) needs a token; none came where the API places it")
-                    .response(in: api.errors))
-            }
-            return verdict(promise, endpoint: endpoint)
+            guard let promise = api.auth.missingToken else { return .missingToken }
+            return answer(promise, endpoint: endpoint)
         }
         switch ledger.fate(of: token) {
-        case .loggedOut?: return verdict(api.auth.loggedOutToken ?? .deadToken, endpoint: endpoint)
-        case .replaced?: return verdict(api.auth.refresh?.replacedAccessToken ?? .deadToken, endpoint: endpoint)
-        case .expired?: return .scenario(MockScenario.expired)
+        case .loggedOut?: return answer(api.auth.loggedOutToken ?? .deadToken, endpoint: endpoint)
+        case .replaced?: return answer(api.auth.refresh?.replacedAccessToken ?? .deadToken, endpoint: endpoint)
+        case .expired?: return .mock(scenario: MockScenario.expired)
         case nil: break
         }
         switch tokens.standing(of: token) {
-        case .live: return .serve
-        case .revoked: return verdict(api.auth.revokedToken, endpoint: endpoint)
-        case .unknown: return .scenario(MockScenario.expired)
+        case .live:
+            guard Self.asksToExpireToken(request) else { return nil }
+            decision.effects.append(.expireToken(token))
+            return .mock(scenario: MockScenario.expired)
+        case .revoked: return answer(api.auth.revokedToken, endpoint: endpoint)
+        case .unknown: return .mock(scenario: MockScenario.expired)
         }
     }
 
-    private func verdict(_ promise: TokenAnswer, endpoint: AnyEndpoint) -> TokenVerdict {
+    /// A login's or a refresh's own decision, for its success answer: credentials other than
+    /// serve's get the `wrong_password` variant; a refresh token serve did not issue, or spent,
+    /// gets the refused answer; a good one renews.
+    func lifecycle(_ decision: inout MockDecision, request: ServerRequest, body: [String: JSONValue]) {
+        guard case .mock(nil) = decision.answer, !options.stateless else { return }
+        let endpoint = decision.endpoint
+        switch endpoint.sessionEffect {
+        case .logsIn where !acceptsCredentials(request, body: body, endpoint: endpoint):
+            decision.answer = (known.names(of: endpoint.id) ?? []).contains(MockScenario.wrongPassword)
+                ? .mock(scenario: MockScenario.wrongPassword) : .wrongCredentials
+        case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
+            if let presented = presentedRefreshToken(request, body: body, endpoint: endpoint),
+               case let .renews(account, replaced) = ledger.renewal(of: presented) {
+                decision.effects.append(.refresh(account: account, replaced: replaced, refreshToken: presented))
+            } else {
+                decision.answer = refusedRefresh(endpoint)
+            }
+        default:
+            break
+        }
+    }
+
+    private func answer(_ promise: TokenAnswer, endpoint: AnyEndpoint) -> MockDecision.Answer? {
         switch promise {
-        case .deadToken: return .scenario(MockScenario.expired)
-        case .forcedLogout: return .scenario(MockScenario.logout)
-        case .accepted: return .serve
-        case let .signals(signals):
-            guard let signal = signals.first else { return .scenario(MockScenario.expired) }
-            return .response(signalled(signal, endpoint: endpoint))
+        case .deadToken: return .mock(scenario: MockScenario.expired)
+        case .forcedLogout: return .mock(scenario: MockScenario.logout)
+        case .accepted: return nil
+        case let .signals(signals): return signals.first.map(MockDecision.Answer.signal) ?? .mock(scenario: MockScenario.expired)
         }
     }
 
@@ -114,13 +127,11 @@ extension MockServer {
 
     /// The refused refresh: the refresh endpoint's `refused` variant when there is one, else the
     /// answer the refresh policy promises.
-    func refusedRefresh(_ endpoint: AnyEndpoint) -> TokenVerdict {
-        if (known[endpoint.id] ?? []).contains(MockScenario.refused) { return .scenario(MockScenario.refused) }
+    func refusedRefresh(_ endpoint: AnyEndpoint) -> MockDecision.Answer {
+        if (known.names(of: endpoint.id) ?? []).contains(MockScenario.refused) { return .mock(scenario: MockScenario.refused) }
         let promise = api.auth.refresh?.refusedRefreshToken ?? .deadToken
-        if case .deadToken = promise, let signal = api.rules(for: endpoint).expired.first {
-            return .response(signalled(signal, endpoint: endpoint))
-        }
-        return verdict(promise, endpoint: endpoint)
+        if case .deadToken = promise, let signal = api.rules(for: endpoint).expired.first { return .signal(signal) }
+        return answer(promise, endpoint: endpoint) ?? .signal(.status(401))
     }
 
     /// `Set-Cookie` for a login's token, where the API places its token in a session cookie.

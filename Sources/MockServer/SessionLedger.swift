@@ -75,6 +75,14 @@ final class SessionLedger: Sendable {
         }
     }
 
+    /// What a refresh token would buy, without spending it: what serve decides on.
+    func renewal(of refreshToken: String) -> Renewal {
+        state.withLock { state in
+            guard let refresh = state.refreshTokens[refreshToken], !refresh.used else { return .refused }
+            return .renews(account: refresh.account, accessToken: refresh.accessToken)
+        }
+    }
+
     /// After a non-rotating refresh, the refresh token renews the new access token.
     func repoint(_ refreshToken: String, to accessToken: String) {
         state.withLock { $0.refreshTokens[refreshToken]?.accessToken = accessToken }
