@@ -16,7 +16,8 @@ import Testing
             baseURL: harness.server.baseURL, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: true)).run()
         #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
         #expect(report.verdict == .holds)
-        #expect(report.results.contains { $0.role == .probe })
+        // Every probe the API declares, the refresh flow's included: serve emulates them.
+        #expect(report.probeResults.count == 12)
     }
 
     @Test func refusalsComeInTheAPIsErrorShape() async throws {

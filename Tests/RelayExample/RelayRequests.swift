@@ -19,8 +19,11 @@ public struct PasswordLogin: Codable, Sendable {
     public var password: String
     /// A name for the device the login creates; optional.
     public var initial_device_display_name: String?
+    /// Asks for a refresh token beside the access token.
+    public var refresh_token: Bool?
 
-    public init(user: String, password: String, deviceName: String? = nil) {
+    public init(user: String, password: String, deviceName: String? = nil, refreshToken: Bool? = nil) {
+        refresh_token = refreshToken
         type = "m.login.password"
         identifier = Identifier(user: user)
         self.password = password

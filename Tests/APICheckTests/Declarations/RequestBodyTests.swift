@@ -14,7 +14,7 @@ import Testing
         let request = try Self.builder.request(for: Relay.login.erased, ["user": "ada", "password": "pa\"ss"], token: nil)
         #expect(request.header("Content-Type") == "application/json")
         let body = String(decoding: try #require(request.body), as: UTF8.self)
-        #expect(body == #"{"identifier":{"type":"m.id.user","user":"ada"},"initial_device_display_name":"apicheck","password":"pa\"ss","type":"m.login.password"}"#)
+        #expect(body == #"{"identifier":{"type":"m.id.user","user":"ada"},"initial_device_display_name":"apicheck","password":"pa\"ss","refresh_token":true,"type":"m.login.password"}"#)
     }
 
     @Test func aGivenBodyIsSentAsItIsAndAnotherTypeIsRefused() throws {

@@ -24,7 +24,8 @@ import Testing
 
     static func api(revokes: Bool, endpoints: [any EndpointConvertible] = [login, me, create, logout]) -> API {
         API(name: "chat", envelope: EnvelopePolicy(expiredHTTPStatuses: [401]),
-            auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer, revokesEarlierTokens: revokes),
+            auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer, revokesEarlierTokens: revokes,
+                             loggedOutToken: .deadToken),
             endpoints: endpoints)
     }
 
@@ -159,5 +160,21 @@ import Testing
         var open = chat
         open.envelope = nil
         #expect(open.requiredMockNames(of: Self.me.erased) == ["me"])
+    }
+
+    /// The refresh flow's endpoint needs its refusal, and only where the policy names it.
+    @Test func theRefreshEndpointNeedsItsRefusal() {
+        struct Tokens: Decodable, Sendable { var access_token: String }
+        let refresh = Endpoint<Tokens>(id: "refresh", .post, "refresh", parameters: [.body("refresh_token", .string)],
+                                       mock: "refresh", enveloped: false, sessionEffect: .refreshes)
+        var api = Self.api(revokes: false, endpoints: [Self.login, Self.me, refresh, Self.logout])
+        #expect(api.problems.map(\.message) == [
+            "is declared sessionEffect: .refreshes, but the auth policy's refresh names no endpoint (refresh: RefreshPolicy(endpoint: \"refresh\", …))",
+        ])
+        api.auth.refresh = RefreshPolicy(endpoint: "refresh", rotates: true)
+        #expect(api.problems.isEmpty)
+        #expect(api.requiredMockNames(of: refresh.erased) == ["refresh", "refresh@refused"])
+        api.auth.refresh = RefreshPolicy(endpoint: "refresh", parameter: "token", rotates: true)
+        #expect(api.problems.map(\.message) == ["takes the refresh token in 'token', which refresh does not declare as a parameter"])
     }
 }
