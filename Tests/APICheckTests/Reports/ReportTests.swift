@@ -147,7 +147,7 @@ import FoundationXML
 
     @Test func escaping() throws {
         let xml = JUnitReport.render(ReportFixtures.hostile, context: RenderContext(tool: "apicheck"))
-        #expect(xml.contains("&lt;b&gt; &amp; &quot;quoted&quot; &apos;single&apos;"))
+        #expect(xml.contains("&lt;b&gt; &amp; &quot;quoted&quot; &#39;single&#39;"))
         #expect(!xml.contains("\u{1}"))
         #expect(!xml.contains("<b>"))
         let document = try XMLDocument(data: Data(xml.utf8), options: [])
