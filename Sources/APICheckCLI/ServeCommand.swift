@@ -73,6 +73,11 @@ struct ServeCommand: Command {
         options.allowInvalid = try arguments[Self.allowInvalid]
         options.adminToken = try arguments[Self.adminToken]
         if options.adminToken?.isEmpty == true { throw UsageError("--admin-token needs a token that is not empty") }
+        // The login accepts the account and password the environment gives, as live sends them;
+        // others get its wrong_password variant.
+        for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable] {
+            if let value = context.environment[name] { options.credentials[name] = value }
+        }
         if !quiet {
             let log: @Sendable (String) -> Void = { line in console.err(line) }
             options.log = log

@@ -22,7 +22,7 @@ extension MockServer {
                 .object([("id", .string(endpoint.id)), ("method", .string(endpoint.method.rawValue)),
                          ("path", .string(basePath + endpoint.path)), ("auth", .bool(endpoint.requiresToken)),
                          ("mock", .string(endpoint.mock)),
-                         ("scenarios", .array(([MockScenario.success] + (known[endpoint.id] ?? [])).map(JSONValue.string)))])
+                         ("scenarios", .array((known.names(of: endpoint.id) ?? []).map(JSONValue.string)))])
             }))
         case ("GET", "scenarios"?, 1):
             let choices = scenarios.choices(session: session)
@@ -31,7 +31,7 @@ extension MockServer {
         case ("PUT", "scenarios"?, 2), ("POST", "scenarios"?, 2):
             return setChoice(request, endpoint: parts[1], session: session)
         case ("DELETE", "scenarios"?, 1), ("DELETE", "scenarios"?, 2):
-            if parts.count == 2, known[parts[1]] == nil { return unknownEndpoint(parts[1]) }
+            if parts.count == 2, known.names(of: parts[1]) == nil { return unknownEndpoint(parts[1]) }
             scenarios.clear(parts.count == 2 ? parts[1] : nil, session: session)
             return ServerResponse(status: 204)
         case ("GET", "requests"?, 1):
@@ -41,24 +41,53 @@ extension MockServer {
         case ("DELETE", "requests"?, 1):
             journal.clear(session: session)
             return ServerResponse(status: 204)
+        case ("POST", "tokens"?, 2) where parts[1] == "expire":
+            return expireTokens(request)
         case ("POST", "reset"?, 1):
             tokens.reset()
+            ledger.reset()
             scenarios.reset()
             journal.clear()
             return ServerResponse(status: 204)
-        case (_, let name?, _) where ["health", "endpoints", "scenarios", "requests", "reset"].contains(name):
+        case (_, let name?, _) where ["health", "endpoints", "scenarios", "requests", "reset", "tokens"].contains(name):
             let allowed = name == "scenarios" ? (parts.count == 1 ? "GET, DELETE" : "PUT, DELETE")
-                : name == "requests" ? "GET, DELETE" : name == "reset" ? "POST" : "GET"
+                : name == "requests" ? "GET, DELETE" : name == "reset" || name == "tokens" ? "POST" : "GET"
             return ProblemDocument.wrongMethod(method: request.method, path: request.path,
                                                allowed: allowed.components(separatedBy: ", ")).response
         default:
             return ProblemDocument(status: 404, title: "No such admin route",
-                                   detail: "the admin API has health, endpoints, scenarios[/ID], requests, reset under \(Self.adminPrefix)").response
+                                   detail: "the admin API has health, endpoints, scenarios[/ID], requests, reset, tokens/expire under \(Self.adminPrefix)").response
         }
     }
 
+    /// `POST tokens/expire`: `{"token": "…"}` expires that token, an empty body every live one;
+    /// answers how many died. A UI test drives an app's refresh path with it.
+    private func expireTokens(_ request: ServerRequest) -> ServerResponse {
+        let named: String?
+        if request.body.isEmpty {
+            named = nil
+        } else {
+            guard let document = try? JSONParser.parse(request.body), case .object = document,
+                  let token = document["token"]?.stringValue else {
+                return ProblemDocument(status: 400, title: "Invalid request", detail: #"expects {"token": "…"} or no body"#).response
+            }
+            named = token
+        }
+        let expired: Int
+        if let named {
+            let live = tokens.standing(of: named) == .live && ledger.fate(of: named) == nil
+            expire(named)
+            expired = live ? 1 : 0
+        } else {
+            let all = ledger.expireAll()
+            for token in all { tokens.end(token) }
+            expired = all.count
+        }
+        return Self.json(.object([("expired", .number(String(expired)))]))
+    }
+
     private func setChoice(_ request: ServerRequest, endpoint id: String, session: String?) -> ServerResponse {
-        guard let names = known[id] else { return unknownEndpoint(id) }
+        guard known.names(of: id) != nil else { return unknownEndpoint(id) }
         let choice: ServeChoice
         do throws(ProblemDocument) {
             let document: JSONValue
@@ -71,8 +100,8 @@ extension MockServer {
         } catch {
             return error.response
         }
-        if let scenario = choice.scenario, scenario != MockScenario.success, !names.contains(scenario) {
-            return ProblemDocument.unknownScenario(scenario, of: id, known: [MockScenario.success] + names).response
+        if let scenario = choice.scenario, case let .unknownScenario(names) = known.check(scenario, of: id) {
+            return ProblemDocument.unknownScenario(scenario, of: id, known: names).response
         }
         scenarios.set(choice, for: id, session: session)
         return Self.json(.object([("endpoint", .string(id)), ("session", session.map(JSONValue.string) ?? .null),
