@@ -221,7 +221,7 @@ MUTATIONS = [
     # serve.
     dict(id="serve-revoked-as-expired",
          bug="serve answers a token revoked by a later login as expired instead of the logout envelope",
-         file="Sources/MockServer/MockServer+Serve.swift",
+         file="Sources/MockServer/MockServer+Decide.swift",
          find="case .revoked: scenario = MockScenario.logout",
          replace="case .revoked: scenario = MockScenario.expired",
          tests="FaultAndAuthTests|ScenarioTests|LiveAgainstServeTests|DemoReplayTests"),
@@ -233,9 +233,9 @@ MUTATIONS = [
          tests="ValidationTests|InProcessTests"),
     dict(id="serve-forced-logout-keeps-token",
          bug="a forced logout served on purpose leaves the token working",
-         file="Sources/MockServer/MockServer+Serve.swift",
-         find="if scenario == MockScenario.logout, let token, choice.scenario == MockScenario.logout { tokens.revoke(token) }",
-         replace="if scenario == MockScenario.logout, let token, choice.scenario == MockScenario.logout { _ = token }",
+         file="Sources/MockServer/MockServer+Decide.swift",
+         find="guard let token, choice.scenario == MockScenario.logout else { return [] }\n            return [.revokeToken(token)]",
+         replace="guard let token, choice.scenario == MockScenario.logout else { return [] }\n            _ = token\n            return []",
          tests="FaultAndAuthTests|ScenarioTests|AdminAndReloadTests"),
 
     # OpenAPI.
