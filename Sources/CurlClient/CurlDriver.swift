@@ -103,6 +103,11 @@ final class CurlDriver: Sendable {
         }
     }
 
+    /// Transfers handed to the driver and waiting for a free slot.
+    var pendingCount: Int {
+        queue.withLock { $0.pending.count }
+    }
+
     /// Fails whatever is queued or running, then waits for the thread to exit. Idempotent.
     func shutdown() {
         let first = queue.withLock { queue in

@@ -59,6 +59,13 @@ public final class CurlTransport: Transport {
         }
     }
 
+    /// Requests waiting for one of the `concurrency` slots (for tests: a state to wait for, not
+    /// a moment to guess).
+    var queuedRequests: Int {
+        guard case .success(let driver) = driver else { return 0 }
+        return driver.pendingCount
+    }
+
     /// How many new connections libcurl has opened so far (the sum of CURLINFO_NUM_CONNECTS).
     /// Far fewer than the number of requests means connections are being reused.
     public var connectionsOpened: Int {

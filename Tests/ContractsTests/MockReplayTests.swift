@@ -198,7 +198,7 @@ import Testing
         }
         #expect(error?.reason == .invalidRequest(parameter: "id", problem: #"expects Int64, got String "not-a-number""#))
         let secret = await #expect(throws: APIError.self) {
-            _ = try await client.send(Demo.login, ["account": "demo", "password": 12345678])
+            _ = try await client.send(Demo.login, ["account": "demo", "password": 12_345_678])
         }
         #expect(secret?.description.contains("12345678") == false)
         #expect(transport.requests.isEmpty)

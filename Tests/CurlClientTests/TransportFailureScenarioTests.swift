@@ -166,10 +166,14 @@ import Testing
     func cancellationDropsTheTransfer(kind: TransportUnderTest) async throws {
         let server = try HeldServer()
         defer { server.stop() }
-        let transport = kind.make()
+        // The server holds the request until the test ends; the timeout is only there so that a
+        // transfer left to run ends at all, far past any pause of a loaded machine.
+        let transport = kind.make(timeout: 120)
 
         let task = Task { try await transport.send(HTTPRequest(method: .get, url: server.url("/hang"))) }
-        try await Task.sleep(for: .milliseconds(150))
+        while server.requests.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         task.cancel()
         let result = await task.result
 
@@ -197,7 +201,8 @@ import Testing
     func shutdownFailsTheRequestInFlight(kind: TransportUnderTest) async throws {
         let server = try HeldServer()
         defer { server.stop() }
-        let transport = kind.make()
+        // Only the shutdown may end the transfer; a timeout no pause of a loaded machine reaches.
+        let transport = kind.make(timeout: 120)
 
         async let inFlight = transportError {
             try await transport.send(HTTPRequest(method: .get, url: server.url("/held?access_token=s3cret")))

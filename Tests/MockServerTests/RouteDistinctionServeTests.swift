@@ -27,6 +27,23 @@ import Testing
         #expect(journal.contains("\"endpoint\":\"sync.initial\"") && journal.contains("\"endpoint\":\"sync.since\""), "\(journal)")
     }
 
+    @Test func aHeaderDistinctionDeclaredInAnyCaseIsMet() throws {
+        let first = Endpoint<SyncAPI.Batch>(id: "feed.first", .get, "feed", mock: "sync_initial", enveloped: false)
+        let next = Endpoint<SyncAPI.Batch>(id: "feed.next", .get, "feed", mock: "sync_since", enveloped: false,
+                                           distinguishedBy: .header("X-Page-Cursor"))
+        let api = API(name: "feed", environments: ["local": URL(string: "http://127.0.0.1:9000/client/")!],
+                      envelope: EnvelopePolicy(), endpoints: [first, next])
+        let mocks = try SyncAPI.mockFolder()
+        defer { mocks.remove() }
+        let server = try MockServer(api: api, mocks: mocks.url)
+
+        let plain = server.respond(to: ServerRequest(method: "GET", path: "/client/feed"))
+        let paged = server.respond(to: ServerRequest(method: "GET", path: "/client/feed", headers: [("x-page-cursor", "c2")]))
+
+        #expect(try JSONParser.parse(plain.body)["next_batch"] == .string("s1"))
+        #expect(try JSONParser.parse(paged.body)["next_batch"] == .string("s2"))
+    }
+
     @Test func listShowsTheDistinctionAndOpenAPISaysItMerged() async throws {
         let mocks = try SyncAPI.mockFolder()
         defer { mocks.remove() }

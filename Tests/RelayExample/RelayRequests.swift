@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// The decode types spell their fields as the API's JSON does (`access_token`), as an app's would.
 // The request bodies of the Relay example API, declared as types: the request half of the
 // contract.
 

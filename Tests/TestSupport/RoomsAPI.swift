@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// The decode types spell their fields as the API's JSON does (`access_token`), as an app's would.
 import APICheck
 import Foundation
 

@@ -22,9 +22,9 @@ extension APIClient {
     func retryAfterRefresh(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue], body: (any Sendable)?,
                            dead: String) async throws(APIError) -> Retry {
         let session = self.session
-        let outcome = await refresher.outcome(replacing: dead, current: { session.token }) { [self] in
+        let outcome = await refresher.outcome(replacing: dead, current: { session.token }, refresh: { [self] in
             await refresh(dead, discoveredBy: endpoint)
-        }
+        })
         switch outcome {
         case let .renewed(token):
             return .retried(try await exchange(endpoint, values, body: body, token: .explicit(token)))

@@ -17,23 +17,25 @@ public struct CapturedRoutes: Sendable {
 
     /// The endpoint for a method and a URL path as captured (percent-encoded: an encoded `/` stays
     /// inside its segment). Under a known base path when there is one; with no base path known,
-    /// the longest template that matches the path's tail.
-    public func endpoint(method: String, path: String) -> AnyEndpoint? {
+    /// the longest template that matches the path's tail. Where endpoints share the route, the
+    /// one whose distinction the request `meets` (`HAREntry.meets`), as in `serve`.
+    public func endpoint(method: String, path: String, meets: (Distinction) -> Bool = { _ in false }) -> AnyEndpoint? {
         for base in basePaths where path.hasPrefix(base) || path + "/" == base {
-            if let found = match(method, Substring(path.dropFirst(base.count))) { return found }
+            if let found = match(method, Substring(path.dropFirst(base.count)), meets: meets) { return found }
         }
         guard basePaths.isEmpty else { return nil }
         // Empty segments stay: `statuses/1/` is no more `statuses/{id}` here than under a base path.
         let segments = RouteTable.segments(path)
         for start in segments.indices {
-            if let found = match(method, Substring(segments[start...].joined(separator: "/"))) { return found }
+            if let found = match(method, Substring(segments[start...].joined(separator: "/")), meets: meets) { return found }
         }
         return nil
     }
 
-    private func match(_ method: String, _ path: Substring) -> AnyEndpoint? {
+    private func match(_ method: String, _ path: Substring, meets: (Distinction) -> Bool) -> AnyEndpoint? {
         // HEAD finds a GET route in `serve`; a capture names its method as it was sent.
-        guard case let .found(endpoint, _) = table.match(method: method, path: path), endpoint.method.rawValue == method else {
+        guard case let .found(endpoint, _) = table.match(method: method, path: path, meets: meets),
+              endpoint.method.rawValue == method else {
             return nil
         }
         return endpoint

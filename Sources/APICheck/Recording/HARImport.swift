@@ -49,7 +49,7 @@ public struct HARImport: Sendable {
                 continue
             }
             let path = components.percentEncodedPath
-            guard let endpoint = routes.endpoint(method: entry.method, path: path) else {
+            guard let endpoint = routes.endpoint(method: entry.method, path: path, meets: entry.meets) else {
                 if entry.looksJSON { result.unmatched.add("\(entry.method) \(redactor.redact(path))") } else { result.nonJSON += 1 }
                 continue
             }

@@ -31,11 +31,8 @@ enum HARSecrets {
         if let document = try? JSONParser.parse(Data(text.utf8)) {
             registerFields(document, kind: kind, in: placeholders)
         } else {
-            for pair in text.split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, let kind = kind(parts[0].removingPercentEncoding ?? parts[0]) else { continue }
-                let value = parts[1].replacingOccurrences(of: "+", with: " ")
-                placeholders.register(value.removingPercentEncoding ?? value, as: kind)
+            for field in HAREntry.formFields(in: text) where !field.value.isEmpty {
+                if let kind = kind(field.name) { placeholders.register(field.value, as: kind) }
             }
         }
     }

@@ -53,6 +53,6 @@ public final class RawSocketServer: @unchecked Sendable {
     }
 }
 
-private extension Data {
-    func contains(_ bytes: String.UTF8View) -> Bool { range(of: Data(bytes)) != nil }
+extension Data {
+    fileprivate func contains(_ bytes: String.UTF8View) -> Bool { range(of: Data(bytes)) != nil }
 }
