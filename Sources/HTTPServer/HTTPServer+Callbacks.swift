@@ -163,6 +163,9 @@ extension HTTPServer {
             return .NO
         case nil: break
         }
+        if let prepared = answer.prepared {
+            return MHD_queue_response(connection, UInt32(prepared.status), prepared.raw)
+        }
         let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
             if let dribble = answer.dribble {
                 return cmhd_create_dribbled_response(bytes.baseAddress, bytes.count, max(1, dribble.bytes),

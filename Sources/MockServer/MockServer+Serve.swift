@@ -85,11 +85,13 @@ extension MockServer {
                                    detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)").response(in: api.errors)
         }
         var data = served.data
+        var rewritten = false
         if scenario == nil, !options.stateless {
             switch endpoint.sessionEffect {
             case .logsIn:
                 let issued = tokens.issue(account: account(in: request, body: body, endpoint: endpoint))
                 data = Data(withToken(issued, in: served.document, endpoint: endpoint).compactText.utf8)
+                rewritten = true
             case .logsOut:
                 if let token { tokens.end(token) }
             case .keepsSession:
@@ -99,8 +101,11 @@ extension MockServer {
         if scenario == nil, let paging = endpoint.paging,
            let cursor = request.query.last(where: { $0.name == paging.next }).flatMap({ Int64($0.value) }), cursor > 0 {
             data = Data(PagedBody(paging: paging).page(of: served.document, after: cursor).compactText.utf8)
+            rewritten = true
         }
-        return headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: record.scenario)
+        let response = headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: record.scenario)
+        // The file's bytes as they are: the same answer every time, built once.
+        return rewritten ? response : served.answers.attach(to: response)
     }
 
     /// The answer `Prefer: code=N` asks for: the endpoint's envelope with that code and a null
