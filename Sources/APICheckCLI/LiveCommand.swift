@@ -34,23 +34,16 @@ struct LiveCommand: Command {
         let redactor = context.api.makeRedactor()
         if let password = connection.tls.keyPassword { redactor.register(password) }
         let showProgress = console.stderrIsTerminal && !verbose
-        var trace: (@Sendable (String) -> Void)?
-        if verbose { trace = { console.err($0) } }
-        var progress: (@Sendable (Int, Int, Int) -> Void)?
-        if showProgress {
-            progress = { done, total, failed in
-                console.errRaw("\r" + TextReport.progressLine(done: done, total: total, failed: failed))
-            }
-        }
+        let observer = ConsoleRunObserver(console: console, trace: verbose, progress: showProgress)
         var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency, strict: strict,
                                   mocksDirectory: mocks.directory, environment: live.environment, probes: target.probes)
         options.maxMockBytes = mocks.maxFileBytes
         options.certificateWarningDays = connection.certificateWarningDays
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
-                              trace: trace, progress: progress)
+                              observers: [observer])
         var report = await check.run()
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
-        if showProgress { console.errRaw("\r\u{1B}[K") }
+        observer.runEnded()
         return writer.write(report, to: destinations)
     }
 }

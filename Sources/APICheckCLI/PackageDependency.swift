@@ -48,7 +48,9 @@ struct PackageDependency: Equatable {
         }
     }
 
-    /// A Swift string literal of any text.
+    /// A Swift string literal of any text. Control, format and line-separator scalars are written as
+    /// `\u{…}` escapes: raw, they either break the literal (a carriage return ends the line) or hide
+    /// what the generated file says (a bidi override reorders the line as an editor shows it).
     static func swiftLiteral(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -56,9 +58,17 @@ struct PackageDependency: Equatable {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
+            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
+        default: false
+        }
     }
 }

@@ -94,12 +94,8 @@ struct RecordCommand: Command {
                                     redactPaths: redactPaths, dryRun: dryRun, force: force)
         let redactor = api.makeRedactor()
         if let password = connection.tls.keyPassword { redactor.register(password) }
-        var trace: (@Sendable (String) -> Void)?
-        if verbose {
-            let console = context.console
-            trace = { console.err($0) }
-        }
-        let recording = await recorder.run(redactor: redactor, trace: trace)
+        let observer = ConsoleRunObserver(console: context.console, trace: verbose, progress: false)
+        let recording = await recorder.run(redactor: redactor, observers: [observer])
         // A report on stdout keeps stdout to itself: the listing says the same on stderr.
         var listing = context
         if destinations.contains(where: { $0.file == nil }) { listing.console = context.console.divertingOutput }

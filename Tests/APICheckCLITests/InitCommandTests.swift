@@ -159,4 +159,18 @@ import Testing
         #expect(settings.accountVariable == "ACME_PAY_API_ACCOUNT")
         #expect(settings.localURL.absoluteString == "http://127.0.0.1:8080/api/")
     }
+
+    /// A carriage return, a tab or a bidi override in a name would otherwise end the literal early or
+    /// reorder the generated line as an editor shows it.
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("quote\"back\\slash", #""quote\"back\\slash""#),
+        ("line\nfeed", #""line\nfeed""#),
+        ("car\rriage\ttab", #""car\u{d}riage\u{9}tab""#),
+        ("bidi\u{202E}txt\u{2028}sep\u{200B}zw", #""bidi\u{202e}txt\u{2028}sep\u{200b}zw""#),
+        ("nul\u{0}del\u{7F}é", #""nul\u{0}del\u{7f}é""#),
+    ])
+    func aSwiftLiteralEscapesWhatWouldBreakOrHideIt(_ text: String, _ literal: String) {
+        #expect(PackageDependency.swiftLiteral(text) == literal)
+    }
 }

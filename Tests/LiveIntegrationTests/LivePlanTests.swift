@@ -90,8 +90,6 @@ import Testing
         #expect(paging.samples == ["statuses.homeTimeline": check.id])
         #expect(paging.token == check.token)
         #expect(plan.steps[try #require(plan.secondLogin)].prerequisites.contains(paging.id))
-        let replay = LivePlan(api: Demo.api, selected: Demo.api.endpoints, probes: true, paging: false)
-        #expect(!replay.steps.contains { name($0).hasPrefix("paging") })
     }
 
     @Test func anAPIWithoutLoginPlansNoLogin() {

@@ -30,4 +30,8 @@ public struct HTTPResponse: Sendable {
     }
 
     public var contentType: String? { header("Content-Type") }
+
+    /// The answer was replayed from a recording (a mock file), not given by a server: the one
+    /// signal of a replay, kept by any transport that wraps the one that replayed it.
+    public var isReplayed: Bool { source != nil }
 }

@@ -12,6 +12,8 @@ public struct CheckResult: Sendable, Equatable {
     /// The endpoint id, or the probe's or paging check's name (`probe token-expired statuses.homeTimeline`).
     public var name: String
     public var role: Role
+    /// The auth failure path a probe tried; nil for any other role.
+    public var probe: AuthProbe?
     public var endpoint: String
     public var method: String
     /// The declared path template (`statuses/{id}`).
@@ -32,8 +34,9 @@ public struct CheckResult: Sendable, Equatable {
 
     public init(name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
                 outcome: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: String? = nil,
-                requestPath: String? = nil, request: SentRequest? = nil) {
+                requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil) {
         self.request = request
+        self.probe = probe
         self.name = name
         self.role = role
         self.endpoint = endpoint

@@ -2,52 +2,42 @@ import Foundation
 
 extension LiveCheck {
     /// Calls one endpoint with `token` and judges the answer: status, envelope, decode, drift.
-    /// The result is not yet finished (masked, counted: the executor settles it); the outcome carries what later steps
-    /// may use: the token a login issued, the document for samples.
-    func check(_ endpoint: AnyEndpoint, token: String?, seen: [String: JSONValue]) async -> (CheckResult, StepOutcome) {
-        var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
-                                 method: endpoint.method.rawValue, path: endpoint.path)
-        var outcome = StepOutcome()
+    /// The outcome carries what later steps may use: the token a login issued, the document for samples.
+    func check(_ step: LiveStep, token: String?, seen: [String: JSONValue]) async -> StepOutcome {
+        let endpoint = step.endpoint
         let values: [String: ParameterValue]
         do {
             values = try samples.values(for: endpoint, seen: seen)
         } catch {
+            var result = CheckResult(step.action)
             result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: endpoint.id,
                                            message: error.message))
-            return (result, outcome)
+            return StepOutcome(result: result)
         }
-        let call = await client.call(endpoint, values, token: token.map(TokenChoice.explicit) ?? TokenChoice.withoutToken)
-        outcome.exchange = call.exchange
-        outcome.classification = call.classification
+        var (outcome, call) = await self.call(step, values, token: token)
+        var findings: [Finding] = []
         var redirected = false
         if let exchange = call.exchange {
-            outcome.answered = true
-            result.status = exchange.response.status
-            result.timings = exchange.response.timings
-            result.requestPath = displayPath(exchange.request.url)
-            result.request = sent(exchange, endpoint, values, tokenVariable: "TOKEN")
             if let elsewhere = exchange.response.crossOriginRedirect(from: exchange.request.url) {
                 redirected = true
-                result.findings.append(Finding(
+                findings.append(Finding(
                     kind: .redirect, severity: .error, endpoint: endpoint.id, expected: exchange.request.url.origin,
                     found: elsewhere.origin,
                     message: "HTTP \(exchange.response.status) redirect to another origin, \(Redactor.withoutQuery(elsewhere)), "
                         + "not followed: credentials, the token and secret headers are sent to the target's origin only"))
             } else if let final = exchange.response.url, final.path != exchange.request.url.path {
-                result.findings.append(Finding(kind: .redirect, severity: .info, endpoint: endpoint.id,
-                                               message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
+                findings.append(Finding(kind: .redirect, severity: .info, endpoint: endpoint.id,
+                                        message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
             }
         }
-        result.outcome = call.classification?.name
         if let error = call.error {
-            if case let .transport(failure) = error.reason, failure.kind == .timeout { outcome.timedOut = true }
             if !redirected {
-                result.findings.append(finding(for: error, classification: call.classification, endpoint: endpoint,
-                                               status: call.exchange?.response.status))
+                findings.append(finding(for: error, classification: call.classification, endpoint: endpoint,
+                                        status: call.exchange?.response.status))
             }
         } else {
             if let status = call.exchange?.response.status, status != endpoint.successStatus {
-                result.findings.append(Finding(
+                findings.append(Finding(
                     kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
                     found: "HTTP \(status)", message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
             }
@@ -58,9 +48,10 @@ extension LiveCheck {
         if let interpretation = call.interpretation, case .success = interpretation.classification,
            let document = interpretation.document {
             outcome.document = document
-            result.findings += drift(endpoint, document: document, interpretation: interpretation)
+            findings += drift(endpoint, document: document, interpretation: interpretation)
         }
-        return (result, outcome)
+        outcome.result?.findings += findings
+        return outcome
     }
 
     /// The finding an error becomes, with what the declarations know added: where the code sits
@@ -88,50 +79,21 @@ extension LiveCheck {
     }
 
     /// A probe: the endpoint called with a token that must be refused in the declared way.
-    func probe(_ probe: AuthProbe, _ endpoint: AnyEndpoint, token: String, seen: [String: JSONValue]) async -> StepOutcome {
-        var result = CheckResult(name: "probe \(probe.rawValue) \(endpoint.id)", role: .probe, endpoint: endpoint.id,
-                                 method: endpoint.method.rawValue, path: endpoint.path)
-        var outcome = StepOutcome()
+    func probe(_ step: LiveStep, _ probe: AuthProbe, token: String, seen: [String: JSONValue]) async -> StepOutcome {
+        let endpoint = step.endpoint
         let values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
-        let call = await client.call(endpoint, values, token: .explicit(token))
-        outcome.exchange = call.exchange
-        outcome.classification = call.classification
+        var (outcome, call) = await self.call(step, values, token: token, tokenVariable: probe.tokenVariable)
         guard let exchange = call.exchange, let classification = call.classification else {
-            if let error = call.error {
-                result.findings.append(Finding(error))
-                if case let .transport(failure) = error.reason, failure.kind == .timeout { outcome.timedOut = true }
-            }
-            outcome.result = result
+            if let error = call.error { outcome.result?.findings.append(Finding(error)) }
             return outcome
         }
-        outcome.answered = true
-        result.status = exchange.response.status
-        result.timings = exchange.response.timings
-        result.outcome = classification.name
-        result.requestPath = displayPath(exchange.request.url)
-        result.request = sent(exchange, endpoint, values, tokenVariable: probe.tokenVariable)
         if !probe.accepts(classification) {
             var found = "\(classification.name) (HTTP \(exchange.response.status))"
             if case let .broken(reason) = classification { found += ": " + reason.message }
             let logout = api.endpoints.first { $0.sessionEffect == .logsOut }?.id ?? "the logout"
-            result.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
-                                           expected: probe.expected(api), found: found, message: probe.why(logout: logout)))
+            outcome.result?.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
+                                                    expected: probe.expected(api), found: found, message: probe.why(logout: logout)))
         }
-        outcome.result = result
         return outcome
-    }
-
-    /// The request as sent, for the reproduce command: the token as `tokenVariable`, each value
-    /// taken from the environment as its variable (when the environment gave it, not a fallback).
-    func sent(_ exchange: Exchange, _ endpoint: AnyEndpoint, _ values: [String: ParameterValue],
-              tokenVariable: String) -> SentRequest {
-        var variables: [SentRequest.Variable] = []
-        if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable)) }
-        for parameter in endpoint.parameters {
-            guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
-                  options.environment[name] == value.text else { continue }
-            variables.append(.init(value: value.text, name: name))
-        }
-        return SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader)
     }
 }

@@ -2,43 +2,44 @@ import Foundation
 
 extension LiveCheck {
     /// Runs one step: finds its token and samples in the outcomes of the steps it names, calls,
-    /// and judges. A step whose token could not be had is skipped, saying why.
+    /// and judges. A step whose token could not be had is skipped, saying why. Everything the step
+    /// yields is in the outcome it returns.
     func perform(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) async -> StepOutcome {
         let endpoint = step.endpoint
-        let verdict = state.withLock { $0.login }
+        let verdict = plan.login.flatMap { known[$0]?.login }
+        func skipped(_ reason: String) -> StepOutcome { .skipped(step, reason, login: verdict) }
         if verdict == .credentialsRefused, endpoint.sessionEffect != .keepsSession, api.auth.usesCredentials(endpoint) {
-            return skipped(step, "the credentials were refused")
+            return skipped("the credentials were refused")
         }
         let token: String?
         switch resolveToken(step, plan: plan, known: known) {
         case let .success(found): token = found
-        case let .failure(reason): return skipped(step, reason.message)
+        case let .failure(reason): return skipped(reason.message)
         }
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }
-        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(step, reason) }
+        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(reason) }
         switch step.action {
-        case let .paging(endpoint):
-            return await page(endpoint, token: token, seen: seen)
-        case let .probe(probe, endpoint):
-            guard let token else { return skipped(step, "no token to try") }
-            return observed(step, await self.probe(probe, endpoint, token: token, seen: seen))
-        case let .check(endpoint, reported):
-            var (result, outcome) = await check(endpoint, token: token, seen: seen)
-            if step.id == plan.login {
+        case .paging:
+            return await page(step, token: token, seen: seen)
+        case let .probe(probe, _):
+            guard let token else { return skipped("no token to try") }
+            return await self.probe(step, probe, token: token, seen: seen)
+        case let .check(_, reported):
+            var outcome = await check(step, token: token, seen: seen)
+            if step.id == plan.login, let result = outcome.result {
                 let (verdict, judged, finding) = LoginVerdict.judge(result, token: outcome.issuedToken, login: endpoint, api: api,
-                                                                    target: redactor.display(options.baseURL),
-                                                                    mocks: mocks)
-                result = judged
-                state.withLock { state in
-                    state.login = verdict
-                    if let finding { state.runFindings.append(finding) }
-                }
+                                                                    target: redactor.display(options.baseURL), mocks: mocks)
+                outcome.result = judged
+                outcome.login = verdict
+                outcome.runFindings += finding.map { [$0] } ?? []
+                if verdict == .unreachable { outcome.stopsRun = "the target is unreachable" }
             }
-            outcome.result = reported ? result : nil
+            if !reported { outcome.result = nil }
+            if let issued = outcome.issuedToken { outcome.deadToken = AuthProbe.deadToken(like: issued, avoiding: [issued]) }
             // Outcomes live for the whole run: keep what later steps read of the answer, not the answer.
             outcome.document = outcome.document.flatMap { $0.keeping(plan.pathsRead(from: step.id)) }
-            return observed(step, outcome)
+            return outcome
         }
     }
 
@@ -58,14 +59,9 @@ extension LiveCheck {
             }
             return .success(token)
         case let .dead(like):
-            guard let model = known[like]?.issuedToken else { return .failure(Unavailable(message: "no token: the login failed")) }
-            // One dead token for the whole run, as a client holding a stale token would send.
-            return .success(state.withLock { state in
-                if let dead = state.deadTokens[like] { return dead }
-                let dead = AuthProbe.deadToken(like: model, avoiding: [model])
-                state.deadTokens[like] = dead
-                return dead
-            })
+            // One dead token per login for the whole run, as a client holding a stale token would send.
+            guard let dead = known[like]?.deadToken else { return .failure(Unavailable(message: "no token: the login failed")) }
+            return .success(dead)
         case let .revoked(issuer, revoker):
             guard let token = known[issuer]?.issuedToken, known[revoker]?.issuedToken != nil else {
                 return .failure(Unavailable(message: "the probes' own logins through \(loginID) failed"))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One answer a live run received, raw, as the step that asked for it ended: what `apicheck record`
-/// turns into mocks. Observers get it through `LiveCheck(exchanges:)`, in no particular order
+/// turns into mocks. Observers get it through `LiveRunObserver.received`, in no particular order
 /// (steps run concurrently); `step` is the step's place in the run's plan, which is the same from
 /// run to run for the same declarations and selection.
 public struct LiveExchange: Sendable {
@@ -11,6 +11,8 @@ public struct LiveExchange: Sendable {
         case check(reported: Bool)
         /// An auth probe: the answer must classify as `expected` (`tokenExpired`, `logout`).
         case probe(AuthProbe, expected: String, accepted: Bool)
+        /// The endpoint's next page, asked by its paging check: no mock of its own.
+        case paging
     }
 
     public var step: Int

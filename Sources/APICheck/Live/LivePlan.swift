@@ -20,7 +20,7 @@ struct LivePlan: Sendable {
     /// The login that revokes the session's token and issues the logout's.
     private(set) var secondLogin: LiveStep.ID?
 
-    init(api: API, selected: [AnyEndpoint], probes: Bool, paging: Bool = true) {
+    init(api: API, selected: [AnyEndpoint], probes: Bool) {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
@@ -54,7 +54,7 @@ struct LivePlan: Sendable {
             }
         }
         // The next page of an endpoint that declares paging, once its own check got the first.
-        for endpoint in plain where paging && endpoint.paging != nil && selectedIDs.contains(endpoint.id) && checks[endpoint.id] != nil {
+        for endpoint in plain where endpoint.paging != nil && selectedIDs.contains(endpoint.id) && checks[endpoint.id] != nil {
             let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
             if endpoint.requiresToken { usingSessionToken.insert(id) }
         }

@@ -7,22 +7,23 @@ import Foundation
 /// It also notices a target that stopped answering. A request that timed out with no answer of
 /// any kind since it was sent makes the target suspect: nothing new starts until the next
 /// outcome. An answer clears the suspicion; such a timeout on a second endpoint means the target
-/// stopped answering (one slow endpoint, probes of it included, is only one). Once the run stops (for that, or for a reason `settle` gives), the steps in flight
-/// are cancelled and every step left is skipped with the reason, so that the run ends in about
-/// one timeout instead of one per endpoint.
+/// stopped answering (one slow endpoint, probes of it included, is only one). Once the run stops
+/// (for that, or because an outcome says it must), the steps in flight are cancelled and every
+/// step left is skipped with the reason, so that the run ends in about one timeout instead of one
+/// per endpoint.
 struct PlanExecutor: Sendable {
+    /// Runs one step, given the outcomes of the steps it names and the session login's.
     typealias Perform = @Sendable (_ step: LiveStep, _ outcomes: [LiveStep.ID: StepOutcome]) async -> StepOutcome
-    typealias Skip = @Sendable (_ step: LiveStep, _ reason: String) -> StepOutcome
-    /// Takes each outcome as it is kept (once per step, skipped ones included) and returns it
-    /// finished; a reason it returns stops the run.
-    typealias Settle = @Sendable (_ step: LiveStep, _ outcome: StepOutcome) -> (StepOutcome, stop: String?)
+    /// Takes each outcome as it is kept, once per step (skipped ones included), raw exchange and
+    /// all; the executor then drops the exchange.
+    typealias Observe = @Sendable (_ step: LiveStep, _ outcome: StepOutcome) -> Void
 
     static let stalled = "the target stopped answering"
 
     let plan: LivePlan
     let concurrency: Int
 
-    func run(perform: @escaping Perform, skip: @escaping Skip, settle: @escaping Settle) async -> [LiveStep.ID: StepOutcome] {
+    func run(perform: @escaping Perform, observe: @escaping Observe) async -> [LiveStep.ID: StepOutcome] {
         let steps = plan.steps
         let clock = ContinuousClock()
         // Worked out once, so that starting or ending a step costs what it names, not a scan of
@@ -48,22 +49,28 @@ struct PlanExecutor: Sendable {
             var stalled = false
 
             func keep(_ id: LiveStep.ID, _ outcome: StepOutcome) -> String? {
-                let (settled, stop) = settle(steps[id], outcome)
-                outcomes[id] = settled
+                observe(steps[id], outcome)
+                var kept = outcome
+                kept.exchange = nil
+                outcomes[id] = kept
                 for dependent in dependents[id] {
                     pending[dependent] -= 1
                     if pending[dependent] == 0 { ready.insert(dependent) }
                 }
-                return stop
+                return outcome.stopsRun
+            }
+
+            func skipped(_ id: LiveStep.ID, _ reason: String, stalled: Bool) -> StepOutcome {
+                var skipped = StepOutcome.skipped(steps[id], reason, login: plan.login.flatMap { outcomes[$0]?.login })
+                skipped.stalled = stalled
+                return skipped
             }
 
             /// Skips, in plan order, every step not started yet.
             func skipWaiting(_ reason: String, stalled: Bool) {
                 for id in steps.indices where !begun[id] {
                     begun[id] = true
-                    var skipped = skip(steps[id], reason)
-                    skipped.stalled = stalled
-                    _ = keep(id, skipped)
+                    _ = keep(id, skipped(id, reason, stalled: stalled))
                 }
             }
 
@@ -73,9 +80,11 @@ struct PlanExecutor: Sendable {
                 while running < max(1, concurrency), let id = ready.popFirst() {
                     let step = steps[id]
                     begun[id] = true
-                    // What the step may read: the outcomes of the steps it names, nothing else.
+                    // What the step may read: the outcomes of the steps it names, and the session
+                    // login's (its verdict governs every step after it), nothing else.
                     var known: [LiveStep.ID: StepOutcome] = [:]
                     for need in prerequisites[id] { known[need] = outcomes[need] }
+                    if let login = plan.login { known[login] = outcomes[login] }
                     running += 1
                     started[id] = clock.now
                     group.addTask { [known] in (id, await perform(step, known), clock.now) }
@@ -86,10 +95,11 @@ struct PlanExecutor: Sendable {
             while let (id, outcome, finished) = await group.next() {
                 running -= 1
                 if let stopped {
-                    // Cancelled in flight when the run stopped: what it got says nothing.
-                    var skipped = skip(steps[id], stopped)
-                    skipped.stalled = stalled
-                    _ = keep(id, skipped)
+                    // Cancelled in flight when the run stopped: what it got says nothing, but
+                    // an answer that came is still one the server gave.
+                    var cancelled = skipped(id, stopped, stalled: stalled)
+                    cancelled.exchange = outcome.exchange
+                    _ = keep(id, cancelled)
                     continue
                 }
                 let stop = keep(id, outcome)

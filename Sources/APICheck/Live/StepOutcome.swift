@@ -1,12 +1,24 @@
-/// What a step of a live run yields: its result for the report, the token its answer issued, and
-/// the answer itself for the samples of later steps. Later steps read tokens from here only.
+/// Everything a step of a live run yields, in one value: its result for the report, the token its
+/// answer issued, the answer's document for the samples of later steps, the session login's
+/// verdict and the run findings it explains, and the raw exchange for the run's observers. Later
+/// steps read tokens and samples from here only, and the report is made from the outcomes alone.
+/// A new kind of step yields its product by filling these in.
 struct StepOutcome: Sendable {
     /// Nil when the step reports nothing (an unreported login, or a probe with no token to try).
     var result: CheckResult?
     /// The token a login's answer issued, when the answer succeeded and decoded.
     var issuedToken: String?
-    /// The answer's document, when it classified as success.
+    /// A token shaped like `issuedToken` that the server never issued: the one dead token every
+    /// dead-token probe of this login sends, as a client holding a stale token would.
+    var deadToken: String?
+    /// The answer's document, when it classified as success; only what later steps read of it.
     var document: JSONValue?
+    /// What the session's login means for the rest of the run (the login step only).
+    var login: LoginVerdict?
+    /// Problems of the whole run the step found (why the login failed).
+    var runFindings: [Finding] = []
+    /// Why the run must stop after this step (the target cannot be reached); nil to go on.
+    var stopsRun: String?
     /// The call succeeded (what a logout step must have done before a logged-out probe).
     var succeeded = false
     /// An HTTP answer came, whatever it said.
@@ -15,10 +27,7 @@ struct StepOutcome: Sendable {
     var timedOut = false
     /// Skipped because the target stopped answering mid-run (`PlanExecutor`).
     var stalled = false
-    /// The raw request and answer, and how it classified, for a run's exchange observer. Handed
-    /// over and dropped as soon as the step is over: outcomes live for the whole run.
-    var exchange: Exchange?
-    var classification: Classification?
-
-    static func skipped(_ result: CheckResult?) -> StepOutcome { StepOutcome(result: result) }
+    /// The raw request and answer, for the run's observers. Handed over and dropped as soon as
+    /// the step is over: outcomes live for the whole run, and bodies can be large.
+    var exchange: LiveExchange?
 }

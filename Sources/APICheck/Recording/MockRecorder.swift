@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `apicheck record`: a live run (the same plan as `apicheck live`: login, samples, order, probes)
 /// whose answers become mocks. Each selected endpoint's success answer becomes its mock; with
@@ -7,6 +6,7 @@ import Synchronization
 /// `@logout`, with the statuses they really came with. An endpoint the probes leave alone (a POST
 /// not declared safe to probe) gets the dead-token answer another endpoint of the run received:
 /// the API declares one dead-token answer for all. Everything goes through `MockWriter`.
+/// A paging check's next page is no mock of its own.
 public struct MockRecorder: Sendable {
     public let api: API
     public let transport: any Transport
@@ -26,14 +26,15 @@ public struct MockRecorder: Sendable {
         writer = MockWriter(api: api, directory: directory, dryRun: dryRun, force: force, maxFileBytes: options.maxMockBytes)
     }
 
-    public func run(redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) async -> MockRecording {
-        let exchanges = Mutex<[LiveExchange]>([])
-        let check = LiveCheck(api: api, transport: transport, options: options, redactor: redactor, trace: trace,
-                              exchanges: { exchange in exchanges.withLock { $0.append(exchange) } })
+    /// Runs the live run, `observers` following it beside the recorder's own, and writes the mocks.
+    public func run(redactor: Redactor? = nil, observers: [any LiveRunObserver] = []) async -> MockRecording {
+        let answers = ReceivedAnswers()
+        let check = LiveCheck(api: api, transport: transport, options: options, redactor: redactor,
+                              observers: observers + [answers])
         var report = await check.run()
         report.command = .record
         // Plan order, not arrival order: placeholders are ranked by it, so a second run writes the same bytes.
-        let received = exchanges.withLock { $0 }.sorted { $0.step < $1.step }
+        let received = answers.all.sorted { $0.step < $1.step }
         let placeholders = SecretPlaceholders(api: api, paths: redactPaths)
         register(received, in: placeholders)
 

@@ -69,14 +69,10 @@ public enum HTMLReport {
         return html
     }
 
-    /// The column a probe or paging check sits in: the probe's kind from its name (`probe
-    /// token-expired statuses.homeTimeline` → `probe token-expired`), or `paging`.
+    /// The column a probe or paging check sits in: the probe's kind (`probe token-expired`), or
+    /// the role (`paging`).
     static func probeKind(_ result: CheckResult) -> String {
-        guard result.role == .probe else { return result.role.rawValue }
-        var name = result.name
-        if name.hasPrefix("probe ") { name.removeFirst(6) }
-        if name.hasSuffix(" " + result.endpoint) { name.removeLast(result.endpoint.count + 1) }
-        return "probe " + name
+        result.probe.map { "probe \($0.rawValue)" } ?? result.role.rawValue
     }
 
     private static func cell(_ result: CheckResult?, strict: Bool) -> String {

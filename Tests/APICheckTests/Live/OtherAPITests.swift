@@ -1,6 +1,7 @@
 import APICheck
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// An API unlike the demo: `status`/`message`/`data`, success 0, 401 for a dead token, a Bearer
@@ -125,13 +126,14 @@ import Testing
                                  mock: "key")
         let api = API(name: "keys", envelope: Self.api.envelope, auth: Self.api.auth, dates: .iso8601, endpoints: [key])
         let transport = Answering { _ in Self.body(#"{"status": 0, "data": {"id": 1, "created": "2026-11-01T10:00:00Z"}}"#) }
-        let traced = Mutex("")
+        let traced = TraceLines()
         let report = await LiveCheck(api: api, transport: transport,
                                      options: LiveOptions(baseURL: URL(string: "https://h.example/")!, probes: false),
-                                     trace: { line in traced.withLock { $0 += line } }).run()
+                                     observers: [traced]).run()
         #expect(report.results.first?.requestPath == "keys/***")
         #expect(report.results.first?.path == "keys/{key}")
-        #expect(!traced.withLock { $0 }.contains("SECRET"))
+        #expect(!traced.lines.isEmpty)
+        #expect(!traced.lines.joined().contains("SECRET"))
         #expect(!JSONReport.render(report, context: RenderContext(tool: "apicheck")).contains("SECRET"))
     }
 

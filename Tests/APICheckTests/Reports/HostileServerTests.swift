@@ -19,11 +19,11 @@ import FoundationXML
     func noOutputShowsASecretOrARawControl(placement: Int, pair: Int) async throws {
         let token = SecretEncodings.secrets[Self.pairs[pair].0], password = SecretEncodings.secrets[Self.pairs[pair].1]
         let server = EchoingServer(token: token, password: password)
-        let lines = Mutex<[String]>([])
+        let lines = TraceLines()
         let check = LiveCheck(api: EchoingServer.api(Self.placements[placement]), transport: server,
                               options: LiveOptions(baseURL: URL(string: "http://echo.example/Api/")!,
                                                    environment: ["APICHECK_ACCOUNT": "someone", "APICHECK_PASSWORD": password]),
-                              trace: { line in lines.withLock { $0.append(line) } })
+                              observers: [lines])
         let report = await check.run()
 
         // The run went where the hostile text is: a server message, an HTML page, a redirect.
@@ -32,7 +32,7 @@ import FoundationXML
         let message = try #require(report.results.first { $0.name == "echo.message" }?.findings.first?.message)
         #expect(message.contains(Redactor.mask))
 
-        let trace = lines.withLock { $0 }.joined(separator: "\n")
+        let trace = lines.lines.joined(separator: "\n")
         #expect(trace.contains(#"text/html\u{1B}]0;owned\u{7}"#), "the Content-Type is shown escaped")
         if placement == 0 { #expect(trace.contains("Authorization: \(Redactor.mask)")) }
         let outputs = [

@@ -4,17 +4,17 @@ import Testing
 
 /// Each role a result plays is counted and shown on its own.
 @Suite struct ReportRoleTests {
-    static func result(_ name: String, _ role: CheckResult.Role, findings: [Finding] = []) -> CheckResult {
+    static func result(_ name: String, _ role: CheckResult.Role, probe: AuthProbe? = nil, findings: [Finding] = []) -> CheckResult {
         CheckResult(name: name, role: role, endpoint: "statuses.homeTimeline", method: "GET", path: "statuses/home_timeline",
-                    status: 200, outcome: "success", findings: findings)
+                    status: 200, outcome: "success", findings: findings, probe: probe)
     }
 
     static let report = Report(
         command: .live, api: "demo", target: "http://x/Api/", duration: 0.25, concurrency: 8,
         results: [
             result("statuses.homeTimeline", .endpoint),
-            result("probe token-expired statuses.homeTimeline", .probe),
-            result("probe logout statuses.homeTimeline", .probe),
+            result("probe token-expired statuses.homeTimeline", .probe, probe: .tokenExpired),
+            result("probe logout statuses.homeTimeline", .probe, probe: .revoked),
             result("paging statuses.homeTimeline", .paging, findings: [
                 Finding(kind: .paging, severity: .error, endpoint: "statuses.homeTimeline", message: "items come twice"),
             ]),
@@ -43,5 +43,15 @@ import Testing
         #expect(summary["pagingChecks"] == 1)
         let roles = (json["results"] as? [[String: Any]])?.compactMap { $0["role"] as? String }
         #expect(roles == ["endpoint", "probe", "probe", "paging"])
+    }
+
+    /// The HTML table's column is the probe's kind as the result carries it, not a reading of its
+    /// name: a name in another form still lands in its column.
+    @Test func theHTMLColumnIsTheProbesKind() {
+        let report = Report(command: .live, api: "demo", target: "http://x/Api/", results: [
+            Self.result("statuses.homeTimeline", .endpoint),
+            Self.result("dead token on the timeline", .probe, probe: .tokenExpired),
+        ])
+        #expect(HTMLReport.render(report, context: RenderContext(tool: "apicheck")).contains("<th>probe token-expired</th>"))
     }
 }

@@ -1,0 +1,16 @@
+extension CheckResult {
+    /// The one way a live run starts a step's result: named and placed by what the step does.
+    init(_ action: LiveStep.Action, skipped: String? = nil) {
+        let endpoint: AnyEndpoint, name: String, role: Role, probe: AuthProbe?
+        switch action {
+        case let .check(checked, _):
+            (endpoint, name, role, probe) = (checked, checked.id, .endpoint, nil)
+        case let .probe(kind, checked):
+            (endpoint, name, role, probe) = (checked, "probe \(kind.rawValue) \(checked.id)", .probe, kind)
+        case let .paging(checked):
+            (endpoint, name, role, probe) = (checked, "paging \(checked.id)", .paging, nil)
+        }
+        self.init(name: name, role: role, endpoint: endpoint.id, method: endpoint.method.rawValue, path: endpoint.path,
+                  skipped: skipped, probe: probe)
+    }
+}

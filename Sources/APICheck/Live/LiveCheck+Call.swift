@@ -1,0 +1,48 @@
+extension LiveCheck {
+    /// A step's call, and the outcome it starts: every step that calls makes its result here, the
+    /// one way (status, timings, the request as sent, how the answer classified, the raw exchange),
+    /// then adds its own judgement of the call to it.
+    func call(_ step: LiveStep, _ values: [String: ParameterValue], token: String?,
+              tokenVariable: String = "TOKEN") async -> (StepOutcome, CallOutcome) {
+        var result = CheckResult(step.action)
+        var outcome = StepOutcome()
+        let call = await client.call(step.endpoint, values, token: token.map(TokenChoice.explicit) ?? .withoutToken)
+        if case let .transport(failure)? = call.error?.reason, failure.kind == .timeout { outcome.timedOut = true }
+        if let exchange = call.exchange {
+            outcome.answered = true
+            result.status = exchange.response.status
+            result.timings = exchange.response.timings
+            result.requestPath = displayPath(exchange.request.url)
+            result.request = sent(exchange, step.endpoint, values, tokenVariable: tokenVariable)
+            outcome.exchange = LiveExchange(step: step.id, endpoint: step.endpoint, role: role(of: step, call.classification),
+                                            request: exchange.request, response: exchange.response,
+                                            classification: call.classification, issuedToken: exchange.issuedToken,
+                                            sentToken: exchange.sentToken)
+        }
+        result.outcome = call.classification?.name
+        outcome.result = result
+        return (outcome, call)
+    }
+
+    private func role(of step: LiveStep, _ classification: Classification?) -> LiveExchange.Role {
+        switch step.action {
+        case let .check(_, reported): .check(reported: reported)
+        case let .probe(probe, _): .probe(probe, expected: probe.expected(api), accepted: classification.map(probe.accepts) ?? false)
+        case .paging: .paging
+        }
+    }
+
+    /// The request as sent, for the reproduce command: the token as `tokenVariable`, each value
+    /// taken from the environment as its variable (when the environment gave it, not a fallback).
+    private func sent(_ exchange: Exchange, _ endpoint: AnyEndpoint, _ values: [String: ParameterValue],
+                      tokenVariable: String) -> SentRequest {
+        var variables: [SentRequest.Variable] = []
+        if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable)) }
+        for parameter in endpoint.parameters {
+            guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
+                  options.environment[name] == value.text else { continue }
+            variables.append(.init(value: value.text, name: name))
+        }
+        return SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader)
+    }
+}

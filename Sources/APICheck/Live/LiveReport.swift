@@ -1,0 +1,56 @@
+/// The report of a live run, as one function of the run's plan and what each of its steps
+/// yielded: results in the report's order, the run findings the outcomes carry, and what the
+/// outcomes say of the target as a whole. Nothing else is read; nothing is masked yet.
+enum LiveReport {
+    /// `header` with the run's results and run findings added; `certificates` are the findings
+    /// on the certificates the target presented.
+    static func make(_ header: Report, api: API, plan: LivePlan, selected: [AnyEndpoint],
+                     outcomes: [LiveStep.ID: StepOutcome], certificates: [Finding]) -> Report {
+        var report = header
+        if plan.login == nil, let needing = selected.first(where: \.requiresToken) {
+            let message = api.auth.loginEndpoint.map { "the auth policy names login endpoint '\($0)', which is not declared" }
+                ?? "\(needing.id) needs the token, but the API declares no login"
+            report.runFindings.append(Finding(kind: .login, severity: .error, category: .harness,
+                                              endpoint: api.auth.loginEndpoint ?? needing.id, message: message))
+        }
+        report.runFindings += plan.steps.flatMap { outcomes[$0.id]?.runFindings ?? [] }
+        report.runFindings += certificates
+
+        let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (step, $0) } }
+        let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) },
+                                uniquingKeysWith: { first, _ in first })
+        report.results = selected.map { checks[$0.id] ?? CheckResult(.check($0, reported: true), skipped: "not checked") }
+            + probeOrder(results.filter { $0.1.role == .probe }, selected: selected)
+            + results.filter { $0.1.role == .paging }.map(\.1)
+        if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
+            let stalled = outcomes.values.filter { $0.stalled && $0.result != nil }.count
+            let endpointResults = report.endpointResults
+            if stalled > 0 {
+                report.runFindings.append(Finding(
+                    kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
+                    message: "\(report.target) stopped answering: requests timed out with no answer in the meantime; "
+                        + "\(stalled) checks were skipped"))
+            } else if !endpointResults.isEmpty,
+                      endpointResults.allSatisfy({ $0.findings.contains(where: LiveCheck.meansUnreachable) }) {
+                report.runFindings.append(Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
+                                                  message: "no endpoint of \(report.target) could be reached or answered in time"))
+            }
+        }
+        return report
+    }
+
+    /// Probes as the report lists them: per endpoint, the dead token then the revoked one; the
+    /// logout endpoint's last; the logged-out probe at the very end.
+    private static func probeOrder(_ probes: [(LiveStep, CheckResult)], selected: [AnyEndpoint]) -> [CheckResult] {
+        func key(_ entry: (LiveStep, CheckResult)) -> (Int, Int, Int) {
+            guard case let .probe(probe, endpoint) = entry.0.action else { return (3, 0, 0) }
+            let index = selected.firstIndex { $0.id == endpoint.id } ?? 0
+            switch probe {
+            case .loggedOut: return (2, index, 0)
+            case .tokenExpired, .revoked:
+                return (endpoint.sessionEffect == .logsOut ? 1 : 0, index, probe == .tokenExpired ? 0 : 1)
+            }
+        }
+        return probes.sorted { key($0) < key($1) }.map(\.1)
+    }
+}
