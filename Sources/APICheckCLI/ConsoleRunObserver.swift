@@ -20,7 +20,7 @@ final class ConsoleRunObserver: LiveRunObserver {
     }
 
     func traced(_ line: String) {
-        console.err(line)
+        if tracesRequests { console.err(line) }
     }
 
     func resultReady(_ result: CheckResult) {

@@ -19,17 +19,10 @@ struct MockWriteListing {
         console.out("\(files.count) files: " + counts.joined(separator: ", ") + (dryRun ? " (dry run: nothing written)" : ""))
     }
 
-    /// Server text (a failure message, a key) as a terminal may show it: control characters
-    /// escaped, so an answer cannot move the cursor or recolour the screen.
+    /// Server text (a failure message, a key) as a terminal may show it: every unsafe character
+    /// escaped by `DisplayText`, so an answer cannot move the cursor, recolour the screen or
+    /// reorder what is shown.
     static func printable(_ line: String) -> String {
-        var out = ""
-        for scalar in line.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                out += String(format: "\\u%04x", scalar.value)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        DisplayText.escaped(line)
     }
 }

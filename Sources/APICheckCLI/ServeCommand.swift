@@ -25,8 +25,13 @@ struct ServeCommand: Command {
     static let quiet = Option.flag("quiet", short: "q", help: "no line per request on stderr")
     static let tlsCert = Option.optional("tls-cert", "FILE", help: "serve HTTPS with this PEM certificate (chain)", parse: .text)
     static let tlsKey = Option.optional("tls-key", "FILE", help: "the certificate's private key (PEM, unencrypted)", parse: .text)
+    static let adminToken = Option.optional("admin-token", "TOKEN",
+                                            help: "every admin request must carry this token (use it with --host)", parse: .text)
     static let options: [any OptionDeclaration] = [port, host, basePath] + MockFolderOption.all
-        + [scenario, delay, stateless, cors, allowInvalid, quiet, tlsCert, tlsKey]
+        + [scenario, delay, stateless, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken]
+
+    /// How long answers under way may take to finish once a stop is asked for.
+    static let grace = Duration.seconds(5)
 
     static func discussion(tool: String) -> String {
         """
@@ -39,7 +44,11 @@ struct ServeCommand: Command {
         Per request: 'Prefer: scenario=NAME', 'Prefer: fault=reset|empty|truncate|garbage|html-502|slow-body',
         'Prefer: delay=MS', 'Prefer: code=N'. Sticky choices: --scenario, or the admin API under
         /__apicheck/ (health, endpoints, scenarios, requests, reset), scoped to a session with the
-        header 'X-Apicheck-Session: NAME'. docs/serve.md describes it all.
+        header 'X-Apicheck-Session: NAME'. Admin writes need 'Content-Type: application/json';
+        on loopback the admin API answers only its own Host and Origin. With --host, anyone who
+        reaches the server can use the admin API unless --admin-token protects it.
+        SIGINT or SIGTERM stops it cleanly: no new connection, answers under way finish (up to
+        5 s), exit 0. docs/serve.md describes it all.
         """
     }
 
@@ -62,6 +71,8 @@ struct ServeCommand: Command {
         options.cors = try arguments[Self.cors]
         options.delay = try arguments[Self.delay]
         options.allowInvalid = try arguments[Self.allowInvalid]
+        options.adminToken = try arguments[Self.adminToken]
+        if options.adminToken?.isEmpty == true { throw UsageError("--admin-token needs a token that is not empty") }
         if !quiet {
             let log: @Sendable (String) -> Void = { line in console.err(line) }
             options.log = log
@@ -92,31 +103,47 @@ struct ServeCommand: Command {
         } catch {
             let redactor = context.api.makeRedactor()
             for finding in error.findings {
-                context.note("  " + redactor.redact((finding.file.map { "\($0): " } ?? "\(finding.endpoint ?? "-"): ") + finding.message))
+                note("  " + redactor.redact((finding.file.map { "\($0): " } ?? "\(finding.endpoint ?? "-"): ") + finding.message))
             }
             // The server does not know the tool's name; the command that lists the problems does.
-            throw CommandFailure(error.findings.isEmpty ? error.message : error.message + "; '\(context.tool) mocks' lists them")
+            throw CommandFailure(DisplayText.escaped(error.findings.isEmpty ? error.message : error.message + "; '\(context.tool) mocks' lists them"))
         }
         if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
-            context.note("warning: binding \(options.host): the mock server is reachable from other machines")
+            note("warning: binding \(options.host): the mock server is reachable from other machines, and so is its admin API "
+                + (options.adminToken == nil ? "(anyone who reaches it can set faults and read the journal; --admin-token TOKEN protects it)"
+                    : "(protected by --admin-token)"))
         }
         if options.allowInvalid {
             for finding in server.warnings where finding.severity == .error {
-                context.note("serving despite: " + context.api.makeRedactor().redact(finding.message))
+                note("serving despite: " + context.api.makeRedactor().redact(finding.message))
             }
         }
+        // Installed before the server starts: a signal from then on stops it cleanly.
+        let stopSignal = StopSignal()
         do {
             try server.start()
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(DisplayText.escaped("\(error)"))
         }
-        context.note("serving the \(context.api.name) API from \(folder.path) on \(server.baseURL.absoluteString) "
+        note("serving the \(context.api.name) API from \(folder.path) on \(server.baseURL.absoluteString) "
             + "(admin: \(server.adminURL.absoluteString)); Ctrl-C stops it")
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(3600))
+        let heard: String = switch await stopSignal.wait() {
+        case .signal(SIGTERM): "SIGTERM"
+        case .signal: "SIGINT"
+        case .cancelled: "cancelled"
         }
-        server.stop()
+        note("\(heard): stopping (answers under way get up to \(Self.grace.components.seconds) s)")
+        let finished = server.stop(grace: Self.grace)
+        server.flushLog(timeout: .seconds(1))
+        if server.droppedLogLines > 0 { note("\(server.droppedLogLines) log lines were dropped: stderr was not being read") }
+        note(finished ? "stopped" : "stopped; answers still under way after \(Self.grace.components.seconds) s were cut")
         return .success
+    }
+
+    /// Every line serve prints about itself goes through `DisplayText`: file names, folders and
+    /// messages may hold anything.
+    private func note(_ text: String) {
+        context.note(DisplayText.escaped(text))
     }
 }
 

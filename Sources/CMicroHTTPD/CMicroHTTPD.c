@@ -23,6 +23,31 @@ static void cmhd_logger(void *cls, const char *format, va_list ap) {
     vsnprintf(cmhd_last_log, sizeof cmhd_last_log, format, ap);
 }
 
+static char cmhd_too_many_arguments_marker;
+
+void *cmhd_too_many_arguments(void) {
+    return &cmhd_too_many_arguments_marker;
+}
+
+// libmicrohttpd's URI log callback: it sees the request's target before the query is parsed, in
+// the connection's own buffer.
+static void *cmhd_uri_guard(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void)connection;
+    size_t limit = (size_t)(uintptr_t)cls;
+    const char *query = strchr(uri, '?');
+    if (limit == 0 || query == NULL)
+        return NULL;
+    size_t count = 1;
+    for (const char *p = query; *p != '\0'; p++)
+        count += *p == '&';
+    if (count <= limit)
+        return NULL;
+    // libmicrohttpd has already found the '?' and parses from the character after it: an empty
+    // string there leaves it nothing to parse.
+    ((char *)query)[1] = '\0';
+    return &cmhd_too_many_arguments_marker;
+}
+
 // Leaves the URL and query as sent: the Swift side decodes them, so that a router can split the
 // path on its raw `/` before decoding (an encoded `%2F` inside a value stays in its segment).
 static size_t cmhd_keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
@@ -45,8 +70,9 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
     struct sockaddr *address;
     // poll(), named rather than MHD_USE_AUTO: with select() every descriptor past FD_SETSIZE
     // (1024) would be refused, and the default connection limit is FD_SETSIZE - 4.
+    // MHD_USE_ITC: MHD_quiesce_daemon (a graceful stop) needs it with internal threads.
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD
-                       | MHD_USE_POLL | MHD_USE_ERROR_LOG;
+                       | MHD_USE_POLL | MHD_USE_ERROR_LOG | MHD_USE_ITC;
     // A pool of epoll threads instead: many connections per thread, so a handler must not block;
     // suspend/resume lets a delayed answer wait without holding its thread.
     struct MHD_OptionItem pool[] = {
@@ -54,7 +80,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         {MHD_OPTION_END, 0, NULL},
     };
     if (limits->thread_pool_size > 0) {
-        flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+        flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC;
         if (limits->thread_pool_size > 1) {
             pool[0].option = MHD_OPTION_THREAD_POOL_SIZE;
             pool[0].value = (intptr_t)limits->thread_pool_size;
@@ -111,6 +137,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,
+        MHD_OPTION_URI_LOG_CALLBACK, cmhd_uri_guard, (void *)(uintptr_t)limits->max_query_arguments,
         MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_escaped, NULL,
         MHD_OPTION_ARRAY, pool,
         MHD_OPTION_ARRAY, tls_options,
@@ -198,47 +225,17 @@ struct MHD_Response *cmhd_create_truncated_response(const void *data, size_t siz
     return response;
 }
 
-struct cmhd_dribbled_body {
-    size_t size;
-    size_t chunk;
-    unsigned pause_usec;
-    unsigned char bytes[];
-};
-
-static ssize_t cmhd_dribbled_reader(void *cls, uint64_t pos, char *buf, size_t max) {
-    struct cmhd_dribbled_body *body = cls;
-    if (pos >= body->size)
-        return MHD_CONTENT_READER_END_OF_STREAM;
-    size_t n = body->size - (size_t)pos;
-    if (n > body->chunk)
-        n = body->chunk;
-    if (n > max)
-        n = max;
-    usleep(body->pause_usec);
-    memcpy(buf, body->bytes + pos, n);
-    return (ssize_t)n;
-}
-
-struct MHD_Response *cmhd_create_dribbled_response(const void *data, size_t size, size_t chunk, unsigned pause_usec) {
-    struct cmhd_dribbled_body *body = malloc(sizeof *body + size);
-    if (body == NULL)
-        return NULL;
-    body->size = size;
-    body->chunk = chunk > 0 ? chunk : 1;
-    body->pause_usec = pause_usec;
-    if (size > 0)
-        memcpy(body->bytes, data, size);
-    struct MHD_Response *response = MHD_create_response_from_callback(
-        size, body->chunk, cmhd_dribbled_reader, body, free);
-    if (response == NULL)
-        free(body);
-    return response;
-}
-
 void cmhd_reset_on_close(struct MHD_Connection *connection) {
     int socket = cmhd_connection_socket(connection);
     if (socket < 0)
         return;
     struct linger linger = {1, 0};
     setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, sizeof linger);
+    // libmicrohttpd shuts the socket down for writing before it closes it, which sends a FIN
+    // first. Connecting to AF_UNSPEC disconnects the socket at once, and with SO_LINGER 0 that is
+    // a reset; libmicrohttpd's own shutdown and close then find nothing left to send.
+    struct sockaddr unspecified;
+    memset(&unspecified, 0, sizeof unspecified);
+    unspecified.sa_family = AF_UNSPEC;
+    connect(socket, &unspecified, sizeof unspecified);
 }

@@ -34,15 +34,22 @@ extension HTTPServer {
                 incoming.answered = true
                 if tls.closesWithoutClientCertificate { return .NO }
                 return queue(ServerResponse(status: 403, headers: [(name: "Content-Type", value: "text/plain")],
-                                            body: Data("a client certificate from the trusted CA is required\n".utf8)), on: connection)
+                                            body: Data("a client certificate from the trusted CA is required\n".utf8)),
+                             on: connection, context: context)
             }
             if let refusal = incoming.refusal, refusal == .overBudget, announced > drainLimit {
                 // Reading a big body only to drop it would let an upload flood keep the server
                 // busy: answer now, and libmicrohttpd closes the connection instead of reading on.
                 incoming.answered = true
-                return queue(answer(to: refusal, context: context), on: connection)
+                return queue(answer(to: refusal, context: context), on: connection, context: context)
             }
             return .YES
+        }
+        if existing == cmhd_too_many_arguments() {
+            requestContext.pointee = nil
+            let limit = context.configuration.maxQueryParameters
+            return queue(ServerResponse(status: 414, headers: [("Content-Type", "text/plain")],
+                                        body: Data("more than \(limit) query parameters\n".utf8)), on: connection, context: context)
         }
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeUnretainedValue()
 
@@ -54,16 +61,15 @@ extension HTTPServer {
             uploadDataSize.pointee = 0
             return .YES
         }
-        if let pending = incoming.pending {
-            incoming.pending = nil
-            return queue(pending, on: connection)
-        }
+        if let resumed = resumed(incoming, on: connection, context: context) { return resumed }
         guard !incoming.answered else { return .YES }
         incoming.answered = true
-        context.deadlines.bodyReceived(connection)
+        // A pool handler never blocks, so the answer is queued (and its send deadline set) at
+        // once; a thread-per-connection handler may sleep, which no deadline should cut.
+        if context.configuration.threadModel == .threadPerConnection { context.deadlines.bodyReceived(connection) }
 
         if let refusal = incoming.refusal {
-            return queue(answer(to: refusal, context: context), on: connection)
+            return queue(answer(to: refusal, context: context), on: connection, context: context)
         }
         return answer(context.handler(incoming.request), to: incoming, on: connection, context: context)
     }
@@ -132,7 +138,7 @@ extension HTTPServer {
         guard let cls else { return }
         let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
         if let connection { context.deadlines.answered(connection) }
-        guard let requestContext, let existing = requestContext.pointee else { return }
+        guard let requestContext, let existing = requestContext.pointee, existing != cmhd_too_many_arguments() else { return }
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeRetainedValue()
         context.budget.release(incoming.booked)
         incoming.booked = 0
@@ -155,7 +161,7 @@ extension HTTPServer {
         }
     }
 
-    static func queue(_ answer: ServerResponse, on connection: OpaquePointer) -> MHD_Result {
+    static func queue(_ answer: ServerResponse, on connection: OpaquePointer, context: HandlerContext) -> MHD_Result {
         switch answer.ending {
         case .close?: return .NO
         case .reset?:
@@ -164,12 +170,15 @@ extension HTTPServer {
         case nil: break
         }
         if let prepared = answer.prepared {
+            context.deadlines.sending(connection)
             return MHD_queue_response(connection, UInt32(prepared.status), prepared.raw)
         }
+        var allowance = Duration.zero
         let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
             if let dribble = answer.dribble {
-                return cmhd_create_dribbled_response(bytes.baseAddress, bytes.count, max(1, dribble.bytes),
-                                                     UInt32(clamping: Int(max(0, dribble.pause) * 1_000_000)))
+                let response = dribbledResponse(answer.body, bytes: dribble.bytes, pause: dribble.pause, on: connection, context: context)
+                allowance = .seconds(Double((answer.body.count + max(1, dribble.bytes) - 1) / max(1, dribble.bytes)) * max(0, dribble.pause))
+                return response
             }
             if let cut = answer.truncateAfter {
                 return cmhd_create_truncated_response(bytes.baseAddress, bytes.count, max(0, cut))
@@ -182,6 +191,7 @@ extension HTTPServer {
             _ = MHD_add_response_header(response, field.name, field.value)
         }
         let status = (100...999).contains(answer.status) ? UInt32(answer.status) : 500
+        context.deadlines.sending(connection, allowance: allowance)
         return MHD_queue_response(connection, status, response)
     }
 

@@ -1,7 +1,5 @@
 internal import CMicroHTTPD
-import Dispatch
 import Foundation
-import Synchronization
 
 extension HTTPServerConfiguration {
     /// What the C shim takes: 0 for a thread per connection, else the pool's size.
@@ -17,63 +15,57 @@ extension HTTPServer {
     /// Queues a handler's answer, after its delay. A thread-per-connection server sleeps on the
     /// connection's own thread; a pool server must not, so it suspends the connection and resumes
     /// it from a timer: libmicrohttpd then calls the access handler again, which finds the answer
-    /// in `pending`.
+    /// in `pending` (or drops it when the client left meanwhile).
     static func answer(_ response: ServerResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
                        context: HandlerContext) -> MHD_Result {
-        guard response.delay > 0 else { return queue(response, on: connection) }
+        guard response.delay > 0 else { return queue(response, on: connection, context: context) }
         guard context.configuration.threadModel != .threadPerConnection else {
             Thread.sleep(forTimeInterval: response.delay)
-            return queue(response, on: connection)
+            return queue(response, on: connection, context: context)
         }
         var waiting = response
         waiting.delay = 0
-        incoming.pending = waiting
-        MHD_suspend_connection(connection)
-        let suspended = context.suspended
-        let key = suspended.add(connection)
-        DispatchQueue.global().asyncAfter(deadline: .now() + response.delay) {
-            suspended.resume(key)
+        // The server's own turn: neither the body deadline nor the send deadline runs meanwhile.
+        context.deadlines.bodyReceived(connection)
+        guard let key = context.suspended.suspend(connection, for: response.delay) else {
+            return queue(waiting, on: connection, context: context)
         }
+        incoming.pending = waiting
+        incoming.suspension = key
         return .YES
     }
-}
 
-/// Connections suspended while their answer waits. The timer resumes one only while the daemon
-/// runs: once `stop()` has begun, the connection may be gone.
-final class SuspendedConnections: Sendable {
-    private struct State {
-        var connections: [UInt: UInt] = [:]
-        var next: UInt = 0
-        var stopped = false
+    /// The answer that waited out its delay, or nothing when its client hung up meanwhile.
+    static func resumed(_ incoming: IncomingRequest, on connection: OpaquePointer, context: HandlerContext) -> MHD_Result? {
+        guard let pending = incoming.pending else { return nil }
+        incoming.pending = nil
+        if let key = incoming.suspension {
+            incoming.suspension = nil
+            if context.suspended.wasAbandoned(key) { return .NO }
+        }
+        return queue(pending, on: connection, context: context)
     }
 
-    private let state = Mutex(State())
-
-    func add(_ connection: OpaquePointer) -> UInt {
-        state.withLock { state in
-            state.next += 1
-            state.connections[state.next] = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))
-            return state.next
-        }
-    }
-
-    func resume(_ key: UInt) {
-        state.withLock { state in
-            guard !state.stopped, let address = state.connections.removeValue(forKey: key),
-                  let connection = OpaquePointer(bitPattern: address) else { return }
-            MHD_resume_connection(connection)
-        }
-    }
-
-    /// Resumes every waiting connection (they are answered or closed as the daemon stops) and
-    /// turns later timers into no-ops.
-    func stop() {
-        state.withLock { state in
-            for address in state.connections.values {
-                if let connection = OpaquePointer(bitPattern: address) { MHD_resume_connection(connection) }
-            }
-            state.connections = [:]
-            state.stopped = true
-        }
+    /// A body that goes out `bytes` at a time with a pause before each piece. A pool server
+    /// suspends the connection for each pause (no thread waits); a thread-per-connection server
+    /// sleeps on the connection's thread.
+    static func dribbledResponse(_ body: Data, bytes: Int, pause: Double, on connection: OpaquePointer,
+                                 context: HandlerContext) -> OpaquePointer? {
+        let dribble = DribbledBody(body, chunk: max(1, bytes), pause: max(0, pause), connection: connection,
+                                   suspended: context.configuration.threadModel == .threadPerConnection ? nil : context.suspended)
+        let cls = Unmanaged.passRetained(dribble).toOpaque()
+        let response = MHD_create_response_from_callback(
+            UInt64(body.count), dribble.chunk,
+            { cls, position, buffer, max in
+                guard let cls, let buffer else { return -2 }
+                return Unmanaged<DribbledBody>.fromOpaque(cls).takeUnretainedValue().read(at: position, into: buffer, max: max)
+            },
+            cls,
+            { cls in
+                guard let cls else { return }
+                Unmanaged<DribbledBody>.fromOpaque(cls).release()
+            })
+        if response == nil { Unmanaged<DribbledBody>.fromOpaque(cls).release() }
+        return response
     }
 }

@@ -66,7 +66,8 @@ public final class HTTPServer: Sendable {
                 idle_timeout: UInt32(clamping: max(configuration.idleTimeout, 0)),
                 connection_limit: UInt32(clamping: max(1, min(configuration.connectionLimit, openFiles - 64))),
                 per_ip_connection_limit: UInt32(clamping: max(configuration.perClientConnectionLimit, 0)),
-                thread_pool_size: configuration.threadPoolSize)
+                thread_pool_size: configuration.threadPoolSize,
+                max_query_arguments: UInt32(clamping: max(configuration.maxQueryParameters, 0)))
             if configuration.tls != nil, cmhd_tls_supported() == 0 {
                 throw HTTPServerError(host: host, port: requestedPort, reason: "this libmicrohttpd is built without TLS")
             }
@@ -139,6 +140,28 @@ public final class HTTPServer: Sendable {
         pem?.free()
         // The context outlives the daemon: no callback can reach it once the daemon is stopped.
         context?.deadlines.stop()
+    }
+
+    /// Stops gracefully: no new connection is accepted (the listening socket is shut down, so a
+    /// client is refused at once), answers under way (handlers, delays, bodies being sent) get up
+    /// to `grace` to finish, then `stop()` closes what is left. Returns whether every answer
+    /// finished in time.
+    @discardableResult
+    public func stop(grace: Duration) -> Bool {
+        let (daemon, context) = state.withLock { ($0.daemon, $0.context) }
+        guard let daemon, let context else { return true }
+        let listener = MHD_quiesce_daemon(daemon.raw)
+        // The descriptor stays libmicrohttpd's until the daemon stops; shutting it down ends the
+        // listening without freeing its number for another file.
+        if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
+        let deadline = ContinuousClock.now + grace
+        var finished = context.deadlines.answering == 0
+        while !finished, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            finished = context.deadlines.answering == 0
+        }
+        stop()
+        return finished
     }
 
     /// Bytes of request bodies booked against `requestBodyBudget` now, over all connections.

@@ -22,6 +22,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// Seconds a connection may stay without any traffic (libmicrohttpd's own timeout; it also
     /// covers a client that stops reading an answer).
     public var idleTimeout: Int
+    /// Seconds an answer has to reach the client, counted from when it is queued (a delay or a
+    /// dribbled body the server chose adds its own length). A client that reads a few bytes now
+    /// and then never reaches the idle timeout; this cuts it.
+    public var sendTimeout: Double
     /// Connections open at once. Further ones are accepted and closed at once. The server raises
     /// its soft file-descriptor limit to the hard one when it starts, and keeps this below that.
     public var connectionLimit: Int
@@ -29,13 +33,16 @@ public struct HTTPServerConfiguration: Sendable {
     /// of `connectionLimit` by default: one address alone cannot lock the others out, and
     /// `apicheck live --concurrency 256` (its most) against a local server still fits.
     public var perClientConnectionLimit: Int
+    /// Query parameters one request may carry; a request with more is answered 414 (0 = no
+    /// limit, which libmicrohttpd's per-connection memory cannot hold past about 400).
+    public var maxQueryParameters = 256
     /// A thread per connection (the default: handlers may block) or a pool of epoll threads.
     public var threadModel: ThreadModel = .threadPerConnection
     /// Serve HTTPS with this certificate and key instead of plain HTTP; nil (the default) for HTTP.
     public var tls: HTTPServerTLS?
 
     public init(maxRequestBody: Int = 8 << 20, requestBodyBudget: Int = 64 << 20, smallRequestBody: Int = 64 << 10,
-                headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60,
+                headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60, sendTimeout: Double = 60,
                 connectionLimit: Int = 2048, perClientConnectionLimit: Int = 512) {
         self.maxRequestBody = maxRequestBody
         self.requestBodyBudget = requestBodyBudget
@@ -43,6 +50,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
+        self.sendTimeout = sendTimeout
         self.connectionLimit = connectionLimit
         self.perClientConnectionLimit = perClientConnectionLimit
     }

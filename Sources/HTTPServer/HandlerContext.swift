@@ -12,6 +12,7 @@ final class HandlerContext: Sendable {
         self.handler = handler
         self.configuration = configuration
         budget = RequestBodyBudget(limit: configuration.requestBodyBudget, small: configuration.smallRequestBody)
-        deadlines = ConnectionDeadlines(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout)
+        deadlines = ConnectionDeadlines(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
+                                       sendTimeout: configuration.sendTimeout)
     }
 }

@@ -19,6 +19,8 @@ final class IncomingRequest {
     var booked = 0
     /// An answer waiting for its suspended connection to be resumed (a delay in a pool server).
     var pending: ServerResponse?
+    /// The key of the suspension `pending` waits out, to learn whether the client left meanwhile.
+    var suspension: UInt?
 
     init(_ request: ServerRequest) {
         self.request = request

@@ -2,10 +2,12 @@ import APICheck
 import Foundation
 import Synchronization
 
-/// The bytes each mock file is served with. Read through `MockDirectory` at start; afterwards a
-/// file edited on disk (its size, time or inode changed) is read again on the next request that
-/// wants it. An edit that is broken (not JSON; for a success mock, not decoding into the
-/// endpoint's type) is logged once and the last good body kept.
+/// The bytes each mock file is served with. Read through `MockDirectory` at start; afterwards
+/// each file is looked at (one `stat`) at most once per `interval`, not on every request, and a
+/// file whose inode, size or time changed is read again through the start-up checks: a fresh
+/// `MockDirectory` read (a regular file, under the size cap, inside the mocks folder) and the
+/// audit of `apicheck mocks` for that file (JSON, the envelope its scenario needs, a success
+/// that decodes). An edit that fails them is logged once and the last good body kept.
 final class MockBodies: Sendable {
     struct Body: Sendable {
         var data: Data
@@ -17,12 +19,14 @@ final class MockBodies: Sendable {
     private struct Entry {
         var body: Body?
         var stamp: FileStamp?
+        var nextLook: ContinuousClock.Instant
     }
 
     private let mocks: MockDirectory
-    private let redactor: Redactor
+    private let interval: Duration
     private let log: (@Sendable (String) -> Void)?
     private let entries: [MockFileName: Slot]
+    private let looks = Atomic(0)
 
     private final class Slot: Sendable {
         let path: String
@@ -33,13 +37,14 @@ final class MockBodies: Sendable {
         }
     }
 
-    init(mocks: MockDirectory, log: (@Sendable (String) -> Void)?) {
+    init(mocks: MockDirectory, interval: Double, log: (@Sendable (String) -> Void)?) {
         self.mocks = mocks
+        self.interval = .seconds(max(0, interval))
         self.log = log
-        redactor = mocks.api.makeRedactor()
         var entries: [MockFileName: Slot] = [:]
+        let now = ContinuousClock.now
         for file in mocks.files {
-            var entry = Entry()
+            var entry = Entry(nextLook: now + .seconds(max(0, interval)))
             let endpoint = mocks.api.endpoints.first { $0.mock == file.mock }
             let document = endpoint.map { mocks.document(of: file, answering: $0) } ?? mocks.document(of: file)
             if case let .success(data) = mocks.data(of: file), case let .success(document) = document {
@@ -51,15 +56,21 @@ final class MockBodies: Sendable {
         self.entries = entries
     }
 
+    /// Looks at the files since start.
+    var checks: Int { looks.load(ordering: .relaxed) }
+
     /// The body to serve now; nil when the file never had a good one.
     func body(of file: MockFileName, endpoint: AnyEndpoint) -> Body? {
         guard let slot = entries[file] else { return nil }
-        let path = slot.path
-        let stamp = FileStamp(path: path)
+        let now = ContinuousClock.now
         return slot.entry.withLock { entry in
+            guard now >= entry.nextLook else { return entry.body }
+            entry.nextLook = now + interval
+            looks.add(1, ordering: .relaxed)
+            let stamp = FileStamp(path: slot.path)
             guard stamp != entry.stamp else { return entry.body }
             entry.stamp = stamp
-            switch reload(file, path: path, endpoint: endpoint) {
+            switch reload(file, endpoint: endpoint) {
             case let .success(body):
                 entry.body = body
                 log?("mock \(file) changed on disk: serving the new body")
@@ -70,29 +81,22 @@ final class MockBodies: Sendable {
         }
     }
 
-    private func reload(_ file: MockFileName, path: String, endpoint: AnyEndpoint) -> Result<Body, ReloadFailure> {
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: mocks.maxFileBytes + 1) ?? Data()
-        } catch {
-            return .failure(ReloadFailure("cannot be read (\(error.localizedDescription))"))
+    /// The file read and audited as at start, from a fresh listing of the folder.
+    private func reload(_ file: MockFileName, endpoint: AnyEndpoint) -> Result<Body, ReloadFailure> {
+        let fresh = MockDirectory(mocks.url, api: mocks.api, maxFileBytes: mocks.maxFileBytes)
+        guard fresh.files.contains(file) else { return .failure(ReloadFailure("is gone")) }
+        let data: Data, document: JSONValue
+        switch (fresh.data(of: file), fresh.document(of: file, answering: endpoint)) {
+        case let (.success(read), .success(parsed)):
+            data = read
+            document = parsed
+        case let (.failure(error), _), let (_, .failure(error)):
+            if case let .notJSON(parseError) = error.reason { return .failure(ReloadFailure("is not JSON (\(parseError.description))")) }
+            return .failure(ReloadFailure("is refused (\(error.message))"))
         }
-        guard data.count <= mocks.maxFileBytes else { return .failure(ReloadFailure("is over the mock size cap")) }
-        var document = JSONValue.null
-        do throws(JSONParseError) {
-            // An empty file is the empty body of an endpoint that answers nothing.
-            if !(endpoint.acceptsEmptyBody && data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })) {
-                document = try JSONParser.parse(data)
-            }
-        } catch {
-            return .failure(ReloadFailure("is not JSON (\(error.description))"))
-        }
-        if file.scenario == nil {
-            let interpretation = Interpretation(endpoint: endpoint, status: mocks.status(of: file), contentType: "application/json",
-                                                body: data, document: document, source: path, api: mocks.api, redactor: redactor)
-            if let error = interpretation.error { return .failure(ReloadFailure("does not decode (\(error))")) }
+        if let problem = MockAudit(mocks: fresh).findings(of: file, endpoint: endpoint).first(where: { $0.severity == .error }) {
+            let what = problem.kind == .decode ? "does not decode" : "fails the audit"
+            return .failure(ReloadFailure("\(what) (\(problem.message))"))
         }
         return .success(Body(data: data, document: document))
     }

@@ -6,6 +6,7 @@ import HTTPServer
 /// (the server's, or a session's with `X-Apicheck-Session`), the request journal, and reset.
 extension MockServer {
     func admin(_ request: ServerRequest) -> ServerResponse {
+        if let refusal = AdminGuard(options: options, port: port).refusal(of: request) { return refusal.response }
         let rest = request.path.dropFirst(min(request.path.count, Self.adminPrefix.count))
         let parts = rest.split(separator: "/").map(String.init)
         let session = request.field("x-apicheck-session")
@@ -38,7 +39,7 @@ extension MockServer {
             let entries = journal.all(session: session).map { $0.json(formatter, redactor: redactor) }
             return Self.json(.object([("requests", .array(entries))]))
         case ("DELETE", "requests"?, 1):
-            journal.clear()
+            journal.clear(session: session)
             return ServerResponse(status: 204)
         case ("POST", "reset"?, 1):
             tokens.reset()
@@ -80,7 +81,7 @@ extension MockServer {
 
     private func unknownEndpoint(_ id: String) -> ServerResponse {
         ProblemDocument(status: 404, title: "No such endpoint",
-                        detail: "no endpoint '\(Self.printable(id))'; endpoints: \(api.endpoints.map(\.id).joined(separator: ", "))").response
+                        detail: "no endpoint '\(DisplayText.escaped(id))'; endpoints: \(api.endpoints.map(\.id).joined(separator: ", "))").response
     }
 
     static func json(_ value: JSONValue, status: Int = 200) -> ServerResponse {

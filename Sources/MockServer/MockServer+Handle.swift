@@ -9,24 +9,29 @@ extension MockServer {
         let began = DispatchTime.now().uptimeNanoseconds
         var record = ServedRecord()
         var response = answer(request, record: &record)
-        if options.cors {
+        let isAdmin = request.path.hasPrefix(Self.adminPrefix)
+        // The admin API is never offered cross-origin: a page on another origin must not read the
+        // journal or set a fault.
+        if options.cors, !isAdmin {
             response.headers += [("Access-Control-Allow-Origin", request.field("origin") ?? "*"),
                                  ("Access-Control-Expose-Headers", "X-Apicheck-Endpoint, X-Apicheck-Scenario")]
         }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1_000_000
         let session = request.field("x-apicheck-session")
         let status = response.ending == nil ? response.status : 0
-        if !request.path.hasPrefix(Self.adminPrefix) {
+        if !isAdmin {
             journal.append(RequestJournal.Entry(
-                time: Date(), method: request.method, path: request.path, query: request.query, endpoint: record.endpoint,
+                time: Date(), method: request.method, path: Self.shown(request.path), query: request.query, endpoint: record.endpoint,
                 scenario: record.scenario, session: session, status: status, problems: record.problems,
                 milliseconds: milliseconds))
         }
-        if let log = options.log {
+        if let logQueue {
             let ended = response.ending.map { "\($0)" } ?? String(response.status)
-            let line = [request.method, Self.printable(redactor.redact(Self.target(of: request))), "->", ended,
+            let line = [request.method, redactor.redact(Self.shown(Self.target(of: request))), "->", ended,
                         record.endpoint ?? "-", record.scenario ?? "-", Self.tenths(milliseconds) + " ms"]
-            log(line.joined(separator: " ") + (response.delay > 0 ? " (+\(Int(response.delay * 1000)) ms delay)" : ""))
+            // Method and path are the client's: escaped, so that they cannot drive a terminal.
+            logQueue.append(DisplayText.escaped(line.joined(separator: " "))
+                + (response.delay > 0 ? " (+\(Int(response.delay * 1000)) ms delay)" : ""))
         }
         return response
     }
@@ -51,6 +56,10 @@ extension MockServer {
             return notFound(request, relative: Substring(request.rawPath), note: "routes sit under \(basePath)", record: &record)
         }
         let relative = request.rawPath.dropFirst(basePath.count)
+        // No template has more segments: a path of thousands is not worth splitting.
+        if relative.utf8.count > maxSegments, relative.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count > maxSegments {
+            return notFound(request, relative: relative, note: nil, record: &record)
+        }
         switch routes.match(method: request.method, path: relative, meets: { $0.isMet(by: request) }) {
         case let .notFound(note):
             return notFound(request, relative: relative, note: note, record: &record)
@@ -64,10 +73,10 @@ extension MockServer {
     }
 
     private func notFound(_ request: ServerRequest, relative: Substring, note: String?, record: inout ServedRecord) -> ServerResponse {
-        let closest = RouteSuggestions.closest(to: relative, method: request.method, in: api.endpoints)
+        let closest = suggestions.closest(to: relative, method: request.method).endpoints
             .map { "\($0.method) \(basePath)\($0.path) (\($0.id))" }
         record.problems = [note ?? "no such route"]
-        return ProblemDocument.notFound(method: request.method, path: Self.printable(request.path), note: note, closest: closest).response(in: api.errors)
+        return ProblemDocument.notFound(method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest).response(in: api.errors)
     }
 
     /// `12.3`: one decimal without `String(format:)`, which went through NSString and cost
@@ -80,19 +89,18 @@ extension MockServer {
     /// Path and query as sent (percent-decoded by the server), secrets not yet masked.
     static func target(of request: ServerRequest) -> String { target(path: request.path, query: request.query) }
 
+    /// A path or target as the log, the journal and a 404 show it: past `limit` bytes it is cut at
+    /// the last `/`, `?` or `&` before the limit (so a secret is shown whole or not at all) and
+    /// says how long it was. A 30 KB path costs no more to log than a short one.
+    static func shown(_ text: String, limit: Int = 1024) -> String {
+        guard text.utf8.count > limit else { return text }
+        let head = text.utf8.prefix(limit)
+        let cut = head.lastIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "&") } ?? head.startIndex
+        return String(decoding: text.utf8[..<cut], as: UTF8.self) + "/… (\(text.utf8.count) bytes)"
+    }
+
     static func target(path: String, query: [(name: String, value: String)]) -> String {
         guard !query.isEmpty else { return path }
         return path + "?" + query.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&")
-    }
-
-    /// Control characters escaped: a request's path never reaches a terminal raw.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) }) else {
-            return text
-        }
-        return String(text.unicodeScalars.map { scalar -> String in
-            scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                ? String(format: "\\x%02X", scalar.value) : String(scalar)
-        }.joined())
     }
 }

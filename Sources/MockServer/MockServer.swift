@@ -19,6 +19,9 @@ public final class MockServer: Sendable {
     let mocks: MockDirectory
     let bodies: MockBodies
     let routes: RouteTable
+    let suggestions: RouteSuggestions
+    /// The most segments a route template has.
+    let maxSegments: Int
     let tokens: TokenBook
     let scenarios: ScenarioBook
     let journal: RequestJournal
@@ -26,6 +29,8 @@ public final class MockServer: Sendable {
     /// By endpoint id: the scenario names its mock files offer, sorted.
     let known: [String: [String]]
     let started = Date()
+    /// Where log lines wait for `options.log`; nil when the server is quiet.
+    let logQueue: LogQueue?
     private let server = Mutex<HTTPServer?>(nil)
 
     /// Audits the mocks (as `apicheck mocks` does) and refuses to build unless they pass or
@@ -34,6 +39,7 @@ public final class MockServer: Sendable {
         tokens = TokenBook(revokesEarlierTokens: api.auth.revokesEarlierTokens)
         self.api = api
         self.options = options
+        logQueue = options.log.map { LogQueue(sink: $0) }
         basePath = options.basePath.map(MockServerOptions.normalized) ?? MockServerOptions.defaultBasePath(of: api)
         let mocks = MockDirectory(folder, api: api, maxFileBytes: options.maxMockBytes)
         if let listingError = mocks.listingError { throw MockServerError(listingError) }
@@ -48,6 +54,8 @@ public final class MockServer: Sendable {
         self.mocks = mocks
         redactor = api.makeRedactor()
         routes = RouteTable(api.endpoints)
+        suggestions = RouteSuggestions(api.endpoints)
+        maxSegments = api.endpoints.map { RouteTable.segments($0.path).count }.max() ?? 0
         journal = RequestJournal(capacity: options.journalSize)
         var known: [String: [String]] = [:]
         for endpoint in api.endpoints {
@@ -67,7 +75,11 @@ public final class MockServer: Sendable {
             sticky[id] = ServeChoice(scenario: scenario)
         }
         scenarios = ScenarioBook(initial: sticky)
-        bodies = MockBodies(mocks: mocks, log: options.log)
+        var reloadLog: (@Sendable (String) -> Void)?
+        if let queue = logQueue {
+            reloadLog = { line in queue.append(DisplayText.escaped(line)) }
+        }
+        bodies = MockBodies(mocks: mocks, interval: options.reloadInterval, log: reloadLog)
     }
 
     /// Binds and serves. Throws `HTTPServerError` when the port is taken.
@@ -86,6 +98,30 @@ public final class MockServer: Sendable {
         }
         http?.stop()
     }
+
+    /// Stops gracefully (`HTTPServer.stop(grace:)`): no new client, answers under way finish
+    /// within `grace`. Returns whether they all did.
+    @discardableResult
+    public func stop(grace: Duration) -> Bool {
+        let http = server.withLock { server -> HTTPServer? in
+            defer { server = nil }
+            return server
+        }
+        return http?.stop(grace: grace) ?? true
+    }
+
+    /// Waits until every log line reached `options.log`, for at most `timeout`; false when the
+    /// log's reader is stuck.
+    @discardableResult
+    public func flushLog(timeout: Duration = .seconds(10)) -> Bool {
+        logQueue?.flush(timeout: timeout) ?? true
+    }
+
+    /// Log lines dropped because `options.log` was not taking them.
+    public var droppedLogLines: Int { logQueue?.dropped ?? 0 }
+
+    /// How often the server looked at a mock file for an edit since it started.
+    public var mockChecks: Int { bodies.checks }
 
     deinit {
         server.withLock { $0 }?.stop()

@@ -21,8 +21,15 @@ public struct MockServerOptions: Sendable {
     public var scenarios: [String: String]
     /// Start even when the mocks do not pass the audit.
     public var allowInvalid: Bool
-    /// One line per request; nil keeps the server quiet.
+    /// One line per request; nil keeps the server quiet. Lines reach it through a `LogQueue`:
+    /// a request never waits for it, and lines are dropped (and counted) while it is stuck.
     public var log: (@Sendable (String) -> Void)?
+    /// When set, every admin request must carry this token (`Authorization: Bearer TOKEN` or
+    /// `X-Apicheck-Admin-Token`); meant for a server bound to anything but loopback.
+    public var adminToken: String?
+    /// Seconds between two looks at a mock file for an edit (one `stat`); 0 looks on every
+    /// request. A request in between serves what the last look found.
+    public var reloadInterval: Double = 0.5
     /// How many recent requests the admin API's journal keeps.
     public var journalSize: Int
     public var maxMockBytes: Int
@@ -48,12 +55,12 @@ public struct MockServerOptions: Sendable {
     }
 
     /// The server's default limits over a pool of epoll threads, one per core: a mock answer
-    /// never blocks (delays suspend the connection), so a thread per connection would only cost.
-    /// No per-address cap of its own: a mock server's clients (simulators, UI tests, a load
-    /// test) all come from one address, and 2,048 connections in all still hold.
+    /// never blocks (delays and slow bodies suspend the connection), so a thread per connection
+    /// would only cost. One address may hold a quarter of the 2,048 connections, as with the
+    /// sandbox: enough for simulators, UI tests and `live --concurrency 256` from one machine,
+    /// and no single client can take every slot.
     public static var defaultConfiguration: HTTPServerConfiguration {
         var configuration = HTTPServerConfiguration()
-        configuration.perClientConnectionLimit = 0
         configuration.threadModel = .pool(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
         return configuration
     }

@@ -19,19 +19,19 @@ final class RequestJournal: Sendable {
         var problems: [String]
         var milliseconds: Double
 
-        /// Path and query, secrets masked, control characters escaped.
+        /// Path and query, secrets masked, unsafe characters escaped (`DisplayText`).
         func json(_ formatter: ISO8601DateFormatter, redactor: Redactor) -> JSONValue {
-            let target = MockServer.printable(redactor.redact(MockServer.target(path: path, query: query)))
+            let target = DisplayText.escaped(redactor.redact(MockServer.shown(MockServer.target(path: path, query: query))))
             var members: [(key: String, value: JSONValue)] = [
                 ("time", .string(formatter.string(from: time))),
-                ("method", .string(method)), ("path", .string(target)),
+                ("method", .string(DisplayText.escaped(method))), ("path", .string(target)),
                 ("endpoint", endpoint.map(JSONValue.string) ?? .null),
                 ("scenario", scenario.map(JSONValue.string) ?? .null),
                 ("status", .number(String(status))),
-                ("problems", .array(problems.map { .string(MockServer.printable(redactor.redact($0))) })),
+                ("problems", .array(problems.map { .string(DisplayText.escaped(redactor.redact($0))) })),
                 ("ms", .number(String(format: "%.2f", milliseconds))),
             ]
-            if let session { members.append(("session", .string(session))) }
+            if let session { members.append(("session", .string(DisplayText.escaped(session)))) }
             return .object(members)
         }
     }
@@ -69,7 +69,15 @@ final class RequestJournal: Sendable {
         return all.filter { $0.session == session }
     }
 
-    func clear() {
-        ring.withLock { $0 = Ring() }
+    /// Forgets every entry, or only one session's.
+    func clear(session: String? = nil) {
+        ring.withLock { ring in
+            guard let session else {
+                ring = Ring()
+                return
+            }
+            // Oldest first, so that the ring fills on from the end as before.
+            ring = Ring(entries: Array(ring.entries[ring.next...] + ring.entries[..<ring.next]).filter { $0.session != session })
+        }
     }
 }

@@ -27,7 +27,7 @@ import Testing
         #expect(result.out.contains("answered failure code 77"))
         // The server's escape sequence is shown escaped, never sent to the terminal.
         #expect(!result.out.contains("\u{1B}"))
-        #expect(result.out.contains("\\u001b[31m"))
+        #expect(result.out.contains("\\u{1B}[31m"))
         #expect(result.out.contains("2 entries: 1 matched into 1 files, 1 not written, 0 not JSON skipped"))
         #expect(FileManager.default.fileExists(atPath: mocks.appendingPathComponent("config_main.json").path))
 

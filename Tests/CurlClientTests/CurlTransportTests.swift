@@ -9,7 +9,11 @@ import Testing
 /// scenarios every network transport runs are in `TransportScenarioTests`.
 @Suite struct CurlTransportTests {
     @Test func connectionsAreReused() async throws {
-        let server = try TestServer { request in ServerResponse(body: Data(request.path.utf8)) }
+        // A long header deadline: a loaded machine may leave this task waiting longer than the
+        // default 10 s between two requests, and the server would cut the idle connection.
+        let server = try TestServer(configuration: .init(headerTimeout: 600, idleTimeout: 600)) { request in
+            ServerResponse(body: Data(request.path.utf8))
+        }
         defer { server.stop() }
         let transport = CurlTransport()
 

@@ -20,7 +20,7 @@ import Testing
         #expect(show?["path"]?.stringValue == "/Api/statuses/{id}")
         #expect(show?["scenarios"] == .array(["success", "expired", "logout", "not_found"].map(JSONValue.string)))
         #expect(try await harness.send(.get, "/__apicheck/nothing").status == 404)
-        #expect(try await harness.send(.post, "/__apicheck/health").status == 405)
+        #expect(try await harness.send(.post, "/__apicheck/health", json: "{}").status == 405)
     }
 
     @Test func theJournalMasksSecretsAndListsProblems() async throws {
@@ -46,7 +46,9 @@ import Testing
     @Test func anEditedMockIsServedAndABrokenEditKeepsTheLastGoodBody() async throws {
         let mocks = try TemporaryMocks(copyingDemo: true)
         defer { mocks.remove() }
-        let harness = try ServeHarness(mocks: mocks.url)
+        var options = MockServerOptions()
+        options.reloadInterval = 0
+        let harness = try ServeHarness(mocks: mocks.url, options: options)
         defer { harness.stop() }
         let edited = #"[{"id": 9, "name": "edited", "tabs": []}]"#
         let before = try await harness.send(.get, "config/main.json")
@@ -102,5 +104,19 @@ import Testing
         #expect(broken.code == 2)
         #expect(broken.err.contains("topics.json"))
         #expect(broken.err.contains("--allow-invalid serves them anyway"))
+    }
+
+    @Test func startUpLinesNameHostileFoldersEscaped() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mocks\u{1B}[31m\u{202E}-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: ServeHarness.demoMocks, to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{".utf8).write(to: folder.appendingPathComponent("topics.json"))
+        let (console, captured) = Console.capturing()
+
+        let code = await APICheckTool(api: Demo.api).run(["serve", "--port", "0", "--mocks", folder.path], console: console, environment: [:])
+
+        #expect(code == 2)
+        #expect(captured.err.contains("mocks\\u{1B}[31m\\u{202E}-"))
+        #expect(!captured.err.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
     }
 }

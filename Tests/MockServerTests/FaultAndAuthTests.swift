@@ -106,7 +106,7 @@ import Testing
         #expect(try await harness.send(.get, "statuses/home_timeline?access_token=\(second)").status == 200)
         #expect(try await harness.send(.post, "Account/logout?access_token=\(second)").status == 200)
         #expect(try await harness.send(.get, "statuses/home_timeline?access_token=\(second)").status == 403)
-        let reset = try await harness.send(.post, "/__apicheck/reset")
+        let reset = try await harness.send(.post, "/__apicheck/reset", json: "{}")
         #expect(reset.status == 204)
     }
 

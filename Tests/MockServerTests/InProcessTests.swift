@@ -20,8 +20,9 @@ import Testing
         let answer = server.respond(to: ServerRequest(method: "GET", path: "/Api/statuses/home_timeline",
                                                       query: [("access_token", token), ("count", "2\u{1B}[31m")]))
         #expect(answer.status == 400)
+        server.flushLog()
         let last = try #require(lines.withLock { $0.last })
-        #expect(last.hasPrefix("GET /Api/statuses/home_timeline?access_token=***&count=2\\x1B[31m -> 400 statuses.homeTimeline - "))
+        #expect(last.hasPrefix("GET /Api/statuses/home_timeline?access_token=***&count=2\\u{1B}[31m -> 400 statuses.homeTimeline - "))
         #expect(!lines.withLock { $0 }.joined().contains(token))
     }
 

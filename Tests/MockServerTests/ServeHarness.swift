@@ -20,6 +20,10 @@ struct ServeHarness {
         self.log = log
         options.log = { line in log.append(line) }
         server = try MockServer(api: api, mocks: mocks, options: options)
+        let server = server
+        // Weak: the server holds the log through its options; a strong capture would keep both
+        // (and the log queue's thread) alive after the test.
+        log.flush = { [weak server] in server?.flushLog() }
         try server.start()
     }
 
@@ -28,13 +32,13 @@ struct ServeHarness {
     /// A raw request below the base path (`statuses/home_timeline?count=2`) or, with a leading
     /// slash, from the root (`/__apicheck/health`).
     func send(_ method: HTTPMethod = .get, _ path: String, headers: [(name: String, value: String)] = [],
-              json: String? = nil) async throws -> HTTPResponse {
+              json: String? = nil, body: String? = nil) async throws -> HTTPResponse {
         let url = path.hasPrefix("/") ? URL(string: String(path.dropFirst()), relativeTo: server.adminURL.deletingLastPathComponent())!
             : URL(string: path, relativeTo: server.baseURL)!
         var headers = headers
         if json != nil { headers.append(("Content-Type", "application/json")) }
         return try await transport.send(HTTPRequest(method: method, url: url.absoluteURL, headers: headers,
-                                                    body: json.map { Data($0.utf8) }))
+                                                    body: (json ?? body).map { Data($0.utf8) }))
     }
 
     func client(session: Session = Session()) -> APIClient {
@@ -52,10 +56,17 @@ struct ServeHarness {
 }
 
 /// Log lines the server wrote, for assertions.
-final class LogLines: Sendable {
+/// Log lines the server wrote, for assertions. They reach the log through a queue: reading them
+/// waits for the queue to drain first.
+final class LogLines: @unchecked Sendable {
     private let lines = Mutex<[String]>([])
+    /// Set once, before the server starts.
+    nonisolated(unsafe) var flush: @Sendable () -> Void = {}
     func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
+    var all: [String] {
+        flush()
+        return lines.withLock { $0 }
+    }
 }
 
 /// A mocks folder in a temporary directory, filled from a dictionary of file names and bodies,

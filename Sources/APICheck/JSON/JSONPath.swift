@@ -25,7 +25,6 @@ public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible 
         JSONPath(components.map { if case .index = $0 { return .anyIndex } else { return $0 } })
     }
 
-
     public var description: String {
         var text = "$"
         for component in components {

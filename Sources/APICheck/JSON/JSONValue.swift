@@ -36,18 +36,37 @@ public enum JSONValue: Sendable, Equatable {
         return items[index]
     }
 
-    /// The value at a concrete path (no wildcards), or nil when some step is absent.
+    /// The first value `path` reaches (`values(at:)`), or nil when some step is absent.
     public func value(at path: JSONPath) -> JSONValue? {
-        var current: JSONValue? = self
+        values(at: path)?.first
+    }
+
+    /// Every value `path` reaches, in document order: `[*]` and `.*` step into every element and
+    /// member. Nil when some step is absent on any of the ways (a key missing from one element,
+    /// an index out of range, a wildcard over a scalar). The one evaluator of paths: samples,
+    /// the audit, decoding and the paging check all read through it.
+    public func values(at path: JSONPath) -> [JSONValue]? {
+        var current: [JSONValue] = [self]
         for component in path.components {
-            switch component {
-            case let .key(key): current = current?[key]
-            case let .index(index): current = current?[index]
-            case .anyIndex: current = current?[0]
-            case .anyKey:
-                if case let .object(members)? = current { current = members.first?.value } else { current = nil }
+            var next: [JSONValue] = []
+            next.reserveCapacity(current.count)
+            for value in current {
+                switch component {
+                case let .key(key):
+                    guard let member = value[key] else { return nil }
+                    next.append(member)
+                case let .index(index):
+                    guard let item = value[index] else { return nil }
+                    next.append(item)
+                case .anyIndex:
+                    guard case let .array(items) = value else { return nil }
+                    next += items
+                case .anyKey:
+                    guard case let .object(members) = value else { return nil }
+                    next += members.map(\.value)
+                }
             }
-            if current == nil { return nil }
+            current = next
         }
         return current
     }

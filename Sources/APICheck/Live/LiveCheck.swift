@@ -4,9 +4,11 @@ import Foundation
 /// each answer (transport, status, envelope, decode, drift against the mocks), probes the auth
 /// failure paths, and returns one `Report`.
 ///
-/// The run is a `LivePlan`: a small graph of steps (logins, checks, probes, logout), each with the
-/// token and samples it needs. `PlanExecutor` runs it with bounded concurrency; a step's outcome
-/// carries the token it issued, and later steps read tokens from there only.
+/// The run is a `LivePlan`: a small graph of steps (logins, checks, probes, paging, logout), each
+/// with the token and samples it needs. `PlanExecutor` runs it with bounded concurrency. A step's
+/// `StepOutcome` carries all it yields (later steps read tokens and samples from there only), the
+/// observers get each outcome's result and raw answer as it ends, and `LiveReport` makes the
+/// report from the plan and the outcomes.
 public final class LiveCheck: Sendable {
     public let api: API
     public let transport: any Transport

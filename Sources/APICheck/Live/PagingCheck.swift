@@ -8,27 +8,7 @@ struct PagingCheck: Sendable {
     /// The ids at the declaration's `[*]` path, in document order; nil when the path reaches no
     /// array or an item has no integer id there (the page itself is then malformed).
     static func ids(in document: JSONValue, at path: JSONPath) -> [Int64]? {
-        var current: [JSONValue] = [document]
-        for component in path.components {
-            var next: [JSONValue] = []
-            for value in current {
-                switch component {
-                case let .key(key):
-                    guard let member = value[key] else { return nil }
-                    next.append(member)
-                case let .index(index):
-                    guard let item = value[index] else { return nil }
-                    next.append(item)
-                case .anyIndex:
-                    guard case let .array(items) = value else { return nil }
-                    next += items
-                case .anyKey:
-                    guard case let .object(members) = value else { return nil }
-                    next += members.map(\.value)
-                }
-            }
-            current = next
-        }
+        guard let current = document.values(at: path) else { return nil }
         let ids = current.compactMap(\.int64Value)
         return ids.count == current.count ? ids : nil
     }

@@ -48,6 +48,12 @@ public struct MockAudit: Sendable {
         return report
     }
 
+    /// What the audit finds in one file of `endpoint`: what `serve` checks an edited mock
+    /// against before serving it, as at start.
+    public func findings(of file: MockFileName, endpoint: AnyEndpoint) -> [Finding] {
+        audit(file, of: endpoint, redactor: api.makeRedactor())
+    }
+
     private func audit(_ file: MockFileName, of endpoint: AnyEndpoint, redactor: Redactor) -> [Finding] {
         let filePath = mocks.path(of: file)
         // Every mock must be JSON, whatever its scenario (the 403 body included).

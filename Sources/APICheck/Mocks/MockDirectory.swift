@@ -43,6 +43,7 @@ public final class MockDirectory: Sendable {
         }
         self.listingError = listingError
         entryNames = names
+        let resolvedFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var files: [MockFileName] = [], slots: [MockFileName: MockFileSlot] = [:], variants: [String: MockFileName] = [:]
         var shadowed: [(file: MockFileName, by: MockFileName)] = []
         var byMock: [String: [MockFileName]] = [:]
@@ -50,7 +51,7 @@ public final class MockDirectory: Sendable {
             guard let file = MockFileName(fileName: name) else { continue }
             files.append(file)
             byMock[file.mock, default: []].append(file)
-            slots[file] = MockFileSlot(name: file, path: prefix + name, maxBytes: maxFileBytes)
+            slots[file] = MockFileSlot(name: file, path: prefix + name, maxBytes: maxFileBytes, folder: resolvedFolder)
             // The first in name order answers: `x@gone.410.json` sorts before `x@gone.json`.
             if let first = variants[file.variantName] {
                 shadowed.append((file, first))

@@ -9,6 +9,8 @@ final class MockFileSlot: Sendable {
     let name: MockFileName
     let path: String
     private let maxBytes: Int
+    /// The mocks folder with its links resolved: a file whose links lead outside it is refused.
+    private let folder: String
     private let reads: Mutex<Int>
 
     struct State {
@@ -19,10 +21,11 @@ final class MockFileSlot: Sendable {
 
     private let state = Mutex(State())
 
-    init(name: MockFileName, path: String, maxBytes: Int) {
+    init(name: MockFileName, path: String, maxBytes: Int, folder: String) {
         self.name = name
         self.path = path
         self.maxBytes = maxBytes
+        self.folder = folder.hasSuffix("/") ? folder : folder + "/"
         reads = Mutex(0)
     }
 
@@ -69,7 +72,8 @@ final class MockFileSlot: Sendable {
     }
 
     /// One open, one `fstat` of what was opened, the reads, one close: nothing per file beyond
-    /// what reading it takes (no path resolution, no owner lookup). Anything but a regular file
+    /// what reading it takes (no path resolution, no owner lookup, except for a link, which must
+    /// lead inside the mocks folder). Anything but a regular file
     /// is refused without reading a byte (a FIFO would block the read for ever; `O_NONBLOCK` keeps
     /// the open itself from blocking on one), and so is a file over the cap. The read stops one
     /// byte past the cap, in case the file grew after the stat.
@@ -78,7 +82,16 @@ final class MockFileSlot: Sendable {
             .failure(MockReadError(file: path, reason: reason))
         }
         func systemError() -> MockReadError.Reason { .unreadable(String(cString: strerror(errno))) }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        var descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        if descriptor < 0, errno == ELOOP {
+            // A link (the only kind that costs more): followed only while it stays inside the
+            // mocks folder.
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard resolved.hasPrefix(folder) else {
+                return failure(.unreadable("a link to \(resolved), outside the mocks folder"))
+            }
+            descriptor = open(resolved, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        }
         guard descriptor >= 0 else { return failure(systemError()) }
         defer { close(descriptor) }
         var info = stat()

@@ -33,7 +33,7 @@ public enum HTMLReport {
         return page
     }
 
-    static func e(_ text: String) -> String { HTMLEscaping.escape(text) }
+    static func e(_ text: String) -> String { MarkupEscaping.html(text) }
 
     /// `PASS`, `FAIL`, `ERROR` or `UNREACHABLE`, from the run's verdict.
     static func verdict(_ report: Report) -> (word: String, meaning: String) {

@@ -114,18 +114,7 @@ public enum JUnitReport {
 
     /// Character data: markup characters escaped.
     static func text(_ value: String) -> String {
-        var output = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        MarkupEscaping.escape(value)
     }
 
     /// An attribute value: as `text`, and whitespace that attribute normalisation would flatten

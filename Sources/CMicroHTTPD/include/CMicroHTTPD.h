@@ -20,7 +20,16 @@ struct cmhd_limits {
     /// 0: a thread per connection (handlers may block). N > 0: N threads over epoll, each serving
     /// many connections, with suspend/resume allowed (handlers must not block).
     unsigned thread_pool_size;
+    /// Query parameters a request may carry; past that it reaches the handler marked by
+    /// `cmhd_too_many_arguments()` and without its query (0 = no limit of its own).
+    unsigned max_query_arguments;
 };
+
+/// The request context a request starts with when its query has more than `max_query_arguments`
+/// parameters. libmicrohttpd keeps every parameter in a fixed per-connection memory pool and,
+/// once that runs out (about 400 short parameters), neither answers nor closes; so such a query
+/// is emptied before it parses, and the server answers 414 itself.
+void *cmhd_too_many_arguments(void);
 
 /// HTTPS: the server's certificate chain and private key, PEM text, NUL-terminated. Kept alive by
 /// the caller until the daemon is stopped.
@@ -69,11 +78,8 @@ uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon);
 /// The data is copied.
 struct MHD_Response *cmhd_create_truncated_response(const void *data, size_t size, size_t deliver);
 
-/// A response that delivers a copy of `data` `chunk` bytes at a time, sleeping `pause_usec`
-/// before each chunk: a body dribbled out to a slow client. Blocks the serving thread.
-struct MHD_Response *cmhd_create_dribbled_response(const void *data, size_t size, size_t chunk, unsigned pause_usec);
-
-/// Makes the next close of the connection's socket send a reset (SO_LINGER 0) instead of a FIN.
+/// Resets the connection's socket now (SO_LINGER 0, then a disconnect): the client reads
+/// ECONNRESET, not the FIN that libmicrohttpd's own close would send first.
 void cmhd_reset_on_close(struct MHD_Connection *connection);
 
 /// A response whose body is a copy of `data` (NULL is fine when size is 0).

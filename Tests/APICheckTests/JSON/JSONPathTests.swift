@@ -16,4 +16,17 @@ import Testing
         #expect(JSONPath(parsing: "datas.x") == nil)
         #expect(JSONPath(parsing: "$.a[x]") == nil)
     }
+
+    @Test func oneEvaluatorReadsWildcardsForEveryCaller() throws {
+        let document = try JSONParser.parse(#"{"a": [{"id": 1, "m": {"x": 5}}, {"id": 2, "m": {"y": 6}}], "e": []}"#)
+        let ids = try #require(JSONPath(parsing: "$.a[*].id"))
+
+        #expect(document.values(at: ids) == [.number("1"), .number("2")])
+        #expect(document.value(at: ids) == .number("1"))
+        #expect(document.values(at: try #require(JSONPath(parsing: "$.a[*].m.*"))) == [.number("5"), .number("6")])
+        #expect(document.values(at: try #require(JSONPath(parsing: "$.e[*]"))) == [])
+        #expect(document.value(at: try #require(JSONPath(parsing: "$.e[*]"))) == nil)
+        // A step missing on one of the ways is missing: the paging check then calls the page malformed.
+        #expect(document.values(at: try #require(JSONPath(parsing: "$.a[*].m.x"))) == nil)
+    }
 }

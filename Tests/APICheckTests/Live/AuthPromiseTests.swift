@@ -78,8 +78,19 @@ import Testing
 
     /// Every login is a session that stays open on such a server: the run ends each it opened,
     /// with probes or without, whether or not the logout itself is checked.
-    @Test(arguments: [(true, nil), (false, nil), (true, ["me"]), (false, ["me"])] as [(Bool, Set<String>?)])
-    func aRunEndsEverySessionItOpened(_ probes: Bool, _ only: Set<String>?) async {
+    /// Probes on or off, and every endpoint or only one that is not the logout.
+    struct Selection: Sendable, CustomTestStringConvertible {
+        let probes: Bool
+        let only: Set<String>?
+        var testDescription: String {
+            (probes ? "with probes, " : "without probes, ") + (only.map { "--only " + $0.sorted().joined(separator: ",") } ?? "every endpoint")
+        }
+    }
+
+    @Test(arguments: [Selection(probes: true, only: nil), Selection(probes: false, only: nil),
+                      Selection(probes: true, only: ["me"]), Selection(probes: false, only: ["me"])])
+    func aRunEndsEverySessionItOpened(_ selection: Selection) async {
+        let (probes, only) = (selection.probes, selection.only)
         let server = ChatServer()
         let report = await run(Self.api(revokes: false), on: server, only: only, probes: probes)
         #expect(report.verdict == .holds)

@@ -48,24 +48,32 @@ import Testing
         try expectNoSecretWritten(in: folder)
     }
 
-    @Test(arguments: forms.indices)
-    func recordRefusesAnEchoedSecretEvenForced(form: Int) async throws {
+    /// A form the server echoes the token in, named for the test's arguments.
+    struct Form: Sendable, CustomTestStringConvertible {
+        let index: Int
+        let testDescription: String
+    }
+
+    static let echoed = forms.enumerated().map { Form(index: $0.offset, testDescription: $0.element) }
+
+    @Test(arguments: echoed)
+    func recordRefusesAnEchoedSecretEvenForced(form: Form) async throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recording = await Self.record(EchoingProfileServer(form: form), into: folder, force: true)
-        try Self.expectRefused(recording.files, in: folder, form: Self.forms[form])
+        let recording = await Self.record(EchoingProfileServer(form: form.index), into: folder, force: true)
+        try Self.expectRefused(recording.files, in: folder, form: form.testDescription)
         #expect(recording.verdict == .violated)
         // The login's answer holds the token raw: replaced, and written.
         #expect(recording.files.first { $0.file == "login.json" }?.action == .created)
     }
 
-    @Test(arguments: forms.indices)
-    func importHARRefusesAnEchoedSecretEvenForced(form: Int) throws {
+    @Test(arguments: echoed)
+    func importHARRefusesAnEchoedSecretEvenForced(form: Form) throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let archive = try HARArchive(data: EchoingProfileServer(form: form).har)
+        let archive = try HARArchive(data: EchoingProfileServer(form: form.index).har)
         let result = HARImport(api: EchoingProfileServer.api, directory: folder, force: true).run(archive)
-        try Self.expectRefused(result.files, in: folder, form: Self.forms[form])
+        try Self.expectRefused(result.files, in: folder, form: form.testDescription)
         #expect(result.verdict == .violated)
         #expect(result.files.first { $0.file == "login.json" }?.action == .created)
     }

@@ -12,6 +12,16 @@ import Testing
         #expect(DisplayText.escaped("tab\tcr\rlf\n") == #"tab\u{9}cr\u{D}lf\u{A}"#)
     }
 
+    @Test func zeroWidthFormatAndTagCharactersAreEscaped() {
+        #expect(DisplayText.escaped("a\u{200B}b\u{200C}c\u{200D}d\u{FEFF}e\u{2060}f\u{2064}g")
+            == #"a\u{200B}b\u{200C}c\u{200D}d\u{FEFF}e\u{2060}f\u{2064}g"#)
+        #expect(DisplayText.escaped("flag\u{E0067}\u{E0062}\u{E007F}") == #"flag\u{E0067}\u{E0062}\u{E007F}"#)
+        // A joiner between two emoji draws one picture; at either end of the text it hides nothing
+        // it could join, and is escaped.
+        #expect(DisplayText.escaped("🏳️‍🌈 👩‍💻") == "🏳️‍🌈 👩‍💻")
+        #expect(DisplayText.escaped("\u{200D}😀\u{200D}") == #"\u{200D}😀\u{200D}"#)
+    }
+
     @Test func newlinesStayWhereAsked() {
         #expect(DisplayText.escaped("one\r\ntwo\nthree\rfour", keepNewlines: true) == "one\ntwo\nthree\\u{D}four")
     }

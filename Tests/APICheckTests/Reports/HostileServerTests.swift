@@ -12,15 +12,27 @@ import FoundationXML
 /// reading, none holds a raw control or bidi character, JSON stays JSON and JUnit stays XML.
 @Suite struct HostileServerTests {
     static let placements: [AuthPolicy.Placement] = [.bearer, .query("access_token")]
-    /// (token, password) from `SecretEncodings.secrets`.
-    static let pairs = [(0, 1), (3, 4)]
 
-    @Test(arguments: 0..<2, 0..<2)
-    func noOutputShowsASecretOrARawControl(placement: Int, pair: Int) async throws {
-        let token = SecretEncodings.secrets[Self.pairs[pair].0], password = SecretEncodings.secrets[Self.pairs[pair].1]
+    /// A token and a password from `SecretEncodings.secrets`, named by what makes them hard.
+    struct Secrets: Sendable, CustomTestStringConvertible {
+        let token: String
+        let password: String
+        let testDescription: String
+    }
+
+    static let pairs = [
+        Secrets(token: SecretEncodings.secrets[0], password: SecretEncodings.secrets[1],
+                testDescription: "quotes, escapes and entities; spaces, accents and emoji"),
+        Secrets(token: SecretEncodings.secrets[3], password: SecretEncodings.secrets[4],
+                testDescription: "already percent-encoded; non-ASCII words and emoji"),
+    ]
+
+    @Test(arguments: placements, pairs)
+    func noOutputShowsASecretOrARawControl(placement: AuthPolicy.Placement, secrets: Secrets) async throws {
+        let token = secrets.token, password = secrets.password
         let server = EchoingServer(token: token, password: password)
         let lines = TraceLines()
-        let check = LiveCheck(api: EchoingServer.api(Self.placements[placement]), transport: server,
+        let check = LiveCheck(api: EchoingServer.api(placement), transport: server,
                               options: LiveOptions(baseURL: URL(string: "http://echo.example/Api/")!,
                                                    environment: ["APICHECK_ACCOUNT": "someone", "APICHECK_PASSWORD": password]),
                               observers: [lines])
@@ -34,7 +46,7 @@ import FoundationXML
 
         let trace = lines.lines.joined(separator: "\n")
         #expect(trace.contains(#"text/html\u{1B}]0;owned\u{7}"#), "the Content-Type is shown escaped")
-        if placement == 0 { #expect(trace.contains("Authorization: \(Redactor.mask)")) }
+        if placement == .bearer { #expect(trace.contains("Authorization: \(Redactor.mask)")) }
         let outputs = [
             ("trace", trace),
             ("text", TextReport.render(report, context: RenderContext(tool: "apicheck", directory: nil, color: false))),

@@ -5,13 +5,19 @@ import Foundation
 /// ends it.
 public final class RawConnection {
     private let socket: Int32
+    /// Whether the last read ended on a reset (ECONNRESET) rather than an orderly close.
+    public private(set) var wasReset = false
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `readTimeout` seconds.
-    public init(port: Int, readTimeout: Int = 10) throws {
+    /// Connects to 127.0.0.1:`port`; reads give up after `readTimeout` seconds. A
+    /// `receiveBuffer` (bytes) keeps what the kernel buffers for a slow reader small.
+    public init(port: Int, readTimeout: Int = 10, receiveBuffer: Int32? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -47,11 +53,31 @@ public final class RawConnection {
             if count > 0 {
                 received.append(contentsOf: buffer[..<count])
             } else if count == 0 || errno == ECONNRESET {
+                wasReset = count < 0
                 return received
             } else if errno != EINTR {
                 return nil
             }
         }
+    }
+
+    /// Reads `chunk` bytes at a time, `interval` apart, as a slow client does, until the server
+    /// closes the connection or `limit` bytes arrived; returns the bytes read (`wasReset` says
+    /// whether the end was a reset).
+    public func readSlowly(chunk: Int, interval: Duration, limit: Int) async throws -> Int {
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while total < limit {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 {
+                total += count
+            } else if count == 0 || errno != EINTR {
+                wasReset = count < 0 && errno == ECONNRESET
+                return total
+            }
+            try await Task.sleep(for: interval)
+        }
+        return total
     }
 
     /// One answer on a keep-alive connection: its head and as many body bytes as its

@@ -8,11 +8,11 @@ public final class TestServer: Sendable {
     public let server: HTTPServer
     private let log = RequestLog()
 
-    public init(_ handler: @escaping HTTPServer.Handler) throws {
+    public init(configuration: HTTPServerConfiguration = .init(), _ handler: @escaping HTTPServer.Handler) throws {
         // The handler captures the log, not `self`: the server holds the handler, so capturing
         // `self` would be a cycle and no test server would ever be freed.
         let log = self.log
-        server = HTTPServer { request in
+        server = HTTPServer(configuration: configuration) { request in
             log.begin(request)
             defer { log.end() }
             return handler(request)

@@ -1,0 +1,112 @@
+internal import CMicroHTTPD
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Connections a pool server has suspended while their answer waits (a delay, the pause between
+/// two pieces of a dribbled body), so that no thread waits with them. A timer resumes each one
+/// when its time comes; libmicrohttpd then calls the access handler or the content reader again.
+///
+/// libmicrohttpd does not watch a suspended connection's socket, so a client that leaves would
+/// keep its slot until the wait ends. A sweep every `watchInterval` polls the waiting sockets and
+/// resumes at once those whose client hung up, marked abandoned: the answer is dropped and the
+/// connection closed. Resuming happens only while the daemon runs: once `stop()` has begun, the
+/// connection may be gone.
+final class SuspendedConnections: Sendable {
+    private struct Waiting {
+        var connection: UInt
+        var socket: Int32
+    }
+
+    private struct State {
+        var waiting: [UInt: Waiting] = [:]
+        /// Resumed because their client left; taken by `wasAbandoned`.
+        var abandoned: Set<UInt> = []
+        var next: UInt = 0
+        var stopped = false
+    }
+
+    /// POLLRDHUP, Linux's "the peer closed its end"; Glibc hides its name behind _GNU_SOURCE.
+    private static let peerClosed: Int16 = 0x2000
+    static let watchInterval = DispatchTimeInterval.milliseconds(50)
+
+    private let state = Mutex(State())
+    private let watcher: Watcher
+
+    /// A dispatch source may be cancelled from any thread.
+    private struct Watcher: @unchecked Sendable {
+        let source: any DispatchSourceTimer
+    }
+
+    init() {
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.suspended"))
+        watcher = Watcher(source: source)
+        source.schedule(deadline: .now() + Self.watchInterval, repeating: Self.watchInterval, leeway: .milliseconds(10))
+        source.setEventHandler { [weak self] in self?.sweep() }
+        source.resume()
+    }
+
+    /// Suspends `connection` (from its access handler or content reader) and resumes it after
+    /// `seconds`. Returns the key that `wasAbandoned` takes after the resume; nil when the server
+    /// is stopping, and then the connection is not suspended.
+    func suspend(_ connection: OpaquePointer, for seconds: Double) -> UInt? {
+        let socket = cmhd_connection_socket(connection)
+        let key = state.withLock { state -> UInt? in
+            guard !state.stopped else { return nil }
+            MHD_suspend_connection(connection)
+            state.next += 1
+            state.waiting[state.next] = Waiting(connection: UInt(bitPattern: connection), socket: socket)
+            return state.next
+        }
+        if let key {
+            DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [weak self] in self?.resume(key) }
+        }
+        return key
+    }
+
+    /// Whether the connection of `key` was resumed because its client left (asked once, after
+    /// the resume).
+    func wasAbandoned(_ key: UInt) -> Bool {
+        state.withLock { $0.abandoned.remove(key) != nil }
+    }
+
+    func resume(_ key: UInt) {
+        state.withLock { state in
+            guard !state.stopped, let waiting = state.waiting.removeValue(forKey: key),
+                  let connection = OpaquePointer(bitPattern: waiting.connection) else { return }
+            MHD_resume_connection(connection)
+        }
+    }
+
+    /// Connections suspended now (for tests).
+    var count: Int { state.withLock { $0.waiting.count } }
+
+    /// Resumes every waiting connection (they are answered or closed as the daemon stops) and
+    /// turns later timers into no-ops.
+    func stop() {
+        watcher.source.cancel()
+        state.withLock { state in
+            for waiting in state.waiting.values {
+                if let connection = OpaquePointer(bitPattern: waiting.connection) { MHD_resume_connection(connection) }
+            }
+            state.waiting = [:]
+            state.stopped = true
+        }
+    }
+
+    /// Resumes, as abandoned, the connections whose client closed or reset its end.
+    private func sweep() {
+        state.withLock { state in
+            guard !state.stopped, !state.waiting.isEmpty else { return }
+            let keys = Array(state.waiting.keys)
+            var polled = keys.map { pollfd(fd: state.waiting[$0]!.socket, events: Self.peerClosed, revents: 0) }
+            guard poll(&polled, nfds_t(polled.count), 0) > 0 else { return }
+            for (key, entry) in zip(keys, polled) where entry.revents & (Self.peerClosed | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0 {
+                guard let waiting = state.waiting.removeValue(forKey: key),
+                      let connection = OpaquePointer(bitPattern: waiting.connection) else { continue }
+                state.abandoned.insert(key)
+                MHD_resume_connection(connection)
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+/// Log lines on their way to a consumer that may stall (a pager, a terminal held with Ctrl-S, a
+/// slow log collector): `append` never waits. One thread of its own hands the lines to the sink
+/// in order; while the sink is stuck, lines past `capacity` are dropped and counted, and the
+/// count is logged once the sink takes lines again.
+public final class LogQueue: Sendable {
+    private let core: Core
+
+    /// - Parameters:
+    ///   - capacity: lines held for the sink at most; the rest are dropped.
+    ///   - sink: writes one line; may block for as long as its consumer does.
+    public init(capacity: Int = 4096, sink: @escaping @Sendable (String) -> Void) {
+        core = Core(capacity: max(1, capacity), sink: sink)
+        let core = core
+        let thread = Thread { core.run() }
+        thread.name = "apicheck.log"
+        thread.start()
+    }
+
+    deinit {
+        core.finish()
+    }
+
+    /// Queues a line for the sink, or drops and counts it when `capacity` lines are waiting.
+    public func append(_ line: String) {
+        core.append(line)
+    }
+
+    /// Lines dropped so far because the sink was not taking them.
+    public var dropped: Int { core.state.withLock { $0.droppedTotal } }
+
+    /// Waits until every queued line reached the sink, for at most `timeout`; false when the
+    /// sink is still behind (a stalled consumer).
+    @discardableResult
+    public func flush(timeout: Duration = .seconds(10)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if core.state.withLock({ $0.lines.isEmpty && !$0.writing && $0.dropped == 0 }) { return true }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        return false
+    }
+
+    final class Core: Sendable {
+        struct State {
+            var lines: [String] = []
+            /// Dropped since the sink last took lines, and over the queue's life.
+            var dropped = 0
+            var droppedTotal = 0
+            var writing = false
+            var finished = false
+        }
+
+        let state = Mutex(State())
+        private let capacity: Int
+        private let sink: @Sendable (String) -> Void
+        private let wake = DispatchSemaphore(value: 0)
+
+        init(capacity: Int, sink: @escaping @Sendable (String) -> Void) {
+            self.capacity = capacity
+            self.sink = sink
+        }
+
+        func append(_ line: String) {
+            let queued = state.withLock { state -> Bool in
+                guard !state.finished else { return false }
+                guard state.lines.count < capacity else {
+                    state.dropped += 1
+                    state.droppedTotal += 1
+                    return false
+                }
+                state.lines.append(line)
+                return true
+            }
+            if queued { wake.signal() }
+        }
+
+        func finish() {
+            state.withLock { $0.finished = true }
+            wake.signal()
+        }
+
+        /// The queue's thread: takes every waiting line at once, so the lock is held only for a swap.
+        func run() {
+            while true {
+                wake.wait()
+                let (lines, dropped, finished) = state.withLock { state in
+                    defer {
+                        state.lines = []
+                        state.dropped = 0
+                        state.writing = true
+                    }
+                    return (state.lines, state.dropped, state.finished)
+                }
+                // The dropped lines came after the queued ones.
+                for line in lines { sink(line) }
+                if dropped > 0 { sink("(\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the log's reader fell behind)") }
+                state.withLock { $0.writing = false }
+                if finished { return }
+            }
+        }
+    }
+}

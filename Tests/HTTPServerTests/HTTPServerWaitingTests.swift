@@ -1,0 +1,131 @@
+import APICheck
+import CurlClient
+import Foundation
+import HTTPServer
+import Synchronization
+import TestSupport
+import Testing
+
+/// Answers that take their time (a delay, a dribbled body, a client reading slowly) on a pool
+/// server: none may hold a thread, and none may keep a connection after its client left or
+/// past the send deadline.
+@Suite struct HTTPServerWaitingTests {
+    /// A pool server of one thread: `/slow` dribbles 64 bytes, one every 600 s; `/delayed` waits
+    /// 600 s; `/big` answers 16 MiB; anything else answers at once.
+    final class Waiting: Sendable {
+        let server: HTTPServer
+        let counter = Counter()
+
+        final class Counter: Sendable {
+            let value = Mutex(0)
+        }
+
+        init(_ configuration: HTTPServerConfiguration = .init(), threads: Int = 1) throws {
+            var configuration = configuration
+            configuration.threadModel = .pool(threads: threads)
+            let counter = counter
+            server = HTTPServer(configuration: configuration) { request in
+                counter.value.withLock { $0 += 1 }
+                var response = ServerResponse(body: Data(repeating: 0x61, count: request.path == "/big" ? 16 << 20 : 64))
+                if request.path == "/slow" { response.dribble = (bytes: 1, pause: 600) }
+                if request.path == "/delayed" { response.delay = 600 }
+                return response
+            }
+            try server.start()
+        }
+
+        func get(_ path: String) async throws -> HTTPResponse {
+            try await CurlTransport(configuration: CurlConfiguration(timeout: 30))
+                .send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!))
+        }
+
+        /// Asks until an answer comes, for up to ten seconds: slots freed by a sweep take a moment.
+        func eventuallyAnswered() async -> Bool {
+            for _ in 0..<100 {
+                if (try? await get("/"))?.status == 200 { return true }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            return false
+        }
+    }
+
+    @Test func aDribbledBodyHoldsNoThread() async throws {
+        let server = try Waiting()
+        defer { server.server.stop() }
+        let slow = try RawConnection(port: server.server.port)
+        slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        // The only thread would sleep ten minutes between two bytes of /slow; suspended instead,
+        // it answers the fresh request now.
+        #expect(try await server.get("/").status == 200)
+    }
+
+    @Test func delayedAnswersWhoseClientsLeftFreeTheirSlots() async throws {
+        var configuration = HTTPServerConfiguration(connectionLimit: 2, perClientConnectionLimit: 0)
+        configuration.idleTimeout = 600
+        let server = try Waiting(configuration)
+        defer { server.server.stop() }
+        var burst = [try RawConnection(port: server.server.port), try RawConnection(port: server.server.port)]
+        for connection in burst { connection.send("GET /delayed HTTP/1.1\r\nHost: x\r\n\r\n") }
+        for _ in 0..<200 where server.counter.value.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(server.counter.value.withLock { $0 } == 2)
+
+        burst.removeAll()
+        // Both slots are taken for ten minutes unless the server notices that their clients left.
+        #expect(await server.eventuallyAnswered())
+    }
+
+    @Test func aSlowReaderIsCutAtTheSendDeadline() async throws {
+        var configuration = HTTPServerConfiguration(idleTimeout: 600, sendTimeout: 1)
+        configuration.threadModel = .threadPerConnection
+        let server = try Waiting(configuration)
+        defer { server.server.stop() }
+        let reader = try RawConnection(port: server.server.port, readTimeout: 60, receiveBuffer: 4096)
+        reader.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+
+        // 16 KiB every 20 ms takes 20 s to read 16 MiB, and keeps the idle timeout from firing.
+        let read = try await reader.readSlowly(chunk: 16 << 10, interval: .milliseconds(20), limit: 16 << 20)
+
+        #expect(read < 16 << 20)
+        // What was still queued for it is dropped, not trickled out after the cut.
+        #expect(reader.wasReset)
+    }
+
+    @Test func aQueryOfTooManyParametersIsAnswered414AtOnce() async throws {
+        let server = try Waiting(threads: 2)
+        defer { server.server.stop() }
+        let query = (0..<600).map { "p\($0)=\($0)" }.joined(separator: "&")
+
+        let answer = try await server.get("/?" + query)
+
+        #expect(answer.status == 414)
+        #expect(String(decoding: answer.body, as: UTF8.self) == "more than 256 query parameters\n")
+        #expect(try await server.get("/?" + query.prefix { $0 != "&" }).status == 200)
+    }
+
+    @Test func aGracefulStopRefusesNewClientsAndFinishesTheAnswersUnderWay() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let server = HTTPServer { request in
+            if request.path == "/hold" { _ = gate.wait(timeout: .now() + 20) }
+            return ServerResponse(body: Data("done".utf8))
+        }
+        try server.start()
+        let port = server.port
+        let held = Task { try await CurlTransport().send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/hold")!)) }
+        let seen = try RawConnection(port: port)
+        seen.send("GET /hold HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(200))
+        let stopped = Task.detached { server.stop(grace: .seconds(30)) }
+        var refused = false
+        for _ in 0..<100 where !refused {
+            refused = (try? RawConnection(port: port)) == nil
+            if !refused { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        gate.signal()
+        gate.signal()
+
+        #expect(refused)
+        #expect(String(decoding: try await held.value.body, as: UTF8.self) == "done")
+        #expect(String(decoding: seen.readUntilClosed() ?? Data(), as: UTF8.self).hasSuffix("done"))
+        #expect(await stopped.value)
+    }
+}

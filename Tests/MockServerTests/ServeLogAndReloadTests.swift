@@ -1,0 +1,116 @@
+import APICheck
+import Contracts
+import CurlClient
+import Foundation
+import HTTPServer
+import MockServer
+import Synchronization
+import TestSupport
+import Testing
+
+/// The log never holds an answer up and never carries raw client text; an edited mock goes
+/// through the start-up checks before it is served, and edits are looked for without a `stat`
+/// per request.
+@Suite struct ServeLogAndReloadTests {
+    /// A log consumer that takes nothing until released: a pager, a terminal held with Ctrl-S.
+    final class StalledLog: Sendable {
+        let gate = DispatchSemaphore(value: 0)
+        let lines = Mutex<[String]>([])
+        func write(_ line: String) {
+            _ = gate.wait(timeout: .now() + 60)
+            lines.withLock { $0.append(line) }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aStalledLogHoldsNoAnswerUp() async throws {
+        let stalled = StalledLog()
+        var options = MockServerOptions(log: { stalled.write($0) })
+        options.configuration.threadModel = .pool(threads: 1)
+        let server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks, options: options)
+        try server.start()
+        defer {
+            stalled.gate.signal()
+            server.stop()
+        }
+        let transport = CurlTransport(configuration: CurlConfiguration(timeout: 20))
+        for _ in 0..<20 {
+            #expect(try await transport.send(HTTPRequest(method: .get, url: server.baseURL.appendingPathComponent("topics"))).status == 200)
+        }
+    }
+
+    @Test func aFullQueueDropsAndCountsLinesAndSaysSoWhenTheReaderIsBack() {
+        let stalled = StalledLog()
+        let queue = LogQueue(capacity: 2) { stalled.write($0) }
+        for index in 0..<50 { queue.append("line \(index)") }
+
+        #expect(queue.dropped >= 47)
+        for _ in 0..<60 { stalled.gate.signal() }
+        #expect(queue.flush())
+        let written = stalled.lines.withLock { $0 }
+        #expect(written.first == "line 0")
+        #expect(written.contains { $0.hasSuffix("log lines dropped: the log's reader fell behind)") })
+    }
+
+    @Test func clientTextReachesTheLogAndTheJournalEscaped() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let server = harness.server
+        _ = server.respond(to: ServerRequest(method: "G\u{1B}[2JET", path: "/Api/topics"))
+        _ = server.respond(to: ServerRequest(method: "GET", path: "/Api/abc\u{202E}txt.exe\u{200B}\u{2028}\u{E0041}"))
+        let lines = harness.log.all
+        let raw: [Unicode.Scalar] = ["\u{1B}", "\u{202E}", "\u{200B}", "\u{2028}", "\u{E0041}"]
+
+        #expect(lines.count == 2)
+        #expect(!lines.joined().unicodeScalars.contains { raw.contains($0) })
+        #expect(lines[0].hasPrefix("G\\u{1B}[2JET /Api/topics -> 405"))
+        #expect(lines[1].hasPrefix("GET /Api/abc\\u{202E}txt.exe\\u{200B}\\u{2028}\\u{E0041} -> 404"))
+        let journal = try await harness.send(.get, "/__apicheck/requests")
+        let text = try ServeHarness.json(journal)["requests"]?[1]?["path"]?.stringValue
+        #expect(text == "/Api/abc\\u{202E}txt.exe\\u{200B}\\u{2028}\\u{E0041}")
+    }
+
+    @Test func editsAreLookedForOncePerIntervalNotOncePerRequest() throws {
+        var options = MockServerOptions()
+        options.reloadInterval = 3600
+        let server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks, options: options)
+        for _ in 0..<20 { _ = server.respond(to: ServerRequest(method: "GET", path: "/Api/topics")) }
+        #expect(server.mockChecks == 0)
+
+        options.reloadInterval = 0
+        let eager = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks, options: options)
+        for _ in 0..<20 { _ = eager.respond(to: ServerRequest(method: "GET", path: "/Api/topics")) }
+        #expect(eager.mockChecks == 20)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aMockReplacedByAFIFOALinkOutsideOrABadEnvelopeKeepsTheLastGoodBody() async throws {
+        let mocks = try TemporaryMocks(copyingDemo: true)
+        defer { mocks.remove() }
+        let outside = try TemporaryMocks(files: ["topics.json": #"{"code": 200, "msg": "ok", "datas": []}"#])
+        defer { outside.remove() }
+        var options = MockServerOptions()
+        options.reloadInterval = 0
+        let harness = try ServeHarness(mocks: mocks.url, options: options)
+        defer { harness.stop() }
+        let good = try await harness.send(.get, "topics").body
+        let file = mocks.url.appendingPathComponent("topics.json").path
+
+        try FileManager.default.removeItem(atPath: file)
+        #expect(mkfifo(file, 0o600) == 0)
+        #expect(try await harness.send(.get, "topics").body == good)
+        #expect(try await harness.send(.get, "/__apicheck/health").status == 200)
+
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: outside.url.appendingPathComponent("topics.json").path)
+        #expect(try await harness.send(.get, "topics").body == good)
+
+        try FileManager.default.removeItem(atPath: file)
+        try mocks.write("topics.json", #"{"code": 500, "msg": "broken", "datas": null}"#)
+        #expect(try await harness.send(.get, "topics").body == good)
+
+        let log = harness.log.all.filter { $0.hasPrefix("mock topics.json changed on disk but") }
+        #expect(log.count == 3)
+        #expect(log[0].contains("not a regular file"))
+        #expect(log[1].contains("outside the mocks folder"))
+        #expect(log[2].contains("fails the audit"))
+    }
+}
