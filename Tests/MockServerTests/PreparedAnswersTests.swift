@@ -44,7 +44,9 @@ import Testing
     @Test func anEditedMockGetsANewAnswer() throws {
         let mocks = try TemporaryMocks(copyingDemo: true)
         defer { mocks.remove() }
-        let server = try MockServer(api: Demo.api, mocks: mocks.url)
+        var options = MockServerOptions()
+        options.reloadInterval = 0
+        let server = try MockServer(api: Demo.api, mocks: mocks.url, options: options)
         let config = ServerRequest(method: "GET", path: "/Api/config/main.json")
         let before = server.respond(to: config)
         let old = try #require(before.prepared)
