@@ -10,7 +10,7 @@ struct ListCommand: Command {
         """
         Prints one line per declared endpoint: id, method, path (with what tells it apart from
         endpoints on the same method and path, in brackets), whether it needs the token,
-        and its mock file. Columns are separated by spaces and aligned.
+        its mock file, and its types (a typed request body first). Columns are separated by spaces and aligned.
         """
     }
 
@@ -22,10 +22,14 @@ struct ListCommand: Command {
 
     func run() async -> ExitCode {
         let rows = context.api.endpoints.map { endpoint -> [String] in
+            var type = context.api.isEnveloped(endpoint) || context.api.envelope == nil ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"
+            // A typed request body shows before the answer's type: `PasswordLogin (json) -> LoginAnswer`.
+            if let body = endpoint.requestBody {
+                type = "\(body.typeName) (\(body.encoding == .json ? "json" : "form")) -> " + type
+            }
             // Endpoints sharing a method and path show what tells them apart.
-            [endpoint.id, endpoint.method.rawValue, endpoint.path + (endpoint.distinction.map { " [\($0)]" } ?? ""),
-             endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json",
-             context.api.isEnveloped(endpoint) || context.api.envelope == nil ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"]
+            return [endpoint.id, endpoint.method.rawValue, endpoint.path + (endpoint.distinction.map { " [\($0)]" } ?? ""),
+                    endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json", type]
         }
         let table = Table(header: ["ID", "METHOD", "PATH", "AUTH", "MOCK", "TYPE"], rows: rows)
         context.console.out(table.render())

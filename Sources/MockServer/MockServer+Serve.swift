@@ -148,6 +148,14 @@ extension MockServer {
 
     /// Who logs in: the parameter whose sample is the account variable, else one named `account`.
     private func account(in request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String {
+        if let declared = endpoint.requestBody, let input = declared.inputs.first(where: { input in
+            if case let .environment(name, _)? = input.sample { return name == api.auth.accountVariable }
+            return false
+        }) ?? declared.inputs.first(where: { $0.name == "account" }) {
+            // Where the typed body's sample puts the account, read from the body received.
+            let document = JSONValue.object(body.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            return declared.path(ofInput: input.name).flatMap { document.value(at: $0) }.map { $0.stringValue ?? $0.compactText } ?? ""
+        }
         let parameter = endpoint.parameters.first { parameter in
             if case let .environment(name, _)? = parameter.sample { return name == api.auth.accountVariable }
             return false

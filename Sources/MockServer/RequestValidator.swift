@@ -14,7 +14,13 @@ struct RequestValidator: Sendable {
         let needsBody = endpoint.parameters.contains { $0.location == .body }
         var body: [String: JSONValue] = [:]
         let form = request.field("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
-        if needsBody, !request.body.isEmpty {
+        if let declared = endpoint.requestBody {
+            let (problem, document) = Self.typedBody(declared, of: request)
+            if let problem { problems.append(problem) }
+            if case let .object(members)? = document {
+                body = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+            }
+        } else if needsBody, !request.body.isEmpty {
             switch Self.bodyValues(of: request) {
             case let .success(values): body = values
             case let .failure(problem): problems.append(problem)

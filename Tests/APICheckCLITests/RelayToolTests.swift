@@ -17,6 +17,8 @@ import Testing
         #expect(list.code == 0)
         #expect(list.out.contains("rooms.send"))
         #expect(!list.out.contains("(raw)"))
+        #expect(list.out.contains("PasswordLogin (json) -> LoginAnswer"))
+        #expect(list.out.contains("SeriesForm (form) -> Array<Dictionary<String, String>>"))
         let mocks = await run(["mocks", "--mocks", Relay.mocks.path])
         #expect(mocks.code == 0, "\(mocks.out)\(mocks.err)")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString).json")
@@ -33,6 +35,6 @@ import Testing
         let live = await run(["live", "--base-url", backend.baseURL.absoluteString, "--mocks", Relay.mocks.path],
                              environment: Relay.credentials)
         #expect(live.code == 0, "\(live.out)")
-        #expect(live.out.contains("11 endpoints"))
+        #expect(live.out.contains("\(Relay.api.endpoints.count) endpoints ok"))
     }
 }

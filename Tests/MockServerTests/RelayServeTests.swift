@@ -48,7 +48,7 @@ import Testing
         let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
         defer { harness.stop() }
         let refused = try await harness.send(.post, "login", headers: [("Prefer", "scenario=wrong_password")],
-                                             json: #"{"user": "ada", "password": "x"}"#)
+                                             json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "x"}"#)
         #expect(refused.status == 403)
         #expect(try ServeHarness.json(refused)["errcode"] == .string("M_FORBIDDEN"))
 
@@ -56,7 +56,7 @@ import Testing
         _ = try await client.send(Relay.login, ["user": "ada", "password": "relay-password"])
         let exchange = try await client.exchange(Relay.send.erased, ["roomId": "!lobby:relay", "msgtype": "m.text", "body": "hi"])
         #expect(exchange.response.status == 201)
-        let read = try await client.exchange(Relay.readMarker.erased, ["roomId": "!lobby:relay", "event_id": "$1"])
+        let read = try await client.exchange(Relay.readMarker.erased, ["roomId": "!lobby:relay", "event": "$1"])
         #expect(read.response.status == 204)
         #expect(read.response.body.isEmpty)
     }

@@ -12,11 +12,14 @@ public enum Relay {
     public static let account = "RELAY_USER"
     public static let password = "RELAY_PASSWORD"
 
+    /// A nested JSON body, its user and password from the environment.
     public static let login = Endpoint<LoginAnswer>(
-        id: "auth.login", .post, "login",
-        parameters: [.body("user", .string, sample: .environment(account, fallback: nil)),
-                     .body("password", .string, sample: .environment(password, fallback: nil), secret: true)],
-        mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"])
+        id: "auth.login", .post, "login", mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"],
+        body: .json(PasswordLogin.self,
+                    inputs: [.input("user", .string, sample: .environment(account, fallback: nil)),
+                             .input("password", .string, sample: .environment(password, fallback: nil), secret: true)]) { input in
+            PasswordLogin(user: input.string("user"), password: input.string("password"), deviceName: "apicheck")
+        })
     /// Answers `{}`.
     public static let logout = Endpoint<EmptyObject>(id: "auth.logout", .post, "logout", mock: "logout", auth: .token,
                                                      sessionEffect: .logsOut)
@@ -38,12 +41,16 @@ public enum Relay {
                      .body("msgtype", .string, sample: .literal("m.text")),
                      .body("body", .string, sample: .unique(prefix: "hello from apicheck "))],
         mock: "send", auth: .token, successStatus: 201, scenarios: ["unknown_room"])
-    /// 204 No Content: an empty body.
+    /// 204 No Content: an empty body. The body marks the message `rooms.send` sent as read: a typed
+    /// body whose input is seen in an earlier answer.
     public static let readMarker = Endpoint<NoContent>(
         id: "rooms.read", .post, "rooms/{roomId}/read_markers",
-        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay")),
-                     .body("event_id", .string, sample: .literal("$lobby-1"))],
-        mock: "read_markers", auth: .token, successStatus: 204)
+        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay"))],
+        mock: "read_markers", auth: .token, successStatus: 204,
+        body: .json(ReadMarkers.self,
+                    inputs: [.input("event", .string, sample: .seen(endpoint: "rooms.send", path: "$.event_id", fallback: nil))]) { input in
+            ReadMarkers(fullyRead: input.string("event"), read: input.string("event"))
+        })
     public static let version = Endpoint<ServerVersion>(id: "server.version", .get, "version", mock: "version")
 
     /// The metrics endpoints' own envelope: a string status, the data beside it under `data`,
@@ -57,6 +64,11 @@ public enum Relay {
     public static let labels = Endpoint<[String]>(id: "metrics.labels", .get, "api/v1/labels", mock: "labels",
                                                   envelope: metricsEnvelope)
 
+    /// A form body with a list: `match[]=up&match[]=relay_messages_total&limit=10`.
+    public static let series = Endpoint<[[String: String]]>(
+        id: "metrics.series", .post, "api/v1/series", mock: "series", envelope: metricsEnvelope,
+        body: .form(SeriesForm.self, lists: .brackets, sample: SeriesForm(match: ["up", "relay_messages_total"], limit: 10)))
+
     public static let api = API(
         name: "relay",
         environments: ["local": URL(string: "http://127.0.0.1:8008/relay/")!],
@@ -65,7 +77,7 @@ public enum Relay {
         expired: [.status(401, code: "M_UNKNOWN_TOKEN"), .status(401, code: "M_MISSING_TOKEN")],
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
                          accountVariable: account, passwordVariable: password),
-        endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels])
+        endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels, series])
 
     /// The example's mocks, wherever the tests run from.
     public static var mocks: URL {

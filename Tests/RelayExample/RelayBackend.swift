@@ -42,6 +42,7 @@ public final class RelayBackend: Sendable {
         case "GET version": return json(["name": "relay", "version": "1.4.2"])
         case "GET api/v1/query": return query(request.queryValue("query"))
         case "GET api/v1/labels": return json(#"{"status": "success", "data": ["__name__", "instance", "job"]}"#)
+        case "POST api/v1/series": return series(request)
         default: break
         }
         let user: String
@@ -68,6 +69,9 @@ public final class RelayBackend: Sendable {
             return .json(Data(#"{"event_id": "$\#(room.dropFirst().prefix { $0 != ":" })-\#(number)"}"#.utf8), status: 201)
         case "POST rooms/{roomId}/read_markers":
             guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
+            guard let body = try? JSONParser.parse(request.body), body["m.fully_read"]?.stringValue?.hasPrefix("$") == true else {
+                return error(400, "M_BAD_JSON", "m.fully_read: an event id is required")
+            }
             return ServerResponse(status: 204)
         default:
             return error(404, "M_UNRECOGNIZED", "Unrecognized request")
@@ -77,9 +81,10 @@ public final class RelayBackend: Sendable {
     static let rooms = ["!lobby:relay", "!ops:relay"]
 
     private func login(_ request: ServerRequest) -> ServerResponse {
-        guard let body = try? JSONParser.parse(request.body), let user = body["user"]?.stringValue,
+        guard let body = try? JSONParser.parse(request.body), body["type"]?.stringValue == "m.login.password",
+              body["identifier"]?["type"]?.stringValue == "m.id.user", let user = body["identifier"]?["user"]?.stringValue,
               let password = body["password"]?.stringValue else {
-            return error(400, "M_BAD_JSON", "user and password are required")
+            return error(400, "M_BAD_JSON", "type, identifier.user and password are required")
         }
         guard user == Relay.credentials[Relay.account], password == Relay.credentials[Relay.password] else {
             return error(403, "M_FORBIDDEN", "Invalid username or password")
@@ -112,6 +117,20 @@ public final class RelayBackend: Sendable {
         }
         return .json(Data(#"{"status": "error", "errorType": "bad_data", "error": "parse error at char 1: unexpected character"}"#.utf8),
                      status: 400)
+    }
+
+    /// Series by selector, from a form: `match[]` repeated, each a metric name here.
+    private func series(_ request: ServerRequest) -> ServerResponse {
+        guard request.header("content-type")?.hasPrefix("application/x-www-form-urlencoded") ?? false else {
+            return .json(Data(#"{"status": "error", "errorType": "bad_data", "error": "expected a form body"}"#.utf8), status: 400)
+        }
+        let names = FormBody.pairs(request.body).filter { $0.name == "match[]" }.map(\.value)
+        guard !names.isEmpty else {
+            return .json(Data(#"{"status": "error", "errorType": "bad_data", "error": "no match[] parameter provided"}"#.utf8), status: 400)
+        }
+        let known = ["up", "relay_messages_total"]
+        let series = names.filter(known.contains).map { JSONValue.object([("__name__", .string($0)), ("job", .string("relay"))]) }
+        return json(JSONValue.object([("status", .string("success")), ("data", .array(series))]).compactText)
     }
 
     private struct Refusal: Error { var response: ServerResponse }

@@ -34,16 +34,17 @@ public final class APIClient: Sendable {
         self.signalStatuses = Set((api.expired + api.logout).compactMap(\.status)).union(api.envelope?.expiredHTTPStatuses ?? [])
     }
 
-    /// Calls `endpoint` and returns its decoded payload, or throws `APIError`.
+    /// Calls `endpoint` and returns its decoded payload, or throws `APIError`. `body` is a value of
+    /// the endpoint's typed request body (`Endpoint(body:)`).
     public func send<Response>(_ endpoint: Endpoint<Response>, _ values: [String: ParameterValue] = [:],
-                               token: TokenChoice = .session) async throws -> Response {
-        try await send(endpoint.erased, values, token: token) as! Response
+                               body: (any Sendable)? = nil, token: TokenChoice = .session) async throws -> Response {
+        try await send(endpoint.erased, values, body: body, token: token) as! Response
     }
 
     /// The type-erased form of `send`, for callers that hold an `AnyEndpoint`.
     public func send(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                     token: TokenChoice = .session) async throws -> any Sendable {
-        let exchange = try await self.exchange(endpoint, values, token: token)
+                     body: (any Sendable)? = nil, token: TokenChoice = .session) async throws -> any Sendable {
+        let exchange = try await self.exchange(endpoint, values, body: body, token: token)
         let response = exchange.response
         let notifies = token == .session && endpoint.requiresToken
         // The fast path takes plain successes; anything else (a failure, a session signal, an empty
@@ -65,10 +66,10 @@ public final class APIClient: Sendable {
     /// Calls `endpoint` and returns everything that happened instead of throwing: what live checks
     /// judge. Session effects and observers work exactly as in `send`.
     public func call(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                     token: TokenChoice = .session) async -> CallOutcome {
+                     body: (any Sendable)? = nil, token: TokenChoice = .session) async -> CallOutcome {
         let exchange: Exchange
         do {
-            exchange = try await self.exchange(endpoint, values, token: token)
+            exchange = try await self.exchange(endpoint, values, body: body, token: token)
         } catch {
             return CallOutcome(exchange: nil, interpretation: nil, error: error)
         }
@@ -95,7 +96,7 @@ public final class APIClient: Sendable {
     /// Builds and sends the request without interpreting the answer. Throws `APIError` for an
     /// invalid request (nothing sent) or when no answer came.
     public func exchange(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                         token: TokenChoice = .session) async throws(APIError) -> Exchange {
+                         body: (any Sendable)? = nil, token: TokenChoice = .session) async throws(APIError) -> Exchange {
         let tokenValue: String?
         switch token {
         case .session: tokenValue = session.token
@@ -103,14 +104,14 @@ public final class APIClient: Sendable {
         case let .explicit(value): tokenValue = value
         }
         if let tokenValue { redactor.register(tokenValue) }
-        for parameter in endpoint.parameters where parameter.secret || redactedFields.contains(parameter.name) {
+        for parameter in endpoint.sampledValues where parameter.secret || redactedFields.contains(parameter.name) {
             if let value = values[parameter.name] {
                 // As given, and as it appears percent-encoded in a URL.
                 redactor.register(value.text)
                 redactor.register(RequestBuilder.escape(value.text))
             }
         }
-        let request = try builder.request(for: endpoint, values, token: tokenValue)
+        let request = try builder.request(for: endpoint, values, body: body, token: tokenValue)
         trace?(traceLine(request))
         do {
             let response = try await transport.send(request)

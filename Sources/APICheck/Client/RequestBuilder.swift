@@ -11,11 +11,16 @@ public struct RequestBuilder: Sendable {
         self.baseURL = baseURL
     }
 
-    public func request(for endpoint: AnyEndpoint, _ values: [String: ParameterValue], token: String?) throws(APIError) -> HTTPRequest {
+    /// `body` is a value of the endpoint's typed request body; without one, the body's sample is
+    /// made from the values of its inputs.
+    public func request(for endpoint: AnyEndpoint, _ values: [String: ParameterValue], body given: (any Sendable)? = nil,
+                        token: String?) throws(APIError) -> HTTPRequest {
         func invalid(_ parameter: String, _ problem: String) -> APIError {
             APIError(endpoint: endpoint.id, reason: .invalidRequest(parameter: parameter, problem: problem))
         }
-        for name in values.keys.sorted() where !endpoint.parameters.contains(where: { $0.name == name }) {
+        let inputs = endpoint.requestBody?.inputs ?? []
+        for name in values.keys.sorted()
+        where !endpoint.parameters.contains(where: { $0.name == name }) && !inputs.contains(where: { $0.name == name }) {
             throw invalid(name, "is not declared by \(endpoint.id)")
         }
         var path = endpoint.path
@@ -80,7 +85,12 @@ public struct RequestBuilder: Sendable {
         }
         guard let url = URL(string: text) else { throw invalid("(url)", "makes an invalid URL") }
         var bodyData: Data?
-        if endpoint.parameters.contains(where: { $0.location == .body }) {
+        if let declared = endpoint.requestBody {
+            bodyData = try typedBody(declared, endpoint: endpoint, values, given: given)
+            headers.append(("Content-Type", declared.encoding.contentType))
+        } else if given != nil {
+            throw invalid("(body)", "is given, but \(endpoint.id) declares no typed body")
+        } else if endpoint.parameters.contains(where: { $0.location == .body }) {
             bodyData = Data(JSONValue.object(body).compactText.utf8)
             headers.append(("Content-Type", "application/json"))
         }

@@ -27,6 +27,7 @@ extension API {
                let body = endpoint.parameters.first(where: { $0.location == .body }) {
                 problem(endpoint.id, "a \(endpoint.method) request has no body, but parameter '\(body.name)' is declared in the body")
             }
+            if let body = endpoint.requestBody { problems += bodyProblems(endpoint, body) }
             if endpoint.enveloped == true, endpoint.ownEnvelope == nil, envelope == nil {
                 problem(endpoint.id, "says enveloped: true, but the API declares no envelope (envelope: .none); give the endpoint its own envelope: EnvelopePolicy(...)")
             }
@@ -38,7 +39,7 @@ extension API {
                 problem(endpoint.id, name == endpoint.id ? "declares to come after itself"
                     : "declares to come after '\(name)', which is not declared")
             }
-            for parameter in endpoint.parameters {
+            for parameter in endpoint.sampledValues {
                 guard case let .seen(source, path, _)? = parameter.sample else { continue }
                 if self.endpoint(source) == nil {
                     problem(endpoint.id, "parameter '\(parameter.name)' samples from '\(source)', which is not declared")
@@ -54,7 +55,7 @@ extension API {
             problem(needing.id, "needs the token, but the API declares no login (auth: .noLogin)")
         } else if endpoints.contains(where: \.requiresToken), let loginID = auth.loginEndpoint {
             if let login = endpoint(loginID) {
-                for variable in [auth.accountVariable, auth.passwordVariable] where !login.parameters.contains(where: {
+                for variable in [auth.accountVariable, auth.passwordVariable] where !login.sampledValues.contains(where: {
                     if case let .environment(name, _)? = $0.sample { return name == variable }
                     return false
                 }) {
@@ -65,6 +66,25 @@ extension API {
             }
         }
         return problems
+    }
+
+    /// A typed body is the whole body: no scalar body parameters beside it, no GET, and inputs
+    /// named apart from the parameters (a call gives both by name).
+    private func bodyProblems(_ endpoint: AnyEndpoint, _ body: RequestBody) -> [Finding] {
+        var messages: [String] = []
+        if endpoint.method == .get || endpoint.method.rawValue == "HEAD" {
+            messages.append("a \(endpoint.method) request has no body, but a \(body.typeName) body is declared")
+        }
+        if let flat = endpoint.parameters.first(where: { $0.location == .body }) {
+            messages.append("declares a \(body.typeName) body and the body parameter '\(flat.name)' beside it; make it a field of the type")
+        }
+        if case .form = body.encoding, let example = body.exampleValue {
+            do throws(RequestBody.BodyError) { _ = try body.data(example) } catch { messages.append("its \(body.typeName) sample cannot be sent: \(error)") }
+        }
+        for input in body.inputs where endpoint.parameters.contains(where: { $0.name == input.name }) {
+            messages.append("the body input '\(input.name)' has the name of a parameter; name it apart")
+        }
+        return messages.map { Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id, message: $0) }
     }
 
     /// Endpoints on one method and path must declare what tells them apart: at most one of them

@@ -58,7 +58,7 @@ public struct API: Sendable {
         case let .query(name): redacted.insert(name)
         case let .header(name, _): redacted.insert(name)
         }
-        for endpoint in endpoints { for parameter in endpoint.parameters where parameter.secret { redacted.insert(parameter.name) } }
+        for endpoint in endpoints { for parameter in endpoint.sampledValues where parameter.secret { redacted.insert(parameter.name) } }
         return redacted
     }
 

@@ -31,6 +31,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public let after: [String]
     /// What tells it apart from other endpoints on its method and path, when there are others.
     public let distinction: Distinction?
+    /// The request body as a Swift type, when declared so (else scalar body parameters, if any).
+    public let requestBody: RequestBody?
     /// Whether the auth probes may call it (by default only when its method is safe).
     public let probing: AuthProbing
     /// The decode type's name, for listings.
@@ -47,8 +49,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
         requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200,
         sessionEffect: SessionEffect, scenarios: [String], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
-        after: [String] = [], distinction: Distinction? = nil, responseType: Response.Type
+        after: [String] = [], distinction: Distinction? = nil, requestBody: RequestBody? = nil, responseType: Response.Type
     ) {
+        self.requestBody = requestBody
         self.probing = probing
         self.id = id
         self.method = method
@@ -96,6 +99,13 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             else if !inside { key.append(character) }
         }
         return key
+    }
+
+    /// Everything with a sample: the parameters, then the typed body's inputs. Samples, their order,
+    /// secrets and credentials are worked out over these.
+    public var sampledValues: [Parameter] {
+        guard let inputs = requestBody?.inputs, !inputs.isEmpty else { return parameters }
+        return parameters + inputs
     }
 
     /// Whether the auth probes call it: it needs the token and its declaration allows them.

@@ -56,7 +56,7 @@ public struct AuthPolicy: Sendable, Equatable {
     /// Whether the endpoint sends the account's credentials (a way to log in as the account).
     public func usesCredentials(_ endpoint: AnyEndpoint) -> Bool {
         guard loginEndpoint != nil else { return false }
-        return endpoint.parameters.contains { parameter in
+        return endpoint.sampledValues.contains { parameter in
             if case let .environment(name, _)? = parameter.sample { return name == accountVariable || name == passwordVariable }
             return false
         }

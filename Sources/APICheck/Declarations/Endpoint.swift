@@ -14,7 +14,9 @@
 /// `successStatus` is the status its success comes with when that is not 200 (201, 204).
 /// `after` names endpoints whose checks must be over before this one's although it takes no value
 /// from them: a read that must see an earlier write (`after: ["rooms.send"]`). `distinguishedBy`
-/// says what tells it apart from another endpoint declared on the same method and path.
+/// says what tells it apart from another endpoint declared on the same method and path. `body`
+/// declares the request body as a Swift type (`RequestBody.json`, `.form`) instead of scalar body
+/// parameters.
 public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConvertible {
     public let erased: AnyEndpoint
 
@@ -22,12 +24,12 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
                 mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool? = nil,
                 envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession,
                 scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
-                after: [String] = [], distinguishedBy: Distinction? = nil) {
+                after: [String] = [], distinguishedBy: Distinction? = nil, body: RequestBody? = nil) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus,
             sessionEffect: sessionEffect, scenarios: scenarios, paging: paging, probing: probing,
-            after: after, distinction: distinguishedBy, responseType: Response.self)
+            after: after, distinction: distinguishedBy, requestBody: body, responseType: Response.self)
     }
 
     public var id: String { erased.id }

@@ -70,6 +70,13 @@ public struct Parameter: Sendable, Equatable {
         return parameter
     }
 
+    /// A named value a typed request body's sample is made from (`RequestBody.json(_:inputs:sample:)`):
+    /// its sample works as a parameter's, and a secret one never prints wherever the body puts it.
+    public static func input(_ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil,
+                             secret: Bool = false) -> Parameter {
+        Parameter(name, in: .body, type, required: required, sample: sample, secret: secret)
+    }
+
     public static func header(_ name: String, _ type: ValueType = .string, required: Bool = false, sample: Sample? = nil) -> Parameter {
         Parameter(name, in: .header, type, required: required, sample: sample)
     }

@@ -8,9 +8,14 @@ import Foundation
 /// when live checks need to know which fields a type reads.
 public struct JSONValueDecoder {
     public var dates: DateDecoding
+    /// Set to read a form body (`application/x-www-form-urlencoded`) turned into an object of
+    /// text values (`FormBody.document`): numbers and flags are read from their text, and a
+    /// list field from its items in this style.
+    public var formLists: ListStyle?
 
-    public init(dates: DateDecoding = .deferredToDate) {
+    public init(dates: DateDecoding = .deferredToDate, formLists: ListStyle? = nil) {
         self.dates = dates
+        self.formLists = formLists
     }
 
     public struct Result<T> {
@@ -20,7 +25,7 @@ public struct JSONValueDecoder {
 
     /// Decodes `type` from `value`, which sits at `base` in its document (`$.datas`).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> Result<T> {
-        let log = ReadLog(dates: dates)
+        let log = ReadLog(dates: dates, formLists: formLists)
         let node = log.node(for: base)
         // The payload itself is read: a payload of the wrong kind is the type's business too.
         log.record(node, T.self, required: true)

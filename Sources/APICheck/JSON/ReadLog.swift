@@ -19,13 +19,18 @@ final class ReadLog {
 
     /// Not a read, but the one setting every container of this decode needs.
     let dates: DateDecoding
+    /// Set when the document is a form body read as JSON: its scalars are all text, read as the
+    /// number or flag the type asks for, and a field may hold one item of a list (or several,
+    /// comma-joined, in that style).
+    let formLists: ListStyle?
     private var nodes = [Node(parent: -1, component: nil)]
     /// Bumped whenever a node becomes a dictionary: a container that found its node before then
     /// finds it again from its path, so that reads below a dictionary use `.*` as they always did.
     private(set) var generation = 0
 
-    init(dates: DateDecoding) {
+    init(dates: DateDecoding, formLists: ListStyle? = nil) {
         self.dates = dates
+        self.formLists = formLists
     }
 
     private func append(_ node: Node) -> Int {

@@ -16,12 +16,14 @@ enum Scalar {
             return text as! T
         }
         if T.self == Bool.self {
+            if log.formLists != nil, case let .string(text) = value, text == "true" || text == "false" { return (text == "true") as! T }
             guard case let .bool(flag) = value else { throw mismatch() }
             return flag as! T
         }
-        if let integer = try Self.integer(type, from: value, mismatch: mismatch) { return integer }
+        let number = Self.numberText(value, form: log.formLists != nil)
+        if let integer = try Self.integer(type, from: number, mismatch: mismatch) { return integer }
         if T.self == Double.self || T.self == Float.self {
-            guard case let .number(text) = value, let number = Double(text) else { throw mismatch() }
+            guard case let .number(text) = number, let number = Double(text) else { throw mismatch() }
             // JSONDecoder refuses numbers that do not fit; so must the decoder that diagnoses it.
             guard number.isFinite, T.self == Double.self || Float(number).isFinite else {
                 throw mismatch("\(text) does not fit in \(ReadLog.typeName(type))")
@@ -36,7 +38,7 @@ enum Scalar {
             return url as! T
         }
         if T.self == Decimal.self {
-            guard case let .number(text) = value, let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            guard case let .number(text) = number, let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
                 throw mismatch()
             }
             return number as! T
@@ -62,6 +64,13 @@ enum Scalar {
             // A type's own init may throw anything; it still happened here.
             throw DecodingFailure(path: location.path, expected: ReadLog.typeName(type), found: value.kindName, note: "\(error)")
         }
+    }
+
+    /// A number as JSON writes one; in a form, text that reads as one (`12`, `0.5`, not `nan`).
+    private static func numberText(_ value: JSONValue, form: Bool) -> JSONValue {
+        guard form, case let .string(text) = value, let number = Double(text), number.isFinite,
+              text.first.map({ $0 == "-" || $0.isASCII && $0.isNumber }) ?? false else { return value }
+        return .number(text)
     }
 
     /// The integer `value` holds when `T` is an integer type; nil when `T` is not one.

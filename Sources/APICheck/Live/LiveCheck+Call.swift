@@ -38,7 +38,7 @@ extension LiveCheck {
                       tokenVariable: String) -> SentRequest {
         var variables: [SentRequest.Variable] = []
         if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable)) }
-        for parameter in endpoint.parameters {
+        for parameter in endpoint.sampledValues {
             guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
                   options.environment[name] == value.text else { continue }
             variables.append(.init(value: value.text, name: name))

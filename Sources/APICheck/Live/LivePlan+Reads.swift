@@ -10,7 +10,7 @@ extension LivePlan {
                let ids = endpoint.paging.flatMap({ JSONPath(parsing: $0.ids) }) {
                 paths.append(ids)
             }
-            for parameter in step.endpoint.parameters {
+            for parameter in step.endpoint.sampledValues {
                 if case let .seen(endpoint, path, _)? = parameter.sample, endpoint == source, let read = JSONPath(parsing: path) {
                     paths.append(read)
                 }

@@ -24,7 +24,7 @@ struct SampleResolver: Sendable {
     func values(for endpoint: AnyEndpoint, seen: [String: JSONValue]) throws(SampleError) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
         let call = calls.next(), now = clock()
-        for parameter in endpoint.parameters {
+        for parameter in endpoint.sampledValues {
             guard let sample = parameter.sample else {
                 if parameter.required {
                     throw SampleError(message: "required parameter '\(parameter.name)' has no sample value to send")
@@ -72,7 +72,7 @@ struct SampleResolver: Sendable {
     /// succeed, was not run, or its answer holds nothing usable there. The step is then skipped
     /// with this reason instead of being sent without the value (or failing before it is sent).
     static func unavailableSample(for endpoint: AnyEndpoint, seen: [String: JSONValue]) -> String? {
-        for parameter in endpoint.parameters where parameter.required {
+        for parameter in endpoint.sampledValues where parameter.required {
             guard case let .seen(source, path, nil)? = parameter.sample, source != endpoint.id else { continue }
             guard let document = seen[source] else {
                 return "its sample for '\(parameter.name)' comes from \(source), which did not succeed"
@@ -108,7 +108,7 @@ struct SampleResolver: Sendable {
 
     /// The endpoints whose answers `endpoint`'s samples read, other than itself.
     static func sources(of endpoint: AnyEndpoint) -> Set<String> {
-        Set(endpoint.parameters.compactMap { parameter in
+        Set(endpoint.sampledValues.compactMap { parameter in
             if case let .seen(source, _, _)? = parameter.sample, source != endpoint.id { return source }
             return nil
         })

@@ -47,14 +47,24 @@ public struct SentRequest: Sendable, Equatable {
             }
             return Header(name: header.name, value: [.text(isSecret(header.name) ? Redactor.mask : header.value)])
         }
-        body = request.body.map { Self.body(String(decoding: $0, as: UTF8.self), variables) }
+        let form = request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+        body = request.body.map { data in
+            let text = String(decoding: data, as: UTF8.self)
+            return form ? Self.pairs(text[...], variables) : Self.body(text, variables)
+        }
     }
 
     /// The query's values that are a secret's, as the request builder encoded them, become variables.
     private static func url(_ text: String, _ variables: [Variable]) -> [Piece] {
         guard let question = text.firstIndex(of: "?") else { return [.text(text)] }
-        var pieces: [Piece] = [.text(String(text[...question]))]
-        let pairs = text[text.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+        return joined([.text(String(text[...question]))] + pairs(text[text.index(after: question)...], variables))
+    }
+
+    /// `name=value&…` (a query, a form body): values that are a secret's, as the request builder
+    /// encoded them, become variables.
+    private static func pairs(_ text: Substring, _ variables: [Variable]) -> [Piece] {
+        var pieces: [Piece] = []
+        let pairs = text.split(separator: "&", omittingEmptySubsequences: false)
         for (index, pair) in pairs.enumerated() {
             let separator = index == 0 ? "" : "&"
             if let equals = pair.firstIndex(of: "="),

@@ -109,7 +109,7 @@ public struct MockAudit: Sendable {
     /// nothing there would silently send the fallback on every live run.
     private func samplesSeenInMocks(_ endpoint: AnyEndpoint) -> [Finding] {
         var findings: [Finding] = []
-        for parameter in endpoint.parameters {
+        for parameter in endpoint.sampledValues {
             guard case let .seen(sourceID, text, _)? = parameter.sample, let source = api.endpoint(sourceID),
                   let path = JSONPath(parsing: text), let file = mocks.file(of: source),
                   case let .success(document) = mocks.document(of: file) else { continue }

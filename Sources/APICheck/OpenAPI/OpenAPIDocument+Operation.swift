@@ -1,6 +1,6 @@
 extension OpenAPIDocument {
     /// One endpoint as an operation: its parameters by location, body parameters as a JSON request
-    /// body (what `RequestBuilder` sends), its responses, and the token's scheme when it needs one.
+    /// body (what `RequestBuilder` sends), a typed body by its type's schema, its responses, and the token's scheme when it needs one.
     func operation(_ endpoint: AnyEndpoint, recorder: SchemaRecorder,
                    skipped: inout [(file: String, reason: String)]) throws(SchemaRecordingError) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("operationId", .string(endpoint.id))]
@@ -11,7 +11,9 @@ extension OpenAPIDocument {
         let parameters = endpoint.parameters.filter { $0.location != .body }.map(parameterValue)
         if !parameters.isEmpty { members.append(("parameters", .array(parameters))) }
         let body = endpoint.parameters.filter { $0.location == .body }
-        if !body.isEmpty {
+        if let declared = endpoint.requestBody {
+            members.append(("requestBody", try typedRequestBody(declared, recorder: recorder)))
+        } else if !body.isEmpty {
             let properties = body.map { parameter -> (key: String, value: JSONValue) in
                 (parameter.name, schema(of: parameter))
             }

@@ -116,7 +116,7 @@ public struct MockRecorder: Sendable {
         }
         let names = api.redactedFields
         for endpoint in api.endpoints {
-            for parameter in endpoint.parameters where parameter.secret || names.contains(parameter.name) {
+            for parameter in endpoint.sampledValues where parameter.secret || names.contains(parameter.name) {
                 switch parameter.sample {
                 case let .literal(value)?: placeholders.register(value.text, as: .password)
                 case let .environment(name, _)?:

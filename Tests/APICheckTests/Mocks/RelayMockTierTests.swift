@@ -67,7 +67,7 @@ import Testing
 
     @Test func emptyAnswersDecode() async throws {
         let (client, _) = client()
-        #expect(try await client.send(Relay.readMarker, ["roomId": "!lobby:relay", "event_id": "$1"]) == NoContent())
+        #expect(try await client.send(Relay.readMarker, ["roomId": "!lobby:relay", "event": "$1"]) == NoContent())
         #expect(try await client.send(Relay.logout) == EmptyObject())
         let room = try await client.send(Relay.roomState, ["roomId": "!lobby:relay"])
         #expect(room.topic == .plain("Say hello"))

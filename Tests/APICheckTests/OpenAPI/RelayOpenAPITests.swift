@@ -109,4 +109,22 @@ import Testing
         #expect(branches[0]?["required"] == .array([.string("kind"), .string("radius")]))
         #expect(branches[1]?["properties"]?["side"] != nil)
     }
+
+    /// A typed body's schema comes from its type, `required` as its decoding reads it; the sample
+    /// is the example with the password masked; a form body has the form media type.
+    @Test func typedRequestBodies() throws {
+        let document = try Self.document()
+        let login = try #require(document["paths"]?["/login"]?["post"]?["requestBody"]?["content"]?["application/json"])
+        #expect(login["schema"] == .object([("$ref", .string("#/components/schemas/PasswordLogin"))]))
+        #expect(login["example"]?["password"] == .string("***"))
+        let schemas = try #require(document["components"]?["schemas"])
+        #expect(schemas["PasswordLogin"]?["required"] == .array([.string("type"), .string("identifier"), .string("password")]))
+        #expect(schemas["PasswordLogin"]?["properties"]?["initial_device_display_name"]?["type"]
+            == .array([.string("string"), .string("null")]))
+        #expect(schemas["Identifier"]?["required"] == .array([.string("type"), .string("user")]))
+        let series = try #require(document["paths"]?["/api/v1/series"]?["post"]?["requestBody"]?["content"]?["application/x-www-form-urlencoded"])
+        #expect(series["schema"]?["$ref"] == .string("#/components/schemas/SeriesForm"))
+        #expect(series["encoding"]?["match"] == .object([("style", .string("form")), ("explode", .bool(true))]))
+        #expect(schemas["SeriesForm"]?["required"] == .array([.string("match")]))
+    }
 }

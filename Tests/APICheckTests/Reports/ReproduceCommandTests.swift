@@ -38,6 +38,13 @@ import Testing
         #expect(ReproduceCommand.curl(request).hasSuffix(#"--data-binary '{"hunter2":"'"$APICHECK_PASSWORD"'","password":"'"$APICHECK_PASSWORD"'"}'"#))
     }
 
+    @Test func aSecretInAFormBodyIsAVariableAsAQueryValueIs() {
+        let request = Self.sent("http://x/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                                body: "user=ada&password=hunter%202&note=hunter%202x",
+                                variables: [.init(value: "hunter 2", name: "PASSWORD")])
+        #expect(ReproduceCommand.curl(request).hasSuffix(#"--data-binary 'user=ada&password='"$PASSWORD"'&note=hunter%202x'"#))
+    }
+
     @Test func headersCarryTheTokenAfterTheirSchemeAndCredentialsAreMasked() {
         let request = Self.sent("http://x/Api/me", headers: [("Authorization", "Bearer tok"), ("Cookie", "sid=zzz")],
                                 variables: [.init(value: "tok", name: "TOKEN")], secret: ["authorization", "cookie"])

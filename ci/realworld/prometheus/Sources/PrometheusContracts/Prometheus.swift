@@ -26,11 +26,17 @@ public enum Prometheus {
         parameters: [.path("name", .string, sample: .literal("job"))],
         mock: "label_values")
 
-    /// `match[]` may be repeated; the declaration model sends one value.
+    /// `match[]` repeated: one selector per item.
     public static let series = Endpoint<[[String: String]]>(
         id: "series", .get, "series",
-        parameters: [.query("match[]", .string, required: true, sample: .literal("up"))],
+        parameters: [.queryList("match", .string, .brackets, required: true,
+                                sample: .literal(["up", "prometheus_build_info"]))],
         mock: "series")
+
+    /// The same lookup as a form, as dashboards POST it when the selectors are long.
+    public static let seriesPost = Endpoint<[[String: String]]>(
+        id: "series.post", .post, "series", mock: "series_post",
+        body: .form(SeriesForm.self, lists: .brackets, sample: SeriesForm(match: ["up", "prometheus_build_info"])))
 
     public static let targets = Endpoint<Targets>(
         id: "targets", .get, "targets",
@@ -48,10 +54,15 @@ public enum Prometheus {
         parameters: [.query("query", .string, required: true, sample: .literal("up"))],
         mock: "query", scenarios: ["bad_data"])
 
+    /// An instant query as a form body, as Grafana sends it.
+    public static let queryPost = Endpoint<QueryResult>(
+        id: "query.post", .post, "query", mock: "query_post",
+        body: .form(QueryForm.self, sample: QueryForm(query: "up")))
+
     public static let api = API(
         name: "prometheus",
         envelope: EnvelopePolicy(code: "$.status", message: "$.error", payload: "$.data",
                                  success: ["success"], failure: ["error"]),
         errors: ErrorShape(code: "$.errorType", message: "$.error"),
-        endpoints: [buildInfo, runtimeInfo, flags, tsdb, labels, labelValues, series, targets, metadata, query])
+        endpoints: [buildInfo, runtimeInfo, flags, tsdb, labels, labelValues, series, seriesPost, targets, metadata, query, queryPost])
 }

@@ -7,16 +7,18 @@ import Foundation
 /// `revokesEarlierTokens`. A dead token answers 401 `M_UNKNOWN_TOKEN`.
 /// Credentials come from SYNAPSE_USER and SYNAPSE_PASSWORD.
 public enum Synapse {
-    static let user = Parameter.body("user", .string, sample: .environment("SYNAPSE_USER", fallback: nil))
-    static let password = Parameter.body("password", .string, sample: .environment("SYNAPSE_PASSWORD", fallback: nil), secret: true)
 
     public static let versions = Endpoint<Versions>(
         id: "versions", .get, "versions", mock: "versions")
 
+    /// The password login with its nested identifier; user and password from the environment.
     public static let login = Endpoint<Login>(
-        id: "login", .post, "v3/login",
-        parameters: [.body("type", .string, sample: .literal("m.login.password")), user, password],
-        mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"])
+        id: "login", .post, "v3/login", mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"],
+        body: .json(PasswordLogin.self,
+                    inputs: [.input("user", .string, sample: .environment("SYNAPSE_USER", fallback: nil)),
+                             .input("password", .string, sample: .environment("SYNAPSE_PASSWORD", fallback: nil), secret: true)]) { input in
+            PasswordLogin(user: input.string("user"), password: input.string("password"), deviceName: "apicheck")
+        })
 
     public static let whoami = Endpoint<WhoAmI>(
         id: "account.whoami", .get, "v3/account/whoami", mock: "whoami", auth: .token)

@@ -1,0 +1,37 @@
+import Foundation
+
+extension RequestBuilder {
+    /// A typed body's bytes: the value given, else the sample made of the inputs' values, each
+    /// checked against its declared type first.
+    func typedBody(_ declared: RequestBody, endpoint: AnyEndpoint, _ values: [String: ParameterValue],
+                   given: (any Sendable)?) throws(APIError) -> Data {
+        func invalid(_ name: String, _ problem: String) -> APIError {
+            APIError(endpoint: endpoint.id, reason: .invalidRequest(parameter: name, problem: problem))
+        }
+        var accepted: [String: ParameterValue] = [:]
+        if given == nil {
+            guard declared.hasSample else { throw invalid("(body)", "is required (\(declared.typeName)) but missing") }
+            for input in declared.inputs {
+                guard let value = values[input.name] else {
+                    if input.required {
+                        throw invalid(input.name, "is required (\(input.type.rawValue), an input of the \(declared.typeName) body) but missing")
+                    }
+                    continue
+                }
+                if input.list != nil, case .list = value { accepted[input.name] = value; continue }
+                guard let typed = input.type.accept(value) else {
+                    let shown = input.secret ? Redactor.mask : "\"\(value.text)\""
+                    throw invalid(input.name, "expects \(input.type.rawValue), got \(value.kindName) \(shown)")
+                }
+                accepted[input.name] = typed
+            }
+        }
+        do throws(RequestBody.BodyError) {
+            var document = JSONValue.null
+            if let given { document = try declared.json(of: given) } else if let sample = try declared.sample(accepted) { document = sample }
+            return try declared.data(document)
+        } catch {
+            throw invalid("(body)", error.description)
+        }
+    }
+}

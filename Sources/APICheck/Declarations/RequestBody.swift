@@ -1,0 +1,141 @@
+import Foundation
+
+/// An endpoint's request body declared as a Swift type: the request half of the contract, as the
+/// decode type is the answer half. It travels as JSON or as a form
+/// (`application/x-www-form-urlencoded`, lists in the declared style); `serve` decodes what it
+/// receives into the type, and `openapi` writes the type's schema.
+///
+/// ```swift
+/// body: .json(PasswordLogin.self,
+///             inputs: [.input("user", .string, sample: .environment("RELAY_USER", fallback: nil)),
+///                      .input("password", .string, sample: .environment("RELAY_PASSWORD", fallback: nil), secret: true)]) { input in
+///                 PasswordLogin(user: input.string("user"), password: input.string("password"))
+///             }
+/// ```
+///
+/// Live runs send the sample: a fixed value, or one made from named inputs, each with a sample of
+/// its own (`.seen`, `.uniquePerCall`, an environment variable), so the run orders, redacts and
+/// reproduces it as it does a parameter's. A secret input never prints, wherever the body puts it.
+/// The type is `Codable`: sent encoded, and decoded by `serve` and by the schema recorder.
+public struct RequestBody: Sendable {
+    public enum Encoding: Sendable, Equatable {
+        case json
+        /// `application/x-www-form-urlencoded`: top-level scalars as fields, lists in this style.
+        case form(lists: ListStyle)
+
+        public var contentType: String {
+            switch self {
+            case .json: "application/json"
+            case .form: "application/x-www-form-urlencoded"
+            }
+        }
+    }
+
+    public let encoding: Encoding
+    /// The type's name, for listings and errors.
+    public let typeName: String
+    /// The type, for the schema recorder.
+    public let type: any (Decodable & Sendable).Type
+    /// The named values the sample is made from; each one's sample works as a parameter's.
+    public let inputs: [Parameter]
+    let makeSample: (@Sendable (BodyInputs) -> any Sendable)?
+    let encodeValue: @Sendable (any Sendable) throws(BodyError) -> JSONValue
+    let decodeCheck: @Sendable (JSONValue) throws(DecodingFailure) -> Void
+
+    /// Why a body value could not be sent.
+    public struct BodyError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    init<Body: Codable & Sendable>(_ type: Body.Type, encoding: Encoding, inputs: [Parameter],
+                                   sample: (@Sendable (BodyInputs) -> Body)?) {
+        self.encoding = encoding
+        self.typeName = ReadLog.typeName(Body.self)
+        self.type = Body.self
+        self.inputs = inputs
+        if let sample {
+            self.makeSample = { @Sendable (inputs: BodyInputs) -> any Sendable in sample(inputs) }
+        } else {
+            self.makeSample = nil
+        }
+        let name = typeName
+        self.encodeValue = { (value) throws(BodyError) in
+            guard let body = value as? Body else {
+                throw BodyError(description: "expects a \(name) body, got \(ReadLog.typeName(Swift.type(of: value)))")
+            }
+            let encoder = JSONEncoder()
+            // Keys sorted: the same body gives the same bytes, run after run.
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            do {
+                return try JSONParser.parse(try encoder.encode(body))
+            } catch {
+                throw BodyError(description: "a \(name) body does not encode as JSON: \(error)")
+            }
+        }
+        var form: ListStyle?
+        if case let .form(style) = encoding { form = style }
+        let lists = form
+        self.decodeCheck = { (document) throws(DecodingFailure) in
+            _ = try JSONValueDecoder(formLists: lists).decode(Body.self, from: document)
+        }
+    }
+
+    /// A JSON body of type `Body`; live runs send `sample`.
+    public static func json<Body: Codable & Sendable>(_ type: Body.Type, sample: Body? = nil) -> RequestBody {
+        RequestBody(type, encoding: .json, inputs: [], sample: fixed(sample))
+    }
+
+    /// A JSON body of type `Body`; live runs send what `sample` makes of the inputs' values.
+    public static func json<Body: Codable & Sendable>(_ type: Body.Type, inputs: [Parameter],
+                                                      sample: @escaping @Sendable (BodyInputs) -> Body) -> RequestBody {
+        RequestBody(type, encoding: .json, inputs: inputs, sample: sample)
+    }
+
+    /// A form body of type `Body`: its top-level fields, lists in `lists` style.
+    public static func form<Body: Codable & Sendable>(_ type: Body.Type, lists: ListStyle = .repeated,
+                                                      sample: Body? = nil) -> RequestBody {
+        RequestBody(type, encoding: .form(lists: lists), inputs: [], sample: fixed(sample))
+    }
+
+    /// A form body of type `Body`, its sample made of the inputs' values.
+    public static func form<Body: Codable & Sendable>(_ type: Body.Type, lists: ListStyle = .repeated, inputs: [Parameter],
+                                                      sample: @escaping @Sendable (BodyInputs) -> Body) -> RequestBody {
+        RequestBody(type, encoding: .form(lists: lists), inputs: inputs, sample: sample)
+    }
+
+    private static func fixed<Body: Sendable>(_ value: Body?) -> (@Sendable (BodyInputs) -> Body)? {
+        guard let value else { return nil }
+        return { @Sendable _ in value }
+    }
+
+    /// Whether live runs have a body to send.
+    public var hasSample: Bool { makeSample != nil }
+
+    /// The sample made of the inputs' values, as JSON.
+    public func sample(_ values: [String: ParameterValue]) throws(BodyError) -> JSONValue? {
+        guard let makeSample else { return nil }
+        return try encodeValue(makeSample(BodyInputs(values)))
+    }
+
+    /// A value the caller gives, as JSON; refused unless it is of the declared type.
+    public func json(of value: any Sendable) throws(BodyError) -> JSONValue { try encodeValue(value) }
+
+    /// The bytes on the wire for a body already turned into JSON.
+    public func data(_ document: JSONValue) throws(BodyError) -> Data {
+        switch encoding {
+        case .json: return Data(document.compactText.utf8)
+        case let .form(lists): return Data(try FormBody.encode(document, lists: lists).utf8)
+        }
+    }
+
+    /// Decodes a received body into the type: nil when it fits, else where and why it does not.
+    /// A form arrives as its pairs (`FormBody.document`).
+    public func check(_ document: JSONValue) -> DecodingFailure? {
+        do throws(DecodingFailure) {
+            try decodeCheck(document)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
