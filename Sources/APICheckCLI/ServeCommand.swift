@@ -79,8 +79,10 @@ struct ServeCommand: Command {
         if options.adminToken?.isEmpty == true { throw UsageError("--admin-token needs a token that is not empty") }
         options.configuration.perClientConnectionLimit = try arguments[Self.clientConnections]
         if !quiet {
-            let log: @Sendable (String) -> Void = { line in console.err(line) }
-            options.log = log
+            // Every waiting line in one write: a busy server's log costs a write per batch, not
+            // per request. Lines hold no newline of their own (DisplayText escapes them).
+            let log: @Sendable ([String]) -> Void = { lines in console.err(lines.joined(separator: "\n")) }
+            options.logLines = log
         }
         func path(_ file: String) -> String {
             URL(fileURLWithPath: file, relativeTo: context.workingDirectory).standardizedFileURL.path
