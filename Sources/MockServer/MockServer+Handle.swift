@@ -4,41 +4,51 @@ import Foundation
 import HTTPServer
 
 extension MockServer {
-    /// One request: admin, CORS preflight, or a declared route; then journal and log.
+    /// One request: admin, CORS preflight, or a declared route; CORS headers, the journal and
+    /// the log line wrap the answer, each on its own.
     func handle(_ request: ServerRequest) -> ServerResponse {
         let began = DispatchTime.now().uptimeNanoseconds
         var record = ServedRecord()
-        var response = answer(request, record: &record)
-        let isAdmin = request.path.hasPrefix(Self.adminPrefix)
-        // The admin API is never offered cross-origin: a page on another origin must not read the
-        // journal or set a fault.
-        if options.cors, !isAdmin {
-            response.headers += [("Access-Control-Allow-Origin", request.field("origin") ?? "*"),
-                                 ("Access-Control-Expose-Headers", "X-Apicheck-Endpoint, X-Apicheck-Scenario")]
-        }
+        let response = withCORS(request, answer(request, record: &record))
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1_000_000
-        let session = request.field("x-apicheck-session")
-        let status = response.ending == nil ? response.status : 0
-        if !isAdmin {
-            journal.append(RequestJournal.Entry(
-                time: Date(), method: request.method, path: Self.shown(request.path), query: request.query, endpoint: record.endpoint,
-                scenario: record.scenario, session: session, status: status, problems: record.problems,
-                milliseconds: milliseconds))
-        }
-        if let logQueue {
-            let ended = response.ending.map { "\($0)" } ?? String(response.status)
-            let line = [request.method, redactor.redact(Self.shown(Self.target(of: request))), "->", ended,
-                        record.endpoint ?? "-", record.scenario ?? "-", Self.tenths(milliseconds) + " ms"]
-            // Method and path are the client's: escaped, so that they cannot drive a terminal.
-            logQueue.append(DisplayText.escaped(line.joined(separator: " "))
-                + (response.delay > 0 ? " (+\(Int(response.delay * 1000)) ms delay)" : ""))
-        }
+        journal(request, response, record: record, milliseconds: milliseconds)
+        log(request, response, record: record, milliseconds: milliseconds)
         return response
     }
 
     /// `/__apicheck`: worked out once, not on every request (cutting a String's last character
     /// walks its graphemes).
     private static let adminRoot = String(adminPrefix.dropLast())
+
+    private func isAdmin(_ request: ServerRequest) -> Bool { request.path.hasPrefix(Self.adminPrefix) }
+
+    /// The admin API is never offered cross-origin: a page on another origin must not read the
+    /// journal or set a fault.
+    private func withCORS(_ request: ServerRequest, _ response: ServerResponse) -> ServerResponse {
+        guard options.cors, !isAdmin(request) else { return response }
+        var response = response
+        response.headers += [("Access-Control-Allow-Origin", request.field("origin") ?? "*"),
+                             ("Access-Control-Expose-Headers", "X-Apicheck-Endpoint, X-Apicheck-Scenario")]
+        return response
+    }
+
+    private func journal(_ request: ServerRequest, _ response: ServerResponse, record: ServedRecord, milliseconds: Double) {
+        guard !isAdmin(request) else { return }
+        journal.append(RequestJournal.Entry(
+            time: Date(), method: request.method, path: Self.shown(request.path), query: request.query, endpoint: record.endpoint,
+            scenario: record.scenario, session: request.field("x-apicheck-session"), status: response.ending == nil ? response.status : 0,
+            problems: record.problems, milliseconds: milliseconds))
+    }
+
+    private func log(_ request: ServerRequest, _ response: ServerResponse, record: ServedRecord, milliseconds: Double) {
+        guard let logQueue else { return }
+        let ended = response.ending.map { "\($0)" } ?? String(response.status)
+        let line = [request.method, redactor.redact(Self.shown(Self.target(of: request))), "->", ended,
+                    record.endpoint ?? "-", record.scenario ?? "-", Self.tenths(milliseconds) + " ms"]
+        // Method and path are the client's: escaped, so that they cannot drive a terminal.
+        logQueue.append(DisplayText.escaped(line.joined(separator: " "))
+            + (response.delay > 0 ? " (+\(Int(response.delay * 1000)) ms delay)" : ""))
+    }
 
     private func answer(_ request: ServerRequest, record: inout ServedRecord) -> ServerResponse {
         if request.path.hasPrefix(Self.adminPrefix) || request.path == Self.adminRoot {

@@ -3,118 +3,92 @@ import Foundation
 import HTTPServer
 
 extension MockServer {
-    /// A declared route: validate, pick what to serve (auth first, then the chosen scenario,
-    /// fault or code), then delay.
+    /// A declared route: decide, then render.
     func serve(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)],
                record: inout ServedRecord) -> ServerResponse {
-        let (problems, body) = RequestValidator(endpoint: endpoint).validate(request, pathValues: pathValues)
-        guard problems.isEmpty else {
-            record.problems = problems.map(\.text)
+        let decision = decide(endpoint, request: request, pathValues: pathValues)
+        record.problems = decision.problems
+        record.scenario = decision.scenario
+        return render(decision)
+    }
+
+    /// The bytes of a decision, after its effects on the token book.
+    func render(_ decision: MockDecision) -> ServerResponse {
+        let endpoint = decision.endpoint
+        // A forced logout holds whatever is answered; a login or a logout only with its mock.
+        for case let .revokeToken(token) in decision.effects { tokens.revoke(token) }
+        var response: ServerResponse
+        switch decision.answer {
+        case let .invalid(problems):
             return ProblemDocument.invalid(endpoint, problems).response(in: api.errors)
+        case let .unreadablePreference(detail):
+            return ProblemDocument.invalidPreference(detail).response(in: api.errors)
+        case let .unknownScenario(scenario, names):
+            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: names).response(in: api.errors)
+        case let .fault(fault):
+            response = Self.broken(fault)
+        case let .code(code):
+            response = headed(coded(code, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
+        case let .mock(scenario):
+            guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
+                let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
+                response = ProblemDocument(status: 500, title: "No mock",
+                                           detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)").response(in: api.errors)
+                break
+            }
+            var data = served.data
+            var rewritten = false
+            for effect in decision.effects {
+                switch effect {
+                case let .issueToken(account):
+                    data = Data(withToken(tokens.issue(account: account), in: served.document, endpoint: endpoint).compactText.utf8)
+                    rewritten = true
+                case let .endToken(token): tokens.end(token)
+                case .revokeToken: break
+                }
+            }
+            if let cursor = decision.pageAfter, let paging = endpoint.paging {
+                data = Data(PagedBody(paging: paging).page(of: served.document, after: cursor).compactText.utf8)
+                rewritten = true
+            }
+            response = headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: decision.scenario)
+            // The file's bytes as they are: the same answer every time, built once (a truncation
+            // or a dribble set below drops it).
+            if !rewritten { response = served.answers.attach(to: response) }
         }
-        let preferred: ServeChoice
-        switch ServeChoice.parse(prefer: request.fields("prefer")) {
-        case let .success(choice): preferred = choice
-        case let .failure(problem):
-            record.problems = [problem.detail]
-            return problem.response(in: api.errors)
-        }
-        let session = request.field("x-apicheck-session")
-        let choice = preferred.over(scenarios.choice(for: endpoint.id, session: session))
-        if let scenario = choice.scenario, scenario != MockScenario.success, !(known[endpoint.id] ?? []).contains(scenario) {
-            record.problems = ["unknown scenario \(scenario)"]
-            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: [MockScenario.success] + (known[endpoint.id] ?? [])).response(in: api.errors)
-        }
-        var response = answer(endpoint, choice: choice, request: request, body: body, record: &record)
-        switch choice.fault {
-        case .truncate?:
-            response.truncateAfter = response.body.count / 2
-            record.scenario = "fault=truncate"
-        case .slowBody?:
-            response.dribble = (bytes: 16, pause: 0.02)
-            record.scenario = "fault=slow-body"
+        switch decision.delivery {
+        case .truncate?: response.truncateAfter = response.body.count / 2
+        case .slowBody?: response.dribble = (bytes: 16, pause: 0.02)
         default: break
         }
-        if let ms = choice.delay ?? options.delay.map({ Int.random(in: $0) }), ms > 0 {
-            response.delay = Double(ms) / 1000
-        }
+        response.delay = decision.delay
         return response
     }
 
-    private func answer(_ endpoint: AnyEndpoint, choice: ServeChoice, request: ServerRequest, body: [String: JSONValue],
-                        record: inout ServedRecord) -> ServerResponse {
-        switch choice.fault {
-        case .reset?:
-            record.scenario = "fault=reset"
+    /// A fault that is not the API's answer: no answer at all, or bytes no client can use.
+    private static func broken(_ fault: ServeFault) -> ServerResponse {
+        switch fault {
+        case .reset:
             return ServerResponse(status: 0, ending: .reset)
-        case .empty?:
-            record.scenario = "fault=empty"
+        case .empty:
             return ServerResponse(status: 0, ending: .close)
-        case .garbage?:
-            record.scenario = "fault=garbage"
+        case .garbage:
             return ServerResponse(status: 200, headers: [("Content-Type", "application/json")],
                                   body: Data("\u{1F}\u{8B}<<garbage>>{\"code\":".utf8) + Data([0xFF, 0xFE, 0x00, 0x7B]))
-        case .html502?:
-            record.scenario = "fault=html-502"
+        case .truncate, .slowBody:
+            preconditionFailure("\(fault.rawValue) shapes how an answer goes out; decide makes it a delivery, not an answer")
+        case .html502:
             return ServerResponse(status: 502, headers: [("Content-Type", "text/html")], body: Data("""
                 <html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r
                 <hr><center>nginx</center>\r\n</body>\r\n</html>\r\n
                 """.utf8))
-        case .truncate?, .slowBody?, nil:
-            break
         }
-        let token = Self.token(in: request, placement: api.auth.placement)
-        var scenario = choice.scenario == MockScenario.success ? nil : choice.scenario
-        if endpoint.requiresToken, !options.stateless {
-            switch tokens.standing(of: token) {
-            case .live: break
-            case .revoked: scenario = MockScenario.logout
-            case .unknown: scenario = MockScenario.expired
-            }
-        }
-        if scenario == nil, let code = choice.code {
-            record.scenario = "code=\(code.text)"
-            return headed(coded(code, endpoint: endpoint, token: token), endpoint: endpoint, scenario: record.scenario)
-        }
-        // A logout variant served on purpose is a forced logout: the token is revoked with it.
-        if scenario == MockScenario.logout, let token, choice.scenario == MockScenario.logout { tokens.revoke(token) }
-        record.scenario = scenario ?? MockScenario.success
-        guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
-            let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
-            return ProblemDocument(status: 500, title: "No mock",
-                                   detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)").response(in: api.errors)
-        }
-        var data = served.data
-        var rewritten = false
-        if scenario == nil, !options.stateless {
-            switch endpoint.sessionEffect {
-            case .logsIn:
-                let issued = tokens.issue(account: account(in: request, body: body, endpoint: endpoint))
-                data = Data(withToken(issued, in: served.document, endpoint: endpoint).compactText.utf8)
-                rewritten = true
-            case .logsOut:
-                if let token { tokens.end(token) }
-            case .keepsSession:
-                break
-            }
-        }
-        if scenario == nil, let paging = endpoint.paging,
-           let cursor = request.query.last(where: { $0.name == paging.next }).flatMap({ Int64($0.value) }), cursor > 0 {
-            data = Data(PagedBody(paging: paging).page(of: served.document, after: cursor).compactText.utf8)
-            rewritten = true
-        }
-        let response = headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: record.scenario)
-        // The file's bytes as they are: the same answer every time, built once.
-        return rewritten ? response : served.answers.attach(to: response)
     }
 
     /// The answer `Prefer: code=N` asks for: the endpoint's envelope with that code and a null
     /// payload, else an error body in the API's shape (HTTP 400), else a problem document.
-    private func coded(_ code: EnvelopeCode, endpoint: AnyEndpoint, token: String?) -> ServerResponse {
+    private func coded(_ code: EnvelopeCode, endpoint: AnyEndpoint) -> ServerResponse {
         let rules = api.rules(for: endpoint)
-        if let token, rules.envelope?.logoutCodes.contains(code) == true || rules.logout.contains(where: { $0.code == code }) {
-            tokens.revoke(token)
-        }
         let message = "code \(code.text) on request"
         guard let policy = rules.envelope else {
             guard let errors = api.errors, errors != .problemJSON else {
@@ -147,7 +121,7 @@ extension MockServer {
     }
 
     /// Who logs in: the parameter whose sample is the account variable, else one named `account`.
-    private func account(in request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String {
+    func account(in request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String {
         if let declared = endpoint.requestBody, let input = declared.inputs.first(where: { input in
             if case let .environment(name, _)? = input.sample { return name == api.auth.accountVariable }
             return false

@@ -26,8 +26,7 @@ public final class MockServer: Sendable {
     let scenarios: ScenarioBook
     let journal: RequestJournal
     let redactor: Redactor
-    /// By endpoint id: the scenario names its mock files offer, sorted.
-    let known: [String: [String]]
+    let known: KnownScenarios
     let started = Date()
     /// Where log lines wait for `options.logLines` or `options.log`; nil when the server is quiet.
     let logQueue: LogQueue?
@@ -57,20 +56,18 @@ public final class MockServer: Sendable {
         suggestions = RouteSuggestions(api.endpoints)
         maxSegments = api.endpoints.map { RouteTable.segments($0.path).count }.max() ?? 0
         journal = RequestJournal(capacity: options.journalSize)
-        var known: [String: [String]] = [:]
-        for endpoint in api.endpoints {
-            known[endpoint.id] = Set(mocks.files(of: endpoint).compactMap(\.scenario)).sorted()
-        }
+        let known = KnownScenarios(api: api, mocks: mocks)
         self.known = known
         var sticky: [String: ServeChoice] = [:]
         for (id, scenario) in options.scenarios {
-            guard let names = known[id] else {
+            switch known.check(scenario, of: id) {
+            case .known: break
+            case .unknownEndpoint:
                 throw MockServerError("--scenario \(id)=\(scenario): no endpoint '\(id)'; endpoints: "
                     + api.endpoints.map(\.id).joined(separator: ", "))
-            }
-            guard scenario == MockScenario.success || names.contains(scenario) else {
+            case let .unknownScenario(names):
                 throw MockServerError("--scenario \(id)=\(scenario): \(id) has no scenario '\(scenario)'; known: "
-                    + ([MockScenario.success] + names).joined(separator: ", "))
+                    + names.joined(separator: ", "))
             }
             sticky[id] = ServeChoice(scenario: scenario)
         }

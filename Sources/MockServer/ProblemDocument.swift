@@ -31,6 +31,10 @@ struct ProblemDocument: Error, Sendable {
                               body: Data(shape.body(code: .string(code), message: detail, status: status).compactText.utf8))
     }
 
+    static func invalidPreference(_ detail: String) -> ProblemDocument {
+        ProblemDocument(status: 400, title: "Invalid preference", detail: detail)
+    }
+
     static func invalid(_ endpoint: AnyEndpoint, _ problems: [ValidationProblem]) -> ProblemDocument {
         ProblemDocument(status: 400, title: "Invalid request",
                         detail: "\(endpoint.id): " + problems.map(\.text).joined(separator: "; "),

@@ -58,8 +58,7 @@ public struct ServeChoice: Sendable, Equatable {
     }
 
     private static func bad(_ name: String, _ value: String, _ expected: String) -> ProblemDocument {
-        ProblemDocument(status: 400, title: "Invalid preference",
-                        detail: "Prefer: \(name)=\(value) is not valid; expected \(expected)")
+        .invalidPreference("Prefer: \(name)=\(value) is not valid; expected \(expected)")
     }
 
     /// `{"scenario": "not_found", "fault": "reset", "delay": 100, "code": 10504}`, as the admin API takes it.

@@ -1,0 +1,39 @@
+import APICheck
+
+/// The scenarios each endpoint's mocks offer (`topics@empty.json` offers `empty`), and the one
+/// answer to "is this scenario known" that a request's `Prefer`, the admin API and `--scenario`
+/// all ask.
+struct KnownScenarios: Sendable {
+    /// By endpoint id: the scenario names its mock files offer, sorted, `success` not among them.
+    private let byEndpoint: [String: [String]]
+
+    enum Check: Equatable {
+        case known
+        case unknownEndpoint
+        /// Not offered; `known` lists what is, `success` first.
+        case unknownScenario(known: [String])
+    }
+
+    init(_ byEndpoint: [String: [String]]) {
+        self.byEndpoint = byEndpoint
+    }
+
+    init(api: API, mocks: MockDirectory) {
+        var byEndpoint: [String: [String]] = [:]
+        for endpoint in api.endpoints {
+            byEndpoint[endpoint.id] = Set(mocks.files(of: endpoint).compactMap(\.scenario)).sorted()
+        }
+        self.init(byEndpoint)
+    }
+
+    /// Every scenario the endpoint can be answered with, `success` first; nil for no such endpoint.
+    func names(of endpoint: String) -> [String]? {
+        byEndpoint[endpoint].map { [MockScenario.success] + $0 }
+    }
+
+    func check(_ scenario: String, of endpoint: String) -> Check {
+        guard let names = byEndpoint[endpoint] else { return .unknownEndpoint }
+        if scenario == MockScenario.success || names.contains(scenario) { return .known }
+        return .unknownScenario(known: [MockScenario.success] + names)
+    }
+}

@@ -1,0 +1,85 @@
+import APICheck
+
+/// What `serve` answers one request to a declared route with, decided before any byte is made:
+/// the route, the mock variant or the other answer chosen, what the request's token made of it,
+/// the session effect the answer carries, and how the answer is delivered. `MockServer.decide`
+/// makes it (reading only the token book and the sticky choices); `MockServer.render` applies its
+/// effects and turns it into bytes.
+struct MockDecision {
+    /// The answer chosen, in the order serve weighs them.
+    enum Answer: Equatable {
+        /// The request breaks the endpoint's declaration: 400 with the problems.
+        case invalid([ValidationProblem])
+        /// A `Prefer` value that does not parse: 400, named by the problem's detail.
+        case unreadablePreference(detail: String)
+        /// A scenario the endpoint's mocks do not offer: 400 listing those they do.
+        case unknownScenario(String, known: [String])
+        /// An answer that is not the API's: the connection reset or closed, bytes that are not
+        /// JSON, a proxy's HTML 502.
+        case fault(ServeFault)
+        /// `Prefer: code=N`: the envelope (or error shape) with that code.
+        case code(EnvelopeCode)
+        /// The mock file of this scenario; nil for the success mock.
+        case mock(scenario: String?)
+    }
+
+    /// What the token a request carries made of the answer: the seam where a declared auth
+    /// lifecycle (refresh, cookies) decides.
+    enum Auth: Equatable {
+        /// The endpoint needs no token, or the server is stateless.
+        case notChecked
+        case live
+        /// Revoked (a later login, a forced logout): answered with the logout variant.
+        case revoked
+        /// Missing, never issued, ended or forgotten: answered with the expired variant.
+        case unknown
+    }
+
+    /// What answering does to the token book.
+    enum Effect: Equatable {
+        /// A login: a fresh token for the account goes into the answer.
+        case issueToken(account: String)
+        /// A logout: the request's token ends.
+        case endToken(String)
+        /// A forced logout (the logout variant or a logout code asked for): the token is revoked.
+        case revokeToken(String)
+    }
+
+    let endpoint: AnyEndpoint
+    var answer: Answer
+    var auth: Auth = .notChecked
+    var effects: [Effect] = []
+    /// The success mock's page after this cursor (a paged endpoint asked for a later page).
+    var pageAfter: Int64?
+    /// A fault in how the bytes go out: half the body then a cut, or a few bytes at a time.
+    var delivery: ServeFault?
+    /// Seconds before the answer goes out.
+    var delay: Double = 0
+
+    init(endpoint: AnyEndpoint, answer: Answer) {
+        self.endpoint = endpoint
+        self.answer = answer
+    }
+
+    /// The problems the journal and the log record; empty for an answer served as asked.
+    var problems: [String] {
+        switch answer {
+        case let .invalid(problems): problems.map(\.text)
+        case let .unreadablePreference(detail): [detail]
+        case let .unknownScenario(scenario, _): ["unknown scenario \(scenario)"]
+        case .fault, .code, .mock: []
+        }
+    }
+
+    /// The scenario the journal, the log and `X-Apicheck-Scenario` name: `success`, a variant,
+    /// `fault=KIND` or `code=N`; nil for a refused request.
+    var scenario: String? {
+        if let delivery { return "fault=\(delivery.rawValue)" }
+        switch answer {
+        case .invalid, .unreadablePreference, .unknownScenario: return nil
+        case let .fault(fault): return "fault=\(fault.rawValue)"
+        case let .code(code): return "code=\(code.text)"
+        case let .mock(scenario): return scenario ?? MockScenario.success
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import APICheck
+import Foundation
+import HTTPServer
+
+extension MockServer {
+    /// What to answer a request to a declared route with: validation first, then the choice
+    /// (`Prefer` over the sticky one), then a fault, the token's standing, a code, the mock.
+    /// Reads the token book and the sticky choices and changes neither: `render` applies the
+    /// decision's effects.
+    func decide(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)]) -> MockDecision {
+        let (problems, body) = RequestValidator(endpoint: endpoint).validate(request, pathValues: pathValues)
+        guard problems.isEmpty else { return MockDecision(endpoint: endpoint, answer: .invalid(problems)) }
+        let preferred: ServeChoice
+        switch ServeChoice.parse(prefer: request.fields("prefer")) {
+        case let .success(choice): preferred = choice
+        case let .failure(problem): return MockDecision(endpoint: endpoint, answer: .unreadablePreference(detail: problem.detail))
+        }
+        let choice = preferred.over(scenarios.choice(for: endpoint.id, session: request.field("x-apicheck-session")))
+        if let scenario = choice.scenario, case let .unknownScenario(names) = known.check(scenario, of: endpoint.id) {
+            return MockDecision(endpoint: endpoint, answer: .unknownScenario(scenario, known: names))
+        }
+        var decision = MockDecision(endpoint: endpoint, answer: .mock(scenario: nil))
+        if let fault = choice.fault, fault != .truncate, fault != .slowBody {
+            decision.answer = .fault(fault)
+        } else {
+            decision.auth = auth(of: request, at: endpoint)
+            decision.answer = Self.answer(choice, auth: decision.auth)
+            decision.effects = effects(of: decision, choice: choice, request: request, body: body)
+        }
+        if case .mock(nil) = decision.answer, let paging = endpoint.paging,
+           let cursor = request.query.last(where: { $0.name == paging.next }).flatMap({ Int64($0.value) }), cursor > 0 {
+            decision.pageAfter = cursor
+        }
+        if choice.fault == .truncate || choice.fault == .slowBody { decision.delivery = choice.fault }
+        if let ms = choice.delay ?? options.delay.map({ Int.random(in: $0) }), ms > 0 {
+            decision.delay = Double(ms) / 1000
+        }
+        return decision
+    }
+
+    /// The standing of the request's token, where the endpoint asks for one.
+    private func auth(of request: ServerRequest, at endpoint: AnyEndpoint) -> MockDecision.Auth {
+        guard endpoint.requiresToken, !options.stateless else { return .notChecked }
+        switch tokens.standing(of: Self.token(in: request, placement: api.auth.placement)) {
+        case .live: return .live
+        case .revoked: return .revoked
+        case .unknown: return .unknown
+        }
+    }
+
+    /// A dead token's variant wins over the scenario and the code asked for.
+    private static func answer(_ choice: ServeChoice, auth: MockDecision.Auth) -> MockDecision.Answer {
+        var scenario = choice.scenario == MockScenario.success ? nil : choice.scenario
+        switch auth {
+        case .revoked: scenario = MockScenario.logout
+        case .unknown: scenario = MockScenario.expired
+        case .live, .notChecked: break
+        }
+        if scenario == nil, let code = choice.code { return .code(code) }
+        return .mock(scenario: scenario)
+    }
+
+    private func effects(of decision: MockDecision, choice: ServeChoice, request: ServerRequest,
+                         body: [String: JSONValue]) -> [MockDecision.Effect] {
+        let endpoint = decision.endpoint
+        let token = Self.token(in: request, placement: api.auth.placement)
+        switch decision.answer {
+        case let .code(code):
+            let rules = api.rules(for: endpoint)
+            guard let token, rules.envelope?.logoutCodes.contains(code) == true || rules.logout.contains(where: { $0.code == code })
+            else { return [] }
+            return [.revokeToken(token)]
+        case .mock(MockScenario.logout?):
+            // A logout variant served on purpose is a forced logout: the token is revoked with it.
+            guard let token, choice.scenario == MockScenario.logout else { return [] }
+            return [.revokeToken(token)]
+        case .mock(nil) where !options.stateless:
+            switch endpoint.sessionEffect {
+            case .logsIn: return [.issueToken(account: account(in: request, body: body, endpoint: endpoint))]
+            case .logsOut: return token.map { [.endToken($0)] } ?? []
+            case .keepsSession: return []
+            }
+        case .invalid, .unreadablePreference, .unknownScenario, .fault, .mock:
+            return []
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import APICheck
+import Contracts
+import Foundation
+import HTTPServer
+@testable import MockServer
+import Testing
+
+/// What serve decides for a request, apart from the bytes it renders: no socket, and nothing
+/// changes in the token book until the decision is rendered.
+@Suite struct MockDecisionTests {
+    let server: MockServer
+
+    init() throws {
+        server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks)
+    }
+
+    func decide(_ id: String, method: String = "GET", query: [(name: String, value: String)] = [],
+                prefer: String? = nil, body: String? = nil) throws -> MockDecision {
+        let endpoint = try #require(server.api.endpoints.first { $0.id == id })
+        var headers = prefer.map { [("Prefer", $0)] } ?? []
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        let request = ServerRequest(method: method, path: "/Api/" + endpoint.path, query: query, headers: headers,
+                                    body: Data((body ?? "").utf8))
+        return server.decide(endpoint, request: request, pathValues: [])
+    }
+
+    @Test func aLiveTokenIsServedTheMockAndNothingElse() throws {
+        let token = server.tokens.issue(account: "demo")
+        let decision = try decide("statuses.homeTimeline", query: [("access_token", token)])
+        #expect(decision.answer == .mock(scenario: nil))
+        #expect(decision.auth == .live)
+        #expect(decision.effects.isEmpty)
+        #expect(decision.scenario == "success")
+        #expect(decision.problems.isEmpty)
+    }
+
+    @Test func aMissingTokenIsDecidedExpiredAndARevokedOneLoggedOutOverTheCodeAskedFor() throws {
+        let missing = try decide("statuses.homeTimeline")
+        #expect(missing.auth == .unknown)
+        #expect(missing.answer == .mock(scenario: MockScenario.expired))
+        let first = server.tokens.issue(account: "demo")
+        _ = server.tokens.issue(account: "demo")
+        let revoked = try decide("statuses.homeTimeline", query: [("access_token", first)], prefer: "code=10504")
+        #expect(revoked.auth == .revoked)
+        #expect(revoked.answer == .mock(scenario: MockScenario.logout))
+        #expect(revoked.effects.isEmpty)
+    }
+
+    @Test func aLoginIsDecidedAFreshTokenThatOnlyRenderingIssues() throws {
+        let decision = try decide("account.login", method: "POST", body: #"{"account": "demo", "password": "pw"}"#)
+        #expect(decision.auth == .notChecked)
+        #expect(decision.effects == [.issueToken(account: "demo")])
+        #expect(server.tokens.count == 0)
+
+        let answer = server.render(decision)
+        let token = try #require(try JSONParser.parse(answer.body)["datas"]?["utoken"]?.stringValue)
+        #expect(server.tokens.standing(of: token) == .live)
+    }
+
+    @Test func aLogoutCodeRevokesTheTokenWhenRenderedNotWhenDecided() throws {
+        let token = server.tokens.issue(account: "demo")
+        let decision = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "code=10504")
+        #expect(decision.answer == .code(10504))
+        #expect(decision.effects == [.revokeToken(token)])
+        #expect(decision.scenario == "code=10504")
+        #expect(server.tokens.standing(of: token) == .live)
+
+        _ = server.render(decision)
+        #expect(server.tokens.standing(of: token) == .revoked)
+    }
+
+    @Test func aConnectionFaultChecksNoTokenAndADeliveryFaultShapesTheMock() throws {
+        let reset = try decide("statuses.homeTimeline", prefer: "fault=reset")
+        #expect(reset.answer == .fault(.reset))
+        #expect(reset.auth == .notChecked)
+        #expect(reset.scenario == "fault=reset")
+        #expect(server.render(reset).ending == .reset)
+
+        let token = server.tokens.issue(account: "demo")
+        let truncated = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "fault=truncate, delay=1500")
+        #expect(truncated.answer == .mock(scenario: nil))
+        #expect(truncated.delivery == .truncate)
+        #expect(truncated.scenario == "fault=truncate")
+        #expect(truncated.delay == 1.5)
+        let rendered = server.render(truncated)
+        #expect(rendered.truncateAfter == rendered.body.count / 2)
+        #expect(rendered.delay == 1.5)
+    }
+
+    @Test func refusalsCarryTheirProblemsAndNoDelay() throws {
+        let unknown = try decide("topics.list", prefer: "scenario=nope, delay=1500")
+        #expect(unknown.answer == .unknownScenario("nope", known: server.known.names(of: "topics.list") ?? []))
+        #expect(unknown.problems == ["unknown scenario nope"])
+        #expect(unknown.scenario == nil)
+        #expect(unknown.delay == 0)
+        let unreadable = try decide("topics.list", prefer: "delay=soon")
+        guard case .unreadablePreference = unreadable.answer else {
+            Issue.record("decided \(unreadable.answer)")
+            return
+        }
+        #expect(server.render(unreadable).status == 400)
+    }
+
+    @Test func aLaterPageIsDecidedFromTheCursor() throws {
+        let token = server.tokens.issue(account: "demo")
+        #expect(try decide("statuses.homeTimeline", query: [("access_token", token), ("max_id", "5")]).pageAfter == 5)
+        #expect(try decide("statuses.homeTimeline", query: [("access_token", token)]).pageAfter == nil)
+    }
+
+    @Test func oneCheckOfAScenarioServesTheRequestTheAdminAPIAndTheStickyOption() {
+        let known = KnownScenarios(["topics.list": ["empty"]])
+        #expect(known.check("empty", of: "topics.list") == .known)
+        #expect(known.check(MockScenario.success, of: "topics.list") == .known)
+        #expect(known.check("nope", of: "topics.list") == .unknownScenario(known: [MockScenario.success, "empty"]))
+        #expect(known.check("empty", of: "nowhere") == .unknownEndpoint)
+        #expect(known.names(of: "topics.list") == [MockScenario.success, "empty"])
+    }
+}
