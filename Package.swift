@@ -63,7 +63,7 @@ let package = Package(
         // mock and socket tiers, the sandbox's faults through libcurl.
         .testTarget(name: "LiveIntegrationTests", dependencies: ["APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox", "TestSupport", "RelayExample"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient", "TestSupport", "RelayExample"]),
-        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "APICheckCLI", "Contracts", "CurlClient", "HTTPServer", "TestSupport", "RelayExample"]),
+        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "APICheckCLI", "Contracts", "CurlClient", "HTTPServer", "TestSupport", "RelayExample", "URLSessionClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -94,9 +94,12 @@ public enum Demo {
             "staging": URL(string: "http://staging.example.com/Api/")!,
         ],
         envelope: EnvelopePolicy(successCodes: [200], logoutCodes: [10504], expiredHTTPStatuses: [403]),
-        // A login revokes the account's earlier tokens (answered 10504 from then on).
+        // The server's promises, each one a probe: a login revokes the account's earlier tokens
+        // (answered 10504 from then on); a missing token, and one `Account/logout` ended, get the
+        // dead-token 403. No refresh tokens.
         auth: AuthPolicy(loginEndpoint: "account.login", tokenField: "utoken", placement: .query("access_token"),
-                         revokesEarlierTokens: true),
+                         revokesEarlierTokens: true, revokedToken: .forcedLogout,
+                         missingToken: .deadToken, loggedOutToken: .deadToken),
         defaultHeaders: [("os", "Linux"), ("client", "apicheck/1.0")],
         secretFields: ["utoken", "password", "access_token"],
         endpoints: [login, register, logout, homeTimeline, showStatus, showUser, topics, likeTopic, unlikeTopic,

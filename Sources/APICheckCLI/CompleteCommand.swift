@@ -44,6 +44,8 @@ struct CompleteCommand: Command {
             }
         case .environments:
             return api.environments.keys.sorted()
+        case .probes:
+            return TargetOptions.declaredProbes(api).map(\.rawValue)
         }
     }
 }

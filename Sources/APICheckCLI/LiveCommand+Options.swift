@@ -16,10 +16,22 @@ extension LiveCommand {
     static func discussion(tool: String) -> String {
         """
         Calls every declared endpoint (concurrently, over one libcurl multi handle), checks the
-        HTTP status, the envelope, the decoding into the declared Swift type, probes the auth
-        failure paths the API declares (a dead token must classify as token expired; where a login
-        revokes earlier tokens, a token revoked by a second login as logout; a logged-out token as
-        token expired) on endpoints safe to probe, and reports drift against the mocks.
+        HTTP status, the envelope, the decoding into the declared Swift type, probes each auth
+        promise the API declares, on endpoints safe to probe, and reports drift against the mocks.
+
+        probes (--probes NAME,... runs only those; --no-probes none):
+          token-expired         a token the server never issued gets the dead-token answer
+          missing-token         a request without a token gets the missing-token answer
+          logout                a token revoked by a second login gets the declared answer
+                                (only where the API says a login revokes earlier tokens)
+          logged-out            a token the logout endpoint ended gets the declared answer
+          refresh               a refreshed access token works
+          replaced-token        the access token a refresh replaced gets the declared answer
+          reused-refresh-token  a rotated refresh token used twice is refused
+          dead-refresh-token    a refresh token the server never issued is refused
+        A probe's request is one the server must refuse: it goes only to GET and HEAD endpoints
+        and those declared safe to probe. The run logs out every session it opened (probes or
+        not) when the API has a logout endpoint, and says so when it cannot.
 
         target, first found: --base-url URL; --env NAME (from the API catalog); $APICHECK_BASE_URL;
         else the bundled sandbox, if the tool has one, started on a free loopback port.

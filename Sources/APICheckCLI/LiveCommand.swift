@@ -36,7 +36,8 @@ struct LiveCommand: Command {
         let showProgress = console.stderrIsTerminal && !verbose
         let observer = ConsoleRunObserver(console: console, trace: verbose, progress: showProgress)
         var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency, strict: strict,
-                                  mocksDirectory: mocks.directory, environment: live.environment, probes: target.probes)
+                                  mocksDirectory: mocks.directory, environment: live.environment, probes: target.probes,
+                                  probeFilter: target.probeFilter)
         options.maxMockBytes = mocks.maxFileBytes
         options.certificateWarningDays = connection.certificateWarningDays
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,

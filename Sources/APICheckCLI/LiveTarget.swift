@@ -52,7 +52,13 @@ struct LiveTarget {
         }
         self.environment = environment
         let selected = api.endpoints.filter { only?.contains($0.id) ?? true }
-        if selected.contains(where: { $0.requiresToken || $0.id == api.auth.loginEndpoint }),
+        if let variable = api.auth.tokenVariable, api.auth.loginEndpoint == nil, selected.contains(where: \.requiresToken),
+           environment[variable]?.isEmpty ?? true {
+            sandbox?.stop()
+            throw CommandFailure("set \(variable) to the token to \(doing.verb) \(api.makeRedactor().display(url)) with "
+                + "(tokens are never taken from flags)")
+        }
+        if api.auth.loginEndpoint != nil, selected.contains(where: { $0.requiresToken || $0.id == api.auth.loginEndpoint }),
            [api.auth.accountVariable, api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {
             sandbox?.stop()
             throw CommandFailure("set \(api.auth.accountVariable) and \(api.auth.passwordVariable) "

@@ -87,7 +87,8 @@ struct RecordCommand: Command {
         let transport = connection.transport()
         defer { transport.shutdown() }
         var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency,
-                                  environment: live.environment, probes: target.probes)
+                                  environment: live.environment, probes: target.probes,
+                                  probeFilter: target.probeFilter)
         options.maxMockBytes = maxMockBytes
         options.certificateWarningDays = connection.certificateWarningDays
         let recorder = MockRecorder(api: api, transport: transport, options: options, directory: directory,

@@ -78,6 +78,11 @@ struct ServeCommand: Command {
         options.adminToken = try arguments[Self.adminToken]
         if options.adminToken?.isEmpty == true { throw UsageError("--admin-token needs a token that is not empty") }
         options.configuration.perClientConnectionLimit = try arguments[Self.clientConnections]
+        // The login accepts the account and password the environment gives, as live sends them;
+        // others get its wrong_password variant.
+        for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable] {
+            if let value = context.environment[name] { options.credentials[name] = value }
+        }
         if !quiet {
             // Every waiting line in one write: a busy server's log costs a write per batch, not
             // per request. Lines hold no newline of their own (DisplayText escapes them).

@@ -3,26 +3,61 @@ import Foundation
 
 /// What a command that calls a server runs against and what it runs, shared by `live` and
 /// `record`: the base URL (given, named, or from the environment), the endpoints selected, and
-/// whether the auth probes run.
+/// which auth probes run.
 struct TargetOptions {
     static let baseURL = Option.optional("base-url", "URL", help: "the API's base URL, e.g. https://staging.example.com/Api/", parse: .text)
     static let env = Option.optional("env", "NAME", help: "a base URL named in the API catalog (see the API declaration)", parse: .text)
         .completing(.declared(.environments))
     static let only = Option.repeated("only", "ID,...", help: "check only these endpoint ids (and, unreported, what they need first)", parse: .text)
         .completing(.declared(.endpoints))
-    static let noProbes = Option.flag("no-probes", help: "skip the auth probes")
-    static let all: [any OptionDeclaration] = [baseURL, env, only, noProbes]
+    static let probes = Option.repeated("probes", "NAME,...", help: "run only these auth probes, of those the API declares",
+                                        parse: .text)
+        .completing(.declared(.probes))
+    static let noProbes = Option.flag("no-probes", help: "skip the auth probes (the run still ends the sessions it opens)")
+    static let all: [any OptionDeclaration] = [baseURL, env, only, probes, noProbes]
 
     /// Nil when none is configured (then the bundled sandbox, if the tool has one).
     let baseURL: URL?
     /// Nil for every endpoint.
     let only: Set<String>?
     let probes: Bool
+    /// Nil for every probe the API declares.
+    let probeFilter: Set<AuthProbe>?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         baseURL = try Self.target(arguments, context: context)
         only = try Self.selectedIDs(arguments[Self.only], context: context)
         probes = try !arguments[Self.noProbes]
+        probeFilter = try Self.selectedProbes(arguments[Self.probes], context: context)
+        if !probes, probeFilter != nil { throw UsageError("give --probes or --no-probes, not both") }
+    }
+
+    /// The probes of the promises the API declares, in their fixed order.
+    static func declaredProbes(_ api: API) -> [AuthProbe] {
+        guard api.auth.hasToken else { return [] }
+        return AuthProbe.allCases.filter { $0.promise(api) != nil && !api.auth.skippedProbes.contains($0) }
+    }
+
+    /// The probes of every --probes, comma-separated or repeated; nil for all. A name that is no
+    /// probe, or the probe of a promise the API does not declare, is a usage error.
+    static func selectedProbes(_ given: [String], context: CommandContext) throws(UsageError) -> Set<AuthProbe>? {
+        let names = given.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        if !given.isEmpty, names.isEmpty { throw UsageError("--probes needs probe names (see '\(context.tool) live --help')") }
+        guard !names.isEmpty else { return nil }
+        let declared = declaredProbes(context.api)
+        let listed = declared.isEmpty ? "none" : declared.map(\.rawValue).joined(separator: ", ")
+        var selected: Set<AuthProbe> = []
+        for name in names {
+            guard let probe = AuthProbe(rawValue: name) else {
+                let near = NameSuggestion.nearest(name, in: AuthProbe.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError("--probes: no probe '\(DisplayText.escaped(name))'\(near); the \(context.api.name) API declares: \(listed)")
+            }
+            guard declared.contains(probe) else {
+                throw UsageError("--probes: the \(context.api.name) API declares no promise for '\(name)'; it declares: \(listed)")
+            }
+            selected.insert(probe)
+        }
+        return selected
     }
 
     /// Says on stderr which endpoints `--only` pulls in because the selection needs their answers

@@ -22,7 +22,7 @@ enum ValueCompletion: Sendable, Equatable {
     }
 
     /// Whether the value is a comma-separated list (`--only a,b`): each item is completed.
-    var isCommaSeparated: Bool { self == .declared(.endpoints) }
+    var isCommaSeparated: Bool { self == .declared(.endpoints) || self == .declared(.probes) }
 }
 
 /// The names a completion reads from the declarations at completion time.
@@ -33,4 +33,6 @@ enum DeclaredNames: String, Sendable, CaseIterable {
     case scenarios
     /// The API's environment names, for `--env`.
     case environments
+    /// The probes of the promises the API declares, for `--probes`.
+    case probes
 }

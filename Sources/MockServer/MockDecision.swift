@@ -21,6 +21,12 @@ struct MockDecision {
         case code(EnvelopeCode)
         /// The mock file of this scenario; nil for the success mock.
         case mock(scenario: String?)
+        /// A token refused by a declared signal with no mock variant of its own: a body built from it.
+        case signal(AnswerSignal)
+        /// No token, where the API promises nothing for that: a plain 401.
+        case missingToken
+        /// A login with credentials other than serve's, where the login has no `wrong_password` variant.
+        case wrongCredentials
     }
 
     /// What the token a request carries made of the answer: the seam where a declared auth
@@ -43,6 +49,11 @@ struct MockDecision {
         case endToken(String)
         /// A forced logout (the logout variant or a logout code asked for): the token is revoked.
         case revokeToken(String)
+        /// `Prefer: expire-token`: the request's token dies before it is answered.
+        case expireToken(String)
+        /// A refresh: new tokens for the account; the refresh token is spent where tokens rotate,
+        /// and the access token it renewed is replaced.
+        case refresh(account: String, replaced: String, refreshToken: String)
     }
 
     let endpoint: AnyEndpoint
@@ -67,7 +78,7 @@ struct MockDecision {
         case let .invalid(problems): problems.map(\.text)
         case let .unreadablePreference(detail): [detail]
         case let .unknownScenario(scenario, _): ["unknown scenario \(scenario)"]
-        case .fault, .code, .mock: []
+        case .fault, .code, .mock, .signal, .missingToken, .wrongCredentials: []
         }
     }
 
@@ -80,6 +91,8 @@ struct MockDecision {
         case let .fault(fault): return "fault=\(fault.rawValue)"
         case let .code(code): return "code=\(code.text)"
         case let .mock(scenario): return scenario ?? MockScenario.success
+        case .signal, .missingToken: return "token"
+        case .wrongCredentials: return "credentials"
         }
     }
 }

@@ -41,20 +41,49 @@ extension MockServer {
         case ("DELETE", "requests"?, 1):
             journal.clear(session: session)
             return ServerResponse(status: 204)
+        case ("POST", "tokens"?, 2) where parts[1] == "expire":
+            return expireTokens(request)
         case ("POST", "reset"?, 1):
             tokens.reset()
+            ledger.reset()
             scenarios.reset()
             journal.clear()
             return ServerResponse(status: 204)
-        case (_, let name?, _) where ["health", "endpoints", "scenarios", "requests", "reset"].contains(name):
+        case (_, let name?, _) where ["health", "endpoints", "scenarios", "requests", "reset", "tokens"].contains(name):
             let allowed = name == "scenarios" ? (parts.count == 1 ? "GET, DELETE" : "PUT, DELETE")
-                : name == "requests" ? "GET, DELETE" : name == "reset" ? "POST" : "GET"
+                : name == "requests" ? "GET, DELETE" : name == "reset" || name == "tokens" ? "POST" : "GET"
             return ProblemDocument.wrongMethod(method: request.method, path: request.path,
                                                allowed: allowed.components(separatedBy: ", ")).response
         default:
             return ProblemDocument(status: 404, title: "No such admin route",
-                                   detail: "the admin API has health, endpoints, scenarios[/ID], requests, reset under \(Self.adminPrefix)").response
+                                   detail: "the admin API has health, endpoints, scenarios[/ID], requests, reset, tokens/expire under \(Self.adminPrefix)").response
         }
+    }
+
+    /// `POST tokens/expire`: `{"token": "…"}` expires that token, an empty body every live one;
+    /// answers how many died. A UI test drives an app's refresh path with it.
+    private func expireTokens(_ request: ServerRequest) -> ServerResponse {
+        let named: String?
+        if request.body.isEmpty {
+            named = nil
+        } else {
+            guard let document = try? JSONParser.parse(request.body), case .object = document,
+                  let token = document["token"]?.stringValue else {
+                return ProblemDocument(status: 400, title: "Invalid request", detail: #"expects {"token": "…"} or no body"#).response
+            }
+            named = token
+        }
+        let expired: Int
+        if let named {
+            let live = tokens.standing(of: named) == .live && ledger.fate(of: named) == nil
+            expire(named)
+            expired = live ? 1 : 0
+        } else {
+            let all = ledger.expireAll()
+            for token in all { tokens.end(token) }
+            expired = all.count
+        }
+        return Self.json(.object([("expired", .number(String(expired)))]))
     }
 
     private func setChoice(_ request: ServerRequest, endpoint id: String, session: String?) -> ServerResponse {

@@ -24,8 +24,10 @@ extension MockServer {
             decision.answer = .fault(fault)
         } else {
             decision.auth = auth(of: request, at: endpoint)
-            decision.answer = Self.answer(choice, auth: decision.auth)
-            decision.effects = effects(of: decision, choice: choice, request: request, body: body)
+            let promised = promisedAnswer(endpoint, request: request, decision: &decision)
+            decision.answer = promised ?? Self.answer(choice, auth: decision.auth == .notChecked ? .notChecked : .live)
+            if promised == nil { lifecycle(&decision, request: request, body: body) }
+            decision.effects += effects(of: decision, choice: choice, request: request, body: body)
         }
         if case .mock(nil) = decision.answer, let paging = endpoint.paging,
            let cursor = request.query.last(where: { $0.name == paging.next }).flatMap({ Int64($0.value) }), cursor > 0 {
@@ -78,9 +80,9 @@ extension MockServer {
             switch endpoint.sessionEffect {
             case .logsIn: return [.issueToken(account: account(in: request, body: body, endpoint: endpoint))]
             case .logsOut: return token.map { [.endToken($0)] } ?? []
-            case .keepsSession: return []
+            case .keepsSession, .refreshes: return []
             }
-        case .invalid, .unreadablePreference, .unknownScenario, .fault, .mock:
+        case .invalid, .unreadablePreference, .unknownScenario, .fault, .mock, .signal, .missingToken, .wrongCredentials:
             return []
         }
     }

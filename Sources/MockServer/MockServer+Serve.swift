@@ -17,6 +17,7 @@ extension MockServer {
         let endpoint = decision.endpoint
         // A forced logout holds whatever is answered; a login or a logout only with its mock.
         for case let .revokeToken(token) in decision.effects { tokens.revoke(token) }
+        for case let .expireToken(token) in decision.effects { expire(token) }
         var response: ServerResponse
         switch decision.answer {
         case let .invalid(problems):
@@ -29,6 +30,15 @@ extension MockServer {
             response = Self.broken(fault)
         case let .code(code):
             response = headed(coded(code, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
+        case let .signal(signal):
+            response = headed(signalled(signal, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
+        case .missingToken:
+            response = headed(ProblemDocument(status: 401, title: "Missing token",
+                                              detail: "\(endpoint.id) needs a token; none came where the API places it").response(in: api.errors),
+                              endpoint: endpoint, scenario: decision.scenario)
+        case .wrongCredentials:
+            response = headed(ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
+                .response(in: api.errors), endpoint: endpoint, scenario: decision.scenario)
         case let .mock(scenario):
             guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
                 let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
@@ -37,24 +47,43 @@ extension MockServer {
                 break
             }
             var data = served.data
+            var headers: [(name: String, value: String)] = []
             var rewritten = false
             for effect in decision.effects {
                 switch effect {
                 case let .issueToken(account):
-                    data = Data(withToken(tokens.issue(account: account), in: served.document, endpoint: endpoint).compactText.utf8)
+                    let issued = tokens.issue(account: account)
+                    data = issuedTokens(issued, account: account, refreshToken: nil, in: served.document, endpoint: endpoint)
                     rewritten = true
-                case let .endToken(token): tokens.end(token)
-                case .revokeToken: break
+                    if let cookie = sessionCookie(issued) { headers.append(cookie) }
+                case let .endToken(token):
+                    tokens.end(token)
+                    ledger.end(token, as: .loggedOut)
+                case let .refresh(account, replaced, refreshToken):
+                    _ = ledger.renew(with: refreshToken)
+                    let issued = tokens.issue(account: account)
+                    if api.auth.refresh?.replacedAccessToken != .accepted {
+                        tokens.end(replaced)
+                        ledger.end(replaced, as: .replaced)
+                    }
+                    let kept = api.auth.refresh?.rotates == true ? nil : refreshToken
+                    if let kept { ledger.repoint(kept, to: issued) }
+                    data = issuedTokens(issued, account: account, refreshToken: kept, in: served.document, endpoint: endpoint)
+                    rewritten = true
+                    if let cookie = sessionCookie(issued) { headers.append(cookie) }
+                case .revokeToken, .expireToken: break
                 }
             }
             if let cursor = decision.pageAfter, let paging = endpoint.paging {
                 data = Data(PagedBody(paging: paging).page(of: served.document, after: cursor).compactText.utf8)
                 rewritten = true
             }
-            response = headed(.json(data, status: mocks.status(of: file)), endpoint: endpoint, scenario: decision.scenario)
+            var answered = ServerResponse.json(data, status: mocks.status(of: file))
+            answered.headers += headers
+            response = headed(answered, endpoint: endpoint, scenario: decision.scenario)
             // The file's bytes as they are: the same answer every time, built once (a truncation
             // or a dribble set below drops it).
-            if !rewritten { response = served.answers.attach(to: response) }
+            if !rewritten, headers.isEmpty { response = served.answers.attach(to: response) }
         }
         switch decision.delivery {
         case .truncate?: response.truncateAfter = response.body.count / 2
@@ -117,7 +146,28 @@ extension MockServer {
         case let .header(name, prefix):
             guard let value = request.field(name.lowercased()) else { return nil }
             return value.hasPrefix(prefix) ? String(value.dropFirst(prefix.count)) : value
+        case let .cookie(name):
+            guard let header = request.field("cookie") else { return nil }
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name { return String(parts[1]) }
+            }
+            return nil
         }
+    }
+
+    /// A login's or refresh's answer with the tokens serve issued: the access token where the auth
+    /// policy reads it, and a refresh token (a fresh one, or `refreshToken` where tokens do not
+    /// rotate) where the refresh policy reads it.
+    private func issuedTokens(_ issued: String, account: String, refreshToken: String?, in document: JSONValue,
+                              endpoint: AnyEndpoint) -> Data {
+        ledger.issued(issued)
+        var document = withToken(issued, in: document, endpoint: endpoint)
+        if let refresh = api.auth.refresh {
+            let token = refreshToken ?? ledger.issueRefreshToken(account: account, accessToken: issued)
+            document.set(.string(token), at: refresh.refreshTokenPath)
+        }
+        return Data(document.compactText.utf8)
     }
 
     /// Who logs in: the parameter whose sample is the account variable, else one named `account`.

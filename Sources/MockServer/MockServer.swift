@@ -23,6 +23,8 @@ public final class MockServer: Sendable {
     /// The most segments a route template has.
     let maxSegments: Int
     let tokens: TokenBook
+    /// Why tokens ended, and the refresh tokens.
+    let ledger: SessionLedger
     let scenarios: ScenarioBook
     let journal: RequestJournal
     let redactor: Redactor
@@ -36,6 +38,7 @@ public final class MockServer: Sendable {
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
         tokens = TokenBook(revokesEarlierTokens: api.auth.revokesEarlierTokens)
+        ledger = SessionLedger(rotates: api.auth.refresh?.rotates ?? false)
         self.api = api
         self.options = options
         logQueue = options.logLines.map { LogQueue(batchSink: $0) } ?? options.log.map { LogQueue(sink: $0) }

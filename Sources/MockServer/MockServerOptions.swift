@@ -38,6 +38,10 @@ public struct MockServerOptions: Sendable {
     public var maxMockBytes: Int
     /// The server's limits; its thread model is a pool of epoll threads unless told otherwise.
     public var configuration: HTTPServerConfiguration
+    /// The account and password the login accepts, by the auth policy's environment variable
+    /// names (`APICHECK_ACCOUNT`); other credentials get the login's `wrong_password` variant. Empty
+    /// accepts any, as does a variable left out.
+    public var credentials: [String: String] = [:]
 
     public init(host: String = "127.0.0.1", port: Int = 0, basePath: String? = nil, stateless: Bool = false,
                 cors: Bool = false, delay: ClosedRange<Int>? = nil, scenarios: [String: String] = [:],

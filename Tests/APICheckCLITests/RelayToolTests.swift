@@ -35,6 +35,7 @@ import Testing
         let live = await run(["live", "--base-url", backend.baseURL.absoluteString, "--mocks", Relay.mocks.path],
                              environment: Relay.credentials)
         #expect(live.code == 0, "\(live.out)")
+        #expect(live.out.contains("\(Relay.api.endpoints.count) endpoints + 10 auth probes"))
         #expect(live.out.contains("\(Relay.api.endpoints.count) endpoints ok"))
     }
 }

@@ -102,6 +102,8 @@ import Testing
         try send(endpoints.filter { !logsIn.contains($0.endpoint) && Demo.api.endpoint($0.endpoint)?.sessionEffect != .logsOut })
         try send(checked.filter { $0.role == "paging" })
         try send(probes("DEAD_TOKEN"))
+        // The missing-token probe's command carries no token at all.
+        try send(checked.filter { $0.role == "probe" && $0.name.hasPrefix("probe missing-token") })
         environment["REVOKED_TOKEN"] = environment["TOKEN"]
         try send([login])
         try send(probes("REVOKED_TOKEN"))

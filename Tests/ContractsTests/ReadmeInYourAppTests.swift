@@ -28,6 +28,7 @@ struct AppEnvironment {
             switch event {
             case .forcedLogout, .tokenExpired, .loggedOut: navigator.show(.login)
             case .loggedIn: navigator.show(.timeline)
+            case .tokenRefreshed: break
             }
         }
     }

@@ -12,13 +12,13 @@ import Testing
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.endpointResults.count == 11)
         #expect(report.endpointResults.allSatisfy { $0.passed && $0.outcome == "success" })
-        // Two probes per token endpoint, plus the logged-out probe; the timeline's second page is
-        // a paging check of its own, not a probe.
-        #expect(report.probeResults.count == 6 * 2 + 1)
+        // Two probes per token endpoint, plus the logged-out and the missing-token probes; the
+        // timeline's second page is a paging check of its own, not a probe.
+        #expect(report.probeResults.count == 14)
         #expect(report.probeResults.allSatisfy { $0.passed })
         #expect(report.pagingResults.map(\.name) == ["paging statuses.homeTimeline"])
         #expect(report.pagingResults.allSatisfy { $0.passed })
-        #expect(report.scopeDescription == "11 endpoints + 13 auth probes + 1 paging check, concurrency 8")
+        #expect(report.scopeDescription == "11 endpoints + 14 auth probes + 1 paging check, concurrency 8")
         #expect(report.verdict == .holds)
         let timeline = try #require(report.results.first { $0.name == "statuses.homeTimeline" })
         #expect(timeline.status == 200)
@@ -90,7 +90,8 @@ import Testing
     @Test func deadTokenAnsweredWithout403FailsTheProbes() async throws {
         let report = try await LiveHarness.run([.deadTokenAccepted], only: ["statuses.homeTimeline", "users.show", "account.logout"])
         let probes = report.allFindings.filter { $0.kind.rawValue.hasPrefix("probe-") }.map { "\($0.kind) \($0.endpoint ?? "-")" }.sorted()
-        #expect(probes == ["probe-logged-out statuses.homeTimeline", "probe-token-expired account.logout",
+        #expect(probes == ["probe-logged-out statuses.homeTimeline", "probe-missing-token statuses.homeTimeline",
+                           "probe-token-expired account.logout",
                            "probe-token-expired statuses.homeTimeline", "probe-token-expired users.show"])
         let finding = try #require(report.allFindings.first { $0.kind == .probeTokenExpired })
         #expect(finding.expected == "tokenExpired (HTTP 403)")

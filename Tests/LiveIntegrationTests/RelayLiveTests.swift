@@ -30,9 +30,21 @@ import Testing
         #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
         #expect(report.verdict == .holds)
         #expect(report.endpointResults.count == Relay.api.endpoints.count)
+        // One probe per declared promise: the dead token on each GET that needs the token, no
+        // token once, the logged-out token, and the refresh flow's four.
         let probes = report.results.filter { $0.role == .probe }
-        #expect(!probes.isEmpty)
-        #expect(probes.allSatisfy { $0.outcome == "tokenExpired" })
+        #expect(probes.map(\.name).sorted() == [
+            "probe dead-refresh-token auth.refresh", "probe logged-out account.whoami", "probe missing-token account.whoami",
+            "probe refresh account.whoami", "probe replaced-token account.whoami", "probe reused-refresh-token auth.refresh",
+            "probe token-expired account.whoami", "probe token-expired rooms.joined", "probe token-expired rooms.members",
+            "probe token-expired rooms.state",
+        ])
+        #expect(probes.allSatisfy { $0.passed })
+        #expect(probes.first { $0.name == "probe refresh account.whoami" }?.outcome == "success")
+        // No revocation probe: logins of this API keep earlier tokens valid.
+        #expect(!probes.contains { $0.name.hasPrefix("probe logout") })
+        // The run ended every session it opened, refreshed ones included.
+        #expect(backend.openSessions == 0)
     }
 
     @Test func aDriftedServerIsFoundAtItsJSONPaths() async throws {
@@ -76,13 +88,17 @@ extension RelayLiveTests {
         let refusal = Data(#"{"errcode": "M_NOT_FOUND", "error": "Unknown room"}"#.utf8)
         let report: Report
         if overSocket {
-            let server = try TestServer { request in request.path.hasSuffix("/login") ? .json(login) : .json(refusal, status: 404) }
+            let server = try TestServer { request in
+                if request.path.hasSuffix("/logout") { return .json(Data("{}".utf8)) }
+                return request.path.hasSuffix("/login") ? .json(login) : .json(refusal, status: 404)
+            }
             defer { server.stop() }
             report = await Self.live(CurlTransport(), server.url("/relay/"), probes: false, only: ["rooms.members"])
         } else {
             let transport = ClosureTransport { request in
-                let isLogin = request.url.path.hasSuffix("/login")
-                return HTTPResponse(status: isLogin ? 200 : 404, headers: [("Content-Type", "application/json")], body: isLogin ? login : refusal)
+                let isLogin = request.url.path.hasSuffix("/login"), isLogout = request.url.path.hasSuffix("/logout")
+                return HTTPResponse(status: isLogin || isLogout ? 200 : 404, headers: [("Content-Type", "application/json")],
+                                    body: isLogin ? login : isLogout ? Data("{}".utf8) : refusal)
             }
             report = await Self.live(transport, URL(string: "http://mock.invalid/relay/")!, probes: false, only: ["rooms.members"])
         }

@@ -30,7 +30,8 @@ enum ShopAPI {
         envelope: EnvelopePolicy(codeKey: "status", messageKey: "message", payloadKey: "data", successCodes: [0],
                                  logoutCodes: [4011], expiredHTTPStatuses: [401]),
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "token", placement: .bearer,
-                         accountVariable: "SHOP_USER", passwordVariable: "SHOP_PASSWORD", revokesEarlierTokens: true),
+                         accountVariable: "SHOP_USER", passwordVariable: "SHOP_PASSWORD", revokesEarlierTokens: true,
+                         loggedOutToken: .deadToken),
         endpoints: [login, item, logout])
 
     static let mocks: [String: String] = [
@@ -83,7 +84,7 @@ enum ChatAPI {
         envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
         expired: [.status(401, code: "M_UNKNOWN_TOKEN")],
         auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer,
-                         accountVariable: "CHAT_USER", passwordVariable: "CHAT_PASSWORD"),
+                         accountVariable: "CHAT_USER", passwordVariable: "CHAT_PASSWORD", loggedOutToken: .deadToken),
         endpoints: [login, whoami, logout])
 
     static let mocks: [String: String] = [

@@ -8,6 +8,11 @@ import Foundation
 /// It answers `{}` (logout), nothing at all (a 204), 201 Created, a field that is a string or an
 /// object (a room's topic), a `[number, string]` pair (a sample) and a payload whose shape
 /// depends on a `resultType` field (a query's result).
+///
+/// Its auth is a multi-device chat server's: each login is a device of its own and leaves the
+/// others valid; an access token lives for a few minutes and is renewed with a refresh token,
+/// which works once (refresh tokens rotate); the access token a refresh replaced is dead from
+/// then on; `logout` ends a device, access and refresh token alike.
 public enum Relay {
     public static let account = "RELAY_USER"
     public static let password = "RELAY_PASSWORD"
@@ -20,6 +25,10 @@ public enum Relay {
                              .input("password", .string, sample: .environment(password, fallback: nil), secret: true)]) { input in
             PasswordLogin(user: input.string("user"), password: input.string("password"), deviceName: "apicheck")
         })
+    /// Trades a refresh token for a new access token and a new refresh token.
+    public static let refresh = Endpoint<RefreshAnswer>(
+        id: "auth.refresh", .post, "refresh", parameters: [.body("refresh_token", .string, secret: true)],
+        mock: "refresh", sessionEffect: .refreshes)
     /// Answers `{}`.
     public static let logout = Endpoint<EmptyObject>(id: "auth.logout", .post, "logout", mock: "logout", auth: .token,
                                                      sessionEffect: .logsOut)
@@ -76,8 +85,13 @@ public enum Relay {
         errors: ErrorShape(code: "$.errcode", message: "$.error"),
         expired: [.status(401, code: "M_UNKNOWN_TOKEN"), .status(401, code: "M_MISSING_TOKEN")],
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
-                         accountVariable: account, passwordVariable: password),
-        endpoints: [login, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels, series])
+                         accountVariable: account, passwordVariable: password,
+                         revokesEarlierTokens: false, missingToken: .deadToken, loggedOutToken: .deadToken,
+                         refresh: RefreshPolicy(endpoint: "auth.refresh", parameter: "refresh_token", refreshToken: "$.refresh_token",
+                                                expiresIn: "$.expires_in_ms", expiresInUnit: .milliseconds, rotates: true,
+                                                refusedRefreshToken: .signals([.status(401, code: "M_UNKNOWN_TOKEN")]),
+                                                replacedAccessToken: .deadToken)),
+        endpoints: [login, refresh, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels, series])
 
     /// The example's mocks, wherever the tests run from.
     public static var mocks: URL {

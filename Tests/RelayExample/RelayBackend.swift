@@ -4,14 +4,32 @@ import HTTPServer
 import Synchronization
 
 /// The Relay example API's backend: a small stateful server on 127.0.0.1, any free port, that
-/// answers as `Relay` declares. Logins issue Bearer tokens side by side (a new login revokes
-/// none); `logout` ends the token it was called with.
+/// answers as `Relay` declares. Logins open devices side by side (a new login revokes none), each
+/// with an access token and a refresh token; a refresh replaces both (the old ones are dead);
+/// `logout` ends the device it was called with. `Broken` makes it break one promise, for tests
+/// that the right probe notices.
 public final class RelayBackend: Sendable {
-    let server: HTTPServer
-    private let tokens = Mutex<[String: String]>([:])
-    private let counter = Mutex(0)
+    /// A promise the backend breaks.
+    public enum Broken: Sendable {
+        /// A refresh keeps the refresh token it was given valid (no rotation).
+        case refreshDoesNotRotate
+        /// `logout` answers `{}` and ends nothing.
+        case logoutKeepsToken
+        /// Any bearer token works: a dead one is answered 200.
+        case acceptsDeadToken
+    }
 
-    public init() throws {
+    let server: HTTPServer
+    let broken: Broken?
+    private let devices = Mutex(RelayDevices())
+    private let counter = Mutex(0)
+    /// Messages accepted by `rooms/{roomId}/messages`: what a probe must never add to.
+    public var messagesSent: Int { devices.withLock { $0.messages } }
+    /// Devices logged in and not logged out: a run must leave as many as it found.
+    public var openSessions: Int { devices.withLock { $0.count } }
+
+    public init(broken: Broken? = nil) throws {
+        self.broken = broken
         let box = Box()
         server = HTTPServer { request in box.backend?.handle(request) ?? ServerResponse(status: 503) }
         box.backend = self
@@ -39,6 +57,7 @@ public final class RelayBackend: Sendable {
         let route = request.method + " " + parts.joined(separator: "/")
         switch route {
         case "POST login": return login(request)
+        case "POST refresh": return refresh(request)
         case "GET version": return json(["name": "relay", "version": "1.4.2"])
         case "GET api/v1/query": return query(request.queryValue("query"))
         case "GET api/v1/labels": return json(#"{"status": "success", "data": ["__name__", "instance", "job"]}"#)
@@ -52,7 +71,7 @@ public final class RelayBackend: Sendable {
         }
         switch route {
         case "POST logout":
-            if let token = Self.bearer(request) { _ = tokens.withLock { $0.removeValue(forKey: token) } }
+            if broken != .logoutKeepsToken, let token = Self.bearer(request) { devices.withLock { $0.end(token) } }
             return json("{}")
         case "GET account/whoami": return json(["user_id": user, "device_id": "DEVICE1"])
         case "GET joined_rooms": return json(#"{"joined_rooms": ["!lobby:relay", "!ops:relay"]}"#)
@@ -66,6 +85,7 @@ public final class RelayBackend: Sendable {
                 return error(400, "M_BAD_JSON", "body: a string is required")
             }
             let number = counter.withLock { $0 += 1; return $0 }
+            devices.withLock { $0.messages += 1 }
             return .json(Data(#"{"event_id": "$\#(room.dropFirst().prefix { $0 != ":" })-\#(number)"}"#.utf8), status: 201)
         case "POST rooms/{roomId}/read_markers":
             guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
@@ -90,9 +110,28 @@ public final class RelayBackend: Sendable {
             return error(403, "M_FORBIDDEN", "Invalid username or password")
         }
         let number = counter.withLock { $0 += 1; return $0 }
-        let token = "syt_YWRh_" + String(format: "%016x", UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
-        tokens.withLock { $0[token] = "@\(user):relay" }
-        return json(["access_token": token, "user_id": "@\(user):relay", "device_id": "DEVICE\(number)"])
+        let device = "DEVICE\(number)"
+        let (access, refresh) = devices.withLock { $0.open(device: device, user: "@\(user):relay", tokens: newTokens()) }
+        return json(#"{"access_token": "\#(access)", "device_id": "\#(device)", "expires_in_ms": \#(Self.lifetimeMS), "#
+            + #""refresh_token": "\#(refresh)", "user_id": "@\#(user):relay"}"#)
+    }
+
+    /// How long an access token lives, as the answers say.
+    static let lifetimeMS = 300_000
+
+    private func newTokens() -> (access: String, refresh: String) {
+        let number = counter.withLock { $0 += 1; return $0 }
+        let mixed = String(format: "%016x", UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
+        return ("syt_YWRh_" + mixed, "syr_YWRh_" + mixed)
+    }
+
+    private func refresh(_ request: ServerRequest) -> ServerResponse {
+        guard let body = try? JSONParser.parse(request.body), let given = body["refresh_token"]?.stringValue else {
+            return error(400, "M_BAD_JSON", "refresh_token is required")
+        }
+        let renewed = devices.withLock { $0.refresh(given, tokens: newTokens(), rotates: broken != .refreshDoesNotRotate) }
+        guard let (access, refresh) = renewed else { return error(401, "M_UNKNOWN_TOKEN", "Unknown refresh token") }
+        return json(#"{"access_token": "\#(access)", "expires_in_ms": \#(Self.lifetimeMS), "refresh_token": "\#(refresh)"}"#)
     }
 
     private func state(of room: String) -> ServerResponse {
@@ -139,7 +178,7 @@ public final class RelayBackend: Sendable {
         guard let token = Self.bearer(request) else {
             return .failure(Refusal(response: error(401, "M_MISSING_TOKEN", "Missing access token")))
         }
-        guard let user = tokens.withLock({ $0[token] }) else {
+        guard let user = devices.withLock({ $0.user(of: token) }) ?? (broken == .acceptsDeadToken ? "@ada:relay" : nil) else {
             return .failure(Refusal(response: error(401, "M_UNKNOWN_TOKEN", "Unknown access token")))
         }
         return .success(user)

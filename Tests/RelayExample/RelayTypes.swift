@@ -6,6 +6,16 @@ public struct LoginAnswer: Decodable, Sendable {
     public var access_token: String
     public var user_id: String
     public var device_id: String
+    /// Only when the login asked for one (`"refresh_token": true`).
+    public var refresh_token: String?
+    public var expires_in_ms: Int?
+}
+
+/// A refresh's answer: a new access token, and a new refresh token (they rotate).
+public struct RefreshAnswer: Decodable, Sendable {
+    public var access_token: String
+    public var refresh_token: String
+    public var expires_in_ms: Int
 }
 
 public struct WhoAmI: Decodable, Sendable {

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Calls declared endpoints: validates the values, builds the request, adds the token, sends it
-/// through a transport, classifies the envelope and decodes the payload. On a forced logout or a
-/// dead token it tells the session's observers, then throws.
+/// through a transport, classifies the envelope and decodes the payload. A dead token is renewed
+/// when the API declares refresh (one refresh however many requests found it dead, then each
+/// retries once); on a forced logout, or a dead token that could not be renewed, it tells the
+/// session's observers, then throws.
 ///
 /// The same client runs in an app's tests over `MockTransport` and in `apicheck live` over libcurl.
 public final class APIClient: Sendable {
@@ -18,6 +20,10 @@ public final class APIClient: Sendable {
     private let redactedFields: Set<String>
     /// HTTP statuses that may mean the session ended, which the fast path leaves to the full one.
     private let signalStatuses: Set<Int>
+    /// How dead tokens are renewed and the endpoint that renews them, when the API declares refresh.
+    let refresh: (policy: RefreshPolicy, endpoint: AnyEndpoint)?
+    /// One refresh at a time per dead token.
+    let refresher = TokenRefresher()
 
     public init(api: API, baseURL: URL = URL(string: "http://mock.invalid/")!, transport: any Transport,
                 session: Session = Session(), redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) {
@@ -32,6 +38,7 @@ public final class APIClient: Sendable {
         self.builder = RequestBuilder(api: api, baseURL: baseURL)
         self.redactedFields = api.redactedFields
         self.signalStatuses = Set((api.expired + api.logout).compactMap(\.status)).union(api.envelope?.expiredHTTPStatuses ?? [])
+        self.refresh = api.auth.refresh.flatMap { policy in api.endpoint(policy.endpoint).map { (policy, $0) } }
     }
 
     /// Calls `endpoint` and returns its decoded payload, or throws `APIError`. `body` is a value of
@@ -45,26 +52,45 @@ public final class APIClient: Sendable {
     public func send(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
                      body: (any Sendable)? = nil, token: TokenChoice = .session) async throws -> any Sendable {
         let exchange = try await self.exchange(endpoint, values, body: body, token: token)
-        let response = exchange.response
-        let notifies = token == .session && endpoint.requiresToken
-        // The fast path takes plain successes; anything else (a failure, a session signal, an empty
-        // body) goes through the full classification, so both say the same thing.
-        if (200..<300).contains(response.status), !isSignal(response.status, endpoint),
-           case let .payload(value)? = try? endpoint.fastDecode(response.body, api.envelope(for: endpoint), api.dates) {
-            applySessionEffect(endpoint, exchange)
-            return value
-        }
+        if let value = fastValue(endpoint, exchange) { return value }
         let interpretation = interpret(exchange, endpoint)
+        guard renews(interpretation.classification, endpoint, token: token), let dead = exchange.sentToken else {
+            return try finish(endpoint, exchange, interpretation, token: token)
+        }
+        switch try await retryAfterRefresh(endpoint, values, body: body, dead: dead) {
+        case let .retried(retry):
+            if let value = fastValue(endpoint, retry) { return value }
+            return try finish(endpoint, retry, interpret(retry, endpoint), token: token)
+        case .ended:
+            throw interpretation.error ?? APIError(endpoint: endpoint.id, reason: .tokenExpired(status: exchange.response.status, code: nil))
+        case let .unavailable(error):
+            throw error
+        }
+    }
+
+    /// The decoded payload of a plain success, by the fast path; nil for anything else (a failure,
+    /// a session signal, an empty body), which the full classification takes, so both say the same.
+    private func fastValue(_ endpoint: AnyEndpoint, _ exchange: Exchange) -> (any Sendable)? {
+        let response = exchange.response
+        guard (200..<300).contains(response.status), !isSignal(response.status, endpoint),
+              case let .payload(value)? = try? endpoint.fastDecode(response.body, api.envelope(for: endpoint), api.dates) else { return nil }
+        applySessionEffect(endpoint, exchange)
+        return value
+    }
+
+    private func finish(_ endpoint: AnyEndpoint, _ exchange: Exchange, _ interpretation: Interpretation,
+                        token: TokenChoice) throws -> any Sendable {
         if let value = interpretation.value {
             applySessionEffect(endpoint, exchange)
             return value
         }
         if let error = interpretation.error, case .decoding = error.reason { throw error }
-        throw fail(interpretation.classification, endpoint, exchange, notifies: notifies)
+        throw fail(interpretation.classification, endpoint, exchange, notifies: token == .session && endpoint.requiresToken)
     }
 
     /// Calls `endpoint` and returns everything that happened instead of throwing: what live checks
-    /// judge. Session effects and observers work exactly as in `send`.
+    /// judge. Session effects, refresh and observers work exactly as in `send`; after a refresh,
+    /// the outcome is the retried call's.
     public func call(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
                      body: (any Sendable)? = nil, token: TokenChoice = .session) async -> CallOutcome {
         let exchange: Exchange
@@ -74,6 +100,22 @@ public final class APIClient: Sendable {
             return CallOutcome(exchange: nil, interpretation: nil, error: error)
         }
         let interpretation = interpret(exchange, endpoint)
+        if renews(interpretation.classification, endpoint, token: token), let dead = exchange.sentToken {
+            do {
+                switch try await retryAfterRefresh(endpoint, values, body: body, dead: dead) {
+                case let .retried(retry): return judged(endpoint, retry, interpret(retry, endpoint), token: token)
+                case .ended: break
+                case let .unavailable(error): return CallOutcome(exchange: exchange, interpretation: interpretation, error: error)
+                }
+            } catch {
+                return CallOutcome(exchange: exchange, interpretation: interpretation, error: error)
+            }
+            return CallOutcome(exchange: exchange, interpretation: interpretation, error: interpretation.error)
+        }
+        return judged(endpoint, exchange, interpretation, token: token)
+    }
+
+    private func judged(_ endpoint: AnyEndpoint, _ exchange: Exchange, _ interpretation: Interpretation, token: TokenChoice) -> CallOutcome {
         if interpretation.value != nil {
             applySessionEffect(endpoint, exchange)
         } else if token == .session && endpoint.requiresToken {
@@ -88,7 +130,7 @@ public final class APIClient: Sendable {
         return signalStatuses.contains(status)
     }
 
-    private func interpret(_ exchange: Exchange, _ endpoint: AnyEndpoint) -> Interpretation {
+    func interpret(_ exchange: Exchange, _ endpoint: AnyEndpoint) -> Interpretation {
         Interpretation(endpoint: endpoint, status: exchange.response.status, contentType: exchange.response.contentType,
                        body: exchange.response.body, source: exchange.source, api: api, redactor: redactor)
     }
@@ -115,10 +157,11 @@ public final class APIClient: Sendable {
         trace?(traceLine(request))
         do {
             let response = try await transport.send(request)
-            let issued = endpoint.sessionEffect == .logsIn ? issuedToken(endpoint, body: response.body) : nil
+            let issued: (token: String?, refreshToken: String?) = issuesTokens(endpoint) ? issuedTokens(endpoint, response) : (nil, nil)
             trace?(traceLine(response, for: request))
             let source = response.source ?? Redactor.withoutQuery(request.url)
-            return Exchange(request: request, response: response, source: source, issuedToken: issued, sentToken: tokenValue)
+            return Exchange(request: request, response: response, source: source, issuedToken: issued.token,
+                            issuedRefreshToken: issued.refreshToken, sentToken: tokenValue)
         } catch let error as TransportError {
             trace?("← \(endpoint.id): \(redactor.redact(error.description))")
             throw APIError(endpoint: endpoint.id, reason: .transport(error), source: Redactor.withoutQuery(request.url))
@@ -154,21 +197,35 @@ public final class APIClient: Sendable {
             break
         case .logsIn:
             guard let issuedToken = exchange.issuedToken else { return }
-            session.token = issuedToken
+            session.begin(token: issuedToken, refreshToken: exchange.issuedRefreshToken)
             session.notify(.loggedIn(endpoint: endpoint.id))
         case .logsOut:
             // Only the session's own token ends the session; a logout of another token does not.
             session.notify(.loggedOut(endpoint: endpoint.id), sentToken: exchange.sentToken ?? "")
+        case .refreshes:
+            // Called by the app itself: its tokens are the session's from now on; a server that
+            // does not rotate sends no new refresh token, and the old one stays.
+            guard let issuedToken = exchange.issuedToken else { return }
+            session.begin(token: issuedToken, refreshToken: exchange.issuedRefreshToken ?? session.refreshToken)
+            session.notify(.tokenRefreshed(endpoint: endpoint.id))
         }
     }
 
-    /// The token in a login's answer, registered with the redactor before anything prints the answer.
-    private func issuedToken(_ endpoint: AnyEndpoint, body: Data) -> String? {
-        guard let document = try? JSONParser.parse(body) else { return nil }
-        let payload = api.envelope(for: endpoint)?.payloadPath.map { document.value(at: $0) } ?? document
-        guard let payload, let token = api.auth.token(in: payload) else { return nil }
-        redactor.register(token)
-        return token
+    /// Whether the endpoint's answers carry tokens for the session: a login's, a refresh's.
+    private func issuesTokens(_ endpoint: AnyEndpoint) -> Bool {
+        endpoint.sessionEffect == .logsIn || endpoint.sessionEffect == .refreshes
+    }
+
+    /// The tokens in a login's or refresh's answer (the session cookie it sets, or the payload's
+    /// token; the refresh token where the refresh policy says), registered with the redactor
+    /// before anything prints the answer.
+    private func issuedTokens(_ endpoint: AnyEndpoint, _ response: HTTPResponse) -> (token: String?, refreshToken: String?) {
+        let document = try? JSONParser.parse(response.body)
+        let refreshToken = document.flatMap { api.auth.refresh?.refreshToken(in: $0) }
+        let payload = document.flatMap { document in api.envelope(for: endpoint)?.payloadPath.map { document.value(at: $0) } ?? document }
+        let token = api.auth.token(in: payload, headers: response.headers)
+        for secret in [token, refreshToken].compactMap({ $0 }) { redactor.register(secret) }
+        return (token, refreshToken)
     }
 
     private func traceLine(_ request: HTTPRequest) -> String {

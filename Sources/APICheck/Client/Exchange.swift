@@ -7,6 +7,8 @@ public struct Exchange: Sendable {
     /// The token a login's answer carried, read once when the answer arrived (and masked from
     /// then on). Internal: callers get tokens through the session.
     var issuedToken: String?
+    /// The refresh token a login's or refresh's answer carried, when the API declares refresh.
+    var issuedRefreshToken: String?
     /// The token the request carried, if any.
     var sentToken: String?
 }

@@ -74,6 +74,7 @@ public struct RequestBuilder: Sendable {
             switch api.auth.placement {
             case let .query(name): query.append((name, token))
             case let .header(name, prefix): headers.append((name, prefix + token))
+            case let .cookie(name): headers.append(("Cookie", "\(name)=\(token)"))
             }
         }
         var text = baseURL.absoluteString

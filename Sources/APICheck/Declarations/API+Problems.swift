@@ -50,8 +50,9 @@ extension API {
             }
         }
         problems += routeProblems
+        problems += authProblems
         if let mixed = envelope?.mixedKindsProblem { problem(name, mixed) }
-        if let needing = endpoints.first(where: \.requiresToken), auth.loginEndpoint == nil {
+        if let needing = endpoints.first(where: \.requiresToken), !auth.hasToken {
             problem(needing.id, "needs the token, but the API declares no login (auth: .noLogin)")
         } else if endpoints.contains(where: \.requiresToken), let loginID = auth.loginEndpoint {
             if let login = endpoint(loginID) {

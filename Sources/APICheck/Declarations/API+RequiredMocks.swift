@@ -6,6 +6,12 @@ extension API {
         return !rules.expired.isEmpty || !(rules.envelope?.expiredCodes.isEmpty ?? true)
     }
 
+    /// Whether the API declares a dead-token answer at all, for any endpoint.
+    var declaresDeadTokenAnswer: Bool {
+        !expired.isEmpty || !(envelope?.expiredHTTPStatuses.isEmpty ?? true) || !(envelope?.expiredCodes.isEmpty ?? true)
+            || endpoints.contains { $0.requiresToken && declaresDeadTokenAnswer($0) }
+    }
+
     /// Whether the API declares a forced-logout signal (`logout` mocks are then required).
     func declaresForcedLogout(_ endpoint: AnyEndpoint) -> Bool {
         let rules = rules(for: endpoint)
@@ -13,13 +19,19 @@ extension API {
     }
 
     /// Every mock file name an endpoint needs: the success one, its declared scenarios, and for an
-    /// endpoint that sends the token the variants of the answers the API promises, and only those.
+    /// endpoint that sends the token the variants of the answers the API promises, and only those;
+    /// for the refresh endpoint, its refusal.
     public func requiredMockNames(of endpoint: AnyEndpoint) -> [String] {
         var names = [endpoint.mock]
         names += endpoint.scenarios.map { "\(endpoint.mock)@\($0)" }
         if endpoint.requiresToken {
             if declaresForcedLogout(endpoint) { names.append("\(endpoint.mock)@\(MockScenario.logout)") }
             if declaresDeadTokenAnswer(endpoint) { names.append("\(endpoint.mock)@\(MockScenario.expired)") }
+        }
+        // The refresh flow: the answer to a refresh token the server refuses, which sends the
+        // app back to its login.
+        if endpoint.sessionEffect == .refreshes, auth.refresh?.endpoint == endpoint.id {
+            names.append("\(endpoint.mock)@\(MockScenario.refused)")
         }
         return names
     }

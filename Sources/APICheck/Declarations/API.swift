@@ -54,9 +54,10 @@ public struct API: Sendable {
     public var redactedFields: Set<String> {
         var redacted = secretFields
         if let field = auth.tokenField { redacted.insert(String(field.split(separator: ".").last ?? Substring(field))) }
-        switch auth.placement {
-        case let .query(name): redacted.insert(name)
-        case let .header(name, _): redacted.insert(name)
+        redacted.insert(auth.placement.name)
+        if let refresh = auth.refresh {
+            redacted.insert(refresh.parameter)
+            if case let .key(key)? = refresh.refreshTokenPath.components.last { redacted.insert(key) }
         }
         for endpoint in endpoints { for parameter in endpoint.sampledValues where parameter.secret { redacted.insert(parameter.name) } }
         return redacted
@@ -84,7 +85,10 @@ public struct API: Sendable {
             expired += policy.expiredHTTPStatuses.sorted().map { AnswerSignal.status($0) }
         }
         return AnswerRules(envelope: own, errors: errors, expired: expired, logout: logout,
-                           sendsToken: endpoint.requiresToken, acceptsEmptyBody: endpoint.acceptsEmptyBody)
+                           // The refresh endpoint sends a token too: the refresh token, whose death
+                           // it answers as the API answers a dead token.
+                           sendsToken: endpoint.requiresToken || endpoint.sessionEffect == .refreshes,
+                           acceptsEmptyBody: endpoint.acceptsEmptyBody)
     }
 
     /// The HTTP status a dead-token answer comes with, for mocks of the `expired` scenario.

@@ -111,6 +111,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether the auth probes call it: it needs the token and its declaration allows them.
     public var isProbed: Bool { requiresToken && probing.allows(method) }
 
+    /// Whether it gets this probe: it needs the token and its declaration allows the probe.
+    public func isProbed(by probe: AuthProbe) -> Bool { requiresToken && probing.allows(probe, method) }
+
     /// Path parameter names in template order.
     public var pathParameterNames: [String] {
         var names: [String] = []

@@ -1,5 +1,21 @@
-/// How the API authenticates: which endpoint logs in, where its payload keeps the token, how the
-/// token travels, and where credentials come from (environment variables, never flags).
+import Foundation
+
+/// How the API authenticates and what its server promises about tokens: which endpoint logs in (or
+/// which environment variable holds a token issued beforehand), where the answer keeps the token,
+/// how the token travels, where credentials come from (environment variables, never flags), and
+/// each promise a probe checks. Nothing is promised by default: an API declares what its server
+/// does, and `apicheck live` probes exactly that.
+///
+/// ```swift
+/// AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
+///            missingToken: .signals([.status(401, code: "M_MISSING_TOKEN")]),
+///            loggedOutToken: .deadToken,
+///            refresh: RefreshPolicy(endpoint: "auth.refresh", rotates: true))
+/// AuthPolicy.preIssued(variable: "METRICS_TOKEN", placement: .scheme("token"))
+/// ```
+/// The dead-token answer and the forced-logout signal are the API's (`API.expired`, `API.logout`,
+/// the envelope's codes): every endpoint's answers classify by them. The logout endpoint is the
+/// one declared `sessionEffect: .logsOut`; `loggedOutToken` is what the token it ended gets.
 ///
 /// An API without login declares `AuthPolicy.noLogin` (the default of `API(auth:)`): its endpoints
 /// need no token, and live runs need no credentials.
@@ -9,13 +25,28 @@ public struct AuthPolicy: Sendable, Equatable {
         case query(String)
         /// A header, e.g. `Authorization: Bearer <token>`: name and the text before the token.
         case header(String, prefix: String)
+        /// A session cookie the login sets (`Set-Cookie: session=<token>; HttpOnly`), sent back as
+        /// `Cookie: session=<token>`. The login's payload need not hold the token.
+        case cookie(String)
 
         public static let bearer = Placement.header("Authorization", prefix: "Bearer ")
+
+        /// `Authorization: <scheme> <token>`, for any scheme: `.scheme("token")`, `.scheme("Bot")`.
+        public static func scheme(_ scheme: String) -> Placement { .header("Authorization", prefix: scheme + " ") }
+
+        /// The header or query parameter name that carries the token, which never prints.
+        public var name: String {
+            switch self {
+            case let .query(name), let .header(name, _), let .cookie(name): name
+            }
+        }
     }
 
-    /// The endpoint id that logs in; nil for an API without login.
+    /// The endpoint id that logs in; nil for an API without login, or whose token is issued
+    /// beforehand (`tokenVariable`).
     public var loginEndpoint: String?
-    /// The payload field holding the token (`utoken`); nil when the payload is the token itself.
+    /// The payload field holding the token (`utoken`); nil when the payload is the token itself,
+    /// or the token is a session cookie.
     public var tokenField: String?
     public var placement: Placement
     /// The environment variables holding the account and password. The login endpoint's parameters
@@ -23,24 +54,58 @@ public struct AuthPolicy: Sendable, Equatable {
     /// that they do, so the two cannot drift apart.
     public var accountVariable: String
     public var passwordVariable: String
+    /// The environment variable holding a token or API key issued beforehand, for an API with no
+    /// login endpoint: live runs send it; the run never logs it out (it did not open it).
+    public var tokenVariable: String?
     /// The server's promise that a new login of an account revokes the account's earlier tokens
     /// (the demo's does; most multi-device and OAuth servers keep them valid side by side). Only
     /// then does `apicheck live` probe a token after a second login, and `serve` revoke it.
     public var revokesEarlierTokens: Bool
+    /// What a token revoked by a second login gets, where logins revoke earlier tokens.
+    public var revokedToken: TokenAnswer
+    /// What a request without any token gets from an endpoint that needs one; nil when the API
+    /// promises nothing (no probe).
+    public var missingToken: TokenAnswer?
+    /// What a token the logout endpoint ended gets; nil when the API promises nothing (no
+    /// logged-out probe; the run still logs out the sessions it opened).
+    public var loggedOutToken: TokenAnswer?
+    /// How an access token is refreshed; nil when the API has no refresh tokens.
+    public var refresh: RefreshPolicy?
+    /// Probes the API opts out of everywhere (`[.missingToken]`); `--probes` can narrow further.
+    public var skippedProbes: Set<AuthProbe>
 
     /// No login, no token: every endpoint of the API is called without one.
     public static let noLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer)
 
     public init(loginEndpoint: String?, tokenField: String?, placement: Placement,
                 accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
-                revokesEarlierTokens: Bool = false) {
+                revokesEarlierTokens: Bool = false, revokedToken: TokenAnswer = .forcedLogout,
+                missingToken: TokenAnswer? = nil, loggedOutToken: TokenAnswer? = nil, refresh: RefreshPolicy? = nil,
+                tokenVariable: String? = nil, skippedProbes: Set<AuthProbe> = []) {
         self.revokesEarlierTokens = revokesEarlierTokens
         self.loginEndpoint = loginEndpoint
         self.tokenField = tokenField
         self.placement = placement
         self.accountVariable = accountVariable
         self.passwordVariable = passwordVariable
+        self.revokedToken = revokedToken
+        self.missingToken = missingToken
+        self.loggedOutToken = loggedOutToken
+        self.refresh = refresh
+        self.tokenVariable = tokenVariable
+        self.skippedProbes = skippedProbes
     }
+
+    /// A token or API key issued beforehand, read from `variable`: no login endpoint, nothing to
+    /// log out. Probes still check the dead-token answer and, when declared, the missing-token one.
+    public static func preIssued(variable: String, placement: Placement, missingToken: TokenAnswer? = nil,
+                                 skippedProbes: Set<AuthProbe> = []) -> AuthPolicy {
+        AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: placement, missingToken: missingToken,
+                   tokenVariable: variable, skippedProbes: skippedProbes)
+    }
+
+    /// Whether the API's endpoints can get a token at all: from a login, or issued beforehand.
+    public var hasToken: Bool { loginEndpoint != nil || tokenVariable != nil }
 
     /// The token in a login answer's payload. `tokenField` may be a dotted path into nested
     /// objects (`session.token`).
@@ -51,6 +116,21 @@ public struct AuthPolicy: Sendable, Equatable {
         var value: JSONValue? = payload
         for key in tokenField.split(separator: ".") { value = value?[String(key)] }
         return value?.stringValue
+    }
+
+    /// The token a login's answer issued: the session cookie it sets, else the one in its payload.
+    public func token(in payload: JSONValue?, headers: [(name: String, value: String)]) -> String? {
+        if case let .cookie(name) = placement {
+            for header in headers where header.name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
+                let pair = header.value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+                guard let equals = pair.firstIndex(of: "="),
+                      pair[..<equals].trimmingCharacters(in: .whitespaces) == name else { continue }
+                let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                if !value.isEmpty { return value }
+            }
+            return nil
+        }
+        return payload.flatMap(token(in:))
     }
 
     /// Whether the endpoint sends the account's credentials (a way to log in as the account).

@@ -7,4 +7,7 @@ public enum SessionEffect: String, Sendable, Equatable {
     case logsIn
     /// Ends the token it is called with.
     case logsOut
+    /// Trades a refresh token for a new access token (and, where refresh tokens rotate, a new
+    /// refresh token): the endpoint the auth policy's `RefreshPolicy` names.
+    case refreshes
 }

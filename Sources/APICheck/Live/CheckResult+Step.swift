@@ -9,6 +9,10 @@ extension CheckResult {
             (endpoint, name, role, probe) = (checked, "probe \(kind.rawValue) \(checked.id)", .probe, kind)
         case let .paging(checked):
             (endpoint, name, role, probe) = (checked, "paging \(checked.id)", .paging, nil)
+        case let .endSession(checked):
+            (endpoint, name, role, probe) = (checked, checked.id, .endpoint, nil)
+        case .preIssuedToken:
+            (endpoint, name, role, probe) = (.preIssuedToken, "(pre-issued token)", .endpoint, nil)
         }
         self.init(name: name, role: role, endpoint: endpoint.id, method: endpoint.method.rawValue, path: endpoint.path,
                   skipped: skipped, probe: probe)

@@ -14,7 +14,7 @@ extension LiveCheck {
             result.timings = exchange.response.timings
             result.requestPath = displayPath(exchange.request.url)
             result.request = sent(exchange, step.endpoint, values, tokenVariable: tokenVariable)
-            outcome.exchange = LiveExchange(step: step.id, endpoint: step.endpoint, role: role(of: step, call.classification),
+            outcome.exchange = LiveExchange(step: step.id, endpoint: step.endpoint, role: role(of: step, call.classification, exchange),
                                             request: exchange.request, response: exchange.response,
                                             classification: call.classification, issuedToken: exchange.issuedToken,
                                             sentToken: exchange.sentToken)
@@ -24,10 +24,13 @@ extension LiveCheck {
         return (outcome, call)
     }
 
-    private func role(of step: LiveStep, _ classification: Classification?) -> LiveExchange.Role {
+    private func role(of step: LiveStep, _ classification: Classification?, _ exchange: Exchange) -> LiveExchange.Role {
         switch step.action {
         case let .check(_, reported): .check(reported: reported)
-        case let .probe(probe, _): .probe(probe, expected: probe.expected(api), accepted: classification.map(probe.accepts) ?? false)
+        case .endSession, .preIssuedToken: .check(reported: false)
+        case let .probe(probe, _):
+            .probe(probe, expected: AuthProbe.expected(probe.promise(api) ?? .deadToken, api),
+                   accepted: classification.map { admits(probe, $0, exchange) } ?? false)
         case .paging: .paging
         }
     }
@@ -38,6 +41,9 @@ extension LiveCheck {
                       tokenVariable: String) -> SentRequest {
         var variables: [SentRequest.Variable] = []
         if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable)) }
+        if let parameter = api.auth.refresh?.parameter, let value = values[parameter] {
+            variables.append(.init(value: value.text, name: exchange.sentToken == nil ? tokenVariable : "REFRESH_TOKEN"))
+        }
         for parameter in endpoint.sampledValues {
             guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
                   options.environment[name] == value.text else { continue }

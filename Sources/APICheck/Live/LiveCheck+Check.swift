@@ -3,11 +3,18 @@ import Foundation
 extension LiveCheck {
     /// Calls one endpoint with `token` and judges the answer: status, envelope, decode, drift.
     /// The outcome carries what later steps may use: the token a login issued, the document for samples.
-    func check(_ step: LiveStep, token: String?, seen: [String: JSONValue]) async -> StepOutcome {
+    /// `refreshToken` goes into the refresh endpoint's parameter (the refresh, and the end of a
+    /// session the run opened).
+    func check(_ step: LiveStep, token: String?, seen: [String: JSONValue], refreshToken: String? = nil) async -> StepOutcome {
         let endpoint = step.endpoint
-        let values: [String: ParameterValue]
+        var values: [String: ParameterValue]
         do {
-            values = try samples.values(for: endpoint, seen: seen)
+            let filled: Set<String> = refreshToken == nil ? [] : [api.auth.refresh?.parameter ?? ""]
+            values = try samples.values(for: endpoint, seen: seen, filled: filled)
+            if let refreshToken, let parameter = api.auth.refresh?.parameter {
+                redactor.register(refreshToken)
+                values[parameter] = .string(refreshToken)
+            }
         } catch {
             var result = CheckResult(step.action)
             result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: endpoint.id,
@@ -48,6 +55,10 @@ extension LiveCheck {
         if let interpretation = call.interpretation, case .success = interpretation.classification,
            let document = interpretation.document {
             outcome.document = document
+            if call.error == nil, let refresh = api.auth.refresh, let issued = refresh.refreshToken(in: document) {
+                redactor.register(issued)
+                outcome.issuedRefreshToken = issued
+            }
             findings += drift(endpoint, document: document, interpretation: interpretation)
         }
         outcome.result?.findings += findings
@@ -78,22 +89,46 @@ extension LiveCheck {
         return finding
     }
 
-    /// A probe: the endpoint called with a token that must be refused in the declared way.
-    func probe(_ step: LiveStep, _ probe: AuthProbe, token: String, seen: [String: JSONValue]) async -> StepOutcome {
+    /// A probe: the endpoint called with a token that must be answered as the API promises.
+    /// `token` goes where the access token travels, or into the refresh endpoint's parameter when
+    /// `refreshToken` says so; nil sends none (the missing-token probe).
+    func probe(_ step: LiveStep, _ probe: AuthProbe, token: String?, refreshToken: Bool = false,
+               seen: [String: JSONValue]) async -> StepOutcome {
         let endpoint = step.endpoint
-        let values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
-        var (outcome, call) = await self.call(step, values, token: token, tokenVariable: probe.tokenVariable)
+        let filled: Set<String> = refreshToken ? [api.auth.refresh?.parameter ?? ""] : []
+        var values = (try? samples.values(for: endpoint, seen: seen, filled: filled)) ?? [:]
+        var accessToken = token
+        if refreshToken, let token, let parameter = api.auth.refresh?.parameter {
+            redactor.register(token)
+            values[parameter] = .string(token)
+            accessToken = nil
+        }
+        var (outcome, call) = await self.call(step, values, token: accessToken, tokenVariable: probe.tokenVariable)
         guard let exchange = call.exchange, let classification = call.classification else {
             if let error = call.error { outcome.result?.findings.append(Finding(error)) }
             return outcome
         }
-        if !probe.accepts(classification) {
+        // A refresh accepted by mistake issued a session: the run ends it with the rest.
+        outcome.issuedToken = exchange.issuedToken
+        if !admits(probe, classification, exchange) {
             var found = "\(classification.name) (HTTP \(exchange.response.status))"
             if case let .broken(reason) = classification { found += ": " + reason.message }
             let logout = api.endpoints.first { $0.sessionEffect == .logsOut }?.id ?? "the logout"
+            let refresh = api.auth.refresh?.endpoint ?? "the refresh"
+            let promise = probe.promise(api) ?? .deadToken
             outcome.result?.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
-                                                    expected: probe.expected(api), found: found, message: probe.why(logout: logout)))
+                                                    expected: AuthProbe.expected(promise, api), found: found,
+                                                    message: probe.why(promise, logout: logout, refresh: refresh)))
         }
         return outcome
+    }
+
+    /// Whether a probe's answer is the one its promise declares.
+    func admits(_ probe: AuthProbe, _ classification: Classification, _ exchange: Exchange) -> Bool {
+        guard let promise = probe.promise(api) else { return false }
+        let code = api.endpoint(exchange.request.endpointID ?? "").flatMap { endpoint in
+            (try? JSONParser.parse(exchange.response.body)).flatMap { api.rules(for: endpoint).failureCode(in: $0) }
+        }
+        return AuthProbe.admits(promise, classification, status: exchange.response.status, code: code)
     }
 }

@@ -19,14 +19,29 @@ extension LiveCheck {
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }
         if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(reason) }
+        let refreshToken = step.token.isRefreshToken ? token : nil
+        let accessToken = step.token.isRefreshToken ? nil : token
         switch step.action {
+        case let .preIssuedToken(variable):
+            return preIssued(variable)
         case .paging:
-            return await page(step, token: token, seen: seen)
+            return await page(step, token: accessToken, seen: seen)
         case let .probe(probe, _):
-            guard let token else { return skipped("no token to try") }
-            return await self.probe(step, probe, token: token, seen: seen)
+            if token == nil, probe != .missingToken { return skipped("no token to try") }
+            return await self.probe(step, probe, token: token, refreshToken: refreshToken != nil, seen: seen)
+        case .endSession:
+            var outcome = await check(step, token: accessToken, seen: seen)
+            if !outcome.succeeded {
+                let why = outcome.result?.findings.first?.message ?? "no answer"
+                outcome.runFindings.append(Finding(
+                    kind: .session, severity: .warning, category: .harness, endpoint: endpoint.id,
+                    message: "could not end a session the run opened: \(endpoint.id) failed (\(why)); the server may keep it"))
+            }
+            outcome.result = nil
+            outcome.document = nil
+            return outcome
         case let .check(_, reported):
-            var outcome = await check(step, token: token, seen: seen)
+            var outcome = await check(step, token: accessToken, seen: seen, refreshToken: refreshToken)
             if step.id == plan.login, let result = outcome.result {
                 let (verdict, judged, finding) = LoginVerdict.judge(result, token: outcome.issuedToken, login: endpoint, api: api,
                                                                     target: redactor.display(options.baseURL), mocks: mocks)
@@ -44,6 +59,19 @@ extension LiveCheck {
     }
 
     private struct Unavailable: Error { var message: String }
+
+    /// The token issued beforehand, from its environment variable: the session's token.
+    private func preIssued(_ variable: String) -> StepOutcome {
+        guard let token = options.environment[variable], !token.isEmpty else {
+            return StepOutcome(login: .noToken, runFindings: [Finding(
+                kind: .credentials, severity: .error, category: .harness, endpoint: nil,
+                message: "the API's token comes from the environment variable \(variable), which is not set; "
+                    + "endpoints that need the token were not checked")])
+        }
+        redactor.register(token)
+        return StepOutcome(issuedToken: token, deadToken: AuthProbe.deadToken(like: token, avoiding: [token]), login: .loggedIn,
+                           succeeded: true)
+    }
 
     /// The token a step sends, from the outcomes of the steps its need names.
     private func resolveToken(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) -> Result<String?, Unavailable> {
@@ -67,6 +95,28 @@ extension LiveCheck {
                 return .failure(Unavailable(message: "the probes' own logins through \(loginID) failed"))
             }
             return .success(token)
+        case let .latest(issuers):
+            guard let token = issuers.reversed().lazy.compactMap({ known[$0]?.issuedToken }).first else {
+                return .failure(Unavailable(message: "no session to end"))
+            }
+            return .success(token)
+        case .withoutToken:
+            return .success(nil)
+        case let .replaced(issuer, replacer):
+            guard let token = known[issuer]?.issuedToken, known[replacer]?.issuedToken != nil else {
+                return .failure(Unavailable(message: "the refresh through \(api.auth.refresh?.endpoint ?? "the refresh endpoint") failed"))
+            }
+            return .success(token)
+        case let .refreshToken(issuer, _):
+            guard let token = known[issuer]?.issuedRefreshToken else {
+                return .failure(Unavailable(message: "the login through \(loginID) gave no refresh token"))
+            }
+            return .success(token)
+        case let .deadRefreshToken(like):
+            guard let model = known[like]?.issuedRefreshToken else {
+                return .failure(Unavailable(message: "the login through \(loginID) gave no refresh token"))
+            }
+            return .success(AuthProbe.deadToken(like: model, avoiding: [model]))
         case let .loggedOut(issuer, ender):
             guard let token = known[issuer]?.issuedToken else {
                 return .failure(Unavailable(message: "its own login through \(loginID) failed"))

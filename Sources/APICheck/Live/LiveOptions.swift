@@ -16,14 +16,18 @@ public struct LiveOptions: Sendable {
     public var environment: [String: String]
     /// Makes `.unique` samples unique to this run.
     public var runID: String
-    /// Probe the auth failure paths (dead token, revoked token, logged-out token).
+    /// Probe the auth promises the API declares (dead token, missing token, revoked, logged-out
+    /// and refreshed tokens).
     public var probes: Bool
+    /// Only these probes (`--probes LIST`); nil for every one the API declares.
+    public var probeFilter: Set<AuthProbe>?
     /// A server certificate expiring within this many days is a warning.
     public var certificateWarningDays = 14
 
     public init(baseURL: URL, only: Set<String>? = nil, concurrency: Int = 8, strict: Bool = false,
                 mocksDirectory: URL? = nil, environment: [String: String] = [:],
-                runID: String = LiveOptions.makeRunID(), probes: Bool = true) {
+                runID: String = LiveOptions.makeRunID(), probes: Bool = true, probeFilter: Set<AuthProbe>? = nil) {
+        self.probeFilter = probeFilter
         self.baseURL = baseURL
         self.only = only
         self.concurrency = concurrency

@@ -1,26 +1,33 @@
 /// The steps of one live run and what each needs, built from the declarations alone. The order
 /// follows the real dependencies only:
-/// 1. the session's login, and beside it whatever needs no token (register, open endpoints);
+/// 1. the session's token (a login, or the token issued beforehand), and beside it whatever needs
+///    no token (register, open endpoints);
 /// 2. the checks that need the token, each as soon as the answers its samples read are in, with
-///    a dead-token probe each;
-/// 3. once no check uses the session's token, one second login. Where the API promises that a
-///    login revokes the account's earlier tokens, the revocation probes (the session's token)
-///    follow it; then the logout (the second login's token);
-/// 4. after the logout, the logged-out probe; after every other probe, the logout endpoint's own.
-/// Further logins of the account, and further logouts, go last, one at a time.
+///    the probes of the promises the API declares: a dead token on each, no token on one;
+/// 3. once no check uses the session's token, one second login where something needs it. Where
+///    the API promises that a login revokes the account's earlier tokens, the revocation probes
+///    (the session's token) follow it; then the logout (the second login's token);
+/// 4. after the logout, the logged-out probe; after every other probe, the logout endpoint's own;
+/// 5. the refresh flow, on a login of its own: the refresh, then its probes;
+/// 6. further logins of the account, and further logouts, one at a time; last, the logout of
+///    every session the run opened that nothing else ended.
 /// An endpoint declared `after` another, or reading its answer, waits for its check. What the
 /// selection needs but did not select (`--only`) is checked too, unreported.
-/// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed`): a server
-/// that wrongly accepts a probe's token must not act on it. Where logins do not revoke earlier
-/// tokens, the tokens the run still holds are logged out at the end.
+/// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed(by:)`): a
+/// server that wrongly accepts a probe's token must not act on it; and only for promises the API
+/// declares (`AuthProbe.promise`), narrowed by the run's selection (`--probes`).
 struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
-    /// The session's login: the token of every check that needs one.
+    /// The step that gives the session's token: its login, or the token issued beforehand.
     private(set) var login: LiveStep.ID?
     /// The login that revokes the session's token and issues the logout's.
     private(set) var secondLogin: LiveStep.ID?
+    /// Why a selected endpoint has no step (the logout, on a token the run did not open).
+    private(set) var unplanned: [String: String] = [:]
+    /// Sessions the run opens that it cannot end (no logout endpoint), to say so.
+    private(set) var unendedSessions: [String] = []
 
-    init(api: API, selected: [AnyEndpoint], probes: Bool) {
+    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil) {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
@@ -28,13 +35,23 @@ struct LivePlan: Sendable {
         func usesAccount(_ endpoint: AnyEndpoint) -> Bool {
             endpoint.requiresToken || api.auth.usesCredentials(endpoint)
         }
+        func runs(_ probe: AuthProbe) -> Bool {
+            probes && (probeFilter?.contains(probe) ?? true) && !api.auth.skippedProbes.contains(probe) && probe.promise(api) != nil
+        }
         var checks: [String: LiveStep.ID] = [:]
+        // Sessions the run opens, each as the steps whose last issued token is the session's.
+        var opened: [[LiveStep.ID]] = []
 
-        // The session's login, reported when it was selected.
-        if let loginEndpoint, planned.contains(where: \.requiresToken) || selectedIDs.contains(loginEndpoint.id) {
+        // The session's login, reported when it was selected; or the token issued beforehand.
+        let needsToken = planned.contains(where: \.requiresToken)
+        if let loginEndpoint, needsToken || selectedIDs.contains(loginEndpoint.id) {
             login = add(.check(loginEndpoint, reported: selectedIDs.contains(loginEndpoint.id)), .nothing, checks)
             checks[loginEndpoint.id] = login
+            opened.append([login!])
+        } else if api.auth.loginEndpoint == nil, let variable = api.auth.tokenVariable, needsToken {
+            login = add(.preIssuedToken(variable: variable), .nothing, checks)
         }
+        let preIssued = api.auth.loginEndpoint == nil && login != nil
         // Steps that need no token still start after the login: a server may echo the token it
         // issues in any answer, and the trace prints each answer as it comes, masking only the
         // secrets known by then. It costs no round: they run beside the first checks that need it.
@@ -60,56 +77,76 @@ struct LivePlan: Sendable {
         }
         let probed = tokenEndpoints.filter(\.isProbed)
         let probing = probes && login != nil && !probed.isEmpty
-        let revoking = probing && api.auth.revokesEarlierTokens
+        let revoking = probing && loginEndpoint != nil && runs(.revoked)
         let ending = tokenEndpoints.filter { $0.sessionEffect == .logsOut }
         var probeSteps: [LiveStep.ID] = []
         if probing, let login {
             for endpoint in probed where endpoint.sessionEffect != .logsOut {
-                probeSteps.append(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks))
+                if runs(.tokenExpired), endpoint.isProbed(by: .tokenExpired) {
+                    probeSteps.append(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks))
+                }
+            }
+            // One request without a token says how the server answers one: endpoints that ignore
+            // the token altogether are the dead-token probe's finding already.
+            if runs(.missingToken), let target = Self.target(probed, for: .missingToken) {
+                probeSteps.append(add(.probe(.missingToken, target), .withoutToken(after: login), checks))
             }
         }
 
-        // One second login of the account: a login endpoint that must be checked anyway
-        // (auth.token), else the session's login endpoint once more, unreported.
+        // One second login of the account where something needs it: a login endpoint that must be
+        // checked anyway (auth.token), else the session's login endpoint once more, unreported.
         var accountLogins = selected.filter { $0.sessionEffect == .logsIn && usesAccount($0) && $0.id != loginEndpoint?.id }
-        if !accountLogins.isEmpty || probing || !ending.isEmpty {
-            // A login that needs a token (a refresh) cannot be the one that gets the second token.
+        if !preIssued, !accountLogins.isEmpty || revoking || !ending.isEmpty {
+            // A login that needs a token cannot be the one that gets the second token.
             let fresh = accountLogins.firstIndex { !$0.requiresToken }
             let second = fresh.map { accountLogins.remove(at: $0) } ?? loginEndpoint
             if let second {
                 secondLogin = add(.check(second, reported: second.id != loginEndpoint?.id),
                                   .nothing, checks, after: usingSessionToken.union(login.map { [$0] } ?? []))
                 if second.id != loginEndpoint?.id { checks[second.id] = secondLogin }
+                if ending.isEmpty, let secondLogin { opened.append([secondLogin]) }
             }
         }
         if revoking, let login, let secondLogin {
-            for endpoint in probed where endpoint.sessionEffect != .logsOut {
+            for endpoint in probed where endpoint.sessionEffect != .logsOut && endpoint.isProbed(by: .revoked) {
                 probeSteps.append(add(.probe(.revoked, endpoint), .revoked(issuedBy: login, revokedBy: secondLogin), checks))
             }
         }
         // The logout ends the second login's token, which nothing else uses; a token it ended
-        // must then be dead.
+        // must then be dead. A token issued beforehand is never logged out: the run did not open it.
         var late: Set<LiveStep.ID> = Set(steps.map(\.id))
-        if let logout = ending.first {
+        if preIssued {
+            for endpoint in ending {
+                unplanned[endpoint.id] = "\(endpoint.id) is not checked: it would end the token issued beforehand ($\(api.auth.tokenVariable ?? ""))"
+            }
+        } else if let logout = ending.first {
             let ended = add(.check(logout, reported: true), .live(issuedBy: secondLogin), checks)
             late.insert(ended)
-            if probing, let secondLogin,
-               let target = probed.first(where: { $0.method == .get && $0.sessionEffect == .keepsSession })
-                ?? probed.first(where: { $0.sessionEffect == .keepsSession }) {
+            if probing, let secondLogin, runs(.loggedOut),
+               let target = Self.target(probed, for: .loggedOut) {
                 late.insert(add(.probe(.loggedOut, target), .loggedOut(issuedBy: secondLogin, endedBy: ended), checks))
             }
         }
         // The logout endpoint's own probes go after the others: a server that wrongly accepts
         // the token there would end it, and every later probe would read 403.
         if probing, let login {
-            for endpoint in ending where endpoint.isProbed {
-                let after = Set(probeSteps).union(usingSessionToken)
-                late.insert(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks, after: after))
-                if revoking, let secondLogin {
+            let after = Set(probeSteps).union(usingSessionToken)
+            for endpoint in ending {
+                if runs(.tokenExpired), endpoint.isProbed(by: .tokenExpired) {
+                    late.insert(add(.probe(.tokenExpired, endpoint), .dead(like: login), checks, after: after))
+                }
+                if revoking, let secondLogin, endpoint.isProbed(by: .revoked) {
                     late.insert(add(.probe(.revoked, endpoint), .revoked(issuedBy: login, revokedBy: secondLogin), checks, after: after))
                 }
             }
         }
+        // The refresh flow, on a login of its own; where logins revoke earlier tokens, after
+        // everything else that uses one.
+        let refreshAfter = api.auth.revokesEarlierTokens ? Set(steps.map(\.id)) : afterLogin
+        let refreshed = planRefresh(api: api, login: loginEndpoint, probed: probing ? probed : [], runs: runs,
+                                    reported: selectedIDs, after: refreshAfter, checks: &checks)
+        opened += refreshed
+        late.formUnion(refreshed.flatMap { $0 })
         // Whatever else logs the account in or out goes last, one at a time, each that needs a
         // token with a login of its own.
         var previous = late
@@ -120,33 +157,27 @@ struct LivePlan: Sendable {
                 let own = add(.check(loginEndpoint, reported: false), .nothing, checks, after: previous)
                 previous = [own]
                 token = .live(issuedBy: own)
+                // A login that needs a token issues another; the endpoint's own logout ends its own.
+                if endpoint.sessionEffect != .logsOut { opened.append([own]) }
             } else if endpoint.requiresToken {
                 token = .live(issuedBy: nil)
             }
-            previous = [add(.check(endpoint, reported: true), token, checks, after: previous)]
+            let id = add(.check(endpoint, reported: true), token, checks, after: previous)
+            previous = [id]
+            if endpoint.sessionEffect == .logsIn { opened.append([id]) }
         }
-        // On a server that keeps earlier tokens valid, every login is a session of its own that
-        // stays open: the run ends the ones it still holds through the logout endpoint, last and
-        // unreported, so the server has as many sessions after a run as before. (Where a login
-        // revokes earlier tokens, only the last one lives on, and the logout check ends it.)
-        if !api.auth.revokesEarlierTokens,
-           let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut && $0.requiresToken }) {
-            var open = login.map { [$0] } ?? []
-            if let secondLogin, ending.isEmpty { open.append(secondLogin) }
-            for issuer in open {
-                add(.check(logout, reported: false), .live(issuedBy: issuer), checks, after: Set(steps.map(\.id)))
-            }
-        }
+        endSessions(api: api, opened: opened, checks: checks)
     }
 
     /// Adds a step whose samples read the checks already planned; returns its id.
     @discardableResult
-    private mutating func add(_ action: LiveStep.Action, _ token: LiveStep.TokenNeed, _ checks: [String: LiveStep.ID],
-                              after: Set<LiveStep.ID> = []) -> LiveStep.ID {
+    mutating func add(_ action: LiveStep.Action, _ token: LiveStep.TokenNeed, _ checks: [String: LiveStep.ID],
+                      after: Set<LiveStep.ID> = []) -> LiveStep.ID {
         let endpoint: AnyEndpoint
         var samples: [String: LiveStep.ID] = [:]
         switch action {
-        case let .check(checked, _), let .probe(_, checked): endpoint = checked
+        case let .check(checked, _), let .probe(_, checked), let .endSession(checked): endpoint = checked
+        case .preIssuedToken: endpoint = .preIssuedToken
         case let .paging(checked):
             endpoint = checked
             // Its first page is the answer of the endpoint's own check.
@@ -158,6 +189,15 @@ struct LivePlan: Sendable {
         steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after.union(declared)))
         return id
     }
+
+    /// The endpoint a probe that needs one working call tries: a GET that keeps the session if
+    /// any, else any probed endpoint that keeps it.
+    static func target(_ probed: [AnyEndpoint], for probe: AuthProbe) -> AnyEndpoint? {
+        let candidates = probed.filter { $0.sessionEffect == .keepsSession && $0.isProbed(by: probe) }
+        return candidates.first { $0.method == .get } ?? candidates.first
+    }
+
+    mutating func noteUnended(_ description: String) { unendedSessions.append(description) }
 
     /// The number of results the report will hold.
     var reportedCount: Int { steps.filter(\.isReported).count }

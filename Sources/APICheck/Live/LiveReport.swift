@@ -14,12 +14,20 @@ enum LiveReport {
                                               endpoint: api.auth.loginEndpoint ?? needing.id, message: message))
         }
         report.runFindings += plan.steps.flatMap { outcomes[$0.id]?.runFindings ?? [] }
+        if let login = plan.login, outcomes[login]?.login == .loggedIn {
+            report.runFindings += plan.unendedSessions.map { Finding(kind: .session, severity: .info, category: .harness, endpoint: nil, message: $0) }
+        }
+        // What the plan leaves out on purpose is a note, not a skipped check.
+        report.runFindings += selected.compactMap { endpoint in
+            plan.unplanned[endpoint.id].map { Finding(kind: .session, severity: .info, category: .harness, endpoint: endpoint.id, message: $0) }
+        }
         report.runFindings += certificates
 
         let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (step, $0) } }
         let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) },
                                 uniquingKeysWith: { first, _ in first })
-        report.results = selected.map { checks[$0.id] ?? CheckResult(.check($0, reported: true), skipped: "not checked") }
+        report.results = selected.filter { plan.unplanned[$0.id] == nil }
+            .map { checks[$0.id] ?? CheckResult(.check($0, reported: true), skipped: "not checked") }
             + probeOrder(results.filter { $0.1.role == .probe }, selected: selected)
             + results.filter { $0.1.role == .paging }.map(\.1)
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
@@ -39,16 +47,18 @@ enum LiveReport {
         return report
     }
 
-    /// Probes as the report lists them: per endpoint, the dead token then the revoked one; the
-    /// logout endpoint's last; the logged-out probe at the very end.
+    /// Probes as the report lists them: per endpoint, the dead token, no token, then the revoked
+    /// one; the logout endpoint's last; then the logged-out probe; the refresh flow's at the end.
     private static func probeOrder(_ probes: [(LiveStep, CheckResult)], selected: [AnyEndpoint]) -> [CheckResult] {
         func key(_ entry: (LiveStep, CheckResult)) -> (Int, Int, Int) {
             guard case let .probe(probe, endpoint) = entry.0.action else { return (3, 0, 0) }
             let index = selected.firstIndex { $0.id == endpoint.id } ?? 0
             switch probe {
             case .loggedOut: return (2, index, 0)
-            case .tokenExpired, .revoked:
-                return (endpoint.sessionEffect == .logsOut ? 1 : 0, index, probe == .tokenExpired ? 0 : 1)
+            case .refresh, .replacedToken, .reusedRefreshToken, .deadRefreshToken:
+                return (3, 0, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
+            case .tokenExpired, .missingToken, .revoked:
+                return (endpoint.sessionEffect == .logsOut ? 1 : 0, index, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
             }
         }
         return probes.sorted { key($0) < key($1) }.map(\.1)

@@ -12,6 +12,12 @@ struct LiveStep: Sendable {
         /// Asks for the page after the one the endpoint's own check got, and judges the two
         /// against the endpoint's declared paging.
         case paging(AnyEndpoint)
+        /// Ends a session the run opened, through the logout endpoint, unreported; a failure
+        /// becomes a note of the run (the server may keep a session of ours).
+        case endSession(AnyEndpoint)
+        /// Takes the token issued beforehand from its environment variable: the session's token
+        /// on an API without a login endpoint. Sends nothing.
+        case preIssuedToken(variable: String)
     }
 
     /// The token a step sends, named by the steps that issue, revoke or end it.
@@ -26,6 +32,17 @@ struct LiveStep: Sendable {
         case revoked(issuedBy: ID, revokedBy: ID)
         /// The token `issuedBy` issued, after `endedBy` logged it out.
         case loggedOut(issuedBy: ID, endedBy: ID)
+        /// The token the last of these steps to issue one issued: a session the run ends.
+        case latest([ID])
+        /// No token at all, once that step is over (the missing-token probe).
+        case withoutToken(after: ID?)
+        /// The access token `issuedBy` issued, after `replacedBy` refreshed it.
+        case replaced(issuedBy: ID, replacedBy: ID)
+        /// The refresh token `issuedBy` issued (the refresh endpoint's parameter, not the access
+        /// token), once `after` (a refresh that used it, a use of the new token) is over.
+        case refreshToken(issuedBy: ID, after: [ID])
+        /// A refresh token shaped like the one that step issued, which the server never issued.
+        case deadRefreshToken(like: ID)
 
         var steps: [ID] {
             switch self {
@@ -34,6 +51,20 @@ struct LiveStep: Sendable {
             case let .dead(like): [like]
             case let .revoked(issuer, revoker): [issuer, revoker]
             case let .loggedOut(issuer, ender): [issuer, ender]
+            case let .latest(issuers): issuers
+            case let .withoutToken(after): after.map { [$0] } ?? []
+            case let .replaced(issuer, replacer): [issuer, replacer]
+            case let .refreshToken(issuer, after): [issuer] + after
+            case let .deadRefreshToken(like): [like]
+            }
+        }
+
+        /// Whether the token goes into the refresh endpoint's parameter rather than where the
+        /// access token travels.
+        var isRefreshToken: Bool {
+            switch self {
+            case .refreshToken, .deadRefreshToken: true
+            default: false
             }
         }
     }
@@ -49,7 +80,8 @@ struct LiveStep: Sendable {
 
     var endpoint: AnyEndpoint {
         switch action {
-        case let .check(endpoint, _), let .probe(_, endpoint), let .paging(endpoint): endpoint
+        case let .check(endpoint, _), let .probe(_, endpoint), let .paging(endpoint), let .endSession(endpoint): endpoint
+        case .preIssuedToken: AnyEndpoint.preIssuedToken
         }
     }
 
@@ -57,7 +89,14 @@ struct LiveStep: Sendable {
     var prerequisites: Set<ID> { after.union(token.steps).union(samples.values) }
 
     var isReported: Bool {
-        if case .check(_, reported: false) = action { return false }
-        return true
+        switch action {
+        case .check(_, reported: false), .endSession, .preIssuedToken: false
+        default: true
+        }
     }
+}
+
+extension AnyEndpoint {
+    /// What a step that takes the pre-issued token stands for: it calls nothing.
+    static let preIssuedToken = Endpoint<String>(id: "(pre-issued token)", .get, "", mock: "(none)").erased
 }

@@ -21,12 +21,14 @@ struct SampleResolver: Sendable {
 
     /// The values for one call of `endpoint`; `seen` holds the answers of the endpoints its
     /// `.seen` samples read, by endpoint id.
-    func values(for endpoint: AnyEndpoint, seen: [String: JSONValue]) throws(SampleError) -> [String: ParameterValue] {
+    /// `filled` names parameters the run fills itself (the refresh token), which need no sample.
+    func values(for endpoint: AnyEndpoint, seen: [String: JSONValue],
+                filled: Set<String> = []) throws(SampleError) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
         let call = calls.next(), now = clock()
         for parameter in endpoint.sampledValues {
             guard let sample = parameter.sample else {
-                if parameter.required {
+                if parameter.required, !filled.contains(parameter.name) {
                     throw SampleError(message: "required parameter '\(parameter.name)' has no sample value to send")
                 }
                 continue

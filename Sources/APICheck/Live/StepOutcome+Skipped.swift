@@ -3,7 +3,7 @@ extension StepOutcome {
     /// leaves out. `login` is the session login's verdict, when it is in.
     static func skipped(_ step: LiveStep, _ reason: String, login: LoginVerdict?) -> StepOutcome {
         switch step.action {
-        case .check(_, reported: false), .paging:
+        case .check(_, reported: false), .paging, .endSession, .preIssuedToken:
             // An unreported check has no line; a paging step's endpoint says why it was not checked.
             return StepOutcome()
         case .check:

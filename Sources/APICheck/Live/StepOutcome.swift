@@ -11,6 +11,8 @@ struct StepOutcome: Sendable {
     /// A token shaped like `issuedToken` that the server never issued: the one dead token every
     /// dead-token probe of this login sends, as a client holding a stale token would.
     var deadToken: String?
+    /// The refresh token a login's or a refresh's answer issued, where the API has refresh tokens.
+    var issuedRefreshToken: String?
     /// The answer's document, when it classified as success; only what later steps read of it.
     var document: JSONValue?
     /// What the session's login means for the rest of the run (the login step only).

@@ -93,6 +93,12 @@ public struct MockAudit: Sendable {
         case MockScenario.expired?:
             if case .tokenExpired = classification { return [] }
             return wrong("tokenExpired")
+        case MockScenario.refused? where endpoint.sessionEffect == .refreshes:
+            // The answer the API promises for a refresh token it refuses.
+            let promise = api.auth.refresh?.refusedRefreshToken ?? .deadToken
+            let code = api.rules(for: endpoint).failureCode(in: document)
+            if AuthProbe.admits(promise, classification, status: mocks.status(of: file), code: code) { return [] }
+            return wrong(AuthProbe.expected(promise, api))
         default:
             switch classification {
             case .failure: return []

@@ -40,7 +40,8 @@ extension MockDirectory {
     /// Variants of `endpoint` whose scenario it does not declare (`topics@typo.json`): nothing
     /// requires them, so a misspelt name would otherwise sit there unnoticed.
     public func undeclaredScenarioFindings(of endpoint: AnyEndpoint) -> [Finding] {
-        let standard = [MockScenario.logout, MockScenario.expired]
+        var standard = [MockScenario.logout, MockScenario.expired]
+        if endpoint.sessionEffect == .refreshes { standard.append(MockScenario.refused) }
         let declared = endpoint.scenarios + standard
         return files(of: endpoint).compactMap { file -> Finding? in
             guard let scenario = file.scenario, !declared.contains(scenario) else { return nil }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Answers requests from the JSON files in `mocks/`, in process, without a network: the success
 /// file by default, or a scenario variant chosen per endpoint (`logout`, `expired`,
-/// `wrong_password`). Records every request it is asked, and can delay answers. Files come from a
+/// `wrong_password`), and the `expired` variant to a token it was told is dead (`expire(token:)`),
+/// so an app's refresh path runs over mocks. Records every request it is asked, and can delay answers. Files come from a
 /// `MockDirectory`, so each is read once however often it is replayed.
 public final class MockTransport: Transport {
     public let mocks: MockDirectory
@@ -14,6 +15,7 @@ public final class MockTransport: Transport {
         var defaultScenario: String?
         var requests: [HTTPRequest] = []
         var delay: Duration = .zero
+        var deadTokens: Set<String> = []
     }
 
     private let state = Mutex(State())
@@ -36,6 +38,14 @@ public final class MockTransport: Transport {
         state.withLock { $0.defaultScenario = scenario }
     }
 
+    /// Answers every request that carries `token` (where the auth policy places it) from an
+    /// endpoint that needs one with the endpoint's `expired` variant, as a server answers a token
+    /// that died: an app's client then refreshes it, when the API declares refresh, and the
+    /// refresh mock's new token is answered as usual.
+    public func expire(token: String) {
+        state.withLock { _ = $0.deadTokens.insert(token) }
+    }
+
     /// Waits this long before each answer (to test timeouts and loading states).
     public func delay(_ duration: Duration) {
         state.withLock { $0.delay = duration }
@@ -45,9 +55,9 @@ public final class MockTransport: Transport {
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (scenario, delay) = state.withLock { state -> (String?, Duration) in
+        let (chosen, delay, deadTokens) = state.withLock { state -> (String?, Duration, Set<String>) in
             state.requests.append(request)
-            return (request.endpointID.flatMap { state.scenarios[$0] } ?? state.defaultScenario, state.delay)
+            return (request.endpointID.flatMap { state.scenarios[$0] } ?? state.defaultScenario, state.delay, state.deadTokens)
         }
         if delay > .zero { try await Task.sleep(for: delay) }
         guard let endpointID = request.endpointID else {
@@ -58,6 +68,10 @@ public final class MockTransport: Transport {
             // Declared with `static let` but left out of `API(endpoints:)`: say so, not 404.
             throw TransportError(.other, "endpoint '\(endpointID)' is not in the \(api.name) API's endpoints: list; "
                 + "add it there to replay its mocks")
+        }
+        var scenario = chosen
+        if endpoint.requiresToken, !deadTokens.isEmpty, let token = request.token(placedBy: api.auth.placement), deadTokens.contains(token) {
+            scenario = MockScenario.expired
         }
         guard let file = mocks.file(of: endpoint, scenario: scenario) else {
             let variant = scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock

@@ -26,7 +26,7 @@ extension OpenAPIDocument {
             ])))
         }
         members.append(("responses", try responses(endpoint, recorder: recorder, skipped: &skipped)))
-        if endpoint.requiresToken, api.auth.loginEndpoint != nil {
+        if endpoint.requiresToken, api.auth.hasToken {
             members.append(("security", .array([.object([(Self.securityScheme, .array([]))])])))
         }
         return .object(members)
@@ -37,6 +37,7 @@ extension OpenAPIDocument {
         switch endpoint.sessionEffect {
         case .logsIn: text += "; logs in"
         case .logsOut: text += "; logs out"
+        case .refreshes: text += "; refreshes the token"
         case .keepsSession: break
         }
         return text

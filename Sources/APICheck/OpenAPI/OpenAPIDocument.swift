@@ -140,11 +140,24 @@ public struct OpenAPIDocument {
 
     func successCodes(_ policy: EnvelopePolicy) -> JSONValue { .array(policy.successCodes.sorted().map(\.json)) }
 
-    /// The auth policy as a security scheme; nil for an API without login.
+    /// The auth policy as a security scheme; nil for an API without a token.
     var securitySchemeValue: JSONValue? {
-        guard let login = api.auth.loginEndpoint else { return nil }
-        let source = "The token from \(login)'s payload" + (api.auth.tokenField.map { " (field `\($0)`)" } ?? "") + "."
+        let source: String
+        if let login = api.auth.loginEndpoint {
+            if case .cookie = api.auth.placement {
+                source = "The session cookie \(login) sets."
+            } else {
+                source = "The token from \(login)'s payload" + (api.auth.tokenField.map { " (field `\($0)`)" } ?? "") + "."
+            }
+        } else if api.auth.tokenVariable != nil {
+            source = "A token or API key issued beforehand."
+        } else {
+            return nil
+        }
         switch api.auth.placement {
+        case let .cookie(name):
+            return .object([("type", .string("apiKey")), ("in", .string("cookie")), ("name", .string(name)),
+                            ("description", .string(source))])
         case let .query(name):
             return .object([("type", .string("apiKey")), ("in", .string("query")), ("name", .string(name)),
                             ("description", .string(source))])

@@ -57,6 +57,12 @@ public struct MockRecorder: Sendable {
                 notRecorded.append(Self.notRecorded(endpoint, scenario: nil, why: result?.findings.first?.summaryLine
                     ?? result?.skipped ?? "no answer"))
             }
+            // The refresh endpoint's refusal, from the dead-refresh-token probe's answer.
+            if options.probes, endpoint.sessionEffect == .refreshes,
+               let exchange = own.first(where: { if case .probe(.deadRefreshToken, _, true) = $0.role { true } else { false } }),
+               let candidate = candidate(exchange, endpoint: endpoint, scenario: MockScenario.refused) {
+                candidates.append(candidate)
+            }
             guard options.probes, endpoint.requiresToken else { continue }
             if !endpoint.isProbed {
                 if let exchange = Self.acceptedDeadTokenAnswer(in: received),

@@ -64,10 +64,7 @@ public final class SecretPlaceholders: Sendable {
     public convenience init(api: API, paths: [JSONPath] = []) {
         var tokenFields: Set<String> = []
         if let field = api.auth.tokenField { tokenFields.insert(String(field.split(separator: ".").last ?? Substring(field))) }
-        switch api.auth.placement {
-        case let .query(name): tokenFields.insert(name)
-        case let .header(name, _): tokenFields.insert(name)
-        }
+        tokenFields.insert(api.auth.placement.name)
         self.init(fieldNames: api.redactedFields.union(["authorization"]), tokenFields: tokenFields, paths: paths)
     }
 

@@ -32,6 +32,8 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     // The run's login and inputs.
     case login
     case credentials
+    /// A session the run opened and could not end (no logout endpoint, or the logout failed).
+    case session
     case missingSample = "missing-sample"
     case samplePath = "sample-path"
     case declaration
@@ -47,6 +49,10 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case probeTokenExpired = "probe-token-expired"
     case probeLogout = "probe-logout"
     case probeLoggedOut = "probe-logged-out"
+    case probeMissingToken = "probe-missing-token"
+    /// A refresh promise broken: no working token, a rotated refresh token taken twice, a
+    /// replaced access token answered otherwise than declared.
+    case probeRefresh = "probe-refresh"
 
     // Paging the endpoint declares.
     case paging

@@ -24,7 +24,8 @@ import Testing
 
     static func api(revokes: Bool, endpoints: [any EndpointConvertible] = [login, me, create, logout]) -> API {
         API(name: "chat", envelope: EnvelopePolicy(expiredHTTPStatuses: [401]),
-            auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer, revokesEarlierTokens: revokes),
+            auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer, revokesEarlierTokens: revokes,
+                             loggedOutToken: .deadToken),
             endpoints: endpoints)
     }
 

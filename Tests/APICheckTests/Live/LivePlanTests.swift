@@ -18,6 +18,8 @@ import Testing
         case let .check(endpoint, reported): (reported ? "" : "(login) ") + endpoint.id
         case let .probe(probe, endpoint): "probe \(probe.rawValue) \(endpoint.id)"
         case let .paging(endpoint): "paging \(endpoint.id)"
+        case let .endSession(endpoint): "(end) \(endpoint.id)"
+        case let .preIssuedToken(variable): "(token) $\(variable)"
         }
     }
 
@@ -30,7 +32,8 @@ import Testing
         #expect(depths(plan).values.max() == 6)
         // Nothing starts before the session's login: a server may echo the token it issues anywhere.
         #expect(round(plan, 1) == ["account.login"])
-        #expect(round(plan, 2) == ["account.register", "config.main", "probe token-expired statuses.homeTimeline",
+        #expect(round(plan, 2) == ["account.register", "config.main", "probe missing-token statuses.homeTimeline",
+                                   "probe token-expired statuses.homeTimeline",
                                    "statuses.homeTimeline", "topics.list"])
         #expect(round(plan, 3) == ["paging statuses.homeTimeline", "probe token-expired statuses.show", "probe token-expired topics.like",
                                    "probe token-expired topics.unlike", "probe token-expired users.show",
@@ -61,7 +64,8 @@ import Testing
         let plan = LivePlan(api: Demo.api, selected: selected, probes: true)
         #expect(depths(plan).values.max() == 6)
         #expect(round(plan, 4) == ["(login) account.login"])
-        #expect(plan.reportedCount == selected.count + 5 * 2 + 2 + 1 + 1)
+        // Two probes on each of five endpoints, two on the logout, the logged-out and missing-token probes, the paging check.
+        #expect(plan.reportedCount == selected.count + 15)
     }
 
     @Test func withoutProbesTheLogoutStillHasALoginOfItsOwn() {

@@ -32,7 +32,8 @@ public final class SessionMocks: Transport {
         }
         let token = Self.token(of: request, placement: api.auth.placement)
         let scenario = pinned[id] ?? sessions.withLock { sessions -> String? in
-            guard let token else { return nil }
+            // A request without the token it needs gets the dead-token answer.
+            guard let token else { return endpoint.requiresToken ? MockScenario.expired : nil }
             if sessions.ended.contains(token) || !sessions.issued.contains(token) { return MockScenario.expired }
             if token != sessions.issued.last { return MockScenario.logout }
             if endpoint.sessionEffect == .logsOut { sessions.ended.insert(token) }
@@ -70,6 +71,11 @@ public final class SessionMocks: Transport {
             URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
         case let .header(name, prefix):
             request.header(name).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+        case let .cookie(name):
+            request.header("Cookie")?.split(separator: ";").compactMap { pair -> String? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 && parts[0].trimmingCharacters(in: .whitespaces) == name ? String(parts[1]) : nil
+            }.first
         }
     }
 }

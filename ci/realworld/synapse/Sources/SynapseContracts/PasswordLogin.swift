@@ -10,10 +10,13 @@ public struct PasswordLogin: Codable, Sendable {
     public var identifier: Identifier
     public var password: String
     public var initial_device_display_name: String?
+    /// Asks for a refresh token beside the access token (Matrix 1.3).
+    public var refresh_token: Bool?
 
-    public init(user: String, password: String, deviceName: String? = nil) {
+    public init(user: String, password: String, deviceName: String? = nil, refreshToken: Bool? = nil) {
         identifier = Identifier(user: user)
         self.password = password
         initial_device_display_name = deviceName
+        refresh_token = refreshToken
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// The Matrix client-server API as Synapse serves it (`/_matrix/client/`): no envelope, errors
 /// `{"errcode": "M_…", "error": …}`, a Bearer token from a password login. Logins are devices:
 /// a second login leaves the first token valid, so the auth policy does not declare
-/// `revokesEarlierTokens`. A dead token answers 401 `M_UNKNOWN_TOKEN`.
+/// `revokesEarlierTokens`. A dead token answers 401 `M_UNKNOWN_TOKEN`, a missing one 401
+/// `M_MISSING_TOKEN`; `logout` ends the device. Access tokens are refreshable (the login asks for
+/// a refresh token): a refresh token works once.
 /// Credentials come from SYNAPSE_USER and SYNAPSE_PASSWORD.
 public enum Synapse {
 
@@ -17,8 +19,11 @@ public enum Synapse {
         body: .json(PasswordLogin.self,
                     inputs: [.input("user", .string, sample: .environment("SYNAPSE_USER", fallback: nil)),
                              .input("password", .string, sample: .environment("SYNAPSE_PASSWORD", fallback: nil), secret: true)]) { input in
-            PasswordLogin(user: input.string("user"), password: input.string("password"), deviceName: "apicheck")
+            PasswordLogin(user: input.string("user"), password: input.string("password"), deviceName: "apicheck", refreshToken: true)
         })
+    public static let refresh = Endpoint<Refreshed>(
+        id: "refresh", .post, "v3/refresh", parameters: [.body("refresh_token", .string, secret: true)],
+        mock: "refresh", sessionEffect: .refreshes)
 
     public static let whoami = Endpoint<WhoAmI>(
         id: "account.whoami", .get, "v3/account/whoami", mock: "whoami", auth: .token)
@@ -86,8 +91,17 @@ public enum Synapse {
         // A missing token is M_MISSING_TOKEN, also 401: only an unknown one is the dead-token answer.
         expired: [.status(401, code: "M_UNKNOWN_TOKEN")],
         auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer,
-                         accountVariable: "SYNAPSE_USER", passwordVariable: "SYNAPSE_PASSWORD"),
+                         accountVariable: "SYNAPSE_USER", passwordVariable: "SYNAPSE_PASSWORD",
+                         revokesEarlierTokens: false,
+                         missingToken: .signals([.status(401, code: "M_MISSING_TOKEN")]),
+                         loggedOutToken: .deadToken,
+                         // An unknown refresh token is 401 M_UNKNOWN_TOKEN; one already used, once
+                         // its successor has been used, 403 M_FORBIDDEN.
+                         refresh: RefreshPolicy(endpoint: "refresh", parameter: "refresh_token", refreshToken: "$.refresh_token",
+                                                expiresIn: "$.expires_in_ms", expiresInUnit: .milliseconds, rotates: true,
+                                                refusedRefreshToken: .signals([.status(401, code: "M_UNKNOWN_TOKEN"),
+                                                                               .status(403, code: "M_FORBIDDEN")]))),
         secretFields: ["access_token"],
-        endpoints: [versions, login, whoami, profile, devices, capabilities, createRoom, joinedRooms, roomName, send,
+        endpoints: [versions, login, refresh, whoami, profile, devices, capabilities, createRoom, joinedRooms, roomName, send,
                     sync, syncSince, logout])
 }

@@ -1,0 +1,130 @@
+@testable import APICheck
+import Foundation
+import Synchronization
+import Testing
+
+/// Where the token comes from and how it travels, beyond a login's payload and a Bearer header: a
+/// token issued beforehand (an API key from the environment), a session cookie the login sets, and
+/// any `Authorization` scheme. Each gets the probes its API declares, and no more.
+@Suite struct TokenPlacementTests {
+    struct Me: Decodable, Sendable { var user: String }
+    struct Empty: Decodable, Sendable {}
+
+    static let me = Endpoint<Me>(id: "me", .get, "me", mock: "me", auth: .token)
+    static let logout = Endpoint<Empty>(id: "logout", .post, "logout", mock: "logout", auth: .token, sessionEffect: .logsOut)
+    static let login = Endpoint<Empty>(
+        id: "login", .post, "login",
+        parameters: [.body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+                     .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true)],
+        mock: "login", sessionEffect: .logsIn)
+
+    /// A server in memory that knows one token per login, or `key`, read from where `placement`
+    /// puts it; a missing token gets 401 `missing`, an unknown one 401 `unknown`.
+    final class KeyServer: Transport, Sendable {
+        struct State { var live: Set<String>; var logins = 0; var requests: [HTTPRequest] = [] }
+        let state: Mutex<State>
+        let placement: AuthPolicy.Placement
+        init(placement: AuthPolicy.Placement, key: String? = nil) {
+            self.placement = placement
+            state = Mutex(State(live: key.map { [$0] } ?? []))
+        }
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            var token: String?
+            switch placement {
+            case let .header(name, prefix):
+                token = request.header(name).flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
+            case let .cookie(name):
+                token = request.header("Cookie").flatMap { $0.hasPrefix(name + "=") ? String($0.dropFirst(name.count + 1)) : nil }
+            case let .query(name):
+                token = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
+            }
+            return state.withLock { state in
+                state.requests.append(request)
+                func json(_ text: String, _ status: Int = 200, _ headers: [(name: String, value: String)] = []) -> HTTPResponse {
+                    HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(text.utf8))
+                }
+                if request.url.path.hasSuffix("/login") {
+                    state.logins += 1
+                    let issued = "sess\(state.logins)abcdef0123"
+                    state.live.insert(issued)
+                    return json("{}", 200, [("Set-Cookie", "sid=\(issued); Path=/; HttpOnly")])
+                }
+                guard let token else { return json(#"{"code": "missing"}"#, 401) }
+                guard state.live.contains(token) else { return json(#"{"code": "unknown"}"#, 401) }
+                if request.url.path.hasSuffix("/logout") {
+                    state.live.remove(token)
+                    return json("{}")
+                }
+                return json(#"{"user": "ada"}"#)
+            }
+        }
+    }
+
+    static func api(_ auth: AuthPolicy, _ endpoints: [any EndpointConvertible]) -> API {
+        API(name: "keys", envelope: .none, errors: ErrorShape(code: "$.code", message: "$.message"),
+            expired: [.status(401, code: "unknown")], auth: auth, endpoints: endpoints)
+    }
+
+    func run(_ api: API, _ server: KeyServer, environment: [String: String], probes: Bool = true) async -> Report {
+        await LiveCheck(api: api, transport: server, options: LiveOptions(
+            baseURL: URL(string: "http://keys.invalid/")!, environment: environment, probes: probes)).run()
+    }
+
+    @Test func aTokenIssuedBeforehandIsSentProbedAndNeverLoggedOut() async {
+        let auth = AuthPolicy.preIssued(variable: "KEYS_TOKEN", placement: .scheme("token"),
+                                        missingToken: .signals([.status(401, code: "missing")]))
+        let api = Self.api(auth, [Self.me, Self.logout])
+        #expect(api.problems.isEmpty)
+        let server = KeyServer(placement: .scheme("token"), key: "key-0123456789")
+        let report = await run(api, server, environment: ["KEYS_TOKEN": "key-0123456789"])
+        #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
+        #expect(report.probeResults.map(\.name).sorted() == ["probe missing-token me", "probe token-expired me"])
+        // `Authorization: token <key>`, and the key never logged out: the run did not open it.
+        #expect(server.state.withLock { $0.requests }.contains { $0.header("Authorization") == "token key-0123456789" })
+        #expect(server.state.withLock { $0.live }.contains("key-0123456789"))
+        #expect(report.results.allSatisfy { $0.name != "logout" })
+        #expect(report.runFindings.map(\.message) == ["logout is not checked: it would end the token issued beforehand ($KEYS_TOKEN)"])
+        #expect(!JSONReport.render(report, context: RenderContext(tool: "apicheck")).contains("key-0123456789"))
+    }
+
+    @Test func aTokenIssuedBeforehandThatIsNotSetIsOneClearFinding() async {
+        let api = Self.api(.preIssued(variable: "KEYS_TOKEN", placement: .bearer), [Self.me])
+        let report = await run(api, KeyServer(placement: .bearer), environment: [:])
+        #expect(report.runFindings.map(\.message) == [
+            "the API's token comes from the environment variable KEYS_TOKEN, which is not set; endpoints that need the token were not checked",
+        ])
+    }
+
+    @Test func aSessionCookieTheLoginSetsIsSentBackAndEndedAfterTheRun() async {
+        let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"), loggedOutToken: .deadToken)
+        let api = Self.api(auth, [Self.login, Self.me, Self.logout])
+        let server = KeyServer(placement: .cookie("sid"))
+        let report = await run(api, server, environment: ["APICHECK_ACCOUNT": "ada", "APICHECK_PASSWORD": "pw"])
+        #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
+        #expect(report.probeResults.map(\.name).sorted() == ["probe logged-out me", "probe token-expired me"])
+        #expect(server.state.withLock { $0.requests }.contains { $0.header("Cookie") == "sid=sess1abcdef0123" })
+        // Every session the run opened is over.
+        #expect(server.state.withLock { $0.live }.isEmpty)
+    }
+
+    @Test func withoutALogoutEndpointTheRunSaysItLeavesItsSessionsOpen() async {
+        let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"))
+        let report = await run(Self.api(auth, [Self.login, Self.me]), KeyServer(placement: .cookie("sid")),
+                               environment: ["APICHECK_ACCOUNT": "ada", "APICHECK_PASSWORD": "pw"], probes: false)
+        #expect(report.runFindings.map(\.message)
+            == ["the run opened 1 session (through login) and cannot end it: the API declares no logout endpoint"])
+        #expect(report.runFindings.first?.severity == .info)
+        #expect(report.verdict == .holds)
+    }
+
+    @Test func openAPINamesEachPlacementAsASecurityScheme() throws {
+        let cookie = OpenAPIDocument(api: Self.api(AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid")),
+                                                   [Self.login, Self.me]))
+        let key = OpenAPIDocument(api: Self.api(.preIssued(variable: "KEYS_TOKEN", placement: .header("X-Api-Key", prefix: "")), [Self.me]))
+        #expect(cookie.securitySchemeValue?["in"] == .string("cookie"))
+        #expect(cookie.securitySchemeValue?["name"] == .string("sid"))
+        #expect(key.securitySchemeValue?["in"] == .string("header"))
+        #expect(key.securitySchemeValue?["name"] == .string("X-Api-Key"))
+    }
+}
