@@ -27,8 +27,12 @@ struct ServeCommand: Command {
     static let tlsKey = Option.optional("tls-key", "FILE", help: "the certificate's private key (PEM, unencrypted)", parse: .text)
     static let adminToken = Option.optional("admin-token", "TOKEN",
                                             help: "every admin request must carry this token (use it with --host)", parse: .text)
+    static let clientConnections = Option.value("client-connections", "N", default: HTTPServerConfiguration().perClientConnectionLimit,
+                                                help: "connections one client address may hold at once; 0 = no cap of its own "
+                                                    + "(a load test from one machine)",
+                                                parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
     static let options: [any OptionDeclaration] = [port, host, basePath] + MockFolderOption.all
-        + [scenario, delay, stateless, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken]
+        + [scenario, delay, stateless, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken, clientConnections]
 
     /// How long answers under way may take to finish once a stop is asked for.
     static let grace = Duration.seconds(5)
@@ -73,14 +77,17 @@ struct ServeCommand: Command {
         options.allowInvalid = try arguments[Self.allowInvalid]
         options.adminToken = try arguments[Self.adminToken]
         if options.adminToken?.isEmpty == true { throw UsageError("--admin-token needs a token that is not empty") }
+        options.configuration.perClientConnectionLimit = try arguments[Self.clientConnections]
         // The login accepts the account and password the environment gives, as live sends them;
         // others get its wrong_password variant.
         for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable] {
             if let value = context.environment[name] { options.credentials[name] = value }
         }
         if !quiet {
-            let log: @Sendable (String) -> Void = { line in console.err(line) }
-            options.log = log
+            // Every waiting line in one write: a busy server's log costs a write per batch, not
+            // per request. Lines hold no newline of their own (DisplayText escapes them).
+            let log: @Sendable ([String]) -> Void = { lines in console.err(lines.joined(separator: "\n")) }
+            options.logLines = log
         }
         func path(_ file: String) -> String {
             URL(fileURLWithPath: file, relativeTo: context.workingDirectory).standardizedFileURL.path

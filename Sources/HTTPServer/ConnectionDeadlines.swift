@@ -1,3 +1,4 @@
+internal import CMicroHTTPD
 import Dispatch
 import Foundation
 import Synchronization
@@ -8,34 +9,19 @@ import Synchronization
 /// reading one) never reaches; so the server tracks each connection's phase here and a timer
 /// shuts down the sockets that are late. libmicrohttpd then sees the end of the
 /// stream and closes the connection itself, through its usual path.
+///
+/// A request moves its connection's phase three times; each move is one atomic store into the
+/// connection's own `TrackedConnection`, which libmicrohttpd keeps as the connection's context.
+/// Only opening and closing a connection take the lock of the table the timer walks: a table
+/// looked up under one lock per move cost a thousand busy connections more than routing did.
 final class ConnectionDeadlines: Sendable {
-    private enum Phase {
-        /// Waiting for a request header (a fresh connection, or keep-alive after an answer).
-        case header
-        case body
-        /// In the handler, or waiting out a delay: the server's turn, no deadline.
-        case serving
-        /// The answer is queued: the client has `sendTimeout` (plus the entry's allowance) to read it.
-        case sending
-        /// Shut down, waiting for libmicrohttpd to close it.
-        case cut
-    }
-
-    private struct Entry {
-        var socket: Int32
-        var phase: Phase
-        var since: ContinuousClock.Instant
-        /// Time the server itself takes over the answer (a dribbled body), on top of `sendTimeout`.
-        var allowance: Duration = .zero
-    }
-
-    private let headerTimeout: Duration
-    private let bodyTimeout: Duration
-    private let sendTimeout: Duration
+    private let headerTimeout: Int64
+    private let bodyTimeout: Int64
+    private let sendTimeout: Int64
     /// By connection address. An entry leaves when libmicrohttpd says the connection closed,
     /// which it does before it closes the socket: a socket in the table is never one reused by
     /// another connection, so shutting it down under the lock is safe.
-    private let entries = Mutex([UInt: Entry]())
+    private let entries = Mutex([UInt: TrackedConnection]())
     private let timer: Timer
 
     /// A dispatch source may be cancelled from any thread.
@@ -44,9 +30,9 @@ final class ConnectionDeadlines: Sendable {
     }
 
     init(headerTimeout: Double, bodyTimeout: Double, sendTimeout: Double) {
-        self.headerTimeout = .seconds(headerTimeout)
-        self.bodyTimeout = .seconds(bodyTimeout)
-        self.sendTimeout = .seconds(sendTimeout)
+        self.headerTimeout = TrackedConnection.milliseconds(headerTimeout)
+        self.bodyTimeout = TrackedConnection.milliseconds(bodyTimeout)
+        self.sendTimeout = TrackedConnection.milliseconds(sendTimeout)
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.deadlines"))
         timer = Timer(source: source)
         // A quarter of the shorter deadline: late by at most that much, and no busier than needed.
@@ -60,19 +46,26 @@ final class ConnectionDeadlines: Sendable {
         timer.source.cancel()
     }
 
-    func opened(_ connection: OpaquePointer, socket: Int32) {
-        let entry = Entry(socket: socket, phase: .header, since: .now)
-        entries.withLock { $0[key(connection)] = entry }
+    /// A new connection, waiting for its first header. Returns the retained context to keep in
+    /// libmicrohttpd's socket context until `closed`.
+    func opened(_ connection: OpaquePointer, socket: Int32) -> UnsafeMutableRawPointer {
+        let tracked = TrackedConnection(socket: socket)
+        entries.withLock { $0[key(connection)] = tracked }
+        return Unmanaged.passRetained(tracked).toOpaque()
     }
 
-    func headerReceived(_ connection: OpaquePointer) { move(connection, to: .body) }
-    func bodyReceived(_ connection: OpaquePointer) { move(connection, to: .serving) }
-    func answered(_ connection: OpaquePointer) { move(connection, to: .header) }
+    func headerReceived(_ connection: OpaquePointer) { tracked(connection)?.move(to: .body) }
+    func bodyReceived(_ connection: OpaquePointer) { tracked(connection)?.move(to: .serving) }
+    func answered(_ connection: OpaquePointer) { tracked(connection)?.move(to: .header) }
     /// The answer is queued; `allowance` is what the server itself adds to its sending.
-    func sending(_ connection: OpaquePointer, allowance: Duration = .zero) { move(connection, to: .sending, allowance: allowance) }
+    func sending(_ connection: OpaquePointer, allowance: Duration = .zero) {
+        tracked(connection)?.move(to: .sending, allowance: allowance)
+    }
 
-    func closed(_ connection: OpaquePointer) {
+    /// Forgets the connection and releases the context `opened` returned.
+    func closed(_ connection: OpaquePointer, context: UnsafeMutableRawPointer?) {
         _ = entries.withLock { $0.removeValue(forKey: key(connection)) }
+        if let context { Unmanaged<TrackedConnection>.fromOpaque(context).release() }
     }
 
     /// Connections tracked now (for tests).
@@ -81,38 +74,34 @@ final class ConnectionDeadlines: Sendable {
     /// Connections with an answer under way (being made, delayed or sent): what a graceful stop
     /// waits for.
     var answering: Int {
-        entries.withLock { entries in entries.values.count { $0.phase == .serving || $0.phase == .sending } }
+        entries.withLock { entries in entries.values.count { $0.state.phase == .serving || $0.state.phase == .sending } }
     }
 
-    private func move(_ connection: OpaquePointer, to phase: Phase, allowance: Duration = .zero) {
-        let now = ContinuousClock.now
-        entries.withLock { entries in
-            guard let entry = entries[key(connection)], entry.phase != .cut else { return }
-            entries[key(connection)] = Entry(socket: entry.socket, phase: phase, since: now, allowance: allowance)
-        }
+    private func tracked(_ connection: OpaquePointer) -> TrackedConnection? {
+        guard let context = cmhd_connection_context(connection) else { return nil }
+        return Unmanaged<TrackedConnection>.fromOpaque(context).takeUnretainedValue()
     }
 
     private func sweep() {
-        let now = ContinuousClock.now
+        let now = TrackedConnection.now()
         entries.withLock { entries in
-            for (connection, entry) in entries {
-                let late: Bool
-                switch entry.phase {
-                case .header: late = now - entry.since > headerTimeout
-                case .body: late = now - entry.since > bodyTimeout
-                case .sending: late = now - entry.since > sendTimeout + entry.allowance
-                case .serving, .cut: late = false
+            for tracked in entries.values {
+                let state = tracked.state
+                let limit: Int64? = switch state.phase {
+                case .header: headerTimeout
+                case .body: bodyTimeout
+                case .sending: sendTimeout + tracked.allowance
+                case .serving, .cut: nil
                 }
-                guard late else { continue }
-                if entry.phase == .sending {
+                guard let limit, now - state.since > limit, tracked.cut(from: state) else { continue }
+                if state.phase == .sending {
                     // A reader too slow for its answer: the megabytes still queued for it in the
                     // kernel are dropped (a reset when libmicrohttpd closes the socket), not
                     // trickled out to it after the cut.
                     var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-                    setsockopt(entry.socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                    setsockopt(tracked.socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
                 }
-                shutdown(entry.socket, Int32(SHUT_RDWR))
-                entries[connection]?.phase = .cut
+                shutdown(tracked.socket, Int32(SHUT_RDWR))
             }
         }
     }

@@ -145,17 +145,20 @@ extension HTTPServer {
         requestContext.pointee = nil
     }
 
-    /// A connection opened or closed: its deadlines start, or are forgotten.
-    static func notify(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, event: MHD_ConnectionNotificationCode) {
-        guard let cls, let connection else { return }
+    /// A connection opened or closed: its deadlines start, or are forgotten. Its tracked state
+    /// lives in libmicrohttpd's socket context from open to close.
+    static func notify(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+                       socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, event: MHD_ConnectionNotificationCode) {
+        guard let cls, let connection, let socketContext else { return }
         let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
         // MHD_CONNECTION_NOTIFY_STARTED (0) and _CLOSED (1); Swift imports their type but not their names.
         switch event.rawValue {
         case 0:
             let socket = cmhd_connection_socket(connection)
-            if socket >= 0 { context.deadlines.opened(connection, socket: socket) }
+            if socket >= 0 { socketContext.pointee = context.deadlines.opened(connection, socket: socket) }
         case 1:
-            context.deadlines.closed(connection)
+            context.deadlines.closed(connection, context: socketContext.pointee)
+            socketContext.pointee = nil
         default:
             break
         }
@@ -168,6 +171,10 @@ extension HTTPServer {
             cmhd_reset_on_close(connection)
             return .NO
         case nil: break
+        }
+        if let prepared = answer.prepared {
+            context.deadlines.sending(connection)
+            return MHD_queue_response(connection, UInt32(prepared.status), prepared.raw)
         }
         var allowance = Duration.zero
         let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in

@@ -88,8 +88,8 @@ public final class HTTPServer: Sendable {
                         HTTPServer.completed(cls: cls, connection: connection, requestContext: requestContext)
                     },
                     contextPointer,
-                    { cls, connection, _, event in
-                        HTTPServer.notify(cls: cls, connection: connection, event: event)
+                    { cls, connection, socketContext, event in
+                        HTTPServer.notify(cls: cls, connection: connection, socketContext: socketContext, event: event)
                     },
                     contextPointer,
                     buffer.baseAddress, buffer.count)

@@ -3,17 +3,23 @@ import Foundation
 /// What a handler answers. The server computes Content-Length itself; a Content-Length header
 /// set here is ignored.
 public struct ServerResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: Data
+    // Each change drops `prepared`, so that a prepared answer is never sent for a response
+    // that has moved on from it.
+    public var status: Int { didSet { prepared = nil } }
+    public var headers: [(name: String, value: String)] { didSet { prepared = nil } }
+    public var body: Data { didSet { prepared = nil } }
     /// When set, the server announces the full Content-Length but cuts the connection after this
     /// many body bytes (to test truncated bodies).
-    public var truncateAfter: Int?
+    public var truncateAfter: Int? { didSet { prepared = nil } }
     /// When set, no answer: the connection is closed or reset.
-    public var ending: ConnectionEnding?
+    public var ending: ConnectionEnding? { didSet { prepared = nil } }
     /// When set, the body goes out `bytes` at a time with `pause` seconds before each piece
     /// (it holds the connection's thread meanwhile).
-    public var dribble: (bytes: Int, pause: Double)?
+    public var dribble: (bytes: Int, pause: Double)? { didSet { prepared = nil } }
+    /// This same answer already built (`PreparedResponse(self)`): the server sends it instead of
+    /// building one. Set it last: any change to status, headers, body, truncation, ending or
+    /// dribble clears it.
+    public var prepared: PreparedResponse?
     /// Seconds to wait before answering. A thread-per-connection server sleeps; a pool server
     /// suspends the connection and answers from a timer, so no thread waits.
     public var delay: Double = 0

@@ -12,6 +12,8 @@ final class MockBodies: Sendable {
     struct Body: Sendable {
         var data: Data
         var document: JSONValue
+        /// The answers built from `data`; a body read again starts a fresh set.
+        var answers = PreparedAnswers()
     }
 
     private struct Entry {

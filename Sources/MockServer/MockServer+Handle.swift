@@ -16,6 +16,10 @@ extension MockServer {
         return response
     }
 
+    /// `/__apicheck`: worked out once, not on every request (cutting a String's last character
+    /// walks its graphemes).
+    private static let adminRoot = String(adminPrefix.dropLast())
+
     private func isAdmin(_ request: ServerRequest) -> Bool { request.path.hasPrefix(Self.adminPrefix) }
 
     /// The admin API is never offered cross-origin: a page on another origin must not read the
@@ -47,7 +51,7 @@ extension MockServer {
     }
 
     private func answer(_ request: ServerRequest, record: inout ServedRecord) -> ServerResponse {
-        if request.path.hasPrefix(Self.adminPrefix) || request.path == String(Self.adminPrefix.dropLast()) {
+        if request.path.hasPrefix(Self.adminPrefix) || request.path == Self.adminRoot {
             return admin(request)
         }
         if options.cors, request.method == "OPTIONS" {

@@ -48,11 +48,13 @@ extension MockServer {
             }
             var data = served.data
             var headers: [(name: String, value: String)] = []
+            var rewritten = false
             for effect in decision.effects {
                 switch effect {
                 case let .issueToken(account):
                     let issued = tokens.issue(account: account)
                     data = issuedTokens(issued, account: account, refreshToken: nil, in: served.document, endpoint: endpoint)
+                    rewritten = true
                     if let cookie = sessionCookie(issued) { headers.append(cookie) }
                 case let .endToken(token):
                     tokens.end(token)
@@ -67,6 +69,7 @@ extension MockServer {
                     let kept = api.auth.refresh?.rotates == true ? nil : refreshToken
                     if let kept { ledger.repoint(kept, to: issued) }
                     data = issuedTokens(issued, account: account, refreshToken: kept, in: served.document, endpoint: endpoint)
+                    rewritten = true
                     if let cookie = sessionCookie(issued) { headers.append(cookie) }
                 case .revokeToken, .expireToken: break
                 }
@@ -75,10 +78,14 @@ extension MockServer {
                let (page, links) = PagedBody(paging: paging).page(of: served.document, for: asked) {
                 data = Data(page.compactText.utf8)
                 headers += links
+                rewritten = true
             }
             var answered = ServerResponse.json(data, status: mocks.status(of: file))
             answered.headers += headers
             response = headed(answered, endpoint: endpoint, scenario: decision.scenario)
+            // The file's bytes as they are: the same answer every time, built once (a truncation
+            // or a dribble set below drops it).
+            if !rewritten, headers.isEmpty { response = served.answers.attach(to: response) }
         }
         switch decision.delivery {
         case .truncate?: response.truncateAfter = response.body.count / 2

@@ -51,6 +51,30 @@ import Testing
         #expect(written.contains { $0.hasSuffix("log lines dropped: the log's reader fell behind)") })
     }
 
+    /// Lines that queue up while the sink writes go to it together, in order: one write for many
+    /// requests when the server is busy.
+    @Test func linesWaitingTogetherReachABatchSinkInOneCall() {
+        let gate = DispatchSemaphore(value: 0), entered = DispatchSemaphore(value: 0)
+        let batches = Mutex<[[String]]>([])
+        let queue = LogQueue(batchSink: { lines in
+            if lines.first == "line 0" {
+                entered.signal()
+                _ = gate.wait(timeout: .now() + 60)
+            }
+            batches.withLock { $0.append(lines) }
+        })
+        queue.append("line 0")
+        // The queue's thread is now held in the sink with line 0; the next lines wait together.
+        #expect(entered.wait(timeout: .now() + 30) == .success)
+        for index in 1..<10 { queue.append("line \(index)") }
+        gate.signal()
+
+        #expect(queue.flush())
+        let written = batches.withLock { $0 }
+        #expect(written.flatMap { $0 } == (0..<10).map { "line \($0)" })
+        #expect(written.count == 2, "\(written)")
+    }
+
     @Test func clientTextReachesTheLogAndTheJournalEscaped() async throws {
         let harness = try ServeHarness()
         defer { harness.stop() }

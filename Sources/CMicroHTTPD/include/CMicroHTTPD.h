@@ -70,6 +70,10 @@ unsigned long cmhd_raise_open_file_limit(void);
 /// The socket of a connection, or -1.
 int cmhd_connection_socket(struct MHD_Connection *connection);
 
+/// What the connection-notify callback stored in its socket context when the connection opened
+/// (NULL if nothing): per-connection state reached without a lookup.
+void *cmhd_connection_context(struct MHD_Connection *connection);
+
 /// The port the daemon is bound to (useful after binding port 0); 0 if unknown.
 uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon);
 
