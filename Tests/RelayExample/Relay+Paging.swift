@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// The decode types spell their fields as the API's JSON does (`event_id`), as an app's would.
 import APICheck
 
 extension Relay {
