@@ -25,7 +25,7 @@ extension MockServer {
         } else {
             decision.auth = auth(of: request, at: endpoint)
             let promised = promisedAnswer(endpoint, request: request, decision: &decision)
-            decision.answer = promised ?? Self.answer(choice, auth: decision.auth == .notChecked ? .notChecked : .live)
+            decision.answer = promised ?? Self.answer(choice)
             if promised == nil { lifecycle(&decision, request: request, body: body) }
             decision.effects += effects(of: decision, choice: choice, request: request, body: body)
         }
@@ -47,14 +47,10 @@ extension MockServer {
         }
     }
 
-    /// A dead token's variant wins over the scenario and the code asked for.
-    private static func answer(_ choice: ServeChoice, auth: MockDecision.Auth) -> MockDecision.Answer {
-        var scenario = choice.scenario == MockScenario.success ? nil : choice.scenario
-        switch auth {
-        case .revoked: scenario = MockScenario.logout
-        case .unknown: scenario = MockScenario.expired
-        case .live, .notChecked: break
-        }
+    /// The scenario or the code asked for; a token that is not live was answered before, by the
+    /// declared promise (`promisedAnswer`).
+    private static func answer(_ choice: ServeChoice) -> MockDecision.Answer {
+        let scenario = choice.scenario == MockScenario.success ? nil : choice.scenario
         if scenario == nil, let code = choice.code { return .code(code) }
         return .mock(scenario: scenario)
     }
