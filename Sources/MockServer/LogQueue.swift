@@ -43,6 +43,9 @@ public final class LogQueue: Sendable {
     @discardableResult
     public func flush(timeout: Duration = .seconds(10)) -> Bool {
         let deadline = ContinuousClock.now + timeout
+        // Once is enough: the thread's next pause ends at once, and it then takes every line
+        // queued before this call.
+        core.hurry.signal()
         while ContinuousClock.now < deadline {
             if core.state.withLock({ $0.lines.isEmpty && !$0.writing && $0.dropped == 0 }) { return true }
             Thread.sleep(forTimeInterval: 0.002)
@@ -57,6 +60,8 @@ public final class LogQueue: Sendable {
             var dropped = 0
             var droppedTotal = 0
             var writing = false
+            /// The queue's thread waits for a first line: only then does an append wake it.
+            var idle = false
             var finished = false
         }
 
@@ -64,17 +69,22 @@ public final class LogQueue: Sendable {
         private let capacity: Int
         private let sink: @Sendable ([String]) -> Void
         private let wake = DispatchSemaphore(value: 0)
+        /// Cuts a pause short: a flush or a finish wants the lines now.
+        let hurry = DispatchSemaphore(value: 0)
+        /// After each write the thread lets lines gather this long: a busy server then pays one
+        /// wake-up and one write per pause, not per request (a wake-up costs more than a served
+        /// answer). A line still reaches the sink within this of the one before it.
+        static let pause: DispatchTimeInterval = .milliseconds(10)
 
         init(capacity: Int, sink: @escaping @Sendable ([String]) -> Void) {
             self.capacity = capacity
             self.sink = sink
         }
 
-        /// Wakes the queue's thread only when the line is the first waiting: the thread takes
-        /// every waiting line at once, so one wake per batch is enough, and a busy server does
-        /// not pay a wake-up per request.
+        /// Wakes the queue's thread only when it waits idle for a first line; while it writes or
+        /// pauses, lines just gather.
         func append(_ line: String) {
-            let first = state.withLock { state -> Bool in
+            let wakes = state.withLock { state -> Bool in
                 guard !state.finished else { return false }
                 guard state.lines.count < capacity else {
                     state.dropped += 1
@@ -82,25 +92,33 @@ public final class LogQueue: Sendable {
                     return false
                 }
                 state.lines.append(line)
-                return state.lines.count == 1
+                guard state.idle else { return false }
+                state.idle = false
+                return true
             }
-            if first { wake.signal() }
+            if wakes { wake.signal() }
         }
 
         func finish() {
             state.withLock { $0.finished = true }
             wake.signal()
+            hurry.signal()
         }
 
         /// The queue's thread: takes every waiting line at once, so the lock is held only for a swap.
         func run() {
             while true {
-                wake.wait()
+                let sleeps = state.withLock { state -> Bool in
+                    state.idle = state.lines.isEmpty && state.dropped == 0 && !state.finished
+                    return state.idle
+                }
+                if sleeps { wake.wait() }
                 let (lines, dropped, finished) = state.withLock { state in
                     defer {
                         state.lines = []
                         state.dropped = 0
                         state.writing = true
+                        state.idle = false
                     }
                     return (state.lines, state.dropped, state.finished)
                 }
@@ -110,6 +128,7 @@ public final class LogQueue: Sendable {
                 if !batch.isEmpty { sink(batch) }
                 state.withLock { $0.writing = false }
                 if finished { return }
+                _ = hurry.wait(timeout: .now() + Self.pause)
             }
         }
     }

@@ -20,6 +20,8 @@ final class MockBodies: Sendable {
         var body: Body?
         var stamp: FileStamp?
         var nextLook: ContinuousClock.Instant
+        /// Counts the bodies this entry has served: a reload makes a new one.
+        var version = 0
     }
 
     private let mocks: MockDirectory
@@ -73,6 +75,7 @@ final class MockBodies: Sendable {
             switch reload(file, endpoint: endpoint) {
             case let .success(body):
                 entry.body = body
+                entry.version += 1
                 log?("mock \(file) changed on disk: serving the new body")
             case let .failure(reason):
                 log?("mock \(file) changed on disk but \(reason); serving the last good body")
@@ -82,6 +85,14 @@ final class MockBodies: Sendable {
     }
 
     /// The file read and audited as at start, from a fresh listing of the folder.
+    /// The version of the body `body(of:endpoint:)` would give for `file` now without looking at
+    /// the file; nil when a look is due (or the file is unknown).
+    func currentVersion(of file: MockFileName) -> Int? {
+        guard let slot = entries[file] else { return nil }
+        let now = ContinuousClock.now
+        return slot.entry.withLock { now < $0.nextLook ? $0.version : nil }
+    }
+
     private func reload(_ file: MockFileName, endpoint: AnyEndpoint) -> Result<Body, ReloadFailure> {
         let fresh = MockDirectory(mocks.url, api: mocks.api, maxFileBytes: mocks.maxFileBytes)
         guard fresh.files.contains(file) else { return .failure(ReloadFailure("is gone")) }

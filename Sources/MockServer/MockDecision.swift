@@ -75,6 +75,17 @@ struct MockDecision {
     }
 
     /// The problems the journal and the log record; empty for an answer served as asked.
+    /// Whether the same request line gets the same answer while the scenario book and the mock's
+    /// body stay as they are: a plain mock, no token read, no session moved, no page cut, no
+    /// delay, no fault (`AnswerMemo`).
+    var replayable: Bool {
+        guard case .mock = answer, auth == .notChecked, effects.isEmpty, pageRequest == nil, delivery == nil, delay == 0 else {
+            return false
+        }
+        // A login, logout or refresh reads the session ledger even when it answers a plain mock.
+        return endpoint.sessionEffect == .keepsSession
+    }
+
     var problems: [String] {
         switch answer {
         case let .invalid(problems): problems.map(\.text)

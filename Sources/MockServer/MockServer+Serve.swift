@@ -6,9 +6,16 @@ extension MockServer {
     /// A declared route: decide, then render.
     func serve(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)],
                record: inout ServedRecord) -> ServerResponse {
+        // Read before deciding and rendering: a change meanwhile leaves a stamp already stale,
+        // never a stale answer under a fresh stamp.
+        let generation = scenarios.generation
         let decision = decide(endpoint, request: request, pathValues: pathValues)
         record.problems = decision.problems
         record.scenario = decision.scenario
+        if decision.replayable, options.delay == nil, case let .mock(scenario) = decision.answer,
+           let file = mocks.file(of: endpoint, scenario: scenario), let version = bodies.currentVersion(of: file) {
+            record.replay = AnswerMemo.Stamp(file: file, bodyVersion: version, scenarioGeneration: generation)
+        }
         return render(decision)
     }
 

@@ -27,6 +27,8 @@ public final class MockServer: Sendable {
     let ledger: SessionLedger
     let scenarios: ScenarioBook
     let journal: RequestJournal
+    /// Answers made from the request line alone, given again to the same line.
+    let memo: AnswerMemo
     let redactor: Redactor
     let known: KnownScenarios
     let started = Date()
@@ -59,6 +61,7 @@ public final class MockServer: Sendable {
         suggestions = RouteSuggestions(api.endpoints)
         maxSegments = api.endpoints.map { RouteTable.segments($0.path).count }.max() ?? 0
         journal = RequestJournal(capacity: options.journalSize)
+        memo = AnswerMemo(readHeaders: Self.declaredHeaders(of: api))
         let known = KnownScenarios(api: api, mocks: mocks)
         self.known = known
         var sticky: [String: ServeChoice] = [:]
@@ -148,5 +151,16 @@ public final class MockServer: Sendable {
     public var adminURL: URL {
         let root = server.withLock { $0?.baseURL } ?? URL(string: "http://\(options.host):\(options.port)/")!
         return URL(string: String(Self.adminPrefix.dropFirst()), relativeTo: root)!.absoluteURL
+    }
+
+    /// Every header name the API declares anywhere: a parameter, a distinction, the token's place.
+    static func declaredHeaders(of api: API) -> Set<String> {
+        var names: Set<String> = []
+        for endpoint in api.endpoints {
+            for parameter in endpoint.parameters where parameter.location == .header { names.insert(parameter.name) }
+            if case let .header(name, _)? = endpoint.distinction { names.insert(name) }
+        }
+        if case let .header(name, _) = api.auth.placement { names.insert(name) }
+        return names
     }
 }

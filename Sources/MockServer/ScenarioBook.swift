@@ -23,6 +23,10 @@ final class ScenarioBook: Sendable {
     let maxSessions: Int
     private let initial: [String: ServeChoice]
     private let state: Mutex<State>
+    private let changes = Atomic(0)
+
+    /// Moves on with every change of a choice: what an answer made from the book was made at.
+    var generation: Int { changes.load(ordering: .acquiring) }
 
     init(initial: [String: ServeChoice], maxSessions: Int = 10_000) {
         self.initial = initial
@@ -48,6 +52,7 @@ final class ScenarioBook: Sendable {
             if state.sessions[session] == nil { Self.open(session, in: &state, max: maxSessions) }
             state.sessions[session]?.choices[endpoint] = choice
         }
+        changes.add(1, ordering: .releasing)
     }
 
     /// Clears one endpoint's choice, or all of them, in the session's scope (or the server's).
@@ -60,6 +65,7 @@ final class ScenarioBook: Sendable {
             case (nil, nil): state.global = [:]
             }
         }
+        changes.add(1, ordering: .releasing)
     }
 
     /// The choices in force in a scope: the server's, or a session's own.
@@ -73,6 +79,7 @@ final class ScenarioBook: Sendable {
     /// Back to the start: `--scenario` choices only, no sessions.
     func reset() {
         state.withLock { $0 = State(global: initial) }
+        changes.add(1, ordering: .releasing)
     }
 
     private static func open(_ session: String, in state: inout State, max: Int) {

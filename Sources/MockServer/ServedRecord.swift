@@ -3,4 +3,6 @@ struct ServedRecord {
     var endpoint: String?
     var scenario: String?
     var problems: [String] = []
+    /// What the answer was made from, when the same request line may be given it again.
+    var replay: AnswerMemo.Stamp?
 }

@@ -19,6 +19,9 @@ public final class Redactor: Sendable {
     /// Field and parameter names whose values are secret (`utoken`, `password`, `access_token`).
     public let fieldNames: Set<String>
     private let lowercasedFieldNames: [[UInt16]]
+    /// The field names in lower case as bytes, for the quick look that clears a plain text; nil
+    /// when a name is not ASCII (the patterns then fold case as Unicode does).
+    private let asciiFieldNames: [[UInt8]]?
     private let stringFieldPattern: NSRegularExpression?
     private let scalarFieldPattern: NSRegularExpression?
 
@@ -28,6 +31,7 @@ public final class Redactor: Sendable {
     public init(fieldNames: Set<String>, secrets: [String] = []) {
         self.fieldNames = fieldNames
         lowercasedFieldNames = fieldNames.map { Array($0.lowercased().utf16) }
+        asciiFieldNames = fieldNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? fieldNames.map { Array($0.lowercased().utf8) } : nil
         let alternatives = fieldNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
         // "name": "value" in JSON, and name=value in query strings and form bodies.
         stringFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
@@ -88,6 +92,7 @@ public final class Redactor: Sendable {
     public func redact(_ text: String) -> String {
         let known = secrets.withLock { $0 }
         guard !text.isEmpty, !known.isEmpty || stringFieldPattern != nil else { return text }
+        if known.isEmpty, isPlain(text) { return text }
         var spans: [Span] = []
         for (index, view) in DecodedText(text).views().enumerated() {
             for secret in known { spans += occurrences(of: secret, in: view.units).map { Span(view.originalSpan($0)) } }
@@ -108,6 +113,29 @@ public final class Redactor: Sendable {
         var flat = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         if flat.count > limit { flat = String(flat.prefix(limit)) + "…" }
         return flat
+    }
+
+    /// Whether `text` can hold no secret field when no secret value is known: ASCII with nothing
+    /// encoded (no `\\`, `%`, `+` or `&`, which start every layer `DecodedText` undoes) and no
+    /// field name in any case. One pass over the bytes instead of the decodings and the patterns:
+    /// serve's request log redacts every line it writes.
+    private func isPlain(_ text: String) -> Bool {
+        guard let names = asciiFieldNames else { return false }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x80...0xFF, UInt8(ascii: "\\"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "&"): return false
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+            default: bytes.append(byte)
+            }
+        }
+        for name in names where !name.isEmpty && bytes.count >= name.count {
+            for start in 0...(bytes.count - name.count) where bytes[start] == name[0] {
+                if bytes[start..<(start + name.count)].elementsEqual(name) { return false }
+            }
+        }
+        return true
     }
 
     /// A finding with every text the server may have filled masked, its message then cut to

@@ -12,6 +12,8 @@ public enum DisplayText {
     /// `text` with every unsafe character escaped. With `keepNewlines`, `\n` (and `\r\n`, which
     /// becomes `\n`) stays a line break; otherwise it is escaped too.
     public static func escaped(_ text: String, keepNewlines: Bool = false) -> String {
+        // Printable ASCII, the usual case, is settled byte by byte without decoding scalars.
+        guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return text }
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count + 16)

@@ -1,0 +1,109 @@
+import APICheck
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// Answers that were made from the request line alone, kept for the next request with the same
+/// line while nothing they were made from has moved. A simulator polling a public endpoint, or a
+/// load test, then costs one lookup instead of routing, validating, choosing a scenario and
+/// attaching a prepared body each time.
+///
+/// An answer is kept only when its decision read no state but the scenario book and the mock's
+/// body (no token, no session, no paging, no delay, no fault; see `MockDecision.replayable`), and
+/// is given again only while
+/// - the request carries no header serve might read (`plumbing` minus every name the API
+///   declares), no body, and a line of at most `maxLineBytes`;
+/// - the scenario book is at the generation it was made at;
+/// - the mock's body is the one it was made from and not yet due for a look at the file, so an
+///   edit is noticed exactly as soon as without the memo.
+final class AnswerMemo: Sendable {
+    /// What an answer was made from, besides the request line.
+    struct Stamp: Sendable {
+        var file: MockFileName
+        var bodyVersion: Int
+        var scenarioGeneration: Int
+    }
+
+    struct Remembered: Sendable {
+        var response: ServerResponse
+        var endpoint: String
+        var scenario: String?
+        var stamp: Stamp
+    }
+
+    /// Headers that carry nothing serve reads: how the client talks, not what it asks.
+    static let plumbing: Set<String> = [
+        "host", "user-agent", "accept", "accept-encoding", "accept-language", "connection", "keep-alive",
+        "cache-control", "pragma", "te", "dnt", "referer", "priority", "upgrade-insecure-requests",
+        "sec-fetch-dest", "sec-fetch-mode", "sec-fetch-site", "sec-fetch-user",
+        "sec-ch-ua", "sec-ch-ua-mobile", "sec-ch-ua-platform",
+    ]
+
+    /// A longer line is answered the long way: a flood of distinct long paths must not fill
+    /// memory with keys.
+    static let maxLineBytes = 512
+    static let capacity = 4096
+
+    private struct Key: Hashable, @unchecked Sendable {
+        var method: String
+        var rawPath: String
+        var query: [(name: String, value: String)]
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.method == rhs.method && lhs.rawPath == rhs.rawPath && lhs.query.count == rhs.query.count
+                && zip(lhs.query, rhs.query).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(method)
+            hasher.combine(rawPath)
+            for item in query {
+                hasher.combine(item.name)
+                hasher.combine(item.value)
+            }
+        }
+    }
+
+    private let neutral: Set<String>
+    private let entries = Mutex<[Key: Remembered]>([:])
+
+    /// - Parameter readHeaders: header names (any case) the API declares: parameters,
+    ///   distinctions, the token's place. They are never neutral.
+    init(readHeaders: Set<String>) {
+        neutral = Self.plumbing.subtracting(readHeaders.map { $0.lowercased() })
+    }
+
+    /// The answer kept for `request`, if any and if `isCurrent` says what it was made from still
+    /// holds.
+    func answer(to request: ServerRequest, isCurrent: (Stamp) -> Bool) -> Remembered? {
+        guard let key = key(of: request), let remembered = entries.withLock({ $0[key] }) else { return nil }
+        return isCurrent(remembered.stamp) ? remembered : nil
+    }
+
+    func remember(_ remembered: Remembered, for request: ServerRequest) {
+        guard remembered.response.prepared != nil, let key = key(of: request) else { return }
+        entries.withLock { entries in
+            // Outgrown (many distinct lines): start over rather than track which to drop.
+            if entries.count >= Self.capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[key] = remembered
+        }
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+
+    private func key(of request: ServerRequest) -> Key? {
+        guard request.body.isEmpty else { return nil }
+        var length = request.rawPath.utf8.count + request.method.utf8.count
+        for item in request.query { length += item.name.utf8.count + item.value.utf8.count + 2 }
+        guard length <= Self.maxLineBytes else { return nil }
+        for header in request.headers where !isNeutral(header.name) { return nil }
+        return Key(method: request.method, rawPath: request.rawPath, query: request.query)
+    }
+
+    /// Compared in lower case without making a lowered copy of each name.
+    private func isNeutral(_ name: String) -> Bool {
+        if neutral.contains(name) { return true }
+        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return false }
+        return neutral.contains(name.lowercased())
+    }
+}
