@@ -1,0 +1,127 @@
+import APICheck
+import Contracts
+import Foundation
+import HTTPServer
+@testable import MockServer
+import TestSupport
+import Testing
+
+/// An answer made from the request line alone is given again to the same line, and never once
+/// anything it was made from has moved: a scenario, a fault, the mock on disk, a token, a session.
+@Suite struct AnswerMemoTests {
+    @Test func aPlainAnswerIsRememberedForItsLineAndGivenAgain() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let first = try await harness.send(.get, "topics")
+        let second = try await harness.send(.get, "topics")
+
+        #expect(first.status == 200)
+        #expect(second.body == first.body)
+        #expect(second.header("X-Apicheck-Endpoint") == "topics.list")
+        #expect(harness.server.memo.count == 1)
+        // The journal and the log still see every request.
+        #expect(harness.log.all.filter { $0.hasPrefix("GET /Api/topics -> 200 topics.list success") }.count == 2)
+        let journal = try ServeHarness.json(try await harness.send(.get, "/__apicheck/requests"))
+        guard case let .array(entries)? = journal["requests"] else {
+            Issue.record("no journal")
+            return
+        }
+        #expect(entries.count == 2)
+    }
+
+    @Test func aChoiceMadeThroughTheAdminAPIIsServedAtOnce() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        #expect(try await harness.send(.get, "topics").status == 200)
+        #expect(try await harness.send(.get, "topics").status == 200)
+
+        #expect(try await harness.send(.put, "/__apicheck/scenarios/topics.list", json: #"{"fault": "html-502"}"#).status == 200)
+        #expect(try await harness.send(.get, "topics").status == 502)
+        #expect(try await harness.send(.delete, "/__apicheck/scenarios/topics.list").status == 204)
+        #expect(try await harness.send(.get, "topics").status == 200)
+        #expect(try await harness.send(.put, "/__apicheck/scenarios/topics.list", json: #"{"code": 10504}"#).status == 200)
+        let coded = try ServeHarness.json(try await harness.send(.get, "topics"))
+        #expect(coded["code"]?.int64Value == 10504)
+        #expect(try await harness.send(.post, "/__apicheck/reset", json: "{}").status < 300)
+        #expect(try await harness.send(.get, "topics").status == 200)
+    }
+
+    @Test func aRequestCarryingAHeaderServeReadsIsAnsweredTheLongWay() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        _ = try await harness.send(.get, "topics")
+        #expect(harness.server.memo.count == 1)
+
+        let preferred = try await harness.send(.get, "topics", headers: [("Prefer", "fault=html-502")])
+        #expect(preferred.status == 502)
+        let session = [("X-Apicheck-Session", "ui-test-1")]
+        #expect(try await harness.send(.put, "/__apicheck/scenarios/topics.list", headers: session, json: #"{"fault": "html-502"}"#).status == 200)
+        #expect(try await harness.send(.get, "topics", headers: session).status == 502)
+        #expect(try await harness.send(.get, "topics", headers: [("X-Unknown-To-Serve", "1")]).status == 200)
+        #expect(try await harness.send(.get, "topics").status == 200)
+        #expect(harness.server.memo.count == 1)
+    }
+
+    @Test func anAnswerThatReadsATokenOrMovesASessionIsNeverRemembered() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let token = try await harness.login()
+        #expect(!token.isEmpty)
+        let timeline = "statuses/home_timeline?access_token=\(token)"
+        #expect(try ServeHarness.json(try await harness.send(.get, timeline))["code"]?.int64Value == 200)
+        #expect(try ServeHarness.json(try await harness.send(.get, timeline))["code"]?.int64Value == 200)
+        #expect(harness.server.memo.count == 0)
+
+        _ = try await harness.send(.post, "Account/logout?access_token=\(token)")
+        #expect(try ServeHarness.json(try await harness.send(.get, timeline))["code"]?.int64Value != 200)
+    }
+
+    @Test func aRandomDelayIsDrawnForEveryRequest() throws {
+        var options = MockServerOptions()
+        options.delay = 0...3
+        let server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks, options: options)
+        let delays = (0..<60).map { _ in server.respond(to: ServerRequest(method: "GET", path: "/Api/topics")).delay }
+
+        #expect(server.memo.count == 0)
+        #expect(Set(delays).count > 1)
+    }
+
+    @Test func aLongLineIsAnsweredWithoutBeingKept() throws {
+        let server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks)
+        let long = ServerRequest(method: "GET", path: "/Api/topics", query: [(name: "pad", value: String(repeating: "x", count: 600))])
+        #expect(server.respond(to: long).status == 200)
+        #expect(server.memo.count == 0)
+        #expect(server.respond(to: ServerRequest(method: "GET", path: "/Api/topics")).status == 200)
+        #expect(server.memo.count == 1)
+    }
+
+    @Test func distinctLinesPastTheCapacityStartTheMemoOver() throws {
+        let server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks)
+        for index in 0..<(AnswerMemo.capacity + 10) {
+            _ = server.respond(to: ServerRequest(method: "GET", path: "/Api/topics", query: [(name: "n", value: String(index))]))
+        }
+        #expect(server.memo.count == 10)
+    }
+
+    /// An edit is served as soon as serve would see it without the memo: at the file's next look.
+    @Test(.timeLimit(.minutes(1))) func anEditedMockIsServedOnceItsFileIsLookedAtAgain() async throws {
+        let mocks = try TemporaryMocks(copyingDemo: true)
+        defer { mocks.remove() }
+        var options = MockServerOptions()
+        options.reloadInterval = 0.05
+        let server = try MockServer(api: Demo.api, mocks: mocks.url, options: options)
+        let request = ServerRequest(method: "GET", path: "/Api/topics")
+        let before = server.respond(to: request).body
+        #expect(server.memo.count == 1)
+
+        var document = try JSONParser.parse(before)
+        document.set(.string("edited"), at: JSONPath([.key("msg")]))
+        try mocks.write("topics.json", document.compactText)
+        var served = before
+        while served == before {
+            try await Task.sleep(for: .milliseconds(20))
+            served = server.respond(to: request).body
+        }
+        #expect(try JSONParser.parse(served)["msg"]?.stringValue == "edited")
+    }
+}
