@@ -43,9 +43,10 @@ extension MockServer {
             decision.answer = (known.names(of: endpoint.id) ?? []).contains(MockScenario.wrongPassword)
                 ? .mock(scenario: MockScenario.wrongPassword) : .wrongCredentials
         case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
+            // Read, not spent: rendering spends it, in one step with a second look.
             if let presented = presentedRefreshToken(request, body: body, endpoint: endpoint),
-               case let .renews(account, replaced) = ledger.renewal(of: presented) {
-                decision.effects.append(.refresh(account: account, replaced: replaced, refreshToken: presented))
+               case .renews = ledger.renewal(of: presented) {
+                decision.effects.append(.refresh(refreshToken: presented))
             } else {
                 decision.answer = refusedRefresh(endpoint)
             }

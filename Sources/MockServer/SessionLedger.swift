@@ -66,7 +66,8 @@ final class SessionLedger: Sendable {
         }
     }
 
-    /// Uses a refresh token: where tokens rotate, it is refused from now on.
+    /// Uses a refresh token, checked and spent under one lock: where tokens rotate, it is refused
+    /// from now on, and of two requests presenting it at once only one renews.
     func renew(with refreshToken: String) -> Renewal {
         state.withLock { state in
             guard let refresh = state.refreshTokens[refreshToken], !refresh.used else { return .refused }
@@ -75,7 +76,8 @@ final class SessionLedger: Sendable {
         }
     }
 
-    /// What a refresh token would buy, without spending it: what serve decides on.
+    /// What a refresh token would buy, without spending it: what serve decides on (`renew`
+    /// looks again when the answer is rendered).
     func renewal(of refreshToken: String) -> Renewal {
         state.withLock { state in
             guard let refresh = state.refreshTokens[refreshToken], !refresh.used else { return .refused }
