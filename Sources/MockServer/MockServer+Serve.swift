@@ -200,8 +200,7 @@ extension MockServer {
             return false
         }) ?? declared.inputs.first(where: { $0.name == "account" }) {
             // Where the typed body's sample puts the account, read from the body received.
-            let document = JSONValue.object(body.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-            return declared.path(ofInput: input.name).flatMap { document.value(at: $0) }.map { $0.stringValue ?? $0.compactText } ?? ""
+            return declared.path(ofInput: input.name).flatMap { Self.document(body).value(at: $0) }.map { $0.stringValue ?? $0.compactText } ?? ""
         }
         let parameter = endpoint.parameters.first { parameter in
             if case let .environment(name, _)? = parameter.sample { return name == api.auth.accountVariable }
