@@ -19,7 +19,10 @@ extension MockServer {
         switch ledger.fate(of: token) {
         case .loggedOut?: return answer(api.auth.loggedOutToken ?? .deadToken, endpoint: endpoint)
         case .replaced?: return answer(api.auth.refresh?.replacedAccessToken ?? .deadToken, endpoint: endpoint)
-        case .expired?: return .mock(scenario: MockScenario.expired)
+        case .expired?:
+            // Its lifetime ended: the token book, which knows nothing of lifetimes, still has it live.
+            decision.auth = .unknown
+            return .mock(scenario: MockScenario.expired)
         case nil: break
         }
         switch tokens.standing(of: token) {

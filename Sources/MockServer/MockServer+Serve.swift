@@ -184,8 +184,8 @@ extension MockServer {
     /// rotate) where the refresh policy reads it.
     private func issuedTokens(_ issued: String, account: String, refreshToken: String?, in document: JSONValue,
                               endpoint: AnyEndpoint) -> Data {
-        ledger.issued(issued)
         var document = withToken(issued, in: document, endpoint: endpoint)
+        ledger.issued(issued, lifetime: lifetime(answering: &document))
         if let refresh = api.auth.refresh {
             let token = refreshToken ?? ledger.issueRefreshToken(account: account, accessToken: issued)
             document.set(.string(token), at: refresh.refreshTokenPath)
