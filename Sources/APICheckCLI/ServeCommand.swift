@@ -49,8 +49,9 @@ struct ServeCommand: Command {
         Requests are validated against the declared parameters (400 problem+json); a login issues a fresh token that the token endpoints check, so
         '\(tool) live --base-url URL' against it passes, probes included. A token expires by
         itself after the lifetime its login's or refresh's answer gives (the refresh policy's
-        expiresIn), so an app's refresh path runs; --token-lifetime SECONDS sets every token's
-        (0: never), and 'Prefer: expire-token' or POST /__apicheck/tokens/expire expire tokens now.
+        expiresIn), so an app's refresh path runs; --token-lifetime SECONDS gives every token one
+        lifetime (0: never), and 'Prefer: expire-token' or POST /__apicheck/tokens/expire expire
+        tokens now.
 
         Per request: 'Prefer: scenario=NAME', 'Prefer: fault=reset|empty|truncate|garbage|html-502|slow-body',
         'Prefer: delay=MS', 'Prefer: code=N'. Sticky choices: --scenario, or the admin API under
