@@ -54,6 +54,22 @@ import TestSupport
         #expect(try await Self.status(harness, access) == 401)
     }
 
+    /// What the lifetime is for: an app whose token outlived it refreshes by itself (no admin
+    /// call, no `Prefer`), and its call goes on.
+    @Test func anAppsRefreshPathRunsByItselfOnceItsTokenOutlivesItsLifetime() async throws {
+        let (harness, mocks, clock) = try Self.harness()
+        defer { harness.stop(); mocks.remove() }
+        let session = Session()
+        let client = harness.client(session: session)
+        _ = try await client.send(RefreshingAPI.login, ["user": "ada", "password": "pw"])
+        clock.advance(by: .seconds(300))
+        #expect(try await client.send(RefreshingAPI.me).user_id == "@ada:notes")
+        let journal = try ServeHarness.json(try await harness.send(.get, "/__apicheck/requests"))
+        guard case let .array(entries)? = journal["requests"] else { Issue.record("no journal"); return }
+        let served = entries.map { "\($0["endpoint"]?.stringValue ?? "-") \($0["status"]?.compactText ?? "-")" }
+        #expect(served == ["auth.login 200", "account.me 401", "auth.refresh 200", "account.me 200"])
+    }
+
     /// Relay counts its lifetime in milliseconds (`expires_in_ms`), and its login body is nested.
     @Test func aLifetimeInMillisecondsCountsAsMilliseconds() async throws {
         let (harness, clock) = try Self.relayHarness()
