@@ -19,16 +19,26 @@ import Synchronization
 final class AnswerMemo: Sendable {
     /// What an answer was made from, besides the request line.
     struct Stamp: Sendable {
-        var file: MockFileName
+        /// Where the mock's body is kept, asked directly rather than looked up by file name.
+        var body: MockBodies.Slot
         var bodyVersion: Int
         var scenarioGeneration: Int
     }
 
-    struct Remembered: Sendable {
-        var response: ServerResponse
-        var endpoint: String
-        var scenario: String?
-        var stamp: Stamp
+    /// A class: taken out of the table on every hit, where a struct of strings and arrays would
+    /// be copied field by field.
+    final class Remembered: Sendable {
+        let response: ServerResponse
+        let endpoint: String
+        let scenario: String?
+        let stamp: Stamp
+
+        init(response: ServerResponse, endpoint: String, scenario: String?, stamp: Stamp) {
+            self.response = response
+            self.endpoint = endpoint
+            self.scenario = scenario
+            self.stamp = stamp
+        }
     }
 
     /// Headers that carry nothing serve reads: how the client talks, not what it asks.
@@ -70,7 +80,11 @@ final class AnswerMemo: Sendable {
     /// - Parameter readHeaders: header names (any case) the API declares: parameters,
     ///   distinctions, the token's place. They are never neutral.
     init(readHeaders: Set<String>) {
-        neutral = Self.plumbing.subtracting(readHeaders.map { $0.lowercased() })
+        let lowered = Self.plumbing.subtracting(readHeaders.map { $0.lowercased() })
+        // Clients mostly send the canonical case (`Host`, `User-Agent`): found without lowering.
+        neutral = lowered.union(lowered.map { name in
+            name.split(separator: "-", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
+        })
     }
 
     /// The answer kept for `request`, if any and if `isCurrent` says what it was made from still

@@ -16,7 +16,7 @@ final class MockBodies: Sendable {
         var answers = PreparedAnswers()
     }
 
-    private struct Entry {
+    struct Entry {
         var body: Body?
         var stamp: FileStamp?
         var nextLook: ContinuousClock.Instant
@@ -30,12 +30,18 @@ final class MockBodies: Sendable {
     private let entries: [MockFileName: Slot]
     private let looks = Atomic(0)
 
-    private final class Slot: Sendable {
+    final class Slot: Sendable {
         let path: String
         let entry: Mutex<Entry>
         init(path: String, _ entry: Entry) {
             self.path = path
             self.entry = Mutex(entry)
+        }
+
+        /// The version of the body served now without a look at the file; nil when a look is due.
+        var currentVersion: Int? {
+            let now = ContinuousClock.now
+            return entry.withLock { now < $0.nextLook ? $0.version : nil }
         }
     }
 
@@ -86,11 +92,10 @@ final class MockBodies: Sendable {
 
     /// The file read and audited as at start, from a fresh listing of the folder.
     /// The version of the body `body(of:endpoint:)` would give for `file` now without looking at
-    /// the file; nil when a look is due (or the file is unknown).
-    func currentVersion(of file: MockFileName) -> Int? {
-        guard let slot = entries[file] else { return nil }
-        let now = ContinuousClock.now
-        return slot.entry.withLock { now < $0.nextLook ? $0.version : nil }
+    /// the file, and where to ask again; nil when a look is due (or the file is unknown).
+    func currentVersion(of file: MockFileName) -> (slot: Slot, version: Int)? {
+        guard let slot = entries[file], let version = slot.currentVersion else { return nil }
+        return (slot, version)
     }
 
     private func reload(_ file: MockFileName, endpoint: AnyEndpoint) -> Result<Body, ReloadFailure> {

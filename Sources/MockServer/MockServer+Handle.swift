@@ -29,7 +29,7 @@ extension MockServer {
 
     /// Whether what a remembered answer was made from still holds.
     private func isCurrent(_ stamp: AnswerMemo.Stamp) -> Bool {
-        stamp.scenarioGeneration == scenarios.generation && bodies.currentVersion(of: stamp.file) == stamp.bodyVersion
+        stamp.scenarioGeneration == scenarios.generation && stamp.body.currentVersion == stamp.bodyVersion
     }
 
     /// `/__apicheck`: worked out once, not on every request (cutting a String's last character
@@ -58,24 +58,39 @@ extension MockServer {
 
     private func log(_ request: ServerRequest, _ response: ServerResponse, record: ServedRecord, milliseconds: Double) {
         guard let logQueue else { return }
-        // Appended in place: joining an array of parts cost more than the rest of the line.
-        var line = request.method
-        line.reserveCapacity(128)
-        line += " "
-        line += redactor.redact(Self.shown(Self.target(of: request)))
-        line += " -> "
-        if let ending = response.ending { line += "\(ending)" } else { line += String(response.status) }
-        line += " "
-        line += record.endpoint ?? "-"
-        line += " "
-        line += record.scenario ?? "-"
-        line += " "
-        line += Self.tenths(milliseconds)
-        line += " ms"
+        // Gathered as bytes and made a String once: appending to a String piece by piece cost
+        // more than answering the request.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160)
+        bytes.append(contentsOf: request.method.utf8)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: redactor.redact(Self.shown(Self.target(of: request))).utf8)
+        bytes.append(contentsOf: " -> ".utf8)
+        if let ending = response.ending { bytes.append(contentsOf: "\(ending)".utf8) } else { Self.appendDecimal(response.status, to: &bytes) }
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: (record.endpoint ?? "-").utf8)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: (record.scenario ?? "-").utf8)
+        bytes.append(UInt8(ascii: " "))
+        let tenths = Int((max(0, milliseconds) * 10).rounded())
+        Self.appendDecimal(tenths / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        Self.appendDecimal(tenths % 10, to: &bytes)
+        bytes.append(contentsOf: " ms".utf8)
         // Method and path are the client's: escaped, so that they cannot drive a terminal.
-        line = DisplayText.escaped(line)
+        var line = String(decoding: bytes, as: UTF8.self)
+        if !bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { line = DisplayText.escaped(line) }
         if response.delay > 0 { line += " (+\(Int(response.delay * 1000)) ms delay)" }
         logQueue.append(line)
+    }
+
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") + UInt8(max(0, value)))
+            return
+        }
+        appendDecimal(value / 10, to: &bytes)
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     private func answer(_ request: ServerRequest, record: inout ServedRecord) -> ServerResponse {
@@ -115,13 +130,6 @@ extension MockServer {
             .map { "\($0.method) \(basePath)\($0.path) (\($0.id))" }
         record.problems = [note ?? "no such route"]
         return ProblemDocument.notFound(method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest).response(in: api.errors)
-    }
-
-    /// `12.3`: one decimal without `String(format:)`, which went through NSString and cost
-    /// more than the rest of the log line.
-    static func tenths(_ value: Double) -> String {
-        let tenths = Int((max(0, value) * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// Path and query as sent (percent-decoded by the server), secrets not yet masked.

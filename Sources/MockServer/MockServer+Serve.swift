@@ -10,16 +10,14 @@ extension MockServer {
         // never a stale answer under a fresh stamp.
         let generation = scenarios.generation
         var decision = decide(endpoint, request: request, pathValues: pathValues)
-        let served = decision.replayable ? replayedFile(of: decision).flatMap { file in
-            bodies.currentVersion(of: file).map { (file: file, version: $0) }
-        } : nil
+        let served = decision.replayable ? replayedFile(of: decision).flatMap(bodies.currentVersion(of:)) : nil
         let response = render(&decision)
         // Rendering may change the answer (a refresh token spent since the decision): the record
         // says what was served.
         record.problems = decision.problems
         record.scenario = decision.scenario
         if let served, decision.replayable {
-            record.replay = AnswerMemo.Stamp(file: served.file, bodyVersion: served.version, scenarioGeneration: generation)
+            record.replay = AnswerMemo.Stamp(body: served.slot, bodyVersion: served.version, scenarioGeneration: generation)
         }
         return response
     }

@@ -121,21 +121,21 @@ public final class Redactor: Sendable {
     /// serve's request log redacts every line it writes.
     private func isPlain(_ text: String) -> Bool {
         guard let names = asciiFieldNames else { return false }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x80...0xFF, UInt8(ascii: "\\"), UInt8(ascii: "%"), UInt8(ascii: "+"), UInt8(ascii: "&"): return false
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
-            default: bytes.append(byte)
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "&") {
+                return false
             }
-        }
-        for name in names where !name.isEmpty && bytes.count >= name.count {
-            for start in 0...(bytes.count - name.count) where bytes[start] == name[0] {
-                if bytes[start..<(start + name.count)].elementsEqual(name) { return false }
+            @inline(__always) func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            for name in names where !name.isEmpty && bytes.count >= name.count {
+                search: for start in 0...(bytes.count - name.count) where folded(bytes[start]) == name[0] {
+                    for offset in 1..<name.count where folded(bytes[start + offset]) != name[offset] { continue search }
+                    return false
+                }
             }
+            return true
         }
-        return true
     }
 
     /// A finding with every text the server may have filled masked, its message then cut to
