@@ -8,7 +8,7 @@ extension MockServer {
     /// Reads the token book and the sticky choices and changes neither: `render` applies the
     /// decision's effects.
     func decide(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)]) -> MockDecision {
-        let (problems, body) = RequestValidator(endpoint: endpoint).validate(request, pathValues: pathValues)
+        let (problems, body) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(request, pathValues: pathValues)
         guard problems.isEmpty else { return MockDecision(endpoint: endpoint, answer: .invalid(problems)) }
         let preferred: ServeChoice
         switch ServeChoice.parse(prefer: request.fields("prefer")) {

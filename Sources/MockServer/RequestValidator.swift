@@ -7,6 +7,8 @@ import HTTPServer
 /// body). Undeclared extras are let through: clients send tokens and tracking fields.
 struct RequestValidator: Sendable {
     let endpoint: AnyEndpoint
+    /// How the API writes dates (`API.dates`): a typed body's are read so.
+    let dates: DateDecoding
 
     /// The problems, empty when the request is valid; also the body's values, for the login's account.
     func validate(_ request: ServerRequest, pathValues: [(name: String, value: String)]) -> (problems: [ValidationProblem], body: [String: JSONValue]) {
@@ -15,7 +17,7 @@ struct RequestValidator: Sendable {
         var body: [String: JSONValue] = [:]
         let form = request.field("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
         if let declared = endpoint.requestBody {
-            let (problem, document) = Self.typedBody(declared, of: request)
+            let (problem, document) = Self.typedBody(declared, of: request, dates: dates)
             if let problem { problems.append(problem) }
             if case let .object(members)? = document {
                 body = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })

@@ -37,7 +37,7 @@ import Testing
         #expect(live.code == 0, "\(live.out)")
         #expect(live.out.contains("\(Relay.api.endpoints.count) endpoints + 12 auth probes"))
         #expect(live.out.contains("\(Relay.api.endpoints.count) endpoints ok"))
-        #expect(live.out.contains("+ 2 paging checks"))
-        #expect(live.out.contains("2 paging checks ok"))
+        #expect(live.out.contains("+ 4 paging checks"))
+        #expect(live.out.contains("4 paging checks ok"))
     }
 }

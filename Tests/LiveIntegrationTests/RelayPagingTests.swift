@@ -6,19 +6,19 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The Relay example's two paged lists, an opaque token (`rooms.messages`: `end` → `from`) and
-/// `Link` headers (`users.list`), live against its backend on both tiers: in process through
+/// The Relay example's paged lists, an opaque token (`rooms.messages`: `end` → `from`) and
+/// `Link` headers (`users.list`) here, offset and page number below, live against its backend on both tiers: in process through
 /// the backend's handler, and over a socket through libcurl. A clean backend gives no finding; a
 /// backend that repeats an item, or never ends, gives the finding that says so.
 @Suite(.serialized) struct RelayPagingTests {
     static let lists: Set<String> = ["rooms.messages", "users.list"]
 
-    func run(_ fault: RelayPagingFault?, overSocket: Bool) async throws -> Report {
+    func run(_ fault: RelayPagingFault?, overSocket: Bool, only lists: Set<String> = lists) async throws -> Report {
         let backend = try RelayBackend()
         defer { backend.stop() }
         backend.pagingFault.withLock { $0 = fault }
         let transport: any Transport = overSocket ? CurlTransport() : ClosureTransport { backend.answer($0) }
-        return await RelayLiveTests.live(transport, backend.baseURL, probes: false, only: Self.lists)
+        return await RelayLiveTests.live(transport, backend.baseURL, probes: false, only: lists)
     }
 
     func paging(_ report: Report, _ endpoint: String) -> [String] {
@@ -58,6 +58,46 @@ import Testing
             == ["rooms.messages $.end", "users.list $.users[*].user_id"])
         #expect(paging(report, "users.list").first?.hasPrefix("an empty page still links a next one (") == true)
         #expect(paging(report, "users.list").first?.hasSuffix("/relay/users?page=5&per_page=2): a client following it never ends") == true)
+        #expect(report.verdict == .violated)
+    }
+}
+
+/// The lists that end by a short or empty page: offset and limit (`rooms.public`), page numbers
+/// (`server.notices`), on both tiers. Past the end, the endless backend answers the last full
+/// page again: the items that come twice say so.
+extension RelayPagingTests {
+    static let windows: Set<String> = ["rooms.public", "server.notices"]
+
+    func lastURLs(_ report: Report) -> [String] {
+        report.pagingResults.compactMap(\.request).map { request in
+            request.url.map { piece in if case let .text(text) = piece { text } else { "$" } }.joined()
+        }.map { $0.components(separatedBy: "/relay/").last ?? $0 }.sorted()
+    }
+
+    @Test(arguments: [false, true]) func offsetAndPageNumberListsPageToAnEmptyPage(overSocket: Bool) async throws {
+        let report = try await run(nil, overSocket: overSocket, only: Self.windows)
+        #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
+        #expect(report.pagingResults.map(\.name).sorted() == ["paging rooms.public", "paging server.notices"])
+        #expect(report.pagingResults.allSatisfy { $0.passed && $0.status == 200 })
+        // Six rooms two at a time, four notices two at a time: the page read last is the empty one.
+        #expect(lastURLs(report) == ["notices?page=3&per_page=2", "public_rooms?offset=6&limit=2"])
+        #expect(report.verdict == .holds)
+    }
+
+    @Test(arguments: [false, true]) func anItemRepeatedAcrossWindowsOrPagesIsFound(overSocket: Bool) async throws {
+        let report = try await run(.repeatedItem, overSocket: overSocket, only: Self.windows)
+        #expect(paging(report, "rooms.public") == [#"items come twice across the two pages: "!help:relay""#])
+        #expect(paging(report, "server.notices") == ["items come twice across the two pages: 102"])
+        #expect(report.allFindings.filter { $0.kind == .paging }.map { "\($0.endpoint ?? "") \($0.path ?? "")" }.sorted()
+            == ["rooms.public $.chunk[*].room_id", "server.notices $.notices[*].id"])
+        #expect(report.verdict == .violated)
+    }
+
+    @Test(arguments: [false, true]) func aListWithNoEmptyPageIsFound(overSocket: Bool) async throws {
+        let report = try await run(.endless, overSocket: overSocket, only: Self.windows)
+        #expect(paging(report, "rooms.public") == [#"items come twice across the pages read: "!random:relay", "!releases:relay""#])
+        #expect(paging(report, "server.notices") == ["items come twice across the pages read: 103, 104"])
+        #expect(lastURLs(report) == ["notices?page=3&per_page=2", "public_rooms?offset=6&limit=2"])
         #expect(report.verdict == .violated)
     }
 }

@@ -73,6 +73,41 @@ import Testing
     }
 }
 
+extension PagedServeTests {
+    /// The ids of each page a list serves, asked with `query(n)` for n = 0, 1, 2.
+    func pages(_ harness: ServeHarness, _ path: String, ids: String, _ query: (Int) -> String) async throws -> [[String]] {
+        var pages: [[String]] = []
+        for index in 0..<3 {
+            let answer = try await harness.send(.get, path + "?" + query(index))
+            #expect(answer.status == 200)
+            guard case let .array(items)? = try ServeHarness.json(answer)[ids] else { Issue.record("no \(ids)"); return pages }
+            pages.append(items.compactMap { $0["room_id"]?.stringValue ?? $0["id"].map(\.compactText) })
+        }
+        return pages
+    }
+
+    /// An offset window and a page number cut the mock's items, to a short page then an empty one;
+    /// `live` against `serve` follows both to their end and finds nothing.
+    @Test func offsetAndPageNumberListsAreServedToAnEnd() async throws {
+        let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
+        defer { harness.stop() }
+        #expect(try await pages(harness, "public_rooms", ids: "chunk") { "offset=\($0 * 2)&limit=2" }
+            == [["!design:relay", "!help:relay"], ["!lobby:relay"], []])
+        #expect(try await pages(harness, "notices", ids: "notices") { "page=\($0 + 1)&per_page=2" } == [["101", "102"], ["103"], []])
+
+        let report = await LiveCheck(api: Relay.api, transport: harness.transport, options: LiveOptions(
+            baseURL: harness.server.baseURL, only: ["rooms.public", "server.notices"], mocksDirectory: Relay.mocks,
+            probes: false)).run()
+        #expect(report.allFindings.map(\.message) == [])
+        #expect(report.pagingResults.map(\.name).sorted() == ["paging rooms.public", "paging server.notices"])
+        #expect(report.pagingResults.allSatisfy { $0.passed && $0.status == 200 })
+        // Each list: its own check (two items), then the short page that ends it.
+        let log = harness.log.all
+        #expect(log.filter { $0.contains("public_rooms") }.count == 2 + 3)
+        #expect(log.filter { $0.contains("notices") }.count == 2 + 3)
+    }
+}
+
 /// A mock recorded with the real server's next URL in its body: `serve` hands out its own, on the
 /// address the client reached it at, and none on the last page; `live` against it follows them.
 @Suite struct NextURLServeTests {

@@ -48,4 +48,32 @@ import Testing
         let exchange = try await harness.client().exchange(Relay.series.erased)
         #expect(exchange.response.status == 200)
     }
+
+    struct NewEvent: Codable, Sendable {
+        var title: String
+        var starts: Date
+    }
+
+    struct Created: Decodable, Sendable { var id: Int }
+
+    static let create = Endpoint<Created>(id: "events.create", .post, "events", mock: "created", body: .json(NewEvent.self))
+    static let createForm = Endpoint<Created>(id: "events.createForm", .post, "events/form", mock: "created_form", body: .form(NewEvent.self))
+
+    /// A body's dates are read as the API declares them, as JSON and as a form: what the client
+    /// sends passes, a date written another way is refused at its JSONPath.
+    @Test(arguments: [DateDecoding.iso8601, .secondsSince1970])
+    func aBodysDatesAreReadAsTheAPIWritesThem(_ dates: DateDecoding) async throws {
+        let mocks = try TemporaryMocks(files: ["created.json": #"{"id": 1}"#, "created_form.json": #"{"id": 1}"#])
+        defer { mocks.remove() }
+        let api = API(name: "agenda", envelope: .none, dates: dates, endpoints: [Self.create, Self.createForm])
+        let harness = try ServeHarness(api: api, mocks: mocks.url)
+        defer { harness.stop() }
+        let event = NewEvent(title: "stand-up", starts: Date(timeIntervalSince1970: 1_793_527_200))
+        #expect(try await harness.client().send(Self.create, body: event).id == 1)
+        #expect(try await harness.client().send(Self.createForm, body: event).id == 1)
+        let other = dates == .iso8601 ? "815220000" : #""2026-11-01T10:00:00Z""#
+        let refused = try await harness.send(.post, "events", json: #"{"title": "stand-up", "starts": \#(other)}"#)
+        #expect(refused.status == 400)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("events.create: $.starts (body): expected Date"))
+    }
 }

@@ -20,6 +20,44 @@ extension Relay {
         parameters: [.query("per_page", .int, sample: .literal(2))],
         mock: "users", auth: .token,
         paging: .link(ids: "$.users[*].user_id", order: .ascending, size: "per_page", maxPages: 5))
+
+    /// The public room directory, a window at a time: `offset` is the index of the window's first
+    /// room, `limit` its size; a short or empty window is the last. Open to anyone.
+    public static let publicRooms = Endpoint<PublicRooms>(
+        id: "rooms.public", .get, "public_rooms",
+        parameters: [.query("offset", .int), .query("limit", .int, sample: .literal(2))],
+        mock: "public_rooms",
+        paging: .offset(ids: "$.chunk[*].room_id", next: "offset", limit: "limit", maxPages: 5))
+
+    /// The server's notices, a page at a time by number, the first page 1: numeric ids,
+    /// ascending; a short or empty page is the last. Open to anyone.
+    public static let notices = Endpoint<Notices>(
+        id: "server.notices", .get, "notices",
+        parameters: [.query("page", .int), .query("per_page", .int, sample: .literal(2))],
+        mock: "notices",
+        paging: .pageNumber(ids: "$.notices[*].id", next: "page", size: "per_page", order: .ascending, maxPages: 5))
+}
+
+/// One window of the public room directory.
+public struct PublicRooms: Decodable, Sendable {
+    public struct Room: Decodable, Sendable {
+        public var room_id: String
+        public var name: String
+        public var num_joined_members: Int
+    }
+
+    public var chunk: [Room]
+    public var total_room_count_estimate: Int
+}
+
+/// One page of the server's notices.
+public struct Notices: Decodable, Sendable {
+    public struct Notice: Decodable, Sendable {
+        public var id: Int
+        public var text: String
+    }
+
+    public var notices: [Notice]
 }
 
 /// One page of a room's messages.

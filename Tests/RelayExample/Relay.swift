@@ -92,7 +92,7 @@ public enum Relay {
                                                 refusedRefreshToken: .signals([.status(401, code: "M_UNKNOWN_TOKEN")]),
                                                 replacedAccessToken: .deadToken)),
         endpoints: [login, refresh, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels, series,
-                    messages, users])
+                    messages, users, publicRooms, notices])
 
     /// The example's mocks, wherever the tests run from.
     public static var mocks: URL {

@@ -6,7 +6,9 @@ import HTTPServer
 public enum RelayPagingFault: Sendable {
     /// Each next page starts one item early: the previous page's last item comes again.
     case repeatedItem
-    /// The last page still gives a next token or link, and so does every empty page after it.
+    /// The last page still gives a next token or link, and so does every empty page after it;
+    /// a window or page number past the end answers the last full page again, so a client that
+    /// waits for an empty or short page never gets one.
     case endless
 }
 
@@ -60,5 +62,50 @@ extension RelayBackend {
         links.append(#"<users?page=\#(last)&per_page=\#(perPage)>; rel="last""#)
         response.headers.append(("Link", links.joined(separator: ", ")))
         return response
+    }
+
+    /// The public room directory, by room id.
+    static let publicDirectory: [(id: String, name: String, members: Int)] = [
+        ("!design:relay", "Design", 4), ("!help:relay", "Help", 12), ("!lobby:relay", "Lobby", 3), ("!ops:relay", "Ops", 2),
+        ("!random:relay", "Random", 9), ("!releases:relay", "Releases", 5),
+    ]
+
+    /// The server's notices, oldest first.
+    static let serverNotices: [(id: Int, text: String)] = [
+        (101, "Welcome to Relay"), (102, "Maintenance on Sunday"), (103, "New room: Releases"), (104, "Maintenance is over"),
+    ]
+
+    /// `GET public_rooms?offset=&limit=`: the window from `offset`; an empty one past the end.
+    func publicRooms(_ request: ServerRequest) -> ServerResponse {
+        let limit = max(1, request.queryValue("limit").flatMap { Int($0) } ?? 10)
+        let offset = max(0, request.queryValue("offset").flatMap { Int($0) } ?? 0)
+        let start = window(from: offset, size: limit, of: Self.publicDirectory.count)
+        let rooms = Self.publicDirectory.dropFirst(start).prefix(limit).map { room in
+            JSONValue.object([("room_id", .string(room.id)), ("name", .string(room.name)), ("num_joined_members", .number("\(room.members)"))])
+        }
+        let body = JSONValue.object([("chunk", .array(rooms)), ("total_room_count_estimate", .number("\(Self.publicDirectory.count)"))])
+        return .json(Data(body.compactText.utf8))
+    }
+
+    /// `GET notices?page=&per_page=`: page 1 first; an empty page past the end.
+    func notices(_ request: ServerRequest) -> ServerResponse {
+        let perPage = max(1, request.queryValue("per_page").flatMap { Int($0) } ?? 10)
+        let number = max(1, request.queryValue("page").flatMap { Int($0) } ?? 1)
+        let start = window(from: (number - 1) * perPage, size: perPage, of: Self.serverNotices.count)
+        let notices = Self.serverNotices.dropFirst(start).prefix(perPage).map { notice in
+            JSONValue.object([("id", .number("\(notice.id)")), ("text", .string(notice.text))])
+        }
+        return .json(Data(JSONValue.object([("notices", .array(notices))]).compactText.utf8))
+    }
+
+    /// Where a window of `size` asked from `offset` starts, as the paging fault has it: one item
+    /// early after the first (`repeatedItem`), or at the last full window when asked past the
+    /// end (`endless`).
+    private func window(from offset: Int, size: Int, of count: Int) -> Int {
+        switch pagingFault.withLock({ $0 }) {
+        case .repeatedItem? where offset > 0: return offset - 1
+        case .endless? where offset >= count: return max(0, count - size)
+        default: return offset
+        }
     }
 }

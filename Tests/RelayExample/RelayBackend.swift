@@ -45,7 +45,8 @@ public final class RelayBackend: Sendable {
     /// number, as a careless release might do.
     public let drifted = Mutex(false)
 
-    /// Breaks the paging of `rooms.messages` and `users.list` for a test.
+    /// Breaks the paging of every list (`rooms.messages`, `users.list`, `rooms.public`,
+    /// `server.notices`) for a test.
     public let pagingFault = Mutex<RelayPagingFault?>(nil)
 
     func handle(_ request: ServerRequest) -> ServerResponse {
@@ -65,6 +66,8 @@ public final class RelayBackend: Sendable {
         case "GET api/v1/query": return query(request.queryValue("query"))
         case "GET api/v1/labels": return json(#"{"status": "success", "data": ["__name__", "instance", "job"]}"#)
         case "POST api/v1/series": return series(request)
+        case "GET public_rooms": return publicRooms(request)
+        case "GET notices": return notices(request)
         default: break
         }
         let user: String

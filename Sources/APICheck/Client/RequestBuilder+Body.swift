@@ -28,7 +28,11 @@ extension RequestBuilder {
         }
         do throws(RequestBody.BodyError) {
             var document = JSONValue.null
-            if let given { document = try declared.json(of: given) } else if let sample = try declared.sample(accepted) { document = sample }
+            if let given {
+                document = try declared.json(of: given, dates: api.dates)
+            } else if let sample = try declared.sample(accepted, dates: api.dates) {
+                document = sample
+            }
             return try declared.data(document)
         } catch {
             throw invalid("(body)", error.description)

@@ -79,7 +79,7 @@ extension API {
         if let flat = endpoint.parameters.first(where: { $0.location == .body }) {
             messages.append("declares a \(body.typeName) body and the body parameter '\(flat.name)' beside it; make it a field of the type")
         }
-        if case .form = body.encoding, let example = body.exampleValue {
+        if case .form = body.encoding, let example = body.example(dates: dates) {
             do throws(RequestBody.BodyError) { _ = try body.data(example) } catch { messages.append("its \(body.typeName) sample cannot be sent: \(error)") }
         }
         for input in body.inputs where endpoint.parameters.contains(where: { $0.name == input.name }) {

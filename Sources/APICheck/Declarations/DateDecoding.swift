@@ -1,7 +1,8 @@
 import Foundation
 
-/// How `Date` fields arrive on the wire. One setting for the whole API, applied alike by the
-/// client's fast path (`JSONDecoder`) and by the diagnostic decoder, so both read dates the same way.
+/// How `Date` fields travel on the wire, both ways. One setting for the whole API, applied alike by
+/// the client's fast path (`JSONDecoder`) and by the diagnostic decoder, so both read dates the same
+/// way; and by the encoder of typed request bodies, so what is sent is what the server reads.
 public enum DateDecoding: Sendable, Equatable {
     /// `JSONDecoder`'s default: seconds since 2001-01-01.
     case deferredToDate
@@ -23,6 +24,22 @@ public enum DateDecoding: Sendable, Equatable {
                     throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \"\(text)\"")
                 }
                 return date
+            }
+        }
+    }
+
+    /// Request bodies write dates as answers carry them. ISO 8601 keeps fractional seconds only
+    /// when the date has them, so a whole-second date reads as servers most often write it.
+    func apply(to encoder: JSONEncoder) {
+        switch self {
+        case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
+        case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
+        case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
+        case .iso8601:
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
+                try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole)))
             }
         }
     }

@@ -6,14 +6,15 @@ extension RequestBody {
         let marker = "\u{1}apicheck-input:" + name
         var values = placeholderValues(secretMask: false)
         values[name] = .string(marker)
-        guard let document = try? sample(values) else { return nil }
+        guard let document = try? sample(values, dates: .deferredToDate) else { return nil }
         return Self.find(.string(marker), in: document, at: .root)
     }
 
     /// The sample as documents show it (`openapi`'s example): each input's literal or fallback,
-    /// a secret as `***`, anything known only at run time as `<name>` (or zero, false).
-    public var exampleValue: JSONValue? {
-        try? sample(placeholderValues(secretMask: true))
+    /// a secret as `***`, anything known only at run time as `<name>` (or zero, false); its dates
+    /// as the API writes them.
+    public func example(dates: DateDecoding) -> JSONValue? {
+        try? sample(placeholderValues(secretMask: true), dates: dates)
     }
 
     private func placeholderValues(secretMask: Bool) -> [String: ParameterValue] {

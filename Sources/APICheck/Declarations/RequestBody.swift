@@ -39,8 +39,8 @@ public struct RequestBody: Sendable {
     /// The named values the sample is made from; each one's sample works as a parameter's.
     public let inputs: [Parameter]
     let makeSample: (@Sendable (BodyInputs) -> any Sendable)?
-    let encodeValue: @Sendable (any Sendable) throws(BodyError) -> JSONValue
-    let decodeCheck: @Sendable (JSONValue) throws(DecodingFailure) -> Void
+    let encodeValue: @Sendable (any Sendable, DateDecoding) throws(BodyError) -> JSONValue
+    let decodeCheck: @Sendable (JSONValue, DateDecoding) throws(DecodingFailure) -> Void
 
     /// Why a body value could not be sent.
     public struct BodyError: Error, Sendable, CustomStringConvertible {
@@ -59,13 +59,14 @@ public struct RequestBody: Sendable {
             self.makeSample = nil
         }
         let name = typeName
-        self.encodeValue = { (value) throws(BodyError) in
+        self.encodeValue = { (value, dates) throws(BodyError) in
             guard let body = value as? Body else {
                 throw BodyError(description: "expects a \(name) body, got \(ReadLog.typeName(Swift.type(of: value)))")
             }
             let encoder = JSONEncoder()
             // Keys sorted: the same body gives the same bytes, run after run.
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            dates.apply(to: encoder)
             do {
                 return try JSONParser.parse(try encoder.encode(body))
             } catch {
@@ -75,8 +76,8 @@ public struct RequestBody: Sendable {
         var form: ListStyle?
         if case let .form(style) = encoding { form = style }
         let lists = form
-        self.decodeCheck = { (document) throws(DecodingFailure) in
-            _ = try JSONValueDecoder(formLists: lists).decode(Body.self, from: document)
+        self.decodeCheck = { (document, dates) throws(DecodingFailure) in
+            _ = try JSONValueDecoder(dates: dates, formLists: lists).decode(Body.self, from: document)
         }
     }
 
@@ -111,14 +112,15 @@ public struct RequestBody: Sendable {
     /// Whether live runs have a body to send.
     public var hasSample: Bool { makeSample != nil }
 
-    /// The sample made of the inputs' values, as JSON.
-    public func sample(_ values: [String: ParameterValue]) throws(BodyError) -> JSONValue? {
+    /// The sample made of the inputs' values, as JSON, its dates as the API writes them (`API.dates`).
+    public func sample(_ values: [String: ParameterValue], dates: DateDecoding) throws(BodyError) -> JSONValue? {
         guard let makeSample else { return nil }
-        return try encodeValue(makeSample(BodyInputs(values)))
+        return try encodeValue(makeSample(BodyInputs(values)), dates)
     }
 
-    /// A value the caller gives, as JSON; refused unless it is of the declared type.
-    public func json(of value: any Sendable) throws(BodyError) -> JSONValue { try encodeValue(value) }
+    /// A value the caller gives, as JSON, its dates as the API writes them; refused unless it is
+    /// of the declared type.
+    public func json(of value: any Sendable, dates: DateDecoding) throws(BodyError) -> JSONValue { try encodeValue(value, dates) }
 
     /// The bytes on the wire for a body already turned into JSON.
     public func data(_ document: JSONValue) throws(BodyError) -> Data {
@@ -128,11 +130,11 @@ public struct RequestBody: Sendable {
         }
     }
 
-    /// Decodes a received body into the type: nil when it fits, else where and why it does not.
-    /// A form arrives as its pairs (`FormBody.document`).
-    public func check(_ document: JSONValue) -> DecodingFailure? {
+    /// Decodes a received body into the type, its dates as the API writes them: nil when it fits,
+    /// else where and why it does not. A form arrives as its pairs (`FormBody.document`).
+    public func check(_ document: JSONValue, dates: DateDecoding) -> DecodingFailure? {
         do throws(DecodingFailure) {
-            try decodeCheck(document)
+            try decodeCheck(document, dates)
             return nil
         } catch {
             return error

@@ -49,7 +49,8 @@ enum Scalar {
             return data as! T
         }
         if T.self == Date.self {
-            guard let date = log.dates.date(from: value) else {
+            // A form's field is text: a date in seconds arrives as text that reads as a number.
+            guard let date = log.dates.date(from: value) ?? log.dates.date(from: number) else {
                 throw mismatch("a Date arrives as \(log.dates.wireDescription)")
             }
             return date as! T

@@ -6,10 +6,14 @@ extension LiveCheck {
     /// yields is in the outcome it returns.
     func perform(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) async -> StepOutcome {
         let endpoint = step.endpoint
-        let verdict = plan.login.flatMap { known[$0]?.login }
+        // A token issued beforehand that its trial saw refused counts as refused credentials.
+        let verdict = plan.tokenTrial.flatMap { known[$0]?.login } ?? plan.login.flatMap { known[$0]?.login }
         func skipped(_ reason: String) -> StepOutcome { .skipped(step, reason, login: verdict) }
         if verdict == .credentialsRefused, endpoint.sessionEffect != .keepsSession, api.auth.usesCredentials(endpoint) {
             return skipped("the credentials were refused")
+        }
+        if verdict == .credentialsRefused, let login = plan.login, step.token.steps.contains(login), let variable = api.auth.tokenVariable {
+            return skipped("not checked: the token in $\(variable) was refused")
         }
         let token: String?
         switch resolveToken(step, plan: plan, known: known) {
@@ -50,6 +54,7 @@ extension LiveCheck {
                 outcome.runFindings += finding.map { [$0] } ?? []
                 if verdict == .unreachable { outcome.stopsRun = "the target is unreachable" }
             }
+            if step.id == plan.tokenTrial { judgeTrial(&outcome, plan: plan) }
             if !reported { outcome.result = nil }
             if let issued = outcome.issuedToken { outcome.deadToken = AuthProbe.deadToken(like: issued, avoiding: [issued]) }
             // Outcomes live for the whole run: keep what later steps read of the answer, not the answer.
@@ -59,6 +64,32 @@ extension LiveCheck {
     }
 
     private struct Unavailable: Error { var message: String }
+
+    /// The first answer to a token issued beforehand: when the server refused the token (a dead
+    /// or forced-logout answer, or HTTP 401 or 403), that is the run's one finding, as refused
+    /// credentials are for a login, and every other step that needs the token is not checked.
+    private func judgeTrial(_ outcome: inout StepOutcome, plan: LivePlan) {
+        guard let exchange = outcome.exchange, let classification = exchange.classification else { return }
+        switch classification {
+        case .success: return
+        case .tokenExpired, .logout: break
+        case .failure, .broken: guard [401, 403].contains(exchange.response.status) else { return }
+        }
+        let variable = api.auth.tokenVariable ?? "the token's variable"
+        let needing = plan.steps.filter { step in
+            guard case .check(_, reported: true) = step.action, let login = plan.login else { return false }
+            return step.token == .live(issuedBy: login)
+        }
+        let id = exchange.endpoint.id
+        outcome.login = .credentialsRefused
+        outcome.result?.findings = []
+        outcome.result?.skipped = "not checked: the token in $\(variable) was refused"
+        outcome.runFindings.append(Finding(
+            kind: .credentials, severity: .error, category: .harness, endpoint: id,
+            message: "the token issued beforehand in $\(variable) was refused by \(id) "
+                + "(HTTP \(exchange.response.status), \(classification.name)); check it; "
+                + (needing.count == 1 ? "1 endpoint that needs it was" : "\(needing.count) endpoints that need it were") + " not checked"))
+    }
 
     /// The token issued beforehand, from its environment variable: the session's token.
     private func preIssued(_ variable: String) -> StepOutcome {

@@ -1,7 +1,7 @@
 /// The steps of one live run and what each needs, built from the declarations alone. The order
 /// follows the real dependencies only:
-/// 1. the session's token (a login, or the token issued beforehand), and beside it whatever needs
-///    no token (register, open endpoints);
+/// 1. the session's token (a login, or the token issued beforehand, tried first on one endpoint
+///    alone), and beside it whatever needs no token (register, open endpoints);
 /// 2. the checks that need the token, each as soon as the answers its samples read are in, with
 ///    the probes of the promises the API declares: a dead token on each, no token on one;
 /// 3. once no check uses the session's token, one second login where something needs it. Where
@@ -20,6 +20,9 @@ struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
     /// The step that gives the session's token: its login, or the token issued beforehand.
     private(set) var login: LiveStep.ID?
+    /// The check that tries a token issued beforehand first, alone: every other step that sends
+    /// it waits for this one, so a refused token is one finding, not one per endpoint.
+    private(set) var tokenTrial: LiveStep.ID?
     /// The login that revokes the session's token and issues the logout's.
     private(set) var secondLogin: LiveStep.ID?
     /// Why a selected endpoint has no step (the logout, on a token the run did not open).
@@ -62,8 +65,16 @@ struct LivePlan: Sendable {
         }
         var usingSessionToken: Set<LiveStep.ID> = []
         let plain = planned.filter { $0.sessionEffect == .keepsSession }
+        // Nothing says a token issued beforehand still works until one endpoint takes it: a
+        // login's answer does for a login.
+        let trial = preIssued ? Self.trial(plain) : nil
+        if let trial {
+            tokenTrial = add(.check(trial, reported: selectedIDs.contains(trial.id)), .live(issuedBy: login), checks, after: afterLogin)
+            checks[trial.id] = tokenTrial
+            usingSessionToken.insert(tokenTrial!)
+        }
         for level in SampleResolver.levels(plain) {
-            for endpoint in level {
+            for endpoint in level where endpoint.id != trial?.id {
                 let id = add(.check(endpoint, reported: selectedIDs.contains(endpoint.id)), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
                              after: afterLogin)
                 checks[endpoint.id] = id
@@ -184,10 +195,18 @@ struct LivePlan: Sendable {
             samples[checked.id] = checks[checked.id]
         }
         for source in SampleResolver.sources(of: endpoint) { samples[source] = checks[source] }
-        let declared = endpoint.after.compactMap { checks[$0] }
+        var after = after.union(endpoint.after.compactMap { checks[$0] })
+        if let tokenTrial, let login, token.steps.contains(login) { after.insert(tokenTrial) }
         let id = steps.count
-        steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after.union(declared)))
+        steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after))
         return id
+    }
+
+    /// The endpoint that tries a token issued beforehand: one that needs it and nothing else, a
+    /// GET if any.
+    static func trial(_ plain: [AnyEndpoint]) -> AnyEndpoint? {
+        let candidates = plain.filter { $0.requiresToken && $0.after.isEmpty && SampleResolver.sources(of: $0).isEmpty }
+        return candidates.first { $0.method == .get } ?? candidates.first
     }
 
     /// The endpoint a probe that needs one working call tries: a GET that keeps the session if

@@ -6,7 +6,7 @@ extension OpenAPIDocument {
     func typedRequestBody(_ body: RequestBody, recorder: SchemaRecorder) throws(SchemaRecordingError) -> JSONValue {
         let schema = try recorder.schema(for: body.type)
         var media: [(key: String, value: JSONValue)] = [("schema", schema)]
-        if let example = body.exampleValue { media.append(("example", example)) }
+        if let example = body.example(dates: recorder.dates) { media.append(("example", example)) }
         if case let .form(lists) = body.encoding {
             let arrays = listFields(of: schema, recorder: recorder)
             if !arrays.isEmpty {

@@ -96,6 +96,37 @@ import Testing
         ])
     }
 
+    /// A token set but wrong is tried on one endpoint, alone: the refusal is the run's one
+    /// finding, as refused credentials are, and the other endpoints are not checked (nor probed);
+    /// the right token passes them all.
+    @Test func aTokenIssuedBeforehandThatIsRefusedIsOneFindingAndTheRestIsNotChecked() async {
+        let rename = Endpoint<Me>(id: "rename", .post, "rename", mock: "rename", auth: .token)
+        let profile = Endpoint<Me>(id: "profile", .get, "profile", mock: "profile", auth: .token)
+        let api = Self.api(.preIssued(variable: "KEYS_TOKEN", placement: .bearer), [rename, Self.me, profile])
+        let server = KeyServer(placement: .bearer, key: "key-0123456789")
+        let wrong = await run(api, server, environment: ["KEYS_TOKEN": "key-9876543210"])
+        #expect(wrong.allFindings.map(\.message) == [
+            "the token issued beforehand in $KEYS_TOKEN was refused by me (HTTP 401, tokenExpired); check it; "
+                + "3 endpoints that need it were not checked",
+        ])
+        #expect(wrong.allFindings.first?.kind == .credentials)
+        #expect(wrong.endpointResults.map(\.name) == ["rename", "me", "profile"])
+        #expect(wrong.endpointResults.allSatisfy { $0.skipped == "not checked: the token in $KEYS_TOKEN was refused" })
+        #expect(wrong.probeResults.isEmpty)
+        // As for refused credentials: the run could not do its job (exit code 2).
+        #expect(wrong.verdict == .incomplete)
+        // The wrong token went out once, to the GET that tried it; the POST never saw it.
+        #expect(server.state.withLock { $0.requests }.map(\.url.path) == ["/me"])
+        #expect(!JSONReport.render(wrong, context: RenderContext(tool: "apicheck")).contains("key-9876543210"))
+        #expect(!TextReport.render(wrong, context: RenderContext(tool: "apicheck")).contains("key-9876543210"))
+
+        let right = await run(api, KeyServer(placement: .bearer, key: "key-0123456789"), environment: ["KEYS_TOKEN": "key-0123456789"])
+        #expect(right.verdict == .holds, "\(right.allFindings.map(\.message))")
+        #expect(right.endpointResults.map(\.name) == ["rename", "me", "profile"])
+        #expect(right.endpointResults.allSatisfy { $0.passed })
+        #expect(right.probeResults.map(\.name).sorted() == ["probe token-expired me", "probe token-expired profile"])
+    }
+
     @Test func aSessionCookieTheLoginSetsIsSentBackAndEndedAfterTheRun() async {
         let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"), loggedOutToken: .deadToken)
         let api = Self.api(auth, [Self.login, Self.me, Self.logout])
