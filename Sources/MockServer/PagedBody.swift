@@ -21,11 +21,14 @@ struct PagedBody {
     /// nil to serve the mock as it is (a first page of a list with no size asked, or a declared
     /// path that leads to no array).
     func page(of document: JSONValue, for request: ServerRequest) -> (JSONValue, [(name: String, value: String)])? {
+        let size = paging.size.flatMap { request.queryValue($0) }.flatMap { Int($0) }.map { max(1, $0) }
+        let given = paging.next.flatMap { request.queryValue($0) }
+        // The first page of an id-cursor list with no size asked is the mock as it is: known
+        // before the declared path is parsed and walked, which a read with a token pays each time.
+        if case .id = paging.cursor, given == nil, size == nil { return nil }
         guard let path = JSONPath(parsing: paging.ids), let star = path.components.firstIndex(of: .anyIndex),
               case let .array(all)? = document.value(at: JSONPath(Array(path.components[..<star]))) else { return nil }
         let itemID = JSONPath(Array(path.components[(star + 1)...]))
-        let size = paging.size.flatMap { request.queryValue($0) }.flatMap { Int($0) }.map { max(1, $0) }
-        let given = paging.next.flatMap { request.queryValue($0) }
         let start: Int
         switch paging.cursor {
         case let .id(_, inclusive):
