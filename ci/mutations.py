@@ -237,6 +237,26 @@ MUTATIONS = [
          find="guard let token, choice.scenario == MockScenario.logout else { return [] }\n            return [.revokeToken(token)]",
          replace="guard let token, choice.scenario == MockScenario.logout else { return [] }\n            _ = token\n            return []",
          tests="FaultAndAuthTests|ScenarioTests|AdminAndReloadTests"),
+    dict(id="serve-refresh-spent-unchecked",
+         bug="serve spends a rotating refresh token without looking again: simultaneous refreshes decided together all renew",
+         file="Sources/MockServer/SessionLedger.swift",
+         find="guard let refresh = state.refreshTokens[refreshToken], !refresh.used else { return .refused }\n"
+              "            if rotates",
+         replace="guard let refresh = state.refreshTokens[refreshToken] else { return .refused }\n"
+                 "            if rotates",
+         tests="ServeRefreshRaceTests|ServeLifecycleTests"),
+    dict(id="serve-nested-credentials-unchecked",
+         bug="serve checks only flat login parameters: a nested typed login (Relay's identifier.user) logs in with any password",
+         file="Sources/MockServer/MockServer+Auth.swift",
+         find="guard let declared = endpoint.requestBody else { return true }",
+         replace="guard let declared = endpoint.requestBody, declared.inputs.isEmpty else { return true }",
+         tests="RelayServeTests|ServeLifecycleTests"),
+    dict(id="serve-lifetime-unit",
+         bug="serve reads a declared token lifetime as milliseconds: tokens die a thousand times too soon",
+         file="Sources/MockServer/MockServer+TokenLifetime.swift",
+         find="return .seconds(seconds)",
+         replace="return .milliseconds(seconds)",
+         tests="ServeTokenLifetimeTests"),
 
     # OpenAPI.
     dict(id="openapi-nested-container-optional",

@@ -31,8 +31,12 @@ struct ServeCommand: Command {
                                                 help: "connections one client address may hold at once; 0 = no cap of its own "
                                                     + "(a load test from one machine)",
                                                 parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
+    static let tokenLifetime = Option.optional("token-lifetime", "SECONDS",
+                                               shownDefault: "the expiresIn of the login's answer, else never",
+                                               help: "every token serve issues expires this long after it is issued; 0 = never by the clock",
+                                               parse: .integer(in: 0...31_536_000))
     static let options: [any OptionDeclaration] = [port, host, basePath] + MockFolderOption.all
-        + [scenario, delay, stateless, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken, clientConnections]
+        + [scenario, delay, stateless, tokenLifetime, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken, clientConnections]
 
     /// How long answers under way may take to finish once a stop is asked for.
     static let grace = Duration.seconds(5)
@@ -43,7 +47,11 @@ struct ServeCommand: Command {
         interrupted (Ctrl-C); with --tls-cert and --tls-key, on https:// (for an app that insists
         on HTTPS; check it with '\(tool) live --cacert' and the CA that signed the certificate).
         Requests are validated against the declared parameters (400 problem+json); a login issues a fresh token that the token endpoints check, so
-        '\(tool) live --base-url URL' against it passes, probes included.
+        '\(tool) live --base-url URL' against it passes, probes included. A token expires by
+        itself after the lifetime its login's or refresh's answer gives (the refresh policy's
+        expiresIn), so an app's refresh path runs; --token-lifetime SECONDS gives every token one
+        lifetime (0: never), and 'Prefer: expire-token' or POST /__apicheck/tokens/expire expire
+        tokens now.
 
         Per request: 'Prefer: scenario=NAME', 'Prefer: fault=reset|empty|truncate|garbage|html-502|slow-body',
         'Prefer: delay=MS', 'Prefer: code=N'. Sticky choices: --scenario, or the admin API under
@@ -78,6 +86,11 @@ struct ServeCommand: Command {
         options.adminToken = try arguments[Self.adminToken]
         if options.adminToken?.isEmpty == true { throw UsageError("--admin-token needs a token that is not empty") }
         options.configuration.perClientConnectionLimit = try arguments[Self.clientConnections]
+        let lifetime: Int? = try arguments[Self.tokenLifetime]
+        if let lifetime {
+            if options.stateless { throw UsageError("--token-lifetime needs the auth emulation that --stateless turns off") }
+            options.tokenLifetime = .seconds(lifetime)
+        }
         // The login accepts the account and password the environment gives, as live sends them;
         // others get its wrong_password variant.
         for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable] {
@@ -139,6 +152,7 @@ struct ServeCommand: Command {
         }
         note("serving the \(context.api.name) API from \(folder.path) on \(server.baseURL.absoluteString) "
             + "(admin: \(server.adminURL.absoluteString)); Ctrl-C stops it")
+        if let lifetime = Self.lifetimeNote(api: context.api, options: options) { note(lifetime) }
         let heard: String = switch await stopSignal.wait() {
         case .signal(SIGTERM): "SIGTERM"
         case .signal: "SIGINT"
@@ -150,6 +164,18 @@ struct ServeCommand: Command {
         if server.droppedLogLines > 0 { note("\(server.droppedLogLines) log lines were dropped: stderr was not being read") }
         note(finished ? "stopped" : "stopped; answers still under way after \(Self.grace.components.seconds) s were cut")
         return .success
+    }
+
+    /// Why tokens die by themselves, where they do: a token that stops working after five
+    /// minutes should not surprise whoever started serve.
+    static func lifetimeNote(api: API, options: MockServerOptions) -> String? {
+        guard !options.stateless else { return nil }
+        if let lifetime = options.tokenLifetime {
+            guard lifetime > .zero else { return nil }
+            return "tokens expire \(lifetime.components.seconds) s after they are issued (--token-lifetime)"
+        }
+        guard let path = api.auth.refresh?.expiresInPath else { return nil }
+        return "tokens expire after the lifetime their login's or refresh's answer gives at \(path) (--token-lifetime 0: never)"
     }
 
     /// Every line serve prints about itself goes through `DisplayText`: file names, folders and

@@ -52,9 +52,10 @@ struct MockDecision {
         case revokeToken(String)
         /// `Prefer: expire-token`: the request's token dies before it is answered.
         case expireToken(String)
-        /// A refresh: new tokens for the account; the refresh token is spent where tokens rotate,
-        /// and the access token it renewed is replaced.
-        case refresh(account: String, replaced: String, refreshToken: String)
+        /// A refresh: new tokens for the refresh token's account; the refresh token is spent where
+        /// tokens rotate, and the access token it renewed is replaced. Rendering checks and spends
+        /// it in one step, so a refresh token spent by another request since gets the refused answer.
+        case refresh(refreshToken: String)
     }
 
     let endpoint: AnyEndpoint

@@ -19,7 +19,10 @@ extension MockServer {
         switch ledger.fate(of: token) {
         case .loggedOut?: return answer(api.auth.loggedOutToken ?? .deadToken, endpoint: endpoint)
         case .replaced?: return answer(api.auth.refresh?.replacedAccessToken ?? .deadToken, endpoint: endpoint)
-        case .expired?: return .mock(scenario: MockScenario.expired)
+        case .expired?:
+            // Its lifetime ended: the token book, which knows nothing of lifetimes, still has it live.
+            decision.auth = .unknown
+            return .mock(scenario: MockScenario.expired)
         case nil: break
         }
         switch tokens.standing(of: token) {
@@ -43,9 +46,10 @@ extension MockServer {
             decision.answer = (known.names(of: endpoint.id) ?? []).contains(MockScenario.wrongPassword)
                 ? .mock(scenario: MockScenario.wrongPassword) : .wrongCredentials
         case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
+            // Read, not spent: rendering spends it, in one step with a second look.
             if let presented = presentedRefreshToken(request, body: body, endpoint: endpoint),
-               case let .renews(account, replaced) = ledger.renewal(of: presented) {
-                decision.effects.append(.refresh(account: account, replaced: replaced, refreshToken: presented))
+               case .renews = ledger.renewal(of: presented) {
+                decision.effects.append(.refresh(refreshToken: presented))
             } else {
                 decision.answer = refusedRefresh(endpoint)
             }
@@ -98,16 +102,31 @@ extension MockServer {
         ledger.end(token, as: .expired)
     }
 
-    /// Whether a login's credentials are the ones serve was given (`MockServerOptions.credentials`).
+    /// Whether a login's credentials are the ones serve was given (`MockServerOptions.credentials`):
+    /// each parameter, and each input of a typed body, whose sample is a credential variable,
+    /// read where the body's type puts it (`$.identifier.user` in a nested Matrix login).
     func acceptsCredentials(_ request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> Bool {
         guard !options.credentials.isEmpty else { return true }
-        // A value serve cannot find (a nested typed body) is not judged: only one it sees differ is wrong.
+        // A value serve cannot find (an input the body's sample does not copy as it is) is not
+        // judged: only one it sees differ is wrong.
         for parameter in endpoint.parameters {
             guard case let .environment(name, _)? = parameter.sample, let expected = options.credentials[name],
                   let given = value(of: parameter, in: request, body: body) else { continue }
             if given != expected { return false }
         }
+        guard let declared = endpoint.requestBody else { return true }
+        let document = Self.document(body)
+        for input in declared.inputs {
+            guard case let .environment(name, _)? = input.sample, let expected = options.credentials[name],
+                  let path = declared.path(ofInput: input.name), let given = document.value(at: path) else { continue }
+            if (given.stringValue ?? given.compactText) != expected { return false }
+        }
         return true
+    }
+
+    /// A request body's members as one document, for the JSONPaths of its typed declaration.
+    static func document(_ body: [String: JSONValue]) -> JSONValue {
+        .object(body.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
     /// The refresh token a refresh request carries, in the parameter the refresh policy names.

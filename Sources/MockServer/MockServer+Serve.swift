@@ -6,14 +6,20 @@ extension MockServer {
     /// A declared route: decide, then render.
     func serve(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)],
                record: inout ServedRecord) -> ServerResponse {
-        let decision = decide(endpoint, request: request, pathValues: pathValues)
+        var decision = decide(endpoint, request: request, pathValues: pathValues)
+        let response = render(&decision)
+        // Rendering may change the answer (a refresh token spent since the decision): the record
+        // says what was served.
         record.problems = decision.problems
         record.scenario = decision.scenario
-        return render(decision)
+        return response
     }
 
-    /// The bytes of a decision, after its effects on the token book.
-    func render(_ decision: MockDecision) -> ServerResponse {
+    /// The bytes of a decision, after its effects on the token book. A refresh token is checked
+    /// and spent here in one step: of simultaneous refreshes with one rotating refresh token, all
+    /// decided before any renders, one renews and `decision` becomes the refused refresh for the others.
+    func render(_ decision: inout MockDecision) -> ServerResponse {
+        let renewal = claimRefreshToken(&decision)
         let endpoint = decision.endpoint
         // A forced logout holds whatever is answered; a login or a logout only with its mock.
         for case let .revokeToken(token) in decision.effects { tokens.revoke(token) }
@@ -59,8 +65,8 @@ extension MockServer {
                 case let .endToken(token):
                     tokens.end(token)
                     ledger.end(token, as: .loggedOut)
-                case let .refresh(account, replaced, refreshToken):
-                    _ = ledger.renew(with: refreshToken)
+                case let .refresh(refreshToken):
+                    guard case let .renews(account, replaced)? = renewal else { break }
                     let issued = tokens.issue(account: account)
                     if api.auth.refresh?.replacedAccessToken != .accepted {
                         tokens.end(replaced)
@@ -94,6 +100,21 @@ extension MockServer {
         }
         response.delay = decision.delay
         return response
+    }
+
+    /// Spends the refresh token of a refresh decision; where another request spent it after this
+    /// one was decided (a rotating refresh token is good once), the decision becomes the refused
+    /// refresh and renews nothing. Nil for a decision that refreshes nothing.
+    private func claimRefreshToken(_ decision: inout MockDecision) -> SessionLedger.Renewal? {
+        for case let .refresh(refreshToken) in decision.effects {
+            let renewal = ledger.renew(with: refreshToken)
+            if renewal == .refused {
+                decision.answer = refusedRefresh(decision.endpoint)
+                decision.effects.removeAll { if case .refresh = $0 { true } else { false } }
+            }
+            return renewal
+        }
+        return nil
     }
 
     /// A fault that is not the API's answer: no answer at all, or bytes no client can use.
@@ -163,8 +184,8 @@ extension MockServer {
     /// rotate) where the refresh policy reads it.
     private func issuedTokens(_ issued: String, account: String, refreshToken: String?, in document: JSONValue,
                               endpoint: AnyEndpoint) -> Data {
-        ledger.issued(issued)
         var document = withToken(issued, in: document, endpoint: endpoint)
+        ledger.issued(issued, lifetime: lifetime(answering: &document))
         if let refresh = api.auth.refresh {
             let token = refreshToken ?? ledger.issueRefreshToken(account: account, accessToken: issued)
             document.set(.string(token), at: refresh.refreshTokenPath)
@@ -179,8 +200,7 @@ extension MockServer {
             return false
         }) ?? declared.inputs.first(where: { $0.name == "account" }) {
             // Where the typed body's sample puts the account, read from the body received.
-            let document = JSONValue.object(body.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-            return declared.path(ofInput: input.name).flatMap { document.value(at: $0) }.map { $0.stringValue ?? $0.compactText } ?? ""
+            return declared.path(ofInput: input.name).flatMap { Self.document(body).value(at: $0) }.map { $0.stringValue ?? $0.compactText } ?? ""
         }
         let parameter = endpoint.parameters.first { parameter in
             if case let .environment(name, _)? = parameter.sample { return name == api.auth.accountVariable }

@@ -38,7 +38,7 @@ public final class MockServer: Sendable {
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
         tokens = TokenBook(revokesEarlierTokens: api.auth.revokesEarlierTokens)
-        ledger = SessionLedger(rotates: api.auth.refresh?.rotates ?? false)
+        ledger = SessionLedger(rotates: api.auth.refresh?.rotates ?? false, now: options.now)
         self.api = api
         self.options = options
         logQueue = options.logLines.map { LogQueue(batchSink: $0) } ?? options.log.map { LogQueue(sink: $0) }

@@ -42,6 +42,15 @@ public struct MockServerOptions: Sendable {
     /// names (`APICHECK_ACCOUNT`); other credentials get the login's `wrong_password` variant. Empty
     /// accepts any, as does a variable left out.
     public var credentials: [String: String] = [:]
+    /// How long a token serve issues lives before it gets the dead-token answer by itself, so an
+    /// app's refresh path runs without being told to: nil takes the lifetime the login's or the
+    /// refresh's answer gives where the refresh policy reads `expiresIn` (none declared: for ever);
+    /// `.zero` never expires a token by the clock; any other duration is every token's lifetime,
+    /// and the answers' `expiresIn` say so (`--token-lifetime SECONDS`).
+    public var tokenLifetime: Duration?
+    /// The time token lifetimes are measured by (monotonic); a test moves its own on instead of
+    /// waiting.
+    public var now: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
 
     public init(host: String = "127.0.0.1", port: Int = 0, basePath: String? = nil, stateless: Bool = false,
                 cors: Bool = false, delay: ClosedRange<Int>? = nil, scenarios: [String: String] = [:],

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// What the token book does not say: why a token stopped working (each reason gets the answer
-/// the API promises for it), and the refresh tokens, each paired with the access token it renews
-/// and, where refresh tokens rotate, good for one refresh.
+/// the API promises for it), when an access token's lifetime ends, and the refresh tokens, each
+/// paired with the access token it renews and, where refresh tokens rotate, good for one refresh.
 ///
 /// Bounded as the token book is: at most `capacity` tokens are remembered, the oldest forgotten
 /// first; a forgotten token gets the dead-token answer, as an unknown one does.
@@ -13,7 +13,7 @@ final class SessionLedger: Sendable {
         case loggedOut
         /// A refresh issued its successor.
         case replaced
-        /// Expired on request (`Prefer: expire-token`, the admin API).
+        /// Expired on request (`Prefer: expire-token`, the admin API), or its lifetime ended.
         case expired
     }
 
@@ -32,6 +32,8 @@ final class SessionLedger: Sendable {
 
     private struct State {
         var fates: [String: Fate] = [:]
+        /// When access tokens with a lifetime die, by `now`.
+        var deadlines: [String: ContinuousClock.Instant] = [:]
         var refreshTokens: [String: Refresh] = [:]
         /// Access tokens issued and not yet fated, for expiring them all at once.
         var live: Set<String> = []
@@ -41,11 +43,13 @@ final class SessionLedger: Sendable {
 
     let capacity: Int
     private let rotates: Bool
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Mutex(State())
 
-    init(rotates: Bool, capacity: Int = 100_000) {
+    init(rotates: Bool, capacity: Int = 100_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.rotates = rotates
         self.capacity = max(1, capacity)
+        self.now = now
     }
 
     /// A fresh refresh token for a login's or a refresh's access token.
@@ -58,15 +62,19 @@ final class SessionLedger: Sendable {
         return token
     }
 
-    /// An access token was issued: it can be expired from now on.
-    func issued(_ accessToken: String) {
+    /// An access token was issued: it can be expired from now on, and with a `lifetime` it
+    /// expires by itself once that has passed.
+    func issued(_ accessToken: String, lifetime: Duration? = nil) {
+        let deadline = lifetime.map { now() + $0 }
         state.withLock { state in
             state.live.insert(accessToken)
+            if let deadline { state.deadlines[accessToken] = deadline }
             Self.remember(accessToken, in: &state, capacity: capacity)
         }
     }
 
-    /// Uses a refresh token: where tokens rotate, it is refused from now on.
+    /// Uses a refresh token, checked and spent under one lock: where tokens rotate, it is refused
+    /// from now on, and of two requests presenting it at once only one renews.
     func renew(with refreshToken: String) -> Renewal {
         state.withLock { state in
             guard let refresh = state.refreshTokens[refreshToken], !refresh.used else { return .refused }
@@ -75,7 +83,8 @@ final class SessionLedger: Sendable {
         }
     }
 
-    /// What a refresh token would buy, without spending it: what serve decides on.
+    /// What a refresh token would buy, without spending it: what serve decides on (`renew`
+    /// looks again when the answer is rendered).
     func renewal(of refreshToken: String) -> Renewal {
         state.withLock { state in
             guard let refresh = state.refreshTokens[refreshToken], !refresh.used else { return .refused }
@@ -91,6 +100,7 @@ final class SessionLedger: Sendable {
     func end(_ accessToken: String, as fate: Fate) {
         state.withLock { state in
             state.live.remove(accessToken)
+            state.deadlines[accessToken] = nil
             state.fates[accessToken] = fate
         }
     }
@@ -98,16 +108,26 @@ final class SessionLedger: Sendable {
     /// Every access token issued and still working, expired now: what the admin API does to
     /// drive an app's refresh path. Returns them.
     func expireAll() -> [String] {
-        state.withLock { state in
-            let live = Array(state.live)
-            for token in live { state.fates[token] = .expired }
+        let now = now()
+        return state.withLock { state in
+            // One whose lifetime already ended was not working: it is not counted.
+            let live = state.live.filter { state.deadlines[$0].map { now < $0 } ?? true }
+            for token in state.live { state.fates[token] = .expired }
             state.live = []
-            return live
+            state.deadlines = [:]
+            return Array(live)
         }
     }
 
+    /// Why the token no longer works; nil while it does. A token whose lifetime has ended is
+    /// `expired` from then on, as if expired on request at that moment.
     func fate(of accessToken: String) -> Fate? {
-        state.withLock { $0.fates[accessToken] }
+        state.withLock { state in
+            if let fate = state.fates[accessToken] { return fate }
+            // No lifetimes (the demo's tokens): no second hash on every request.
+            guard !state.deadlines.isEmpty, let deadline = state.deadlines[accessToken], now() >= deadline else { return nil }
+            return .expired
+        }
     }
 
     func reset() {
@@ -119,6 +139,7 @@ final class SessionLedger: Sendable {
         while state.order.count - state.head > capacity {
             let oldest = state.order[state.head]
             state.fates[oldest] = nil
+            state.deadlines[oldest] = nil
             state.refreshTokens[oldest] = nil
             state.live.remove(oldest)
             state.head += 1

@@ -47,42 +47,42 @@ import Testing
     }
 
     @Test func aLoginIsDecidedAFreshTokenThatOnlyRenderingIssues() throws {
-        let decision = try decide("account.login", method: "POST", body: #"{"account": "demo", "password": "pw"}"#)
+        var decision = try decide("account.login", method: "POST", body: #"{"account": "demo", "password": "pw"}"#)
         #expect(decision.auth == .notChecked)
         #expect(decision.effects == [.issueToken(account: "demo")])
         #expect(server.tokens.count == 0)
 
-        let answer = server.render(decision)
+        let answer = server.render(&decision)
         let token = try #require(try JSONParser.parse(answer.body)["datas"]?["utoken"]?.stringValue)
         #expect(server.tokens.standing(of: token) == .live)
     }
 
     @Test func aLogoutCodeRevokesTheTokenWhenRenderedNotWhenDecided() throws {
         let token = server.tokens.issue(account: "demo")
-        let decision = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "code=10504")
+        var decision = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "code=10504")
         #expect(decision.answer == .code(10504))
         #expect(decision.effects == [.revokeToken(token)])
         #expect(decision.scenario == "code=10504")
         #expect(server.tokens.standing(of: token) == .live)
 
-        _ = server.render(decision)
+        _ = server.render(&decision)
         #expect(server.tokens.standing(of: token) == .revoked)
     }
 
     @Test func aConnectionFaultChecksNoTokenAndADeliveryFaultShapesTheMock() throws {
-        let reset = try decide("statuses.homeTimeline", prefer: "fault=reset")
+        var reset = try decide("statuses.homeTimeline", prefer: "fault=reset")
         #expect(reset.answer == .fault(.reset))
         #expect(reset.auth == .notChecked)
         #expect(reset.scenario == "fault=reset")
-        #expect(server.render(reset).ending == .reset)
+        #expect(server.render(&reset).ending == .reset)
 
         let token = server.tokens.issue(account: "demo")
-        let truncated = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "fault=truncate, delay=1500")
+        var truncated = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "fault=truncate, delay=1500")
         #expect(truncated.answer == .mock(scenario: nil))
         #expect(truncated.delivery == .truncate)
         #expect(truncated.scenario == "fault=truncate")
         #expect(truncated.delay == 1.5)
-        let rendered = server.render(truncated)
+        let rendered = server.render(&truncated)
         #expect(rendered.truncateAfter == rendered.body.count / 2)
         #expect(rendered.delay == 1.5)
     }
@@ -93,20 +93,20 @@ import Testing
         #expect(unknown.problems == ["unknown scenario nope"])
         #expect(unknown.scenario == nil)
         #expect(unknown.delay == 0)
-        let unreadable = try decide("topics.list", prefer: "delay=soon")
+        var unreadable = try decide("topics.list", prefer: "delay=soon")
         guard case .unreadablePreference = unreadable.answer else {
             Issue.record("decided \(unreadable.answer)")
             return
         }
-        #expect(server.render(unreadable).status == 400)
+        #expect(server.render(&unreadable).status == 400)
     }
 
     @Test func aLaterPageIsCutFromTheSuccessMockForTheCursorAsked() throws {
         let token = server.tokens.issue(account: "demo")
-        let later = try decide("statuses.homeTimeline", query: [("access_token", token), ("max_id", "4130540976425198")])
+        var later = try decide("statuses.homeTimeline", query: [("access_token", token), ("max_id", "4130540976425198")])
         #expect(later.pageRequest?.queryValue("max_id") == "4130540976425198")
         #expect(try decide("topics.list").pageRequest == nil)
-        let page = String(decoding: server.render(later).body, as: UTF8.self)
+        let page = String(decoding: server.render(&later).body, as: UTF8.self)
         #expect(page.contains("4130540976425198") && page.contains("4130540976425196"))
         #expect(!page.contains("4130540976425199"))
     }

@@ -62,6 +62,37 @@ import Testing
         #expect(read.response.body.isEmpty)
     }
 
+    /// The login's account sits inside a typed, nested body (`$.identifier.user`): serve checks it,
+    /// and the password, against the credentials it was given, wherever the body's type puts them.
+    @Test func aNestedLoginIsCheckedAgainstServesCredentials() async throws {
+        var options = MockServerOptions()
+        options.credentials = Relay.credentials
+        let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks, options: options)
+        defer { harness.stop() }
+        func login(user: String, password: String) async throws -> (response: HTTPResponse, token: String?) {
+            let response = try await harness.send(.post, "login", json: """
+                {"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "\(user)"}, "password": "\(password)", "refresh_token": true}
+                """)
+            return (response, try ServeHarness.json(response)["access_token"]?.stringValue)
+        }
+        func scenario(_ response: HTTPResponse) -> String? {
+            response.headers.first { $0.name.lowercased() == "x-apicheck-scenario" }?.value
+        }
+        let right = try await login(user: "ada", password: "relay-password")
+        #expect(right.response.status == 200)
+        let token = try #require(right.token)
+        #expect(try await harness.send(.get, "account/whoami", headers: [("Authorization", "Bearer \(token)")]).status == 200)
+        for (user, password) in [("ada", "not-the-password"), ("grace", "relay-password")] {
+            let wrong = try await login(user: user, password: password)
+            #expect(wrong.response.status == 403, "a wrong \(user == "ada" ? "password" : "account")")
+            #expect(scenario(wrong.response) == MockScenario.wrongPassword)
+            #expect(try ServeHarness.json(wrong.response)["errcode"] == .string("M_FORBIDDEN"))
+            // A Bool, so that a failure never prints a token.
+            let issued = wrong.token != nil
+            #expect(!issued, "no token for wrong credentials")
+        }
+    }
+
     /// `Prefer: code=error` on an endpoint with a string-status envelope: the envelope with that
     /// code at its path; on an endpoint without one, an error body in the API's shape.
     @Test func aCodeOnRequestInTheEndpointsOwnShape() async throws {

@@ -20,7 +20,7 @@ import TestSupport
     final class HoldingTransport: Transport {
         let inner: any Transport
         let held: String
-        let latch = RefreshLatch()
+        let latch = Latch()
         private let failing = Mutex(false)
         private let arrivals = Mutex(0)
         let arrived: @Sendable () -> Void
@@ -87,7 +87,7 @@ import TestSupport
         defer { fixture.folder.remove() }
         fixture.mocks.expire(token: "at-old")
         let arrivals = Mutex(0)
-        let latchBox = Mutex<RefreshLatch?>(nil)
+        let latchBox = Mutex<Latch?>(nil)
         // Every call reaches the refresher (it starts the refresh, or joins the running one)
         // before the refresh answers: only then do the calls truly overlap.
         let arrive: @Sendable () -> Void = {
@@ -230,30 +230,5 @@ import TestSupport
         #expect(outcome.classification?.name == "tokenExpired")
         #expect(fixture.requests(of: "auth.refresh").isEmpty)
         #expect(fixture.events.all.isEmpty)
-    }
-}
-
-/// A one-shot latch: `wait()` returns once `open()` has been called, before or after, for every waiter.
-final class RefreshLatch: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if ready { continuation.resume() }
-        }
     }
 }

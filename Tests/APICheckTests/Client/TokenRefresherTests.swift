@@ -1,13 +1,14 @@
 @testable import APICheck
 import Synchronization
 import Testing
+import TestSupport
 
 /// One refresh per dead token, whatever the interleaving: the tests hold the refresh's answer
 /// until every caller has either joined it or started one of its own, so a refresher that lets a
 /// second refresh start fails here every time, not by chance.
 /// Counts callers as they arrive at the refresher, and opens the latch when all have.
 private final class Arrivals: Sendable {
-    let latch = RefreshLatch()
+    let latch = Latch()
     private let counts = Mutex((refreshes: 0, joins: 0))
     let expected: Int
 
