@@ -39,6 +39,7 @@ import Testing
         let message = "the token issued beforehand in $KEYS_TOKEN was refused by me (HTTP 401, tokenExpired); check it; "
             + "3 endpoints that need it were not checked"
         #expect(output.components(separatedBy: message).count == 2, "\(output)")
+        #expect(wrong.out.components(separatedBy: "skipped: the token in $KEYS_TOKEN was refused").count == 4)
         #expect(!output.contains("key-9876543210"))
         #expect(wrong.requests == ["/me"])
 

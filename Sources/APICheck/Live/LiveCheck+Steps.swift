@@ -13,7 +13,7 @@ extension LiveCheck {
             return skipped("the credentials were refused")
         }
         if verdict == .credentialsRefused, let login = plan.login, step.token.steps.contains(login), let variable = api.auth.tokenVariable {
-            return skipped("not checked: the token in $\(variable) was refused")
+            return skipped("the token in $\(variable) was refused")
         }
         let token: String?
         switch resolveToken(step, plan: plan, known: known) {
@@ -83,7 +83,7 @@ extension LiveCheck {
         let id = exchange.endpoint.id
         outcome.login = .credentialsRefused
         outcome.result?.findings = []
-        outcome.result?.skipped = "not checked: the token in $\(variable) was refused"
+        outcome.result?.skipped = "the token in $\(variable) was refused"
         outcome.runFindings.append(Finding(
             kind: .credentials, severity: .error, category: .harness, endpoint: id,
             message: "the token issued beforehand in $\(variable) was refused by \(id) "

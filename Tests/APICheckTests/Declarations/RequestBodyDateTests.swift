@@ -69,6 +69,14 @@ import Testing
         #expect(json.check(try JSONParser.parse(Data(given.json.utf8)), dates: other)?.path.description == "$.starts")
     }
 
+    /// A date with a fraction of a second keeps it, and reads back as the same date.
+    @Test func anISO8601DateKeepsItsFractionOfASecond() throws {
+        let body = try #require(Self.create.erased.requestBody)
+        let sent = try body.json(of: NewEvent(title: "x", starts: Self.starts.addingTimeInterval(0.25)), dates: .iso8601)
+        #expect(sent["starts"] == .string("2026-11-01T10:00:00.250Z"))
+        #expect(body.check(sent, dates: .iso8601) == nil)
+    }
+
     @Test func aLiveRunSendsAndReproducesTheSampleWithTheAPIsDates() async throws {
         let capture = Capture()
         let report = await LiveCheck(api: Self.api(.iso8601), transport: capture,

@@ -47,6 +47,22 @@ import Testing
                                    "probe token-expired account.logout"])
     }
 
+    /// A token issued beforehand goes to one GET alone first (round 2); what else sends it, the
+    /// probes included, waits for that answer (round 3); what needs no token does not wait.
+    @Test func aTokenIssuedBeforehandIsTriedOnOneGETAloneFirst() {
+        let endpoints = [Endpoint<NoContent>(id: "rename", .post, "rename", mock: "rename", auth: .token).erased,
+                         Endpoint<NoContent>(id: "me", .get, "me", mock: "me", auth: .token).erased,
+                         Endpoint<NoContent>(id: "profile", .get, "profile", mock: "profile", auth: .token).erased,
+                         Endpoint<NoContent>(id: "version", .get, "version", mock: "version").erased]
+        let api = API(name: "keys", envelope: .none, auth: .preIssued(variable: "KEYS_TOKEN", placement: .bearer,
+                                                                     missingToken: .deadToken), endpoints: endpoints)
+        let plan = LivePlan(api: api, selected: api.endpoints, probes: true)
+        #expect(plan.tokenTrial.map { name(plan.steps[$0]) } == "me")
+        #expect(round(plan, 1) == ["(token) $KEYS_TOKEN"])
+        #expect(round(plan, 2) == ["me", "version"])
+        #expect(round(plan, 3) == ["probe missing-token me", "profile", "rename"])
+    }
+
     @Test func stepsTakeTheirTokensFromTheStepsThatIssueThem() throws {
         let login = try #require(plan.login), second = try #require(plan.secondLogin)
         func step(_ name: String) -> LiveStep? { plan.steps.first { self.name($0) == name } }

@@ -111,7 +111,7 @@ import Testing
         ])
         #expect(wrong.allFindings.first?.kind == .credentials)
         #expect(wrong.endpointResults.map(\.name) == ["rename", "me", "profile"])
-        #expect(wrong.endpointResults.allSatisfy { $0.skipped == "not checked: the token in $KEYS_TOKEN was refused" })
+        #expect(wrong.endpointResults.allSatisfy { $0.skipped == "the token in $KEYS_TOKEN was refused" })
         #expect(wrong.probeResults.isEmpty)
         // As for refused credentials: the run could not do its job (exit code 2).
         #expect(wrong.verdict == .incomplete)
