@@ -32,12 +32,15 @@ final class AnswerMemo: Sendable {
         let endpoint: String
         let scenario: String?
         let stamp: Stamp
+        /// The answer's log line up to its milliseconds, when serve logs: the same for the same line.
+        let logged: String?
 
-        init(response: ServerResponse, endpoint: String, scenario: String?, stamp: Stamp) {
+        init(response: ServerResponse, endpoint: String, scenario: String?, stamp: Stamp, logged: String?) {
             self.response = response
             self.endpoint = endpoint
             self.scenario = scenario
             self.stamp = stamp
+            self.logged = logged
         }
     }
 

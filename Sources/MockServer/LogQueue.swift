@@ -32,7 +32,44 @@ public final class LogQueue: Sendable {
 
     /// Queues a line for the sink, or drops and counts it when `capacity` lines are waiting.
     public func append(_ line: String) {
-        core.append(line)
+        core.append(Pending(head: line, tenths: -1, delay: 0))
+    }
+
+    /// Queues a line that ends in a duration, `head` then `12.3 ms` and ` (+200 ms delay)` when
+    /// `delay` is set. The end is written by the queue's own thread: the caller, a server's worker,
+    /// makes no string of its own (a remembered answer's `head` is the same every time).
+    public func append(_ head: String, milliseconds: Double, delay: Int = 0) {
+        core.append(Pending(head: head, tenths: Int((max(0, milliseconds) * 10).rounded()), delay: max(0, delay)))
+    }
+
+    /// A line as queued.
+    struct Pending: Sendable {
+        var head: String
+        /// Tenths of a millisecond written after `head`, or -1 for a line complete in `head`.
+        var tenths: Int
+        var delay: Int
+
+        var text: String {
+            guard tenths >= 0 else { return head }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(head.utf8.count + 32)
+            bytes.append(contentsOf: head.utf8)
+            Self.appendDecimal(tenths / 10, to: &bytes)
+            bytes.append(UInt8(ascii: "."))
+            Self.appendDecimal(tenths % 10, to: &bytes)
+            bytes.append(contentsOf: " ms".utf8)
+            if delay > 0 {
+                bytes.append(contentsOf: " (+".utf8)
+                Self.appendDecimal(delay, to: &bytes)
+                bytes.append(contentsOf: " ms delay)".utf8)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+            if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
     }
 
     /// Lines dropped so far because the sink was not taking them.
@@ -55,7 +92,7 @@ public final class LogQueue: Sendable {
 
     final class Core: Sendable {
         struct State {
-            var lines: [String] = []
+            var lines: [Pending] = []
             /// Dropped since the sink last took lines, and over the queue's life.
             var dropped = 0
             var droppedTotal = 0
@@ -83,7 +120,7 @@ public final class LogQueue: Sendable {
 
         /// Wakes the queue's thread only when it waits idle for a first line; while it writes or
         /// pauses, lines just gather.
-        func append(_ line: String) {
+        func append(_ line: Pending) {
             let wakes = state.withLock { state -> Bool in
                 guard !state.finished else { return false }
                 guard state.lines.count < capacity else {
@@ -123,7 +160,7 @@ public final class LogQueue: Sendable {
                     return (state.lines, state.dropped, state.finished)
                 }
                 // The dropped lines came after the queued ones.
-                var batch = lines
+                var batch = lines.map(\.text)
                 if dropped > 0 { batch.append("(\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the log's reader fell behind)") }
                 if !batch.isEmpty { sink(batch) }
                 state.withLock { $0.writing = false }

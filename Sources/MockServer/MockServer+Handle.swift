@@ -10,20 +10,24 @@ extension MockServer {
         let began = DispatchTime.now().uptimeNanoseconds
         var record = ServedRecord()
         let response: ServerResponse
+        let logged: String?
         if let remembered = memo.answer(to: request, isCurrent: isCurrent) {
             response = remembered.response
             record.endpoint = remembered.endpoint
             record.scenario = remembered.scenario
+            logged = remembered.logged
         } else {
             response = withCORS(request, answer(request, record: &record))
+            logged = logQueue == nil ? nil : logLine(request, response, record: record)
             if let stamp = record.replay, let endpoint = record.endpoint {
-                memo.remember(AnswerMemo.Remembered(response: response, endpoint: endpoint, scenario: record.scenario, stamp: stamp),
+                memo.remember(AnswerMemo.Remembered(response: response, endpoint: endpoint, scenario: record.scenario, stamp: stamp,
+                                                    logged: logged),
                               for: request)
             }
         }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1_000_000
         journal(request, response, record: record, milliseconds: milliseconds)
-        log(request, response, record: record, milliseconds: milliseconds)
+        if let logged { logQueue?.append(logged, milliseconds: milliseconds, delay: Int(response.delay * 1000)) }
         return response
     }
 
@@ -56,8 +60,10 @@ extension MockServer {
             problems: record.problems, milliseconds: milliseconds))
     }
 
-    private func log(_ request: ServerRequest, _ response: ServerResponse, record: ServedRecord, milliseconds: Double) {
-        guard let logQueue else { return }
+    /// The log line of an answer up to its milliseconds: method, target (secrets masked), status
+    /// or ending, endpoint and scenario, escaped. The same for every request a remembered answer
+    /// is given to, so it is made once with it.
+    private func logLine(_ request: ServerRequest, _ response: ServerResponse, record: ServedRecord) -> String {
         // Gathered as bytes and made a String once: appending to a String piece by piece cost
         // more than answering the request.
         var bytes: [UInt8] = []
@@ -72,16 +78,9 @@ extension MockServer {
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: (record.scenario ?? "-").utf8)
         bytes.append(UInt8(ascii: " "))
-        let tenths = Int((max(0, milliseconds) * 10).rounded())
-        Self.appendDecimal(tenths / 10, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        Self.appendDecimal(tenths % 10, to: &bytes)
-        bytes.append(contentsOf: " ms".utf8)
         // Method and path are the client's: escaped, so that they cannot drive a terminal.
-        var line = String(decoding: bytes, as: UTF8.self)
-        if !bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { line = DisplayText.escaped(line) }
-        if response.delay > 0 { line += " (+\(Int(response.delay * 1000)) ms delay)" }
-        logQueue.append(line)
+        let line = String(decoding: bytes, as: UTF8.self)
+        return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? line : DisplayText.escaped(line)
     }
 
     private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
