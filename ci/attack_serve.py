@@ -9,6 +9,9 @@ every 0.2 s; the bounds are 100 ms of latency and 256 MiB of RSS.
   login-flood    8 keep-alive connections logging in with a new account per request
   long-404       8 connections asking for 30 KB paths nobody declared
   stalled-log    serve's stderr a pipe nobody reads, under about 1,000 requests a second
+  memo-churn     8 connections asking for topics with a new 500-byte query each time, so every
+                 answer is remembered for a line never asked again (the memory of repeated
+                 answers is bounded and starts over when full)
 """
 import json
 import os
@@ -198,6 +201,14 @@ def attack_stalled_log(server, seconds):
     return f"{answered} requests answered while nobody read serve's log"
 
 
+def attack_memo_churn(server, seconds):
+    pad = b"x" * 480
+
+    def make(index, n):
+        return b"GET /Api/topics?n=%d-%d&pad=%s HTTP/1.1\r\nHost: x\r\n\r\n" % (index, n, pad)
+    return f"{flood(server, seconds, make)} distinct remembered lines in {seconds} s"
+
+
 ATTACKS = {
     "slow-body": attack_slow_body,
     "delay-burst": attack_delay_burst,
@@ -206,6 +217,7 @@ ATTACKS = {
     "login-flood": attack_login_flood,
     "long-404": attack_long_404,
     "stalled-log": attack_stalled_log,
+    "memo-churn": attack_memo_churn,
 }
 
 
