@@ -29,6 +29,18 @@ void *cmhd_too_many_arguments(void) {
     return &cmhd_too_many_arguments_marker;
 }
 
+// Each connection's memory pool: its request header, the query's parameters and the answer's header.
+#define CMHD_CONNECTION_MEMORY (16 * 1024)
+// libmicrohttpd keeps each query parameter as a record of about 56 bytes taken from the pool, beside
+// the target's own bytes, and closes the connection without an answer once the pool is spent. A
+// target whose bytes and records pass three quarters of the pool (the rest holds the headers and
+// the answer's) is refused with 414 before that.
+#define CMHD_QUERY_BUDGET (CMHD_CONNECTION_MEMORY * 3 / 4)
+#define CMHD_PARAMETER_COST 64
+
+size_t cmhd_query_budget(void) { return CMHD_QUERY_BUDGET; }
+size_t cmhd_parameter_cost(void) { return CMHD_PARAMETER_COST; }
+
 // libmicrohttpd's URI log callback: it sees the request's target before the query is parsed, in
 // the connection's own buffer.
 static void *cmhd_uri_guard(void *cls, const char *uri, struct MHD_Connection *connection) {
@@ -40,7 +52,7 @@ static void *cmhd_uri_guard(void *cls, const char *uri, struct MHD_Connection *c
     size_t count = 1;
     for (const char *p = query; *p != '\0'; p++)
         count += *p == '&';
-    if (count <= limit)
+    if (count <= limit && strlen(uri) + CMHD_PARAMETER_COST * count <= CMHD_QUERY_BUDGET)
         return NULL;
     // libmicrohttpd has already found the '?' and parses from the character after it: an empty
     // string there leaves it nothing to parse.
@@ -130,10 +142,10 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
         MHD_OPTION_CONNECTION_TIMEOUT, limits->idle_timeout,
-        // Each connection's memory pool holds its request header and the answer's; libmicrohttpd
-        // zeroes the whole pool after every request on a keep-alive connection. Its 32 KiB default
-        // made that memset the largest cost of a served request; 16 KiB still takes a 12 KiB header.
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(16 * 1024),
+        // libmicrohttpd zeroes the whole pool after every request on a keep-alive connection. Its
+        // 32 KiB default made that memset the largest cost of a served request; 16 KiB still takes
+        // a 14 KB header (8 KiB took only 7 KB).
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CMHD_CONNECTION_MEMORY,
         MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,
         MHD_OPTION_EXTERNAL_LOGGER, cmhd_logger, NULL,

@@ -49,7 +49,8 @@ extension HTTPServer {
             requestContext.pointee = nil
             let limit = context.configuration.maxQueryParameters
             return queue(ServerResponse(status: 414, headers: [("Content-Type", "text/plain")],
-                                        body: Data("more than \(limit) query parameters\n".utf8)), on: connection, context: context)
+                                        body: Data(("the query is over \(limit) parameters, or over \(cmhd_query_budget()) bytes "
+                                            + "counting \(cmhd_parameter_cost()) for each parameter\n").utf8)), on: connection, context: context)
         }
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeUnretainedValue()
 

@@ -33,9 +33,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// of `connectionLimit` by default: one address alone cannot lock the others out, and
     /// `apicheck live --concurrency 256` (its most) against a local server still fits.
     public var perClientConnectionLimit: Int
-    /// Query parameters one request may carry; a request with more is answered 414 (0 = no
-    /// limit, which libmicrohttpd's per-connection memory cannot hold past about 400).
-    public var maxQueryParameters = 256
+    /// Query parameters one request may carry; a request with more is answered 414, and so is a
+    /// query whose bytes, with 64 for each parameter's record, pass 12 KiB of the connection's
+    /// 16 KiB memory (0 = neither, and libmicrohttpd closes the connection without an answer once
+    /// its memory is spent: about 230 short parameters).
+    public var maxQueryParameters = 128
     /// A thread per connection (the default: handlers may block) or a pool of epoll threads.
     public var threadModel: ThreadModel = .threadPerConnection
     /// Serve HTTPS with this certificate and key instead of plain HTTP; nil (the default) for HTTP.

@@ -26,10 +26,14 @@ struct cmhd_limits {
 };
 
 /// The request context a request starts with when its query has more than `max_query_arguments`
-/// parameters. libmicrohttpd keeps every parameter in a fixed per-connection memory pool and,
-/// once that runs out (about 400 short parameters), neither answers nor closes; so such a query
-/// is emptied before it parses, and the server answers 414 itself.
+/// parameters, or when its target's bytes and `cmhd_parameter_cost()` per parameter pass
+/// `cmhd_query_budget()`. libmicrohttpd keeps every parameter in a fixed per-connection memory
+/// pool and, once that runs out (about 230 short parameters, or 100 of 110 bytes), closes the
+/// connection without an answer; so such a query is emptied before it parses, and the server
+/// answers 414 itself.
 void *cmhd_too_many_arguments(void);
+size_t cmhd_query_budget(void);
+size_t cmhd_parameter_cost(void);
 
 /// HTTPS: the server's certificate chain and private key, PEM text, NUL-terminated. Kept alive by
 /// the caller until the daemon is stopped.
