@@ -53,7 +53,7 @@ final class MockBodies: Sendable {
         let now = ContinuousClock.now
         for file in mocks.files {
             var entry = Entry(nextLook: now + .seconds(max(0, interval)))
-            let endpoint = mocks.api.endpoints.first { $0.mock == file.mock }
+            let endpoint = mocks.endpoint(of: file)
             let document = endpoint.map { mocks.document(of: file, answering: $0) } ?? mocks.document(of: file)
             if case let .success(data) = mocks.data(of: file), case let .success(document) = document {
                 entry.body = Body(data: data, document: document)
