@@ -2,10 +2,14 @@ extension LivePlan {
     /// What later steps read of step `id`'s answer: the `.seen` samples of its endpoint and, when
     /// a paging step pages it, the ids of its items and the next token. A step keeps only these for the rest of the
     /// run, not the answer: a 26 MB answer would otherwise stay in memory until the run ends.
-    func pathsRead(from id: LiveStep.ID) -> [JSONPath] {
-        let source = steps[id].endpoint.id
-        var paths: [JSONPath] = []
-        for step in steps where step.samples[source] == id {
+    func pathsRead(from id: LiveStep.ID) -> [JSONPath] { reads[id] ?? [] }
+
+    /// Books what `step` reads of the answers it samples, under each source step. Gathered once
+    /// per step as it is added: looking through every step for each answer made a run of 20,000
+    /// endpoints cost 19 times one of 2,000.
+    mutating func noteReads(of step: LiveStep) {
+        for (source, id) in step.samples where steps[id].endpoint.id == source {
+            var paths: [JSONPath] = []
             if case let .paging(endpoint) = step.action, endpoint.id == source, let paging = endpoint.paging {
                 paths += paging.pathsRead
             }
@@ -14,7 +18,7 @@ extension LivePlan {
                     paths.append(read)
                 }
             }
+            if !paths.isEmpty { reads[id, default: []] += paths }
         }
-        return paths
     }
 }

@@ -18,6 +18,8 @@
 /// declares (`AuthProbe.promise`), narrowed by the run's selection (`--probes`).
 struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
+    /// What later steps read of each step's answer, gathered as steps are added (`pathsRead`).
+    var reads: [LiveStep.ID: [JSONPath]] = [:]
     /// The step that gives the session's token: its login, or the token issued beforehand.
     private(set) var login: LiveStep.ID?
     /// The check that tries a token issued beforehand first, alone: every other step that sends
@@ -198,7 +200,9 @@ struct LivePlan: Sendable {
         var after = after.union(endpoint.after.compactMap { checks[$0] })
         if let tokenTrial, let login, token.steps.contains(login) { after.insert(tokenTrial) }
         let id = steps.count
-        steps.append(LiveStep(id: id, action: action, token: token, samples: samples, after: after))
+        let step = LiveStep(id: id, action: action, token: token, samples: samples, after: after)
+        steps.append(step)
+        noteReads(of: step)
         return id
     }
 
