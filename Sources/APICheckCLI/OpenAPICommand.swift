@@ -60,7 +60,9 @@ struct OpenAPICommand: Command {
             let first = group[0]
             context.note("\(first.method) \(first.path): one operation for \(group.map(\.id).joined(separator: ", ")), with every example")
         }
-        let text = built.document.prettyText + "\n"
+        // Appended in place: `prettyText + "\n"` made a second copy of a document that can be tens of MB.
+        var text = built.document.prettyText
+        text.append("\n")
         guard let file else {
             context.console.out(text)
             return .success

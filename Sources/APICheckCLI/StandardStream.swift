@@ -48,12 +48,25 @@ struct StandardStream: Sendable {
 
     func write(_ text: String) throws(WriteError) {
         if closedAtStart { throw WriteError(reason: "the stream is closed") }
-        let bytes = Array(text.utf8)
+        // The text's own bytes, not a copy: a 35 MB OpenAPI document or report written to
+        // stdout would otherwise be held twice at the end of the run.
+        var text = text
+        let failure: WriteError? = text.withUTF8 { bytes in
+            do throws(WriteError) {
+                try write(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteError) {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
             if written >= 0 {
                 offset += written
                 continue
