@@ -67,13 +67,17 @@ import Testing
         defer { harness.stop() }
         let token = try await harness.login()
         #expect(!token.isEmpty)
-        let timeline = "statuses/home_timeline?access_token=\(token)"
-        #expect(try ServeHarness.json(try await harness.send(.get, timeline))["code"]?.int64Value == 200)
-        #expect(try ServeHarness.json(try await harness.send(.get, timeline))["code"]?.int64Value == 200)
+        // A paged list and a plain read, each asked twice with a live token.
+        let reads = ["statuses/home_timeline?access_token=\(token)", "statuses/3510?access_token=\(token)"]
+        for read in reads + reads {
+            #expect(try ServeHarness.json(try await harness.send(.get, read))["code"]?.int64Value == 200, "\(read.prefix(14))")
+        }
         #expect(harness.server.memo.count == 0)
 
         _ = try await harness.send(.post, "Account/logout?access_token=\(token)")
-        #expect(try ServeHarness.json(try await harness.send(.get, timeline))["code"]?.int64Value != 200)
+        for read in reads {
+            #expect(try ServeHarness.json(try await harness.send(.get, read))["code"]?.int64Value != 200, "\(read.prefix(14))")
+        }
     }
 
     @Test func aRandomDelayIsDrawnForEveryRequest() throws {
