@@ -20,14 +20,9 @@ import Testing
 
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (code: Int32, out: String, err: String) {
         let binary = try #require(Self.binary, "build the executable first: swift build")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = RepositoryPaths.root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.merge(extra) { $1 }
-        process.environment = environment
         // Files, not pipes: a full stderr pipe while stdout is being read would block both sides.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-binary-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -35,11 +30,13 @@ import Testing
         let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8))
+        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        // posix_spawn rather than Process: see Spawn.
+        let status = try Spawn.run(binary.path, arguments, environment: environment, directory: RepositoryPaths.root.path,
+                                   stdout: outHandle.fileDescriptor, stderr: errHandle.fileDescriptor)
+        try outHandle.close()
+        try errHandle.close()
+        return (status, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8))
     }
 
     @Test func list() throws {

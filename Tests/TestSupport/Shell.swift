@@ -14,25 +14,21 @@ public enum Shell {
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                            check: Bool = true) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
         // Files, not pipes: a full stderr pipe while stdout is being read would block both sides.
         let folder = try TemporaryFolder("shell")
         defer { folder.remove() }
         let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        let status = try Spawn.run(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+                                   stdout: outHandle.fileDescriptor, stderr: errHandle.fileDescriptor)
+        try outHandle.close()
+        try errHandle.close()
         let out = try String(contentsOf: outURL, encoding: .utf8), err = try String(contentsOf: errURL, encoding: .utf8)
-        if check, process.terminationStatus != 0 {
-            throw Failure(command: ([executable] + arguments).joined(separator: " "), status: process.terminationStatus, err: err)
+        if check, status != 0 {
+            throw Failure(command: ([executable] + arguments).joined(separator: " "), status: status, err: err)
         }
-        return (process.terminationStatus, out, err)
+        return (status, out, err)
     }
 }

@@ -23,13 +23,18 @@ enum LiveReport {
         }
         report.runFindings += certificates
 
-        let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (step, $0) } }
-        let checks = Dictionary(results.filter { $0.1.role == .endpoint }.map { ($0.1.endpoint, $0.1) },
-                                uniquingKeysWith: { first, _ in first })
+        // By step id, not with a copy of each step: 20,000 (step, result) pairs, filtered twice,
+        // were the largest allocations of a big run.
+        let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (id: step.id, result: $0) } }
+        var checks: [String: CheckResult] = [:]
+        for entry in results where entry.result.role == .endpoint && checks[entry.result.endpoint] == nil {
+            checks[entry.result.endpoint] = entry.result
+        }
         report.results = selected.filter { plan.unplanned[$0.id] == nil }
             .map { checks[$0.id] ?? CheckResult(.check($0, reported: true), skipped: "not checked") }
-            + probeOrder(results.filter { $0.1.role == .probe }, selected: selected)
-            + results.filter { $0.1.role == .paging }.map(\.1)
+        checks = [:]
+        report.results += probeOrder(results.filter { $0.result.role == .probe }, plan: plan, selected: selected)
+        report.results += results.lazy.filter { $0.result.role == .paging }.map(\.result)
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
             let stalled = outcomes.values.filter { $0.stalled && $0.result != nil }.count
             let endpointResults = report.endpointResults
@@ -49,10 +54,14 @@ enum LiveReport {
 
     /// Probes as the report lists them: per endpoint, the dead token, no token, then the revoked
     /// one; the logout endpoint's last; then the logged-out probe; the refresh flow's at the end.
-    private static func probeOrder(_ probes: [(LiveStep, CheckResult)], selected: [AnyEndpoint]) -> [CheckResult] {
-        func key(_ entry: (LiveStep, CheckResult)) -> (Int, Int, Int) {
-            guard case let .probe(probe, endpoint) = entry.0.action else { return (3, 0, 0) }
-            let index = selected.firstIndex { $0.id == endpoint.id } ?? 0
+    private static func probeOrder(_ probes: [(id: LiveStep.ID, result: CheckResult)], plan: LivePlan,
+                                   selected: [AnyEndpoint]) -> [CheckResult] {
+        // Looked up, not searched for each probe: a probe on each of 20,000 endpoints would scan them all.
+        var position: [String: Int] = [:]
+        for (index, endpoint) in selected.enumerated() where position[endpoint.id] == nil { position[endpoint.id] = index }
+        func key(_ entry: (id: LiveStep.ID, result: CheckResult)) -> (Int, Int, Int) {
+            guard case let .probe(probe, endpoint) = plan.steps[entry.id].action else { return (3, 0, 0) }
+            let index = position[endpoint.id] ?? 0
             switch probe {
             case .loggedOut: return (2, index, 0)
             case .refresh, .replacedToken, .reusedRefreshToken, .deadRefreshToken:
@@ -61,6 +70,6 @@ enum LiveReport {
                 return (endpoint.sessionEffect == .logsOut ? 1 : 0, index, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
             }
         }
-        return probes.sorted { key($0) < key($1) }.map(\.1)
+        return probes.sorted { key($0) < key($1) }.map(\.result)
     }
 }

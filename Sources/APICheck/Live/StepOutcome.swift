@@ -31,5 +31,18 @@ struct StepOutcome: Sendable {
     var stalled = false
     /// The raw request and answer, for the run's observers. Handed over and dropped as soon as
     /// the step is over: outcomes live for the whole run, and bodies can be large.
-    var exchange: LiveExchange?
+    var exchange: LiveExchange? {
+        get { exchangeBox?.exchange }
+        set { exchangeBox = newValue.map(ExchangeBox.init) }
+    }
+
+    /// Behind a reference: every outcome of a run is kept until its report is made, after its
+    /// exchange is dropped, and the exchange's room inline (a request, an answer, the endpoint)
+    /// made 20,000 of them 38 MB.
+    var exchangeBox: ExchangeBox?
+
+    final class ExchangeBox: Sendable {
+        let exchange: LiveExchange
+        init(_ exchange: LiveExchange) { self.exchange = exchange }
+    }
 }
