@@ -20,17 +20,16 @@ import Testing
 
     /// Runs `command` with curl's status on stdout and the body into `body`; nil when curl failed.
     static func run(_ command: String, environment: [String: String], body: URL) throws -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " -s -o '\(body.path)' -w '%{http_code}'"]
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(environment) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return Int(String(decoding: data, as: UTF8.self))
+        let statusFile = body.deletingLastPathComponent().appendingPathComponent("status-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: statusFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: statusFile) }
+        let out = try FileHandle(forWritingTo: statusFile)
+        let status = try Spawn.run("/bin/sh", ["-c", command + " -s -o '\(body.path)' -w '%{http_code}'"],
+                                   environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(environment) { $1 },
+                                   stdout: out.fileDescriptor)
+        try out.close()
+        guard status == 0 else { return nil }
+        return Int(try String(contentsOf: statusFile, encoding: .utf8))
     }
 
     static func html(_ text: String) -> String {

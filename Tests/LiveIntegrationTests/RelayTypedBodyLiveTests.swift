@@ -2,6 +2,7 @@ import APICheck
 import CurlClient
 import Foundation
 import RelayExample
+import TestSupport
 import Testing
 
 /// Typed request bodies live, on both tiers: the nested login and the form with a list reach the
@@ -30,16 +31,16 @@ import Testing
         #expect(command.contains(#""password":"'"$RELAY_PASSWORD"'""#), "\(command)")
         #expect(!command.contains(Relay.credentials[Relay.password]!))
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " -s -o /dev/null -w '%{http_code}'"]
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(Relay.credentials) { $1 }
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(status == "200")
+        let folder = try TemporaryFolder("relay-reproduce")
+        defer { folder.remove() }
+        let statusFile = folder.appendingPathComponent("status")
+        _ = FileManager.default.createFile(atPath: statusFile.path, contents: nil)
+        let out = try FileHandle(forWritingTo: statusFile)
+        _ = try Spawn.run("/bin/sh", ["-c", command + " -s -o /dev/null -w '%{http_code}'"],
+                          environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(Relay.credentials) { $1 },
+                          stdout: out.fileDescriptor)
+        try out.close()
+        #expect(try String(contentsOf: statusFile, encoding: .utf8) == "200")
     }
 
     /// An input seen in an earlier answer: `--only rooms.read` runs `rooms.send` first, and the
