@@ -26,9 +26,10 @@ public final class MockDirectory: Sendable {
     private let byMock: [String: [MockFileName]]
     /// By `mock@scenario`: the file a request for that variant is answered with.
     private let variants: [String: MockFileName]
-    /// The first endpoint declaring each mock name: looked up per file, where a scan of the
-    /// endpoints made 20,000 endpoints cost 40 times 2,000.
-    private let endpointByMock: [String: AnyEndpoint]
+    /// Where in `api.endpoints` the first endpoint declaring each mock name is: looked up per
+    /// file, where a scan of the endpoints made 20,000 endpoints cost 40 times 2,000. Positions,
+    /// not endpoint copies, which took 17 MB at that size.
+    private let endpointByMock: [String: Int]
     private let prefix: String
 
     public init(_ url: URL, api: API, maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) {
@@ -67,13 +68,13 @@ public final class MockDirectory: Sendable {
         self.slots = slots
         self.variants = variants
         self.byMock = byMock
-        var endpointByMock: [String: AnyEndpoint] = [:]
-        for endpoint in api.endpoints where endpointByMock[endpoint.mock] == nil { endpointByMock[endpoint.mock] = endpoint }
+        var endpointByMock: [String: Int] = [:]
+        for (index, endpoint) in api.endpoints.enumerated() where endpointByMock[endpoint.mock] == nil { endpointByMock[endpoint.mock] = index }
         self.endpointByMock = endpointByMock
     }
 
     /// The endpoint a mock file belongs to: the first that declares its mock name.
-    public func endpoint(of file: MockFileName) -> AnyEndpoint? { endpointByMock[file.mock] }
+    public func endpoint(of file: MockFileName) -> AnyEndpoint? { endpointByMock[file.mock].map { api.endpoints[$0] } }
 
     /// Whether the folder exists and could be listed.
     public var exists: Bool { listingError == nil }

@@ -34,18 +34,20 @@ public struct MockRecorder: Sendable {
         var report = await check.run()
         report.command = .record
         // Plan order, not arrival order: placeholders are ranked by it, so a second run writes the same bytes.
-        let received = answers.all.sorted { $0.step < $1.step }
+        var received = answers.takeAll()
+        received.sort { $0.step < $1.step }
         let placeholders = SecretPlaceholders(api: api, paths: redactPaths)
         register(received, in: placeholders)
 
         var candidates: [MockCandidate] = []
         var notRecorded: [Finding] = []
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
-        // By endpoint, once: looking them up per endpoint would scan every exchange each time.
-        let byEndpoint = Dictionary(grouping: received, by: \.endpoint.id)
+        // By endpoint, once: looking them up per endpoint would scan every exchange each time. As
+        // positions, not copies: the exchanges are the largest thing a big recording holds.
+        let byEndpoint = Dictionary(grouping: received.indices, by: { received[$0].endpoint.id })
         let results = Dictionary(report.results.filter { $0.role == .endpoint }.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
         for endpoint in selected {
-            let own = byEndpoint[endpoint.id] ?? []
+            let own = (byEndpoint[endpoint.id] ?? []).map { received[$0] }
             let checks = own.filter { if case .check = $0.role { true } else { false } }
             let check = checks.first { $0.role == .check(reported: true) } ?? checks.first
             let result = results[endpoint.id]
