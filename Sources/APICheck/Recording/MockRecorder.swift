@@ -44,7 +44,7 @@ public struct MockRecorder: Sendable {
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
         // By endpoint, once: looking them up per endpoint would scan every exchange each time. As
         // positions, not copies: the exchanges are the largest thing a big recording holds.
-        let byEndpoint = Dictionary(grouping: received.indices, by: { received[$0].endpoint.id })
+        let byEndpoint = Dictionary(grouping: received.indices, by: { received[$0].endpoint })
         let results = Dictionary(report.results.filter { $0.role == .endpoint }.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
         for endpoint in selected {
             let own = (byEndpoint[endpoint.id] ?? []).map { received[$0] }
@@ -68,9 +68,9 @@ public struct MockRecorder: Sendable {
             guard options.probes, endpoint.requiresToken else { continue }
             if !endpoint.isProbed {
                 if let exchange = Self.acceptedDeadTokenAnswer(in: received),
-                   let document = try? JSONParser.parse(exchange.response.body) {
+                   let document = try? JSONParser.parse(exchange.body) {
                     candidates.append(MockCandidate(endpoint: endpoint, scenario: MockScenario.expired,
-                                                    status: exchange.response.status, document: document))
+                                                    status: exchange.status, document: document))
                 }
                 continue
             }
@@ -97,24 +97,24 @@ public struct MockRecorder: Sendable {
     }
 
     /// The first dead-token probe answer of the run that classified as declared.
-    private static func acceptedDeadTokenAnswer(in exchanges: [LiveExchange]) -> LiveExchange? {
+    private static func acceptedDeadTokenAnswer(in exchanges: [RecordedAnswer]) -> RecordedAnswer? {
         exchanges.first { exchange in
             if case .probe(.tokenExpired, _, true) = exchange.role { true } else { false }
         }
     }
 
-    private func candidate(_ exchange: LiveExchange?, endpoint: AnyEndpoint, scenario: String?) -> MockCandidate? {
+    private func candidate(_ exchange: RecordedAnswer?, endpoint: AnyEndpoint, scenario: String?) -> MockCandidate? {
         guard let exchange else { return nil }
         if scenario == nil {
             guard case .success = exchange.classification else { return nil }
         }
-        guard let document = try? JSONParser.parse(exchange.response.body) else { return nil }
-        return MockCandidate(endpoint: endpoint, scenario: scenario, status: exchange.response.status, document: document)
+        guard let document = try? JSONParser.parse(exchange.body) else { return nil }
+        return MockCandidate(endpoint: endpoint, scenario: scenario, status: exchange.status, document: document)
     }
 
     /// Every secret of the run, in plan order: tokens issued and sent, the password, secret
     /// parameters' samples, credentials in the base URL.
-    private func register(_ exchanges: [LiveExchange], in placeholders: SecretPlaceholders) {
+    private func register(_ exchanges: [RecordedAnswer], in placeholders: SecretPlaceholders) {
         for exchange in exchanges {
             if let issued = exchange.issuedToken { placeholders.register(issued, as: .token) }
             if let sent = exchange.sentToken { placeholders.register(sent, as: .token) }

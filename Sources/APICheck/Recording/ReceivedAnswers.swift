@@ -1,13 +1,13 @@
 import Synchronization
 
-/// Keeps every answer a live run received, raw: what `MockRecorder` turns into mocks once the
-/// run is over.
+/// Keeps what `MockRecorder` needs of every answer a live run received (`RecordedAnswer`), to
+/// turn into mocks once the run is over.
 final class ReceivedAnswers: LiveRunObserver {
-    private let answers = Mutex<[LiveExchange]>([])
+    private let answers = Mutex<[RecordedAnswer]>([])
 
     /// Every exchange received, handed over and no longer held here: a run over 20,000 endpoints
     /// kept a second copy of them all while the mocks were written.
-    func takeAll() -> [LiveExchange] {
+    func takeAll() -> [RecordedAnswer] {
         answers.withLock { answers in
             defer { answers = [] }
             return answers
@@ -15,6 +15,6 @@ final class ReceivedAnswers: LiveRunObserver {
     }
 
     func received(_ exchange: LiveExchange) {
-        answers.withLock { $0.append(exchange) }
+        answers.withLock { $0.append(RecordedAnswer(exchange)) }
     }
 }

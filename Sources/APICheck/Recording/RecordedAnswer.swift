@@ -1,0 +1,26 @@
+import Foundation
+
+/// What `record` keeps of one exchange of its run until the mocks are written: the answer's
+/// status and body, how it was classified, and the tokens in play. Not the request or the answer's
+/// headers: 20,000 whole exchanges were the largest thing a big recording held.
+struct RecordedAnswer: Sendable {
+    var step: Int
+    var endpoint: String
+    var role: LiveExchange.Role
+    var classification: Classification?
+    var status: Int
+    var body: Data
+    var issuedToken: String?
+    var sentToken: String?
+
+    init(_ exchange: LiveExchange) {
+        step = exchange.step
+        endpoint = exchange.endpoint.id
+        role = exchange.role
+        classification = exchange.classification
+        status = exchange.response.status
+        body = exchange.response.body
+        issuedToken = exchange.issuedToken
+        sentToken = exchange.sentToken
+    }
+}
