@@ -72,7 +72,7 @@ extension MockServer {
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: redactor.redact(Self.shown(Self.target(of: request))).utf8)
         bytes.append(contentsOf: " -> ".utf8)
-        if let ending = response.ending { bytes.append(contentsOf: "\(ending)".utf8) } else { Self.appendDecimal(response.status, to: &bytes) }
+        bytes.append(contentsOf: (response.ending.map { "\($0)" } ?? String(response.status)).utf8)
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: (record.endpoint ?? "-").utf8)
         bytes.append(UInt8(ascii: " "))
@@ -81,15 +81,6 @@ extension MockServer {
         // Method and path are the client's: escaped, so that they cannot drive a terminal.
         let line = String(decoding: bytes, as: UTF8.self)
         return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? line : DisplayText.escaped(line)
-    }
-
-    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value >= 10 else {
-            bytes.append(UInt8(ascii: "0") + UInt8(max(0, value)))
-            return
-        }
-        appendDecimal(value / 10, to: &bytes)
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     private func answer(_ request: ServerRequest, record: inout ServedRecord) -> ServerResponse {
