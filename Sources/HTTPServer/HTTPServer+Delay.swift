@@ -9,6 +9,13 @@ extension HTTPServerConfiguration {
         case let .pool(threads): UInt32(clamping: max(1, threads))
         }
     }
+
+    /// A pool's threads each keep one list of their connections by last activity for
+    /// libmicrohttpd's idle timeout, and move a connection in it on every read and write: at a
+    /// thousand connections those moves cost more than answering. In a pool the deadlines hold
+    /// the idle timeout instead. A thread per connection keeps libmicrohttpd's own (a timer of
+    /// the connection's own, no shared list).
+    var keepsIdleTimeoutItself: Bool { threadPoolSize > 0 }
 }
 
 extension HTTPServer {

@@ -63,7 +63,10 @@ public final class HTTPServer: Sendable {
             // A descriptor per connection, plus some for the process's own files.
             let openFiles = Int(cmhd_raise_open_file_limit())
             var limits = cmhd_limits(
-                idle_timeout: UInt32(clamping: max(configuration.idleTimeout, 0)),
+                // In a pool, libmicrohttpd would move the connection in a shared list on every read and
+                // write for its idle timeout; the deadlines hold that bound instead (see
+                // `keepsIdleTimeoutItself`).
+                idle_timeout: configuration.keepsIdleTimeoutItself ? 0 : UInt32(clamping: max(configuration.idleTimeout, 0)),
                 connection_limit: UInt32(clamping: max(1, min(configuration.connectionLimit, openFiles - 64))),
                 per_ip_connection_limit: UInt32(clamping: max(configuration.perClientConnectionLimit, 0)),
                 thread_pool_size: configuration.threadPoolSize,

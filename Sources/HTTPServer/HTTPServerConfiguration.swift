@@ -20,7 +20,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// Seconds a request has to deliver its body, counted from the end of its header.
     public var bodyTimeout: Double
     /// Seconds a connection may stay without any traffic (libmicrohttpd's own timeout; it also
-    /// covers a client that stops reading an answer).
+    /// covers a client that stops reading an answer). In a pool the server's deadlines hold it
+    /// instead: no wait for the client (header, body, reading the answer) lasts longer.
     public var idleTimeout: Int
     /// Seconds an answer has to reach the client, counted from when it is queued (a delay or a
     /// dribbled body the server chose adds its own length). A client that reads a few bytes now

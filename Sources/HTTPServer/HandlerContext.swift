@@ -13,6 +13,7 @@ final class HandlerContext: Sendable {
         self.configuration = configuration
         budget = RequestBodyBudget(limit: configuration.requestBodyBudget, small: configuration.smallRequestBody)
         deadlines = ConnectionDeadlines(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
-                                       sendTimeout: configuration.sendTimeout)
+                                       sendTimeout: configuration.sendTimeout,
+                                       idleTimeout: configuration.keepsIdleTimeoutItself ? Double(configuration.idleTimeout) : nil)
     }
 }

@@ -90,6 +90,30 @@ import Testing
         #expect(reader.wasReset)
     }
 
+    /// A pool keeps libmicrohttpd's idle timeout itself: a silent connection still goes at it.
+    @Test func aSilentConnectionInAPoolIsClosedAtTheIdleTimeout() throws {
+        let server = try Waiting(HTTPServerConfiguration(headerTimeout: 600, idleTimeout: 1))
+        defer { server.server.stop() }
+        let connection = try RawConnection(port: server.server.port, readTimeout: 120)
+
+        #expect(connection.readUntilClosed() == Data())
+    }
+
+    /// In a pool no wait for the client outlasts the idle timeout, traffic or not: a header
+    /// trickled a byte every 100 ms (libmicrohttpd's own idle timeout never fired on it) under a
+    /// ten-minute header deadline is cut. 100 bytes would take 10 s.
+    @Test func aTrickledHeaderInAPoolIsCutAtTheIdleTimeout() async throws {
+        let server = try Waiting(HTTPServerConfiguration(headerTimeout: 600, idleTimeout: 1))
+        defer { server.server.stop() }
+        let connection = try RawConnection(port: server.server.port)
+
+        let cut = try await connection.trickle("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 100),
+                                               interval: .milliseconds(100))
+
+        #expect(cut)
+        #expect(server.counter.value.withLock { $0 } == 0)
+    }
+
     @Test func aQueryOfTooManyParametersIsAnswered414AtOnce() async throws {
         let server = try Waiting(threads: 2)
         defer { server.server.stop() }
