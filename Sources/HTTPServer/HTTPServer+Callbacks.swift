@@ -202,25 +202,23 @@ extension HTTPServer {
     /// Headers or query arguments, in the order they arrived. libmicrohttpd has already
     /// percent-decoded query arguments; a bare `?flag` comes with no value.
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
-        final class Collector {
-            var fields: [(name: String, value: String)] = []
-        }
-        let collector = Collector()
-        withExtendedLifetime(collector) {
+        // Gathered through a pointer to this frame's array: no object is made for the walk.
+        var fields: [(name: String, value: String)] = []
+        withUnsafeMutablePointer(to: &fields) { pointer in
             _ = MHD_get_connection_values_n(
                 connection, kind,
                 { cls, _, key, keySize, value, valueSize in
                     guard let cls, let key else { return .YES }
-                    let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
+                    let fields = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
                     let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
                     let text = value.map {
                         String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
                     } ?? ""
-                    collector.fields.append((name: name, value: text))
+                    fields.pointee.append((name: name, value: text))
                     return .YES
                 },
-                Unmanaged.passUnretained(collector).toOpaque())
+                pointer)
         }
-        return collector.fields
+        return fields
     }
 }

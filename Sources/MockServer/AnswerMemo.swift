@@ -29,18 +29,18 @@ final class AnswerMemo: Sendable {
     /// be copied field by field.
     final class Remembered: Sendable {
         let response: ServerResponse
-        let endpoint: String
-        let scenario: String?
         let stamp: Stamp
         /// The answer's log line up to its milliseconds, when serve logs: the same for the same line.
         let logged: String?
+        /// What the journal keeps of the exchange (endpoint, scenario, status...): the same for
+        /// the same line, so every entry it makes shares it.
+        let exchange: RequestJournal.Exchange
 
-        init(response: ServerResponse, endpoint: String, scenario: String?, stamp: Stamp, logged: String?) {
+        init(response: ServerResponse, stamp: Stamp, logged: String?, exchange: RequestJournal.Exchange) {
             self.response = response
-            self.endpoint = endpoint
-            self.scenario = scenario
             self.stamp = stamp
             self.logged = logged
+            self.exchange = exchange
         }
     }
 

@@ -39,9 +39,11 @@ final class MockBodies: Sendable {
         }
 
         /// The version of the body served now without a look at the file; nil when a look is due.
-        var currentVersion: Int? {
-            let now = ContinuousClock.now
-            return entry.withLock { now < $0.nextLook ? $0.version : nil }
+        var currentVersion: Int? { currentVersion(at: .now) }
+
+        /// The same at `now`, a time the caller read anyway.
+        func currentVersion(at now: ContinuousClock.Instant) -> Int? {
+            entry.withLock { now < $0.nextLook ? $0.version : nil }
         }
     }
 

@@ -36,7 +36,8 @@ extension MockServer {
             return ServerResponse(status: 204)
         case ("GET", "requests"?, 1):
             let formatter = ISO8601DateFormatter()
-            let entries = journal.all(session: session).map { $0.json(formatter, redactor: redactor) }
+            let now = Date(), clock = ContinuousClock.now
+            let entries = journal.all(session: session).map { $0.json(formatter, redactor: redactor, now: now, clock: clock) }
             return Self.json(.object([("requests", .array(entries))]))
         case ("DELETE", "requests"?, 1):
             journal.clear(session: session)

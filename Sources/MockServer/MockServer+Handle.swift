@@ -1,5 +1,4 @@
 import APICheck
-import Dispatch
 import Foundation
 import HTTPServer
 
@@ -7,33 +6,34 @@ extension MockServer {
     /// One request: admin, CORS preflight, or a declared route; CORS headers, the journal and
     /// the log line wrap the answer, each on its own.
     func handle(_ request: ServerRequest) -> ServerResponse {
-        let began = DispatchTime.now().uptimeNanoseconds
-        var record = ServedRecord()
+        // One clock read serves the memo's look at the mock file, the journal's time and the
+        // duration's start.
+        let began = ContinuousClock.now
         let response: ServerResponse
+        let exchange: RequestJournal.Exchange?
         let logged: String?
-        if let remembered = memo.answer(to: request, isCurrent: isCurrent) {
+        if let remembered = memo.answer(to: request, isCurrent: { isCurrent($0, at: began) }) {
             response = remembered.response
-            record.endpoint = remembered.endpoint
-            record.scenario = remembered.scenario
+            exchange = remembered.exchange
             logged = remembered.logged
         } else {
+            var record = ServedRecord()
             response = withCORS(request, answer(request, record: &record))
             logged = logQueue == nil ? nil : logLine(request, response, record: record)
-            if let stamp = record.replay, let endpoint = record.endpoint {
-                memo.remember(AnswerMemo.Remembered(response: response, endpoint: endpoint, scenario: record.scenario, stamp: stamp,
-                                                    logged: logged),
-                              for: request)
+            exchange = isAdmin(request) ? nil : Self.exchange(request, response, record: record)
+            if let stamp = record.replay, let exchange {
+                memo.remember(AnswerMemo.Remembered(response: response, stamp: stamp, logged: logged, exchange: exchange), for: request)
             }
         }
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1_000_000
-        journal(request, response, record: record, milliseconds: milliseconds)
+        let milliseconds = Double((ContinuousClock.now - began) / .nanoseconds(1)) / 1_000_000
+        if let exchange { journal.append(RequestJournal.Entry(exchange: exchange, arrived: began, milliseconds: milliseconds)) }
         if let logged { logQueue?.append(logged, milliseconds: milliseconds, delay: Int(response.delay * 1000)) }
         return response
     }
 
-    /// Whether what a remembered answer was made from still holds.
-    private func isCurrent(_ stamp: AnswerMemo.Stamp) -> Bool {
-        stamp.scenarioGeneration == scenarios.generation && stamp.body.currentVersion == stamp.bodyVersion
+    /// Whether what a remembered answer was made from still holds at `now`.
+    private func isCurrent(_ stamp: AnswerMemo.Stamp, at now: ContinuousClock.Instant) -> Bool {
+        stamp.scenarioGeneration == scenarios.generation && stamp.body.currentVersion(at: now) == stamp.bodyVersion
     }
 
     /// `/__apicheck`: worked out once, not on every request (cutting a String's last character
@@ -52,12 +52,11 @@ extension MockServer {
         return response
     }
 
-    private func journal(_ request: ServerRequest, _ response: ServerResponse, record: ServedRecord, milliseconds: Double) {
-        guard !isAdmin(request) else { return }
-        journal.append(RequestJournal.Entry(
-            time: Date(), method: request.method, path: Self.shown(request.path), query: request.query, endpoint: record.endpoint,
+    private static func exchange(_ request: ServerRequest, _ response: ServerResponse, record: ServedRecord) -> RequestJournal.Exchange {
+        RequestJournal.Exchange(
+            method: request.method, path: shown(request.path), query: request.query, endpoint: record.endpoint,
             scenario: record.scenario, session: request.field("x-apicheck-session"), status: response.ending == nil ? response.status : 0,
-            problems: record.problems, milliseconds: milliseconds))
+            problems: record.problems)
     }
 
     /// The log line of an answer up to its milliseconds: method, target (secrets masked), status

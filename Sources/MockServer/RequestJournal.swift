@@ -5,33 +5,62 @@ import Synchronization
 /// The last requests the server answered, for the admin API: what a UI test reads to see what
 /// the app asked and what it got. Secrets are masked before an entry is kept.
 final class RequestJournal: Sendable {
-    struct Entry: Sendable {
-        var time: Date
-        var method: String
+    /// What a request asked and got. Shared, not copied, by every entry of a remembered answer
+    /// (`AnswerMemo`): the entry of such a request is then a reference and two numbers.
+    final class Exchange: Sendable {
+        let method: String
         /// The path, percent-decoded.
-        var path: String
+        let path: String
         /// The query as sent; secrets are masked when the entry is shown.
-        var query: [(name: String, value: String)]
-        var endpoint: String?
-        var scenario: String?
-        var session: String?
-        var status: Int
-        var problems: [String]
+        let query: [(name: String, value: String)]
+        let endpoint: String?
+        let scenario: String?
+        let session: String?
+        let status: Int
+        let problems: [String]
+
+        init(method: String, path: String, query: [(name: String, value: String)], endpoint: String?, scenario: String?,
+             session: String?, status: Int, problems: [String]) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.endpoint = endpoint
+            self.scenario = scenario
+            self.session = session
+            self.status = status
+            self.problems = problems
+        }
+    }
+
+    struct Entry: Sendable {
+        var exchange: Exchange
+        /// When the request arrived, on the clock its duration was measured with: the wall-clock
+        /// time is worked out when the entry is shown, which spares every request a clock read.
+        var arrived: ContinuousClock.Instant
         var milliseconds: Double
 
+        var session: String? { exchange.session }
+
+        /// The wall-clock time the request arrived, as far as the wall clock reads now.
+        func time(now: Date = Date(), clock: ContinuousClock.Instant = .now) -> Date {
+            now.addingTimeInterval(-Double((clock - arrived) / .nanoseconds(1)) / 1e9)
+        }
+
         /// Path and query, secrets masked, unsafe characters escaped (`DisplayText`).
-        func json(_ formatter: ISO8601DateFormatter, redactor: Redactor) -> JSONValue {
-            let target = DisplayText.escaped(redactor.redact(MockServer.shown(MockServer.target(path: path, query: query))))
+        func json(_ formatter: ISO8601DateFormatter, redactor: Redactor, now: Date = Date(),
+                  clock: ContinuousClock.Instant = .now) -> JSONValue {
+            let exchange = exchange
+            let target = DisplayText.escaped(redactor.redact(MockServer.shown(MockServer.target(path: exchange.path, query: exchange.query))))
             var members: [(key: String, value: JSONValue)] = [
-                ("time", .string(formatter.string(from: time))),
-                ("method", .string(DisplayText.escaped(method))), ("path", .string(target)),
-                ("endpoint", endpoint.map(JSONValue.string) ?? .null),
-                ("scenario", scenario.map(JSONValue.string) ?? .null),
-                ("status", .number(String(status))),
-                ("problems", .array(problems.map { .string(DisplayText.escaped(redactor.redact($0))) })),
+                ("time", .string(formatter.string(from: time(now: now, clock: clock)))),
+                ("method", .string(DisplayText.escaped(exchange.method))), ("path", .string(target)),
+                ("endpoint", exchange.endpoint.map(JSONValue.string) ?? .null),
+                ("scenario", exchange.scenario.map(JSONValue.string) ?? .null),
+                ("status", .number(String(exchange.status))),
+                ("problems", .array(exchange.problems.map { .string(DisplayText.escaped(redactor.redact($0))) })),
                 ("ms", .number(String(format: "%.2f", milliseconds))),
             ]
-            if let session { members.append(("session", .string(DisplayText.escaped(session)))) }
+            if let session = exchange.session { members.append(("session", .string(DisplayText.escaped(session)))) }
             return .object(members)
         }
     }

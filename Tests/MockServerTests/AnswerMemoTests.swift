@@ -27,6 +27,31 @@ import Testing
             return
         }
         #expect(entries.count == 2)
+        for entry in entries {
+            #expect(entry["endpoint"]?.stringValue == "topics.list")
+            #expect(entry["status"]?.int64Value == 200)
+            #expect(entry["path"]?.stringValue == "/Api/topics")
+        }
+        // The remembered answer's entry shares what the first one kept rather than copying it.
+        let kept = harness.server.journal.all().filter { $0.exchange.endpoint == "topics.list" }
+        #expect(kept.count == 2 && kept[0].exchange === kept[1].exchange)
+    }
+
+    /// An entry keeps when its request arrived on the clock its duration was measured with, and
+    /// is shown at the wall-clock time that was.
+    @Test func aJournalEntryIsShownAtTheWallClockTimeItsRequestArrived() {
+        let arrived = ContinuousClock.now
+        let exchange = RequestJournal.Exchange(method: "GET", path: "/Api/topics", query: [], endpoint: "topics.list",
+                                               scenario: "success", session: nil, status: 200, problems: [])
+        let entry = RequestJournal.Entry(exchange: exchange, arrived: arrived, milliseconds: 0.25)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+        #expect(entry.time(now: now, clock: arrived + .milliseconds(2500)) == Date(timeIntervalSince1970: 1_799_999_997.5))
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let shown = entry.json(formatter, redactor: Redactor(fieldNames: []), now: now, clock: arrived + .seconds(60))
+        #expect(shown["time"]?.stringValue == "2027-01-15T07:59:00.000Z")
+        #expect(shown["ms"]?.stringValue == nil && shown["ms"] == .number("0.25"))
     }
 
     @Test func aChoiceMadeThroughTheAdminAPIIsServedAtOnce() async throws {
