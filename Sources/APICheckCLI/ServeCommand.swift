@@ -98,9 +98,10 @@ struct ServeCommand: Command {
         }
         if !quiet {
             // Every waiting line in one write: a busy server's log costs a write per batch, not
-            // per request. Lines hold no newline of their own (DisplayText escapes them).
-            let log: @Sendable ([String]) -> Void = { lines in console.err(lines.joined(separator: "\n")) }
-            options.logLines = log
+            // per request. Lines hold no newline of their own (DisplayText escapes them); the
+            // text ends in one, so the console adds none (which would copy it).
+            let log: @Sendable (String) -> Void = { text in console.err(text) }
+            options.logText = log
         }
         func path(_ file: String) -> String {
             URL(fileURLWithPath: file, relativeTo: context.workingDirectory).standardizedFileURL.path

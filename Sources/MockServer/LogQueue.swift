@@ -12,18 +12,35 @@ public final class LogQueue: Sendable {
     ///   - capacity: lines held for the sink at most; the rest are dropped.
     ///   - sink: writes one line; may block for as long as its consumer does.
     public convenience init(capacity: Int = 4096, sink: @escaping @Sendable (String) -> Void) {
-        self.init(capacity: capacity, batchSink: { lines in for line in lines { sink(line) } })
+        self.init(capacity: capacity, sink: .lines { lines in for line in lines { sink(line) } })
     }
 
     /// - Parameters:
     ///   - batchSink: writes every line waiting at once, in order: under load one write for many
     ///     requests instead of one each.
-    public init(capacity: Int = 4096, batchSink: @escaping @Sendable ([String]) -> Void) {
-        core = Core(capacity: max(1, capacity), sink: batchSink)
+    public convenience init(capacity: Int = 4096, batchSink: @escaping @Sendable ([String]) -> Void) {
+        self.init(capacity: capacity, sink: .lines(batchSink))
+    }
+
+    /// A queue whose sink takes every line waiting at once as one text, each line ended by a
+    /// newline: the lines are written into one buffer the queue keeps, with no string made per
+    /// line. (A function, not an initializer: a trailing closure would not say which sink it is.)
+    public static func writingText(capacity: Int = 4096, _ sink: @escaping @Sendable (String) -> Void) -> LogQueue {
+        LogQueue(capacity: capacity, sink: .text(sink))
+    }
+
+    private init(capacity: Int, sink: Sink) {
+        core = Core(capacity: max(1, capacity), sink: sink)
         let core = core
         let thread = Thread { core.run() }
         thread.name = "apicheck.log"
         thread.start()
+    }
+
+    /// How the queue's thread hands lines over.
+    enum Sink: Sendable {
+        case lines(@Sendable ([String]) -> Void)
+        case text(@Sendable (String) -> Void)
     }
 
     deinit {
@@ -53,7 +70,13 @@ public final class LogQueue: Sendable {
             guard tenths >= 0 else { return head }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(head.utf8.count + 32)
+            write(into: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        func write(into bytes: inout [UInt8]) {
             bytes.append(contentsOf: head.utf8)
+            guard tenths >= 0 else { return }
             Self.appendDecimal(tenths / 10, to: &bytes)
             bytes.append(UInt8(ascii: "."))
             Self.appendDecimal(tenths % 10, to: &bytes)
@@ -63,7 +86,6 @@ public final class LogQueue: Sendable {
                 Self.appendDecimal(delay, to: &bytes)
                 bytes.append(contentsOf: " ms delay)".utf8)
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
 
         private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
@@ -104,7 +126,7 @@ public final class LogQueue: Sendable {
 
         let state = Mutex(State())
         private let capacity: Int
-        private let sink: @Sendable ([String]) -> Void
+        private let sink: Sink
         private let wake = DispatchSemaphore(value: 0)
         /// Cuts a pause short: a flush or a finish wants the lines now.
         let hurry = DispatchSemaphore(value: 0)
@@ -113,7 +135,7 @@ public final class LogQueue: Sendable {
         /// answer). A line still reaches the sink within this of the one before it.
         static let pause: DispatchTimeInterval = .milliseconds(10)
 
-        init(capacity: Int, sink: @escaping @Sendable ([String]) -> Void) {
+        init(capacity: Int, sink: Sink) {
             self.capacity = capacity
             self.sink = sink
         }
@@ -142,27 +164,47 @@ public final class LogQueue: Sendable {
             hurry.signal()
         }
 
-        /// The queue's thread: takes every waiting line at once, so the lock is held only for a swap.
+        /// The queue's thread: takes every waiting line at once, so the lock is held only for a
+        /// swap. The taken array comes back emptied for the next swap, and the text buffer is
+        /// reused: a busy server's log makes no allocation per line or per batch.
         func run() {
+            var spare: [Pending] = []
+            var buffer: [UInt8] = []
             while true {
                 let sleeps = state.withLock { state -> Bool in
                     state.idle = state.lines.isEmpty && state.dropped == 0 && !state.finished
                     return state.idle
                 }
                 if sleeps { wake.wait() }
-                let (lines, dropped, finished) = state.withLock { state in
+                let (dropped, finished) = state.withLock { state in
                     defer {
-                        state.lines = []
                         state.dropped = 0
                         state.writing = true
                         state.idle = false
                     }
-                    return (state.lines, state.dropped, state.finished)
+                    swap(&state.lines, &spare)
+                    return (state.dropped, state.finished)
                 }
+                var lines = spare
+                spare = []
                 // The dropped lines came after the queued ones.
-                var batch = lines.map(\.text)
-                if dropped > 0 { batch.append("(\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the log's reader fell behind)") }
-                if !batch.isEmpty { sink(batch) }
+                let notice = dropped == 0 ? nil : "(\(dropped) log line\(dropped == 1 ? "" : "s") dropped: the log's reader fell behind)"
+                switch sink {
+                case let .lines(write):
+                    var batch = lines.map(\.text)
+                    if let notice { batch.append(notice) }
+                    if !batch.isEmpty { write(batch) }
+                case let .text(write):
+                    buffer.removeAll(keepingCapacity: true)
+                    for line in lines {
+                        line.write(into: &buffer)
+                        buffer.append(UInt8(ascii: "\n"))
+                    }
+                    if let notice { buffer.append(contentsOf: notice.utf8 + [UInt8(ascii: "\n")]) }
+                    if !buffer.isEmpty { write(String(decoding: buffer, as: UTF8.self)) }
+                }
+                lines.removeAll(keepingCapacity: true)
+                spare = lines
                 state.withLock { $0.writing = false }
                 if finished { return }
                 _ = hurry.wait(timeout: .now() + Self.pause)

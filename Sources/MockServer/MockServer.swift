@@ -32,7 +32,7 @@ public final class MockServer: Sendable {
     let redactor: Redactor
     let known: KnownScenarios
     let started = Date()
-    /// Where log lines wait for `options.logLines` or `options.log`; nil when the server is quiet.
+    /// Where log lines wait for `options.logText` or `options.log`; nil when the server is quiet.
     let logQueue: LogQueue?
     private let server = Mutex<HTTPServer?>(nil)
 
@@ -43,7 +43,7 @@ public final class MockServer: Sendable {
         ledger = SessionLedger(rotates: api.auth.refresh?.rotates ?? false, now: options.now)
         self.api = api
         self.options = options
-        logQueue = options.logLines.map { LogQueue(batchSink: $0) } ?? options.log.map { LogQueue(sink: $0) }
+        logQueue = options.logText.map { LogQueue.writingText($0) } ?? options.log.map { LogQueue(sink: $0) }
         basePath = options.basePath.map(MockServerOptions.normalized) ?? MockServerOptions.defaultBasePath(of: api)
         let mocks = MockDirectory(folder, api: api, maxFileBytes: options.maxMockBytes)
         if let listingError = mocks.listingError { throw MockServerError(listingError) }

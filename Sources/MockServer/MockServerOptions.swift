@@ -21,12 +21,13 @@ public struct MockServerOptions: Sendable {
     public var scenarios: [String: String]
     /// Start even when the mocks do not pass the audit.
     public var allowInvalid: Bool
-    /// One line per request; nil (and no `logLines`) keeps the server quiet. Lines reach it through a `LogQueue`:
+    /// One line per request; nil (and no `logText`) keeps the server quiet. Lines reach it through a `LogQueue`:
     /// a request never waits for it, and lines are dropped (and counted) while it is stuck.
     public var log: (@Sendable (String) -> Void)?
-    /// Instead of `log`: every line waiting at once, in order (one write for many requests when
-    /// the server is busy). `apicheck serve` writes its log this way.
-    public var logLines: (@Sendable ([String]) -> Void)?
+    /// Instead of `log`: every line waiting at once as one text, in order, each ended by a
+    /// newline (one write for many requests when the server is busy, and no string made per
+    /// line). `apicheck serve` writes its log this way.
+    public var logText: (@Sendable (String) -> Void)?
     /// When set, every admin request must carry this token (`Authorization: Bearer TOKEN` or
     /// `X-Apicheck-Admin-Token`); meant for a server bound to anything but loopback.
     public var adminToken: String?

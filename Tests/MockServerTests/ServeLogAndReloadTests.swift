@@ -81,6 +81,29 @@ import Testing
         #expect(written.count == 2, "\(written)")
     }
 
+    /// `apicheck serve`'s sink: the lines waiting together come as one text, each ended by a
+    /// newline, their durations written by the queue, and a drop notice after them.
+    @Test func aTextSinkGetsTheWaitingLinesAsOneTextEachEndedByANewline() {
+        let gate = DispatchSemaphore(value: 0), entered = DispatchSemaphore(value: 0)
+        let texts = Mutex<[String]>([])
+        let queue = LogQueue.writingText(capacity: 9) { text in
+            if text.hasPrefix("line 0") {
+                entered.signal()
+                _ = gate.wait(timeout: .now() + 60)
+            }
+            texts.withLock { $0.append(text) }
+        }
+        queue.append("line 0")
+        #expect(entered.wait(timeout: .now() + 30) == .success)
+        for index in 1..<12 { queue.append("line \(index) ", milliseconds: Double(index) + 0.25, delay: index == 9 ? 200 : 0) }
+        gate.signal()
+
+        #expect(queue.flush())
+        let expected = (1..<10).map { "line \($0) \($0).3 ms\($0 == 9 ? " (+200 ms delay)" : "")\n" }.joined()
+            + "(2 log lines dropped: the log's reader fell behind)\n"
+        #expect(texts.withLock { $0 } == ["line 0\n", expected])
+    }
+
     @Test func clientTextReachesTheLogAndTheJournalEscaped() async throws {
         let harness = try ServeHarness()
         defer { harness.stop() }
