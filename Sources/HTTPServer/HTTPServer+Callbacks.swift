@@ -25,14 +25,17 @@ extension HTTPServer {
                     (name: PercentDecoding.decode($0.name), value: PercentDecoding.decode($0.value))
                 },
                 headers: values(of: connection, kind: .HEADER_KIND))
+            // Read off the request before it moves into `incoming`: a property of a class read
+            // for a method call is copied whole.
+            let length = request.header("Content-Length")
             let incoming = IncomingRequest(request)
-            let announced = admit(incoming, context: context)
+            let announced = admit(incoming, length: length, context: context)
             requestContext.pointee = Unmanaged.passRetained(incoming).toOpaque()
             context.deadlines.headerReceived(connection)
-            if let tls = context.configuration.tls, tls.clientCAPEM != nil, cmhd_client_certificate_verified(connection) == 0 {
+            if let closes = context.clientCertificateRequired, cmhd_client_certificate_verified(connection) == 0 {
                 // Mutual TLS: nothing reaches the handler without a certificate from the client CA.
                 incoming.answered = true
-                if tls.closesWithoutClientCertificate { return .NO }
+                if closes { return .NO }
                 return queue(ServerResponse(status: 403, headers: [(name: "Content-Type", value: "text/plain")],
                                             body: Data("a client certificate from the trusted CA is required\n".utf8)),
                              on: connection, context: context)
@@ -67,12 +70,12 @@ extension HTTPServer {
         incoming.answered = true
         // A pool handler never blocks, so the answer is queued (and its send deadline set) at
         // once; a thread-per-connection handler may sleep, which no deadline should cut.
-        if context.configuration.threadModel == .threadPerConnection { context.deadlines.bodyReceived(connection) }
+        if context.threadPerConnection { context.deadlines.bodyReceived(connection) }
 
         if let refusal = incoming.refusal {
             return queue(answer(to: refusal, context: context), on: connection, context: context)
         }
-        return answer(context.handler(incoming.request), to: incoming, on: connection, context: context)
+        return answer(context.handler(incoming.takeRequest()), to: incoming, on: connection, context: context)
     }
 
     /// A refused body announced up to this size is still read (and dropped) before the answer,
@@ -92,8 +95,8 @@ extension HTTPServer {
 
     /// Books the body a request announces, before any of it arrives: an upload flood is turned
     /// away by what it announces, not after it has been buffered. Returns the announced size.
-    private static func admit(_ incoming: IncomingRequest, context: HandlerContext) -> Int {
-        guard let text = incoming.request.header("Content-Length"), let announced = Int(text), announced > 0 else { return 0 }
+    private static func admit(_ incoming: IncomingRequest, length: String?, context: HandlerContext) -> Int {
+        guard let length, let announced = Int(length), announced > 0 else { return 0 }
         if announced > context.configuration.maxRequestBody {
             incoming.refusal = .tooLarge
         } else if context.budget.book(announced, total: announced) {

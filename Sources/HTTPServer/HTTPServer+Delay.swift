@@ -26,7 +26,7 @@ extension HTTPServer {
     static func answer(_ response: ServerResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
                        context: HandlerContext) -> MHD_Result {
         guard response.delay > 0 else { return queue(response, on: connection, context: context) }
-        guard context.configuration.threadModel != .threadPerConnection else {
+        guard !context.threadPerConnection else {
             Thread.sleep(forTimeInterval: response.delay)
             return queue(response, on: connection, context: context)
         }
@@ -59,7 +59,7 @@ extension HTTPServer {
     static func dribbledResponse(_ body: Data, bytes: Int, pause: Double, on connection: OpaquePointer,
                                  context: HandlerContext) -> OpaquePointer? {
         let dribble = DribbledBody(body, chunk: max(1, bytes), pause: max(0, pause), connection: connection,
-                                   suspended: context.configuration.threadModel == .threadPerConnection ? nil : context.suspended)
+                                   suspended: context.threadPerConnection ? nil : context.suspended)
         let cls = Unmanaged.passRetained(dribble).toOpaque()
         let response = MHD_create_response_from_callback(
             UInt64(body.count), dribble.chunk,

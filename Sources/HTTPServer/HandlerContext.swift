@@ -7,10 +7,18 @@ final class HandlerContext: Sendable {
     let budget: RequestBodyBudget
     let deadlines: ConnectionDeadlines
     let suspended = SuspendedConnections()
+    /// Read on every request, so kept apart from `configuration` (reading one of its fields
+    /// through the TLS settings retained their strings each time).
+    let threadPerConnection: Bool
+    /// Mutual TLS: non-nil when a client certificate is required, and whether a connection without
+    /// one is closed rather than answered 403.
+    let clientCertificateRequired: Bool?
 
     init(handler: @escaping HTTPServer.Handler, configuration: HTTPServerConfiguration) {
         self.handler = handler
         self.configuration = configuration
+        threadPerConnection = configuration.threadModel == .threadPerConnection
+        clientCertificateRequired = configuration.tls.flatMap { $0.clientCAPEM == nil ? nil : $0.closesWithoutClientCertificate }
         budget = RequestBodyBudget(limit: configuration.requestBodyBudget, small: configuration.smallRequestBody)
         deadlines = ConnectionDeadlines(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
                                        sendTimeout: configuration.sendTimeout,
