@@ -70,7 +70,8 @@ extension MockServer {
                 break
             }
             let renewal = claimRefreshToken(&decision)
-            // Spent by another request since this one was decided: the refused refresh instead.
+            // Spent by another request since this one was decided: the refused refresh instead
+            // (it refreshes nothing, so it renders once more, no further).
             if renewal == .refused { return render(&decision) }
             var data = served.data
             var headers: [(name: String, value: String)] = []
