@@ -29,10 +29,10 @@ extension MockServer {
     }
 
     /// The bytes of a decision, after its effects on the token book. A refresh token is checked
-    /// and spent here in one step: of simultaneous refreshes with one rotating refresh token, all
-    /// decided before any renders, one renews and `decision` becomes the refused refresh for the others.
+    /// and spent here in one step, once the success body is in hand: of simultaneous refreshes
+    /// with one rotating refresh token, all decided before any renders, one renews and `decision`
+    /// becomes the refused refresh for the others; with no success body to render, none is spent.
     func render(_ decision: inout MockDecision) -> ServerResponse {
-        let renewal = claimRefreshToken(&decision)
         let endpoint = decision.endpoint
         // A forced logout holds whatever is answered; a login or a logout only with its mock.
         for case let .revokeToken(token) in decision.effects { tokens.revoke(token) }
@@ -61,10 +61,18 @@ extension MockServer {
         case let .mock(scenario):
             guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
                 let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
+                // A client told 500 never got new tokens: the refresh token it sent must still renew.
+                let unspent = decision.effects.contains { if case .refresh = $0 { true } else { false } }
+                    ? "; the refresh token was not spent" : ""
                 response = ProblemDocument(status: 500, title: "No mock",
-                                           detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)").response(in: api.errors)
+                                           detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)\(unspent)")
+                    .response(in: api.errors)
                 break
             }
+            let renewal = claimRefreshToken(&decision)
+            // Spent by another request since this one was decided: the refused refresh instead
+            // (it refreshes nothing, so it renders once more, no further).
+            if renewal == .refused { return render(&decision) }
             var data = served.data
             var headers: [(name: String, value: String)] = []
             var rewritten = false
@@ -117,7 +125,8 @@ extension MockServer {
 
     /// Spends the refresh token of a refresh decision; where another request spent it after this
     /// one was decided (a rotating refresh token is good once), the decision becomes the refused
-    /// refresh and renews nothing. Nil for a decision that refreshes nothing.
+    /// refresh and renews nothing. Nil for a decision that refreshes nothing. Called only with the
+    /// success body in hand, so a refresh serve cannot answer leaves the token as it was.
     private func claimRefreshToken(_ decision: inout MockDecision) -> SessionLedger.Renewal? {
         for case let .refresh(refreshToken) in decision.effects {
             let renewal = ledger.renew(with: refreshToken)

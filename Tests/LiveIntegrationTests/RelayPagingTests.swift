@@ -100,6 +100,17 @@ extension RelayPagingTests {
         #expect(lastURLs(report) == ["notices?page=3&per_page=2", "public_rooms?offset=6&limit=2"])
         #expect(report.verdict == .violated)
     }
+
+    /// New items past the end, for ever: nothing comes twice and no page is short, so only the
+    /// page budget (`maxPages: 5`, `mustEnd`) stops the walk, at the fifth page, and says so.
+    @Test(arguments: [false, true]) func aListOfNewItemsWithoutEndStopsAtItsPageBudget(overSocket: Bool) async throws {
+        let report = try await run(.unending, overSocket: overSocket, only: Self.windows)
+        let budget = "the list never ended within its page budget of 5 pages (maxPages): 10 items read, none twice, and page 5 still asks for another"
+        #expect(paging(report, "rooms.public") == ["\(budget) (offset=10); a client following it may never end"])
+        #expect(paging(report, "server.notices") == ["\(budget) (page=6); a client following it may never end"])
+        #expect(lastURLs(report) == ["notices?page=5&per_page=2", "public_rooms?offset=8&limit=2"])
+        #expect(report.verdict == .violated)
+    }
 }
 
 extension RelayPagingTests {

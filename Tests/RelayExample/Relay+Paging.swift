@@ -11,7 +11,7 @@ extension Relay {
                      .query("from", .string),
                      .query("limit", .int, sample: .literal(2))],
         mock: "messages", auth: .token,
-        paging: .token(ids: "$.chunk[*].event_id", from: .body("$.end"), next: "from", size: "limit", maxPages: 5))
+        paging: .token(ids: "$.chunk[*].event_id", from: .body("$.end"), next: "from", size: "limit", maxPages: 5, mustEnd: true))
 
     /// The server's accounts, a page at a time: each answer links the next page in an RFC 8288
     /// `Link` header (relative, beside a `last` link); user ids ascend.
@@ -19,7 +19,7 @@ extension Relay {
         id: "users.list", .get, "users",
         parameters: [.query("per_page", .int, sample: .literal(2))],
         mock: "users", auth: .token,
-        paging: .link(ids: "$.users[*].user_id", order: .ascending, size: "per_page", maxPages: 5))
+        paging: .link(ids: "$.users[*].user_id", order: .ascending, size: "per_page", maxPages: 5, mustEnd: true))
 
     /// The public room directory, a window at a time: `offset` is the index of the window's first
     /// room, `limit` its size; a short or empty window is the last. Open to anyone.
@@ -27,7 +27,7 @@ extension Relay {
         id: "rooms.public", .get, "public_rooms",
         parameters: [.query("offset", .int), .query("limit", .int, sample: .literal(2))],
         mock: "public_rooms",
-        paging: .offset(ids: "$.chunk[*].room_id", next: "offset", limit: "limit", maxPages: 5))
+        paging: .offset(ids: "$.chunk[*].room_id", next: "offset", limit: "limit", maxPages: 5, mustEnd: true))
 
     /// The server's notices, a page at a time by number, the first page 1: numeric ids,
     /// ascending; a short or empty page is the last. Open to anyone.
@@ -35,7 +35,7 @@ extension Relay {
         id: "server.notices", .get, "notices",
         parameters: [.query("page", .int), .query("per_page", .int, sample: .literal(2))],
         mock: "notices",
-        paging: .pageNumber(ids: "$.notices[*].id", next: "page", size: "per_page", order: .ascending, maxPages: 5))
+        paging: .pageNumber(ids: "$.notices[*].id", next: "page", size: "per_page", order: .ascending, maxPages: 5, mustEnd: true))
 }
 
 /// One window of the public room directory.

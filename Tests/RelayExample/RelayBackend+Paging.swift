@@ -10,6 +10,10 @@ public enum RelayPagingFault: Sendable {
     /// a window or page number past the end answers the last full page again, so a client that
     /// waits for an empty or short page never gets one.
     case endless
+    /// A window or page number past the end is full of new items (`rooms.public`,
+    /// `server.notices`), however far: no item comes twice and no page is short, so only a page
+    /// budget tells that the list never ends.
+    case unending
 }
 
 extension RelayBackend {
@@ -80,7 +84,7 @@ extension RelayBackend {
         let limit = max(1, request.queryValue("limit").flatMap { Int($0) } ?? 10)
         let offset = max(0, request.queryValue("offset").flatMap { Int($0) } ?? 0)
         let start = window(from: offset, size: limit, of: Self.publicDirectory.count)
-        let rooms = Self.publicDirectory.dropFirst(start).prefix(limit).map { room in
+        let rooms = items(start, limit, of: Self.publicDirectory) { ("!room\($0 + 1):relay", "Room \($0 + 1)", 1) }.map { room in
             JSONValue.object([("room_id", .string(room.id)), ("name", .string(room.name)), ("num_joined_members", .number("\(room.members)"))])
         }
         let body = JSONValue.object([("chunk", .array(rooms)), ("total_room_count_estimate", .number("\(Self.publicDirectory.count)"))])
@@ -92,10 +96,17 @@ extension RelayBackend {
         let perPage = max(1, request.queryValue("per_page").flatMap { Int($0) } ?? 10)
         let number = max(1, request.queryValue("page").flatMap { Int($0) } ?? 1)
         let start = window(from: (number - 1) * perPage, size: perPage, of: Self.serverNotices.count)
-        let notices = Self.serverNotices.dropFirst(start).prefix(perPage).map { notice in
+        let notices = items(start, perPage, of: Self.serverNotices) { (101 + $0, "Notice \(101 + $0)") }.map { notice in
             JSONValue.object([("id", .number("\(notice.id)")), ("text", .string(notice.text))])
         }
         return .json(Data(JSONValue.object([("notices", .array(notices))]).compactText.utf8))
+    }
+
+    /// The `size` items from index `start`: the list's own, and past its end none, or with the
+    /// `unending` fault new ones made by `more` from their index.
+    private func items<Item>(_ start: Int, _ size: Int, of list: [Item], more: (Int) -> Item) -> [Item] {
+        guard pagingFault.withLock({ $0 }) == .unending else { return Array(list.dropFirst(start).prefix(size)) }
+        return (start..<start + size).map { $0 < list.count ? list[$0] : more($0) }
     }
 
     /// Where a window of `size` asked from `offset` starts, as the paging fault has it: one item

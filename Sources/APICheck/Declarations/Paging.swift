@@ -9,7 +9,8 @@
 /// `apicheck live` takes the endpoint's own answer as the first page and follows the cursor for
 /// at most `maxPages` pages, checking what an app's infinite scroll relies on: no item comes
 /// twice, each page is ordered as declared, and the list ends (an empty or short page, or no next
-/// token or link) rather than leading a client on for ever.
+/// token or link) rather than leading a client on for ever. A short list declares `mustEnd`:
+/// `maxPages` is then its page budget, and a list still asking for more after it is at fault.
 public struct Paging: Sendable, Equatable {
     public enum Order: String, Sendable {
         /// Newest first; the next page holds smaller ids.
@@ -34,48 +35,55 @@ public struct Paging: Sendable, Equatable {
     public var size: String?
     /// The most pages `live` reads, the first included.
     public var maxPages: Int
+    /// Whether the list ends within `maxPages` pages, its page budget: one whose last page read
+    /// still asks for another is a list that never ends, though no item came twice. Off for a
+    /// long list, which `live` samples without walking it to its end.
+    public var mustEnd: Bool
 
-    public init(ids: String, order: Order?, cursor: PageCursor, size: String? = nil, maxPages: Int = Paging.defaultMaxPages) {
+    public init(ids: String, order: Order?, cursor: PageCursor, size: String? = nil, maxPages: Int = Paging.defaultMaxPages,
+                mustEnd: Bool = false) {
         self.ids = ids
         self.order = order
         self.cursor = cursor
         self.size = size
         self.maxPages = maxPages
+        self.mustEnd = mustEnd
     }
 
     /// Id cursor: the next page is asked with `next` set from the page's last id.
     public static func cursor(ids: String, order: Order, next: String, inclusive: Bool = false, size: String? = nil,
-                              maxPages: Int = defaultMaxPages) -> Paging {
-        Paging(ids: ids, order: order, cursor: .id(parameter: next, inclusive: inclusive), size: size, maxPages: maxPages)
+                              maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+        Paging(ids: ids, order: order, cursor: .id(parameter: next, inclusive: inclusive), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// Opaque token: read at a JSONPath of the answer or from a header, sent back as `next`.
     public static func token(ids: String, from place: PageCursor.Place, next: String, order: Order? = nil, size: String? = nil,
-                             maxPages: Int = defaultMaxPages) -> Paging {
-        Paging(ids: ids, order: order, cursor: .token(from: place, parameter: next), size: size, maxPages: maxPages)
+                             maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+        Paging(ids: ids, order: order, cursor: .token(from: place, parameter: next), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// Page numbers in `next`, the first page numbered `first`.
     public static func pageNumber(ids: String, next: String, first: Int = 1, size: String? = nil, order: Order? = nil,
-                                  maxPages: Int = defaultMaxPages) -> Paging {
-        Paging(ids: ids, order: order, cursor: .pageNumber(parameter: next, first: first), size: size, maxPages: maxPages)
+                                  maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+        Paging(ids: ids, order: order, cursor: .pageNumber(parameter: next, first: first), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// Offset and limit: `next` is the index of the page's first item, `limit` its size.
     public static func offset(ids: String, next: String, limit: String, order: Order? = nil,
-                              maxPages: Int = defaultMaxPages) -> Paging {
-        Paging(ids: ids, order: order, cursor: .offset(parameter: next), size: limit, maxPages: maxPages)
+                              maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+        Paging(ids: ids, order: order, cursor: .offset(parameter: next), size: limit, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// RFC 8288 `Link` headers: the next page is the `rel="next"` link.
-    public static func link(ids: String, order: Order? = nil, size: String? = nil, maxPages: Int = defaultMaxPages) -> Paging {
-        Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages)
+    public static func link(ids: String, order: Order? = nil, size: String? = nil, maxPages: Int = defaultMaxPages,
+                            mustEnd: Bool = false) -> Paging {
+        Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// A next URL: read at a JSONPath of the answer (`.body("$.next")`) or from a header.
     public static func url(ids: String, from place: PageCursor.Place, order: Order? = nil, size: String? = nil,
-                           maxPages: Int = defaultMaxPages) -> Paging {
-        Paging(ids: ids, order: order, cursor: .url(from: place), size: size, maxPages: maxPages)
+                           maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+        Paging(ids: ids, order: order, cursor: .url(from: place), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// The query parameter the next page is asked with, when the cursor is one.

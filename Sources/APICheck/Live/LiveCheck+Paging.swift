@@ -37,13 +37,21 @@ extension LiveCheck {
             current = PageRead(ids: ids, document: document, headers: nil, values: values, url: nil)
         }
         var earlier: Set<PageID> = []
-        var read = 1
+        var read = 1, items = current.ids.count
         walk: while true {
             // The last page allowed is not followed, but a fault it shows needs no request: an
-            // empty page that still gives a token is found whatever the limit.
+            // empty page that still gives a token is found whatever the limit, and a list that must
+            // end and still asks for more has not, however new its items.
             if read >= paging.maxPages {
-                if case let .fault(expected, found, message) = paging.next(after: current, of: endpoint) {
+                switch paging.next(after: current, of: endpoint) {
+                case let .fault(expected, found, message):
                     findings.append(judge.finding(expected: expected, found: found, message: message, at: paging.cursor.bodyPath))
+                case let .ask(_, cursor) where paging.mustEnd:
+                    findings.append(judge.neverEnded(items: items, next: cursor))
+                case let .follow(url) where paging.mustEnd:
+                    findings.append(judge.neverEnded(items: items, next: Paging.shown(url)))
+                case .end, .ask, .follow:
+                    break
                 }
                 break
             }
@@ -72,6 +80,7 @@ extension LiveCheck {
                 break walk
             }
             read += 1
+            items += next.ids.count
             let found = judge.findings(first: current.ids, next: next.ids, earlier: earlier, cursor: request.cursor)
             findings += found
             if !found.isEmpty { break }

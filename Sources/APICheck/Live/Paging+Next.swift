@@ -51,7 +51,7 @@ extension Paging {
     /// The page a link or next URL leads to, unless it leads nowhere a client should go.
     private func follow(_ next: URL?, from page: PageRead, base: URL) -> NextPage {
         guard let next else { return .end }
-        let shown = DisplayText.escaped(Redactor.withoutQuery(next) + (next.query.map { "?" + $0 } ?? ""))
+        let shown = Self.shown(next)
         let name = cursor == .link ? "links a next one" : "gives a next URL"
         if page.ids.isEmpty {
             return .fault(expected: "no next page after an empty page", found: shown,
@@ -68,6 +68,11 @@ extension Paging {
                           message: "the next page's URL is the page's own: a client following it gets the same page for ever")
         }
         return .follow(next)
+    }
+
+    /// A next page's URL as findings show it: escaped, with no user or password.
+    static func shown(_ next: URL) -> String {
+        DisplayText.escaped(Redactor.withoutQuery(next) + (next.query.map { "?" + $0 } ?? ""))
     }
 
     /// The text of a token or URL where the answer gives it: a string or a number in the body,

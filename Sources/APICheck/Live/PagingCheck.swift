@@ -50,6 +50,17 @@ struct PagingCheck: Sendable {
         return findings
     }
 
+    /// A list that must end within its page budget (`mustEnd`) and whose last page read, page
+    /// `maxPages`, still asks for another (`next`: `offset=10`, or the URL); `items` were read in all.
+    func neverEnded(items: Int, next: String) -> Finding {
+        let pages = paging.maxPages
+        return finding(
+            expected: "the list's end within \(pages) pages", found: "\(pages) pages, \(items) items, then a next page (\(next))",
+            message: "the list never ended within its page budget of \(pages) pages (maxPages): \(items) items read, "
+                + "none twice, and page \(pages) still asks for another (\(next)); a client following it may never end",
+            at: paging.cursor.bodyPath)
+    }
+
     /// A paging finding at the ids' JSONPath, or at `path` (where the next token sits).
     func finding(expected: String, found: String, message: String, at path: String? = nil) -> Finding {
         Finding(kind: .paging, severity: .error, endpoint: endpoint, path: JSONPath(parsing: path ?? paging.ids), expected: expected,
