@@ -10,7 +10,8 @@ import Testing
 /// (ci/attack runs the full-size attacks against the sandbox and measures them.)
 @Suite struct HTTPServerLimitsTests {
     /// A started server with these limits whose handler echoes the body's size; requests to
-    /// `/hold` wait until `release` is signalled (or 10 s pass).
+    /// `/hold` wait until `release` is signalled (or 60 s pass: on a loaded machine the requests a
+    /// test sends meanwhile may take seconds, and an early release would free the budget).
     final class Limited: Sendable {
         let server: HTTPServer
         let release = DispatchSemaphore(value: 0)
@@ -25,7 +26,7 @@ import Testing
             let seen = seen
             server = HTTPServer(configuration: configuration) { request in
                 seen.requests.withLock { $0.append(request.method + " " + request.path) }
-                if request.path == "/hold" { _ = release.wait(timeout: .now() + 10) }
+                if request.path == "/hold" { _ = release.wait(timeout: .now() + 60) }
                 return ServerResponse(body: Data("\(request.method) \(request.body.count)".utf8))
             }
             try server.start()
@@ -34,7 +35,8 @@ import Testing
         var handled: [String] { seen.requests.withLock { $0 } }
 
         func post(_ path: String, bytes: Int) async throws -> HTTPResponse {
-            try await CurlTransport().send(HTTPRequest(method: .post, url: url(path), body: Data(repeating: 0x61, count: bytes)))
+            try await CurlTransport(configuration: CurlConfiguration(timeout: 60))
+                .send(HTTPRequest(method: .post, url: url(path), body: Data(repeating: 0x61, count: bytes)))
         }
 
         func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(server.port)\(path)")! }
