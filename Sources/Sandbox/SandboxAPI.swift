@@ -59,11 +59,12 @@ public final class SandboxAPI: Sendable {
         let outcome = state.withLock { state -> Result<AccountStore.Account, SandboxFailure> in
             switch state.tokens.verdict(for: token, at: now, ttl: ttl) {
             case let .valid(name):
-                state.accounts.account(named: name).map(Result.success) ?? .failure(.deadToken)
+                if let token { state.tokens.use(token) }
+                return state.accounts.account(named: name).map(Result.success) ?? .failure(.deadToken)
             case .revoked:
-                .failure(.loggedInElsewhere)
+                return .failure(.loggedInElsewhere)
             case .dead:
-                acceptDead ? .success(state.accounts.account(named: DemoData.demoAccount)!) : .failure(.deadToken)
+                return acceptDead ? .success(state.accounts.account(named: DemoData.demoAccount)!) : .failure(.deadToken)
             }
         }
         return try outcome.get()

@@ -6,8 +6,10 @@ import Foundation
 /// Every operation is O(1) (amortised): a verdict is one dictionary lookup, a login revokes only
 /// the account's live tokens (kept per account), and tokens past their lifetime are pruned in
 /// issue order as new ones are issued. At most `capacity` tokens are remembered; past that the
-/// oldest are forgotten, and a forgotten token is dead, as if it had expired. So a login flood
-/// costs a bounded amount of memory and leaves lookups as fast as before.
+/// least recently used are forgotten (a token in use moves to the back of the line, see `use`),
+/// and a forgotten token is dead, as if it had expired. So a login flood costs a bounded amount
+/// of memory, leaves lookups as fast as before, and does not log out a client that keeps using
+/// its token.
 struct TokenStore: Sendable {
     enum Verdict: Equatable {
         case valid(account: String)
@@ -21,6 +23,9 @@ struct TokenStore: Sendable {
         var account: String
         var issuedAt: Date
         var revoked: Bool
+        /// Its place in the line to be forgotten (`dropped` + its index in `order`); an earlier
+        /// place of the same token left in `order` by `use` is passed over.
+        var place: Int
     }
 
     /// Tokens remembered at most (revoked ones included, so that they answer 10504 for a while).
@@ -28,9 +33,12 @@ struct TokenStore: Sendable {
     private var issued: [String: Issued] = [:]
     /// The tokens of each account that no later login revoked.
     private var live: [String: Set<String>] = [:]
-    /// Tokens in issue order from `head` on; entries already ended or forgotten are skipped.
+    /// Tokens in the order they are to be forgotten from `head` on (issue order, a token in use
+    /// moved to the back); entries already ended, forgotten or moved are skipped.
     private var order: [String] = []
     private var head = 0
+    /// Entries cut off the front of `order` so far: a place minus this is an index in it.
+    private var dropped = 0
     private var counter: UInt64 = 0
 
     private static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -56,10 +64,19 @@ struct TokenStore: Sendable {
             var generator = SplitMix64(seed: counter &* 0x2545_F491_4F6C_DD1D)
             token = "2.00" + String((0..<15).map { _ in Self.alphabet[Int(generator.next() % 62)] })
         } while issued[token] != nil
-        issued[token] = Issued(account: account, issuedAt: now, revoked: false)
+        issued[token] = Issued(account: account, issuedAt: now, revoked: false, place: dropped + order.count)
         live[account, default: []].insert(token)
         order.append(token)
         return token
+    }
+
+    /// A request was answered with `token`: it moves to the back of the line to be forgotten, if
+    /// it is in the front half (so a token asked for often is moved at most once per half turn
+    /// of the line, and each move is constant time).
+    mutating func use(_ token: String) {
+        guard let entry = issued[token], entry.place - dropped - head < (order.count - head) / 2 else { return }
+        issued[token]?.place = dropped + order.count
+        order.append(token)
     }
 
     /// Expiry wins over revocation: a token past its lifetime is dead whatever happened since.
@@ -79,15 +96,16 @@ struct TokenStore: Sendable {
     private mutating func prune(at now: Date, ttl: Double) {
         while head < order.count {
             let token = order[head]
-            if let entry = issued[token], issued.count < capacity, now.timeIntervalSince(entry.issuedAt) < ttl {
-                break
+            if let entry = issued[token], entry.place == dropped + head {
+                if issued.count < capacity, now.timeIntervalSince(entry.issuedAt) < ttl { break }
+                forget(token)
             }
-            forget(token)
             head += 1
         }
         // Drop the consumed prefix now and then, so `order` stays about as long as `issued`.
         if head > 1024, head * 2 > order.count {
             order.removeFirst(head)
+            dropped += head
             head = 0
         }
     }

@@ -45,6 +45,22 @@ import Testing
         #expect(store.verdict(for: tokens[899], at: start, ttl: 3600) == .dead)
     }
 
+    /// A client that keeps using its token is not logged out by another account's login flood:
+    /// the least recently used tokens are forgotten first, an idle one among them.
+    @Test func aTokenInUseOutlivesALoginFlood() {
+        var store = TokenStore(capacity: 100)
+        let idle = store.issue(for: "idle", at: start, ttl: 3600, revokeEarlier: true)
+        let busy = store.issue(for: "busy", at: start, ttl: 3600, revokeEarlier: true)
+        for index in 0..<10_000 {
+            _ = store.issue(for: "demo", at: start, ttl: 3600, revokeEarlier: true)
+            if index % 20 == 0, store.verdict(for: busy, at: start, ttl: 3600) == .valid(account: "busy") { store.use(busy) }
+        }
+
+        #expect(store.count == 100)
+        #expect(store.verdict(for: busy, at: start, ttl: 3600) == .valid(account: "busy"))
+        #expect(store.verdict(for: idle, at: start, ttl: 3600) == .dead)
+    }
+
     @Test func withoutRevocationEveryLiveTokenStaysValidUntilPruned() {
         var store = TokenStore(capacity: 10)
         let tokens = (0..<20).map { _ in store.issue(for: "demo", at: start, ttl: 3600, revokeEarlier: false) }
