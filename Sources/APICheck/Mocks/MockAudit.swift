@@ -29,6 +29,7 @@ public struct MockAudit: Sendable {
         }
         let redactor = api.makeRedactor()
         report.runFindings += api.problems
+        report.results.reserveCapacity(report.results.count + api.endpoints.count)
         for endpoint in api.endpoints {
             var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                                      method: endpoint.method.rawValue, path: endpoint.path)

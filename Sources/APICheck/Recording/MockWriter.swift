@@ -37,22 +37,25 @@ public struct MockWriter: Sendable {
         for (index, candidate) in candidates.enumerated() {
             latest[candidate.fileName(api: api).variantOnly] = index
         }
+        // By position, not as copies: a candidate holds its endpoint's whole declaration, and at
+        // 20,000 endpoints two more copies of them took 37 MB.
         let chosen = candidates.indices.filter { latest[candidates[$0].fileName(api: api).variantOnly] == $0 }
-            .map { candidates[$0] }
         let proof = SecretProof(secrets: placeholders.secrets)
         var leaks: [MockFileName: Finding] = [:]
-        let rendered = chosen.map { candidate -> (MockCandidate, MockFileName, Data) in
+        let rendered = chosen.map { index -> (Int, MockFileName, Data) in
+            let candidate = candidates[index]
             let document = placeholders.redact(candidate.document)
             let name = candidate.fileName(api: api)
             leaks[name] = Self.leakFinding(proof.leaks(in: document), endpoint: candidate.endpoint.id)
-            return (candidate, name, Data((document.prettyText + "\n").utf8))
+            return (index, name, Data((document.prettyText + "\n").utf8))
         }
         let audit = stagedAudit(rendered.map { ($0.1, $0.2) })
         let existing = MockDirectory(directory, api: api, maxFileBytes: maxFileBytes)
         // One for the run: making one works out the API's secret names from every endpoint.
         let redactor = api.makeRedactor()
         var results: [MockWriteResult] = []
-        for (candidate, name, data) in rendered {
+        for (index, name, data) in rendered {
+            let candidate = candidates[index]
             var result = MockWriteResult(endpoint: candidate.endpoint.id, file: name.description,
                                          path: directory.appendingPathComponent(name.description).path,
                                          action: .created, seen: candidate.seen)
