@@ -18,9 +18,6 @@ final class ConnectionDeadlines: Sendable {
     private let headerTimeout: Int64
     private let bodyTimeout: Int64
     private let sendTimeout: Int64
-    /// The longest a waiting phase may last, whatever it carries, when libmicrohttpd keeps no idle
-    /// timeout of its own (a pool).
-    private let idleTimeout: Int64?
     /// By connection address. An entry leaves when libmicrohttpd says the connection closed,
     /// which it does before it closes the socket: a socket in the table is never one reused by
     /// another connection, so shutting it down under the lock is safe.
@@ -32,15 +29,19 @@ final class ConnectionDeadlines: Sendable {
         let source: any DispatchSourceTimer
     }
 
+    /// - Parameter idleTimeout: when libmicrohttpd keeps no idle timeout of its own (a pool), the
+    ///   longest any of the three waits may last, whatever it carries.
     init(headerTimeout: Double, bodyTimeout: Double, sendTimeout: Double, idleTimeout: Double? = nil) {
+        let ceiling = idleTimeout ?? .infinity
+        let headerTimeout = min(headerTimeout, ceiling), bodyTimeout = min(bodyTimeout, ceiling)
+        let sendTimeout = min(sendTimeout, ceiling)
         self.headerTimeout = TrackedConnection.milliseconds(headerTimeout)
         self.bodyTimeout = TrackedConnection.milliseconds(bodyTimeout)
         self.sendTimeout = TrackedConnection.milliseconds(sendTimeout)
-        self.idleTimeout = idleTimeout.map { TrackedConnection.milliseconds($0) }
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.deadlines"))
         timer = Timer(source: source)
         // A quarter of the shorter deadline: late by at most that much, and no busier than needed.
-        let interval = min(max(min(headerTimeout, bodyTimeout, sendTimeout, idleTimeout ?? .infinity) / 4, 0.05), 1)
+        let interval = min(max(min(headerTimeout, bodyTimeout, sendTimeout) / 4, 0.05), 1)
         source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(20))
         source.setEventHandler { [weak self] in self?.sweep() }
         source.resume()
@@ -92,9 +93,9 @@ final class ConnectionDeadlines: Sendable {
             for tracked in entries.values {
                 let state = tracked.state
                 let limit: Int64? = switch state.phase {
-                case .header: min(headerTimeout, idleTimeout ?? .max)
-                case .body: min(bodyTimeout, idleTimeout ?? .max)
-                case .sending: min(sendTimeout, idleTimeout ?? .max) + tracked.allowance
+                case .header: headerTimeout
+                case .body: bodyTimeout
+                case .sending: sendTimeout + tracked.allowance
                 case .serving, .cut: nil
                 }
                 guard let limit, now - state.since > limit, tracked.cut(from: state) else { continue }

@@ -200,7 +200,10 @@ public final class LogQueue: Sendable {
                         line.write(into: &buffer)
                         buffer.append(UInt8(ascii: "\n"))
                     }
-                    if let notice { buffer.append(contentsOf: notice.utf8 + [UInt8(ascii: "\n")]) }
+                    if let notice {
+                        buffer.append(contentsOf: notice.utf8)
+                        buffer.append(UInt8(ascii: "\n"))
+                    }
                     if !buffer.isEmpty { write(String(decoding: buffer, as: UTF8.self)) }
                 }
                 lines.removeAll(keepingCapacity: true)

@@ -49,7 +49,6 @@ final class RequestJournal: Sendable {
         /// Path and query, secrets masked, unsafe characters escaped (`DisplayText`).
         func json(_ formatter: ISO8601DateFormatter, redactor: Redactor, now: Date = Date(),
                   clock: ContinuousClock.Instant = .now) -> JSONValue {
-            let exchange = exchange
             let target = DisplayText.escaped(redactor.redact(MockServer.shown(MockServer.target(path: exchange.path, query: exchange.query))))
             var members: [(key: String, value: JSONValue)] = [
                 ("time", .string(formatter.string(from: time(now: now, clock: clock)))),
