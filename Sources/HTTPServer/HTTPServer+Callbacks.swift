@@ -16,15 +16,26 @@ extension HTTPServer {
         let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
 
         guard let existing = requestContext.pointee else {
+            var line: RequestLine?
+            if let shortcut = context.shortcut, let method, let url {
+                line = shortcut.line(method: method, path: url, connection: connection)
+                if let line, let prepared = shortcut.answer(line) {
+                    // Answered on the final call like any other: queueing now would drop keep-alive.
+                    requestContext.pointee = Unmanaged.passRetained(IncomingRequest(shortcut: prepared)).toOpaque()
+                    context.deadlines.headerReceived(connection)
+                    return .YES
+                }
+            }
             // libmicrohttpd leaves the URL and the query escaped (the daemon's unescape callback).
             let rawPath = url.map { String(cString: $0) } ?? "/"
-            let request = ServerRequest(
+            var request = ServerRequest(
                 method: method.map { String(cString: $0) } ?? "GET",
                 path: PercentDecoding.decode(rawPath), rawPath: rawPath,
                 query: values(of: connection, kind: .GET_ARGUMENT_KIND).map {
                     (name: PercentDecoding.decode($0.name), value: PercentDecoding.decode($0.value))
                 },
                 headers: values(of: connection, kind: .HEADER_KIND))
+            request.line = line
             // Read off the request before it moves into `incoming`: a property of a class read
             // for a method call is copied whole.
             let length = request.header("Content-Length")
@@ -72,6 +83,7 @@ extension HTTPServer {
         // once; a thread-per-connection handler may sleep, which no deadline should cut.
         if context.threadPerConnection { context.deadlines.bodyReceived(connection) }
 
+        if let prepared = incoming.shortcut { return queue(prepared, on: connection, context: context) }
         if let refusal = incoming.refusal {
             return queue(answer(to: refusal, context: context), on: connection, context: context)
         }
@@ -176,10 +188,7 @@ extension HTTPServer {
             return .NO
         case nil: break
         }
-        if let prepared = answer.prepared {
-            context.deadlines.sending(connection)
-            return MHD_queue_response(connection, UInt32(prepared.status), prepared.raw)
-        }
+        if let prepared = answer.prepared { return queue(prepared, on: connection, context: context) }
         var allowance = Duration.zero
         let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
             if let dribble = answer.dribble {
@@ -200,6 +209,11 @@ extension HTTPServer {
         let status = (100...999).contains(answer.status) ? UInt32(answer.status) : 500
         context.deadlines.sending(connection, allowance: allowance)
         return MHD_queue_response(connection, status, response)
+    }
+
+    static func queue(_ prepared: PreparedResponse, on connection: OpaquePointer, context: HandlerContext) -> MHD_Result {
+        context.deadlines.sending(connection)
+        return MHD_queue_response(connection, UInt32(prepared.status), prepared.raw)
     }
 
     /// Headers or query arguments, in the order they arrived. libmicrohttpd has already

@@ -19,6 +19,7 @@ public final class HTTPServer: Sendable {
     private let host: String
     private let requestedPort: Int
     private let handler: Handler
+    private let shortcut: LineShortcut?
     private let state = Mutex(State())
 
     private struct State {
@@ -38,12 +39,14 @@ public final class HTTPServer: Sendable {
     ///   - host: an IPv4 or IPv6 literal ("localhost" means 127.0.0.1). Loopback by default.
     ///   - port: 0 binds any free port; read `port` after `start()`.
     ///   - configuration: the server's limits.
+    ///   - shortcut: answers given from a request's line alone, before the request is built.
     public init(host: String = "127.0.0.1", port: Int = 0, configuration: HTTPServerConfiguration = .init(),
-                handler: @escaping Handler) {
+                shortcut: LineShortcut? = nil, handler: @escaping Handler) {
         self.host = host == "localhost" ? "127.0.0.1" : host
         self.requestedPort = port
         self.configuration = configuration
         self.handler = handler
+        self.shortcut = shortcut
     }
 
     deinit {
@@ -74,7 +77,7 @@ public final class HTTPServer: Sendable {
             if configuration.tls != nil, cmhd_tls_supported() == 0 {
                 throw HTTPServerError(host: host, port: requestedPort, reason: "this libmicrohttpd is built without TLS")
             }
-            let context = HandlerContext(handler: handler, configuration: configuration)
+            let context = HandlerContext(handler: handler, shortcut: shortcut, configuration: configuration)
             var error = [CChar](repeating: 0, count: 256)
             let contextPointer = Unmanaged.passUnretained(context).toOpaque()
             let pem = configuration.tls.map { PEMStrings($0) }

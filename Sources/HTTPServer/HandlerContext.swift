@@ -13,12 +13,15 @@ final class HandlerContext: Sendable {
     /// Mutual TLS: non-nil when a client certificate is required, and whether a connection without
     /// one is closed rather than answered 403.
     let clientCertificateRequired: Bool?
+    /// nil where a client certificate is required: that check needs the request the long way.
+    let shortcut: LineShortcut?
 
-    init(handler: @escaping HTTPServer.Handler, configuration: HTTPServerConfiguration) {
+    init(handler: @escaping HTTPServer.Handler, shortcut: LineShortcut?, configuration: HTTPServerConfiguration) {
         self.handler = handler
         self.configuration = configuration
         threadPerConnection = configuration.threadModel == .threadPerConnection
         clientCertificateRequired = configuration.tls.flatMap { $0.clientCAPEM == nil ? nil : $0.closesWithoutClientCertificate }
+        self.shortcut = clientCertificateRequired == nil ? shortcut : nil
         budget = RequestBodyBudget(limit: configuration.requestBodyBudget, small: configuration.smallRequestBody)
         deadlines = ConnectionDeadlines(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
                                        sendTimeout: configuration.sendTimeout,

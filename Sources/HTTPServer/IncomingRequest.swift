@@ -21,9 +21,16 @@ final class IncomingRequest {
     var pending: ServerResponse?
     /// The key of the suspension `pending` waits out, to learn whether the client left meanwhile.
     var suspension: UInt?
+    /// The answer the server's `LineShortcut` gave: no request was built, and none is handled.
+    var shortcut: PreparedResponse?
 
     init(_ request: ServerRequest) {
         self.request = request
+    }
+
+    init(shortcut: PreparedResponse) {
+        request = ServerRequest(method: "", path: "")
+        self.shortcut = shortcut
     }
 
     /// The request, moved out for the handler (its one reader from here on): taking a copy would

@@ -15,6 +15,9 @@ public struct ServerRequest: Sendable {
     /// Header fields in the order they were sent.
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// The request's line as the server's `LineShortcut` was asked with it, when it was (it had no
+    /// answer then): the key to keep an answer under for the shortcut to find. nil otherwise.
+    public var line: RequestLine?
 
     /// Without `rawPath`, the path was sent as it reads (nothing in it needed encoding).
     public init(method: String, path: String, rawPath: String? = nil, query: [(name: String, value: String)] = [],

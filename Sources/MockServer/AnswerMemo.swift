@@ -57,33 +57,17 @@ final class AnswerMemo: Sendable {
     static let maxLineBytes = 512
     static let capacity = 4096
 
-    private struct Key: Hashable, @unchecked Sendable {
-        var method: String
-        var rawPath: String
-        var query: [(name: String, value: String)]
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.method == rhs.method && lhs.rawPath == rhs.rawPath && lhs.query.count == rhs.query.count
-                && zip(lhs.query, rhs.query).allSatisfy { $0.name == $1.name && $0.value == $1.value }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(method)
-            hasher.combine(rawPath)
-            for item in query {
-                hasher.combine(item.name)
-                hasher.combine(item.value)
-            }
-        }
-    }
-
+    /// The plumbing headers serve never reads, in lower case: what the server's `LineShortcut`
+    /// lets through.
+    let neutralHeaders: Set<String>
     private let neutral: Set<String>
-    private let entries = Mutex<[Key: Remembered]>([:])
+    private let entries = Mutex<[RequestLine: Remembered]>([:])
 
     /// - Parameter readHeaders: header names (any case) the API declares: parameters,
     ///   distinctions, the token's place. They are never neutral.
     init(readHeaders: Set<String>) {
         let lowered = Self.plumbing.subtracting(readHeaders.map { $0.lowercased() })
+        neutralHeaders = lowered
         // Clients mostly send the canonical case (`Host`, `User-Agent`): found without lowering.
         neutral = lowered.union(lowered.map { name in
             name.split(separator: "-", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
@@ -93,7 +77,13 @@ final class AnswerMemo: Sendable {
     /// The answer kept for `request`, if any and if `isCurrent` says what it was made from still
     /// holds.
     func answer(to request: ServerRequest, isCurrent: (Stamp) -> Bool) -> Remembered? {
-        guard let key = key(of: request), let remembered = entries.withLock({ $0[key] }) else { return nil }
+        guard let key = key(of: request) else { return nil }
+        return answer(to: key, isCurrent: isCurrent)
+    }
+
+    /// The answer kept for a request line as the server's shortcut reads it.
+    func answer(to line: RequestLine, isCurrent: (Stamp) -> Bool) -> Remembered? {
+        guard let remembered = entries.withLock({ $0[line] }) else { return nil }
         return isCurrent(remembered.stamp) ? remembered : nil
     }
 
@@ -108,13 +98,13 @@ final class AnswerMemo: Sendable {
 
     var count: Int { entries.withLock { $0.count } }
 
-    private func key(of request: ServerRequest) -> Key? {
+    /// The line the server read the request by when its shortcut was asked (the server has
+    /// checked the headers then), else one made from the request's fields.
+    private func key(of request: ServerRequest) -> RequestLine? {
+        if let line = request.line { return line }
         guard request.body.isEmpty else { return nil }
-        var length = request.rawPath.utf8.count + request.method.utf8.count
-        for item in request.query { length += item.name.utf8.count + item.value.utf8.count + 2 }
-        guard length <= Self.maxLineBytes else { return nil }
         for header in request.headers where !isNeutral(header.name) { return nil }
-        return Key(method: request.method, rawPath: request.rawPath, query: request.query)
+        return RequestLine(request, limit: Self.maxLineBytes)
     }
 
     /// Compared in lower case without making a lowered copy of each name.

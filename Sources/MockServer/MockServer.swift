@@ -87,7 +87,11 @@ public final class MockServer: Sendable {
 
     /// Binds and serves. Throws `HTTPServerError` when the port is taken.
     public func start() throws {
-        let http = HTTPServer(host: options.host, port: options.port, configuration: options.configuration) { [weak self] request in
+        let shortcut = LineShortcut(neutralHeaders: memo.neutralHeaders, maxLineBytes: AnswerMemo.maxLineBytes) { [weak self] line in
+            self?.answer(to: line)
+        }
+        let http = HTTPServer(host: options.host, port: options.port, configuration: options.configuration,
+                              shortcut: shortcut) { [weak self] request in
             self?.handle(request) ?? ServerResponse(status: 503)
         }
         try http.start()

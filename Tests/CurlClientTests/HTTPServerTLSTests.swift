@@ -61,4 +61,30 @@ import Testing
         #expect(String(decoding: with.body, as: UTF8.self) == "hello")
         #expect(handled.withLock { $0 } == 1)
     }
+
+    /// The certificate is checked on the request the long way: a server that requires one never
+    /// answers from its line shortcut, even a line the shortcut has an answer for.
+    @Test func withAClientCATheLineShortcutIsNeverAsked() async throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.threadModel = .pool(threads: 1)
+        configuration.tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
+                                              clientCAFile: TLSFixtures.ca)
+        var always = ServerResponse(body: Data("from the shortcut".utf8))
+        always.prepared = PreparedResponse(always)
+        let prepared = try #require(always.prepared)
+        let asked = Mutex(0)
+        let shortcut = LineShortcut(neutralHeaders: ["host", "accept", "user-agent"], maxLineBytes: 512) { _ in
+            asked.withLock { $0 += 1 }
+            return prepared
+        }
+        let server = HTTPServer(configuration: configuration, shortcut: shortcut) { _ in ServerResponse(body: Data("hello".utf8)) }
+        try server.start()
+        defer { server.stop() }
+
+        #expect(try await TLSTransportTests.send(server.baseURL).status == 403)
+        let with = try await TLSTransportTests.send(server.baseURL, CurlTLSOptions(
+            caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
+        #expect(String(decoding: with.body, as: UTF8.self) == "hello")
+        #expect(asked.withLock { $0 } == 0)
+    }
 }

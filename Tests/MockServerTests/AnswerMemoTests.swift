@@ -164,4 +164,27 @@ import Testing
         }
         #expect(try JSONParser.parse(served)["msg"]?.stringValue == "edited")
     }
+
+    /// Over HTTP a remembered answer is given before the request is built (the server's line
+    /// shortcut), and an edit is still served at the file's next look.
+    @Test(.timeLimit(.minutes(1))) func anEditedMockIsServedOverHTTPOnceItsFileIsLookedAtAgain() async throws {
+        let mocks = try TemporaryMocks(copyingDemo: true)
+        defer { mocks.remove() }
+        var options = MockServerOptions()
+        options.reloadInterval = 0.05
+        let harness = try ServeHarness(mocks: mocks.url, options: options)
+        defer { harness.stop() }
+        var before = try await harness.send(.get, "topics").body
+        while harness.server.memo.count == 0 { before = try await harness.send(.get, "topics").body }
+
+        var document = try JSONParser.parse(before)
+        document.set(.string("edited"), at: JSONPath([.key("msg")]))
+        try mocks.write("topics.json", document.compactText)
+        var served = before
+        while served == before {
+            try await Task.sleep(for: .milliseconds(20))
+            served = try await harness.send(.get, "topics").body
+        }
+        #expect(try JSONParser.parse(served)["msg"]?.stringValue == "edited")
+    }
 }

@@ -1,0 +1,37 @@
+/// A way for a handler to answer a request from its line alone, before the server builds the
+/// request: no String is made of the method, path, query or headers, and no `ServerRequest`.
+/// A mock server answering a load test or a polling client the same bytes over and over spends
+/// more on building each request than on answering it.
+///
+/// The server asks `answer` only for a request whose every header is in `neutralHeaders` (so it
+/// has no body: `Content-Length` and `Transfer-Encoding` are never neutral) and whose line is at
+/// most `maxLineBytes`, and only where no client certificate is required. nil sends the request
+/// the long way; it then reaches the handler with `ServerRequest.line` set, so that the handler
+/// can keep its answer under the key the shortcut will be asked with.
+public struct LineShortcut: Sendable {
+    /// Method, path and query together, in bytes; a longer line always goes the long way.
+    public let maxLineBytes: Int
+    let neutral: ASCIINameSet
+    let answer: @Sendable (RequestLine) -> PreparedResponse?
+
+    /// - Parameters:
+    ///   - neutralHeaders: header names (any case) that do not change an answer.
+    ///   - answer: the answer kept for a line, or nil. It runs on the connection's thread and must
+    ///     not block.
+    public init(neutralHeaders: Set<String>, maxLineBytes: Int, answer: @escaping @Sendable (RequestLine) -> PreparedResponse?) {
+        neutral = ASCIINameSet(neutralHeaders.filter { !Self.bodyHeaders.contains($0.lowercased()) })
+        // Each piece of a line is written after a two-byte length.
+        self.maxLineBytes = min(max(0, maxLineBytes), 0xFFFF)
+        self.answer = answer
+    }
+
+    /// The headers that announce a body: a request carrying one always goes the long way.
+    static let bodyHeaders: Set<String> = ["content-length", "transfer-encoding"]
+
+    /// The line of a request that may take the shortcut: every header neutral, the line short
+    /// enough.
+    func line(method: UnsafePointer<CChar>, path: UnsafePointer<CChar>, connection: OpaquePointer) -> RequestLine? {
+        guard headersAreNeutral(connection) else { return nil }
+        return RequestLine(method: method, path: path, connection: connection, limit: maxLineBytes)
+    }
+}
