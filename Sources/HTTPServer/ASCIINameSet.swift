@@ -1,23 +1,36 @@
 /// Header names matched against the bytes libmicrohttpd holds, ignoring the case of ASCII
 /// letters, without making a String of each: a request's headers are walked this way on every
-/// request that may take the `LineShortcut`.
+/// request that may take the `LineShortcut`. The names sit in one run of bytes, each after its
+/// length, read through a pointer: no array is retained per header.
 struct ASCIINameSet: Sendable {
-    /// The names in lower case, by their length in bytes.
-    private let byLength: [[[UInt8]]]
+    private let table: [UInt8]
 
     init(_ names: some Sequence<String>) {
-        let lowered = Set(names.map { Array($0.lowercased().utf8) })
-        var byLength = [[[UInt8]]](repeating: [], count: (lowered.map(\.count).max() ?? 0) + 1)
-        for name in lowered { byLength[name.count].append(name) }
-        self.byLength = byLength
+        var table: [UInt8] = []
+        for name in Set(names.map { $0.lowercased() }) where (1...255).contains(name.utf8.count) {
+            table.append(UInt8(name.utf8.count))
+            table.append(contentsOf: name.utf8)
+        }
+        self.table = table
     }
 
-    func contains(_ name: UnsafeRawBufferPointer) -> Bool {
-        guard name.count < byLength.count else { return false }
-        return byLength[name.count].contains { candidate in
-            zip(candidate, name).allSatisfy { wanted, byte in
-                wanted == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+    /// Calls `body` with the table for `contains(_:in:)`.
+    func withTable<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        table.withUnsafeBufferPointer(body)
+    }
+
+    static func contains(_ name: UnsafeRawBufferPointer, in table: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < table.count {
+            let length = Int(table[index])
+            if length == name.count, (0..<length).allSatisfy({ offset in
+                let byte = name[offset]
+                return table[index + 1 + offset] == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+            }) {
+                return true
             }
+            index += 1 + length
         }
+        return false
     }
 }

@@ -13,13 +13,25 @@ extension HTTPServer {
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     ) -> MHD_Result {
         guard let cls, let connection, let requestContext, let uploadDataSize else { return .NO }
-        let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
+        // Borrowed, not retained: both pool threads would otherwise bounce the context's
+        // reference count between their cores on every call. The server keeps it alive.
+        return Unmanaged<HandlerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+            access(context: context, connection: connection, url: url, method: method, uploadData: uploadData,
+                   uploadDataSize: uploadDataSize, requestContext: requestContext)
+        }
+    }
 
+    private static func access(
+        context: HandlerContext, connection: OpaquePointer,
+        url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
         guard let existing = requestContext.pointee else {
             var line: RequestLine?
             if let shortcut = context.shortcut, let method, let url {
                 line = shortcut.line(method: method, path: url, connection: connection)
-                if let line, let prepared = shortcut.answer(line) {
+                if let line, let prepared = shortcut.answer(to: line) {
                     // Answered on the final call like any other: queueing now would drop keep-alive.
                     requestContext.pointee = Unmanaged.passRetained(IncomingRequest(shortcut: prepared)).toOpaque()
                     context.deadlines.headerReceived(connection)
@@ -152,7 +164,13 @@ extension HTTPServer {
     static func completed(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
                           requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         guard let cls else { return }
-        let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
+        Unmanaged<HandlerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
+            completed(context: context, connection: connection, requestContext: requestContext)
+        }
+    }
+
+    private static func completed(context: HandlerContext, connection: OpaquePointer?,
+                                  requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
         if let connection { context.deadlines.answered(connection) }
         guard let requestContext, let existing = requestContext.pointee, existing != cmhd_too_many_arguments() else { return }
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeRetainedValue()

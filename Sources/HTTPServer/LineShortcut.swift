@@ -8,11 +8,11 @@
 /// most `maxLineBytes`, and only where no client certificate is required. nil sends the request
 /// the long way; it then reaches the handler with `ServerRequest.line` set, so that the handler
 /// can keep its answer under the key the shortcut will be asked with.
-public struct LineShortcut: Sendable {
+public final class LineShortcut: Sendable {
     /// Method, path and query together, in bytes; a longer line always goes the long way.
     public let maxLineBytes: Int
     let neutral: ASCIINameSet
-    let answer: @Sendable (RequestLine) -> PreparedResponse?
+    private let answer: @Sendable (RequestLine) -> PreparedResponse?
 
     /// - Parameters:
     ///   - neutralHeaders: header names (any case) that do not change an answer.
@@ -27,6 +27,10 @@ public struct LineShortcut: Sendable {
 
     /// The headers that announce a body: a request carrying one always goes the long way.
     static let bodyHeaders: Set<String> = ["content-length", "transfer-encoding"]
+
+    /// A class, kept by the server and borrowed on each request: a struct read out of the
+    /// server's context would retain its closure and table each time, from both pool threads.
+    func answer(to line: RequestLine) -> PreparedResponse? { answer(line) }
 
     /// The line of a request that may take the shortcut: every header neutral, the line short
     /// enough.
