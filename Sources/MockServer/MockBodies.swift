@@ -33,17 +33,42 @@ final class MockBodies: Sendable {
     final class Slot: Sendable {
         let path: String
         let entry: Mutex<Entry>
-        init(path: String, _ entry: Entry) {
+        /// `entry`'s version and when its next look is due, kept beside it for `currentVersion`:
+        /// a remembered answer asks on every request, from every pool thread, and taking the
+        /// entry's lock for that bounced the lock between them. Written under the lock.
+        private let version: Atomic<Int>
+        /// Nanoseconds after `epoch`.
+        private let nextLook: Atomic<Int64>
+        private let epoch: ContinuousClock.Instant
+
+        init(path: String, _ entry: Entry, epoch: ContinuousClock.Instant) {
             self.path = path
+            self.epoch = epoch
+            version = Atomic(entry.version)
+            nextLook = Atomic(Self.nanoseconds(entry.nextLook - epoch))
             self.entry = Mutex(entry)
         }
 
         /// The version of the body served now without a look at the file; nil when a look is due.
         var currentVersion: Int? { currentVersion(at: .now) }
 
-        /// The same at `now`, a time the caller read anyway.
+        /// The same at `now`, a time the caller read anyway. During a look the old due time,
+        /// already past, is read: nil, and the caller waits for the look through `body(of:)`.
         func currentVersion(at now: ContinuousClock.Instant) -> Int? {
-            entry.withLock { now < $0.nextLook ? $0.version : nil }
+            // The due time first: the version stored before it is then at least as new.
+            guard Self.nanoseconds(now - epoch) < nextLook.load(ordering: .acquiring) else { return nil }
+            return version.load(ordering: .relaxed)
+        }
+
+        /// Publishes what `entry` holds once a look is over; called under its lock.
+        func published(_ entry: Entry) {
+            version.store(entry.version, ordering: .relaxed)
+            nextLook.store(Self.nanoseconds(entry.nextLook - epoch), ordering: .releasing)
+        }
+
+        private static func nanoseconds(_ duration: Duration) -> Int64 {
+            let (seconds, attoseconds) = duration.components
+            return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         }
     }
 
@@ -61,7 +86,7 @@ final class MockBodies: Sendable {
                 entry.body = Body(data: data, document: document)
                 entry.stamp = FileStamp(path: mocks.path(of: file))
             }
-            entries[file] = Slot(path: mocks.path(of: file), entry)
+            entries[file] = Slot(path: mocks.path(of: file), entry, epoch: now)
         }
         self.entries = entries
     }
@@ -76,6 +101,7 @@ final class MockBodies: Sendable {
         return slot.entry.withLock { entry in
             guard now >= entry.nextLook else { return entry.body }
             entry.nextLook = now + interval
+            defer { slot.published(entry) }
             looks.add(1, ordering: .relaxed)
             let stamp = FileStamp(path: slot.path)
             guard stamp != entry.stamp else { return entry.body }

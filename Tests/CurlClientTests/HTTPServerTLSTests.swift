@@ -65,18 +65,27 @@ import Testing
     /// The certificate is checked on the request the long way: a server that requires one never
     /// answers from its line shortcut, even a line the shortcut has an answer for.
     @Test func withAClientCATheLineShortcutIsNeverAsked() async throws {
-        var configuration = HTTPServerConfiguration()
-        configuration.threadModel = .pool(threads: 1)
-        configuration.tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
-                                              clientCAFile: TLSFixtures.ca)
         var always = ServerResponse(body: Data("from the shortcut".utf8))
         always.prepared = PreparedResponse(always)
         let prepared = try #require(always.prepared)
         let asked = Mutex(0)
-        let shortcut = LineShortcut(neutralHeaders: ["host", "accept", "user-agent"], maxLineBytes: 512) { _ in
+        let shortcut = LineShortcut(neutralHeaders: ["host", "accept", "user-agent", "accept-encoding", "connection"], maxLineBytes: 512) { _ in
             asked.withLock { $0 += 1 }
             return prepared
         }
+        var configuration = HTTPServerConfiguration()
+        configuration.threadModel = .pool(threads: 1)
+        configuration.tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"))
+        // Without a client CA the same request takes the shortcut: it qualifies.
+        let plain = HTTPServer(configuration: configuration, shortcut: shortcut) { _ in ServerResponse(body: Data("hello".utf8)) }
+        try plain.start()
+        let answered = try await TLSTransportTests.send(plain.baseURL)
+        plain.stop()
+        #expect(String(decoding: answered.body, as: UTF8.self) == "from the shortcut")
+        #expect(asked.withLock { $0 } == 1)
+
+        configuration.tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
+                                              clientCAFile: TLSFixtures.ca)
         let server = HTTPServer(configuration: configuration, shortcut: shortcut) { _ in ServerResponse(body: Data("hello".utf8)) }
         try server.start()
         defer { server.stop() }
@@ -85,6 +94,6 @@ import Testing
         let with = try await TLSTransportTests.send(server.baseURL, CurlTLSOptions(
             caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
         #expect(String(decoding: with.body, as: UTF8.self) == "hello")
-        #expect(asked.withLock { $0 } == 0)
+        #expect(asked.withLock { $0 } == 1)
     }
 }
