@@ -36,7 +36,7 @@ import Testing
         var lines: [RequestLine?] { handled.withLock { $0 } }
     }
 
-    static let neutral: Set<String> = ["Host", "accept", "user-agent", "accept-encoding", "connection", "content-length"]
+    static let neutral: Set<String> = ["Host", "accept", "user-agent", "accept-encoding", "connection", "content-type", "content-length", "transfer-encoding"]
 
     static func start(_ keeper: Keeper, maxLineBytes: Int = 512) throws -> HTTPServer {
         var configuration = HTTPServerConfiguration()
@@ -81,7 +81,7 @@ import Testing
         defer { server.stop() }
         for _ in 0..<2 {
             #expect(try await Self.send(server, "/page", headers: [("Authorization", "Bearer t")]).status == 200)
-            // Content-Length is listed as neutral, and is not: it announces a body.
+            // Content-Length and Transfer-Encoding are listed as neutral, and are not: they announce a body.
             #expect(try await Self.send(server, "/page", method: .post, body: Data("{}".utf8)).status == 200)
         }
         #expect(keeper.lines.count == 4)
