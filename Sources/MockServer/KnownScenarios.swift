@@ -26,6 +26,15 @@ struct KnownScenarios: Sendable {
         self.init(byEndpoint)
     }
 
+    /// These and the scenarios of files added since (`LateMocks`), by endpoint id.
+    func adding(_ more: [String: Set<String>]) -> KnownScenarios {
+        var byEndpoint = byEndpoint
+        for (id, scenarios) in more where byEndpoint[id] != nil {
+            byEndpoint[id] = Set(byEndpoint[id, default: []]).union(scenarios).sorted()
+        }
+        return KnownScenarios(byEndpoint)
+    }
+
     /// Every scenario the endpoint can be answered with, `success` first; nil for no such endpoint.
     func names(of endpoint: String) -> [String]? {
         byEndpoint[endpoint].map { [MockScenario.success] + $0 }

@@ -72,13 +72,22 @@ final class MockBodies: Sendable {
         }
     }
 
-    init(mocks: MockDirectory, interval: Double, log: (@Sendable (String) -> Void)?) {
+    /// - Parameters:
+    ///   - files: the files to serve, all of `mocks.files` when nil.
+    ///   - earlier: bodies kept before, whose slots are taken over as they are (body, version,
+    ///     next look) for the files they hold.
+    init(mocks: MockDirectory, files: [MockFileName]? = nil, interval: Double, log: (@Sendable (String) -> Void)?,
+         taking earlier: MockBodies? = nil) {
         self.mocks = mocks
         self.interval = .seconds(max(0, interval))
         self.log = log
         var entries: [MockFileName: Slot] = [:]
         let now = ContinuousClock.now
-        for file in mocks.files {
+        for file in files ?? mocks.files {
+            if let slot = earlier?.entries[file] {
+                entries[file] = slot
+                continue
+            }
             var entry = Entry(nextLook: now + .seconds(max(0, interval)))
             let endpoint = mocks.endpoint(of: file)
             let document = endpoint.map { mocks.document(of: file, answering: $0) } ?? mocks.document(of: file)

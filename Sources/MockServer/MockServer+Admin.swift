@@ -101,7 +101,7 @@ extension MockServer {
         } catch {
             return error.response
         }
-        if let scenario = choice.scenario, case let .unknownScenario(names) = known.check(scenario, of: id) {
+        if let scenario = choice.scenario, case let .unknownScenario(names) = check(scenario, of: id) {
             return ProblemDocument.unknownScenario(scenario, of: id, known: names).response
         }
         scenarios.set(choice, for: id, session: session)

@@ -43,7 +43,7 @@ extension MockServer {
         let endpoint = decision.endpoint
         switch endpoint.sessionEffect {
         case .logsIn where !acceptsCredentials(request, body: body, endpoint: endpoint):
-            decision.answer = (known.names(of: endpoint.id) ?? []).contains(MockScenario.wrongPassword)
+            decision.answer = offers(MockScenario.wrongPassword, of: endpoint.id)
                 ? .mock(scenario: MockScenario.wrongPassword) : .wrongCredentials
         case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
             // Read, not spent: rendering spends it, in one step with a second look.
@@ -147,7 +147,7 @@ extension MockServer {
     /// The refused refresh: the refresh endpoint's `refused` variant when there is one, else the
     /// answer the refresh policy promises.
     func refusedRefresh(_ endpoint: AnyEndpoint) -> MockDecision.Answer {
-        if (known.names(of: endpoint.id) ?? []).contains(MockScenario.refused) { return .mock(scenario: MockScenario.refused) }
+        if offers(MockScenario.refused, of: endpoint.id) { return .mock(scenario: MockScenario.refused) }
         let promise = api.auth.refresh?.refusedRefreshToken ?? .deadToken
         if case .deadToken = promise, let signal = api.rules(for: endpoint).expired.first { return .signal(signal) }
         return answer(promise, endpoint: endpoint) ?? .signal(.status(401))

@@ -10,7 +10,7 @@ extension MockServer {
         // never a stale answer under a fresh stamp.
         let generation = scenarios.generation
         var decision = decide(endpoint, request: request, pathValues: pathValues)
-        let served = decision.replayable ? replayedFile(of: decision).flatMap(bodies.currentVersion(of:)) : nil
+        let served = decision.replayable ? replayedFile(of: decision).flatMap(currentVersion(of:)) : nil
         let response = render(&decision)
         // Rendering may change the answer (a refresh token spent since the decision): the record
         // says what was served.
@@ -25,7 +25,7 @@ extension MockServer {
     /// The mock file a replayable decision serves; nil when serve adds a random delay.
     private func replayedFile(of decision: MockDecision) -> MockFileName? {
         guard options.delay == nil, case let .mock(scenario) = decision.answer else { return nil }
-        return mocks.file(of: decision.endpoint, scenario: scenario)
+        return mocks.file(of: decision.endpoint, scenario: scenario) ?? late.file(of: decision.endpoint, scenario: scenario)?.file
     }
 
     /// The bytes of a decision, after its effects on the token book. A refresh token is checked
@@ -59,7 +59,7 @@ extension MockServer {
             response = headed(ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
                 .response(in: api.errors), endpoint: endpoint, scenario: decision.scenario)
         case let .mock(scenario):
-            guard let file = mocks.file(of: endpoint, scenario: scenario), let served = bodies.body(of: file, endpoint: endpoint) else {
+            guard let (file, served) = mockBody(of: endpoint, scenario: scenario) else {
                 let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
                 // A client told 500 never got new tokens: the refresh token it sent must still renew.
                 let unspent = decision.effects.contains { if case .refresh = $0 { true } else { false } }

@@ -30,7 +30,8 @@ public final class MockServer: Sendable {
     /// Answers made from the request line alone, given again to the same line.
     let memo: AnswerMemo
     let redactor: Redactor
-    let known: KnownScenarios
+    /// Mock files added to the folder since start, and the scenarios offered with them.
+    let late: LateMocks
     let started = Date()
     /// Where log lines wait for `options.logText` or `options.log`; nil when the server is quiet.
     let logQueue: LogQueue?
@@ -63,7 +64,6 @@ public final class MockServer: Sendable {
         journal = RequestJournal(capacity: options.journalSize)
         memo = AnswerMemo(readHeaders: Self.declaredHeaders(of: api))
         let known = KnownScenarios(api: api, mocks: mocks)
-        self.known = known
         var sticky: [String: ServeChoice] = [:]
         for (id, scenario) in options.scenarios {
             switch known.check(scenario, of: id) {
@@ -83,6 +83,7 @@ public final class MockServer: Sendable {
             reloadLog = { line in queue.append(DisplayText.escaped(line)) }
         }
         bodies = MockBodies(mocks: mocks, interval: options.reloadInterval, log: reloadLog)
+        late = LateMocks(start: mocks, known: known, interval: options.reloadInterval, log: reloadLog)
     }
 
     /// Binds and serves. Throws `HTTPServerError` when the port is taken.
@@ -128,7 +129,7 @@ public final class MockServer: Sendable {
     public var droppedLogLines: Int { logQueue?.dropped ?? 0 }
 
     /// How often the server looked at a mock file for an edit since it started.
-    public var mockChecks: Int { bodies.checks }
+    public var mockChecks: Int { bodies.checks + (late.bodies?.checks ?? 0) }
 
     deinit {
         server.withLock { $0 }?.stop()
