@@ -145,24 +145,10 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func anEditedMockIsServedOnceItsFileIsLookedAtAgain() async throws {
         let mocks = try TemporaryMocks(copyingDemo: true)
         defer { mocks.remove() }
-        var options = MockServerOptions()
-        options.reloadInterval = 0.05
-        let server = try MockServer(api: Demo.api, mocks: mocks.url, options: options)
-        let request = ServerRequest(method: "GET", path: "/Api/topics")
-        // Asked until remembered: with looks 50 ms apart, a slow machine may make the first
-        // answer while a look is due.
-        var before = server.respond(to: request).body
-        while server.memo.count == 0 { before = server.respond(to: request).body }
-
-        var document = try JSONParser.parse(before)
-        document.set(.string("edited"), at: JSONPath([.key("msg")]))
-        try mocks.write("topics.json", document.compactText)
-        var served = before
-        while served == before {
-            try await Task.sleep(for: .milliseconds(20))
-            served = server.respond(to: request).body
+        let server = try MockServer(api: Demo.api, mocks: mocks.url, options: Self.withLooks)
+        try await Self.editTopics(in: mocks, remembered: { server.memo.count > 0 }) {
+            server.respond(to: ServerRequest(method: "GET", path: "/Api/topics")).body
         }
-        #expect(try JSONParser.parse(served)["msg"]?.stringValue == "edited")
     }
 
     /// Over HTTP a remembered answer is given before the request is built (the server's line
@@ -170,12 +156,25 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func anEditedMockIsServedOverHTTPOnceItsFileIsLookedAtAgain() async throws {
         let mocks = try TemporaryMocks(copyingDemo: true)
         defer { mocks.remove() }
+        let harness = try ServeHarness(mocks: mocks.url, options: Self.withLooks)
+        defer { harness.stop() }
+        try await Self.editTopics(in: mocks, remembered: { harness.server.memo.count > 0 }) {
+            try await harness.send(.get, "topics").body
+        }
+    }
+
+    /// Looks at the mock files 50 ms apart.
+    static var withLooks: MockServerOptions {
         var options = MockServerOptions()
         options.reloadInterval = 0.05
-        let harness = try ServeHarness(mocks: mocks.url, options: options)
-        defer { harness.stop() }
-        var before = try await harness.send(.get, "topics").body
-        while harness.server.memo.count == 0 { before = try await harness.send(.get, "topics").body }
+        return options
+    }
+
+    /// Asks for topics until the answer is remembered (with looks 50 ms apart, a slow machine may
+    /// make the first answer while a look is due), edits its mock, and asks until the edit is served.
+    static func editTopics(in mocks: TemporaryMocks, remembered: () -> Bool, ask: () async throws -> Data) async throws {
+        var before = try await ask()
+        while !remembered() { before = try await ask() }
 
         var document = try JSONParser.parse(before)
         document.set(.string("edited"), at: JSONPath([.key("msg")]))
@@ -183,7 +182,7 @@ import Testing
         var served = before
         while served == before {
             try await Task.sleep(for: .milliseconds(20))
-            served = try await harness.send(.get, "topics").body
+            served = try await ask()
         }
         #expect(try JSONParser.parse(served)["msg"]?.stringValue == "edited")
     }
