@@ -10,10 +10,11 @@ enum HeaderText {
         }
     }
 
-    /// Tab and the space separators (general category Zs): `CharacterSet.whitespaces`.
+    /// Tab and the space separators (general category Zs), and the zero-width space, which
+    /// Foundation's table still counts (it was Zs once): `CharacterSet.whitespaces`.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar == " " || scalar == "\t" }
-        return scalar.properties.generalCategory == .spaceSeparator
+        return scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// `text` without the scalars at either end that `drop` says to drop.
