@@ -67,6 +67,7 @@ enum LiveReport {
     /// Probes as the report lists them: per endpoint, the dead token, no token, then the revoked
     /// one; the logout endpoint's last; then the logged-out probe; the refresh flow's at the end.
     private static func probeOrder(_ probes: [LiveStep.ID], plan: LivePlan, selected: [AnyEndpoint]) -> [LiveStep.ID] {
+        guard !probes.isEmpty else { return [] }
         // Looked up, not searched for each probe: a probe on each of 20,000 endpoints would scan them all.
         var position: [String: Int] = [:]
         for (index, endpoint) in selected.enumerated() where position[endpoint.id] == nil { position[endpoint.id] = index }
