@@ -137,18 +137,18 @@ extension CurlTransfer {
     /// included; a status line starts a new response, so only the final one's fields remain.
     private func receiveHeaderLine(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data else { return count }
-        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
-            .trimmingCharacters(in: .newlines)
+        let line = HeaderText.trimmed(Substring(String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)),
+                                      HeaderText.isNewline)
         if line.hasPrefix("HTTP/") {
             headers.removeAll()
             headersComplete = false
         } else if line.isEmpty {
             headersComplete = true
         } else if let first = line.first, first == " " || first == "\t", !headers.isEmpty {
-            headers[headers.count - 1].value += " " + line.trimmingCharacters(in: .whitespaces)
+            headers[headers.count - 1].value += " " + HeaderText.trimmed(Substring(line), HeaderText.isSpace)
         } else if let colon = line.firstIndex(of: ":") {
             let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = HeaderText.trimmed(line[line.index(after: colon)...], HeaderText.isSpace)
             headers.append((name: name, value: value))
         }
         return count

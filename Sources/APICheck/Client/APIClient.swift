@@ -162,8 +162,7 @@ public final class APIClient: Sendable {
             let response = try await transport.send(request)
             let issued: (token: String?, refreshToken: String?) = issuesTokens(endpoint) ? issuedTokens(endpoint, response) : (nil, nil)
             trace?(traceLine(response, for: request))
-            let source = response.source ?? Redactor.withoutQuery(request.url)
-            return Exchange(request: request, response: response, source: source, issuedToken: issued.token,
+            return Exchange(request: request, response: response, issuedToken: issued.token,
                             issuedRefreshToken: issued.refreshToken, sentToken: tokenValue)
         } catch let error as TransportError {
             trace?("← \(endpoint.id): \(redactor.redact(error.description))")

@@ -21,7 +21,7 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HeaderName.same($0.name, name) }?.value
     }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {

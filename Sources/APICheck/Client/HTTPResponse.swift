@@ -26,7 +26,7 @@ public struct HTTPResponse: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.last { HeaderName.same($0.name, name) }?.value
     }
 
     public var contentType: String? { header("Content-Type") }

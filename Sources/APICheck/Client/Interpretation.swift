@@ -14,16 +14,16 @@ public struct Interpretation: Sendable {
     public var error: APIError?
 
     /// `document` is the body already parsed, when the caller has it (a cached mock): then the
-    /// body is not parsed again.
+    /// body is not parsed again. `source` is asked for only when there is an error to name it in.
     public init(endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, document parsed: JSONValue? = nil,
-                source: String?, api: API, redactor: Redactor) {
+                source: @autoclosure () -> String?, api: API, redactor: Redactor) {
         let (classification, document) = Classification.of(
             status: status, contentType: contentType, body: body, parsed: parsed, rules: api.rules(for: endpoint), redactor: redactor)
         self.classification = classification
         self.document = document
         self.reads = []
         guard case let .success(payload, base) = classification else {
-            error = classification.error(endpoint: endpoint.id, source: source)
+            error = classification.error(endpoint: endpoint.id, source: source())
             return
         }
         do {
@@ -31,7 +31,7 @@ public struct Interpretation: Sendable {
             value = decoded.value
             reads = decoded.reads
         } catch {
-            self.error = APIError(endpoint: endpoint.id, reason: .decoding(error), source: source)
+            self.error = APIError(endpoint: endpoint.id, reason: .decoding(error), source: source())
         }
     }
 }

@@ -4,44 +4,118 @@ import Foundation
 /// the live checker can run them all. It keeps what it needs of the type: how to decode a payload
 /// fast (`JSONDecoder`) and how to decode it with diagnosis (`JSONValueDecoder`).
 public struct AnyEndpoint: Sendable, EndpointConvertible {
-    public let id: String
-    public let method: HTTPMethod
+    public var id: String { declaration.id }
+    public var method: HTTPMethod { declaration.method }
     /// Relative to the base URL, with `{name}` for path parameters: `statuses/{id}`.
-    public let path: String
-    public let parameters: [Parameter]
+    public var path: String { declaration.path }
+    public var parameters: [Parameter] { declaration.parameters }
     /// Mock file name without `.json`; scenario variants are `<mock>@<scenario>.json`.
-    public let mock: String
-    public let requiresToken: Bool
+    public var mock: String { declaration.mock }
+    public var requiresToken: Bool { declaration.requiresToken }
     /// The endpoint's override of the API's envelope choice: false for a body that is the
     /// payload itself, true for the API's envelope, nil for whatever the API declares.
     /// `API.envelope(for:)` resolves it.
-    public let enveloped: Bool?
+    public var enveloped: Bool? { declaration.enveloped }
     /// An envelope of the endpoint's own, which wins over the API's.
-    public let ownEnvelope: EnvelopePolicy?
+    public var ownEnvelope: EnvelopePolicy? { declaration.ownEnvelope }
     /// The HTTP status of a success (200; 201 Created, 204 No Content).
-    public let successStatus: Int
+    public var successStatus: Int { declaration.successStatus }
     /// Whether the decode type is `NoContent`, so an empty body is the answer, not a fault.
-    public let acceptsEmptyBody: Bool
-    public let sessionEffect: SessionEffect
+    public var acceptsEmptyBody: Bool { declaration.acceptsEmptyBody }
+    public var sessionEffect: SessionEffect { declaration.sessionEffect }
     /// Named failure scenarios that must have a mock variant (`wrong_password`).
-    public let scenarios: [String]
+    public var scenarios: [String] { declaration.scenarios }
     /// How the endpoint pages, when it declares it: `apicheck live` then checks a second page.
-    public let paging: Paging?
+    public var paging: Paging? { declaration.paging }
     /// Endpoints a live run checks before this one though it reads nothing of their answers.
-    public let after: [String]
+    public var after: [String] { declaration.after }
     /// What tells it apart from other endpoints on its method and path, when there are others.
-    public let distinction: Distinction?
+    public var distinction: Distinction? { declaration.distinction }
     /// The request body as a Swift type, when declared so (else scalar body parameters, if any).
-    public let requestBody: RequestBody?
+    public var requestBody: RequestBody? { declaration.requestBody }
     /// Whether the auth probes may call it (by default only when its method is safe).
-    public let probing: AuthProbing
+    public var probing: AuthProbing { declaration.probing }
     /// The decode type's name, for listings.
-    public let responseTypeName: String
+    public var responseTypeName: String { declaration.responseTypeName }
     /// The decode type itself, for the schema recorder (`apicheck openapi`).
-    public let responseType: any (Decodable & Sendable).Type
+    public var responseType: any (Decodable & Sendable).Type { declaration.responseType }
 
-    let fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded
-    let diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
+    var fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded { declaration.fastDecode }
+    var diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead]) {
+        declaration.diagnosticDecode
+    }
+
+    /// Behind one reference: the declaration never changes once made, and runs over a big catalog
+    /// hold it in many places at once (the API, a run's selection, each step of its plan). Inline,
+    /// each copy was about 500 bytes; 20,000 endpoints made each such array 10 MB.
+    private let declaration: Declaration
+
+    private final class Declaration: Sendable {
+        let id: String
+        let method: HTTPMethod
+        let path: String
+        let parameters: [Parameter]
+        let mock: String
+        let requiresToken: Bool
+        let enveloped: Bool?
+        let ownEnvelope: EnvelopePolicy?
+        let successStatus: Int
+        let acceptsEmptyBody: Bool
+        let sessionEffect: SessionEffect
+        let scenarios: [String]
+        let paging: Paging?
+        let after: [String]
+        let distinction: Distinction?
+        let requestBody: RequestBody?
+        let probing: AuthProbing
+        let responseTypeName: String
+        let responseType: any (Decodable & Sendable).Type
+        let fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded
+        let diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
+
+        init<Response: Decodable & Sendable>(
+            id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
+            requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy?, successStatus: Int,
+            sessionEffect: SessionEffect, scenarios: [String], paging: Paging?, probing: AuthProbing,
+            after: [String], distinction: Distinction?, requestBody: RequestBody?, responseType: Response.Type
+        ) {
+            self.requestBody = requestBody
+            self.probing = probing
+            self.id = id
+            self.method = method
+            self.path = path
+            self.parameters = parameters
+            self.mock = mock
+            self.requiresToken = requiresToken
+            self.enveloped = enveloped
+            self.ownEnvelope = ownEnvelope
+            self.successStatus = successStatus
+            self.acceptsEmptyBody = Response.self == NoContent.self
+            self.sessionEffect = sessionEffect
+            self.scenarios = scenarios
+            self.paging = paging
+            self.after = after
+            self.distinction = distinction
+            self.responseTypeName = ReadLog.typeName(Response.self)
+            self.responseType = Response.self
+            self.fastDecode = { data, policy, dates in
+                let decoder = JSONDecoder()
+                if dates != .deferredToDate { dates.apply(to: decoder) }
+                guard let policy else {
+                    return .payload(try decoder.decode(Response.self, from: data))
+                }
+                guard policy.flatKeys != nil else { throw FastDecoded.NotFlat() }
+                decoder.userInfo[EnvelopeBody<Response>.policyKey] = policy
+                let body = try decoder.decode(EnvelopeBody<Response>.self, from: data)
+                if let payload = body.payload { return .payload(payload) }
+                return .notSuccess
+            }
+            self.diagnosticDecode = { (value, base, dates) throws(DecodingFailure) in
+                let result = try JSONValueDecoder(dates: dates).decode(Response.self, from: value, at: base)
+                return (result.value, result.reads)
+            }
+        }
+    }
 
     public var erased: AnyEndpoint { self }
 
@@ -51,41 +125,11 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         sessionEffect: SessionEffect, scenarios: [String], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
         after: [String] = [], distinction: Distinction? = nil, requestBody: RequestBody? = nil, responseType: Response.Type
     ) {
-        self.requestBody = requestBody
-        self.probing = probing
-        self.id = id
-        self.method = method
-        self.path = path
-        self.parameters = parameters
-        self.mock = mock
-        self.requiresToken = requiresToken
-        self.enveloped = enveloped
-        self.ownEnvelope = ownEnvelope
-        self.successStatus = successStatus
-        self.acceptsEmptyBody = Response.self == NoContent.self
-        self.sessionEffect = sessionEffect
-        self.scenarios = scenarios
-        self.paging = paging
-        self.after = after
-        self.distinction = distinction
-        self.responseTypeName = ReadLog.typeName(Response.self)
-        self.responseType = Response.self
-        self.fastDecode = { data, policy, dates in
-            let decoder = JSONDecoder()
-            if dates != .deferredToDate { dates.apply(to: decoder) }
-            guard let policy else {
-                return .payload(try decoder.decode(Response.self, from: data))
-            }
-            guard policy.flatKeys != nil else { throw FastDecoded.NotFlat() }
-            decoder.userInfo[EnvelopeBody<Response>.policyKey] = policy
-            let body = try decoder.decode(EnvelopeBody<Response>.self, from: data)
-            if let payload = body.payload { return .payload(payload) }
-            return .notSuccess
-        }
-        self.diagnosticDecode = { (value, base, dates) throws(DecodingFailure) in
-            let result = try JSONValueDecoder(dates: dates).decode(Response.self, from: value, at: base)
-            return (result.value, result.reads)
-        }
+        declaration = Declaration(
+            id: id, method: method, path: path, parameters: parameters, mock: mock, requiresToken: requiresToken,
+            enveloped: enveloped, ownEnvelope: ownEnvelope, successStatus: successStatus, sessionEffect: sessionEffect,
+            scenarios: scenarios, paging: paging, probing: probing, after: after, distinction: distinction,
+            requestBody: requestBody, responseType: responseType)
     }
 
     /// The method and path with placeholder names left out: endpoints with the same route key

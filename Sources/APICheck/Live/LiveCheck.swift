@@ -66,7 +66,7 @@ public final class LiveCheck: Sendable {
         report = LiveReport.make(report, api: api, plan: plan, selected: selected, outcomes: outcomes, certificates: certificates)
         // Whatever the server put in the report (a token, the password, a secret path parameter)
         // is masked here, once, when every secret of the run is known.
-        report = redactor.redact(report)
+        redactor.redact(&report)
         report.duration = Date().timeIntervalSince(started)
         return report
     }

@@ -5,7 +5,7 @@ enum LiveReport {
     /// `header` with the run's results and run findings added; `certificates` are the findings
     /// on the certificates the target presented.
     static func make(_ header: Report, api: API, plan: LivePlan, selected: [AnyEndpoint],
-                     outcomes: [LiveStep.ID: StepOutcome], certificates: [Finding]) -> Report {
+                     outcomes: StepOutcomes, certificates: [Finding]) -> Report {
         var report = header
         if plan.login == nil, let needing = selected.first(where: \.requiresToken) {
             let message = api.auth.loginEndpoint.map { "the auth policy names login endpoint '\($0)', which is not declared" }
@@ -23,21 +23,33 @@ enum LiveReport {
         }
         report.runFindings += certificates
 
-        // By step id, not with a copy of each step: 20,000 (step, result) pairs, filtered twice,
-        // were the largest allocations of a big run.
-        let results = plan.steps.compactMap { step in outcomes[step.id]?.result.map { (id: step.id, result: $0) } }
-        var checks: [String: CheckResult] = [:]
-        for entry in results where entry.result.role == .endpoint && checks[entry.result.endpoint] == nil {
-            checks[entry.result.endpoint] = entry.result
+        // Results are gathered by step id and copied once, into the report: a list of (step,
+        // result) pairs and a dictionary of the endpoints' results beside the outcomes held three
+        // more copies of 20,000 results at the run's peak.
+        var firstCheck: [String: LiveStep.ID] = [:]
+        firstCheck.reserveCapacity(selected.count)
+        var probes: [LiveStep.ID] = [], pages: [LiveStep.ID] = []
+        for step in plan.steps {
+            guard let result = outcomes.result(of: step.id) else { continue }
+            switch result.role {
+            case .endpoint: if firstCheck[result.endpoint] == nil { firstCheck[result.endpoint] = step.id }
+            case .probe: probes.append(step.id)
+            case .paging: pages.append(step.id)
+            }
         }
-        report.results = selected.filter { plan.unplanned[$0.id] == nil }
-            .map { checks[$0.id] ?? CheckResult(.check($0, reported: true), skipped: "not checked") }
-        checks = [:]
-        report.results += probeOrder(results.filter { $0.result.role == .probe }, plan: plan, selected: selected)
-        report.results += results.lazy.filter { $0.result.role == .paging }.map(\.result)
+        var results: [CheckResult] = []
+        results.reserveCapacity(selected.count + probes.count + pages.count)
+        for endpoint in selected where plan.unplanned[endpoint.id] == nil {
+            results.append(firstCheck[endpoint.id].flatMap(outcomes.result(of:))
+                ?? CheckResult(.check(endpoint, reported: true), skipped: "not checked"))
+        }
+        firstCheck = [:]
+        results += probeOrder(probes, plan: plan, selected: selected).compactMap(outcomes.result(of:))
+        results += pages.compactMap(outcomes.result(of:))
+        report.results = results
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
-            let stalled = outcomes.values.filter { $0.stalled && $0.result != nil }.count
-            let endpointResults = report.endpointResults
+            let stalled = outcomes.values.count { $0.stalled && $0.result != nil }
+            let endpointResults = report.results.lazy.filter { $0.role == .endpoint }
             if stalled > 0 {
                 report.runFindings.append(Finding(
                     kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
@@ -54,13 +66,13 @@ enum LiveReport {
 
     /// Probes as the report lists them: per endpoint, the dead token, no token, then the revoked
     /// one; the logout endpoint's last; then the logged-out probe; the refresh flow's at the end.
-    private static func probeOrder(_ probes: [(id: LiveStep.ID, result: CheckResult)], plan: LivePlan,
-                                   selected: [AnyEndpoint]) -> [CheckResult] {
+    private static func probeOrder(_ probes: [LiveStep.ID], plan: LivePlan, selected: [AnyEndpoint]) -> [LiveStep.ID] {
+        guard !probes.isEmpty else { return [] }
         // Looked up, not searched for each probe: a probe on each of 20,000 endpoints would scan them all.
         var position: [String: Int] = [:]
         for (index, endpoint) in selected.enumerated() where position[endpoint.id] == nil { position[endpoint.id] = index }
-        func key(_ entry: (id: LiveStep.ID, result: CheckResult)) -> (Int, Int, Int) {
-            guard case let .probe(probe, endpoint) = plan.steps[entry.id].action else { return (3, 0, 0) }
+        func key(_ id: LiveStep.ID) -> (Int, Int, Int) {
+            guard case let .probe(probe, endpoint) = plan.steps[id].action else { return (3, 0, 0) }
             let index = position[endpoint.id] ?? 0
             switch probe {
             case .loggedOut: return (2, index, 0)
@@ -70,6 +82,6 @@ enum LiveReport {
                 return (endpoint.sessionEffect == .logsOut ? 1 : 0, index, AuthProbe.allCases.firstIndex(of: probe) ?? 0)
             }
         }
-        return probes.sorted { key($0) < key($1) }.map(\.result)
+        return probes.sorted { key($0) < key($1) }
     }
 }

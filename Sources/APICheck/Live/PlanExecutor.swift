@@ -23,7 +23,7 @@ struct PlanExecutor: Sendable {
     let plan: LivePlan
     let concurrency: Int
 
-    func run(perform: @escaping Perform, observe: @escaping Observe) async -> [LiveStep.ID: StepOutcome] {
+    func run(perform: @escaping Perform, observe: @escaping Observe) async -> StepOutcomes {
         let steps = plan.steps
         let clock = ContinuousClock()
         // Worked out once, so that starting or ending a step costs what it names, not a scan of
@@ -34,8 +34,7 @@ struct PlanExecutor: Sendable {
             for need in needs where steps.indices.contains(need) { dependents[need].append(id) }
         }
         return await withTaskGroup(of: (LiveStep.ID, StepOutcome, ContinuousClock.Instant).self) { group in
-            var outcomes: [LiveStep.ID: StepOutcome] = [:]
-            outcomes.reserveCapacity(steps.count)
+            var outcomes = StepOutcomes(steps: steps.count)
             // A prerequisite that names no step is never over: that step waits, as in a cycle.
             var pending = prerequisites.map(\.count)
             var ready = ReadySteps()

@@ -16,7 +16,11 @@ final class MockFileSlot: Sendable {
     struct State {
         var data: Result<Data, MockReadError>?
         var document: Result<JSONValue, MockReadError>?
-        var baselines: [String: Result<MockBaseline, MockBaselineError>] = [:]
+        /// The first baseline made from the file, inline: nearly every file is one endpoint's,
+        /// and a dictionary per file for one entry took 4.6 MB over 20,000 files.
+        var baseline: (key: String, made: Result<MockBaseline, MockBaselineError>)?
+        /// Baselines for further endpoints that share the file.
+        var moreBaselines: [String: Result<MockBaseline, MockBaselineError>] = [:]
     }
 
     private let state = Mutex(State())
@@ -44,9 +48,14 @@ final class MockFileSlot: Sendable {
     func baseline(_ key: String, _ make: (Result<JSONValue, MockReadError>) -> Result<MockBaseline, MockBaselineError>)
         -> Result<MockBaseline, MockBaselineError> {
         state.withLock { state in
-            if let made = state.baselines[key] { return made }
+            if let first = state.baseline, first.key == key { return first.made }
+            if let made = state.moreBaselines[key] { return made }
             let made = make(loadDocument(&state))
-            state.baselines[key] = made
+            if state.baseline == nil {
+                state.baseline = (key, made)
+            } else {
+                state.moreBaselines[key] = made
+            }
             return made
         }
     }

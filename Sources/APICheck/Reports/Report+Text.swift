@@ -2,25 +2,28 @@ extension Report {
     /// The report with `transform` applied to every text in it, so that nothing can be missed:
     /// `multiline` is true for a finding's message, expected and found (they may span lines).
     public func mappingText(_ transform: (_ text: String, _ multiline: Bool) -> String) -> Report {
-        func line(_ text: String) -> String { transform(text, false) }
-        func finding(_ finding: Finding) -> Finding { finding.mappingText(transform) }
         var report = self
-        report.api = line(api)
-        report.target = line(target)
-        report.results = results.map { result in
-            var result = result
-            result.name = line(result.name)
-            result.endpoint = line(result.endpoint)
-            result.method = line(result.method)
-            result.path = line(result.path)
-            result.requestPath = result.requestPath.map(line)
-            result.outcome = result.outcome.map(line)
-            result.skipped = result.skipped.map(line)
-            result.findings = result.findings.map(finding)
-            return result
-        }
-        report.runFindings = runFindings.map(finding)
+        report.mapText(transform)
         return report
+    }
+
+    /// `mappingText` in place: a report held once (a run's, before it is returned) is changed
+    /// where it is, not copied result by result beside itself.
+    mutating func mapText(_ transform: (_ text: String, _ multiline: Bool) -> String) {
+        func line(_ text: String) -> String { transform(text, false) }
+        api = line(api)
+        target = line(target)
+        for index in results.indices {
+            results[index].name = line(results[index].name)
+            results[index].endpoint = line(results[index].endpoint)
+            results[index].method = line(results[index].method)
+            results[index].path = line(results[index].path)
+            results[index].requestPath = results[index].requestPath.map(line)
+            results[index].outcome = results[index].outcome.map(line)
+            results[index].skipped = results[index].skipped.map(line)
+            results[index].findings = results[index].findings.map { $0.mappingText(transform) }
+        }
+        runFindings = runFindings.map { $0.mappingText(transform) }
     }
 
     /// The report as every renderer prints it: each control, bidi or other unsafe character

@@ -40,7 +40,9 @@ public struct Report: Sendable, Equatable {
 
     public var allFindings: [Finding] { runFindings + results.flatMap(\.findings) }
 
-    public func count(_ severity: Finding.Severity) -> Int { allFindings.filter { $0.severity == severity }.count }
+    public func count(_ severity: Finding.Severity) -> Int {
+        runFindings.count { $0.severity == severity } + results.reduce(0) { $0 + $1.findings.count { $0.severity == severity } }
+    }
 
     public var endpointResults: [CheckResult] { results.filter { $0.role == .endpoint } }
     public var probeResults: [CheckResult] { results.filter { $0.role == .probe } }

@@ -22,11 +22,14 @@ public enum TextReport {
         lines.append(style.bold("\(context.tool) \(report.command.rawValue)") + "  " + report.target + "  " + report.scopeDescription)
 
         let showTimes = report.command.callsServer
-        for group in [report.endpointResults, report.probeResults, report.pagingResults] where !group.isEmpty {
+        // By role, as lazy views of the results: copies of 20,000 results per role made the peak
+        // of a big run.
+        let roles: [CheckResult.Role] = [.endpoint, .probe, .paging]
+        for group in roles.map({ role in report.results.lazy.filter { $0.role == role } }) where !group.isEmpty {
             let nameWidth = group.map { $0.name.count }.max() ?? 0
             let methodWidth = group.map { $0.method.count }.max() ?? 0
             let pathWidth = group.map { $0.displayPath.count }.max() ?? 0
-            let outcomes = group.map(outcomeText)
+            let outcomes = Array(group.map(outcomeText))
             let outcomeWidth = outcomes.map(\.count).max() ?? 0
             let msWidth = group.compactMap { $0.totalMilliseconds.map { String($0).count } }.max() ?? 0
 

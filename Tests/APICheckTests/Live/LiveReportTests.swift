@@ -12,8 +12,8 @@ import Testing
     }
 
     /// Every step answered: each reported step's result is in the report, in the report's order.
-    func answered(_ plan: LivePlan) -> [LiveStep.ID: StepOutcome] {
-        var outcomes: [LiveStep.ID: StepOutcome] = [:]
+    func answered(_ plan: LivePlan) -> StepOutcomes {
+        var outcomes = StepOutcomes(steps: plan.steps.count)
         for step in plan.steps where step.isReported { outcomes[step.id] = StepOutcome(result: CheckResult(step.action)) }
         return outcomes
     }

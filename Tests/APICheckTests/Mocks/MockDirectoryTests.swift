@@ -220,6 +220,33 @@ import Testing
         #expect(mocks.readCount == reads)
     }
 
+    struct Item: Decodable, Sendable { let id: Int, name: String }
+    struct IDOnly: Decodable, Sendable { let id: Int }
+
+    /// Endpoints that share a mock file each get the baseline of their own decode type, from one
+    /// read of the file, and the same one when they ask again.
+    @Test func endpointsSharingAFileHaveBaselinesOfTheirOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-mockdir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"code":200,"msg":"success","datas":{"id":1,"name":"x"}}"#.write(to: folder.appendingPathComponent("item.json"),
+                                                                            atomically: true, encoding: .utf8)
+        let whole = Endpoint<Item>(id: "item.whole", .get, "item", mock: "item").erased
+        let id = Endpoint<IDOnly>(id: "item.id", .get, "item/id", mock: "item").erased
+        let api = API(name: "shared", environments: ["local": URL(string: "http://127.0.0.1:8080/")!], envelope: EnvelopePolicy(),
+                      endpoints: [whole, id])
+        let mocks = MockDirectory(folder, api: api)
+        func reads(_ endpoint: AnyEndpoint) throws -> [String] {
+            try mocks.baseline(for: endpoint).get().reads.map(\.path.description).sorted()
+        }
+        for _ in 0..<2 {
+            let (wholeReads, idReads) = (try reads(whole), try reads(id))
+            #expect(wholeReads == ["$.datas", "$.datas.id", "$.datas.name"])
+            #expect(idReads == ["$.datas", "$.datas.id"])
+        }
+        #expect(mocks.readCount == 1)
+    }
+
     @Test func twoFilesForOneVariantAreReported() throws {
         let folder = try copyOfMocks()
         defer { try? FileManager.default.removeItem(at: folder) }
