@@ -146,9 +146,8 @@ import Testing
         let mocks = try TemporaryMocks(copyingDemo: true)
         defer { mocks.remove() }
         let server = try MockServer(api: Demo.api, mocks: mocks.url, options: Self.withLooks)
-        try await Self.editTopics(in: mocks, remembered: { server.memo.count > 0 }) {
-            server.respond(to: ServerRequest(method: "GET", path: "/Api/topics")).body
-        }
+        let ask = { server.respond(to: ServerRequest(method: "GET", path: "/Api/topics")).body }
+        try await Self.editTopics(in: mocks, remembered: { server.memo.count > 0 }, ask: ask)
     }
 
     /// Over HTTP a remembered answer is given before the request is built (the server's line
@@ -158,9 +157,8 @@ import Testing
         defer { mocks.remove() }
         let harness = try ServeHarness(mocks: mocks.url, options: Self.withLooks)
         defer { harness.stop() }
-        try await Self.editTopics(in: mocks, remembered: { harness.server.memo.count > 0 }) {
-            try await harness.send(.get, "topics").body
-        }
+        let ask = { try await harness.send(.get, "topics").body }
+        try await Self.editTopics(in: mocks, remembered: { harness.server.memo.count > 0 }, ask: ask)
     }
 
     /// Looks at the mock files 50 ms apart.
