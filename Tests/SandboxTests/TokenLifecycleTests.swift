@@ -25,12 +25,12 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: 0..<6) func aValidTokenIsServed(index: Int) {
+    @Test(arguments: TokenLifecycleTests.protected.indices) func aValidTokenIsServed(index: Int) {
         let sandbox = SandboxHarness()
         #expect(call(sandbox, index, token: sandbox.login()).code == 200)
     }
 
-    @Test(arguments: 0..<6) func missingAndUnknownTokensGet403(index: Int) {
+    @Test(arguments: TokenLifecycleTests.protected.indices) func missingAndUnknownTokensGet403(index: Int) {
         let sandbox = SandboxHarness()
         _ = sandbox.login()
         expectDead(call(sandbox, index, token: nil), path: Self.protected[index].path)
@@ -38,7 +38,7 @@ import Testing
         expectDead(call(sandbox, index, token: ""), path: Self.protected[index].path)
     }
 
-    @Test(arguments: 0..<6) func expiredTokensGet403(index: Int) {
+    @Test(arguments: TokenLifecycleTests.protected.indices) func expiredTokensGet403(index: Int) {
         let sandbox = SandboxHarness(tokenTTL: 60)
         let token = sandbox.login()
         sandbox.clock.advance(by: 59)
@@ -47,7 +47,7 @@ import Testing
         expectDead(call(sandbox, index, token: token), path: Self.protected[index].path)
     }
 
-    @Test(arguments: 0..<6) func aSecondLoginRevokesTheFirstToken(index: Int) {
+    @Test(arguments: TokenLifecycleTests.protected.indices) func aSecondLoginRevokesTheFirstToken(index: Int) {
         let sandbox = SandboxHarness()
         let first = sandbox.login()
         let second = sandbox.login()
@@ -57,7 +57,7 @@ import Testing
         #expect(call(sandbox, index, token: second).code == 200)
     }
 
-    @Test(arguments: 0..<6) func loggedOutTokensGet403(index: Int) {
+    @Test(arguments: TokenLifecycleTests.protected.indices) func loggedOutTokensGet403(index: Int) {
         let sandbox = SandboxHarness()
         let token = sandbox.login()
         #expect(sandbox.post("Account/logout", token: token).code == 200)
