@@ -12,7 +12,7 @@ extension MockServer {
         let response: ServerResponse
         let exchange: RequestJournal.Exchange?
         let logged: String?
-        if let remembered = memo.answer(to: request, isCurrent: { isCurrent($0, at: began) }) {
+        if let remembered = memo.answer(to: request, isCurrent: { answers.isCurrent($0, at: began) }) {
             response = remembered.response
             exchange = remembered.exchange
             logged = remembered.logged
@@ -25,30 +25,8 @@ extension MockServer {
                 memo.remember(AnswerMemo.Remembered(response: response, stamp: stamp, logged: logged, exchange: exchange), for: request)
             }
         }
-        note(exchange, logged: logged, began: began, delay: response.delay)
+        answers.note(exchange, logged: logged, began: began, delay: response.delay)
         return response
-    }
-
-    /// The server's `LineShortcut`: a remembered answer for a request line, before the server
-    /// has built the request; journaled and logged as `handle` would.
-    func answer(to line: RequestLine) -> PreparedResponse? {
-        let began = ContinuousClock.now
-        guard let remembered = memo.answer(to: line, isCurrent: { isCurrent($0, at: began) }),
-              let prepared = remembered.response.prepared else { return nil }
-        note(remembered.exchange, logged: remembered.logged, began: began, delay: 0)
-        return prepared
-    }
-
-    /// The journal's entry and the log's line of an answer begun at `began`.
-    private func note(_ exchange: RequestJournal.Exchange?, logged: String?, began: ContinuousClock.Instant, delay: Double) {
-        let milliseconds = Double((ContinuousClock.now - began) / .nanoseconds(1)) / 1_000_000
-        if let exchange { journal.append(RequestJournal.Entry(exchange: exchange, arrived: began, milliseconds: milliseconds)) }
-        if let logged { logQueue?.append(logged, milliseconds: milliseconds, delay: Int(delay * 1000)) }
-    }
-
-    /// Whether what a remembered answer was made from still holds at `now`.
-    private func isCurrent(_ stamp: AnswerMemo.Stamp, at now: ContinuousClock.Instant) -> Bool {
-        stamp.scenarioGeneration == scenarios.generation && stamp.body.currentVersion(at: now) == stamp.bodyVersion
     }
 
     /// `/__apicheck`: worked out once, not on every request (cutting a String's last character

@@ -29,6 +29,8 @@ public final class MockServer: Sendable {
     let journal: RequestJournal
     /// Answers made from the request line alone, given again to the same line.
     let memo: AnswerMemo
+    /// The memo with what giving an answer again reads and writes.
+    let answers: RepeatedAnswers
     let redactor: Redactor
     /// Mock files added to the folder since start, and the scenarios offered with them.
     let late: LateMocks
@@ -78,6 +80,7 @@ public final class MockServer: Sendable {
             sticky[id] = ServeChoice(scenario: scenario)
         }
         scenarios = ScenarioBook(initial: sticky)
+        answers = RepeatedAnswers(memo: memo, scenarios: scenarios, journal: journal, logQueue: logQueue)
         var reloadLog: (@Sendable (String) -> Void)?
         if let queue = logQueue {
             reloadLog = { line in queue.append(DisplayText.escaped(line)) }
@@ -88,9 +91,8 @@ public final class MockServer: Sendable {
 
     /// Binds and serves. Throws `HTTPServerError` when the port is taken.
     public func start() throws {
-        let shortcut = LineShortcut(neutralHeaders: memo.neutralHeaders, maxLineBytes: AnswerMemo.maxLineBytes) { [weak self] line in
-            self?.answer(to: line)
-        }
+        let answers = answers
+        let shortcut = LineShortcut(neutralHeaders: memo.neutralHeaders, maxLineBytes: AnswerMemo.maxLineBytes) { answers.answer(to: $0) }
         let http = HTTPServer(host: options.host, port: options.port, configuration: options.configuration,
                               shortcut: shortcut) { [weak self] request in
             self?.handle(request) ?? ServerResponse(status: 503)
