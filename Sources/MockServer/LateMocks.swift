@@ -16,7 +16,6 @@ import Synchronization
 final class LateMocks: Sendable {
     private let start: MockDirectory
     private let startKnown: KnownScenarios
-    private let interval: Duration
     private let reloadInterval: Double
     private let log: (@Sendable (String) -> Void)?
     private let state: Mutex<State>
@@ -37,7 +36,6 @@ final class LateMocks: Sendable {
         self.start = start
         startKnown = known
         reloadInterval = interval
-        self.interval = .seconds(max(0, interval))
         self.log = log
         state = Mutex(State(nextLook: .now + .seconds(max(0, interval)), folder: FileStamp(path: start.url.path), known: known))
     }
@@ -48,7 +46,7 @@ final class LateMocks: Sendable {
     /// An added file answering `endpoint` with `scenario` (nil for success), and its bodies.
     func file(of endpoint: AnyEndpoint, scenario: String?) -> (file: MockFileName, bodies: MockBodies)? {
         state.withLock { state in
-            guard let file = state.files[scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock], let bodies = state.bodies else {
+            guard let file = state.files[MockFileName(mock: endpoint.mock, scenario: scenario).variantName], let bodies = state.bodies else {
                 return nil
             }
             return (file, bodies)
@@ -65,7 +63,7 @@ final class LateMocks: Sendable {
         let now = ContinuousClock.now
         return state.withLock { state in
             guard now >= state.nextLook else { return false }
-            state.nextLook = now + interval
+            state.nextLook = now + .seconds(max(0, reloadInterval))
             let folder = FileStamp(path: start.url.path)
             guard folder != state.folder else { return false }
             state.folder = folder

@@ -9,6 +9,7 @@ extension MockServer {
         // One clock read serves the memo's look at the mock file, the journal's time and the
         // duration's start.
         let began = ContinuousClock.now
+        let answers = answers
         let response: ServerResponse
         let exchange: RequestJournal.Exchange?
         let logged: String?

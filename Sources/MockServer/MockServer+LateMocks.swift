@@ -20,8 +20,8 @@ extension MockServer {
         if let file = mocks.file(of: endpoint, scenario: scenario) {
             return bodies.body(of: file, endpoint: endpoint).map { (file, $0) }
         }
-        if late.file(of: endpoint, scenario: scenario) == nil { late.look() }
-        guard let (file, added) = late.file(of: endpoint, scenario: scenario), let body = added.body(of: file, endpoint: endpoint) else {
+        guard let (file, added) = late.file(of: endpoint, scenario: scenario) ?? (late.look() ? late.file(of: endpoint, scenario: scenario) : nil),
+              let body = added.body(of: file, endpoint: endpoint) else {
             return nil
         }
         return (file, body)

@@ -30,7 +30,7 @@ public final class MockServer: Sendable {
     /// Answers made from the request line alone, given again to the same line.
     let memo: AnswerMemo
     /// The memo with what giving an answer again reads and writes.
-    let answers: RepeatedAnswers
+    var answers: RepeatedAnswers { RepeatedAnswers(memo: memo, scenarios: scenarios, journal: journal, logQueue: logQueue) }
     let redactor: Redactor
     /// Mock files added to the folder since start, and the scenarios offered with them.
     let late: LateMocks
@@ -80,7 +80,6 @@ public final class MockServer: Sendable {
             sticky[id] = ServeChoice(scenario: scenario)
         }
         scenarios = ScenarioBook(initial: sticky)
-        answers = RepeatedAnswers(memo: memo, scenarios: scenarios, journal: journal, logQueue: logQueue)
         var reloadLog: (@Sendable (String) -> Void)?
         if let queue = logQueue {
             reloadLog = { line in queue.append(DisplayText.escaped(line)) }
