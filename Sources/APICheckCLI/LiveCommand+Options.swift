@@ -22,13 +22,17 @@ extension LiveCommand {
         probes (--probes NAME,... runs only those; --no-probes none):
           token-expired         a token the server never issued gets the dead-token answer
           missing-token         a request without a token gets the missing-token answer
-          logout                a token revoked by a second login gets the declared answer
-                                (only where the API says a login revokes earlier tokens)
+          revoked-token         a token revoked by a second login gets the declared answer
+                                (only where the API says a login revokes earlier tokens;
+                                'logout' is still read as this probe)
           logged-out            a token the logout endpoint ended gets the declared answer
           refresh               a refreshed access token works
           replaced-token        the access token a refresh replaced gets the declared answer
           reused-refresh-token  a rotated refresh token used twice is refused
           dead-refresh-token    a refresh token the server never issued is refused
+        The dead-token probes send a token no server issued (shaped like the real one, letters
+        only, or the API's probeToken): it is shown in --verbose and in reproduce commands. A
+        probe that gets no answer in time is a probe-timeout finding naming the token it sent.
         A probe's request is one the server must refuse: it goes only to GET and HEAD endpoints
         and those declared safe to probe. The run logs out every session it opened (probes or
         not) when the API has a logout endpoint, and says so when it cannot.

@@ -52,11 +52,11 @@ struct LiveTarget {
         }
         self.environment = environment
         let selected = api.endpoints.filter { only?.contains($0.id) ?? true }
-        if let variable = api.auth.tokenVariable, api.auth.loginEndpoint == nil, selected.contains(where: \.requiresToken),
-           environment[variable]?.isEmpty ?? true {
+        if api.auth.isIssuedBeforehand, selected.contains(where: \.requiresToken), api.auth.tokenIssuedBeforehand(in: environment) == nil {
             sandbox?.stop()
-            throw CommandFailure("set \(variable) to the token to \(doing.verb) \(api.makeRedactor().display(url)) with "
-                + "(tokens are never taken from flags)")
+            let what = api.auth.placement == .basic ? "the account and password" : "the token"
+            throw CommandFailure("set \(api.auth.beforehandVariables.replacingOccurrences(of: "$", with: "")) to \(what) to "
+                + "\(doing.verb) \(api.makeRedactor().display(url)) with (credentials are never taken from flags)")
         }
         if api.auth.loginEndpoint != nil, selected.contains(where: { $0.requiresToken || $0.id == api.auth.loginEndpoint }),
            [api.auth.accountVariable, api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {

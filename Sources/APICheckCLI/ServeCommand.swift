@@ -93,7 +93,8 @@ struct ServeCommand: Command {
         }
         // The login accepts the account and password the environment gives, as live sends them;
         // others get its wrong_password variant.
-        for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable] {
+        // A token issued beforehand is accepted as the environment gives it, as live sends it.
+        for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable] + [context.api.auth.tokenVariable].compactMap({ $0 }) {
             if let value = context.environment[name] { options.credentials[name] = value }
         }
         if !quiet {
@@ -154,6 +155,7 @@ struct ServeCommand: Command {
         note("serving the \(context.api.name) API from \(folder.path) on \(server.baseURL.absoluteString) "
             + "(admin: \(server.adminURL.absoluteString)); Ctrl-C stops it")
         if let lifetime = Self.lifetimeNote(api: context.api, options: options) { note(lifetime) }
+        for line in server.tokenNotes { note(line) }
         let heard: String = switch await stopSignal.wait() {
         case .signal(SIGTERM): "SIGTERM"
         case .signal: "SIGINT"

@@ -48,7 +48,7 @@ struct TargetOptions {
         let listed = declared.isEmpty ? "none" : declared.map(\.rawValue).joined(separator: ", ")
         var selected: Set<AuthProbe> = []
         for name in names {
-            guard let probe = AuthProbe(rawValue: name) else {
+            guard let probe = AuthProbe(named: name) else {
                 let near = NameSuggestion.nearest(name, in: AuthProbe.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw UsageError("--probes: no probe '\(DisplayText.escaped(name))'\(near); the \(context.api.name) API declares: \(listed)")
             }

@@ -4,8 +4,8 @@ import HTTPServer
 /// What `serve` answers one request to a declared route with, decided before any byte is made:
 /// the route, the mock variant or the other answer chosen, what the request's token made of it,
 /// the session effect the answer carries, and how the answer is delivered. `MockServer.decide`
-/// makes it (reading only the token book and the sticky choices); `MockServer.render` applies its
-/// effects and turns it into bytes.
+/// makes it (reading only the token store and the sticky choices), `MockServer.apply` applies its
+/// effects to the token store, and `MockServer.render` turns it into bytes.
 struct MockDecision {
     /// The answer chosen, in the order serve weighs them.
     enum Answer: Equatable {
@@ -24,44 +24,40 @@ struct MockDecision {
         case mock(scenario: String?)
         /// A token refused by a declared signal with no mock variant of its own: a body built from it.
         case signal(AnswerSignal)
-        /// No token, where the API promises nothing for that: a plain 401.
-        case missingToken
         /// A login with credentials other than serve's, where the login has no `wrong_password` variant.
         case wrongCredentials
     }
 
-    /// What the token a request carries made of the answer: the seam where a declared auth
-    /// lifecycle (refresh, cookies) decides.
-    enum Auth: Equatable {
-        /// The endpoint needs no token, or the server is stateless.
-        case notChecked
-        case live
-        /// Revoked (a later login, a forced logout): answered with the logout variant.
-        case revoked
-        /// Missing, never issued, ended or forgotten: answered with the expired variant.
-        case unknown
-    }
-
-    /// What answering does to the token book.
+    /// What answering does to the token store, applied in one step (`MockServer.apply`) between
+    /// deciding and rendering.
     enum Effect: Equatable {
         /// A login: a fresh token for the account goes into the answer.
         case issueToken(account: String)
-        /// A logout: the request's token ends.
-        case endToken(String)
+        /// A logout: the request's token ends, and its refresh token with it.
+        case logOut(String)
         /// A forced logout (the logout variant or a logout code asked for): the token is revoked.
         case revokeToken(String)
         /// `Prefer: expire-token`: the request's token dies before it is answered.
         case expireToken(String)
-        /// A refresh: new tokens for the refresh token's account; the refresh token is spent where
-        /// tokens rotate, and the access token it renewed is replaced. Rendering checks and spends
-        /// it in one step, so a refresh token spent by another request since gets the refused answer.
+        /// A refresh: new tokens for the refresh token's account. Applying checks and spends the
+        /// refresh token in one step, so one spent by another request since gets the refused answer.
         case refresh(refreshToken: String)
+    }
+
+    /// The tokens applying issued, which rendering writes into the answer.
+    struct IssuedTokens: Equatable {
+        var accessToken: String
+        var refreshToken: String?
+        var lifetime: Duration?
     }
 
     let endpoint: AnyEndpoint
     var answer: Answer
-    var auth: Auth = .notChecked
+    /// Where the request's token stands; nil when the endpoint needs none or serve is stateless.
+    var tokenState: TokenState?
     var effects: [Effect] = []
+    /// Set by `apply`: what rendering writes into a login's or a refresh's answer.
+    var issued: IssuedTokens?
     /// The request whose page of the success mock is served: a paged endpoint's cursor, size and
     /// serve's own next tokens are read from it when the answer is rendered.
     var pageRequest: ServerRequest?
@@ -80,7 +76,7 @@ struct MockDecision {
     /// body stay as they are: a plain mock, no token read, no session moved, no page cut, no
     /// delay, no fault (`AnswerMemo`).
     var replayable: Bool {
-        guard case .mock = answer, auth == .notChecked, effects.isEmpty, pageRequest == nil, delivery == nil, delay == 0 else {
+        guard case .mock = answer, tokenState == nil, effects.isEmpty, pageRequest == nil, delivery == nil, delay == 0 else {
             return false
         }
         // A login, logout or refresh reads the session ledger even when it answers a plain mock.
@@ -92,7 +88,7 @@ struct MockDecision {
         case let .invalid(problems): problems.map(\.text)
         case let .unreadablePreference(detail): [detail]
         case let .unknownScenario(scenario, _): ["unknown scenario \(scenario)"]
-        case .fault, .code, .mock, .signal, .missingToken, .wrongCredentials: []
+        case .fault, .code, .mock, .signal, .wrongCredentials: []
         }
     }
 
@@ -105,7 +101,7 @@ struct MockDecision {
         case let .fault(fault): return "fault=\(fault.rawValue)"
         case let .code(code): return "code=\(code.text)"
         case let .mock(scenario): return scenario ?? MockScenario.success
-        case .signal, .missingToken: return "token"
+        case .signal: return "token"
         case .wrongCredentials: return "credentials"
         }
     }

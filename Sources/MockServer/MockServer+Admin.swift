@@ -46,7 +46,6 @@ extension MockServer {
             return expireTokens(request)
         case ("POST", "reset"?, 1):
             tokens.reset()
-            ledger.reset()
             scenarios.reset()
             journal.clear()
             return ServerResponse(status: 204)
@@ -76,13 +75,9 @@ extension MockServer {
         }
         let expired: Int
         if let named {
-            let live = tokens.standing(of: named) == .live && ledger.fate(of: named) == nil
-            expire(named)
-            expired = live ? 1 : 0
+            expired = tokens.expire(named) ? 1 : 0
         } else {
-            let all = ledger.expireAll()
-            for token in all { tokens.end(token) }
-            expired = all.count
+            expired = tokens.expireAll()
         }
         return Self.json(.object([("expired", .number(String(expired)))]))
     }

@@ -6,38 +6,29 @@ import HTTPServer
 /// revoked by a second login, logged out, replaced by a refresh, expired on request), which
 /// credentials a login accepts, and what a refresh token buys.
 extension MockServer {
-    /// The answer the API promises for the request's token when it is not live (missing, dead,
-    /// logged out, replaced, revoked, or expired by this very request's `Prefer: expire-token`);
-    /// nil for a live token or an endpoint that needs none.
+    /// The token the request carries where the API places it, read as every part reads it.
+    func token(in request: ServerRequest) -> String? {
+        api.auth.placement.token(header: { request.header($0) }, query: { request.queryValue($0) })
+    }
+
+    /// Where the request's token stands, and the answer the API promises for it when it does not
+    /// work (`TokenLifecycle`); also asks a working token's expiry (`Prefer: expire-token`).
+    /// Reads the token store only.
     func promisedAnswer(_ endpoint: AnyEndpoint, request: ServerRequest, decision: inout MockDecision) -> MockDecision.Answer? {
         guard endpoint.requiresToken, !options.stateless else { return nil }
-        let token = Self.token(in: request, placement: api.auth.placement)
-        guard let token, !token.isEmpty else {
-            guard let promise = api.auth.missingToken else { return .missingToken }
-            return answer(promise, endpoint: endpoint)
-        }
-        switch ledger.fate(of: token) {
-        case .loggedOut?: return answer(api.auth.loggedOutToken ?? .deadToken, endpoint: endpoint)
-        case .replaced?: return answer(api.auth.refresh?.replacedAccessToken ?? .deadToken, endpoint: endpoint)
-        case .expired?:
-            // Its lifetime ended: the token book, which knows nothing of lifetimes, still has it live.
-            decision.auth = .unknown
-            return .mock(scenario: MockScenario.expired)
-        case nil: break
-        }
-        switch tokens.standing(of: token) {
-        case .live:
-            guard Self.asksToExpireToken(request) else { return nil }
+        let token = self.token(in: request)
+        var state = tokens.state(of: token)
+        if let token, state == .issued || state == .issuedBeforehand, Self.asksToExpireToken(request) {
             decision.effects.append(.expireToken(token))
-            return .mock(scenario: MockScenario.expired)
-        case .revoked: return answer(api.auth.revokedToken, endpoint: endpoint)
-        case .unknown: return .mock(scenario: MockScenario.expired)
+            state = .expired
         }
+        decision.tokenState = state
+        return answer(lifecycle.answer(for: state))
     }
 
     /// A login's or a refresh's own decision, for its success answer: credentials other than
-    /// serve's get the `wrong_password` variant; a refresh token serve did not issue, or spent,
-    /// gets the refused answer; a good one renews.
+    /// serve's get the `wrong_password` variant; a refresh token that does not renew gets the
+    /// refused answer; a good one renews when applied.
     func lifecycle(_ decision: inout MockDecision, request: ServerRequest, body: [String: JSONValue]) {
         guard case .mock(nil) = decision.answer, !options.stateless else { return }
         let endpoint = decision.endpoint
@@ -46,45 +37,78 @@ extension MockServer {
             decision.answer = offers(MockScenario.wrongPassword, of: endpoint.id)
                 ? .mock(scenario: MockScenario.wrongPassword) : .wrongCredentials
         case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
-            // Read, not spent: rendering spends it, in one step with a second look.
-            if let presented = presentedRefreshToken(request, body: body, endpoint: endpoint),
-               case .renews = ledger.renewal(of: presented) {
+            // Read, not spent: applying spends it, in one step with a second look.
+            let presented = presentedRefreshToken(request, body: body, endpoint: endpoint)
+            let state = tokens.state(ofRefreshToken: presented)
+            if let presented, state == .issued {
                 decision.effects.append(.refresh(refreshToken: presented))
             } else {
-                decision.answer = refusedRefresh(endpoint)
+                decision.answer = refusedRefresh(endpoint, state: state)
             }
         default:
             break
         }
     }
 
-    private func answer(_ promise: TokenAnswer, endpoint: AnyEndpoint) -> MockDecision.Answer? {
+    /// Applies a decision's effects to the token store, the one place serve changes token state.
+    /// A login or a refresh issues only with its success body in hand (a client told 500 got no
+    /// tokens, and its refresh token still renews); a refresh token spent by another request
+    /// since the decision makes the decision the refused refresh instead.
+    func apply(_ decision: inout MockDecision) {
+        for effect in decision.effects {
+            switch effect {
+            case let .revokeToken(token): tokens.revoke(token)
+            case let .expireToken(token): tokens.expire(token)
+            case .issueToken, .logOut, .refresh: break
+            }
+        }
+        guard decision.effects.contains(where: { if case .revokeToken = $0 { false } else if case .expireToken = $0 { false } else { true } }),
+              case .mock(let scenario) = decision.answer, let (_, served) = mockBody(of: decision.endpoint, scenario: scenario) else { return }
+        let lifetime = lifetime(of: served.document)
+        for effect in decision.effects {
+            switch effect {
+            case let .issueToken(account):
+                let issued = tokens.issue(account: account, lifetime: lifetime, withRefreshToken: api.auth.refresh != nil)
+                decision.issued = MockDecision.IssuedTokens(accessToken: issued.accessToken, refreshToken: issued.refreshToken, lifetime: lifetime)
+            case let .logOut(token):
+                tokens.logOut(token)
+            case let .refresh(refreshToken):
+                let endsReplaced = lifecycle.answer(for: .refreshedAway) != .accepted
+                switch tokens.renew(with: refreshToken, lifetime: lifetime, endsReplaced: endsReplaced) {
+                case let .renewed(_, _, accessToken, kept):
+                    decision.issued = MockDecision.IssuedTokens(accessToken: accessToken, refreshToken: kept, lifetime: lifetime)
+                case let .refused(state):
+                    decision.answer = refusedRefresh(decision.endpoint, state: state)
+                }
+            case .revokeToken, .expireToken:
+                break
+            }
+        }
+    }
+
+    /// The answer a token's promised answer becomes; nil for a token that works.
+    func answer(_ promise: TokenAnswer) -> MockDecision.Answer? {
         switch promise {
         case .deadToken: return .mock(scenario: MockScenario.expired)
         case .forcedLogout: return .mock(scenario: MockScenario.logout)
         case .accepted: return nil
-        case let .signals(signals): return signals.first.map(MockDecision.Answer.signal) ?? .mock(scenario: MockScenario.expired)
+        case let .signals(signals): return .signal(signals.first ?? .status(401))
         }
     }
 
-    /// An answer that is `signal`: its status, and its code where the endpoint's envelope or the
-    /// API's error shape puts one.
+    /// How long the token issued with a login's or refresh's answer lives; nil for ever.
+    /// `MockServerOptions.tokenLifetime` wins over what the answer says (rendering writes it in,
+    /// so the app plans its refresh by it).
+    func lifetime(of document: JSONValue) -> Duration? {
+        if let lifetime = options.tokenLifetime { return lifetime > .zero ? lifetime : nil }
+        guard let seconds = api.auth.refresh?.lifetime(in: document), seconds > 0 else { return nil }
+        return .seconds(seconds)
+    }
+
+    /// An answer that is `signal`, as the declarations make it (`API.signalledAnswer`).
     func signalled(_ signal: AnswerSignal, endpoint: AnyEndpoint) -> ServerResponse {
-        let rules = api.rules(for: endpoint)
-        let message = "token refused"
-        if let code = signal.code, let policy = rules.envelope {
-            var envelope = JSONValue.object([])
-            envelope.set(code.json, at: policy.codePath)
-            envelope.set(.string(message), at: policy.messagePath)
-            if let payload = policy.payloadPath { envelope.set(.null, at: payload) }
-            return .json(Data(envelope.compactText.utf8), status: signal.status ?? 200)
-        }
-        let status = signal.status ?? 401
-        if let code = signal.code, let errors = api.errors, errors != .problemJSON {
-            return ServerResponse(status: status, headers: [("Content-Type", errors.contentType)],
-                                  body: Data(errors.body(code: code, message: message, status: status).compactText.utf8))
-        }
-        return ProblemDocument(status: status, title: "Token refused", detail: message).response(in: api.errors)
+        let made = api.signalledAnswer(signal, for: endpoint)
+        return ServerResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body)
     }
 
     /// `Prefer: expire-token`: the token this request carries dies before it is answered, so an
@@ -93,13 +117,6 @@ extension MockServer {
         request.fields("prefer").contains { value in
             value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "expire-token" }
         }
-    }
-
-    /// Kills a live token now: it gets the dead-token answer from then on.
-    func expire(_ token: String) {
-        guard tokens.standing(of: token) == .live, ledger.fate(of: token) == nil else { return }
-        tokens.end(token)
-        ledger.end(token, as: .expired)
     }
 
     /// Whether a login's credentials are the ones serve was given (`MockServerOptions.credentials`):
@@ -145,12 +162,13 @@ extension MockServer {
     }
 
     /// The refused refresh: the refresh endpoint's `refused` variant when there is one, else the
-    /// answer the refresh policy promises.
-    func refusedRefresh(_ endpoint: AnyEndpoint) -> MockDecision.Answer {
+    /// answer the API promises for the refresh token's state.
+    func refusedRefresh(_ endpoint: AnyEndpoint, state: TokenState) -> MockDecision.Answer {
         if offers(MockScenario.refused, of: endpoint.id) { return .mock(scenario: MockScenario.refused) }
-        let promise = api.auth.refresh?.refusedRefreshToken ?? .deadToken
+        let promise = lifecycle.answer(for: state == .spentRefreshToken ? .spentRefreshToken : .unknownRefreshToken)
+        // The refresh endpoint needs no token of its own: its dead-token answer is the signal, not a variant it may lack.
         if case .deadToken = promise, let signal = api.rules(for: endpoint).expired.first { return .signal(signal) }
-        return answer(promise, endpoint: endpoint) ?? .signal(.status(401))
+        return answer(promise) ?? .signal(.status(401))
     }
 
     /// `Set-Cookie` for a login's token, where the API places its token in a session cookie.

@@ -5,8 +5,8 @@ import HTTPServer
 extension MockServer {
     /// What to answer a request to a declared route with: validation first, then the choice
     /// (`Prefer` over the sticky one), then a fault, the token's standing, a code, the mock.
-    /// Reads the token book and the sticky choices and changes neither: `render` applies the
-    /// decision's effects.
+    /// Reads the token store and the sticky choices and changes neither: `apply` applies the
+    /// decision's effects, `render` makes the bytes.
     func decide(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)]) -> MockDecision {
         let (problems, body) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(request, pathValues: pathValues)
         guard problems.isEmpty else { return MockDecision(endpoint: endpoint, answer: .invalid(problems)) }
@@ -23,7 +23,6 @@ extension MockServer {
         if let fault = choice.fault, fault != .truncate, fault != .slowBody {
             decision.answer = .fault(fault)
         } else {
-            decision.auth = auth(of: request, at: endpoint)
             let promised = promisedAnswer(endpoint, request: request, decision: &decision)
             decision.answer = promised ?? Self.answer(choice)
             if promised == nil { lifecycle(&decision, request: request, body: body) }
@@ -37,16 +36,6 @@ extension MockServer {
         return decision
     }
 
-    /// The standing of the request's token, where the endpoint asks for one.
-    private func auth(of request: ServerRequest, at endpoint: AnyEndpoint) -> MockDecision.Auth {
-        guard endpoint.requiresToken, !options.stateless else { return .notChecked }
-        switch tokens.standing(of: Self.token(in: request, placement: api.auth.placement)) {
-        case .live: return .live
-        case .revoked: return .revoked
-        case .unknown: return .unknown
-        }
-    }
-
     /// The scenario or the code asked for; a token that is not live was answered before, by the
     /// declared promise (`promisedAnswer`).
     private static func answer(_ choice: ServeChoice) -> MockDecision.Answer {
@@ -58,7 +47,7 @@ extension MockServer {
     private func effects(of decision: MockDecision, choice: ServeChoice, request: ServerRequest,
                          body: [String: JSONValue]) -> [MockDecision.Effect] {
         let endpoint = decision.endpoint
-        let token = Self.token(in: request, placement: api.auth.placement)
+        let token = self.token(in: request)
         switch decision.answer {
         case let .code(code):
             let rules = api.rules(for: endpoint)
@@ -72,10 +61,10 @@ extension MockServer {
         case .mock(nil) where !options.stateless:
             switch endpoint.sessionEffect {
             case .logsIn: return [.issueToken(account: account(in: request, body: body, endpoint: endpoint))]
-            case .logsOut: return token.map { [.endToken($0)] } ?? []
+            case .logsOut: return token.map { [.logOut($0)] } ?? []
             case .keepsSession, .refreshes: return []
             }
-        case .invalid, .unreadablePreference, .unknownScenario, .fault, .mock, .signal, .missingToken, .wrongCredentials:
+        case .invalid, .unreadablePreference, .unknownScenario, .fault, .mock, .signal, .wrongCredentials:
             return []
         }
     }

@@ -11,8 +11,9 @@ extension MockServer {
         let generation = scenarios.generation
         var decision = decide(endpoint, request: request, pathValues: pathValues)
         let served = decision.replayable ? replayedFile(of: decision).flatMap(currentVersion(of:)) : nil
-        let response = render(&decision)
-        // Rendering may change the answer (a refresh token spent since the decision): the record
+        apply(&decision)
+        let response = render(decision)
+        // Applying may change the answer (a refresh token spent since the decision): the record
         // says what was served.
         record.problems = decision.problems
         record.scenario = decision.scenario
@@ -28,15 +29,9 @@ extension MockServer {
         return mocks.file(of: decision.endpoint, scenario: scenario) ?? late.file(of: decision.endpoint, scenario: scenario)?.file
     }
 
-    /// The bytes of a decision, after its effects on the token book. A refresh token is checked
-    /// and spent here in one step, once the success body is in hand: of simultaneous refreshes
-    /// with one rotating refresh token, all decided before any renders, one renews and `decision`
-    /// becomes the refused refresh for the others; with no success body to render, none is spent.
-    func render(_ decision: inout MockDecision) -> ServerResponse {
+    /// The bytes of a decision whose effects were applied: only bytes, no state changed.
+    func render(_ decision: MockDecision) -> ServerResponse {
         let endpoint = decision.endpoint
-        // A forced logout holds whatever is answered; a login or a logout only with its mock.
-        for case let .revokeToken(token) in decision.effects { tokens.revoke(token) }
-        for case let .expireToken(token) in decision.effects { expire(token) }
         var response: ServerResponse
         switch decision.answer {
         case let .invalid(problems):
@@ -51,10 +46,6 @@ extension MockServer {
             response = headed(coded(code, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
         case let .signal(signal):
             response = headed(signalled(signal, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
-        case .missingToken:
-            response = headed(ProblemDocument(status: 401, title: "Missing token",
-                                              detail: "\(endpoint.id) needs a token; none came where the API places it").response(in: api.errors),
-                              endpoint: endpoint, scenario: decision.scenario)
         case .wrongCredentials:
             response = headed(ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
                 .response(in: api.errors), endpoint: endpoint, scenario: decision.scenario)
@@ -69,37 +60,13 @@ extension MockServer {
                     .response(in: api.errors)
                 break
             }
-            let renewal = claimRefreshToken(&decision)
-            // Spent by another request since this one was decided: the refused refresh instead
-            // (it refreshes nothing, so it renders once more, no further).
-            if renewal == .refused { return render(&decision) }
             var data = served.data
             var headers: [(name: String, value: String)] = []
             var rewritten = false
-            for effect in decision.effects {
-                switch effect {
-                case let .issueToken(account):
-                    let issued = tokens.issue(account: account)
-                    data = issuedTokens(issued, account: account, refreshToken: nil, in: served.document, endpoint: endpoint)
-                    rewritten = true
-                    if let cookie = sessionCookie(issued) { headers.append(cookie) }
-                case let .endToken(token):
-                    tokens.end(token)
-                    ledger.end(token, as: .loggedOut)
-                case let .refresh(refreshToken):
-                    guard case let .renews(account, replaced)? = renewal else { break }
-                    let issued = tokens.issue(account: account)
-                    if api.auth.refresh?.replacedAccessToken != .accepted {
-                        tokens.end(replaced)
-                        ledger.end(replaced, as: .replaced)
-                    }
-                    let kept = api.auth.refresh?.rotates == true ? nil : refreshToken
-                    if let kept { ledger.repoint(kept, to: issued) }
-                    data = issuedTokens(issued, account: account, refreshToken: kept, in: served.document, endpoint: endpoint)
-                    rewritten = true
-                    if let cookie = sessionCookie(issued) { headers.append(cookie) }
-                case .revokeToken, .expireToken: break
-                }
+            if let issued = decision.issued {
+                data = issuedTokens(issued, in: served.document, endpoint: endpoint)
+                rewritten = true
+                if let cookie = sessionCookie(issued.accessToken) { headers.append(cookie) }
             }
             if let asked = decision.pageRequest, let paging = endpoint.paging,
                let (page, links) = PagedBody(paging: paging).page(of: served.document, for: asked) {
@@ -121,22 +88,6 @@ extension MockServer {
         }
         response.delay = decision.delay
         return response
-    }
-
-    /// Spends the refresh token of a refresh decision; where another request spent it after this
-    /// one was decided (a rotating refresh token is good once), the decision becomes the refused
-    /// refresh and renews nothing. Nil for a decision that refreshes nothing. Called only with the
-    /// success body in hand, so a refresh serve cannot answer leaves the token as it was.
-    private func claimRefreshToken(_ decision: inout MockDecision) -> SessionLedger.Renewal? {
-        for case let .refresh(refreshToken) in decision.effects {
-            let renewal = ledger.renew(with: refreshToken)
-            if renewal == .refused {
-                decision.answer = refusedRefresh(decision.endpoint)
-                decision.effects.removeAll { if case .refresh = $0 { true } else { false } }
-            }
-            return renewal
-        }
-        return nil
     }
 
     /// A fault that is not the API's answer: no answer at all, or bytes no client can use.
@@ -184,35 +135,28 @@ extension MockServer {
         return response
     }
 
-    static func token(in request: ServerRequest, placement: AuthPolicy.Placement) -> String? {
-        switch placement {
-        case let .query(name):
-            return request.queryValue(name)
-        case let .header(name, prefix):
-            guard let value = request.field(name.lowercased()) else { return nil }
-            return value.hasPrefix(prefix) ? String(value.dropFirst(prefix.count)) : value
-        case let .cookie(name):
-            guard let header = request.field("cookie") else { return nil }
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name { return String(parts[1]) }
-            }
-            return nil
-        }
-    }
-
     /// A login's or refresh's answer with the tokens serve issued: the access token where the auth
     /// policy reads it, and a refresh token (a fresh one, or `refreshToken` where tokens do not
     /// rotate) where the refresh policy reads it.
-    private func issuedTokens(_ issued: String, account: String, refreshToken: String?, in document: JSONValue,
-                              endpoint: AnyEndpoint) -> Data {
-        var document = withToken(issued, in: document, endpoint: endpoint)
-        ledger.issued(issued, lifetime: lifetime(answering: &document))
+    private func issuedTokens(_ issued: MockDecision.IssuedTokens, in document: JSONValue, endpoint: AnyEndpoint) -> Data {
+        var document = withToken(issued.accessToken, in: document, endpoint: endpoint)
         if let refresh = api.auth.refresh {
-            let token = refreshToken ?? ledger.issueRefreshToken(account: account, accessToken: issued)
-            document.set(.string(token), at: refresh.refreshTokenPath)
+            if let token = issued.refreshToken { document.set(.string(token), at: refresh.refreshTokenPath) }
+            if let lifetime = options.tokenLifetime, lifetime > .zero, let path = refresh.expiresInPath {
+                document.set(.number(Self.number(lifetime, in: refresh.expiresInUnit)), at: path)
+            }
         }
         return Data(document.compactText.utf8)
+    }
+
+    /// `lifetime` as the answer counts it: `90` seconds, `90000` milliseconds.
+    static func number(_ lifetime: Duration, in unit: RefreshPolicy.Unit) -> String {
+        let (seconds, attoseconds) = lifetime.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        switch unit {
+        case .milliseconds: return String(milliseconds)
+        case .seconds: return milliseconds % 1000 == 0 ? String(seconds) : String(Double(milliseconds) / 1000)
+        }
     }
 
     /// Who logs in: the parameter whose sample is the account variable, else one named `account`.

@@ -22,9 +22,13 @@ public final class MockServer: Sendable {
     let suggestions: RouteSuggestions
     /// The most segments a route template has.
     let maxSegments: Int
-    let tokens: TokenBook
-    /// Why tokens ended, and the refresh tokens.
-    let ledger: SessionLedger
+    /// Every token serve issued or accepts, and where each stands.
+    let tokens: TokenStore
+    /// What the API promises each token state.
+    let lifecycle: TokenLifecycle
+    /// What serve says on start about the tokens it accepts (a token issued beforehand that it
+    /// made up because its variable is unset); empty when there is nothing to say.
+    public let tokenNotes: [String]
     let scenarios: ScenarioBook
     let journal: RequestJournal
     /// Answers made from the request line alone, given again to the same line.
@@ -42,8 +46,9 @@ public final class MockServer: Sendable {
     /// Audits the mocks (as `apicheck mocks` does) and refuses to build unless they pass or
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
-        tokens = TokenBook(revokesEarlierTokens: api.auth.revokesEarlierTokens)
-        ledger = SessionLedger(rotates: api.auth.refresh?.rotates ?? false, now: options.now)
+        tokens = TokenStore(api: api, now: options.now)
+        lifecycle = api.tokenLifecycle
+        tokenNotes = options.stateless ? [] : Self.acceptIssuedBeforehand(api: api, options: options, into: tokens)
         self.api = api
         self.options = options
         logQueue = options.logText.map { LogQueue.writingText($0) } ?? options.log.map { LogQueue(sink: $0) }
@@ -166,7 +171,34 @@ public final class MockServer: Sendable {
             for parameter in endpoint.parameters where parameter.location == .header { names.insert(parameter.name) }
             if case let .header(name, _)? = endpoint.distinction { names.insert(name) }
         }
-        if case let .header(name, _) = api.auth.placement { names.insert(name) }
+        switch api.auth.placement {
+        case let .header(name, _): names.insert(name)
+        case .basic: names.insert("Authorization")
+        case .query, .cookie: break
+        }
         return names
+    }
+
+    /// Accepts the API's token issued beforehand: the one its variable (or, for Basic, its
+    /// account and password variables) holds, else one serve makes up and says, never any token
+    /// silently. Returns what to say on start.
+    static func acceptIssuedBeforehand(api: API, options: MockServerOptions, into tokens: TokenStore) -> [String] {
+        guard api.auth.isIssuedBeforehand else { return [] }
+        if let token = api.auth.tokenIssuedBeforehand(in: options.credentials) {
+            tokens.acceptBeforehand(token)
+            return []
+        }
+        if api.auth.placement == .basic {
+            let account = options.credentials[api.auth.accountVariable] ?? "apicheck"
+            let password = "serve-" + String(TokenStore.randomHex().prefix(16))
+            tokens.acceptBeforehand(AuthPolicy.basicCredentials(account: account, password: password))
+            return ["\(api.auth.accountVariable) and \(api.auth.passwordVariable) are not both set: serve accepts only the account "
+                + "'\(account)' with the password '\(password)', made up for this run "
+                + "(export both before starting serve to choose them)"]
+        }
+        let token = "srv" + TokenStore.randomHex()
+        tokens.acceptBeforehand(token)
+        return ["\(api.auth.tokenVariable ?? "") is not set: serve accepts only the token '\(token)', made up for this run "
+            + "(export \(api.auth.tokenVariable ?? "") before starting serve to choose it)"]
     }
 }

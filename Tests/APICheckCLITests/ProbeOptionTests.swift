@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--probes", "token-expird"], "--probes: no probe 'token-expird' (did you mean 'token-expired'?); the demo API declares: token-expired, missing-token, logout, logged-out"),
-        (["--probes", "refresh"], "--probes: the demo API declares no promise for 'refresh'; it declares: token-expired, missing-token, logout, logged-out"),
+        (["--probes", "token-expird"], "--probes: no probe 'token-expird' (did you mean 'token-expired'?); the demo API declares: token-expired, missing-token, revoked-token, logged-out"),
+        (["--probes", "refresh"], "--probes: the demo API declares no promise for 'refresh'; it declares: token-expired, missing-token, revoked-token, logged-out"),
         (["--probes", "logout", "--no-probes"], "give --probes or --no-probes, not both"),
     ])
     func aProbeTheAPIDoesNotDeclareIsAUsageError(_ options: [String], _ message: String) async {
@@ -37,7 +37,7 @@ import Testing
 
     @Test func shellsCompleteTheDeclaredProbes() async {
         let demo = await LiveHarness.cli(["__complete", "probes"])
-        #expect(demo.out.split(separator: "\n") == ["token-expired", "missing-token", "logout", "logged-out"])
+        #expect(demo.out.split(separator: "\n") == ["token-expired", "missing-token", "revoked-token", "logged-out"])
         let relay = await relay(["__complete", "probes"])
         #expect(relay.out.split(separator: "\n") == ["token-expired", "missing-token", "logged-out", "refresh", "replaced-token",
                                                     "reused-refresh-token", "dead-refresh-token"])

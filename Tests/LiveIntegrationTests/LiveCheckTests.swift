@@ -102,7 +102,7 @@ import Testing
     @Test func noRevocationOnSecondLoginFailsTheLogoutProbes() async throws {
         let report = try await LiveHarness.run([.noRevocation], only: ["statuses.homeTimeline", "topics.like"])
         let probes = report.allFindings.map { "\($0.kind) \($0.endpoint ?? "-")" }.sorted()
-        #expect(probes == ["probe-logout statuses.homeTimeline", "probe-logout topics.like"])
+        #expect(probes == ["probe-revoked-token statuses.homeTimeline", "probe-revoked-token topics.like"])
         #expect(report.allFindings.first?.expected == "logout (code 10504)")
     }
 

@@ -39,7 +39,7 @@ import Testing
                      only: ["statuses.homeTimeline", "topics.like"],
                      mockEdits: MockEdit.keepsRevokedTokens("home_timeline") + MockEdit.keepsRevokedTokens("topic_like"),
                      faults: [.noRevocation], probes: true,
-                     findings: ["error probe-logout statuses.homeTimeline -", "error probe-logout topics.like -"], verdict: .violated),
+                     findings: ["error probe-revoked-token statuses.homeTimeline -", "error probe-revoked-token topics.like -"], verdict: .violated),
         LiveScenario("a token the server never issued works, and none at all: the expired, missing and logged-out probes fail",
                      only: ["statuses.homeTimeline", "users.show", "account.logout"],
                      mockEdits: MockEdit.acceptsDeadTokens("home_timeline") + MockEdit.acceptsDeadTokens("user_show")

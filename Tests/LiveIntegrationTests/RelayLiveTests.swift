@@ -42,7 +42,7 @@ import Testing
         #expect(probes.allSatisfy { $0.passed })
         #expect(probes.first { $0.name == "probe refresh account.whoami" }?.outcome == "success")
         // No revocation probe: logins of this API keep earlier tokens valid.
-        #expect(!probes.contains { $0.name.hasPrefix("probe logout") })
+        #expect(!probes.contains { $0.name.hasPrefix("probe revoked-token") })
         // The run ended every session it opened, refreshed ones included.
         #expect(backend.openSessions == 0)
     }

@@ -52,7 +52,7 @@ import Testing
         #expect(report.verdict == .holds)
         // Its logout is a DELETE, not declared safe to probe: only the item is probed.
         #expect(report.results.filter { $0.role != .endpoint }.map(\.name).sorted()
-            == ["probe logged-out items.show", "probe logout items.show", "probe token-expired items.show"])
+            == ["probe logged-out items.show", "probe revoked-token items.show", "probe token-expired items.show"])
         // The token went in the header, and the journal never shows it.
         let journal = try await harness.send(.get, "/__apicheck/requests")
         let text = String(decoding: journal.body, as: UTF8.self)

@@ -6,7 +6,7 @@ import HTTPServer
 import Testing
 
 /// What serve decides for a request, apart from the bytes it renders: no socket, and nothing
-/// changes in the token book until the decision is rendered.
+/// changes in the token store until the decision is applied.
 @Suite struct MockDecisionTests {
     let server: MockServer
 
@@ -24,11 +24,17 @@ import Testing
         return server.decide(endpoint, request: request, pathValues: [])
     }
 
+    /// The bytes of a decision once its effects are applied, as serve answers it.
+    func applied(_ decision: inout MockDecision) -> ServerResponse {
+        server.apply(&decision)
+        return server.render(decision)
+    }
+
     @Test func aLiveTokenIsServedTheMockAndNothingElse() throws {
-        let token = server.tokens.issue(account: "demo")
+        let token = server.tokens.issue(account: "demo").accessToken
         let decision = try decide("statuses.homeTimeline", query: [("access_token", token)])
         #expect(decision.answer == .mock(scenario: nil))
-        #expect(decision.auth == .live)
+        #expect(decision.tokenState == .issued)
         #expect(decision.effects.isEmpty)
         #expect(decision.scenario == "success")
         #expect(decision.problems.isEmpty)
@@ -36,53 +42,53 @@ import Testing
 
     @Test func aMissingTokenIsDecidedExpiredAndARevokedOneLoggedOutOverTheCodeAskedFor() throws {
         let missing = try decide("statuses.homeTimeline")
-        #expect(missing.auth == .unknown)
+        #expect(missing.tokenState == .missing)
         #expect(missing.answer == .mock(scenario: MockScenario.expired))
-        let first = server.tokens.issue(account: "demo")
-        _ = server.tokens.issue(account: "demo")
+        let first = server.tokens.issue(account: "demo").accessToken
+        _ = server.tokens.issue(account: "demo").accessToken
         let revoked = try decide("statuses.homeTimeline", query: [("access_token", first)], prefer: "code=10504")
-        #expect(revoked.auth == .revoked)
+        #expect(revoked.tokenState == .revokedByLogin)
         #expect(revoked.answer == .mock(scenario: MockScenario.logout))
         #expect(revoked.effects.isEmpty)
     }
 
-    @Test func aLoginIsDecidedAFreshTokenThatOnlyRenderingIssues() throws {
+    @Test func aLoginIsDecidedAFreshTokenThatOnlyApplyingIssues() throws {
         var decision = try decide("account.login", method: "POST", body: #"{"account": "demo", "password": "pw"}"#)
-        #expect(decision.auth == .notChecked)
+        #expect(decision.tokenState == nil)
         #expect(decision.effects == [.issueToken(account: "demo")])
         #expect(server.tokens.count == 0)
 
-        let answer = server.render(&decision)
+        let answer = applied(&decision)
         let token = try #require(try JSONParser.parse(answer.body)["datas"]?["utoken"]?.stringValue)
-        #expect(server.tokens.standing(of: token) == .live)
+        #expect(server.tokens.state(of: token) == .issued)
     }
 
-    @Test func aLogoutCodeRevokesTheTokenWhenRenderedNotWhenDecided() throws {
-        let token = server.tokens.issue(account: "demo")
+    @Test func aLogoutCodeRevokesTheTokenWhenAppliedNotWhenDecided() throws {
+        let token = server.tokens.issue(account: "demo").accessToken
         var decision = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "code=10504")
         #expect(decision.answer == .code(10504))
         #expect(decision.effects == [.revokeToken(token)])
         #expect(decision.scenario == "code=10504")
-        #expect(server.tokens.standing(of: token) == .live)
+        #expect(server.tokens.state(of: token) == .issued)
 
-        _ = server.render(&decision)
-        #expect(server.tokens.standing(of: token) == .revoked)
+        _ = applied(&decision)
+        #expect(server.tokens.state(of: token) == .revokedByLogin)
     }
 
     @Test func aConnectionFaultChecksNoTokenAndADeliveryFaultShapesTheMock() throws {
         var reset = try decide("statuses.homeTimeline", prefer: "fault=reset")
         #expect(reset.answer == .fault(.reset))
-        #expect(reset.auth == .notChecked)
+        #expect(reset.tokenState == nil)
         #expect(reset.scenario == "fault=reset")
-        #expect(server.render(&reset).ending == .reset)
+        #expect(applied(&reset).ending == .reset)
 
-        let token = server.tokens.issue(account: "demo")
+        let token = server.tokens.issue(account: "demo").accessToken
         var truncated = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "fault=truncate, delay=1500")
         #expect(truncated.answer == .mock(scenario: nil))
         #expect(truncated.delivery == .truncate)
         #expect(truncated.scenario == "fault=truncate")
         #expect(truncated.delay == 1.5)
-        let rendered = server.render(&truncated)
+        let rendered = applied(&truncated)
         #expect(rendered.truncateAfter == rendered.body.count / 2)
         #expect(rendered.delay == 1.5)
     }
@@ -98,15 +104,15 @@ import Testing
             Issue.record("decided \(unreadable.answer)")
             return
         }
-        #expect(server.render(&unreadable).status == 400)
+        #expect(applied(&unreadable).status == 400)
     }
 
     @Test func aLaterPageIsCutFromTheSuccessMockForTheCursorAsked() throws {
-        let token = server.tokens.issue(account: "demo")
+        let token = server.tokens.issue(account: "demo").accessToken
         var later = try decide("statuses.homeTimeline", query: [("access_token", token), ("max_id", "4130540976425198")])
         #expect(later.pageRequest?.queryValue("max_id") == "4130540976425198")
         #expect(try decide("topics.list").pageRequest == nil)
-        let page = String(decoding: server.render(&later).body, as: UTF8.self)
+        let page = String(decoding: applied(&later).body, as: UTF8.self)
         #expect(page.contains("4130540976425198") && page.contains("4130540976425196"))
         #expect(!page.contains("4130540976425199"))
     }

@@ -53,34 +53,34 @@ import Testing
     }
 
     @Test func tokensAreKeptPerAccountAndCapped() {
-        let book = TokenBook(capacity: 3)
-        let first = book.issue(account: "a")
-        let second = book.issue(account: "a")
-        #expect(book.standing(of: first) == .revoked)
-        #expect(book.standing(of: second) == .live)
+        let store = TokenStore(revokesEarlierTokens: true, capacity: 3)
+        let first = store.issue(account: "a").accessToken
+        let second = store.issue(account: "a").accessToken
+        #expect(store.state(of: first) == .revokedByLogin)
+        #expect(store.state(of: second) == .issued)
 
-        let others = (0..<10).map { book.issue(account: "user\($0)") }
+        let others = (0..<10).map { store.issue(account: "user\($0)").accessToken }
 
-        #expect(book.count == 3)
-        #expect(book.standing(of: second) == .unknown)
-        #expect(book.standing(of: others.last) == .live)
-        book.revoke(others[9])
-        #expect(book.standing(of: others[9]) == .revoked)
-        book.end(others[8])
-        #expect(book.standing(of: others[8]) == .unknown)
+        #expect(store.count == 3)
+        #expect(store.state(of: second) == .neverIssued)
+        #expect(store.state(of: others.last) == .issued)
+        store.revoke(others[9])
+        #expect(store.state(of: others[9]) == .revokedByLogin)
+        store.logOut(others[8])
+        #expect(store.state(of: others[8]) == .loggedOut)
     }
 
     @Test func aTokenInUseOutlivesALoginFlood() {
-        let book = TokenBook(capacity: 4)
-        let kept = book.issue(account: "fresh")
-        let idle = book.issue(account: "idle")
+        let store = TokenStore(revokesEarlierTokens: true, capacity: 4)
+        let kept = store.issue(account: "fresh").accessToken
+        let idle = store.issue(account: "idle").accessToken
         for index in 0..<50 {
-            _ = book.issue(account: "flood\(index)")
-            #expect(book.standing(of: kept) == .live)
+            _ = store.issue(account: "flood\(index)")
+            #expect(store.state(of: kept) == .issued)
         }
 
-        #expect(book.standing(of: idle) == .unknown)
-        #expect(book.count == 4)
+        #expect(store.state(of: idle) == .neverIssued)
+        #expect(store.count == 4)
     }
 
     @Test func theNearestRouteSearchComparesABoundedPartOfAHugePath() {

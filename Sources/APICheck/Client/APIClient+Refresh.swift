@@ -12,7 +12,7 @@ extension APIClient {
     /// Whether an answer sends the call through a refresh: a dead session token, on an API that
     /// declares refresh, from an endpoint other than the refresh itself.
     func renews(_ classification: Classification, _ endpoint: AnyEndpoint, token: TokenChoice) -> Bool {
-        guard case .tokenExpired = classification, token == .session, endpoint.requiresToken,
+        guard lifecycle.sendsThroughRefresh(classification), token == .session, endpoint.requiresToken,
               let refresh, refresh.endpoint.id != endpoint.id else { return false }
         return true
     }

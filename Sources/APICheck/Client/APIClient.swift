@@ -24,6 +24,8 @@ public final class APIClient: Sendable {
     let refresh: (policy: RefreshPolicy, endpoint: AnyEndpoint)?
     /// One refresh at a time per dead token.
     let refresher = TokenRefresher()
+    /// What each answer means for the session's token.
+    let lifecycle: TokenLifecycle
 
     public init(api: API, baseURL: URL = URL(string: "http://mock.invalid/")!, transport: any Transport,
                 session: Session = Session(), redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) {
@@ -39,6 +41,7 @@ public final class APIClient: Sendable {
         self.redactedFields = api.redactedFields
         self.signalStatuses = Set((api.expired + api.logout).compactMap(\.status)).union(api.envelope?.expiredHTTPStatuses ?? [])
         self.refresh = api.auth.refresh.flatMap { policy in api.endpoint(policy.endpoint).map { (policy, $0) } }
+        self.lifecycle = api.tokenLifecycle
     }
 
     /// Calls `endpoint` and returns its decoded payload, or throws `APIError`. `body` is a value of
@@ -145,9 +148,10 @@ public final class APIClient: Sendable {
         switch token {
         case .session: tokenValue = session.token
         case .withoutToken: tokenValue = nil
-        case let .explicit(value): tokenValue = value
+        case let .explicit(value), let .fake(value): tokenValue = value
         }
-        if let tokenValue { redactor.register(tokenValue) }
+        var shownToken: String?
+        if case let .fake(value) = token { shownToken = value } else if let tokenValue { redactor.register(tokenValue) }
         for parameter in endpoint.sampledValues where parameter.secret || redactedFields.contains(parameter.name) {
             if let value = values[parameter.name] {
                 // As given, and as it appears percent-encoded in a URL.
@@ -157,7 +161,7 @@ public final class APIClient: Sendable {
         }
         var request = try builder.request(for: endpoint, values, body: body, token: tokenValue)
         if let url { request = builder.retargeted(request, to: url, endpoint: endpoint, token: tokenValue) }
-        trace?(traceLine(request))
+        trace?(traceLine(request, shownToken: shownToken))
         do {
             let response = try await transport.send(request)
             let issued: (token: String?, refreshToken: String?) = issuesTokens(endpoint) ? issuedTokens(endpoint, response) : (nil, nil)
@@ -230,10 +234,15 @@ public final class APIClient: Sendable {
         return (token, refreshToken)
     }
 
-    private func traceLine(_ request: HTTPRequest) -> String {
+    /// `shownToken`, a token no server issued, shows where it is sent; every other credential header is masked.
+    private func traceLine(_ request: HTTPRequest, shownToken: String?) -> String {
         var lines = ["→ \(request.method) \(redactor.display(request.url))"]
         for header in request.headers {
-            let value = redactor.isSecretHeader(header.name) ? Redactor.mask : DisplayText.escaped(redactor.redact(header.value))
+            // Read with the one token reader, from this header alone.
+            let carriesFake = shownToken.map { fake in
+                api.auth.placement.token(header: { HeaderName.same($0, header.name) ? header.value : nil }, query: { _ in nil }) == fake
+            } ?? false
+            let value = redactor.isSecretHeader(header.name) && !carriesFake ? Redactor.mask : DisplayText.escaped(redactor.redact(header.value))
             lines.append("    \(DisplayText.escaped(header.name)): \(value)")
         }
         if let body = request.body { lines.append("    " + redactor.snippet(of: body, limit: 400)) }

@@ -70,13 +70,7 @@ public struct RequestBuilder: Sendable {
                 headers.append((parameter.name, value.text))
             }
         }
-        if let token, endpoint.requiresToken {
-            switch api.auth.placement {
-            case let .query(name): query.append((name, token))
-            case let .header(name, prefix): headers.append((name, prefix + token))
-            case let .cookie(name): headers.append(("Cookie", "\(name)=\(token)"))
-            }
-        }
+        if let token, endpoint.requiresToken { api.auth.placement.place(token, query: &query, headers: &headers) }
         var text = baseURL.absoluteString
         if !text.hasSuffix("/") { text += "/" }
         text += path.hasPrefix("/") ? String(path.dropFirst()) : path

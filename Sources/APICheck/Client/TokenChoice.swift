@@ -6,4 +6,7 @@ public enum TokenChoice: Sendable, Equatable {
     case withoutToken
     /// This token, whatever the session holds.
     case explicit(String)
+    /// A token no server issued (a probe's fake, `AuthPolicy.deadToken(like:)`): sent as
+    /// `explicit` is, but not a secret, so traces and reproduce commands show it.
+    case fake(String)
 }

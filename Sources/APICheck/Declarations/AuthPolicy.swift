@@ -28,6 +28,9 @@ public struct AuthPolicy: Sendable, Equatable {
         /// A session cookie the login sets (`Set-Cookie: session=<token>; HttpOnly`), sent back as
         /// `Cookie: session=<token>`. The login's payload need not hold the token.
         case cookie(String)
+        /// HTTP Basic credentials, `Authorization: Basic base64(account:password)`, made from the
+        /// account and password variables (`AuthPolicy.basic`): the token is the encoded pair.
+        case basic
 
         public static let bearer = Placement.header("Authorization", prefix: "Bearer ")
 
@@ -38,6 +41,7 @@ public struct AuthPolicy: Sendable, Equatable {
         public var name: String {
             switch self {
             case let .query(name), let .header(name, _), let .cookie(name): name
+            case .basic: "Authorization"
             }
         }
     }
@@ -73,6 +77,8 @@ public struct AuthPolicy: Sendable, Equatable {
     public var refresh: RefreshPolicy?
     /// Probes the API opts out of everywhere (`[.missingToken]`); `--probes` can narrow further.
     public var skippedProbes: Set<AuthProbe>
+    /// The token the dead-token probes send: by default shaped like the real one, letters only.
+    public var probeToken: ProbeToken
 
     /// No login, no token: every endpoint of the API is called without one.
     public static let noLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer)
@@ -81,7 +87,7 @@ public struct AuthPolicy: Sendable, Equatable {
                 accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
                 revokesEarlierTokens: Bool = false, revokedToken: TokenAnswer = .forcedLogout,
                 missingToken: TokenAnswer? = nil, loggedOutToken: TokenAnswer? = nil, refresh: RefreshPolicy? = nil,
-                tokenVariable: String? = nil, skippedProbes: Set<AuthProbe> = []) {
+                tokenVariable: String? = nil, skippedProbes: Set<AuthProbe> = [], probeToken: ProbeToken = .shaped) {
         self.revokesEarlierTokens = revokesEarlierTokens
         self.loginEndpoint = loginEndpoint
         self.tokenField = tokenField
@@ -94,18 +100,61 @@ public struct AuthPolicy: Sendable, Equatable {
         self.refresh = refresh
         self.tokenVariable = tokenVariable
         self.skippedProbes = skippedProbes
+        self.probeToken = probeToken
     }
 
     /// A token or API key issued beforehand, read from `variable`: no login endpoint, nothing to
     /// log out. Probes still check the dead-token answer and, when declared, the missing-token one.
     public static func preIssued(variable: String, placement: Placement, missingToken: TokenAnswer? = nil,
-                                 skippedProbes: Set<AuthProbe> = []) -> AuthPolicy {
+                                 skippedProbes: Set<AuthProbe> = [], probeToken: ProbeToken = .shaped) -> AuthPolicy {
         AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: placement, missingToken: missingToken,
-                   tokenVariable: variable, skippedProbes: skippedProbes)
+                   tokenVariable: variable, skippedProbes: skippedProbes, probeToken: probeToken)
     }
 
-    /// Whether the API's endpoints can get a token at all: from a login, or issued beforehand.
-    public var hasToken: Bool { loginEndpoint != nil || tokenVariable != nil }
+    /// HTTP Basic credentials from the account and password variables, sent on every endpoint
+    /// that needs auth: no login, nothing to log out. The dead-token probe sends the account with
+    /// a wrong password and expects the dead-token answer (usually HTTP 401).
+    public static func basic(accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
+                             missingToken: TokenAnswer? = nil, skippedProbes: Set<AuthProbe> = []) -> AuthPolicy {
+        AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .basic, accountVariable: accountVariable,
+                   passwordVariable: passwordVariable, missingToken: missingToken, skippedProbes: skippedProbes)
+    }
+
+    /// Whether the API's endpoints can get a token at all: from a login, issued beforehand, or
+    /// Basic credentials.
+    public var hasToken: Bool { loginEndpoint != nil || tokenVariable != nil || placement == .basic }
+
+    /// Whether the session's token is issued beforehand (a variable's token, Basic credentials)
+    /// rather than by a login: the run never logs it out.
+    public var isIssuedBeforehand: Bool { loginEndpoint == nil && (tokenVariable != nil || placement == .basic) }
+
+    /// The token issued beforehand, from the environment: the variable's value, or Basic
+    /// credentials made from the account and password; nil while a variable it needs is unset.
+    public func tokenIssuedBeforehand(in environment: [String: String]) -> String? {
+        if placement == .basic {
+            guard let account = environment[accountVariable], let password = environment[passwordVariable],
+                  !account.isEmpty || !password.isEmpty else { return nil }
+            return Self.basicCredentials(account: account, password: password)
+        }
+        guard let variable = tokenVariable, let token = environment[variable], !token.isEmpty else { return nil }
+        return token
+    }
+
+    /// The variables a token issued beforehand is made from, for messages: `$METRICS_TOKEN`,
+    /// `$APICHECK_ACCOUNT and $APICHECK_PASSWORD`.
+    public var beforehandVariables: String {
+        if placement == .basic { return "$\(accountVariable) and $\(passwordVariable)" }
+        return "$" + (tokenVariable ?? "the token's variable")
+    }
+
+    /// A token the server never issued, for the dead-token probes: `probeToken`'s, and for Basic
+    /// credentials the real account with a wrong password.
+    public func deadToken(like token: String) -> String {
+        if placement == .basic, let (account, password) = Self.basicParts(of: token) {
+            return Self.basicCredentials(account: account, password: probeToken.token(like: password, avoiding: [password]))
+        }
+        return probeToken.token(like: token, avoiding: [token])
+    }
 
     /// The token in a login answer's payload. `tokenField` may be a dotted path into nested
     /// objects (`session.token`).

@@ -8,7 +8,7 @@ public enum AuthProbe: String, Sendable, CaseIterable {
     case missingToken = "missing-token"
     /// The session's token after a second login of the account gets the answer the API promises
     /// for it (`AuthPolicy.revokesEarlierTokens`, `revokedToken`): the demo's forced logout.
-    case revoked = "logout"
+    case revoked = "revoked-token"
     /// A token after the logout endpoint ended it gets `AuthPolicy.loggedOutToken`.
     case loggedOut = "logged-out"
     /// A refresh yields a new access token that works (and, where refresh tokens rotate, a new
@@ -39,43 +39,38 @@ public enum AuthProbe: String, Sendable, CaseIterable {
         switch self {
         case .tokenExpired: .probeTokenExpired
         case .missingToken: .probeMissingToken
-        case .revoked: .probeLogout
+        case .revoked: .probeRevokedToken
         case .loggedOut: .probeLoggedOut
         case .refresh, .replacedToken, .reusedRefreshToken, .deadRefreshToken: .probeRefresh
         }
     }
 
-    /// The answer the API promises for this probe's token; nil when it promises none, and then
-    /// the probe does not run.
-    public func promise(_ api: API) -> TokenAnswer? {
-        let auth = api.auth
+    /// The state of the token the probe sends.
+    public var state: TokenState {
         switch self {
-        case .tokenExpired: return api.declaresDeadTokenAnswer ? .deadToken : nil
-        case .missingToken: return auth.missingToken
-        case .revoked: return auth.revokesEarlierTokens ? auth.revokedToken : nil
-        case .loggedOut: return auth.loggedOutToken
-        case .refresh: return auth.refresh == nil ? nil : .accepted
-        case .replacedToken: return auth.refresh?.replacedAccessToken
-        case .reusedRefreshToken: return auth.refresh.flatMap { $0.rotates ? $0.refusedRefreshToken : nil }
-        case .deadRefreshToken: return auth.refresh?.refusedRefreshToken
+        case .tokenExpired: .neverIssued
+        case .missingToken: .missing
+        case .revoked: .revokedByLogin
+        case .loggedOut: .loggedOut
+        case .refresh: .issued
+        case .replacedToken: .refreshedAway
+        case .reusedRefreshToken: .spentRefreshToken
+        case .deadRefreshToken: .unknownRefreshToken
         }
     }
 
-    /// A token shaped like a real one (same length, same character classes, same first four
-    /// characters) that the server never issued.
-    static func deadToken(like token: String, avoiding: [String]) -> String {
-        let digits = Array("0123456789"), letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        for _ in 0..<8 {
-            var characters = Array(token)
-            for index in characters.indices.dropFirst(min(4, max(0, characters.count - 8))) {
-                let character = characters[index]
-                if character.isNumber { characters[index] = digits.randomElement()! }
-                else if character.isLetter { characters[index] = letters.randomElement()! }
-            }
-            let candidate = String(characters)
-            if !candidate.isEmpty, !avoiding.contains(candidate) { return candidate }
-        }
-        // A token with nothing to vary (all punctuation, or empty): lengthen it instead.
-        return token + "0deadtoken" + String(Int.random(in: 100_000...999_999))
+    /// The answer the API promises for this probe's token (`TokenLifecycle`); nil when it
+    /// promises none, and then the probe does not run. The refresh probe runs where the API
+    /// declares refresh.
+    public func promise(_ api: API) -> TokenAnswer? {
+        if self == .refresh, api.auth.refresh == nil { return nil }
+        return api.tokenLifecycle.promise(for: state)
+    }
+
+    /// The probe `--probes` names, by its name or the name it had before (`logout` for the
+    /// revoked-token probe).
+    public init?(named name: String) {
+        if name == "logout" { self = .revoked; return }
+        self.init(rawValue: name)
     }
 }

@@ -21,4 +21,14 @@ public enum TokenAnswer: Sendable, Equatable {
         case let .signals(signals): signals.map(\.description).joined(separator: " or ")
         }
     }
+
+    /// Whether an answer is this one. Answers that classify (dead token, forced logout, success)
+    /// are judged by their classification; exact signals by status and code.
+    public func admits(_ classification: Classification, status: Int, code: EnvelopeCode?) -> Bool {
+        switch (self, classification) {
+        case (.deadToken, .tokenExpired), (.forcedLogout, .logout), (.accepted, .success): true
+        case let (.signals(signals), _): signals.contains { $0.matches(status: status, code: code) }
+        default: false
+        }
+    }
 }

@@ -1,15 +1,5 @@
 /// How a live run judges a probe's answer against the promise the API declares for it.
 extension AuthProbe {
-    /// Whether the answer is the one promised. Answers that classify (dead token, forced logout,
-    /// success) are judged by their classification; exact signals by status and code.
-    static func admits(_ promise: TokenAnswer, _ classification: Classification, status: Int, code: EnvelopeCode?) -> Bool {
-        switch (promise, classification) {
-        case (.deadToken, .tokenExpired), (.forcedLogout, .logout), (.accepted, .success): true
-        case let (.signals(signals), _): signals.contains { $0.matches(status: status, code: code) }
-        default: false
-        }
-    }
-
     /// What the answer must be, as the declarations tell it: `tokenExpired (HTTP 403)`,
     /// `tokenExpired (HTTP 401 with code "M_UNKNOWN_TOKEN")`, `logout (code 10504)`.
     static func expected(_ promise: TokenAnswer, _ api: API) -> String {

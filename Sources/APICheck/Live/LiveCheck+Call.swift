@@ -7,17 +7,18 @@ extension LiveCheck {
     /// `url`, when given, is where the request goes instead of the endpoint's own URL (a next page
     /// the server linked to).
     func call(_ step: LiveStep, _ values: [String: ParameterValue], token: String?,
-              tokenVariable: String = "TOKEN", at url: URL? = nil) async -> (StepOutcome, CallOutcome) {
+              tokenVariable: String = "TOKEN", fake: Bool = false, at url: URL? = nil) async -> (StepOutcome, CallOutcome) {
         var result = CheckResult(step.action)
         var outcome = StepOutcome()
-        let call = await client.call(step.endpoint, values, token: token.map(TokenChoice.explicit) ?? .withoutToken, at: url)
+        let choice = token.map { fake ? TokenChoice.fake($0) : .explicit($0) } ?? .withoutToken
+        let call = await client.call(step.endpoint, values, token: choice, at: url)
         if case let .transport(failure)? = call.error?.reason, failure.kind == .timeout { outcome.timedOut = true }
         if let exchange = call.exchange {
             outcome.answered = true
             result.status = exchange.response.status
             result.timings = exchange.response.timings
             result.requestPath = displayPath(exchange.request.url)
-            result.request = sent(exchange, step.endpoint, values, tokenVariable: tokenVariable)
+            result.request = sent(exchange, step.endpoint, values, tokenVariable: tokenVariable, fake: fake)
             outcome.exchange = LiveExchange(step: step.id, endpoint: step.endpoint, role: role(of: step, call.classification, exchange),
                                             request: exchange.request, response: exchange.response,
                                             classification: call.classification, issuedToken: exchange.issuedToken,
@@ -41,12 +42,14 @@ extension LiveCheck {
 
     /// The request as sent, for the reproduce command: the token as `tokenVariable`, each value
     /// taken from the environment as its variable (when the environment gave it, not a fallback).
+    /// A `fake` token (a probe's, which no server issued) is written out as it was sent.
     private func sent(_ exchange: Exchange, _ endpoint: AnyEndpoint, _ values: [String: ParameterValue],
-                      tokenVariable: String) -> SentRequest {
+                      tokenVariable: String, fake: Bool) -> SentRequest {
         var variables: [SentRequest.Variable] = []
-        if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable)) }
+        if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable, literal: fake)) }
         if let parameter = api.auth.refresh?.parameter, let value = values[parameter] {
-            variables.append(.init(value: value.text, name: exchange.sentToken == nil ? tokenVariable : "REFRESH_TOKEN"))
+            let isProbeToken = exchange.sentToken == nil
+            variables.append(.init(value: value.text, name: isProbeToken ? tokenVariable : "REFRESH_TOKEN", literal: isProbeToken && fake))
         }
         for parameter in endpoint.sampledValues {
             guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],

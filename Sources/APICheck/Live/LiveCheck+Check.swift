@@ -98,14 +98,27 @@ extension LiveCheck {
         let filled: Set<String> = refreshToken ? [api.auth.refresh?.parameter ?? ""] : []
         var values = (try? samples.values(for: endpoint, seen: seen, filled: filled)) ?? [:]
         var accessToken = token
+        // The dead-token probes' tokens were made up here: no secret, shown where they are sent.
+        let fake = probe.state == .neverIssued || probe.state == .unknownRefreshToken
         if refreshToken, let token, let parameter = api.auth.refresh?.parameter {
-            redactor.register(token)
+            if !fake { redactor.register(token) }
             values[parameter] = .string(token)
             accessToken = nil
         }
-        var (outcome, call) = await self.call(step, values, token: accessToken, tokenVariable: probe.tokenVariable)
+        var (outcome, call) = await self.call(step, values, token: accessToken, tokenVariable: probe.tokenVariable, fake: fake)
         guard let exchange = call.exchange, let classification = call.classification else {
-            if let error = call.error { outcome.result?.findings.append(Finding(error)) }
+            if let error = call.error {
+                if outcome.timedOut {
+                    // A server that hangs on a token is a finding of its own, with the token to replay it.
+                    let sent = fake ? token.map { " the token \"\(DisplayText.escaped($0))\"" } ?? " no token" : " the token it was given"
+                    outcome.result?.findings.append(Finding(
+                        kind: .probeTimeout, severity: .error, endpoint: endpoint.id, expected: AuthProbe.expected(probe.promise(api) ?? .deadToken, api),
+                        found: "no answer in time",
+                        message: "the \(probe.rawValue) probe got no answer in time; it sent\(sent): a server must refuse a token it never issued at once"))
+                } else {
+                    outcome.result?.findings.append(Finding(error))
+                }
+            }
             return outcome
         }
         // A refresh accepted by mistake issued a session: the run ends it with the rest.
@@ -129,6 +142,6 @@ extension LiveCheck {
         let code = api.endpoint(exchange.request.endpointID ?? "").flatMap { endpoint in
             (try? JSONParser.parse(exchange.response.body)).flatMap { api.rules(for: endpoint).failureCode(in: $0) }
         }
-        return AuthProbe.admits(promise, classification, status: exchange.response.status, code: code)
+        return promise.admits(classification, status: exchange.response.status, code: code)
     }
 }

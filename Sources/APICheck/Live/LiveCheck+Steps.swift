@@ -12,8 +12,8 @@ extension LiveCheck {
         if verdict == .credentialsRefused, endpoint.sessionEffect != .keepsSession, api.auth.usesCredentials(endpoint) {
             return skipped("the credentials were refused")
         }
-        if verdict == .credentialsRefused, let login = plan.login, step.token.steps.contains(login), let variable = api.auth.tokenVariable {
-            return skipped("the token in $\(variable) was refused")
+        if verdict == .credentialsRefused, let login = plan.login, step.token.steps.contains(login), api.auth.isIssuedBeforehand {
+            return skipped("the token in \(api.auth.beforehandVariables) was refused")
         }
         let token: String?
         switch resolveToken(step, plan: plan, known: known) {
@@ -56,7 +56,7 @@ extension LiveCheck {
             }
             if step.id == plan.tokenTrial { judgeTrial(&outcome, plan: plan) }
             if !reported { outcome.result = nil }
-            if let issued = outcome.issuedToken { outcome.deadToken = AuthProbe.deadToken(like: issued, avoiding: [issued]) }
+            if let issued = outcome.issuedToken { outcome.deadToken = api.auth.deadToken(like: issued) }
             // Outcomes live for the whole run: keep what later steps read of the answer, not the answer.
             outcome.document = outcome.document.flatMap { $0.keeping(plan.pathsRead(from: step.id)) }
             return outcome
@@ -75,7 +75,7 @@ extension LiveCheck {
         case .tokenExpired, .logout: break
         case .failure, .broken: guard [401, 403].contains(exchange.response.status) else { return }
         }
-        let variable = api.auth.tokenVariable ?? "the token's variable"
+        let variable = api.auth.beforehandVariables
         let needing = plan.steps.filter { step in
             guard case .check(_, reported: true) = step.action, let login = plan.login else { return false }
             return step.token == .live(issuedBy: login)
@@ -83,24 +83,27 @@ extension LiveCheck {
         let id = exchange.endpoint.id
         outcome.login = .credentialsRefused
         outcome.result?.findings = []
-        outcome.result?.skipped = "the token in $\(variable) was refused"
+        outcome.result?.skipped = "the token in \(variable) was refused"
         outcome.runFindings.append(Finding(
             kind: .credentials, severity: .error, category: .harness, endpoint: id,
-            message: "the token issued beforehand in $\(variable) was refused by \(id) "
+            message: "the token issued beforehand in \(variable) was refused by \(id) "
                 + "(HTTP \(exchange.response.status), \(classification.name)); check it; "
                 + (needing.count == 1 ? "1 endpoint that needs it was" : "\(needing.count) endpoints that need it were") + " not checked"))
     }
 
-    /// The token issued beforehand, from its environment variable: the session's token.
-    private func preIssued(_ variable: String) -> StepOutcome {
-        guard let token = options.environment[variable], !token.isEmpty else {
+    /// The token issued beforehand, from the environment: the session's token.
+    private func preIssued(_ variables: String) -> StepOutcome {
+        guard let token = api.auth.tokenIssuedBeforehand(in: options.environment) else {
             return StepOutcome(login: .noToken, runFindings: [Finding(
                 kind: .credentials, severity: .error, category: .harness, endpoint: nil,
-                message: "the API's token comes from the environment variable \(variable), which is not set; "
+                message: "the API's token comes from the environment variable\(api.auth.placement == .basic ? "s" : "") "
+                    + "\(variables.replacingOccurrences(of: "$", with: "")), which \(api.auth.placement == .basic ? "are not both" : "is not") set; "
                     + "endpoints that need the token were not checked")])
         }
         redactor.register(token)
-        return StepOutcome(issuedToken: token, deadToken: AuthProbe.deadToken(like: token, avoiding: [token]), login: .loggedIn,
+        // Basic credentials: a server may echo the password alone.
+        if api.auth.placement == .basic, let (_, password) = AuthPolicy.basicParts(of: token) { redactor.register(password) }
+        return StepOutcome(issuedToken: token, deadToken: api.auth.deadToken(like: token), login: .loggedIn,
                            succeeded: true)
     }
 
@@ -147,7 +150,7 @@ extension LiveCheck {
             guard let model = known[like]?.issuedRefreshToken else {
                 return .failure(Unavailable(message: "the login through \(loginID) gave no refresh token"))
             }
-            return .success(AuthProbe.deadToken(like: model, avoiding: [model]))
+            return .success(api.auth.probeToken.token(like: model, avoiding: [model]))
         case let .loggedOut(issuer, ender):
             guard let token = known[issuer]?.issuedToken else {
                 return .failure(Unavailable(message: "its own login through \(loginID) failed"))

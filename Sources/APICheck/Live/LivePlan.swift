@@ -53,10 +53,10 @@ struct LivePlan: Sendable {
             login = add(.check(loginEndpoint, reported: selectedIDs.contains(loginEndpoint.id)), .nothing, checks)
             checks[loginEndpoint.id] = login
             opened.append([login!])
-        } else if api.auth.loginEndpoint == nil, let variable = api.auth.tokenVariable, needsToken {
-            login = add(.preIssuedToken(variable: variable), .nothing, checks)
+        } else if api.auth.isIssuedBeforehand, needsToken {
+            login = add(.preIssuedToken(variable: api.auth.beforehandVariables), .nothing, checks)
         }
-        let preIssued = api.auth.loginEndpoint == nil && login != nil
+        let preIssued = api.auth.isIssuedBeforehand && login != nil
         // Steps that need no token still start after the login: a server may echo the token it
         // issues in any answer, and the trace prints each answer as it comes, masking only the
         // secrets known by then. It costs no round: they run beside the first checks that need it.
@@ -130,7 +130,7 @@ struct LivePlan: Sendable {
         var late: Set<LiveStep.ID> = Set(steps.map(\.id))
         if preIssued {
             for endpoint in ending {
-                unplanned[endpoint.id] = "\(endpoint.id) is not checked: it would end the token issued beforehand ($\(api.auth.tokenVariable ?? ""))"
+                unplanned[endpoint.id] = "\(endpoint.id) is not checked: it would end the token issued beforehand (\(api.auth.beforehandVariables))"
             }
         } else if let logout = ending.first {
             let ended = add(.check(logout, reported: true), .live(issuedBy: secondLogin), checks)

@@ -20,10 +20,13 @@ public struct SentRequest: Sendable, Equatable {
     public struct Variable: Sendable, Equatable {
         public var value: String
         public var name: String
+        /// Written out as it is rather than as `$name`: a token no server issued (a probe's fake).
+        public var literal: Bool
 
-        public init(value: String, name: String) {
+        public init(value: String, name: String, literal: Bool = false) {
             self.value = value
             self.name = name
+            self.literal = literal
         }
     }
 
@@ -37,6 +40,8 @@ public struct SentRequest: Sendable, Equatable {
     /// credential shows as `***` when no variable stands for it.
     public init(_ request: HTTPRequest, variables: [Variable], isSecret: (String) -> Bool) {
         let variables = variables.filter { !$0.value.isEmpty }
+        let literals = Dictionary(variables.filter(\.literal).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        defer { if !literals.isEmpty { writeOut(literals) } }
         method = request.method.rawValue
         url = Self.url(request.url.absoluteString, variables)
         headers = request.headers.map { header in
@@ -52,6 +57,20 @@ public struct SentRequest: Sendable, Equatable {
             let text = String(decoding: data, as: UTF8.self)
             return form ? Self.pairs(text[...], variables) : Self.body(text, variables)
         }
+    }
+
+    /// Literal variables become the text they stand for.
+    private mutating func writeOut(_ literals: [String: String]) {
+        // Encoded as the place the variable stood for: a query value, a header, a JSON string.
+        func written(_ pieces: [Piece], _ encode: (String) -> String) -> [Piece] {
+            Self.joined(pieces.map { piece in
+                if case let .variable(name) = piece, let value = literals[name] { return .text(encode(value)) }
+                return piece
+            })
+        }
+        url = written(url, RequestBuilder.escape)
+        headers = headers.map { Header(name: $0.name, value: written($0.value) { $0 }) }
+        body = body.map { written($0) { String(JSONValue.string($0).compactText.dropFirst().dropLast()) } }
     }
 
     /// The query's values that are a secret's, as the request builder encoded them, become variables.

@@ -100,7 +100,7 @@ public struct MockAudit: Sendable {
             // The answer the API promises for a refresh token it refuses.
             let promise = api.auth.refresh?.refusedRefreshToken ?? .deadToken
             let code = api.rules(for: endpoint).failureCode(in: document)
-            if AuthProbe.admits(promise, classification, status: mocks.status(of: file), code: code) { return [] }
+            if promise.admits(classification, status: mocks.status(of: file), code: code) { return [] }
             return wrong(AuthProbe.expected(promise, api))
         default:
             switch classification {

@@ -149,12 +149,16 @@ public struct OpenAPIDocument {
             } else {
                 source = "The token from \(login)'s payload" + (api.auth.tokenField.map { " (field `\($0)`)" } ?? "") + "."
             }
+        } else if api.auth.placement == .basic {
+            source = "HTTP Basic credentials: the account and its password."
         } else if api.auth.tokenVariable != nil {
             source = "A token or API key issued beforehand."
         } else {
             return nil
         }
         switch api.auth.placement {
+        case .basic:
+            return .object([("type", .string("http")), ("scheme", .string("basic")), ("description", .string(source))])
         case let .cookie(name):
             return .object([("type", .string("apiKey")), ("in", .string("cookie")), ("name", .string(name)),
                             ("description", .string(source))])

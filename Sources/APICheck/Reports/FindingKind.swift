@@ -47,12 +47,15 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
 
     // Auth probes.
     case probeTokenExpired = "probe-token-expired"
-    case probeLogout = "probe-logout"
+    case probeRevokedToken = "probe-revoked-token"
     case probeLoggedOut = "probe-logged-out"
     case probeMissingToken = "probe-missing-token"
     /// A refresh promise broken: no working token, a rotated refresh token taken twice, a
     /// replaced access token answered otherwise than declared.
     case probeRefresh = "probe-refresh"
+    /// A probe that got no answer in time: the server hung on the token it was sent (printed
+    /// when no server issued it), where it must refuse at once.
+    case probeTimeout = "probe-timeout"
 
     // Paging the endpoint declares.
     case paging

@@ -112,8 +112,8 @@ import Testing
 
     @Test func aDeclaredRevocationIsProbedAndABrokenPromiseFound() async {
         let report = await run(Self.api(revokes: true), on: ChatServer())
-        #expect(probeNames(report) == ["probe logged-out me", "probe logout me", "probe token-expired me"])
-        #expect(report.allFindings.map(\.kind) == [.probeLogout])
+        #expect(probeNames(report) == ["probe logged-out me", "probe revoked-token me", "probe token-expired me"])
+        #expect(report.allFindings.map(\.kind) == [.probeRevokedToken])
         #expect(report.verdict == .violated)
     }
 

@@ -19,7 +19,7 @@ import Testing
         case let .probe(probe, endpoint): "probe \(probe.rawValue) \(endpoint.id)"
         case let .paging(endpoint): "paging \(endpoint.id)"
         case let .endSession(endpoint): "(end) \(endpoint.id)"
-        case let .preIssuedToken(variable): "(token) $\(variable)"
+        case let .preIssuedToken(variables): "(token) \(variables)"
         }
     }
 
@@ -41,9 +41,9 @@ import Testing
         // auth.token is the second login: it revokes the session's token, so it waits for every
         // check that uses it, and the revocation probes wait for it.
         #expect(round(plan, 4) == ["auth.token"])
-        #expect(round(plan, 5) == ["account.logout", "probe logout statuses.homeTimeline", "probe logout statuses.show",
-                                   "probe logout topics.like", "probe logout topics.unlike", "probe logout users.show"])
-        #expect(round(plan, 6) == ["probe logged-out statuses.homeTimeline", "probe logout account.logout",
+        #expect(round(plan, 5) == ["account.logout", "probe revoked-token statuses.homeTimeline", "probe revoked-token statuses.show",
+                                   "probe revoked-token topics.like", "probe revoked-token topics.unlike", "probe revoked-token users.show"])
+        #expect(round(plan, 6) == ["probe logged-out statuses.homeTimeline", "probe revoked-token account.logout",
                                    "probe token-expired account.logout"])
     }
 
@@ -69,7 +69,7 @@ import Testing
         #expect(step("statuses.homeTimeline")?.token == .live(issuedBy: login))
         #expect(step("topics.list")?.token == LiveStep.TokenNeed.nothing)
         #expect(step("account.logout")?.token == .live(issuedBy: second))
-        #expect(step("probe logout users.show")?.token == .revoked(issuedBy: login, revokedBy: second))
+        #expect(step("probe revoked-token users.show")?.token == .revoked(issuedBy: login, revokedBy: second))
         let logout = try #require(step("account.logout"))
         #expect(step("probe logged-out statuses.homeTimeline")?.token == .loggedOut(issuedBy: second, endedBy: logout.id))
         #expect(step("users.show")?.samples["statuses.homeTimeline"] == step("statuses.homeTimeline")?.id)

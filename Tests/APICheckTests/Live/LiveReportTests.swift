@@ -68,7 +68,7 @@ import Testing
         let timeline = Demo.homeTimeline.erased
         #expect(CheckResult(.check(timeline, reported: true)).name == "statuses.homeTimeline")
         let probe = CheckResult(.probe(.revoked, timeline))
-        #expect((probe.name, probe.role, probe.probe) == ("probe logout statuses.homeTimeline", .probe, .revoked))
+        #expect((probe.name, probe.role, probe.probe) == ("probe revoked-token statuses.homeTimeline", .probe, .revoked))
         let paging = CheckResult(.paging(timeline))
         #expect((paging.name, paging.role, paging.probe) == ("paging statuses.homeTimeline", .paging, nil))
         #expect((paging.method, paging.path) == ("GET", "statuses/home_timeline"))

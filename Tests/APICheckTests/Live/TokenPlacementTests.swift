@@ -30,15 +30,7 @@ import Testing
         }
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            var token: String?
-            switch placement {
-            case let .header(name, prefix):
-                token = request.header(name).flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
-            case let .cookie(name):
-                token = request.header("Cookie").flatMap { $0.hasPrefix(name + "=") ? String($0.dropFirst(name.count + 1)) : nil }
-            case let .query(name):
-                token = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
-            }
+            let token = placement.token(in: request)
             return state.withLock { state in
                 state.requests.append(request)
                 func json(_ text: String, _ status: Int = 200, _ headers: [(name: String, value: String)] = []) -> HTTPResponse {

@@ -52,11 +52,11 @@ import Testing
                         method: "GET", path: "statuses/home_timeline", status: 403, outcome: "tokenExpired",
                         timings: Timings(firstByte: 0.011, total: 0.012), requestPath: "statuses/home_timeline",
                         probe: .tokenExpired),
-            CheckResult(name: "probe logout statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
+            CheckResult(name: "probe revoked-token statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
                         method: "GET", path: "statuses/home_timeline", status: 200, outcome: "success",
                         timings: Timings(firstByte: 0.014, total: 0.0145),
                         findings: [
-                            Finding(kind: .probeLogout, severity: .error, endpoint: "statuses.homeTimeline",
+                            Finding(kind: .probeRevokedToken, severity: .error, endpoint: "statuses.homeTimeline",
                                     expected: "logout", found: "success", message: "the first token still works after a second login"),
                         ], requestPath: "statuses/home_timeline",
                         request: SentRequest(HTTPRequest(method: .get, url: URL(string: "http://staging.example.com/Api/statuses/home_timeline?count=20&access_token=old-1")!),
@@ -108,7 +108,7 @@ import Testing
         #expect(page.contains("<span class=\"verdict\">FAIL</span>"))
         #expect(page.contains("exit code 1"))
         #expect(!render().contains("exit code"))
-        #expect(page.contains("<th>probe token-expired</th><th>probe logout</th>"))
+        #expect(page.contains("<th>probe token-expired</th><th>probe revoked-token</th>"))
         // The request as sent: every query value (a seen max_id too), the token as $TOKEN, the headers,
         // the body in single quotes (nothing in it live to the shell).
         #expect(page.contains("curl -X GET &#39;http://staging.example.com/Api/statuses/home_timeline?count=20&amp;max_id=4130540976425200"

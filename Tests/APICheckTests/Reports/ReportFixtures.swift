@@ -70,10 +70,10 @@ enum ReportFixtures {
             CheckResult(name: "probe token-expired statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
                         method: "GET", path: "statuses/home_timeline", status: 403, outcome: "tokenExpired", timings: timed(12.0),
                         requestPath: "statuses/home_timeline", probe: .tokenExpired),
-            CheckResult(name: "probe logout statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
+            CheckResult(name: "probe revoked-token statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
                         method: "GET", path: "statuses/home_timeline", status: 200, outcome: "success", timings: timed(14.5),
                         findings: [
-                            Finding(kind: .probeLogout, severity: .error, endpoint: "statuses.homeTimeline",
+                            Finding(kind: .probeRevokedToken, severity: .error, endpoint: "statuses.homeTimeline",
                                     expected: "logout", found: "success",
                                     message: "the first token still works after a second login"),
                         ], requestPath: "statuses/home_timeline", probe: .revoked),

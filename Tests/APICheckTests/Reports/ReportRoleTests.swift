@@ -14,7 +14,7 @@ import Testing
         results: [
             result("statuses.homeTimeline", .endpoint),
             result("probe token-expired statuses.homeTimeline", .probe, probe: .tokenExpired),
-            result("probe logout statuses.homeTimeline", .probe, probe: .revoked),
+            result("probe revoked-token statuses.homeTimeline", .probe, probe: .revoked),
             result("paging statuses.homeTimeline", .paging, findings: [
                 Finding(kind: .paging, severity: .error, endpoint: "statuses.homeTimeline", message: "items come twice"),
             ]),
@@ -35,7 +35,7 @@ import Testing
         let junit = JUnitReport.render(report, context: context)
         #expect(junit.contains("classname=\"demo.paging\" name=\"paging statuses.homeTimeline\""))
         let html = HTMLReport.render(report, context: context)
-        #expect(html.contains("<th>probe token-expired</th><th>probe logout</th><th>paging</th>"))
+        #expect(html.contains("<th>probe token-expired</th><th>probe revoked-token</th><th>paging</th>"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONReport.render(report, context: context).utf8))
             as? [String: Any])
         let summary = try #require(json["summary"] as? [String: Int])

@@ -4,25 +4,28 @@ import Synchronization
 
 /// Answers from a mock folder the way a server with sessions does, so auth probes run in process
 /// too: each login that sends the account's credentials issues a token of its own (in place of
-/// the placeholder the mocks hold), the newest is live, an older one gets the endpoint's
-/// `@logout` variant, and a token never issued or ended by a `.logsOut` endpoint gets `@expired`.
-/// A variant pinned to an endpoint answers it whatever the token.
+/// the placeholder the mocks hold), and every request's token is read and answered as the core's
+/// token model says (`TokenStore`, `TokenLifecycle`, the placement's one reader): the same
+/// answers `serve` gives. A variant pinned to an endpoint answers it whatever the token.
 public final class SessionMocks: Transport {
     /// What `mocks/` holds in place of a real token (written by the sandbox's mock recorder).
     public static let placeholderToken = "2.00MockTokenForReplay"
 
     public let mocks: MockDirectory
+    /// Every token this tier issued or accepts.
+    public let tokens: TokenStore
+    private let lifecycle: TokenLifecycle
     private let pinned: [String: String]
-    private struct Sessions {
-        var issued: [String] = []
-        var ended: Set<String> = []
-    }
+    private let issuedCount = Mutex(0)
 
-    private let sessions = Mutex(Sessions())
-
-    public init(directory: URL, api: API, pinned: [String: String] = [:]) {
+    /// `beforehand` is the token issued beforehand this tier accepts (a variable's token, Basic
+    /// credentials), for an API without login.
+    public init(directory: URL, api: API, pinned: [String: String] = [:], beforehand: String? = nil) {
         mocks = MockDirectory(directory, api: api)
+        tokens = TokenStore(api: api)
+        lifecycle = api.tokenLifecycle
         self.pinned = pinned
+        if let beforehand { tokens.acceptBeforehand(beforehand) }
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -30,14 +33,19 @@ public final class SessionMocks: Transport {
         guard let id = request.endpointID, let endpoint = api.endpoint(id) else {
             throw TransportError(.other, "no declared endpoint for \(request.method) \(request.url.path)")
         }
-        let token = Self.token(of: request, placement: api.auth.placement)
-        let scenario = pinned[id] ?? sessions.withLock { sessions -> String? in
-            // A request without the token it needs gets the dead-token answer.
-            guard let token else { return endpoint.requiresToken ? MockScenario.expired : nil }
-            if sessions.ended.contains(token) || !sessions.issued.contains(token) { return MockScenario.expired }
-            if token != sessions.issued.last { return MockScenario.logout }
-            if endpoint.sessionEffect == .logsOut { sessions.ended.insert(token) }
-            return nil
+        var scenario = pinned[id]
+        if scenario == nil, endpoint.requiresToken {
+            let token = api.auth.placement.token(in: request)
+            switch lifecycle.answer(for: tokens.state(of: token)) {
+            case .accepted:
+                if endpoint.sessionEffect == .logsOut, let token { tokens.logOut(token) }
+            case .deadToken: scenario = MockScenario.expired
+            case .forcedLogout: scenario = MockScenario.logout
+            case let .signals(signals):
+                let made = api.signalledAnswer(signals.first ?? .status(401), for: endpoint)
+                return HTTPResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body,
+                                    url: request.url, source: "(the token model)")
+            }
         }
         // An endpoint that takes a token without needing it has no auth variants: it answers as usual.
         guard let file = mocks.file(of: endpoint, scenario: scenario) ?? mocks.file(of: endpoint) else {
@@ -47,35 +55,21 @@ public final class SessionMocks: Transport {
             throw TransportError(.other, "mock \(mocks.path(of: file)) cannot be read")
         }
         if api.auth.usesCredentials(endpoint), scenario == nil {
-            body = issueToken(in: body)
+            body = issueToken(in: body, account: "account")
         }
         return HTTPResponse(status: mocks.status(of: file), headers: [("Content-Type", "application/json; charset=utf-8")],
                             body: body, url: request.url, source: mocks.path(of: file))
     }
 
     /// A login answer with a fresh token (shaped like the placeholder) in place of the placeholder.
-    private func issueToken(in body: Data) -> Data {
+    private func issueToken(in body: Data, account: String) -> Data {
         let text = String(decoding: body, as: UTF8.self)
         guard text.contains(Self.placeholderToken) else { return body }
-        let token = sessions.withLock { sessions in
-            let token = "2.00MockSession" + String(format: "%07d", sessions.issued.count + 1)
-            sessions.issued.append(token)
-            return token
+        let number = issuedCount.withLock { count in
+            count += 1
+            return count
         }
+        let token = tokens.issue(account: account, token: "2.00MockSession" + String(format: "%07d", number)).accessToken
         return Data(text.replacingOccurrences(of: Self.placeholderToken, with: token).utf8)
-    }
-
-    private static func token(of request: HTTPRequest, placement: AuthPolicy.Placement) -> String? {
-        switch placement {
-        case let .query(name):
-            URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
-        case let .header(name, prefix):
-            request.header(name).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
-        case let .cookie(name):
-            request.header("Cookie")?.split(separator: ";").compactMap { pair -> String? in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                return parts.count == 2 && parts[0].trimmingCharacters(in: .whitespaces) == name ? String(parts[1]) : nil
-            }.first
-        }
     }
 }

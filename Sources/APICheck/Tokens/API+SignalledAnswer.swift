@@ -1,0 +1,26 @@
+import Foundation
+
+extension API {
+    /// An answer that is `signal`, made from the declarations where no mock holds it: its status,
+    /// and its code where the endpoint's envelope or the API's error shape puts one; else a body
+    /// in the API's error shape (problem+json when it declares none). What `serve` and the mock
+    /// tier answer a refused token with when the API promises exact signals.
+    public func signalledAnswer(_ signal: AnswerSignal, for endpoint: AnyEndpoint,
+                                message: String = "token refused") -> (status: Int, contentType: String, body: Data) {
+        if let code = signal.code, let policy = rules(for: endpoint).envelope {
+            var envelope = JSONValue.object([])
+            envelope.set(code.json, at: policy.codePath)
+            envelope.set(.string(message), at: policy.messagePath)
+            if let payload = policy.payloadPath { envelope.set(.null, at: payload) }
+            return (signal.status ?? 200, "application/json", Data(envelope.compactText.utf8))
+        }
+        let status = signal.status ?? 401
+        if let errors, errors != .problemJSON {
+            let code = signal.code ?? .string("token_refused")
+            return (status, errors.contentType, Data(errors.body(code: code, message: message, status: status).compactText.utf8))
+        }
+        let problem = JSONValue.object([("type", .string("about:blank")), ("title", .string("Token refused")),
+                                         ("status", .number(String(status))), ("detail", .string(message))])
+        return (status, "application/problem+json", Data(problem.compactText.utf8))
+    }
+}

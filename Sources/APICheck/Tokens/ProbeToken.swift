@@ -1,0 +1,101 @@
+/// The token the dead-token probes send in place of a real one (`AuthPolicy.probeToken`): a token
+/// the server never issued, which it must refuse with the promised answer. Not a secret (no server
+/// issued it), so it is shown in `--verbose` traces and reproduce commands.
+///
+/// The default, `.shaped`, keeps the real token's length, its punctuation and its first characters
+/// when they hold no digit, and fills every letter and digit with random letters: a server can
+/// reject it at once, and none finds a number in it to parse and wait on (a log index, a user id,
+/// a timestamp). An API that checks more (a signature, a checksum) declares its own.
+///
+/// ```swift
+/// probeToken: .literal("not-a-real-token")
+/// probeToken: .template("ghp_{random:36}")
+/// probeToken: .computed("jwt with a bad signature") { real in real.dropLast(4) + "AAAA" }
+/// ```
+public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
+    enum Rule: Sendable {
+        case shaped
+        case literal(String)
+        case template(String)
+        case computed(@Sendable (String) -> String)
+    }
+
+    let rule: Rule
+    /// How declarations and `list` name the rule; computations compare by it.
+    public let description: String
+
+    public static let shaped = ProbeToken(rule: .shaped, description: "shaped like the real token, letters only")
+
+    /// Always this token.
+    public static func literal(_ token: String) -> ProbeToken { ProbeToken(rule: .literal(token), description: "literal") }
+
+    /// `{random:N}` becomes N random letters, `{length}` as many as the real token is long;
+    /// everything else is kept as written.
+    public static func template(_ template: String) -> ProbeToken { ProbeToken(rule: .template(template), description: "template \(template)") }
+
+    /// Made from the real token by `make`; `name` says how, where the declaration is listed.
+    public static func computed(_ name: String, _ make: @escaping @Sendable (_ real: String) -> String) -> ProbeToken {
+        ProbeToken(rule: .computed(make), description: name)
+    }
+
+    public static func == (lhs: ProbeToken, rhs: ProbeToken) -> Bool {
+        switch (lhs.rule, rhs.rule) {
+        case (.shaped, .shaped): true
+        case let (.literal(a), .literal(b)), let (.template(a), .template(b)): a == b
+        case (.computed, .computed): lhs.description == rhs.description
+        default: false
+        }
+    }
+
+    /// A token the server never issued, for a real token like `real`, never one of `avoiding`.
+    public func token(like real: String, avoiding: [String] = []) -> String {
+        for _ in 0..<8 {
+            let candidate: String
+            switch rule {
+            case .shaped: candidate = Self.shaped(like: real)
+            case let .literal(token): return token
+            case let .template(template): candidate = Self.filled(template, length: real.count)
+            case let .computed(make): return make(real)
+            }
+            if !candidate.isEmpty, candidate != real, !avoiding.contains(candidate) { return candidate }
+        }
+        // A token with nothing to vary (all punctuation, or empty): lengthen it with letters.
+        return real + "deadtoken" + Self.letters(8)
+    }
+
+    private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+    static func letters(_ count: Int) -> String {
+        String((0..<max(0, count)).map { _ in alphabet.randomElement()! })
+    }
+
+    private static func shaped(like real: String) -> String {
+        var characters = Array(real)
+        // A kind prefix (`ghp_`, `srv`) helps a server route the token; kept unless it holds a digit.
+        let kept = characters.prefix(min(4, max(0, characters.count - 8)))
+        let keep = kept.contains(where: \.isNumber) ? 0 : kept.count
+        for index in characters.indices.dropFirst(keep) where characters[index].isLetter || characters[index].isNumber {
+            characters[index] = alphabet.randomElement()!
+        }
+        return String(characters)
+    }
+
+    private static func filled(_ template: String, length: Int) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = rest[rest.index(after: open)..<close]
+            if name == "length" {
+                result += letters(length)
+            } else if name.hasPrefix("random:"), let count = Int(name.dropFirst("random:".count)) {
+                result += letters(min(count, 4096))
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
