@@ -71,9 +71,9 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
 
     private static func shaped(like real: String) -> String {
         var characters = Array(real)
-        // A kind prefix (`ghp_`, `srv`) helps a server route the token; kept unless it holds a digit.
-        let kept = characters.prefix(min(4, max(0, characters.count - 8)))
-        let keep = kept.contains(where: \.isNumber) ? 0 : kept.count
+        // A kind prefix (`ghp_`, `srv`) helps a server route the token: its first characters up
+        // to the first digit are kept.
+        let keep = characters.prefix(min(4, max(0, characters.count - 8))).prefix { !$0.isNumber }.count
         for index in characters.indices.dropFirst(keep) where characters[index].isLetter || characters[index].isNumber {
             characters[index] = alphabet.randomElement()!
         }
