@@ -13,14 +13,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let errURL = folder.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", "0"]
-        process.currentDirectoryURL = RepositoryPaths.root
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        // Through `Spawn`, not `Process` (see `Spawn`).
+        let errFile = open(errURL.path, O_WRONLY | O_CLOEXEC)
+        defer { close(errFile) }
+        let pid = try Spawn.start(binary.path, ["serve", "--port", "0"], environment: ProcessInfo.processInfo.environment,
+                                  directory: RepositoryPaths.root.path, stderr: errFile)
+        var reaped = false
+        defer { if !reaped { kill(pid, SIGKILL); _ = try? Spawn.wait(pid) } }
         func stderr() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
         func waitFor(_ text: String) async throws -> Bool {
             for _ in 0..<500 {
@@ -35,14 +34,14 @@ import Testing
         let delayed = try RawConnection(port: port, readTimeout: 30)
         delayed.send("GET /Api/topics HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nPrefer: delay=1500\r\nConnection: close\r\n\r\n")
         #expect(try await waitFor("(+1500 ms delay)"))
-        kill(process.processIdentifier, signal)
+        kill(pid, signal)
 
         let answer = String(decoding: delayed.readUntilClosed() ?? Data(), as: UTF8.self)
-        process.waitUntilExit()
+        let status = try Spawn.wait(pid)
+        reaped = true
 
         #expect(answer.hasPrefix("HTTP/1.1 200 "))
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        #expect(status == 0, "exit status \(status) (128 + a signal when above 128)")
         #expect(stderr().contains("stopping (answers under way get up to 5 s)"))
         #expect(stderr().hasSuffix("apicheck serve: stopped\n"))
         #expect((try? RawConnection(port: port)) == nil)

@@ -5,26 +5,28 @@ import TestSupport
 /// the fixtures' CA: a TLS server that refuses the handshake itself (libmicrohttpd only asks for
 /// client certificates). Needs the `openssl` command (ci/bootstrap installs it).
 final class OpenSSLServer: @unchecked Sendable {
-    private let process = Process()
+    /// Started through `Spawn`, not `Process` (see `Spawn`).
+    private let pid: pid_t
+    private let output: FileHandle
     let port: Int
 
     /// `tls13Only`: `-tls1_3`, where the refusal comes after the handshake, with the request.
     init(tls13Only: Bool = false) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:0", "-www", "-Verify", "1",
-                             "-cert", TLSFixtures.path("server.pem"), "-key", TLSFixtures.path("server.key"),
-                             "-CAfile", TLSFixtures.ca] + (tls13Only ? ["-tls1_3"] : [])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw Spawn.Failure(description: "cannot make a pipe for openssl s_server") }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        pid = try Spawn.start("/usr/bin/env", ["openssl", "s_server", "-accept", "127.0.0.1:0", "-www", "-Verify", "1",
+                                               "-cert", TLSFixtures.path("server.pem"), "-key", TLSFixtures.path("server.key"),
+                                               "-CAfile", TLSFixtures.ca] + (tls13Only ? ["-tls1_3"] : []),
+                              environment: ProcessInfo.processInfo.environment, stdout: ends[1], stderr: ends[1])
+        close(ends[1])
+        output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
         // It prints "ACCEPT 127.0.0.1:PORT" once it listens.
         var seen = ""
         var port: Int?
         while port == nil {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(output.fileHandleForReading.fileDescriptor, &buffer, buffer.count)
+            let count = read(output.fileDescriptor, &buffer, buffer.count)
             if count <= 0 { break }
             seen += String(decoding: buffer.prefix(count), as: UTF8.self)
             if let range = seen.range(of: #"ACCEPT 127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
@@ -32,19 +34,21 @@ final class OpenSSLServer: @unchecked Sendable {
             }
         }
         guard let port else {
-            kill(process.processIdentifier, SIGKILL)
+            kill(pid, SIGKILL)
+            _ = try? Spawn.wait(pid)
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "openssl s_server did not start: \(seen)"])
         }
         self.port = port
         // Keep draining its log so that it never blocks on a full pipe.
-        output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        output.readabilityHandler = { handle in _ = handle.availableData }
     }
 
     var url: URL { URL(string: "https://127.0.0.1:\(port)/")! }
 
     /// SIGKILL: s_server does not stop on SIGTERM.
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(pid, SIGKILL)
+        output.readabilityHandler = nil
+        _ = try? Spawn.wait(pid)
     }
 }

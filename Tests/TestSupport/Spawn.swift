@@ -11,6 +11,10 @@ import Glibc
 public enum Spawn {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The program's exit status (128 + the signal when a signal ended it).
@@ -18,6 +22,13 @@ public enum Spawn {
     ///   - stdout, stderr: descriptors the program writes to; nil for `/dev/null`.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
                            directory: String? = nil, stdout: Int32? = nil, stderr: Int32? = nil) throws -> Int32 {
+        try wait(start(executable, arguments, environment: environment, directory: directory, stdout: stdout, stderr: stderr),
+                 for: executable)
+    }
+
+    /// Starts the program and returns its process id without waiting for it; `wait(_:for:)` reaps it.
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String],
+                             directory: String? = nil, stdout: Int32? = nil, stderr: Int32? = nil) throws -> pid_t {
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         guard null >= 0 else { throw Failure(description: "cannot open /dev/null") }
         defer { close(null) }
@@ -45,6 +56,11 @@ public enum Spawn {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         guard spawned == 0 else { throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))") }
+        return pid
+    }
+
+    /// Waits for a started program; its exit status, or 128 + the signal that ended it.
+    public static func wait(_ pid: pid_t, for executable: String = "the program") throws -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             guard errno == EINTR else { throw Failure(description: "cannot wait for \(executable): \(String(cString: strerror(errno)))") }

@@ -35,13 +35,13 @@ public struct TokenLifecycle: Sendable {
     /// What an emulated server (the mock tier, `serve`) answers a token in `state` with: the
     /// promise, else the shared default.
     public func answer(for state: TokenState) -> TokenAnswer {
-        if let promise = promise(for: state) { return promise }
         switch state {
         case .issued, .issuedBeforehand: return .accepted
-        // A login that does not revoke leaves the earlier token working; a refresh that promises
-        // nothing about the token it replaced leaves it working too, as most servers do.
-        case .revokedByLogin, .refreshedAway: return .accepted
-        case .missing, .neverIssued, .expired, .loggedOut, .spentRefreshToken, .unknownRefreshToken: return fallback
+        // Revoked by a login that revokes, or by a forced logout served on purpose: the declared
+        // answer either way.
+        case .revokedByLogin: return auth.revokedToken
+        case .missing, .neverIssued, .expired, .loggedOut, .refreshedAway, .spentRefreshToken, .unknownRefreshToken:
+            return promise(for: state) ?? fallback
         }
     }
 
