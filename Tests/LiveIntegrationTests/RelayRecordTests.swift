@@ -42,6 +42,11 @@ import Testing
         let members = try #require(recording.files.first { $0.file == "members.json" })
         #expect(members.action == .updated)
         #expect(members.changes.map(\.description) == [])
+        // The 204 of a `NoContent` endpoint is recorded as its empty mock, not left out.
+        #expect(recording.notRecorded.map(\.message) == [])
+        let marker = try #require(recording.files.first { $0.file == "read_markers.json" })
+        #expect(marker.action == .unchanged)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("read_markers.json")).isEmpty)
         #expect(MockAudit(api: Relay.api, directory: folder).run().allFindings.map(\.message) == [])
     }
 }

@@ -37,9 +37,11 @@ public final class Redactor: Sendable {
         stringFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
             pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]++|\\\\.)*+(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*",
             options: [.caseInsensitive])
-        // "name": 12345678 or true: a secret need not be a string.
+        // "name": 12345678: a secret need not be a string. A boolean holds no secret (a flag such
+        // as `"refresh_token": true` asks for one), and masking it would change what a reproduce
+        // command sends.
         scalarFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
-            pattern: "(\"(?:\(alternatives))\"\\s*:\\s*)(?:-?[0-9][0-9.eE+-]*|true|false)",
+            pattern: "(\"(?:\(alternatives))\"\\s*:\\s*)(?:-?[0-9][0-9.eE+-]*)",
             options: [.caseInsensitive])
         for secret in secrets { register(secret) }
     }

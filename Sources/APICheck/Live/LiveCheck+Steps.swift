@@ -55,7 +55,18 @@ extension LiveCheck {
                 if verdict == .unreachable { outcome.stopsRun = "the target is unreachable" }
             }
             if step.id == plan.tokenTrial { judgeTrial(&outcome, plan: plan) }
-            if !reported { outcome.result = nil }
+            if !reported {
+                // A step run for others (a probe's own login, what --only needs) that failed is
+                // said, or the steps it starves would be skipped with no cause in sight. Not when
+                // the session's login failed too: the report says that already.
+                if step.id != plan.login, verdict == nil || verdict == .loggedIn, !outcome.succeeded, outcome.stopsRun == nil,
+                   let failure = outcome.result?.findings.first(where: { $0.severity == .error }) {
+                    var finding = failure
+                    finding.message = "\(endpoint.id), run for the steps that need it, failed: \(failure.message)"
+                    outcome.runFindings.append(finding)
+                }
+                outcome.result = nil
+            }
             if let issued = outcome.issuedToken { outcome.deadToken = api.auth.deadToken(like: issued) }
             // Outcomes live for the whole run: keep what later steps read of the answer, not the answer.
             outcome.document = outcome.document.flatMap { $0.keeping(plan.pathsRead(from: step.id)) }
@@ -126,7 +137,8 @@ extension LiveCheck {
             return .success(dead)
         case let .revoked(issuer, revoker):
             guard let token = known[issuer]?.issuedToken, known[revoker]?.issuedToken != nil else {
-                return .failure(Unavailable(message: "the probes' own logins through \(loginID) failed"))
+                let through = known[issuer]?.issuedToken == nil ? plan.steps[issuer].endpoint.id : plan.steps[revoker].endpoint.id
+                return .failure(Unavailable(message: "the probes' own login through \(through) failed"))
             }
             return .success(token)
         case let .latest(issuers):
@@ -153,7 +165,7 @@ extension LiveCheck {
             return .success(api.auth.probeToken.token(like: model, avoiding: [model]))
         case let .loggedOut(issuer, ender):
             guard let token = known[issuer]?.issuedToken else {
-                return .failure(Unavailable(message: "its own login through \(loginID) failed"))
+                return .failure(Unavailable(message: "its own login through \(plan.steps[issuer].endpoint.id) failed"))
             }
             guard known[ender]?.succeeded == true else {
                 return .failure(Unavailable(message: "\(plan.steps[ender].endpoint.id) failed (its own check says why)"))

@@ -11,6 +11,9 @@ public struct MockCandidate: Sendable {
     public var violations: [Finding]
     /// How many answers were seen for this mock (a capture may hold several; the latest wins).
     public var seen: Int
+    /// The answer had no body (a `NoContent` endpoint's 204): the mock is an empty file, as
+    /// replay and `serve` read it.
+    public var isEmpty = false
 
     public init(endpoint: AnyEndpoint, scenario: String? = nil, status: Int, document: JSONValue,
                 violations: [Finding] = [], seen: Int = 1) {

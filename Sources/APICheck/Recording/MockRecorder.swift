@@ -110,6 +110,12 @@ public struct MockRecorder: Sendable {
         guard let exchange else { return nil }
         if scenario == nil {
             guard case .success = exchange.classification else { return nil }
+            // An endpoint that answers nothing (`NoContent`): its mock is the empty body.
+            if endpoint.acceptsEmptyBody, MockDirectory.isBlank(exchange.body) {
+                var candidate = MockCandidate(endpoint: endpoint, scenario: nil, status: exchange.status, document: .null)
+                candidate.isEmpty = true
+                return candidate
+            }
         }
         guard let document = try? JSONParser.parse(exchange.body) else { return nil }
         return MockCandidate(endpoint: endpoint, scenario: scenario, status: exchange.status, document: document)

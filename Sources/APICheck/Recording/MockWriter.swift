@@ -47,7 +47,7 @@ public struct MockWriter: Sendable {
             let document = placeholders.redact(candidate.document)
             let name = candidate.fileName(api: api)
             leaks[name] = Self.leakFinding(proof.leaks(in: document), endpoint: candidate.endpoint.id)
-            return (index, name, Data((document.prettyText + "\n").utf8))
+            return (index, name, candidate.isEmpty ? Data() : Data((document.prettyText + "\n").utf8))
         }
         let audit = stagedAudit(rendered.map { ($0.1, $0.2) })
         let existing = MockDirectory(directory, api: api, maxFileBytes: maxFileBytes)

@@ -11,6 +11,18 @@ import Testing
         #expect(redacted == #"{"utoken": "***", "password":"***", "x": "***"} GET /a?access_token=***&count=5"#)
     }
 
+    /// A secret field's number is masked; its boolean is a flag, no secret, and stays as sent, so
+    /// a reproduce command sends `"refresh_token": true` as the run did.
+    @Test func aSecretFieldsFlagStaysAndItsNumberIsMasked() {
+        let redactor = Redactor(fieldNames: ["refresh_token", "pin"])
+        #expect(redactor.redact(#"{"refresh_token": true, "pin": 1234}"#) == #"{"refresh_token": true, "pin": "***"}"#)
+        #expect(redactor.redact(#"{"refresh_token":false}"#) == #"{"refresh_token":false}"#)
+        let sent = SentRequest(HTTPRequest(method: .post, url: URL(string: "http://x.invalid/login")!,
+                                           headers: [("Content-Type", "application/json")], body: Data(#"{"refresh_token": true}"#.utf8)),
+                               variables: [], isSecret: { _ in false }).mappingText(redactor.redact)
+        #expect(sent.body == [.text(#"{"refresh_token": true}"#)])
+    }
+
     /// serve's log redacts every line: a text that is plain ASCII and names no secret field is
     /// cleared in one pass, and anything else still goes through every decoding.
     @Test(arguments: [
