@@ -107,7 +107,7 @@ extension MockServer {
 
     /// An answer that is `signal`, as the declarations make it (`API.signalledAnswer`).
     func signalled(_ signal: AnswerSignal, endpoint: AnyEndpoint) -> ServerResponse {
-        let made = api.signalledAnswer(signal, for: endpoint)
+        let made = api.signalledAnswer(signal, for: endpoint, like: errorExample)
         return ServerResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body)
     }
 

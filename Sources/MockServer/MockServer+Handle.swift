@@ -101,7 +101,7 @@ extension MockServer {
             return notFound(request, relative: relative, note: note, record: &record)
         case let .wrongMethod(allowed):
             record.problems = ["method \(request.method) not allowed"]
-            return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(in: api.errors)
+            return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(in: api.errors, like: errorExample)
         case let .found(endpoint, pathValues):
             record.endpoint = endpoint.id
             return serve(endpoint, request: request, pathValues: pathValues, record: &record)
@@ -112,7 +112,7 @@ extension MockServer {
         let closest = suggestions.closest(to: relative, method: request.method).endpoints
             .map { "\($0.method) \(basePath)\($0.path) (\($0.id))" }
         record.problems = [note ?? "no such route"]
-        return ProblemDocument.notFound(method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest).response(in: api.errors)
+        return ProblemDocument.notFound(method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest).response(in: api.errors, like: errorExample)
     }
 
     /// Path and query as sent (percent-decoded by the server), secrets not yet masked.

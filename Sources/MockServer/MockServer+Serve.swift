@@ -35,11 +35,11 @@ extension MockServer {
         var response: ServerResponse
         switch decision.answer {
         case let .invalid(problems):
-            return ProblemDocument.invalid(endpoint, problems).response(in: api.errors)
+            return ProblemDocument.invalid(endpoint, problems).response(in: api.errors, like: errorExample)
         case let .unreadablePreference(detail):
-            return ProblemDocument.invalidPreference(detail).response(in: api.errors)
+            return ProblemDocument.invalidPreference(detail).response(in: api.errors, like: errorExample)
         case let .unknownScenario(scenario, names):
-            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: names).response(in: api.errors)
+            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: names).response(in: api.errors, like: errorExample)
         case let .fault(fault):
             response = Self.broken(fault)
         case let .code(code):
@@ -48,7 +48,7 @@ extension MockServer {
             response = headed(signalled(signal, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
         case .wrongCredentials:
             response = headed(ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
-                .response(in: api.errors), endpoint: endpoint, scenario: decision.scenario)
+                .response(in: api.errors, like: errorExample), endpoint: endpoint, scenario: decision.scenario)
         case let .mock(scenario):
             guard let (file, served) = mockBody(of: endpoint, scenario: scenario) else {
                 let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
@@ -57,7 +57,7 @@ extension MockServer {
                     ? "; the refresh token was not spent" : ""
                 response = ProblemDocument(status: 500, title: "No mock",
                                            detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)\(unspent)")
-                    .response(in: api.errors)
+                    .response(in: api.errors, like: errorExample)
                 break
             }
             var data = served.data
@@ -117,10 +117,10 @@ extension MockServer {
         let message = "code \(code.text) on request"
         guard let policy = rules.envelope else {
             guard let errors = api.errors, errors != .problemJSON else {
-                return ProblemDocument(status: 400, title: "Code on request", detail: message).response(in: api.errors)
+                return ProblemDocument(status: 400, title: "Code on request", detail: message).response(in: api.errors, like: errorExample)
             }
             return ServerResponse(status: 400, headers: [("Content-Type", errors.contentType)],
-                                  body: Data(errors.body(code: code, message: message, status: 400).compactText.utf8))
+                                  body: Data(errors.body(code: code, message: message, status: 400, like: errorExample).compactText.utf8))
         }
         var envelope = JSONValue.object([])
         envelope.set(code.json, at: policy.codePath)

@@ -22,6 +22,8 @@ public final class MockServer: Sendable {
     let suggestions: RouteSuggestions
     /// The most segments a route template has.
     let maxSegments: Int
+    /// One of the API's own error answers, which serve's refusals follow (`ErrorShape.body`).
+    let errorExample: (document: JSONValue, status: Int)?
     /// Every token serve issued or accepts, and where each stands.
     let tokens: TokenStore
     /// What the API promises each token state.
@@ -64,6 +66,7 @@ public final class MockServer: Sendable {
         }
         warnings = options.allowInvalid ? findings : findings.filter { $0.severity != .error }
         self.mocks = mocks
+        errorExample = mocks.errorExample()
         redactor = api.makeRedactor()
         routes = RouteTable(api.endpoints)
         suggestions = RouteSuggestions(api.endpoints)

@@ -24,11 +24,14 @@ struct ProblemDocument: Error, Sendable {
     /// The refusal in the API's declared error shape, so an app's error handling sees what the
     /// real server would send: the title as a snake-case code (`invalid_request`), the detail as
     /// the message. problem+json when the API declares no shape, or declares problem+json.
-    func response(in shape: ErrorShape?) -> ServerResponse {
+    /// `like` is one of the API's own error answers, which the body follows (a numeric code, the
+    /// members every error of the API carries).
+    func response(in shape: ErrorShape?, like example: (document: JSONValue, status: Int)? = nil) -> ServerResponse {
         guard let shape, shape != .problemJSON else { return response }
         let code = title.lowercased().split(separator: " ").joined(separator: "_")
         return ServerResponse(status: status, headers: [("Content-Type", shape.contentType)] + headers,
-                              body: Data(shape.body(code: .string(code), message: detail, status: status).compactText.utf8))
+                              body: Data(shape.body(code: shape.ownCode(code, status: status, like: example), message: detail, status: status,
+                                                    like: example).compactText.utf8))
     }
 
     static func invalidPreference(_ detail: String) -> ProblemDocument {

@@ -34,14 +34,36 @@ public struct ErrorShape: Sendable, Equatable {
 
     /// An error body in this shape, for the answers `serve` writes itself (a refusal, a fault):
     /// the code and message at their paths, and for problem+json its `title` and `status` too.
-    public func body(code: EnvelopeCode, message: String, status: Int) -> JSONValue {
+    ///
+    /// `like` is one of the API's own error answers (a failure mock, with the status it came
+    /// with): the body is made from it, so what every error of the API carries beside the code
+    /// and message stays (`"status": "error"` beside Prometheus' `errorType`), and a number that
+    /// was the example's HTTP status becomes this answer's (`"code": 404`).
+    public func body(code: EnvelopeCode, message: String, status: Int, like example: (document: JSONValue, status: Int)? = nil) -> JSONValue {
         if self == .problemJSON {
             return .object([("type", code.json), ("title", .string(message)),
                             ("status", .number(String(status))), ("detail", .string(message))])
         }
-        var document = JSONValue.object([])
+        guard let example, case let .object(members) = example.document else {
+            var document = JSONValue.object([])
+            document.set(code.json, at: codePath)
+            document.set(.string(message), at: messagePath)
+            return document
+        }
+        var document = JSONValue.object(members.map { member in
+            if case let .number(text) = member.value, Int(text) == example.status { return (member.key, .number(String(status))) }
+            return member
+        })
         document.set(code.json, at: codePath)
         document.set(.string(message), at: messagePath)
         return document
+    }
+
+    /// The code of an answer the API's server never gave (a refusal of `serve`'s own, named by a
+    /// word): the word, or where the API's codes are numbers (`MockDirectory.errorExample()`), the
+    /// HTTP status, so an app that reads a numeric `errno` still reads one.
+    public func ownCode(_ word: String, status: Int, like example: (document: JSONValue, status: Int)?) -> EnvelopeCode {
+        if case .number? = example?.document.value(at: codePath) { return .int(status) }
+        return .string(word)
     }
 }

@@ -42,7 +42,7 @@ public final class SessionMocks: Transport {
             case .deadToken: scenario = MockScenario.expired
             case .forcedLogout: scenario = MockScenario.logout
             case let .signals(signals):
-                let made = api.signalledAnswer(signals.first ?? .status(401), for: endpoint)
+                let made = api.signalledAnswer(signals.first ?? .status(401), for: endpoint, like: mocks.errorExample())
                 return HTTPResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body,
                                     url: request.url, source: "(the token model)")
             }

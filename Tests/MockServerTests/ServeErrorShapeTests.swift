@@ -1,0 +1,72 @@
+import APICheck
+import Foundation
+import HTTPServer
+@testable import MockServer
+import Testing
+
+/// serve's own refusals (an unknown route, an invalid request, a refused token) in the API's error
+/// body as its own failure mocks show it: a numeric code stays a number, and what every error of
+/// the API carries beside the code and message stays.
+@Suite struct ServeErrorShapeTests {
+    struct Record: Codable, Sendable { var id: String }
+
+    static let records = Endpoint<Record>(
+        id: "records.show", .get, "records", parameters: [.query("limit", .int, sample: .literal(1))], mock: "record",
+        auth: .token, scenarios: ["missing"])
+
+    /// A JSON store in Kinto's manner: `{"code": 404, "errno": 111, "error": "Not Found", "message": "…"}`.
+    static let store = API(name: "store", envelope: .none, errors: ErrorShape(code: "$.errno", message: "$.message"),
+                           expired: [.status(401, code: 104)], auth: .basic(), endpoints: [records])
+
+    /// Prometheus' manner: `{"status": "error", "errorType": "bad_data", "error": "…"}` beside a
+    /// `{"status": "success", "data": …}` envelope.
+    static let metrics = API(
+        name: "metrics", envelope: EnvelopePolicy(code: "$.status", message: "$.error", payload: "$.data",
+                                                  success: ["success"], failure: ["error"]),
+        errors: ErrorShape(code: "$.errorType", message: "$.error"),
+        endpoints: [Endpoint<Record>(id: "records.show", .get, "records", parameters: [.query("limit", .int, sample: .literal(1))],
+                                     mock: "record", scenarios: ["missing"])])
+
+    func harness(_ api: API, _ files: [String: String]) throws -> (ServeHarness, TemporaryMocks) {
+        let mocks = try TemporaryMocks(files: files)
+        var options = MockServerOptions()
+        options.credentials = ["APICHECK_ACCOUNT": "ada", "APICHECK_PASSWORD": "pw"]
+        return (try ServeHarness(api: api, mocks: mocks.url, options: options), mocks)
+    }
+
+    @Test func aNumericErrnoStaysANumberAndTheStatusFollows() async throws {
+        let (harness, mocks) = try harness(Self.store, [
+            "record.json": #"{"id": "r1"}"#,
+            "record@expired.401.json": #"{"code": 401, "errno": 104, "error": "Unauthorized", "message": "Please authenticate yourself"}"#,
+            "record@missing.404.json": #"{"code": 404, "errno": 111, "error": "Not Found", "message": "The record does not exist"}"#,
+        ])
+        defer { harness.stop(); mocks.remove() }
+        let notFound = try ServeHarness.json(try await harness.send(.get, "nowhere"))
+        #expect(notFound["errno"] == .number("404"), "\(notFound.compactText)")
+        #expect(notFound["code"] == .number("404"))
+        #expect(notFound["message"]?.stringValue?.contains("no declared endpoint") == true)
+
+        let credentials = AuthPolicy.basicCredentials(account: "ada", password: "pw")
+        let invalid = try await harness.send(.get, "records?limit=abc", headers: [("Authorization", "Basic " + credentials)])
+        #expect(invalid.status == 400)
+        let body = try ServeHarness.json(invalid)
+        #expect(body["errno"] == .number("400") && body["code"] == .number("400"), "\(body.compactText)")
+    }
+
+    @Test func everyErrorsStatusMemberStaysBesideTheCode() async throws {
+        let (harness, mocks) = try harness(Self.metrics, [
+            "record.json": #"{"status": "success", "data": {"id": "r1"}}"#,
+            "record@missing.400.json": #"{"status": "error", "errorType": "bad_data", "error": "no such record"}"#,
+        ])
+        defer { harness.stop(); mocks.remove() }
+        let invalid = try await harness.send(.get, "records?limit=abc")
+        #expect(invalid.status == 400)
+        let body = try ServeHarness.json(invalid)
+        #expect(body["status"] == .string("error"), "\(body.compactText)")
+        #expect(body["errorType"] == .string("invalid_request"))
+        #expect(body["error"]?.stringValue?.contains("records.show") == true)
+        // A code asked for keeps the type it was asked in.
+        let coded = try ServeHarness.json(try await harness.send(.get, "records?limit=1", headers: [("Prefer", "code=bad_data")]))
+        #expect(coded["status"] == .string("bad_data"), "the envelope's code: \(coded.compactText)")
+    }
+}
