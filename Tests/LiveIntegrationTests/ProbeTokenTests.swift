@@ -51,6 +51,10 @@ import Testing
         }
         let made = Self.api().auth.deadToken(like: Self.realToken)
         #expect(made.count == Self.realToken.count && made.hasPrefix("kv.") && !made.contains(where: \.isNumber))
+        // No part of a token without a kind prefix is kept: it is shown, and it is the secret.
+        let plain = ProbeToken.shaped.token(like: "sekrit123abcdef")
+        #expect(plain.count == 15 && !plain.contains(where: \.isNumber) && !plain.hasPrefix("sekr"), "\(plain)")
+        #expect(ProbeToken.shaped.token(like: "ghp_0123456789abcdefghij").hasPrefix("ghp_"))
     }
 
     @Test func aProbeThatHangsIsAProbeTimeoutNamingTheTokenItSent() async throws {

@@ -7,7 +7,10 @@ extension LiveCheck {
     /// `url`, when given, is where the request goes instead of the endpoint's own URL (a next page
     /// the server linked to).
     func call(_ step: LiveStep, _ values: [String: ParameterValue], token: String?,
-              tokenVariable: String = "TOKEN", fake: Bool = false, at url: URL? = nil) async -> (StepOutcome, CallOutcome) {
+              tokenVariable: String? = nil, fake: Bool = false, at url: URL? = nil) async -> (StepOutcome, CallOutcome) {
+        // The session's token as the variable a person already has: a token issued beforehand
+        // is in its own (`$JUPYTER_TOKEN`), a login's in `$TOKEN`.
+        let tokenVariable = tokenVariable ?? (api.auth.loginEndpoint == nil ? api.auth.tokenVariable : nil) ?? "TOKEN"
         var result = CheckResult(step.action)
         var outcome = StepOutcome()
         let choice = token.map { fake ? TokenChoice.fake($0) : .explicit($0) } ?? .withoutToken

@@ -2,10 +2,11 @@
 /// the server never issued, which it must refuse with the promised answer. Not a secret (no server
 /// issued it), so it is shown in `--verbose` traces and reproduce commands.
 ///
-/// The default, `.shaped`, keeps the real token's length, its punctuation and its first characters
-/// when they hold no digit, and fills every letter and digit with random letters: a server can
-/// reject it at once, and none finds a number in it to parse and wait on (a log index, a user id,
-/// a timestamp). An API that checks more (a signature, a checksum) declares its own.
+/// The default, `.shaped`, keeps the real token's length, its punctuation and a kind prefix (`ghp_`,
+/// `sk-`, `kv.`: a few letters ended by punctuation), and fills every other letter and digit with
+/// random letters: a server can reject it at once, none finds a number in it to parse and wait on
+/// (a log index, a user id, a timestamp), and nothing of the real token's secret part is shown.
+/// An API that checks more (a signature, a checksum) declares its own.
 ///
 /// ```swift
 /// probeToken: .literal("not-a-real-token")
@@ -71,9 +72,11 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
 
     private static func shaped(like real: String) -> String {
         var characters = Array(real)
-        // A kind prefix (`ghp_`, `srv`) helps a server route the token: its first characters up
-        // to the first digit are kept.
-        let keep = characters.prefix(min(4, max(0, characters.count - 8))).prefix { !$0.isNumber }.count
+        // A kind prefix helps a server route the token: up to four letters ended by punctuation,
+        // never part of the secret itself.
+        let letters = characters.prefix(4).prefix(while: \.isLetter).count
+        let keep = letters > 0 && letters < characters.count - 8 && !characters[letters].isLetter && !characters[letters].isNumber
+            ? letters + 1 : 0
         for index in characters.indices.dropFirst(keep) where characters[index].isLetter || characters[index].isNumber {
             characters[index] = alphabet.randomElement()!
         }

@@ -63,7 +63,7 @@ import Testing
             baseURL: URL(string: "http://keys.invalid/")!, environment: environment, probes: probes)).run()
     }
 
-    @Test func aTokenIssuedBeforehandIsSentProbedAndNeverLoggedOut() async {
+    @Test func aTokenIssuedBeforehandIsSentProbedAndNeverLoggedOut() async throws {
         let auth = AuthPolicy.preIssued(variable: "KEYS_TOKEN", placement: .scheme("token"),
                                         missingToken: .signals([.status(401, code: "missing")]))
         let api = Self.api(auth, [Self.me, Self.logout])
@@ -78,6 +78,9 @@ import Testing
         #expect(report.results.allSatisfy { $0.name != "logout" })
         #expect(report.runFindings.map(\.message) == ["logout is not checked: it would end the token issued beforehand ($KEYS_TOKEN)"])
         #expect(!JSONReport.render(report, context: RenderContext(tool: "apicheck")).contains("key-0123456789"))
+        // The reproduce command sends the key from the variable a person already has set.
+        let command = try #require(report.results.first { $0.name == "me" }?.request.map(ReproduceCommand.curl))
+        #expect(command.contains(#"-H 'Authorization: token '"$KEYS_TOKEN""#), "\(command)")
     }
 
     @Test func aTokenIssuedBeforehandThatIsNotSetIsOneClearFinding() async {
