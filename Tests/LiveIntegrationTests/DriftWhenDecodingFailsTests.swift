@@ -10,7 +10,10 @@ import Testing
 /// "removed" from a page that has none of them.
 @Suite struct DriftWhenDecodingFailsTests {
     struct Room: Decodable, Sendable { var name: String }
-    struct Rooms: Decodable, Sendable { var join: [String: Room] }
+    struct Rooms: Decodable, Sendable {
+        var join: [String: Room]
+        var count: Int
+    }
     struct Sync: Decodable, Sendable {
         var next_batch: Int
         var rooms: Rooms
@@ -25,7 +28,7 @@ import Testing
     static let api = API(name: "chat", envelope: .none, endpoints: [sync, events])
 
     static let mocks = [
-        "sync.json": #"{"next_batch": 1, "rooms": {"join": {"!a:server": {"name": "A"}}}}"#,
+        "sync.json": #"{"next_batch": 1, "rooms": {"join": {"!a:server": {"name": "A"}}, "count": 1}}"#,
         "events.json": #"[{"id": "e1", "kind": "m"}, {"id": "e2", "kind": "m", "deleted": true}]"#,
     ]
 
@@ -43,12 +46,22 @@ import Testing
     /// (an error), holds three.
     @Test(arguments: [#"{"!a:server": {"name": "A"}}"#, "{}"])
     func aMapsKeysAreDataEvenWhenTheAnswerDoesNotDecode(mockRooms: String) async throws {
-        let report = try await run(sync: #"{"next_batch": "s1", "rooms": {"join": {"!a:server": {"name": "A"}, "!b:server": {"name": "B"}, "!c:server": {"name": "C"}}}}"#,
+        let report = try await run(sync: #"{"next_batch": "s1", "rooms": {"join": {"!a:server": {"name": "A"}, "!b:server": {"name": "B"}, "!c:server": {"name": "C"}}, "count": 3}}"#,
                                    events: Self.mocks["events.json"]!,
-                                   syncMock: #"{"next_batch": 1, "rooms": {"join": "# + mockRooms + "}}")
+                                   syncMock: #"{"next_batch": 1, "rooms": {"join": "# + mockRooms + #", "count": 1}}"#)
         let findings = report.results.first { $0.name == "sync" }?.findings ?? []
         #expect(findings.contains { $0.kind == .decode && $0.path == "$.next_batch" }, "\(findings.map(\.summaryLine))")
         #expect(!findings.contains { $0.kind == .driftAdded }, "\(findings.map(\.summaryLine))")
+    }
+
+    /// A field the type reads that changed type is an error beside the decode error, not a
+    /// warning that says the answer decoded: it did not.
+    @Test func anAnswerThatDoesNotDecodeKeepsItsOtherDriftErrors() async throws {
+        let report = try await run(sync: #"{"next_batch": "s1", "rooms": {"join": {}, "count": "three"}}"#, events: Self.mocks["events.json"]!)
+        let findings = report.results.first { $0.name == "sync" }?.findings ?? []
+        let retyped = try #require(findings.first { $0.path == "$.rooms.count" }, "\(findings.map(\.summaryLine))")
+        #expect(retyped.kind == .driftType && retyped.severity == .error, "\(retyped.summaryLine)")
+        #expect(!retyped.message.contains("decoded"), "\(retyped.message)")
     }
 
     @Test func aFieldOnlySomeItemsCarryIsNotRemovedFromAPageWithoutThem() async throws {
@@ -62,7 +75,7 @@ import Testing
         let report = try await run(sync: Self.mocks["sync.json"]!, events: #"[{"id": "e3"}]"#)
         let findings = report.results.first { $0.name == "events" }?.findings ?? []
         #expect(findings.map(\.kind) == [.driftRemoved] && findings.first?.path == "$[*].kind", "\(findings.map(\.summaryLine))")
-        let gone = try await run(sync: #"{"next_batch": 2, "rooms": {"join": {}}}"#, events: Self.mocks["events.json"]!)
+        let gone = try await run(sync: #"{"next_batch": 2, "rooms": {"join": {}, "count": 0}}"#, events: Self.mocks["events.json"]!)
         #expect(gone.results.first { $0.name == "sync" }?.findings.isEmpty == true, "an empty map is no drift")
     }
 }

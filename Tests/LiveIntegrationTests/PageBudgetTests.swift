@@ -81,3 +81,26 @@ import Testing
         #expect(findings(ended) == [])
     }
 }
+
+/// A list that comes back, three pages later, to a page read before the one before: found, not
+/// only a page repeated right after itself.
+@Suite struct RepeatedEarlierPageTests {
+    struct Item: Decodable, Sendable { var id: Int }
+
+    @Test func aPageFromBeforeThePreviousOneIsFound() async {
+        let list = Endpoint<[Item]>(id: "items", .get, "items", parameters: [.query("page", .int)], mock: "items",
+                                    paging: .pageNumber(ids: "$[*].id", next: "page", maxPages: 6))
+        let pages: [Int: String] = [1: "[{\"id\": 1}, {\"id\": 2}]", 2: "[{\"id\": 3}, {\"id\": 4}]", 3: "[{\"id\": 5}, {\"id\": 6}]",
+                                    4: "[{\"id\": 1}, {\"id\": 2}]"]
+        let transport = ClosureTransport { request in
+            let page = URLComponents(url: request.url, resolvingAgainstBaseURL: true)?.queryItems?.first { $0.name == "page" }?.value
+            let body = pages[page.flatMap { Int($0) } ?? 1] ?? "[]"
+            return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8), url: request.url)
+        }
+        let report = await LiveCheck(api: API(name: "list", envelope: .none, endpoints: [list]), transport: transport,
+                                     options: LiveOptions(baseURL: URL(string: "http://list.invalid/")!, probes: false)).run()
+        let messages = report.pagingResults.flatMap(\.findings).map(\.message)
+        #expect(messages.contains { $0.hasPrefix("items come twice across the pages read: 1, 2") }, "\(messages)")
+        #expect(report.verdict == .violated)
+    }
+}

@@ -36,3 +36,27 @@ import Testing
         #expect(report.verdict != .holds)
     }
 }
+
+/// A logout that failed ended nothing: the logged-out probe is skipped, saying why, and gives no
+/// finding of its own on top of the logout's.
+@Suite struct FailedLogoutTests {
+    final class LogoutFails: Transport {
+        let mocks = SessionMocks(directory: LiveHarness.mocks, api: Demo.api)
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            if request.endpointID == Demo.logout.id {
+                return HTTPResponse(status: 500, headers: [("Content-Type", "text/html")], body: Data("<h1>oops</h1>".utf8), url: request.url)
+            }
+            return try await mocks.send(request)
+        }
+    }
+
+    @Test func theLoggedOutProbeIsSkippedAfterALogoutThatFailed() async throws {
+        let report = await LiveCheck(api: Demo.api, transport: LogoutFails(), options: LiveOptions(
+            baseURL: URL(string: "http://mock.invalid/Api/")!, mocksDirectory: LiveHarness.mocks,
+            environment: LiveHarness.credentials)).run()
+        let probe = try #require(report.probeResults.first { $0.probe == .loggedOut })
+        #expect(probe.skipped?.contains("account.logout failed") == true, "\(probe.skipped ?? "run")")
+        #expect(!report.allFindings.contains { $0.kind == .probeLoggedOut })
+        #expect(report.results.first { $0.name == "account.logout" }?.passed == false)
+    }
+}

@@ -51,6 +51,11 @@ import Testing
         #expect(without.status == 401)
         #expect(!String(decoding: without.body, as: UTF8.self).contains("s3cret-admin"))
         #expect(try await harness.send(.get, "/__apicheck/health", headers: [("Authorization", "Bearer wrong-token!")]).status == 401)
+        // A prefix of the token, the empty one included, or the token with more after it is no token.
+        for given in ["s3cret", "s", "", "s3cret-admin2"] {
+            #expect(try await harness.send(.get, "/__apicheck/health", headers: [("X-Apicheck-Admin-Token", given)]).status == 401, "\(given)")
+        }
+        #expect(try await harness.send(.get, "/__apicheck/health", headers: [("Authorization", "Bearer ")]).status == 401)
         #expect(try await harness.send(.get, "/__apicheck/health", headers: [("Authorization", "Bearer s3cret-admin")]).status == 200)
         #expect(try await harness.send(.get, "/__apicheck/health", headers: [("X-Apicheck-Admin-Token", "s3cret-admin")]).status == 200)
         #expect(try await harness.send(.get, "topics").status == 200)

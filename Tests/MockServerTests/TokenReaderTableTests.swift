@@ -67,6 +67,16 @@ import Testing
         #expect(HTTPRequest(method: .get, url: components.url!, headers: headers).token(placedBy: placement) == token)
     }
 
+    /// A login's session cookie is the one named by the placement, wherever it comes among the
+    /// answer's cookies.
+    @Test func theSessionCookieIsTheNamedOneAmongOthers() {
+        let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"))
+        let headers: [(name: String, value: String)] = [("Set-Cookie", "theme=dark; Path=/"), ("set-cookie", "sid=tok-123; HttpOnly"),
+                                                        ("Set-Cookie", "lang=en")]
+        #expect(auth.token(in: nil, headers: headers) == "tok-123")
+        #expect(auth.token(in: nil, headers: [("Set-Cookie", "theme=dark")]) == nil)
+    }
+
     static func api(_ placement: AuthPolicy.Placement) -> API {
         API(name: "reader", envelope: .none,
             auth: AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: placement, tokenVariable: "READER_TOKEN"), endpoints: [])

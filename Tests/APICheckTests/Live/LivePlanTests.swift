@@ -156,3 +156,29 @@ import Testing
         }
     }
 }
+
+/// A probe an endpoint opts out of runs nowhere on it; the others still do.
+@Suite struct ProbeOptOutTests {
+    struct Room: Decodable, Sendable { var id: String }
+
+    @Test func anEndpointSkippingAProbeIsNotSentIt() {
+        let login = Endpoint<Room>(id: "login", .post, "login",
+                                   parameters: [.body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+                                                .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true)],
+                                   mock: "login", sessionEffect: .logsIn)
+        let create = Endpoint<Room>(id: "rooms.create", .post, "rooms", mock: "create", auth: .token,
+                                    probing: .always.skipping(.tokenExpired))
+        let read = Endpoint<Room>(id: "rooms.show", .get, "rooms/1", mock: "room", auth: .token, probing: .whenSafe.skipping(.missingToken))
+        let api = API(name: "rooms", envelope: .none, expired: [.status(401)],
+                      auth: AuthPolicy(loginEndpoint: "login", tokenField: "id", placement: .bearer, missingToken: .deadToken),
+                      endpoints: [login, create, read])
+        let plan = LivePlan(api: api, selected: api.endpoints, probes: true)
+        let probes: [String] = plan.steps.compactMap { step in
+            if case let .probe(probe, endpoint) = step.action { return "\(probe.rawValue) \(endpoint.id)" }
+            return nil
+        }
+        #expect(!probes.contains("token-expired rooms.create"), "\(probes)")
+        #expect(!probes.contains("missing-token rooms.show"), "\(probes)")
+        #expect(probes.contains("token-expired rooms.show"), "\(probes)")
+    }
+}

@@ -75,6 +75,11 @@ import Testing
         #expect(url.absoluteString == "https://api.example.com/v1/items?page=2")
         let away = paging.next(after: try page(numbers(1), headers: [("Link", #"<https://evil.example/items?page=2>; rel="next""#)], url: here), of: list)
         #expect(fault(away)?.hasPrefix("the next page leads to another origin, https://evil.example") == true)
+        // The same host is another origin by scheme or port: the token would go in clear text, or elsewhere.
+        for other in ["http://api.example.com/v1/items?page=2", "https://api.example.com:8443/v1/items?page=2"] {
+            let next = paging.next(after: try page(numbers(1), headers: [("Link", "<\(other)>; rel=\"next\"")], url: here), of: list)
+            #expect(fault(next)?.hasPrefix("the next page leads to another origin") == true, "\(other): \(next)")
+        }
         let endless = paging.next(after: try page([], headers: [("Link", #"<items?page=3>; rel="next""#)], url: here), of: list)
         #expect(fault(endless)?.hasPrefix("an empty page still links a next one") == true)
         guard case .end = paging.next(after: try page(numbers(1), headers: [("Link", #"<items?page=1>; rel="first""#)], url: here), of: list) else {
