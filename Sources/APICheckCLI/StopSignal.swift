@@ -31,7 +31,13 @@ final class StopSignal: @unchecked Sendable {
             previous.append((number, old))
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [weak self] in self?.end(.signal(number)) }
+            // libdispatch installs its own handler for the signal when it registers the source,
+            // on a thread of its own: waited for here, so that the handler put back when this
+            // object goes is never overwritten by a registration that came late.
+            let registered = DispatchSemaphore(value: 0)
+            source.setRegistrationHandler { registered.signal() }
             source.resume()
+            registered.wait()
             sources.append(source)
         }
     }

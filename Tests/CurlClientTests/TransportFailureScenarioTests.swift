@@ -37,9 +37,20 @@ import Testing
 
     @Test(arguments: all)
     func closedPortIsRefused(kind: TransportUnderTest) async throws {
-        let probe = try TestServer { _ in ServerResponse() }
-        let port = probe.server.port
-        probe.stop()
+        // A port bound and not listening: refused, and no other test's server can take it
+        // meanwhile (a port freed by a stopped server could be, on a busy machine).
+        let reserved = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(reserved >= 0)
+        defer { close(reserved) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(reserved, $0, length) == 0 && getsockname(reserved, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
 
         let error = await transportError {
             try await kind.make().send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/x?access_token=s3cret")!))

@@ -140,21 +140,27 @@ import Testing
         #expect(try await server.get("/?" + (0..<100).map { "p\($0)=1" }.joined(separator: "&")).status == 200)
     }
 
-    @Test func aGracefulStopRefusesNewClientsAndFinishesTheAnswersUnderWay() async throws {
+    @Test(.timeLimit(.minutes(3))) func aGracefulStopRefusesNewClientsAndFinishesTheAnswersUnderWay() async throws {
         let gate = DispatchSemaphore(value: 0)
+        let holding = Mutex(0)
         let server = HTTPServer { request in
-            if request.path == "/hold" { _ = gate.wait(timeout: .now() + 20) }
+            if request.path == "/hold" {
+                holding.withLock { $0 += 1 }
+                _ = gate.wait(timeout: .now() + 60)
+            }
             return ServerResponse(body: Data("done".utf8))
         }
         try server.start()
         let port = server.port
-        let held = Task { try await CurlTransport().send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/hold")!)) }
-        let seen = try RawConnection(port: port)
+        let held = Task { try await CurlTransport(configuration: CurlConfiguration(timeout: 120))
+            .send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/hold")!)) }
+        let seen = try RawConnection(port: port, readTimeout: 120)
         seen.send("GET /hold HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(200))
-        let stopped = Task.detached { server.stop(grace: .seconds(30)) }
+        // Both answers are under way (in their handlers) before the stop: waited on, not timed.
+        while holding.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        let stopped = Task.detached { server.stop(grace: .seconds(60)) }
         var refused = false
-        for _ in 0..<100 where !refused {
+        while !refused {
             refused = (try? RawConnection(port: port)) == nil
             if !refused { try await Task.sleep(for: .milliseconds(20)) }
         }

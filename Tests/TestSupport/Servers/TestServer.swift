@@ -39,12 +39,14 @@ private final class RequestLog: Sendable {
     public var requests: [ServerRequest] { seen.withLock { $0 } }
     var peakInFlight: Int { inFlight.withLock { $0.peak } }
 
+    /// Counted in flight before it is listed: a test that waits to see a request listed then
+    /// finds its handler running.
     func begin(_ request: ServerRequest) {
-        seen.withLock { $0.append(request) }
         inFlight.withLock { state in
             state.now += 1
             state.peak = max(state.peak, state.now)
         }
+        seen.withLock { $0.append(request) }
     }
 
     func end() {
