@@ -135,7 +135,7 @@ struct ServeCommand: Command {
             // The server does not know the tool's name; the command that lists the problems does.
             throw CommandFailure(DisplayText.escaped(error.findings.isEmpty ? error.message : error.message + "; '\(context.tool) mocks' lists them"))
         }
-        if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
+        if !options.bindsLoopback {
             note("warning: binding \(options.host): the mock server is reachable from other machines, and so is its admin API "
                 + (options.adminToken == nil ? "(anyone who reaches it can set faults and read the journal; --admin-token TOKEN protects it)"
                     : "(protected by --admin-token)"))

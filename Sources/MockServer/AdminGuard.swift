@@ -7,8 +7,8 @@ import HTTPServer
 /// read the answers under its own host name. So:
 /// - with `adminToken`, every admin request must carry it (`Authorization: Bearer TOKEN` or
 ///   `X-Apicheck-Admin-Token`);
-/// - bound to loopback, the `Host` must name loopback (`127.0.0.1`, `localhost`, `[::1]`) and the
-///   server's port: a rebound host name is refused;
+/// - bound to loopback (any of 127.0.0.0/8, `localhost`, `::1`), the `Host` must name loopback
+///   and the server's port: a rebound host name is refused;
 /// - an `Origin`, when sent, must be the server's own (what the `Host` names);
 /// - a write (POST, PUT) must be `application/json`, which no page sends cross-origin without a
 ///   preflight that the admin API never grants.
@@ -16,8 +16,17 @@ struct AdminGuard {
     let options: MockServerOptions
     let port: Int
 
-    static let loopbackAddresses: Set<String> = ["127.0.0.1", "localhost", "::1"]
-    private static let loopbackNames: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+    /// Whether an address or host name is loopback: `localhost`, `::1` (bracketed or not), or
+    /// any IPv4 address of 127.0.0.0/8, written as four decimal numbers.
+    static func isLoopback(_ name: String) -> Bool {
+        let name = name.lowercased()
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) else {
+            return false
+        }
+        return parts[0] == "127"
+    }
 
     func refusal(of request: ServerRequest) -> ProblemDocument? {
         if let token = options.adminToken, !presents(token, request) {
@@ -25,7 +34,7 @@ struct AdminGuard {
                                    detail: "this server's admin API needs its token: 'Authorization: Bearer TOKEN' or 'X-Apicheck-Admin-Token: TOKEN'")
         }
         let host = request.field("host")
-        if Self.loopbackAddresses.contains(options.host), !isLoopback(host) {
+        if Self.isLoopback(options.host), !isLoopback(host) {
             return ProblemDocument(status: 403, title: "Foreign host",
                                    detail: "the admin API of a server on loopback answers only Host 127.0.0.1:\(port) or localhost:\(port)")
         }
@@ -53,7 +62,7 @@ struct AdminGuard {
     /// `127.0.0.1:PORT`, `localhost:PORT`, `[::1]:PORT` (the port may be left out only for 80).
     private func isLoopback(_ host: String?) -> Bool {
         guard let host, let (name, hostPort) = Self.split(host.lowercased()) else { return false }
-        return Self.loopbackNames.contains(name) && (hostPort ?? 80) == port
+        return Self.isLoopback(name) && (hostPort ?? 80) == port
     }
 
     private func isOwn(origin: String, host: String?) -> Bool {

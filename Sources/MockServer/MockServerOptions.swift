@@ -95,4 +95,8 @@ public struct MockServerOptions: Sendable {
         if !path.hasSuffix("/") { path += "/" }
         return path
     }
+
+    /// Whether `host` is a loopback address (any of 127.0.0.0/8, `localhost`, `::1`): the server
+    /// is then out of other machines' reach, and its admin API answers only Host names of loopback.
+    public var bindsLoopback: Bool { AdminGuard.isLoopback(host) }
 }

@@ -60,4 +60,27 @@ import Testing
         #expect(try await harness.send(.get, "/__apicheck/health", headers: [("X-Apicheck-Admin-Token", "s3cret-admin")]).status == 200)
         #expect(try await harness.send(.get, "topics").status == 200)
     }
+
+    /// Any address of 127.0.0.0/8 is loopback: the Host check holds there too, so a DNS-rebinding
+    /// page cannot reach the admin API of a server on 127.0.0.2.
+    @Test func everyLoopbackAddressGetsTheHostCheck() async throws {
+        var options = MockServerOptions()
+        options.host = "127.0.0.2"
+        #expect(options.bindsLoopback)
+        let harness = try ServeHarness(options: options)
+        defer { harness.stop() }
+        let port = harness.server.port
+        #expect(try await harness.send(.get, "/__apicheck/health", headers: [("Host", "attacker.example:\(port)")]).status == 403)
+        #expect(try await harness.send(.get, "/__apicheck/health", headers: [("Host", "127.0.0.2:\(port)")]).status == 200)
+        #expect(try await harness.send(.get, "/__apicheck/health").status == 200)
+    }
+
+    @Test(arguments: [("127.0.0.1", true), ("127.0.0.2", true), ("127.255.255.254", true), ("localhost", true), ("LOCALHOST", true),
+                      ("::1", true), ("[::1]", true), ("0.0.0.0", false), ("128.0.0.1", false), ("127.0.0", false),
+                      ("127.0.0.1.example", false), ("127.1", false), ("10.0.0.1", false), ("::", false), ("1270.0.0.1", false)])
+    func whatCountsAsLoopback(address: String, loopback: Bool) {
+        var options = MockServerOptions()
+        options.host = address
+        #expect(options.bindsLoopback == loopback)
+    }
 }

@@ -62,7 +62,10 @@ public enum ReproduceCommand {
             case "\t": out += #"\t"#
             default:
                 if DisplayText.isUnsafe(scalar) {
-                    out += scalar.value < 0x80 ? "\\x" + hex(scalar.value, 2) : "\\u" + hex(scalar.value, 4)
+                    // bash reads `\u` with four hex digits at most: a scalar above U+FFFF needs `\U`
+                    // with eight, or `\uE0041` would be U+E004 then "1".
+                    out += scalar.value < 0x80 ? "\\x" + hex(scalar.value, 2)
+                        : scalar.value <= 0xFFFF ? "\\u" + hex(scalar.value, 4) : "\\U" + hex(scalar.value, 8)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import TestSupport
 import Testing
 
 /// The reproduce command is the request that was sent, written so that a shell sends exactly that:
@@ -80,5 +81,19 @@ extension ReproduceCommandTests {
         let request = Self.sent("http://x/Api/q", headers: [("client", "apicheck/1.0"), ("X-Key", "1.0")],
                                 variables: [.init(value: "1.0", name: "APICHECK_ACCOUNT")])
         #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q' -H 'client: apicheck/1.0' -H 'X-Key: '"$APICHECK_ACCOUNT""#)
+    }
+}
+
+/// A reproduce command sends the bytes that were sent: bash reads back every escape the quoting
+/// writes, characters above U+FFFF included (`\U` with eight digits; `\u` takes four at most).
+@Suite struct ReproduceQuotingTests {
+    @Test(arguments: ["a\u{E0041}1b", "x\u{1F4A9}\u{202E}9", "tab\there\u{1B}[31m", "it's \u{E007F}0"])
+    func bashReadsBackWhatWasSent(text: String) throws {
+        let request = SentRequest(HTTPRequest(method: .post, url: URL(string: "http://x.invalid/q")!, body: Data(text.utf8)),
+                                  variables: [], isSecret: { _ in false })
+        let command = ReproduceCommand.curl(request)
+        let word = try #require(command.range(of: "--data-binary ").map { String(command[$0.upperBound...]) }, "\(command)")
+        let printed = try Shell.run("/bin/bash", ["-c", "printf %s " + word], environment: ["LC_ALL": "C.UTF-8"]).out
+        #expect(Array(printed.utf8) == Array(text.utf8), "\(word)")
     }
 }
