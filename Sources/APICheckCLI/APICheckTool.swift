@@ -74,7 +74,7 @@ public struct APICheckTool: Sendable {
         }
         let first = arguments[0]
         guard let command = commands.first(where: { $0.name == first }) else {
-            console.err("\(name): \(unknown(first, among: commands))\n\n" + usage(commands))
+            console.err("\(name): \(DisplayText.escaped(unknown(first, among: commands)))\n\n" + usage(commands))
             return .usageError
         }
         context.command = command.name
@@ -87,13 +87,16 @@ public struct APICheckTool: Sendable {
             let parsed = try ParsedArguments(rest, options: command.options.map(\.spec), positionals: command.arguments)
             return try await command.init(parsed, context: context).run()
         } catch let error as UsageError {
-            console.err("\(context.prefix): \(error.message)\n\n" + command.usage(tool: name))
+            // A usage error quotes what was typed, which may hold anything: escaped here, the one
+            // place every one is printed, so no value reaches the terminal raw and none starts a
+            // line of its own (`::error` is a GitHub Actions command at a line's start).
+            console.err("\(context.prefix): \(DisplayText.escaped(error.message))\n\n" + command.usage(tool: name))
             return .usageError
         } catch let failure as CommandFailure {
-            context.note(failure.message)
+            context.note(DisplayText.escaped(failure.message, keepNewlines: true))
             return failure.exitCode
         } catch {
-            context.note("\(error)")
+            context.note(DisplayText.escaped("\(error)"))
             return .usageError
         }
     }

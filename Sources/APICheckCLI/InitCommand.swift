@@ -52,6 +52,7 @@ struct InitCommand: Command {
         settings = try PackageSettings(name: try arguments[Self.packageName] ?? folder.lastPathComponent,
                                        baseURL: try arguments[Self.baseURL], dependency: dependency,
                                        template: try arguments[Self.template])
+        try settings.checkTypeName()
         force = try arguments[Self.force]
     }
 

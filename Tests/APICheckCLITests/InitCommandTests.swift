@@ -123,6 +123,11 @@ import Testing
         (["init", "x", "--base-url", "ftp://x"], "apicheck init: --base-url: 'ftp://x/' is not an http(s) URL"),
         (["init", "x", "--template", "soap"], "apicheck init: --template expects one of: plain, enveloped, got 'soap'"),
         (["init"], "apicheck init: missing DIR"),
+        // Names whose Swift type the package's own code uses: it would not compile.
+        (["init", "x", "--name", "API"], "apicheck init: the name 'API' makes the Swift type API, which the package's own code already uses"),
+        (["init", "x", "--name", "endpoint"], "apicheck init: the name 'endpoint' makes the Swift type Endpoint"),
+        (["init", "x", "--name", "String"], "apicheck init: the name 'String' makes the Swift type String"),
+        (["init", "x", "--name", "item"], "apicheck init: the name 'item' makes the Swift type Item"),
     ])
     func badArgumentsAreUsageErrors(_ arguments: [String], _ message: String) async throws {
         let folder = try TemporaryFolder("init-bad")
