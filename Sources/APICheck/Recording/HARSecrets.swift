@@ -11,8 +11,14 @@ enum HARSecrets {
             if placeholders.fieldNames.contains(name) { return name.contains("pass") ? .password : .value }
             return nil
         }
+        // An exporter may keep a parameter as sent (`p%40ss+w0rd`) or decoded: every reading of it
+        // is the secret, a form's `+` as the space it stands for included.
         for field in entry.query + entry.postParams {
-            if let kind = kind(field.name), !field.value.isEmpty { placeholders.register(field.value.removingPercentEncoding ?? field.value, as: kind) }
+            guard let kind = kind(field.name), !field.value.isEmpty else { continue }
+            let spaced = field.value.replacingOccurrences(of: "+", with: " ")
+            for form in Set([field.value, field.value.removingPercentEncoding ?? field.value, spaced.removingPercentEncoding ?? spaced]) {
+                placeholders.register(form, as: kind)
+            }
         }
         for header in entry.requestHeaders {
             guard let kind = kind(header.name), !header.value.isEmpty else { continue }
@@ -37,11 +43,19 @@ enum HARSecrets {
         }
     }
 
+    private static func scalarText(_ value: JSONValue) -> String? {
+        switch value {
+        case let .string(text), let .number(text): text
+        default: nil
+        }
+    }
+
     private static func registerFields(_ value: JSONValue, kind: (String) -> SecretPlaceholders.Kind?, in placeholders: SecretPlaceholders) {
         switch value {
         case let .object(members):
             for member in members {
-                if let kind = kind(member.key), case let .string(secret) = member.value, !secret.isEmpty {
+                // A password sent as a JSON number is as secret as one sent as a string.
+                if let kind = kind(member.key), let secret = Self.scalarText(member.value), !secret.isEmpty {
                     placeholders.register(secret, as: kind)
                 } else {
                     registerFields(member.value, kind: kind, in: placeholders)
