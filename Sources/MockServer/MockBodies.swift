@@ -160,12 +160,16 @@ final class MockBodies: Sendable {
     }
 }
 
-/// What tells an edited file apart without reading it: inode, size and modification time.
+/// What tells an edited file apart without reading it: inode, size, modification time and
+/// status-change time. The last is what a same-size edit whose modification time was put back
+/// (`cp -p`, `touch -r`) still moves: no call sets it but to the time of the change.
 struct FileStamp: Equatable, Sendable {
     var inode: UInt64
     var size: Int64
     var seconds: Int
     var nanoseconds: Int
+    var changedSeconds: Int
+    var changedNanoseconds: Int
 
     init?(path: String) {
         var info = stat()
@@ -174,5 +178,7 @@ struct FileStamp: Equatable, Sendable {
         size = Int64(info.st_size)
         seconds = Int(info.st_mtim.tv_sec)
         nanoseconds = Int(info.st_mtim.tv_nsec)
+        changedSeconds = Int(info.st_ctim.tv_sec)
+        changedNanoseconds = Int(info.st_ctim.tv_nsec)
     }
 }

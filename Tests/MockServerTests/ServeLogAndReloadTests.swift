@@ -139,6 +139,36 @@ import Testing
         #expect(eager.mockChecks == 20)
     }
 
+    /// An edit of the same size whose modification time was put back (`cp -p` of an older file)
+    /// is served all the same.
+    @Test func aSameSizeEditWithItsModificationTimePutBackIsServed() async throws {
+        let mocks = try TemporaryMocks(copyingDemo: true)
+        defer { mocks.remove() }
+        var options = MockServerOptions()
+        options.reloadInterval = 0
+        let harness = try ServeHarness(mocks: mocks.url, options: options)
+        defer { harness.stop() }
+        let file = mocks.url.appendingPathComponent("topics.json").path
+        // The times to the nanosecond, as `cp -p` puts them back.
+        var original = stat()
+        #expect(stat(file, &original) == 0)
+        _ = try await harness.send(.get, "topics")
+        let first = try String(contentsOfFile: file, encoding: .utf8)
+        let edited = first.replacingOccurrences(of: "\"likeNum\": 50,", with: "\"likeNum\": 51,")
+        #expect(edited != first && edited.utf8.count == first.utf8.count)
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.write(contentsOf: Data(edited.utf8))
+        try handle.truncate(atOffset: UInt64(edited.utf8.count))
+        try handle.close()
+        var times = [original.st_atim, original.st_mtim]
+        #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+        var now = stat()
+        #expect(stat(file, &now) == 0 && now.st_mtim.tv_sec == original.st_mtim.tv_sec && now.st_mtim.tv_nsec == original.st_mtim.tv_nsec)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int == edited.utf8.count)
+        let second = String(decoding: try await harness.send(.get, "topics").body, as: UTF8.self)
+        #expect(second.contains("\"likeNum\":51") || second.contains("\"likeNum\": 51"), "the edit was not served")
+    }
+
     @Test(.timeLimit(.minutes(1))) func aMockReplacedByAFIFOALinkOutsideOrABadEnvelopeKeepsTheLastGoodBody() async throws {
         let mocks = try TemporaryMocks(copyingDemo: true)
         defer { mocks.remove() }
