@@ -69,6 +69,11 @@ extension LiveCheck {
             }
             // The step's outcome carries its last answer; the observers get each earlier one now.
             if let exchange = outcome.exchange { observer.received(exchange) }
+            // Only the ids of this page are judged from here on: its answer and document are let go
+            // before the next page is read, so a big list holds one page at a time, not two.
+            outcome.exchange = nil
+            current.document = .null
+            current.headers = nil
             let fetched: Fetched
             (outcome, fetched) = await fetch(step, request.values, at: request.url, token: token, path: path)
             let next: PageRead
