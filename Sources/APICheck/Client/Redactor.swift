@@ -16,6 +16,10 @@ public final class Redactor: Sendable {
 
     /// Registered secrets, longest first, as UTF-16 (what `DecodedText` searches).
     private let secrets = Mutex<[[UInt16]]>([])
+    /// The secrets registered so far, as given: the session's token is registered again with
+    /// every request it goes out with, and working out its forms again each time cost a run with
+    /// a megabytes-long token minutes. Bytes, not Strings: a String hashes through normalisation.
+    private let registered = Mutex<Set<[UInt8]>>([])
     /// Field and parameter names whose values are secret (`utoken`, `password`, `access_token`).
     public let fieldNames: Set<String>
     private let lowercasedFieldNames: [[UInt16]]
@@ -66,7 +70,8 @@ public final class Redactor: Sendable {
     /// Composed and decomposed forms count as the same secret (`é` as U+00E9 or `e` + U+0301): a
     /// server may normalise what it echoes.
     public func register(_ secret: String) {
-        guard secret.count >= 4 else { return }
+        guard secret.utf8.count >= 4, secret.count >= 4 else { return }
+        guard registered.withLock({ $0.insert(Array(secret.utf8)).inserted }) else { return }
         // Compared as UTF-16: Swift's `==` holds the two forms equal, which is the point here.
         let forms = [secret, secret.precomposedStringWithCanonicalMapping, secret.decomposedStringWithCanonicalMapping]
         secrets.withLock { secrets in
