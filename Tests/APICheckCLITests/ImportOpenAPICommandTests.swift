@@ -1,0 +1,62 @@
+@testable import APICheckCLI
+import Contracts
+import Foundation
+import TestSupport
+import Testing
+
+/// `apicheck import-openapi DOC --output DIR`: the package's files around the imported module,
+/// the notes on stderr, and the refusals. That the package builds and its own apicheck passes
+/// `mocks` and `list` is `ci/import-openapi-check`'s round trip over the same document.
+@Suite struct ImportOpenAPICommandTests {
+    static let petstore = RepositoryPaths.root.appendingPathComponent("ci/openapi/petstore.json").path
+
+    func run(_ arguments: [String], in folder: TemporaryFolder) async -> (code: Int32, out: String, err: String) {
+        let (console, captured) = Console.capturing()
+        let code = await APICheckTool(api: Demo.api).run(arguments, console: console, environment: [:], workingDirectory: folder.url)
+        return (code, captured.out, captured.err)
+    }
+
+    @Test func writesAPackageAndListsWhatItDidNotMap() async throws {
+        let folder = try TemporaryFolder("import-openapi")
+        defer { folder.remove() }
+        let result = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore",
+                                "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 9 types, 21 files)"))
+        let root = folder.appendingPathComponent("pets")
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(path: "/opt/src/apicheck"),"#))
+        #expect(manifest.contains(#".target(name: "PetstoreContracts""#))
+        let main = try String(contentsOf: root.appendingPathComponent("Sources/apicheck/main.swift"), encoding: .utf8)
+        #expect(main.contains("APICheckTool(api: Petstore.api)"))
+        let declaration = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
+        #expect(declaration.contains(#"auth: .preIssued(variable: "PETSTORE_TOKEN", placement: .bearer),"#))
+        #expect(declaration.contains(#""staging": URL(string: "https://eu.petstore.example/v1/")!"#))
+        #expect(result.err.contains("apicheck import-openapi: not mapped: #/paths/~1pets~1{petId}/delete/parameters/0: cookie parameter 'session' is not mapped\n"))
+        #expect(result.err.contains("apicheck import-openapi: made up: #/paths/~1pets/post/responses/201/content/application~1json: no example"))
+
+        // Again without --force: refused; with it, the base URL given wins.
+        let again = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(again.code == 2)
+        #expect(again.err.contains("is not empty"))
+        let forced = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore", "--force",
+                                "--base-url", "https://staging.pets.example/api", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(forced.code == 0, "\(forced.err)")
+        let rewritten = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
+        #expect(rewritten.contains(#""staging": URL(string: "https://staging.pets.example/api/")!"#))
+    }
+
+    @Test func refusesWithoutOutputAndAYAMLDocument() async throws {
+        let folder = try TemporaryFolder("import-openapi-refusals")
+        defer { folder.remove() }
+        let noOutput = await run(["import-openapi", Self.petstore], in: folder)
+        #expect(noOutput.code == 2)
+        #expect(noOutput.err.hasPrefix("apicheck import-openapi: missing --output DIR"))
+        let yaml = folder.appendingPathComponent("api.yaml")
+        try Data("openapi: 3.0.3\ninfo:\n  title: x\n".utf8).write(to: yaml)
+        let refused = await run(["import-openapi", yaml.path, "--output", "out"], in: folder)
+        #expect(refused.code == 2)
+        #expect(refused.err.contains("looks like YAML, which import-openapi does not read yet: convert it to JSON first"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+}
