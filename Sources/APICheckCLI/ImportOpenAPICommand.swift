@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import YAMLReader
 
 /// `apicheck import-openapi DOC --output DIR`: an OpenAPI 3.0/3.1 document into a package like the
 /// one `init` writes — its declarations, types and mocks made from the document — that builds and
@@ -7,8 +8,8 @@ import Foundation
 /// up, is listed on stderr.
 struct ImportOpenAPICommand: Command {
     static let name = "import-openapi"
-    static let abstract = "Write a package declaring the API an OpenAPI 3.x document (JSON) describes: types, endpoints, mocks."
-    static let arguments = [CommandArgument(name: "DOC", help: "the OpenAPI 3.0 or 3.1 document, a JSON file")]
+    static let abstract = "Write a package declaring the API an OpenAPI 3.x document (JSON or YAML) describes: types, endpoints, mocks."
+    static let arguments = [CommandArgument(name: "DOC", help: "the OpenAPI 3.0 or 3.1 document, a JSON or YAML file")]
 
     static let output = Option.optional("output", "DIR", help: "the folder to write the package into (made if missing); required",
                                         parse: .text)
@@ -26,7 +27,7 @@ struct ImportOpenAPICommand: Command {
         apicheck, a contracts module, mocks/), its declarations made from the document: a Codable
         type per schema, an endpoint per operation grouped by tag, the first server as the staging
         environment, the security scheme as the auth policy, and a success mock per operation from
-        its example (else made from the schema). Reads JSON; convert YAML first. Every part of the
+        its example (else made from the schema). Reads JSON and YAML (libyaml). Every part of the
         document not declared, and every mock made up, is listed on stderr.
         Then: cd DIR && swift build, and run the new tool from .build/debug/.
         """
@@ -58,6 +59,14 @@ struct ImportOpenAPICommand: Command {
         force = try arguments[Self.force]
     }
 
+    /// JSON when the text starts as JSON does (`{`), else YAML through libyaml (a superset of
+    /// JSON, but the JSON parser keeps numbers' exact text and says where JSON breaks).
+    static func read(_ data: Data) throws -> JSONValue {
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try OpenAPIImport.parse(data) }
+        return try YAMLDocument.parse(data)
+    }
+
     func run() async throws -> ExitCode {
         let data: Data
         do {
@@ -69,9 +78,11 @@ struct ImportOpenAPICommand: Command {
                                                      variablePrefix: settings.variablePrefix, baseURL: baseURL))
         let result: OpenAPIImport.Result
         do {
-            result = try importer.run(try OpenAPIImport.parse(data))
-        } catch {
+            result = try importer.run(try Self.read(data))
+        } catch let error as YAMLError {
             throw CommandFailure("\(document.path): \(error.description)")
+        } catch {
+            throw CommandFailure("\(document.path): \(error)")
         }
         let written = PackageFiles(settings: settings)
         let files = [

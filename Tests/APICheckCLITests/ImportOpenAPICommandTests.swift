@@ -46,17 +46,64 @@ import Testing
         #expect(rewritten.contains(#""staging": URL(string: "https://staging.pets.example/api/")!"#))
     }
 
-    @Test func refusesWithoutOutputAndAYAMLDocument() async throws {
+    @Test func refusesWithoutOutputOrABrokenDocument() async throws {
         let folder = try TemporaryFolder("import-openapi-refusals")
         defer { folder.remove() }
         let noOutput = await run(["import-openapi", Self.petstore], in: folder)
         #expect(noOutput.code == 2)
         #expect(noOutput.err.hasPrefix("apicheck import-openapi: missing --output DIR"))
         let yaml = folder.appendingPathComponent("api.yaml")
-        try Data("openapi: 3.0.3\ninfo:\n  title: x\n".utf8).write(to: yaml)
+        try Data("openapi: 3.0.3\ninfo: [\n".utf8).write(to: yaml)
         let refused = await run(["import-openapi", yaml.path, "--output", "out"], in: folder)
         #expect(refused.code == 2)
-        #expect(refused.err.contains("looks like YAML, which import-openapi does not read yet: convert it to JSON first"))
+        #expect(refused.err.hasPrefix("apicheck import-openapi: \(yaml.path): YAML line 3, column 1: "), "\(refused.err)")
+        let swagger = folder.appendingPathComponent("swagger.json")
+        try Data(#"{"swagger": "2.0", "paths": {}}"#.utf8).write(to: swagger)
+        let old = await run(["import-openapi", swagger.path, "--output", "out"], in: folder)
+        #expect(old.err == "apicheck import-openapi: \(swagger.path): the document is Swagger 2.0; import-openapi reads OpenAPI 3.0.x and 3.1.x\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
+    @Test func readsAYAMLDocument() async throws {
+        let folder = try TemporaryFolder("import-openapi-yaml")
+        defer { folder.remove() }
+        let yaml = folder.appendingPathComponent("api.yaml")
+        try Data("""
+            openapi: 3.1.0
+            info: {title: Notes, version: "1"}
+            servers:
+              - url: https://notes.example/api
+            paths:
+              /notes/{id}:
+                get:
+                  operationId: showNote
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: integer, format: int64}, example: 12}
+                  responses:
+                    200:
+                      description: the note
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Note'}
+                          example: {id: 12, text: hello, pinned: null}
+            components:
+              schemas:
+                Note:
+                  type: object
+                  required: [id, text]
+                  properties:
+                    id: {type: integer, format: int64}
+                    text: {type: string}
+                    pinned: {type: [boolean, "null"]}
+            """.utf8).write(to: yaml)
+        let result = await run(["import-openapi", yaml.path, "--output", "notes", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(result.code == 0, "\(result.err)")
+        let root = folder.appendingPathComponent("notes/Sources/NotesContracts")
+        let group = try String(contentsOf: root.appendingPathComponent("Endpoints/DefaultEndpoints.swift"), encoding: .utf8)
+        #expect(group.contains(#".path("id", .int64, sample: .literal(12)),"#))
+        let note = try String(contentsOf: root.appendingPathComponent("Types/Note.swift"), encoding: .utf8)
+        #expect(note.contains("public var pinned: Bool?\n"))
+        let mock = try String(contentsOf: folder.appendingPathComponent("notes/mocks/showNote.json"), encoding: .utf8)
+        #expect(mock == "{\n  \"id\": 12,\n  \"text\": \"hello\",\n  \"pinned\": null\n}\n")
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// `apicheck import-openapi`'s translation: an OpenAPI 3.0 or 3.1 document (JSON) into the files
-/// of a contracts module and its mocks — one file per type, one `EndpointGroup` per tag, the API's
-/// declaration, and a success mock per operation — plus the notes of what it did not map or made
-/// up. The command adds the manifest and `main.swift` around them.
+/// `apicheck import-openapi`'s translation: an OpenAPI 3.0 or 3.1 document (a `JSONValue`, read
+/// from JSON here or from YAML by the command line) into the files of a contracts module and its
+/// mocks — one file per type, one `EndpointGroup` per tag, the API's declaration, and a success
+/// mock per operation — plus the notes of what it did not map or made up. The command adds the
+/// manifest and `main.swift` around them.
 public struct OpenAPIImport: Sendable {
     /// Names and places the package's files use.
     public struct Settings: Sendable {
@@ -44,7 +45,8 @@ public struct OpenAPIImport: Sendable {
         self.settings = settings
     }
 
-    /// Reads the document's bytes: JSON only in this version (a YAML one is refused by name).
+    /// Reads a JSON document's bytes (the core has no YAML reader: the command line reads a YAML
+    /// document through libyaml into the same `JSONValue`; a YAML one is refused here by name).
     public static func parse(_ data: Data) throws(OpenAPIImportError) -> JSONValue {
         do {
             return try JSONParser.parse(data)
