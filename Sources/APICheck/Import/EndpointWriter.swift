@@ -30,7 +30,7 @@ struct EndpointWriter {
                 continue
             }
             for (key, _) in OpenAPISource.members(item) where !Self.methods.contains(key) {
-                if !["parameters", "summary", "description", "servers", "$ref"].contains(key), !key.hasPrefix("x-") {
+                if !["parameters", "summary", "description", "$ref"].contains(key), !key.hasPrefix("x-") {
                     note(.notMapped, itemTokens + [key], "'\(key)' on a path is not mapped")
                 }
             }
@@ -44,8 +44,8 @@ struct EndpointWriter {
 
     private mutating func declare(method: String, path: String, operation: JSONValue, shared: [JSONValue],
                                   at tokens: [String], types: inout SchemaMapper) {
-        for key in ["callbacks"] where operation[key] != nil {
-            note(.notMapped, tokens + [key], "callbacks are not mapped")
+        for key in ["callbacks", "servers"] where operation[key] != nil {
+            note(.notMapped, tokens + [key], "an operation's \(key) are not mapped")
         }
         let operationID = OpenAPISource.string(operation["operationId"])
         let baseID = operationID ?? ([method] + path.split(separator: "/").map {
@@ -127,6 +127,13 @@ struct EndpointWriter {
             }
             let status = Int(key) ?? 200
             if key == "default" { note(.notMapped, responseTokens, "no 2xx answer: the default answer is taken as the success (200)") }
+            let others = responses.map(\.key).filter { $0 != key }
+            if !others.isEmpty {
+                note(.notMapped, tokens + ["responses"], "answers \(others.joined(separator: ", ")) are not declared (no scenarios, no error shape): only \(key) is")
+            }
+            for part in ["headers", "links"] where !OpenAPISource.members(response[part]).isEmpty {
+                note(.notMapped, responseTokens + [part], "the answer's \(part) are not mapped")
+            }
             let content = OpenAPISource.members(response["content"]).isEmpty || status == 204 ? nil : response["content"]
             return Response(status: status, content: content, tokens: responseTokens)
         }

@@ -79,6 +79,9 @@ public struct OpenAPIImport: Sendable {
 
         let (baseURL, serverNote) = server(document)
         if let serverNote { notes.append(serverNote) }
+        if OpenAPISource.array(document["servers"]).count > 1 {
+            notes.append(ImportNote(.notMapped, at: "#/servers", "the servers after the first are not declared as environments"))
+        }
         let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
         let api = APIWriter(name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
                             localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: writer.endpoints)

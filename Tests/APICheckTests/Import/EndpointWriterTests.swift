@@ -66,6 +66,17 @@ import Testing
         #expect(fixture.notes.contains("not mapped: #/paths/~1upload/post/responses/200/content: a success answer that is not JSON (text/plain): the operation is not declared"))
     }
 
+    @Test func theAnswersBesideTheSuccessAreListedNotDropped() throws {
+        let fixture = try ImportFixture(paths: """
+            "/a": {"get": {"operationId": "a", "callbacks": {}, "responses": {
+                "200": {"description": "ok", "headers": {"X-Rate": {"schema": {"type": "integer"}}}},
+                "404": {"description": "none"}, "default": {"description": "error"}}}}
+            """)
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses: answers 404, default are not declared (no scenarios, no error shape): only 200 is"))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/200/headers: the answer's headers are not mapped"))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/callbacks: an operation's callbacks are not mapped"))
+    }
+
     @Test func theAPIHasTheServerNoEnvelopeAndEveryGroup() throws {
         let fixture = try ImportFixture(paths: Self.pets)
         #expect(fixture.declaration.contains("public static let pets = PetsEndpoints()"))
