@@ -9,7 +9,9 @@ import YAMLReader
 struct ImportOpenAPICommand: Command {
     static let name = "import-openapi"
     static let abstract = "Write a package declaring the API an OpenAPI 3.x document (JSON or YAML) describes: types, endpoints, mocks."
-    static let arguments = [CommandArgument(name: "DOC", help: "the OpenAPI 3.0 or 3.1 document, a JSON or YAML file")]
+    static let arguments = [
+        CommandArgument(name: "DOC", help: "the OpenAPI 3.0 or 3.1 document, a JSON or YAML file", declaredCompletion: .files),
+    ]
 
     static let output = Option.optional("output", "DIR", help: "the folder to write the package into (made if missing); required",
                                         parse: .text)
