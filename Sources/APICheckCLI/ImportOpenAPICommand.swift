@@ -87,17 +87,23 @@ struct ImportOpenAPICommand: Command {
             throw CommandFailure("\(document.path): \(error)")
         }
         let written = PackageFiles(settings: settings)
-        let files = [
+        var files = [
             PackageFiles.File(path: "Package.swift", text: written.manifest),
             PackageFiles.File(path: "Sources/apicheck/main.swift", text: written.main),
             PackageFiles.File(path: ".gitignore", text: ".build/\n.swiftpm/\n/*.xcodeproj\n"),
         ] + result.files.map { PackageFiles.File(path: $0.path, text: $0.text) }
+        files.append(ImportManifest.file(listing: files.map(\.path)))
+        let manifest = ImportManifest(folder: folder)
+        let previous = manifest.previous()
         do {
             try PackageWriter(folder: folder, force: force).write(files)
         } catch {
             throw CommandFailure(error.description)
         }
         for note in result.notes { context.note(note.description) }
+        for path in manifest.removeStale(keeping: Set(files.map(\.path)), previous: previous) {
+            context.console.out("removed \(path): the previous import wrote it, this document has no such part")
+        }
         context.console.out("""
             wrote the \(settings.name) package from \(document.lastPathComponent) (\(result.endpointCount) endpoints, \
             \(result.typeCount) types, \(files.count) files) in \(folder.path); \(result.notes.count) notes on stderr

@@ -22,7 +22,7 @@ import Testing
         let result = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore",
                                 "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(result.code == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 9 types, 21 files)"))
+        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 9 types, 22 files)"))
         let root = folder.appendingPathComponent("pets")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "/opt/src/apicheck"),"#))
@@ -44,6 +44,36 @@ import Testing
         #expect(forced.code == 0, "\(forced.err)")
         let rewritten = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
         #expect(rewritten.contains(#""staging": URL(string: "https://staging.pets.example/api/")!"#))
+    }
+
+    @Test func importingANewerDocumentWithForceRemovesWhatItNoLongerHas() async throws {
+        let folder = try TemporaryFolder("import-openapi-stale")
+        defer { folder.remove() }
+        let first = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let root = folder.appendingPathComponent("pets")
+        let own = root.appendingPathComponent("Sources/PetsContracts/Extras/Pet+Display.swift")
+        try FileManager.default.createDirectory(at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("extension Pet {}\n".utf8).write(to: own)
+        let smaller = folder.appendingPathComponent("smaller.json")
+        try Data(#"""
+            {"openapi": "3.0.3", "info": {"title": "Pets", "version": "2"},
+             "paths": {"/pets": {"get": {"operationId": "listPets", "tags": ["pets"], "responses": {"200": {"description": "ok",
+                 "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}}}},
+             "components": {"schemas": {"Pet": {"type": "object", "properties": {"name": {"type": "string"}}}}}}
+            """#.utf8).write(to: smaller)
+        let second = await run(["import-openapi", smaller.path, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(second.code == 0, "\(second.err)")
+        #expect(second.out.contains("removed Sources/PetsContracts/Types/Order.swift: the previous import wrote it, this document has no such part\n"))
+        #expect(second.out.contains("removed Sources/PetsContracts/Endpoints/StoreEndpoints.swift: "))
+        #expect(second.out.contains("removed mocks/getInventory.json: "))
+        let manager = FileManager.default
+        #expect(!manager.fileExists(atPath: root.appendingPathComponent("Sources/PetsContracts/Types/Order.swift").path))
+        #expect(manager.fileExists(atPath: root.appendingPathComponent("Sources/PetsContracts/Types/Pet.swift").path))
+        #expect(manager.fileExists(atPath: own.path))
+        let list = try String(contentsOf: root.appendingPathComponent(".apicheck-import"), encoding: .utf8)
+        #expect(list.contains("\nmocks/listPets.json\n"))
+        #expect(!list.contains("Order.swift"))
     }
 
     @Test func refusesWithoutOutputOrABrokenDocument() async throws {
