@@ -23,4 +23,12 @@ import Testing
         #expect(holder.value["tags"] == .array([.string("a")]))
         #expect(holder.missing == nil)
     }
+
+    /// A null is a value of any JSON: through this project's decoder as through JSONDecoder.
+    @Test func aNullDecodesAsNull() throws {
+        struct Holder: Decodable { var value: JSONValue }
+        let text = #"{"value": null}"#
+        #expect(try JSONValueDecoder().decode(Holder.self, from: try JSONParser.parse(text)).value.value == .null)
+        #expect(try JSONDecoder().decode(Holder.self, from: Data(text.utf8)).value == .null)
+    }
 }
