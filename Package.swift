@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         // GnuTLS (libmicrohttpd's TLS library) only to verify client certificates.
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("gnutls")]),
+        // libyaml's event parser, for OpenAPI documents in YAML (`import-openapi`).
+        .target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
 
         // The core: Foundation only.
         .target(name: "APICheck"),
@@ -36,7 +38,9 @@ let package = Package(
         .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer"]),
         // `apicheck version`'s commit, stamped at build time (see Sources/CommitStamp).
         .plugin(name: "CommitStamp", capability: .buildTool(), path: "Sources/CommitStamp", exclude: ["stamp.sh"]),
-        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer"],
+        // A YAML text as the core's JSON value, over libyaml.
+        .target(name: "YAMLReader", dependencies: ["APICheck", "CYAML"]),
+        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer", "YAMLReader"],
                 plugins: ["CommitStamp"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox", "HTTPServer"]),
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "URLSessionClient", "HTTPServer", "APICheck", "TestSupport"]),
         // The server is exercised through the libcurl transport, as the sandbox is reached.
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CurlClient", "APICheck", "TestSupport"]),
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer", "TestSupport"]),
         // The core's live run over the demo API: its plan and executor, the scenario table on the
         // mock and socket tiers, the sandbox's faults through libcurl.

@@ -26,6 +26,7 @@ public struct APICheckTool: Sendable {
         RecordCommand.self,
         ImportHARCommand.self,
         InitCommand.self,
+        ImportOpenAPICommand.self,
         CompletionCommand.self,
         VersionCommand.self,
         CompleteCommand.self,

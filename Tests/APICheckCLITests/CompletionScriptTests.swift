@@ -31,6 +31,8 @@ import Testing
         Case(line: "apicheck completion z", offered: ["zsh"]),
         Case(line: "apicheck init x --template p", offered: ["plain"]),
         Case(line: "apicheck import-har Package.s", offered: ["Package.swift"]),
+        Case(line: "apicheck import-openapi Package.s", offered: ["Package.swift"]),
+        Case(line: "apicheck import-openapi x --out", offered: ["--output"]),
         Case(line: "apicheck live --timeout ", offered: []),
         Case(line: "apicheck list --h", offered: ["--help"]),
     ]

@@ -8,7 +8,8 @@ enum Scalar {
         func mismatch(_ note: String? = nil) -> DecodingFailure {
             DecodingFailure(path: location.path, expected: ReadLog.typeName(type), found: value.kindName, note: note)
         }
-        if case .null = value, !(type is OptionalMarker.Type) {
+        // `JSONValue` is any JSON, null included (as JSONDecoder hands it its null).
+        if case .null = value, !(type is OptionalMarker.Type), T.self != JSONValue.self {
             throw DecodingFailure(path: location.path, expected: ReadLog.typeName(type), found: "null")
         }
         if T.self == String.self {

@@ -1,0 +1,351 @@
+/// The document's operations as endpoint declarations and their success mocks: one
+/// `Endpoint<Response>` per operation, its id the `operationId` (else the method and path), its
+/// path, query and header parameters typed with samples, its JSON request body typed, its success
+/// status, `auth: .token` where the mapped security scheme applies. What an operation holds that
+/// is not declared is a note.
+struct EndpointWriter {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    let source: OpenAPISource
+    let security: SecurityMapping
+    let variablePrefix: String
+    private(set) var endpoints: [ImportedEndpoint] = []
+    private(set) var mocks: [ImportedFile] = []
+    private(set) var notes: [ImportNote] = []
+    private var ids: Set<String> = []
+    private var mockNames: Set<String> = []
+    private var properties: [String: Set<String>] = [:]
+
+    init(source: OpenAPISource, security: SecurityMapping, variablePrefix: String) {
+        self.source = source
+        self.security = security
+        self.variablePrefix = variablePrefix
+    }
+
+    mutating func declareOperations(types: inout SchemaMapper) {
+        for (path, item) in OpenAPISource.members(source.root["paths"]) {
+            let itemTokens = ["paths", path]
+            guard let item = source.resolve(item) else {
+                note(.notMapped, itemTokens, "the path item's reference leads nowhere: not declared")
+                continue
+            }
+            for (key, _) in OpenAPISource.members(item) where !Self.methods.contains(key) {
+                if !["parameters", "summary", "description", "$ref"].contains(key), !key.hasPrefix("x-") {
+                    note(.notMapped, itemTokens + [key], "'\(key)' on a path is not mapped")
+                }
+            }
+            for method in Self.methods {
+                guard let operation = item[method] else { continue }
+                declare(method: method, path: path, operation: operation, shared: OpenAPISource.array(item["parameters"]),
+                        at: itemTokens + [method], types: &types)
+            }
+        }
+    }
+
+    private mutating func declare(method: String, path: String, operation: JSONValue, shared: [JSONValue],
+                                  at tokens: [String], types: inout SchemaMapper) {
+        for key in ["callbacks", "servers"] where operation[key] != nil {
+            note(.notMapped, tokens + [key], "an operation's \(key) are not mapped")
+        }
+        let operationID = OpenAPISource.string(operation["operationId"])
+        let baseID = operationID ?? ([method] + path.split(separator: "/").map {
+            $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
+        }).joined(separator: ".")
+        let id = SwiftName.unique(baseID, in: &ids)
+        let tag = OpenAPISource.string(OpenAPISource.array(operation["tags"]).first) ?? "default"
+        var groupProperties = properties[tag] ?? []
+        let property = SwiftName.unique(SwiftName.member(operationID ?? id), in: &groupProperties)
+        properties[tag] = groupProperties
+        let typeHint = SwiftName.type(operationID ?? id)
+
+        guard let response = successResponse(operation, at: tokens) else { return }
+        var responseType = "NoContent"
+        var mockText = ""
+        if let content = response.content {
+            guard let (mediaType, media) = jsonMedia(content) else {
+                note(.notMapped, response.tokens + ["content"],
+                     "a success answer that is not JSON (\(OpenAPISource.members(content).map(\.key).joined(separator: ", "))): the operation is not declared")
+                return
+            }
+            let mediaTokens = response.tokens + ["content", mediaType]
+            if let schema = media["schema"] {
+                let mapped = types.type(for: schema, hint: typeHint + "Response", at: mediaTokens + ["schema"])
+                responseType = mapped.optional ? "\(mapped.type)?" : mapped.type
+            } else {
+                responseType = "JSONValue"
+                note(.notMapped, mediaTokens, "a JSON answer without a schema: declared JSONValue")
+            }
+            if let example = example(media, at: mediaTokens) {
+                mockText = example.prettyText
+            } else {
+                let made = ExampleMaker(source: source).value(for: media["schema"] ?? .object([]))
+                mockText = made.prettyText
+                note(.madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema")
+            }
+        }
+        let mock = SwiftName.unique(mockName(id), in: &mockNames)
+        mocks.append(ImportedFile(path: "mocks/\(mock).json", text: mockText.isEmpty ? "" : mockText + "\n"))
+
+        var parameters: [String] = []
+        for parameter in mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens) {
+            if let text = declaration(of: parameter.value, at: parameter.tokens, operation: id, types: &types) {
+                parameters.append(text)
+            }
+        }
+        let body = requestBody(operation, method: method, at: tokens, hint: typeHint + "Body", types: &types)
+        let auth = security.requiresToken(operation, document: source.root)
+        if !auth.other.isEmpty {
+            note(.notMapped, tokens + ["security"],
+                 "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token")
+        }
+        let summary = OpenAPISource.string(operation["summary"]) ?? OpenAPISource.string(operation["description"])
+        endpoints.append(ImportedEndpoint(
+            tag: tag, property: property, id: id, method: Self.methodExpression(method),
+            path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
+            successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary))
+    }
+
+    // MARK: - Answers
+
+    private struct Response {
+        var status: Int
+        var content: JSONValue?
+        var tokens: [String]
+    }
+
+    /// The success answer: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then `default`.
+    private mutating func successResponse(_ operation: JSONValue, at tokens: [String]) -> Response? {
+        let responses = OpenAPISource.members(operation["responses"])
+        let order = ["200", "201", "202", "203", "204", "206"]
+            + responses.map(\.key).filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
+        for key in order {
+            guard let declared = responses.first(where: { $0.key == key }) else { continue }
+            let responseTokens = tokens + ["responses", key]
+            guard let response = source.resolve(declared.value) else {
+                note(.notMapped, responseTokens, "the answer's reference leads nowhere: the operation is not declared")
+                return nil
+            }
+            let status = Int(key) ?? 200
+            if key == "default" { note(.notMapped, responseTokens, "no 2xx answer: the default answer is taken as the success (200)") }
+            let others = responses.map(\.key).filter { $0 != key }
+            if !others.isEmpty {
+                note(.notMapped, tokens + ["responses"], "answers \(others.joined(separator: ", ")) are not declared (no scenarios, no error shape): only \(key) is")
+            }
+            for part in ["headers", "links"] where !OpenAPISource.members(response[part]).isEmpty {
+                note(.notMapped, responseTokens + [part], "the answer's \(part) are not mapped")
+            }
+            let content = OpenAPISource.members(response["content"]).isEmpty || status == 204 ? nil : response["content"]
+            return Response(status: status, content: content, tokens: responseTokens)
+        }
+        note(.notMapped, tokens + ["responses"], "no success answer: declared NoContent (200)")
+        return Response(status: 200, content: nil, tokens: tokens + ["responses"])
+    }
+
+    /// The JSON media type of a content map: `application/json`, else any `…json` one.
+    private func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? {
+        let members = OpenAPISource.members(content)
+        if let json = members.first(where: { $0.key.lowercased().hasPrefix("application/json") }) { return (json.key, json.value) }
+        if let json = members.first(where: { $0.key.lowercased().contains("json") }) { return (json.key, json.value) }
+        return nil
+    }
+
+    /// The media type's `example`, else the value of the first of its `examples`.
+    private mutating func example(_ media: JSONValue, at tokens: [String]) -> JSONValue? {
+        if let example = media["example"] { return example }
+        guard let (name, first) = OpenAPISource.members(media["examples"]).first.map({ ($0.key, $0.value) }) else { return nil }
+        guard let resolved = source.resolve(first), let value = resolved["value"] else {
+            note(.notMapped, tokens + ["examples", name], "an example without a value here (externalValue?): not used")
+            return nil
+        }
+        return value
+    }
+
+    private func mockName(_ id: String) -> String {
+        let scalars = id.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        }
+        return String(scalars)
+    }
+
+    // MARK: - Parameters
+
+    /// The path item's parameters with the operation's, an operation's replacing the path's of
+    /// the same name and place; references followed.
+    private mutating func mergedParameters(shared: [JSONValue], own: [JSONValue], at tokens: [String])
+        -> [(value: JSONValue, tokens: [String])] {
+        var result: [(value: JSONValue, tokens: [String])] = []
+        for (list, listTokens) in [(shared, Array(tokens.dropLast()) + ["parameters"]), (own, tokens + ["parameters"])] {
+            for (index, parameter) in list.enumerated() {
+                guard let resolved = source.resolve(parameter) else {
+                    note(.notMapped, listTokens + [String(index)], "the parameter's reference leads nowhere: not declared")
+                    continue
+                }
+                result.removeAll { $0.value["name"] == resolved["name"] && $0.value["in"] == resolved["in"] }
+                result.append((resolved, listTokens + [String(index)]))
+            }
+        }
+        return result
+    }
+
+    /// `.query("limit", .int, sample: .literal(20))`, or nil (and a note) for one not declared.
+    private mutating func declaration(of parameter: JSONValue, at tokens: [String], operation: String,
+                                      types: inout SchemaMapper) -> String? {
+        guard let name = OpenAPISource.string(parameter["name"]), let place = OpenAPISource.string(parameter["in"]) else {
+            note(.notMapped, tokens, "a parameter without a name or 'in': not declared")
+            return nil
+        }
+        let required = place == "path" || OpenAPISource.bool(parameter["required"])
+        switch place {
+        case "cookie":
+            note(.notMapped, tokens, "cookie parameter '\(name)' is not mapped")
+            return nil
+        case "header" where ["accept", "content-type", "authorization"].contains(name.lowercased()):
+            note(.notMapped, tokens, "header '\(name)' is not declared: OpenAPI says it is ignored (the content type and auth say it)")
+            return nil
+        case "path", "query", "header":
+            break
+        default:
+            note(.notMapped, tokens, "parameter '\(name)' in '\(place)' is not mapped")
+            return nil
+        }
+        let schema = parameter["schema"].flatMap { source.resolve($0) } ?? .object([])
+        if parameter["schema"] == nil {
+            note(.notMapped, tokens, "parameter '\(name)' has no schema (a 'content' one?): declared String")
+        }
+        var scalar = Self.scalarType(schema)
+        var list: String?
+        if OpenAPISource.string(schema["type"]) == "array" {
+            let items = schema["items"].flatMap { source.resolve($0) } ?? .object([])
+            scalar = Self.scalarType(items)
+            if place == "query" {
+                let explode = parameter["explode"].map { $0 == .bool(true) } ?? true
+                let style = OpenAPISource.string(parameter["style"]) ?? "form"
+                if style != "form" { note(.notMapped, tokens, "style '\(style)' of '\(name)' is not mapped: sent as repeated k=a&k=b") }
+                list = explode || style != "form" ? ".repeated" : ".commaSeparated"
+            } else {
+                note(.notMapped, tokens, "a list in the \(place) ('\(name)') is not mapped: declared as one String")
+                scalar = nil
+            }
+        }
+        let type: String
+        if let scalar {
+            type = scalar
+        } else {
+            type = ".string"
+            if list == nil, parameter["schema"] != nil, OpenAPISource.string(schema["type"]) != "array" {
+                note(.notMapped, tokens, "parameter '\(name)' is an object or of several types: declared String")
+            }
+        }
+        var sample: String?
+        if let value = sampleValue(parameter, schema: schema), let literal = Self.literal(value, as: type, list: list != nil) {
+            sample = ".literal(\(literal))"
+        } else if required {
+            let variable = variablePrefix + "_" + SwiftName.variable(name)
+            sample = ".environment(\(SwiftName.literal(variable)), fallback: nil)"
+            note(.needsValue, tokens, "no example for \(operation)'s \(place) parameter '\(name)': live reads it from $\(variable)")
+        }
+        let sampleText = sample.map { ", sample: \($0)" } ?? ""
+        let literalName = SwiftName.literal(name)
+        switch (place, list) {
+        case ("path", _):
+            return ".path(\(literalName), \(type)\(sampleText))"
+        case ("query", let style?):
+            return ".queryList(\(literalName), \(type), \(style)\(required ? ", required: true" : "")\(sampleText))"
+        case ("query", nil):
+            return ".query(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
+        default:
+            return ".header(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
+        }
+    }
+
+    /// The document's value for a sample: the parameter's example, its first `examples` value,
+    /// the schema's example, default or first enum value.
+    private func sampleValue(_ parameter: JSONValue, schema: JSONValue) -> JSONValue? {
+        if let example = parameter["example"] { return example }
+        if let first = OpenAPISource.members(parameter["examples"]).first,
+           let value = source.resolve(first.value)?["value"] { return value }
+        if let example = schema["example"] { return example }
+        if let value = schema["default"] { return value }
+        if let first = OpenAPISource.array(schema["enum"]).first { return first }
+        if let items = schema["items"].flatMap({ source.resolve($0) }) {
+            if let value = items["example"] ?? items["default"] ?? OpenAPISource.array(items["enum"]).first { return .array([value]) }
+        }
+        return nil
+    }
+
+    private static func scalarType(_ schema: JSONValue) -> String? {
+        let type = OpenAPISource.string(schema["type"])
+            ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
+        switch type {
+        case "string"?: return ".string"
+        case "integer"?: return OpenAPISource.string(schema["format"]) == "int64" ? ".int64" : ".int"
+        case "number"?: return ".double"
+        case "boolean"?: return ".bool"
+        case nil where schema["enum"] != nil: return ".string"
+        default: return nil
+        }
+    }
+
+    /// A value as a `ParameterValue` literal of the declared type, or nil when it is not one.
+    private static func literal(_ value: JSONValue, as type: String, list: Bool) -> String? {
+        if list {
+            let items = OpenAPISource.array(value).isEmpty ? [value] : OpenAPISource.array(value)
+            let literals = items.compactMap { literal($0, as: type, list: false) }
+            return literals.count == items.count ? "[" + literals.joined(separator: ", ") + "]" : nil
+        }
+        switch (type, value) {
+        case (".string", .string(let text)): return SwiftName.literal(text)
+        case (".string", .number(let text)): return SwiftName.literal(text)
+        case (".int", .number(let text)), (".int64", .number(let text)): return Int64(text).map(String.init)
+        case (".int", .string(let text)), (".int64", .string(let text)): return Int64(text).map(String.init)
+        case (".double", .number(let text)): return Double(text).map { String($0) }
+        case (".bool", .bool(let flag)): return String(flag)
+        default: return nil
+        }
+    }
+
+    static func methodExpression(_ method: String) -> String {
+        ["get", "put", "post", "delete", "patch", "head"].contains(method) ? ".\(method)"
+            : "HTTPMethod(rawValue: \(SwiftName.literal(method.uppercased())))"
+    }
+
+    // MARK: - Request bodies
+
+    /// `.json(NewPet.self, sample: ...)` for a JSON body, the sample decoded from the document's
+    /// example (else one made from the schema) at first use; nil (and a note) otherwise.
+    private mutating func requestBody(_ operation: JSONValue, method: String, at tokens: [String], hint: String,
+                                      types: inout SchemaMapper) -> String? {
+        guard let declared = operation["requestBody"] else { return nil }
+        let bodyTokens = tokens + ["requestBody"]
+        guard let body = source.resolve(declared) else {
+            note(.notMapped, bodyTokens, "the request body's reference leads nowhere: not declared")
+            return nil
+        }
+        if method == "get" || method == "head" {
+            note(.notMapped, bodyTokens, "a body on \(method.uppercased()) is not declared")
+            return nil
+        }
+        guard let content = body["content"], let (mediaType, media) = jsonMedia(content) else {
+            let kinds = OpenAPISource.members(body["content"]).map(\.key).joined(separator: ", ")
+            note(.notMapped, bodyTokens, "a request body that is not JSON (\(kinds)) is not declared")
+            return nil
+        }
+        let mediaTokens = bodyTokens + ["content", mediaType]
+        guard let schema = media["schema"] else {
+            note(.notMapped, mediaTokens, "a JSON request body without a schema is not declared")
+            return nil
+        }
+        let mapped = types.type(for: schema, hint: hint, at: mediaTokens + ["schema"])
+        let type = mapped.optional ? "\(mapped.type)?" : mapped.type
+        let value = example(media, at: mediaTokens) ?? ExampleMaker(source: source).value(for: schema)
+        let json = value.compactText
+        var hashes = "#"
+        while json.contains("\"" + hashes) { hashes += "#" }
+        return ".json(\(type).self, sample: try? JSONDecoder().decode(\(type).self, from: Data(\(hashes)\"\(json)\"\(hashes).utf8)))"
+    }
+
+    private mutating func note(_ kind: ImportNote.Kind, _ tokens: [String], _ message: String) {
+        notes.append(ImportNote(kind, at: OpenAPISource.location(tokens), message))
+    }
+}

@@ -1,0 +1,26 @@
+/// Something `import-openapi` wants a person to know about the package it wrote: a part of the
+/// document it did not map (and what it did instead), a value it made up, a sample to provide.
+/// Nothing is dropped silently: every such choice is one note, with where in the document it is.
+public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// A part of the document the package does not declare, or declares loosely (`JSONValue`).
+        case notMapped = "not mapped"
+        /// A mock made from the schema, not from an example of the document.
+        case madeUp = "made up"
+        /// A parameter whose sample comes from an environment variable the user must set.
+        case needsValue = "set"
+    }
+
+    public var kind: Kind
+    /// Where in the document, as a JSON pointer (`#/paths/~1pets/get`).
+    public var location: String
+    public var message: String
+
+    public init(_ kind: Kind, at location: String, _ message: String) {
+        self.kind = kind
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String { "\(kind.rawValue): \(location): \(message)" }
+}

@@ -1,0 +1,37 @@
+/// One operation of the document as the package declares it: an `Endpoint<Response>` in the
+/// group of its first tag, and its success mock.
+struct ImportedEndpoint: Equatable {
+    /// The tag whose group declares it (`default` without one).
+    var tag: String
+    /// The stored property's name in the group.
+    var property: String
+    var id: String
+    /// `.get`, or `HTTPMethod(rawValue: "OPTIONS")`.
+    var method: String
+    /// Relative to the base URL: `pets/{petId}`.
+    var path: String
+    /// Each parameter's Swift expression: `.path("petId", .int64, sample: .literal(1))`.
+    var parameters: [String]
+    var responseType: String
+    var successStatus: Int
+    var mock: String
+    var token: Bool
+    /// The `body:` expression, when the operation takes a JSON body.
+    var body: String?
+    var comment: String?
+
+    /// The declaration, as a stored property of its group.
+    var declaration: String {
+        var arguments = ["id: \(SwiftName.literal(id)), \(method), \(SwiftName.literal(path))"]
+        if !parameters.isEmpty {
+            arguments.append("parameters: [\n            " + parameters.joined(separator: ",\n            ") + ",\n        ]")
+        }
+        var rest = ["mock: \(SwiftName.literal(mock))"]
+        if token { rest.append("auth: .token") }
+        if successStatus != 200 { rest.append("successStatus: \(successStatus)") }
+        if let body { rest.append("body: \(body)") }
+        arguments.append(rest.joined(separator: ", "))
+        let doc = comment.map(SwiftName.comment).map { $0.isEmpty ? "" : "    /// \($0)\n" } ?? ""
+        return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
+    }
+}

@@ -1,0 +1,31 @@
+/// A Swift type declaration made from a schema: a struct of properties (a final class where the
+/// type contains itself, which a struct cannot), a string enum that keeps unknown values, or an
+/// alias of another type (`typealias Tags = [String]`).
+struct ImportedType: Equatable {
+    struct Property: Equatable {
+        /// The name in the JSON, as `CodingKeys` spells it.
+        var jsonName: String
+        var swiftName: String
+        /// The Swift type without the optional mark.
+        var type: String
+        var optional: Bool
+        var comment: String?
+
+        var declaredType: String { optional ? type + "?" : type }
+    }
+
+    enum Kind: Equatable {
+        case structure([Property])
+        /// The JSON values, in the document's order.
+        case stringEnum([String])
+        case alias(String)
+    }
+
+    var name: String
+    var kind: Kind
+    var comment: String?
+    /// Where the schema is, for the file's header.
+    var location: String
+    /// Set for a type that contains itself other than through an array or a map.
+    var isClass = false
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// `apicheck import-openapi`'s translation: an OpenAPI 3.0 or 3.1 document (a `JSONValue`, read
+/// from JSON here or from YAML by the command line) into the files of a contracts module and its
+/// mocks — one file per type, one `EndpointGroup` per tag, the API's declaration, and a success
+/// mock per operation — plus the notes of what it did not map or made up. The command adds the
+/// manifest and `main.swift` around them.
+public struct OpenAPIImport: Sendable {
+    /// Names and places the package's files use.
+    public struct Settings: Sendable {
+        /// The API's name (`petstore`).
+        public var name: String
+        /// The enum declaring the API (`Petstore`).
+        public var typeName: String
+        /// The module holding the declarations (`PetstoreContracts`).
+        public var moduleName: String
+        /// The start of environment variables' names (`PETSTORE`).
+        public var variablePrefix: String
+        /// The staging URL; nil: the document's first server.
+        public var baseURL: URL?
+
+        public init(name: String, typeName: String, moduleName: String, variablePrefix: String, baseURL: URL?) {
+            self.name = name
+            self.typeName = typeName
+            self.moduleName = moduleName
+            self.variablePrefix = variablePrefix
+            self.baseURL = baseURL
+        }
+    }
+
+    public struct Result: Sendable {
+        public var files: [ImportedFile]
+        public var notes: [ImportNote]
+        public var endpointCount: Int
+        public var typeCount: Int
+        /// The staging URL declared: the one given, the document's first server, or a placeholder.
+        public var baseURL: URL
+    }
+
+    public static let fallbackBaseURL = URL(string: "https://staging.example.com/api/")!
+
+    public let settings: Settings
+
+    public init(settings: Settings) {
+        self.settings = settings
+    }
+
+    /// Reads a JSON document's bytes (the core has no YAML reader: the command line reads a YAML
+    /// document through libyaml into the same `JSONValue`; a YAML one is refused here by name).
+    public static func parse(_ data: Data) throws(OpenAPIImportError) -> JSONValue {
+        do {
+            return try JSONParser.parse(data)
+        } catch {
+            let text = String(decoding: data.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let yaml = !text.hasPrefix("{") && !text.hasPrefix("[")
+                && (text.hasPrefix("openapi:") || text.hasPrefix("swagger:") || text.hasPrefix("---") || text.hasPrefix("#")
+                    || text.contains("\nopenapi:") || text.contains("\ninfo:"))
+            throw .notJSON(reason: "\(error)", looksLikeYAML: yaml)
+        }
+    }
+
+    public func run(_ document: JSONValue) throws(OpenAPIImportError) -> Result {
+        guard case .object = document else { throw .notAnObject(found: Self.kind(document)) }
+        if let swagger = OpenAPISource.string(document["swagger"]) { throw .unsupportedVersion("Swagger \(swagger)") }
+        guard let version = OpenAPISource.string(document["openapi"]) else { throw .noVersion }
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else { throw .unsupportedVersion("OpenAPI \(version)") }
+        let source = OpenAPISource(root: document)
+        var notes: [ImportNote] = []
+        for key in ["webhooks"] where !OpenAPISource.members(document[key]).isEmpty {
+            notes.append(ImportNote(.notMapped, at: "#/\(key)", "webhooks are not mapped"))
+        }
+
+        var types = SchemaMapper(source: source, reserved: [settings.typeName])
+        types.declareComponents()
+        let security = SecurityMapping(source: source, variablePrefix: settings.variablePrefix)
+        var writer = EndpointWriter(source: source, security: security, variablePrefix: settings.variablePrefix)
+        writer.declareOperations(types: &types)
+        guard !writer.endpoints.isEmpty else { throw .noOperations }
+
+        let (baseURL, serverNote) = server(document)
+        if let serverNote { notes.append(serverNote) }
+        if OpenAPISource.array(document["servers"]).count > 1 {
+            notes.append(ImportNote(.notMapped, at: "#/servers", "the servers after the first are not declared as environments"))
+        }
+        let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
+        let api = APIWriter(name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
+                            localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: writer.endpoints)
+        let folder = "Sources/\(settings.moduleName)"
+        var files = [ImportedFile(path: "\(folder)/\(settings.typeName).swift", text: api.declaration)]
+        files += api.groupFiles.map { ImportedFile(path: "\(folder)/Endpoints/\($0.name).swift", text: $0.text) }
+        files += types.types.map { ImportedFile(path: "\(folder)/Types/\($0.name).swift", text: TypeWriter(type: $0).text) }
+        files += writer.mocks
+        notes += security.notes + types.notes + writer.notes
+        return Result(files: files, notes: notes, endpointCount: writer.endpoints.count, typeCount: types.types.count,
+                      baseURL: baseURL)
+    }
+
+    /// The staging URL: the one given, else the first server's (its variables at their defaults),
+    /// else a placeholder, noted. A relative server URL has no host to call: noted too.
+    private func server(_ document: JSONValue) -> (URL, ImportNote?) {
+        if let given = settings.baseURL { return (given, nil) }
+        guard let first = OpenAPISource.array(document["servers"]).first,
+              var text = OpenAPISource.string(first["url"]) else {
+            return (Self.fallbackBaseURL, ImportNote(.notMapped, at: "#/servers", "no server: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"))
+        }
+        for (name, variable) in OpenAPISource.members(first["variables"]) {
+            if let value = OpenAPISource.string(variable["default"]) { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        }
+        if !text.hasSuffix("/") { text += "/" }
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+            return (Self.fallbackBaseURL, ImportNote(.notMapped, at: "#/servers/0/url", "'\(text)' is not an absolute http(s) URL: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"))
+        }
+        return (url, nil)
+    }
+
+    private static func kind(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The document being imported, and the one way its `$ref`s are followed: local JSON pointers
+/// (`#/components/schemas/Pet`), chains of them included. A reference to another file, or to
+/// nothing, resolves to nil and the caller notes it.
+struct OpenAPISource {
+    let root: JSONValue
+
+    /// The members of an object, or none.
+    static func members(_ value: JSONValue?) -> [(key: String, value: JSONValue)] {
+        if case let .object(members)? = value { return members }
+        return []
+    }
+
+    static func string(_ value: JSONValue?) -> String? {
+        if case let .string(text)? = value { return text }
+        return nil
+    }
+
+    static func array(_ value: JSONValue?) -> [JSONValue] {
+        if case let .array(items)? = value { return items }
+        return []
+    }
+
+    static func bool(_ value: JSONValue?) -> Bool {
+        if case let .bool(flag)? = value { return flag }
+        return false
+    }
+
+    /// The value with its `$ref` followed (up to a chain of 32, against cycles); the value
+    /// itself when it is no reference; nil when the reference leads nowhere this reads.
+    func resolve(_ value: JSONValue) -> JSONValue? {
+        var current = value
+        for _ in 0..<32 {
+            guard let reference = Self.string(current["$ref"]) else { return current }
+            guard let target = pointer(reference) else { return nil }
+            current = target
+        }
+        return nil
+    }
+
+    /// What a local JSON pointer points at.
+    func pointer(_ reference: String) -> JSONValue? {
+        guard reference.hasPrefix("#") else { return nil }
+        var current = root
+        for token in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
+            let key = (String(token).removingPercentEncoding ?? String(token))
+                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if case .array = current, let index = Int(key), let item = current[index] {
+                current = item
+            } else if let member = current[key] {
+                current = member
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// `#/paths/~1pets~1{id}/get`: a location for notes.
+    static func location(_ tokens: [String]) -> String {
+        "#/" + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+            .joined(separator: "/")
+    }
+}

@@ -1,0 +1,259 @@
+/// Schemas into Swift types: `components/schemas` one declaration each, and any schema met on the
+/// way (a property, an answer, a request body) into a type expression, declaring the inline
+/// object and enum schemas it holds under stable names (the parent's name and the property's).
+///
+/// Maps: `string`, `integer` (`int64` → `Int64`, otherwise `Int`), `number` → `Double`,
+/// `boolean`, arrays, `$ref`, `additionalProperties` → `[String: T]`, string enums, `allOf`
+/// merged into one struct, `nullable` (3.0) and `type: [T, "null"]` (3.1) as optional, a `oneOf`
+/// or `anyOf` of one schema and null as that schema optional. What it does not map (other
+/// `oneOf`/`anyOf`, `not`, several types) becomes `JSONValue`, which decodes any JSON, and a note.
+struct SchemaMapper {
+    let source: OpenAPISource
+    private(set) var types: [ImportedType] = []
+    private(set) var notes: [ImportNote] = []
+    /// Every type name in use, the API's enum's included.
+    private var taken: Set<String>
+    /// `components/schemas` key → Swift type name, fixed before any is declared so references
+    /// read the same name wherever they are met.
+    private(set) var componentNames: [String: String] = [:]
+    private var componentsDeclared = false
+
+    init(source: OpenAPISource, reserved: Set<String>) {
+        self.source = source
+        taken = reserved
+        for (key, _) in OpenAPISource.members(source.root["components"]?["schemas"]) {
+            componentNames[key] = SwiftName.unique(SwiftName.type(key), in: &taken)
+        }
+    }
+
+    /// Whether a declared type's text needs `import APICheck` (it holds `JSONValue`).
+    static func usesJSONValue(_ type: ImportedType) -> Bool {
+        switch type.kind {
+        case let .structure(properties): properties.contains { $0.type.contains("JSONValue") }
+        case let .alias(target): target.contains("JSONValue")
+        case .stringEnum: false
+        }
+    }
+
+    /// One declaration per `components/schemas` entry, in the document's order.
+    mutating func declareComponents() {
+        guard !componentsDeclared else { return }
+        componentsDeclared = true
+        for (key, schema) in OpenAPISource.members(source.root["components"]?["schemas"]) {
+            let name = componentNames[key]!
+            let tokens = ["components", "schemas", key]
+            let resolved = source.resolve(schema) ?? schema
+            if isStructure(resolved) {
+                declareStructure(resolved, name: name, location: tokens)
+            } else if let values = stringEnum(resolved) {
+                declare(ImportedType(name: name, kind: .stringEnum(values), comment: description(resolved),
+                                     location: OpenAPISource.location(tokens)))
+            } else {
+                let target = type(for: schema, hint: name, at: tokens, isComponent: true)
+                declare(ImportedType(name: name, kind: .alias(target.optional ? target.type + "?" : target.type),
+                                     comment: description(resolved), location: OpenAPISource.location(tokens)))
+            }
+        }
+        markRecursiveTypes()
+    }
+
+    /// The Swift type of a schema met anywhere; `hint` names an inline object or enum it declares.
+    mutating func type(for schema: JSONValue, hint: String, at tokens: [String], isComponent: Bool = false)
+        -> (type: String, optional: Bool) {
+        if let reference = OpenAPISource.string(schema["$ref"]) {
+            let prefix = "#/components/schemas/"
+            if reference.hasPrefix(prefix), let name = componentNames[String(reference.dropFirst(prefix.count))] {
+                return (name, isNullable(source.resolve(schema) ?? schema))
+            }
+            guard let target = source.resolve(schema) else {
+                note(.notMapped, tokens, "the reference '\(reference)' leads to nothing this document holds: declared JSONValue")
+                return ("JSONValue", false)
+            }
+            return type(for: target, hint: hint, at: tokens)
+        }
+        let nullable = isNullable(schema)
+        if let branches = union(schema) {
+            let nonNull = branches.filter { !isNullSchema($0) }
+            if nonNull.count == 1 {
+                let inner = type(for: nonNull[0], hint: hint, at: tokens)
+                return (inner.type, inner.optional || nullable || nonNull.count < branches.count)
+            }
+            let kind = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            note(.notMapped, tokens, "\(kind) of \(nonNull.count) schemas: declared JSONValue (any JSON)")
+            return ("JSONValue", nullable || nonNull.count < branches.count)
+        }
+        if schema["not"] != nil { note(.notMapped, tokens, "'not' is not mapped: the schema's other parts are") }
+        let parts = OpenAPISource.array(schema["allOf"])
+        if parts.count == 1, OpenAPISource.members(schema["properties"]).isEmpty, !isComponent {
+            // `allOf: [$ref]` alone, to give a reference a description, is the reference.
+            let inner = type(for: parts[0], hint: hint, at: tokens + ["allOf", "0"])
+            return (inner.type, inner.optional || nullable)
+        }
+        if isStructure(schema) {
+            let name = isComponent ? hint : uniqueName(hint)
+            declareStructure(schema, name: name, location: tokens)
+            return (name, nullable)
+        }
+        if let values = stringEnum(schema) {
+            let name = isComponent ? hint : uniqueName(hint)
+            declare(ImportedType(name: name, kind: .stringEnum(values), comment: description(schema),
+                                 location: OpenAPISource.location(tokens)))
+            return (name, nullable)
+        }
+        let types = typeNames(schema)
+        if types.count > 1 {
+            note(.notMapped, tokens, "a value of several types (\(types.joined(separator: ", "))): declared JSONValue")
+            return ("JSONValue", nullable)
+        }
+        switch types.first {
+        case "string"?:
+            return ("String", nullable)
+        case "integer"?:
+            return (OpenAPISource.string(schema["format"]) == "int64" ? "Int64" : "Int", nullable)
+        case "number"?:
+            return ("Double", nullable)
+        case "boolean"?:
+            return ("Bool", nullable)
+        case "array"?:
+            guard let items = schema["items"] else { return ("[JSONValue]", nullable) }
+            let element = type(for: items, hint: hint + "Item", at: tokens + ["items"])
+            return ("[\(element.type)\(element.optional ? "?" : "")]", nullable)
+        case "object"?, nil:
+            if let additional = schema["additionalProperties"], case .object = additional {
+                let value = type(for: additional, hint: hint + "Value", at: tokens + ["additionalProperties"])
+                return ("[String: \(value.type)\(value.optional ? "?" : "")]", nullable)
+            }
+            if types.first == "object" { return ("[String: JSONValue]", nullable) }
+            return ("JSONValue", nullable)
+        case let other?:
+            note(.notMapped, tokens, "type '\(other)' is not a JSON Schema type: declared JSONValue")
+            return ("JSONValue", nullable)
+        }
+    }
+
+    // MARK: - Declarations
+
+    private mutating func declareStructure(_ schema: JSONValue, name: String, location tokens: [String]) {
+        var properties: [ImportedType.Property] = []
+        var memberNames: Set<String> = []
+        let (members, required) = mergedProperties(schema, at: tokens)
+        for (jsonName, propertySchema, propertyTokens) in members {
+            let mapped = type(for: propertySchema, hint: name + SwiftName.type(jsonName), at: propertyTokens)
+            let swiftName = SwiftName.unique(SwiftName.member(jsonName), in: &memberNames)
+            properties.append(ImportedType.Property(
+                jsonName: jsonName, swiftName: swiftName, type: mapped.type,
+                optional: mapped.optional || !required.contains(jsonName),
+                comment: description(source.resolve(propertySchema) ?? propertySchema)))
+        }
+        if let additional = schema["additionalProperties"], additional != .bool(false), !members.isEmpty {
+            note(.notMapped, tokens, "additionalProperties beside properties: the extra members are not declared")
+        }
+        if schema["discriminator"] != nil {
+            note(.notMapped, tokens, "the discriminator is not mapped: its property is an ordinary property")
+        }
+        declare(ImportedType(name: name, kind: .structure(properties), comment: description(schema),
+                             location: OpenAPISource.location(tokens)))
+    }
+
+    /// The properties of an object schema with those of every `allOf` member (references
+    /// followed), in order, a later one of the same name replacing an earlier; and the required.
+    private mutating func mergedProperties(_ schema: JSONValue, at tokens: [String])
+        -> (members: [(String, JSONValue, [String])], required: Set<String>) {
+        var members: [(String, JSONValue, [String])] = []
+        var required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
+        for (index, part) in OpenAPISource.array(schema["allOf"]).enumerated() {
+            let partTokens = tokens + ["allOf", String(index)]
+            guard let resolved = source.resolve(part) else {
+                note(.notMapped, partTokens, "an allOf member whose reference leads nowhere: its properties are not declared")
+                continue
+            }
+            if union(resolved) != nil {
+                note(.notMapped, partTokens, "an allOf member that is a oneOf/anyOf: its properties are not declared")
+            }
+            let inner = mergedProperties(resolved, at: partTokens)
+            for member in inner.members {
+                members.removeAll { $0.0 == member.0 }
+                members.append(member)
+            }
+            required.formUnion(inner.required)
+        }
+        for (key, value) in OpenAPISource.members(schema["properties"]) {
+            members.removeAll { $0.0 == key }
+            members.append((key, value, tokens + ["properties", key]))
+        }
+        return (members, required)
+    }
+
+    private mutating func declare(_ type: ImportedType) {
+        types.append(type)
+    }
+
+    private mutating func uniqueName(_ hint: String) -> String {
+        SwiftName.unique(SwiftName.type(hint), in: &taken)
+    }
+
+    private mutating func note(_ kind: ImportNote.Kind, _ tokens: [String], _ message: String) {
+        notes.append(ImportNote(kind, at: OpenAPISource.location(tokens), message))
+    }
+
+    /// A struct whose properties reach it again other than through an array or a map cannot be
+    /// a struct (its size would be infinite): it becomes a final class.
+    private mutating func markRecursiveTypes() {
+        var edges: [String: [String]] = [:]
+        for type in types {
+            guard case let .structure(properties) = type.kind else { continue }
+            edges[type.name] = properties.map(\.type).filter { !$0.hasPrefix("[") }
+        }
+        func reaches(_ start: String, _ target: String, _ seen: inout Set<String>) -> Bool {
+            for next in edges[start] ?? [] {
+                if next == target { return true }
+                if seen.insert(next).inserted, reaches(next, target, &seen) { return true }
+            }
+            return false
+        }
+        for index in types.indices {
+            var seen: Set<String> = []
+            if edges[types[index].name] != nil, reaches(types[index].name, types[index].name, &seen) { types[index].isClass = true }
+        }
+    }
+
+    // MARK: - Reading schemas
+
+    private func typeNames(_ schema: JSONValue) -> [String] {
+        if let single = OpenAPISource.string(schema["type"]) { return single == "null" ? [] : [single] }
+        return OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.filter { $0 != "null" }
+    }
+
+    private func isNullable(_ schema: JSONValue) -> Bool {
+        if OpenAPISource.bool(schema["nullable"]) { return true }
+        return OpenAPISource.array(schema["type"]).contains(.string("null"))
+    }
+
+    private func isNullSchema(_ schema: JSONValue) -> Bool {
+        OpenAPISource.string(schema["type"]) == "null" || (schema["enum"].map { $0 == .array([.null]) } ?? false)
+    }
+
+    private func union(_ schema: JSONValue) -> [JSONValue]? {
+        for key in ["oneOf", "anyOf"] {
+            if case let .array(branches)? = schema[key] { return branches }
+        }
+        return nil
+    }
+
+    private func isStructure(_ schema: JSONValue) -> Bool {
+        if union(schema) != nil { return false }
+        if schema["allOf"] != nil { return true }
+        return !OpenAPISource.members(schema["properties"]).isEmpty
+    }
+
+    private func stringEnum(_ schema: JSONValue) -> [String]? {
+        let values = OpenAPISource.array(schema["enum"])
+        guard !values.isEmpty, typeNames(schema).allSatisfy({ $0 == "string" }) else { return nil }
+        let strings = values.compactMap { OpenAPISource.string($0) }
+        return strings.isEmpty ? nil : strings
+    }
+
+    private func description(_ schema: JSONValue) -> String? {
+        OpenAPISource.string(schema["description"]) ?? OpenAPISource.string(schema["title"])
+    }
+}

@@ -1,0 +1,118 @@
+import APICheck
+import Foundation
+import YAMLReader
+
+/// `apicheck import-openapi DOC --output DIR`: an OpenAPI 3.0/3.1 document into a package like the
+/// one `init` writes — its declarations, types and mocks made from the document — that builds and
+/// runs as written. What the document holds that the package does not declare, and each mock made
+/// up, is listed on stderr.
+struct ImportOpenAPICommand: Command {
+    static let name = "import-openapi"
+    static let abstract = "Write a package declaring the API an OpenAPI 3.x document (JSON or YAML) describes: types, endpoints, mocks."
+    static let arguments = [
+        CommandArgument(name: "DOC", help: "the OpenAPI 3.0 or 3.1 document, a JSON or YAML file", declaredCompletion: .files),
+    ]
+
+    static let output = Option.optional("output", "DIR", help: "the folder to write the package into (made if missing); required",
+                                        parse: .text)
+    static let packageName = Option.optional("name", "NAME", shownDefault: "the output folder's name",
+                                             help: "the package's and the API's name", parse: .text)
+    static let baseURL = Option.optional("base-url", "URL", shownDefault: "the document's first server",
+                                         help: "the staging server's base URL", parse: .baseURL)
+    static let force = Option.flag("force", help: "write into a folder that is not empty, replacing the package's files")
+    static let options: [any OptionDeclaration] = [output, packageName, InitCommand.dependency, baseURL, force]
+    static let exitCodes: String? = "0 written (what was not mapped is listed on stderr); 2 usage error, a document that cannot be read, a folder that is not empty"
+
+    static func discussion(tool: String) -> String {
+        """
+        Writes a Swift package as '\(tool) init' does (Package.swift over this package, its own
+        apicheck, a contracts module, mocks/), its declarations made from the document: a Codable
+        type per schema, an endpoint per operation grouped by tag, the first server as the staging
+        environment, the security scheme as the auth policy, and a success mock per operation from
+        its example (else made from the schema). Reads JSON and YAML (libyaml). Every part of the
+        document not declared, and every mock made up, is listed on stderr.
+        Then: cd DIR && swift build, and run the new tool from .build/debug/.
+        """
+    }
+
+    let context: CommandContext
+    let document: URL
+    let folder: URL
+    let settings: PackageSettings
+    let baseURL: URL?
+    let force: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        self.context = context
+        document = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
+        guard let output = try arguments[Self.output] else { throw UsageError("missing --output DIR: the folder to write the package into") }
+        folder = URL(fileURLWithPath: output, relativeTo: context.workingDirectory).standardizedFileURL
+        let dependency: PackageDependency
+        if let given = try arguments[InitCommand.dependency] {
+            dependency = PackageDependency(given, workingDirectory: context.workingDirectory)
+        } else if let checkout = PackageDependency.buildCheckout() {
+            dependency = checkout
+        } else {
+            throw UsageError("the checkout this tool was built from is gone: give --dependency PATH_OR_URL")
+        }
+        baseURL = try arguments[Self.baseURL]
+        settings = try PackageSettings(name: try arguments[Self.packageName] ?? folder.lastPathComponent,
+                                       baseURL: baseURL ?? OpenAPIImport.fallbackBaseURL, dependency: dependency, template: .plain)
+        force = try arguments[Self.force]
+    }
+
+    /// JSON when the text starts as JSON does (`{`), else YAML through libyaml (a superset of
+    /// JSON, but the JSON parser keeps numbers' exact text and says where JSON breaks).
+    static func read(_ data: Data) throws -> JSONValue {
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return try OpenAPIImport.parse(data) }
+        return try YAMLDocument.parse(data)
+    }
+
+    func run() async throws -> ExitCode {
+        let data: Data
+        do {
+            data = try Data(contentsOf: document)
+        } catch {
+            throw CommandFailure("cannot read \(document.path): \((error as NSError).localizedDescription)")
+        }
+        let importer = OpenAPIImport(settings: .init(name: settings.name, typeName: settings.typeName, moduleName: settings.moduleName,
+                                                     variablePrefix: settings.variablePrefix, baseURL: baseURL))
+        let result: OpenAPIImport.Result
+        do {
+            result = try importer.run(try Self.read(data))
+        } catch let error as YAMLError {
+            throw CommandFailure("\(document.path): \(error.description)")
+        } catch {
+            throw CommandFailure("\(document.path): \(error)")
+        }
+        let written = PackageFiles(settings: settings)
+        var files = [
+            PackageFiles.File(path: "Package.swift", text: written.manifest),
+            PackageFiles.File(path: "Sources/apicheck/main.swift", text: written.main),
+            PackageFiles.File(path: ".gitignore", text: ".build/\n.swiftpm/\n/*.xcodeproj\n"),
+        ] + result.files.map { PackageFiles.File(path: $0.path, text: $0.text) }
+        files.append(ImportManifest.file(listing: files.map(\.path)))
+        let manifest = ImportManifest(folder: folder)
+        let previous = manifest.previous()
+        do {
+            try PackageWriter(folder: folder, force: force).write(files)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        for note in result.notes { context.note(note.description) }
+        for path in manifest.removeStale(keeping: Set(files.map(\.path)), previous: previous) {
+            context.console.out("removed \(path): the previous import wrote it, this document has no such part")
+        }
+        context.console.out("""
+            wrote the \(settings.name) package from \(document.lastPathComponent) (\(result.endpointCount) endpoints, \
+            \(result.typeCount) types, \(files.count) files) in \(folder.path); \(result.notes.count) notes on stderr
+            next:
+              cd \(folder.path)
+              swift build                    # the first build compiles apicheck too: minutes
+              .build/debug/apicheck mocks
+              .build/debug/apicheck list
+            """)
+        return .success
+    }
+}

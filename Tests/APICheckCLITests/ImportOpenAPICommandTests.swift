@@ -1,0 +1,139 @@
+@testable import APICheckCLI
+import Contracts
+import Foundation
+import TestSupport
+import Testing
+
+/// `apicheck import-openapi DOC --output DIR`: the package's files around the imported module,
+/// the notes on stderr, and the refusals. That the package builds and its own apicheck passes
+/// `mocks` and `list` is `ci/import-openapi-check`'s round trip over the same document.
+@Suite struct ImportOpenAPICommandTests {
+    static let petstore = RepositoryPaths.root.appendingPathComponent("ci/openapi/petstore.json").path
+
+    func run(_ arguments: [String], in folder: TemporaryFolder) async -> (code: Int32, out: String, err: String) {
+        let (console, captured) = Console.capturing()
+        let code = await APICheckTool(api: Demo.api).run(arguments, console: console, environment: [:], workingDirectory: folder.url)
+        return (code, captured.out, captured.err)
+    }
+
+    @Test func writesAPackageAndListsWhatItDidNotMap() async throws {
+        let folder = try TemporaryFolder("import-openapi")
+        defer { folder.remove() }
+        let result = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore",
+                                "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 9 types, 22 files)"))
+        let root = folder.appendingPathComponent("pets")
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(path: "/opt/src/apicheck"),"#))
+        #expect(manifest.contains(#".target(name: "PetstoreContracts""#))
+        let main = try String(contentsOf: root.appendingPathComponent("Sources/apicheck/main.swift"), encoding: .utf8)
+        #expect(main.contains("APICheckTool(api: Petstore.api)"))
+        let declaration = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
+        #expect(declaration.contains(#"auth: .preIssued(variable: "PETSTORE_TOKEN", placement: .bearer),"#))
+        #expect(declaration.contains(#""staging": URL(string: "https://eu.petstore.example/v1/")!"#))
+        #expect(result.err.contains("apicheck import-openapi: not mapped: #/paths/~1pets~1{petId}/delete/parameters/0: cookie parameter 'session' is not mapped\n"))
+        #expect(result.err.contains("apicheck import-openapi: made up: #/paths/~1pets/post/responses/201/content/application~1json: no example"))
+
+        // Again without --force: refused; with it, the base URL given wins.
+        let again = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(again.code == 2)
+        #expect(again.err.contains("is not empty"))
+        let forced = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore", "--force",
+                                "--base-url", "https://staging.pets.example/api", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(forced.code == 0, "\(forced.err)")
+        let rewritten = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
+        #expect(rewritten.contains(#""staging": URL(string: "https://staging.pets.example/api/")!"#))
+    }
+
+    @Test func importingANewerDocumentWithForceRemovesWhatItNoLongerHas() async throws {
+        let folder = try TemporaryFolder("import-openapi-stale")
+        defer { folder.remove() }
+        let first = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let root = folder.appendingPathComponent("pets")
+        let own = root.appendingPathComponent("Sources/PetsContracts/Extras/Pet+Display.swift")
+        try FileManager.default.createDirectory(at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("extension Pet {}\n".utf8).write(to: own)
+        let smaller = folder.appendingPathComponent("smaller.json")
+        try Data(#"""
+            {"openapi": "3.0.3", "info": {"title": "Pets", "version": "2"},
+             "paths": {"/pets": {"get": {"operationId": "listPets", "tags": ["pets"], "responses": {"200": {"description": "ok",
+                 "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}}}},
+             "components": {"schemas": {"Pet": {"type": "object", "properties": {"name": {"type": "string"}}}}}}
+            """#.utf8).write(to: smaller)
+        let second = await run(["import-openapi", smaller.path, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(second.code == 0, "\(second.err)")
+        #expect(second.out.contains("removed Sources/PetsContracts/Types/Order.swift: the previous import wrote it, this document has no such part\n"))
+        #expect(second.out.contains("removed Sources/PetsContracts/Endpoints/StoreEndpoints.swift: "))
+        #expect(second.out.contains("removed mocks/getInventory.json: "))
+        let manager = FileManager.default
+        #expect(!manager.fileExists(atPath: root.appendingPathComponent("Sources/PetsContracts/Types/Order.swift").path))
+        #expect(manager.fileExists(atPath: root.appendingPathComponent("Sources/PetsContracts/Types/Pet.swift").path))
+        #expect(manager.fileExists(atPath: own.path))
+        let list = try String(contentsOf: root.appendingPathComponent(".apicheck-import"), encoding: .utf8)
+        #expect(list.contains("\nmocks/listPets.json\n"))
+        #expect(!list.contains("Order.swift"))
+    }
+
+    @Test func refusesWithoutOutputOrABrokenDocument() async throws {
+        let folder = try TemporaryFolder("import-openapi-refusals")
+        defer { folder.remove() }
+        let noOutput = await run(["import-openapi", Self.petstore], in: folder)
+        #expect(noOutput.code == 2)
+        #expect(noOutput.err.hasPrefix("apicheck import-openapi: missing --output DIR"))
+        let yaml = folder.appendingPathComponent("api.yaml")
+        try Data("openapi: 3.0.3\ninfo: [\n".utf8).write(to: yaml)
+        let refused = await run(["import-openapi", yaml.path, "--output", "out"], in: folder)
+        #expect(refused.code == 2)
+        #expect(refused.err.hasPrefix("apicheck import-openapi: \(yaml.path): YAML line 3, column 1: "), "\(refused.err)")
+        let swagger = folder.appendingPathComponent("swagger.json")
+        try Data(#"{"swagger": "2.0", "paths": {}}"#.utf8).write(to: swagger)
+        let old = await run(["import-openapi", swagger.path, "--output", "out"], in: folder)
+        #expect(old.err == "apicheck import-openapi: \(swagger.path): the document is Swagger 2.0; import-openapi reads OpenAPI 3.0.x and 3.1.x\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
+    @Test func readsAYAMLDocument() async throws {
+        let folder = try TemporaryFolder("import-openapi-yaml")
+        defer { folder.remove() }
+        let yaml = folder.appendingPathComponent("api.yaml")
+        try Data("""
+            openapi: 3.1.0
+            info: {title: Notes, version: "1"}
+            servers:
+              - url: https://notes.example/api
+            paths:
+              /notes/{id}:
+                get:
+                  operationId: showNote
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: integer, format: int64}, example: 12}
+                  responses:
+                    200:
+                      description: the note
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Note'}
+                          example: {id: 12, text: hello, pinned: null}
+            components:
+              schemas:
+                Note:
+                  type: object
+                  required: [id, text]
+                  properties:
+                    id: {type: integer, format: int64}
+                    text: {type: string}
+                    pinned: {type: [boolean, "null"]}
+            """.utf8).write(to: yaml)
+        let result = await run(["import-openapi", yaml.path, "--output", "notes", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(result.code == 0, "\(result.err)")
+        let root = folder.appendingPathComponent("notes/Sources/NotesContracts")
+        let group = try String(contentsOf: root.appendingPathComponent("Endpoints/DefaultEndpoints.swift"), encoding: .utf8)
+        #expect(group.contains(#".path("id", .int64, sample: .literal(12)),"#))
+        let note = try String(contentsOf: root.appendingPathComponent("Types/Note.swift"), encoding: .utf8)
+        #expect(note.contains("public var pinned: Bool?\n"))
+        let mock = try String(contentsOf: folder.appendingPathComponent("notes/mocks/showNote.json"), encoding: .utf8)
+        #expect(mock == "{\n  \"id\": 12,\n  \"text\": \"hello\",\n  \"pinned\": null\n}\n")
+    }
+}

@@ -1,0 +1,87 @@
+@testable import APICheck
+import Foundation
+import Testing
+
+/// Operations into endpoint declarations and their mocks.
+@Suite struct EndpointWriterTests {
+    static let pets = """
+        "/pets/{petId}": {
+          "parameters": [{"name": "petId", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}],
+          "get": {"operationId": "showPet", "tags": ["pets"],
+                  "parameters": [{"name": "fields", "in": "query", "explode": false, "schema": {"type": "array", "items": {"type": "string"}}, "example": ["a", "b"]},
+                                 {"name": "verbose", "in": "query", "required": true, "schema": {"type": "boolean", "default": false}},
+                                 {"name": "X-Trace", "in": "header", "schema": {"type": "string"}},
+                                 {"name": "sid", "in": "cookie", "schema": {"type": "string"}}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {
+                      "schema": {"type": "object", "properties": {"id": {"type": "integer"}}}, "example": {"id": 3}}}}}},
+          "delete": {"tags": ["pets"], "responses": {"204": {"description": "gone"}}},
+          "put": {"operationId": "replacePet", "tags": ["pets"],
+                  "requestBody": {"content": {"application/json": {"schema": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}}}},
+                  "responses": {"201": {"description": "made", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "string"}}}}}}}
+        },
+        "/upload": {"post": {"operationId": "upload", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"}}}},
+                             "responses": {"200": {"description": "ok", "content": {"text/plain": {"schema": {"type": "string"}}}}}}}
+        """
+
+    @Test func anOperationIsAnEndpointInItsTagsGroup() throws {
+        let fixture = try ImportFixture(paths: Self.pets)
+        let group = fixture.group("PetsEndpoints")
+        #expect(group.contains("extension Shop {\n    /// The operations tagged \"pets\".\n    public struct PetsEndpoints: EndpointGroup {"))
+        #expect(group.contains("""
+                    public let showPet = Endpoint<ShowPetResponse>(
+                        id: "showPet", .get, "pets/{petId}",
+                        parameters: [
+                            .path("petId", .int64, sample: .environment("SHOP_PET_ID", fallback: nil)),
+                            .queryList("fields", .string, .commaSeparated, sample: .literal(["a", "b"])),
+                            .query("verbose", .bool, required: true, sample: .literal(false)),
+                            .header("X-Trace", .string),
+                        ],
+                        mock: "showPet")
+            """))
+        #expect(fixture.type("ShowPetResponse").contains("public var id: Int?"))
+        #expect(fixture.file("mocks/showPet.json") == "{\n  \"id\": 3\n}\n")
+        #expect(fixture.notes.contains { $0.hasPrefix("set: #/paths/~1pets~1{petId}/parameters/0: no example for showPet's path parameter 'petId'") })
+        #expect(fixture.notes.contains("not mapped: #/paths/~1pets~1{petId}/get/parameters/3: cookie parameter 'sid' is not mapped"))
+    }
+
+    @Test func statusesBodiesAndIdsWithoutOperationId() throws {
+        let fixture = try ImportFixture(paths: Self.pets)
+        let group = fixture.group("PetsEndpoints")
+        #expect(group.contains("""
+                    public let deletePetsPetId = Endpoint<NoContent>(
+                        id: "delete.pets.petId", .delete, "pets/{petId}",
+            """))
+        #expect(group.contains(#"mock: "delete.pets.petId", successStatus: 204)"#))
+        #expect(fixture.file("mocks/delete.pets.petId.json") == "")
+        #expect(group.contains("public let replacePet = Endpoint<[String]>("))
+        #expect(group.contains(##"successStatus: 201, body: .json(ReplacePetBody.self, sample: try? JSONDecoder().decode(ReplacePetBody.self, from: Data(#"{"name":"string"}"#.utf8))))"##))
+        #expect(fixture.type("ReplacePetBody").contains("public var name: String\n"))
+        #expect(fixture.file("mocks/replacePet.json") == "[\n  \"string\"\n]\n")
+        #expect(fixture.notes.contains("made up: #/paths/~1pets~1{petId}/put/responses/201/content/application~1json: no example: mocks/replacePet.json is made from the schema"))
+    }
+
+    @Test func whatIsNotJSONIsNotedNotDeclared() throws {
+        let fixture = try ImportFixture(paths: Self.pets)
+        #expect(fixture.group("DefaultEndpoints").hasPrefix("(no "))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1upload/post/responses/200/content: a success answer that is not JSON (text/plain): the operation is not declared"))
+    }
+
+    @Test func theAnswersBesideTheSuccessAreListedNotDropped() throws {
+        let fixture = try ImportFixture(paths: """
+            "/a": {"get": {"operationId": "a", "callbacks": {}, "responses": {
+                "200": {"description": "ok", "headers": {"X-Rate": {"schema": {"type": "integer"}}}},
+                "404": {"description": "none"}, "default": {"description": "error"}}}}
+            """)
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses: answers 404, default are not declared (no scenarios, no error shape): only 200 is"))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/200/headers: the answer's headers are not mapped"))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/callbacks: an operation's callbacks are not mapped"))
+    }
+
+    @Test func theAPIHasTheServerNoEnvelopeAndEveryGroup() throws {
+        let fixture = try ImportFixture(paths: Self.pets)
+        #expect(fixture.declaration.contains("public static let pets = PetsEndpoints()"))
+        #expect(fixture.declaration.contains(#""staging": URL(string: "https://api.shop.example/v2/")!"#))
+        #expect(fixture.declaration.contains(#""local": URL(string: "http://127.0.0.1:8080/v2/")!"#))
+        #expect(fixture.declaration.contains("envelope: .none,\n        endpoints: [pets.allEndpoints].flatMap { $0 })"))
+    }
+}

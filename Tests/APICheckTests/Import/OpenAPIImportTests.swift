@@ -1,0 +1,47 @@
+@testable import APICheck
+import Foundation
+import Testing
+
+/// The import as a whole: the documents it refuses, and the files it writes.
+@Suite struct OpenAPIImportTests {
+    func refusal(_ text: String) -> OpenAPIImportError? {
+        do {
+            _ = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func refusesWhatItCannotRead() {
+        guard case .notJSON(_, looksLikeYAML: true)? = refusal("openapi: 3.0.0\ninfo:\n  title: x\n") else {
+            Issue.record("a YAML document is not refused as YAML")
+            return
+        }
+        guard case .notJSON(_, looksLikeYAML: false)? = refusal("{oops") else {
+            Issue.record("broken JSON is not refused as not JSON")
+            return
+        }
+        #expect(refusal("[1]") == .notAnObject(found: "an array"))
+        #expect(refusal(#"{"swagger": "2.0"}"#) == .unsupportedVersion("Swagger 2.0"))
+        #expect(refusal(#"{"info": {}}"#) == .noVersion)
+        #expect(refusal(#"{"openapi": "3.0.0", "paths": {}}"#) == .noOperations)
+    }
+
+    @Test func writesTheDeclarationTheGroupsTheTypesAndTheMocks() throws {
+        let fixture = try ImportFixture(schemas: #""Thing": {"type": "object", "properties": {"a": {"type": "string"}}}"#)
+        #expect(fixture.result.files.map(\.path) == [
+            "Sources/ShopContracts/Shop.swift", "Sources/ShopContracts/Endpoints/DefaultEndpoints.swift",
+            "Sources/ShopContracts/Types/Thing.swift", "mocks/ping.json",
+        ])
+        #expect(fixture.result.endpointCount == 1)
+        #expect(fixture.result.typeCount == 1)
+    }
+
+    @Test func aRelativeServerIsNotedAndThePlaceholderUsed() throws {
+        let text = #"{"openapi": "3.0.0", "servers": [{"url": "/v1"}], "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
+        let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
+        #expect(result.baseURL == OpenAPIImport.fallbackBaseURL)
+        #expect(result.notes.map(\.description).contains { $0.hasPrefix("not mapped: #/servers/0/url: '/v1/' is not an absolute http(s) URL") })
+    }
+}

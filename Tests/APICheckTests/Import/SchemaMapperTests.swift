@@ -1,0 +1,113 @@
+@testable import APICheck
+import Foundation
+import Testing
+
+/// `components/schemas` into Swift types: the generated text of each construct.
+@Suite struct SchemaMapperTests {
+    @Test func anObjectIsAStructWithCodingKeysAndOptionalsWhereNotRequiredOrNullable() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Pet": {"type": "object", "required": ["id", "pet_name", "nick"],
+                    "properties": {"id": {"type": "integer", "format": "int64"}, "pet_name": {"type": "string"},
+                                   "age": {"type": "integer", "format": "int32"}, "weight": {"type": "number"},
+                                   "good": {"type": "boolean"}, "nick": {"type": ["string", "null"]},
+                                   "tags": {"type": "array", "items": {"type": "string"}},
+                                   "default": {"type": "string"}, "3d": {"type": "boolean"}}}
+            """)
+        let pet = fixture.type("Pet")
+        #expect(pet.contains("public struct Pet: Codable, Sendable {"))
+        #expect(pet.contains("public var id: Int64\n"))
+        #expect(pet.contains("public var petName: String\n"))
+        #expect(pet.contains("public var age: Int?\n"))
+        #expect(pet.contains("public var weight: Double?\n"))
+        #expect(pet.contains("public var good: Bool?\n"))
+        #expect(pet.contains("public var nick: String?\n"))
+        #expect(pet.contains("public var tags: [String]?\n"))
+        #expect(pet.contains("public var `default`: String?\n"))
+        #expect(pet.contains("public var _3d: Bool?\n"))
+        #expect(pet.contains(#"case petName = "pet_name""#))
+        #expect(pet.contains("        case id\n"))
+        #expect(pet.contains(#"case _3d = "3d""#))
+        #expect(pet.contains("self.default = `default`"))
+        #expect(!pet.contains("import APICheck"))
+    }
+
+    @Test func nullableIn30IsOptionalAndReferencesNameTheComponent() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Owner": {"type": "object", "properties": {"name": {"type": "string"}}},
+            "Pet": {"type": "object", "required": ["owner", "previous"],
+                    "properties": {"owner": {"$ref": "#/components/schemas/Owner"},
+                                   "previous": {"allOf": [{"$ref": "#/components/schemas/Owner"}], "nullable": true},
+                                   "friend": {"anyOf": [{"$ref": "#/components/schemas/Owner"}, {"type": "null"}]}}}
+            """)
+        let pet = fixture.type("Pet")
+        #expect(pet.contains("public var owner: Owner\n"))
+        #expect(pet.contains("public var previous: Owner?\n"))
+        #expect(pet.contains("public var friend: Owner?\n"))
+    }
+
+    @Test func aStringEnumKeepsUnknownValues() throws {
+        let fixture = try ImportFixture(schemas: #""Status": {"type": "string", "enum": ["in-transit", "done", "unknown", "default"]}"#)
+        let status = fixture.type("Status")
+        #expect(status.contains("public enum Status: Codable, Sendable, Hashable {"))
+        #expect(status.contains("    case inTransit\n"))
+        #expect(status.contains("    case unknownValue\n"))
+        #expect(status.contains("    case `default`\n"))
+        #expect(status.contains("    case unknown(String)\n"))
+        #expect(status.contains(#"case "in-transit": self = .inTransit"#))
+        #expect(status.contains(#"case .default: "default""#))
+        #expect(status.contains("default: self = .unknown(rawValue)"))
+    }
+
+    @Test func inlineObjectsAndEnumsGetTheParentsAndPropertysName() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Order": {"type": "object", "properties": {
+                "status": {"type": "string", "enum": ["placed"]},
+                "address": {"type": "object", "properties": {"city": {"type": "string"}}},
+                "lines": {"type": "array", "items": {"type": "object", "properties": {"sku": {"type": "string"}}}}}}
+            """)
+        #expect(fixture.type("Order").contains("public var status: OrderStatus?"))
+        #expect(fixture.type("Order").contains("public var address: OrderAddress?"))
+        #expect(fixture.type("Order").contains("public var lines: [OrderLinesItem]?"))
+        #expect(fixture.type("OrderStatus").contains("public enum OrderStatus"))
+        #expect(fixture.type("OrderAddress").contains("public var city: String?"))
+        #expect(fixture.type("OrderLinesItem").contains("public var sku: String?"))
+    }
+
+    @Test func additionalPropertiesAreAMapAndAllOfIsMerged() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+            "Counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "Item": {"allOf": [{"$ref": "#/components/schemas/Base"},
+                               {"type": "object", "required": ["labels"], "properties": {"labels": {"type": "object", "additionalProperties": {"type": "string"}}}}]}
+            """)
+        #expect(fixture.type("Counts").contains("public typealias Counts = [String: Int]"))
+        let item = fixture.type("Item")
+        #expect(item.contains("public var id: String\n"))
+        #expect(item.contains("public var labels: [String: String]\n"))
+    }
+
+    @Test func oneOfIsJSONValueAndNoted() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Shape": {"type": "object", "properties": {"value": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}
+            """)
+        #expect(fixture.type("Shape").contains("import APICheck\n"))
+        #expect(fixture.type("Shape").contains("public var value: JSONValue?"))
+        #expect(fixture.notes.contains("not mapped: #/components/schemas/Shape/properties/value: oneOf of 2 schemas: declared JSONValue (any JSON)"))
+    }
+
+    @Test func namesThatWouldShadowAreRenamedAndASelfContainingTypeIsAClass() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Error": {"type": "object", "properties": {"message": {"type": "string"}}},
+            "shop": {"type": "object", "properties": {"name": {"type": "string"}}},
+            "Node": {"type": "object", "properties": {"parent": {"$ref": "#/components/schemas/Node"},
+                                                      "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}
+            """)
+        #expect(fixture.type("ErrorModel").contains("public struct ErrorModel: Codable, Sendable"))
+        // `Shop` is the API's enum: the schema takes the next name.
+        #expect(fixture.type("Shop2").contains("public struct Shop2: Codable, Sendable"))
+        let node = fixture.type("Node")
+        #expect(node.contains("public final class Node: Codable, Sendable {"))
+        #expect(node.contains("public let parent: Node?"))
+        #expect(node.contains("public let children: [Node]?"))
+    }
+}
