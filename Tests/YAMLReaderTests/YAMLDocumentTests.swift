@@ -67,3 +67,43 @@ import YAMLReader
         #expect(throws: YAMLError.self) { try parse("a: *nowhere\n") }
     }
 }
+
+/// Hostile YAML is an error with a message, never a crash or a value no reader can walk: nesting
+/// past the limit, and aliases of aliases that stand for billions of values.
+@Suite struct YAMLLimitsTests {
+    @Test func nestingPastTheLimitIsAnError() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: YAMLError.self) { try YAMLDocument.parse(Data(deep.utf8)) }
+        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect((try? YAMLDocument.parse(Data(fine.utf8))) != nil)
+    }
+
+    /// Keys are indexed as they are read: 200,000 of them in one mapping is a linear read (the
+    /// time limit stands for a quadratic one), and a key given twice keeps the last value.
+    @Test(.timeLimit(.minutes(1))) func aMappingOfManyKeysAndARepeatedKey() throws {
+        let many = (0..<200_000).map { "k\($0): \($0)" }.joined(separator: "\n")
+        guard case let .object(members) = try YAMLDocument.parse(Data(many.utf8)) else {
+            Issue.record("not a mapping")
+            return
+        }
+        #expect(members.count == 200_000)
+        let twice = try YAMLDocument.parse(Data("a: 1\nb: 2\na: 3\n".utf8))
+        #expect(twice == .object([("a", .number("3")), ("b", .number("2"))]))
+    }
+
+    @Test func aliasesThatStandForBillionsOfValuesAreAnError() throws {
+        var text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for (name, previous) in zip("bcdefghi", "abcdefgh") {
+            text += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        do {
+            _ = try YAMLDocument.parse(Data(text.utf8))
+            Issue.record("a billion laughs was read")
+        } catch {
+            #expect(error.description.contains("aliases stand for more than"), "\(error)")
+        }
+        // A few aliases are fine.
+        let small = try YAMLDocument.parse(Data("a: &a [1, 2]\nb: *a\n".utf8))
+        #expect(small["b"] == .array([.number("1"), .number("2")]))
+    }
+}
