@@ -47,14 +47,7 @@ struct ImportOpenAPICommand: Command {
         document = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
         guard let output = try arguments[Self.output] else { throw UsageError("missing --output DIR: the folder to write the package into") }
         folder = URL(fileURLWithPath: output, relativeTo: context.workingDirectory).standardizedFileURL
-        let dependency: PackageDependency
-        if let given = try arguments[InitCommand.dependency] {
-            dependency = PackageDependency(given, workingDirectory: context.workingDirectory)
-        } else if let checkout = PackageDependency.buildCheckout() {
-            dependency = checkout
-        } else {
-            throw UsageError("the checkout this tool was built from is gone: give --dependency PATH_OR_URL")
-        }
+        let dependency = try PackageDependency.chosen(try arguments[InitCommand.dependency], context: context)
         baseURL = try arguments[Self.baseURL]
         settings = try PackageSettings(name: try arguments[Self.packageName] ?? folder.lastPathComponent,
                                        baseURL: baseURL ?? OpenAPIImport.fallbackBaseURL, dependency: dependency, template: .plain)

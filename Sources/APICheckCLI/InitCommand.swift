@@ -41,14 +41,7 @@ struct InitCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         folder = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
-        let dependency: PackageDependency
-        if let given = try arguments[Self.dependency] {
-            dependency = PackageDependency(given, workingDirectory: context.workingDirectory)
-        } else if let checkout = PackageDependency.buildCheckout() {
-            dependency = checkout
-        } else {
-            throw UsageError("the checkout this tool was built from is gone: give --dependency PATH_OR_URL")
-        }
+        let dependency = try PackageDependency.chosen(try arguments[Self.dependency], context: context)
         settings = try PackageSettings(name: try arguments[Self.packageName] ?? folder.lastPathComponent,
                                        baseURL: try arguments[Self.baseURL], dependency: dependency,
                                        template: try arguments[Self.template])

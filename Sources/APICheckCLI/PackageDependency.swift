@@ -1,3 +1,4 @@
+import APICheck
 import Foundation
 
 /// Where a package made by `apicheck init` gets apicheck from: a checkout by path (by default the
@@ -48,27 +49,16 @@ struct PackageDependency: Equatable {
         }
     }
 
-    /// A Swift string literal of any text. Control, format and line-separator scalars are written as
-    /// `\u{…}` escapes: raw, they either break the literal (a carriage return ends the line) or hide
-    /// what the generated file says (a bidi override reorders the line as an editor shows it).
-    static func swiftLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
+    /// `--dependency` as given, else the checkout this tool was built from: what `init` and
+    /// `import-openapi` write their package's dependency on.
+    static func chosen(_ given: String?, context: CommandContext) throws(UsageError) -> PackageDependency {
+        if let given { return PackageDependency(given, workingDirectory: context.workingDirectory) }
+        guard let checkout = buildCheckout() else {
+            throw UsageError("the checkout this tool was built from is gone: give --dependency PATH_OR_URL")
         }
-        return result + "\""
+        return checkout
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
-        default: false
-        }
-    }
+    /// A Swift string literal of any text (`SwiftName.literal`).
+    static func swiftLiteral(_ text: String) -> String { SwiftName.literal(text) }
 }

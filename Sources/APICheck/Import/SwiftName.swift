@@ -3,7 +3,7 @@ import Foundation
 /// Swift names made from a document's names: types in UpperCamelCase, properties and cases in
 /// lowerCamelCase, keywords escaped, names that would shadow what generated code uses renamed,
 /// and string literals of any text. One place, so every writer names alike.
-enum SwiftName {
+public enum SwiftName {
     /// Keywords that are legal as names in backticks.
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
@@ -83,9 +83,11 @@ enum SwiftName {
         return candidate
     }
 
-    /// A Swift string literal of any text: quotes and backslashes escaped, control and format
-    /// scalars as `\u{…}` (raw, they break the literal or hide what the file says).
-    static func literal(_ text: String) -> String {
+    /// A Swift string literal of any text: quotes and backslashes escaped, control, format and
+    /// line-separator scalars as `\u{…}` (raw, they break the literal, a carriage return ending
+    /// the line, or hide what the file says, a bidi override reordering it as an editor shows
+    /// it). Every Swift file apicheck writes (`init`, `import-openapi`) quotes text through here.
+    public static func literal(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
