@@ -16,7 +16,8 @@ from mutations import MUTATIONS  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # What a build needs; the scratch copy gets these and keeps its own .build between runs.
-PARTS = ["Package.swift", "Sources", "Tests", "contracts", "mocks", "docs"]
+# ci/openapi: the documents the import tests read.
+PARTS = ["Package.swift", "Sources", "Tests", "contracts", "mocks", "docs", "ci/openapi"]
 FAILED = re.compile(r"✘ Test (?:\"[^\"]*\"|[^ ]+?\([^)]*\)|[^ ]+) (?:failed|recorded an issue)")
 FAILED_NAME = re.compile(r"✘ Test (\"[^\"]*\"|[^ ]+?\([^)]*\)|[^ ]+)")
 XCTEST_FAILED = re.compile(r"Test Case '([^']+)' failed")
