@@ -48,7 +48,6 @@ struct MockDecision {
     struct IssuedTokens: Equatable {
         var accessToken: String
         var refreshToken: String?
-        var lifetime: Duration?
     }
 
     let endpoint: AnyEndpoint
@@ -79,7 +78,7 @@ struct MockDecision {
         guard case .mock = answer, tokenState == nil, effects.isEmpty, pageRequest == nil, delivery == nil, delay == 0 else {
             return false
         }
-        // A login, logout or refresh reads the session ledger even when it answers a plain mock.
+        // A login, logout or refresh reads the token store even when it answers a plain mock.
         return endpoint.sessionEffect == .keepsSession
     }
 

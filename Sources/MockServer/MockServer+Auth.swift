@@ -62,21 +62,27 @@ extension MockServer {
             case .issueToken, .logOut, .refresh: break
             }
         }
-        guard decision.effects.contains(where: { if case .revokeToken = $0 { false } else if case .expireToken = $0 { false } else { true } }),
-              case .mock(let scenario) = decision.answer, let (_, served) = mockBody(of: decision.endpoint, scenario: scenario) else { return }
+        let needsBody = decision.effects.contains { effect in
+            switch effect {
+            case .issueToken, .logOut, .refresh: true
+            case .revokeToken, .expireToken: false
+            }
+        }
+        guard needsBody, case .mock(let scenario) = decision.answer,
+              let (_, served) = mockBody(of: decision.endpoint, scenario: scenario) else { return }
         let lifetime = lifetime(of: served.document)
         for effect in decision.effects {
             switch effect {
             case let .issueToken(account):
                 let issued = tokens.issue(account: account, lifetime: lifetime, withRefreshToken: api.auth.refresh != nil)
-                decision.issued = MockDecision.IssuedTokens(accessToken: issued.accessToken, refreshToken: issued.refreshToken, lifetime: lifetime)
+                decision.issued = MockDecision.IssuedTokens(accessToken: issued.accessToken, refreshToken: issued.refreshToken)
             case let .logOut(token):
                 tokens.logOut(token)
             case let .refresh(refreshToken):
                 let endsReplaced = lifecycle.answer(for: .refreshedAway) != .accepted
                 switch tokens.renew(with: refreshToken, lifetime: lifetime, endsReplaced: endsReplaced) {
                 case let .renewed(_, _, accessToken, kept):
-                    decision.issued = MockDecision.IssuedTokens(accessToken: accessToken, refreshToken: kept, lifetime: lifetime)
+                    decision.issued = MockDecision.IssuedTokens(accessToken: accessToken, refreshToken: kept)
                 case let .refused(state):
                     decision.answer = refusedRefresh(decision.endpoint, state: state)
                 }

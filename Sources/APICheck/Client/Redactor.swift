@@ -70,7 +70,7 @@ public final class Redactor: Sendable {
     /// Composed and decomposed forms count as the same secret (`é` as U+00E9 or `e` + U+0301): a
     /// server may normalise what it echoes.
     public func register(_ secret: String) {
-        guard secret.utf8.count >= 4, secret.count >= 4 else { return }
+        guard secret.count >= 4 else { return }
         guard registered.withLock({ $0.insert(Array(secret.utf8)).inserted }) else { return }
         // Compared as UTF-16: Swift's `==` holds the two forms equal, which is the point here.
         let forms = [secret, secret.precomposedStringWithCanonicalMapping, secret.decomposedStringWithCanonicalMapping]

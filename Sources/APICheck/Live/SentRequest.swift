@@ -41,7 +41,6 @@ public struct SentRequest: Sendable, Equatable {
     public init(_ request: HTTPRequest, variables: [Variable], isSecret: (String) -> Bool) {
         let variables = variables.filter { !$0.value.isEmpty }
         let literals = Dictionary(variables.filter(\.literal).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        defer { if !literals.isEmpty { writeOut(literals) } }
         method = request.method.rawValue
         url = Self.url(request.url.absoluteString, variables)
         headers = request.headers.map { header in
@@ -57,6 +56,7 @@ public struct SentRequest: Sendable, Equatable {
             let text = String(decoding: data, as: UTF8.self)
             return form ? Self.pairs(text[...], variables) : Self.body(text, variables)
         }
+        if !literals.isEmpty { writeOut(literals) }
     }
 
     /// Literal variables become the text they stand for.

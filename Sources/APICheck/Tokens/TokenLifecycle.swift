@@ -21,7 +21,7 @@ public struct TokenLifecycle: Sendable {
     public func promise(for state: TokenState) -> TokenAnswer? {
         switch state {
         case .issued: return auth.hasToken ? .accepted : nil
-        case .issuedBeforehand: return auth.tokenVariable != nil || auth.placement == .basic ? .accepted : nil
+        case .issuedBeforehand: return auth.isIssuedBeforehand ? .accepted : nil
         case .missing: return auth.missingToken
         case .neverIssued, .expired: return declaresDeadToken ? .deadToken : nil
         case .revokedByLogin: return auth.revokesEarlierTokens ? auth.revokedToken : nil
