@@ -17,8 +17,9 @@ public final class Redactor: Sendable {
     /// Registered secrets, longest first, as UTF-16 (what `DecodedText` searches).
     private let secrets = Mutex<[[UInt16]]>([])
     /// The secrets registered so far, as given: the session's token is registered again with
-    /// every request it goes out with, and working out its forms again each time cost a run with
-    /// a megabytes-long token minutes. Bytes, not Strings: a String hashes through normalisation.
+    /// every request it goes out with, and its normalised forms are worth working out once, not
+    /// per request (their cost grows with the token's length). Bytes, not Strings: a String
+    /// hashes through normalisation.
     private let registered = Mutex<Set<[UInt8]>>([])
     /// Field and parameter names whose values are secret (`utoken`, `password`, `access_token`).
     public let fieldNames: Set<String>
