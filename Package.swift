@@ -51,7 +51,8 @@ let package = Package(
 
         // What test targets share: test servers, the live harness and scenario tiers, the
         // repository's paths. Test targets only; not a product.
-        .target(name: "TestSupport", dependencies: ["APICheck", "APICheckCLI", "APICheckDemo", "Contracts", "CurlClient", "HTTPServer", "Sandbox"],
+        .target(name: "CTestLimits", path: "Tests/CTestLimits"),
+        .target(name: "TestSupport", dependencies: ["APICheck", "APICheckCLI", "APICheckDemo", "Contracts", "CTestLimits", "CurlClient", "HTTPServer", "Sandbox"],
                 path: "Tests/TestSupport"),
         // The second example API, unlike the demo: declarations, mocks and a backend. Test targets only.
         .target(name: "RelayExample", dependencies: ["APICheck", "HTTPServer"], path: "Tests/RelayExample", exclude: ["mocks"]),

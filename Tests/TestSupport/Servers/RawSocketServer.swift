@@ -5,7 +5,8 @@ import Glibc
 
 /// A TCP server on 127.0.0.1, any free port, that reads each request's head, writes fixed bytes
 /// and closes the connection: for answers no HTTP server library would send (a header block cut
-/// short). `stop()` closes the listening socket, which ends its thread.
+/// short). `stop()` shuts the listening socket down, which ends its thread; the thread closes it,
+/// so that its next `accept` never reaches a descriptor another test opened under the same number.
 public final class RawSocketServer: @unchecked Sendable {
     public let port: Int
     private let listener: Int32
@@ -31,7 +32,10 @@ public final class RawSocketServer: @unchecked Sendable {
         Thread.detachNewThread {
             while true {
                 let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return }
+                guard connection >= 0 else {
+                    close(listener)
+                    return
+                }
                 var head = Data()
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 while !head.contains("\r\n\r\n".utf8) {
@@ -49,7 +53,6 @@ public final class RawSocketServer: @unchecked Sendable {
 
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 }
 
