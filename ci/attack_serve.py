@@ -12,11 +12,16 @@ every 0.2 s; the bounds are 100 ms of latency and 256 MiB of RSS.
   memo-churn     8 connections asking for topics with a new 500-byte query each time, so every
                  answer is remembered for a line never asked again (the memory of repeated
                  answers is bounded and starts over when full)
+  added-mocks    20,000 scenario files written into serve's mocks folder while it runs, then
+                 each asked for in turn (the first request lists the folder; each file is
+                 audited when first asked for)
 """
 import json
 import os
+import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -26,8 +31,9 @@ LATENCY_BOUND, RSS_BOUND_MIB = 0.1, 256
 
 
 class Serve(Server):
-    def __init__(self, binary, stderr=subprocess.DEVNULL):
-        super().__init__(binary, ["serve"], "serve", stderr=stderr)
+    def __init__(self, binary, stderr=subprocess.DEVNULL, mocks=None):
+        self.mocks = mocks
+        super().__init__(binary, ["serve"] + (["--mocks", mocks] if mocks else []), "serve", stderr=stderr)
         login = json.dumps({"account": f"fresh{os.getpid()}", "password": "secret99"}).encode()
         _, body, _ = request(self.port, "POST", "/Api/Account/login", login)
         self.token = json.loads(body)["datas"]["utoken"]
@@ -209,6 +215,25 @@ def attack_memo_churn(server, seconds):
     return f"{flood(server, seconds, make)} distinct remembered lines in {seconds} s"
 
 
+def attack_added_mocks(server, seconds, count=20000):
+    topics = open(os.path.join(server.mocks, "topics.json"), "rb").read()
+    for index in range(count):
+        with open(os.path.join(server.mocks, f"topics@added{index}.json"), "wb") as out:
+            out.write(topics)
+    time.sleep(0.6)  # past serve's reload interval: the next miss lists the folder
+    asked, slowest, wrong = 0, 0.0, 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and asked < count:
+        status, _, elapsed = request(server.port, "GET", "/Api/topics", headers=[("Prefer", f"scenario=added{asked}")])
+        wrong += status != 200
+        slowest = max(slowest, elapsed)
+        asked += 1
+        server.sample()
+    if wrong:
+        raise SystemExit(f"attack: {wrong} of {asked} added scenarios were not served")
+    return f"{count} files added; {asked} of them asked for and served, the slowest in {slowest * 1000:.0f} ms"
+
+
 ATTACKS = {
     "slow-body": attack_slow_body,
     "delay-burst": attack_delay_burst,
@@ -218,6 +243,7 @@ ATTACKS = {
     "long-404": attack_long_404,
     "stalled-log": attack_stalled_log,
     "memo-churn": attack_memo_churn,
+    "added-mocks": attack_added_mocks,
 }
 
 
@@ -229,5 +255,14 @@ def run(binary, only, seconds):
             raise SystemExit(f"attack: unknown serve attack '{name}' (known: {', '.join(ATTACKS)})")
         # The stalled log: serve's stderr is a pipe this script never reads.
         stderr = subprocess.PIPE if name == "stalled-log" else subprocess.DEVNULL
-        ok &= run_attack("serve " + name, lambda: Serve(binary, stderr), ATTACKS[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
+        # Files are added to a copy of the mocks, never to the repository's.
+        mocks = None
+        if name == "added-mocks":
+            mocks = os.path.join(tempfile.mkdtemp(prefix="attack-mocks-"), "mocks")
+            shutil.copytree("mocks", mocks)
+        try:
+            ok &= run_attack("serve " + name, lambda: Serve(binary, stderr, mocks), ATTACKS[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
+        finally:
+            if mocks:
+                shutil.rmtree(os.path.dirname(mocks), ignore_errors=True)
     return ok

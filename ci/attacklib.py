@@ -22,12 +22,13 @@ def proc_status(pid, field):
     return -1
 
 
-def request(port, method, path, body=b"", timeout=5.0):
+def request(port, method, path, body=b"", timeout=5.0, headers=()):
     """One request on a fresh connection; returns (status, body, seconds) or (None, error, seconds)."""
     start = time.monotonic()
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
             head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+            head += "".join(f"{name}: {value}\r\n" for name, value in headers)
             if body:
                 head += f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
             s.sendall(head.encode() + b"\r\n" + body)

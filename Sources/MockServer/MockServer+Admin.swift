@@ -22,7 +22,7 @@ extension MockServer {
                 .object([("id", .string(endpoint.id)), ("method", .string(endpoint.method.rawValue)),
                          ("path", .string(basePath + endpoint.path)), ("auth", .bool(endpoint.requiresToken)),
                          ("mock", .string(endpoint.mock)),
-                         ("scenarios", .array((known.names(of: endpoint.id) ?? []).map(JSONValue.string)))])
+                         ("scenarios", .array((scenarioNames(of: endpoint.id) ?? []).map(JSONValue.string)))])
             }))
         case ("GET", "scenarios"?, 1):
             let choices = scenarios.choices(session: session)
@@ -31,7 +31,7 @@ extension MockServer {
         case ("PUT", "scenarios"?, 2), ("POST", "scenarios"?, 2):
             return setChoice(request, endpoint: parts[1], session: session)
         case ("DELETE", "scenarios"?, 1), ("DELETE", "scenarios"?, 2):
-            if parts.count == 2, known.names(of: parts[1]) == nil { return unknownEndpoint(parts[1]) }
+            if parts.count == 2, scenarioNames(of: parts[1]) == nil { return unknownEndpoint(parts[1]) }
             scenarios.clear(parts.count == 2 ? parts[1] : nil, session: session)
             return ServerResponse(status: 204)
         case ("GET", "requests"?, 1):
@@ -83,7 +83,7 @@ extension MockServer {
     }
 
     private func setChoice(_ request: ServerRequest, endpoint id: String, session: String?) -> ServerResponse {
-        guard known.names(of: id) != nil else { return unknownEndpoint(id) }
+        guard scenarioNames(of: id) != nil else { return unknownEndpoint(id) }
         let choice: ServeChoice
         do throws(ProblemDocument) {
             let document: JSONValue

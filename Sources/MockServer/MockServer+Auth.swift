@@ -34,7 +34,7 @@ extension MockServer {
         let endpoint = decision.endpoint
         switch endpoint.sessionEffect {
         case .logsIn where !acceptsCredentials(request, body: body, endpoint: endpoint):
-            decision.answer = offers(MockScenario.wrongPassword, of: endpoint.id)
+            decision.answer = offers(MockScenario.wrongPassword, of: endpoint)
                 ? .mock(scenario: MockScenario.wrongPassword) : .wrongCredentials
         case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
             // Read, not spent: applying spends it, in one step with a second look.
@@ -170,7 +170,7 @@ extension MockServer {
     /// The refused refresh: the refresh endpoint's `refused` variant when there is one, else the
     /// answer the API promises for the refresh token's state.
     func refusedRefresh(_ endpoint: AnyEndpoint, state: TokenState) -> MockDecision.Answer {
-        if offers(MockScenario.refused, of: endpoint.id) { return .mock(scenario: MockScenario.refused) }
+        if offers(MockScenario.refused, of: endpoint) { return .mock(scenario: MockScenario.refused) }
         let promise = lifecycle.answer(for: state == .spentRefreshToken ? .spentRefreshToken : .unknownRefreshToken)
         // The refresh endpoint needs no token of its own: its dead-token answer is the signal, not a variant it may lack.
         if case .deadToken = promise, let signal = api.rules(for: endpoint).expired.first { return .signal(signal) }

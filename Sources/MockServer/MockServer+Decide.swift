@@ -16,7 +16,7 @@ extension MockServer {
         case let .failure(problem): return MockDecision(endpoint: endpoint, answer: .unreadablePreference(detail: problem.detail))
         }
         let choice = preferred.over(scenarios.choice(for: endpoint.id, session: request.field("x-apicheck-session")))
-        if let scenario = choice.scenario, case let .unknownScenario(names) = check(scenario, of: endpoint.id) {
+        if let scenario = choice.scenario, case let .unknownScenario(names) = check(scenario, of: endpoint) {
             return MockDecision(endpoint: endpoint, answer: .unknownScenario(scenario, known: names))
         }
         var decision = MockDecision(endpoint: endpoint, answer: .mock(scenario: nil))

@@ -1,18 +1,27 @@
 import APICheck
 
 extension MockServer {
-    /// The scenarios the mocks offer now: those at start and those added since.
-    var known: KnownScenarios { late.known }
+    /// Every scenario endpoint `id` offers now, `success` first: those at start and those added
+    /// since; nil for no such endpoint.
+    func scenarioNames(of id: String) -> [String]? {
+        guard let endpoint = api.endpoint(id) else { return nil }
+        return late.names(of: endpoint)
+    }
 
     /// Whether endpoint `id` offers `scenario`; before saying no, the folder is looked at for an
     /// added file (at most once per reload interval).
     func check(_ scenario: String, of id: String) -> KnownScenarios.Check {
-        let check = late.known.check(scenario, of: id)
-        guard case .unknownScenario = check, late.look() else { return check }
-        return late.known.check(scenario, of: id)
+        guard let endpoint = api.endpoint(id) else { return .unknownEndpoint }
+        return check(scenario, of: endpoint)
     }
 
-    func offers(_ scenario: String, of id: String) -> Bool { check(scenario, of: id) == .known }
+    func check(_ scenario: String, of endpoint: AnyEndpoint) -> KnownScenarios.Check {
+        let check = late.check(scenario, of: endpoint)
+        guard case .unknownScenario = check, late.look() else { return check }
+        return late.check(scenario, of: endpoint)
+    }
+
+    func offers(_ scenario: String, of endpoint: AnyEndpoint) -> Bool { check(scenario, of: endpoint) == .known }
 
     /// The file answering `endpoint` with `scenario` (nil for success) and its body now: one there
     /// at start, else one added since, the folder looked at again when there is neither.
@@ -20,15 +29,15 @@ extension MockServer {
         if let file = mocks.file(of: endpoint, scenario: scenario) {
             return bodies.body(of: file, endpoint: endpoint).map { (file, $0) }
         }
-        guard let (file, added) = late.file(of: endpoint, scenario: scenario) ?? (late.look() ? late.file(of: endpoint, scenario: scenario) : nil),
-              let body = added.body(of: file, endpoint: endpoint) else {
+        guard let added = late.file(of: endpoint, scenario: scenario) ?? (late.look() ? late.file(of: endpoint, scenario: scenario) : nil),
+              let body = added.bodies.body(of: added.file, endpoint: endpoint) else {
             return nil
         }
-        return (file, body)
+        return (added.file, body)
     }
 
     /// The version of `file`'s body a remembered answer is checked against.
     func currentVersion(of file: MockFileName) -> (slot: MockBodies.Slot, version: Int)? {
-        bodies.currentVersion(of: file) ?? late.bodies?.currentVersion(of: file)
+        bodies.currentVersion(of: file) ?? late.currentVersion(of: file)
     }
 }

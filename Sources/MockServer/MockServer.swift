@@ -138,7 +138,7 @@ public final class MockServer: Sendable {
     public var droppedLogLines: Int { logQueue?.dropped ?? 0 }
 
     /// How often the server looked at a mock file for an edit since it started.
-    public var mockChecks: Int { bodies.checks + (late.bodies?.checks ?? 0) }
+    public var mockChecks: Int { bodies.checks + late.checks }
 
     deinit {
         server.withLock { $0 }?.stop()

@@ -95,7 +95,7 @@ import Testing
 
     @Test func refusalsCarryTheirProblemsAndNoDelay() throws {
         let unknown = try decide("topics.list", prefer: "scenario=nope, delay=1500")
-        #expect(unknown.answer == .unknownScenario("nope", known: server.known.names(of: "topics.list") ?? []))
+        #expect(unknown.answer == .unknownScenario("nope", known: server.scenarioNames(of: "topics.list") ?? []))
         #expect(unknown.problems == ["unknown scenario nope"])
         #expect(unknown.scenario == nil)
         #expect(unknown.delay == 0)
