@@ -26,9 +26,11 @@ let package = Package(
         .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd"), .linkedLibrary("gnutls")]),
         // libyaml's event parser, for OpenAPI documents in YAML (`import-openapi`).
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
+        // zlib: the secret proof inflates compressed data a server may echo a secret in.
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
 
-        // The core: Foundation only.
-        .target(name: "APICheck"),
+        // The core: Foundation, and zlib behind CZlib for the secret proof.
+        .target(name: "APICheck", dependencies: ["CZlib"]),
         .target(name: "CurlClient", dependencies: ["APICheck", "CCurl"]),
         .target(name: "URLSessionClient", dependencies: ["APICheck"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),

@@ -1,11 +1,17 @@
+internal import CZlib
 import Foundation
 
 /// The proof, before a mock is written, that none of the run's secrets is in it in any form a
 /// server may echo one in. Placeholders replace the forms they know; this looks for every other:
 /// each string and key decoded as the report redactor decodes (`DecodedText`: JSON escapes,
 /// percent-encoding in either case and nested, form encoding, HTML references named and numeric),
-/// in any letter case, as hex, and inside base64 (standard or URL-safe, at any alignment, decoded
-/// and searched again). A leak is reported by where it sits and how, never by its value.
+/// in any letter case, as rot13, as hex of its UTF-8 or UTF-16 (either byte order), inside base64
+/// (standard or URL-safe, at any alignment, up to three layers deep, compressed with gzip or zlib
+/// or not) and inside base32, decoded and searched again; and split across two strings side by
+/// side in an array or an object. A leak is reported by where it sits and how, never by its value.
+///
+/// Past that the policy stops: a secret encrypted, hashed, spelled backwards, or cut into three
+/// pieces is not looked for (a server that echoes one so has changed it beyond a replay's reach).
 struct SecretProof {
     /// Where a secret was found, and in what form.
     struct Leak: Equatable {
@@ -18,21 +24,36 @@ struct SecretProof {
     /// The secrets as searched, as UTF-8: lower-cased (a server may upper-case one), composed and
     /// decomposed (it may normalise one).
     private let needles: [[UInt8]]
-    /// Each secret's UTF-8 bytes as lower-case hex.
+    /// The secrets rot13'd, lower-cased.
+    private let rot13Needles: [[UInt8]]
+    /// Each secret's UTF-8 bytes, and its UTF-16 code units in both byte orders, as lower-case hex.
     private let hexNeedles: [[UInt8]]
     /// Base64 is only decoded in runs at least this long: the shortest secret's encoding.
     private let shortestBase64: Int
+    /// The same for base32, whose runs are longer.
+    private let shortestBase32: Int
 
-    /// How many base64 layers are undone (base64 inside JSON inside base64).
-    private static let base64Depth = 2
+    /// How many encoding layers are undone (base64 inside JSON inside base64 inside base64).
+    private static let base64Depth = 3
+    /// The most bytes one compressed run is inflated to before it is searched: a secret is short,
+    /// and a small run must not inflate into gigabytes.
+    private static let inflatedCap = 1 << 20
 
     init(secrets: [String]) {
         let kept = Set(secrets.filter { $0.count >= 4 })
         let lowered = kept.map { $0.lowercased() }
         needles = Set(lowered.flatMap { [$0, $0.precomposedStringWithCanonicalMapping, $0.decomposedStringWithCanonicalMapping] })
             .map { Array($0.utf8) }
-        hexNeedles = kept.map { Array($0.utf8.map { String(format: "%02x", $0) }.joined().utf8) }
-        shortestBase64 = max(4, (kept.map(\.utf8.count).min() ?? 4) * 4 / 3)
+        rot13Needles = Set(lowered.map(Self.rot13)).map { Array($0.utf8) }
+        func hex(_ units: [UInt8]) -> [UInt8] { Array(units.map { String(format: "%02x", $0) }.joined().utf8) }
+        hexNeedles = kept.flatMap { secret in
+            let utf16 = Array(secret.utf16)
+            return [hex(Array(secret.utf8)), hex(utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+                    hex(utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })]
+        }
+        let shortest = kept.map(\.utf8.count).min() ?? 4
+        shortestBase64 = max(4, shortest * 4 / 3)
+        shortestBase32 = max(8, shortest * 8 / 5)
     }
 
     var isEmpty: Bool { needles.isEmpty }
@@ -51,26 +72,45 @@ struct SecretProof {
         case let .string(text), let .number(text):
             if let form = form(in: text) { leaks.append(Leak(path: JSONPath(path), inKey: false, form: form)) }
         case let .array(items):
+            var previous: String?
             for (index, item) in items.enumerated() {
                 path.append(.index(index))
+                let before = leaks.count
                 walk(item, path: &path, leaks: &leaks)
+                previous = pair(previous, item, clean: leaks.count == before, at: path, leaks: &leaks)
                 path.removeLast()
             }
         case let .object(members):
+            var previous: String?
             for member in members {
                 // A key that holds a secret would print it as part of any deeper path: the leak is
                 // reported at the object, and nothing below it is looked at.
                 if let form = form(in: member.key) {
                     leaks.append(Leak(path: JSONPath(path), inKey: true, form: form))
+                    previous = nil
                     continue
                 }
                 path.append(.key(member.key))
+                let before = leaks.count
                 walk(member.value, path: &path, leaks: &leaks)
+                previous = pair(previous, member.value, clean: leaks.count == before, at: path, leaks: &leaks)
                 path.removeLast()
             }
         case .null, .bool:
             break
         }
+    }
+
+    /// A secret cut in two across `previous` and this string, side by side: reported at this one.
+    /// Returns the string the next sibling pairs with (nil after anything but a clean string).
+    private func pair(_ previous: String?, _ value: JSONValue, clean: Bool, at path: [JSONPath.Component],
+                      leaks: inout [Leak]) -> String? {
+        guard clean, case let .string(text) = value, !text.isEmpty else { return nil }
+        if let previous, form(in: previous + text) != nil {
+            leaks.append(Leak(path: JSONPath(path), inKey: false, form: "split across two strings side by side"))
+            return nil
+        }
+        return text
     }
 
     /// How a secret sits in `text`, or nil when none does.
@@ -84,9 +124,15 @@ struct SecretProof {
             if needles.contains(where: { Self.contains(lowered, $0) }) {
                 return index == 0 ? "as it is or in another case" : "escaped or encoded"
             }
+            if rot13Needles.contains(where: { Self.contains(lowered, $0) }) { return "as rot13" }
             if hexNeedles.contains(where: { Self.contains(lowered, $0) }) { return "as hex" }
-            if base64Depth > 0, base64Runs(in: view).contains(where: { form(in: $0, base64Depth: base64Depth - 1) != nil }) {
-                return "inside base64"
+            if base64Depth > 0 {
+                if base64Runs(in: view).contains(where: { form(in: $0, base64Depth: base64Depth - 1) != nil }) {
+                    return "inside base64"
+                }
+                if base32Runs(in: view).contains(where: { form(in: $0, base64Depth: base64Depth - 1) != nil }) {
+                    return "inside base32"
+                }
             }
         }
         return nil
@@ -116,7 +162,7 @@ struct SecretProof {
             defer { run.removeAll(keepingCapacity: true) }
             guard run.count >= shortestBase64 else { return }
             for offset in 0..<4 where run.count - offset >= shortestBase64 {
-                if let text = Self.decodeBase64(run[offset...]) { decoded.append(text) }
+                if let data = Self.decodeBase64(run[offset...]) { decoded.append(Self.text(of: data)) }
             }
         }
         for byte in text.utf8 {
@@ -134,11 +180,75 @@ struct SecretProof {
     }
 
     /// A run of base64 characters (URL-safe ones already mapped), cut to whole groups and padded.
-    private static func decodeBase64(_ run: ArraySlice<UInt8>) -> String? {
+    private static func decodeBase64(_ run: ArraySlice<UInt8>) -> Data? {
         var bytes = Array(run)
         if bytes.count % 4 == 1 { bytes.removeLast() }
         while bytes.count % 4 != 0 { bytes.append(UInt8(ascii: "=")) }
-        guard let data = Data(base64Encoded: Data(bytes)) else { return nil }
+        return Data(base64Encoded: Data(bytes))
+    }
+
+    /// The texts the base32 runs of `text` decode to (RFC 4648's alphabet, either case), read
+    /// from each of the eight alignments.
+    private func base32Runs(in text: String) -> [String] {
+        var decoded: [String] = []
+        var run: [UInt8] = []
+        func flush() {
+            defer { run.removeAll(keepingCapacity: true) }
+            guard run.count >= shortestBase32 else { return }
+            for offset in 0..<8 where run.count - offset >= shortestBase32 {
+                decoded.append(Self.text(of: Self.decodeBase32(run[offset...])))
+            }
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): run.append(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): run.append(byte - UInt8(ascii: "a"))
+            case UInt8(ascii: "2")...UInt8(ascii: "7"): run.append(byte - UInt8(ascii: "2") + 26)
+            default: flush()
+            }
+        }
+        flush()
+        return decoded
+    }
+
+    /// Five-bit values, eight to five bytes; a last partial byte is dropped.
+    private static func decodeBase32(_ values: ArraySlice<UInt8>) -> Data {
+        var data = Data(capacity: values.count * 5 / 8)
+        var buffer: UInt32 = 0, bits = 0
+        for value in values {
+            buffer = (buffer << 5) | UInt32(value)
+            bits += 5
+            if bits >= 8 {
+                bits -= 8
+                data.append(UInt8((buffer >> UInt32(bits)) & 0xFF))
+            }
+        }
+        return data
+    }
+
+    /// Decoded bytes as text to search: inflated first when they are gzip or zlib data (a
+    /// compressed body base64'd into a field).
+    private static func text(of data: Data) -> String {
+        let compressed = data.count >= 2 && ((data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B)
+            || (data[data.startIndex] == 0x78 && [0x01, 0x5E, 0x9C, 0xDA].contains(data[data.startIndex + 1])))
+        if compressed {
+            var out = [UInt8](repeating: 0, count: inflatedCap)
+            let written = data.withUnsafeBytes { input in
+                czlib_inflate(input.bindMemory(to: UInt8.self).baseAddress, input.count, &out, out.count)
+            }
+            if written > 0 { return String(decoding: out.prefix(written), as: UTF8.self) }
+        }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Letters moved 13 places, the rest kept.
+    private static func rot13(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            switch scalar.value {
+            case 0x41...0x5A: Unicode.Scalar((scalar.value - 0x41 + 13) % 26 + 0x41)!
+            case 0x61...0x7A: Unicode.Scalar((scalar.value - 0x61 + 13) % 26 + 0x61)!
+            default: scalar
+            }
+        }))
     }
 }

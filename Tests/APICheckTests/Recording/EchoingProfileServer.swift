@@ -29,8 +29,16 @@ struct EchoingProfileServer: Transport {
 
     /// Echoes form `index` of the token in `bio` and of the password in `note`.
     init(form index: Int) {
-        bio = MockSecretForms.forms(of: MockSecretForms.token)[index].text
-        note = MockSecretForms.forms(of: MockSecretForms.password)[index].text
+        let token = MockSecretForms.forms(of: MockSecretForms.token)[index].text
+        let halves = token.split(separator: "\u{0}", maxSplits: 1)
+        if halves.count == 2 {
+            // The token cut in two: one half in the bio, the other in the note beside it.
+            bio = String(halves[0])
+            note = String(halves[1])
+        } else {
+            bio = token
+            note = MockSecretForms.forms(of: MockSecretForms.password)[index].text
+        }
     }
 
     init(bio: String, note: String) {
