@@ -23,6 +23,7 @@ struct LiveCommand: Command {
         // Before the run, not after: a run changes staging (it registers accounts) and takes time.
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
         let live = try LiveTarget(context, baseURL: target.baseURL, only: target.only, doing: .check)
+        target.noteShard(context)
         target.noteDependencies(context)
         defer { live.sandbox?.stop() }
         if mocks.directory == nil {
@@ -43,6 +44,7 @@ struct LiveCommand: Command {
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               observers: [observer])
         var report = await check.run()
+        report.shard = target.shard
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         observer.runEnded()
         return writer.write(report, to: destinations)

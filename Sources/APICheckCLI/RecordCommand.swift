@@ -82,6 +82,7 @@ struct RecordCommand: Command {
         let destinations = reports?.destinations ?? []
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
         let live = try LiveTarget(context, baseURL: target.baseURL, only: target.only, doing: .record)
+        target.noteShard(context)
         target.noteDependencies(context)
         defer { live.sandbox?.stop() }
         let transport = connection.transport()
@@ -106,6 +107,8 @@ struct RecordCommand: Command {
                 "\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint ?? "-") \(finding.summaryLine)"))
         }
         guard reports != nil else { return ExitCode(recording.verdict) }
-        return writer.write(recording.fullReport, to: destinations, verdict: recording.verdict)
+        var report = recording.fullReport
+        report.shard = target.shard
+        return writer.write(report, to: destinations, verdict: recording.verdict)
     }
 }

@@ -14,19 +14,35 @@ struct TargetOptions {
                                         parse: .text)
         .completing(.declared(.probes))
     static let noProbes = Option.flag("no-probes", help: "skip the auth probes (the run still ends the sessions it opens)")
-    static let all: [any OptionDeclaration] = [baseURL, env, only, probes, noProbes]
+    static let shard = Option.optional("shard", "K/N",
+                                       shownDefault: "CI_NODE_INDEX/CI_NODE_TOTAL, or JOB_COMPLETION_INDEX+1/APICHECK_SHARDS",
+                                       help: "run shard K of N (1-based): the endpoints whose ids hash there, stable on every machine",
+                                       parse: .shard)
+    static let all: [any OptionDeclaration] = [baseURL, env, only, shard, probes, noProbes]
 
     /// Nil when none is configured (then the bundled sandbox, if the tool has one).
     let baseURL: URL?
-    /// Nil for every endpoint.
+    /// Nil for every endpoint: the `--only` selection, cut to the shard's part of it.
     let only: Set<String>?
+    /// The shard run, from `--shard` or the CI runner's environment; nil for the whole run.
+    let shard: Shard?
     let probes: Bool
     /// Nil for every probe the API declares.
     let probeFilter: Set<AuthProbe>?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         baseURL = try Self.target(arguments, context: context)
-        only = try Self.selectedIDs(arguments[Self.only], context: context)
+        let selected = try Self.selectedIDs(arguments[Self.only], context: context)
+        do {
+            shard = try arguments[Self.shard] ?? Shard.fromEnvironment(context.environment)
+        } catch let error as ShardError {
+            throw UsageError(DisplayText.escaped(error.description))
+        }
+        if let shard {
+            only = Set(context.api.endpoints.lazy.map(\.id).filter { (selected?.contains($0) ?? true) && shard.contains($0) })
+        } else {
+            only = selected
+        }
         probes = try !arguments[Self.noProbes]
         probeFilter = try Self.selectedProbes(arguments[Self.probes], context: context)
         if !probes, probeFilter != nil { throw UsageError("give --probes or --no-probes, not both") }
@@ -58,6 +74,14 @@ struct TargetOptions {
             selected.insert(probe)
         }
         return selected
+    }
+
+    /// Says on stderr which endpoints the shard holds, out of how many.
+    func noteShard(_ context: CommandContext) {
+        guard let shard, let only else { return }
+        let total = context.api.endpoints.count
+        context.note(only.isEmpty ? "shard \(shard) holds none of the \(total) endpoints: nothing to run"
+            : "shard \(shard): \(only.count) of the \(total) endpoints")
     }
 
     /// Says on stderr which endpoints `--only` pulls in because the selection needs their answers
@@ -112,5 +136,14 @@ struct TargetOptions {
             throw UsageError("--only: no endpoint '\(unknown)' (see '\(context.tool) list')")
         }
         return Set(ids)
+    }
+}
+
+extension ValueParser where Value == Shard {
+    static let shard = ValueParser { text, option throws(UsageError) in
+        guard let shard = Shard(text) else {
+            throw UsageError("--\(option): '\(DisplayText.escaped(text))' is not a shard K/N with 1 ≤ K ≤ N (e.g. 2/4)")
+        }
+        return shard
     }
 }

@@ -18,6 +18,7 @@ public enum JSONReport {
             ("startedAt", .string(timestamp(report.startedAt))),
             ("durationSeconds", .number(decimal(report.duration))),
             ("concurrency", report.concurrency.map { .number(String($0)) } ?? .null),
+            ("shard", report.shard.map { .object([("index", .number(String($0.index))), ("count", .number(String($0.count)))]) } ?? .null),
             ("strict", .bool(report.strict)),
             ("verdict", .string(report.verdict.rawValue)),
             ("exitCode", context.exitCode.map { .number(String($0)) } ?? .null),

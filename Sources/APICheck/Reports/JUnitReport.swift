@@ -33,6 +33,9 @@ public enum JUnitReport {
             + " timestamp=\"\(JSONReport.timestamp(report.startedAt))\">\n"
         xml += "    <properties>\n"
         xml += "      <property name=\"target\" value=\"\(attribute(report.target))\"/>\n"
+        if let shard = report.shard {
+            xml += "      <property name=\"shard\" value=\"\(shard)\"/>\n"
+        }
         if let concurrency = report.concurrency {
             xml += "      <property name=\"concurrency\" value=\"\(concurrency)\"/>\n"
         }

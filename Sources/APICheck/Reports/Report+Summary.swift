@@ -57,6 +57,7 @@ extension Report {
         if probes > 0 { text += " + " + Self.plural(probes, "auth probe") }
         if pages > 0 { text += " + " + Self.plural(pages, "paging check") }
         if let concurrency { text += ", concurrency \(concurrency)" }
+        if let shard { text += ", shard \(shard)" }
         if strict { text += ", strict" }
         return text
     }

@@ -20,6 +20,8 @@ public struct Report: Sendable, Equatable {
     /// Seconds for the whole run.
     public var duration: Double
     public var concurrency: Int?
+    /// The part of a run split across machines this report covers; nil for a whole run.
+    public var shard: Shard?
     public var strict: Bool
     public var results: [CheckResult]
     /// Problems not tied to one endpoint (the target is down, login failed).
