@@ -1,8 +1,8 @@
 /// The document's operations as endpoint declarations and their success mocks: one
 /// `Endpoint<Response>` per operation, its id the `operationId` (else the method and path), its
-/// path, query and header parameters typed with samples, its JSON request body typed, its success
-/// status, `auth: .token` where the mapped security scheme applies. What an operation holds that
-/// is not declared is a note.
+/// path, query and header parameters typed with samples, its JSON or form request body typed,
+/// its error answers for `ErrorMapping`, its success status, `auth: .token` where the mapped
+/// security scheme applies. What an operation holds that is not declared is a note.
 struct EndpointWriter {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 

@@ -63,9 +63,16 @@ struct ErrorMapping {
             shapeExpression = ".problemJSON"
             return
         }
-        let scalar: (String?) -> Bool = { $0 != "object" && $0 != "array" }
-        let code = Self.codeFields.first { path in fields.allSatisfy { $0[path].map(scalar) ?? false } }
-        let message = Self.messageFields.first { path in path != code && fields.allSatisfy { ($0[path] ?? "object") .map { $0 == "string" } ?? true } }
+        // A field every answer has, of a kind the shape reads there (a type the schema leaves
+        // unsaid may be any).
+        func shared(_ path: String, _ fits: (String) -> Bool) -> Bool {
+            fields.allSatisfy { answer in
+                guard let field = answer[path] else { return false }
+                return field.map(fits) ?? true
+            }
+        }
+        let code = Self.codeFields.first { shared($0) { $0 != "object" && $0 != "array" } }
+        let message = Self.messageFields.first { $0 != code && shared($0) { $0 == "string" } }
         guard let code, let message else {
             notes.append(ImportNote(.notMapped, at: OpenAPISource.location(first.tokens),
                                     "the error answers share no code and message fields: no error shape is declared, and their examples are not written as mocks"))

@@ -90,6 +90,9 @@ struct SchemaMapper {
                 note(.notMapped, tokens, "\(keyword) without a branch other than null: declared JSONValue (any JSON)")
                 return ("JSONValue", true)
             }
+            if !OpenAPISource.members(schema["properties"]).isEmpty {
+                note(.notMapped, tokens + ["properties"], "properties beside \(keyword) are not declared: only its branches are")
+            }
             let name = isComponent ? hint : uniqueName(hint)
             declareUnion(schema, branches: nonNull, name: name, at: tokens)
             return (name, optional)

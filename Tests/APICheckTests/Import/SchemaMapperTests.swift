@@ -147,6 +147,14 @@ import Testing
         #expect(!badge.contains("typealias"))
     }
 
+    @Test func propertiesBesideAOneOfAreNoted() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Shape": {"properties": {"id": {"type": "string"}}, "oneOf": [{"type": "string"}, {"type": "integer"}]}
+            """)
+        #expect(fixture.type("Shape").contains("public indirect enum Shape: Codable, Sendable {"))
+        #expect(fixture.notes.contains("not mapped: #/components/schemas/Shape/properties: properties beside oneOf are not declared: only its branches are"))
+    }
+
     @Test func namesThatWouldShadowAreRenamedAndASelfContainingTypeIsAClass() throws {
         let fixture = try ImportFixture(schemas: """
             "Error": {"type": "object", "properties": {"message": {"type": "string"}}},
