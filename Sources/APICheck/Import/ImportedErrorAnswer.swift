@@ -17,7 +17,9 @@ struct ImportedErrorAnswer: Equatable {
     /// The schema, references followed; nil without one.
     var schema: JSONValue?
     var examples: [Example]
-    /// Where it is in the document: `paths./pets.get.responses.404`.
+    /// Where it is in the document, as JSON pointer tokens: its media type's
+    /// (`paths`, `/pets`, `get`, `responses`, `404`, `content`, `application/json`), or the
+    /// answer's for one without content.
     var tokens: [String]
 
     /// Whether it is RFC 9457 problem details by its media type.
