@@ -44,6 +44,16 @@ import Testing
         #expect(fixture.file("mocks/a@bad_request.400.json") != nil)
     }
 
+    @Test func aCodeAndMessageInsideAnErrorObjectAreTheShape() throws {
+        let nested = #"{"type": "object", "properties": {"error": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}}"#
+        let fixture = try Self.fixture("""
+            "/a": {"get": {"operationId": "a", "responses": {"204": {"description": "ok"},
+              \(Self.answer("4XX", nested, example: #""example": {"error": {"code": "BAD", "message": "no"}}"#))}}}
+            """)
+        #expect(fixture.declaration.contains(#"errors: ErrorShape(code: "$.error.code", message: "$.error.message"),"#))
+        #expect(fixture.file("mocks/a@bad_request.400.json") != nil)
+    }
+
     @Test func answersWithoutSharedFieldsDeclareNoShapeAndWriteNoMocks() throws {
         let fixture = try Self.fixture("""
             "/a": {"get": {"operationId": "a", "responses": {"204": {"description": "ok"},
