@@ -22,7 +22,7 @@ import Testing
         let result = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore",
                                 "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(result.code == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 9 types, 22 files)"))
+        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 23 files)"))
         let root = folder.appendingPathComponent("pets")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "/opt/src/apicheck"),"#))

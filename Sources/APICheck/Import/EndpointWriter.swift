@@ -1,8 +1,8 @@
 /// The document's operations as endpoint declarations and their success mocks: one
 /// `Endpoint<Response>` per operation, its id the `operationId` (else the method and path), its
-/// path, query and header parameters typed with samples, its JSON request body typed, its success
-/// status, `auth: .token` where the mapped security scheme applies. What an operation holds that
-/// is not declared is a note.
+/// path, query and header parameters typed with samples, its JSON or form request body typed,
+/// its error answers for `ErrorMapping`, its success status, `auth: .token` where the mapped
+/// security scheme applies. What an operation holds that is not declared is a note.
 struct EndpointWriter {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
@@ -59,6 +59,7 @@ struct EndpointWriter {
         let typeHint = SwiftName.type(operationID ?? id)
 
         guard let response = successResponse(operation, at: tokens) else { return }
+        let errorAnswers = self.errorAnswers(operation, success: response.key, at: tokens)
         var responseType = "NoContent"
         var mockText = ""
         if let content = response.content {
@@ -102,12 +103,14 @@ struct EndpointWriter {
         endpoints.append(ImportedEndpoint(
             tag: tag, property: property, id: id, method: Self.methodExpression(method),
             path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
-            successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary))
+            successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary,
+            errorAnswers: errorAnswers))
     }
 
     // MARK: - Answers
 
     private struct Response {
+        var key: String
         var status: Int
         var content: JSONValue?
         var tokens: [String]
@@ -127,18 +130,51 @@ struct EndpointWriter {
             }
             let status = Int(key) ?? 200
             if key == "default" { note(.notMapped, responseTokens, "no 2xx answer: the default answer is taken as the success (200)") }
-            let others = responses.map(\.key).filter { $0 != key }
+            // Error answers are ErrorMapping's; other successes and redirects are not declared.
+            let others = responses.map(\.key).filter { $0 != key && ImportedErrorAnswer.status(ofKey: $0) == nil }
             if !others.isEmpty {
-                note(.notMapped, tokens + ["responses"], "answers \(others.joined(separator: ", ")) are not declared (no scenarios, no error shape): only \(key) is")
+                note(.notMapped, tokens + ["responses"], "answers \(others.joined(separator: ", ")) are not declared: only \(key) is")
             }
             for part in ["headers", "links"] where !OpenAPISource.members(response[part]).isEmpty {
                 note(.notMapped, responseTokens + [part], "the answer's \(part) are not mapped")
             }
             let content = OpenAPISource.members(response["content"]).isEmpty || status == 204 ? nil : response["content"]
-            return Response(status: status, content: content, tokens: responseTokens)
+            return Response(key: key, status: status, content: content, tokens: responseTokens)
         }
         note(.notMapped, tokens + ["responses"], "no success answer: declared NoContent (200)")
-        return Response(status: 200, content: nil, tokens: tokens + ["responses"])
+        return Response(key: "", status: 200, content: nil, tokens: tokens + ["responses"])
+    }
+
+    /// The error answers (4xx, 5xx, `4XX`, `5XX`, `default` unless it is the success): each one's
+    /// JSON content (problem details first), its schema and examples, references followed.
+    private mutating func errorAnswers(_ operation: JSONValue, success: String, at tokens: [String]) -> [ImportedErrorAnswer] {
+        var answers: [ImportedErrorAnswer] = []
+        for (key, declared) in OpenAPISource.members(operation["responses"]) where key != success {
+            guard let status = ImportedErrorAnswer.status(ofKey: key) else { continue }
+            let answerTokens = tokens + ["responses", key]
+            guard let response = source.resolve(declared) else {
+                note(.notMapped, answerTokens, "the answer's reference leads nowhere: not declared")
+                continue
+            }
+            let content = OpenAPISource.members(response["content"])
+            let problem = content.first { $0.key.lowercased().hasPrefix("application/problem+json") }
+            guard let (mediaType, media) = problem.map({ ($0.key, $0.value) }) ?? jsonMedia(response["content"] ?? .object([])) else {
+                note(.notMapped, answerTokens + (content.isEmpty ? [] : ["content"]), content.isEmpty
+                    ? "an error answer without content: no mock of it (a mock is JSON)"
+                    : "an error answer that is not JSON (\(content.map(\.key).joined(separator: ", "))): no mock of it")
+                answers.append(ImportedErrorAnswer(key: key, status: status, mediaType: nil, schema: nil, examples: [], tokens: answerTokens))
+                continue
+            }
+            var examples: [ImportedErrorAnswer.Example] = []
+            if let example = media["example"] { examples.append(.init(name: nil, value: example)) }
+            for (name, example) in OpenAPISource.members(media["examples"]) {
+                if let value = source.resolve(example)?["value"] { examples.append(.init(name: name, value: value)) }
+            }
+            answers.append(ImportedErrorAnswer(key: key, status: status, mediaType: mediaType,
+                                               schema: media["schema"].flatMap { source.resolve($0) }, examples: examples,
+                                               tokens: answerTokens + ["content", mediaType]))
+        }
+        return answers
     }
 
     /// The JSON media type of a content map: `application/json`, else any `…json` one.
@@ -312,8 +348,11 @@ struct EndpointWriter {
 
     // MARK: - Request bodies
 
-    /// `.json(NewPet.self, sample: ...)` for a JSON body, the sample decoded from the document's
-    /// example (else one made from the schema) at first use; nil (and a note) otherwise.
+    /// `.json(NewPet.self, sample: ...)` for a JSON body, `.form(...)` for an
+    /// `application/x-www-form-urlencoded` one (lists repeated, as OpenAPI's default `form` style
+    /// with `explode` sends them), the sample decoded from the document's example (else one made
+    /// from the schema) at first use; nil (and a note) otherwise: the core has no multipart or XML
+    /// body.
     private mutating func requestBody(_ operation: JSONValue, method: String, at tokens: [String], hint: String,
                                       types: inout SchemaMapper) -> String? {
         guard let declared = operation["requestBody"] else { return nil }
@@ -326,14 +365,16 @@ struct EndpointWriter {
             note(.notMapped, bodyTokens, "a body on \(method.uppercased()) is not declared")
             return nil
         }
-        guard let content = body["content"], let (mediaType, media) = jsonMedia(content) else {
+        let form = OpenAPISource.members(body["content"]).first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
+        guard let content = body["content"], let (mediaType, media) = jsonMedia(content) ?? form.map({ ($0.key, $0.value) }) else {
             let kinds = OpenAPISource.members(body["content"]).map(\.key).joined(separator: ", ")
-            note(.notMapped, bodyTokens, "a request body that is not JSON (\(kinds)) is not declared")
+            note(.notMapped, bodyTokens, "a request body that is neither JSON nor a form (\(kinds)) is not declared")
             return nil
         }
+        let isForm = jsonMedia(content) == nil
         let mediaTokens = bodyTokens + ["content", mediaType]
         guard let schema = media["schema"] else {
-            note(.notMapped, mediaTokens, "a JSON request body without a schema is not declared")
+            note(.notMapped, mediaTokens, "a request body without a schema is not declared")
             return nil
         }
         let mapped = types.type(for: schema, hint: hint, at: mediaTokens + ["schema"])
@@ -342,7 +383,8 @@ struct EndpointWriter {
         let json = value.compactText
         var hashes = "#"
         while json.contains("\"" + hashes) { hashes += "#" }
-        return ".json(\(type).self, sample: try? JSONDecoder().decode(\(type).self, from: Data(\(hashes)\"\(json)\"\(hashes).utf8)))"
+        let sample = "sample: try? JSONDecoder().decode(\(type).self, from: Data(\(hashes)\"\(json)\"\(hashes).utf8))"
+        return isForm ? ".form(\(type).self, \(sample))" : ".json(\(type).self, \(sample))"
     }
 
     private mutating func note(_ kind: ImportNote.Kind, _ tokens: [String], _ message: String) {

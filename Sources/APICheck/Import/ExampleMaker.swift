@@ -12,8 +12,15 @@ struct ExampleMaker {
         if let value = schema["default"] { return value }
         if let first = OpenAPISource.array(schema["enum"]).first(where: { $0 != .null }) { return first }
         if let branches = union(schema) {
-            let branch = branches.first { OpenAPISource.string($0["type"]) != "null" }
-            return branch.map { value(for: $0, depth: depth + 1) } ?? .null
+            guard let branch = branches.first(where: { OpenAPISource.string($0["type"]) != "null" }) else { return .null }
+            var made = value(for: branch, depth: depth + 1)
+            // The discriminator says which branch it is, so the made value decodes as that branch
+            // rather than as an unknown kind.
+            if let property = OpenAPISource.string(schema["discriminator"]?["propertyName"]),
+               let selected = discriminatorValue(of: branch, in: schema), case .object = made {
+                made.set(.string(selected), at: JSONPath([.key(property)]))
+            }
+            return made
         }
         if schema["allOf"] != nil || !OpenAPISource.members(schema["properties"]).isEmpty {
             return object(schema, depth: depth)
@@ -64,6 +71,17 @@ struct ExampleMaker {
         case "byte"?: "aGVsbG8="
         default: "string"
         }
+    }
+
+    /// The value of a `oneOf`'s discriminator that selects a referenced branch: its first mapping
+    /// key, else its component's name.
+    private func discriminatorValue(of branch: JSONValue, in schema: JSONValue) -> String? {
+        let prefix = "#/components/schemas/"
+        guard let reference = OpenAPISource.string(branch["$ref"]), reference.hasPrefix(prefix) else { return nil }
+        let component = String(reference.dropFirst(prefix.count))
+        let mapping = OpenAPISource.members(schema["discriminator"]?["mapping"])
+        let key = mapping.first { OpenAPISource.string($0.value) == reference || OpenAPISource.string($0.value) == component }?.key
+        return key ?? component
     }
 
     private func union(_ schema: JSONValue) -> [JSONValue]? {

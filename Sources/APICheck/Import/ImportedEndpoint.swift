@@ -19,6 +19,10 @@ struct ImportedEndpoint: Equatable {
     /// The `body:` expression, when the operation takes a JSON body.
     var body: String?
     var comment: String?
+    /// The error answers it declares, which `ErrorMapping` makes scenarios of.
+    var errorAnswers: [ImportedErrorAnswer] = []
+    /// The scenarios of its error mocks (`not_found`), declared so the mock audit knows them.
+    var scenarios: [String] = []
 
     /// The declaration, as a stored property of its group.
     var declaration: String {
@@ -29,6 +33,7 @@ struct ImportedEndpoint: Equatable {
         var rest = ["mock: \(SwiftName.literal(mock))"]
         if token { rest.append("auth: .token") }
         if successStatus != 200 { rest.append("successStatus: \(successStatus)") }
+        if !scenarios.isEmpty { rest.append("scenarios: [\(scenarios.map(SwiftName.literal).joined(separator: ", "))]") }
         if let body { rest.append("body: \(body)") }
         arguments.append(rest.joined(separator: ", "))
         let doc = comment.map(SwiftName.comment).map { $0.isEmpty ? "" : "    /// \($0)\n" } ?? ""

@@ -1,6 +1,7 @@
 /// A Swift type declaration made from a schema: a struct of properties (a final class where the
-/// type contains itself, which a struct cannot), a string enum that keeps unknown values, or an
-/// alias of another type (`typealias Tags = [String]`).
+/// type contains itself, which a struct cannot), a string enum that keeps unknown values, an enum
+/// with a case per branch of a `oneOf`/`anyOf` (or of several types), or an alias of another
+/// type (`typealias Tags = [String]`).
 struct ImportedType: Equatable {
     struct Property: Equatable {
         /// The name in the JSON, as `CodingKeys` spells it.
@@ -14,10 +15,23 @@ struct ImportedType: Equatable {
         var declaredType: String { optional ? type + "?" : type }
     }
 
+    /// One branch of a union: the case that holds it and the Swift type of its value.
+    struct Branch: Equatable {
+        var caseName: String
+        var type: String
+        /// What the error of a failing branch calls it: the component's name or the JSON type.
+        var label: String
+        /// The discriminator's values that select it (the mapping keys, else the component's name).
+        var discriminatorValues: [String] = []
+    }
+
     enum Kind: Equatable {
         case structure([Property])
         /// The JSON values, in the document's order.
         case stringEnum([String])
+        /// `oneOf`/`anyOf` branches, in the document's order; the discriminator's property name
+        /// when one selects the branch.
+        case union([Branch], discriminator: String?)
         case alias(String)
     }
 

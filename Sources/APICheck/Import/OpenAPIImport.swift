@@ -76,6 +76,9 @@ public struct OpenAPIImport: Sendable {
         var writer = EndpointWriter(source: source, security: security, variablePrefix: settings.variablePrefix)
         writer.declareOperations(types: &types)
         guard !writer.endpoints.isEmpty else { throw .noOperations }
+        var endpoints = writer.endpoints
+        var errors = ErrorMapping(source: source)
+        errors.map(&endpoints, tokenPolicy: security.policy != nil)
 
         let (baseURL, serverNote) = server(document)
         if let serverNote { notes.append(serverNote) }
@@ -84,14 +87,15 @@ public struct OpenAPIImport: Sendable {
         }
         let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
         let api = APIWriter(name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
-                            localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: writer.endpoints)
+                            localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
+                            typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired)
         let folder = "Sources/\(settings.moduleName)"
         var files = [ImportedFile(path: "\(folder)/\(settings.typeName).swift", text: api.declaration)]
         files += api.groupFiles.map { ImportedFile(path: "\(folder)/Endpoints/\($0.name).swift", text: $0.text) }
         files += types.types.map { ImportedFile(path: "\(folder)/Types/\($0.name).swift", text: TypeWriter(type: $0).text) }
-        files += writer.mocks
-        notes += security.notes + types.notes + writer.notes
-        return Result(files: files, notes: notes, endpointCount: writer.endpoints.count, typeCount: types.types.count,
+        files += writer.mocks + errors.mocks
+        notes += security.notes + types.notes + writer.notes + errors.notes
+        return Result(files: files, notes: notes, endpointCount: endpoints.count, typeCount: types.types.count,
                       baseURL: baseURL)
     }
 

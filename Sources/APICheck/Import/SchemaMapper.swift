@@ -5,8 +5,9 @@
 /// Maps: `string`, `integer` (`int64` → `Int64`, otherwise `Int`), `number` → `Double`,
 /// `boolean`, arrays, `$ref`, `additionalProperties` → `[String: T]`, string enums, `allOf`
 /// merged into one struct, `nullable` (3.0) and `type: [T, "null"]` (3.1) as optional, a `oneOf`
-/// or `anyOf` of one schema and null as that schema optional. What it does not map (other
-/// `oneOf`/`anyOf`, `not`, several types) becomes `JSONValue`, which decodes any JSON, and a note.
+/// or `anyOf` of one schema and null as that schema optional, one of several schemas (or a value
+/// of several types) as an enum with a case per branch. What it does not map (`not`, a reference
+/// that leads nowhere) becomes `JSONValue`, which decodes any JSON, and a note.
 struct SchemaMapper {
     let source: OpenAPISource
     private(set) var types: [ImportedType] = []
@@ -32,6 +33,8 @@ struct SchemaMapper {
         case let .structure(properties): properties.contains { $0.type.contains("JSONValue") }
         case let .alias(target): target.contains("JSONValue")
         case .stringEnum: false
+        // Its decoding helpers are the core's.
+        case .union: true
         }
     }
 
@@ -50,6 +53,8 @@ struct SchemaMapper {
                                      location: OpenAPISource.location(tokens)))
             } else {
                 let target = type(for: schema, hint: name, at: tokens, isComponent: true)
+                // A union declared under the component's own name needs no alias of itself.
+                if target.type == name { continue }
                 declare(ImportedType(name: name, kind: .alias(target.optional ? target.type + "?" : target.type),
                                      comment: description(resolved), location: OpenAPISource.location(tokens)))
             }
@@ -73,14 +78,24 @@ struct SchemaMapper {
         }
         let nullable = isNullable(schema)
         if let branches = union(schema) {
-            let nonNull = branches.filter { !isNullSchema($0) }
+            let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            let nonNull = branches.enumerated().filter { !isNullSchema($0.element) }
+                .map { (schema: $0.element, tokens: tokens + [keyword, String($0.offset)]) }
+            let optional = nullable || nonNull.count < branches.count
             if nonNull.count == 1 {
-                let inner = type(for: nonNull[0], hint: hint, at: tokens)
-                return (inner.type, inner.optional || nullable || nonNull.count < branches.count)
+                let inner = type(for: nonNull[0].schema, hint: hint, at: tokens)
+                return (inner.type, inner.optional || optional)
             }
-            let kind = schema["oneOf"] != nil ? "oneOf" : "anyOf"
-            note(.notMapped, tokens, "\(kind) of \(nonNull.count) schemas: declared JSONValue (any JSON)")
-            return ("JSONValue", nullable || nonNull.count < branches.count)
+            if nonNull.isEmpty {
+                note(.notMapped, tokens, "\(keyword) without a branch other than null: declared JSONValue (any JSON)")
+                return ("JSONValue", true)
+            }
+            if !OpenAPISource.members(schema["properties"]).isEmpty {
+                note(.notMapped, tokens + ["properties"], "properties beside \(keyword) are not declared: only its branches are")
+            }
+            let name = isComponent ? hint : uniqueName(hint)
+            declareUnion(schema, branches: nonNull, name: name, at: tokens)
+            return (name, optional)
         }
         if schema["not"] != nil { note(.notMapped, tokens, "'not' is not mapped: the schema's other parts are") }
         let parts = OpenAPISource.array(schema["allOf"])
@@ -102,8 +117,14 @@ struct SchemaMapper {
         }
         let types = typeNames(schema)
         if types.count > 1 {
-            note(.notMapped, tokens, "a value of several types (\(types.joined(separator: ", "))): declared JSONValue")
-            return ("JSONValue", nullable)
+            // `type: [string, integer]`: a branch per type, each the schema with that one type.
+            let branches = types.enumerated().map { index, single -> (schema: JSONValue, tokens: [String]) in
+                guard case let .object(members) = schema else { return (.object([("type", .string(single))]), tokens) }
+                return (.object(members.filter { $0.key != "type" } + [("type", .string(single))]), tokens + ["type", String(index)])
+            }
+            let name = isComponent ? hint : uniqueName(hint)
+            declareUnion(.object([]), branches: branches, name: name, at: tokens)
+            return (name, nullable)
         }
         switch types.first {
         case "string"?:
@@ -152,6 +173,49 @@ struct SchemaMapper {
             note(.notMapped, tokens, "the discriminator is not mapped: its property is an ordinary property")
         }
         declare(ImportedType(name: name, kind: .structure(properties), comment: description(schema),
+                             location: OpenAPISource.location(tokens)))
+    }
+
+    /// An enum with a case per branch, in the document's order. A case is named after the
+    /// discriminator's mapping key that selects it, else the component it refers to, else its
+    /// title or JSON type. With a discriminator, a branch is chosen by the value of that property
+    /// (the mapping's keys, else the components' names); without one, the first branch that
+    /// decodes is taken.
+    private mutating func declareUnion(_ schema: JSONValue, branches: [(schema: JSONValue, tokens: [String])], name: String,
+                                       at tokens: [String]) {
+        let prefix = "#/components/schemas/"
+        let discriminator = OpenAPISource.string(schema["discriminator"]?["propertyName"])
+        let mapping = OpenAPISource.members(schema["discriminator"]?["mapping"]).compactMap { key, value in
+            OpenAPISource.string(value).map { (key: key, target: $0) }
+        }
+        var caseNames: Set<String> = [], usedValues: Set<String> = []
+        var result: [ImportedType.Branch] = []
+        for (index, branch) in branches.enumerated() {
+            let reference = OpenAPISource.string(branch.schema["$ref"])
+            let component = reference.flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
+            let resolved = source.resolve(branch.schema) ?? branch.schema
+            let title = OpenAPISource.string(resolved["title"])
+            let jsonType = typeNames(resolved).first ?? (isStructure(resolved) ? "object" : nil)
+            var values: [String] = []
+            if discriminator != nil, let component {
+                // A mapping value is a reference or, as OpenAPI allows, a bare component name.
+                values = mapping.filter { $0.target == reference || $0.target == component }.map(\.key)
+                if values.isEmpty { values = [component] }
+                values = values.filter { usedValues.insert($0).inserted }
+            }
+            if discriminator != nil, values.isEmpty {
+                note(.notMapped, branch.tokens, "no discriminator value selects this branch (it is no component, or its value is another's): never decoded")
+            }
+            let hintName = name + SwiftName.type(title ?? component ?? jsonType.map { $0 + "Option" } ?? "Option\(index + 1)")
+            let mapped = type(for: branch.schema, hint: hintName, at: branch.tokens)
+            let base = (mapping.isEmpty ? nil : values.first) ?? component.flatMap { componentNames[$0] } ?? title ?? jsonType
+                ?? "option\(index + 1)"
+            result.append(ImportedType.Branch(
+                caseName: SwiftName.unique(SwiftName.member(base), in: &caseNames),
+                type: mapped.optional ? mapped.type + "?" : mapped.type,
+                label: component ?? title ?? jsonType ?? "branch \(index + 1)", discriminatorValues: values))
+        }
+        declare(ImportedType(name: name, kind: .union(result, discriminator: discriminator), comment: description(schema),
                              location: OpenAPISource.location(tokens)))
     }
 

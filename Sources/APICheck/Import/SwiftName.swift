@@ -14,12 +14,17 @@ public enum SwiftName {
     ]
     /// Names backticks do not make usable as a property or case (`self`, `init` as a member).
     static let unusable: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "_", "unknown"]
-    /// Type names generated code refers to: a schema named so would shadow them in its module.
+    /// Type names generated code refers to (its declarations, conformances, samples and decoding
+    /// helpers), and the standard ones a reader expects to mean the standard type: a schema named
+    /// so would shadow them in its module.
     static let reservedTypes: Set<String> = [
         "String", "Int", "Int64", "Double", "Bool", "Array", "Dictionary", "Optional", "Set", "Any", "Self", "Type",
         "Error", "Data", "Date", "URL", "Codable", "Decodable", "Encodable", "Sendable", "Decoder", "Encoder",
         "CodingKey", "CodingKeys", "JSONValue", "Endpoint", "EndpointGroup", "API", "NoContent", "EmptyObject",
         "AuthPolicy", "Parameter", "Sample", "RequestBody", "Foundation", "APICheck", "Protocol", "Character",
+        "Hashable", "Equatable", "JSONDecoder", "JSONEncoder", "DecodingError", "EncodingError", "HTTPMethod",
+        "ErrorShape", "AnswerSignal", "OneOfDecoding", "ParameterValue", "ListStyle", "AuthRequirement", "Float",
+        "UInt", "Int32", "Void", "Never", "Result", "Decimal", "UUID", "Substring", "Task",
     ]
 
     /// The words of a name: split at anything not a letter or digit and before an upper-case

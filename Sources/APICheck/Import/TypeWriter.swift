@@ -12,6 +12,7 @@ struct TypeWriter {
         switch type.kind {
         case let .structure(properties): lines.append(structure(properties))
         case let .stringEnum(values): lines.append(stringEnum(values))
+        case let .union(branches, discriminator): lines.append(union(branches, discriminator: discriminator))
         case let .alias(target): lines.append("public typealias \(type.name) = \(target)")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -76,6 +77,55 @@ struct TypeWriter {
         lines.append("    public func encode(to encoder: any Encoder) throws {")
         lines.append("        var container = encoder.singleValueContainer()")
         lines.append("        try container.encode(rawValue)")
+        lines.append("    }")
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// An enum with a case per branch; `indirect`, so a branch may hold a type that holds this
+    /// enum again. With a discriminator, its value picks the branch, and a value the document does
+    /// not list decodes into `.unknown` with the JSON as it came, as a string enum keeps an unknown
+    /// value: a server that adds a kind does not break the client. Without one, the branches are
+    /// tried in order and the first that decodes is taken; when none does, the error names each
+    /// branch with its own failure and where it failed. Encoding writes the branch's value.
+    private func union(_ branches: [ImportedType.Branch], discriminator: String?) -> String {
+        var lines = ["public indirect enum \(type.name): Codable, Sendable {"]
+        lines += branches.map { "    case \($0.caseName)(\($0.type))" }
+        if let discriminator {
+            lines.append("    /// A \(SwiftName.comment(discriminator)) the document does not list: the JSON as it came, not a decoding failure.")
+            lines.append("    case unknown(JSONValue)")
+        }
+        lines.append("")
+        lines.append("    public init(from decoder: any Decoder) throws {")
+        if let discriminator {
+            lines.append("        let container = try decoder.container(keyedBy: OneOfDecoding.Key.self)")
+            lines.append("        switch try container.decode(String.self, forKey: OneOfDecoding.Key(\(SwiftName.literal(discriminator)))) {")
+            for branch in branches where !branch.discriminatorValues.isEmpty {
+                let values = branch.discriminatorValues.map(SwiftName.literal).joined(separator: ", ")
+                lines.append("        case \(values): self = .\(bare(branch.caseName))(try decoder.singleValueContainer().decode(\(branch.type).self))")
+            }
+            lines.append("        default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))")
+            lines.append("        }")
+        } else {
+            lines.append("        var failures: [(branch: String, error: any Error)] = []")
+            for branch in branches {
+                lines.append("        do {")
+                lines.append("            self = .\(bare(branch.caseName))(try decoder.singleValueContainer().decode(\(branch.type).self))")
+                lines.append("            return")
+                lines.append("        } catch {")
+                lines.append("            failures.append((\(SwiftName.literal(branch.label)), error))")
+                lines.append("        }")
+            }
+            lines.append("        throw OneOfDecoding.noBranchFits(\(SwiftName.literal(type.name)), failures: failures, codingPath: decoder.codingPath)")
+        }
+        lines.append("    }")
+        lines.append("")
+        lines.append("    public func encode(to encoder: any Encoder) throws {")
+        lines.append("        var container = encoder.singleValueContainer()")
+        lines.append("        switch self {")
+        lines += branches.map { "        case let .\(bare($0.caseName))(value): try container.encode(value)" }
+        if discriminator != nil { lines.append("        case let .unknown(value): try container.encode(value)") }
+        lines.append("        }")
         lines.append("    }")
         lines.append("}")
         return lines.joined(separator: "\n")

@@ -70,11 +70,33 @@ import Testing
         let fixture = try ImportFixture(paths: """
             "/a": {"get": {"operationId": "a", "callbacks": {}, "responses": {
                 "200": {"description": "ok", "headers": {"X-Rate": {"schema": {"type": "integer"}}}},
-                "404": {"description": "none"}, "default": {"description": "error"}}}}
+                "302": {"description": "moved"}, "404": {"description": "none"},
+                "default": {"description": "error", "content": {"text/html": {}}}}}}
             """)
-        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses: answers 404, default are not declared (no scenarios, no error shape): only 200 is"))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses: answers 302 are not declared: only 200 is"))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/404: an error answer without content: no mock of it (a mock is JSON)"))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/default/content: an error answer that is not JSON (text/html): no mock of it"))
         #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/200/headers: the answer's headers are not mapped"))
         #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/callbacks: an operation's callbacks are not mapped"))
+    }
+
+    @Test func aFormBodyIsTheCoresFormBodyOfItsType() throws {
+        let fixture = try ImportFixture(paths: """
+            "/login": {"post": {"operationId": "login", "security": [],
+                "requestBody": {"content": {"application/x-www-form-urlencoded": {
+                    "schema": {"type": "object", "required": ["user"], "properties": {"user": {"type": "string"}, "scopes": {"type": "array", "items": {"type": "string"}}}},
+                    "example": {"user": "ann", "scopes": ["read", "write"]}}}},
+                "responses": {"204": {"description": "in"}}}},
+            "/avatar": {"put": {"operationId": "avatar", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"}}}},
+                "responses": {"204": {"description": "set"}}}}
+            """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(##"body: .form(LoginBody.self, sample: try? JSONDecoder().decode(LoginBody.self, from: Data(#"{"user":"ann","scopes":["read","write"]}"#.utf8))))"##))
+        #expect(fixture.type("LoginBody").contains("public var scopes: [String]?"))
+        #expect(!fixture.notes.contains { $0.contains("~1login/post/requestBody") })
+        // The core has no multipart body: the operation is declared without it, noted.
+        #expect(group.contains(#"public let avatar = Endpoint<NoContent>("#))
+        #expect(fixture.notes.contains("not mapped: #/paths/~1avatar/put/requestBody: a request body that is neither JSON nor a form (multipart/form-data) is not declared"))
     }
 
     @Test func theAPIHasTheServerNoEnvelopeAndEveryGroup() throws {

@@ -19,4 +19,11 @@ import Testing
         let node = try made(##"{"$ref": "#/components/schemas/Node"}"##)
         #expect(node.hasPrefix(#"{"name":"string","next":{"name":"string","next":"#))
     }
+
+    @Test func aDiscriminatedOneOfIsMadeAsItsFirstBranchWithTheValueThatSelectsIt() throws {
+        let source = OpenAPISource(root: try JSONParser.parse(##"{"components": {"schemas": {"Cat": {"type": "object", "properties": {"kind": {"type": "string"}, "name": {"type": "string"}}}}}}"##))
+        let schema = ##"{"oneOf": [{"$ref": "#/components/schemas/Cat"}], "discriminator": {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat"}}}"##
+        let made = ExampleMaker(source: source).value(for: try JSONParser.parse(schema))
+        #expect(made.compactText == #"{"kind":"cat","name":"string"}"#)
+    }
 }

@@ -86,13 +86,73 @@ import Testing
         #expect(item.contains("public var labels: [String: String]\n"))
     }
 
-    @Test func oneOfIsJSONValueAndNoted() throws {
+    @Test func oneOfWithADiscriminatorIsAnEnumThatKeepsUnknownKinds() throws {
         let fixture = try ImportFixture(schemas: """
-            "Shape": {"type": "object", "properties": {"value": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}
+            "Cat": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}},
+            "Dog": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}},
+            "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}],
+                    "discriminator": {"propertyName": "kind", "mapping": {"kitty": "#/components/schemas/Cat", "cat": "Cat"}}}
             """)
-        #expect(fixture.type("Shape").contains("import APICheck\n"))
-        #expect(fixture.type("Shape").contains("public var value: JSONValue?"))
-        #expect(fixture.notes.contains("not mapped: #/components/schemas/Shape/properties/value: oneOf of 2 schemas: declared JSONValue (any JSON)"))
+        let pet = fixture.type("Pet")
+        #expect(pet.contains("import APICheck\n"))
+        #expect(pet.contains("public indirect enum Pet: Codable, Sendable {"))
+        // Named after the mapping's first key; Dog, not in the mapping, by its component's name.
+        #expect(pet.contains("    case kitty(Cat)\n    case dog(Dog)\n"))
+        #expect(pet.contains("    case unknown(JSONValue)\n"))
+        #expect(pet.contains(#"switch try container.decode(String.self, forKey: OneOfDecoding.Key("kind")) {"#))
+        #expect(pet.contains(#"case "kitty", "cat": self = .kitty(try decoder.singleValueContainer().decode(Cat.self))"#))
+        #expect(pet.contains(#"case "Dog": self = .dog(try decoder.singleValueContainer().decode(Dog.self))"#))
+        #expect(pet.contains("default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))"))
+        #expect(pet.contains("case let .unknown(value): try container.encode(value)"))
+        #expect(fixture.file("Sources/ShopContracts/Types/Pet.swift") != nil)
+        #expect(!fixture.notes.contains { $0.contains("oneOf") })
+    }
+
+    @Test func oneOfWithoutADiscriminatorTriesEachBranchAndNamesThemWhenNoneFits() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Email": {"type": "object", "required": ["email"], "properties": {"email": {"type": "string"}}},
+            "Shape": {"type": "object", "properties": {
+                "value": {"oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]},
+                "contact": {"anyOf": [{"$ref": "#/components/schemas/Email"},
+                                      {"type": "object", "title": "phone", "properties": {"phone": {"type": "string"}}}]},
+                "either": {"type": ["string", "integer", "null"]}}}
+            """)
+        let shape = fixture.type("Shape")
+        #expect(shape.contains("public var value: ShapeValue?\n"))
+        #expect(shape.contains("public var contact: ShapeContact?\n"))
+        #expect(shape.contains("public var either: ShapeEither?\n"))
+        let value = fixture.type("ShapeValue")
+        #expect(value.contains("    case string(String)\n    case integer(Int)\n"))
+        #expect(!value.contains("case unknown"))
+        #expect(value.contains("""
+                    do {
+                        self = .string(try decoder.singleValueContainer().decode(String.self))
+                        return
+                    } catch {
+                        failures.append(("string", error))
+                    }
+            """))
+        #expect(value.contains(#"throw OneOfDecoding.noBranchFits("ShapeValue", failures: failures, codingPath: decoder.codingPath)"#))
+        let contact = fixture.type("ShapeContact")
+        #expect(contact.contains("    case email(Email)\n    case phone(ShapeContactPhone)\n"))
+        #expect(fixture.type("ShapeContactPhone").contains("public var phone: String?"))
+        #expect(fixture.type("ShapeEither").contains("    case string(String)\n    case integer(Int)\n"))
+    }
+
+    @Test func aComponentThatIsAOneOfIsTheEnumItself() throws {
+        let fixture = try ImportFixture(schemas: #""Badge": {"oneOf": [{"type": "string"}, {"type": "number"}, {"type": "boolean"}]}"#)
+        let badge = fixture.type("Badge")
+        #expect(badge.contains("public indirect enum Badge: Codable, Sendable {"))
+        #expect(badge.contains("    case string(String)\n    case number(Double)\n    case boolean(Bool)\n"))
+        #expect(!badge.contains("typealias"))
+    }
+
+    @Test func propertiesBesideAOneOfAreNoted() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Shape": {"properties": {"id": {"type": "string"}}, "oneOf": [{"type": "string"}, {"type": "integer"}]}
+            """)
+        #expect(fixture.type("Shape").contains("public indirect enum Shape: Codable, Sendable {"))
+        #expect(fixture.notes.contains("not mapped: #/components/schemas/Shape/properties: properties beside oneOf are not declared: only its branches are"))
     }
 
     @Test func namesThatWouldShadowAreRenamedAndASelfContainingTypeIsAClass() throws {

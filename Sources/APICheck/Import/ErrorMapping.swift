@@ -1,0 +1,184 @@
+/// The operations' error answers (4xx, 5xx, `4XX`, `default`) into what the API declares of them:
+///
+/// - the error shape: `.problemJSON` when every error answer with JSON content is
+///   `application/problem+json` or has problem details' `type` and `title`; else a code field
+///   and a message field that every such answer has (`code`/`message`, `errcode`/`error`,
+///   `error.code`/`error.message`...), the first of `codeFields` and `messageFields` they share;
+///   else none, noted;
+/// - each error example as a scenario mock, `mocks/<mock>@<example key>.<status>.json` (the key,
+///   else the status's name: `not_found`), its scenario declared on the endpoint so the mock audit
+///   knows it, written only when the example carries the shape's code (else the audit would find
+///   it classifies as no failure), noted otherwise;
+/// - the dead-token answer `expired: [.status(401)]`, only when every operation that sends the
+///   token declares a 401 with JSON content: that is the promise `live`'s token-expired probe
+///   then holds the server to (a token it never issued answered 401), and a document that
+///   declares a 401 on some operations only does not make it. Each such operation's 401 example
+///   (else one made from its schema) is its `@expired` mock, which the audit then requires.
+struct ErrorMapping {
+    /// Where a failure's code may sit, in the order they are preferred.
+    static let codeFields = ["$.code", "$.error_code", "$.errorCode", "$.errcode", "$.error.code", "$.error", "$.status"]
+    /// Where its message may sit, in the order they are preferred.
+    static let messageFields = ["$.message", "$.msg", "$.error_description", "$.errorMessage", "$.error_message", "$.detail",
+                                "$.description", "$.error.message", "$.error", "$.title"]
+    /// Scenario names with a meaning of their own, which an example's key must not take.
+    static let standardScenarios: Set<String> = [MockScenario.success, MockScenario.logout, MockScenario.expired, MockScenario.refused]
+
+    let source: OpenAPISource
+    /// The shape the API declares, and its Swift expression.
+    private(set) var shape: ErrorShape?
+    private(set) var shapeExpression: String?
+    /// Whether the API declares `expired: [.status(401)]`.
+    private(set) var declaresExpired = false
+    private(set) var mocks: [ImportedFile] = []
+    private(set) var notes: [ImportNote] = []
+
+    init(source: OpenAPISource) {
+        self.source = source
+    }
+
+    /// Decides the shape and the dead-token answer from every endpoint's error answers, then
+    /// writes the mocks and declares each endpoint's scenarios.
+    mutating func map(_ endpoints: inout [ImportedEndpoint], tokenPolicy: Bool) {
+        let answers = endpoints.flatMap(\.errorAnswers).filter { $0.mediaType != nil }
+        decideShape(answers)
+        let sendingToken = endpoints.filter(\.token)
+        let without401 = sendingToken.filter { endpoint in !endpoint.errorAnswers.contains { $0.key == "401" && $0.mediaType != nil } }
+        declaresExpired = tokenPolicy && !sendingToken.isEmpty && without401.isEmpty
+        if tokenPolicy, !without401.isEmpty, without401.count < sendingToken.count {
+            notes.append(ImportNote(.notMapped, at: "#/paths", "no dead-token answer is declared (no expired:): "
+                + "\(without401.map(\.id).joined(separator: ", ")) send\(without401.count == 1 ? "s" : "") the token without declaring a 401 with content"))
+        }
+        for index in endpoints.indices {
+            writeMocks(&endpoints[index])
+        }
+    }
+
+    // MARK: - The shape
+
+    private mutating func decideShape(_ answers: [ImportedErrorAnswer]) {
+        guard let first = answers.first else { return }
+        let fields = answers.map(fields(of:))
+        if zip(answers, fields).allSatisfy({ $0.isProblemJSON || ($1["$.type"] != nil && $1["$.title"] != nil) }) {
+            shape = .problemJSON
+            shapeExpression = ".problemJSON"
+            return
+        }
+        // A field every answer has, of a kind the shape reads there (a type the schema leaves
+        // unsaid may be any).
+        func shared(_ path: String, _ fits: (String) -> Bool) -> Bool {
+            fields.allSatisfy { answer in
+                guard let field = answer[path] else { return false }
+                return field.map(fits) ?? true
+            }
+        }
+        let code = Self.codeFields.first { shared($0) { $0 != "object" && $0 != "array" } }
+        let message = Self.messageFields.first { $0 != code && shared($0) { $0 == "string" } }
+        guard let code, let message else {
+            notes.append(ImportNote(.notMapped, at: OpenAPISource.location(first.tokens),
+                                    "the error answers share no code and message fields: no error shape is declared, and their examples are not written as mocks"))
+            return
+        }
+        shape = ErrorShape(code: JSONPath(parsing: code)!, message: JSONPath(parsing: message)!)
+        shapeExpression = "ErrorShape(code: \(SwiftName.literal(code)), message: \(SwiftName.literal(message)))"
+    }
+
+    /// JSONPath → JSON type (nil when the schema does not say) of the answer's top-level fields
+    /// and those of a top-level `error` object: from its schema, else from its first example.
+    private func fields(of answer: ImportedErrorAnswer) -> [String: String?] {
+        var result: [String: String?] = [:]
+        if let schema = answer.schema {
+            for (name, property) in properties(schema) {
+                let resolved = source.resolve(property) ?? property
+                result["$." + name] = jsonType(resolved)
+                if name == "error" {
+                    for (inner, innerProperty) in properties(resolved) {
+                        result["$.error." + inner] = jsonType(source.resolve(innerProperty) ?? innerProperty)
+                    }
+                }
+            }
+        } else if case let .object(members)? = answer.examples.first?.value {
+            for member in members {
+                result["$." + member.key] = member.value.kindName.lowercased()
+                if member.key == "error", case let .object(inner) = member.value {
+                    for field in inner { result["$.error." + field.key] = field.value.kindName.lowercased() }
+                }
+            }
+        }
+        return result
+    }
+
+    /// An object schema's properties with those of its `allOf` members, references followed.
+    private func properties(_ schema: JSONValue) -> [(key: String, value: JSONValue)] {
+        guard let schema = source.resolve(schema) else { return [] }
+        return OpenAPISource.array(schema["allOf"]).flatMap(properties) + OpenAPISource.members(schema["properties"])
+    }
+
+    private func jsonType(_ schema: JSONValue) -> String? {
+        if let single = OpenAPISource.string(schema["type"]) { return single }
+        if !OpenAPISource.members(schema["properties"]).isEmpty { return "object" }
+        return OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
+    }
+
+    // MARK: - Mocks
+
+    private mutating func writeMocks(_ endpoint: inout ImportedEndpoint) {
+        var scenarios = Self.standardScenarios
+        for answer in endpoint.errorAnswers {
+            if declaresExpired, endpoint.token, answer.key == "401" {
+                writeExpired(answer, of: &endpoint)
+                continue
+            }
+            for example in answer.examples {
+                guard let shape else {
+                    notes.append(ImportNote(.notMapped, at: OpenAPISource.location(answer.tokens),
+                                            "the API declares no error shape: this example is not written as a mock"))
+                    continue
+                }
+                guard shape.read(example.value) != nil else {
+                    notes.append(ImportNote(.notMapped, at: OpenAPISource.location(answer.tokens + exampleTokens(example)),
+                                            "the example has no code at \(shape.codePath): not written as a mock (it would be no failure in the API's error shape)"))
+                    continue
+                }
+                let scenario = SwiftName.unique(Self.scenarioName(example.name ?? Self.statusName(answer.status)), in: &scenarios)
+                endpoint.scenarios.append(scenario)
+                mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(scenario).\(answer.status).json", text: example.value.prettyText + "\n"))
+            }
+        }
+    }
+
+    /// The `@expired` mock: the 401's first example, else one made from its schema.
+    private mutating func writeExpired(_ answer: ImportedErrorAnswer, of endpoint: inout ImportedEndpoint) {
+        let value: JSONValue
+        if let example = answer.examples.first {
+            value = example.value
+        } else {
+            value = ExampleMaker(source: source).value(for: answer.schema ?? .object([]))
+            notes.append(ImportNote(.madeUp, at: OpenAPISource.location(answer.tokens),
+                                    "no example: mocks/\(endpoint.mock)@\(MockScenario.expired).json is made from the schema"))
+        }
+        mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(MockScenario.expired).json", text: value.prettyText + "\n"))
+    }
+
+    private func exampleTokens(_ example: ImportedErrorAnswer.Example) -> [String] {
+        example.name.map { ["examples", $0] } ?? ["example"]
+    }
+
+    /// A scenario name as a file name holds it: letters, digits, `-` and `_` (a dot would read as
+    /// a pinned status, an `@` as another scenario).
+    static func scenarioName(_ text: String) -> String {
+        let name = String(text.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        })
+        return name.isEmpty ? "error" : name
+    }
+
+    /// What a scenario of an example without a key is called: its status's name.
+    static func statusName(_ status: Int) -> String {
+        let names = [400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
+                     409: "conflict", 410: "gone", 412: "precondition_failed", 415: "unsupported_media_type",
+                     422: "unprocessable", 429: "too_many_requests", 500: "server_error", 502: "bad_gateway",
+                     503: "unavailable", 504: "gateway_timeout"]
+        return names[status] ?? "status_\(status)"
+    }
+}

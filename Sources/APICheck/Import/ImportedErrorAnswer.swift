@@ -1,0 +1,37 @@
+/// One error answer an operation declares (a 4xx, a 5xx, `4XX`, `default`), as `ErrorMapping`
+/// reads it: the status its mocks are pinned to, its JSON schema's fields and its examples.
+struct ImportedErrorAnswer: Equatable {
+    struct Example: Equatable {
+        /// The key in `examples`; nil for the media type's single `example`.
+        var name: String?
+        var value: JSONValue
+    }
+
+    /// The key in `responses`: `404`, `4XX`, `default`.
+    var key: String
+    /// The status a mock of it is replayed with: the key's, else 400 for `4XX` and 500 for `5XX`
+    /// and `default` (an error of unknown kind is the server's).
+    var status: Int
+    /// The content's media type; nil for an answer without content.
+    var mediaType: String?
+    /// The schema, references followed; nil without one.
+    var schema: JSONValue?
+    var examples: [Example]
+    /// Where it is in the document, as JSON pointer tokens: its media type's
+    /// (`paths`, `/pets`, `get`, `responses`, `404`, `content`, `application/json`), or the
+    /// answer's for one without content.
+    var tokens: [String]
+
+    /// Whether it is RFC 9457 problem details by its media type.
+    var isProblemJSON: Bool { mediaType?.lowercased().hasPrefix("application/problem+json") ?? false }
+
+    /// The status a `responses` key stands for; nil for a success key.
+    static func status(ofKey key: String) -> Int? {
+        if let status = Int(key) { return (400...599).contains(status) ? status : nil }
+        switch key.uppercased() {
+        case "4XX": return 400
+        case "5XX", "DEFAULT": return 500
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// What the enums `import-openapi` makes of a `oneOf` or `anyOf` decode with: a key to read a
+/// discriminator property by its name, and the error when no branch fits, which names every branch
+/// with its own failure and where in the document it failed, so a person sees why each was refused
+/// instead of only the last one's reason.
+public enum OneOfDecoding {
+    /// A coding key of any name: the discriminator's property (`petType`).
+    public struct Key: CodingKey, Sendable {
+        public var stringValue: String
+        public var intValue: Int? { nil }
+
+        public init(_ name: String) { stringValue = name }
+        public init?(stringValue: String) { self.stringValue = stringValue }
+        public init?(intValue: Int) { nil }
+    }
+
+    /// `PetOrError at $.owner: no branch fits: Pet ($.owner.name: expected a value, found absent);
+    /// ErrorModel ($.owner.code: expected Int, found String)`, as a `dataCorrupted` error at the
+    /// union's own coding path.
+    public static func noBranchFits(_ type: String, failures: [(branch: String, error: any Error)],
+                                    codingPath: [any CodingKey]) -> DecodingError {
+        let place = JSONValueDecoder.path(codingPath)
+        let reasons = failures.map { "\($0.branch) (\(describe($0.error)))" }.joined(separator: "; ")
+        return .dataCorrupted(DecodingError.Context(
+            codingPath: codingPath, debugDescription: "\(type) at \(place): no branch fits: \(reasons)"))
+    }
+
+    /// One branch's failure: the JSONPath from the document's root and what was wrong there.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let failure as DecodingFailure:
+            return failure.description
+        case let .typeMismatch(expected, context) as DecodingError:
+            return "\(JSONValueDecoder.path(context.codingPath)): expected \(ReadLog.typeName(expected)); \(context.debugDescription)"
+        case let .valueNotFound(expected, context) as DecodingError:
+            return "\(JSONValueDecoder.path(context.codingPath)): expected \(ReadLog.typeName(expected)), found null"
+        case let .keyNotFound(key, context) as DecodingError:
+            return "\(JSONValueDecoder.path(context.codingPath).appending(key.stringValue)): expected a value, found absent"
+        case let .dataCorrupted(context) as DecodingError:
+            return "\(JSONValueDecoder.path(context.codingPath)): \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+}
