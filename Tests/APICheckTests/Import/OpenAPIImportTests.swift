@@ -23,7 +23,8 @@ import Testing
             return
         }
         #expect(refusal("[1]") == .notAnObject(found: "an array"))
-        #expect(refusal(#"{"swagger": "2.0"}"#) == .unsupportedVersion("Swagger 2.0"))
+        #expect(refusal(#"{"swagger": "1.2"}"#) == .unsupportedVersion("Swagger 1.2"))
+        #expect(refusal(#"{"swagger": "2.0", "paths": {}}"#) == .noOperations)
         #expect(refusal(#"{"info": {}}"#) == .noVersion)
         #expect(refusal(#"{"openapi": "3.0.0", "paths": {}}"#) == .noOperations)
     }
