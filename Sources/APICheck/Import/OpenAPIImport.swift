@@ -118,11 +118,16 @@ public struct OpenAPIImport: Sendable {
     }
 
     /// The staging URL: the one given, else the first server's (its variables at their defaults),
-    /// else a placeholder, noted. A relative server URL has no host to call: noted too.
+    /// else a placeholder, noted. A relative server URL, or none, is relative to the document's
+    /// URL when it was fetched; else it has no host to call: noted too.
     private func server(_ document: JSONValue) -> (URL, ImportNote?) {
         if let given = settings.baseURL { return (given, nil) }
         guard let first = OpenAPISource.array(document["servers"]).first,
               var text = OpenAPISource.string(first["url"]) else {
+            // OpenAPI's default server is `/`: the origin the document was fetched from.
+            if let documentURL = settings.documentURL, let origin = URL(string: "/", relativeTo: documentURL)?.absoluteURL {
+                return (origin, nil)
+            }
             return (Self.fallbackBaseURL, ImportNote(.notMapped, at: "#/servers", "no server: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"))
         }
         for (name, variable) in OpenAPISource.members(first["variables"]) {

@@ -45,4 +45,16 @@ import Testing
         #expect(result.baseURL == OpenAPIImport.fallbackBaseURL)
         #expect(result.notes.map(\.description).contains { $0.hasPrefix("not mapped: #/servers/0/url: '/v1/' is not an absolute http(s) URL") })
     }
+
+    @Test func aFetchedDocumentsServersAreRelativeToItsURL() throws {
+        var settings = ImportFixture.settings
+        settings.documentURL = URL(string: "https://docs.shop.example:8443/specs/v1/openapi.json?x=1")
+        let none = #"{"openapi": "3.0.0", "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
+        let result = try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(none.utf8)))
+        #expect(result.baseURL == URL(string: "https://docs.shop.example:8443/"))
+        #expect(result.notes.isEmpty)
+        let relative = #"{"openapi": "3.0.0", "servers": [{"url": "../api"}], "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
+        let resolved = try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(relative.utf8)))
+        #expect(resolved.baseURL == URL(string: "https://docs.shop.example:8443/specs/api/"))
+    }
 }
