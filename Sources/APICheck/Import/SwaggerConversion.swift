@@ -461,8 +461,6 @@ struct SwaggerConversion {
                 members.append((key, .array(OpenAPISource.array(value).enumerated().map {
                     self.schema($0.element, at: tokens + [key, String($0.offset)])
                 })))
-            case "x-example" where fieldsOnly:
-                continue
             default:
                 members.append((key, value))
             }
