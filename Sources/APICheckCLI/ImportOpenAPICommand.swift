@@ -42,6 +42,7 @@ struct ImportOpenAPICommand: Command {
         (--timeout, --max-body, TLS); a relative server URL is taken relative to it. Every part of
         the document not declared, and every mock made up, is listed on stderr.
         Then: cd DIR && swift build, and run the new tool from .build/debug/.
+        \(ConnectionOptions.tlsDiscussion)
         """
     }
 
