@@ -20,6 +20,9 @@ struct ConnectionOptions {
                                            help: "warn when the server certificate expires within N days",
                                            parse: .integer(in: 0...3650))
     static let all: [any OptionDeclaration] = [concurrency, timeout, maxBody, insecure, cacert, cert, key, certWarnDays]
+    /// Those of a command that fetches one document (`import-openapi URL`): no requests in
+    /// parallel, and no run whose report would carry a certificate warning.
+    static let fetching: [any OptionDeclaration] = [timeout, maxBody, insecure, cacert, cert, key]
 
     /// Where a CA bundle may come from, first found wins: the flag, then the variables curl users set.
     static let caBundleVariables = ["APICHECK_CACERT", "CURL_CA_BUNDLE", "SSL_CERT_FILE"]
@@ -48,6 +51,16 @@ struct ConnectionOptions {
         insecure = try arguments[Self.insecure]
         tls = try Self.tlsOptions(arguments, context: context)
         certificateWarningDays = try arguments[Self.certWarnDays]
+    }
+
+    /// The options `fetching` declares; one request at a time.
+    init(fetching arguments: ParsedArguments, context: CommandContext) throws {
+        concurrency = 1
+        timeout = try arguments[Self.timeout]
+        maxBody = try arguments[Self.maxBody]
+        insecure = try arguments[Self.insecure]
+        tls = try Self.tlsOptions(arguments, context: context)
+        certificateWarningDays = 0
     }
 
     /// The libcurl transport these options describe; shut it down when the command is done.

@@ -2,15 +2,16 @@ import APICheck
 import Foundation
 import YAMLReader
 
-/// `apicheck import-openapi DOC --output DIR`: an OpenAPI 3.0/3.1 document into a package like the
-/// one `init` writes — its declarations, types and mocks made from the document — that builds and
+/// `apicheck import-openapi DOC --output DIR`: an OpenAPI 3.0/3.1 or Swagger 2.0 document (a file,
+/// or an http(s) URL fetched as `live` calls a server) into a package like the one `init` writes — its declarations, types and mocks made from the document — that builds and
 /// runs as written. What the document holds that the package does not declare, and each mock made
 /// up, is listed on stderr.
 struct ImportOpenAPICommand: Command {
     static let name = "import-openapi"
-    static let abstract = "Write a package declaring the API an OpenAPI 3.x document (JSON or YAML) describes: types, endpoints, mocks."
+    static let abstract = "Write a package declaring the API an OpenAPI 3.x or Swagger 2.0 document (JSON or YAML) describes: types, endpoints, mocks."
     static let arguments = [
-        CommandArgument(name: "DOC", help: "the OpenAPI 3.0 or 3.1 document, a JSON or YAML file", declaredCompletion: .files),
+        CommandArgument(name: "DOC", help: "the OpenAPI 3.0/3.1 or Swagger 2.0 document: a JSON or YAML file, or an http(s) URL",
+                        declaredCompletion: .files),
     ]
 
     static let output = Option.optional("output", "DIR", help: "the folder to write the package into (made if missing); required",
@@ -20,8 +21,15 @@ struct ImportOpenAPICommand: Command {
     static let baseURL = Option.optional("base-url", "URL", shownDefault: "the document's first server",
                                          help: "the staging server's base URL", parse: .baseURL)
     static let force = Option.flag("force", help: "write into a folder that is not empty, replacing the package's files")
-    static let options: [any OptionDeclaration] = [output, packageName, InitCommand.dependency, baseURL, force]
-    static let exitCodes: String? = "0 written (what was not mapped is listed on stderr); 2 usage error, a document that cannot be read, a folder that is not empty"
+    static let header = Option.repeated("header", "'NAME: VALUE'",
+                                        help: "a header sent when DOC is a URL; 'env:VAR' in the value is read from $VAR (a token)",
+                                        parse: .text)
+    static let tokenHeader = Option.optional("token-header", "'NAME[: PREFIX]'",
+                                             help: "every operation sends a token issued beforehand ($<NAME>_TOKEN) in this header, e.g. 'Authorization: token', whatever the document's security says",
+                                             parse: .text)
+    static let options: [any OptionDeclaration] = [output, packageName, InitCommand.dependency, baseURL, tokenHeader, force, header]
+        + ConnectionOptions.fetching
+    static let exitCodes: String? = "0 written (what was not mapped is listed on stderr); 2 usage error, a document that cannot be read or fetched, a folder that is not empty"
 
     static func discussion(tool: String) -> String {
         """
@@ -29,22 +37,31 @@ struct ImportOpenAPICommand: Command {
         apicheck, a contracts module, mocks/), its declarations made from the document: a Codable
         type per schema, an endpoint per operation grouped by tag, the first server as the staging
         environment, the security scheme as the auth policy, and a success mock per operation from
-        its example (else made from the schema). Reads JSON and YAML (libyaml). Every part of the
-        document not declared, and every mock made up, is listed on stderr.
+        its example (else made from the schema). Reads JSON and YAML (libyaml); a Swagger 2.0
+        document is converted to OpenAPI 3.0 first. A URL is fetched once, as live calls a server
+        (--timeout, --max-body, TLS); a relative server URL is taken relative to it. Every part of
+        the document not declared, and every mock made up, is listed on stderr.
         Then: cd DIR && swift build, and run the new tool from .build/debug/.
+        \(ConnectionOptions.tlsDiscussion)
         """
     }
 
     let context: CommandContext
-    let document: URL
+    let document: OpenAPIDocumentSource
+    let connection: ConnectionOptions
+    let headers: [(name: String, value: String)]
     let folder: URL
     let settings: PackageSettings
     let baseURL: URL?
     let force: Bool
+    let tokenHeader: TokenHeader?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
-        document = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
+        document = try OpenAPIDocumentSource(arguments.positionals[0], workingDirectory: context.workingDirectory)
+        connection = try ConnectionOptions(fetching: arguments, context: context)
+        headers = try arguments[Self.header].map { try OpenAPIDocumentSource.header($0, environment: context.environment) }
+        if case .file = document, !headers.isEmpty { throw UsageError("--header is for a document given by URL") }
         guard let output = try arguments[Self.output] else { throw UsageError("missing --output DIR: the folder to write the package into") }
         folder = URL(fileURLWithPath: output, relativeTo: context.workingDirectory).standardizedFileURL
         let dependency = try PackageDependency.chosen(try arguments[InitCommand.dependency], context: context)
@@ -52,6 +69,14 @@ struct ImportOpenAPICommand: Command {
         settings = try PackageSettings(name: try arguments[Self.packageName] ?? folder.lastPathComponent,
                                        baseURL: baseURL ?? OpenAPIImport.fallbackBaseURL, dependency: dependency, template: .plain)
         force = try arguments[Self.force]
+        if let given = try arguments[Self.tokenHeader] {
+            guard let header = TokenHeader(parsing: given) else {
+                throw UsageError("--token-header '\(DisplayText.escaped(given))': expected a header name, then ': ' and the word before the token if any")
+            }
+            tokenHeader = header
+        } else {
+            tokenHeader = nil
+        }
     }
 
     /// JSON when the text starts as JSON does (`{`), else YAML through libyaml (a superset of
@@ -63,21 +88,17 @@ struct ImportOpenAPICommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let data: Data
-        do {
-            data = try Data(contentsOf: document)
-        } catch {
-            throw CommandFailure("cannot read \(document.path): \((error as NSError).localizedDescription)")
-        }
+        let data = try await document.read(connection: connection, headers: headers)
         let importer = OpenAPIImport(settings: .init(name: settings.name, typeName: settings.typeName, moduleName: settings.moduleName,
-                                                     variablePrefix: settings.variablePrefix, baseURL: baseURL))
+                                                     variablePrefix: settings.variablePrefix, baseURL: baseURL,
+                                                     documentURL: document.documentURL, tokenHeader: tokenHeader))
         let result: OpenAPIImport.Result
         do {
             result = try importer.run(try Self.read(data))
         } catch let error as YAMLError {
-            throw CommandFailure("\(document.path): \(error.description)")
+            throw CommandFailure("\(document.shown): \(error.description)")
         } catch {
-            throw CommandFailure("\(document.path): \(error)")
+            throw CommandFailure("\(document.shown): \(error)")
         }
         let written = PackageFiles(settings: settings)
         var files = [
@@ -98,7 +119,7 @@ struct ImportOpenAPICommand: Command {
             context.console.out("removed \(path): the previous import wrote it, this document has no such part")
         }
         context.console.out("""
-            wrote the \(settings.name) package from \(document.lastPathComponent) (\(result.endpointCount) endpoints, \
+            wrote the \(settings.name) package from \(document.name) (\(result.endpointCount) endpoints, \
             \(result.typeCount) types, \(files.count) files) in \(folder.path); \(result.notes.count) notes on stderr
             next:
               cd \(folder.path)

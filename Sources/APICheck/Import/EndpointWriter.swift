@@ -274,7 +274,7 @@ struct EndpointWriter {
             }
         }
         var sample: String?
-        if let value = sampleValue(parameter, schema: schema), let literal = Self.literal(value, as: type, list: list != nil) {
+        if let value = sampleValue(parameter, schema: schema, required: required), let literal = Self.literal(value, as: type, list: list != nil) {
             sample = ".literal(\(literal))"
         } else if required {
             let variable = variablePrefix + "_" + SwiftName.variable(name)
@@ -296,16 +296,19 @@ struct EndpointWriter {
     }
 
     /// The document's value for a sample: the parameter's example, its first `examples` value,
-    /// the schema's example, default or first enum value.
-    private func sampleValue(_ parameter: JSONValue, schema: JSONValue) -> JSONValue? {
+    /// the schema's example or default; for a required parameter, else its first enum value. An
+    /// optional one is not sent on a guess: its first enum value may ask for another answer than
+    /// the one declared (`format=csv` where JSON is the default).
+    private func sampleValue(_ parameter: JSONValue, schema: JSONValue, required: Bool) -> JSONValue? {
         if let example = parameter["example"] { return example }
         if let first = OpenAPISource.members(parameter["examples"]).first,
            let value = source.resolve(first.value)?["value"] { return value }
         if let example = schema["example"] { return example }
         if let value = schema["default"] { return value }
-        if let first = OpenAPISource.array(schema["enum"]).first { return first }
+        if required, let first = OpenAPISource.array(schema["enum"]).first { return first }
         if let items = schema["items"].flatMap({ source.resolve($0) }) {
-            if let value = items["example"] ?? items["default"] ?? OpenAPISource.array(items["enum"]).first { return .array([value]) }
+            let guessed = required ? OpenAPISource.array(items["enum"]).first : nil
+            if let value = items["example"] ?? items["default"] ?? guessed { return .array([value]) }
         }
         return nil
     }

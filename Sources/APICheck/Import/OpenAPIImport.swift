@@ -18,13 +18,21 @@ public struct OpenAPIImport: Sendable {
         public var variablePrefix: String
         /// The staging URL; nil: the document's first server.
         public var baseURL: URL?
+        /// Where the document was fetched from, when it was: OpenAPI says a relative server URL
+        /// is relative to it (and Swagger 2.0 that a document without `host` is served by it).
+        public var documentURL: URL?
+        /// The header every operation sends a token in, whatever the document's security says.
+        public var tokenHeader: TokenHeader?
 
-        public init(name: String, typeName: String, moduleName: String, variablePrefix: String, baseURL: URL?) {
+        public init(name: String, typeName: String, moduleName: String, variablePrefix: String, baseURL: URL?,
+                    documentURL: URL? = nil, tokenHeader: TokenHeader? = nil) {
+            self.tokenHeader = tokenHeader
             self.name = name
             self.typeName = typeName
             self.moduleName = moduleName
             self.variablePrefix = variablePrefix
             self.baseURL = baseURL
+            self.documentURL = documentURL
         }
     }
 
@@ -59,9 +67,17 @@ public struct OpenAPIImport: Sendable {
         }
     }
 
-    public func run(_ document: JSONValue) throws(OpenAPIImportError) -> Result {
-        guard case .object = document else { throw .notAnObject(found: Self.kind(document)) }
-        if let swagger = OpenAPISource.string(document["swagger"]) { throw .unsupportedVersion("Swagger \(swagger)") }
+    public func run(_ given: JSONValue) throws(OpenAPIImportError) -> Result {
+        guard case .object = given else { throw .notAnObject(found: Self.kind(given)) }
+        var document = given
+        var conversion: SwaggerConversion?
+        // `swagger: 2.0` unquoted in YAML is a number.
+        if let swagger = OpenAPISource.string(given["swagger"]) ?? given["swagger"].flatMap(Self.numberText) {
+            guard swagger == "2.0" || swagger == "2" else { throw .unsupportedVersion("Swagger \(swagger)") }
+            let converted = SwaggerConversion(given, documentScheme: settings.documentURL?.scheme)
+            document = converted.document
+            conversion = converted
+        }
         guard let version = OpenAPISource.string(document["openapi"]) else { throw .noVersion }
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else { throw .unsupportedVersion("OpenAPI \(version)") }
         let source = OpenAPISource(root: document)
@@ -72,7 +88,7 @@ public struct OpenAPIImport: Sendable {
 
         var types = SchemaMapper(source: source, reserved: [settings.typeName])
         types.declareComponents()
-        let security = SecurityMapping(source: source, variablePrefix: settings.variablePrefix)
+        let security = SecurityMapping(source: source, variablePrefix: settings.variablePrefix, tokenHeader: settings.tokenHeader)
         var writer = EndpointWriter(source: source, security: security, variablePrefix: settings.variablePrefix)
         writer.declareOperations(types: &types)
         guard !writer.endpoints.isEmpty else { throw .noOperations }
@@ -95,26 +111,46 @@ public struct OpenAPIImport: Sendable {
         files += types.types.map { ImportedFile(path: "\(folder)/Types/\($0.name).swift", text: TypeWriter(type: $0).text) }
         files += writer.mocks + errors.mocks
         notes += security.notes + types.notes + writer.notes + errors.notes
+        if let conversion {
+            // The notes point into the converted document: turned back into the Swagger one's.
+            notes = conversion.notes + notes.map {
+                ImportNote($0.kind, at: conversion.originalLocation($0.location), $0.message)
+            }
+        }
         return Result(files: files, notes: notes, endpointCount: endpoints.count, typeCount: types.types.count,
                       baseURL: baseURL)
     }
 
     /// The staging URL: the one given, else the first server's (its variables at their defaults),
-    /// else a placeholder, noted. A relative server URL has no host to call: noted too.
+    /// else a placeholder, noted. A relative server URL, or none, is relative to the document's
+    /// URL when it was fetched; else it has no host to call: noted too.
     private func server(_ document: JSONValue) -> (URL, ImportNote?) {
         if let given = settings.baseURL { return (given, nil) }
         guard let first = OpenAPISource.array(document["servers"]).first,
               var text = OpenAPISource.string(first["url"]) else {
+            // OpenAPI's default server is `/`: the origin the document was fetched from.
+            if let documentURL = settings.documentURL, let origin = URL(string: "/", relativeTo: documentURL)?.absoluteURL {
+                return (origin, nil)
+            }
             return (Self.fallbackBaseURL, ImportNote(.notMapped, at: "#/servers", "no server: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"))
         }
         for (name, variable) in OpenAPISource.members(first["variables"]) {
             if let value = OpenAPISource.string(variable["default"]) { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         }
         if !text.hasSuffix("/") { text += "/" }
+        if let documentURL = settings.documentURL, URL(string: text)?.host == nil,
+           let resolved = URL(string: text, relativeTo: documentURL)?.absoluteURL {
+            text = resolved.absoluteString
+        }
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
             return (Self.fallbackBaseURL, ImportNote(.notMapped, at: "#/servers/0/url", "'\(text)' is not an absolute http(s) URL: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"))
         }
         return (url, nil)
+    }
+
+    private static func numberText(_ value: JSONValue) -> String? {
+        if case let .number(text) = value { return text }
+        return nil
     }
 
     private static func kind(_ value: JSONValue) -> String {

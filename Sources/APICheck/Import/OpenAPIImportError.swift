@@ -5,7 +5,7 @@ public enum OpenAPIImportError: Error, Sendable, Equatable, CustomStringConverti
     /// (the command line reads it through libyaml first, `YAMLReader`).
     case notJSON(reason: String, looksLikeYAML: Bool)
     case notAnObject(found: String)
-    /// `swagger: "2.0"`, or an `openapi` version other than 3.0.x and 3.1.x.
+    /// A `swagger` version other than 2.0, or an `openapi` version other than 3.0.x and 3.1.x.
     case unsupportedVersion(String)
     case noVersion
     case noOperations
@@ -19,9 +19,9 @@ public enum OpenAPIImportError: Error, Sendable, Equatable, CustomStringConverti
         case let .notAnObject(found):
             "the document is \(found), not an object with 'openapi', 'info' and 'paths'"
         case let .unsupportedVersion(version):
-            "the document is \(version); import-openapi reads OpenAPI 3.0.x and 3.1.x"
+            "the document is \(version); import-openapi reads OpenAPI 3.0.x and 3.1.x and Swagger 2.0"
         case .noVersion:
-            "the document has no 'openapi' field: is it an OpenAPI 3.x document?"
+            "the document has no 'openapi' field (nor 'swagger'): is it an OpenAPI 3.x or Swagger 2.0 document?"
         case .noOperations:
             "the document declares no operation under 'paths'"
         }

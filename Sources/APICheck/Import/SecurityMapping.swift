@@ -13,7 +13,22 @@ struct SecurityMapping {
     private(set) var variables: [String] = []
     private(set) var notes: [ImportNote] = []
 
-    init(source: OpenAPISource, variablePrefix: String) {
+    /// Set by `--token-header`: every operation sends the token, but those that say `security: []`.
+    private var everyOperation = false
+
+    init(source: OpenAPISource, variablePrefix: String, tokenHeader: TokenHeader? = nil) {
+        if let tokenHeader {
+            let variable = "\(variablePrefix)_TOKEN"
+            policy = ".preIssued(variable: \(SwiftName.literal(variable)), placement: \(tokenHeader.placementExpression))"
+            variables = [variable]
+            everyOperation = true
+            notes.append(ImportNote(.needsValue, at: "#", "every operation sends the token issued beforehand (--token-header): live reads it from $\(variable)"))
+            if !OpenAPISource.members(source.root["components"]?["securitySchemes"]).isEmpty {
+                notes.append(ImportNote(.notMapped, at: "#/components/securitySchemes",
+                                        "the security schemes are replaced by --token-header \(tokenHeader.name): every operation sends $\(variable)"))
+            }
+            return
+        }
         let schemes = OpenAPISource.members(source.root["components"]?["securitySchemes"])
         var required: [String] = Self.schemeNames(source.root["security"])
         for (_, item) in OpenAPISource.members(source.root["paths"]) {
@@ -29,6 +44,9 @@ struct SecurityMapping {
                 self.scheme = name
                 self.variables = variables
                 if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
+                for variable in variables {
+                    notes.append(ImportNote(.needsValue, at: location, "the \(name) scheme's credentials: live reads them from $\(variable)"))
+                }
                 return
             case let .unmapped(reason):
                 notes.append(ImportNote(.notMapped, at: location, reason))
@@ -39,6 +57,11 @@ struct SecurityMapping {
     /// Whether an operation requires the mapped scheme: its own `security` when it has one (an
     /// empty requirement `{}` among them makes auth optional: no token), else the document's.
     func requiresToken(_ operation: JSONValue, document: JSONValue) -> (token: Bool, other: [String]) {
+        if everyOperation {
+            guard let own = operation["security"] else { return (true, []) }
+            let requirements = OpenAPISource.array(own)
+            return (!requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }, [])
+        }
         let requirements = OpenAPISource.array(operation["security"] ?? document["security"])
         guard !requirements.isEmpty, !requirements.contains(where: { OpenAPISource.members($0).isEmpty }) else {
             return (false, [])

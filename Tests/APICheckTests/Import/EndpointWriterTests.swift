@@ -23,6 +23,20 @@ import Testing
                              "responses": {"200": {"description": "ok", "content": {"text/plain": {"schema": {"type": "string"}}}}}}}
         """
 
+    @Test func anOptionalParameterIsNotSentOnTheGuessOfItsFirstEnumValue() throws {
+        let fixture = try ImportFixture(paths: """
+            "/licenses": {"get": {"operationId": "licenses",
+              "parameters": [{"name": "format", "in": "query", "schema": {"type": "string", "enum": ["csv", "json"]}},
+                             {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["name", "id"], "default": "id"}},
+                             {"name": "kind", "in": "query", "required": true, "schema": {"type": "string", "enum": ["all", "some"]}}],
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
+            """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#".query("format", .string),"#), "\(group)")
+        #expect(group.contains(#".query("sort", .string, sample: .literal("id")),"#))
+        #expect(group.contains(#".query("kind", .string, required: true, sample: .literal("all")),"#))
+    }
+
     @Test func anOperationIsAnEndpointInItsTagsGroup() throws {
         let fixture = try ImportFixture(paths: Self.pets)
         let group = fixture.group("PetsEndpoints")

@@ -23,7 +23,8 @@ import Testing
             return
         }
         #expect(refusal("[1]") == .notAnObject(found: "an array"))
-        #expect(refusal(#"{"swagger": "2.0"}"#) == .unsupportedVersion("Swagger 2.0"))
+        #expect(refusal(#"{"swagger": "1.2"}"#) == .unsupportedVersion("Swagger 1.2"))
+        #expect(refusal(#"{"swagger": "2.0", "paths": {}}"#) == .noOperations)
         #expect(refusal(#"{"info": {}}"#) == .noVersion)
         #expect(refusal(#"{"openapi": "3.0.0", "paths": {}}"#) == .noOperations)
     }
@@ -43,5 +44,17 @@ import Testing
         let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
         #expect(result.baseURL == OpenAPIImport.fallbackBaseURL)
         #expect(result.notes.map(\.description).contains { $0.hasPrefix("not mapped: #/servers/0/url: '/v1/' is not an absolute http(s) URL") })
+    }
+
+    @Test func aFetchedDocumentsServersAreRelativeToItsURL() throws {
+        var settings = ImportFixture.settings
+        settings.documentURL = URL(string: "https://docs.shop.example:8443/specs/v1/openapi.json?x=1")
+        let none = #"{"openapi": "3.0.0", "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
+        let result = try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(none.utf8)))
+        #expect(result.baseURL == URL(string: "https://docs.shop.example:8443/"))
+        #expect(result.notes.isEmpty)
+        let relative = #"{"openapi": "3.0.0", "servers": [{"url": "../api"}], "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
+        let resolved = try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(relative.utf8)))
+        #expect(resolved.baseURL == URL(string: "https://docs.shop.example:8443/specs/api/"))
     }
 }
