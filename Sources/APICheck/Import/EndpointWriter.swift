@@ -245,7 +245,7 @@ struct EndpointWriter {
             note(.notMapped, tokens, "parameter '\(name)' in '\(place)' is not mapped")
             return nil
         }
-        let schema = parameter["schema"].flatMap { source.resolve($0) } ?? .object([])
+        let schema = parameter["schema"].flatMap { scalarBranch(of: $0) } ?? .object([])
         if parameter["schema"] == nil {
             note(.notMapped, tokens, "parameter '\(name)' has no schema (a 'content' one?): declared String")
         }
@@ -311,6 +311,24 @@ struct EndpointWriter {
             if let value = items["example"] ?? items["default"] ?? guessed { return .array([value]) }
         }
         return nil
+    }
+
+    /// The parameter's schema, references followed; a `oneOf`/`anyOf` whose branches other than
+    /// `null` are all of one scalar type (FastAPI's `Optional[bool]` is `anyOf: [{type: boolean},
+    /// {type: null}]`; a uuid-or-name is two strings) is its first such branch, with the
+    /// union's own example, default or enum kept for the sample.
+    private func scalarBranch(of schema: JSONValue) -> JSONValue? {
+        guard let resolved = source.resolve(schema) else { return nil }
+        let branches = OpenAPISource.array(resolved["oneOf"]) + OpenAPISource.array(resolved["anyOf"])
+        guard !branches.isEmpty else { return resolved }
+        let typed = branches.compactMap { source.resolve($0) }.filter { OpenAPISource.string($0["type"]) != "null" }
+        guard let first = typed.first, let type = Self.scalarType(first),
+              typed.allSatisfy({ Self.scalarType($0) == type }) else { return resolved }
+        var members = OpenAPISource.members(first)
+        for key in ["example", "default", "enum"] where first[key] == nil {
+            if let value = resolved[key] { members.append((key, value)) }
+        }
+        return .object(members)
     }
 
     private static func scalarType(_ schema: JSONValue) -> String? {

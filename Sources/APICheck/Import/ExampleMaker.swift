@@ -1,19 +1,38 @@
 /// A plausible JSON value made from a schema, for a success answer the document gives no example
 /// of: the schema's own `example`, `default` or first `enum` value where it has one, else a value
 /// of its type (a string's format respected) that the imported types decode. Every property is
-/// filled down to a depth, required ones further, so recursive schemas end.
+/// filled, however deep, so that a server answering as the schema says shows nothing the mock
+/// lacks; a reference met a second time on the way down (a recursive schema) fills its required
+/// members only and no array items, so recursive schemas end, and a depth cap bounds the rest.
 struct ExampleMaker {
     let source: OpenAPISource
+    /// Below this depth every property is made; past it only the required ones.
+    static let fullDepth = 16
+    /// Past this depth nothing is made (`null`): a last bound on chains of required members.
+    static let maximumDepth = 24
+    /// Values made for one mock before the rest is made as past `fullDepth`: a bound on schemas
+    /// that reach many others many levels deep without recursing.
+    static let budget = 20_000
 
     func value(for schema: JSONValue, depth: Int = 0) -> JSONValue {
-        guard depth < 12, let schema = source.resolve(schema) else { return .null }
+        var budget = Self.budget
+        return value(for: schema, depth: depth, seen: [:], budget: &budget)
+    }
+
+    /// `seen`: how often each reference was followed on the way down to here.
+    private func value(for schema: JSONValue, depth: Int, seen: [String: Int], budget: inout Int) -> JSONValue {
+        var seen = seen
+        if let reference = OpenAPISource.string(schema["$ref"]) { seen[reference, default: 0] += 1 }
+        guard depth < Self.maximumDepth, let schema = source.resolve(schema) else { return .null }
+        budget -= 1
+        let recursive = seen.values.contains { $0 > 1 } || budget <= 0
         if let example = schema["example"] { return example }
         if let example = OpenAPISource.array(schema["examples"]).first { return example }
         if let value = schema["default"] { return value }
         if let first = OpenAPISource.array(schema["enum"]).first(where: { $0 != .null }) { return first }
         if let branches = union(schema) {
             guard let branch = branches.first(where: { OpenAPISource.string($0["type"]) != "null" }) else { return .null }
-            var made = value(for: branch, depth: depth + 1)
+            var made = value(for: branch, depth: depth + 1, seen: seen, budget: &budget)
             // The discriminator says which branch it is, so the made value decodes as that branch
             // rather than as an unknown kind.
             if let property = OpenAPISource.string(schema["discriminator"]?["propertyName"]),
@@ -23,7 +42,7 @@ struct ExampleMaker {
             return made
         }
         if schema["allOf"] != nil || !OpenAPISource.members(schema["properties"]).isEmpty {
-            return object(schema, depth: depth)
+            return object(schema, depth: depth, seen: seen, requiredOnly: recursive || depth >= Self.fullDepth, budget: &budget)
         }
         let type = OpenAPISource.string(schema["type"])
             ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
@@ -33,11 +52,11 @@ struct ExampleMaker {
         case "number"?: return .number("1.5")
         case "boolean"?: return .bool(true)
         case "array"?:
-            guard depth < 6, let items = schema["items"] else { return .array([]) }
-            return .array([value(for: items, depth: depth + 1)])
+            guard !recursive, depth < Self.fullDepth, let items = schema["items"] else { return .array([]) }
+            return .array([value(for: items, depth: depth + 1, seen: seen, budget: &budget)])
         case "object"?:
-            if let additional = schema["additionalProperties"], case .object = additional, depth < 6 {
-                return .object([("key", value(for: additional, depth: depth + 1))])
+            if let additional = schema["additionalProperties"], case .object = additional, !recursive, depth < Self.fullDepth {
+                return .object([("key", value(for: additional, depth: depth + 1, seen: seen, budget: &budget))])
             }
             return .object([])
         default:
@@ -45,16 +64,16 @@ struct ExampleMaker {
         }
     }
 
-    /// Every property of the object and of its `allOf` members; past depth 4 the required only.
-    private func object(_ schema: JSONValue, depth: Int) -> JSONValue {
+    /// Every property of the object and of its `allOf` members, or their required ones only.
+    private func object(_ schema: JSONValue, depth: Int, seen: [String: Int], requiredOnly: Bool, budget: inout Int) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         func add(_ schema: JSONValue) {
             guard let schema = source.resolve(schema) else { return }
             for part in OpenAPISource.array(schema["allOf"]) { add(part) }
             let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
-            for (key, property) in OpenAPISource.members(schema["properties"]) where depth < 4 || required.contains(key) {
+            for (key, property) in OpenAPISource.members(schema["properties"]) where !requiredOnly || required.contains(key) {
                 members.removeAll { $0.key == key }
-                members.append((key, value(for: property, depth: depth + 1)))
+                members.append((key, value(for: property, depth: depth + 1, seen: seen, budget: &budget)))
             }
         }
         add(schema)

@@ -80,6 +80,30 @@ import Testing
         #expect(fixture.notes.contains("not mapped: #/paths/~1upload/post/responses/200/content: a success answer that is not JSON (text/plain): the operation is not declared"))
     }
 
+    /// FastAPI writes an optional parameter as `anyOf: [{type: X}, {type: null}]` (Prefect's
+    /// document has them): it was declared `String` with an "object or of several types" note,
+    /// even a boolean. A union whose non-null branches are one scalar type is that type now.
+    @Test func aUnionOfOneScalarTypeAndNullIsThatType() throws {
+        let fixture = try ImportFixture(paths: """
+            "/limits/{id_or_name}": {"get": {"operationId": "readLimit", "parameters": [
+                {"name": "id_or_name", "in": "path", "required": true,
+                 "schema": {"anyOf": [{"type": "string", "format": "uuid"}, {"type": "string"}]}},
+                {"name": "x-ui", "in": "header", "schema": {"anyOf": [{"type": "boolean"}, {"type": "null"}], "default": false}},
+                {"name": "version", "in": "query", "schema": {"anyOf": [{"type": "string"}, {"type": "null"}]}},
+                {"name": "limit", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "null"}], "example": 5}},
+                {"name": "either", "in": "query", "schema": {"anyOf": [{"type": "integer"}, {"type": "string"}]}}],
+              "responses": {"204": {"description": "ok"}}}}
+            """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#".path("id_or_name", .string, sample: .environment("SHOP_ID_OR_NAME", fallback: nil)),"#))
+        #expect(group.contains(#".header("x-ui", .bool, sample: .literal(false)),"#))
+        #expect(group.contains(#".query("version", .string),"#))
+        #expect(group.contains(#".query("limit", .int, sample: .literal(5)),"#))
+        #expect(group.contains(#".query("either", .string),"#))
+        let loose = fixture.notes.filter { $0.contains("an object or of several types") }
+        #expect(loose == ["not mapped: #/paths/~1limits~1{id_or_name}/get/parameters/4: parameter 'either' is an object or of several types: declared String"])
+    }
+
     @Test func theAnswersBesideTheSuccessAreListedNotDropped() throws {
         let fixture = try ImportFixture(paths: """
             "/a": {"get": {"operationId": "a", "callbacks": {}, "responses": {

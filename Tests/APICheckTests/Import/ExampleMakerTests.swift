@@ -15,9 +15,26 @@ import Testing
         #expect(try made(#"{"type": "integer", "example": 42}"#) == "42")
         #expect(try made(#"{"type": "object", "additionalProperties": {"type": "boolean"}}"#) == #"{"key":true}"#)
         #expect(try made(#"{"type": ["array", "null"], "items": {"type": "number"}}"#) == "[1.5]")
-        // A recursive schema ends: past a depth only the required members are made.
-        let node = try made(##"{"$ref": "#/components/schemas/Node"}"##)
-        #expect(node.hasPrefix(#"{"name":"string","next":{"name":"string","next":"#))
+        // A recursive schema ends: a reference met again makes its required members only.
+        #expect(try made(##"{"$ref": "#/components/schemas/Node"}"##) == #"{"name":"string","next":{"name":"string"}}"#)
+    }
+
+    /// A FastAPI document (Prefect's) wraps each optional member in `anyOf: [X, null]` and nests
+    /// settings six levels deep: the mock made from it had only the required members past the
+    /// fourth level, so `live` against a server answering as the schema says warned of every
+    /// deeper member as "read by the decode type but not in the mock". Every member is made now.
+    @Test func everyMemberHoweverDeepIsMade() throws {
+        let source = OpenAPISource(root: try JSONParser.parse(##"""
+            {"components": {"schemas": {
+              "Settings": {"type": "object", "properties": {"server": {"anyOf": [{"$ref": "#/components/schemas/Server"}, {"type": "null"}]}}},
+              "Server": {"type": "object", "properties": {"database": {"anyOf": [{"$ref": "#/components/schemas/Database"}, {"type": "null"}]}}},
+              "Database": {"type": "object", "properties": {"sqlalchemy": {"anyOf": [{"$ref": "#/components/schemas/SQLAlchemy"}, {"type": "null"}]}}},
+              "SQLAlchemy": {"type": "object", "properties": {"connect_args": {"type": "object", "properties": {
+                "application_name": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                "tls": {"type": "object", "properties": {"enabled": {"type": "boolean"}}}}}}}}}}
+            """##))
+        let made = ExampleMaker(source: source).value(for: try JSONParser.parse(##"{"$ref": "#/components/schemas/Settings"}"##))
+        #expect(made.compactText == #"{"server":{"database":{"sqlalchemy":{"connect_args":{"application_name":"string","tls":{"enabled":true}}}}}}"#)
     }
 
     @Test func aDiscriminatedOneOfIsMadeAsItsFirstBranchWithTheValueThatSelectsIt() throws {
