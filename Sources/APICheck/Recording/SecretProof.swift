@@ -156,24 +156,45 @@ struct SecretProof {
     /// The texts the base64 runs of `text` decode to, standard or URL-safe, read from each of the
     /// four alignments (a run may start mid-group when something was glued in front of it).
     private func base64Runs(in text: String) -> [String] {
+        Self.runs(in: text, shortest: shortestBase64, alignments: 4, decode: Self.decodeBase64) { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): UInt8(ascii: "+")
+            case UInt8(ascii: "/"), UInt8(ascii: "_"): UInt8(ascii: "/")
+            default: nil
+            }
+        }
+    }
+
+    /// The texts the base32 runs of `text` decode to (RFC 4648's alphabet, either case), read
+    /// from each of the eight alignments.
+    private func base32Runs(in text: String) -> [String] {
+        Self.runs(in: text, shortest: shortestBase32, alignments: 8, decode: Self.decodeBase32) { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a")
+            case UInt8(ascii: "2")...UInt8(ascii: "7"): byte - UInt8(ascii: "2") + 26
+            default: nil
+            }
+        }
+    }
+
+    /// The texts the runs of an encoding's symbols in `text` decode to, each run of at least
+    /// `shortest` symbols read from each of `alignments` offsets. `symbol` maps a byte to what
+    /// `decode` reads, nil for a byte that ends a run (padding included).
+    private static func runs(in text: String, shortest: Int, alignments: Int, decode: (ArraySlice<UInt8>) -> Data?,
+                             symbol: (UInt8) -> UInt8?) -> [String] {
         var decoded: [String] = []
         var run: [UInt8] = []
         func flush() {
             defer { run.removeAll(keepingCapacity: true) }
-            guard run.count >= shortestBase64 else { return }
-            for offset in 0..<4 where run.count - offset >= shortestBase64 {
-                if let data = Self.decodeBase64(run[offset...]) { decoded.append(Self.text(of: data)) }
+            guard run.count >= shortest else { return }
+            for offset in 0..<alignments where run.count - offset >= shortest {
+                if let data = decode(run[offset...]) { decoded.append(Self.text(of: data)) }
             }
         }
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                run.append(byte)
-            case UInt8(ascii: "+"), UInt8(ascii: "-"): run.append(UInt8(ascii: "+"))
-            case UInt8(ascii: "/"), UInt8(ascii: "_"): run.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "="): flush()
-            default: flush()
-            }
+            if let value = symbol(byte) { run.append(value) } else { flush() }
         }
         flush()
         return decoded
@@ -187,32 +208,8 @@ struct SecretProof {
         return Data(base64Encoded: Data(bytes))
     }
 
-    /// The texts the base32 runs of `text` decode to (RFC 4648's alphabet, either case), read
-    /// from each of the eight alignments.
-    private func base32Runs(in text: String) -> [String] {
-        var decoded: [String] = []
-        var run: [UInt8] = []
-        func flush() {
-            defer { run.removeAll(keepingCapacity: true) }
-            guard run.count >= shortestBase32 else { return }
-            for offset in 0..<8 where run.count - offset >= shortestBase32 {
-                decoded.append(Self.text(of: Self.decodeBase32(run[offset...])))
-            }
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): run.append(byte - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): run.append(byte - UInt8(ascii: "a"))
-            case UInt8(ascii: "2")...UInt8(ascii: "7"): run.append(byte - UInt8(ascii: "2") + 26)
-            default: flush()
-            }
-        }
-        flush()
-        return decoded
-    }
-
     /// Five-bit values, eight to five bytes; a last partial byte is dropped.
-    private static func decodeBase32(_ values: ArraySlice<UInt8>) -> Data {
+    private static func decodeBase32(_ values: ArraySlice<UInt8>) -> Data? {
         var data = Data(capacity: values.count * 5 / 8)
         var buffer: UInt32 = 0, bits = 0
         for value in values {
