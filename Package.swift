@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "URLSessionClient", targets: ["URLSessionClient"]),
         // The mock server of `apicheck serve`, to start from a package's own tests.
         .library(name: "MockServer", targets: ["MockServer"]),
+        // The checking reverse proxy of `apicheck proxy`.
+        .library(name: "ProxyServer", targets: ["ProxyServer"]),
         // No `apicheck` executable product: SwiftPM gives a root package's executable targets
         // products of their own name, so `swift run apicheck` works here, and a package that
         // depends on this one can name its own target and product `apicheck` (ci/user-package).
@@ -38,11 +40,13 @@ let package = Package(
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
         // `apicheck serve`: the declarations and mocks as a stateful mock server.
         .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer"]),
+        // `apicheck proxy`: a reverse proxy that checks every exchange against the declarations.
+        .target(name: "ProxyServer", dependencies: ["APICheck", "HTTPServer", "MockServer", "CurlClient", "CZlib"]),
         // `apicheck version`'s commit, stamped at build time (see Sources/CommitStamp).
         .plugin(name: "CommitStamp", capability: .buildTool(), path: "Sources/CommitStamp", exclude: ["stamp.sh"]),
         // A YAML text as the core's JSON value, over libyaml.
         .target(name: "YAMLReader", dependencies: ["APICheck", "CYAML"]),
-        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer", "YAMLReader"],
+        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer", "ProxyServer", "YAMLReader"],
                 plugins: ["CommitStamp"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox", "HTTPServer"]),
@@ -71,6 +75,8 @@ let package = Package(
         // mock and socket tiers, the sandbox's faults through libcurl.
         .testTarget(name: "LiveIntegrationTests", dependencies: ["APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox", "TestSupport", "RelayExample"]),
         .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient", "TestSupport", "RelayExample"]),
+        .testTarget(name: "ProxyServerTests", dependencies: ["ProxyServer", "APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox",
+                                                           "TestSupport", "RelayExample"]),
         .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "APICheckCLI", "Contracts", "CurlClient", "HTTPServer", "TestSupport", "RelayExample", "URLSessionClient"]),
     ],
     swiftLanguageModes: [.v6]

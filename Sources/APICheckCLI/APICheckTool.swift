@@ -23,6 +23,7 @@ public struct APICheckTool: Sendable {
         SandboxCommand.self,
         OpenAPICommand.self,
         ServeCommand.self,
+        ProxyCommand.self,
         RecordCommand.self,
         ImportHARCommand.self,
         InitCommand.self,

@@ -15,6 +15,10 @@ public struct CurlConfiguration: Sendable {
     public var userAgent: String = "apicheck/1.0"
     /// The CA bundle trusted, and the client certificate presented, in TLS handshakes.
     public var tls = CurlTLSOptions()
+    /// Sends the request's headers as given and hands back the answer as it came: no
+    /// `Accept-Encoding`, `Accept` or `User-Agent` of libcurl's own, a compressed body left
+    /// compressed, no redirect followed. What a proxy needs to stay out of the exchange.
+    public var passThrough = false
 
     public init(concurrency: Int = 8, connectTimeout: Double = 10, timeout: Double = 10,
                 maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20, insecure: Bool = false,

@@ -36,14 +36,16 @@ extension CurlTransfer {
 
         // Redirects are followed by `CurlTransport.send`, which keeps them within the origin.
         check(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "FOLLOWLOCATION")
-        // "" asks for every encoding this libcurl can decode, and decodes it.
-        check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
+        if !configuration.passThrough {
+            // "" asks for every encoding this libcurl can decode, and decodes it.
+            check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
+            check(ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent), "USERAGENT")
+        }
         check(ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout)),
               "CONNECTTIMEOUT_MS")
         check(ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.timeout)), "TIMEOUT_MS")
         check(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1), "SSL_VERIFYPEER")
         check(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2), "SSL_VERIFYHOST")
-        check(ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent), "USERAGENT")
         configureTLS(easy, check)
         // Rejects early when the server announces a larger Content-Length; the write callback
         // still enforces the cap for chunked or compressed bodies.
@@ -104,6 +106,10 @@ extension CurlTransfer {
         // answer; every server we talk to takes the body straight away.
         if request.header("Expect") == nil {
             lines.append("Expect:")
+        }
+        // A proxied request goes out with the client's headers only: libcurl would add its own Accept.
+        if configuration.passThrough, request.header("Accept") == nil {
+            lines.append("Accept:")
         }
         for line in lines {
             guard let appended = curl_slist_append(headerList, line) else {

@@ -32,7 +32,8 @@ public final class CurlTransport: Transport {
             // The hops before this one count in the total, as libcurl counts them.
             response.timings.total += earlier
             earlier = response.timings.total
-            guard let next = current.redirected(by: response), next.url.hasSameOrigin(as: request.url) else { return response }
+            guard !configuration.passThrough, let next = current.redirected(by: response),
+                  next.url.hasSameOrigin(as: request.url) else { return response }
             guard hops < configuration.maxRedirects else {
                 throw TransportError(.other, "maximum (\(configuration.maxRedirects)) redirects followed", url: URLDisplay.string(request.url, query: false))
             }

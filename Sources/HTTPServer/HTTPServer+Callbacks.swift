@@ -48,6 +48,7 @@ extension HTTPServer {
                 },
                 headers: values(of: connection, kind: .HEADER_KIND))
             request.line = line
+            if context.configuration.keepsRawQuery { request.rawQuery = rawQuery(of: connection) }
             // Read off the request before it moves into `incoming`: a property of a class read
             // for a method call is copied whole.
             let length = request.header("Content-Length")
@@ -232,6 +233,28 @@ extension HTTPServer {
     static func queue(_ prepared: PreparedResponse, on connection: OpaquePointer, context: HandlerContext) -> MHD_Result {
         context.deadlines.sending(connection)
         return MHD_queue_response(connection, UInt32(prepared.status), prepared.raw)
+    }
+
+    /// The query's parameters as sent, joined again: libmicrohttpd keeps them escaped (the
+    /// daemon's unescape callback), and a bare `flag` comes with no value, so it stays bare.
+    private static func rawQuery(of connection: OpaquePointer) -> String? {
+        var text = ""
+        withUnsafeMutablePointer(to: &text) { pointer in
+            _ = MHD_get_connection_values_n(
+                connection, .GET_ARGUMENT_KIND,
+                { cls, _, key, keySize, value, valueSize in
+                    guard let cls, let key else { return .YES }
+                    let text = cls.assumingMemoryBound(to: String.self)
+                    if !text.pointee.isEmpty { text.pointee += "&" }
+                    text.pointee += String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+                    if let value {
+                        text.pointee += "=" + String(decoding: UnsafeRawBufferPointer(start: value, count: valueSize), as: UTF8.self)
+                    }
+                    return .YES
+                },
+                pointer)
+        }
+        return text.isEmpty ? nil : text
     }
 
     /// Headers or query arguments, in the order they arrived. libmicrohttpd has already

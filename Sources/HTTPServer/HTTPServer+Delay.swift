@@ -25,6 +25,7 @@ extension HTTPServer {
     /// in `pending` (or drops it when the client left meanwhile).
     static func answer(_ response: ServerResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
                        context: HandlerContext) -> MHD_Result {
+        if let deferred = response.deferred { return awaitAnswer(deferred, to: incoming, on: connection, context: context) }
         guard response.delay > 0 else { return queue(response, on: connection, context: context) }
         guard !context.threadPerConnection else {
             Thread.sleep(forTimeInterval: response.delay)
@@ -42,8 +43,36 @@ extension HTTPServer {
         return .YES
     }
 
+    /// A handler's later answer. A thread-per-connection server waits for it on the connection's
+    /// own thread; a pool server suspends the connection until `send`, with no timer: the sweep
+    /// still resumes it, abandoned, when its client hangs up meanwhile.
+    private static func awaitAnswer(_ deferred: DeferredResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
+                                    context: HandlerContext) -> MHD_Result {
+        guard !context.threadPerConnection else {
+            return answer(deferred.wait(), to: incoming, on: connection, context: context)
+        }
+        context.deadlines.bodyReceived(connection)
+        guard let key = context.suspended.suspend(connection) else {
+            return .NO
+        }
+        incoming.deferred = deferred
+        incoming.suspension = key
+        let suspended = context.suspended
+        deferred.whenSent { suspended.resume(key) }
+        return .YES
+    }
+
     /// The answer that waited out its delay, or nothing when its client hung up meanwhile.
     static func resumed(_ incoming: IncomingRequest, on connection: OpaquePointer, context: HandlerContext) -> MHD_Result? {
+        if let deferred = incoming.deferred {
+            incoming.deferred = nil
+            let key = incoming.suspension
+            incoming.suspension = nil
+            if let key, context.suspended.wasAbandoned(key) { return .NO }
+            // Resumed by a stopping server before the answer came: the connection closes.
+            guard let response = deferred.response else { return .NO }
+            return answer(response, to: incoming, on: connection, context: context)
+        }
         guard let pending = incoming.pending else { return nil }
         incoming.pending = nil
         if let key = incoming.suspension {

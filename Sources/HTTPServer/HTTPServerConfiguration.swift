@@ -43,6 +43,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var threadModel: ThreadModel = .threadPerConnection
     /// Serve HTTPS with this certificate and key instead of plain HTTP; nil (the default) for HTTP.
     public var tls: HTTPServerTLS?
+    /// Whether requests carry `rawQuery`, the query as sent (a proxy forwards it unchanged).
+    public var keepsRawQuery = false
 
     public init(maxRequestBody: Int = 8 << 20, requestBodyBudget: Int = 64 << 20, smallRequestBody: Int = 64 << 10,
                 headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60, sendTimeout: Double = 60,

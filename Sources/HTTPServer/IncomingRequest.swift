@@ -21,6 +21,8 @@ final class IncomingRequest {
     var pending: ServerResponse?
     /// The key of the suspension `pending` waits out, to learn whether the client left meanwhile.
     var suspension: UInt?
+    /// An answer the handler gives later; the connection is suspended until it comes.
+    var deferred: DeferredResponse?
     /// The answer the server's `LineShortcut` gave: no request was built, and none is handled.
     var shortcut: PreparedResponse?
 

@@ -12,6 +12,9 @@ public struct ServerRequest: Sendable {
     public var rawPath: String
     /// Percent-decoded query parameters in the order they were sent. A bare `?flag` has value "".
     public var query: [(name: String, value: String)]
+    /// The query as sent, without its `?`, still percent-encoded; nil when there is none or the
+    /// server does not keep it (`HTTPServerConfiguration.keepsRawQuery`).
+    public var rawQuery: String?
     /// Header fields in the order they were sent.
     public var headers: [(name: String, value: String)]
     public var body: Data

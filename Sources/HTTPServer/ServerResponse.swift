@@ -23,6 +23,8 @@ public struct ServerResponse: Sendable {
     /// Seconds to wait before answering. A thread-per-connection server sleeps; a pool server
     /// suspends the connection and answers from a timer, so no thread waits.
     public var delay: Double = 0
+    /// The answer comes later through this (see `DeferredResponse`); the other fields are unused.
+    public var deferred: DeferredResponse?
 
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
                 truncateAfter: Int? = nil) {
@@ -33,6 +35,13 @@ public struct ServerResponse: Sendable {
     }
 
     /// A JSON answer: `Content-Type: application/json; charset=utf-8`.
+    /// An answer the handler gives later, through `deferred.send`.
+    public static func deferred(_ deferred: DeferredResponse) -> ServerResponse {
+        var response = ServerResponse()
+        response.deferred = deferred
+        return response
+    }
+
     public static func json(_ body: Data, status: Int = 200) -> ServerResponse {
         ServerResponse(status: status, headers: [(name: "Content-Type", value: "application/json; charset=utf-8")],
                        body: body)

@@ -47,9 +47,10 @@ final class SuspendedConnections: Sendable {
     }
 
     /// Suspends `connection` (from its access handler or content reader) and resumes it after
-    /// `seconds`. Returns the key that `wasAbandoned` takes after the resume; nil when the server
-    /// is stopping, and then the connection is not suspended.
-    func suspend(_ connection: OpaquePointer, for seconds: Double) -> UInt? {
+    /// `seconds`; with no `seconds`, when `resume` is called (or its client leaves). Returns the
+    /// key that `wasAbandoned` takes after the resume; nil when the server is stopping, and then
+    /// the connection is not suspended.
+    func suspend(_ connection: OpaquePointer, for seconds: Double? = nil) -> UInt? {
         let socket = cmhd_connection_socket(connection)
         let key = state.withLock { state -> UInt? in
             guard !state.stopped else { return nil }
@@ -58,7 +59,7 @@ final class SuspendedConnections: Sendable {
             state.waiting[state.next] = Waiting(connection: UInt(bitPattern: connection), socket: socket)
             return state.next
         }
-        if let key {
+        if let key, let seconds {
             DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [weak self] in self?.resume(key) }
         }
         return key

@@ -5,7 +5,7 @@ extension Distinction {
     /// Whether a request to a route several endpoints share meets this one's distinction. The body
     /// is read only for a body-field distinction, the first time it is asked. A header's name is
     /// declared in any case (`X-Page-Cursor`); `field` compares against lower case.
-    func isMet(by request: ServerRequest) -> Bool {
+    public func isMet(by request: ServerRequest) -> Bool {
         isMet(queryNames: Set(request.query.map(\.name)), header: { request.field($0.lowercased()) }, bodyField: { name in
             guard case let .success(values) = RequestValidator.bodyValues(of: request) else { return nil }
             switch values[name] {

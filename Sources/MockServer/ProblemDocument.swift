@@ -4,15 +4,24 @@ import HTTPServer
 
 /// An `application/problem+json` answer (RFC 9457): what every refusal of the mock server is, so
 /// a client or a person reads why in one shape.
-struct ProblemDocument: Error, Sendable {
-    var status: Int
-    var title: String
-    var detail: String
+public struct ProblemDocument: Error, Sendable {
+    public var status: Int
+    public var title: String
+    public var detail: String
     /// Members beyond the standard ones (`invalid-params`, `closest`, `known`).
     var extra: [(key: String, value: JSONValue)] = []
     var headers: [(name: String, value: String)] = []
 
-    var response: ServerResponse {
+    public init(status: Int, title: String, detail: String, extra: [(key: String, value: JSONValue)] = [],
+                headers: [(name: String, value: String)] = []) {
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.extra = extra
+        self.headers = headers
+    }
+
+    public var response: ServerResponse {
         let members: [(key: String, value: JSONValue)] = [
             ("type", .string("about:blank")), ("title", .string(title)), ("status", .number(String(status))),
             ("detail", .string(detail)),
@@ -26,7 +35,7 @@ struct ProblemDocument: Error, Sendable {
     /// the message. problem+json when the API declares no shape, or declares problem+json.
     /// `like` is one of the API's own error answers, which the body follows (a numeric code, the
     /// members every error of the API carries).
-    func response(in shape: ErrorShape?, like example: (document: JSONValue, status: Int)? = nil) -> ServerResponse {
+    public func response(in shape: ErrorShape?, like example: (document: JSONValue, status: Int)? = nil) -> ServerResponse {
         guard let shape, shape != .problemJSON else { return response }
         let code = title.lowercased().split(separator: " ").joined(separator: "_")
         return ServerResponse(status: status, headers: [("Content-Type", shape.contentType)] + headers,
@@ -38,7 +47,7 @@ struct ProblemDocument: Error, Sendable {
         ProblemDocument(status: 400, title: "Invalid preference", detail: detail)
     }
 
-    static func invalid(_ endpoint: AnyEndpoint, _ problems: [ValidationProblem]) -> ProblemDocument {
+    public static func invalid(_ endpoint: AnyEndpoint, _ problems: [ValidationProblem]) -> ProblemDocument {
         ProblemDocument(status: 400, title: "Invalid request",
                         detail: "\(endpoint.id): " + problems.map(\.text).joined(separator: "; "),
                         extra: [("endpoint", .string(endpoint.id)), ("invalid-params", .array(problems.map(\.json)))])

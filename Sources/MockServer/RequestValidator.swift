@@ -5,13 +5,18 @@ import HTTPServer
 /// Checks a request against its endpoint's declared parameters: each required one present, each
 /// value of its declared type, in its declared place (path, query, header, or a JSON or form
 /// body). Undeclared extras are let through: clients send tokens and tracking fields.
-struct RequestValidator: Sendable {
-    let endpoint: AnyEndpoint
+public struct RequestValidator: Sendable {
+    public let endpoint: AnyEndpoint
     /// How the API writes dates (`API.dates`): a typed body's are read so.
-    let dates: DateDecoding
+    public let dates: DateDecoding
+
+    public init(endpoint: AnyEndpoint, dates: DateDecoding) {
+        self.endpoint = endpoint
+        self.dates = dates
+    }
 
     /// The problems, empty when the request is valid; also the body's values, for the login's account.
-    func validate(_ request: ServerRequest, pathValues: [(name: String, value: String)]) -> (problems: [ValidationProblem], body: [String: JSONValue]) {
+    public func validate(_ request: ServerRequest, pathValues: [(name: String, value: String)]) -> (problems: [ValidationProblem], body: [String: JSONValue]) {
         var problems: [ValidationProblem] = []
         let needsBody = endpoint.parameters.contains { $0.location == .body }
         var body: [String: JSONValue] = [:]

@@ -21,17 +21,6 @@ extension MockWriter {
         let interpretation = Interpretation(endpoint: endpoint, status: candidate.status, contentType: "application/json",
                                             body: body, document: document, source: nil, api: api, redactor: redactor)
         guard case .success = interpretation.classification else { return [] }
-        // The envelope's code and message are the classification's business, as in `live`.
-        let envelopeKeys = api.envelope(for: endpoint)?.fieldPaths ?? []
-        let reads = baseline.reads + interpretation.reads
-        let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
-        var failurePath: JSONPath?
-        if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
-        var collector = DriftCollector(reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
-                                       limit: LiveCheck.driftFindingLimit, answerDecoded: interpretation.error == nil)
-        ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
-            if !envelopeKeys.contains(change.path) { collector.add(change) }
-        }
-        return collector.findings
+        return DriftCheck.findings(endpoint, document: document, interpretation: interpretation, baseline: baseline, api: api)
     }
 }

@@ -12,6 +12,12 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case tokenExpired = "token-expired"
     case invalidRequest = "invalid-request"
     case redirect
+    /// A request to a route no endpoint declares (`proxy --undeclared error`).
+    case undeclaredRoute = "undeclared-route"
+    /// An answer the proxy passed on without checking it (an encoding it cannot read, over its cap).
+    case unchecked
+    /// `proxy`: declared endpoints the traffic never reached.
+    case coverage
 
     // Getting an answer at all.
     case timeout

@@ -6,7 +6,7 @@ import Foundation
 public struct Report: Sendable, Equatable {
     /// The command whose run this is: a closed set, each with what its reports show.
     public enum Command: String, Sendable, CaseIterable {
-        case live, mocks, record
+        case live, mocks, record, proxy
 
         /// Whether the run called a server: then reports show times and durations.
         public var callsServer: Bool { self != .mocks }

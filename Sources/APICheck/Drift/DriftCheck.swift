@@ -1,0 +1,30 @@
+import Foundation
+
+/// Drift of a successful answer against its endpoint's mock: the shape changes weighed by what
+/// the endpoint's type reads (`DriftCollector`), so a renamed field the type decodes is an error,
+/// not just a changed line. `live`, `record` and `proxy` all judge drift here.
+public enum DriftCheck {
+    /// Drift findings an answer reports in full; past this, errors first, then one line saying
+    /// how many more there were. An answer with 20,000 new keys needs one reader, not 20,000 lines.
+    public static let findingLimit = 50
+
+    /// `document` is the answer's JSON; `interpretation` is how it classified and decoded.
+    public static func findings(_ endpoint: AnyEndpoint, document: JSONValue, interpretation: Interpretation,
+                                baseline: MockBaseline, api: API, limit: Int? = findingLimit) -> [Finding] {
+        // The envelope's own code and message are the envelope check's business; comparing them
+        // with the mock would flag, say, a message the policy makes optional.
+        let envelopeKeys = api.envelope(for: endpoint)?.fieldPaths ?? []
+        // What the type reads is known from the mock, and from the answer when it decoded.
+        let reads = baseline.reads + interpretation.reads
+        // Below a dictionary keys are data (Drift reports nothing there): no shape per entry.
+        let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
+        var failurePath: JSONPath?
+        if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
+        var collector = DriftCollector(reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
+                                       limit: limit, answerDecoded: interpretation.error == nil)
+        ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
+            if !envelopeKeys.contains(change.path) { collector.add(change) }
+        }
+        return collector.findings
+    }
+}

@@ -1,0 +1,173 @@
+import APICheck
+import CurlClient
+import Foundation
+import HTTPServer
+import ProxyServer
+
+/// `apicheck proxy`: a reverse proxy in front of a real server that checks every exchange an app
+/// makes through it against the declarations, and reports what it found when it stops.
+struct ProxyCommand: Command {
+    static let name = "proxy"
+    static let abstract = "Check an app's real traffic: a reverse proxy that judges every exchange against the declarations."
+
+    static let upstream = Option.optional("upstream", "URL", shownDefault: "APICHECK_BASE_URL, else the bundled sandbox",
+                                          help: "the server to pass every request to, e.g. https://staging.example.com/Api/",
+                                          parse: .text)
+    static let port = Option.value("port", "N", default: 8081, help: "the port to bind; 0 = any free port",
+                                   parse: .integer(in: 0...65535))
+    static let host = Option.optional("host", "ADDR", shownDefault: "127.0.0.1",
+                                      help: "the address to bind (anything but loopback is reachable from the network)", parse: .text)
+    static let enforce = Option.flag("enforce", help: "answer a violation in the API's error shape instead of passing it on")
+    static let undeclared = Option.value("undeclared", "ignore|error", default: "ignore",
+                                         help: "what a route no endpoint declares is: coverage only, or an error", parse: .text)
+    static let requests = Option.optional("requests", "N", help: "stop after N exchanges and report", parse: .integer(in: 1...Int.max))
+    static let duration = Option.optional("duration", "S", help: "stop after S seconds and report", parse: .seconds)
+    static let failOn = Option.value("fail-on", "error|warning", default: "error",
+                                     help: "the least severe finding that makes the exit code 1", parse: .text)
+    static let maxFindings = Option.value("max-findings", "N", default: 2000,
+                                          help: "distinct findings kept; more are counted only", parse: .integer(in: 1...1_000_000))
+    static let quiet = Option.flag("quiet", short: "q", help: "no line per new finding on stderr")
+    static let clientConnections = Option.value("client-connections", "N", default: HTTPServerConfiguration().perClientConnectionLimit,
+                                                help: "connections one client address may hold at once; 0 = no cap of its own",
+                                                parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
+    static let options: [any OptionDeclaration] = [upstream, port, host] + MockFolderOption.all
+        + [enforce, undeclared, requests, duration, failOn, maxFindings, quiet, clientConnections]
+        + ConnectionOptions.fetching + ReportOptions.all
+
+    static func discussion(tool: String) -> String {
+        """
+        Listens on http://127.0.0.1:PORT/ and passes every request to the upstream as it came
+        (method, path, query, headers but hop-by-hop ones, body), and every answer back as it came
+        (a compressed answer stays compressed). A copy of each exchange is checked as '\(tool) live'
+        checks its own calls: the request against the endpoint's parameters and typed body; the
+        answer's status, envelope or error shape, session signals, decoding into the declared type,
+        drift against the mocks. A declared error answer is an outcome, not a finding.
+
+        Findings are grouped by endpoint, kind and JSONPath, with a count, first and last seen and
+        the first exchange (credentials masked); one stderr line per new one. Routes no endpoint
+        declares pass through as coverage (--undeclared error makes them findings). A request with
+        the header 'X-Apicheck-Skip: 1' passes unchecked. GET /__apicheck/findings answers the
+        findings so far as JSON.
+
+        SIGINT or SIGTERM (or --requests N, --duration S) stops it and writes every --report; the
+        exit code is that of the findings: 0 none at --fail-on severity, 1 some, 3 upstream unreachable.
+        \(ConnectionOptions.tlsDiscussion)
+        docs/proxy.md describes it all.
+        """
+    }
+
+    let context: CommandContext
+    let upstreamURL: URL?
+    let options: ProxyOptions
+    let mocks: MockFolderOption
+    let connection: ConnectionOptions
+    let reports: ReportOptions
+    let requestLimit: Int?
+    let durationLimit: Double?
+    let strict: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        self.context = context
+        mocks = try MockFolderOption(arguments, context: context)
+        connection = try ConnectionOptions(fetching: arguments, context: context)
+        reports = try ReportOptions(arguments)
+        if let given: String = try arguments[Self.upstream] {
+            upstreamURL = try TargetOptions.parseBaseURL(given, from: "--upstream")
+        } else if let text = context.environment["APICHECK_BASE_URL"], !text.isEmpty {
+            upstreamURL = try TargetOptions.parseBaseURL(text, from: "APICHECK_BASE_URL")
+        } else {
+            upstreamURL = nil
+        }
+        var options = ProxyOptions(upstream: upstreamURL ?? URL(string: "http://127.0.0.1/")!, port: try arguments[Self.port])
+        options.host = try arguments[Self.host] ?? "127.0.0.1"
+        options.enforce = try arguments[Self.enforce]
+        switch try arguments[Self.undeclared] as String {
+        case "ignore": options.undeclaredIsError = false
+        case "error": options.undeclaredIsError = true
+        case let other: throw UsageError("--undeclared expects ignore or error, got '\(other)'")
+        }
+        switch try arguments[Self.failOn] as String {
+        case "error": strict = false
+        case "warning": strict = true
+        case let other: throw UsageError("--fail-on expects error or warning, got '\(other)'")
+        }
+        options.findingLimit = try arguments[Self.maxFindings]
+        options.configuration.perClientConnectionLimit = try arguments[Self.clientConnections]
+        options.upstreamConfiguration.timeout = connection.timeout
+        options.upstreamConfiguration.connectTimeout = connection.timeout
+        options.upstreamConfiguration.maxBodyBytes = connection.maxBody
+        options.upstreamConfiguration.insecure = connection.insecure
+        options.upstreamConfiguration.tls = connection.tls
+        options.configuration.maxRequestBody = connection.maxBody
+        if !(try arguments[Self.quiet] as Bool) {
+            let console = context.console
+            options.logText = { text in console.err(text) }
+        }
+        requestLimit = try arguments[Self.requests]
+        durationLimit = try arguments[Self.duration]
+        self.options = options
+    }
+
+    func run() async throws -> ExitCode {
+        let writer = ReportWriter(context: context, verbose: false)
+        let destinations = reports.destinations
+        if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
+        var options = self.options
+        let target = try LiveTarget(context, baseURL: upstreamURL, only: nil, doing: .check)
+        defer { target.sandbox?.stop() }
+        options.upstream = target.url
+        let folder = mocks.directory.map { MockDirectory($0, api: context.api, maxFileBytes: mocks.maxFileBytes) }
+        let proxy = ProxyServer(api: context.api, mocks: folder, options: options)
+        if mocks.directory == nil { note("\(mocks.explanation); drift is not checked") }
+        let stopSignal = StopSignal()
+        do {
+            try proxy.start()
+        } catch {
+            throw CommandFailure(DisplayText.escaped("\(error)"))
+        }
+        let startedAt = Date()
+        note("proxying \(proxy.baseURL.absoluteString) → \(Redactor.withoutQuery(target.url)) for the \(context.api.name) API "
+            + "(findings: \(proxy.baseURL.absoluteString)__apicheck/findings); Ctrl-C stops it and reports")
+        let heard = await waitForStop(proxy, stopSignal)
+        note("\(heard): stopping after \(proxy.exchangeCount) exchanges")
+        proxy.stop()
+        var report = proxy.report(startedAt: startedAt, strict: strict)
+        if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
+        return writer.write(report, to: destinations)
+    }
+
+    /// A signal, or the exchange count or the duration reached, whichever comes first. The count
+    /// is of checked exchanges, so the report holds every one of them.
+    private func waitForStop(_ proxy: ProxyServer, _ stopSignal: StopSignal) async -> String {
+        await withTaskGroup(of: String.self) { group in
+            group.addTask {
+                switch await stopSignal.wait() {
+                case .signal(SIGTERM): "SIGTERM"
+                case .signal: "SIGINT"
+                case .cancelled: "cancelled"
+                }
+            }
+            if let requestLimit {
+                group.addTask {
+                    while proxy.checkedCount < requestLimit, !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(20))
+                    }
+                    return "\(requestLimit) exchanges"
+                }
+            }
+            if let durationLimit {
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(durationLimit))
+                    return "\(durationLimit) s"
+                }
+            }
+            let first = await group.next() ?? "stopped"
+            group.cancelAll()
+            return first
+        }
+    }
+
+    private func note(_ text: String) {
+        context.note(DisplayText.escaped(text))
+    }
+}

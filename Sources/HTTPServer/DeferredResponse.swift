@@ -1,0 +1,54 @@
+import Dispatch
+import Synchronization
+
+/// An answer a handler gives later, from any thread: the handler returns
+/// `ServerResponse.deferred(_:)` at once and calls `send` when the answer is ready (a proxy's
+/// upstream has answered). A pool server suspends the connection meanwhile, so no thread waits
+/// for it; a thread-per-connection server waits on the connection's own thread.
+public final class DeferredResponse: Sendable {
+    private struct State {
+        var response: ServerResponse?
+        /// Set once the server has parked the connection: resumes it when the answer comes.
+        var wake: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+    private let ready = DispatchSemaphore(value: 0)
+
+    public init() {}
+
+    /// Gives the answer. Later calls are ignored: a connection gets one answer.
+    public func send(_ response: ServerResponse) {
+        let wake = state.withLock { state -> (@Sendable () -> Void)? in
+            guard state.response == nil else { return nil }
+            state.response = response
+            defer { state.wake = nil }
+            return state.wake
+        }
+        ready.signal()
+        wake?()
+    }
+
+    /// Whether the answer has been given.
+    public var isSent: Bool { state.withLock { $0.response != nil } }
+
+    /// Calls `wake` once the answer is given: at once when it already has been.
+    func whenSent(_ wake: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            guard state.response == nil else { return true }
+            state.wake = wake
+            return false
+        }
+        if now { wake() }
+    }
+
+    /// The answer, when given.
+    var response: ServerResponse? { state.withLock { $0.response } }
+
+    /// Blocks until the answer is given (a thread-per-connection server only).
+    func wait() -> ServerResponse {
+        ready.wait()
+        ready.signal()
+        return state.withLock { $0.response! }
+    }
+}

@@ -1,0 +1,74 @@
+import APICheck
+import Foundation
+import HTTPServer
+import MockServer
+
+/// The checks one exchange through the proxy gets, by the same rules `live` applies to its own
+/// calls: the request against the endpoint's parameters and typed body; the answer's status,
+/// envelope or error shape, session signals, decoding into the type and drift against the mock.
+/// An answer the API declares as an error (its envelope's failure code, its error shape, a dead
+/// token, a forced logout) is an outcome, not a finding: apps get those every day.
+struct ExchangeCheck: Sendable {
+    let api: API
+    let mocks: MockDirectory?
+    let redactor: Redactor
+    /// Decoded bodies past this are passed on unchecked.
+    let cap: Int
+
+    func request(_ request: ServerRequest, to endpoint: AnyEndpoint, pathValues: [(name: String, value: String)]) -> [Finding] {
+        let (problems, _) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(request, pathValues: pathValues)
+        return problems.map { problem in
+            Finding(kind: .invalidRequest, severity: .error, endpoint: endpoint.id,
+                    path: problem.location == "body" ? JSONPath.root.appending(problem.name) : nil,
+                    message: "the app's request: \(problem.text)")
+        }
+    }
+
+    /// How the answer classified (the coverage's outcome) and what is wrong with it.
+    func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String) -> (outcome: String, findings: [Finding]) {
+        let status = response.status
+        // Interim, not-modified and redirect answers carry no payload to judge; a HEAD's none either.
+        if status < 200 || (300..<400).contains(status) || method == "HEAD" || status == 204 && endpoint.acceptsEmptyBody {
+            return ("HTTP \(status)", [])
+        }
+        let body: Data
+        switch ContentDecoding.decode(response.body, encoding: response.header("Content-Encoding"), cap: cap) {
+        case let .plain(data):
+            body = data
+        case let .unreadable(coding):
+            return ("unchecked", [Finding(kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                                          message: "an answer in Content-Encoding \(coding) passed on unchecked: the proxy reads gzip and deflate")])
+        case let .broken(reason):
+            return ("unchecked", [Finding(kind: .unchecked, severity: .warning, endpoint: endpoint.id, message: reason)])
+        }
+        let interpretation = Interpretation(endpoint: endpoint, status: status, contentType: response.contentType, body: body,
+                                            source: nil, api: api, redactor: redactor)
+        let outcome = interpretation.classification.name
+        var findings: [Finding] = []
+        switch interpretation.classification {
+        case .success:
+            if status != endpoint.successStatus {
+                findings.append(Finding(kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
+                                        found: "HTTP \(status)",
+                                        message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
+            }
+            if let error = interpretation.error { findings.append(Finding(error)) }
+            if let document = interpretation.document, let mocks, case let .success(baseline) = mocks.baseline(for: endpoint) {
+                findings += DriftCheck.findings(endpoint, document: document, interpretation: interpretation, baseline: baseline, api: api)
+            }
+        case .failure, .logout, .tokenExpired:
+            break
+        case let .broken(reason):
+            if (200..<300).contains(status) {
+                findings.append(Finding(APIError(endpoint: endpoint.id, reason: reason)))
+            } else if api.errors != nil {
+                // The API declares its error shape, and this error answer is not in it.
+                findings.append(Finding(kind: .httpStatus, severity: .warning, endpoint: endpoint.id,
+                                        expected: "an error in the declared shape", found: "HTTP \(status)",
+                                        message: "HTTP \(status) answered outside the API's declared error shape: "
+                                            + redactor.snippet(of: body)))
+            }
+        }
+        return (outcome, findings)
+    }
+}

@@ -1,0 +1,118 @@
+import APICheck
+import CurlClient
+import Foundation
+import HTTPServer
+import MockServer
+
+/// Moving an exchange across the proxy: the request to the upstream and the answer back, each
+/// as it came but for the hop-by-hop headers, which belong to one connection and not the other.
+extension ProxyCore {
+    /// Headers of one connection (RFC 9110, 7.6.1), plus those the transports set themselves:
+    /// libcurl writes `Host` and `Content-Length` for the upstream, libmicrohttpd `Content-Length`
+    /// for the client.
+    static let hopByHop: Set<String> = [
+        "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer",
+        "transfer-encoding", "upgrade", "host", "content-length", ProxyOptions.skipHeader.lowercased(),
+    ]
+
+    /// The names a `Connection` header lists are hop-by-hop too.
+    private static func connectionNames(_ headers: [(name: String, value: String)]) -> Set<String> {
+        var names: Set<String> = []
+        for header in headers where header.name.lowercased() == "connection" {
+            for name in header.value.split(separator: ",") { names.insert(name.trimmingCharacters(in: .whitespaces).lowercased()) }
+        }
+        return names
+    }
+
+    private static func endToEnd(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        let listed = connectionNames(headers)
+        return headers.filter { header in
+            let name = header.name.lowercased()
+            return !hopByHop.contains(name) && !listed.contains(name)
+        }
+    }
+
+    /// The request as the upstream gets it: method, path and query as sent, the end-to-end headers, the body.
+    func forwarded(_ request: ServerRequest) -> HTTPRequest {
+        var target = request.rawPath
+        if let query = request.rawQuery { target += "?" + query }
+        // The path is already escaped as the client sent it; only the upstream's origin is prepended.
+        let url = URL(string: options.upstreamOrigin + target) ?? options.upstream
+        let hasBody = !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method)
+        return HTTPRequest(method: HTTPMethod(rawValue: request.method), url: url, headers: Self.endToEnd(request.headers),
+                           body: hasBody ? request.body : nil)
+    }
+
+    /// The upstream's answer as the client gets it: status, end-to-end headers and body bytes as
+    /// they came (a compressed body stays compressed).
+    func passedBack(_ response: HTTPResponse) -> ServerResponse {
+        ServerResponse(status: response.status, headers: Self.endToEnd(response.headers), body: response.body)
+    }
+
+    func badGateway(_ error: any Error) -> ServerResponse {
+        ServerResponse(status: 502, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                       body: Data("apicheck proxy: the upstream gave no answer: \(DisplayText.escaped(check.redactor.redact("\(error)")))\n".utf8))
+    }
+
+    func upstreamFinding(_ error: any Error, endpoint: AnyEndpoint) -> Finding {
+        if let transport = error as? TransportError {
+            return Finding(APIError(endpoint: endpoint.id, reason: .transport(transport)))
+        }
+        return Finding(kind: .transport, severity: .error, endpoint: endpoint.id, message: check.redactor.redact("\(error)"))
+    }
+
+    /// `--enforce`: a request that breaks its declaration is answered here, in the API's error shape.
+    func refusal(for endpoint: AnyEndpoint, _ findings: [Finding]) -> ServerResponse {
+        ProblemDocument(status: 400, title: "Invalid request",
+                        detail: "\(endpoint.id): " + findings.map(\.message).joined(separator: "; "),
+                        extra: [("endpoint", .string(endpoint.id))]).response(in: api.errors)
+    }
+
+    /// `--enforce`: an answer that breaks its declaration is replaced by a 502 in the API's error shape.
+    func violation(for endpoint: AnyEndpoint, _ findings: [Finding]) -> ServerResponse {
+        ProblemDocument(status: 502, title: "Contract violation",
+                        detail: "\(endpoint.id): " + findings.map { ($0.path.map { "\($0): " } ?? "") + $0.message }.joined(separator: "; "),
+                        extra: [("endpoint", .string(endpoint.id))]).response(in: api.errors)
+    }
+
+    /// The exchange kept with a new finding: every credential the request carried is masked in
+    /// it, with the API's secret fields, in whatever encoding the redactor knows.
+    func kept(_ request: ServerRequest, _ response: HTTPResponse?) -> GroupedFinding.KeptExchange {
+        let redactor = Redactor(fieldNames: check.redactor.fieldNames, secrets: credentials(in: request))
+        let limit = options.keptBodyBytes
+        var path = request.path
+        if let query = request.rawQuery { path += redactor.redact("?" + query) }
+        var responseBody: String?
+        if let response, !response.body.isEmpty,
+           case let .plain(body) = ContentDecoding.decode(response.body, encoding: response.header("Content-Encoding"), cap: check.cap) {
+            responseBody = redactor.snippet(of: body, limit: limit)
+        }
+        return GroupedFinding.KeptExchange(method: request.method, path: DisplayText.escaped(path), status: response?.status,
+                                           contentType: response?.contentType.map { DisplayText.escaped($0) },
+                                           requestBody: request.body.isEmpty ? nil : redactor.snippet(of: request.body, limit: limit),
+                                           responseBody: responseBody)
+    }
+
+    /// What a request carries that may be a credential: the whole of every credential header,
+    /// its part after the scheme, each cookie's value, and the token where the API places it.
+    private func credentials(in request: ServerRequest) -> [String] {
+        var found: [String] = []
+        for header in request.headers {
+            let name = header.name.lowercased()
+            if name == "authorization" || name == "proxy-authorization" {
+                found.append(header.value)
+                if let space = header.value.firstIndex(of: " ") {
+                    found.append(String(header.value[header.value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
+                }
+            } else if name == "cookie" {
+                for pair in header.value.split(separator: ";") {
+                    if let equals = pair.firstIndex(of: "=") { found.append(String(pair[pair.index(after: equals)...])) }
+                }
+            }
+        }
+        if let token = api.auth.placement.token(header: { request.header($0) }, query: { request.queryValue($0) }) {
+            found.append(token)
+        }
+        return found.filter { $0.count >= 4 }
+    }
+}

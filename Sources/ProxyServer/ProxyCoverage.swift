@@ -1,0 +1,83 @@
+import APICheck
+import Foundation
+import Synchronization
+
+/// What the traffic reached: exchanges per declared endpoint and the outcomes they had
+/// (`success`, `failure(404)`, `tokenExpired`…), the routes no endpoint declares (bounded), and
+/// the exchanges the proxy did not check (opted out, tunnels, upstream failures).
+final class ProxyCoverage: Sendable {
+    struct EndpointCount: Sendable {
+        var exchanges = 0
+        var outcomes: [String: Int] = [:]
+    }
+
+    struct Snapshot: Sendable {
+        var exchanges: Int
+        var endpoints: [String: EndpointCount]
+        var undeclared: [(route: String, count: Int)]
+        var undeclaredDropped: Int
+        var skipped: Int
+        var upstreamFailures: Int
+    }
+
+    private struct State {
+        var exchanges = 0
+        var endpoints: [String: EndpointCount] = [:]
+        var undeclared: [String: Int] = [:]
+        var undeclaredOrder: [String] = []
+        var undeclaredDropped = 0
+        var skipped = 0
+        var upstreamFailures = 0
+    }
+
+    private let state = Mutex(State())
+    private let undeclaredLimit: Int
+
+    init(undeclaredLimit: Int) {
+        self.undeclaredLimit = undeclaredLimit
+    }
+
+    func endpoint(_ id: String, outcome: String) {
+        state.withLock { state in
+            state.exchanges += 1
+            state.endpoints[id, default: EndpointCount()].exchanges += 1
+            state.endpoints[id]!.outcomes[outcome, default: 0] += 1
+        }
+    }
+
+    /// `route` is the method and the path as routed, query left out.
+    func undeclared(_ route: String) {
+        state.withLock { state in
+            state.exchanges += 1
+            if state.undeclared[route] != nil {
+                state.undeclared[route]! += 1
+            } else if state.undeclared.count < undeclaredLimit {
+                state.undeclared[route] = 1
+                state.undeclaredOrder.append(route)
+            } else {
+                state.undeclaredDropped += 1
+            }
+        }
+    }
+
+    func skipped() {
+        state.withLock {
+            $0.exchanges += 1
+            $0.skipped += 1
+        }
+    }
+
+    func upstreamFailed() {
+        state.withLock { $0.upstreamFailures += 1 }
+    }
+
+    var exchanges: Int { state.withLock { $0.exchanges } }
+
+    var snapshot: Snapshot {
+        state.withLock { state in
+            Snapshot(exchanges: state.exchanges, endpoints: state.endpoints,
+                     undeclared: state.undeclaredOrder.map { ($0, state.undeclared[$0] ?? 0) },
+                     undeclaredDropped: state.undeclaredDropped, skipped: state.skipped, upstreamFailures: state.upstreamFailures)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CurlClient
+import Foundation
+import HTTPServer
+
+/// How `apicheck proxy` listens, reaches the upstream and judges what passes through it.
+public struct ProxyOptions: Sendable {
+    /// Where every request goes: its scheme, host and port; a path in it is where the API's
+    /// routes sit (`https://staging.example.com/Api/`), and only requests under it are routed.
+    public var upstream: URL
+    public var host = "127.0.0.1"
+    /// 0 binds any free port.
+    public var port = 8080
+    /// The listening side's limits: deadlines, connection caps, the request body budget. A pool
+    /// of epoll threads, so no thread waits for a client or for the upstream.
+    public var configuration: HTTPServerConfiguration
+    /// The upstream side: TLS, timeouts, transfers in flight. Always in pass-through mode.
+    public var upstreamConfiguration: CurlConfiguration
+    /// Answer a violation in the API's error shape instead of passing the exchange on.
+    public var enforce = false
+    /// A route no endpoint declares is an error finding, not just a line in the coverage.
+    public var undeclaredIsError = false
+    /// Distinct findings kept (by endpoint, kind and JSONPath); past it new ones are counted only.
+    public var findingLimit = 2000
+    /// Routes no endpoint declares, kept by method and path for the coverage; past it counted only.
+    public var undeclaredLimit = 500
+    /// Bytes of a body kept with a finding's first exchange.
+    public var keptBodyBytes = 2048
+    /// A request carrying this header (any value) passes through unchecked, counted as skipped.
+    public static let skipHeader = "X-Apicheck-Skip"
+    /// Receives one line per new finding (escaped, redacted), batched by the caller if it likes.
+    public var logText: (@Sendable (String) -> Void)?
+
+    public init(upstream: URL, port: Int = 8080) {
+        self.upstream = upstream
+        self.port = port
+        var configuration = HTTPServerConfiguration(maxRequestBody: 32 << 20)
+        configuration.threadModel = .pool(threads: 2)
+        configuration.keepsRawQuery = true
+        self.configuration = configuration
+        var upstreamConfiguration = CurlConfiguration(concurrency: 1024, timeout: 60, maxBodyBytes: 64 << 20)
+        upstreamConfiguration.passThrough = true
+        self.upstreamConfiguration = upstreamConfiguration
+    }
+
+    /// The path every route sits under, with its trailing slash: `/` when the upstream has none.
+    var basePath: String {
+        let path = upstream.path
+        guard !path.isEmpty, path != "/" else { return "/" }
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+}
+
+extension ProxyOptions {
+    /// `scheme://host:port` of the upstream, without a trailing slash.
+    var upstreamOrigin: String {
+        var components = URLComponents()
+        components.scheme = upstream.scheme
+        components.host = upstream.host
+        components.port = upstream.port
+        return components.string ?? upstream.absoluteString
+    }
+}

@@ -1,0 +1,54 @@
+import APICheck
+import CurlClient
+import Foundation
+import HTTPServer
+
+/// `apicheck proxy`: a reverse proxy in front of a real server that passes every exchange on
+/// exactly as it came and checks a copy of it against the declarations (`ExchangeCheck`). The
+/// findings are grouped (`FindingBook`), the routes the traffic reached are counted
+/// (`ProxyCoverage`), and `report` gives both as a `Report` for every format the tool writes.
+///
+/// The listening side is a pool of epoll threads and the upstream side one libcurl multi handle:
+/// an exchange waits for the upstream with its connection suspended, so no thread waits for a
+/// client or for the upstream.
+public final class ProxyServer: Sendable {
+    public let api: API
+    public let options: ProxyOptions
+    let core: ProxyCore
+    private let server: HTTPServer
+
+    /// `mocks`, when given, is what drift is judged against.
+    public init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
+        self.api = api
+        self.options = options
+        let core = ProxyCore(api: api, mocks: mocks, options: options)
+        self.core = core
+        server = HTTPServer(host: options.host, port: options.port, configuration: options.configuration) { request in
+            core.handle(request)
+        }
+    }
+
+    public func start() throws {
+        try server.start()
+    }
+
+    /// Stops accepting; exchanges under way are cut. Idempotent.
+    public func stop() {
+        server.stop()
+        core.transport.shutdown()
+    }
+
+    public var baseURL: URL { server.baseURL }
+
+    /// Exchanges seen so far, checked or not.
+    public var exchangeCount: Int { core.coverage.exchanges }
+
+    /// Exchanges whose check has finished (what a caller waits on before reading findings).
+    public var checkedCount: Int { core.checked.load(ordering: .acquiring) }
+
+    /// What `GET /__apicheck/findings` answers: the findings with their first exchanges, and the coverage.
+    public var findingsJSON: String { core.findingsDocument.compactText }
+
+    /// The findings so far, grouped, in the order they first appeared.
+    public var findings: [GroupedFinding] { core.book.snapshot.groups }
+}

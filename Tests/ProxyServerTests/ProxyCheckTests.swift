@@ -1,0 +1,141 @@
+import APICheck
+import Contracts
+import CurlClient
+import Foundation
+import HTTPServer
+import ProxyServer
+import RelayExample
+import Sandbox
+import TestSupport
+import Testing
+
+/// Each kind of check on the traffic through the proxy, found once and grouped; a correct server
+/// gives no finding at all, whatever the client sends it.
+@Suite struct ProxyCheckTests {
+    /// `live`'s whole plan, probes included, through the proxy in front of a correct server: live
+    /// passes, and the proxy, which saw every one of those exchanges, finds nothing.
+    @Test func aCorrectServerGivesNoFindingToLivesWholePlan() async throws {
+        let sandbox = SandboxServer(configuration: SandboxConfiguration())
+        try sandbox.start()
+        defer { sandbox.stop() }
+        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, mocks: LiveHarness.mocks)
+        defer { harness.stop() }
+        let transport = CurlTransport()
+        defer { transport.shutdown() }
+        let report = await LiveCheck(api: Demo.api, transport: transport, options: LiveOptions(
+            baseURL: URL(string: "Api/", relativeTo: harness.proxy.baseURL)!.absoluteURL, mocksDirectory: LiveHarness.mocks,
+            environment: LiveHarness.credentials, probes: true)).run()
+        #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
+        await harness.settled(harness.proxy.exchangeCount)
+        #expect(harness.proxy.exchangeCount > 15)
+        #expect(harness.findings.map { "\($0.finding.kind) \($0.finding.message)" } == [])
+        let proxied = harness.proxy.report(startedAt: Date())
+        #expect(proxied.verdict == .holds)
+        // Every endpoint live called is in the coverage, with how its answers classified.
+        #expect(Set(proxied.endpointResults.map(\.endpoint)) == Set(report.endpointResults.map(\.endpoint)))
+    }
+
+    @Test func driftIsFoundWithItsPathAndGroupedByCount() async throws {
+        let backend = try RelayBackend()
+        defer { backend.stop() }
+        backend.drifted.withLock { $0 = true }
+        let harness = try ProxyHarness(api: Relay.api, upstream: backend.baseURL, mocks: Relay.mocks)
+        defer { harness.stop() }
+        let client = APIClient(api: Relay.api, baseURL: URL(string: "relay/", relativeTo: harness.proxy.baseURL)!.absoluteURL,
+                               transport: harness.client)
+        _ = try await client.send(Relay.login, ["user": "ada", "password": "relay-password"])
+        for _ in 0..<3 {
+            _ = await client.call(Relay.roomState.erased, ["roomId": "!lobby:relay"])
+        }
+        await harness.settled(4)
+        let drift = harness.findings.filter { $0.finding.endpoint == Relay.roomState.id }
+        #expect(drift.contains { $0.finding.path == "$.topic" && $0.finding.kind == .driftType && $0.count == 3 },
+                "\(drift.map { "\($0.finding.kind) \($0.finding.path ?? "") \($0.count)" })")
+        #expect(drift.contains { $0.finding.path == "$.name" })
+        // The first exchange is kept, and the login's token is in none of it.
+        let kept = try #require(drift.first?.exchange)
+        #expect(kept.status == 200)
+        #expect(kept.path.hasPrefix("/relay/rooms/"))
+        let token = try #require(client.session.token)
+        for finding in harness.findings {
+            #expect(!"\(finding.json)".contains(token))
+        }
+    }
+
+    @Test func anInvalidRequestIsFoundAndEnforcedInTheAPIsErrorShape() async throws {
+        let sandbox = SandboxServer(configuration: SandboxConfiguration())
+        try sandbox.start()
+        defer { sandbox.stop() }
+        let plain = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL)
+        defer { plain.stop() }
+        let passed = try await plain.send("/Api/statuses/home_timeline?access_token=x&count=abc")
+        await plain.settled(1)
+        #expect(passed.status != 400)
+        let finding = try #require(plain.findings.first { $0.finding.kind == .invalidRequest })
+        #expect(finding.finding.message.contains("count"))
+        #expect(finding.exchange?.path.contains("access_token=***") == true)
+
+        // With --enforce the request never reaches the upstream, and the app reads why.
+        let upstream = try TestServer { _ in ServerResponse(status: 200) }
+        defer { upstream.stop() }
+        let enforcing = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/")) { $0.enforce = true }
+        defer { enforcing.stop() }
+        let refused = try await enforcing.send("/Api/statuses/home_timeline?access_token=x&count=abc")
+        #expect(refused.status == 400)
+        #expect(upstream.requests.isEmpty)
+        let document = try JSONParser.parse(refused.body)
+        #expect(document["detail"]?.stringValue?.contains("count") == true)
+    }
+
+    @Test func theOptOutHeaderPassesAnExchangeUnchecked() async throws {
+        let sandbox = SandboxServer(configuration: SandboxConfiguration())
+        try sandbox.start()
+        defer { sandbox.stop() }
+        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL)
+        defer { harness.stop() }
+        let answer = try await harness.send("/Api/statuses/home_timeline?access_token=x&count=abc", headers: [("X-Apicheck-Skip", "1")])
+        #expect(answer.status == 403)
+        await harness.settled(1)
+        #expect(harness.findings.isEmpty)
+        let document = try JSONParser.parse(Data(harness.proxy.findingsJSON.utf8))
+        #expect(document["skipped"] == .number("1"))
+    }
+
+    @Test func undeclaredRoutesAreCoverageUnlessAskedToBeErrors() async throws {
+        let sandbox = SandboxServer(configuration: SandboxConfiguration())
+        try sandbox.start()
+        defer { sandbox.stop() }
+        let quiet = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL)
+        defer { quiet.stop() }
+        _ = try await quiet.send("/favicon.ico")
+        _ = try await quiet.send("/Api/no/such/route")
+        await quiet.settled(2)
+        #expect(quiet.findings.isEmpty)
+        let report = quiet.proxy.report(startedAt: Date())
+        #expect(report.verdict == .holds)
+        #expect(report.runFindings.contains { $0.kind == .coverage && $0.message.contains("GET /Api/no/such/route (1)") })
+
+        let strict = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL) { $0.undeclaredIsError = true }
+        defer { strict.stop() }
+        _ = try await strict.send("/Api/no/such/route")
+        await strict.settled(1)
+        #expect(strict.findings.map(\.finding.kind) == [.undeclaredRoute])
+        #expect(strict.proxy.report(startedAt: Date()).verdict == .violated)
+    }
+
+    @Test func distinctFindingsAreCappedAndCounted() async throws {
+        // Every answer is broken JSON, so every declared endpoint gives one finding.
+        let upstream = try TestServer { _ in ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data("{".utf8)) }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) { $0.findingLimit = 2 }
+        defer { harness.stop() }
+        let paths = ["version", "joined_rooms", "account/whoami", "api/v1/labels"]
+        for path in paths { _ = try await harness.send("/relay/\(path)") }
+        for path in paths { _ = try await harness.send("/relay/\(path)") }
+        await harness.settled(8)
+        #expect(harness.findings.count == 2)
+        #expect(harness.findings.allSatisfy { $0.count == 2 })
+        let report = harness.proxy.report(startedAt: Date())
+        #expect(report.runFindings.contains { $0.message.hasPrefix("4 findings not kept") })
+    }
+}
