@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `apicheck proxy` as a user runs it: in front of the bundled sandbox, stopped by SIGTERM or by
+/// `--requests`, it writes every report asked for and exits with the code of its findings.
+@Suite struct ProxyCommandTests {
+    /// The proxy's process, its stderr, and the port it listens on.
+    struct Running {
+        let pid: pid_t
+        let errURL: URL
+        let port: Int
+
+        var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+        func get(_ pathAndQuery: String) throws -> String {
+            let connection = try RawConnection(port: port, readTimeout: 30)
+            connection.send("GET \(pathAndQuery) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            return String(decoding: connection.readUntilClosed() ?? Data(), as: UTF8.self)
+        }
+    }
+
+    static func start(_ arguments: [String], in folder: URL) async throws -> Running {
+        let binary = try #require(BinaryTests.binary, "build the executable first: swift build")
+        let errURL = folder.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let errFile = open(errURL.path, O_WRONLY | O_CLOEXEC)
+        defer { close(errFile) }
+        let pid = try Spawn.start(binary.path, ["proxy", "--port", "0"] + arguments, environment: ProcessInfo.processInfo.environment,
+                                  directory: RepositoryPaths.root.path, stderr: errFile)
+        for _ in 0..<1500 {
+            let text = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            if text.contains("Ctrl-C stops it"), let port = text.firstMatch(of: /proxying http:\/\/127\.0\.0\.1:(\d+)\//).flatMap({ Int($0.1) }) {
+                return Running(pid: pid, errURL: errURL, port: port)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(pid, SIGKILL)
+        _ = try? Spawn.wait(pid)
+        throw Spawn.Failure(description: "the proxy did not start: \((try? String(contentsOf: errURL, encoding: .utf8)) ?? "")")
+    }
+
+    @Test(.timeLimit(.minutes(1))) func sigtermWritesEveryReportWithTheFindingsExitCode() async throws {
+        let folder = try TemporaryFolder("proxy-command")
+        defer { folder.remove() }
+        let json = folder.appendingPathComponent("report.json"), junit = folder.appendingPathComponent("report.xml")
+        let running = try await Self.start(["--report", "json:\(json.path)", "--report", "junit:\(junit.path)"], in: folder.url)
+        var reaped = false
+        defer { if !reaped { kill(running.pid, SIGKILL); _ = try? Spawn.wait(running.pid) } }
+
+        #expect(try running.get("/Api/statuses/home_timeline?access_token=secret-token-123&count=abc").hasPrefix("HTTP/1.1 "))
+        #expect(try running.get("/Api/topics").hasPrefix("HTTP/1.1 200 "))
+        // Checks run after the answer is passed on: wait until the findings show both exchanges.
+        for _ in 0..<500 where !(try running.get("/__apicheck/findings")).contains(#""checked":2"#) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(running.pid, SIGTERM)
+        let status = try Spawn.wait(running.pid)
+        reaped = true
+
+        #expect(status == 1, "\(running.stderr)")
+        #expect(running.stderr.contains("invalid-request"))
+        let report = try String(contentsOf: json, encoding: .utf8)
+        #expect(report.contains(#""command":"proxy""#) || report.contains(#""command": "proxy""#))
+        #expect(report.contains("invalid-request"))
+        #expect(!report.contains("secret-token-123"))
+        #expect(!running.stderr.contains("secret-token-123"))
+        #expect(try String(contentsOf: junit, encoding: .utf8).contains("statuses.homeTimeline"))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func requestsStopsItAfterThatManyExchanges() async throws {
+        let folder = try TemporaryFolder("proxy-requests")
+        defer { folder.remove() }
+        let json = folder.appendingPathComponent("report.json")
+        let running = try await Self.start(["--requests", "2", "--report", "json:\(json.path)"], in: folder.url)
+        var reaped = false
+        defer { if !reaped { kill(running.pid, SIGKILL); _ = try? Spawn.wait(running.pid) } }
+        #expect(try running.get("/Api/topics").hasPrefix("HTTP/1.1 200 "))
+        #expect(try running.get("/Api/config/main.json").hasPrefix("HTTP/1.1 200 "))
+        let status = try Spawn.wait(running.pid)
+        reaped = true
+        #expect(status == 0, "\(running.stderr)")
+        #expect(running.stderr.contains("2 exchanges: stopping after 2 exchanges"))
+        #expect(try String(contentsOf: json, encoding: .utf8).contains("topics.list"))
+    }
+}
