@@ -34,9 +34,14 @@ class Serve(Server):
     def __init__(self, binary, stderr=subprocess.DEVNULL, mocks=None):
         self.mocks = mocks
         super().__init__(binary, ["serve"] + (["--mocks", mocks] if mocks else []), "serve", stderr=stderr)
+        self.token = Serve.login_token(self.port)
+
+    @staticmethod
+    def login_token(port):
+        """A token of a fresh account of its own, logged in on `port` (serve, or a proxy in front of it)."""
         login = json.dumps({"account": f"fresh{os.getpid()}", "password": "secret99"}).encode()
-        _, body, _ = request(self.port, "POST", "/Api/Account/login", login)
-        self.token = json.loads(body)["datas"]["utoken"]
+        _, body, _ = request(port, "POST", "/Api/Account/login", login)
+        return json.loads(body)["datas"]["utoken"]
 
 
 def workers(server, seconds, count, work):

@@ -113,9 +113,11 @@ struct ProxyCommand: Command {
         let destinations = reports.destinations
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
         var options = self.options
-        let target = try LiveTarget(context, baseURL: upstreamURL, only: nil, doing: .check)
-        defer { target.sandbox?.stop() }
-        options.upstream = target.url
+        // The bundled sandbox when no upstream is given; a given upstream needs no credentials:
+        // the proxy only carries the app's.
+        let sandbox = upstreamURL == nil ? try LiveTarget(context, baseURL: nil, only: nil, doing: .check) : nil
+        defer { sandbox?.sandbox?.stop() }
+        options.upstream = upstreamURL ?? sandbox!.url
         let folder = mocks.directory.map { MockDirectory($0, api: context.api, maxFileBytes: mocks.maxFileBytes) }
         let proxy = ProxyServer(api: context.api, mocks: folder, options: options)
         if mocks.directory == nil { note("\(mocks.explanation); drift is not checked") }
@@ -126,7 +128,7 @@ struct ProxyCommand: Command {
             throw CommandFailure(DisplayText.escaped("\(error)"))
         }
         let startedAt = Date()
-        note("proxying \(proxy.baseURL.absoluteString) → \(Redactor.withoutQuery(target.url)) for the \(context.api.name) API "
+        note("proxying \(proxy.baseURL.absoluteString) → \(Redactor.withoutQuery(options.upstream)) for the \(context.api.name) API "
             + "(findings: \(proxy.baseURL.absoluteString)__apicheck/findings); Ctrl-C stops it and reports")
         let heard = await waitForStop(proxy, stopSignal)
         note("\(heard): stopping after \(proxy.exchangeCount) exchanges")

@@ -10,6 +10,9 @@ public final class DeferredResponse: Sendable {
         var response: ServerResponse?
         /// Set once the server has parked the connection: resumes it when the answer comes.
         var wake: (@Sendable () -> Void)?
+        /// What the handler does when the client leaves before the answer: stop making it.
+        var abandoned: (@Sendable () -> Void)?
+        var isAbandoned = false
     }
 
     private let state = Mutex(State())
@@ -31,6 +34,29 @@ public final class DeferredResponse: Sendable {
 
     /// Whether the answer has been given.
     public var isSent: Bool { state.withLock { $0.response != nil } }
+
+    /// Calls `handler` when the client leaves before the answer is given (at once when it already
+    /// has): a proxy cancels the upstream call it is waiting for. A pool server tells; a
+    /// thread-per-connection one does not watch its client while it waits.
+    public func whenAbandoned(_ handler: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            guard !state.isAbandoned else { return true }
+            state.abandoned = handler
+            return false
+        }
+        if now { handler() }
+    }
+
+    /// The client left: the answer, if it comes, goes nowhere.
+    func abandon() {
+        let handler = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.isAbandoned, state.response == nil else { return nil }
+            state.isAbandoned = true
+            defer { state.abandoned = nil }
+            return state.abandoned
+        }
+        handler?()
+    }
 
     /// Calls `wake` once the answer is given: at once when it already has been.
     func whenSent(_ wake: @escaping @Sendable () -> Void) {

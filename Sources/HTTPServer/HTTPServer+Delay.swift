@@ -68,9 +68,15 @@ extension HTTPServer {
             incoming.deferred = nil
             let key = incoming.suspension
             incoming.suspension = nil
-            if let key, context.suspended.wasAbandoned(key) { return .NO }
+            if let key, context.suspended.wasAbandoned(key) {
+                deferred.abandon()
+                return .NO
+            }
             // Resumed by a stopping server before the answer came: the connection closes.
-            guard let response = deferred.response else { return .NO }
+            guard let response = deferred.response else {
+                deferred.abandon()
+                return .NO
+            }
             return answer(response, to: incoming, on: connection, context: context)
         }
         guard let pending = incoming.pending else { return nil }

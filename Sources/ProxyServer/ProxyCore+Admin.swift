@@ -32,6 +32,8 @@ extension ProxyCore {
             ("checked", .number(String(checked.load(ordering: .acquiring)))),
             ("skipped", .number(String(coverage.skipped))),
             ("upstreamFailures", .number(String(coverage.upstreamFailures))),
+            ("abandoned", .number(String(coverage.abandoned))),
+            ("uncheckedBehind", .number(String(checks.droppedCount))),
             ("findings", .array(groups.map(\.json))),
             ("findingsNotKept", .number(String(dropped))),
             ("coverage", .array(endpoints)),

@@ -15,8 +15,9 @@ final class ProxyCore: Sendable {
     let coverage: ProxyCoverage
     let check: ExchangeCheck
     let basePath: String
-    /// Exchanges whose check has finished.
+    /// Exchanges whose check has finished (or was dropped: see `checks`).
     let checked = Atomic<Int>(0)
+    let checks: CheckQueue
 
     init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
         self.api = api
@@ -29,65 +30,109 @@ final class ProxyCore: Sendable {
         coverage = ProxyCoverage(undeclaredLimit: options.undeclaredLimit)
         check = ExchangeCheck(api: api, mocks: mocks, redactor: api.makeRedactor(), cap: options.upstreamConfiguration.maxBodyBytes)
         basePath = options.basePath
+        checks = CheckQueue(budget: options.checkBudget)
     }
 
     func handle(_ request: ServerRequest) -> ServerResponse {
         if request.rawPath.hasPrefix("/__apicheck/") { return admin(request) }
         let route = ProxyRoute(request, routes: routes, basePath: basePath)
-        var requestFindings: [Finding] = []
         switch route {
         case let .endpoint(endpoint, pathValues):
-            requestFindings = check.request(request, to: endpoint, pathValues: pathValues)
-            if options.enforce, !requestFindings.isEmpty {
-                record(requestFindings, request: request, response: nil)
-                coverage.endpoint(endpoint.id, outcome: "refused")
-                checked.add(1, ordering: .releasing)
-                return refusal(for: endpoint, requestFindings)
+            // --enforce must judge the request before it goes on; otherwise that waits with the
+            // answer's check, off the connection's thread.
+            if options.enforce {
+                let findings = check.request(request, to: endpoint, pathValues: pathValues)
+                if !findings.isEmpty {
+                    record(findings, request: request, response: nil)
+                    coverage.endpoint(endpoint.id, outcome: "refused")
+                    checked.add(1, ordering: .releasing)
+                    return refusal(for: endpoint, findings)
+                }
             }
-        case let .undeclared(note):
+        case .undeclared:
             coverage.undeclared("\(request.method) \(request.path)")
-            if options.undeclaredIsError {
-                requestFindings = [Finding(kind: .undeclaredRoute, severity: .error, endpoint: nil,
-                                           message: "\(request.method) \(request.path): no endpoint declares this route" + (note.map { " (\($0))" } ?? ""))]
-            }
         case .skipped:
             coverage.skipped()
         }
         let deferred = DeferredResponse()
         let outgoing = forwarded(request)
-        Task {
+        let task = Task {
             let response: HTTPResponse
             do {
                 response = try await transport.send(outgoing)
+            } catch is CancellationError {
+                // The client left first: nothing reached it, and there is nothing to judge.
+                coverage.abandoned()
+                checked.add(1, ordering: .releasing)
+                return
             } catch {
                 coverage.upstreamFailed()
                 deferred.send(badGateway(error))
-                if case let .endpoint(endpoint, _) = route {
-                    record(requestFindings + [upstreamFinding(error, endpoint: endpoint)], request: request, response: nil)
-                }
-                checked.add(1, ordering: .releasing)
+                judge(request, route: route, outcome: .failed(error), deferred: nil)
                 return
             }
             let answer = passedBack(response)
-            guard case let .endpoint(endpoint, _) = route else {
-                deferred.send(answer)
-                record(requestFindings, request: request, response: response)
-                checked.add(1, ordering: .releasing)
-                return
-            }
             // Without --enforce the client has its answer before the check runs: the check adds
             // no latency to it.
             if !options.enforce { deferred.send(answer) }
-            let (outcome, findings) = check.answer(response, to: endpoint, method: request.method)
-            coverage.endpoint(endpoint.id, outcome: outcome)
-            if options.enforce {
-                let errors = findings.filter { $0.severity == .error }
-                deferred.send(errors.isEmpty ? answer : violation(for: endpoint, errors))
+            judge(request, route: route, outcome: .answered(response, answer), deferred: options.enforce ? deferred : nil)
+        }
+        // A client that leaves before the upstream answers takes its upstream call with it: an
+        // abandoned burst must not fill the upstream side for everyone else.
+        deferred.whenAbandoned { task.cancel() }
+        return .deferred(deferred)
+    }
+
+    enum UpstreamOutcome: Sendable {
+        case answered(HTTPResponse, ServerResponse)
+        case failed(any Error)
+    }
+
+    /// Checks the exchange on the check queue and records what it finds. `deferred`, under
+    /// --enforce, still waits for its answer: the answer as it came, or a violation.
+    private func judge(_ request: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?) {
+        var bytes = request.body.count
+        if case let .answered(response, _) = outcome { bytes += response.body.count }
+        let submitted = checks.submit(bytes: bytes) { [self] in
+            var findings: [Finding] = []
+            var answered: HTTPResponse?
+            switch route {
+            case let .endpoint(endpoint, pathValues):
+                if !options.enforce { findings += check.request(request, to: endpoint, pathValues: pathValues) }
+                switch outcome {
+                case let .answered(response, answer):
+                    answered = response
+                    let (classification, answerFindings) = check.answer(response, to: endpoint, method: request.method)
+                    coverage.endpoint(endpoint.id, outcome: classification)
+                    findings += answerFindings
+                    if let deferred {
+                        let errors = answerFindings.filter { $0.severity == .error }
+                        deferred.send(errors.isEmpty ? answer : violation(for: endpoint, errors))
+                    }
+                case let .failed(error):
+                    coverage.endpoint(endpoint.id, outcome: "no answer")
+                    findings.append(upstreamFinding(error, endpoint: endpoint))
+                }
+            case let .undeclared(note):
+                if case let .answered(response, answer) = outcome {
+                    answered = response
+                    deferred?.send(answer)
+                }
+                if options.undeclaredIsError {
+                    findings.append(Finding(kind: .undeclaredRoute, severity: .error, endpoint: nil,
+                                            message: "\(request.method) \(request.path): no endpoint declares this route"
+                                                + (note.map { " (\($0))" } ?? "")))
+                }
+            case .skipped:
+                if case let .answered(_, answer) = outcome { deferred?.send(answer) }
             }
-            record(requestFindings + findings, request: request, response: response)
+            record(findings, request: request, response: answered)
             checked.add(1, ordering: .releasing)
         }
-        return .deferred(deferred)
+        if !submitted {
+            if let deferred, case let .answered(_, answer) = outcome { deferred.send(answer) }
+            checked.add(1, ordering: .releasing)
+        }
     }
 
     private func record(_ findings: [Finding], request: ServerRequest, response: HTTPResponse?) {

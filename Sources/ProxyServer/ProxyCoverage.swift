@@ -18,6 +18,7 @@ final class ProxyCoverage: Sendable {
         var undeclaredDropped: Int
         var skipped: Int
         var upstreamFailures: Int
+        var abandoned: Int
     }
 
     private struct State {
@@ -28,6 +29,7 @@ final class ProxyCoverage: Sendable {
         var undeclaredDropped = 0
         var skipped = 0
         var upstreamFailures = 0
+        var abandoned = 0
     }
 
     private let state = Mutex(State())
@@ -67,6 +69,11 @@ final class ProxyCoverage: Sendable {
         }
     }
 
+    /// The client left before the upstream answered; its upstream call was cancelled.
+    func abandoned() {
+        state.withLock { $0.abandoned += 1 }
+    }
+
     func upstreamFailed() {
         state.withLock { $0.upstreamFailures += 1 }
     }
@@ -77,7 +84,8 @@ final class ProxyCoverage: Sendable {
         state.withLock { state in
             Snapshot(exchanges: state.exchanges, endpoints: state.endpoints,
                      undeclared: state.undeclaredOrder.map { ($0, state.undeclared[$0] ?? 0) },
-                     undeclaredDropped: state.undeclaredDropped, skipped: state.skipped, upstreamFailures: state.upstreamFailures)
+                     undeclaredDropped: state.undeclaredDropped, skipped: state.skipped, upstreamFailures: state.upstreamFailures,
+                     abandoned: state.abandoned)
         }
     }
 }

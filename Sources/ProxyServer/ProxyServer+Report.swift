@@ -35,6 +35,11 @@ extension ProxyServer {
             runFindings.append(Finding(kind: .coverage, severity: .warning, endpoint: nil,
                                        message: "\(dropped) findings not kept: the proxy keeps \(options.findingLimit) distinct ones (--max-findings)"))
         }
+        if core.checks.droppedCount > 0 {
+            runFindings.append(Finding(kind: .unchecked, severity: .warning, endpoint: nil,
+                                       message: "\(core.checks.droppedCount) exchanges passed on unchecked: the checks had fallen "
+                                           + "\(options.checkBudget >> 20) MiB of bodies behind the traffic"))
+        }
         if !unreached.isEmpty {
             let shown = unreached.prefix(50).joined(separator: ", ") + (unreached.count > 50 ? " and \(unreached.count - 50) more" : "")
             runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,

@@ -98,4 +98,29 @@ import Testing
         await harness.settled(1)
         #expect(harness.findings.map(\.finding.kind) == [.unreachable])
     }
+
+    /// A client that leaves while the upstream is still working takes the upstream call with it:
+    /// a burst of abandoned requests must not hold the upstream side for everyone else.
+    @Test(.timeLimit(.minutes(1))) func aClientThatLeavesCancelsItsUpstreamCall() async throws {
+        let held = DispatchSemaphore(value: 0)
+        let upstream = try TestServer { _ in
+            held.wait()
+            return ServerResponse(status: 200)
+        }
+        defer {
+            held.signal()
+            upstream.stop()
+        }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"))
+        defer { harness.stop() }
+        do {
+            let connection = try RawConnection(port: harness.proxy.baseURL.port!)
+            #expect(connection.send("GET /relay/version HTTP/1.1\r\nHost: x\r\n\r\n"))
+            while upstream.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        // The connection is gone: the proxy notices, and cancels the call it waits on.
+        while !harness.proxy.findingsJSON.contains(#""abandoned":1"#) { try await Task.sleep(for: .milliseconds(10)) }
+        await harness.settled(1)
+        #expect(harness.findings.isEmpty)
+    }
 }

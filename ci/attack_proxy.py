@@ -1,0 +1,78 @@
+"""The attacks on `apicheck proxy` (README: "Check the app's own traffic"). The proxy sits in
+front of `apicheck serve` (itself on a free port, no per-address cap, since every upstream
+connection comes from the proxy's one address), and each attack runs beside a fresh client that
+asks, through the proxy, for config/main.json, a login and an authenticated home timeline every
+0.2 s; the bounds are 250 ms of latency (two servers in a row) and 384 MiB of the proxy's RSS.
+  slow-body      300 clients reading home_timeline with `Prefer: fault=slow-body` (the upstream
+                 dribbles, the proxy waits with the connection suspended)
+  delay-burst    bursts of 500 `Prefer: delay=30000` requests whose senders leave at once (each
+                 one's upstream call must be cancelled, or they fill the upstream side)
+  slow-readers   1,000 connections reading a 100 KB answer 1 byte a second, and 1,000 more from
+                 one address
+  connections    2,000 idle connections from one address
+  bodies         500 connections each announcing an 8 MiB body and sending it slowly
+"""
+import os
+import socket
+import subprocess
+import time
+
+import attack_serve
+from attacklib import Server, run_attack
+
+LATENCY_BOUND, RSS_BOUND_MIB = 0.25, 384
+
+
+class Proxy(Server):
+    def __init__(self, binary, stderr=subprocess.DEVNULL):
+        self.upstream = attack_serve.Serve.__new__(attack_serve.Serve)
+        Server.__init__(self.upstream, binary, ["serve", "--quiet", "--client-connections", "0"], "serve (the upstream)")
+        super().__init__(binary, ["proxy", "--upstream", f"http://127.0.0.1:{self.upstream.port}/Api/", "--quiet",
+                                  "--mocks", "mocks"], "proxy", stderr=stderr)
+        self.token = attack_serve.Serve.login_token(self.port)
+
+    def stop(self):
+        super().stop()
+        self.upstream.stop()
+
+
+def attack_bodies(server, seconds, count=500):
+    head = (f"POST /Api/Account/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {8 << 20}\r\n\r\n").encode()
+    conns = []
+    for i in range(count):
+        try:
+            conns.append(attack_serve.raw(server.port, head, f"127.0.{60 + i // 60}.{2 + i % 60}", timeout=2))
+        except OSError:
+            pass
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for s in conns:
+            try:
+                s.send(b"a" * 1024)
+            except OSError:
+                pass
+        time.sleep(0.5)
+        server.sample()
+    for s in conns:
+        s.close()
+    return f"{len(conns)} slow uploads of an announced 8 MiB body"
+
+
+ATTACKS = {
+    "slow-body": attack_serve.attack_slow_body,
+    "delay-burst": attack_serve.attack_delay_burst,
+    "slow-readers": attack_serve.attack_slow_readers,
+    "connections": attack_serve.attack_connections,
+    "bodies": attack_bodies,
+}
+
+
+def run(binary, only, seconds):
+    """Every attack (or those named in `only`); returns whether all held."""
+    ok = True
+    for name in (only or ",".join(ATTACKS)).split(","):
+        if name not in ATTACKS:
+            raise SystemExit(f"attack: unknown proxy attack '{name}' (known: {', '.join(ATTACKS)})")
+        ok &= run_attack("proxy " + name, lambda: Proxy(binary), ATTACKS[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
+    return ok
