@@ -27,11 +27,14 @@ struct ProxyCommand: Command {
     static let maxFindings = Option.value("max-findings", "N", default: 2000,
                                           help: "distinct findings kept; more are counted only", parse: .integer(in: 1...1_000_000))
     static let quiet = Option.flag("quiet", short: "q", help: "no line per new finding on stderr")
+    static let recordNew = Option.optional("record-new", "DIR",
+                                           help: "write the answers no mock covers (missing, or drifted) as candidate mocks here",
+                                           parse: .text)
     static let clientConnections = Option.value("client-connections", "N", default: HTTPServerConfiguration().perClientConnectionLimit,
                                                 help: "connections one client address may hold at once; 0 = no cap of its own",
                                                 parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
     static let options: [any OptionDeclaration] = [upstream, port, host] + MockFolderOption.all
-        + [enforce, undeclared, requests, duration, failOn, maxFindings, quiet, clientConnections]
+        + [enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections]
         + ConnectionOptions.fetching + ReportOptions.all
 
     static func discussion(tool: String) -> String {
@@ -47,7 +50,9 @@ struct ProxyCommand: Command {
         the first exchange (credentials masked); one stderr line per new one. Routes no endpoint
         declares pass through as coverage (--undeclared error makes them findings). A request with
         the header 'X-Apicheck-Skip: 1' passes unchecked. GET /__apicheck/findings answers the
-        findings so far as JSON.
+        findings so far as JSON. --record-new DIR writes, on stop, the answers no mock covers (an
+        endpoint without a mock, or a shape that drifted from it) as candidate mocks, proven as
+        'record' proves them.
 
         SIGINT or SIGTERM (or --requests N, --duration S) stops it and writes every --report; the
         exit code is that of the findings: 0 none at --fail-on severity, 1 some, 3 upstream unreachable.
@@ -103,6 +108,10 @@ struct ProxyCommand: Command {
             let console = context.console
             options.logText = { text in console.err(text) }
         }
+        if let folder: String = try arguments[Self.recordNew] {
+            guard !folder.isEmpty else { throw UsageError("--record-new needs a folder") }
+            options.recordNew = URL(fileURLWithPath: folder, relativeTo: context.workingDirectory).standardizedFileURL
+        }
         requestLimit = try arguments[Self.requests]
         durationLimit = try arguments[Self.duration]
         self.options = options
@@ -135,6 +144,10 @@ struct ProxyCommand: Command {
         proxy.stop()
         var report = proxy.report(startedAt: startedAt, strict: strict)
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
+        if let folder = options.recordNew {
+            let written = proxy.writeNewShapes(maxFileBytes: mocks.maxFileBytes)
+            MockWriteListing(context: context, directory: folder, dryRun: false).print(written)
+        }
         return writer.write(report, to: destinations)
     }
 

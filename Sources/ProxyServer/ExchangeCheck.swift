@@ -24,27 +24,36 @@ struct ExchangeCheck: Sendable {
         }
     }
 
-    /// How the answer classified (the coverage's outcome) and what is wrong with it.
-    func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String) -> (outcome: String, findings: [Finding]) {
+    /// What one answer came to: how it classified (the coverage's outcome), what is wrong with
+    /// it, and, for a success, its document and whether the mocks already cover its shape.
+    struct AnswerVerdict {
+        var outcome: String
+        var findings: [Finding]
+        var success: (document: JSONValue, covered: Bool)?
+    }
+
+    func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String) -> AnswerVerdict {
         let status = response.status
         // Interim, not-modified and redirect answers carry no payload to judge; a HEAD's none either.
         if status < 200 || (300..<400).contains(status) || method == "HEAD" || status == 204 && endpoint.acceptsEmptyBody {
-            return ("HTTP \(status)", [])
+            return AnswerVerdict(outcome: "HTTP \(status)", findings: [])
         }
         let body: Data
         switch ContentDecoding.decode(response.body, encoding: response.header("Content-Encoding"), cap: cap) {
         case let .plain(data):
             body = data
         case let .unreadable(coding):
-            return ("unchecked", [Finding(kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                                          message: "an answer in Content-Encoding \(coding) passed on unchecked: the proxy reads gzip and deflate")])
+            return AnswerVerdict(outcome: "unchecked", findings: [Finding(
+                kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                message: "an answer in Content-Encoding \(coding) passed on unchecked: the proxy reads gzip and deflate")])
         case let .broken(reason):
-            return ("unchecked", [Finding(kind: .unchecked, severity: .warning, endpoint: endpoint.id, message: reason)])
+            return AnswerVerdict(outcome: "unchecked", findings: [Finding(kind: .unchecked, severity: .warning, endpoint: endpoint.id, message: reason)])
         }
         let interpretation = Interpretation(endpoint: endpoint, status: status, contentType: response.contentType, body: body,
                                             source: nil, api: api, redactor: redactor)
         let outcome = interpretation.classification.name
         var findings: [Finding] = []
+        var success: (document: JSONValue, covered: Bool)?
         switch interpretation.classification {
         case .success:
             if status != endpoint.successStatus {
@@ -53,8 +62,14 @@ struct ExchangeCheck: Sendable {
                                         message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
             }
             if let error = interpretation.error { findings.append(Finding(error)) }
-            if let document = interpretation.document, let mocks, case let .success(baseline) = mocks.baseline(for: endpoint) {
-                findings += DriftCheck.findings(endpoint, document: document, interpretation: interpretation, baseline: baseline, api: api)
+            if let document = interpretation.document {
+                var covered = false
+                if let mocks, case let .success(baseline) = mocks.baseline(for: endpoint) {
+                    let drift = DriftCheck.findings(endpoint, document: document, interpretation: interpretation, baseline: baseline, api: api)
+                    findings += drift
+                    covered = drift.isEmpty
+                }
+                success = (document, covered)
             }
         case .failure, .logout, .tokenExpired:
             break
@@ -69,6 +84,6 @@ struct ExchangeCheck: Sendable {
                                             + redactor.snippet(of: body)))
             }
         }
-        return (outcome, findings)
+        return AnswerVerdict(outcome: outcome, findings: findings, success: success)
     }
 }

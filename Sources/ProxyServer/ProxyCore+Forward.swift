@@ -95,7 +95,7 @@ extension ProxyCore {
 
     /// What a request carries that may be a credential: the whole of every credential header,
     /// its part after the scheme, each cookie's value, and the token where the API places it.
-    private func credentials(in request: ServerRequest) -> [String] {
+    func credentials(in request: ServerRequest) -> [String] {
         var found: [String] = []
         for header in request.headers {
             let name = header.name.lowercased()

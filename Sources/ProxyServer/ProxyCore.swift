@@ -18,6 +18,8 @@ final class ProxyCore: Sendable {
     /// Exchanges whose check has finished (or was dropped: see `checks`).
     let checked = Atomic<Int>(0)
     let checks: CheckQueue
+    /// The answers no mock covers, with `--record-new`.
+    let newShapes: NewShapes?
 
     init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
         self.api = api
@@ -31,6 +33,7 @@ final class ProxyCore: Sendable {
         check = ExchangeCheck(api: api, mocks: mocks, redactor: api.makeRedactor(), cap: options.upstreamConfiguration.maxBodyBytes)
         basePath = options.basePath
         checks = CheckQueue(budget: options.checkBudget)
+        newShapes = options.recordNew == nil ? nil : NewShapes()
     }
 
     func handle(_ request: ServerRequest) -> ServerResponse {
@@ -102,9 +105,13 @@ final class ProxyCore: Sendable {
                 switch outcome {
                 case let .answered(response, answer):
                     answered = response
-                    let (classification, answerFindings) = check.answer(response, to: endpoint, method: request.method)
-                    coverage.endpoint(endpoint.id, outcome: classification)
+                    let verdict = check.answer(response, to: endpoint, method: request.method)
+                    let answerFindings = verdict.findings
+                    coverage.endpoint(endpoint.id, outcome: verdict.outcome)
                     findings += answerFindings
+                    if let newShapes, let success = verdict.success, !success.covered {
+                        newShapes.offer(endpoint, status: response.status, document: success.document, credentials: credentials(in: request))
+                    }
                     if let deferred {
                         let errors = answerFindings.filter { $0.severity == .error }
                         deferred.send(errors.isEmpty ? answer : violation(for: endpoint, errors))

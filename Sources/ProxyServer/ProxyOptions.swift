@@ -23,6 +23,8 @@ public struct ProxyOptions: Sendable {
     public var findingLimit = 2000
     /// Routes no endpoint declares, kept by method and path for the coverage; past it counted only.
     public var undeclaredLimit = 500
+    /// Where `writeNewShapes` writes the answers no mock covers, as candidate mocks.
+    public var recordNew: URL?
     /// Bytes of bodies waiting for their checks; past it, exchanges pass unchecked and are counted.
     public var checkBudget = 256 << 20
     /// Bytes of a body kept with a finding's first exchange.

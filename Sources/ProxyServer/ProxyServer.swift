@@ -46,6 +46,13 @@ public final class ProxyServer: Sendable {
     /// Exchanges whose check has finished (what a caller waits on before reading findings).
     public var checkedCount: Int { core.checked.load(ordering: .acquiring) }
 
+    /// Writes the answers no mock covered into `options.recordNew` (after `stop`): decode-proven
+    /// and secret-proven, as `record` writes mocks. Empty without `recordNew`.
+    public func writeNewShapes(maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) -> [MockWriteResult] {
+        guard let directory = options.recordNew, let shapes = core.newShapes else { return [] }
+        return shapes.write(api: api, to: directory, maxFileBytes: maxFileBytes)
+    }
+
     /// What `GET /__apicheck/findings` answers: the findings with their first exchanges, and the coverage.
     public var findingsJSON: String { core.findingsDocument.compactText }
 

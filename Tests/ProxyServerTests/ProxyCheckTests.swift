@@ -139,3 +139,35 @@ import Testing
         #expect(report.runFindings.contains { $0.message.hasPrefix("4 findings not kept") })
     }
 }
+
+/// `--record-new`: the answers no mock covers become candidate mocks, written as `record` writes
+/// them; the answers the mocks cover do not.
+@Suite struct ProxyRecordNewTests {
+    @Test func answersNoMockCoversAreWrittenWithoutTheirSecrets() async throws {
+        let sandbox = SandboxServer(configuration: SandboxConfiguration())
+        try sandbox.start()
+        defer { sandbox.stop() }
+        let folder = try TemporaryFolder("proxy-record-new")
+        defer { folder.remove() }
+        let mocks = folder.appendingPathComponent("mocks"), written = folder.appendingPathComponent("new")
+        try FileManager.default.copyItem(at: LiveHarness.mocks, to: mocks)
+        try FileManager.default.removeItem(at: mocks.appendingPathComponent("login.json"))
+        try FileManager.default.removeItem(at: mocks.appendingPathComponent("topics.json"))
+        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, mocks: mocks) { $0.recordNew = written }
+        defer { harness.stop() }
+        let client = APIClient(api: Demo.api, baseURL: URL(string: "Api/", relativeTo: harness.proxy.baseURL)!.absoluteURL,
+                               transport: harness.client)
+        _ = try await client.send(Demo.login, ["account": .string(SandboxServer.demoAccount), "password": .string(SandboxServer.demoPassword)])
+        _ = try await client.send(Demo.topics)
+        _ = try await client.send(Demo.homeTimeline)
+        await harness.settled(3)
+        harness.proxy.stop()
+        let results = harness.proxy.writeNewShapes()
+        #expect(results.map(\.file).sorted() == ["login.json", "topics.json"], "\(results.map(\.lines))")
+        #expect(results.allSatisfy { $0.action == .created })
+        let login = try String(contentsOf: written.appendingPathComponent("login.json"), encoding: .utf8)
+        let token = try #require(client.session.token)
+        #expect(!login.contains(token))
+        #expect(login.contains("utoken"))
+    }
+}
