@@ -48,11 +48,12 @@ public enum Prometheus {
         parameters: [.query("metric", .string, sample: .literal("prometheus_build_info"))],
         mock: "metadata")
 
-    /// An instant query; a query that does not parse is answered 400 `bad_data`.
+    /// An instant query; a query that does not parse is answered 400 `bad_data`. `up` answers a
+    /// vector; `time()`, which Prometheus's own UI asks for, a scalar (`query@scalar.json`).
     public static let query = Endpoint<QueryResult>(
         id: "query", .get, "query",
         parameters: [.query("query", .string, required: true, sample: .literal("up"))],
-        mock: "query", scenarios: ["bad_data"])
+        mock: "query", scenarios: ["bad_data", "scalar"])
 
     /// An instant query as a form body, as Grafana sends it.
     public static let queryPost = Endpoint<QueryResult>(
