@@ -44,6 +44,12 @@ public struct QueryResult: Decodable, Sendable {
     }
 }
 
+/// A range query's answer: always a matrix, one series of samples per step.
+public struct RangeQueryResult: Decodable, Sendable {
+    public var resultType: String
+    public var result: [QueryResult.RangeSeries]
+}
+
 /// A `[1796123428.733, "1"]` pair: the time in Unix seconds, the value as a string.
 public struct Sample: Decodable, Sendable {
     public var time: Double
