@@ -48,11 +48,22 @@ public enum Prometheus {
         parameters: [.query("metric", .string, sample: .literal("prometheus_build_info"))],
         mock: "metadata")
 
-    /// An instant query; a query that does not parse is answered 400 `bad_data`.
+    /// An instant query; a query that does not parse is answered 400 `bad_data`. `up` answers a
+    /// vector; `time()`, which Prometheus's own UI asks for, a scalar (`query@scalar.json`).
     public static let query = Endpoint<QueryResult>(
         id: "query", .get, "query",
         parameters: [.query("query", .string, required: true, sample: .literal("up"))],
-        mock: "query", scenarios: ["bad_data"])
+        mock: "query", scenarios: ["bad_data", "scalar"])
+
+    /// A range query: what the graph tab of Prometheus's own UI asks for. The times are Unix
+    /// seconds or RFC 3339, the step a duration or seconds: text, as the server reads them.
+    public static let queryRange = Endpoint<RangeQueryResult>(
+        id: "query.range", .get, "query_range",
+        parameters: [.query("query", .string, required: true, sample: .literal("up")),
+                     .query("start", .string, required: true, sample: .relativeTime(offset: -60, .iso8601)),
+                     .query("end", .string, required: true, sample: .relativeTime(offset: 0, .iso8601)),
+                     .query("step", .string, required: true, sample: .literal("15s"))],
+        mock: "query_range")
 
     /// An instant query as a form body, as Grafana sends it.
     public static let queryPost = Endpoint<QueryResult>(
@@ -64,5 +75,5 @@ public enum Prometheus {
         envelope: EnvelopePolicy(code: "$.status", message: "$.error", payload: "$.data",
                                  success: ["success"], failure: ["error"]),
         errors: ErrorShape(code: "$.errorType", message: "$.error"),
-        endpoints: [buildInfo, runtimeInfo, flags, tsdb, labels, labelValues, series, seriesPost, targets, metadata, query, queryPost])
+        endpoints: [buildInfo, runtimeInfo, flags, tsdb, labels, labelValues, series, seriesPost, targets, metadata, query, queryRange, queryPost])
 }
