@@ -7,6 +7,8 @@ import Foundation
 /// (the user's own) are never touched.
 struct ImportManifest {
     static let path = ".apicheck-import"
+    /// The document the package was made from, in OpenAPI 3 form, for `--check` to compare with.
+    static let documentPath = ".apicheck-import.openapi.json"
 
     let folder: URL
 

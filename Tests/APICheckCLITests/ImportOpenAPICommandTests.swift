@@ -1,4 +1,5 @@
 @testable import APICheckCLI
+import APICheck
 import Contracts
 import Foundation
 import HTTPServer
@@ -24,7 +25,7 @@ import Testing
         let result = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore",
                                 "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(result.code == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 23 files)"))
+        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 24 files)"))
         let root = folder.appendingPathComponent("pets")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "/opt/src/apicheck"),"#))
@@ -46,6 +47,47 @@ import Testing
         #expect(forced.code == 0, "\(forced.err)")
         let rewritten = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
         #expect(rewritten.contains(#""staging": URL(string: "https://staging.pets.example/api/")!"#))
+    }
+
+    /// `--check`: the package keeps the document it was made from; a newer one is compared with
+    /// it, nothing is written, and a breaking change exits 1.
+    @Test func checkListsWhatANewerDocumentChangedAndWritesNothing() async throws {
+        let folder = try TemporaryFolder("import-openapi-check")
+        defer { folder.remove() }
+        let first = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let root = folder.appendingPathComponent("pets")
+        let kept = try String(contentsOf: root.appendingPathComponent(".apicheck-import.openapi.json"), encoding: .utf8)
+        #expect(kept.contains("\"listPets\""))
+        let list = try String(contentsOf: root.appendingPathComponent(".apicheck-import"), encoding: .utf8)
+        #expect(list.contains("\n.apicheck-import.openapi.json\n"))
+
+        let same = await run(["import-openapi", Self.petstore, "--check", "--output", "pets"], in: folder)
+        #expect(same.code == 0, "\(same.err)")
+        #expect(same.out.hasSuffix("0 changes: 0 breaking, 0 compatible; the package's client still works with the document\n"))
+
+        // The ids of a pet and of its owner no longer required: an answer without them does not decode.
+        let text = try String(contentsOfFile: Self.petstore, encoding: .utf8)
+        let newer = text.replacingOccurrences(of: #""required": ["id"]"#, with: #""required": []"#)
+        try #require(newer != text)
+        try Data(newer.utf8).write(to: folder.appendingPathComponent("newer.json"))
+        let before = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
+        let checked = await run(["import-openapi", "newer.json", "--check", "--output", "pets"], in: folder)
+        #expect(checked.code == 1, "\(checked.err)")
+        #expect(checked.out.contains("  breaking   schema Pet in answers $.id\n             made-optional: made optional: "), "\(checked.out)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
+        let json = await run(["import-openapi", "newer.json", "--check", "--json", "--output", "pets"], in: folder)
+        #expect(json.code == 1)
+        let report = try JSONParser.parse(Data(json.out.utf8))
+        #expect(report["breaking"] == .number("2"))
+        #expect(report["changes"]?[0]?["kind"] == .string("made-optional"))
+        #expect(report["changes"]?[0]?["path"] == .string("$.id"))
+
+        // A folder no import wrote: nothing to compare with.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("other"), withIntermediateDirectories: true)
+        let none = await run(["import-openapi", Self.petstore, "--check", "--output", "other"], in: folder)
+        #expect(none.code == 2)
+        #expect(none.err.contains("holds no .apicheck-import.openapi.json"))
     }
 
     @Test func importingANewerDocumentWithForceRemovesWhatItNoLongerHas() async throws {
