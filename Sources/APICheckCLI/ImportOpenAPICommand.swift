@@ -27,9 +27,10 @@ struct ImportOpenAPICommand: Command {
     static let tokenHeader = Option.optional("token-header", "'NAME[: PREFIX]'",
                                              help: "every operation sends a token issued beforehand ($<NAME>_TOKEN) in this header, e.g. 'Authorization: token', whatever the document's security says",
                                              parse: .text)
+    static let replaceEdited = Option.flag("replace-edited", help: "with --force: replace or remove generated files edited since the previous import (refused otherwise)")
     static let check = Option.flag("check", help: "write nothing: list what DOC changed since the package in --output was imported, each breaking for its client or not; exit 1 on a breaking one")
     static let json = Option.flag("json", help: "with --check: the changes as JSON")
-    static let options: [any OptionDeclaration] = [output, packageName, InitCommand.dependency, baseURL, tokenHeader, force, check, json, header]
+    static let options: [any OptionDeclaration] = [output, packageName, InitCommand.dependency, baseURL, tokenHeader, force, replaceEdited, check, json, header]
         + ConnectionOptions.fetching
     static let exitCodes: String? = "0 written (what was not mapped is listed on stderr), or with --check no breaking change; 1 with --check, a breaking change; 2 usage error, a document that cannot be read or fetched, a folder that is not empty, a package that records no imported document"
 
@@ -62,6 +63,7 @@ struct ImportOpenAPICommand: Command {
     let force: Bool
     let tokenHeader: TokenHeader?
     let check: Bool
+    let replaceEdited: Bool
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -78,6 +80,7 @@ struct ImportOpenAPICommand: Command {
                                        baseURL: baseURL ?? OpenAPIImport.fallbackBaseURL, dependency: dependency, template: .plain)
         force = try arguments[Self.force]
         check = try arguments[Self.check]
+        replaceEdited = try arguments[Self.replaceEdited]
         json = try arguments[Self.json]
         if json, !check { throw UsageError("--json is for --check") }
         if check, force { throw UsageError("--check writes nothing: --force does not go with it") }
@@ -120,9 +123,17 @@ struct ImportOpenAPICommand: Command {
             PackageFiles.File(path: ".gitignore", text: ".build/\n.swiftpm/\n/*.xcodeproj\n"),
         ] + result.files.map { PackageFiles.File(path: $0.path, text: $0.text) }
         files.append(PackageFiles.File(path: ImportManifest.documentPath, text: result.document.prettyText + "\n"))
-        files.append(ImportManifest.file(listing: files.map(\.path)))
+        files.append(ImportManifest.file(listing: files))
         let manifest = ImportManifest(folder: folder)
         let previous = manifest.previous()
+        let edited = manifest.edited(previous)
+        if !edited.isEmpty, !replaceEdited {
+            throw CommandFailure("""
+                \(folder.path): the previous import's \(edited.joined(separator: ", ")) changed since it wrote them, and this \
+                import would replace or remove them: nothing written. Move your edits into files of your own (extensions in \
+                new files, scenario mocks beside the generated ones), then import again; or give --replace-edited to lose them
+                """)
+        }
         do {
             try PackageWriter(folder: folder, force: force).write(files)
         } catch {

@@ -60,7 +60,7 @@ import Testing
         let kept = try String(contentsOf: root.appendingPathComponent(".apicheck-import.openapi.json"), encoding: .utf8)
         #expect(kept.contains("\"listPets\""))
         let list = try String(contentsOf: root.appendingPathComponent(".apicheck-import"), encoding: .utf8)
-        #expect(list.contains("\n.apicheck-import.openapi.json\n"))
+        #expect(list.contains("\n.apicheck-import.openapi.json\t"))
 
         let same = await run(["import-openapi", Self.petstore, "--check", "--output", "pets"], in: folder)
         #expect(same.code == 0, "\(same.err)")
@@ -90,6 +90,37 @@ import Testing
         #expect(none.err.contains("holds no .apicheck-import.openapi.json"))
     }
 
+    /// A generated file edited since the import is neither replaced nor removed by `--force`:
+    /// the import refuses, writing nothing, unless told to lose the edits.
+    @Test func reimportRefusesToReplaceAnEditedGeneratedFile() async throws {
+        let folder = try TemporaryFolder("import-openapi-edited")
+        defer { folder.remove() }
+        let first = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let root = folder.appendingPathComponent("pets")
+        let pet = root.appendingPathComponent("Sources/PetsContracts/Types/Pet.swift")
+        let edited = try String(contentsOf: pet, encoding: .utf8) + "// mine\n"
+        try Data(edited.utf8).write(to: pet)
+        let mock = root.appendingPathComponent("mocks/listPets.json")
+        let mockText = try String(contentsOf: mock, encoding: .utf8)
+
+        let refused = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(refused.code == 2)
+        #expect(refused.err.contains("the previous import's Sources/PetsContracts/Types/Pet.swift changed since it wrote them"), "\(refused.err)")
+        #expect(try String(contentsOf: pet, encoding: .utf8) == edited)
+
+        // Unedited files are rewritten as before; the edited one only when told.
+        try Data("[]\n".utf8).write(to: root.appendingPathComponent("mocks/mine@empty.json"))
+        let replaced = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--replace-edited",
+                                  "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(replaced.code == 0, "\(replaced.err)")
+        #expect(!(try String(contentsOf: pet, encoding: .utf8)).contains("// mine"))
+        #expect(try String(contentsOf: mock, encoding: .utf8) == mockText)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("mocks/mine@empty.json").path))
+        let again = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(again.code == 0, "\(again.err)")
+    }
+
     @Test func importingANewerDocumentWithForceRemovesWhatItNoLongerHas() async throws {
         let folder = try TemporaryFolder("import-openapi-stale")
         defer { folder.remove() }
@@ -116,7 +147,7 @@ import Testing
         #expect(manager.fileExists(atPath: root.appendingPathComponent("Sources/PetsContracts/Types/Pet.swift").path))
         #expect(manager.fileExists(atPath: own.path))
         let list = try String(contentsOf: root.appendingPathComponent(".apicheck-import"), encoding: .utf8)
-        #expect(list.contains("\nmocks/listPets.json\n"))
+        #expect(list.contains("\nmocks/listPets.json\t"))
         #expect(!list.contains("Order.swift"))
     }
 
