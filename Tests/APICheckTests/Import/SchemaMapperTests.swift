@@ -103,6 +103,8 @@ import Testing
         #expect(pet.contains(#"case "kitty", "cat": self = .kitty(try decoder.singleValueContainer().decode(Cat.self))"#))
         #expect(pet.contains(#"case "Dog": self = .dog(try decoder.singleValueContainer().decode(Dog.self))"#))
         #expect(pet.contains("default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))"))
+        // Dog, whose mapped value is its name, is a branch too; `apicheck openapi` records both.
+        #expect(pet.contains("extension Pet: OpenAPIOneOfProviding {\n    public static var openAPIBranches: [any Decodable.Type] { [Cat.self, Dog.self] }\n    public static var openAPIDiscriminator: String { \"kind\" }\n}"))
         #expect(pet.contains("case let .unknown(value): try container.encode(value)"))
         #expect(fixture.file("Sources/ShopContracts/Types/Pet.swift") != nil)
         #expect(!fixture.notes.contains { $0.contains("oneOf") })
