@@ -100,16 +100,28 @@ class Side:
         return schema, where, optional
 
     def members(self, schema):
-        """Properties and required, allOf merged."""
-        properties = dict(schema.get("properties", {}))
+        """Properties and required, allOf merged: a later member's property replaces an earlier
+        one, or narrows it when it has no type of its own (as the import merges them)."""
+        properties = {}
         required = set(schema.get("required", []))
+
+        def merge(name, value):
+            earlier = properties.get(name)
+            structural = {"type", "$ref", "properties", "items", "allOf", "oneOf", "anyOf", "additionalProperties"}
+            if isinstance(earlier, dict) and isinstance(value, dict) and value and not structural & set(value):
+                properties[name] = {**earlier, **value}
+            else:
+                properties[name] = value
+
         for part in schema.get("allOf", []):
             part, _ = resolve(self.document, part)
             if isinstance(part, dict):
                 inner, inner_required = self.members(part)
                 for name, value in inner.items():
-                    properties.setdefault(name, value)
+                    merge(name, value)
                 required |= inner_required
+        for name, value in schema.get("properties", {}).items():
+            merge(name, value)
         return properties, required
 
     def kind(self, schema):

@@ -211,19 +211,22 @@ struct SchemaComparison {
         }
     }
 
-    /// The members of a struct, `allOf` merged (references followed), and which are required.
+    /// The members of a struct, `allOf` merged (references followed) as the generator merges
+    /// them, and which are required.
     static func properties(_ schema: JSONValue, in source: OpenAPISource, depth: Int = 0)
         -> (members: [(key: String, value: JSONValue)], required: Set<String>) {
-        var members = OpenAPISource.members(schema["properties"])
+        var members: [(String, JSONValue, [String])] = []
         var required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
-        guard depth < 16 else { return (members, required) }
-        for part in OpenAPISource.array(schema["allOf"]) {
-            guard let resolved = source.resolve(part) else { continue }
-            let merged = properties(resolved, in: source, depth: depth + 1)
-            for member in merged.members where !members.contains(where: { $0.key == member.key }) { members.append(member) }
-            required.formUnion(merged.required)
+        if depth < 16 {
+            for part in OpenAPISource.array(schema["allOf"]) {
+                guard let resolved = source.resolve(part) else { continue }
+                let merged = properties(resolved, in: source, depth: depth + 1)
+                for member in merged.members { SchemaMapper.merge((member.key, member.value, []), into: &members) }
+                required.formUnion(merged.required)
+            }
         }
-        return (members, required)
+        for (key, value) in OpenAPISource.members(schema["properties"]) { SchemaMapper.merge((key, value, []), into: &members) }
+        return (members.map { (key: $0.0, value: $0.1) }, required)
     }
 
     /// A union's branches other than `null`, each labelled by its component, else its JSON type.
