@@ -83,6 +83,14 @@ import Testing
         #expect(report["changes"]?[0]?["kind"] == .string("made-optional"))
         #expect(report["changes"]?[0]?["path"] == .string("$.id"))
 
+        // --json is --check's; --check writes nothing, so --force has nothing to force.
+        let jsonAlone = await run(["import-openapi", "newer.json", "--json", "--output", "pets"], in: folder)
+        #expect(jsonAlone.code == 2)
+        #expect(jsonAlone.err.contains("--json is for --check"))
+        let forced = await run(["import-openapi", "newer.json", "--check", "--force", "--output", "pets"], in: folder)
+        #expect(forced.code == 2)
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
+
         // A folder no import wrote: nothing to compare with.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("other"), withIntermediateDirectories: true)
         let none = await run(["import-openapi", Self.petstore, "--check", "--output", "other"], in: folder)
