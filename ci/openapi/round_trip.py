@@ -136,7 +136,8 @@ class Side:
         if not kinds:
             return "map" if isinstance(schema.get("additionalProperties"), dict) else "any"
         if kinds[0] == "object":
-            return "map" if isinstance(schema.get("additionalProperties"), dict) else "object"
+            # An object without properties takes any members: a map, as the import declares it.
+            return "map"
         return kinds[0]
 
 
