@@ -27,9 +27,12 @@ struct ImportOpenAPICommand: Command {
     static let tokenHeader = Option.optional("token-header", "'NAME[: PREFIX]'",
                                              help: "every operation sends a token issued beforehand ($<NAME>_TOKEN) in this header, e.g. 'Authorization: token', whatever the document's security says",
                                              parse: .text)
-    static let options: [any OptionDeclaration] = [output, packageName, InitCommand.dependency, baseURL, tokenHeader, force, header]
+    static let replaceEdited = Option.flag("replace-edited", help: "with --force: replace or remove generated files edited since the previous import (refused otherwise)")
+    static let check = Option.flag("check", help: "write nothing: list what DOC changed since the package in --output was imported, each breaking for its client or not; exit 1 on a breaking one")
+    static let json = Option.flag("json", help: "with --check: the changes as JSON")
+    static let options: [any OptionDeclaration] = [output, packageName, InitCommand.dependency, baseURL, tokenHeader, force, replaceEdited, check, json, header]
         + ConnectionOptions.fetching
-    static let exitCodes: String? = "0 written (what was not mapped is listed on stderr); 2 usage error, a document that cannot be read or fetched, a folder that is not empty"
+    static let exitCodes: String? = "0 written (what was not mapped is listed on stderr), or with --check no breaking change; 1 with --check, a breaking change; 2 usage error, a document that cannot be read or fetched, a folder that is not empty, a package that records no imported document"
 
     static func discussion(tool: String) -> String {
         """
@@ -42,6 +45,10 @@ struct ImportOpenAPICommand: Command {
         (--timeout, --max-body, TLS); a relative server URL is taken relative to it. Every part of
         the document not declared, and every mock made up, is listed on stderr.
         Then: cd DIR && swift build, and run the new tool from .build/debug/.
+        The package keeps the document it was made from (.apicheck-import.openapi.json): with
+        --check, DIR is not written; DOC is compared with that one and each difference listed
+        (operations, parameters, bodies, fields, types, required-ness, nullability, enum values,
+        statuses), breaking when the generated client fails against a server that follows DOC.
         \(ConnectionOptions.tlsDiscussion)
         """
     }
@@ -55,6 +62,9 @@ struct ImportOpenAPICommand: Command {
     let baseURL: URL?
     let force: Bool
     let tokenHeader: TokenHeader?
+    let check: Bool
+    let replaceEdited: Bool
+    let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -69,6 +79,11 @@ struct ImportOpenAPICommand: Command {
         settings = try PackageSettings(name: try arguments[Self.packageName] ?? folder.lastPathComponent,
                                        baseURL: baseURL ?? OpenAPIImport.fallbackBaseURL, dependency: dependency, template: .plain)
         force = try arguments[Self.force]
+        check = try arguments[Self.check]
+        replaceEdited = try arguments[Self.replaceEdited]
+        json = try arguments[Self.json]
+        if json, !check { throw UsageError("--json is for --check") }
+        if check, force { throw UsageError("--check writes nothing: --force does not go with it") }
         if let given = try arguments[Self.tokenHeader] {
             guard let header = TokenHeader(parsing: given) else {
                 throw UsageError("--token-header '\(DisplayText.escaped(given))': expected a header name, then ': ' and the word before the token if any")
@@ -92,6 +107,7 @@ struct ImportOpenAPICommand: Command {
         let importer = OpenAPIImport(settings: .init(name: settings.name, typeName: settings.typeName, moduleName: settings.moduleName,
                                                      variablePrefix: settings.variablePrefix, baseURL: baseURL,
                                                      documentURL: document.documentURL, tokenHeader: tokenHeader))
+        if check { return try compare(data, importer: importer) }
         let result: OpenAPIImport.Result
         do {
             result = try importer.run(try Self.read(data))
@@ -106,9 +122,18 @@ struct ImportOpenAPICommand: Command {
             PackageFiles.File(path: "Sources/apicheck/main.swift", text: written.main),
             PackageFiles.File(path: ".gitignore", text: ".build/\n.swiftpm/\n/*.xcodeproj\n"),
         ] + result.files.map { PackageFiles.File(path: $0.path, text: $0.text) }
-        files.append(ImportManifest.file(listing: files.map(\.path)))
+        files.append(PackageFiles.File(path: ImportManifest.documentPath, text: result.document.prettyText + "\n"))
+        files.append(ImportManifest.file(listing: files))
         let manifest = ImportManifest(folder: folder)
         let previous = manifest.previous()
+        let edited = manifest.edited(previous)
+        if !edited.isEmpty, !replaceEdited {
+            throw CommandFailure("""
+                \(folder.path): the previous import's \(edited.joined(separator: ", ")) changed since it wrote them, and this \
+                import would replace or remove them: nothing written. Move your edits into files of your own (extensions in \
+                new files, scenario mocks beside the generated ones), then import again; or give --replace-edited to lose them
+                """)
+        }
         do {
             try PackageWriter(folder: folder, force: force).write(files)
         } catch {
@@ -128,5 +153,35 @@ struct ImportOpenAPICommand: Command {
               .build/debug/apicheck list
             """)
         return .success
+    }
+
+    /// `--check`: the document the package was imported from against this one; nothing written.
+    private func compare(_ data: Data, importer: OpenAPIImport) throws -> ExitCode {
+        let recorded = folder.appendingPathComponent(ImportManifest.documentPath)
+        guard let previousData = try? Data(contentsOf: recorded) else {
+            throw CommandFailure("""
+                \(folder.path) holds no \(ImportManifest.documentPath), the document a package records when \
+                import-openapi writes it: it is no imported package, or one imported before the document was kept; \
+                import the document it was made from again with --force, then --check the newer one
+                """)
+        }
+        let old: JSONValue
+        let new: JSONValue
+        do {
+            old = try OpenAPIImport.parse(previousData)
+        } catch {
+            throw CommandFailure("\(recorded.path): \(error)")
+        }
+        do {
+            new = try importer.openAPIDocument(try Self.read(data))
+        } catch let error as YAMLError {
+            throw CommandFailure("\(document.shown): \(error.description)")
+        } catch {
+            throw CommandFailure("\(document.shown): \(error)")
+        }
+        let report = ImportCheckReport(changes: OpenAPIComparison(old: old, new: new).changes(),
+                                       package: folder.path, document: document.shown)
+        context.console.out(json ? report.json : report.text)
+        return report.breaking.isEmpty ? .success : .violated
     }
 }

@@ -1,4 +1,5 @@
 @testable import APICheckCLI
+import APICheck
 import Contracts
 import Foundation
 import HTTPServer
@@ -24,7 +25,7 @@ import Testing
         let result = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore",
                                 "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(result.code == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 23 files)"))
+        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 24 files)"))
         let root = folder.appendingPathComponent("pets")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "/opt/src/apicheck"),"#))
@@ -46,6 +47,86 @@ import Testing
         #expect(forced.code == 0, "\(forced.err)")
         let rewritten = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
         #expect(rewritten.contains(#""staging": URL(string: "https://staging.pets.example/api/")!"#))
+    }
+
+    /// `--check`: the package keeps the document it was made from; a newer one is compared with
+    /// it, nothing is written, and a breaking change exits 1.
+    @Test func checkListsWhatANewerDocumentChangedAndWritesNothing() async throws {
+        let folder = try TemporaryFolder("import-openapi-check")
+        defer { folder.remove() }
+        let first = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let root = folder.appendingPathComponent("pets")
+        let kept = try String(contentsOf: root.appendingPathComponent(".apicheck-import.openapi.json"), encoding: .utf8)
+        #expect(kept.contains("\"listPets\""))
+        let list = try String(contentsOf: root.appendingPathComponent(".apicheck-import"), encoding: .utf8)
+        #expect(list.contains("\n.apicheck-import.openapi.json\t"))
+
+        let same = await run(["import-openapi", Self.petstore, "--check", "--output", "pets"], in: folder)
+        #expect(same.code == 0, "\(same.err)")
+        #expect(same.out.hasSuffix("0 changes: 0 breaking, 0 compatible; the package's client still works with the document\n"))
+
+        // The ids of a pet and of its owner no longer required: an answer without them does not decode.
+        let text = try String(contentsOfFile: Self.petstore, encoding: .utf8)
+        let newer = text.replacingOccurrences(of: #""required": ["id"]"#, with: #""required": []"#)
+        try #require(newer != text)
+        try Data(newer.utf8).write(to: folder.appendingPathComponent("newer.json"))
+        let before = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
+        let checked = await run(["import-openapi", "newer.json", "--check", "--output", "pets"], in: folder)
+        #expect(checked.code == 1, "\(checked.err)")
+        #expect(checked.out.contains("  breaking   schema Pet in answers $.id\n             made-optional: made optional: "), "\(checked.out)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
+        let json = await run(["import-openapi", "newer.json", "--check", "--json", "--output", "pets"], in: folder)
+        #expect(json.code == 1)
+        let report = try JSONParser.parse(Data(json.out.utf8))
+        #expect(report["breaking"] == .number("2"))
+        #expect(report["changes"]?[0]?["kind"] == .string("made-optional"))
+        #expect(report["changes"]?[0]?["path"] == .string("$.id"))
+
+        // --json is --check's; --check writes nothing, so --force has nothing to force.
+        let jsonAlone = await run(["import-openapi", "newer.json", "--json", "--output", "pets"], in: folder)
+        #expect(jsonAlone.code == 2)
+        #expect(jsonAlone.err.contains("--json is for --check"))
+        let forced = await run(["import-openapi", "newer.json", "--check", "--force", "--output", "pets"], in: folder)
+        #expect(forced.code == 2)
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
+
+        // A folder no import wrote: nothing to compare with.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("other"), withIntermediateDirectories: true)
+        let none = await run(["import-openapi", Self.petstore, "--check", "--output", "other"], in: folder)
+        #expect(none.code == 2)
+        #expect(none.err.contains("holds no .apicheck-import.openapi.json"))
+    }
+
+    /// A generated file edited since the import is neither replaced nor removed by `--force`:
+    /// the import refuses, writing nothing, unless told to lose the edits.
+    @Test func reimportRefusesToReplaceAnEditedGeneratedFile() async throws {
+        let folder = try TemporaryFolder("import-openapi-edited")
+        defer { folder.remove() }
+        let first = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let root = folder.appendingPathComponent("pets")
+        let pet = root.appendingPathComponent("Sources/PetsContracts/Types/Pet.swift")
+        let edited = try String(contentsOf: pet, encoding: .utf8) + "// mine\n"
+        try Data(edited.utf8).write(to: pet)
+        let mock = root.appendingPathComponent("mocks/listPets.json")
+        let mockText = try String(contentsOf: mock, encoding: .utf8)
+
+        let refused = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(refused.code == 2)
+        #expect(refused.err.contains("the previous import's Sources/PetsContracts/Types/Pet.swift changed since it wrote them"), "\(refused.err)")
+        #expect(try String(contentsOf: pet, encoding: .utf8) == edited)
+
+        // Unedited files are rewritten as before; the edited one only when told.
+        try Data("[]\n".utf8).write(to: root.appendingPathComponent("mocks/mine@empty.json"))
+        let replaced = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--replace-edited",
+                                  "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(replaced.code == 0, "\(replaced.err)")
+        #expect(!(try String(contentsOf: pet, encoding: .utf8)).contains("// mine"))
+        #expect(try String(contentsOf: mock, encoding: .utf8) == mockText)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("mocks/mine@empty.json").path))
+        let again = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(again.code == 0, "\(again.err)")
     }
 
     @Test func importingANewerDocumentWithForceRemovesWhatItNoLongerHas() async throws {
@@ -74,7 +155,7 @@ import Testing
         #expect(manager.fileExists(atPath: root.appendingPathComponent("Sources/PetsContracts/Types/Pet.swift").path))
         #expect(manager.fileExists(atPath: own.path))
         let list = try String(contentsOf: root.appendingPathComponent(".apicheck-import"), encoding: .utf8)
-        #expect(list.contains("\nmocks/listPets.json\n"))
+        #expect(list.contains("\nmocks/listPets.json\t"))
         #expect(!list.contains("Order.swift"))
     }
 

@@ -43,6 +43,9 @@ public struct OpenAPIImport: Sendable {
         public var typeCount: Int
         /// The staging URL declared: the one given, the document's first server, or a placeholder.
         public var baseURL: URL
+        /// The document the package declares, in OpenAPI 3 form (a Swagger 2.0 one converted):
+        /// kept in the package so that `--check` can compare a newer one with it.
+        public var document: JSONValue
     }
 
     public static let fallbackBaseURL = URL(string: "https://staging.example.com/api/")!
@@ -67,7 +70,13 @@ public struct OpenAPIImport: Sendable {
         }
     }
 
-    public func run(_ given: JSONValue) throws(OpenAPIImportError) -> Result {
+    /// The document as the import reads it: an OpenAPI 3.0 or 3.1 one as it is, a Swagger 2.0
+    /// one converted. `--check` compares two documents in this form.
+    public func openAPIDocument(_ given: JSONValue) throws(OpenAPIImportError) -> JSONValue {
+        try converted(given).document
+    }
+
+    private func converted(_ given: JSONValue) throws(OpenAPIImportError) -> (document: JSONValue, conversion: SwaggerConversion?) {
         guard case .object = given else { throw .notAnObject(found: Self.kind(given)) }
         var document = given
         var conversion: SwaggerConversion?
@@ -80,6 +89,11 @@ public struct OpenAPIImport: Sendable {
         }
         guard let version = OpenAPISource.string(document["openapi"]) else { throw .noVersion }
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else { throw .unsupportedVersion("OpenAPI \(version)") }
+        return (document, conversion)
+    }
+
+    public func run(_ given: JSONValue) throws(OpenAPIImportError) -> Result {
+        let (document, conversion) = try converted(given)
         let source = OpenAPISource(root: document)
         var notes: [ImportNote] = []
         for key in ["webhooks"] where !OpenAPISource.members(document[key]).isEmpty {
@@ -118,7 +132,7 @@ public struct OpenAPIImport: Sendable {
             }
         }
         return Result(files: files, notes: notes, endpointCount: endpoints.count, typeCount: types.types.count,
-                      baseURL: baseURL)
+                      baseURL: baseURL, document: document)
     }
 
     /// The staging URL: the one given, else the first server's (its variables at their defaults),

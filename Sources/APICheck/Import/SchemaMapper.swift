@@ -235,17 +235,30 @@ struct SchemaMapper {
                 note(.notMapped, partTokens, "an allOf member that is a oneOf/anyOf: its properties are not declared")
             }
             let inner = mergedProperties(resolved, at: partTokens)
-            for member in inner.members {
-                members.removeAll { $0.0 == member.0 }
-                members.append(member)
-            }
+            for member in inner.members { Self.merge(member, into: &members) }
             required.formUnion(inner.required)
         }
         for (key, value) in OpenAPISource.members(schema["properties"]) {
-            members.removeAll { $0.0 == key }
-            members.append((key, value, tokens + ["properties", key]))
+            Self.merge((key, value, tokens + ["properties", key]), into: &members)
         }
         return (members, required)
+    }
+
+    /// A later member's property replaces an earlier one of the same name, unless it only
+    /// narrows it (`code: {enum: [200]}` beside `code: {type: integer}`, no type of its own): then
+    /// it is laid over the earlier one, which keeps the type.
+    static func merge(_ member: (String, JSONValue, [String]), into members: inout [(String, JSONValue, [String])]) {
+        let earlier = members.first { $0.0 == member.0 }
+        members.removeAll { $0.0 == member.0 }
+        guard let earlier, case let .object(narrowing) = member.1, case let .object(base) = earlier.1,
+              !narrowing.isEmpty,
+              !narrowing.contains(where: { ["type", "$ref", "properties", "items", "allOf", "oneOf", "anyOf", "additionalProperties"].contains($0.key) })
+        else {
+            members.append(member)
+            return
+        }
+        let laid = base.filter { key, _ in !narrowing.contains { $0.key == key } } + narrowing
+        members.append((member.0, .object(laid), member.2))
     }
 
     private mutating func declare(_ type: ImportedType) {

@@ -128,6 +128,15 @@ struct TypeWriter {
         lines.append("        }")
         lines.append("    }")
         lines.append("}")
+        if let discriminator {
+            // `apicheck openapi` records the branches from this: its walk of `init(from:)` sees one.
+            let selected = branches.filter { !$0.discriminatorValues.isEmpty }.map { "\($0.type).self" }
+            lines.append("")
+            lines.append("extension \(type.name): OpenAPIOneOfProviding {")
+            lines.append("    public static var openAPIBranches: [any Decodable.Type] { [\(selected.joined(separator: ", "))] }")
+            lines.append("    public static var openAPIDiscriminator: String { \(SwiftName.literal(discriminator)) }")
+            lines.append("}")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -37,6 +37,7 @@ public final class SchemaRecorder {
 
     func schema(for type: any Decodable.Type, path: String) throws(SchemaRecordingError) -> JSONValue {
         if let provider = type as? any OpenAPISchemaProviding.Type { return provider.openAPISchema }
+        if let union = type as? any OpenAPIOneOfProviding.Type { return try oneOf(union, type: type, path: path) }
         if let primitive = primitiveSchema(type) { return primitive }
         if let optional = type as? any OptionalSchemaMarker.Type {
             return JSONSchema.nullable(try schema(for: optional.wrappedType, path: path))
@@ -97,6 +98,21 @@ public final class SchemaRecorder {
         guard recording.isObject || recursive.contains(id) else { return recording.schema() }
         let name = componentName(type)
         components[name] = recording.schema()
+        return JSONSchema.ref(name)
+    }
+
+    /// A discriminated union's component: each branch recorded, then `oneOf` them. A branch that
+    /// holds the union again meets it while it is being made, and refers to it.
+    private func oneOf(_ union: any OpenAPIOneOfProviding.Type, type: any Decodable.Type, path: String) throws(SchemaRecordingError) -> JSONValue {
+        let id = ObjectIdentifier(type)
+        let name = componentName(type)
+        if components[name] != nil || walking.contains(id) { return JSONSchema.ref(name) }
+        walking.insert(id)
+        defer { walking.remove(id) }
+        var branches: [JSONValue] = []
+        for branch in union.openAPIBranches { branches.append(try schema(for: branch, path: path)) }
+        components[name] = .object([("oneOf", .array(branches)),
+                                    ("discriminator", .object([("propertyName", .string(union.openAPIDiscriminator))]))])
         return JSONSchema.ref(name)
     }
 

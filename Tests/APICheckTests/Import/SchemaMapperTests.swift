@@ -73,6 +73,19 @@ import Testing
         #expect(fixture.type("OrderLinesItem").contains("public var sku: String?"))
     }
 
+    /// A later allOf member that only narrows a property (an enum, no type of its own), as an
+    /// envelope's success branch pins its code, keeps the earlier member's type.
+    @Test func anAllOfMemberThatOnlyNarrowsAPropertyKeepsItsType() throws {
+        let fixture = try ImportFixture(schemas: """
+            "Envelope": {"type": "object", "required": ["code"], "properties": {"code": {"type": "integer"}, "msg": {"type": "string"}}},
+            "Success": {"allOf": [{"$ref": "#/components/schemas/Envelope"}, {"properties": {"code": {"enum": [200]}, "msg": {"type": "integer"}}}]}
+            """)
+        let success = fixture.type("Success")
+        #expect(success.contains("public var code: Int\n"), "\(success)")
+        // A member with a type of its own replaces the earlier one.
+        #expect(success.contains("public var msg: Int?\n"), "\(success)")
+    }
+
     @Test func additionalPropertiesAreAMapAndAllOfIsMerged() throws {
         let fixture = try ImportFixture(schemas: """
             "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
@@ -103,6 +116,8 @@ import Testing
         #expect(pet.contains(#"case "kitty", "cat": self = .kitty(try decoder.singleValueContainer().decode(Cat.self))"#))
         #expect(pet.contains(#"case "Dog": self = .dog(try decoder.singleValueContainer().decode(Dog.self))"#))
         #expect(pet.contains("default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))"))
+        // Dog, whose mapped value is its name, is a branch too; `apicheck openapi` records both.
+        #expect(pet.contains("extension Pet: OpenAPIOneOfProviding {\n    public static var openAPIBranches: [any Decodable.Type] { [Cat.self, Dog.self] }\n    public static var openAPIDiscriminator: String { \"kind\" }\n}"))
         #expect(pet.contains("case let .unknown(value): try container.encode(value)"))
         #expect(fixture.file("Sources/ShopContracts/Types/Pet.swift") != nil)
         #expect(!fixture.notes.contains { $0.contains("oneOf") })

@@ -33,6 +33,37 @@ import Testing
         }
     }
 
+    /// A discriminated union as `import-openapi` writes one: its `init(from:)` takes one branch.
+    struct Bud: Decodable { var kind: String; var colour: String }
+    struct Stem: Decodable { var kind: String; var children: [Plant] }
+    indirect enum Plant: Decodable, OpenAPIOneOfProviding {
+        case bud(Bud)
+        case stem(Stem)
+        case unknown(JSONValue)
+        enum Keys: String, CodingKey { case kind }
+        init(from decoder: any Decoder) throws {
+            switch try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .kind) {
+            case "bud": self = .bud(try Bud(from: decoder))
+            case "stem": self = .stem(try Stem(from: decoder))
+            default: self = .unknown(try JSONValue(from: decoder))
+            }
+        }
+        static var openAPIBranches: [any Decodable.Type] { [Bud.self, Stem.self] }
+        static var openAPIDiscriminator: String { "kind" }
+    }
+
+    @Test func aDiscriminatedUnionRecordsEachBranch() throws {
+        let recorder = SchemaRecorder()
+        #expect(try recorder.schema(for: Plant.self) == .object([("$ref", .string("#/components/schemas/Plant"))]))
+        let tree = try #require(recorder.components["Plant"])
+        #expect(tree["discriminator"] == .object([("propertyName", .string("kind"))]))
+        #expect(tree["oneOf"] == .array([.object([("$ref", .string("#/components/schemas/Bud"))]),
+                                         .object([("$ref", .string("#/components/schemas/Stem"))])]))
+        // The branch that holds the union again refers to it.
+        let children = try #require(recorder.components["Stem"]?["properties"]?["children"])
+        #expect(children["items"] == .object([("$ref", .string("#/components/schemas/Plant"))]))
+    }
+
     final class Node: Decodable {
         let value: Int
         let children: [Node]

@@ -1,0 +1,223 @@
+import Foundation
+
+/// `import-openapi --check`'s comparison: the OpenAPI 3 document a package was imported from
+/// against a newer one (both as the import reads them, a Swagger 2.0 one converted first), as
+/// the differences the generated client would meet. Operations are matched by method and path
+/// (path parameters' names aside), parameters by place and name, answers by status.
+public struct OpenAPIComparison: Sendable {
+    public let old: JSONValue
+    public let new: JSONValue
+
+    public init(old: JSONValue, new: JSONValue) {
+        self.old = old
+        self.new = new
+    }
+
+    private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    private struct Operation {
+        var key: String
+        var shown: String
+        var operation: JSONValue
+        var parameters: [JSONValue]
+    }
+
+    /// Every difference, operations in the newer document's order, then those it removed.
+    public func changes() -> [OpenAPIChange] {
+        let oldSource = OpenAPISource(root: old)
+        let newSource = OpenAPISource(root: new)
+        let oldOperations = Self.operations(old)
+        let newOperations = Self.operations(new)
+        var schemas = SchemaComparison(old: oldSource, new: newSource)
+        var changes: [OpenAPIChange] = []
+        for operation in newOperations {
+            guard let before = oldOperations.first(where: { $0.key == operation.key }) else {
+                changes.append(OpenAPIChange(.operationAdded, breaking: false, subject: operation.shown, "added"))
+                continue
+            }
+            changes += compare(before, operation, schemas: &schemas, oldSource: oldSource, newSource: newSource)
+        }
+        for operation in oldOperations where !newOperations.contains(where: { $0.key == operation.key }) {
+            changes.append(OpenAPIChange(.operationRemoved, breaking: true, subject: operation.shown,
+                                         "removed: the client's endpoint has no counterpart"))
+        }
+        return changes + schemas.changes
+    }
+
+    private func compare(_ before: Operation, _ after: Operation, schemas: inout SchemaComparison,
+                         oldSource: OpenAPISource, newSource: OpenAPISource) -> [OpenAPIChange] {
+        var changes: [OpenAPIChange] = []
+        let subject = after.shown
+        let oldID = OpenAPISource.string(before.operation["operationId"])
+        let newID = OpenAPISource.string(after.operation["operationId"])
+        if oldID != newID {
+            changes.append(OpenAPIChange(.operationRenamed, breaking: true, subject: subject,
+                                         "operationId \(oldID ?? "(none)") became \(newID ?? "(none)"): re-importing renames the endpoint, its property and its mock"))
+        }
+        let oldToken = Self.requiresToken(before.operation, root: old)
+        let newToken = Self.requiresToken(after.operation, root: new)
+        if oldToken != newToken {
+            changes.append(newToken
+                ? OpenAPIChange(.tokenRequired, breaking: true, subject: subject, "now requires a token: the client does not send one")
+                : OpenAPIChange(.tokenNoLongerRequired, breaking: false, subject: subject, "no longer requires a token"))
+        }
+
+        // Parameters.
+        let oldParameters = before.parameters.compactMap { oldSource.resolve($0) }
+        let newParameters = after.parameters.compactMap { newSource.resolve($0) }
+        for parameter in newParameters {
+            let part = Self.parameterName(parameter)
+            let required = OpenAPISource.bool(parameter["required"]) || OpenAPISource.string(parameter["in"]) == "path"
+            guard let counterpart = oldParameters.first(where: { Self.sameParameter($0, parameter) }) else {
+                changes.append(OpenAPIChange(.parameterAdded, breaking: required, subject: subject, part: part,
+                                             required ? "added, required: the client does not send it" : "added, optional"))
+                continue
+            }
+            let wasRequired = OpenAPISource.bool(counterpart["required"]) || OpenAPISource.string(counterpart["in"]) == "path"
+            if wasRequired != required {
+                changes.append(required
+                    ? OpenAPIChange(.madeRequired, breaking: true, subject: subject, part: part, "made required: the client may leave it out")
+                    : OpenAPIChange(.madeOptional, breaking: false, subject: subject, part: part, "made optional"))
+            }
+            schemas.compare(counterpart["schema"] ?? .object([]), parameter["schema"] ?? .object([]), direction: .request,
+                            subject: subject, part: part, root: "")
+        }
+        for parameter in oldParameters where !newParameters.contains(where: { Self.sameParameter($0, parameter) }) {
+            changes.append(OpenAPIChange(.parameterRemoved, breaking: false, subject: subject, part: Self.parameterName(parameter),
+                                         "removed: the server no longer reads it"))
+        }
+
+        // The request body.
+        let oldBody = before.operation["requestBody"].flatMap { oldSource.resolve($0) }
+        let newBody = after.operation["requestBody"].flatMap { newSource.resolve($0) }
+        switch (oldBody, newBody) {
+        case let (nil, body?):
+            let required = OpenAPISource.bool(body["required"])
+            changes.append(OpenAPIChange(.bodyAdded, breaking: required, subject: subject, part: "request body",
+                                         required ? "added, required: the client sends none" : "added, optional"))
+        case (_?, nil):
+            changes.append(OpenAPIChange(.bodyRemoved, breaking: false, subject: subject, part: "request body", "removed: the server reads none"))
+        case let (before?, after?):
+            if !OpenAPISource.bool(before["required"]), OpenAPISource.bool(after["required"]) {
+                changes.append(OpenAPIChange(.madeRequired, breaking: true, subject: subject, part: "request body",
+                                             "made required: the client may send none"))
+            }
+            let oldMedia = Self.bodyMedia(before)
+            let newMedia = Self.bodyMedia(after)
+            if oldMedia?.type != newMedia?.type {
+                changes.append(OpenAPIChange(.contentChanged, breaking: oldMedia != nil, subject: subject, part: "request body",
+                                             "sent as \(oldMedia?.type ?? "nothing the import declares") became \(newMedia?.type ?? "nothing the import declares")"))
+            } else if let oldMedia, let newMedia {
+                schemas.compare(oldMedia.schema, newMedia.schema, direction: .request, subject: subject, part: "request body")
+            }
+        default:
+            break
+        }
+
+        // Answers.
+        let oldResponses = OpenAPISource.members(before.operation["responses"])
+        let newResponses = OpenAPISource.members(after.operation["responses"])
+        let oldSuccess = Self.successKey(oldResponses.map(\.key))
+        let newSuccess = Self.successKey(newResponses.map(\.key))
+        if oldSuccess != newSuccess {
+            changes.append(OpenAPIChange(.successStatusChanged, breaking: true, subject: subject,
+                                         "the success answer \(oldSuccess ?? "(none)") became \(newSuccess ?? "(none)"): the client expects \(oldSuccess ?? "none")"))
+        } else if let key = newSuccess,
+                  let oldAnswer = oldResponses.first(where: { $0.key == key }).flatMap({ oldSource.resolve($0.value) }),
+                  let newAnswer = newResponses.first(where: { $0.key == key }).flatMap({ newSource.resolve($0.value) }) {
+            let part = "response \(key)"
+            let oldSchema = Self.jsonSchema(oldAnswer)
+            let newSchema = Self.jsonSchema(newAnswer)
+            switch (oldSchema, newSchema) {
+            case let (before?, after?):
+                schemas.compare(before, after, direction: .response, subject: subject, part: part)
+            case (_?, nil):
+                changes.append(OpenAPIChange(.contentChanged, breaking: true, subject: subject, part: part,
+                                             "no longer JSON: the client decodes a JSON answer"))
+            case (nil, _?):
+                changes.append(OpenAPIChange(.contentChanged, breaking: false, subject: subject, part: part,
+                                             "now has a JSON body: the client reads none"))
+            case (nil, nil):
+                break
+            }
+        }
+        for (key, _) in newResponses where key != newSuccess && !oldResponses.contains(where: { $0.key == key }) {
+            changes.append(OpenAPIChange(.statusAdded, breaking: false, subject: subject, part: "response \(key)", "added"))
+        }
+        for (key, _) in oldResponses where key != oldSuccess && !newResponses.contains(where: { $0.key == key }) {
+            changes.append(OpenAPIChange(.statusRemoved, breaking: false, subject: subject, part: "response \(key)", "removed"))
+        }
+        return changes
+    }
+
+    // MARK: - Reading the document as the import does
+
+    private static func operations(_ document: JSONValue) -> [Operation] {
+        var result: [Operation] = []
+        for (path, item) in OpenAPISource.members(document["paths"]) {
+            let shared = OpenAPISource.array(item["parameters"])
+            for method in methods {
+                guard let operation = item[method], case .object = operation else { continue }
+                let own = OpenAPISource.array(operation["parameters"])
+                let parameters = own + shared.filter { parameter in !own.contains { sameParameter($0, parameter) } }
+                result.append(Operation(key: "\(method) \(templateKey(path))", shown: "\(method.uppercased()) \(path)",
+                                        operation: operation, parameters: parameters))
+            }
+        }
+        return result
+    }
+
+    /// `/pets/{petId}` and `/pets/{id}` are one path.
+    private static func templateKey(_ path: String) -> String {
+        var key = ""
+        var inName = false
+        for character in path {
+            if character == "{" { inName = true; key += "{}" } else if character == "}" { inName = false } else if !inName { key.append(character) }
+        }
+        return key
+    }
+
+    /// Unresolved references compare by their text: the import reads them in place.
+    private static func sameParameter(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if let reference = OpenAPISource.string(a["$ref"]) { return reference == OpenAPISource.string(b["$ref"]) }
+        let place = OpenAPISource.string(a["in"])
+        guard place == OpenAPISource.string(b["in"]), let name = OpenAPISource.string(a["name"]),
+              let other = OpenAPISource.string(b["name"]) else { return false }
+        return place == "header" ? name.lowercased() == other.lowercased() : name == other
+    }
+
+    private static func parameterName(_ parameter: JSONValue) -> String {
+        "\(OpenAPISource.string(parameter["in"]) ?? "?") parameter \(OpenAPISource.string(parameter["name"]) ?? "?")"
+    }
+
+    private static func requiresToken(_ operation: JSONValue, root: JSONValue) -> Bool {
+        guard case let .array(requirements)? = operation["security"] ?? root["security"] else { return false }
+        return !requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }
+    }
+
+    /// The success answer as the import picks it: 200, else 201, 202, 203, 204, 206, another
+    /// 2xx, `2XX`, `default`.
+    private static func successKey(_ keys: [String]) -> String? {
+        let order = ["200", "201", "202", "203", "204", "206"] + keys.filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
+        return order.first { keys.contains($0) }
+    }
+
+    private static func isJSON(_ media: String) -> Bool {
+        let type = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
+    }
+
+    private static func jsonSchema(_ answer: JSONValue) -> JSONValue? {
+        OpenAPISource.members(answer["content"]).first { isJSON($0.key) }.map { $0.value["schema"] ?? .object([]) }
+    }
+
+    /// The body the import declares: JSON, else a form; with its schema.
+    private static func bodyMedia(_ body: JSONValue) -> (type: String, schema: JSONValue)? {
+        let content = OpenAPISource.members(body["content"])
+        if let json = content.first(where: { isJSON($0.key) }) { return ("JSON", json.value["schema"] ?? .object([])) }
+        if let form = content.first(where: { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }) {
+            return ("a form", form.value["schema"] ?? .object([]))
+        }
+        return nil
+    }
+}

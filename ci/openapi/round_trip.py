@@ -1,0 +1,363 @@
+"""The round trip of `apicheck import-openapi`: the document a package was imported from (kept in
+the package as .apicheck-import.openapi.json, a Swagger 2.0 one converted to OpenAPI 3) against
+the package's own `apicheck openapi` export, compared structurally: every operation (method and
+path), parameter (name, place, type, required), request body (kind and schema) and success answer
+(status and schema: members, types, required-ness, enum values, oneOf/anyOf branches) must be
+kept. Each loss is printed; a loss the import listed on stderr as not mapped (a note at, inside or
+around its place in the document) is allowed, any other fails.
+
+usage: round_trip.py PACKAGE EXPORT.json IMPORT-STDERR [--swagger] [--known 'REGEX=REASON']...
+--swagger: the notes point into the Swagger 2.0 document, whose places differ from the converted
+one's: a loss inside an operation is allowed when the import noted anything in that operation.
+--known: a loss whose place matches REGEX is a known one the import does not list yet: allowed,
+and printed with REASON.
+Exits 0 when every loss is listed, 1 otherwise, 2 on bad input."""
+import json
+import re
+import sys
+
+METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+SUCCESS = ["200", "201", "202", "203", "204", "206"]
+
+
+def escape(token):
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def pointer(*tokens):
+    return "#/" + "/".join(escape(t) for t in tokens)
+
+
+def template_key(path):
+    return re.sub(r"\{[^}]*\}", "{}", "/" + path.strip("/"))
+
+
+def resolve(document, schema, seen=None):
+    """The schema with its $ref followed; also the pointer it came from, when it was one."""
+    where = None
+    for _ in range(32):
+        if not isinstance(schema, dict) or "$ref" not in schema:
+            return schema, where
+        where = schema["$ref"]
+        node = document
+        for token in where.lstrip("#").split("/")[1:]:
+            token = token.replace("~1", "/").replace("~0", "~")
+            if isinstance(node, dict) and token in node:
+                node = node[token]
+            else:
+                return {}, where
+        schema = node
+    return {}, where
+
+
+def types_of(schema):
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return [k for k in kind if k != "null"]
+    return [] if kind in (None, "null") else [kind]
+
+
+def is_null(schema):
+    return schema.get("type") == "null" or schema.get("enum") == [None]
+
+
+def nullable(schema):
+    if schema.get("nullable") or schema.get("x-nullable"):
+        return True
+    if isinstance(schema.get("type"), list) and "null" in schema["type"]:
+        return True
+    branches = schema.get("oneOf") or schema.get("anyOf") or []
+    return any(is_null(b) for b in branches if isinstance(b, dict))
+
+
+class Side:
+    def __init__(self, document):
+        self.document = document
+
+    def normal(self, schema, where):
+        """(schema, where, nullable): references followed, null branches and a lone allOf taken off."""
+        optional = False
+        for _ in range(16):
+            schema, target = resolve(self.document, schema)
+            if target:
+                where = target
+            if not isinstance(schema, dict):
+                return {}, where, optional
+            optional = optional or nullable(schema)
+            branches = schema.get("oneOf") or schema.get("anyOf")
+            if branches:
+                other = [b for b in branches if not is_null(resolve(self.document, b)[0])]
+                if len(other) == 1:
+                    keyword = "oneOf" if "oneOf" in schema else "anyOf"
+                    where = f"{where}/{keyword}/{branches.index(other[0])}"
+                    schema = other[0]
+                    continue
+            if len(schema.get("allOf", [])) == 1 and not schema.get("properties"):
+                where = f"{where}/allOf/0"
+                schema = schema["allOf"][0]
+                continue
+            return schema, where, optional
+        return schema, where, optional
+
+    def members(self, schema):
+        """Properties and required, allOf merged: a later member's property replaces an earlier
+        one, or narrows it when it has no type of its own (as the import merges them)."""
+        properties = {}
+        required = set(schema.get("required", []))
+
+        def merge(name, value):
+            earlier = properties.get(name)
+            structural = {"type", "$ref", "properties", "items", "allOf", "oneOf", "anyOf", "additionalProperties"}
+            if isinstance(earlier, dict) and isinstance(value, dict) and value and not structural & set(value):
+                properties[name] = {**earlier, **value}
+            else:
+                properties[name] = value
+
+        for part in schema.get("allOf", []):
+            part, _ = resolve(self.document, part)
+            if isinstance(part, dict):
+                inner, inner_required = self.members(part)
+                for name, value in inner.items():
+                    merge(name, value)
+                required |= inner_required
+        for name, value in schema.get("properties", {}).items():
+            merge(name, value)
+        return properties, required
+
+    def kind(self, schema):
+        branches = schema.get("oneOf") or schema.get("anyOf")
+        if branches and len([b for b in branches if not is_null(resolve(self.document, b)[0])]) > 1:
+            return "union"
+        if schema.get("properties") or schema.get("allOf"):
+            return "object"
+        kinds = types_of(schema)
+        if len(kinds) > 1:
+            return "union"
+        if not kinds:
+            return "map" if isinstance(schema.get("additionalProperties"), dict) else "any"
+        if kinds[0] == "object":
+            # An object without properties takes any members: a map, as the import declares it.
+            return "map"
+        return kinds[0]
+
+
+class RoundTrip:
+    def __init__(self, kept, exported):
+        self.input = Side(kept)
+        self.export = Side(exported)
+        self.losses = []
+        self.counts = {"operations": 0, "parameters": 0, "bodies": 0, "answers": 0, "fields": 0}
+
+    def loss(self, where, what, message):
+        # A component's loss is met through every operation using it: listed once.
+        if not any(w == where and m == message for w, _, m in self.losses):
+            self.losses.append((where, what, message))
+
+    def schema(self, a, b, where, what, stack=()):
+        a, where, _ = self.input.normal(a, where)
+        b, _, _ = self.export.normal(b, "")
+        key = (id(a), id(b))
+        if key in stack:
+            return
+        stack = stack + (key,)
+        ka, kb = self.input.kind(a), self.export.kind(b)
+        if ka == "any":
+            return
+        if ka != kb:
+            self.loss(where, what, f"{ka} became {kb}")
+            return
+        if ka == "object":
+            pa, ra = self.input.members(a)
+            pb, rb = self.export.members(b)
+            for name, value in pa.items():
+                self.counts["fields"] += 1
+                place, shown = f"{where}/properties/{escape(name)}", f"{what}.{name}"
+                if name not in pb:
+                    self.loss(place, shown, "member dropped")
+                    continue
+                value_nullable = self.input.normal(value, place)[2]
+                if name in ra and not value_nullable and name not in rb:
+                    self.loss(place, shown, "required became optional")
+                if name not in ra and name in rb:
+                    self.loss(place, shown, "optional became required")
+                self.schema(value, pb[name], place, shown, stack)
+        elif ka == "array":
+            self.schema(a.get("items", {}), b.get("items", {}), f"{where}/items", f"{what}[*]", stack)
+        elif ka == "map":
+            self.schema(a.get("additionalProperties", {}), b.get("additionalProperties", {}),
+                        f"{where}/additionalProperties", f"{what}.*", stack)
+        elif ka == "union":
+            def branches(side, schema):
+                listed = schema.get("oneOf") or schema.get("anyOf")
+                if listed:
+                    return [x for x in listed if not is_null(resolve(side.document, x)[0])]
+                return [{"type": t} for t in types_of(schema)]
+            ba, bb = branches(self.input, a), branches(self.export, b)
+            if len(ba) != len(bb):
+                self.loss(where, what, f"{len(ba)} branches became {len(bb)}")
+                return
+            keyword = "oneOf" if "oneOf" in a else "anyOf"
+            for index, (x, y) in enumerate(zip(ba, bb)):
+                self.schema(x, y, f"{where}/{keyword}/{index}", f"{what}<branch {index + 1}>", stack)
+        elif ka == "string" and a.get("enum") and b.get("enum"):
+            missing = [v for v in a["enum"] if v not in b["enum"] and v is not None]
+            if missing:
+                self.loss(where, what, f"enum values {missing} dropped")
+        elif ka == "integer" and a.get("format") == "int64" and b.get("format") != "int64":
+            self.loss(where, what, "int64 became a narrower integer")
+
+    def operations(self, document):
+        found = {}
+        for path, item in document.get("paths", {}).items():
+            shared = item.get("parameters", [])
+            for method in METHODS:
+                if isinstance(item.get(method), dict):
+                    found[(method, template_key(path))] = (path, item[method], shared)
+        return found
+
+    def parameters(self, side, operation, shared, where_operation, where_path):
+        result = {}
+        for index, parameter in enumerate(shared):
+            resolved, _ = resolve(side.document, parameter)
+            result[(resolved.get("in"), resolved.get("name"))] = (resolved, f"{where_path}/parameters/{index}")
+        for index, parameter in enumerate(operation.get("parameters", [])):
+            resolved, _ = resolve(side.document, parameter)
+            result[(resolved.get("in"), resolved.get("name"))] = (resolved, f"{where_operation}/parameters/{index}")
+        return result
+
+    @staticmethod
+    def json_content(content):
+        for media, value in (content or {}).items():
+            base = media.split(";")[0].strip().lower()
+            if base == "application/json" or base.endswith("+json") or base == "*/*":
+                return media, value
+        return None, None
+
+    def run(self):
+        mine = self.operations(self.input.document)
+        theirs = self.operations(self.export.document)
+        for key, (path, operation, shared) in mine.items():
+            self.counts["operations"] += 1
+            where = pointer("paths", path, key[0])
+            shown = f"{key[0].upper()} {path}"
+            if key not in theirs:
+                self.loss(where, shown, "operation dropped")
+                continue
+            _, exported, exported_shared = theirs[key]
+            ours = self.parameters(self.input, operation, shared, where, pointer("paths", path))
+            its = self.parameters(self.export, exported, exported_shared, "", "")
+            for (place, name), (parameter, at) in ours.items():
+                self.counts["parameters"] += 1
+                what = f"{shown} {place} parameter {name}"
+                counterpart = its.get((place, name))
+                if counterpart is None and place == "header":
+                    counterpart = next((v for (p, n), v in its.items() if p == place and n.lower() == name.lower()), None)
+                if counterpart is None:
+                    self.loss(at, what, "parameter dropped")
+                    continue
+                required = bool(parameter.get("required")) or place == "path"
+                if required != (bool(counterpart[0].get("required")) or place == "path"):
+                    self.loss(at, what, f"required {required} became {not required}")
+                self.schema(parameter.get("schema", {}), counterpart[0].get("schema", {}), f"{at}/schema", what)
+            body, _ = resolve(self.input.document, operation.get("requestBody"))
+            if isinstance(body, dict) and body.get("content"):
+                self.counts["bodies"] += 1
+                at = f"{where}/requestBody"
+                exported_body, _ = resolve(self.export.document, exported.get("requestBody"))
+                if not isinstance(exported_body, dict) or not exported_body.get("content"):
+                    self.loss(at, f"{shown} request body", "body dropped")
+                else:
+                    media, content = self.json_content(body["content"])
+                    if media is None:
+                        media = next((m for m in body["content"] if m.startswith("application/x-www-form-urlencoded")), None)
+                        content = body["content"].get(media) if media else None
+                    exported_media = media if media in exported_body["content"] else None
+                    if exported_media is None:
+                        exported_media, _ = self.json_content(exported_body["content"]) if media and "json" in media else (None, None)
+                    if content is None:
+                        self.loss(f"{at}/content", f"{shown} request body", f"content {list(body['content'])} not kept")
+                    elif exported_media is None:
+                        self.loss(f"{at}/content/{escape(media)}", f"{shown} request body", f"{media} became {list(exported_body['content'])}")
+                    else:
+                        self.schema(content.get("schema", {}), exported_body["content"][exported_media].get("schema", {}),
+                                    f"{at}/content/{escape(media)}/schema", f"{shown} request body $")
+            responses = operation.get("responses", {})
+            status = next((s for s in SUCCESS + [k for k in responses if k.startswith("2")] + ["2XX", "default"] if s in responses), None)
+            if status is None:
+                continue
+            self.counts["answers"] += 1
+            at = f"{where}/responses/{status}"
+            exported_status = "200" if status in ("2XX", "default") else status
+            exported_answer = exported.get("responses", {}).get(exported_status)
+            if exported_answer is None:
+                self.loss(at, f"{shown} response {status}", f"success status became {list(exported.get('responses', {}))}")
+                continue
+            answer, _ = resolve(self.input.document, responses[status])
+            media, content = self.json_content(answer.get("content"))
+            if content is None:
+                continue
+            exported_media, exported_content = self.json_content(exported_answer.get("content"))
+            if exported_content is None:
+                self.loss(f"{at}/content", f"{shown} response {status}", "JSON body dropped")
+                continue
+            self.schema(content.get("schema", {}), exported_content.get("schema", {}),
+                        f"{at}/content/{escape(media)}/schema", f"{shown} response {status} $")
+
+
+def listed(where, notes, swagger):
+    for note_where, message in notes:
+        if where.startswith(note_where) or note_where.startswith(where):
+            return note_where, message
+        if swagger:
+            operation = "/".join(where.split("/")[:4])
+            if where.startswith("#/paths/") and note_where.startswith(operation + "/"):
+                return note_where, message
+    return None
+
+
+def main(arguments):
+    swagger = "--swagger" in arguments
+    arguments = [a for a in arguments if a != "--swagger"]
+    known = []
+    while "--known" in arguments:
+        index = arguments.index("--known")
+        if index + 1 >= len(arguments) or "=" not in arguments[index + 1]:
+            print(__doc__, file=sys.stderr)
+            return 2
+        pattern, reason = arguments[index + 1].split("=", 1)
+        known.append((re.compile(pattern), reason))
+        del arguments[index:index + 2]
+    if len(arguments) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    package, export, stderr = arguments
+    with open(f"{package}/.apicheck-import.openapi.json", encoding="utf-8") as handle:
+        kept = json.load(handle)
+    with open(export, encoding="utf-8") as handle:
+        exported = json.load(handle)
+    notes = []
+    with open(stderr, encoding="utf-8") as handle:
+        for line in handle:
+            found = re.match(r"^apicheck import-openapi: not mapped: (#\S*): (.*)$", line.rstrip("\n"))
+            if found:
+                notes.append((found.group(1).rstrip(":"), found.group(2)))
+    trip = RoundTrip(kept, exported)
+    trip.run()
+    unlisted = 0
+    for where, what, message in trip.losses:
+        note = listed(where, notes, swagger)
+        reason = next((r for p, r in known if p.search(where)), None)
+        if note:
+            print(f"round-trip: listed loss: {what} ({where}): {message}; the import noted {note[0]}: {note[1]}")
+        elif reason:
+            print(f"round-trip: known loss: {what} ({where}): {message}; {reason}")
+        else:
+            unlisted += 1
+            print(f"round-trip: LOSS: {what} ({where}): {message}; not listed by the import")
+    counts = ", ".join(f"{n} {k}" for k, n in trip.counts.items())
+    print(f"round-trip: compared {counts}; {len(trip.losses)} losses, {unlisted} not listed by the import")
+    return 1 if unlisted else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
