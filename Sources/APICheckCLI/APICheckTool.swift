@@ -24,6 +24,7 @@ public struct APICheckTool: Sendable {
         OpenAPICommand.self,
         ServeCommand.self,
         RecordCommand.self,
+        MergeCommand.self,
         ImportHARCommand.self,
         InitCommand.self,
         ImportOpenAPICommand.self,

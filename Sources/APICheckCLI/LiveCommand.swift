@@ -45,6 +45,8 @@ struct LiveCommand: Command {
                               observers: [observer])
         var report = await check.run()
         report.shard = target.shard
+        report.runID = target.runID
+        report.environment = target.environmentName
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         observer.runEnded()
         return writer.write(report, to: destinations)

@@ -109,6 +109,8 @@ struct RecordCommand: Command {
         guard reports != nil else { return ExitCode(recording.verdict) }
         var report = recording.fullReport
         report.shard = target.shard
+        report.runID = target.runID
+        report.environment = target.environmentName
         return writer.write(report, to: destinations, verdict: recording.verdict)
     }
 }

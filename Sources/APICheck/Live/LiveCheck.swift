@@ -54,6 +54,7 @@ public final class LiveCheck: Sendable {
         var report = Report(command: .live, api: api.name, target: redactor.display(options.baseURL),
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
+        report.plan = selected.map(\.id)
         let plan = LivePlan(api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter)
         observer.runStarted(results: plan.reportedCount)
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(

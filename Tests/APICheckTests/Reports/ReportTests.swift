@@ -102,7 +102,7 @@ import FoundationXML
         let rendered = JSONReport.render(ReportFixtures.live, context: RenderContext(tool: "apicheck", exitCode: 1))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["schema", "command", "api", "target", "startedAt", "durationSeconds", "concurrency",
-                                     "shard", "strict", "verdict", "exitCode", "summary", "results", "runFindings"])
+                                     "shard", "runId", "environment", "plan", "strict", "verdict", "exitCode", "summary", "results", "runFindings"])
         #expect(object["verdict"] as? String == "violated")
         #expect(object["schema"] as? String == "apicheck-report/1")
         #expect(object["startedAt"] as? String == "2026-01-05T09:30:00.000Z")
