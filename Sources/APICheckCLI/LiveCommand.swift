@@ -41,6 +41,7 @@ struct LiveCommand: Command {
                                   probeFilter: target.probeFilter)
         options.maxMockBytes = mocks.maxFileBytes
         options.certificateWarningDays = connection.certificateWarningDays
+        options.traceContext = target.traceContext
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               observers: [observer])
         var report = await check.run()

@@ -92,6 +92,7 @@ struct RecordCommand: Command {
                                   probeFilter: target.probeFilter)
         options.maxMockBytes = maxMockBytes
         options.certificateWarningDays = connection.certificateWarningDays
+        options.traceContext = target.traceContext
         let recorder = MockRecorder(api: api, transport: transport, options: options, directory: directory,
                                     redactPaths: redactPaths, dryRun: dryRun, force: force)
         let redactor = api.makeRedactor()

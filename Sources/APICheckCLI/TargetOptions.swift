@@ -22,7 +22,9 @@ struct TargetOptions {
                                        shownDefault: "APICHECK_RUN_ID, GITHUB_RUN_ID-GITHUB_RUN_ATTEMPT, CI_PIPELINE_ID, else a new one",
                                        help: "names the run in its reports: every shard of one run needs the same one (merge checks it)",
                                        parse: .text)
-    static let all: [any OptionDeclaration] = [baseURL, env, only, shard, runID, probes, noProbes]
+    static let noTraceContext = Option.flag("no-trace-context",
+                                            help: "send no W3C traceparent (by default one trace per run id, one span per step)")
+    static let all: [any OptionDeclaration] = [baseURL, env, only, shard, runID, noTraceContext, probes, noProbes]
 
     /// Nil when none is configured (then the bundled sandbox, if the tool has one).
     let baseURL: URL?
@@ -34,6 +36,8 @@ struct TargetOptions {
     let runID: String
     /// The catalog's name of the target, when `--env` named it.
     let environmentName: String?
+    /// The trace every request joins; nil with `--no-trace-context`.
+    let traceContext: TraceContext?
     let probes: Bool
     /// Nil for every probe the API declares.
     let probeFilter: Set<AuthProbe>?
@@ -53,6 +57,7 @@ struct TargetOptions {
         }
         runID = try Self.runID(arguments[Self.runID], environment: context.environment)
         environmentName = try arguments[Self.env]
+        traceContext = try arguments[Self.noTraceContext] ? nil : TraceContext(runID: runID)
         probes = try !arguments[Self.noProbes]
         probeFilter = try Self.selectedProbes(arguments[Self.probes], context: context)
         if !probes, probeFilter != nil { throw UsageError("give --probes or --no-probes, not both") }

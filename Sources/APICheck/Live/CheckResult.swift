@@ -23,6 +23,8 @@ public struct CheckResult: Sendable, Equatable {
     public var requestPath: String?
     /// The request as it was sent, secrets as shell variables: what the reproduce command sends.
     public var request: SentRequest?
+    /// The W3C `traceparent` the step's requests carried, so that a backend's traces find them.
+    public var traceparent: String?
     /// The reproduce command as read back from a JSON report, where the request itself is gone.
     public var readReproduceCommand: String?
     /// The HTTP status of the answer, when one came.

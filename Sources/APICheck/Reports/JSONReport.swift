@@ -71,6 +71,7 @@ public enum JSONReport {
             ("path", .string(result.path)),
             ("requestPath", optional(result.requestPath)),
             ("reproduce", optional(result.reproduceCommand)),
+            ("traceparent", optional(result.traceparent)),
             ("status", result.status.map { .number(String($0)) } ?? .null),
             ("outcome", optional(result.outcome)),
             ("skipped", optional(result.skipped)),

@@ -73,6 +73,7 @@ public enum JSONReportReader {
                                  outcome: try item.optionalString("outcome"), skipped: try item.optionalString("skipped"),
                                  requestPath: try item.optionalString("requestPath"))
         result.readReproduceCommand = try item.optionalString("reproduce")
+        result.traceparent = try item.optionalString("traceparent")
         // A probe's name is `probe <kind> <endpoint>` (`CheckResult+Step`): its kind is read back from there.
         if role == .probe {
             let words = name.split(separator: " ")

@@ -23,6 +23,7 @@ extension Report {
             results[index].path = line(results[index].path)
             results[index].requestPath = results[index].requestPath.map(line)
             results[index].readReproduceCommand = results[index].readReproduceCommand.map(line)
+            results[index].traceparent = results[index].traceparent.map(line)
             results[index].outcome = results[index].outcome.map(line)
             results[index].skipped = results[index].skipped.map(line)
             results[index].findings = results[index].findings.map { $0.mappingText(transform) }

@@ -51,6 +51,9 @@ public enum TextReport {
                 if context.verbose, let command = result.reproduceCommand {
                     lines.append(findingIndent + style.dim("reproduce: " + command))
                 }
+                if context.verbose, let traceparent = result.traceparent {
+                    lines.append(findingIndent + style.dim("traceparent: " + traceparent))
+                }
             }
         }
 

@@ -16,6 +16,7 @@ import Testing
         report.runID = "github-42-1"
         report.environment = "staging"
         report.plan = declared
+        report.results[0].traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
         return report
     }
 

@@ -114,8 +114,8 @@ import FoundationXML
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(results.count == ReportFixtures.live.results.count)
         for result in results {
-            #expect(Set(result.keys) == ["name", "role", "endpoint", "method", "path", "requestPath", "reproduce", "status", "outcome",
-                                         "skipped", "passed", "timings", "findings"])
+            #expect(Set(result.keys) == ["name", "role", "endpoint", "method", "path", "requestPath", "reproduce", "traceparent", "status",
+                                         "outcome", "skipped", "passed", "timings", "findings"])
             if let timings = result["timings"] as? [String: Double] {
                 #expect(Set(timings.keys) == ["dnsMs", "connectMs", "tlsMs", "firstByteMs", "totalMs"])
             }
