@@ -25,6 +25,7 @@ public struct APICheckTool: Sendable {
         ServeCommand.self,
         ProxyCommand.self,
         RecordCommand.self,
+        MergeCommand.self,
         ImportHARCommand.self,
         InitCommand.self,
         ImportOpenAPICommand.self,

@@ -4,7 +4,10 @@ extension Command {
     static func usage(tool: String) -> String {
         let specs = options.map(\.spec) + [OptionSpec.help]
         let head = "usage: \(tool) \(name)"
-        let words = options.map(\.spec.synopsis) + arguments.map { $0.required ? $0.name : "[\($0.name)]" }
+        let words = options.map(\.spec.synopsis) + arguments.map { argument in
+            let name = argument.variadic ? argument.name + "..." : argument.name
+            return argument.required ? name : "[\(name)]"
+        }
         var sections = [wrap(head, words)]
         let discussion = discussion(tool: tool)
         if !discussion.isEmpty { sections.append(discussion) }

@@ -3,6 +3,8 @@ struct CommandArgument: Sendable {
     var name: String
     var help: String
     var required: Bool = true
+    /// Takes every argument left (`merge FILE...`); only the last argument may.
+    var variadic: Bool = false
     /// What shells complete it with; by default what its name implies (`FILE`, `DIR`).
     var declaredCompletion: ValueCompletion? = nil
 

@@ -41,10 +41,13 @@ struct LiveCommand: Command {
                                   probeFilter: target.probeFilter)
         options.maxMockBytes = mocks.maxFileBytes
         options.certificateWarningDays = connection.certificateWarningDays
+        options.traceContext = target.traceContext
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               observers: [observer])
         var report = await check.run()
         report.shard = target.shard
+        report.runID = target.runID
+        report.environment = target.environmentName
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         observer.runEnded()
         return writer.write(report, to: destinations)

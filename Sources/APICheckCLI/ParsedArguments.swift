@@ -63,7 +63,7 @@ struct ParsedArguments {
             if !option.repeatable, values[name] != nil { throw UsageError("option '--\(name)' given twice") }
             values[name, default: []].append(value)
         }
-        if positionals.count > allowed.count {
+        if positionals.count > allowed.count, allowed.last?.variadic != true {
             throw UsageError("unexpected argument '\(positionals[allowed.count])'")
         }
         if positionals.count < allowed.filter(\.required).count {

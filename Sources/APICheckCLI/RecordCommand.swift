@@ -92,6 +92,7 @@ struct RecordCommand: Command {
                                   probeFilter: target.probeFilter)
         options.maxMockBytes = maxMockBytes
         options.certificateWarningDays = connection.certificateWarningDays
+        options.traceContext = target.traceContext
         let recorder = MockRecorder(api: api, transport: transport, options: options, directory: directory,
                                     redactPaths: redactPaths, dryRun: dryRun, force: force)
         let redactor = api.makeRedactor()
@@ -109,6 +110,8 @@ struct RecordCommand: Command {
         guard reports != nil else { return ExitCode(recording.verdict) }
         var report = recording.fullReport
         report.shard = target.shard
+        report.runID = target.runID
+        report.environment = target.environmentName
         return writer.write(report, to: destinations, verdict: recording.verdict)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// One `--report FORMAT[:FILE]`: a format and where it goes (stdout when no file).
 struct ReportDestination: Equatable {
     enum Format: String, CaseIterable {
-        case text, json, junit, github, html
+        case text, json, junit, github, html, openmetrics
     }
 
     var format: Format

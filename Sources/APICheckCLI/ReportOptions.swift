@@ -4,7 +4,7 @@ import Foundation
 struct ReportOptions {
     static let report = Option.repeated(
         "report", "FORMAT[:FILE]", shownDefault: "text",
-        help: "text, json, junit, github or html, to stdout or to FILE", parse: .text)
+        help: "text, json, junit, github, html or openmetrics, to stdout or to FILE", parse: .text)
         .completing(.choices(ReportDestination.Format.allCases.map(\.rawValue)))
     static let output = Option.optional(
         "output", "FILE", help: "write the first report without a file here", parse: .text)

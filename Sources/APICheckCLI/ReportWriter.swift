@@ -51,6 +51,7 @@ struct ReportWriter {
             case .json: text = JSONReport.render(report, context: render)
             case .junit: text = JUnitReport.render(report, context: render)
             case .html: text = HTMLReport.render(report, context: render)
+            case .openmetrics: text = OpenMetricsReport.render(report, context: render)
             case .github:
                 text = GitHubReport.annotations(report, context: render)
                 if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {

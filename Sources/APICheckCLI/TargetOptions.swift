@@ -18,7 +18,13 @@ struct TargetOptions {
                                        shownDefault: "CI_NODE_INDEX/CI_NODE_TOTAL, or JOB_COMPLETION_INDEX+1/APICHECK_SHARDS",
                                        help: "run shard K of N (1-based): the endpoints whose ids hash there, stable on every machine",
                                        parse: .shard)
-    static let all: [any OptionDeclaration] = [baseURL, env, only, shard, probes, noProbes]
+    static let runID = Option.optional("run-id", "ID",
+                                       shownDefault: "APICHECK_RUN_ID, GITHUB_RUN_ID-GITHUB_RUN_ATTEMPT, CI_PIPELINE_ID, else a new one",
+                                       help: "names the run in its reports: every shard of one run needs the same one (merge checks it)",
+                                       parse: .text)
+    static let noTraceContext = Option.flag("no-trace-context",
+                                            help: "send no W3C traceparent (by default one trace per run id, one span per step)")
+    static let all: [any OptionDeclaration] = [baseURL, env, only, shard, runID, noTraceContext, probes, noProbes]
 
     /// Nil when none is configured (then the bundled sandbox, if the tool has one).
     let baseURL: URL?
@@ -26,6 +32,12 @@ struct TargetOptions {
     let only: Set<String>?
     /// The shard run, from `--shard` or the CI runner's environment; nil for the whole run.
     let shard: Shard?
+    /// The id the reports carry, the same in every shard of a run on CI.
+    let runID: String
+    /// The catalog's name of the target, when `--env` named it.
+    let environmentName: String?
+    /// The trace every request joins; nil with `--no-trace-context`.
+    let traceContext: TraceContext?
     let probes: Bool
     /// Nil for every probe the API declares.
     let probeFilter: Set<AuthProbe>?
@@ -43,9 +55,30 @@ struct TargetOptions {
         } else {
             only = selected
         }
+        runID = try Self.runID(arguments[Self.runID], environment: context.environment)
+        environmentName = try arguments[Self.env]
+        traceContext = try arguments[Self.noTraceContext] ? nil : TraceContext(runID: runID)
         probes = try !arguments[Self.noProbes]
         probeFilter = try Self.selectedProbes(arguments[Self.probes], context: context)
         if !probes, probeFilter != nil { throw UsageError("give --probes or --no-probes, not both") }
+    }
+
+    /// `--run-id`, else what the CI runner names the run by, the same in every job of a matrix
+    /// (GitHub Actions' run id and attempt, GitLab's pipeline id), else a new id: a run on one
+    /// machine needs no name to be merged with itself.
+    static func runID(_ given: String?, environment: [String: String]) throws(UsageError) -> String {
+        if let given {
+            guard !given.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("--run-id needs an id") }
+            return given
+        }
+        func value(_ name: String) -> String? {
+            guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            return text
+        }
+        if let id = value("APICHECK_RUN_ID") { return id }
+        if let id = value("GITHUB_RUN_ID") { return "github-\(id)" + (value("GITHUB_RUN_ATTEMPT").map { "-\($0)" } ?? "") }
+        if let id = value("CI_PIPELINE_ID") { return "gitlab-\(id)" }
+        return UUID().uuidString.lowercased()
     }
 
     /// The probes of the promises the API declares, in their fixed order.

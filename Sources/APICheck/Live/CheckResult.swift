@@ -23,6 +23,10 @@ public struct CheckResult: Sendable, Equatable {
     public var requestPath: String?
     /// The request as it was sent, secrets as shell variables: what the reproduce command sends.
     public var request: SentRequest?
+    /// The W3C `traceparent` the step's requests carried, so that a backend's traces find them.
+    public var traceparent: String?
+    /// The reproduce command as read back from a JSON report, where the request itself is gone.
+    public var readReproduceCommand: String?
     /// The HTTP status of the answer, when one came.
     public var status: Int?
     /// How the answer classified: `success`, `logout`, `tokenExpired`, `failure(10002)`, ...
@@ -48,6 +52,11 @@ public struct CheckResult: Sendable, Equatable {
         self.findings = findings
         self.skipped = skipped
         self.requestPath = requestPath
+    }
+
+    /// The curl command that sends the request again, when one was sent.
+    public var reproduceCommand: String? {
+        request.map(ReproduceCommand.curl) ?? readReproduceCommand
     }
 
     /// The path a person is shown: the one requested when there was one, else the template.

@@ -12,6 +12,7 @@ extension LiveCheck {
         // is in its own (`$JUPYTER_TOKEN`), a login's in `$TOKEN`.
         let tokenVariable = tokenVariable ?? (api.auth.loginEndpoint == nil ? api.auth.tokenVariable : nil) ?? "TOKEN"
         var result = CheckResult(step.action)
+        result.traceparent = TraceContext.current
         var outcome = StepOutcome()
         let choice = token.map { fake ? TokenChoice.fake($0) : .explicit($0) } ?? .withoutToken
         let call = await client.call(step.endpoint, values, token: choice, at: url)

@@ -35,7 +35,7 @@ public final class LiveCheck: Sendable {
         let redactor = redactor ?? api.makeRedactor()
         self.redactor = redactor
         samples = SampleResolver(environment: options.environment, runID: options.runID)
-        certificates = CertificateRecorder(transport)
+        certificates = CertificateRecorder(options.traceContext == nil ? transport : TraceContextTransport(base: transport))
         var trace: (@Sendable (String) -> Void)?
         if observer.tracesRequests { trace = { observer.traced($0) } }
         client = APIClient(api: api, baseURL: options.baseURL, transport: certificates, redactor: redactor, trace: trace)
@@ -54,10 +54,15 @@ public final class LiveCheck: Sendable {
         var report = Report(command: .live, api: api.name, target: redactor.display(options.baseURL),
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
+        report.plan = selected.map(\.id)
         let plan = LivePlan(api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter)
         observer.runStarted(results: plan.reportedCount)
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(
-            perform: { step, known in await self.perform(step, plan: plan, known: known) },
+            perform: { step, known in
+                await TraceContext.$current.withValue(self.options.traceContext?.traceparent()) {
+                    await self.perform(step, plan: plan, known: known)
+                }
+            },
             observe: { [observer] _, outcome in
                 if let exchange = outcome.exchange { observer.received(exchange) }
                 if let result = outcome.result { observer.resultReady(result) }

@@ -23,6 +23,8 @@ public struct LiveOptions: Sendable {
     public var probeFilter: Set<AuthProbe>?
     /// A server certificate expiring within this many days is a warning.
     public var certificateWarningDays = 14
+    /// Every request carries a W3C `traceparent` of this trace, a span per step; nil: none does.
+    public var traceContext: TraceContext?
 
     public init(baseURL: URL, only: Set<String>? = nil, concurrency: Int = 8, strict: Bool = false,
                 mocksDirectory: URL? = nil, environment: [String: String] = [:],

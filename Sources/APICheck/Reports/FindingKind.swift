@@ -88,6 +88,14 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// A difference between the live answer's shape and the mock's.
+    public var isDrift: Bool {
+        switch self {
+        case .driftAdded, .driftRemoved, .driftType, .driftNull, .driftMore: true
+        default: false
+        }
+    }
+
     /// A failed TLS handshake: like `unreachable`, nothing could be asked of the target.
     public var isTLSFailure: Bool {
         [.tlsUntrusted, .tlsHostName, .tlsExpired, .tlsClientCertificate, .tlsHandshake].contains(self)

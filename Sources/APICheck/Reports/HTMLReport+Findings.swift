@@ -51,7 +51,8 @@ extension HTMLReport {
 
     private static func commands(_ result: CheckResult, tool: String) -> String {
         var lines: [(String, String)] = []
-        if let request = result.request { lines.append(("reproduce", ReproduceCommand.curl(request))) }
+        if let command = result.reproduceCommand { lines.append(("reproduce", command)) }
+        if let traceparent = result.traceparent { lines.append(("traceparent", traceparent)) }
         lines.append(("refresh the mock", ReproduceCommand.refresh(result, tool: tool)))
         var html = "<dl class=\"commands\">\n"
         for (name, command) in lines { html += "<div><dt>\(e(name))</dt><dd><code>\(e(command))</code></dd></div>\n" }

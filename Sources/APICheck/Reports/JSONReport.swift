@@ -10,35 +10,47 @@ public enum JSONReport {
     public static func render(_ report: Report, context: RenderContext) -> String {
         let report = report.forDisplay
         let summary = report.summary
-        let document: JSONValue = .object([
+        let counts: [(key: String, value: JSONValue)] = [
+            ("endpoints", count(summary.endpoints)),
+            ("endpointsPassed", count(summary.endpointsPassed)),
+            ("endpointsSkipped", count(summary.endpointsSkipped)),
+            ("probes", count(summary.probes)),
+            ("probesPassed", count(summary.probesPassed)),
+            ("probesSkipped", count(summary.probesSkipped)),
+            ("pagingChecks", count(summary.pagingChecks)),
+            ("pagingChecksPassed", count(summary.pagingChecksPassed)),
+            ("pagingChecksSkipped", count(summary.pagingChecksSkipped)),
+            ("errors", count(summary.errors)),
+            ("warnings", count(summary.warnings)),
+            ("infos", count(summary.infos)),
+        ]
+        let shard: JSONValue = report.shard.map { .object([("index", count($0.index)), ("count", count($0.count))]) } ?? .null
+        let plan: JSONValue = report.plan.map { .array($0.map(JSONValue.string)) } ?? .null
+        let concurrency: JSONValue = report.concurrency.map(count) ?? .null
+        let exitCode: JSONValue = context.exitCode.map { count(Int($0)) } ?? .null
+        let results: JSONValue = .array(report.results.map { result(_: $0, strict: report.strict) })
+        var members: [(key: String, value: JSONValue)] = [
             ("schema", .string(schema)),
             ("command", .string(report.command.rawValue)),
             ("api", .string(report.api)),
             ("target", .string(report.target)),
             ("startedAt", .string(timestamp(report.startedAt))),
             ("durationSeconds", .number(decimal(report.duration))),
-            ("concurrency", report.concurrency.map { .number(String($0)) } ?? .null),
-            ("shard", report.shard.map { .object([("index", .number(String($0.index))), ("count", .number(String($0.count)))]) } ?? .null),
+            ("concurrency", concurrency),
+            ("shard", shard),
+        ]
+        members += [
+            ("runId", optional(report.runID)),
+            ("environment", optional(report.environment)),
+            ("plan", plan),
             ("strict", .bool(report.strict)),
             ("verdict", .string(report.verdict.rawValue)),
-            ("exitCode", context.exitCode.map { .number(String($0)) } ?? .null),
-            ("summary", .object([
-                ("endpoints", .number(String(summary.endpoints))),
-                ("endpointsPassed", .number(String(summary.endpointsPassed))),
-                ("endpointsSkipped", .number(String(summary.endpointsSkipped))),
-                ("probes", .number(String(summary.probes))),
-                ("probesPassed", .number(String(summary.probesPassed))),
-                ("probesSkipped", .number(String(summary.probesSkipped))),
-                ("pagingChecks", .number(String(summary.pagingChecks))),
-                ("pagingChecksPassed", .number(String(summary.pagingChecksPassed))),
-                ("pagingChecksSkipped", .number(String(summary.pagingChecksSkipped))),
-                ("errors", .number(String(summary.errors))),
-                ("warnings", .number(String(summary.warnings))),
-                ("infos", .number(String(summary.infos))),
-            ])),
-            ("results", .array(report.results.map { result(_: $0, strict: report.strict) })),
+            ("exitCode", exitCode),
+            ("summary", .object(counts)),
+            ("results", results),
             ("runFindings", .array(report.runFindings.map(finding))),
-        ])
+        ]
+        let document = JSONValue.object(members)
         return document.prettyText + "\n"
     }
 
@@ -58,7 +70,8 @@ public enum JSONReport {
             ("method", .string(result.method)),
             ("path", .string(result.path)),
             ("requestPath", optional(result.requestPath)),
-            ("reproduce", optional(result.request.map(ReproduceCommand.curl))),
+            ("reproduce", optional(result.reproduceCommand)),
+            ("traceparent", optional(result.traceparent)),
             ("status", result.status.map { .number(String($0)) } ?? .null),
             ("outcome", optional(result.outcome)),
             ("skipped", optional(result.skipped)),
@@ -89,6 +102,8 @@ public enum JSONReport {
             ("file", optional(finding.file)),
         ])
     }
+
+    private static func count(_ value: Int) -> JSONValue { .number(String(value)) }
 
     private static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 

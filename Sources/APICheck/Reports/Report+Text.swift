@@ -13,12 +13,17 @@ extension Report {
         func line(_ text: String) -> String { transform(text, false) }
         api = line(api)
         target = line(target)
+        runID = runID.map(line)
+        environment = environment.map(line)
+        plan = plan.map { $0.map(line) }
         for index in results.indices {
             results[index].name = line(results[index].name)
             results[index].endpoint = line(results[index].endpoint)
             results[index].method = line(results[index].method)
             results[index].path = line(results[index].path)
             results[index].requestPath = results[index].requestPath.map(line)
+            results[index].readReproduceCommand = results[index].readReproduceCommand.map(line)
+            results[index].traceparent = results[index].traceparent.map(line)
             results[index].outcome = results[index].outcome.map(line)
             results[index].skipped = results[index].skipped.map(line)
             results[index].findings = results[index].findings.map { $0.mappingText(transform) }

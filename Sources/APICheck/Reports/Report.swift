@@ -22,6 +22,15 @@ public struct Report: Sendable, Equatable {
     public var concurrency: Int?
     /// The part of a run split across machines this report covers; nil for a whole run.
     public var shard: Shard?
+    /// Names the run a report belongs to, the same in every shard of it: what `merge` checks
+    /// before joining shards' reports. Nil when the run gave none (a library call).
+    public var runID: String?
+    /// The environment named in the API catalog (`--env staging`) the run checked; nil when the
+    /// target was given as a URL.
+    public var environment: String?
+    /// The ids of the endpoints the run was given to check, in declaration order: a shard's part
+    /// of the catalog (what `merge` checks the shards against). Nil when not known.
+    public var plan: [String]?
     public var strict: Bool
     public var results: [CheckResult]
     /// Problems not tied to one endpoint (the target is down, login failed).

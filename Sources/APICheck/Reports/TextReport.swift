@@ -48,8 +48,11 @@ public enum TextReport {
                 }
                 lines.append(trimTrailing(row))
                 lines += findingLines(result.findings, style: style, currentDirectory: currentDirectory, showEndpoint: false)
-                if context.verbose, let request = result.request {
-                    lines.append(findingIndent + style.dim("reproduce: " + ReproduceCommand.curl(request)))
+                if context.verbose, let command = result.reproduceCommand {
+                    lines.append(findingIndent + style.dim("reproduce: " + command))
+                }
+                if context.verbose, let traceparent = result.traceparent {
+                    lines.append(findingIndent + style.dim("traceparent: " + traceparent))
                 }
             }
         }

@@ -102,7 +102,7 @@ import FoundationXML
         let rendered = JSONReport.render(ReportFixtures.live, context: RenderContext(tool: "apicheck", exitCode: 1))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["schema", "command", "api", "target", "startedAt", "durationSeconds", "concurrency",
-                                     "shard", "strict", "verdict", "exitCode", "summary", "results", "runFindings"])
+                                     "shard", "runId", "environment", "plan", "strict", "verdict", "exitCode", "summary", "results", "runFindings"])
         #expect(object["verdict"] as? String == "violated")
         #expect(object["schema"] as? String == "apicheck-report/1")
         #expect(object["startedAt"] as? String == "2026-01-05T09:30:00.000Z")
@@ -114,8 +114,8 @@ import FoundationXML
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(results.count == ReportFixtures.live.results.count)
         for result in results {
-            #expect(Set(result.keys) == ["name", "role", "endpoint", "method", "path", "requestPath", "reproduce", "status", "outcome",
-                                         "skipped", "passed", "timings", "findings"])
+            #expect(Set(result.keys) == ["name", "role", "endpoint", "method", "path", "requestPath", "reproduce", "traceparent", "status",
+                                         "outcome", "skipped", "passed", "timings", "findings"])
             if let timings = result["timings"] as? [String: Double] {
                 #expect(Set(timings.keys) == ["dnsMs", "connectMs", "tlsMs", "firstByteMs", "totalMs"])
             }
