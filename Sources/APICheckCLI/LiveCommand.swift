@@ -15,6 +15,9 @@ struct LiveCommand: Command {
     let verbose: Bool
     let mocks: MockFolderOption
     let reports: ReportOptions
+    let history: HistoryOption
+    /// The --env name, kept with the run in the history.
+    let environmentName: String?
 
     func run() async throws -> ExitCode {
         let console = context.console
@@ -47,6 +50,8 @@ struct LiveCommand: Command {
         report.shard = target.shard
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         observer.runEnded()
-        return writer.write(report, to: destinations)
+        let code = writer.write(report, to: destinations)
+        return history.keep(report, code: code, context: context, redactor: redactor, environment: environmentName,
+                            mocks: mocks.directory)
     }
 }

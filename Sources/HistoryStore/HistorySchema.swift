@@ -1,0 +1,79 @@
+/// The store's tables, as steps from an empty file: step `n` takes a store from version `n` to
+/// `n + 1`. A store is migrated forward when opened; one whose version is past the last step was
+/// written by a newer apicheck and is refused. Steps are only ever appended.
+enum HistorySchema {
+    static var version: Int { steps.count }
+
+    static let steps: [String] = [
+        """
+        CREATE TABLE runs(
+            id INTEGER PRIMARY KEY,
+            run_id TEXT NOT NULL UNIQUE,
+            started_at REAL NOT NULL,
+            duration REAL NOT NULL,
+            command TEXT NOT NULL,
+            api TEXT NOT NULL,
+            api_hash TEXT NOT NULL,
+            commit_sha TEXT,
+            tool TEXT NOT NULL,
+            environment TEXT,
+            base_url TEXT NOT NULL,
+            shard TEXT,
+            verdict TEXT NOT NULL,
+            endpoints INTEGER NOT NULL,
+            endpoints_passed INTEGER NOT NULL,
+            errors INTEGER NOT NULL,
+            warnings INTEGER NOT NULL
+        );
+        -- The last N runs, and prune's cut: every query starts from the newest runs.
+        CREATE INDEX runs_started_at ON runs(started_at);
+        CREATE TABLE results(
+            id INTEGER PRIMARY KEY,
+            run INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL,
+            endpoint TEXT NOT NULL,
+            status TEXT NOT NULL,
+            http_status INTEGER,
+            outcome TEXT,
+            mock TEXT,
+            matched INTEGER NOT NULL,
+            dns_ms REAL,
+            connect_ms REAL,
+            tls_ms REAL,
+            first_byte_ms REAL,
+            total_ms REAL
+        );
+        -- A few runs' results at a time (flaky, pass rate, latency) and prune.
+        CREATE INDEX results_run ON results(run);
+        CREATE TABLE findings(
+            id INTEGER PRIMARY KEY,
+            run INTEGER NOT NULL,
+            result INTEGER,
+            started_at REAL NOT NULL,
+            fingerprint INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            severity TEXT NOT NULL,
+            category TEXT NOT NULL,
+            path TEXT,
+            code TEXT,
+            mock TEXT
+        );
+        -- The newest run's findings, and prune.
+        CREATE INDEX findings_run ON findings(run);
+        -- When a finding first appeared: the first entry per fingerprint, without a scan.
+        CREATE INDEX findings_fingerprint ON findings(fingerprint, started_at);
+        -- Each mock's last match with live, kept up to date by every run: its age is then one
+        -- row per mock, however many runs are stored, and survives a prune of old runs.
+        CREATE TABLE mocks(
+            name TEXT PRIMARY KEY,
+            first_compared_at REAL NOT NULL,
+            last_compared_at REAL NOT NULL,
+            last_matched_at REAL,
+            last_matched_run TEXT,
+            last_matched_commit TEXT
+        ) WITHOUT ROWID;
+        """,
+    ]
+}
