@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // SQLite: the results history (`--history sqlite:PATH`, `apicheck history`).
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // libpq: the results history in PostgreSQL (`--history postgres://…`).
+        .target(name: "CPostgres", linkerSettings: [.linkedLibrary("pq")]),
 
         // The core: Foundation, and zlib behind CZlib for the secret proof.
         .target(name: "APICheck", dependencies: ["CZlib"]),
@@ -45,7 +47,7 @@ let package = Package(
         // A YAML text as the core's JSON value, over libyaml.
         .target(name: "YAMLReader", dependencies: ["APICheck", "CYAML"]),
         // Runs kept in a database and queried; its own target so the core stays free of SQLite.
-        .target(name: "HistoryStore", dependencies: ["APICheck", "CSQLite"]),
+        .target(name: "HistoryStore", dependencies: ["APICheck", "CSQLite", "CPostgres"]),
         .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer", "YAMLReader", "HistoryStore"],
                 plugins: ["CommitStamp"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.

@@ -18,7 +18,7 @@ let usage = """
                                   [--baseline-max N]
                                   [--commands live,mocks,list,openapi,serve,record]
            apicheck-bench history [--findings 1000000] [--endpoints 40] [--reps 5] [--store PATH]
-           apicheck-bench history-write --store PATH [--runs 50] [--writer K]
+           apicheck-bench history-write --history URL [--runs 50] [--writer K] [--start EPOCH]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -7,6 +7,8 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
         case badLocation(String)
         /// SQLite refused: its result code, its message, and the statement (nil for open).
         case sqlite(code: Int32, message: String, statement: String?)
+        /// PostgreSQL refused: its SQLSTATE (empty for a connection failure), its message, the statement.
+        case postgres(state: String, message: String, statement: String?)
         /// The store was written by a newer apicheck: its schema version and the newest known here.
         case newerSchema(found: Int, supported: Int)
         /// Other writers held the store for longer than the busy timeout, every retry.
@@ -30,6 +32,9 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .sqlite(code, message, statement):
             let query = statement.map { " in \"\(Self.oneLine($0))\"" } ?? ""
             return "history store \(location): SQLite error \(code) (\(message))\(query)"
+        case let .postgres(state, message, statement):
+            let query = statement.map { " in \"\(Self.oneLine($0))\"" } ?? ""
+            return "history store \(location): PostgreSQL error\(state.isEmpty ? "" : " " + state) (\(message))\(query)"
         case let .newerSchema(found, supported):
             return "history store \(location) was written by a newer apicheck (schema version \(found); this one reads up to "
                 + "\(supported)): upgrade apicheck, or give another --history"

@@ -1,8 +1,13 @@
-/// Where the history is kept, as `--history` names it: `sqlite:PATH` (a file, made when missing).
-/// `postgres://…` is recognised and refused: this build keeps history in SQLite only.
+import Foundation
+
+/// Where the history is kept, as `--history` names it: `sqlite:PATH` (a file, made when
+/// missing) or `postgres://…` / `postgresql://…` (a libpq connection URI; the database must exist,
+/// its tables are made when missing). A password in the URI is never shown: prefer `PGPASSWORD`
+/// or `~/.pgpass`.
 public struct HistoryLocation: Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         case sqlite(path: String)
+        case postgres(url: String)
     }
 
     public var kind: Kind
@@ -11,7 +16,7 @@ public struct HistoryLocation: Sendable, Equatable, CustomStringConvertible {
         kind = .sqlite(path: path)
     }
 
-    /// Reads `sqlite:PATH`; a relative path is taken against `directory`.
+    /// Reads `sqlite:PATH` (a relative path is taken against `directory`) or a PostgreSQL URI.
     public init(parsing text: String, relativeTo directory: String) throws {
         if text.hasPrefix("sqlite:") {
             var path = String(text.dropFirst("sqlite:".count))
@@ -23,16 +28,23 @@ public struct HistoryLocation: Sendable, Equatable, CustomStringConvertible {
             if !path.hasPrefix("/") { path = directory + (directory.hasSuffix("/") ? "" : "/") + path }
             kind = .sqlite(path: path)
         } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-            throw HistoryError(.badLocation("PostgreSQL stores are not supported by this build; give sqlite:PATH"),
-                               location: "postgres://…")
+            kind = .postgres(url: text)
         } else {
-            throw HistoryError(.badLocation("expected sqlite:PATH"), location: text)
+            throw HistoryError(.badLocation("expected sqlite:PATH or postgres://…"), location: Self.shown(text))
         }
     }
 
     public var description: String {
         switch kind {
         case let .sqlite(path): return "sqlite:" + path
+        case let .postgres(url): return Self.shown(url)
         }
+    }
+
+    /// A URI as messages show it: without its password.
+    static func shown(_ text: String) -> String {
+        guard var components = URLComponents(string: text) else { return text.contains("@") ? "(a URI holding credentials)" : text }
+        if components.password != nil { components.password = "***" }
+        return components.string ?? "(a URI holding credentials)"
     }
 }

@@ -1,16 +1,19 @@
 /// The store's tables, as steps from an empty file: step `n` takes a store from version `n` to
 /// `n + 1`. A store is migrated forward when opened; one whose version is past the last step was
-/// written by a newer apicheck and is refused. Steps are only ever appended.
+/// written by a newer apicheck and is refused. Steps are only ever appended. Types that differ
+/// between the databases are written as `SQLDialect.schema` words.
 enum HistorySchema {
     static var version: Int { steps.count }
 
-    static let steps: [String] = [
+    static func steps(for dialect: SQLDialect) -> [String] { steps.map(dialect.schema) }
+
+    private static let steps: [String] = [
         """
         CREATE TABLE runs(
-            id INTEGER PRIMARY KEY,
+            id {id},
             run_id TEXT NOT NULL UNIQUE,
-            started_at REAL NOT NULL,
-            duration REAL NOT NULL,
+            started_at {real} NOT NULL,
+            duration {real} NOT NULL,
             command TEXT NOT NULL,
             api TEXT NOT NULL,
             api_hash TEXT NOT NULL,
@@ -20,38 +23,38 @@ enum HistorySchema {
             base_url TEXT NOT NULL,
             shard TEXT,
             verdict TEXT NOT NULL,
-            endpoints INTEGER NOT NULL,
-            endpoints_passed INTEGER NOT NULL,
-            errors INTEGER NOT NULL,
-            warnings INTEGER NOT NULL
+            endpoints {int} NOT NULL,
+            endpoints_passed {int} NOT NULL,
+            errors {int} NOT NULL,
+            warnings {int} NOT NULL
         );
         -- The last N runs, and prune's cut: every query starts from the newest runs.
         CREATE INDEX runs_started_at ON runs(started_at);
         CREATE TABLE results(
-            id INTEGER PRIMARY KEY,
-            run INTEGER NOT NULL,
+            id {id},
+            run {int} NOT NULL,
             name TEXT NOT NULL,
             role TEXT NOT NULL,
             endpoint TEXT NOT NULL,
             status TEXT NOT NULL,
-            http_status INTEGER,
+            http_status {int},
             outcome TEXT,
             mock TEXT,
-            matched INTEGER NOT NULL,
-            dns_ms REAL,
-            connect_ms REAL,
-            tls_ms REAL,
-            first_byte_ms REAL,
-            total_ms REAL
+            matched {int} NOT NULL,
+            dns_ms {real},
+            connect_ms {real},
+            tls_ms {real},
+            first_byte_ms {real},
+            total_ms {real}
         );
         -- A few runs' results at a time (flaky, pass rate, latency) and prune.
         CREATE INDEX results_run ON results(run);
         CREATE TABLE findings(
-            id INTEGER PRIMARY KEY,
-            run INTEGER NOT NULL,
-            result INTEGER,
-            started_at REAL NOT NULL,
-            fingerprint INTEGER NOT NULL,
+            id {id},
+            run {int} NOT NULL,
+            result {int},
+            started_at {real} NOT NULL,
+            fingerprint {int} NOT NULL,
             name TEXT NOT NULL,
             kind TEXT NOT NULL,
             severity TEXT NOT NULL,
@@ -68,12 +71,12 @@ enum HistorySchema {
         -- row per mock, however many runs are stored, and survives a prune of old runs.
         CREATE TABLE mocks(
             name TEXT PRIMARY KEY,
-            first_compared_at REAL NOT NULL,
-            last_compared_at REAL NOT NULL,
-            last_matched_at REAL,
+            first_compared_at {real} NOT NULL,
+            last_compared_at {real} NOT NULL,
+            last_matched_at {real},
             last_matched_run TEXT,
             last_matched_commit TEXT
-        ) WITHOUT ROWID;
+        ) {without rowid};
         """,
     ]
 }

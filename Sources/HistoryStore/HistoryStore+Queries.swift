@@ -6,7 +6,7 @@ extension HistoryStore {
         try connection.query("""
             SELECT run_id, started_at, duration, command, api_hash, commit_sha, environment, base_url, shard, verdict,
                    endpoints, endpoints_passed, errors, warnings
-            FROM runs ORDER BY started_at DESC LIMIT ?
+            FROM runs ORDER BY started_at DESC, id DESC LIMIT ?
             """, [.integer(Int64(count))]) { row in
             RunSummary(runID: row.text(0), startedAt: Date(timeIntervalSince1970: row.double(1)), duration: row.double(2),
                        command: row.text(3), apiHash: row.text(4), commit: row.optionalText(5), environment: row.optionalText(6),
@@ -20,15 +20,12 @@ extension HistoryStore {
         let rows = try connection.query("""
             SELECT r.name, r.status FROM results r
             JOIN (SELECT id, started_at FROM runs ORDER BY started_at DESC LIMIT ?) recent ON recent.id = r.run
-            ORDER BY r.name, recent.started_at, r.run
+            ORDER BY recent.started_at, r.run
             """, [.integer(Int64(count))]) { ($0.text(0), $0.text(1)) }
-        var verdicts: [EndpointVerdicts] = []
-        for (name, status) in rows {
-            if verdicts.last?.name == name { verdicts[verdicts.count - 1].statuses.append(status) } else {
-                verdicts.append(EndpointVerdicts(name: name, statuses: [status]))
-            }
-        }
-        return verdicts
+        // Names are ordered here, not by the database: SQLite and PostgreSQL collate text apart.
+        var statuses: [String: [String]] = [:]
+        for (name, status) in rows { statuses[name, default: []].append(status) }
+        return statuses.keys.sorted().map { EndpointVerdicts(name: $0, statuses: statuses[$0]!) }
     }
 
     /// The endpoints that flipped between passing and failing at least twice in the last `count` runs.
@@ -40,9 +37,13 @@ extension HistoryStore {
     public func firstSeen() throws -> [FirstSeen] {
         guard let newest = try connection.query("SELECT id FROM runs ORDER BY started_at DESC LIMIT 1", row: { $0.int64(0) }).first
         else { return [] }
-        let current = try connection.query("""
-            SELECT fingerprint, name, kind, severity, path FROM findings WHERE run = ? GROUP BY fingerprint ORDER BY name, kind, path
+        let rows = try connection.query("""
+            SELECT DISTINCT fingerprint, name, kind, severity, path FROM findings WHERE run = ?
             """, [.integer(newest)]) { row in (row.int64(0), row.text(1), row.text(2), row.text(3), row.optionalText(4)) }
+        // One line per finding however often the run reported it, in an order both databases agree on.
+        var seenFingerprints = Set<Int64>()
+        let current = rows.sorted { ($0.1, $0.2, $0.4 ?? "", $0.3) < ($1.1, $1.2, $1.4 ?? "", $1.3) }
+            .filter { seenFingerprints.insert($0.0).inserted }
         return try current.compactMap { fingerprint, name, kind, severity, path in
             try connection.query("""
                 SELECT f.started_at, r.run_id, r.commit_sha FROM findings f JOIN runs r ON r.id = f.run
@@ -81,12 +82,12 @@ extension HistoryStore {
     public func mockAges() throws -> [MockAge] {
         try connection.query("""
             SELECT name, first_compared_at, last_compared_at, last_matched_at, last_matched_run, last_matched_commit
-            FROM mocks ORDER BY coalesce(last_matched_at, first_compared_at), name
+            FROM mocks
             """) { row in
             MockAge(mock: row.text(0), firstComparedAt: Date(timeIntervalSince1970: row.double(1)),
                     lastComparedAt: Date(timeIntervalSince1970: row.double(2)),
                     lastMatchedAt: row.optionalDouble(3).map(Date.init(timeIntervalSince1970:)),
                     lastMatchedRunID: row.optionalText(4), lastMatchedCommit: row.optionalText(5))
-        }
+        }.sorted { ($0.lastMatchedAt ?? $0.firstComparedAt, $0.mock) < ($1.lastMatchedAt ?? $1.firstComparedAt, $1.mock) }
     }
 }

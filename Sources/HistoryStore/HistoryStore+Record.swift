@@ -22,7 +22,7 @@ extension HistoryStore {
 
     private func insert(_ run: HistoryRun) throws {
         let started = run.startedAt.timeIntervalSince1970
-        try connection.run("""
+        let runRow = try connection.insert("""
             INSERT INTO runs(run_id, started_at, duration, command, api, api_hash, commit_sha, tool, environment, base_url,
                              shard, verdict, endpoints, endpoints_passed, errors, warnings)
             VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -30,11 +30,10 @@ extension HistoryStore {
                   .optional(run.commit), .text(run.tool), .optional(run.environment), .text(run.baseURL), .optional(run.shard),
                   .text(run.verdict), .integer(Int64(run.endpoints)), .integer(Int64(run.endpointsPassed)),
                   .integer(Int64(run.errors)), .integer(Int64(run.warnings))])
-        let runRow = connection.lastInsertedRow
         var resultRows: [Int64] = []
         resultRows.reserveCapacity(run.results.count)
         for result in run.results {
-            try connection.run("""
+            let resultRow = try connection.insert("""
                 INSERT INTO results(run, name, role, endpoint, status, http_status, outcome, mock, matched,
                                     dns_ms, connect_ms, tls_ms, first_byte_ms, total_ms)
                 VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -42,7 +41,7 @@ extension HistoryStore {
                       .optional(result.httpStatus), .optional(result.outcome), .optional(result.mock),
                       .integer(result.matchedMock ? 1 : 0), .optional(result.dnsMs), .optional(result.connectMs),
                       .optional(result.tlsMs), .optional(result.firstByteMs), .optional(result.totalMs)])
-            resultRows.append(connection.lastInsertedRow)
+            resultRows.append(resultRow)
             if let mock = result.mock { try noteMock(mock, matched: result.matchedMock, run: run, at: started) }
         }
         for finding in run.findings {
@@ -58,18 +57,19 @@ extension HistoryStore {
     /// Keeps the mock's first and last comparison and its last match: runs arrive out of order
     /// from shards, so each time only moves forward (or, for the first, back).
     private func noteMock(_ mock: String, matched: Bool, run: HistoryRun, at started: Double) throws {
+        let least = connection.dialect.least, greatest = connection.dialect.greatest
         try connection.run("""
             INSERT INTO mocks(name, first_compared_at, last_compared_at, last_matched_at, last_matched_run, last_matched_commit)
             VALUES(?1, ?2, ?2, ?3, ?4, ?5)
             ON CONFLICT(name) DO UPDATE SET
-                first_compared_at = min(first_compared_at, excluded.first_compared_at),
-                last_compared_at = max(last_compared_at, excluded.last_compared_at),
-                last_matched_run = CASE WHEN excluded.last_matched_at > coalesce(last_matched_at, -1e300)
-                                        THEN excluded.last_matched_run ELSE last_matched_run END,
-                last_matched_commit = CASE WHEN excluded.last_matched_at > coalesce(last_matched_at, -1e300)
-                                           THEN excluded.last_matched_commit ELSE last_matched_commit END,
-                last_matched_at = CASE WHEN excluded.last_matched_at > coalesce(last_matched_at, -1e300)
-                                       THEN excluded.last_matched_at ELSE last_matched_at END
+                first_compared_at = \(least)(mocks.first_compared_at, excluded.first_compared_at),
+                last_compared_at = \(greatest)(mocks.last_compared_at, excluded.last_compared_at),
+                last_matched_run = CASE WHEN excluded.last_matched_at > coalesce(mocks.last_matched_at, -1e300)
+                                        THEN excluded.last_matched_run ELSE mocks.last_matched_run END,
+                last_matched_commit = CASE WHEN excluded.last_matched_at > coalesce(mocks.last_matched_at, -1e300)
+                                           THEN excluded.last_matched_commit ELSE mocks.last_matched_commit END,
+                last_matched_at = CASE WHEN excluded.last_matched_at > coalesce(mocks.last_matched_at, -1e300)
+                                       THEN excluded.last_matched_at ELSE mocks.last_matched_at END
             """, [.text(mock), .real(started), matched ? .real(started) : .null, matched ? .text(run.runID) : .null,
                   matched ? .optional(run.commit) : .null])
     }
@@ -82,11 +82,10 @@ extension HistoryStore {
             let bound: [SQLiteValue] = [.real(cutoff.timeIntervalSince1970)]
             try connection.run("DELETE FROM findings WHERE run IN (SELECT id FROM runs WHERE started_at < ?)", bound)
             try connection.run("DELETE FROM results WHERE run IN (SELECT id FROM runs WHERE started_at < ?)", bound)
-            try connection.run("DELETE FROM runs WHERE started_at < ?", bound)
-            return connection.changes
+            return try connection.run("DELETE FROM runs WHERE started_at < ?", bound)
         }
         // The freed pages are reused by later runs; the log is folded back so the file stops growing.
-        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if connection.dialect == .sqlite { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         return removed
     }
 }

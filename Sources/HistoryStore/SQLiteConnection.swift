@@ -3,9 +3,11 @@ import Foundation
 
 /// One connection to an SQLite file, used from one thread at a time. Every failure becomes a
 /// `HistoryError` naming the file and the statement.
-final class SQLiteConnection {
+final class SQLiteConnection: HistoryConnection {
     private let handle: OpaquePointer
     let location: String
+    let path: String
+    var dialect: SQLDialect { .sqlite }
     private var statements: [String: SQLiteStatement] = [:]
 
     /// How long a statement waits for another writer's lock before SQLite gives up on it.
@@ -13,6 +15,7 @@ final class SQLiteConnection {
 
     init(path: String, location: String) throws {
         self.location = location
+        self.path = path
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {
@@ -57,7 +60,7 @@ final class SQLiteConnection {
     }
 
     /// The rows `sql` returns with `bindings`, each read by `row`.
-    func query<T>(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteStatement) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ bindings: [SQLiteValue], row: (any HistoryRow) throws -> T) throws -> [T] {
         let statement = try statement(sql)
         try statement.bind(bindings)
         var rows: [T] = []
@@ -65,18 +68,29 @@ final class SQLiteConnection {
         return rows
     }
 
-    /// Runs `sql` once with `bindings`, for its effect.
-    func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws {
+    @discardableResult
+    func run(_ sql: String, _ bindings: [SQLiteValue]) throws -> Int {
         let statement = try statement(sql)
         try statement.bind(bindings)
         while try statement.step() {}
+        return Int(sqlite3_changes(handle))
     }
 
-    var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    func insert(_ sql: String, _ bindings: [SQLiteValue]) throws -> Int64 {
+        try run(sql, bindings)
+        return sqlite3_last_insert_rowid(handle)
+    }
 
-    /// Whether a failure was another connection's lock rather than a fault: worth another try.
-    static func isBusy(_ error: HistoryError) -> Bool {
+    /// The file and its write-ahead log (`page_count` misses what is not yet checkpointed).
+    func sizeInBytes() throws -> Int {
+        [path, path + "-wal"].reduce(0) { total, file in
+            var info = stat()
+            return total + (stat(file, &info) == 0 ? Int(info.st_size) : 0)
+        }
+    }
+
+    /// Another connection's lock rather than a fault: worth another try.
+    func isRetryable(_ error: HistoryError) -> Bool {
         guard case let .sqlite(code, _, _) = error.reason else { return false }
         let primary = code & 0xFF
         return primary == SQLITE_BUSY || primary == SQLITE_LOCKED

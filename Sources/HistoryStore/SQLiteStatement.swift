@@ -1,7 +1,7 @@
 internal import CSQLite
 
 /// A prepared statement of one connection: bound, stepped, read by column index.
-final class SQLiteStatement {
+final class SQLiteStatement: HistoryRow {
     private let handle: OpaquePointer
     let sql: String
     private unowned let connection: SQLiteConnection
@@ -50,15 +50,10 @@ final class SQLiteStatement {
     }
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         return String(cString: bytes)
     }
-
-    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
-    func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
-    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 }

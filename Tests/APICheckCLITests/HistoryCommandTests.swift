@@ -41,7 +41,7 @@ import Testing
         (["history", "runs"], "--history"),
         (["history", "flakey", "--history", "sqlite:/tmp/x.sqlite"], "did you mean 'flaky'"),
         (["history", "prune", "--history", "sqlite:/tmp/x.sqlite"], "--keep"),
-        (["history", "runs", "--history", "postgres://db/x"], "PostgreSQL"),
+        (["history", "runs", "--history", "postgres://127.0.0.1:1/x"], "PostgreSQL error"),
         (["history", "runs", "--history", "sqlite:/nonexistent/folder/h.sqlite"], "no history store"),
     ])
     func aBadQueryOrStoreIsAUsageError(_ arguments: [String], _ message: String) async {

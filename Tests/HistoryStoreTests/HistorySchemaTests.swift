@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["postgres://u@h/db", "mysql:x", "sqlite:"])
+    @Test(arguments: ["mysql:x", "sqlite:", "h.sqlite"])
     func aStoreThisBuildCannotUseIsRefused(_ text: String) {
         #expect(throws: HistoryError.self) { try HistoryLocation(parsing: text, relativeTo: "/tmp") }
     }
@@ -38,5 +38,19 @@ import Testing
     @Test func aRelativePathIsTakenAgainstTheWorkingDirectory() throws {
         #expect(try HistoryLocation(parsing: "sqlite:h.sqlite", relativeTo: "/work").kind == .sqlite(path: "/work/h.sqlite"))
         #expect(try HistoryLocation(parsing: "sqlite:///tmp/h.sqlite", relativeTo: "/work").kind == .sqlite(path: "/tmp/h.sqlite"))
+    }
+
+    @Test func aPostgreSQLPasswordIsNeverShown() throws {
+        let location = try HistoryLocation(parsing: "postgres://ci:s3cr3t-pw@127.0.0.1:1/history", relativeTo: "/work")
+        #expect(location.kind == .postgres(url: "postgres://ci:s3cr3t-pw@127.0.0.1:1/history"))
+        #expect(!location.description.contains("s3cr3t-pw"), "\(location)")
+        // Nothing listens on port 1: the failure names the store, without the password.
+        do {
+            _ = try HistoryStore(location)
+            Issue.record("connected to 127.0.0.1:1")
+        } catch {
+            #expect("\(error)".contains("PostgreSQL"), "\(error)")
+            #expect(!"\(error)".contains("s3cr3t-pw"), "\(error)")
+        }
     }
 }
