@@ -7,18 +7,27 @@ struct HistoryBench {
     let findings: Int
     let endpoints: Int
     let reps: Int
-    let path: String
+    /// An SQLite file (made afresh) or an empty PostgreSQL database.
+    let location: HistoryLocation
 
     init(_ options: Options) throws {
         findings = try options.int("findings", default: 1_000_000)
         endpoints = try options.int("endpoints", default: 40)
         reps = try options.int("reps", default: 5)
-        path = options.string("store") ?? FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-history-bench.sqlite").path
+        if let text = options.string("history") {
+            location = try HistoryLocation(parsing: text, relativeTo: FileManager.default.currentDirectoryPath)
+        } else {
+            let path = options.string("store") ?? FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-history-bench.sqlite").path
+            location = HistoryLocation(sqlitePath: path)
+        }
     }
 
     func run() throws -> String {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let store = try HistoryStore(HistoryLocation(sqlitePath: path))
+        if case let .sqlite(path) = location.kind {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let store = try HistoryStore(location)
+        guard try store.runCount() == 0 else { throw BenchError("\(location) already holds runs; give an empty database") }
         var maker = HistoryRuns(endpoints: endpoints)
         let clock = ContinuousClock()
         var stored = 0, runs = 0
@@ -36,7 +45,7 @@ struct HistoryBench {
         }
         let size = store.sizeInBytes
         var lines = [
-            "history store: \(runs) runs, \(try store.findingCount()) findings, \(runs * (endpoints + 3)) results; "
+            "history store \(location.isPostgres ? "(PostgreSQL)" : "(SQLite)"): \(runs) runs, \(try store.findingCount()) findings, \(runs * (endpoints + 3)) results; "
                 + "filled in \(fixed(fillTime.seconds, 1)) s",
             "store size: \(fixed(Double(size) / Double(1 << 20), 1)) MB, \(fixed(Double(size) / Double(runs) / 1024, 2)) KB per run",
             "query (median of \(reps), ms; max)",

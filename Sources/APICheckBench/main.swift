@@ -17,7 +17,7 @@ let usage = """
            apicheck-bench scale   --binary PATH [--baseline PATH|no] [--sizes 200,2000,20000] [--runs 3] [--big-runs 1]
                                   [--baseline-max N]
                                   [--commands live,mocks,list,openapi,serve,record]
-           apicheck-bench history [--findings 1000000] [--endpoints 40] [--reps 5] [--store PATH]
+           apicheck-bench history [--findings 1000000] [--endpoints 40] [--reps 5] [--store PATH | --history URL]
            apicheck-bench history-write --history URL [--runs 50] [--writer K] [--start EPOCH]
     """
 

@@ -49,7 +49,7 @@ struct HistoryCommand: Command {
         }
         self.query = query
         guard let text = try arguments[HistoryOption.history] ?? context.environment["APICHECK_HISTORY"], !text.isEmpty else {
-            throw UsageError("give the store to read: --history sqlite:PATH (or $APICHECK_HISTORY)")
+            throw UsageError("give the store to read: --history sqlite:PATH or postgres://… (or $APICHECK_HISTORY)")
         }
         location = try HistoryOption.parse(text, context: context)
         lastRuns = try arguments[Self.last]

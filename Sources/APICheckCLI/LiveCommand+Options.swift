@@ -44,7 +44,7 @@ extension LiveCommand {
         mocks: drift is checked against --mocks DIR, else $APICHECK_MOCKS, else ./mocks, else the mocks/
         of the package around the current directory or of the package declaring the API.
 
-        history: --history sqlite:PATH keeps the run (verdicts, timings, findings without their
+        history: --history sqlite:PATH (or postgres://…) keeps the run (verdicts, timings, findings without their
         text, the mocks compared) for '\(tool) history'; the commit is read from $APICHECK_COMMIT,
         $GITHUB_SHA or $CI_COMMIT_SHA.
 

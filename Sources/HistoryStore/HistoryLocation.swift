@@ -34,6 +34,11 @@ public struct HistoryLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    public var isPostgres: Bool {
+        if case .postgres = kind { return true }
+        return false
+    }
+
     public var description: String {
         switch kind {
         case let .sqlite(path): return "sqlite:" + path

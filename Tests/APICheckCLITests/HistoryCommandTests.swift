@@ -37,6 +37,19 @@ import Testing
         #expect(prune.out.hasPrefix("removed 0 runs"), "\(prune.out)")
     }
 
+    @Test func aRecordingIsKeptAsARecordRun() async throws {
+        let folder = try TemporaryFolder("history-command")
+        defer { folder.remove() }
+        let store = "sqlite:" + folder.appendingPathComponent("h.sqlite").path
+        let mocks = folder.appendingPathComponent("mocks")
+        try FileManager.default.createDirectory(at: mocks, withIntermediateDirectories: true)
+        let record = await LiveHarness.cli(["record", "--mocks", mocks.path, "--history", store])
+        #expect(record.code == 0, "\(record.err)")
+        let runs = await LiveHarness.cli(["history", "runs", "--history", store])
+        #expect(runs.code == 0, "\(runs.err)")
+        #expect(runs.out.contains(" record "), "\(runs.out)")
+    }
+
     @Test(arguments: [
         (["history", "runs"], "--history"),
         (["history", "flakey", "--history", "sqlite:/tmp/x.sqlite"], "did you mean 'flaky'"),
