@@ -72,7 +72,7 @@ final class PostgresConnection: HistoryConnection {
         }
         // Each value as a C string that lives until the call returns.
         let copies = texts.map { $0.map { strdup($0) } ?? nil }
-        defer { copies.forEach { free($0) } }
+        defer { for copy in copies { free(copy) } }
         let pointers = copies.map { UnsafePointer<CChar>($0) }
         let result = pointers.withUnsafeBufferPointer { buffer in
             PQexecParams(handle, statement, Int32(buffer.count), nil, buffer.baseAddress, nil, nil, 0)
