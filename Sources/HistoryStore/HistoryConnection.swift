@@ -5,12 +5,12 @@ protocol HistoryConnection: AnyObject {
     /// Runs statements that return no rows and take no parameters (schema, transactions).
     func execute(_ sql: String) throws
     /// The rows `sql` returns with `bindings`, each read by `row`.
-    func query<T>(_ sql: String, _ bindings: [SQLiteValue], row: (any HistoryRow) throws -> T) throws -> [T]
+    func query<T>(_ sql: String, _ bindings: [SQLValue], row: (any HistoryRow) throws -> T) throws -> [T]
     /// Runs `sql` for its effect; returns how many rows it changed.
     @discardableResult
-    func run(_ sql: String, _ bindings: [SQLiteValue]) throws -> Int
+    func run(_ sql: String, _ bindings: [SQLValue]) throws -> Int
     /// Inserts one row and returns its `id`.
-    func insert(_ sql: String, _ bindings: [SQLiteValue]) throws -> Int64
+    func insert(_ sql: String, _ bindings: [SQLValue]) throws -> Int64
     /// Whether a failure was contention with another writer (a lock, a deadlock, a
     /// serialization failure): the transaction is worth trying again from the start.
     func isRetryable(_ error: HistoryError) -> Bool

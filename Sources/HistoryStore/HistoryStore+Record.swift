@@ -79,7 +79,7 @@ extension HistoryStore {
     @discardableResult
     public func prune(before cutoff: Date) throws -> Int {
         let removed = try transaction { () throws -> Int in
-            let bound: [SQLiteValue] = [.real(cutoff.timeIntervalSince1970)]
+            let bound: [SQLValue] = [.real(cutoff.timeIntervalSince1970)]
             try connection.run("DELETE FROM findings WHERE run IN (SELECT id FROM runs WHERE started_at < ?)", bound)
             try connection.run("DELETE FROM results WHERE run IN (SELECT id FROM runs WHERE started_at < ?)", bound)
             return try connection.run("DELETE FROM runs WHERE started_at < ?", bound)

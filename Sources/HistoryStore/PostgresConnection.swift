@@ -33,20 +33,20 @@ final class PostgresConnection: HistoryConnection {
         try check(result, sql)
     }
 
-    func query<T>(_ sql: String, _ bindings: [SQLiteValue], row: (any HistoryRow) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ bindings: [SQLValue], row: (any HistoryRow) throws -> T) throws -> [T] {
         let result = try send(sql, bindings)
         defer { PQclear(result) }
         return try (0..<PQntuples(result)).map { try row(PostgresRow(result: result, row: $0)) }
     }
 
     @discardableResult
-    func run(_ sql: String, _ bindings: [SQLiteValue]) throws -> Int {
+    func run(_ sql: String, _ bindings: [SQLValue]) throws -> Int {
         let result = try send(sql, bindings)
         defer { PQclear(result) }
         return Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 
-    func insert(_ sql: String, _ bindings: [SQLiteValue]) throws -> Int64 {
+    func insert(_ sql: String, _ bindings: [SQLValue]) throws -> Int64 {
         try query(sql + " RETURNING id", bindings) { $0.int64(0) }.first ?? 0
     }
 
@@ -60,7 +60,7 @@ final class PostgresConnection: HistoryConnection {
         return ["40P01", "40001", "55P03"].contains(state)
     }
 
-    private func send(_ sql: String, _ bindings: [SQLiteValue]) throws -> OpaquePointer? {
+    private func send(_ sql: String, _ bindings: [SQLValue]) throws -> OpaquePointer? {
         let statement = translate(sql)
         let texts: [String?] = bindings.map { value in
             switch value {

@@ -60,7 +60,7 @@ final class SQLiteConnection: HistoryConnection {
     }
 
     /// The rows `sql` returns with `bindings`, each read by `row`.
-    func query<T>(_ sql: String, _ bindings: [SQLiteValue], row: (any HistoryRow) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ bindings: [SQLValue], row: (any HistoryRow) throws -> T) throws -> [T] {
         let statement = try statement(sql)
         try statement.bind(bindings)
         var rows: [T] = []
@@ -69,14 +69,14 @@ final class SQLiteConnection: HistoryConnection {
     }
 
     @discardableResult
-    func run(_ sql: String, _ bindings: [SQLiteValue]) throws -> Int {
+    func run(_ sql: String, _ bindings: [SQLValue]) throws -> Int {
         let statement = try statement(sql)
         try statement.bind(bindings)
         while try statement.step() {}
         return Int(sqlite3_changes(handle))
     }
 
-    func insert(_ sql: String, _ bindings: [SQLiteValue]) throws -> Int64 {
+    func insert(_ sql: String, _ bindings: [SQLValue]) throws -> Int64 {
         try run(sql, bindings)
         return sqlite3_last_insert_rowid(handle)
     }

@@ -19,7 +19,7 @@ final class SQLiteStatement: HistoryRow {
         sqlite3_clear_bindings(handle)
     }
 
-    func bind(_ values: [SQLiteValue]) throws {
+    func bind(_ values: [SQLValue]) throws {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
