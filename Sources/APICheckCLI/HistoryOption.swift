@@ -4,7 +4,7 @@ import HistoryStore
 
 /// `--history URL`: where a run is kept (`live`, `record`) or what `history` reads.
 struct HistoryOption {
-    static let history = Option.optional("history", "URL", help: "keep the run in a results history: sqlite:PATH (made when missing) or postgres://…",
+    static let history = Option.optional("history", "URL", help: "the results history: sqlite:PATH (made when missing) or postgres://…",
                                          parse: .text)
     static let all: [any OptionDeclaration] = [history]
 
