@@ -30,6 +30,10 @@ let package = Package(
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
         // zlib: the secret proof inflates compressed data a server may echo a secret in.
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
+        // SQLite: the results history (`--history sqlite:PATH`, `apicheck history`).
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // libpq: the results history in PostgreSQL (`--history postgres://…`).
+        .target(name: "CPostgres", linkerSettings: [.linkedLibrary("pq")]),
 
         // The core: Foundation, and zlib behind CZlib for the secret proof.
         .target(name: "APICheck", dependencies: ["CZlib"]),
@@ -46,14 +50,17 @@ let package = Package(
         .plugin(name: "CommitStamp", capability: .buildTool(), path: "Sources/CommitStamp", exclude: ["stamp.sh"]),
         // A YAML text as the core's JSON value, over libyaml.
         .target(name: "YAMLReader", dependencies: ["APICheck", "CYAML"]),
-        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer", "ProxyServer", "YAMLReader"],
+        // Runs kept in a database and queried; its own target so the core stays free of SQLite.
+        .target(name: "HistoryStore", dependencies: ["APICheck", "CSQLite", "CPostgres"]),
+        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer", "ProxyServer", "YAMLReader",
+                                                    "HistoryStore"],
                 plugins: ["CommitStamp"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox", "HTTPServer"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
         // The command line over a generated catalog of any size, for the scaling bench.
         .executableTarget(name: "apicheck-catalog", dependencies: ["APICheck", "APICheckCLI"], path: "Sources/APICheckCatalog"),
-        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer"], path: "Sources/APICheckBench"),
+        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer", "HistoryStore"], path: "Sources/APICheckBench"),
 
         // What test targets share: test servers, the live harness and scenario tiers, the
         // repository's paths. Test targets only; not a product.
@@ -69,6 +76,7 @@ let package = Package(
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "URLSessionClient", "HTTPServer", "APICheck", "TestSupport"]),
         // The server is exercised through the libcurl transport, as the sandbox is reached.
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "CurlClient", "APICheck", "TestSupport"]),
+        .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "APICheck", "TestSupport"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "APICheck"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer", "TestSupport"]),
         // The core's live run over the demo API: its plan and executor, the scenario table on the

@@ -17,6 +17,8 @@ let usage = """
            apicheck-bench scale   --binary PATH [--baseline PATH|no] [--sizes 200,2000,20000] [--runs 3] [--big-runs 1]
                                   [--baseline-max N]
                                   [--commands live,mocks,list,openapi,serve,record]
+           apicheck-bench history [--findings 1000000] [--endpoints 40] [--reps 5] [--store PATH | --history URL]
+           apicheck-bench history-write --history URL [--runs 50] [--writer K] [--start EPOCH]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -38,6 +40,9 @@ do {
     case "big-decode": text = try BigDecode(options).run()
     case "har": text = try await HARBench(options).run()
     case "scale": text = try await ScaleBench(options).run()
+    case "history": text = try HistoryBench(options).run()
+    // One of the concurrent writers of ci/history-writers-check.
+    case "history-write": text = try HistoryWrite(options).run()
     default: throw BenchError(usage)
     }
     print(text)

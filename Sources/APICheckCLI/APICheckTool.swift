@@ -30,6 +30,7 @@ public struct APICheckTool: Sendable {
         InitCommand.self,
         ImportOpenAPICommand.self,
         CompletionCommand.self,
+        HistoryCommand.self,
         VersionCommand.self,
         CompleteCommand.self,
     ]

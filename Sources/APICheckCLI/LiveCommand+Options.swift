@@ -7,7 +7,7 @@ extension LiveCommand {
     static let verbose = Option.flag("verbose", short: "v",
                                      help: "trace every request and response on stderr, secrets masked; the text report shows each call's curl")
     static let options: [any OptionDeclaration] = TargetOptions.all + ConnectionOptions.all + [strict]
-        + MockFolderOption.all + ReportOptions.all + [verbose]
+        + MockFolderOption.all + ReportOptions.all + HistoryOption.all + [verbose]
     static let exitCodes: String? = """
         0 the contract holds; 1 violated (errors, or warnings with --strict);
                     2 usage or configuration error; 3 the target is unreachable
@@ -44,6 +44,10 @@ extension LiveCommand {
         mocks: drift is checked against --mocks DIR, else $APICHECK_MOCKS, else ./mocks, else the mocks/
         of the package around the current directory or of the package declaring the API.
 
+        history: --history sqlite:PATH (or postgres://…) keeps the run (verdicts, timings, findings without their
+        text, the mocks compared) for '\(tool) history'; the commit is read from $APICHECK_COMMIT,
+        $GITHUB_SHA or $CI_COMMIT_SHA.
+
         \(ConnectionOptions.tlsDiscussion)
         """
     }
@@ -56,5 +60,6 @@ extension LiveCommand {
         verbose = try arguments[Self.verbose]
         mocks = try MockFolderOption(arguments, context: context)
         reports = try ReportOptions(arguments)
+        history = try HistoryOption(arguments, context: context)
     }
 }

@@ -15,6 +15,7 @@ struct LiveCommand: Command {
     let verbose: Bool
     let mocks: MockFolderOption
     let reports: ReportOptions
+    let history: HistoryOption
 
     func run() async throws -> ExitCode {
         let console = context.console
@@ -50,6 +51,7 @@ struct LiveCommand: Command {
         report.environment = target.environmentName
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         observer.runEnded()
-        return writer.write(report, to: destinations)
+        let code = writer.write(report, to: destinations)
+        return history.keep(report, code: code, context: context, redactor: redactor, mocks: mocks.directory)
     }
 }

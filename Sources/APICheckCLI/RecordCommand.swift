@@ -10,7 +10,7 @@ struct RecordCommand: Command {
     static let dryRun = Option.flag("dry-run", help: "say what would be written, write nothing")
     static let force = Option.flag("force", help: "write answers that violate the contract too (never one holding a secret)")
     static let options: [any OptionDeclaration] = TargetOptions.all + MockFolderOption.all + [redact, dryRun, force]
-        + ConnectionOptions.all + ReportOptions.all + [LiveCommand.verbose]
+        + ConnectionOptions.all + ReportOptions.all + HistoryOption.all + [LiveCommand.verbose]
     static let exitCodes: String? = """
         0 recorded; 1 the contract is violated (an answer refused, a probe answered the wrong way);
                     2 usage or configuration error; 3 the target is unreachable
@@ -51,6 +51,7 @@ struct RecordCommand: Command {
     let force: Bool
     /// Nil when no --report was given: then the listing and the problems are all that is printed.
     let reports: ReportOptions?
+    let history: HistoryOption
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -63,6 +64,7 @@ struct RecordCommand: Command {
         dryRun = try arguments[Self.dryRun]
         force = try arguments[Self.force]
         reports = arguments.given(ReportOptions.report) || arguments.given(ReportOptions.output) ? try ReportOptions(arguments) : nil
+        history = try HistoryOption(arguments, context: context)
     }
 
     /// --mocks DIR (made when missing), else where `live` would find the mocks.
@@ -107,11 +109,11 @@ struct RecordCommand: Command {
             listing.console.out(MockWriteListing.printable(
                 "\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint ?? "-") \(finding.summaryLine)"))
         }
-        guard reports != nil else { return ExitCode(recording.verdict) }
         var report = recording.fullReport
         report.shard = target.shard
         report.runID = target.runID
         report.environment = target.environmentName
-        return writer.write(report, to: destinations, verdict: recording.verdict)
+        let code = reports == nil ? ExitCode(recording.verdict) : writer.write(report, to: destinations, verdict: recording.verdict)
+        return history.keep(report, code: code, context: context, redactor: redactor, mocks: directory)
     }
 }

@@ -20,7 +20,7 @@ public final class Redactor: Sendable {
     /// every request it goes out with, and its normalised forms are worth working out once, not
     /// per request (their cost grows with the token's length). Bytes, not Strings: a String
     /// hashes through normalisation.
-    private let registered = Mutex<Set<[UInt8]>>([])
+    let registered = Mutex<Set<[UInt8]>>([])
     /// Field and parameter names whose values are secret (`utoken`, `password`, `access_token`).
     public let fieldNames: Set<String>
     private let lowercasedFieldNames: [[UInt16]]

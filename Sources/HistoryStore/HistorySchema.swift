@@ -1,0 +1,82 @@
+/// The store's tables, as steps from an empty file: step `n` takes a store from version `n` to
+/// `n + 1`. A store is migrated forward when opened; one whose version is past the last step was
+/// written by a newer apicheck and is refused. Steps are only ever appended. Types that differ
+/// between the databases are written as `SQLDialect.schema` words.
+enum HistorySchema {
+    static var version: Int { steps.count }
+
+    static func steps(for dialect: SQLDialect) -> [String] { steps.map(dialect.schema) }
+
+    private static let steps: [String] = [
+        """
+        CREATE TABLE runs(
+            id {id},
+            run_id TEXT NOT NULL UNIQUE,
+            started_at {real} NOT NULL,
+            duration {real} NOT NULL,
+            command TEXT NOT NULL,
+            api TEXT NOT NULL,
+            api_hash TEXT NOT NULL,
+            commit_sha TEXT,
+            tool TEXT NOT NULL,
+            environment TEXT,
+            base_url TEXT NOT NULL,
+            shard TEXT,
+            verdict TEXT NOT NULL,
+            endpoints {int} NOT NULL,
+            endpoints_passed {int} NOT NULL,
+            errors {int} NOT NULL,
+            warnings {int} NOT NULL
+        );
+        -- The last N runs, and prune's cut: every query starts from the newest runs.
+        CREATE INDEX runs_started_at ON runs(started_at);
+        CREATE TABLE results(
+            id {id},
+            run {int} NOT NULL,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL,
+            endpoint TEXT NOT NULL,
+            status TEXT NOT NULL,
+            http_status {int},
+            outcome TEXT,
+            mock TEXT,
+            matched {int} NOT NULL,
+            dns_ms {real},
+            connect_ms {real},
+            tls_ms {real},
+            first_byte_ms {real},
+            total_ms {real}
+        );
+        -- A few runs' results at a time (flaky, pass rate, latency) and prune.
+        CREATE INDEX results_run ON results(run);
+        CREATE TABLE findings(
+            id {id},
+            run {int} NOT NULL,
+            result {int},
+            started_at {real} NOT NULL,
+            fingerprint {int} NOT NULL,
+            name TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            severity TEXT NOT NULL,
+            category TEXT NOT NULL,
+            path TEXT,
+            code TEXT,
+            mock TEXT
+        );
+        -- The newest run's findings, and prune.
+        CREATE INDEX findings_run ON findings(run);
+        -- When a finding first appeared: the first entry per fingerprint, without a scan.
+        CREATE INDEX findings_fingerprint ON findings(fingerprint, started_at);
+        -- Each mock's last match with live, kept up to date by every run: its age is then one
+        -- row per mock, however many runs are stored, and survives a prune of old runs.
+        CREATE TABLE mocks(
+            name TEXT PRIMARY KEY,
+            first_compared_at {real} NOT NULL,
+            last_compared_at {real} NOT NULL,
+            last_matched_at {real},
+            last_matched_run TEXT,
+            last_matched_commit TEXT
+        ) {without rowid};
+        """,
+    ]
+}

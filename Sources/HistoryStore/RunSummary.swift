@@ -1,0 +1,19 @@
+import Foundation
+
+/// One stored run, as `history runs` lists it.
+public struct RunSummary: Sendable, Equatable {
+    public var runID: String
+    public var startedAt: Date
+    public var duration: Double
+    public var command: String
+    public var apiHash: String
+    public var commit: String?
+    public var environment: String?
+    public var baseURL: String
+    public var shard: String?
+    public var verdict: String
+    public var endpoints: Int
+    public var endpointsPassed: Int
+    public var errors: Int
+    public var warnings: Int
+}
