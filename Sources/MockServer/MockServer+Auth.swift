@@ -129,6 +129,12 @@ extension MockServer {
     /// each parameter, and each input of a typed body, whose sample is a credential variable,
     /// read where the body's type puts it (`$.identifier.user` in a nested Matrix login).
     func acceptsCredentials(_ request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> Bool {
+        if api.auth.sendsBasicCredentials(endpoint) {
+            // A Basic login without credentials is refused as a server would, whatever serve was given.
+            guard let (account, password) = basicCredentials(in: request) else { return false }
+            let expected = (options.credentials[api.auth.accountVariable], options.credentials[api.auth.passwordVariable])
+            return (expected.0 ?? account) == account && (expected.1 ?? password) == password
+        }
         guard !options.credentials.isEmpty else { return true }
         // A value serve cannot find (an input the body's sample does not copy as it is) is not
         // judged: only one it sees differ is wrong.
@@ -145,6 +151,13 @@ extension MockServer {
             if (given.stringValue ?? given.compactText) != expected { return false }
         }
         return true
+    }
+
+    /// The account and password of the HTTP Basic credentials a request carries, read as every
+    /// part reads a token.
+    func basicCredentials(in request: ServerRequest) -> (account: String, password: String)? {
+        AuthPolicy.Placement.basic.token(header: { request.header($0) }, query: { request.queryValue($0) })
+            .flatMap(AuthPolicy.basicParts(of:))
     }
 
     /// A request body's members as one document, for the JSONPaths of its typed declaration.

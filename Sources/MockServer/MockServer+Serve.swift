@@ -161,6 +161,7 @@ extension MockServer {
 
     /// Who logs in: the parameter whose sample is the account variable, else one named `account`.
     func account(in request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String {
+        if api.auth.sendsBasicCredentials(endpoint) { return basicCredentials(in: request)?.account ?? "" }
         if let declared = endpoint.requestBody, let input = declared.inputs.first(where: { input in
             if case let .environment(name, _)? = input.sample { return name == api.auth.accountVariable }
             return false

@@ -3,12 +3,13 @@
 import APICheck
 import Foundation
 
-/// One small API declared five ways, one per way a token travels: a login's token as a Bearer
+/// One small API declared six ways, one per way a token travels: a login's token as a Bearer
 /// header, in the query or in a session cookie (with refresh, revoking logins, a forced-logout
-/// signal and a missing-token signal of its own), a token issued beforehand (`Authorization: token
-/// …`) and HTTP Basic credentials. What the token model's tests walk every token state over.
+/// signal and a missing-token signal of its own), a Bearer token from a login that takes HTTP Basic
+/// credentials, a token issued beforehand (`Authorization: token …`) and HTTP Basic credentials on
+/// every request. What the token model's tests walk every token state over.
 enum TokenModelAPIs: String, CaseIterable, Sendable, CustomStringConvertible {
-    case bearer, query, cookie, preIssued = "pre-issued", basic
+    case bearer, query, cookie, basicLogin = "basic-login", preIssued = "pre-issued", basic
 
     var description: String { rawValue }
 
@@ -27,6 +28,8 @@ enum TokenModelAPIs: String, CaseIterable, Sendable, CustomStringConvertible {
         parameters: [.body("user", .string, sample: .environment("MODEL_USER", fallback: nil)),
                      .body("password", .string, sample: .environment("MODEL_PASSWORD", fallback: nil), secret: true)],
         mock: "login", sessionEffect: .logsIn)
+    /// A token endpoint in the OAuth 2 client-credentials style: the credentials in `Authorization: Basic`.
+    static let tokenEndpoint = Endpoint<Tokens>(id: "auth.login", .post, "auth/login", mock: "login", sessionEffect: .logsIn)
     static let refresh = Endpoint<Tokens>(
         id: "auth.refresh", .post, "auth/refresh", parameters: [.body("refresh_token", .string, secret: true)],
         mock: "refresh", sessionEffect: .refreshes)
@@ -36,19 +39,20 @@ enum TokenModelAPIs: String, CaseIterable, Sendable, CustomStringConvertible {
 
     static let environment = ["MODEL_USER": "ada", "MODEL_PASSWORD": "pw", "MODEL_TOKEN": "key-abcdefghijklmnop"]
 
-    var hasLogin: Bool { self == .bearer || self == .query || self == .cookie }
+    var hasLogin: Bool { self == .bearer || self == .query || self == .cookie || self == .basicLogin }
 
     var api: API {
         let auth: AuthPolicy
         switch self {
-        case .bearer, .query, .cookie:
-            let placement: AuthPolicy.Placement = self == .bearer ? .bearer : self == .query ? .query("access_token") : .cookie("sid")
+        case .bearer, .query, .cookie, .basicLogin:
+            let placement: AuthPolicy.Placement = self == .query ? .query("access_token") : self == .cookie ? .cookie("sid") : .bearer
             auth = AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: placement,
                               accountVariable: "MODEL_USER", passwordVariable: "MODEL_PASSWORD",
                               revokesEarlierTokens: true, revokedToken: .forcedLogout,
                               missingToken: .signals([.status(401, code: "M_MISSING_TOKEN")]), loggedOutToken: .deadToken,
                               refresh: RefreshPolicy(endpoint: "auth.refresh", expiresIn: "$.expires_in", rotates: true,
-                                                     replacedAccessToken: .deadToken))
+                                                     replacedAccessToken: .deadToken),
+                              loginCredentials: self == .basicLogin ? .basic : .parameters)
         case .preIssued:
             auth = .preIssued(variable: "MODEL_TOKEN", placement: .scheme("token"))
         case .basic:
@@ -57,7 +61,7 @@ enum TokenModelAPIs: String, CaseIterable, Sendable, CustomStringConvertible {
         return API(name: "model-\(rawValue)", environments: ["local": URL(string: "http://127.0.0.1:9000/model/")!],
                    envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
                    expired: [.status(401, code: "M_UNKNOWN_TOKEN")], logout: hasLogin ? [.status(401, code: "M_SIGNED_OUT")] : [], auth: auth,
-                   endpoints: hasLogin ? [Self.login, Self.refresh, Self.logout, Self.me] : [Self.me])
+                   endpoints: hasLogin ? [self == .basicLogin ? Self.tokenEndpoint : Self.login, Self.refresh, Self.logout, Self.me] : [Self.me])
     }
 
     var mocks: [String: String] {

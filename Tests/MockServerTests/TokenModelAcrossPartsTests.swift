@@ -123,7 +123,9 @@ import Testing
     /// A token in `state` on serve, reached through its routes (and its admin API for expiry).
     static func token(in state: TokenState, on harness: ServeHarness, kind: TokenModelAPIs) async throws -> String? {
         func login() async throws -> (access: String, refresh: String) {
-            let response = try await harness.send(.post, "auth/login", json: #"{"user": "ada", "password": "pw"}"#)
+            let response = kind == .basicLogin
+                ? try await harness.send(.post, "auth/login", headers: [("Authorization", "Basic " + AuthPolicy.basicCredentials(account: "ada", password: "pw"))])
+                : try await harness.send(.post, "auth/login", json: #"{"user": "ada", "password": "pw"}"#)
             let document = try ServeHarness.json(response)
             return (document["access_token"]?.stringValue ?? "", document["refresh_token"]?.stringValue ?? "")
         }

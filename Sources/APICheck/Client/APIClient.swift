@@ -145,13 +145,17 @@ public final class APIClient: Sendable {
     public func exchange(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
                          body: (any Sendable)? = nil, token: TokenChoice = .session, at url: URL? = nil) async throws(APIError) -> Exchange {
         let tokenValue: String?
+        let basicLogin = api.auth.sendsBasicCredentials(endpoint)
         switch token {
-        case .session: tokenValue = session.token
+        // A Basic login sends the credentials it is given, never the session's token as them.
+        case .session: tokenValue = basicLogin ? nil : session.token
         case .withoutToken: tokenValue = nil
         case let .explicit(value), let .fake(value): tokenValue = value
         }
         var shownToken: String?
         if case let .fake(value) = token { shownToken = value } else if let tokenValue { redactor.register(tokenValue) }
+        // A server may echo the password alone, and a trace shows the pair's parts.
+        if basicLogin, let tokenValue, let (_, password) = AuthPolicy.basicParts(of: tokenValue) { redactor.register(password) }
         for parameter in endpoint.sampledValues where parameter.secret || redactedFields.contains(parameter.name) {
             if let value = values[parameter.name] {
                 // As given, and as it appears percent-encoded in a URL.

@@ -70,7 +70,12 @@ public struct RequestBuilder: Sendable {
                 headers.append((parameter.name, value.text))
             }
         }
-        if let token, endpoint.requiresToken { api.auth.placement.place(token, query: &query, headers: &headers) }
+        if let token, endpoint.requiresToken {
+            api.auth.placement.place(token, query: &query, headers: &headers)
+        } else if let token, api.auth.sendsBasicCredentials(endpoint) {
+            // A Basic login's token is the credentials pair, whatever the issued token's placement.
+            AuthPolicy.Placement.basic.place(token, query: &query, headers: &headers)
+        }
         var text = baseURL.absoluteString
         if !text.hasSuffix("/") { text += "/" }
         text += path.hasPrefix("/") ? String(path.dropFirst()) : path

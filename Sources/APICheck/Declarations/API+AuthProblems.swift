@@ -10,6 +10,13 @@ extension API {
         if let variable = auth.tokenVariable, let login = auth.loginEndpoint {
             problem(login, "the auth policy logs in through '\(login)' and takes a token issued beforehand from $\(variable); declare one")
         }
+        if auth.loginCredentials == .basic, auth.loginEndpoint == nil {
+            problem(name, "loginCredentials: .basic sends Basic credentials to a login, but the auth policy declares no login endpoint")
+        }
+        if auth.placement == .basic, let login = auth.loginEndpoint {
+            problem(login, "placement: .basic sends Basic credentials on every request, so there is no token for '\(login)' to issue; "
+                + "for a login that takes Basic credentials and answers a token, declare the token's placement and loginCredentials: .basic")
+        }
         if let refresh = auth.refresh {
             if auth.loginEndpoint == nil {
                 problem(refresh.endpoint, "the auth policy refreshes through '\(refresh.endpoint)' but declares no login endpoint to get a refresh token from")

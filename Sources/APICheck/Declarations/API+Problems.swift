@@ -56,7 +56,8 @@ extension API {
             problem(needing.id, "needs the token, but the API declares no login (auth: .noLogin)")
         } else if endpoints.contains(where: \.requiresToken), let loginID = auth.loginEndpoint {
             if let login = endpoint(loginID) {
-                for variable in [auth.accountVariable, auth.passwordVariable] where !login.sampledValues.contains(where: {
+                // A Basic login's credentials travel in its Authorization header, not its parameters.
+                for variable in [auth.accountVariable, auth.passwordVariable] where auth.loginCredentials == .parameters && !login.sampledValues.contains(where: {
                     if case let .environment(name, _)? = $0.sample { return name == variable }
                     return false
                 }) {

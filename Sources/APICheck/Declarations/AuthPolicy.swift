@@ -79,6 +79,9 @@ public struct AuthPolicy: Sendable, Equatable {
     public var skippedProbes: Set<AuthProbe>
     /// The token the dead-token probes send: by default shaped like the real one, letters only.
     public var probeToken: ProbeToken
+    /// How the login endpoint receives the account and password: as its parameters (the default)
+    /// or as HTTP Basic credentials. The token it answers travels as `placement` says.
+    public var loginCredentials: LoginCredentials
 
     /// No login, no token: every endpoint of the API is called without one.
     public static let noLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer)
@@ -87,7 +90,9 @@ public struct AuthPolicy: Sendable, Equatable {
                 accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
                 revokesEarlierTokens: Bool = false, revokedToken: TokenAnswer = .forcedLogout,
                 missingToken: TokenAnswer? = nil, loggedOutToken: TokenAnswer? = nil, refresh: RefreshPolicy? = nil,
-                tokenVariable: String? = nil, skippedProbes: Set<AuthProbe> = [], probeToken: ProbeToken = .shaped) {
+                tokenVariable: String? = nil, skippedProbes: Set<AuthProbe> = [], probeToken: ProbeToken = .shaped,
+                loginCredentials: LoginCredentials = .parameters) {
+        self.loginCredentials = loginCredentials
         self.revokesEarlierTokens = revokesEarlierTokens
         self.loginEndpoint = loginEndpoint
         self.tokenField = tokenField
@@ -140,6 +145,19 @@ public struct AuthPolicy: Sendable, Equatable {
         return token
     }
 
+    /// The Basic credentials a login declared `loginCredentials: .basic` sends, from the account
+    /// and password variables; nil while they are unset.
+    public func loginBasicCredentials(in environment: [String: String]) -> String? {
+        guard loginCredentials == .basic, let account = environment[accountVariable], let password = environment[passwordVariable],
+              !account.isEmpty || !password.isEmpty else { return nil }
+        return Self.basicCredentials(account: account, password: password)
+    }
+
+    /// Whether `endpoint` is the login and takes the credentials as HTTP Basic ones.
+    public func sendsBasicCredentials(_ endpoint: AnyEndpoint) -> Bool {
+        loginCredentials == .basic && endpoint.id == loginEndpoint
+    }
+
     /// The variables a token issued beforehand is made from, for messages: `$METRICS_TOKEN`,
     /// `$APICHECK_ACCOUNT and $APICHECK_PASSWORD`.
     public var beforehandVariables: String {
@@ -184,7 +202,8 @@ public struct AuthPolicy: Sendable, Equatable {
 
     /// Whether the endpoint sends the account's credentials (a way to log in as the account).
     public func usesCredentials(_ endpoint: AnyEndpoint) -> Bool {
-        guard loginEndpoint != nil else { return false }
+        guard let loginEndpoint else { return false }
+        if loginCredentials == .basic, endpoint.id == loginEndpoint { return true }
         return endpoint.sampledValues.contains { parameter in
             if case let .environment(name, _)? = parameter.sample { return name == accountVariable || name == passwordVariable }
             return false

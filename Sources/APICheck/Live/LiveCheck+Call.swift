@@ -9,8 +9,10 @@ extension LiveCheck {
     func call(_ step: LiveStep, _ values: [String: ParameterValue], token: String?,
               tokenVariable: String? = nil, fake: Bool = false, at url: URL? = nil) async -> (StepOutcome, CallOutcome) {
         // The session's token as the variable a person already has: a token issued beforehand
-        // is in its own (`$JUPYTER_TOKEN`), a login's in `$TOKEN`.
-        let tokenVariable = tokenVariable ?? (api.auth.loginEndpoint == nil ? api.auth.tokenVariable : nil) ?? "TOKEN"
+        // is in its own (`$JUPYTER_TOKEN`), a login's in `$TOKEN`, a Basic login's credentials
+        // in `$BASIC_CREDENTIALS` (base64 of account:password).
+        let basicLogin = api.auth.sendsBasicCredentials(step.endpoint) ? "BASIC_CREDENTIALS" : nil
+        let tokenVariable = tokenVariable ?? basicLogin ?? (api.auth.loginEndpoint == nil ? api.auth.tokenVariable : nil) ?? "TOKEN"
         var result = CheckResult(step.action)
         result.traceparent = TraceContext.current
         var outcome = StepOutcome()

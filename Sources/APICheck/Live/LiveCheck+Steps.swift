@@ -15,10 +15,18 @@ extension LiveCheck {
         if verdict == .credentialsRefused, let login = plan.login, step.token.steps.contains(login), api.auth.isIssuedBeforehand {
             return skipped("the token in \(api.auth.beforehandVariables) was refused")
         }
-        let token: String?
+        var token: String?
         switch resolveToken(step, plan: plan, known: known) {
         case let .success(found): token = found
         case let .failure(reason): return skipped(reason.message)
+        }
+        // Every call of a Basic login (the session's, a probe's second one) sends the credentials.
+        if token == nil, api.auth.sendsBasicCredentials(endpoint) {
+            guard let credentials = api.auth.loginBasicCredentials(in: options.environment) else {
+                return skipped("\(endpoint.id) takes HTTP Basic credentials from $\(api.auth.accountVariable) and "
+                    + "$\(api.auth.passwordVariable), which are not both set")
+            }
+            token = credentials
         }
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }

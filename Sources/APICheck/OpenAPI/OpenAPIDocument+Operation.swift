@@ -28,6 +28,8 @@ extension OpenAPIDocument {
         members.append(("responses", try responses(endpoint, recorder: recorder, skipped: &skipped)))
         if endpoint.requiresToken, api.auth.hasToken {
             members.append(("security", .array([.object([(Self.securityScheme, .array([]))])])))
+        } else if api.auth.sendsBasicCredentials(endpoint) {
+            members.append(("security", .array([.object([(Self.loginSecurityScheme, .array([]))])])))
         }
         return .object(members)
     }

@@ -13,6 +13,8 @@ public struct OpenAPIDocument {
     public static let errorComponent = "Error"
     /// The security scheme's name in `components.securitySchemes`.
     public static let securityScheme = "token"
+    /// The scheme of a login that takes HTTP Basic credentials (`loginCredentials: .basic`).
+    public static let loginSecurityScheme = "loginCredentials"
 
     public let api: API
     /// Base URLs for `servers`; nil takes the API's environments, by name.
@@ -81,7 +83,14 @@ public struct OpenAPIDocument {
         if !serverList.isEmpty { document.append(("servers", .array(serverList))) }
         document.append(("paths", .object(paths)))
         var components: [(key: String, value: JSONValue)] = [("schemas", .object(schemas(recorder)))]
-        if let scheme = securitySchemeValue { components.append(("securitySchemes", .object([(Self.securityScheme, scheme)]))) }
+        var schemes: [(key: String, value: JSONValue)] = securitySchemeValue.map { [(Self.securityScheme, $0)] } ?? []
+        if let login = api.auth.loginEndpoint, api.auth.loginCredentials == .basic {
+            schemes.append((Self.loginSecurityScheme, .object([
+                ("type", .string("http")), ("scheme", .string("basic")),
+                ("description", .string("HTTP Basic credentials, the account and its password, which \(login) takes.")),
+            ])))
+        }
+        if !schemes.isEmpty { components.append(("securitySchemes", .object(schemes))) }
         document.append(("components", .object(components)))
         return (.object(document), skipped)
     }
