@@ -31,12 +31,12 @@ struct HistoryRuns {
             }
             let total = 0.02 + Double(random.next() % 1000) / 20000
             results.append(CheckResult(name: id, role: .endpoint, endpoint: id, method: "GET", path: "endpoint/\(index)", status: 200,
-                                       outcome: "success", timings: Timings(dns: 0.001, connect: 0.002, firstByte: total * 0.9, total: total),
+                                       classification: "success", timings: Timings(dns: 0.001, connect: 0.002, firstByte: total * 0.9, total: total),
                                        findings: findings))
         }
         for probe in 0..<3 {
             results.append(CheckResult(name: "probe token-expired group0.endpoint\(probe)", role: .probe, endpoint: "group0.endpoint\(probe)",
-                                       method: "GET", path: "endpoint/\(probe)", status: 403, outcome: "tokenExpired",
+                                       method: "GET", path: "endpoint/\(probe)", status: 403, classification: "tokenExpired",
                                        timings: Timings(total: 0.01)))
         }
         let report = Report(command: .live, api: "bench", target: "https://staging.example.com/Api/", startedAt: date, duration: 1.5,

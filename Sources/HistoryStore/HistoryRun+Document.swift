@@ -11,7 +11,7 @@ extension HistoryRun {
             ("baseURL", .string(baseURL)), ("shard", text(shard)), ("verdict", .string(verdict)),
             ("results", .array(results.map { result in
                 .object([("name", .string(result.name)), ("role", .string(result.role)), ("endpoint", .string(result.endpoint)),
-                         ("status", .string(result.status)), ("outcome", text(result.outcome)), ("mock", text(result.mock))])
+                         ("status", .string(result.status)), ("outcome", text(result.classification)), ("mock", text(result.mock))])
             })),
             ("findings", .array(findings.map { finding in
                 .object([("name", .string(finding.name)), ("kind", .string(finding.kind)), ("severity", .string(finding.severity)),

@@ -34,7 +34,7 @@ extension HistoryRun {
             let answered = checked.skipped == nil && checked.status != nil
             let result = Result(
                 name: checked.name, role: checked.role.rawValue, endpoint: checked.endpoint,
-                status: checked.status(strict: report.strict).rawValue, httpStatus: checked.status, outcome: checked.outcome,
+                status: checked.status(strict: report.strict).rawValue, httpStatus: checked.status, classification: checked.classification,
                 mock: mock, matchedMock: mock != nil && answered && checked.passed && !drifted,
                 dnsMs: checked.timings.map { $0.dns * 1000 }, connectMs: checked.timings.map { $0.connect * 1000 },
                 tlsMs: checked.timings.map { $0.tls * 1000 }, firstByteMs: checked.timings.map { $0.firstByte * 1000 },
@@ -66,7 +66,7 @@ extension HistoryRun.Finding {
         switch finding.kind {
         case .serverCode:
             // `failure(10002)`: the code the server answered with.
-            if let outcome = result?.outcome, outcome.hasPrefix("failure("), outcome.hasSuffix(")") {
+            if let outcome = result?.classification, outcome.hasPrefix("failure("), outcome.hasSuffix(")") {
                 code = String(outcome.dropFirst("failure(".count).dropLast())
             }
         case .httpStatus:

@@ -12,8 +12,8 @@ public struct HistoryRun: Sendable, Equatable {
         /// `ok`, `warn`, `FAIL` or `skip`, as reports print it.
         public var status: String
         public var httpStatus: Int?
-        /// How the answer classified: `success`, `tokenExpired`, `failure(10002)`, ...
-        public var outcome: String?
+        /// The answer's classification: `success`, `tokenExpired`, `failure(10002)`, ... (the `outcome` column)
+        public var classification: String?
         /// The mock file the answer was compared with, when drift was checked.
         public var mock: String?
         /// The answer matched its mock: no drift, nothing wrong with the answer.

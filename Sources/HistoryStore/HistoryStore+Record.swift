@@ -38,7 +38,7 @@ extension HistoryStore {
                                     dns_ms, connect_ms, tls_ms, first_byte_ms, total_ms)
                 VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.integer(runRow), .text(result.name), .text(result.role), .text(result.endpoint), .text(result.status),
-                      .optional(result.httpStatus), .optional(result.outcome), .optional(result.mock),
+                      .optional(result.httpStatus), .optional(result.classification), .optional(result.mock),
                       .integer(result.matchedMock ? 1 : 0), .optional(result.dnsMs), .optional(result.connectMs),
                       .optional(result.tlsMs), .optional(result.firstByteMs), .optional(result.totalMs)])
             resultRows.append(resultRow)

@@ -71,7 +71,7 @@ struct ExchangeCheck: Sendable {
                 }
                 success = (document, covered)
             }
-        case .failure, .logout, .tokenExpired:
+        case .failure, .forcedLogout, .tokenExpired:
             break
         case let .broken(reason):
             if (200..<300).contains(status) {

@@ -28,7 +28,7 @@ extension ProxyServer {
             let outcomes = count.outcomes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             results.append(CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id, method: endpoint.method.rawValue,
-                                       path: endpoint.path, outcome: "\(count.exchanges) exchanges: \(outcomes)",
+                                       path: endpoint.path, classification: "\(count.exchanges) exchanges: \(outcomes)",
                                        findings: byEndpoint[endpoint.id] ?? []))
         }
         if dropped > 0 {

@@ -97,7 +97,7 @@ import Testing
         #expect(expired?.reason.kind == .tokenExpired)
         transport.use(MockScenario.logout, for: Demo.showUser.id)
         let logout = await #expect(throws: APIError.self) { _ = try await client.send(Demo.showUser, ["uid": 1]) }
-        #expect(logout?.reason.kind == .logout)
+        #expect(logout?.reason.kind == .forcedLogout)
     }
 
     @Test func noTokenOrPasswordInAnyWrittenByte() async throws {

@@ -140,7 +140,7 @@ import Testing
         let error = await #expect(throws: APIError.self) {
             _ = try await client.send(endpoint, sampleValues(endpoint))
         }
-        #expect(error?.reason == .logout(message: "logged in on another device"))
+        #expect(error?.reason == .forcedLogout(message: "logged in on another device"))
         #expect(events.withLock { $0 } == [.forcedLogout(endpoint: id, message: "logged in on another device")])
         #expect(session.token == nil)
     }

@@ -16,16 +16,16 @@ enum HistoryFixtures {
                                         expected: "String", found: "null", message: "expected String, found null"))
         }
         let feed = CheckResult(name: "feed.list", role: .endpoint, endpoint: "feed.list", method: "GET", path: "feed",
-                               status: 200, outcome: "success", timings: Timings(total: feedMs / 1000), findings: feedFindings)
+                               status: 200, classification: "success", timings: Timings(total: feedMs / 1000), findings: feedFindings)
         var profileFindings: [Finding] = []
         if profileDrifts {
             profileFindings.append(Finding(kind: .driftAdded, severity: .warning, endpoint: "user.profile", path: "$.datas.nickname",
                                            message: "added", file: "/runner/x/mocks/profile.json"))
         }
         let profile = CheckResult(name: "user.profile", role: .endpoint, endpoint: "user.profile", method: "GET", path: "profile",
-                                  status: 200, outcome: "success", timings: Timings(total: 0.02), findings: profileFindings)
+                                  status: 200, classification: "success", timings: Timings(total: 0.02), findings: profileFindings)
         let probe = CheckResult(name: "probe token-expired feed.list", role: .probe, endpoint: "feed.list", method: "GET", path: "feed",
-                                status: 403, outcome: "tokenExpired", timings: Timings(total: 0.01))
+                                status: 403, classification: "tokenExpired", timings: Timings(total: 0.01))
         return Report(command: .live, api: "demo", target: target, startedAt: start.addingTimeInterval(offset), duration: 0.5,
                       concurrency: 4, results: [feed, profile, probe])
     }

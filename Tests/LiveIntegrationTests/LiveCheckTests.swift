@@ -11,7 +11,7 @@ import Testing
         let report = try await LiveHarness.run()
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.endpointResults.count == 11)
-        #expect(report.endpointResults.allSatisfy { $0.passed && $0.outcome == "success" })
+        #expect(report.endpointResults.allSatisfy { $0.passed && $0.classification == "success" })
         // Two probes per token endpoint, plus the logged-out and the missing-token probes; the
         // timeline's second page is a paging check of its own, not a probe.
         #expect(report.probeResults.count == 14)
@@ -140,7 +140,7 @@ import Testing
         let report = try await LiveHarness.run([.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
                                                only: ["statuses.homeTimeline", "users.show", "topics.like", "statuses.show"])
         #expect(report.endpointResults.filter { !$0.passed }.map(\.name) == ["statuses.homeTimeline"])
-        #expect(report.allFindings.filter { !$0.kind.rawValue.hasPrefix("probe-") }.map(\.kind) == [.logout])
+        #expect(report.allFindings.filter { !$0.kind.rawValue.hasPrefix("probe-") }.map(\.kind) == [.forcedLogout])
     }
 
     @Test func refusedCredentialsAreAConfigurationError() async throws {

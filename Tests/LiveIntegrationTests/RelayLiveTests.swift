@@ -40,7 +40,7 @@ import Testing
             "probe token-expired rooms.messages", "probe token-expired rooms.state", "probe token-expired users.list",
         ])
         #expect(probes.allSatisfy { $0.passed })
-        #expect(probes.first { $0.name == "probe refresh account.whoami" }?.outcome == "success")
+        #expect(probes.first { $0.name == "probe refresh account.whoami" }?.classification == "success")
         // No revocation probe: logins of this API keep earlier tokens valid.
         #expect(!probes.contains { $0.name.hasPrefix("probe revoked-token") })
         // The run ended every session it opened, refreshed ones included.

@@ -74,7 +74,7 @@ import Testing
         #expect(try JSONParser.parse(forced.body)["code"] == .number("10504"))
         // The token is revoked from then on: the logout variant, without asking.
         let after = await Self.reason { _ = try await client.send(Demo.homeTimeline, [:], token: .explicit(token)) }
-        guard case .logout? = after else { Issue.record("expected logout, got \(String(describing: after))"); return }
+        guard case .forcedLogout? = after else { Issue.record("expected logout, got \(String(describing: after))"); return }
     }
 
     /// The logout variant asked for by name is a forced logout like the code: the token it was

@@ -74,7 +74,7 @@ extension APIClient {
     /// a declared failure, logout or dead-token answer, or any other client error status.
     static func refuses(_ classification: Classification) -> Bool {
         switch classification {
-        case .failure, .logout, .tokenExpired:
+        case .failure, .forcedLogout, .tokenExpired:
             return true
         case let .broken(reason):
             switch reason {

@@ -192,7 +192,7 @@ public final class APIClient: Sendable {
     /// Tells the observers when the answer ended the session: the app's "go to login" hook.
     private func notifyIfSessionEnded(_ classification: Classification, _ endpoint: AnyEndpoint, _ exchange: Exchange) {
         switch classification {
-        case let .logout(_, message):
+        case let .forcedLogout(_, message):
             session.notify(.forcedLogout(endpoint: endpoint.id, message: message), sentToken: exchange.sentToken)
         case .tokenExpired:
             session.notify(.tokenExpired(endpoint: endpoint.id), sentToken: exchange.sentToken)

@@ -16,7 +16,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The server answered with a failure code: its envelope's, or its error body's.
         case server(code: EnvelopeCode, message: String)
         /// The server forces a logout (10504).
-        case logout(message: String)
+        case forcedLogout(message: String)
         /// The token is dead (HTTP 403, an expiry code, or both).
         case tokenExpired(status: Int?, code: EnvelopeCode?)
         /// A declared parameter is missing or has the wrong type, or an undeclared one was given.
@@ -40,7 +40,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
             case .envelopeMalformed: return .envelope
             case .decoding: return .decode
             case .server: return .serverCode
-            case .logout: return .logout
+            case .forcedLogout: return .forcedLogout
             case .tokenExpired: return .tokenExpired
             case .invalidRequest: return .invalidRequest
             }
@@ -62,7 +62,7 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
                 return "\(failure)"
             case let .server(code, message):
                 return "server failure code \(code): \"\(message)\""
-            case let .logout(message):
+            case let .forcedLogout(message):
                 return "forced logout: \"\(message)\""
             case let .tokenExpired(status, code):
                 return "token expired" + (status.map { " (HTTP \($0))" } ?? "") + (code.map { " (code \($0))" } ?? "")

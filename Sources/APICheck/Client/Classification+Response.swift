@@ -61,7 +61,7 @@ extension Classification {
             return .tokenExpired(status: signal.status, code: code)
         }
         if rules.logout.contains(where: { $0.matches(status: status, code: code) }) {
-            return .logout(code: code, message: message ?? "")
+            return .forcedLogout(code: code, message: message ?? "")
         }
         return nil
     }
@@ -86,7 +86,7 @@ extension Classification {
         case nil where !policy.messageRequired, .null? where !policy.messageRequired: message = ""
         case let other: return malformed(policy.messagePath, policy.messageRequired ? "String" : "String or null", other)
         }
-        let outcome = policy.outcome(code: code, message: message)
+        let outcome = policy.classification(code: code, message: message)
         guard case .success = outcome else { return outcome }
         guard let payloadPath = policy.payloadPath else { return .success(payload: document, at: .root) }
         guard let payload = document.value(at: payloadPath) else { return malformed(payloadPath, "the payload", nil) }
@@ -99,7 +99,7 @@ extension Classification {
         switch self {
         case .success: return nil
         case let .failure(code, message): reason = .server(code: code, message: message)
-        case let .logout(_, message): reason = .logout(message: message)
+        case let .forcedLogout(_, message): reason = .forcedLogout(message: message)
         case let .tokenExpired(status, code): reason = .tokenExpired(status: status, code: code)
         case let .broken(broken): reason = broken
         }

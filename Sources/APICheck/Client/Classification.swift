@@ -6,7 +6,7 @@ public enum Classification: Sendable, Equatable {
     /// declared error shape (wrong password, not found, bad parameter).
     case failure(code: EnvelopeCode, message: String)
     /// The server forces the app to log out (the token was revoked); the code when one came.
-    case logout(code: EnvelopeCode?, message: String)
+    case forcedLogout(code: EnvelopeCode?, message: String)
     /// The token is dead: an HTTP status such as 403, a code, or both, as the API declares.
     case tokenExpired(status: Int?, code: EnvelopeCode?)
     /// No usable answer: not JSON, HTTP error, malformed envelope.
@@ -17,7 +17,7 @@ public enum Classification: Sendable, Equatable {
         switch self {
         case .success: return "success"
         case let .failure(code, _): return "failure(\(code))"
-        case .logout: return "logout"
+        case .forcedLogout: return "logout"
         case .tokenExpired: return "tokenExpired"
         case let .broken(reason): return reason.kind.rawValue
         }

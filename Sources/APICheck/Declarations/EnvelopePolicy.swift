@@ -76,9 +76,9 @@ public struct EnvelopePolicy: Sendable, Equatable {
     public var codeKindName: String { codeKinds.sorted().joined(separator: " or ") }
 
     /// What an envelope code means.
-    public func outcome(code: EnvelopeCode, message: String) -> Classification {
+    public func classification(code: EnvelopeCode, message: String) -> Classification {
         if successCodes.contains(code) { return .success(payload: .null, at: payloadPath ?? .root) }
-        if logoutCodes.contains(code) { return .logout(code: code, message: message) }
+        if logoutCodes.contains(code) { return .forcedLogout(code: code, message: message) }
         if expiredCodes.contains(code) { return .tokenExpired(status: nil, code: code) }
         return .failure(code: code, message: message)
     }

@@ -26,7 +26,7 @@ public enum TokenAnswer: Sendable, Equatable {
     /// are judged by their classification; exact signals by status and code.
     public func admits(_ classification: Classification, status: Int, code: EnvelopeCode?) -> Bool {
         switch (self, classification) {
-        case (.deadToken, .tokenExpired), (.forcedLogout, .logout), (.accepted, .success): true
+        case (.deadToken, .tokenExpired), (.forcedLogout, .forcedLogout), (.accepted, .success): true
         case let (.signals(signals), _): signals.contains { $0.matches(status: status, code: code) }
         default: false
         }

@@ -29,15 +29,16 @@ public struct CheckResult: Sendable, Equatable {
     public var readReproduceCommand: String?
     /// The HTTP status of the answer, when one came.
     public var status: Int?
-    /// How the answer classified: `success`, `logout`, `tokenExpired`, `failure(10002)`, ...
-    public var outcome: String?
+    /// The name of the answer's classification (`Classification.name`): `success`, `logout` (a
+    /// forced logout), `tokenExpired`, `failure(10002)`, ... Reports write it as `outcome`.
+    public var classification: String?
     public var timings: Timings?
     public var findings: [Finding]
     /// Why the check did not run, when it did not (e.g. login failed).
     public var skipped: String?
 
     public init(name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
-                outcome: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: String? = nil,
+                classification: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: String? = nil,
                 requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil) {
         self.request = request
         self.probe = probe
@@ -47,7 +48,7 @@ public struct CheckResult: Sendable, Equatable {
         self.method = method
         self.path = path
         self.status = status
-        self.outcome = outcome
+        self.classification = classification
         self.timings = timings
         self.findings = findings
         self.skipped = skipped

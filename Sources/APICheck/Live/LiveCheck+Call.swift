@@ -30,7 +30,7 @@ extension LiveCheck {
                                             classification: call.classification, issuedToken: exchange.issuedToken,
                                             sentToken: exchange.sentToken)
         }
-        result.outcome = call.classification?.name
+        result.classification = call.classification?.name
         outcome.result = result
         return (outcome, call)
     }

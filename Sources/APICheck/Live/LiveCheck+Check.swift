@@ -79,10 +79,10 @@ extension LiveCheck {
             finding.path = codePath?.description
             finding.expected = success
             finding.found = code.description
-        case .logout:
+        case .forcedLogout:
             finding.path = codePath?.description
             finding.expected = success
-            if case let .logout(code?, _)? = classification { finding.found = code.description }
+            if case let .forcedLogout(code?, _)? = classification { finding.found = code.description }
         default:
             break
         }

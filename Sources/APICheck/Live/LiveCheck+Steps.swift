@@ -91,7 +91,7 @@ extension LiveCheck {
         guard let exchange = outcome.exchange, let classification = exchange.classification else { return }
         switch classification {
         case .success: return
-        case .tokenExpired, .logout: break
+        case .tokenExpired, .forcedLogout: break
         case .failure, .broken: guard [401, 403].contains(exchange.response.status) else { return }
         }
         let variable = api.auth.beforehandVariables

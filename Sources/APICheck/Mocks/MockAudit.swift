@@ -91,7 +91,7 @@ public struct MockAudit: Sendable {
             }
             return wrong("success")
         case MockScenario.logout?:
-            if case .logout = classification { return [] }
+            if case .forcedLogout = classification { return [] }
             return wrong("logout")
         case MockScenario.expired?:
             if case .tokenExpired = classification { return [] }
@@ -105,7 +105,7 @@ public struct MockAudit: Sendable {
         default:
             switch classification {
             case .failure: return []
-            case .logout, .tokenExpired: return wrong(failureName)
+            case .forcedLogout, .tokenExpired: return wrong(failureName)
             case .success:
                 // A named scenario may be a success variant (another page, an empty list): it must decode.
                 return interpretation.error.map { [Finding($0, file: filePath)] } ?? []

@@ -69,7 +69,7 @@ public struct HARImport: Sendable {
             let scenario: String?
             switch classification {
             case .success: scenario = nil
-            case .logout: scenario = MockScenario.logout
+            case .forcedLogout: scenario = MockScenario.logout
             case .tokenExpired: scenario = MockScenario.expired
             case let .failure(code, message):
                 guard let declared = declaredScenario(of: endpoint, code: code, in: existing) else {

@@ -8,7 +8,7 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case emptyBody = "empty-body"
     case httpStatus = "http-status"
     case serverCode = "server-code"
-    case logout
+    case forcedLogout = "logout"
     case tokenExpired = "token-expired"
     case invalidRequest = "invalid-request"
     case redirect

@@ -82,7 +82,7 @@ public enum HTMLReport {
         if let skipped = result.skipped {
             detail = skipped
         } else if result.role != .endpoint {
-            detail = [result.status.map(String.init), result.outcome].compactMap { $0 }.joined(separator: " → ")
+            detail = [result.status.map(String.init), result.classification].compactMap { $0 }.joined(separator: " → ")
         } else if let ms = result.totalMilliseconds {
             detail = "\(ms) ms"
         }

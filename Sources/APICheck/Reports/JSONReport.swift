@@ -73,7 +73,7 @@ public enum JSONReport {
             ("reproduce", optional(result.reproduceCommand)),
             ("traceparent", optional(result.traceparent)),
             ("status", result.status.map { .number(String($0)) } ?? .null),
-            ("outcome", optional(result.outcome)),
+            ("outcome", optional(result.classification)),
             ("skipped", optional(result.skipped)),
             ("passed", .bool(result.passed(strict: strict))),
             ("timings", result.timings.map { timings in

@@ -98,7 +98,7 @@ public enum TextReport {
     /// `403 -> tokenExpired` for probes (and any result whose answer classified); empty otherwise.
     private static func outcomeText(_ result: CheckResult) -> String {
         guard result.role != .endpoint else { return "" }
-        switch (result.status, result.outcome) {
+        switch (result.status, result.classification) {
         case let (status?, outcome?): return "\(status) -> \(outcome)"
         case let (status?, nil): return "\(status)"
         case let (nil, outcome?): return outcome

@@ -101,7 +101,7 @@ import Testing
         #expect(Self.classify(#"{"errcode": "M_LIMIT_EXCEEDED", "error": "slow down"}"#, status: 401, rules)
             == .failure(code: "M_LIMIT_EXCEEDED", message: "slow down"))
         #expect(Self.classify(#"{"errcode": "M_SESSION_REPLACED", "error": "elsewhere"}"#, status: 409, rules)
-            == .logout(code: "M_SESSION_REPLACED", message: "elsewhere"))
+            == .forcedLogout(code: "M_SESSION_REPLACED", message: "elsewhere"))
         // A login's 401 is about the credentials.
         var login = rules
         login.sendsToken = false

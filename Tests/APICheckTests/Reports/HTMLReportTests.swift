@@ -35,12 +35,12 @@ import Testing
         concurrency: 8,
         results: [
             CheckResult(name: "statuses.homeTimeline", role: .endpoint, endpoint: "statuses.homeTimeline", method: "GET",
-                        path: "statuses/home_timeline", status: 200, outcome: "success",
+                        path: "statuses/home_timeline", status: 200, classification: "success",
                         timings: Timings(dns: 0.0012, connect: 0.0031, tls: 0.0094, firstByte: 0.05525, total: 0.05725),
                         findings: ReportFixtures.screenNameFindings(mock: "/work/demo/mocks/home_timeline.json"), requestPath: "statuses/home_timeline",
                         request: sent(.get, "statuses/home_timeline?count=20&max_id=4130540976425200&access_token=tok-123")),
             CheckResult(name: "topics.like", role: .endpoint, endpoint: "topics.like", method: "POST", path: "TopicLikedAdd",
-                        status: 200, outcome: "failure(20500)", timings: Timings(firstByte: 0.0101, total: 0.0121),
+                        status: 200, classification: "failure(20500)", timings: Timings(firstByte: 0.0101, total: 0.0121),
                         findings: [
                             Finding(kind: .serverCode, severity: .error, endpoint: "topics.like", path: JSONPath([.key("code")]),
                                     expected: "200", found: "20500", message: hostile),
@@ -49,11 +49,11 @@ import Testing
             CheckResult(name: "account.logout", role: .endpoint, endpoint: "account.logout", method: "POST",
                         path: "Account/logout", skipped: "the second login failed"),
             CheckResult(name: "probe token-expired statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
-                        method: "GET", path: "statuses/home_timeline", status: 403, outcome: "tokenExpired",
+                        method: "GET", path: "statuses/home_timeline", status: 403, classification: "tokenExpired",
                         timings: Timings(firstByte: 0.011, total: 0.012), requestPath: "statuses/home_timeline",
                         probe: .tokenExpired),
             CheckResult(name: "probe revoked-token statuses.homeTimeline", role: .probe, endpoint: "statuses.homeTimeline",
-                        method: "GET", path: "statuses/home_timeline", status: 200, outcome: "success",
+                        method: "GET", path: "statuses/home_timeline", status: 200, classification: "success",
                         timings: Timings(firstByte: 0.014, total: 0.0145),
                         findings: [
                             Finding(kind: .probeRevokedToken, severity: .error, endpoint: "statuses.homeTimeline",

@@ -75,7 +75,7 @@ import FoundationXML
         let secret = "late-token/é"
         let echoed = SecretEncodings.percent(secret, upper: false, plusForSpace: true)
         let report = Report(command: .live, api: "x", target: "http://h/?t=" + echoed, results: [
-            CheckResult(name: "a", role: .endpoint, endpoint: "a", method: "GET", path: "p/" + secret, outcome: echoed,
+            CheckResult(name: "a", role: .endpoint, endpoint: "a", method: "GET", path: "p/" + secret, classification: echoed,
                         findings: [Finding(kind: .serverCode, severity: .error, endpoint: "a", expected: echoed, found: echoed,
                                            message: echoed, file: echoed)],
                         skipped: echoed),

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ReportRoleTests {
     static func result(_ name: String, _ role: CheckResult.Role, probe: AuthProbe? = nil, findings: [Finding] = []) -> CheckResult {
         CheckResult(name: name, role: role, endpoint: "statuses.homeTimeline", method: "GET", path: "statuses/home_timeline",
-                    status: 200, outcome: "success", findings: findings, probe: probe)
+                    status: 200, classification: "success", findings: findings, probe: probe)
     }
 
     static let report = Report(
