@@ -86,7 +86,8 @@ class Side:
             optional = optional or nullable(schema)
             branches = schema.get("oneOf") or schema.get("anyOf")
             if branches:
-                other = [b for b in branches if not is_null(resolve(self.document, b)[0])]
+                # Branches that say the same thing (a component and its inline copy) count once.
+                other = self.branches(schema)
                 if len(other) == 1:
                     keyword = "oneOf" if "oneOf" in schema else "anyOf"
                     where = f"{where}/{keyword}/{branches.index(other[0])}"
@@ -124,9 +125,45 @@ class Side:
             merge(name, value)
         return properties, required
 
+    def canonical(self, schema, depth=0):
+        """The schema with references followed and words for people dropped: two branches that
+        say the same thing in other words (a component and its inline copy) compare equal."""
+        schema, _ = resolve(self.document, schema)
+        if depth > 8 or not isinstance(schema, dict):
+            return json.dumps(schema, sort_keys=True)
+        kept = {}
+        for key, value in schema.items():
+            if key in ("title", "description", "examples", "example", "default"):
+                continue
+            if isinstance(value, dict):
+                value = self.canonical(value, depth + 1) if key != "properties" else \
+                    {k: self.canonical(v, depth + 1) for k, v in value.items()}
+            elif isinstance(value, list) and key in ("oneOf", "anyOf", "allOf", "prefixItems"):
+                value = [self.canonical(v, depth + 1) for v in value]
+            kept[key] = value
+        return json.dumps(kept, sort_keys=True)
+
+    def branches(self, schema):
+        """A union's branches other than null, each distinct one once."""
+        found, seen = [], set()
+        for branch in schema.get("oneOf") or schema.get("anyOf") or []:
+            if is_null(resolve(self.document, branch)[0]):
+                continue
+            key = self.canonical(branch)
+            if key not in seen:
+                seen.add(key)
+                found.append(branch)
+        return found
+
     def kind(self, schema):
-        branches = schema.get("oneOf") or schema.get("anyOf")
-        if branches and len([b for b in branches if not is_null(resolve(self.document, b)[0])]) > 1:
+        branches = self.branches(schema) if (schema.get("oneOf") or schema.get("anyOf")) else None
+        if branches and len(branches) > 1:
+            kinds = {self.kind(resolve(self.document, b)[0]) for b in branches}
+            # Two strings (a uuid or a name) are a string; a branch of every JSON type is any value.
+            if len(kinds) == 1 and kinds <= {"string", "integer", "number", "boolean"}:
+                return kinds.pop()
+            if {"string", "boolean", "array"} <= kinds and kinds & {"integer", "number"} and kinds & {"object", "map"}:
+                return "any"
             return "union"
         if schema.get("properties") or schema.get("allOf"):
             return "object"
@@ -188,9 +225,8 @@ class RoundTrip:
                         f"{where}/additionalProperties", f"{what}.*", stack)
         elif ka == "union":
             def branches(side, schema):
-                listed = schema.get("oneOf") or schema.get("anyOf")
-                if listed:
-                    return [x for x in listed if not is_null(resolve(side.document, x)[0])]
+                if schema.get("oneOf") or schema.get("anyOf"):
+                    return side.branches(schema)
                 return [{"type": t} for t in types_of(schema)]
             ba, bb = branches(self.input, a), branches(self.export, b)
             if len(ba) != len(bb):

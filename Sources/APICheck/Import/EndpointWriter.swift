@@ -305,7 +305,7 @@ struct EndpointWriter {
            let value = source.resolve(first.value)?["value"] { return value }
         if let example = schema["example"] { return example }
         if let value = schema["default"] { return value }
-        if required, let first = OpenAPISource.array(schema["enum"]).first { return first }
+        if required, let first = OpenAPISource.enumValues(schema).first { return first }
         if let items = schema["items"].flatMap({ source.resolve($0) }) {
             let guessed = required ? OpenAPISource.array(items["enum"]).first : nil
             if let value = items["example"] ?? items["default"] ?? guessed { return .array([value]) }
@@ -339,7 +339,7 @@ struct EndpointWriter {
         case "integer"?: return OpenAPISource.string(schema["format"]) == "int64" ? ".int64" : ".int"
         case "number"?: return ".double"
         case "boolean"?: return ".bool"
-        case nil where schema["enum"] != nil: return ".string"
+        case nil where !OpenAPISource.enumValues(schema).isEmpty: return ".string"
         default: return nil
         }
     }

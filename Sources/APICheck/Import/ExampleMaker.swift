@@ -29,7 +29,7 @@ struct ExampleMaker {
         if let example = schema["example"] { return example }
         if let example = OpenAPISource.array(schema["examples"]).first { return example }
         if let value = schema["default"] { return value }
-        if let first = OpenAPISource.array(schema["enum"]).first(where: { $0 != .null }) { return first }
+        if let first = OpenAPISource.enumValues(schema).first(where: { $0 != .null }) { return first }
         if let branches = union(schema) {
             guard let branch = branches.first(where: { OpenAPISource.string($0["type"]) != "null" }) else { return .null }
             var made = value(for: branch, depth: depth + 1, seen: seen, budget: &budget)

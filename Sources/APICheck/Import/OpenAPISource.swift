@@ -22,6 +22,14 @@ struct OpenAPISource {
         return []
     }
 
+    /// A schema's allowed values: its `enum`, or its `const` as the one value (JSON Schema's
+    /// `const: x` is `enum: [x]`; Pydantic writes each tagged union's tag so); none when neither.
+    static func enumValues(_ schema: JSONValue) -> [JSONValue] {
+        let listed = array(schema["enum"])
+        if listed.isEmpty, let value = schema["const"] { return [value] }
+        return listed
+    }
+
     static func bool(_ value: JSONValue?) -> Bool {
         if case let .bool(flag)? = value { return flag }
         return false

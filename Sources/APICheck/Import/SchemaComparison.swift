@@ -123,8 +123,8 @@ struct SchemaComparison {
     }
 
     private mutating func compareEnums(_ before: JSONValue, _ after: JSONValue, at place: Place) {
-        let oldValues = OpenAPISource.array(before["enum"])
-        let newValues = OpenAPISource.array(after["enum"])
+        let oldValues = OpenAPISource.enumValues(before)
+        let newValues = OpenAPISource.enumValues(after)
         guard !oldValues.isEmpty || !newValues.isEmpty else { return }
         let response = place.direction == .response
         if oldValues.isEmpty || newValues.isEmpty {

@@ -184,7 +184,9 @@ struct SchemaMapper {
     private mutating func declareUnion(_ schema: JSONValue, branches: [(schema: JSONValue, tokens: [String])], name: String,
                                        at tokens: [String]) {
         let prefix = "#/components/schemas/"
-        let discriminator = OpenAPISource.string(schema["discriminator"]?["propertyName"])
+        let declared = OpenAPISource.string(schema["discriminator"]?["propertyName"])
+        let tags = declared == nil ? tagProperty(of: branches.map { source.resolve($0.schema) ?? $0.schema }) : nil
+        let discriminator = declared ?? tags?.property
         let mapping = OpenAPISource.members(schema["discriminator"]?["mapping"]).compactMap { key, value in
             OpenAPISource.string(value).map { (key: key, target: $0) }
         }
@@ -197,7 +199,9 @@ struct SchemaMapper {
             let title = OpenAPISource.string(resolved["title"])
             let jsonType = typeNames(resolved).first ?? (isStructure(resolved) ? "object" : nil)
             var values: [String] = []
-            if discriminator != nil, let component {
+            if let tags {
+                values = [tags.values[index]]
+            } else if discriminator != nil, let component {
                 // A mapping value is a reference or, as OpenAPI allows, a bare component name.
                 values = mapping.filter { $0.target == reference || $0.target == component }.map(\.key)
                 if values.isEmpty { values = [component] }
@@ -217,6 +221,25 @@ struct SchemaMapper {
         }
         declare(ImportedType(name: name, kind: .union(result, discriminator: discriminator), comment: description(schema),
                              location: OpenAPISource.location(tokens)))
+    }
+
+    /// The property that tells a union's branches apart when the document names no discriminator:
+    /// one every branch declares with a single allowed value (`const`, or an `enum` of one), the
+    /// values all different, as tagged unions are written (Pydantic's `type: {const: "do-nothing"}`).
+    /// Without it such branches, whose tag is an open enum, would all decode as the first.
+    private func tagProperty(of branches: [JSONValue]) -> (property: String, values: [String])? {
+        guard branches.count > 1, let first = branches.first else { return nil }
+        for (name, _) in OpenAPISource.members(first["properties"]) {
+            let values = branches.map { branch -> String? in
+                guard let property = OpenAPISource.members(branch["properties"]).first(where: { $0.key == name })?.value,
+                      let resolved = source.resolve(property) else { return nil }
+                let allowed = OpenAPISource.enumValues(resolved)
+                return allowed.count == 1 ? OpenAPISource.string(allowed[0]) : nil
+            }
+            let found = values.compactMap { $0 }
+            if found.count == branches.count, Set(found).count == found.count { return (name, found) }
+        }
+        return nil
     }
 
     /// The properties of an object schema with those of every `allOf` member (references
@@ -324,7 +347,7 @@ struct SchemaMapper {
     }
 
     private func stringEnum(_ schema: JSONValue) -> [String]? {
-        let values = OpenAPISource.array(schema["enum"])
+        let values = OpenAPISource.enumValues(schema)
         guard !values.isEmpty, typeNames(schema).allSatisfy({ $0 == "string" }) else { return nil }
         let strings = values.compactMap { OpenAPISource.string($0) }
         return strings.isEmpty ? nil : strings

@@ -123,6 +123,30 @@ import Testing
         #expect(!fixture.notes.contains { $0.contains("oneOf") })
     }
 
+    /// Pydantic's tagged unions name no discriminator: each branch's `type` is a `const`. The
+    /// tag decides the branch; tried in order, every branch would take the first (its tag is an
+    /// open enum that keeps values it does not list).
+    @Test func anAnyOfWhoseBranchesEachHaveAConstTagIsChosenByTheTag() throws {
+        let fixture = try ImportFixture(schemas: """
+            "DoNothing": {"type": "object", "properties": {"type": {"type": "string", "const": "do-nothing", "default": "do-nothing"}}},
+            "Cancel": {"type": "object", "properties": {"type": {"type": "string", "const": "cancel"}}},
+            "Pause": {"type": "object", "properties": {"type": {"type": "string", "enum": ["pause"]}, "run": {"type": "string"}}},
+            "Action": {"anyOf": [{"$ref": "#/components/schemas/DoNothing"}, {"$ref": "#/components/schemas/Cancel"},
+                                 {"$ref": "#/components/schemas/Pause"}]},
+            "Loose": {"anyOf": [{"$ref": "#/components/schemas/DoNothing"}, {"$ref": "#/components/schemas/DoNothing"}]}
+            """)
+        let action = fixture.type("Action")
+        #expect(action.contains(#"switch try container.decode(String.self, forKey: OneOfDecoding.Key("type")) {"#))
+        #expect(action.contains(#"case "do-nothing": self = .doNothing("#))
+        #expect(action.contains(#"case "cancel": self = .cancel("#))
+        #expect(action.contains(#"case "pause": self = .pause("#))
+        #expect(action.contains(#"public static var openAPIDiscriminator: String { "type" }"#))
+        // A const is the one value its type lists.
+        #expect(fixture.type("DoNothingTypeModel").contains(#"case "do-nothing": self = .doNothing"#))
+        // Two branches with one tag value are not told apart by it: tried in order.
+        #expect(!fixture.type("Loose").contains("OneOfDecoding.Key("))
+    }
+
     @Test func oneOfWithoutADiscriminatorTriesEachBranchAndNamesThemWhenNoneFits() throws {
         let fixture = try ImportFixture(schemas: """
             "Email": {"type": "object", "required": ["email"], "properties": {"email": {"type": "string"}}},
