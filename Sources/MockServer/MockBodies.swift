@@ -14,6 +14,15 @@ final class MockBodies: Sendable {
         var document: JSONValue
         /// The answers built from `data`; a body read again starts a fresh set.
         var answers = PreparedAnswers()
+        /// Whether a string of the body links to a server the mocks were recorded from: its
+        /// answer is then made for each request, on the origin the request reached.
+        var recordedLinks = false
+
+        init(data: Data, document: JSONValue, origins: RecordedOrigins) {
+            self.data = data
+            self.document = document
+            recordedLinks = !origins.isEmpty && origins.linked(in: document)
+        }
     }
 
     struct Entry {
@@ -25,6 +34,7 @@ final class MockBodies: Sendable {
     }
 
     private let mocks: MockDirectory
+    private let origins: RecordedOrigins
     private let interval: Duration
     private let log: (@Sendable (String) -> Void)?
     private let entries: [MockFileName: Slot]
@@ -76,9 +86,10 @@ final class MockBodies: Sendable {
     ///   - files: the files to serve, all of `mocks.files` when nil.
     ///   - earlier: bodies kept before, whose slots are taken over as they are (body, version,
     ///     next look) for the files they hold.
-    init(mocks: MockDirectory, files: [MockFileName]? = nil, interval: Double, log: (@Sendable (String) -> Void)?,
-         taking earlier: MockBodies? = nil) {
+    init(mocks: MockDirectory, files: [MockFileName]? = nil, origins: RecordedOrigins, interval: Double,
+         log: (@Sendable (String) -> Void)?, taking earlier: MockBodies? = nil) {
         self.mocks = mocks
+        self.origins = origins
         self.interval = .seconds(max(0, interval))
         self.log = log
         var entries: [MockFileName: Slot] = [:]
@@ -92,7 +103,7 @@ final class MockBodies: Sendable {
             let endpoint = mocks.endpoint(of: file)
             let document = endpoint.map { mocks.document(of: file, answering: $0) } ?? mocks.document(of: file)
             if case let .success(data) = mocks.data(of: file), case let .success(document) = document {
-                entry.body = Body(data: data, document: document)
+                entry.body = Body(data: data, document: document, origins: origins)
                 entry.stamp = FileStamp(path: mocks.path(of: file))
             }
             entries[file] = Slot(path: mocks.path(of: file), entry, epoch: now)
@@ -127,6 +138,12 @@ final class MockBodies: Sendable {
         }
     }
 
+    /// Whether the body served now links to a recorded server, without a look at the file: what
+    /// a decision reads before the body is asked for, so a request looks at its file once.
+    func recordedLinks(of file: MockFileName) -> Bool {
+        entries[file]?.entry.withLock { $0.body?.recordedLinks } ?? false
+    }
+
     /// The file read and audited as at start, from a fresh listing of the folder.
     /// The version of the body `body(of:endpoint:)` would give for `file` now without looking at
     /// the file, and where to ask again; nil when a look is due (or the file is unknown).
@@ -151,7 +168,7 @@ final class MockBodies: Sendable {
             let what = problem.kind == .decode ? "does not decode" : "fails the audit"
             return .failure(ReloadFailure("\(what) (\(problem.message))"))
         }
-        return .success(Body(data: data, document: document))
+        return .success(Body(data: data, document: document, origins: origins))
     }
 
     private struct ReloadFailure: Error, CustomStringConvertible {
