@@ -285,6 +285,12 @@ MUTATIONS = [
          find="guard let own = items.first(where: { !declared.contains($0.name) && request.queryValue($0.name) != nil }) else { return nil }",
          replace="guard let own = items.first(where: { !declared.contains($0.name) && request.queryValue($0.name) == nil }) else { return nil }",
          tests="RecordedCursorServeTests"),
+    dict(id="serve-refusal-shape-needs-failure-mock",
+         bug="with no failure mock, serve's own refusals carry a string code where the API's is a number, and no \"status\": \"error\" beside an envelope's error",
+         file="Sources/APICheck/Mocks/MockDirectory+ErrorExample.swift",
+         find="return api.declaredErrorExample()",
+         replace="return nil",
+         tests="ServeErrorShapeTests"),
     # The token model: one table, one store, one reader, read by every part.
     dict(id="lifecycle-missing-as-issued",
          bug="the token model answers a request without a token as a working one where the API promises nothing for it",
