@@ -19,7 +19,8 @@ extension PagedBody {
         case .id:
             return nil
         case let .token(place, parameter):
-            guard let given, Self.offset(inToken: given) == nil else { return nil }
+            // An empty token is no token, as everywhere a token is read: the first page.
+            guard let given, !given.isEmpty, Self.offset(inToken: given) == nil else { return nil }
             let whereGiven = switch place {
             case let .body(path): "at \(path)"
             case let .header(name): "in the \(name) header"

@@ -131,8 +131,9 @@ import Testing
             #expect(body["error"]?.stringValue?.contains(parameter + " (query)") == true, "\(path): \(body.compactText)")
             #expect(body["rows"] == nil)
         }
-        // serve's own cursors, and the first page without one, are served.
-        for path in ["db/places.json?_size=2&_next=serve-page-2", "db/window.json?offset=2&limit=2", "db/numbered.json?page=1&per_page=2"] {
+        // serve's own cursors, and the first page without one (an empty token is none), are served.
+        for path in ["db/places.json?_size=2&_next=serve-page-2", "db/places.json?_size=2&_next=", "db/window.json?offset=2&limit=2",
+                     "db/numbered.json?page=1&per_page=2"] {
             #expect(try await harness.send(.get, path).status == 200, "\(path)")
         }
     }
