@@ -85,6 +85,8 @@ struct PagedBody {
         // lead to serve's next page, or end with the list.
         if let recorded, !recorded.isNull {
             page = relinked(page, recorded: recorded, to: more ? nextLink(to: request, after: to) : nil, origin: origin, ending: ending)
+        } else if recorded?.isNull == true, let nextPath, more {
+            page = Self.linkingBeside(nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to))
         }
         var headers: [(name: String, value: String)] = []
         switch paging.cursor {
@@ -149,6 +151,22 @@ struct PagedBody {
         default:
             return false
         }
+    }
+
+    /// `value` with serve's next link in the null members beside the next token that are named
+    /// after it (`next_url`, `next_link`, `nextUrl` beside `next`): a mock that is a whole list
+    /// holds null in every link to the next page, so only the name tells them apart.
+    private static func linkingBeside(_ nextPath: JSONPath, in value: JSONValue, to link: String) -> JSONValue {
+        guard case let .key(name)? = nextPath.components.last else { return value }
+        let parent = JSONPath(Array(nextPath.components.dropLast()))
+        guard case let .object(members)? = value.value(at: parent) else { return value }
+        var value = value
+        for member in members where member.value.isNull && member.key.count > name.count && member.key.hasPrefix(name) {
+            let after = member.key[member.key.index(member.key.startIndex, offsetBy: name.count)]
+            guard after == "_" || after == "-" || after.isUppercase else { continue }
+            value.set(.string(link), at: JSONPath(parent.components + [.key(member.key)]))
+        }
+        return value
     }
 
     /// `value` with `member` at a path of keys, or without that member when `member` is nil.

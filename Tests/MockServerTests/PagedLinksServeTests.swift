@@ -29,8 +29,13 @@ import Testing
         id: "places.numbered", .get, "db/numbered.json",
         parameters: [.query("page", .int), .query("per_page", .int, sample: .literal(2))], mock: "numbered",
         paging: .pageNumber(ids: "$.rows[*].id", next: "page", size: "per_page"))
+    /// A table smaller than a page, recorded whole: its `next` and `next_url` are null.
+    static let small = Endpoint<Table>(
+        id: "places.small", .get, "db/small.json",
+        parameters: [.query("_size", .int, sample: .literal(2)), .query("_next", .string)], mock: "small",
+        paging: .token(ids: "$.rows[*].id", from: .body("$.next"), next: "_next", size: "_size", maxPages: 5, mustEnd: true))
     static let api = API(name: "tables", environments: ["local": URL(string: recorded)!], envelope: .none,
-                         errors: ErrorShape(code: "$.status", message: "$.error"), endpoints: [rows, window, numbered])
+                         errors: ErrorShape(code: "$.status", message: "$.error"), endpoints: [rows, window, numbered, small])
 
     static let rowsMock = """
         {"database": "db", "table": "places",
@@ -51,6 +56,7 @@ import Testing
         "places@missing.404.json": #"{"ok": false, "error": "Table not found: places", "status": 404, "title": null}"#,
         "window.json": #"{"rows": [{"id": 1}, {"id": 2}, {"id": 3}]}"#,
         "numbered.json": #"{"rows": [{"id": 1}, {"id": 2}, {"id": 3}]}"#,
+        "small.json": #"{"rows": [{"id": 1}, {"id": 2}, {"id": 3}], "next": null, "next_url": null}"#,
     ]
 
     func harness() throws -> (ServeHarness, TemporaryMocks) {
@@ -115,6 +121,20 @@ import Testing
         let text = String(decoding: last.body, as: UTF8.self)
         #expect(text.contains(#""next":null"#), "\(text)")
         #expect(text.contains(#""next_url":null"#), "\(text)")
+    }
+
+    /// A list recorded whole (`"next": null`) is served in pages: each but the last gives serve's
+    /// token and, in the null member named after it, serve's link; the last keeps both null.
+    @Test func aListRecordedWholeIsPagedAndEndsWithNull() async throws {
+        let (harness, mocks) = try harness()
+        defer { harness.stop(); mocks.remove() }
+        let first = try ServeHarness.json(try await harness.send(.get, "db/small.json?_size=2"))
+        #expect(first["next"] == .string("serve-page-2"))
+        let next = try #require(first["next_url"]?.stringValue.flatMap(URL.init(string:)), "\(first.compactText)")
+        #expect(next.absoluteString == "http://127.0.0.1:\(harness.server.port)/mock/db/small.json?_size=2&_next=serve-page-2")
+        let last = try ServeHarness.json(try await harness.transport.send(HTTPRequest(method: .get, url: next)))
+        #expect(last["rows"] == .array([.object([("id", .number("3"))])]))
+        #expect(last["next"] == .null && last["next_url"] == .null, "\(last.compactText)")
     }
 
     /// A cursor serve did not issue is a 400 naming it, in the API's error body; never page 1.
