@@ -47,6 +47,9 @@ final class MockBodies: Sendable {
         /// a remembered answer asks on every request, from every pool thread, and taking the
         /// entry's lock for that bounced the lock between them. Written under the lock.
         private let version: Atomic<Int>
+        /// Whether the body served now links to a recorded server, kept beside it for the same
+        /// reason: every decision on an API that declares an environment asks.
+        private let links: Atomic<Bool>
         /// Nanoseconds after `epoch`.
         private let nextLook: Atomic<Int64>
         private let epoch: ContinuousClock.Instant
@@ -55,9 +58,13 @@ final class MockBodies: Sendable {
             self.path = path
             self.epoch = epoch
             version = Atomic(entry.version)
+            links = Atomic(entry.body?.recordedLinks ?? false)
             nextLook = Atomic(Self.nanoseconds(entry.nextLook - epoch))
             self.entry = Mutex(entry)
         }
+
+        /// Whether the body served now links to a recorded server.
+        var recordedLinks: Bool { links.load(ordering: .relaxed) }
 
         /// The version of the body served now without a look at the file; nil when a look is due.
         var currentVersion: Int? { currentVersion(at: .now) }
@@ -72,6 +79,7 @@ final class MockBodies: Sendable {
 
         /// Publishes what `entry` holds once a look is over; called under its lock.
         func published(_ entry: Entry) {
+            links.store(entry.body?.recordedLinks ?? false, ordering: .relaxed)
             version.store(entry.version, ordering: .relaxed)
             nextLook.store(Self.nanoseconds(entry.nextLook - epoch), ordering: .releasing)
         }
@@ -141,7 +149,7 @@ final class MockBodies: Sendable {
     /// Whether the body served now links to a recorded server, without a look at the file: what
     /// a decision reads before the body is asked for, so a request looks at its file once.
     func recordedLinks(of file: MockFileName) -> Bool {
-        entries[file]?.entry.withLock { $0.body?.recordedLinks } ?? false
+        entries[file]?.recordedLinks ?? false
     }
 
     /// The file read and audited as at start, from a fresh listing of the folder.

@@ -34,8 +34,10 @@ import Testing
         id: "places.small", .get, "db/small.json",
         parameters: [.query("_size", .int, sample: .literal(2)), .query("_next", .string)], mock: "small",
         paging: .token(ids: "$.rows[*].id", from: .body("$.next"), next: "_next", size: "_size", maxPages: 5, mustEnd: true))
+    struct Database: Decodable, Sendable { var tables: [String] }
+    static let database = Endpoint<Database>(id: "db.show", .get, "db.json", mock: "db")
     static let api = API(name: "tables", environments: ["local": URL(string: recorded)!], envelope: .none,
-                         errors: ErrorShape(code: "$.status", message: "$.error"), endpoints: [rows, window, numbered, small])
+                         errors: ErrorShape(code: "$.status", message: "$.error"), endpoints: [rows, window, numbered, small, database])
 
     static let rowsMock = """
         {"database": "db", "table": "places",
@@ -57,12 +59,14 @@ import Testing
         "window.json": #"{"rows": [{"id": 1}, {"id": 2}, {"id": 3}]}"#,
         "numbered.json": #"{"rows": [{"id": 1}, {"id": 2}, {"id": 3}]}"#,
         "small.json": #"{"rows": [{"id": 1}, {"id": 2}, {"id": 3}], "next": null, "next_url": null}"#,
+        "db.json": #"{"tables": ["places"]}"#,
     ]
 
-    func harness() throws -> (ServeHarness, TemporaryMocks) {
+    func harness(reloadInterval: Double? = nil) throws -> (ServeHarness, TemporaryMocks) {
         let mocks = try TemporaryMocks(files: Self.files)
         var options = MockServerOptions()
         options.basePath = "/mock/"
+        if let reloadInterval { options.reloadInterval = reloadInterval }
         return (try ServeHarness(api: Self.api, mocks: mocks.url, options: options), mocks)
     }
 
@@ -110,6 +114,18 @@ import Testing
             baseURL: harness.server.baseURL, only: ["places.rows"], mocksDirectory: mocks.url, probes: false)).run()
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.pagingResults.first?.passed == true)
+    }
+
+    /// A mock that is not paged, edited on disk to hold a link to the recorded server, serves
+    /// it on serve's origin from then on: the answer remembered before the edit is not given again.
+    @Test func aLinkAddedByAnEditLeadsToServe() async throws {
+        let (harness, mocks) = try harness(reloadInterval: 0)
+        defer { harness.stop(); mocks.remove() }
+        #expect(try ServeHarness.json(try await harness.send(.get, "db.json"))["places_url"] == nil)
+        #expect(try ServeHarness.json(try await harness.send(.get, "db.json"))["places_url"] == nil)
+        try mocks.write("db.json", #"{"tables": ["places"], "places_url": "\#(Self.recorded)db/places.json"}"#)
+        let edited = try ServeHarness.json(try await harness.send(.get, "db.json"))
+        #expect(edited["places_url"] == .string("http://127.0.0.1:\(harness.server.port)/mock/db/places.json"), "\(edited.compactText)")
     }
 
     /// The last page keeps the member the API keeps: null where the API's last page shows null.
