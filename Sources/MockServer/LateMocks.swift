@@ -17,6 +17,7 @@ import Synchronization
 /// file removed afterwards keeps its last good body, as a file there at start does.
 final class LateMocks: Sendable {
     private let start: MockDirectory
+    private let origins: RecordedOrigins
     private let reloadInterval: Double
     private let log: (@Sendable (String) -> Void)?
     private let state: Mutex<State>
@@ -46,8 +47,9 @@ final class LateMocks: Sendable {
         var refused: Set<MockFileName> = []
     }
 
-    init(start: MockDirectory, known: KnownScenarios, interval: Double, log: (@Sendable (String) -> Void)?) {
+    init(start: MockDirectory, known: KnownScenarios, origins: RecordedOrigins, interval: Double, log: (@Sendable (String) -> Void)?) {
         self.start = start
+        self.origins = origins
         reloadInterval = interval
         self.log = log
         state = Mutex(State(nextLook: .now + .seconds(max(0, interval)), folder: FileStamp(path: start.url.path), known: known))
@@ -137,7 +139,8 @@ final class LateMocks: Sendable {
             log?("mock \(file) was added but \(problem.kind == .decode ? "does not decode" : "fails the audit") (\(problem.message)); not served")
             return
         }
-        state.served[variant] = Added(file: file, bodies: MockBodies(mocks: listing, files: [file], interval: reloadInterval, log: log))
+        state.served[variant] = Added(file: file, bodies: MockBodies(mocks: listing, files: [file], origins: origins,
+                                                                               interval: reloadInterval, log: log))
         if let scenario = file.scenario {
             var byEndpoint: [String: Set<String>] = [:]
             for candidate in start.api.endpoints where candidate.mock == file.mock { byEndpoint[candidate.id] = [scenario] }

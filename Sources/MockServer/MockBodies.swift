@@ -14,6 +14,15 @@ final class MockBodies: Sendable {
         var document: JSONValue
         /// The answers built from `data`; a body read again starts a fresh set.
         var answers = PreparedAnswers()
+        /// Whether a string of the body links to a server the mocks were recorded from: its
+        /// answer is then made for each request, on the origin the request reached.
+        var recordedLinks = false
+
+        init(data: Data, document: JSONValue, origins: RecordedOrigins) {
+            self.data = data
+            self.document = document
+            recordedLinks = !origins.isEmpty && origins.linked(in: document)
+        }
     }
 
     struct Entry {
@@ -25,6 +34,7 @@ final class MockBodies: Sendable {
     }
 
     private let mocks: MockDirectory
+    private let origins: RecordedOrigins
     private let interval: Duration
     private let log: (@Sendable (String) -> Void)?
     private let entries: [MockFileName: Slot]
@@ -37,6 +47,9 @@ final class MockBodies: Sendable {
         /// a remembered answer asks on every request, from every pool thread, and taking the
         /// entry's lock for that bounced the lock between them. Written under the lock.
         private let version: Atomic<Int>
+        /// Whether the body served now links to a recorded server, kept beside it for the same
+        /// reason: every decision on an API that declares an environment asks.
+        private let links: Atomic<Bool>
         /// Nanoseconds after `epoch`.
         private let nextLook: Atomic<Int64>
         private let epoch: ContinuousClock.Instant
@@ -45,9 +58,13 @@ final class MockBodies: Sendable {
             self.path = path
             self.epoch = epoch
             version = Atomic(entry.version)
+            links = Atomic(entry.body?.recordedLinks ?? false)
             nextLook = Atomic(Self.nanoseconds(entry.nextLook - epoch))
             self.entry = Mutex(entry)
         }
+
+        /// Whether the body served now links to a recorded server.
+        var recordedLinks: Bool { links.load(ordering: .relaxed) }
 
         /// The version of the body served now without a look at the file; nil when a look is due.
         var currentVersion: Int? { currentVersion(at: .now) }
@@ -62,6 +79,7 @@ final class MockBodies: Sendable {
 
         /// Publishes what `entry` holds once a look is over; called under its lock.
         func published(_ entry: Entry) {
+            links.store(entry.body?.recordedLinks ?? false, ordering: .relaxed)
             version.store(entry.version, ordering: .relaxed)
             nextLook.store(Self.nanoseconds(entry.nextLook - epoch), ordering: .releasing)
         }
@@ -76,9 +94,10 @@ final class MockBodies: Sendable {
     ///   - files: the files to serve, all of `mocks.files` when nil.
     ///   - earlier: bodies kept before, whose slots are taken over as they are (body, version,
     ///     next look) for the files they hold.
-    init(mocks: MockDirectory, files: [MockFileName]? = nil, interval: Double, log: (@Sendable (String) -> Void)?,
-         taking earlier: MockBodies? = nil) {
+    init(mocks: MockDirectory, files: [MockFileName]? = nil, origins: RecordedOrigins, interval: Double,
+         log: (@Sendable (String) -> Void)?, taking earlier: MockBodies? = nil) {
         self.mocks = mocks
+        self.origins = origins
         self.interval = .seconds(max(0, interval))
         self.log = log
         var entries: [MockFileName: Slot] = [:]
@@ -92,7 +111,7 @@ final class MockBodies: Sendable {
             let endpoint = mocks.endpoint(of: file)
             let document = endpoint.map { mocks.document(of: file, answering: $0) } ?? mocks.document(of: file)
             if case let .success(data) = mocks.data(of: file), case let .success(document) = document {
-                entry.body = Body(data: data, document: document)
+                entry.body = Body(data: data, document: document, origins: origins)
                 entry.stamp = FileStamp(path: mocks.path(of: file))
             }
             entries[file] = Slot(path: mocks.path(of: file), entry, epoch: now)
@@ -127,6 +146,12 @@ final class MockBodies: Sendable {
         }
     }
 
+    /// Whether the body served now links to a recorded server, without a look at the file: what
+    /// a decision reads before the body is asked for, so a request looks at its file once.
+    func recordedLinks(of file: MockFileName) -> Bool {
+        entries[file]?.recordedLinks ?? false
+    }
+
     /// The file read and audited as at start, from a fresh listing of the folder.
     /// The version of the body `body(of:endpoint:)` would give for `file` now without looking at
     /// the file, and where to ask again; nil when a look is due (or the file is unknown).
@@ -151,7 +176,7 @@ final class MockBodies: Sendable {
             let what = problem.kind == .decode ? "does not decode" : "fails the audit"
             return .failure(ReloadFailure("\(what) (\(problem.message))"))
         }
-        return .success(Body(data: data, document: document))
+        return .success(Body(data: data, document: document, origins: origins))
     }
 
     private struct ReloadFailure: Error, CustomStringConvertible {

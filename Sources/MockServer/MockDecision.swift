@@ -60,6 +60,9 @@ struct MockDecision {
     /// The request whose page of the success mock is served: a paged endpoint's cursor, size and
     /// serve's own next tokens are read from it when the answer is rendered.
     var pageRequest: ServerRequest?
+    /// The origin the client reached serve at (`http://127.0.0.1:8080`), when the answer links to
+    /// it: a page's next link, or a mock's links to the server it was recorded from.
+    var ownOrigin: String?
     /// A fault in how the bytes go out: half the body then a cut, or a few bytes at a time.
     var delivery: ServeFault?
     /// Seconds before the answer goes out.
@@ -75,7 +78,7 @@ struct MockDecision {
     /// body stay as they are: a plain mock, no token read, no session moved, no page cut, no
     /// delay, no fault (`AnswerMemo`).
     var replayable: Bool {
-        guard case .mock = answer, tokenState == nil, effects.isEmpty, pageRequest == nil, delivery == nil, delay == 0 else {
+        guard case .mock = answer, tokenState == nil, effects.isEmpty, pageRequest == nil, ownOrigin == nil, delivery == nil, delay == 0 else {
             return false
         }
         // A login, logout or refresh reads the token store even when it answers a plain mock.

@@ -28,7 +28,20 @@ extension MockServer {
             if promised == nil { lifecycle(&decision, request: request, body: body) }
             decision.effects += effects(of: decision, choice: choice, request: request, body: body)
         }
-        if case .mock(nil) = decision.answer, endpoint.paging != nil { decision.pageRequest = request }
+        if case .mock(nil) = decision.answer, let paging = endpoint.paging {
+            // A cursor serve cannot place is refused, never read as the first page: a client
+            // following it would see the list start over.
+            if let problem = PagedBody(paging: paging).problem(in: request, recorded: { self.mockBody(of: endpoint, scenario: nil)?.body.document },
+                                                               declared: Set(endpoint.parameters.map(\.name))) {
+                decision.answer = .invalid([problem])
+                decision.effects = []
+                return decision
+            }
+            decision.pageRequest = request
+            decision.ownOrigin = ownOrigin(host: request.field("host"))
+        } else if !origins.isEmpty, case let .mock(scenario) = decision.answer, recordedLinks(of: endpoint, scenario: scenario) {
+            decision.ownOrigin = ownOrigin(host: request.field("host"))
+        }
         if choice.fault == .truncate || choice.fault == .slowBody { decision.delivery = choice.fault }
         if let ms = choice.delay ?? options.delay.map({ Int.random(in: $0) }), ms > 0 {
             decision.delay = Double(ms) / 1000
@@ -67,5 +80,22 @@ extension MockServer {
         case .invalid, .unreadablePreference, .unknownScenario, .fault, .mock, .signal, .wrongCredentials:
             return []
         }
+    }
+
+    /// Whether the mock a decision serves links to a recorded server, as its body stands now.
+    private func recordedLinks(of endpoint: AnyEndpoint, scenario: String?) -> Bool {
+        if let file = mocks.file(of: endpoint, scenario: scenario) { return bodies.recordedLinks(of: file) }
+        guard let added = late.file(of: endpoint, scenario: scenario) else { return false }
+        return added.bodies.recordedLinks(of: added.file)
+    }
+
+    /// The origin a request reached: its `Host` with serve's scheme, else serve's own address.
+    func ownOrigin(host: String?) -> String {
+        let root = baseURL
+        let scheme = root.scheme ?? "http"
+        if let host, !host.isEmpty, !host.contains(where: { "/?#@ \\".contains($0) }) {
+            return scheme + "://" + host
+        }
+        return scheme + "://" + (root.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1") + (root.port.map { ":\($0)" } ?? "")
     }
 }

@@ -63,13 +63,22 @@ extension MockServer {
             var data = served.data
             var headers: [(name: String, value: String)] = []
             var rewritten = false
+            var document = served.document
+            if served.recordedLinks {
+                // No origin decided: the body gained its links since (an edit on disk); serve's own address then.
+                let origin = decision.ownOrigin ?? ownOrigin(host: nil)
+                document = origins.rewritten(document, to: origin, basePath: basePath)
+                data = Data(document.compactText.utf8)
+                rewritten = true
+            }
             if let issued = decision.issued {
-                data = issuedTokens(issued, in: served.document, endpoint: endpoint)
+                data = issuedTokens(issued, in: document, endpoint: endpoint)
                 rewritten = true
                 if let cookie = sessionCookie(issued.accessToken) { headers.append(cookie) }
             }
             if let asked = decision.pageRequest, let paging = endpoint.paging,
-               let (page, links) = PagedBody(paging: paging).page(of: served.document, for: asked) {
+               let (page, links) = PagedBody(paging: paging, endsWithNull: nullEnded.contains(endpoint.id))
+                .page(of: document, for: asked, origin: decision.ownOrigin) {
                 data = Data(page.compactText.utf8)
                 headers += links
                 rewritten = true

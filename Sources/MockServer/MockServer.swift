@@ -18,6 +18,10 @@ public final class MockServer: Sendable {
     public let warnings: [Finding]
     let mocks: MockDirectory
     let bodies: MockBodies
+    /// The servers the mocks were recorded from: links to them are served on serve's own origin.
+    let origins: RecordedOrigins
+    /// The paged endpoints whose lists end with a null next token or URL (`PagedBody.nullEnded`).
+    let nullEnded: Set<String>
     let routes: RouteTable
     let suggestions: RouteSuggestions
     /// The most segments a route template has.
@@ -92,8 +96,10 @@ public final class MockServer: Sendable {
         if let queue = logQueue {
             reloadLog = { line in queue.append(DisplayText.escaped(line)) }
         }
-        bodies = MockBodies(mocks: mocks, interval: options.reloadInterval, log: reloadLog)
-        late = LateMocks(start: mocks, known: known, interval: options.reloadInterval, log: reloadLog)
+        origins = RecordedOrigins(api: api, mocks: mocks)
+        nullEnded = PagedBody.nullEnded(api: api, mocks: mocks)
+        bodies = MockBodies(mocks: mocks, origins: origins, interval: options.reloadInterval, log: reloadLog)
+        late = LateMocks(start: mocks, known: known, origins: origins, interval: options.reloadInterval, log: reloadLog)
     }
 
     /// Binds and serves. Throws `HTTPServerError` when the port is taken.

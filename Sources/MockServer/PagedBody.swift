@@ -11,6 +11,9 @@ import HTTPServer
 /// live` against `serve` would rightly report every item twice.
 struct PagedBody {
     let paging: Paging
+    /// Whether the API ends a list with a null next token or URL (`"next": null`) rather than
+    /// none: so the success mock or one of its variants shows it (`PagedBody.nullEnded`).
+    var endsWithNull = false
 
     /// Query parameter of `serve`'s own next links.
     static let linkOffset = "apicheck_offset"
@@ -20,7 +23,9 @@ struct PagedBody {
     /// The document of the page `request` asks for, and the headers that point at the next one;
     /// nil to serve the mock as it is (a first page of a list with no size asked, or a declared
     /// path that leads to no array).
-    func page(of document: JSONValue, for request: ServerRequest) -> (JSONValue, [(name: String, value: String)])? {
+    /// `origin` is the one the client reached serve at, for links that were absolute in the mock.
+    func page(of document: JSONValue, for request: ServerRequest,
+              origin: String? = nil) -> (JSONValue, [(name: String, value: String)])? {
         let size = paging.size.flatMap { request.queryValue($0) }.flatMap { Int($0) }.map { max(1, $0) }
         let given = paging.next.flatMap { request.queryValue($0) }
         // The first page of an id-cursor list with no size asked is the mock as it is: known
@@ -46,7 +51,7 @@ struct PagedBody {
         case let .pageNumber(_, first):
             guard let given, let number = Int(given) else {
                 guard size != nil else { return nil }
-                return cut(document, all: all, star: path.components[..<star], start: 0, size: size, request: request)
+                return cut(document, all: all, star: path.components[..<star], start: 0, size: size, request: request, origin: origin)
             }
             start = max(0, number - first) * (size ?? all.count)
         case .offset:
@@ -55,36 +60,50 @@ struct PagedBody {
         case .link, .url:
             start = request.queryValue(Self.linkOffset).flatMap { Int($0) } ?? 0
         }
-        return cut(document, all: all, star: path.components[..<star], start: start, size: size, request: request)
+        return cut(document, all: all, star: path.components[..<star], start: start, size: size, request: request, origin: origin)
     }
 
     /// Items `start ..< start + size` (to the end without a size), with the next token or link
     /// when items remain and none when they do not.
     private func cut(_ document: JSONValue, all: [JSONValue], star: ArraySlice<JSONPath.Component>, start: Int, size: Int?,
-                     request: ServerRequest) -> (JSONValue, [(name: String, value: String)]) {
+                     request: ServerRequest, origin: String?) -> (JSONValue, [(name: String, value: String)]) {
         let from = min(max(0, start), all.count)
         let to = min(all.count, from + (size ?? all.count))
         var page = replacing(document, at: star, with: Array(all[from..<to]))
         // A mock with a next token or URL is a first page that says more comes: each page with
         // items gives one, so a mock recorded as one page still pages (to an empty last page).
         var more = to < all.count
-        if let path = paging.cursor.bodyPath.flatMap(JSONPath.init(parsing:)), let token = document.value(at: path), !token.isNull, to > from {
+        let nextPath = paging.cursor.bodyPath.flatMap(JSONPath.init(parsing:))
+        let recorded = nextPath.flatMap { document.value(at: $0) }
+        if let recorded, !recorded.isNull, to > from {
             more = true
+        }
+        // The last page says its end as the API does: a null where the mock (or a variant) shows
+        // one, else no member at all.
+        let ending: JSONValue? = endsWithNull || recorded?.isNull == true ? .null : nil
+        // Other links in the body to the recorded next page (`next_url` beside a `next` token)
+        // lead to serve's next page, or end with the list.
+        if let recorded, !recorded.isNull {
+            page = relinked(page, recorded: recorded, to: more ? nextLink(to: request, after: to) : nil, origin: origin, ending: ending)
+        } else if recorded?.isNull == true, let nextPath, more {
+            page = Self.linkingBeside(nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to))
         }
         var headers: [(name: String, value: String)] = []
         switch paging.cursor {
-        case let .token(.body(text), _):
-            if let path = JSONPath(parsing: text) {
-                if more { page.set(.string(Self.tokenPrefix + String(to)), at: path) } else { page = Self.removing(path.components[...], from: page) }
+        case .token(.body, _):
+            if let nextPath {
+                page = Self.setting(more ? .string(Self.tokenPrefix + String(to)) : ending, at: nextPath, in: page)
             }
         case let .token(.header(name), _):
             if more { headers.append((name, Self.tokenPrefix + String(to))) }
         case .link:
             if more { headers.append(("Link", "<\(Self.link(to: request, offset: to))>; rel=\"next\"")) }
-        case let .url(.body(text)):
-            // The recorded server's next URL would lead a client away from serve: serve's own, or none.
-            if let path = JSONPath(parsing: text) {
-                if more { page.set(.string(Self.link(to: request, offset: to)), at: path) } else { page = Self.removing(path.components[...], from: page) }
+        case .url(.body):
+            // The recorded server's next URL would lead a client away from serve: serve's own, or
+            // none; absolute on the origin the client reached when the recorded one was absolute.
+            if let nextPath {
+                let absolute = recorded?.stringValue?.contains("://") == true ? origin : nil
+                page = Self.setting(more ? .string((absolute ?? "") + Self.link(to: request, offset: to)) : ending, at: nextPath, in: page)
             }
         case let .url(.header(name)):
             if more { headers.append((name, Self.link(to: request, offset: to))) }
@@ -94,11 +113,80 @@ struct PagedBody {
         return (page, headers)
     }
 
+    /// serve's own link to the page starting at item `offset`: its token in the cursor parameter
+    /// for a token list, its offset in `apicheck_offset` for a list of links.
+    private func nextLink(to request: ServerRequest, after offset: Int) -> String {
+        guard case let .token(_, parameter) = paging.cursor else { return Self.link(to: request, offset: offset) }
+        return Self.link(to: request, setting: parameter, to: Self.tokenPrefix + String(offset))
+    }
+
+    /// `value` with every string that links to the recorded next page (the recorded next URL
+    /// itself, or a URL whose cursor parameter holds the recorded token) made `link` (absolute on
+    /// `origin` when it was absolute), or `ending` when the list ends.
+    private func relinked(_ value: JSONValue, recorded: JSONValue, to link: String?, origin: String?, ending: JSONValue?) -> JSONValue {
+        func walk(_ value: JSONValue) -> JSONValue? {
+            switch value {
+            case let .string(text) where leadsToRecordedNext(text, recorded: recorded):
+                guard let link else { return ending }
+                return .string((text.contains("://") ? origin ?? "" : "") + link)
+            case let .array(items):
+                return .array(items.map { walk($0) ?? .null })
+            case let .object(members):
+                return .object(members.compactMap { member in walk(member.value).map { (member.key, $0) } })
+            default:
+                return value
+            }
+        }
+        return walk(value) ?? value
+    }
+
+    private func leadsToRecordedNext(_ text: String, recorded: JSONValue) -> Bool {
+        switch paging.cursor {
+        case .url:
+            return text == recorded.stringValue
+        case let .token(_, parameter):
+            guard text.contains("?"), let token = recorded.stringValue ?? (recorded.isNull ? nil : recorded.compactText),
+                  let items = URLComponents(string: text)?.queryItems else { return false }
+            return items.contains { $0.name == parameter && $0.value == token }
+        default:
+            return false
+        }
+    }
+
+    /// `value` with serve's next link in the null members beside the next token that are named
+    /// after it (`next_url`, `next_link`, `nextUrl` beside `next`): a mock that is a whole list
+    /// holds null in every link to the next page, so only the name tells them apart.
+    private static func linkingBeside(_ nextPath: JSONPath, in value: JSONValue, to link: String) -> JSONValue {
+        guard case let .key(name)? = nextPath.components.last else { return value }
+        let parent = JSONPath(Array(nextPath.components.dropLast()))
+        guard case let .object(members)? = value.value(at: parent) else { return value }
+        var value = value
+        for member in members where member.value.isNull && member.key.count > name.count && member.key.hasPrefix(name) {
+            let after = member.key[member.key.index(member.key.startIndex, offsetBy: name.count)]
+            guard after == "_" || after == "-" || after.isUppercase else { continue }
+            value.set(.string(link), at: JSONPath(parent.components + [.key(member.key)]))
+        }
+        return value
+    }
+
+    /// `value` with `member` at a path of keys, or without that member when `member` is nil.
+    private static func setting(_ member: JSONValue?, at path: JSONPath, in value: JSONValue) -> JSONValue {
+        guard let member else { return removing(path.components[...], from: value) }
+        var value = value
+        value.set(member, at: path)
+        return value
+    }
+
     /// The next page as a reference from the server's root (`/relay/users?…`): the request's
     /// path and query with the offset set, on whatever origin the client reached.
     static func link(to request: ServerRequest, offset: Int) -> String {
-        var query = request.query.filter { $0.name != linkOffset }
-        query.append((linkOffset, String(offset)))
+        link(to: request, setting: linkOffset, to: String(offset))
+    }
+
+    /// The request's path and query with `parameter` set to `value`, from the server's root.
+    static func link(to request: ServerRequest, setting parameter: String, to value: String) -> String {
+        var query = request.query.filter { $0.name != parameter }
+        query.append((parameter, value))
         return request.rawPath + "?" + query.map { escape($0.name) + "=" + escape($0.value) }
             .joined(separator: "&")
     }

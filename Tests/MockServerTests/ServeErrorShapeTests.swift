@@ -69,4 +69,25 @@ import Testing
         let coded = try ServeHarness.json(try await harness.send(.get, "records?limit=1", headers: [("Prefer", "code=bad_data")]))
         #expect(coded["status"] == .string("bad_data"), "the envelope's code: \(coded.compactText)")
     }
+
+    /// With no failure mock to follow, the declarations say what every error carries: the
+    /// envelope's failure code beside the error's (Prometheus' `"status": "error"`), and a number
+    /// where the API's declared codes at the error's code path are numbers.
+    @Test func withoutAFailureMockTheDeclarationsShapeTheRefusal() async throws {
+        var declared = Self.metrics
+        declared.endpoints = [Endpoint<Record>(id: "records.show", .get, "records", parameters: [.query("limit", .int)], mock: "record").erased]
+        let (metrics, metricsMocks) = try harness(declared, ["record.json": #"{"status": "success", "data": {"id": "r1"}}"#])
+        defer { metrics.stop(); metricsMocks.remove() }
+        let invalid = try ServeHarness.json(try await metrics.send(.get, "records?limit=abc"))
+        #expect(invalid["status"] == .string("error"), "\(invalid.compactText)")
+        #expect(invalid["errorType"] == .string("invalid_request"))
+
+        let open = API(name: "store", envelope: .none, errors: ErrorShape(code: "$.errno", message: "$.message"),
+                       expired: [.status(401, code: 104)],
+                       endpoints: [Endpoint<Record>(id: "records.show", .get, "records", mock: "record")])
+        let (store, storeMocks) = try harness(open, ["record.json": #"{"id": "r1"}"#])
+        defer { store.stop(); storeMocks.remove() }
+        let notFound = try ServeHarness.json(try await store.send(.get, "nowhere"))
+        #expect(notFound["errno"] == .number("404"), "\(notFound.compactText)")
+    }
 }

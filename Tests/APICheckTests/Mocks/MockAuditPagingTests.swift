@@ -23,6 +23,12 @@ import Testing
         #expect(try audit(paging, mock: #"{"chunk": [{"event_id": "$a"}, {"event_id": "$b"}], "end": "t2"}"#) == [])
     }
 
+    /// A null token is a list of one page, as an API that ends its lists with null records it.
+    @Test func aNullTokenIsAListOfOnePage() throws {
+        let paging = Paging.token(ids: "$.chunk[*].event_id", from: .body("$.end"), next: "from")
+        #expect(try audit(paging, mock: #"{"chunk": [{"event_id": "$a"}], "end": null}"#) == [])
+    }
+
     @Test func idsOrATokenTheMockDoesNotHaveAreMocksFindings() throws {
         let paging = Paging.token(ids: "$.events[*].event_id", from: .body("$.next_batch"), next: "from")
         let findings = try audit(paging, mock: #"{"chunk": [{"event_id": "$a"}], "end": "t2"}"#)
