@@ -486,6 +486,18 @@ MUTATIONS = [
          find="                    if !field.sometimesAbsent {",
          replace="                    if true {",
          tests="DriftWhenDecodingFailsTests"),
+    dict(id="baseline-variant-branch-dropped",
+         bug="the drift baseline keeps only the success mock's shape: a sum type's other branch, shown by a named variant, drops out and its fields are drift",
+         file="Sources/APICheck/Mocks/MockBaseline.swift",
+         find="MockBaseline(file: file, shape: shape.merged(with: other.shape), reads: reads + other.reads)",
+         replace="MockBaseline(file: file, shape: shape, reads: reads + other.reads)",
+         tests="SumTypeBaselineTests"),
+    dict(id="baseline-variant-needs-status",
+         bug="a named success variant without a status in its name (`payment@transfer.json`) is left out of the drift baseline",
+         file="Sources/APICheck/Mocks/MockDirectory+Baseline.swift",
+         find="file.status.map({ (200..<300).contains($0) }) ?? true,",
+         replace="file.status.map({ (200..<300).contains($0) }) ?? false,",
+         tests="SumTypeBaselineTests"),
 
     # OpenAPI.
     dict(id="openapi-nested-container-optional",

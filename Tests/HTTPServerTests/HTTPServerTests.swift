@@ -83,17 +83,20 @@ import Testing
         #expect(transport.connectionsOpened == 1)
     }
 
-    @Test func blockedHandlerDoesNotBlockOthers() async throws {
+    @Test(.timeLimit(.minutes(3))) func blockedHandlerDoesNotBlockOthers() async throws {
         let release = DispatchSemaphore(value: 0)
+        // "/blocked" is held until the test releases it. The wait's bound and the transport's
+        // timeout only keep a broken server from hanging the run: a 10 s bound ran out on a
+        // loaded machine before "/other" was in, and "/blocked" was no longer held.
         let server = try TestServer { request in
-            if request.path == "/blocked" { _ = release.wait(timeout: .now() + 10) }
+            if request.path == "/blocked" { _ = release.wait(timeout: .now() + 120) }
             return ServerResponse(body: Data(request.path.utf8))
         }
         defer {
             release.signal()
             server.stop()
         }
-        let transport = CurlTransport()
+        let transport = CurlTransport(configuration: CurlConfiguration(timeout: 150))
 
         async let blocked = transport.send(HTTPRequest(method: .get, url: server.url("/blocked")))
         while !server.requests.contains(where: { $0.path == "/blocked" }) {

@@ -38,8 +38,11 @@ import Testing
 
     static let neutral: Set<String> = ["Host", "accept", "user-agent", "accept-encoding", "connection", "content-type", "content-length", "transfer-encoding"]
 
+    /// Deadlines far past any pause of a loaded machine, on both sides: the counts these tests
+    /// compare must not depend on a request that timed out, or a kept-alive connection the server
+    /// cut between two requests (its default header deadline is 10 s, the transport's 10 s too).
     static func start(_ keeper: Keeper, maxLineBytes: Int = 512) throws -> HTTPServer {
-        var configuration = HTTPServerConfiguration()
+        var configuration = HTTPServerConfiguration(headerTimeout: 600, idleTimeout: 600)
         configuration.threadModel = .pool(threads: 2)
         let shortcut = LineShortcut(neutralHeaders: neutral, maxLineBytes: maxLineBytes) { keeper.answer($0) }
         let server = HTTPServer(configuration: configuration, shortcut: shortcut) { keeper.handle($0) }
@@ -48,17 +51,19 @@ import Testing
     }
 
     static func send(_ server: HTTPServer, _ target: String, method: HTTPMethod = .get, headers: [(name: String, value: String)] = [],
-                     body: Data? = nil, transport: CurlTransport = CurlTransport()) async throws -> HTTPResponse {
+                     body: Data? = nil, transport: CurlTransport = patientTransport()) async throws -> HTTPResponse {
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)\(target)"))
         return try await transport.send(HTTPRequest(method: method, url: url, headers: headers, body: body))
     }
+
+    static func patientTransport() -> CurlTransport { CurlTransport(configuration: CurlConfiguration(timeout: 120)) }
 
     @Test func aLineTheHandlerKeptIsAnsweredWithoutReachingItAgain() async throws {
         let keeper = Keeper()
         let server = try Self.start(keeper)
         defer { server.stop() }
         // One connection, kept alive: the shortcut's answer must leave it usable.
-        let transport = CurlTransport()
+        let transport = Self.patientTransport()
         let answers = try await (0..<3).asyncMap { _ in try await Self.send(server, "/page?a=1&b", transport: transport) }
         let head = try await Self.send(server, "/page?a=1&b", method: .head, transport: transport)
         let headAgain = try await Self.send(server, "/page?a=1&b", method: .head, transport: transport)

@@ -27,14 +27,16 @@ public final class RawConnection {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            let code = errno
-            close(socket)
-            throw POSIXError(.init(rawValue: code) ?? .EIO)
-        }
+        // No close here: every property is set, so a throw from now on runs `deinit`, which
+        // closes the socket. Closing it here too closed its number twice; by the second time
+        // the number could be another thread's descriptor (a server's connection: libmicrohttpd
+        // aborted with "Failed to remove FD from epoll set" in a loaded full run).
+        guard connected == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     }
 
-    deinit { close(socket) }
+    deinit {
+        if socket >= 0 { close(socket) }
+    }
 
     /// Sends the bytes; false once the server has closed the connection.
     @discardableResult
