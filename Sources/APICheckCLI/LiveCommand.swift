@@ -43,6 +43,7 @@ struct LiveCommand: Command {
         options.maxMockBytes = mocks.maxFileBytes
         options.certificateWarningDays = connection.certificateWarningDays
         options.traceContext = target.traceContext
+        options.wholeRun = target.wholeRun
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               observers: [observer])
         var report = await check.run()

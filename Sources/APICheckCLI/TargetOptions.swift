@@ -32,6 +32,8 @@ struct TargetOptions {
     let only: Set<String>?
     /// The shard run, from `--shard` or the CI runner's environment; nil for the whole run.
     let shard: Shard?
+    /// For a shard, the ids of the whole run (the `--only` selection before the shard's cut).
+    let wholeRun: Set<String>?
     /// The id the reports carry, the same in every shard of a run on CI.
     let runID: String
     /// The catalog's name of the target, when `--env` named it.
@@ -50,6 +52,7 @@ struct TargetOptions {
         } catch let error as ShardError {
             throw UsageError(DisplayText.escaped(error.description))
         }
+        wholeRun = shard == nil ? nil : selected ?? Set(context.api.endpoints.map(\.id))
         if let shard {
             only = Set(context.api.endpoints.lazy.map(\.id).filter { (selected?.contains($0) ?? true) && shard.contains($0) })
         } else {

@@ -144,10 +144,14 @@ class Side:
         return json.dumps(kept, sort_keys=True)
 
     def branches(self, schema):
-        """A union's branches other than null, each distinct one once."""
+        """A union's branches other than null, each distinct one once; a discriminated union's
+        all, as its discriminator's values tell apart branches of one shape."""
         found, seen = [], set()
         for branch in schema.get("oneOf") or schema.get("anyOf") or []:
             if is_null(resolve(self.document, branch)[0]):
+                continue
+            if schema.get("discriminator"):
+                found.append(branch)
                 continue
             key = self.canonical(branch)
             if key not in seen:

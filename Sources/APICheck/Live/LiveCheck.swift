@@ -55,7 +55,8 @@ public final class LiveCheck: Sendable {
                             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
         report.plan = selected.map(\.id)
-        let plan = LivePlan(api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter)
+        let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) } }
+        let plan = LivePlan(api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole)
         observer.runStarted(results: plan.reportedCount)
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(
             perform: { step, known in

@@ -5,6 +5,9 @@ public struct LiveOptions: Sendable {
     public var baseURL: URL
     /// Endpoint ids to check; nil for all.
     public var only: Set<String>?
+    /// For a shard, the ids the whole run checks (`--only`'s before the shard's cut); nil for a
+    /// run that is no shard. The probes that run once per run go to the shard owning their endpoint.
+    public var wholeRun: Set<String>?
     public var concurrency: Int
     /// Warnings fail the run.
     public var strict: Bool

@@ -4,13 +4,18 @@ extension LivePlan {
     /// token, then the probes. The new access token is used (the `refresh` probe) before the old
     /// tokens are tried: some servers keep them valid until the new one is first used. Returns
     /// the sessions the flow opened, for the run to end.
-    mutating func planRefresh(api: API, login: AnyEndpoint?, probed: [AnyEndpoint], runs: (AuthProbe) -> Bool,
+    /// `target` names a probe's endpoint, nil where this run (or shard) does not run it;
+    /// `ownsRefreshProbes` says whether the refresh endpoint's own probes are this run's.
+    mutating func planRefresh(api: API, login: AnyEndpoint?, probing: Bool, runs: (AuthProbe) -> Bool,
+                              target: (AuthProbe) -> AnyEndpoint?, ownsRefreshProbes: Bool,
                               reported: Set<String>, after: Set<LiveStep.ID>,
                               checks: inout [String: LiveStep.ID]) -> [[LiveStep.ID]] {
         guard let policy = api.auth.refresh, let refresh = api.endpoint(policy.endpoint), let login,
               refresh.sessionEffect == .refreshes else { return [] }
         let flowProbes: [AuthProbe] = [.refresh, .replacedToken, .reusedRefreshToken, .deadRefreshToken]
-        let probing = !probed.isEmpty && flowProbes.contains(where: runs)
+        let targets = [AuthProbe.refresh, .replacedToken].filter(runs).compactMap(target)
+        let probing = probing && flowProbes.contains(where: runs)
+            && (!targets.isEmpty || (ownsRefreshProbes && (runs(.reusedRefreshToken) || runs(.deadRefreshToken))))
         guard reported.contains(refresh.id) || probing else { return [] }
         let issuer = add(.check(login, reported: false), .nothing, checks, after: after)
         let refreshed = add(.check(refresh, reported: reported.contains(refresh.id)), .refreshToken(issuedBy: issuer, after: []),
@@ -19,18 +24,18 @@ extension LivePlan {
         var sessions: [[LiveStep.ID]] = [[issuer, refreshed]]
         guard probing else { return sessions }
         var used: [LiveStep.ID] = [refreshed]
-        if runs(.refresh), let target = Self.target(probed, for: .refresh) {
+        if runs(.refresh), let target = target(.refresh) {
             used = [add(.probe(.refresh, target), .live(issuedBy: refreshed), checks)]
         }
-        if runs(.replacedToken), let target = Self.target(probed, for: .replacedToken) {
+        if runs(.replacedToken), let target = target(.replacedToken) {
             add(.probe(.replacedToken, target), .replaced(issuedBy: issuer, replacedBy: refreshed), checks, after: Set(used))
         }
-        if runs(.reusedRefreshToken) {
+        if runs(.reusedRefreshToken), ownsRefreshProbes {
             // Accepted by mistake, it issues a session of its own: the run ends that one too.
             let reused = add(.probe(.reusedRefreshToken, refresh), .refreshToken(issuedBy: issuer, after: used), checks)
             sessions.append([reused])
         }
-        if runs(.deadRefreshToken) {
+        if runs(.deadRefreshToken), ownsRefreshProbes {
             sessions.append([add(.probe(.deadRefreshToken, refresh), .deadRefreshToken(like: issuer), checks)])
         }
         return sessions

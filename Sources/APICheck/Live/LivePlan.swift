@@ -16,6 +16,9 @@
 /// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed(by:)`): a
 /// server that wrongly accepts a probe's token must not act on it; and only for promises the API
 /// declares (`AuthProbe.promise`), narrowed by the run's selection (`--probes`).
+/// A shard (`whole` given) plans the probes that run once per run (missing token, logged out, the
+/// refresh flow's) on the endpoint the whole run would, and only where that endpoint is its own:
+/// merged, the shards run each such probe once, as one machine would.
 struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
     /// What later steps read of each step's answer, gathered as steps are added (`pathsRead`).
@@ -32,7 +35,7 @@ struct LivePlan: Sendable {
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so.
     private(set) var unendedSessions: [String] = []
 
-    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil) {
+    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil) {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
@@ -90,8 +93,17 @@ struct LivePlan: Sendable {
         }
         let probed = tokenEndpoints.filter(\.isProbed)
         let probing = probes && login != nil && !probed.isEmpty
+        // The once-per-run probes' endpoints, chosen among the whole run's as one machine would.
+        let wholeProbed = whole.map { $0.filter { $0.requiresToken && $0.isProbed } } ?? probed
+        func runTarget(_ probe: AuthProbe) -> AnyEndpoint? {
+            Self.target(wholeProbed, for: probe).flatMap { selectedIDs.contains($0.id) ? $0 : nil }
+        }
         let revoking = probing && loginEndpoint != nil && runs(.revoked)
         let ending = tokenEndpoints.filter { $0.sessionEffect == .logsOut }
+        // A shard that owns the logged-out probe's endpoint but not the logout runs the logout
+        // too, unreported: its own shard reports it.
+        let borrowedLogout = ending.isEmpty && probing && runs(.loggedOut) && runTarget(.loggedOut) != nil
+            ? (whole ?? []).first { $0.requiresToken && $0.sessionEffect == .logsOut } : nil
         var probeSteps: [LiveStep.ID] = []
         if probing, let login {
             for endpoint in probed where endpoint.sessionEffect != .logsOut {
@@ -101,7 +113,7 @@ struct LivePlan: Sendable {
             }
             // One request without a token says how the server answers one: endpoints that ignore
             // the token altogether are the dead-token probe's finding already.
-            if runs(.missingToken), let target = Self.target(probed, for: .missingToken) {
+            if runs(.missingToken), let target = runTarget(.missingToken) {
                 probeSteps.append(add(.probe(.missingToken, target), .withoutToken(after: login), checks))
             }
         }
@@ -109,7 +121,7 @@ struct LivePlan: Sendable {
         // One second login of the account where something needs it: a login endpoint that must be
         // checked anyway (auth.token), else the session's login endpoint once more, unreported.
         var accountLogins = selected.filter { $0.sessionEffect == .logsIn && usesAccount($0) && $0.id != loginEndpoint?.id }
-        if !preIssued, !accountLogins.isEmpty || revoking || !ending.isEmpty {
+        if !preIssued, !accountLogins.isEmpty || revoking || !ending.isEmpty || borrowedLogout != nil {
             // A login that needs a token cannot be the one that gets the second token.
             let fresh = accountLogins.firstIndex { !$0.requiresToken }
             let second = fresh.map { accountLogins.remove(at: $0) } ?? loginEndpoint
@@ -117,7 +129,7 @@ struct LivePlan: Sendable {
                 secondLogin = add(.check(second, reported: second.id != loginEndpoint?.id),
                                   .nothing, checks, after: usingSessionToken.union(login.map { [$0] } ?? []))
                 if second.id != loginEndpoint?.id { checks[second.id] = secondLogin }
-                if ending.isEmpty, let secondLogin { opened.append([secondLogin]) }
+                if ending.isEmpty, borrowedLogout == nil, let secondLogin { opened.append([secondLogin]) }
             }
         }
         if revoking, let login, let secondLogin {
@@ -132,11 +144,10 @@ struct LivePlan: Sendable {
             for endpoint in ending {
                 unplanned[endpoint.id] = "\(endpoint.id) is not checked: it would end the token issued beforehand (\(api.auth.beforehandVariables))"
             }
-        } else if let logout = ending.first {
-            let ended = add(.check(logout, reported: true), .live(issuedBy: secondLogin), checks)
+        } else if let logout = ending.first ?? borrowedLogout {
+            let ended = add(.check(logout, reported: borrowedLogout == nil), .live(issuedBy: secondLogin), checks)
             late.insert(ended)
-            if probing, let secondLogin, runs(.loggedOut),
-               let target = Self.target(probed, for: .loggedOut) {
+            if probing, let secondLogin, runs(.loggedOut), let target = runTarget(.loggedOut) {
                 late.insert(add(.probe(.loggedOut, target), .loggedOut(issuedBy: secondLogin, endedBy: ended), checks))
             }
         }
@@ -156,8 +167,10 @@ struct LivePlan: Sendable {
         // The refresh flow, on a login of its own; where logins revoke earlier tokens, after
         // everything else that uses one.
         let refreshAfter = api.auth.revokesEarlierTokens ? Set(steps.map(\.id)) : afterLogin
-        let refreshed = planRefresh(api: api, login: loginEndpoint, probed: probing ? probed : [], runs: runs,
-                                    reported: selectedIDs, after: refreshAfter, checks: &checks)
+        // The refresh endpoint's own probes go with the first probed endpoint of the whole run.
+        let ownsRefreshProbes = wholeProbed.first.map { selectedIDs.contains($0.id) } ?? false
+        let refreshed = planRefresh(api: api, login: loginEndpoint, probing: probing, runs: runs, target: runTarget,
+                                    ownsRefreshProbes: ownsRefreshProbes, reported: selectedIDs, after: refreshAfter, checks: &checks)
         opened += refreshed
         late.formUnion(refreshed.flatMap { $0 })
         // Whatever else logs the account in or out goes last, one at a time, each that needs a
