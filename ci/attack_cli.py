@@ -17,6 +17,11 @@ ru_maxrss). A fake backend in this process answers the demo's routes where one i
                  and no line starts with `::`
   init-names     `init --name API`, `Endpoint`, `String` (item 10): refused (exit 2, nothing
                  written), while `--name Weather` writes a package
+  logout-refresh serve of an API that declares refresh tokens (the Synapse package of
+                 ci/realworld, its own tool from $APICHECK_SYNAPSE_TOOL, built by
+                 `ci/realworld/build-tool synapse PATH`; else skipped): 100 sessions each logged
+                 out, then its refresh token sent: refused every time, while a session not logged
+                 out refreshes and its new token works (item 5); each request within 100 ms
   big-list       `live --only statuses.homeTimeline` over apicheck-bench's 26 MB, 1.5 M-key
                  timeline, whose paging step asks for a second page of the same size (item 12):
                  <= 400 MiB and <= 1.3x the same run whose second page is empty (the answer
@@ -30,6 +35,7 @@ import os
 import re
 import resource
 import shutil
+import socket
 import subprocess
 import tempfile
 import threading
@@ -70,8 +76,8 @@ def measured(arguments, env=None, timeout=300, cwd=None, stdin=subprocess.DEVNUL
 class Bounds:
     """The worst time and RSS over an attack's processes, against its bounds."""
 
-    def __init__(self, seconds, rss_mib):
-        self.seconds_bound, self.rss_bound = seconds, rss_mib
+    def __init__(self, seconds, rss_mib, slowest="slowest process"):
+        self.seconds_bound, self.rss_bound, self.slowest = seconds, rss_mib, slowest
         self.seconds, self.rss = 0.0, 0
 
     def run(self, arguments, **options):
@@ -83,7 +89,7 @@ class Bounds:
         return self.seconds < self.seconds_bound and self.rss < self.rss_bound
 
     def __str__(self):
-        return (f"slowest process {self.seconds:.2f} s, peak RSS {self.rss} MiB "
+        return (f"{self.slowest} {self.seconds:.3f} s, peak RSS {self.rss} MiB "
                 f"(bounds {self.seconds_bound:g} s, {self.rss_bound} MiB)")
 
 
@@ -431,6 +437,81 @@ def attack_big_list(binary, mocks):
                     f"two such pages {two} MiB in {peaks[2][1]:.1f} s, {two / one:.2f}x (bound 1.3x, 400 MiB)")
 
 
+def attack_logout_refresh(binary, mocks, sessions=100):
+    tool = os.environ.get("APICHECK_SYNAPSE_TOOL")
+    if not tool or not os.path.exists(tool):
+        return None, "skipped: set APICHECK_SYNAPSE_TOOL to the Synapse package's tool (ci/realworld/build-tool synapse PATH)"
+    import attacklib
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    server = attacklib.Server.__new__(attacklib.Server)
+    server.host = "127.0.0.1"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        server.port = s.getsockname()[1]
+    base = "/_matrix/client/"
+    server.process = subprocess.Popen([tool, "serve", "--port", str(server.port), "--base-path", base, "--quiet",
+                                       "--mocks", os.path.join(root, "ci", "realworld", "synapse", "mocks")],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    slowest = [0.0]
+
+    def ask(method, path, body=None, token=None):
+        headers = [("Authorization", f"Bearer {token}")] if token else []
+        status, answer, elapsed = attacklib.request(server.port, method, base + path,
+                                                    json.dumps(body).encode() if body is not None else b"", headers=headers)
+        slowest[0] = max(slowest[0], elapsed)
+        return status, answer
+
+    login = {"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "attack"}, "password": "pw",
+             "device_name": "attack", "refresh_token": True}
+    try:
+        for _ in range(200):
+            if ask("GET", "versions")[0] == 200:
+                break
+            time.sleep(0.05)
+        refused, renewed = {}, 0
+        for index in range(sessions):
+            status, answer = ask("POST", "v3/login", login)
+            if status != 200:
+                raise Broken(f"login {index}: {status}")
+            tokens = json.loads(answer)
+            if ask("GET", "v3/account/whoami", token=tokens["access_token"])[0] != 200:
+                raise Broken(f"session {index}: a fresh token refused")
+            if ask("POST", "v3/logout", {}, token=tokens["access_token"])[0] != 200:
+                raise Broken(f"session {index}: logout refused")
+            status, answer = ask("POST", "v3/refresh", {"refresh_token": tokens["refresh_token"]})
+            if status == 200:
+                fresh = json.loads(answer).get("access_token")
+                works = ask("GET", "v3/account/whoami", token=fresh)[0]
+                raise Broken(f"session {index}: the refresh token of a logged-out session refreshed (its new token got {works})")
+            refused[status] = refused.get(status, 0) + 1
+            # A session not logged out still refreshes, and its new token works.
+            status, answer = ask("POST", "v3/login", login)
+            tokens = json.loads(answer)
+            status, answer = ask("POST", "v3/refresh", {"refresh_token": tokens["refresh_token"]})
+            if status != 200 or ask("GET", "v3/account/whoami", token=json.loads(answer)["access_token"])[0] != 200:
+                raise Broken(f"session {index}: a live session's refresh got {status}")
+            renewed += 1
+        peak = proc_peak(server.process.pid)
+    finally:
+        server.stop()
+    bounds = Bounds(0.1, 256, slowest="slowest request")
+    bounds.seconds, bounds.rss = slowest[0], peak
+    seen = ", ".join(f"{count} x {status}" for status, count in sorted(refused.items(), key=lambda a: str(a[0])))
+    return bounds, (f"{sessions} logged-out sessions' refresh tokens refused ({seen}); {renewed} live sessions renewed; "
+                    f"the times are the slowest request's, the RSS serve's")
+
+
+def proc_peak(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return -1
+
+
 ATTACKS = {
     "big-token": attack_big_token,
     "har-passwords": attack_har_passwords,
@@ -438,6 +519,7 @@ ATTACKS = {
     "reproduce": attack_reproduce,
     "usage-escapes": attack_usage_escapes,
     "init-names": attack_init_names,
+    "logout-refresh": attack_logout_refresh,
     "big-list": attack_big_list,
 }
 
