@@ -2,8 +2,9 @@
 prints, writes and sends, its time and its peak RSS (/usr/bin/time -f %M, else the children's
 ru_maxrss). A fake backend in this process answers the demo's routes where one is needed.
   big-token      a login whose answer carries a 2 MB, then a 20 MB token (item 2): the 20 MB run
-                 ends within 105 s (5 s a megabyte, the debug build's pace) and 1,024 MiB, and
-                 within 15x the 2 MB run's time (linear in the secret's length); no token printed
+                 ends within 125 s (6 s a megabyte, the debug build's pace on a busy machine;
+                 the release build takes 5 s) and 1,024 MiB, and within 20x the 2 MB run's time
+                 (linear in the secret's length); no token printed
   har-passwords  import-har of a login captured as form parameters only (p%40ss+w0rd) and of one
                  whose password is a JSON number, the answer echoing the password (item 3):
                  nothing written holds it
@@ -26,7 +27,8 @@ ru_maxrss). A fake backend in this process answers the demo's routes where one i
   big-list       `live --only statuses.homeTimeline` over apicheck-bench's 26 MB, 1.5 M-key
                  timeline, whose paging step asks for a second page of the same size (item 12):
                  <= 400 MiB and <= 1.3x the same run whose second page is empty (the answer
-                 alone); meant for a release build (ci/bench-big-cli has the bare-decoder ratio)
+                 alone); the release build's figure (the debug build's runs keep more and gave
+                 1.20x to 1.35x; ci/bench-big-cli has the release figures)
 Each prints its measured time and peak RSS beside its bounds.
 """
 import base64
@@ -166,10 +168,12 @@ def login_answer(token, extra=None):
 
 
 def attack_big_token(binary, mocks, sizes=(2_000_000, 20_000_000)):
-    """Item 2. A 2 MB and a 20 MB token: the second run within 5 s a megabyte plus 5 s (the debug
-    build's pace; the release build's is far below) and 1 GiB, and no more than 15x the first's
-    time for 10x the length: linear in the secret's length, bounded by the answer cap."""
-    per_mb = 5
+    """Item 2. A 2 MB and a 20 MB token: the second run within 6 s a megabyte plus 5 s (the debug
+    build's pace on a busy machine, 3.5 to 5 s; the release build's is 0.25 s) and 1 GiB, and no
+    more than 20x the first's time for 10x the length (a cost quadratic in the length would be
+    100x): linear in the secret's length, bounded by the answer cap. Before the fix the debug
+    build took 176 s for 20 MB, the issue's 248 s."""
+    per_mb = 6
     bounds = Bounds(per_mb * sizes[-1] / 1e6 + 5, 1024, slowest="the 20 MB run")
     times = []
     for size in sizes:
@@ -183,7 +187,7 @@ def attack_big_token(binary, mocks, sizes=(2_000_000, 20_000_000)):
         times.append(seconds)
     bounds.seconds, bounds.rss = times[-1], peak
     growth = times[-1] / times[0]
-    if growth > 15:
+    if growth > 20:
         raise Broken(f"{times[0]:.1f} s for 2 MB, {times[-1]:.1f} s for 20 MB: {growth:.1f}x for 10x the length, not linear")
     return bounds, (f"a token of 2 MB then 20 MB in the login answer: {times[0]:.1f} s, {times[-1]:.1f} s ({growth:.1f}x), "
                     f"live exit {code}, {len(out)} bytes of report, no token printed")
