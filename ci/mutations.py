@@ -106,8 +106,8 @@ MUTATIONS = [
     dict(id="redact-short-secrets",
          bug="secrets shorter than 8 characters (a PIN, a short password) are never masked",
          file="Sources/APICheck/Client/Redactor.swift",
-         find="guard secret.count >= 4 else { return }",
-         replace="guard secret.count >= 8 else { return }",
+         find="guard !secret.dropFirst(3).isEmpty else { return }",
+         replace="guard !secret.dropFirst(7).isEmpty else { return }",
          tests="RedactorTests|RedactorEncodingTests|RedactorPropertyTests"),
 
     # The core: routes (serve and import-har share them).
@@ -343,8 +343,8 @@ MUTATIONS = [
     dict(id="probe-token-keeps-digits",
          bug="the probes' made-up token keeps the real token's digits, which a server may parse and wait on",
          file="Sources/APICheck/Tokens/ProbeToken.swift",
-         find="where characters[index].isLetter || characters[index].isNumber {",
-         replace="where characters[index].isLetter {",
+         find="where isLetter(bytes[index]) || isDigit(bytes[index]) {",
+         replace="where isLetter(bytes[index]) {",
          tests="ProbeTokenTests"),
     dict(id="probe-hang-as-error",
          bug="a probe that gets no answer in time is an ordinary timeout, without the token it sent",

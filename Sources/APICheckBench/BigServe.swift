@@ -8,12 +8,16 @@ import HTTPServer
 /// body: a demo timeline of 100,000 statuses (it decodes, and its paging step asks for a second page
 /// of the same size), or the `map` layout (keys that are data, hundreds of thousands of drift
 /// findings against the demo's mocks). `--body-out FILE` keeps the body for the baseline.
+/// `--next-page empty` answers a request for the next page (`max_id` in its query) with an empty
+/// page: the run then holds the answer alone, the base of the paging check's ratio.
 struct BigServe {
     enum Kind: String { case timeline, map }
+    enum NextPage: String { case same, empty }
 
     var kind = Kind.timeline
     var count: Int
     var bodyOut: String?
+    var nextPage = NextPage.same
 
     /// About 26 MB and 1.5 M keys each.
     static func defaultCount(_ kind: Kind) -> Int { kind == .timeline ? 100_000 : BigAnswer.Layout.map.defaultCount }
@@ -25,6 +29,10 @@ struct BigServe {
         }
         count = try options.int("count", default: Self.defaultCount(kind))
         bodyOut = options.string("body-out")
+        if let name = options.string("next-page") {
+            guard let chosen = NextPage(rawValue: name) else { throw BenchError("--next-page is same or empty, not '\(name)'") }
+            nextPage = chosen
+        }
     }
 
     func run() async throws -> String {
@@ -32,8 +40,12 @@ struct BigServe {
         let body = kind == .timeline ? Self.timeline(statuses: count) : BigAnswer.body(members: count)
         if let bodyOut { try body.write(to: URL(fileURLWithPath: bodyOut)) }
         let login = try Data(contentsOf: mocks.appendingPathComponent("login.json"))
+        let empty = Data(#"{"code":200,"msg":"success","datas":{"statuses":[],"since_id":0,"max_id":0,"total_number":0}}"#.utf8)
+        let nextPage = nextPage
         let server = HTTPServer(host: "127.0.0.1", port: 0) { request in
-            request.path.hasSuffix("/Account/login") ? .json(login) : .json(body)
+            if request.path.hasSuffix("/Account/login") { return .json(login) }
+            if nextPage == .empty, request.query.contains(where: { $0.name == "max_id" }) { return .json(empty) }
+            return .json(body)
         }
         try server.start()
         print("listening \(server.baseURL.absoluteString)Api/ bytes \(body.count) keys \(BigAnswer.keyCount(body))")

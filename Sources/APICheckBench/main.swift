@@ -11,7 +11,7 @@ let usage = """
            apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
            apicheck-bench serve   --body FILE [--endpoints 500] [--port 8090]   (serves until killed)
            apicheck-bench serve-lookup --body FILE [--iterations 100000] [--rounds 5]
-           apicheck-bench big-serve  [--kind timeline|map] [--count N] [--body-out FILE]   (serves until killed)
+           apicheck-bench big-serve  [--kind timeline|map] [--count N] [--body-out FILE] [--next-page same|empty]   (serves until killed)
            apicheck-bench big-decode --file FILE [--kind timeline|map] [--times 1]
            apicheck-bench har     [--megabytes 100] [--reps 1] [--undeclared N]
            apicheck-bench scale   --binary PATH [--baseline PATH|no] [--sizes 200,2000,20000] [--runs 3] [--big-runs 1]

@@ -97,7 +97,10 @@ public struct APICheckTool: Sendable {
             console.err("\(context.prefix): \(DisplayText.escaped(error.message))\n\n" + command.usage(tool: name))
             return .usageError
         } catch let failure as CommandFailure {
-            context.note(DisplayText.escaped(failure.message, keepNewlines: true))
+            // Every line escaped whole: a path or value in the message may hold a newline, and
+            // must not start a line of its own.
+            context.note(([failure.message] + failure.details.map { "  " + $0 }).map { DisplayText.escaped($0) }
+                .joined(separator: "\n"))
             return failure.exitCode
         } catch {
             context.note(DisplayText.escaped("\(error)"))

@@ -1,3 +1,4 @@
+import APICheck
 import Foundation
 
 /// `apicheck init DIR`: a new package with its own `apicheck` over an API of its own, ready to
@@ -56,10 +57,12 @@ struct InitCommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
+        // The folder as typed may hold anything: shown escaped, so no part of it starts a line.
+        let shown = DisplayText.escaped(folder.path)
         context.console.out("""
-            wrote the \(settings.name) package (\(settings.template.rawValue) template, \(files.count) files) in \(folder.path)
+            wrote the \(settings.name) package (\(settings.template.rawValue) template, \(files.count) files) in \(shown)
             next:
-              cd \(folder.path)
+              cd \(shown)
               swift build                    # the first build compiles apicheck too: minutes
               .build/debug/apicheck mocks
               .build/debug/apicheck list

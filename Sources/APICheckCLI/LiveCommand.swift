@@ -18,6 +18,8 @@ struct LiveCommand: Command {
     let history: HistoryOption
 
     func run() async throws -> ExitCode {
+        // Big answers are read on whichever thread is free: one arena, so freed memory is reused.
+        AllocatorArenas.shareOne()
         let console = context.console
         let writer = ReportWriter(context: context, verbose: verbose)
         let destinations = reports.destinations

@@ -24,8 +24,8 @@ struct LiveTarget {
         let api = context.api
         let problems = api.problems
         if !problems.isEmpty {
-            throw CommandFailure("the \(api.name) API's declarations need fixing first:\n"
-                + problems.map { "  \($0.endpoint ?? api.name): \($0.message)" }.joined(separator: "\n"))
+            throw CommandFailure("the \(api.name) API's declarations need fixing first:",
+                                 details: problems.map { "\($0.endpoint ?? api.name): \($0.message)" })
         }
         var environment = context.environment
         if let baseURL {

@@ -79,6 +79,8 @@ struct RecordCommand: Command {
     }
 
     func run() async throws -> ExitCode {
+        // Big answers are read on whichever thread is free: one arena, so freed memory is reused.
+        AllocatorArenas.shareOne()
         let api = context.api
         let writer = ReportWriter(context: context, verbose: verbose)
         let destinations = reports?.destinations ?? []

@@ -72,6 +72,22 @@ import Testing
         #expect(probe.request == nil || !String(describing: probe.request).contains("DEAD_TOKEN"))
     }
 
+    /// The shape is kept character for character, ASCII or not: punctuation where it was, a
+    /// letter for every letter or digit, and a token of megabytes costs no more than a pass over
+    /// it (a system call per letter took a 20 MB token most of a minute).
+    @Test func aShapedTokenKeepsEveryPlaceOfTheRealOne() {
+        let big = "tok." + String(repeating: "a1-B2_c3/", count: 400_000)
+        let made = ProbeToken.shaped.token(like: big)
+        #expect(made.utf8.count == big.utf8.count && made.hasPrefix("tok.") && made != big)
+        #expect(zip(made.utf8, big.utf8).allSatisfy { made, real in
+            let alphanumeric = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) }
+            return alphanumeric(real) ? (0x61...0x7A).contains(made | 0x20) : made == real
+        })
+        let accented = ProbeToken.shaped.token(like: "1clé-été-9876543210")
+        #expect(accented.count == 19 && Array(accented)[4] == "-" && Array(accented)[8] == "-", "\(accented)")
+        #expect(!accented.contains(where: \.isNumber) && !accented.contains("é"), "\(accented)")
+    }
+
     @Test func aTemplateAndAComputationMakeTheToken() {
         #expect(ProbeToken.template("dead-{random:5}").token(like: "x").count == 10)
         #expect(ProbeToken.template("{length}").token(like: "abcdef").count == 6)

@@ -71,10 +71,15 @@ public final class Redactor: Sendable {
     /// Composed and decomposed forms count as the same secret (`é` as U+00E9 or `e` + U+0301): a
     /// server may normalise what it echoes.
     public func register(_ secret: String) {
-        guard secret.count >= 4 else { return }
+        // At least four characters, found without counting them all: a token may be megabytes.
+        guard !secret.dropFirst(3).isEmpty else { return }
         guard registered.withLock({ $0.insert(Array(secret.utf8)).inserted }) else { return }
         // Compared as UTF-16: Swift's `==` holds the two forms equal, which is the point here.
-        let forms = [secret, secret.precomposedStringWithCanonicalMapping, secret.decomposedStringWithCanonicalMapping]
+        // ASCII is its own composed and decomposed form: a token (ASCII as a rule) is not
+        // normalised twice through Foundation, which cost more than the rest of a login's
+        // handling of a 20 MB token.
+        let ascii = secret.utf8.allSatisfy { $0 < 0x80 }
+        let forms = ascii ? [secret] : [secret, secret.precomposedStringWithCanonicalMapping, secret.decomposedStringWithCanonicalMapping]
         secrets.withLock { secrets in
             for form in forms.map({ Array($0.utf16) }) where !secrets.contains(form) { secrets.append(form) }
             secrets.sort { $0.count > $1.count }

@@ -70,7 +70,8 @@ extension LiveCheck {
             // The step's outcome carries its last answer; the observers get each earlier one now.
             if let exchange = outcome.exchange { observer.received(exchange) }
             // Only the ids of this page are judged from here on: its answer and document are let go
-            // before the next page is read, so a big list holds one page at a time, not two.
+            // before the next page is read, so a big list holds one page at a time, not two (and
+            // `live` runs on one allocator arena, so the next page reuses what this one freed).
             outcome.exchange = nil
             current.document = .null
             current.headers = nil

@@ -65,12 +65,49 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    private static let asciiAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
 
-    static func letters(_ count: Int) -> String {
-        String((0..<max(0, count)).map { _ in alphabet.randomElement()! })
+    /// The letters' source: seeded once from the system's generator, then a mixer. The system's
+    /// generator is a system call per number, and a token is filled a letter at a time: a 20 MB
+    /// token cost 20 M calls and most of a minute. The probe token is no secret; it only must not
+    /// be the real one, which `token(like:avoiding:)` checks.
+    private struct Letters: RandomNumberGenerator {
+        private var state = UInt64.random(in: .min ... .max)
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func ascii() -> UInt8 { ProbeToken.asciiAlphabet[Int(next() % 52)] }
     }
 
+    static func letters(_ count: Int) -> String {
+        var random = Letters()
+        return String(decoding: (0..<max(0, count)).map { _ in random.ascii() }, as: UTF8.self)
+    }
+
+    /// Linear in the token's length, over its UTF-8 bytes when it is ASCII (as tokens are), over
+    /// its characters otherwise.
     private static func shaped(like real: String) -> String {
+        var random = Letters()
+        guard real.utf8.allSatisfy({ $0 < 0x80 }) else { return shapedCharacters(like: real, random: &random) }
+        var bytes = Array(real.utf8)
+        func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        // As `shapedCharacters`: for ASCII, a letter is A-Z or a-z and a number 0-9.
+        let letters = bytes.prefix(4).prefix(while: isLetter).count
+        let keep = letters > 0 && letters < bytes.count - 8 && !isLetter(bytes[letters]) && !isDigit(bytes[letters]) ? letters + 1 : 0
+        for index in bytes.indices.dropFirst(keep) where isLetter(bytes[index]) || isDigit(bytes[index]) {
+            bytes[index] = random.ascii()
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func shapedCharacters(like real: String, random: inout Letters) -> String {
         var characters = Array(real)
         // A kind prefix helps a server route the token: up to four letters ended by punctuation,
         // never part of the secret itself.
@@ -78,7 +115,7 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
         let keep = letters > 0 && letters < characters.count - 8 && !characters[letters].isLetter && !characters[letters].isNumber
             ? letters + 1 : 0
         for index in characters.indices.dropFirst(keep) where characters[index].isLetter || characters[index].isNumber {
-            characters[index] = alphabet.randomElement()!
+            characters[index] = alphabet.randomElement(using: &random)!
         }
         return String(characters)
     }
