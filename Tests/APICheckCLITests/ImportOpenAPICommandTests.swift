@@ -98,6 +98,45 @@ import Testing
         #expect(none.err.contains("holds no .apicheck-import.openapi.json"))
     }
 
+    /// `--check` fails only on a breaking change: a document that only added what the client
+    /// reads past (an optional answer field) lists the change and exits 0.
+    @Test func checkPassesADocumentWhoseChangesAreAllCompatible() async throws {
+        let folder = try TemporaryFolder("import-openapi-check-compatible")
+        defer { folder.remove() }
+        let first = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let text = try String(contentsOfFile: Self.petstore, encoding: .utf8)
+        let field = #""next_cursor": {"type": "string", "nullable": true}}}"#
+        try #require(text.components(separatedBy: field).count == 2)
+        let newer = text.replacingOccurrences(of: field, with: #""next_cursor": {"type": "string", "nullable": true}, "total": {"type": "integer"}}}"#)
+        try Data(newer.utf8).write(to: folder.appendingPathComponent("newer.json"))
+        let checked = await run(["import-openapi", "newer.json", "--check", "--output", "pets"], in: folder)
+        #expect(checked.code == 0, "\(checked.out)\(checked.err)")
+        #expect(checked.out.contains("  compatible schema PetPage in answers $.total\n"), "\(checked.out)")
+        #expect(checked.out.contains("1 changes: 0 breaking, 1 compatible"), "\(checked.out)")
+    }
+
+    /// `--force` removes only what an import wrote inside the package: a manifest that lists a
+    /// path outside it (`../`, absolute), edited by hand or checked out so, removes nothing there.
+    @Test func forceRemovesNothingOutsideThePackageWhateverTheManifestLists() async throws {
+        let folder = try TemporaryFolder("import-openapi-outside")
+        defer { folder.remove() }
+        let first = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let beside = folder.appendingPathComponent("mine.txt")
+        let absolute = folder.appendingPathComponent("also-mine.txt")
+        try Data("mine\n".utf8).write(to: beside)
+        try Data("mine\n".utf8).write(to: absolute)
+        let manifest = folder.appendingPathComponent("pets").appendingPathComponent(".apicheck-import")
+        let listed = try String(contentsOf: manifest, encoding: .utf8) + "../mine.txt\n\(absolute.path)\n"
+        try Data(listed.utf8).write(to: manifest)
+        let again = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"],
+                              in: folder)
+        #expect(again.code == 0, "\(again.err)")
+        #expect(FileManager.default.fileExists(atPath: beside.path))
+        #expect(FileManager.default.fileExists(atPath: absolute.path))
+    }
+
     /// A generated file edited since the import is neither replaced nor removed by `--force`:
     /// the import refuses, writing nothing, unless told to lose the edits.
     @Test func reimportRefusesToReplaceAnEditedGeneratedFile() async throws {

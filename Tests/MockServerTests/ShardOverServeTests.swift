@@ -48,6 +48,32 @@ import Testing
         }
     }
 
+    /// `--only` with `--shard`: each shard runs its part of the selection, not of every endpoint,
+    /// so the shards together check the selection once.
+    @Test func theShardsOfAnOnlyRunCheckTheSelectionOnce() async throws {
+        let mocks = try RoomsAPI.mockFolder()
+        defer { mocks.remove() }
+        let harness = try ServeHarness(api: RoomsAPI.api, mocks: mocks.url)
+        defer { harness.stop() }
+        let folder = try TemporaryFolder("shards-only")
+        defer { folder.remove() }
+        for count in [2, 3] {
+            var checked: [String] = []
+            for index in 1...count {
+                let report = folder.url.appendingPathComponent("only-\(index)-\(count).json").path
+                let live = await cli(["live", "--base-url", harness.server.baseURL.absoluteString, "--mocks", mocks.url.path,
+                                      "--only", "rooms.messages", "--shard", "\(index)/\(count)", "--report", "json:" + report])
+                #expect(live.code == 0, "live --only --shard \(index)/\(count): \(live.err)")
+                guard FileManager.default.fileExists(atPath: report) else { continue }
+                let document = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: report)))
+                if case let .array(results)? = document["results"] {
+                    for result in results where result["role"]?.stringValue == "endpoint" { checked.append(result["endpoint"]?.stringValue ?? "-") }
+                }
+            }
+            #expect(checked == ["rooms.messages"], "\(count) shards checked \(checked)")
+        }
+    }
+
     @Test func aShardOfNothingExitsZeroAndSaysSo() async throws {
         let mocks = try RoomsAPI.mockFolder()
         defer { mocks.remove() }

@@ -1,4 +1,4 @@
-import APICheck
+@testable import APICheck
 import Contracts
 import Foundation
 import TestSupport
@@ -41,6 +41,20 @@ import Testing
         #expect(!transport.requests.isEmpty)
         #expect(transport.requests.allSatisfy { $0.header("traceparent") == nil })
         #expect(report.results.allSatisfy { $0.traceparent == nil })
+    }
+
+    /// A request that already carries a `traceparent` (sent again after a refresh, or declared
+    /// by hand, in any case) goes out with its step's one only.
+    @Test func aRequestCarriesOneTraceparentThatOfItsStep() async throws {
+        let mock = MockTransport(directory: RepositoryPaths.mocks, api: Demo.api)
+        let transport = TraceContextTransport(base: mock)
+        let step = TraceContext(runID: "github-42-1").traceparent()
+        let request = HTTPRequest(method: .get, url: URL(string: "http://mock.invalid/Api/statuses/public_timeline")!,
+                                  headers: [(name: "Traceparent", value: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")],
+                                  endpointID: "statuses.publicTimeline")
+        _ = try? await TraceContext.$current.withValue(step) { try await transport.send(request) }
+        let sent = try #require(mock.requests.last)
+        #expect(sent.headers.filter { $0.name.lowercased() == "traceparent" }.map(\.value) == [step])
     }
 
     @Test func theTraceIDComesFromTheRunID() {

@@ -54,6 +54,24 @@ import Testing
         #expect(JSONReport.render(merged, context: Self.context) == JSONReport.render(Self.whole, context: Self.context))
     }
 
+    /// A run lists the probes on the endpoint that logs out after every other endpoint's probes
+    /// (the logout ends the session they need), wherever it is declared; the merge does too.
+    @Test func probesOnTheLogoutEndpointComeAfterTheOthersWhereverItIsDeclared() throws {
+        let declared = ["account.logout"] + Self.declared.filter { $0 != "account.logout" }
+        var report = Self.whole
+        report.plan = declared
+        let endpoints = report.results.filter { $0.role == .endpoint }
+        var onLogout = try #require(report.results.first { $0.probe == .tokenExpired })
+        onLogout.name = "probe token-expired account.logout"
+        onLogout.endpoint = "account.logout"
+        report.results = endpoints.filter { $0.endpoint == "account.logout" } + endpoints.filter { $0.endpoint != "account.logout" }
+            + report.results.filter { $0.role == .probe } + [onLogout]
+        for count in 1...6 {
+            let merged = try ReportMerge.merge(Self.shards(of: report, count: count), declared: declared, loggingOut: ["account.logout"])
+            #expect(merged.results.map(\.name) == report.results.map(\.name), "\(count) shards")
+        }
+    }
+
     @Test func withoutTheDeclarationsEveryResultIsStillThereOnce() throws {
         let merged = try ReportMerge.merge(Self.shards(of: Self.whole, count: 3))
         #expect(merged.results.map(\.name).sorted() == Self.whole.results.map(\.name).sorted())
