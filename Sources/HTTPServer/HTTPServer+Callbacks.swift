@@ -100,6 +100,9 @@ extension HTTPServer {
         if let refusal = incoming.refusal {
             return queue(answer(to: refusal, context: context), on: connection, context: context)
         }
+        // The handler's turn is an answer under way: a graceful stop that starts while a pool
+        // handler runs waits for it, where it would otherwise see nothing answering and close it.
+        if !context.threadPerConnection { context.deadlines.bodyReceived(connection) }
         return answer(context.handler(incoming.takeRequest()), to: incoming, on: connection, context: context)
     }
 
