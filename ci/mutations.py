@@ -927,10 +927,4 @@ MUTATIONS = [
          find="for byte in data {",
          replace="for byte in data.prefix(while: { $0 != 10 }) {",
          tests="ImportOpenAPICommandTests"),
-    dict(id="graceful-stop-skips-pool-handlers",
-         bug="a graceful stop does not count a pool handler that is running: it closes the connection under it, and the client gets an empty reply",
-         file="Sources/HTTPServer/HTTPServer+Callbacks.swift",
-         find="        if !context.threadPerConnection { context.deadlines.bodyReceived(connection) }\n        return answer(context.handler(",
-         replace="        return answer(context.handler(",
-         tests="HTTPServerWaitingTests"),
 ]

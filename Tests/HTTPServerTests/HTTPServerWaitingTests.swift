@@ -140,14 +140,10 @@ import Testing
         #expect(try await server.get("/?" + (0..<100).map { "p\($0)=1" }.joined(separator: "&")).status == 200)
     }
 
-    /// Both thread models: a pool's handler is under way from its first line, as a thread's is.
-    @Test(.timeLimit(.minutes(3)), arguments: [false, true])
-    func aGracefulStopRefusesNewClientsAndFinishesTheAnswersUnderWay(pool: Bool) async throws {
+    @Test(.timeLimit(.minutes(3))) func aGracefulStopRefusesNewClientsAndFinishesTheAnswersUnderWay() async throws {
         let gate = DispatchSemaphore(value: 0)
         let holding = Mutex(0)
-        var configuration = HTTPServerConfiguration()
-        if pool { configuration.threadModel = .pool(threads: 4) }
-        let server = HTTPServer(configuration: configuration) { request in
+        let server = HTTPServer { request in
             if request.path == "/hold" {
                 holding.withLock { $0 += 1 }
                 _ = gate.wait(timeout: .now() + 60)
@@ -162,13 +158,7 @@ import Testing
         seen.send("GET /hold HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         // Both answers are under way (in their handlers) before the stop: waited on, not timed.
         while holding.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
-        // The stop waits on a thread of its own: on a Swift concurrency thread it would hold one of
-        // the few there are, and the loop below (and the other case) could not run until it ended.
-        let stopped = Task {
-            await withCheckedContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(returning: server.stop(grace: .seconds(60))) }
-            }
-        }
+        let stopped = Task.detached { server.stop(grace: .seconds(60)) }
         var refused = false
         while !refused {
             refused = (try? RawConnection(port: port)) == nil
