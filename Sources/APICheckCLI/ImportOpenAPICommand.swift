@@ -179,7 +179,7 @@ struct ImportOpenAPICommand: Command {
         } catch {
             throw CommandFailure("\(document.shown): \(error)")
         }
-        let report = ImportCheckReport(changes: OpenAPIComparison(old: old, new: new).changes(),
+        let report = ImportCheckReport(changes: OpenAPIComparison(old: old, new: new, variablePrefix: importer.settings.variablePrefix).changes(),
                                        package: folder.path, document: document.shown)
         context.console.out(json ? report.json : report.text)
         return report.breaking.isEmpty ? .success : .violated

@@ -297,7 +297,7 @@ import Testing
         #expect(declaration.contains(#"auth: .preIssued(variable: "NOTES_API_KEY", placement: .header("Authorization", prefix: "")),"#))
         let note = try String(contentsOf: root.appendingPathComponent("Types/Note.swift"), encoding: .utf8)
         #expect(note.contains("public var text: String?\n"))
-        #expect(result.err.contains("apicheck import-openapi: set: #/paths/~1notes~1{id}/get/parameters/0: no example for showNote's path parameter 'id'"))
+        #expect(result.err.contains("apicheck import-openapi: set: #/paths/~1notes~1{id}/get/parameters/0: no example for the path parameter 'id' of showNote: live reads it from $NOTES_NOTE_ID"))
         #expect(result.err.contains("apicheck import-openapi: not mapped: #/basePath: '/api/' is not an absolute http(s) URL"), "\(result.err)")
     }
 

@@ -19,6 +19,8 @@ struct APIWriter {
     var errors: String?
     /// Whether a 401 is the dead-token answer.
     var expired = false
+    /// The variables samples read, said in a comment with the operations that read each.
+    var sampleVariables: [SampleVariable] = []
 
     /// Tag → the group's type and property names, in the order tags first appear.
     var groups: [(tag: String, type: String, property: String)] {
@@ -47,7 +49,7 @@ struct APIWriter {
             /// checks a server against it, `apicheck mocks` checks mocks/, `apicheck serve` serves them.
             public enum \(typeName) {
             \(properties.joined(separator: "\n"))
-
+            \(variablesComment)
                 public static let api = API(
                     name: \(SwiftName.literal(name)),
                     environments: [
@@ -60,6 +62,27 @@ struct APIWriter {
             }
 
             """
+    }
+
+    /// The sample variables, each with the parameters and operations that read it, wrapped as
+    /// `//` lines; empty without any.
+    var variablesComment: String {
+        guard !sampleVariables.isEmpty else { return "" }
+        var lines = ["    // `apicheck live` reads these samples from the environment (the document gives the",
+                     "    // parameters no example): set each to a value of its resource on the server."]
+        for variable in sampleVariables {
+            let text = "\(variable.name): \(variable.usesText)".split(whereSeparator: \.isNewline).joined(separator: " ")
+            var line = "    // - "
+            for word in text.split(separator: " ") {
+                if line.count + word.count > 110, !line.hasSuffix("- "), !line.hasSuffix("   ") {
+                    lines.append(line)
+                    line = "    //   "
+                }
+                line += (line.hasSuffix(" ") ? "" : " ") + word
+            }
+            lines.append(line)
+        }
+        return "\n" + lines.joined(separator: "\n") + "\n"
     }
 
     /// `(file name, text)` of each group.

@@ -12,6 +12,10 @@ struct EndpointWriter {
     private(set) var endpoints: [ImportedEndpoint] = []
     private(set) var mocks: [ImportedFile] = []
     private(set) var notes: [ImportNote] = []
+    /// The environment variables samples read, each with the operations that read it.
+    private(set) var sampleVariables: [SampleVariable] = []
+    /// The id of the endpoint the auth policy logs in through, once declared.
+    private(set) var loginEndpoint: String?
     private var ids: Set<String> = []
     private var mockNames: Set<String> = []
     private var properties: [String: Set<String>] = [:]
@@ -39,6 +43,10 @@ struct EndpointWriter {
                 declare(method: method, path: path, operation: operation, shared: OpenAPISource.array(item["parameters"]),
                         at: itemTokens + [method], types: &types)
             }
+        }
+        for variable in sampleVariables {
+            notes.append(ImportNote(.needsValue, at: variable.location,
+                                    "no example for \(variable.usesText): live reads it from $\(variable.name)"))
         }
     }
 
@@ -89,12 +97,14 @@ struct EndpointWriter {
 
         var parameters: [String] = []
         for parameter in mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens) {
-            if let text = declaration(of: parameter.value, at: parameter.tokens, operation: id, types: &types) {
+            if let text = declaration(of: parameter.value, at: parameter.tokens, operation: id, path: path, types: &types) {
                 parameters.append(text)
             }
         }
-        let body = requestBody(operation, method: method, at: tokens, hint: typeHint + "Body", types: &types)
-        let auth = security.requiresToken(operation, document: source.root)
+        let body = requestBody(operation, method: method, at: tokens, hint: typeHint + "Body", operation: (id, path), types: &types)
+        let auth = security.requiresToken(operation, document: source.root, method: method, path: path)
+        let logsIn = security.login?.isOperation(method: method, path: path) == true
+        if logsIn { loginEndpoint = id }
         if !auth.other.isEmpty {
             note(.notMapped, tokens + ["security"],
                  "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token")
@@ -104,7 +114,48 @@ struct EndpointWriter {
             tag: tag, property: property, id: id, method: Self.methodExpression(method),
             path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
             successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary,
-            errorAnswers: errorAnswers))
+            errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
+    }
+
+    /// The OAuth 2 client-credentials token endpoint the document names only by its `tokenUrl`:
+    /// `POST` a form of `grant_type=client_credentials` (and the scopes the document requires)
+    /// with the client's id and secret as HTTP Basic credentials, as RFC 6749 section 4.4 has it;
+    /// its answer is the token response (`access_token`, `token_type`, `expires_in`...), its mock
+    /// made up.
+    mutating func declareTokenEndpoint(types: inout SchemaMapper) {
+        guard case let .tokenURL(path, scheme, scopes)? = security.login?.source else { return }
+        let tokens = ["components", "securitySchemes", scheme, "flows", "clientCredentials"]
+        let id = SwiftName.unique("\(scheme).token", in: &ids)
+        let tag = scheme
+        var groupProperties = properties[tag] ?? []
+        let property = SwiftName.unique(SwiftName.member(id), in: &groupProperties)
+        properties[tag] = groupProperties
+        let string: JSONValue = .object([("type", .string("string"))])
+        let answer: JSONValue = .object([
+            ("type", .string("object")), ("required", .array([.string("access_token"), .string("token_type")])),
+            ("properties", .object([("access_token", string), ("token_type", string), ("expires_in", .object([("type", .string("integer"))])),
+                                    ("refresh_token", string), ("scope", string)])),
+        ])
+        let request: JSONValue = .object([
+            ("type", .string("object")), ("required", .array([.string("grant_type")])),
+            ("properties", .object([("grant_type", string), ("scope", string)])),
+        ])
+        let hint = SwiftName.type(scheme)
+        let answerType = types.type(for: answer, hint: hint + "TokenAnswer", at: tokens).type
+        let requestType = types.type(for: request, hint: hint + "TokenRequest", at: tokens).type
+        var grant: [(String, JSONValue)] = [("grant_type", .string("client_credentials"))]
+        if !scopes.isEmpty { grant.append(("scope", .string(scopes.joined(separator: " ")))) }
+        let mock = SwiftName.unique(mockName(id), in: &mockNames)
+        let made: JSONValue = .object([("access_token", .string("made-up-access-token")), ("token_type", .string("Bearer")),
+                                       ("expires_in", .number("3600"))])
+        mocks.append(ImportedFile(path: "mocks/\(mock).json", text: made.prettyText + "\n"))
+        note(.madeUp, tokens, "the token endpoint's answer: mocks/\(mock).json is made up")
+        loginEndpoint = id
+        endpoints.append(ImportedEndpoint(
+            tag: tag, property: property, id: id, method: ".post", path: path, parameters: [], responseType: answerType,
+            successStatus: 200, mock: mock, token: false, body: Self.bodyExpression(type: requestType, value: .object(grant), isForm: true),
+            comment: "The \(scheme) scheme's OAuth 2 client-credentials token endpoint (its tokenUrl): the client's id and secret as HTTP Basic credentials.",
+            sessionEffect: ".logsIn"))
     }
 
     // MARK: - Answers
@@ -225,7 +276,7 @@ struct EndpointWriter {
     }
 
     /// `.query("limit", .int, sample: .literal(20))`, or nil (and a note) for one not declared.
-    private mutating func declaration(of parameter: JSONValue, at tokens: [String], operation: String,
+    private mutating func declaration(of parameter: JSONValue, at tokens: [String], operation: String, path: String,
                                       types: inout SchemaMapper) -> String? {
         guard let name = OpenAPISource.string(parameter["name"]), let place = OpenAPISource.string(parameter["in"]) else {
             note(.notMapped, tokens, "a parameter without a name or 'in': not declared")
@@ -277,9 +328,14 @@ struct EndpointWriter {
         if let value = sampleValue(parameter, schema: schema, required: required), let literal = Self.literal(value, as: type, list: list != nil) {
             sample = ".literal(\(literal))"
         } else if required {
-            let variable = variablePrefix + "_" + SwiftName.variable(name)
+            let variable = SampleVariable.name(prefix: variablePrefix, place: place, parameter: name, path: path)
             sample = ".environment(\(SwiftName.literal(variable)), fallback: nil)"
-            note(.needsValue, tokens, "no example for \(operation)'s \(place) parameter '\(name)': live reads it from $\(variable)")
+            let use = SampleVariable.Use(operation: operation, place: place, parameter: name)
+            if let index = sampleVariables.firstIndex(where: { $0.name == variable }) {
+                sampleVariables[index].uses.append(use)
+            } else {
+                sampleVariables.append(SampleVariable(name: variable, location: OpenAPISource.location(tokens), uses: [use]))
+            }
         }
         let sampleText = sample.map { ", sample: \($0)" } ?? ""
         let literalName = SwiftName.literal(name)
@@ -375,7 +431,7 @@ struct EndpointWriter {
     /// from the schema) at first use; nil (and a note) otherwise: the core has no multipart or XML
     /// body.
     private mutating func requestBody(_ operation: JSONValue, method: String, at tokens: [String], hint: String,
-                                      types: inout SchemaMapper) -> String? {
+                                      operation endpoint: (id: String, path: String), types: inout SchemaMapper) -> String? {
         guard let declared = operation["requestBody"] else { return nil }
         let bodyTokens = tokens + ["requestBody"]
         guard let body = source.resolve(declared) else {
@@ -388,8 +444,15 @@ struct EndpointWriter {
         }
         let form = OpenAPISource.members(body["content"]).first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
         guard let content = body["content"], let (mediaType, media) = jsonMedia(content) ?? form.map({ ($0.key, $0.value) }) else {
-            let kinds = OpenAPISource.members(body["content"]).map(\.key).joined(separator: ", ")
-            note(.notMapped, bodyTokens, "a request body that is neither JSON nor a form (\(kinds)) is not declared")
+            let kinds = OpenAPISource.members(body["content"]).map(\.key)
+            if kinds.contains(where: { $0.lowercased().hasPrefix("multipart/form-data") }) {
+                // The core's bodies are JSON and URL-encoded forms: a file upload is listed by
+                // operation, so a reader sees which endpoints live calls without their body.
+                note(.notMapped, bodyTokens, "unsupported: \(endpoint.id) (\(method.uppercased()) \(endpoint.path)) takes a multipart/form-data body, "
+                     + "which the package cannot send: declared without it, so live calls it with no body")
+            } else {
+                note(.notMapped, bodyTokens, "a request body that is neither JSON nor a form (\(kinds.joined(separator: ", "))) is not declared")
+            }
             return nil
         }
         let isForm = jsonMedia(content) == nil
@@ -401,6 +464,11 @@ struct EndpointWriter {
         let mapped = types.type(for: schema, hint: hint, at: mediaTokens + ["schema"])
         let type = mapped.optional ? "\(mapped.type)?" : mapped.type
         let value = example(media, at: mediaTokens) ?? ExampleMaker(source: source).value(for: schema)
+        return Self.bodyExpression(type: type, value: value, isForm: isForm)
+    }
+
+    /// `.json(Type.self, sample: ...)` or `.form(...)`, the sample decoded from `value`'s JSON text.
+    private static func bodyExpression(type: String, value: JSONValue, isForm: Bool) -> String {
         let json = value.compactText
         var hashes = "#"
         while json.contains("\"" + hashes) { hashes += "#" }

@@ -23,6 +23,8 @@ struct ImportedEndpoint: Equatable {
     var errorAnswers: [ImportedErrorAnswer] = []
     /// The scenarios of its error mocks (`not_found`), declared so the mock audit knows them.
     var scenarios: [String] = []
+    /// `.logsIn` for the login; nil for an endpoint that keeps the session.
+    var sessionEffect: String?
 
     /// The declaration, as a stored property of its group.
     var declaration: String {
@@ -33,6 +35,7 @@ struct ImportedEndpoint: Equatable {
         var rest = ["mock: \(SwiftName.literal(mock))"]
         if token { rest.append("auth: .token") }
         if successStatus != 200 { rest.append("successStatus: \(successStatus)") }
+        if let sessionEffect { rest.append("sessionEffect: \(sessionEffect)") }
         if !scenarios.isEmpty { rest.append("scenarios: [\(scenarios.map(SwiftName.literal).joined(separator: ", "))]") }
         if let body { rest.append("body: \(body)") }
         arguments.append(rest.joined(separator: ", "))

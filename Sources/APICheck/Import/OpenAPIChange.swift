@@ -15,6 +15,7 @@ public struct OpenAPIChange: Sendable, Equatable, CustomStringConvertible {
         case operationRenamed = "operation-renamed"
         case parameterAdded = "parameter-added"
         case parameterRemoved = "parameter-removed"
+        case parameterRenamed = "parameter-renamed"
         case bodyAdded = "body-added"
         case bodyRemoved = "body-removed"
         case fieldAdded = "field-added"

@@ -3,20 +3,26 @@ import Foundation
 /// `import-openapi --check`'s comparison: the OpenAPI 3 document a package was imported from
 /// against a newer one (both as the import reads them, a Swagger 2.0 one converted first), as
 /// the differences the generated client would meet. Operations are matched by method and path
-/// (path parameters' names aside), parameters by place and name, answers by status.
+/// (path parameters' names aside), parameters by place and name, answers by status; a path
+/// parameter renamed in its place is one parameter renamed, which the client does not notice.
 public struct OpenAPIComparison: Sendable {
     public let old: JSONValue
     public let new: JSONValue
+    /// The start of the package's variable names (`PREFECT`), to name a renamed path parameter's
+    /// sample variable; nil: named without it.
+    public let variablePrefix: String?
 
-    public init(old: JSONValue, new: JSONValue) {
+    public init(old: JSONValue, new: JSONValue, variablePrefix: String? = nil) {
         self.old = old
         self.new = new
+        self.variablePrefix = variablePrefix
     }
 
     private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     private struct Operation {
         var key: String
+        var path: String
         var shown: String
         var operation: JSONValue
         var parameters: [JSONValue]
@@ -65,10 +71,17 @@ public struct OpenAPIComparison: Sendable {
         // Parameters.
         let oldParameters = before.parameters.compactMap { oldSource.resolve($0) }
         let newParameters = after.parameters.compactMap { newSource.resolve($0) }
+        var renamed: [JSONValue] = []
         for parameter in newParameters {
             let part = Self.parameterName(parameter)
             let required = OpenAPISource.bool(parameter["required"]) || OpenAPISource.string(parameter["in"]) == "path"
-            guard let counterpart = oldParameters.first(where: { Self.sameParameter($0, parameter) }) else {
+            var match = oldParameters.first(where: { Self.sameParameter($0, parameter) })
+            if match == nil, let (counterpart, change) = renamedPathParameter(parameter, before: before, after: after, among: oldParameters) {
+                changes.append(change)
+                renamed.append(counterpart)
+                match = counterpart
+            }
+            guard let counterpart = match else {
                 changes.append(OpenAPIChange(.parameterAdded, breaking: required, subject: subject, part: part,
                                              required ? "added, required: the client does not send it" : "added, optional"))
                 continue
@@ -82,7 +95,8 @@ public struct OpenAPIComparison: Sendable {
             schemas.compare(counterpart["schema"] ?? .object([]), parameter["schema"] ?? .object([]), direction: .request,
                             subject: subject, part: part, root: "")
         }
-        for parameter in oldParameters where !newParameters.contains(where: { Self.sameParameter($0, parameter) }) {
+        for parameter in oldParameters where !newParameters.contains(where: { Self.sameParameter($0, parameter) })
+            && !renamed.contains(parameter) {
             changes.append(OpenAPIChange(.parameterRemoved, breaking: false, subject: subject, part: Self.parameterName(parameter),
                                          "removed: the server no longer reads it"))
         }
@@ -150,6 +164,37 @@ public struct OpenAPIComparison: Sendable {
         return changes
     }
 
+    /// A path parameter the older document names otherwise in the same place of the same path
+    /// (`/flows/{id}` → `/flows/{flow_id}`): the client fills the placeholder by place, so it
+    /// still calls the same URL; re-importing renames the parameter and, when the document gives
+    /// it no example, the variable its sample reads. Compatible, and listed with both variables.
+    private func renamedPathParameter(_ parameter: JSONValue, before: Operation, after: Operation, among oldParameters: [JSONValue])
+        -> (JSONValue, OpenAPIChange)? {
+        guard OpenAPISource.string(parameter["in"]) == "path", let name = OpenAPISource.string(parameter["name"]),
+              let index = Self.placeholders(after.path).firstIndex(of: name) else { return nil }
+        let oldNames = Self.placeholders(before.path)
+        guard index < oldNames.count, oldNames[index] != name,
+              let counterpart = oldParameters.first(where: {
+                  OpenAPISource.string($0["in"]) == "path" && OpenAPISource.string($0["name"]) == oldNames[index]
+              }) else { return nil }
+        let prefix = variablePrefix ?? "<NAME>"
+        let oldVariable = SampleVariable.name(prefix: prefix, place: "path", parameter: oldNames[index], path: before.path)
+        let newVariable = SampleVariable.name(prefix: prefix, place: "path", parameter: name, path: after.path)
+        let variable = oldVariable == newVariable
+            ? "its sample variable stays $\(newVariable)"
+            : "re-importing renames its sample variable $\(oldVariable) to $\(newVariable) (set that one for live)"
+        return (counterpart, OpenAPIChange(
+            .parameterRenamed, breaking: false, subject: after.shown, part: Self.parameterName(parameter),
+            "renamed from '\(oldNames[index])' in the same place of the path: the client still calls the same URL; \(variable)"))
+    }
+
+    /// The placeholders' names of a path template, in order: `/a/{x}/b/{y}` → x, y.
+    private static func placeholders(_ path: String) -> [String] {
+        path.split(separator: "/").compactMap { segment in
+            segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
+        }
+    }
+
     // MARK: - Reading the document as the import does
 
     private static func operations(_ document: JSONValue) -> [Operation] {
@@ -160,7 +205,7 @@ public struct OpenAPIComparison: Sendable {
                 guard let operation = item[method], case .object = operation else { continue }
                 let own = OpenAPISource.array(operation["parameters"])
                 let parameters = own + shared.filter { parameter in !own.contains { sameParameter($0, parameter) } }
-                result.append(Operation(key: "\(method) \(templateKey(path))", shown: "\(method.uppercased()) \(path)",
+                result.append(Operation(key: "\(method) \(templateKey(path))", path: path, shown: "\(method.uppercased()) \(path)",
                                         operation: operation, parameters: parameters))
             }
         }

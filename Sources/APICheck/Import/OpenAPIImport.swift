@@ -102,15 +102,19 @@ public struct OpenAPIImport: Sendable {
 
         var types = SchemaMapper(source: source, reserved: [settings.typeName])
         types.declareComponents()
-        let security = SecurityMapping(source: source, variablePrefix: settings.variablePrefix, tokenHeader: settings.tokenHeader)
+        let (baseURL, serverNote) = server(document, given: settings.baseURL)
+        let ownServer = server(document, given: nil).0
+        var security = SecurityMapping(source: source, variablePrefix: settings.variablePrefix, tokenHeader: settings.tokenHeader,
+                                       baseURLs: [baseURL, ownServer])
         var writer = EndpointWriter(source: source, security: security, variablePrefix: settings.variablePrefix)
         writer.declareOperations(types: &types)
         guard !writer.endpoints.isEmpty else { throw .noOperations }
+        writer.declareTokenEndpoint(types: &types)
+        security.loginEndpoint = writer.loginEndpoint
         var endpoints = writer.endpoints
         var errors = ErrorMapping(source: source)
         errors.map(&endpoints, tokenPolicy: security.policy != nil)
 
-        let (baseURL, serverNote) = server(document)
         if let serverNote { notes.append(serverNote) }
         if OpenAPISource.array(document["servers"]).count > 1 {
             notes.append(ImportNote(.notMapped, at: "#/servers", "the servers after the first are not declared as environments"))
@@ -118,7 +122,8 @@ public struct OpenAPIImport: Sendable {
         let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
         let api = APIWriter(name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
                             localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
-                            typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired)
+                            typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired,
+                            sampleVariables: writer.sampleVariables)
         let folder = "Sources/\(settings.moduleName)"
         var files = [ImportedFile(path: "\(folder)/\(settings.typeName).swift", text: api.declaration)]
         files += api.groupFiles.map { ImportedFile(path: "\(folder)/Endpoints/\($0.name).swift", text: $0.text) }
@@ -138,8 +143,8 @@ public struct OpenAPIImport: Sendable {
     /// The staging URL: the one given, else the first server's (its variables at their defaults),
     /// else a placeholder, noted. A relative server URL, or none, is relative to the document's
     /// URL when it was fetched; else it has no host to call: noted too.
-    private func server(_ document: JSONValue) -> (URL, ImportNote?) {
-        if let given = settings.baseURL { return (given, nil) }
+    private func server(_ document: JSONValue, given: URL?) -> (URL, ImportNote?) {
+        if let given { return (given, nil) }
         guard let first = OpenAPISource.array(document["servers"]).first,
               var text = OpenAPISource.string(first["url"]) else {
             // OpenAPI's default server is `/`: the origin the document was fetched from.

@@ -1,25 +1,42 @@
+import Foundation
+
 /// The document's security schemes as the package's one `AuthPolicy`: the first scheme the
 /// document requires (its top-level `security`, else the first an operation names) that maps
 /// directly. HTTP Bearer, OAuth 2 and OpenID Connect tokens become a token issued beforehand sent
-/// as `Authorization: Bearer` (the flows that obtain one are not declared), an API key in a header
-/// or the query a token issued beforehand sent there, HTTP Basic the Basic credentials. Endpoints
-/// that require that scheme declare `auth: .token`; one that requires another scheme is noted.
+/// as `Authorization: Bearer`, an API key in a header or the query a token issued beforehand sent
+/// there, HTTP Basic the Basic credentials. Endpoints that require that scheme declare
+/// `auth: .token`; one that requires another scheme is noted.
+///
+/// Two logins are declared rather than a token issued beforehand: an operation that requires
+/// only HTTP Basic and answers a token (`access_token`, `token`...) which the operations' token
+/// scheme sends, and an OAuth 2 `clientCredentials` flow whose `tokenUrl` is under the base URL
+/// (an endpoint the import adds). Both log in with `loginCredentials: .basic`.
 struct SecurityMapping {
     /// The `AuthPolicy` expression, or nil for an API without auth.
-    private(set) var policy: String?
+    var policy: String? {
+        guard let login else { return mappedPolicy }
+        return login.policy(endpoint: loginEndpoint ?? "")
+    }
     /// The security scheme's name in the document.
     private(set) var scheme: String?
     /// The environment variables a person sets to run `live` with it.
     private(set) var variables: [String] = []
     private(set) var notes: [ImportNote] = []
+    /// The login the policy logs in through, when the document declares one.
+    private(set) var login: ImportedLogin?
+    /// The login's endpoint id, once it is declared.
+    var loginEndpoint: String?
+    private var mappedPolicy: String?
 
     /// Set by `--token-header`: every operation sends the token, but those that say `security: []`.
     private var everyOperation = false
 
-    init(source: OpenAPISource, variablePrefix: String, tokenHeader: TokenHeader? = nil) {
+    /// `baseURLs`: where an OAuth 2 token URL may lie under (the base URL the package declares,
+    /// the document's own server).
+    init(source: OpenAPISource, variablePrefix: String, tokenHeader: TokenHeader? = nil, baseURLs: [URL] = []) {
         if let tokenHeader {
             let variable = "\(variablePrefix)_TOKEN"
-            policy = ".preIssued(variable: \(SwiftName.literal(variable)), placement: \(tokenHeader.placementExpression))"
+            mappedPolicy = ".preIssued(variable: \(SwiftName.literal(variable)), placement: \(tokenHeader.placementExpression))"
             variables = [variable]
             everyOperation = true
             notes.append(ImportNote(.needsValue, at: "#", "every operation sends the token issued beforehand (--token-header): live reads it from $\(variable)"))
@@ -34,13 +51,33 @@ struct SecurityMapping {
         for (_, item) in OpenAPISource.members(source.root["paths"]) {
             for (_, operation) in OpenAPISource.members(item) { required += Self.schemeNames(operation["security"]) }
         }
+        if let (login, name) = Self.basicLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix) {
+            self.login = login
+            scheme = name
+            variables = [login.accountVariable, login.passwordVariable]
+            let location = OpenAPISource.location(["components", "securitySchemes", name])
+            for variable in variables {
+                notes.append(ImportNote(.needsValue, at: location,
+                                        "the login's HTTP Basic credentials (for the \(name) token): live reads them from $\(variable)"))
+            }
+            return
+        }
         for name in required {
             guard let declared = schemes.first(where: { $0.key == name }),
                   let scheme = source.resolve(declared.value) else { continue }
             let location = OpenAPISource.location(["components", "securitySchemes", name])
-            switch Self.policy(scheme, prefix: variablePrefix) {
+            switch Self.policy(scheme, name: name, prefix: variablePrefix, source: source, baseURLs: baseURLs) {
+            case let .login(login, note):
+                self.login = login
+                self.scheme = name
+                variables = [login.accountVariable, login.passwordVariable]
+                if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
+                for variable in variables {
+                    notes.append(ImportNote(.needsValue, at: location, "the \(name) scheme's client credentials: live reads them from $\(variable)"))
+                }
+                return
             case let .mapped(policy, variables, note):
-                self.policy = policy
+                self.mappedPolicy = policy
                 self.scheme = name
                 self.variables = variables
                 if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
@@ -56,7 +93,10 @@ struct SecurityMapping {
 
     /// Whether an operation requires the mapped scheme: its own `security` when it has one (an
     /// empty requirement `{}` among them makes auth optional: no token), else the document's.
-    func requiresToken(_ operation: JSONValue, document: JSONValue) -> (token: Bool, other: [String]) {
+    /// The login operation sends no token: it answers one.
+    func requiresToken(_ operation: JSONValue, document: JSONValue, method: String = "", path: String = "")
+        -> (token: Bool, other: [String]) {
+        if login?.isOperation(method: method, path: path) == true { return (false, []) }
         if everyOperation {
             guard let own = operation["security"] else { return (true, []) }
             let requirements = OpenAPISource.array(own)
@@ -73,10 +113,11 @@ struct SecurityMapping {
 
     private enum Outcome {
         case mapped(String, [String], String?)
+        case login(ImportedLogin, String?)
         case unmapped(String)
     }
 
-    private static func policy(_ scheme: JSONValue, prefix: String) -> Outcome {
+    private static func policy(_ scheme: JSONValue, name: String, prefix: String, source: OpenAPISource, baseURLs: [URL]) -> Outcome {
         let type = OpenAPISource.string(scheme["type"]) ?? ""
         switch type {
         case "http":
@@ -101,12 +142,116 @@ struct SecurityMapping {
             default:
                 return .unmapped("an API key in a cookie is not mapped (in a header or the query is)")
             }
+        case "oauth2" where scheme["flows"]?["clientCredentials"] != nil:
+            let flow = scheme["flows"]?["clientCredentials"]
+            let tokenURL = OpenAPISource.string(flow?["tokenUrl"]) ?? ""
+            let others = OpenAPISource.members(scheme["flows"]).map(\.key).filter { $0 != "clientCredentials" }
+            let othersNote = others.isEmpty ? nil
+                : "oauth2: the clientCredentials flow is declared as the login; the \(others.joined(separator: ", ")) flows are not"
+            guard let path = relativePath(of: tokenURL, under: baseURLs) else {
+                return .mapped(".preIssued(variable: \"\(prefix)_TOKEN\", placement: .bearer)", ["\(prefix)_TOKEN"],
+                               "oauth2: the clientCredentials token URL '\(tokenURL)' is not under the base URL: declared as a Bearer token issued beforehand ($\(prefix)_TOKEN)")
+            }
+            let login = ImportedLogin(source: .tokenURL(path: path, scheme: name, scopes: scopes(of: name, in: source.root)),
+                                      tokenField: "access_token", placement: ".bearer",
+                                      accountVariable: "\(prefix)_CLIENT_ID", passwordVariable: "\(prefix)_CLIENT_SECRET")
+            return .login(login, othersNote)
         case "oauth2", "openIdConnect":
             return .mapped(".preIssued(variable: \"\(prefix)_TOKEN\", placement: .bearer)", ["\(prefix)_TOKEN"],
                            "\(type): declared as a Bearer token issued beforehand ($\(prefix)_TOKEN); its flows and scopes are not declared")
         default:
             return .unmapped("security scheme type '\(type)' is not mapped")
         }
+    }
+
+    /// An operation that requires only HTTP Basic and whose success answer holds a token, where
+    /// another scheme the document requires sends a token: the login, and that scheme's name.
+    private static func basicLogin(source: OpenAPISource, schemes: [(key: String, value: JSONValue)], required: [String],
+                                   prefix: String) -> (ImportedLogin, String)? {
+        let resolved = schemes.compactMap { scheme in source.resolve(scheme.value).map { (name: scheme.key, scheme: $0) } }
+        let basic = Set(resolved.filter {
+            OpenAPISource.string($0.scheme["type"]) == "http" && OpenAPISource.string($0.scheme["scheme"])?.lowercased() == "basic"
+        }.map(\.name))
+        guard !basic.isEmpty else { return nil }
+        var token: (name: String, placement: String)?
+        for name in required where !basic.contains(name) && token == nil {
+            if let scheme = resolved.first(where: { $0.name == name })?.scheme, let placement = tokenPlacement(scheme) {
+                token = (name, placement)
+            }
+        }
+        guard let token else { return nil }
+        for (path, item) in OpenAPISource.members(source.root["paths"]) {
+            guard let item = source.resolve(item) else { continue }
+            for method in EndpointWriter.methods {
+                guard let operation = item[method], case let .array(requirements)? = operation["security"],
+                      !requirements.isEmpty else { continue }
+                let names = requirements.map { OpenAPISource.members($0).map(\.key) }
+                guard names.allSatisfy({ !$0.isEmpty && $0.allSatisfy(basic.contains) }),
+                      let field = tokenField(of: operation, source: source) else { continue }
+                return (ImportedLogin(source: .operation(method: method, path: path), tokenField: field, placement: token.placement,
+                                      accountVariable: "\(prefix)_ACCOUNT", passwordVariable: "\(prefix)_PASSWORD"), token.name)
+            }
+        }
+        return nil
+    }
+
+    /// Where a scheme that sends a token issued to the client puts it; nil for one that sends
+    /// none (HTTP Basic, a cookie).
+    private static func tokenPlacement(_ scheme: JSONValue) -> String? {
+        switch (OpenAPISource.string(scheme["type"]), OpenAPISource.string(scheme["in"])) {
+        case ("http"?, _) where OpenAPISource.string(scheme["scheme"])?.lowercased() == "bearer": return ".bearer"
+        case ("oauth2"?, _), ("openIdConnect"?, _): return ".bearer"
+        case ("apiKey"?, "header"?):
+            return ".header(\(SwiftName.literal(OpenAPISource.string(scheme["name"]) ?? "X-API-Key")), prefix: \"\")"
+        case ("apiKey"?, "query"?): return ".query(\(SwiftName.literal(OpenAPISource.string(scheme["name"]) ?? "key")))"
+        default: return nil
+        }
+    }
+
+    /// The member of an operation's 200 or 201 JSON answer that holds a token (a string named
+    /// as `ImportedLogin.tokenFields` lists).
+    private static func tokenField(of operation: JSONValue, source: OpenAPISource) -> String? {
+        for status in ["200", "201"] {
+            guard let answer = operation["responses"]?[status].flatMap({ source.resolve($0) }) else { continue }
+            let media = OpenAPISource.members(answer["content"]).first { $0.key.lowercased().contains("json") }?.value
+            guard let schema = media?["schema"].flatMap({ source.resolve($0) }) else { continue }
+            let properties = OpenAPISource.members(schema["properties"])
+            for field in ImportedLogin.tokenFields {
+                if let property = properties.first(where: { $0.key == field }).flatMap({ source.resolve($0.value) }),
+                   OpenAPISource.string(property["type"]) == "string" {
+                    return field
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A token URL relative to the first of `bases` it lies under (`oauth/token`); nil when it
+    /// lies under none (another host: no endpoint of the API can call it).
+    static func relativePath(of tokenURL: String, under bases: [URL]) -> String? {
+        for base in bases {
+            guard !tokenURL.isEmpty, let url = URL(string: tokenURL, relativeTo: base)?.absoluteURL else { continue }
+            var prefix = base.absoluteString
+            if !prefix.hasSuffix("/") { prefix += "/" }
+            let text = url.absoluteString
+            if text.hasPrefix(prefix), text.count > prefix.count, url.query == nil { return String(text.dropFirst(prefix.count)) }
+        }
+        return nil
+    }
+
+    /// The scopes the document's requirements of a scheme name, each once, in order.
+    private static func scopes(of scheme: String, in document: JSONValue) -> [String] {
+        var requirements = OpenAPISource.array(document["security"])
+        for (_, item) in OpenAPISource.members(document["paths"]) {
+            for (_, operation) in OpenAPISource.members(item) { requirements += OpenAPISource.array(operation["security"]) }
+        }
+        var scopes: [String] = []
+        for requirement in requirements {
+            for scope in OpenAPISource.array(requirement[scheme]).compactMap({ OpenAPISource.string($0) }) where !scopes.contains(scope) {
+                scopes.append(scope)
+            }
+        }
+        return scopes
     }
 
     private static func schemeNames(_ security: JSONValue?) -> [String] {

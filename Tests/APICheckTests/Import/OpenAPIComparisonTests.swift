@@ -129,6 +129,21 @@ import Testing
         #expect(change.location == test.location, "\(change)")
     }
 
+    /// A path parameter renamed in its place: the client fills the placeholder by place, so the
+    /// URL it calls is the same; only the sample variable a re-import names may change.
+    @Test(arguments: [("pet_key", "re-importing renames its sample variable $SHOP_PET_ID to $SHOP_PET_KEY (set that one for live)"),
+                      ("id", "its sample variable stays $SHOP_PET_ID")])
+    func aPathParameterRenamedInItsPlaceIsCompatible(name: String, variable: String) throws {
+        let renamed = try Self.edited(try Self.edited(Self.base, (#""/pets/{petId}""#, "\"/pets/{\(name)}\"")),
+                                      (#"{"name": "petId", "in": "path""#, "{\"name\": \"\(name)\", \"in\": \"path\""))
+        let found = OpenAPIComparison(old: try OpenAPIImport.parse(Data(Self.base.utf8)), new: try OpenAPIImport.parse(Data(renamed.utf8)),
+                                      variablePrefix: "SHOP").changes()
+        #expect(found.map(\.description) == [
+            "compatible parameter-renamed GET /pets/{\(name)} path parameter \(name): renamed from 'petId' in the same place of the path: "
+                + "the client still calls the same URL; \(variable)",
+        ])
+    }
+
     @Test func anUnchangedDocumentHasNoChanges() throws {
         #expect(try Self.changes(Self.base, Self.base).isEmpty)
     }

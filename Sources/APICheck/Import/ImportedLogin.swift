@@ -1,0 +1,37 @@
+/// A login the import declares from the document's security: an operation that takes HTTP Basic
+/// credentials and answers the token another scheme sends, or an OAuth 2 client-credentials
+/// flow's token URL, which becomes an endpoint of its own. Either takes the credentials as HTTP
+/// Basic ones (`loginCredentials: .basic`, as RFC 6749 has a client authenticate) and the token it
+/// answers travels as the token's scheme says.
+struct ImportedLogin: Equatable {
+    enum Source: Equatable {
+        /// The document's operation (`post`, `/auth/token`).
+        case operation(method: String, path: String)
+        /// A token URL no operation declares, relative to the base URL (`oauth/token`), of the
+        /// named OAuth 2 scheme, and the scopes the document's requirements of it name.
+        case tokenURL(path: String, scheme: String, scopes: [String])
+    }
+
+    var source: Source
+    /// The answer's member holding the token.
+    var tokenField: String
+    /// The `AuthPolicy.Placement` expression of the token (`.bearer`).
+    var placement: String
+    var accountVariable: String
+    var passwordVariable: String
+
+    /// The `AuthPolicy` expression, logging in through `endpoint`.
+    func policy(endpoint: String) -> String {
+        "AuthPolicy(loginEndpoint: \(SwiftName.literal(endpoint)), tokenField: \(SwiftName.literal(tokenField)), "
+            + "placement: \(placement), accountVariable: \(SwiftName.literal(accountVariable)), "
+            + "passwordVariable: \(SwiftName.literal(passwordVariable)), loginCredentials: .basic)"
+    }
+
+    /// Whether the document's operation at `method` and `path` is this login.
+    func isOperation(method: String, path: String) -> Bool {
+        source == .operation(method: method, path: path)
+    }
+
+    /// The members an answer's token may sit in, in the order they are looked for.
+    static let tokenFields = ["access_token", "accessToken", "token", "id_token", "idToken", "auth_token", "authToken", "jwt"]
+}

@@ -1,0 +1,73 @@
+/// An environment variable the package's samples read because the document gives a required
+/// parameter no example, default or enum: its name, and every operation's parameter that reads
+/// it, so the import lists each variable once with the operations that use it.
+///
+/// A path parameter is named after the resource it identifies, the path segment before its
+/// placeholder, singular: `/flows/{id}` reads `<PREFIX>_FLOW_ID` and `/deployments/{id}`
+/// `<PREFIX>_DEPLOYMENT_ID`, so the ids of different resources never share a variable, while
+/// every operation on one resource (`GET`, `PATCH`, `DELETE /flows/{id}`, `/flows/{id}/runs`)
+/// shares one. A parameter whose name already starts with the resource (`/pets/{petId}`) is
+/// named after itself (`<PREFIX>_PET_ID`). Query and header parameters are named after the
+/// parameter alone.
+struct SampleVariable: Equatable {
+    /// One parameter that reads the variable.
+    struct Use: Equatable {
+        var operation: String
+        var place: String
+        var parameter: String
+    }
+
+    var name: String
+    /// Where the first parameter reading it is declared, as a JSON pointer.
+    var location: String
+    var uses: [Use]
+
+    /// The variable a parameter without a value of its own reads.
+    static func name(prefix: String, place: String, parameter: String, path: String) -> String {
+        let own = SwiftName.variable(parameter)
+        guard place == "path", let resource = resource(of: parameter, in: path) else { return prefix + "_" + own }
+        return prefix + "_" + (own.hasPrefix(resource) ? own : resource + "_" + own)
+    }
+
+    /// The resource a path parameter identifies, as a variable's words (`FLOW_RUN`): the nearest
+    /// segment before its placeholder that is neither a placeholder nor the parameter's own name
+    /// or its last word (`/flows/name/{name}`, `/deployments/name/{flow_name}` look past `name`).
+    static func resource(of parameter: String, in path: String) -> String? {
+        let segments = path.split(separator: "/").map(String.init)
+        guard let index = segments.firstIndex(of: "{\(parameter)}") else { return nil }
+        let own = SwiftName.variable(parameter)
+        for segment in segments[..<index].reversed() where !segment.hasPrefix("{") {
+            let word = SwiftName.variable(singular(segment))
+            if word.isEmpty || own == word || own.hasSuffix("_" + word) { continue }
+            return word
+        }
+        return nil
+    }
+
+    /// `flows` → `flow`, `categories` → `category`, `statuses` → `status`, `boxes` → `box`;
+    /// a word that does not look plural is kept (`status`, `graph`).
+    static func singular(_ word: String) -> String {
+        let lower = word.lowercased()
+        func drop(_ count: Int, adding suffix: String = "") -> String { String(word.dropLast(count)) + suffix }
+        if lower.hasSuffix("ies"), lower.count > 3 { return drop(3, adding: "y") }
+        for ending in ["sses", "tuses", "xes", "ches", "shes", "zzes"] where lower.hasSuffix(ending) { return drop(2) }
+        if lower.hasSuffix("ss") || lower.hasSuffix("us") || lower.hasSuffix("is") || !lower.hasSuffix("s") || lower.count < 3 {
+            return word
+        }
+        return drop(1)
+    }
+
+    /// `the path parameter 'id' of read_flow, delete_flow; the query parameter 'flow_id' of runs`.
+    var usesText: String {
+        var groups: [(key: String, operations: [String])] = []
+        for use in uses {
+            let key = "the \(use.place) parameter '\(use.parameter)'"
+            if let index = groups.firstIndex(where: { $0.key == key }) {
+                if !groups[index].operations.contains(use.operation) { groups[index].operations.append(use.operation) }
+            } else {
+                groups.append((key, [use.operation]))
+            }
+        }
+        return groups.map { "\($0.key) of \($0.operations.joined(separator: ", "))" }.joined(separator: "; ")
+    }
+}

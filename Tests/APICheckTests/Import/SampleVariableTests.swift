@@ -1,0 +1,76 @@
+@testable import APICheck
+import Foundation
+import Testing
+
+/// Path parameters without a value of their own read a variable named after their resource:
+/// different resources' ids never share one, one resource's operations share it, and the import
+/// lists each variable once with the operations that read it.
+@Suite struct SampleVariableTests {
+    static let paths = """
+        "/flows/{id}": {
+          "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}],
+          "get": {"operationId": "read_flow", "tags": ["Flows"], "responses": {"204": {"description": "ok"}}},
+          "delete": {"operationId": "delete_flow", "tags": ["Flows"], "responses": {"204": {"description": "gone"}}}},
+        "/flows/name/{name}": {"get": {"operationId": "read_flow_by_name", "tags": ["Flows"],
+          "parameters": [{"name": "name", "in": "path", "required": true, "schema": {"type": "string"}}],
+          "responses": {"204": {"description": "ok"}}}},
+        "/deployments/{id}": {"get": {"operationId": "read_deployment", "tags": ["Deployments"],
+          "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+          "responses": {"204": {"description": "ok"}}}},
+        "/work_pools/{name}": {"get": {"operationId": "read_work_pool", "tags": ["Work Pools"],
+          "parameters": [{"name": "name", "in": "path", "required": true, "schema": {"type": "string"}}],
+          "responses": {"204": {"description": "ok"}}}},
+        "/work_pools/{work_pool_name}/queues/{name}": {"get": {"operationId": "read_queue", "tags": ["Work Pools"],
+          "parameters": [{"name": "work_pool_name", "in": "path", "required": true, "schema": {"type": "string"}},
+                         {"name": "name", "in": "path", "required": true, "schema": {"type": "string"}}],
+          "responses": {"204": {"description": "ok"}}}},
+        "/categories/{categoryId}": {"get": {"operationId": "category",
+          "parameters": [{"name": "categoryId", "in": "path", "required": true, "schema": {"type": "integer"}},
+                         {"name": "id", "in": "query", "required": true, "schema": {"type": "string"}}],
+          "responses": {"204": {"description": "ok"}}}}
+        """
+
+    @Test func eachResourcesParameterHasAVariableOfItsOwn() throws {
+        let fixture = try ImportFixture(paths: Self.paths)
+        let flows = fixture.group("FlowsEndpoints")
+        #expect(flows.contains(#"id: "read_flow", .get, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)),"#), "\(flows)")
+        #expect(flows.contains(#"id: "delete_flow", .delete, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)),"#))
+        #expect(flows.contains(#".path("name", .string, sample: .environment("SHOP_FLOW_NAME", fallback: nil)),"#))
+        #expect(fixture.group("DeploymentsEndpoints").contains(#".path("id", .string, sample: .environment("SHOP_DEPLOYMENT_ID", fallback: nil)),"#))
+        let pools = fixture.group("WorkPoolsEndpoints")
+        #expect(pools.contains(#".path("name", .string, sample: .environment("SHOP_WORK_POOL_NAME", fallback: nil)),"#), "\(pools)")
+        #expect(pools.contains(#".path("work_pool_name", .string, sample: .environment("SHOP_WORK_POOL_NAME", fallback: nil)),"#))
+        #expect(pools.contains(#".path("name", .string, sample: .environment("SHOP_QUEUE_NAME", fallback: nil)),"#))
+        let other = fixture.group("DefaultEndpoints")
+        #expect(other.contains(#".path("categoryId", .int, sample: .environment("SHOP_CATEGORY_ID", fallback: nil)),"#))
+        // A query parameter identifies no resource: named after itself.
+        #expect(other.contains(#".query("id", .string, required: true, sample: .environment("SHOP_ID", fallback: nil)),"#))
+    }
+
+    @Test func eachVariableIsListedOnceWithTheOperationsThatReadIt() throws {
+        let fixture = try ImportFixture(paths: Self.paths)
+        let set = fixture.notes.filter { $0.hasPrefix("set: ") }
+        #expect(set == [
+            "set: #/paths/~1flows~1{id}/parameters/0: no example for the path parameter 'id' of read_flow, delete_flow: live reads it from $SHOP_FLOW_ID",
+            "set: #/paths/~1flows~1name~1{name}/get/parameters/0: no example for the path parameter 'name' of read_flow_by_name: live reads it from $SHOP_FLOW_NAME",
+            "set: #/paths/~1deployments~1{id}/get/parameters/0: no example for the path parameter 'id' of read_deployment: live reads it from $SHOP_DEPLOYMENT_ID",
+            "set: #/paths/~1work_pools~1{name}/get/parameters/0: no example for the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name' of read_queue: live reads it from $SHOP_WORK_POOL_NAME",
+            "set: #/paths/~1work_pools~1{work_pool_name}~1queues~1{name}/get/parameters/1: no example for the path parameter 'name' of read_queue: live reads it from $SHOP_QUEUE_NAME",
+            "set: #/paths/~1categories~1{categoryId}/get/parameters/0: no example for the path parameter 'categoryId' of category: live reads it from $SHOP_CATEGORY_ID",
+            "set: #/paths/~1categories~1{categoryId}/get/parameters/1: no example for the query parameter 'id' of category: live reads it from $SHOP_ID",
+        ], "\(set)")
+        #expect(fixture.declaration.contains("""
+                // `apicheck live` reads these samples from the environment (the document gives the
+                // parameters no example): set each to a value of its resource on the server.
+                // - SHOP_FLOW_ID: the path parameter 'id' of read_flow, delete_flow
+                // - SHOP_FLOW_NAME: the path parameter 'name' of read_flow_by_name
+            """), "\(fixture.declaration)")
+        #expect(fixture.declaration.contains("    // - SHOP_WORK_POOL_NAME: the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name'\n    //   of read_queue\n"))
+    }
+
+    @Test(arguments: [("flows", "flow"), ("flow_runs", "flow_run"), ("categories", "category"), ("statuses", "status"),
+                      ("boxes", "box"), ("addresses", "address"), ("status", "status"), ("graph", "graph"), ("v2", "v2")])
+    func aSegmentIsMadeSingular(plural: String, singular: String) {
+        #expect(SampleVariable.singular(plural) == singular)
+    }
+}
