@@ -7,10 +7,9 @@ Creates, through the server's own API and before any check runs, one of each obj
 operations look up (a flow and its run with a state, a task run, an input, a log line, a work
 pool with a queue, a deployment, a variable, an artifact, tag and global concurrency limits, a
 saved search, a block document, an automation), so that `live` reads real answers and not only
-empty lists or 404s. Then prints one line per `live` run the check makes: `VAR=value ...` (the
-environment that run's path and query samples read) `--` the endpoint ids. The generated package
-names every path parameter `id` the same (PREFECT_ID), whatever it identifies, so each object
-kind gets a run of its own. Only the ids listed here are called: reads, never a write.
+empty lists or 404s. Then prints the `live` run the check makes over them: `VAR=value ...` (the
+environment its path and query samples read, one variable per resource) `--` the endpoint ids.
+Only the ids listed here are called: reads, never a write.
 """
 import json
 import sys
@@ -56,49 +55,59 @@ automation = call("POST", "automations/", {
     "trigger": {"type": "event", "posture": "Reactive", "expect": ["apicheck.event"], "threshold": 1, "within": 0},
     "actions": [{"type": "do-nothing"}]})
 
-runs = [
-    ({"PREFECT_ID": flow["id"], "PREFECT_NAME": flow["name"]},
-     ["read_flow_flows__id__get", "read_flow_by_name_flows_name__name__get"]),
-    ({"PREFECT_ID": flow_run["id"], "PREFECT_KEY": "apicheck-input", "PREFECT_FLOW_RUN_ID": flow_run["id"]},
-     ["read_flow_run_flow_runs__id__get", "read_flow_run_graph_v1_flow_runs__id__graph_get",
-      "read_flow_run_graph_v2_flow_runs__id__graph_v2_get", "filter_flow_run_input_flow_runs__id__input_filter_post",
-      "read_flow_run_input_flow_runs__id__input__key__get", "download_logs_flow_runs__id__logs_download_get",
-      "read_flow_run_states_flow_run_states__get"]),
-    ({"PREFECT_ID": flow_run_states[0]["id"]}, ["read_flow_run_state_flow_run_states__id__get"]),
-    ({"PREFECT_ID": task_run["id"], "PREFECT_TASK_RUN_ID": task_run["id"]},
-     ["read_task_run_task_runs__id__get", "read_task_run_with_flow_run_name_ui_task_runs__id__get",
-      "read_task_run_states_task_run_states__get"]),
-    ({"PREFECT_ID": task_run_states[0]["id"]}, ["read_task_run_state_task_run_states__id__get"]),
-    ({"PREFECT_ID": deployment["id"], "PREFECT_FLOW_NAME": flow["name"], "PREFECT_DEPLOYMENT_NAME": deployment["name"]},
-     ["read_deployment_deployments__id__get", "read_deployment_by_name_deployments_name__flow_name___deployment_name__get",
-      "work_queue_check_for_deployment_deployments__id__work_queue_check_get",
-      "read_deployment_schedules_deployments__id__schedules_get"]),
-    ({"PREFECT_ID": search["id"]}, ["read_saved_search_saved_searches__id__get"]),
-    ({"PREFECT_ID": limit["id"], "PREFECT_TAG": limit["tag"], "PREFECT_ID_OR_NAME": limit_v2["name"]},
-     ["read_concurrency_limit_concurrency_limits__id__get", "read_concurrency_limit_by_tag_concurrency_limits_tag__tag__get",
-      "read_concurrency_limit_v2_v2_concurrency_limits__id_or_name__get"]),
-    ({"PREFECT_ID": block_type["id"], "PREFECT_SLUG": block_type["slug"], "PREFECT_BLOCK_DOCUMENT_NAME": block["name"]},
-     ["read_block_type_by_id_block_types__id__get", "read_block_type_by_slug_block_types_slug__slug__get",
-      "read_block_documents_for_block_type_block_types_slug__slug__block_documents_get",
-      "read_block_document_by_name_for_block_type_block_types_slug__slug__block_documents_name__block_document_name__get"]),
-    ({"PREFECT_ID": block["id"]}, ["read_block_document_by_id_block_documents__id__get"]),
-    ({"PREFECT_NAME": pool_queue["name"], "PREFECT_WORK_POOL_NAME": pool["name"]},
-     ["read_work_queue_work_pools__work_pool_name__queues__name__get",
-      "read_work_queues_work_pools__work_pool_name__queues_filter_post",
-      "read_workers_work_pools__work_pool_name__workers_filter_post"]),
-    ({"PREFECT_NAME": pool["name"]}, ["read_work_pool_work_pools__name__get"]),
-    ({"PREFECT_ID": pool_queue["id"], "PREFECT_NAME": pool_queue["name"]},
-     ["read_work_queue_work_queues__id__get", "read_work_queue_by_name_work_queues_name__name__get",
-      "read_work_queue_status_work_queues__id__status_get"]),
-    ({"PREFECT_ID": artifact["id"], "PREFECT_KEY": artifact["key"]},
-     ["read_artifact_artifacts__id__get", "read_latest_artifact_artifacts__key__latest_get"]),
-    ({"PREFECT_ID": block_schema["id"], "PREFECT_CHECKSUM": block_schema["checksum"]},
-     ["read_block_schema_by_id_block_schemas__id__get", "read_block_schema_by_checksum_block_schemas_checksum__checksum__get"]),
-    ({"PREFECT_ID": variable["id"], "PREFECT_NAME": variable["name"]},
-     ["read_variable_variables__id__get", "read_variable_by_name_variables_name__name__get"]),
-    ({"PREFECT_ID": automation["id"], "PREFECT_RESOURCE_ID": f"prefect.deployment.{deployment['id']}"},
-     ["read_automation_automations__id__get",
-      "read_automations_related_to_resource_automations_related_to__resource_id__get"]),
+# One variable per resource (the import names a path parameter's variable after the segment
+# before it: /flows/{id} reads PREFECT_FLOW_ID, /deployments/{id} PREFECT_DEPLOYMENT_ID), so one run
+# reads every kind of object. A query parameter is named after itself (flow_run_id reads
+# PREFECT_FLOW_RUN_ID, as /flow_runs/{id} does).
+environment = {
+    "PREFECT_FLOW_ID": flow["id"], "PREFECT_FLOW_NAME": flow["name"],
+    "PREFECT_FLOW_RUN_ID": flow_run["id"], "PREFECT_INPUT_KEY": "apicheck-input",
+    "PREFECT_FLOW_RUN_STATE_ID": flow_run_states[0]["id"],
+    "PREFECT_TASK_RUN_ID": task_run["id"], "PREFECT_TASK_RUN_STATE_ID": task_run_states[0]["id"],
+    "PREFECT_DEPLOYMENT_ID": deployment["id"], "PREFECT_DEPLOYMENT_FLOW_NAME": flow["name"],
+    "PREFECT_DEPLOYMENT_NAME": deployment["name"],
+    "PREFECT_SAVED_SEARCH_ID": search["id"],
+    "PREFECT_CONCURRENCY_LIMIT_ID": limit["id"], "PREFECT_CONCURRENCY_LIMIT_TAG": limit["tag"],
+    "PREFECT_CONCURRENCY_LIMIT_ID_OR_NAME": limit_v2["name"],
+    "PREFECT_BLOCK_TYPE_ID": block_type["id"], "PREFECT_BLOCK_TYPE_SLUG": block_type["slug"],
+    "PREFECT_BLOCK_DOCUMENT_NAME": block["name"], "PREFECT_BLOCK_DOCUMENT_ID": block["id"],
+    "PREFECT_WORK_POOL_NAME": pool["name"], "PREFECT_QUEUE_NAME": pool_queue["name"],
+    "PREFECT_WORK_QUEUE_ID": pool_queue["id"], "PREFECT_WORK_QUEUE_NAME": pool_queue["name"],
+    "PREFECT_ARTIFACT_ID": artifact["id"], "PREFECT_ARTIFACT_KEY": artifact["key"],
+    "PREFECT_BLOCK_SCHEMA_ID": block_schema["id"], "PREFECT_BLOCK_SCHEMA_CHECKSUM": block_schema["checksum"],
+    "PREFECT_VARIABLE_ID": variable["id"], "PREFECT_VARIABLE_NAME": variable["name"],
+    "PREFECT_AUTOMATION_ID": automation["id"], "PREFECT_RELATED_TO_RESOURCE_ID": f"prefect.deployment.{deployment['id']}",
+}
+ids = [
+    "read_flow_flows__id__get", "read_flow_by_name_flows_name__name__get",
+    "read_flow_run_flow_runs__id__get", "read_flow_run_graph_v1_flow_runs__id__graph_get",
+    "read_flow_run_graph_v2_flow_runs__id__graph_v2_get", "filter_flow_run_input_flow_runs__id__input_filter_post",
+    "read_flow_run_input_flow_runs__id__input__key__get", "download_logs_flow_runs__id__logs_download_get",
+    "read_flow_run_states_flow_run_states__get",
+    "read_flow_run_state_flow_run_states__id__get",
+    "read_task_run_task_runs__id__get", "read_task_run_with_flow_run_name_ui_task_runs__id__get",
+    "read_task_run_states_task_run_states__get",
+    "read_task_run_state_task_run_states__id__get",
+    "read_deployment_deployments__id__get", "read_deployment_by_name_deployments_name__flow_name___deployment_name__get",
+    "work_queue_check_for_deployment_deployments__id__work_queue_check_get",
+    "read_deployment_schedules_deployments__id__schedules_get",
+    "read_saved_search_saved_searches__id__get",
+    "read_concurrency_limit_concurrency_limits__id__get", "read_concurrency_limit_by_tag_concurrency_limits_tag__tag__get",
+    "read_concurrency_limit_v2_v2_concurrency_limits__id_or_name__get",
+    "read_block_type_by_id_block_types__id__get", "read_block_type_by_slug_block_types_slug__slug__get",
+    "read_block_documents_for_block_type_block_types_slug__slug__block_documents_get",
+    "read_block_document_by_name_for_block_type_block_types_slug__slug__block_documents_name__block_document_name__get",
+    "read_block_document_by_id_block_documents__id__get",
+    "read_work_queue_work_pools__work_pool_name__queues__name__get",
+    "read_work_queues_work_pools__work_pool_name__queues_filter_post",
+    "read_workers_work_pools__work_pool_name__workers_filter_post",
+    "read_work_pool_work_pools__name__get",
+    "read_work_queue_work_queues__id__get", "read_work_queue_by_name_work_queues_name__name__get",
+    "read_work_queue_status_work_queues__id__status_get",
+    "read_artifact_artifacts__id__get", "read_latest_artifact_artifacts__key__latest_get",
+    "read_block_schema_by_id_block_schemas__id__get", "read_block_schema_by_checksum_block_schemas_checksum__checksum__get",
+    "read_variable_variables__id__get", "read_variable_by_name_variables_name__name__get",
+    "read_automation_automations__id__get",
+    "read_automations_related_to_resource_automations_related_to__resource_id__get",
 ]
-for environment, ids in runs:
-    print(" ".join(f"{name}={value}" for name, value in environment.items()), "--", ",".join(ids))
+print(" ".join(f"{name}={value}" for name, value in environment.items()), "--", ",".join(ids))

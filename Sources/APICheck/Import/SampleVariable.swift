@@ -30,16 +30,17 @@ struct SampleVariable: Equatable {
     }
 
     /// The resource a path parameter identifies, as a variable's words (`FLOW_RUN`): the nearest
-    /// segment before its placeholder that is neither a placeholder nor the parameter's own name
-    /// or its last word (`/flows/name/{name}`, `/deployments/name/{flow_name}` look past `name`).
+    /// segment before its placeholder that is neither a placeholder nor, as written, the
+    /// parameter's own name or its last word (`/flows/name/{name}`, `/deployments/name/{flow_name}`
+    /// look past `name`; `/sessions/{session}` is the session's).
     static func resource(of parameter: String, in path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
         guard let index = segments.firstIndex(of: "{\(parameter)}") else { return nil }
         let own = SwiftName.variable(parameter)
         for segment in segments[..<index].reversed() where !segment.hasPrefix("{") {
-            let word = SwiftName.variable(singular(segment))
-            if word.isEmpty || own == word || own.hasSuffix("_" + word) { continue }
-            return word
+            let written = SwiftName.variable(segment)
+            if written.isEmpty || own == written || own.hasSuffix("_" + written) { continue }
+            return SwiftName.variable(singular(segment))
         }
         return nil
     }

@@ -68,6 +68,17 @@ import Testing
         #expect(fixture.declaration.contains("    // - SHOP_WORK_POOL_NAME: the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name'\n    //   of read_queue\n"))
     }
 
+    @Test(arguments: [
+        ("/sessions/{session}", "session", "SHOP_SESSION"), ("/api/contents/{path}/checkpoints", "path", "SHOP_CONTENT_PATH"),
+        ("/concurrency_limits/tag/{tag}", "tag", "SHOP_CONCURRENCY_LIMIT_TAG"),
+        ("/deployments/name/{flow_name}/{deployment_name}", "flow_name", "SHOP_DEPLOYMENT_FLOW_NAME"),
+        ("/deployments/name/{flow_name}/{deployment_name}", "deployment_name", "SHOP_DEPLOYMENT_NAME"),
+        ("/{tenant}/pets", "tenant", "SHOP_TENANT"),
+    ])
+    func aPathParameterIsNamedAfterTheSegmentBeforeIt(path: String, parameter: String, variable: String) {
+        #expect(SampleVariable.name(prefix: "SHOP", place: "path", parameter: parameter, path: path) == variable)
+    }
+
     @Test(arguments: [("flows", "flow"), ("flow_runs", "flow_run"), ("categories", "category"), ("statuses", "status"),
                       ("boxes", "box"), ("addresses", "address"), ("status", "status"), ("graph", "graph"), ("v2", "v2")])
     func aSegmentIsMadeSingular(plural: String, singular: String) {
