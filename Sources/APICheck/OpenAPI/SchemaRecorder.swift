@@ -87,6 +87,7 @@ public final class SchemaRecorder {
             return JSONSchema.ref(name)
         }
         let recording = SchemaRecording()
+        let before = state
         do {
             _ = try make(type, recording: recording, path: path)
         } catch {
@@ -99,7 +100,16 @@ public final class SchemaRecorder {
             components[name] = branches.count == 1 ? branches[0] : .object([("oneOf", .array(branches))])
             return JSONSchema.ref(name)
         }
-        if recording.isObject, let branches = enumBranches(type, first: recording, path: path) {
+        if recording.isObject, let (key, cases) = enumDiscriminator(type, first: recording, path: path) {
+            // Walked again from where it started, each case chosen: the components the first walk
+            // made for the enum itself (which no branch refers to) are not left behind.
+            state = before
+            var branches: [JSONValue] = []
+            for index in cases {
+                let recording = SchemaRecording(caseChoices: [key: index])
+                _ = try make(type, recording: recording, path: path)
+                branches.append(recording.schema())
+            }
             let name = componentName(type)
             components[name] = .object([("oneOf", .array(branches))])
             return JSONSchema.ref(name)
@@ -152,6 +162,9 @@ public final class SchemaRecorder {
         }
         var selected: [[String]] = Array(repeating: [], count: types.count)
         var tried: Set<String> = []
+        // A value no branch takes reaches the union's fallback (`.unknown(JSONValue)`), whose walk
+        // would leave a component nothing refers to.
+        let before = state
         for candidate in candidates where tried.insert(candidate).inserted {
             let recording = SchemaRecording(choices: [key: candidate])
             guard let value = try? make(type, recording: recording, path: path),
@@ -159,6 +172,7 @@ public final class SchemaRecorder {
                   let index = types.firstIndex(of: ObjectIdentifier(Swift.type(of: payload) as Any.Type)) else { continue }
             selected[index].append(candidate)
         }
+        state = before
         let missing = union.openAPIBranches.indices.filter { selected[$0].isEmpty || branches[$0]["$ref"] == nil }
         guard missing.isEmpty else {
             let names = missing.map { ReadLog.typeName(union.openAPIBranches[$0]) }
@@ -260,21 +274,32 @@ public final class SchemaRecorder {
         return []
     }
 
-    /// The branches of a payload whose shape an enum property chooses: the type run again with
-    /// each case of each enum it read, until one enum gives branches that differ; each branch has
-    /// the property as a `const`. A case the type refuses is no branch. Nil when no enum chooses.
-    private func enumBranches(_ type: any Decodable.Type, first: SchemaRecording, path: String) -> [JSONValue]? {
+    /// The enum property that chooses the shape of a payload, and the cases the type accepts:
+    /// the type run again with each case of each enum it read, until one enum gives branches that
+    /// differ beyond the property itself. A case the type refuses is no branch. Nil when no enum
+    /// chooses.
+    private func enumDiscriminator(_ type: any Decodable.Type, first: SchemaRecording, path: String) -> (key: String, cases: [Int])? {
         for (key, count) in first.enumKeys {
-            var branches: [JSONValue] = []
+            var shapes: Set<String> = [], accepted: [Int] = []
+            let before = state
+            defer { state = before }
             for index in 0..<count {
                 let recording = SchemaRecording(caseChoices: [key: index])
-                if (try? make(type, recording: recording, path: path)) != nil { branches.append(recording.schema()) }
+                guard (try? make(type, recording: recording, path: path)) != nil else { continue }
+                accepted.append(index)
+                // The same schema for every case, but for the tag: an ordinary field.
+                shapes.insert(Self.removingProperty(key, from: recording.schema()).compactText)
             }
-            // The branches without the tag: the same schema for every case is an ordinary field.
-            let shapes = branches.map { Self.removingProperty(key, from: $0) }
-            if Set(shapes.map(\.compactText)).count > 1 { return branches }
+            if shapes.count > 1 { return (key, accepted) }
         }
         return nil
+    }
+
+    /// What a trial walk may add to and a caller may have to take back: components, their names,
+    /// warnings.
+    private var state: (components: [String: JSONValue], names: [ObjectIdentifier: String], taken: Set<String>, warnings: [String]) {
+        get { (components, names, takenNames, warnings) }
+        set { (components, names, takenNames, warnings) = newValue }
     }
 
     private static func removingProperty(_ key: String, from schema: JSONValue) -> JSONValue {

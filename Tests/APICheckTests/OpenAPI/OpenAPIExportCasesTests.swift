@@ -41,6 +41,8 @@ import Testing
         #expect(drawing["oneOf"]?[0]?["required"] == .array([.string("kind"), .string("radius")]))
         #expect(drawing["oneOf"]?[1]?["properties"]?["kind"]?["const"] == .string("square"))
         #expect(drawing["oneOf"]?[1]?["required"] == .array([.string("kind"), .string("side")]))
+        // No branch refers to the enum's own component, so there is none.
+        #expect(try Self.built().document["components"]?["schemas"]?["Kind"] == nil)
     }
 
     /// Every declared value is a branch, whichever endpoint's mocks hold it; nothing to warn of.
@@ -104,6 +106,8 @@ import Testing
             ("mapping", .object([("cat", .string("#/components/schemas/Cat")), ("dog", .string("#/components/schemas/Dog"))])),
         ]))
         #expect(schemas["Tag"] == .object([("type", .string("string")), ("enum", .array([.string("cat")]))]))
+        // The candidates no branch takes reached the union's fallback; its walk left nothing.
+        #expect(schemas["JSONValue"] == nil)
     }
 
     enum Pet: Decodable, Sendable, OpenAPIOneOfProviding {
