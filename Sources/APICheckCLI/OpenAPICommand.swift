@@ -49,13 +49,14 @@ struct OpenAPICommand: Command {
             context.note("no examples: \(mocks.explanation) (give --mocks DIR)")
         }
         let document = OpenAPIDocument(api: context.api, servers: servers.isEmpty ? nil : servers, mocks: directory)
-        let built: (document: JSONValue, skippedMocks: [(file: String, reason: String)])
+        let built: (document: JSONValue, skippedMocks: [(file: String, reason: String)], warnings: [String])
         do {
             built = try document.build()
         } catch {
             throw CommandFailure(error.description)
         }
         for skipped in built.skippedMocks { context.note("no example from \(skipped.file): \(skipped.reason)") }
+        for warning in built.warnings { context.note("warning: \(warning)") }
         for group in document.mergedOperations {
             let first = group[0]
             context.note("\(first.method) \(first.path): one operation for \(group.map(\.id).joined(separator: ", ")), with every example")

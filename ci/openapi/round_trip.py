@@ -3,7 +3,10 @@ the package as .apicheck-import.openapi.json, a Swagger 2.0 one converted to Ope
 the package's own `apicheck openapi` export, compared structurally: every operation (method and
 path), parameter (name, place, type, required), request body (kind and schema) and success answer
 (status and schema: members, types, required-ness, enum values, oneOf/anyOf branches) must be
-kept. Each loss is printed; a loss the import listed on stderr as not mapped (a note at, inside or
+kept. Where both sides state them, enum values (a `const` is a one-value enum) and a union's
+discriminator mapping (the document's `mapping`, else the component names its `discriminator`
+implies, else the one-value tags its branches carry) must be kept too: a value dropped, or one
+that selects another branch, is a loss. Each loss is printed; a loss the import listed on stderr as not mapped (a note at, inside or
 around its place in the document) is allowed, any other fails.
 
 usage: round_trip.py PACKAGE EXPORT.json IMPORT-STDERR [--swagger] [--known 'REGEX=REASON']...
@@ -59,6 +62,15 @@ def types_of(schema):
 
 def is_null(schema):
     return schema.get("type") == "null" or schema.get("enum") == [None]
+
+
+def allowed_values(schema):
+    """A schema's enum values, a `const` as the one value; None when it lists none."""
+    if isinstance(schema.get("enum"), list):
+        return [v for v in schema["enum"] if v is not None]
+    if "const" in schema:
+        return [schema["const"]]
+    return None
 
 
 def nullable(schema):
@@ -162,6 +174,51 @@ class Side:
                 found.append(branch)
         return found
 
+    def mapping(self, schema, branches):
+        """A union's discriminator values, each with the index in `branches` of the branch it
+        selects: the `mapping` (a reference or a bare component name), else, with a
+        `discriminator`, each referenced branch's component name; else the values of a property
+        every branch allows one value of (a tagged union). None when there are none."""
+        discriminator = schema.get("discriminator")
+        prefix = "#/components/schemas/"
+
+        def index_of(target):
+            reference = target if target.startswith("#") else prefix + target
+            for index, branch in enumerate(branches):
+                if isinstance(branch, dict) and branch.get("$ref") == reference:
+                    return index
+            return None
+
+        if isinstance(discriminator, dict):
+            found = {}
+            explicit = discriminator.get("mapping")
+            if isinstance(explicit, dict) and explicit:
+                for value, target in explicit.items():
+                    if isinstance(target, str) and index_of(target) is not None:
+                        found[value] = index_of(target)
+                return found or None
+            for index, branch in enumerate(branches):
+                reference = branch.get("$ref", "") if isinstance(branch, dict) else ""
+                if reference.startswith(prefix):
+                    found[reference[len(prefix):]] = index
+            return found or None
+        resolved = [resolve(self.document, branch)[0] for branch in branches]
+        if len(resolved) < 2 or not all(isinstance(b, dict) for b in resolved):
+            return None
+        for name in (resolved[0].get("properties") or {}):
+            values = []
+            for branch in resolved:
+                prop = (branch.get("properties") or {}).get(name)
+                prop = resolve(self.document, prop)[0] if isinstance(prop, dict) else None
+                allowed = allowed_values(prop) if isinstance(prop, dict) else None
+                if not allowed or len(allowed) != 1 or not isinstance(allowed[0], str):
+                    break
+                values.append(allowed[0])
+            else:
+                if len(set(values)) == len(values):
+                    return {value: index for index, value in enumerate(values)}
+        return None
+
     def kind(self, schema):
         branches = self.branches(schema) if (schema.get("oneOf") or schema.get("anyOf")) else None
         if branches and len(branches) > 1:
@@ -242,11 +299,19 @@ class RoundTrip:
             keyword = "oneOf" if "oneOf" in a else "anyOf"
             for index, (x, y) in enumerate(zip(ba, bb)):
                 self.schema(x, y, f"{where}/{keyword}/{index}", f"{what}<branch {index + 1}>", stack)
-        elif ka == "string" and a.get("enum") and b.get("enum"):
-            missing = [v for v in a["enum"] if v not in b["enum"] and v is not None]
+            ma, mb = self.input.mapping(a, ba), self.export.mapping(b, bb) if b.get("discriminator", {}).get("mapping") else None
+            if ma and mb:
+                for value, index in ma.items():
+                    if value not in mb:
+                        self.loss(f"{where}/discriminator", what, f"discriminator value {value!r} dropped from the mapping")
+                    elif mb[value] != index:
+                        self.loss(f"{where}/discriminator", what,
+                                  f"discriminator value {value!r} selected branch {index + 1}, became branch {mb[value] + 1}")
+        elif ka in ("string", "integer", "number", "boolean") and allowed_values(a) and allowed_values(b):
+            missing = [v for v in allowed_values(a) if v not in allowed_values(b)]
             if missing:
                 self.loss(where, what, f"enum values {missing} dropped")
-        elif ka == "integer" and a.get("format") == "int64" and b.get("format") != "int64":
+        if ka == "integer" and a.get("format") == "int64" and b.get("format") != "int64":
             self.loss(where, what, "int64 became a narrower integer")
 
     def operations(self, document):

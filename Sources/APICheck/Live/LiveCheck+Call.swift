@@ -62,6 +62,6 @@ extension LiveCheck {
                   options.environment[name] == value.text else { continue }
             variables.append(.init(value: value.text, name: name))
         }
-        return SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader)
+        return SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader, secretFields: redactor.fieldNames)
     }
 }

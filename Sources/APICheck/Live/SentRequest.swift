@@ -36,9 +36,12 @@ public struct SentRequest: Sendable, Equatable {
     public var body: [Piece]?
 
     /// Variables stand for whole values only (a query value, a header value after its scheme, a
-    /// JSON string), never for a part of one that happens to match. A header `isSecret` says is a
-    /// credential shows as `***` when no variable stands for it.
-    public init(_ request: HTTPRequest, variables: [Variable], isSecret: (String) -> Bool) {
+    /// JSON string or number), never for a part of one that happens to match. A header `isSecret`
+    /// says is a credential shows as `***` when no variable stands for it. A number in a JSON body
+    /// field named in `secretFields` that no variable stands for becomes one named after the field
+    /// (`"pin": 1234` as `"pin":$PIN`): masked as `"***"` it would be a string, and the command
+    /// would send another type than the run did.
+    public init(_ request: HTTPRequest, variables: [Variable], isSecret: (String) -> Bool, secretFields: Set<String> = []) {
         let variables = variables.filter { !$0.value.isEmpty }
         let literals = Dictionary(variables.filter(\.literal).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         method = request.method.rawValue
@@ -54,7 +57,7 @@ public struct SentRequest: Sendable, Equatable {
         let form = request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
         body = request.body.map { data in
             let text = String(decoding: data, as: UTF8.self)
-            return form ? Self.pairs(text[...], variables) : Self.body(text, variables)
+            return form ? Self.pairs(text[...], variables) : Self.secretNumbers(Self.body(text, variables), fields: secretFields)
         }
         if !literals.isEmpty { writeOut(literals) }
     }
@@ -97,7 +100,9 @@ public struct SentRequest: Sendable, Equatable {
     }
 
     /// JSON string values that are a secret's become variables inside their quotes; a key that
-    /// happens to equal one (followed by `:`) stays.
+    /// happens to equal one (followed by `:`) stays. A secret that is a JSON number (`"pin": 1234`
+    /// from `$PIN`) becomes the variable without quotes where it stands as a member's whole value,
+    /// so the command sends a number again.
     private static func body(_ text: String, _ variables: [Variable]) -> [Piece] {
         var pieces: [Piece] = [.text(text)]
         for variable in variables {
@@ -115,8 +120,60 @@ public struct SentRequest: Sendable, Equatable {
                 }
                 return out + [.text(String(rest))]
             }
+            if isJSONNumber(variable.value) {
+                pieces = pieces.flatMap { piece -> [Piece] in
+                    guard case let .text(text) = piece else { return [piece] }
+                    return bareValues(in: text, where: { $0 == variable.value }, name: { _ in variable.name })
+                }
+            }
         }
         return joined(pieces)
+    }
+
+    /// A number that is a secret field's whole value becomes a variable named after the field.
+    private static func secretNumbers(_ pieces: [Piece], fields: Set<String>) -> [Piece] {
+        guard !fields.isEmpty else { return pieces }
+        let lowered = Dictionary(fields.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        return joined(pieces.flatMap { piece -> [Piece] in
+            guard case let .text(text) = piece else { return [piece] }
+            return bareValues(in: text, where: { _ in true }) { key in
+                guard let field = lowered[key.lowercased()] else { return nil }
+                return variableName(field)
+            }
+        })
+    }
+
+    /// `text` with each member value that is a bare JSON number (after `"key":`) and that `matches`
+    /// replaced by the variable `name` gives for its key (none: it stays).
+    private static func bareValues(in text: String, where matches: (String) -> Bool, name: (String) -> String?) -> [Piece] {
+        guard let pattern = try? NSRegularExpression(pattern: #"("((?:[^"\\]|\\.)*)"\s*:\s*)(-?[0-9][0-9.eE+-]*)(?=\s*[,}\]]|\s*$)"#)
+        else { return [.text(text)] }
+        let units = Array(text.utf16)
+        var out: [Piece] = [], position = 0
+        for match in pattern.matches(in: text, range: NSRange(location: 0, length: units.count)) {
+            let value = match.range(at: 3), keyRange = match.range(at: 2)
+            let number = String(decoding: units[value.location..<NSMaxRange(value)], as: UTF16.self)
+            let key = String(decoding: units[keyRange.location..<NSMaxRange(keyRange)], as: UTF16.self)
+            guard matches(number), let variable = name(key) else { continue }
+            out.append(.text(String(decoding: units[position..<value.location], as: UTF16.self)))
+            out.append(.variable(variable))
+            position = NSMaxRange(value)
+        }
+        out.append(.text(String(decoding: units[position...], as: UTF16.self)))
+        return out
+    }
+
+    private static func isJSONNumber(_ text: String) -> Bool {
+        guard let value = try? JSONParser.parse(text), case .number = value else { return false }
+        return true
+    }
+
+    /// A shell variable's name for a field: `pin` as `PIN`, `card-pin` as `CARD_PIN`.
+    static func variableName(_ field: String) -> String {
+        let name = String(field.uppercased().unicodeScalars.map { scalar -> Character in
+            ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
+        })
+        return name.first.map { ("0"..."9").contains($0) } == true ? "_" + name : name
     }
 
     /// Adjacent texts merged, empty ones dropped.

@@ -25,6 +25,12 @@ enum JSONSchema {
         return .object(members)
     }
 
+    /// The one value a tag takes: its type and `const` (JSON Schema 2020-12's one-value enum).
+    static func constant(_ value: JSONValue) -> JSONValue {
+        guard let kind = SchemaRecorder.jsonType(value) else { return .object([("const", value)]) }
+        return .object([("type", .string(kind)), ("const", value)])
+    }
+
     static let null = type("null")
     /// Any JSON value at all.
     static let any = JSONValue.object([])

@@ -12,7 +12,7 @@ extension OpenAPIDocument {
 
     /// One operation for endpoints on one method and path: the first one's id, every parameter
     /// (required only where all of them require it), every response with every example (an
-    /// added example whose name is taken is named after its endpoint), both schemas where they
+    /// added example whose name is taken is named after its endpoint), the schemas as `anyOf` where they
     /// differ, and a description naming the endpoints and what tells them apart.
     func merged(_ operation: JSONValue, with added: JSONValue, group: [AnyEndpoint], addedID: String) -> JSONValue {
         guard case var .object(members) = operation, case let .object(addedMembers) = added else { return operation }
@@ -50,6 +50,12 @@ extension OpenAPIDocument {
         return .object(members)
     }
 
+    /// A schema's branches when it is nothing but an `anyOf`, else the schema itself.
+    private static func alternatives(_ schema: JSONValue) -> [JSONValue] {
+        if case let .object(members) = schema, members.count == 1, case let .array(branches)? = schema["anyOf"] { return branches }
+        return [schema]
+    }
+
     private func optional(_ parameter: JSONValue) -> JSONValue {
         guard case var .object(members) = parameter, parameter["in"]?.stringValue != "path" else { return parameter }
         if let index = members.firstIndex(where: { $0.key == "required" }) { members[index].value = .bool(false) }
@@ -61,8 +67,11 @@ extension OpenAPIDocument {
               let addedMedia = added["content"]?["application/json"], case var .object(mediaMembers) = media else { return response }
         if let schema = media["schema"], let addedSchema = addedMedia["schema"], schema != addedSchema,
            let index = mediaMembers.firstIndex(where: { $0.key == "schema" }) {
-            let alternatives: [JSONValue] = if case let .array(items)? = schema["oneOf"] { items + [addedSchema] } else { [schema, addedSchema] }
-            mediaMembers[index].value = .object([("oneOf", .array(alternatives))])
+            // `anyOf`, not `oneOf`: one answer is often valid for both endpoints (their failure
+            // envelope, a payload whose fields they share), and `oneOf` would refuse it for that.
+            var alternatives = Self.alternatives(schema)
+            for branch in Self.alternatives(addedSchema) where !alternatives.contains(branch) { alternatives.append(branch) }
+            mediaMembers[index].value = alternatives.count == 1 ? alternatives[0] : .object([("anyOf", .array(alternatives))])
         }
         if case let .object(addedExamples)? = addedMedia["examples"] {
             var examples: [(key: String, value: JSONValue)] = if case let .object(own)? = media["examples"] { own } else { [] }

@@ -7,10 +7,7 @@ extension OpenAPIDocument {
     /// statuses carry the API's error shape when it declares one. Every mock of the endpoint is a
     /// named example under the status it is replayed with.
     func responses(_ endpoint: AnyEndpoint, recorder: SchemaRecorder,
-                   skipped: inout [(file: String, reason: String)]) throws(SchemaRecordingError) -> JSONValue {
-        let answers = mockExamples(endpoint, skipped: &skipped)
-        // The mocks' strings choose the branches of a discriminated payload.
-        recorder.sampleStrings = Self.strings(in: answers.map(\.value))
+                   answers: [(file: MockFileName, status: Int, value: JSONValue)]) throws(SchemaRecordingError) -> JSONValue {
         let payload = try recorder.schema(for: endpoint.responseType)
         var examples: [Int: [(key: String, value: JSONValue)]] = [:]
         for (file, status, value) in answers {
@@ -88,7 +85,7 @@ extension OpenAPIDocument {
 
     /// The endpoint's mock files that answer (not shadowed by another file of the same variant),
     /// success first, each with its status and its body, secrets masked.
-    private func mockExamples(_ endpoint: AnyEndpoint, skipped: inout [(file: String, reason: String)])
+    func mockExamples(_ endpoint: AnyEndpoint, skipped: inout [(file: String, reason: String)])
         -> [(file: MockFileName, status: Int, value: JSONValue)] {
         guard let mocks else { return [] }
         let files = mocks.files(of: endpoint).filter { mocks.file($0.variantName) == $0 }
@@ -105,14 +102,15 @@ extension OpenAPIDocument {
         return examples
     }
 
-    /// String values by property name, each name's first 16 distinct values.
+    /// String values by property name, each name's first 64 distinct values: the values of a
+    /// discriminator across every mock of the API.
     static func strings(in documents: [JSONValue]) -> [String: [String]] {
         var found: [String: [String]] = [:]
         func visit(_ value: JSONValue) {
             switch value {
             case let .object(members):
                 for member in members {
-                    if case let .string(text) = member.value, found[member.key, default: []].count < 16,
+                    if case let .string(text) = member.value, found[member.key, default: []].count < 64,
                        !found[member.key, default: []].contains(text) {
                         found[member.key, default: []].append(text)
                     }

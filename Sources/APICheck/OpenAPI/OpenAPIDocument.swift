@@ -40,17 +40,21 @@ public struct OpenAPIDocument {
     }
 
     /// The document, with the mock files that gave no example (unreadable, not JSON), by path and
-    /// reason.
-    public func build() throws(Failure) -> (document: JSONValue, skippedMocks: [(file: String, reason: String)]) {
+    /// reason, and what the schemas leave out (`SchemaRecorder.warnings`), each naming the type.
+    public func build() throws(Failure) -> (document: JSONValue, skippedMocks: [(file: String, reason: String)], warnings: [String]) {
         let recorder = SchemaRecorder(dates: api.dates, reservedNames: [Self.envelopeComponent, Self.failureComponent, Self.errorComponent])
         var paths: [(key: String, value: JSONValue)] = []
         // Where each template sits in `paths`: a catalog of thousands finds its path item at once.
         var pathIndex: [String: Int] = [:]
         var skipped: [(file: String, reason: String)] = []
-        for endpoint in api.endpoints {
+        let answers = api.endpoints.map { mockExamples($0, skipped: &skipped) }
+        // Every mock's strings choose the branches of a discriminated payload: a type is walked
+        // once, and the endpoints that share it may hold different branches.
+        recorder.sampleStrings = Self.strings(in: answers.flatMap { $0.map(\.value) })
+        for (endpoint, answers) in zip(api.endpoints, answers) {
             let operation: JSONValue
             do {
-                operation = try self.operation(endpoint, recorder: recorder, skipped: &skipped)
+                operation = try self.operation(endpoint, recorder: recorder, answers: answers)
             } catch {
                 throw Failure(endpoint: endpoint.id, cause: error)
             }
@@ -92,7 +96,7 @@ public struct OpenAPIDocument {
         }
         if !schemes.isEmpty { components.append(("securitySchemes", .object(schemes))) }
         document.append(("components", .object(components)))
-        return (.object(document), skipped)
+        return (.object(document), skipped, recorder.warnings)
     }
 
     /// The document as text: JSON indented by two spaces, ending in a newline.

@@ -32,13 +32,22 @@ final class SchemaRecording {
     let choices: [String: String]
     /// The string properties read, in order: the candidates for a discriminator.
     private(set) var stringKeys: [String] = []
+    /// Cases to answer for enum properties instead of the first one, by position in the enum's
+    /// cases: one branch of a payload chosen by an enum field (`kind: .circle`).
+    let caseChoices: [String: Int]
+    /// The properties read as an enum of several cases, in order, with their count: the
+    /// candidates for an enum discriminator.
+    private(set) var enumKeys: [(key: String, cases: Int)] = []
 
-    init(refusing: Int = 0, choices: [String: String] = [:]) {
+    init(refusing: Int = 0, choices: [String: String] = [:], caseChoices: [String: Int] = [:]) {
         self.refusing = refusing
         self.choices = choices
+        self.caseChoices = caseChoices
     }
 
     func readString(_ key: String) { if !stringKeys.contains(key) { stringKeys.append(key) } }
+
+    func readEnum(_ key: String, cases: Int) { if !enumKeys.contains(where: { $0.key == key }) { enumKeys.append((key, cases)) } }
 
     /// Whether the next single-value read is refused (one more branch to see).
     func refusesNextSingle() -> Bool {

@@ -76,8 +76,15 @@ struct SchemaRecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProt
         if T.self == String.self {
             recording.readString(key.stringValue)
             if let chosen = recording.choices[key.stringValue] {
-                recording.property(key.stringValue, .schema(.object([("const", .string(chosen))])), ifPresent: false)
+                recording.property(key.stringValue, .schema(JSONSchema.constant(.string(chosen))), ifPresent: false)
                 return chosen as! T
+            }
+        }
+        if let cases = recorder.cases(of: type), cases.count > 1 {
+            recording.readEnum(key.stringValue, cases: cases.count)
+            if let index = recording.caseChoices[key.stringValue], cases.indices.contains(index), let chosen = cases[index].value as? T {
+                recording.property(key.stringValue, .schema(JSONSchema.constant(cases[index].raw)), ifPresent: false)
+                return chosen
             }
         }
         recording.property(key.stringValue, .schema(try recorder.schema(for: type, path: path(key))), ifPresent: false)

@@ -105,7 +105,7 @@ import Testing
         withMocks.sampleStrings = ["kind": ["circle", "square"]]
         #expect(try withMocks.schema(for: Shape.self) == .object([("$ref", .string("#/components/schemas/Shape"))]))
         let branches = try #require(withMocks.components["Shape"]?["oneOf"])
-        #expect(branches[0]?["properties"]?["kind"] == .object([("const", .string("circle"))]))
+        #expect(branches[0]?["properties"]?["kind"] == .object([("type", .string("string")), ("const", .string("circle"))]))
         #expect(branches[0]?["required"] == .array([.string("kind"), .string("radius")]))
         #expect(branches[1]?["properties"]?["side"] != nil)
     }

@@ -56,7 +56,11 @@ import Testing
         let recorder = SchemaRecorder()
         #expect(try recorder.schema(for: Plant.self) == .object([("$ref", .string("#/components/schemas/Plant"))]))
         let tree = try #require(recorder.components["Plant"])
-        #expect(tree["discriminator"] == .object([("propertyName", .string("kind"))]))
+        // Each branch's value, from its name: the branch's init decodes from the same decoder.
+        #expect(tree["discriminator"] == .object([
+            ("propertyName", .string("kind")),
+            ("mapping", .object([("bud", .string("#/components/schemas/Bud")), ("stem", .string("#/components/schemas/Stem"))])),
+        ]))
         #expect(tree["oneOf"] == .array([.object([("$ref", .string("#/components/schemas/Bud"))]),
                                          .object([("$ref", .string("#/components/schemas/Stem"))])]))
         // The branch that holds the union again refers to it.

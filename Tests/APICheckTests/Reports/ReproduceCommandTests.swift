@@ -31,6 +31,20 @@ import Testing
             == #"curl -X POST 'http://x/Api/q' -H 'X-Note: it'\''s $HOME! `id`' --data-binary '{"text":"don'\''t \"$HOME\"!"}'"#)
     }
 
+    /// A secret that is a number stays a number: the variable stands without quotes, where the
+    /// value stood; a secret field's number no variable stands for becomes one named after the
+    /// field, not the string `"***"`. A flag in a secret field is no secret and is sent as it was.
+    @Test func aSecretNumberKeepsItsJSONType() {
+        let redactor = Redactor(fieldNames: ["pin", "card-code", "refresh_token"])
+        let fromEnvironment = Self.sent("http://x/Api/pay", body: #"{"pin":1234,"count":2}"#, variables: [.init(value: "1234", name: "PIN")])
+        #expect(fromEnvironment.body == [.text(#"{"pin":"#), .variable("PIN"), .text(#","count":2}"#)])
+        let request = HTTPRequest(method: .post, url: URL(string: "http://x/Api/pay")!, headers: [],
+                                  body: Data(#"{"card-code": -12.5e3 , "pin": "0042", "refresh_token": true}"#.utf8))
+        let sent = SentRequest(request, variables: [], isSecret: { _ in false }, secretFields: redactor.fieldNames).mappingText(redactor.redact)
+        #expect(ReproduceCommand.curl(sent)
+            == #"curl -X POST 'http://x/Api/pay' --data-binary '{"card-code": '"$CARD_CODE"' , "pin": "***", "refresh_token": true}'"#)
+    }
+
     @Test func bodySecretsBecomeVariablesInsideTheirQuotesButKeysStay() {
         let request = Self.sent("http://x/Api/login", body: #"{"hunter2":"hunter2","password":"hunter2"}"#,
                                 variables: [.init(value: "hunter2", name: "APICHECK_PASSWORD")])

@@ -1,3 +1,5 @@
+import APICheck
+
 /// A query's answer. Its `resultType` says what `result` holds, and the expression decides which
 /// one comes back: `up` is a vector, `time()` a scalar (Prometheus's own UI asks for it to measure
 /// the clock drift), `up[5m]` a matrix, a quoted literal a string.
@@ -42,6 +44,13 @@ public struct QueryResult: Decodable, Sendable {
                                                    debugDescription: "not a result type Prometheus answers: \(resultType)")
         }
     }
+}
+
+/// Every result type Prometheus answers, so that `apicheck openapi` writes a branch for each, not
+/// only for those the mocks hold.
+extension QueryResult: OpenAPIDiscriminatorProviding {
+    public static var openAPIDiscriminator: String { "resultType" }
+    public static var openAPIDiscriminatorValues: [String] { ["vector", "matrix", "scalar", "string"] }
 }
 
 /// A range query's answer: always a matrix, one series of samples per step.
