@@ -39,8 +39,10 @@ struct HistoryRuns {
                                        method: "GET", path: "endpoint/\(probe)", status: 403, classification: "tokenExpired",
                                        timings: Timings(total: 0.01)))
         }
-        let report = Report(command: .live, api: "bench", target: "https://staging.example.com/Api/", startedAt: date, duration: 1.5,
+        var report = Report(command: .live, api: "bench", target: "https://staging.example.com/Api/", startedAt: date, duration: 1.5,
                             concurrency: 8, results: results)
+        // The pipeline's id, as CI gives every job of a run.
+        report.runID = "pipeline-" + commit
         var mocks: [String: String] = [:]
         for index in 0..<endpoints { mocks["group\(index % 7).endpoint\(index)"] = "endpoint\(index).json" }
         return HistoryRun(report: report, apiHash: "00000000bench000", commit: commit, tool: "apicheck-bench", environment: "staging",

@@ -15,7 +15,7 @@ extension HistoryCommand {
         case .runs:
             fields.append(("last", Self.number(lastRuns)))
             rows = try store.runs(last: lastRuns).map { run in
-                .object([("runId", .string(run.runID)), ("startedAt", Self.timestamp(run.startedAt)),
+                .object([("runId", .string(run.runID)), ("reportRunId", Self.optional(run.reportRunID)), ("startedAt", Self.timestamp(run.startedAt)),
                          ("durationSeconds", Self.number(run.duration)), ("command", .string(run.command)),
                          ("apiHash", .string(run.apiHash)), ("commit", Self.optional(run.commit)),
                          ("environment", Self.optional(run.environment)), ("baseURL", .string(run.baseURL)),

@@ -9,9 +9,9 @@ extension HistoryCommand {
         case .runs:
             let runs = try store.runs(last: lastRuns)
             guard !runs.isEmpty else { return "no runs stored" }
-            return Table(header: ["started (UTC)", "run", "command", "verdict", "endpoints", "errors", "warnings", "commit", "env", "target"],
+            return Table(header: ["started (UTC)", "run", "report run", "command", "verdict", "endpoints", "errors", "warnings", "commit", "env", "target"],
                          rows: runs.map { run in
-                             [Self.time(run.startedAt), String(run.runID.prefix(8)), run.command, run.verdict,
+                             [Self.time(run.startedAt), String(run.runID.prefix(8)), run.reportRunID.map(Self.escaped) ?? "-", run.command, run.verdict,
                               "\(run.endpointsPassed)/\(run.endpoints)" + (run.shard.map { " shard \($0)" } ?? ""),
                               String(run.errors), String(run.warnings), Self.short(run.commit), run.environment ?? "-",
                               Self.escaped(run.baseURL)]

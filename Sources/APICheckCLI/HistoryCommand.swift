@@ -18,9 +18,10 @@ struct HistoryCommand: Command {
 
     static func discussion(tool: String) -> String {
         """
-        Reads the results history '\(tool) live --history URL' and '\(tool) record --history URL'
-        write (or $APICHECK_HISTORY when --history is not given).
-          runs        the last N runs: time, verdict, endpoints passed, errors, warnings, commit
+        Reads the results history that --history URL on '\(tool) live', 'record', 'merge' and
+        'proxy' writes (or $APICHECK_HISTORY when --history is not given).
+          runs        the last N runs: time, report run id, verdict, endpoints passed, errors,
+                      warnings, commit
           flaky       endpoints and probes whose verdict flipped between passing and failing at
                       least twice in the last N runs, with their pass rate
           first-seen  each finding of the newest run, and the first stored run (time, commit) it

@@ -54,7 +54,7 @@ struct LiveCommand: Command {
         report.environment = target.environmentName
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         observer.runEnded()
-        let code = writer.write(report, to: destinations)
-        return history.keep(report, code: code, context: context, redactor: redactor, mocks: mocks.directory)
+        let code = writer.write(report, to: destinations, history: history.past(report, for: destinations, context: context))
+        return history.keep(report, code: code, context: context, redactor: redactor, mocksCompared: mocks.directory != nil)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 struct MergeCommand: Command {
     static let name = "merge"
     static let abstract = "Join the JSON reports of a run's shards into one report, verdict and exit code."
-    static let options: [any OptionDeclaration] = ReportOptions.all
+    static let options: [any OptionDeclaration] = ReportOptions.all + HistoryOption.all
     static let arguments = [CommandArgument(name: "FILE", help: "a shard's JSON report (live or record --report json:FILE)", variadic: true)]
     static let exitCodes: String? = """
         as live's, for the merged run: 0 holds; 1 violated; 3 unreachable;
@@ -24,17 +24,22 @@ struct MergeCommand: Command {
         (every shard of a run needs the same --run-id, which CI runners' variables give), a
         shard missing or given twice, shards of different splits, endpoints planned in two
         shards. A single report of a whole run is rendered again as it is.
+
+        --history URL keeps the merged run in the results history once, as one run of the whole
+        (its shards, when they ran without --history, are not kept apart).
         """
     }
 
     let context: CommandContext
     let files: [String]
     let reports: ReportOptions
+    let history: HistoryOption
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         files = arguments.positionals
         reports = try ReportOptions(arguments)
+        history = try HistoryOption(arguments, context: context)
     }
 
     func run() async throws -> ExitCode {
@@ -63,6 +68,14 @@ struct MergeCommand: Command {
         } catch {
             throw CommandFailure("cannot merge: \(error)")
         }
-        return writer.write(merged, to: destinations)
+        let code = writer.write(merged, to: destinations, history: history.past(merged, for: destinations, context: context))
+        // The shards' reports are masked already; the proof still looks for the password the
+        // environment holds, in case a report was written by hand or by another tool.
+        let redactor = context.api.makeRedactor()
+        if context.api.auth.loginEndpoint != nil, let password = context.environment[context.api.auth.passwordVariable], !password.isEmpty {
+            redactor.register(password)
+        }
+        let mocksCompared = !merged.runFindings.contains { $0.kind == .mocksFolder }
+        return history.keep(merged, code: code, context: context, redactor: redactor, mocksCompared: mocksCompared)
     }
 }

@@ -35,7 +35,7 @@ struct ProxyCommand: Command {
                                                 parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
     static let options: [any OptionDeclaration] = [upstream, port, host] + MockFolderOption.all
         + [enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections]
-        + ConnectionOptions.fetching + ReportOptions.all
+        + ConnectionOptions.fetching + ReportOptions.all + HistoryOption.all
 
     static func discussion(tool: String) -> String {
         """
@@ -56,6 +56,9 @@ struct ProxyCommand: Command {
 
         SIGINT or SIGTERM (or --requests N, --duration S) stops it and writes every --report; the
         exit code is that of the findings: 0 none at --fail-on severity, 1 some, 3 upstream unreachable.
+        --history URL then keeps the run in the results history: per endpoint reached, the verdict
+        of its exchanges, its findings, the HTTP status most answers had and the phase times of the
+        median answer.
         \(ConnectionOptions.tlsDiscussion)
         docs/proxy.md describes it all.
         """
@@ -70,9 +73,11 @@ struct ProxyCommand: Command {
     let requestLimit: Int?
     let durationLimit: Double?
     let strict: Bool
+    let history: HistoryOption
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
+        history = try HistoryOption(arguments, context: context)
         mocks = try MockFolderOption(arguments, context: context)
         connection = try ConnectionOptions(fetching: arguments, context: context)
         reports = try ReportOptions(arguments)
@@ -112,6 +117,8 @@ struct ProxyCommand: Command {
             guard !folder.isEmpty else { throw UsageError("--record-new needs a folder") }
             options.recordNew = URL(fileURLWithPath: folder, relativeTo: context.workingDirectory).standardizedFileURL
         }
+        // The secret proof over what the history keeps needs the credentials the traffic carried.
+        options.keepsCredentials = history.location != nil
         requestLimit = try arguments[Self.requests]
         durationLimit = try arguments[Self.duration]
         self.options = options
@@ -148,7 +155,11 @@ struct ProxyCommand: Command {
             let written = proxy.writeNewShapes(maxFileBytes: mocks.maxFileBytes)
             MockWriteListing(context: context, directory: folder, dryRun: false).print(written)
         }
-        return writer.write(report, to: destinations)
+        let code = writer.write(report, to: destinations, history: history.past(report, for: destinations, context: context))
+        let redactor = context.api.makeRedactor()
+        for credential in proxy.credentialsSeen { redactor.register(credential) }
+        return history.keep(proxy.withExchangeFigures(report), code: code, context: context, redactor: redactor,
+                            mocksCompared: mocks.directory != nil)
     }
 
     /// A signal, or the exchange count or the duration reached, whichever comes first. The count

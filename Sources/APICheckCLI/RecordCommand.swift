@@ -116,7 +116,9 @@ struct RecordCommand: Command {
         report.shard = target.shard
         report.runID = target.runID
         report.environment = target.environmentName
-        let code = reports == nil ? ExitCode(recording.verdict) : writer.write(report, to: destinations, verdict: recording.verdict)
-        return history.keep(report, code: code, context: context, redactor: redactor, mocks: directory)
+        let code = reports == nil ? ExitCode(recording.verdict)
+            : writer.write(report, to: destinations, verdict: recording.verdict,
+                           history: history.past(report, for: destinations, context: context))
+        return history.keep(report, code: code, context: context, redactor: redactor, mocksCompared: true)
     }
 }

@@ -25,19 +25,21 @@ struct ReportWriter {
     /// Writes every report and returns the run's exit code. A report that could not be written
     /// (said on stderr) is a configuration error, unless the run already failed.
     /// `verdict` is the run's when more than the report decides it (`record`'s files).
-    func write(_ report: Report, to destinations: [ReportDestination], verdict: Verdict? = nil) -> ExitCode {
+    /// `history` is what the results history knew before the run, shown by the HTML report.
+    func write(_ report: Report, to destinations: [ReportDestination], verdict: Verdict? = nil, history: ReportHistory? = nil) -> ExitCode {
         let code = ExitCode(verdict ?? report.verdict)
-        guard writeAll(report, to: destinations, code: code) else { return code == .success ? .usageError : code }
+        guard writeAll(report, to: destinations, code: code, history: history) else { return code == .success ? .usageError : code }
         return code
     }
 
     /// What every renderer is given: the tool's name, the folder file names print relative to,
     /// and the exit code; colour only for text on a terminal that wants it.
-    private func renderContext(code: ExitCode, color: Bool) -> RenderContext {
-        RenderContext(tool: context.tool, directory: workingDirectory.path, color: color, verbose: verbose, exitCode: code.rawValue)
+    private func renderContext(code: ExitCode, color: Bool, history: ReportHistory?) -> RenderContext {
+        RenderContext(tool: context.tool, directory: workingDirectory.path, color: color, verbose: verbose, exitCode: code.rawValue,
+                      history: history)
     }
 
-    private func writeAll(_ report: Report, to destinations: [ReportDestination], code: ExitCode) -> Bool {
+    private func writeAll(_ report: Report, to destinations: [ReportDestination], code: ExitCode, history: ReportHistory?) -> Bool {
         var ok = true
         if destinations.allSatisfy({ $0.file != nil }) {
             // Nothing on stdout: the log still gets one line saying how it went.
@@ -45,7 +47,8 @@ struct ReportWriter {
         }
         for destination in destinations {
             let text: String
-            let render = renderContext(code: code, color: destination.format == .text && destination.file == nil && console.colorOut)
+            let render = renderContext(code: code, color: destination.format == .text && destination.file == nil && console.colorOut,
+                                       history: history)
             switch destination.format {
             case .text: text = TextReport.render(report, context: render)
             case .json: text = JSONReport.render(report, context: render)

@@ -6,7 +6,7 @@ extension HistoryRun {
     public var document: JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .object([
-            ("runID", .string(runID)), ("command", .string(command)), ("api", .string(api)), ("apiHash", .string(apiHash)),
+            ("runID", .string(runID)), ("reportRunID", text(reportRunID)), ("command", .string(command)), ("api", .string(api)), ("apiHash", .string(apiHash)),
             ("commit", text(commit)), ("tool", .string(tool)), ("environment", text(environment)),
             ("baseURL", .string(baseURL)), ("shard", text(shard)), ("verdict", .string(verdict)),
             ("results", .array(results.map { result in

@@ -8,6 +8,7 @@ extension HistoryRun {
                 mockFiles: [String: String] = [:], runID: String = UUID().uuidString.lowercased()) {
         let summary = report.summary
         self.runID = runID
+        reportRunID = report.runID
         startedAt = report.startedAt
         duration = report.duration
         command = report.command.rawValue

@@ -40,12 +40,17 @@ public struct HistoryRun: Sendable, Equatable {
         public var mock: String?
 
         /// The same finding in another run has the same fingerprint: where, what kind, what path.
-        public var fingerprint: Int64 {
+        public var fingerprint: Int64 { Self.fingerprint(name: name, kind: kind, path: path) }
+
+        static func fingerprint(name: String, kind: String, path: String?) -> Int64 {
             Int64(bitPattern: FNV1a.hash([name, kind, path ?? ""]))
         }
     }
 
+    /// The row's own id: unique per stored run.
     public var runID: String
+    /// The report's run id (`--run-id`), shared by every shard and service of one CI run.
+    public var reportRunID: String?
     public var startedAt: Date
     public var duration: Double
     public var command: String

@@ -78,5 +78,13 @@ enum HistorySchema {
             last_matched_commit TEXT
         ) {without rowid};
         """,
+        // The report's run id (`--run-id`, `runId` in the JSON report): one id for every shard
+        // and every service of a CI pipeline, so it is a column beside the row's own id, not
+        // the key. Rows stored before it have none.
+        """
+        ALTER TABLE runs ADD COLUMN report_run_id TEXT;
+        -- Every stored part of one CI run: its shards, its services, a merge.
+        CREATE INDEX runs_report_run_id ON runs(report_run_id);
+        """,
     ]
 }

@@ -5,10 +5,10 @@ extension HistoryStore {
     public func runs(last count: Int) throws -> [RunSummary] {
         try connection.query("""
             SELECT run_id, started_at, duration, command, api_hash, commit_sha, environment, base_url, shard, verdict,
-                   endpoints, endpoints_passed, errors, warnings
+                   endpoints, endpoints_passed, errors, warnings, report_run_id
             FROM runs ORDER BY started_at DESC, id DESC LIMIT ?
             """, [.integer(Int64(count))]) { row in
-            RunSummary(runID: row.text(0), startedAt: Date(timeIntervalSince1970: row.double(1)), duration: row.double(2),
+            RunSummary(runID: row.text(0), reportRunID: row.optionalText(14), startedAt: Date(timeIntervalSince1970: row.double(1)), duration: row.double(2),
                        command: row.text(3), apiHash: row.text(4), commit: row.optionalText(5), environment: row.optionalText(6),
                        baseURL: row.text(7), shard: row.optionalText(8), verdict: row.text(9), endpoints: row.int(10),
                        endpointsPassed: row.int(11), errors: row.int(12), warnings: row.int(13))
@@ -45,14 +45,21 @@ extension HistoryStore {
         let current = rows.sorted { ($0.1, $0.2, $0.4 ?? "", $0.3) < ($1.1, $1.2, $1.4 ?? "", $1.3) }
             .filter { seenFingerprints.insert($0.0).inserted }
         return try current.compactMap { fingerprint, name, kind, severity, path in
-            try connection.query("""
-                SELECT f.started_at, r.run_id, r.commit_sha FROM findings f JOIN runs r ON r.id = f.run
-                WHERE f.fingerprint = ? ORDER BY f.started_at LIMIT 1
-                """, [.integer(fingerprint)]) { row in
-                FirstSeen(name: name, kind: kind, severity: severity, path: path, firstRunID: row.text(1),
-                          firstSeenAt: Date(timeIntervalSince1970: row.double(0)), firstCommit: row.optionalText(2))
-            }.first
+            try firstRun(with: fingerprint).map { first in
+                FirstSeen(name: name, kind: kind, severity: severity, path: path, firstRunID: first.runID,
+                          firstSeenAt: first.at, firstCommit: first.commit)
+            }
         }
+    }
+
+    /// The first stored run with a finding of this fingerprint: one seek in `findings_fingerprint`.
+    func firstRun(with fingerprint: Int64) throws -> (at: Date, runID: String, commit: String?)? {
+        try connection.query("""
+            SELECT f.started_at, r.run_id, r.commit_sha FROM findings f JOIN runs r ON r.id = f.run
+            WHERE f.fingerprint = ? ORDER BY f.started_at LIMIT 1
+            """, [.integer(fingerprint)]) { row in
+            (at: Date(timeIntervalSince1970: row.double(0)), runID: row.text(1), commit: row.optionalText(2))
+        }.first
     }
 
     /// p50 and p95 of each endpoint's total time over the last `count` runs, and the `count` before.

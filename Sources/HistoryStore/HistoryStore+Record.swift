@@ -23,10 +23,10 @@ extension HistoryStore {
     private func insert(_ run: HistoryRun) throws {
         let started = run.startedAt.timeIntervalSince1970
         let runRow = try connection.insert("""
-            INSERT INTO runs(run_id, started_at, duration, command, api, api_hash, commit_sha, tool, environment, base_url,
+            INSERT INTO runs(run_id, report_run_id, started_at, duration, command, api, api_hash, commit_sha, tool, environment, base_url,
                              shard, verdict, endpoints, endpoints_passed, errors, warnings)
-            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(run.runID), .real(started), .real(run.duration), .text(run.command), .text(run.api), .text(run.apiHash),
+            VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(run.runID), .optional(run.reportRunID), .real(started), .real(run.duration), .text(run.command), .text(run.api), .text(run.apiHash),
                   .optional(run.commit), .text(run.tool), .optional(run.environment), .text(run.baseURL), .optional(run.shard),
                   .text(run.verdict), .integer(Int64(run.endpoints)), .integer(Int64(run.endpointsPassed)),
                   .integer(Int64(run.errors)), .integer(Int64(run.warnings))])

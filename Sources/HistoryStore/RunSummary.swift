@@ -2,7 +2,11 @@ import Foundation
 
 /// One stored run, as `history runs` lists it.
 public struct RunSummary: Sendable, Equatable {
+    /// The row's own id.
     public var runID: String
+    /// The report's run id, shared by the shards and services of one CI run; nil for a run
+    /// stored without one, or before the store kept it.
+    public var reportRunID: String?
     public var startedAt: Date
     public var duration: Double
     public var command: String

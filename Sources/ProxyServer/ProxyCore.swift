@@ -20,6 +20,8 @@ final class ProxyCore: Sendable {
     let checks: CheckQueue
     /// The answers no mock covers, with `--record-new`.
     let newShapes: NewShapes?
+    /// The credentials the traffic carried, with `keepsCredentials`.
+    let credentialsSeen = SeenCredentials()
 
     init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
         self.api = api
@@ -101,13 +103,14 @@ final class ProxyCore: Sendable {
             var answered: HTTPResponse?
             switch route {
             case let .endpoint(endpoint, pathValues):
+                if options.keepsCredentials { credentialsSeen.note(credentials(in: request)) }
                 if !options.enforce { findings += check.request(request, to: endpoint, pathValues: pathValues) }
                 switch outcome {
                 case let .answered(response, answer):
                     answered = response
                     let verdict = check.answer(response, to: endpoint, method: request.method)
                     let answerFindings = verdict.findings
-                    coverage.endpoint(endpoint.id, outcome: verdict.outcome)
+                    coverage.endpoint(endpoint.id, outcome: verdict.outcome, status: response.status, timings: response.timings)
                     findings += answerFindings
                     if let newShapes, let success = verdict.success, !success.covered {
                         newShapes.offer(endpoint, status: response.status, document: success.document, credentials: credentials(in: request))

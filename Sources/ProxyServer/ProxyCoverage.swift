@@ -9,7 +9,15 @@ final class ProxyCoverage: Sendable {
     struct EndpointCount: Sendable {
         var exchanges = 0
         var outcomes: [String: Int] = [:]
+        /// Answers per HTTP status.
+        var statuses: [Int: Int] = [:]
+        /// The phase times of the latest answers, at most `timingsKept`: a proxy that runs for
+        /// days keeps a window, not every exchange.
+        var timings: [Timings] = []
+        var nextTiming = 0
     }
+
+    static let timingsKept = 512
 
     struct Snapshot: Sendable {
         var exchanges: Int
@@ -39,11 +47,23 @@ final class ProxyCoverage: Sendable {
         self.undeclaredLimit = undeclaredLimit
     }
 
-    func endpoint(_ id: String, outcome: String) {
+    /// `status` and `timings` are the upstream's answer's, when there was one.
+    func endpoint(_ id: String, outcome: String, status: Int? = nil, timings: Timings? = nil) {
         state.withLock { state in
             state.exchanges += 1
-            state.endpoints[id, default: EndpointCount()].exchanges += 1
-            state.endpoints[id]!.outcomes[outcome, default: 0] += 1
+            var count = state.endpoints[id] ?? EndpointCount()
+            count.exchanges += 1
+            count.outcomes[outcome, default: 0] += 1
+            if let status { count.statuses[status, default: 0] += 1 }
+            if let timings {
+                if count.timings.count < Self.timingsKept {
+                    count.timings.append(timings)
+                } else {
+                    count.timings[count.nextTiming] = timings
+                    count.nextTiming = (count.nextTiming + 1) % Self.timingsKept
+                }
+            }
+            state.endpoints[id] = count
         }
     }
 

@@ -25,6 +25,9 @@ public struct ProxyOptions: Sendable {
     public var undeclaredLimit = 500
     /// Where `writeNewShapes` writes the answers no mock covers, as candidate mocks.
     public var recordNew: URL?
+    /// Keep the credentials the traffic carries (`credentialsSeen`), for a secret proof over
+    /// what the results history would store of the run.
+    public var keepsCredentials = false
     /// Bytes of bodies waiting for their checks; past it, exchanges pass unchecked and are counted.
     public var checkBudget = 256 << 20
     /// Bytes of a body kept with a finding's first exchange.

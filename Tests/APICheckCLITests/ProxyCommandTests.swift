@@ -68,6 +68,38 @@ import Testing
         #expect(try String(contentsOf: junit, encoding: .utf8).contains("statuses.homeTimeline"))
     }
 
+    /// `--history`: the run is kept when the proxy stops, per endpoint reached its verdict,
+    /// findings and times; the token the app sent is nowhere in what the history answers.
+    @Test(.timeLimit(.minutes(1))) func itsRunIsKeptInTheHistoryWhenItStops() async throws {
+        let folder = try TemporaryFolder("proxy-history")
+        defer { folder.remove() }
+        let store = "sqlite:" + folder.appendingPathComponent("h.sqlite").path
+        let running = try await Self.start(["--requests", "3", "--history", store], in: folder.url)
+        var reaped = false
+        defer { if !reaped { kill(running.pid, SIGKILL); _ = try? Spawn.wait(running.pid) } }
+        #expect(try running.get("/Api/statuses/home_timeline?access_token=secret-token-123&count=abc").hasPrefix("HTTP/1.1 "))
+        #expect(try running.get("/Api/topics").hasPrefix("HTTP/1.1 200 "))
+        #expect(try running.get("/Api/topics").hasPrefix("HTTP/1.1 200 "))
+        let status = try Spawn.wait(running.pid)
+        reaped = true
+        #expect(status == 1, "\(running.stderr)")
+
+        let runs = await LiveHarness.cli(["history", "runs", "--history", store, "--json"], environment: [:])
+        #expect(runs.code == 0, "\(runs.err)")
+        #expect(runs.out.contains(#""command": "proxy""#) || runs.out.contains(#""command":"proxy""#), "\(runs.out)")
+        let rates = await LiveHarness.cli(["history", "pass-rate", "--history", store], environment: [:])
+        #expect(rates.out.contains("topics.list"), "\(rates.out)")
+        #expect(rates.out.contains("statuses.homeTimeline"), "\(rates.out)")
+        let latency = await LiveHarness.cli(["history", "latency", "--history", store, "--json"], environment: [:])
+        #expect(latency.out.contains(#""name": "topics.list""#) || latency.out.contains(#""name":"topics.list""#), "\(latency.out)")
+        let seen = await LiveHarness.cli(["history", "first-seen", "--history", store], environment: [:])
+        #expect(seen.out.contains("invalid-request"), "\(seen.out)")
+        for query in ["runs", "pass-rate", "first-seen", "latency", "mock-age"] {
+            let answer = await LiveHarness.cli(["history", query, "--history", store, "--json"], environment: [:])
+            #expect(!answer.out.contains("secret-token-123"), "\(query)")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1))) func requestsStopsItAfterThatManyExchanges() async throws {
         let folder = try TemporaryFolder("proxy-requests")
         defer { folder.remove() }

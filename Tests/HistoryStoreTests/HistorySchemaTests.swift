@@ -15,6 +15,35 @@ import Testing
         #expect(try reopened.connection.query("SELECT version FROM schema_version") { $0.int(0) } == [HistoryStore.schemaVersion])
     }
 
+    /// `Tests/HistoryFixtures/history-schema-1.sqlite`: three `apicheck live` runs against the
+    /// sandbox written by the apicheck of schema version 1 (one with a drift warning).
+    @Test func aStoreOfSchemaVersion1IsMigratedAndKeepsItsRows() throws {
+        let folder = try TemporaryFolder("history-schema")
+        defer { folder.remove() }
+        let path = folder.appendingPathComponent("h.sqlite").path
+        try FileManager.default.copyItem(atPath: RepositoryPaths.root.appendingPathComponent("Tests/HistoryFixtures/history-schema-1.sqlite").path,
+                                         toPath: path)
+        let store = try HistoryStore(HistoryLocation(sqlitePath: path))
+        #expect(try store.connection.query("SELECT version FROM schema_version") { $0.int(0) } == [HistoryStore.schemaVersion])
+        #expect(try store.connection.query("SELECT name FROM sqlite_master WHERE name = 'runs_report_run_id'") { $0.text(0) }.count == 1)
+        let old = try store.runs(last: 10)
+        #expect(old.map(\.commit) == ["c0ffee3", "c0ffee2", "c0ffee1"])
+        #expect(old.allSatisfy { $0.reportRunID == nil })
+        #expect(try store.findingCount() == 1)
+        #expect(try store.firstSeen().map(\.path) == ["$.datas[*].legacyRank"])
+        #expect(try store.mockAges().count == 11)
+
+        var run = HistoryFixtures.run(at: 0, feedFails: false, commit: "c0ffee4")
+        run.startedAt = Date()
+        run.reportRunID = "pipeline-414"
+        try store.record(run)
+        let reopened = try HistoryStore(HistoryLocation(sqlitePath: path))
+        let runs = try reopened.runs(last: 10)
+        #expect(runs.count == 4)
+        #expect(runs.first?.reportRunID == "pipeline-414")
+        #expect(runs.first?.commit == "c0ffee4")
+    }
+
     @Test func aStoreWrittenByANewerVersionIsRefusedNamingBothVersions() throws {
         let folder = try TemporaryFolder("history-schema")
         defer { folder.remove() }

@@ -26,6 +26,24 @@ import Testing
         #expect(try store.findingCount() == 1)
     }
 
+    @Test func theReportsRunIDIsKeptBesideEachRowsOwn() throws {
+        let folder = try TemporaryFolder("history-store")
+        defer { folder.remove() }
+        let store = try Self.store(folder)
+        // Two shards of one CI run share the report's run id; each is a row of its own.
+        for (index, shard) in [(1, 2), (2, 2)].enumerated() {
+            var report = HistoryFixtures.report(at: Double(index), feedFails: false)
+            report.runID = "pipeline-7"
+            report.shard = Shard(index: shard.0, count: shard.1)
+            try store.record(HistoryRun(report: report, apiHash: "0123456789abcdef", commit: nil, tool: "apicheck test", environment: nil))
+        }
+        try store.record(HistoryFixtures.run(at: 5, feedFails: false))
+        let runs = try store.runs(last: 10)
+        #expect(runs.map(\.reportRunID) == [nil, "pipeline-7", "pipeline-7"])
+        #expect(Set(runs.map(\.runID)).count == 3)
+        #expect(runs.map(\.shard) == [nil, "2/2", "1/2"])
+    }
+
     @Test func flakyIsAnEndpointThatFlippedTwiceAndPassRateCountsChecks() throws {
         let folder = try TemporaryFolder("history-store")
         defer { folder.remove() }

@@ -33,6 +33,15 @@ extension HTMLReport {
         .seg.wait{background:#42a5f5}.seg.transfer{background:#66bb6a}
         """
 
+    /// The history column and the first-seen cells, added only to a page that shows a history:
+    /// a page without one stays as it was.
+    static let historyStylesheet = """
+        td.history{white-space:nowrap}td.history small{display:inline;margin-left:6px}
+        .spark{vertical-align:middle}.spark .s-ok{fill:#1f8a4c}.spark .s-warn{fill:#b26a00}.spark .s-fail{fill:#c62828}
+        .spark .s-skip,.spark .s-other{fill:#a0a7b4}.spark .now{stroke:#1d2330;stroke-width:1.5}
+        td.first-seen{white-space:nowrap;font-size:12px}td.first-seen.new{color:#c62828}
+        """
+
     /// The filter box: shown only when scripts run, so that the page without them has no dead
     /// controls. It hides finding rows that do not match, and groups left without any. A
     /// `#filter=TEXT&severity=LEVEL` fragment fills it in on load.

@@ -20,14 +20,14 @@ public enum HTMLReport {
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(e("\(tool) \(report.command.rawValue) \(report.target)"))</title>
-            <style>\(stylesheet)</style>
+            <style>\(stylesheet)\(context.history == nil ? "" : "\n" + historyStylesheet)</style>
             </head>
             <body>
 
             """
         page += header(report, context: context)
-        page += matrix(report)
-        page += findings(report, tool: tool, currentDirectory: context.directory)
+        page += matrix(report, history: context.history)
+        page += findings(report, tool: tool, currentDirectory: context.directory, history: context.history)
         if report.command.callsServer { page += timingBars(report) }
         page += "<script>\(script)</script>\n</body>\n</html>\n"
         return page
@@ -90,13 +90,14 @@ public enum HTMLReport {
         return "<td class=\"status-\(status.rawValue.lowercased())\"><b>\(status.rawValue)</b>\(title)</td>"
     }
 
-    private static func matrix(_ report: Report) -> String {
+    private static func matrix(_ report: Report, history: ReportHistory?) -> String {
         let others = report.probeResults + report.pagingResults
         var probeKinds: [String] = []
         for probe in others where !probeKinds.contains(probeKind(probe)) { probeKinds.append(probeKind(probe)) }
         var rows: [String] = report.endpointResults.map(\.endpoint)
         for probe in others where !rows.contains(probe.endpoint) { rows.append(probe.endpoint) }
         var html = "<section id=\"matrix\">\n<h2>Endpoints × checks</h2>\n<table class=\"matrix\">\n<thead><tr><th>endpoint</th><th>request</th><th>check</th>"
+        if let history { html += "<th>last \(history.runs) runs</th>" }
         for kind in probeKinds { html += "<th>\(e(kind))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for endpoint in rows {
@@ -108,6 +109,13 @@ public enum HTMLReport {
                 ? "<a href=\"#ep-\(anchor(endpoint))\">\(e(endpoint))</a>" : e(endpoint)
             html += "<tr><th scope=\"row\">\(name)</th><td><code>\(e(request))</code></td>"
             html += cell(check, strict: report.strict)
+            if let history {
+                if let check {
+                    html += sparkline(past: history.verdicts[check.name] ?? [], current: check.status(strict: report.strict).rawValue)
+                } else {
+                    html += "<td class=\"na\">–</td>"
+                }
+            }
             for kind in probeKinds {
                 html += cell(others.first { $0.endpoint == endpoint && probeKind($0) == kind }, strict: report.strict)
             }

@@ -14,12 +14,16 @@ public struct RenderContext: Sendable {
     /// The code the process exits with for this run, when whoever renders knows it (the command
     /// line does); reports that show it leave it out otherwise.
     public var exitCode: Int32?
+    /// The results history before this run, when a store was given: the HTML report shows it.
+    public var history: ReportHistory?
 
-    public init(tool: String, directory: String? = nil, color: Bool = false, verbose: Bool = false, exitCode: Int32? = nil) {
+    public init(tool: String, directory: String? = nil, color: Bool = false, verbose: Bool = false, exitCode: Int32? = nil,
+                history: ReportHistory? = nil) {
         self.tool = tool
         self.directory = directory
         self.color = color
         self.verbose = verbose
         self.exitCode = exitCode
+        self.history = history
     }
 }
