@@ -704,7 +704,7 @@ MUTATIONS = [
          file="Sources/HTTPServer/HTTPServer+Callbacks.swift",
          find="            incoming.suspension = nil\n            deferred.abandon()\n",
          replace="            incoming.suspension = nil\n",
-         tests="HTTPServerDeferredTests"),
+         tests="ProxyPassThroughTests"),
     dict(id="proxy-record-new-covered",
          bug="--record-new writes answers the mocks already cover too",
          file="Sources/ProxyServer/ProxyCore.swift",
