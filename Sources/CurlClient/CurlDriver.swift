@@ -58,7 +58,7 @@ final class CurlDriver: Sendable {
 
     // MARK: Called from any thread
 
-    func enqueue(_ transfer: CurlTransfer, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    func enqueue(_ transfer: CurlTransfer, completion: @escaping CurlTransfer.Completion) {
         let rejection: (any Error)? = queue.withLock { queue in
             if transfer.lifecycle == .cancelledEarly {
                 transfer.lifecycle = .finished
@@ -68,13 +68,13 @@ final class CurlDriver: Sendable {
                 transfer.lifecycle = .finished
                 return TransportError(.other, "the transport was shut down", url: transfer.redactedURL)
             }
-            transfer.continuation = continuation
+            transfer.completion = completion
             transfer.lifecycle = .pending
             queue.pending.append(transfer)
             return nil
         }
         if let rejection {
-            continuation.resume(throwing: rejection)
+            completion(.failure(rejection))
         } else {
             curl_multi_wakeup(multi)
         }
@@ -82,13 +82,13 @@ final class CurlDriver: Sendable {
 
     func cancel(_ transfer: CurlTransfer) {
         var wake = false
-        let continuation = queue.withLock { queue -> CheckedContinuation<HTTPResponse, any Error>? in
+        let completion = queue.withLock { queue -> CurlTransfer.Completion? in
             switch transfer.lifecycle {
             case .created:
                 transfer.lifecycle = .cancelledEarly
             case .pending:
                 queue.pending.removeAll { $0 === transfer }
-                return Self.takeContinuation(of: transfer)
+                return Self.takeCompletion(of: transfer)
             case .active:
                 queue.cancelled.append(transfer)
                 wake = true
@@ -97,7 +97,7 @@ final class CurlDriver: Sendable {
             }
             return nil
         }
-        continuation?.resume(throwing: CancellationError())
+        completion?(.failure(CancellationError()))
         if wake {
             curl_multi_wakeup(multi)
         }
@@ -128,12 +128,12 @@ final class CurlDriver: Sendable {
         }
     }
 
-    /// Marks a transfer finished and hands back its continuation. Caller holds the queue lock.
-    private static func takeContinuation(of transfer: CurlTransfer) -> CheckedContinuation<HTTPResponse, any Error>? {
+    /// Marks a transfer finished and hands back its completion. Caller holds the queue lock.
+    private static func takeCompletion(of transfer: CurlTransfer) -> CurlTransfer.Completion? {
         guard transfer.lifecycle != .finished else { return nil }
         transfer.lifecycle = .finished
-        defer { transfer.continuation = nil }
-        return transfer.continuation
+        defer { transfer.completion = nil }
+        return transfer.completion
     }
 
     // MARK: The driver thread
@@ -237,8 +237,8 @@ final class CurlDriver: Sendable {
     }
 
     private func resume(_ transfer: CurlTransfer, with result: Result<HTTPResponse, any Error>) {
-        let continuation = queue.withLock { _ in Self.takeContinuation(of: transfer) }
-        continuation?.resume(with: result)
+        let completion = queue.withLock { _ in Self.takeCompletion(of: transfer) }
+        completion?(result)
     }
 
     /// After shutdown: nothing queued or running is left waiting, and no easy handle outlives

@@ -3,11 +3,11 @@ internal import CCurl
 import Foundation
 import Synchronization
 
-/// One request on its way through the driver: the request, the continuation waiting for it, and
+/// One request on its way through the driver: the request, the completion waiting for it, and
 /// everything libcurl writes into while it runs (body, headers, error text).
 ///
 /// Thread rules, which the compiler cannot check (hence `@unchecked Sendable`):
-/// - `lifecycle` and `continuation` are read and written only while holding the driver's lock;
+/// - `lifecycle` and `completion` are read and written only while holding the driver's lock;
 /// - the response buffers and `easy` are touched only on the driver thread, between the transfer
 ///   being added to the multi handle and its completion.
 final class CurlTransfer: @unchecked Sendable {
@@ -20,7 +20,7 @@ final class CurlTransfer: @unchecked Sendable {
         case pending
         /// Added to the multi handle.
         case active
-        /// The continuation has been resumed.
+        /// The completion has been called.
         case finished
     }
 
@@ -32,7 +32,11 @@ final class CurlTransfer: @unchecked Sendable {
     private static let numbers = Atomic<UInt>(0)
 
     var lifecycle = Lifecycle.created
-    var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    /// Called once, with the answer or why there is none: an async caller's continuation, or a
+    /// proxy's own callback on the driver thread.
+    var completion: CurlTransfer.Completion?
+
+    typealias Completion = @Sendable (Result<HTTPResponse, any Error>) -> Void
 
     var easy: UnsafeMutableRawPointer?
     var body = Data()

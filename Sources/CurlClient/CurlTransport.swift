@@ -46,11 +46,29 @@ public final class CurlTransport: Transport {
         let transfer = CurlTransfer(request: request, configuration: configuration)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                driver.enqueue(transfer, continuation: continuation)
+                driver.enqueue(transfer) { continuation.resume(with: $0) }
             }
         } onCancel: {
             driver.cancel(transfer)
         }
+    }
+
+    /// Sends the request once, with no task: `completion` gets the answer as it came (no
+    /// redirect followed, whatever the configuration says) or why there is none, on the driver's
+    /// thread, so it must return quickly. A proxy moves thousands of exchanges a second this
+    /// way; a task and its continuation for each would cost more than the transfer's own work.
+    /// `cancel()` on the result drops the transfer, and `completion` gets a `CancellationError`.
+    public func start(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) -> CurlTransferHandle {
+        let driver: CurlDriver
+        do {
+            driver = try self.driver.get()
+        } catch {
+            completion(.failure(error))
+            return CurlTransferHandle(cancel: {})
+        }
+        let transfer = CurlTransfer(request: request, configuration: configuration)
+        driver.enqueue(transfer, completion: completion)
+        return CurlTransferHandle { driver.cancel(transfer) }
     }
 
     /// Stops the driver thread; requests still queued or running fail. Idempotent.

@@ -178,6 +178,16 @@ extension HTTPServer {
         if let connection { context.deadlines.answered(connection) }
         guard let requestContext, let existing = requestContext.pointee, existing != cmhd_too_many_arguments() else { return }
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeRetainedValue()
+        // A connection that ends while its answer is still awaited (libmicrohttpd closed it on
+        // its own, without calling the handler again) leaves it awaited by no one: the handler
+        // must hear that its client left, or a proxy's upstream call would run out its timeout
+        // holding a slot.
+        if let deferred = incoming.deferred {
+            incoming.deferred = nil
+            if let key = incoming.suspension { context.suspended.forget(key) }
+            incoming.suspension = nil
+            deferred.abandon()
+        }
         context.budget.release(incoming.booked)
         incoming.booked = 0
         requestContext.pointee = nil

@@ -71,6 +71,14 @@ final class SuspendedConnections: Sendable {
         state.withLock { $0.abandoned.remove(key) != nil }
     }
 
+    /// The connection of `key` is gone: a later `resume` must not touch it.
+    func forget(_ key: UInt) {
+        state.withLock { state in
+            state.waiting[key] = nil
+            state.abandoned.remove(key)
+        }
+    }
+
     func resume(_ key: UInt) {
         state.withLock { state in
             guard !state.stopped, let waiting = state.waiting.removeValue(forKey: key),

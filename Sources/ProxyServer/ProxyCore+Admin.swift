@@ -34,6 +34,7 @@ extension ProxyCore {
             ("upstreamFailures", .number(String(coverage.upstreamFailures))),
             ("abandoned", .number(String(coverage.abandoned))),
             ("uncheckedBehind", .number(String(checks.droppedCount))),
+            ("memoHits", .number(String(memo?.hits ?? 0))),
             ("findings", .array(groups.map(\.json))),
             ("findingsNotKept", .number(String(dropped))),
             ("coverage", .array(endpoints)),

@@ -15,10 +15,14 @@ extension ProxyCore {
         "transfer-encoding", "upgrade", "host", "content-length", ProxyOptions.skipHeader.lowercased(),
     ]
 
+    /// The lengths of the hop-by-hop names: a name of another length is end-to-end without
+    /// being lowercased, which every header of every exchange would otherwise cost.
+    private static let hopByHopLengths = Set(hopByHop.map(\.utf8.count))
+
     /// The names a `Connection` header lists are hop-by-hop too.
     private static func connectionNames(_ headers: [(name: String, value: String)]) -> Set<String> {
         var names: Set<String> = []
-        for header in headers where header.name.lowercased() == "connection" {
+        for header in headers where header.name.utf8.count == 10 && header.name.lowercased() == "connection" {
             for name in header.value.split(separator: ",") { names.insert(name.trimmingCharacters(in: .whitespaces).lowercased()) }
         }
         return names
@@ -27,8 +31,11 @@ extension ProxyCore {
     private static func endToEnd(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         let listed = connectionNames(headers)
         return headers.filter { header in
-            let name = header.name.lowercased()
-            return !hopByHop.contains(name) && !listed.contains(name)
+            guard listed.isEmpty, !hopByHopLengths.contains(header.name.utf8.count) else {
+                let name = header.name.lowercased()
+                return !hopByHop.contains(name) && !listed.contains(name)
+            }
+            return true
         }
     }
 

@@ -22,6 +22,8 @@ final class ProxyCore: Sendable {
     let newShapes: NewShapes?
     /// The credentials the traffic carried, with `keepsCredentials`.
     let credentialsSeen = SeenCredentials()
+    /// Verdicts on exchanges seen before; nil when `checkMemoEntries` is 0.
+    let memo: CheckMemo?
 
     init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
         self.api = api
@@ -36,6 +38,7 @@ final class ProxyCore: Sendable {
         basePath = options.basePath
         checks = CheckQueue(budget: options.checkBudget)
         newShapes = options.recordNew == nil ? nil : NewShapes()
+        memo = options.checkMemoEntries > 0 ? CheckMemo(entryLimit: options.checkMemoEntries, byteLimit: options.checkMemoBytes) : nil
     }
 
     func handle(_ request: ServerRequest) -> ServerResponse {
@@ -60,31 +63,29 @@ final class ProxyCore: Sendable {
             coverage.skipped()
         }
         let deferred = DeferredResponse()
-        let outgoing = forwarded(request)
-        let task = Task {
-            let response: HTTPResponse
-            do {
-                response = try await transport.send(outgoing)
-            } catch is CancellationError {
+        // No task per exchange: the upstream's answer is passed back from the transport's own
+        // thread, and the check queued from there.
+        let transfer = transport.start(forwarded(request)) { [self] result in
+            switch result {
+            case let .success(response):
+                let answer = passedBack(response)
+                // Without --enforce the client has its answer before the check runs: the check
+                // adds no latency to it.
+                if !options.enforce { deferred.send(answer) }
+                judge(request, route: route, outcome: .answered(response, answer), deferred: options.enforce ? deferred : nil)
+            case let .failure(error) where error is CancellationError:
                 // The client left first: nothing reached it, and there is nothing to judge.
                 coverage.abandoned()
                 checked.add(1, ordering: .releasing)
-                return
-            } catch {
+            case let .failure(error):
                 coverage.upstreamFailed()
                 deferred.send(badGateway(error))
                 judge(request, route: route, outcome: .failed(error), deferred: nil)
-                return
             }
-            let answer = passedBack(response)
-            // Without --enforce the client has its answer before the check runs: the check adds
-            // no latency to it.
-            if !options.enforce { deferred.send(answer) }
-            judge(request, route: route, outcome: .answered(response, answer), deferred: options.enforce ? deferred : nil)
         }
         // A client that leaves before the upstream answers takes its upstream call with it: an
         // abandoned burst must not fill the upstream side for everyone else.
-        deferred.whenAbandoned { task.cancel() }
+        deferred.whenAbandoned { transfer.cancel() }
         return .deferred(deferred)
     }
 
@@ -104,11 +105,19 @@ final class ProxyCore: Sendable {
             switch route {
             case let .endpoint(endpoint, pathValues):
                 if options.keepsCredentials { credentialsSeen.note(credentials(in: request)) }
-                if !options.enforce { findings += check.request(request, to: endpoint, pathValues: pathValues) }
                 switch outcome {
                 case let .answered(response, answer):
                     answered = response
-                    let verdict = check.answer(response, to: endpoint, method: request.method)
+                    let judged = memoized(request, endpoint: endpoint, response: response) {
+                        var verdict = check.answer(response, to: endpoint, method: request.method)
+                        // The document is kept only for --record-new's candidates.
+                        if let success = verdict.success, newShapes == nil || success.covered { verdict.success = (.null, success.covered) }
+                        return CheckMemo.Verdict(
+                            requestFindings: options.enforce ? [] : check.request(request, to: endpoint, pathValues: pathValues),
+                            answer: verdict)
+                    }
+                    findings += judged.requestFindings
+                    let verdict = judged.answer
                     let answerFindings = verdict.findings
                     coverage.endpoint(endpoint.id, outcome: verdict.outcome, status: response.status, timings: response.timings)
                     findings += answerFindings
@@ -120,6 +129,7 @@ final class ProxyCore: Sendable {
                         deferred.send(errors.isEmpty ? answer : violation(for: endpoint, errors))
                     }
                 case let .failed(error):
+                    if !options.enforce { findings += check.request(request, to: endpoint, pathValues: pathValues) }
                     coverage.endpoint(endpoint.id, outcome: "no answer")
                     findings.append(upstreamFinding(error, endpoint: endpoint))
                 }
@@ -143,6 +153,14 @@ final class ProxyCore: Sendable {
             if let deferred, case let .answered(_, answer) = outcome { deferred.send(answer) }
             checked.add(1, ordering: .releasing)
         }
+    }
+
+    /// The checks' verdict on an answered exchange, from the memo when the same exchange was
+    /// judged before.
+    private func memoized(_ request: ServerRequest, endpoint: AnyEndpoint, response: HTTPResponse,
+                          _ compute: () -> CheckMemo.Verdict) -> CheckMemo.Verdict {
+        guard let memo else { return compute() }
+        return memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: response), compute: compute)
     }
 
     private func record(_ findings: [Finding], request: ServerRequest, response: HTTPResponse?) {

@@ -30,6 +30,11 @@ public struct ProxyOptions: Sendable {
     public var keepsCredentials = false
     /// Bytes of bodies waiting for their checks; past it, exchanges pass unchecked and are counted.
     public var checkBudget = 256 << 20
+    /// Verdicts kept for exchanges seen again (`CheckMemo`): the same request and the same answer
+    /// bytes get the same findings without being parsed and decoded again. 0 turns it off.
+    public var checkMemoEntries = 4096
+    /// Bytes of requests and answers the memo's keys may hold.
+    public var checkMemoBytes = 32 << 20
     /// Bytes of a body kept with a finding's first exchange.
     public var keptBodyBytes = 2048
     /// A request carrying this header (any value) passes through unchecked, counted as skipped.

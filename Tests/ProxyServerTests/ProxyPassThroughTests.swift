@@ -123,4 +123,31 @@ import Testing
         await harness.settled(1)
         #expect(harness.findings.isEmpty)
     }
+
+    /// A burst of clients that send a slow request and leave at once: each one's upstream call is
+    /// cancelled, however libmicrohttpd ends its connection, so the upstream side's slots are
+    /// free again for the next client at once, not after the upstream's delay.
+    @Test(.timeLimit(.minutes(1))) func aBurstOfClientsThatLeaveFreesTheUpstreamSide() async throws {
+        var configuration = HTTPServerConfiguration(perClientConnectionLimit: 0)
+        configuration.threadModel = .pool(threads: 2)
+        let upstream = try TestServer(configuration: configuration) { request in
+            var response = ServerResponse(status: 200)
+            if request.header("X-Now") == nil { response.delay = 30 }
+            return response
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) { options in
+            options.configuration.perClientConnectionLimit = 0
+            options.upstreamConfiguration.concurrency = 16
+        }
+        defer { harness.stop() }
+        for _ in 0..<900 {
+            let connection = try RawConnection(port: harness.proxy.baseURL.port!)
+            connection.send("GET /relay/version HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+        // Sixteen upstream slots held by calls whose clients left would keep this one waiting
+        // for the upstream's 30 s delay, past the client's 10 s timeout.
+        let fresh = try await harness.send("/relay/version", headers: [("X-Now", "1")])
+        #expect(fresh.status == 200)
+    }
 }

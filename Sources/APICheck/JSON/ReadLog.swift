@@ -99,10 +99,13 @@ final class ReadLog {
     }
 
     var sortedReads: [FieldRead] {
-        nodes.indices.compactMap { index -> FieldRead? in
+        // In `JSONPath`'s order, each path spelled once: its `<` spells out both sides, and a
+        // sort compares each read many times.
+        nodes.indices.compactMap { index -> (text: String, read: FieldRead)? in
             guard let type = nodes[index].type else { return nil }
-            return FieldRead(path: path(of: index), type: type, required: nodes[index].required, isMap: nodes[index].isMap)
-        }.sorted { $0.path < $1.path }
+            let path = path(of: index)
+            return (path.description, FieldRead(path: path, type: type, required: nodes[index].required, isMap: nodes[index].isMap))
+        }.sorted { $0.text < $1.text }.map(\.read)
     }
 
     /// Names already worked out, by type: `String(describing:)` demangles every time, and a

@@ -1,0 +1,130 @@
+import APICheck
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// The checks' verdicts on exchanges seen before, keyed by everything the checks read: the
+/// endpoint, the request as the checks read it (method, path and query as sent, the headers the
+/// endpoint declares, the content type, the body) and the answer's status, content type, coding
+/// and exact bytes. The same inputs give the same findings, so a hit is counted in the findings
+/// and the coverage exactly as a check would have been; only the parsing and decoding are saved.
+///
+/// Bounded by entries and by the bytes its keys hold. An exchange is kept only when it is seen a
+/// second time (its key's hash remembered after the first): traffic whose answers never repeat
+/// (an id or a time in every one) costs a hash per exchange, not a memo churning through copies.
+final class CheckMemo: Sendable {
+    struct Key: Hashable, Sendable {
+        let endpoint: String
+        let status: Int
+        /// Method, path as sent, query, declared headers and content type, NUL-separated.
+        let request: String
+        let requestBody: Data
+        /// The answer's content type and content coding.
+        let answerFields: String
+        let answerBody: Data
+        private let digest: Int
+
+        init(endpoint: AnyEndpoint, request: ServerRequest, response: HTTPResponse) {
+            self.endpoint = endpoint.id
+            status = response.status
+            var text = request.method + "\u{0}" + request.rawPath + "\u{0}"
+            if let query = request.rawQuery {
+                text += query
+            } else {
+                for item in request.query { text += item.name + "\u{1}" + item.value + "\u{2}" }
+            }
+            let named = Set(endpoint.parameters.filter { $0.location == .header }.map { $0.name.lowercased() } + ["content-type"])
+            for header in request.headers where named.contains(header.name.lowercased()) {
+                text += "\u{0}" + header.name.lowercased() + ":" + header.value
+            }
+            self.request = text
+            requestBody = request.body
+            answerFields = (response.contentType ?? "") + "\u{0}" + (response.header("Content-Encoding") ?? "")
+            answerBody = response.body
+            var hasher = Hasher()
+            hasher.combine(self.endpoint)
+            hasher.combine(status)
+            hasher.combine(text)
+            hasher.combine(answerFields)
+            // Every byte: Data's own hash reads only the first 80, which every answer of one
+            // envelope shares.
+            requestBody.withUnsafeBytes { hasher.combine(bytes: $0) }
+            answerBody.withUnsafeBytes { hasher.combine(bytes: $0) }
+            digest = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.digest == rhs.digest && lhs.status == rhs.status && lhs.endpoint == rhs.endpoint && lhs.request == rhs.request
+                && lhs.answerFields == rhs.answerFields && lhs.requestBody == rhs.requestBody && lhs.answerBody == rhs.answerBody
+        }
+
+        /// Bytes the key holds, roughly.
+        var cost: Int { request.utf8.count + requestBody.count + answerFields.utf8.count + answerBody.count + 64 }
+
+        var seenHash: Int { digest }
+    }
+
+    /// What the checks said of one exchange: the request's findings (none under --enforce, which
+    /// judges the request before forwarding it) and the answer's verdict.
+    struct Verdict: Sendable {
+        var requestFindings: [Finding]
+        var answer: ExchangeCheck.AnswerVerdict
+        /// What keeping it costs, set when it is kept.
+        var cost = 0
+    }
+
+    private struct State {
+        var entries: [Key: Verdict] = [:]
+        var bytes = 0
+        /// Hashes of keys seen once and not kept yet.
+        var seen: Set<Int> = []
+        var hits = 0
+    }
+
+    private let state = Mutex(State())
+    let entryLimit: Int
+    let byteLimit: Int
+
+    init(entryLimit: Int, byteLimit: Int) {
+        self.entryLimit = entryLimit
+        self.byteLimit = byteLimit
+    }
+
+    /// The verdict kept for `key`, or `compute`'s, kept when the key is seen a second time.
+    func verdict(for key: Key, compute: () -> Verdict) -> Verdict {
+        if let kept = state.withLock({ state -> Verdict? in
+            guard let kept = state.entries[key] else { return nil }
+            state.hits += 1
+            return kept
+        }) {
+            return kept
+        }
+        let verdict = compute()
+        // A document kept for --record-new weighs several times its bytes.
+        let cost = key.cost + (verdict.answer.success.map { $0.document == .null ? 0 : key.answerBody.count * 4 } ?? 0)
+        // One key must not push out the rest.
+        guard cost <= byteLimit / 8 else { return verdict }
+        state.withLock { state in
+            guard state.seen.remove(key.seenHash) != nil else {
+                if state.seen.count >= entryLimit * 4 { state.seen.removeAll(keepingCapacity: true) }
+                state.seen.insert(key.seenHash)
+                return
+            }
+            while state.bytes + cost > byteLimit || state.entries.count >= entryLimit, let first = state.entries.first {
+                state.entries.remove(at: state.entries.startIndex)
+                state.bytes -= first.value.cost
+            }
+            var kept = verdict
+            kept.cost = cost
+            if state.entries.updateValue(kept, forKey: key) == nil { state.bytes += cost }
+        }
+        return verdict
+    }
+
+    /// Exchanges whose verdict came from the memo.
+    var hits: Int { state.withLock { $0.hits } }
+}
