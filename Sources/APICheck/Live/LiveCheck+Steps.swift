@@ -38,6 +38,8 @@ extension LiveCheck {
             return preIssued(variable)
         case .paging:
             return await page(step, token: accessToken, seen: seen)
+        case let .errorCheck(check, _):
+            return await errorCheck(step, check, token: accessToken, seen: seen)
         case let .probe(probe, _):
             if token == nil, probe != .missingToken { return skipped("no token to try") }
             return await self.probe(step, probe, token: token, refreshToken: refreshToken != nil, seen: seen)

@@ -91,6 +91,16 @@ struct LivePlan: Sendable {
             let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
             if endpoint.requiresToken { usingSessionToken.insert(id) }
         }
+        // Each declared error check, once the endpoint's own check is over: a failure provoked on
+        // purpose comes after the call that shows the endpoint works.
+        for endpoint in planned where selectedIDs.contains(endpoint.id) && !endpoint.sentErrorChecks.isEmpty {
+            guard let own = checks[endpoint.id], endpoint.sessionEffect == .keepsSession || !endpoint.requiresToken else { continue }
+            for errorCheck in endpoint.sentErrorChecks {
+                let id = add(.errorCheck(errorCheck, endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
+                             after: [own])
+                if endpoint.requiresToken { usingSessionToken.insert(id) }
+            }
+        }
         let probed = tokenEndpoints.filter(\.isProbed)
         let probing = probes && login != nil && !probed.isEmpty
         // The once-per-run probes' endpoints, chosen among the whole run's as one machine would.
@@ -202,7 +212,7 @@ struct LivePlan: Sendable {
         let endpoint: AnyEndpoint
         var samples: [String: LiveStep.ID] = [:]
         switch action {
-        case let .check(checked, _), let .probe(_, checked), let .endSession(checked): endpoint = checked
+        case let .check(checked, _), let .probe(_, checked), let .endSession(checked), let .errorCheck(_, checked): endpoint = checked
         case .preIssuedToken: endpoint = .preIssuedToken
         case let .paging(checked):
             endpoint = checked
