@@ -7,9 +7,7 @@ extension ErrorCheck {
     /// its code the declared one when one is declared. Each finding names the scenario, and the
     /// JSONPath where the code is read.
     func findings(endpoint: AnyEndpoint, status answered: Int, body: Data, classification: Classification?, rules: AnswerRules) -> [Finding] {
-        let isOK = (200..<300).contains(answered)
-        // Where this answer's code is read: the error shape's for an error status, else the envelope's.
-        let codePath = (!isOK ? rules.errors?.codePath : nil) ?? rules.envelope?.codePath ?? rules.errors?.codePath
+        let codePath = Self.codePath(status: answered, body: body, rules: rules)
         var findings: [Finding] = []
         func finding(_ path: JSONPath?, expected: String, found: String, _ message: String) {
             findings.append(Finding(kind: .errorCheck, severity: .error, endpoint: endpoint.id, path: path, expected: expected,
@@ -46,12 +44,22 @@ extension ErrorCheck {
             default:
                 found = reason.kind.rawValue
             }
-            if code == nil, found == "absent" { found = "no code" }
             finding(path, expected: shape, found: found, "the answer's body is not in the API's error shape")
         case nil:
             break
         }
         return findings
+    }
+
+    /// Where this answer's code is read, as classification reads it: for an error status, the error
+    /// shape's path when the body is in that shape, else the envelope's when it has a code there
+    /// (a failure envelope beside an API-wide error shape); for a 2xx, the envelope's.
+    private static func codePath(status: Int, body: Data, rules: AnswerRules) -> JSONPath? {
+        guard !(200..<300).contains(status), let errors = rules.errors else { return rules.envelope?.codePath ?? rules.errors?.codePath }
+        let document = try? JSONParser.parse(body)
+        if let document, errors.read(document) != nil { return errors.codePath }
+        if let envelope = rules.envelope, document?.value(at: envelope.codePath) != nil { return envelope.codePath }
+        return errors.codePath
     }
 
     /// What sits where the code should: the kind of value, `absent`, or `not JSON`.

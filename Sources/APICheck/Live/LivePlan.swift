@@ -35,7 +35,8 @@ struct LivePlan: Sendable {
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so.
     private(set) var unendedSessions: [String] = []
 
-    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil) {
+    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
+         errorChecks: Bool = true) {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
@@ -93,7 +94,7 @@ struct LivePlan: Sendable {
         }
         // Each declared error check, once the endpoint's own check is over: a failure provoked on
         // purpose comes after the call that shows the endpoint works.
-        for endpoint in planned where selectedIDs.contains(endpoint.id) && !endpoint.sentErrorChecks.isEmpty {
+        for endpoint in planned where errorChecks && selectedIDs.contains(endpoint.id) && !endpoint.sentErrorChecks.isEmpty {
             guard let own = checks[endpoint.id], endpoint.sessionEffect == .keepsSession || !endpoint.requiresToken else { continue }
             for errorCheck in endpoint.sentErrorChecks {
                 let id = add(.errorCheck(errorCheck, endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,

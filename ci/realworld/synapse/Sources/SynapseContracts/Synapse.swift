@@ -31,7 +31,9 @@ public enum Synapse {
     public static let profile = Endpoint<Profile>(
         id: "profile", .get, "v3/profile/{userId}",
         parameters: [.path("userId", .string, sample: .seen(endpoint: "login", path: "$.user_id", fallback: nil))],
-        mock: "profile")
+        mock: "profile",
+        // A user the server does not know: 404 M_NOT_FOUND.
+        errorChecks: [.scenario("not_found", status: 404, code: "M_NOT_FOUND", inputs: ["userId": "@apicheck-nobody:localhost"])])
 
     public static let devices = Endpoint<Devices>(
         id: "devices", .get, "v3/devices", mock: "devices", auth: .token)
