@@ -26,7 +26,9 @@ extension LiveCheck {
         let rules = api.rules(for: endpoint)
         let findings = check.findings(endpoint: endpoint, status: exchange.response.status, body: exchange.response.body,
                                       classification: call.classification, rules: rules)
-        outcome.succeeded = !findings.contains { $0.severity == .error }
+        let accepted = !findings.contains { $0.severity == .error }
+        outcome.succeeded = accepted
+        outcome.exchange?.role = .errorCheck(scenario: check.scenario, accepted: accepted)
         outcome.result?.findings += findings
         if outcome.succeeded, let document = call.interpretation?.document ?? (try? JSONParser.parse(exchange.response.body)) {
             outcome.result?.findings += scenarioDrift(endpoint, check.scenario, document: document)

@@ -11,8 +11,9 @@
 /// 5. the refresh flow, on a login of its own: the refresh, then its probes;
 /// 6. further logins of the account, and further logouts, one at a time; last, the logout of
 ///    every session the run opened that nothing else ended.
-/// An endpoint declared `after` another, or reading its answer, waits for its check. What the
-/// selection needs but did not select (`--only`) is checked too, unreported.
+/// An endpoint declared `after` another, or reading its answer, waits for its check; so does each
+/// of its declared error checks, with the same token. What the selection needs but did not
+/// select (`--only`) is checked too, unreported.
 /// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed(by:)`): a
 /// server that wrongly accepts a probe's token must not act on it; and only for promises the API
 /// declares (`AuthProbe.promise`), narrowed by the run's selection (`--probes`).
