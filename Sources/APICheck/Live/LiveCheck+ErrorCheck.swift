@@ -21,8 +21,12 @@ extension LiveCheck {
             if let error = call.error { outcome.result?.findings.append(Finding(error)) }
             return outcome
         }
-        // A mock file answers the same whatever the input: nothing to judge, nothing to record.
-        if exchange.response.isReplayed { return StepOutcome() }
+        // A mock file answers the same whatever the input: nothing to judge. The observers still
+        // get the answer, as for every request.
+        if exchange.response.isReplayed {
+            outcome.result = nil
+            return outcome
+        }
         let rules = api.rules(for: endpoint)
         let findings = check.findings(endpoint: endpoint, status: exchange.response.status, body: exchange.response.body,
                                       classification: call.classification, rules: rules)

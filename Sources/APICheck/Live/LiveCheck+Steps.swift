@@ -30,7 +30,9 @@ extension LiveCheck {
         }
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }
-        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(reason) }
+        var given: Set<String> = []
+        if case let .errorCheck(check, _) = step.action { given = Set(check.inputNames) }
+        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen, except: given) { return skipped(reason) }
         let refreshToken = step.token.isRefreshToken ? token : nil
         let accessToken = step.token.isRefreshToken ? nil : token
         switch step.action {

@@ -221,7 +221,10 @@ struct LivePlan: Sendable {
             // Its first page is the answer of the endpoint's own check.
             samples[checked.id] = checks[checked.id]
         }
-        for source in SampleResolver.sources(of: endpoint) { samples[source] = checks[source] }
+        // An error check waits for no answer whose value it replaces (a nonexistent id in place of a seen one).
+        var given: Set<String> = []
+        if case let .errorCheck(check, _) = action { given = Set(check.inputNames) }
+        for source in SampleResolver.sources(of: endpoint, except: given) { samples[source] = checks[source] }
         var after = after.union(endpoint.after.compactMap { checks[$0] })
         if let tokenTrial, let login, token.steps.contains(login) { after.insert(tokenTrial) }
         let id = steps.count

@@ -132,6 +132,9 @@ import Testing
         let errorCheck = try #require(plan.steps.first { name($0) == "error-check not_found statuses.show" })
         #expect(errorCheck.prerequisites.contains(check.id))
         #expect(errorCheck.token == check.token)
+        // It sets the id the endpoint's own check reads from the timeline: it waits for no answer.
+        #expect(check.samples.keys.sorted() == ["statuses.homeTimeline"])
+        #expect(errorCheck.samples.isEmpty)
         #expect(plan.steps[try #require(plan.secondLogin)].prerequisites.contains(errorCheck.id))
         let only = LivePlan(api: Demo.api, selected: Demo.api.endpoints.filter { $0.id == "users.show" }, probes: true)
         #expect(!only.steps.contains { if case .errorCheck = $0.action { true } else { false } })
