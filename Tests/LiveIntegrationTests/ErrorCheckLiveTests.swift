@@ -61,6 +61,33 @@ import Testing
         #expect(junit.contains("classname=\"demo.error-checks\" name=\"error-check bad_page topics.list\""))
         let metrics = OpenMetricsReport.render(report, context: RenderContext(tool: "apicheck"))
         #expect(metrics.contains("role=\"error-check\",status=\"ok\"} 1"))
+        let html = HTMLReport.render(report, context: RenderContext(tool: "apicheck"))
+        #expect(html.contains("<th>error-check bad_page</th>"))
+    }
+
+    /// Each shard sends the error checks of its own endpoints, and `merge` lists each once, after
+    /// the paging check, as one run does.
+    @Test func theShardsSendEachErrorCheckOnceAndMergeKeepsThem() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("error-check-shards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String] = [], names: [String] = []
+        for index in 1...3 {
+            let file = folder.appendingPathComponent("live-\(index).json").path
+            let run = await LiveHarness.cli(["live", "--shard", "\(index)/3", "--run-id", "error-checks", "--report", "json:" + file])
+            #expect(run.code == 0, "\(run.out)")
+            let shard = try JSONReportReader.read(Data(contentsOf: URL(fileURLWithPath: file)))
+            names += shard.errorCheckResults.map(\.name)
+            files.append(file)
+        }
+        #expect(names.sorted() == ["error-check bad_page topics.list", "error-check exists account.register", "error-check not_found statuses.show"])
+        let merged = folder.appendingPathComponent("merged.json").path
+        let merge = await LiveHarness.cli(["merge"] + files + ["--report", "json:" + merged])
+        #expect(merge.code == 0, "\(merge.err)")
+        let report = try JSONReportReader.read(Data(contentsOf: URL(fileURLWithPath: merged)))
+        #expect(report.results.suffix(3).map(\.name)
+            == ["error-check exists account.register", "error-check not_found statuses.show", "error-check bad_page topics.list"])
+        #expect(report.summary.errorChecks == 3 && report.summary.errorChecksPassed == 3)
     }
 }
 
