@@ -20,7 +20,9 @@ public enum Demo {
             .body("password", .string, sample: .literal("check-password-1"), secret: true),
             .body("mail", .string, required: false, sample: .literal("apicheck@example.com")),
         ],
-        mock: "register", sessionEffect: .logsIn, scenarios: ["exists"])
+        mock: "register", sessionEffect: .logsIn,
+        // A taken account is refused before anything is created: safe to send though a POST.
+        errorChecks: [.scenario("exists", status: 200, code: 10001, inputs: ["account": "demo"], sent: .always)])
 
     /// Probed though a POST: the demo backend refuses a dead or revoked token before it acts.
     public static let logout = Endpoint<NoContent>(
@@ -44,7 +46,8 @@ public enum Demo {
             .path("id", .int64, sample: .seen(endpoint: "statuses.homeTimeline", path: "$.datas.statuses[0].id",
                                               fallback: .int(4_130_540_976_425_200))),
         ],
-        mock: "status_show", auth: .token, scenarios: ["not_found"])
+        mock: "status_show", auth: .token,
+        errorChecks: [.scenario("not_found", status: 200, code: 20101, inputs: ["id": 1])])
 
     public static let showUser = Endpoint<UserProfile>(
         id: "users.show", .get, "users/show",
@@ -61,7 +64,8 @@ public enum Demo {
             .query("page", .int, sample: .literal(1)),
             .query("size", .int, sample: .literal(20)),
         ],
-        mock: "topics")
+        mock: "topics",
+        errorChecks: [.scenario("bad_page", status: 200, code: -1, inputs: ["page": 0])])
 
     static let topicID = Parameter.body("tid", .string, sample: .seen(endpoint: "topics.list", path: "$.datas[0].id",
                                                                      fallback: "apicheck-topic"))

@@ -37,6 +37,13 @@ extension LiveCommand {
         and those declared safe to probe. The run logs out every session it opened (probes or
         not) when the API has a logout endpoint, and says so when it cannot.
 
+        error checks (--no-error-checks none): each failure an endpoint declares it can be made
+        to give (errorChecks:) is sent with its provoking input after the endpoint's own call
+        (error-check SCENARIO ID), and the answer must have the declared status, be a failure in
+        the API's error shape (or a failure envelope) and carry the declared code; drift against
+        the scenario's mock is a warning. Like the probes, only GET and HEAD, or checks declared
+        sent: .always.
+
         target, first found: --base-url URL; --env NAME (from the API catalog); $APICHECK_BASE_URL;
         else the bundled sandbox, if the tool has one, started on a free loopback port.
         credentials: the environment variables the API's auth policy names (APICHECK_ACCOUNT and

@@ -45,6 +45,7 @@ struct LiveCommand: Command {
         options.maxMockBytes = mocks.maxFileBytes
         options.certificateWarningDays = connection.certificateWarningDays
         options.traceContext = target.traceContext
+        options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
         let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
                               observers: [observer])

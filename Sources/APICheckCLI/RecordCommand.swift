@@ -97,6 +97,7 @@ struct RecordCommand: Command {
         options.maxMockBytes = maxMockBytes
         options.certificateWarningDays = connection.certificateWarningDays
         options.traceContext = target.traceContext
+        options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
         let recorder = MockRecorder(api: api, transport: transport, options: options, directory: directory,
                                     redactPaths: redactPaths, dryRun: dryRun, force: force)

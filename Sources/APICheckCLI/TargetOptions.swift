@@ -24,7 +24,8 @@ struct TargetOptions {
                                        parse: .text)
     static let noTraceContext = Option.flag("no-trace-context",
                                             help: "send no W3C traceparent (by default one trace per run id, one span per step)")
-    static let all: [any OptionDeclaration] = [baseURL, env, only, shard, runID, noTraceContext, probes, noProbes]
+    static let noErrorChecks = Option.flag("no-error-checks", help: "skip the failures endpoints declare they can be made to give (errorChecks:)")
+    static let all: [any OptionDeclaration] = [baseURL, env, only, shard, runID, noTraceContext, probes, noProbes, noErrorChecks]
 
     /// Nil when none is configured (then the bundled sandbox, if the tool has one).
     let baseURL: URL?
@@ -41,6 +42,7 @@ struct TargetOptions {
     /// The trace every request joins; nil with `--no-trace-context`.
     let traceContext: TraceContext?
     let probes: Bool
+    let errorChecks: Bool
     /// Nil for every probe the API declares.
     let probeFilter: Set<AuthProbe>?
 
@@ -62,6 +64,7 @@ struct TargetOptions {
         environmentName = try arguments[Self.env]
         traceContext = try arguments[Self.noTraceContext] ? nil : TraceContext(runID: runID)
         probes = try !arguments[Self.noProbes]
+        errorChecks = try !arguments[Self.noErrorChecks]
         probeFilter = try Self.selectedProbes(arguments[Self.probes], context: context)
         if !probes, probeFilter != nil { throw UsageError("give --probes or --no-probes, not both") }
     }

@@ -6,7 +6,7 @@ import Foundation
 public struct HistoryRun: Sendable, Equatable {
     public struct Result: Sendable, Equatable {
         public var name: String
-        /// `endpoint`, `probe` or `paging`.
+        /// `endpoint`, `probe`, `paging` or `error-check`.
         public var role: String
         public var endpoint: String
         /// `ok`, `warn`, `FAIL` or `skip`, as reports print it.

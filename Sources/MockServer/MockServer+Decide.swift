@@ -4,12 +4,18 @@ import HTTPServer
 
 extension MockServer {
     /// What to answer a request to a declared route with: validation first, then the choice
-    /// (`Prefer` over the sticky one), then a fault, the token's standing, a code, the mock.
+    /// (`Prefer` over the sticky one), then a fault, the token's standing, a code, the mock. A
+    /// request that carries a declared error check's input gets that check's scenario unless a
+    /// choice names another; it is not refused for what the check sends on purpose.
     /// Reads the token store and the sticky choices and changes neither: `apply` applies the
     /// decision's effects, `render` makes the bytes.
     func decide(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)]) -> MockDecision {
         let (problems, body) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(request, pathValues: pathValues)
-        guard problems.isEmpty else { return MockDecision(endpoint: endpoint, answer: .invalid(problems)) }
+        let provoked = endpoint.errorChecks.first { check in
+            check.isProvoked(by: request, endpoint: endpoint, pathValues: pathValues, body: body)
+                && self.check(check.scenario, of: endpoint) == .known
+        }?.scenario
+        guard problems.isEmpty || provoked != nil else { return MockDecision(endpoint: endpoint, answer: .invalid(problems)) }
         let preferred: ServeChoice
         switch ServeChoice.parse(prefer: request.fields("prefer")) {
         case let .success(choice): preferred = choice
@@ -24,7 +30,8 @@ extension MockServer {
             decision.answer = .fault(fault)
         } else {
             let promised = promisedAnswer(endpoint, request: request, decision: &decision)
-            decision.answer = promised ?? Self.answer(choice)
+            let provokedAnswer = choice.scenario == nil && choice.code == nil ? provoked.map { MockDecision.Answer.mock(scenario: $0) } : nil
+            decision.answer = promised ?? provokedAnswer ?? Self.answer(choice)
             if promised == nil { lifecycle(&decision, request: request, body: body) }
             decision.effects += effects(of: decision, choice: choice, request: request, body: body)
         }

@@ -117,8 +117,8 @@ import Testing
         let result = await LiveHarness.cli(["live"], environment: [:])
         #expect(result.code == 0, "\(result.out)\n\(result.err)")
         #expect(result.err.contains("no target configured; checking the bundled sandbox at http://127.0.0.1:"))
-        #expect(result.out.contains("11 endpoints + 14 auth probes + 1 paging check, concurrency 8"))
-        #expect(result.out.contains("11 endpoints ok; 14 probes ok; 1 paging check ok; 0 errors, 0 warnings"))
+        #expect(result.out.contains("11 endpoints + 14 auth probes + 1 paging check + 3 error checks, concurrency 8"))
+        #expect(result.out.contains("11 endpoints ok; 14 probes ok; 1 paging check ok; 3 error checks ok; 0 errors, 0 warnings"))
     }
 
     @Test func liveAgainstNothingListeningExitsThree() async {

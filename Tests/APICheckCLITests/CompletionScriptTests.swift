@@ -147,7 +147,8 @@ import Testing
         let lines = captured.out.split(separator: "\n").map(String.init)
         #expect(lines.contains("account.login=wrong_password"))
         #expect(lines.contains("statuses.show=expired"))
-        #expect(!lines.contains { $0.hasPrefix("topics.list=") })
+        #expect(lines.contains("topics.list=bad_page"))
+        #expect(!lines.contains { $0.hasPrefix("config.main=") })
         let unknown = await APICheckTool(api: Demo.api).run(["__complete", "nope"], console: Console.capturing().0, environment: [:])
         #expect(unknown == 2)
     }

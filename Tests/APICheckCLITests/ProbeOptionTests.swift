@@ -55,7 +55,7 @@ import Testing
         let result = await relay(["live", "--no-probes", "--base-url", backend.baseURL.absoluteString, "--mocks", Relay.mocks.path],
                                  environment: Relay.credentials)
         #expect(result.code == 0, "\(result.out)")
-        #expect(result.out.contains("\(Relay.api.endpoints.count) endpoints + 4 paging checks, concurrency 8"))
+        #expect(result.out.contains("\(Relay.api.endpoints.count) endpoints + 4 paging checks + 2 error checks, concurrency 8"))
         #expect(backend.openSessions == 0)
     }
 }

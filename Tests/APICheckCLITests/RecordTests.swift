@@ -70,17 +70,16 @@ import Testing
         let (recording, _) = try await Self.record(into: folder)
         #expect(recording.verdict == .holds)
         #expect(recording.notRecorded.map(\.message) == [])
-        // Every success mock, and logout + expired for the six endpoints that need the token.
-        #expect(recording.files.count == 11 + 6 * 2)
+        // Every success mock, logout + expired for the six endpoints that need the token, and the
+        // three error checks' scenarios.
+        #expect(recording.files.count == 26)
         #expect(recording.files.allSatisfy { $0.action == .created })
         #expect(Self.files(in: folder).contains("home_timeline@expired.json"))
         #expect(Self.files(in: folder).contains("logout@logout.json"))
 
-        // The audit finds only the declared failure scenarios, which a live run cannot produce.
+        // The audit finds only the declared failure scenario no error check provokes.
         let audit = MockAudit(api: Demo.api, directory: folder).run()
-        #expect(audit.findingLines == [
-            "error missing-mock account.login -", "error missing-mock account.register -", "error missing-mock statuses.show -",
-        ])
+        #expect(audit.findingLines == ["error missing-mock account.login -"])
 
         // Replay through the client: the recorded token is a placeholder shaped like a token.
         let transport = MockTransport(directory: folder, api: Demo.api)
@@ -142,7 +141,7 @@ import Testing
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (recording, _) = try await Self.record(into: folder, dryRun: true)
-        #expect(recording.files.count == 23)
+        #expect(recording.files.count == 26)
         #expect(recording.files.allSatisfy { $0.action == .created })
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
@@ -193,12 +192,12 @@ import Testing
                                          "--only", "topics.list,account.login"])
         #expect(dry.code == 0)
         #expect(dry.out.contains("created   topics.json"))
-        #expect(dry.out.contains("2 files: 2 created, 0 updated, 0 unchanged, 0 refused (dry run: nothing written)"))
+        #expect(dry.out.contains("3 files: 3 created, 0 updated, 0 unchanged, 0 refused (dry run: nothing written)"))
         #expect(!FileManager.default.fileExists(atPath: folder.path))
         let real = await LiveHarness.cli(["record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.path,
                                           "--only", "topics.list"])
         #expect(real.code == 0)
-        #expect(Self.files(in: folder) == ["topics.json"])
+        #expect(Self.files(in: folder) == ["topics.json", "topics@bad_page.json"])
         let again = await LiveHarness.cli(["record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.path,
                                            "--only", "topics.list"])
         #expect(again.out.contains("unchanged topics.json"))

@@ -100,6 +100,7 @@ import Testing
         try send(endpoints.filter { logsIn.contains($0.endpoint) && $0.endpoint != login.endpoint } + [login])
         try send(endpoints.filter { !logsIn.contains($0.endpoint) && Demo.api.endpoint($0.endpoint)?.sessionEffect != .logsOut })
         try send(checked.filter { $0.role == "paging" })
+        try send(checked.filter { $0.role == "error-check" })
         // The dead-token probe's made-up token is written out in its command, as it was sent.
         let dead = checked.filter { $0.role == "probe" && $0.name.hasPrefix("probe token-expired") }
         #expect(!dead.isEmpty && dead.allSatisfy { !$0.command.contains("$DEAD_TOKEN") })

@@ -18,7 +18,9 @@ import Testing
         #expect(report.probeResults.allSatisfy { $0.passed })
         #expect(report.pagingResults.map(\.name) == ["paging statuses.homeTimeline"])
         #expect(report.pagingResults.allSatisfy { $0.passed })
-        #expect(report.scopeDescription == "11 endpoints + 14 auth probes + 1 paging check, concurrency 8")
+        #expect(report.errorCheckResults.count == 3)
+        #expect(report.errorCheckResults.allSatisfy { $0.passed })
+        #expect(report.scopeDescription == "11 endpoints + 14 auth probes + 1 paging check + 3 error checks, concurrency 8")
         #expect(report.verdict == .holds)
         let timeline = try #require(report.results.first { $0.name == "statuses.homeTimeline" })
         #expect(timeline.status == 200)
@@ -80,7 +82,8 @@ import Testing
 
     @Test func htmlErrorPageIsAnErrorShowingItsStart() async throws {
         let report = try await LiveHarness.run([.html(route: "topics", status: 502)], only: ["topics.list"])
-        #expect(report.findingLines == ["error http-status topics.list -"])
+        // Its error check gets the page too: another status, and no failure envelope.
+        #expect(report.findingLines == ["error error-check topics.list $.code", "error error-check topics.list -", "error http-status topics.list -"])
         let message = try #require(report.allFindings.first?.message)
         #expect(message.hasPrefix("HTTP 502"))
         #expect(message.contains("text/html"))
@@ -109,7 +112,8 @@ import Testing
     @Test func slowEndpointTimesOutWhileOthersPass() async throws {
         let report = try await LiveHarness.run([.delay(route: "topics", milliseconds: 1500)],
                                                only: ["topics.list", "config.main"], timeout: 0.5)
-        #expect(report.findingLines == ["error timeout topics.list -"])
+        // The endpoint's own check and its error check.
+        #expect(report.findingLines == ["error timeout topics.list -", "error timeout topics.list -"])
         #expect(report.results.first { $0.name == "config.main" }?.passed == true)
         #expect(report.verdict == .violated)
     }
@@ -124,7 +128,8 @@ import Testing
 
     @Test func bodyOverTheCapIsAFinding() async throws {
         let report = try await LiveHarness.run([.hugeBody(route: "topics", bytes: 64 << 20)], only: ["topics.list", "config.main"])
-        #expect(report.findingLines == ["error body-too-large topics.list -"])
+        // The endpoint's own check and its error check.
+        #expect(report.findingLines == ["error body-too-large topics.list -", "error body-too-large topics.list -"])
         #expect(report.allFindings.first?.message.contains("32") == true)
         #expect(report.results.first { $0.name == "config.main" }?.passed == true)
     }

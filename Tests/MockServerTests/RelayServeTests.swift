@@ -18,6 +18,9 @@ import Testing
         #expect(report.verdict == .holds)
         // Every probe the API declares, the refresh flow's included: serve emulates them.
         #expect(report.probeResults.count == 12)
+        // serve answers each declared error check's scenario on its provoking input.
+        #expect(report.errorCheckResults.map { "\($0.name) \($0.status ?? 0)" }
+            == ["error-check unknown_room rooms.send 404", "error-check bad_query metrics.query 400"])
     }
 
     @Test func refusalsComeInTheAPIsErrorShape() async throws {

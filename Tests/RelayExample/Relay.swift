@@ -49,7 +49,9 @@ public enum Relay {
         parameters: [.path("roomId", .string, sample: .literal("!lobby:relay")),
                      .body("msgtype", .string, sample: .literal("m.text")),
                      .body("body", .string, sample: .unique(prefix: "hello from apicheck "))],
-        mock: "send", auth: .token, successStatus: 201, scenarios: ["unknown_room"])
+        mock: "send", auth: .token, successStatus: 201,
+        // The server looks the room up before it stores anything: safe to send though a POST.
+        errorChecks: [.scenario("unknown_room", status: 404, code: "M_NOT_FOUND", inputs: ["roomId": "!nowhere:relay"], sent: .always)])
     /// 204 No Content: an empty body. The body marks the message `rooms.send` sent as read: a typed
     /// body whose input is seen in an earlier answer.
     public static let readMarker = Endpoint<NoContent>(
@@ -69,7 +71,9 @@ public enum Relay {
     /// `data` depends on `resultType`: a vector of samples, or one scalar `[time, "value"]` pair.
     public static let query = Endpoint<QueryData>(
         id: "metrics.query", .get, "api/v1/query", parameters: [.query("query", .string, required: true, sample: .literal("up"))],
-        mock: "query", envelope: metricsEnvelope, scenarios: ["bad_query", "scalar"])
+        mock: "query", envelope: metricsEnvelope, scenarios: ["scalar"],
+        // A failure in the metrics envelope: its code is the envelope's "error".
+        errorChecks: [.scenario("bad_query", status: 400, code: "error", inputs: ["query": "up{"])])
     public static let labels = Endpoint<[String]>(id: "metrics.labels", .get, "api/v1/labels", mock: "labels",
                                                   envelope: metricsEnvelope)
 

@@ -5,9 +5,12 @@ and expects the drift to be found at its JSONPath.
 
     python3 drift_proxy.py PORT UPSTREAM PATH rename KEYS NEWNAME
     python3 drift_proxy.py PORT UPSTREAM PATH retype KEYS
+    python3 drift_proxy.py PORT UPSTREAM PATH status FROM TO
 
 KEYS is the dotted key path of the field in the answer (`data.reloadConfigSuccess`). A retype
-turns a string into a number, a number or a boolean into a string. Listens on 127.0.0.1 only.
+turns a string into a number, a number or a boolean into a string. `status` hands back every
+answer of HTTP status FROM with status TO instead, body unchanged (a declared failure answered
+with another status); PATH `*` is any path. Listens on 127.0.0.1 only.
 """
 import http.client
 import http.server
@@ -49,11 +52,16 @@ def main(port, upstream, path, action, keys, new_name=None):
             connection.request(self.command, self.path, body=body, headers=headers)
             answer = connection.getresponse()
             data = answer.read()
-            if urllib.parse.urlsplit(self.path).path == path and answer.status == 200:
+            status = answer.status
+            on_path = path == "*" or urllib.parse.urlsplit(self.path).path == path
+            if action == "status":
+                if on_path and answer.status == int(keys[0]):
+                    status = int(new_name)
+            elif on_path and answer.status == 200:
                 document = json.loads(data)
                 mutate(document, keys, action, new_name)
                 data = json.dumps(document).encode()
-            self.send_response(answer.status)
+            self.send_response(status)
             for name, value in answer.getheaders():
                 if name.lower() not in HOP_BY_HOP:
                     self.send_header(name, value)

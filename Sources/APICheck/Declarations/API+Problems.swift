@@ -28,6 +28,7 @@ extension API {
                 problem(endpoint.id, "a \(endpoint.method) request has no body, but parameter '\(body.name)' is declared in the body")
             }
             if let body = endpoint.requestBody { problems += bodyProblems(endpoint, body) }
+            problems += errorCheckProblems(endpoint)
             if endpoint.enveloped == true, endpoint.ownEnvelope == nil, envelope == nil {
                 problem(endpoint.id, "says enveloped: true, but the API declares no envelope (envelope: .none); give the endpoint its own envelope: EnvelopePolicy(...)")
             }

@@ -23,8 +23,15 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether the decode type is `NoContent`, so an empty body is the answer, not a fault.
     public var acceptsEmptyBody: Bool { declaration.acceptsEmptyBody }
     public var sessionEffect: SessionEffect { declaration.sessionEffect }
-    /// Named failure scenarios that must have a mock variant (`wrong_password`).
-    public var scenarios: [String] { declaration.scenarios }
+    /// Named scenarios that must have a mock variant (`wrong_password`): those declared in
+    /// `scenarios:`, then those of the error checks.
+    public var scenarios: [String] { declaration.scenarios + declaration.errorChecks.map(\.scenario) }
+    /// The scenarios declared in `scenarios:` alone, without the error checks'.
+    public var listedScenarios: [String] { declaration.scenarios }
+    /// The failures a live run provokes on purpose, each a step of its own after the endpoint's call.
+    public var errorChecks: [ErrorCheck] { declaration.errorChecks }
+    /// The error checks a live run sends: those whose method is safe, or declared `sent: .always`.
+    public var sentErrorChecks: [ErrorCheck] { declaration.errorChecks.filter { $0.isSent(method) } }
     /// How the endpoint pages, when it declares it: `apicheck live` then checks a second page.
     public var paging: Paging? { declaration.paging }
     /// Endpoints a live run checks before this one though it reads nothing of their answers.
@@ -67,6 +74,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let after: [String]
         let distinction: Distinction?
         let requestBody: RequestBody?
+        let errorChecks: [ErrorCheck]
         let probing: AuthProbing
         let responseTypeName: String
         let responseType: any (Decodable & Sendable).Type
@@ -77,9 +85,11 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
             requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy?, successStatus: Int,
             sessionEffect: SessionEffect, scenarios: [String], paging: Paging?, probing: AuthProbing,
-            after: [String], distinction: Distinction?, requestBody: RequestBody?, responseType: Response.Type
+            after: [String], distinction: Distinction?, requestBody: RequestBody?, errorChecks: [ErrorCheck],
+            responseType: Response.Type
         ) {
             self.requestBody = requestBody
+            self.errorChecks = errorChecks
             self.probing = probing
             self.id = id
             self.method = method
@@ -123,13 +133,14 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
         requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200,
         sessionEffect: SessionEffect, scenarios: [String], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
-        after: [String] = [], distinction: Distinction? = nil, requestBody: RequestBody? = nil, responseType: Response.Type
+        after: [String] = [], distinction: Distinction? = nil, requestBody: RequestBody? = nil, errorChecks: [ErrorCheck] = [],
+        responseType: Response.Type
     ) {
         declaration = Declaration(
             id: id, method: method, path: path, parameters: parameters, mock: mock, requiresToken: requiresToken,
             enveloped: enveloped, ownEnvelope: ownEnvelope, successStatus: successStatus, sessionEffect: sessionEffect,
             scenarios: scenarios, paging: paging, probing: probing, after: after, distinction: distinction,
-            requestBody: requestBody, responseType: responseType)
+            requestBody: requestBody, errorChecks: errorChecks, responseType: responseType)
     }
 
     /// The method and path with placeholder names left out: endpoints with the same route key

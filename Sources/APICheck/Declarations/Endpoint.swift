@@ -16,7 +16,9 @@
 /// from them: a read that must see an earlier write (`after: ["rooms.send"]`). `distinguishedBy`
 /// says what tells it apart from another endpoint declared on the same method and path. `body`
 /// declares the request body as a Swift type (`RequestBody.json`, `.form`) instead of scalar body
-/// parameters.
+/// parameters. `errorChecks` names the failures the endpoint can be made to give and the inputs that
+/// provoke each (`ErrorCheck`): `apicheck live` sends them after the endpoint's own call, and their
+/// scenarios are declared scenarios of the endpoint.
 public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConvertible {
     public let erased: AnyEndpoint
 
@@ -24,12 +26,13 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
                 mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool? = nil,
                 envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession,
                 scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
-                after: [String] = [], distinguishedBy: Distinction? = nil, body: RequestBody? = nil) {
+                after: [String] = [], distinguishedBy: Distinction? = nil, body: RequestBody? = nil,
+                errorChecks: [ErrorCheck] = []) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus,
             sessionEffect: sessionEffect, scenarios: scenarios, paging: paging, probing: probing,
-            after: after, distinction: distinguishedBy, requestBody: body, responseType: Response.self)
+            after: after, distinction: distinguishedBy, requestBody: body, errorChecks: errorChecks, responseType: Response.self)
     }
 
     public var id: String { erased.id }

@@ -7,13 +7,18 @@ public struct CheckResult: Sendable, Equatable {
         case probe
         /// The endpoint's next page, asked with the declared cursor.
         case paging
+        /// A failure the endpoint declares it can be made to give (`ErrorCheck`), provoked on purpose.
+        case errorCheck = "error-check"
     }
 
-    /// The endpoint id, or the probe's or paging check's name (`probe token-expired statuses.homeTimeline`).
+    /// The endpoint id, or the probe's, paging check's or error check's name (`probe token-expired
+    /// statuses.homeTimeline`, `error-check not_found statuses.show`).
     public var name: String
     public var role: Role
     /// The auth failure path a probe tried; nil for any other role.
     public var probe: AuthProbe?
+    /// The scenario an error check provoked (`not_found`); nil for any other role.
+    public var scenario: String?
     public var endpoint: String
     public var method: String
     /// The declared path template (`statuses/{id}`).
@@ -39,8 +44,9 @@ public struct CheckResult: Sendable, Equatable {
 
     public init(name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
                 classification: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: String? = nil,
-                requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil) {
+                requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil, scenario: String? = nil) {
         self.request = request
+        self.scenario = scenario
         self.probe = probe
         self.name = name
         self.role = role

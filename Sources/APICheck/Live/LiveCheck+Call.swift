@@ -43,6 +43,8 @@ extension LiveCheck {
             .probe(probe, expected: AuthProbe.expected(probe.promise(api) ?? .deadToken, api),
                    accepted: classification.map { admits(probe, $0, exchange) } ?? false)
         case .paging: .paging
+        // Whether it was the failure declared is known once the step has judged it.
+        case let .errorCheck(check, _): .errorCheck(scenario: check.scenario, accepted: false)
         }
     }
 

@@ -30,7 +30,9 @@ extension LiveCheck {
         }
         var seen: [String: JSONValue] = [:]
         for (source, id) in step.samples { seen[source] = known[id]?.document }
-        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen) { return skipped(reason) }
+        var given: Set<String> = []
+        if case let .errorCheck(check, _) = step.action { given = Set(check.inputNames) }
+        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen, except: given) { return skipped(reason) }
         let refreshToken = step.token.isRefreshToken ? token : nil
         let accessToken = step.token.isRefreshToken ? nil : token
         switch step.action {
@@ -38,6 +40,8 @@ extension LiveCheck {
             return preIssued(variable)
         case .paging:
             return await page(step, token: accessToken, seen: seen)
+        case let .errorCheck(check, _):
+            return await errorCheck(step, check, token: accessToken, seen: seen)
         case let .probe(probe, _):
             if token == nil, probe != .missingToken { return skipped("no token to try") }
             return await self.probe(step, probe, token: token, refreshToken: refreshToken != nil, seen: seen)

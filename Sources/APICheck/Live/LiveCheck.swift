@@ -56,7 +56,8 @@ public final class LiveCheck: Sendable {
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
         report.plan = selected.map(\.id)
         let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) } }
-        let plan = LivePlan(api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole)
+        let plan = LivePlan(api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole,
+                            errorChecks: options.errorChecks)
         observer.runStarted(results: plan.reportedCount)
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(
             perform: { step, known in

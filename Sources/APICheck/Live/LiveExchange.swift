@@ -13,6 +13,9 @@ public struct LiveExchange: Sendable {
         case probe(AuthProbe, expected: String, accepted: Bool)
         /// The endpoint's next page, asked by its paging check: no mock of its own.
         case paging
+        /// A declared error check's answer; `accepted` when it is the failure declared, and then
+        /// `record` makes it the scenario's mock.
+        case errorCheck(scenario: String, accepted: Bool)
     }
 
     public var step: Int

@@ -24,6 +24,8 @@ public struct LiveOptions: Sendable {
     public var probes: Bool
     /// Only these probes (`--probes LIST`); nil for every one the API declares.
     public var probeFilter: Set<AuthProbe>?
+    /// Send the endpoints' declared error checks (`--no-error-checks`: none).
+    public var errorChecks = true
     /// A server certificate expiring within this many days is a warning.
     public var certificateWarningDays = 14
     /// Every request carries a W3C `traceparent` of this trace, a span per step; nil: none does.
@@ -31,8 +33,10 @@ public struct LiveOptions: Sendable {
 
     public init(baseURL: URL, only: Set<String>? = nil, concurrency: Int = 8, strict: Bool = false,
                 mocksDirectory: URL? = nil, environment: [String: String] = [:],
-                runID: String = LiveOptions.makeRunID(), probes: Bool = true, probeFilter: Set<AuthProbe>? = nil) {
+                runID: String = LiveOptions.makeRunID(), probes: Bool = true, probeFilter: Set<AuthProbe>? = nil,
+                errorChecks: Bool = true) {
         self.probeFilter = probeFilter
+        self.errorChecks = errorChecks
         self.baseURL = baseURL
         self.only = only
         self.concurrency = concurrency

@@ -11,8 +11,9 @@
 /// 5. the refresh flow, on a login of its own: the refresh, then its probes;
 /// 6. further logins of the account, and further logouts, one at a time; last, the logout of
 ///    every session the run opened that nothing else ended.
-/// An endpoint declared `after` another, or reading its answer, waits for its check. What the
-/// selection needs but did not select (`--only`) is checked too, unreported.
+/// An endpoint declared `after` another, or reading its answer, waits for its check; so does each
+/// of its declared error checks, with the same token. What the selection needs but did not
+/// select (`--only`) is checked too, unreported.
 /// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed(by:)`): a
 /// server that wrongly accepts a probe's token must not act on it; and only for promises the API
 /// declares (`AuthProbe.promise`), narrowed by the run's selection (`--probes`).
@@ -35,7 +36,8 @@ struct LivePlan: Sendable {
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so.
     private(set) var unendedSessions: [String] = []
 
-    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil) {
+    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
+         errorChecks: Bool = true) {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
@@ -90,6 +92,16 @@ struct LivePlan: Sendable {
         for endpoint in plain where endpoint.paging != nil && selectedIDs.contains(endpoint.id) && checks[endpoint.id] != nil {
             let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
             if endpoint.requiresToken { usingSessionToken.insert(id) }
+        }
+        // Each declared error check, once the endpoint's own check is over: a failure provoked on
+        // purpose comes after the call that shows the endpoint works.
+        for endpoint in planned where errorChecks && selectedIDs.contains(endpoint.id) && !endpoint.sentErrorChecks.isEmpty {
+            guard let own = checks[endpoint.id], endpoint.sessionEffect == .keepsSession || !endpoint.requiresToken else { continue }
+            for errorCheck in endpoint.sentErrorChecks {
+                let id = add(.errorCheck(errorCheck, endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
+                             after: [own])
+                if endpoint.requiresToken { usingSessionToken.insert(id) }
+            }
         }
         let probed = tokenEndpoints.filter(\.isProbed)
         let probing = probes && login != nil && !probed.isEmpty
@@ -202,14 +214,17 @@ struct LivePlan: Sendable {
         let endpoint: AnyEndpoint
         var samples: [String: LiveStep.ID] = [:]
         switch action {
-        case let .check(checked, _), let .probe(_, checked), let .endSession(checked): endpoint = checked
+        case let .check(checked, _), let .probe(_, checked), let .endSession(checked), let .errorCheck(_, checked): endpoint = checked
         case .preIssuedToken: endpoint = .preIssuedToken
         case let .paging(checked):
             endpoint = checked
             // Its first page is the answer of the endpoint's own check.
             samples[checked.id] = checks[checked.id]
         }
-        for source in SampleResolver.sources(of: endpoint) { samples[source] = checks[source] }
+        // An error check waits for no answer whose value it replaces (a nonexistent id in place of a seen one).
+        var given: Set<String> = []
+        if case let .errorCheck(check, _) = action { given = Set(check.inputNames) }
+        for source in SampleResolver.sources(of: endpoint, except: given) { samples[source] = checks[source] }
         var after = after.union(endpoint.after.compactMap { checks[$0] })
         if let tokenTrial, let login, token.steps.contains(login) { after.insert(tokenTrial) }
         let id = steps.count

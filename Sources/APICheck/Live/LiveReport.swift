@@ -28,17 +28,18 @@ enum LiveReport {
         // more copies of 20,000 results at the run's peak.
         var firstCheck: [String: LiveStep.ID] = [:]
         firstCheck.reserveCapacity(selected.count)
-        var probes: [LiveStep.ID] = [], pages: [LiveStep.ID] = []
+        var probes: [LiveStep.ID] = [], pages: [LiveStep.ID] = [], errorChecks: [LiveStep.ID] = []
         for step in plan.steps {
             guard let result = outcomes.result(of: step.id) else { continue }
             switch result.role {
             case .endpoint: if firstCheck[result.endpoint] == nil { firstCheck[result.endpoint] = step.id }
             case .probe: probes.append(step.id)
             case .paging: pages.append(step.id)
+            case .errorCheck: errorChecks.append(step.id)
             }
         }
         var results: [CheckResult] = []
-        results.reserveCapacity(selected.count + probes.count + pages.count)
+        results.reserveCapacity(selected.count + probes.count + pages.count + errorChecks.count)
         for endpoint in selected where plan.unplanned[endpoint.id] == nil {
             results.append(firstCheck[endpoint.id].flatMap(outcomes.result(of:))
                 ?? CheckResult(.check(endpoint, reported: true), skipped: "not checked"))
@@ -46,6 +47,7 @@ enum LiveReport {
         firstCheck = [:]
         results += probeOrder(probes, plan: plan, selected: selected).compactMap(outcomes.result(of:))
         results += pages.compactMap(outcomes.result(of:))
+        results += errorChecks.compactMap(outcomes.result(of:))
         report.results = results
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
             let stalled = outcomes.values.count { $0.stalled && $0.result != nil }

@@ -12,6 +12,9 @@ struct LiveStep: Sendable {
         /// Asks for the page after the one the endpoint's own check got, and judges the two
         /// against the endpoint's declared paging.
         case paging(AnyEndpoint)
+        /// Sends the endpoint one declared error check's inputs, after its own check, and judges
+        /// the answer against the check's status and the API's error shape.
+        case errorCheck(ErrorCheck, AnyEndpoint)
         /// Ends a session the run opened, through the logout endpoint, unreported; a failure
         /// becomes a note of the run (the server may keep a session of ours).
         case endSession(AnyEndpoint)
@@ -80,7 +83,8 @@ struct LiveStep: Sendable {
 
     var endpoint: AnyEndpoint {
         switch action {
-        case let .check(endpoint, _), let .probe(_, endpoint), let .paging(endpoint), let .endSession(endpoint): endpoint
+        case let .check(endpoint, _), let .probe(_, endpoint), let .paging(endpoint), let .endSession(endpoint),
+             let .errorCheck(_, endpoint): endpoint
         case .preIssuedToken: AnyEndpoint.preIssuedToken
         }
     }

@@ -26,9 +26,10 @@ struct SampleResolver: Sendable {
                 filled: Set<String> = []) throws(SampleError) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
         let call = calls.next(), now = clock()
-        for parameter in endpoint.sampledValues {
+        // What the caller fills is not made here: a value it replaces may have no source to come from.
+        for parameter in endpoint.sampledValues where !filled.contains(parameter.name) {
             guard let sample = parameter.sample else {
-                if parameter.required, !filled.contains(parameter.name) {
+                if parameter.required {
                     throw SampleError(message: "required parameter '\(parameter.name)' has no sample value to send")
                 }
                 continue
@@ -73,8 +74,8 @@ struct SampleResolver: Sendable {
     /// Why a required `.seen` parameter without a fallback has no value: its source step did not
     /// succeed, was not run, or its answer holds nothing usable there. The step is then skipped
     /// with this reason instead of being sent without the value (or failing before it is sent).
-    static func unavailableSample(for endpoint: AnyEndpoint, seen: [String: JSONValue]) -> String? {
-        for parameter in endpoint.sampledValues where parameter.required {
+    static func unavailableSample(for endpoint: AnyEndpoint, seen: [String: JSONValue], except given: Set<String> = []) -> String? {
+        for parameter in endpoint.sampledValues where parameter.required && !given.contains(parameter.name) {
             guard case let .seen(source, path, nil)? = parameter.sample, source != endpoint.id else { continue }
             guard let document = seen[source] else {
                 return "its sample for '\(parameter.name)' comes from \(source), which did not succeed"
@@ -109,9 +110,9 @@ struct SampleResolver: Sendable {
     }
 
     /// The endpoints whose answers `endpoint`'s samples read, other than itself.
-    static func sources(of endpoint: AnyEndpoint) -> Set<String> {
+    static func sources(of endpoint: AnyEndpoint, except given: Set<String> = []) -> Set<String> {
         Set(endpoint.sampledValues.compactMap { parameter in
-            if case let .seen(source, _, _)? = parameter.sample, source != endpoint.id { return source }
+            if case let .seen(source, _, _)? = parameter.sample, source != endpoint.id, !given.contains(parameter.name) { return source }
             return nil
         })
     }

@@ -6,7 +6,7 @@ extension StepOutcome {
         case .check(_, reported: false), .paging, .endSession, .preIssuedToken:
             // An unreported check has no line; a paging step's endpoint says why it was not checked.
             return StepOutcome()
-        case .check:
+        case .check, .errorCheck:
             return StepOutcome(result: CheckResult(step.action, skipped: reason))
         case .probe:
             // Without the session's token no probe has anything to try: they are left out.

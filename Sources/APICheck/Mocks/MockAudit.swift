@@ -82,6 +82,19 @@ public struct MockAudit: Sendable {
                             message: "scenario '\(file.scenario ?? MockScenario.success)' should classify as \(expected), classifies as \(classification.name)",
                             file: filePath)]
         }
+        // A declared error check's mock holds the failure it declares, status and code included.
+        if let scenario = file.scenario, let check = endpoint.errorChecks.first(where: { $0.scenario == scenario }) {
+            return check.findings(endpoint: endpoint, status: mocks.status(of: file), body: body, classification: classification,
+                                  rules: api.rules(for: endpoint)).map { finding in
+                var finding = finding
+                finding.kind = .mockScenario
+                finding.file = filePath
+                if finding.expected?.hasPrefix("HTTP") == true {
+                    finding.message += "; pin the status in the file's name: \(MockFileName(mock: file.mock, scenario: scenario, status: check.status))"
+                }
+                return finding
+            }
+        }
         // What a failure is for this endpoint: an envelope's failure code, or the API's error body.
         let failureName = api.isEnveloped(endpoint) ? "a failure envelope" : "an error body in the API's error shape"
         switch file.scenario {

@@ -5,7 +5,8 @@ extension OpenAPIDocument {
     /// envelope too: failures, forced logouts and refused calls may come with a success status and
     /// a code. An endpoint that needs the token also answers the dead-token statuses; error
     /// statuses carry the API's error shape when it declares one. Every mock of the endpoint is a
-    /// named example under the status it is replayed with.
+    /// named example under the status it is replayed with; each declared error check's status is
+    /// a response, its description naming the checks' scenarios.
     func responses(_ endpoint: AnyEndpoint, recorder: SchemaRecorder,
                    answers: [(file: MockFileName, status: Int, value: JSONValue)]) throws(SchemaRecordingError) -> JSONValue {
         let payload = try recorder.schema(for: endpoint.responseType)
@@ -19,6 +20,7 @@ extension OpenAPIDocument {
         let expiredStatuses = Set(api.rules(for: endpoint).expired.compactMap(\.status))
         var statuses = Set(examples.keys).union([success])
         if endpoint.requiresToken { statuses.formUnion(expiredStatuses) }
+        statuses.formUnion(endpoint.errorChecks.map(\.status))
         var responses: [(key: String, value: JSONValue)] = []
         for status in statuses.sorted() {
             var schema: JSONValue, description: String
@@ -50,6 +52,8 @@ extension OpenAPIDocument {
                 schema = JSONSchema.any
                 description = "An answer recorded in the mocks"
             }
+            let checked = endpoint.errorChecks.filter { $0.status == status }.map(\.scenario)
+            if !checked.isEmpty { description += "; declared error checks: " + checked.joined(separator: ", ") }
             var media: [(key: String, value: JSONValue)] = [("schema", schema)]
             if let named = examples[status], !named.isEmpty { media.append(("examples", .object(named))) }
             responses.append((String(status), .object([

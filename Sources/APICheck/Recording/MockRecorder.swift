@@ -6,7 +6,9 @@ import Foundation
 /// `@logout`, with the statuses they really came with. An endpoint the probes leave alone (a POST
 /// not declared safe to probe) gets the dead-token answer another endpoint of the run received:
 /// the API declares one dead-token answer for all. Everything goes through `MockWriter`.
-/// A paging check's next page is no mock of its own.
+/// A paging check's next page is no mock of its own. Each declared error check's answer, when it is
+/// the failure declared, becomes its scenario's mock, with the status it came with pinned in the
+/// name unless it is 200 (`status_show@not_found.json`, `query@bad_data.400.json`).
 public struct MockRecorder: Sendable {
     public let api: API
     public let transport: any Transport
@@ -61,6 +63,21 @@ public struct MockRecorder: Sendable {
             case nil:
                 notRecorded.append(Self.notRecorded(endpoint, scenario: nil, why: result?.findings.first?.summaryLine
                     ?? result?.skipped ?? "no answer"))
+            }
+            for errorCheck in endpoint.sentErrorChecks {
+                let scenario = errorCheck.scenario
+                // A replayed answer is the same whatever the input: the check was not judged.
+                guard let exchange = own.first(where: { if case .errorCheck(scenario, _) = $0.role { true } else { false } }),
+                      !exchange.isReplayed else { continue }
+                if case .errorCheck(_, accepted: false) = exchange.role {
+                    let found = "HTTP \(exchange.status), " + (exchange.classification?.name ?? "no classification")
+                    notRecorded.append(Self.notRecorded(endpoint, scenario: scenario,
+                                                        why: "the error check's answer is \(found), expected \(errorCheck.expectedDescription)"))
+                } else if let candidate = candidate(exchange, endpoint: endpoint, scenario: scenario) {
+                    candidates.append(candidate)
+                } else {
+                    notRecorded.append(Self.notRecorded(endpoint, scenario: scenario, why: "the error check's answer is not JSON"))
+                }
             }
             // The refresh endpoint's refusal, from the dead-refresh-token probe's answer.
             if options.probes, endpoint.sessionEffect == .refreshes,

@@ -12,8 +12,11 @@ struct RecordedAnswer: Sendable {
     var body: Data
     var issuedToken: String?
     var sentToken: String?
+    /// A mock file answered (a run over the mock transport): the same whatever was asked.
+    var isReplayed: Bool
 
     init(_ exchange: LiveExchange) {
+        isReplayed = exchange.response.isReplayed
         step = exchange.step
         endpoint = exchange.endpoint.id
         role = exchange.role

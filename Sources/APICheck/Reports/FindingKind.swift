@@ -66,6 +66,10 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     // Paging the endpoint declares.
     case paging
 
+    /// A declared error check answered otherwise than declared: another status, a success, another
+    /// code, or a body outside the API's error shape.
+    case errorCheck = "error-check"
+
     // The mocks folder.
     case mocksFolder = "mocks-folder"
     case missingMock = "missing-mock"

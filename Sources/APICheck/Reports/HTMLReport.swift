@@ -63,16 +63,21 @@ public enum HTMLReport {
             facts.append(("paging checks", "\(summary.pagingChecksPassed) ok, \(summary.pagingChecksFailed) failed, "
                 + "\(summary.pagingChecksSkipped) skipped"))
         }
+        if summary.errorChecks > 0 {
+            facts.append(("error checks", "\(summary.errorChecksPassed) ok, \(summary.errorChecksFailed) failed, "
+                + "\(summary.errorChecksSkipped) skipped"))
+        }
         facts.append(("findings", "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.infos) infos"))
         for (name, value) in facts { html += "<div><dt>\(e(name))</dt><dd>\(e(value))</dd></div>\n" }
         html += "</dl>\n<p class=\"summary\">\(e(report.summaryLine))</p>\n</header>\n"
         return html
     }
 
-    /// The column a probe or paging check sits in: the probe's kind (`probe token-expired`), or
-    /// the role (`paging`).
+    /// The column a probe, paging or error check sits in: the probe's kind (`probe token-expired`),
+    /// the error check's scenario (`error-check not_found`), or the role (`paging`).
     static func probeKind(_ result: CheckResult) -> String {
-        result.probe.map { "probe \($0.rawValue)" } ?? result.role.rawValue
+        if let scenario = result.scenario, result.role == .errorCheck { return "error-check \(scenario)" }
+        return result.probe.map { "probe \($0.rawValue)" } ?? result.role.rawValue
     }
 
     private static func cell(_ result: CheckResult?, strict: Bool) -> String {
@@ -91,7 +96,7 @@ public enum HTMLReport {
     }
 
     private static func matrix(_ report: Report, history: ReportHistory?) -> String {
-        let others = report.probeResults + report.pagingResults
+        let others = report.probeResults + report.pagingResults + report.errorCheckResults
         var probeKinds: [String] = []
         for probe in others where !probeKinds.contains(probeKind(probe)) { probeKinds.append(probeKind(probe)) }
         var rows: [String] = report.endpointResults.map(\.endpoint)

@@ -79,6 +79,11 @@ public enum JSONReportReader {
             let words = name.split(separator: " ")
             result.probe = words.count >= 2 ? AuthProbe(rawValue: String(words[1])) : nil
         }
+        // An error check's is `error-check <scenario> <endpoint>`.
+        if role == .errorCheck {
+            let words = name.split(separator: " ")
+            result.scenario = words.count >= 2 ? String(words[1]) : nil
+        }
         if let timings = try item.optionalObject("timings") {
             result.timings = Timings(dns: try timings.number("dnsMs") / 1000, connect: try timings.number("connectMs") / 1000,
                                      tls: try timings.number("tlsMs") / 1000, firstByte: try timings.number("firstByteMs") / 1000,

@@ -54,6 +54,7 @@ public enum JUnitReport {
         case .endpoint: "endpoints"
         case .probe: "probes"
         case .paging: "paging"
+        case .errorCheck: "error-checks"
         }
     }
 

@@ -33,7 +33,7 @@ public enum OpenMetricsReport {
             out.sample([], Double(code))
         }
         out.family("apicheck_run_checks", help: "Checks of the run by role and status (ok, warn, fail, skip).")
-        for role in [CheckResult.Role.endpoint, .probe, .paging] {
+        for role in [CheckResult.Role.endpoint, .probe, .paging, .errorCheck] {
             var counts: [CheckResult.Status: Int] = [:]
             for result in report.results where result.role == role { counts[result.status(strict: report.strict), default: 0] += 1 }
             for status in CheckResult.Status.allCases {

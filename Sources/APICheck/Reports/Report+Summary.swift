@@ -12,6 +12,9 @@ extension Report {
         public var pagingChecks: Int
         public var pagingChecksPassed: Int
         public var pagingChecksSkipped: Int
+        public var errorChecks: Int = 0
+        public var errorChecksPassed: Int = 0
+        public var errorChecksSkipped: Int = 0
         public var errors: Int
         public var warnings: Int
         public var infos: Int
@@ -19,6 +22,7 @@ extension Report {
         public var endpointsFailed: Int { endpoints - endpointsPassed - endpointsSkipped }
         public var probesFailed: Int { probes - probesPassed - probesSkipped }
         public var pagingChecksFailed: Int { pagingChecks - pagingChecksPassed - pagingChecksSkipped }
+        public var errorChecksFailed: Int { errorChecks - errorChecksPassed - errorChecksSkipped }
     }
 
     /// Counts of results and findings; a result passes as `CheckResult.passed(strict:)` says.
@@ -43,19 +47,25 @@ extension Report {
                 summary.pagingChecks += 1
                 summary.pagingChecksPassed += passed
                 summary.pagingChecksSkipped += skipped
+            case .errorCheck:
+                summary.errorChecks += 1
+                summary.errorChecksPassed += passed
+                summary.errorChecksSkipped += skipped
             }
         }
         return summary
     }
 
-    /// What the run covered: `11 endpoints + 13 auth probes + 1 paging check, concurrency 8`
-    /// (`11 endpoints` for mocks).
+    /// What the run covered: `11 endpoints + 13 auth probes + 1 paging check + 2 error checks,
+    /// concurrency 8` (`11 endpoints` for mocks).
     public var scopeDescription: String {
         let probes = results.count { $0.role == .probe }, pages = results.count { $0.role == .paging }
-        var text = Self.plural(results.count - probes - pages, "endpoint")
+        let errorChecks = results.count { $0.role == .errorCheck }
+        var text = Self.plural(results.count - probes - pages - errorChecks, "endpoint")
         guard command.callsServer else { return text }
         if probes > 0 { text += " + " + Self.plural(probes, "auth probe") }
         if pages > 0 { text += " + " + Self.plural(pages, "paging check") }
+        if errorChecks > 0 { text += " + " + Self.plural(errorChecks, "error check") }
         if let concurrency { text += ", concurrency \(concurrency)" }
         if let shard { text += ", shard \(shard)" }
         if strict { text += ", strict" }
@@ -63,7 +73,7 @@ extension Report {
     }
 
     /// `11 endpoints: 10 ok, 1 failed; 2 probes ok; 1 error, 1 warning; 0.41 s`. Infos are named only
-    /// when there are some, probes and paging checks only when the run had any, the duration only
+    /// when there are some, probes, paging and error checks only when the run had any, the duration only
     /// for runs that called a server.
     public var summaryLine: String {
         let summary = summary
@@ -76,6 +86,10 @@ extension Report {
         if summary.pagingChecks > 0 {
             parts.append(Self.tally(summary.pagingChecks, "paging check", passed: summary.pagingChecksPassed,
                                     failed: summary.pagingChecksFailed, skipped: summary.pagingChecksSkipped))
+        }
+        if summary.errorChecks > 0 {
+            parts.append(Self.tally(summary.errorChecks, "error check", passed: summary.errorChecksPassed,
+                                    failed: summary.errorChecksFailed, skipped: summary.errorChecksSkipped))
         }
         var findings = [Self.plural(summary.errors, "error"), Self.plural(summary.warnings, "warning")]
         if summary.infos > 0 { findings.append(Self.plural(summary.infos, "info")) }

@@ -58,6 +58,7 @@ public struct Report: Sendable, Equatable {
     public var endpointResults: [CheckResult] { results.filter { $0.role == .endpoint } }
     public var probeResults: [CheckResult] { results.filter { $0.role == .probe } }
     public var pagingResults: [CheckResult] { results.filter { $0.role == .paging } }
+    public var errorCheckResults: [CheckResult] { results.filter { $0.role == .errorCheck } }
 
     /// True when the target could not be reached at all: every finding that matters is a harness
     /// one about reaching it. Drives exit code 3.

@@ -140,7 +140,7 @@ public enum ReportMerge {
 
     /// Endpoints in declaration order, then probes as a run lists them (per endpoint the dead,
     /// missing and revoked token, the logout endpoint's last, then logged-out, the refresh flow's
-    /// at the end), then paging checks in endpoint order.
+    /// at the end), then paging checks, then error checks, in endpoint order.
     private static func orderedResults(_ parts: [Part], position: [String: Int], loggingOut: Set<String>) -> [CheckResult] {
         let unknown = position.count
         var results: [(key: (Int, Int, Int, Int), result: CheckResult)] = []
@@ -156,6 +156,8 @@ public enum ReportMerge {
                     key = (0, at, 0, sequence)
                 case .paging:
                     key = (5, at, 0, sequence)
+                case .errorCheck:
+                    key = (6, at, 0, sequence)
                 case .probe:
                     let kind = result.probe.flatMap { AuthProbe.allCases.firstIndex(of: $0) } ?? AuthProbe.allCases.count
                     switch result.probe {

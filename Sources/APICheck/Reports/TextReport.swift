@@ -24,7 +24,7 @@ public enum TextReport {
         let showTimes = report.command.callsServer
         // By role, as lazy views of the results: copies of 20,000 results per role made the peak
         // of a big run.
-        let roles: [CheckResult.Role] = [.endpoint, .probe, .paging]
+        let roles: [CheckResult.Role] = [.endpoint, .probe, .paging, .errorCheck]
         for group in roles.map({ role in report.results.lazy.filter { $0.role == role } }) where !group.isEmpty {
             let nameWidth = group.map { $0.name.count }.max() ?? 0
             let methodWidth = group.map { $0.method.count }.max() ?? 0

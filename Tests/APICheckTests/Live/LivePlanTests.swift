@@ -18,6 +18,7 @@ import Testing
         case let .check(endpoint, reported): (reported ? "" : "(login) ") + endpoint.id
         case let .probe(probe, endpoint): "probe \(probe.rawValue) \(endpoint.id)"
         case let .paging(endpoint): "paging \(endpoint.id)"
+        case let .errorCheck(check, endpoint): "error-check \(check.scenario) \(endpoint.id)"
         case let .endSession(endpoint): "(end) \(endpoint.id)"
         case let .preIssuedToken(variables): "(token) \(variables)"
         }
@@ -28,22 +29,25 @@ import Testing
         return plan.steps.filter { depth[$0.id] == number }.map(name).sorted()
     }
 
-    @Test func theDemoRunFollowsItsDependenciesOnlyInSixRounds() {
-        #expect(depths(plan).values.max() == 6)
+    @Test func theDemoRunFollowsItsDependenciesOnlyInSevenRounds() {
+        #expect(depths(plan).values.max() == 7)
         // Nothing starts before the session's login: a server may echo the token it issues anywhere.
         #expect(round(plan, 1) == ["account.login"])
         #expect(round(plan, 2) == ["account.register", "config.main", "probe missing-token statuses.homeTimeline",
                                    "probe token-expired statuses.homeTimeline",
                                    "statuses.homeTimeline", "topics.list"])
-        #expect(round(plan, 3) == ["paging statuses.homeTimeline", "probe token-expired statuses.show", "probe token-expired topics.like",
+        // Each error check follows its endpoint's own check.
+        #expect(round(plan, 3) == ["error-check bad_page topics.list", "error-check exists account.register",
+                                   "paging statuses.homeTimeline", "probe token-expired statuses.show", "probe token-expired topics.like",
                                    "probe token-expired topics.unlike", "probe token-expired users.show",
                                    "statuses.show", "topics.like", "topics.unlike", "users.show"])
+        #expect(round(plan, 4) == ["error-check not_found statuses.show"])
         // auth.token is the second login: it revokes the session's token, so it waits for every
-        // check that uses it, and the revocation probes wait for it.
-        #expect(round(plan, 4) == ["auth.token"])
-        #expect(round(plan, 5) == ["account.logout", "probe revoked-token statuses.homeTimeline", "probe revoked-token statuses.show",
+        // check that uses it (the error checks too), and the revocation probes wait for it.
+        #expect(round(plan, 5) == ["auth.token"])
+        #expect(round(plan, 6) == ["account.logout", "probe revoked-token statuses.homeTimeline", "probe revoked-token statuses.show",
                                    "probe revoked-token topics.like", "probe revoked-token topics.unlike", "probe revoked-token users.show"])
-        #expect(round(plan, 6) == ["probe logged-out statuses.homeTimeline", "probe revoked-token account.logout",
+        #expect(round(plan, 7) == ["probe logged-out statuses.homeTimeline", "probe revoked-token account.logout",
                                    "probe token-expired account.logout"])
     }
 
@@ -78,10 +82,11 @@ import Testing
     @Test func withoutAuthTokenTheSecondLoginIsTheLoginAgainUnreported() {
         let selected = Demo.api.endpoints.filter { $0.id != "auth.token" }
         let plan = LivePlan(api: Demo.api, selected: selected, probes: true)
-        #expect(depths(plan).values.max() == 6)
-        #expect(round(plan, 4) == ["(login) account.login"])
-        // Two probes on each of five endpoints, two on the logout, the logged-out and missing-token probes, the paging check.
-        #expect(plan.reportedCount == selected.count + 15)
+        #expect(depths(plan).values.max() == 7)
+        #expect(round(plan, 5) == ["(login) account.login"])
+        // Two probes on each of five endpoints, two on the logout, the logged-out and missing-token
+        // probes, the paging check, three error checks.
+        #expect(plan.reportedCount == selected.count + 18)
     }
 
     @Test func withoutProbesTheLogoutStillHasALoginOfItsOwn() {
@@ -116,8 +121,23 @@ import Testing
         let api = API(name: "open", envelope: Demo.api.envelope, endpoints: [Demo.topics, Demo.config])
         let plan = LivePlan(api: api, selected: api.endpoints, probes: true)
         #expect(plan.login == nil)
-        #expect(plan.steps.map(name) == ["topics.list", "config.main"])
-        #expect(depths(plan).values.max() == 1)
+        #expect(plan.steps.map(name) == ["topics.list", "config.main", "error-check bad_page topics.list"])
+        #expect(depths(plan).values.max() == 2)
+    }
+
+    /// An error check waits for its endpoint's own check and sends the same token; the second
+    /// login (which revokes that token) waits for it. `--only` another endpoint plans none.
+    @Test func anErrorCheckFollowsItsEndpointsCheckWithItsToken() throws {
+        let check = try #require(plan.steps.first { name($0) == "statuses.show" })
+        let errorCheck = try #require(plan.steps.first { name($0) == "error-check not_found statuses.show" })
+        #expect(errorCheck.prerequisites.contains(check.id))
+        #expect(errorCheck.token == check.token)
+        // It sets the id the endpoint's own check reads from the timeline: it waits for no answer.
+        #expect(check.samples.keys.sorted() == ["statuses.homeTimeline"])
+        #expect(errorCheck.samples.isEmpty)
+        #expect(plan.steps[try #require(plan.secondLogin)].prerequisites.contains(errorCheck.id))
+        let only = LivePlan(api: Demo.api, selected: Demo.api.endpoints.filter { $0.id == "users.show" }, probes: true)
+        #expect(!only.steps.contains { if case .errorCheck = $0.action { true } else { false } })
     }
 
     @Test func everySelectedEndpointIsCheckedOnceWhateverItsSessionEffect() {

@@ -17,8 +17,8 @@ import Testing
         let report = await LiveCheck(api: Demo.api, transport: transport, options: Self.options, observers: [events]).run()
         let seen = events.seen
         #expect(report.probeResults.count > 0)
-        // The paging step is planned too; over mocks it yields no result.
-        #expect(seen.planned == report.results.count + 1)
+        // The paging step and the three error checks are planned too; over mocks they yield no result.
+        #expect(seen.planned == report.results.count + 4)
         #expect(seen.results.sorted() == report.results.map(\.name).sorted())
         // Every request got an answer from the mocks, and each came to the observer once.
         #expect(seen.answers.count == transport.requests.count)

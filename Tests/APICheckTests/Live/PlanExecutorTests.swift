@@ -66,7 +66,7 @@ import Testing
         #expect(outcomes.count == plan.steps.count)
         let skipped = plan.steps.filter { $0.id != login }.compactMap { outcomes[$0.id]?.result }
         #expect(!skipped.isEmpty)
-        #expect(skipped.allSatisfy { $0.skipped == "the target is unreachable" && $0.role == .endpoint })
+        #expect(skipped.allSatisfy { $0.skipped == "the target is unreachable" && [.endpoint, .errorCheck].contains($0.role) })
     }
 
     @Test(arguments: [1, 2, 3])

@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("topics@typo.json", "topics.list", "scenario 'typo' is not declared for topics.list (it declares none; "
+        ("topics@typo.json", "topics.list", "scenario 'typo' is not declared for topics.list (it declares 'bad_page'; "
             + "the standard ones are 'logout' and 'expired'); add it to the endpoint's scenarios: or rename the file"),
         ("status_show@not_fund.json", "statuses.show", "scenario 'not_fund' is not declared for statuses.show "
             + "(it declares 'not_found'; the standard ones are 'logout' and 'expired'); did you mean 'not_found'?"),
@@ -250,15 +250,15 @@ import Testing
     @Test func twoFilesForOneVariantAreReported() throws {
         let folder = try copyOfMocks()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("status_show@not_found.json"),
-                                         to: folder.appendingPathComponent("status_show@not_found.404.json"))
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("login@wrong_password.json"),
+                                         to: folder.appendingPathComponent("login@wrong_password.403.json"))
         let mocks = MockDirectory(folder, api: Demo.api)
-        #expect(mocks.file("status_show@not_found")?.status == 404)
+        #expect(mocks.file("login@wrong_password")?.status == 403)
         let found = MockAudit(mocks: mocks).run().allFindings
         #expect(found.map(\.kind) == [.orphanMock])
         #expect(found.map(\.severity) == [.error])
-        #expect(found.first?.message == "status_show@not_found.json is never replayed: status_show@not_found.404.json "
-            + "answers the same variant status_show@not_found; keep one")
-        #expect(found.first?.file == folder.appendingPathComponent("status_show@not_found.json").path)
+        #expect(found.first?.message == "login@wrong_password.json is never replayed: login@wrong_password.403.json "
+            + "answers the same variant login@wrong_password; keep one")
+        #expect(found.first?.file == folder.appendingPathComponent("login@wrong_password.json").path)
     }
 }

@@ -110,7 +110,7 @@ import FoundationXML
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(Set(summary.keys) == ["endpoints", "endpointsPassed", "endpointsSkipped", "probes", "probesPassed",
                                       "probesSkipped", "pagingChecks", "pagingChecksPassed", "pagingChecksSkipped",
-                                      "errors", "warnings", "infos"])
+                                      "errorChecks", "errorChecksPassed", "errorChecksSkipped", "errors", "warnings", "infos"])
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(results.count == ReportFixtures.live.results.count)
         for result in results {

@@ -48,12 +48,14 @@ public enum Prometheus {
         parameters: [.query("metric", .string, sample: .literal("prometheus_build_info"))],
         mock: "metadata")
 
-    /// An instant query; a query that does not parse is answered 400 `bad_data`. `up` answers a
-    /// vector; `time()`, which Prometheus's own UI asks for, a scalar (`query@scalar.json`).
+    /// An instant query; a query that does not parse is answered 400 `bad_data`, which live checks
+    /// provoke. `up` answers a vector; `time()`, which Prometheus's own UI asks for, a scalar
+    /// (`query@scalar.json`).
     public static let query = Endpoint<QueryResult>(
         id: "query", .get, "query",
         parameters: [.query("query", .string, required: true, sample: .literal("up"))],
-        mock: "query", scenarios: ["bad_data", "scalar"])
+        mock: "query", scenarios: ["scalar"],
+        errorChecks: [.scenario("bad_data", status: 400, code: "bad_data", inputs: ["query": "up{"])])
 
     /// A range query: what the graph tab of Prometheus's own UI asks for. The times are Unix
     /// seconds or RFC 3339, the step a duration or seconds: text, as the server reads them.

@@ -31,7 +31,10 @@ public enum Synapse {
     public static let profile = Endpoint<Profile>(
         id: "profile", .get, "v3/profile/{userId}",
         parameters: [.path("userId", .string, sample: .seen(endpoint: "login", path: "$.user_id", fallback: nil))],
-        mock: "profile")
+        mock: "profile",
+        // A user the server does not know: 404, with whatever code the version gives (M_UNKNOWN, "No row
+        // found (profiles)", where the Matrix spec says M_NOT_FOUND).
+        errorChecks: [.scenario("not_found", status: 404, inputs: ["userId": "@apicheck-nobody:localhost"])])
 
     public static let devices = Endpoint<Devices>(
         id: "devices", .get, "v3/devices", mock: "devices", auth: .token)

@@ -1,0 +1,65 @@
+import APICheck
+import Foundation
+import Testing
+
+/// Error checks that cannot be sent as declared are declaration problems: `mocks` reports them and
+/// `live` refuses to run with them.
+@Suite struct ErrorCheckProblemsTests {
+    struct Room: Codable, Sendable { var name: String }
+
+    static func api(_ checks: [ErrorCheck], method: HTTPMethod = .get, scenarios: [String] = []) -> API {
+        API(name: "rooms", envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"), endpoints: [
+            Endpoint<Room>(id: "rooms.show", method, "rooms/{id}",
+                           parameters: [.path("id", .string, sample: .literal("!a:x")), .query("limit", .int, sample: .literal(5))],
+                           mock: "room", scenarios: scenarios, errorChecks: checks),
+        ])
+    }
+
+    static func messages(_ api: API) -> [String] { api.problems.map(\.message) }
+
+    @Test func aCheckOnAnUnsafeMethodNeedsToBeDeclaredSafe() {
+        let check = ErrorCheck.scenario("not_found", status: 404, code: "M_NOT_FOUND", inputs: ["id": "!nope:x"])
+        #expect(Self.messages(Self.api([check], method: .post)) == [
+            "error check 'not_found' would send a POST request, which is not safe: a server that wrongly accepts its input "
+                + "would act on it; declare it sent: .always if the server refuses that input before it acts",
+        ])
+        #expect(Self.messages(Self.api([check], method: .get)).isEmpty)
+        let optedIn = ErrorCheck.scenario("not_found", status: 404, inputs: ["id": "!nope:x"], sent: .always)
+        #expect(Self.messages(Self.api([optedIn], method: .post)).isEmpty)
+        #expect(Self.api([check], method: .post).endpoints[0].sentErrorChecks.isEmpty)
+        #expect(Self.api([optedIn], method: .delete).endpoints[0].sentErrorChecks == [optedIn])
+    }
+
+    @Test func aScenarioNameThatCollidesIsAProblem() {
+        let a = ErrorCheck.scenario("not_found", status: 404, inputs: ["id": "!nope:x"])
+        let b = ErrorCheck.scenario("not_found", status: 400, inputs: ["limit": -1])
+        #expect(Self.messages(Self.api([a, b])) == ["error check 'not_found' is declared twice; one scenario, one check"])
+        #expect(Self.messages(Self.api([a], scenarios: ["not_found"]))
+            == ["error check 'not_found' is also listed in scenarios:; an error check declares its scenario, so drop it from there"])
+        let standard = ErrorCheck.scenario("expired", status: 401, inputs: ["id": "!nope:x"])
+        #expect(Self.messages(Self.api([standard])) == ["error check 'expired' takes the name of the standard scenario 'expired'; name it apart"])
+        let dotted = ErrorCheck.scenario("not.404", status: 404, inputs: ["id": "!nope:x"])
+        #expect(Self.messages(Self.api([dotted]))
+            == ["error check 'not.404': a scenario is named with letters, digits, _ and - only (it names the mock room@<scenario>.json)"])
+    }
+
+    @Test func inputsMustBeDeclaredOfTheirTypeAndChangeSomething() {
+        #expect(Self.messages(Self.api([.scenario("bad_limit", status: 400, inputs: ["limt": -1])]))
+            == ["error check 'bad_limit' sets 'limt', which rooms.show does not take (did you mean 'limit'?)"])
+        #expect(Self.messages(Self.api([.scenario("bad_limit", status: 400, inputs: ["limit": "many"])]))
+            == ["error check 'bad_limit' sets 'limit' to String \"many\", but it is declared Int: a request of the wrong type is refused before it is sent"])
+        #expect(Self.messages(Self.api([.scenario("no_id", status: 400, omitting: ["id"])]))
+            == ["error check 'no_id' leaves out the path parameter 'id', which the path cannot go without"])
+        #expect(Self.messages(Self.api([.scenario("same", status: 400)]))
+            == ["error check 'same' provokes nothing: it sends the samples as they are, as the endpoint's own call does; give it inputs: or omitting:"])
+        #expect(Self.messages(Self.api([.scenario("no_limit", status: 400, omitting: ["limit"])])).isEmpty)
+    }
+
+    @Test func aCheckScenarioIsADeclaredScenarioWithARequiredMock() {
+        let api = Self.api([.scenario("not_found", status: 404, inputs: ["id": "!nope:x"])], scenarios: ["other"])
+        let endpoint = api.endpoints[0]
+        #expect(endpoint.scenarios == ["other", "not_found"])
+        #expect(endpoint.listedScenarios == ["other"])
+        #expect(api.requiredMockNames(of: endpoint) == ["room", "room@other", "room@not_found"])
+    }
+}
