@@ -70,6 +70,11 @@ public struct RequestBuilder: Sendable {
                 headers.append((parameter.name, value.text))
             }
         }
+        // A route shared by value (`_shape=array`) is reached only with that value: the distinction
+        // is sent unless a declared parameter of that name already was.
+        if let pair = endpoint.distinction?.queryPair, !query.contains(where: { $0.0 == pair.name }) {
+            query.append(pair)
+        }
         if let token, endpoint.requiresToken {
             api.auth.placement.place(token, query: &query, headers: &headers)
         } else if let token, api.auth.sendsBasicCredentials(endpoint) {

@@ -104,7 +104,7 @@ extension API {
             }
             guard let distinction = endpoint.distinction else {
                 if let other = plain[key] {
-                    problem("\(other); declare what tells them apart (distinguishedBy: a query parameter present or absent, a header, a body field)")
+                    problem("\(other); declare what tells them apart (distinguishedBy: a query parameter present, absent or of a value, a header, a body field)")
                 } else {
                     plain[key] = endpoint.id
                 }

@@ -8,7 +8,16 @@ extension OpenAPIDocument {
             members.append(("tags", .array([.string(String(tag))])))
         }
         members.append(("summary", .string(summary(endpoint))))
-        let parameters = endpoint.parameters.filter { $0.location != .body }.map(parameterValue)
+        var parameters = endpoint.parameters.filter { $0.location != .body }.map(parameterValue)
+        // The value a shared route is told apart by is a parameter of its own, an enum of one
+        // value; merged with the route's other endpoints it lists every value.
+        if let pair = endpoint.distinction?.queryPair,
+           !endpoint.parameters.contains(where: { $0.name == pair.name && $0.location == .query }) {
+            parameters.append(.object([
+                ("name", .string(pair.name)), ("in", .string("query")), ("required", .bool(true)),
+                ("schema", .object([("type", .string("string")), ("enum", .array([.string(pair.value)]))])),
+            ]))
+        }
         if !parameters.isEmpty { members.append(("parameters", .array(parameters))) }
         let body = endpoint.parameters.filter { $0.location == .body }
         if let declared = endpoint.requestBody {
