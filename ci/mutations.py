@@ -927,4 +927,18 @@ MUTATIONS = [
          find="for byte in data {",
          replace="for byte in data.prefix(while: { $0 != 10 }) {",
          tests="ImportOpenAPICommandTests"),
+    # Declarations real servers need: a query value, a path over segments, a seen value in a
+    # template, a body cursor, auth by configuration.
+    dict(id="distinction-query-value-as-presence",
+         bug="a query distinction by value is met by any value: `_shape=objects` is served the `_shape=array` endpoint's mock",
+         file="Sources/APICheck/Declarations/Distinction.swift",
+         find="case let .queryValue(name, value): query(name) == value",
+         replace="case let .queryValue(name, value): query(name) != nil || value.isEmpty",
+         tests="QueryValueDistinctionTests|RouteDistinctionTests"),
+    dict(id="live-omits-query-distinction-value",
+         bug="live sends no `_shape=array` for an endpoint told apart by that value: the server answers the route's default, or refuses",
+         file="Sources/APICheck/Client/RequestBuilder.swift",
+         find="if let pair = endpoint.distinction?.queryPair, !query.contains(where: { $0.0 == pair.name }) {",
+         replace="if let pair = endpoint.distinction?.queryPair, query.contains(where: { $0.0 == pair.name }) {",
+         tests="QueryValueDistinctionTests"),
 ]
