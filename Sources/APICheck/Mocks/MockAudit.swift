@@ -119,7 +119,7 @@ public struct MockAudit: Sendable {
     private func samplesSeenInMocks(_ endpoint: AnyEndpoint) -> [Finding] {
         var findings: [Finding] = []
         for parameter in endpoint.sampledValues {
-            guard case let .seen(sourceID, text, _)? = parameter.sample, let source = api.endpoint(sourceID),
+            guard let (sourceID, text, _) = parameter.sample?.seenSource, let source = api.endpoint(sourceID),
                   let path = JSONPath(parsing: text), let file = mocks.file(of: source),
                   case let .success(document) = mocks.document(of: file) else { continue }
             if document.value(at: path) == nil {
