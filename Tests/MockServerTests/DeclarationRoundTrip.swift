@@ -1,6 +1,7 @@
 import APICheck
 import APICheckCLI
 import Foundation
+import MockServer
 import TestSupport
 
 /// One API through every command a declaration must work in: `live` against a backend of the
@@ -46,7 +47,10 @@ struct DeclarationRoundTrip {
         let mocks = await step(["mocks", "--mocks", folder.url.path])
         let list = await step(["list"])
         let openapi = await step(["openapi", "--mocks", folder.url.path])
-        let harness = try ServeHarness(api: api, mocks: folder.url)
+        // serve reads the credentials (a token issued beforehand) from the environment, as `serve` does.
+        var options = MockServerOptions()
+        options.credentials = environment
+        let harness = try ServeHarness(api: api, mocks: folder.url, options: options)
         defer { harness.stop() }
         let againstServe = await step(["live", "--base-url", harness.server.baseURL.absoluteString, "--mocks", folder.url.path]
             + liveArguments)

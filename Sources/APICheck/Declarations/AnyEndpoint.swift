@@ -115,9 +115,43 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 return (result.value, result.reads)
             }
         }
+
+        init(copying other: Declaration, requiresToken: Bool) {
+            id = other.id
+            method = other.method
+            path = other.path
+            parameters = other.parameters
+            mock = other.mock
+            self.requiresToken = requiresToken
+            enveloped = other.enveloped
+            ownEnvelope = other.ownEnvelope
+            successStatus = other.successStatus
+            acceptsEmptyBody = other.acceptsEmptyBody
+            sessionEffect = other.sessionEffect
+            scenarios = other.scenarios
+            paging = other.paging
+            after = other.after
+            distinction = other.distinction
+            requestBody = other.requestBody
+            probing = other.probing
+            responseTypeName = other.responseTypeName
+            responseType = other.responseType
+            fastDecode = other.fastDecode
+            diagnosticDecode = other.diagnosticDecode
+        }
     }
 
     public var erased: AnyEndpoint { self }
+
+    /// The same endpoint, needing no token: what it is on a server run with its auth off.
+    public var withoutToken: AnyEndpoint {
+        guard requiresToken else { return self }
+        return AnyEndpoint(declaration: Declaration(copying: declaration, requiresToken: false))
+    }
+
+    private init(declaration: Declaration) {
+        self.declaration = declaration
+    }
 
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,

@@ -84,6 +84,12 @@ public struct MockAudit: Sendable {
         }
         // What a failure is for this endpoint: an envelope's failure code, or the API's error body.
         let failureName = api.isEnveloped(endpoint) ? "a failure envelope" : "an error body in the API's error shape"
+        // Under auth turned off by its variable, a token's variants are kept for the server run
+        // with it on: nothing here sends a token to answer them.
+        if !endpoint.requiresToken, api.auth.offVariable != nil,
+           file.scenario == MockScenario.expired || file.scenario == MockScenario.logout {
+            return []
+        }
         switch file.scenario {
         case nil:
             if case .success = classification {
