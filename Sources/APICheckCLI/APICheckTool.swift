@@ -53,6 +53,9 @@ public struct APICheckTool: Sendable {
         return finish(code, context: context).rawValue
     }
 
+    /// The commands whose API follows a variable that turns the auth off.
+    static let serverCommands: Set<String> = ["live", "record", "serve", "proxy", "import-har"]
+
     /// The one place where errors become messages and exit codes.
     private func dispatch(_ arguments: [String], context: inout CommandContext) async -> ExitCode {
         let console = context.console
@@ -86,6 +89,15 @@ public struct APICheckTool: Sendable {
         if rest.contains("--help") || rest.contains("-h") {
             console.out(command.usage(tool: name))
             return .success
+        }
+        // The commands that talk to a server, or stand in for one, see the API as its server runs;
+        // the audit, the listing and the documents keep the declaration.
+        if Self.serverCommands.contains(command.name), let variable = context.api.auth.offVariable,
+           context.api.auth.isOff(in: context.environment) {
+            let needing = context.api.endpoints.filter(\.requiresToken).count
+            context.api = context.api.withAuthOff
+            context.note(DisplayText.escaped("auth is off ($\(variable)=\(context.environment[variable] ?? "")): no token is sent "
+                + "or asked for, and the probes of the \(needing) endpoint\(needing == 1 ? "" : "s") that need one are skipped"))
         }
         do {
             let parsed = try ParsedArguments(rest, options: command.options.map(\.spec), positionals: command.arguments)

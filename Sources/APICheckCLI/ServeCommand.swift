@@ -35,8 +35,14 @@ struct ServeCommand: Command {
                                                shownDefault: "the expiresIn of the login's answer, else never",
                                                help: "every token serve issues expires this long after it is issued; 0 = never by the clock",
                                                parse: .integer(in: 0...31_536_000))
+    static let recordedOrigin = Option.repeated("recorded-origin", "URL",
+                                                help: "a server the mocks were recorded from that no environment names: its links lead to serve",
+                                                parse: ValueParser { text, option throws(UsageError) in
+                                                    try TargetOptions.parseBaseURL(text, from: "--" + option)
+                                                })
     static let options: [any OptionDeclaration] = [port, host, basePath] + MockFolderOption.all
-        + [scenario, delay, stateless, tokenLifetime, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken, clientConnections]
+        + [scenario, delay, stateless, tokenLifetime, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken, clientConnections,
+           recordedOrigin]
 
     /// How long answers under way may take to finish once a stop is asked for.
     static let grace = Duration.seconds(5)
@@ -79,6 +85,7 @@ struct ServeCommand: Command {
         var options = MockServerOptions(port: try arguments[Self.port], scenarios: scenarios, maxMockBytes: mocks.maxFileBytes)
         options.host = try arguments[Self.host] ?? "127.0.0.1"
         options.basePath = try arguments[Self.basePath]
+        options.recordedOrigins = try arguments[Self.recordedOrigin]
         options.stateless = try arguments[Self.stateless]
         options.cors = try arguments[Self.cors]
         options.delay = try arguments[Self.delay]

@@ -6,14 +6,6 @@ extension Distinction {
     /// is read only for a body-field distinction, the first time it is asked. A header's name is
     /// declared in any case (`X-Page-Cursor`); `field` compares against lower case.
     public func isMet(by request: ServerRequest) -> Bool {
-        isMet(queryNames: Set(request.query.map(\.name)), header: { request.field($0.lowercased()) }, bodyField: { name in
-            guard case let .success(values) = RequestValidator.bodyValues(of: request) else { return nil }
-            switch values[name] {
-            case let .string(text)?: return text
-            case let .number(text)?: return text
-            case let .bool(flag)?: return String(flag)
-            default: return nil
-            }
-        })
+        isMet(query: request.queryValue, header: { request.field($0.lowercased()) }, bodyField: request.bodyField)
     }
 }

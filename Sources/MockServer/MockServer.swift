@@ -96,7 +96,7 @@ public final class MockServer: Sendable {
         if let queue = logQueue {
             reloadLog = { line in queue.append(DisplayText.escaped(line)) }
         }
-        origins = RecordedOrigins(api: api, mocks: mocks)
+        origins = RecordedOrigins(api: api, mocks: mocks, also: options.recordedOrigins)
         nullEnded = PagedBody.nullEnded(api: api, mocks: mocks)
         bodies = MockBodies(mocks: mocks, origins: origins, interval: options.reloadInterval, log: reloadLog)
         late = LateMocks(start: mocks, known: known, origins: origins, interval: options.reloadInterval, log: reloadLog)

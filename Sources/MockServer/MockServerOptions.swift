@@ -11,6 +11,9 @@ public struct MockServerOptions: Sendable {
     public var port: Int
     /// The path every route sits under (`/Api/`); nil takes it from the API's environments.
     public var basePath: String?
+    /// Servers the mocks were recorded from that the API's environments do not name
+    /// (`--recorded-origin`): their links lead to serve too.
+    public var recordedOrigins: [URL] = []
     /// No auth emulation: token endpoints answer whatever token comes, logins return the mock's token.
     public var stateless: Bool
     /// Answer CORS preflights and add `Access-Control-Allow-*` to every answer.

@@ -14,7 +14,7 @@ extension PagedBody {
     ///     cursor parameters; read only for a request with a parameter the endpoint does not declare.
     ///   - declared: the names of the endpoint's parameters.
     func problem(in request: ServerRequest, recorded: () -> JSONValue?, declared: Set<String>) -> ValidationProblem? {
-        let given = paging.next.flatMap { request.queryValue($0) }
+        let given = paging.next.flatMap { request.pagingValue($0) }
         switch paging.cursor {
         case .id:
             return nil

@@ -26,8 +26,8 @@ struct PagedBody {
     /// `origin` is the one the client reached serve at, for links that were absolute in the mock.
     func page(of document: JSONValue, for request: ServerRequest,
               origin: String? = nil) -> (JSONValue, [(name: String, value: String)])? {
-        let size = paging.size.flatMap { request.queryValue($0) }.flatMap { Int($0) }.map { max(1, $0) }
-        let given = paging.next.flatMap { request.queryValue($0) }
+        let size = paging.size.flatMap { request.pagingValue($0) }.flatMap { Int($0) }.map { max(1, $0) }
+        let given = paging.next.flatMap { request.pagingValue($0) }
         // The first page of an id-cursor list with no size asked is the mock as it is: known
         // before the declared path is parsed and walked, which a read with a token pays each time.
         if case .id = paging.cursor, given == nil, size == nil { return nil }

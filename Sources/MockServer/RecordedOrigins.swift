@@ -3,7 +3,8 @@ import Foundation
 
 /// The servers the mocks were recorded from, so that a link in a mock (`next_url`, a facet's
 /// `toggle_url`) leads a client back to `serve` rather than to them. Known from what the API
-/// declares (each environment's base URL) and from what the mocks show (the next URL a paged
+/// declares (each environment's base URL), from what serve is told (`--recorded-origin`, for
+/// mocks recorded from a server no environment names) and from what the mocks show (the next URL a paged
 /// endpoint's success mock holds at its declared path). A URL on one of these origins is the
 /// recorded server's; every other string, a URL elsewhere included, is the API's data.
 struct RecordedOrigins: Sendable {
@@ -11,9 +12,9 @@ struct RecordedOrigins: Sendable {
     /// `https://api.example.com/v1/items` is the route `items` when `/v1/` is one.
     private let basePaths: [String: [String]]
 
-    init(api: API, mocks: MockDirectory) {
+    init(api: API, mocks: MockDirectory, also given: [URL] = []) {
         var basePaths: [String: Set<String>] = [:]
-        for url in api.environments.values {
+        for url in Array(api.environments.values) + given {
             guard let origin = url.origin else { continue }
             basePaths[origin, default: []].insert(MockServerOptions.normalized(url.path))
         }

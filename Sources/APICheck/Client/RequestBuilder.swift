@@ -52,6 +52,8 @@ public struct RequestBuilder: Sendable {
                 case .header: headers.append((parameter.name, accepted.map(\.text).joined(separator: ",")))
                 case .path:
                     path = path.replacingOccurrences(of: "{\(parameter.name)}", with: accepted.map { Self.escape($0.text) }.joined(separator: ","))
+                    path = path.replacingOccurrences(of: "{+\(parameter.name)}",
+                                                     with: accepted.map { Self.escapeReserved($0.text) }.joined(separator: ","))
                 }
                 continue
             }
@@ -62,6 +64,7 @@ public struct RequestBuilder: Sendable {
             switch parameter.location {
             case .path:
                 path = path.replacingOccurrences(of: "{\(parameter.name)}", with: Self.escape(value.text))
+                path = path.replacingOccurrences(of: "{+\(parameter.name)}", with: Self.escapeReserved(value.text))
             case .query:
                 query.append((parameter.name, value.text))
             case .body:
@@ -69,6 +72,11 @@ public struct RequestBuilder: Sendable {
             case .header:
                 headers.append((parameter.name, value.text))
             }
+        }
+        // A route shared by value (`_shape=array`) is reached only with that value: the distinction
+        // is sent unless a declared parameter of that name already was.
+        if let pair = endpoint.distinction?.queryPair, !query.contains(where: { $0.0 == pair.name }) {
+            query.append(pair)
         }
         if let token, endpoint.requiresToken {
             api.auth.placement.place(token, query: &query, headers: &headers)
@@ -95,6 +103,42 @@ public struct RequestBuilder: Sendable {
             headers.append(("Content-Type", "application/json"))
         }
         return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: bodyData, endpointID: endpoint.id)
+    }
+
+    /// RFC 6570's reserved expansion (`{+path}`): the unreserved and reserved characters
+    /// (`:/?#[]@!$&'()*+,;=`) and `%XX` triplets go as they are, everything else is encoded, so
+    /// `sub/x.txt` stays two segments and an encoded `%2F` the value already holds stays one.
+    static func escapeReserved(_ text: String) -> String {
+        let bytes = Array(text.utf8), hex = Array("0123456789ABCDEF".utf8)
+        func isHex(_ index: Int) -> Bool {
+            index < bytes.count && (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+                || (bytes[index] | 0x20) >= UInt8(ascii: "a") && (bytes[index] | 0x20) <= UInt8(ascii: "f"))
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            let kept = Self.isUnreserved(byte) || Self.reserved.contains(byte)
+                || byte == UInt8(ascii: "%") && isHex(index + 1) && isHex(index + 2)
+            if kept {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 3986's gen-delims and sub-delims.
+    private static let reserved = Set(":/?#[]@!$&'()*+,;=".utf8)
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 
     /// Percent-encodes everything but the unreserved characters (`A-Z a-z 0-9 - . _ ~`), byte by

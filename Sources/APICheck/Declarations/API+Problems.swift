@@ -23,6 +23,10 @@ extension API {
             for name in pathParameters.subtracting(placeholders).sorted() {
                 problem(endpoint.id, "path parameter '\(name)' has no {\(name)} in the path '\(endpoint.path)'")
             }
+            for segment in RouteTable.segments(endpoint.path) where segment.contains("{+") && !(segment.hasPrefix("{+") && segment.hasSuffix("}")) {
+                problem(endpoint.id, "the path '\(endpoint.path)' puts text around \(segment)'s placeholder; "
+                    + "a value that spans segments ({+name}) must be a whole segment")
+            }
             if endpoint.method == .get || endpoint.method.rawValue == "HEAD",
                let body = endpoint.parameters.first(where: { $0.location == .body }) {
                 problem(endpoint.id, "a \(endpoint.method) request has no body, but parameter '\(body.name)' is declared in the body")
@@ -41,7 +45,10 @@ extension API {
                     : "declares to come after '\(name)', which is not declared")
             }
             for parameter in endpoint.sampledValues {
-                guard case let .seen(source, path, _)? = parameter.sample else { continue }
+                if case let .template(template, _)? = parameter.sample, !template.contains("{}") {
+                    problem(endpoint.id, "parameter '\(parameter.name)' has the template '\(template)', which has no {} for the value")
+                }
+                guard let (source, path, _) = parameter.sample?.seenSource else { continue }
                 if self.endpoint(source) == nil {
                     problem(endpoint.id, "parameter '\(parameter.name)' samples from '\(source)', which is not declared")
                 }
@@ -105,7 +112,7 @@ extension API {
             }
             guard let distinction = endpoint.distinction else {
                 if let other = plain[key] {
-                    problem("\(other); declare what tells them apart (distinguishedBy: a query parameter present or absent, a header, a body field)")
+                    problem("\(other); declare what tells them apart (distinguishedBy: a query parameter present, absent or of a value, a header, a body field)")
                 } else {
                     plain[key] = endpoint.id
                 }

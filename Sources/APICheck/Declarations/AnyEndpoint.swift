@@ -125,9 +125,43 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 return (result.value, result.reads)
             }
         }
+
+        init(copying other: Declaration, requiresToken: Bool) {
+            id = other.id
+            method = other.method
+            path = other.path
+            parameters = other.parameters
+            mock = other.mock
+            self.requiresToken = requiresToken
+            enveloped = other.enveloped
+            ownEnvelope = other.ownEnvelope
+            successStatus = other.successStatus
+            acceptsEmptyBody = other.acceptsEmptyBody
+            sessionEffect = other.sessionEffect
+            scenarios = other.scenarios
+            paging = other.paging
+            after = other.after
+            distinction = other.distinction
+            requestBody = other.requestBody
+            probing = other.probing
+            responseTypeName = other.responseTypeName
+            responseType = other.responseType
+            fastDecode = other.fastDecode
+            diagnosticDecode = other.diagnosticDecode
+        }
     }
 
     public var erased: AnyEndpoint { self }
+
+    /// The same endpoint, needing no token: what it is on a server run with its auth off.
+    public var withoutToken: AnyEndpoint {
+        guard requiresToken else { return self }
+        return AnyEndpoint(declaration: Declaration(copying: declaration, requiresToken: false))
+    }
+
+    private init(declaration: Declaration) {
+        self.declaration = declaration
+    }
 
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
@@ -144,14 +178,17 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     }
 
     /// The method and path with placeholder names left out: endpoints with the same route key
-    /// answer the same requests (`rooms/{id}` and `rooms/{roomId}` alike).
+    /// answer the same requests (`rooms/{id}` and `rooms/{roomId}` alike). A placeholder that
+    /// spans segments keeps its `+`: `files/{+path}` answers more than `files/{name}`.
     public var routeKey: String {
         var key = method.rawValue + " "
-        var inside = false
+        var inside = false, opened = false
         for character in path {
-            if character == "{" { inside = true; key.append("{") }
+            if character == "{" { inside = true; opened = true; key.append("{") }
             else if character == "}" { inside = false; key.append("}") }
             else if !inside { key.append(character) }
+            else if opened, character == "+" { key.append("+") }
+            if character != "{" { opened = false }
         }
         return key
     }
@@ -169,12 +206,26 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether it gets this probe: it needs the token and its declaration allows the probe.
     public func isProbed(by probe: AuthProbe) -> Bool { requiresToken && probing.allows(probe, method) }
 
-    /// Path parameter names in template order.
+    /// Path parameter names in template order, without the `+` of one that spans segments.
     public var pathParameterNames: [String] {
         var names: [String] = []
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.append(String(rest[rest.index(after: open)..<close]))
+            let name = rest[rest.index(after: open)..<close]
+            names.append(String(name.hasPrefix("+") ? name.dropFirst() : name))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// The path parameters written `{+name}` (RFC 6570's reserved expansion): their values span
+    /// segments, sent with `/` and the other reserved characters as they are.
+    public var multiSegmentParameterNames: Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            if name.hasPrefix("+") { names.insert(String(name.dropFirst())) }
             rest = rest[rest.index(after: close)...]
         }
         return names

@@ -82,6 +82,9 @@ public struct AuthPolicy: Sendable, Equatable {
     /// How the login endpoint receives the account and password: as its parameters (the default)
     /// or as HTTP Basic credentials. The token it answers travels as `placement` says.
     public var loginCredentials: LoginCredentials
+    /// The environment variable that turns the auth off, for a server that runs with or without
+    /// it (`off(when:)`); nil when the auth is always on.
+    public var offVariable: String?
 
     /// No login, no token: every endpoint of the API is called without one.
     public static let noLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer)
@@ -107,6 +110,23 @@ public struct AuthPolicy: Sendable, Equatable {
         self.skippedProbes = skippedProbes
         self.probeToken = probeToken
     }
+
+    /// The same auth, off when `variable` says so (`off`, `false`, `no` or `0`, in any case): one
+    /// declaration for a server run with a token or without. Unset, or any other value, leaves it
+    /// on, so a token forgotten is a refused run, never probes skipped unasked.
+    public func off(when variable: String) -> AuthPolicy {
+        var policy = self
+        policy.offVariable = variable
+        return policy
+    }
+
+    /// Whether the environment turns the auth off.
+    public func isOff(in environment: [String: String]) -> Bool {
+        guard let variable = offVariable, let value = environment[variable] else { return false }
+        return Self.offValues.contains(value.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
+    static let offValues: Set<String> = ["off", "false", "no", "0"]
 
     /// A token or API key issued beforehand, read from `variable`: no login endpoint, nothing to
     /// log out. Probes still check the dead-token answer and, when declared, the missing-token one.

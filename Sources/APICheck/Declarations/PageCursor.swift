@@ -8,7 +8,8 @@ public enum PageCursor: Sendable, Equatable {
         case header(String)
     }
 
-    /// The query parameter is set from the page's last id (`max_id`). With `inclusive`, the
+    /// The parameter is set from the page's last id (`max_id`); declared in the body, it travels
+    /// in the JSON or form body (`"start_key": <last key>` of a range read). With `inclusive`, the
     /// server keeps the cursor's own item: a number cursor then steps one past it, a string cursor
     /// is sent as it is and its item, repeated at the head of the next page, is not counted twice.
     case id(parameter: String, inclusive: Bool)
@@ -25,7 +26,8 @@ public enum PageCursor: Sendable, Equatable {
     /// (`$.next`, `$.links.next`) or in a header; none, or null, ends the list.
     case url(from: Place)
 
-    /// The query parameter the cursor sets; nil for a link, which is the whole next request.
+    /// The parameter the cursor sets (in the query, or the body when declared there); nil for a
+    /// link, which is the whole next request.
     public var parameter: String? {
         switch self {
         case let .id(parameter, _), let .token(_, parameter), let .pageNumber(parameter, _), let .offset(parameter): parameter

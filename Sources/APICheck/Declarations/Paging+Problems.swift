@@ -1,7 +1,7 @@
 extension Paging {
     /// What makes a paging declaration impossible to follow: ids at a path that is no JSONPath
     /// with `[*]` over the items, a token path that is no JSONPath, a cursor or size that is not
-    /// one of the endpoint's query parameters, fewer than two pages to follow.
+    /// one of the endpoint's query or body parameters, fewer than two pages to follow.
     func problems(in endpoint: AnyEndpoint) -> [Finding] {
         var messages: [String] = []
         if let path = JSONPath(parsing: ids) {
@@ -14,12 +14,13 @@ extension Paging {
         if let path = cursor.bodyPath, JSONPath(parsing: path) == nil {
             messages.append("paging reads the next page's \(cursor.kindName) at '\(path)', which is not a JSONPath like $.next_batch")
         }
-        let query = Set(endpoint.parameters.filter { $0.location == .query }.map(\.name))
-        if let next, !query.contains(next) {
-            messages.append("paging asks for the next page with '\(next)', which is not a query parameter of the endpoint")
+        // A cursor in the request's body (`"start_key": …` of a range read) is a body parameter.
+        let sent = Set(endpoint.sampledValues.filter { $0.location == .query || $0.location == .body }.map(\.name))
+        if let next, !sent.contains(next) {
+            messages.append("paging asks for the next page with '\(next)', which is not a query or body parameter of the endpoint")
         }
-        if let size, !query.contains(size) {
-            messages.append("paging sets the page size with '\(size)', which is not a query parameter of the endpoint")
+        if let size, !sent.contains(size) {
+            messages.append("paging sets the page size with '\(size)', which is not a query or body parameter of the endpoint")
         }
         if maxPages < 2 {
             messages.append("paging follows at most \(maxPages) page\(maxPages == 1 ? "" : "s"): the next page is never read; declare maxPages of 2 or more")

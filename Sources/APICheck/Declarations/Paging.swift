@@ -30,8 +30,8 @@ public struct Paging: Sendable, Equatable {
     /// The order of the ids within and across pages; nil when the API promises none.
     public var order: Order?
     public var cursor: PageCursor
-    /// The query parameter that sets the page size (`limit`, `per_page`): a page with fewer items
-    /// is the last one, and `serve` cuts its pages to it.
+    /// The parameter that sets the page size (`limit`, `per_page`), in the query or the body: a
+    /// page with fewer items is the last one, and `serve` cuts its pages to it.
     public var size: String?
     /// The most pages `live` reads, the first included.
     public var maxPages: Int
@@ -50,7 +50,8 @@ public struct Paging: Sendable, Equatable {
         self.mustEnd = mustEnd
     }
 
-    /// Id cursor: the next page is asked with `next` set from the page's last id.
+    /// Id cursor: the next page is asked with `next` set from the page's last id, in the query or,
+    /// when `next` is a body parameter, in the body (a range read continued from its last key).
     public static func cursor(ids: String, order: Order, next: String, inclusive: Bool = false, size: String? = nil,
                               maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
         Paging(ids: ids, order: order, cursor: .id(parameter: next, inclusive: inclusive), size: size, maxPages: maxPages, mustEnd: mustEnd)
@@ -86,7 +87,7 @@ public struct Paging: Sendable, Equatable {
         Paging(ids: ids, order: order, cursor: .url(from: place), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
-    /// The query parameter the next page is asked with, when the cursor is one.
+    /// The parameter the next page is asked with, when the cursor is one.
     public var next: String? { cursor.parameter }
 
     /// Whether `a` may come before `b`; always when no order is declared.

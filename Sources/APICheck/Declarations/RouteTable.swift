@@ -1,7 +1,11 @@
 /// The catalog's routes as a tree of path segments: a lookup walks the request's segments, so its
 /// cost grows with the path's depth, not with the number of endpoints. At one place a literal
 /// segment wins over a segment that mixes text and a placeholder (`{id}.json`, longest text
-/// first), which wins over a bare `{parameter}` (`statuses/home_timeline` before `statuses/{id}`).
+/// first), which wins over a bare `{parameter}` (`statuses/home_timeline` before `statuses/{id}`),
+/// which wins over a placeholder that spans segments (`contents/{+path}`: RFC 6570's reserved
+/// expansion). That one takes one segment or more, the fewest that leave a match for what follows
+/// it, so a literal after it still wins (`{+path}/raw` over `{+path}` for `a/b/raw`); its value
+/// is the segments it took, decoded, joined by `/`.
 /// `serve` routes requests with it; `import-har` finds the endpoint a captured request was for.
 ///
 /// It routes the path as sent: segments are split on the raw `/` and only then percent-decoded,
@@ -26,6 +30,8 @@ public struct RouteTable: Sendable {
         var literals: [Substring: Int] = [:]
         var mixed: [Mixed] = []
         var parameter: Int?
+        /// The node after a `{+name}` segment.
+        var spanning: Int?
         /// By method: the indices in `endpoints` of the endpoints declared there, in declaration
         /// order (more than one when they declare what tells them apart).
         var methods: [String: [Int]] = [:]
@@ -59,6 +65,12 @@ public struct RouteTable: Sendable {
         func added() -> Int {
             nodes.append(Node())
             return nodes.count - 1
+        }
+        if segment.hasPrefix("{+"), segment.hasSuffix("}") {
+            if let next = nodes[node].spanning { return next }
+            let next = added()
+            nodes[node].spanning = next
+            return next
         }
         if let open = segment.firstIndex(of: "{"), let close = segment[open...].firstIndex(of: "}") {
             let prefix = String(segment[..<open]), suffix = String(segment[segment.index(after: close)...])
@@ -130,6 +142,14 @@ public struct RouteTable: Sendable {
             captured.append(String(first))
             if let found = find(rest, from: next, captured: &captured) { return found }
             captured.removeLast()
+        }
+        if let next = nodes[node].spanning {
+            let taken = segments.prefix { !$0.isEmpty }
+            for count in stride(from: 1, through: taken.count, by: 1) {
+                captured.append(taken.prefix(count).joined(separator: "/"))
+                if let found = find(segments.dropFirst(count), from: next, captured: &captured) { return found }
+                captured.removeLast()
+            }
         }
         return nil
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where live checks get a parameter's value when the caller gives none.
-public enum Sample: Sendable, Equatable {
+public indirect enum Sample: Sendable, Equatable {
     /// A fixed value.
     case literal(ParameterValue)
     /// An environment variable (for secrets and per-staging values), with a fallback when unset.
@@ -21,6 +21,32 @@ public enum Sample: Sendable, Equatable {
     case relativeTime(offset: TimeInterval, TimeFormat)
     /// Computed when the call is made, from the run's context.
     case computed(SampleComputation)
+    /// Another sample's value as text, put where the template says `{}`: `If-Match: "<etag>"` is
+    /// `.template("\"{}\"", .seen(endpoint: "files.get", path: "$.etag", fallback: nil))`. A
+    /// fallback is put in the template too; a sample that gives no value gives none here.
+    case template(String, Sample)
+
+    /// `.seen(endpoint:path:fallback:)` put in a template: `template: "\"{}\""` quotes an ETag.
+    public static func seen(endpoint: String, path: String, fallback: ParameterValue?, template: String) -> Sample {
+        .template(template, .seen(endpoint: endpoint, path: path, fallback: fallback))
+    }
+
+    /// The sample under any templates: what gives the value.
+    public var base: Sample {
+        if case let .template(_, inner) = self { return inner.base }
+        return self
+    }
+
+    /// The earlier answer a `.seen` sample reads, templated or not.
+    public var seenSource: (endpoint: String, path: String, fallback: ParameterValue?)? {
+        if case let .seen(endpoint, path, fallback) = base { return (endpoint, path, fallback) }
+        return nil
+    }
+
+    /// The text a template makes of a value: each `{}` replaced by it.
+    public static func filled(_ template: String, with value: ParameterValue) -> String {
+        template.replacingOccurrences(of: "{}", with: value.text)
+    }
 
     public enum TimeFormat: String, Sendable, Equatable {
         case epochSeconds = "epoch-seconds"

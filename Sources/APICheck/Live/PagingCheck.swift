@@ -17,6 +17,13 @@ struct PagingCheck: Sendable {
     /// `cursor` says how the next page was asked for (`max_id=7`).
     func findings(first: [PageID], next: [PageID], earlier: Set<PageID> = [], cursor: String? = nil) -> [Finding] {
         var findings: [Finding] = []
+        var first = first, next = next
+        // An inclusive cursor that is no number (a range read's `start_key`) is sent as it is: the
+        // server starts each next page with the cursor's own item, which is not an item twice.
+        if case .id(_, inclusive: true) = paging.cursor {
+            if let last = first.last, last.number == nil, next.first == last { next.removeFirst() }
+            if let head = first.first, head.number == nil, earlier.contains(head) { first.removeFirst() }
+        }
         if let order = paging.order {
             for (name, page) in [("first", first), ("next", next)] {
                 if let index = page.indices.dropFirst().first(where: { !paging.inOrder(page[$0 - 1], page[$0]) }) {

@@ -34,41 +34,49 @@ struct SampleResolver: Sendable {
                 }
                 continue
             }
-            var value: ParameterValue?
-            switch sample {
-            case let .literal(literal):
-                value = literal
-            case let .environment(name, fallback):
-                value = environment[name].map { .string($0) } ?? fallback
-                if value == nil, parameter.required {
-                    throw SampleError(message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set")
-                }
-            case let .unique(prefix):
-                value = .string(prefix + runID)
-            case let .uniquePerCall(prefix):
-                value = .string("\(prefix)\(runID)-\(call)")
-            case let .relativeTime(offset, format):
-                value = Self.time(now.addingTimeInterval(offset), format)
-            case let .computed(computation):
-                value = computation.compute(SampleContext(runID: runID, call: call, now: now, environment: environment))
-            case let .seen(source, path, fallback):
-                let found = JSONPath(parsing: path).flatMap { seen[source]?.value(at: $0) }
-                switch found {
-                case let .string(text)?: value = .string(text)
-                case let .number(text)?: value = Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
-                case let .bool(flag)?: value = .bool(flag)
-                default: value = fallback
-                }
-                // An earlier answer held something this parameter cannot carry: that answer's
-                // check reports it; this one goes on with the declared fallback.
-                if let seen = value, parameter.type.accept(seen) == nil { value = fallback }
-            }
-            if let value {
-                // Environment values arrive as text; give them the declared type when they parse.
-                values[parameter.name] = parameter.type.accept(value) ?? Self.coerce(value, to: parameter.type) ?? value
-            }
+            guard let value = try self.value(of: sample, for: parameter, call: call, now: now, seen: seen) else { continue }
+            // Environment values arrive as text; give them the declared type when they parse.
+            values[parameter.name] = parameter.type.accept(value) ?? Self.coerce(value, to: parameter.type) ?? value
         }
         return values
+    }
+
+    /// One sample's value for one call; nil when it gives none (an optional parameter left out).
+    private func value(of sample: Sample, for parameter: Parameter, call: Int, now: Date,
+                       seen: [String: JSONValue]) throws(SampleError) -> ParameterValue? {
+        var value: ParameterValue?
+        switch sample {
+        case let .template(template, inner):
+            value = try self.value(of: inner, for: parameter, call: call, now: now, seen: seen)
+                .map { .string(Sample.filled(template, with: $0)) }
+        case let .literal(literal):
+            value = literal
+        case let .environment(name, fallback):
+            value = environment[name].map { .string($0) } ?? fallback
+            if value == nil, parameter.required {
+                throw SampleError(message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set")
+            }
+        case let .unique(prefix):
+            value = .string(prefix + runID)
+        case let .uniquePerCall(prefix):
+            value = .string("\(prefix)\(runID)-\(call)")
+        case let .relativeTime(offset, format):
+            value = Self.time(now.addingTimeInterval(offset), format)
+        case let .computed(computation):
+            value = computation.compute(SampleContext(runID: runID, call: call, now: now, environment: environment))
+        case let .seen(source, path, fallback):
+            let found = JSONPath(parsing: path).flatMap { seen[source]?.value(at: $0) }
+            switch found {
+            case let .string(text)?: value = .string(text)
+            case let .number(text)?: value = Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
+            case let .bool(flag)?: value = .bool(flag)
+            default: value = fallback
+            }
+            // An earlier answer held something this parameter cannot carry: that answer's
+            // check reports it; this one goes on with the declared fallback.
+            if let seen = value, parameter.type.accept(seen) == nil { value = fallback }
+        }
+        return value
     }
 
     /// Why a required `.seen` parameter without a fallback has no value: its source step did not
@@ -76,7 +84,7 @@ struct SampleResolver: Sendable {
     /// with this reason instead of being sent without the value (or failing before it is sent).
     static func unavailableSample(for endpoint: AnyEndpoint, seen: [String: JSONValue], except given: Set<String> = []) -> String? {
         for parameter in endpoint.sampledValues where parameter.required && !given.contains(parameter.name) {
-            guard case let .seen(source, path, nil)? = parameter.sample, source != endpoint.id else { continue }
+            guard let (source, path, fallback) = parameter.sample?.seenSource, fallback == nil, source != endpoint.id else { continue }
             guard let document = seen[source] else {
                 return "its sample for '\(parameter.name)' comes from \(source), which did not succeed"
             }
@@ -112,7 +120,7 @@ struct SampleResolver: Sendable {
     /// The endpoints whose answers `endpoint`'s samples read, other than itself.
     static func sources(of endpoint: AnyEndpoint, except given: Set<String> = []) -> Set<String> {
         Set(endpoint.sampledValues.compactMap { parameter in
-            if case let .seen(source, _, _)? = parameter.sample, source != endpoint.id, !given.contains(parameter.name) { return source }
+            if let source = parameter.sample?.seenSource?.endpoint, source != endpoint.id, !given.contains(parameter.name) { return source }
             return nil
         })
     }

@@ -97,6 +97,12 @@ public struct MockAudit: Sendable {
         }
         // What a failure is for this endpoint: an envelope's failure code, or the API's error body.
         let failureName = api.isEnveloped(endpoint) ? "a failure envelope" : "an error body in the API's error shape"
+        // Under auth turned off by its variable, a token's variants are kept for the server run
+        // with it on: nothing here sends a token to answer them.
+        if !endpoint.requiresToken, api.auth.offVariable != nil,
+           file.scenario == MockScenario.expired || file.scenario == MockScenario.logout {
+            return []
+        }
         switch file.scenario {
         case nil:
             if case .success = classification {
@@ -132,7 +138,7 @@ public struct MockAudit: Sendable {
     private func samplesSeenInMocks(_ endpoint: AnyEndpoint) -> [Finding] {
         var findings: [Finding] = []
         for parameter in endpoint.sampledValues {
-            guard case let .seen(sourceID, text, _)? = parameter.sample, let source = api.endpoint(sourceID),
+            guard let (sourceID, text, _) = parameter.sample?.seenSource, let source = api.endpoint(sourceID),
                   let path = JSONPath(parsing: text), let file = mocks.file(of: source),
                   case let .success(document) = mocks.document(of: file) else { continue }
             if document.value(at: path) == nil {

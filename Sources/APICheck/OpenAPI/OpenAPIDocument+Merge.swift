@@ -29,7 +29,8 @@ extension OpenAPIDocument {
         let own = items(operation["parameters"]), theirs = items(added["parameters"])
         func key(_ parameter: JSONValue) -> String { (parameter["name"]?.stringValue ?? "") + " " + (parameter["in"]?.stringValue ?? "") }
         var parameters: [JSONValue] = own.map { parameter in
-            theirs.contains { key($0) == key(parameter) } ? parameter : optional(parameter)
+            guard let other = theirs.first(where: { key($0) == key(parameter) }) else { return optional(parameter) }
+            return joinedEnum(parameter, other)
         }
         parameters += theirs.filter { parameter in !own.contains { key($0) == key(parameter) } }.map(optional)
         if !parameters.isEmpty { set("parameters", .array(parameters)) }
@@ -54,6 +55,18 @@ extension OpenAPIDocument {
     private static func alternatives(_ schema: JSONValue) -> [JSONValue] {
         if case let .object(members) = schema, members.count == 1, case let .array(branches)? = schema["anyOf"] { return branches }
         return [schema]
+    }
+
+    /// A parameter both endpoints send with an enum of values (a query distinction by value)
+    /// lists the values of both.
+    private func joinedEnum(_ parameter: JSONValue, _ other: JSONValue) -> JSONValue {
+        guard case var .object(members) = parameter, case var .object(schema)? = parameter["schema"],
+              case let .array(own)? = parameter["schema"]?["enum"], case let .array(added)? = other["schema"]?["enum"],
+              let schemaIndex = members.firstIndex(where: { $0.key == "schema" }),
+              let enumIndex = schema.firstIndex(where: { $0.key == "enum" }) else { return parameter }
+        schema[enumIndex].value = .array(own + added.filter { !own.contains($0) })
+        members[schemaIndex].value = .object(schema)
+        return .object(members)
     }
 
     private func optional(_ parameter: JSONValue) -> JSONValue {

@@ -8,7 +8,19 @@ extension OpenAPIDocument {
             members.append(("tags", .array([.string(String(tag))])))
         }
         members.append(("summary", .string(summary(endpoint))))
-        let parameters = endpoint.parameters.filter { $0.location != .body }.map(parameterValue)
+        let spanning = endpoint.multiSegmentParameterNames
+        var parameters = endpoint.parameters.filter { $0.location != .body }.map { parameter in
+            spanning.contains(parameter.name) && parameter.location == .path ? spansSegments(parameterValue(parameter)) : parameterValue(parameter)
+        }
+        // The value a shared route is told apart by is a parameter of its own, an enum of one
+        // value; merged with the route's other endpoints it lists every value.
+        if let pair = endpoint.distinction?.queryPair,
+           !endpoint.parameters.contains(where: { $0.name == pair.name && $0.location == .query }) {
+            parameters.append(.object([
+                ("name", .string(pair.name)), ("in", .string("query")), ("required", .bool(true)),
+                ("schema", .object([("type", .string("string")), ("enum", .array([.string(pair.value)]))])),
+            ]))
+        }
         if !parameters.isEmpty { members.append(("parameters", .array(parameters))) }
         let body = endpoint.parameters.filter { $0.location == .body }
         if let declared = endpoint.requestBody {
@@ -33,6 +45,20 @@ extension OpenAPIDocument {
         }
         return .object(members)
     }
+
+    /// OpenAPI has no path parameter that holds a `/`: the template says `{path}`, and the
+    /// parameter says in a description and in `x-apicheck-multi-segment` that its value spans
+    /// segments, sent as RFC 6570's `{+path}` sends it.
+    private func spansSegments(_ parameter: JSONValue) -> JSONValue {
+        guard case var .object(members) = parameter else { return parameter }
+        members.append(("description", .string("Spans path segments: sent with its `/` (and RFC 3986's other reserved characters) "
+            + "unescaped, as RFC 6570's reserved expansion `{+\(parameter["name"]?.stringValue ?? "")}` sends it.")))
+        members.append((Self.multiSegmentExtension, .bool(true)))
+        return .object(members)
+    }
+
+    /// The extension that marks a path parameter whose value spans segments.
+    static let multiSegmentExtension = "x-apicheck-multi-segment"
 
     private func summary(_ endpoint: AnyEndpoint) -> String {
         var text = endpoint.responseTypeName + (api.isEnveloped(endpoint) || api.envelope == nil ? "" : ", not enveloped")

@@ -58,7 +58,9 @@ public struct OpenAPIDocument {
             } catch {
                 throw Failure(endpoint: endpoint.id, cause: error)
             }
+            // `{+path}` is written `{path}`: its parameter says that it spans segments.
             let template = "/" + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
+                .replacingOccurrences(of: "{+", with: "{")
             let method = endpoint.method.rawValue.lowercased()
             if let index = pathIndex[template], case var .object(item) = paths[index].value {
                 if let existing = item.firstIndex(where: { $0.key == method }) {

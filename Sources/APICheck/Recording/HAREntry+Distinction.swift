@@ -5,14 +5,15 @@ extension HAREntry {
     /// request: query names percent-decoded, header names without case, a body field from a JSON
     /// object's top level (a scalar, as text) or from a form.
     public func meets(_ distinction: Distinction) -> Bool {
-        distinction.isMet(queryNames: queryNames, header: header(named:), bodyField: bodyField(named:))
+        distinction.isMet(query: queryValue(named:), header: header(named:), bodyField: bodyField(named:))
     }
 
-    /// The query's names, from the URL and from the exporter's list (some leave one of them out).
-    private var queryNames: Set<String> {
-        var names = Set((components?.queryItems ?? []).map(\.name))
-        for field in query { names.insert(field.name.removingPercentEncoding ?? field.name) }
-        return names
+    /// The first value of a query parameter, from the URL, else from the exporter's list (some
+    /// leave one of them out).
+    private func queryValue(named name: String) -> String? {
+        if let item = (components?.queryItems ?? []).first(where: { $0.name == name }) { return item.value ?? "" }
+        return query.first { ($0.name.removingPercentEncoding ?? $0.name) == name }
+            .map { $0.value.removingPercentEncoding ?? $0.value }
     }
 
     private func header(named name: String) -> String? {

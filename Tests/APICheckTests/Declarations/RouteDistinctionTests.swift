@@ -19,7 +19,7 @@ import Testing
     @Test func twoEndpointsOnOneRouteNeedADeclaredDistinction() {
         #expect(Self.sync(nil, nil).problems.map { "\($0.endpoint ?? "-"): \($0.message)" } == [
             "b: GET sync/{y} is also declared by a; declare what tells them apart "
-                + "(distinguishedBy: a query parameter present or absent, a header, a body field)",
+                + "(distinguishedBy: a query parameter present, absent or of a value, a header, a body field)",
         ])
         #expect(Self.sync(.header("X-Page"), .header("X-Page")).problems.map(\.message)
             == ["GET sync/{y} is also declared by a with the same distinction (header X-Page present)"])
@@ -44,11 +44,15 @@ import Testing
 
     @Test func distinctionsAreMetByQueryHeaderAndBody() {
         let none: (String) -> String? = { _ in nil }
-        #expect(Distinction.query("since", present: true).isMet(queryNames: ["since"], header: none, bodyField: none))
-        #expect(!Distinction.query("since", present: false).isMet(queryNames: ["since"], header: none, bodyField: none))
-        #expect(Distinction.header("X-Page", value: "2").isMet(queryNames: [], header: { _ in "2" }, bodyField: none))
-        #expect(!Distinction.header("X-Page", value: "2").isMet(queryNames: [], header: { _ in "3" }, bodyField: none))
-        #expect(Distinction.bodyField("kind").isMet(queryNames: [], header: none, bodyField: { _ in "x" }))
+        let since: (String) -> String? = { $0 == "since" ? "s1" : nil }
+        #expect(Distinction.query("since", present: true).isMet(query: since, header: none, bodyField: none))
+        #expect(!Distinction.query("since", present: false).isMet(query: since, header: none, bodyField: none))
+        #expect(Distinction.query("since", value: "s1").isMet(query: since, header: none, bodyField: none))
+        #expect(!Distinction.query("since", value: "s2").isMet(query: since, header: none, bodyField: none))
+        #expect(!Distinction.query("since", value: "s1").isMet(query: none, header: none, bodyField: none))
+        #expect(Distinction.header("X-Page", value: "2").isMet(query: none, header: { _ in "2" }, bodyField: none))
+        #expect(!Distinction.header("X-Page", value: "2").isMet(query: none, header: { _ in "3" }, bodyField: none))
+        #expect(Distinction.bodyField("kind").isMet(query: none, header: none, bodyField: { _ in "x" }))
     }
 
     @Test func openAPIMergesThemIntoOneOperationWithEveryExample() throws {

@@ -66,7 +66,7 @@ func strings(_ values: String...) -> [PageID] { values.compactMap { PageID(.stri
 
         #expect(api.problems.map(\.message) == [
             "paging reads ids at '$.datas.items[0].id', which has no [*] over the items",
-            "paging asks for the next page with 'after', which is not a query parameter of the endpoint",
+            "paging asks for the next page with 'after', which is not a query or body parameter of the endpoint",
         ])
         #expect(api.problems.allSatisfy { $0.kind == .declaration && $0.endpoint == "feed" })
     }
@@ -75,7 +75,7 @@ func strings(_ values: String...) -> [PageID] { values.compactMap { PageID(.stri
         let feed = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("from", .string)], mock: "feed",
                                   paging: .token(ids: "$.items[*].id", from: .body("$.next"), next: "from", size: "limit", maxPages: 1))
         #expect(API(name: "paged", envelope: EnvelopePolicy(), endpoints: [feed]).problems.map(\.message) == [
-            "paging sets the page size with 'limit', which is not a query parameter of the endpoint",
+            "paging sets the page size with 'limit', which is not a query or body parameter of the endpoint",
             "paging follows at most 1 page: the next page is never read; declare maxPages of 2 or more",
         ])
     }
