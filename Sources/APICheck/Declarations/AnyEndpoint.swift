@@ -143,6 +143,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             after = other.after
             distinction = other.distinction
             requestBody = other.requestBody
+            errorChecks = other.errorChecks
             probing = other.probing
             responseTypeName = other.responseTypeName
             responseType = other.responseType
