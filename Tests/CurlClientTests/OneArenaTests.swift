@@ -8,7 +8,9 @@ import Testing
 @Suite struct OneArenaTests {
     func wantsOneArena(_ arguments: [String]) -> Bool {
         let copies = arguments.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer {
+            for copy in copies { free(copy) }
+        }
         let pointers = copies.map { UnsafePointer($0) }
         return pointers.withUnsafeBufferPointer { ccurl_wants_one_arena(Int32($0.count), $0.baseAddress) } == 1
     }
