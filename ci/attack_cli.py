@@ -26,9 +26,11 @@ ru_maxrss). A fake backend in this process answers the demo's routes where one i
                  out refreshes and its new token works (item 5); each request within 100 ms
   big-list       `live --only statuses.homeTimeline` over apicheck-bench's 26 MB, 1.5 M-key
                  timeline, whose paging step asks for a second page of the same size (item 12):
-                 <= 400 MiB and <= 1.3x the same run whose second page is empty (the answer
-                 alone); the release build's figure (the debug build's runs keep more and gave
-                 1.20x to 1.35x; ci/bench-big-cli has the release figures)
+                 <= 400 MiB; and, but for a debug build, <= 1.3x the same run whose second page
+                 is empty (the answer alone): users run the release build, while the debug build
+                 keeps more as it runs (1.20x to 1.35x), so there the ratio is printed, not
+                 bounded. The line names the build it measured (ci/bench-big-cli has the
+                 release figures)
 Each prints its measured time and peak RSS beside its bounds.
 """
 import base64
@@ -448,10 +450,18 @@ def attack_big_list(binary, mocks):
         peaks[pages] = (peak, seconds, code)
     one, two = peaks[1][0], peaks[2][0]
     bounds.seconds, bounds.rss = peaks[2][1], two
-    if two > 1.3 * one:
+    build = build_of(binary)
+    if build != "debug" and two > 1.3 * one:
         bounds.rss_bound = min(bounds.rss_bound, int(1.3 * one))
-    return bounds, (f"{len(body) / 1e6:.1f} MB timeline: the answer alone (next page empty) {one} MiB in {peaks[1][1]:.1f} s; "
-                    f"two such pages {two} MiB in {peaks[2][1]:.1f} s, {two / one:.2f}x (bound 1.3x, 400 MiB)")
+    ratio_bound = "bound 1.3x" if build != "debug" else "the 1.3x bound is the release build's"
+    return bounds, (f"{build} build, {len(body) / 1e6:.1f} MB timeline: the answer alone (next page empty) {one} MiB in "
+                    f"{peaks[1][1]:.1f} s; two such pages {two} MiB in {peaks[2][1]:.1f} s, {two / one:.2f}x ({ratio_bound}, 400 MiB)")
+
+
+def build_of(binary):
+    """`release` or `debug` for a binary SwiftPM built (named by the folder it is in), else `unknown`."""
+    folder = os.path.basename(os.path.dirname(os.path.realpath(binary)))
+    return folder if folder in ("release", "debug") else "unknown"
 
 
 def attack_logout_refresh(binary, mocks, sessions=100):

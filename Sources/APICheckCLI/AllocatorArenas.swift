@@ -8,8 +8,9 @@ import Foundation
 /// first's freed memory, and the run holds both (`malloc_trim` between pages does not help: the
 /// survivors between them keep their pages; `ci/bench-big-cli` measures it). The fix is
 /// `mallopt(M_ARENA_MAX, 1)`, looked up at run time (it is glibc's, and Swift's Glibc module
-/// leaves it out); an arena a thread already has is kept, so it is set as a command starts.
-/// Elsewhere it does nothing.
+/// leaves it out); an arena a thread already has is kept, so CCurl's OneArena.c sets it before
+/// main for `live` and `record`, and this call is what is left where that constructor did not
+/// run (a tool that runs the command another way). Elsewhere it does nothing.
 enum AllocatorArenas {
     private typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
     /// glibc's `M_ARENA_MAX`.

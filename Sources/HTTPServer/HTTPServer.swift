@@ -28,6 +28,9 @@ public final class HTTPServer: Sendable {
         var port = 0
         /// The certificate and key as C strings, alive as long as the daemon.
         var pem: PEMStrings?
+        /// The listening socket a graceful stop took back from libmicrohttpd: a quiesced daemon
+        /// no longer closes it, so `stop()` does, once the daemon's threads are gone.
+        var quiescedListener: Int32 = -1
     }
 
     /// libmicrohttpd's daemon may be stopped from any thread.
@@ -131,35 +134,48 @@ public final class HTTPServer: Sendable {
     public func stop() {
         // Taken out under the lock but stopped outside it: stopping joins connection threads,
         // and a handler on one of them might be reading `port`.
-        let (daemon, context, pem) = state.withLock { state -> (DaemonPointer?, HandlerContext?, PEMStrings?) in
+        let (daemon, context, pem, listener) = state.withLock { state -> (DaemonPointer?, HandlerContext?, PEMStrings?, Int32) in
             defer {
                 state.daemon = nil
                 state.context = nil
                 state.pem = nil
+                state.quiescedListener = -1
             }
-            return (state.daemon, state.context, state.pem)
+            return (state.daemon, state.context, state.pem, state.quiescedListener)
         }
         if let daemon {
             context?.suspended.stop()
             MHD_stop_daemon(daemon.raw)
         }
+        // Closed only now: until the daemon stopped, one of its threads could still hold the
+        // number. Left open, it kept the port bound for as long as the process lived.
+        if listener >= 0 { close(listener) }
         pem?.free()
         // The context outlives the daemon: no callback can reach it once the daemon is stopped.
         context?.deadlines.stop()
     }
 
     /// Stops gracefully: no new connection is accepted (the listening socket is shut down, so a
-    /// client is refused at once), answers under way (handlers, delays, bodies being sent) get up
-    /// to `grace` to finish, then `stop()` closes what is left. Returns whether every answer
-    /// finished in time.
+    /// client is refused at once, in either thread model), answers under way (handlers, delays,
+    /// bodies being sent) get up to `grace` to finish, then `stop()` closes what is left. Returns
+    /// whether every answer finished in time.
     @discardableResult
     public func stop(grace: Duration) -> Bool {
-        let (daemon, context) = state.withLock { ($0.daemon, $0.context) }
-        guard let daemon, let context else { return true }
-        let listener = MHD_quiesce_daemon(daemon.raw)
-        // The descriptor stays libmicrohttpd's until the daemon stops; shutting it down ends the
-        // listening without freeing its number for another file.
-        if listener >= 0 { shutdown(listener, Int32(SHUT_RDWR)) }
+        // Quiesced under the lock, so that a `stop()` on another thread cannot free the daemon
+        // in between; the quiesce itself joins nothing.
+        let context = state.withLock { state -> HandlerContext? in
+            guard let daemon = state.daemon, state.quiescedListener < 0 else { return state.context }
+            let listener = MHD_quiesce_daemon(daemon.raw)
+            guard listener >= 0 else { return state.context }
+            // libmicrohttpd only stops polling the socket: the kernel would go on completing
+            // connections into its backlog, which nobody accepts, until a client's connect
+            // blocks. Shutting it down ends the listening (a connect is refused, and what
+            // waited in the backlog is reset) without freeing its number for another file.
+            shutdown(listener, Int32(SHUT_RDWR))
+            state.quiescedListener = listener
+            return state.context
+        }
+        guard let context else { return true }
         let deadline = ContinuousClock.now + grace
         var finished = context.deadlines.answering == 0
         while !finished, ContinuousClock.now < deadline {

@@ -140,10 +140,20 @@ import Testing
         #expect(try await server.get("/?" + (0..<100).map { "p\($0)=1" }.joined(separator: "&")).status == 200)
     }
 
-    @Test(.timeLimit(.minutes(3))) func aGracefulStopRefusesNewClientsAndFinishesTheAnswersUnderWay() async throws {
+    /// Both thread models: a pool's handler is under way from its first line, as a thread's is.
+    /// Every wait is bounded and fails rather than blocks: a connect that the stopping server
+    /// neither completes nor refuses (a listener still taking connections nobody accepts) is a
+    /// failure after a few seconds, not a stall. The stop and the new clients run on threads of
+    /// their own: on Swift concurrency's few threads, a loaded machine could hold them back until
+    /// the handlers gave up waiting, and the grace outlasts that wait, so that an answer is never
+    /// cut by a stop racing a handler that gave up.
+    @Test(.timeLimit(.minutes(3)), arguments: [false, true])
+    func aGracefulStopRefusesNewClientsAndFinishesTheAnswersUnderWay(pool: Bool) async throws {
         let gate = DispatchSemaphore(value: 0)
         let holding = Mutex(0)
-        let server = HTTPServer { request in
+        var configuration = HTTPServerConfiguration()
+        if pool { configuration.threadModel = .pool(threads: 4) }
+        let server = HTTPServer(configuration: configuration) { request in
             if request.path == "/hold" {
                 holding.withLock { $0 += 1 }
                 _ = gate.wait(timeout: .now() + 60)
@@ -151,25 +161,75 @@ import Testing
             return ServerResponse(body: Data("done".utf8))
         }
         try server.start()
+        defer { server.stop() }
         let port = server.port
         let held = Task { try await CurlTransport(configuration: CurlConfiguration(timeout: 120))
             .send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/hold")!)) }
         let seen = try RawConnection(port: port, readTimeout: 120)
         seen.send("GET /hold HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         // Both answers are under way (in their handlers) before the stop: waited on, not timed.
-        while holding.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(10)) }
-        let stopped = Task.detached { server.stop(grace: .seconds(60)) }
-        var refused = false
-        while !refused {
-            refused = (try? RawConnection(port: port)) == nil
-            if !refused { try await Task.sleep(for: .milliseconds(20)) }
+        var polls = 0
+        while holding.withLock({ $0 }) < 2, polls < 6000 {
+            try await Task.sleep(for: .milliseconds(10))
+            polls += 1
         }
-        gate.signal()
-        gate.signal()
+        try #require(holding.withLock { $0 } == 2, "both handlers started")
+        let stopped = Task {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: server.stop(grace: .seconds(90))) }
+            }
+        }
+        // New clients until one is refused, then the handlers may answer.
+        let (refused, unanswered) = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var refused = false, unanswered = false
+                for _ in 0..<1500 where !refused && !unanswered {
+                    do {
+                        _ = try RawConnection(port: port, connectTimeout: 5)
+                        Thread.sleep(forTimeInterval: 0.02)
+                    } catch let error as POSIXError {
+                        refused = error.code == .ECONNREFUSED
+                        unanswered = error.code == .ETIMEDOUT
+                    } catch {}
+                }
+                gate.signal()
+                gate.signal()
+                continuation.resume(returning: (refused, unanswered))
+            }
+        }
 
+        #expect(!unanswered, "a connect to the stopping server was left unanswered, neither taken nor refused")
         #expect(refused)
         #expect(String(decoding: try await held.value.body, as: UTF8.self) == "done")
         #expect(String(decoding: seen.readUntilClosed() ?? Data(), as: UTF8.self).hasSuffix("done"))
         #expect(await stopped.value)
+    }
+
+    /// libmicrohttpd leaves the listening socket of a quiesced daemon to its caller: unclosed,
+    /// it kept the port bound after the server stopped, for as long as the process lived.
+    @Test(arguments: [false, true])
+    func aGracefulStopFreesThePort(pool: Bool) throws {
+        // A port that was free a moment ago: one a server bound, then let go.
+        let probe = HTTPServer { _ in ServerResponse(body: Data()) }
+        try probe.start()
+        let port = probe.port
+        probe.stop()
+        var configuration = HTTPServerConfiguration()
+        if pool { configuration.threadModel = .pool(threads: 2) }
+        let server = HTTPServer(port: port, configuration: configuration) { _ in ServerResponse(body: Data()) }
+        try server.start()
+        #expect(server.stop(grace: .seconds(10)))
+
+        // A plain bind, without SO_REUSEADDR: any socket still bound to the port refuses it.
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(bound == 0, "port \(port) is still bound after the graceful stop (errno \(errno))")
     }
 }

@@ -27,8 +27,10 @@ public final class Redactor: Sendable {
     /// The field names in lower case as bytes, for the quick look that clears a plain text; nil
     /// when a name is not ASCII (the patterns then fold case as Unicode does).
     private let asciiFieldNames: [[UInt8]]?
-    private let stringFieldPattern: NSRegularExpression?
-    private let scalarFieldPattern: NSRegularExpression?
+    private let fieldPatterns: FieldPatterns
+
+    /// Whether the secret fields' expressions were compiled: only once a text named a field.
+    var fieldPatternsCompiled: Bool { fieldPatterns.isCompiled }
 
     /// Header names whose values are credentials whatever the API declares.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
@@ -37,17 +39,7 @@ public final class Redactor: Sendable {
         self.fieldNames = fieldNames
         lowercasedFieldNames = fieldNames.map { Array($0.lowercased().utf16) }
         asciiFieldNames = fieldNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? fieldNames.map { Array($0.lowercased().utf8) } : nil
-        let alternatives = fieldNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
-        // "name": "value" in JSON, and name=value in query strings and form bodies.
-        stringFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
-            pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]++|\\\\.)*+(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*",
-            options: [.caseInsensitive])
-        // "name": 12345678: a secret need not be a string. A boolean holds no secret (a flag such
-        // as `"refresh_token": true` asks for one), and masking it would change what a reproduce
-        // command sends.
-        scalarFieldPattern = fieldNames.isEmpty ? nil : try? NSRegularExpression(
-            pattern: "(\"(?:\(alternatives))\"\\s*:\\s*)(?:-?[0-9][0-9.eE+-]*)",
-            options: [.caseInsensitive])
+        fieldPatterns = FieldPatterns(fieldNames: fieldNames)
         for secret in secrets { register(secret) }
     }
 
@@ -104,7 +96,7 @@ public final class Redactor: Sendable {
     /// `text` with every form of every secret masked.
     public func redact(_ text: String) -> String {
         let known = secrets.withLock { $0 }
-        guard !text.isEmpty, !known.isEmpty || stringFieldPattern != nil else { return text }
+        guard !text.isEmpty, !known.isEmpty || !fieldNames.isEmpty else { return text }
         if known.isEmpty, isPlain(text) { return text }
         var spans: [Span] = []
         for (index, view) in DecodedText(text).views().enumerated() {
@@ -217,16 +209,17 @@ public final class Redactor: Sendable {
 
     /// The values of secret fields in one view: `"utoken": "…"`, `"pin": 1234`, `access_token=…`.
     private func fieldSpans(in view: DecodedText, isOriginal: Bool) -> [Span] {
-        guard let stringFieldPattern, let scalarFieldPattern else { return [] }
+        guard !fieldNames.isEmpty else { return [] }
         // The expressions run only on a view that names a secret field: most text names none.
         if !lowercasedFieldNames.contains(where: { !occurrences(of: $0, in: view.units, foldingASCIICase: true).isEmpty }) { return [] }
+        guard let patterns = fieldPatterns.expressions else { return [] }
         let string = view.string
         // A lone surrogate from a `\uD800` escape reads back as U+FFFD: one unit for one, so the
         // offsets still agree; anything else would be a bug, and is skipped rather than misplaced.
         guard string.utf16.count == view.units.count else { return [] }
         let whole = NSRange(location: 0, length: view.units.count)
         var spans: [Span] = []
-        for match in stringFieldPattern.matches(in: string, range: whole) {
+        for match in patterns.string.matches(in: string, range: whole) {
             let value: Range<Int>
             if match.range(at: 1).location != NSNotFound {
                 value = NSMaxRange(match.range(at: 1))..<match.range(at: 2).location
@@ -236,7 +229,7 @@ public final class Redactor: Sendable {
             // An empty secret still becomes `***` in the text as it is; in a view it has no span.
             if !value.isEmpty || isOriginal { spans.append(Span(view.originalSpan(value))) }
         }
-        for match in scalarFieldPattern.matches(in: string, range: whole) {
+        for match in patterns.scalar.matches(in: string, range: whole) {
             let value = NSMaxRange(match.range(at: 1))..<NSMaxRange(match.range)
             spans.append(Span(view.originalSpan(value), quoted: isOriginal))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one reader of a mocks folder, behind the mock transport, the drift baseline, the audit and
 /// the login's refusal codes: the folder is listed once, and each file is read and parsed at most
@@ -21,9 +22,15 @@ public final class MockDirectory: Sendable {
     /// Files that answer the same variant as another (`x@gone.json` beside `x@gone.410.json`),
     /// with the file that answers instead: never replayed, so reported.
     public let shadowed: [(file: MockFileName, by: MockFileName)]
-    private let slots: [MockFileName: MockFileSlot]
+    /// Each file's name in the folder, beside `files`: a name as written (`x@s.0200.json`) need
+    /// not be the one its parts print.
+    private let fileEntries: [String]
+    /// The readers of the files asked for so far, by position in `files`. Made when first asked:
+    /// a run of a few endpoints (a shard, `--only`) pays for its own files, not the folder's.
+    private let opened = Mutex<[Int: MockFileSlot]>([:])
+    private let resolvedFolder: String
     /// By mock name: its files in name order, so that an endpoint's files cost no scan of the folder.
-    private let byMock: [String: [MockFileName]]
+    private let byMock: [String: [Int]]
     /// By `mock@scenario`: the file a request for that variant is answered with.
     private let variants: [String: MockFileName]
     /// Where in `api.endpoints` the first endpoint declaring each mock name is: looked up per
@@ -48,14 +55,18 @@ public final class MockDirectory: Sendable {
         self.listingError = listingError
         entryNames = names
         let resolvedFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        var files: [MockFileName] = [], slots: [MockFileName: MockFileSlot] = [:], variants: [String: MockFileName] = [:]
+        var files: [MockFileName] = [], fileEntries: [String] = [], variants: [String: MockFileName] = [:]
+        files.reserveCapacity(names.count)
+        fileEntries.reserveCapacity(names.count)
+        variants.reserveCapacity(names.count)
         var shadowed: [(file: MockFileName, by: MockFileName)] = []
-        var byMock: [String: [MockFileName]] = [:]
+        var byMock: [String: [Int]] = [:]
+        byMock.reserveCapacity(names.count)
         for name in names {
             guard let file = MockFileName(fileName: name) else { continue }
+            byMock[file.mock, default: []].append(files.count)
             files.append(file)
-            byMock[file.mock, default: []].append(file)
-            slots[file] = MockFileSlot(name: file, path: prefix + name, maxBytes: maxFileBytes, folder: resolvedFolder)
+            fileEntries.append(name)
             // The first in name order answers: `x@gone.410.json` sorts before `x@gone.json`.
             if let first = variants[file.variantName] {
                 shadowed.append((file, first))
@@ -65,10 +76,12 @@ public final class MockDirectory: Sendable {
         }
         self.shadowed = shadowed
         self.files = files
-        self.slots = slots
+        self.fileEntries = fileEntries
+        self.resolvedFolder = resolvedFolder
         self.variants = variants
         self.byMock = byMock
         var endpointByMock: [String: Int] = [:]
+        endpointByMock.reserveCapacity(api.endpoints.count)
         for (index, endpoint) in api.endpoints.enumerated() where endpointByMock[endpoint.mock] == nil { endpointByMock[endpoint.mock] = index }
         self.endpointByMock = endpointByMock
     }
@@ -88,7 +101,7 @@ public final class MockDirectory: Sendable {
     }
 
     /// Every file of an endpoint: its success file and its variants.
-    public func files(of endpoint: AnyEndpoint) -> [MockFileName] { byMock[endpoint.mock] ?? [] }
+    public func files(of endpoint: AnyEndpoint) -> [MockFileName] { (byMock[endpoint.mock] ?? []).map { files[$0] } }
 
     /// The file's full path, as findings and answers name it.
     public func path(of file: MockFileName) -> String { prefix + file.description }
@@ -121,20 +134,31 @@ public final class MockDirectory: Sendable {
 
     /// The file's bytes, read once.
     public func data(of file: MockFileName) -> Result<Data, MockReadError> {
-        guard let slot = slots[file] else { return .failure(missing(file)) }
+        guard let slot = slot(file) else { return .failure(missing(file)) }
         return slot.data()
     }
 
     /// The file parsed, once.
     public func document(of file: MockFileName) -> Result<JSONValue, MockReadError> {
-        guard let slot = slots[file] else { return .failure(missing(file)) }
+        guard let slot = slot(file) else { return .failure(missing(file)) }
         return slot.document()
     }
 
     /// Files read from disk so far, over the directory's life: each file counts at most once.
-    public var readCount: Int { slots.values.reduce(0) { $0 + $1.readCount } }
+    public var readCount: Int { opened.withLock { $0.values.reduce(0) { $0 + $1.readCount } } }
 
-    func slot(_ file: MockFileName) -> MockFileSlot? { slots[file] }
+    /// How many files have a reader yet: those asked for, not the folder's.
+    var openedCount: Int { opened.withLock { $0.count } }
+
+    func slot(_ file: MockFileName) -> MockFileSlot? {
+        guard let position = byMock[file.mock]?.first(where: { files[$0] == file }) else { return nil }
+        return opened.withLock { slots in
+            if let slot = slots[position] { return slot }
+            let slot = MockFileSlot(name: file, path: prefix + fileEntries[position], maxBytes: maxFileBytes, folder: resolvedFolder)
+            slots[position] = slot
+            return slot
+        }
+    }
 
     func missing(_ file: MockFileName) -> MockReadError {
         MockReadError(file: path(of: file), reason: .unreadable("no such mock file"))

@@ -57,12 +57,22 @@ public enum JSONReport {
         return document.prettyText + "\n"
     }
 
-    /// ISO 8601 in UTC with milliseconds: `2026-01-05T09:30:00.000Z`.
+    /// ISO 8601 in UTC with milliseconds (to the nearest, as `ISO8601DateFormatter` rounds):
+    /// `2026-01-05T09:30:00.000Z`. Written by hand: the formatter loads ICU's calendar and time
+    /// zone data first, a fixed cost in every process that writes a report, and every shard of a
+    /// run is a process of its own.
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = time_t(milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func digits(_ value: Int32, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        let fraction = Int32(milliseconds - Int64(seconds) * 1000)
+        return "\(digits(parts.tm_year + 1900, 4))-\(digits(parts.tm_mon + 1, 2))-\(digits(parts.tm_mday, 2))T"
+            + "\(digits(parts.tm_hour, 2)):\(digits(parts.tm_min, 2)):\(digits(parts.tm_sec, 2)).\(digits(fraction, 3))Z"
     }
 
     private static func result(_ result: CheckResult, strict: Bool) -> JSONValue {

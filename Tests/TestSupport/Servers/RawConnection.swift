@@ -9,8 +9,11 @@ public final class RawConnection {
     public private(set) var wasReset = false
 
     /// Connects to 127.0.0.1:`port`; reads give up after `readTimeout` seconds. A
-    /// `receiveBuffer` (bytes) keeps what the kernel buffers for a slow reader small.
-    public init(port: Int, readTimeout: Int = 10, receiveBuffer: Int32? = nil) throws {
+    /// `receiveBuffer` (bytes) keeps what the kernel buffers for a slow reader small. With a
+    /// `connectTimeout` (seconds) a connect the server neither completes nor refuses in that
+    /// time throws `ETIMEDOUT` instead of blocking: a listener nobody accepts on leaves a
+    /// client's SYN unanswered once its backlog is full.
+    public init(port: Int, readTimeout: Int = 10, receiveBuffer: Int32? = nil, connectTimeout: Double? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
@@ -22,10 +25,24 @@ public final class RawConnection {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
+        let flags = fcntl(socket, F_GETFL)
+        if connectTimeout != nil { _ = fcntl(socket, F_SETFL, flags | O_NONBLOCK) }
+        var connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
+        }
+        if let connectTimeout {
+            if connected != 0, errno == EINPROGRESS {
+                var pending = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+                guard poll(&pending, 1, Int32(connectTimeout * 1000)) == 1 else { throw POSIXError(.ETIMEDOUT) }
+                var failure: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(socket, SOL_SOCKET, SO_ERROR, &failure, &length)
+                errno = failure
+                connected = failure == 0 ? 0 : -1
+            }
+            _ = fcntl(socket, F_SETFL, flags)
         }
         // No close here: every property is set, so a throw from now on runs `deinit`, which
         // closes the socket. Closing it here too closed its number twice; by the second time
