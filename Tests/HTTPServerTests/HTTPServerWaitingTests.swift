@@ -140,7 +140,8 @@ import Testing
         #expect(try await server.get("/?" + (0..<100).map { "p\($0)=1" }.joined(separator: "&")).status == 200)
     }
 
-    /// Both thread models: a pool's handler is under way from its first line, as a thread's is.
+    /// Both thread models: a thread's handler is under way from its first line, a pool's deferred
+    /// answer until it is sent.
     /// Every wait is bounded and fails rather than blocks: a connect that the stopping server
     /// neither completes nor refuses (a listener still taking connections nobody accepts) is a
     /// failure after a few seconds, not a stall. The stop and the new clients run on threads of
@@ -154,11 +155,20 @@ import Testing
         var configuration = HTTPServerConfiguration()
         if pool { configuration.threadModel = .pool(threads: 4) }
         let server = HTTPServer(configuration: configuration) { request in
-            if request.path == "/hold" {
-                holding.withLock { $0 += 1 }
+            guard request.path == "/hold" else { return ServerResponse(body: Data("done".utf8)) }
+            holding.withLock { $0 += 1 }
+            // A pool's threads serve every connection, so a pool handler never waits on one: it
+            // answers later, as the proxy does, and its connection is the answer under way.
+            guard pool else {
                 _ = gate.wait(timeout: .now() + 60)
+                return ServerResponse(body: Data("done".utf8))
             }
-            return ServerResponse(body: Data("done".utf8))
+            let deferred = DeferredResponse()
+            Thread.detachNewThread {
+                _ = gate.wait(timeout: .now() + 60)
+                deferred.send(ServerResponse(body: Data("done".utf8)))
+            }
+            return .deferred(deferred)
         }
         try server.start()
         defer { server.stop() }
