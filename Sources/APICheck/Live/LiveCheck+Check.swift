@@ -1,6 +1,14 @@
 import Foundation
 
 extension LiveCheck {
+    /// A step whose parameters have no value: a harness finding, sent nowhere.
+    func missingSample(_ step: LiveStep, _ error: SampleResolver.SampleError) -> StepOutcome {
+        var result = CheckResult(step.action)
+        result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: step.endpoint.id,
+                                       message: error.message))
+        return StepOutcome(result: result)
+    }
+
     /// Calls one endpoint with `token` and judges the answer: status, envelope, decode, drift.
     /// The outcome carries what later steps may use: the token a login issued, the document for samples.
     /// `refreshToken` goes into the refresh endpoint's parameter (the refresh, and the end of a
@@ -16,10 +24,7 @@ extension LiveCheck {
                 values[parameter] = .string(refreshToken)
             }
         } catch {
-            var result = CheckResult(step.action)
-            result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: endpoint.id,
-                                           message: error.message))
-            return StepOutcome(result: result)
+            return missingSample(step, error)
         }
         var (outcome, call) = await self.call(step, values, token: token)
         var findings: [Finding] = []

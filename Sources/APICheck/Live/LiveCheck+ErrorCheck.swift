@@ -11,10 +11,7 @@ extension LiveCheck {
         do {
             values = check.applied(to: try samples.values(for: endpoint, seen: seen, filled: Set(check.inputNames)))
         } catch {
-            var result = CheckResult(step.action)
-            result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: endpoint.id,
-                                           message: error.message))
-            return StepOutcome(result: result)
+            return missingSample(step, error)
         }
         var (outcome, call) = await self.call(step, values, token: token)
         guard let exchange = call.exchange else {
