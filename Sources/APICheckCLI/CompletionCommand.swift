@@ -1,5 +1,5 @@
 /// `apicheck completion bash|zsh|fish`: the shell's completion script, generated from the command
-/// declarations. The README says how to install each.
+/// declarations. docs/cli.md says how to install each.
 struct CompletionCommand: Command {
     enum Shell: String, CaseIterable {
         case bash, zsh, fish

@@ -1,6 +1,6 @@
 import APICheck
 
-/// How a command ends, as the README documents it. Every command returns one of these; the
+/// How a command ends, as docs/live.md and each command's help document it. Every command returns one of these; the
 /// process exits with its raw value.
 public enum ExitCode: Int32, Sendable, CaseIterable {
     /// The contract holds (or the command did what it was asked).

@@ -1,6 +1,6 @@
 /// The limits that keep an `HTTPServer` answering while hostile or broken clients hold
 /// connections open. The defaults suit the sandbox and a mock server on a developer machine or a
-/// CI runner; tests shrink them. README.md ("Sandbox and server limits") explains each one.
+/// CI runner; tests shrink them. docs/sandbox.md ("Sandbox and server limits") explains each one.
 public struct HTTPServerConfiguration: Sendable {
     /// A request body past this many bytes is read and dropped, and answered 413.
     public var maxRequestBody: Int

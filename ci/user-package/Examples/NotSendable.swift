@@ -1,5 +1,5 @@
 // What a user who writes a decode type as a plain `Decodable` struct gets: the compiler refuses it.
-// `ci/user-package-check` type-checks this file and holds the README's quoted error to it.
+// `ci/user-package-check` type-checks this file and holds docs/declaring.md's quoted error to it.
 import APICheck
 
 public struct Order: Decodable {
