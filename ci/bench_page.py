@@ -1,0 +1,64 @@
+"""Writes docs/benchmarks.md from what ci/bench printed into bench-out/bench.txt: the run's date,
+commit, machine, build and load first (figures mean little without them), the summary lines of
+the budgets, then each benchmark's own output as it printed it. The page is only ever written from
+a run, so no figure in it is older than the run it names.
+usage: bench_page.py BENCH_TXT PAGE"""
+import os
+import re
+import sys
+
+source, page = sys.argv[1], sys.argv[2]
+lines = open(source, encoding="utf-8").read().splitlines()
+
+# The header: "apicheck benchmarks, DATE, COMMIT", then "key: value" lines up to the first blank.
+title = lines[0] if lines else ""
+facts, body_start = [], 1
+for index, line in enumerate(lines[1:], 1):
+    if not line.strip():
+        body_start = index + 1
+        break
+    key, _, value = line.partition(": ")
+    facts.append((key, value))
+match = re.match(r"apicheck benchmarks, (.+?), (\S+.*)$", title)
+when, commit = (match.group(1), match.group(2)) if match else ("unknown", "unknown")
+
+# The body: a "## NAME" line opens each benchmark's section; the summary ends the file.
+sections, current, summary = [], None, []
+root = os.getcwd() + "/"
+for line in lines[body_start:]:
+    line = line.replace(root, "")
+    if line.startswith("load average at end: "):
+        continue
+    if line.startswith("## "):
+        current = (line[3:], [])
+        sections.append(current)
+    elif line.startswith("summary (medians"):
+        current = None
+    elif current is None and line.startswith("  "):
+        summary.append(line.strip())
+    elif current is not None:
+        current[1].append(line)
+    elif line.strip() and not line.startswith("=> "):
+        sections.append(("notes", [line]))
+tail_facts = [line.partition(": ") for line in lines if line.startswith("load average at end: ")]
+if tail_facts:
+    facts.append(("load average at end", tail_facts[-1][2]))
+
+out = ["# Benchmarks", "",
+       "Written by `ci/bench` (`python3 ci/bench_page.py`) from the run named below; edit the scripts,",
+       "not this page. Each figure is measured beside a baseline run in the same call and printed as",
+       "a ratio where there is one, so the machine and its load matter: both are listed first.",
+       "`ci/bench` says what each benchmark measures; `ci/bench --quick` is a shorter trial.", "",
+       "| | |", "|---|---|", "| run | %s |" % when, "| commit | %s |" % commit]
+out += ["| %s | %s |" % (key, value.replace("|", "\\|")) for key, value in facts]
+out += [""]
+if summary:
+    out += ["## Summary", "", "Medians, against the budgets of the design:", ""]
+    out += ["- `%s`" % line.replace("`", "'") for line in summary] + [""]
+out += ["## Figures", ""]
+for name, text in sections:
+    while text and not text[-1].strip():
+        text.pop()
+    out += ["### %s" % name, "", "```"] + text + ["```", ""]
+open(page, "w", encoding="utf-8").write("\n".join(out).rstrip("\n") + "\n")
+print("bench_page: wrote %s (%d benchmarks)" % (page, len(sections)), file=sys.stderr)
