@@ -30,7 +30,7 @@ struct FeedPage: Decodable, Sendable {
     let total: Int
 }
 
-/// A generated answer of the size that was slow (26 MB, 1.5 M keys): an envelope around an array
+/// A generated answer big enough that any cost per byte or per key shows: an envelope around an array
 /// of objects with nested objects and arrays, deterministic so that every process of a run
 /// measures the same bytes. Compared with a two-event mock, it drifts the way live answers do: a
 /// field the mock lacks, an optional one sometimes absent, null titles.

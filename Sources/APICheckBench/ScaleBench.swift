@@ -73,7 +73,7 @@ struct ScaleBench {
         return render(cells)
     }
 
-    /// A plain write: `Data.write(to:)` syncs each file to disk, minutes for 20,000 files on a busy disk.
+    /// A plain write: `Data.write(to:)` syncs each file to disk, a wait per file, and a catalog has a file per endpoint.
     static func save(_ data: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw BenchError("cannot write \(path)") }

@@ -48,7 +48,7 @@ struct StandardStream: Sendable {
 
     func write(_ text: String) throws(WriteError) {
         if closedAtStart { throw WriteError(reason: "the stream is closed") }
-        // The text's own bytes, not a copy: a 35 MB OpenAPI document or report written to
+        // The text's own bytes, not a copy: a big OpenAPI document or report written to
         // stdout would otherwise be held twice at the end of the run.
         var text = text
         let failure: WriteError? = text.withUTF8 { bytes in

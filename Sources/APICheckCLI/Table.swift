@@ -2,7 +2,8 @@ import Foundation
 
 /// Left-aligned columns separated by two spaces, for listings. Widths count characters, as
 /// a terminal shows them; the padding is plain Swift (`padding(toLength:)` goes through
-/// NSString, counts UTF-16 units, and was a fifth of `list`'s time over 2,000 endpoints).
+/// NSString and counts UTF-16 units, a bridge paid per cell, which a listing of a big catalog
+/// has by the thousand).
 struct Table {
     var header: [String]?
     var rows: [[String]]

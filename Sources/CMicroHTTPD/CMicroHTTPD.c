@@ -142,10 +142,10 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
         MHD_OPTION_CONNECTION_TIMEOUT, limits->idle_timeout,
-        // libmicrohttpd zeroes the whole pool after every request on a keep-alive connection. Its
-        // 32 KiB default made that memset the largest cost of a served request; 16 KiB still takes
-        // a header line of about 7.9 KB (nginx's default is 8 KB) and 14 KB over several lines;
-        // 12 KiB took a line of only 5.8 KB.
+        // libmicrohttpd zeroes the whole pool after every request on a keep-alive connection, so
+        // the pool's size is paid on every served request. 16 KiB is the smallest that still takes
+        // a header line nearly as long as nginx's default limit (8 KB); a smaller pool refuses
+        // lines that nginx takes.
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CMHD_CONNECTION_MEMORY,
         MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_connection_limit,

@@ -4,7 +4,7 @@ public struct Exchange: Sendable {
     public var response: HTTPResponse
     /// Where the answer came from, fit to print: a mock file, or the URL without its query.
     /// Worked out when asked (an error names it), not for every answer: printing a URL goes
-    /// through `URLComponents`, and did for each of 20,000 answers (5% of such a live run's CPU).
+    /// through `URLComponents`, a cost a run over a big catalog would pay per answer.
     public var source: String { response.source ?? Redactor.withoutQuery(request.url) }
     /// The token a login's answer carried, read once when the answer arrived (and masked from
     /// then on). Internal: callers get tokens through the session.

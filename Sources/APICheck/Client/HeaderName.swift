@@ -2,7 +2,7 @@ import Foundation
 
 /// Header names compare without case. Real names are ASCII, compared here byte by byte:
 /// `caseInsensitiveCompare` goes through NSString, and a live run looks up a few headers per
-/// answer (2% of its CPU over 20,000 endpoints). A name with any other character is compared as
+/// answer, so the bridge would be paid per answer. A name with any other character is compared as
 /// before, by Foundation, so that no lookup changes.
 enum HeaderName {
     static func same(_ name: String, _ other: String) -> Bool {

@@ -68,8 +68,8 @@ public final class Redactor: Sendable {
         guard registered.withLock({ $0.insert(Array(secret.utf8)).inserted }) else { return }
         // Compared as UTF-16: Swift's `==` holds the two forms equal, which is the point here.
         // ASCII is its own composed and decomposed form: a token (ASCII as a rule) is not
-        // normalised twice through Foundation, which cost more than the rest of a login's
-        // handling of a 20 MB token.
+        // normalised twice through Foundation, which would cost more than the rest of a login's
+        // handling of a huge token.
         let ascii = secret.utf8.allSatisfy { $0 < 0x80 }
         let forms = ascii ? [secret] : [secret, secret.precomposedStringWithCanonicalMapping, secret.decomposedStringWithCanonicalMapping]
         secrets.withLock { secrets in

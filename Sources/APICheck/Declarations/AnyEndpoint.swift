@@ -54,7 +54,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     /// Behind one reference: the declaration never changes once made, and runs over a big catalog
     /// hold it in many places at once (the API, a run's selection, each step of its plan). Inline,
-    /// each copy was about 500 bytes; 20,000 endpoints made each such array 10 MB.
+    /// every one of those arrays would hold a whole copy of each declaration.
     private let declaration: Declaration
 
     private final class Declaration: Sendable {

@@ -36,7 +36,7 @@ public struct Shape: Sendable, Equatable {
     // An array gives the recursion the indirection a struct needs.
     private var elementStorage: [Shape] = []
     // Field lookups by name stay O(1): answers can hold objects with thousands of keys. Small
-    // objects are searched instead: a map of 375,000 entries has as many small shapes below it.
+    // objects are searched instead: a map whose keys are data has a small shape below every entry.
     private var fieldIndex: [String: Int]
     static var searchLimit: Int { 8 }
 

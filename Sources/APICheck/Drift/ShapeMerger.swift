@@ -3,7 +3,7 @@
 /// live answer may hold an array of tens of thousands.
 ///
 /// Documents are merged value by value (`add(_: JSONValue)`), without a `Shape` per element: a
-/// 26 MB answer has 1.5 M keys. Merging values in document order gives the shape that merging
+/// big answer has millions of keys. Merging values in document order gives the shape that merging
 /// each element's own shape would: kinds are unions, a field is sometimes absent when some object
 /// lacked it, and fields keep their first-seen order.
 struct ShapeMerger {

@@ -109,7 +109,7 @@ final class ReadLog {
     }
 
     /// Names already worked out, by type: `String(describing:)` demangles every time, and a
-    /// decode asks once per field read (a tenth of `mocks`' time over 2,000 endpoints).
+    /// decode asks once per field read, so a type's name is made once, not per field.
     private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
 
     static func typeName(_ type: Any.Type) -> String {

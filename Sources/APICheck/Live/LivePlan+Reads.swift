@@ -1,7 +1,7 @@
 extension LivePlan {
     /// What later steps read of step `id`'s answer: the `.seen` samples of its endpoint and, when
     /// a paging step pages it, the ids of its items and the next token. A step keeps only these for the rest of the
-    /// run, not the answer: a 26 MB answer would otherwise stay in memory until the run ends.
+    /// run, not the answer: a big answer would otherwise stay in memory until the run ends.
     func pathsRead(from id: LiveStep.ID) -> [JSONPath] { reads[id] ?? [] }
 
     /// Books what `step` reads of the answers it samples, under each source step. Gathered once

@@ -38,7 +38,7 @@ struct StepOutcome: Sendable {
 
     /// Behind a reference: every outcome of a run is kept until its report is made, after its
     /// exchange is dropped, and the exchange's room inline (a request, an answer, the endpoint)
-    /// made 20,000 of them 38 MB.
+    /// would be paid by every outcome, exchange or not.
     var exchangeBox: ExchangeBox?
 
     final class ExchangeBox: Sendable {

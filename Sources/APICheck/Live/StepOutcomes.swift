@@ -1,6 +1,6 @@
 /// The outcomes of a run's steps so far, by step id: one slot per step of the plan, laid out once.
-/// A dictionary keyed by step id cost a hash per lookup and about 1.6 times the room (a hash table
-/// kept three-quarters full, 11.5 MB for 20,000 steps); the ids are the plan's positions already.
+/// A dictionary keyed by step id would cost a hash per lookup and more room than the slots (a hash
+/// table is kept partly empty); the ids are the plan's positions already.
 struct StepOutcomes: Sendable {
     private var slots: [StepOutcome?]
     /// How many steps have an outcome.

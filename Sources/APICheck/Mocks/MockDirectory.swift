@@ -34,8 +34,8 @@ public final class MockDirectory: Sendable {
     /// By `mock@scenario`: the file a request for that variant is answered with.
     private let variants: [String: MockFileName]
     /// Where in `api.endpoints` the first endpoint declaring each mock name is: looked up per
-    /// file, where a scan of the endpoints made 20,000 endpoints cost 40 times 2,000. Positions,
-    /// not endpoint copies, which took 17 MB at that size.
+    /// file, as a scan of the endpoints per file grows with the square of the catalog. Positions,
+    /// not endpoint copies, which would hold a second catalog.
     private let endpointByMock: [String: Int]
     private let prefix: String
 

@@ -17,7 +17,7 @@ final class MockFileSlot: Sendable {
         var data: Result<Data, MockReadError>?
         var document: Result<JSONValue, MockReadError>?
         /// The first baseline made from the file, inline: nearly every file is one endpoint's,
-        /// and a dictionary per file for one entry took 4.6 MB over 20,000 files.
+        /// and a dictionary per file for one entry costs a hash table's room per file.
         var baseline: (key: String, made: Result<MockBaseline, MockBaselineError>)?
         /// Baselines for further endpoints that share the file.
         var moreBaselines: [String: Result<MockBaseline, MockBaselineError>] = [:]

@@ -44,8 +44,8 @@ public struct MockRecorder: Sendable {
         var candidates: [MockCandidate] = []
         var notRecorded: [Finding] = []
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
-        // One success candidate per endpoint at least: grown by doubling, the array held its old
-        // and new buffers at once (18 MB at 20,000 endpoints).
+        // One success candidate per endpoint at least: grown by doubling, the array would hold its
+        // old and new buffers at once.
         candidates.reserveCapacity(selected.count)
         // By endpoint, once: looking them up per endpoint would scan every exchange each time. As
         // positions, not copies: the exchanges are the largest thing a big recording holds.

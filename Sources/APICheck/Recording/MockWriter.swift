@@ -37,8 +37,8 @@ public struct MockWriter: Sendable {
         for (index, candidate) in candidates.enumerated() {
             latest[candidate.fileName(api: api).variantOnly] = index
         }
-        // By position, not as copies: a candidate holds its endpoint's whole declaration, and at
-        // 20,000 endpoints two more copies of them took 37 MB.
+        // By position, not as copies: a candidate holds its endpoint's whole declaration, and a
+        // copy of the candidates would hold the catalog again.
         let chosen = candidates.indices.filter { latest[candidates[$0].fileName(api: api).variantOnly] == $0 }
         let proof = SecretProof(secrets: placeholders.secrets)
         var leaks: [MockFileName: Finding] = [:]

@@ -5,8 +5,8 @@ import Synchronization
 final class ReceivedAnswers: LiveRunObserver {
     private let answers = Mutex<[RecordedAnswer]>([])
 
-    /// Every exchange received, handed over and no longer held here: a run over 20,000 endpoints
-    /// kept a second copy of them all while the mocks were written.
+    /// Every exchange received, handed over and no longer held here, so that a big run does not
+    /// keep a second copy of them all while the mocks are written.
     func takeAll() -> [RecordedAnswer] {
         answers.withLock { answers in
             defer { answers = [] }

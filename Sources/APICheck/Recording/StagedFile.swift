@@ -1,8 +1,8 @@
 import Foundation
 
 /// A file written for the staged audit of `record`: read once by the audit and removed with its
-/// folder, so it is written plainly, not synced to disk. (`Data.write(to:)` syncs every file; at
-/// 20,000 endpoints that was nearly all of `record`'s time.)
+/// folder, so it is written plainly, not synced to disk. (`Data.write(to:)` syncs every file, a
+/// wait on the disk per endpoint for a file nobody keeps.)
 enum StagedFile {
     /// Writes `data` to a new file at `path`; false when it could not.
     static func save(_ data: Data, to path: String) -> Bool {

@@ -68,8 +68,8 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
     private static let asciiAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
 
     /// The letters' source: seeded once from the system's generator, then a mixer. The system's
-    /// generator is a system call per number, and a token is filled a letter at a time: a 20 MB
-    /// token cost 20 M calls and most of a minute. The probe token is no secret; it only must not
+    /// generator is a system call per number, and a token is filled a letter at a time: a system
+    /// call per letter of a token as long as a server sends. The probe token is no secret; it only must not
     /// be the real one, which `token(like:avoiding:)` checks.
     private struct Letters: RandomNumberGenerator {
         private var state = UInt64.random(in: .min ... .max)
