@@ -2,12 +2,13 @@
 an anchor names a heading of the Markdown file it points into (GitHub's heading slugs, with their
 -1, -2 suffixes for repeated headings). A link that leaves the repository (`../` above its root) is
 refused too: the repository is read on its own. Prints each broken link as FILE:LINE: TARGET
-(why) and exits 1 if any; used by ci/docs-check."""
+(why) and exits 1 if any; used by ci/docs-check.
+usage: docs_links.py [ROOT]    (ROOT: the repository, by default the one this script is in)"""
 import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).parent.parent).resolve()
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^\s*(```|~~~)")
 
@@ -64,7 +65,7 @@ def check(path):
 
 
 def main():
-    files = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+    files = [f for f in [ROOT / "README.md"] if f.exists()] + sorted((ROOT / "docs").glob("*.md"))
     problems = [p for f in files for p in check(f)]
     for problem in problems:
         print("docs-check: broken link: " + problem, file=sys.stderr)
