@@ -21,10 +21,16 @@ struct PackageDependency: Equatable {
         }
     }
 
-    /// The checkout this tool's sources were compiled from, while it is still there.
+    /// The checkout this tool's sources were compiled from, while it is still there: the folder
+    /// that holds the `Sources` this file is in, whatever the depth of the module's folders. Only
+    /// that folder: a package above it (one whose `.build/checkouts` holds this one) is not it.
     static func buildCheckout() -> PackageDependency? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.lastPathComponent != "Sources" {
+            guard folder.path != "/" else { return nil }
+            folder = folder.deletingLastPathComponent()
+        }
+        let root = folder.deletingLastPathComponent()
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else { return nil }
         return PackageDependency(root.path, workingDirectory: root)
     }
