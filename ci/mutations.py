@@ -470,7 +470,7 @@ MUTATIONS = [
          tests="SchemaMapperTests|OpenAPIImportTests"),
     dict(id="import-oneof-last-failure-only",
          bug="when no branch of a oneOf fits, the error names only the last branch's failure, so the others' reasons are lost",
-         file="Sources/APICheck/JSON/OneOfDecoding.swift",
+         file="Sources/APICheck/JSON/Decoding/OneOfDecoding.swift",
          find='let reasons = failures.map { "\\($0.branch) (\\(describe($0.error)))" }.joined(separator: "; ")',
          replace='let reasons = failures.suffix(1).map { "\\($0.branch) (\\(describe($0.error)))" }.joined(separator: "; ")',
          tests="OneOfDecodingTests"),
