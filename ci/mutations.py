@@ -628,7 +628,7 @@ MUTATIONS = [
          tests="HTTPServerWaitingTests"),
     dict(id="sandbox-token-use-ignored",
          bug="another account's login flood forgets a token that is still in use: its client is logged out",
-         file="Sources/Sandbox/TokenStore.swift",
+         file="Sources/Sandbox/State/TokenStore.swift",
          find="        issued[token]?.place = dropped + order.count\n        order.append(token)\n",
          replace="",
          tests="TokenStoreTests"),
