@@ -22,10 +22,7 @@ public final class MockServer: Sendable {
     let origins: RecordedOrigins
     /// The paged endpoints whose lists end with a null next token or URL (`PagedBody.nullEnded`).
     let nullEnded: Set<String>
-    let routes: RouteTable
-    let suggestions: RouteSuggestions
-    /// The most segments a route template has.
-    let maxSegments: Int
+    let routes: MockRoutes
     /// One of the API's own error answers, which serve's refusals follow (`ErrorShape.body`).
     let errorExample: (document: JSONValue, status: Int)?
     /// Every token serve issued or accepts, and where each stands.
@@ -72,9 +69,7 @@ public final class MockServer: Sendable {
         self.mocks = mocks
         errorExample = mocks.errorExample()
         redactor = api.makeRedactor()
-        routes = RouteTable(api.endpoints)
-        suggestions = RouteSuggestions(api.endpoints)
-        maxSegments = api.endpoints.map { RouteTable.segments($0.path).count }.max() ?? 0
+        routes = MockRoutes(api.endpoints)
         journal = RequestJournal(capacity: options.journalSize)
         memo = AnswerMemo(readHeaders: Self.declaredHeaders(of: api))
         let known = KnownScenarios(api: api, mocks: mocks)
