@@ -25,13 +25,11 @@ public final class MockServer: Sendable {
     let routes: MockRoutes
     /// One of the API's own error answers, which serve's refusals follow (`ErrorShape.body`).
     let errorExample: (document: JSONValue, status: Int)?
-    /// Every token serve issued or accepts, and where each stands.
-    let tokens: TokenStore
-    /// What the API promises each token state.
-    let lifecycle: TokenLifecycle
+    /// The emulated session lifecycle's state: the tokens, what the API promises each state.
+    let auth: EmulatedAuth
     /// What serve says on start about the tokens it accepts (a token issued beforehand that it
     /// made up because its variable is unset); empty when there is nothing to say.
-    public let tokenNotes: [String]
+    public var tokenNotes: [String] { auth.notes }
     let scenarios: ScenarioBook
     let journal: RequestJournal
     /// Answers made from the request line alone, given again to the same line.
@@ -49,9 +47,7 @@ public final class MockServer: Sendable {
     /// Audits the mocks (as `apicheck mocks` does) and refuses to build unless they pass or
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
-        tokens = TokenStore(api: api, now: options.now)
-        lifecycle = api.tokenLifecycle
-        tokenNotes = options.stateless ? [] : Self.acceptIssuedBeforehand(api: api, options: options, into: tokens)
+        auth = EmulatedAuth(api: api, options: options)
         self.api = api
         self.options = options
         logQueue = options.logText.map { LogQueue.writingText($0) } ?? options.log.map { LogQueue(sink: $0) }
@@ -181,28 +177,5 @@ public final class MockServer: Sendable {
         case .query, .cookie: break
         }
         return names
-    }
-
-    /// Accepts the API's token issued beforehand: the one its variable (or, for Basic, its
-    /// account and password variables) holds, else one serve makes up and says, never any token
-    /// silently. Returns what to say on start.
-    static func acceptIssuedBeforehand(api: API, options: MockServerOptions, into tokens: TokenStore) -> [String] {
-        guard api.auth.isIssuedBeforehand else { return [] }
-        if let token = api.auth.tokenIssuedBeforehand(in: options.credentials) {
-            tokens.acceptBeforehand(token)
-            return []
-        }
-        if api.auth.placement == .basic {
-            let account = options.credentials[api.auth.accountVariable] ?? "apicheck"
-            let password = "serve-" + String(TokenStore.randomHex().prefix(16))
-            tokens.acceptBeforehand(AuthPolicy.basicCredentials(account: account, password: password))
-            return ["\(api.auth.accountVariable) and \(api.auth.passwordVariable) are not both set: serve accepts only the account "
-                + "'\(account)' with the password '\(password)', made up for this run "
-                + "(export both before starting serve to choose them)"]
-        }
-        let token = "srv" + TokenStore.randomHex()
-        tokens.acceptBeforehand(token)
-        return ["\(api.auth.tokenVariable ?? "") is not set: serve accepts only the token '\(token)', made up for this run "
-            + "(export \(api.auth.tokenVariable ?? "") before starting serve to choose it)"]
     }
 }

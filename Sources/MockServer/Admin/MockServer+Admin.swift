@@ -45,7 +45,7 @@ extension MockServer {
         case ("POST", "tokens"?, 2) where parts[1] == "expire":
             return expireTokens(request)
         case ("POST", "reset"?, 1):
-            tokens.reset()
+            auth.tokens.reset()
             scenarios.reset()
             journal.clear()
             return ServerResponse(status: 204)
@@ -75,9 +75,9 @@ extension MockServer {
         }
         let expired: Int
         if let named {
-            expired = tokens.expire(named) ? 1 : 0
+            expired = auth.tokens.expire(named) ? 1 : 0
         } else {
-            expired = tokens.expireAll()
+            expired = auth.tokens.expireAll()
         }
         return Self.json(.object([("expired", .number(String(expired)))]))
     }

@@ -17,13 +17,13 @@ extension MockServer {
     func promisedAnswer(_ endpoint: AnyEndpoint, request: ServerRequest, decision: inout MockDecision) -> MockDecision.Answer? {
         guard endpoint.requiresToken, !options.stateless else { return nil }
         let token = self.token(in: request)
-        var state = tokens.state(of: token)
+        var state = auth.tokens.state(of: token)
         if let token, state == .issued || state == .issuedBeforehand, Self.asksToExpireToken(request) {
             decision.effects.append(.expireToken(token))
             state = .expired
         }
         decision.tokenState = state
-        return answer(lifecycle.answer(for: state))
+        return answer(auth.lifecycle.answer(for: state))
     }
 
     /// A login's or a refresh's own decision, for its success answer: credentials other than
@@ -39,7 +39,7 @@ extension MockServer {
         case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
             // Read, not spent: applying spends it, in one step with a second look.
             let presented = presentedRefreshToken(request, body: body, endpoint: endpoint)
-            let state = tokens.state(ofRefreshToken: presented)
+            let state = auth.tokens.state(ofRefreshToken: presented)
             if let presented, state == .issued {
                 decision.effects.append(.refresh(refreshToken: presented))
             } else {
@@ -57,8 +57,8 @@ extension MockServer {
     func apply(_ decision: inout MockDecision) {
         for effect in decision.effects {
             switch effect {
-            case let .revokeToken(token): tokens.revoke(token)
-            case let .expireToken(token): tokens.expire(token)
+            case let .revokeToken(token): auth.tokens.revoke(token)
+            case let .expireToken(token): auth.tokens.expire(token)
             case .issueToken, .logOut, .refresh: break
             }
         }
@@ -74,13 +74,13 @@ extension MockServer {
         for effect in decision.effects {
             switch effect {
             case let .issueToken(account):
-                let issued = tokens.issue(account: account, lifetime: lifetime, withRefreshToken: api.auth.refresh != nil)
+                let issued = auth.tokens.issue(account: account, lifetime: lifetime, withRefreshToken: api.auth.refresh != nil)
                 decision.issued = MockDecision.IssuedTokens(accessToken: issued.accessToken, refreshToken: issued.refreshToken)
             case let .logOut(token):
-                tokens.logOut(token)
+                auth.tokens.logOut(token)
             case let .refresh(refreshToken):
-                let endsReplaced = lifecycle.answer(for: .refreshedAway) != .accepted
-                switch tokens.renew(with: refreshToken, lifetime: lifetime, endsReplaced: endsReplaced) {
+                let endsReplaced = auth.lifecycle.answer(for: .refreshedAway) != .accepted
+                switch auth.tokens.renew(with: refreshToken, lifetime: lifetime, endsReplaced: endsReplaced) {
                 case let .renewed(_, _, accessToken, kept):
                     decision.issued = MockDecision.IssuedTokens(accessToken: accessToken, refreshToken: kept)
                 case let .refused(state):
@@ -184,7 +184,7 @@ extension MockServer {
     /// answer the API promises for the refresh token's state.
     func refusedRefresh(_ endpoint: AnyEndpoint, state: TokenState) -> MockDecision.Answer {
         if offers(MockScenario.refused, of: endpoint) { return .mock(scenario: MockScenario.refused) }
-        let promise = lifecycle.answer(for: state == .spentRefreshToken ? .spentRefreshToken : .unknownRefreshToken)
+        let promise = auth.lifecycle.answer(for: state == .spentRefreshToken ? .spentRefreshToken : .unknownRefreshToken)
         // The refresh endpoint needs no token of its own: its dead-token answer is the signal, not a variant it may lack.
         if case .deadToken = promise, let signal = api.rules(for: endpoint).expired.first { return .signal(signal) }
         return answer(promise) ?? .signal(.status(401))

@@ -61,7 +61,7 @@ import TestSupport
         #expect(refused.count == refreshes - 1, "refreshes refused")
         #expect(refused.allSatisfy { $0.decided == MockScenario.refused && $0.header == MockScenario.refused })
         // One access token lives: the winner's (the login's was replaced, no loser got one).
-        #expect(server.tokens.working == 1)
+        #expect(server.auth.tokens.working == 1)
         // The spent token stays refused afterwards.
         #expect(server.respond(to: Self.post("auth/refresh", body)).status == 401)
     }

@@ -50,10 +50,10 @@ import TestSupport
         let second = server.respond(to: Self.post("auth/refresh", body))
         #expect(second.status == 500)
         #expect(second.headers.first { $0.name == "X-Apicheck-Scenario" }?.value != MockScenario.refused)
-        #expect(server.tokens.state(ofRefreshToken: refreshToken) == .issued)
+        #expect(server.auth.tokens.state(ofRefreshToken: refreshToken) == .issued)
         // The access token it would have replaced still works, and no other was issued.
         #expect(Self.me(server, access).status == 200)
-        #expect(server.tokens.working == 1)
+        #expect(server.auth.tokens.working == 1)
     }
 
     /// Once the success mock is usable (fixed on disk, read again by serve), the refresh token

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aLiveTokenIsServedTheMockAndNothingElse() throws {
-        let token = server.tokens.issue(account: "demo").accessToken
+        let token = server.auth.tokens.issue(account: "demo").accessToken
         let decision = try decide("statuses.homeTimeline", query: [("access_token", token)])
         #expect(decision.answer == .mock(scenario: nil))
         #expect(decision.tokenState == .issued)
@@ -44,8 +44,8 @@ import Testing
         let missing = try decide("statuses.homeTimeline")
         #expect(missing.tokenState == .missing)
         #expect(missing.answer == .mock(scenario: MockScenario.expired))
-        let first = server.tokens.issue(account: "demo").accessToken
-        _ = server.tokens.issue(account: "demo").accessToken
+        let first = server.auth.tokens.issue(account: "demo").accessToken
+        _ = server.auth.tokens.issue(account: "demo").accessToken
         let revoked = try decide("statuses.homeTimeline", query: [("access_token", first)], prefer: "code=10504")
         #expect(revoked.tokenState == .revokedByLogin)
         #expect(revoked.answer == .mock(scenario: MockScenario.logout))
@@ -56,23 +56,23 @@ import Testing
         var decision = try decide("account.login", method: "POST", body: #"{"account": "demo", "password": "pw"}"#)
         #expect(decision.tokenState == nil)
         #expect(decision.effects == [.issueToken(account: "demo")])
-        #expect(server.tokens.count == 0)
+        #expect(server.auth.tokens.count == 0)
 
         let answer = applied(&decision)
         let token = try #require(try JSONParser.parse(answer.body)["datas"]?["utoken"]?.stringValue)
-        #expect(server.tokens.state(of: token) == .issued)
+        #expect(server.auth.tokens.state(of: token) == .issued)
     }
 
     @Test func aLogoutCodeRevokesTheTokenWhenAppliedNotWhenDecided() throws {
-        let token = server.tokens.issue(account: "demo").accessToken
+        let token = server.auth.tokens.issue(account: "demo").accessToken
         var decision = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "code=10504")
         #expect(decision.answer == .code(10504))
         #expect(decision.effects == [.revokeToken(token)])
         #expect(decision.scenario == "code=10504")
-        #expect(server.tokens.state(of: token) == .issued)
+        #expect(server.auth.tokens.state(of: token) == .issued)
 
         _ = applied(&decision)
-        #expect(server.tokens.state(of: token) == .revokedByLogin)
+        #expect(server.auth.tokens.state(of: token) == .revokedByLogin)
     }
 
     @Test func aConnectionFaultChecksNoTokenAndADeliveryFaultShapesTheMock() throws {
@@ -82,7 +82,7 @@ import Testing
         #expect(reset.scenario == "fault=reset")
         #expect(applied(&reset).ending == .reset)
 
-        let token = server.tokens.issue(account: "demo").accessToken
+        let token = server.auth.tokens.issue(account: "demo").accessToken
         var truncated = try decide("statuses.homeTimeline", query: [("access_token", token)], prefer: "fault=truncate, delay=1500")
         #expect(truncated.answer == .mock(scenario: nil))
         #expect(truncated.delivery == .truncate)
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func aLaterPageIsCutFromTheSuccessMockForTheCursorAsked() throws {
-        let token = server.tokens.issue(account: "demo").accessToken
+        let token = server.auth.tokens.issue(account: "demo").accessToken
         var later = try decide("statuses.homeTimeline", query: [("access_token", token), ("max_id", "4130540976425198")])
         #expect(later.pageRequest?.queryValue("max_id") == "4130540976425198")
         #expect(try decide("topics.list").pageRequest == nil)
