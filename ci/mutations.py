@@ -1198,7 +1198,7 @@ MUTATIONS = [
          tests="AuthOffByConfiguration"),
     dict(id="recorded-origin-option-dropped",
          bug="serve --recorded-origin is parsed but not used: links to that server still lead away from serve",
-         file="Sources/MockServer/MockServer.swift",
+         file="Sources/MockServer/Bodies/ServedMocks.swift",
          find="origins = RecordedOrigins(api: api, mocks: mocks, also: options.recordedOrigins)",
          replace="origins = RecordedOrigins(api: api, mocks: mocks, also: [])",
          tests="RecordedOriginOption"),

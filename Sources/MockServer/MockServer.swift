@@ -16,12 +16,8 @@ public final class MockServer: Sendable {
     public let basePath: String
     /// What the audit found at start that is not an error (orphans, warnings).
     public let warnings: [Finding]
-    let mocks: MockDirectory
-    let bodies: MockBodies
-    /// The servers the mocks were recorded from: links to them are served on serve's own origin.
-    let origins: RecordedOrigins
-    /// The paged endpoints whose lists end with a null next token or URL (`PagedBody.nullEnded`).
-    let nullEnded: Set<String>
+    /// The mock files as served: read at start, re-read when edited, added since.
+    let mocks: ServedMocks
     let routes: MockRoutes
     /// One of the API's own error answers, which serve's refusals follow (`ErrorShape.body`).
     let errorExample: (document: JSONValue, status: Int)?
@@ -37,8 +33,6 @@ public final class MockServer: Sendable {
     /// The memo with what giving an answer again reads and writes.
     var answers: RepeatedAnswers { RepeatedAnswers(memo: memo, scenarios: scenarios, journal: journal, logQueue: logQueue) }
     let redactor: Redactor
-    /// Mock files added to the folder since start, and the scenarios offered with them.
-    let late: LateMocks
     let started = Date()
     /// Where log lines wait for `options.logText` or `options.log`; nil when the server is quiet.
     let logQueue: LogQueue?
@@ -62,7 +56,6 @@ public final class MockServer: Sendable {
                 + "(--allow-invalid serves them anyway)", findings: errors)
         }
         warnings = options.allowInvalid ? findings : findings.filter { $0.severity != .error }
-        self.mocks = mocks
         errorExample = mocks.errorExample()
         redactor = api.makeRedactor()
         routes = MockRoutes(api.endpoints)
@@ -87,10 +80,7 @@ public final class MockServer: Sendable {
         if let queue = logQueue {
             reloadLog = { line in queue.append(DisplayText.escaped(line)) }
         }
-        origins = RecordedOrigins(api: api, mocks: mocks, also: options.recordedOrigins)
-        nullEnded = PagedBody.nullEnded(api: api, mocks: mocks)
-        bodies = MockBodies(mocks: mocks, origins: origins, interval: options.reloadInterval, log: reloadLog)
-        late = LateMocks(start: mocks, known: known, origins: origins, interval: options.reloadInterval, log: reloadLog)
+        self.mocks = ServedMocks(mocks, api: api, known: known, options: options, log: reloadLog)
     }
 
     /// Binds and serves. Throws `HTTPServerError` when the port is taken.
@@ -135,7 +125,7 @@ public final class MockServer: Sendable {
     public var droppedLogLines: Int { logQueue?.dropped ?? 0 }
 
     /// How often the server looked at a mock file for an edit since it started.
-    public var mockChecks: Int { bodies.checks + late.checks }
+    public var mockChecks: Int { mocks.bodies.checks + mocks.late.checks }
 
     deinit {
         server.withLock { $0 }?.stop()

@@ -5,7 +5,7 @@ extension MockServer {
     /// since; nil for no such endpoint.
     func scenarioNames(of id: String) -> [String]? {
         guard let endpoint = api.endpoint(id) else { return nil }
-        return late.names(of: endpoint)
+        return mocks.late.names(of: endpoint)
     }
 
     /// Whether endpoint `id` offers `scenario`; before saying no, the folder is looked at for an
@@ -16,9 +16,9 @@ extension MockServer {
     }
 
     func check(_ scenario: String, of endpoint: AnyEndpoint) -> KnownScenarios.Check {
-        let check = late.check(scenario, of: endpoint)
-        guard case .unknownScenario = check, late.look() else { return check }
-        return late.check(scenario, of: endpoint)
+        let check = mocks.late.check(scenario, of: endpoint)
+        guard case .unknownScenario = check, mocks.late.look() else { return check }
+        return mocks.late.check(scenario, of: endpoint)
     }
 
     func offers(_ scenario: String, of endpoint: AnyEndpoint) -> Bool { check(scenario, of: endpoint) == .known }
@@ -26,10 +26,10 @@ extension MockServer {
     /// The file answering `endpoint` with `scenario` (nil for success) and its body now: one there
     /// at start, else one added since, the folder looked at again when there is neither.
     func mockBody(of endpoint: AnyEndpoint, scenario: String?) -> (file: MockFileName, body: MockBodies.Body)? {
-        if let file = mocks.file(of: endpoint, scenario: scenario) {
-            return bodies.body(of: file, endpoint: endpoint).map { (file, $0) }
+        if let file = mocks.directory.file(of: endpoint, scenario: scenario) {
+            return mocks.bodies.body(of: file, endpoint: endpoint).map { (file, $0) }
         }
-        guard let added = late.file(of: endpoint, scenario: scenario) ?? (late.look() ? late.file(of: endpoint, scenario: scenario) : nil),
+        guard let added = mocks.late.file(of: endpoint, scenario: scenario) ?? (mocks.late.look() ? mocks.late.file(of: endpoint, scenario: scenario) : nil),
               let body = added.bodies.body(of: added.file, endpoint: endpoint) else {
             return nil
         }
@@ -38,6 +38,6 @@ extension MockServer {
 
     /// The version of `file`'s body a remembered answer is checked against.
     func currentVersion(of file: MockFileName) -> (slot: MockBodies.Slot, version: Int)? {
-        bodies.currentVersion(of: file) ?? late.currentVersion(of: file)
+        mocks.bodies.currentVersion(of: file) ?? mocks.late.currentVersion(of: file)
     }
 }

@@ -46,7 +46,7 @@ extension MockServer {
             }
             decision.pageRequest = request
             decision.ownOrigin = ownOrigin(host: request.field("host"))
-        } else if !origins.isEmpty, case let .mock(scenario) = decision.answer, recordedLinks(of: endpoint, scenario: scenario) {
+        } else if !mocks.origins.isEmpty, case let .mock(scenario) = decision.answer, recordedLinks(of: endpoint, scenario: scenario) {
             decision.ownOrigin = ownOrigin(host: request.field("host"))
         }
         if choice.fault == .truncate || choice.fault == .slowBody { decision.delivery = choice.fault }
@@ -91,8 +91,8 @@ extension MockServer {
 
     /// Whether the mock a decision serves links to a recorded server, as its body stands now.
     private func recordedLinks(of endpoint: AnyEndpoint, scenario: String?) -> Bool {
-        if let file = mocks.file(of: endpoint, scenario: scenario) { return bodies.recordedLinks(of: file) }
-        guard let added = late.file(of: endpoint, scenario: scenario) else { return false }
+        if let file = mocks.directory.file(of: endpoint, scenario: scenario) { return mocks.bodies.recordedLinks(of: file) }
+        guard let added = mocks.late.file(of: endpoint, scenario: scenario) else { return false }
         return added.bodies.recordedLinks(of: added.file)
     }
 

@@ -91,10 +91,10 @@ import TestSupport
         try mocks.write("topics@late.json", String(decoding: try Data(contentsOf: ServeHarness.demoMocks.appendingPathComponent("topics.json")), as: UTF8.self))
         try await Task.sleep(for: .milliseconds(80))
         for _ in 0..<3 { #expect(server.respond(to: ServerRequest(method: "GET", path: "/Api/topics")).status == 200) }
-        #expect(server.late.servedCount == 0)
+        #expect(server.mocks.late.servedCount == 0)
         #expect(server.scenarioNames(of: "topics.list")?.contains("late") == false)
         // The first miss after the interval finds it.
-        #expect(server.late.look())
+        #expect(server.mocks.late.look())
         #expect(server.scenarioNames(of: "topics.list")?.contains("late") == true)
     }
 
@@ -109,13 +109,13 @@ import TestSupport
         try mocks.write("topics@broken.json", #"{"code": 200, "msg": "#)
         let asked = ServerRequest(method: "GET", path: "/Api/topics", headers: [("Prefer", "scenario=added7")])
         #expect(server.respond(to: asked).status == 200)
-        #expect(server.late.servedCount == 1)
+        #expect(server.mocks.late.servedCount == 1)
         // A broken one among them is refused when asked for, not before.
         #expect(server.respond(to: ServerRequest(method: "GET", path: "/Api/topics", headers: [("Prefer", "scenario=broken")])).status == 400)
-        #expect(server.late.servedCount == 1)
+        #expect(server.mocks.late.servedCount == 1)
         // The endpoint's scenario list audits its own files, and only those.
         let names = try #require(server.scenarioNames(of: "topics.list"))
         #expect(names.contains("added199") && !names.contains("broken"))
-        #expect(server.late.servedCount == 200)
+        #expect(server.mocks.late.servedCount == 200)
     }
 }
