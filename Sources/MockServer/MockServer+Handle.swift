@@ -93,10 +93,10 @@ extension MockServer {
         }
         let relative = request.rawPath.dropFirst(basePath.count)
         // No template has more segments: a path of thousands is not worth splitting.
-        if relative.utf8.count > maxSegments, relative.utf8.lazy.filter({ $0 == UInt8(ascii: "/") }).count > maxSegments {
+        if routes.isLongerThanEveryRoute(relative) {
             return notFound(request, relative: relative, note: nil, record: &record)
         }
-        switch routes.match(method: request.method, path: relative, meets: { $0.isMet(by: request) }) {
+        switch routes.table.match(method: request.method, path: relative, meets: { $0.isMet(by: request) }) {
         case let .notFound(note):
             return notFound(request, relative: relative, note: note, record: &record)
         case let .wrongMethod(allowed):
@@ -109,7 +109,7 @@ extension MockServer {
     }
 
     private func notFound(_ request: ServerRequest, relative: Substring, note: String?, record: inout ServedRecord) -> ServerResponse {
-        let closest = suggestions.closest(to: relative, method: request.method).endpoints
+        let closest = routes.suggestions.closest(to: relative, method: request.method).endpoints
             .map { "\($0.method) \(basePath)\($0.path) (\($0.id))" }
         record.problems = [note ?? "no such route"]
         return ProblemDocument.notFound(method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest).response(in: api.errors, like: errorExample)

@@ -26,7 +26,7 @@ extension MockServer {
     /// The mock file a replayable decision serves; nil when serve adds a random delay.
     private func replayedFile(of decision: MockDecision) -> MockFileName? {
         guard options.delay == nil, case let .mock(scenario) = decision.answer else { return nil }
-        return mocks.file(of: decision.endpoint, scenario: scenario) ?? late.file(of: decision.endpoint, scenario: scenario)?.file
+        return mocks.directory.file(of: decision.endpoint, scenario: scenario) ?? mocks.late.file(of: decision.endpoint, scenario: scenario)?.file
     }
 
     /// The bytes of a decision whose effects were applied: only bytes, no state changed.
@@ -56,7 +56,7 @@ extension MockServer {
                 let unspent = decision.effects.contains { if case .refresh = $0 { true } else { false } }
                     ? "; the refresh token was not spent" : ""
                 response = ProblemDocument(status: 500, title: "No mock",
-                                           detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.url.path)\(unspent)")
+                                           detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.directory.url.path)\(unspent)")
                     .response(in: api.errors, like: errorExample)
                 break
             }
@@ -67,7 +67,7 @@ extension MockServer {
             if served.recordedLinks {
                 // No origin decided: the body gained its links since (an edit on disk); serve's own address then.
                 let origin = decision.ownOrigin ?? ownOrigin(host: nil)
-                document = origins.rewritten(document, to: origin, basePath: basePath)
+                document = mocks.origins.rewritten(document, to: origin, basePath: basePath)
                 data = Data(document.compactText.utf8)
                 rewritten = true
             }
@@ -77,13 +77,13 @@ extension MockServer {
                 if let cookie = sessionCookie(issued.accessToken) { headers.append(cookie) }
             }
             if let asked = decision.pageRequest, let paging = endpoint.paging,
-               let (page, links) = PagedBody(paging: paging, endsWithNull: nullEnded.contains(endpoint.id))
+               let (page, links) = PagedBody(paging: paging, endsWithNull: mocks.nullEnded.contains(endpoint.id))
                 .page(of: document, for: asked, origin: decision.ownOrigin) {
                 data = Data(page.compactText.utf8)
                 headers += links
                 rewritten = true
             }
-            var answered = ServerResponse.json(data, status: mocks.status(of: file))
+            var answered = ServerResponse.json(data, status: mocks.directory.status(of: file))
             answered.headers += headers
             response = headed(answered, endpoint: endpoint, scenario: decision.scenario)
             // The file's bytes as they are: the same answer every time, built once (a truncation

@@ -16,25 +16,16 @@ public final class MockServer: Sendable {
     public let basePath: String
     /// What the audit found at start that is not an error (orphans, warnings).
     public let warnings: [Finding]
-    let mocks: MockDirectory
-    let bodies: MockBodies
-    /// The servers the mocks were recorded from: links to them are served on serve's own origin.
-    let origins: RecordedOrigins
-    /// The paged endpoints whose lists end with a null next token or URL (`PagedBody.nullEnded`).
-    let nullEnded: Set<String>
-    let routes: RouteTable
-    let suggestions: RouteSuggestions
-    /// The most segments a route template has.
-    let maxSegments: Int
+    /// The mock files as served: read at start, re-read when edited, added since.
+    let mocks: ServedMocks
+    let routes: MockRoutes
     /// One of the API's own error answers, which serve's refusals follow (`ErrorShape.body`).
     let errorExample: (document: JSONValue, status: Int)?
-    /// Every token serve issued or accepts, and where each stands.
-    let tokens: TokenStore
-    /// What the API promises each token state.
-    let lifecycle: TokenLifecycle
+    /// The emulated session lifecycle's state: the tokens, what the API promises each state.
+    let auth: EmulatedAuth
     /// What serve says on start about the tokens it accepts (a token issued beforehand that it
     /// made up because its variable is unset); empty when there is nothing to say.
-    public let tokenNotes: [String]
+    public var tokenNotes: [String] { auth.notes }
     let scenarios: ScenarioBook
     let journal: RequestJournal
     /// Answers made from the request line alone, given again to the same line.
@@ -42,8 +33,6 @@ public final class MockServer: Sendable {
     /// The memo with what giving an answer again reads and writes.
     var answers: RepeatedAnswers { RepeatedAnswers(memo: memo, scenarios: scenarios, journal: journal, logQueue: logQueue) }
     let redactor: Redactor
-    /// Mock files added to the folder since start, and the scenarios offered with them.
-    let late: LateMocks
     let started = Date()
     /// Where log lines wait for `options.logText` or `options.log`; nil when the server is quiet.
     let logQueue: LogQueue?
@@ -52,9 +41,7 @@ public final class MockServer: Sendable {
     /// Audits the mocks (as `apicheck mocks` does) and refuses to build unless they pass or
     /// `options.allowInvalid` is set; checks the sticky scenarios of `options`.
     public init(api: API, mocks folder: URL, options: MockServerOptions = MockServerOptions()) throws(MockServerError) {
-        tokens = TokenStore(api: api, now: options.now)
-        lifecycle = api.tokenLifecycle
-        tokenNotes = options.stateless ? [] : Self.acceptIssuedBeforehand(api: api, options: options, into: tokens)
+        auth = EmulatedAuth(api: api, options: options)
         self.api = api
         self.options = options
         logQueue = options.logText.map { LogQueue.writingText($0) } ?? options.log.map { LogQueue(sink: $0) }
@@ -69,12 +56,9 @@ public final class MockServer: Sendable {
                 + "(--allow-invalid serves them anyway)", findings: errors)
         }
         warnings = options.allowInvalid ? findings : findings.filter { $0.severity != .error }
-        self.mocks = mocks
         errorExample = mocks.errorExample()
         redactor = api.makeRedactor()
-        routes = RouteTable(api.endpoints)
-        suggestions = RouteSuggestions(api.endpoints)
-        maxSegments = api.endpoints.map { RouteTable.segments($0.path).count }.max() ?? 0
+        routes = MockRoutes(api.endpoints)
         journal = RequestJournal(capacity: options.journalSize)
         memo = AnswerMemo(readHeaders: Self.declaredHeaders(of: api))
         let known = KnownScenarios(api: api, mocks: mocks)
@@ -96,10 +80,7 @@ public final class MockServer: Sendable {
         if let queue = logQueue {
             reloadLog = { line in queue.append(DisplayText.escaped(line)) }
         }
-        origins = RecordedOrigins(api: api, mocks: mocks, also: options.recordedOrigins)
-        nullEnded = PagedBody.nullEnded(api: api, mocks: mocks)
-        bodies = MockBodies(mocks: mocks, origins: origins, interval: options.reloadInterval, log: reloadLog)
-        late = LateMocks(start: mocks, known: known, origins: origins, interval: options.reloadInterval, log: reloadLog)
+        self.mocks = ServedMocks(mocks, api: api, known: known, options: options, log: reloadLog)
     }
 
     /// Binds and serves. Throws `HTTPServerError` when the port is taken.
@@ -144,7 +125,7 @@ public final class MockServer: Sendable {
     public var droppedLogLines: Int { logQueue?.dropped ?? 0 }
 
     /// How often the server looked at a mock file for an edit since it started.
-    public var mockChecks: Int { bodies.checks + late.checks }
+    public var mockChecks: Int { mocks.bodies.checks + mocks.late.checks }
 
     deinit {
         server.withLock { $0 }?.stop()
@@ -186,28 +167,5 @@ public final class MockServer: Sendable {
         case .query, .cookie: break
         }
         return names
-    }
-
-    /// Accepts the API's token issued beforehand: the one its variable (or, for Basic, its
-    /// account and password variables) holds, else one serve makes up and says, never any token
-    /// silently. Returns what to say on start.
-    static func acceptIssuedBeforehand(api: API, options: MockServerOptions, into tokens: TokenStore) -> [String] {
-        guard api.auth.isIssuedBeforehand else { return [] }
-        if let token = api.auth.tokenIssuedBeforehand(in: options.credentials) {
-            tokens.acceptBeforehand(token)
-            return []
-        }
-        if api.auth.placement == .basic {
-            let account = options.credentials[api.auth.accountVariable] ?? "apicheck"
-            let password = "serve-" + String(TokenStore.randomHex().prefix(16))
-            tokens.acceptBeforehand(AuthPolicy.basicCredentials(account: account, password: password))
-            return ["\(api.auth.accountVariable) and \(api.auth.passwordVariable) are not both set: serve accepts only the account "
-                + "'\(account)' with the password '\(password)', made up for this run "
-                + "(export both before starting serve to choose them)"]
-        }
-        let token = "srv" + TokenStore.randomHex()
-        tokens.acceptBeforehand(token)
-        return ["\(api.auth.tokenVariable ?? "") is not set: serve accepts only the token '\(token)', made up for this run "
-            + "(export \(api.auth.tokenVariable ?? "") before starting serve to choose it)"]
     }
 }

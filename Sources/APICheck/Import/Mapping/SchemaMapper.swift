@@ -1,0 +1,166 @@
+/// Schemas into Swift types: `components/schemas` one declaration each, and any schema met on the
+/// way (a property, an answer, a request body) into a type expression, declaring the inline
+/// object and enum schemas it holds under stable names (the parent's name and the property's).
+///
+/// Maps: `string`, `integer` (`int64` → `Int64`, otherwise `Int`), `number` → `Double`,
+/// `boolean`, arrays, `$ref`, `additionalProperties` → `[String: T]`, string enums, `allOf`
+/// merged into one struct, `nullable` (3.0) and `type: [T, "null"]` (3.1) as optional, a `oneOf`
+/// or `anyOf` of one schema and null as that schema optional, one of several schemas (or a value
+/// of several types) as an enum with a case per branch. What it does not map (`not`, a reference
+/// that leads nowhere) becomes `JSONValue`, which decodes any JSON, and a note.
+struct SchemaMapper {
+    let source: OpenAPISource
+    var types: [ImportedType] = []
+    private(set) var notes: [ImportNote] = []
+    /// Every type name in use, the API's enum's included.
+    var taken: Set<String>
+    /// `components/schemas` key → Swift type name, fixed before any is declared so references
+    /// read the same name wherever they are met.
+    private(set) var componentNames: [String: String] = [:]
+    private var componentsDeclared = false
+
+    init(source: OpenAPISource, reserved: Set<String>) {
+        self.source = source
+        taken = reserved
+        for (key, _) in OpenAPISource.members(source.root["components"]?["schemas"]) {
+            componentNames[key] = SwiftName.unique(SwiftName.type(key), in: &taken)
+        }
+    }
+
+    /// Whether a declared type's text needs `import APICheck` (it holds `JSONValue`).
+    static func usesJSONValue(_ type: ImportedType) -> Bool {
+        switch type.kind {
+        case let .structure(properties): properties.contains { $0.type.contains("JSONValue") }
+        case let .alias(target): target.contains("JSONValue")
+        case .stringEnum: false
+        // Its decoding helpers are the core's.
+        case .union: true
+        }
+    }
+
+    /// One declaration per `components/schemas` entry, in the document's order.
+    mutating func declareComponents() {
+        guard !componentsDeclared else { return }
+        componentsDeclared = true
+        for (key, schema) in OpenAPISource.members(source.root["components"]?["schemas"]) {
+            let name = componentNames[key]!
+            let tokens = ["components", "schemas", key]
+            let resolved = source.resolve(schema) ?? schema
+            if isStructure(resolved) {
+                declareStructure(resolved, name: name, location: tokens)
+            } else if let values = stringEnum(resolved) {
+                declare(ImportedType(name: name, kind: .stringEnum(values), comment: description(resolved),
+                                     location: OpenAPISource.location(tokens)))
+            } else {
+                let target = type(for: schema, hint: name, at: tokens, isComponent: true)
+                // A union declared under the component's own name needs no alias of itself.
+                if target.type == name { continue }
+                declare(ImportedType(name: name, kind: .alias(target.optional ? target.type + "?" : target.type),
+                                     comment: description(resolved), location: OpenAPISource.location(tokens)))
+            }
+        }
+        markRecursiveTypes()
+    }
+
+    /// The Swift type of a schema met anywhere; `hint` names an inline object or enum it declares.
+    mutating func type(for schema: JSONValue, hint: String, at tokens: [String], isComponent: Bool = false)
+        -> (type: String, optional: Bool) {
+        if let reference = OpenAPISource.string(schema["$ref"]) {
+            let prefix = "#/components/schemas/"
+            if reference.hasPrefix(prefix), let name = componentNames[String(reference.dropFirst(prefix.count))] {
+                return (name, isNullable(source.resolve(schema) ?? schema))
+            }
+            guard let target = source.resolve(schema) else {
+                note(.notMapped, tokens, "the reference '\(reference)' leads to nothing this document holds: declared JSONValue")
+                return ("JSONValue", false)
+            }
+            return type(for: target, hint: hint, at: tokens)
+        }
+        let nullable = isNullable(schema)
+        if let branches = union(schema) {
+            let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            let nonNull = branches.enumerated().filter { !isNullSchema($0.element) }
+                .map { (schema: $0.element, tokens: tokens + [keyword, String($0.offset)]) }
+            let optional = nullable || nonNull.count < branches.count
+            if nonNull.count == 1 {
+                let inner = type(for: nonNull[0].schema, hint: hint, at: tokens)
+                return (inner.type, inner.optional || optional)
+            }
+            if nonNull.isEmpty {
+                note(.notMapped, tokens, "\(keyword) without a branch other than null: declared JSONValue (any JSON)")
+                return ("JSONValue", true)
+            }
+            if !OpenAPISource.members(schema["properties"]).isEmpty {
+                note(.notMapped, tokens + ["properties"], "properties beside \(keyword) are not declared: only its branches are")
+            }
+            let name = isComponent ? hint : uniqueName(hint)
+            declareUnion(schema, branches: nonNull, name: name, at: tokens)
+            return (name, optional)
+        }
+        if schema["not"] != nil { note(.notMapped, tokens, "'not' is not mapped: the schema's other parts are") }
+        let parts = OpenAPISource.array(schema["allOf"])
+        if parts.count == 1, OpenAPISource.members(schema["properties"]).isEmpty, !isComponent {
+            // `allOf: [$ref]` alone, to give a reference a description, is the reference.
+            let inner = type(for: parts[0], hint: hint, at: tokens + ["allOf", "0"])
+            return (inner.type, inner.optional || nullable)
+        }
+        if isStructure(schema) {
+            let name = isComponent ? hint : uniqueName(hint)
+            declareStructure(schema, name: name, location: tokens)
+            return (name, nullable)
+        }
+        if let values = stringEnum(schema) {
+            let name = isComponent ? hint : uniqueName(hint)
+            declare(ImportedType(name: name, kind: .stringEnum(values), comment: description(schema),
+                                 location: OpenAPISource.location(tokens)))
+            return (name, nullable)
+        }
+        let types = typeNames(schema)
+        if types.count > 1 {
+            // `type: [string, integer]`: a branch per type, each the schema with that one type.
+            let branches = types.enumerated().map { index, single -> (schema: JSONValue, tokens: [String]) in
+                guard case let .object(members) = schema else { return (.object([("type", .string(single))]), tokens) }
+                return (.object(members.filter { $0.key != "type" } + [("type", .string(single))]), tokens + ["type", String(index)])
+            }
+            let name = isComponent ? hint : uniqueName(hint)
+            declareUnion(.object([]), branches: branches, name: name, at: tokens)
+            return (name, nullable)
+        }
+        switch types.first {
+        case "string"?:
+            return ("String", nullable)
+        case "integer"?:
+            return (OpenAPISource.string(schema["format"]) == "int64" ? "Int64" : "Int", nullable)
+        case "number"?:
+            return ("Double", nullable)
+        case "boolean"?:
+            return ("Bool", nullable)
+        case "array"?:
+            guard let items = schema["items"] else { return ("[JSONValue]", nullable) }
+            let element = type(for: items, hint: hint + "Item", at: tokens + ["items"])
+            return ("[\(element.type)\(element.optional ? "?" : "")]", nullable)
+        case "object"?, nil:
+            if let additional = schema["additionalProperties"], case .object = additional {
+                let value = type(for: additional, hint: hint + "Value", at: tokens + ["additionalProperties"])
+                return ("[String: \(value.type)\(value.optional ? "?" : "")]", nullable)
+            }
+            if types.first == "object" { return ("[String: JSONValue]", nullable) }
+            return ("JSONValue", nullable)
+        case let other?:
+            note(.notMapped, tokens, "type '\(other)' is not a JSON Schema type: declared JSONValue")
+            return ("JSONValue", nullable)
+        }
+    }
+
+    mutating func declare(_ type: ImportedType) {
+        types.append(type)
+    }
+
+    private mutating func uniqueName(_ hint: String) -> String {
+        SwiftName.unique(SwiftName.type(hint), in: &taken)
+    }
+
+    mutating func note(_ kind: ImportNote.Kind, _ tokens: [String], _ message: String) {
+        notes.append(ImportNote(kind, at: OpenAPISource.location(tokens), message))
+    }
+}

@@ -1,0 +1,96 @@
+extension EndpointWriter {
+    struct Response {
+        var key: String
+        var status: Int
+        var content: JSONValue?
+        var tokens: [String]
+    }
+
+    /// The success answer: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then `default`.
+    mutating func successResponse(_ operation: JSONValue, at tokens: [String]) -> Response? {
+        let responses = OpenAPISource.members(operation["responses"])
+        let order = ["200", "201", "202", "203", "204", "206"]
+            + responses.map(\.key).filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
+        for key in order {
+            guard let declared = responses.first(where: { $0.key == key }) else { continue }
+            let responseTokens = tokens + ["responses", key]
+            guard let response = source.resolve(declared.value) else {
+                note(.notMapped, responseTokens, "the answer's reference leads nowhere: the operation is not declared")
+                return nil
+            }
+            let status = Int(key) ?? 200
+            if key == "default" { note(.notMapped, responseTokens, "no 2xx answer: the default answer is taken as the success (200)") }
+            // Error answers are ErrorMapping's; other successes and redirects are not declared.
+            let others = responses.map(\.key).filter { $0 != key && ImportedErrorAnswer.status(ofKey: $0) == nil }
+            if !others.isEmpty {
+                note(.notMapped, tokens + ["responses"], "answers \(others.joined(separator: ", ")) are not declared: only \(key) is")
+            }
+            for part in ["headers", "links"] where !OpenAPISource.members(response[part]).isEmpty {
+                note(.notMapped, responseTokens + [part], "the answer's \(part) are not mapped")
+            }
+            let content = OpenAPISource.members(response["content"]).isEmpty || status == 204 ? nil : response["content"]
+            return Response(key: key, status: status, content: content, tokens: responseTokens)
+        }
+        note(.notMapped, tokens + ["responses"], "no success answer: declared NoContent (200)")
+        return Response(key: "", status: 200, content: nil, tokens: tokens + ["responses"])
+    }
+
+    /// The error answers (4xx, 5xx, `4XX`, `5XX`, `default` unless it is the success): each one's
+    /// JSON content (problem details first), its schema and examples, references followed.
+    mutating func errorAnswers(_ operation: JSONValue, success: String, at tokens: [String]) -> [ImportedErrorAnswer] {
+        var answers: [ImportedErrorAnswer] = []
+        for (key, declared) in OpenAPISource.members(operation["responses"]) where key != success {
+            guard let status = ImportedErrorAnswer.status(ofKey: key) else { continue }
+            let answerTokens = tokens + ["responses", key]
+            guard let response = source.resolve(declared) else {
+                note(.notMapped, answerTokens, "the answer's reference leads nowhere: not declared")
+                continue
+            }
+            let content = OpenAPISource.members(response["content"])
+            let problem = content.first { $0.key.lowercased().hasPrefix("application/problem+json") }
+            guard let (mediaType, media) = problem.map({ ($0.key, $0.value) }) ?? jsonMedia(response["content"] ?? .object([])) else {
+                note(.notMapped, answerTokens + (content.isEmpty ? [] : ["content"]), content.isEmpty
+                    ? "an error answer without content: no mock of it (a mock is JSON)"
+                    : "an error answer that is not JSON (\(content.map(\.key).joined(separator: ", "))): no mock of it")
+                answers.append(ImportedErrorAnswer(key: key, status: status, mediaType: nil, schema: nil, examples: [], tokens: answerTokens))
+                continue
+            }
+            var examples: [ImportedErrorAnswer.Example] = []
+            if let example = media["example"] { examples.append(.init(name: nil, value: example)) }
+            for (name, example) in OpenAPISource.members(media["examples"]) {
+                if let value = source.resolve(example)?["value"] { examples.append(.init(name: name, value: value)) }
+            }
+            answers.append(ImportedErrorAnswer(key: key, status: status, mediaType: mediaType,
+                                               schema: media["schema"].flatMap { source.resolve($0) }, examples: examples,
+                                               tokens: answerTokens + ["content", mediaType]))
+        }
+        return answers
+    }
+
+    /// The JSON media type of a content map: `application/json`, else any `…json` one.
+    func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? {
+        let members = OpenAPISource.members(content)
+        if let json = members.first(where: { $0.key.lowercased().hasPrefix("application/json") }) { return (json.key, json.value) }
+        if let json = members.first(where: { $0.key.lowercased().contains("json") }) { return (json.key, json.value) }
+        return nil
+    }
+
+    /// The media type's `example`, else the value of the first of its `examples`.
+    mutating func example(_ media: JSONValue, at tokens: [String]) -> JSONValue? {
+        if let example = media["example"] { return example }
+        guard let (name, first) = OpenAPISource.members(media["examples"]).first.map({ ($0.key, $0.value) }) else { return nil }
+        guard let resolved = source.resolve(first), let value = resolved["value"] else {
+            note(.notMapped, tokens + ["examples", name], "an example without a value here (externalValue?): not used")
+            return nil
+        }
+        return value
+    }
+
+    func mockName(_ id: String) -> String {
+        let scalars = id.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,167 @@
+extension EndpointWriter {
+    /// The path item's parameters with the operation's, an operation's replacing the path's of
+    /// the same name and place; references followed.
+    mutating func mergedParameters(shared: [JSONValue], own: [JSONValue], at tokens: [String])
+        -> [(value: JSONValue, tokens: [String])] {
+        var result: [(value: JSONValue, tokens: [String])] = []
+        for (list, listTokens) in [(shared, Array(tokens.dropLast()) + ["parameters"]), (own, tokens + ["parameters"])] {
+            for (index, parameter) in list.enumerated() {
+                guard let resolved = source.resolve(parameter) else {
+                    note(.notMapped, listTokens + [String(index)], "the parameter's reference leads nowhere: not declared")
+                    continue
+                }
+                result.removeAll { $0.value["name"] == resolved["name"] && $0.value["in"] == resolved["in"] }
+                result.append((resolved, listTokens + [String(index)]))
+            }
+        }
+        return result
+    }
+
+    /// `.query("limit", .int, sample: .literal(20))`, or nil (and a note) for one not declared.
+    mutating func declaration(of parameter: JSONValue, at tokens: [String], operation: String, path: String,
+                                      types: inout SchemaMapper) -> String? {
+        guard let name = OpenAPISource.string(parameter["name"]), let place = OpenAPISource.string(parameter["in"]) else {
+            note(.notMapped, tokens, "a parameter without a name or 'in': not declared")
+            return nil
+        }
+        let required = place == "path" || OpenAPISource.bool(parameter["required"])
+        switch place {
+        case "cookie":
+            note(.notMapped, tokens, "cookie parameter '\(name)' is not mapped")
+            return nil
+        case "header" where ["accept", "content-type", "authorization"].contains(name.lowercased()):
+            note(.notMapped, tokens, "header '\(name)' is not declared: OpenAPI says it is ignored (the content type and auth say it)")
+            return nil
+        case "path", "query", "header":
+            break
+        default:
+            note(.notMapped, tokens, "parameter '\(name)' in '\(place)' is not mapped")
+            return nil
+        }
+        let schema = parameter["schema"].flatMap { scalarBranch(of: $0) } ?? .object([])
+        if parameter["schema"] == nil {
+            note(.notMapped, tokens, "parameter '\(name)' has no schema (a 'content' one?): declared String")
+        }
+        var scalar = Self.scalarType(schema)
+        var list: String?
+        if OpenAPISource.string(schema["type"]) == "array" {
+            let items = schema["items"].flatMap { source.resolve($0) } ?? .object([])
+            scalar = Self.scalarType(items)
+            if place == "query" {
+                let explode = parameter["explode"].map { $0 == .bool(true) } ?? true
+                let style = OpenAPISource.string(parameter["style"]) ?? "form"
+                if style != "form" { note(.notMapped, tokens, "style '\(style)' of '\(name)' is not mapped: sent as repeated k=a&k=b") }
+                list = explode || style != "form" ? ".repeated" : ".commaSeparated"
+            } else {
+                note(.notMapped, tokens, "a list in the \(place) ('\(name)') is not mapped: declared as one String")
+                scalar = nil
+            }
+        }
+        let type: String
+        if let scalar {
+            type = scalar
+        } else {
+            type = ".string"
+            if list == nil, parameter["schema"] != nil, OpenAPISource.string(schema["type"]) != "array" {
+                note(.notMapped, tokens, "parameter '\(name)' is an object or of several types: declared String")
+            }
+        }
+        var sample: String?
+        if let value = sampleValue(parameter, schema: schema, required: required), let literal = Self.literal(value, as: type, list: list != nil) {
+            sample = ".literal(\(literal))"
+        } else if required {
+            let variable = SampleVariable.name(prefix: variablePrefix, place: place, parameter: name, path: path)
+            sample = ".environment(\(SwiftName.literal(variable)), fallback: nil)"
+            let use = SampleVariable.Use(operation: operation, place: place, parameter: name)
+            if let index = sampleVariables.firstIndex(where: { $0.name == variable }) {
+                sampleVariables[index].uses.append(use)
+            } else {
+                sampleVariables.append(SampleVariable(name: variable, location: OpenAPISource.location(tokens), uses: [use]))
+            }
+        }
+        let sampleText = sample.map { ", sample: \($0)" } ?? ""
+        let literalName = SwiftName.literal(name)
+        switch (place, list) {
+        case ("path", _):
+            return ".path(\(literalName), \(type)\(sampleText))"
+        case ("query", let style?):
+            return ".queryList(\(literalName), \(type), \(style)\(required ? ", required: true" : "")\(sampleText))"
+        case ("query", nil):
+            return ".query(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
+        default:
+            return ".header(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
+        }
+    }
+
+    /// The document's value for a sample: the parameter's example, its first `examples` value,
+    /// the schema's example or default; for a required parameter, else its first enum value. An
+    /// optional one is not sent on a guess: its first enum value may ask for another answer than
+    /// the one declared (`format=csv` where JSON is the default).
+    private func sampleValue(_ parameter: JSONValue, schema: JSONValue, required: Bool) -> JSONValue? {
+        if let example = parameter["example"] { return example }
+        if let first = OpenAPISource.members(parameter["examples"]).first,
+           let value = source.resolve(first.value)?["value"] { return value }
+        if let example = schema["example"] { return example }
+        if let value = schema["default"] { return value }
+        if required, let first = OpenAPISource.enumValues(schema).first { return first }
+        if let items = schema["items"].flatMap({ source.resolve($0) }) {
+            let guessed = required ? OpenAPISource.array(items["enum"]).first : nil
+            if let value = items["example"] ?? items["default"] ?? guessed { return .array([value]) }
+        }
+        return nil
+    }
+
+    /// The parameter's schema, references followed; a `oneOf`/`anyOf` whose branches other than
+    /// `null` are all of one scalar type (FastAPI's `Optional[bool]` is `anyOf: [{type: boolean},
+    /// {type: null}]`; a uuid-or-name is two strings) is its first such branch, with the
+    /// union's own example, default or enum kept for the sample.
+    private func scalarBranch(of schema: JSONValue) -> JSONValue? {
+        guard let resolved = source.resolve(schema) else { return nil }
+        let branches = OpenAPISource.array(resolved["oneOf"]) + OpenAPISource.array(resolved["anyOf"])
+        guard !branches.isEmpty else { return resolved }
+        let typed = branches.compactMap { source.resolve($0) }.filter { OpenAPISource.string($0["type"]) != "null" }
+        guard let first = typed.first, let type = Self.scalarType(first),
+              typed.allSatisfy({ Self.scalarType($0) == type }) else { return resolved }
+        var members = OpenAPISource.members(first)
+        for key in ["example", "default", "enum"] where first[key] == nil {
+            if let value = resolved[key] { members.append((key, value)) }
+        }
+        return .object(members)
+    }
+
+    private static func scalarType(_ schema: JSONValue) -> String? {
+        let type = OpenAPISource.string(schema["type"])
+            ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
+        switch type {
+        case "string"?: return ".string"
+        case "integer"?: return OpenAPISource.string(schema["format"]) == "int64" ? ".int64" : ".int"
+        case "number"?: return ".double"
+        case "boolean"?: return ".bool"
+        case nil where !OpenAPISource.enumValues(schema).isEmpty: return ".string"
+        default: return nil
+        }
+    }
+
+    /// A value as a `ParameterValue` literal of the declared type, or nil when it is not one.
+    private static func literal(_ value: JSONValue, as type: String, list: Bool) -> String? {
+        if list {
+            let items = OpenAPISource.array(value).isEmpty ? [value] : OpenAPISource.array(value)
+            let literals = items.compactMap { literal($0, as: type, list: false) }
+            return literals.count == items.count ? "[" + literals.joined(separator: ", ") + "]" : nil
+        }
+        switch (type, value) {
+        case (".string", .string(let text)): return SwiftName.literal(text)
+        case (".string", .number(let text)): return SwiftName.literal(text)
+        case (".int", .number(let text)), (".int64", .number(let text)): return Int64(text).map(String.init)
+        case (".int", .string(let text)), (".int64", .string(let text)): return Int64(text).map(String.init)
+        case (".double", .number(let text)): return Double(text).map { String($0) }
+        case (".bool", .bool(let flag)): return String(flag)
+        default: return nil
+        }
+    }
+
+    static func methodExpression(_ method: String) -> String {
+        ["get", "put", "post", "delete", "patch", "head"].contains(method) ? ".\(method)"
+            : "HTTPMethod(rawValue: \(SwiftName.literal(method.uppercased())))"
+    }
+}

@@ -1,0 +1,164 @@
+/// The document's operations as endpoint declarations and their success mocks: one
+/// `Endpoint<Response>` per operation, its id the `operationId` (else the method and path), its
+/// path, query and header parameters typed with samples, its JSON or form request body typed,
+/// its error answers for `ErrorMapping`, its success status, `auth: .token` where the mapped
+/// security scheme applies. What an operation holds that is not declared is a note.
+struct EndpointWriter {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    let source: OpenAPISource
+    let security: SecurityMapping
+    let variablePrefix: String
+    private(set) var endpoints: [ImportedEndpoint] = []
+    private(set) var mocks: [ImportedFile] = []
+    private(set) var notes: [ImportNote] = []
+    /// The environment variables samples read, each with the operations that read it.
+    var sampleVariables: [SampleVariable] = []
+    /// The id of the endpoint the auth policy logs in through, once declared.
+    private(set) var loginEndpoint: String?
+    private var ids: Set<String> = []
+    private var mockNames: Set<String> = []
+    var properties: [String: Set<String>] = [:]
+
+    init(source: OpenAPISource, security: SecurityMapping, variablePrefix: String) {
+        self.source = source
+        self.security = security
+        self.variablePrefix = variablePrefix
+    }
+
+    mutating func declareOperations(types: inout SchemaMapper) {
+        for (path, item) in OpenAPISource.members(source.root["paths"]) {
+            let itemTokens = ["paths", path]
+            guard let item = source.resolve(item) else {
+                note(.notMapped, itemTokens, "the path item's reference leads nowhere: not declared")
+                continue
+            }
+            for (key, _) in OpenAPISource.members(item) where !Self.methods.contains(key) {
+                if !["parameters", "summary", "description", "$ref"].contains(key), !key.hasPrefix("x-") {
+                    note(.notMapped, itemTokens + [key], "'\(key)' on a path is not mapped")
+                }
+            }
+            for method in Self.methods {
+                guard let operation = item[method] else { continue }
+                declare(method: method, path: path, operation: operation, shared: OpenAPISource.array(item["parameters"]),
+                        at: itemTokens + [method], types: &types)
+            }
+        }
+        for variable in sampleVariables {
+            notes.append(ImportNote(.needsValue, at: variable.location,
+                                    "no example for \(variable.usesText): live reads it from $\(variable.name)"))
+        }
+    }
+
+    private mutating func declare(method: String, path: String, operation: JSONValue, shared: [JSONValue],
+                                  at tokens: [String], types: inout SchemaMapper) {
+        for key in ["callbacks", "servers"] where operation[key] != nil {
+            note(.notMapped, tokens + [key], "an operation's \(key) are not mapped")
+        }
+        let operationID = OpenAPISource.string(operation["operationId"])
+        let baseID = operationID ?? ([method] + path.split(separator: "/").map {
+            $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
+        }).joined(separator: ".")
+        let id = SwiftName.unique(baseID, in: &ids)
+        let tag = OpenAPISource.string(OpenAPISource.array(operation["tags"]).first) ?? "default"
+        var groupProperties = properties[tag] ?? []
+        let property = SwiftName.unique(SwiftName.member(operationID ?? id), in: &groupProperties)
+        properties[tag] = groupProperties
+        let typeHint = SwiftName.type(operationID ?? id)
+
+        guard let response = successResponse(operation, at: tokens) else { return }
+        let errorAnswers = self.errorAnswers(operation, success: response.key, at: tokens)
+        var responseType = "NoContent"
+        var mockText = ""
+        if let content = response.content {
+            guard let (mediaType, media) = jsonMedia(content) else {
+                note(.notMapped, response.tokens + ["content"],
+                     "a success answer that is not JSON (\(OpenAPISource.members(content).map(\.key).joined(separator: ", "))): the operation is not declared")
+                return
+            }
+            let mediaTokens = response.tokens + ["content", mediaType]
+            if let schema = media["schema"] {
+                let mapped = types.type(for: schema, hint: typeHint + "Response", at: mediaTokens + ["schema"])
+                responseType = mapped.optional ? "\(mapped.type)?" : mapped.type
+            } else {
+                responseType = "JSONValue"
+                note(.notMapped, mediaTokens, "a JSON answer without a schema: declared JSONValue")
+            }
+            if let example = example(media, at: mediaTokens) {
+                mockText = example.prettyText
+            } else {
+                let made = ExampleMaker(source: source).value(for: media["schema"] ?? .object([]))
+                mockText = made.prettyText
+                note(.madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema")
+            }
+        }
+        let mock = SwiftName.unique(mockName(id), in: &mockNames)
+        mocks.append(ImportedFile(path: "mocks/\(mock).json", text: mockText.isEmpty ? "" : mockText + "\n"))
+
+        var parameters: [String] = []
+        for parameter in mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens) {
+            if let text = declaration(of: parameter.value, at: parameter.tokens, operation: id, path: path, types: &types) {
+                parameters.append(text)
+            }
+        }
+        let body = requestBody(operation, method: method, at: tokens, hint: typeHint + "Body", operation: (id, path), types: &types)
+        let auth = security.requiresToken(operation, document: source.root, method: method, path: path)
+        let logsIn = security.login?.isOperation(method: method, path: path) == true
+        if logsIn { loginEndpoint = id }
+        if !auth.other.isEmpty {
+            note(.notMapped, tokens + ["security"],
+                 "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token")
+        }
+        let summary = OpenAPISource.string(operation["summary"]) ?? OpenAPISource.string(operation["description"])
+        endpoints.append(ImportedEndpoint(
+            tag: tag, property: property, id: id, method: Self.methodExpression(method),
+            path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
+            successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary,
+            errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
+    }
+
+    /// The OAuth 2 client-credentials token endpoint the document names only by its `tokenUrl`:
+    /// `POST` a form of `grant_type=client_credentials` (and the scopes the document requires)
+    /// with the client's id and secret as HTTP Basic credentials, as RFC 6749 section 4.4 has it;
+    /// its answer is the token response (`access_token`, `token_type`, `expires_in`...), its mock
+    /// made up.
+    mutating func declareTokenEndpoint(types: inout SchemaMapper) {
+        guard case let .tokenURL(path, scheme, scopes)? = security.login?.source else { return }
+        let tokens = ["components", "securitySchemes", scheme, "flows", "clientCredentials"]
+        let id = SwiftName.unique("\(scheme).token", in: &ids)
+        let tag = scheme
+        var groupProperties = properties[tag] ?? []
+        let property = SwiftName.unique(SwiftName.member(id), in: &groupProperties)
+        properties[tag] = groupProperties
+        let string: JSONValue = .object([("type", .string("string"))])
+        let answer: JSONValue = .object([
+            ("type", .string("object")), ("required", .array([.string("access_token"), .string("token_type")])),
+            ("properties", .object([("access_token", string), ("token_type", string), ("expires_in", .object([("type", .string("integer"))])),
+                                    ("refresh_token", string), ("scope", string)])),
+        ])
+        let request: JSONValue = .object([
+            ("type", .string("object")), ("required", .array([.string("grant_type")])),
+            ("properties", .object([("grant_type", string), ("scope", string)])),
+        ])
+        let hint = SwiftName.type(scheme)
+        let answerType = types.type(for: answer, hint: hint + "TokenAnswer", at: tokens).type
+        let requestType = types.type(for: request, hint: hint + "TokenRequest", at: tokens).type
+        var grant: [(String, JSONValue)] = [("grant_type", .string("client_credentials"))]
+        if !scopes.isEmpty { grant.append(("scope", .string(scopes.joined(separator: " ")))) }
+        let mock = SwiftName.unique(mockName(id), in: &mockNames)
+        let made: JSONValue = .object([("access_token", .string("made-up-access-token")), ("token_type", .string("Bearer")),
+                                       ("expires_in", .number("3600"))])
+        mocks.append(ImportedFile(path: "mocks/\(mock).json", text: made.prettyText + "\n"))
+        note(.madeUp, tokens, "the token endpoint's answer: mocks/\(mock).json is made up")
+        loginEndpoint = id
+        endpoints.append(ImportedEndpoint(
+            tag: tag, property: property, id: id, method: ".post", path: path, parameters: [], responseType: answerType,
+            successStatus: 200, mock: mock, token: false, body: Self.bodyExpression(type: requestType, value: .object(grant), isForm: true),
+            comment: "The \(scheme) scheme's OAuth 2 client-credentials token endpoint (its tokenUrl): the client's id and secret as HTTP Basic credentials.",
+            sessionEffect: ".logsIn"))
+    }
+
+    mutating func note(_ kind: ImportNote.Kind, _ tokens: [String], _ message: String) {
+        notes.append(ImportNote(kind, at: OpenAPISource.location(tokens), message))
+    }
+}
