@@ -182,10 +182,15 @@ extension CurlTransfer {
     func response(from easy: UnsafeMutableRawPointer) -> HTTPResponse {
         var status = 0
         ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        var effective: UnsafePointer<CChar>?
-        ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
-        var response = HTTPResponse(status: status, headers: headers, body: body,
-                                    url: effective.flatMap { URL(string: String(cString: $0)) },
+        // The driver follows no redirect, so a proxied answer comes from the URL asked: parsing
+        // libcurl's copy of it back into a URL on every exchange would buy nothing.
+        var url: URL? = request.url
+        if !configuration.passThrough {
+            var effective: UnsafePointer<CChar>?
+            ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
+            url = effective.flatMap { URL(string: String(cString: $0)) }
+        }
+        var response = HTTPResponse(status: status, headers: headers, body: body, url: url,
                                     timings: Self.timings(of: easy))
         response.certificates = Self.certificates(of: easy)
         return response
