@@ -8,12 +8,16 @@ import Synchronization
 ///
 /// Easy handles belong to the thread that uses them, so everything libcurl does happens on the
 /// driver thread. Other threads only touch the queue under `queue`'s lock and wake the thread
-/// with `curl_multi_wakeup`, the one multi call that is safe from anywhere.
+/// through `events`' eventfd, and only when it sleeps. The thread waits on epoll and hands
+/// libcurl the sockets that are ready (`curl_multi_socket_action`), so an event costs the same
+/// with ten transfers in flight as with a thousand.
 final class CurlDriver: Sendable {
     private let configuration: CurlConfiguration
     /// Used by the driver thread, except for `curl_multi_wakeup`. Cleaned up in `deinit`, never
     /// earlier, so that a wakeup racing with shutdown still hits a live handle.
     private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
+    /// The multi's epoll set, wake eventfd and timer; freed in `deinit` with the multi.
+    private nonisolated(unsafe) let events: OpaquePointer
     private let queue = Mutex(Queue())
     private let exited = DispatchSemaphore(value: 0)
     private let exitObserved = Mutex(false)
@@ -24,6 +28,9 @@ final class CurlDriver: Sendable {
         /// Active transfers whose tasks were cancelled; the driver removes them.
         var cancelled: [CurlTransfer] = []
         var shuttingDown = false
+        /// The driver thread is waiting, or about to, with nothing queued: the next thing queued
+        /// wakes it. While it runs it takes the queue on its next turn without being woken.
+        var sleeping = false
     }
 
     /// The thread's own bookkeeping; never shared.
@@ -32,7 +39,7 @@ final class CurlDriver: Sendable {
         var idleHandles: [UnsafeMutableRawPointer] = []
     }
 
-    /// The poll timeout bounds how late the thread notices anything curl_multi_wakeup missed.
+    /// The longest wait: a bound on how late the thread would notice a lost wake.
     private static let pollMilliseconds: Int32 = 50
 
     /// Fails only when libcurl cannot be initialised; the error says why.
@@ -44,8 +51,14 @@ final class CurlDriver: Sendable {
         guard let multi = curl_multi_init() else {
             throw TransportError(.other, "libcurl could not create a multi handle")
         }
+        guard let events = ccurl_events_create(multi) else {
+            let reason = String(cString: strerror(errno))
+            curl_multi_cleanup(multi)
+            throw TransportError(.other, "the transport could not create its epoll set: \(reason)")
+        }
         self.configuration = configuration
         self.multi = multi
+        self.events = events
 
         let thread = Thread { [self] in run() }
         thread.name = "apicheck.curl"
@@ -54,11 +67,13 @@ final class CurlDriver: Sendable {
 
     deinit {
         curl_multi_cleanup(multi)
+        ccurl_events_destroy(events)
     }
 
     // MARK: Called from any thread
 
     func enqueue(_ transfer: CurlTransfer, completion: @escaping CurlTransfer.Completion) {
+        var wake = false
         let rejection: (any Error)? = queue.withLock { queue in
             if transfer.lifecycle == .cancelledEarly {
                 transfer.lifecycle = .finished
@@ -71,12 +86,14 @@ final class CurlDriver: Sendable {
             transfer.completion = completion
             transfer.lifecycle = .pending
             queue.pending.append(transfer)
+            wake = queue.sleeping
+            queue.sleeping = false
             return nil
         }
         if let rejection {
             completion(.failure(rejection))
-        } else {
-            curl_multi_wakeup(multi)
+        } else if wake {
+            ccurl_events_wake(events)
         }
     }
 
@@ -91,7 +108,8 @@ final class CurlDriver: Sendable {
                 return Self.takeCompletion(of: transfer)
             case .active:
                 queue.cancelled.append(transfer)
-                wake = true
+                wake = queue.sleeping
+                queue.sleeping = false
             case .cancelledEarly, .finished:
                 break
             }
@@ -99,7 +117,7 @@ final class CurlDriver: Sendable {
         }
         completion?(.failure(CancellationError()))
         if wake {
-            curl_multi_wakeup(multi)
+            ccurl_events_wake(events)
         }
     }
 
@@ -115,10 +133,10 @@ final class CurlDriver: Sendable {
             return !queue.shuttingDown
         }
         if first {
-            curl_multi_wakeup(multi)
+            ccurl_events_wake(events)
         }
         // Every caller waits; the semaphore is signalled once, so pass the signal on. The driver
-        // polls in 50 ms steps, so it exits at once; the bound only keeps a stuck callback from
+        // is woken above and waits at most 50 ms at a time, so it exits at once; the bound only keeps a stuck callback from
         // hanging the process (the thread is then left behind, not waited for).
         exitObserved.withLock { observed in
             if !observed {
@@ -142,6 +160,7 @@ final class CurlDriver: Sendable {
         var state = LoopState()
         while true {
             let (starting, cancelled, stopping) = queue.withLock { queue in
+                queue.sleeping = false
                 if queue.shuttingDown { return ([CurlTransfer](), [CurlTransfer](), true) }
                 let room = max(0, max(1, configuration.concurrency) - state.active.count)
                 let starting = Array(queue.pending.prefix(room))
@@ -161,8 +180,6 @@ final class CurlDriver: Sendable {
                 start(transfer, state: &state)
             }
 
-            var running: Int32 = 0
-            curl_multi_perform(multi, &running)
             var completedAny = false
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
@@ -179,9 +196,16 @@ final class CurlDriver: Sendable {
                 finish(transfer, easy: easy, with: result, state: &state)
                 completedAny = true
             }
-            // A finished transfer freed a slot: start the next one now rather than after a poll.
+            // A finished transfer freed a slot: start the next one now rather than after a wait.
             if completedAny { continue }
-            curl_multi_poll(multi, nil, 0, Self.pollMilliseconds, nil)
+            // Waits only when nothing is queued; else the next turn takes it at once.
+            let idle = queue.withLock { queue in
+                guard !queue.shuttingDown, queue.cancelled.isEmpty,
+                      queue.pending.isEmpty || state.active.count >= max(1, configuration.concurrency) else { return false }
+                queue.sleeping = true
+                return true
+            }
+            ccurl_events_run(events, idle ? Self.pollMilliseconds : 0)
         }
         drain(&state)
         exited.signal()

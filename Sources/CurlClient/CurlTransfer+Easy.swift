@@ -143,6 +143,24 @@ extension CurlTransfer {
     /// included; a status line starts a new response, so only the final one's fields remain.
     private func receiveHeaderLine(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data else { return count }
+        // A folded line with no field before it is read as the scalar path reads it.
+        if let line = HeaderLine(ascii: UnsafeRawBufferPointer(start: data, count: count)),
+           !(headers.isEmpty && { if case .continuation = line { true } else { false } }()) {
+            switch line {
+            case .status:
+                headers.removeAll()
+                headersComplete = false
+            case .end:
+                headersComplete = true
+            case let .continuation(text):
+                headers[headers.count - 1].value += " " + text
+            case let .field(name, value):
+                headers.append((name: name, value: value))
+            case .other:
+                break
+            }
+            return count
+        }
         let line = HeaderText.trimmed(Substring(String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)),
                                       HeaderText.isNewline)
         if line.hasPrefix("HTTP/") {
@@ -164,10 +182,15 @@ extension CurlTransfer {
     func response(from easy: UnsafeMutableRawPointer) -> HTTPResponse {
         var status = 0
         ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        var effective: UnsafePointer<CChar>?
-        ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
-        var response = HTTPResponse(status: status, headers: headers, body: body,
-                                    url: effective.flatMap { URL(string: String(cString: $0)) },
+        // The driver follows no redirect, so a proxied answer comes from the URL asked: parsing
+        // libcurl's copy of it back into a URL on every exchange would buy nothing.
+        var url: URL? = request.url
+        if !configuration.passThrough {
+            var effective: UnsafePointer<CChar>?
+            ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
+            url = effective.flatMap { URL(string: String(cString: $0)) }
+        }
+        var response = HTTPResponse(status: status, headers: headers, body: body, url: url,
                                     timings: Self.timings(of: easy))
         response.certificates = Self.certificates(of: easy)
         return response

@@ -1,0 +1,116 @@
+#include "CurlEvents.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <time.h>
+#include <unistd.h>
+
+struct ccurl_events {
+    CURLM *multi;
+    int epoll;
+    int wake;
+    /// Monotonic nanoseconds at which libcurl wants CURL_SOCKET_TIMEOUT; -1 for none.
+    int64_t deadline;
+};
+
+static int64_t ccurl_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+static int ccurl_socket_changed(CURL *easy, curl_socket_t socket, int what, void *user, void *known) {
+    (void)easy;
+    ccurl_events *events = user;
+    if (what == CURL_POLL_REMOVE) {
+        // libcurl may already have closed it; then epoll has dropped it by itself.
+        epoll_ctl(events->epoll, EPOLL_CTL_DEL, socket, NULL);
+        return 0;
+    }
+    struct epoll_event interest = {0};
+    interest.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0);
+    interest.data.fd = socket;
+    if (known) {
+        if (epoll_ctl(events->epoll, EPOLL_CTL_MOD, socket, &interest) == 0 || errno != ENOENT) return 0;
+    }
+    // A socket libcurl reuses after its REMOVE is new to epoll again.
+    if (epoll_ctl(events->epoll, EPOLL_CTL_ADD, socket, &interest) != 0 && errno == EEXIST) {
+        epoll_ctl(events->epoll, EPOLL_CTL_MOD, socket, &interest);
+    }
+    curl_multi_assign(events->multi, socket, events);
+    return 0;
+}
+
+static int ccurl_timer_changed(CURLM *multi, long timeout_ms, void *user) {
+    (void)multi;
+    ccurl_events *events = user;
+    events->deadline = timeout_ms < 0 ? -1 : ccurl_now() + (int64_t)timeout_ms * 1000000;
+    return 0;
+}
+
+ccurl_events *ccurl_events_create(CURLM *multi) {
+    ccurl_events *events = calloc(1, sizeof *events);
+    if (!events) return NULL;
+    events->multi = multi;
+    events->deadline = -1;
+    events->epoll = epoll_create1(EPOLL_CLOEXEC);
+    events->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    struct epoll_event interest = {.events = EPOLLIN, .data.fd = events->wake};
+    if (events->epoll < 0 || events->wake < 0 || epoll_ctl(events->epoll, EPOLL_CTL_ADD, events->wake, &interest) != 0) {
+        int saved = errno;
+        ccurl_events_destroy(events);
+        errno = saved;
+        return NULL;
+    }
+    curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, ccurl_socket_changed);
+    curl_multi_setopt(multi, CURLMOPT_SOCKETDATA, events);
+    curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, ccurl_timer_changed);
+    curl_multi_setopt(multi, CURLMOPT_TIMERDATA, events);
+    return events;
+}
+
+void ccurl_events_destroy(ccurl_events *events) {
+    if (!events) return;
+    if (events->epoll >= 0) close(events->epoll);
+    if (events->wake >= 0) close(events->wake);
+    free(events);
+}
+
+int ccurl_events_run(ccurl_events *events, int cap_ms) {
+    int timeout = cap_ms;
+    if (events->deadline >= 0) {
+        int64_t left = events->deadline - ccurl_now();
+        int64_t left_ms = left <= 0 ? 0 : (left + 999999) / 1000000;
+        if (left_ms < timeout) timeout = (int)left_ms;
+    }
+    struct epoll_event ready[256];
+    int count = epoll_wait(events->epoll, ready, 256, timeout);
+    if (count < 0 && errno != EINTR) return -1;
+    int acted = 0, running = 0;
+    for (int i = 0; i < count; i++) {
+        int fd = ready[i].data.fd;
+        if (fd == events->wake) {
+            uint64_t value;
+            (void)!read(events->wake, &value, sizeof value);
+            continue;
+        }
+        uint32_t what = ready[i].events;
+        int flags = ((what & EPOLLIN) ? CURL_CSELECT_IN : 0) | ((what & EPOLLOUT) ? CURL_CSELECT_OUT : 0)
+            | ((what & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
+        curl_multi_socket_action(events->multi, fd, flags, &running);
+        acted = 1;
+    }
+    if (events->deadline >= 0 && events->deadline <= ccurl_now()) {
+        // The callback may set the next deadline during the call.
+        events->deadline = -1;
+        curl_multi_socket_action(events->multi, CURL_SOCKET_TIMEOUT, 0, &running);
+        acted = 1;
+    }
+    return acted;
+}
+
+void ccurl_events_wake(ccurl_events *events) {
+    uint64_t one = 1;
+    (void)!write(events->wake, &one, sizeof one);
+}
