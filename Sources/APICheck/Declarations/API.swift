@@ -88,7 +88,7 @@ public struct API: Sendable {
                            // The refresh endpoint sends a token too: the refresh token, whose death
                            // it answers as the API answers a dead token.
                            sendsToken: endpoint.requiresToken || endpoint.sessionEffect == .refreshes,
-                           acceptsEmptyBody: endpoint.acceptsEmptyBody)
+                           acceptsEmptyBody: endpoint.acceptsEmptyBody, successStatus: endpoint.successStatus)
     }
 
     /// The HTTP status a dead-token answer comes with, for mocks of the `expired` scenario.

@@ -157,7 +157,7 @@ public struct OpenAPIDocument {
 
     /// The auth policy as a security scheme; nil for an API without a token.
     var securitySchemeValue: JSONValue? {
-        let source: String
+        var source: String
         if let login = api.auth.loginEndpoint {
             if case .cookie = api.auth.placement {
                 source = "The session cookie \(login) sets."
@@ -170,6 +170,11 @@ public struct OpenAPIDocument {
             source = "A token or API key issued beforehand."
         } else {
             return nil
+        }
+        // A server run without its auth is the same API: a reader of the document must know what
+        // turns it off, or will take every operation for one that needs the credential.
+        if let variable = api.auth.offVariable {
+            source += " Off when $\(variable) is off, false, no or 0 (in any case): the operations then need no credential."
         }
         switch api.auth.placement {
         case .basic:

@@ -106,7 +106,9 @@ struct PagedBody {
                 page = Self.setting(more ? .string((absolute ?? "") + Self.link(to: request, offset: to)) : ending, at: nextPath, in: page)
             }
         case let .url(.header(name)):
-            if more { headers.append((name, Self.link(to: request, offset: to))) }
+            // Absolute, as servers send it (Kinto's `Next-Page`): a client fetches it as it comes,
+            // with nothing to resolve a path against.
+            if more { headers.append((name, (origin ?? "") + Self.link(to: request, offset: to))) }
         default:
             break
         }

@@ -41,4 +41,14 @@ import Testing
         #expect(error.description.contains("\(status)"), "\(error.description)")
         #expect(await call(Self.remove.erased, status: 204, body: "").error == nil, "an empty 204 is the answer")
     }
+
+    /// A conditional read declared to answer 304 (`If-None-Match` with the current ETag): the
+    /// empty 304 is its success; another endpoint's 304 is still no success.
+    @Test func aDeclared304WithNoBodyIsTheSuccess() async throws {
+        let unchanged = Endpoint<NoContent>(id: "items.unchanged", .get, "items/1", mock: "item_unchanged", successStatus: 304).erased
+        let outcome = await call(unchanged, status: 304, body: "")
+        #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+        if case .success? = outcome.classification {} else { Issue.record("a declared 304 was not a success") }
+        #expect(await call(Self.remove.erased, status: 304, body: "").error != nil)
+    }
 }

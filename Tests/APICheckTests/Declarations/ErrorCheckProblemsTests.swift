@@ -1,4 +1,4 @@
-import APICheck
+@testable import APICheck
 import Foundation
 import Testing
 
@@ -61,5 +61,45 @@ import Testing
         #expect(endpoint.scenarios == ["other", "not_found"])
         #expect(endpoint.listedScenarios == ["other"])
         #expect(api.requiredMockNames(of: endpoint) == ["room", "room@other", "room@not_found"])
+    }
+
+    /// An error check on an endpoint that a live run calls only where the session needs it (the
+    /// account's other logins, the logout, the refresh) would never run: a declaration problem
+    /// naming the endpoint. The session's own login and a login into another account do run
+    /// theirs: every check declared either is reported or planned, never silently neither.
+    @Test func aCheckOnALogoutLoginOrRefreshThatNeverRunsIsAProblem() {
+        let account = Parameter.body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil))
+        let password = Parameter.body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))
+        let wrong = ErrorCheck.scenario("wrong", status: 403, inputs: ["password": "nope"], sent: .always)
+        let endpoints: [AnyEndpoint] = [
+            Endpoint<Room>(id: "login", .post, "login", parameters: [account, password], mock: "login", sessionEffect: .logsIn,
+                           errorChecks: [wrong]).erased,
+            Endpoint<Room>(id: "sso", .post, "sso", parameters: [account, password], mock: "sso", sessionEffect: .logsIn,
+                           errorChecks: [wrong]).erased,
+            Endpoint<Room>(id: "register", .post, "register", parameters: [.body("name", .string, sample: .literal("x"))],
+                           mock: "register", sessionEffect: .logsIn,
+                           errorChecks: [.scenario("taken", status: 400, inputs: ["name": "admin"], sent: .always)]).erased,
+            Endpoint<Room>(id: "refresh", .post, "refresh", parameters: [.body("refresh_token", .string, secret: true)],
+                           mock: "refresh", sessionEffect: .refreshes,
+                           errorChecks: [.scenario("unknown", status: 401, inputs: ["refresh_token": "nope"], sent: .always)]).erased,
+            Endpoint<Room>(id: "logout", .post, "logout", parameters: [.body("all", .bool, required: false, sample: .literal(false))],
+                           mock: "logout", auth: .token, sessionEffect: .logsOut,
+                           errorChecks: [.scenario("bad_all", status: 400, inputs: ["all": "x"], sent: .always)]).erased,
+            Endpoint<Room>(id: "rooms.show", .get, "rooms/1", mock: "room", auth: .token).erased,
+        ]
+        let api = API(name: "rooms", envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
+                      auth: AuthPolicy(loginEndpoint: "login", tokenField: "name", placement: .bearer,
+                                       refresh: RefreshPolicy(endpoint: "refresh", parameter: "refresh_token", refreshToken: "$.name", rotates: false)),
+                      endpoints: endpoints)
+        let flagged = Set(api.problems.filter { $0.message.contains("never run") }.compactMap(\.endpoint))
+        #expect(flagged == ["sso", "refresh", "logout"], "\(api.problems.map(\.message))")
+        let logout = api.problems.first { $0.endpoint == "logout" }?.message ?? ""
+        #expect(logout.hasPrefix("error checks 'bad_all' on logout never run: logout logs out"), "\(logout)")
+        let plan = LivePlan(api: api, selected: endpoints, probes: false)
+        let planned = Set(plan.steps.compactMap { step -> String? in
+            if case let .errorCheck(_, endpoint) = step.action { return endpoint.id }
+            return nil
+        })
+        #expect(planned == ["login", "register"])
     }
 }

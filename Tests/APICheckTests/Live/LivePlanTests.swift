@@ -140,6 +140,25 @@ import Testing
         #expect(!only.steps.contains { if case .errorCheck = $0.action { true } else { false } })
     }
 
+    /// `--only` an endpoint that needs no token but reads the login's answer (a profile by the
+    /// user id the login gave): the login runs first, unreported, as any `.seen` source does.
+    @Test func onlyAnEndpointReadingTheLoginsAnswerPlansTheLogin() throws {
+        let account = Parameter.body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil))
+        let password = Parameter.body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))
+        let login = Endpoint<NoContent>(id: "login", .post, "login", parameters: [account, password], mock: "login",
+                                        sessionEffect: .logsIn).erased
+        let profile = Endpoint<NoContent>(id: "profile", .get, "profile/{userId}",
+                                          parameters: [.path("userId", .string, sample: .seen(endpoint: "login", path: "$.user_id", fallback: nil))],
+                                          mock: "profile").erased
+        let me = Endpoint<NoContent>(id: "me", .get, "me", mock: "me", auth: .token).erased
+        let api = API(name: "users", envelope: .none, auth: AuthPolicy(loginEndpoint: "login", tokenField: "token", placement: .bearer),
+                      endpoints: [login, profile, me])
+        let plan = LivePlan(api: api, selected: [profile], probes: true)
+        #expect(plan.steps.map(name).prefix(2) == ["(login) login", "profile"], "\(plan.steps.map(name))")
+        let check = try #require(plan.steps.first { name($0) == "profile" })
+        #expect(check.samples["login"] == plan.login)
+    }
+
     @Test func everySelectedEndpointIsCheckedOnceWhateverItsSessionEffect() {
         let account = Parameter.body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil))
         let password = Parameter.body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))

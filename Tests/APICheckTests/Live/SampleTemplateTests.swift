@@ -22,6 +22,14 @@ import Testing
         #expect(Sample.template("\"{}\"", .seen(endpoint: "a", path: "$.x", fallback: .string("f"))).seenSource?.fallback == .string("f"))
     }
 
+    /// An ETag made of a number (Kinto's `"<last_modified>"`): the template makes text of it, so a
+    /// String header takes it, where a bare number in a String parameter falls back.
+    @Test func aSeenNumberPutInATemplateIsTextForAStringParameter() throws {
+        let resolver = SampleResolver(environment: [:], runID: "r")
+        let values = try resolver.values(for: Self.update, seen: ["docs.get": .object([("rev", .number("1796388232217"))])])
+        #expect(values["If-Match"] == .string("\"1796388232217\""))
+    }
+
     @Test func aTemplateWithoutAPlaceForTheValueIsADeclarationProblem() {
         let api = API(name: "docs", envelope: .none, endpoints: [
             Endpoint<NoContent>(id: "docs.get", .get, "docs/d1", mock: "docs_get"),

@@ -38,6 +38,16 @@ import Testing
         #expect(scheme?["in"] == .string("header") && scheme?["name"] == .string("X-Token"))
     }
 
+    /// Auth that a variable turns off is said in the scheme: a reader of the document knows how
+    /// the same server runs without it.
+    @Test func theVariableThatTurnsTheAuthOffIsInTheScheme() throws {
+        let document = try build(api(AuthPolicy.preIssued(variable: "SHOP_TOKEN", placement: .bearer).off(when: "SHOP_AUTH")))
+        let description = try #require(document["components"]?["securitySchemes"]?["token"]?["description"]?.stringValue)
+        #expect(description.contains("$SHOP_AUTH"), "\(description)")
+        let always = try build(api(AuthPolicy.preIssued(variable: "SHOP_TOKEN", placement: .bearer)))
+        #expect(always["components"]?["securitySchemes"]?["token"]?["description"]?.stringValue?.contains("Off when") == false)
+    }
+
     @Test func serversFromEnvironmentsOrGiven() throws {
         #expect(try build(api(.noLogin))["servers"] == .array([.object([("url", .string("https://shop.example.com/v1")), ("description", .string("prod"))])]))
         #expect(try build(api(.noLogin), servers: ["http://127.0.0.1:9/x/"])["servers"] == .array([.object([("url", .string("http://127.0.0.1:9/x"))])]))

@@ -207,3 +207,29 @@ import Testing
         }
     }
 }
+
+/// A list whose next URL comes in a header (Kinto's `Next-Page`, an absolute URL): serve's own is
+/// absolute too, on serve's origin, so a client that fetches it as it comes stays on serve.
+@Suite struct HeaderNextURLServeTests {
+    struct Items: Decodable, Sendable {
+        struct Item: Decodable, Sendable { var id: Int }
+        var data: [Item]
+    }
+
+    static let list = Endpoint<Items>(id: "records.list", .get, "records", parameters: [.query("_limit", .int, sample: .literal(2))],
+                                      mock: "records", paging: .url(ids: "$.data[*].id", from: .header("Next-Page"), size: "_limit"))
+    static let api = API(name: "headed", envelope: .none, endpoints: [list])
+
+    @Test func theNextPageHeaderIsAbsoluteOnServesOrigin() async throws {
+        let mocks = try TemporaryMocks(files: ["records.json": #"{"data": [{"id": 1}, {"id": 2}, {"id": 3}]}"#])
+        defer { mocks.remove() }
+        let harness = try ServeHarness(api: Self.api, mocks: mocks.url)
+        defer { harness.stop() }
+        let origin = "http://127.0.0.1:\(harness.server.port)"
+        let first = try await harness.send(.get, "records?_limit=2")
+        #expect(first.header("Next-Page") == "\(origin)/records?_limit=2&apicheck_offset=2")
+        let last = try await harness.send(.get, "records?_limit=2&apicheck_offset=2")
+        #expect(try ServeHarness.json(last)["data"] == .array([.object([("id", .number("3"))])]))
+        #expect(last.header("Next-Page") == nil)
+    }
+}

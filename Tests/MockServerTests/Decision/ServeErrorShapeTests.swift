@@ -44,6 +44,8 @@ import Testing
         let notFound = try ServeHarness.json(try await harness.send(.get, "nowhere"))
         #expect(notFound["errno"] == .number("404"), "\(notFound.compactText)")
         #expect(notFound["code"] == .number("404"))
+        // The example's status phrase (`Unauthorized` beside 401) follows the status too.
+        #expect(notFound["error"] == .string("Not Found"), "\(notFound.compactText)")
         #expect(notFound["message"]?.stringValue?.contains("no declared endpoint") == true)
 
         let credentials = AuthPolicy.basicCredentials(account: "ada", password: "pw")
@@ -51,6 +53,7 @@ import Testing
         #expect(invalid.status == 400)
         let body = try ServeHarness.json(invalid)
         #expect(body["errno"] == .number("400") && body["code"] == .number("400"), "\(body.compactText)")
+        #expect(body["error"] == .string("Bad Request"), "\(body.compactText)")
     }
 
     @Test func everyErrorsStatusMemberStaysBesideTheCode() async throws {

@@ -6,7 +6,8 @@ extension Classification {
     /// `parsed` is the body already parsed, when the caller has it.
     public static func of(status: Int, contentType: String?, body: Data, parsed: JSONValue? = nil, rules: AnswerRules,
                           redactor: Redactor) -> (Classification, document: JSONValue?) {
-        let isOK = (200..<300).contains(status)
+        // A 304 declared as the success is one: a conditional read whose copy is current.
+        let isOK = rules.isSuccess(status: status)
         // A dead-token status needs no body: the demo's 403 is not even an envelope.
         if rules.sendsToken, let signal = rules.expired.first(where: { $0.code == nil && $0.matches(status: status, code: nil) }) {
             return (.tokenExpired(status: signal.status, code: nil), parsed ?? (try? JSONParser.parse(body)))

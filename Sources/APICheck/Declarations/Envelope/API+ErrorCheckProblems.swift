@@ -10,6 +10,12 @@ extension API {
         let inputs = endpoint.sampledValues
         let rules = rules(for: endpoint)
         var seen: Set<String> = []
+        if !endpoint.errorChecks.isEmpty, !plansErrorChecks(of: endpoint) {
+            let scenarios = endpoint.errorChecks.map { "'\($0.scenario)'" }.joined(separator: ", ")
+            messages.append("error checks \(scenarios) on \(endpoint.id) never run: \(endpoint.id) \(Self.sessionWord(endpoint.sessionEffect)), "
+                + "and a live run calls it only where the session needs it; declare them on an endpoint that keeps the session, "
+                + "or keep the failure as a mock (\(endpoint.mock)@<scenario>.json)")
+        }
         for check in endpoint.errorChecks {
             let name = "error check '\(check.scenario)'"
             if !check.isSent(endpoint.method) {
@@ -55,5 +61,27 @@ extension API {
             }
         }
         return messages.map { Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id, message: $0) }
+    }
+
+    /// Whether a live run plans the endpoint's error checks: it must be called as a step of its
+    /// own, which an endpoint that keeps the session is, and so is a login that issues no token of
+    /// the session's account or is the session's own login. The account's other logins, the
+    /// logouts and the refresh run where the session needs them, with no room for a failure
+    /// provoked on purpose.
+    func plansErrorChecks(of endpoint: AnyEndpoint) -> Bool {
+        switch endpoint.sessionEffect {
+        case .keepsSession: true
+        case .logsIn: !endpoint.requiresToken && (endpoint.id == auth.loginEndpoint || !auth.usesCredentials(endpoint))
+        case .logsOut, .refreshes: false
+        }
+    }
+
+    static func sessionWord(_ effect: SessionEffect) -> String {
+        switch effect {
+        case .keepsSession: "keeps the session"
+        case .logsIn: "logs the account in"
+        case .logsOut: "logs out"
+        case .refreshes: "refreshes the token"
+        }
     }
 }

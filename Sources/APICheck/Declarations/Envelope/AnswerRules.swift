@@ -10,9 +10,13 @@ public struct AnswerRules: Sendable {
     public var sendsToken: Bool
     /// Whether an empty 2xx body is the answer (a `NoContent` endpoint) rather than a fault.
     public var acceptsEmptyBody: Bool
+    /// The status the endpoint declares its success comes with: a success too when it is no 2xx
+    /// (a conditional read's 304 Not Modified).
+    public var successStatus: Int
 
     public init(envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], logout: [AnswerSignal] = [],
-                sendsToken: Bool = true, acceptsEmptyBody: Bool = false) {
+                sendsToken: Bool = true, acceptsEmptyBody: Bool = false, successStatus: Int = 200) {
+        self.successStatus = successStatus
         self.envelope = envelope
         self.errors = errors
         self.expired = expired
@@ -29,4 +33,7 @@ extension AnswerRules {
         if let code = errors?.read(document)?.code { return code }
         return envelope.flatMap { document.value(at: $0.codePath) }.flatMap(EnvelopeCode.init)
     }
+
+    /// Whether an answer of this status is a success: any 2xx, and the declared success status.
+    public func isSuccess(status: Int) -> Bool { (200..<300).contains(status) || status == successStatus }
 }

@@ -50,13 +50,45 @@ public struct ErrorShape: Sendable, Equatable {
             document.set(.string(message), at: messagePath)
             return document
         }
+        let phrase = Self.reasonPhrase(example.status)
         var document = JSONValue.object(members.map { member in
             if case let .number(text) = member.value, Int(text) == example.status { return (member.key, .number(String(status))) }
+            // Kinto's `"error": "Unauthorized"` beside 401 is the status said in words: it follows too.
+            if case let .string(text) = member.value, let phrase, text.caseInsensitiveCompare(phrase) == .orderedSame,
+               let own = Self.reasonPhrase(status) {
+                return (member.key, .string(own))
+            }
             return member
         })
         document.set(code.json, at: codePath)
         document.set(.string(message), at: messagePath)
         return document
+    }
+
+    /// The standard reason phrase of an error status, in title case (`Not Found`); nil for one
+    /// that has none.
+    static func reasonPhrase(_ status: Int) -> String? {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: nil
+        }
     }
 
     /// The code of an answer the API's server never gave (a refusal of `serve`'s own, named by a

@@ -52,9 +52,10 @@ struct LivePlan: Sendable {
         // Sessions the run opens, each as the steps whose last issued token is the session's.
         var opened: [[LiveStep.ID]] = []
 
-        // The session's login, reported when it was selected; or the token issued beforehand.
+        // The session's login, reported when it was selected; or the token issued beforehand. A
+        // selection whose samples read the login's answer needs it though it needs no token.
         let needsToken = planned.contains(where: \.requiresToken)
-        if let loginEndpoint, needsToken || selectedIDs.contains(loginEndpoint.id) {
+        if let loginEndpoint, needsToken || planned.contains(where: { $0.id == loginEndpoint.id }) {
             login = add(.check(loginEndpoint, reported: selectedIDs.contains(loginEndpoint.id)), .nothing, checks)
             checks[loginEndpoint.id] = login
             opened.append([login!])
@@ -96,7 +97,7 @@ struct LivePlan: Sendable {
         // Each declared error check, once the endpoint's own check is over: a failure provoked on
         // purpose comes after the call that shows the endpoint works.
         for endpoint in planned where errorChecks && selectedIDs.contains(endpoint.id) && !endpoint.sentErrorChecks.isEmpty {
-            guard let own = checks[endpoint.id], endpoint.sessionEffect == .keepsSession || !endpoint.requiresToken else { continue }
+            guard let own = checks[endpoint.id], api.plansErrorChecks(of: endpoint) else { continue }
             for errorCheck in endpoint.sentErrorChecks {
                 let id = add(.errorCheck(errorCheck, endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
                              after: [own])

@@ -42,12 +42,13 @@ struct SampleResolver: Sendable {
     }
 
     /// One sample's value for one call; nil when it gives none (an optional parameter left out).
+    /// Inside a template (`templated`) any scalar will do: the template makes text of it.
     private func value(of sample: Sample, for parameter: Parameter, call: Int, now: Date,
-                       seen: [String: JSONValue]) throws(SampleError) -> ParameterValue? {
+                       seen: [String: JSONValue], templated: Bool = false) throws(SampleError) -> ParameterValue? {
         var value: ParameterValue?
         switch sample {
         case let .template(template, inner):
-            value = try self.value(of: inner, for: parameter, call: call, now: now, seen: seen)
+            value = try self.value(of: inner, for: parameter, call: call, now: now, seen: seen, templated: true)
                 .map { .string(Sample.filled(template, with: $0)) }
         case let .literal(literal):
             value = literal
@@ -74,7 +75,7 @@ struct SampleResolver: Sendable {
             }
             // An earlier answer held something this parameter cannot carry: that answer's
             // check reports it; this one goes on with the declared fallback.
-            if let seen = value, parameter.type.accept(seen) == nil { value = fallback }
+            if !templated, let seen = value, parameter.type.accept(seen) == nil { value = fallback }
         }
         return value
     }
