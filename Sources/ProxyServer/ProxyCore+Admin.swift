@@ -35,6 +35,7 @@ extension ProxyCore {
             ("abandoned", .number(String(coverage.abandoned))),
             ("uncheckedBehind", .number(String(checks.droppedCount))),
             ("memoHits", .number(String(memo?.hits ?? 0))),
+            ("pageStreamsNotKept", .number(String(pages.droppedCount))),
             ("findings", .array(groups.map(\.json))),
             ("findingsNotKept", .number(String(dropped))),
             ("coverage", .array(endpoints)),

@@ -52,8 +52,10 @@ extension ProxyServer {
                                        message: "\(coverage.undeclared.count + coverage.undeclaredDropped) routes no endpoint declares: \(shown)"
                                            + (more > 0 ? " and \(more) more" : "")))
         }
-        return Report(command: .proxy, api: api.name, target: Redactor.withoutQuery(options.upstream), startedAt: startedAt,
-                      duration: Date().timeIntervalSince(startedAt), strict: strict, results: results, runFindings: runFindings)
+        var report = Report(command: .proxy, api: api.name, target: Redactor.withoutQuery(options.upstream), startedAt: startedAt,
+                            duration: Date().timeIntervalSince(startedAt), strict: strict, results: results, runFindings: runFindings)
+        report.runID = options.runID
+        return report
     }
 
     /// A group as one finding: its count and times, and its first exchange, in the message.

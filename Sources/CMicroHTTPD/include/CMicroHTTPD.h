@@ -90,6 +90,12 @@ struct MHD_Response *cmhd_create_truncated_response(const void *data, size_t siz
 /// ECONNRESET, not the FIN that libmicrohttpd's own close would send first.
 void cmhd_reset_on_close(struct MHD_Connection *connection);
 
+/// Ends an upgraded connection (after a 101 answer, the handler's to close):
+/// MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE), which is variadic.
+static inline int cmhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE) == MHD_YES;
+}
+
 /// A response whose body is a copy of `data` (NULL is fine when size is 0).
 static inline struct MHD_Response *cmhd_create_response_copy(const void *data, size_t size) {
     return MHD_create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);

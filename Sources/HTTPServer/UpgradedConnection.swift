@@ -1,0 +1,56 @@
+internal import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// A connection the server handed over after a 101 answer (`ServerResponse.upgrade`): from then
+/// on its bytes are the handler's to read and write on `socket`, which it must not close itself;
+/// `close` ends it (libmicrohttpd owns the descriptor, and on HTTPS it is one end of a pair
+/// whose other end libmicrohttpd encrypts).
+public final class UpgradedConnection: @unchecked Sendable {
+    // @unchecked: the handle is only passed to libmicrohttpd's close, once, guarded by `closed`.
+    public let socket: Int32
+    /// What the client sent after its request's head before the 101 went out: the first bytes
+    /// of the upgraded stream, to be treated as if read from `socket`.
+    public let early: Data
+    private let handle: OpaquePointer
+    private let closed = Atomic(false)
+
+    init(socket: Int32, early: Data, handle: OpaquePointer) {
+        self.socket = socket
+        self.early = early
+        self.handle = handle
+    }
+
+    /// Ends the connection; later calls do nothing.
+    public func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        _ = cmhd_upgrade_close(handle)
+    }
+}
+
+/// The handler a 101 answer hands its connection to, until libmicrohttpd has sent the 101. A
+/// client that leaves before that never gets an upgrade: `completed` tells the handler so
+/// through `abandon`, and the handoff lets go of whatever the handler's closure holds.
+final class UpgradeHandoff: Sendable {
+    private let handler: Mutex<(@Sendable (UpgradedConnection?) -> Void)?>
+    let context: HandlerContext
+
+    init(_ handler: @escaping @Sendable (UpgradedConnection?) -> Void, context: HandlerContext) {
+        self.handler = Mutex(handler)
+        self.context = context
+    }
+
+    /// The 101 went out: the handler gets the connection (or, when it gave up, it is closed).
+    func upgraded(_ connection: UpgradedConnection) {
+        guard let handler = handler.withLock({ $0.take() }) else {
+            connection.close()
+            return
+        }
+        handler(connection)
+    }
+
+    /// The connection ended before the 101 went out.
+    func abandon() {
+        handler.withLock { $0.take() }?(nil)
+    }
+}
