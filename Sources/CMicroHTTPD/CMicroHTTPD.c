@@ -202,6 +202,17 @@ int cmhd_connection_socket(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+int cmhd_connection_address(struct MHD_Connection *connection, char *out, size_t out_len) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || out_len == 0) return 0;
+    const struct sockaddr *address = info->client_addr;
+    const void *bytes = NULL;
+    if (address->sa_family == AF_INET) bytes = &((const struct sockaddr_in *)address)->sin_addr;
+    else if (address->sa_family == AF_INET6) bytes = &((const struct sockaddr_in6 *)address)->sin6_addr;
+    if (bytes == NULL) return 0;
+    return inet_ntop(address->sa_family, bytes, out, (socklen_t)out_len) != NULL;
+}
+
 void *cmhd_connection_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;

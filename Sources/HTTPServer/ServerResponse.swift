@@ -25,6 +25,10 @@ public struct ServerResponse: Sendable {
     public var delay: Double = 0
     /// The answer comes later through this (see `DeferredResponse`); the other fields are unused.
     public var deferred: DeferredResponse?
+    /// A protocol switch (status 101, with its `Upgrade` and `Connection` headers): once the 101
+    /// is sent, the connection goes to this handler, or nil goes to it when the client left
+    /// first. Then the body is unused.
+    public var upgrade: (@Sendable (UpgradedConnection?) -> Void)? { didSet { prepared = nil } }
 
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
                 truncateAfter: Int? = nil) {

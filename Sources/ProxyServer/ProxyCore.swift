@@ -26,6 +26,8 @@ final class ProxyCore: Sendable {
     let memo: CheckMemo?
     /// The lists each client pages through, for the paging checks across pages.
     let pages: ProxyPageStreams
+    /// WebSocket upgrades, passed through as tunnels.
+    let tunnels: TunnelPump
 
     init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
         self.api = api
@@ -41,11 +43,15 @@ final class ProxyCore: Sendable {
         checks = CheckQueue(budget: options.checkBudget)
         newShapes = options.recordNew == nil ? nil : NewShapes()
         pages = ProxyPageStreams(limit: options.pageStreamLimit)
+        tunnels = TunnelPump(limits: options.tunnelLimits)
         memo = options.checkMemoEntries > 0 ? CheckMemo(entryLimit: options.checkMemoEntries, byteLimit: options.checkMemoBytes) : nil
     }
 
     func handle(_ request: ServerRequest) -> ServerResponse {
         if request.rawPath.hasPrefix("/__apicheck/") { return admin(request) }
+        if request.clientAddress != nil, let protocolName = Self.asksForUpgrade(request) {
+            return tunnel(request, protocolName: protocolName)
+        }
         let route = ProxyRoute(request, routes: routes, basePath: basePath)
         switch route {
         case let .endpoint(endpoint, pathValues):

@@ -40,6 +40,14 @@ extension ProxyServer {
                                        message: "\(core.checks.droppedCount) exchanges passed on unchecked: the checks had fallen "
                                            + "\(options.checkBudget >> 20) MiB of bodies behind the traffic"))
         }
+        let tunnels = core.tunnels.counts
+        if tunnels.opened + tunnels.refused > 0 {
+            runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,
+                                       message: "\(tunnels.opened) WebSocket tunnels passed through unchecked"
+                                           + (tunnels.refused > 0 ? ", \(tunnels.refused) refused at the tunnel caps" : "")
+                                           + (tunnels.idleClosed > 0 ? ", \(tunnels.idleClosed) closed idle" : "")
+                                           + (tunnels.failed > 0 ? ", \(tunnels.failed) found no upstream" : "")))
+        }
         if !unreached.isEmpty {
             let shown = unreached.prefix(50).joined(separator: ", ") + (unreached.count > 50 ? " and \(unreached.count - 50) more" : "")
             runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,

@@ -36,6 +36,7 @@ public final class ProxyServer: Sendable {
     public func stop() {
         server.stop()
         core.transport.shutdown()
+        core.tunnels.stop()
     }
 
     public var baseURL: URL { server.baseURL }

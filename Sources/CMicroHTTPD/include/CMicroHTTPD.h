@@ -71,6 +71,10 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
 /// per connection) and returns the soft limit in force afterwards.
 unsigned long cmhd_raise_open_file_limit(void);
 
+/// Writes the client's address of `connection` as text (`127.0.0.1`, `::1`) into `out`;
+/// returns 0 when it has none.
+int cmhd_connection_address(struct MHD_Connection *connection, char *out, size_t out_len);
+
 /// The socket of a connection, or -1.
 int cmhd_connection_socket(struct MHD_Connection *connection);
 

@@ -1,0 +1,45 @@
+import APICheck
+import Foundation
+import HTTPServer
+
+/// WebSocket upgrades (any `Upgrade` request) pass through as tunnels: the request goes to the
+/// upstream as it came, its 101 back to the client, and from then on the bytes go both ways
+/// unchecked, counted in the findings' `tunnels` and the report's coverage.
+extension ProxyCore {
+    /// The request asks to switch protocols: an `Upgrade` header, named in its `Connection` header.
+    static func asksForUpgrade(_ request: ServerRequest) -> String? {
+        guard let name = request.header("Upgrade"), !name.isEmpty,
+              let connection = request.header("Connection"),
+              connection.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "upgrade" })
+        else { return nil }
+        return name
+    }
+
+    func tunnel(_ request: ServerRequest, protocolName: String) -> ServerResponse {
+        guard options.upstream.scheme?.lowercased() == "http", let host = options.upstream.host else {
+            return Self.tunnelFailure("tunnels reach an http upstream only; this one is \(options.upstream.scheme ?? "")")
+        }
+        let address = request.clientAddress ?? "-"
+        guard let id = tunnels.reserve(address) else {
+            return ServerResponse(status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1")],
+                                  body: Data("apicheck proxy: too many tunnels open (\(tunnels.limits.total) in all, \(tunnels.limits.perAddress) per address)\n".utf8))
+        }
+        var target = request.rawPath
+        if let query = request.rawQuery { target += "?" + query }
+        let port = options.upstream.port ?? 80
+        var head = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host)" + (options.upstream.port.map { ":\($0)" } ?? "") + "\r\n"
+        for header in Self.endToEnd(request.headers) { head += "\(header.name): \(header.value)\r\n" }
+        head += "Upgrade: \(protocolName)\r\nConnection: Upgrade\r\n\r\n"
+        let deferred = DeferredResponse()
+        let pump = tunnels
+        deferred.whenAbandoned { pump.send(.drop(id: id)) }
+        tunnels.send(.add(id: id, address: address, host: host, port: port, head: Array(head.utf8), protocolName: protocolName,
+                          deferred: deferred))
+        return .deferred(deferred)
+    }
+
+    static func tunnelFailure(_ reason: String) -> ServerResponse {
+        ServerResponse(status: 502, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                       body: Data("apicheck proxy: no tunnel: \(reason)\n".utf8))
+    }
+}
