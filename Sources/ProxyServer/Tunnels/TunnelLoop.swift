@@ -188,6 +188,8 @@ final class TunnelLoop {
     /// Closes both sides. A tunnel that never reached its client answers it now.
     private func finish(_ tunnel: Tunnel, idle: Bool, failed: Bool) {
         guard tunnels.removeValue(forKey: tunnel.id) != nil else { return }
+        // Counted before either side sees the close: whoever saw it reads the counts settled.
+        pump.released(tunnel.address, idle: idle, failed: failed)
         close(tunnel.upstream)
         if let client = tunnel.client {
             client.close()
@@ -195,7 +197,6 @@ final class TunnelLoop {
         if tunnel.phase == .connecting || tunnel.phase == .readingAnswer {
             tunnel.deferred.send(ProxyCore.tunnelFailure(idle ? "no answer from the upstream in time" : "the upstream gave no answer to the upgrade"))
         }
-        pump.released(tunnel.address, idle: idle, failed: failed)
     }
 
     /// Closes the tunnels where no byte moved for the idle timeout, and those whose upstream
