@@ -2,8 +2,8 @@
 proxy's upstream here is a small splice in a process of its own: a WebSocket upgrade is answered
 101 and its bytes echoed (or, after `FLOOD`, answered with bytes for ever); any other request is
 spliced to `apicheck serve`, so the fresh client's calls still reach the demo.
-  idle-tunnels    2,000 tunnels opened from 40 addresses and left idle (64 per address are let
-                  through, the rest refused and counted)
+  idle-tunnels    2,000 tunnels opened from 20 addresses and left idle (64 per address are let
+                  through up to 1,024 in all, the rest refused and counted)
   stalled-reader  100 tunnels whose upstream floods and whose client never reads: each holds its
                   two bounded buffers, no more
 """
@@ -122,7 +122,7 @@ def open_tunnel(port, source):
     return s, head[9:12]
 
 
-def attack_idle_tunnels(server, seconds, count=2000, addresses=40):
+def attack_idle_tunnels(server, seconds, count=2000, addresses=20):
     conns, statuses = [], {}
     for i in range(count):
         try:
