@@ -76,4 +76,17 @@ import Testing
         #expect(connection.readUntilClosed() != nil)
         #expect(try await findings(harness).contains(#""idleClosed":1"#))
     }
+
+    /// An upgrade to another protocol is no tunnel: its exchanges would pass unchecked. It goes
+    /// on as an ordinary request, checked, its `Upgrade` dropped as hop-by-hop.
+    @Test func anUpgradeToAnotherProtocolIsAnOrdinaryExchange() async throws {
+        let upstream = try TestServer { _ in .json(Data("[]".utf8)) }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"))
+        defer { harness.stop() }
+        let answer = try await harness.send("/Api/config/main.json", headers: [("Upgrade", "h2c"), ("Connection", "Upgrade")])
+        #expect(answer.status == 200)
+        #expect(upstream.requests.first?.header("Upgrade") == nil)
+        #expect(try await findings(harness).contains(#""tunnels":{"opened":0"#))
+    }
 }

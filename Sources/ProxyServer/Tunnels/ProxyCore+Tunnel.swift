@@ -6,9 +6,11 @@ import HTTPServer
 /// upstream as it came, its 101 back to the client, and from then on the bytes go both ways
 /// unchecked, counted in the findings' `tunnels` and the report's coverage.
 extension ProxyCore {
-    /// The request asks to switch protocols: an `Upgrade` header, named in its `Connection` header.
+    /// The request asks to switch to WebSocket: `Upgrade: websocket`, named in its `Connection`
+    /// header. Another protocol (`h2c`) is not tunnelled: its exchanges would pass unchecked, so
+    /// the request goes on as an ordinary one, its `Upgrade` dropped as hop-by-hop.
     static func asksForUpgrade(_ request: ServerRequest) -> String? {
-        guard let name = request.header("Upgrade"), !name.isEmpty,
+        guard let name = request.header("Upgrade"), name.trimmingCharacters(in: .whitespaces).lowercased() == "websocket",
               let connection = request.header("Connection"),
               connection.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "upgrade" })
         else { return nil }

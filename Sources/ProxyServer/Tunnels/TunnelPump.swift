@@ -114,6 +114,11 @@ final class TunnelPump: Sendable {
         var one: UInt8 = 1
         _ = write(wakeWrite, &one, 1)
         stopped.wait()
+    }
+
+    // Closed only when nothing can send any more: a command sent after `stop` must not write
+    // into a descriptor number that another part of the process has been given meanwhile.
+    deinit {
         close(wakeRead)
         close(wakeWrite)
     }
