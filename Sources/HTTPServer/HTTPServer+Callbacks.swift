@@ -48,7 +48,9 @@ extension HTTPServer {
                 },
                 headers: values(of: connection, kind: .HEADER_KIND))
             request.line = line
-            if request.header("Upgrade") != nil { request.clientAddress = clientAddress(of: connection) }
+            if request.header("Upgrade") != nil || request.header("Accept")?.contains("text/event-stream") == true {
+                request.clientAddress = clientAddress(of: connection)
+            }
             if context.configuration.keepsRawQuery { request.rawQuery = rawQuery(of: connection) }
             // Read off the request before it moves into `incoming`: a property of a class read
             // for a method call is copied whole.
@@ -226,6 +228,7 @@ extension HTTPServer {
         case nil: break
         }
         if let prepared = answer.prepared { return queue(prepared, on: connection, context: context) }
+        if let stream = answer.stream { return queueStream(stream, answer, on: connection, context: context) }
         var allowance = Duration.zero
         let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
             if let dribble = answer.dribble {

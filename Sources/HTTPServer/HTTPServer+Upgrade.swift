@@ -34,4 +34,38 @@ extension HTTPServer {
         if queued != .YES { Unmanaged<UpgradeHandoff>.fromOpaque(cls).release() }
         return queued
     }
+
+    /// Queues an answer whose body is written while it is sent. It keeps no send deadline (an
+    /// event stream may last the client's whole visit), so its connection is handed over as an
+    /// upgraded one is, and closed after it.
+    static func queueStream(_ stream: ResponseStream, _ answer: ServerResponse, on connection: OpaquePointer,
+                            context: HandlerContext) -> MHD_Result {
+        stream.attach(connection, suspended: context.threadPerConnection ? nil : context.suspended)
+        let cls = Unmanaged.passRetained(stream).toOpaque()
+        let response = MHD_create_response_from_callback(
+            UInt64.max, 16 << 10,
+            { cls, _, buffer, max in
+                guard let cls, let buffer else { return -2 }
+                return Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+            },
+            cls,
+            { cls in
+                guard let cls else { return }
+                let stream = Unmanaged<ResponseStream>.fromOpaque(cls).takeRetainedValue()
+                stream.released()
+            })
+        guard let response else {
+            Unmanaged<ResponseStream>.fromOpaque(cls).takeRetainedValue().released()
+            return .NO
+        }
+        defer { MHD_destroy_response(response) }
+        for field in answer.headers where !field.name.equalsIgnoringASCIICase("Content-Length")
+            && !field.name.equalsIgnoringASCIICase("Connection") {
+            _ = MHD_add_response_header(response, field.name, field.value)
+        }
+        _ = MHD_add_response_header(response, "Connection", "close")
+        context.deadlines.upgraded(connection)
+        let status = (100...999).contains(answer.status) ? UInt32(answer.status) : 500
+        return MHD_queue_response(connection, status, response)
+    }
 }

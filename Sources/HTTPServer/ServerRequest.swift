@@ -22,7 +22,8 @@ public struct ServerRequest: Sendable {
     /// answer then): the key to keep an answer under for the shortcut to find. nil otherwise.
     public var line: RequestLine?
     /// The client's address (`127.0.0.1`), on a request asking for a protocol switch (an
-    /// `Upgrade` header) only: a tunnel's cap per address needs it, and no other request pays for it.
+    /// `Upgrade` header) or for server-sent events (`Accept: text/event-stream`) only: a
+    /// tunnel's cap per address needs it, and no other request pays for it.
     public var clientAddress: String?
 
     /// Without `rawPath`, the path was sent as it reads (nothing in it needed encoding).

@@ -29,6 +29,9 @@ public struct ServerResponse: Sendable {
     /// is sent, the connection goes to this handler, or nil goes to it when the client left
     /// first. Then the body is unused.
     public var upgrade: (@Sendable (UpgradedConnection?) -> Void)? { didSet { prepared = nil } }
+    /// A body sent while it is written (server-sent events), chunked; `body` is unused. The
+    /// connection closes after it (a pool server only: a thread-per-connection one cuts it off).
+    public var stream: ResponseStream? { didSet { prepared = nil } }
 
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
                 truncateAfter: Int? = nil) {

@@ -21,7 +21,7 @@ extension ProxyCore {
         let counts = tunnels.counts
         return .object([("opened", .number(String(counts.opened))), ("open", .number(String(counts.open))),
                         ("refused", .number(String(counts.refused))), ("idleClosed", .number(String(counts.idleClosed))),
-                        ("failed", .number(String(counts.failed)))])
+                        ("failed", .number(String(counts.failed))), ("eventStreams", .number(String(counts.eventStreams)))])
     }
 
     /// Every group with its first exchange, and the coverage: what `GET /__apicheck/findings` answers.

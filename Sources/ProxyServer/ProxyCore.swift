@@ -49,8 +49,11 @@ final class ProxyCore: Sendable {
 
     func handle(_ request: ServerRequest) -> ServerResponse {
         if request.rawPath.hasPrefix("/__apicheck/") { return admin(request) }
-        if request.clientAddress != nil, let protocolName = Self.asksForUpgrade(request) {
-            return tunnel(request, protocolName: protocolName)
+        // Only a request the server marked with its address can ask for a tunnel: the others
+        // pay no header lookup for it.
+        if request.clientAddress != nil {
+            if let protocolName = Self.asksForUpgrade(request) { return tunnel(request, protocolName: protocolName) }
+            if Self.asksForEvents(request) { return tunnel(request, protocolName: nil) }
         }
         let route = ProxyRoute(request, routes: routes, basePath: basePath)
         switch route {

@@ -43,7 +43,7 @@ extension ProxyServer {
         let tunnels = core.tunnels.counts
         if tunnels.opened + tunnels.refused > 0 {
             runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,
-                                       message: "\(tunnels.opened) WebSocket tunnels passed through unchecked"
+                                       message: "\(tunnels.opened - tunnels.eventStreams) WebSocket tunnels and \(tunnels.eventStreams) event streams passed through unchecked"
                                            + (tunnels.refused > 0 ? ", \(tunnels.refused) refused at the tunnel caps" : "")
                                            + (tunnels.idleClosed > 0 ? ", \(tunnels.idleClosed) closed idle" : "")
                                            + (tunnels.failed > 0 ? ", \(tunnels.failed) found no upstream" : "")))

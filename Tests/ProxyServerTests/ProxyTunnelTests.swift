@@ -44,7 +44,7 @@ import Testing
         #expect(document.contains(#""tunnels":{"opened":1"#), "\(document)")
         #expect(harness.findings.isEmpty)
         let report = harness.proxy.report(startedAt: Date())
-        #expect(report.runFindings.contains { $0.message.hasPrefix("1 WebSocket tunnels passed through unchecked") })
+        #expect(report.runFindings.contains { $0.message.hasPrefix("1 WebSocket tunnels and 0 event streams passed through unchecked") })
     }
 
     @Test func tunnelsPastTheCapPerAddressAreRefusedAndCounted() async throws {
@@ -88,5 +88,30 @@ import Testing
         #expect(answer.status == 200)
         #expect(upstream.requests.first?.header("Upgrade") == nil)
         #expect(try await findings(harness).contains(#""tunnels":{"opened":0"#))
+    }
+
+    /// An event stream reaches the client event by event: the upstream holds the stream open
+    /// until the client has read the first event, so a proxy that waited for the end would wait
+    /// for ever.
+    @Test(.timeLimit(.minutes(1))) func anEventStreamsFirstEventReachesTheClientBeforeTheStreamEnds() async throws {
+        let upstream = try EventStreamServer()
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Demo.api, upstream: URL(string: "http://127.0.0.1:\(upstream.port)/Api/")!)
+        defer { harness.stop() }
+        let connection = try RawConnection(port: harness.proxy.baseURL.port!, readTimeout: 30)
+        connection.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        let reader = FrameSocket(connection.socket)
+        let head = reader.readHead() ?? ""
+        #expect(head.hasPrefix("HTTP/1.1 200"), "\(head)")
+        #expect(head.lowercased().contains("content-type: text/event-stream"), "\(head)")
+        var seen = ""
+        while !seen.contains("data: first\n\n"), let piece = reader.readSome() { seen += String(decoding: piece, as: UTF8.self) }
+        #expect(seen.contains("data: first\n\n"))
+        upstream.release.signal()
+        while let piece = reader.readSome() { seen += String(decoding: piece, as: UTF8.self) }
+        #expect(seen.contains("data: second\n\n"), "\(seen)")
+        // Re-chunked for the client, and ended with the last chunk: the stream ended well.
+        #expect(seen.hasSuffix("0\r\n\r\n"), "\(seen)")
+        #expect(try await findings(harness).contains(#""eventStreams":1"#))
     }
 }

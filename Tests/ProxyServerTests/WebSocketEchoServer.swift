@@ -89,6 +89,13 @@ final class FrameSocket {
         }
     }
 
+    /// What is buffered, or what the next read brings; nil when the connection ended.
+    func readSome() -> [UInt8]? {
+        if buffered.isEmpty, !fill() { return nil }
+        defer { buffered.removeAll() }
+        return buffered
+    }
+
     /// One frame's opcode and unmasked payload; nil when the connection ended.
     func readFrame() -> (opcode: UInt8, payload: [UInt8])? {
         guard let first = take(2) else { return nil }

@@ -17,12 +17,18 @@ extension ProxyCore {
         return name
     }
 
-    func tunnel(_ request: ServerRequest, protocolName: String) -> ServerResponse {
+    /// The request asks for server-sent events: a GET accepting `text/event-stream`.
+    static func asksForEvents(_ request: ServerRequest) -> Bool {
+        request.method == "GET" && (request.header("Accept")?.lowercased().contains("text/event-stream") ?? false)
+    }
+
+    /// `protocolName` nil: an event stream, whose answer is streamed to the client as it comes.
+    func tunnel(_ request: ServerRequest, protocolName: String?) -> ServerResponse {
         guard options.upstream.scheme?.lowercased() == "http", let host = options.upstream.host else {
             return Self.tunnelFailure("tunnels reach an http upstream only; this one is \(options.upstream.scheme ?? "")")
         }
         let address = request.clientAddress ?? "-"
-        guard let id = tunnels.reserve(address) else {
+        guard let id = tunnels.reserve(address, events: protocolName == nil) else {
             return ServerResponse(status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1")],
                                   body: Data("apicheck proxy: too many tunnels open (\(tunnels.limits.total) in all, \(tunnels.limits.perAddress) per address)\n".utf8))
         }
@@ -31,12 +37,14 @@ extension ProxyCore {
         let port = options.upstream.port ?? 80
         var head = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host)" + (options.upstream.port.map { ":\($0)" } ?? "") + "\r\n"
         for header in Self.endToEnd(request.headers) { head += "\(header.name): \(header.value)\r\n" }
-        head += "Upgrade: \(protocolName)\r\nConnection: Upgrade\r\n\r\n"
+        // An event stream's connection is the stream's alone: closed after it, so its end is
+        // the end of the body.
+        head += protocolName.map { "Upgrade: \($0)\r\nConnection: Upgrade\r\n\r\n" } ?? "Connection: close\r\n\r\n"
         let deferred = DeferredResponse()
         let pump = tunnels
         deferred.whenAbandoned { pump.send(.drop(id: id)) }
-        tunnels.send(.add(id: id, address: address, host: host, port: port, head: Array(head.utf8), protocolName: protocolName,
-                          deferred: deferred))
+        tunnels.send(.add(id: id, address: address, host: host, port: port, head: Array(head.utf8), protocolName: protocolName ?? "",
+                          deferred: deferred, events: protocolName == nil))
         return .deferred(deferred)
     }
 

@@ -13,6 +13,8 @@ final class Tunnel: @unchecked Sendable {
         /// The 101 is on its way to the client; its connection is not ours yet.
         case awaitingClient
         case open
+        /// An event stream: the upstream's body goes to `stream` as it comes.
+        case streaming
     }
 
     let id: Int
@@ -27,13 +29,19 @@ final class Tunnel: @unchecked Sendable {
     /// The upstream's answer while its head is read.
     var answer: [UInt8] = []
     let deferred: DeferredResponse
+    /// Server-sent events asked for (`Accept: text/event-stream`), not a protocol switch.
+    let events: Bool
+    var stream: ResponseStream?
+    var decoder: ChunkedDecoder?
     /// The `Upgrade` value asked for, repeated in the 101.
     let protocolName: String
     var upstreamEnded = false
     var clientEnded = false
     var lastActive: Int64
 
-    init(id: Int, address: String, upstream: Int32, head: [UInt8], protocolName: String, deferred: DeferredResponse, now: Int64) {
+    init(id: Int, address: String, upstream: Int32, head: [UInt8], protocolName: String, deferred: DeferredResponse, now: Int64,
+         events: Bool) {
+        self.events = events
         self.id = id
         self.address = address
         self.upstream = upstream

@@ -50,14 +50,16 @@ final class TunnelLoop {
 
     private func handle(_ command: TunnelPump.Command) {
         switch command {
-        case let .add(id, address, host, port, head, protocolName, deferred):
+        case .wake:
+            break
+        case let .add(id, address, host, port, head, protocolName, deferred, events):
             guard let socket = connect(host: host, port: port) else {
                 deferred.send(ProxyCore.tunnelFailure("the upstream could not be reached"))
                 pump.released(address, idle: false, failed: true)
                 return
             }
             let tunnel = Tunnel(id: id, address: address, upstream: socket, head: head, protocolName: protocolName, deferred: deferred,
-                                now: TrackedClock.now())
+                                now: TrackedClock.now(), events: events)
             tunnels[id] = tunnel
         case let .attach(id, connection):
             guard let tunnel = tunnels[id], let connection, tunnel.phase == .awaitingClient else {
@@ -93,11 +95,14 @@ final class TunnelLoop {
             if tunnel.toUpstream.isEmpty { tunnel.phase = .readingAnswer }
         case .readingAnswer:
             let ended = !fill(&tunnel.answer, from: tunnel.upstream, room: 1 << 20)
-            guard let verdict = UpgradeAnswer(tunnel.answer, ended: ended) else {
+            guard let verdict = UpgradeAnswer(tunnel.answer, ended: ended, streams: tunnel.events) else {
                 if ended || tunnel.answer.count >= 1 << 20 { finish(tunnel, idle: false, failed: true) }
                 return
             }
             answer(tunnel, verdict)
+            return
+        case .streaming:
+            pour(tunnel)
             return
         case .awaitingClient, .open:
             if upstreamSide {
@@ -127,7 +132,11 @@ final class TunnelLoop {
     /// protocol's headers) and the tunnel waits for the client's connection; anything else is
     /// passed back as an ordinary answer, and the tunnel ends.
     private func answer(_ tunnel: Tunnel, _ verdict: UpgradeAnswer) {
-        guard verdict.status == 101 else {
+        if verdict.isEventStream {
+            stream(tunnel, verdict)
+            return
+        }
+        guard verdict.status == 101, !tunnel.events else {
             tunnel.deferred.send(ServerResponse(status: verdict.status, headers: ProxyCore.endToEnd(verdict.headers), body: verdict.body))
             finish(tunnel, idle: false, failed: false)
             return
@@ -140,6 +149,42 @@ final class TunnelLoop {
         tunnel.answer = []
         tunnel.phase = .awaitingClient
         tunnel.deferred.send(response)
+    }
+
+    /// An event stream's answer: its head goes to the client at once, its body piece by piece.
+    private func stream(_ tunnel: Tunnel, _ verdict: UpgradeAnswer) {
+        let stream = ResponseStream(capacity: pump.limits.bufferBytes)
+        let pump = self.pump, id = tunnel.id
+        stream.whenDrained { pump.send(.wake) }
+        stream.whenGone { pump.send(.drop(id: id)) }
+        tunnel.stream = stream
+        tunnel.decoder = verdict.isChunked ? ChunkedDecoder() : nil
+        tunnel.phase = .streaming
+        var response = ServerResponse(status: verdict.status, headers: ProxyCore.endToEnd(verdict.headers))
+        response.stream = stream
+        tunnel.deferred.send(response)
+        forward(verdict.rest, of: tunnel, ended: false)
+    }
+
+    /// What the upstream has of an event stream, passed on; at its end the stream ends.
+    private func pour(_ tunnel: Tunnel) {
+        var bytes: [UInt8] = []
+        let ended = !fill(&bytes, from: tunnel.upstream, room: pump.limits.bufferBytes)
+        tunnel.lastActive = TrackedClock.now()
+        forward(bytes, of: tunnel, ended: ended)
+    }
+
+    private func forward(_ bytes: [UInt8], of tunnel: Tunnel, ended: Bool) {
+        guard let stream = tunnel.stream else { return }
+        var data = bytes
+        if tunnel.decoder != nil { data = tunnel.decoder!.feed(bytes) }
+        if !data.isEmpty { stream.push(data) }
+        let done = tunnel.decoder.map { $0.ended || $0.broken } ?? false
+        if ended || done {
+            // A chunked body cut before its last chunk is cut for the client too.
+            stream.finish(broken: tunnel.decoder.map { !$0.ended } ?? false)
+            finish(tunnel, idle: false, failed: false)
+        }
     }
 
     /// Reads what `socket` has, up to `room` bytes; false when it ended or failed.
@@ -171,6 +216,9 @@ final class TunnelLoop {
         let reading = Int16(POLLIN), writing = Int16(POLLOUT), room = pump.limits.bufferBytes
         var upstream: Int16 = 0
         switch tunnel.phase {
+        case .streaming:
+            // Read on while the client's buffer has room; its drain wakes the thread.
+            if let stream = tunnel.stream, stream.buffered < stream.capacity { upstream = reading }
         case .connecting: upstream = writing
         case .readingAnswer: upstream = reading
         case .awaitingClient, .open:
@@ -194,6 +242,8 @@ final class TunnelLoop {
         if let client = tunnel.client {
             client.close()
         }
+        // A stream cut here (idle, stopping) is cut for its client too.
+        tunnel.stream?.finish(broken: true)
         if tunnel.phase == .connecting || tunnel.phase == .readingAnswer {
             tunnel.deferred.send(ProxyCore.tunnelFailure(idle ? "no answer from the upstream in time" : "the upstream gave no answer to the upgrade"))
         }

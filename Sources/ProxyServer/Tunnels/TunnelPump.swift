@@ -25,11 +25,16 @@ final class TunnelPump: Sendable {
         var refused = 0
         var idleClosed = 0
         var failed = 0
+        /// Of `opened`, server-sent event streams.
+        var eventStreams = 0
     }
 
     enum Command: Sendable {
         /// A new tunnel: its upstream's address, the request's head, the `Upgrade` asked for.
-        case add(id: Int, address: String, host: String, port: Int, head: [UInt8], protocolName: String, deferred: DeferredResponse)
+        case add(id: Int, address: String, host: String, port: Int, head: [UInt8], protocolName: String, deferred: DeferredResponse,
+                 events: Bool)
+        /// A stream's client read its buffer down: its upstream may be read again.
+        case wake
         /// The client's connection after its 101, or nil when it left before.
         case attach(id: Int, UpgradedConnection?)
         case drop(id: Int)
@@ -63,7 +68,7 @@ final class TunnelPump: Sendable {
     }
 
     /// Books a tunnel for `address`, or counts a refusal and returns nil when a cap is reached.
-    func reserve(_ address: String) -> Int? {
+    func reserve(_ address: String, events: Bool = false) -> Int? {
         book.withLock { book in
             guard book.counts.open < limits.total, book.byAddress[address, default: 0] < limits.perAddress else {
                 book.counts.refused += 1
@@ -71,6 +76,7 @@ final class TunnelPump: Sendable {
             }
             book.counts.open += 1
             book.counts.opened += 1
+            if events { book.counts.eventStreams += 1 }
             book.byAddress[address, default: 0] += 1
             book.nextID += 1
             return book.nextID
