@@ -11,7 +11,8 @@ asks, through the proxy, for config/main.json, a login and an authenticated home
                  one address
   connections    2,000 idle connections from one address
   bodies         500 connections each announcing an 8 MiB body and sending it slowly
-  idle-tunnels, stalled-reader: WebSocket tunnels (ci/attack_tunnel.py)
+  idle-tunnels, stalled-reader, stalled-events: WebSocket tunnels and event streams
+                 (ci/attack_tunnel.py)
 """
 import os
 import socket

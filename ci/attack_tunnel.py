@@ -6,6 +6,8 @@ spliced to `apicheck serve`, so the fresh client's calls still reach the demo.
                   through up to 1,024 in all, the rest refused and counted)
   stalled-reader  100 tunnels whose upstream floods and whose client never reads: each holds its
                   two bounded buffers, no more
+  stalled-events  100 event streams (`Accept: text/event-stream`) whose upstream floods events
+                  and whose client never reads: each holds one bounded buffer
 """
 import json
 import multiprocessing
@@ -45,6 +47,16 @@ def serve_connection(conn, serve_port):
             conn.close()
             return
         head += data
+    if b"accept: text/event-stream" in head.lower():
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
+        event = b"data: " + b"e" * 1000 + b"\n\n"
+        chunk = f"{len(event):x}\r\n".encode() + event + b"\r\n"
+        try:
+            while True:
+                conn.sendall(chunk * 16)
+        except OSError:
+            conn.close()
+        return
     if b"upgrade: websocket" not in head.lower():
         upstream = socket.create_connection(("127.0.0.1", serve_port))
         upstream.sendall(head)
@@ -165,7 +177,29 @@ def attack_stalled_reader(server, seconds, count=100):
     return f"{len(conns)} flooded tunnels whose client never reads; the proxy's counts {counts}"
 
 
+def attack_stalled_events(server, seconds, count=100):
+    conns = []
+    head = b"GET /Api/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+    for i in range(count):
+        try:
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(f"127.0.91.{2 + i % 60}", 0))
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.sendall(head)
+            conns.append(s)
+        except OSError:
+            pass
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        server.sample()
+    counts = server.tunnels()
+    for s in conns:
+        s.close()
+    return f"{len(conns)} flooded event streams whose client never reads; the proxy's counts {counts}"
+
+
 ATTACKS = {
     "idle-tunnels": attack_idle_tunnels,
     "stalled-reader": attack_stalled_reader,
+    "stalled-events": attack_stalled_events,
 }
