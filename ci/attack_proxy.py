@@ -11,6 +11,8 @@ asks, through the proxy, for config/main.json, a login and an authenticated home
                  one address
   connections    2,000 idle connections from one address
   bodies         500 connections each announcing an 8 MiB body and sending it slowly
+  idle-tunnels, stalled-reader, stalled-events: WebSocket tunnels and event streams
+                 (ci/attack_tunnel.py)
 """
 import os
 import socket
@@ -70,9 +72,12 @@ ATTACKS = {
 
 def run(binary, only, seconds):
     """Every attack (or those named in `only`); returns whether all held."""
+    import attack_tunnel
+    known = dict(ATTACKS, **attack_tunnel.ATTACKS)
     ok = True
-    for name in (only or ",".join(ATTACKS)).split(","):
-        if name not in ATTACKS:
-            raise SystemExit(f"attack: unknown proxy attack '{name}' (known: {', '.join(ATTACKS)})")
-        ok &= run_attack("proxy " + name, lambda: Proxy(binary), ATTACKS[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
+    for name in (only or ",".join(known)).split(","):
+        if name not in known:
+            raise SystemExit(f"attack: unknown proxy attack '{name}' (known: {', '.join(known)})")
+        start = (lambda: attack_tunnel.TunnelProxy(binary)) if name in attack_tunnel.ATTACKS else (lambda: Proxy(binary))
+        ok &= run_attack("proxy " + name, start, known[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
     return ok

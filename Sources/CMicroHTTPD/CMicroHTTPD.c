@@ -83,8 +83,9 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
     // poll(), named rather than MHD_USE_AUTO: with select() every descriptor past FD_SETSIZE
     // (1024) would be refused, and the default connection limit is FD_SETSIZE - 4.
     // MHD_USE_ITC: MHD_quiesce_daemon (a graceful stop) needs it with internal threads.
+    // MHD_ALLOW_UPGRADE: a 101 answer hands the socket to the handler (a proxy's WebSocket tunnel).
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD
-                       | MHD_USE_POLL | MHD_USE_ERROR_LOG | MHD_USE_ITC;
+                       | MHD_USE_POLL | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE;
     // A pool of epoll threads instead: many connections per thread, so a handler must not block;
     // suspend/resume lets a delayed answer wait without holding its thread.
     struct MHD_OptionItem pool[] = {
@@ -92,7 +93,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         {MHD_OPTION_END, 0, NULL},
     };
     if (limits->thread_pool_size > 0) {
-        flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC;
+        flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE;
         if (limits->thread_pool_size > 1) {
             pool[0].option = MHD_OPTION_THREAD_POOL_SIZE;
             pool[0].value = (intptr_t)limits->thread_pool_size;
@@ -199,6 +200,17 @@ int cmhd_client_certificate_verified(struct MHD_Connection *connection) {
 int cmhd_connection_socket(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+int cmhd_connection_address(struct MHD_Connection *connection, char *out, size_t out_len) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || out_len == 0) return 0;
+    const struct sockaddr *address = info->client_addr;
+    const void *bytes = NULL;
+    if (address->sa_family == AF_INET) bytes = &((const struct sockaddr_in *)address)->sin_addr;
+    else if (address->sa_family == AF_INET6) bytes = &((const struct sockaddr_in6 *)address)->sin6_addr;
+    if (bytes == NULL) return 0;
+    return inet_ntop(address->sa_family, bytes, out, (socklen_t)out_len) != NULL;
 }
 
 void *cmhd_connection_context(struct MHD_Connection *connection) {

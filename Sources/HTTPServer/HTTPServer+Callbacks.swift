@@ -48,6 +48,9 @@ extension HTTPServer {
                 },
                 headers: values(of: connection, kind: .HEADER_KIND))
             request.line = line
+            if request.header("Upgrade") != nil || request.header("Accept")?.contains("text/event-stream") == true {
+                request.clientAddress = clientAddress(of: connection)
+            }
             if context.configuration.keepsRawQuery { request.rawQuery = rawQuery(of: connection) }
             // Read off the request before it moves into `incoming`: a property of a class read
             // for a method call is copied whole.
@@ -188,6 +191,10 @@ extension HTTPServer {
             incoming.suspension = nil
             deferred.abandon()
         }
+        // A 101 not sent (the client left first) leaves its handler waiting: it must let go of
+        // what it holds for the tunnel (the upstream's connection). After an upgrade this does nothing.
+        incoming.upgrade?.abandon()
+        incoming.upgrade = nil
         context.budget.release(incoming.booked)
         incoming.booked = 0
         requestContext.pointee = nil
@@ -221,6 +228,7 @@ extension HTTPServer {
         case nil: break
         }
         if let prepared = answer.prepared { return queue(prepared, on: connection, context: context) }
+        if let stream = answer.stream { return queueStream(stream, answer, on: connection, context: context) }
         var allowance = Duration.zero
         let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
             if let dribble = answer.dribble {
@@ -246,6 +254,13 @@ extension HTTPServer {
     static func queue(_ prepared: PreparedResponse, on connection: OpaquePointer, context: HandlerContext) -> MHD_Result {
         context.deadlines.sending(connection)
         return MHD_queue_response(connection, UInt32(prepared.status), prepared.raw)
+    }
+
+    /// The peer's address as text; nil when libmicrohttpd has none.
+    private static func clientAddress(of connection: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard cmhd_connection_address(connection, &buffer, buffer.count) != 0 else { return nil }
+        return String(cString: buffer)
     }
 
     /// The query's parameters as sent, joined again: libmicrohttpd keeps them escaped (the

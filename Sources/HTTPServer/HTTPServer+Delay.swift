@@ -26,6 +26,7 @@ extension HTTPServer {
     static func answer(_ response: ServerResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
                        context: HandlerContext) -> MHD_Result {
         if let deferred = response.deferred { return awaitAnswer(deferred, to: incoming, on: connection, context: context) }
+        if let upgrade = response.upgrade { return queueUpgrade(response, upgrade, to: incoming, on: connection, context: context) }
         guard response.delay > 0 else { return queue(response, on: connection, context: context) }
         guard !context.threadPerConnection else {
             Thread.sleep(forTimeInterval: response.delay)

@@ -30,6 +30,8 @@ struct ExchangeCheck: Sendable {
         var outcome: String
         var findings: [Finding]
         var success: (document: JSONValue, covered: Bool)?
+        /// A success of an endpoint that declares paging: the page, for the checks across pages.
+        var page: ObservedPage?
     }
 
     func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String) -> AnswerVerdict {

@@ -22,8 +22,8 @@ final class FindingBook: Sendable {
 
     /// Adds `finding`, seen now. Returns the group when it is new (the caller prints it once);
     /// `exchange` is asked for only then.
-    func add(_ finding: Finding, at time: Date, exchange: () -> GroupedFinding.KeptExchange?) -> GroupedFinding? {
-        let key = GroupedFinding.Key(endpoint: finding.endpoint ?? "", kind: finding.kind, path: finding.path ?? "")
+    func add(_ finding: Finding, rule: String = "", at time: Date, exchange: () -> GroupedFinding.KeptExchange?) -> GroupedFinding? {
+        let key = GroupedFinding.Key(endpoint: finding.endpoint ?? "", kind: finding.kind, path: finding.path ?? "", rule: rule)
         let known = state.withLock { state -> Bool? in
             if let index = state.groups[key] {
                 state.ordered[index].count += 1

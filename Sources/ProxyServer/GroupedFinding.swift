@@ -8,6 +8,9 @@ public struct GroupedFinding: Sendable {
         public var endpoint: String
         public var kind: FindingKind
         public var path: String
+        /// Which of several checks at one place: the paging invariants all sit at the ids'
+        /// JSONPath (`PagingRule`); empty for every other kind.
+        public var rule = ""
     }
 
     /// The first exchange that showed the finding, as far as it is safe to keep: the request's

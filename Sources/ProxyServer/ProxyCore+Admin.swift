@@ -16,6 +16,14 @@ extension ProxyCore {
         }
     }
 
+    /// The WebSocket tunnels: opened, open now, refused at a cap, closed idle, failed to reach the upstream.
+    var tunnelCounts: JSONValue {
+        let counts = tunnels.counts
+        return .object([("opened", .number(String(counts.opened))), ("open", .number(String(counts.open))),
+                        ("refused", .number(String(counts.refused))), ("idleClosed", .number(String(counts.idleClosed))),
+                        ("failed", .number(String(counts.failed))), ("eventStreams", .number(String(counts.eventStreams)))])
+    }
+
     /// Every group with its first exchange, and the coverage: what `GET /__apicheck/findings` answers.
     var findingsDocument: JSONValue {
         let (groups, dropped) = book.snapshot
@@ -35,6 +43,8 @@ extension ProxyCore {
             ("abandoned", .number(String(coverage.abandoned))),
             ("uncheckedBehind", .number(String(checks.droppedCount))),
             ("memoHits", .number(String(memo?.hits ?? 0))),
+            ("pageStreamsNotKept", .number(String(pages.droppedCount))),
+            ("tunnels", tunnelCounts),
             ("findings", .array(groups.map(\.json))),
             ("findingsNotKept", .number(String(dropped))),
             ("coverage", .array(endpoints)),

@@ -28,7 +28,7 @@ extension ProxyCore {
         return names
     }
 
-    private static func endToEnd(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+    static func endToEnd(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         let listed = connectionNames(headers)
         return headers.filter { header in
             guard listed.isEmpty, !hopByHopLengths.contains(header.name.utf8.count) else {

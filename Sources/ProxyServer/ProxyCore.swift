@@ -24,6 +24,10 @@ final class ProxyCore: Sendable {
     let credentialsSeen = SeenCredentials()
     /// Verdicts on exchanges seen before; nil when `checkMemoEntries` is 0.
     let memo: CheckMemo?
+    /// The lists each client pages through, for the paging checks across pages.
+    let pages: ProxyPageStreams
+    /// WebSocket upgrades, passed through as tunnels.
+    let tunnels: TunnelPump
 
     init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
         self.api = api
@@ -38,11 +42,19 @@ final class ProxyCore: Sendable {
         basePath = options.basePath
         checks = CheckQueue(budget: options.checkBudget)
         newShapes = options.recordNew == nil ? nil : NewShapes()
+        pages = ProxyPageStreams(limit: options.pageStreamLimit)
+        tunnels = TunnelPump(limits: options.tunnelLimits)
         memo = options.checkMemoEntries > 0 ? CheckMemo(entryLimit: options.checkMemoEntries, byteLimit: options.checkMemoBytes) : nil
     }
 
     func handle(_ request: ServerRequest) -> ServerResponse {
         if request.rawPath.hasPrefix("/__apicheck/") { return admin(request) }
+        // Only a request the server marked with its address can ask for a tunnel: the others
+        // pay no header lookup for it.
+        if request.clientAddress != nil {
+            if let protocolName = Self.asksForUpgrade(request) { return tunnel(request, protocolName: protocolName) }
+            if Self.asksForEvents(request) { return tunnel(request, protocolName: nil) }
+        }
         let route = ProxyRoute(request, routes: routes, basePath: basePath)
         switch route {
         case let .endpoint(endpoint, pathValues):
@@ -110,6 +122,10 @@ final class ProxyCore: Sendable {
                     answered = response
                     let judged = memoized(request, endpoint: endpoint, response: response) {
                         var verdict = check.answer(response, to: endpoint, method: request.method)
+                        if endpoint.paging != nil, let success = verdict.success {
+                            verdict.page = ObservedPage(endpoint: endpoint, document: success.document, query: request.query,
+                                                        headers: response.headers, url: forwarded(request).url)
+                        }
                         // The document is kept only for --record-new's candidates.
                         if let success = verdict.success, newShapes == nil || success.covered { verdict.success = (.null, success.covered) }
                         return CheckMemo.Verdict(
@@ -121,6 +137,11 @@ final class ProxyCore: Sendable {
                     let answerFindings = verdict.findings
                     coverage.endpoint(endpoint.id, outcome: verdict.outcome, status: response.status, timings: response.timings)
                     findings += answerFindings
+                    if let page = verdict.page, let paging = endpoint.paging {
+                        let broken = pages.read(page, endpoint: endpoint, paging: paging, request: request,
+                                                credentials: credentials(in: request))
+                        for (rule, finding) in broken { record([finding], rule: rule.rawValue, request: request, response: response) }
+                    }
                     if let newShapes, let success = verdict.success, !success.covered {
                         newShapes.offer(endpoint, status: response.status, document: success.document, credentials: credentials(in: request))
                     }
@@ -159,15 +180,16 @@ final class ProxyCore: Sendable {
     /// judged before.
     private func memoized(_ request: ServerRequest, endpoint: AnyEndpoint, response: HTTPResponse,
                           _ compute: () -> CheckMemo.Verdict) -> CheckMemo.Verdict {
-        guard let memo else { return compute() }
+        // A page whose cursor travels in a header: the memo's key holds no header of the answer.
+        guard let memo, !endpoint.pagesByHeader else { return compute() }
         return memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: response), compute: compute)
     }
 
-    private func record(_ findings: [Finding], request: ServerRequest, response: HTTPResponse?) {
+    private func record(_ findings: [Finding], rule: String = "", request: ServerRequest, response: HTTPResponse?) {
         guard !findings.isEmpty else { return }
         let now = Date()
         for finding in findings {
-            let new = book.add(finding, at: now) { kept(request, response) }
+            let new = book.add(finding, rule: rule, at: now) { kept(request, response) }
             if let new, let log = options.logText {
                 log(DisplayText.escaped(ProxyCore.line(new)) + "\n")
             }

@@ -35,6 +35,19 @@ public struct ProxyOptions: Sendable {
     public var checkMemoEntries = 4096
     /// Bytes of requests and answers the memo's keys may hold.
     public var checkMemoBytes = 32 << 20
+    /// The id the reports carry (`--run-id`, or the CI runner's); nil for none.
+    public var runID: String?
+    /// Lists followed at once for the paging checks (per client and list); past it the least
+    /// recently read is let go.
+    public var pageStreamLimit = 1024
+    /// WebSocket tunnels: at most this many open, and per client address; closed after this many
+    /// seconds with no byte either way; this many bytes buffered each way.
+    public var tunnelTotal = 1024
+    public var tunnelsPerAddress = 64
+    public var tunnelIdleTimeout: Double = 120
+    var tunnelLimits: TunnelPump.Limits {
+        TunnelPump.Limits(total: tunnelTotal, perAddress: tunnelsPerAddress, idleTimeout: tunnelIdleTimeout)
+    }
     /// Bytes of a body kept with a finding's first exchange.
     public var keptBodyBytes = 2048
     /// A request carrying this header (any value) passes through unchecked, counted as skipped.

@@ -26,3 +26,14 @@ enum ProxyRoute {
         }
     }
 }
+
+extension AnyEndpoint {
+    /// Whether the endpoint's next page is named in a header of the answer (`Link`, a token or
+    /// URL header): then the page depends on more than the answer's body.
+    var pagesByHeader: Bool {
+        switch paging?.cursor {
+        case .link?, .token(.header, _)?, .url(.header)?: true
+        default: false
+        }
+    }
+}

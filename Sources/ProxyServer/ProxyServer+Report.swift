@@ -40,6 +40,14 @@ extension ProxyServer {
                                        message: "\(core.checks.droppedCount) exchanges passed on unchecked: the checks had fallen "
                                            + "\(options.checkBudget >> 20) MiB of bodies behind the traffic"))
         }
+        let tunnels = core.tunnels.counts
+        if tunnels.opened + tunnels.refused > 0 {
+            runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,
+                                       message: "\(tunnels.opened - tunnels.eventStreams) WebSocket tunnels and \(tunnels.eventStreams) event streams passed through unchecked"
+                                           + (tunnels.refused > 0 ? ", \(tunnels.refused) refused at the tunnel caps" : "")
+                                           + (tunnels.idleClosed > 0 ? ", \(tunnels.idleClosed) closed idle" : "")
+                                           + (tunnels.failed > 0 ? ", \(tunnels.failed) found no upstream" : "")))
+        }
         if !unreached.isEmpty {
             let shown = unreached.prefix(50).joined(separator: ", ") + (unreached.count > 50 ? " and \(unreached.count - 50) more" : "")
             runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,
@@ -52,8 +60,10 @@ extension ProxyServer {
                                        message: "\(coverage.undeclared.count + coverage.undeclaredDropped) routes no endpoint declares: \(shown)"
                                            + (more > 0 ? " and \(more) more" : "")))
         }
-        return Report(command: .proxy, api: api.name, target: Redactor.withoutQuery(options.upstream), startedAt: startedAt,
-                      duration: Date().timeIntervalSince(startedAt), strict: strict, results: results, runFindings: runFindings)
+        var report = Report(command: .proxy, api: api.name, target: Redactor.withoutQuery(options.upstream), startedAt: startedAt,
+                            duration: Date().timeIntervalSince(startedAt), strict: strict, results: results, runFindings: runFindings)
+        report.runID = options.runID
+        return report
     }
 
     /// A group as one finding: its count and times, and its first exchange, in the message.

@@ -34,6 +34,9 @@ public final class ProxyServer: Sendable {
 
     /// Stops accepting; exchanges under way are cut. Idempotent.
     public func stop() {
+        // The tunnels first: an upgraded connection is closed through the server, which must
+        // still be running then.
+        core.tunnels.stop()
         server.stop()
         core.transport.shutdown()
     }

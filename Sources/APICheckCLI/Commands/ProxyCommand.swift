@@ -34,7 +34,7 @@ struct ProxyCommand: Command {
                                                 help: "connections one client address may hold at once; 0 = no cap of its own",
                                                 parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
     static let options: [any OptionDeclaration] = [upstream, port, host] + MockFolderOption.all
-        + [enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections]
+        + [enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections, TargetOptions.runID]
         + ConnectionOptions.fetching + ReportOptions.all + HistoryOption.all
 
     static func discussion(tool: String) -> String {
@@ -102,6 +102,9 @@ struct ProxyCommand: Command {
         case let other: throw UsageError("--fail-on expects error or warning, got '\(other)'")
         }
         options.findingLimit = try arguments[Self.maxFindings]
+        // As `live` names its run: the reports and the history's run carry it, so the proxy's run
+        // beside an app's UI tests in one CI job can be found by the job's id.
+        options.runID = try TargetOptions.runID(arguments[TargetOptions.runID], environment: context.environment)
         options.configuration.perClientConnectionLimit = try arguments[Self.clientConnections]
         options.upstreamConfiguration.timeout = connection.timeout
         options.upstreamConfiguration.connectTimeout = connection.timeout

@@ -71,6 +71,10 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
 /// per connection) and returns the soft limit in force afterwards.
 unsigned long cmhd_raise_open_file_limit(void);
 
+/// Writes the client's address of `connection` as text (`127.0.0.1`, `::1`) into `out`;
+/// returns 0 when it has none.
+int cmhd_connection_address(struct MHD_Connection *connection, char *out, size_t out_len);
+
 /// The socket of a connection, or -1.
 int cmhd_connection_socket(struct MHD_Connection *connection);
 
@@ -89,6 +93,12 @@ struct MHD_Response *cmhd_create_truncated_response(const void *data, size_t siz
 /// Resets the connection's socket now (SO_LINGER 0, then a disconnect): the client reads
 /// ECONNRESET, not the FIN that libmicrohttpd's own close would send first.
 void cmhd_reset_on_close(struct MHD_Connection *connection);
+
+/// Ends an upgraded connection (after a 101 answer, the handler's to close):
+/// MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE), which is variadic.
+static inline int cmhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE) == MHD_YES;
+}
 
 /// A response whose body is a copy of `data` (NULL is fine when size is 0).
 static inline struct MHD_Response *cmhd_create_response_copy(const void *data, size_t size) {

@@ -62,6 +62,8 @@ final class ConnectionDeadlines: Sendable {
     func headerReceived(_ connection: OpaquePointer) { tracked(connection)?.move(to: .body) }
     func bodyReceived(_ connection: OpaquePointer) { tracked(connection)?.move(to: .serving) }
     func answered(_ connection: OpaquePointer) { tracked(connection)?.move(to: .header) }
+    /// Handed over after a 101: no deadline of the server's, and no answer a graceful stop waits for.
+    func upgraded(_ connection: OpaquePointer) { tracked(connection)?.move(to: .upgraded) }
     /// The answer is queued; `allowance` is what the server itself adds to its sending.
     func sending(_ connection: OpaquePointer, allowance: Duration = .zero) {
         tracked(connection)?.move(to: .sending, allowance: allowance)
@@ -96,7 +98,7 @@ final class ConnectionDeadlines: Sendable {
                 case .header: headerTimeout
                 case .body: bodyTimeout
                 case .sending: sendTimeout + tracked.allowance
-                case .serving, .cut: nil
+                case .serving, .cut, .upgraded: nil
                 }
                 guard let limit, now - state.since > limit, tracked.cut(from: state) else { continue }
                 if state.phase == .sending {

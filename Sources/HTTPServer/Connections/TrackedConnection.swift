@@ -16,6 +16,8 @@ final class TrackedConnection: Sendable {
         case sending
         /// Shut down, waiting for libmicrohttpd to close it.
         case cut
+        /// Handed over after a 101 answer (a tunnel): whoever took it keeps its deadlines.
+        case upgraded
     }
 
     struct State: Equatable {
@@ -41,10 +43,10 @@ final class TrackedConnection: Sendable {
 
     var allowance: Int64 { extra.load(ordering: .relaxed) }
 
-    /// A connection already cut stays cut.
+    /// A connection already cut stays cut; one handed over after a 101 stays handed over.
     func move(to phase: Phase, allowance: Duration = .zero) {
         let old = word.load(ordering: .relaxed)
-        guard old & 7 != Phase.cut.rawValue else { return }
+        guard old & 7 != Phase.cut.rawValue, old & 7 != Phase.upgraded.rawValue else { return }
         if phase == .sending { extra.store(Self.milliseconds(allowance), ordering: .relaxed) }
         // Only the timer changes it meanwhile, and only to `cut`, which then stays.
         _ = word.compareExchange(expected: old, desired: Self.pack(State(phase: phase, since: Self.now())), ordering: .relaxed)

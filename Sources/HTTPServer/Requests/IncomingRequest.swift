@@ -23,6 +23,8 @@ final class IncomingRequest {
     var suspension: UInt?
     /// An answer the handler gives later; the connection is suspended until it comes.
     var deferred: DeferredResponse?
+    /// A 101 answer's handler, told when the connection ends before the 101 goes out.
+    var upgrade: UpgradeHandoff?
     /// The answer the server's `LineShortcut` gave: no request was built, and none is handled.
     var shortcut: PreparedResponse?
 

@@ -21,6 +21,10 @@ public struct ServerRequest: Sendable {
     /// The request's line as the server's `LineShortcut` was asked with it, when it was (it had no
     /// answer then): the key to keep an answer under for the shortcut to find. nil otherwise.
     public var line: RequestLine?
+    /// The client's address (`127.0.0.1`), on a request asking for a protocol switch (an
+    /// `Upgrade` header) or for server-sent events (`Accept: text/event-stream`) only: a
+    /// tunnel's cap per address needs it, and no other request pays for it.
+    public var clientAddress: String?
 
     /// Without `rawPath`, the path was sent as it reads (nothing in it needed encoding).
     public init(method: String, path: String, rawPath: String? = nil, query: [(name: String, value: String)] = [],

@@ -25,6 +25,13 @@ public struct ServerResponse: Sendable {
     public var delay: Double = 0
     /// The answer comes later through this (see `DeferredResponse`); the other fields are unused.
     public var deferred: DeferredResponse?
+    /// A protocol switch (status 101, with its `Upgrade` and `Connection` headers): once the 101
+    /// is sent, the connection goes to this handler, or nil goes to it when the client left
+    /// first. Then the body is unused.
+    public var upgrade: (@Sendable (UpgradedConnection?) -> Void)? { didSet { prepared = nil } }
+    /// A body sent while it is written (server-sent events), chunked; `body` is unused. The
+    /// connection closes after it (a pool server only: a thread-per-connection one cuts it off).
+    public var stream: ResponseStream? { didSet { prepared = nil } }
 
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
                 truncateAfter: Int? = nil) {

@@ -74,7 +74,7 @@ import Testing
         let folder = try TemporaryFolder("proxy-history")
         defer { folder.remove() }
         let store = "sqlite:" + folder.appendingPathComponent("h.sqlite").path
-        let running = try await Self.start(["--requests", "3", "--history", store], in: folder.url)
+        let running = try await Self.start(["--requests", "3", "--history", store, "--run-id", "ui-tests-42"], in: folder.url)
         var reaped = false
         defer { if !reaped { kill(running.pid, SIGKILL); _ = try? Spawn.wait(running.pid) } }
         #expect(try running.get("/Api/statuses/home_timeline?access_token=secret-token-123&count=abc").hasPrefix("HTTP/1.1 "))
@@ -87,6 +87,8 @@ import Testing
         let runs = await LiveHarness.cli(["history", "runs", "--history", store, "--json"], environment: [:])
         #expect(runs.code == 0, "\(runs.err)")
         #expect(runs.out.contains(#""command": "proxy""#) || runs.out.contains(#""command":"proxy""#), "\(runs.out)")
+        // --run-id names the history's run as it names the report's.
+        #expect(runs.out.contains(#""reportRunId": "ui-tests-42""#) || runs.out.contains(#""reportRunId":"ui-tests-42""#), "\(runs.out)")
         let rates = await LiveHarness.cli(["history", "pass-rate", "--history", store], environment: [:])
         #expect(rates.out.contains("topics.list"), "\(rates.out)")
         #expect(rates.out.contains("statuses.homeTimeline"), "\(rates.out)")
@@ -104,7 +106,7 @@ import Testing
         let folder = try TemporaryFolder("proxy-requests")
         defer { folder.remove() }
         let json = folder.appendingPathComponent("report.json")
-        let running = try await Self.start(["--requests", "2", "--report", "json:\(json.path)"], in: folder.url)
+        let running = try await Self.start(["--requests", "2", "--report", "json:\(json.path)", "--run-id", "ci-run-7"], in: folder.url)
         var reaped = false
         defer { if !reaped { kill(running.pid, SIGKILL); _ = try? Spawn.wait(running.pid) } }
         #expect(try running.get("/Api/topics").hasPrefix("HTTP/1.1 200 "))
@@ -113,6 +115,8 @@ import Testing
         reaped = true
         #expect(status == 0, "\(running.stderr)")
         #expect(running.stderr.contains("2 exchanges: stopping after 2 exchanges"))
-        #expect(try String(contentsOf: json, encoding: .utf8).contains("topics.list"))
+        let report = try String(contentsOf: json, encoding: .utf8)
+        #expect(report.contains("topics.list"))
+        #expect(report.contains(#""runId":"ci-run-7""#) || report.contains(#""runId": "ci-run-7""#), "\(report)")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// byte, stop halfway through a body, or just hold a connection open and see whether the server
 /// ends it.
 public final class RawConnection {
-    private let socket: Int32
+    public let socket: Int32
     /// Whether the last read ended on a reset (ECONNRESET) rather than an orderly close.
     public private(set) var wasReset = false
 

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One page of a list that an app read (through the proxy), as the checks across pages need it:
+/// its ids, the cursor it was asked with and the one it gives for the next page, and what is at
+/// fault in the page itself (an empty page that still gives a token). Made from the answer once:
+/// the document is not kept, so a stream of pages holds ids, not answers.
+public struct ObservedPage: Sendable {
+    public let ids: [PageID]
+    /// The cursor's text the page was asked with: the cursor parameter's value, or the page's URL
+    /// for a `Link` or next-URL cursor; nil when the request carried no cursor (a first page).
+    let askedWith: String?
+    /// The cursor's text the next page is asked with, compared with a later page's `askedWith`;
+    /// nil at the list's end or on a fault.
+    let next: String?
+    /// How the next page is asked for, for messages (`max_id=7`).
+    let shownNext: String?
+    /// What the page itself shows wrong, whatever came before it.
+    let fault: Finding?
+
+    /// Nil when the endpoint declares no paging or the page has no ids where its paging reads
+    /// them (the answer's own checks say what is wrong with it). `query` is the request's,
+    /// decoded; `url` the one it was asked at; `headers` the answer's.
+    public init?(endpoint: AnyEndpoint, document: JSONValue, query: [(name: String, value: String)],
+                 headers: [(name: String, value: String)], url: URL) {
+        guard let paging = endpoint.paging, let path = JSONPath(parsing: paging.ids),
+              let ids = PagingCheck.ids(in: document, at: path) else { return nil }
+        self.ids = ids
+        var values: [String: ParameterValue] = [:]
+        for item in query where values[item.name] == nil { values[item.name] = .string(item.value) }
+        let parameter = paging.cursor.parameter
+        askedWith = parameter.map { values[$0]?.text } ?? url.absoluteString
+        let read = PageRead(ids: ids, document: document, headers: headers, values: values, url: url)
+        var fault: Finding?
+        switch paging.next(after: read, of: endpoint) {
+        case .end:
+            (next, shownNext) = (nil, nil)
+        case let .ask(asked, cursor):
+            (next, shownNext) = (parameter.flatMap { asked[$0]?.text }, cursor)
+        case let .follow(url):
+            (next, shownNext) = (url.absoluteString, Paging.shown(url))
+        case let .fault(expected, found, message):
+            (next, shownNext) = (nil, nil)
+            fault = PagingCheck(endpoint: endpoint.id, paging: paging)
+                .finding(expected: expected, found: found, message: message, at: paging.cursor.bodyPath)
+        }
+        self.fault = fault
+    }
+}

@@ -1,0 +1,57 @@
+import APICheck
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// The lists the app pages through, one `PageStream` per client and list: the same endpoint, the
+/// same declared parameters but the cursor, the same credentials and user agent (so two users
+/// paging one list, or two filters of it, are not read as one list). Bounded: at most `limit`
+/// streams; past it the one least recently read is let go and counted.
+final class ProxyPageStreams: Sendable {
+    private struct State {
+        var streams: [String: (stream: PageStream, used: Int)] = [:]
+        var clock = 0
+        var dropped = 0
+    }
+
+    private let state = Mutex(State())
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Reads `page` into its client's stream of its list; returns what it breaks, with the rule.
+    func read(_ page: ObservedPage, endpoint: AnyEndpoint, paging: Paging, request: ServerRequest,
+              credentials: [String]) -> [(rule: PagingRule, finding: Finding)] {
+        let key = Self.key(endpoint: endpoint, paging: paging, request: request, credentials: credentials)
+        return state.withLock { state in
+            state.clock += 1
+            var entry = state.streams.removeValue(forKey: key) ?? (PageStream(endpoint: endpoint.id, paging: paging), 0)
+            if state.streams.count >= limit, let oldest = state.streams.min(by: { $0.value.used < $1.value.used })?.key {
+                state.streams.removeValue(forKey: oldest)
+                state.dropped += 1
+            }
+            let found = entry.stream.read(page)
+            entry.used = state.clock
+            state.streams[key] = entry
+            return found
+        }
+    }
+
+    /// Streams let go because `limit` were open.
+    var droppedCount: Int { state.withLock { $0.dropped } }
+
+    /// The stream's name: hashed, so that no credential is kept in it.
+    private static func key(endpoint: AnyEndpoint, paging: Paging, request: ServerRequest, credentials: [String]) -> String {
+        var hasher = Hasher()
+        for credential in credentials { hasher.combine(credential) }
+        hasher.combine(request.header("User-Agent"))
+        var text = endpoint.id
+        // Only the declared parameters: a cache breaker (`_=1712…`) the app adds to every call
+        // would otherwise make each page a list of its own.
+        let declared = Set(endpoint.parameters.map(\.name)).subtracting([paging.cursor.parameter].compactMap { $0 })
+        for item in request.query where declared.contains(item.name) { text += "\u{0}" + item.name + "=" + item.value }
+        return text + "\u{0}" + String(hasher.finalize())
+    }
+}
