@@ -131,11 +131,7 @@ extension MockServer {
             return ServerResponse(status: 400, headers: [("Content-Type", errors.contentType)],
                                   body: Data(errors.body(code: code, message: message, status: 400, like: errorExample).compactText.utf8))
         }
-        var envelope = JSONValue.object([])
-        envelope.set(code.json, at: policy.codePath)
-        envelope.set(.string(message), at: policy.messagePath)
-        if let payload = policy.payloadPath { envelope.set(.null, at: payload) }
-        return .json(Data(envelope.compactText.utf8))
+        return .json(Data(policy.envelope(code: code, message: message).compactText.utf8))
     }
 
     private func headed(_ response: ServerResponse, endpoint: AnyEndpoint, scenario: String?) -> ServerResponse {
@@ -171,17 +167,13 @@ extension MockServer {
     /// Who logs in: the parameter whose sample is the account variable, else one named `account`.
     func account(in request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String {
         if api.auth.sendsBasicCredentials(endpoint) { return basicCredentials(in: request)?.account ?? "" }
-        if let declared = endpoint.requestBody, let input = declared.inputs.first(where: { input in
-            if case let .environment(name, _)? = input.sample { return name == api.auth.accountVariable }
-            return false
-        }) ?? declared.inputs.first(where: { $0.name == "account" }) {
+        if let declared = endpoint.requestBody, let input = declared.inputs.first(where: { $0.sample?.variable == api.auth.accountVariable })
+            ?? declared.inputs.first(where: { $0.name == "account" }) {
             // Where the typed body's sample puts the account, read from the body received.
             return declared.path(ofInput: input.name).flatMap { Self.document(body).value(at: $0) }.map { $0.stringValue ?? $0.compactText } ?? ""
         }
-        let parameter = endpoint.parameters.first { parameter in
-            if case let .environment(name, _)? = parameter.sample { return name == api.auth.accountVariable }
-            return false
-        } ?? endpoint.parameters.first { $0.name == "account" }
+        let parameter = endpoint.parameters.first { $0.sample?.variable == api.auth.accountVariable }
+            ?? endpoint.parameters.first { $0.name == "account" }
         guard let parameter else { return "" }
         switch parameter.location {
         case .body: return body[parameter.name].map { $0.stringValue ?? $0.compactText } ?? ""

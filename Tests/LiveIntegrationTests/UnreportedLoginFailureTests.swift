@@ -55,7 +55,7 @@ import Testing
             baseURL: URL(string: "http://mock.invalid/Api/")!, mocksDirectory: LiveHarness.mocks,
             environment: LiveHarness.credentials)).run()
         let probe = try #require(report.probeResults.first { $0.probe == .loggedOut })
-        #expect(probe.skipped?.contains("account.logout failed") == true, "\(probe.skipped ?? "run")")
+        #expect(probe.skipped?.rawValue.contains("account.logout failed") == true, "\(probe.skipped?.rawValue ?? "run")")
         #expect(!report.allFindings.contains { $0.kind == .probeLoggedOut })
         #expect(report.results.first { $0.name == "account.logout" }?.passed == false)
     }

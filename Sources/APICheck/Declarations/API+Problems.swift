@@ -52,7 +52,7 @@ extension API {
                 if self.endpoint(source) == nil {
                     problem(endpoint.id, "parameter '\(parameter.name)' samples from '\(source)', which is not declared")
                 }
-                if JSONPath(parsing: path) == nil {
+                if path.path == nil {
                     problem(endpoint.id, "parameter '\(parameter.name)' samples from the path '\(path)', which is not a JSONPath like $.datas.items[0].id")
                 }
             }
@@ -65,10 +65,7 @@ extension API {
         } else if endpoints.contains(where: \.requiresToken), let loginID = auth.loginEndpoint {
             if let login = endpoint(loginID) {
                 // A Basic login's credentials travel in its Authorization header, not its parameters.
-                for variable in [auth.accountVariable, auth.passwordVariable] where auth.loginCredentials == .parameters && !login.sampledValues.contains(where: {
-                    if case let .environment(name, _)? = $0.sample { return name == variable }
-                    return false
-                }) {
+                for variable in [auth.accountVariable, auth.passwordVariable] where auth.loginCredentials == .parameters && !login.sampledValues.contains(where: { $0.sample?.variable == variable }) {
                     problem(login.id, "no parameter of the login endpoint takes its sample from $\(variable), which the auth policy names for credentials")
                 }
             } else {

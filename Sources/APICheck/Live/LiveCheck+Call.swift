@@ -60,7 +60,7 @@ extension LiveCheck {
             variables.append(.init(value: value.text, name: isProbeToken ? tokenVariable : "REFRESH_TOKEN", literal: isProbeToken && fake))
         }
         for parameter in endpoint.sampledValues {
-            guard case let .environment(name, _)? = parameter.sample, let value = values[parameter.name],
+            guard let name = parameter.sample?.variable, let value = values[parameter.name],
                   options.environment[name] == value.text else { continue }
             variables.append(.init(value: value.text, name: name))
         }

@@ -8,23 +8,22 @@ extension LiveCheck {
         let endpoint = step.endpoint
         // A token issued beforehand that its trial saw refused counts as refused credentials.
         let verdict = plan.tokenTrial.flatMap { known[$0]?.login } ?? plan.login.flatMap { known[$0]?.login }
-        func skipped(_ reason: String) -> StepOutcome { .skipped(step, reason, login: verdict) }
+        func skipped(_ reason: SkipReason) -> StepOutcome { .skipped(step, reason, login: verdict) }
         if verdict == .credentialsRefused, endpoint.sessionEffect != .keepsSession, api.auth.usesCredentials(endpoint) {
-            return skipped("the credentials were refused")
+            return skipped(.credentialsRefused)
         }
         if verdict == .credentialsRefused, let login = plan.login, step.token.steps.contains(login), api.auth.isIssuedBeforehand {
-            return skipped("the token in \(api.auth.beforehandVariables) was refused")
+            return skipped(.tokenRefused(in: api.auth.beforehandVariables))
         }
         var token: String?
         switch resolveToken(step, plan: plan, known: known) {
         case let .success(found): token = found
-        case let .failure(reason): return skipped(reason.message)
+        case let .failure(reason): return skipped(SkipReason(reason.message))
         }
         // Every call of a Basic login (the session's, a probe's second one) sends the credentials.
         if token == nil, api.auth.sendsBasicCredentials(endpoint) {
             guard let credentials = api.auth.loginBasicCredentials(in: options.environment) else {
-                return skipped("\(endpoint.id) takes HTTP Basic credentials from $\(api.auth.accountVariable) and "
-                    + "$\(api.auth.passwordVariable), which are not both set")
+                return skipped(.credentialsUnset(endpoint.id, account: api.auth.accountVariable, password: api.auth.passwordVariable))
             }
             token = credentials
         }
@@ -32,7 +31,7 @@ extension LiveCheck {
         for (source, id) in step.samples { seen[source] = known[id]?.document }
         var given: Set<String> = []
         if case let .errorCheck(check, _) = step.action { given = Set(check.inputNames) }
-        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen, except: given) { return skipped(reason) }
+        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen, except: given) { return skipped(SkipReason(reason)) }
         let refreshToken = step.token.isRefreshToken ? token : nil
         let accessToken = step.token.isRefreshToken ? nil : token
         switch step.action {
@@ -43,7 +42,7 @@ extension LiveCheck {
         case let .errorCheck(check, _):
             return await errorCheck(step, check, token: accessToken, seen: seen)
         case let .probe(probe, _):
-            if token == nil, probe != .missingToken { return skipped("no token to try") }
+            if token == nil, probe != .missingToken { return skipped(.noTokenToTry) }
             return await self.probe(step, probe, token: token, refreshToken: refreshToken != nil, seen: seen)
         case .endSession:
             var outcome = await check(step, token: accessToken, seen: seen)
@@ -64,7 +63,7 @@ extension LiveCheck {
                 outcome.result = judged
                 outcome.login = verdict
                 outcome.runFindings += finding.map { [$0] } ?? []
-                if verdict == .unreachable { outcome.stopsRun = "the target is unreachable" }
+                if verdict == .unreachable { outcome.stopsRun = .targetUnreachable }
             }
             if step.id == plan.tokenTrial { judgeTrial(&outcome, plan: plan) }
             if !reported {
@@ -106,7 +105,7 @@ extension LiveCheck {
         let id = exchange.endpoint.id
         outcome.login = .credentialsRefused
         outcome.result?.findings = []
-        outcome.result?.skipped = "the token in \(variable) was refused"
+        outcome.result?.skipped = .tokenRefused(in: variable)
         outcome.runFindings.append(Finding(
             kind: .credentials, severity: .error, category: .harness, endpoint: id,
             message: "the token issued beforehand in \(variable) was refused by \(id) "

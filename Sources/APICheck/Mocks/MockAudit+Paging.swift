@@ -4,7 +4,7 @@ extension MockAudit {
     /// a token or next URL the declaration reads from the body is there. Otherwise `live` would fail on every
     /// run, and `serve` would have no items to page through.
     func pagingFindings(_ endpoint: AnyEndpoint) -> [Finding] {
-        guard let paging = endpoint.paging, let path = JSONPath(parsing: paging.ids), let file = mocks.file(of: endpoint),
+        guard let paging = endpoint.paging, let path = paging.ids.path, let file = mocks.file(of: endpoint),
               case let .success(document) = mocks.document(of: file) else { return [] }
         let filePath = mocks.path(of: file)
         var findings: [Finding] = []
@@ -14,7 +14,7 @@ extension MockAudit {
                 found: "no such array of ids", message: "the paging declaration reads ids at \(paging.ids), which the mock does not have "
                     + "(a number or string per item of an array)", file: filePath))
         }
-        if let text = paging.cursor.bodyPath, let tokenPath = JSONPath(parsing: text) {
+        if let text = paging.cursor.bodyPath, let tokenPath = text.path {
             switch document.value(at: tokenPath) {
             // A null token is a list of one page, as the API ends its lists: `serve` pages it and
             // ends it with null too.

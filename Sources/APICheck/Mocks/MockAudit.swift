@@ -139,7 +139,7 @@ public struct MockAudit: Sendable {
         var findings: [Finding] = []
         for parameter in endpoint.sampledValues {
             guard let (sourceID, text, _) = parameter.sample?.seenSource, let source = api.endpoint(sourceID),
-                  let path = JSONPath(parsing: text), let file = mocks.file(of: source),
+                  let path = text.path, let file = mocks.file(of: source),
                   case let .success(document) = mocks.document(of: file) else { continue }
             if document.value(at: path) == nil {
                 findings.append(Finding(kind: .samplePath, severity: .error, category: .harness, endpoint: endpoint.id,

@@ -12,9 +12,11 @@ extension MockDirectory {
             if let file = MockFileName(fileName: name) {
                 if !used.contains(file.mock) { unused[file.mock, default: []].append(name) }
             } else {
-                findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: nil,
-                                        message: "\(name) is not a mock file (mocks are named <mock>[@<scenario>[.<status>]].json) "
-                                            + "and no declared endpoint uses it", file: path(named: name)))
+                findings.append(
+                    Finding(
+                        kind: .orphanMock, severity: .error, endpoint: nil,
+                        message: "\(name) is not a mock file (mocks are named <mock>[@<scenario>[.<status>]].json) "
+                            + "and no declared endpoint uses it", file: path(named: name)))
             }
         }
         for (mock, names) in unused {

@@ -62,7 +62,7 @@ public struct MockRecorder: Sendable {
                 candidates.append(candidate)
             case nil:
                 notRecorded.append(Self.notRecorded(endpoint, scenario: nil, why: result?.findings.first?.summaryLine
-                    ?? result?.skipped ?? "no answer"))
+                    ?? result?.skipped?.rawValue ?? "no answer"))
             }
             for errorCheck in endpoint.sentErrorChecks {
                 let scenario = errorCheck.scenario

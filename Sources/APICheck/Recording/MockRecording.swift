@@ -34,10 +34,9 @@ public struct MockRecording: Sendable {
     /// incomplete when the run could not do its job (refused credentials, a file that could not be
     /// written); else holds.
     public var verdict: Verdict {
-        if report.targetUnreachable { return .unreachable }
-        if files.contains(where: { $0.action == .refused }) || !violations.isEmpty { return .violated }
-        if files.contains(where: { $0.action == .failed }) { return .incomplete }
-        if report.allFindings.contains(where: { $0.severity == .error && $0.category == .harness }) || report.results.contains(where: { $0.skipped != nil }) { return .incomplete }
-        return .holds
+        Verdict(unreachable: report.targetUnreachable, violated: files.contains(where: { $0.action == .refused }) || !violations.isEmpty,
+                incomplete: files.contains(where: { $0.action == .failed })
+                    || report.allFindings.contains(where: { $0.severity == .error && $0.category == .harness })
+                    || report.results.contains(where: { $0.skipped != nil }))
     }
 }

@@ -70,13 +70,11 @@ public struct Report: Sendable, Equatable {
     /// itself was misconfigured (refused credentials, a sample that cannot be made, bad
     /// declarations) or left something unchecked, and no contract error was found; else holds.
     public var verdict: Verdict {
-        if targetUnreachable { return .unreachable }
         let errors = allFindings.filter { $0.severity == .error }
-        if errors.contains(where: { $0.category == .contract }) { return .violated }
-        if !errors.isEmpty { return .incomplete }
         // Something could not be checked (its reason is on the result): the run did not do its job.
-        if results.contains(where: { $0.skipped != nil }) { return .incomplete }
-        if strict, count(.warning) > 0 { return .violated }
-        return .holds
+        let incomplete = !errors.isEmpty || results.contains(where: { $0.skipped != nil })
+        // Strict warnings violate only a run that did its job; a harness error is told first.
+        let violated = errors.contains(where: { $0.category == .contract }) || (strict && count(.warning) > 0 && !incomplete)
+        return Verdict(unreachable: targetUnreachable, violated: violated, incomplete: incomplete)
     }
 }

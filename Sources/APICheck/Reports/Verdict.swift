@@ -10,4 +10,11 @@ public enum Verdict: String, Sendable, CaseIterable {
     case incomplete
     /// The target could not be reached (infrastructure, not drift).
     case unreachable
+
+    /// The one order of the verdicts, which every report, recording and import ends by: an
+    /// unreachable target outweighs a violated contract, which outweighs a run that could not do
+    /// its job. Each caller says only which of the three it saw.
+    public init(unreachable: Bool = false, violated: Bool, incomplete: Bool) {
+        self = unreachable ? .unreachable : violated ? .violated : incomplete ? .incomplete : .holds
+    }
 }

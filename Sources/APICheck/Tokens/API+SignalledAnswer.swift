@@ -10,11 +10,7 @@ extension API {
     public func signalledAnswer(_ signal: AnswerSignal, for endpoint: AnyEndpoint, message: String = "token refused",
                                 like example: (document: JSONValue, status: Int)? = nil) -> (status: Int, contentType: String, body: Data) {
         if let code = signal.code, let policy = rules(for: endpoint).envelope {
-            var envelope = JSONValue.object([])
-            envelope.set(code.json, at: policy.codePath)
-            envelope.set(.string(message), at: policy.messagePath)
-            if let payload = policy.payloadPath { envelope.set(.null, at: payload) }
-            return (signal.status ?? 200, "application/json", Data(envelope.compactText.utf8))
+            return (signal.status ?? 200, "application/json", Data(policy.envelope(code: code, message: message).compactText.utf8))
         }
         let status = signal.status ?? 401
         if let errors, errors != .problemJSON {

@@ -8,9 +8,7 @@ struct ImportHARCommand: Command {
     static let arguments = [CommandArgument(name: "FILE", help: "the HAR 1.2 file")]
     static let baseURL = Option.optional("base-url", "URL", help: "only entries from this origin, matched under this base path",
                                          parse: .text)
-    static let options: [any OptionDeclaration] = MockFolderOption.all + [
-        baseURL, RecordCommand.redact, RecordCommand.dryRun, RecordCommand.force,
-    ]
+    static let options: [any OptionDeclaration] = MockWriteOptions.all + [baseURL]
     static let exitCodes: String? = "0 imported; 1 an answer violates the contract (refused); 2 usage error or unreadable file"
 
     static func discussion(tool: String) -> String {
@@ -32,22 +30,14 @@ struct ImportHARCommand: Command {
 
     let context: CommandContext
     let file: URL
-    let directory: URL
+    let writing: MockWriteOptions
     let base: URL?
-    let redactPaths: [JSONPath]
-    let dryRun: Bool
-    let force: Bool
-    let maxMock: Int
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         file = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
-        directory = try RecordCommand.directory(arguments, context: context)
+        writing = try MockWriteOptions(arguments, context: context)
         base = try arguments[Self.baseURL].map { try TargetOptions.parseBaseURL($0, from: "--base-url") }
-        redactPaths = try arguments[RecordCommand.redact]
-        dryRun = try arguments[RecordCommand.dryRun]
-        force = try arguments[RecordCommand.force]
-        maxMock = try arguments[MockFolderOption.maxMock]
     }
 
     func run() async throws -> ExitCode {
@@ -57,9 +47,9 @@ struct ImportHARCommand: Command {
         } catch {
             throw CommandFailure("\(file.path): \(error.description)")
         }
-        let result = HARImport(api: context.api, directory: directory, baseURL: base, redactPaths: redactPaths,
-                               dryRun: dryRun, force: force, maxFileBytes: maxMock).run(archive)
-        MockWriteListing(context: context, directory: directory, dryRun: dryRun).print(result.files)
+        let result = HARImport(api: context.api, directory: writing.directory, baseURL: base, redactPaths: writing.redactPaths,
+                               dryRun: writing.dryRun, force: writing.force, maxFileBytes: writing.maxMockBytes).run(archive)
+        MockWriteListing(context: context, directory: writing.directory, dryRun: writing.dryRun).print(result.files)
         for line in result.lines { context.console.out(MockWriteListing.printable(line)) }
         return ExitCode(result.verdict)
     }

@@ -5,11 +5,7 @@ import Foundation
 struct RecordCommand: Command {
     static let name = "record"
     static let abstract = "Write live answers (and the auth probes' answers) into the mocks, redacted and proven."
-    static let redact = Option.repeated("redact", "JSONPATH", help: "also replace the value at this path, e.g. $.datas.phone or $.datas[*].mail",
-                                        parse: .jsonPath)
-    static let dryRun = Option.flag("dry-run", help: "say what would be written, write nothing")
-    static let force = Option.flag("force", help: "write answers that violate the contract too (never one holding a secret)")
-    static let options: [any OptionDeclaration] = TargetOptions.all + MockFolderOption.all + [redact, dryRun, force]
+    static let options: [any OptionDeclaration] = TargetOptions.all + MockWriteOptions.all
         + ConnectionOptions.all + ReportOptions.all + HistoryOption.all + [LiveCommand.verbose]
     static let exitCodes: String? = """
         0 recorded; 1 the contract is violated (an answer refused, a probe answered the wrong way);
@@ -44,11 +40,7 @@ struct RecordCommand: Command {
     let target: TargetOptions
     let connection: ConnectionOptions
     let verbose: Bool
-    let directory: URL
-    let maxMockBytes: Int
-    let redactPaths: [JSONPath]
-    let dryRun: Bool
-    let force: Bool
+    let writing: MockWriteOptions
     /// Nil when no --report was given: then the listing and the problems are all that is printed.
     let reports: ReportOptions?
     let history: HistoryOption
@@ -58,24 +50,9 @@ struct RecordCommand: Command {
         target = try TargetOptions(arguments, context: context)
         connection = try ConnectionOptions(arguments, context: context)
         verbose = try arguments[LiveCommand.verbose]
-        directory = try Self.directory(arguments, context: context)
-        maxMockBytes = try arguments[MockFolderOption.maxMock]
-        redactPaths = try arguments[Self.redact]
-        dryRun = try arguments[Self.dryRun]
-        force = try arguments[Self.force]
+        writing = try MockWriteOptions(arguments, context: context)
         reports = arguments.given(ReportOptions.report) || arguments.given(ReportOptions.output) ? try ReportOptions(arguments) : nil
         history = try HistoryOption(arguments, context: context)
-    }
-
-    /// --mocks DIR (made when missing), else where `live` would find the mocks.
-    static func directory(_ arguments: ParsedArguments, context: CommandContext) throws -> URL {
-        if let folder = try arguments[MockFolderOption.mocks] ?? context.environment["APICHECK_MOCKS"] {
-            return URL(fileURLWithPath: folder, relativeTo: context.workingDirectory).standardizedFileURL
-        }
-        guard let found = MockLocator.locate(workingDirectory: context.workingDirectory, declaredIn: context.api.declaredIn).url else {
-            throw CommandFailure("no mocks folder found; give --mocks DIR")
-        }
-        return found
     }
 
     func run() async throws -> ExitCode {
@@ -94,13 +71,13 @@ struct RecordCommand: Command {
         var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency,
                                   environment: live.environment, probes: target.probes,
                                   probeFilter: target.probeFilter)
-        options.maxMockBytes = maxMockBytes
+        options.maxMockBytes = writing.maxMockBytes
         options.certificateWarningDays = connection.certificateWarningDays
         options.traceContext = target.traceContext
         options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
-        let recorder = MockRecorder(api: api, transport: transport, options: options, directory: directory,
-                                    redactPaths: redactPaths, dryRun: dryRun, force: force)
+        let recorder = MockRecorder(api: api, transport: transport, options: options, directory: writing.directory,
+                                    redactPaths: writing.redactPaths, dryRun: writing.dryRun, force: writing.force)
         let redactor = api.makeRedactor()
         if let password = connection.tls.keyPassword { redactor.register(password) }
         let observer = ConsoleRunObserver(console: context.console, trace: verbose, progress: false)
@@ -108,7 +85,7 @@ struct RecordCommand: Command {
         // A report on stdout keeps stdout to itself: the listing says the same on stderr.
         var listing = context
         if destinations.contains(where: { $0.file == nil }) { listing.console = context.console.divertingOutput }
-        MockWriteListing(context: listing, directory: directory, dryRun: dryRun).print(recording.files)
+        MockWriteListing(context: listing, directory: writing.directory, dryRun: writing.dryRun).print(recording.files)
         for finding in recording.notRecorded + recording.violations + recording.report.runFindings.filter({ $0.severity == .error }) {
             listing.console.out(MockWriteListing.printable(
                 "\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint ?? "-") \(finding.summaryLine)"))

@@ -18,12 +18,13 @@ struct MockFolderOption {
     let explanation: String
     let maxFileBytes: Int
 
-    /// A folder named by --mocks or APICHECK_MOCKS that is not there is a configuration error.
-    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+    /// A folder named by --mocks or APICHECK_MOCKS that is not there is a configuration error,
+    /// unless `creating`: a command that writes mocks makes it.
+    init(_ arguments: ParsedArguments, context: CommandContext, creating: Bool = false) throws {
         maxFileBytes = try arguments[Self.maxMock]
         if let folder = try arguments[Self.mocks] ?? context.environment["APICHECK_MOCKS"] {
             let url = URL(fileURLWithPath: folder, relativeTo: context.workingDirectory).standardizedFileURL
-            guard MockLocator.isDirectory(url) else {
+            guard creating || MockLocator.isDirectory(url) else {
                 throw CommandFailure("no mocks folder at \(url.path) (from --mocks or APICHECK_MOCKS)")
             }
             directory = url

@@ -139,14 +139,14 @@ extension MockServer {
         // A value serve cannot find (an input the body's sample does not copy as it is) is not
         // judged: only one it sees differ is wrong.
         for parameter in endpoint.parameters {
-            guard case let .environment(name, _)? = parameter.sample, let expected = options.credentials[name],
+            guard let name = parameter.sample?.variable, let expected = options.credentials[name],
                   let given = value(of: parameter, in: request, body: body) else { continue }
             if given != expected { return false }
         }
         guard let declared = endpoint.requestBody else { return true }
         let document = Self.document(body)
         for input in declared.inputs {
-            guard case let .environment(name, _)? = input.sample, let expected = options.credentials[name],
+            guard let name = input.sample?.variable, let expected = options.credentials[name],
                   let path = declared.path(ofInput: input.name), let given = document.value(at: path) else { continue }
             if (given.stringValue ?? given.compactText) != expected { return false }
         }

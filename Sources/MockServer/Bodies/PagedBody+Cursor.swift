@@ -44,7 +44,7 @@ extension PagedBody {
                 return Self.problem(Self.linkOffset, "expected an offset of 0 or more, found \(Self.quoted(given))")
             }
             guard request.queryValue(Self.linkOffset) == nil, request.query.contains(where: { !declared.contains($0.name) }),
-                  let path = paging.cursor.bodyPath.flatMap(JSONPath.init(parsing:)),
+                  let path = paging.cursor.bodyPath?.path,
                   let next = recorded()?.value(at: path)?.stringValue, let items = URLComponents(string: next)?.queryItems else { return nil }
             // The recorded next URL's parameters that the endpoint does not declare (`cursor`,
             // `page_token`) are the recorded server's cursor.
@@ -59,7 +59,7 @@ extension PagedBody {
     static func nullEnded(api: API, mocks: MockDirectory) -> Set<String> {
         var ids: Set<String> = []
         for endpoint in api.endpoints {
-            guard let path = endpoint.paging?.cursor.bodyPath.flatMap(JSONPath.init(parsing:)) else { continue }
+            guard let path = endpoint.paging?.cursor.bodyPath?.path else { continue }
             for file in mocks.files where file.mock == endpoint.mock && mocks.status(of: file) < 300 {
                 if case let .success(document) = mocks.document(of: file), document.value(at: path)?.isNull == true {
                     ids.insert(endpoint.id)

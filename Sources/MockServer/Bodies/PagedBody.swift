@@ -29,9 +29,9 @@ struct PagedBody {
         let size = paging.size.flatMap { request.pagingValue($0) }.flatMap { Int($0) }.map { max(1, $0) }
         let given = paging.next.flatMap { request.pagingValue($0) }
         // The first page of an id-cursor list with no size asked is the mock as it is: known
-        // before the declared path is parsed and walked, which a read with a token pays each time.
+        // before the declared path is walked, which a read with a token pays each time.
         if case .id = paging.cursor, given == nil, size == nil { return nil }
-        guard let path = JSONPath(parsing: paging.ids), let star = path.components.firstIndex(of: .anyIndex),
+        guard let path = paging.ids.path, let star = path.components.firstIndex(of: .anyIndex),
               case let .array(all)? = document.value(at: JSONPath(Array(path.components[..<star]))) else { return nil }
         let itemID = JSONPath(Array(path.components[(star + 1)...]))
         let start: Int
@@ -73,7 +73,7 @@ struct PagedBody {
         // A mock with a next token or URL is a first page that says more comes: each page with
         // items gives one, so a mock recorded as one page still pages (to an empty last page).
         var more = to < all.count
-        let nextPath = paging.cursor.bodyPath.flatMap(JSONPath.init(parsing:))
+        let nextPath = paging.cursor.bodyPath?.path
         let recorded = nextPath.flatMap { document.value(at: $0) }
         if let recorded, !recorded.isNull, to > from {
             more = true

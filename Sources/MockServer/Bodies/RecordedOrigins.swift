@@ -19,7 +19,7 @@ struct RecordedOrigins: Sendable {
             basePaths[origin, default: []].insert(MockServerOptions.normalized(url.path))
         }
         for endpoint in api.endpoints {
-            guard let path = endpoint.paging?.cursor.bodyPath.flatMap(JSONPath.init(parsing:)),
+            guard let path = endpoint.paging?.cursor.bodyPath?.path,
                   let file = mocks.file(of: endpoint, scenario: nil), case let .success(document) = mocks.document(of: file),
                   let text = document.value(at: path)?.stringValue, let url = Self.absoluteURL(text), let origin = url.origin
             else { continue }

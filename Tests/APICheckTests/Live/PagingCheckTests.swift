@@ -80,6 +80,26 @@ func strings(_ values: String...) -> [PageID] { values.compactMap { PageID(.stri
         ])
     }
 
+    @Test func pathsThatAreNoJSONPathAreDeclarationProblemsNamingTheEndpoint() {
+        let feed = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("from", .string)], mock: "feed",
+                                  paging: .token(ids: "datas.items[*].id", from: .body("$.next["), next: "from"))
+        let problems = API(name: "paged", envelope: EnvelopePolicy(), endpoints: [feed]).problems
+        #expect(problems.map(\.message) == [
+            "paging reads ids at 'datas.items[*].id', which is not a JSONPath like $.datas.items[*].id",
+            "paging reads the next page's token at '$.next[', which is not a JSONPath like $.next_batch",
+        ])
+        #expect(problems.allSatisfy { $0.kind == .declaration && $0.endpoint == "feed" })
+    }
+
+    @Test func aDeclaredPathIsParsedWhenDeclaredAndQuotedAsWritten() {
+        let declared: DeclaredPath = "$.datas['odd key'][*].id"
+        #expect(declared.path == JSONPath([.key("datas"), .key("odd key"), .anyIndex, .key("id")]))
+        #expect("\(declared)" == "$.datas['odd key'][*].id")
+        let text = "datas.x"
+        #expect(DeclaredPath(text).path == nil)
+        #expect(DeclaredPath("$.\(text)").path == JSONPath([.key("datas"), .key("x")]))
+    }
+
     @Test func theDemoTimelinesPagingIsSound() {
         let ok = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("max_id", .int64)], mock: "feed",
                                 paging: .cursor(ids: "$.datas.statuses[*].id", order: .descending, next: "max_id", inclusive: true))

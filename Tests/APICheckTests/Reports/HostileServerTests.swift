@@ -78,7 +78,7 @@ import FoundationXML
             CheckResult(name: "a", role: .endpoint, endpoint: "a", method: "GET", path: "p/" + secret, classification: echoed,
                         findings: [Finding(kind: .serverCode, severity: .error, endpoint: "a", expected: echoed, found: echoed,
                                            message: echoed, file: echoed)],
-                        skipped: echoed),
+                        skipped: SkipReason(echoed)),
         ], runFindings: [Finding(kind: .login, severity: .error, endpoint: nil, message: "\\u" + secret)])
         redactor.register(secret)
         let redacted = redactor.redact(report)

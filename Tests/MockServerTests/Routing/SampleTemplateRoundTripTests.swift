@@ -15,7 +15,7 @@ import Testing
 
     struct Saved: Codable, Sendable { var ok: Bool }
 
-    static func api(revPath: String = "$.rev") -> API {
+    static func api(revPath: DeclaredPath = "$.rev") -> API {
         API(name: "docs", envelope: .none, errors: ErrorShape(code: "$.error", message: "$.reason"), endpoints: [
             Endpoint<Doc>(id: "docs.get", .get, "docs/d1", mock: "docs_get"),
             Endpoint<Saved>(id: "docs.update", .put, "docs/d1", parameters: [

@@ -224,9 +224,6 @@ public struct AuthPolicy: Sendable, Equatable {
     public func usesCredentials(_ endpoint: AnyEndpoint) -> Bool {
         guard let loginEndpoint else { return false }
         if loginCredentials == .basic, endpoint.id == loginEndpoint { return true }
-        return endpoint.sampledValues.contains { parameter in
-            if case let .environment(name, _)? = parameter.sample { return name == accountVariable || name == passwordVariable }
-            return false
-        }
+        return endpoint.sampledValues.contains { [accountVariable, passwordVariable].contains($0.sample?.variable) }
     }
 }

@@ -95,6 +95,16 @@ public struct EnvelopePolicy: Sendable, Equatable {
     /// The envelope's own fields (code, message), which drift leaves to the envelope check.
     public var fieldPaths: [JSONPath] { [codePath, messagePath] }
 
+    /// An answer in this envelope that carries only `code` and `message`, its payload null: what
+    /// `serve` answers a code asked for, and a refused token where the API signals it with a code.
+    public func envelope(code: EnvelopeCode, message: String) -> JSONValue {
+        var envelope = JSONValue.object([])
+        envelope.set(code.json, at: codePath)
+        envelope.set(.string(message), at: messagePath)
+        if let payloadPath { envelope.set(.null, at: payloadPath) }
+        return envelope
+    }
+
     /// A failure code `serve` writes when it must answer a failure in this envelope.
     public var aFailureCode: EnvelopeCode? {
         failureCodes.min() ?? (codeKinds == ["Int"] ? .int(-1) : codeKinds == ["String"] ? .string("error") : codeKinds == ["Bool"] ? .bool(false) : nil)

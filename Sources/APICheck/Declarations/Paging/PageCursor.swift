@@ -3,7 +3,7 @@ public enum PageCursor: Sendable, Equatable {
     /// Where a server hands out the next page's token.
     public enum Place: Sendable, Equatable {
         /// At a JSONPath of the answer (`$.end`, `$.next_batch`).
-        case body(String)
+        case body(DeclaredPath)
         /// In a response header (`X-Next-Token`).
         case header(String)
     }
@@ -57,7 +57,7 @@ public enum PageCursor: Sendable, Equatable {
     }
 
     /// Where the next token or URL sits in the body, when it does.
-    public var bodyPath: String? {
+    public var bodyPath: DeclaredPath? {
         switch self {
         case let .token(.body(path), _), let .url(.body(path)): path
         default: nil

@@ -4,14 +4,14 @@ extension Paging {
     /// one of the endpoint's query or body parameters, fewer than two pages to follow.
     func problems(in endpoint: AnyEndpoint) -> [Finding] {
         var messages: [String] = []
-        if let path = JSONPath(parsing: ids) {
+        if let path = ids.path {
             if !path.components.contains(.anyIndex) {
                 messages.append("paging reads ids at '\(ids)', which has no [*] over the items")
             }
         } else {
             messages.append("paging reads ids at '\(ids)', which is not a JSONPath like $.datas.items[*].id")
         }
-        if let path = cursor.bodyPath, JSONPath(parsing: path) == nil {
+        if let path = cursor.bodyPath, path.path == nil {
             messages.append("paging reads the next page's \(cursor.kindName) at '\(path)', which is not a JSONPath like $.next_batch")
         }
         // A cursor in the request's body (`"start_key": …` of a range read) is a body parameter.
@@ -30,8 +30,6 @@ extension Paging {
 
     /// The JSONPaths the paging step reads of the first page: the ids, and a token or URL in the body.
     var pathsRead: [JSONPath] {
-        var paths = [JSONPath(parsing: ids)].compactMap { $0 }
-        if let path = cursor.bodyPath.flatMap(JSONPath.init(parsing:)) { paths.append(path) }
-        return paths
+        [ids.path, cursor.bodyPath?.path].compactMap { $0 }
     }
 }

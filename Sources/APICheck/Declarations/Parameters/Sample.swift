@@ -11,7 +11,7 @@ public indirect enum Sample: Sendable, Equatable {
     case unique(prefix: String)
     /// A value seen in an earlier answer of this run: the endpoint and the JSONPath into its body
     /// (e.g. the first status id of the home timeline), with a fallback when none was seen.
-    case seen(endpoint: String, path: String, fallback: ParameterValue?)
+    case seen(endpoint: String, path: DeclaredPath, fallback: ParameterValue?)
     /// A value unique to each call, `prefix` followed by the run id and the call's number in the
     /// run: a transaction id the server de-duplicates on is never sent twice.
     case uniquePerCall(prefix: String)
@@ -27,7 +27,7 @@ public indirect enum Sample: Sendable, Equatable {
     case template(String, Sample)
 
     /// `.seen(endpoint:path:fallback:)` put in a template: `template: "\"{}\""` quotes an ETag.
-    public static func seen(endpoint: String, path: String, fallback: ParameterValue?, template: String) -> Sample {
+    public static func seen(endpoint: String, path: DeclaredPath, fallback: ParameterValue?, template: String) -> Sample {
         .template(template, .seen(endpoint: endpoint, path: path, fallback: fallback))
     }
 
@@ -37,8 +37,15 @@ public indirect enum Sample: Sendable, Equatable {
         return self
     }
 
+    /// The environment variable an `.environment` sample reads (a credential, a per-staging value);
+    /// nil for any other sample. One place to ask whether a parameter is the account or password.
+    public var variable: String? {
+        if case let .environment(name, _) = self { return name }
+        return nil
+    }
+
     /// The earlier answer a `.seen` sample reads, templated or not.
-    public var seenSource: (endpoint: String, path: String, fallback: ParameterValue?)? {
+    public var seenSource: (endpoint: String, path: DeclaredPath, fallback: ParameterValue?)? {
         if case let .seen(endpoint, path, fallback) = base { return (endpoint, path, fallback) }
         return nil
     }

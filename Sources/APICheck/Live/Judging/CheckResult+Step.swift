@@ -1,6 +1,6 @@
 extension CheckResult {
     /// The one way a live run starts a step's result: named and placed by what the step does.
-    init(_ action: LiveStep.Action, skipped: String? = nil) {
+    init(_ action: LiveStep.Action, skipped: SkipReason? = nil) {
         let endpoint: AnyEndpoint, name: String, role: Role, probe: AuthProbe?
         var scenario: String?
         switch action {

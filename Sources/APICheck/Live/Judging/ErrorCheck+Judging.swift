@@ -21,8 +21,9 @@ extension ErrorCheck {
             ?? rules.envelope.map { "a failure envelope with its code at \($0.codePath)" }
         switch classification {
         case .success?:
-            finding(codePath, expected: expectedDescription, found: "success (HTTP \(answered))",
-                    "the input was accepted with a success where the declaration expects a failure")
+            finding(
+                codePath, expected: expectedDescription, found: "success (HTTP \(answered))",
+                "the input was accepted with a success where the declaration expects a failure")
         case let .failure(found, _)?:
             if let code, found != code {
                 finding(codePath, expected: "code \(code)", found: "code \(found)", "answered another failure than the one declared")

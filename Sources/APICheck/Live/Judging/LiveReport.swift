@@ -42,7 +42,7 @@ enum LiveReport {
         results.reserveCapacity(selected.count + probes.count + pages.count + errorChecks.count)
         for endpoint in selected where plan.unplanned[endpoint.id] == nil {
             results.append(firstCheck[endpoint.id].flatMap(outcomes.result(of:))
-                ?? CheckResult(.check(endpoint, reported: true), skipped: "not checked"))
+                ?? CheckResult(.check(endpoint, reported: true), skipped: .notChecked))
         }
         firstCheck = [:]
         results += probeOrder(probes, plan: plan, selected: selected).compactMap(outcomes.result(of:))

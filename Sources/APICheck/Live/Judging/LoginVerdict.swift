@@ -39,7 +39,7 @@ enum LoginVerdict: Sendable, Equatable {
         return (.noToken, result, Finding(
             kind: .login, severity: .error, category: broken ? .contract : .harness, endpoint: login.id,
             message: "login through \(login.id) gave no token ("
-                + (result.findings.first?.message ?? result.skipped ?? "no token in the answer")
+                + (result.findings.first?.message ?? result.skipped?.rawValue ?? "no token in the answer")
                 + "); endpoints that need the token were not checked"))
     }
 }

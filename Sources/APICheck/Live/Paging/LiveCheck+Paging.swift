@@ -10,7 +10,7 @@ extension LiveCheck {
     /// when an answer was replayed: a mock file answers the same page whatever the cursor.
     func page(_ step: LiveStep, token: String?, seen: [String: JSONValue]) async -> StepOutcome {
         let endpoint = step.endpoint
-        guard let paging = endpoint.paging, let path = JSONPath(parsing: paging.ids) else { return StepOutcome() }
+        guard let paging = endpoint.paging, let path = paging.ids.path else { return StepOutcome() }
         let judge = PagingCheck(endpoint: endpoint.id, paging: paging)
         let values = (try? samples.values(for: endpoint, seen: seen)) ?? [:]
         var outcome = StepOutcome(result: CheckResult(step.action))

@@ -80,7 +80,7 @@ extension Paging {
     private func text(at place: PageCursor.Place, of page: PageRead) -> String? {
         switch place {
         case let .body(path):
-            return JSONPath(parsing: path).flatMap { page.document.value(at: $0) }.flatMap { value -> String? in
+            return path.path.flatMap { page.document.value(at: $0) }.flatMap { value -> String? in
                 switch value {
                 case let .string(text): text
                 case let .number(text): text
@@ -115,7 +115,7 @@ extension Paging {
 
     private func placeName(_ place: PageCursor.Place) -> String {
         switch place {
-        case let .body(path): path
+        case let .body(path): path.text
         case let .header(name): "header \(name)"
         }
     }

@@ -69,8 +69,8 @@ struct PagingCheck: Sendable {
     }
 
     /// A paging finding at the ids' JSONPath, or at `path` (where the next token sits).
-    func finding(expected: String, found: String, message: String, at path: String? = nil) -> Finding {
-        Finding(kind: .paging, severity: .error, endpoint: endpoint, path: JSONPath(parsing: path ?? paging.ids), expected: expected,
+    func finding(expected: String, found: String, message: String, at path: DeclaredPath? = nil) -> Finding {
+        Finding(kind: .paging, severity: .error, endpoint: endpoint, path: (path ?? paging.ids).path, expected: expected,
                 found: found, message: message)
     }
 

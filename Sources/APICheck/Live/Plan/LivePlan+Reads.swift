@@ -14,7 +14,7 @@ extension LivePlan {
                 paths += paging.pathsRead
             }
             for parameter in step.endpoint.sampledValues {
-                if let (endpoint, path, _) = parameter.sample?.seenSource, endpoint == source, let read = JSONPath(parsing: path) {
+                if let (endpoint, path, _) = parameter.sample?.seenSource, endpoint == source, let read = path.path {
                     paths.append(read)
                 }
             }

@@ -18,7 +18,7 @@ struct PlanExecutor: Sendable {
     /// all; the executor then drops the exchange.
     typealias Observe = @Sendable (_ step: LiveStep, _ outcome: StepOutcome) -> Void
 
-    static let stalled = "the target stopped answering"
+    static let stalled = SkipReason.targetStopped
 
     let plan: LivePlan
     let concurrency: Int
@@ -44,10 +44,10 @@ struct PlanExecutor: Sendable {
             var started: [LiveStep.ID: ContinuousClock.Instant] = [:]
             var lastAnswer: ContinuousClock.Instant?
             var silentEndpoints: Set<String> = []
-            var stopped: String?
+            var stopped: SkipReason?
             var stalled = false
 
-            func keep(_ id: LiveStep.ID, _ outcome: StepOutcome) -> String? {
+            func keep(_ id: LiveStep.ID, _ outcome: StepOutcome) -> SkipReason? {
                 observe(steps[id], outcome)
                 var kept = outcome
                 kept.exchange = nil
@@ -59,14 +59,14 @@ struct PlanExecutor: Sendable {
                 return outcome.stopsRun
             }
 
-            func skipped(_ id: LiveStep.ID, _ reason: String, stalled: Bool) -> StepOutcome {
+            func skipped(_ id: LiveStep.ID, _ reason: SkipReason, stalled: Bool) -> StepOutcome {
                 var skipped = StepOutcome.skipped(steps[id], reason, login: plan.login.flatMap { outcomes[$0]?.login })
                 skipped.stalled = stalled
                 return skipped
             }
 
             /// Skips, in plan order, every step not started yet.
-            func skipWaiting(_ reason: String, stalled: Bool) {
+            func skipWaiting(_ reason: SkipReason, stalled: Bool) {
                 for id in steps.indices where !begun[id] {
                     begun[id] = true
                     _ = keep(id, skipped(id, reason, stalled: stalled))
@@ -118,7 +118,7 @@ struct PlanExecutor: Sendable {
                 }
             }
             // A cycle in the plan would leave steps waiting forever; the plan never builds one.
-            skipWaiting("not checked", stalled: false)
+            skipWaiting(.notChecked, stalled: false)
             return outcomes
         }
     }

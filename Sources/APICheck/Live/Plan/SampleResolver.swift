@@ -66,7 +66,7 @@ struct SampleResolver: Sendable {
         case let .computed(computation):
             value = computation.compute(SampleContext(runID: runID, call: call, now: now, environment: environment))
         case let .seen(source, path, fallback):
-            let found = JSONPath(parsing: path).flatMap { seen[source]?.value(at: $0) }
+            let found = path.path.flatMap { seen[source]?.value(at: $0) }
             switch found {
             case let .string(text)?: value = .string(text)
             case let .number(text)?: value = Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
@@ -89,7 +89,7 @@ struct SampleResolver: Sendable {
             guard let document = seen[source] else {
                 return "its sample for '\(parameter.name)' comes from \(source), which did not succeed"
             }
-            let found = JSONPath(parsing: path).flatMap { document.value(at: $0) }
+            let found = path.path.flatMap { document.value(at: $0) }
             switch found {
             case .string?, .number?, .bool?:
                 continue

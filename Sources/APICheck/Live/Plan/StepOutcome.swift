@@ -20,7 +20,7 @@ struct StepOutcome: Sendable {
     /// Problems of the whole run the step found (why the login failed).
     var runFindings: [Finding] = []
     /// Why the run must stop after this step (the target cannot be reached); nil to go on.
-    var stopsRun: String?
+    var stopsRun: SkipReason?
     /// The call succeeded (what a logout step must have done before a logged-out probe).
     var succeeded = false
     /// An HTTP answer came, whatever it said.

@@ -36,9 +36,10 @@ extension SchemaRecorder {
                 }
             }
             if !branches.isEmpty {
-                warnings.append("\(path) (\(ReadLog.typeName(type))): a payload chosen by its string field `\(key)`, exported with the branches "
-                    + "of the values the mocks hold (\(walked.joined(separator: ", "))) only; a value no mock holds is not in the schema: "
-                    + "declare every value with OpenAPIDiscriminatorProviding")
+                warnings.append(
+                    "\(path) (\(ReadLog.typeName(type))): a payload chosen by its string field `\(key)`, exported with the branches "
+                        + "of the values the mocks hold (\(walked.joined(separator: ", "))) only; a value no mock holds is not in the schema: "
+                        + "declare every value with OpenAPIDiscriminatorProviding")
                 return branches
             }
         }

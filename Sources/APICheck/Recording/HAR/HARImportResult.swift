@@ -86,9 +86,7 @@ public struct HARImportResult: Sendable {
     /// could not be written, else holds: what the capture holds beyond the declarations is
     /// reported, not failed.
     public var verdict: Verdict {
-        if files.contains(where: { $0.action == .refused }) { return .violated }
-        if files.contains(where: { $0.action == .failed }) { return .incomplete }
-        return .holds
+        Verdict(violated: files.contains(where: { $0.action == .refused }), incomplete: files.contains(where: { $0.action == .failed }))
     }
 
     /// The summary lines after the files.

@@ -54,7 +54,7 @@ public enum GitHubReport {
                 var cells = [code(result.name), verdict(result.status(strict: report.strict))]
                 if showTimes { cells.append(result.totalMilliseconds.map(String.init) ?? "") }
                 var notes = counts(result.findings)
-                if let skipped = result.skipped { notes = "skipped: " + inline(skipped) }
+                if let skipped = result.skipped { notes = "skipped: " + inline(skipped.rawValue) }
                 cells.append(notes)
                 lines.append("| " + cells.joined(separator: " | ") + " |")
             }

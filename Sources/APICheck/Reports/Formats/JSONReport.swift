@@ -87,7 +87,7 @@ public enum JSONReport {
             ("traceparent", optional(result.traceparent)),
             ("status", result.status.map { .number(String($0)) } ?? .null),
             ("outcome", optional(result.classification)),
-            ("skipped", optional(result.skipped)),
+            ("skipped", optional(result.skipped?.rawValue)),
             ("passed", .bool(result.passed(strict: strict))),
             ("timings", result.timings.map { timings in
                 .object([

@@ -14,7 +14,7 @@ public enum JUnitReport {
         var cases: [Case] = report.results.map { result in
             Case(classname: "\(report.api).\(classname(result.role))",
                  name: result.name, seconds: result.timings?.total ?? 0,
-                 findings: result.findings, skipped: result.skipped, strict: report.strict)
+                 findings: result.findings, skipped: result.skipped?.rawValue, strict: report.strict)
         }
         if !report.runFindings.isEmpty {
             cases.append(Case(classname: "\(report.api).run", name: "run", seconds: 0,

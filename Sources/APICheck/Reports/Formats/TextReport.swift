@@ -38,7 +38,7 @@ public enum TextReport {
                 var row = "  " + style.status(status) + "  " + pad(result.name, nameWidth)
                     + "  " + pad(result.method, methodWidth) + "  " + pad(result.displayPath, pathWidth)
                 if let skipped = result.skipped {
-                    row += "  skipped: " + skipped
+                    row += "  skipped: " + skipped.rawValue
                 } else {
                     if outcomeWidth > 0 { row += "  " + pad(outcome, outcomeWidth) }
                     if showTimes, let ms = result.totalMilliseconds {

@@ -85,7 +85,7 @@ public enum HTMLReport {
         let status = result.status(strict: strict)
         var detail = ""
         if let skipped = result.skipped {
-            detail = skipped
+            detail = skipped.rawValue
         } else if result.role != .endpoint {
             detail = [result.status.map(String.init), result.classification].compactMap { $0 }.joined(separator: " → ")
         } else if let ms = result.totalMilliseconds {
