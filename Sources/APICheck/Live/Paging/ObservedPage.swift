@@ -22,7 +22,7 @@ public struct ObservedPage: Sendable {
     /// decoded; `url` the one it was asked at; `headers` the answer's.
     public init?(endpoint: AnyEndpoint, document: JSONValue, query: [(name: String, value: String)],
                  headers: [(name: String, value: String)], url: URL) {
-        guard let paging = endpoint.paging, let path = JSONPath(parsing: paging.ids),
+        guard let paging = endpoint.paging, let path = paging.ids.path,
               let ids = PagingCheck.ids(in: document, at: path) else { return nil }
         self.ids = ids
         var values: [String: ParameterValue] = [:]
