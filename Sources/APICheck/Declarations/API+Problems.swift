@@ -23,7 +23,9 @@ extension API {
             for name in pathParameters.subtracting(placeholders).sorted() {
                 problem(endpoint.id, "path parameter '\(name)' has no {\(name)} in the path '\(endpoint.path)'")
             }
-            for segment in RouteTable.segments(endpoint.path) where segment.contains("{+") && !(segment.hasPrefix("{+") && segment.hasSuffix("}")) {
+            // Read as bytes first: Foundation's `contains` of a string costs more than the rest of the checks.
+            for segment in RouteTable.segments(endpoint.path)
+            where segment.utf8.contains(UInt8(ascii: "+")) && segment.contains("{+") && !(segment.hasPrefix("{+") && segment.hasSuffix("}")) {
                 problem(endpoint.id, "the path '\(endpoint.path)' puts text around \(segment)'s placeholder; "
                     + "a value that spans segments ({+name}) must be a whole segment")
             }

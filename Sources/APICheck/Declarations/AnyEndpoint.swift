@@ -182,6 +182,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// answer the same requests (`rooms/{id}` and `rooms/{roomId}` alike). A placeholder that
     /// spans segments keeps its `+`: `files/{+path}` answers more than `files/{name}`.
     public var routeKey: String {
+        // A path without placeholders is its own key: walked character by character, each of a
+        // big catalog's keys cost the declaration checks more than the rest of its checks.
+        guard path.utf8.contains(UInt8(ascii: "{")) else { return method.rawValue + " " + path }
         var key = method.rawValue + " "
         var inside = false, opened = false
         for character in path {
@@ -209,6 +212,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     /// Path parameter names in template order, without the `+` of one that spans segments.
     public var pathParameterNames: [String] {
+        guard path.utf8.contains(UInt8(ascii: "{")) else { return [] }
         var names: [String] = []
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

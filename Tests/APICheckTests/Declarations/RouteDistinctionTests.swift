@@ -27,6 +27,21 @@ import Testing
         #expect(SyncAPI.api.problems.isEmpty)
     }
 
+    /// A path without placeholders takes a shorter way to its route key: the method stays in it.
+    @Test func aPlainPathIsOneRoutePerMethod() {
+        func api(_ second: HTTPMethod) -> API {
+            API(name: "plain", envelope: EnvelopePolicy(), endpoints: [
+                Endpoint<SyncAPI.Batch>(id: "a", .get, "sync/all", mock: "a", enveloped: false),
+                Endpoint<SyncAPI.Batch>(id: "b", second, "sync/all", mock: "b", enveloped: false),
+            ])
+        }
+        #expect(api(.post).problems.isEmpty)
+        #expect(api(.get).problems.map { "\($0.endpoint ?? "-"): \($0.message)" } == [
+            "b: GET sync/all is also declared by a; declare what tells them apart "
+                + "(distinguishedBy: a query parameter present, absent or of a value, a header, a body field)",
+        ])
+    }
+
     @Test func theRouteTableTakesTheEndpointWhoseDistinctionTheRequestMeets() {
         let table = RouteTable(Self.sync(.bodyField("kind", value: "full"), .header("X-Page")).endpoints)
         func id(_ met: Set<String>) -> String? {
