@@ -52,26 +52,37 @@ let package = Package(
         .target(name: "YAMLReader", dependencies: ["APICheck", "CYAML"]),
         // Runs kept in a database and queried; its own target so the core stays free of SQLite.
         .target(name: "HistoryStore", dependencies: ["APICheck", "CSQLite", "CPostgres"]),
-        .target(name: "APICheckCLI", dependencies: ["APICheck", "CurlClient", "HTTPServer", "MockServer", "ProxyServer", "YAMLReader",
-                                                    "HistoryStore"],
-                plugins: ["CommitStamp"]),
+        .target(
+            name: "APICheckCLI",
+            dependencies: [
+                "APICheck", "CurlClient", "HTTPServer", "MockServer", "ProxyServer", "YAMLReader",
+                "HistoryStore",
+            ],
+            plugins: ["CommitStamp"]),
         // The demo's sandbox behind the CLI's launcher protocol: only the demo's apicheck links it.
         .target(name: "APICheckDemo", dependencies: ["APICheckCLI", "Sandbox", "HTTPServer"]),
         .executableTarget(name: "apicheck", dependencies: ["APICheckCLI", "APICheckDemo", "Contracts"]),
         // The command line over a generated catalog of any size, for the scaling bench.
         .executableTarget(name: "apicheck-catalog", dependencies: ["APICheck", "APICheckCLI"], path: "Sources/APICheckCatalog"),
-        .executableTarget(name: "apicheck-bench", dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer", "HistoryStore"], path: "Sources/APICheckBench"),
+        .executableTarget(
+            name: "apicheck-bench",
+            dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer", "HistoryStore"],
+            path: "Sources/APICheckBench"),
 
         // What test targets share: test servers, the live harness and scenario tiers, the
         // repository's paths. Test targets only; not a product.
         .target(name: "CTestLimits", path: "Tests/CTestLimits"),
-        .target(name: "TestSupport", dependencies: ["APICheck", "APICheckCLI", "APICheckDemo", "Contracts", "CTestLimits", "CurlClient", "HTTPServer", "Sandbox"],
-                path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["APICheck", "APICheckCLI", "APICheckDemo", "Contracts", "CTestLimits", "CurlClient", "HTTPServer", "Sandbox"],
+            path: "Tests/TestSupport"),
         // The second example API, unlike the demo: declarations, mocks and a backend. Test targets only.
         .target(name: "RelayExample", dependencies: ["APICheck", "HTTPServer"], path: "Tests/RelayExample", exclude: ["mocks"]),
         // Folders as the core's; the demo API is the mocks layer's fixture.
         .testTarget(name: "APICheckTests", dependencies: ["APICheck", "Contracts", "TestSupport", "RelayExample"], exclude: ["Golden"]),
-        .testTarget(name: "ContractsTests", dependencies: ["APICheck", "Contracts", "URLSessionClient", "Sandbox", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "ContractsTests", dependencies: ["APICheck", "Contracts", "URLSessionClient", "Sandbox", "TestSupport"],
+            exclude: ["Golden"]),
         // The network transports' scenarios: libcurl and URLSession run the same table.
         .testTarget(name: "CurlClientTests", dependencies: ["CurlClient", "URLSessionClient", "HTTPServer", "APICheck", "TestSupport"]),
         // The server is exercised through the libcurl transport, as the sandbox is reached.
@@ -81,11 +92,27 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "HTTPServer", "TestSupport"]),
         // The core's live run over the demo API: its plan and executor, the scenario table on the
         // mock and socket tiers, the sandbox's faults through libcurl.
-        .testTarget(name: "LiveIntegrationTests", dependencies: ["APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox", "TestSupport", "RelayExample"]),
-        .testTarget(name: "APICheckCLITests", dependencies: ["APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient", "TestSupport", "RelayExample"]),
-        .testTarget(name: "ProxyServerTests", dependencies: ["ProxyServer", "APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox",
-                                                           "TestSupport", "RelayExample"]),
-        .testTarget(name: "MockServerTests", dependencies: ["MockServer", "APICheck", "APICheckCLI", "Contracts", "CurlClient", "HTTPServer", "TestSupport", "RelayExample", "URLSessionClient"]),
+        .testTarget(
+            name: "LiveIntegrationTests",
+            dependencies: ["APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox", "TestSupport", "RelayExample"]),
+        .testTarget(
+            name: "APICheckCLITests",
+            dependencies: [
+                "APICheckCLI", "APICheckDemo", "APICheck", "Contracts", "Sandbox", "CurlClient", "HTTPServer", "URLSessionClient",
+                "TestSupport", "RelayExample",
+            ]),
+        .testTarget(
+            name: "ProxyServerTests",
+            dependencies: [
+                "ProxyServer", "APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox",
+                "TestSupport", "RelayExample",
+            ]),
+        .testTarget(
+            name: "MockServerTests",
+            dependencies: [
+                "MockServer", "APICheck", "APICheckCLI", "Contracts", "CurlClient", "HTTPServer", "TestSupport", "RelayExample",
+                "URLSessionClient",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -43,8 +43,11 @@ public enum Demo {
     public static let showStatus = Endpoint<Status>(
         id: "statuses.show", .get, "statuses/{id}",
         parameters: [
-            .path("id", .int64, sample: .seen(endpoint: "statuses.homeTimeline", path: "$.datas.statuses[0].id",
-                                              fallback: .int(4_130_540_976_425_200))),
+            .path(
+                "id", .int64,
+                sample: .seen(
+                    endpoint: "statuses.homeTimeline", path: "$.datas.statuses[0].id",
+                    fallback: .int(4_130_540_976_425_200)))
         ],
         mock: "status_show", auth: .token,
         errorChecks: [.scenario("not_found", status: 200, code: 20101, inputs: ["id": 1])])
@@ -52,9 +55,11 @@ public enum Demo {
     public static let showUser = Endpoint<UserProfile>(
         id: "users.show", .get, "users/show",
         parameters: [
-            .query("uid", .int64, required: true,
-                   sample: .seen(endpoint: "statuses.homeTimeline", path: "$.datas.statuses[0].user.id",
-                                 fallback: .int(1_000_000_001))),
+            .query(
+                "uid", .int64, required: true,
+                sample: .seen(
+                    endpoint: "statuses.homeTimeline", path: "$.datas.statuses[0].user.id",
+                    fallback: .int(1_000_000_001)))
         ],
         mock: "user_show", auth: .token)
 
@@ -67,8 +72,11 @@ public enum Demo {
         mock: "topics",
         errorChecks: [.scenario("bad_page", status: 200, code: -1, inputs: ["page": 0])])
 
-    static let topicID = Parameter.body("tid", .string, sample: .seen(endpoint: "topics.list", path: "$.datas[0].id",
-                                                                     fallback: "apicheck-topic"))
+    static let topicID = Parameter.body(
+        "tid", .string,
+        sample: .seen(
+            endpoint: "topics.list", path: "$.datas[0].id",
+            fallback: "apicheck-topic"))
 
     /// Liking and unliking are probed though they are POSTs: the backend refuses a bad token
     /// before it counts anything.
@@ -101,11 +109,14 @@ public enum Demo {
         // The server's promises, each one a probe: a login revokes the account's earlier tokens
         // (answered 10504 from then on); a missing token, and one `Account/logout` ended, get the
         // dead-token 403. No refresh tokens.
-        auth: AuthPolicy(loginEndpoint: "account.login", tokenField: "utoken", placement: .query("access_token"),
-                         revokesEarlierTokens: true, revokedToken: .forcedLogout,
-                         missingToken: .deadToken, loggedOutToken: .deadToken),
+        auth: AuthPolicy(
+            loginEndpoint: "account.login", tokenField: "utoken", placement: .query("access_token"),
+            revokesEarlierTokens: true, revokedToken: .forcedLogout,
+            missingToken: .deadToken, loggedOutToken: .deadToken),
         defaultHeaders: [("os", "Linux"), ("client", "apicheck/1.0")],
         secretFields: ["utoken", "password", "access_token"],
-        endpoints: [login, register, logout, homeTimeline, showStatus, showUser, topics, likeTopic, unlikeTopic,
-                    token, config])
+        endpoints: [
+            login, register, logout, homeTimeline, showStatus, showUser, topics, likeTopic, unlikeTopic,
+            token, config,
+        ])
 }

@@ -44,11 +44,14 @@ public struct APICheckTool: Sendable {
     /// Runs one command line and returns its exit code (an `ExitCode`'s raw value). Never calls
     /// `exit` itself, and never traps on output: a stream that cannot be written (a full disk, a
     /// closed descriptor, a reader gone) ends in exit code 2 and a message on the other stream.
-    public func run(_ arguments: [String], console: Console = .standard(),
-                    environment: [String: String] = ProcessInfo.processInfo.environment,
-                    workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)) async -> Int32 {
-        var context = CommandContext(api: api, console: console, environment: environment, sandbox: sandbox,
-                                     workingDirectory: workingDirectory, tool: name)
+    public func run(
+        _ arguments: [String], console: Console = .standard(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    ) async -> Int32 {
+        var context = CommandContext(
+            api: api, console: console, environment: environment, sandbox: sandbox,
+            workingDirectory: workingDirectory, tool: name)
         let code = await dispatch(arguments, context: &context)
         return finish(code, context: context).rawValue
     }
@@ -93,11 +96,14 @@ public struct APICheckTool: Sendable {
         // The commands that talk to a server, or stand in for one, see the API as its server runs;
         // the audit, the listing and the documents keep the declaration.
         if Self.serverCommands.contains(command.name), let variable = context.api.auth.offVariable,
-           context.api.auth.isOff(in: context.environment) {
+            context.api.auth.isOff(in: context.environment)
+        {
             let needing = context.api.endpoints.filter(\.requiresToken).count
             context.api = context.api.withAuthOff
-            context.note(DisplayText.escaped("auth is off ($\(variable)=\(context.environment[variable] ?? "")): no token is sent "
-                + "or asked for, and the probes of the \(needing) endpoint\(needing == 1 ? "" : "s") that need one are skipped"))
+            context.note(
+                DisplayText.escaped(
+                    "auth is off ($\(variable)=\(context.environment[variable] ?? "")): no token is sent "
+                        + "or asked for, and the probes of the \(needing) endpoint\(needing == 1 ? "" : "s") that need one are skipped"))
         }
         do {
             let parsed = try ParsedArguments(rest, options: command.options.map(\.spec), positionals: command.arguments)
@@ -111,8 +117,9 @@ public struct APICheckTool: Sendable {
         } catch let failure as CommandFailure {
             // Every line escaped whole: a path or value in the message may hold a newline, and
             // must not start a line of its own.
-            context.note(([failure.message] + failure.details.map { "  " + $0 }).map { DisplayText.escaped($0) }
-                .joined(separator: "\n"))
+            context.note(
+                ([failure.message] + failure.details.map { "  " + $0 }).map { DisplayText.escaped($0) }
+                    .joined(separator: "\n"))
             return failure.exitCode
         } catch {
             context.note(DisplayText.escaped("\(error)"))

@@ -18,8 +18,8 @@ enum AllocatorArenas {
 
     static func shareOne() {
         #if os(Linux)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
         #endif
     }
 }

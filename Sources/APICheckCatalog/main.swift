@@ -20,7 +20,8 @@ let endpoints = (0..<count).map { index -> Endpoint<Item> in
     let name = "e" + String(repeating: "0", count: width - digits.count) + digits
     return Endpoint<Item>(id: "bench.\(name)", .get, "bench/\(name)", mock: name)
 }
-let api = API(name: "bench", environments: ["local": URL(string: "http://127.0.0.1:8080/Api/")!],
-              envelope: EnvelopePolicy(), endpoints: endpoints)
+let api = API(
+    name: "bench", environments: ["local": URL(string: "http://127.0.0.1:8080/Api/")!],
+    envelope: EnvelopePolicy(), endpoints: endpoints)
 let code = await APICheckTool(api: api, name: "apicheck-catalog").run(Array(CommandLine.arguments.dropFirst()))
 exit(code)

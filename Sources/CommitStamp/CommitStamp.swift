@@ -22,10 +22,13 @@ import PackagePlugin
         for module in context.package.targets.compactMap({ $0 as? SourceModuleTarget }) {
             inputs += module.sourceFiles.map(\.url)
         }
-        return [.buildCommand(displayName: "Stamping the commit into \(target.name)",
-                              executable: URL(fileURLWithPath: "/bin/sh"),
-                              arguments: [script.path, root.path, output.path],
-                              inputFiles: inputs, outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Stamping the commit into \(target.name)",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: [script.path, root.path, output.path],
+                inputFiles: inputs, outputFiles: [output])
+        ]
     }
 
     /// `.git` is a folder in a clone and a file naming the folder in a worktree.

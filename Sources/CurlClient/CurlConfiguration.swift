@@ -20,9 +20,11 @@ public struct CurlConfiguration: Sendable {
     /// compressed, no redirect followed. What a proxy needs to stay out of the exchange.
     public var passThrough = false
 
-    public init(concurrency: Int = 8, connectTimeout: Double = 10, timeout: Double = 10,
-                maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20, insecure: Bool = false,
-                userAgent: String = "apicheck/1.0") {
+    public init(
+        concurrency: Int = 8, connectTimeout: Double = 10, timeout: Double = 10,
+        maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20, insecure: Bool = false,
+        userAgent: String = "apicheck/1.0"
+    ) {
         self.concurrency = concurrency
         self.connectTimeout = connectTimeout
         self.timeout = timeout

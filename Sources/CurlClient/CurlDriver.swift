@@ -184,15 +184,20 @@ final class CurlDriver: Sendable {
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
-                      let transfer = state.active[easy] else { continue }
+                    let transfer = state.active[easy]
+                else { continue }
                 let code = message.pointee.data.result
                 // libcurl takes a connection closed in the middle of the header block for the end
                 // of an answer: that is a broken transfer, not an answer with an empty body.
-                let result: Result<HTTPResponse, any Error> = code != CURLE_OK
+                let result: Result<HTTPResponse, any Error> =
+                    code != CURLE_OK
                     ? .failure(TransportError(curlCode: code, transfer: transfer))
-                    : transfer.headersComplete ? .success(transfer.response(from: easy))
-                    : .failure(TransportError(.other, "the connection closed in the middle of the response headers",
-                                              url: transfer.redactedURL))
+                    : transfer.headersComplete
+                        ? .success(transfer.response(from: easy))
+                        : .failure(
+                            TransportError(
+                                .other, "the connection closed in the middle of the response headers",
+                                url: transfer.redactedURL))
                 finish(transfer, easy: easy, with: result, state: &state)
                 completedAny = true
             }
@@ -201,7 +206,8 @@ final class CurlDriver: Sendable {
             // Waits only when nothing is queued; else the next turn takes it at once.
             let idle = queue.withLock { queue in
                 guard !queue.shuttingDown, queue.cancelled.isEmpty,
-                      queue.pending.isEmpty || state.active.count >= max(1, configuration.concurrency) else { return false }
+                    queue.pending.isEmpty || state.active.count >= max(1, configuration.concurrency)
+                else { return false }
                 queue.sleeping = true
                 return true
             }
@@ -213,8 +219,12 @@ final class CurlDriver: Sendable {
 
     private func start(_ transfer: CurlTransfer, state: inout LoopState) {
         guard let easy = state.idleHandles.popLast() ?? curl_easy_init() else {
-            resume(transfer, with: .failure(TransportError(.other, "libcurl could not create an easy handle",
-                                                           url: transfer.redactedURL)))
+            resume(
+                transfer,
+                with: .failure(
+                    TransportError(
+                        .other, "libcurl could not create an easy handle",
+                        url: transfer.redactedURL)))
             return
         }
         do {
@@ -229,16 +239,21 @@ final class CurlDriver: Sendable {
         guard code == CURLM_OK else {
             transfer.easy = nil
             recycle(easy, state: &state)
-            resume(transfer, with: .failure(TransportError(
-                .other, "libcurl could not start the transfer: \(String(cString: curl_multi_strerror(code)))",
-                url: transfer.redactedURL)))
+            resume(
+                transfer,
+                with: .failure(
+                    TransportError(
+                        .other, "libcurl could not start the transfer: \(String(cString: curl_multi_strerror(code)))",
+                        url: transfer.redactedURL)))
             return
         }
         state.active[easy] = transfer
     }
 
-    private func finish(_ transfer: CurlTransfer, easy: UnsafeMutableRawPointer,
-                        with result: Result<HTTPResponse, any Error>, state: inout LoopState) {
+    private func finish(
+        _ transfer: CurlTransfer, easy: UnsafeMutableRawPointer,
+        with result: Result<HTTPResponse, any Error>, state: inout LoopState
+    ) {
         var connects = 0
         ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
         connectionsOpened.add(connects, ordering: .relaxed)

@@ -25,13 +25,19 @@ extension CurlTransfer {
         // Timeouts via signals are not thread-safe; the driver thread must never get one.
         check(ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         check(ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
-        check(ccurl_easy_setopt_write_function(easy, { data, size, count, context in
-            CurlTransfer.from(context).receiveBody(data, size * count)
-        }), "WRITEFUNCTION")
+        check(
+            ccurl_easy_setopt_write_function(
+                easy,
+                { data, size, count, context in
+                    CurlTransfer.from(context).receiveBody(data, size * count)
+                }), "WRITEFUNCTION")
         check(ccurl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context), "WRITEDATA")
-        check(ccurl_easy_setopt_header_function(easy, { data, size, count, context in
-            CurlTransfer.from(context).receiveHeaderLine(data, size * count)
-        }), "HEADERFUNCTION")
+        check(
+            ccurl_easy_setopt_header_function(
+                easy,
+                { data, size, count, context in
+                    CurlTransfer.from(context).receiveHeaderLine(data, size * count)
+                }), "HEADERFUNCTION")
         check(ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context), "HEADERDATA")
 
         // Redirects are followed by `CurlTransport.send`, which keeps them within the origin.
@@ -41,16 +47,18 @@ extension CurlTransfer {
             check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
             check(ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent), "USERAGENT")
         }
-        check(ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout)),
-              "CONNECTTIMEOUT_MS")
+        check(
+            ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout)),
+            "CONNECTTIMEOUT_MS")
         check(ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.timeout)), "TIMEOUT_MS")
         check(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1), "SSL_VERIFYPEER")
         check(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2), "SSL_VERIFYHOST")
         configureTLS(easy, check)
         // Rejects early when the server announces a larger Content-Length; the write callback
         // still enforces the cap for chunked or compressed bodies.
-        check(ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes)),
-              "MAXFILESIZE_LARGE")
+        check(
+            ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes)),
+            "MAXFILESIZE_LARGE")
 
         switch request.method {
         case .get:
@@ -82,8 +90,9 @@ extension CurlTransfer {
         }
 
         if let failure {
-            throw TransportError(.other, "libcurl rejected option \(failure.option): \(String(cString: curl_easy_strerror(failure.code)))",
-                                 url: redactedURL)
+            throw TransportError(
+                .other, "libcurl rejected option \(failure.option): \(String(cString: curl_easy_strerror(failure.code)))",
+                url: redactedURL)
         }
     }
 
@@ -91,13 +100,15 @@ extension CurlTransfer {
         var lines: [String] = []
         for field in request.headers {
             // Scalars, not Characters: "\r\n" is one Character and equals neither "\r" nor "\n".
-            let forbidden = field.name.isEmpty
+            let forbidden =
+                field.name.isEmpty
                 || field.name.unicodeScalars.contains { $0 == ":" || $0.properties.isWhitespace || $0.value < 0x20 }
                 || field.value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
             guard !forbidden else {
                 // The value may be a secret: name the header only.
-                throw TransportError(.other, "header \"\(field.name)\" cannot be sent: bad name or line break in value",
-                                     url: redactedURL)
+                throw TransportError(
+                    .other, "header \"\(field.name)\" cannot be sent: bad name or line break in value",
+                    url: redactedURL)
             }
             // "Name:" would tell libcurl to remove the header; "Name;" sends it empty.
             lines.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
@@ -145,7 +156,8 @@ extension CurlTransfer {
         guard let data else { return count }
         // A folded line with no field before it is read as the scalar path reads it.
         if let line = HeaderLine(ascii: UnsafeRawBufferPointer(start: data, count: count)),
-           !(headers.isEmpty && { if case .continuation = line { true } else { false } }()) {
+            !(headers.isEmpty && { if case .continuation = line { true } else { false } }())
+        {
             switch line {
             case .status:
                 headers.removeAll()
@@ -161,8 +173,9 @@ extension CurlTransfer {
             }
             return count
         }
-        let line = HeaderText.trimmed(Substring(String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)),
-                                      HeaderText.isNewline)
+        let line = HeaderText.trimmed(
+            Substring(String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)),
+            HeaderText.isNewline)
         if line.hasPrefix("HTTP/") {
             headers.removeAll()
             headersComplete = false
@@ -190,8 +203,9 @@ extension CurlTransfer {
             ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
             url = effective.flatMap { URL(string: String(cString: $0)) }
         }
-        var response = HTTPResponse(status: status, headers: headers, body: body, url: url,
-                                    timings: Self.timings(of: easy))
+        var response = HTTPResponse(
+            status: status, headers: headers, body: body, url: url,
+            timings: Self.timings(of: easy))
         response.certificates = Self.certificates(of: easy)
         return response
     }
@@ -201,8 +215,9 @@ extension CurlTransfer {
             var value = 0.0
             return ccurl_easy_getinfo_double(easy, info, &value) == CURLE_OK ? value : 0
         }
-        return Timings(dns: seconds(CURLINFO_NAMELOOKUP_TIME), connect: seconds(CURLINFO_CONNECT_TIME),
-                       tls: seconds(CURLINFO_APPCONNECT_TIME), firstByte: seconds(CURLINFO_STARTTRANSFER_TIME),
-                       total: seconds(CURLINFO_TOTAL_TIME))
+        return Timings(
+            dns: seconds(CURLINFO_NAMELOOKUP_TIME), connect: seconds(CURLINFO_CONNECT_TIME),
+            tls: seconds(CURLINFO_APPCONNECT_TIME), firstByte: seconds(CURLINFO_STARTTRANSFER_TIME),
+            total: seconds(CURLINFO_TOTAL_TIME))
     }
 }

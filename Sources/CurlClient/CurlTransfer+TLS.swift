@@ -36,7 +36,8 @@ extension CurlTransfer {
     static func certificates(of easy: UnsafeMutableRawPointer) -> [ServerCertificate] {
         var info: UnsafeMutablePointer<curl_certinfo>?
         guard ccurl_easy_getinfo_certinfo(easy, &info) == CURLE_OK, let info, info.pointee.num_of_certs > 0,
-              let lists = info.pointee.certinfo else { return [] }
+            let lists = info.pointee.certinfo
+        else { return [] }
         return (0..<Int(info.pointee.num_of_certs)).compactMap { index in
             var lines: [String] = []
             var node = lists[index]

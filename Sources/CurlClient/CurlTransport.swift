@@ -33,9 +33,11 @@ public final class CurlTransport: Transport {
             response.timings.total += earlier
             earlier = response.timings.total
             guard !configuration.passThrough, let next = current.redirected(by: response),
-                  next.url.hasSameOrigin(as: request.url) else { return response }
+                next.url.hasSameOrigin(as: request.url)
+            else { return response }
             guard hops < configuration.maxRedirects else {
-                throw TransportError(.other, "maximum (\(configuration.maxRedirects)) redirects followed", url: URLDisplay.string(request.url, query: false))
+                throw TransportError(
+                    .other, "maximum (\(configuration.maxRedirects)) redirects followed", url: URLDisplay.string(request.url, query: false))
             }
             current = next
             hops += 1
@@ -58,7 +60,9 @@ public final class CurlTransport: Transport {
     /// thread, so it must return quickly. A proxy moves thousands of exchanges a second this
     /// way; a task and its continuation for each would cost more than the transfer's own work.
     /// `cancel()` on the result drops the transfer, and `completion` gets a `CancellationError`.
-    public func start(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) -> CurlTransferHandle {
+    public func start(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void)
+        -> CurlTransferHandle
+    {
         let driver: CurlDriver
         do {
             driver = try self.driver.get()

@@ -33,8 +33,9 @@ enum HeaderLine: Equatable {
         } else if isSpace(line[start]) {
             self = .continuation(text(start, end))
         } else if let colon = line[start..<end].firstIndex(of: UInt8(ascii: ":")) {
-            self = .field(name: String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<colon]), as: UTF8.self),
-                          value: text(colon + 1, end))
+            self = .field(
+                name: String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<colon]), as: UTF8.self),
+                value: text(colon + 1, end))
         } else {
             self = .other
         }

@@ -12,8 +12,9 @@ extension ServerCertificate {
             if fields[name] == nil { fields[name] = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces) }
         }
         guard let subject = fields["subject"] else { return nil }
-        self.init(subject: subject, issuer: fields["issuer"] ?? "unknown",
-                  notBefore: fields["start date"].flatMap(Self.date), notAfter: fields["expire date"].flatMap(Self.date))
+        self.init(
+            subject: subject, issuer: fields["issuer"] ?? "unknown",
+            notBefore: fields["start date"].flatMap(Self.date), notAfter: fields["expire date"].flatMap(Self.date))
     }
 
     /// OpenSSL prints "Jan  1 00:00:00 2027 GMT"; GnuTLS builds of libcurl print "2027-01-01 00:00:00 GMT".

@@ -14,12 +14,16 @@ extension TransportError {
         let summary = String(cString: curl_easy_strerror(code))
         let detail = transfer.errorText
         // "Timeout was reached" adds nothing to "Operation timed out after 1000 milliseconds ...".
-        let message = detail.isEmpty || detail == summary ? summary
+        let message =
+            detail.isEmpty || detail == summary
+            ? summary
             : code == CURLE_OPERATION_TIMEDOUT ? detail : "\(summary): \(detail)"
         let tls = transfer.configuration.tls
         let asked = tls.clientCertificate == nil && ccurl_certificate_requested(transfer.number) != 0
-        if let failure = TLSFailure(curlCode: code, detail: detail, clientCertificateGiven: tls.clientCertificate != nil,
-                                    certificateRequested: asked) {
+        if let failure = TLSFailure(
+            curlCode: code, detail: detail, clientCertificateGiven: tls.clientCertificate != nil,
+            certificateRequested: asked)
+        {
             self.init(.tls, message, url: url, tlsFailure: failure)
             return
         }
@@ -35,9 +39,9 @@ extension TransportError {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .dns
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
-             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
-             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
+            CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
+            CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED:
             return .tls
         default:
             return .other

@@ -16,8 +16,9 @@ extension HTTPServer {
         // Borrowed, not retained: both pool threads would otherwise bounce the context's
         // reference count between their cores on every call. The server keeps it alive.
         return Unmanaged<HandlerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
-            access(context: context, connection: connection, url: url, method: method, uploadData: uploadData,
-                   uploadDataSize: uploadDataSize, requestContext: requestContext)
+            access(
+                context: context, connection: connection, url: url, method: method, uploadData: uploadData,
+                uploadDataSize: uploadDataSize, requestContext: requestContext)
         }
     }
 
@@ -63,9 +64,11 @@ extension HTTPServer {
                 // Mutual TLS: nothing reaches the handler without a certificate from the client CA.
                 incoming.answered = true
                 if closes { return .NO }
-                return queue(ServerResponse(status: 403, headers: [(name: "Content-Type", value: "text/plain")],
-                                            body: Data("a client certificate from the trusted CA is required\n".utf8)),
-                             on: connection, context: context)
+                return queue(
+                    ServerResponse(
+                        status: 403, headers: [(name: "Content-Type", value: "text/plain")],
+                        body: Data("a client certificate from the trusted CA is required\n".utf8)),
+                    on: connection, context: context)
             }
             if let refusal = incoming.refusal, refusal == .overBudget, announced > drainLimit {
                 // Reading a big body only to drop it would let an upload flood keep the server
@@ -78,16 +81,20 @@ extension HTTPServer {
         if existing == cmhd_too_many_arguments() {
             requestContext.pointee = nil
             let limit = context.configuration.maxQueryParameters
-            return queue(ServerResponse(status: 414, headers: [("Content-Type", "text/plain")],
-                                        body: Data(("the query is over \(limit) parameters, or over \(cmhd_query_budget()) bytes "
-                                            + "counting \(cmhd_parameter_cost()) for each parameter\n").utf8)), on: connection, context: context)
+            return queue(
+                ServerResponse(
+                    status: 414, headers: [("Content-Type", "text/plain")],
+                    body: Data(
+                        ("the query is over \(limit) parameters, or over \(cmhd_query_budget()) bytes "
+                            + "counting \(cmhd_parameter_cost()) for each parameter\n").utf8)), on: connection, context: context)
         }
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeUnretainedValue()
 
         if uploadDataSize.pointee > 0 {
             if let uploadData {
-                receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
-                        into: incoming, context: context)
+                receive(
+                    UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee),
+                    into: incoming, context: context)
             }
             uploadDataSize.pointee = 0
             return .YES
@@ -116,11 +123,13 @@ extension HTTPServer {
     private static func answer(to refusal: IncomingRequest.Refusal, context: HandlerContext) -> ServerResponse {
         switch refusal {
         case .tooLarge:
-            ServerResponse(status: 413, headers: [("Content-Type", "text/plain")],
-                           body: Data("request body over \(context.configuration.maxRequestBody) bytes\n".utf8))
+            ServerResponse(
+                status: 413, headers: [("Content-Type", "text/plain")],
+                body: Data("request body over \(context.configuration.maxRequestBody) bytes\n".utf8))
         case .overBudget:
-            ServerResponse(status: 503, headers: [("Content-Type", "text/plain"), ("Retry-After", "1")],
-                           body: Data("too many request bodies in flight; try again\n".utf8))
+            ServerResponse(
+                status: 503, headers: [("Content-Type", "text/plain"), ("Retry-After", "1")],
+                body: Data("too many request bodies in flight; try again\n".utf8))
         }
     }
 
@@ -168,16 +177,20 @@ extension HTTPServer {
 
     /// Frees what `access` allocated, whether the request was answered or the client went away;
     /// on a keep-alive connection the next request's header deadline starts now.
-    static func completed(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
-                          requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+    static func completed(
+        cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) {
         guard let cls else { return }
         Unmanaged<HandlerContext>.fromOpaque(cls)._withUnsafeGuaranteedRef { context in
             completed(context: context, connection: connection, requestContext: requestContext)
         }
     }
 
-    private static func completed(context: HandlerContext, connection: OpaquePointer?,
-                                  requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+    private static func completed(
+        context: HandlerContext, connection: OpaquePointer?,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) {
         if let connection { context.deadlines.answered(connection) }
         guard let requestContext, let existing = requestContext.pointee, existing != cmhd_too_many_arguments() else { return }
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeRetainedValue()
@@ -202,8 +215,10 @@ extension HTTPServer {
 
     /// A connection opened or closed: its deadlines start, or are forgotten. Its tracked state
     /// lives in libmicrohttpd's socket context from open to close.
-    static func notify(cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
-                       socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, event: MHD_ConnectionNotificationCode) {
+    static func notify(
+        cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+        socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, event: MHD_ConnectionNotificationCode
+    ) {
         guard let cls, let connection, let socketContext else { return }
         let context = Unmanaged<HandlerContext>.fromOpaque(cls).takeUnretainedValue()
         // MHD_CONNECTION_NOTIFY_STARTED (0) and _CLOSED (1); Swift imports their type but not their names.
@@ -233,7 +248,8 @@ extension HTTPServer {
         let response: OpaquePointer? = answer.body.withUnsafeBytes { bytes in
             if let dribble = answer.dribble {
                 let response = dribbledResponse(answer.body, bytes: dribble.bytes, pause: dribble.pause, on: connection, context: context)
-                allowance = .seconds(Double((answer.body.count + max(1, dribble.bytes) - 1) / max(1, dribble.bytes)) * max(0, dribble.pause))
+                allowance = .seconds(
+                    Double((answer.body.count + max(1, dribble.bytes) - 1) / max(1, dribble.bytes)) * max(0, dribble.pause))
                 return response
             }
             if let cut = answer.truncateAfter {

@@ -23,8 +23,10 @@ extension HTTPServer {
     /// connection's own thread; a pool server must not, so it suspends the connection and resumes
     /// it from a timer: libmicrohttpd then calls the access handler again, which finds the answer
     /// in `pending` (or drops it when the client left meanwhile).
-    static func answer(_ response: ServerResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
-                       context: HandlerContext) -> MHD_Result {
+    static func answer(
+        _ response: ServerResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
+        context: HandlerContext
+    ) -> MHD_Result {
         if let deferred = response.deferred { return awaitAnswer(deferred, to: incoming, on: connection, context: context) }
         if let upgrade = response.upgrade { return queueUpgrade(response, upgrade, to: incoming, on: connection, context: context) }
         guard response.delay > 0 else { return queue(response, on: connection, context: context) }
@@ -47,8 +49,10 @@ extension HTTPServer {
     /// A handler's later answer. A thread-per-connection server waits for it on the connection's
     /// own thread; a pool server suspends the connection until `send`, with no timer: the sweep
     /// still resumes it, abandoned, when its client hangs up meanwhile.
-    private static func awaitAnswer(_ deferred: DeferredResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
-                                    context: HandlerContext) -> MHD_Result {
+    private static func awaitAnswer(
+        _ deferred: DeferredResponse, to incoming: IncomingRequest, on connection: OpaquePointer,
+        context: HandlerContext
+    ) -> MHD_Result {
         guard !context.threadPerConnection else {
             return answer(deferred.wait(), to: incoming, on: connection, context: context)
         }
@@ -92,10 +96,13 @@ extension HTTPServer {
     /// A body that goes out `bytes` at a time with a pause before each piece. A pool server
     /// suspends the connection for each pause (no thread waits); a thread-per-connection server
     /// sleeps on the connection's thread.
-    static func dribbledResponse(_ body: Data, bytes: Int, pause: Double, on connection: OpaquePointer,
-                                 context: HandlerContext) -> OpaquePointer? {
-        let dribble = DribbledBody(body, chunk: max(1, bytes), pause: max(0, pause), connection: connection,
-                                   suspended: context.threadPerConnection ? nil : context.suspended)
+    static func dribbledResponse(
+        _ body: Data, bytes: Int, pause: Double, on connection: OpaquePointer,
+        context: HandlerContext
+    ) -> OpaquePointer? {
+        let dribble = DribbledBody(
+            body, chunk: max(1, bytes), pause: max(0, pause), connection: connection,
+            suspended: context.threadPerConnection ? nil : context.suspended)
         let cls = Unmanaged.passRetained(dribble).toOpaque()
         let response = MHD_create_response_from_callback(
             UInt64(body.count), dribble.chunk,

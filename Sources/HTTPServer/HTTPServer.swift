@@ -43,8 +43,10 @@ public final class HTTPServer: Sendable {
     ///   - port: 0 binds any free port; read `port` after `start()`.
     ///   - configuration: the server's limits.
     ///   - shortcut: answers given from a request's line alone, before the request is built.
-    public init(host: String = "127.0.0.1", port: Int = 0, configuration: HTTPServerConfiguration = .init(),
-                shortcut: LineShortcut? = nil, handler: @escaping Handler) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, configuration: HTTPServerConfiguration = .init(),
+        shortcut: LineShortcut? = nil, handler: @escaping Handler
+    ) {
         self.host = host == "localhost" ? "127.0.0.1" : host
         self.requestedPort = port
         self.configuration = configuration
@@ -88,9 +90,10 @@ public final class HTTPServer: Sendable {
                 cmhd_start_daemon(
                     host, UInt16(requestedPort), &limits, pem?.settings,
                     { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
-                        HTTPServer.access(cls: cls, connection: connection, url: url, method: method,
-                                          uploadData: uploadData, uploadDataSize: uploadDataSize,
-                                          requestContext: requestContext)
+                        HTTPServer.access(
+                            cls: cls, connection: connection, url: url, method: method,
+                            uploadData: uploadData, uploadDataSize: uploadDataSize,
+                            requestContext: requestContext)
                     },
                     contextPointer,
                     { cls, connection, requestContext, _ in
@@ -191,4 +194,3 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.context?.budget.inFlight ?? 0 }
     }
 }
-

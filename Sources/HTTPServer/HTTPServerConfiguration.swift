@@ -46,9 +46,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// Whether requests carry `rawQuery`, the query as sent (a proxy forwards it unchanged).
     public var keepsRawQuery = false
 
-    public init(maxRequestBody: Int = 8 << 20, requestBodyBudget: Int = 64 << 20, smallRequestBody: Int = 64 << 10,
-                headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60, sendTimeout: Double = 60,
-                connectionLimit: Int = 2048, perClientConnectionLimit: Int = 512) {
+    public init(
+        maxRequestBody: Int = 8 << 20, requestBodyBudget: Int = 64 << 20, smallRequestBody: Int = 64 << 10,
+        headerTimeout: Double = 10, bodyTimeout: Double = 30, idleTimeout: Int = 60, sendTimeout: Double = 60,
+        connectionLimit: Int = 2048, perClientConnectionLimit: Int = 512
+    ) {
         self.maxRequestBody = maxRequestBody
         self.requestBodyBudget = requestBodyBudget
         self.smallRequestBody = smallRequestBody

@@ -23,8 +23,9 @@ final class HandlerContext: Sendable {
         clientCertificateRequired = configuration.tls.flatMap { $0.clientCAPEM == nil ? nil : $0.closesWithoutClientCertificate }
         self.shortcut = clientCertificateRequired == nil ? shortcut : nil
         budget = RequestBodyBudget(limit: configuration.requestBodyBudget, small: configuration.smallRequestBody)
-        deadlines = ConnectionDeadlines(headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
-                                       sendTimeout: configuration.sendTimeout,
-                                       idleTimeout: configuration.keepsIdleTimeoutItself ? Double(configuration.idleTimeout) : nil)
+        deadlines = ConnectionDeadlines(
+            headerTimeout: configuration.headerTimeout, bodyTimeout: configuration.bodyTimeout,
+            sendTimeout: configuration.sendTimeout,
+            idleTimeout: configuration.keepsIdleTimeoutItself ? Double(configuration.idleTimeout) : nil)
     }
 }

@@ -16,8 +16,11 @@ public enum APIFingerprint {
             hasher.add(endpoint.requiresToken ? "token" : "open")
             hasher.add(String(endpoint.successStatus))
             for parameter in endpoint.parameters {
-                hasher.add([parameter.name, parameter.location.rawValue, parameter.type.rawValue,
-                            parameter.required ? "required" : "optional"].joined(separator: " "))
+                hasher.add(
+                    [
+                        parameter.name, parameter.location.rawValue, parameter.type.rawValue,
+                        parameter.required ? "required" : "optional",
+                    ].joined(separator: " "))
             }
         }
         return String(hasher.value, radix: 16).leftPadded(to: 16)

@@ -22,35 +22,48 @@ extension HistoryStore {
 
     private func insert(_ run: HistoryRun) throws {
         let started = run.startedAt.timeIntervalSince1970
-        let runRow = try connection.insert("""
+        let runRow = try connection.insert(
+            """
             INSERT INTO runs(run_id, report_run_id, started_at, duration, command, api, api_hash, commit_sha, tool, environment, base_url,
                              shard, verdict, endpoints, endpoints_passed, errors, warnings)
             VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(run.runID), .optional(run.reportRunID), .real(started), .real(run.duration), .text(run.command), .text(run.api), .text(run.apiHash),
-                  .optional(run.commit), .text(run.tool), .optional(run.environment), .text(run.baseURL), .optional(run.shard),
-                  .text(run.verdict), .integer(Int64(run.endpoints)), .integer(Int64(run.endpointsPassed)),
-                  .integer(Int64(run.errors)), .integer(Int64(run.warnings))])
+            """,
+            [
+                .text(run.runID), .optional(run.reportRunID), .real(started), .real(run.duration), .text(run.command), .text(run.api),
+                .text(run.apiHash),
+                .optional(run.commit), .text(run.tool), .optional(run.environment), .text(run.baseURL), .optional(run.shard),
+                .text(run.verdict), .integer(Int64(run.endpoints)), .integer(Int64(run.endpointsPassed)),
+                .integer(Int64(run.errors)), .integer(Int64(run.warnings)),
+            ])
         var resultRows: [Int64] = []
         resultRows.reserveCapacity(run.results.count)
         for result in run.results {
-            let resultRow = try connection.insert("""
+            let resultRow = try connection.insert(
+                """
                 INSERT INTO results(run, name, role, endpoint, status, http_status, outcome, mock, matched,
                                     dns_ms, connect_ms, tls_ms, first_byte_ms, total_ms)
                 VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.integer(runRow), .text(result.name), .text(result.role), .text(result.endpoint), .text(result.status),
-                      .optional(result.httpStatus), .optional(result.classification), .optional(result.mock),
-                      .integer(result.matchedMock ? 1 : 0), .optional(result.dnsMs), .optional(result.connectMs),
-                      .optional(result.tlsMs), .optional(result.firstByteMs), .optional(result.totalMs)])
+                """,
+                [
+                    .integer(runRow), .text(result.name), .text(result.role), .text(result.endpoint), .text(result.status),
+                    .optional(result.httpStatus), .optional(result.classification), .optional(result.mock),
+                    .integer(result.matchedMock ? 1 : 0), .optional(result.dnsMs), .optional(result.connectMs),
+                    .optional(result.tlsMs), .optional(result.firstByteMs), .optional(result.totalMs),
+                ])
             resultRows.append(resultRow)
             if let mock = result.mock { try noteMock(mock, matched: result.matchedMock, run: run, at: started) }
         }
         for finding in run.findings {
-            try connection.run("""
+            try connection.run(
+                """
                 INSERT INTO findings(run, result, started_at, fingerprint, name, kind, severity, category, path, code, mock)
                 VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.integer(runRow), finding.result.map { .integer(resultRows[$0]) } ?? .null, .real(started),
-                      .integer(finding.fingerprint), .text(finding.name), .text(finding.kind), .text(finding.severity),
-                      .text(finding.category), .optional(finding.path), .optional(finding.code), .optional(finding.mock)])
+                """,
+                [
+                    .integer(runRow), finding.result.map { .integer(resultRows[$0]) } ?? .null, .real(started),
+                    .integer(finding.fingerprint), .text(finding.name), .text(finding.kind), .text(finding.severity),
+                    .text(finding.category), .optional(finding.path), .optional(finding.code), .optional(finding.mock),
+                ])
         }
     }
 
@@ -58,7 +71,8 @@ extension HistoryStore {
     /// from shards, so each time only moves forward (or, for the first, back).
     private func noteMock(_ mock: String, matched: Bool, run: HistoryRun, at started: Double) throws {
         let least = connection.dialect.least, greatest = connection.dialect.greatest
-        try connection.run("""
+        try connection.run(
+            """
             INSERT INTO mocks(name, first_compared_at, last_compared_at, last_matched_at, last_matched_run, last_matched_commit)
             VALUES(?1, ?2, ?2, ?3, ?4, ?5)
             ON CONFLICT(name) DO UPDATE SET
@@ -70,8 +84,11 @@ extension HistoryStore {
                                            THEN excluded.last_matched_commit ELSE mocks.last_matched_commit END,
                 last_matched_at = CASE WHEN excluded.last_matched_at > coalesce(mocks.last_matched_at, -1e300)
                                        THEN excluded.last_matched_at ELSE mocks.last_matched_at END
-            """, [.text(mock), .real(started), matched ? .real(started) : .null, matched ? .text(run.runID) : .null,
-                  matched ? .optional(run.commit) : .null])
+            """,
+            [
+                .text(mock), .real(started), matched ? .real(started) : .null, matched ? .text(run.runID) : .null,
+                matched ? .optional(run.commit) : .null,
+            ])
     }
 
     /// Removes runs that started before `cutoff`, with their results and findings, in one

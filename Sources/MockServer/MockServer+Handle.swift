@@ -41,8 +41,10 @@ extension MockServer {
     private func withCORS(_ request: ServerRequest, _ response: ServerResponse) -> ServerResponse {
         guard options.cors, !isAdmin(request) else { return response }
         var response = response
-        response.headers += [("Access-Control-Allow-Origin", request.field("origin") ?? "*"),
-                             ("Access-Control-Expose-Headers", "X-Apicheck-Endpoint, X-Apicheck-Scenario")]
+        response.headers += [
+            ("Access-Control-Allow-Origin", request.field("origin") ?? "*"),
+            ("Access-Control-Expose-Headers", "X-Apicheck-Endpoint, X-Apicheck-Scenario"),
+        ]
         return response
     }
 
@@ -81,11 +83,13 @@ extension MockServer {
             return admin(request)
         }
         if options.cors, request.method == "OPTIONS" {
-            return ServerResponse(status: 204, headers: [
-                ("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
-                ("Access-Control-Allow-Headers", request.field("access-control-request-headers") ?? "*"),
-                ("Access-Control-Max-Age", "600"),
-            ])
+            return ServerResponse(
+                status: 204,
+                headers: [
+                    ("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
+                    ("Access-Control-Allow-Headers", request.field("access-control-request-headers") ?? "*"),
+                    ("Access-Control-Max-Age", "600"),
+                ])
         }
         // Routed on the path as sent: an encoded `/` inside a value must not split its segment.
         guard request.rawPath.hasPrefix(basePath) else {
@@ -101,7 +105,8 @@ extension MockServer {
             return notFound(request, relative: relative, note: note, record: &record)
         case let .wrongMethod(allowed):
             record.problems = ["method \(request.method) not allowed"]
-            return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(in: api.errors, like: errorExample)
+            return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(
+                in: api.errors, like: errorExample)
         case let .found(endpoint, pathValues):
             record.endpoint = endpoint.id
             return serve(endpoint, request: request, pathValues: pathValues, record: &record)
@@ -112,7 +117,9 @@ extension MockServer {
         let closest = routes.suggestions.closest(to: relative, method: request.method).endpoints
             .map { "\($0.method) \(basePath)\($0.path) (\($0.id))" }
         record.problems = [note ?? "no such route"]
-        return ProblemDocument.notFound(method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest).response(in: api.errors, like: errorExample)
+        return ProblemDocument.notFound(
+            method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest
+        ).response(in: api.errors, like: errorExample)
     }
 
     /// Path and query as sent (percent-decoded by the server), secrets not yet masked.

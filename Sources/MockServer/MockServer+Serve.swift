@@ -4,8 +4,10 @@ import HTTPServer
 
 extension MockServer {
     /// A declared route: decide, then render.
-    func serve(_ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)],
-               record: inout ServedRecord) -> ServerResponse {
+    func serve(
+        _ endpoint: AnyEndpoint, request: ServerRequest, pathValues: [(name: String, value: String)],
+        record: inout ServedRecord
+    ) -> ServerResponse {
         // Read before deciding and rendering: a change meanwhile leaves a stamp already stale,
         // never a stale answer under a fresh stamp.
         let generation = scenarios.generation
@@ -26,7 +28,8 @@ extension MockServer {
     /// The mock file a replayable decision serves; nil when serve adds a random delay.
     private func replayedFile(of decision: MockDecision) -> MockFileName? {
         guard options.delay == nil, case let .mock(scenario) = decision.answer else { return nil }
-        return mocks.directory.file(of: decision.endpoint, scenario: scenario) ?? mocks.late.file(of: decision.endpoint, scenario: scenario)?.file
+        return mocks.directory.file(of: decision.endpoint, scenario: scenario)
+            ?? mocks.late.file(of: decision.endpoint, scenario: scenario)?.file
     }
 
     /// The bytes of a decision whose effects were applied: only bytes, no state changed.
@@ -47,17 +50,21 @@ extension MockServer {
         case let .signal(signal):
             response = headed(signalled(signal, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
         case .wrongCredentials:
-            response = headed(ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
-                .response(in: api.errors, like: errorExample), endpoint: endpoint, scenario: decision.scenario)
+            response = headed(
+                ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
+                    .response(in: api.errors, like: errorExample), endpoint: endpoint, scenario: decision.scenario)
         case let .mock(scenario):
             guard let (file, served) = mockBody(of: endpoint, scenario: scenario) else {
                 let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
                 // A client told 500 never got new tokens: the refresh token it sent must still renew.
-                let unspent = decision.effects.contains { if case .refresh = $0 { true } else { false } }
+                let unspent =
+                    decision.effects.contains { if case .refresh = $0 { true } else { false } }
                     ? "; the refresh token was not spent" : ""
-                response = ProblemDocument(status: 500, title: "No mock",
-                                           detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.directory.url.path)\(unspent)")
-                    .response(in: api.errors, like: errorExample)
+                response = ProblemDocument(
+                    status: 500, title: "No mock",
+                    detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.directory.url.path)\(unspent)"
+                )
+                .response(in: api.errors, like: errorExample)
                 break
             }
             var data = served.data
@@ -77,8 +84,9 @@ extension MockServer {
                 if let cookie = sessionCookie(issued.accessToken) { headers.append(cookie) }
             }
             if let asked = decision.pageRequest, let paging = endpoint.paging,
-               let (page, links) = PagedBody(paging: paging, endsWithNull: mocks.nullEnded.contains(endpoint.id))
-                .page(of: document, for: asked, origin: decision.ownOrigin) {
+                let (page, links) = PagedBody(paging: paging, endsWithNull: mocks.nullEnded.contains(endpoint.id))
+                    .page(of: document, for: asked, origin: decision.ownOrigin)
+            {
                 data = Data(page.compactText.utf8)
                 headers += links
                 rewritten = true
@@ -107,15 +115,19 @@ extension MockServer {
         case .empty:
             return ServerResponse(status: 0, ending: .close)
         case .garbage:
-            return ServerResponse(status: 200, headers: [("Content-Type", "application/json")],
-                                  body: Data("\u{1F}\u{8B}<<garbage>>{\"code\":".utf8) + Data([0xFF, 0xFE, 0x00, 0x7B]))
+            return ServerResponse(
+                status: 200, headers: [("Content-Type", "application/json")],
+                body: Data("\u{1F}\u{8B}<<garbage>>{\"code\":".utf8) + Data([0xFF, 0xFE, 0x00, 0x7B]))
         case .truncate, .slowBody:
             preconditionFailure("\(fault.rawValue) shapes how an answer goes out; decide makes it a delivery, not an answer")
         case .html502:
-            return ServerResponse(status: 502, headers: [("Content-Type", "text/html")], body: Data("""
-                <html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r
-                <hr><center>nginx</center>\r\n</body>\r\n</html>\r\n
-                """.utf8))
+            return ServerResponse(
+                status: 502, headers: [("Content-Type", "text/html")],
+                body: Data(
+                    """
+                    <html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r
+                    <hr><center>nginx</center>\r\n</body>\r\n</html>\r\n
+                    """.utf8))
         }
     }
 
@@ -128,8 +140,9 @@ extension MockServer {
             guard let errors = api.errors, errors != .problemJSON else {
                 return ProblemDocument(status: 400, title: "Code on request", detail: message).response(in: api.errors, like: errorExample)
             }
-            return ServerResponse(status: 400, headers: [("Content-Type", errors.contentType)],
-                                  body: Data(errors.body(code: code, message: message, status: 400, like: errorExample).compactText.utf8))
+            return ServerResponse(
+                status: 400, headers: [("Content-Type", errors.contentType)],
+                body: Data(errors.body(code: code, message: message, status: 400, like: errorExample).compactText.utf8))
         }
         return .json(Data(policy.envelope(code: code, message: message).compactText.utf8))
     }
@@ -167,12 +180,16 @@ extension MockServer {
     /// Who logs in: the parameter whose sample is the account variable, else one named `account`.
     func account(in request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String {
         if api.auth.sendsBasicCredentials(endpoint) { return basicCredentials(in: request)?.account ?? "" }
-        if let declared = endpoint.requestBody, let input = declared.inputs.first(where: { $0.sample?.variable == api.auth.accountVariable })
-            ?? declared.inputs.first(where: { $0.name == "account" }) {
+        if let declared = endpoint.requestBody,
+            let input = declared.inputs.first(where: { $0.sample?.variable == api.auth.accountVariable })
+                ?? declared.inputs.first(where: { $0.name == "account" })
+        {
             // Where the typed body's sample puts the account, read from the body received.
-            return declared.path(ofInput: input.name).flatMap { Self.document(body).value(at: $0) }.map { $0.stringValue ?? $0.compactText } ?? ""
+            return declared.path(ofInput: input.name).flatMap { Self.document(body).value(at: $0) }.map { $0.stringValue ?? $0.compactText }
+                ?? ""
         }
-        let parameter = endpoint.parameters.first { $0.sample?.variable == api.auth.accountVariable }
+        let parameter =
+            endpoint.parameters.first { $0.sample?.variable == api.auth.accountVariable }
             ?? endpoint.parameters.first { $0.name == "account" }
         guard let parameter else { return "" }
         switch parameter.location {

@@ -52,8 +52,9 @@ public final class MockServer: Sendable {
         let findings = report.allFindings
         let errors = findings.filter { $0.severity == .error }
         if !errors.isEmpty, !options.allowInvalid {
-            throw MockServerError("\(errors.count) problem\(errors.count == 1 ? "" : "s") in the mocks at \(folder.path) "
-                + "(--allow-invalid serves them anyway)", findings: errors)
+            throw MockServerError(
+                "\(errors.count) problem\(errors.count == 1 ? "" : "s") in the mocks at \(folder.path) "
+                    + "(--allow-invalid serves them anyway)", findings: errors)
         }
         warnings = options.allowInvalid ? findings : findings.filter { $0.severity != .error }
         errorExample = mocks.errorExample()
@@ -67,11 +68,13 @@ public final class MockServer: Sendable {
             switch known.check(scenario, of: id) {
             case .known: break
             case .unknownEndpoint:
-                throw MockServerError("--scenario \(id)=\(scenario): no endpoint '\(id)'; endpoints: "
-                    + api.endpoints.map(\.id).joined(separator: ", "))
+                throw MockServerError(
+                    "--scenario \(id)=\(scenario): no endpoint '\(id)'; endpoints: "
+                        + api.endpoints.map(\.id).joined(separator: ", "))
             case let .unknownScenario(names):
-                throw MockServerError("--scenario \(id)=\(scenario): \(id) has no scenario '\(scenario)'; known: "
-                    + names.joined(separator: ", "))
+                throw MockServerError(
+                    "--scenario \(id)=\(scenario): \(id) has no scenario '\(scenario)'; known: "
+                        + names.joined(separator: ", "))
             }
             sticky[id] = ServeChoice(scenario: scenario)
         }
@@ -87,8 +90,10 @@ public final class MockServer: Sendable {
     public func start() throws {
         let answers = answers
         let shortcut = LineShortcut(neutralHeaders: memo.neutralHeaders, maxLineBytes: AnswerMemo.maxLineBytes) { answers.answer(to: $0) }
-        let http = HTTPServer(host: options.host, port: options.port, configuration: options.configuration,
-                              shortcut: shortcut) { [weak self] request in
+        let http = HTTPServer(
+            host: options.host, port: options.port, configuration: options.configuration,
+            shortcut: shortcut
+        ) { [weak self] request in
             self?.handle(request) ?? ServerResponse(status: 503)
         }
         try http.start()

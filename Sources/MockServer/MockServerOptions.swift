@@ -56,10 +56,12 @@ public struct MockServerOptions: Sendable {
     /// waiting.
     public var now: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
 
-    public init(host: String = "127.0.0.1", port: Int = 0, basePath: String? = nil, stateless: Bool = false,
-                cors: Bool = false, delay: ClosedRange<Int>? = nil, scenarios: [String: String] = [:],
-                allowInvalid: Bool = false, log: (@Sendable (String) -> Void)? = nil, journalSize: Int = 500,
-                maxMockBytes: Int = MockDirectory.defaultMaxFileBytes, configuration: HTTPServerConfiguration? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, basePath: String? = nil, stateless: Bool = false,
+        cors: Bool = false, delay: ClosedRange<Int>? = nil, scenarios: [String: String] = [:],
+        allowInvalid: Bool = false, log: (@Sendable (String) -> Void)? = nil, journalSize: Int = 500,
+        maxMockBytes: Int = MockDirectory.defaultMaxFileBytes, configuration: HTTPServerConfiguration? = nil
+    ) {
         self.host = host
         self.port = port
         self.basePath = basePath

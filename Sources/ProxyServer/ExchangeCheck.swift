@@ -18,9 +18,10 @@ struct ExchangeCheck: Sendable {
     func request(_ request: ServerRequest, to endpoint: AnyEndpoint, pathValues: [(name: String, value: String)]) -> [Finding] {
         let (problems, _) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(request, pathValues: pathValues)
         return problems.map { problem in
-            Finding(kind: .invalidRequest, severity: .error, endpoint: endpoint.id,
-                    path: problem.location == "body" ? JSONPath.root.appending(problem.name) : nil,
-                    message: "the app's request: \(problem.text)")
+            Finding(
+                kind: .invalidRequest, severity: .error, endpoint: endpoint.id,
+                path: problem.location == "body" ? JSONPath.root.appending(problem.name) : nil,
+                message: "the app's request: \(problem.text)")
         }
     }
 
@@ -45,29 +46,38 @@ struct ExchangeCheck: Sendable {
         case let .plain(data):
             body = data
         case let .unreadable(coding):
-            return AnswerVerdict(outcome: "unchecked", findings: [Finding(
-                kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                message: "an answer in Content-Encoding \(coding) passed on unchecked: the proxy reads gzip and deflate")])
+            return AnswerVerdict(
+                outcome: "unchecked",
+                findings: [
+                    Finding(
+                        kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                        message: "an answer in Content-Encoding \(coding) passed on unchecked: the proxy reads gzip and deflate")
+                ])
         case let .broken(reason):
-            return AnswerVerdict(outcome: "unchecked", findings: [Finding(kind: .unchecked, severity: .warning, endpoint: endpoint.id, message: reason)])
+            return AnswerVerdict(
+                outcome: "unchecked", findings: [Finding(kind: .unchecked, severity: .warning, endpoint: endpoint.id, message: reason)])
         }
-        let interpretation = Interpretation(endpoint: endpoint, status: status, contentType: response.contentType, body: body,
-                                            source: nil, api: api, redactor: redactor)
+        let interpretation = Interpretation(
+            endpoint: endpoint, status: status, contentType: response.contentType, body: body,
+            source: nil, api: api, redactor: redactor)
         let outcome = interpretation.classification.name
         var findings: [Finding] = []
         var success: (document: JSONValue, covered: Bool)?
         switch interpretation.classification {
         case .success:
             if status != endpoint.successStatus {
-                findings.append(Finding(kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
-                                        found: "HTTP \(status)",
-                                        message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
+                findings.append(
+                    Finding(
+                        kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
+                        found: "HTTP \(status)",
+                        message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
             }
             if let error = interpretation.error { findings.append(Finding(error)) }
             if let document = interpretation.document {
                 var covered = false
                 if let mocks, case let .success(baseline) = mocks.baseline(for: endpoint) {
-                    let drift = DriftCheck.findings(endpoint, document: document, interpretation: interpretation, baseline: baseline, api: api)
+                    let drift = DriftCheck.findings(
+                        endpoint, document: document, interpretation: interpretation, baseline: baseline, api: api)
                     findings += drift
                     covered = drift.isEmpty
                 }
@@ -80,10 +90,12 @@ struct ExchangeCheck: Sendable {
                 findings.append(Finding(APIError(endpoint: endpoint.id, reason: reason)))
             } else if api.errors != nil {
                 // The API declares its error shape, and this error answer is not in it.
-                findings.append(Finding(kind: .httpStatus, severity: .warning, endpoint: endpoint.id,
-                                        expected: "an error in the declared shape", found: "HTTP \(status)",
-                                        message: "HTTP \(status) answered outside the API's declared error shape: "
-                                            + redactor.snippet(of: body)))
+                findings.append(
+                    Finding(
+                        kind: .httpStatus, severity: .warning, endpoint: endpoint.id,
+                        expected: "an error in the declared shape", found: "HTTP \(status)",
+                        message: "HTTP \(status) answered outside the API's declared error shape: "
+                            + redactor.snippet(of: body)))
             }
         }
         return AnswerVerdict(outcome: outcome, findings: findings, success: success)

@@ -48,13 +48,17 @@ public struct GroupedFinding: Sendable {
         if let expected = finding.expected { members.append(("expected", .string(expected))) }
         if let found = finding.found { members.append(("found", .string(found))) }
         if let exchange {
-            members.append(("exchange", .object([
-                ("method", .string(exchange.method)), ("path", .string(exchange.path)),
-                ("status", exchange.status.map { .number(String($0)) } ?? .null),
-                ("contentType", exchange.contentType.map(JSONValue.string) ?? .null),
-                ("requestBody", exchange.requestBody.map(JSONValue.string) ?? .null),
-                ("responseBody", exchange.responseBody.map(JSONValue.string) ?? .null),
-            ])))
+            members.append(
+                (
+                    "exchange",
+                    .object([
+                        ("method", .string(exchange.method)), ("path", .string(exchange.path)),
+                        ("status", exchange.status.map { .number(String($0)) } ?? .null),
+                        ("contentType", exchange.contentType.map(JSONValue.string) ?? .null),
+                        ("requestBody", exchange.requestBody.map(JSONValue.string) ?? .null),
+                        ("responseBody", exchange.responseBody.map(JSONValue.string) ?? .null),
+                    ])
+                ))
         }
         return .object(members)
     }

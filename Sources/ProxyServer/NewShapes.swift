@@ -23,7 +23,8 @@ final class NewShapes: Sendable {
                 kept[endpoint.id]!.candidate.seen += 1
                 return false
             }
-            kept[endpoint.id] = Kept(candidate: MockCandidate(endpoint: endpoint, status: status, document: document), credentials: credentials)
+            kept[endpoint.id] = Kept(
+                candidate: MockCandidate(endpoint: endpoint, status: status, document: document), credentials: credentials)
             return true
         }
         if isNew { order.withLock { $0.append(endpoint.id) } }

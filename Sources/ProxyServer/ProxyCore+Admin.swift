@@ -11,17 +11,20 @@ extension ProxyCore {
         case ("GET", "/__apicheck/findings"):
             return .json(Data(findingsDocument.compactText.utf8))
         default:
-            return ServerResponse(status: 404, headers: [("Content-Type", "text/plain")],
-                                  body: Data("the proxy answers GET /__apicheck/health and GET /__apicheck/findings\n".utf8))
+            return ServerResponse(
+                status: 404, headers: [("Content-Type", "text/plain")],
+                body: Data("the proxy answers GET /__apicheck/health and GET /__apicheck/findings\n".utf8))
         }
     }
 
     /// The WebSocket tunnels: opened, open now, refused at a cap, closed idle, failed to reach the upstream.
     var tunnelCounts: JSONValue {
         let counts = tunnels.counts
-        return .object([("opened", .number(String(counts.opened))), ("open", .number(String(counts.open))),
-                        ("refused", .number(String(counts.refused))), ("idleClosed", .number(String(counts.idleClosed))),
-                        ("failed", .number(String(counts.failed))), ("eventStreams", .number(String(counts.eventStreams)))])
+        return .object([
+            ("opened", .number(String(counts.opened))), ("open", .number(String(counts.open))),
+            ("refused", .number(String(counts.refused))), ("idleClosed", .number(String(counts.idleClosed))),
+            ("failed", .number(String(counts.failed))), ("eventStreams", .number(String(counts.eventStreams))),
+        ])
     }
 
     /// Every group with its first exchange, and the coverage: what `GET /__apicheck/findings` answers.
@@ -48,7 +51,10 @@ extension ProxyCore {
             ("findings", .array(groups.map(\.json))),
             ("findingsNotKept", .number(String(dropped))),
             ("coverage", .array(endpoints)),
-            ("undeclared", .array(coverage.undeclared.map { .object([("route", .string($0.route)), ("exchanges", .number(String($0.count)))]) })),
+            (
+                "undeclared",
+                .array(coverage.undeclared.map { .object([("route", .string($0.route)), ("exchanges", .number(String($0.count)))]) })
+            ),
             ("undeclaredNotKept", .number(String(coverage.undeclaredDropped))),
         ])
     }

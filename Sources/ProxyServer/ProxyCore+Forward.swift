@@ -46,8 +46,9 @@ extension ProxyCore {
         // The path is already escaped as the client sent it; only the upstream's origin is prepended.
         let url = URL(string: options.upstreamOrigin + target) ?? options.upstream
         let hasBody = !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method)
-        return HTTPRequest(method: HTTPMethod(rawValue: request.method), url: url, headers: Self.endToEnd(request.headers),
-                           body: hasBody ? request.body : nil)
+        return HTTPRequest(
+            method: HTTPMethod(rawValue: request.method), url: url, headers: Self.endToEnd(request.headers),
+            body: hasBody ? request.body : nil)
     }
 
     /// The upstream's answer as the client gets it: status, end-to-end headers and body bytes as
@@ -57,8 +58,9 @@ extension ProxyCore {
     }
 
     func badGateway(_ error: any Error) -> ServerResponse {
-        ServerResponse(status: 502, headers: [("Content-Type", "text/plain; charset=utf-8")],
-                       body: Data("apicheck proxy: the upstream gave no answer: \(DisplayText.escaped(check.redactor.redact("\(error)")))\n".utf8))
+        ServerResponse(
+            status: 502, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            body: Data("apicheck proxy: the upstream gave no answer: \(DisplayText.escaped(check.redactor.redact("\(error)")))\n".utf8))
     }
 
     func upstreamFinding(_ error: any Error, endpoint: AnyEndpoint) -> Finding {
@@ -70,16 +72,20 @@ extension ProxyCore {
 
     /// `--enforce`: a request that breaks its declaration is answered here, in the API's error shape.
     func refusal(for endpoint: AnyEndpoint, _ findings: [Finding]) -> ServerResponse {
-        ProblemDocument(status: 400, title: "Invalid request",
-                        detail: "\(endpoint.id): " + findings.map(\.message).joined(separator: "; "),
-                        extra: [("endpoint", .string(endpoint.id))]).response(in: api.errors)
+        ProblemDocument(
+            status: 400, title: "Invalid request",
+            detail: "\(endpoint.id): " + findings.map(\.message).joined(separator: "; "),
+            extra: [("endpoint", .string(endpoint.id))]
+        ).response(in: api.errors)
     }
 
     /// `--enforce`: an answer that breaks its declaration is replaced by a 502 in the API's error shape.
     func violation(for endpoint: AnyEndpoint, _ findings: [Finding]) -> ServerResponse {
-        ProblemDocument(status: 502, title: "Contract violation",
-                        detail: "\(endpoint.id): " + findings.map { ($0.path.map { "\($0): " } ?? "") + $0.message }.joined(separator: "; "),
-                        extra: [("endpoint", .string(endpoint.id))]).response(in: api.errors)
+        ProblemDocument(
+            status: 502, title: "Contract violation",
+            detail: "\(endpoint.id): " + findings.map { ($0.path.map { "\($0): " } ?? "") + $0.message }.joined(separator: "; "),
+            extra: [("endpoint", .string(endpoint.id))]
+        ).response(in: api.errors)
     }
 
     /// The exchange kept with a new finding: every credential the request carried is masked in
@@ -91,13 +97,15 @@ extension ProxyCore {
         if let query = request.rawQuery { path += redactor.redact("?" + query) }
         var responseBody: String?
         if let response, !response.body.isEmpty,
-           case let .plain(body) = ContentDecoding.decode(response.body, encoding: response.header("Content-Encoding"), cap: check.cap) {
+            case let .plain(body) = ContentDecoding.decode(response.body, encoding: response.header("Content-Encoding"), cap: check.cap)
+        {
             responseBody = redactor.snippet(of: body, limit: limit)
         }
-        return GroupedFinding.KeptExchange(method: request.method, path: DisplayText.escaped(path), status: response?.status,
-                                           contentType: response?.contentType.map { DisplayText.escaped($0) },
-                                           requestBody: request.body.isEmpty ? nil : redactor.snippet(of: request.body, limit: limit),
-                                           responseBody: responseBody)
+        return GroupedFinding.KeptExchange(
+            method: request.method, path: DisplayText.escaped(path), status: response?.status,
+            contentType: response?.contentType.map { DisplayText.escaped($0) },
+            requestBody: request.body.isEmpty ? nil : redactor.snippet(of: request.body, limit: limit),
+            responseBody: responseBody)
     }
 
     /// What a request carries that may be a credential: the whole of every credential header,

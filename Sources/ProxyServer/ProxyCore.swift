@@ -123,8 +123,9 @@ final class ProxyCore: Sendable {
                     let judged = memoized(request, endpoint: endpoint, response: response) {
                         var verdict = check.answer(response, to: endpoint, method: request.method)
                         if endpoint.paging != nil, let success = verdict.success {
-                            verdict.page = ObservedPage(endpoint: endpoint, document: success.document, query: request.query,
-                                                        headers: response.headers, url: forwarded(request).url)
+                            verdict.page = ObservedPage(
+                                endpoint: endpoint, document: success.document, query: request.query,
+                                headers: response.headers, url: forwarded(request).url)
                         }
                         // The document is kept only for --record-new's candidates.
                         if let success = verdict.success, newShapes == nil || success.covered { verdict.success = (.null, success.covered) }
@@ -138,12 +139,14 @@ final class ProxyCore: Sendable {
                     coverage.endpoint(endpoint.id, outcome: verdict.outcome, status: response.status, timings: response.timings)
                     findings += answerFindings
                     if let page = verdict.page, let paging = endpoint.paging {
-                        let broken = pages.read(page, endpoint: endpoint, paging: paging, request: request,
-                                                credentials: credentials(in: request))
+                        let broken = pages.read(
+                            page, endpoint: endpoint, paging: paging, request: request,
+                            credentials: credentials(in: request))
                         for (rule, finding) in broken { record([finding], rule: rule.rawValue, request: request, response: response) }
                     }
                     if let newShapes, let success = verdict.success, !success.covered {
-                        newShapes.offer(endpoint, status: response.status, document: success.document, credentials: credentials(in: request))
+                        newShapes.offer(
+                            endpoint, status: response.status, document: success.document, credentials: credentials(in: request))
                     }
                     if let deferred {
                         let errors = answerFindings.filter { $0.severity == .error }
@@ -160,9 +163,11 @@ final class ProxyCore: Sendable {
                     deferred?.send(answer)
                 }
                 if options.undeclaredIsError {
-                    findings.append(Finding(kind: .undeclaredRoute, severity: .error, endpoint: nil,
-                                            message: "\(request.method) \(request.path): no endpoint declares this route"
-                                                + (note.map { " (\($0))" } ?? "")))
+                    findings.append(
+                        Finding(
+                            kind: .undeclaredRoute, severity: .error, endpoint: nil,
+                            message: "\(request.method) \(request.path): no endpoint declares this route"
+                                + (note.map { " (\($0))" } ?? "")))
                 }
             case .skipped:
                 if case let .answered(_, answer) = outcome { deferred?.send(answer) }
@@ -178,8 +183,10 @@ final class ProxyCore: Sendable {
 
     /// The checks' verdict on an answered exchange, from the memo when the same exchange was
     /// judged before.
-    private func memoized(_ request: ServerRequest, endpoint: AnyEndpoint, response: HTTPResponse,
-                          _ compute: () -> CheckMemo.Verdict) -> CheckMemo.Verdict {
+    private func memoized(
+        _ request: ServerRequest, endpoint: AnyEndpoint, response: HTTPResponse,
+        _ compute: () -> CheckMemo.Verdict
+    ) -> CheckMemo.Verdict {
         // A page whose cursor travels in a header: the memo's key holds no header of the answer.
         guard let memo, !endpoint.pagesByHeader else { return compute() }
         return memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: response), compute: compute)

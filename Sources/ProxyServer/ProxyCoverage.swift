@@ -102,10 +102,11 @@ final class ProxyCoverage: Sendable {
 
     var snapshot: Snapshot {
         state.withLock { state in
-            Snapshot(exchanges: state.exchanges, endpoints: state.endpoints,
-                     undeclared: state.undeclaredOrder.map { ($0, state.undeclared[$0] ?? 0) },
-                     undeclaredDropped: state.undeclaredDropped, skipped: state.skipped, upstreamFailures: state.upstreamFailures,
-                     abandoned: state.abandoned)
+            Snapshot(
+                exchanges: state.exchanges, endpoints: state.endpoints,
+                undeclared: state.undeclaredOrder.map { ($0, state.undeclared[$0] ?? 0) },
+                undeclaredDropped: state.undeclaredDropped, skipped: state.skipped, upstreamFailures: state.upstreamFailures,
+                abandoned: state.abandoned)
         }
     }
 }

@@ -22,8 +22,10 @@ final class ProxyPageStreams: Sendable {
     }
 
     /// Reads `page` into its client's stream of its list; returns what it breaks, with the rule.
-    func read(_ page: ObservedPage, endpoint: AnyEndpoint, paging: Paging, request: ServerRequest,
-              credentials: [String]) -> [(rule: PagingRule, finding: Finding)] {
+    func read(
+        _ page: ObservedPage, endpoint: AnyEndpoint, paging: Paging, request: ServerRequest,
+        credentials: [String]
+    ) -> [(rule: PagingRule, finding: Finding)] {
         let key = Self.key(endpoint: endpoint, paging: paging, request: request, credentials: credentials)
         return state.withLock { state in
             state.clock += 1

@@ -27,41 +27,55 @@ extension ProxyServer {
             }
             let outcomes = count.outcomes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            results.append(CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id, method: endpoint.method.rawValue,
-                                       path: endpoint.path, classification: "\(count.exchanges) exchanges: \(outcomes)",
-                                       findings: byEndpoint[endpoint.id] ?? []))
+            results.append(
+                CheckResult(
+                    name: endpoint.id, role: .endpoint, endpoint: endpoint.id, method: endpoint.method.rawValue,
+                    path: endpoint.path, classification: "\(count.exchanges) exchanges: \(outcomes)",
+                    findings: byEndpoint[endpoint.id] ?? []))
         }
         if dropped > 0 {
-            runFindings.append(Finding(kind: .coverage, severity: .warning, endpoint: nil,
-                                       message: "\(dropped) findings not kept: the proxy keeps \(options.findingLimit) distinct ones (--max-findings)"))
+            runFindings.append(
+                Finding(
+                    kind: .coverage, severity: .warning, endpoint: nil,
+                    message: "\(dropped) findings not kept: the proxy keeps \(options.findingLimit) distinct ones (--max-findings)"))
         }
         if core.checks.droppedCount > 0 {
-            runFindings.append(Finding(kind: .unchecked, severity: .warning, endpoint: nil,
-                                       message: "\(core.checks.droppedCount) exchanges passed on unchecked: the checks had fallen "
-                                           + "\(options.checkBudget >> 20) MiB of bodies behind the traffic"))
+            runFindings.append(
+                Finding(
+                    kind: .unchecked, severity: .warning, endpoint: nil,
+                    message: "\(core.checks.droppedCount) exchanges passed on unchecked: the checks had fallen "
+                        + "\(options.checkBudget >> 20) MiB of bodies behind the traffic"))
         }
         let tunnels = core.tunnels.counts
         if tunnels.opened + tunnels.refused > 0 {
-            runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,
-                                       message: "\(tunnels.opened - tunnels.eventStreams) WebSocket tunnels and \(tunnels.eventStreams) event streams passed through unchecked"
-                                           + (tunnels.refused > 0 ? ", \(tunnels.refused) refused at the tunnel caps" : "")
-                                           + (tunnels.idleClosed > 0 ? ", \(tunnels.idleClosed) closed idle" : "")
-                                           + (tunnels.failed > 0 ? ", \(tunnels.failed) found no upstream" : "")))
+            runFindings.append(
+                Finding(
+                    kind: .coverage, severity: .info, endpoint: nil,
+                    message:
+                        "\(tunnels.opened - tunnels.eventStreams) WebSocket tunnels and \(tunnels.eventStreams) event streams passed through unchecked"
+                        + (tunnels.refused > 0 ? ", \(tunnels.refused) refused at the tunnel caps" : "")
+                        + (tunnels.idleClosed > 0 ? ", \(tunnels.idleClosed) closed idle" : "")
+                        + (tunnels.failed > 0 ? ", \(tunnels.failed) found no upstream" : "")))
         }
         if !unreached.isEmpty {
             let shown = unreached.prefix(50).joined(separator: ", ") + (unreached.count > 50 ? " and \(unreached.count - 50) more" : "")
-            runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,
-                                       message: "\(unreached.count) of \(api.endpoints.count) declared endpoints never reached: \(shown)"))
+            runFindings.append(
+                Finding(
+                    kind: .coverage, severity: .info, endpoint: nil,
+                    message: "\(unreached.count) of \(api.endpoints.count) declared endpoints never reached: \(shown)"))
         }
         if !coverage.undeclared.isEmpty {
             let shown = coverage.undeclared.prefix(20).map { "\($0.route) (\($0.count))" }.joined(separator: ", ")
             let more = coverage.undeclared.count + coverage.undeclaredDropped - min(20, coverage.undeclared.count)
-            runFindings.append(Finding(kind: .coverage, severity: .info, endpoint: nil,
-                                       message: "\(coverage.undeclared.count + coverage.undeclaredDropped) routes no endpoint declares: \(shown)"
-                                           + (more > 0 ? " and \(more) more" : "")))
+            runFindings.append(
+                Finding(
+                    kind: .coverage, severity: .info, endpoint: nil,
+                    message: "\(coverage.undeclared.count + coverage.undeclaredDropped) routes no endpoint declares: \(shown)"
+                        + (more > 0 ? " and \(more) more" : "")))
         }
-        var report = Report(command: .proxy, api: api.name, target: Redactor.withoutQuery(options.upstream), startedAt: startedAt,
-                            duration: Date().timeIntervalSince(startedAt), strict: strict, results: results, runFindings: runFindings)
+        var report = Report(
+            command: .proxy, api: api.name, target: Redactor.withoutQuery(options.upstream), startedAt: startedAt,
+            duration: Date().timeIntervalSince(startedAt), strict: strict, results: results, runFindings: runFindings)
         report.runID = options.runID
         return report
     }

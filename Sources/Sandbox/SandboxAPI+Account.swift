@@ -40,7 +40,8 @@ extension SandboxAPI {
     }
 
     private func user(_ account: AccountStore.Account, token: String) -> User {
-        User(uid: account.uid, userName: account.name, mail: account.mail, utoken: token,
-             expiresIn: Int(configuration.tokenTTL.rounded(.up)))
+        User(
+            uid: account.uid, userName: account.name, mail: account.mail, utoken: token,
+            expiresIn: Int(configuration.tokenTTL.rounded(.up)))
     }
 }

@@ -12,8 +12,10 @@ public final class SandboxServer: Sendable {
 
     /// - Parameter limits: the HTTP server's deadlines, connection caps and body budget; the
     ///   defaults hold against the attacks `ci/attack` runs. Its `tls` makes the sandbox speak HTTPS.
-    public init(configuration: SandboxConfiguration = .init(), host: String = "127.0.0.1", port: Int = 0,
-                limits: HTTPServerConfiguration = .init()) {
+    public init(
+        configuration: SandboxConfiguration = .init(), host: String = "127.0.0.1", port: Int = 0,
+        limits: HTTPServerConfiguration = .init()
+    ) {
         let api = SandboxAPI(configuration: configuration)
         self.api = api
         self.host = host

@@ -25,11 +25,12 @@ extension ServerResponse {
 
     /// Weibo's own answer to a dead token: HTTP 403 and not an envelope.
     static func deadToken(requestPath: String) -> ServerResponse {
-        json(.object([
-            ("error", .string("invalid_access_token")),
-            ("error_code", .int(21332)),
-            ("request", .string(requestPath)),
-        ]), httpStatus: 403)
+        json(
+            .object([
+                ("error", .string("invalid_access_token")),
+                ("error_code", .int(21332)),
+                ("request", .string(requestPath)),
+            ]), httpStatus: 403)
     }
 
     /// What a reverse proxy in front of a broken backend answers.
@@ -45,8 +46,9 @@ extension ServerResponse {
             </html>
 
             """
-        return ServerResponse(status: status, headers: [(name: "Content-Type", value: "text/html")],
-                              body: Data(page.utf8))
+        return ServerResponse(
+            status: status, headers: [(name: "Content-Type", value: "text/html")],
+            body: Data(page.utf8))
     }
 
     private static func reasonPhrase(_ status: Int) -> String {

@@ -1,7 +1,7 @@
 import APICheck
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension TransportError {
@@ -19,8 +19,8 @@ extension TransportError {
         case .cannotConnectToHost: kind = .refused
         case .cannotFindHost, .dnsLookupFailed: kind = .dns
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-             .clientCertificateRequired, .cannotLoadFromNetwork:
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired, .cannotLoadFromNetwork:
             kind = .tls
         default:
             // swift-corelibs-foundation reports libcurl errors it has no code for as `unknown`,

@@ -1,7 +1,7 @@
 import APICheck
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Synchronization
 
@@ -86,14 +86,16 @@ final class URLSessionTransfer: Sendable {
     }
 
     private var tooLarge: TransportError {
-        TransportError(.bodyTooLarge, "response body exceeds the limit of \(Self.describeBytes(configuration.maxBodyBytes))",
-                       url: displayURL)
+        TransportError(
+            .bodyTooLarge, "response body exceeds the limit of \(Self.describeBytes(configuration.maxBodyBytes))",
+            url: displayURL)
     }
 
     /// Resumes the caller once URLSession reports the task complete.
     func complete(_ error: (any Error)?) {
         let elapsed = ContinuousClock.now - started
-        let (continuation, result) = state.withLock { state -> (CheckedContinuation<HTTPResponse, any Error>?, Result<HTTPResponse, any Error>) in
+        let (continuation, result) = state.withLock {
+            state -> (CheckedContinuation<HTTPResponse, any Error>?, Result<HTTPResponse, any Error>) in
             defer {
                 state.finished = true
                 state.continuation = nil
@@ -105,9 +107,14 @@ final class URLSessionTransfer: Sendable {
                 return (state.continuation, .failure(TransportError(.other, "no response", url: displayURL)))
             }
             let timings = Timings(firstByte: Self.seconds(state.firstByte ?? elapsed), total: Self.seconds(elapsed))
-            return (state.continuation, .success(HTTPResponse(status: response.statusCode, headers: Self.headers(of: response),
-                                                              body: state.body, url: response.url ?? original.url,
-                                                              timings: timings)))
+            return (
+                state.continuation,
+                .success(
+                    HTTPResponse(
+                        status: response.statusCode, headers: Self.headers(of: response),
+                        body: state.body, url: response.url ?? original.url,
+                        timings: timings))
+            )
         }
         continuation?.resume(with: result)
     }

@@ -2,7 +2,7 @@ import APICheck
 import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `Transport` over URLSession: what an app on iOS or macOS (and a Linux service) uses to run
@@ -19,8 +19,10 @@ public final class URLSessionTransport: Transport {
 
     /// `base` supplies what the transport does not decide (proxies, TLS settings); caching and
     /// cookies are turned off: a client that checks a contract sees every answer as it is.
-    public init(configuration: URLSessionTransportConfiguration = URLSessionTransportConfiguration(),
-                base: URLSessionConfiguration = .ephemeral) {
+    public init(
+        configuration: URLSessionTransportConfiguration = URLSessionTransportConfiguration(),
+        base: URLSessionConfiguration = .ephemeral
+    ) {
         self.configuration = configuration
         // A copy: the caller's configuration object stays as it was.
         let sessionConfiguration = base.copy() as? URLSessionConfiguration ?? .ephemeral
@@ -52,8 +54,9 @@ public final class URLSessionTransport: Transport {
             earlier = response.timings.total
             guard let next = current.redirected(by: response), next.url.hasSameOrigin(as: request.url) else { return response }
             guard hops < configuration.maxRedirects else {
-                throw TransportError(.other, "maximum (\(configuration.maxRedirects)) redirects followed",
-                                     url: Redactor.withoutQuery(request.url))
+                throw TransportError(
+                    .other, "maximum (\(configuration.maxRedirects)) redirects followed",
+                    url: Redactor.withoutQuery(request.url))
             }
             current = next
             hops += 1

@@ -11,8 +11,10 @@ public struct URLSessionTransportConfiguration: Sendable {
     public var maxBodyBytes: Int = 32 << 20
     public var userAgent: String = "apicheck/1.0"
 
-    public init(concurrency: Int = 8, timeout: Double = 10, maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20,
-                userAgent: String = "apicheck/1.0") {
+    public init(
+        concurrency: Int = 8, timeout: Double = 10, maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20,
+        userAgent: String = "apicheck/1.0"
+    ) {
         self.concurrency = concurrency
         self.timeout = timeout
         self.maxRedirects = maxRedirects

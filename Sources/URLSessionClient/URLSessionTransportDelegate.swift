@@ -1,7 +1,7 @@
 import APICheck
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Synchronization
 
@@ -41,8 +41,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         transfers.withLock { $0.byTask[task.taskIdentifier] }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         guard let http = response as? HTTPURLResponse, let transfer = transfer(dataTask) else {
             completionHandler(.cancel)
             return
@@ -54,8 +56,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         transfer(dataTask)?.receive(data)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         // Never followed here: `URLSessionTransport.send` follows redirects itself, as the libcurl
         // transport does, so both apply the same rules (origin, methods that become GET). Left to
         // it, swift-corelibs-foundation drops the body of a 307 and traps on a cancelled hop.

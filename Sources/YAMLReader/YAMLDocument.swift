@@ -133,7 +133,9 @@ public enum YAMLDocument {
                 _ = starts.popLast()
                 try add(value, keyText: nil)
             case Int(CYAML_ALIAS):
-                guard let anchor, let value = anchors[anchor] else { throw YAMLError("the alias *\(anchor ?? "") names no anchor before it") }
+                guard let anchor, let value = anchors[anchor] else {
+                    throw YAMLError("the alias *\(anchor ?? "") names no anchor before it")
+                }
                 try count(anchorValues[anchor] ?? 1)
                 try add(value, keyText: value.scalarText)
             case Int(CYAML_DOCUMENT_END), Int(CYAML_STREAM_END):

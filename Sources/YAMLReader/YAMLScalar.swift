@@ -42,7 +42,8 @@ enum YAMLScalar {
         guard parts.count <= 2, let mantissa = parts.first else { return nil }
         let halves = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard halves.count == 2 || parts.count == 2, halves.allSatisfy({ $0.allSatisfy(isDigit) }),
-              halves.contains(where: { !$0.isEmpty }) else { return nil }
+            halves.contains(where: { !$0.isEmpty })
+        else { return nil }
         var json = halves[0].isEmpty ? "0" : String(halves[0])
         if halves.count == 2 { json += "." + (halves[1].isEmpty ? "0" : String(halves[1])) }
         if parts.count == 2 {

@@ -31,8 +31,10 @@ import Testing
             guard header == "Basic " + credentials else {
                 return .json(Data(#"{"error": "unauthorized", "reason": "Name or password is incorrect."}"#.utf8), status: 401)
             }
-            let echoed = JSONValue.object([("id", .string("d1")), ("seen", .string(header)),
-                                           ("note", .string(password))])
+            let echoed = JSONValue.object([
+                ("id", .string("d1")), ("seen", .string(header)),
+                ("note", .string(password)),
+            ])
             return .json(Data(echoed.compactText.utf8))
         }
     }
@@ -42,13 +44,16 @@ import Testing
         defer { server.stop() }
         let (console, captured) = Console.capturing()
         let code = await APICheckTool(api: Self.api, name: "couchcheck")
-            .run(["live", "--verbose", "--report", "json", "--base-url", server.url("/").absoluteString], console: console,
-                 environment: Self.environment)
+            .run(
+                ["live", "--verbose", "--report", "json", "--base-url", server.url("/").absoluteString], console: console,
+                environment: Self.environment)
         let output = captured.out + captured.err
         #expect(code == 0, "\(output)")
         #expect(output.contains("probe token-expired doc"), "\(output)")
-        for form in [Self.password, Self.credentials, Self.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
-                     Self.credentials.replacingOccurrences(of: "/", with: "\\/")] {
+        for form in [
+            Self.password, Self.credentials, Self.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+            Self.credentials.replacingOccurrences(of: "/", with: "\\/"),
+        ] {
             #expect(!output.contains(form), "\(form)")
         }
         // The probe sent the account with a made-up password: its header is shown, no secret in it.
@@ -66,8 +71,9 @@ import Testing
         defer { folder.remove() }
         let (console, captured) = Console.capturing()
         let code = await APICheckTool(api: Self.api, name: "couchcheck")
-            .run(["record", "--base-url", server.url("/").absoluteString, "--mocks", folder.url.path], console: console,
-                 environment: Self.environment)
+            .run(
+                ["record", "--base-url", server.url("/").absoluteString, "--mocks", folder.url.path], console: console,
+                environment: Self.environment)
         #expect(code == 0, "\(captured.out)\(captured.err)")
         let written = try String(contentsOf: folder.appendingPathComponent("doc.json"), encoding: .utf8)
         #expect(!written.contains(Self.password) && !written.contains(Self.credentials), "\(written)")
@@ -76,10 +82,11 @@ import Testing
         let (openConsole, document) = Console.capturing()
         #expect(await APICheckTool(api: Self.api, name: "couchcheck").run(["openapi"], console: openConsole, environment: [:]) == 0)
         let schemes = try JSONParser.parse(Data(document.out.utf8))["components"]?["securitySchemes"]
-        let scheme = try #require(schemes.flatMap { schemes -> JSONValue? in
-            if case let .object(members) = schemes { return members.first?.value }
-            return nil
-        })
+        let scheme = try #require(
+            schemes.flatMap { schemes -> JSONValue? in
+                if case let .object(members) = schemes { return members.first?.value }
+                return nil
+            })
         #expect(scheme["type"] == .string("http") && scheme["scheme"] == .string("basic"), "\(scheme.compactText)")
     }
 }

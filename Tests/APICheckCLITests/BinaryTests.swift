@@ -32,8 +32,9 @@ import Testing
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
         // posix_spawn rather than Process: see Spawn.
-        let status = try Spawn.run(binary.path, arguments, environment: environment, directory: RepositoryPaths.root.path,
-                                   stdout: outHandle.fileDescriptor, stderr: errHandle.fileDescriptor)
+        let status = try Spawn.run(
+            binary.path, arguments, environment: environment, directory: RepositoryPaths.root.path,
+            stdout: outHandle.fileDescriptor, stderr: errHandle.fileDescriptor)
         try outHandle.close()
         try errHandle.close()
         return (status, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8))
@@ -72,8 +73,9 @@ import Testing
         }
         try proxy.start()
         defer { proxy.stop() }
-        let result = try run(["live", "--base-url", "http://proxied.invalid/Api/", "--only", "topics.list,config.main", "--no-probes"],
-                             environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": ""])
+        let result = try run(
+            ["live", "--base-url", "http://proxied.invalid/Api/", "--only", "topics.list,config.main", "--no-probes"],
+            environment: ["http_proxy": "http://127.0.0.1:\(proxy.port)", "no_proxy": ""])
         #expect(result.code == 0, "\(result.out)\n\(result.err)")
         #expect(result.out.hasPrefix("apicheck live  http://proxied.invalid/Api/  2 endpoints"))
     }

@@ -75,8 +75,11 @@ import Testing
         #expect(lines.count == 12)
         #expect(lines.first?.hasPrefix("ID ") == true)
         for endpoint in Demo.api.endpoints { #expect(result.out.contains(endpoint.id + " ")) }
-        #expect(lines.contains { $0.hasPrefix("statuses.show") && $0.contains("GET") && $0.contains("statuses/{id}")
-            && $0.contains("token") && $0.contains("status_show.json") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("statuses.show") && $0.contains("GET") && $0.contains("statuses/{id}")
+                    && $0.contains("token") && $0.contains("status_show.json")
+            })
     }
 
     @Test func mocksOnTheShippedFolderIsClean() async {
@@ -141,11 +144,12 @@ import Testing
         let summary = folder.appendingPathComponent("summary.md")
         var environment: [String: String] = ["GITHUB_STEP_SUMMARY": summary.path]
         environment["APICHECK_MOCKS"] = LiveHarness.mocks.path
-        let result = await LiveHarness.cli([
-            "live", "--verbose",
-            "--report", "json:\(folder.path)/r.json", "--report", "junit:\(folder.path)/r.xml",
-            "--report", "github:\(folder.path)/r.github", "--report", "text",
-        ], environment: environment)
+        let result = await LiveHarness.cli(
+            [
+                "live", "--verbose",
+                "--report", "json:\(folder.path)/r.json", "--report", "junit:\(folder.path)/r.xml",
+                "--report", "github:\(folder.path)/r.github", "--report", "text",
+            ], environment: environment)
         #expect(result.code == 0, "\(result.err)")
         var outputs = [result.out, result.err]
         for name in ["r.json", "r.xml", "r.github", "summary.md"] {

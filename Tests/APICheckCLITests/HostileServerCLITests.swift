@@ -22,7 +22,8 @@ import Testing
     static func handle(_ request: ServerRequest) -> ServerResponse {
         let json = { (text: String) in SecretEncodings.json(text, slash: true, all: false, upper: false) }
         if request.path.hasSuffix("/Account/login") {
-            let body = #"{"code": 200, "msg": "welcome \#(json(password))", "datas": {"uid": 1, "userName": "someone", "#
+            let body =
+                #"{"code": 200, "msg": "welcome \#(json(password))", "datas": {"uid": 1, "userName": "someone", "#
                 + #""mail": "a@b.c", "utoken": "\#(json(token))", "expires_in": 3600}}"#
             return ServerResponse(headers: [("Content-Type", "application/json")], body: Data(body.utf8))
         }
@@ -47,12 +48,16 @@ import Testing
         let summary = folder.appendingPathComponent("summary.md")
 
         let (code, out, err) = await LiveHarness.cli(
-            ["live", "--base-url", server.baseURL.appendingPathComponent("Api/").absoluteString, "--verbose",
-             "--only", "account.login,topics.list,users.show,statuses.homeTimeline",
-             "--report", "text", "--report", "json:\(files[0].path)", "--report", "junit:\(files[1].path)",
-             "--report", "github:\(files[2].path)"],
-            environment: ["APICHECK_ACCOUNT": "someone", "APICHECK_PASSWORD": Self.password,
-                          "GITHUB_STEP_SUMMARY": summary.path])
+            [
+                "live", "--base-url", server.baseURL.appendingPathComponent("Api/").absoluteString, "--verbose",
+                "--only", "account.login,topics.list,users.show,statuses.homeTimeline",
+                "--report", "text", "--report", "json:\(files[0].path)", "--report", "junit:\(files[1].path)",
+                "--report", "github:\(files[2].path)",
+            ],
+            environment: [
+                "APICHECK_ACCOUNT": "someone", "APICHECK_PASSWORD": Self.password,
+                "GITHUB_STEP_SUMMARY": summary.path,
+            ])
         #expect(code == 1)
         #expect(err.contains(#"text/html\u{1B}]0;owned\u{7}\u{9B}31m\u{202E}"#), "the trace shows the Content-Type escaped")
         #expect(out.contains("server-code") && out.contains("http-status"))
@@ -67,8 +72,10 @@ import Testing
         try server.start()
         defer { server.stop() }
         let result = try BinaryTests().run(
-            ["live", "--base-url", server.baseURL.appendingPathComponent("Api/").absoluteString, "--verbose",
-             "--only", "account.login,topics.list,users.show", "--no-probes", "--report", "text"],
+            [
+                "live", "--base-url", server.baseURL.appendingPathComponent("Api/").absoluteString, "--verbose",
+                "--only", "account.login,topics.list,users.show", "--no-probes", "--report", "text",
+            ],
             environment: ["APICHECK_ACCOUNT": "someone", "APICHECK_PASSWORD": Self.password, "APICHECK_MOCKS": LiveHarness.mocks.path])
         #expect(result.code == 1, "\(result.out)\n\(result.err)")
         #expect(result.err.contains(#"text/html\u{1B}]0;owned"#))

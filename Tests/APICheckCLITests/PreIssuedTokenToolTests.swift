@@ -14,9 +14,11 @@ import Testing
     static let api = API(
         name: "keys", envelope: .none, errors: ErrorShape(code: "$.code", message: "$.message"),
         expired: [.status(401, code: "unknown")], auth: .preIssued(variable: "KEYS_TOKEN", placement: .bearer),
-        endpoints: [Endpoint<Me>(id: "me", .get, "me", mock: "me", auth: .token),
-                    Endpoint<Me>(id: "profile", .get, "profile", mock: "profile", auth: .token),
-                    Endpoint<Me>(id: "rename", .post, "rename", mock: "rename", auth: .token)])
+        endpoints: [
+            Endpoint<Me>(id: "me", .get, "me", mock: "me", auth: .token),
+            Endpoint<Me>(id: "profile", .get, "profile", mock: "profile", auth: .token),
+            Endpoint<Me>(id: "rename", .post, "rename", mock: "rename", auth: .token),
+        ])
 
     func live(key: String) async throws -> (code: Int32, out: String, err: String, requests: [String]) {
         let server = try TestServer { request in
@@ -36,7 +38,8 @@ import Testing
         let wrong = try await live(key: "key-9876543210")
         #expect(wrong.code == 2, "\(wrong.out)\(wrong.err)")
         let output = wrong.out + wrong.err
-        let message = "the token issued beforehand in $KEYS_TOKEN was refused by me (HTTP 401, tokenExpired); check it; "
+        let message =
+            "the token issued beforehand in $KEYS_TOKEN was refused by me (HTTP 401, tokenExpired); check it; "
             + "3 endpoints that need it were not checked"
         #expect(output.components(separatedBy: message).count == 2, "\(output)")
         #expect(wrong.out.components(separatedBy: "skipped: the token in $KEYS_TOKEN was refused").count == 4)

@@ -32,8 +32,9 @@ import Testing
     @Test func liveAgainstTheBackendPasses() async throws {
         let backend = try RelayBackend()
         defer { backend.stop() }
-        let live = await run(["live", "--base-url", backend.baseURL.absoluteString, "--mocks", Relay.mocks.path],
-                             environment: Relay.credentials)
+        let live = await run(
+            ["live", "--base-url", backend.baseURL.absoluteString, "--mocks", Relay.mocks.path],
+            environment: Relay.credentials)
         #expect(live.code == 0, "\(live.out)")
         #expect(live.out.contains("\(Relay.api.endpoints.count) endpoints + 12 auth probes"))
         #expect(live.out.contains("\(Relay.api.endpoints.count) endpoints ok"))

@@ -42,7 +42,9 @@ import Testing
         Case(arguments: ["nope"], code: 2, errPrefix: "shop: unknown command 'nope'"),
         Case(arguments: ["lsit"], code: 2, errPrefix: "shop: unknown command 'lsit'; did you mean 'list'?"),
         Case(arguments: ["init"], code: 2, errPrefix: "shop init: missing DIR\n\nusage: shop init"),
-        Case(arguments: ["completion", "tcsh"], code: 2, errPrefix: "shop completion: unknown shell 'tcsh' (expected one of: bash, zsh, fish)"),
+        Case(
+            arguments: ["completion", "tcsh"], code: 2,
+            errPrefix: "shop completion: unknown shell 'tcsh' (expected one of: bash, zsh, fish)"),
         Case(arguments: ["__complete", "nope"], code: 2, errPrefix: "shop __complete: unknown source 'nope'"),
         Case(arguments: ["help", "nope"], code: 2, errPrefix: "shop: unknown command 'nope'"),
         Case(arguments: ["sandbox"], code: 2, errPrefix: "shop: unknown command 'sandbox'", tool: .withoutSandbox),
@@ -56,13 +58,16 @@ import Testing
         Case(arguments: ["mocks", "--report", "text", "--report", "json"], code: 2, errPrefix: "shop mocks: only one report"),
         Case(arguments: ["mocks", "--output", "a", "--output", "b"], code: 2, errPrefix: "shop mocks: option '--output' given twice"),
         Case(arguments: ["mocks", "--report", "json:a", "--output", "b"], code: 2, errPrefix: "shop mocks: --output given but"),
-        Case(arguments: ["mocks", "--mocks", mocks, "--report", "json:/nonexistent/d/r.json"], code: 2,
-             errPrefix: "shop mocks: cannot write the report /nonexistent/d/r.json: no folder /nonexistent/d"),
-        Case(arguments: ["mocks", "--mocks", mocks, "--report", "json:/dev/full"], code: 2,
-             errPrefix: "shop mocks: cannot write the json report to /dev/full"),
-        Case(arguments: ["mocks", "--mocks", mocks, "--report", "github:/dev/null"], code: 2,
-             errPrefix: "shop mocks: cannot append the summary to GITHUB_STEP_SUMMARY",
-             environment: ["GITHUB_STEP_SUMMARY": "/nonexistent/d/summary.md"]),
+        Case(
+            arguments: ["mocks", "--mocks", mocks, "--report", "json:/nonexistent/d/r.json"], code: 2,
+            errPrefix: "shop mocks: cannot write the report /nonexistent/d/r.json: no folder /nonexistent/d"),
+        Case(
+            arguments: ["mocks", "--mocks", mocks, "--report", "json:/dev/full"], code: 2,
+            errPrefix: "shop mocks: cannot write the json report to /dev/full"),
+        Case(
+            arguments: ["mocks", "--mocks", mocks, "--report", "github:/dev/null"], code: 2,
+            errPrefix: "shop mocks: cannot append the summary to GITHUB_STEP_SUMMARY",
+            environment: ["GITHUB_STEP_SUMMARY": "/nonexistent/d/summary.md"]),
         Case(arguments: ["live", "--only", ""], code: 2, errPrefix: "shop live: --only needs endpoint ids (see 'shop list')"),
         Case(arguments: ["live", "--only", "nope"], code: 2, errPrefix: "shop live: --only: no endpoint 'nope' (see 'shop list')"),
         Case(arguments: ["live", "--concurrency", "0"], code: 2, errPrefix: "shop live: option '--concurrency' expects"),
@@ -72,19 +77,24 @@ import Testing
         Case(arguments: ["live", "--strict=yes"], code: 2, errPrefix: "shop live: option '--strict' takes no value"),
         Case(arguments: ["live", "--base-url", "ftp://x/"], code: 2, errPrefix: "shop live: --base-url: 'ftp://x/' is not"),
         Case(arguments: ["live", "--env", "moon"], code: 2, errPrefix: "shop live: unknown environment 'moon'"),
-        Case(arguments: ["live", "--env", "staging", "--base-url", unreachable], code: 2,
-             errPrefix: "shop live: give --base-url or --env, not both"),
-        Case(arguments: ["live", "--report", "junit:/nonexistent/d/r.xml"], code: 2,
-             errPrefix: "shop live: cannot write the report /nonexistent/d/r.xml"),
-        Case(arguments: ["live", "--base-url", unreachable], code: 2, errPrefix: "shop live: set APICHECK_ACCOUNT and",
-             environment: [:]),
-        Case(arguments: ["live", "--base-url", unreachable, "--mocks", "/nonexistent/m"], code: 2,
-             errPrefix: "shop live: no mocks folder at /nonexistent/m (from --mocks"),
+        Case(
+            arguments: ["live", "--env", "staging", "--base-url", unreachable], code: 2,
+            errPrefix: "shop live: give --base-url or --env, not both"),
+        Case(
+            arguments: ["live", "--report", "junit:/nonexistent/d/r.xml"], code: 2,
+            errPrefix: "shop live: cannot write the report /nonexistent/d/r.xml"),
+        Case(
+            arguments: ["live", "--base-url", unreachable], code: 2, errPrefix: "shop live: set APICHECK_ACCOUNT and",
+            environment: [:]),
+        Case(
+            arguments: ["live", "--base-url", unreachable, "--mocks", "/nonexistent/m"], code: 2,
+            errPrefix: "shop live: no mocks folder at /nonexistent/m (from --mocks"),
         // The demo's mocks are found beside its declarations, so this only says the target is down.
         Case(arguments: ["live", "--base-url", unreachable, "--timeout", "2"], code: 3, errPrefix: nil),
         Case(arguments: ["live"], code: 2, errPrefix: "shop live: no target: give --base-url URL", tool: .withoutSandbox),
-        Case(arguments: ["live"], code: 2, errPrefix: "shop live: the demo API's declarations need fixing first",
-             tool: .brokenDeclarations),
+        Case(
+            arguments: ["live"], code: 2, errPrefix: "shop live: the demo API's declarations need fixing first",
+            tool: .brokenDeclarations),
         Case(arguments: ["sandbox", "--port", "70000"], code: 2, errPrefix: "shop sandbox: option '--port' expects"),
         Case(arguments: ["sandbox", "--token-ttl", "0"], code: 2, errPrefix: "shop sandbox: option '--token-ttl' expects"),
         Case(arguments: ["sandbox", "--fault", "bogus"], code: 2, errPrefix: "shop sandbox: unknown fault 'bogus'"),
@@ -93,16 +103,19 @@ import Testing
         Case(arguments: ["record", "--only", "nope"], code: 2, errPrefix: "shop record: --only: no endpoint 'nope' (see 'shop list')"),
         Case(arguments: ["record", "--cacert", "/nonexistent/ca.pem"], code: 2, errPrefix: "shop record: --cacert: "),
         Case(arguments: ["record", "--base-url", unreachable, "--mocks", mocks, "--dry-run", "--timeout", "2"], code: 3, errPrefix: nil),
-        Case(arguments: ["record", "--base-url", unreachable, "--mocks", mocks, "--dry-run", "--timeout", "2", "--report", "text"],
-             code: 3, errPrefix: nil),
+        Case(
+            arguments: ["record", "--base-url", unreachable, "--mocks", mocks, "--dry-run", "--timeout", "2", "--report", "text"],
+            code: 3, errPrefix: nil),
         Case(arguments: ["record"], code: 2, errPrefix: "shop record: no target: give --base-url URL", tool: .withoutSandbox),
-        Case(arguments: ["import-har", "/nonexistent/capture.har", "--mocks", mocks, "--dry-run"], code: 2, errPrefix: "shop import-har: "),
+        Case(
+            arguments: ["import-har", "/nonexistent/capture.har", "--mocks", mocks, "--dry-run"], code: 2, errPrefix: "shop import-har: "),
         Case(arguments: ["import-har"], code: 2, errPrefix: "shop import-har: missing"),
         Case(arguments: ["openapi", "--output", "/nonexistent/d/api.json"], code: 2, errPrefix: "shop openapi: "),
         Case(arguments: ["openapi", "--bogus"], code: 2, errPrefix: "shop openapi: unknown option '--bogus'"),
         Case(arguments: ["serve", "--tls-cert", "server.pem"], code: 2, errPrefix: "shop serve: --tls-cert and --tls-key go together"),
-        Case(arguments: ["serve", "--tls-cert", "/nonexistent/s.pem", "--tls-key", "/nonexistent/s.key"], code: 2,
-             errPrefix: "shop serve: "),
+        Case(
+            arguments: ["serve", "--tls-cert", "/nonexistent/s.pem", "--tls-key", "/nonexistent/s.key"], code: 2,
+            errPrefix: "shop serve: "),
     ]
 
     /// The repository's own path may hold the word (a clone named apicheck); it is not a message.
@@ -114,8 +127,9 @@ import Testing
 
     func run(_ tool: APICheckTool, _ arguments: [String], environment: [String: String]) async -> (code: Int32, out: String, err: String) {
         let (console, captured) = Console.capturing()
-        let code = await tool.run(arguments, console: console, environment: environment,
-                                  workingDirectory: FileManager.default.temporaryDirectory)
+        let code = await tool.run(
+            arguments, console: console, environment: environment,
+            workingDirectory: FileManager.default.temporaryDirectory)
         return (code, captured.out, captured.err)
     }
 

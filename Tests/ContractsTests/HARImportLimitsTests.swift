@@ -8,7 +8,8 @@ import Testing
 @Suite struct HARImportLimitsTests {
     static func entry(_ method: String, _ url: String, _ body: String, extra: String = "") -> String {
         let text = body.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return #"{"startedDateTime": "2026-11-30T10:00:00Z", "request": {"method": "\#(method)", "url": "\#(url)", "headers": []\#(extra)}, "#
+        return
+            #"{"startedDateTime": "2026-11-30T10:00:00Z", "request": {"method": "\#(method)", "url": "\#(url)", "headers": []\#(extra)}, "#
             + #""response": {"status": 200, "headers": [], "content": {"mimeType": "application/json", "text": "\#(text)"}}}"#
     }
 
@@ -49,8 +50,11 @@ import Testing
         #expect(result.entries == 3)
         #expect(result.files.map(\.seen) == [1])
         #expect(result.unreadable.total == 2)
-        #expect(result.unreadable.counts.map(\.label) == ["not JSON: nesting deeper than \(JSONParser.defaultMaxDepth) levels",
-                                                          "no request method, URL or response"])
+        #expect(
+            result.unreadable.counts.map(\.label) == [
+                "not JSON: nesting deeper than \(JSONParser.defaultMaxDepth) levels",
+                "no request method, URL or response",
+            ])
         #expect(result.lines.last?.contains("3 entries: 1 matched into 1 files") == true)
         #expect(result.lines.last?.contains("2 unreadable") == true)
     }
@@ -58,12 +62,16 @@ import Testing
     @Test func aMockOverTheSizeCapIsNeverWritten() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let big = "[" + (0..<200).map { #"{"clsName":"C\#($0)","title":"T","imageName":"i","visitorInfo":null}"# }
+        let big =
+            "["
+            + (0..<200).map { #"{"clsName":"C\#($0)","title":"T","imageName":"i","visitorInfo":null}"# }
             .joined(separator: ",") + "]"
         let entries = [
             Self.entry("GET", "https://staging.example.com/Api/config/main.json", big),
-            Self.entry("POST", "https://staging.example.com/Api/Account/login",
-                       #"{"code":200,"msg":"success","datas":{"uid":1,"userName":"demo","mail":"d@example.com","utoken":"2.00SizeCapToken","expires_in":3600}}"#),
+            Self.entry(
+                "POST", "https://staging.example.com/Api/Account/login",
+                #"{"code":200,"msg":"success","datas":{"uid":1,"userName":"demo","mail":"d@example.com","utoken":"2.00SizeCapToken","expires_in":3600}}"#
+            ),
         ]
         for force in [false, true] {
             let result = HARImport(api: Demo.api, directory: folder, force: force, maxFileBytes: 4096)

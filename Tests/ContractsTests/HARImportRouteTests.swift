@@ -17,7 +17,8 @@ import Testing
         try FileManager.default.copyItem(at: try #require(MockTransport.locateMocks()), to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try Data(contentsOf: folder.appendingPathComponent("topics.json"))
-        let capture = #"{"log": {"version": "1.2", "entries": ["#
+        let capture =
+            #"{"log": {"version": "1.2", "entries": ["#
             + (try Self.entry("topics/", #"{"code": 200, "msg": "success", "datas": []}"#)) + ", "
             + (try Self.entry("statuses/4130540976425200/", #"{"code": 200, "msg": "success", "datas": null}"#)) + "]}}"
 

@@ -14,7 +14,9 @@ import Testing
         return folder
     }
 
-    static func run(_ har: String, api: API = Demo.api, into folder: URL, baseURL: URL? = nil, dryRun: Bool = false) throws -> HARImportResult {
+    static func run(_ har: String, api: API = Demo.api, into folder: URL, baseURL: URL? = nil, dryRun: Bool = false) throws
+        -> HARImportResult
+    {
         let archive = try HARArchive(data: Data(har.utf8))
         return HARImport(api: api, directory: folder, baseURL: baseURL, dryRun: dryRun).run(archive)
     }
@@ -27,8 +29,10 @@ import Testing
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             let text = try Self.text(folder, name)
             for secret in secrets {
-                for form in [secret, secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret,
-                             Data(secret.utf8).base64EncodedString()] {
+                for form in [
+                    secret, secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret,
+                    Data(secret.utf8).base64EncodedString(),
+                ] {
                     #expect(!text.contains(form), "\(name) holds \(form.prefix(4))…")
                 }
             }
@@ -39,9 +43,10 @@ import Testing
         let folder = try Self.mocksCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Self.run(HARFixtures.chrome, into: folder)
-        #expect(result.files.map { "\($0.action.rawValue) \($0.file)" } == [
-            "updated login.json", "updated home_timeline.json", "unchanged status_show.json",
-        ])
+        #expect(
+            result.files.map { "\($0.action.rawValue) \($0.file)" } == [
+                "updated login.json", "updated home_timeline.json", "unchanged status_show.json",
+            ])
         #expect(result.nonJSON == 2)
         #expect(result.unmatched.counts.map(\.label) == ["GET /Api/ads/list"])
         #expect(result.unmatched.total == 2)
@@ -63,9 +68,11 @@ import Testing
         let folder = try Self.mocksCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Self.run(HARFixtures.firefox, into: folder)
-        #expect(result.files.map { "\($0.action.rawValue) \($0.file)" } == [
-            "unchanged topics.json", "unchanged user_show@logout.json", "unchanged home_timeline@expired.json", "updated topic_like.json",
-        ])
+        #expect(
+            result.files.map { "\($0.action.rawValue) \($0.file)" } == [
+                "unchanged topics.json", "unchanged user_show@logout.json", "unchanged home_timeline@expired.json",
+                "updated topic_like.json",
+            ])
         try Self.assertNoSecrets(["ffSessionCookie123456", "2.00FirefoxToken4242", "2.00FirefoxDeadToken11"], in: folder)
         #expect(try Self.text(folder, "topic_like.json").contains("liked for session "))
     }
@@ -123,9 +130,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Self.run(HARFixtures.safariShop, api: ShopAPI.api, into: folder)
         // A dead token said with an envelope code at HTTP 200: the status is pinned in the name.
-        #expect(result.files.map { "\($0.action.rawValue) \($0.file)" } == [
-            "created login.json", "created item.json", "created item@expired.200.json", "created item@logout.json",
-        ])
+        #expect(
+            result.files.map { "\($0.action.rawValue) \($0.file)" } == [
+                "created login.json", "created item.json", "created item@expired.200.json", "created item@logout.json",
+            ])
         try Self.assertNoSecrets(["tok-abcdef123456", "shop-secret-9"], in: folder)
         let audit = MockAudit(api: ShopAPI.api, directory: folder).run()
         #expect(audit.allFindings.map(\.message) == [])
@@ -158,15 +166,17 @@ import Testing
         }
         let unread = try listing(mock.replacingOccurrences(of: #""legacy_flag":"#, with: #""legacy_flag_v2":"#))
         #expect(unread.first == "updated   status_show.json")
-        #expect(unread.filter { $0.hasPrefix("    warning") }.map { $0.prefix { $0 != ":" } } == [
-            "    warning drift-removed $.datas.legacy_flag", "    warning drift-added $.datas.legacy_flag_v2",
-        ])
+        #expect(
+            unread.filter { $0.hasPrefix("    warning") }.map { $0.prefix { $0 != ":" } } == [
+                "    warning drift-removed $.datas.legacy_flag", "    warning drift-added $.datas.legacy_flag_v2",
+            ])
         let read = try listing(mock.replacingOccurrences(of: #""source":"#, with: #""source_html":"#))
-        #expect(read == [
-            "refused   status_show.json",
-            "    warning drift-added $.datas.source_html: not in the mock or the decode type (found String)",
-            "    error decode $.datas.source: expected String, found absent",
-        ])
+        #expect(
+            read == [
+                "refused   status_show.json",
+                "    warning drift-added $.datas.source_html: not in the mock or the decode type (found String)",
+                "    error decode $.datas.source: expected String, found absent",
+            ])
         // An answer shaped like the mock drifts nowhere.
         let same = try Self.run(Self.statusCapture(mock), into: folder, dryRun: true)
         #expect(same.files.map(\.action) == [.updated])
@@ -180,15 +190,19 @@ enum ShopAPI {
     struct Session: Decodable, Sendable { struct Inner: Decodable, Sendable { var token: String }; var session: Inner }
     struct Item: Decodable, Sendable { var id: Int; var created: Date }
 
-    static let login = Endpoint<Session>(id: "auth.login", .post, "login",
-                                         parameters: [.body("email", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
-                                                      .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true)],
-                                         mock: "login", sessionEffect: .logsIn)
+    static let login = Endpoint<Session>(
+        id: "auth.login", .post, "login",
+        parameters: [
+            .body("email", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+            .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true),
+        ],
+        mock: "login", sessionEffect: .logsIn)
     static let item = Endpoint<Item>(id: "items.show", .get, "items/{id}", parameters: [.path("id", .int)], mock: "item", auth: .token)
     static let api = API(
         name: "shop", environments: ["prod": URL(string: "https://shop.example/v1/")!],
-        envelope: EnvelopePolicy(codeKey: "status", messageKey: "message", payloadKey: "data", successCodes: [0],
-                                 logoutCodes: [401001], expiredCodes: [401002], expiredHTTPStatuses: [401], messageRequired: false),
+        envelope: EnvelopePolicy(
+            codeKey: "status", messageKey: "message", payloadKey: "data", successCodes: [0],
+            logoutCodes: [401001], expiredCodes: [401002], expiredHTTPStatuses: [401], messageRequired: false),
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "session.token", placement: .bearer),
         dates: .iso8601, endpoints: [login, item])
 }

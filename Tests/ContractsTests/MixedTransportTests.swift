@@ -14,13 +14,18 @@ import URLSessionClient
         let sandbox = SandboxServer()
         try sandbox.start()
         defer { sandbox.stop() }
-        let transport = try MixedTransport(network: URLSessionTransport(), mock: mocks,
-                                           environment: ["APICHECK_MOCKED": "topics.*,statuses.show@not_found"])
+        let transport = try MixedTransport(
+            network: URLSessionTransport(), mock: mocks,
+            environment: ["APICHECK_MOCKED": "topics.*,statuses.show@not_found"])
         let client = APIClient(api: Demo.api, baseURL: sandbox.baseURL, transport: transport)
 
         // Real: the sandbox issues the token, and the timeline needs it.
-        _ = try await client.send(Demo.login, ["account": .string(SandboxServer.demoAccount),
-                                               "password": .string(SandboxServer.demoPassword)])
+        _ = try await client.send(
+            Demo.login,
+            [
+                "account": .string(SandboxServer.demoAccount),
+                "password": .string(SandboxServer.demoPassword),
+            ])
         let timeline = try await client.send(Demo.homeTimeline, ["count": 3])
         // Mocked: topics.json as it is, and the declared scenario of statuses.show.
         let topics = try await client.send(Demo.topics)

@@ -13,8 +13,9 @@ import Testing
     }
 
     @Test func demoDocumentMatchesGoldenFile() throws {
-        try GoldenFile.expect(try OpenAPIDocument(api: Demo.api, mocks: mocks).render(), "demo.openapi.json",
-                              in: RepositoryPaths.root.appendingPathComponent("Tests/ContractsTests/Golden"))
+        try GoldenFile.expect(
+            try OpenAPIDocument(api: Demo.api, mocks: mocks).render(), "demo.openapi.json",
+            in: RepositoryPaths.root.appendingPathComponent("Tests/ContractsTests/Golden"))
     }
 
     @Test func sameInputSameBytes() throws {
@@ -53,7 +54,8 @@ import Testing
         #expect(schemas["Status"]?["properties"]?["pic_urls"]?["items"]?["$ref"] == .string("#/components/schemas/PicURL"))
         #expect(schemas["TabConfig"]?["properties"]?["visitorInfo"]?["anyOf"]?[1]?["type"] == .string("null"))
         // The raw endpoint is the bare array, no envelope.
-        let config = try #require(try document()["paths"]?["/config/main.json"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"])
+        let config = try #require(
+            try document()["paths"]?["/config/main.json"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"])
         #expect(config["type"] == .string("array") && config["items"]?["$ref"] == .string("#/components/schemas/TabConfig"))
     }
 
@@ -64,7 +66,8 @@ import Testing
         #expect(ok["logout"]?["value"]?["code"] == .number("10504"))
         let expired = try #require(responses["403"]?["content"]?["application/json"]?["examples"])
         #expect(expired["expired"]?["summary"] == .string("home_timeline@expired.json"))
-        let login = try #require(try document()["paths"]?["/Account/login"]?["post"]?["responses"]?["200"]?["content"]?["application/json"]?["examples"])
+        let login = try #require(
+            try document()["paths"]?["/Account/login"]?["post"]?["responses"]?["200"]?["content"]?["application/json"]?["examples"])
         #expect(login["wrong_password"]?["value"]?["code"] == .number("10002"))
         // Secrets in examples are masked.
         #expect(login["success"]?["value"]?["datas"]?["utoken"] == .string("***"))

@@ -35,10 +35,13 @@ struct AppEnvironment {
 
     /// What the app runs: URLSession to the server, except the endpoints `APICHECK_MOCKED` names
     /// (set in the Xcode scheme), which answer from the mocks bundled with the app.
-    static func running(baseURL: URL, mocks: URL,
-                        environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppEnvironment {
-        let transport = try MixedTransport(network: URLSessionTransport(), mock: MockTransport(directory: mocks, api: Demo.api),
-                                           environment: environment)
+    static func running(
+        baseURL: URL, mocks: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> AppEnvironment {
+        let transport = try MixedTransport(
+            network: URLSessionTransport(), mock: MockTransport(directory: mocks, api: Demo.api),
+            environment: environment)
         return AppEnvironment(baseURL: baseURL, transport: transport)
     }
 }
@@ -50,16 +53,17 @@ struct TopicsModel {
 }
 
 @Test func theAppTalksToTheServerWithTopicsMocked() async throws {
-    let sandbox = SandboxServer()                                 // the real server, for this test
+    let sandbox = SandboxServer()  // the real server, for this test
     try sandbox.start()
     defer { sandbox.stop() }
-    let app = try AppEnvironment.running(baseURL: sandbox.baseURL, mocks: MockTransport.locateMocks()!,
-                                         environment: ["APICHECK_MOCKED": "topics.*"])
+    let app = try AppEnvironment.running(
+        baseURL: sandbox.baseURL, mocks: MockTransport.locateMocks()!,
+        environment: ["APICHECK_MOCKED": "topics.*"])
 
     _ = try await app.client.send(Demo.login, ["account": "demo", "password": "demo-password"])
     #expect(app.navigator.screen == .timeline)
-    let timeline = try await app.client.send(Demo.homeTimeline, ["count": 5])     // from the server
-    let titles = try await TopicsModel(client: app.client).titles()               // from mocks/topics.json
+    let timeline = try await app.client.send(Demo.homeTimeline, ["count": 5])  // from the server
+    let titles = try await TopicsModel(client: app.client).titles()  // from mocks/topics.json
     #expect(timeline.statuses.count == 5)
     #expect(titles.first == "How do you structure networking code in Swift 6?")
 
@@ -74,7 +78,7 @@ struct TopicsModel {
     _ = try await app.client.send(Demo.login, ["account": "demo", "password": "demo-password"])
     #expect(try await TopicsModel(client: app.client).titles().count == 5)
 
-    mocks.use("expired", for: Demo.homeTimeline.id)               // replay home_timeline@expired.json (HTTP 403)
+    mocks.use("expired", for: Demo.homeTimeline.id)  // replay home_timeline@expired.json (HTTP 403)
     await #expect(throws: APIError.self) { _ = try await app.client.send(Demo.homeTimeline) }
     #expect(app.navigator.screen == .login)
     #expect(app.session.token == nil)

@@ -42,8 +42,9 @@ import Testing
 
     @Test func withAClientCAOnlyClientsWithItsCertificateReachTheHandler() async throws {
         var configuration = HTTPServerConfiguration()
-        configuration.tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
-                                              clientCAFile: TLSFixtures.ca)
+        configuration.tls = try HTTPServerTLS(
+            certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
+            clientCAFile: TLSFixtures.ca)
         let handled = Mutex(0)
         let server = HTTPServer(configuration: configuration) { _ in
             handled.withLock { $0 += 1 }
@@ -55,8 +56,10 @@ import Testing
         let without = try await TLSTransportTests.send(server.baseURL)
         #expect(without.status == 403)
         #expect(handled.withLock { $0 } == 0)
-        let with = try await TLSTransportTests.send(server.baseURL, CurlTLSOptions(
-            caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
+        let with = try await TLSTransportTests.send(
+            server.baseURL,
+            CurlTLSOptions(
+                caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
         #expect(with.status == 200)
         #expect(String(decoding: with.body, as: UTF8.self) == "hello")
         #expect(handled.withLock { $0 } == 1)
@@ -69,7 +72,8 @@ import Testing
         always.prepared = PreparedResponse(always)
         let prepared = try #require(always.prepared)
         let asked = Mutex(0)
-        let shortcut = LineShortcut(neutralHeaders: ["host", "accept", "user-agent", "accept-encoding", "connection"], maxLineBytes: 512) { _ in
+        let shortcut = LineShortcut(neutralHeaders: ["host", "accept", "user-agent", "accept-encoding", "connection"], maxLineBytes: 512) {
+            _ in
             asked.withLock { $0 += 1 }
             return prepared
         }
@@ -84,15 +88,18 @@ import Testing
         #expect(String(decoding: answered.body, as: UTF8.self) == "from the shortcut")
         #expect(asked.withLock { $0 } == 1)
 
-        configuration.tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
-                                              clientCAFile: TLSFixtures.ca)
+        configuration.tls = try HTTPServerTLS(
+            certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
+            clientCAFile: TLSFixtures.ca)
         let server = HTTPServer(configuration: configuration, shortcut: shortcut) { _ in ServerResponse(body: Data("hello".utf8)) }
         try server.start()
         defer { server.stop() }
 
         #expect(try await TLSTransportTests.send(server.baseURL).status == 403)
-        let with = try await TLSTransportTests.send(server.baseURL, CurlTLSOptions(
-            caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
+        let with = try await TLSTransportTests.send(
+            server.baseURL,
+            CurlTLSOptions(
+                caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
         #expect(String(decoding: with.body, as: UTF8.self) == "hello")
         #expect(asked.withLock { $0 } == 1)
     }

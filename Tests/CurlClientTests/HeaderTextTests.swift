@@ -11,10 +11,12 @@ import Testing
         let scalars = (0...0xFFFF).compactMap(Unicode.Scalar.init) + ["\u{1F600}", "\u{E0020}"]
         for scalar in scalars {
             for text in [String(scalar), "\(scalar)a\(scalar)b\(scalar)", "a\(scalar)"] {
-                #expect(HeaderText.trimmed(Substring(text), HeaderText.isNewline) == text.trimmingCharacters(in: .newlines),
-                        "U+\(String(scalar.value, radix: 16))")
-                #expect(HeaderText.trimmed(Substring(text), HeaderText.isSpace) == text.trimmingCharacters(in: .whitespaces),
-                        "U+\(String(scalar.value, radix: 16))")
+                #expect(
+                    HeaderText.trimmed(Substring(text), HeaderText.isNewline) == text.trimmingCharacters(in: .newlines),
+                    "U+\(String(scalar.value, radix: 16))")
+                #expect(
+                    HeaderText.trimmed(Substring(text), HeaderText.isSpace) == text.trimmingCharacters(in: .whitespaces),
+                    "U+\(String(scalar.value, radix: 16))")
             }
         }
     }

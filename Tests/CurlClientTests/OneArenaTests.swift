@@ -15,13 +15,17 @@ import Testing
         return pointers.withUnsafeBufferPointer { ccurl_wants_one_arena(Int32($0.count), $0.baseAddress) } == 1
     }
 
-    @Test(arguments: [["apicheck", "live"], ["apicheck", "record", "--only", "a.b"], ["mycheck", "--no-color", "live", "--shard", "1/8"]])
+    @Test(arguments: [
+        ["apicheck", "live"], ["apicheck", "record", "--only", "a.b"], ["mycheck", "--no-color", "live", "--shard", "1/8"],
+    ])
     func theCommandsThatReadBigAnswers(_ arguments: [String]) {
         #expect(wantsOneArena(arguments))
     }
 
-    @Test(arguments: [["apicheck"], ["apicheck", "serve"], ["apicheck", "merge", "live"], ["apicheck", "proxy", "--port", "8080"],
-                      ["apicheck", "--help"]])
+    @Test(arguments: [
+        ["apicheck"], ["apicheck", "serve"], ["apicheck", "merge", "live"], ["apicheck", "proxy", "--port", "8080"],
+        ["apicheck", "--help"],
+    ])
     func everyOtherCommand(_ arguments: [String]) {
         #expect(!wantsOneArena(arguments))
     }

@@ -15,10 +15,14 @@ final class OpenSSLServer: @unchecked Sendable {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw Spawn.Failure(description: "cannot make a pipe for openssl s_server") }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        pid = try Spawn.start("/usr/bin/env", ["openssl", "s_server", "-accept", "127.0.0.1:0", "-www", "-Verify", "1",
-                                               "-cert", TLSFixtures.path("server.pem"), "-key", TLSFixtures.path("server.key"),
-                                               "-CAfile", TLSFixtures.ca] + (tls13Only ? ["-tls1_3"] : []),
-                              environment: ProcessInfo.processInfo.environment, stdout: ends[1], stderr: ends[1])
+        pid = try Spawn.start(
+            "/usr/bin/env",
+            [
+                "openssl", "s_server", "-accept", "127.0.0.1:0", "-www", "-Verify", "1",
+                "-cert", TLSFixtures.path("server.pem"), "-key", TLSFixtures.path("server.key"),
+                "-CAfile", TLSFixtures.ca,
+            ] + (tls13Only ? ["-tls1_3"] : []),
+            environment: ProcessInfo.processInfo.environment, stdout: ends[1], stderr: ends[1])
         close(ends[1])
         output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
         // It prints "ACCEPT 127.0.0.1:PORT" once it listens.

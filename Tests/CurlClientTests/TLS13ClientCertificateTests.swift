@@ -14,8 +14,9 @@ import Testing
     /// the fixtures' CA before any answer.
     static func closingServer() throws -> HTTPServer {
         var configuration = HTTPServerConfiguration()
-        var tls = try HTTPServerTLS(certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
-                                    clientCAFile: TLSFixtures.ca)
+        var tls = try HTTPServerTLS(
+            certificateFile: TLSFixtures.path("server.pem"), keyFile: TLSFixtures.path("server.key"),
+            clientCAFile: TLSFixtures.ca)
         tls.tls13Only = true
         tls.closesWithoutClientCertificate = true
         configuration.tls = tls
@@ -34,8 +35,10 @@ import Testing
 
     static func send(_ request: HTTPRequest, certificate: Bool) async -> Result<HTTPResponse, TransportError> {
         var configuration = CurlConfiguration(connectTimeout: 10, timeout: 20)
-        configuration.tls = certificate
-            ? CurlTLSOptions(caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key"))
+        configuration.tls =
+            certificate
+            ? CurlTLSOptions(
+                caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key"))
             : CurlTLSOptions(caBundle: TLSFixtures.ca)
         let transport = CurlTransport(configuration: configuration)
         defer { transport.shutdown() }
@@ -56,8 +59,9 @@ import Testing
                     Issue.record("\(request.method.rawValue) answered without a certificate")
                     continue
                 }
-                #expect(error.kind == .tls && error.tlsFailure == .clientCertificate,
-                        "\(request.method.rawValue): \(error.kind) \(error.message)")
+                #expect(
+                    error.kind == .tls && error.tlsFailure == .clientCertificate,
+                    "\(request.method.rawValue): \(error.kind) \(error.message)")
             }
         }
     }

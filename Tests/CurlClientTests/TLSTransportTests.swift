@@ -9,16 +9,21 @@ import Testing
 /// The libcurl transport against real HTTPS servers on loopback, with the certificates in
 /// Tests/TLSFixtures: trust comes from the CA bundle given, failures say which check failed.
 @Suite struct TLSTransportTests {
-    static func https(_ configuration: HTTPServerConfiguration, _ handler: @escaping HTTPServer.Handler = { _ in
-        .json(Data(#"{"code":0}"#.utf8))
-    }) throws -> HTTPServer {
+    static func https(
+        _ configuration: HTTPServerConfiguration,
+        _ handler: @escaping HTTPServer.Handler = { _ in
+            .json(Data(#"{"code":0}"#.utf8))
+        }
+    ) throws -> HTTPServer {
         let server = HTTPServer(configuration: configuration, handler: handler)
         try server.start()
         return server
     }
 
-    static func send(_ url: URL, _ tls: CurlTLSOptions = CurlTLSOptions(caBundle: TLSFixtures.ca),
-                     insecure: Bool = false) async throws -> HTTPResponse {
+    static func send(
+        _ url: URL, _ tls: CurlTLSOptions = CurlTLSOptions(caBundle: TLSFixtures.ca),
+        insecure: Bool = false
+    ) async throws -> HTTPResponse {
         var configuration = CurlConfiguration(insecure: insecure)
         configuration.tls = tls
         let transport = CurlTransport(configuration: configuration)
@@ -88,12 +93,16 @@ import Testing
     @Test func aServerThatRequiresAClientCertificateGetsOne() async throws {
         let server = try OpenSSLServer()
         defer { server.stop() }
-        let plain = try await Self.send(server.url, CurlTLSOptions(
-            caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
+        let plain = try await Self.send(
+            server.url,
+            CurlTLSOptions(
+                caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"), clientKey: TLSFixtures.path("client.key")))
         #expect(plain.status == 200)
-        let encrypted = try await Self.send(server.url, CurlTLSOptions(
-            caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"),
-            clientKey: TLSFixtures.path("client-encrypted.key"), keyPassword: TLSFixtures.keyPassphrase))
+        let encrypted = try await Self.send(
+            server.url,
+            CurlTLSOptions(
+                caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"),
+                clientKey: TLSFixtures.path("client-encrypted.key"), keyPassword: TLSFixtures.keyPassphrase))
         #expect(encrypted.status == 200)
     }
 
@@ -109,9 +118,13 @@ import Testing
         let server = try OpenSSLServer()
         defer { server.stop() }
         let wrong = "not-the-passphrase-4711"
-        let error = await transportError { try await Self.send(server.url, CurlTLSOptions(
-            caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"),
-            clientKey: TLSFixtures.path("client-encrypted.key"), keyPassword: wrong)) }
+        let error = await transportError {
+            try await Self.send(
+                server.url,
+                CurlTLSOptions(
+                    caBundle: TLSFixtures.ca, clientCertificate: TLSFixtures.path("client.pem"),
+                    clientKey: TLSFixtures.path("client-encrypted.key"), keyPassword: wrong))
+        }
         #expect(error?.tlsFailure == .clientCertificate, "\(String(describing: error))")
         #expect(error.map { !$0.description.contains(wrong) } == true)
     }

@@ -47,7 +47,9 @@ import Testing
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(reserved, $0, length) == 0 && getsockname(reserved, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(reserved, $0, length) == 0 && getsockname(reserved, $0, &length) == 0
+            }
         }
         try #require(bound)
         let port = Int(UInt16(bigEndian: address.sin_port))
@@ -163,8 +165,10 @@ import Testing
         defer { server.stop() }
 
         let error = await transportError {
-            try await kind.make().send(HTTPRequest(method: .get, url: server.url("/"),
-                                                   headers: [(name: "X-Token", value: "secret\r\nX-Evil: 1")]))
+            try await kind.make().send(
+                HTTPRequest(
+                    method: .get, url: server.url("/"),
+                    headers: [(name: "X-Token", value: "secret\r\nX-Evil: 1")]))
         }
 
         #expect(error?.kind == .other)
@@ -244,7 +248,9 @@ import Testing
         #expect(error?.message.contains("shut down") == true)
     }
 
-    @Test(arguments: all.filter(\.survivesCutHeaderBlock), ["HTTP/1.1 200 OK\r\nContent-Ty", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", "HTTP/1.1 200 OK\r\n"])
+    @Test(
+        arguments: all.filter(\.survivesCutHeaderBlock),
+        ["HTTP/1.1 200 OK\r\nContent-Ty", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", "HTTP/1.1 200 OK\r\n"])
     func aHeaderBlockCutShortIsATransportError(kind: TransportUnderTest, reply: String) async throws {
         let server = try RawSocketServer(reply: Data(reply.utf8))
         defer { server.stop() }

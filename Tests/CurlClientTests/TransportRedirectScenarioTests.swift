@@ -15,14 +15,16 @@ import Testing
         let elsewhere = try TestServer { _ in ServerResponse(body: Data("stolen".utf8)) }
         defer { elsewhere.stop() }
         let target = try TestServer { _ in
-            ServerResponse(status: status, headers: [(name: "Location", value: elsewhere.url("/collect?access_token=t0k3n").absoluteString)])
+            ServerResponse(
+                status: status, headers: [(name: "Location", value: elsewhere.url("/collect?access_token=t0k3n").absoluteString)])
         }
         defer { target.stop() }
 
-        let response = try await kind.make().send(HTTPRequest(
-            method: .post, url: target.url("/Api/Account/login?access_token=t0k3n"),
-            headers: [("Authorization", "Bearer t0k3n"), ("X-Api-Key", "k3y"), ("Content-Type", "application/json")],
-            body: Self.secretBody))
+        let response = try await kind.make().send(
+            HTTPRequest(
+                method: .post, url: target.url("/Api/Account/login?access_token=t0k3n"),
+                headers: [("Authorization", "Bearer t0k3n"), ("X-Api-Key", "k3y"), ("Content-Type", "application/json")],
+                body: Self.secretBody))
 
         #expect(response.status == status)
         #expect(response.crossOriginRedirect(from: target.url("/Api/Account/login"))?.port == elsewhere.server.port)
@@ -33,14 +35,16 @@ import Testing
     @Test(arguments: TransportUnderTest.allCases)
     func aRedirectWithinTheOriginRepeatsTheBodyAndHeadersFor307(kind: TransportUnderTest) async throws {
         let target = try TestServer { request in
-            request.path == "/old" ? ServerResponse(status: 307, headers: [(name: "Location", value: "/new")])
+            request.path == "/old"
+                ? ServerResponse(status: 307, headers: [(name: "Location", value: "/new")])
                 : ServerResponse(body: request.body)
         }
         defer { target.stop() }
 
-        let response = try await kind.make().send(HTTPRequest(
-            method: .post, url: target.url("/old"), headers: [("Content-Type", "application/json"), ("Authorization", "Bearer t0k3n")],
-            body: Self.secretBody))
+        let response = try await kind.make().send(
+            HTTPRequest(
+                method: .post, url: target.url("/old"), headers: [("Content-Type", "application/json"), ("Authorization", "Bearer t0k3n")],
+                body: Self.secretBody))
 
         #expect(response.status == 200)
         #expect(response.body == Self.secretBody)
@@ -52,7 +56,8 @@ import Testing
     @Test(arguments: TransportUnderTest.allCases)
     func a303BecomesAGetWithoutTheBody(kind: TransportUnderTest) async throws {
         let target = try TestServer { request in
-            request.path == "/form" ? ServerResponse(status: 303, headers: [(name: "Location", value: "/done")])
+            request.path == "/form"
+                ? ServerResponse(status: 303, headers: [(name: "Location", value: "/done")])
                 : ServerResponse(body: Data("\(request.method) \(request.body.count)".utf8))
         }
         defer { target.stop() }

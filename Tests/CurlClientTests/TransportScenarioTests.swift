@@ -23,8 +23,11 @@ import Testing
     @Test(arguments: all)
     func responseHeadersArrive(kind: TransportUnderTest) async throws {
         let server = try TestServer { _ in
-            ServerResponse(headers: [(name: "X-Request-Id", value: "abc-123"), (name: "X-Multi", value: "one"),
-                                     (name: "X-Multi", value: "two")], body: Data("x".utf8))
+            ServerResponse(
+                headers: [
+                    (name: "X-Request-Id", value: "abc-123"), (name: "X-Multi", value: "one"),
+                    (name: "X-Multi", value: "two"),
+                ], body: Data("x".utf8))
         }
         defer { server.stop() }
 
@@ -41,9 +44,12 @@ import Testing
         let server = try TestServer { _ in ServerResponse() }
         defer { server.stop() }
 
-        _ = try await kind.make(userAgent: "apicheck-test/2").send(HTTPRequest(method: .get, url: server.url("/h"), headers: [
-            (name: "Authorization", value: "Bearer t0k3n"), (name: "X-Empty", value: ""),
-        ]))
+        _ = try await kind.make(userAgent: "apicheck-test/2").send(
+            HTTPRequest(
+                method: .get, url: server.url("/h"),
+                headers: [
+                    (name: "Authorization", value: "Bearer t0k3n"), (name: "X-Empty", value: ""),
+                ]))
 
         let seen = try #require(server.requests.first)
         #expect(seen.header("authorization") == "Bearer t0k3n")
@@ -66,9 +72,10 @@ import Testing
         defer { server.stop() }
         let sent = Payload(name: "Jürgen \"J\" ✓", tags: ["a", "b"], count: 42)
 
-        let response = try await kind.make().send(HTTPRequest(
-            method: .post, url: server.url("/Api/Account/login"),
-            headers: [(name: "Content-Type", value: "application/json")], body: try JSONEncoder().encode(sent)))
+        let response = try await kind.make().send(
+            HTTPRequest(
+                method: .post, url: server.url("/Api/Account/login"),
+                headers: [(name: "Content-Type", value: "application/json")], body: try JSONEncoder().encode(sent)))
 
         #expect(response.status == 201)
         #expect(response.contentType == "application/json; charset=utf-8")
@@ -85,8 +92,9 @@ import Testing
         }
         defer { server.stop() }
 
-        let response = try await kind.make().send(HTTPRequest(
-            method: HTTPMethod(rawValue: method), url: server.url("/item/7"), body: Data("payload".utf8)))
+        let response = try await kind.make().send(
+            HTTPRequest(
+                method: HTTPMethod(rawValue: method), url: server.url("/item/7"), body: Data("payload".utf8)))
 
         #expect(String(decoding: response.body, as: UTF8.self) == "\(method) payload")
     }
@@ -119,8 +127,11 @@ import Testing
     @Test(arguments: all)
     func gzipBodyIsDecoded(kind: TransportUnderTest) async throws {
         let server = try TestServer { _ in
-            ServerResponse(headers: [(name: "Content-Encoding", value: "gzip"),
-                                     (name: "Content-Type", value: "application/json")], body: Fixtures.gzippedJSON)
+            ServerResponse(
+                headers: [
+                    (name: "Content-Encoding", value: "gzip"),
+                    (name: "Content-Type", value: "application/json"),
+                ], body: Fixtures.gzippedJSON)
         }
         defer { server.stop() }
 
@@ -151,8 +162,12 @@ import Testing
         if remaining == 0 {
             return ServerResponse(headers: [(name: "X-Hop", value: "0")], body: Data("arrived".utf8))
         }
-        return ServerResponse(status: 302, headers: [(name: "Location", value: "/hop/\(remaining - 1)"),
-                                                     (name: "X-Hop", value: "\(remaining)")])
+        return ServerResponse(
+            status: 302,
+            headers: [
+                (name: "Location", value: "/hop/\(remaining - 1)"),
+                (name: "X-Hop", value: "\(remaining)"),
+            ])
     }
 
     @Test(arguments: all)

@@ -23,18 +23,22 @@ enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvert
 
     var testDescription: String { rawValue }
 
-    func make(timeout: Double = 10, maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20,
-              userAgent: String = "apicheck/1.0", concurrency: Int = 8) -> TransportHandle {
+    func make(
+        timeout: Double = 10, maxRedirects: Int = 5, maxBodyBytes: Int = 32 << 20,
+        userAgent: String = "apicheck/1.0", concurrency: Int = 8
+    ) -> TransportHandle {
         switch self {
         case .curl:
-            let transport = CurlTransport(configuration: CurlConfiguration(
-                concurrency: concurrency, timeout: timeout, maxRedirects: maxRedirects, maxBodyBytes: maxBodyBytes,
-                userAgent: userAgent))
+            let transport = CurlTransport(
+                configuration: CurlConfiguration(
+                    concurrency: concurrency, timeout: timeout, maxRedirects: maxRedirects, maxBodyBytes: maxBodyBytes,
+                    userAgent: userAgent))
             return TransportHandle(transport: transport, shutdown: transport.shutdown)
         case .urlSession:
-            let transport = URLSessionTransport(configuration: URLSessionTransportConfiguration(
-                concurrency: concurrency, timeout: timeout, maxRedirects: maxRedirects, maxBodyBytes: maxBodyBytes,
-                userAgent: userAgent))
+            let transport = URLSessionTransport(
+                configuration: URLSessionTransportConfiguration(
+                    concurrency: concurrency, timeout: timeout, maxRedirects: maxRedirects, maxBodyBytes: maxBodyBytes,
+                    userAgent: userAgent))
             return TransportHandle(transport: transport, shutdown: transport.shutdown)
         }
     }
@@ -42,9 +46,9 @@ enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvert
     var keepsRepeatedHeaders: Bool { self == .curl }
     var measuresPhases: Bool { self == .curl }
     #if os(Linux)
-    var survivesCutHeaderBlock: Bool { self == .curl }
+        var survivesCutHeaderBlock: Bool { self == .curl }
     #else
-    var survivesCutHeaderBlock: Bool { true }
+        var survivesCutHeaderBlock: Bool { true }
     #endif
     var reportsPartialBody: Bool { self == .curl }
 }

@@ -167,8 +167,9 @@ import Testing
 
         // A byte every 100 ms keeps libmicrohttpd's idle timeout (60 s) from ever firing; only
         // the header deadline can end this. 100 bytes would take 10 s.
-        let cut = try await connection.trickle("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 100),
-                                               interval: .milliseconds(100))
+        let cut = try await connection.trickle(
+            "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 100),
+            interval: .milliseconds(100))
 
         #expect(cut)
         #expect(connection.readUntilClosed() != nil)

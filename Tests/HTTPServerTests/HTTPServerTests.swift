@@ -11,8 +11,9 @@ import Testing
         let server = try TestServer { _ in ServerResponse() }
         defer { server.stop() }
 
-        _ = try await CurlTransport().send(HTTPRequest(
-            method: .get, url: server.url("/Api/a%20b/%C3%BC?x=1&name=J%C3%BCrgen%20M&x=2&flag&amp=a%26b%3Dc")))
+        _ = try await CurlTransport().send(
+            HTTPRequest(
+                method: .get, url: server.url("/Api/a%20b/%C3%BC?x=1&name=J%C3%BCrgen%20M&x=2&flag&amp=a%26b%3Dc")))
 
         let seen = try #require(server.requests.first)
         #expect(seen.method == "GET")
@@ -27,8 +28,10 @@ import Testing
         let server = try TestServer { _ in ServerResponse() }
         defer { server.stop() }
 
-        _ = try await CurlTransport().send(HTTPRequest(method: .get, url: server.url("/"),
-                                                       headers: [(name: "X-Api-Key", value: "k1")]))
+        _ = try await CurlTransport().send(
+            HTTPRequest(
+                method: .get, url: server.url("/"),
+                headers: [(name: "X-Api-Key", value: "k1")]))
 
         let seen = try #require(server.requests.first)
         #expect(seen.header("x-api-key") == "k1")
@@ -74,8 +77,10 @@ import Testing
 
         for index in 0..<20 {
             let body = Data("request \(index)".utf8)
-            let response = try await transport.send(HTTPRequest(method: index.isMultiple(of: 2) ? .post : .put,
-                                                                url: server.url("/echo"), body: body))
+            let response = try await transport.send(
+                HTTPRequest(
+                    method: index.isMultiple(of: 2) ? .post : .put,
+                    url: server.url("/echo"), body: body))
             #expect(response.body == body)
             #expect(response.header("Connection")?.lowercased() != "close")
         }

@@ -107,8 +107,9 @@ import Testing
         defer { server.server.stop() }
         let connection = try RawConnection(port: server.server.port)
 
-        let cut = try await connection.trickle("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 100),
-                                               interval: .milliseconds(100))
+        let cut = try await connection.trickle(
+            "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "a", count: 100),
+            interval: .milliseconds(100))
 
         #expect(cut)
         #expect(server.counter.value.withLock { $0 } == 0)
@@ -122,8 +123,9 @@ import Testing
         let answer = try await server.get("/?" + query)
 
         #expect(answer.status == 414)
-        #expect(String(decoding: answer.body, as: UTF8.self)
-            == "the query is over 128 parameters, or over 12288 bytes counting 64 for each parameter\n")
+        #expect(
+            String(decoding: answer.body, as: UTF8.self)
+                == "the query is over 128 parameters, or over 12288 bytes counting 64 for each parameter\n")
         #expect(try await server.get("/?" + query.prefix { $0 != "&" }).status == 200)
     }
 
@@ -173,8 +175,10 @@ import Testing
         try server.start()
         defer { server.stop() }
         let port = server.port
-        let held = Task { try await CurlTransport(configuration: CurlConfiguration(timeout: 120))
-            .send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/hold")!)) }
+        let held = Task {
+            try await CurlTransport(configuration: CurlConfiguration(timeout: 120))
+                .send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/hold")!))
+        }
         let seen = try RawConnection(port: port, readTimeout: 120)
         seen.send("GET /hold HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         // Both answers are under way (in their handlers) before the stop: waited on, not timed.

@@ -21,8 +21,9 @@ import Testing
 
         func handle(_ request: ServerRequest) -> ServerResponse {
             handled.withLock { $0.append(request.line) }
-            var response = ServerResponse(status: 200, headers: [("X-Answer", "\(request.method) \(request.rawPath)")],
-                                          body: Data("\(request.method) \(request.path) \(request.query.map { "\($0.name)=\($0.value)" })".utf8))
+            var response = ServerResponse(
+                status: 200, headers: [("X-Answer", "\(request.method) \(request.rawPath)")],
+                body: Data("\(request.method) \(request.path) \(request.query.map { "\($0.name)=\($0.value)" })".utf8))
             response.prepared = PreparedResponse(response)
             if keeps, let line = request.line, let prepared = response.prepared { kept.withLock { $0[line] = prepared } }
             return response
@@ -36,7 +37,9 @@ import Testing
         var lines: [RequestLine?] { handled.withLock { $0 } }
     }
 
-    static let neutral: Set<String> = ["Host", "accept", "user-agent", "accept-encoding", "connection", "content-type", "content-length", "transfer-encoding"]
+    static let neutral: Set<String> = [
+        "Host", "accept", "user-agent", "accept-encoding", "connection", "content-type", "content-length", "transfer-encoding",
+    ]
 
     /// Deadlines far past any pause of a loaded machine, on both sides: the counts these tests
     /// compare must not depend on a request that timed out, or a kept-alive connection the server
@@ -50,8 +53,10 @@ import Testing
         return server
     }
 
-    static func send(_ server: HTTPServer, _ target: String, method: HTTPMethod = .get, headers: [(name: String, value: String)] = [],
-                     body: Data? = nil, transport: CurlTransport = patientTransport()) async throws -> HTTPResponse {
+    static func send(
+        _ server: HTTPServer, _ target: String, method: HTTPMethod = .get, headers: [(name: String, value: String)] = [],
+        body: Data? = nil, transport: CurlTransport = patientTransport()
+    ) async throws -> HTTPResponse {
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)\(target)"))
         return try await transport.send(HTTPRequest(method: method, url: url, headers: headers, body: body))
     }
@@ -138,7 +143,10 @@ import Testing
 
         #expect(wire != decoded)
         #expect(decoded == RequestLine(ServerRequest(method: "GET", path: "/a", query: [(name: "b", value: "c")]), limit: 512))
-        #expect(RequestLine(ServerRequest(method: "GET", path: "/a", query: [(name: "b", value: String(repeating: "c", count: 600))]), limit: 512) == nil)
+        #expect(
+            RequestLine(
+                ServerRequest(method: "GET", path: "/a", query: [(name: "b", value: String(repeating: "c", count: 600))]), limit: 512)
+                == nil)
     }
 }
 

@@ -8,8 +8,9 @@ import Testing
 /// An answer built once and sent to many requests (`ServerResponse.prepared`).
 @Suite struct PreparedResponseTests {
     private static func prepared(status: Int = 201, body: String = "built once") throws -> ServerResponse {
-        var response = ServerResponse(status: status, headers: [("Content-Type", "text/plain"), ("X-Answer", "kept")],
-                                      body: Data(body.utf8))
+        var response = ServerResponse(
+            status: status, headers: [("Content-Type", "text/plain"), ("X-Answer", "kept")],
+            body: Data(body.utf8))
         response.prepared = try #require(PreparedResponse(response))
         return response
     }

@@ -3,9 +3,11 @@ import Testing
 
 /// Header lookup by name, as the server does for every request (Content-Length) and answer.
 @Suite struct ServerRequestTests {
-    let request = ServerRequest(method: "GET", path: "/", headers: [
-        ("Content-Length", "12"), ("X-[Tag]", "square"), ("x-émoji", "é"), ("Prefer", "a"), ("prefer", "b"),
-    ])
+    let request = ServerRequest(
+        method: "GET", path: "/",
+        headers: [
+            ("Content-Length", "12"), ("X-[Tag]", "square"), ("x-émoji", "é"), ("Prefer", "a"), ("prefer", "b"),
+        ])
 
     @Test func namesMatchWhateverTheCaseOfTheirLetters() {
         #expect(request.header("content-length") == "12")

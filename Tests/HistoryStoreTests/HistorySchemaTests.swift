@@ -21,8 +21,9 @@ import Testing
         let folder = try TemporaryFolder("history-schema")
         defer { folder.remove() }
         let path = folder.appendingPathComponent("h.sqlite").path
-        try FileManager.default.copyItem(atPath: RepositoryPaths.root.appendingPathComponent("Tests/HistoryFixtures/history-schema-1.sqlite").path,
-                                         toPath: path)
+        try FileManager.default.copyItem(
+            atPath: RepositoryPaths.root.appendingPathComponent("Tests/HistoryFixtures/history-schema-1.sqlite").path,
+            toPath: path)
         let store = try HistoryStore(HistoryLocation(sqlitePath: path))
         #expect(try store.connection.query("SELECT version FROM schema_version") { $0.int(0) } == [HistoryStore.schemaVersion])
         #expect(try store.connection.query("SELECT name FROM sqlite_master WHERE name = 'runs_report_run_id'") { $0.text(0) }.count == 1)

@@ -24,14 +24,17 @@ final class CountedList: Sendable {
     /// Both lists, asked `size` items a page, read for at most `maxPages` pages.
     static func api(size: Int, maxPages: Int, mustEnd: Bool) -> API {
         let window = Endpoint<Page>(
-            id: "items.window", .get, "items", parameters: [.query("offset", .int), .query("limit", .int, sample: .literal(.int(Int64(size))))],
+            id: "items.window", .get, "items",
+            parameters: [.query("offset", .int), .query("limit", .int, sample: .literal(.int(Int64(size))))],
             mock: "items",
             paging: .offset(ids: "$.items[*].id", next: "offset", limit: "limit", order: .ascending, maxPages: maxPages, mustEnd: mustEnd))
         let numbered = Endpoint<Page>(
-            id: "items.page", .get, "pages", parameters: [.query("page", .int), .query("per_page", .int, sample: .literal(.int(Int64(size))))],
+            id: "items.page", .get, "pages",
+            parameters: [.query("page", .int), .query("per_page", .int, sample: .literal(.int(Int64(size))))],
             mock: "pages",
-            paging: .pageNumber(ids: "$.items[*].id", next: "page", size: "per_page", order: .ascending, maxPages: maxPages,
-                                mustEnd: mustEnd))
+            paging: .pageNumber(
+                ids: "$.items[*].id", next: "page", size: "per_page", order: .ascending, maxPages: maxPages,
+                mustEnd: mustEnd))
         let linked = Endpoint<Page>(
             id: "items.linked", .get, "linked", parameters: [.query("per_page", .int, sample: .literal(.int(Int64(size))))],
             mock: "linked", paging: .link(ids: "$.items[*].id", order: .ascending, size: "per_page", maxPages: maxPages, mustEnd: mustEnd))

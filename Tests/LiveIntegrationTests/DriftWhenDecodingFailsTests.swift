@@ -46,9 +46,11 @@ import Testing
     /// (an error), holds three.
     @Test(arguments: [#"{"!a:server": {"name": "A"}}"#, "{}"])
     func aMapsKeysAreDataEvenWhenTheAnswerDoesNotDecode(mockRooms: String) async throws {
-        let report = try await run(sync: #"{"next_batch": "s1", "rooms": {"join": {"!a:server": {"name": "A"}, "!b:server": {"name": "B"}, "!c:server": {"name": "C"}}, "count": 3}}"#,
-                                   events: Self.mocks["events.json"]!,
-                                   syncMock: #"{"next_batch": 1, "rooms": {"join": "# + mockRooms + #", "count": 1}}"#)
+        let report = try await run(
+            sync:
+                #"{"next_batch": "s1", "rooms": {"join": {"!a:server": {"name": "A"}, "!b:server": {"name": "B"}, "!c:server": {"name": "C"}}, "count": 3}}"#,
+            events: Self.mocks["events.json"]!,
+            syncMock: #"{"next_batch": 1, "rooms": {"join": "# + mockRooms + #", "count": 1}}"#)
         let findings = report.results.first { $0.name == "sync" }?.findings ?? []
         #expect(findings.contains { $0.kind == .decode && $0.path == "$.next_batch" }, "\(findings.map(\.summaryLine))")
         #expect(!findings.contains { $0.kind == .driftAdded }, "\(findings.map(\.summaryLine))")
@@ -57,7 +59,8 @@ import Testing
     /// A field the type reads that changed type is an error beside the decode error, not a
     /// warning that says the answer decoded: it did not.
     @Test func anAnswerThatDoesNotDecodeKeepsItsOtherDriftErrors() async throws {
-        let report = try await run(sync: #"{"next_batch": "s1", "rooms": {"join": {}, "count": "three"}}"#, events: Self.mocks["events.json"]!)
+        let report = try await run(
+            sync: #"{"next_batch": "s1", "rooms": {"join": {}, "count": "three"}}"#, events: Self.mocks["events.json"]!)
         let findings = report.results.first { $0.name == "sync" }?.findings ?? []
         let retyped = try #require(findings.first { $0.path == "$.rooms.count" }, "\(findings.map(\.summaryLine))")
         #expect(retyped.kind == .driftType && retyped.severity == .error, "\(retyped.summaryLine)")

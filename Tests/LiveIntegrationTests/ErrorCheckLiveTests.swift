@@ -11,9 +11,10 @@ import Testing
     @Test func theDeclaredFailuresPassOnACleanSandbox() async throws {
         let report = try await LiveHarness.run(only: ["statuses.show", "topics.list", "account.register"])
         #expect(report.allFindings.map(\.message) == [])
-        #expect(report.errorCheckResults.map(\.name) == [
-            "error-check exists account.register", "error-check not_found statuses.show", "error-check bad_page topics.list",
-        ])
+        #expect(
+            report.errorCheckResults.map(\.name) == [
+                "error-check exists account.register", "error-check not_found statuses.show", "error-check bad_page topics.list",
+            ])
         let notFound = try #require(report.errorCheckResults.first { $0.scenario == "not_found" })
         #expect(notFound.requestPath == "statuses/1")
         #expect(notFound.classification == "failure(20101)")
@@ -35,17 +36,19 @@ import Testing
     @Test func anotherCodeIsAFindingAtTheCodesPath() async throws {
         let report = try await LiveHarness.run([.envelopeCode(route: "topics", code: -2, msg: "try later")], only: ["topics.list"])
         let check = try #require(report.errorCheckResults.first)
-        #expect(check.findings.map { "\($0.kind) \($0.path ?? "-") \($0.expected ?? "-") \($0.found ?? "-")" }
-            == ["error-check $.code code -1 code -2"])
+        #expect(
+            check.findings.map { "\($0.kind) \($0.path ?? "-") \($0.expected ?? "-") \($0.found ?? "-")" }
+                == ["error-check $.code code -1 code -2"])
     }
 
     @Test func aWrongStatusAndABodyOutsideTheErrorShapeAreFindings() async throws {
         let report = try await LiveHarness.run([.html(route: "statuses/{id}", status: 502)], only: ["statuses.show"])
         let check = try #require(report.errorCheckResults.first)
-        #expect(check.findings.map { "\($0.kind) \($0.path ?? "-") \($0.expected ?? "-") \($0.found ?? "-")" } == [
-            "error-check - HTTP 200 HTTP 502",
-            "error-check $.code a failure envelope with its code at $.code not JSON",
-        ])
+        #expect(
+            check.findings.map { "\($0.kind) \($0.path ?? "-") \($0.expected ?? "-") \($0.found ?? "-")" } == [
+                "error-check - HTTP 200 HTTP 502",
+                "error-check $.code a failure envelope with its code at $.code not JSON",
+            ])
         #expect(report.verdict == .violated)
     }
 
@@ -80,13 +83,17 @@ import Testing
             names += shard.errorCheckResults.map(\.name)
             files.append(file)
         }
-        #expect(names.sorted() == ["error-check bad_page topics.list", "error-check exists account.register", "error-check not_found statuses.show"])
+        #expect(
+            names.sorted() == [
+                "error-check bad_page topics.list", "error-check exists account.register", "error-check not_found statuses.show",
+            ])
         let merged = folder.appendingPathComponent("merged.json").path
         let merge = await LiveHarness.cli(["merge"] + files + ["--report", "json:" + merged])
         #expect(merge.code == 0, "\(merge.err)")
         let report = try JSONReportReader.read(Data(contentsOf: URL(fileURLWithPath: merged)))
-        #expect(report.results.suffix(3).map(\.name)
-            == ["error-check exists account.register", "error-check not_found statuses.show", "error-check bad_page topics.list"])
+        #expect(
+            report.results.suffix(3).map(\.name)
+                == ["error-check exists account.register", "error-check not_found statuses.show", "error-check bad_page topics.list"])
         #expect(report.summary.errorChecks == 3 && report.summary.errorChecksPassed == 3)
     }
 }

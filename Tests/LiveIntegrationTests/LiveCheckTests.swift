@@ -31,12 +31,14 @@ import Testing
     }
 
     @Test func renamedFieldIsADecodeErrorAndAnAddedWarning() async throws {
-        let report = try await LiveHarness.run([.renameField(route: "statuses/home_timeline", from: "screen_name", to: "screenName")],
-                                               only: ["statuses.homeTimeline"])
-        #expect(report.findingLines == [
-            "error decode statuses.homeTimeline $.datas.statuses[0].user.screen_name",
-            "warning drift-added statuses.homeTimeline $.datas.statuses[*].user.screenName",
-        ])
+        let report = try await LiveHarness.run(
+            [.renameField(route: "statuses/home_timeline", from: "screen_name", to: "screenName")],
+            only: ["statuses.homeTimeline"])
+        #expect(
+            report.findingLines == [
+                "error decode statuses.homeTimeline $.datas.statuses[0].user.screen_name",
+                "warning drift-added statuses.homeTimeline $.datas.statuses[*].user.screenName",
+            ])
         let decode = try #require(report.allFindings.first { $0.kind == .decode })
         #expect(decode.expected == "String")
         #expect(decode.found == "absent")
@@ -44,16 +46,18 @@ import Testing
     }
 
     @Test func typeChangeIsAnError() async throws {
-        let report = try await LiveHarness.run([.replaceField(route: "users/show", key: "followers_count", json: "\"12\"")],
-                                               only: ["users.show"])
+        let report = try await LiveHarness.run(
+            [.replaceField(route: "users/show", key: "followers_count", json: "\"12\"")],
+            only: ["users.show"])
         #expect(report.findingLines == ["error decode users.show $.datas.followers_count"])
         #expect(report.allFindings.first?.expected == "Int")
         #expect(report.allFindings.first?.found == "String")
     }
 
     @Test func nullInARequiredFieldIsAnError() async throws {
-        let report = try await LiveHarness.run([.replaceField(route: "statuses/{id}", key: "text", json: "null")],
-                                               only: ["statuses.show"])
+        let report = try await LiveHarness.run(
+            [.replaceField(route: "statuses/{id}", key: "text", json: "null")],
+            only: ["statuses.show"])
         #expect(report.findingLines == ["error decode statuses.show $.datas.text"])
         #expect(report.allFindings.first?.found == "null")
     }
@@ -72,8 +76,9 @@ import Testing
     }
 
     @Test func envelopeFailureCodeIsAnError() async throws {
-        let report = try await LiveHarness.run([.envelopeCode(route: "topics", code: -1, msg: "missing parameter: uid")],
-                                               only: ["topics.list"])
+        let report = try await LiveHarness.run(
+            [.envelopeCode(route: "topics", code: -1, msg: "missing parameter: uid")],
+            only: ["topics.list"])
         #expect(report.findingLines == ["error server-code topics.list $.code"])
         #expect(report.allFindings.first?.expected == "200")
         #expect(report.allFindings.first?.found == "-1")
@@ -83,7 +88,10 @@ import Testing
     @Test func htmlErrorPageIsAnErrorShowingItsStart() async throws {
         let report = try await LiveHarness.run([.html(route: "topics", status: 502)], only: ["topics.list"])
         // Its error check gets the page too: another status, and no failure envelope.
-        #expect(report.findingLines == ["error error-check topics.list $.code", "error error-check topics.list -", "error http-status topics.list -"])
+        #expect(
+            report.findingLines == [
+                "error error-check topics.list $.code", "error error-check topics.list -", "error http-status topics.list -",
+            ])
         let message = try #require(report.allFindings.first?.message)
         #expect(message.hasPrefix("HTTP 502"))
         #expect(message.contains("text/html"))
@@ -93,9 +101,12 @@ import Testing
     @Test func deadTokenAnsweredWithout403FailsTheProbes() async throws {
         let report = try await LiveHarness.run([.deadTokenAccepted], only: ["statuses.homeTimeline", "users.show", "account.logout"])
         let probes = report.allFindings.filter { $0.kind.rawValue.hasPrefix("probe-") }.map { "\($0.kind) \($0.endpoint ?? "-")" }.sorted()
-        #expect(probes == ["probe-logged-out statuses.homeTimeline", "probe-missing-token statuses.homeTimeline",
-                           "probe-token-expired account.logout",
-                           "probe-token-expired statuses.homeTimeline", "probe-token-expired users.show"])
+        #expect(
+            probes == [
+                "probe-logged-out statuses.homeTimeline", "probe-missing-token statuses.homeTimeline",
+                "probe-token-expired account.logout",
+                "probe-token-expired statuses.homeTimeline", "probe-token-expired users.show",
+            ])
         let finding = try #require(report.allFindings.first { $0.kind == .probeTokenExpired })
         #expect(finding.expected == "tokenExpired (HTTP 403)")
         #expect(finding.found == "success (HTTP 200)")
@@ -110,8 +121,9 @@ import Testing
     }
 
     @Test func slowEndpointTimesOutWhileOthersPass() async throws {
-        let report = try await LiveHarness.run([.delay(route: "topics", milliseconds: 1500)],
-                                               only: ["topics.list", "config.main"], timeout: 0.5)
+        let report = try await LiveHarness.run(
+            [.delay(route: "topics", milliseconds: 1500)],
+            only: ["topics.list", "config.main"], timeout: 0.5)
         // The endpoint's own check and its error check.
         #expect(report.findingLines == ["error timeout topics.list -", "error timeout topics.list -"])
         #expect(report.results.first { $0.name == "config.main" }?.passed == true)
@@ -135,15 +147,17 @@ import Testing
     }
 
     @Test func aSecretQuotedByTheServerIsMaskedInFindings() async throws {
-        let report = try await LiveHarness.run([.envelopeCode(route: "topics", code: -1, msg: "bad login demo:demo-password")],
-                                               only: ["topics.list"])
+        let report = try await LiveHarness.run(
+            [.envelopeCode(route: "topics", code: -1, msg: "bad login demo:demo-password")],
+            only: ["topics.list"])
         let finding = try #require(report.allFindings.first)
         #expect(finding.message == "server failure code -1: \"bad login demo:***\"")
     }
 
     @Test func oneForcedLogoutDoesNotEndTheSessionForTheOthers() async throws {
-        let report = try await LiveHarness.run([.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
-                                               only: ["statuses.homeTimeline", "users.show", "topics.like", "statuses.show"])
+        let report = try await LiveHarness.run(
+            [.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
+            only: ["statuses.homeTimeline", "users.show", "topics.like", "statuses.show"])
         #expect(report.endpointResults.filter { !$0.passed }.map(\.name) == ["statuses.homeTimeline"])
         #expect(report.allFindings.filter { !$0.kind.rawValue.hasPrefix("probe-") }.map(\.kind) == [.forcedLogout])
     }
@@ -152,8 +166,9 @@ import Testing
         let server = SandboxServer()
         try server.start()
         defer { server.stop() }
-        let result = await LiveHarness.cli(["live", "--base-url", server.baseURL.absoluteString],
-                                           environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "not-the-password"])
+        let result = await LiveHarness.cli(
+            ["live", "--base-url", server.baseURL.absoluteString],
+            environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "not-the-password"])
         #expect(result.code == 2)
         #expect(result.out.contains("account.login refused the account in APICHECK_ACCOUNT and APICHECK_PASSWORD"))
         #expect(!result.out.contains("not-the-password"))
@@ -171,8 +186,9 @@ import Testing
     }
 
     @Test func anUnusableSeenValueFallsBackToTheDeclaredSample() async throws {
-        let report = try await LiveHarness.run([.replaceField(route: "statuses/home_timeline", key: "id", json: "100000000000000000000")],
-                                               only: ["statuses.homeTimeline", "statuses.show", "users.show"])
+        let report = try await LiveHarness.run(
+            [.replaceField(route: "statuses/home_timeline", key: "id", json: "100000000000000000000")],
+            only: ["statuses.homeTimeline", "statuses.show", "users.show"])
         #expect(report.endpointResults.filter { !$0.passed }.map(\.name) == ["statuses.homeTimeline"])
         #expect(report.results.first { $0.name == "statuses.show" }?.requestPath == "statuses/4130540976425200")
     }
@@ -185,15 +201,17 @@ import Testing
     }
 
     @Test func aLoginFailingWithAnUnknownCodeIsAContractErrorNotACredentialsProblem() async throws {
-        let report = try await LiveHarness.run([.envelopeCode(route: "Account/login", code: 500, msg: "internal error")],
-                                               only: ["account.login"])
+        let report = try await LiveHarness.run(
+            [.envelopeCode(route: "Account/login", code: 500, msg: "internal error")],
+            only: ["account.login"])
         #expect(report.runFindings.map(\.kind) == [.login])
         #expect(report.verdict == .violated)
     }
 
     @Test func aHugeServerMessageIsCapped() async throws {
-        let report = try await LiveHarness.run([.envelopeCode(route: "topics", code: -1, msg: String(repeating: "x", count: 100_000))],
-                                               only: ["topics.list"])
+        let report = try await LiveHarness.run(
+            [.envelopeCode(route: "topics", code: -1, msg: String(repeating: "x", count: 100_000))],
+            only: ["topics.list"])
         let message = try #require(report.allFindings.first?.message)
         #expect(message.count < Finding.messageLimit + 100)
         #expect(message.hasSuffix("characters)"))

@@ -19,19 +19,25 @@ import Testing
         #expect(report.runFindings.first?.message.contains("stopped answering") == true)
         #expect(report.results.first { $0.name == "account.login" }?.passed == true)
         // What waited for the first answers after the login was never sent.
-        for name in ["statuses.show", "users.show", "probe token-expired statuses.show", "probe token-expired users.show",
-                     "auth.token", "account.logout"] {
+        for name in [
+            "statuses.show", "users.show", "probe token-expired statuses.show", "probe token-expired users.show",
+            "auth.token", "account.logout",
+        ] {
             #expect(report.results.first { $0.name == name }?.skipped == "the target stopped answering", "\(name)")
         }
     }
 
     @Test func oneSlowEndpointAloneInFlightDoesNotStopTheRun() async throws {
-        let report = try await LiveHarness.run([.delay(route: "statuses/home_timeline", milliseconds: 1500)],
-                                               only: ["statuses.homeTimeline", "statuses.show"], timeout: 0.4)
+        let report = try await LiveHarness.run(
+            [.delay(route: "statuses/home_timeline", milliseconds: 1500)],
+            only: ["statuses.homeTimeline", "statuses.show"], timeout: 0.4)
         // The check and its three probes (dead token, no token, logged out) all time out: one
         // slow endpoint, not a dead target; a probe that hangs is a finding of its own kind.
-        #expect(report.findingLines.sorted() == ["error probe-timeout statuses.homeTimeline -", "error probe-timeout statuses.homeTimeline -",
-                                                 "error probe-timeout statuses.homeTimeline -", "error timeout statuses.homeTimeline -"])
+        #expect(
+            report.findingLines.sorted() == [
+                "error probe-timeout statuses.homeTimeline -", "error probe-timeout statuses.homeTimeline -",
+                "error probe-timeout statuses.homeTimeline -", "error timeout statuses.homeTimeline -",
+            ])
         #expect(report.runFindings.isEmpty)
         // statuses.show waited for the timeline, then went on with its fallback sample.
         #expect(report.results.first { $0.name == "statuses.show" }?.passed == true)
@@ -55,9 +61,12 @@ import Testing
         let transport = CurlTransport()
         defer { transport.shutdown() }
 
-        let report = await LiveCheck(api: Demo.api, transport: transport, options: LiveOptions(
-            baseURL: URL(string: "http://127.0.0.1:\(target.port)/Api/")!, only: ["account.login", "statuses.homeTimeline"],
-            environment: LiveHarness.credentials)).run()
+        let report = await LiveCheck(
+            api: Demo.api, transport: transport,
+            options: LiveOptions(
+                baseURL: URL(string: "http://127.0.0.1:\(target.port)/Api/")!, only: ["account.login", "statuses.homeTimeline"],
+                environment: LiveHarness.credentials)
+        ).run()
 
         #expect(elsewhere.withLock { $0 }.isEmpty)
         let login = try #require(report.results.first { $0.name == "account.login" })

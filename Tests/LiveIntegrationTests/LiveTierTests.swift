@@ -8,59 +8,74 @@ import Testing
 @Suite struct LiveTierTests {
     static let scenarios = [
         LiveScenario("every endpoint answers as its mock"),
-        LiveScenario("a failure code is a server-code error", only: ["statuses.homeTimeline", "statuses.show"],
-                     variants: ["statuses.show": "not_found"],
-                     faults: [.envelopeCode(route: "statuses/{id}", code: 20101, msg: "status not found")],
-                     findings: ["error server-code statuses.show $.code"], verdict: .violated),
-        LiveScenario("a forced logout on one endpoint leaves the others their token",
-                     only: ["statuses.homeTimeline", "users.show", "topics.list", "topics.like"],
-                     variants: ["statuses.homeTimeline": "logout"],
-                     faults: [.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
-                     findings: ["error logout statuses.homeTimeline $.code"], verdict: .violated),
+        LiveScenario(
+            "a failure code is a server-code error", only: ["statuses.homeTimeline", "statuses.show"],
+            variants: ["statuses.show": "not_found"],
+            faults: [.envelopeCode(route: "statuses/{id}", code: 20101, msg: "status not found")],
+            findings: ["error server-code statuses.show $.code"], verdict: .violated),
+        LiveScenario(
+            "a forced logout on one endpoint leaves the others their token",
+            only: ["statuses.homeTimeline", "users.show", "topics.list", "topics.like"],
+            variants: ["statuses.homeTimeline": "logout"],
+            faults: [.envelopeCode(route: "statuses/home_timeline", code: 10504, msg: "logged in on another device")],
+            findings: ["error logout statuses.homeTimeline $.code"], verdict: .violated),
         LiveScenario("every endpoint and every auth probe answers as its mock", probes: true),
-        LiveScenario("a renamed field is a decode error at its JSONPath, and drift", only: ["statuses.homeTimeline"],
-                     mockEdits: [.replace(file: "home_timeline.json", #""screen_name":"#, with: #""screenName":"#)],
-                     faults: [.renameField(route: "statuses/home_timeline", from: "screen_name", to: "screenName")],
-                     findings: ["error decode statuses.homeTimeline $.datas.statuses[0].user.screen_name",
-                                "warning drift-added statuses.homeTimeline $.datas.statuses[*].user.screenName"], verdict: .violated),
-        LiveScenario("a field of the wrong type is a decode error", only: ["users.show"],
-                     mockEdits: [.replace(file: "user_show.json", #""followers_count": 85667"#, with: #""followers_count": "12""#)],
-                     faults: [.replaceField(route: "users/show", key: "followers_count", json: #""12""#)],
-                     findings: ["error decode users.show $.datas.followers_count"], verdict: .violated),
-        LiveScenario("an added field is drift, a warning", only: ["topics.list"],
-                     mockEdits: [.replace(file: "topics.json", #""userID":"#, with: #""hot": true, "userID":"#)],
-                     faults: [.addField(route: "topics", key: "hot", json: "true")],
-                     findings: ["warning drift-added topics.list $.datas[*].hot"]),
-        LiveScenario("a removed optional field is drift, a warning", only: ["account.login"],
-                     mockEdits: [.replace(file: "login.json", #""mail": "demo@example.com","#, with: "")],
-                     faults: [.removeField(route: "Account/login", key: "mail")],
-                     findings: ["warning drift-removed account.login $.datas.mail"]),
-        LiveScenario("a token a second login should have revoked still works: the logout probes fail",
-                     only: ["statuses.homeTimeline", "topics.like"],
-                     mockEdits: MockEdit.keepsRevokedTokens("home_timeline") + MockEdit.keepsRevokedTokens("topic_like"),
-                     faults: [.noRevocation], probes: true,
-                     findings: ["error probe-revoked-token statuses.homeTimeline -", "error probe-revoked-token topics.like -"], verdict: .violated),
-        LiveScenario("a token the server never issued works, and none at all: the expired, missing and logged-out probes fail",
-                     only: ["statuses.homeTimeline", "users.show", "account.logout"],
-                     mockEdits: MockEdit.acceptsDeadTokens("home_timeline") + MockEdit.acceptsDeadTokens("user_show")
-                         + MockEdit.acceptsDeadTokens("logout"),
-                     faults: [.deadTokenAccepted], probes: true,
-                     findings: ["error probe-logged-out statuses.homeTimeline -", "error probe-missing-token statuses.homeTimeline -",
-                                "error probe-token-expired account.logout -",
-                                "error probe-token-expired statuses.homeTimeline -", "error probe-token-expired users.show -"],
-                     verdict: .violated),
-        LiveScenario("a failure code in the envelope is a server-code error", only: ["topics.list"],
-                     mockEdits: [.write(file: "topics.json", #"{"code": -1, "msg": "missing parameter: uid", "datas": null}"#)],
-                     faults: [.envelopeCode(route: "topics", code: -1, msg: "missing parameter: uid")],
-                     findings: ["error server-code topics.list $.code"], verdict: .violated),
-        LiveScenario("an HTML error page is an HTTP status error", only: ["topics.list"], variants: ["topics.list": "bad_gateway"],
-                     mockEdits: [.write(file: "topics@bad_gateway.502.json", "<html><head><title>502 Bad Gateway</title></head></html>\n")],
-                     faults: [.html(route: "topics", status: 502)],
-                     findings: ["error http-status topics.list -"], verdict: .violated),
-        LiveScenario("an answer that is not JSON is an error", only: ["config.main"],
-                     mockEdits: [.write(file: "config_main.json", "<html><body>maintenance</body></html>\n")],
-                     faults: [.html(route: "config/main.json", status: 200)],
-                     findings: ["error not-json config.main -"], verdict: .violated),
+        LiveScenario(
+            "a renamed field is a decode error at its JSONPath, and drift", only: ["statuses.homeTimeline"],
+            mockEdits: [.replace(file: "home_timeline.json", #""screen_name":"#, with: #""screenName":"#)],
+            faults: [.renameField(route: "statuses/home_timeline", from: "screen_name", to: "screenName")],
+            findings: [
+                "error decode statuses.homeTimeline $.datas.statuses[0].user.screen_name",
+                "warning drift-added statuses.homeTimeline $.datas.statuses[*].user.screenName",
+            ], verdict: .violated),
+        LiveScenario(
+            "a field of the wrong type is a decode error", only: ["users.show"],
+            mockEdits: [.replace(file: "user_show.json", #""followers_count": 85667"#, with: #""followers_count": "12""#)],
+            faults: [.replaceField(route: "users/show", key: "followers_count", json: #""12""#)],
+            findings: ["error decode users.show $.datas.followers_count"], verdict: .violated),
+        LiveScenario(
+            "an added field is drift, a warning", only: ["topics.list"],
+            mockEdits: [.replace(file: "topics.json", #""userID":"#, with: #""hot": true, "userID":"#)],
+            faults: [.addField(route: "topics", key: "hot", json: "true")],
+            findings: ["warning drift-added topics.list $.datas[*].hot"]),
+        LiveScenario(
+            "a removed optional field is drift, a warning", only: ["account.login"],
+            mockEdits: [.replace(file: "login.json", #""mail": "demo@example.com","#, with: "")],
+            faults: [.removeField(route: "Account/login", key: "mail")],
+            findings: ["warning drift-removed account.login $.datas.mail"]),
+        LiveScenario(
+            "a token a second login should have revoked still works: the logout probes fail",
+            only: ["statuses.homeTimeline", "topics.like"],
+            mockEdits: MockEdit.keepsRevokedTokens("home_timeline") + MockEdit.keepsRevokedTokens("topic_like"),
+            faults: [.noRevocation], probes: true,
+            findings: ["error probe-revoked-token statuses.homeTimeline -", "error probe-revoked-token topics.like -"], verdict: .violated),
+        LiveScenario(
+            "a token the server never issued works, and none at all: the expired, missing and logged-out probes fail",
+            only: ["statuses.homeTimeline", "users.show", "account.logout"],
+            mockEdits: MockEdit.acceptsDeadTokens("home_timeline") + MockEdit.acceptsDeadTokens("user_show")
+                + MockEdit.acceptsDeadTokens("logout"),
+            faults: [.deadTokenAccepted], probes: true,
+            findings: [
+                "error probe-logged-out statuses.homeTimeline -", "error probe-missing-token statuses.homeTimeline -",
+                "error probe-token-expired account.logout -",
+                "error probe-token-expired statuses.homeTimeline -", "error probe-token-expired users.show -",
+            ],
+            verdict: .violated),
+        LiveScenario(
+            "a failure code in the envelope is a server-code error", only: ["topics.list"],
+            mockEdits: [.write(file: "topics.json", #"{"code": -1, "msg": "missing parameter: uid", "datas": null}"#)],
+            faults: [.envelopeCode(route: "topics", code: -1, msg: "missing parameter: uid")],
+            findings: ["error server-code topics.list $.code"], verdict: .violated),
+        LiveScenario(
+            "an HTML error page is an HTTP status error", only: ["topics.list"], variants: ["topics.list": "bad_gateway"],
+            mockEdits: [.write(file: "topics@bad_gateway.502.json", "<html><head><title>502 Bad Gateway</title></head></html>\n")],
+            faults: [.html(route: "topics", status: 502)],
+            findings: ["error http-status topics.list -"], verdict: .violated),
+        LiveScenario(
+            "an answer that is not JSON is an error", only: ["config.main"],
+            mockEdits: [.write(file: "config_main.json", "<html><body>maintenance</body></html>\n")],
+            faults: [.html(route: "config/main.json", status: 200)],
+            findings: ["error not-json config.main -"], verdict: .violated),
     ]
 
     @Test(arguments: LiveTier.allCases, scenarios)
@@ -75,9 +90,10 @@ import Testing
         let logins = exchanges.compactMap(\.0.endpointID).filter { ["account.login", "auth.token"].contains($0) }
         // The revocation probes' second login is the probes' own; a run of endpoints that need no
         // token logs in only when it checks the login itself.
-        let needsLogin = scenario.only.map { ids in
-            ids.contains("account.login") || ids.contains { Demo.api.endpoint($0)?.requiresToken == true }
-        } ?? true
+        let needsLogin =
+            scenario.only.map { ids in
+                ids.contains("account.login") || ids.contains { Demo.api.endpoint($0)?.requiresToken == true }
+            } ?? true
         if !scenario.probes {
             #expect(logins.sorted() == (scenario.only == nil ? ["account.login", "auth.token"] : needsLogin ? ["account.login"] : []))
         }
@@ -96,7 +112,8 @@ import Testing
 
     @Test(arguments: LiveTier.allCases)
     func aSampleSeenInAnotherAnswerIsSentWithTheTokenTheLoginIssued(tier: LiveTier) async throws {
-        let (report, exchanges) = try await tier.runDemo(LiveScenario("samples", only: ["statuses.homeTimeline", "statuses.show", "users.show"]))
+        let (report, exchanges) = try await tier.runDemo(
+            LiveScenario("samples", only: ["statuses.homeTimeline", "statuses.show", "users.show"]))
         #expect(report.verdict == .holds)
         func exchange(_ id: String) throws -> (HTTPRequest, HTTPResponse) { try #require(exchanges.first { $0.0.endpointID == id }) }
         let login = try JSONParser.parse(try exchange("account.login").1.body)

@@ -12,9 +12,11 @@ import Testing
     /// One list read live against a fresh server: the report and the items of each page served.
     func read(_ list: String, total: Int?, size: Int, maxPages: Int, mustEnd: Bool) async -> (Report, [Int]) {
         let server = CountedList(total: total)
-        let report = await LiveCheck(api: CountedList.api(size: size, maxPages: maxPages, mustEnd: mustEnd),
-                                     transport: ClosureTransport { server.answer($0) },
-                                     options: LiveOptions(baseURL: CountedList.baseURL, only: [list], probes: false)).run()
+        let report = await LiveCheck(
+            api: CountedList.api(size: size, maxPages: maxPages, mustEnd: mustEnd),
+            transport: ClosureTransport { server.answer($0) },
+            options: LiveOptions(baseURL: CountedList.baseURL, only: [list], probes: false)
+        ).run()
         return (report, server.pages)
     }
 
@@ -57,10 +59,11 @@ import Testing
     @Test(arguments: zip(lists, ["offset=10", "page=6"])) func aListThatNeverEndsStopsAtItsPageBudget(list: String, next: String) async {
         let (report, pages) = await read(list, total: nil, size: 2, maxPages: 5, mustEnd: true)
         #expect(pages == [2, 2, 2, 2, 2])
-        #expect(findings(report) == [
-            "the list never ended within its page budget of 5 pages (maxPages): 10 items read, none twice, "
-                + "and page 5 still asks for another (\(next)); a client following it may never end",
-        ])
+        #expect(
+            findings(report) == [
+                "the list never ended within its page budget of 5 pages (maxPages): 10 items read, none twice, "
+                    + "and page 5 still asks for another (\(next)); a client following it may never end"
+            ])
         let finding = report.allFindings.first { $0.kind == .paging }
         #expect(finding?.endpoint == list && finding?.path == "$.items[*].id" && finding?.severity == .error)
         #expect(report.verdict == .violated)
@@ -72,10 +75,11 @@ import Testing
     @Test func aLinkedListThatNeverEndsStopsAtItsPageBudget() async {
         let (report, pages) = await read("items.linked", total: nil, size: 3, maxPages: 3, mustEnd: true)
         #expect(pages == [3, 3, 3, 3])
-        #expect(findings(report) == [
-            "the list never ended within its page budget of 3 pages (maxPages): 9 items read, none twice, "
-                + "and page 3 still asks for another (http://counted.invalid/linked?page=4&per_page=3); a client following it may never end",
-        ])
+        #expect(
+            findings(report) == [
+                "the list never ended within its page budget of 3 pages (maxPages): 9 items read, none twice, "
+                    + "and page 3 still asks for another (http://counted.invalid/linked?page=4&per_page=3); a client following it may never end"
+            ])
         let (ended, read) = await read("items.linked", total: 5, size: 3, maxPages: 3, mustEnd: true)
         #expect(read == [3, 3, 2])
         #expect(findings(ended) == [])
@@ -88,17 +92,22 @@ import Testing
     struct Item: Decodable, Sendable { var id: Int }
 
     @Test func aPageFromBeforeThePreviousOneIsFound() async {
-        let list = Endpoint<[Item]>(id: "items", .get, "items", parameters: [.query("page", .int)], mock: "items",
-                                    paging: .pageNumber(ids: "$[*].id", next: "page", maxPages: 6))
-        let pages: [Int: String] = [1: "[{\"id\": 1}, {\"id\": 2}]", 2: "[{\"id\": 3}, {\"id\": 4}]", 3: "[{\"id\": 5}, {\"id\": 6}]",
-                                    4: "[{\"id\": 1}, {\"id\": 2}]"]
+        let list = Endpoint<[Item]>(
+            id: "items", .get, "items", parameters: [.query("page", .int)], mock: "items",
+            paging: .pageNumber(ids: "$[*].id", next: "page", maxPages: 6))
+        let pages: [Int: String] = [
+            1: "[{\"id\": 1}, {\"id\": 2}]", 2: "[{\"id\": 3}, {\"id\": 4}]", 3: "[{\"id\": 5}, {\"id\": 6}]",
+            4: "[{\"id\": 1}, {\"id\": 2}]",
+        ]
         let transport = ClosureTransport { request in
             let page = URLComponents(url: request.url, resolvingAgainstBaseURL: true)?.queryItems?.first { $0.name == "page" }?.value
             let body = pages[page.flatMap { Int($0) } ?? 1] ?? "[]"
             return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8), url: request.url)
         }
-        let report = await LiveCheck(api: API(name: "list", envelope: .none, endpoints: [list]), transport: transport,
-                                     options: LiveOptions(baseURL: URL(string: "http://list.invalid/")!, probes: false)).run()
+        let report = await LiveCheck(
+            api: API(name: "list", envelope: .none, endpoints: [list]), transport: transport,
+            options: LiveOptions(baseURL: URL(string: "http://list.invalid/")!, probes: false)
+        ).run()
         let messages = report.pagingResults.flatMap(\.findings).map(\.message)
         #expect(messages.contains { $0.hasPrefix("items come twice across the pages read: 1, 2") }, "\(messages)")
         #expect(report.verdict == .violated)

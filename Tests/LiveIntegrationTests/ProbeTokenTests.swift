@@ -14,7 +14,8 @@ import Testing
     static let realToken = "kv.0001234567"
 
     static func api(probeToken: ProbeToken = .shaped) -> API {
-        API(name: "kv", envelope: .none, errors: ErrorShape(code: "$.code", message: "$.message"),
+        API(
+            name: "kv", envelope: .none, errors: ErrorShape(code: "$.code", message: "$.message"),
             expired: [.status(401, code: "unknown")],
             auth: .preIssued(variable: "KV_TOKEN", placement: .header("Authorization", prefix: ""), probeToken: probeToken),
             endpoints: [me])
@@ -35,8 +36,11 @@ import Testing
     func run(_ api: API, on server: HTTPServer) async -> Report {
         let transport = CurlTransport(configuration: CurlConfiguration(timeout: 2))
         defer { transport.shutdown() }
-        return await LiveCheck(api: api, transport: transport, options: LiveOptions(
-            baseURL: server.baseURL, environment: ["KV_TOKEN": Self.realToken])).run()
+        return await LiveCheck(
+            api: api, transport: transport,
+            options: LiveOptions(
+                baseURL: server.baseURL, environment: ["KV_TOKEN": Self.realToken])
+        ).run()
     }
 
     @Test func theDefaultProbeTokenHoldsNoNumberForAServerToWaitOn() async throws {
@@ -79,10 +83,11 @@ import Testing
         let big = "tok." + String(repeating: "a1-B2_c3/", count: 400_000)
         let made = ProbeToken.shaped.token(like: big)
         #expect(made.utf8.count == big.utf8.count && made.hasPrefix("tok.") && made != big)
-        #expect(zip(made.utf8, big.utf8).allSatisfy { made, real in
-            let alphanumeric = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) }
-            return alphanumeric(real) ? (0x61...0x7A).contains(made | 0x20) : made == real
-        })
+        #expect(
+            zip(made.utf8, big.utf8).allSatisfy { made, real in
+                let alphanumeric = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) }
+                return alphanumeric(real) ? (0x61...0x7A).contains(made | 0x20) : made == real
+            })
         let accented = ProbeToken.shaped.token(like: "1clé-été-9876543210")
         #expect(accented.count == 19 && Array(accented)[4] == "-" && Array(accented)[8] == "-", "\(accented)")
         #expect(!accented.contains(where: \.isNumber) && !accented.contains("é"), "\(accented)")

@@ -9,8 +9,10 @@ import Testing
 /// The second example API live, on both tiers: in process over its mocks, and over a socket
 /// against its backend, auth probes included. Its conventions share nothing with the demo's.
 @Suite(.serialized) struct RelayLiveTests {
-    static func live(_ transport: any Transport, _ baseURL: URL, probes: Bool, only: Set<String>? = nil,
-                     mocks: URL = Relay.mocks) async -> Report {
+    static func live(
+        _ transport: any Transport, _ baseURL: URL, probes: Bool, only: Set<String>? = nil,
+        mocks: URL = Relay.mocks
+    ) async -> Report {
         // A backend that answers one body to everything can be neither probed nor sent error checks.
         var options = LiveOptions(baseURL: baseURL, only: only, mocksDirectory: mocks, environment: Relay.credentials, probes: probes)
         options.errorChecks = probes
@@ -18,8 +20,9 @@ import Testing
     }
 
     @Test func overItsMocksTheContractHolds() async {
-        let report = await Self.live(MockTransport(directory: Relay.mocks, api: Relay.api), URL(string: "http://mock.invalid/relay/")!,
-                                     probes: false)
+        let report = await Self.live(
+            MockTransport(directory: Relay.mocks, api: Relay.api), URL(string: "http://mock.invalid/relay/")!,
+            probes: false)
         #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
         #expect(report.verdict == .holds)
         #expect(report.endpointResults.count == Relay.api.endpoints.count)
@@ -35,12 +38,13 @@ import Testing
         // One probe per declared promise: the dead token on each GET that needs the token, no
         // token once, the logged-out token, and the refresh flow's four.
         let probes = report.results.filter { $0.role == .probe }
-        #expect(probes.map(\.name).sorted() == [
-            "probe dead-refresh-token auth.refresh", "probe logged-out account.whoami", "probe missing-token account.whoami",
-            "probe refresh account.whoami", "probe replaced-token account.whoami", "probe reused-refresh-token auth.refresh",
-            "probe token-expired account.whoami", "probe token-expired rooms.joined", "probe token-expired rooms.members",
-            "probe token-expired rooms.messages", "probe token-expired rooms.state", "probe token-expired users.list",
-        ])
+        #expect(
+            probes.map(\.name).sorted() == [
+                "probe dead-refresh-token auth.refresh", "probe logged-out account.whoami", "probe missing-token account.whoami",
+                "probe refresh account.whoami", "probe replaced-token account.whoami", "probe reused-refresh-token auth.refresh",
+                "probe token-expired account.whoami", "probe token-expired rooms.joined", "probe token-expired rooms.members",
+                "probe token-expired rooms.messages", "probe token-expired rooms.state", "probe token-expired users.list",
+            ])
         #expect(probes.allSatisfy { $0.passed })
         #expect(probes.first { $0.name == "probe refresh account.whoami" }?.classification == "success")
         // No revocation probe: logins of this API keep earlier tokens valid.
@@ -69,8 +73,9 @@ import Testing
             report = await Self.live(CurlTransport(), server.url("/relay/"), probes: false, only: ["rooms.send"])
         } else {
             let transport = ClosureTransport { request in
-                HTTPResponse(status: 200, headers: [("Content-Type", "application/json")],
-                             body: request.url.path.hasSuffix("/login") ? login : body)
+                HTTPResponse(
+                    status: 200, headers: [("Content-Type", "application/json")],
+                    body: request.url.path.hasSuffix("/login") ? login : body)
             }
             report = await Self.live(transport, URL(string: "http://mock.invalid/relay/")!, probes: false, only: ["rooms.send"])
         }
@@ -99,8 +104,9 @@ extension RelayLiveTests {
         } else {
             let transport = ClosureTransport { request in
                 let isLogin = request.url.path.hasSuffix("/login"), isLogout = request.url.path.hasSuffix("/logout")
-                return HTTPResponse(status: isLogin || isLogout ? 200 : 404, headers: [("Content-Type", "application/json")],
-                                    body: isLogin ? login : isLogout ? Data("{}".utf8) : refusal)
+                return HTTPResponse(
+                    status: isLogin || isLogout ? 200 : 404, headers: [("Content-Type", "application/json")],
+                    body: isLogin ? login : isLogout ? Data("{}".utf8) : refusal)
             }
             report = await Self.live(transport, URL(string: "http://mock.invalid/relay/")!, probes: false, only: ["rooms.members"])
         }

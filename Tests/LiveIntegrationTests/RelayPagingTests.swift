@@ -34,9 +34,10 @@ import Testing
         let urls = report.pagingResults.compactMap(\.request).map { request in
             request.url.map { piece in if case let .text(text) = piece { text } else { "$" } }.joined()
         }
-        #expect(urls.sorted().map { $0.components(separatedBy: "/relay/").last ?? $0 } == [
-            "rooms/%21lobby%3Arelay/messages?from=s72_4&limit=2", "users?page=3&per_page=2",
-        ])
+        #expect(
+            urls.sorted().map { $0.components(separatedBy: "/relay/").last ?? $0 } == [
+                "rooms/%21lobby%3Arelay/messages?from=s72_4&limit=2", "users?page=3&per_page=2",
+            ])
         #expect(report.verdict == .holds)
     }
 
@@ -52,10 +53,14 @@ import Testing
 
     @Test(arguments: [false, true]) func aListThatNeverEndsIsFound(overSocket: Bool) async throws {
         let report = try await run(.endless, overSocket: overSocket)
-        #expect(paging(report, "rooms.messages") == [#"an empty page still gives a next token ($.end "s72_6"): a client following it never ends"#])
+        #expect(
+            paging(report, "rooms.messages") == [
+                #"an empty page still gives a next token ($.end "s72_6"): a client following it never ends"#
+            ])
         // A token's fault sits at the token's JSONPath, a link's at the ids'.
-        #expect(report.allFindings.filter { $0.kind == .paging }.map { "\($0.endpoint ?? "") \($0.path ?? "")" }.sorted()
-            == ["rooms.messages $.end", "users.list $.users[*].user_id"])
+        #expect(
+            report.allFindings.filter { $0.kind == .paging }.map { "\($0.endpoint ?? "") \($0.path ?? "")" }.sorted()
+                == ["rooms.messages $.end", "users.list $.users[*].user_id"])
         #expect(paging(report, "users.list").first?.hasPrefix("an empty page still links a next one (") == true)
         #expect(paging(report, "users.list").first?.hasSuffix("/relay/users?page=5&per_page=2): a client following it never ends") == true)
         #expect(report.verdict == .violated)
@@ -88,8 +93,9 @@ extension RelayPagingTests {
         let report = try await run(.repeatedItem, overSocket: overSocket, only: Self.windows)
         #expect(paging(report, "rooms.public") == [#"items come twice across the two pages: "!help:relay""#])
         #expect(paging(report, "server.notices") == ["items come twice across the two pages: 102"])
-        #expect(report.allFindings.filter { $0.kind == .paging }.map { "\($0.endpoint ?? "") \($0.path ?? "")" }.sorted()
-            == ["rooms.public $.chunk[*].room_id", "server.notices $.notices[*].id"])
+        #expect(
+            report.allFindings.filter { $0.kind == .paging }.map { "\($0.endpoint ?? "") \($0.path ?? "")" }.sorted()
+                == ["rooms.public $.chunk[*].room_id", "server.notices $.notices[*].id"])
         #expect(report.verdict == .violated)
     }
 
@@ -105,7 +111,8 @@ extension RelayPagingTests {
     /// page budget (`maxPages: 5`, `mustEnd`) stops the walk, at the fifth page, and says so.
     @Test(arguments: [false, true]) func aListOfNewItemsWithoutEndStopsAtItsPageBudget(overSocket: Bool) async throws {
         let report = try await run(.unending, overSocket: overSocket, only: Self.windows)
-        let budget = "the list never ended within its page budget of 5 pages (maxPages): 10 items read, none twice, and page 5 still asks for another"
+        let budget =
+            "the list never ended within its page budget of 5 pages (maxPages): 10 items read, none twice, and page 5 still asks for another"
         #expect(paging(report, "rooms.public") == ["\(budget) (offset=10); a client following it may never end"])
         #expect(paging(report, "server.notices") == ["\(budget) (page=6); a client following it may never end"])
         #expect(lastURLs(report) == ["notices?page=5&per_page=2", "public_rooms?offset=8&limit=2"])
@@ -126,9 +133,12 @@ extension RelayPagingTests {
         defer { backend.stop() }
         let recorder = Recorder(ClosureTransport { backend.answer($0) })
         let answers = Answers()
-        let report = await LiveCheck(api: Relay.api, transport: recorder, options: LiveOptions(
-            baseURL: backend.baseURL, only: Self.lists, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: false),
-            observers: [answers]).run()
+        let report = await LiveCheck(
+            api: Relay.api, transport: recorder,
+            options: LiveOptions(
+                baseURL: backend.baseURL, only: Self.lists, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: false),
+            observers: [answers]
+        ).run()
         #expect(report.verdict == .holds)
         // The login, two checks, the messages' pages 2 and 3, the users' pages 1 to 3, and the
         // logout that ends the run's session.

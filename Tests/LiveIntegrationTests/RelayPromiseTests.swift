@@ -9,9 +9,12 @@ import Testing
 /// server, whatever it wrongly accepts.
 @Suite(.serialized) struct RelayPromiseTests {
     static func live(_ backend: RelayBackend, probeFilter: Set<AuthProbe>? = nil) async -> Report {
-        await LiveCheck(api: Relay.api, transport: CurlTransport(), options: LiveOptions(
-            baseURL: backend.baseURL, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: true,
-            probeFilter: probeFilter)).run()
+        await LiveCheck(
+            api: Relay.api, transport: CurlTransport(),
+            options: LiveOptions(
+                baseURL: backend.baseURL, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: true,
+                probeFilter: probeFilter)
+        ).run()
     }
 
     static func failures(_ report: Report) -> [String] {
@@ -22,9 +25,10 @@ import Testing
         let backend = try RelayBackend(broken: .refreshDoesNotRotate)
         defer { backend.stop() }
         let report = await Self.live(backend)
-        #expect(Self.failures(report) == [
-            #"probe reused-refresh-token auth.refresh: a rotated refresh token used a second time must be answered HTTP 401 with code "M_UNKNOWN_TOKEN""#,
-        ])
+        #expect(
+            Self.failures(report) == [
+                #"probe reused-refresh-token auth.refresh: a rotated refresh token used a second time must be answered HTTP 401 with code "M_UNKNOWN_TOKEN""#
+            ])
         let finding = try #require(report.allFindings.first { $0.kind == .probeRefresh })
         #expect(finding.found == "success (HTTP 200)")
         // The refresh it wrongly granted opened a session: the run ended that one too.
@@ -35,9 +39,11 @@ import Testing
         let backend = try RelayBackend(broken: .logoutKeepsToken)
         defer { backend.stop() }
         let report = await Self.live(backend)
-        #expect(Self.failures(report) == ["probe logged-out account.whoami: a token ended by auth.logout must be answered as token expired"])
-        #expect(report.allFindings.first { $0.kind == .probeLoggedOut }?.expected
-            == #"tokenExpired (HTTP 401 with code "M_UNKNOWN_TOKEN")"#)
+        #expect(
+            Self.failures(report) == ["probe logged-out account.whoami: a token ended by auth.logout must be answered as token expired"])
+        #expect(
+            report.allFindings.first { $0.kind == .probeLoggedOut }?.expected
+                == #"tokenExpired (HTTP 401 with code "M_UNKNOWN_TOKEN")"#)
     }
 
     /// A dead token answered 200: every probe that sends a token the server must refuse fails,
@@ -46,12 +52,14 @@ import Testing
         let backend = try RelayBackend(broken: .acceptsDeadToken)
         defer { backend.stop() }
         let report = await Self.live(backend)
-        #expect(report.allFindings.filter { $0.severity == .error }.map(\.kind.rawValue).sorted() == [
-            "probe-logged-out", "probe-refresh", "probe-token-expired", "probe-token-expired", "probe-token-expired",
-            "probe-token-expired", "probe-token-expired", "probe-token-expired",
-        ])
-        #expect(report.allFindings.first { $0.kind == .probeRefresh }?.message
-            == "an access token replaced by auth.refresh must be answered as token expired")
+        #expect(
+            report.allFindings.filter { $0.severity == .error }.map(\.kind.rawValue).sorted() == [
+                "probe-logged-out", "probe-refresh", "probe-token-expired", "probe-token-expired", "probe-token-expired",
+                "probe-token-expired", "probe-token-expired", "probe-token-expired",
+            ])
+        #expect(
+            report.allFindings.first { $0.kind == .probeRefresh }?.message
+                == "an access token replaced by auth.refresh must be answered as token expired")
         #expect(backend.messagesSent == 1)
     }
 
@@ -70,8 +78,9 @@ import Testing
         let backend = try RelayBackend()
         defer { backend.stop() }
         let report = await Self.live(backend, probeFilter: [.reusedRefreshToken, .missingToken])
-        #expect(report.results.filter { $0.role == .probe }.map(\.name).sorted()
-            == ["probe missing-token account.whoami", "probe reused-refresh-token auth.refresh"])
+        #expect(
+            report.results.filter { $0.role == .probe }.map(\.name).sorted()
+                == ["probe missing-token account.whoami", "probe reused-refresh-token auth.refresh"])
         #expect(report.verdict == .holds)
         #expect(backend.openSessions == 0)
     }

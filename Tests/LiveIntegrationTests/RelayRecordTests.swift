@@ -21,7 +21,9 @@ import Testing
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             var response = try await mocks.send(request)
             if request.endpointID == Relay.members.id {
-                response.body = Data(#"{"joined": {"@ada:relay": {"display_name": "Ada", "avatar_url": null}, "@linus:relay": {"display_name": "Linus", "avatar_url": null}}}"#.utf8)
+                response.body = Data(
+                    #"{"joined": {"@ada:relay": {"display_name": "Ada", "avatar_url": null}, "@linus:relay": {"display_name": "Linus", "avatar_url": null}}}"#
+                        .utf8)
             }
             return response
         }
@@ -34,8 +36,10 @@ import Testing
         defer { backend.stop() }
         let transport: any Transport = overSocket ? CurlTransport() : MocksWithAThirdMember()
         let baseURL = overSocket ? backend.baseURL : URL(string: "http://mock.invalid/relay/")!
-        let recorder = MockRecorder(api: Relay.api, transport: transport, options: LiveOptions(
-            baseURL: baseURL, mocksDirectory: folder, environment: Relay.credentials, probes: overSocket), directory: folder)
+        let recorder = MockRecorder(
+            api: Relay.api, transport: transport,
+            options: LiveOptions(
+                baseURL: baseURL, mocksDirectory: folder, environment: Relay.credentials, probes: overSocket), directory: folder)
         let recording = await recorder.run()
         #expect(recording.verdict == .holds)
         #expect(recording.violations.map(\.message) == [])

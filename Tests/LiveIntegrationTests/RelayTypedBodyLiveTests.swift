@@ -11,11 +11,13 @@ import Testing
 @Suite(.serialized) struct RelayTypedBodyLiveTests {
     @Test func overItsMocksTheTypedBodiesAreSent() async throws {
         let transport = MockTransport(directory: Relay.mocks, api: Relay.api)
-        let report = await RelayLiveTests.live(transport, URL(string: "http://mock.invalid/relay/")!, probes: false,
-                                               only: ["auth.login", "metrics.series"])
+        let report = await RelayLiveTests.live(
+            transport, URL(string: "http://mock.invalid/relay/")!, probes: false,
+            only: ["auth.login", "metrics.series"])
         #expect(report.verdict == .holds)
         let sent = transport.requests.first { $0.endpointID == "metrics.series" }
-        #expect(sent.flatMap(\.body).map { String(decoding: $0, as: UTF8.self) } == "limit=10&match%5B%5D=up&match%5B%5D=relay_messages_total")
+        #expect(
+            sent.flatMap(\.body).map { String(decoding: $0, as: UTF8.self) } == "limit=10&match%5B%5D=up&match%5B%5D=relay_messages_total")
     }
 
     @Test func theBackendAcceptsThemAndTheReproduceCommandSendsTheSameBody() async throws {
@@ -36,9 +38,10 @@ import Testing
         let statusFile = folder.appendingPathComponent("status")
         _ = FileManager.default.createFile(atPath: statusFile.path, contents: nil)
         let out = try FileHandle(forWritingTo: statusFile)
-        _ = try Spawn.run("/bin/sh", ["-c", command + " -s -o /dev/null -w '%{http_code}'"],
-                          environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(Relay.credentials) { $1 },
-                          stdout: out.fileDescriptor)
+        _ = try Spawn.run(
+            "/bin/sh", ["-c", command + " -s -o /dev/null -w '%{http_code}'"],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(Relay.credentials) { $1 },
+            stdout: out.fileDescriptor)
         try out.close()
         #expect(try String(contentsOf: statusFile, encoding: .utf8) == "200")
     }
@@ -49,15 +52,16 @@ import Testing
         let backend = overSocket ? try RelayBackend() : nil
         defer { backend?.stop() }
         let transport: any Transport = backend == nil ? MockTransport(directory: Relay.mocks, api: Relay.api) : CurlTransport()
-        let report = await RelayLiveTests.live(transport, backend?.baseURL ?? URL(string: "http://mock.invalid/relay/")!,
-                                               probes: false, only: ["rooms.read"])
+        let report = await RelayLiveTests.live(
+            transport, backend?.baseURL ?? URL(string: "http://mock.invalid/relay/")!,
+            probes: false, only: ["rooms.read"])
         #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
         let read = try #require(report.results.first { $0.name == "rooms.read" })
         #expect(read.status == 204)
         let body = try #require(read.request?.body).map { piece -> String in
             if case let .text(text) = piece { text } else { "" }
         }.joined()
-        let event = overSocket ? #""m.fully_read":"$lobby-"# : #""m.fully_read":"$lobby-7""# // send.json's event id
+        let event = overSocket ? #""m.fully_read":"$lobby-"# : #""m.fully_read":"$lobby-7""#  // send.json's event id
         #expect(body.contains(event), "\(body)")
     }
 }

@@ -19,8 +19,9 @@ import Testing
             switch try container.decode(String.self, forKey: .kind) {
             case "card": self = .card(last4: try container.decode(String.self, forKey: .last4))
             default:
-                self = .transfer(iban: try container.decode(String.self, forKey: .iban),
-                                 reference: try container.decodeIfPresent(String.self, forKey: .reference))
+                self = .transfer(
+                    iban: try container.decode(String.self, forKey: .iban),
+                    reference: try container.decodeIfPresent(String.self, forKey: .reference))
             }
         }
     }
@@ -51,12 +52,14 @@ import Testing
     /// out of the baseline would cause.
     @Test func withoutTheVariantTheBranchsFieldsAreDrift() async throws {
         let findings = try await findings(live: Self.transfer, transferMock: nil)
-        #expect(Set(findings.filter { $0.kind == .driftAdded }.compactMap(\.path)) == ["$.iban", "$.reference"],
-                "\(findings.map(\.summaryLine))")
+        #expect(
+            Set(findings.filter { $0.kind == .driftAdded }.compactMap(\.path)) == ["$.iban", "$.reference"],
+            "\(findings.map(\.summaryLine))")
     }
 
     @Test func aFieldNeitherBranchShowsIsStillAdded() async throws {
-        let findings = try await findings(live: #"{"kind": "transfer", "iban": "DE89370400440532013000", "reference": "invoice 7", "fee": 0}"#)
+        let findings = try await findings(
+            live: #"{"kind": "transfer", "iban": "DE89370400440532013000", "reference": "invoice 7", "fee": 0}"#)
         #expect(findings.map(\.kind) == [.driftAdded] && findings.first?.path == "$.fee", "\(findings.map(\.summaryLine))")
     }
 

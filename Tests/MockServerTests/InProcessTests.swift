@@ -10,15 +10,20 @@ import Testing
 @Suite struct InProcessTests {
     @Test func theLogLineEscapesControlCharactersAndMasksTheToken() throws {
         let lines = Mutex<[String]>([])
-        let server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks,
-                                    options: MockServerOptions(log: { line in lines.withLock { $0.append(line) } }))
-        let login = server.respond(to: ServerRequest(method: "POST", path: "/Api/Account/login",
-                                                     headers: [("Content-Type", "application/json")],
-                                                     body: Data(#"{"account": "demo", "password": "pw"}"#.utf8)))
+        let server = try MockServer(
+            api: Demo.api, mocks: ServeHarness.demoMocks,
+            options: MockServerOptions(log: { line in lines.withLock { $0.append(line) } }))
+        let login = server.respond(
+            to: ServerRequest(
+                method: "POST", path: "/Api/Account/login",
+                headers: [("Content-Type", "application/json")],
+                body: Data(#"{"account": "demo", "password": "pw"}"#.utf8)))
         #expect(login.status == 200)
         let token = try #require(try JSONParser.parse(login.body)["datas"]?["utoken"]?.stringValue)
-        let answer = server.respond(to: ServerRequest(method: "GET", path: "/Api/statuses/home_timeline",
-                                                      query: [("access_token", token), ("count", "2\u{1B}[31m")]))
+        let answer = server.respond(
+            to: ServerRequest(
+                method: "GET", path: "/Api/statuses/home_timeline",
+                query: [("access_token", token), ("count", "2\u{1B}[31m")]))
         #expect(answer.status == 400)
         server.flushLog()
         let last = try #require(lines.withLock { $0.last })

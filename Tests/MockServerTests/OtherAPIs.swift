@@ -18,22 +18,27 @@ struct SessionToken: Codable, Sendable {
 enum ShopAPI {
     static let login = Endpoint<SessionToken>(
         id: "auth.login", .post, "auth/session",
-        parameters: [.body("user", .string, sample: .environment("SHOP_USER", fallback: nil)),
-                     .body("password", .string, sample: .environment("SHOP_PASSWORD", fallback: nil), secret: true)],
+        parameters: [
+            .body("user", .string, sample: .environment("SHOP_USER", fallback: nil)),
+            .body("password", .string, sample: .environment("SHOP_PASSWORD", fallback: nil), secret: true),
+        ],
         mock: "login", sessionEffect: .logsIn)
     static let item = Endpoint<Item>(
         id: "items.show", .get, "items/{id}", parameters: [.path("id", .int, sample: .literal(7))],
         mock: "item", auth: .token)
-    static let logout = Endpoint<NoContent>(id: "auth.logout", .delete, "auth/session", mock: "logout", auth: .token,
-                                            sessionEffect: .logsOut)
+    static let logout = Endpoint<NoContent>(
+        id: "auth.logout", .delete, "auth/session", mock: "logout", auth: .token,
+        sessionEffect: .logsOut)
 
     static let api = API(
         name: "shop", environments: ["local": URL(string: "http://127.0.0.1:9000/shop/")!],
-        envelope: EnvelopePolicy(codeKey: "status", messageKey: "message", payloadKey: "data", successCodes: [0],
-                                 logoutCodes: [4011], expiredHTTPStatuses: [401]),
-        auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "token", placement: .bearer,
-                         accountVariable: "SHOP_USER", passwordVariable: "SHOP_PASSWORD", revokesEarlierTokens: true,
-                         loggedOutToken: .deadToken),
+        envelope: EnvelopePolicy(
+            codeKey: "status", messageKey: "message", payloadKey: "data", successCodes: [0],
+            logoutCodes: [4011], expiredHTTPStatuses: [401]),
+        auth: AuthPolicy(
+            loginEndpoint: "auth.login", tokenField: "token", placement: .bearer,
+            accountVariable: "SHOP_USER", passwordVariable: "SHOP_PASSWORD", revokesEarlierTokens: true,
+            loggedOutToken: .deadToken),
         endpoints: [login, item, logout])
 
     static let mocks: [String: String] = [
@@ -56,8 +61,9 @@ enum CatalogAPI {
         id: "products.list", .get, "products", parameters: [.query("page", .int, required: true, sample: .literal(1))],
         mock: "products", enveloped: false, scenarios: ["empty"])
 
-    static let api = API(name: "catalog", environments: ["prod": URL(string: "https://catalog.example.com/v2/")!],
-                         envelope: EnvelopePolicy(), endpoints: [product, products])
+    static let api = API(
+        name: "catalog", environments: ["prod": URL(string: "https://catalog.example.com/v2/")!],
+        envelope: EnvelopePolicy(), endpoints: [product, products])
 
     static let mocks: [String: String] = [
         "product.json": #"{"id": 1, "name": "lamp"}"#,
@@ -75,8 +81,10 @@ enum ChatAPI {
 
     static let login = Endpoint<Login>(
         id: "login", .post, "v3/login",
-        parameters: [.body("user", .string, sample: .environment("CHAT_USER", fallback: nil)),
-                     .body("password", .string, sample: .environment("CHAT_PASSWORD", fallback: nil), secret: true)],
+        parameters: [
+            .body("user", .string, sample: .environment("CHAT_USER", fallback: nil)),
+            .body("password", .string, sample: .environment("CHAT_PASSWORD", fallback: nil), secret: true),
+        ],
         mock: "login", sessionEffect: .logsIn)
     static let whoami = Endpoint<WhoAmI>(id: "whoami", .get, "v3/account/whoami", mock: "whoami", auth: .token)
     static let logout = Endpoint<EmptyObject>(id: "logout", .post, "v3/logout", mock: "logout", auth: .token, sessionEffect: .logsOut)
@@ -85,8 +93,9 @@ enum ChatAPI {
         name: "chat", environments: ["local": URL(string: "http://127.0.0.1:8008/_matrix/client/")!],
         envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
         expired: [.status(401, code: "M_UNKNOWN_TOKEN")],
-        auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer,
-                         accountVariable: "CHAT_USER", passwordVariable: "CHAT_PASSWORD", loggedOutToken: .deadToken),
+        auth: AuthPolicy(
+            loginEndpoint: "login", tokenField: "access_token", placement: .bearer,
+            accountVariable: "CHAT_USER", passwordVariable: "CHAT_PASSWORD", loggedOutToken: .deadToken),
         endpoints: [login, whoami, logout])
 
     static let mocks: [String: String] = [

@@ -31,14 +31,20 @@ struct ServeHarness {
 
     /// A raw request below the base path (`statuses/home_timeline?count=2`) or, with a leading
     /// slash, from the root (`/__apicheck/health`).
-    func send(_ method: HTTPMethod = .get, _ path: String, headers: [(name: String, value: String)] = [],
-              json: String? = nil, body: String? = nil) async throws -> HTTPResponse {
-        let url = path.hasPrefix("/") ? URL(string: String(path.dropFirst()), relativeTo: server.adminURL.deletingLastPathComponent())!
+    func send(
+        _ method: HTTPMethod = .get, _ path: String, headers: [(name: String, value: String)] = [],
+        json: String? = nil, body: String? = nil
+    ) async throws -> HTTPResponse {
+        let url =
+            path.hasPrefix("/")
+            ? URL(string: String(path.dropFirst()), relativeTo: server.adminURL.deletingLastPathComponent())!
             : URL(string: path, relativeTo: server.baseURL)!
         var headers = headers
         if json != nil { headers.append(("Content-Type", "application/json")) }
-        return try await transport.send(HTTPRequest(method: method, url: url.absoluteURL, headers: headers,
-                                                    body: (json ?? body).map { Data($0.utf8) }))
+        return try await transport.send(
+            HTTPRequest(
+                method: method, url: url.absoluteURL, headers: headers,
+                body: (json ?? body).map { Data($0.utf8) }))
     }
 
     func client(session: Session = Session()) -> APIClient {

@@ -8,13 +8,17 @@ import TestSupport
 /// a token expired on request, the missing-, dead-, logged-out- and revoked-token answers,
 /// credentials, session cookies, and where the token may travel.
 @Suite struct ServeLifecycleTests {
-    static func harness(_ api: API = RefreshingAPI.api, options: MockServerOptions = MockServerOptions()) throws -> (ServeHarness, TemporaryMocks) {
+    static func harness(_ api: API = RefreshingAPI.api, options: MockServerOptions = MockServerOptions()) throws -> (
+        ServeHarness, TemporaryMocks
+    ) {
         let mocks = try TemporaryMocks(files: RefreshingAPI.mocks)
         return (try ServeHarness(api: api, mocks: mocks.url, options: options), mocks)
     }
 
     /// Logs in; returns the access and refresh tokens serve issued.
-    static func login(_ harness: ServeHarness, password: String = "pw") async throws -> (access: String, refresh: String?, response: HTTPResponse) {
+    static func login(_ harness: ServeHarness, password: String = "pw") async throws -> (
+        access: String, refresh: String?, response: HTTPResponse
+    ) {
         let response = try await harness.send(.post, "auth/login", json: #"{"user": "ada", "password": "\#(password)"}"#)
         let document = try ServeHarness.json(response)
         return (document["access_token"]?.stringValue ?? "", document["refresh_token"]?.stringValue, response)

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An upstream of server-sent events on 127.0.0.1, any free port: to each connection it answers
@@ -39,8 +39,9 @@ final class EventStreamServer: @unchecked Sendable {
                 }
                 let socket = FrameSocket(connection)
                 _ = socket.readHead()
-                socket.write(Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
-                    + Self.chunk("data: first\n\n"))
+                socket.write(
+                    Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+                        + Self.chunk("data: first\n\n"))
                 release.wait()
                 socket.write(Self.chunk("data: second\n\n") + Array("0\r\n\r\n".utf8))
                 close(connection)

@@ -22,9 +22,12 @@ import Testing
         defer { harness.stop() }
         let transport = CurlTransport()
         defer { transport.shutdown() }
-        let report = await LiveCheck(api: Demo.api, transport: transport, options: LiveOptions(
-            baseURL: URL(string: "Api/", relativeTo: harness.proxy.baseURL)!.absoluteURL, mocksDirectory: LiveHarness.mocks,
-            environment: LiveHarness.credentials, probes: true)).run()
+        let report = await LiveCheck(
+            api: Demo.api, transport: transport,
+            options: LiveOptions(
+                baseURL: URL(string: "Api/", relativeTo: harness.proxy.baseURL)!.absoluteURL, mocksDirectory: LiveHarness.mocks,
+                environment: LiveHarness.credentials, probes: true)
+        ).run()
         #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
         await harness.settled(harness.proxy.exchangeCount)
         #expect(harness.proxy.exchangeCount > 15)
@@ -41,16 +44,18 @@ import Testing
         backend.drifted.withLock { $0 = true }
         let harness = try ProxyHarness(api: Relay.api, upstream: backend.baseURL, mocks: Relay.mocks)
         defer { harness.stop() }
-        let client = APIClient(api: Relay.api, baseURL: URL(string: "relay/", relativeTo: harness.proxy.baseURL)!.absoluteURL,
-                               transport: harness.client)
+        let client = APIClient(
+            api: Relay.api, baseURL: URL(string: "relay/", relativeTo: harness.proxy.baseURL)!.absoluteURL,
+            transport: harness.client)
         _ = try await client.send(Relay.login, ["user": "ada", "password": "relay-password"])
         for _ in 0..<3 {
             _ = await client.call(Relay.roomState.erased, ["roomId": "!lobby:relay"])
         }
         await harness.settled(4)
         let drift = harness.findings.filter { $0.finding.endpoint == Relay.roomState.id }
-        #expect(drift.contains { $0.finding.path == "$.topic" && $0.finding.kind == .driftType && $0.count == 3 },
-                "\(drift.map { "\($0.finding.kind) \($0.finding.path ?? "") \($0.count)" })")
+        #expect(
+            drift.contains { $0.finding.path == "$.topic" && $0.finding.kind == .driftType && $0.count == 3 },
+            "\(drift.map { "\($0.finding.kind) \($0.finding.path ?? "") \($0.count)" })")
         #expect(drift.contains { $0.finding.path == "$.name" })
         // The first exchange is kept, and the login's token is in none of it.
         let kept = try #require(drift.first?.exchange)
@@ -125,7 +130,9 @@ import Testing
 
     @Test func distinctFindingsAreCappedAndCounted() async throws {
         // Every answer is broken JSON, so every declared endpoint gives one finding.
-        let upstream = try TestServer { _ in ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data("{".utf8)) }
+        let upstream = try TestServer { _ in
+            ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data("{".utf8))
+        }
         defer { upstream.stop() }
         let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) { $0.findingLimit = 2 }
         defer { harness.stop() }
@@ -155,9 +162,11 @@ import Testing
         try FileManager.default.removeItem(at: mocks.appendingPathComponent("topics.json"))
         let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, mocks: mocks) { $0.recordNew = written }
         defer { harness.stop() }
-        let client = APIClient(api: Demo.api, baseURL: URL(string: "Api/", relativeTo: harness.proxy.baseURL)!.absoluteURL,
-                               transport: harness.client)
-        _ = try await client.send(Demo.login, ["account": .string(SandboxServer.demoAccount), "password": .string(SandboxServer.demoPassword)])
+        let client = APIClient(
+            api: Demo.api, baseURL: URL(string: "Api/", relativeTo: harness.proxy.baseURL)!.absoluteURL,
+            transport: harness.client)
+        _ = try await client.send(
+            Demo.login, ["account": .string(SandboxServer.demoAccount), "password": .string(SandboxServer.demoPassword)])
         _ = try await client.send(Demo.topics)
         _ = try await client.send(Demo.homeTimeline)
         await harness.settled(3)

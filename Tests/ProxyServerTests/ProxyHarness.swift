@@ -40,8 +40,10 @@ struct ProxyHarness {
         try await send(.get, pathAndQuery, headers: headers)
     }
 
-    func send(_ method: HTTPMethod, _ pathAndQuery: String, headers: [(name: String, value: String)] = [],
-              body: Data? = nil) async throws -> HTTPResponse {
+    func send(
+        _ method: HTTPMethod, _ pathAndQuery: String, headers: [(name: String, value: String)] = [],
+        body: Data? = nil
+    ) async throws -> HTTPResponse {
         try await client.send(HTTPRequest(method: method, url: url(pathAndQuery), headers: headers, body: body))
     }
 

@@ -37,8 +37,9 @@ import Testing
         for keeps in [true, false] {
             let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL) { $0.keepsCredentials = keeps }
             defer { harness.stop() }
-            _ = try await harness.send("/Api/statuses/home_timeline?access_token=tok-seen-4711&count=2",
-                                       headers: [("Cookie", "session=cookie-seen-0815")])
+            _ = try await harness.send(
+                "/Api/statuses/home_timeline?access_token=tok-seen-4711&count=2",
+                headers: [("Cookie", "session=cookie-seen-0815")])
             await harness.settled(1)
             let seen = Set(harness.proxy.credentialsSeen)
             #expect(seen.contains("tok-seen-4711") == keeps)

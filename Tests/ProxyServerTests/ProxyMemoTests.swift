@@ -60,8 +60,9 @@ import Testing
                 + "×\(group.count) \(group.finding.message) "
                 + (group.exchange.map { "\($0.method) \($0.path) \($0.status ?? 0) \($0.responseBody?.hashValue ?? 0)" } ?? "-")
         }
-        return Seen(findings: findings, coverage: document["coverage"], exchanges: document["exchanges"],
-                    memoHits: { if case let .number(text)? = document["memoHits"] { Int(text) ?? -1 } else { -1 } }())
+        return Seen(
+            findings: findings, coverage: document["coverage"], exchanges: document["exchanges"],
+            memoHits: { if case let .number(text)? = document["memoHits"] { Int(text) ?? -1 } else { -1 } }())
     }
 
     @Test func findingsAndCoverageAreTheSameWithTheMemoAsWithout() async throws {

@@ -22,19 +22,28 @@ import Testing
             switch request.path {
             case "/relay/version":
                 if request.header("Accept-Encoding")?.contains("gzip") == true {
-                    return ServerResponse(status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip"),
-                                                                 ("Vary", "Accept-Encoding")], body: gzipped)
+                    return ServerResponse(
+                        status: 200,
+                        headers: [
+                            ("Content-Type", "application/json"), ("Content-Encoding", "gzip"),
+                            ("Vary", "Accept-Encoding"),
+                        ], body: gzipped)
                 }
                 return ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: payload)
             case "/relay/teapot":
-                return ServerResponse(status: 418, headers: [("Set-Cookie", "a=1; Path=/"), ("Set-Cookie", "b=2; Path=/"),
-                                                             ("X-Custom", "kept"), ("Content-Type", "application/octet-stream")],
-                                      body: Data((0...255).map { UInt8($0) }))
+                return ServerResponse(
+                    status: 418,
+                    headers: [
+                        ("Set-Cookie", "a=1; Path=/"), ("Set-Cookie", "b=2; Path=/"),
+                        ("X-Custom", "kept"), ("Content-Type", "application/octet-stream"),
+                    ],
+                    body: Data((0...255).map { UInt8($0) }))
             case "/relay/moved":
                 return ServerResponse(status: 302, headers: [("Location", "/relay/version")])
             default:
-                return ServerResponse(status: 200, headers: [("Content-Type", "text/plain")],
-                                      body: Data("\(request.method) \(request.rawPath)?\(request.rawQuery ?? "") \(request.body.count)".utf8))
+                return ServerResponse(
+                    status: 200, headers: [("Content-Type", "text/plain")],
+                    body: Data("\(request.method) \(request.rawPath)?\(request.rawQuery ?? "") \(request.body.count)".utf8))
             }
         }
     }
@@ -44,8 +53,10 @@ import Testing
         defer { upstream.stop() }
         let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"))
         defer { harness.stop() }
-        for (path, headers) in [("/relay/version", [("Accept-Encoding", "gzip")]), ("/relay/version", []),
-                                ("/relay/teapot", []), ("/relay/moved", [])] as [(String, [(name: String, value: String)])] {
+        for (path, headers) in [
+            ("/relay/version", [("Accept-Encoding", "gzip")]), ("/relay/version", []),
+            ("/relay/teapot", []), ("/relay/moved", []),
+        ] as [(String, [(name: String, value: String)])] {
             let direct = try await harness.client.send(HTTPRequest(method: .get, url: upstream.url(path), headers: headers))
             let proxied = try await harness.send(path, headers: headers)
             #expect(proxied.status == direct.status, "\(path)")
@@ -53,8 +64,9 @@ import Testing
             for name in ["Content-Type", "Content-Encoding", "Vary", "X-Custom", "Location"] {
                 #expect(proxied.header(name) == direct.header(name), "\(path) \(name)")
             }
-            #expect(proxied.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
-                == direct.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value), "\(path)")
+            #expect(
+                proxied.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+                    == direct.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value), "\(path)")
         }
         // The compressed answer stayed compressed, and its copy was checked decoded: it decodes,
         // so there is nothing to find.
@@ -68,9 +80,11 @@ import Testing
         let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"))
         defer { harness.stop() }
         let body = Data((0..<300_000).map { UInt8($0 % 251) })
-        let answer = try await harness.send(.put, "/relay/some/where%2Fencoded?b=2&a=%20x&flag&empty=", headers: [
-            ("X-Trace", "t1"), ("Content-Type", "application/octet-stream"), ("Connection", "keep-alive, X-Hop"), ("X-Hop", "gone"),
-        ], body: body)
+        let answer = try await harness.send(
+            .put, "/relay/some/where%2Fencoded?b=2&a=%20x&flag&empty=",
+            headers: [
+                ("X-Trace", "t1"), ("Content-Type", "application/octet-stream"), ("Connection", "keep-alive, X-Hop"), ("X-Hop", "gone"),
+            ], body: body)
         #expect(answer.status == 200)
         let seen = try #require(upstream.requests.last)
         #expect(seen.method == "PUT")

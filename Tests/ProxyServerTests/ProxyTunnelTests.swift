@@ -10,10 +10,12 @@ import Testing
 /// frames both ways; capped per client address, and closed when idle.
 @Suite struct ProxyTunnelTests {
     /// A client's handshake on a fresh connection to the proxy, and the 101's head.
-    static func handshake(_ harness: ProxyHarness, key: String = "dGhlIHNhbXBsZSBub25jZQ==") throws -> (RawConnection, FrameSocket, String) {
+    static func handshake(_ harness: ProxyHarness, key: String = "dGhlIHNhbXBsZSBub25jZQ==") throws -> (RawConnection, FrameSocket, String)
+    {
         let connection = try RawConnection(port: harness.proxy.baseURL.port!, readTimeout: 30)
-        connection.send("GET /chat?room=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        connection.send(
+            "GET /chat?room=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
         let frames = FrameSocket(connection.socket)
         return (connection, frames, frames.readHead() ?? "")
     }

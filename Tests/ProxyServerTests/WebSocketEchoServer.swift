@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A WebSocket server on 127.0.0.1, any free port, small enough to read: the RFC 6455
@@ -47,11 +47,13 @@ final class WebSocketEchoServer: @unchecked Sendable {
         defer { close(connection) }
         let socket = FrameSocket(connection)
         guard let head = socket.readHead(),
-              let key = head.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("sec-websocket-key:") })
-              .map({ $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) })
+            let key = head.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("sec-websocket-key:") })
+                .map({ $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) })
         else { return }
-        socket.write(Array(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Accept: \(acceptValue(for: key))\r\n\r\n").utf8))
+        socket.write(
+            Array(
+                ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Accept: \(acceptValue(for: key))\r\n\r\n").utf8))
         while let (opcode, payload) = socket.readFrame() {
             if opcode == 8 {
                 socket.write(FrameSocket.frame(opcode: 8, payload: payload, masked: false))
@@ -160,7 +162,8 @@ enum SHA1 {
             var w = [UInt32](repeating: 0, count: 80)
             for index in 0..<16 {
                 let base = block + index * 4
-                w[index] = UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16 | UInt32(bytes[base + 2]) << 8 | UInt32(bytes[base + 3])
+                w[index] =
+                    UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16 | UInt32(bytes[base + 2]) << 8 | UInt32(bytes[base + 3])
             }
             for index in 16..<80 {
                 let value = w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]
@@ -168,12 +171,13 @@ enum SHA1 {
             }
             var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
             for index in 0..<80 {
-                let (f, k): (UInt32, UInt32) = switch index {
-                case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
-                case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
-                case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                default: (b ^ c ^ d, 0xCA62_C1D6)
-                }
+                let (f, k): (UInt32, UInt32) =
+                    switch index {
+                    case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
+                    case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
+                    case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                    default: (b ^ c ^ d, 0xCA62_C1D6)
+                    }
                 let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[index]
                 (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, temp)
             }

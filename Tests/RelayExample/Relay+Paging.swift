@@ -7,9 +7,11 @@ extension Relay {
     /// back as `from`; no `end` means no more. Event ids are strings, in no promised order.
     public static let messages = Endpoint<Messages>(
         id: "rooms.messages", .get, "rooms/{roomId}/messages",
-        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay")),
-                     .query("from", .string),
-                     .query("limit", .int, sample: .literal(2))],
+        parameters: [
+            .path("roomId", .string, sample: .literal("!lobby:relay")),
+            .query("from", .string),
+            .query("limit", .int, sample: .literal(2)),
+        ],
         mock: "messages", auth: .token,
         paging: .token(ids: "$.chunk[*].event_id", from: .body("$.end"), next: "from", size: "limit", maxPages: 5, mustEnd: true))
 

@@ -20,9 +20,13 @@ public enum Relay {
     /// A nested JSON body, its user and password from the environment.
     public static let login = Endpoint<LoginAnswer>(
         id: "auth.login", .post, "login", mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"],
-        body: .json(PasswordLogin.self,
-                    inputs: [.input("user", .string, sample: .environment(account, fallback: nil)),
-                             .input("password", .string, sample: .environment(password, fallback: nil), secret: true)]) { input in
+        body: .json(
+            PasswordLogin.self,
+            inputs: [
+                .input("user", .string, sample: .environment(account, fallback: nil)),
+                .input("password", .string, sample: .environment(password, fallback: nil), secret: true),
+            ]
+        ) { input in
             PasswordLogin(user: input.string("user"), password: input.string("password"), deviceName: "apicheck", refreshToken: true)
         })
     /// Trades a refresh token for a new access token and a new refresh token.
@@ -30,14 +34,17 @@ public enum Relay {
         id: "auth.refresh", .post, "refresh", parameters: [.body("refresh_token", .string, secret: true)],
         mock: "refresh", sessionEffect: .refreshes)
     /// Answers `{}`.
-    public static let logout = Endpoint<EmptyObject>(id: "auth.logout", .post, "logout", mock: "logout", auth: .token,
-                                                     sessionEffect: .logsOut)
+    public static let logout = Endpoint<EmptyObject>(
+        id: "auth.logout", .post, "logout", mock: "logout", auth: .token,
+        sessionEffect: .logsOut)
     public static let whoami = Endpoint<WhoAmI>(id: "account.whoami", .get, "account/whoami", mock: "whoami", auth: .token)
     public static let joinedRooms = Endpoint<JoinedRooms>(id: "rooms.joined", .get, "joined_rooms", mock: "joined_rooms", auth: .token)
     /// `topic` is a string or an object.
     public static let roomState = Endpoint<RoomState>(
         id: "rooms.state", .get, "rooms/{roomId}/state",
-        parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.joined", path: "$.joined_rooms[0]", fallback: "!lobby:relay"))],
+        parameters: [
+            .path("roomId", .string, sample: .seen(endpoint: "rooms.joined", path: "$.joined_rooms[0]", fallback: "!lobby:relay"))
+        ],
         mock: "room_state", auth: .token)
     /// Members keyed by user id: the keys are data.
     public static let members = Endpoint<Members>(
@@ -46,9 +53,11 @@ public enum Relay {
     /// 201 Created.
     public static let send = Endpoint<SentEvent>(
         id: "rooms.send", .post, "rooms/{roomId}/messages",
-        parameters: [.path("roomId", .string, sample: .literal("!lobby:relay")),
-                     .body("msgtype", .string, sample: .literal("m.text")),
-                     .body("body", .string, sample: .unique(prefix: "hello from apicheck "))],
+        parameters: [
+            .path("roomId", .string, sample: .literal("!lobby:relay")),
+            .body("msgtype", .string, sample: .literal("m.text")),
+            .body("body", .string, sample: .unique(prefix: "hello from apicheck ")),
+        ],
         mock: "send", auth: .token, successStatus: 201,
         // The server looks the room up before it stores anything: safe to send though a POST.
         errorChecks: [.scenario("unknown_room", status: 404, code: "M_NOT_FOUND", inputs: ["roomId": "!nowhere:relay"], sent: .always)])
@@ -58,24 +67,28 @@ public enum Relay {
         id: "rooms.read", .post, "rooms/{roomId}/read_markers",
         parameters: [.path("roomId", .string, sample: .literal("!lobby:relay"))],
         mock: "read_markers", auth: .token, successStatus: 204,
-        body: .json(ReadMarkers.self,
-                    inputs: [.input("event", .string, sample: .seen(endpoint: "rooms.send", path: "$.event_id", fallback: nil))]) { input in
+        body: .json(
+            ReadMarkers.self,
+            inputs: [.input("event", .string, sample: .seen(endpoint: "rooms.send", path: "$.event_id", fallback: nil))]
+        ) { input in
             ReadMarkers(fullyRead: input.string("event"), read: input.string("event"))
         })
     public static let version = Endpoint<ServerVersion>(id: "server.version", .get, "version", mock: "version")
 
     /// The metrics endpoints' own envelope: a string status, the data beside it under `data`,
     /// failures as `{"status": "error", "errorType": "bad_data", "error": "…"}`.
-    public static let metricsEnvelope = EnvelopePolicy(code: "$.status", message: "$.error", payload: "$.data",
-                                                       success: ["success"], failure: ["error"])
+    public static let metricsEnvelope = EnvelopePolicy(
+        code: "$.status", message: "$.error", payload: "$.data",
+        success: ["success"], failure: ["error"])
     /// `data` depends on `resultType`: a vector of samples, or one scalar `[time, "value"]` pair.
     public static let query = Endpoint<QueryData>(
         id: "metrics.query", .get, "api/v1/query", parameters: [.query("query", .string, required: true, sample: .literal("up"))],
         mock: "query", envelope: metricsEnvelope, scenarios: ["scalar"],
         // A failure in the metrics envelope: its code is the envelope's "error".
         errorChecks: [.scenario("bad_query", status: 400, code: "error", inputs: ["query": "up{"])])
-    public static let labels = Endpoint<[String]>(id: "metrics.labels", .get, "api/v1/labels", mock: "labels",
-                                                  envelope: metricsEnvelope)
+    public static let labels = Endpoint<[String]>(
+        id: "metrics.labels", .get, "api/v1/labels", mock: "labels",
+        envelope: metricsEnvelope)
 
     /// A form body with a list: `match[]=up&match[]=relay_messages_total&limit=10`.
     public static let series = Endpoint<[[String: String]]>(
@@ -88,15 +101,19 @@ public enum Relay {
         envelope: .none,
         errors: ErrorShape(code: "$.errcode", message: "$.error"),
         expired: [.status(401, code: "M_UNKNOWN_TOKEN"), .status(401, code: "M_MISSING_TOKEN")],
-        auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
-                         accountVariable: account, passwordVariable: password,
-                         revokesEarlierTokens: false, missingToken: .deadToken, loggedOutToken: .deadToken,
-                         refresh: RefreshPolicy(endpoint: "auth.refresh", parameter: "refresh_token", refreshToken: "$.refresh_token",
-                                                expiresIn: "$.expires_in_ms", expiresInUnit: .milliseconds, rotates: true,
-                                                refusedRefreshToken: .signals([.status(401, code: "M_UNKNOWN_TOKEN")]),
-                                                replacedAccessToken: .deadToken)),
-        endpoints: [login, refresh, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels, series,
-                    messages, users, publicRooms, notices])
+        auth: AuthPolicy(
+            loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
+            accountVariable: account, passwordVariable: password,
+            revokesEarlierTokens: false, missingToken: .deadToken, loggedOutToken: .deadToken,
+            refresh: RefreshPolicy(
+                endpoint: "auth.refresh", parameter: "refresh_token", refreshToken: "$.refresh_token",
+                expiresIn: "$.expires_in_ms", expiresInUnit: .milliseconds, rotates: true,
+                refusedRefreshToken: .signals([.status(401, code: "M_UNKNOWN_TOKEN")]),
+                replacedAccessToken: .deadToken)),
+        endpoints: [
+            login, refresh, logout, whoami, joinedRooms, roomState, members, send, readMarker, version, query, labels, series,
+            messages, users, publicRooms, notices,
+        ])
 
     /// The example's mocks, wherever the tests run from.
     public static var mocks: URL {

@@ -33,15 +33,17 @@ extension RelayBackend {
         guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
         let items = room == "!lobby:relay" ? Self.lobbyMessages : []
         let limit = max(1, request.queryValue("limit").flatMap { Int($0) } ?? 10)
-        let start = request.queryValue("from").map { from -> Int in
-            from.hasPrefix("s72_") ? Int(from.dropFirst(4)) ?? 0 : 0
-        } ?? 0
+        let start =
+            request.queryValue("from").map { from -> Int in
+                from.hasPrefix("s72_") ? Int(from.dropFirst(4)) ?? 0 : 0
+            } ?? 0
         let page = items.dropFirst(start).prefix(limit)
         var next = start + page.count
         let fault = pagingFault.withLock { $0 }
         if fault == .repeatedItem, !page.isEmpty { next -= 1 }
         let more = next < items.count || fault == .endless
-        let chunk = JSONValue.array(page.map { .object([("event_id", .string($0.id)), ("sender", .string($0.sender)), ("body", .string($0.body))]) })
+        let chunk = JSONValue.array(
+            page.map { .object([("event_id", .string($0.id)), ("sender", .string($0.sender)), ("body", .string($0.body))]) })
         var members: [(key: String, value: JSONValue)] = [("chunk", chunk), ("start", .string("s72_\(start)"))]
         if more { members.append(("end", .string("s72_\(max(next, start + 1))"))) }
         return .json(Data(JSONValue.object(members).compactText.utf8))
@@ -85,7 +87,9 @@ extension RelayBackend {
         let offset = max(0, request.queryValue("offset").flatMap { Int($0) } ?? 0)
         let start = window(from: offset, size: limit, of: Self.publicDirectory.count)
         let rooms = items(start, limit, of: Self.publicDirectory) { ("!room\($0 + 1):relay", "Room \($0 + 1)", 1) }.map { room in
-            JSONValue.object([("room_id", .string(room.id)), ("name", .string(room.name)), ("num_joined_members", .number("\(room.members)"))])
+            JSONValue.object([
+                ("room_id", .string(room.id)), ("name", .string(room.name)), ("num_joined_members", .number("\(room.members)")),
+            ])
         }
         let body = JSONValue.object([("chunk", .array(rooms)), ("total_room_count_estimate", .number("\(Self.publicDirectory.count)"))])
         return .json(Data(body.compactText.utf8))

@@ -86,13 +86,17 @@ public final class RelayBackend: Sendable {
         case "GET users": return users(request)
         case "GET rooms/{roomId}/joined_members":
             guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
-            return json(#"{"joined": {"@ada:relay": {"display_name": "Ada", "avatar_url": null}, "@grace:relay": {"display_name": "Grace", "avatar_url": "mxc://relay/grace"}, "@linus:relay": {"display_name": "Linus", "avatar_url": null}}}"#)
+            return json(
+                #"{"joined": {"@ada:relay": {"display_name": "Ada", "avatar_url": null}, "@grace:relay": {"display_name": "Grace", "avatar_url": "mxc://relay/grace"}, "@linus:relay": {"display_name": "Linus", "avatar_url": null}}}"#
+            )
         case "POST rooms/{roomId}/messages":
             guard Self.rooms.contains(room) else { return error(404, "M_NOT_FOUND", "Unknown room") }
             guard let body = try? JSONParser.parse(request.body), body["body"]?.stringValue != nil else {
                 return error(400, "M_BAD_JSON", "body: a string is required")
             }
-            let number = counter.withLock { $0 += 1; return $0 }
+            let number = counter.withLock {
+                $0 += 1; return $0
+            }
             devices.withLock { $0.messages += 1 }
             return .json(Data(#"{"event_id": "$\#(room.dropFirst().prefix { $0 != ":" })-\#(number)"}"#.utf8), status: 201)
         case "POST rooms/{roomId}/read_markers":
@@ -110,25 +114,31 @@ public final class RelayBackend: Sendable {
 
     private func login(_ request: ServerRequest) -> ServerResponse {
         guard let body = try? JSONParser.parse(request.body), body["type"]?.stringValue == "m.login.password",
-              body["identifier"]?["type"]?.stringValue == "m.id.user", let user = body["identifier"]?["user"]?.stringValue,
-              let password = body["password"]?.stringValue else {
+            body["identifier"]?["type"]?.stringValue == "m.id.user", let user = body["identifier"]?["user"]?.stringValue,
+            let password = body["password"]?.stringValue
+        else {
             return error(400, "M_BAD_JSON", "type, identifier.user and password are required")
         }
         guard user == Relay.credentials[Relay.account], password == Relay.credentials[Relay.password] else {
             return error(403, "M_FORBIDDEN", "Invalid username or password")
         }
-        let number = counter.withLock { $0 += 1; return $0 }
+        let number = counter.withLock {
+            $0 += 1; return $0
+        }
         let device = "DEVICE\(number)"
         let (access, refresh) = devices.withLock { $0.open(device: device, user: "@\(user):relay", tokens: newTokens()) }
-        return json(#"{"access_token": "\#(access)", "device_id": "\#(device)", "expires_in_ms": \#(Self.lifetimeMS), "#
-            + #""refresh_token": "\#(refresh)", "user_id": "@\#(user):relay"}"#)
+        return json(
+            #"{"access_token": "\#(access)", "device_id": "\#(device)", "expires_in_ms": \#(Self.lifetimeMS), "#
+                + #""refresh_token": "\#(refresh)", "user_id": "@\#(user):relay"}"#)
     }
 
     /// How long an access token lives, as the answers say.
     static let lifetimeMS = 300_000
 
     private func newTokens() -> (access: String, refresh: String) {
-        let number = counter.withLock { $0 += 1; return $0 }
+        let number = counter.withLock {
+            $0 += 1; return $0
+        }
         let mixed = String(format: "%016x", UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
         return ("syt_YWRh_" + mixed, "syr_YWRh_" + mixed)
     }
@@ -157,13 +167,16 @@ public final class RelayBackend: Sendable {
             return .json(Data(#"{"status": "error", "errorType": "bad_data", "error": "query: parameter is required"}"#.utf8), status: 400)
         }
         if text == "up" {
-            return json(#"{"status": "success", "data": {"resultType": "vector", "result": [{"metric": {"__name__": "up", "job": "relay", "instance": "127.0.0.1:8008"}, "value": [1764590400.5, "1"]}]}}"#)
+            return json(
+                #"{"status": "success", "data": {"resultType": "vector", "result": [{"metric": {"__name__": "up", "job": "relay", "instance": "127.0.0.1:8008"}, "value": [1764590400.5, "1"]}]}}"#
+            )
         }
         if let number = Double(text) {
             return json(#"{"status": "success", "data": {"resultType": "scalar", "result": [1764590400.5, "\#(number)"]}}"#)
         }
-        return .json(Data(#"{"status": "error", "errorType": "bad_data", "error": "parse error at char 1: unexpected character"}"#.utf8),
-                     status: 400)
+        return .json(
+            Data(#"{"status": "error", "errorType": "bad_data", "error": "parse error at char 1: unexpected character"}"#.utf8),
+            status: 400)
     }
 
     /// Series by selector, from a form: `match[]` repeated, each a metric name here.

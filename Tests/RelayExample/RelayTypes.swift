@@ -85,8 +85,9 @@ public struct QueryData: Decodable, Sendable {
         case "vector": result = .vector(try container.decode([VectorSample].self, forKey: .result))
         case "scalar": result = .scalar(try container.decode(SamplePair.self, forKey: .result))
         default:
-            throw DecodingError.dataCorruptedError(forKey: .resultType, in: container,
-                                                   debugDescription: "unknown resultType \(resultType)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .resultType, in: container,
+                debugDescription: "unknown resultType \(resultType)")
         }
     }
 }
@@ -95,20 +96,33 @@ public struct QueryData: Decodable, Sendable {
 /// its schema, one branch per result type.
 extension QueryData: OpenAPISchemaProviding {
     public static var openAPISchema: JSONValue {
-        let pair = JSONValue.object([("type", .string("array")),
-                                     ("prefixItems", .array([.object([("type", .string("number"))]), .object([("type", .string("string"))])])),
-                                     ("minItems", .number("2")), ("maxItems", .number("2"))])
+        let pair = JSONValue.object([
+            ("type", .string("array")),
+            ("prefixItems", .array([.object([("type", .string("number"))]), .object([("type", .string("string"))])])),
+            ("minItems", .number("2")), ("maxItems", .number("2")),
+        ])
         let labels = JSONValue.object([("type", .string("object")), ("additionalProperties", .object([("type", .string("string"))]))])
-        let sample = JSONValue.object([("type", .string("object")),
-                                       ("properties", .object([("metric", labels), ("value", pair)])),
-                                       ("required", .array([.string("metric"), .string("value")]))])
+        let sample = JSONValue.object([
+            ("type", .string("object")),
+            ("properties", .object([("metric", labels), ("value", pair)])),
+            ("required", .array([.string("metric"), .string("value")])),
+        ])
         func branch(_ type: String, _ result: JSONValue) -> JSONValue {
-            .object([("type", .string("object")),
-                     ("properties", .object([("resultType", .object([("const", .string(type))])), ("result", result)])),
-                     ("required", .array([.string("resultType"), .string("result")]))])
+            .object([
+                ("type", .string("object")),
+                ("properties", .object([("resultType", .object([("const", .string(type))])), ("result", result)])),
+                ("required", .array([.string("resultType"), .string("result")])),
+            ])
         }
-        return .object([("oneOf", .array([branch("vector", .object([("type", .string("array")), ("items", sample)])),
-                                          branch("scalar", pair)]))])
+        return .object([
+            (
+                "oneOf",
+                .array([
+                    branch("vector", .object([("type", .string("array")), ("items", sample)])),
+                    branch("scalar", pair),
+                ])
+            )
+        ])
     }
 }
 

@@ -28,8 +28,9 @@ import Testing
 
     @Test func expiresInFollowsTheConfiguredLifetime() {
         let short = SandboxHarness(tokenTTL: 90)
-        #expect(short.post("Account/login", #"{"account":"demo","password":"demo-password"}"#)
-            .datas?["expires_in"] == .int(90))
+        #expect(
+            short.post("Account/login", #"{"account":"demo","password":"demo-password"}"#)
+                .datas?["expires_in"] == .int(90))
     }
 
     @Test(arguments: [
@@ -65,8 +66,9 @@ import Testing
     }
 
     @Test func registerCreatesAnAccountThatCanLogIn() throws {
-        let answer = sandbox.post("Account/register",
-                                  #"{"account":"newuser","password":"secret1","mail":"new@example.com"}"#)
+        let answer = sandbox.post(
+            "Account/register",
+            #"{"account":"newuser","password":"secret1","mail":"new@example.com"}"#)
         #expect(answer.code == 200)
         let user = try #require(answer.datas)
         #expect(layout(user) == ["uid:int", "userName:string", "mail:string", "utoken:string", "expires_in:int"])
@@ -93,8 +95,9 @@ import Testing
     }
 
     @Test func registeringAnExistingAccountGets10001() {
-        #expect(sandbox.post("Account/register", #"{"account":"demo","password":"another-password"}"#).text
-            == #"{"code":10001,"msg":"account already exists","datas":null}"#)
+        #expect(
+            sandbox.post("Account/register", #"{"account":"demo","password":"another-password"}"#).text
+                == #"{"code":10001,"msg":"account already exists","datas":null}"#)
         #expect(sandbox.post("Account/register", #"{"account":"twice","password":"123456"}"#).code == 200)
         #expect(sandbox.post("Account/register", #"{"account":"twice","password":"123456"}"#).code == 10001)
     }

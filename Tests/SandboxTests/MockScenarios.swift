@@ -21,8 +21,11 @@ enum MockScenarios {
 
         add("login", SandboxHarness().post("Account/login", demoLogin))
         add("login@wrong_password", SandboxHarness().post("Account/login", #"{"account":"demo","password":"wrong-password"}"#))
-        add("register", SandboxHarness().post("Account/register",
-                                              #"{"account":"newuser","password":"newuser-password","mail":"newuser@example.com"}"#))
+        add(
+            "register",
+            SandboxHarness().post(
+                "Account/register",
+                #"{"account":"newuser","password":"newuser-password","mail":"newuser@example.com"}"#))
         add("register@exists", SandboxHarness().post("Account/register", #"{"account":"demo","password":"demo-password"}"#))
 
         authScenarios("logout", add: add) { $0.post("Account/logout", token: $1) }
@@ -47,8 +50,10 @@ enum MockScenarios {
 
     /// The success answer, then the same call with a token revoked by a second login (`@logout`)
     /// and with a token past its lifetime (`@expired`).
-    private static func authScenarios(_ name: String, add: (String, Answer) -> Void,
-                                      call: (SandboxHarness, String) -> Answer) {
+    private static func authScenarios(
+        _ name: String, add: (String, Answer) -> Void,
+        call: (SandboxHarness, String) -> Answer
+    ) {
         let fresh = SandboxHarness()
         add(name, call(fresh, fresh.login()))
 

@@ -41,8 +41,10 @@ import Testing
 
     @Test func clientHeadersAreIgnored() {
         let plain = sandbox.api.handle(ServerRequest(method: "GET", path: "/Api/topics"))
-        let decorated = sandbox.api.handle(ServerRequest(method: "GET", path: "/Api/topics",
-                                                         headers: [("os", "Linux"), ("client", "apicheck/1.0")]))
+        let decorated = sandbox.api.handle(
+            ServerRequest(
+                method: "GET", path: "/Api/topics",
+                headers: [("os", "Linux"), ("client", "apicheck/1.0")]))
         #expect(plain.body == decorated.body)
     }
 }

@@ -3,7 +3,10 @@ import Testing
 
 @Suite struct SandboxFaultSpecTests {
     @Test(arguments: [
-        ("rename:statuses/home_timeline:screen_name:screenName", SandboxFault.renameField(route: "statuses/home_timeline", from: "screen_name", to: "screenName")),
+        (
+            "rename:statuses/home_timeline:screen_name:screenName",
+            SandboxFault.renameField(route: "statuses/home_timeline", from: "screen_name", to: "screenName")
+        ),
         ("replace:users/show:followers_count:\"12\"", .replaceField(route: "users/show", key: "followers_count", json: "\"12\"")),
         ("add:topics:hot:{\"a\":1}", .addField(route: "topics", key: "hot", json: "{\"a\":1}")),
         ("remove:Account/login:mail", .removeField(route: "Account/login", key: "mail")),

@@ -20,13 +20,18 @@ struct SandboxHarness {
         send("POST", path, token: token, body: Data(body.utf8))
     }
 
-    func send(_ method: String, _ path: String, query: [(String, String)] = [], token: String? = nil,
-              body: Data = Data()) -> Answer {
+    func send(
+        _ method: String, _ path: String, query: [(String, String)] = [], token: String? = nil,
+        body: Data = Data()
+    ) -> Answer {
         var query = query.map { (name: $0.0, value: $0.1) }
         if let token { query.append((name: "access_token", value: token)) }
         let headers = [(name: "Content-Type", value: "application/json"), (name: "os", value: "Linux")]
-        return Answer(response: api.handle(ServerRequest(method: method, path: "/Api/" + path, query: query,
-                                                         headers: headers, body: body)))
+        return Answer(
+            response: api.handle(
+                ServerRequest(
+                    method: method, path: "/Api/" + path, query: query,
+                    headers: headers, body: body)))
     }
 
     /// Logs in and returns the token, or "" when the login failed.

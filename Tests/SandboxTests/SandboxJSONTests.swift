@@ -9,23 +9,25 @@ import Testing
             ("b", .bool(false)), ("n", .null), ("s", .string("引号\"\\/\n\u{01}")), ("e", .array([])),
             ("o", .object([])),
         ])
-        #expect(value.compactText
-            == #"{"z":4130540976425200,"a":1700000000.123,"m":2.0,"b":false,"n":null,"s":"引号\"\\/\n\u0001","e":[],"o":{}}"#)
+        #expect(
+            value.compactText
+                == #"{"z":4130540976425200,"a":1700000000.123,"m":2.0,"b":false,"n":null,"s":"引号\"\\/\n\u0001","e":[],"o":{}}"#)
     }
 
     @Test func prettyTextIndentsByTwo() {
         let value = SandboxJSON.object([("code", .int(200)), ("datas", .array([.object([("a", .int(1))]), .array([])]))])
-        #expect(value.prettyText == """
-            {
-              "code": 200,
-              "datas": [
+        #expect(
+            value.prettyText == """
                 {
-                  "a": 1
-                },
-                []
-              ]
-            }
-            """)
+                  "code": 200,
+                  "datas": [
+                    {
+                      "a": 1
+                    },
+                    []
+                  ]
+                }
+                """)
     }
 
     @Test(arguments: [

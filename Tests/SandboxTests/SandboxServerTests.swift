@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import HTTPServer
 import Testing
@@ -25,8 +25,9 @@ struct SandboxServerTests {
         #expect((loginResponse as? HTTPURLResponse)?.statusCode == 200)
         let token = try #require(try SandboxJSONParser.parse(loginBody)["datas"]?["utoken"]?.stringValue)
 
-        var components = URLComponents(url: base.appendingPathComponent("statuses/home_timeline"),
-                                       resolvingAgainstBaseURL: false)!
+        var components = URLComponents(
+            url: base.appendingPathComponent("statuses/home_timeline"),
+            resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "count", value: "3"), URLQueryItem(name: "access_token", value: token)]
         let (body, response) = try await URLSession.shared.data(from: components.url!)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)

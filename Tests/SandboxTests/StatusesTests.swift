@@ -120,8 +120,10 @@ import Testing
         #expect(ids(timeline([("since_id", "0"), ("max_id", "-5")])).first == newest)
     }
 
-    @Test(arguments: [("count", "abc"), ("count", "-1"), ("count", ""), ("since_id", "x"), ("max_id", "1.5"),
-                      ("since_id", "99999999999999999999")])
+    @Test(arguments: [
+        ("count", "abc"), ("count", "-1"), ("count", ""), ("since_id", "x"), ("max_id", "1.5"),
+        ("since_id", "99999999999999999999"),
+    ])
     func unparsableNumbersGetMinusOne(name: String, value: String) {
         let answer = timeline([(name, value)])
         #expect(answer.code == -1)
@@ -159,10 +161,11 @@ import Testing
             let answer = sandbox.get("users/show", [("uid", String(uid))], token: token)
             #expect(answer.code == 200)
             let profile = try #require(answer.datas)
-            #expect(layout(profile) == [
-                "id:int", "screen_name:string", "description:string", "followers_count:int",
-                "friends_count:int", "statuses_count:int", "verified:bool", "avatar_large:string",
-            ])
+            #expect(
+                layout(profile) == [
+                    "id:int", "screen_name:string", "description:string", "followers_count:int",
+                    "friends_count:int", "statuses_count:int", "verified:bool", "avatar_large:string",
+                ])
             #expect(profile["id"] == .int(Int64(uid)))
         }
         #expect(sandbox.get("users/show", [("uid", "1000000001")], token: token).datas?["screen_name"] == .string("demo"))

@@ -15,14 +15,16 @@ import Testing
 
     func call(_ sandbox: SandboxHarness, _ index: Int, token: String?) -> Answer {
         let endpoint = Self.protected[index]
-        return sandbox.send(endpoint.method, endpoint.path, query: endpoint.query, token: token,
-                            body: Data(endpoint.body.utf8))
+        return sandbox.send(
+            endpoint.method, endpoint.path, query: endpoint.query, token: token,
+            body: Data(endpoint.body.utf8))
     }
 
     func expectDead(_ answer: Answer, path: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(answer.status == 403, sourceLocation: sourceLocation)
-        #expect(answer.text == #"{"error":"invalid_access_token","error_code":21332,"request":"/Api/\#(path)"}"#,
-                sourceLocation: sourceLocation)
+        #expect(
+            answer.text == #"{"error":"invalid_access_token","error_code":21332,"request":"/Api/\#(path)"}"#,
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: TokenLifecycleTests.protected.indices) func aValidTokenIsServed(index: Int) {

@@ -16,11 +16,12 @@ import Testing
         #expect(items.count == 20)
         let uuid = #/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/#
         for topic in items {
-            #expect(layout(topic) == [
-                "id:string", "userID:string", "categoryId:int", "likeNum:int", "isGood:int", "viewNum:int",
-                "collectNum:int", "replyNum:int", "createTime:double", "author:string", "title:string",
-                "content:string",
-            ])
+            #expect(
+                layout(topic) == [
+                    "id:string", "userID:string", "categoryId:int", "likeNum:int", "isGood:int", "viewNum:int",
+                    "collectNum:int", "replyNum:int", "createTime:double", "author:string", "title:string",
+                    "content:string",
+                ])
             #expect(topic["id"]?.stringValue?.wholeMatch(of: uuid) != nil)
             #expect(topic["userID"]?.stringValue?.wholeMatch(of: uuid) != nil)
         }

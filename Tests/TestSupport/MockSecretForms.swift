@@ -76,11 +76,12 @@ public enum MockSecretForms {
     }
 
     static func rot13(_ text: String) -> String {
-        String(text.map { character -> Character in
-            guard let ascii = character.asciiValue, character.isLetter else { return character }
-            let base: UInt8 = character.isUppercase ? 65 : 97
-            return Character(Unicode.Scalar((ascii - base + 13) % 26 + base))
-        })
+        String(
+            text.map { character -> Character in
+                guard let ascii = character.asciiValue, character.isLetter else { return character }
+                let base: UInt8 = character.isUppercase ? 65 : 97
+                return Character(Unicode.Scalar((ascii - base + 13) % 26 + base))
+            })
     }
 
     /// Each character HTML names spelled by its name (`&commat;`, `&sol;`, `&ouml;`), the others kept.

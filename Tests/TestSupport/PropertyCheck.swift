@@ -14,8 +14,10 @@ public enum PropertyCheck {
     }
 
     /// `body(random, label)` for cases `0..<count`.
-    public static func run(_ count: Int, seed: UInt64 = seed,
-                           _ body: (_ random: inout SplitMix64, _ label: String) throws -> Void) rethrows {
+    public static func run(
+        _ count: Int, seed: UInt64 = seed,
+        _ body: (_ random: inout SplitMix64, _ label: String) throws -> Void
+    ) rethrows {
         for index in 0..<count {
             var mixer = SplitMix64(seed: seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
             var random = SplitMix64(seed: mixer.next())

@@ -16,8 +16,11 @@ public struct RandomJSON {
 
     /// Characters strings are drawn from: plain ASCII, JSON's specials, the brackets a scanner
     /// must skip inside strings, control characters, non-ASCII up to the astral planes.
-    static let characters: [Character] = Array("abcXYZ019 _-.,:;") + ["\"", "\\", "/", "[", "]", "{", "}",
-        "\n", "\t", "\r", "\u{0}", "\u{1F}", "\u{7F}", "é", "ß", "中", "\u{2028}", "😀", "𝄞", "\u{FEFF}"]
+    static let characters: [Character] =
+        Array("abcXYZ019 _-.,:;") + [
+            "\"", "\\", "/", "[", "]", "{", "}",
+            "\n", "\t", "\r", "\u{0}", "\u{1F}", "\u{7F}", "é", "ß", "中", "\u{2028}", "😀", "𝄞", "\u{FEFF}",
+        ]
 
     public mutating func string(maxCount: Int = 12) -> String {
         random.string(Self.characters, count: random.int(0...maxCount))
@@ -69,7 +72,8 @@ public struct RandomJSON {
         case let .array(items):
             return "[" + whitespace() + items.map { text($0) + whitespace() }.joined(separator: "," + whitespace()) + "]"
         case let .object(members):
-            return "{" + whitespace() + members.map { quoted($0.key) + whitespace() + ":" + whitespace() + text($0.value) + whitespace() }
+            return "{" + whitespace()
+                + members.map { quoted($0.key) + whitespace() + ":" + whitespace() + text($0.value) + whitespace() }
                 .joined(separator: "," + whitespace()) + "}"
         }
     }

@@ -20,24 +20,29 @@ public enum RefreshingAPI {
 
     public static let login = Endpoint<Tokens>(
         id: "auth.login", .post, "auth/login",
-        parameters: [.body("user", .string, sample: .environment("NOTES_USER", fallback: nil)),
-                     .body("password", .string, sample: .environment("NOTES_PASSWORD", fallback: nil), secret: true)],
+        parameters: [
+            .body("user", .string, sample: .environment("NOTES_USER", fallback: nil)),
+            .body("password", .string, sample: .environment("NOTES_PASSWORD", fallback: nil), secret: true),
+        ],
         mock: "login", sessionEffect: .logsIn, scenarios: ["wrong_password"])
     public static let refresh = Endpoint<Tokens>(
         id: "auth.refresh", .post, "auth/refresh", parameters: [.body("refresh_token", .string, secret: true)],
         mock: "refresh", sessionEffect: .refreshes)
-    public static let logout = Endpoint<EmptyObject>(id: "auth.logout", .post, "auth/logout", mock: "logout", auth: .token,
-                                                     sessionEffect: .logsOut)
+    public static let logout = Endpoint<EmptyObject>(
+        id: "auth.logout", .post, "auth/logout", mock: "logout", auth: .token,
+        sessionEffect: .logsOut)
     public static let me = Endpoint<Me>(id: "account.me", .get, "me", mock: "me", auth: .token)
 
     public static let api = API(
         name: "notes", environments: ["local": URL(string: "http://127.0.0.1:9000/notes/")!],
         envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
         expired: [.status(401, code: "M_UNKNOWN_TOKEN")],
-        auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
-                         accountVariable: "NOTES_USER", passwordVariable: "NOTES_PASSWORD", loggedOutToken: .deadToken,
-                         refresh: RefreshPolicy(endpoint: "auth.refresh", expiresIn: "$.expires_in", rotates: true,
-                                                replacedAccessToken: .deadToken)),
+        auth: AuthPolicy(
+            loginEndpoint: "auth.login", tokenField: "access_token", placement: .bearer,
+            accountVariable: "NOTES_USER", passwordVariable: "NOTES_PASSWORD", loggedOutToken: .deadToken,
+            refresh: RefreshPolicy(
+                endpoint: "auth.refresh", expiresIn: "$.expires_in", rotates: true,
+                replacedAccessToken: .deadToken)),
         endpoints: [login, refresh, logout, me])
 
     public static let mocks: [String: String] = [

@@ -24,17 +24,20 @@ public enum RoomsAPI {
         mock: "rooms_create", enveloped: false)
     public static let send = Endpoint<Sent>(
         id: "rooms.send", .put, "rooms/{roomId}/send/{txnId}",
-        parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.create", path: "$.room_id", fallback: nil)),
-                     .path("txnId", .string, sample: .uniquePerCall(prefix: "t")),
-                     .body("text", .string, sample: .literal("hello"))],
+        parameters: [
+            .path("roomId", .string, sample: .seen(endpoint: "rooms.create", path: "$.room_id", fallback: nil)),
+            .path("txnId", .string, sample: .uniquePerCall(prefix: "t")),
+            .body("text", .string, sample: .literal("hello")),
+        ],
         mock: "rooms_send", enveloped: false)
     public static let messages = Endpoint<Messages>(
         id: "rooms.messages", .get, "rooms/{roomId}/messages",
         parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.create", path: "$.room_id", fallback: nil))],
         mock: "rooms_messages", enveloped: false, after: ["rooms.send"])
 
-    public static let api = API(name: "rooms", environments: ["local": URL(string: "http://127.0.0.1:9000/chat/")!],
-                                envelope: EnvelopePolicy(), endpoints: [create, send, messages])
+    public static let api = API(
+        name: "rooms", environments: ["local": URL(string: "http://127.0.0.1:9000/chat/")!],
+        envelope: EnvelopePolicy(), endpoints: [create, send, messages])
 
     public static let mocks: [String: String] = [
         "rooms_create.json": #"{"room_id": "!abc:example.org"}"#,

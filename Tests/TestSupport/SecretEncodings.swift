@@ -14,7 +14,8 @@ public enum SecretEncodings {
     ]
 
     /// Characters that must never reach an output raw.
-    public static let hostile = "\u{1B}]0;owned\u{7}\u{1B}]52;c;cm0gLXJm\u{7}\u{1B}[2J\u{9B}31m\u{202E}rev\u{2066}iso\u{2069}\u{200F}\u{61C}\u{7F}\u{85}\u{0}\u{FFFF}"
+    public static let hostile =
+        "\u{1B}]0;owned\u{7}\u{1B}]52;c;cm0gLXJm\u{7}\u{1B}[2J\u{9B}31m\u{202E}rev\u{2066}iso\u{2069}\u{200F}\u{61C}\u{7F}\u{85}\u{0}\u{FFFF}"
 
     /// Every form of `secret`, named: as it is, JSON-escaped several ways, percent-encoded several
     /// ways, as XML references, and nested (a URL in JSON, JSON in a URL).
@@ -86,7 +87,9 @@ public enum SecretEncodings {
     public static func minimalPercent(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
-            if byte == 0x20 { out += "+" } else if byte > 0x7E || "/%&=+\"\\".utf8.contains(byte) {
+            if byte == 0x20 {
+                out += "+"
+            } else if byte > 0x7E || "/%&=+\"\\".utf8.contains(byte) {
                 out += "%" + hex(Int(byte), width: 2, upper: true)
             } else {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
@@ -114,7 +117,9 @@ public enum SecretEncodings {
         var frontier: Set<String> = [output]
         for _ in 0..<2 {
             var next: Set<String> = []
-            for text in frontier { for decode in decoders { let decoded = decode(text); if all.insert(decoded).inserted { next.insert(decoded) } } }
+            for text in frontier {
+                for decode in decoders { let decoded = decode(text); if all.insert(decoded).inserted { next.insert(decoded) } }
+            }
             frontier = next
         }
         return Array(all)
@@ -132,10 +137,13 @@ public enum SecretEncodings {
         while index < source.count {
             if source[index] == 0x5C, index + 1 < source.count {
                 let next = source[index + 1]
-                let map: [UInt16: UInt16] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x6E: 0x0A, 0x74: 0x09, 0x72: 0x0D, 0x62: 0x08, 0x66: 0x0C]
+                let map: [UInt16: UInt16] = [
+                    0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x6E: 0x0A, 0x74: 0x09, 0x72: 0x0D, 0x62: 0x08, 0x66: 0x0C,
+                ]
                 if let simple = map[next] { units.append(simple); index += 2; continue }
                 if next == 0x75, index + 6 <= source.count,
-                   let value = UInt16(String(decoding: source[index + 2..<index + 6], as: UTF16.self), radix: 16) {
+                    let value = UInt16(String(decoding: source[index + 2..<index + 6], as: UTF16.self), radix: 16)
+                {
                     units.append(value); index += 6; continue
                 }
             }
@@ -150,7 +158,8 @@ public enum SecretEncodings {
         var index = 0
         while index < source.count {
             if source[index] == 0x25, index + 3 <= source.count,
-               let byte = UInt8(String(decoding: source[index + 1..<index + 3], as: UTF8.self), radix: 16) {
+                let byte = UInt8(String(decoding: source[index + 1..<index + 3], as: UTF8.self), radix: 16)
+            {
                 bytes.append(byte); index += 3; continue
             }
             bytes.append(plus && source[index] == 0x2B ? 0x20 : source[index]); index += 1

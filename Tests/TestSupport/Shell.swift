@@ -12,8 +12,10 @@ public enum Shell {
 
     /// Throws when the program exits non-zero, unless `check` is false.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           check: Bool = true) throws -> (status: Int32, out: String, err: String) {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        check: Bool = true
+    ) throws -> (status: Int32, out: String, err: String) {
         // Files, not pipes: a full stderr pipe while stdout is being read would block both sides.
         let folder = try TemporaryFolder("shell")
         defer { folder.remove() }
@@ -21,8 +23,9 @@ public enum Shell {
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
-        let status = try Spawn.run(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment,
-                                   stdout: outHandle.fileDescriptor, stderr: errHandle.fileDescriptor)
+        let status = try Spawn.run(
+            executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+            stdout: outHandle.fileDescriptor, stderr: errHandle.fileDescriptor)
         try outHandle.close()
         try errHandle.close()
         let out = try String(contentsOf: outURL, encoding: .utf8), err = try String(contentsOf: errURL, encoding: .utf8)

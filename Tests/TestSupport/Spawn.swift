@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program to its end with `posix_spawn`, for tests. Foundation's `Process.run()` lists
@@ -20,15 +20,20 @@ public enum Spawn {
     /// The program's exit status (128 + the signal when a signal ended it).
     /// - Parameters:
     ///   - stdout, stderr: descriptors the program writes to; nil for `/dev/null`.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                           directory: String? = nil, stdout: Int32? = nil, stderr: Int32? = nil) throws -> Int32 {
-        try wait(start(executable, arguments, environment: environment, directory: directory, stdout: stdout, stderr: stderr),
-                 for: executable)
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        directory: String? = nil, stdout: Int32? = nil, stderr: Int32? = nil
+    ) throws -> Int32 {
+        try wait(
+            start(executable, arguments, environment: environment, directory: directory, stdout: stdout, stderr: stderr),
+            for: executable)
     }
 
     /// Starts the program and returns its process id without waiting for it; `wait(_:for:)` reaps it.
-    public static func start(_ executable: String, _ arguments: [String], environment: [String: String],
-                             directory: String? = nil, stdout: Int32? = nil, stderr: Int32? = nil) throws -> pid_t {
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        directory: String? = nil, stdout: Int32? = nil, stderr: Int32? = nil
+    ) throws -> pid_t {
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         guard null >= 0 else { throw Failure(description: "cannot open /dev/null") }
         defer { close(null) }

@@ -16,12 +16,16 @@ public enum SyncAPI {
         mock: "sync_initial", enveloped: false, distinguishedBy: .query("since", present: false))
     public static let since = Endpoint<Batch>(
         id: "sync.since", .get, "sync",
-        parameters: [.query("since", .string, required: true,
-                            sample: .seen(endpoint: "sync.initial", path: "$.next_batch", fallback: nil))],
+        parameters: [
+            .query(
+                "since", .string, required: true,
+                sample: .seen(endpoint: "sync.initial", path: "$.next_batch", fallback: nil))
+        ],
         mock: "sync_since", enveloped: false, distinguishedBy: .query("since", present: true))
 
-    public static let api = API(name: "sync", environments: ["local": URL(string: "http://127.0.0.1:9000/client/")!],
-                                envelope: EnvelopePolicy(), endpoints: [initial, since])
+    public static let api = API(
+        name: "sync", environments: ["local": URL(string: "http://127.0.0.1:9000/client/")!],
+        envelope: EnvelopePolicy(), endpoints: [initial, since])
 
     public static let mocks: [String: String] = [
         "sync_initial.json": #"{"next_batch": "s1", "events": [1, 2]}"#,

@@ -12,7 +12,8 @@ import YAMLReader
     }
 
     @Test func mappingsSequencesAndScalars() throws {
-        let value = try parse("""
+        let value = try parse(
+            """
             openapi: 3.0.3
             info:
               title: "Pets: the API"
@@ -30,10 +31,12 @@ import YAMLReader
         #expect(value["info"]?["title"] == .string("Pets: the API"))
         #expect(value["info"]?["version"] == .string("1.0"))
         #expect(value["responses"]?["200"]?["description"] == .string("ok"))
-        #expect(value["list"] == .array([
-            .number("1"), .number("-2.5"), .number("1e3"), .number("31"), .number("0.5"), .bool(true), .bool(false),
-            .null, .null, .string("yes"), .string("3"), .number("7"),
-        ]))
+        #expect(
+            value["list"]
+                == .array([
+                    .number("1"), .number("-2.5"), .number("1e3"), .number("31"), .number("0.5"), .bool(true), .bool(false),
+                    .null, .null, .string("yes"), .string("3"), .number("7"),
+                ]))
         #expect(value["block"] == .string("two\nlines\n"))
         #expect(value["empty"] == .null)
         // Keys keep the document's order.
@@ -43,7 +46,8 @@ import YAMLReader
     }
 
     @Test func anchorsAliasesAndMergeKeys() throws {
-        let value = try parse("""
+        let value = try parse(
+            """
             base: &base {type: object, required: [id]}
             pet:
               <<: *base

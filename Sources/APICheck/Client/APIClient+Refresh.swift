@@ -13,18 +13,23 @@ extension APIClient {
     /// declares refresh, from an endpoint other than the refresh itself.
     func renews(_ classification: Classification, _ endpoint: AnyEndpoint, token: TokenChoice) -> Bool {
         guard lifecycle.sendsThroughRefresh(classification), token == .session, endpoint.requiresToken,
-              let refresh, refresh.endpoint.id != endpoint.id else { return false }
+            let refresh, refresh.endpoint.id != endpoint.id
+        else { return false }
         return true
     }
 
     /// Renews `dead` (or waits for the refresh another call started), then sends the call once
     /// more with the new token. A second dead answer is final: the caller treats it as expiry.
-    func retryAfterRefresh(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue], body: (any Sendable)?,
-                           dead: String) async throws(APIError) -> Retry {
+    func retryAfterRefresh(
+        _ endpoint: AnyEndpoint, _ values: [String: ParameterValue], body: (any Sendable)?,
+        dead: String
+    ) async throws(APIError) -> Retry {
         let session = self.session
-        let outcome = await refresher.outcome(replacing: dead, current: { session.token }, refresh: { [self] in
-            await refresh(dead, discoveredBy: endpoint)
-        })
+        let outcome = await refresher.outcome(
+            replacing: dead, current: { session.token },
+            refresh: { [self] in
+                await refresh(dead, discoveredBy: endpoint)
+            })
         switch outcome {
         case let .renewed(token):
             return .retried(try await exchange(endpoint, values, body: body, token: .explicit(token)))
@@ -46,8 +51,9 @@ extension APIClient {
         redactor.register(refreshToken)
         let exchange: Exchange
         do {
-            exchange = try await self.exchange(refreshEndpoint, [policy.parameter: .string(refreshToken)],
-                                               token: refreshEndpoint.requiresToken ? .explicit(dead) : .withoutToken)
+            exchange = try await self.exchange(
+                refreshEndpoint, [policy.parameter: .string(refreshToken)],
+                token: refreshEndpoint.requiresToken ? .explicit(dead) : .withoutToken)
         } catch {
             return .unavailable(error)
         }
@@ -64,10 +70,12 @@ extension APIClient {
             session.notify(.tokenExpired(endpoint: endpoint.id), sentToken: dead)
             return .ended
         }
-        return .unavailable(interpretation.error ?? APIError(
-            endpoint: refreshEndpoint.id,
-            reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "a new access token", found: "none")),
-            source: exchange.source))
+        return .unavailable(
+            interpretation.error
+                ?? APIError(
+                    endpoint: refreshEndpoint.id,
+                    reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "a new access token", found: "none")),
+                    source: exchange.source))
     }
 
     /// Whether a refresh's answer says no to the refresh token (as opposed to a server fault):

@@ -27,8 +27,10 @@ public final class APIClient: Sendable {
     /// What each answer means for the session's token.
     let lifecycle: TokenLifecycle
 
-    public init(api: API, baseURL: URL = URL(string: "http://mock.invalid/")!, transport: any Transport,
-                session: Session = Session(), redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil) {
+    public init(
+        api: API, baseURL: URL = URL(string: "http://mock.invalid/")!, transport: any Transport,
+        session: Session = Session(), redactor: Redactor? = nil, trace: (@Sendable (String) -> Void)? = nil
+    ) {
         self.api = api
         self.baseURL = baseURL
         self.transport = transport
@@ -46,14 +48,18 @@ public final class APIClient: Sendable {
 
     /// Calls `endpoint` and returns its decoded payload, or throws `APIError`. `body` is a value of
     /// the endpoint's typed request body (`Endpoint(body:)`).
-    public func send<Response>(_ endpoint: Endpoint<Response>, _ values: [String: ParameterValue] = [:],
-                               body: (any Sendable)? = nil, token: TokenChoice = .session) async throws -> Response {
+    public func send<Response>(
+        _ endpoint: Endpoint<Response>, _ values: [String: ParameterValue] = [:],
+        body: (any Sendable)? = nil, token: TokenChoice = .session
+    ) async throws -> Response {
         try await send(endpoint.erased, values, body: body, token: token) as! Response
     }
 
     /// The type-erased form of `send`, for callers that hold an `AnyEndpoint`.
-    public func send(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                     body: (any Sendable)? = nil, token: TokenChoice = .session) async throws -> any Sendable {
+    public func send(
+        _ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
+        body: (any Sendable)? = nil, token: TokenChoice = .session
+    ) async throws -> any Sendable {
         let exchange = try await self.exchange(endpoint, values, body: body, token: token)
         if let value = fastValue(endpoint, exchange) { return value }
         let interpretation = interpret(exchange, endpoint)
@@ -65,7 +71,8 @@ public final class APIClient: Sendable {
             if let value = fastValue(endpoint, retry) { return value }
             return try finish(endpoint, retry, interpret(retry, endpoint), token: token)
         case .ended:
-            throw interpretation.error ?? APIError(endpoint: endpoint.id, reason: .tokenExpired(status: exchange.response.status, code: nil))
+            throw interpretation.error
+                ?? APIError(endpoint: endpoint.id, reason: .tokenExpired(status: exchange.response.status, code: nil))
         case let .unavailable(error):
             throw error
         }
@@ -76,13 +83,16 @@ public final class APIClient: Sendable {
     private func fastValue(_ endpoint: AnyEndpoint, _ exchange: Exchange) -> (any Sendable)? {
         let response = exchange.response
         guard (200..<300).contains(response.status), !isSignal(response.status, endpoint),
-              case let .payload(value)? = try? endpoint.fastDecode(response.body, api.envelope(for: endpoint), api.dates) else { return nil }
+            case let .payload(value)? = try? endpoint.fastDecode(response.body, api.envelope(for: endpoint), api.dates)
+        else { return nil }
         applySessionEffect(endpoint, exchange)
         return value
     }
 
-    private func finish(_ endpoint: AnyEndpoint, _ exchange: Exchange, _ interpretation: Interpretation,
-                        token: TokenChoice) throws -> any Sendable {
+    private func finish(
+        _ endpoint: AnyEndpoint, _ exchange: Exchange, _ interpretation: Interpretation,
+        token: TokenChoice
+    ) throws -> any Sendable {
         if let value = interpretation.value {
             applySessionEffect(endpoint, exchange)
             return value
@@ -96,8 +106,10 @@ public final class APIClient: Sendable {
     /// the outcome is the retried call's.
     /// `url`, when given, is where the request goes instead of the endpoint's own URL: a next
     /// page that the server linked to.
-    public func call(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                     body: (any Sendable)? = nil, token: TokenChoice = .session, at url: URL? = nil) async -> CallOutcome {
+    public func call(
+        _ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
+        body: (any Sendable)? = nil, token: TokenChoice = .session, at url: URL? = nil
+    ) async -> CallOutcome {
         let exchange: Exchange
         do {
             exchange = try await self.exchange(endpoint, values, body: body, token: token, at: url)
@@ -120,7 +132,8 @@ public final class APIClient: Sendable {
         return judged(endpoint, exchange, interpretation, token: token)
     }
 
-    private func judged(_ endpoint: AnyEndpoint, _ exchange: Exchange, _ interpretation: Interpretation, token: TokenChoice) -> CallOutcome {
+    private func judged(_ endpoint: AnyEndpoint, _ exchange: Exchange, _ interpretation: Interpretation, token: TokenChoice) -> CallOutcome
+    {
         if interpretation.value != nil {
             applySessionEffect(endpoint, exchange)
         } else if token == .session && endpoint.requiresToken {
@@ -136,14 +149,17 @@ public final class APIClient: Sendable {
     }
 
     func interpret(_ exchange: Exchange, _ endpoint: AnyEndpoint) -> Interpretation {
-        Interpretation(endpoint: endpoint, status: exchange.response.status, contentType: exchange.response.contentType,
-                       body: exchange.response.body, source: exchange.source, api: api, redactor: redactor)
+        Interpretation(
+            endpoint: endpoint, status: exchange.response.status, contentType: exchange.response.contentType,
+            body: exchange.response.body, source: exchange.source, api: api, redactor: redactor)
     }
 
     /// Builds and sends the request without interpreting the answer. Throws `APIError` for an
     /// invalid request (nothing sent) or when no answer came.
-    public func exchange(_ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
-                         body: (any Sendable)? = nil, token: TokenChoice = .session, at url: URL? = nil) async throws(APIError) -> Exchange {
+    public func exchange(
+        _ endpoint: AnyEndpoint, _ values: [String: ParameterValue] = [:],
+        body: (any Sendable)? = nil, token: TokenChoice = .session, at url: URL? = nil
+    ) async throws(APIError) -> Exchange {
         let tokenValue: String?
         let basicLogin = api.auth.sendsBasicCredentials(endpoint)
         switch token {
@@ -170,23 +186,26 @@ public final class APIClient: Sendable {
             let response = try await transport.send(request)
             let issued: (token: String?, refreshToken: String?) = issuesTokens(endpoint) ? issuedTokens(endpoint, response) : (nil, nil)
             trace?(traceLine(response, for: request))
-            return Exchange(request: request, response: response, issuedToken: issued.token,
-                            issuedRefreshToken: issued.refreshToken, sentToken: tokenValue)
+            return Exchange(
+                request: request, response: response, issuedToken: issued.token,
+                issuedRefreshToken: issued.refreshToken, sentToken: tokenValue)
         } catch let error as TransportError {
             trace?("← \(endpoint.id): \(redactor.redact(error.description))")
             throw APIError(endpoint: endpoint.id, reason: .transport(error), source: Redactor.withoutQuery(request.url))
         } catch is CancellationError {
             throw APIError(endpoint: endpoint.id, reason: .transport(TransportError(.other, "cancelled")))
         } catch {
-            throw APIError(endpoint: endpoint.id, reason: .transport(TransportError(.other, redactor.redact("\(error)"))),
-                           source: Redactor.withoutQuery(request.url))
+            throw APIError(
+                endpoint: endpoint.id, reason: .transport(TransportError(.other, redactor.redact("\(error)"))),
+                source: Redactor.withoutQuery(request.url))
         }
     }
 
     private func fail(_ classification: Classification, _ endpoint: AnyEndpoint, _ exchange: Exchange, notifies: Bool) -> APIError {
         if notifies { notifyIfSessionEnded(classification, endpoint, exchange) }
         return classification.error(endpoint: endpoint.id, source: exchange.source)
-            ?? APIError(endpoint: endpoint.id, reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "an answer", found: "none")))
+            ?? APIError(
+                endpoint: endpoint.id, reason: .envelopeMalformed(DecodingFailure(path: .root, expected: "an answer", found: "none")))
     }
 
     /// Tells the observers when the answer ended the session: the app's "go to login" hook.
@@ -243,10 +262,12 @@ public final class APIClient: Sendable {
         var lines = ["→ \(request.method) \(redactor.display(request.url))"]
         for header in request.headers {
             // Read with the one token reader, from this header alone.
-            let carriesFake = shownToken.map { fake in
-                api.auth.placement.token(header: { HeaderName.same($0, header.name) ? header.value : nil }, query: { _ in nil }) == fake
-            } ?? false
-            let value = redactor.isSecretHeader(header.name) && !carriesFake ? Redactor.mask : DisplayText.escaped(redactor.redact(header.value))
+            let carriesFake =
+                shownToken.map { fake in
+                    api.auth.placement.token(header: { HeaderName.same($0, header.name) ? header.value : nil }, query: { _ in nil }) == fake
+                } ?? false
+            let value =
+                redactor.isSecretHeader(header.name) && !carriesFake ? Redactor.mask : DisplayText.escaped(redactor.redact(header.value))
             lines.append("    \(DisplayText.escaped(header.name)): \(value)")
         }
         if let body = request.body { lines.append("    " + redactor.snippet(of: body, limit: 400)) }
@@ -255,7 +276,8 @@ public final class APIClient: Sendable {
 
     private func traceLine(_ response: HTTPResponse, for request: HTTPRequest) -> String {
         let millis = Int((response.timings.total * 1000).rounded())
-        return "← \(response.status) \(request.endpointID ?? "") \(DisplayText.escaped(redactor.redact(response.contentType ?? "-"))) \(response.body.count) bytes \(millis) ms\n    "
+        return
+            "← \(response.status) \(request.endpointID ?? "") \(DisplayText.escaped(redactor.redact(response.contentType ?? "-"))) \(response.body.count) bytes \(millis) ms\n    "
             + redactor.snippet(of: response.body, limit: 400)
     }
 }

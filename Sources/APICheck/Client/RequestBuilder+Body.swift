@@ -3,8 +3,10 @@ import Foundation
 extension RequestBuilder {
     /// A typed body's bytes: the value given, else the sample made of the inputs' values, each
     /// checked against its declared type first.
-    func typedBody(_ declared: RequestBody, endpoint: AnyEndpoint, _ values: [String: ParameterValue],
-                   given: (any Sendable)?) throws(APIError) -> Data {
+    func typedBody(
+        _ declared: RequestBody, endpoint: AnyEndpoint, _ values: [String: ParameterValue],
+        given: (any Sendable)?
+    ) throws(APIError) -> Data {
         func invalid(_ name: String, _ problem: String) -> APIError {
             APIError(endpoint: endpoint.id, reason: .invalidRequest(parameter: name, problem: problem))
         }
@@ -14,7 +16,8 @@ extension RequestBuilder {
             for input in declared.inputs {
                 guard let value = values[input.name] else {
                     if input.required {
-                        throw invalid(input.name, "is required (\(input.type.rawValue), an input of the \(declared.typeName) body) but missing")
+                        throw invalid(
+                            input.name, "is required (\(input.type.rawValue), an input of the \(declared.typeName) body) but missing")
                     }
                     continue
                 }

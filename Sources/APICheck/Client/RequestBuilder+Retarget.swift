@@ -8,7 +8,8 @@ extension RequestBuilder {
         var request = request
         request.url = url
         guard let token, endpoint.requiresToken, case let .query(name) = api.auth.placement,
-              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return request }
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return request }
         var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != name }
         items.append(URLQueryItem(name: Self.escape(name), value: Self.escape(token)))
         components.percentEncodedQueryItems = items

@@ -13,8 +13,10 @@ public struct RequestBuilder: Sendable {
 
     /// `body` is a value of the endpoint's typed request body; without one, the body's sample is
     /// made from the values of its inputs.
-    public func request(for endpoint: AnyEndpoint, _ values: [String: ParameterValue], body given: (any Sendable)? = nil,
-                        token: String?) throws(APIError) -> HTTPRequest {
+    public func request(
+        for endpoint: AnyEndpoint, _ values: [String: ParameterValue], body given: (any Sendable)? = nil,
+        token: String?
+    ) throws(APIError) -> HTTPRequest {
         func invalid(_ parameter: String, _ problem: String) -> APIError {
             APIError(endpoint: endpoint.id, reason: .invalidRequest(parameter: parameter, problem: problem))
         }
@@ -51,9 +53,11 @@ public struct RequestBuilder: Sendable {
                 case .body: body.append((parameter.name, .array(accepted.map(\.json))))
                 case .header: headers.append((parameter.name, accepted.map(\.text).joined(separator: ",")))
                 case .path:
-                    path = path.replacingOccurrences(of: "{\(parameter.name)}", with: accepted.map { Self.escape($0.text) }.joined(separator: ","))
-                    path = path.replacingOccurrences(of: "{+\(parameter.name)}",
-                                                     with: accepted.map { Self.escapeReserved($0.text) }.joined(separator: ","))
+                    path = path.replacingOccurrences(
+                        of: "{\(parameter.name)}", with: accepted.map { Self.escape($0.text) }.joined(separator: ","))
+                    path = path.replacingOccurrences(
+                        of: "{+\(parameter.name)}",
+                        with: accepted.map { Self.escapeReserved($0.text) }.joined(separator: ","))
                 }
                 continue
             }
@@ -88,7 +92,9 @@ public struct RequestBuilder: Sendable {
         if !text.hasSuffix("/") { text += "/" }
         text += path.hasPrefix("/") ? String(path.dropFirst()) : path
         if !query.isEmpty {
-            text += "?" + query.map { Self.escape($0.0) + "=" + Self.escape($0.1) }
+            text +=
+                "?"
+                + query.map { Self.escape($0.0) + "=" + Self.escape($0.1) }
                 .joined(separator: "&")
         }
         guard let url = URL(string: text) else { throw invalid("(url)", "makes an invalid URL") }
@@ -111,13 +117,15 @@ public struct RequestBuilder: Sendable {
     static func escapeReserved(_ text: String) -> String {
         let bytes = Array(text.utf8), hex = Array("0123456789ABCDEF".utf8)
         func isHex(_ index: Int) -> Bool {
-            index < bytes.count && (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
-                || (bytes[index] | 0x20) >= UInt8(ascii: "a") && (bytes[index] | 0x20) <= UInt8(ascii: "f"))
+            index < bytes.count
+                && (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
+                    || (bytes[index] | 0x20) >= UInt8(ascii: "a") && (bytes[index] | 0x20) <= UInt8(ascii: "f"))
         }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         for (index, byte) in bytes.enumerated() {
-            let kept = Self.isUnreserved(byte) || Self.reserved.contains(byte)
+            let kept =
+                Self.isUnreserved(byte) || Self.reserved.contains(byte)
                 || byte == UInt8(ascii: "%") && isHex(index + 1) && isHex(index + 2)
             if kept {
                 out.append(byte)
@@ -134,7 +142,7 @@ public struct RequestBuilder: Sendable {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default:
             false
@@ -149,8 +157,8 @@ public struct RequestBuilder: Sendable {
         func unreserved(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 return true
             default:
                 return false

@@ -25,26 +25,36 @@ extension API {
             }
             // Read as bytes first: Foundation's `contains` of a string costs more than the rest of the checks.
             for segment in RouteTable.segments(endpoint.path)
-            where segment.utf8.contains(UInt8(ascii: "+")) && segment.contains("{+") && !(segment.hasPrefix("{+") && segment.hasSuffix("}")) {
-                problem(endpoint.id, "the path '\(endpoint.path)' puts text around \(segment)'s placeholder; "
-                    + "a value that spans segments ({+name}) must be a whole segment")
+            where segment.utf8.contains(UInt8(ascii: "+")) && segment.contains("{+") && !(segment.hasPrefix("{+") && segment.hasSuffix("}"))
+            {
+                problem(
+                    endpoint.id,
+                    "the path '\(endpoint.path)' puts text around \(segment)'s placeholder; "
+                        + "a value that spans segments ({+name}) must be a whole segment")
             }
             if endpoint.method == .get || endpoint.method.rawValue == "HEAD",
-               let body = endpoint.parameters.first(where: { $0.location == .body }) {
+                let body = endpoint.parameters.first(where: { $0.location == .body })
+            {
                 problem(endpoint.id, "a \(endpoint.method) request has no body, but parameter '\(body.name)' is declared in the body")
             }
             if let body = endpoint.requestBody { problems += bodyProblems(endpoint, body) }
             problems += errorCheckProblems(endpoint)
             if endpoint.enveloped == true, endpoint.ownEnvelope == nil, envelope == nil {
-                problem(endpoint.id, "says enveloped: true, but the API declares no envelope (envelope: .none); give the endpoint its own envelope: EnvelopePolicy(...)")
+                problem(
+                    endpoint.id,
+                    "says enveloped: true, but the API declares no envelope (envelope: .none); give the endpoint its own envelope: EnvelopePolicy(...)"
+                )
             }
             if let own = endpoint.ownEnvelope, let mixed = own.mixedKindsProblem { problem(endpoint.id, mixed) }
             if let paging = endpoint.paging {
                 for problem in paging.problems(in: endpoint) { problems.append(problem) }
             }
             for name in endpoint.after where name == endpoint.id || self.endpoint(name) == nil {
-                problem(endpoint.id, name == endpoint.id ? "declares to come after itself"
-                    : "declares to come after '\(name)', which is not declared")
+                problem(
+                    endpoint.id,
+                    name == endpoint.id
+                        ? "declares to come after itself"
+                        : "declares to come after '\(name)', which is not declared")
             }
             for parameter in endpoint.sampledValues {
                 if case let .template(template, _)? = parameter.sample, !template.contains("{}") {
@@ -55,7 +65,9 @@ extension API {
                     problem(endpoint.id, "parameter '\(parameter.name)' samples from '\(source)', which is not declared")
                 }
                 if path.path == nil {
-                    problem(endpoint.id, "parameter '\(parameter.name)' samples from the path '\(path)', which is not a JSONPath like $.datas.items[0].id")
+                    problem(
+                        endpoint.id,
+                        "parameter '\(parameter.name)' samples from the path '\(path)', which is not a JSONPath like $.datas.items[0].id")
                 }
             }
         }
@@ -67,8 +79,12 @@ extension API {
         } else if endpoints.contains(where: \.requiresToken), let loginID = auth.loginEndpoint {
             if let login = endpoint(loginID) {
                 // A Basic login's credentials travel in its Authorization header, not its parameters.
-                for variable in [auth.accountVariable, auth.passwordVariable] where auth.loginCredentials == .parameters && !login.sampledValues.contains(where: { $0.sample?.variable == variable }) {
-                    problem(login.id, "no parameter of the login endpoint takes its sample from $\(variable), which the auth policy names for credentials")
+                for variable in [auth.accountVariable, auth.passwordVariable]
+                where auth.loginCredentials == .parameters && !login.sampledValues.contains(where: { $0.sample?.variable == variable }) {
+                    problem(
+                        login.id,
+                        "no parameter of the login endpoint takes its sample from $\(variable), which the auth policy names for credentials"
+                    )
                 }
             } else {
                 problem(loginID, "the auth policy logs in through '\(loginID)', which is not declared")
@@ -88,7 +104,9 @@ extension API {
             messages.append("declares a \(body.typeName) body and the body parameter '\(flat.name)' beside it; make it a field of the type")
         }
         if case .form = body.encoding, let example = body.example(dates: dates) {
-            do throws(RequestBody.BodyError) { _ = try body.data(example) } catch { messages.append("its \(body.typeName) sample cannot be sent: \(error)") }
+            do throws(RequestBody.BodyError) { _ = try body.data(example) } catch {
+                messages.append("its \(body.typeName) sample cannot be sent: \(error)")
+            }
         }
         for input in body.inputs where endpoint.parameters.contains(where: { $0.name == input.name }) {
             messages.append("the body input '\(input.name)' has the name of a parameter; name it apart")
@@ -106,12 +124,16 @@ extension API {
         for endpoint in endpoints {
             let key = endpoint.routeKey
             func problem(_ message: String) {
-                problems.append(Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id,
-                                        message: "\(endpoint.method) \(endpoint.path) is also declared by \(message)"))
+                problems.append(
+                    Finding(
+                        kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id,
+                        message: "\(endpoint.method) \(endpoint.path) is also declared by \(message)"))
             }
             guard let distinction = endpoint.distinction else {
                 if let other = plain[key] {
-                    problem("\(other); declare what tells them apart (distinguishedBy: a query parameter present, absent or of a value, a header, a body field)")
+                    problem(
+                        "\(other); declare what tells them apart (distinguishedBy: a query parameter present, absent or of a value, a header, a body field)"
+                    )
                 } else {
                     plain[key] = endpoint.id
                 }

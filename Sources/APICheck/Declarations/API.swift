@@ -30,10 +30,12 @@ public struct API: Sendable {
     /// the package's `mocks/` from it when run outside the package.
     public var declaredIn: String?
 
-    public init(name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy?, errors: ErrorShape? = nil,
-                expired: [AnswerSignal] = [], logout: [AnswerSignal] = [], auth: AuthPolicy = .noLogin,
-                defaultHeaders: [(name: String, value: String)] = [], secretFields: Set<String> = [],
-                dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible], declaredIn: String? = #filePath) {
+    public init(
+        name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy?, errors: ErrorShape? = nil,
+        expired: [AnswerSignal] = [], logout: [AnswerSignal] = [], auth: AuthPolicy = .noLogin,
+        defaultHeaders: [(name: String, value: String)] = [], secretFields: Set<String> = [],
+        dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible], declaredIn: String? = #filePath
+    ) {
         self.errors = errors
         self.expired = expired
         self.logout = logout
@@ -84,11 +86,12 @@ public struct API: Sendable {
         for policy in [envelope, endpoint.ownEnvelope].compactMap({ $0 }) {
             expired += policy.expiredHTTPStatuses.sorted().map { AnswerSignal.status($0) }
         }
-        return AnswerRules(envelope: own, errors: errors, expired: expired, logout: logout,
-                           // The refresh endpoint sends a token too: the refresh token, whose death
-                           // it answers as the API answers a dead token.
-                           sendsToken: endpoint.requiresToken || endpoint.sessionEffect == .refreshes,
-                           acceptsEmptyBody: endpoint.acceptsEmptyBody, successStatus: endpoint.successStatus)
+        return AnswerRules(
+            envelope: own, errors: errors, expired: expired, logout: logout,
+            // The refresh endpoint sends a token too: the refresh token, whose death
+            // it answers as the API answers a dead token.
+            sendsToken: endpoint.requiresToken || endpoint.sessionEffect == .refreshes,
+            acceptsEmptyBody: endpoint.acceptsEmptyBody, successStatus: endpoint.successStatus)
     }
 
     /// The HTTP status a dead-token answer comes with, for mocks of the `expired` scenario.

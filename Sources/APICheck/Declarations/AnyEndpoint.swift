@@ -48,7 +48,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var responseType: any (Decodable & Sendable).Type { declaration.responseType }
 
     var fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded { declaration.fastDecode }
-    var diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead]) {
+    var diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
+    {
         declaration.diagnosticDecode
     }
 
@@ -79,7 +80,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let responseTypeName: String
         let responseType: any (Decodable & Sendable).Type
         let fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded
-        let diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
+        let diagnosticDecode:
+            @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
 
         init<Response: Decodable & Sendable>(
             id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
@@ -188,10 +190,15 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         var key = method.rawValue + " "
         var inside = false, opened = false
         for character in path {
-            if character == "{" { inside = true; opened = true; key.append("{") }
-            else if character == "}" { inside = false; key.append("}") }
-            else if !inside { key.append(character) }
-            else if opened, character == "+" { key.append("+") }
+            if character == "{" {
+                inside = true; opened = true; key.append("{")
+            } else if character == "}" {
+                inside = false; key.append("}")
+            } else if !inside {
+                key.append(character)
+            } else if opened, character == "+" {
+                key.append("+")
+            }
             if character != "{" { opened = false }
         }
         return key

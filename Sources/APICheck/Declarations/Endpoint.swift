@@ -22,12 +22,14 @@
 public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConvertible {
     public let erased: AnyEndpoint
 
-    public init(id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
-                mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool? = nil,
-                envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession,
-                scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
-                after: [String] = [], distinguishedBy: Distinction? = nil, body: RequestBody? = nil,
-                errorChecks: [ErrorCheck] = []) {
+    public init(
+        id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
+        mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool? = nil,
+        envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession,
+        scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
+        after: [String] = [], distinguishedBy: Distinction? = nil, body: RequestBody? = nil,
+        errorChecks: [ErrorCheck] = []
+    ) {
         erased = AnyEndpoint(
             id: id, method: method, path: path, parameters: parameters, mock: mock,
             requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus,

@@ -108,9 +108,11 @@ public struct RouteTable: Sendable {
             if allowed.contains("GET") { allowed.insert("HEAD") }
             return .wrongMethod(allowed: allowed.sorted())
         }
-        let index = indices.count == 1 ? first
+        let index =
+            indices.count == 1
+            ? first
             : indices.first { endpoints[$0].distinction.map(meets) ?? false }
-            ?? indices.first { endpoints[$0].distinction == nil } ?? first
+                ?? indices.first { endpoints[$0].distinction == nil } ?? first
         let endpoint = endpoints[index]
         var values: [(name: String, value: String)] = []
         values.reserveCapacity(captured.count)
@@ -131,8 +133,10 @@ public struct RouteTable: Sendable {
         if let next = nodes[node].literals[first], let found = find(rest, from: next, captured: &captured) {
             return found
         }
-        for mixed in nodes[node].mixed where first.utf8.count > mixed.prefix.utf8.count + mixed.suffix.utf8.count
-            && first.hasPrefix(mixed.prefix) && first.hasSuffix(mixed.suffix) {
+        for mixed in nodes[node].mixed
+        where first.utf8.count > mixed.prefix.utf8.count + mixed.suffix.utf8.count
+            && first.hasPrefix(mixed.prefix) && first.hasSuffix(mixed.suffix)
+        {
             let value = first.utf8.dropFirst(mixed.prefix.utf8.count).dropLast(mixed.suffix.utf8.count)
             captured.append(String(Substring(value)))
             if let found = find(rest, from: mixed.next, captured: &captured) { return found }

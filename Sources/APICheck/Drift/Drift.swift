@@ -5,10 +5,13 @@ public enum Drift {
     /// Every finding of `changes`, in order (`DriftCollector` lists the first few and counts the rest).
     /// `answerDecoded`: the answer decoded into the type. A type that accepts several shapes at a
     /// path (a sum type) then took a shape the mocks do not show: a stale mock, never an error.
-    public static func findings(_ changes: [ShapeChange], reads: [FieldRead], endpoint: String,
-                                decodeFailure: JSONPath?, mockFile: String?, answerDecoded: Bool = false) -> [Finding] {
-        var collector = DriftCollector(reads: reads, endpoint: endpoint, decodeFailure: decodeFailure, mockFile: mockFile, limit: nil,
-                                       answerDecoded: answerDecoded)
+    public static func findings(
+        _ changes: [ShapeChange], reads: [FieldRead], endpoint: String,
+        decodeFailure: JSONPath?, mockFile: String?, answerDecoded: Bool = false
+    ) -> [Finding] {
+        var collector = DriftCollector(
+            reads: reads, endpoint: endpoint, decodeFailure: decodeFailure, mockFile: mockFile, limit: nil,
+            answerDecoded: answerDecoded)
         for change in changes { collector.add(change) }
         return collector.findings
     }
@@ -31,8 +34,10 @@ public enum Drift {
     }
 
     /// The finding for `change`; notes explain, reports print expected and found beside them.
-    static func finding(for change: ShapeChange, read: FieldRead?, severity: Finding.Severity, endpoint: String,
-                        mockFile: String?) -> Finding {
+    static func finding(
+        for change: ShapeChange, read: FieldRead?, severity: Finding.Severity, endpoint: String,
+        mockFile: String?
+    ) -> Finding {
         var expected: String? = change.expected
         let note: String
         switch change.kind {
@@ -45,7 +50,8 @@ public enum Drift {
             } else if change.partly, read != nil {
                 note = "missing from some objects; optional in the decode type"
             } else {
-                note = (change.partly ? "missing from some objects" : "in the mock, gone live")
+                note =
+                    (change.partly ? "missing from some objects" : "in the mock, gone live")
                     + (read == nil ? "; not read by the decode type" : "; optional in the decode type")
             }
         case .typeChanged:
@@ -57,8 +63,9 @@ public enum Drift {
                 note = "not read by the decode type"
             }
         }
-        return Finding(kind: FindingKind(drift: change.kind), severity: severity, endpoint: endpoint,
-                       path: change.path, expected: expected, found: change.found, message: note, file: mockFile)
+        return Finding(
+            kind: FindingKind(drift: change.kind), severity: severity, endpoint: endpoint,
+            path: change.path, expected: expected, found: change.found, message: note, file: mockFile)
     }
 
     /// The note of a change in an answer that decoded: the type accepts the shape, the mocks do

@@ -9,8 +9,10 @@ public enum DriftCheck {
     public static let findingLimit = 50
 
     /// `document` is the answer's JSON; `interpretation` is how it classified and decoded.
-    public static func findings(_ endpoint: AnyEndpoint, document: JSONValue, interpretation: Interpretation,
-                                baseline: MockBaseline, api: API, limit: Int? = findingLimit) -> [Finding] {
+    public static func findings(
+        _ endpoint: AnyEndpoint, document: JSONValue, interpretation: Interpretation,
+        baseline: MockBaseline, api: API, limit: Int? = findingLimit
+    ) -> [Finding] {
         // The envelope's own code and message are the envelope check's business; comparing them
         // with the mock would flag, say, a message the policy makes optional.
         let envelopeKeys = api.envelope(for: endpoint)?.fieldPaths ?? []
@@ -20,8 +22,9 @@ public enum DriftCheck {
         let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
         var failurePath: JSONPath?
         if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
-        var collector = DriftCollector(reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
-                                       limit: limit, answerDecoded: interpretation.error == nil)
+        var collector = DriftCollector(
+            reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
+            limit: limit, answerDecoded: interpretation.error == nil)
         ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
             if !envelopeKeys.contains(change.path) { collector.add(change) }
         }

@@ -17,8 +17,10 @@ public struct DriftCollector {
     private var counts: [Finding.Severity: Int] = [:]
     private var added = 0
 
-    public init(reads: [FieldRead], endpoint: String, decodeFailure: JSONPath?, mockFile: String?, limit: Int?,
-                answerDecoded: Bool = false) {
+    public init(
+        reads: [FieldRead], endpoint: String, decodeFailure: JSONPath?, mockFile: String?, limit: Int?,
+        answerDecoded: Bool = false
+    ) {
         self.answerDecoded = answerDecoded
         var byPath: [JSONPath: FieldRead] = [:]
         for read in reads { byPath[read.path] = read }
@@ -73,8 +75,11 @@ public struct DriftCollector {
         }
         let more = rest.values.reduce(0, +)
         let worst = order.first { rest[$0, default: 0] > 0 } ?? .info
-        return listed + [Finding(
-            kind: .driftMore, severity: worst, endpoint: endpoint,
-            message: "\(more) more drift findings not listed (\(rest[.error, default: 0]) errors, \(rest[.warning, default: 0]) warnings)")]
+        return listed + [
+            Finding(
+                kind: .driftMore, severity: worst, endpoint: endpoint,
+                message:
+                    "\(more) more drift findings not listed (\(rest[.error, default: 0]) errors, \(rest[.warning, default: 0]) warnings)")
+        ]
     }
 }

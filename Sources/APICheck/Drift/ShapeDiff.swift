@@ -16,12 +16,16 @@ public enum ShapeDiff {
     private static func compare(_ expected: Shape, _ found: Shape, _ path: JSONPath, _ changes: (ShapeChange) -> Void) {
         let expectedKinds = expected.kinds.subtracting(.null), foundKinds = found.kinds.subtracting(.null)
         if !expectedKinds.isEmpty, !foundKinds.isEmpty, !foundKinds.isSubset(of: expectedKinds) {
-            changes(ShapeChange(kind: .typeChanged, path: path,
-                                expected: expected.kindDescription, found: found.kindDescription))
+            changes(
+                ShapeChange(
+                    kind: .typeChanged, path: path,
+                    expected: expected.kindDescription, found: found.kindDescription))
         }
         if found.kinds.contains(.null), !expected.kinds.contains(.null), !expectedKinds.isEmpty {
-            changes(ShapeChange(kind: .becameNull, path: path,
-                                expected: expected.kindDescription, found: found.kindDescription))
+            changes(
+                ShapeChange(
+                    kind: .becameNull, path: path,
+                    expected: expected.kindDescription, found: found.kindDescription))
         }
         if expected.kinds.contains(.object), found.kinds.contains(.object) {
             for field in expected.fields {
@@ -30,20 +34,26 @@ public enum ShapeDiff {
                     // Only some of the mock's objects carry it (a tombstone's `deleted`): answers
                     // whose objects all lack it are within that variety, not a removal.
                     if !field.sometimesAbsent {
-                        changes(ShapeChange(kind: .removed, path: fieldPath,
-                                            expected: field.shape.kindDescription, found: "absent"))
+                        changes(
+                            ShapeChange(
+                                kind: .removed, path: fieldPath,
+                                expected: field.shape.kindDescription, found: "absent"))
                     }
                     continue
                 }
                 if live.sometimesAbsent, !field.sometimesAbsent {
-                    changes(ShapeChange(kind: .removed, path: fieldPath, expected: field.shape.kindDescription,
-                                        found: "absent in some objects", partly: true))
+                    changes(
+                        ShapeChange(
+                            kind: .removed, path: fieldPath, expected: field.shape.kindDescription,
+                            found: "absent in some objects", partly: true))
                 }
                 compare(field.shape, live.shape, fieldPath, changes)
             }
             for field in found.fields where expected.field(field.name) == nil {
-                changes(ShapeChange(kind: .added, path: path.appending(field.name),
-                                    expected: "absent", found: field.shape.kindDescription))
+                changes(
+                    ShapeChange(
+                        kind: .added, path: path.appending(field.name),
+                        expected: "absent", found: field.shape.kindDescription))
             }
         }
         if let expectedElement = expected.element, let foundElement = found.element {

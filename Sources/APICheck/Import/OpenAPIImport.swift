@@ -24,8 +24,10 @@ public struct OpenAPIImport: Sendable {
         /// The header every operation sends a token in, whatever the document's security says.
         public var tokenHeader: TokenHeader?
 
-        public init(name: String, typeName: String, moduleName: String, variablePrefix: String, baseURL: URL?,
-                    documentURL: URL? = nil, tokenHeader: TokenHeader? = nil) {
+        public init(
+            name: String, typeName: String, moduleName: String, variablePrefix: String, baseURL: URL?,
+            documentURL: URL? = nil, tokenHeader: TokenHeader? = nil
+        ) {
             self.tokenHeader = tokenHeader
             self.name = name
             self.typeName = typeName
@@ -63,7 +65,8 @@ public struct OpenAPIImport: Sendable {
             return try JSONParser.parse(data)
         } catch {
             let text = String(decoding: data.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            let yaml = !text.hasPrefix("{") && !text.hasPrefix("[")
+            let yaml =
+                !text.hasPrefix("{") && !text.hasPrefix("[")
                 && (text.hasPrefix("openapi:") || text.hasPrefix("swagger:") || text.hasPrefix("---") || text.hasPrefix("#")
                     || text.contains("\nopenapi:") || text.contains("\ninfo:"))
             throw .notJSON(reason: "\(error)", looksLikeYAML: yaml)
@@ -104,8 +107,9 @@ public struct OpenAPIImport: Sendable {
         types.declareComponents()
         let (baseURL, serverNote) = server(document, given: settings.baseURL)
         let ownServer = server(document, given: nil).0
-        var security = SecurityMapping(source: source, variablePrefix: settings.variablePrefix, tokenHeader: settings.tokenHeader,
-                                       baseURLs: [baseURL, ownServer])
+        var security = SecurityMapping(
+            source: source, variablePrefix: settings.variablePrefix, tokenHeader: settings.tokenHeader,
+            baseURLs: [baseURL, ownServer])
         var writer = EndpointWriter(source: source, security: security, variablePrefix: settings.variablePrefix)
         writer.declareOperations(types: &types)
         guard !writer.endpoints.isEmpty else { throw .noOperations }
@@ -120,10 +124,11 @@ public struct OpenAPIImport: Sendable {
             notes.append(ImportNote(.notMapped, at: "#/servers", "the servers after the first are not declared as environments"))
         }
         let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
-        let api = APIWriter(name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
-                            localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
-                            typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired,
-                            sampleVariables: writer.sampleVariables)
+        let api = APIWriter(
+            name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
+            localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
+            typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired,
+            sampleVariables: writer.sampleVariables)
         let folder = "Sources/\(settings.moduleName)"
         var files = [ImportedFile(path: "\(folder)/\(settings.typeName).swift", text: api.declaration)]
         files += api.groupFiles.map { ImportedFile(path: "\(folder)/Endpoints/\($0.name).swift", text: $0.text) }
@@ -132,12 +137,15 @@ public struct OpenAPIImport: Sendable {
         notes += security.notes + types.notes + writer.notes + errors.notes
         if let conversion {
             // The notes point into the converted document: turned back into the Swagger one's.
-            notes = conversion.notes + notes.map {
-                ImportNote($0.kind, at: conversion.originalLocation($0.location), $0.message)
-            }
+            notes =
+                conversion.notes
+                + notes.map {
+                    ImportNote($0.kind, at: conversion.originalLocation($0.location), $0.message)
+                }
         }
-        return Result(files: files, notes: notes, endpointCount: endpoints.count, typeCount: types.types.count,
-                      baseURL: baseURL, document: document)
+        return Result(
+            files: files, notes: notes, endpointCount: endpoints.count, typeCount: types.types.count,
+            baseURL: baseURL, document: document)
     }
 
     /// The staging URL: the one given, else the first server's (its variables at their defaults),
@@ -146,23 +154,36 @@ public struct OpenAPIImport: Sendable {
     private func server(_ document: JSONValue, given: URL?) -> (URL, ImportNote?) {
         if let given { return (given, nil) }
         guard let first = OpenAPISource.array(document["servers"]).first,
-              var text = OpenAPISource.string(first["url"]) else {
+            var text = OpenAPISource.string(first["url"])
+        else {
             // OpenAPI's default server is `/`: the origin the document was fetched from.
             if let documentURL = settings.documentURL, let origin = URL(string: "/", relativeTo: documentURL)?.absoluteURL {
                 return (origin, nil)
             }
-            return (Self.fallbackBaseURL, ImportNote(.notMapped, at: "#/servers", "no server: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"))
+            return (
+                Self.fallbackBaseURL,
+                ImportNote(
+                    .notMapped, at: "#/servers",
+                    "no server: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise")
+            )
         }
         for (name, variable) in OpenAPISource.members(first["variables"]) {
             if let value = OpenAPISource.string(variable["default"]) { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         }
         if !text.hasSuffix("/") { text += "/" }
         if let documentURL = settings.documentURL, URL(string: text)?.host == nil,
-           let resolved = URL(string: text, relativeTo: documentURL)?.absoluteURL {
+            let resolved = URL(string: text, relativeTo: documentURL)?.absoluteURL
+        {
             text = resolved.absoluteString
         }
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
-            return (Self.fallbackBaseURL, ImportNote(.notMapped, at: "#/servers/0/url", "'\(text)' is not an absolute http(s) URL: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"))
+            return (
+                Self.fallbackBaseURL,
+                ImportNote(
+                    .notMapped, at: "#/servers/0/url",
+                    "'\(text)' is not an absolute http(s) URL: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"
+                )
+            )
         }
         return (url, nil)
     }

@@ -67,7 +67,8 @@ struct OpenAPISource {
 
     /// `#/paths/~1pets~1{id}/get`: a location for notes.
     static func location(_ tokens: [String]) -> String {
-        "#/" + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+        "#/"
+            + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
             .joined(separator: "/")
     }
 }

@@ -30,8 +30,13 @@ extension SwaggerConversion {
 
         var responses: [(key: String, value: JSONValue)] = []
         for (name, response) in OpenAPISource.members(root["responses"]) {
-            responses.append((name, self.response(response, produces: produces, at: ["responses", name],
-                                                  converted: ["components", "responses", name])))
+            responses.append(
+                (
+                    name,
+                    self.response(
+                        response, produces: produces, at: ["responses", name],
+                        converted: ["components", "responses", name])
+                ))
         }
         if !responses.isEmpty { members.append(("responses", .object(responses))) }
 
@@ -53,11 +58,16 @@ extension SwaggerConversion {
         case "basic"?:
             return .object([("type", .string("http")), ("scheme", .string("basic"))] + description)
         case "apiKey"?:
-            return .object([("type", .string("apiKey")), ("name", definition["name"] ?? .string("")),
-                            ("in", definition["in"] ?? .string("header"))] + description)
+            return .object(
+                [
+                    ("type", .string("apiKey")), ("name", definition["name"] ?? .string("")),
+                    ("in", definition["in"] ?? .string("header")),
+                ] + description)
         case "oauth2"?:
-            let flowNames = ["implicit": "implicit", "password": "password", "application": "clientCredentials",
-                             "accessCode": "authorizationCode"]
+            let flowNames = [
+                "implicit": "implicit", "password": "password", "application": "clientCredentials",
+                "accessCode": "authorizationCode",
+            ]
             let given = OpenAPISource.string(definition["flow"]) ?? ""
             guard let flow = flowNames[given] else {
                 note(tokens + ["flow"], "OAuth 2 flow '\(given)' is not mapped")

@@ -59,8 +59,13 @@ extension SwaggerConversion {
 
         var responses: [(key: String, value: JSONValue)] = []
         for (status, response) in OpenAPISource.members(operation["responses"]) {
-            responses.append((status, self.response(response, produces: produces, at: tokens + ["responses", status],
-                                                    converted: tokens + ["responses", status])))
+            responses.append(
+                (
+                    status,
+                    self.response(
+                        response, produces: produces, at: tokens + ["responses", status],
+                        converted: tokens + ["responses", status])
+                ))
         }
         members.append(("responses", .object(responses)))
         for (key, value) in OpenAPISource.members(operation) where key.hasPrefix("x-") { members.append((key, value)) }
@@ -81,7 +86,8 @@ extension SwaggerConversion {
     /// form ones (references followed), which become the request body. `converted`: where the
     /// kept ones go, to record their origins (their indexes change when a body leaves the list).
     private mutating func splitParameters(_ list: [JSONValue], at tokens: [String], converted: [String]?)
-        -> (kept: [JSONValue], bodies: [BodyParameter]) {
+        -> (kept: [JSONValue], bodies: [BodyParameter])
+    {
         var kept: [JSONValue] = []
         var bodies: [BodyParameter] = []
         for (index, parameter) in list.enumerated() {
@@ -98,8 +104,10 @@ extension SwaggerConversion {
                 }
                 switch OpenAPISource.string(target["in"]) {
                 case "body"?:
-                    bodies.append(BodyParameter(place: "body", value: target, tokens: ["parameters", name],
-                                                reference: Self.pointer(["components", "requestBodies", name])))
+                    bodies.append(
+                        BodyParameter(
+                            place: "body", value: target, tokens: ["parameters", name],
+                            reference: Self.pointer(["components", "requestBodies", name])))
                 case "formData"?:
                     bodies.append(BodyParameter(place: "formData", value: target, tokens: ["parameters", name]))
                 default:

@@ -25,9 +25,14 @@ extension SwaggerConversion {
                     members.append((key, value))
                 }
             case "properties":
-                members.append((key, .object(OpenAPISource.members(value).map {
-                    ($0.key, self.schema($0.value, at: tokens + [key, $0.key]))
-                })))
+                members.append(
+                    (
+                        key,
+                        .object(
+                            OpenAPISource.members(value).map {
+                                ($0.key, self.schema($0.value, at: tokens + [key, $0.key]))
+                            })
+                    ))
             case "items", "additionalProperties":
                 if case .array(let items) = value {
                     // A tuple's items, which OpenAPI 3.0 has no form for.
@@ -37,9 +42,14 @@ extension SwaggerConversion {
                     members.append((key, self.schema(value, at: tokens + [key])))
                 }
             case "allOf":
-                members.append((key, .array(OpenAPISource.array(value).enumerated().map {
-                    self.schema($0.element, at: tokens + [key, String($0.offset)])
-                })))
+                members.append(
+                    (
+                        key,
+                        .array(
+                            OpenAPISource.array(value).enumerated().map {
+                                self.schema($0.element, at: tokens + [key, String($0.offset)])
+                            })
+                    ))
             default:
                 members.append((key, value))
             }

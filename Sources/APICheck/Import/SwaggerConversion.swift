@@ -37,7 +37,7 @@ struct SwaggerConversion {
         members.append(("paths", paths()))
         members.append(("components", components()))
         for (key, _) in OpenAPISource.members(swagger)
-            where !Self.convertedKeys.contains(key) && !key.hasPrefix("x-") {
+        where !Self.convertedKeys.contains(key) && !key.hasPrefix("x-") {
             note([key], "'\(key)' of a Swagger 2.0 document is not mapped")
         }
         document = .object(members)
@@ -99,8 +99,10 @@ struct SwaggerConversion {
 
     /// A local reference into the Swagger document as its place in the converted one.
     static func rewritten(_ reference: String) -> String {
-        for (old, new) in [("#/definitions/", "#/components/schemas/"), ("#/parameters/", "#/components/parameters/"),
-                           ("#/responses/", "#/components/responses/")] where reference.hasPrefix(old) {
+        for (old, new) in [
+            ("#/definitions/", "#/components/schemas/"), ("#/parameters/", "#/components/parameters/"),
+            ("#/responses/", "#/components/responses/"),
+        ] where reference.hasPrefix(old) {
             return new + reference.dropFirst(old.count)
         }
         return reference

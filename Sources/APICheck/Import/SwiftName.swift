@@ -63,7 +63,9 @@ public enum SwiftName {
     static func member(_ text: String) -> String {
         let parts = words(text)
         guard let first = parts.first else { return "value" }
-        let head = first.allSatisfy { $0.isUppercase || $0.isNumber } ? first.lowercased()
+        let head =
+            first.allSatisfy { $0.isUppercase || $0.isNumber }
+            ? first.lowercased()
             : first.prefix(1).lowercased() + first.dropFirst()
         var name = head + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if name.first!.isNumber { name = "_" + name }

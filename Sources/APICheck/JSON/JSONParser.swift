@@ -53,8 +53,9 @@ public struct JSONParser {
                 if bytes[index] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
             }
             // Deep documents would print an absurd path: keep its head.
-            return JSONParseError(reason: reason, offset: position, line: line, column: column,
-                                  path: JSONPath(Array(path.prefix(12))), pathIsTruncated: path.count > 12)
+            return JSONParseError(
+                reason: reason, offset: position, line: line, column: column,
+                path: JSONPath(Array(path.prefix(12))), pathIsTruncated: path.count > 12)
         }
 
         mutating func skipWhitespace() {
@@ -89,7 +90,7 @@ public struct JSONParser {
         mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
             let count = literal.utf8CodeUnitCount
             guard position + count <= bytes.count,
-                  memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0
+                memcmp(bytes.baseAddress! + position, literal.utf8Start, count) == 0
             else { throw error("invalid literal") }
             position += count
         }
@@ -172,7 +173,9 @@ public struct JSONParser {
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
-                    let text = ascii ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                    let text =
+                        ascii
+                        ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
                         : try validated(start..<position)
                     position += 1
                     return text
@@ -207,7 +210,8 @@ public struct JSONParser {
                     case UInt8(ascii: "u"):
                         var code = try hex4()
                         if (0xD800...0xDBFF).contains(code) {
-                            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                                bytes[position + 1] == UInt8(ascii: "u")
                             else { throw error("unpaired surrogate in a \\u escape") }
                             position += 2
                             let low = try hex4()
@@ -223,7 +227,9 @@ public struct JSONParser {
                 }
                 let runStart = position
                 var runIsASCII = true
-                while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+                    bytes[position] >= 0x20
+                {
                     if bytes[position] >= 0x80 { runIsASCII = false }
                     position += 1
                 }

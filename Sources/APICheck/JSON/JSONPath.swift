@@ -33,7 +33,9 @@ public struct JSONPath: Hashable, Sendable, Comparable, CustomStringConvertible 
                 if Self.isPlainIdentifier(key) {
                     text += "." + key
                 } else {
-                    text += "['" + key.replacingOccurrences(of: "\\", with: "\\\\")
+                    text +=
+                        "['"
+                        + key.replacingOccurrences(of: "\\", with: "\\\\")
                         .replacingOccurrences(of: "'", with: "\\'") + "']"
                 }
             case let .index(index): text += "[\(index)]"

@@ -6,8 +6,10 @@ extension LiveCheck {
     /// then adds its own judgement of the call to it.
     /// `url`, when given, is where the request goes instead of the endpoint's own URL (a next page
     /// the server linked to).
-    func call(_ step: LiveStep, _ values: [String: ParameterValue], token: String?,
-              tokenVariable: String? = nil, fake: Bool = false, at url: URL? = nil) async -> (StepOutcome, CallOutcome) {
+    func call(
+        _ step: LiveStep, _ values: [String: ParameterValue], token: String?,
+        tokenVariable: String? = nil, fake: Bool = false, at url: URL? = nil
+    ) async -> (StepOutcome, CallOutcome) {
         // The session's token as the variable a person already has: a token issued beforehand
         // is in its own (`$JUPYTER_TOKEN`), a login's in `$TOKEN`, a Basic login's credentials
         // in `$BASIC_CREDENTIALS` (base64 of account:password).
@@ -25,10 +27,11 @@ extension LiveCheck {
             result.timings = exchange.response.timings
             result.requestPath = displayPath(exchange.request.url)
             result.request = sent(exchange, step.endpoint, values, tokenVariable: tokenVariable, fake: fake)
-            outcome.exchange = LiveExchange(step: step.id, endpoint: step.endpoint, role: role(of: step, call.classification, exchange),
-                                            request: exchange.request, response: exchange.response,
-                                            classification: call.classification, issuedToken: exchange.issuedToken,
-                                            sentToken: exchange.sentToken)
+            outcome.exchange = LiveExchange(
+                step: step.id, endpoint: step.endpoint, role: role(of: step, call.classification, exchange),
+                request: exchange.request, response: exchange.response,
+                classification: call.classification, issuedToken: exchange.issuedToken,
+                sentToken: exchange.sentToken)
         }
         result.classification = call.classification?.name
         outcome.result = result
@@ -40,8 +43,9 @@ extension LiveCheck {
         case let .check(_, reported): .check(reported: reported)
         case .endSession, .preIssuedToken: .check(reported: false)
         case let .probe(probe, _):
-            .probe(probe, expected: AuthProbe.expected(probe.promise(api) ?? .deadToken, api),
-                   accepted: classification.map { admits(probe, $0, exchange) } ?? false)
+            .probe(
+                probe, expected: AuthProbe.expected(probe.promise(api) ?? .deadToken, api),
+                accepted: classification.map { admits(probe, $0, exchange) } ?? false)
         case .paging: .paging
         // Whether it was the failure declared is known once the step has judged it.
         case let .errorCheck(check, _): .errorCheck(scenario: check.scenario, accepted: false)
@@ -51,8 +55,10 @@ extension LiveCheck {
     /// The request as sent, for the reproduce command: the token as `tokenVariable`, each value
     /// taken from the environment as its variable (when the environment gave it, not a fallback).
     /// A `fake` token (a probe's, which no server issued) is written out as it was sent.
-    private func sent(_ exchange: Exchange, _ endpoint: AnyEndpoint, _ values: [String: ParameterValue],
-                      tokenVariable: String, fake: Bool) -> SentRequest {
+    private func sent(
+        _ exchange: Exchange, _ endpoint: AnyEndpoint, _ values: [String: ParameterValue],
+        tokenVariable: String, fake: Bool
+    ) -> SentRequest {
         var variables: [SentRequest.Variable] = []
         if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable, literal: fake)) }
         if let parameter = api.auth.refresh?.parameter, let value = values[parameter] {
@@ -61,7 +67,8 @@ extension LiveCheck {
         }
         for parameter in endpoint.sampledValues {
             guard let name = parameter.sample?.variable, let value = values[parameter.name],
-                  options.environment[name] == value.text else { continue }
+                options.environment[name] == value.text
+            else { continue }
             variables.append(.init(value: value.text, name: name))
         }
         return SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader, secretFields: redactor.fieldNames)

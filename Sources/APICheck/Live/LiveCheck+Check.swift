@@ -4,8 +4,10 @@ extension LiveCheck {
     /// A step whose parameters have no value: a harness finding, sent nowhere.
     func missingSample(_ step: LiveStep, _ error: SampleResolver.SampleError) -> StepOutcome {
         var result = CheckResult(step.action)
-        result.findings.append(Finding(kind: .missingSample, severity: .error, category: .harness, endpoint: step.endpoint.id,
-                                       message: error.message))
+        result.findings.append(
+            Finding(
+                kind: .missingSample, severity: .error, category: .harness, endpoint: step.endpoint.id,
+                message: error.message))
         return StepOutcome(result: result)
     }
 
@@ -32,33 +34,41 @@ extension LiveCheck {
         if let exchange = call.exchange {
             if let elsewhere = exchange.response.crossOriginRedirect(from: exchange.request.url) {
                 redirected = true
-                findings.append(Finding(
-                    kind: .redirect, severity: .error, endpoint: endpoint.id, expected: exchange.request.url.origin,
-                    found: elsewhere.origin,
-                    message: "HTTP \(exchange.response.status) redirect to another origin, \(Redactor.withoutQuery(elsewhere)), "
-                        + "not followed: credentials, the token and secret headers are sent to the target's origin only"))
+                findings.append(
+                    Finding(
+                        kind: .redirect, severity: .error, endpoint: endpoint.id, expected: exchange.request.url.origin,
+                        found: elsewhere.origin,
+                        message: "HTTP \(exchange.response.status) redirect to another origin, \(Redactor.withoutQuery(elsewhere)), "
+                            + "not followed: credentials, the token and secret headers are sent to the target's origin only"))
             } else if let final = exchange.response.url, final.path != exchange.request.url.path {
-                findings.append(Finding(kind: .redirect, severity: .info, endpoint: endpoint.id,
-                                        message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
+                findings.append(
+                    Finding(
+                        kind: .redirect, severity: .info, endpoint: endpoint.id,
+                        message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
             }
         }
         if let error = call.error {
             if !redirected {
-                findings.append(finding(for: error, classification: call.classification, endpoint: endpoint,
-                                        status: call.exchange?.response.status))
+                findings.append(
+                    finding(
+                        for: error, classification: call.classification, endpoint: endpoint,
+                        status: call.exchange?.response.status))
             }
         } else {
             if let status = call.exchange?.response.status, status != endpoint.successStatus {
-                findings.append(Finding(
-                    kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
-                    found: "HTTP \(status)", message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
+                findings.append(
+                    Finding(
+                        kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
+                        found: "HTTP \(status)",
+                        message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
             }
             outcome.succeeded = true
             // Only a login that succeeded and decoded gives a token to the steps after it.
             outcome.issuedToken = call.exchange?.issuedToken
         }
         if let interpretation = call.interpretation, case .success = interpretation.classification,
-           let document = interpretation.document {
+            let document = interpretation.document
+        {
             outcome.document = document
             if call.error == nil, let refresh = api.auth.refresh, let issued = refresh.refreshToken(in: document) {
                 redactor.register(issued)
@@ -77,7 +87,8 @@ extension LiveCheck {
         let envelope = api.envelope(for: endpoint)
         let isOK = status.map { (200..<300).contains($0) } ?? true
         let codePath = (!isOK ? api.errors?.codePath : nil) ?? envelope?.codePath
-        let success = envelope.map { $0.successCodes.sorted().map(\.description).joined(separator: " or ") }
+        let success =
+            envelope.map { $0.successCodes.sorted().map(\.description).joined(separator: " or ") }
             ?? "HTTP \(endpoint.successStatus)"
         switch error.reason {
         case let .server(code, _):
@@ -97,8 +108,10 @@ extension LiveCheck {
     /// A probe: the endpoint called with a token that must be answered as the API promises.
     /// `token` goes where the access token travels, or into the refresh endpoint's parameter when
     /// `refreshToken` says so; nil sends none (the missing-token probe).
-    func probe(_ step: LiveStep, _ probe: AuthProbe, token: String?, refreshToken: Bool = false,
-               seen: [String: JSONValue]) async -> StepOutcome {
+    func probe(
+        _ step: LiveStep, _ probe: AuthProbe, token: String?, refreshToken: Bool = false,
+        seen: [String: JSONValue]
+    ) async -> StepOutcome {
         let endpoint = step.endpoint
         let filled: Set<String> = refreshToken ? [api.auth.refresh?.parameter ?? ""] : []
         var values = (try? samples.values(for: endpoint, seen: seen, filled: filled)) ?? [:]
@@ -116,10 +129,14 @@ extension LiveCheck {
                 if outcome.timedOut {
                     // A server that hangs on a token is a finding of its own, with the token to replay it.
                     let sent = fake ? token.map { " the token \"\(DisplayText.escaped($0))\"" } ?? " no token" : " the token it was given"
-                    outcome.result?.findings.append(Finding(
-                        kind: .probeTimeout, severity: .error, endpoint: endpoint.id, expected: AuthProbe.expected(probe.promise(api) ?? .deadToken, api),
-                        found: "no answer in time",
-                        message: "the \(probe.rawValue) probe got no answer in time; it sent\(sent): a server must refuse a token it never issued at once"))
+                    outcome.result?.findings.append(
+                        Finding(
+                            kind: .probeTimeout, severity: .error, endpoint: endpoint.id,
+                            expected: AuthProbe.expected(probe.promise(api) ?? .deadToken, api),
+                            found: "no answer in time",
+                            message:
+                                "the \(probe.rawValue) probe got no answer in time; it sent\(sent): a server must refuse a token it never issued at once"
+                        ))
                 } else {
                     outcome.result?.findings.append(Finding(error))
                 }
@@ -134,9 +151,11 @@ extension LiveCheck {
             let logout = api.endpoints.first { $0.sessionEffect == .logsOut }?.id ?? "the logout"
             let refresh = api.auth.refresh?.endpoint ?? "the refresh"
             let promise = probe.promise(api) ?? .deadToken
-            outcome.result?.findings.append(Finding(kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
-                                                    expected: AuthProbe.expected(promise, api), found: found,
-                                                    message: probe.why(promise, logout: logout, refresh: refresh)))
+            outcome.result?.findings.append(
+                Finding(
+                    kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
+                    expected: AuthProbe.expected(promise, api), found: found,
+                    message: probe.why(promise, logout: logout, refresh: refresh)))
         }
         return outcome
     }

@@ -22,9 +22,11 @@ extension LiveCheck {
         let ordered = findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
         let rest = ordered.dropFirst(driftFindingLimit)
         let worst = rest.map(\.severity).min() ?? .info
-        return Array(ordered.prefix(driftFindingLimit)) + [Finding(
-            kind: .driftMore, severity: worst, endpoint: endpoint,
-            message: "\(rest.count) more drift findings not listed (\(rest.filter { $0.severity == .error }.count) errors, "
-                + "\(rest.filter { $0.severity == .warning }.count) warnings)")]
+        return Array(ordered.prefix(driftFindingLimit)) + [
+            Finding(
+                kind: .driftMore, severity: worst, endpoint: endpoint,
+                message: "\(rest.count) more drift findings not listed (\(rest.filter { $0.severity == .error }.count) errors, "
+                    + "\(rest.filter { $0.severity == .warning }.count) warnings)")
+        ]
     }
 }

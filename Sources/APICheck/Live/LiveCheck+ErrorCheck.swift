@@ -25,8 +25,9 @@ extension LiveCheck {
             return outcome
         }
         let rules = api.rules(for: endpoint)
-        let findings = check.findings(endpoint: endpoint, status: exchange.response.status, body: exchange.response.body,
-                                      classification: call.classification, rules: rules)
+        let findings = check.findings(
+            endpoint: endpoint, status: exchange.response.status, body: exchange.response.body,
+            classification: call.classification, rules: rules)
         let accepted = !findings.contains { $0.severity == .error }
         outcome.succeeded = accepted
         outcome.exchange?.role = .errorCheck(scenario: check.scenario, accepted: accepted)
@@ -45,9 +46,10 @@ extension LiveCheck {
         }
         let changes = ShapeDiff.changes(expected: Shape(of: mock), found: Shape(of: document))
         let findings = changes.map { change in
-            Finding(kind: FindingKind(drift: change.kind), severity: .warning, endpoint: endpoint.id, path: change.path,
-                    expected: change.expected, found: change.found,
-                    message: "scenario '\(scenario)': " + Self.driftMessage(change) + " (\(file))", file: mocks.path(of: file))
+            Finding(
+                kind: FindingKind(drift: change.kind), severity: .warning, endpoint: endpoint.id, path: change.path,
+                expected: change.expected, found: change.found,
+                message: "scenario '\(scenario)': " + Self.driftMessage(change) + " (\(file))", file: mocks.path(of: file))
         }
         return Self.capped(findings, endpoint: endpoint.id)
     }

@@ -48,9 +48,10 @@ extension LiveCheck {
             var outcome = await check(step, token: accessToken, seen: seen)
             if !outcome.succeeded {
                 let why = outcome.result?.findings.first?.message ?? "no answer"
-                outcome.runFindings.append(Finding(
-                    kind: .session, severity: .warning, category: .harness, endpoint: endpoint.id,
-                    message: "could not end a session the run opened: \(endpoint.id) failed (\(why)); the server may keep it"))
+                outcome.runFindings.append(
+                    Finding(
+                        kind: .session, severity: .warning, category: .harness, endpoint: endpoint.id,
+                        message: "could not end a session the run opened: \(endpoint.id) failed (\(why)); the server may keep it"))
             }
             outcome.result = nil
             outcome.document = nil
@@ -58,8 +59,9 @@ extension LiveCheck {
         case let .check(_, reported):
             var outcome = await check(step, token: accessToken, seen: seen, refreshToken: refreshToken)
             if step.id == plan.login, let result = outcome.result {
-                let (verdict, judged, finding) = LoginVerdict.judge(result, token: outcome.issuedToken, login: endpoint, api: api,
-                                                                    target: redactor.display(options.baseURL), mocks: mocks)
+                let (verdict, judged, finding) = LoginVerdict.judge(
+                    result, token: outcome.issuedToken, login: endpoint, api: api,
+                    target: redactor.display(options.baseURL), mocks: mocks)
                 outcome.result = judged
                 outcome.login = verdict
                 outcome.runFindings += finding.map { [$0] } ?? []
@@ -71,7 +73,8 @@ extension LiveCheck {
                 // said, or the steps it starves would be skipped with no cause in sight. Not when
                 // the session's login failed too: the report says that already.
                 if step.id != plan.login, verdict == nil || verdict == .loggedIn, !outcome.succeeded, outcome.stopsRun == nil,
-                   let failure = outcome.result?.findings.first(where: { $0.severity == .error }) {
+                    let failure = outcome.result?.findings.first(where: { $0.severity == .error })
+                {
                     var finding = failure
                     finding.message = "\(endpoint.id), run for the steps that need it, failed: \(failure.message)"
                     outcome.runFindings.append(finding)
@@ -106,27 +109,34 @@ extension LiveCheck {
         outcome.login = .credentialsRefused
         outcome.result?.findings = []
         outcome.result?.skipped = .tokenRefused(in: variable)
-        outcome.runFindings.append(Finding(
-            kind: .credentials, severity: .error, category: .harness, endpoint: id,
-            message: "the token issued beforehand in \(variable) was refused by \(id) "
-                + "(HTTP \(exchange.response.status), \(classification.name)); check it; "
-                + (needing.count == 1 ? "1 endpoint that needs it was" : "\(needing.count) endpoints that need it were") + " not checked"))
+        outcome.runFindings.append(
+            Finding(
+                kind: .credentials, severity: .error, category: .harness, endpoint: id,
+                message: "the token issued beforehand in \(variable) was refused by \(id) "
+                    + "(HTTP \(exchange.response.status), \(classification.name)); check it; "
+                    + (needing.count == 1 ? "1 endpoint that needs it was" : "\(needing.count) endpoints that need it were")
+                    + " not checked"))
     }
 
     /// The token issued beforehand, from the environment: the session's token.
     private func preIssued(_ variables: String) -> StepOutcome {
         guard let token = api.auth.tokenIssuedBeforehand(in: options.environment) else {
-            return StepOutcome(login: .noToken, runFindings: [Finding(
-                kind: .credentials, severity: .error, category: .harness, endpoint: nil,
-                message: "the API's token comes from the environment variable\(api.auth.placement == .basic ? "s" : "") "
-                    + "\(variables.replacingOccurrences(of: "$", with: "")), which \(api.auth.placement == .basic ? "are not both" : "is not") set; "
-                    + "endpoints that need the token were not checked")])
+            return StepOutcome(
+                login: .noToken,
+                runFindings: [
+                    Finding(
+                        kind: .credentials, severity: .error, category: .harness, endpoint: nil,
+                        message: "the API's token comes from the environment variable\(api.auth.placement == .basic ? "s" : "") "
+                            + "\(variables.replacingOccurrences(of: "$", with: "")), which \(api.auth.placement == .basic ? "are not both" : "is not") set; "
+                            + "endpoints that need the token were not checked")
+                ])
         }
         redactor.register(token)
         // Basic credentials: a server may echo the password alone.
         if api.auth.placement == .basic, let (_, password) = AuthPolicy.basicParts(of: token) { redactor.register(password) }
-        return StepOutcome(issuedToken: token, deadToken: api.auth.deadToken(like: token), login: .loggedIn,
-                           succeeded: true)
+        return StepOutcome(
+            issuedToken: token, deadToken: api.auth.deadToken(like: token), login: .loggedIn,
+            succeeded: true)
     }
 
     /// The token a step sends, from the outcomes of the steps its need names.

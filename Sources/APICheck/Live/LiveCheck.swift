@@ -25,8 +25,10 @@ public final class LiveCheck: Sendable {
     /// Every request goes through it: the report names each HTTPS target's certificate.
     let certificates: CertificateRecorder
 
-    public init(api: API, transport: any Transport, options: LiveOptions, redactor: Redactor? = nil,
-                observers: [any LiveRunObserver] = []) {
+    public init(
+        api: API, transport: any Transport, options: LiveOptions, redactor: Redactor? = nil,
+        observers: [any LiveRunObserver] = []
+    ) {
         let observer = LiveRunObservers(all: observers)
         self.observer = observer
         self.api = api
@@ -46,18 +48,22 @@ public final class LiveCheck: Sendable {
         let started = Date()
         // A user or password in the base URL is a credential; so is the password variable. The
         // account name is not, and masking it would mangle every answer that happens to hold it.
-        for part in [options.baseURL.user(percentEncoded: false), options.baseURL.password(percentEncoded: false),
-                     api.auth.loginEndpoint == nil ? nil : options.environment[api.auth.passwordVariable]] {
+        for part in [
+            options.baseURL.user(percentEncoded: false), options.baseURL.password(percentEncoded: false),
+            api.auth.loginEndpoint == nil ? nil : options.environment[api.auth.passwordVariable],
+        ] {
             if let part, !part.isEmpty { redactor.register(part) }
         }
         redactor.registerCredentials(in: options.baseURL)
-        var report = Report(command: .live, api: api.name, target: redactor.display(options.baseURL),
-                            startedAt: started, concurrency: options.concurrency, strict: options.strict)
+        var report = Report(
+            command: .live, api: api.name, target: redactor.display(options.baseURL),
+            startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
         report.plan = selected.map(\.id)
         let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) } }
-        let plan = LivePlan(api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole,
-                            errorChecks: options.errorChecks)
+        let plan = LivePlan(
+            api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole,
+            errorChecks: options.errorChecks)
         observer.runStarted(results: plan.reportedCount)
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(
             perform: { step, known in

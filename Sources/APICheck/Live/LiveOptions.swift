@@ -31,10 +31,12 @@ public struct LiveOptions: Sendable {
     /// Every request carries a W3C `traceparent` of this trace, a span per step; nil: none does.
     public var traceContext: TraceContext?
 
-    public init(baseURL: URL, only: Set<String>? = nil, concurrency: Int = 8, strict: Bool = false,
-                mocksDirectory: URL? = nil, environment: [String: String] = [:],
-                runID: String = LiveOptions.makeRunID(), probes: Bool = true, probeFilter: Set<AuthProbe>? = nil,
-                errorChecks: Bool = true) {
+    public init(
+        baseURL: URL, only: Set<String>? = nil, concurrency: Int = 8, strict: Bool = false,
+        mocksDirectory: URL? = nil, environment: [String: String] = [:],
+        runID: String = LiveOptions.makeRunID(), probes: Bool = true, probeFilter: Set<AuthProbe>? = nil,
+        errorChecks: Bool = true
+    ) {
         self.probeFilter = probeFilter
         self.errorChecks = errorChecks
         self.baseURL = baseURL

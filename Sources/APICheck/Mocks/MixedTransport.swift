@@ -24,8 +24,10 @@ public final class MixedTransport: Transport {
             }
             guard let scenario = rule.scenario else { continue }
             for endpoint in matched where mock.mocks.file(of: endpoint, scenario: scenario) == nil {
-                throw MockSelectionError(entry: Self.entry(rule), reason: "\(endpoint.id) has no mock "
-                    + mock.mocks.path(named: "\(endpoint.mock)@\(scenario).json"))
+                throw MockSelectionError(
+                    entry: Self.entry(rule),
+                    reason: "\(endpoint.id) has no mock "
+                        + mock.mocks.path(named: "\(endpoint.mock)@\(scenario).json"))
             }
         }
         for endpoint in endpoints {
@@ -36,8 +38,10 @@ public final class MixedTransport: Transport {
     }
 
     /// The selection `APICHECK_MOCKED` names (nothing mocked when it is unset).
-    public convenience init(network: any Transport, mock: MockTransport,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(MockSelectionError) {
+    public convenience init(
+        network: any Transport, mock: MockTransport,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(MockSelectionError) {
         try self.init(network: network, mock: mock, mocked: MockSelection.fromEnvironment(environment))
     }
 

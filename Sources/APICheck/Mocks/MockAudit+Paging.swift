@@ -5,14 +5,17 @@ extension MockAudit {
     /// run, and `serve` would have no items to page through.
     func pagingFindings(_ endpoint: AnyEndpoint) -> [Finding] {
         guard let paging = endpoint.paging, let path = paging.ids.path, let file = mocks.file(of: endpoint),
-              case let .success(document) = mocks.document(of: file) else { return [] }
+            case let .success(document) = mocks.document(of: file)
+        else { return [] }
         let filePath = mocks.path(of: file)
         var findings: [Finding] = []
         if PagingCheck.ids(in: document, at: path) == nil {
-            findings.append(Finding(
-                kind: .paging, severity: .error, endpoint: endpoint.id, path: path, expected: "a number or string id per item",
-                found: "no such array of ids", message: "the paging declaration reads ids at \(paging.ids), which the mock does not have "
-                    + "(a number or string per item of an array)", file: filePath))
+            findings.append(
+                Finding(
+                    kind: .paging, severity: .error, endpoint: endpoint.id, path: path, expected: "a number or string id per item",
+                    found: "no such array of ids",
+                    message: "the paging declaration reads ids at \(paging.ids), which the mock does not have "
+                        + "(a number or string per item of an array)", file: filePath))
         }
         if let text = paging.cursor.bodyPath, let tokenPath = text.path {
             switch document.value(at: tokenPath) {
@@ -21,11 +24,14 @@ extension MockAudit {
             case .string?, .number?, .null?:
                 break
             case let found:
-                findings.append(Finding(
-                    kind: .paging, severity: .error, endpoint: endpoint.id, path: tokenPath, expected: "a next \(paging.cursor.kindName) (string)",
-                    found: found == nil ? "absent" : "not a string",
-                    message: "the paging declaration reads the next \(paging.cursor.kindName) at \(text), which the mock does not have: "
-                        + "the mock should be a first page with more to come", file: filePath))
+                findings.append(
+                    Finding(
+                        kind: .paging, severity: .error, endpoint: endpoint.id, path: tokenPath,
+                        expected: "a next \(paging.cursor.kindName) (string)",
+                        found: found == nil ? "absent" : "not a string",
+                        message:
+                            "the paging declaration reads the next \(paging.cursor.kindName) at \(text), which the mock does not have: "
+                            + "the mock should be a first page with more to come", file: filePath))
             }
         }
         return findings

@@ -23,20 +23,24 @@ public struct MockAudit: Sendable {
         let started = Date()
         var report = Report(command: .mocks, api: api.name, target: directory.path, startedAt: started)
         if let listingError = mocks.listingError {
-            report.runFindings.append(Finding(kind: .mocksFolder, severity: .error, category: .harness, endpoint: nil,
-                                              message: listingError))
+            report.runFindings.append(
+                Finding(
+                    kind: .mocksFolder, severity: .error, category: .harness, endpoint: nil,
+                    message: listingError))
             return report
         }
         let redactor = api.makeRedactor()
         report.runFindings += api.problems
         report.results.reserveCapacity(report.results.count + api.endpoints.count)
         for endpoint in api.endpoints {
-            var result = CheckResult(name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
-                                     method: endpoint.method.rawValue, path: endpoint.path)
+            var result = CheckResult(
+                name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
+                method: endpoint.method.rawValue, path: endpoint.path)
             for required in api.requiredMockNames(of: endpoint) where mocks.file(required) == nil {
-                result.findings.append(Finding(
-                    kind: .missingMock, severity: .error, endpoint: endpoint.id,
-                    message: "no mock \(required).json", file: mocks.path(named: required + ".json")))
+                result.findings.append(
+                    Finding(
+                        kind: .missingMock, severity: .error, endpoint: endpoint.id,
+                        message: "no mock \(required).json", file: mocks.path(named: required + ".json")))
             }
             for file in mocks.files(of: endpoint) {
                 result.findings += audit(file, of: endpoint, redactor: redactor)
@@ -67,30 +71,41 @@ public struct MockAudit: Sendable {
             body = data
         case let (.failure(error), _), let (_, .failure(error)):
             let path: JSONPath? = if case let .notJSON(parseError) = error.reason { parseError.path } else { nil }
-            return [Finding(kind: error.kind, severity: .error, category: error.kind == .mockUnreadable ? .harness : .contract,
-                            endpoint: endpoint.id, path: path, message: error.message, file: filePath)]
+            return [
+                Finding(
+                    kind: error.kind, severity: .error, category: error.kind == .mockUnreadable ? .harness : .contract,
+                    endpoint: endpoint.id, path: path, message: error.message, file: filePath)
+            ]
         }
-        let interpretation = Interpretation(endpoint: endpoint, status: mocks.status(of: file), contentType: "application/json",
-                                            body: body, document: document, source: filePath, api: api, redactor: redactor)
+        let interpretation = Interpretation(
+            endpoint: endpoint, status: mocks.status(of: file), contentType: "application/json",
+            body: body, document: document, source: filePath, api: api, redactor: redactor)
         let classification = interpretation.classification
         func wrong(_ expected: String) -> [Finding] {
             if let error = interpretation.error, case .broken = classification {
                 return [Finding(error, file: filePath)]
             }
-            return [Finding(kind: .mockScenario, severity: .error, endpoint: endpoint.id, expected: expected,
-                            found: classification.name,
-                            message: "scenario '\(file.scenario ?? MockScenario.success)' should classify as \(expected), classifies as \(classification.name)",
-                            file: filePath)]
+            return [
+                Finding(
+                    kind: .mockScenario, severity: .error, endpoint: endpoint.id, expected: expected,
+                    found: classification.name,
+                    message:
+                        "scenario '\(file.scenario ?? MockScenario.success)' should classify as \(expected), classifies as \(classification.name)",
+                    file: filePath)
+            ]
         }
         // A declared error check's mock holds the failure it declares, status and code included.
         if let scenario = file.scenario, let check = endpoint.errorChecks.first(where: { $0.scenario == scenario }) {
-            return check.findings(endpoint: endpoint, status: mocks.status(of: file), body: body, classification: classification,
-                                  rules: api.rules(for: endpoint)).map { finding in
+            return check.findings(
+                endpoint: endpoint, status: mocks.status(of: file), body: body, classification: classification,
+                rules: api.rules(for: endpoint)
+            ).map { finding in
                 var finding = finding
                 finding.kind = .mockScenario
                 finding.file = filePath
                 if finding.expected?.hasPrefix("HTTP") == true {
-                    finding.message += "; pin the status in the file's name: \(MockFileName(mock: file.mock, scenario: scenario, status: check.status))"
+                    finding.message +=
+                        "; pin the status in the file's name: \(MockFileName(mock: file.mock, scenario: scenario, status: check.status))"
                 }
                 return finding
             }
@@ -100,7 +115,8 @@ public struct MockAudit: Sendable {
         // Under auth turned off by its variable, a token's variants are kept for the server run
         // with it on: nothing here sends a token to answer them.
         if !endpoint.requiresToken, api.auth.offVariable != nil,
-           file.scenario == MockScenario.expired || file.scenario == MockScenario.logout {
+            file.scenario == MockScenario.expired || file.scenario == MockScenario.logout
+        {
             return []
         }
         switch file.scenario {
@@ -139,12 +155,15 @@ public struct MockAudit: Sendable {
         var findings: [Finding] = []
         for parameter in endpoint.sampledValues {
             guard let (sourceID, text, _) = parameter.sample?.seenSource, let source = api.endpoint(sourceID),
-                  let path = text.path, let file = mocks.file(of: source),
-                  case let .success(document) = mocks.document(of: file) else { continue }
+                let path = text.path, let file = mocks.file(of: source),
+                case let .success(document) = mocks.document(of: file)
+            else { continue }
             if document.value(at: path) == nil {
-                findings.append(Finding(kind: .samplePath, severity: .error, category: .harness, endpoint: endpoint.id,
-                                        path: path, message: "parameter '\(parameter.name)' samples \(text) from \(sourceID), which its mock does not have",
-                                        file: mocks.path(of: file)))
+                findings.append(
+                    Finding(
+                        kind: .samplePath, severity: .error, category: .harness, endpoint: endpoint.id,
+                        path: path, message: "parameter '\(parameter.name)' samples \(text) from \(sourceID), which its mock does not have",
+                        file: mocks.path(of: file)))
             }
         }
         return findings

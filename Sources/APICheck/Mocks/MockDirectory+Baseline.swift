@@ -5,21 +5,25 @@ extension MockDirectory {
     /// rest of the run. A missing, oversized or broken mock is an error value, not a crash.
     public func baseline(for endpoint: AnyEndpoint) -> Result<MockBaseline, MockBaselineError> {
         guard let file = file(of: endpoint), let slot = slot(file) else {
-            return .failure(MockBaselineError(file: path(named: endpoint.mock + ".json"),
-                                              message: "no mock \(endpoint.mock).json to compare with"))
+            return .failure(
+                MockBaselineError(
+                    file: path(named: endpoint.mock + ".json"),
+                    message: "no mock \(endpoint.mock).json to compare with"))
         }
         let path = path(of: file)
         return slot.baseline(endpoint.id) { document in
             switch document {
             case let .success(document):
-                return .success(successVariants(of: endpoint).reduce(MockBaseline(endpoint: endpoint, document: document, file: path, api: api)) {
-                    $0.merged(with: MockBaseline(endpoint: endpoint, document: $1, file: path, api: api))
-                })
+                return .success(
+                    successVariants(of: endpoint).reduce(MockBaseline(endpoint: endpoint, document: document, file: path, api: api)) {
+                        $0.merged(with: MockBaseline(endpoint: endpoint, document: $1, file: path, api: api))
+                    })
             case let .failure(error):
-                let message = switch error.reason {
-                case .notJSON: "mock is \(error.message)"
-                default: "mock \(error.message)"
-                }
+                let message =
+                    switch error.reason {
+                    case .notJSON: "mock is \(error.message)"
+                    default: "mock \(error.message)"
+                    }
                 // A live `not-json` finding is about the answer; a broken mock stays `missing-mock` here.
                 let kind: FindingKind = error.kind == .notJSON ? .missingMock : error.kind
                 return .failure(MockBaselineError(file: path, message: message, kind: kind))
@@ -33,10 +37,13 @@ extension MockDirectory {
         let rules = api.rules(for: endpoint)
         return files(of: endpoint).compactMap { file -> JSONValue? in
             guard let scenario = file.scenario, scenario != MockScenario.logout, scenario != MockScenario.expired,
-                  file.status.map({ (200..<300).contains($0) }) ?? true,
-                  case let .success(document) = document(of: file), case let .success(data) = data(of: file),
-                  case .success = Classification.of(status: status(of: file), contentType: nil, body: data, parsed: document,
-                                                    rules: rules, redactor: api.makeRedactor()).0 else { return nil }
+                file.status.map({ (200..<300).contains($0) }) ?? true,
+                case let .success(document) = document(of: file), case let .success(data) = data(of: file),
+                case .success = Classification.of(
+                    status: status(of: file), contentType: nil, body: data, parsed: document,
+                    rules: rules, redactor: api.makeRedactor()
+                ).0
+            else { return nil }
             return document
         }
     }
@@ -49,7 +56,8 @@ extension MockDirectory {
         let rules = api.rules(for: login)
         for file in files(of: login) {
             guard let scenario = file.scenario, scenario != MockScenario.logout, scenario != MockScenario.expired,
-                  case let .success(document) = document(of: file), let code = rules.failureCode(in: document) else { continue }
+                case let .success(document) = document(of: file), let code = rules.failureCode(in: document)
+            else { continue }
             codes.insert(code)
         }
         return codes

@@ -21,10 +21,14 @@ extension MockDirectory {
         }
         for (mock, names) in unused {
             let first = names.first { $0 == mock + ".json" } ?? names[0]
-            var message = names.count == 1 ? "\(first) is not used by any declared endpoint"
+            var message =
+                names.count == 1
+                ? "\(first) is not used by any declared endpoint"
                 : "\(names.count) files (\(names.joined(separator: ", "))) are not used by any declared endpoint"
             message += ": no endpoint in the \(api.name) API's endpoints: list has mock: \"\(mock)\""
-            if let near = NameSuggestion.nearest(mock, in: api.endpoints.map(\.mock)), let owner = api.endpoints.first(where: { $0.mock == near }) {
+            if let near = NameSuggestion.nearest(mock, in: api.endpoints.map(\.mock)),
+                let owner = api.endpoints.first(where: { $0.mock == near })
+            {
                 message += " (did you mean \"\(near)\" of \(owner.id)?)"
             } else {
                 message += "; an Endpoint declared with that mock but left out of the list would explain it"
@@ -32,9 +36,11 @@ extension MockDirectory {
             findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: nil, message: message, file: path(named: first)))
         }
         for (file, answering) in shadowed where used.contains(file.mock) {
-            findings.append(Finding(kind: .orphanMock, severity: .error, endpoint: nil,
-                                    message: "\(file) is never replayed: \(answering) answers the same variant \(file.variantName); keep one",
-                                    file: path(of: file)))
+            findings.append(
+                Finding(
+                    kind: .orphanMock, severity: .error, endpoint: nil,
+                    message: "\(file) is never replayed: \(answering) answers the same variant \(file.variantName); keep one",
+                    file: path(of: file)))
         }
         return findings.sorted { ($0.file ?? "") < ($1.file ?? "") }
     }
@@ -47,16 +53,19 @@ extension MockDirectory {
         let declared = endpoint.scenarios + standard
         return files(of: endpoint).compactMap { file -> Finding? in
             guard let scenario = file.scenario, !declared.contains(scenario) else { return nil }
-            var message = "scenario '\(scenario)' is not declared for \(endpoint.id) ("
-                + (endpoint.scenarios.isEmpty ? "it declares none" : "it declares " + endpoint.scenarios.map { "'\($0)'" }.joined(separator: ", "))
+            var message =
+                "scenario '\(scenario)' is not declared for \(endpoint.id) ("
+                + (endpoint.scenarios.isEmpty
+                    ? "it declares none" : "it declares " + endpoint.scenarios.map { "'\($0)'" }.joined(separator: ", "))
                 + "; the standard ones are " + standard.map { "'\($0)'" }.joined(separator: " and ") + ")"
             if let near = NameSuggestion.nearest(scenario, in: declared) {
                 message += "; did you mean '\(near)'?"
             } else {
                 message += "; add it to the endpoint's scenarios: or rename the file"
             }
-            return Finding(kind: .undeclaredScenario, severity: .error, endpoint: endpoint.id,
-                           expected: declared.joined(separator: ", "), found: scenario, message: message, file: path(of: file))
+            return Finding(
+                kind: .undeclaredScenario, severity: .error, endpoint: endpoint.id,
+                expected: declared.joined(separator: ", "), found: scenario, message: message, file: path(of: file))
         }
     }
 }

@@ -82,7 +82,9 @@ public final class MockDirectory: Sendable {
         self.byMock = byMock
         var endpointByMock: [String: Int] = [:]
         endpointByMock.reserveCapacity(api.endpoints.count)
-        for (index, endpoint) in api.endpoints.enumerated() where endpointByMock[endpoint.mock] == nil { endpointByMock[endpoint.mock] = index }
+        for (index, endpoint) in api.endpoints.enumerated() where endpointByMock[endpoint.mock] == nil {
+            endpointByMock[endpoint.mock] = index
+        }
         self.endpointByMock = endpointByMock
     }
 

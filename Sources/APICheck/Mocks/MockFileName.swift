@@ -23,7 +23,8 @@ public struct MockFileName: Sendable, Hashable, CustomStringConvertible {
         var scenario = String(stem[stem.index(after: at)...])
         var status: Int?
         if let dot = scenario.lastIndex(of: "."), let pinned = Int(scenario[scenario.index(after: dot)...]),
-           (100...599).contains(pinned) {
+            (100...599).contains(pinned)
+        {
             status = pinned
             scenario = String(scenario[..<dot])
         }

@@ -46,7 +46,8 @@ final class MockFileSlot: Sendable {
 
     /// The baseline for `key`, made by `make` from the document the first time it is asked.
     func baseline(_ key: String, _ make: (Result<JSONValue, MockReadError>) -> Result<MockBaseline, MockBaselineError>)
-        -> Result<MockBaseline, MockBaselineError> {
+        -> Result<MockBaseline, MockBaselineError>
+    {
         state.withLock { state in
             if let first = state.baseline, first.key == key { return first.made }
             if let made = state.moreBaselines[key] { return made }

@@ -15,8 +15,10 @@ public enum MockLocator {
     public static func locate(folder: String = "mocks", workingDirectory: URL, declaredIn: String?) -> Location {
         let working = workingDirectory.standardizedFileURL
         if let found = packageMocks(folder, from: working) {
-            return Location(url: found, explanation: found.deletingLastPathComponent().path == working.path
-                ? "./\(folder)" : "the \(folder)/ of the package above the current directory")
+            return Location(
+                url: found,
+                explanation: found.deletingLastPathComponent().path == working.path
+                    ? "./\(folder)" : "the \(folder)/ of the package above the current directory")
         }
         var looked = ["./\(folder) and the packages above \(working.path)"]
         if let declaredIn {

@@ -72,8 +72,10 @@ public struct MockSelection: Sendable, Equatable {
     }
 
     /// The selection `APICHECK_MOCKED` names; nothing mocked when it is unset.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment,
-                                       variable: String = MockSelection.variable) throws(MockSelectionError) -> MockSelection {
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        variable: String = MockSelection.variable
+    ) throws(MockSelectionError) -> MockSelection {
         guard let text = environment[variable] else { return .none }
         return try MockSelection(parsing: text)
     }

@@ -61,27 +61,34 @@ public final class MockTransport: Transport {
         }
         if delay > .zero { try await Task.sleep(for: delay) }
         guard let endpointID = request.endpointID else {
-            return HTTPResponse(status: 404, headers: [("Content-Type", "text/plain")],
-                                body: Data("no declared endpoint for \(request.method) \(request.url.path)".utf8), url: request.url)
+            return HTTPResponse(
+                status: 404, headers: [("Content-Type", "text/plain")],
+                body: Data("no declared endpoint for \(request.method) \(request.url.path)".utf8), url: request.url)
         }
         guard let endpoint = api.endpoint(endpointID) else {
             // Declared with `static let` but left out of `API(endpoints:)`: say so, not 404.
-            throw TransportError(.other, "endpoint '\(endpointID)' is not in the \(api.name) API's endpoints: list; "
-                + "add it there to replay its mocks")
+            throw TransportError(
+                .other,
+                "endpoint '\(endpointID)' is not in the \(api.name) API's endpoints: list; "
+                    + "add it there to replay its mocks")
         }
         var scenario = chosen
-        if endpoint.requiresToken, !deadTokens.isEmpty, let token = request.token(placedBy: api.auth.placement), deadTokens.contains(token) {
+        if endpoint.requiresToken, !deadTokens.isEmpty, let token = request.token(placedBy: api.auth.placement), deadTokens.contains(token)
+        {
             scenario = MockScenario.expired
         }
         guard let file = mocks.file(of: endpoint, scenario: scenario) else {
             let variant = scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock
-            throw TransportError(.other, "no mock for \(endpointID)\(scenario.map { " scenario '\($0)'" } ?? ""): "
-                + "expected \(mocks.path(named: variant + ".json"))")
+            throw TransportError(
+                .other,
+                "no mock for \(endpointID)\(scenario.map { " scenario '\($0)'" } ?? ""): "
+                    + "expected \(mocks.path(named: variant + ".json"))")
         }
         switch mocks.data(of: file) {
         case let .success(body):
-            return HTTPResponse(status: mocks.status(of: file), headers: [("Content-Type", "application/json; charset=utf-8")],
-                                body: body, url: request.url, source: mocks.path(of: file))
+            return HTTPResponse(
+                status: mocks.status(of: file), headers: [("Content-Type", "application/json; charset=utf-8")],
+                body: body, url: request.url, source: mocks.path(of: file))
         case let .failure(error):
             throw TransportError(error.kind == .mockTooLarge ? .bodyTooLarge : .other, "mock \(error.file): \(error.message)")
         }

@@ -50,11 +50,12 @@ extension JSONSchema {
     /// The schema of a value of any of several shapes: `anyOf` them, or `{}` when they cover every
     /// kind of JSON value (an "any JSON" type).
     static func union(_ branches: [JSONValue]) -> JSONValue {
-        let kinds = Set(branches.compactMap { branch -> String? in
-            if case let .string(name)? = branch["type"] { return name == "integer" ? "number" : name }
-            if branch["$ref"] != nil { return "object" }
-            return nil
-        })
+        let kinds = Set(
+            branches.compactMap { branch -> String? in
+                if case let .string(name)? = branch["type"] { return name == "integer" ? "number" : name }
+                if branch["$ref"] != nil { return "object" }
+                return nil
+            })
         if kinds.isSuperset(of: ["boolean", "number", "string", "array", "object"]) { return any }
         return .object([("anyOf", .array(branches))])
     }

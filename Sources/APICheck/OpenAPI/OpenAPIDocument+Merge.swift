@@ -17,11 +17,18 @@ extension OpenAPIDocument {
     func merged(_ operation: JSONValue, with added: JSONValue, group: [AnyEndpoint], addedID: String) -> JSONValue {
         guard case var .object(members) = operation, case let .object(addedMembers) = added else { return operation }
         func set(_ key: String, _ value: JSONValue) {
-            if let index = members.firstIndex(where: { $0.key == key }) { members[index].value = value } else { members.append((key, value)) }
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                members[index].value = value
+            } else {
+                members.append((key, value))
+            }
         }
         let named = group.map { endpoint in endpoint.id + (endpoint.distinction.map { " (\($0))" } ?? " (none of the others)") }
-        set("description", .string("One operation for the endpoints declared on this method and path: "
-            + named.joined(separator: ", ") + "."))
+        set(
+            "description",
+            .string(
+                "One operation for the endpoints declared on this method and path: "
+                    + named.joined(separator: ", ") + "."))
         func items(_ value: JSONValue?) -> [JSONValue] {
             if case let .array(items)? = value { return items }
             return []
@@ -61,9 +68,10 @@ extension OpenAPIDocument {
     /// lists the values of both.
     private func joinedEnum(_ parameter: JSONValue, _ other: JSONValue) -> JSONValue {
         guard case var .object(members) = parameter, case var .object(schema)? = parameter["schema"],
-              case let .array(own)? = parameter["schema"]?["enum"], case let .array(added)? = other["schema"]?["enum"],
-              let schemaIndex = members.firstIndex(where: { $0.key == "schema" }),
-              let enumIndex = schema.firstIndex(where: { $0.key == "enum" }) else { return parameter }
+            case let .array(own)? = parameter["schema"]?["enum"], case let .array(added)? = other["schema"]?["enum"],
+            let schemaIndex = members.firstIndex(where: { $0.key == "schema" }),
+            let enumIndex = schema.firstIndex(where: { $0.key == "enum" })
+        else { return parameter }
         schema[enumIndex].value = .array(own + added.filter { !own.contains($0) })
         members[schemaIndex].value = .object(schema)
         return .object(members)
@@ -77,9 +85,11 @@ extension OpenAPIDocument {
 
     private func mergedResponse(_ response: JSONValue, _ added: JSONValue, addedID: String) -> JSONValue {
         guard case var .object(members) = response, let media = response["content"]?["application/json"],
-              let addedMedia = added["content"]?["application/json"], case var .object(mediaMembers) = media else { return response }
+            let addedMedia = added["content"]?["application/json"], case var .object(mediaMembers) = media
+        else { return response }
         if let schema = media["schema"], let addedSchema = addedMedia["schema"], schema != addedSchema,
-           let index = mediaMembers.firstIndex(where: { $0.key == "schema" }) {
+            let index = mediaMembers.firstIndex(where: { $0.key == "schema" })
+        {
             // `anyOf`, not `oneOf`: one answer is often valid for both endpoints (their failure
             // envelope, a payload whose fields they share), and `oneOf` would refuse it for that.
             var alternatives = Self.alternatives(schema)

@@ -1,8 +1,10 @@
 extension OpenAPIDocument {
     /// One endpoint as an operation: its parameters by location, body parameters as a JSON request
     /// body (what `RequestBuilder` sends), a typed body by its type's schema, its responses, and the token's scheme when it needs one.
-    func operation(_ endpoint: AnyEndpoint, recorder: SchemaRecorder,
-                   answers: [(file: MockFileName, status: Int, value: JSONValue)]) throws(SchemaRecordingError) -> JSONValue {
+    func operation(
+        _ endpoint: AnyEndpoint, recorder: SchemaRecorder,
+        answers: [(file: MockFileName, status: Int, value: JSONValue)]
+    ) throws(SchemaRecordingError) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("operationId", .string(endpoint.id))]
         if let tag = endpoint.id.split(separator: ".").first, endpoint.id.contains(".") {
             members.append(("tags", .array([.string(String(tag))])))
@@ -10,16 +12,19 @@ extension OpenAPIDocument {
         members.append(("summary", .string(summary(endpoint))))
         let spanning = endpoint.multiSegmentParameterNames
         var parameters = endpoint.parameters.filter { $0.location != .body }.map { parameter in
-            spanning.contains(parameter.name) && parameter.location == .path ? spansSegments(parameterValue(parameter)) : parameterValue(parameter)
+            spanning.contains(parameter.name) && parameter.location == .path
+                ? spansSegments(parameterValue(parameter)) : parameterValue(parameter)
         }
         // The value a shared route is told apart by is a parameter of its own, an enum of one
         // value; merged with the route's other endpoints it lists every value.
         if let pair = endpoint.distinction?.queryPair,
-           !endpoint.parameters.contains(where: { $0.name == pair.name && $0.location == .query }) {
-            parameters.append(.object([
-                ("name", .string(pair.name)), ("in", .string("query")), ("required", .bool(true)),
-                ("schema", .object([("type", .string("string")), ("enum", .array([.string(pair.value)]))])),
-            ]))
+            !endpoint.parameters.contains(where: { $0.name == pair.name && $0.location == .query })
+        {
+            parameters.append(
+                .object([
+                    ("name", .string(pair.name)), ("in", .string("query")), ("required", .bool(true)),
+                    ("schema", .object([("type", .string("string")), ("enum", .array([.string(pair.value)]))])),
+                ]))
         }
         if !parameters.isEmpty { members.append(("parameters", .array(parameters))) }
         let body = endpoint.parameters.filter { $0.location == .body }
@@ -30,12 +35,24 @@ extension OpenAPIDocument {
                 (parameter.name, schema(of: parameter))
             }
             let required = body.filter(\.required).map(\.name)
-            members.append(("requestBody", .object([
-                ("required", .bool(!required.isEmpty)),
-                ("content", .object([("application/json", .object([
-                    ("schema", JSONSchema.object(properties: properties, required: required)),
-                ]))])),
-            ])))
+            members.append(
+                (
+                    "requestBody",
+                    .object([
+                        ("required", .bool(!required.isEmpty)),
+                        (
+                            "content",
+                            .object([
+                                (
+                                    "application/json",
+                                    .object([
+                                        ("schema", JSONSchema.object(properties: properties, required: required))
+                                    ])
+                                )
+                            ])
+                        ),
+                    ])
+                ))
         }
         members.append(("responses", try responses(endpoint, recorder: recorder, answers: answers)))
         if endpoint.requiresToken, api.auth.hasToken {
@@ -51,8 +68,13 @@ extension OpenAPIDocument {
     /// segments, sent as RFC 6570's `{+path}` sends it.
     private func spansSegments(_ parameter: JSONValue) -> JSONValue {
         guard case var .object(members) = parameter else { return parameter }
-        members.append(("description", .string("Spans path segments: sent with its `/` (and RFC 3986's other reserved characters) "
-            + "unescaped, as RFC 6570's reserved expansion `{+\(parameter["name"]?.stringValue ?? "")}` sends it.")))
+        members.append(
+            (
+                "description",
+                .string(
+                    "Spans path segments: sent with its `/` (and RFC 3986's other reserved characters) "
+                        + "unescaped, as RFC 6570's reserved expansion `{+\(parameter["name"]?.stringValue ?? "")}` sends it.")
+            ))
         members.append((Self.multiSegmentExtension, .bool(true)))
         return .object(members)
     }

@@ -7,8 +7,10 @@ extension OpenAPIDocument {
     /// statuses carry the API's error shape when it declares one. Every mock of the endpoint is a
     /// named example under the status it is replayed with; each declared error check's status is
     /// a response, its description naming the checks' scenarios.
-    func responses(_ endpoint: AnyEndpoint, recorder: SchemaRecorder,
-                   answers: [(file: MockFileName, status: Int, value: JSONValue)]) throws(SchemaRecordingError) -> JSONValue {
+    func responses(
+        _ endpoint: AnyEndpoint, recorder: SchemaRecorder,
+        answers: [(file: MockFileName, status: Int, value: JSONValue)]
+    ) throws(SchemaRecordingError) -> JSONValue {
         let payload = try recorder.schema(for: endpoint.responseType)
         var examples: [Int: [(key: String, value: JSONValue)]] = [:]
         for (file, status, value) in answers {
@@ -28,7 +30,8 @@ extension OpenAPIDocument {
             if status == success {
                 if let policy {
                     schema = .object([("anyOf", .array([successEnvelope(payload, policy), failureEnvelope(policy)]))])
-                    description = "Success (code \(policy.successCodes.sorted().map(\.text).joined(separator: ", "))), "
+                    description =
+                        "Success (code \(policy.successCodes.sorted().map(\.text).joined(separator: ", "))), "
                         + "or a failure envelope"
                 } else {
                     schema = payload
@@ -56,10 +59,14 @@ extension OpenAPIDocument {
             if !checked.isEmpty { description += "; declared error checks: " + checked.joined(separator: ", ") }
             var media: [(key: String, value: JSONValue)] = [("schema", schema)]
             if let named = examples[status], !named.isEmpty { media.append(("examples", .object(named))) }
-            responses.append((String(status), .object([
-                ("description", .string(description)),
-                ("content", .object([(contentType, .object(media))])),
-            ])))
+            responses.append(
+                (
+                    String(status),
+                    .object([
+                        ("description", .string(description)),
+                        ("content", .object([(contentType, .object(media))])),
+                    ])
+                ))
         }
         return .object(responses)
     }
@@ -90,7 +97,8 @@ extension OpenAPIDocument {
     /// The endpoint's mock files that answer (not shadowed by another file of the same variant),
     /// success first, each with its status and its body, secrets masked.
     func mockExamples(_ endpoint: AnyEndpoint, skipped: inout [(file: String, reason: String)])
-        -> [(file: MockFileName, status: Int, value: JSONValue)] {
+        -> [(file: MockFileName, status: Int, value: JSONValue)]
+    {
         guard let mocks else { return [] }
         let files = mocks.files(of: endpoint).filter { mocks.file($0.variantName) == $0 }
             .sorted { ($0.scenario ?? "", $0.description) < ($1.scenario ?? "", $1.description) }
@@ -115,7 +123,8 @@ extension OpenAPIDocument {
             case let .object(members):
                 for member in members {
                     if case let .string(text) = member.value, found[member.key, default: []].count < 64,
-                       !found[member.key, default: []].contains(text) {
+                        !found[member.key, default: []].contains(text)
+                    {
                         found[member.key, default: []].append(text)
                     }
                     visit(member.value)
@@ -132,10 +141,11 @@ extension OpenAPIDocument {
     static func masked(_ value: JSONValue, fields: Set<String>) -> JSONValue {
         switch value {
         case let .object(members):
-            return .object(members.map { member in
-                if fields.contains(member.key), case .string = member.value { return (member.key, .string(Redactor.mask)) }
-                return (member.key, masked(member.value, fields: fields))
-            })
+            return .object(
+                members.map { member in
+                    if fields.contains(member.key), case .string = member.value { return (member.key, .string(Redactor.mask)) }
+                    return (member.key, masked(member.value, fields: fields))
+                })
         case let .array(items):
             return .array(items.map { masked($0, fields: fields) })
         default:

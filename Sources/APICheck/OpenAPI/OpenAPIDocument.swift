@@ -42,7 +42,8 @@ public struct OpenAPIDocument {
     /// The document, with the mock files that gave no example (unreadable, not JSON), by path and
     /// reason, and what the schemas leave out (`SchemaRecorder.warnings`), each naming the type.
     public func build() throws(Failure) -> (document: JSONValue, skippedMocks: [(file: String, reason: String)], warnings: [String]) {
-        let recorder = SchemaRecorder(dates: api.dates, reservedNames: [Self.envelopeComponent, Self.failureComponent, Self.errorComponent])
+        let recorder = SchemaRecorder(
+            dates: api.dates, reservedNames: [Self.envelopeComponent, Self.failureComponent, Self.errorComponent])
         var paths: [(key: String, value: JSONValue)] = []
         // Where each template sits in `paths`: a catalog of thousands finds its path item at once.
         var pathIndex: [String: Int] = [:]
@@ -59,7 +60,9 @@ public struct OpenAPIDocument {
                 throw Failure(endpoint: endpoint.id, cause: error)
             }
             // `{+path}` is written `{path}`: its parameter says that it spans segments.
-            let template = "/" + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
+            let template =
+                "/"
+                + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
                 .replacingOccurrences(of: "{+", with: "{")
             let method = endpoint.method.rawValue.lowercased()
             if let index = pathIndex[template], case var .object(item) = paths[index].value {
@@ -78,12 +81,19 @@ public struct OpenAPIDocument {
         }
         var document: [(key: String, value: JSONValue)] = [
             ("openapi", .string(Self.version)),
-            ("info", .object([
-                ("title", .string(api.name)),
-                ("version", .string("1")),
-                ("description", .string("Derived by apicheck from the Swift declarations of the \(api.name) API; "
-                    + "schemas are recorded from the decode types, examples are the mocks.")),
-            ])),
+            (
+                "info",
+                .object([
+                    ("title", .string(api.name)),
+                    ("version", .string("1")),
+                    (
+                        "description",
+                        .string(
+                            "Derived by apicheck from the Swift declarations of the \(api.name) API; "
+                                + "schemas are recorded from the decode types, examples are the mocks.")
+                    ),
+                ])
+            ),
         ]
         let serverList = serverEntries
         if !serverList.isEmpty { document.append(("servers", .array(serverList))) }
@@ -91,10 +101,14 @@ public struct OpenAPIDocument {
         var components: [(key: String, value: JSONValue)] = [("schemas", .object(schemas(recorder)))]
         var schemes: [(key: String, value: JSONValue)] = securitySchemeValue.map { [(Self.securityScheme, $0)] } ?? []
         if let login = api.auth.loginEndpoint, api.auth.loginCredentials == .basic {
-            schemes.append((Self.loginSecurityScheme, .object([
-                ("type", .string("http")), ("scheme", .string("basic")),
-                ("description", .string("HTTP Basic credentials, the account and its password, which \(login) takes.")),
-            ])))
+            schemes.append(
+                (
+                    Self.loginSecurityScheme,
+                    .object([
+                        ("type", .string("http")), ("scheme", .string("basic")),
+                        ("description", .string("HTTP Basic credentials, the account and its password, which \(login) takes.")),
+                    ])
+                ))
         }
         if !schemes.isEmpty { components.append(("securitySchemes", .object(schemes))) }
         document.append(("components", .object(components)))
@@ -147,10 +161,11 @@ public struct OpenAPIDocument {
 
     /// The API's error body: its code (any scalar) and message at their paths.
     private func errorSchema(_ errors: ErrorShape) -> JSONValue {
-        JSONSchema.tree([
-            (errors.codePath, .object([("type", .array(["integer", "string", "boolean"].map(JSONValue.string)))]), true),
-            (errors.messagePath, JSONSchema.type("string"), false),
-        ], typed: true)
+        JSONSchema.tree(
+            [
+                (errors.codePath, .object([("type", .array(["integer", "string", "boolean"].map(JSONValue.string)))]), true),
+                (errors.messagePath, JSONSchema.type("string"), false),
+            ], typed: true)
     }
 
     func successCodes(_ policy: EnvelopePolicy) -> JSONValue { .array(policy.successCodes.sorted().map(\.json)) }
@@ -180,17 +195,23 @@ public struct OpenAPIDocument {
         case .basic:
             return .object([("type", .string("http")), ("scheme", .string("basic")), ("description", .string(source))])
         case let .cookie(name):
-            return .object([("type", .string("apiKey")), ("in", .string("cookie")), ("name", .string(name)),
-                            ("description", .string(source))])
+            return .object([
+                ("type", .string("apiKey")), ("in", .string("cookie")), ("name", .string(name)),
+                ("description", .string(source)),
+            ])
         case let .query(name):
-            return .object([("type", .string("apiKey")), ("in", .string("query")), ("name", .string(name)),
-                            ("description", .string(source))])
+            return .object([
+                ("type", .string("apiKey")), ("in", .string("query")), ("name", .string(name)),
+                ("description", .string(source)),
+            ])
         case let .header(name, prefix) where name.lowercased() == "authorization" && prefix.lowercased() == "bearer ":
             return .object([("type", .string("http")), ("scheme", .string("bearer")), ("description", .string(source))])
         case let .header(name, prefix):
             let note = prefix.isEmpty ? "" : " The value is the token after `\(prefix)`."
-            return .object([("type", .string("apiKey")), ("in", .string("header")), ("name", .string(name)),
-                            ("description", .string(source + note))])
+            return .object([
+                ("type", .string("apiKey")), ("in", .string("header")), ("name", .string(name)),
+                ("description", .string(source + note)),
+            ])
         }
     }
 }

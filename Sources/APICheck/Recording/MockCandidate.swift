@@ -15,8 +15,10 @@ public struct MockCandidate: Sendable {
     /// replay and `serve` read it.
     public var isEmpty = false
 
-    public init(endpoint: AnyEndpoint, scenario: String? = nil, status: Int, document: JSONValue,
-                violations: [Finding] = [], seen: Int = 1) {
+    public init(
+        endpoint: AnyEndpoint, scenario: String? = nil, status: Int, document: JSONValue,
+        violations: [Finding] = [], seen: Int = 1
+    ) {
         self.endpoint = endpoint
         self.scenario = scenario
         self.status = status

@@ -17,8 +17,10 @@ public struct MockRecorder: Sendable {
     public let writer: MockWriter
     public let redactPaths: [JSONPath]
 
-    public init(api: API, transport: any Transport, options: LiveOptions, directory: URL, redactPaths: [JSONPath] = [],
-                dryRun: Bool = false, force: Bool = false) {
+    public init(
+        api: API, transport: any Transport, options: LiveOptions, directory: URL, redactPaths: [JSONPath] = [],
+        dryRun: Bool = false, force: Bool = false
+    ) {
         var options = options
         options.mocksDirectory = directory
         self.api = api
@@ -31,8 +33,9 @@ public struct MockRecorder: Sendable {
     /// Runs the live run, `observers` following it beside the recorder's own, and writes the mocks.
     public func run(redactor: Redactor? = nil, observers: [any LiveRunObserver] = []) async -> MockRecording {
         let answers = ReceivedAnswers()
-        let check = LiveCheck(api: api, transport: transport, options: options, redactor: redactor,
-                              observers: observers + [answers])
+        let check = LiveCheck(
+            api: api, transport: transport, options: options, redactor: redactor,
+            observers: observers + [answers])
         var report = await check.run()
         report.command = .record
         // Plan order, not arrival order: placeholders are ranked by it, so a second run writes the same bytes.
@@ -50,7 +53,8 @@ public struct MockRecorder: Sendable {
         // By endpoint, once: looking them up per endpoint would scan every exchange each time. As
         // positions, not copies: the exchanges are the largest thing a big recording holds.
         let byEndpoint = Dictionary(grouping: received.indices, by: { received[$0].endpoint })
-        let results = Dictionary(report.results.filter { $0.role == .endpoint }.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
+        let results = Dictionary(
+            report.results.filter { $0.role == .endpoint }.map { ($0.endpoint, $0) }, uniquingKeysWith: { first, _ in first })
         for endpoint in selected {
             let own = (byEndpoint[endpoint.id] ?? []).map { received[$0] }
             let checks = own.filter { if case .check = $0.role { true } else { false } }
@@ -61,18 +65,24 @@ public struct MockRecorder: Sendable {
                 candidate.violations = result?.findings.filter { $0.severity == .error && $0.category == .contract } ?? []
                 candidates.append(candidate)
             case nil:
-                notRecorded.append(Self.notRecorded(endpoint, scenario: nil, why: result?.findings.first?.summaryLine
-                    ?? result?.skipped?.rawValue ?? "no answer"))
+                notRecorded.append(
+                    Self.notRecorded(
+                        endpoint, scenario: nil,
+                        why: result?.findings.first?.summaryLine
+                            ?? result?.skipped?.rawValue ?? "no answer"))
             }
             for errorCheck in endpoint.sentErrorChecks {
                 let scenario = errorCheck.scenario
                 // A replayed answer is the same whatever the input: the check was not judged.
                 guard let exchange = own.first(where: { if case .errorCheck(scenario, _) = $0.role { true } else { false } }),
-                      !exchange.isReplayed else { continue }
+                    !exchange.isReplayed
+                else { continue }
                 if case .errorCheck(_, accepted: false) = exchange.role {
                     let found = "HTTP \(exchange.status), " + (exchange.classification?.name ?? "no classification")
-                    notRecorded.append(Self.notRecorded(endpoint, scenario: scenario,
-                                                        why: "the error check's answer is \(found), expected \(errorCheck.expectedDescription)"))
+                    notRecorded.append(
+                        Self.notRecorded(
+                            endpoint, scenario: scenario,
+                            why: "the error check's answer is \(found), expected \(errorCheck.expectedDescription)"))
                 } else if let candidate = candidate(exchange, endpoint: endpoint, scenario: scenario) {
                     candidates.append(candidate)
                 } else {
@@ -81,16 +91,20 @@ public struct MockRecorder: Sendable {
             }
             // The refresh endpoint's refusal, from the dead-refresh-token probe's answer.
             if options.probes, endpoint.sessionEffect == .refreshes,
-               let exchange = own.first(where: { if case .probe(.deadRefreshToken, _, true) = $0.role { true } else { false } }),
-               let candidate = candidate(exchange, endpoint: endpoint, scenario: MockScenario.refused) {
+                let exchange = own.first(where: { if case .probe(.deadRefreshToken, _, true) = $0.role { true } else { false } }),
+                let candidate = candidate(exchange, endpoint: endpoint, scenario: MockScenario.refused)
+            {
                 candidates.append(candidate)
             }
             guard options.probes, endpoint.requiresToken else { continue }
             if !endpoint.isProbed {
                 if let exchange = Self.acceptedDeadTokenAnswer(in: received),
-                   let document = try? JSONParser.parse(exchange.body) {
-                    candidates.append(MockCandidate(endpoint: endpoint, scenario: MockScenario.expired,
-                                                    status: exchange.status, document: document))
+                    let document = try? JSONParser.parse(exchange.body)
+                {
+                    candidates.append(
+                        MockCandidate(
+                            endpoint: endpoint, scenario: MockScenario.expired,
+                            status: exchange.status, document: document))
                 }
                 continue
             }
@@ -100,20 +114,27 @@ public struct MockRecorder: Sendable {
                 }
                 if case let .probe(_, expected, false) = exchange.role {
                     let found = exchange.classification?.name ?? "none"
-                    notRecorded.append(Self.notRecorded(endpoint, scenario: scenario,
-                                                        why: "the probe's answer is \(found), expected \(expected)"))
+                    notRecorded.append(
+                        Self.notRecorded(
+                            endpoint, scenario: scenario,
+                            why: "the probe's answer is \(found), expected \(expected)"))
                     continue
                 }
-                if let candidate = candidate(exchange, endpoint: endpoint, scenario: scenario) { candidates.append(candidate) }
-                else { notRecorded.append(Self.notRecorded(endpoint, scenario: scenario, why: "the probe's answer is not JSON")) }
+                if let candidate = candidate(exchange, endpoint: endpoint, scenario: scenario) {
+                    candidates.append(candidate)
+                } else {
+                    notRecorded.append(Self.notRecorded(endpoint, scenario: scenario, why: "the probe's answer is not JSON"))
+                }
             }
         }
         let files = writer.write(candidates, placeholders: placeholders)
-        return MockRecording(report: report, files: files, notRecorded: notRecorded.map { finding in
-            var finding = finding
-            finding.message = placeholders.redact(text: check.redactor.redact(finding.message))
-            return finding
-        }, force: writer.force)
+        return MockRecording(
+            report: report, files: files,
+            notRecorded: notRecorded.map { finding in
+                var finding = finding
+                finding.message = placeholders.redact(text: check.redactor.redact(finding.message))
+                return finding
+            }, force: writer.force)
     }
 
     /// The first dead-token probe answer of the run that classified as declared.
@@ -168,7 +189,8 @@ public struct MockRecorder: Sendable {
 
     static func notRecorded(_ endpoint: AnyEndpoint, scenario: String?, why: String) -> Finding {
         let file = MockFileName(mock: endpoint.mock, scenario: scenario).description
-        return Finding(kind: .missingMock, severity: .warning, category: .harness, endpoint: endpoint.id,
-                       message: "\(file) not recorded: \(why)")
+        return Finding(
+            kind: .missingMock, severity: .warning, category: .harness, endpoint: endpoint.id,
+            message: "\(file) not recorded: \(why)")
     }
 }

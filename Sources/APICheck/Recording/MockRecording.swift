@@ -34,9 +34,10 @@ public struct MockRecording: Sendable {
     /// incomplete when the run could not do its job (refused credentials, a file that could not be
     /// written); else holds.
     public var verdict: Verdict {
-        Verdict(unreachable: report.targetUnreachable, violated: files.contains(where: { $0.action == .refused }) || !violations.isEmpty,
-                incomplete: files.contains(where: { $0.action == .failed })
-                    || report.allFindings.contains(where: { $0.severity == .error && $0.category == .harness })
-                    || report.results.contains(where: { $0.skipped != nil }))
+        Verdict(
+            unreachable: report.targetUnreachable, violated: files.contains(where: { $0.action == .refused }) || !violations.isEmpty,
+            incomplete: files.contains(where: { $0.action == .failed })
+                || report.allFindings.contains(where: { $0.severity == .error && $0.category == .harness })
+                || report.results.contains(where: { $0.skipped != nil }))
     }
 }

@@ -26,8 +26,10 @@ public struct MockWriteResult: Sendable, Equatable {
     /// Answers seen for this file (HAR imports: the latest wins).
     public var seen: Int
 
-    public init(endpoint: String, file: String, path: String, action: Action, replaces: String? = nil,
-                changes: [ShapeChange] = [], findings: [Finding] = [], forced: Bool = false, seen: Int = 1) {
+    public init(
+        endpoint: String, file: String, path: String, action: Action, replaces: String? = nil,
+        changes: [ShapeChange] = [], findings: [Finding] = [], forced: Bool = false, seen: Int = 1
+    ) {
         self.endpoint = endpoint
         self.file = file
         self.path = path

@@ -21,9 +21,10 @@ extension MockWriter {
 
     /// The finding for a file larger than `mocks` and `serve` would read.
     func tooLarge(_ name: MockFileName, size: Int, endpoint: String) -> Finding {
-        return Finding(kind: .mockTooLarge, severity: .error, category: .harness, endpoint: endpoint,
-                       message: "\(name) would be \(MockReadError.bytes(size)) (\(size) bytes), over the \(MockReadError.bytes(maxFileBytes)) cap "
-                           + "for mock files that mocks and serve read; not written, not even with --force (raise the cap with --max-mock)",
-                       file: directory.appendingPathComponent(name.description).path)
+        return Finding(
+            kind: .mockTooLarge, severity: .error, category: .harness, endpoint: endpoint,
+            message: "\(name) would be \(MockReadError.bytes(size)) (\(size) bytes), over the \(MockReadError.bytes(maxFileBytes)) cap "
+                + "for mock files that mocks and serve read; not written, not even with --force (raise the cap with --max-mock)",
+            file: directory.appendingPathComponent(name.description).path)
     }
 }

@@ -21,8 +21,10 @@ public struct MockWriter: Sendable {
     /// Report the drift of an answer replacing a success mock, as `live` would (`import-har`).
     public var reportsDrift: Bool
 
-    public init(api: API, directory: URL, dryRun: Bool = false, force: Bool = false, reportsDrift: Bool = false,
-                maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) {
+    public init(
+        api: API, directory: URL, dryRun: Bool = false, force: Bool = false, reportsDrift: Bool = false,
+        maxFileBytes: Int = MockDirectory.defaultMaxFileBytes
+    ) {
         self.api = api
         self.directory = directory
         self.dryRun = dryRun
@@ -56,9 +58,10 @@ public struct MockWriter: Sendable {
         var results: [MockWriteResult] = []
         for (index, name, data) in rendered {
             let candidate = candidates[index]
-            var result = MockWriteResult(endpoint: candidate.endpoint.id, file: name.description,
-                                         path: directory.appendingPathComponent(name.description).path,
-                                         action: .created, seen: candidate.seen)
+            var result = MockWriteResult(
+                endpoint: candidate.endpoint.id, file: name.description,
+                path: directory.appendingPathComponent(name.description).path,
+                action: .created, seen: candidate.seen)
             // The audit finds again what the live check found: say it once.
             var problems = candidate.violations
             for finding in audit[name] ?? [] where !problems.contains(where: { $0.kind == finding.kind && $0.path == finding.path }) {
@@ -73,8 +76,9 @@ public struct MockWriter: Sendable {
                 let found = (try? JSONParser.parse(data)) ?? .null
                 // Keys of a map are data: entries come and go without the shape changing.
                 let maps = mapPaths(of: candidate, document: found, body: data, in: existing, redactor: redactor)
-                result.changes = ShapeDiff.changes(expected: Shape(of: oldDocument, skippingBelow: maps),
-                                                   found: Shape(of: found, skippingBelow: maps))
+                result.changes = ShapeDiff.changes(
+                    expected: Shape(of: oldDocument, skippingBelow: maps),
+                    found: Shape(of: found, skippingBelow: maps))
                 if reportsDrift { result.drift = drift(of: candidate, document: found, body: data, in: existing, redactor: redactor) }
             }
             let refusing = problems.contains { $0.severity == .error }
@@ -112,8 +116,9 @@ public struct MockWriter: Sendable {
             if let old { try FileManager.default.removeItem(at: directory.appendingPathComponent(old.description)) }
             return nil
         } catch {
-            return Finding(kind: .mockUnreadable, severity: .error, category: .harness, endpoint: endpoint,
-                           message: "cannot write \(url.path): \(error.localizedDescription)", file: url.path)
+            return Finding(
+                kind: .mockUnreadable, severity: .error, category: .harness, endpoint: endpoint,
+                message: "cannot write \(url.path): \(error.localizedDescription)", file: url.path)
         }
     }
 

@@ -27,8 +27,10 @@ public struct Finding: Sendable, Equatable {
     /// The mock file involved, when there is one.
     public var file: String?
 
-    public init(kind: FindingKind, severity: Severity, category: Category = .contract, endpoint: String?,
-                path: JSONPath? = nil, expected: String? = nil, found: String? = nil, message: String, file: String? = nil) {
+    public init(
+        kind: FindingKind, severity: Severity, category: Category = .contract, endpoint: String?,
+        path: JSONPath? = nil, expected: String? = nil, found: String? = nil, message: String, file: String? = nil
+    ) {
         self.kind = kind
         self.severity = severity
         self.category = category
@@ -75,7 +77,8 @@ public struct Finding: Sendable, Equatable {
         default:
             break
         }
-        self.init(kind: error.reason.kind, severity: .error, category: category, endpoint: error.endpoint,
-                  path: path, expected: expected, found: found, message: Self.capped(error.reason.message, at: Self.keptLimit), file: file)
+        self.init(
+            kind: error.reason.kind, severity: .error, category: category, endpoint: error.endpoint,
+            path: path, expected: expected, found: found, message: Self.capped(error.reason.message, at: Self.keptLimit), file: file)
     }
 }

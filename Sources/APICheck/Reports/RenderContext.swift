@@ -17,8 +17,10 @@ public struct RenderContext: Sendable {
     /// The results history before this run, when a store was given: the HTML report shows it.
     public var history: ReportHistory?
 
-    public init(tool: String, directory: String? = nil, color: Bool = false, verbose: Bool = false, exitCode: Int32? = nil,
-                history: ReportHistory? = nil) {
+    public init(
+        tool: String, directory: String? = nil, color: Bool = false, verbose: Bool = false, exitCode: Int32? = nil,
+        history: ReportHistory? = nil
+    ) {
         self.tool = tool
         self.directory = directory
         self.color = color

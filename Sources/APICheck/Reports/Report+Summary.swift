@@ -29,9 +29,10 @@ extension Report {
     /// One pass over the results, copying none: a report of 20,000 results is rendered with its
     /// summary, and filtered copies of them per role were the peak of such a run.
     public var summary: Summary {
-        var summary = Summary(endpoints: 0, endpointsPassed: 0, endpointsSkipped: 0, probes: 0, probesPassed: 0, probesSkipped: 0,
-                              pagingChecks: 0, pagingChecksPassed: 0, pagingChecksSkipped: 0,
-                              errors: count(.error), warnings: count(.warning), infos: count(.info))
+        var summary = Summary(
+            endpoints: 0, endpointsPassed: 0, endpointsSkipped: 0, probes: 0, probesPassed: 0, probesSkipped: 0,
+            pagingChecks: 0, pagingChecksPassed: 0, pagingChecksSkipped: 0,
+            errors: count(.error), warnings: count(.warning), infos: count(.info))
         for result in results {
             let passed = result.passed(strict: strict) ? 1 : 0, skipped = result.skipped == nil ? 0 : 1
             switch result.role {
@@ -77,19 +78,28 @@ extension Report {
     /// for runs that called a server.
     public var summaryLine: String {
         let summary = summary
-        var parts = [Self.tally(summary.endpoints, "endpoint", passed: summary.endpointsPassed,
-                                failed: summary.endpointsFailed, skipped: summary.endpointsSkipped)]
+        var parts = [
+            Self.tally(
+                summary.endpoints, "endpoint", passed: summary.endpointsPassed,
+                failed: summary.endpointsFailed, skipped: summary.endpointsSkipped)
+        ]
         if summary.probes > 0 {
-            parts.append(Self.tally(summary.probes, "probe", passed: summary.probesPassed,
-                                    failed: summary.probesFailed, skipped: summary.probesSkipped))
+            parts.append(
+                Self.tally(
+                    summary.probes, "probe", passed: summary.probesPassed,
+                    failed: summary.probesFailed, skipped: summary.probesSkipped))
         }
         if summary.pagingChecks > 0 {
-            parts.append(Self.tally(summary.pagingChecks, "paging check", passed: summary.pagingChecksPassed,
-                                    failed: summary.pagingChecksFailed, skipped: summary.pagingChecksSkipped))
+            parts.append(
+                Self.tally(
+                    summary.pagingChecks, "paging check", passed: summary.pagingChecksPassed,
+                    failed: summary.pagingChecksFailed, skipped: summary.pagingChecksSkipped))
         }
         if summary.errorChecks > 0 {
-            parts.append(Self.tally(summary.errorChecks, "error check", passed: summary.errorChecksPassed,
-                                    failed: summary.errorChecksFailed, skipped: summary.errorChecksSkipped))
+            parts.append(
+                Self.tally(
+                    summary.errorChecks, "error check", passed: summary.errorChecksPassed,
+                    failed: summary.errorChecksFailed, skipped: summary.errorChecksSkipped))
         }
         var findings = [Self.plural(summary.errors, "error"), Self.plural(summary.warnings, "warning")]
         if summary.infos > 0 { findings.append(Self.plural(summary.infos, "info")) }

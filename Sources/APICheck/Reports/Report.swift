@@ -36,8 +36,10 @@ public struct Report: Sendable, Equatable {
     /// Problems not tied to one endpoint (the target is down, login failed).
     public var runFindings: [Finding]
 
-    public init(command: Command, api: String, target: String, startedAt: Date = Date(), duration: Double = 0,
-                concurrency: Int? = nil, strict: Bool = false, results: [CheckResult] = [], runFindings: [Finding] = []) {
+    public init(
+        command: Command, api: String, target: String, startedAt: Date = Date(), duration: Double = 0,
+        concurrency: Int? = nil, strict: Bool = false, results: [CheckResult] = [], runFindings: [Finding] = []
+    ) {
         self.command = command
         self.api = api
         self.target = target

@@ -43,15 +43,17 @@ extension AuthPolicy.Placement {
 
     /// The token an `HTTPRequest` carries here.
     public func token(in request: HTTPRequest) -> String? {
-        token(header: { request.header($0) }, query: { name in
-            URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
-        })
+        token(
+            header: { request.header($0) },
+            query: { name in
+                URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
+            })
     }
 
     private static func strip(_ prefix: String, from value: String) -> String {
         let value = value.trimmingCharacters(in: .whitespaces)
         guard !prefix.isEmpty, value.utf8.count >= prefix.utf8.count,
-              value.utf8.prefix(prefix.utf8.count).elementsEqual(prefix.utf8, by: { Self.lower($0) == Self.lower($1) })
+            value.utf8.prefix(prefix.utf8.count).elementsEqual(prefix.utf8, by: { Self.lower($0) == Self.lower($1) })
         else {
             // "Bearer" alone is the prefix without a token: none was sent.
             if !prefix.isEmpty, value.caseInsensitiveCompare(prefix.trimmingCharacters(in: .whitespaces)) == .orderedSame { return "" }
@@ -85,7 +87,8 @@ extension AuthPolicy {
     /// The account and password in Basic credentials; nil when they do not decode.
     public static func basicParts(of credentials: String) -> (account: String, password: String)? {
         guard let data = Data(base64Encoded: credentials), let text = String(data: data, encoding: .utf8),
-              let colon = text.firstIndex(of: ":") else { return nil }
+            let colon = text.firstIndex(of: ":")
+        else { return nil }
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 }

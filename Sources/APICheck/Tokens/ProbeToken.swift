@@ -32,7 +32,9 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
 
     /// `{random:N}` becomes N random letters, `{length}` as many as the real token is long;
     /// everything else is kept as written.
-    public static func template(_ template: String) -> ProbeToken { ProbeToken(rule: .template(template), description: "template \(template)") }
+    public static func template(_ template: String) -> ProbeToken {
+        ProbeToken(rule: .template(template), description: "template \(template)")
+    }
 
     /// Made from the real token by `make`; `name` says how, where the declaration is listed.
     public static func computed(_ name: String, _ make: @escaping @Sendable (_ real: String) -> String) -> ProbeToken {
@@ -112,7 +114,8 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
         // A kind prefix helps a server route the token: up to four letters ended by punctuation,
         // never part of the secret itself.
         let letters = characters.prefix(4).prefix(while: \.isLetter).count
-        let keep = letters > 0 && letters < characters.count - 8 && !characters[letters].isLetter && !characters[letters].isNumber
+        let keep =
+            letters > 0 && letters < characters.count - 8 && !characters[letters].isLetter && !characters[letters].isNumber
             ? letters + 1 : 0
         for index in characters.indices.dropFirst(keep) where characters[index].isLetter || characters[index].isNumber {
             characters[index] = alphabet.randomElement(using: &random)!

@@ -53,18 +53,23 @@ public final class TokenStore: Sendable {
     let state = Mutex(State())
 
     /// `revokesEarlierTokens` and `rotates` are the API's promises (`AuthPolicy`, `RefreshPolicy`).
-    public init(revokesEarlierTokens: Bool, rotates: Bool = false, capacity: Int = 100_000,
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    public init(
+        revokesEarlierTokens: Bool, rotates: Bool = false, capacity: Int = 100_000,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.revokesEarlierTokens = revokesEarlierTokens
         self.rotates = rotates
         self.capacity = max(1, capacity)
         self.now = now
     }
 
-    public convenience init(api: API, capacity: Int = 100_000,
-                            now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
-        self.init(revokesEarlierTokens: api.auth.revokesEarlierTokens, rotates: api.auth.refresh?.rotates ?? false,
-                  capacity: capacity, now: now)
+    public convenience init(
+        api: API, capacity: Int = 100_000,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.init(
+            revokesEarlierTokens: api.auth.revokesEarlierTokens, rotates: api.auth.refresh?.rotates ?? false,
+            capacity: capacity, now: now)
     }
 
     /// Tokens remembered now, access and refresh, working or not, pinned ones included.
@@ -79,7 +84,9 @@ public final class TokenStore: Sendable {
     /// A login: a fresh access token for `account` (and a refresh token with it when asked),
     /// revoking the account's earlier tokens where the API promises that. `token` names the
     /// access token instead of a random one (the mock tier's, shaped like its placeholder).
-    public func issue(account: String, lifetime: Duration? = nil, withRefreshToken: Bool = false, token: String? = nil) -> (accessToken: String, refreshToken: String?) {
+    public func issue(account: String, lifetime: Duration? = nil, withRefreshToken: Bool = false, token: String? = nil) -> (
+        accessToken: String, refreshToken: String?
+    ) {
         let access = token ?? "srv" + Self.randomHex()
         let refresh = withRefreshToken ? "rt" + Self.randomHex() : nil
         let deadline = lifetime.map { now() + $0 }
@@ -87,11 +94,17 @@ public final class TokenStore: Sendable {
             if revokesEarlierTokens, let earlier = state.live.removeValue(forKey: account) {
                 for old in earlier { state.entries[old]?.state = .revokedByLogin }
             }
-            add(access, Entry(account: account, isRefreshToken: false, state: .issued, deadline: deadline, partner: refresh,
-                              position: 0, pinned: false), to: &state)
+            add(
+                access,
+                Entry(
+                    account: account, isRefreshToken: false, state: .issued, deadline: deadline, partner: refresh,
+                    position: 0, pinned: false), to: &state)
             if let refresh {
-                add(refresh, Entry(account: account, isRefreshToken: true, state: .issued, deadline: nil, partner: access,
-                                   position: 0, pinned: false), to: &state)
+                add(
+                    refresh,
+                    Entry(
+                        account: account, isRefreshToken: true, state: .issued, deadline: nil, partner: access,
+                        position: 0, pinned: false), to: &state)
             }
         }
         return (access, refresh)
@@ -101,8 +114,11 @@ public final class TokenStore: Sendable {
     /// logged out, and never forgotten.
     public func acceptBeforehand(_ token: String, account: String = "") {
         state.withLock { state in
-            add(token, Entry(account: account, isRefreshToken: false, state: .issuedBeforehand, deadline: nil, partner: nil,
-                             position: 0, pinned: true), to: &state)
+            add(
+                token,
+                Entry(
+                    account: account, isRefreshToken: false, state: .issuedBeforehand, deadline: nil, partner: nil,
+                    position: 0, pinned: true), to: &state)
         }
     }
 
@@ -158,11 +174,17 @@ public final class TokenStore: Sendable {
                 state.entries[refreshToken]?.state = .spentRefreshToken
                 kept = "rt" + Self.randomHex()
             }
-            add(access, Entry(account: entry.account, isRefreshToken: false, state: .issued, deadline: deadline, partner: kept,
-                              position: 0, pinned: false), to: &state)
+            add(
+                access,
+                Entry(
+                    account: entry.account, isRefreshToken: false, state: .issued, deadline: deadline, partner: kept,
+                    position: 0, pinned: false), to: &state)
             if let kept, rotates {
-                add(kept, Entry(account: entry.account, isRefreshToken: true, state: .issued, deadline: nil, partner: access,
-                                position: 0, pinned: false), to: &state)
+                add(
+                    kept,
+                    Entry(
+                        account: entry.account, isRefreshToken: true, state: .issued, deadline: nil, partner: access,
+                        position: 0, pinned: false), to: &state)
             } else {
                 state.entries[refreshToken]?.partner = access
             }

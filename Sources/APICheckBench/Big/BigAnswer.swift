@@ -110,7 +110,13 @@ enum BigAnswer {
         var keys = 0, inString = false, escaped = false, closedString = false
         for byte in data {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false; closedString = true }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false; closedString = true
+                }
                 continue
             }
             if byte == UInt8(ascii: "\"") { inString = true; continue }

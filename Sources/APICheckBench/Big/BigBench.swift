@@ -24,7 +24,8 @@ struct BigBench {
             let body = layout.body(count: layout.defaultCount)
             let keys = BigAnswer.keyCount(body)
             let name = layout.description.replacingOccurrences(of: "N", with: "\(layout.defaultCount)")
-            text += "\(layout.rawValue): \(name), \(fixed(Double(body.count) / 1_000_000, 1)) MB, \(fixed(Double(keys) / 1_000_000, 2)) M keys\n"
+            text +=
+                "\(layout.rawValue): \(name), \(fixed(Double(body.count) / 1_000_000, 1)) MB, \(fixed(Double(keys) / 1_000_000, 2)) M keys\n"
             for count in endpointCounts {
                 let arguments = ["--endpoints", "\(count)", "--layout", layout.rawValue]
                 var live: [BigRun.Figures] = [], bare: [BigRun.Figures] = [], ratios: [Double] = []
@@ -38,15 +39,22 @@ struct BigBench {
                 let liveTime = Spread(live.map(\.seconds)), bareTime = Spread(bare.map(\.seconds)), r = Spread(ratios)
                 let liveRSS = Spread(live.map(\.peakMB)), bareRSS = Spread(bare.map(\.peakMB))
                 let label = "\(layout.rawValue) x\(count)"
-                rows.append(["\(label): apicheck live (decode, shape, drift)",
-                             ms(liveTime.median), ms(liveTime.min) + " – " + ms(liveTime.max), mb(liveRSS.median)])
-                rows.append(["\(label): bare JSONDecoder x\(count) (baseline)",
-                             ms(bareTime.median), ms(bareTime.min) + " – " + ms(bareTime.max), mb(bareRSS.median)])
-                rows.append(["  ratio live/bare (run by run)", ratio(r.median), ratio(r.min) + " – " + ratio(r.max),
-                             ratio(liveRSS.median / bareRSS.median)])
-                summaries.append("=> big \(label): live \(ms(liveTime.median)), peak \(mb(liveRSS.median)); "
-                    + "\(ratio(r.median)) the time of a bare JSONDecoder (\(ms(bareTime.median)), peak \(mb(bareRSS.median)))"
-                    + (count == 1 ? " (budget: <= 3 s and <= 400 MB)" : ""))
+                rows.append([
+                    "\(label): apicheck live (decode, shape, drift)",
+                    ms(liveTime.median), ms(liveTime.min) + " – " + ms(liveTime.max), mb(liveRSS.median),
+                ])
+                rows.append([
+                    "\(label): bare JSONDecoder x\(count) (baseline)",
+                    ms(bareTime.median), ms(bareTime.min) + " – " + ms(bareTime.max), mb(bareRSS.median),
+                ])
+                rows.append([
+                    "  ratio live/bare (run by run)", ratio(r.median), ratio(r.min) + " – " + ratio(r.max),
+                    ratio(liveRSS.median / bareRSS.median),
+                ])
+                summaries.append(
+                    "=> big \(label): live \(ms(liveTime.median)), peak \(mb(liveRSS.median)); "
+                        + "\(ratio(r.median)) the time of a bare JSONDecoder (\(ms(bareTime.median)), peak \(mb(bareRSS.median)))"
+                        + (count == 1 ? " (budget: <= 3 s and <= 400 MB)" : ""))
             }
         }
         text += table(["run", "wall (median)", "min – max", "peak RSS"], rows)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import APICheck
 import CurlClient
@@ -30,8 +30,9 @@ struct BigRun {
         init?(_ text: String) {
             let words = text.split(whereSeparator: \.isWhitespace)
             guard let s = words.firstIndex(of: "seconds"), let p = words.firstIndex(of: "peak-mb"),
-                  s + 1 < words.count, p + 1 < words.count,
-                  let seconds = Double(words[s + 1]), let peak = Double(words[p + 1]) else { return nil }
+                s + 1 < words.count, p + 1 < words.count,
+                let seconds = Double(words[s + 1]), let peak = Double(words[p + 1])
+            else { return nil }
             self.init(seconds: seconds, peakMB: peak)
         }
     }
@@ -59,7 +60,9 @@ struct BigRun {
         switch mode {
         case "decoder":
             for _ in 0..<endpoints {
-                let decoded = layout == .feed ? try JSONDecoder().decode(Wrapped<FeedPage>.self, from: body).datas.events.count
+                let decoded =
+                    layout == .feed
+                    ? try JSONDecoder().decode(Wrapped<FeedPage>.self, from: body).datas.events.count
                     : try JSONDecoder().decode(Wrapped<[String: FeedPage.Actor]>.self, from: body).datas.count
                 guard decoded == count else { throw BenchError("the baseline lost entries") }
             }
@@ -86,8 +89,9 @@ struct BigRun {
         try server.start()
         defer { server.stop() }
         let list = (0..<endpoints).map { Endpoint<Payload>(id: "big.e\($0)", .get, "big/e\($0)", mock: "big") }
-        let api = API(name: "big", envelope: EnvelopePolicy(),
-                      auth: AuthPolicy(loginEndpoint: "big.login", tokenField: nil, placement: .bearer), endpoints: list)
+        let api = API(
+            name: "big", envelope: EnvelopePolicy(),
+            auth: AuthPolicy(loginEndpoint: "big.login", tokenField: nil, placement: .bearer), endpoints: list)
         let transport = CurlTransport(configuration: CurlConfiguration(timeout: 120))
         defer { transport.shutdown() }
         let options = LiveOptions(baseURL: server.baseURL, mocksDirectory: mocks, probes: false)
@@ -108,17 +112,20 @@ struct BigRun {
             mark = clock.now
         }
         let endpoint = Endpoint<Payload>(id: "big.e0", .get, "big/e0", mock: "big").erased
-        let api = API(name: "big", envelope: EnvelopePolicy(),
-                      auth: AuthPolicy(loginEndpoint: "big.login", tokenField: nil, placement: .bearer), endpoints: [endpoint])
+        let api = API(
+            name: "big", envelope: EnvelopePolicy(),
+            auth: AuthPolicy(loginEndpoint: "big.login", tokenField: nil, placement: .bearer), endpoints: [endpoint])
         lap("start (the body alone)")
         _ = try JSONParser.parse(body)
         lap("parse")
-        let interpretation = Interpretation(endpoint: endpoint, status: 200, contentType: "application/json", body: body,
-                                            source: nil, api: api, redactor: api.makeRedactor())
+        let interpretation = Interpretation(
+            endpoint: endpoint, status: 200, contentType: "application/json", body: body,
+            source: nil, api: api, redactor: api.makeRedactor())
         lap("interpretation (parse + diagnostic decode)")
         guard let document = interpretation.document, interpretation.error == nil else { throw BenchError("no document") }
-        let mock = Interpretation(endpoint: endpoint, status: 200, contentType: "application/json", body: Data(layout.mock.utf8),
-                                  source: nil, api: api, redactor: api.makeRedactor())
+        let mock = Interpretation(
+            endpoint: endpoint, status: 200, contentType: "application/json", body: Data(layout.mock.utf8),
+            source: nil, api: api, redactor: api.makeRedactor())
         let reads = mock.reads + interpretation.reads
         let shape = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path))
         lap("shape")
@@ -140,8 +147,9 @@ struct BigRun {
 
     private static func peakMB() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Double(line.split(separator: " ")[1]) else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Double(line.split(separator: " ")[1])
+        else { return 0 }
         return kilobytes / 1024
     }
 }

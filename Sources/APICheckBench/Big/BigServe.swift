@@ -99,7 +99,9 @@ struct BigDecode {
         let body = try Data(contentsOf: URL(fileURLWithPath: file))
         var decoded = 0
         for _ in 0..<times {
-            decoded += kind == .timeline ? try JSONDecoder().decode(Wrapped<Timeline>.self, from: body).datas.statuses.count
+            decoded +=
+                kind == .timeline
+                ? try JSONDecoder().decode(Wrapped<Timeline>.self, from: body).datas.statuses.count
                 : try JSONDecoder().decode(Wrapped<[String: FeedPage.Actor]>.self, from: body).datas.count
         }
         return "decoded \(decoded)"

@@ -17,7 +17,9 @@ struct HistoryBench {
         if let text = options.string("history") {
             location = try HistoryLocation(parsing: text, relativeTo: FileManager.default.currentDirectoryPath)
         } else {
-            let path = options.string("store") ?? FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-history-bench.sqlite").path
+            let path =
+                options.string("store")
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-history-bench.sqlite").path
             location = HistoryLocation(sqlitePath: path)
         }
     }
@@ -65,7 +67,9 @@ struct HistoryBench {
             var rows = 0
             let samples = try (0..<reps).map { _ in try clock.measure { rows = try query() }.seconds * 1000 }
             let spread = Spread(samples)
-            lines.append("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(fixed(spread.median, 2)) ms  (max \(fixed(spread.max, 2)); \(rows) rows)")
+            lines.append(
+                "  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(fixed(spread.median, 2)) ms  (max \(fixed(spread.max, 2)); \(rows) rows)"
+            )
         }
         let pruneTime = try clock.measure { _ = try store.prune(before: start.addingTimeInterval(Double(runs / 10) * 300)) }
         lines.append("prune of the oldest tenth of the runs: \(fixed(pruneTime.seconds * 1000, 0)) ms")

@@ -56,7 +56,8 @@ struct DemoPlanBench {
         var text = "live plan: the demo API with probes, every answer after \(latencyMillis) ms, \(repetitions) runs each (median)\n"
         text += table(["concurrency", "wall (median)", "min – max", "requests", "wall / latency"], rows)
         if let serial = medians[1], let parallel = concurrencies.filter({ $0 != 1 }).first.flatMap({ medians[$0] }) {
-            text += "\n=> live plan demo x \(latencyMillis) ms: \(fixed(parallel, 2)) s, \(ratio(serial / parallel)) faster than "
+            text +=
+                "\n=> live plan demo x \(latencyMillis) ms: \(fixed(parallel, 2)) s, \(ratio(serial / parallel)) faster than "
                 + "concurrency 1 (\(fixed(serial, 2)) s) (budget: <= 2.2 s and >= 3.5x)"
         }
         return text

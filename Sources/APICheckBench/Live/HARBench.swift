@@ -28,7 +28,8 @@ struct HARBench {
         guard let mocks = MockTransport.locateMocks(from: #filePath) else { throw BenchError("no mocks/ folder found") }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-bench-\(UUID().uuidString).har")
         defer { try? FileManager.default.removeItem(at: file) }
-        let (entries, size) = try undeclared.map { try Self.writeUndeclared(to: file, entries: $0) }
+        let (entries, size) =
+            try undeclared.map { try Self.writeUndeclared(to: file, entries: $0) }
             ?? Self.writeCapture(to: file, megabytes: megabytes, mocks: mocks)
         let clock = ContinuousClock()
         var bare: [Double] = [], imports: [Double] = []
@@ -53,14 +54,17 @@ struct HARBench {
         let importTime = Spread(imports).median, bareTime = bare.isEmpty ? nil : Spread(bare).median
         let mb = Double(size) / 1_048_576
         let what = undeclared == nil ? "" : " of distinct undeclared routes"
-        var text = "import-har: a generated capture of \(String(format: "%.0f", mb)) MB, \(entries) entries\(what) (\(matched) matched), "
+        var text =
+            "import-har: a generated capture of \(String(format: "%.0f", mb)) MB, \(entries) entries\(what) (\(matched) matched), "
             + "median of \(reps)\n"
         var rows = [["HARArchive + HARImport, dry run", String(format: "%.2f", importTime), String(format: "%.0f", mb / importTime)]]
         if let bareTime {
-            rows.insert(["bare JSONSerialization read (baseline)", String(format: "%.2f", bareTime), String(format: "%.0f", mb / bareTime)], at: 0)
+            rows.insert(
+                ["bare JSONSerialization read (baseline)", String(format: "%.2f", bareTime), String(format: "%.0f", mb / bareTime)], at: 0)
         }
         text += table(["", "seconds", "MB/s"], rows)
-        text += "\n=> import-har\(undeclared.map { " \($0) undeclared routes" } ?? ""): \(String(format: "%.0f", mb)) MB in \(String(format: "%.2f", importTime)) s, "
+        text +=
+            "\n=> import-har\(undeclared.map { " \($0) undeclared routes" } ?? ""): \(String(format: "%.0f", mb)) MB in \(String(format: "%.2f", importTime)) s, "
             + (bareTime.map { "\(ratio(importTime / $0)) a bare read, " } ?? "")
             + "peak resident \(importPeak) MB (budget: 100 MB within 10 s and 1 GB)"
         return text
@@ -78,7 +82,8 @@ struct HARBench {
     static func writeUndeclared(to file: URL, entries: Int) throws -> (Int, Int) {
         var text = #"{"log": {"version": "1.2", "creator": {"name": "apicheck-bench", "version": "1"}, "entries": ["#
         for index in 0..<entries {
-            text += (index == 0 ? "" : ",\n") + #"{"startedDateTime": "2026-11-30T10:00:00Z", "request": {"method": "GET", "url": "#
+            text +=
+                (index == 0 ? "" : ",\n") + #"{"startedDateTime": "2026-11-30T10:00:00Z", "request": {"method": "GET", "url": "#
                 + #""https://staging.example.com/Api/catalog/item\#(index)/detail?access_token=2.00Token\#(index)", "headers": [], "#
                 + #""queryString": [{"name": "access_token", "value": "2.00Token\#(index)"}]}, "response": {"status": 200, "headers": [], "#
                 + #""content": {"mimeType": "application/json", "text": "{\"item\":\#(index)}"}}}"#
@@ -108,12 +113,16 @@ struct HARBench {
         }
         func entry(_ method: String, _ url: String, _ mime: String, _ text: String, base64: Bool = false) throws -> String {
             let token = "2.00BenchToken\(String(format: "%05d", count % 100))"
-            let content: [String: Any] = base64 ? ["size": text.count, "mimeType": mime, "text": text, "encoding": "base64"]
+            let content: [String: Any] =
+                base64
+                ? ["size": text.count, "mimeType": mime, "text": text, "encoding": "base64"]
                 : ["size": text.utf8.count, "mimeType": mime, "text": text]
             let object: [String: Any] = [
                 "startedDateTime": String(format: "2026-11-30T10:%02d:%02d.%03dZ", count / 60000 % 60, count / 1000 % 60, count % 1000),
-                "request": ["method": method, "url": url.replacingOccurrences(of: "TOKEN", with: token),
-                            "headers": [["name": "Authorization", "value": "Bearer " + token]], "queryString": []],
+                "request": [
+                    "method": method, "url": url.replacingOccurrences(of: "TOKEN", with: token),
+                    "headers": [["name": "Authorization", "value": "Bearer " + token]], "queryString": [],
+                ],
                 "response": ["status": 200, "headers": [["name": "Content-Type", "value": mime]], "content": content],
             ]
             return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes]), as: UTF8.self)
@@ -123,7 +132,8 @@ struct HARBench {
             let text: String
             switch count % 6 {
             case 0, 3: text = try entry("GET", base + "statuses/home_timeline?count=20&access_token=TOKEN", "application/json", timeline)
-            case 1, 4: text = try entry("GET", base + "statuses/\(4_130_540_976_425_200 + count)?access_token=TOKEN", "application/json", status)
+            case 1, 4:
+                text = try entry("GET", base + "statuses/\(4_130_540_976_425_200 + count)?access_token=TOKEN", "application/json", status)
             case 2: text = try entry("GET", "https://cdn.example.com/img/\(count).png", "image/png", image, base64: true)
             default: text = try entry("POST", base + "Account/login", "application/json", login)
             }

@@ -31,9 +31,10 @@ struct LiveBench {
             return Endpoint<Item>(id: "bench.\(name)", .get, "bench/\(name)", mock: name)
         }
         // No endpoint needs the token, so the login endpoint named here is never called.
-        return API(name: "bench", envelope: EnvelopePolicy(),
-                   auth: AuthPolicy(loginEndpoint: "bench.login", tokenField: nil, placement: .bearer),
-                   endpoints: endpoints)
+        return API(
+            name: "bench", envelope: EnvelopePolicy(),
+            auth: AuthPolicy(loginEndpoint: "bench.login", tokenField: nil, placement: .bearer),
+            endpoints: endpoints)
     }
 
     func run() async throws -> String {
@@ -65,15 +66,18 @@ struct LiveBench {
             medians[concurrency] = spread.median
             let ideal = (Double(endpoints) / Double(concurrency)).rounded(.up) * latencySeconds
             let isDefault = concurrency == CurlConfiguration().concurrency
-            rows.append(["\(concurrency)" + (isDefault ? " (default)" : ""), ms(spread.median), ms(spread.min) + " – " + ms(spread.max), ms(ideal),
-                         ratio(spread.median / ideal), "\(transport.connectionsOpened)"])
+            rows.append([
+                "\(concurrency)" + (isDefault ? " (default)" : ""), ms(spread.median), ms(spread.min) + " – " + ms(spread.max), ms(ideal),
+                ratio(spread.median / ideal), "\(transport.connectionsOpened)",
+            ])
         }
         var text = "live: \(endpoints) endpoints, server latency \(latencyMillis) ms, \(repetitions) runs each (median)\n"
         text += table(["concurrency", "wall (median)", "min – max", "ideal", "measured/ideal", "connections"], rows)
         for concurrency in concurrencies where concurrency != 1 {
             guard let parallel = medians[concurrency] else { continue }
             let ideal = (Double(endpoints) / Double(concurrency)).rounded(.up) * latencySeconds
-            var summary = "=> live \(endpoints) x \(latencyMillis) ms: concurrency \(concurrency)\(concurrency == CurlConfiguration().concurrency ? " (default)" : "") takes \(ratio(parallel / ideal)) "
+            var summary =
+                "=> live \(endpoints) x \(latencyMillis) ms: concurrency \(concurrency)\(concurrency == CurlConfiguration().concurrency ? " (default)" : "") takes \(ratio(parallel / ideal)) "
                 + "the ideal \(endpoints)/\(concurrency) x \(latencyMillis) ms (budget: close to 1x)"
             if let serial = medians[1] {
                 text += "\nspeed-up of concurrency \(concurrency) over concurrency 1: \(ratio(serial / parallel))"
@@ -86,8 +90,10 @@ struct LiveBench {
 
     /// One whole live check; its wall time in seconds. Throws when any endpoint failed, since a
     /// failing run would time something other than the happy path.
-    private func check(_ api: API, _ transport: CurlTransport, _ baseURL: URL, _ concurrency: Int,
-                       only: Set<String>?) async throws -> Double {
+    private func check(
+        _ api: API, _ transport: CurlTransport, _ baseURL: URL, _ concurrency: Int,
+        only: Set<String>?
+    ) async throws -> Double {
         let options = LiveOptions(baseURL: baseURL, only: only, concurrency: concurrency, probes: false)
         let clock = ContinuousClock()
         let start = clock.now

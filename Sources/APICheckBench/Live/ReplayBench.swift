@@ -25,8 +25,9 @@ struct ReplayBench {
     func run() async throws -> String {
         guard let mocks else { throw BenchError("no mocks/ folder found; pass --mocks DIR") }
         let data = try Data(contentsOf: mocks.appendingPathComponent(Demo.homeTimeline.mock + ".json"))
-        let client = APIClient(api: Demo.api, transport: MockTransport(directory: mocks, api: Demo.api),
-                               session: Session(token: "bench-token-0123456789"))
+        let client = APIClient(
+            api: Demo.api, transport: MockTransport(directory: mocks, api: Demo.api),
+            session: Session(token: "bench-token-0123456789"))
         let perRound = max(1, iterations / rounds)
         let clock = ContinuousClock()
         var checksum = 0
@@ -54,12 +55,15 @@ struct ReplayBench {
         }
         let bareSpread = Spread(bare), replaySpread = Spread(replay), ratioSpread = Spread(ratios)
         var text = "replay: \(Demo.homeTimeline.id) (\(data.count) bytes), \(rounds) rounds of \(perRound) calls each way (median)\n"
-        text += table(["per call", "median", "min – max"], [
-            ["bare JSONDecoder decode (baseline)", us(bareSpread.median), us(bareSpread.min) + " – " + us(bareSpread.max)],
-            ["APIClient + MockTransport replay", us(replaySpread.median), us(replaySpread.min) + " – " + us(replaySpread.max)],
-            ["ratio replay/bare (round by round)", ratio(ratioSpread.median), ratio(ratioSpread.min) + " – " + ratio(ratioSpread.max)],
-        ])
-        text += "\n=> replay: \(us(replaySpread.median)) per replayed call, \(us(bareSpread.median)) per bare decode: "
+        text += table(
+            ["per call", "median", "min – max"],
+            [
+                ["bare JSONDecoder decode (baseline)", us(bareSpread.median), us(bareSpread.min) + " – " + us(bareSpread.max)],
+                ["APIClient + MockTransport replay", us(replaySpread.median), us(replaySpread.min) + " – " + us(replaySpread.max)],
+                ["ratio replay/bare (round by round)", ratio(ratioSpread.median), ratio(ratioSpread.min) + " – " + ratio(ratioSpread.max)],
+            ])
+        text +=
+            "\n=> replay: \(us(replaySpread.median)) per replayed call, \(us(bareSpread.median)) per bare decode: "
             + "\(ratio(ratioSpread.median)) (budget: <= 1.30x)"
         if checksum == 0 { text += "\nwarning: the decoded timelines were empty" }
         return text

@@ -2,8 +2,10 @@ import Foundation
 
 extension ScaleBench {
     func render(_ cells: [ScaleCommand: [Int: Cell]]) -> String {
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-        var text = "scale: generated catalogs of \(sizes.map(String.init).joined(separator: " / ")) endpoints, medians of \(runs) runs "
+        let load =
+            (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+        var text =
+            "scale: generated catalogs of \(sizes.map(String.init).joined(separator: " / ")) endpoints, medians of \(runs) runs "
             + "(\(bigRuns) at 10,000 and more), each alternated with the baseline; load average \(load)\n"
         text += "baseline: \(baseline ?? "none")" + (baselineMax < Int.max ? " (at \(baselineMax) endpoints and below)" : "") + "\n"
         var rows: [[String]] = []
@@ -12,22 +14,28 @@ extension ScaleBench {
                 guard let cell = cells[command]?[size] else { continue }
                 var row = [command.rawValue, "\(size)", seconds(cell.new.wall), seconds(cell.new.cpu), mib(cell.new.peakMiB)]
                 if let old = cell.old {
-                    row += [seconds(old.wall), seconds(old.cpu), mib(old.peakMiB), ratio(cell.new.wall / old.wall), ratio(cell.new.cpu / old.cpu)]
+                    row += [
+                        seconds(old.wall), seconds(old.cpu), mib(old.peakMiB), ratio(cell.new.wall / old.wall),
+                        ratio(cell.new.cpu / old.cpu),
+                    ]
                 } else {
                     row += ["-", "-", "-", "-", "-"]
                 }
                 rows.append(row)
             }
         }
-        text += table(["command", "endpoints", "wall", "CPU", "peak RSS", "base wall", "base CPU", "base RSS", "wall/base", "CPU/base"], rows)
+        text += table(
+            ["command", "endpoints", "wall", "CPU", "peak RSS", "base wall", "base CPU", "base RSS", "wall/base", "CPU/base"], rows)
 
         // Growth from one size to the next: 10x endpoints should cost 10x, not 100x.
         var growth: [[String]] = []
         for command in commands {
             for (small, large) in zip(sizes, sizes.dropFirst()) {
                 guard let a = cells[command]?[small], let b = cells[command]?[large] else { continue }
-                var row = [command.rawValue, "\(small) -> \(large)", ratio(Double(large) / Double(small)),
-                           ratio(b.new.wall / a.new.wall), ratio(b.new.cpu / a.new.cpu), ratio(b.new.peakMiB / a.new.peakMiB)]
+                var row = [
+                    command.rawValue, "\(small) -> \(large)", ratio(Double(large) / Double(small)),
+                    ratio(b.new.wall / a.new.wall), ratio(b.new.cpu / a.new.cpu), ratio(b.new.peakMiB / a.new.peakMiB),
+                ]
                 if let oldA = a.old, let oldB = b.old {
                     row += [ratio(oldB.wall / oldA.wall), ratio(oldB.cpu / oldA.cpu)]
                 } else {
@@ -40,7 +48,8 @@ extension ScaleBench {
         text += table(["command", "endpoints", "size", "wall", "CPU", "RSS", "base wall", "base CPU"], growth)
         for command in commands {
             guard let largest = sizes.last, let top = cells[command]?[largest] else { continue }
-            var summary = "\n=> scale: \(command.rawValue) at \(largest) endpoints: \(seconds(top.new.wall)) wall, \(seconds(top.new.cpu)) CPU, "
+            var summary =
+                "\n=> scale: \(command.rawValue) at \(largest) endpoints: \(seconds(top.new.wall)) wall, \(seconds(top.new.cpu)) CPU, "
                 + "\(mib(top.new.peakMiB)) peak"
             if let previous = sizes.dropLast().last, let before = cells[command]?[previous] {
                 summary += "; \(ratio(top.new.wall / before.new.wall)) the \(previous) run (budget <= 11x)"

@@ -29,7 +29,8 @@ struct ScaleBench {
         if let names = options.string("commands") {
             commands = try names.split(separator: ",").map { name throws(BenchError) in
                 guard let command = ScaleCommand(rawValue: String(name)) else {
-                    throw BenchError("--commands: no command '\(name)'; known: " + ScaleCommand.allCases.map(\.rawValue).joined(separator: ","))
+                    throw BenchError(
+                        "--commands: no command '\(name)'; known: " + ScaleCommand.allCases.map(\.rawValue).joined(separator: ","))
                 }
                 return command
             }
@@ -84,7 +85,8 @@ struct ScaleBench {
 
     /// Each figure's median on its own.
     static func median(_ samples: [MeasuredProcess.Figures]) -> MeasuredProcess.Figures {
-        MeasuredProcess.Figures(wall: Spread(samples.map(\.wall)).median, cpu: Spread(samples.map(\.cpu)).median,
-                                peakMiB: Spread(samples.map(\.peakMiB)).median)
+        MeasuredProcess.Figures(
+            wall: Spread(samples.map(\.wall)).median, cpu: Spread(samples.map(\.cpu)).median,
+            peakMiB: Spread(samples.map(\.peakMiB)).median)
     }
 }

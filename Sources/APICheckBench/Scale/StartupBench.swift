@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -31,12 +31,15 @@ struct StartupBench {
         let a = Spread(measured), b = Spread(base), r = Spread(ratios)
         let shown = ([URL(fileURLWithPath: command[0]).lastPathComponent] + command.dropFirst()).joined(separator: " ")
         var text = "startup: \(runs) runs each, alternated (whole process, spawn to exit)\n"
-        text += table(["command", "wall (median)", "min – max"], [
-            [shown, ms(a.median), ms(a.min) + " – " + ms(a.max)],
-            [baseline.joined(separator: " ") + " (baseline)", ms(b.median), ms(b.min) + " – " + ms(b.max)],
-            ["ratio (run by run)", ratio(r.median), ratio(r.min) + " – " + ratio(r.max)],
-        ])
-        text += "\n=> startup: \(shown) \(ms(a.median)), \(ratio(r.median)) of "
+        text += table(
+            ["command", "wall (median)", "min – max"],
+            [
+                [shown, ms(a.median), ms(a.min) + " – " + ms(a.max)],
+                [baseline.joined(separator: " ") + " (baseline)", ms(b.median), ms(b.min) + " – " + ms(b.max)],
+                ["ratio (run by run)", ratio(r.median), ratio(r.min) + " – " + ratio(r.max)],
+            ])
+        text +=
+            "\n=> startup: \(shown) \(ms(a.median)), \(ratio(r.median)) of "
             + "\(baseline.joined(separator: " ")) at \(ms(b.median)) (budget: well under 100 ms)"
         return text
     }

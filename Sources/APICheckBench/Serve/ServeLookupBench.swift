@@ -25,8 +25,9 @@ struct ServeLookupBench {
             try? FileManager.default.removeItem(at: oneFolder)
             try? FileManager.default.removeItem(at: manyFolder)
         }
-        let request = ServerRequest(method: "GET", path: "/Api/bench/item/42",
-                                    headers: [("Host", "127.0.0.1"), ("User-Agent", "bench"), ("Accept", "*/*")])
+        let request = ServerRequest(
+            method: "GET", path: "/Api/bench/item/42",
+            headers: [("Host", "127.0.0.1"), ("User-Agent", "bench"), ("Accept", "*/*")])
         var oneSamples: [Double] = [], manySamples: [Double] = []
         for round in 0..<rounds {
             // Alternate which goes first, so that neither always runs on a warmer cache.

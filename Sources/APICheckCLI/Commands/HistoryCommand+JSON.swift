@@ -15,51 +15,66 @@ extension HistoryCommand {
         case .runs:
             fields.append(("last", Self.number(lastRuns)))
             rows = try store.runs(last: lastRuns).map { run in
-                .object([("runId", .string(run.runID)), ("reportRunId", Self.optional(run.reportRunID)), ("startedAt", Self.timestamp(run.startedAt)),
-                         ("durationSeconds", Self.number(run.duration)), ("command", .string(run.command)),
-                         ("apiHash", .string(run.apiHash)), ("commit", Self.optional(run.commit)),
-                         ("environment", Self.optional(run.environment)), ("baseURL", .string(run.baseURL)),
-                         ("shard", Self.optional(run.shard)), ("verdict", .string(run.verdict)),
-                         ("endpoints", Self.number(run.endpoints)), ("endpointsPassed", Self.number(run.endpointsPassed)),
-                         ("errors", Self.number(run.errors)), ("warnings", Self.number(run.warnings))])
+                .object([
+                    ("runId", .string(run.runID)), ("reportRunId", Self.optional(run.reportRunID)),
+                    ("startedAt", Self.timestamp(run.startedAt)),
+                    ("durationSeconds", Self.number(run.duration)), ("command", .string(run.command)),
+                    ("apiHash", .string(run.apiHash)), ("commit", Self.optional(run.commit)),
+                    ("environment", Self.optional(run.environment)), ("baseURL", .string(run.baseURL)),
+                    ("shard", Self.optional(run.shard)), ("verdict", .string(run.verdict)),
+                    ("endpoints", Self.number(run.endpoints)), ("endpointsPassed", Self.number(run.endpointsPassed)),
+                    ("errors", Self.number(run.errors)), ("warnings", Self.number(run.warnings)),
+                ])
             }
         case .flaky, .passRate:
             fields.append(("last", Self.number(lastRuns)))
             let verdicts = query == .flaky ? try store.flaky(last: lastRuns) : try store.verdicts(last: lastRuns)
             rows = verdicts.map { verdict in
-                .object([("name", .string(verdict.name)), ("checked", Self.number(verdict.checked)),
-                         ("passed", Self.number(verdict.passed)), ("failed", Self.number(verdict.failed)),
-                         ("passRate", verdict.passRate.map(Self.number) ?? .null), ("flips", Self.number(verdict.flips)),
-                         ("statuses", .array(verdict.statuses.map(JSONValue.string)))])
+                .object([
+                    ("name", .string(verdict.name)), ("checked", Self.number(verdict.checked)),
+                    ("passed", Self.number(verdict.passed)), ("failed", Self.number(verdict.failed)),
+                    ("passRate", verdict.passRate.map(Self.number) ?? .null), ("flips", Self.number(verdict.flips)),
+                    ("statuses", .array(verdict.statuses.map(JSONValue.string))),
+                ])
             }
         case .firstSeen:
             rows = try store.firstSeen().map { seen in
-                .object([("name", .string(seen.name)), ("kind", .string(seen.kind)), ("severity", .string(seen.severity)),
-                         ("path", Self.optional(seen.path)), ("firstRunId", .string(seen.firstRunID)),
-                         ("firstSeenAt", Self.timestamp(seen.firstSeenAt)), ("firstCommit", Self.optional(seen.firstCommit))])
+                .object([
+                    ("name", .string(seen.name)), ("kind", .string(seen.kind)), ("severity", .string(seen.severity)),
+                    ("path", Self.optional(seen.path)), ("firstRunId", .string(seen.firstRunID)),
+                    ("firstSeenAt", Self.timestamp(seen.firstSeenAt)), ("firstCommit", Self.optional(seen.firstCommit)),
+                ])
             }
         case .latency:
             fields.append(("last", Self.number(lastRuns)))
             rows = try store.latency(last: lastRuns).map { latency in
-                .object([("name", .string(latency.name)), ("samples", Self.number(latency.samples)),
-                         ("p50Ms", Self.number(latency.p50)), ("p95Ms", Self.number(latency.p95)), ("maxMs", Self.number(latency.max)),
-                         ("previousP50Ms", latency.previousP50.map(Self.number) ?? .null),
-                         ("previousP95Ms", latency.previousP95.map(Self.number) ?? .null)])
+                .object([
+                    ("name", .string(latency.name)), ("samples", Self.number(latency.samples)),
+                    ("p50Ms", Self.number(latency.p50)), ("p95Ms", Self.number(latency.p95)), ("maxMs", Self.number(latency.max)),
+                    ("previousP50Ms", latency.previousP50.map(Self.number) ?? .null),
+                    ("previousP95Ms", latency.previousP95.map(Self.number) ?? .null),
+                ])
             }
         case .mockAge:
             let now = Date()
             rows = try store.mockAges().map { age in
-                .object([("mock", .string(age.mock)), ("ageSeconds", Self.number(age.age(at: now).rounded())),
-                         ("lastMatchedAt", age.lastMatchedAt.map(Self.timestamp) ?? .null),
-                         ("lastMatchedRunId", Self.optional(age.lastMatchedRunID)),
-                         ("lastMatchedCommit", Self.optional(age.lastMatchedCommit)),
-                         ("firstComparedAt", Self.timestamp(age.firstComparedAt)),
-                         ("lastComparedAt", Self.timestamp(age.lastComparedAt))])
+                .object([
+                    ("mock", .string(age.mock)), ("ageSeconds", Self.number(age.age(at: now).rounded())),
+                    ("lastMatchedAt", age.lastMatchedAt.map(Self.timestamp) ?? .null),
+                    ("lastMatchedRunId", Self.optional(age.lastMatchedRunID)),
+                    ("lastMatchedCommit", Self.optional(age.lastMatchedCommit)),
+                    ("firstComparedAt", Self.timestamp(age.firstComparedAt)),
+                    ("lastComparedAt", Self.timestamp(age.lastComparedAt)),
+                ])
             }
         case .prune:
             let (removed, cutoff, runs, size) = try prune(store)
-            rows = [.object([("removedRuns", Self.number(removed)), ("cutoff", Self.timestamp(cutoff)),
-                             ("keptRuns", Self.number(runs)), ("storeBytes", Self.number(size))])]
+            rows = [
+                .object([
+                    ("removedRuns", Self.number(removed)), ("cutoff", Self.timestamp(cutoff)),
+                    ("keptRuns", Self.number(runs)), ("storeBytes", Self.number(size)),
+                ])
+            ]
         }
         fields.append(("rows", .array(rows)))
         return JSONValue.object(fields).prettyText

@@ -7,10 +7,14 @@ import HistoryStore
 struct HistoryCommand: Command {
     static let name = "history"
     static let abstract = "Query the results history: runs, flaky endpoints, first drift, latency, mock age, pass rate."
-    static let arguments = [CommandArgument(name: "QUERY", help: HistoryQuery.names,
-                                            declaredCompletion: .choices(HistoryQuery.allCases.map(\.rawValue)))]
-    static let last = Option.value("last", "N", default: 20, help: "how many of the newest runs to look at",
-                                   parse: .integer(in: 1...100_000))
+    static let arguments = [
+        CommandArgument(
+            name: "QUERY", help: HistoryQuery.names,
+            declaredCompletion: .choices(HistoryQuery.allCases.map(\.rawValue)))
+    ]
+    static let last = Option.value(
+        "last", "N", default: 20, help: "how many of the newest runs to look at",
+        parse: .integer(in: 1...100_000))
     static let json = Option.flag("json", help: "print JSON (schema apicheck-history/1) instead of text")
     static let keep = Option.optional("keep", "AGE", help: "prune: keep the runs of this last age (90d, 12h, 2w)", parse: .age)
     static let options: [any OptionDeclaration] = HistoryOption.all + [last, json, keep]

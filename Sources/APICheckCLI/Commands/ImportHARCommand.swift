@@ -6,8 +6,9 @@ struct ImportHARCommand: Command {
     static let name = "import-har"
     static let abstract = "Turn a HAR capture (browser DevTools, Charles, Proxyman, mitmproxy) into mocks."
     static let arguments = [CommandArgument(name: "FILE", help: "the HAR 1.2 file")]
-    static let baseURL = Option.optional("base-url", "URL", help: "only entries from this origin, matched under this base path",
-                                         parse: .text)
+    static let baseURL = Option.optional(
+        "base-url", "URL", help: "only entries from this origin, matched under this base path",
+        parse: .text)
     static let options: [any OptionDeclaration] = MockWriteOptions.all + [baseURL]
     static let exitCodes: String? = "0 imported; 1 an answer violates the contract (refused); 2 usage error or unreadable file"
 
@@ -47,8 +48,10 @@ struct ImportHARCommand: Command {
         } catch {
             throw CommandFailure("\(file.path): \(error.description)")
         }
-        let result = HARImport(api: context.api, directory: writing.directory, baseURL: base, redactPaths: writing.redactPaths,
-                               dryRun: writing.dryRun, force: writing.force, maxFileBytes: writing.maxMockBytes).run(archive)
+        let result = HARImport(
+            api: context.api, directory: writing.directory, baseURL: base, redactPaths: writing.redactPaths,
+            dryRun: writing.dryRun, force: writing.force, maxFileBytes: writing.maxMockBytes
+        ).run(archive)
         MockWriteListing(context: context, directory: writing.directory, dryRun: writing.dryRun).print(result.files)
         for line in result.lines { context.console.out(MockWriteListing.printable(line)) }
         return ExitCode(result.verdict)

@@ -8,31 +8,46 @@ import YAMLReader
 /// up, is listed on stderr.
 struct ImportOpenAPICommand: Command {
     static let name = "import-openapi"
-    static let abstract = "Write a package declaring the API an OpenAPI 3.x or Swagger 2.0 document (JSON or YAML) describes: types, endpoints, mocks."
+    static let abstract =
+        "Write a package declaring the API an OpenAPI 3.x or Swagger 2.0 document (JSON or YAML) describes: types, endpoints, mocks."
     static let arguments = [
-        CommandArgument(name: "DOC", help: "the OpenAPI 3.0/3.1 or Swagger 2.0 document: a JSON or YAML file, or an http(s) URL",
-                        declaredCompletion: .files),
+        CommandArgument(
+            name: "DOC", help: "the OpenAPI 3.0/3.1 or Swagger 2.0 document: a JSON or YAML file, or an http(s) URL",
+            declaredCompletion: .files)
     ]
 
-    static let output = Option.optional("output", "DIR", help: "the folder to write the package into (made if missing); required",
-                                        parse: .text)
-    static let packageName = Option.optional("name", "NAME", shownDefault: "the output folder's name",
-                                             help: "the package's and the API's name", parse: .text)
-    static let baseURL = Option.optional("base-url", "URL", shownDefault: "the document's first server",
-                                         help: "the staging server's base URL", parse: .baseURL)
+    static let output = Option.optional(
+        "output", "DIR", help: "the folder to write the package into (made if missing); required",
+        parse: .text)
+    static let packageName = Option.optional(
+        "name", "NAME", shownDefault: "the output folder's name",
+        help: "the package's and the API's name", parse: .text)
+    static let baseURL = Option.optional(
+        "base-url", "URL", shownDefault: "the document's first server",
+        help: "the staging server's base URL", parse: .baseURL)
     static let force = Option.flag("force", help: "write into a folder that is not empty, replacing the package's files")
-    static let header = Option.repeated("header", "'NAME: VALUE'",
-                                        help: "a header sent when DOC is a URL; 'env:VAR' in the value is read from $VAR (a token)",
-                                        parse: .text)
-    static let tokenHeader = Option.optional("token-header", "'NAME[: PREFIX]'",
-                                             help: "every operation sends a token issued beforehand ($<NAME>_TOKEN) in this header, e.g. 'Authorization: token', whatever the document's security says",
-                                             parse: .text)
-    static let replaceEdited = Option.flag("replace-edited", help: "with --force: replace or remove generated files edited since the previous import (refused otherwise)")
-    static let check = Option.flag("check", help: "write nothing: list what DOC changed since the package in --output was imported, each breaking for its client or not; exit 1 on a breaking one")
+    static let header = Option.repeated(
+        "header", "'NAME: VALUE'",
+        help: "a header sent when DOC is a URL; 'env:VAR' in the value is read from $VAR (a token)",
+        parse: .text)
+    static let tokenHeader = Option.optional(
+        "token-header", "'NAME[: PREFIX]'",
+        help:
+            "every operation sends a token issued beforehand ($<NAME>_TOKEN) in this header, e.g. 'Authorization: token', whatever the document's security says",
+        parse: .text)
+    static let replaceEdited = Option.flag(
+        "replace-edited", help: "with --force: replace or remove generated files edited since the previous import (refused otherwise)")
+    static let check = Option.flag(
+        "check",
+        help:
+            "write nothing: list what DOC changed since the package in --output was imported, each breaking for its client or not; exit 1 on a breaking one"
+    )
     static let json = Option.flag("json", help: "with --check: the changes as JSON")
-    static let options: [any OptionDeclaration] = [output, packageName, InitCommand.dependency, baseURL, tokenHeader, force, replaceEdited, check, json, header]
+    static let options: [any OptionDeclaration] =
+        [output, packageName, InitCommand.dependency, baseURL, tokenHeader, force, replaceEdited, check, json, header]
         + ConnectionOptions.fetching
-    static let exitCodes: String? = "0 written (what was not mapped is listed on stderr), or with --check no breaking change; 1 with --check, a breaking change; 2 usage error, a document that cannot be read or fetched, a folder that is not empty, a package that records no imported document"
+    static let exitCodes: String? =
+        "0 written (what was not mapped is listed on stderr), or with --check no breaking change; 1 with --check, a breaking change; 2 usage error, a document that cannot be read or fetched, a folder that is not empty, a package that records no imported document"
 
     static func discussion(tool: String) -> String {
         """
@@ -72,12 +87,15 @@ struct ImportOpenAPICommand: Command {
         connection = try ConnectionOptions(fetching: arguments, context: context)
         headers = try arguments[Self.header].map { try OpenAPIDocumentSource.header($0, environment: context.environment) }
         if case .file = document, !headers.isEmpty { throw UsageError("--header is for a document given by URL") }
-        guard let output = try arguments[Self.output] else { throw UsageError("missing --output DIR: the folder to write the package into") }
+        guard let output = try arguments[Self.output] else {
+            throw UsageError("missing --output DIR: the folder to write the package into")
+        }
         folder = URL(fileURLWithPath: output, relativeTo: context.workingDirectory).standardizedFileURL
         let dependency = try PackageDependency.chosen(try arguments[InitCommand.dependency], context: context)
         baseURL = try arguments[Self.baseURL]
-        settings = try PackageSettings(name: try arguments[Self.packageName] ?? folder.lastPathComponent,
-                                       baseURL: baseURL ?? OpenAPIImport.fallbackBaseURL, dependency: dependency, template: .plain)
+        settings = try PackageSettings(
+            name: try arguments[Self.packageName] ?? folder.lastPathComponent,
+            baseURL: baseURL ?? OpenAPIImport.fallbackBaseURL, dependency: dependency, template: .plain)
         force = try arguments[Self.force]
         check = try arguments[Self.check]
         replaceEdited = try arguments[Self.replaceEdited]
@@ -86,7 +104,9 @@ struct ImportOpenAPICommand: Command {
         if check, force { throw UsageError("--check writes nothing: --force does not go with it") }
         if let given = try arguments[Self.tokenHeader] {
             guard let header = TokenHeader(parsing: given) else {
-                throw UsageError("--token-header '\(DisplayText.escaped(given))': expected a header name, then ': ' and the word before the token if any")
+                throw UsageError(
+                    "--token-header '\(DisplayText.escaped(given))': expected a header name, then ': ' and the word before the token if any"
+                )
             }
             tokenHeader = header
         } else {
@@ -104,9 +124,11 @@ struct ImportOpenAPICommand: Command {
 
     func run() async throws -> ExitCode {
         let data = try await document.read(connection: connection, headers: headers)
-        let importer = OpenAPIImport(settings: .init(name: settings.name, typeName: settings.typeName, moduleName: settings.moduleName,
-                                                     variablePrefix: settings.variablePrefix, baseURL: baseURL,
-                                                     documentURL: document.documentURL, tokenHeader: tokenHeader))
+        let importer = OpenAPIImport(
+            settings: .init(
+                name: settings.name, typeName: settings.typeName, moduleName: settings.moduleName,
+                variablePrefix: settings.variablePrefix, baseURL: baseURL,
+                documentURL: document.documentURL, tokenHeader: tokenHeader))
         if check { return try compare(data, importer: importer) }
         let result: OpenAPIImport.Result
         do {
@@ -117,18 +139,20 @@ struct ImportOpenAPICommand: Command {
             throw CommandFailure("\(document.shown): \(error)")
         }
         let written = PackageFiles(settings: settings)
-        var files = [
-            PackageFiles.File(path: "Package.swift", text: written.manifest),
-            PackageFiles.File(path: "Sources/apicheck/main.swift", text: written.main),
-            PackageFiles.File(path: ".gitignore", text: ".build/\n.swiftpm/\n/*.xcodeproj\n"),
-        ] + result.files.map { PackageFiles.File(path: $0.path, text: $0.text) }
+        var files =
+            [
+                PackageFiles.File(path: "Package.swift", text: written.manifest),
+                PackageFiles.File(path: "Sources/apicheck/main.swift", text: written.main),
+                PackageFiles.File(path: ".gitignore", text: ".build/\n.swiftpm/\n/*.xcodeproj\n"),
+            ] + result.files.map { PackageFiles.File(path: $0.path, text: $0.text) }
         files.append(PackageFiles.File(path: ImportManifest.documentPath, text: result.document.prettyText + "\n"))
         files.append(ImportManifest.file(listing: files))
         let manifest = ImportManifest(folder: folder)
         let previous = manifest.previous()
         let edited = manifest.edited(previous)
         if !edited.isEmpty, !replaceEdited {
-            throw CommandFailure("""
+            throw CommandFailure(
+                """
                 \(folder.path): the previous import's \(edited.joined(separator: ", ")) changed since it wrote them, and this \
                 import would replace or remove them: nothing written. Move your edits into files of your own (extensions in \
                 new files, scenario mocks beside the generated ones), then import again; or give --replace-edited to lose them
@@ -143,7 +167,8 @@ struct ImportOpenAPICommand: Command {
         for path in manifest.removeStale(keeping: Set(files.map(\.path)), previous: previous) {
             context.console.out("removed \(path): the previous import wrote it, this document has no such part")
         }
-        context.console.out("""
+        context.console.out(
+            """
             wrote the \(settings.name) package from \(document.name) (\(result.endpointCount) endpoints, \
             \(result.typeCount) types, \(files.count) files) in \(folder.path); \(result.notes.count) notes on stderr
             next:
@@ -159,7 +184,8 @@ struct ImportOpenAPICommand: Command {
     private func compare(_ data: Data, importer: OpenAPIImport) throws -> ExitCode {
         let recorded = folder.appendingPathComponent(ImportManifest.documentPath)
         guard let previousData = try? Data(contentsOf: recorded) else {
-            throw CommandFailure("""
+            throw CommandFailure(
+                """
                 \(folder.path) holds no \(ImportManifest.documentPath), the document a package records when \
                 import-openapi writes it: it is no imported package, or one imported before the document was kept; \
                 import the document it was made from again with --force, then --check the newer one
@@ -179,8 +205,9 @@ struct ImportOpenAPICommand: Command {
         } catch {
             throw CommandFailure("\(document.shown): \(error)")
         }
-        let report = ImportCheckReport(changes: OpenAPIComparison(old: old, new: new, variablePrefix: importer.settings.variablePrefix).changes(),
-                                       package: folder.path, document: document.shown)
+        let report = ImportCheckReport(
+            changes: OpenAPIComparison(old: old, new: new, variablePrefix: importer.settings.variablePrefix).changes(),
+            package: folder.path, document: document.shown)
         context.console.out(json ? report.json : report.text)
         return report.breaking.isEmpty ? .success : .violated
     }

@@ -8,17 +8,23 @@ struct InitCommand: Command {
     static let abstract = "Write a new package declaring an API of your own: example endpoints, mocks, a CLI."
     static let arguments = [CommandArgument(name: "DIR", help: "the folder to write the package into (made if missing)")]
 
-    static let packageName = Option.optional("name", "NAME", shownDefault: "the folder's name",
-                                             help: "the package's and the API's name", parse: .text)
-    static let baseURL = Option.value("base-url", "URL", default: PackageSettings.defaultBaseURL,
-                                      help: "the staging server's base URL", parse: .baseURL)
-    static let dependency = Option.optional("dependency", "PATH_OR_URL", shownDefault: "the checkout this tool was built from",
-                                            help: "where the new package gets the libraries it builds on: a folder, or a git URL", parse: .text)
-        .completing(.directories)
-    static let template = Option.value("template", "NAME", default: PackageTemplate.enveloped,
-                                       help: "plain (JSON answers as they are) or enveloped ({code, message, data})",
-                                       parse: .template)
-        .completing(.choices(PackageTemplate.allCases.map(\.rawValue)))
+    static let packageName = Option.optional(
+        "name", "NAME", shownDefault: "the folder's name",
+        help: "the package's and the API's name", parse: .text)
+    static let baseURL = Option.value(
+        "base-url", "URL", default: PackageSettings.defaultBaseURL,
+        help: "the staging server's base URL", parse: .baseURL)
+    static let dependency = Option.optional(
+        "dependency", "PATH_OR_URL", shownDefault: "the checkout this tool was built from",
+        help: "where the new package gets the libraries it builds on: a folder, or a git URL", parse: .text
+    )
+    .completing(.directories)
+    static let template = Option.value(
+        "template", "NAME", default: PackageTemplate.enveloped,
+        help: "plain (JSON answers as they are) or enveloped ({code, message, data})",
+        parse: .template
+    )
+    .completing(.choices(PackageTemplate.allCases.map(\.rawValue)))
     static let force = Option.flag("force", help: "write into a folder that is not empty, replacing the package's files")
     static let options: [any OptionDeclaration] = [packageName, baseURL, dependency, template, force]
     static let exitCodes: String? = "0 written; 2 usage error, a folder that is not empty, or a file that cannot be written"
@@ -43,9 +49,10 @@ struct InitCommand: Command {
         self.context = context
         folder = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
         let dependency = try PackageDependency.chosen(try arguments[Self.dependency], context: context)
-        settings = try PackageSettings(name: try arguments[Self.packageName] ?? folder.lastPathComponent,
-                                       baseURL: try arguments[Self.baseURL], dependency: dependency,
-                                       template: try arguments[Self.template])
+        settings = try PackageSettings(
+            name: try arguments[Self.packageName] ?? folder.lastPathComponent,
+            baseURL: try arguments[Self.baseURL], dependency: dependency,
+            template: try arguments[Self.template])
         try settings.checkTypeName()
         force = try arguments[Self.force]
     }
@@ -59,7 +66,8 @@ struct InitCommand: Command {
         }
         // The folder as typed may hold anything: shown escaped, so no part of it starts a line.
         let shown = DisplayText.escaped(folder.path)
-        context.console.out("""
+        context.console.out(
+            """
             wrote the \(settings.name) package (\(settings.template.rawValue) template, \(files.count) files) in \(shown)
             next:
               cd \(shown)
@@ -81,7 +89,8 @@ extension ValueParser where Value == URL {
 extension ValueParser where Value == PackageTemplate {
     static let template = ValueParser { text, option throws(UsageError) in
         guard let template = PackageTemplate(rawValue: text) else {
-            throw UsageError("--\(option) expects one of: \(PackageTemplate.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+            throw UsageError(
+                "--\(option) expects one of: \(PackageTemplate.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
         }
         return template
     }

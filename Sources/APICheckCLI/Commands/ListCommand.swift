@@ -22,14 +22,18 @@ struct ListCommand: Command {
 
     func run() async -> ExitCode {
         let rows = context.api.endpoints.map { endpoint -> [String] in
-            var type = context.api.isEnveloped(endpoint) || context.api.envelope == nil ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"
+            var type =
+                context.api.isEnveloped(endpoint) || context.api.envelope == nil
+                ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"
             // A typed request body shows before the answer's type: `PasswordLogin (json) -> LoginAnswer`.
             if let body = endpoint.requestBody {
                 type = "\(body.typeName) (\(body.encoding == .json ? "json" : "form")) -> " + type
             }
             // Endpoints sharing a method and path show what tells them apart.
-            return [endpoint.id, endpoint.method.rawValue, endpoint.path + (endpoint.distinction.map { " [\($0)]" } ?? ""),
-                    endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json", type]
+            return [
+                endpoint.id, endpoint.method.rawValue, endpoint.path + (endpoint.distinction.map { " [\($0)]" } ?? ""),
+                endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json", type,
+            ]
         }
         let table = Table(header: ["ID", "METHOD", "PATH", "AUTH", "MOCK", "TYPE"], rows: rows)
         context.console.out(table.render())

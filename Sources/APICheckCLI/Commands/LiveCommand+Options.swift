@@ -4,9 +4,11 @@ import Foundation
 /// `apicheck live`'s options, each declared once, and how its arguments become a run's settings.
 extension LiveCommand {
     static let strict = Option.flag("strict", help: "warnings fail the run too")
-    static let verbose = Option.flag("verbose", short: "v",
-                                     help: "trace every request and response on stderr, secrets masked; the text report shows each call's curl")
-    static let options: [any OptionDeclaration] = TargetOptions.all + ConnectionOptions.all + [strict]
+    static let verbose = Option.flag(
+        "verbose", short: "v",
+        help: "trace every request and response on stderr, secrets masked; the text report shows each call's curl")
+    static let options: [any OptionDeclaration] =
+        TargetOptions.all + ConnectionOptions.all + [strict]
         + MockFolderOption.all + ReportOptions.all + HistoryOption.all + [verbose]
     static let exitCodes: String? = """
         0 the contract holds; 1 violated (errors, or warnings with --strict);

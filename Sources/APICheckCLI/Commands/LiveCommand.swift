@@ -39,16 +39,18 @@ struct LiveCommand: Command {
         if let password = connection.tls.keyPassword { redactor.register(password) }
         let showProgress = console.stderrIsTerminal && !verbose
         let observer = ConsoleRunObserver(console: console, trace: verbose, progress: showProgress)
-        var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency, strict: strict,
-                                  mocksDirectory: mocks.directory, environment: live.environment, probes: target.probes,
-                                  probeFilter: target.probeFilter)
+        var options = LiveOptions(
+            baseURL: live.url, only: target.only, concurrency: connection.concurrency, strict: strict,
+            mocksDirectory: mocks.directory, environment: live.environment, probes: target.probes,
+            probeFilter: target.probeFilter)
         options.maxMockBytes = mocks.maxFileBytes
         options.certificateWarningDays = connection.certificateWarningDays
         options.traceContext = target.traceContext
         options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
-        let check = LiveCheck(api: context.api, transport: transport, options: options, redactor: redactor,
-                              observers: [observer])
+        let check = LiveCheck(
+            api: context.api, transport: transport, options: options, redactor: redactor,
+            observers: [observer])
         var report = await check.run()
         report.shard = target.shard
         report.runID = target.runID

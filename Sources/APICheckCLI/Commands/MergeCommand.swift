@@ -7,7 +7,9 @@ struct MergeCommand: Command {
     static let name = "merge"
     static let abstract = "Join the JSON reports of a run's shards into one report, verdict and exit code."
     static let options: [any OptionDeclaration] = ReportOptions.all + HistoryOption.all
-    static let arguments = [CommandArgument(name: "FILE", help: "a shard's JSON report (live or record --report json:FILE)", variadic: true)]
+    static let arguments = [
+        CommandArgument(name: "FILE", help: "a shard's JSON report (live or record --report json:FILE)", variadic: true)
+    ]
     static let exitCodes: String? = """
         as live's, for the merged run: 0 holds; 1 violated; 3 unreachable;
                     2 usage error, a report that cannot be read, or reports that do not make one run

@@ -7,8 +7,9 @@ struct OpenAPICommand: Command {
     static let abstract = "Export the declarations as an OpenAPI 3.1.0 document, the mocks as examples."
 
     static let output = Option.optional("output", "FILE", help: "write the document here instead of stdout", parse: .text)
-    static let server = Option.repeated("server", "URL", shownDefault: "the API's environments",
-                                        help: "a base URL for 'servers' (repeatable)", parse: .text)
+    static let server = Option.repeated(
+        "server", "URL", shownDefault: "the API's environments",
+        help: "a base URL for 'servers' (repeatable)", parse: .text)
     static let options: [any OptionDeclaration] = [output, server] + MockFolderOption.all
     static let exitCodes: String? = "0 written, 2 usage error or a decode type that cannot be described"
 
@@ -34,7 +35,8 @@ struct OpenAPICommand: Command {
         servers = try arguments[Self.server]
         for server in servers {
             guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()),
-                  url.host != nil else {
+                url.host != nil
+            else {
                 throw UsageError("--server '\(server)' is not an http or https URL")
             }
         }

@@ -10,30 +10,39 @@ struct ProxyCommand: Command {
     static let name = "proxy"
     static let abstract = "Check an app's real traffic: a reverse proxy that judges every exchange against the declarations."
 
-    static let upstream = Option.optional("upstream", "URL", shownDefault: "APICHECK_BASE_URL, else the bundled sandbox",
-                                          help: "the server to pass every request to, e.g. https://staging.example.com/Api/",
-                                          parse: .text)
-    static let port = Option.value("port", "N", default: 8081, help: "the port to bind; 0 = any free port",
-                                   parse: .integer(in: 0...65535))
-    static let host = Option.optional("host", "ADDR", shownDefault: "127.0.0.1",
-                                      help: "the address to bind (anything but loopback is reachable from the network)", parse: .text)
+    static let upstream = Option.optional(
+        "upstream", "URL", shownDefault: "APICHECK_BASE_URL, else the bundled sandbox",
+        help: "the server to pass every request to, e.g. https://staging.example.com/Api/",
+        parse: .text)
+    static let port = Option.value(
+        "port", "N", default: 8081, help: "the port to bind; 0 = any free port",
+        parse: .integer(in: 0...65535))
+    static let host = Option.optional(
+        "host", "ADDR", shownDefault: "127.0.0.1",
+        help: "the address to bind (anything but loopback is reachable from the network)", parse: .text)
     static let enforce = Option.flag("enforce", help: "answer a violation in the API's error shape instead of passing it on")
-    static let undeclared = Option.value("undeclared", "ignore|error", default: "ignore",
-                                         help: "what a route no endpoint declares is: coverage only, or an error", parse: .text)
+    static let undeclared = Option.value(
+        "undeclared", "ignore|error", default: "ignore",
+        help: "what a route no endpoint declares is: coverage only, or an error", parse: .text)
     static let requests = Option.optional("requests", "N", help: "stop after N exchanges and report", parse: .integer(in: 1...Int.max))
     static let duration = Option.optional("duration", "S", help: "stop after S seconds and report", parse: .seconds)
-    static let failOn = Option.value("fail-on", "error|warning", default: "error",
-                                     help: "the least severe finding that makes the exit code 1", parse: .text)
-    static let maxFindings = Option.value("max-findings", "N", default: 2000,
-                                          help: "distinct findings kept; more are counted only", parse: .integer(in: 1...1_000_000))
+    static let failOn = Option.value(
+        "fail-on", "error|warning", default: "error",
+        help: "the least severe finding that makes the exit code 1", parse: .text)
+    static let maxFindings = Option.value(
+        "max-findings", "N", default: 2000,
+        help: "distinct findings kept; more are counted only", parse: .integer(in: 1...1_000_000))
     static let quiet = Option.flag("quiet", short: "q", help: "no line per new finding on stderr")
-    static let recordNew = Option.optional("record-new", "DIR",
-                                           help: "write the answers no mock covers (missing, or drifted) as candidate mocks here",
-                                           parse: .text)
-    static let clientConnections = Option.value("client-connections", "N", default: HTTPServerConfiguration().perClientConnectionLimit,
-                                                help: "connections one client address may hold at once; 0 = no cap of its own",
-                                                parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
-    static let options: [any OptionDeclaration] = [upstream, port, host] + MockFolderOption.all
+    static let recordNew = Option.optional(
+        "record-new", "DIR",
+        help: "write the answers no mock covers (missing, or drifted) as candidate mocks here",
+        parse: .text)
+    static let clientConnections = Option.value(
+        "client-connections", "N", default: HTTPServerConfiguration().perClientConnectionLimit,
+        help: "connections one client address may hold at once; 0 = no cap of its own",
+        parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
+    static let options: [any OptionDeclaration] =
+        [upstream, port, host] + MockFolderOption.all
         + [enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections, TargetOptions.runID]
         + ConnectionOptions.fetching + ReportOptions.all + HistoryOption.all
 
@@ -147,8 +156,9 @@ struct ProxyCommand: Command {
             throw CommandFailure(DisplayText.escaped("\(error)"))
         }
         let startedAt = Date()
-        note("proxying \(proxy.baseURL.absoluteString) → \(Redactor.withoutQuery(options.upstream)) for the \(context.api.name) API "
-            + "(findings: \(proxy.baseURL.absoluteString)__apicheck/findings); Ctrl-C stops it and reports")
+        note(
+            "proxying \(proxy.baseURL.absoluteString) → \(Redactor.withoutQuery(options.upstream)) for the \(context.api.name) API "
+                + "(findings: \(proxy.baseURL.absoluteString)__apicheck/findings); Ctrl-C stops it and reports")
         let heard = await waitForStop(proxy, stopSignal)
         note("\(heard): stopping after \(proxy.exchangeCount) exchanges")
         proxy.stop()
@@ -161,8 +171,9 @@ struct ProxyCommand: Command {
         let code = writer.write(report, to: destinations, history: history.past(report, for: destinations, context: context))
         let redactor = context.api.makeRedactor()
         for credential in proxy.credentialsSeen { redactor.register(credential) }
-        return history.keep(proxy.withExchangeFigures(report), code: code, context: context, redactor: redactor,
-                            mocksCompared: mocks.directory != nil)
+        return history.keep(
+            proxy.withExchangeFigures(report), code: code, context: context, redactor: redactor,
+            mocksCompared: mocks.directory != nil)
     }
 
     /// A signal, or the exchange count or the duration reached, whichever comes first. The count

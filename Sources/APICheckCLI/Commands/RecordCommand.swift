@@ -5,7 +5,8 @@ import Foundation
 struct RecordCommand: Command {
     static let name = "record"
     static let abstract = "Write live answers (and the auth probes' answers) into the mocks, redacted and proven."
-    static let options: [any OptionDeclaration] = TargetOptions.all + MockWriteOptions.all
+    static let options: [any OptionDeclaration] =
+        TargetOptions.all + MockWriteOptions.all
         + ConnectionOptions.all + ReportOptions.all + HistoryOption.all + [LiveCommand.verbose]
     static let exitCodes: String? = """
         0 recorded; 1 the contract is violated (an answer refused, a probe answered the wrong way);
@@ -68,16 +69,18 @@ struct RecordCommand: Command {
         defer { live.sandbox?.stop() }
         let transport = connection.transport()
         defer { transport.shutdown() }
-        var options = LiveOptions(baseURL: live.url, only: target.only, concurrency: connection.concurrency,
-                                  environment: live.environment, probes: target.probes,
-                                  probeFilter: target.probeFilter)
+        var options = LiveOptions(
+            baseURL: live.url, only: target.only, concurrency: connection.concurrency,
+            environment: live.environment, probes: target.probes,
+            probeFilter: target.probeFilter)
         options.maxMockBytes = writing.maxMockBytes
         options.certificateWarningDays = connection.certificateWarningDays
         options.traceContext = target.traceContext
         options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
-        let recorder = MockRecorder(api: api, transport: transport, options: options, directory: writing.directory,
-                                    redactPaths: writing.redactPaths, dryRun: writing.dryRun, force: writing.force)
+        let recorder = MockRecorder(
+            api: api, transport: transport, options: options, directory: writing.directory,
+            redactPaths: writing.redactPaths, dryRun: writing.dryRun, force: writing.force)
         let redactor = api.makeRedactor()
         if let password = connection.tls.keyPassword { redactor.register(password) }
         let observer = ConsoleRunObserver(console: context.console, trace: verbose, progress: false)
@@ -87,16 +90,20 @@ struct RecordCommand: Command {
         if destinations.contains(where: { $0.file == nil }) { listing.console = context.console.divertingOutput }
         MockWriteListing(context: listing, directory: writing.directory, dryRun: writing.dryRun).print(recording.files)
         for finding in recording.notRecorded + recording.violations + recording.report.runFindings.filter({ $0.severity == .error }) {
-            listing.console.out(MockWriteListing.printable(
-                "\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint ?? "-") \(finding.summaryLine)"))
+            listing.console.out(
+                MockWriteListing.printable(
+                    "\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint ?? "-") \(finding.summaryLine)"))
         }
         var report = recording.fullReport
         report.shard = target.shard
         report.runID = target.runID
         report.environment = target.environmentName
-        let code = reports == nil ? ExitCode(recording.verdict)
-            : writer.write(report, to: destinations, verdict: recording.verdict,
-                           history: history.past(report, for: destinations, context: context))
+        let code =
+            reports == nil
+            ? ExitCode(recording.verdict)
+            : writer.write(
+                report, to: destinations, verdict: recording.verdict,
+                history: history.past(report, for: destinations, context: context))
         return history.keep(report, code: code, context: context, redactor: redactor, mocksCompared: true)
     }
 }

@@ -7,15 +7,18 @@ struct SandboxCommand: Command {
     static let name = "sandbox"
     static let abstract = "Run the bundled demo backend in the foreground."
 
-    static let port = Option.value("port", "N", default: 8080,
-                                   help: "the port to bind on 127.0.0.1; 0 = any free port", parse: .integer(in: 0...65535))
-    static let tokenTTL = Option.value("token-ttl", "S", default: 3600.0, shownDefault: "3600",
-                                       help: "seconds a login token lives", parse: .seconds)
+    static let port = Option.value(
+        "port", "N", default: 8080,
+        help: "the port to bind on 127.0.0.1; 0 = any free port", parse: .integer(in: 0...65535))
+    static let tokenTTL = Option.value(
+        "token-ttl", "S", default: 3600.0, shownDefault: "3600",
+        help: "seconds a login token lives", parse: .seconds)
     static let fault = Option.repeated("fault", "SPEC", help: "serve a deliberate deviation, see above", parse: .text)
     static let tlsCert = Option.optional("tls-cert", "FILE", help: "serve HTTPS with this PEM certificate (chain)", parse: .text)
     static let tlsKey = Option.optional("tls-key", "FILE", help: "the certificate's private key (PEM, unencrypted)", parse: .text)
-    static let tlsClientCA = Option.optional("tls-client-ca", "FILE",
-                                             help: "require a client certificate from the CAs in this PEM file", parse: .text)
+    static let tlsClientCA = Option.optional(
+        "tls-client-ca", "FILE",
+        help: "require a client certificate from the CAs in this PEM file", parse: .text)
     static let options: [any OptionDeclaration] = [port, tokenTTL, fault, tlsCert, tlsKey, tlsClientCA]
 
     static func discussion(tool: String) -> String {
@@ -73,8 +76,9 @@ struct SandboxCommand: Command {
             throw CommandFailure("\(error)")
         }
         for fault in faults { context.note("fault \(fault)") }
-        context.note("serving the \(context.api.name) API on \(running.baseURL.absoluteString) "
-            + "(account '\(launcher.account)', token TTL \(Int(tokenTTL)) s); Ctrl-C stops it")
+        context.note(
+            "serving the \(context.api.name) API on \(running.baseURL.absoluteString) "
+                + "(account '\(launcher.account)', token TTL \(Int(tokenTTL)) s); Ctrl-C stops it")
         // The server runs on its own threads; this task only waits for the end of the process.
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(3600))

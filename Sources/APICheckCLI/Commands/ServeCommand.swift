@@ -9,40 +9,53 @@ struct ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Serve the mocks as a stateful mock server (auth, scenarios, faults, validation)."
 
-    static let port = Option.value("port", "N", default: 8080, help: "the port to bind; 0 = any free port",
-                                   parse: .integer(in: 0...65535))
-    static let host = Option.optional("host", "ADDR", shownDefault: "127.0.0.1",
-                                      help: "the address to bind (anything but loopback is reachable from the network)", parse: .text)
-    static let basePath = Option.optional("base-path", "PATH", shownDefault: "the path of the API's local environment",
-                                          help: "the path every route sits under, e.g. /Api/", parse: .text)
-    static let scenario = Option.repeated("scenario", "ID=NAME", help: "serve this scenario of an endpoint until told otherwise",
-                                          parse: .assignment).completing(.declared(.scenarios))
-    static let delay = Option.optional("delay", "MS|MIN-MAX", help: "delay every answer, fixed or random in a range",
-                                       parse: .milliseconds)
+    static let port = Option.value(
+        "port", "N", default: 8080, help: "the port to bind; 0 = any free port",
+        parse: .integer(in: 0...65535))
+    static let host = Option.optional(
+        "host", "ADDR", shownDefault: "127.0.0.1",
+        help: "the address to bind (anything but loopback is reachable from the network)", parse: .text)
+    static let basePath = Option.optional(
+        "base-path", "PATH", shownDefault: "the path of the API's local environment",
+        help: "the path every route sits under, e.g. /Api/", parse: .text)
+    static let scenario = Option.repeated(
+        "scenario", "ID=NAME", help: "serve this scenario of an endpoint until told otherwise",
+        parse: .assignment
+    ).completing(.declared(.scenarios))
+    static let delay = Option.optional(
+        "delay", "MS|MIN-MAX", help: "delay every answer, fixed or random in a range",
+        parse: .milliseconds)
     static let stateless = Option.flag("stateless", help: "no auth emulation: any token is accepted, logins answer the mock as is")
     static let cors = Option.flag("cors", help: "answer CORS preflights and allow every origin")
     static let allowInvalid = Option.flag("allow-invalid", help: "start even when the mocks do not pass 'mocks'")
     static let quiet = Option.flag("quiet", short: "q", help: "no line per request on stderr")
     static let tlsCert = Option.optional("tls-cert", "FILE", help: "serve HTTPS with this PEM certificate (chain)", parse: .text)
     static let tlsKey = Option.optional("tls-key", "FILE", help: "the certificate's private key (PEM, unencrypted)", parse: .text)
-    static let adminToken = Option.optional("admin-token", "TOKEN",
-                                            help: "every admin request must carry this token (use it with --host)", parse: .text)
-    static let clientConnections = Option.value("client-connections", "N", default: HTTPServerConfiguration().perClientConnectionLimit,
-                                                help: "connections one client address may hold at once; 0 = no cap of its own "
-                                                    + "(a load test from one machine)",
-                                                parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
-    static let tokenLifetime = Option.optional("token-lifetime", "SECONDS",
-                                               shownDefault: "the expiresIn of the login's answer, else never",
-                                               help: "every token serve issues expires this long after it is issued; 0 = never by the clock",
-                                               parse: .integer(in: 0...31_536_000))
-    static let recordedOrigin = Option.repeated("recorded-origin", "URL",
-                                                help: "a server the mocks were recorded from that no environment names: its links lead to serve",
-                                                parse: ValueParser { text, option throws(UsageError) in
-                                                    try TargetOptions.parseBaseURL(text, from: "--" + option)
-                                                })
-    static let options: [any OptionDeclaration] = [port, host, basePath] + MockFolderOption.all
-        + [scenario, delay, stateless, tokenLifetime, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken, clientConnections,
-           recordedOrigin]
+    static let adminToken = Option.optional(
+        "admin-token", "TOKEN",
+        help: "every admin request must carry this token (use it with --host)", parse: .text)
+    static let clientConnections = Option.value(
+        "client-connections", "N", default: HTTPServerConfiguration().perClientConnectionLimit,
+        help: "connections one client address may hold at once; 0 = no cap of its own "
+            + "(a load test from one machine)",
+        parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
+    static let tokenLifetime = Option.optional(
+        "token-lifetime", "SECONDS",
+        shownDefault: "the expiresIn of the login's answer, else never",
+        help: "every token serve issues expires this long after it is issued; 0 = never by the clock",
+        parse: .integer(in: 0...31_536_000))
+    static let recordedOrigin = Option.repeated(
+        "recorded-origin", "URL",
+        help: "a server the mocks were recorded from that no environment names: its links lead to serve",
+        parse: ValueParser { text, option throws(UsageError) in
+            try TargetOptions.parseBaseURL(text, from: "--" + option)
+        })
+    static let options: [any OptionDeclaration] =
+        [port, host, basePath] + MockFolderOption.all
+        + [
+            scenario, delay, stateless, tokenLifetime, cors, allowInvalid, quiet, tlsCert, tlsKey, adminToken, clientConnections,
+            recordedOrigin,
+        ]
 
     /// How long answers under way may take to finish once a stop is asked for.
     static let grace = Duration.seconds(5)
@@ -101,7 +114,9 @@ struct ServeCommand: Command {
         // The login accepts the account and password the environment gives, as live sends them;
         // others get its wrong_password variant.
         // A token issued beforehand is accepted as the environment gives it, as live sends it.
-        for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable] + [context.api.auth.tokenVariable].compactMap({ $0 }) {
+        for name in [context.api.auth.accountVariable, context.api.auth.passwordVariable]
+            + [context.api.auth.tokenVariable].compactMap({ $0 })
+        {
             if let value = context.environment[name] { options.credentials[name] = value }
         }
         if !quiet {
@@ -140,12 +155,15 @@ struct ServeCommand: Command {
                 note("  " + redactor.redact((finding.file.map { "\($0): " } ?? "\(finding.endpoint ?? "-"): ") + finding.message))
             }
             // The server does not know the tool's name; the command that lists the problems does.
-            throw CommandFailure(DisplayText.escaped(error.findings.isEmpty ? error.message : error.message + "; '\(context.tool) mocks' lists them"))
+            throw CommandFailure(
+                DisplayText.escaped(error.findings.isEmpty ? error.message : error.message + "; '\(context.tool) mocks' lists them"))
         }
         if !options.bindsLoopback {
-            note("warning: binding \(options.host): the mock server is reachable from other machines, and so is its admin API "
-                + (options.adminToken == nil ? "(anyone who reaches it can set faults and read the journal; --admin-token TOKEN protects it)"
-                    : "(protected by --admin-token)"))
+            note(
+                "warning: binding \(options.host): the mock server is reachable from other machines, and so is its admin API "
+                    + (options.adminToken == nil
+                        ? "(anyone who reaches it can set faults and read the journal; --admin-token TOKEN protects it)"
+                        : "(protected by --admin-token)"))
         }
         if options.allowInvalid {
             for finding in server.warnings where finding.severity == .error {
@@ -159,15 +177,17 @@ struct ServeCommand: Command {
         } catch {
             throw CommandFailure(DisplayText.escaped("\(error)"))
         }
-        note("serving the \(context.api.name) API from \(folder.path) on \(server.baseURL.absoluteString) "
-            + "(admin: \(server.adminURL.absoluteString)); Ctrl-C stops it")
+        note(
+            "serving the \(context.api.name) API from \(folder.path) on \(server.baseURL.absoluteString) "
+                + "(admin: \(server.adminURL.absoluteString)); Ctrl-C stops it")
         if let lifetime = Self.lifetimeNote(api: context.api, options: options) { note(lifetime) }
         for line in server.tokenNotes { note(line) }
-        let heard: String = switch await stopSignal.wait() {
-        case .signal(SIGTERM): "SIGTERM"
-        case .signal: "SIGINT"
-        case .cancelled: "cancelled"
-        }
+        let heard: String =
+            switch await stopSignal.wait() {
+            case .signal(SIGTERM): "SIGTERM"
+            case .signal: "SIGINT"
+            case .cancelled: "cancelled"
+            }
         note("\(heard): stopping (answers under way get up to \(Self.grace.components.seconds) s)")
         let finished = server.stop(grace: Self.grace)
         server.flushLog(timeout: .seconds(1))
@@ -210,7 +230,8 @@ extension ValueParser where Value == ClosedRange<Int> {
     static let milliseconds = ValueParser { text, option throws(UsageError) in
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         guard (1...2).contains(parts.count), let low = parts.first ?? nil, let high = parts.last ?? nil,
-              low >= 0, low <= high, high <= 60_000 else {
+            low >= 0, low <= high, high <= 60_000
+        else {
             throw UsageError("--\(option) expects milliseconds (200) or a range (100-500), at most 60000, got '\(text)'")
         }
         return low...high

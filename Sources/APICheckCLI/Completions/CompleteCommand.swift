@@ -19,8 +19,9 @@ struct CompleteCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         guard let source = DeclaredNames(rawValue: arguments.positionals[0]) else {
-            throw UsageError("unknown source '\(arguments.positionals[0])' (expected one of: "
-                + DeclaredNames.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            throw UsageError(
+                "unknown source '\(arguments.positionals[0])' (expected one of: "
+                    + DeclaredNames.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
         self.source = source
     }

@@ -8,8 +8,11 @@ struct CompletionCommand: Command {
     static let name = "completion"
     static let abstract = "Print the completion script for bash, zsh or fish."
     static let options: [any OptionDeclaration] = []
-    static let arguments = [CommandArgument(name: "SHELL", help: "bash, zsh or fish",
-                                            declaredCompletion: .choices(Shell.allCases.map(\.rawValue)))]
+    static let arguments = [
+        CommandArgument(
+            name: "SHELL", help: "bash, zsh or fish",
+            declaredCompletion: .choices(Shell.allCases.map(\.rawValue)))
+    ]
 
     static func discussion(tool: String) -> String {
         """

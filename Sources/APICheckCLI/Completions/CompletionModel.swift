@@ -33,13 +33,19 @@ struct CompletionModel {
         self.tool = tool
         let shown = commands.filter { !$0.isHidden }
         entries = shown.map { command in
-            Entry(name: command.name, abstract: command.abstract, options: command.options.map(\.spec) + [.help],
-                  arguments: command.arguments)
+            Entry(
+                name: command.name, abstract: command.abstract, options: command.options.map(\.spec) + [.help],
+                arguments: command.arguments)
         }
         // `help COMMAND` is the dispatcher's alias of `COMMAND --help`, not a command type.
-        entries.append(Entry(name: "help", abstract: "Show a command's options (the same as COMMAND --help).", options: [],
-                             arguments: [CommandArgument(name: "COMMAND", help: "a command",
-                                                         declaredCompletion: .choices(shown.map { $0.name }))]))
+        entries.append(
+            Entry(
+                name: "help", abstract: "Show a command's options (the same as COMMAND --help).", options: [],
+                arguments: [
+                    CommandArgument(
+                        name: "COMMAND", help: "a command",
+                        declaredCompletion: .choices(shown.map { $0.name }))
+                ]))
     }
 
     var commandNames: [String] { entries.map(\.name) }

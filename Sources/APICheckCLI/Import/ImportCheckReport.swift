@@ -19,7 +19,9 @@ struct ImportCheckReport {
             lines.append("  \(change.breaking ? "breaking  " : "compatible") \(DisplayText.escaped(change.location))")
             lines.append("             \(change.kind.rawValue): \(DisplayText.escaped(change.message))")
         }
-        let verdict = breaking.isEmpty ? "the package's client still works with the document"
+        let verdict =
+            breaking.isEmpty
+            ? "the package's client still works with the document"
             : "the package's client breaks against the document: import it again (--force) and fix what uses the parts above"
         lines.append("\(changes.count) changes: \(breaking.count) breaking, \(changes.count - breaking.count) compatible; \(verdict)")
         return lines.joined(separator: "\n") + "\n"

@@ -42,8 +42,10 @@ struct ImportManifest {
 
     /// The manifest's own file, listing `files` with their digests.
     static func file(listing files: [PackageFiles.File]) -> PackageFiles.File {
-        PackageFiles.File(path: path, text: "# Written by apicheck import-openapi: the files it rewrites with --force, each with a digest of its text.\n"
-            + files.map { "\($0.path)\t\(digest(Data($0.text.utf8)))" }.joined(separator: "\n") + "\n")
+        PackageFiles.File(
+            path: path,
+            text: "# Written by apicheck import-openapi: the files it rewrites with --force, each with a digest of its text.\n"
+                + files.map { "\($0.path)\t\(digest(Data($0.text.utf8)))" }.joined(separator: "\n") + "\n")
     }
 
     /// FNV-1a, 64 bits, in hex: enough to tell an edited file from the one written (it guards

@@ -57,12 +57,15 @@ enum OpenAPIDocumentSource {
         }
     }
 
-    private static func fetch(_ url: URL, shown: String, connection: ConnectionOptions,
-                              headers: [(name: String, value: String)]) async throws -> Data {
+    private static func fetch(
+        _ url: URL, shown: String, connection: ConnectionOptions,
+        headers: [(name: String, value: String)]
+    ) async throws -> Data {
         let transport = connection.transport()
         defer { transport.shutdown() }
-        let request = HTTPRequest(method: .get, url: url,
-                                  headers: [(name: "Accept", value: "application/json, application/yaml, text/yaml, */*;q=0.5")] + headers)
+        let request = HTTPRequest(
+            method: .get, url: url,
+            headers: [(name: "Accept", value: "application/json, application/yaml, text/yaml, */*;q=0.5")] + headers)
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
@@ -77,7 +80,9 @@ enum OpenAPIDocumentSource {
         let type = response.contentType?.lowercased() ?? ""
         let start = response.body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if type.hasPrefix("text/html") || start == UInt8(ascii: "<") {
-            throw CommandFailure("cannot fetch \(shown): the server answered an HTML page (\(type.isEmpty ? "no content type" : type)), not an OpenAPI document")
+            throw CommandFailure(
+                "cannot fetch \(shown): the server answered an HTML page (\(type.isEmpty ? "no content type" : type)), not an OpenAPI document"
+            )
         }
         guard !response.body.isEmpty else { throw CommandFailure("cannot fetch \(shown): the server answered an empty body") }
         return response.body

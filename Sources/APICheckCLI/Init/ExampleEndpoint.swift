@@ -29,7 +29,8 @@ struct ExampleEndpoint {
                     ".body(\"email\", .string, sample: .environment(\"\(settings.accountVariable)\", fallback: nil))",
                     ".body(\"password\", .string, sample: .environment(\"\(settings.passwordVariable)\", fallback: nil), secret: true)",
                 ],
-                comment: "Logs in with the account in \(settings.accountVariable) and \(settings.passwordVariable): environment variables, never flags.",
+                comment:
+                    "Logs in with the account in \(settings.accountVariable) and \(settings.passwordVariable): environment variables, never flags.",
                 payload: #"{"token": "tok-example-1"}"#),
             ExampleEndpoint(
                 property: "items", id: "items.list", method: ".get", path: "items", type: "[Item]", mock: "items",

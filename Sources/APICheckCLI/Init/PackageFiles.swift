@@ -112,14 +112,19 @@ struct PackageFiles {
     /// checks that run concurrently), JSON names in `CodingKeys`.
     var types: [(name: String, text: String)] {
         [
-            ("Session", """
+            (
+                "Session",
+                """
                 /// What a login answers: the token later calls send.
                 public struct Session: Decodable, Sendable {
                     public var token: String
                 }
 
-                """),
-            ("Item", """
+                """
+            ),
+            (
+                "Item",
+                """
                 public struct Item: Decodable, Sendable {
                     public var id: Int
                     public var name: String
@@ -131,15 +136,19 @@ struct PackageFiles {
                     }
                 }
 
-                """),
-            ("Profile", """
+                """
+            ),
+            (
+                "Profile",
+                """
                 public struct Profile: Decodable, Sendable {
                     public var email: String
                     /// Optional: the server may send null or leave it out.
                     public var name: String?
                 }
 
-                """),
+                """
+            ),
         ]
     }
 

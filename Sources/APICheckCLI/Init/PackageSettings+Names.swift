@@ -15,14 +15,17 @@ extension PackageSettings {
             }
         }
         if taken.contains(typeName) {
-            throw UsageError("the name '\(name)' makes the Swift type \(typeName), which the package's own code already uses "
-                + "(a type of the library, of Swift or of the package, or a keyword); give another --name")
+            throw UsageError(
+                "the name '\(name)' makes the Swift type \(typeName), which the package's own code already uses "
+                    + "(a type of the library, of Swift or of the package, or a keyword); give another --name")
         }
     }
 
     /// Swift's keywords and the modules a package imports, in the case a type name would have.
-    static let keywords: Set<String> = ["Any", "Self", "Type", "Protocol", "Swift", "Foundation", "APICheck", "APICheckCLI",
-                                        "Never", "Void", "Optional", "Sendable", "Codable", "Decodable", "Encodable", "Error"]
+    static let keywords: Set<String> = [
+        "Any", "Self", "Type", "Protocol", "Swift", "Foundation", "APICheck", "APICheckCLI",
+        "Never", "Void", "Optional", "Sendable", "Codable", "Decodable", "Encodable", "Error",
+    ]
 
     /// Every word of `text` that could name a type: a letter or `_` followed by letters, digits and `_`.
     static func identifiers(in text: String) -> Set<String> {

@@ -15,8 +15,12 @@ struct PackageSettings {
     /// package name, a Swift type, a module and environment variable names.
     init(name: String, baseURL: URL, dependency: PackageDependency, template: PackageTemplate) throws(UsageError) {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }) else {
-            throw UsageError("the name '\(name)' must start with a letter and hold only letters, digits, '-', '_' and '.' (give --name NAME)")
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            })
+        else {
+            throw UsageError(
+                "the name '\(name)' must start with a letter and hold only letters, digits, '-', '_' and '.' (give --name NAME)")
         }
         self.name = name
         self.baseURL = baseURL

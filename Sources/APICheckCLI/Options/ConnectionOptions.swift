@@ -5,20 +5,25 @@ import Foundation
 /// timeouts, the body cap, and TLS (what to trust, which client certificate to present, when a
 /// server certificate's expiry becomes a warning). Every file is checked before any call.
 struct ConnectionOptions {
-    static let concurrency = Option.value("concurrency", "N", default: 8, help: "requests in flight at once",
-                                          parse: .integer(in: 1...256))
-    static let timeout = Option.value("timeout", "S", default: 10.0, shownDefault: "10",
-                                      help: "seconds per request, connect and total", parse: .seconds)
-    static let maxBody = Option.value("max-body", "BYTES", default: 32 << 20, shownDefault: "32M",
-                                      help: "body cap, e.g. 33554432, 32M or 512K", parse: .bytes)
+    static let concurrency = Option.value(
+        "concurrency", "N", default: 8, help: "requests in flight at once",
+        parse: .integer(in: 1...256))
+    static let timeout = Option.value(
+        "timeout", "S", default: 10.0, shownDefault: "10",
+        help: "seconds per request, connect and total", parse: .seconds)
+    static let maxBody = Option.value(
+        "max-body", "BYTES", default: 32 << 20, shownDefault: "32M",
+        help: "body cap, e.g. 33554432, 32M or 512K", parse: .bytes)
     static let insecure = Option.flag("insecure", help: "do not verify TLS certificates")
-    static let cacert = Option.optional("cacert", "FILE",
-                                        help: "trust the CA certificates in this PEM file instead of the system's", parse: .text)
+    static let cacert = Option.optional(
+        "cacert", "FILE",
+        help: "trust the CA certificates in this PEM file instead of the system's", parse: .text)
     static let cert = Option.optional("cert", "FILE", help: "client certificate (PEM) for servers that ask for one", parse: .text)
     static let key = Option.optional("key", "FILE", help: "the client certificate's private key (PEM)", parse: .text)
-    static let certWarnDays = Option.value("cert-warn-days", "N", default: 14,
-                                           help: "warn when the server certificate expires within N days",
-                                           parse: .integer(in: 0...3650))
+    static let certWarnDays = Option.value(
+        "cert-warn-days", "N", default: 14,
+        help: "warn when the server certificate expires within N days",
+        parse: .integer(in: 0...3650))
     static let all: [any OptionDeclaration] = [concurrency, timeout, maxBody, insecure, cacert, cert, key, certWarnDays]
     /// Those of a command that fetches one document (`import-openapi URL`): no requests in
     /// parallel, and no run whose report would carry a certificate warning.

@@ -4,8 +4,9 @@ import HistoryStore
 
 /// `--history URL`: where a run is kept (`live`, `record`, `merge`, `proxy`) or what `history` reads.
 struct HistoryOption {
-    static let history = Option.optional("history", "URL", help: "the results history: sqlite:PATH (made when missing) or postgres://…",
-                                         parse: .text)
+    static let history = Option.optional(
+        "history", "URL", help: "the results history: sqlite:PATH (made when missing) or postgres://…",
+        parse: .text)
     static let all: [any OptionDeclaration] = [history]
 
     /// Environment variables CI systems put the commit under test in, first found wins.
@@ -50,9 +51,10 @@ struct HistoryOption {
         var mockFiles: [String: String] = [:]
         if mocksCompared { for endpoint in api.endpoints { mockFiles[endpoint.id] = endpoint.mock + ".json" } }
         let commit = Self.commitVariables.lazy.compactMap { context.environment[$0] }.first { !$0.isEmpty }
-        let run = HistoryRun(report: report, apiHash: APIFingerprint.of(api), commit: commit,
-                             tool: "apicheck \(VersionCommand.number) (commit \(BuildStamp.commit))", environment: report.environment,
-                             mockFiles: mockFiles)
+        let run = HistoryRun(
+            report: report, apiHash: APIFingerprint.of(api), commit: commit,
+            tool: "apicheck \(VersionCommand.number) (commit \(BuildStamp.commit))", environment: report.environment,
+            mockFiles: mockFiles)
         do {
             let store = try HistoryStore(location)
             try store.record(run, provenBy: redactor)

@@ -24,8 +24,9 @@ struct LiveTarget {
         let api = context.api
         let problems = api.problems
         if !problems.isEmpty {
-            throw CommandFailure("the \(api.name) API's declarations need fixing first:",
-                                 details: problems.map { "\($0.endpoint ?? api.name): \($0.message)" })
+            throw CommandFailure(
+                "the \(api.name) API's declarations need fixing first:",
+                details: problems.map { "\($0.endpoint ?? api.name): \($0.message)" })
         }
         var environment = context.environment
         if let baseURL {
@@ -55,15 +56,18 @@ struct LiveTarget {
         if api.auth.isIssuedBeforehand, selected.contains(where: \.requiresToken), api.auth.tokenIssuedBeforehand(in: environment) == nil {
             sandbox?.stop()
             let what = api.auth.placement == .basic ? "the account and password" : "the token"
-            throw CommandFailure("set \(api.auth.beforehandVariables.replacingOccurrences(of: "$", with: "")) to \(what) to "
-                + "\(doing.verb) \(api.makeRedactor().display(url)) with (credentials are never taken from flags)")
+            throw CommandFailure(
+                "set \(api.auth.beforehandVariables.replacingOccurrences(of: "$", with: "")) to \(what) to "
+                    + "\(doing.verb) \(api.makeRedactor().display(url)) with (credentials are never taken from flags)")
         }
         if api.auth.loginEndpoint != nil, selected.contains(where: { $0.requiresToken || $0.id == api.auth.loginEndpoint }),
-           [api.auth.accountVariable, api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true }) {
+            [api.auth.accountVariable, api.auth.passwordVariable].contains(where: { environment[$0]?.isEmpty ?? true })
+        {
             sandbox?.stop()
-            throw CommandFailure("set \(api.auth.accountVariable) and \(api.auth.passwordVariable) "
-                + "to the account to \(doing.verb) \(api.makeRedactor().display(url)) with "
-                + "(credentials are never taken from flags)")
+            throw CommandFailure(
+                "set \(api.auth.accountVariable) and \(api.auth.passwordVariable) "
+                    + "to the account to \(doing.verb) \(api.makeRedactor().display(url)) with "
+                    + "(credentials are never taken from flags)")
         }
     }
 }

@@ -6,10 +6,12 @@ import Foundation
 /// is declared in); `--max-mock SIZE` (64M unless told). Both commands take them the same way.
 struct MockFolderOption {
     static let mocks = Option.optional(
-        "mocks", "DIR", shownDefault: "$APICHECK_MOCKS, else ./mocks, else the mocks/ of the package around the current directory or the API's",
+        "mocks", "DIR",
+        shownDefault: "$APICHECK_MOCKS, else ./mocks, else the mocks/ of the package around the current directory or the API's",
         help: "the mocks folder", parse: .text)
-    static let maxMock = Option.value("max-mock", "SIZE", default: MockDirectory.defaultMaxFileBytes, shownDefault: "64M",
-                                      help: "mock files larger than this are not read, e.g. 64M", parse: .bytes)
+    static let maxMock = Option.value(
+        "max-mock", "SIZE", default: MockDirectory.defaultMaxFileBytes, shownDefault: "64M",
+        help: "mock files larger than this are not read, e.g. 64M", parse: .bytes)
     static let all: [any OptionDeclaration] = [mocks, maxMock]
 
     /// The folder to use; nil when none was found.
@@ -39,7 +41,8 @@ struct MockFolderOption {
     /// Said in the report itself, not only on stderr: a run that compared nothing with the mocks
     /// must not read like one that found no drift.
     var driftNotChecked: Finding {
-        Finding(kind: .mocksFolder, severity: .warning, category: .harness, endpoint: nil,
-                message: "drift against the mocks was not checked: \(explanation) (give --mocks DIR)")
+        Finding(
+            kind: .mocksFolder, severity: .warning, category: .harness, endpoint: nil,
+            message: "drift against the mocks was not checked: \(explanation) (give --mocks DIR)")
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// --mocks or APICHECK_MOCKS names one not there yet), with its size limit, the --redact paths,
 /// --dry-run and --force. One group, so an option for writing mocks reaches both commands.
 struct MockWriteOptions {
-    static let redact = Option.repeated("redact", "JSONPATH", help: "also replace the value at this path, e.g. $.datas.phone or $.datas[*].mail",
-                                        parse: .jsonPath)
+    static let redact = Option.repeated(
+        "redact", "JSONPATH", help: "also replace the value at this path, e.g. $.datas.phone or $.datas[*].mail",
+        parse: .jsonPath)
     static let dryRun = Option.flag("dry-run", help: "say what would be written, write nothing")
     static let force = Option.flag("force", help: "write answers that violate the contract too (never one holding a secret)")
     static let all: [any OptionDeclaration] = MockFolderOption.all + [redact, dryRun, force]

@@ -8,23 +8,31 @@ struct TargetOptions {
     static let baseURL = Option.optional("base-url", "URL", help: "the API's base URL, e.g. https://staging.example.com/Api/", parse: .text)
     static let env = Option.optional("env", "NAME", help: "a base URL named in the API catalog (see the API declaration)", parse: .text)
         .completing(.declared(.environments))
-    static let only = Option.repeated("only", "ID,...", help: "check only these endpoint ids (and, unreported, what they need first)", parse: .text)
-        .completing(.declared(.endpoints))
-    static let probes = Option.repeated("probes", "NAME,...", help: "run only these auth probes, of those the API declares",
-                                        parse: .text)
-        .completing(.declared(.probes))
+    static let only = Option.repeated(
+        "only", "ID,...", help: "check only these endpoint ids (and, unreported, what they need first)", parse: .text
+    )
+    .completing(.declared(.endpoints))
+    static let probes = Option.repeated(
+        "probes", "NAME,...", help: "run only these auth probes, of those the API declares",
+        parse: .text
+    )
+    .completing(.declared(.probes))
     static let noProbes = Option.flag("no-probes", help: "skip the auth probes (the run still ends the sessions it opens)")
-    static let shard = Option.optional("shard", "K/N",
-                                       shownDefault: "CI_NODE_INDEX/CI_NODE_TOTAL, or JOB_COMPLETION_INDEX+1/APICHECK_SHARDS",
-                                       help: "run shard K of N (1-based): the endpoints whose ids hash there, stable on every machine",
-                                       parse: .shard)
-    static let runID = Option.optional("run-id", "ID",
-                                       shownDefault: "APICHECK_RUN_ID, GITHUB_RUN_ID-GITHUB_RUN_ATTEMPT, CI_PIPELINE_ID, else a new one",
-                                       help: "names the run in its reports: every shard of one run needs the same one (merge checks it)",
-                                       parse: .text)
-    static let noTraceContext = Option.flag("no-trace-context",
-                                            help: "send no W3C traceparent (by default one trace per run id, one span per step)")
-    static let noErrorChecks = Option.flag("no-error-checks", help: "skip the failures endpoints declare they can be made to give (errorChecks:)")
+    static let shard = Option.optional(
+        "shard", "K/N",
+        shownDefault: "CI_NODE_INDEX/CI_NODE_TOTAL, or JOB_COMPLETION_INDEX+1/APICHECK_SHARDS",
+        help: "run shard K of N (1-based): the endpoints whose ids hash there, stable on every machine",
+        parse: .shard)
+    static let runID = Option.optional(
+        "run-id", "ID",
+        shownDefault: "APICHECK_RUN_ID, GITHUB_RUN_ID-GITHUB_RUN_ATTEMPT, CI_PIPELINE_ID, else a new one",
+        help: "names the run in its reports: every shard of one run needs the same one (merge checks it)",
+        parse: .text)
+    static let noTraceContext = Option.flag(
+        "no-trace-context",
+        help: "send no W3C traceparent (by default one trace per run id, one span per step)")
+    static let noErrorChecks = Option.flag(
+        "no-error-checks", help: "skip the failures endpoints declare they can be made to give (errorChecks:)")
     static let all: [any OptionDeclaration] = [baseURL, env, only, shard, runID, noTraceContext, probes, noProbes, noErrorChecks]
 
     /// Nil when none is configured (then the bundled sandbox, if the tool has one).
@@ -105,7 +113,8 @@ struct TargetOptions {
         for name in names {
             guard let probe = AuthProbe(named: name) else {
                 let near = NameSuggestion.nearest(name, in: AuthProbe.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
-                throw UsageError("--probes: no probe '\(DisplayText.escaped(name))'\(near); the \(context.api.name) API declares: \(listed)")
+                throw UsageError(
+                    "--probes: no probe '\(DisplayText.escaped(name))'\(near); the \(context.api.name) API declares: \(listed)")
             }
             guard declared.contains(probe) else {
                 throw UsageError("--probes: the \(context.api.name) API declares no promise for '\(name)'; it declares: \(listed)")
@@ -119,8 +128,10 @@ struct TargetOptions {
     func noteShard(_ context: CommandContext) {
         guard let shard, let only else { return }
         let total = context.api.endpoints.count
-        context.note(only.isEmpty ? "shard \(shard) holds none of the \(total) endpoints: nothing to run"
-            : "shard \(shard): \(only.count) of the \(total) endpoints")
+        context.note(
+            only.isEmpty
+                ? "shard \(shard) holds none of the \(total) endpoints: nothing to run"
+                : "shard \(shard): \(only.count) of the \(total) endpoints")
     }
 
     /// Says on stderr which endpoints `--only` pulls in because the selection needs their answers
@@ -155,7 +166,8 @@ struct TargetOptions {
         var text = text
         if !text.hasSuffix("/") { text += "/" }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false else {
+            url.host?.isEmpty == false
+        else {
             // A URL with user info may hold a credential: do not echo it.
             throw UsageError("\(source): \(text.contains("@") ? "the URL given" : "'\(text)'") is not an http(s) URL")
         }

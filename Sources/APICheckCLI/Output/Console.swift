@@ -19,8 +19,10 @@ public final class Console: Sendable {
     public let colorOut: Bool
     public let stderrIsTerminal: Bool
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                colorOut: Bool = false, stderrIsTerminal: Bool = false) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        colorOut: Bool = false, stderrIsTerminal: Bool = false
+    ) {
         outSink = out
         errSink = err
         self.colorOut = colorOut
@@ -28,8 +30,10 @@ public final class Console: Sendable {
     }
 
     /// A console whose writes can fail: a failure is kept and reported, not thrown at the command.
-    public init(failableOut: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) throws -> Void,
-                colorOut: Bool = false, stderrIsTerminal: Bool = false) {
+    public init(
+        failableOut: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) throws -> Void,
+        colorOut: Bool = false, stderrIsTerminal: Bool = false
+    ) {
         outSink = failableOut
         errSink = err
         self.colorOut = colorOut

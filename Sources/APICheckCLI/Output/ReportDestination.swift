@@ -18,7 +18,8 @@ struct ReportDestination: Equatable {
     init(argument: String) throws(UsageError) {
         let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard let format = Format(rawValue: String(parts[0]).lowercased()) else {
-            throw UsageError("unknown report format '\(parts[0])' (expected one of: \(Format.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw UsageError(
+                "unknown report format '\(parts[0])' (expected one of: \(Format.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         self.format = format
         if parts.count == 2 {

@@ -42,7 +42,9 @@ struct ReportFile {
         var path = path
         for _ in 0..<16 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { break }
-            path = destination.hasPrefix("/") ? destination
+            path =
+                destination.hasPrefix("/")
+                ? destination
                 : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }
         return path

@@ -35,8 +35,9 @@ struct ReportWriter {
     /// What every renderer is given: the tool's name, the folder file names print relative to,
     /// and the exit code; colour only for text on a terminal that wants it.
     private func renderContext(code: ExitCode, color: Bool, history: ReportHistory?) -> RenderContext {
-        RenderContext(tool: context.tool, directory: workingDirectory.path, color: color, verbose: verbose, exitCode: code.rawValue,
-                      history: history)
+        RenderContext(
+            tool: context.tool, directory: workingDirectory.path, color: color, verbose: verbose, exitCode: code.rawValue,
+            history: history)
     }
 
     private func writeAll(_ report: Report, to destinations: [ReportDestination], code: ExitCode, history: ReportHistory?) -> Bool {
@@ -47,8 +48,9 @@ struct ReportWriter {
         }
         for destination in destinations {
             let text: String
-            let render = renderContext(code: code, color: destination.format == .text && destination.file == nil && console.colorOut,
-                                       history: history)
+            let render = renderContext(
+                code: code, color: destination.format == .text && destination.file == nil && console.colorOut,
+                history: history)
             switch destination.format {
             case .text: text = TextReport.render(report, context: render)
             case .json: text = JSONReport.render(report, context: render)

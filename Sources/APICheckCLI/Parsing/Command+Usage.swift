@@ -4,10 +4,12 @@ extension Command {
     static func usage(tool: String) -> String {
         let specs = options.map(\.spec) + [OptionSpec.help]
         let head = "usage: \(tool) \(name)"
-        let words = options.map(\.spec.synopsis) + arguments.map { argument in
-            let name = argument.variadic ? argument.name + "..." : argument.name
-            return argument.required ? name : "[\(name)]"
-        }
+        let words =
+            options.map(\.spec.synopsis)
+            + arguments.map { argument in
+                let name = argument.variadic ? argument.name + "..." : argument.name
+                return argument.required ? name : "[\(name)]"
+            }
         var sections = [wrap(head, words)]
         let discussion = discussion(tool: tool)
         if !discussion.isEmpty { sections.append(discussion) }

@@ -35,8 +35,9 @@ struct OptionSpec: Sendable {
     }
 
     /// Shown by every command.
-    static let help = OptionSpec(name: "help", short: "h", placeholder: nil, repeatable: false,
-                                 help: "show this help", defaultText: nil)
+    static let help = OptionSpec(
+        name: "help", short: "h", placeholder: nil, repeatable: false,
+        help: "show this help", defaultText: nil)
 }
 
 /// An option as a command declares it: how it is shown, and how the strings given on the command
@@ -69,30 +70,45 @@ extension Option where Value == Bool {
 
 extension Option {
     /// Given at most once; `defaultValue` when absent. `shownDefault` is what the help says.
-    static func value(_ name: String, _ placeholder: String, default defaultValue: Value, shownDefault: String? = nil,
-                      help: String, parse: ValueParser<Value>) -> Option {
+    static func value(
+        _ name: String, _ placeholder: String, default defaultValue: Value, shownDefault: String? = nil,
+        help: String, parse: ValueParser<Value>
+    ) -> Option {
         let shown = shownDefault ?? "\(defaultValue)"
-        return Option(spec: OptionSpec(name: name, short: nil, placeholder: placeholder, repeatable: false,
-                                       help: help, defaultText: shown)) { given in
+        return Option(
+            spec: OptionSpec(
+                name: name, short: nil, placeholder: placeholder, repeatable: false,
+                help: help, defaultText: shown)
+        ) { given in
             guard let text = given.last else { return defaultValue }
             return try parse.parse(text, name)
         }
     }
 
     /// Given at most once; nil when absent. `shownDefault` says what happens then, if anything.
-    static func optional<T>(_ name: String, _ placeholder: String, shownDefault: String? = nil, help: String,
-                            parse: ValueParser<T>) -> Option where Value == T? {
-        Option(spec: OptionSpec(name: name, short: nil, placeholder: placeholder, repeatable: false,
-                                help: help, defaultText: shownDefault)) { given in
+    static func optional<T>(
+        _ name: String, _ placeholder: String, shownDefault: String? = nil, help: String,
+        parse: ValueParser<T>
+    ) -> Option where Value == T? {
+        Option(
+            spec: OptionSpec(
+                name: name, short: nil, placeholder: placeholder, repeatable: false,
+                help: help, defaultText: shownDefault)
+        ) { given in
             try given.last.map { try parse.parse($0, name) }
         }
     }
 
     /// Any number of times, in order.
-    static func repeated<T>(_ name: String, _ placeholder: String, shownDefault: String? = nil, help: String,
-                            parse: ValueParser<T>) -> Option where Value == [T] {
-        Option(spec: OptionSpec(name: name, short: nil, placeholder: placeholder, repeatable: true,
-                                help: help, defaultText: shownDefault)) { given in
+    static func repeated<T>(
+        _ name: String, _ placeholder: String, shownDefault: String? = nil, help: String,
+        parse: ValueParser<T>
+    ) -> Option where Value == [T] {
+        Option(
+            spec: OptionSpec(
+                name: name, short: nil, placeholder: placeholder, repeatable: true,
+                help: help, defaultText: shownDefault)
+        ) { given in
             try given.map { try parse.parse($0, name) }
         }
     }

@@ -12,7 +12,8 @@ extension ValueParser where Value == Int {
     static func integer(in range: ClosedRange<Int>) -> ValueParser {
         ValueParser { text, option throws(UsageError) in
             guard let number = Int(text), range.contains(number) else {
-                throw UsageError("option '--\(option)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+                throw UsageError(
+                    "option '--\(option)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
             }
             return number
         }

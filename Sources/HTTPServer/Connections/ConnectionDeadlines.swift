@@ -94,12 +94,13 @@ final class ConnectionDeadlines: Sendable {
         entries.withLock { entries in
             for tracked in entries.values {
                 let state = tracked.state
-                let limit: Int64? = switch state.phase {
-                case .header: headerTimeout
-                case .body: bodyTimeout
-                case .sending: sendTimeout + tracked.allowance
-                case .serving, .cut, .upgraded: nil
-                }
+                let limit: Int64? =
+                    switch state.phase {
+                    case .header: headerTimeout
+                    case .body: bodyTimeout
+                    case .sending: sendTimeout + tracked.allowance
+                    case .serving, .cut, .upgraded: nil
+                    }
                 guard let limit, now - state.since > limit, tracked.cut(from: state) else { continue }
                 if state.phase == .sending {
                     // A reader too slow for its answer: the megabytes still queued for it in the

@@ -82,7 +82,8 @@ final class SuspendedConnections: Sendable {
     func resume(_ key: UInt) {
         state.withLock { state in
             guard !state.stopped, let waiting = state.waiting.removeValue(forKey: key),
-                  let connection = OpaquePointer(bitPattern: waiting.connection) else { return }
+                let connection = OpaquePointer(bitPattern: waiting.connection)
+            else { return }
             MHD_resume_connection(connection)
         }
     }
@@ -112,7 +113,8 @@ final class SuspendedConnections: Sendable {
             guard poll(&polled, nfds_t(polled.count), 0) > 0 else { return }
             for (key, entry) in zip(keys, polled) where entry.revents & (Self.peerClosed | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0 {
                 guard let waiting = state.waiting.removeValue(forKey: key),
-                      let connection = OpaquePointer(bitPattern: waiting.connection) else { continue }
+                    let connection = OpaquePointer(bitPattern: waiting.connection)
+                else { continue }
                 state.abandoned.insert(key)
                 MHD_resume_connection(connection)
             }

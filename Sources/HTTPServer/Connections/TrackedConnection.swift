@@ -54,8 +54,10 @@ final class TrackedConnection: Sendable {
 
     /// Marks it cut unless it moved since `seen`; true when this call cut it.
     func cut(from seen: State) -> Bool {
-        word.compareExchange(expected: Self.pack(seen), desired: Self.pack(State(phase: .cut, since: seen.since)),
-                             ordering: .relaxed).exchanged
+        word.compareExchange(
+            expected: Self.pack(seen), desired: Self.pack(State(phase: .cut, since: seen.since)),
+            ordering: .relaxed
+        ).exchanged
     }
 
     private static func pack(_ state: State) -> UInt64 {

@@ -23,10 +23,12 @@ struct ASCIINameSet: Sendable {
         var index = 0
         while index < table.count {
             let length = Int(table[index])
-            if length == name.count, (0..<length).allSatisfy({ offset in
-                let byte = name[offset]
-                return table[index + 1 + offset] == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
-            }) {
+            if length == name.count,
+                (0..<length).allSatisfy({ offset in
+                    let byte = name[offset]
+                    return table[index + 1 + offset] == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+                })
+            {
                 return true
             }
             index += 1 + length

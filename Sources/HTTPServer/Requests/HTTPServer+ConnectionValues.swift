@@ -44,9 +44,10 @@ extension HTTPServer {
                     guard let cls, let key else { return .YES }
                     let fields = cls.assumingMemoryBound(to: [(name: String, value: String)].self)
                     let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-                    let text = value.map {
-                        String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
-                    } ?? ""
+                    let text =
+                        value.map {
+                            String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
+                        } ?? ""
                     fields.pointee.append((name: name, value: text))
                     return .YES
                 },

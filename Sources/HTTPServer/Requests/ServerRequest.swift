@@ -27,8 +27,10 @@ public struct ServerRequest: Sendable {
     public var clientAddress: String?
 
     /// Without `rawPath`, the path was sent as it reads (nothing in it needed encoding).
-    public init(method: String, path: String, rawPath: String? = nil, query: [(name: String, value: String)] = [],
-                headers: [(name: String, value: String)] = [], body: Data = Data()) {
+    public init(
+        method: String, path: String, rawPath: String? = nil, query: [(name: String, value: String)] = [],
+        headers: [(name: String, value: String)] = [], body: Data = Data()
+    ) {
         self.method = method
         self.path = path
         self.rawPath = rawPath ?? path

@@ -8,17 +8,17 @@ extension LineShortcut {
             var walk = HeaderWalk(neutral: table)
             withUnsafeMutablePointer(to: &walk) { pointer in
                 _ = MHD_get_connection_values_n(
-                connection, .HEADER_KIND,
-                { cls, _, key, keySize, _, _ in
-                    guard let cls, let key else { return .NO }
-                    let walk = cls.assumingMemoryBound(to: HeaderWalk.self)
-                    guard ASCIINameSet.contains(UnsafeRawBufferPointer(start: key, count: keySize), in: walk.pointee.neutral) else {
-                        walk.pointee.allNeutral = false
-                        return .NO
-                    }
-                    return .YES
-                },
-                pointer)
+                    connection, .HEADER_KIND,
+                    { cls, _, key, keySize, _, _ in
+                        guard let cls, let key else { return .NO }
+                        let walk = cls.assumingMemoryBound(to: HeaderWalk.self)
+                        guard ASCIINameSet.contains(UnsafeRawBufferPointer(start: key, count: keySize), in: walk.pointee.neutral) else {
+                            walk.pointee.allNeutral = false
+                            return .NO
+                        }
+                        return .YES
+                    },
+                    pointer)
             }
             return walk.allNeutral
         }

@@ -33,8 +33,10 @@ public struct ServerResponse: Sendable {
     /// connection closes after it (a pool server only: a thread-per-connection one cuts it off).
     public var stream: ResponseStream? { didSet { prepared = nil } }
 
-    public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
-                truncateAfter: Int? = nil) {
+    public init(
+        status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
+        truncateAfter: Int? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -50,7 +52,8 @@ public struct ServerResponse: Sendable {
     }
 
     public static func json(_ body: Data, status: Int = 200) -> ServerResponse {
-        ServerResponse(status: status, headers: [(name: "Content-Type", value: "application/json; charset=utf-8")],
-                       body: body)
+        ServerResponse(
+            status: status, headers: [(name: "Content-Type", value: "application/json; charset=utf-8")],
+            body: body)
     }
 }

@@ -5,19 +5,22 @@ extension HTTPServer {
     /// Queues a 101 answer whose connection then goes to `handler`. libmicrohttpd holds the
     /// handoff until it has sent the 101; the request holds it too, so that a client that leaves
     /// first is told to the handler by `completed`.
-    static func queueUpgrade(_ answer: ServerResponse, _ handler: @escaping @Sendable (UpgradedConnection?) -> Void,
-                             to incoming: IncomingRequest, on connection: OpaquePointer, context: HandlerContext) -> MHD_Result {
+    static func queueUpgrade(
+        _ answer: ServerResponse, _ handler: @escaping @Sendable (UpgradedConnection?) -> Void,
+        to incoming: IncomingRequest, on connection: OpaquePointer, context: HandlerContext
+    ) -> MHD_Result {
         let handoff = UpgradeHandoff(handler, context: context)
         let cls = Unmanaged.passRetained(handoff).toOpaque()
-        let response = MHD_create_response_for_upgrade({ cls, connection, _, extra, extraSize, socket, handle in
-            guard let cls else { return }
-            let handoff = Unmanaged<UpgradeHandoff>.fromOpaque(cls).takeRetainedValue()
-            guard let handle else { return }
-            // The tunnel keeps deadlines of its own: the server's (a send deadline) would cut it.
-            if let connection { handoff.context.deadlines.upgraded(connection) }
-            let early = extra.map { Data(bytes: $0, count: extraSize) } ?? Data()
-            handoff.upgraded(UpgradedConnection(socket: socket, early: early, handle: handle))
-        }, cls)
+        let response = MHD_create_response_for_upgrade(
+            { cls, connection, _, extra, extraSize, socket, handle in
+                guard let cls else { return }
+                let handoff = Unmanaged<UpgradeHandoff>.fromOpaque(cls).takeRetainedValue()
+                guard let handle else { return }
+                // The tunnel keeps deadlines of its own: the server's (a send deadline) would cut it.
+                if let connection { handoff.context.deadlines.upgraded(connection) }
+                let early = extra.map { Data(bytes: $0, count: extraSize) } ?? Data()
+                handoff.upgraded(UpgradedConnection(socket: socket, early: early, handle: handle))
+            }, cls)
         guard let response else {
             Unmanaged<UpgradeHandoff>.fromOpaque(cls).release()
             handoff.abandon()
@@ -38,8 +41,10 @@ extension HTTPServer {
     /// Queues an answer whose body is written while it is sent. It keeps no send deadline (an
     /// event stream may last the client's whole visit), so its connection is handed over as an
     /// upgraded one is, and closed after it.
-    static func queueStream(_ stream: ResponseStream, _ answer: ServerResponse, on connection: OpaquePointer,
-                            context: HandlerContext) -> MHD_Result {
+    static func queueStream(
+        _ stream: ResponseStream, _ answer: ServerResponse, on connection: OpaquePointer,
+        context: HandlerContext
+    ) -> MHD_Result {
         stream.attach(connection, suspended: context.threadPerConnection ? nil : context.suspended)
         let cls = Unmanaged.passRetained(stream).toOpaque()
         let response = MHD_create_response_from_callback(
@@ -59,8 +64,10 @@ extension HTTPServer {
             return .NO
         }
         defer { MHD_destroy_response(response) }
-        for field in answer.headers where !field.name.equalsIgnoringASCIICase("Content-Length")
-            && !field.name.equalsIgnoringASCIICase("Connection") {
+        for field in answer.headers
+        where !field.name.equalsIgnoringASCIICase("Content-Length")
+            && !field.name.equalsIgnoringASCIICase("Connection")
+        {
             _ = MHD_add_response_header(response, field.name, field.value)
         }
         _ = MHD_add_response_header(response, "Connection", "close")

@@ -102,7 +102,8 @@ public final class ResponseStream: Sendable {
             }
             if state.finished { return state.broken ? -2 : -1 }
             guard let suspended = state.suspended, let connection = OpaquePointer(bitPattern: state.connection),
-                  let key = suspended.suspend(connection) else { return -2 }
+                let key = suspended.suspend(connection)
+            else { return -2 }
             state.waiting = key
             return 0
         }

@@ -18,10 +18,12 @@ enum SQLDialect: Sendable {
     /// A schema step written with `{id}`, `{int}`, `{real}` and `{without rowid}` for the
     /// types that differ.
     func schema(_ template: String) -> String {
-        let words: [(String, String)] = switch self {
-        case .sqlite: [("{id}", "INTEGER PRIMARY KEY"), ("{int}", "INTEGER"), ("{real}", "REAL"), ("{without rowid}", "WITHOUT ROWID")]
-        case .postgres: [("{id}", "BIGSERIAL PRIMARY KEY"), ("{int}", "BIGINT"), ("{real}", "DOUBLE PRECISION"), ("{without rowid}", "")]
-        }
+        let words: [(String, String)] =
+            switch self {
+            case .sqlite: [("{id}", "INTEGER PRIMARY KEY"), ("{int}", "INTEGER"), ("{real}", "REAL"), ("{without rowid}", "WITHOUT ROWID")]
+            case .postgres:
+                [("{id}", "BIGSERIAL PRIMARY KEY"), ("{int}", "BIGINT"), ("{real}", "DOUBLE PRECISION"), ("{without rowid}", "")]
+            }
         return words.reduce(template) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 extension HistoryRun {
     /// The run `report` describes, as the store keeps it. `mockFiles` maps an endpoint id to
     /// the mock its answers are compared with, when drift was checked (empty when not).
-    public init(report: Report, apiHash: String, commit: String?, tool: String, environment: String?,
-                mockFiles: [String: String] = [:], runID: String = UUID().uuidString.lowercased()) {
+    public init(
+        report: Report, apiHash: String, commit: String?, tool: String, environment: String?,
+        mockFiles: [String: String] = [:], runID: String = UUID().uuidString.lowercased()
+    ) {
         let summary = report.summary
         self.runID = runID
         reportRunID = report.runID
@@ -29,7 +31,8 @@ extension HistoryRun {
         for checked in report.results {
             let index = results.count
             // The file a drift finding names is the mock this answer was compared with.
-            let mock = checked.findings.lazy.compactMap(\.file).first.map(Self.fileName)
+            let mock =
+                checked.findings.lazy.compactMap(\.file).first.map(Self.fileName)
                 ?? (checked.role == .endpoint ? mockFiles[checked.endpoint] : nil)
             let drifted = checked.findings.contains { $0.kind.rawValue.hasPrefix("drift-") || $0.kind.rawValue.hasPrefix("mock-") }
             let answered = checked.skipped == nil && checked.status != nil
@@ -75,7 +78,8 @@ extension HistoryRun.Finding {
         default:
             break
         }
-        self.init(result: index, name: name, kind: finding.kind.rawValue, severity: finding.severity.rawValue,
-                  category: finding.category.rawValue, path: finding.path, code: code, mock: finding.file.map(HistoryRun.fileName))
+        self.init(
+            result: index, name: name, kind: finding.kind.rawValue, severity: finding.severity.rawValue,
+            category: finding.category.rawValue, path: finding.path, code: code, mock: finding.file.map(HistoryRun.fileName))
     }
 }

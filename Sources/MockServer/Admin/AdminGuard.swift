@@ -30,27 +30,32 @@ struct AdminGuard {
 
     func refusal(of request: ServerRequest) -> ProblemDocument? {
         if let token = options.adminToken, !presents(token, request) {
-            return ProblemDocument(status: 401, title: "Admin token required",
-                                   detail: "this server's admin API needs its token: 'Authorization: Bearer TOKEN' or 'X-Apicheck-Admin-Token: TOKEN'")
+            return ProblemDocument(
+                status: 401, title: "Admin token required",
+                detail: "this server's admin API needs its token: 'Authorization: Bearer TOKEN' or 'X-Apicheck-Admin-Token: TOKEN'")
         }
         let host = request.field("host")
         if Self.isLoopback(options.host), !isLoopback(host) {
-            return ProblemDocument(status: 403, title: "Foreign host",
-                                   detail: "the admin API of a server on loopback answers only Host 127.0.0.1:\(port) or localhost:\(port)")
+            return ProblemDocument(
+                status: 403, title: "Foreign host",
+                detail: "the admin API of a server on loopback answers only Host 127.0.0.1:\(port) or localhost:\(port)")
         }
         if let origin = request.field("origin"), !isOwn(origin: origin, host: host) {
-            return ProblemDocument(status: 403, title: "Foreign origin",
-                                   detail: "the admin API answers no page of another origin (Origin \(DisplayText.escaped(origin)))")
+            return ProblemDocument(
+                status: 403, title: "Foreign origin",
+                detail: "the admin API answers no page of another origin (Origin \(DisplayText.escaped(origin)))")
         }
         if request.method == "POST" || request.method == "PUT", !isJSON(request.field("content-type")) {
-            return ProblemDocument(status: 415, title: "JSON required",
-                                   detail: "admin writes need 'Content-Type: application/json'")
+            return ProblemDocument(
+                status: 415, title: "JSON required",
+                detail: "admin writes need 'Content-Type: application/json'")
         }
         return nil
     }
 
     private func presents(_ token: String, _ request: ServerRequest) -> Bool {
-        let given = request.field("x-apicheck-admin-token")
+        let given =
+            request.field("x-apicheck-admin-token")
             ?? request.field("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         guard let given else { return false }
         // Compared in time independent of where they differ.
@@ -67,7 +72,8 @@ struct AdminGuard {
 
     private func isOwn(origin: String, host: String?) -> Bool {
         guard let host, let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme),
-              let name = url.host else { return false }
+            let name = url.host
+        else { return false }
         let originHost = (name.contains(":") ? "[\(name)]" : name) + (url.port.map { ":\($0)" } ?? "")
         return originHost.lowercased() == host.lowercased()
     }

@@ -12,22 +12,32 @@ extension MockServer {
         let session = request.field("x-apicheck-session")
         switch (request.method, parts.first, parts.count) {
         case ("GET", "health"?, 1), ("HEAD", "health"?, 1):
-            return Self.json(.object([("status", .string("ok")), ("api", .string(api.name)),
-                                      ("basePath", .string(basePath)),
-                                      ("endpoints", .number(String(api.endpoints.count))),
-                                      ("uptime", .number(String(Int(Date().timeIntervalSince(started))))),
-                                      ("stateless", .bool(options.stateless))]))
+            return Self.json(
+                .object([
+                    ("status", .string("ok")), ("api", .string(api.name)),
+                    ("basePath", .string(basePath)),
+                    ("endpoints", .number(String(api.endpoints.count))),
+                    ("uptime", .number(String(Int(Date().timeIntervalSince(started))))),
+                    ("stateless", .bool(options.stateless)),
+                ]))
         case ("GET", "endpoints"?, 1):
-            return Self.json(.array(api.endpoints.map { endpoint in
-                .object([("id", .string(endpoint.id)), ("method", .string(endpoint.method.rawValue)),
-                         ("path", .string(basePath + endpoint.path)), ("auth", .bool(endpoint.requiresToken)),
-                         ("mock", .string(endpoint.mock)),
-                         ("scenarios", .array((scenarioNames(of: endpoint.id) ?? []).map(JSONValue.string)))])
-            }))
+            return Self.json(
+                .array(
+                    api.endpoints.map { endpoint in
+                        .object([
+                            ("id", .string(endpoint.id)), ("method", .string(endpoint.method.rawValue)),
+                            ("path", .string(basePath + endpoint.path)), ("auth", .bool(endpoint.requiresToken)),
+                            ("mock", .string(endpoint.mock)),
+                            ("scenarios", .array((scenarioNames(of: endpoint.id) ?? []).map(JSONValue.string))),
+                        ])
+                    }))
         case ("GET", "scenarios"?, 1):
             let choices = scenarios.choices(session: session)
-            return Self.json(.object([("session", session.map(JSONValue.string) ?? .null),
-                                      ("choices", .object(choices.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }))]))
+            return Self.json(
+                .object([
+                    ("session", session.map(JSONValue.string) ?? .null),
+                    ("choices", .object(choices.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })),
+                ]))
         case ("PUT", "scenarios"?, 2), ("POST", "scenarios"?, 2):
             return setChoice(request, endpoint: parts[1], session: session)
         case ("DELETE", "scenarios"?, 1), ("DELETE", "scenarios"?, 2):
@@ -50,13 +60,19 @@ extension MockServer {
             journal.clear()
             return ServerResponse(status: 204)
         case (_, let name?, _) where ["health", "endpoints", "scenarios", "requests", "reset", "tokens"].contains(name):
-            let allowed = name == "scenarios" ? (parts.count == 1 ? "GET, DELETE" : "PUT, DELETE")
+            let allowed =
+                name == "scenarios"
+                ? (parts.count == 1 ? "GET, DELETE" : "PUT, DELETE")
                 : name == "requests" ? "GET, DELETE" : name == "reset" || name == "tokens" ? "POST" : "GET"
-            return ProblemDocument.wrongMethod(method: request.method, path: request.path,
-                                               allowed: allowed.components(separatedBy: ", ")).response
+            return ProblemDocument.wrongMethod(
+                method: request.method, path: request.path,
+                allowed: allowed.components(separatedBy: ", ")
+            ).response
         default:
-            return ProblemDocument(status: 404, title: "No such admin route",
-                                   detail: "the admin API has health, endpoints, scenarios[/ID], requests, reset, tokens/expire under \(Self.adminPrefix)").response
+            return ProblemDocument(
+                status: 404, title: "No such admin route",
+                detail: "the admin API has health, endpoints, scenarios[/ID], requests, reset, tokens/expire under \(Self.adminPrefix)"
+            ).response
         }
     }
 
@@ -68,7 +84,8 @@ extension MockServer {
             named = nil
         } else {
             guard let document = try? JSONParser.parse(request.body), case .object = document,
-                  let token = document["token"]?.stringValue else {
+                let token = document["token"]?.stringValue
+            else {
                 return ProblemDocument(status: 400, title: "Invalid request", detail: #"expects {"token": "…"} or no body"#).response
             }
             named = token
@@ -100,13 +117,18 @@ extension MockServer {
             return ProblemDocument.unknownScenario(scenario, of: id, known: names).response
         }
         scenarios.set(choice, for: id, session: session)
-        return Self.json(.object([("endpoint", .string(id)), ("session", session.map(JSONValue.string) ?? .null),
-                                  ("choice", choice.json)]))
+        return Self.json(
+            .object([
+                ("endpoint", .string(id)), ("session", session.map(JSONValue.string) ?? .null),
+                ("choice", choice.json),
+            ]))
     }
 
     private func unknownEndpoint(_ id: String) -> ServerResponse {
-        ProblemDocument(status: 404, title: "No such endpoint",
-                        detail: "no endpoint '\(DisplayText.escaped(id))'; endpoints: \(api.endpoints.map(\.id).joined(separator: ", "))").response
+        ProblemDocument(
+            status: 404, title: "No such endpoint",
+            detail: "no endpoint '\(DisplayText.escaped(id))'; endpoints: \(api.endpoints.map(\.id).joined(separator: ", "))"
+        ).response
     }
 
     static func json(_ value: JSONValue, status: Int = 200) -> ServerResponse {

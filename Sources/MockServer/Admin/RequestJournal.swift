@@ -19,8 +19,10 @@ final class RequestJournal: Sendable {
         let status: Int
         let problems: [String]
 
-        init(method: String, path: String, query: [(name: String, value: String)], endpoint: String?, scenario: String?,
-             session: String?, status: Int, problems: [String]) {
+        init(
+            method: String, path: String, query: [(name: String, value: String)], endpoint: String?, scenario: String?,
+            session: String?, status: Int, problems: [String]
+        ) {
             self.method = method
             self.path = path
             self.query = query
@@ -47,9 +49,12 @@ final class RequestJournal: Sendable {
         }
 
         /// Path and query, secrets masked, unsafe characters escaped (`DisplayText`).
-        func json(_ formatter: ISO8601DateFormatter, redactor: Redactor, now: Date = Date(),
-                  clock: ContinuousClock.Instant = .now) -> JSONValue {
-            let target = DisplayText.escaped(redactor.redact(MockServer.shown(MockServer.target(path: exchange.path, query: exchange.query))))
+        func json(
+            _ formatter: ISO8601DateFormatter, redactor: Redactor, now: Date = Date(),
+            clock: ContinuousClock.Instant = .now
+        ) -> JSONValue {
+            let target = DisplayText.escaped(
+                redactor.redact(MockServer.shown(MockServer.target(path: exchange.path, query: exchange.query))))
             var members: [(key: String, value: JSONValue)] = [
                 ("time", .string(formatter.string(from: time(now: now, clock: clock)))),
                 ("method", .string(DisplayText.escaped(exchange.method))), ("path", .string(target)),

@@ -30,13 +30,17 @@ struct EmulatedAuth: Sendable {
             let account = options.credentials[api.auth.accountVariable] ?? "apicheck"
             let password = "serve-" + String(TokenStore.randomHex().prefix(16))
             tokens.acceptBeforehand(AuthPolicy.basicCredentials(account: account, password: password))
-            return ["\(api.auth.accountVariable) and \(api.auth.passwordVariable) are not both set: serve accepts only the account "
-                + "'\(account)' with the password '\(password)', made up for this run "
-                + "(export both before starting serve to choose them)"]
+            return [
+                "\(api.auth.accountVariable) and \(api.auth.passwordVariable) are not both set: serve accepts only the account "
+                    + "'\(account)' with the password '\(password)', made up for this run "
+                    + "(export both before starting serve to choose them)"
+            ]
         }
         let token = "srv" + TokenStore.randomHex()
         tokens.acceptBeforehand(token)
-        return ["\(api.auth.tokenVariable ?? "") is not set: serve accepts only the token '\(token)', made up for this run "
-            + "(export \(api.auth.tokenVariable ?? "") before starting serve to choose it)"]
+        return [
+            "\(api.auth.tokenVariable ?? "") is not set: serve accepts only the token '\(token)', made up for this run "
+                + "(export \(api.auth.tokenVariable ?? "") before starting serve to choose it)"
+        ]
     }
 }

@@ -34,7 +34,8 @@ extension MockServer {
         let endpoint = decision.endpoint
         switch endpoint.sessionEffect {
         case .logsIn where !acceptsCredentials(request, body: body, endpoint: endpoint):
-            decision.answer = offers(MockScenario.wrongPassword, of: endpoint)
+            decision.answer =
+                offers(MockScenario.wrongPassword, of: endpoint)
                 ? .mock(scenario: MockScenario.wrongPassword) : .wrongCredentials
         case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
             // Read, not spent: applying spends it, in one step with a second look.
@@ -69,7 +70,8 @@ extension MockServer {
             }
         }
         guard needsBody, case .mock(let scenario) = decision.answer,
-              let (_, served) = mockBody(of: decision.endpoint, scenario: scenario) else { return }
+            let (_, served) = mockBody(of: decision.endpoint, scenario: scenario)
+        else { return }
         let lifetime = lifetime(of: served.document)
         for effect in decision.effects {
             switch effect {
@@ -140,14 +142,16 @@ extension MockServer {
         // judged: only one it sees differ is wrong.
         for parameter in endpoint.parameters {
             guard let name = parameter.sample?.variable, let expected = options.credentials[name],
-                  let given = value(of: parameter, in: request, body: body) else { continue }
+                let given = value(of: parameter, in: request, body: body)
+            else { continue }
             if given != expected { return false }
         }
         guard let declared = endpoint.requestBody else { return true }
         let document = Self.document(body)
         for input in declared.inputs {
             guard let name = input.sample?.variable, let expected = options.credentials[name],
-                  let path = declared.path(ofInput: input.name), let given = document.value(at: path) else { continue }
+                let path = declared.path(ofInput: input.name), let given = document.value(at: path)
+            else { continue }
             if (given.stringValue ?? given.compactText) != expected { return false }
         }
         return true
@@ -167,7 +171,9 @@ extension MockServer {
 
     /// The refresh token a refresh request carries, in the parameter the refresh policy names.
     func presentedRefreshToken(_ request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String? {
-        guard let name = api.auth.refresh?.parameter, let parameter = endpoint.parameters.first(where: { $0.name == name }) else { return nil }
+        guard let name = api.auth.refresh?.parameter, let parameter = endpoint.parameters.first(where: { $0.name == name }) else {
+            return nil
+        }
         return value(of: parameter, in: request, body: body)
     }
 

@@ -117,9 +117,10 @@ final class LateMocks: Sendable {
             for file in listing.files {
                 let variant = file.variantName
                 guard start.file(variant) == nil, state.served[variant] == nil, state.pending[variant] == nil,
-                      !state.refused.contains(file),
-                      // Orphans answer nothing; a file shadowed by another of the same variant is not replayed.
-                      listing.endpoint(of: file) != nil, listing.file(variant) == file else { continue }
+                    !state.refused.contains(file),
+                    // Orphans answer nothing; a file shadowed by another of the same variant is not replayed.
+                    listing.endpoint(of: file) != nil, listing.file(variant) == file
+                else { continue }
                 state.pending[variant] = file
                 state.pendingByMock[file.mock, default: []].insert(variant)
                 listed = true
@@ -132,15 +133,21 @@ final class LateMocks: Sendable {
     /// logged once when it does not.
     private func promote(_ variant: String, in state: inout State) {
         guard let file = state.pending.removeValue(forKey: variant), let listing = state.latest,
-              let endpoint = listing.endpoint(of: file) else { return }
+            let endpoint = listing.endpoint(of: file)
+        else { return }
         state.pendingByMock[file.mock]?.remove(variant)
         if let problem = MockAudit(mocks: listing).findings(of: file, endpoint: endpoint).first(where: { $0.severity == .error }) {
             state.refused.insert(file)
-            log?("mock \(file) was added but \(problem.kind == .decode ? "does not decode" : "fails the audit") (\(problem.message)); not served")
+            log?(
+                "mock \(file) was added but \(problem.kind == .decode ? "does not decode" : "fails the audit") (\(problem.message)); not served"
+            )
             return
         }
-        state.served[variant] = Added(file: file, bodies: MockBodies(mocks: listing, files: [file], origins: origins,
-                                                                               interval: reloadInterval, log: log))
+        state.served[variant] = Added(
+            file: file,
+            bodies: MockBodies(
+                mocks: listing, files: [file], origins: origins,
+                interval: reloadInterval, log: log))
         if let scenario = file.scenario {
             var byEndpoint: [String: Set<String>] = [:]
             for candidate in start.api.endpoints where candidate.mock == file.mock { byEndpoint[candidate.id] = [scenario] }

@@ -94,8 +94,10 @@ final class MockBodies: Sendable {
     ///   - files: the files to serve, all of `mocks.files` when nil.
     ///   - earlier: bodies kept before, whose slots are taken over as they are (body, version,
     ///     next look) for the files they hold.
-    init(mocks: MockDirectory, files: [MockFileName]? = nil, origins: RecordedOrigins, interval: Double,
-         log: (@Sendable (String) -> Void)?, taking earlier: MockBodies? = nil) {
+    init(
+        mocks: MockDirectory, files: [MockFileName]? = nil, origins: RecordedOrigins, interval: Double,
+        log: (@Sendable (String) -> Void)?, taking earlier: MockBodies? = nil
+    ) {
         self.mocks = mocks
         self.origins = origins
         self.interval = .seconds(max(0, interval))

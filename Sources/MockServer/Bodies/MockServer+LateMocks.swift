@@ -29,8 +29,11 @@ extension MockServer {
         if let file = mocks.directory.file(of: endpoint, scenario: scenario) {
             return mocks.bodies.body(of: file, endpoint: endpoint).map { (file, $0) }
         }
-        guard let added = mocks.late.file(of: endpoint, scenario: scenario) ?? (mocks.late.look() ? mocks.late.file(of: endpoint, scenario: scenario) : nil),
-              let body = added.bodies.body(of: added.file, endpoint: endpoint) else {
+        guard
+            let added = mocks.late.file(of: endpoint, scenario: scenario)
+                ?? (mocks.late.look() ? mocks.late.file(of: endpoint, scenario: scenario) : nil),
+            let body = added.bodies.body(of: added.file, endpoint: endpoint)
+        else {
             return nil
         }
         return (added.file, body)

@@ -21,12 +21,15 @@ extension PagedBody {
         case let .token(place, parameter):
             // An empty token is no token, as everywhere a token is read: the first page.
             guard let given, !given.isEmpty, Self.offset(inToken: given) == nil else { return nil }
-            let whereGiven = switch place {
-            case let .body(path): "at \(path)"
-            case let .header(name): "in the \(name) header"
-            }
-            return Self.problem(parameter, "\(Self.quoted(given)) is not a token serve issued: its pages give their own "
-                + "(\(Self.tokenPrefix)N, \(whereGiven)); the first page is asked without \(parameter)")
+            let whereGiven =
+                switch place {
+                case let .body(path): "at \(path)"
+                case let .header(name): "in the \(name) header"
+                }
+            return Self.problem(
+                parameter,
+                "\(Self.quoted(given)) is not a token serve issued: its pages give their own "
+                    + "(\(Self.tokenPrefix)N, \(whereGiven)); the first page is asked without \(parameter)")
         case let .pageNumber(parameter, first):
             guard let given else { return nil }
             guard let number = Int(given), number >= first else {
@@ -44,13 +47,16 @@ extension PagedBody {
                 return Self.problem(Self.linkOffset, "expected an offset of 0 or more, found \(Self.quoted(given))")
             }
             guard request.queryValue(Self.linkOffset) == nil, request.query.contains(where: { !declared.contains($0.name) }),
-                  let path = paging.cursor.bodyPath?.path,
-                  let next = recorded()?.value(at: path)?.stringValue, let items = URLComponents(string: next)?.queryItems else { return nil }
+                let path = paging.cursor.bodyPath?.path,
+                let next = recorded()?.value(at: path)?.stringValue, let items = URLComponents(string: next)?.queryItems
+            else { return nil }
             // The recorded next URL's parameters that the endpoint does not declare (`cursor`,
             // `page_token`) are the recorded server's cursor.
             guard let own = items.first(where: { !declared.contains($0.name) && request.queryValue($0.name) != nil }) else { return nil }
-            return Self.problem(own.name, "\(Self.quoted(request.queryValue(own.name) ?? "")) is the cursor of the server the mock "
-                + "was recorded from; serve's next links carry \(Self.linkOffset)")
+            return Self.problem(
+                own.name,
+                "\(Self.quoted(request.queryValue(own.name) ?? "")) is the cursor of the server the mock "
+                    + "was recorded from; serve's next links carry \(Self.linkOffset)")
         }
     }
 

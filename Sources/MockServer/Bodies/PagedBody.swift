@@ -24,15 +24,18 @@ struct PagedBody {
     /// nil to serve the mock as it is (a first page of a list with no size asked, or a declared
     /// path that leads to no array).
     /// `origin` is the one the client reached serve at, for links that were absolute in the mock.
-    func page(of document: JSONValue, for request: ServerRequest,
-              origin: String? = nil) -> (JSONValue, [(name: String, value: String)])? {
+    func page(
+        of document: JSONValue, for request: ServerRequest,
+        origin: String? = nil
+    ) -> (JSONValue, [(name: String, value: String)])? {
         let size = paging.size.flatMap { request.pagingValue($0) }.flatMap { Int($0) }.map { max(1, $0) }
         let given = paging.next.flatMap { request.pagingValue($0) }
         // The first page of an id-cursor list with no size asked is the mock as it is: known
         // before the declared path is walked, which a read with a token pays each time.
         if case .id = paging.cursor, given == nil, size == nil { return nil }
         guard let path = paging.ids.path, let star = path.components.firstIndex(of: .anyIndex),
-              case let .array(all)? = document.value(at: JSONPath(Array(path.components[..<star]))) else { return nil }
+            case let .array(all)? = document.value(at: JSONPath(Array(path.components[..<star])))
+        else { return nil }
         let itemID = JSONPath(Array(path.components[(star + 1)...]))
         let start: Int
         switch paging.cursor {
@@ -65,8 +68,10 @@ struct PagedBody {
 
     /// Items `start ..< start + size` (to the end without a size), with the next token or link
     /// when items remain and none when they do not.
-    private func cut(_ document: JSONValue, all: [JSONValue], star: ArraySlice<JSONPath.Component>, start: Int, size: Int?,
-                     request: ServerRequest, origin: String?) -> (JSONValue, [(name: String, value: String)]) {
+    private func cut(
+        _ document: JSONValue, all: [JSONValue], star: ArraySlice<JSONPath.Component>, start: Int, size: Int?,
+        request: ServerRequest, origin: String?
+    ) -> (JSONValue, [(name: String, value: String)]) {
         let from = min(max(0, start), all.count)
         let to = min(all.count, from + (size ?? all.count))
         var page = replacing(document, at: star, with: Array(all[from..<to]))
@@ -148,7 +153,8 @@ struct PagedBody {
             return text == recorded.stringValue
         case let .token(_, parameter):
             guard text.contains("?"), let token = recorded.stringValue ?? (recorded.isNull ? nil : recorded.compactText),
-                  let items = URLComponents(string: text)?.queryItems else { return false }
+                let items = URLComponents(string: text)?.queryItems
+            else { return false }
             return items.contains { $0.name == parameter && $0.value == token }
         default:
             return false
@@ -189,7 +195,8 @@ struct PagedBody {
     static func link(to request: ServerRequest, setting parameter: String, to value: String) -> String {
         var query = request.query.filter { $0.name != parameter }
         query.append((parameter, value))
-        return request.rawPath + "?" + query.map { escape($0.name) + "=" + escape($0.value) }
+        return request.rawPath + "?"
+            + query.map { escape($0.name) + "=" + escape($0.value) }
             .joined(separator: "&")
     }
 
@@ -206,8 +213,10 @@ struct PagedBody {
     /// Whether an item with `id` belongs to the page after `cursor`. Numbers in a declared order
     /// compare (`max_id` keeps ids up to the cursor, inclusive, or below it); anything else goes
     /// by place in the mock: the items after the cursor's, from it when inclusive.
-    private static func kept(_ id: PageID, cursor: String, order: Paging.Order?, inclusive: Bool, all: [JSONValue],
-                             itemID: JSONPath) -> Bool {
+    private static func kept(
+        _ id: PageID, cursor: String, order: Paging.Order?, inclusive: Bool, all: [JSONValue],
+        itemID: JSONPath
+    ) -> Bool {
         if let order, let number = id.number, let bound = Int64(cursor) {
             switch (order, inclusive) {
             case (.descending, true): return number <= bound
@@ -225,9 +234,10 @@ struct PagedBody {
         guard let first = components.first else { return .array(items) }
         switch (first, value) {
         case let (.key(key), .object(members)):
-            return .object(members.map { member in
-                member.key == key ? (member.key, replacing(member.value, at: components.dropFirst(), with: items)) : member
-            })
+            return .object(
+                members.map { member in
+                    member.key == key ? (member.key, replacing(member.value, at: components.dropFirst(), with: items)) : member
+                })
         case let (.index(index), .array(elements)) where elements.indices.contains(index):
             var elements = elements
             elements[index] = replacing(elements[index], at: components.dropFirst(), with: items)

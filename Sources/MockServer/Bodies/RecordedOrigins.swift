@@ -20,8 +20,8 @@ struct RecordedOrigins: Sendable {
         }
         for endpoint in api.endpoints {
             guard let path = endpoint.paging?.cursor.bodyPath?.path,
-                  let file = mocks.file(of: endpoint, scenario: nil), case let .success(document) = mocks.document(of: file),
-                  let text = document.value(at: path)?.stringValue, let url = Self.absoluteURL(text), let origin = url.origin
+                let file = mocks.file(of: endpoint, scenario: nil), case let .success(document) = mocks.document(of: file),
+                let text = document.value(at: path)?.stringValue, let url = Self.absoluteURL(text), let origin = url.origin
             else { continue }
             // The recorded next URL of a route without placeholders ends with the route: what is
             // before it is the recorded base path.
@@ -82,8 +82,9 @@ struct RecordedOrigins: Sendable {
     /// An absolute http or https URL; cheap to refuse for the strings that are not.
     private static func absoluteURL(_ text: String) -> URL? {
         guard text.utf8.count > 8, text.utf8.first == UInt8(ascii: "h") || text.utf8.first == UInt8(ascii: "H"),
-              let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false else { return nil }
+            let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else { return nil }
         return url
     }
 }

@@ -78,7 +78,8 @@ struct MockDecision {
     /// body stay as they are: a plain mock, no token read, no session moved, no page cut, no
     /// delay, no fault (`AnswerMemo`).
     var replayable: Bool {
-        guard case .mock = answer, tokenState == nil, effects.isEmpty, pageRequest == nil, ownOrigin == nil, delivery == nil, delay == 0 else {
+        guard case .mock = answer, tokenState == nil, effects.isEmpty, pageRequest == nil, ownOrigin == nil, delivery == nil, delay == 0
+        else {
             return false
         }
         // A login, logout or refresh reads the token store even when it answers a plain mock.

@@ -30,7 +30,8 @@ extension MockServer {
             decision.answer = .fault(fault)
         } else {
             let promised = promisedAnswer(endpoint, request: request, decision: &decision)
-            let provokedAnswer = choice.scenario == nil && choice.code == nil ? provoked.map { MockDecision.Answer.mock(scenario: $0) } : nil
+            let provokedAnswer =
+                choice.scenario == nil && choice.code == nil ? provoked.map { MockDecision.Answer.mock(scenario: $0) } : nil
             decision.answer = promised ?? provokedAnswer ?? Self.answer(choice)
             if promised == nil { lifecycle(&decision, request: request, body: body) }
             decision.effects += effects(of: decision, choice: choice, request: request, body: body)
@@ -38,8 +39,10 @@ extension MockServer {
         if case .mock(nil) = decision.answer, let paging = endpoint.paging {
             // A cursor serve cannot place is refused, never read as the first page: a client
             // following it would see the list start over.
-            if let problem = PagedBody(paging: paging).problem(in: request, recorded: { self.mockBody(of: endpoint, scenario: nil)?.body.document },
-                                                               declared: Set(endpoint.parameters.map(\.name))) {
+            if let problem = PagedBody(paging: paging).problem(
+                in: request, recorded: { self.mockBody(of: endpoint, scenario: nil)?.body.document },
+                declared: Set(endpoint.parameters.map(\.name)))
+            {
                 decision.answer = .invalid([problem])
                 decision.effects = []
                 return decision
@@ -64,8 +67,10 @@ extension MockServer {
         return .mock(scenario: scenario)
     }
 
-    private func effects(of decision: MockDecision, choice: ServeChoice, request: ServerRequest,
-                         body: [String: JSONValue]) -> [MockDecision.Effect] {
+    private func effects(
+        of decision: MockDecision, choice: ServeChoice, request: ServerRequest,
+        body: [String: JSONValue]
+    ) -> [MockDecision.Effect] {
         let endpoint = decision.endpoint
         let token = self.token(in: request)
         switch decision.answer {

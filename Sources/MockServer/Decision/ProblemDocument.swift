@@ -12,8 +12,10 @@ public struct ProblemDocument: Error, Sendable {
     var extra: [(key: String, value: JSONValue)] = []
     var headers: [(name: String, value: String)] = []
 
-    public init(status: Int, title: String, detail: String, extra: [(key: String, value: JSONValue)] = [],
-                headers: [(name: String, value: String)] = []) {
+    public init(
+        status: Int, title: String, detail: String, extra: [(key: String, value: JSONValue)] = [],
+        headers: [(name: String, value: String)] = []
+    ) {
         self.status = status
         self.title = title
         self.detail = detail
@@ -22,12 +24,14 @@ public struct ProblemDocument: Error, Sendable {
     }
 
     public var response: ServerResponse {
-        let members: [(key: String, value: JSONValue)] = [
-            ("type", .string("about:blank")), ("title", .string(title)), ("status", .number(String(status))),
-            ("detail", .string(detail)),
-        ] + extra
-        return ServerResponse(status: status, headers: [("Content-Type", "application/problem+json")] + headers,
-                              body: Data(JSONValue.object(members).compactText.utf8))
+        let members: [(key: String, value: JSONValue)] =
+            [
+                ("type", .string("about:blank")), ("title", .string(title)), ("status", .number(String(status))),
+                ("detail", .string(detail)),
+            ] + extra
+        return ServerResponse(
+            status: status, headers: [("Content-Type", "application/problem+json")] + headers,
+            body: Data(JSONValue.object(members).compactText.utf8))
     }
 
     /// The refusal in the API's declared error shape, so an app's error handling sees what the
@@ -38,9 +42,13 @@ public struct ProblemDocument: Error, Sendable {
     public func response(in shape: ErrorShape?, like example: (document: JSONValue, status: Int)? = nil) -> ServerResponse {
         guard let shape, shape != .problemJSON else { return response }
         let code = title.lowercased().split(separator: " ").joined(separator: "_")
-        return ServerResponse(status: status, headers: [("Content-Type", shape.contentType)] + headers,
-                              body: Data(shape.body(code: shape.ownCode(code, status: status, like: example), message: detail, status: status,
-                                                    like: example).compactText.utf8))
+        return ServerResponse(
+            status: status, headers: [("Content-Type", shape.contentType)] + headers,
+            body: Data(
+                shape.body(
+                    code: shape.ownCode(code, status: status, like: example), message: detail, status: status,
+                    like: example
+                ).compactText.utf8))
     }
 
     static func invalidPreference(_ detail: String) -> ProblemDocument {
@@ -48,27 +56,31 @@ public struct ProblemDocument: Error, Sendable {
     }
 
     public static func invalid(_ endpoint: AnyEndpoint, _ problems: [ValidationProblem]) -> ProblemDocument {
-        ProblemDocument(status: 400, title: "Invalid request",
-                        detail: "\(endpoint.id): " + problems.map(\.text).joined(separator: "; "),
-                        extra: [("endpoint", .string(endpoint.id)), ("invalid-params", .array(problems.map(\.json)))])
+        ProblemDocument(
+            status: 400, title: "Invalid request",
+            detail: "\(endpoint.id): " + problems.map(\.text).joined(separator: "; "),
+            extra: [("endpoint", .string(endpoint.id)), ("invalid-params", .array(problems.map(\.json)))])
     }
 
     static func notFound(method: String, path: String, note: String?, closest: [String]) -> ProblemDocument {
-        ProblemDocument(status: 404, title: "No such route",
-                        detail: "no declared endpoint answers \(method) \(path)" + (note.map { " (\($0))" } ?? "")
-                            + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")),
-                        extra: [("closest", .array(closest.map(JSONValue.string)))])
+        ProblemDocument(
+            status: 404, title: "No such route",
+            detail: "no declared endpoint answers \(method) \(path)" + (note.map { " (\($0))" } ?? "")
+                + (closest.isEmpty ? "" : "; closest: " + closest.joined(separator: ", ")),
+            extra: [("closest", .array(closest.map(JSONValue.string)))])
     }
 
     static func wrongMethod(method: String, path: String, allowed: [String]) -> ProblemDocument {
-        ProblemDocument(status: 405, title: "Method not allowed",
-                        detail: "\(path) answers \(allowed.joined(separator: ", ")), not \(method)",
-                        headers: [("Allow", allowed.joined(separator: ", "))])
+        ProblemDocument(
+            status: 405, title: "Method not allowed",
+            detail: "\(path) answers \(allowed.joined(separator: ", ")), not \(method)",
+            headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
     static func unknownScenario(_ scenario: String, of endpoint: String, known: [String]) -> ProblemDocument {
-        ProblemDocument(status: 400, title: "Unknown scenario",
-                        detail: "\(endpoint) has no scenario '\(scenario)'; known: \(known.joined(separator: ", "))",
-                        extra: [("endpoint", .string(endpoint)), ("known", .array(known.map(JSONValue.string)))])
+        ProblemDocument(
+            status: 400, title: "Unknown scenario",
+            detail: "\(endpoint) has no scenario '\(scenario)'; known: \(known.joined(separator: ", "))",
+            extra: [("endpoint", .string(endpoint)), ("known", .array(known.map(JSONValue.string)))])
     }
 }

@@ -23,8 +23,9 @@ public struct ServeChoice: Sendable, Equatable {
 
     /// Fields of `self` where set, else those of `fallback`.
     func over(_ fallback: ServeChoice) -> ServeChoice {
-        ServeChoice(scenario: scenario ?? fallback.scenario, fault: fault ?? fallback.fault,
-                    delay: delay ?? fallback.delay, code: code ?? fallback.code)
+        ServeChoice(
+            scenario: scenario ?? fallback.scenario, fault: fault ?? fallback.fault,
+            delay: delay ?? fallback.delay, code: code ?? fallback.code)
     }
 
     /// `Prefer: scenario=not_found, delay=200` (RFC 7240 preferences, several headers allowed).
@@ -44,12 +45,15 @@ public struct ServeChoice: Sendable, Equatable {
                     }
                     choice.fault = fault
                 case "delay":
-                    guard let ms = Int(text), (0...60_000).contains(ms) else { return .failure(bad("delay", text, "milliseconds, 0...60000")) }
+                    guard let ms = Int(text), (0...60_000).contains(ms) else {
+                        return .failure(bad("delay", text, "milliseconds, 0...60000"))
+                    }
                     choice.delay = ms
                 case "code":
                     // As the envelope writes it: a number, true or false, else text.
                     guard !text.isEmpty else { return .failure(bad("code", text, "an envelope code")) }
-                    choice.code = Int(text).map(EnvelopeCode.int) ?? (text == "true" || text == "false" ? .bool(text == "true") : .string(text))
+                    choice.code =
+                        Int(text).map(EnvelopeCode.int) ?? (text == "true" || text == "false" ? .bool(text == "true") : .string(text))
                 default: continue
                 }
             }

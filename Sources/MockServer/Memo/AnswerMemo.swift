@@ -69,9 +69,11 @@ final class AnswerMemo: Sendable {
         let lowered = Self.plumbing.subtracting(readHeaders.map { $0.lowercased() })
         neutralHeaders = lowered
         // Clients mostly send the canonical case (`Host`, `User-Agent`): found without lowering.
-        neutral = lowered.union(lowered.map { name in
-            name.split(separator: "-", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
-        })
+        neutral = lowered.union(
+            lowered.map { name in
+                name.split(separator: "-", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
+                    separator: "-")
+            })
     }
 
     /// The answer kept for `request`, if any and if `isCurrent` says what it was made from still

@@ -17,7 +17,8 @@ struct RepeatedAnswers: Sendable {
     func answer(to line: RequestLine) -> PreparedResponse? {
         let began = ContinuousClock.now
         guard let remembered = memo.answer(to: line, isCurrent: { isCurrent($0, at: began) }),
-              let prepared = remembered.response.prepared else { return nil }
+            let prepared = remembered.response.prepared
+        else { return nil }
         note(remembered.exchange, logged: remembered.logged, began: began, delay: 0)
         return prepared
     }

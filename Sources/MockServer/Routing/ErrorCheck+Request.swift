@@ -6,8 +6,10 @@ extension ErrorCheck {
     /// text, the way a path, query, header or form carries it; a JSON body's scalar or a typed
     /// body's input where its sample puts it), each parameter it leaves out absent. `serve` then
     /// answers the check's scenario, as the server it stands for would.
-    func isProvoked(by request: ServerRequest, endpoint: AnyEndpoint, pathValues: [(name: String, value: String)],
-                    body: [String: JSONValue]) -> Bool {
+    func isProvoked(
+        by request: ServerRequest, endpoint: AnyEndpoint, pathValues: [(name: String, value: String)],
+        body: [String: JSONValue]
+    ) -> Bool {
         func sent(_ name: String) -> String? {
             if let parameter = endpoint.parameters.first(where: { $0.name == name }) {
                 switch parameter.location {

@@ -22,7 +22,10 @@ extension RequestValidator {
             }
         }
         guard let failure = declared.check(document, dates: dates) else { return (nil, document) }
-        return (ValidationProblem(name: failure.path.description, location: "body",
-                                  reason: "expected \(failure.expected), found \(failure.found)"), document)
+        return (
+            ValidationProblem(
+                name: failure.path.description, location: "body",
+                reason: "expected \(failure.expected), found \(failure.found)"), document
+        )
     }
 }

@@ -16,7 +16,9 @@ public struct RequestValidator: Sendable {
     }
 
     /// The problems, empty when the request is valid; also the body's values, for the login's account.
-    public func validate(_ request: ServerRequest, pathValues: [(name: String, value: String)]) -> (problems: [ValidationProblem], body: [String: JSONValue]) {
+    public func validate(_ request: ServerRequest, pathValues: [(name: String, value: String)]) -> (
+        problems: [ValidationProblem], body: [String: JSONValue]
+    ) {
         var problems: [ValidationProblem] = []
         let needsBody = endpoint.parameters.contains { $0.location == .body }
         var body: [String: JSONValue] = [:]
@@ -47,15 +49,19 @@ public struct RequestValidator: Sendable {
             }
             guard let given else {
                 if parameter.required {
-                    problems.append(ValidationProblem(name: parameter.name, location: parameter.location.rawValue,
-                                                      reason: "is required (\(parameter.type.rawValue)) but missing"))
+                    problems.append(
+                        ValidationProblem(
+                            name: parameter.name, location: parameter.location.rawValue,
+                            reason: "is required (\(parameter.type.rawValue)) but missing"))
                 }
                 continue
             }
             if !Self.accepts(parameter, given, textual: parameter.location != .body || form) {
                 let shown = parameter.secret ? Redactor.mask : "\"\(given.text)\""
-                problems.append(ValidationProblem(name: parameter.name, location: parameter.location.rawValue,
-                                                  reason: "expects \(parameter.type.rawValue), got \(given.kindName) \(shown)"))
+                problems.append(
+                    ValidationProblem(
+                        name: parameter.name, location: parameter.location.rawValue,
+                        reason: "expects \(parameter.type.rawValue), got \(given.kindName) \(shown)"))
             }
         }
         return (problems, body)
@@ -63,8 +69,10 @@ public struct RequestValidator: Sendable {
 
     /// A list parameter read as the client sends it (`ListStyle`): present when required, each
     /// item of the element type.
-    private func listProblems(_ parameter: Parameter, style: ListStyle, request: ServerRequest,
-                              pathValues: [(name: String, value: String)], body: [String: JSONValue], form: Bool) -> [ValidationProblem] {
+    private func listProblems(
+        _ parameter: Parameter, style: ListStyle, request: ServerRequest,
+        pathValues: [(name: String, value: String)], body: [String: JSONValue], form: Bool
+    ) -> [ValidationProblem] {
         func split(_ text: String) -> [ParameterValue] { text.split(separator: ",").map { .string(String($0)) } }
         var items: [ParameterValue]?
         switch parameter.location {
@@ -80,14 +88,19 @@ public struct RequestValidator: Sendable {
         }
         let textual = parameter.location != .body || form
         guard let items else {
-            return parameter.required ? [ValidationProblem(name: parameter.name, location: parameter.location.rawValue,
-                                                           reason: "is required ([\(parameter.type.rawValue)]) but missing")] : []
+            return parameter.required
+                ? [
+                    ValidationProblem(
+                        name: parameter.name, location: parameter.location.rawValue,
+                        reason: "is required ([\(parameter.type.rawValue)]) but missing")
+                ] : []
         }
         return items.enumerated().compactMap { index, item in
             guard !Self.accepts(parameter, item, textual: textual) else { return nil }
             let shown = parameter.secret ? Redactor.mask : "\"\(item.text)\""
-            return ValidationProblem(name: "\(parameter.name)[\(index)]", location: parameter.location.rawValue,
-                                     reason: "expects \(parameter.type.rawValue), got \(item.kindName) \(shown)")
+            return ValidationProblem(
+                name: "\(parameter.name)[\(index)]", location: parameter.location.rawValue,
+                reason: "expects \(parameter.type.rawValue), got \(item.kindName) \(shown)")
         }
     }
 

@@ -11,8 +11,8 @@ extension ProxyCore {
     /// the request goes on as an ordinary one, its `Upgrade` dropped as hop-by-hop.
     static func asksForUpgrade(_ request: ServerRequest) -> String? {
         guard let name = request.header("Upgrade"), name.trimmingCharacters(in: .whitespaces).lowercased() == "websocket",
-              let connection = request.header("Connection"),
-              connection.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "upgrade" })
+            let connection = request.header("Connection"),
+            connection.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "upgrade" })
         else { return nil }
         return name
     }
@@ -29,8 +29,11 @@ extension ProxyCore {
         }
         let address = request.clientAddress ?? "-"
         guard let id = tunnels.reserve(address, events: protocolName == nil) else {
-            return ServerResponse(status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1")],
-                                  body: Data("apicheck proxy: too many tunnels open (\(tunnels.limits.total) in all, \(tunnels.limits.perAddress) per address)\n".utf8))
+            return ServerResponse(
+                status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1")],
+                body: Data(
+                    "apicheck proxy: too many tunnels open (\(tunnels.limits.total) in all, \(tunnels.limits.perAddress) per address)\n"
+                        .utf8))
         }
         var target = request.rawPath
         if let query = request.rawQuery { target += "?" + query }
@@ -43,13 +46,16 @@ extension ProxyCore {
         let deferred = DeferredResponse()
         let pump = tunnels
         deferred.whenAbandoned { pump.send(.drop(id: id)) }
-        tunnels.send(.add(id: id, address: address, host: host, port: port, head: Array(head.utf8), protocolName: protocolName ?? "",
-                          deferred: deferred, events: protocolName == nil))
+        tunnels.send(
+            .add(
+                id: id, address: address, host: host, port: port, head: Array(head.utf8), protocolName: protocolName ?? "",
+                deferred: deferred, events: protocolName == nil))
         return .deferred(deferred)
     }
 
     static func tunnelFailure(_ reason: String) -> ServerResponse {
-        ServerResponse(status: 502, headers: [("Content-Type", "text/plain; charset=utf-8")],
-                       body: Data("apicheck proxy: no tunnel: \(reason)\n".utf8))
+        ServerResponse(
+            status: 502, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            body: Data("apicheck proxy: no tunnel: \(reason)\n".utf8))
     }
 }

@@ -39,8 +39,10 @@ final class Tunnel: @unchecked Sendable {
     var clientEnded = false
     var lastActive: Int64
 
-    init(id: Int, address: String, upstream: Int32, head: [UInt8], protocolName: String, deferred: DeferredResponse, now: Int64,
-         events: Bool) {
+    init(
+        id: Int, address: String, upstream: Int32, head: [UInt8], protocolName: String, deferred: DeferredResponse, now: Int64,
+        events: Bool
+    ) {
         self.events = events
         self.id = id
         self.address = address

@@ -58,8 +58,9 @@ final class TunnelLoop {
                 pump.released(address, idle: false, failed: true)
                 return
             }
-            let tunnel = Tunnel(id: id, address: address, upstream: socket, head: head, protocolName: protocolName, deferred: deferred,
-                                now: TrackedClock.now(), events: events)
+            let tunnel = Tunnel(
+                id: id, address: address, upstream: socket, head: head, protocolName: protocolName, deferred: deferred,
+                now: TrackedClock.now(), events: events)
             tunnels[id] = tunnel
         case let .attach(id, connection):
             guard let tunnel = tunnels[id], let connection, tunnel.phase == .awaitingClient else {
@@ -121,7 +122,8 @@ final class TunnelLoop {
             tunnel.lastActive = TrackedClock.now()
             // One side gone ends the tunnel once what it sent has reached the other.
             if (tunnel.upstreamEnded && (tunnel.toClient.isEmpty || tunnel.clientEnded))
-                || (tunnel.clientEnded && (tunnel.toUpstream.isEmpty || tunnel.upstreamEnded)) {
+                || (tunnel.clientEnded && (tunnel.toUpstream.isEmpty || tunnel.upstreamEnded))
+            {
                 finish(tunnel, idle: false, failed: false)
                 return
             }
@@ -141,8 +143,10 @@ final class TunnelLoop {
             finish(tunnel, idle: false, failed: false)
             return
         }
-        var response = ServerResponse(status: 101, headers: ProxyCore.endToEnd(verdict.headers)
-            + [("Upgrade", tunnel.protocolName), ("Connection", "Upgrade")])
+        var response = ServerResponse(
+            status: 101,
+            headers: ProxyCore.endToEnd(verdict.headers)
+                + [("Upgrade", tunnel.protocolName), ("Connection", "Upgrade")])
         let pump = self.pump, id = tunnel.id
         response.upgrade = { connection in pump.send(.attach(id: id, connection)) }
         tunnel.toClient = verdict.rest
@@ -245,7 +249,8 @@ final class TunnelLoop {
         // A stream cut here (idle, stopping) is cut for its client too.
         tunnel.stream?.finish(broken: true)
         if tunnel.phase == .connecting || tunnel.phase == .readingAnswer {
-            tunnel.deferred.send(ProxyCore.tunnelFailure(idle ? "no answer from the upstream in time" : "the upstream gave no answer to the upgrade"))
+            tunnel.deferred.send(
+                ProxyCore.tunnelFailure(idle ? "no answer from the upstream in time" : "the upstream gave no answer to the upgrade"))
         }
     }
 
@@ -278,8 +283,12 @@ final class TunnelLoop {
         guard socket >= 0 else { return nil }
         let portBytes = UInt16(port).bigEndian
         // sin_port and sin6_port sit at the same offset, right after the family.
-        withUnsafeBytes(of: portBytes) { address[2] = $0[0]; address[3] = $0[1] }
-        let started = address.withUnsafeBytes { Glibc.connect(socket, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }
+        withUnsafeBytes(of: portBytes) {
+            address[2] = $0[0]; address[3] = $0[1]
+        }
+        let started = address.withUnsafeBytes {
+            Glibc.connect(socket, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count))
+        }
         guard started == 0 || errno == EINPROGRESS else {
             close(socket)
             return nil

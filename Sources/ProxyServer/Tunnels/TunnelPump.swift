@@ -31,8 +31,9 @@ final class TunnelPump: Sendable {
 
     enum Command: Sendable {
         /// A new tunnel: its upstream's address, the request's head, the `Upgrade` asked for.
-        case add(id: Int, address: String, host: String, port: Int, head: [UInt8], protocolName: String, deferred: DeferredResponse,
-                 events: Bool)
+        case add(
+            id: Int, address: String, host: String, port: Int, head: [UInt8], protocolName: String, deferred: DeferredResponse,
+            events: Bool)
         /// A stream's client read its buffer down: its upstream may be read again.
         case wake
         /// The client's connection after its 101, or nil when it left before.

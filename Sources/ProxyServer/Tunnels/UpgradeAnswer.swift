@@ -40,7 +40,8 @@ struct UpgradeAnswer {
             return
         }
         if streams, (200..<300).contains(status),
-           headers.contains(where: { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("text/event-stream") }) {
+            headers.contains(where: { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("text/event-stream") })
+        {
             self.rest = rest
             body = Data()
             isEventStream = true

@@ -56,8 +56,9 @@ extension DemoData {
             attitudesCount: SplitMix64.pick(i, salt: Salt.status ^ 5, in: 0...3_000),
             user: statusUser(authorIndex: SplitMix64.pick(i, salt: Salt.status ^ 6, in: 0...9)),
             picURLs: (0..<pictures).map { p in
-                PicURL(thumbnailPic: "http://wx\(1 + p).sinaimg.cn/thumbnail/"
-                    + SplitMix64.hex(i * 4 + p, salt: Salt.picture, count: 20) + "jw.jpg")
+                PicURL(
+                    thumbnailPic: "http://wx\(1 + p).sinaimg.cn/thumbnail/"
+                        + SplitMix64.hex(i * 4 + p, salt: Salt.picture, count: 20) + "jw.jpg")
             })
     }
 }

@@ -47,7 +47,8 @@ extension DemoData {
 
     /// The profile shown for an account registered at run time: it has written nothing yet.
     static func newcomerProfile(uid: Int64, account: String) -> UserProfile {
-        UserProfile(id: uid, screenName: account, description: "", followersCount: 0, friendsCount: 0,
-                    statusesCount: 0, verified: false, avatarLarge: avatarURL(Int(uid % 1_000)))
+        UserProfile(
+            id: uid, screenName: account, description: "", followersCount: 0, friendsCount: 0,
+            statusesCount: 0, verified: false, avatarLarge: avatarURL(Int(uid % 1_000)))
     }
 }

@@ -46,9 +46,12 @@ extension SandboxFault {
         case "remove": let f = try fields(2); self = .removeField(route: f[0], key: f[1])
         case "code": let f = try fields(3); self = .envelopeCode(route: f[0], code: try number(f[1]), msg: f[2])
         case "html": let f = try fields(2); self = .html(route: f[0], status: try number(f[1], in: 100...599, "STATUS"))
-        case "delay": let f = try fields(2); self = .delay(route: f[0], milliseconds: try number(f[1], in: 0...Self.maxDelayMilliseconds, "MS", " (ten minutes)"))
+        case "delay":
+            let f = try fields(2);
+            self = .delay(route: f[0], milliseconds: try number(f[1], in: 0...Self.maxDelayMilliseconds, "MS", " (ten minutes)"))
         case "truncate": let f = try fields(1); self = .truncate(route: f[0])
-        case "huge": let f = try fields(2); self = .hugeBody(route: f[0], bytes: try number(f[1], in: 0...Self.maxHugeBytes, "BYTES", " (256 MiB)"))
+        case "huge":
+            let f = try fields(2); self = .hugeBody(route: f[0], bytes: try number(f[1], in: 0...Self.maxHugeBytes, "BYTES", " (256 MiB)"))
         case "dead-token-accepted" where spec == kind: self = .deadTokenAccepted
         case "no-revocation" where spec == kind: self = .noRevocation
         case "paging-overlap" where spec == kind: self = .pagingOverlap

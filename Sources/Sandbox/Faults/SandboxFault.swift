@@ -37,8 +37,8 @@ public enum SandboxFault: Sendable, Hashable {
     public var route: String? {
         switch self {
         case let .renameField(route, _, _), let .replaceField(route, _, _), let .addField(route, _, _),
-             let .removeField(route, _), let .envelopeCode(route, _, _), let .html(route, _),
-             let .delay(route, _), let .truncate(route), let .hugeBody(route, _):
+            let .removeField(route, _), let .envelopeCode(route, _, _), let .html(route, _),
+            let .delay(route, _), let .truncate(route), let .hugeBody(route, _):
             route
         case .deadTokenAccepted, .noRevocation, .pagingOverlap:
             nil

@@ -37,8 +37,10 @@ extension SandboxJSON {
         }
     }
 
-    private func writeContainer(open: String, close: String, count: Int, to out: inout String, indent: String?,
-                                level: Int, element: (Int, inout String) -> Void) {
+    private func writeContainer(
+        open: String, close: String, count: Int, to out: inout String, indent: String?,
+        level: Int, element: (Int, inout String) -> Void
+    ) {
         out += open
         guard count > 0 else { out += close; return }
         for i in 0..<count {
@@ -70,7 +72,8 @@ extension SandboxJSON {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             case let c where c.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count)
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count)
                     + String(c.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }

@@ -140,7 +140,7 @@ struct SandboxJSONParser {
 
     private mutating func hex4() throws(Failure) -> UInt32 {
         guard index + 4 <= bytes.count,
-              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
         else { throw Failure() }
         index += 4
         return value
@@ -178,7 +178,8 @@ struct SandboxJSONParser {
     private mutating func literal(_ word: String) throws(Failure) {
         let expected = Array(word.utf8)
         guard index + expected.count <= bytes.count,
-              Array(bytes[index..<index + expected.count]) == expected else { throw Failure() }
+            Array(bytes[index..<index + expected.count]) == expected
+        else { throw Failure() }
         index += expected.count
     }
 
@@ -189,8 +190,9 @@ struct SandboxJSONParser {
 
     private mutating func skipWhitespace() {
         while let byte = peek(),
-              byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-                || byte == UInt8(ascii: "\t") {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+                || byte == UInt8(ascii: "\t")
+        {
             index += 1
         }
     }

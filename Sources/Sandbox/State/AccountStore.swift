@@ -8,8 +8,9 @@ struct AccountStore: Sendable {
     }
 
     private var byName: [String: Account] = [
-        DemoData.demoAccount: Account(name: DemoData.demoAccount, uid: DemoData.demoUID,
-                                      password: DemoData.demoPassword, mail: DemoData.demoMail),
+        DemoData.demoAccount: Account(
+            name: DemoData.demoAccount, uid: DemoData.demoUID,
+            password: DemoData.demoPassword, mail: DemoData.demoMail)
     ]
     /// New uids follow the fixed authors' range, so the uids a run hands out are the same every run.
     private var nextUID: Int64 = DemoData.authorIDs.upperBound + 1

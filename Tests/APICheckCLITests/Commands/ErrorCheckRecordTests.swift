@@ -22,10 +22,12 @@ import Testing
     @Test func aCheckAnsweredOtherwiseIsNotRecorded() async throws {
         let folder = RecordTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (recording, _) = try await RecordTests.record(into: folder, faults: [.envelopeCode(route: "topics", code: -2, msg: "later")],
-                                                          only: ["topics.list"])
-        #expect(recording.notRecorded.map(\.message).filter { $0.hasPrefix("topics@") }
-            == ["topics@bad_page.json not recorded: the error check's answer is HTTP 200, failure(-2), expected HTTP 200, code -1"])
+        let (recording, _) = try await RecordTests.record(
+            into: folder, faults: [.envelopeCode(route: "topics", code: -2, msg: "later")],
+            only: ["topics.list"])
+        #expect(
+            recording.notRecorded.map(\.message).filter { $0.hasPrefix("topics@") }
+                == ["topics@bad_page.json not recorded: the error check's answer is HTTP 200, failure(-2), expected HTTP 200, code -1"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("topics@bad_page.json").path))
     }
 }

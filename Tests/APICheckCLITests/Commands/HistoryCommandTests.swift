@@ -11,7 +11,8 @@ import Testing
         let store = "sqlite:" + folder.appendingPathComponent("h.sqlite").path
         var environment = LiveHarness.credentials
         environment["GITHUB_SHA"] = "feedc0de1234"
-        let live = await LiveHarness.cli(["live", "--history", store, "--report", "json", "--run-id", "pipeline-77"], environment: environment)
+        let live = await LiveHarness.cli(
+            ["live", "--history", store, "--report", "json", "--run-id", "pipeline-77"], environment: environment)
         #expect(live.code == 0, "\(live.err)")
 
         let runs = await LiveHarness.cli(["history", "runs", "--history", store, "--json"])
@@ -63,7 +64,9 @@ import Testing
         let store = "sqlite:" + folder.appendingPathComponent("h.sqlite").path
         let page = folder.appendingPathComponent("report.html")
         for _ in 0..<2 {
-            let live = await LiveHarness.cli(["live", "--only", "topics.list,config.main", "--history", store, "--report", "html:\(page.path)"])
+            let live = await LiveHarness.cli([
+                "live", "--only", "topics.list,config.main", "--history", store, "--report", "html:\(page.path)",
+            ])
             #expect(live.code == 0, "\(live.err)")
         }
         let html = try String(contentsOf: page, encoding: .utf8)
@@ -124,7 +127,9 @@ import Testing
         var report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         report["target"] = "http://127.0.0.1:9/Api/\(password)/"
         try JSONSerialization.data(withJSONObject: report).write(to: URL(fileURLWithPath: file))
-        let merge = await LiveHarness.cli(["merge", file, "--history", "sqlite:" + path, "--report", "json:" + folder.appendingPathComponent("m.json").path])
+        let merge = await LiveHarness.cli([
+            "merge", file, "--history", "sqlite:" + path, "--report", "json:" + folder.appendingPathComponent("m.json").path,
+        ])
         #expect(merge.code == 2, "\(merge.err)")
         #expect(merge.err.contains("secret"), "\(merge.err)")
         #expect(!merge.err.contains(password))

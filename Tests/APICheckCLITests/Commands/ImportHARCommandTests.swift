@@ -6,13 +6,13 @@ import Testing
 /// its exit codes.
 @Suite struct ImportHARCommandTests {
     static let har = #"""
-    {"log": {"version": "1.2", "creator": {"name": "Proxyman", "version": "5.0"}, "entries": [
-    {"startedDateTime": "2026-11-30T10:00:00Z", "request": {"method": "GET", "url": "https://staging.example.com/Api/topics?page=1", "headers": [], "queryString": []},
-     "response": {"status": 200, "headers": [], "content": {"size": 60, "mimeType": "application/json", "text": "{\"code\": 77, \"msg\": \"down \\u001b[31mnow\", \"datas\": null}"}}},
-    {"startedDateTime": "2026-11-30T10:00:01Z", "request": {"method": "GET", "url": "https://staging.example.com/Api/config/main.json", "headers": [], "queryString": []},
-     "response": {"status": 200, "headers": [], "content": {"size": 2, "mimeType": "application/json", "text": "[]"}}}
-    ]}}
-    """#
+        {"log": {"version": "1.2", "creator": {"name": "Proxyman", "version": "5.0"}, "entries": [
+        {"startedDateTime": "2026-11-30T10:00:00Z", "request": {"method": "GET", "url": "https://staging.example.com/Api/topics?page=1", "headers": [], "queryString": []},
+         "response": {"status": 200, "headers": [], "content": {"size": 60, "mimeType": "application/json", "text": "{\"code\": 77, \"msg\": \"down \\u001b[31mnow\", \"datas\": null}"}}},
+        {"startedDateTime": "2026-11-30T10:00:01Z", "request": {"method": "GET", "url": "https://staging.example.com/Api/config/main.json", "headers": [], "queryString": []},
+         "response": {"status": 200, "headers": [], "content": {"size": 2, "mimeType": "application/json", "text": "[]"}}}
+        ]}}
+        """#
 
     @Test func importsPrintsAndExits() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-har-cli-\(UUID().uuidString)")
@@ -54,7 +54,9 @@ import Testing
         let status: [String: Any] = [
             "id": 4_130_540_976_425_200, "text": "debug \(hex) / \(token.uppercased())", "created_at": "Tue May 31 17:45:18 +0800 2011",
             "source": "web", "reposts_count": 1, "comments_count": 2, "attitudes_count": 3,
-            "user": ["id": 1_000_000_006, "screen_name": "lin", "avatar_large": "https://example.com/a.jpg", "verified_type": -1, "mbrank": 1],
+            "user": [
+                "id": 1_000_000_006, "screen_name": "lin", "avatar_large": "https://example.com/a.jpg", "verified_type": -1, "mbrank": 1,
+            ],
             "pic_urls": [],
         ]
         func answer(_ datas: Any) throws -> String {
@@ -63,15 +65,26 @@ import Testing
         func entry(_ method: String, _ url: String, query: [[String: String]] = [], post: String? = nil, _ text: String) -> [String: Any] {
             var request: [String: Any] = ["method": method, "url": url, "headers": [], "queryString": query]
             if let post { request["postData"] = ["mimeType": "application/json", "text": post] }
-            return ["startedDateTime": "2026-11-30T10:00:00Z", "request": request,
-                    "response": ["status": 200, "headers": [], "content": ["mimeType": "application/json", "text": text]]]
+            return [
+                "startedDateTime": "2026-11-30T10:00:00Z", "request": request,
+                "response": ["status": 200, "headers": [], "content": ["mimeType": "application/json", "text": text]],
+            ]
         }
-        let login = ["uid": 1_000_000_001, "userName": "demo", "mail": "demo@example.com", "utoken": token, "expires_in": 3600] as [String: Any]
-        let capture: [String: Any] = ["log": ["version": "1.2", "entries": [
-            entry("POST", "https://staging.example.com/Api/Account/login", post: #"{"account":"demo","password":"\#(password)"}"#, try answer(login)),
-            entry("GET", "https://staging.example.com/Api/statuses/4130540976425200?access_token=x",
-                  query: [["name": "access_token", "value": token]], try answer(status)),
-        ]]]
+        let login =
+            ["uid": 1_000_000_001, "userName": "demo", "mail": "demo@example.com", "utoken": token, "expires_in": 3600] as [String: Any]
+        let capture: [String: Any] = [
+            "log": [
+                "version": "1.2",
+                "entries": [
+                    entry(
+                        "POST", "https://staging.example.com/Api/Account/login", post: #"{"account":"demo","password":"\#(password)"}"#,
+                        try answer(login)),
+                    entry(
+                        "GET", "https://staging.example.com/Api/statuses/4130540976425200?access_token=x",
+                        query: [["name": "access_token", "value": token]], try answer(status)),
+                ],
+            ]
+        ]
         let file = folder.appendingPathComponent("capture.har")
         try JSONSerialization.data(withJSONObject: capture).write(to: file)
         let mocks = folder.appendingPathComponent("mocks")

@@ -22,8 +22,9 @@ extension ImportOpenAPICommandTests {
         let manifest = folder.appendingPathComponent("pets").appendingPathComponent(".apicheck-import")
         let listed = try String(contentsOf: manifest, encoding: .utf8) + "../mine.txt\n\(absolute.path)\n"
         try Data(listed.utf8).write(to: manifest)
-        let again = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"],
-                              in: folder)
+        let again = await run(
+            ["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"],
+            in: folder)
         #expect(again.code == 0, "\(again.err)")
         #expect(FileManager.default.fileExists(atPath: beside.path))
         #expect(FileManager.default.fileExists(atPath: absolute.path))
@@ -43,20 +44,27 @@ extension ImportOpenAPICommandTests {
         let mock = root.appendingPathComponent("mocks/listPets.json")
         let mockText = try String(contentsOf: mock, encoding: .utf8)
 
-        let refused = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+        let refused = await run(
+            ["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(refused.code == 2)
-        #expect(refused.err.contains("the previous import's Sources/PetsContracts/Types/Pet.swift changed since it wrote them"), "\(refused.err)")
+        #expect(
+            refused.err.contains("the previous import's Sources/PetsContracts/Types/Pet.swift changed since it wrote them"),
+            "\(refused.err)")
         #expect(try String(contentsOf: pet, encoding: .utf8) == edited)
 
         // Unedited files are rewritten as before; the edited one only when told.
         try Data("[]\n".utf8).write(to: root.appendingPathComponent("mocks/mine@empty.json"))
-        let replaced = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--replace-edited",
-                                  "--dependency", "/opt/src/apicheck"], in: folder)
+        let replaced = await run(
+            [
+                "import-openapi", Self.petstore, "--output", "pets", "--force", "--replace-edited",
+                "--dependency", "/opt/src/apicheck",
+            ], in: folder)
         #expect(replaced.code == 0, "\(replaced.err)")
         #expect(!(try String(contentsOf: pet, encoding: .utf8)).contains("// mine"))
         #expect(try String(contentsOf: mock, encoding: .utf8) == mockText)
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("mocks/mine@empty.json").path))
-        let again = await run(["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+        let again = await run(
+            ["import-openapi", Self.petstore, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(again.code == 0, "\(again.err)")
     }
 
@@ -70,15 +78,20 @@ extension ImportOpenAPICommandTests {
         try FileManager.default.createDirectory(at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("extension Pet {}\n".utf8).write(to: own)
         let smaller = folder.appendingPathComponent("smaller.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"openapi": "3.0.3", "info": {"title": "Pets", "version": "2"},
              "paths": {"/pets": {"get": {"operationId": "listPets", "tags": ["pets"], "responses": {"200": {"description": "ok",
                  "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}}}},
              "components": {"schemas": {"Pet": {"type": "object", "properties": {"name": {"type": "string"}}}}}}
-            """#.utf8).write(to: smaller)
-        let second = await run(["import-openapi", smaller.path, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
+            """#.utf8
+        ).write(to: smaller)
+        let second = await run(
+            ["import-openapi", smaller.path, "--output", "pets", "--force", "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(second.code == 0, "\(second.err)")
-        #expect(second.out.contains("removed Sources/PetsContracts/Types/Order.swift: the previous import wrote it, this document has no such part\n"))
+        #expect(
+            second.out.contains(
+                "removed Sources/PetsContracts/Types/Order.swift: the previous import wrote it, this document has no such part\n"))
         #expect(second.out.contains("removed Sources/PetsContracts/Endpoints/StoreEndpoints.swift: "))
         #expect(second.out.contains("removed mocks/getInventory.json: "))
         let manager = FileManager.default

@@ -12,7 +12,8 @@ extension ImportOpenAPICommandTests {
         let folder = try TemporaryFolder("import-openapi-yaml")
         defer { folder.remove() }
         let yaml = folder.appendingPathComponent("api.yaml")
-        try Data("""
+        try Data(
+            """
             openapi: 3.1.0
             info: {title: Notes, version: "1"}
             servers:
@@ -39,7 +40,8 @@ extension ImportOpenAPICommandTests {
                     id: {type: integer, format: int64}
                     text: {type: string}
                     pinned: {type: [boolean, "null"]}
-            """.utf8).write(to: yaml)
+            """.utf8
+        ).write(to: yaml)
         let result = await run(["import-openapi", yaml.path, "--output", "notes", "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(result.code == 0, "\(result.err)")
         let root = folder.appendingPathComponent("notes/Sources/NotesContracts")
@@ -89,8 +91,12 @@ extension ImportOpenAPICommandTests {
         #expect(declaration.contains(#"auth: .preIssued(variable: "NOTES_API_KEY", placement: .header("Authorization", prefix: "")),"#))
         let note = try String(contentsOf: root.appendingPathComponent("Types/Note.swift"), encoding: .utf8)
         #expect(note.contains("public var text: String?\n"))
-        #expect(result.err.contains("apicheck import-openapi: set: #/paths/~1notes~1{id}/get/parameters/0: no example for the path parameter 'id' of showNote: live reads it from $NOTES_NOTE_ID"))
-        #expect(result.err.contains("apicheck import-openapi: not mapped: #/basePath: '/api/' is not an absolute http(s) URL"), "\(result.err)")
+        #expect(
+            result.err.contains(
+                "apicheck import-openapi: set: #/paths/~1notes~1{id}/get/parameters/0: no example for the path parameter 'id' of showNote: live reads it from $NOTES_NOTE_ID"
+            ))
+        #expect(
+            result.err.contains("apicheck import-openapi: not mapped: #/basePath: '/api/' is not an absolute http(s) URL"), "\(result.err)")
     }
 
     @Test func fetchesADocumentByURLAndTakesItsServerFromThere() async throws {
@@ -107,8 +113,10 @@ extension ImportOpenAPICommandTests {
         let url = "http://127.0.0.1:\(server.port)/api/spec.yaml"
         let (console, captured) = Console.capturing()
         let code = await APICheckTool(api: Demo.api).run(
-            ["import-openapi", url + "?token=secret", "--output", "notes", "--dependency", "/opt/src/apicheck",
-             "--header", "Authorization: token env:NOTES_TOKEN"],
+            [
+                "import-openapi", url + "?token=secret", "--output", "notes", "--dependency", "/opt/src/apicheck",
+                "--header", "Authorization: token env:NOTES_TOKEN",
+            ],
             console: console, environment: ["NOTES_TOKEN": "t-1"], workingDirectory: folder.url)
         #expect(code == 0, "\(captured.err)")
         #expect(captured.out.hasPrefix("wrote the notes package from spec.yaml (1 endpoints"), "\(captured.out)")
@@ -138,10 +146,14 @@ extension ImportOpenAPICommandTests {
         let base = "http://127.0.0.1:\(server.port)"
         let missing = await run(["import-openapi", base + "/missing.json", "--output", "out"], in: folder)
         #expect(missing.code == 2)
-        #expect(missing.err == "apicheck import-openapi: cannot fetch \(base)/missing.json: the server answered HTTP 404, not the document\n")
+        #expect(
+            missing.err == "apicheck import-openapi: cannot fetch \(base)/missing.json: the server answered HTTP 404, not the document\n")
         let page = await run(["import-openapi", base + "/page", "--output", "out"], in: folder)
         #expect(page.code == 2)
-        #expect(page.err == "apicheck import-openapi: cannot fetch \(base)/page: the server answered an HTML page (text/html), not an OpenAPI document\n")
+        #expect(
+            page.err
+                == "apicheck import-openapi: cannot fetch \(base)/page: the server answered an HTML page (text/html), not an OpenAPI document\n"
+        )
         let big = await run(["import-openapi", base + "/big", "--output", "out", "--max-body", "1K"], in: folder)
         #expect(big.code == 2)
         #expect(big.err.hasPrefix("apicheck import-openapi: cannot fetch \(base)/big: body too large"), "\(big.err)")

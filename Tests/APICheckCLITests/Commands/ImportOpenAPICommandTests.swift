@@ -22,8 +22,11 @@ import Testing
     @Test func writesAPackageAndListsWhatItDidNotMap() async throws {
         let folder = try TemporaryFolder("import-openapi")
         defer { folder.remove() }
-        let result = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore",
-                                "--dependency", "/opt/src/apicheck"], in: folder)
+        let result = await run(
+            [
+                "import-openapi", Self.petstore, "--output", "pets", "--name", "petstore",
+                "--dependency", "/opt/src/apicheck",
+            ], in: folder)
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 24 files)"))
         let root = folder.appendingPathComponent("pets")
@@ -35,15 +38,23 @@ import Testing
         let declaration = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
         #expect(declaration.contains(#"auth: .preIssued(variable: "PETSTORE_TOKEN", placement: .bearer),"#))
         #expect(declaration.contains(#""staging": URL(string: "https://eu.petstore.example/v1/")!"#))
-        #expect(result.err.contains("apicheck import-openapi: not mapped: #/paths/~1pets~1{petId}/delete/parameters/0: cookie parameter 'session' is not mapped\n"))
-        #expect(result.err.contains("apicheck import-openapi: made up: #/paths/~1pets/post/responses/201/content/application~1json: no example"))
+        #expect(
+            result.err.contains(
+                "apicheck import-openapi: not mapped: #/paths/~1pets~1{petId}/delete/parameters/0: cookie parameter 'session' is not mapped\n"
+            ))
+        #expect(
+            result.err.contains("apicheck import-openapi: made up: #/paths/~1pets/post/responses/201/content/application~1json: no example")
+        )
 
         // Again without --force: refused; with it, the base URL given wins.
         let again = await run(["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
         #expect(again.code == 2)
         #expect(again.err.contains("is not empty"))
-        let forced = await run(["import-openapi", Self.petstore, "--output", "pets", "--name", "petstore", "--force",
-                                "--base-url", "https://staging.pets.example/api", "--dependency", "/opt/src/apicheck"], in: folder)
+        let forced = await run(
+            [
+                "import-openapi", Self.petstore, "--output", "pets", "--name", "petstore", "--force",
+                "--base-url", "https://staging.pets.example/api", "--dependency", "/opt/src/apicheck",
+            ], in: folder)
         #expect(forced.code == 0, "\(forced.err)")
         let rewritten = try String(contentsOf: root.appendingPathComponent("Sources/PetstoreContracts/Petstore.swift"), encoding: .utf8)
         #expect(rewritten.contains(#""staging": URL(string: "https://staging.pets.example/api/")!"#))
@@ -74,7 +85,8 @@ import Testing
         let before = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
         let checked = await run(["import-openapi", "newer.json", "--check", "--output", "pets"], in: folder)
         #expect(checked.code == 1, "\(checked.err)")
-        #expect(checked.out.contains("  breaking   schema Pet in answers $.id\n             made-optional: made optional: "), "\(checked.out)")
+        #expect(
+            checked.out.contains("  breaking   schema Pet in answers $.id\n             made-optional: made optional: "), "\(checked.out)")
         #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
         let json = await run(["import-openapi", "newer.json", "--check", "--json", "--output", "pets"], in: folder)
         #expect(json.code == 1)
@@ -108,7 +120,8 @@ import Testing
         let text = try String(contentsOfFile: Self.petstore, encoding: .utf8)
         let field = #""next_cursor": {"type": "string", "nullable": true}}}"#
         try #require(text.components(separatedBy: field).count == 2)
-        let newer = text.replacingOccurrences(of: field, with: #""next_cursor": {"type": "string", "nullable": true}, "total": {"type": "integer"}}}"#)
+        let newer = text.replacingOccurrences(
+            of: field, with: #""next_cursor": {"type": "string", "nullable": true}, "total": {"type": "integer"}}}"#)
         try Data(newer.utf8).write(to: folder.appendingPathComponent("newer.json"))
         let checked = await run(["import-openapi", "newer.json", "--check", "--output", "pets"], in: folder)
         #expect(checked.code == 0, "\(checked.out)\(checked.err)")
@@ -130,7 +143,10 @@ import Testing
         let swagger = folder.appendingPathComponent("swagger.json")
         try Data(#"{"swagger": "1.2", "paths": {}}"#.utf8).write(to: swagger)
         let old = await run(["import-openapi", swagger.path, "--output", "out"], in: folder)
-        #expect(old.err == "apicheck import-openapi: \(swagger.path): the document is Swagger 1.2; import-openapi reads OpenAPI 3.0.x and 3.1.x and Swagger 2.0\n")
+        #expect(
+            old.err
+                == "apicheck import-openapi: \(swagger.path): the document is Swagger 1.2; import-openapi reads OpenAPI 3.0.x and 3.1.x and Swagger 2.0\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 }

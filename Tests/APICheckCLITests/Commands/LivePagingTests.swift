@@ -29,8 +29,11 @@ import URLSessionClient
         defer { server.stop() }
         let transport = URLSessionTransport()
         defer { transport.shutdown() }
-        let report = await LiveCheck(api: Demo.api, transport: transport, options: LiveOptions(
-            baseURL: server.baseURL, mocksDirectory: LiveHarness.mocks, environment: LiveHarness.credentials)).run()
+        let report = await LiveCheck(
+            api: Demo.api, transport: transport,
+            options: LiveOptions(
+                baseURL: server.baseURL, mocksDirectory: LiveHarness.mocks, environment: LiveHarness.credentials)
+        ).run()
 
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.results.contains { $0.name == "paging statuses.homeTimeline" && $0.passed && $0.status == 200 })

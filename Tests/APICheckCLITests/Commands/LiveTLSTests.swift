@@ -14,8 +14,9 @@ import Testing
 
     static func sandbox(_ certificate: String = "server", requiringClientCertificate: Bool = false) throws -> SandboxServer {
         var limits = HTTPServerConfiguration()
-        limits.tls = try HTTPServerTLS(certificateFile: path("\(certificate).pem"), keyFile: path("\(certificate).key"),
-                                       clientCAFile: requiringClientCertificate ? path("ca.pem") : nil)
+        limits.tls = try HTTPServerTLS(
+            certificateFile: path("\(certificate).pem"), keyFile: path("\(certificate).key"),
+            clientCAFile: requiringClientCertificate ? path("ca.pem") : nil)
         // As a TLS 1.3 server that requires a client certificate: refused after the handshake.
         limits.tls?.tls13Only = requiringClientCertificate
         limits.tls?.closesWithoutClientCertificate = requiringClientCertificate
@@ -25,11 +26,14 @@ import Testing
     }
 
     static func live(_ server: SandboxServer, _ arguments: [String], environment: [String: String] = [:]) async
-        -> (code: Int32, out: String, err: String, kinds: [String]) {
-        let result = await LiveHarness.cli(["live", "--base-url", server.baseURL.absoluteString, "--report", "json"] + arguments,
-                                           environment: LiveHarness.credentials.merging(environment) { $1 })
+        -> (code: Int32, out: String, err: String, kinds: [String])
+    {
+        let result = await LiveHarness.cli(
+            ["live", "--base-url", server.baseURL.absoluteString, "--report", "json"] + arguments,
+            environment: LiveHarness.credentials.merging(environment) { $1 })
         let json = (try? JSONSerialization.jsonObject(with: Data(result.out.utf8))) as? [String: Any]
-        let findings = ((json?["runFindings"] as? [[String: Any]]) ?? [])
+        let findings =
+            ((json?["runFindings"] as? [[String: Any]]) ?? [])
             + ((json?["results"] as? [[String: Any]]) ?? []).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
         return (result.code, result.out, result.err, findings.compactMap { $0["kind"] as? String })
     }
@@ -58,16 +62,24 @@ import Testing
         let server = try Self.sandbox(requiringClientCertificate: true)
         defer { server.stop() }
         for _ in 0..<3 {
-            let result = await Self.live(server, ["--cacert", Self.path("ca.pem"),
-                                                  "--only", "topics.list,config.main,account.register,auth.token"])
+            let result = await Self.live(
+                server,
+                [
+                    "--cacert", Self.path("ca.pem"),
+                    "--only", "topics.list,config.main,account.register,auth.token",
+                ])
             #expect(result.code == 3, "\(result.out)")
             let kinds = result.kinds.filter { !$0.hasPrefix("certificate") }
             // The four endpoints and the error checks of topics.list and account.register.
             #expect(kinds.filter { $0 == "tls-client-certificate" }.count == 6, "\(kinds)")
             #expect(Set(kinds) == ["tls-client-certificate", "unreachable"], "\(kinds)")
         }
-        let given = await Self.live(server, ["--cacert", Self.path("ca.pem"), "--cert", Self.path("client.pem"),
-                                             "--key", Self.path("client.key"), "--only", "topics.list,config.main"])
+        let given = await Self.live(
+            server,
+            [
+                "--cacert", Self.path("ca.pem"), "--cert", Self.path("client.pem"),
+                "--key", Self.path("client.key"), "--only", "topics.list,config.main",
+            ])
         #expect(given.code == 0, "\(given.out)")
     }
 
@@ -107,18 +119,20 @@ import Testing
         #expect(result.kinds.contains("tls-host-name"))
     }
 
-    @Test(arguments: [
-        (["--cacert", "/nonexistent/ca.pem"], [:], "--cacert: '/nonexistent/ca.pem' does not exist"),
-        (["--cacert", path("ca.der")], [:], "holds no PEM certificate"),
-        ([], ["CURL_CA_BUNDLE": "/nonexistent/bundle.pem"], "CURL_CA_BUNDLE: '/nonexistent/bundle.pem' does not exist"),
-        (["--key", path("client.key")], [:], "--key needs a client certificate too"),
-        (["--cert", path("client.pem")], [:], "holds no private key; give it with --key FILE"),
-        (["--cert", path("client.pem"), "--key", path("client.pem")], [:], "holds no PEM private key"),
-        (["--cert", path("client.pem"), "--key", path("client-encrypted.key")], [:], "set its passphrase in APICHECK_KEY_PASSWORD"),
-    ] as [([String], [String: String], String)])
+    @Test(
+        arguments: [
+            (["--cacert", "/nonexistent/ca.pem"], [:], "--cacert: '/nonexistent/ca.pem' does not exist"),
+            (["--cacert", path("ca.der")], [:], "holds no PEM certificate"),
+            ([], ["CURL_CA_BUNDLE": "/nonexistent/bundle.pem"], "CURL_CA_BUNDLE: '/nonexistent/bundle.pem' does not exist"),
+            (["--key", path("client.key")], [:], "--key needs a client certificate too"),
+            (["--cert", path("client.pem")], [:], "holds no private key; give it with --key FILE"),
+            (["--cert", path("client.pem"), "--key", path("client.pem")], [:], "holds no PEM private key"),
+            (["--cert", path("client.pem"), "--key", path("client-encrypted.key")], [:], "set its passphrase in APICHECK_KEY_PASSWORD"),
+        ] as [([String], [String: String], String)])
     func fileProblemsAreUsageErrorsBeforeAnyCall(_ arguments: [String], _ environment: [String: String], _ message: String) async {
-        let result = await LiveHarness.cli(["live", "--base-url", "https://127.0.0.1:9/Api/"] + arguments,
-                                           environment: LiveHarness.credentials.merging(environment) { $1 })
+        let result = await LiveHarness.cli(
+            ["live", "--base-url", "https://127.0.0.1:9/Api/"] + arguments,
+            environment: LiveHarness.credentials.merging(environment) { $1 })
         #expect(result.code == 2)
         #expect(result.err.contains(message), "\(result.err)")
         #expect(result.out == "")
@@ -128,9 +142,13 @@ import Testing
         let server = try Self.sandbox()
         defer { server.stop() }
         let secret = "fixture-passphrase"
-        let result = await Self.live(server, ["--cacert", Self.path("ca.pem"), "--cert", Self.path("client.pem"),
-                                              "--key", Self.path("client-encrypted.key"), "--verbose"],
-                                     environment: ["APICHECK_KEY_PASSWORD": secret])
+        let result = await Self.live(
+            server,
+            [
+                "--cacert", Self.path("ca.pem"), "--cert", Self.path("client.pem"),
+                "--key", Self.path("client-encrypted.key"), "--verbose",
+            ],
+            environment: ["APICHECK_KEY_PASSWORD": secret])
         #expect(result.code == 0, "\(result.err)")
         #expect(!result.out.contains(secret) && !result.err.contains(secret))
     }

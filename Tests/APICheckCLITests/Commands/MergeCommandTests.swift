@@ -51,7 +51,10 @@ import Testing
                 if case let .array(list)? = result["findings"] { findings += list.map(text) }
                 switch result["role"]?.stringValue {
                 case "endpoint":
-                    endpoints.append(["name", "status", "outcome", "skipped"].map { result[$0]?.stringValue ?? result[$0]?.int64Value.map(String.init) ?? "-" }
+                    endpoints.append(
+                        ["name", "status", "outcome", "skipped"].map {
+                            result[$0]?.stringValue ?? result[$0]?.int64Value.map(String.init) ?? "-"
+                        }
                         .joined(separator: " ") + (result["passed"] == .bool(true) ? " passed" : " failed"))
                 case "probe":
                     probes.append(result["name"]?.stringValue ?? "-")
@@ -62,8 +65,9 @@ import Testing
         }
         var runFindings: [String] = []
         if case let .array(list)? = document["runFindings"] { runFindings = list.map(text) }
-        return Digest(endpoints: endpoints, findings: findings.sorted(), runFindings: runFindings.sorted(), probes: probes.sorted(),
-                      verdict: document["verdict"]?.stringValue, exitCode: document["exitCode"]?.int64Value)
+        return Digest(
+            endpoints: endpoints, findings: findings.sorted(), runFindings: runFindings.sorted(), probes: probes.sorted(),
+            verdict: document["verdict"]?.stringValue, exitCode: document["exitCode"]?.int64Value)
     }
 
     @Test func mergedShardsFindWhatOneRunFinds() async throws {
@@ -78,12 +82,14 @@ import Testing
             var files: [String] = []
             for index in 1...count {
                 let file = "shard-\(index)-of-\(count).json"
-                let live = await cli(["live", "--shard", "\(index)/\(count)", "--report", "json:" + file], mocks: mocks.url, in: folder.url)
+                let live = await cli(
+                    ["live", "--shard", "\(index)/\(count)", "--report", "json:" + file], mocks: mocks.url, in: folder.url)
                 #expect(live.code == whole.code, "live --shard \(index)/\(count): \(live.err)")
                 files.append(file)
             }
-            let merged = await cli(["merge"] + files.reversed() + ["--report", "json:merged-\(count).json", "--report", "junit:merged-\(count).xml"],
-                                   mocks: mocks.url, in: folder.url)
+            let merged = await cli(
+                ["merge"] + files.reversed() + ["--report", "json:merged-\(count).json", "--report", "junit:merged-\(count).xml"],
+                mocks: mocks.url, in: folder.url)
             #expect(merged.code == whole.code, "merge of \(count): \(merged.err)")
             let digest = try Self.digest(folder.url.appendingPathComponent("merged-\(count).json"))
             // Each probe runs once, in the shard owning the endpoint the whole run would probe.

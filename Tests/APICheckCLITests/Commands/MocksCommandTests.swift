@@ -27,11 +27,12 @@ import Testing
 
     /// An orphan is an error: a mock nobody replays is a test that silently stopped testing, and
     /// the audit gates CI on it (exit 1, a contract problem, not a usage one).
-    @Test(arguments: [
-        ("README.txt", nil),                               // not a mock file at all
-        ("old_feed.json", "topics.json"),                  // no endpoint has mock: "old_feed"
-        ("status_show@not_found.404.json", "status_show@not_found.json"), // shadows a variant
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("README.txt", nil),  // not a mock file at all
+            ("old_feed.json", "topics.json"),  // no endpoint has mock: "old_feed"
+            ("status_show@not_found.404.json", "status_show@not_found.json"),  // shadows a variant
+        ] as [(String, String?)])
     func anOrphanMockIsAnErrorAndFailsTheRun(_ name: String, _ copyOf: String?) async throws {
         let folder = try mocksWith([(name, copyOf)])
         defer { folder.remove() }

@@ -12,7 +12,8 @@ import Testing
         #expect(document["openapi"] == .string("3.1.0"))
         #expect(document["paths"]?["/statuses/{id}"]?["get"]?["operationId"] == .string("statuses.show"))
         // The mocks folder was found: examples are there.
-        #expect(document["paths"]?["/topics"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["examples"]?["success"] != nil)
+        #expect(
+            document["paths"]?["/topics"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["examples"]?["success"] != nil)
     }
 
     @Test func writesTheFileWithTheServersGiven() async throws {

@@ -26,11 +26,14 @@ import Testing
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let errFile = open(errURL.path, O_WRONLY | O_CLOEXEC)
         defer { close(errFile) }
-        let pid = try Spawn.start(binary.path, ["proxy", "--port", "0"] + arguments, environment: ProcessInfo.processInfo.environment,
-                                  directory: RepositoryPaths.root.path, stderr: errFile)
+        let pid = try Spawn.start(
+            binary.path, ["proxy", "--port", "0"] + arguments, environment: ProcessInfo.processInfo.environment,
+            directory: RepositoryPaths.root.path, stderr: errFile)
         for _ in 0..<1500 {
             let text = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-            if text.contains("Ctrl-C stops it"), let port = text.firstMatch(of: /proxying http:\/\/127\.0\.0\.1:(\d+)\//).flatMap({ Int($0.1) }) {
+            if text.contains("Ctrl-C stops it"),
+                let port = text.firstMatch(of: /proxying http:\/\/127\.0\.0\.1:(\d+)\//).flatMap({ Int($0.1) })
+            {
                 return Running(pid: pid, errURL: errURL, port: port)
             }
             try await Task.sleep(for: .milliseconds(20))

@@ -21,10 +21,13 @@ import Testing
         defer { server.stop() }
         let folder = try TemporaryFolder("record-command")
         defer { folder.remove() }
-        let result = await LiveHarness.cli(["record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.url.path,
-                                            "--cacert", TLSFixtures.ca, "--cert-warn-days", "0", "--max-mock", "1M",
-                                            "--report", "json"],
-                                           environment: LiveHarness.credentials)
+        let result = await LiveHarness.cli(
+            [
+                "record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.url.path,
+                "--cacert", TLSFixtures.ca, "--cert-warn-days", "0", "--max-mock", "1M",
+                "--report", "json",
+            ],
+            environment: LiveHarness.credentials)
         #expect(result.code == 0, "\(result.err)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any], "\(result.out)")
         #expect(json["command"] as? String == "record")
@@ -41,17 +44,21 @@ import Testing
         defer { server.stop() }
         let folder = try TemporaryFolder("record-command")
         defer { folder.remove() }
-        let result = await LiveHarness.cli(["record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.url.path,
-                                            "--report", "junit"],
-                                           environment: LiveHarness.credentials)
+        let result = await LiveHarness.cli(
+            [
+                "record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.url.path,
+                "--report", "junit",
+            ],
+            environment: LiveHarness.credentials)
         #expect(result.code == 3, "\(result.err)")
         #expect(result.out.hasPrefix("<?xml"), "\(result.out)")
         #expect(result.out.contains("name=\"apicheck record demo\""))
     }
 
     @Test func aMissingCAFileIsAUsageErrorBeforeAnyCall() async {
-        let result = await LiveHarness.cli(["record", "--base-url", "https://127.0.0.1:9/Api/", "--cacert", "/nonexistent/ca.pem"],
-                                           environment: LiveHarness.credentials)
+        let result = await LiveHarness.cli(
+            ["record", "--base-url", "https://127.0.0.1:9/Api/", "--cacert", "/nonexistent/ca.pem"],
+            environment: LiveHarness.credentials)
         #expect(result.code == 2)
         #expect(result.err.contains("--cacert"), "\(result.err)")
     }

@@ -28,12 +28,18 @@ import Testing
                 var tokens: Set<String> = []
                 for (request, response) in exchanges {
                     if let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems,
-                       let token = query.first(where: { $0.name == "access_token" })?.value { tokens.insert(token) }
+                        let token = query.first(where: { $0.name == "access_token" })?.value
+                    {
+                        tokens.insert(token)
+                    }
                     if let document = try? JSONParser.parse(response.body), let token = document["datas"]?["utoken"]?.stringValue {
                         tokens.insert(token)
                     }
                     if request.endpointID == "auth.token", let document = try? JSONParser.parse(response.body),
-                       let token = document["datas"]?.stringValue { tokens.insert(token) }
+                        let token = document["datas"]?.stringValue
+                    {
+                        tokens.insert(token)
+                    }
                 }
                 return tokens
             }
@@ -46,8 +52,10 @@ import Testing
     }
 
     /// Records a fresh sandbox (with `faults`) into `folder`.
-    static func record(into folder: URL, faults: [SandboxFault] = [], only: Set<String>? = nil, dryRun: Bool = false, force: Bool = false,
-                       redact: [JSONPath] = []) async throws -> (MockRecording, Tap) {
+    static func record(
+        into folder: URL, faults: [SandboxFault] = [], only: Set<String>? = nil, dryRun: Bool = false, force: Bool = false,
+        redact: [JSONPath] = []
+    ) async throws -> (MockRecording, Tap) {
         let server = SandboxServer(configuration: SandboxConfiguration(faults: faults))
         try server.start()
         defer { server.stop() }
@@ -55,8 +63,9 @@ import Testing
         defer { curl.shutdown() }
         let tap = Tap(curl)
         let options = LiveOptions(baseURL: server.baseURL, only: only, environment: LiveHarness.credentials)
-        let recorder = MockRecorder(api: Demo.api, transport: tap, options: options, directory: folder, redactPaths: redact,
-                                    dryRun: dryRun, force: force)
+        let recorder = MockRecorder(
+            api: Demo.api, transport: tap, options: options, directory: folder, redactPaths: redact,
+            dryRun: dryRun, force: force)
         return (await recorder.run(), tap)
     }
 
@@ -128,12 +137,17 @@ import Testing
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try await Self.record(into: folder)
-        let before = try Self.files(in: folder).map { try FileManager.default.attributesOfItem(
-            atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        let before = try Self.files(in: folder).map {
+            try FileManager.default.attributesOfItem(
+                atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date
+        }
         let (second, _) = try await Self.record(into: folder)
-        #expect(second.files.map(\.action).allSatisfy { $0 == .unchanged }, "\(second.files.filter { $0.action != .unchanged }.map(\.file))")
-        let after = try Self.files(in: folder).map { try FileManager.default.attributesOfItem(
-            atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        #expect(
+            second.files.map(\.action).allSatisfy { $0 == .unchanged }, "\(second.files.filter { $0.action != .unchanged }.map(\.file))")
+        let after = try Self.files(in: folder).map {
+            try FileManager.default.attributesOfItem(
+                atPath: folder.appendingPathComponent($0).path)[.modificationDate] as? Date
+        }
         #expect(before == after)
     }
 
@@ -172,8 +186,9 @@ import Testing
     @Test func redactPathsKeepTheType() async throws {
         let folder = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (recording, _) = try await Self.record(into: folder, only: ["account.login"],
-                                                    redact: [JSONPath(parsing: "$.datas.mail")!, JSONPath(parsing: "$.datas.uid")!])
+        let (recording, _) = try await Self.record(
+            into: folder, only: ["account.login"],
+            redact: [JSONPath(parsing: "$.datas.mail")!, JSONPath(parsing: "$.datas.uid")!])
         #expect(recording.verdict == .holds)
         let login = try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent("login.json")))
         let mail = try #require(login["datas"]?["mail"]?.stringValue)
@@ -188,21 +203,29 @@ import Testing
         let server = SandboxServer()
         try server.start()
         defer { server.stop() }
-        let dry = await LiveHarness.cli(["record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.path, "--dry-run",
-                                         "--only", "topics.list,account.login"])
+        let dry = await LiveHarness.cli([
+            "record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.path, "--dry-run",
+            "--only", "topics.list,account.login",
+        ])
         #expect(dry.code == 0)
         #expect(dry.out.contains("created   topics.json"))
         #expect(dry.out.contains("3 files: 3 created, 0 updated, 0 unchanged, 0 refused (dry run: nothing written)"))
         #expect(!FileManager.default.fileExists(atPath: folder.path))
-        let real = await LiveHarness.cli(["record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.path,
-                                          "--only", "topics.list"])
+        let real = await LiveHarness.cli([
+            "record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.path,
+            "--only", "topics.list",
+        ])
         #expect(real.code == 0)
         #expect(Self.files(in: folder) == ["topics.json", "topics@bad_page.json"])
-        let again = await LiveHarness.cli(["record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.path,
-                                           "--only", "topics.list"])
+        let again = await LiveHarness.cli([
+            "record", "--base-url", server.baseURL.absoluteString, "--mocks", folder.path,
+            "--only", "topics.list",
+        ])
         #expect(again.out.contains("unchanged topics.json"))
-        let unreachable = await LiveHarness.cli(["record", "--base-url", "http://127.0.0.1:9/Api/", "--mocks", folder.path,
-                                                 "--only", "topics.list", "--timeout", "2"])
+        let unreachable = await LiveHarness.cli([
+            "record", "--base-url", "http://127.0.0.1:9/Api/", "--mocks", folder.path,
+            "--only", "topics.list", "--timeout", "2",
+        ])
         #expect(unreachable.code == 3)
         let bad = await LiveHarness.cli(["record", "--redact", "datas.mail", "--mocks", folder.path])
         #expect(bad.code == 2)

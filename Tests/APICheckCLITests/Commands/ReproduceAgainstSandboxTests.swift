@@ -24,9 +24,10 @@ import Testing
         _ = FileManager.default.createFile(atPath: statusFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: statusFile) }
         let out = try FileHandle(forWritingTo: statusFile)
-        let status = try Spawn.run("/bin/sh", ["-c", command + " -s -o '\(body.path)' -w '%{http_code}'"],
-                                   environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(environment) { $1 },
-                                   stdout: out.fileDescriptor)
+        let status = try Spawn.run(
+            "/bin/sh", ["-c", command + " -s -o '\(body.path)' -w '%{http_code}'"],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(environment) { $1 },
+            stdout: out.fileDescriptor)
         try out.close()
         guard status == 0 else { return nil }
         return Int(try String(contentsOf: statusFile, encoding: .utf8))
@@ -45,15 +46,18 @@ import Testing
         let folder = try TemporaryFolder("reproduce")
         defer { folder.remove() }
         let text = folder.appendingPathComponent("report.txt"), page = folder.appendingPathComponent("report.html")
-        let result = await LiveHarness.cli(["live", "--base-url", server.baseURL.absoluteString, "--verbose",
-                                            "--report", "json", "--report", "text:" + text.path, "--report", "html:" + page.path])
+        let result = await LiveHarness.cli([
+            "live", "--base-url", server.baseURL.absoluteString, "--verbose",
+            "--report", "json", "--report", "text:" + text.path, "--report", "html:" + page.path,
+        ])
         #expect(result.code == 0, "\(result.err)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])
         let checked = results.compactMap { result -> Checked? in
             guard let command = result["reproduce"] as? String, let status = result["status"] as? Int else { return nil }
-            return Checked(name: result["name"] as? String ?? "", endpoint: result["endpoint"] as? String ?? "",
-                           role: result["role"] as? String ?? "", status: status, command: command)
+            return Checked(
+                name: result["name"] as? String ?? "", endpoint: result["endpoint"] as? String ?? "",
+                role: result["role"] as? String ?? "", status: status, command: command)
         }
         #expect(checked.count == results.filter { $0["status"] is Int }.count, "every call that was answered has its command")
         // Nothing secret in any command: the variables stand for it.

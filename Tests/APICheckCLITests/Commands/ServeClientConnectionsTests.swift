@@ -9,8 +9,9 @@ import Testing
 /// 0 lifts it (a load test opening 1,000 connections from one machine).
 @Suite struct ServeClientConnectionsTests {
     private func command(_ arguments: [String]) throws -> ServeCommand {
-        let context = CommandContext(api: Demo.api, console: Console.capturing().0, environment: [:], sandbox: nil,
-                                     workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
+        let context = CommandContext(
+            api: Demo.api, console: Console.capturing().0, environment: [:], sandbox: nil,
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
         return try ServeCommand(try ParsedArguments(arguments, options: ServeCommand.options.map(\.spec)), context: context)
     }
 

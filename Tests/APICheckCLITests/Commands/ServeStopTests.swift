@@ -16,8 +16,9 @@ import Testing
         // Through `Spawn`, not `Process` (see `Spawn`).
         let errFile = open(errURL.path, O_WRONLY | O_CLOEXEC)
         defer { close(errFile) }
-        let pid = try Spawn.start(binary.path, ["serve", "--port", "0"], environment: ProcessInfo.processInfo.environment,
-                                  directory: RepositoryPaths.root.path, stderr: errFile)
+        let pid = try Spawn.start(
+            binary.path, ["serve", "--port", "0"], environment: ProcessInfo.processInfo.environment,
+            directory: RepositoryPaths.root.path, stderr: errFile)
         var reaped = false
         defer { if !reaped { kill(pid, SIGKILL); _ = try? Spawn.wait(pid) } }
         func stderr() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }

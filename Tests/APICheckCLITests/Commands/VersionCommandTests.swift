@@ -41,9 +41,12 @@ import Testing
     @Test func aPackagesOwnToolSaysWhatItIsBuiltOn() async {
         let result = await run(["--version"], tool: "shop")
         #expect(result.out.hasPrefix("shop, built on apicheck \(VersionCommand.number) (commit "))
-        #expect(VersionCommand.line(tool: "apicheck", commit: "unknown", modified: false) == "apicheck \(VersionCommand.number) (commit unknown)")
-        #expect(VersionCommand.line(tool: "apicheck", commit: "abc", modified: true)
-            == "apicheck \(VersionCommand.number) (commit abc, with uncommitted changes)")
+        #expect(
+            VersionCommand.line(tool: "apicheck", commit: "unknown", modified: false)
+                == "apicheck \(VersionCommand.number) (commit unknown)")
+        #expect(
+            VersionCommand.line(tool: "apicheck", commit: "abc", modified: true)
+                == "apicheck \(VersionCommand.number) (commit abc, with uncommitted changes)")
     }
 
     /// The plugin's script: "unknown" outside a checkout, the commit inside one, and whether

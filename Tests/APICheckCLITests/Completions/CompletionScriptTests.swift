@@ -20,7 +20,9 @@ import Testing
         Case(line: "apicheck help se", offered: ["serve"]),
         Case(line: "apicheck live --on", offered: ["--only"]),
         Case(line: "apicheck live --only stat", offered: ["statuses.homeTimeline", "statuses.show"]),
-        Case(line: "apicheck live --only account.login,stat", offered: ["account.login,statuses.homeTimeline", "account.login,statuses.show"]),
+        Case(
+            line: "apicheck live --only account.login,stat",
+            offered: ["account.login,statuses.homeTimeline", "account.login,statuses.show"]),
         Case(line: "apicheck live --only=us", offered: ["users.show"]),
         Case(line: "apicheck record --only topics.u", offered: ["topics.unlike"]),
         Case(line: "apicheck serve --scenario statuses.show=n", offered: ["not_found"]),
@@ -78,8 +80,10 @@ import Testing
     }
 
     /// The zsh and fish scripts parse, and name every command and option the bash one does.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
-                    && FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
     func zshAndFishScriptsParse() async throws {
         let folder = try TemporaryFolder("completion-shells")
         defer { folder.remove() }
@@ -101,8 +105,12 @@ import Testing
     static let shellCases: [Case] = [
         Case(line: "apicheck l", offered: ["list", "live"]),
         Case(line: "apicheck live --only stat", offered: ["statuses.homeTimeline", "statuses.show"]),
-        Case(line: "apicheck live --only account.login,stat", offered: ["account.login,statuses.homeTimeline", "account.login,statuses.show"]),
-        Case(line: "apicheck serve --scenario statuses.show=", offered: ["statuses.show=expired", "statuses.show=logout", "statuses.show=not_found"]),
+        Case(
+            line: "apicheck live --only account.login,stat",
+            offered: ["account.login,statuses.homeTimeline", "account.login,statuses.show"]),
+        Case(
+            line: "apicheck serve --scenario statuses.show=",
+            offered: ["statuses.show=expired", "statuses.show=logout", "statuses.show=not_found"]),
         Case(line: "apicheck live --env ", offered: ["local", "staging"]),
         Case(line: "apicheck init x --template ", offered: ["enveloped", "plain"]),
         Case(line: "apicheck completion ", offered: ["bash", "fish", "zsh"]),

@@ -15,8 +15,9 @@ struct ShellCompletionHarness {
 
     /// fish completes a line itself: `complete -C`.
     func fish(_ line: String) throws -> [String] {
-        let result = try Shell.run("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.path, line],
-                                   environment: environment)
+        let result = try Shell.run(
+            "/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script.path, line],
+            environment: environment)
         return result.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
     }
 
@@ -27,8 +28,9 @@ struct ShellCompletionHarness {
     /// completion when keys are already waiting, which a loaded machine made happen now and then.
     func zsh(_ line: String) throws -> [String] {
         // zpty waits for the marker line; a script that broke zsh's line editor must not hang the suite.
-        let result = try Shell.run("/usr/bin/timeout", ["120", "/usr/bin/zsh", "-f", "-c", Self.zshCapture, "zsh", script.path, line],
-                                   environment: environment)
+        let result = try Shell.run(
+            "/usr/bin/timeout", ["120", "/usr/bin/zsh", "-f", "-c", Self.zshCapture, "zsh", script.path, line],
+            environment: environment)
         return result.out.split(separator: "\n").map(String.init).sorted()
     }
 

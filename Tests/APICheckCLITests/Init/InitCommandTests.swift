@@ -37,8 +37,11 @@ import Testing
     @Test func writesEveryFileWithTheNameAndBaseURLGiven() async throws {
         let folder = try TemporaryFolder("init-files")
         defer { folder.remove() }
-        let result = await run(["init", "new", "--name", "my-shop", "--base-url", "https://api.shop.example/v2",
-                                "--dependency", "/opt/src/apicheck"], in: folder)
+        let result = await run(
+            [
+                "init", "new", "--name", "my-shop", "--base-url", "https://api.shop.example/v2",
+                "--dependency", "/opt/src/apicheck",
+            ], in: folder)
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.hasPrefix("wrote the my-shop package (enveloped template, 13 files) in \(folder.url.path)/new\n"))
         let root = folder.appendingPathComponent("new")
@@ -70,7 +73,8 @@ import Testing
     @Test func thePlainTemplateAnswersWithoutTheEnvelope() async throws {
         let folder = try TemporaryFolder("init-plain")
         defer { folder.remove() }
-        let result = await run(["init", "shop", "--template", "plain", "--dependency", "https://git.example.com/team/apicheck.git"], in: folder)
+        let result = await run(
+            ["init", "shop", "--template", "plain", "--dependency", "https://git.example.com/team/apicheck.git"], in: folder)
         #expect(result.code == 0, "\(result.err)")
         let root = folder.appendingPathComponent("shop")
         #expect(try text(root, "mocks/session.json") == #"{"token": "tok-example-1"}"# + "\n")
@@ -97,7 +101,9 @@ import Testing
         let result = await run(["init", ".", "--name", "shop"], in: folder)
         #expect(result.code == 2)
         #expect(result.out == "")
-        #expect(result.err.hasPrefix("apicheck init: \(folder.url.standardizedFileURL.path) is not empty (notes.txt); give --force"), "\(result.err)")
+        #expect(
+            result.err.hasPrefix("apicheck init: \(folder.url.standardizedFileURL.path) is not empty (notes.txt); give --force"),
+            "\(result.err)")
         #expect(try files(under: folder.url) == ["notes.txt"])
     }
 
@@ -124,7 +130,10 @@ import Testing
         (["init", "x", "--template", "soap"], "apicheck init: --template expects one of: plain, enveloped, got 'soap'"),
         (["init"], "apicheck init: missing DIR"),
         // Names whose Swift type the package's own code uses: it would not compile.
-        (["init", "x", "--name", "API"], "apicheck init: the name 'API' makes the Swift type API, which the package's own code already uses"),
+        (
+            ["init", "x", "--name", "API"],
+            "apicheck init: the name 'API' makes the Swift type API, which the package's own code already uses"
+        ),
         (["init", "x", "--name", "endpoint"], "apicheck init: the name 'endpoint' makes the Swift type Endpoint"),
         (["init", "x", "--name", "String"], "apicheck init: the name 'String' makes the Swift type String"),
         (["init", "x", "--name", "item"], "apicheck init: the name 'item' makes the Swift type Item"),
@@ -156,9 +165,10 @@ import Testing
     }
 
     @Test func namesBecomeSwiftAndVariableNames() throws {
-        let settings = try PackageSettings(name: "acme.pay-api", baseURL: PackageSettings.defaultBaseURL,
-                                           dependency: PackageDependency("/x", workingDirectory: URL(fileURLWithPath: "/")),
-                                           template: .plain)
+        let settings = try PackageSettings(
+            name: "acme.pay-api", baseURL: PackageSettings.defaultBaseURL,
+            dependency: PackageDependency("/x", workingDirectory: URL(fileURLWithPath: "/")),
+            template: .plain)
         #expect(settings.typeName == "AcmePayApi")
         #expect(settings.moduleName == "AcmePayApiContracts")
         #expect(settings.accountVariable == "ACME_PAY_API_ACCOUNT")

@@ -28,7 +28,8 @@ import Testing
         let folder = try TemporaryFolder("package-writer")
         defer { folder.remove() }
         // A folder where the file should go: the rename over it fails.
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Package.swift/inside"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Package.swift/inside"), withIntermediateDirectories: true)
         #expect(throws: PackageWriter.Failure.self) {
             try PackageWriter(folder: folder.url, force: true).write([PackageFiles.File(path: "Package.swift", text: "x\n")])
         }

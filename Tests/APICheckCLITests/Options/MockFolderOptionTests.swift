@@ -24,8 +24,9 @@ import Testing
         let result = try await cli(["mocks", "--report", "json"])
         #expect(result.code == 0, "\(result.err)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        #expect((json["target"] as? String).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            == LiveHarness.mocks.standardizedFileURL.path)
+        #expect(
+            (json["target"] as? String).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                == LiveHarness.mocks.standardizedFileURL.path)
     }
 
     @Test func mocksWithNothingToFindIsAUsageErrorSayingWhereItLooked() async throws {

@@ -25,8 +25,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--probes", "token-expird"], "--probes: no probe 'token-expird' (did you mean 'token-expired'?); the demo API declares: token-expired, missing-token, revoked-token, logged-out"),
-        (["--probes", "refresh"], "--probes: the demo API declares no promise for 'refresh'; it declares: token-expired, missing-token, revoked-token, logged-out"),
+        (
+            ["--probes", "token-expird"],
+            "--probes: no probe 'token-expird' (did you mean 'token-expired'?); the demo API declares: token-expired, missing-token, revoked-token, logged-out"
+        ),
+        (
+            ["--probes", "refresh"],
+            "--probes: the demo API declares no promise for 'refresh'; it declares: token-expired, missing-token, revoked-token, logged-out"
+        ),
         (["--probes", "logout", "--no-probes"], "give --probes or --no-probes, not both"),
     ])
     func aProbeTheAPIDoesNotDeclareIsAUsageError(_ options: [String], _ message: String) async {
@@ -39,8 +45,11 @@ import Testing
         let demo = await LiveHarness.cli(["__complete", "probes"])
         #expect(demo.out.split(separator: "\n") == ["token-expired", "missing-token", "revoked-token", "logged-out"])
         let relay = await relay(["__complete", "probes"])
-        #expect(relay.out.split(separator: "\n") == ["token-expired", "missing-token", "logged-out", "refresh", "replaced-token",
-                                                    "reused-refresh-token", "dead-refresh-token"])
+        #expect(
+            relay.out.split(separator: "\n") == [
+                "token-expired", "missing-token", "logged-out", "refresh", "replaced-token",
+                "reused-refresh-token", "dead-refresh-token",
+            ])
     }
 
     @Test func helpListsEveryProbe() async {
@@ -52,8 +61,9 @@ import Testing
     @Test func noProbesStillEndsTheSessionsItOpened() async throws {
         let backend = try RelayBackend()
         defer { backend.stop() }
-        let result = await relay(["live", "--no-probes", "--base-url", backend.baseURL.absoluteString, "--mocks", Relay.mocks.path],
-                                 environment: Relay.credentials)
+        let result = await relay(
+            ["live", "--no-probes", "--base-url", backend.baseURL.absoluteString, "--mocks", Relay.mocks.path],
+            environment: Relay.credentials)
         #expect(result.code == 0, "\(result.out)")
         #expect(result.out.contains("\(Relay.api.endpoints.count) endpoints + 4 paging checks + 2 error checks, concurrency 8"))
         #expect(backend.openSessions == 0)

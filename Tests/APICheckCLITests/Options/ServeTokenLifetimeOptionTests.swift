@@ -10,8 +10,9 @@ import Testing
 /// tokens will die by themselves.
 @Suite struct ServeTokenLifetimeOptionTests {
     private func command(_ arguments: [String], api: API = Relay.api) throws -> ServeCommand {
-        let context = CommandContext(api: api, console: Console.capturing().0, environment: [:], sandbox: nil,
-                                     workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
+        let context = CommandContext(
+            api: api, console: Console.capturing().0, environment: [:], sandbox: nil,
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
         return try ServeCommand(try ParsedArguments(arguments, options: ServeCommand.options.map(\.spec)), context: context)
     }
 
@@ -27,10 +28,14 @@ import Testing
 
     @Test func serveSaysWhyTokensDieByThemselves() throws {
         let declared = try command([])
-        #expect(ServeCommand.lifetimeNote(api: Relay.api, options: declared.options)
-            == "tokens expire after the lifetime their login's or refresh's answer gives at $.expires_in_ms (--token-lifetime 0: never)")
+        #expect(
+            ServeCommand.lifetimeNote(api: Relay.api, options: declared.options)
+                == "tokens expire after the lifetime their login's or refresh's answer gives at $.expires_in_ms (--token-lifetime 0: never)"
+        )
         let given = try command(["--token-lifetime", "90"])
-        #expect(ServeCommand.lifetimeNote(api: Relay.api, options: given.options) == "tokens expire 90 s after they are issued (--token-lifetime)")
+        #expect(
+            ServeCommand.lifetimeNote(api: Relay.api, options: given.options)
+                == "tokens expire 90 s after they are issued (--token-lifetime)")
         #expect(ServeCommand.lifetimeNote(api: Relay.api, options: try command(["--token-lifetime", "0"]).options) == nil)
         // The demo declares no refresh: its tokens live until a logout or a later login ends them.
         #expect(ServeCommand.lifetimeNote(api: Demo.api, options: try command([], api: Demo.api).options) == nil)

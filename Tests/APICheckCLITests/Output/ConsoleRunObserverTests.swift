@@ -6,8 +6,9 @@ import Testing
 /// when verbose, and nothing else.
 @Suite struct ConsoleRunObserverTests {
     static func result(_ name: String, failed: Bool) -> CheckResult {
-        CheckResult(name: name, role: .endpoint, endpoint: name, method: "GET", path: name,
-                    findings: failed ? [Finding(kind: .httpStatus, severity: .error, endpoint: name, message: "HTTP 500")] : [])
+        CheckResult(
+            name: name, role: .endpoint, endpoint: name, method: "GET", path: name,
+            findings: failed ? [Finding(kind: .httpStatus, severity: .error, endpoint: name, message: "HTTP 500")] : [])
     }
 
     @Test func theProgressLineCountsResultsAndFailures() {

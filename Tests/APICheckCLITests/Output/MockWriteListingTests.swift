@@ -7,7 +7,8 @@ import Testing
     @Test func listingLinesEscapeWhatDisplayTextEscapes() {
         let line = "refused mocks/abc\u{202E}txt.exe\u{200B}.json: \u{1B}[2J key \u{2066}x\u{2069}\u{E0041}"
 
-        #expect(MockWriteListing.printable(line)
-            == #"refused mocks/abc\u{202E}txt.exe\u{200B}.json: \u{1B}[2J key \u{2066}x\u{2069}\u{E0041}"#)
+        #expect(
+            MockWriteListing.printable(line)
+                == #"refused mocks/abc\u{202E}txt.exe\u{200B}.json: \u{1B}[2J key \u{2066}x\u{2069}\u{E0041}"#)
     }
 }

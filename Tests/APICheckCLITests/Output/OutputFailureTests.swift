@@ -54,11 +54,13 @@ import Testing
         environment["NO_COLOR"] = "1"
         let code: Int32
         if closing.isEmpty {
-            code = try Spawn.run(binary.path, arguments, environment: environment, directory: RepositoryPaths.root.path,
-                                 stdout: out, stderr: err)
+            code = try Spawn.run(
+                binary.path, arguments, environment: environment, directory: RepositoryPaths.root.path,
+                stdout: out, stderr: err)
         } else {
-            code = try Spawn.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" " + closing.joined(separator: " "), binary.path] + arguments,
-                                 environment: environment, directory: RepositoryPaths.root.path, stdout: out, stderr: err)
+            code = try Spawn.run(
+                "/bin/sh", ["-c", "exec \"$0\" \"$@\" " + closing.joined(separator: " "), binary.path] + arguments,
+                environment: environment, directory: RepositoryPaths.root.path, stdout: out, stderr: err)
         }
         func read(_ name: String) -> String {
             (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""

@@ -7,10 +7,11 @@ import Testing
         // "e" + a combining accent is one character in two UTF-16 units; 🙂 is one in two as well.
         // Counted in UTF-16 units, both cells were cut short ("cafe", "🙂.jso").
         let table = Table(header: ["ID", "MOCK", "TYPE"], rows: [["cafe\u{301}", "🙂.json", "Item"], ["tea", "x.json", "Cup"]])
-        #expect(table.render() == """
-            ID    MOCK    TYPE
-            cafe\u{301}  🙂.json  Item
-            tea   x.json  Cup
-            """)
+        #expect(
+            table.render() == """
+                ID    MOCK    TYPE
+                cafe\u{301}  🙂.json  Item
+                tea   x.json  Cup
+                """)
     }
 }

@@ -29,8 +29,9 @@ import Testing
         #expect(try none[LiveCommand.strict] == false)
         #expect(try none[TargetOptions.only] == [])
         #expect(try none[TargetOptions.baseURL] == nil)
-        let given = try ParsedArguments(["--concurrency=3", "-v", "--only", "a", "--only", "b,c", "--max-body", "512K"],
-                                        options: LiveCommand.options.map(\.spec))
+        let given = try ParsedArguments(
+            ["--concurrency=3", "-v", "--only", "a", "--only", "b,c", "--max-body", "512K"],
+            options: LiveCommand.options.map(\.spec))
         #expect(try given[ConnectionOptions.concurrency] == 3)
         #expect(try given[LiveCommand.verbose])
         #expect(try given[TargetOptions.only] == ["a", "b,c"])
@@ -50,6 +51,7 @@ import Testing
             let names = Set(command.map(\.spec.name))
             #expect(shared.allSatisfy { names.contains($0.spec.name) }, "\(names.sorted())")
         }
-        #expect(Set(RecordCommand.options.map(\.spec.name)).isSuperset(of: ["cacert", "cert", "key", "cert-warn-days", "max-mock", "report"]))
+        #expect(
+            Set(RecordCommand.options.map(\.spec.name)).isSuperset(of: ["cacert", "cert", "key", "cert-warn-days", "max-mock", "report"]))
     }
 }

@@ -27,8 +27,9 @@ import TestSupport
         let outputFile = folder.appendingPathComponent("tool.txt"), changelogFile = folder.appendingPathComponent("CHANGELOG.md")
         try output.write(to: outputFile, atomically: true, encoding: .utf8)
         try changelog.write(to: changelogFile, atomically: true, encoding: .utf8)
-        let result = try Shell.run("/usr/bin/env", ["python3", Self.script, outputFile.path, String(exitCode), "v0.1.0", changelogFile.path],
-                                   check: false)
+        let result = try Shell.run(
+            "/usr/bin/env", ["python3", Self.script, outputFile.path, String(exitCode), "v0.1.0", changelogFile.path],
+            check: false)
         return (result.status, result.err)
     }
 
@@ -47,8 +48,9 @@ import TestSupport
     }
 
     @Test func aBreakNamedOnlyUnderAnEarlierReleaseFails() throws {
-        let log = Self.changelog(unreleased: "None yet.",
-                                 released: "- `func URLSessionTransport.shutdown() has been removed`: an older break.")
+        let log = Self.changelog(
+            unreleased: "None yet.",
+            released: "- `func URLSessionTransport.shutdown() has been removed`: an older break.")
         let result = try gate(output: Self.toolOutput, exitCode: 1, changelog: log)
         #expect(result.status == 1, "\(result.err)")
     }

@@ -91,7 +91,9 @@ import TestSupport
         // Every call reaches the refresher (it starts the refresh, or joins the running one)
         // before the refresh answers: only then do the calls truly overlap.
         let arrive: @Sendable () -> Void = {
-            let all = arrivals.withLock { $0 += 1; return $0 == calls }
+            let all = arrivals.withLock {
+                $0 += 1; return $0 == calls
+            }
             if all { latchBox.withLock { $0 }?.open() }
         }
         let transport = HoldingTransport(fixture.mocks, holding: "auth.refresh", arrived: arrive)
@@ -123,7 +125,9 @@ import TestSupport
             return await group.reduce(into: []) { $0.append($1) }
         }
         for failure in failures {
-            guard case .tokenExpired? = failure?.reason else { Issue.record("expected a dead token, got \(String(describing: failure))"); continue }
+            guard case .tokenExpired? = failure?.reason else {
+                Issue.record("expected a dead token, got \(String(describing: failure))"); continue
+            }
             #expect(failure?.endpoint == "account.me")
         }
         #expect(fixture.requests(of: "auth.refresh").count == 1)
@@ -137,8 +141,11 @@ import TestSupport
         let fixture = try Fixture()
         defer { fixture.folder.remove() }
         fixture.mocks.use(MockScenario.expired, for: "account.me")
-        await #expect(throws: APIError(endpoint: "account.me", reason: .tokenExpired(status: 401, code: .string("M_UNKNOWN_TOKEN")),
-                                       source: fixture.folder.appendingPathComponent("me@expired.401.json").path)) {
+        await #expect(
+            throws: APIError(
+                endpoint: "account.me", reason: .tokenExpired(status: 401, code: .string("M_UNKNOWN_TOKEN")),
+                source: fixture.folder.appendingPathComponent("me@expired.401.json").path)
+        ) {
             try await fixture.client().send(RefreshingAPI.me)
         }
         #expect(fixture.mocks.requests.map(\.endpointID) == ["account.me", "auth.refresh", "account.me"])
@@ -203,7 +210,8 @@ import TestSupport
     @Test func aRefreshWithoutANewRefreshTokenKeepsTheOldOne() async throws {
         let fixture = try Fixture()
         defer { fixture.folder.remove() }
-        try Data(#"{"access_token": "at-refreshed", "expires_in": 300}"#.utf8).write(to: fixture.folder.appendingPathComponent("refresh.json"))
+        try Data(#"{"access_token": "at-refreshed", "expires_in": 300}"#.utf8).write(
+            to: fixture.folder.appendingPathComponent("refresh.json"))
         fixture.mocks.expire(token: "at-old")
         _ = try await fixture.client().send(RefreshingAPI.me)
         #expect(fixture.session.token == "at-refreshed")

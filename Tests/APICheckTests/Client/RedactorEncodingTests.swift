@@ -16,8 +16,9 @@ import Testing
             #expect(SecretEncodings.leak(of: secret, in: text) != nil, "\(form.name) does not hold the secret")
             let redacted = redactor.redact(text)
             #expect(SecretEncodings.leak(of: secret, in: redacted) == nil, "\(form.name) leaks: \(redacted)")
-            #expect(redacted.hasPrefix("before ") && redacted.hasSuffix(" after") && redacted.contains(Redactor.mask),
-                    "\(form.name): \(redacted)")
+            #expect(
+                redacted.hasPrefix("before ") && redacted.hasSuffix(" after") && redacted.contains(Redactor.mask),
+                "\(form.name): \(redacted)")
         }
     }
 
@@ -60,10 +61,11 @@ import Testing
     }
 
     @Test func credentialsInDefaultHeadersAreSecretsFromTheStart() {
-        let api = API(name: "basic", envelope: EnvelopePolicy(),
-                      auth: AuthPolicy(loginEndpoint: "login", tokenField: "token", placement: .bearer),
-                      defaultHeaders: [("Authorization", "Basic dXNlcjpwYXNzd29yZA=="), ("X-Api-Key", "key-0123456789")],
-                      secretFields: ["x-api-key"], endpoints: [])
+        let api = API(
+            name: "basic", envelope: EnvelopePolicy(),
+            auth: AuthPolicy(loginEndpoint: "login", tokenField: "token", placement: .bearer),
+            defaultHeaders: [("Authorization", "Basic dXNlcjpwYXNzd29yZA=="), ("X-Api-Key", "key-0123456789")],
+            secretFields: ["x-api-key"], endpoints: [])
         let redactor = api.makeRedactor()
         #expect(redactor.redact("echo: Basic dXNlcjpwYXNzd29yZA==") == "echo: ***")
         #expect(redactor.redact("cred=dXNlcjpwYXNzd29yZA%3D%3D") == "cred=***")
@@ -114,7 +116,10 @@ import Testing
         let redactor = Redactor(fieldNames: [])
         redactor.register(secret)
         let padding = String(repeating: "x", count: Finding.messageLimit - 60)
-        let finding = Finding(APIError(endpoint: "e", reason: .server(code: 1, message: padding + SecretEncodings.json(secret, slash: true, all: true, upper: false))))
+        let finding = Finding(
+            APIError(
+                endpoint: "e",
+                reason: .server(code: 1, message: padding + SecretEncodings.json(secret, slash: true, all: true, upper: false))))
         let shown = redactor.redact(finding).message
         #expect(!shown.contains("\\u0030\\u0031\\u0032"), "a cut secret's first characters show: \(shown.suffix(80))")
         #expect(shown.contains(Redactor.mask))

@@ -69,8 +69,9 @@ import Testing
             let after = random.string(Self.fillerCharacters, count: random.int(0...20))
             let redactor = Redactor(fieldNames: [], secrets: [secret])
 
-            #expect(redactor.redact(before + encoded + after) == before + Redactor.mask + after,
-                    "\(label): secret \(secret.debugDescription) as \(encoded.debugDescription)")
+            #expect(
+                redactor.redact(before + encoded + after) == before + Redactor.mask + after,
+                "\(label): secret \(secret.debugDescription) as \(encoded.debugDescription)")
         }
     }
 

@@ -17,9 +17,12 @@ import Testing
         let redactor = Redactor(fieldNames: ["refresh_token", "pin"])
         #expect(redactor.redact(#"{"refresh_token": true, "pin": 1234}"#) == #"{"refresh_token": true, "pin": "***"}"#)
         #expect(redactor.redact(#"{"refresh_token":false}"#) == #"{"refresh_token":false}"#)
-        let sent = SentRequest(HTTPRequest(method: .post, url: URL(string: "http://x.invalid/login")!,
-                                           headers: [("Content-Type", "application/json")], body: Data(#"{"refresh_token": true}"#.utf8)),
-                               variables: [], isSecret: { _ in false }).mappingText(redactor.redact)
+        let sent = SentRequest(
+            HTTPRequest(
+                method: .post, url: URL(string: "http://x.invalid/login")!,
+                headers: [("Content-Type", "application/json")], body: Data(#"{"refresh_token": true}"#.utf8)),
+            variables: [], isSecret: { _ in false }
+        ).mappingText(redactor.redact)
         #expect(sent.body == [.text(#"{"refresh_token": true}"#)])
     }
 

@@ -48,12 +48,14 @@ private final class TokenBox: Sendable {
         let outcomes = await withTaskGroup(of: TokenRefresher.Outcome.self) { group in
             for _ in 0..<callers {
                 group.addTask {
-                    await refresher.outcome(replacing: "dead", current: { box.token }, refresh: {
-                        arrivals.refreshStarted()
-                        await arrivals.latch.wait()
-                        box.token = "fresh"
-                        return .renewed("fresh")
-                    })
+                    await refresher.outcome(
+                        replacing: "dead", current: { box.token },
+                        refresh: {
+                            arrivals.refreshStarted()
+                            await arrivals.latch.wait()
+                            box.token = "fresh"
+                            return .renewed("fresh")
+                        })
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }
@@ -66,10 +68,12 @@ private final class TokenBox: Sendable {
     @Test func aCallerAfterTheRefreshRetriesWithoutRefreshing() async {
         let refresher = TokenRefresher()
         let refreshes = Mutex(0)
-        let outcome = await refresher.outcome(replacing: "dead", current: { "fresh" }, refresh: {
-            refreshes.withLock { $0 += 1 }
-            return .ended
-        })
+        let outcome = await refresher.outcome(
+            replacing: "dead", current: { "fresh" },
+            refresh: {
+                refreshes.withLock { $0 += 1 }
+                return .ended
+            })
         #expect(outcome == .renewed("fresh"))
         #expect(refreshes.withLock { $0 } == 0)
     }
@@ -78,10 +82,12 @@ private final class TokenBox: Sendable {
     @Test func aCallerAfterTheSessionEndedFailsWithoutRefreshing() async {
         let refresher = TokenRefresher()
         let refreshes = Mutex(0)
-        let outcome = await refresher.outcome(replacing: "dead", current: { nil }, refresh: {
-            refreshes.withLock { $0 += 1 }
-            return .renewed("fresh")
-        })
+        let outcome = await refresher.outcome(
+            replacing: "dead", current: { nil },
+            refresh: {
+                refreshes.withLock { $0 += 1 }
+                return .renewed("fresh")
+            })
         #expect(outcome == .ended)
         #expect(refreshes.withLock { $0 } == 0)
     }
@@ -92,11 +98,13 @@ private final class TokenBox: Sendable {
         let box = TokenBox("first")
         let refreshes = Mutex(0)
         for (dead, fresh) in [("first", "second"), ("second", "third")] {
-            let outcome = await refresher.outcome(replacing: dead, current: { box.token }, refresh: {
-                refreshes.withLock { $0 += 1 }
-                box.token = fresh
-                return .renewed(fresh)
-            })
+            let outcome = await refresher.outcome(
+                replacing: dead, current: { box.token },
+                refresh: {
+                    refreshes.withLock { $0 += 1 }
+                    box.token = fresh
+                    return .renewed(fresh)
+                })
             #expect(outcome == .renewed(fresh))
         }
         #expect(refreshes.withLock { $0 } == 2)

@@ -12,12 +12,15 @@ private enum Shop {
     }
 
     struct Endpoints: EndpointGroup {
-        let login = Endpoint<Item>(id: "account.login", .post, "login", parameters: [
-            .body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
-            .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true),
-        ], mock: "login", sessionEffect: .logsIn)
-        let item = Endpoint<Item>(id: "items.show", .get, "items/{id}", parameters: [.path("id", .int, sample: .literal(1))],
-                                  mock: "item", auth: .token)
+        let login = Endpoint<Item>(
+            id: "account.login", .post, "login",
+            parameters: [
+                .body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+                .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true),
+            ], mock: "login", sessionEffect: .logsIn)
+        let item = Endpoint<Item>(
+            id: "items.show", .get, "items/{id}", parameters: [.path("id", .int, sample: .literal(1))],
+            mock: "item", auth: .token)
         let admin = Admin()
         let extra: [any EndpointConvertible] = [Endpoint<[Item]>(id: "items.list", .get, "items", mock: "items")]
         let note = "not an endpoint"
@@ -25,8 +28,10 @@ private enum Shop {
 
     static let endpoints = Endpoints()
     static subscript<E>(dynamicMember keyPath: KeyPath<Endpoints, E>) -> E { endpoints[keyPath: keyPath] }
-    static let api = API(name: "shop", envelope: EnvelopePolicy(successCodes: [0]), auth: AuthPolicy(loginEndpoint: "account.login", tokenField: "token", placement: .bearer),
-                         endpoints: endpoints.allEndpoints)
+    static let api = API(
+        name: "shop", envelope: EnvelopePolicy(successCodes: [0]),
+        auth: AuthPolicy(loginEndpoint: "account.login", tokenField: "token", placement: .bearer),
+        endpoints: endpoints.allEndpoints)
 }
 
 @Test func everyEndpointOfAGroupIsListedInDeclarationOrder() {

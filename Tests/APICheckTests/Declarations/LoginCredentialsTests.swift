@@ -14,12 +14,14 @@ import Testing
     static let me = Endpoint<Me>(id: "account.me", .get, "me", mock: "me", auth: .token)
 
     static func api(_ auth: AuthPolicy) -> API {
-        API(name: "gateway", environments: ["local": URL(string: "http://127.0.0.1:9/")!], envelope: .none, auth: auth,
+        API(
+            name: "gateway", environments: ["local": URL(string: "http://127.0.0.1:9/")!], envelope: .none, auth: auth,
             endpoints: [token, me])
     }
 
-    static let basicLogin = AuthPolicy(loginEndpoint: "auth.token", tokenField: "access_token", placement: .bearer,
-                                       accountVariable: "CLIENT_ID", passwordVariable: "CLIENT_SECRET", loginCredentials: .basic)
+    static let basicLogin = AuthPolicy(
+        loginEndpoint: "auth.token", tokenField: "access_token", placement: .bearer,
+        accountVariable: "CLIENT_ID", passwordVariable: "CLIENT_SECRET", loginCredentials: .basic)
 
     @Test func aBasicLoginNeedsNoCredentialParameters() {
         #expect(Self.api(Self.basicLogin).problems.map(\.message) == [])
@@ -29,7 +31,8 @@ import Testing
     }
 
     @Test func basicCredentialsWithoutALoginOrBasicOnEveryRequestBesideALoginAreProblems() {
-        let withoutLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer, tokenVariable: "KEY", loginCredentials: .basic)
+        let withoutLogin = AuthPolicy(
+            loginEndpoint: nil, tokenField: nil, placement: .bearer, tokenVariable: "KEY", loginCredentials: .basic)
         #expect(Self.api(withoutLogin).problems.contains { $0.message.contains("declares no login endpoint") })
         let everyRequest = AuthPolicy(loginEndpoint: "auth.token", tokenField: "access_token", placement: .basic)
         #expect(Self.api(everyRequest).problems.contains { $0.endpoint == "auth.token" && $0.message.contains("loginCredentials: .basic") })
@@ -38,8 +41,9 @@ import Testing
     @Test func theClientSendsTheLoginTheCredentialsItIsGivenAndTheTokenAfter() async throws {
         let api = Self.api(Self.basicLogin)
         let recorder = BasicLoginTransport(answers: [
-            "auth.token": HTTPResponse(status: 200, headers: [("Content-Type", "application/json")],
-                                       body: Data(#"{"access_token": "issued-abc"}"#.utf8)),
+            "auth.token": HTTPResponse(
+                status: 200, headers: [("Content-Type", "application/json")],
+                body: Data(#"{"access_token": "issued-abc"}"#.utf8)),
             "account.me": HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(#"{"id": "1"}"#.utf8)),
         ])
         let client = APIClient(api: api, transport: recorder)

@@ -11,12 +11,14 @@ import Testing
         Endpoint<File>(id: id, .get, path, parameters: names.map { .path($0, .string) }, mock: id)
     }
 
-    static let api = API(name: "contents", envelope: .none, endpoints: [
-        endpoint("readme", "api/contents/README", []),
-        endpoint("one", "api/contents/{name}", ["name"]),
-        endpoint("raw", "api/contents/{+path}/raw", ["path"]),
-        endpoint("any", "api/contents/{+path}", ["path"]),
-    ])
+    static let api = API(
+        name: "contents", envelope: .none,
+        endpoints: [
+            endpoint("readme", "api/contents/README", []),
+            endpoint("one", "api/contents/{name}", ["name"]),
+            endpoint("raw", "api/contents/{+path}/raw", ["path"]),
+            endpoint("any", "api/contents/{+path}", ["path"]),
+        ])
 
     @Test func aLiteralThenOneSegmentThenTheSpanningPlaceholderWins() {
         let table = RouteTable(Self.api.endpoints)
@@ -51,9 +53,10 @@ import Testing
 
     @Test func textAroundASpanningPlaceholderIsADeclarationProblem() {
         let api = API(name: "c", envelope: .none, endpoints: [Self.endpoint("x", "files/{+path}.json", ["path"])])
-        #expect(api.problems.map(\.message) == [
-            "the path 'files/{+path}.json' puts text around {+path}.json's placeholder; a value that spans segments ({+name}) must be a whole segment",
-        ])
+        #expect(
+            api.problems.map(\.message) == [
+                "the path 'files/{+path}.json' puts text around {+path}.json's placeholder; a value that spans segments ({+name}) must be a whole segment"
+            ])
         #expect(Self.api.endpoints[3].routeKey == "GET api/contents/{+}")
         #expect(Self.api.endpoints[1].routeKey == "GET api/contents/{}")
     }

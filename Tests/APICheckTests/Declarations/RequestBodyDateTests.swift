@@ -18,10 +18,12 @@ import Testing
     static let starts = Date(timeIntervalSince1970: 1_793_527_200)
     static let event = NewEvent(title: "stand-up", starts: starts)
 
-    static let create = Endpoint<Created>(id: "events.create", .post, "events", mock: "created",
-                                          body: .json(NewEvent.self, sample: event))
-    static let createForm = Endpoint<Created>(id: "events.createForm", .post, "events/form", mock: "created",
-                                              body: .form(NewEvent.self, sample: event))
+    static let create = Endpoint<Created>(
+        id: "events.create", .post, "events", mock: "created",
+        body: .json(NewEvent.self, sample: event))
+    static let createForm = Endpoint<Created>(
+        id: "events.createForm", .post, "events/form", mock: "created",
+        body: .form(NewEvent.self, sample: event))
 
     static func api(_ dates: DateDecoding) -> API {
         API(name: "agenda", envelope: .none, dates: dates, endpoints: [create, createForm])
@@ -44,11 +46,13 @@ import Testing
     }
 
     static let cases = [
-        Case(dates: .iso8601, json: #"{"starts":"2026-11-01T10:00:00Z","title":"stand-up"}"#,
-             form: "starts=2026-11-01T10%3A00%3A00Z&title=stand-up"),
+        Case(
+            dates: .iso8601, json: #"{"starts":"2026-11-01T10:00:00Z","title":"stand-up"}"#,
+            form: "starts=2026-11-01T10%3A00%3A00Z&title=stand-up"),
         Case(dates: .secondsSince1970, json: #"{"starts":1793527200,"title":"stand-up"}"#, form: "starts=1793527200&title=stand-up"),
-        Case(dates: .millisecondsSince1970, json: #"{"starts":1793527200000,"title":"stand-up"}"#,
-             form: "starts=1793527200000&title=stand-up"),
+        Case(
+            dates: .millisecondsSince1970, json: #"{"starts":1793527200000,"title":"stand-up"}"#,
+            form: "starts=1793527200000&title=stand-up"),
     ]
 
     @Test(arguments: cases) func theClientSendsABodysDatesAsTheAPIWritesThem(_ given: Case) async throws {
@@ -79,12 +83,16 @@ import Testing
 
     @Test func aLiveRunSendsAndReproducesTheSampleWithTheAPIsDates() async throws {
         let capture = Capture()
-        let report = await LiveCheck(api: Self.api(.iso8601), transport: capture,
-                                     options: LiveOptions(baseURL: URL(string: "http://agenda.invalid/")!)).run()
+        let report = await LiveCheck(
+            api: Self.api(.iso8601), transport: capture,
+            options: LiveOptions(baseURL: URL(string: "http://agenda.invalid/")!)
+        ).run()
         #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
         #expect(capture.bodies.withLock { $0 }.sorted() == [Self.cases[0].form, Self.cases[0].json].sorted())
         let result = try #require(report.results.first { $0.name == "events.create" })
-        #expect(ReproduceCommand.curl(try #require(result.request)).hasSuffix(#"--data-binary '{"starts":"2026-11-01T10:00:00Z","title":"stand-up"}'"#))
+        #expect(
+            ReproduceCommand.curl(try #require(result.request)).hasSuffix(
+                #"--data-binary '{"starts":"2026-11-01T10:00:00Z","title":"stand-up"}'"#))
     }
 
     @Test func openAPIShowsTheExampleDateInTheSchemasFormat() throws {

@@ -7,22 +7,28 @@ import Testing
 /// apart; routed by it; one OpenAPI operation with every example.
 @Suite struct RouteDistinctionTests {
     static func sync(_ first: Distinction?, _ second: Distinction?) -> API {
-        API(name: "sync", envelope: EnvelopePolicy(), endpoints: [
-            Endpoint<SyncAPI.Batch>(id: "a", .get, "sync/{x}", parameters: [.path("x", .string)], mock: "a", enveloped: false,
-                                    distinguishedBy: first),
-            Endpoint<SyncAPI.Batch>(id: "b", .get, "sync/{y}", parameters: [.path("y", .string)], mock: "b", enveloped: false,
-                                    distinguishedBy: second),
-            Endpoint<SyncAPI.Batch>(id: "c", .post, "sync/{y}", parameters: [.path("y", .string)], mock: "c", enveloped: false),
-        ])
+        API(
+            name: "sync", envelope: EnvelopePolicy(),
+            endpoints: [
+                Endpoint<SyncAPI.Batch>(
+                    id: "a", .get, "sync/{x}", parameters: [.path("x", .string)], mock: "a", enveloped: false,
+                    distinguishedBy: first),
+                Endpoint<SyncAPI.Batch>(
+                    id: "b", .get, "sync/{y}", parameters: [.path("y", .string)], mock: "b", enveloped: false,
+                    distinguishedBy: second),
+                Endpoint<SyncAPI.Batch>(id: "c", .post, "sync/{y}", parameters: [.path("y", .string)], mock: "c", enveloped: false),
+            ])
     }
 
     @Test func twoEndpointsOnOneRouteNeedADeclaredDistinction() {
-        #expect(Self.sync(nil, nil).problems.map { "\($0.endpoint ?? "-"): \($0.message)" } == [
-            "b: GET sync/{y} is also declared by a; declare what tells them apart "
-                + "(distinguishedBy: a query parameter present, absent or of a value, a header, a body field)",
-        ])
-        #expect(Self.sync(.header("X-Page"), .header("X-Page")).problems.map(\.message)
-            == ["GET sync/{y} is also declared by a with the same distinction (header X-Page present)"])
+        #expect(
+            Self.sync(nil, nil).problems.map { "\($0.endpoint ?? "-"): \($0.message)" } == [
+                "b: GET sync/{y} is also declared by a; declare what tells them apart "
+                    + "(distinguishedBy: a query parameter present, absent or of a value, a header, a body field)"
+            ])
+        #expect(
+            Self.sync(.header("X-Page"), .header("X-Page")).problems.map(\.message)
+                == ["GET sync/{y} is also declared by a with the same distinction (header X-Page present)"])
         #expect(Self.sync(nil, .query("since", present: true)).problems.isEmpty)
         #expect(SyncAPI.api.problems.isEmpty)
     }
@@ -30,16 +36,19 @@ import Testing
     /// A path without placeholders takes a shorter way to its route key: the method stays in it.
     @Test func aPlainPathIsOneRoutePerMethod() {
         func api(_ second: HTTPMethod) -> API {
-            API(name: "plain", envelope: EnvelopePolicy(), endpoints: [
-                Endpoint<SyncAPI.Batch>(id: "a", .get, "sync/all", mock: "a", enveloped: false),
-                Endpoint<SyncAPI.Batch>(id: "b", second, "sync/all", mock: "b", enveloped: false),
-            ])
+            API(
+                name: "plain", envelope: EnvelopePolicy(),
+                endpoints: [
+                    Endpoint<SyncAPI.Batch>(id: "a", .get, "sync/all", mock: "a", enveloped: false),
+                    Endpoint<SyncAPI.Batch>(id: "b", second, "sync/all", mock: "b", enveloped: false),
+                ])
         }
         #expect(api(.post).problems.isEmpty)
-        #expect(api(.get).problems.map { "\($0.endpoint ?? "-"): \($0.message)" } == [
-            "b: GET sync/all is also declared by a; declare what tells them apart "
-                + "(distinguishedBy: a query parameter present, absent or of a value, a header, a body field)",
-        ])
+        #expect(
+            api(.get).problems.map { "\($0.endpoint ?? "-"): \($0.message)" } == [
+                "b: GET sync/all is also declared by a; declare what tells them apart "
+                    + "(distinguishedBy: a query parameter present, absent or of a value, a header, a body field)"
+            ])
     }
 
     @Test func theRouteTableTakesTheEndpointWhoseDistinctionTheRequestMeets() {
@@ -80,8 +89,9 @@ import Testing
         #expect(item.map(\.key) == ["get"])
         let operation = try #require(item.first?.value)
         #expect(operation["operationId"] == .string("sync.initial"))
-        #expect(operation["description"]?.stringValue == "One operation for the endpoints declared on this method and path: "
-            + "sync.initial (query since absent), sync.since (query since present).")
+        #expect(
+            operation["description"]?.stringValue == "One operation for the endpoints declared on this method and path: "
+                + "sync.initial (query since absent), sync.since (query since present).")
         guard case let .array(parameters)? = operation["parameters"] else { Issue.record("no parameters"); return }
         #expect(parameters.map { "\($0["name"]?.stringValue ?? "") \($0["required"] == .bool(true))" } == ["timeout false", "since false"])
         guard case let .object(examples)? = operation["responses"]?["200"]?["content"]?["application/json"]?["examples"] else {

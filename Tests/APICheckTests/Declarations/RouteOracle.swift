@@ -37,7 +37,7 @@ struct RouteOracle {
                     segments.append(random.pick(Self.literals))
                 }
             }
-            if random.chance(0.1) { segments.append("") } // declared with a trailing slash
+            if random.chance(0.1) { segments.append("") }  // declared with a trailing slash
             let method = random.pick(Self.methods)
             let shape = method + " " + segments.map { $0.hasPrefix("{") ? "{}" : $0 }.joined(separator: "/")
             guard shapes.insert(shape).inserted else { continue }
@@ -48,8 +48,10 @@ struct RouteOracle {
 
     var endpoints: [AnyEndpoint] {
         routes.map { route in
-            Endpoint<NoContent>(id: route.id, HTTPMethod(rawValue: route.method), route.path,
-                                parameters: route.types.indices.map { .path("p\($0)", route.types[$0]) }, mock: route.id).erased
+            Endpoint<NoContent>(
+                id: route.id, HTTPMethod(rawValue: route.method), route.path,
+                parameters: route.types.indices.map { .path("p\($0)", route.types[$0]) }, mock: route.id
+            ).erased
         }
     }
 
@@ -76,9 +78,10 @@ struct RouteOracle {
         if text.hasPrefix("/") { text = text.dropFirst() }
         let given = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let matching = routes.filter { route in
-            route.segments.count == given.count && route.segments.indices.allSatisfy { index in
-                route.isParameter(index) ? !given[index].isEmpty : route.segments[index] == given[index]
-            }
+            route.segments.count == given.count
+                && route.segments.indices.allSatisfy { index in
+                    route.isParameter(index) ? !given[index].isEmpty : route.segments[index] == given[index]
+                }
         }
         // Same shape as the best match: the same node of the table, whatever the method.
         func kinds(_ route: Route) -> [Bool] { route.segments.indices.map(route.isParameter) }

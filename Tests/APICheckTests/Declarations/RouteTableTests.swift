@@ -55,8 +55,9 @@ import Testing
                 case let .wrongMethod(allowed): found = "405 " + allowed.joined(separator: ", ")
                 case .notFound: found = "404"
                 }
-                #expect(found == oracle.expected(method, path),
-                        "\(label): \(method) \(path) in \(oracle.routes.map { "\($0.method) \($0.path)" })")
+                #expect(
+                    found == oracle.expected(method, path),
+                    "\(label): \(method) \(path) in \(oracle.routes.map { "\($0.method) \($0.path)" })")
             }
         }
     }

@@ -10,7 +10,8 @@ import Testing
         let changes = ShapeDiff.changes(expected: mock, found: live)
         #expect(changes.count == 2001)
         let reads = [FieldRead(path: JSONPath(parsing: "$[*].name")!, type: "String", required: true)]
-        let findings = LiveCheck.capped(Drift.findings(changes, reads: reads, endpoint: "e", decodeFailure: nil, mockFile: nil), endpoint: "e")
+        let findings = LiveCheck.capped(
+            Drift.findings(changes, reads: reads, endpoint: "e", decodeFailure: nil, mockFile: nil), endpoint: "e")
         #expect(findings.count == LiveCheck.driftFindingLimit + 1)
         #expect(findings.first?.severity == .error)
         #expect(findings.first?.path == "$[*].name")

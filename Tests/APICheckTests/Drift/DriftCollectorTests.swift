@@ -19,10 +19,12 @@ import Testing
     @Test func listsWhatCappingEveryFindingWouldAndCountsTheRest() throws {
         for keys in [0, 10, 60, 5000] {
             let (mock, live) = try Self.shapes(keys: keys)
-            let all = Drift.findings(ShapeDiff.changes(expected: mock, found: live), reads: Self.reads, endpoint: "e",
-                                     decodeFailure: nil, mockFile: "m.json")
-            var collector = DriftCollector(reads: Self.reads, endpoint: "e", decodeFailure: nil, mockFile: "m.json",
-                                           limit: LiveCheck.driftFindingLimit)
+            let all = Drift.findings(
+                ShapeDiff.changes(expected: mock, found: live), reads: Self.reads, endpoint: "e",
+                decodeFailure: nil, mockFile: "m.json")
+            var collector = DriftCollector(
+                reads: Self.reads, endpoint: "e", decodeFailure: nil, mockFile: "m.json",
+                limit: LiveCheck.driftFindingLimit)
             ShapeDiff.forEachChange(expected: mock, found: live) { collector.add($0) }
             #expect(collector.findings == LiveCheck.capped(all, endpoint: "e"), "\(keys) keys")
         }
@@ -32,7 +34,9 @@ import Testing
         let (mock, live) = try Self.shapes(keys: 200_000)
         var collector = DriftCollector(reads: Self.reads, endpoint: "e", decodeFailure: nil, mockFile: nil, limit: 50)
         var changes = 0
-        ShapeDiff.forEachChange(expected: mock, found: live) { changes += 1; collector.add($0) }
+        ShapeDiff.forEachChange(expected: mock, found: live) {
+            changes += 1; collector.add($0)
+        }
         #expect(changes == 200_003)
         #expect(collector.builtCount <= 3 * 50)
         let findings = collector.findings

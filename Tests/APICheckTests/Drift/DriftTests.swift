@@ -9,9 +9,11 @@ import Testing
 
     func findings(_ mock: String, _ live: String, decodeFailure: String? = nil) throws -> [String] {
         let changes = ShapeDiff.changes(expected: Shape(of: try JSONParser.parse(mock)), found: Shape(of: try JSONParser.parse(live)))
-        return Drift.findings(changes, reads: reads, endpoint: "e", decodeFailure: decodeFailure.flatMap(JSONPath.init(parsing:)),
-                              mockFile: "m.json")
-            .map { "\($0.severity.rawValue) \($0.kind) \($0.path ?? "-")" }
+        return Drift.findings(
+            changes, reads: reads, endpoint: "e", decodeFailure: decodeFailure.flatMap(JSONPath.init(parsing:)),
+            mockFile: "m.json"
+        )
+        .map { "\($0.severity.rawValue) \($0.kind) \($0.path ?? "-")" }
     }
 
     @Test func requiredFieldGoneIsAnError() throws {
@@ -23,14 +25,19 @@ import Testing
     }
 
     @Test func optionalFieldGoneIsAWarningAndNullIsInfo() throws {
-        #expect(try findings(#"{"datas": {"name": "a", "mail": "m"}}"#, #"{"datas": {"name": "a"}}"#) == ["warning drift-removed $.datas.mail"])
-        #expect(try findings(#"{"datas": {"name": "a", "mail": "m"}}"#, #"{"datas": {"name": "a", "mail": null}}"#) == ["info drift-null $.datas.mail"])
+        #expect(
+            try findings(#"{"datas": {"name": "a", "mail": "m"}}"#, #"{"datas": {"name": "a"}}"#) == ["warning drift-removed $.datas.mail"])
+        #expect(
+            try findings(#"{"datas": {"name": "a", "mail": "m"}}"#, #"{"datas": {"name": "a", "mail": null}}"#) == [
+                "info drift-null $.datas.mail"
+            ])
     }
 
     @Test func unreadChangesAreWarnings() throws {
-        #expect(try findings(#"{"datas": {"name": "a", "x": 1}}"#, #"{"datas": {"name": "a", "x": "1", "y": true}}"#) == [
-            "warning drift-type $.datas.x", "warning drift-added $.datas.y",
-        ])
+        #expect(
+            try findings(#"{"datas": {"name": "a", "x": 1}}"#, #"{"datas": {"name": "a", "x": "1", "y": true}}"#) == [
+                "warning drift-type $.datas.x", "warning drift-added $.datas.y",
+            ])
     }
 
     @Test func readTypeChangeAndRequiredNullAreErrors() throws {

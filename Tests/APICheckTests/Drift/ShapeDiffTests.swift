@@ -32,10 +32,11 @@ import Testing
     @Test func arrayElementsMergeAndCompare() throws {
         let mock = #"{"list": [{"id": 1, "pics": [{"u": "x"}]}, {"id": 2, "pics": []}]}"#
         let live = #"{"list": [{"id": 1, "pics": [], "extra": true}, {"id": "2", "pics": []}]}"#
-        #expect(try changes(mock, live) == [
-            "typeChanged $.list[*].id: expected Number, found String|Number",
-            "added $.list[*].extra: expected absent, found Bool",
-        ])
+        #expect(
+            try changes(mock, live) == [
+                "typeChanged $.list[*].id: expected Number, found String|Number",
+                "added $.list[*].extra: expected absent, found Bool",
+            ])
     }
 
     @Test func fieldMissingFromSomeElements() throws {

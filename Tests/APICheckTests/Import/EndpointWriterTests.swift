@@ -24,13 +24,14 @@ import Testing
         """
 
     @Test func anOptionalParameterIsNotSentOnTheGuessOfItsFirstEnumValue() throws {
-        let fixture = try ImportFixture(paths: """
-            "/licenses": {"get": {"operationId": "licenses",
-              "parameters": [{"name": "format", "in": "query", "schema": {"type": "string", "enum": ["csv", "json"]}},
-                             {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["name", "id"], "default": "id"}},
-                             {"name": "kind", "in": "query", "required": true, "schema": {"type": "string", "enum": ["all", "some"]}}],
-              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
-            """)
+        let fixture = try ImportFixture(
+            paths: """
+                "/licenses": {"get": {"operationId": "licenses",
+                  "parameters": [{"name": "format", "in": "query", "schema": {"type": "string", "enum": ["csv", "json"]}},
+                                 {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["name", "id"], "default": "id"}},
+                                 {"name": "kind", "in": "query", "required": true, "schema": {"type": "string", "enum": ["all", "some"]}}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
+                """)
         let group = fixture.group("DefaultEndpoints")
         #expect(group.contains(#".query("format", .string),"#), "\(group)")
         #expect(group.contains(#".query("sort", .string, sample: .literal("id")),"#))
@@ -40,60 +41,80 @@ import Testing
     @Test func anOperationIsAnEndpointInItsTagsGroup() throws {
         let fixture = try ImportFixture(paths: Self.pets)
         let group = fixture.group("PetsEndpoints")
-        #expect(group.contains("extension Shop {\n    /// The operations tagged \"pets\".\n    public struct PetsEndpoints: EndpointGroup {"))
-        #expect(group.contains("""
-                    public let showPet = Endpoint<ShowPetResponse>(
-                        id: "showPet", .get, "pets/{petId}",
-                        parameters: [
-                            .path("petId", .int64, sample: .environment("SHOP_PET_ID", fallback: nil)),
-                            .queryList("fields", .string, .commaSeparated, sample: .literal(["a", "b"])),
-                            .query("verbose", .bool, required: true, sample: .literal(false)),
-                            .header("X-Trace", .string),
-                        ],
-                        mock: "showPet")
-            """))
+        #expect(
+            group.contains("extension Shop {\n    /// The operations tagged \"pets\".\n    public struct PetsEndpoints: EndpointGroup {"))
+        #expect(
+            group.contains(
+                """
+                        public let showPet = Endpoint<ShowPetResponse>(
+                            id: "showPet", .get, "pets/{petId}",
+                            parameters: [
+                                .path("petId", .int64, sample: .environment("SHOP_PET_ID", fallback: nil)),
+                                .queryList("fields", .string, .commaSeparated, sample: .literal(["a", "b"])),
+                                .query("verbose", .bool, required: true, sample: .literal(false)),
+                                .header("X-Trace", .string),
+                            ],
+                            mock: "showPet")
+                """))
         #expect(fixture.type("ShowPetResponse").contains("public var id: Int?"))
         #expect(fixture.file("mocks/showPet.json") == "{\n  \"id\": 3\n}\n")
-        #expect(fixture.notes.contains { $0.hasPrefix("set: #/paths/~1pets~1{petId}/parameters/0: no example for the path parameter 'petId' of showPet, replacePet, delete.pets.petId:") })
+        #expect(
+            fixture.notes.contains {
+                $0.hasPrefix(
+                    "set: #/paths/~1pets~1{petId}/parameters/0: no example for the path parameter 'petId' of showPet, replacePet, delete.pets.petId:"
+                )
+            })
         #expect(fixture.notes.contains("not mapped: #/paths/~1pets~1{petId}/get/parameters/3: cookie parameter 'sid' is not mapped"))
     }
 
     @Test func statusesBodiesAndIdsWithoutOperationId() throws {
         let fixture = try ImportFixture(paths: Self.pets)
         let group = fixture.group("PetsEndpoints")
-        #expect(group.contains("""
-                    public let deletePetsPetId = Endpoint<NoContent>(
-                        id: "delete.pets.petId", .delete, "pets/{petId}",
-            """))
+        #expect(
+            group.contains(
+                """
+                        public let deletePetsPetId = Endpoint<NoContent>(
+                            id: "delete.pets.petId", .delete, "pets/{petId}",
+                """))
         #expect(group.contains(#"mock: "delete.pets.petId", successStatus: 204)"#))
         #expect(fixture.file("mocks/delete.pets.petId.json") == "")
         #expect(group.contains("public let replacePet = Endpoint<[String]>("))
-        #expect(group.contains(##"successStatus: 201, body: .json(ReplacePetBody.self, sample: try? JSONDecoder().decode(ReplacePetBody.self, from: Data(#"{"name":"string"}"#.utf8))))"##))
+        #expect(
+            group.contains(
+                ##"successStatus: 201, body: .json(ReplacePetBody.self, sample: try? JSONDecoder().decode(ReplacePetBody.self, from: Data(#"{"name":"string"}"#.utf8))))"##
+            ))
         #expect(fixture.type("ReplacePetBody").contains("public var name: String\n"))
         #expect(fixture.file("mocks/replacePet.json") == "[\n  \"string\"\n]\n")
-        #expect(fixture.notes.contains("made up: #/paths/~1pets~1{petId}/put/responses/201/content/application~1json: no example: mocks/replacePet.json is made from the schema"))
+        #expect(
+            fixture.notes.contains(
+                "made up: #/paths/~1pets~1{petId}/put/responses/201/content/application~1json: no example: mocks/replacePet.json is made from the schema"
+            ))
     }
 
     @Test func whatIsNotJSONIsNotedNotDeclared() throws {
         let fixture = try ImportFixture(paths: Self.pets)
         #expect(fixture.group("DefaultEndpoints").hasPrefix("(no "))
-        #expect(fixture.notes.contains("not mapped: #/paths/~1upload/post/responses/200/content: a success answer that is not JSON (text/plain): the operation is not declared"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1upload/post/responses/200/content: a success answer that is not JSON (text/plain): the operation is not declared"
+            ))
     }
 
     /// FastAPI writes an optional parameter as `anyOf: [{type: X}, {type: null}]` (Prefect's
     /// document has them): it was declared `String` with an "object or of several types" note,
     /// even a boolean. A union whose non-null branches are one scalar type is that type now.
     @Test func aUnionOfOneScalarTypeAndNullIsThatType() throws {
-        let fixture = try ImportFixture(paths: """
-            "/limits/{id_or_name}": {"get": {"operationId": "readLimit", "parameters": [
-                {"name": "id_or_name", "in": "path", "required": true,
-                 "schema": {"anyOf": [{"type": "string", "format": "uuid"}, {"type": "string"}]}},
-                {"name": "x-ui", "in": "header", "schema": {"anyOf": [{"type": "boolean"}, {"type": "null"}], "default": false}},
-                {"name": "version", "in": "query", "schema": {"anyOf": [{"type": "string"}, {"type": "null"}]}},
-                {"name": "limit", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "null"}], "example": 5}},
-                {"name": "either", "in": "query", "schema": {"anyOf": [{"type": "integer"}, {"type": "string"}]}}],
-              "responses": {"204": {"description": "ok"}}}}
-            """)
+        let fixture = try ImportFixture(
+            paths: """
+                "/limits/{id_or_name}": {"get": {"operationId": "readLimit", "parameters": [
+                    {"name": "id_or_name", "in": "path", "required": true,
+                     "schema": {"anyOf": [{"type": "string", "format": "uuid"}, {"type": "string"}]}},
+                    {"name": "x-ui", "in": "header", "schema": {"anyOf": [{"type": "boolean"}, {"type": "null"}], "default": false}},
+                    {"name": "version", "in": "query", "schema": {"anyOf": [{"type": "string"}, {"type": "null"}]}},
+                    {"name": "limit", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "null"}], "example": 5}},
+                    {"name": "either", "in": "query", "schema": {"anyOf": [{"type": "integer"}, {"type": "string"}]}}],
+                  "responses": {"204": {"description": "ok"}}}}
+                """)
         let group = fixture.group("DefaultEndpoints")
         #expect(group.contains(#".path("id_or_name", .string, sample: .environment("SHOP_LIMIT_ID_OR_NAME", fallback: nil)),"#))
         #expect(group.contains(#".header("x-ui", .bool, sample: .literal(false)),"#))
@@ -101,40 +122,55 @@ import Testing
         #expect(group.contains(#".query("limit", .int, sample: .literal(5)),"#))
         #expect(group.contains(#".query("either", .string),"#))
         let loose = fixture.notes.filter { $0.contains("an object or of several types") }
-        #expect(loose == ["not mapped: #/paths/~1limits~1{id_or_name}/get/parameters/4: parameter 'either' is an object or of several types: declared String"])
+        #expect(
+            loose == [
+                "not mapped: #/paths/~1limits~1{id_or_name}/get/parameters/4: parameter 'either' is an object or of several types: declared String"
+            ])
     }
 
     @Test func theAnswersBesideTheSuccessAreListedNotDropped() throws {
-        let fixture = try ImportFixture(paths: """
-            "/a": {"get": {"operationId": "a", "callbacks": {}, "responses": {
-                "200": {"description": "ok", "headers": {"X-Rate": {"schema": {"type": "integer"}}}},
-                "302": {"description": "moved"}, "404": {"description": "none"},
-                "default": {"description": "error", "content": {"text/html": {}}}}}}
-            """)
+        let fixture = try ImportFixture(
+            paths: """
+                "/a": {"get": {"operationId": "a", "callbacks": {}, "responses": {
+                    "200": {"description": "ok", "headers": {"X-Rate": {"schema": {"type": "integer"}}}},
+                    "302": {"description": "moved"}, "404": {"description": "none"},
+                    "default": {"description": "error", "content": {"text/html": {}}}}}}
+                """)
         #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses: answers 302 are not declared: only 200 is"))
-        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/404: an error answer without content: no mock of it (a mock is JSON)"))
-        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/default/content: an error answer that is not JSON (text/html): no mock of it"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1a/get/responses/404: an error answer without content: no mock of it (a mock is JSON)"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1a/get/responses/default/content: an error answer that is not JSON (text/html): no mock of it"))
         #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/200/headers: the answer's headers are not mapped"))
         #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/callbacks: an operation's callbacks are not mapped"))
     }
 
     @Test func aFormBodyIsTheCoresFormBodyOfItsType() throws {
-        let fixture = try ImportFixture(paths: """
-            "/login": {"post": {"operationId": "login", "security": [],
-                "requestBody": {"content": {"application/x-www-form-urlencoded": {
-                    "schema": {"type": "object", "required": ["user"], "properties": {"user": {"type": "string"}, "scopes": {"type": "array", "items": {"type": "string"}}}},
-                    "example": {"user": "ann", "scopes": ["read", "write"]}}}},
-                "responses": {"204": {"description": "in"}}}},
-            "/avatar": {"put": {"operationId": "avatar", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"}}}},
-                "responses": {"204": {"description": "set"}}}}
-            """)
+        let fixture = try ImportFixture(
+            paths: """
+                "/login": {"post": {"operationId": "login", "security": [],
+                    "requestBody": {"content": {"application/x-www-form-urlencoded": {
+                        "schema": {"type": "object", "required": ["user"], "properties": {"user": {"type": "string"}, "scopes": {"type": "array", "items": {"type": "string"}}}},
+                        "example": {"user": "ann", "scopes": ["read", "write"]}}}},
+                    "responses": {"204": {"description": "in"}}}},
+                "/avatar": {"put": {"operationId": "avatar", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"}}}},
+                    "responses": {"204": {"description": "set"}}}}
+                """)
         let group = fixture.group("DefaultEndpoints")
-        #expect(group.contains(##"body: .form(LoginBody.self, sample: try? JSONDecoder().decode(LoginBody.self, from: Data(#"{"user":"ann","scopes":["read","write"]}"#.utf8))))"##))
+        #expect(
+            group.contains(
+                ##"body: .form(LoginBody.self, sample: try? JSONDecoder().decode(LoginBody.self, from: Data(#"{"user":"ann","scopes":["read","write"]}"#.utf8))))"##
+            ))
         #expect(fixture.type("LoginBody").contains("public var scopes: [String]?"))
         #expect(!fixture.notes.contains { $0.contains("~1login/post/requestBody") })
         // The core has no multipart body: the operation is declared without it, noted.
         #expect(group.contains(#"public let avatar = Endpoint<NoContent>("#))
-        #expect(fixture.notes.contains("not mapped: #/paths/~1avatar/put/requestBody: unsupported: avatar (PUT /avatar) takes a multipart/form-data body, which the package cannot send: declared without it, so live calls it with no body"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1avatar/put/requestBody: unsupported: avatar (PUT /avatar) takes a multipart/form-data body, which the package cannot send: declared without it, so live calls it with no body"
+            ))
     }
 
     @Test func theAPIHasTheServerNoEnvelopeAndEveryGroup() throws {

@@ -4,11 +4,13 @@ import Testing
 
 /// Error answers into the API's error shape, scenario mocks and the dead-token answer.
 @Suite struct ErrorMappingTests {
-    static let error = #"{"type": "object", "properties": {"code": {"type": "integer"}, "message": {"type": "string"}, "at": {"type": "string"}}}"#
+    static let error =
+        #"{"type": "object", "properties": {"code": {"type": "integer"}, "message": {"type": "string"}, "at": {"type": "string"}}}"#
 
     static func fixture(_ paths: String, bearer: Bool = false) throws -> ImportFixture {
-        try ImportFixture(paths: paths, securitySchemes: bearer ? #""main": {"type": "http", "scheme": "bearer"}"# : "",
-                          extra: bearer ? #""security": [{"main": []}]"# : "")
+        try ImportFixture(
+            paths: paths, securitySchemes: bearer ? #""main": {"type": "http", "scheme": "bearer"}"# : "",
+            extra: bearer ? #""security": [{"main": []}]"# : "")
     }
 
     static func answer(_ status: String, _ schema: String, example: String) -> String {
@@ -16,7 +18,8 @@ import Testing
     }
 
     @Test func sharedCodeAndMessageAreTheShapeAndEachExampleIsAScenarioMock() throws {
-        let fixture = try Self.fixture("""
+        let fixture = try Self.fixture(
+            """
             "/pets/{id}": {"get": {"operationId": "showPet", "parameters": [{"name": "id", "in": "path", "schema": {"type": "integer"}, "example": 1}],
               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}, "example": {}}}},
                 \(Self.answer("404", Self.error, example: #""examples": {"gone.away": {"value": {"code": 7, "message": "no pet"}}, "expired": {"value": {"code": 8, "message": "old"}}}"#)),
@@ -31,11 +34,15 @@ import Testing
         #expect(fixture.file("mocks/showPet@expired2.404.json") != nil)
         #expect(fixture.file("mocks/showPet@server_error.500.json") != nil)
         #expect(fixture.group("DefaultEndpoints").contains(#"scenarios: ["gone_away", "expired2", "server_error"])"#))
-        #expect(fixture.notes.contains("not mapped: #/paths/~1pets~1{id}/get/responses/409/content/application~1json/example: the example has no code at $.code: not written as a mock (it would be no failure in the API's error shape)"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1pets~1{id}/get/responses/409/content/application~1json/example: the example has no code at $.code: not written as a mock (it would be no failure in the API's error shape)"
+            ))
     }
 
     @Test func problemDetailsAreProblemJSON() throws {
-        let fixture = try Self.fixture("""
+        let fixture = try Self.fixture(
+            """
             "/a": {"get": {"operationId": "a", "responses": {"204": {"description": "ok"},
               "400": {"description": "no", "content": {"application/problem+json": {"schema": {"type": "object"},
                 "example": {"type": "https://example.com/bad", "title": "Bad", "status": 400, "detail": "id is not a number"}}}}}}}
@@ -45,8 +52,10 @@ import Testing
     }
 
     @Test func aCodeAndMessageInsideAnErrorObjectAreTheShape() throws {
-        let nested = #"{"type": "object", "properties": {"error": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}}"#
-        let fixture = try Self.fixture("""
+        let nested =
+            #"{"type": "object", "properties": {"error": {"type": "object", "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}}"#
+        let fixture = try Self.fixture(
+            """
             "/a": {"get": {"operationId": "a", "responses": {"204": {"description": "ok"},
               \(Self.answer("4XX", nested, example: #""example": {"error": {"code": "BAD", "message": "no"}}"#))}}}
             """)
@@ -55,20 +64,28 @@ import Testing
     }
 
     @Test func answersWithoutSharedFieldsDeclareNoShapeAndWriteNoMocks() throws {
-        let fixture = try Self.fixture("""
+        let fixture = try Self.fixture(
+            """
             "/a": {"get": {"operationId": "a", "responses": {"204": {"description": "ok"},
               \(Self.answer("400", #"{"type": "object", "properties": {"reason": {"type": "string"}}}"#, example: #""example": {"reason": "x"}"#)),
               \(Self.answer("404", Self.error, example: #""example": {"code": 1, "message": "y"}"#))}}}
             """)
         #expect(!fixture.declaration.contains("errors:"))
         #expect(!fixture.result.files.contains { $0.path.contains("@") })
-        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/400/content/application~1json: the error answers share no code and message fields: no error shape is declared, and their examples are not written as mocks"))
-        #expect(fixture.notes.contains("not mapped: #/paths/~1a/get/responses/404/content/application~1json: the API declares no error shape: this example is not written as a mock"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1a/get/responses/400/content/application~1json: the error answers share no code and message fields: no error shape is declared, and their examples are not written as mocks"
+            ))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1a/get/responses/404/content/application~1json: the API declares no error shape: this example is not written as a mock"
+            ))
     }
 
     @Test func a401OnEveryOperationThatSendsTheTokenIsTheDeadTokenAnswer() throws {
         let unauthorized = Self.answer("401", Self.error, example: #""example": {"code": 401, "message": "dead"}"#)
-        let fixture = try Self.fixture("""
+        let fixture = try Self.fixture(
+            """
             "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}, \(unauthorized)}}},
             "/you": {"get": {"operationId": "you", "responses": {"204": {"description": "ok"}, "401": {"description": "no", "content": {"application/json": {"schema": \(Self.error)}}}}}},
             "/open": {"get": {"operationId": "open", "security": [], "responses": {"204": {"description": "ok"}, \(unauthorized)}}}
@@ -76,19 +93,26 @@ import Testing
         #expect(fixture.declaration.contains("expired: [.status(401)],"))
         #expect(fixture.file("mocks/me@expired.json") == "{\n  \"code\": 401,\n  \"message\": \"dead\"\n}\n")
         #expect(fixture.file("mocks/you@expired.json") != nil)
-        #expect(fixture.notes.contains("made up: #/paths/~1you/get/responses/401/content/application~1json: no example: mocks/you@expired.json is made from the schema"))
+        #expect(
+            fixture.notes.contains(
+                "made up: #/paths/~1you/get/responses/401/content/application~1json: no example: mocks/you@expired.json is made from the schema"
+            ))
         // Without the token a 401 is a failure like any other: a scenario.
         #expect(fixture.file("mocks/open@unauthorized.401.json") != nil)
         #expect(!fixture.group("DefaultEndpoints").contains(#""expired""#))
     }
 
     @Test func a401OnSomeOperationsOnlyIsNoPromise() throws {
-        let fixture = try Self.fixture("""
+        let fixture = try Self.fixture(
+            """
             "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}, \(Self.answer("401", Self.error, example: #""example": {"code": 401, "message": "dead"}"#))}}},
             "/you": {"get": {"operationId": "you", "responses": {"204": {"description": "ok"}}}}
             """, bearer: true)
         #expect(!fixture.declaration.contains("expired:"))
         #expect(fixture.file("mocks/me@unauthorized.401.json") != nil)
-        #expect(fixture.notes.contains("not mapped: #/paths: no dead-token answer is declared (no expired:): you sends the token without declaring a 401 with content"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths: no dead-token answer is declared (no expired:): you sends the token without declaring a 401 with content"
+            ))
     }
 }

@@ -6,7 +6,10 @@ import Testing
 /// recursive schemas.
 @Suite struct ExampleMakerTests {
     @Test func aValuePerTypeTheSchemasOwnValuesFirst() throws {
-        let source = OpenAPISource(root: try JSONParser.parse(##"{"components": {"schemas": {"Node": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "next": {"$ref": "#/components/schemas/Node"}}}}}}"##))
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"{"components": {"schemas": {"Node": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "next": {"$ref": "#/components/schemas/Node"}}}}}}"##
+            ))
         let maker = ExampleMaker(source: source)
         func made(_ schema: String) throws -> String { maker.value(for: try JSONParser.parse(schema)).compactText }
         #expect(try made(#"{"type": "integer"}"#) == "1")
@@ -24,22 +27,30 @@ import Testing
     /// fourth level, so `live` against a server answering as the schema says warned of every
     /// deeper member as "read by the decode type but not in the mock". Every member is made now.
     @Test func everyMemberHoweverDeepIsMade() throws {
-        let source = OpenAPISource(root: try JSONParser.parse(##"""
-            {"components": {"schemas": {
-              "Settings": {"type": "object", "properties": {"server": {"anyOf": [{"$ref": "#/components/schemas/Server"}, {"type": "null"}]}}},
-              "Server": {"type": "object", "properties": {"database": {"anyOf": [{"$ref": "#/components/schemas/Database"}, {"type": "null"}]}}},
-              "Database": {"type": "object", "properties": {"sqlalchemy": {"anyOf": [{"$ref": "#/components/schemas/SQLAlchemy"}, {"type": "null"}]}}},
-              "SQLAlchemy": {"type": "object", "properties": {"connect_args": {"type": "object", "properties": {
-                "application_name": {"anyOf": [{"type": "string"}, {"type": "null"}]},
-                "tls": {"type": "object", "properties": {"enabled": {"type": "boolean"}}}}}}}}}}
-            """##))
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"""
+                {"components": {"schemas": {
+                  "Settings": {"type": "object", "properties": {"server": {"anyOf": [{"$ref": "#/components/schemas/Server"}, {"type": "null"}]}}},
+                  "Server": {"type": "object", "properties": {"database": {"anyOf": [{"$ref": "#/components/schemas/Database"}, {"type": "null"}]}}},
+                  "Database": {"type": "object", "properties": {"sqlalchemy": {"anyOf": [{"$ref": "#/components/schemas/SQLAlchemy"}, {"type": "null"}]}}},
+                  "SQLAlchemy": {"type": "object", "properties": {"connect_args": {"type": "object", "properties": {
+                    "application_name": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                    "tls": {"type": "object", "properties": {"enabled": {"type": "boolean"}}}}}}}}}}
+                """##))
         let made = ExampleMaker(source: source).value(for: try JSONParser.parse(##"{"$ref": "#/components/schemas/Settings"}"##))
-        #expect(made.compactText == #"{"server":{"database":{"sqlalchemy":{"connect_args":{"application_name":"string","tls":{"enabled":true}}}}}}"#)
+        #expect(
+            made.compactText
+                == #"{"server":{"database":{"sqlalchemy":{"connect_args":{"application_name":"string","tls":{"enabled":true}}}}}}"#)
     }
 
     @Test func aDiscriminatedOneOfIsMadeAsItsFirstBranchWithTheValueThatSelectsIt() throws {
-        let source = OpenAPISource(root: try JSONParser.parse(##"{"components": {"schemas": {"Cat": {"type": "object", "properties": {"kind": {"type": "string"}, "name": {"type": "string"}}}}}}"##))
-        let schema = ##"{"oneOf": [{"$ref": "#/components/schemas/Cat"}], "discriminator": {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat"}}}"##
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"{"components": {"schemas": {"Cat": {"type": "object", "properties": {"kind": {"type": "string"}, "name": {"type": "string"}}}}}}"##
+            ))
+        let schema =
+            ##"{"oneOf": [{"$ref": "#/components/schemas/Cat"}], "discriminator": {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat"}}}"##
         let made = ExampleMaker(source: source).value(for: try JSONParser.parse(schema))
         #expect(made.compactText == #"{"kind":"cat","name":"string"}"#)
     }

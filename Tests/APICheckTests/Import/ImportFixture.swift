@@ -6,8 +6,9 @@ import Foundation
 struct ImportFixture {
     let result: OpenAPIImport.Result
 
-    static let settings = OpenAPIImport.Settings(name: "shop", typeName: "Shop", moduleName: "ShopContracts",
-                                                 variablePrefix: "SHOP", baseURL: nil)
+    static let settings = OpenAPIImport.Settings(
+        name: "shop", typeName: "Shop", moduleName: "ShopContracts",
+        variablePrefix: "SHOP", baseURL: nil)
 
     /// `schemas`, `paths` and `securitySchemes` are JSON object bodies, `extra` top-level members;
     /// an operation is added when `paths` is empty (a document needs one).

@@ -41,71 +41,114 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(label: "a required answer field removed", change: (#""format": "int64"}, "name": {"type": "string"},"#, #""format": "int64"},"#),
-             kind: .fieldRemoved, breaking: true, location: "schema Pet in answers $.name"),
-        Case(label: "an optional answer field removed", change: (#""tag": {"type": "string"},"#, ""),
-             kind: .fieldRemoved, breaking: false, location: "schema Pet in answers $.tag"),
-        Case(label: "an answer field made optional", change: (#""required": ["id", "name"]"#, #""required": ["id"]"#),
-             kind: .madeOptional, breaking: true, location: "schema Pet in answers $.name"),
-        Case(label: "an answer field made required", change: (#""required": ["id", "name"]"#, #""required": ["id", "name", "tag"]"#),
-             kind: .madeRequired, breaking: false, location: "schema Pet in answers $.tag"),
-        Case(label: "an answer field added", change: (#""status": {"type": "string", "enum": ["available", "sold"]}"#,
-                                                      #""status": {"type": "string", "enum": ["available", "sold"]}, "age": {"type": "integer"}"#),
-             kind: .fieldAdded, breaking: false, location: "schema Pet in answers $.age"),
-        Case(label: "an answer field made nullable", change: (#""tag": {"type": "string"}"#, #""tag": {"type": "string", "nullable": true}"#),
-             kind: .madeNullable, breaking: true, location: "schema Pet in answers $.tag"),
-        Case(label: "an answer field's type changed", change: (#""format": "int64""#, #""format": "int32""#),
-             kind: .typeChanged, breaking: true, location: "schema Pet in answers $.id"),
-        Case(label: "an answer enum value added", change: (#"["available", "sold"]"#, #"["available", "sold", "pending"]"#),
-             kind: .enumValueAdded, breaking: false, location: "schema Pet in answers $.status"),
-        Case(label: "an answer enum value removed", change: (#"["available", "sold"]"#, #"["available"]"#),
-             kind: .enumValueRemoved, breaking: false, location: "schema Pet in answers $.status"),
-        Case(label: "a request enum value removed", change: (#"["small", "large"]"#, #"["small"]"#),
-             kind: .enumValueRemoved, breaking: true, location: "schema NewPet in requests $.size"),
-        Case(label: "a request enum value added", change: (#"["small", "large"]"#, #"["small", "large", "huge"]"#),
-             kind: .enumValueAdded, breaking: false, location: "schema NewPet in requests $.size"),
-        Case(label: "a request field made required", change: (#""required": ["name"]"#, #""required": ["name", "nickname"]"#),
-             kind: .madeRequired, breaking: true, location: "schema NewPet in requests $.nickname"),
-        Case(label: "a required parameter added",
-             change: (#"{"name": "fields", "in": "query", "schema": {"type": "string"}}"#,
-                      #"{"name": "fields", "in": "query", "schema": {"type": "string"}}, {"name": "X-Trace", "in": "header", "required": true, "schema": {"type": "string"}}"#),
-             kind: .parameterAdded, breaking: true, location: "GET /pets/{petId} header parameter X-Trace"),
-        Case(label: "an optional parameter added",
-             change: (#"{"name": "fields", "in": "query", "schema": {"type": "string"}}"#,
-                      #"{"name": "fields", "in": "query", "schema": {"type": "string"}}, {"name": "lang", "in": "query", "schema": {"type": "string"}}"#),
-             kind: .parameterAdded, breaking: false, location: "GET /pets/{petId} query parameter lang"),
-        Case(label: "a parameter made required", change: (#""in": "query", "schema""#, #""in": "query", "required": true, "schema""#),
-             kind: .madeRequired, breaking: true, location: "GET /pets/{petId} query parameter fields"),
-        Case(label: "a parameter removed", change: (#", {"name": "fields", "in": "query", "schema": {"type": "string"}}"#, ""),
-             kind: .parameterRemoved, breaking: false, location: "GET /pets/{petId} query parameter fields"),
-        Case(label: "a parameter's type changed", change: (#""required": true, "schema": {"type": "integer"}"#, #""required": true, "schema": {"type": "string"}"#),
-             kind: .typeChanged, breaking: true, location: "GET /pets/{petId} path parameter petId"),
-        Case(label: "an operation removed, another added", change: (#""/pets": {"post""#, #""/animals": {"post""#),
-             kind: .operationRemoved, breaking: true, location: "POST /pets", count: 2),
-        Case(label: "an operation added", change: (#""/pets": {"post""#, #""/animals": {"post""#),
-             kind: .operationAdded, breaking: false, location: "POST /animals", count: 2),
-        Case(label: "a path parameter renamed is the same operation", change: (#""/pets/{petId}": {"get""#, #""/pets/{id}": {"get""#),
-             kind: .operationRenamed, breaking: true, location: "never", count: 0),
-        Case(label: "an operationId changed", change: (#""operationId": "showPet""#, #""operationId": "getPet""#),
-             kind: .operationRenamed, breaking: true, location: "GET /pets/{petId}"),
-        Case(label: "the success status changed", change: (#""201": {"description": "made"}"#, #""200": {"description": "made"}"#),
-             kind: .successStatusChanged, breaking: true, location: "POST /pets"),
-        Case(label: "an error status added", change: (#""404": {"description": "none"}"#, #""404": {"description": "none"}, "429": {"description": "slow"}"#),
-             kind: .statusAdded, breaking: false, location: "GET /pets/{petId} response 429"),
-        Case(label: "a token now required", change: (#""operationId": "addPet","#, #""operationId": "addPet", "security": [{"key": []}],"#),
-             kind: .tokenRequired, breaking: true, location: "POST /pets"),
-        Case(label: "a oneOf branch added without a discriminator",
-             change: (##"{"$ref": "#/components/schemas/Shop"}]"##, ##"{"$ref": "#/components/schemas/Shop"}, {"type": "string"}]"##),
-             kind: .branchAdded, breaking: true, location: "schema Pet in answers $.owner"),
-        Case(label: "a oneOf branch added with a discriminator",
-             setup: (#""owner": {"oneOf""#, #""owner": {"discriminator": {"propertyName": "kind"}, "oneOf""#),
-             change: (##"{"$ref": "#/components/schemas/Shop"}]"##, ##"{"$ref": "#/components/schemas/Shop"}, {"$ref": "#/components/schemas/Vet"}]"##),
-             kind: .branchAdded, breaking: false, location: "schema Pet in answers $.owner"),
-        Case(label: "a recursive schema's change, listed once",
-             setup: (#""Person": {"type": "object", "properties": {"name": {"type": "string"}}}"#,
-                     ##""Person": {"type": "object", "properties": {"name": {"type": "string"}, "friends": {"type": "array", "items": {"$ref": "#/components/schemas/Person"}}}}"##),
-             change: (#""name": {"type": "string"}, "friends""#, #""name": {"type": "integer"}, "friends""#),
-             kind: .typeChanged, breaking: true, location: "schema Person in answers $.name"),
+        Case(
+            label: "a required answer field removed",
+            change: (#""format": "int64"}, "name": {"type": "string"},"#, #""format": "int64"},"#),
+            kind: .fieldRemoved, breaking: true, location: "schema Pet in answers $.name"),
+        Case(
+            label: "an optional answer field removed", change: (#""tag": {"type": "string"},"#, ""),
+            kind: .fieldRemoved, breaking: false, location: "schema Pet in answers $.tag"),
+        Case(
+            label: "an answer field made optional", change: (#""required": ["id", "name"]"#, #""required": ["id"]"#),
+            kind: .madeOptional, breaking: true, location: "schema Pet in answers $.name"),
+        Case(
+            label: "an answer field made required", change: (#""required": ["id", "name"]"#, #""required": ["id", "name", "tag"]"#),
+            kind: .madeRequired, breaking: false, location: "schema Pet in answers $.tag"),
+        Case(
+            label: "an answer field added",
+            change: (
+                #""status": {"type": "string", "enum": ["available", "sold"]}"#,
+                #""status": {"type": "string", "enum": ["available", "sold"]}, "age": {"type": "integer"}"#
+            ),
+            kind: .fieldAdded, breaking: false, location: "schema Pet in answers $.age"),
+        Case(
+            label: "an answer field made nullable",
+            change: (#""tag": {"type": "string"}"#, #""tag": {"type": "string", "nullable": true}"#),
+            kind: .madeNullable, breaking: true, location: "schema Pet in answers $.tag"),
+        Case(
+            label: "an answer field's type changed", change: (#""format": "int64""#, #""format": "int32""#),
+            kind: .typeChanged, breaking: true, location: "schema Pet in answers $.id"),
+        Case(
+            label: "an answer enum value added", change: (#"["available", "sold"]"#, #"["available", "sold", "pending"]"#),
+            kind: .enumValueAdded, breaking: false, location: "schema Pet in answers $.status"),
+        Case(
+            label: "an answer enum value removed", change: (#"["available", "sold"]"#, #"["available"]"#),
+            kind: .enumValueRemoved, breaking: false, location: "schema Pet in answers $.status"),
+        Case(
+            label: "a request enum value removed", change: (#"["small", "large"]"#, #"["small"]"#),
+            kind: .enumValueRemoved, breaking: true, location: "schema NewPet in requests $.size"),
+        Case(
+            label: "a request enum value added", change: (#"["small", "large"]"#, #"["small", "large", "huge"]"#),
+            kind: .enumValueAdded, breaking: false, location: "schema NewPet in requests $.size"),
+        Case(
+            label: "a request field made required", change: (#""required": ["name"]"#, #""required": ["name", "nickname"]"#),
+            kind: .madeRequired, breaking: true, location: "schema NewPet in requests $.nickname"),
+        Case(
+            label: "a required parameter added",
+            change: (
+                #"{"name": "fields", "in": "query", "schema": {"type": "string"}}"#,
+                #"{"name": "fields", "in": "query", "schema": {"type": "string"}}, {"name": "X-Trace", "in": "header", "required": true, "schema": {"type": "string"}}"#
+            ),
+            kind: .parameterAdded, breaking: true, location: "GET /pets/{petId} header parameter X-Trace"),
+        Case(
+            label: "an optional parameter added",
+            change: (
+                #"{"name": "fields", "in": "query", "schema": {"type": "string"}}"#,
+                #"{"name": "fields", "in": "query", "schema": {"type": "string"}}, {"name": "lang", "in": "query", "schema": {"type": "string"}}"#
+            ),
+            kind: .parameterAdded, breaking: false, location: "GET /pets/{petId} query parameter lang"),
+        Case(
+            label: "a parameter made required", change: (#""in": "query", "schema""#, #""in": "query", "required": true, "schema""#),
+            kind: .madeRequired, breaking: true, location: "GET /pets/{petId} query parameter fields"),
+        Case(
+            label: "a parameter removed", change: (#", {"name": "fields", "in": "query", "schema": {"type": "string"}}"#, ""),
+            kind: .parameterRemoved, breaking: false, location: "GET /pets/{petId} query parameter fields"),
+        Case(
+            label: "a parameter's type changed",
+            change: (#""required": true, "schema": {"type": "integer"}"#, #""required": true, "schema": {"type": "string"}"#),
+            kind: .typeChanged, breaking: true, location: "GET /pets/{petId} path parameter petId"),
+        Case(
+            label: "an operation removed, another added", change: (#""/pets": {"post""#, #""/animals": {"post""#),
+            kind: .operationRemoved, breaking: true, location: "POST /pets", count: 2),
+        Case(
+            label: "an operation added", change: (#""/pets": {"post""#, #""/animals": {"post""#),
+            kind: .operationAdded, breaking: false, location: "POST /animals", count: 2),
+        Case(
+            label: "a path parameter renamed is the same operation", change: (#""/pets/{petId}": {"get""#, #""/pets/{id}": {"get""#),
+            kind: .operationRenamed, breaking: true, location: "never", count: 0),
+        Case(
+            label: "an operationId changed", change: (#""operationId": "showPet""#, #""operationId": "getPet""#),
+            kind: .operationRenamed, breaking: true, location: "GET /pets/{petId}"),
+        Case(
+            label: "the success status changed", change: (#""201": {"description": "made"}"#, #""200": {"description": "made"}"#),
+            kind: .successStatusChanged, breaking: true, location: "POST /pets"),
+        Case(
+            label: "an error status added",
+            change: (#""404": {"description": "none"}"#, #""404": {"description": "none"}, "429": {"description": "slow"}"#),
+            kind: .statusAdded, breaking: false, location: "GET /pets/{petId} response 429"),
+        Case(
+            label: "a token now required", change: (#""operationId": "addPet","#, #""operationId": "addPet", "security": [{"key": []}],"#),
+            kind: .tokenRequired, breaking: true, location: "POST /pets"),
+        Case(
+            label: "a oneOf branch added without a discriminator",
+            change: (##"{"$ref": "#/components/schemas/Shop"}]"##, ##"{"$ref": "#/components/schemas/Shop"}, {"type": "string"}]"##),
+            kind: .branchAdded, breaking: true, location: "schema Pet in answers $.owner"),
+        Case(
+            label: "a oneOf branch added with a discriminator",
+            setup: (#""owner": {"oneOf""#, #""owner": {"discriminator": {"propertyName": "kind"}, "oneOf""#),
+            change: (
+                ##"{"$ref": "#/components/schemas/Shop"}]"##,
+                ##"{"$ref": "#/components/schemas/Shop"}, {"$ref": "#/components/schemas/Vet"}]"##
+            ),
+            kind: .branchAdded, breaking: false, location: "schema Pet in answers $.owner"),
+        Case(
+            label: "a recursive schema's change, listed once",
+            setup: (
+                #""Person": {"type": "object", "properties": {"name": {"type": "string"}}}"#,
+                ##""Person": {"type": "object", "properties": {"name": {"type": "string"}, "friends": {"type": "array", "items": {"$ref": "#/components/schemas/Person"}}}}"##
+            ),
+            change: (#""name": {"type": "string"}, "friends""#, #""name": {"type": "integer"}, "friends""#),
+            kind: .typeChanged, breaking: true, location: "schema Person in answers $.name"),
     ]
 
     static func edited(_ text: String, _ edit: (String, String)) throws -> String {
@@ -131,17 +174,23 @@ import Testing
 
     /// A path parameter renamed in its place: the client fills the placeholder by place, so the
     /// URL it calls is the same; only the sample variable a re-import names may change.
-    @Test(arguments: [("pet_key", "re-importing renames its sample variable $SHOP_PET_ID to $SHOP_PET_KEY (set that one for live)"),
-                      ("id", "its sample variable stays $SHOP_PET_ID")])
+    @Test(arguments: [
+        ("pet_key", "re-importing renames its sample variable $SHOP_PET_ID to $SHOP_PET_KEY (set that one for live)"),
+        ("id", "its sample variable stays $SHOP_PET_ID"),
+    ])
     func aPathParameterRenamedInItsPlaceIsCompatible(name: String, variable: String) throws {
-        let renamed = try Self.edited(try Self.edited(Self.base, (#""/pets/{petId}""#, "\"/pets/{\(name)}\"")),
-                                      (#"{"name": "petId", "in": "path""#, "{\"name\": \"\(name)\", \"in\": \"path\""))
-        let found = OpenAPIComparison(old: try OpenAPIImport.parse(Data(Self.base.utf8)), new: try OpenAPIImport.parse(Data(renamed.utf8)),
-                                      variablePrefix: "SHOP").changes()
-        #expect(found.map(\.description) == [
-            "compatible parameter-renamed GET /pets/{\(name)} path parameter \(name): renamed from 'petId' in the same place of the path: "
-                + "the client still calls the same URL; \(variable)",
-        ])
+        let renamed = try Self.edited(
+            try Self.edited(Self.base, (#""/pets/{petId}""#, "\"/pets/{\(name)}\"")),
+            (#"{"name": "petId", "in": "path""#, "{\"name\": \"\(name)\", \"in\": \"path\""))
+        let found = OpenAPIComparison(
+            old: try OpenAPIImport.parse(Data(Self.base.utf8)), new: try OpenAPIImport.parse(Data(renamed.utf8)),
+            variablePrefix: "SHOP"
+        ).changes()
+        #expect(
+            found.map(\.description) == [
+                "compatible parameter-renamed GET /pets/{\(name)} path parameter \(name): renamed from 'petId' in the same place of the path: "
+                    + "the client still calls the same URL; \(variable)"
+            ])
     }
 
     @Test func anUnchangedDocumentHasNoChanges() throws {
@@ -158,9 +207,14 @@ import Testing
             """#
         let importer = OpenAPIImport(settings: ImportFixture.settings)
         let old = try importer.openAPIDocument(try OpenAPIImport.parse(Data(swagger.utf8)))
-        let new = try importer.openAPIDocument(try OpenAPIImport.parse(Data(
-            swagger.replacingOccurrences(of: #""required": ["id"]"#, with: #""required": []"#).utf8)))
+        let new = try importer.openAPIDocument(
+            try OpenAPIImport.parse(
+                Data(
+                    swagger.replacingOccurrences(of: #""required": ["id"]"#, with: #""required": []"#).utf8)))
         let found = OpenAPIComparison(old: old, new: new).changes()
-        #expect(found.map(\.description) == ["breaking made-optional schema Item in answers $.id: made optional: the generated type requires it, so an answer without it does not decode"])
+        #expect(
+            found.map(\.description) == [
+                "breaking made-optional schema Item in answers $.id: made optional: the generated type requires it, so an answer without it does not decode"
+            ])
     }
 }

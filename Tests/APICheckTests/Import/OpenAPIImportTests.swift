@@ -31,19 +31,22 @@ import Testing
 
     @Test func writesTheDeclarationTheGroupsTheTypesAndTheMocks() throws {
         let fixture = try ImportFixture(schemas: #""Thing": {"type": "object", "properties": {"a": {"type": "string"}}}"#)
-        #expect(fixture.result.files.map(\.path) == [
-            "Sources/ShopContracts/Shop.swift", "Sources/ShopContracts/Endpoints/DefaultEndpoints.swift",
-            "Sources/ShopContracts/Types/Thing.swift", "mocks/ping.json",
-        ])
+        #expect(
+            fixture.result.files.map(\.path) == [
+                "Sources/ShopContracts/Shop.swift", "Sources/ShopContracts/Endpoints/DefaultEndpoints.swift",
+                "Sources/ShopContracts/Types/Thing.swift", "mocks/ping.json",
+            ])
         #expect(fixture.result.endpointCount == 1)
         #expect(fixture.result.typeCount == 1)
     }
 
     @Test func aRelativeServerIsNotedAndThePlaceholderUsed() throws {
-        let text = #"{"openapi": "3.0.0", "servers": [{"url": "/v1"}], "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
+        let text =
+            #"{"openapi": "3.0.0", "servers": [{"url": "/v1"}], "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
         let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
         #expect(result.baseURL == OpenAPIImport.fallbackBaseURL)
-        #expect(result.notes.map(\.description).contains { $0.hasPrefix("not mapped: #/servers/0/url: '/v1/' is not an absolute http(s) URL") })
+        #expect(
+            result.notes.map(\.description).contains { $0.hasPrefix("not mapped: #/servers/0/url: '/v1/' is not an absolute http(s) URL") })
     }
 
     @Test func aFetchedDocumentsServersAreRelativeToItsURL() throws {
@@ -53,7 +56,8 @@ import Testing
         let result = try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(none.utf8)))
         #expect(result.baseURL == URL(string: "https://docs.shop.example:8443/"))
         #expect(result.notes.isEmpty)
-        let relative = #"{"openapi": "3.0.0", "servers": [{"url": "../api"}], "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
+        let relative =
+            #"{"openapi": "3.0.0", "servers": [{"url": "../api"}], "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
         let resolved = try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(relative.utf8)))
         #expect(resolved.baseURL == URL(string: "https://docs.shop.example:8443/specs/api/"))
     }

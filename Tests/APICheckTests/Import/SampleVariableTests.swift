@@ -33,10 +33,18 @@ import Testing
     @Test func eachResourcesParameterHasAVariableOfItsOwn() throws {
         let fixture = try ImportFixture(paths: Self.paths)
         let flows = fixture.group("FlowsEndpoints")
-        #expect(flows.contains(#"id: "read_flow", .get, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)),"#), "\(flows)")
-        #expect(flows.contains(#"id: "delete_flow", .delete, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)),"#))
+        #expect(
+            flows.contains(
+                #"id: "read_flow", .get, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)),"#
+            ), "\(flows)")
+        #expect(
+            flows.contains(
+                #"id: "delete_flow", .delete, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)),"#
+            ))
         #expect(flows.contains(#".path("name", .string, sample: .environment("SHOP_FLOW_NAME", fallback: nil)),"#))
-        #expect(fixture.group("DeploymentsEndpoints").contains(#".path("id", .string, sample: .environment("SHOP_DEPLOYMENT_ID", fallback: nil)),"#))
+        #expect(
+            fixture.group("DeploymentsEndpoints").contains(
+                #".path("id", .string, sample: .environment("SHOP_DEPLOYMENT_ID", fallback: nil)),"#))
         let pools = fixture.group("WorkPoolsEndpoints")
         #expect(pools.contains(#".path("name", .string, sample: .environment("SHOP_WORK_POOL_NAME", fallback: nil)),"#), "\(pools)")
         #expect(pools.contains(#".path("work_pool_name", .string, sample: .environment("SHOP_WORK_POOL_NAME", fallback: nil)),"#))
@@ -50,22 +58,28 @@ import Testing
     @Test func eachVariableIsListedOnceWithTheOperationsThatReadIt() throws {
         let fixture = try ImportFixture(paths: Self.paths)
         let set = fixture.notes.filter { $0.hasPrefix("set: ") }
-        #expect(set == [
-            "set: #/paths/~1flows~1{id}/parameters/0: no example for the path parameter 'id' of read_flow, delete_flow: live reads it from $SHOP_FLOW_ID",
-            "set: #/paths/~1flows~1name~1{name}/get/parameters/0: no example for the path parameter 'name' of read_flow_by_name: live reads it from $SHOP_FLOW_NAME",
-            "set: #/paths/~1deployments~1{id}/get/parameters/0: no example for the path parameter 'id' of read_deployment: live reads it from $SHOP_DEPLOYMENT_ID",
-            "set: #/paths/~1work_pools~1{name}/get/parameters/0: no example for the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name' of read_queue: live reads it from $SHOP_WORK_POOL_NAME",
-            "set: #/paths/~1work_pools~1{work_pool_name}~1queues~1{name}/get/parameters/1: no example for the path parameter 'name' of read_queue: live reads it from $SHOP_QUEUE_NAME",
-            "set: #/paths/~1categories~1{categoryId}/get/parameters/0: no example for the path parameter 'categoryId' of category: live reads it from $SHOP_CATEGORY_ID",
-            "set: #/paths/~1categories~1{categoryId}/get/parameters/1: no example for the query parameter 'id' of category: live reads it from $SHOP_ID",
-        ], "\(set)")
-        #expect(fixture.declaration.contains("""
-                // `apicheck live` reads these samples from the environment (the document gives the
-                // parameters no example): set each to a value of its resource on the server.
-                // - SHOP_FLOW_ID: the path parameter 'id' of read_flow, delete_flow
-                // - SHOP_FLOW_NAME: the path parameter 'name' of read_flow_by_name
-            """), "\(fixture.declaration)")
-        #expect(fixture.declaration.contains("    // - SHOP_WORK_POOL_NAME: the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name'\n    //   of read_queue\n"))
+        #expect(
+            set == [
+                "set: #/paths/~1flows~1{id}/parameters/0: no example for the path parameter 'id' of read_flow, delete_flow: live reads it from $SHOP_FLOW_ID",
+                "set: #/paths/~1flows~1name~1{name}/get/parameters/0: no example for the path parameter 'name' of read_flow_by_name: live reads it from $SHOP_FLOW_NAME",
+                "set: #/paths/~1deployments~1{id}/get/parameters/0: no example for the path parameter 'id' of read_deployment: live reads it from $SHOP_DEPLOYMENT_ID",
+                "set: #/paths/~1work_pools~1{name}/get/parameters/0: no example for the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name' of read_queue: live reads it from $SHOP_WORK_POOL_NAME",
+                "set: #/paths/~1work_pools~1{work_pool_name}~1queues~1{name}/get/parameters/1: no example for the path parameter 'name' of read_queue: live reads it from $SHOP_QUEUE_NAME",
+                "set: #/paths/~1categories~1{categoryId}/get/parameters/0: no example for the path parameter 'categoryId' of category: live reads it from $SHOP_CATEGORY_ID",
+                "set: #/paths/~1categories~1{categoryId}/get/parameters/1: no example for the query parameter 'id' of category: live reads it from $SHOP_ID",
+            ], "\(set)")
+        #expect(
+            fixture.declaration.contains(
+                """
+                    // `apicheck live` reads these samples from the environment (the document gives the
+                    // parameters no example): set each to a value of its resource on the server.
+                    // - SHOP_FLOW_ID: the path parameter 'id' of read_flow, delete_flow
+                    // - SHOP_FLOW_NAME: the path parameter 'name' of read_flow_by_name
+                """), "\(fixture.declaration)")
+        #expect(
+            fixture.declaration.contains(
+                "    // - SHOP_WORK_POOL_NAME: the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name'\n    //   of read_queue\n"
+            ))
     }
 
     @Test(arguments: [
@@ -79,8 +93,10 @@ import Testing
         #expect(SampleVariable.name(prefix: "SHOP", place: "path", parameter: parameter, path: path) == variable)
     }
 
-    @Test(arguments: [("flows", "flow"), ("flow_runs", "flow_run"), ("categories", "category"), ("statuses", "status"),
-                      ("boxes", "box"), ("addresses", "address"), ("status", "status"), ("graph", "graph"), ("v2", "v2")])
+    @Test(arguments: [
+        ("flows", "flow"), ("flow_runs", "flow_run"), ("categories", "category"), ("statuses", "status"),
+        ("boxes", "box"), ("addresses", "address"), ("status", "status"), ("graph", "graph"), ("v2", "v2"),
+    ])
     func aSegmentIsMadeSingular(plural: String, singular: String) {
         #expect(SampleVariable.singular(plural) == singular)
     }

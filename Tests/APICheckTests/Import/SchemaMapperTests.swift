@@ -5,14 +5,15 @@ import Testing
 /// `components/schemas` into Swift types: the generated text of each construct.
 @Suite struct SchemaMapperTests {
     @Test func anObjectIsAStructWithCodingKeysAndOptionalsWhereNotRequiredOrNullable() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Pet": {"type": "object", "required": ["id", "pet_name", "nick"],
-                    "properties": {"id": {"type": "integer", "format": "int64"}, "pet_name": {"type": "string"},
-                                   "age": {"type": "integer", "format": "int32"}, "weight": {"type": "number"},
-                                   "good": {"type": "boolean"}, "nick": {"type": ["string", "null"]},
-                                   "tags": {"type": "array", "items": {"type": "string"}},
-                                   "default": {"type": "string"}, "3d": {"type": "boolean"}}}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Pet": {"type": "object", "required": ["id", "pet_name", "nick"],
+                        "properties": {"id": {"type": "integer", "format": "int64"}, "pet_name": {"type": "string"},
+                                       "age": {"type": "integer", "format": "int32"}, "weight": {"type": "number"},
+                                       "good": {"type": "boolean"}, "nick": {"type": ["string", "null"]},
+                                       "tags": {"type": "array", "items": {"type": "string"}},
+                                       "default": {"type": "string"}, "3d": {"type": "boolean"}}}
+                """)
         let pet = fixture.type("Pet")
         #expect(pet.contains("public struct Pet: Codable, Sendable {"))
         #expect(pet.contains("public var id: Int64\n"))
@@ -32,13 +33,14 @@ import Testing
     }
 
     @Test func nullableIn30IsOptionalAndReferencesNameTheComponent() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Owner": {"type": "object", "properties": {"name": {"type": "string"}}},
-            "Pet": {"type": "object", "required": ["owner", "previous"],
-                    "properties": {"owner": {"$ref": "#/components/schemas/Owner"},
-                                   "previous": {"allOf": [{"$ref": "#/components/schemas/Owner"}], "nullable": true},
-                                   "friend": {"anyOf": [{"$ref": "#/components/schemas/Owner"}, {"type": "null"}]}}}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Owner": {"type": "object", "properties": {"name": {"type": "string"}}},
+                "Pet": {"type": "object", "required": ["owner", "previous"],
+                        "properties": {"owner": {"$ref": "#/components/schemas/Owner"},
+                                       "previous": {"allOf": [{"$ref": "#/components/schemas/Owner"}], "nullable": true},
+                                       "friend": {"anyOf": [{"$ref": "#/components/schemas/Owner"}, {"type": "null"}]}}}
+                """)
         let pet = fixture.type("Pet")
         #expect(pet.contains("public var owner: Owner\n"))
         #expect(pet.contains("public var previous: Owner?\n"))
@@ -59,12 +61,13 @@ import Testing
     }
 
     @Test func inlineObjectsAndEnumsGetTheParentsAndPropertysName() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Order": {"type": "object", "properties": {
-                "status": {"type": "string", "enum": ["placed"]},
-                "address": {"type": "object", "properties": {"city": {"type": "string"}}},
-                "lines": {"type": "array", "items": {"type": "object", "properties": {"sku": {"type": "string"}}}}}}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Order": {"type": "object", "properties": {
+                    "status": {"type": "string", "enum": ["placed"]},
+                    "address": {"type": "object", "properties": {"city": {"type": "string"}}},
+                    "lines": {"type": "array", "items": {"type": "object", "properties": {"sku": {"type": "string"}}}}}}
+                """)
         #expect(fixture.type("Order").contains("public var status: OrderStatus?"))
         #expect(fixture.type("Order").contains("public var address: OrderAddress?"))
         #expect(fixture.type("Order").contains("public var lines: [OrderLinesItem]?"))
@@ -76,10 +79,11 @@ import Testing
     /// A later allOf member that only narrows a property (an enum, no type of its own), as an
     /// envelope's success branch pins its code, keeps the earlier member's type.
     @Test func anAllOfMemberThatOnlyNarrowsAPropertyKeepsItsType() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Envelope": {"type": "object", "required": ["code"], "properties": {"code": {"type": "integer"}, "msg": {"type": "string"}}},
-            "Success": {"allOf": [{"$ref": "#/components/schemas/Envelope"}, {"properties": {"code": {"enum": [200]}, "msg": {"type": "integer"}}}]}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Envelope": {"type": "object", "required": ["code"], "properties": {"code": {"type": "integer"}, "msg": {"type": "string"}}},
+                "Success": {"allOf": [{"$ref": "#/components/schemas/Envelope"}, {"properties": {"code": {"enum": [200]}, "msg": {"type": "integer"}}}]}
+                """)
         let success = fixture.type("Success")
         #expect(success.contains("public var code: Int\n"), "\(success)")
         // A member with a type of its own replaces the earlier one.
@@ -87,12 +91,13 @@ import Testing
     }
 
     @Test func additionalPropertiesAreAMapAndAllOfIsMerged() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
-            "Counts": {"type": "object", "additionalProperties": {"type": "integer"}},
-            "Item": {"allOf": [{"$ref": "#/components/schemas/Base"},
-                               {"type": "object", "required": ["labels"], "properties": {"labels": {"type": "object", "additionalProperties": {"type": "string"}}}}]}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+                "Counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "Item": {"allOf": [{"$ref": "#/components/schemas/Base"},
+                                   {"type": "object", "required": ["labels"], "properties": {"labels": {"type": "object", "additionalProperties": {"type": "string"}}}}]}
+                """)
         #expect(fixture.type("Counts").contains("public typealias Counts = [String: Int]"))
         let item = fixture.type("Item")
         #expect(item.contains("public var id: String\n"))
@@ -100,12 +105,13 @@ import Testing
     }
 
     @Test func oneOfWithADiscriminatorIsAnEnumThatKeepsUnknownKinds() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Cat": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}},
-            "Dog": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}},
-            "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}],
-                    "discriminator": {"propertyName": "kind", "mapping": {"kitty": "#/components/schemas/Cat", "cat": "Cat"}}}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Cat": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}},
+                "Dog": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}},
+                "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}],
+                        "discriminator": {"propertyName": "kind", "mapping": {"kitty": "#/components/schemas/Cat", "cat": "Cat"}}}
+                """)
         let pet = fixture.type("Pet")
         #expect(pet.contains("import APICheck\n"))
         #expect(pet.contains("public indirect enum Pet: Codable, Sendable {"))
@@ -117,7 +123,10 @@ import Testing
         #expect(pet.contains(#"case "Dog": self = .dog(try decoder.singleValueContainer().decode(Dog.self))"#))
         #expect(pet.contains("default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))"))
         // Dog, whose mapped value is its name, is a branch too; `apicheck openapi` records both.
-        #expect(pet.contains("extension Pet: OpenAPIOneOfProviding {\n    public static var openAPIBranches: [any Decodable.Type] { [Cat.self, Dog.self] }\n    public static var openAPIDiscriminator: String { \"kind\" }\n}"))
+        #expect(
+            pet.contains(
+                "extension Pet: OpenAPIOneOfProviding {\n    public static var openAPIBranches: [any Decodable.Type] { [Cat.self, Dog.self] }\n    public static var openAPIDiscriminator: String { \"kind\" }\n}"
+            ))
         #expect(pet.contains("case let .unknown(value): try container.encode(value)"))
         #expect(fixture.file("Sources/ShopContracts/Types/Pet.swift") != nil)
         #expect(!fixture.notes.contains { $0.contains("oneOf") })
@@ -127,14 +136,15 @@ import Testing
     /// tag decides the branch; tried in order, every branch would take the first (its tag is an
     /// open enum that keeps values it does not list).
     @Test func anAnyOfWhoseBranchesEachHaveAConstTagIsChosenByTheTag() throws {
-        let fixture = try ImportFixture(schemas: """
-            "DoNothing": {"type": "object", "properties": {"type": {"type": "string", "const": "do-nothing", "default": "do-nothing"}}},
-            "Cancel": {"type": "object", "properties": {"type": {"type": "string", "const": "cancel"}}},
-            "Pause": {"type": "object", "properties": {"type": {"type": "string", "enum": ["pause"]}, "run": {"type": "string"}}},
-            "Action": {"anyOf": [{"$ref": "#/components/schemas/DoNothing"}, {"$ref": "#/components/schemas/Cancel"},
-                                 {"$ref": "#/components/schemas/Pause"}]},
-            "Loose": {"anyOf": [{"$ref": "#/components/schemas/DoNothing"}, {"$ref": "#/components/schemas/DoNothing"}]}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "DoNothing": {"type": "object", "properties": {"type": {"type": "string", "const": "do-nothing", "default": "do-nothing"}}},
+                "Cancel": {"type": "object", "properties": {"type": {"type": "string", "const": "cancel"}}},
+                "Pause": {"type": "object", "properties": {"type": {"type": "string", "enum": ["pause"]}, "run": {"type": "string"}}},
+                "Action": {"anyOf": [{"$ref": "#/components/schemas/DoNothing"}, {"$ref": "#/components/schemas/Cancel"},
+                                     {"$ref": "#/components/schemas/Pause"}]},
+                "Loose": {"anyOf": [{"$ref": "#/components/schemas/DoNothing"}, {"$ref": "#/components/schemas/DoNothing"}]}
+                """)
         let action = fixture.type("Action")
         #expect(action.contains(#"switch try container.decode(String.self, forKey: OneOfDecoding.Key("type")) {"#))
         #expect(action.contains(#"case "do-nothing": self = .doNothing("#))
@@ -148,14 +158,15 @@ import Testing
     }
 
     @Test func oneOfWithoutADiscriminatorTriesEachBranchAndNamesThemWhenNoneFits() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Email": {"type": "object", "required": ["email"], "properties": {"email": {"type": "string"}}},
-            "Shape": {"type": "object", "properties": {
-                "value": {"oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]},
-                "contact": {"anyOf": [{"$ref": "#/components/schemas/Email"},
-                                      {"type": "object", "title": "phone", "properties": {"phone": {"type": "string"}}}]},
-                "either": {"type": ["string", "integer", "null"]}}}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Email": {"type": "object", "required": ["email"], "properties": {"email": {"type": "string"}}},
+                "Shape": {"type": "object", "properties": {
+                    "value": {"oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]},
+                    "contact": {"anyOf": [{"$ref": "#/components/schemas/Email"},
+                                          {"type": "object", "title": "phone", "properties": {"phone": {"type": "string"}}}]},
+                    "either": {"type": ["string", "integer", "null"]}}}
+                """)
         let shape = fixture.type("Shape")
         #expect(shape.contains("public var value: ShapeValue?\n"))
         #expect(shape.contains("public var contact: ShapeContact?\n"))
@@ -163,14 +174,16 @@ import Testing
         let value = fixture.type("ShapeValue")
         #expect(value.contains("    case string(String)\n    case integer(Int)\n"))
         #expect(!value.contains("case unknown"))
-        #expect(value.contains("""
-                    do {
-                        self = .string(try decoder.singleValueContainer().decode(String.self))
-                        return
-                    } catch {
-                        failures.append(("string", error))
-                    }
-            """))
+        #expect(
+            value.contains(
+                """
+                        do {
+                            self = .string(try decoder.singleValueContainer().decode(String.self))
+                            return
+                        } catch {
+                            failures.append(("string", error))
+                        }
+                """))
         #expect(value.contains(#"throw OneOfDecoding.noBranchFits("ShapeValue", failures: failures, codingPath: decoder.codingPath)"#))
         let contact = fixture.type("ShapeContact")
         #expect(contact.contains("    case email(Email)\n    case phone(ShapeContactPhone)\n"))
@@ -187,20 +200,24 @@ import Testing
     }
 
     @Test func propertiesBesideAOneOfAreNoted() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Shape": {"properties": {"id": {"type": "string"}}, "oneOf": [{"type": "string"}, {"type": "integer"}]}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Shape": {"properties": {"id": {"type": "string"}}, "oneOf": [{"type": "string"}, {"type": "integer"}]}
+                """)
         #expect(fixture.type("Shape").contains("public indirect enum Shape: Codable, Sendable {"))
-        #expect(fixture.notes.contains("not mapped: #/components/schemas/Shape/properties: properties beside oneOf are not declared: only its branches are"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/components/schemas/Shape/properties: properties beside oneOf are not declared: only its branches are"))
     }
 
     @Test func namesThatWouldShadowAreRenamedAndASelfContainingTypeIsAClass() throws {
-        let fixture = try ImportFixture(schemas: """
-            "Error": {"type": "object", "properties": {"message": {"type": "string"}}},
-            "shop": {"type": "object", "properties": {"name": {"type": "string"}}},
-            "Node": {"type": "object", "properties": {"parent": {"$ref": "#/components/schemas/Node"},
-                                                      "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}
-            """)
+        let fixture = try ImportFixture(
+            schemas: """
+                "Error": {"type": "object", "properties": {"message": {"type": "string"}}},
+                "shop": {"type": "object", "properties": {"name": {"type": "string"}}},
+                "Node": {"type": "object", "properties": {"parent": {"$ref": "#/components/schemas/Node"},
+                                                          "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}}
+                """)
         #expect(fixture.type("ErrorModel").contains("public struct ErrorModel: Codable, Sendable"))
         // `Shop` is the API's enum: the schema takes the next name.
         #expect(fixture.type("Shop2").contains("public struct Shop2: Codable, Sendable"))

@@ -16,7 +16,10 @@ import Testing
     @Test(arguments: [
         (#"{"type": "http", "scheme": "bearer"}"#, #"auth: .preIssued(variable: "SHOP_TOKEN", placement: .bearer),"#),
         (#"{"type": "http", "scheme": "basic"}"#, #"auth: .basic(accountVariable: "SHOP_ACCOUNT", passwordVariable: "SHOP_PASSWORD"),"#),
-        (#"{"type": "apiKey", "in": "header", "name": "X-Key"}"#, #"auth: .preIssued(variable: "SHOP_API_KEY", placement: .header("X-Key", prefix: "")),"#),
+        (
+            #"{"type": "apiKey", "in": "header", "name": "X-Key"}"#,
+            #"auth: .preIssued(variable: "SHOP_API_KEY", placement: .header("X-Key", prefix: "")),"#
+        ),
         (#"{"type": "apiKey", "in": "query", "name": "key"}"#, #"auth: .preIssued(variable: "SHOP_API_KEY", placement: .query("key")),"#),
     ])
     func aSchemeIsThePolicy(scheme: String, policy: String) throws {
@@ -30,7 +33,11 @@ import Testing
     @Test func aCookieKeyIsNotedAndNoEndpointSendsAToken() throws {
         let fixture = try Self.fixture(#"{"type": "apiKey", "in": "cookie", "name": "sid"}"#)
         #expect(!fixture.declaration.contains("auth:"))
-        #expect(fixture.notes.contains("not mapped: #/components/securitySchemes/main: an API key in a cookie is not mapped (in a header or the query is)"))
-        #expect(fixture.notes.contains("not mapped: #/paths/~1me/get/security: requires main, which the package does not declare: declared without a token"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/components/securitySchemes/main: an API key in a cookie is not mapped (in a header or the query is)"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1me/get/security: requires main, which the package does not declare: declared without a token"))
     }
 }

@@ -82,11 +82,16 @@ import Testing
         #expect(order?["discriminator"] == (try json(#"{"propertyName": "kind"}"#)))
         #expect(order?["properties"]?["receipt"] == (try json(#"{"type": "string", "format": "binary"}"#)))
         let components = document["components"]
-        #expect(components?["parameters"]?["limit"] == (try json(#"{"name": "limit", "in": "query", "schema": {"type": "integer", "default": 20}}"#)))
-        #expect(components?["requestBodies"]?["order"] == (try json(
-            ##"{"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}}"##)))
-        #expect(components?["responses"]?["NotFound"]?["content"]?["application/json"]?["schema"]
-            == .object([("$ref", .string("#/components/schemas/Problem"))]))
+        #expect(
+            components?["parameters"]?["limit"]
+                == (try json(#"{"name": "limit", "in": "query", "schema": {"type": "integer", "default": 20}}"#)))
+        #expect(
+            components?["requestBodies"]?["order"]
+                == (try json(
+                    ##"{"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}}"##)))
+        #expect(
+            components?["responses"]?["NotFound"]?["content"]?["application/json"]?["schema"]
+                == .object([("$ref", .string("#/components/schemas/Problem"))]))
         let list = document["paths"]?["/orders"]?["get"]
         #expect(list?["parameters"]?[0] == .object([("$ref", .string("#/components/parameters/limit"))]))
         #expect(list?["responses"]?["404"] == .object([("$ref", .string("#/components/responses/NotFound"))]))
@@ -100,14 +105,19 @@ import Testing
         #expect(answer?["application/json"]?["example"] == (try json(#"[{"id": 1, "note": null}]"#)))
         #expect(answer?["application/xml"]?["example"] == nil)
         let upload = paths?["/orders/{id}/photo"]?["post"]?["requestBody"]?["content"]?["multipart/form-data"]?["schema"]
-        #expect(upload == (try json(#"""
-            {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}, "caption": {"type": "string"}},
-             "required": ["file"]}
-            """#)))
+        #expect(
+            upload
+                == (try json(
+                    #"""
+                    {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}, "caption": {"type": "string"}},
+                     "required": ["file"]}
+                    """#)))
         let rename = paths?["/orders/{id}/photo"]?["put"]?["requestBody"]?["content"]
         #expect(rename?["application/x-www-form-urlencoded"] != nil)
-        #expect(paths?["/orders/{id}/photo"]?["parameters"] == (try json(
-            #"[{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}]"#)))
+        #expect(
+            paths?["/orders/{id}/photo"]?["parameters"]
+                == (try json(
+                    #"[{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "int64"}}]"#)))
         #expect(paths?["/orders/{id}/photo"]?["post"]?["responses"]?["204"] == (try json(#"{"description": "stored"}"#)))
     }
 
@@ -123,10 +133,13 @@ import Testing
         let schemes = try converted().document["components"]?["securitySchemes"]
         #expect(schemes?["key"] == (try json(#"{"type": "apiKey", "name": "X-Key", "in": "header"}"#)))
         #expect(schemes?["login"] == (try json(#"{"type": "http", "scheme": "basic"}"#)))
-        #expect(schemes?["oauth"] == (try json(#"""
-            {"type": "oauth2", "flows": {"authorizationCode": {"authorizationUrl": "https://a.example/auth",
-             "tokenUrl": "https://a.example/token", "scopes": {"read": "read"}}}}
-            """#)))
+        #expect(
+            schemes?["oauth"]
+                == (try json(
+                    #"""
+                    {"type": "oauth2", "flows": {"authorizationCode": {"authorizationUrl": "https://a.example/auth",
+                     "tokenUrl": "https://a.example/token", "scopes": {"read": "read"}}}}
+                    """#)))
     }
 
     @Test func theImportMapsTheConversionAndItsNotesPointIntoTheSwaggerDocument() throws {
@@ -142,10 +155,17 @@ import Testing
         #expect(result.files.first { $0.path == "mocks/listOrders.json" }?.text == "[\n  {\n    \"id\": 1,\n    \"note\": null\n  }\n]\n")
         let notes = result.notes.map(\.description)
         #expect(notes.contains("not mapped: #/definitions/Order/properties/receipt/type: type 'file': declared as a binary string"))
-        #expect(notes.contains { $0.hasPrefix("not mapped: #/paths/~1orders~1{id}~1photo/post/parameters/0: unsupported: uploadPhoto (POST /orders/{id}/photo) takes a multipart/form-data body") },
-                "\(notes)")
-        #expect(notes.contains("not mapped: #/paths/~1orders/get/parameters/3: style 'pipeDelimited' of 'words' is not mapped: sent as repeated k=a&k=b"),
-                "\(notes)")
+        #expect(
+            notes.contains {
+                $0.hasPrefix(
+                    "not mapped: #/paths/~1orders~1{id}~1photo/post/parameters/0: unsupported: uploadPhoto (POST /orders/{id}/photo) takes a multipart/form-data body"
+                )
+            },
+            "\(notes)")
+        #expect(
+            notes.contains(
+                "not mapped: #/paths/~1orders/get/parameters/3: style 'pipeDelimited' of 'words' is not mapped: sent as repeated k=a&k=b"),
+            "\(notes)")
         #expect(!notes.contains { $0.contains("#/components/") || $0.contains("/requestBody") })
     }
 
@@ -158,8 +178,9 @@ import Testing
                                      "examples": {"application/json": {"id": "n-1", "text": "hello"}}}}}}},
              "definitions": {"Note": {"type": "object", "properties": {"id": {"type": "string"}, "text": {"type": "string"}}}}}
             """#
-        let settings = OpenAPIImport.Settings(name: "notes", typeName: "Notes", moduleName: "NotesContracts", variablePrefix: "NOTES",
-                                              baseURL: nil, documentURL: URL(string: "http://127.0.0.1:8888/api/spec.yaml"))
+        let settings = OpenAPIImport.Settings(
+            name: "notes", typeName: "Notes", moduleName: "NotesContracts", variablePrefix: "NOTES",
+            baseURL: nil, documentURL: URL(string: "http://127.0.0.1:8888/api/spec.yaml"))
         let result = try OpenAPIImport(settings: settings).run(try json(text))
         #expect(result.baseURL == URL(string: "http://127.0.0.1:8888/api/"))
         let group = result.files.first { $0.path == "Sources/NotesContracts/Endpoints/DefaultEndpoints.swift" }?.text ?? ""

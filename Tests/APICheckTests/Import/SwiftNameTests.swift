@@ -18,8 +18,10 @@ import Testing
 
     /// Every type the generated code names (declarations, conformances, samples, decoding
     /// helpers) is renamed in a schema, so none is shadowed in the generated module.
-    @Test(arguments: ["API", "String", "Endpoint", "JSONValue", "Data", "Date", "Hashable", "JSONDecoder", "HTTPMethod",
-                      "OneOfDecoding", "ErrorShape", "DecodingError", "Result", "Never", "UUID"])
+    @Test(arguments: [
+        "API", "String", "Endpoint", "JSONValue", "Data", "Date", "Hashable", "JSONDecoder", "HTTPMethod",
+        "OneOfDecoding", "ErrorShape", "DecodingError", "Result", "Never", "UUID",
+    ])
     func typesTheGeneratedCodeUsesAreNeverShadowed(_ name: String) {
         #expect(SwiftName.type(name) == name + "Model")
     }

@@ -16,7 +16,8 @@ import Testing
         case let (.string(x), .string(y)): return Array(x.unicodeScalars) == Array(y.unicodeScalars)
         case let (.array(x), .array(y)): return x.count == y.count && zip(x, y).allSatisfy(same)
         case let (.object(x), .object(y)):
-            return x.count == y.count && zip(x, y).allSatisfy { Array($0.key.unicodeScalars) == Array($1.key.unicodeScalars) && same($0.value, $1.value) }
+            return x.count == y.count
+                && zip(x, y).allSatisfy { Array($0.key.unicodeScalars) == Array($1.key.unicodeScalars) && same($0.value, $1.value) }
         default: return false
         }
     }
@@ -61,7 +62,9 @@ import Testing
             let parsed = try? JSONParser.parse(Data(text.utf8))
             #expect(parsed.map { Self.same($0, value) } == true, "\(label): \(text)")
             let foundation = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-            #expect(foundation.map { Self.agrees(value, $0) } == true, "\(label): Foundation read \(String(describing: foundation)) from \(text)")
+            #expect(
+                foundation.map { Self.agrees(value, $0) } == true,
+                "\(label): Foundation read \(String(describing: foundation)) from \(text)")
         }
     }
 
@@ -82,8 +85,10 @@ import Testing
             let parsed = try? JSONParser.parse(data)
             let foundation = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect((parsed == nil) == (foundation == nil),
-                    "\(label): parser \(parsed.map { "read \($0.compactText)" } ?? "refused"), Foundation \(foundation == nil ? "refused" : "read") \(text)")
+            #expect(
+                (parsed == nil) == (foundation == nil),
+                "\(label): parser \(parsed.map { "read \($0.compactText)" } ?? "refused"), Foundation \(foundation == nil ? "refused" : "read") \(text)"
+            )
             if let parsed, let foundation { #expect(Self.agrees(parsed, foundation), "\(label): \(text)") }
         }
     }

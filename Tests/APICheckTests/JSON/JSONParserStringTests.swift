@@ -7,18 +7,21 @@ import Testing
 @Suite struct JSONParserStringTests {
     @Test func escapesAmongNonASCIIText() throws {
         let text = #"["pre é \" mid \/ \u4e2d 😀 \ud83d\ude00 \\ \b\f\n\r\t end", "plain ascii", "只有中文"]"#
-        #expect(try JSONParser.parse(text) == .array([
-            .string("pre é \" mid / 中 😀 😀 \\ \u{08}\u{0C}\n\r\t end"), .string("plain ascii"), .string("只有中文"),
-        ]))
+        #expect(
+            try JSONParser.parse(text)
+                == .array([
+                    .string("pre é \" mid / 中 😀 😀 \\ \u{08}\u{0C}\n\r\t end"), .string("plain ascii"), .string("只有中文"),
+                ]))
     }
 
-    @Test(arguments: [
-        // Invalid UTF-8 with no escape, before the first escape, and in a run after one: the error
-        // sits where the run ends.
-        ([0x22, 0xFF, 0x22], 2),
-        ([0x22, 0xFF, 0x5C, 0x6E, 0x22], 2),
-        ([0x22, 0x61, 0x5C, 0x6E, 0xFF, 0x62, 0x22], 6),
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            // Invalid UTF-8 with no escape, before the first escape, and in a run after one: the error
+            // sits where the run ends.
+            ([0x22, 0xFF, 0x22], 2),
+            ([0x22, 0xFF, 0x5C, 0x6E, 0x22], 2),
+            ([0x22, 0x61, 0x5C, 0x6E, 0xFF, 0x62, 0x22], 6),
+        ] as [([UInt8], Int)])
     func invalidUTF8IsPlacedWhereItAlwaysWas(_ bytes: [UInt8], _ offset: Int) {
         do {
             _ = try JSONParser.parse(Data(bytes))

@@ -27,7 +27,8 @@ import Testing
         var total: Int
     }
 
-    static let entry = #"{"id": 4130540976425001, "small": -0, "big": 18446744073709551615, "mood": "calm", "link": "https://e.x/a", "tags": [{"name": "t", "weight": 1e2}], "grid": [[1, 2], []], "extra": {"k": {"name": "u"}}, "note": null, "flag": true}"#
+    static let entry =
+        #"{"id": 4130540976425001, "small": -0, "big": 18446744073709551615, "mood": "calm", "link": "https://e.x/a", "tags": [{"name": "t", "weight": 1e2}], "grid": [[1, 2], []], "extra": {"k": {"name": "u"}}, "note": null, "flag": true}"#
 
     func decode(_ text: String) throws(DecodingFailure) -> JSONValueDecoder.Result<Page> {
         try JSONValueDecoder().decode(Page.self, from: try! JSONParser.parse(text), at: JSONPath(parsing: "$.datas")!)
@@ -39,30 +40,31 @@ import Testing
         #expect(result.value.entries[0].big == UInt64.max)
         #expect(result.value.entries[1].extra["k"]?.name == "u")
         let reads = result.reads.map { "\($0.path) \($0.type) \($0.required ? "required" : "optional")\($0.isMap ? " map" : "")" }
-        #expect(reads == [
-            "$.datas Page required",
-            "$.datas.entries Array<Entry> required",
-            "$.datas.entries[*] Entry required",
-            "$.datas.entries[*].big UInt64 required",
-            "$.datas.entries[*].extra Dictionary<String, Tag> required map",
-            "$.datas.entries[*].extra.* Tag required",
-            "$.datas.entries[*].extra.*.name String required",
-            "$.datas.entries[*].extra.*.weight Double optional",
-            "$.datas.entries[*].flag Bool required",
-            "$.datas.entries[*].grid Array<Array<Int>> required",
-            "$.datas.entries[*].grid[*] Array<Int> required",
-            "$.datas.entries[*].grid[*][*] Int required",
-            "$.datas.entries[*].id Int64 required",
-            "$.datas.entries[*].link URL optional",
-            "$.datas.entries[*].mood Mood required",
-            "$.datas.entries[*].note String optional",
-            "$.datas.entries[*].small Int8 required",
-            "$.datas.entries[*].tags Array<Tag> required",
-            "$.datas.entries[*].tags[*] Tag required",
-            "$.datas.entries[*].tags[*].name String required",
-            "$.datas.entries[*].tags[*].weight Double optional",
-            "$.datas.total Int required",
-        ])
+        #expect(
+            reads == [
+                "$.datas Page required",
+                "$.datas.entries Array<Entry> required",
+                "$.datas.entries[*] Entry required",
+                "$.datas.entries[*].big UInt64 required",
+                "$.datas.entries[*].extra Dictionary<String, Tag> required map",
+                "$.datas.entries[*].extra.* Tag required",
+                "$.datas.entries[*].extra.*.name String required",
+                "$.datas.entries[*].extra.*.weight Double optional",
+                "$.datas.entries[*].flag Bool required",
+                "$.datas.entries[*].grid Array<Array<Int>> required",
+                "$.datas.entries[*].grid[*] Array<Int> required",
+                "$.datas.entries[*].grid[*][*] Int required",
+                "$.datas.entries[*].id Int64 required",
+                "$.datas.entries[*].link URL optional",
+                "$.datas.entries[*].mood Mood required",
+                "$.datas.entries[*].note String optional",
+                "$.datas.entries[*].small Int8 required",
+                "$.datas.entries[*].tags Array<Tag> required",
+                "$.datas.entries[*].tags[*] Tag required",
+                "$.datas.entries[*].tags[*].name String required",
+                "$.datas.entries[*].tags[*].weight Double optional",
+                "$.datas.total Int required",
+            ])
     }
 
     @Test(arguments: [
@@ -119,9 +121,10 @@ import Testing
 
     @Test func aReadThatAsksFirstTakesTheTypeItDecodes() throws {
         let result = try JSONValueDecoder().decode([Asking].self, from: try JSONParser.parse(#"[{"v": "a"}, {"w": 1}]"#))
-        #expect(result.reads.map { "\($0.path) \($0.type) \($0.required)" } == [
-            "$ Array<Asking> true", "$[*] Asking true", "$[*].v String true", "$[*].w Any false",
-        ])
+        #expect(
+            result.reads.map { "\($0.path) \($0.type) \($0.required)" } == [
+                "$ Array<Asking> true", "$[*] Asking true", "$[*].v String true", "$[*].w Any false",
+            ])
     }
 
     struct AnyKey: CodingKey {
@@ -145,9 +148,10 @@ import Testing
 
     @Test func aDictionaryFoundLateGeneralizesLaterReads() throws {
         let result = try JSONValueDecoder().decode(Late.self, from: try JSONParser.parse(#"{"a": {"x": 1}}"#))
-        #expect(result.reads.map { "\($0.path) \($0.type) \($0.required) \($0.isMap)" } == [
-            "$ Late true true", "$.*.x Int true false", "$.a Dictionary<String, String> true false",
-        ])
+        #expect(
+            result.reads.map { "\($0.path) \($0.type) \($0.required) \($0.isMap)" } == [
+                "$ Late true true", "$.*.x Int true false", "$.a Dictionary<String, String> true false",
+            ])
     }
 
     @Test func aRepeatedKeyDecodesItsLastValue() throws {

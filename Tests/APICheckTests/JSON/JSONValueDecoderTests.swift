@@ -39,18 +39,28 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"statuses": [{"id": 1, "user": {"screen_name": "a", "mbrank": 1}}, {"id": 2, "user": {"mbrank": 1}}], "score": 1}"#,
-         "$.datas.statuses[1].user.screen_name: expected String, found absent"),
-        (#"{"statuses": [{"id": 1, "user": {"screen_name": null, "mbrank": 1}}], "score": 1}"#,
-         "$.datas.statuses[0].user.screen_name: expected String, found null"),
-        (#"{"statuses": [{"id": "1", "user": {"screen_name": "a", "mbrank": 1}}], "score": 1}"#,
-         "$.datas.statuses[0].id: expected Int64, found String"),
-        (#"{"statuses": [{"id": 1.5, "user": {"screen_name": "a", "mbrank": 1}}], "score": 1}"#,
-         "$.datas.statuses[0].id: expected Int64, found Double"),
+        (
+            #"{"statuses": [{"id": 1, "user": {"screen_name": "a", "mbrank": 1}}, {"id": 2, "user": {"mbrank": 1}}], "score": 1}"#,
+            "$.datas.statuses[1].user.screen_name: expected String, found absent"
+        ),
+        (
+            #"{"statuses": [{"id": 1, "user": {"screen_name": null, "mbrank": 1}}], "score": 1}"#,
+            "$.datas.statuses[0].user.screen_name: expected String, found null"
+        ),
+        (
+            #"{"statuses": [{"id": "1", "user": {"screen_name": "a", "mbrank": 1}}], "score": 1}"#,
+            "$.datas.statuses[0].id: expected Int64, found String"
+        ),
+        (
+            #"{"statuses": [{"id": 1.5, "user": {"screen_name": "a", "mbrank": 1}}], "score": 1}"#,
+            "$.datas.statuses[0].id: expected Int64, found Double"
+        ),
         (#"{"statuses": {}, "score": 1}"#, "$.datas.statuses: expected Array, found Object"),
         (#"{"statuses": [], "score": true}"#, "$.datas.score: expected Double, found Bool"),
-        (#"{"statuses": [{"id": 1, "user": {"screen_name": "a", "mbrank": 99999999999999999999}}], "score": 1}"#,
-         "$.datas.statuses[0].user.mbrank: expected Int, found Int (99999999999999999999 does not fit in Int)"),
+        (
+            #"{"statuses": [{"id": 1, "user": {"screen_name": "a", "mbrank": 99999999999999999999}}], "score": 1}"#,
+            "$.datas.statuses[0].user.mbrank: expected Int, found Int (99999999999999999999 does not fit in Int)"
+        ),
     ])
     func failuresNameTheExactPath(_ text: String, _ expected: String) {
         do {

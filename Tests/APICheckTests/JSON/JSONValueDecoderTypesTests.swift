@@ -49,13 +49,15 @@ import Testing
     }
 
     @Test func dictionariesReadTheirKeysAsData() throws {
-        let result = try JSONValueDecoder().decode([String: Int].self, from: try JSONParser.parse(#"{"a": 1, "b": 2}"#),
-                                                   at: JSONPath(parsing: "$.datas")!)
+        let result = try JSONValueDecoder().decode(
+            [String: Int].self, from: try JSONParser.parse(#"{"a": 1, "b": 2}"#),
+            at: JSONPath(parsing: "$.datas")!)
         let reads = result.reads.map { "\($0.path) \($0.isMap)" }
         #expect(reads == ["$.datas true", "$.datas.* false"])
         // A key that comes and goes below a dictionary is not drift.
-        let changes = ShapeDiff.changes(expected: Shape(of: try JSONParser.parse(#"{"datas": {"a": 1}}"#)),
-                                        found: Shape(of: try JSONParser.parse(#"{"datas": {"b": 2}}"#)))
+        let changes = ShapeDiff.changes(
+            expected: Shape(of: try JSONParser.parse(#"{"datas": {"a": 1}}"#)),
+            found: Shape(of: try JSONParser.parse(#"{"datas": {"b": 2}}"#)))
         #expect(changes.count == 2)
         #expect(Drift.findings(changes, reads: result.reads, endpoint: "e", decodeFailure: nil, mockFile: nil) == [])
     }

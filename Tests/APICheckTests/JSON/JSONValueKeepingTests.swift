@@ -4,7 +4,8 @@ import Testing
 /// What a step keeps of an answer for the steps after it: only the values their paths reach,
 /// found at the same paths as before.
 @Suite struct JSONValueKeepingTests {
-    static let document = try! JSONParser.parse(#"""
+    static let document = try! JSONParser.parse(
+        #"""
         {"code": 200, "datas": {"statuses": [{"id": 3, "text": "a", "user": {"id": 9}}, {"id": 2, "text": "b"}, {"id": 1}],
          "max_id": 1, "big": {"k1": 1, "k2": [1, 2, 3]}}}
         """#)

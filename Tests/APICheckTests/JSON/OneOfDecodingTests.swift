@@ -52,7 +52,10 @@ import Testing
             _ = try JSONDecoder().decode(Keeper.self, from: data)
             Issue.record("a contact of neither branch decoded")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.debugDescription == "Contact at $.contacts[1]: no branch fits: Email ($.contacts[1].email: expected a value, found absent); Phone ($.contacts[1].phone: expected a value, found absent)")
+            #expect(
+                context.debugDescription
+                    == "Contact at $.contacts[1]: no branch fits: Email ($.contacts[1].email: expected a value, found absent); Phone ($.contacts[1].phone: expected a value, found absent)"
+            )
         }
         // The diagnostic decoder (the mock audit's, live's) says the same at the same place, each
         // branch's reason in its own words.
@@ -62,7 +65,10 @@ import Testing
             Issue.record("a contact of neither branch decoded")
         } catch {
             #expect(error.path.description == "$.contacts[1]")
-            #expect(error.note == "Contact at $.contacts[1]: no branch fits: Email ($.contacts[1].email: expected String, found absent); Phone ($.contacts[1].phone: expected String, found absent)")
+            #expect(
+                error.note
+                    == "Contact at $.contacts[1]: no branch fits: Email ($.contacts[1].email: expected String, found absent); Phone ($.contacts[1].phone: expected String, found absent)"
+            )
         }
     }
 }

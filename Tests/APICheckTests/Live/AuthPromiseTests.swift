@@ -16,18 +16,23 @@ import Testing
 
     static let login = Endpoint<Login>(
         id: "login", .post, "login",
-        parameters: [.body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
-                     .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true)],
+        parameters: [
+            .body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+            .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true),
+        ],
         mock: "login", enveloped: false, sessionEffect: .logsIn)
     static let me = Endpoint<Me>(id: "me", .get, "me", mock: "me", auth: .token, enveloped: false)
     static let create = Endpoint<Created>(id: "rooms.create", .post, "rooms", mock: "create", auth: .token, enveloped: false)
-    static let logout = Endpoint<Empty>(id: "logout", .post, "logout", mock: "logout", auth: .token, enveloped: false,
-                                        sessionEffect: .logsOut)
+    static let logout = Endpoint<Empty>(
+        id: "logout", .post, "logout", mock: "logout", auth: .token, enveloped: false,
+        sessionEffect: .logsOut)
 
     static func api(revokes: Bool, endpoints: [any EndpointConvertible] = [login, me, create, logout]) -> API {
-        API(name: "chat", envelope: EnvelopePolicy(expiredHTTPStatuses: [401]),
-            auth: AuthPolicy(loginEndpoint: "login", tokenField: "access_token", placement: .bearer, revokesEarlierTokens: revokes,
-                             loggedOutToken: .deadToken),
+        API(
+            name: "chat", envelope: EnvelopePolicy(expiredHTTPStatuses: [401]),
+            auth: AuthPolicy(
+                loginEndpoint: "login", tokenField: "access_token", placement: .bearer, revokesEarlierTokens: revokes,
+                loggedOutToken: .deadToken),
             endpoints: endpoints)
     }
 
@@ -74,9 +79,12 @@ import Testing
     }
 
     func run(_ api: API, on server: ChatServer, only: Set<String>? = nil, probes: Bool = true) async -> Report {
-        await LiveCheck(api: api, transport: server, options: LiveOptions(
-            baseURL: URL(string: "http://chat.invalid/")!, only: only,
-            environment: ["APICHECK_ACCOUNT": "alice", "APICHECK_PASSWORD": "pw"], probes: probes)).run()
+        await LiveCheck(
+            api: api, transport: server,
+            options: LiveOptions(
+                baseURL: URL(string: "http://chat.invalid/")!, only: only,
+                environment: ["APICHECK_ACCOUNT": "alice", "APICHECK_PASSWORD": "pw"], probes: probes)
+        ).run()
     }
 
     /// Every login is a session that stays open on such a server: the run ends each it opened,
@@ -86,12 +94,15 @@ import Testing
         let probes: Bool
         let only: Set<String>?
         var testDescription: String {
-            (probes ? "with probes, " : "without probes, ") + (only.map { "--only " + $0.sorted().joined(separator: ",") } ?? "every endpoint")
+            (probes ? "with probes, " : "without probes, ")
+                + (only.map { "--only " + $0.sorted().joined(separator: ",") } ?? "every endpoint")
         }
     }
 
-    @Test(arguments: [Selection(probes: true, only: nil), Selection(probes: false, only: nil),
-                      Selection(probes: true, only: ["me"]), Selection(probes: false, only: ["me"])])
+    @Test(arguments: [
+        Selection(probes: true, only: nil), Selection(probes: false, only: nil),
+        Selection(probes: true, only: ["me"]), Selection(probes: false, only: ["me"]),
+    ])
     func aRunEndsEverySessionItOpened(_ selection: Selection) async {
         let (probes, only) = (selection.probes, selection.only)
         let server = ChatServer()
@@ -127,8 +138,9 @@ import Testing
     }
 
     @Test func anEndpointDeclaredSafeToProbeIsProbed() async {
-        let create = Endpoint<Created>(id: "rooms.create", .post, "rooms", mock: "create", auth: .token, enveloped: false,
-                                       probing: .always)
+        let create = Endpoint<Created>(
+            id: "rooms.create", .post, "rooms", mock: "create", auth: .token, enveloped: false,
+            probing: .always)
         let me = Endpoint<Me>(id: "me", .get, "me", mock: "me", auth: .token, enveloped: false, probing: .never)
         let server = ChatServer(acceptsAnyToken: true)
         let report = await run(Self.api(revokes: false, endpoints: [Self.login, me, create, Self.logout]), on: server)
@@ -167,12 +179,14 @@ import Testing
     /// The refresh flow's endpoint needs its refusal, and only where the policy names it.
     @Test func theRefreshEndpointNeedsItsRefusal() {
         struct Tokens: Decodable, Sendable { var access_token: String }
-        let refresh = Endpoint<Tokens>(id: "refresh", .post, "refresh", parameters: [.body("refresh_token", .string)],
-                                       mock: "refresh", enveloped: false, sessionEffect: .refreshes)
+        let refresh = Endpoint<Tokens>(
+            id: "refresh", .post, "refresh", parameters: [.body("refresh_token", .string)],
+            mock: "refresh", enveloped: false, sessionEffect: .refreshes)
         var api = Self.api(revokes: false, endpoints: [Self.login, Self.me, refresh, Self.logout])
-        #expect(api.problems.map(\.message) == [
-            "is declared sessionEffect: .refreshes, but the auth policy's refresh names no endpoint (refresh: RefreshPolicy(endpoint: \"refresh\", …))",
-        ])
+        #expect(
+            api.problems.map(\.message) == [
+                "is declared sessionEffect: .refreshes, but the auth policy's refresh names no endpoint (refresh: RefreshPolicy(endpoint: \"refresh\", …))"
+            ])
         api.auth.refresh = RefreshPolicy(endpoint: "refresh", rotates: true)
         #expect(api.problems.isEmpty)
         #expect(api.requiredMockNames(of: refresh.erased) == ["refresh", "refresh@refused"])

@@ -17,8 +17,9 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15
 
     static func findings(expiringIn days: Double, warningDays: Int = 14) async throws -> [Finding] {
-        let leaf = ServerCertificate(subject: "CN = staging.example.com", issuer: "CN = Example Private CA",
-                                     notAfter: now.addingTimeInterval(days * 86_400))
+        let leaf = ServerCertificate(
+            subject: "CN = staging.example.com", issuer: "CN = Example Private CA",
+            notAfter: now.addingTimeInterval(days * 86_400))
         let recorder = CertificateRecorder(Answering(chain: [leaf]))
         for path in ["a", "b"] {
             _ = try await recorder.send(HTTPRequest(method: .get, url: URL(string: "https://staging.example.com/Api/\(path)")!))
@@ -31,8 +32,9 @@ import Testing
         #expect(findings.map(\.kind) == [.certificate])
         #expect(findings.first?.severity == .info)
         #expect(findings.first?.found == "2027-08-03")
-        #expect(findings.first?.message == "https://staging.example.com:443: certificate CN = staging.example.com, "
-            + "issued by CN = Example Private CA, expires 2027-08-03")
+        #expect(
+            findings.first?.message == "https://staging.example.com:443: certificate CN = staging.example.com, "
+                + "issued by CN = Example Private CA, expires 2027-08-03")
     }
 
     @Test func insideTheWarningWindowItIsAWarning() async throws {

@@ -9,9 +9,12 @@ import Testing
     let mocks = RepositoryPaths.mocks
 
     func run(_ transport: MockTransport, only: Set<String>? = nil) async -> Report {
-        await LiveCheck(api: Demo.api, transport: transport, options: LiveOptions(
-            baseURL: URL(string: "http://mock.invalid/Api/")!, only: only, mocksDirectory: mocks,
-            environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"], probes: false)).run()
+        await LiveCheck(
+            api: Demo.api, transport: transport,
+            options: LiveOptions(
+                baseURL: URL(string: "http://mock.invalid/Api/")!, only: only, mocksDirectory: mocks,
+                environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"], probes: false)
+        ).run()
     }
 
     @Test func theMocksAgainstThemselvesHaveNoFindings() async {

@@ -33,33 +33,50 @@ import Testing
         #expect(depths(plan).values.max() == 7)
         // Nothing starts before the session's login: a server may echo the token it issues anywhere.
         #expect(round(plan, 1) == ["account.login"])
-        #expect(round(plan, 2) == ["account.register", "config.main", "probe missing-token statuses.homeTimeline",
-                                   "probe token-expired statuses.homeTimeline",
-                                   "statuses.homeTimeline", "topics.list"])
+        #expect(
+            round(plan, 2) == [
+                "account.register", "config.main", "probe missing-token statuses.homeTimeline",
+                "probe token-expired statuses.homeTimeline",
+                "statuses.homeTimeline", "topics.list",
+            ])
         // Each error check follows its endpoint's own check.
-        #expect(round(plan, 3) == ["error-check bad_page topics.list", "error-check exists account.register",
-                                   "paging statuses.homeTimeline", "probe token-expired statuses.show", "probe token-expired topics.like",
-                                   "probe token-expired topics.unlike", "probe token-expired users.show",
-                                   "statuses.show", "topics.like", "topics.unlike", "users.show"])
+        #expect(
+            round(plan, 3) == [
+                "error-check bad_page topics.list", "error-check exists account.register",
+                "paging statuses.homeTimeline", "probe token-expired statuses.show", "probe token-expired topics.like",
+                "probe token-expired topics.unlike", "probe token-expired users.show",
+                "statuses.show", "topics.like", "topics.unlike", "users.show",
+            ])
         #expect(round(plan, 4) == ["error-check not_found statuses.show"])
         // auth.token is the second login: it revokes the session's token, so it waits for every
         // check that uses it (the error checks too), and the revocation probes wait for it.
         #expect(round(plan, 5) == ["auth.token"])
-        #expect(round(plan, 6) == ["account.logout", "probe revoked-token statuses.homeTimeline", "probe revoked-token statuses.show",
-                                   "probe revoked-token topics.like", "probe revoked-token topics.unlike", "probe revoked-token users.show"])
-        #expect(round(plan, 7) == ["probe logged-out statuses.homeTimeline", "probe revoked-token account.logout",
-                                   "probe token-expired account.logout"])
+        #expect(
+            round(plan, 6) == [
+                "account.logout", "probe revoked-token statuses.homeTimeline", "probe revoked-token statuses.show",
+                "probe revoked-token topics.like", "probe revoked-token topics.unlike", "probe revoked-token users.show",
+            ])
+        #expect(
+            round(plan, 7) == [
+                "probe logged-out statuses.homeTimeline", "probe revoked-token account.logout",
+                "probe token-expired account.logout",
+            ])
     }
 
     /// A token issued beforehand goes to one GET alone first (round 2); what else sends it, the
     /// probes included, waits for that answer (round 3); what needs no token does not wait.
     @Test func aTokenIssuedBeforehandIsTriedOnOneGETAloneFirst() {
-        let endpoints = [Endpoint<NoContent>(id: "rename", .post, "rename", mock: "rename", auth: .token).erased,
-                         Endpoint<NoContent>(id: "me", .get, "me", mock: "me", auth: .token).erased,
-                         Endpoint<NoContent>(id: "profile", .get, "profile", mock: "profile", auth: .token).erased,
-                         Endpoint<NoContent>(id: "version", .get, "version", mock: "version").erased]
-        let api = API(name: "keys", envelope: .none, auth: .preIssued(variable: "KEYS_TOKEN", placement: .bearer,
-                                                                     missingToken: .deadToken), endpoints: endpoints)
+        let endpoints = [
+            Endpoint<NoContent>(id: "rename", .post, "rename", mock: "rename", auth: .token).erased,
+            Endpoint<NoContent>(id: "me", .get, "me", mock: "me", auth: .token).erased,
+            Endpoint<NoContent>(id: "profile", .get, "profile", mock: "profile", auth: .token).erased,
+            Endpoint<NoContent>(id: "version", .get, "version", mock: "version").erased,
+        ]
+        let api = API(
+            name: "keys", envelope: .none,
+            auth: .preIssued(
+                variable: "KEYS_TOKEN", placement: .bearer,
+                missingToken: .deadToken), endpoints: endpoints)
         let plan = LivePlan(api: api, selected: api.endpoints, probes: true)
         #expect(plan.tokenTrial.map { name(plan.steps[$0]) } == "me")
         #expect(round(plan, 1) == ["(token) $KEYS_TOKEN"])
@@ -92,8 +109,11 @@ import Testing
     @Test func withoutProbesTheLogoutStillHasALoginOfItsOwn() {
         let selected = Demo.api.endpoints.filter { ["statuses.homeTimeline", "account.logout"].contains($0.id) }
         let plan = LivePlan(api: Demo.api, selected: selected, probes: false)
-        #expect(plan.steps.map(name) == ["(login) account.login", "statuses.homeTimeline", "paging statuses.homeTimeline",
-                                         "(login) account.login", "account.logout"])
+        #expect(
+            plan.steps.map(name) == [
+                "(login) account.login", "statuses.homeTimeline", "paging statuses.homeTimeline",
+                "(login) account.login", "account.logout",
+            ])
         #expect(depths(plan).values.max() == 5)
     }
 
@@ -101,8 +121,9 @@ import Testing
     /// answer (the paging step's ids, the samples of statuses.show and users.show), no more.
     @Test func aCheckKeepsOnlyWhatLaterStepsReadOfItsAnswer() throws {
         let check = try #require(plan.steps.first { name($0) == "statuses.homeTimeline" })
-        #expect(Set(plan.pathsRead(from: check.id).map(\.description))
-            == ["$.datas.statuses[*].id", "$.datas.statuses[0].id", "$.datas.statuses[0].user.id"])
+        #expect(
+            Set(plan.pathsRead(from: check.id).map(\.description))
+                == ["$.datas.statuses[*].id", "$.datas.statuses[0].id", "$.datas.statuses[0].user.id"])
         let config = try #require(plan.steps.first { name($0) == "config.main" })
         #expect(plan.pathsRead(from: config.id).isEmpty)
     }
@@ -145,14 +166,19 @@ import Testing
     @Test func onlyAnEndpointReadingTheLoginsAnswerPlansTheLogin() throws {
         let account = Parameter.body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil))
         let password = Parameter.body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))
-        let login = Endpoint<NoContent>(id: "login", .post, "login", parameters: [account, password], mock: "login",
-                                        sessionEffect: .logsIn).erased
-        let profile = Endpoint<NoContent>(id: "profile", .get, "profile/{userId}",
-                                          parameters: [.path("userId", .string, sample: .seen(endpoint: "login", path: "$.user_id", fallback: nil))],
-                                          mock: "profile").erased
+        let login = Endpoint<NoContent>(
+            id: "login", .post, "login", parameters: [account, password], mock: "login",
+            sessionEffect: .logsIn
+        ).erased
+        let profile = Endpoint<NoContent>(
+            id: "profile", .get, "profile/{userId}",
+            parameters: [.path("userId", .string, sample: .seen(endpoint: "login", path: "$.user_id", fallback: nil))],
+            mock: "profile"
+        ).erased
         let me = Endpoint<NoContent>(id: "me", .get, "me", mock: "me", auth: .token).erased
-        let api = API(name: "users", envelope: .none, auth: AuthPolicy(loginEndpoint: "login", tokenField: "token", placement: .bearer),
-                      endpoints: [login, profile, me])
+        let api = API(
+            name: "users", envelope: .none, auth: AuthPolicy(loginEndpoint: "login", tokenField: "token", placement: .bearer),
+            endpoints: [login, profile, me])
         let plan = LivePlan(api: api, selected: [profile], probes: true)
         #expect(plan.steps.map(name).prefix(2) == ["(login) login", "profile"], "\(plan.steps.map(name))")
         let check = try #require(plan.steps.first { name($0) == "profile" })
@@ -171,8 +197,9 @@ import Testing
             Endpoint<NoContent>(id: "forget", .post, "forget", mock: "forget", sessionEffect: .logsOut).erased,
             Endpoint<NoContent>(id: "me", .get, "me", mock: "me", auth: .token).erased,
         ]
-        let api = API(name: "many", envelope: EnvelopePolicy(),
-                      auth: AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .bearer), endpoints: endpoints)
+        let api = API(
+            name: "many", envelope: EnvelopePolicy(),
+            auth: AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .bearer), endpoints: endpoints)
         for probes in [true, false] {
             let plan = LivePlan(api: api, selected: endpoints, probes: probes)
             let reported = plan.steps.compactMap { step -> String? in
@@ -201,16 +228,21 @@ import Testing
     struct Room: Decodable, Sendable { var id: String }
 
     @Test func anEndpointSkippingAProbeIsNotSentIt() {
-        let login = Endpoint<Room>(id: "login", .post, "login",
-                                   parameters: [.body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
-                                                .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true)],
-                                   mock: "login", sessionEffect: .logsIn)
-        let create = Endpoint<Room>(id: "rooms.create", .post, "rooms", mock: "create", auth: .token,
-                                    probing: .always.skipping(.tokenExpired))
+        let login = Endpoint<Room>(
+            id: "login", .post, "login",
+            parameters: [
+                .body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+                .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true),
+            ],
+            mock: "login", sessionEffect: .logsIn)
+        let create = Endpoint<Room>(
+            id: "rooms.create", .post, "rooms", mock: "create", auth: .token,
+            probing: .always.skipping(.tokenExpired))
         let read = Endpoint<Room>(id: "rooms.show", .get, "rooms/1", mock: "room", auth: .token, probing: .whenSafe.skipping(.missingToken))
-        let api = API(name: "rooms", envelope: .none, expired: [.status(401)],
-                      auth: AuthPolicy(loginEndpoint: "login", tokenField: "id", placement: .bearer, missingToken: .deadToken),
-                      endpoints: [login, create, read])
+        let api = API(
+            name: "rooms", envelope: .none, expired: [.status(401)],
+            auth: AuthPolicy(loginEndpoint: "login", tokenField: "id", placement: .bearer, missingToken: .deadToken),
+            endpoints: [login, create, read])
         let plan = LivePlan(api: api, selected: api.endpoints, probes: true)
         let probes: [String] = plan.steps.compactMap { step in
             if case let .probe(probe, endpoint) = step.action { return "\(probe.rawValue) \(endpoint.id)" }

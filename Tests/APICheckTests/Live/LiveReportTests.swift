@@ -21,10 +21,14 @@ import Testing
     @Test func theLoginsVerdictTravelsInItsOutcome() throws {
         var outcomes = answered(plan)
         let login = try #require(plan.login)
-        outcomes[login]?.runFindings = [Finding(kind: .credentials, severity: .error, category: .harness,
-                                                endpoint: "account.login", message: "refused")]
-        let report = LiveReport.make(header, api: Demo.api, plan: plan, selected: Demo.api.endpoints, outcomes: outcomes,
-                                     certificates: [])
+        outcomes[login]?.runFindings = [
+            Finding(
+                kind: .credentials, severity: .error, category: .harness,
+                endpoint: "account.login", message: "refused")
+        ]
+        let report = LiveReport.make(
+            header, api: Demo.api, plan: plan, selected: Demo.api.endpoints, outcomes: outcomes,
+            certificates: [])
         #expect(report.runFindings.map(\.kind) == [.credentials])
         #expect(report.endpointResults.map(\.name) == Demo.api.endpoints.map(\.id))
         #expect(report.probeResults.allSatisfy { $0.probe != nil })
@@ -38,12 +42,14 @@ import Testing
             outcomes[id]?.stalled = true
         }
         let stalled = outcomes.values.filter { $0.stalled && $0.result != nil }.count
-        let report = LiveReport.make(header, api: Demo.api, plan: plan, selected: Demo.api.endpoints, outcomes: outcomes,
-                                     certificates: [])
+        let report = LiveReport.make(
+            header, api: Demo.api, plan: plan, selected: Demo.api.endpoints, outcomes: outcomes,
+            certificates: [])
         #expect(stalled > 0)
-        #expect(report.runFindings.map(\.message) == [
-            "http://x/Api/ stopped answering: requests timed out with no answer in the meantime; \(stalled) checks were skipped",
-        ])
+        #expect(
+            report.runFindings.map(\.message) == [
+                "http://x/Api/ stopped answering: requests timed out with no answer in the meantime; \(stalled) checks were skipped"
+            ])
     }
 
     /// A skipped probe is reported only when the session's token was had: without it no probe

@@ -8,8 +8,9 @@ import Testing
 /// One observer follows a live run: the results as they are ready, every answer raw, the trace
 /// only when asked for.
 @Suite struct LiveRunObserverTests {
-    static let options = LiveOptions(baseURL: URL(string: "http://mock.invalid/Api/")!, mocksDirectory: RepositoryPaths.mocks,
-                                     environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"])
+    static let options = LiveOptions(
+        baseURL: URL(string: "http://mock.invalid/Api/")!, mocksDirectory: RepositoryPaths.mocks,
+        environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"])
 
     @Test func oneObserverSeesEveryResultAndEveryAnswer() async {
         let transport = MockTransport(directory: RepositoryPaths.mocks, api: Demo.api)

@@ -10,8 +10,10 @@ import Testing
         Endpoint<List>(id: "items", .get, "items", parameters: parameters, mock: "items", paging: paging).erased
     }
 
-    func page(_ ids: [PageID], _ json: String = "{}", values: [String: ParameterValue] = [:], headers: [(name: String, value: String)]? = nil,
-              url: String? = nil) throws -> PageRead {
+    func page(
+        _ ids: [PageID], _ json: String = "{}", values: [String: ParameterValue] = [:], headers: [(name: String, value: String)]? = nil,
+        url: String? = nil
+    ) throws -> PageRead {
         PageRead(ids: ids, document: try JSONParser.parse(json), headers: headers, values: values, url: url.flatMap(URL.init(string:)))
     }
 
@@ -32,25 +34,36 @@ import Testing
         #expect(asked(paging.next(after: try page(strings("a"), #"{"end": "50"}"#), of: stringy))?["from"] == .string("50"))
         let numeric = endpoint(paging, [.query("from", .int)])
         #expect(asked(paging.next(after: try page(strings("a"), #"{"end": "50"}"#), of: numeric))?["from"] == .int(50))
-        #expect(fault(paging.next(after: try page(strings("a"), #"{"end": "s72_3"}"#), of: numeric))?
-            .contains("declared Int, but the cursor is \"s72_3\"") == true)
+        #expect(
+            fault(paging.next(after: try page(strings("a"), #"{"end": "s72_3"}"#), of: numeric))?
+                .contains("declared Int, but the cursor is \"s72_3\"") == true)
         let ids = Paging.cursor(ids: "$[*].id", order: .descending, next: "before")
-        #expect(asked(ids.next(after: try page(strings("$b", "$a")), of: endpoint(ids, [.query("before", .string)])))?["before"] == .string("$a"))
+        #expect(
+            asked(ids.next(after: try page(strings("$b", "$a")), of: endpoint(ids, [.query("before", .string)])))?["before"]
+                == .string("$a"))
         let inclusive = Paging.cursor(ids: "$[*].id", order: .descending, next: "max_id", inclusive: true)
-        #expect(asked(inclusive.next(after: try page(numbers(9, 8)), of: endpoint(inclusive, [.query("max_id", .int64)])))?["max_id"] == .int(7))
+        #expect(
+            asked(inclusive.next(after: try page(numbers(9, 8)), of: endpoint(inclusive, [.query("max_id", .int64)])))?["max_id"] == .int(7)
+        )
     }
 
     @Test func aTokenListEndsWithoutATokenAndNeverOnAnEmptyPageWithOne() throws {
         let paging = Paging.token(ids: "$.chunk[*].id", from: .body("$.end"), next: "from")
         let list = endpoint(paging, [.query("from", .string)])
         for last in [#"{}"#, #"{"end": null}"#, #"{"end": ""}"#] {
-            guard case .end = paging.next(after: try page(strings("a"), last), of: list) else { Issue.record("\(last) does not end"); continue }
+            guard case .end = paging.next(after: try page(strings("a"), last), of: list) else {
+                Issue.record("\(last) does not end"); continue
+            }
         }
-        #expect(fault(paging.next(after: try page([], #"{"end": "t9"}"#), of: list)) == #"an empty page still gives a next token ($.end "t9"): a client following it never ends"#)
-        #expect(fault(paging.next(after: try page(strings("a"), #"{"end": "t9"}"#, values: ["from": "t9"]), of: list))?
-            .hasPrefix(#"the next token ($.end "t9") is the one that asked for this page"#) == true)
+        #expect(
+            fault(paging.next(after: try page([], #"{"end": "t9"}"#), of: list))
+                == #"an empty page still gives a next token ($.end "t9"): a client following it never ends"#)
+        #expect(
+            fault(paging.next(after: try page(strings("a"), #"{"end": "t9"}"#, values: ["from": "t9"]), of: list))?
+                .hasPrefix(#"the next token ($.end "t9") is the one that asked for this page"#) == true)
         let header = Paging.token(ids: "$[*].id", from: .header("X-Next"), next: "cursor")
-        let next = header.next(after: try page(numbers(1), "[]", headers: [("x-next", "abc")]), of: endpoint(header, [.query("cursor", .string)]))
+        let next = header.next(
+            after: try page(numbers(1), "[]", headers: [("x-next", "abc")]), of: endpoint(header, [.query("cursor", .string)]))
         #expect(asked(next)?["cursor"] == .string("abc"))
     }
 
@@ -59,7 +72,9 @@ import Testing
         let list = endpoint(pages, [.query("page", .int), .query("per_page", .int)])
         #expect(asked(pages.next(after: try page(numbers(1, 2), values: ["per_page": 2]), of: list))?["page"] == .int(2))
         #expect(asked(pages.next(after: try page(numbers(3, 4), values: ["page": 2, "per_page": 2]), of: list))?["page"] == .int(3))
-        guard case .end = pages.next(after: try page(numbers(5), values: ["page": 3, "per_page": 2]), of: list) else { Issue.record("short page"); return }
+        guard case .end = pages.next(after: try page(numbers(5), values: ["page": 3, "per_page": 2]), of: list) else {
+            Issue.record("short page"); return
+        }
         let offsets = Paging.offset(ids: "$[*].id", next: "offset", limit: "limit")
         let window = endpoint(offsets, [.query("offset", .int), .query("limit", .int)])
         #expect(asked(offsets.next(after: try page(numbers(1, 2), values: ["offset": 4, "limit": 2]), of: window))?["offset"] == .int(6))
@@ -73,7 +88,8 @@ import Testing
         let next = paging.next(after: try page(numbers(1), headers: [("Link", #"<items?page=2>; rel="next""#)], url: here), of: list)
         guard case let .follow(url) = next else { Issue.record("not followed: \(next)"); return }
         #expect(url.absoluteString == "https://api.example.com/v1/items?page=2")
-        let away = paging.next(after: try page(numbers(1), headers: [("Link", #"<https://evil.example/items?page=2>; rel="next""#)], url: here), of: list)
+        let away = paging.next(
+            after: try page(numbers(1), headers: [("Link", #"<https://evil.example/items?page=2>; rel="next""#)], url: here), of: list)
         #expect(fault(away)?.hasPrefix("the next page leads to another origin, https://evil.example") == true)
         // The same host is another origin by scheme or port: the token would go in clear text, or elsewhere.
         for other in ["http://api.example.com/v1/items?page=2", "https://api.example.com:8443/v1/items?page=2"] {
@@ -82,7 +98,9 @@ import Testing
         }
         let endless = paging.next(after: try page([], headers: [("Link", #"<items?page=3>; rel="next""#)], url: here), of: list)
         #expect(fault(endless)?.hasPrefix("an empty page still links a next one") == true)
-        guard case .end = paging.next(after: try page(numbers(1), headers: [("Link", #"<items?page=1>; rel="first""#)], url: here), of: list) else {
+        guard
+            case .end = paging.next(after: try page(numbers(1), headers: [("Link", #"<items?page=1>; rel="first""#)], url: here), of: list)
+        else {
             Issue.record("no next link, no end"); return
         }
     }
@@ -97,10 +115,13 @@ extension NextPageTests {
         let relative = paging.next(after: try page(numbers(1), #"{"links": {"next": "items?cursor=b2"}}"#, url: here), of: list)
         guard case let .follow(url) = relative else { Issue.record("not followed: \(relative)"); return }
         #expect(url.absoluteString == "https://api.example.com/v1/items?cursor=b2")
-        let absolute = paging.next(after: try page(numbers(1), #"{"links": {"next": "https://api.example.com/v1/items?cursor=c3"}}"#, url: here), of: list)
+        let absolute = paging.next(
+            after: try page(numbers(1), #"{"links": {"next": "https://api.example.com/v1/items?cursor=c3"}}"#, url: here), of: list)
         guard case .follow = absolute else { Issue.record("not followed: \(absolute)"); return }
         for last in [#"{"links": {"next": null}}"#, #"{"links": {}}"#] {
-            guard case .end = paging.next(after: try page(numbers(1), last, url: here), of: list) else { Issue.record("\(last) does not end"); continue }
+            guard case .end = paging.next(after: try page(numbers(1), last, url: here), of: list) else {
+                Issue.record("\(last) does not end"); continue
+            }
         }
         let endless = paging.next(after: try page([], #"{"links": {"next": "items?cursor=z"}}"#, url: here), of: list)
         #expect(fault(endless)?.hasPrefix("an empty page still gives a next URL (") == true)

@@ -10,15 +10,19 @@ import Testing
     struct Session_: Decodable, Sendable { struct Inner: Decodable, Sendable { var token: String }; var session: Inner }
     struct Item: Decodable, Sendable, Equatable { var id: Int; var created: Date }
 
-    static let login = Endpoint<Session_>(id: "auth.login", .post, "login",
-                                          parameters: [.body("email", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
-                                                       .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true)],
-                                          mock: "login", sessionEffect: .logsIn)
+    static let login = Endpoint<Session_>(
+        id: "auth.login", .post, "login",
+        parameters: [
+            .body("email", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+            .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true),
+        ],
+        mock: "login", sessionEffect: .logsIn)
     static let item = Endpoint<Item>(id: "items.show", .get, "items/{id}", parameters: [.path("id", .int)], mock: "item", auth: .token)
     static let api = API(
         name: "shop",
-        envelope: EnvelopePolicy(codeKey: "status", messageKey: "message", payloadKey: "data", successCodes: [0],
-                                 logoutCodes: [401001], expiredHTTPStatuses: [401], messageRequired: false),
+        envelope: EnvelopePolicy(
+            codeKey: "status", messageKey: "message", payloadKey: "data", successCodes: [0],
+            logoutCodes: [401001], expiredHTTPStatuses: [401], messageRequired: false),
         auth: AuthPolicy(loginEndpoint: "auth.login", tokenField: "session.token", placement: .bearer),
         dates: .iso8601, endpoints: [login, item])
 
@@ -39,11 +43,12 @@ import Testing
     @Test func logsInThroughANestedTokenAndSendsItAsBearer() async throws {
         let seen = Mutex<[HTTPRequest]>([])
         let session = Session()
-        let client = client({ request in
-            seen.withLock { $0.append(request) }
-            if request.endpointID == "auth.login" { return Self.body(#"{"status": 0, "data": {"session": {"token": "tok-123456"}}}"#) }
-            return Self.body(#"{"status": 0, "data": {"id": 7, "created": "2026-11-01T10:00:00.250Z"}}"#)
-        }, session: session)
+        let client = client(
+            { request in
+                seen.withLock { $0.append(request) }
+                if request.endpointID == "auth.login" { return Self.body(#"{"status": 0, "data": {"session": {"token": "tok-123456"}}}"#) }
+                return Self.body(#"{"status": 0, "data": {"id": 7, "created": "2026-11-01T10:00:00.250Z"}}"#)
+            }, session: session)
         _ = try await client.send(Self.login, ["email": "a@b.c", "password": "pw-secret"])
         #expect(session.token == "tok-123456")
         let item = try await client.send(Self.item, ["id": 7])
@@ -75,17 +80,20 @@ import Testing
             endpoints: [
                 Endpoint<Item>(id: "a", .get, "items/{id}", parameters: [.query("page", .int)], mock: "a", auth: .token),
                 Endpoint<Item>(id: "a", .get, "things", parameters: [.body("q", .string)], mock: "a"),
-                Endpoint<Item>(id: "c", .get, "c", parameters: [.query("x", .int, sample: .seen(endpoint: "nope", path: "datas.x", fallback: nil))], mock: "c"),
+                Endpoint<Item>(
+                    id: "c", .get, "c", parameters: [.query("x", .int, sample: .seen(endpoint: "nope", path: "datas.x", fallback: nil))],
+                    mock: "c"),
             ])
-        #expect(broken.problems.map { "\($0.endpoint ?? "-"): \($0.message)" } == [
-            "a: the path 'items/{id}' has {id} but no path parameter 'id' is declared",
-            "a: two endpoints are declared with the id 'a'",
-            "a: shares the mock name 'a' with a",
-            "a: a GET request has no body, but parameter 'q' is declared in the body",
-            "c: parameter 'x' samples from 'nope', which is not declared",
-            "c: parameter 'x' samples from the path 'datas.x', which is not a JSONPath like $.datas.items[0].id",
-            "auth.signin: the auth policy logs in through 'auth.signin', which is not declared",
-        ])
+        #expect(
+            broken.problems.map { "\($0.endpoint ?? "-"): \($0.message)" } == [
+                "a: the path 'items/{id}' has {id} but no path parameter 'id' is declared",
+                "a: two endpoints are declared with the id 'a'",
+                "a: shares the mock name 'a' with a",
+                "a: a GET request has no body, but parameter 'q' is declared in the body",
+                "c: parameter 'x' samples from 'nope', which is not declared",
+                "c: parameter 'x' samples from the path 'datas.x', which is not a JSONPath like $.datas.items[0].id",
+                "auth.signin: the auth policy logs in through 'auth.signin', which is not declared",
+            ])
         #expect(Self.api.problems.isEmpty)
     }
 
@@ -100,11 +108,12 @@ import Testing
         let session = Session(token: "old-token-1")
         let events = Mutex(0)
         session.observe { if case .tokenExpired = $0 { events.withLock { $0 += 1 } } }
-        let client = client({ request in
-            // The user logs in again while this request is in flight.
-            session.token = "new-token-2"
-            return Self.body("Unauthorized", status: 401)
-        }, session: session)
+        let client = client(
+            { request in
+                // The user logs in again while this request is in flight.
+                session.token = "new-token-2"
+                return Self.body("Unauthorized", status: 401)
+            }, session: session)
         await #expect(throws: APIError.self) { _ = try await client.send(Self.item, ["id": 1]) }
         #expect(session.token == "new-token-2")
         #expect(events.withLock { $0 } == 0)
@@ -121,15 +130,18 @@ import Testing
     }
 
     @Test func aSecretPathParameterNeverShowsInTheReport() async throws {
-        let key = Endpoint<Item>(id: "keys.show", .get, "keys/{key}",
-                                 parameters: [Parameter("key", in: .path, .string, sample: .literal("KEY/SECRET 99"), secret: true)],
-                                 mock: "key")
+        let key = Endpoint<Item>(
+            id: "keys.show", .get, "keys/{key}",
+            parameters: [Parameter("key", in: .path, .string, sample: .literal("KEY/SECRET 99"), secret: true)],
+            mock: "key")
         let api = API(name: "keys", envelope: Self.api.envelope, auth: Self.api.auth, dates: .iso8601, endpoints: [key])
         let transport = Answering { _ in Self.body(#"{"status": 0, "data": {"id": 1, "created": "2026-11-01T10:00:00Z"}}"#) }
         let traced = TraceLines()
-        let report = await LiveCheck(api: api, transport: transport,
-                                     options: LiveOptions(baseURL: URL(string: "https://h.example/")!, probes: false),
-                                     observers: [traced]).run()
+        let report = await LiveCheck(
+            api: api, transport: transport,
+            options: LiveOptions(baseURL: URL(string: "https://h.example/")!, probes: false),
+            observers: [traced]
+        ).run()
         #expect(report.results.first?.requestPath == "keys/***")
         #expect(report.results.first?.path == "keys/{key}")
         #expect(!traced.lines.isEmpty)

@@ -7,7 +7,8 @@ func numbers(_ values: Int64...) -> [PageID] { values.compactMap { PageID(.numbe
 func strings(_ values: String...) -> [PageID] { values.compactMap { PageID(.string($0)) } }
 
 @Suite struct PagingCheckTests {
-    let descending = PagingCheck(endpoint: "feed", paging: .cursor(ids: "$.datas[*].id", order: .descending, next: "max_id", inclusive: true))
+    let descending = PagingCheck(
+        endpoint: "feed", paging: .cursor(ids: "$.datas[*].id", order: .descending, next: "max_id", inclusive: true))
 
     @Test func pagesThatFollowOnePassAsDeclared() {
         #expect(descending.findings(first: numbers(9, 8, 7), next: numbers(6, 5)) == [])
@@ -60,34 +61,40 @@ func strings(_ values: String...) -> [PageID] { values.compactMap { PageID(.stri
     struct Page: Decodable, Sendable { var ids: [Int] }
 
     @Test func aPagingDeclarationThatCannotBeFollowedIsADeclarationProblem() {
-        let feed = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("before", .int)], mock: "feed",
-                                  paging: .cursor(ids: "$.datas.items[0].id", order: .descending, next: "after"))
+        let feed = Endpoint<Page>(
+            id: "feed", .get, "feed", parameters: [.query("before", .int)], mock: "feed",
+            paging: .cursor(ids: "$.datas.items[0].id", order: .descending, next: "after"))
         let api = API(name: "paged", envelope: EnvelopePolicy(), endpoints: [feed])
 
-        #expect(api.problems.map(\.message) == [
-            "paging reads ids at '$.datas.items[0].id', which has no [*] over the items",
-            "paging asks for the next page with 'after', which is not a query or body parameter of the endpoint",
-        ])
+        #expect(
+            api.problems.map(\.message) == [
+                "paging reads ids at '$.datas.items[0].id', which has no [*] over the items",
+                "paging asks for the next page with 'after', which is not a query or body parameter of the endpoint",
+            ])
         #expect(api.problems.allSatisfy { $0.kind == .declaration && $0.endpoint == "feed" })
     }
 
     @Test func aSizeThatIsNoParameterAndOnePageToFollowAreProblems() {
-        let feed = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("from", .string)], mock: "feed",
-                                  paging: .token(ids: "$.items[*].id", from: .body("$.next"), next: "from", size: "limit", maxPages: 1))
-        #expect(API(name: "paged", envelope: EnvelopePolicy(), endpoints: [feed]).problems.map(\.message) == [
-            "paging sets the page size with 'limit', which is not a query or body parameter of the endpoint",
-            "paging follows at most 1 page: the next page is never read; declare maxPages of 2 or more",
-        ])
+        let feed = Endpoint<Page>(
+            id: "feed", .get, "feed", parameters: [.query("from", .string)], mock: "feed",
+            paging: .token(ids: "$.items[*].id", from: .body("$.next"), next: "from", size: "limit", maxPages: 1))
+        #expect(
+            API(name: "paged", envelope: EnvelopePolicy(), endpoints: [feed]).problems.map(\.message) == [
+                "paging sets the page size with 'limit', which is not a query or body parameter of the endpoint",
+                "paging follows at most 1 page: the next page is never read; declare maxPages of 2 or more",
+            ])
     }
 
     @Test func pathsThatAreNoJSONPathAreDeclarationProblemsNamingTheEndpoint() {
-        let feed = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("from", .string)], mock: "feed",
-                                  paging: .token(ids: "datas.items[*].id", from: .body("$.next["), next: "from"))
+        let feed = Endpoint<Page>(
+            id: "feed", .get, "feed", parameters: [.query("from", .string)], mock: "feed",
+            paging: .token(ids: "datas.items[*].id", from: .body("$.next["), next: "from"))
         let problems = API(name: "paged", envelope: EnvelopePolicy(), endpoints: [feed]).problems
-        #expect(problems.map(\.message) == [
-            "paging reads ids at 'datas.items[*].id', which is not a JSONPath like $.datas.items[*].id",
-            "paging reads the next page's token at '$.next[', which is not a JSONPath like $.next_batch",
-        ])
+        #expect(
+            problems.map(\.message) == [
+                "paging reads ids at 'datas.items[*].id', which is not a JSONPath like $.datas.items[*].id",
+                "paging reads the next page's token at '$.next[', which is not a JSONPath like $.next_batch",
+            ])
         #expect(problems.allSatisfy { $0.kind == .declaration && $0.endpoint == "feed" })
     }
 
@@ -101,8 +108,9 @@ func strings(_ values: String...) -> [PageID] { values.compactMap { PageID(.stri
     }
 
     @Test func theDemoTimelinesPagingIsSound() {
-        let ok = Endpoint<Page>(id: "feed", .get, "feed", parameters: [.query("max_id", .int64)], mock: "feed",
-                                paging: .cursor(ids: "$.datas.statuses[*].id", order: .descending, next: "max_id", inclusive: true))
+        let ok = Endpoint<Page>(
+            id: "feed", .get, "feed", parameters: [.query("max_id", .int64)], mock: "feed",
+            paging: .cursor(ids: "$.datas.statuses[*].id", order: .descending, next: "max_id", inclusive: true))
         #expect(API(name: "paged", envelope: EnvelopePolicy(), endpoints: [ok]).problems == [])
     }
 }

@@ -22,8 +22,9 @@ import Testing
         var outcome = StepOutcome(result: CheckResult(step.action), issuedToken: "token-\(step.id)", succeeded: true, answered: true)
         if step.id == login { outcome.login = .loggedIn }
         let request = HTTPRequest(method: step.endpoint.method, url: URL(string: "http://x.invalid/\(step.id)")!)
-        outcome.exchange = LiveExchange(step: step.id, endpoint: step.endpoint, role: .check(reported: true), request: request,
-                                        response: HTTPResponse(status: 200))
+        outcome.exchange = LiveExchange(
+            step: step.id, endpoint: step.endpoint, role: .check(reported: true), request: request,
+            response: HTTPResponse(status: 200))
         return outcome
     }
 
@@ -74,9 +75,12 @@ import Testing
         let mocks = MockTransport(directory: LiveHarness.mocks, api: Demo.api)
         mocks.delay(.milliseconds(20))
         let counting = InFlight(mocks)
-        let report = await LiveCheck(api: Demo.api, transport: counting, options: LiveOptions(
-            baseURL: URL(string: "http://mock.invalid/Api/")!, concurrency: concurrency, mocksDirectory: LiveHarness.mocks,
-            environment: LiveHarness.credentials, probes: false)).run()
+        let report = await LiveCheck(
+            api: Demo.api, transport: counting,
+            options: LiveOptions(
+                baseURL: URL(string: "http://mock.invalid/Api/")!, concurrency: concurrency, mocksDirectory: LiveHarness.mocks,
+                environment: LiveHarness.credentials, probes: false)
+        ).run()
         #expect(report.verdict == .holds)
         // The demo plan's first round has four steps ready at once.
         #expect(counting.peak == concurrency)

@@ -7,8 +7,11 @@ import Testing
 /// step whose sample source failed being skipped with the reason. Mock tier: no socket.
 @Suite struct RunOrderTests {
     func run(_ transport: MockTransport, mocks: URL, only: Set<String>?) async -> Report {
-        await LiveCheck(api: RoomsAPI.api, transport: transport, options: LiveOptions(
-            baseURL: URL(string: "http://mock.invalid/chat/")!, only: only, mocksDirectory: mocks, probes: false)).run()
+        await LiveCheck(
+            api: RoomsAPI.api, transport: transport,
+            options: LiveOptions(
+                baseURL: URL(string: "http://mock.invalid/chat/")!, only: only, mocksDirectory: mocks, probes: false)
+        ).run()
     }
 
     @Test func aDeclaredAfterOrdersTheReadAfterTheWrite() {
@@ -19,8 +22,9 @@ import Testing
     }
 
     @Test func onlyPullsInWhatTheSelectionNeedsAndReportsTheSelectionAlone() async throws {
-        #expect(RoomsAPI.api.dependencies(of: ["rooms.messages"]).map { "\($0.id)<-\($0.neededBy)" }
-            == ["rooms.create<-rooms.messages", "rooms.send<-rooms.messages"])
+        #expect(
+            RoomsAPI.api.dependencies(of: ["rooms.messages"]).map { "\($0.id)<-\($0.neededBy)" }
+                == ["rooms.create<-rooms.messages", "rooms.send<-rooms.messages"])
         #expect(RoomsAPI.api.dependencies(of: ["rooms.send"]).map { "\($0.id)<-\($0.neededBy)" } == ["rooms.create<-rooms.send"])
         let mocks = try RoomsAPI.mockFolder()
         defer { mocks.remove() }

@@ -6,15 +6,21 @@ import Testing
 @Suite struct SampleKindsTests {
     static let endpoint = Endpoint<NoContent>(
         id: "events.send", .put, "events/{txn}",
-        parameters: [.path("txn", .string, sample: .uniquePerCall(prefix: "txn_")),
-                     .query("run", .string, sample: .unique(prefix: "r_")),
-                     .query("from", .int64, sample: .relativeTime(offset: -300, .epochSeconds)),
-                     .query("fromMs", .int64, sample: .relativeTime(offset: -300, .epochMilliseconds)),
-                     .query("until", .string, sample: .relativeTime(offset: 60, .iso8601)),
-                     .query("tag", .string, sample: .computed(SampleComputation("tag") { context in
-                         .string("\(context.environment["TEAM"] ?? "-")-\(context.call)")
-                     }))],
-        mock: "events_send").erased
+        parameters: [
+            .path("txn", .string, sample: .uniquePerCall(prefix: "txn_")),
+            .query("run", .string, sample: .unique(prefix: "r_")),
+            .query("from", .int64, sample: .relativeTime(offset: -300, .epochSeconds)),
+            .query("fromMs", .int64, sample: .relativeTime(offset: -300, .epochMilliseconds)),
+            .query("until", .string, sample: .relativeTime(offset: 60, .iso8601)),
+            .query(
+                "tag", .string,
+                sample: .computed(
+                    SampleComputation("tag") { context in
+                        .string("\(context.environment["TEAM"] ?? "-")-\(context.call)")
+                    })),
+        ],
+        mock: "events_send"
+    ).erased
 
     @Test func perCallValuesChangeEachCallAndTimesFollowTheClock() throws {
         var resolver = SampleResolver(environment: ["TEAM": "blue"], runID: "abc")

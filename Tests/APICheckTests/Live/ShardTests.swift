@@ -21,7 +21,9 @@ import Testing
         #expect((1...4).filter { Shard(index: $0, count: 4)!.contains("topics.list") } == [2])
         // Adding an endpoint moves no other one.
         let before = Self.ids.map { id in (1...8).first { Shard(index: $0, count: 8)!.contains(id) } }
-        let after = (Self.ids + ["a.new.endpoint"]).prefix(Self.ids.count).map { id in (1...8).first { Shard(index: $0, count: 8)!.contains(id) } }
+        let after = (Self.ids + ["a.new.endpoint"]).prefix(Self.ids.count).map { id in
+            (1...8).first { Shard(index: $0, count: 8)!.contains(id) }
+        }
         #expect(before == after)
     }
 

@@ -14,8 +14,10 @@ import Testing
     static let logout = Endpoint<Empty>(id: "logout", .post, "logout", mock: "logout", auth: .token, sessionEffect: .logsOut)
     static let login = Endpoint<Empty>(
         id: "login", .post, "login",
-        parameters: [.body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
-                     .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true)],
+        parameters: [
+            .body("user", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+            .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil), secret: true),
+        ],
         mock: "login", sessionEffect: .logsIn)
 
     /// A server in memory that knows one token per login, or `key`, read from where `placement`
@@ -54,18 +56,23 @@ import Testing
     }
 
     static func api(_ auth: AuthPolicy, _ endpoints: [any EndpointConvertible]) -> API {
-        API(name: "keys", envelope: .none, errors: ErrorShape(code: "$.code", message: "$.message"),
+        API(
+            name: "keys", envelope: .none, errors: ErrorShape(code: "$.code", message: "$.message"),
             expired: [.status(401, code: "unknown")], auth: auth, endpoints: endpoints)
     }
 
     func run(_ api: API, _ server: KeyServer, environment: [String: String], probes: Bool = true) async -> Report {
-        await LiveCheck(api: api, transport: server, options: LiveOptions(
-            baseURL: URL(string: "http://keys.invalid/")!, environment: environment, probes: probes)).run()
+        await LiveCheck(
+            api: api, transport: server,
+            options: LiveOptions(
+                baseURL: URL(string: "http://keys.invalid/")!, environment: environment, probes: probes)
+        ).run()
     }
 
     @Test func aTokenIssuedBeforehandIsSentProbedAndNeverLoggedOut() async throws {
-        let auth = AuthPolicy.preIssued(variable: "KEYS_TOKEN", placement: .scheme("token"),
-                                        missingToken: .signals([.status(401, code: "missing")]))
+        let auth = AuthPolicy.preIssued(
+            variable: "KEYS_TOKEN", placement: .scheme("token"),
+            missingToken: .signals([.status(401, code: "missing")]))
         let api = Self.api(auth, [Self.me, Self.logout])
         #expect(api.problems.isEmpty)
         let server = KeyServer(placement: .scheme("token"), key: "key-0123456789")
@@ -86,9 +93,10 @@ import Testing
     @Test func aTokenIssuedBeforehandThatIsNotSetIsOneClearFinding() async {
         let api = Self.api(.preIssued(variable: "KEYS_TOKEN", placement: .bearer), [Self.me])
         let report = await run(api, KeyServer(placement: .bearer), environment: [:])
-        #expect(report.runFindings.map(\.message) == [
-            "the API's token comes from the environment variable KEYS_TOKEN, which is not set; endpoints that need the token were not checked",
-        ])
+        #expect(
+            report.runFindings.map(\.message) == [
+                "the API's token comes from the environment variable KEYS_TOKEN, which is not set; endpoints that need the token were not checked"
+            ])
     }
 
     /// A token set but wrong is tried on one endpoint, alone: the refusal is the run's one
@@ -100,10 +108,11 @@ import Testing
         let api = Self.api(.preIssued(variable: "KEYS_TOKEN", placement: .bearer), [rename, Self.me, profile])
         let server = KeyServer(placement: .bearer, key: "key-0123456789")
         let wrong = await run(api, server, environment: ["KEYS_TOKEN": "key-9876543210"])
-        #expect(wrong.allFindings.map(\.message) == [
-            "the token issued beforehand in $KEYS_TOKEN was refused by me (HTTP 401, tokenExpired); check it; "
-                + "3 endpoints that need it were not checked",
-        ])
+        #expect(
+            wrong.allFindings.map(\.message) == [
+                "the token issued beforehand in $KEYS_TOKEN was refused by me (HTTP 401, tokenExpired); check it; "
+                    + "3 endpoints that need it were not checked"
+            ])
         #expect(wrong.allFindings.first?.kind == .credentials)
         #expect(wrong.endpointResults.map(\.name) == ["rename", "me", "profile"])
         #expect(wrong.endpointResults.allSatisfy { $0.skipped == "the token in $KEYS_TOKEN was refused" })
@@ -136,17 +145,21 @@ import Testing
 
     @Test func withoutALogoutEndpointTheRunSaysItLeavesItsSessionsOpen() async {
         let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"))
-        let report = await run(Self.api(auth, [Self.login, Self.me]), KeyServer(placement: .cookie("sid")),
-                               environment: ["APICHECK_ACCOUNT": "ada", "APICHECK_PASSWORD": "pw"], probes: false)
-        #expect(report.runFindings.map(\.message)
-            == ["the run opened 1 session (through login) and cannot end it: the API declares no logout endpoint"])
+        let report = await run(
+            Self.api(auth, [Self.login, Self.me]), KeyServer(placement: .cookie("sid")),
+            environment: ["APICHECK_ACCOUNT": "ada", "APICHECK_PASSWORD": "pw"], probes: false)
+        #expect(
+            report.runFindings.map(\.message)
+                == ["the run opened 1 session (through login) and cannot end it: the API declares no logout endpoint"])
         #expect(report.runFindings.first?.severity == .info)
         #expect(report.verdict == .holds)
     }
 
     @Test func openAPINamesEachPlacementAsASecurityScheme() throws {
-        let cookie = OpenAPIDocument(api: Self.api(AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid")),
-                                                   [Self.login, Self.me]))
+        let cookie = OpenAPIDocument(
+            api: Self.api(
+                AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid")),
+                [Self.login, Self.me]))
         let key = OpenAPIDocument(api: Self.api(.preIssued(variable: "KEYS_TOKEN", placement: .header("X-Api-Key", prefix: "")), [Self.me]))
         #expect(cookie.securitySchemeValue?["in"] == .string("cookie"))
         #expect(cookie.securitySchemeValue?["name"] == .string("sid"))

@@ -11,8 +11,9 @@ import Testing
     static let traceparent = #"^00-[0-9a-f]{32}-[0-9a-f]{16}-01$"#
 
     func run(_ transport: MockTransport, trace: TraceContext?) async -> Report {
-        var options = LiveOptions(baseURL: URL(string: "http://mock.invalid/Api/")!, mocksDirectory: RepositoryPaths.mocks,
-                                  environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"])
+        var options = LiveOptions(
+            baseURL: URL(string: "http://mock.invalid/Api/")!, mocksDirectory: RepositoryPaths.mocks,
+            environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"])
         options.traceContext = trace
         return await LiveCheck(api: Demo.api, transport: transport, options: options).run()
     }
@@ -49,9 +50,10 @@ import Testing
         let mock = MockTransport(directory: RepositoryPaths.mocks, api: Demo.api)
         let transport = TraceContextTransport(base: mock)
         let step = TraceContext(runID: "github-42-1").traceparent()
-        let request = HTTPRequest(method: .get, url: URL(string: "http://mock.invalid/Api/statuses/public_timeline")!,
-                                  headers: [(name: "Traceparent", value: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")],
-                                  endpointID: "statuses.publicTimeline")
+        let request = HTTPRequest(
+            method: .get, url: URL(string: "http://mock.invalid/Api/statuses/public_timeline")!,
+            headers: [(name: "Traceparent", value: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")],
+            endpointID: "statuses.publicTimeline")
         _ = try? await TraceContext.$current.withValue(step) { try await transport.send(request) }
         let sent = try #require(mock.requests.last)
         #expect(sent.headers.filter { $0.name.lowercased() == "traceparent" }.map(\.value) == [step])

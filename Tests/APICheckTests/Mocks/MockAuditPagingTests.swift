@@ -12,8 +12,9 @@ import Testing
         let folder = try TemporaryFolder("paging-audit")
         defer { folder.remove() }
         try Data(mock.utf8).write(to: folder.appendingPathComponent("messages.json"))
-        let messages = Endpoint<Page>(id: "rooms.messages", .get, "messages", parameters: [.query("from", .string)], mock: "messages",
-                                      paging: paging)
+        let messages = Endpoint<Page>(
+            id: "rooms.messages", .get, "messages", parameters: [.query("from", .string)], mock: "messages",
+            paging: paging)
         let api = API(name: "paged", envelope: .none, endpoints: [messages])
         return MockAudit(api: api, directory: folder.url).run().allFindings
     }
@@ -32,11 +33,13 @@ import Testing
     @Test func idsOrATokenTheMockDoesNotHaveAreMocksFindings() throws {
         let paging = Paging.token(ids: "$.events[*].event_id", from: .body("$.next_batch"), next: "from")
         let findings = try audit(paging, mock: #"{"chunk": [{"event_id": "$a"}], "end": "t2"}"#)
-        #expect(findings.map(\.message) == [
-            "the paging declaration reads ids at $.events[*].event_id, which the mock does not have (a number or string per item of an array)",
-            "the paging declaration reads the next token at $.next_batch, which the mock does not have: the mock should be a first page with more to come",
-        ])
-        #expect(findings.allSatisfy { $0.kind == .paging && $0.endpoint == "rooms.messages" && $0.file?.hasSuffix("messages.json") == true })
+        #expect(
+            findings.map(\.message) == [
+                "the paging declaration reads ids at $.events[*].event_id, which the mock does not have (a number or string per item of an array)",
+                "the paging declaration reads the next token at $.next_batch, which the mock does not have: the mock should be a first page with more to come",
+            ])
+        #expect(
+            findings.allSatisfy { $0.kind == .paging && $0.endpoint == "rooms.messages" && $0.file?.hasSuffix("messages.json") == true })
         #expect(findings.map(\.path) == ["$.events[*].event_id", "$.next_batch"])
     }
 

@@ -95,8 +95,12 @@ import Testing
             Issue.record("an oversized mock was read")
             return
         }
-        #expect(error.reason == .tooLarge(size: try #require(try FileManager.default.attributesOfItem(
-            atPath: shipped.appendingPathComponent("home_timeline.json").path)[.size] as? Int), cap: 200))
+        #expect(
+            error.reason
+                == .tooLarge(
+                    size: try #require(
+                        try FileManager.default.attributesOfItem(
+                            atPath: shipped.appendingPathComponent("home_timeline.json").path)[.size] as? Int), cap: 200))
     }
 
     @Test func aFolderNamedLikeAMockIsUnreadableNotAHang() throws {
@@ -110,18 +114,28 @@ import Testing
     }
 
     @Test(arguments: [
-        ("topics@typo.json", "topics.list", "scenario 'typo' is not declared for topics.list (it declares 'bad_page'; "
-            + "the standard ones are 'logout' and 'expired'); add it to the endpoint's scenarios: or rename the file"),
-        ("status_show@not_fund.json", "statuses.show", "scenario 'not_fund' is not declared for statuses.show "
-            + "(it declares 'not_found'; the standard ones are 'logout' and 'expired'); did you mean 'not_found'?"),
-        ("home_timeline@expird.json", "statuses.homeTimeline", "scenario 'expird' is not declared for statuses.homeTimeline "
-            + "(it declares none; the standard ones are 'logout' and 'expired'); did you mean 'expired'?"),
+        (
+            "topics@typo.json", "topics.list",
+            "scenario 'typo' is not declared for topics.list (it declares 'bad_page'; "
+                + "the standard ones are 'logout' and 'expired'); add it to the endpoint's scenarios: or rename the file"
+        ),
+        (
+            "status_show@not_fund.json", "statuses.show",
+            "scenario 'not_fund' is not declared for statuses.show "
+                + "(it declares 'not_found'; the standard ones are 'logout' and 'expired'); did you mean 'not_found'?"
+        ),
+        (
+            "home_timeline@expird.json", "statuses.homeTimeline",
+            "scenario 'expird' is not declared for statuses.homeTimeline "
+                + "(it declares none; the standard ones are 'logout' and 'expired'); did you mean 'expired'?"
+        ),
     ])
     func aVariantOfAnUndeclaredScenarioIsReported(_ name: String, _ endpoint: String, _ message: String) throws {
         let folder = try copyOfMocks()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A well-formed failure envelope: the only thing wrong is its scenario's name.
-        try #"{"code": 20101, "msg": "gone", "datas": null}"#.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        try #"{"code": 20101, "msg": "gone", "datas": null}"#.write(
+            to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         let found = MockAudit(api: Demo.api, directory: folder).run().allFindings
         #expect(found.count == 1, "\(found)")
         #expect(found.first?.kind == .undeclaredScenario)
@@ -141,9 +155,10 @@ import Testing
         #expect(finding.kind == .orphanMock)
         #expect(finding.severity == .error)
         #expect(finding.file == shipped.appendingPathComponent("user_show.json").path)
-        #expect(finding.message == "3 files (user_show.json, user_show@expired.json, user_show@logout.json) are not used by any "
-            + "declared endpoint: no endpoint in the demo API's endpoints: list has mock: \"user_show\"; an Endpoint declared "
-            + "with that mock but left out of the list would explain it")
+        #expect(
+            finding.message == "3 files (user_show.json, user_show@expired.json, user_show@logout.json) are not used by any "
+                + "declared endpoint: no endpoint in the demo API's endpoints: list has mock: \"user_show\"; an Endpoint declared "
+                + "with that mock but left out of the list would explain it")
     }
 
     @Test func aMisspeltMockNameIsPointedAtTheEndpointItProbablyBelongsTo() throws {
@@ -155,11 +170,12 @@ import Testing
         #expect(report.allFindings.map(\.severity) == [.error, .error])
         #expect(report.verdict == .violated)
         let found = report.allFindings.map(\.message)
-        #expect(found == [
-            "README.txt is not a mock file (mocks are named <mock>[@<scenario>[.<status>]].json) and no declared endpoint uses it",
-            "topic.json is not used by any declared endpoint: no endpoint in the demo API's endpoints: list has mock: \"topic\" "
-                + "(did you mean \"topics\" of topics.list?)",
-        ])
+        #expect(
+            found == [
+                "README.txt is not a mock file (mocks are named <mock>[@<scenario>[.<status>]].json) and no declared endpoint uses it",
+                "topic.json is not used by any declared endpoint: no endpoint in the demo API's endpoints: list has mock: \"topic\" "
+                    + "(did you mean \"topics\" of topics.list?)",
+            ])
     }
 
     @Test func replayingAnEndpointLeftOutOfTheListSaysSo() async throws {
@@ -186,9 +202,12 @@ import Testing
         let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("topics.json"))
         try handle.truncate(atOffset: 2 << 30)
         try handle.close()
-        let report = await LiveCheck(api: Demo.api, transport: MockTransport(directory: shipped, api: Demo.api), options: LiveOptions(
-            baseURL: URL(string: "http://mock.invalid/Api/")!, mocksDirectory: folder,
-            environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"], probes: false)).run()
+        let report = await LiveCheck(
+            api: Demo.api, transport: MockTransport(directory: shipped, api: Demo.api),
+            options: LiveOptions(
+                baseURL: URL(string: "http://mock.invalid/Api/")!, mocksDirectory: folder,
+                environment: ["APICHECK_ACCOUNT": "demo", "APICHECK_PASSWORD": "demo-password"], probes: false)
+        ).run()
         #expect(report.allFindings.map { "\($0.severity) \($0.kind) \($0.endpoint ?? "-")" } == ["warning mock-too-large topics.list"])
         #expect(report.allFindings.first?.file == folder.appendingPathComponent("topics.json").path)
         #expect(report.endpointResults.count == 11)
@@ -229,12 +248,14 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apicheck-mockdir-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try #"{"code":200,"msg":"success","datas":{"id":1,"name":"x"}}"#.write(to: folder.appendingPathComponent("item.json"),
-                                                                            atomically: true, encoding: .utf8)
+        try #"{"code":200,"msg":"success","datas":{"id":1,"name":"x"}}"#.write(
+            to: folder.appendingPathComponent("item.json"),
+            atomically: true, encoding: .utf8)
         let whole = Endpoint<Item>(id: "item.whole", .get, "item", mock: "item").erased
         let id = Endpoint<IDOnly>(id: "item.id", .get, "item/id", mock: "item").erased
-        let api = API(name: "shared", environments: ["local": URL(string: "http://127.0.0.1:8080/")!], envelope: EnvelopePolicy(),
-                      endpoints: [whole, id])
+        let api = API(
+            name: "shared", environments: ["local": URL(string: "http://127.0.0.1:8080/")!], envelope: EnvelopePolicy(),
+            endpoints: [whole, id])
         let mocks = MockDirectory(folder, api: api)
         func reads(_ endpoint: AnyEndpoint) throws -> [String] {
             try mocks.baseline(for: endpoint).get().reads.map(\.path.description).sorted()
@@ -250,15 +271,17 @@ import Testing
     @Test func twoFilesForOneVariantAreReported() throws {
         let folder = try copyOfMocks()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("login@wrong_password.json"),
-                                         to: folder.appendingPathComponent("login@wrong_password.403.json"))
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("login@wrong_password.json"),
+            to: folder.appendingPathComponent("login@wrong_password.403.json"))
         let mocks = MockDirectory(folder, api: Demo.api)
         #expect(mocks.file("login@wrong_password")?.status == 403)
         let found = MockAudit(mocks: mocks).run().allFindings
         #expect(found.map(\.kind) == [.orphanMock])
         #expect(found.map(\.severity) == [.error])
-        #expect(found.first?.message == "login@wrong_password.json is never replayed: login@wrong_password.403.json "
-            + "answers the same variant login@wrong_password; keep one")
+        #expect(
+            found.first?.message == "login@wrong_password.json is never replayed: login@wrong_password.403.json "
+                + "answers the same variant login@wrong_password; keep one")
         #expect(found.first?.file == folder.appendingPathComponent("login@wrong_password.json").path)
     }
 }

@@ -20,8 +20,9 @@ import Testing
     }
 
     func locate(_ root: URL, from working: String, declaredIn: String? = nil) -> MockLocator.Location {
-        MockLocator.locate(workingDirectory: root.appendingPathComponent(working),
-                           declaredIn: declaredIn.map { root.appendingPathComponent($0).path })
+        MockLocator.locate(
+            workingDirectory: root.appendingPathComponent(working),
+            declaredIn: declaredIn.map { root.appendingPathComponent($0).path })
     }
 
     @Test func fromInsideAPackageItsMocksAreFound() throws {
@@ -39,7 +40,9 @@ import Testing
         // bare/ is a package without mocks: outer/mocks belongs to something else.
         let location = locate(root, from: "bare/src")
         #expect(location.url == nil)
-        #expect(location.explanation.hasPrefix("no mocks folder in ./mocks and the packages above \(root.appendingPathComponent("bare/src").path)"))
+        #expect(
+            location.explanation.hasPrefix(
+                "no mocks folder in ./mocks and the packages above \(root.appendingPathComponent("bare/src").path)"))
     }
 
     @Test func fromElsewhereTheMocksBesideTheDeclarationsAreFound() throws {
@@ -56,7 +59,9 @@ import Testing
         try FileManager.default.removeItem(at: root.appendingPathComponent("pkg/mocks"))
         let location = locate(root, from: "bare/src", declaredIn: "pkg/contracts/API.swift")
         #expect(location.url == nil)
-        #expect(location.explanation.hasSuffix(", nor in the package the API is declared in (\(root.appendingPathComponent("pkg/contracts/API.swift").path))"))
+        #expect(
+            location.explanation.hasSuffix(
+                ", nor in the package the API is declared in (\(root.appendingPathComponent("pkg/contracts/API.swift").path))"))
     }
 
     @Test func theDemoAPIKnowsWhereItWasDeclared() throws {

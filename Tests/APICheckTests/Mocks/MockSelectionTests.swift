@@ -5,8 +5,11 @@ import Testing
     @Test func entriesParseWithGlobsAndScenarios() throws {
         let selection = try MockSelection(parsing: " account.login, topics.*,statuses.show@not_found,, ")
 
-        #expect(selection.rules == [MockSelection.Rule("account.login"), MockSelection.Rule("topics.*"),
-                                    MockSelection.Rule("statuses.show", scenario: "not_found")])
+        #expect(
+            selection.rules == [
+                MockSelection.Rule("account.login"), MockSelection.Rule("topics.*"),
+                MockSelection.Rule("statuses.show", scenario: "not_found"),
+            ])
         #expect(selection.isMocked("account.login"))
         #expect(selection.isMocked("topics.like"))
         #expect(selection.isMocked("topics.list"))
@@ -15,9 +18,11 @@ import Testing
         #expect(selection.rule(for: "statuses.show")?.scenario == "not_found")
     }
 
-    @Test(arguments: [("*", "anything.at.all", true), ("a?c", "abc", true), ("a?c", "ac", false),
-                      ("*.list", "topics.list", true), ("*.list", "topics.lists", false), ("t*s.*e", "topics.like", true),
-                      ("statuses.*", "statuses", false), ("**", "", true)])
+    @Test(arguments: [
+        ("*", "anything.at.all", true), ("a?c", "abc", true), ("a?c", "ac", false),
+        ("*.list", "topics.list", true), ("*.list", "topics.lists", false), ("t*s.*e", "topics.like", true),
+        ("statuses.*", "statuses", false), ("**", "", true),
+    ])
     func globs(pattern: String, id: String, matches: Bool) {
         #expect(MockSelection.Rule(pattern).matches(id) == matches)
     }

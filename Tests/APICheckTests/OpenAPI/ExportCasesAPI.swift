@@ -127,8 +127,9 @@ enum ExportCasesAPI {
         envelope: EnvelopePolicy(successCodes: [0]),
         endpoints: [
             Endpoint<FullFeed>(id: "feed.full", .get, "feed", mock: "feed_full", distinguishedBy: .query("since", present: false)),
-            Endpoint<DeltaFeed>(id: "feed.delta", .get, "feed", parameters: [.query("since", .string, required: true, sample: .literal("n1"))],
-                                mock: "feed_delta", distinguishedBy: .query("since", present: true)),
+            Endpoint<DeltaFeed>(
+                id: "feed.delta", .get, "feed", parameters: [.query("since", .string, required: true, sample: .literal("n1"))],
+                mock: "feed_delta", distinguishedBy: .query("since", present: true)),
             Endpoint<Drawing>(id: "drawings.latest", .get, "drawings/latest", mock: "drawing"),
             Endpoint<QueryAnswer>(id: "query.get", .get, "query", mock: "query", enveloped: false),
             Endpoint<QueryAnswer>(id: "query.post", .post, "query", mock: "query_post", enveloped: false),

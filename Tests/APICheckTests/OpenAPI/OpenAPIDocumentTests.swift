@@ -10,7 +10,8 @@ import Testing
     static let raw = Endpoint<Item>(id: "item.raw", .get, "raw/{id}", parameters: [.path("id", .int)], mock: "raw", enveloped: false)
 
     func api(_ auth: AuthPolicy) -> API {
-        API(name: "shop", environments: ["prod": URL(string: "https://shop.example.com/v1/")!],
+        API(
+            name: "shop", environments: ["prod": URL(string: "https://shop.example.com/v1/")!],
             envelope: EnvelopePolicy(successCodes: [0, 1]), auth: auth, endpoints: [Self.items, Self.raw])
     }
 
@@ -33,7 +34,8 @@ import Testing
     }
 
     @Test func otherHeaderIsAnAPIKeyInTheHeader() throws {
-        let document = try build(api(AuthPolicy(loginEndpoint: "items.list", tokenField: "token", placement: .header("X-Token", prefix: ""))))
+        let document = try build(
+            api(AuthPolicy(loginEndpoint: "items.list", tokenField: "token", placement: .header("X-Token", prefix: ""))))
         let scheme = document["components"]?["securitySchemes"]?["token"]
         #expect(scheme?["in"] == .string("header") && scheme?["name"] == .string("X-Token"))
     }
@@ -49,8 +51,12 @@ import Testing
     }
 
     @Test func serversFromEnvironmentsOrGiven() throws {
-        #expect(try build(api(.noLogin))["servers"] == .array([.object([("url", .string("https://shop.example.com/v1")), ("description", .string("prod"))])]))
-        #expect(try build(api(.noLogin), servers: ["http://127.0.0.1:9/x/"])["servers"] == .array([.object([("url", .string("http://127.0.0.1:9/x"))])]))
+        #expect(
+            try build(api(.noLogin))["servers"]
+                == .array([.object([("url", .string("https://shop.example.com/v1")), ("description", .string("prod"))])]))
+        #expect(
+            try build(api(.noLogin), servers: ["http://127.0.0.1:9/x/"])["servers"]
+                == .array([.object([("url", .string("http://127.0.0.1:9/x"))])]))
     }
 
     @Test func envelopeWrapsThePayloadWithTheSuccessCodes() throws {

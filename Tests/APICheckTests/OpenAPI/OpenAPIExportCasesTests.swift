@@ -19,8 +19,9 @@ import Testing
     }
 
     @Test func theDocumentMatchesItsGoldenFile() throws {
-        try GoldenFile.expect(try Self.built().document.prettyText + "\n", "export-cases.openapi.json",
-                              in: RepositoryPaths.root.appendingPathComponent("Tests/APICheckTests/Golden"))
+        try GoldenFile.expect(
+            try Self.built().document.prettyText + "\n", "export-cases.openapi.json",
+            in: RepositoryPaths.root.appendingPathComponent("Tests/APICheckTests/Golden"))
     }
 
     /// An answer that fits both endpoints on `GET feed` (and their shared failure envelope) must
@@ -63,7 +64,8 @@ import Testing
         #expect(reading["oneOf"]?[0]?["properties"]?["unit"]?["const"] == .string("celsius"))
         #expect(reading["oneOf"]?[1]?["properties"]?["unit"]?["const"] == .string("label"))
         let warning = try #require(built.warnings.first { $0.contains("(Reading)") })
-        #expect(warning.contains("`unit`") && warning.contains("(celsius, label) only") && warning.contains("OpenAPIDiscriminatorProviding"))
+        #expect(
+            warning.contains("`unit`") && warning.contains("(celsius, label) only") && warning.contains("OpenAPIDiscriminatorProviding"))
     }
 
     /// A nested property whose type states its schema takes that schema, and the type holding it
@@ -101,10 +103,12 @@ import Testing
     /// branch's one-value tag, `dog` from the branch's name. The tag is `enum: [value]`.
     @Test func aUnionsDiscriminatorHasItsMapping() throws {
         let schemas = try #require(try Self.built().document["components"]?["schemas"])
-        #expect(schemas["Animal"]?["discriminator"] == .object([
-            ("propertyName", .string("kind")),
-            ("mapping", .object([("cat", .string("#/components/schemas/Cat")), ("dog", .string("#/components/schemas/Dog"))])),
-        ]))
+        #expect(
+            schemas["Animal"]?["discriminator"]
+                == .object([
+                    ("propertyName", .string("kind")),
+                    ("mapping", .object([("cat", .string("#/components/schemas/Cat")), ("dog", .string("#/components/schemas/Dog"))])),
+                ]))
         #expect(schemas["Tag"] == .object([("type", .string("string")), ("enum", .array([.string("cat")]))]))
         // The candidates no branch takes reached the union's fallback; its walk left nothing.
         #expect(schemas["JSONValue"] == nil)
@@ -134,7 +138,10 @@ import Testing
         let recorder = SchemaRecorder()
         _ = try recorder.schema(for: Pet.self)
         #expect(recorder.components["Pet"]?["discriminator"] == .object([("propertyName", .string("kind"))]))
-        #expect(recorder.warnings == ["Pet (Pet): no value of `kind` in the mocks, the branches' schemas or names selects Bird: its discriminator has no mapping"])
+        #expect(
+            recorder.warnings == [
+                "Pet (Pet): no value of `kind` in the mocks, the branches' schemas or names selects Bird: its discriminator has no mapping"
+            ])
         let withMocks = SchemaRecorder()
         withMocks.sampleStrings = ["kind": ["winged-thing"]]
         _ = try withMocks.schema(for: Pet.self)
@@ -143,7 +150,10 @@ import Testing
     }
 
     @Test func typeNamesAreSpelledAsTags() {
-        #expect(SchemaRecorder.spellings(of: "Outer.DoNothing") == ["DoNothing", "doNothing", "donothing", "do-nothing", "do_nothing", "DO_NOTHING"])
+        #expect(
+            SchemaRecorder.spellings(of: "Outer.DoNothing") == [
+                "DoNothing", "doNothing", "donothing", "do-nothing", "do_nothing", "DO_NOTHING",
+            ])
         #expect(SchemaRecorder.spellings(of: "Dog") == ["Dog", "dog", "DOG"])
     }
 }

@@ -39,7 +39,9 @@ import Testing
         #expect(topic["anyOf"]?[0] == .object([("type", .string("string"))]))
         #expect(topic["anyOf"]?[1]?["properties"]?["format"] != nil)
         // A map's keys are data: additionalProperties, not one property per key.
-        #expect(schemas["Members"]?["properties"]?["joined"]?["additionalProperties"] == .object([("$ref", .string("#/components/schemas/Member"))]))
+        #expect(
+            schemas["Members"]?["properties"]?["joined"]?["additionalProperties"]
+                == .object([("$ref", .string("#/components/schemas/Member"))]))
     }
 
     struct Pair: Decodable, Sendable {
@@ -57,12 +59,19 @@ import Testing
         case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-            else if let value = try? container.decode(Double.self) { self = .number(value) }
-            else if let value = try? container.decode(String.self) { self = .string(value) }
-            else if let value = try? container.decode([AnyJSON].self) { self = .array(value) }
-            else { self = .object(try container.decode([String: AnyJSON].self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode([AnyJSON].self) {
+                self = .array(value)
+            } else {
+                self = .object(try container.decode([String: AnyJSON].self))
+            }
         }
     }
 
@@ -72,11 +81,18 @@ import Testing
         let recorder = SchemaRecorder()
         _ = try recorder.schema(for: Holder.self)
         let holder = try #require(recorder.components["Holder"])
-        #expect(holder["properties"]?["pair"] == .object([
-            ("type", .string("array")),
-            ("prefixItems", .array([.object([("type", .string("number")), ("format", .string("double"))]), .object([("type", .string("string"))])])),
-            ("minItems", .number("2")), ("maxItems", .number("2")),
-        ]))
+        #expect(
+            holder["properties"]?["pair"]
+                == .object([
+                    ("type", .string("array")),
+                    (
+                        "prefixItems",
+                        .array([
+                            .object([("type", .string("number")), ("format", .string("double"))]), .object([("type", .string("string"))]),
+                        ])
+                    ),
+                    ("minItems", .number("2")), ("maxItems", .number("2")),
+                ]))
         #expect(holder["properties"]?["extra"] == .object([("$ref", .string("#/components/schemas/AnyJSON"))]))
         #expect(recorder.components["AnyJSON"] == .object([]))
     }
@@ -119,10 +135,12 @@ import Testing
         #expect(login["example"]?["password"] == .string("***"))
         let schemas = try #require(document["components"]?["schemas"])
         #expect(schemas["PasswordLogin"]?["required"] == .array([.string("type"), .string("identifier"), .string("password")]))
-        #expect(schemas["PasswordLogin"]?["properties"]?["initial_device_display_name"]?["type"]
-            == .array([.string("string"), .string("null")]))
+        #expect(
+            schemas["PasswordLogin"]?["properties"]?["initial_device_display_name"]?["type"]
+                == .array([.string("string"), .string("null")]))
         #expect(schemas["Identifier"]?["required"] == .array([.string("type"), .string("user")]))
-        let series = try #require(document["paths"]?["/api/v1/series"]?["post"]?["requestBody"]?["content"]?["application/x-www-form-urlencoded"])
+        let series = try #require(
+            document["paths"]?["/api/v1/series"]?["post"]?["requestBody"]?["content"]?["application/x-www-form-urlencoded"])
         #expect(series["schema"]?["$ref"] == .string("#/components/schemas/SeriesForm"))
         #expect(series["encoding"]?["match"] == .object([("style", .string("form")), ("explode", .bool(true))]))
         #expect(schemas["SeriesForm"]?["required"] == .array([.string("match")]))

@@ -57,12 +57,18 @@ import Testing
         #expect(try recorder.schema(for: Plant.self) == .object([("$ref", .string("#/components/schemas/Plant"))]))
         let tree = try #require(recorder.components["Plant"])
         // Each branch's value, from its name: the branch's init decodes from the same decoder.
-        #expect(tree["discriminator"] == .object([
-            ("propertyName", .string("kind")),
-            ("mapping", .object([("bud", .string("#/components/schemas/Bud")), ("stem", .string("#/components/schemas/Stem"))])),
-        ]))
-        #expect(tree["oneOf"] == .array([.object([("$ref", .string("#/components/schemas/Bud"))]),
-                                         .object([("$ref", .string("#/components/schemas/Stem"))])]))
+        #expect(
+            tree["discriminator"]
+                == .object([
+                    ("propertyName", .string("kind")),
+                    ("mapping", .object([("bud", .string("#/components/schemas/Bud")), ("stem", .string("#/components/schemas/Stem"))])),
+                ]))
+        #expect(
+            tree["oneOf"]
+                == .array([
+                    .object([("$ref", .string("#/components/schemas/Bud"))]),
+                    .object([("$ref", .string("#/components/schemas/Stem"))]),
+                ]))
         // The branch that holds the union again refers to it.
         let children = try #require(recorder.components["Stem"]?["properties"]?["children"])
         #expect(children["items"] == .object([("$ref", .string("#/components/schemas/Plant"))]))
@@ -89,7 +95,8 @@ import Testing
         #expect(try recorder.schema(for: Event.self) == .object([("$ref", .string("#/components/schemas/Event"))]))
         let event = recorder.components["Event"]
         #expect(property(event, "colour")?["$ref"] == .string("#/components/schemas/Colour"))
-        #expect(recorder.components["Colour"] == .object([("type", .string("string")), ("enum", .array([.string("red"), .string("green")]))]))
+        #expect(
+            recorder.components["Colour"] == .object([("type", .string("string")), ("enum", .array([.string("red"), .string("green")]))]))
         // Int raw values found by probing, the enum optional and nullable.
         #expect(recorder.components["Level"]?["enum"] == .array([.number("1"), .number("5")]))
         #expect(property(event, "level")?["anyOf"]?[1] == .object([("type", .string("null"))]))
@@ -148,7 +155,9 @@ import Testing
 
     @Test func topLevelShapes() throws {
         let recorder = SchemaRecorder()
-        #expect(try recorder.schema(for: [String].self) == .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))]))
+        #expect(
+            try recorder.schema(for: [String].self)
+                == .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))]))
         #expect(try recorder.schema(for: NoContent.self) == .object([("type", .string("null"))]))
         #expect(try recorder.schema(for: Int64.self)["format"] == .string("int64"))
     }

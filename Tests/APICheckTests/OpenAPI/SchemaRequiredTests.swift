@@ -61,16 +61,17 @@ import Testing
 
         /// A document with every key present, so that the decoder logs every read.
         static var sample: JSONValue {
-            .object(Key.allCases.map { key -> (key: String, value: JSONValue) in
-                switch key {
-                case .bool, .optBool: (key.rawValue, .bool(true))
-                case .string, .optString, .nullable: (key.rawValue, .string("s"))
-                case .inner, .optInner: (key.rawValue, .object([("name", .string("n"))]))
-                case .keyed: (key.rawValue, .object([("string", .string("s")), ("optInt", .number("1"))]))
-                case .unkeyed: (key.rawValue, .array([.number("1")]))
-                default: (key.rawValue, .number("1"))
-                }
-            })
+            .object(
+                Key.allCases.map { key -> (key: String, value: JSONValue) in
+                    switch key {
+                    case .bool, .optBool: (key.rawValue, .bool(true))
+                    case .string, .optString, .nullable: (key.rawValue, .string("s"))
+                    case .inner, .optInner: (key.rawValue, .object([("name", .string("n"))]))
+                    case .keyed: (key.rawValue, .object([("string", .string("s")), ("optInt", .number("1"))]))
+                    case .unkeyed: (key.rawValue, .array([.number("1")]))
+                    default: (key.rawValue, .number("1"))
+                    }
+                })
         }
     }
 
@@ -86,7 +87,8 @@ import Testing
     /// For each field read by key: (path, read with `decode`, listed in `required`). Nil for the
     /// second when the schema has no object at the read's parent.
     static func comparison(_ reads: [FieldRead], schema: JSONValue, components: [String: JSONValue])
-        -> [(path: String, decoded: Bool, required: Bool?)] {
+        -> [(path: String, decoded: Bool, required: Bool?)]
+    {
         reads.compactMap { read in
             guard case let .key(name)? = read.path.components.last else { return nil }
             var node: JSONValue? = resolved(schema, components)
@@ -116,8 +118,13 @@ import Testing
         #expect(compared.count == EveryRead.Key.allCases.count + 4, "\(compared.map(\.path))")
         for entry in compared { #expect(entry.required == entry.decoded, "\(entry.path)") }
         let required = try #require(recorder.components["EveryRead"]?["required"])
-        #expect(required == .array(["bool", "string", "double", "float", "int", "int8", "int16", "int32", "int64", "uint",
-                                    "uint8", "uint16", "uint32", "uint64", "inner", "nullable", "keyed", "unkeyed"].map(JSONValue.string)))
+        #expect(
+            required
+                == .array(
+                    [
+                        "bool", "string", "double", "float", "int", "int8", "int16", "int32", "int64", "uint",
+                        "uint8", "uint16", "uint32", "uint64", "inner", "nullable", "keyed", "unkeyed",
+                    ].map(JSONValue.string)))
     }
 
     @Test(arguments: Demo.api.endpoints.map(\.id))

@@ -10,28 +10,32 @@ import Testing
         Endpoint<String>(id: "statuses.show", .get, "statuses/{id}", parameters: [.path("id", .int64)], mock: "s"),
         Endpoint<String>(id: "statuses.home", .get, "statuses/home_timeline", mock: "h"),
     ]
-    static let underBase = CapturedRoutes(api: API(name: "t", environments: ["prod": URL(string: "https://x.example/Api/")!],
-                                                   envelope: EnvelopePolicy(), endpoints: endpoints))
+    static let underBase = CapturedRoutes(
+        api: API(
+            name: "t", environments: ["prod": URL(string: "https://x.example/Api/")!],
+            envelope: EnvelopePolicy(), endpoints: endpoints))
     static let anywhere = CapturedRoutes(api: API(name: "t", envelope: EnvelopePolicy(), endpoints: endpoints))
 
-    @Test(arguments: [
-        ("/Api/statuses/home_timeline", "statuses.home"),
-        ("/Api/statuses/home_timeline/", nil),
-        ("/Api/statuses/41305", "statuses.show"),
-        ("/Api/statuses/41305/", nil),
-        ("/Api/statuses//", nil),
-        ("/proxy/Api/statuses/41305", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("/Api/statuses/home_timeline", "statuses.home"),
+            ("/Api/statuses/home_timeline/", nil),
+            ("/Api/statuses/41305", "statuses.show"),
+            ("/Api/statuses/41305/", nil),
+            ("/Api/statuses//", nil),
+            ("/proxy/Api/statuses/41305", nil),
+        ] as [(String, String?)])
     func underTheBasePathATrailingSlashIsAnotherRoute(_ path: String, _ expected: String?) {
         #expect(Self.underBase.endpoint(method: "GET", path: path)?.id == expected)
     }
 
-    @Test(arguments: [
-        ("/v2/statuses/home_timeline", "statuses.home"),
-        ("/v2/statuses/home_timeline/", nil),
-        ("/v2/statuses/41305", "statuses.show"),
-        ("/v2/statuses/41305/", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("/v2/statuses/home_timeline", "statuses.home"),
+            ("/v2/statuses/home_timeline/", nil),
+            ("/v2/statuses/41305", "statuses.show"),
+            ("/v2/statuses/41305/", nil),
+        ] as [(String, String?)])
     func withNoBasePathATrailingSlashIsAnotherRouteToo(_ path: String, _ expected: String?) {
         #expect(Self.anywhere.endpoint(method: "GET", path: path)?.id == expected)
     }
@@ -43,8 +47,9 @@ import Testing
     @Test func aCaptureFindsWhatServeWouldRouteItTo() {
         PropertyCheck.run(300) { random, label in
             let oracle = RouteOracle(&random)
-            let api = API(name: "t", environments: ["prod": URL(string: "https://x.example/Api/")!],
-                          envelope: EnvelopePolicy(), endpoints: oracle.endpoints)
+            let api = API(
+                name: "t", environments: ["prod": URL(string: "https://x.example/Api/")!],
+                envelope: EnvelopePolicy(), endpoints: oracle.endpoints)
             let routes = CapturedRoutes(api: api)
             for _ in 0..<8 {
                 let method = random.pick(RouteOracle.methods)

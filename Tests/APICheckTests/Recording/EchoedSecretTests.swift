@@ -15,10 +15,13 @@ import Testing
     }
 
     static func record(_ server: EchoingProfileServer, into folder: URL, force: Bool) async -> MockRecording {
-        let options = LiveOptions(baseURL: URL(string: "http://profiles.example/")!, environment: EchoingProfileServer.environment,
-                                  probes: false)
-        return await MockRecorder(api: EchoingProfileServer.api, transport: server, options: options, directory: folder,
-                                  force: force).run()
+        let options = LiveOptions(
+            baseURL: URL(string: "http://profiles.example/")!, environment: EchoingProfileServer.environment,
+            probes: false)
+        return await MockRecorder(
+            api: EchoingProfileServer.api, transport: server, options: options, directory: folder,
+            force: force
+        ).run()
     }
 
     /// No file in `folder` holds either secret in any of the forms, nor raw.
@@ -83,8 +86,9 @@ import Testing
     @Test func rawAndBase64EchoesAreReplacedAndWritten() async throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = EchoingProfileServer(bio: "token " + MockSecretForms.token,
-                                          note: Data(MockSecretForms.password.utf8).base64EncodedString())
+        let server = EchoingProfileServer(
+            bio: "token " + MockSecretForms.token,
+            note: Data(MockSecretForms.password.utf8).base64EncodedString())
         let recording = await Self.record(server, into: folder, force: false)
         #expect(recording.files.map(\.action) == [.created, .created], "\(recording.files.flatMap(\.lines))")
         #expect(recording.verdict == .holds)

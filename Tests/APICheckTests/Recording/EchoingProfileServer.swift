@@ -18,10 +18,13 @@ struct EchoingProfileServer: Transport {
         auth: AuthPolicy(loginEndpoint: "profiles.login", tokenField: "token", placement: .query("access_token")),
         secretFields: ["password"],
         endpoints: [
-            Endpoint<Login>(id: "profiles.login", .post, "login",
-                            parameters: [.body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
-                                         .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))],
-                            mock: "login", sessionEffect: .logsIn),
+            Endpoint<Login>(
+                id: "profiles.login", .post, "login",
+                parameters: [
+                    .body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+                    .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil)),
+                ],
+                mock: "login", sessionEffect: .logsIn),
             Endpoint<Profile>(id: "profiles.me", .get, "me", mock: "me", auth: .token),
         ])
 
@@ -61,16 +64,25 @@ struct EchoingProfileServer: Transport {
         func entry(_ method: String, _ url: String, query: [[String: String]] = [], post: String?, answer: String) -> [String: Any] {
             var request: [String: Any] = ["method": method, "url": url, "headers": [], "queryString": query, "cookies": []]
             if let post { request["postData"] = ["mimeType": "application/json", "text": post] }
-            return ["startedDateTime": "2026-11-30T10:00:00.000Z", "request": request,
-                    "response": ["status": 200, "headers": [], "content": ["mimeType": "application/json", "text": answer]]]
+            return [
+                "startedDateTime": "2026-11-30T10:00:00.000Z", "request": request,
+                "response": ["status": 200, "headers": [], "content": ["mimeType": "application/json", "text": answer]],
+            ]
         }
         let token = SecretEncodings.percent(MockSecretForms.token, upper: true, plusForSpace: false)
         let login = #"{"account":"someone","password":\#(MockSecretForms.literal(MockSecretForms.password))}"#
-        let document: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "test"], "entries": [
-            entry("POST", "https://profiles.example/login", post: login, answer: Self.loginBody),
-            entry("GET", "https://profiles.example/me?access_token=\(token)", query: [["name": "access_token", "value": MockSecretForms.token]],
-                  post: nil, answer: profileBody),
-        ]]]
+        let document: [String: Any] = [
+            "log": [
+                "version": "1.2", "creator": ["name": "test"],
+                "entries": [
+                    entry("POST", "https://profiles.example/login", post: login, answer: Self.loginBody),
+                    entry(
+                        "GET", "https://profiles.example/me?access_token=\(token)",
+                        query: [["name": "access_token", "value": MockSecretForms.token]],
+                        post: nil, answer: profileBody),
+                ],
+            ]
+        ]
         return try! JSONSerialization.data(withJSONObject: document)
     }
 }

@@ -7,14 +7,14 @@ import Testing
 /// buffer must not move the ranges.
 @Suite struct HARArchiveTests {
     static let capture = #"""
-    {"comment": "a \"quoted\" ] and } in text", "log": {"version": "1.2", "pages": [{"id": "p[0]"}],
-     "entries": [
-      {"request": {"method": "get", "url": "https://x.example/a?q=]}"}, "response": {"status": 201, "content": {"size": 7, "mimeType": "application/json", "text": "{\"a\":\"}]\\\"\"}"}}},
-      {"request": {"method": "GET"}, "response": {"status": 200}},
-      {"request": {"method": "POST", "url": "https://x.example/b"}, "response": {"status": 200.0, "content": {"size": 4, "text": ""}}}
-     ],
-     "creator": {"name": "Proxyman", "version": "5"}}}
-    """#
+        {"comment": "a \"quoted\" ] and } in text", "log": {"version": "1.2", "pages": [{"id": "p[0]"}],
+         "entries": [
+          {"request": {"method": "get", "url": "https://x.example/a?q=]}"}, "response": {"status": 201, "content": {"size": 7, "mimeType": "application/json", "text": "{\"a\":\"}]\\\"\"}"}}},
+          {"request": {"method": "GET"}, "response": {"status": 200}},
+          {"request": {"method": "POST", "url": "https://x.example/b"}, "response": {"status": 200.0, "content": {"size": 4, "text": ""}}}
+         ],
+         "creator": {"name": "Proxyman", "version": "5"}}}
+        """#
 
     @Test func entriesAreFoundWhateverTheirTextHolds() throws {
         // The capture as a slice of a larger buffer: indices do not start at zero.

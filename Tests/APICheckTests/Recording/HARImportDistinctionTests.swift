@@ -12,8 +12,9 @@ import Testing
     }
 
     static func endpoint(_ id: String, _ method: HTTPMethod, _ path: String, _ distinction: Distinction?) -> Endpoint<Page> {
-        Endpoint<Page>(id: id, method, path, mock: id.replacingOccurrences(of: ".", with: "_"), enveloped: false,
-                       distinguishedBy: distinction)
+        Endpoint<Page>(
+            id: id, method, path, mock: id.replacingOccurrences(of: ".", with: "_"), enveloped: false,
+            distinguishedBy: distinction)
     }
 
     static let api = API(
@@ -28,14 +29,17 @@ import Testing
         ])
 
     /// A captured GET or POST whose answer names the endpoint it was for.
-    static func entry(_ method: String, _ pathAndQuery: String, headers: [(String, String)] = [],
-                      post: (mimeType: String, text: String)? = nil, answer: String) -> String {
+    static func entry(
+        _ method: String, _ pathAndQuery: String, headers: [(String, String)] = [],
+        post: (mimeType: String, text: String)? = nil, answer: String
+    ) -> String {
         func quoted(_ text: String) -> String {
             String(decoding: try! JSONSerialization.data(withJSONObject: text, options: .fragmentsAllowed), as: UTF8.self)
         }
         let fields = headers.map { #"{"name": \#(quoted($0.0)), "value": \#(quoted($0.1))}"# }.joined(separator: ", ")
         let postData = post.map { #", "postData": {"mimeType": \#(quoted($0.mimeType)), "text": \#(quoted($0.text))}"# } ?? ""
-        return #"{"request": {"method": "\#(method)", "url": "https://api.example/v1/\#(pathAndQuery)", "headers": [\#(fields)]\#(postData)}, "#
+        return
+            #"{"request": {"method": "\#(method)", "url": "https://api.example/v1/\#(pathAndQuery)", "headers": [\#(fields)]\#(postData)}, "#
             + #""response": {"status": 200, "content": {"mimeType": "application/json", "text": \#(quoted(#"{"page": "\#(answer)"}"#))}}}"#
     }
 
@@ -55,10 +59,13 @@ import Testing
         let result = HARImport(api: Self.api, directory: folder.url).run(try HARArchive(data: Data(capture.utf8)))
 
         #expect(result.unmatched.isEmpty)
-        #expect(result.files.map(\.endpoint).sorted()
-            == ["feed.first", "feed.next", "search.tags", "search.text", "sync.initial", "sync.since"])
-        for (mock, answer) in [("sync_initial", "initial"), ("sync_since", "since"), ("feed_first", "first"), ("feed_next", "next"),
-                               ("search_tags", "tags"), ("search_text", "text")] {
+        #expect(
+            result.files.map(\.endpoint).sorted()
+                == ["feed.first", "feed.next", "search.tags", "search.text", "sync.initial", "sync.since"])
+        for (mock, answer) in [
+            ("sync_initial", "initial"), ("sync_since", "since"), ("feed_first", "first"), ("feed_next", "next"),
+            ("search_tags", "tags"), ("search_text", "text"),
+        ] {
             let written = try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent("\(mock).json")))
             #expect(written["page"] == .string(answer), "\(mock).json")
         }
@@ -76,9 +83,11 @@ import Testing
         (.bodyField("missing"), false),
     ])
     func aCapturedRequestMeetsADistinctionAsServeReadsIt(_ distinction: Distinction, _ met: Bool) throws {
-        let capture = #"{"log": {"version": "1.2", "entries": ["#
-            + Self.entry("POST", "search?since=s%201&timeout=0", headers: [("X-Page-Cursor", "c2")],
-                         post: ("application/x-www-form-urlencoded", "q=swift+6&kind=tag"), answer: "tags") + "]}}"
+        let capture =
+            #"{"log": {"version": "1.2", "entries": ["#
+            + Self.entry(
+                "POST", "search?since=s%201&timeout=0", headers: [("X-Page-Cursor", "c2")],
+                post: ("application/x-www-form-urlencoded", "q=swift+6&kind=tag"), answer: "tags") + "]}}"
         let entry = try HARArchive(data: Data(capture.utf8)).read(at: 0).get()
 
         #expect(entry.meets(distinction) == met)

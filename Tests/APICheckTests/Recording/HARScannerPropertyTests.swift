@@ -14,11 +14,17 @@ import Testing
             members.shuffled(using: &json.random)
         }
         let entries = (0..<json.random.int(0...4)).map { _ -> JSONValue in
-            let request: JSONValue = .object(shuffled([("method", .string(json.random.pick(["GET", "post", "DELETE"]))),
-                                                       ("url", .string("https://x.example/Api/" + json.string())),
-                                                       ("headers", json.value(depth: 1))]))
-            let response: JSONValue = .object(shuffled([("status", .number(json.numberText())),
-                                                        ("content", .object([("text", .string(json.string(maxCount: 40)))]))]))
+            let request: JSONValue = .object(
+                shuffled([
+                    ("method", .string(json.random.pick(["GET", "post", "DELETE"]))),
+                    ("url", .string("https://x.example/Api/" + json.string())),
+                    ("headers", json.value(depth: 1)),
+                ]))
+            let response: JSONValue = .object(
+                shuffled([
+                    ("status", .number(json.numberText())),
+                    ("content", .object([("text", .string(json.string(maxCount: 40)))])),
+                ]))
             return .object(shuffled([("request", request), ("response", response), ("junk", json.value(depth: 2))]))
         }
         var log: [(key: String, value: JSONValue)] = [("entries", .array(entries)), ("version", .string("1.2"))]

@@ -28,7 +28,8 @@ import Testing
 
     @Test func secretFieldsKeepTheirJSONType() throws {
         let placeholders = SecretPlaceholders(fieldNames: ["password", "pin", "flags"], paths: [JSONPath(parsing: "$.datas[*].mail")!])
-        let document = try Self.parse(#"{"datas": [{"password": "hunter2", "pin": 123456, "mail": "a@b.example", "flags": [true, "xyzw"]}]}"#)
+        let document = try Self.parse(
+            #"{"datas": [{"password": "hunter2", "pin": 123456, "mail": "a@b.example", "flags": [true, "xyzw"]}]}"#)
         let redacted = placeholders.redact(document)
         let item = try #require(redacted["datas"]?[0])
         #expect(item["password"]?.stringValue?.hasPrefix("redacted-password-") == true)
@@ -64,8 +65,9 @@ import Testing
     /// The token field is secret by the auth policy alone, even when the API's redacted fields
     /// leave it out and its value is no token of this run (another session's, in a capture).
     @Test func theTokenFieldIsReplacedByNameAsAToken() throws {
-        let api = API(name: "t", envelope: EnvelopePolicy(),
-                      auth: AuthPolicy(loginEndpoint: "login", tokenField: "session.token", placement: .bearer), endpoints: [])
+        let api = API(
+            name: "t", envelope: EnvelopePolicy(),
+            auth: AuthPolicy(loginEndpoint: "login", tokenField: "session.token", placement: .bearer), endpoints: [])
         let placeholders = SecretPlaceholders(api: api)
         let document = try Self.parse(#"{"session": {"token": "tok-9f8e7d6c5b4a", "user": "lin"}}"#)
         let token = try #require(placeholders.redact(document)["session"]?["token"]?.stringValue)
@@ -91,8 +93,9 @@ import Testing
     @Test func routesMatchByTemplateWithLiteralsFirst() {
         let show = Endpoint<String>(id: "statuses.show", .get, "statuses/{id}", parameters: [.path("id", .int64)], mock: "s")
         let timeline = Endpoint<String>(id: "statuses.home", .get, "statuses/home_timeline", mock: "h")
-        let api = API(name: "t", environments: ["prod": URL(string: "https://x.example/Api/")!], envelope: EnvelopePolicy(),
-                      endpoints: [show, timeline])
+        let api = API(
+            name: "t", environments: ["prod": URL(string: "https://x.example/Api/")!], envelope: EnvelopePolicy(),
+            endpoints: [show, timeline])
         let routes = CapturedRoutes(api: api)
         #expect(routes.endpoint(method: "GET", path: "/Api/statuses/home_timeline")?.id == "statuses.home")
         #expect(routes.endpoint(method: "GET", path: "/Api/statuses/41305")?.id == "statuses.show")
@@ -107,7 +110,7 @@ import Testing
 /// HAR times as each exporter writes them.
 @Suite struct HARDateTests {
     @Test func exportersTimesAllRead() {
-        let base = Date(timeIntervalSince1970: 1_796_032_800) // 2026-11-30T10:00:00Z
+        let base = Date(timeIntervalSince1970: 1_796_032_800)  // 2026-11-30T10:00:00Z
         #expect(HARArchive.date("2026-11-30T10:00:00Z") == base)
         #expect(HARArchive.date("2026-11-30T10:00:00.250Z") == base.addingTimeInterval(0.25))
         #expect(HARArchive.date("2026-11-30T11:00:00.000+01:00") == base)

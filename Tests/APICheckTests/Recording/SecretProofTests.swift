@@ -45,7 +45,9 @@ import TestSupport
     @Test func aCompressedRunIsSearchedUpToItsCap() {
         #expect(Self.proof.form(in: MockSecretForms.gzipBase64[Self.secret]!) == "inside base64")
         // Not gzip, though it starts like it: no crash, nothing found.
-        #expect(Self.proof.form(in: Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08]).base64EncodedString()) == nil)
+        #expect(
+            Self.proof.form(in: Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08]).base64EncodedString()) == nil
+        )
     }
 
     @Test func ordinaryTextIsNoLeak() {

@@ -6,15 +6,17 @@ import Testing
     @Test func everyUnsafeCharacterBecomesAVisibleEscape() {
         #expect(DisplayText.escaped("a\u{1B}]0;title\u{7}b") == #"a\u{1B}]0;title\u{7}b"#)
         #expect(DisplayText.escaped("\u{9B}31m\u{85}\u{7F}\u{0}") == #"\u{9B}31m\u{85}\u{7F}\u{0}"#)
-        #expect(DisplayText.escaped("\u{202E}cod.exe\u{202C} \u{2066}x\u{2069} \u{200E}\u{200F}\u{61C}")
-            == #"\u{202E}cod.exe\u{202C} \u{2066}x\u{2069} \u{200E}\u{200F}\u{61C}"#)
+        #expect(
+            DisplayText.escaped("\u{202E}cod.exe\u{202C} \u{2066}x\u{2069} \u{200E}\u{200F}\u{61C}")
+                == #"\u{202E}cod.exe\u{202C} \u{2066}x\u{2069} \u{200E}\u{200F}\u{61C}"#)
         #expect(DisplayText.escaped("\u{2028}\u{2029}\u{FFFE}\u{FFFF}") == #"\u{2028}\u{2029}\u{FFFE}\u{FFFF}"#)
         #expect(DisplayText.escaped("tab\tcr\rlf\n") == #"tab\u{9}cr\u{D}lf\u{A}"#)
     }
 
     @Test func zeroWidthFormatAndTagCharactersAreEscaped() {
-        #expect(DisplayText.escaped("a\u{200B}b\u{200C}c\u{200D}d\u{FEFF}e\u{2060}f\u{2064}g")
-            == #"a\u{200B}b\u{200C}c\u{200D}d\u{FEFF}e\u{2060}f\u{2064}g"#)
+        #expect(
+            DisplayText.escaped("a\u{200B}b\u{200C}c\u{200D}d\u{FEFF}e\u{2060}f\u{2064}g")
+                == #"a\u{200B}b\u{200C}c\u{200D}d\u{FEFF}e\u{2060}f\u{2064}g"#)
         #expect(DisplayText.escaped("flag\u{E0067}\u{E0062}\u{E007F}") == #"flag\u{E0067}\u{E0062}\u{E007F}"#)
         // A joiner between two emoji draws one picture; at either end of the text it hides nothing
         // it could join, and is escaped.

@@ -14,20 +14,25 @@ struct EchoingServer: Transport {
     struct Login: Decodable, Sendable { var token: String }
 
     static let endpoints: [any EndpointConvertible] = [
-        Endpoint<Login>(id: "echo.login", .post, "login",
-                        parameters: [.body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
-                                     .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))],
-                        mock: "login", sessionEffect: .logsIn),
+        Endpoint<Login>(
+            id: "echo.login", .post, "login",
+            parameters: [
+                .body("account", .string, sample: .environment("APICHECK_ACCOUNT", fallback: nil)),
+                .body("password", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil)),
+            ],
+            mock: "login", sessionEffect: .logsIn),
         Endpoint<Empty>(id: "echo.message", .get, "message", mock: "message", auth: .token),
         Endpoint<Empty>(id: "echo.html", .get, "html", mock: "html", auth: .token),
         Endpoint<Empty>(id: "echo.redirect", .get, "redirect", mock: "redirect", auth: .token),
-        Endpoint<Empty>(id: "echo.path", .get, "keys/{key}",
-                        parameters: [.path("key", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))],
-                        mock: "path", auth: .token),
+        Endpoint<Empty>(
+            id: "echo.path", .get, "keys/{key}",
+            parameters: [.path("key", .string, sample: .environment("APICHECK_PASSWORD", fallback: nil))],
+            mock: "path", auth: .token),
     ]
 
     static func api(_ placement: AuthPolicy.Placement) -> API {
-        API(name: "echo", envelope: EnvelopePolicy(),
+        API(
+            name: "echo", envelope: EnvelopePolicy(),
             auth: AuthPolicy(loginEndpoint: "echo.login", tokenField: "token", placement: placement),
             secretFields: ["password", "key"], endpoints: endpoints)
     }
@@ -52,9 +57,11 @@ struct EchoingServer: Transport {
             body += Data([0xC3, 0x28, 0xFF, 0xFE])
             return HTTPResponse(status: 502, headers: [("Content-Type", "text/html" + SecretEncodings.hostile)], body: body)
         default:
-            let moved = "http://user:\(SecretEncodings.percent(password, upper: true, plusForSpace: false))@elsewhere.example/moved/"
+            let moved =
+                "http://user:\(SecretEncodings.percent(password, upper: true, plusForSpace: false))@elsewhere.example/moved/"
                 + SecretEncodings.percent(token, upper: false, plusForSpace: false)
-                + "?access_token=" + SecretEncodings.percent(token, upper: true, plusForSpace: true) + "#" + SecretEncodings.percent(token, upper: true, plusForSpace: false)
+                + "?access_token=" + SecretEncodings.percent(token, upper: true, plusForSpace: true) + "#"
+                + SecretEncodings.percent(token, upper: true, plusForSpace: false)
             var response = Self.answer(#"{"code": 200, "msg": "ok", "datas": {}}"#)
             response.url = URL(string: moved)
             return response

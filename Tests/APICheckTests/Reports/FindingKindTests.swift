@@ -7,7 +7,8 @@ import Testing
 @Test func reportSchemaListsExactlyTheFindingKinds() throws {
     let doc = RepositoryPaths.docs.appendingPathComponent("report-schema.md")
     let text = try String(contentsOf: doc, encoding: .utf8)
-    let section = try #require(text.components(separatedBy: "## Finding kinds").dropFirst().first)
+    let section =
+        try #require(text.components(separatedBy: "## Finding kinds").dropFirst().first)
         .components(separatedBy: "\n## ").first ?? ""
     let documented = section.split(separator: "\n")
         .filter { $0.hasPrefix("| `") }

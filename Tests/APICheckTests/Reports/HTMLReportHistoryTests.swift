@@ -15,12 +15,15 @@ import Testing
         ],
         firstSeen: [
             .init(name: "statuses.homeTimeline", kind: "decode", path: decodePath):
-                .init(at: Date(timeIntervalSince1970: 1_767_000_000), commit: "</code><script>alert(3)</script>"),
+                .init(at: Date(timeIntervalSince1970: 1_767_000_000), commit: "</code><script>alert(3)</script>")
         ])
 
     func render(_ history: ReportHistory?) -> String {
-        HTMLReport.render(HTMLReportTests.live, context: RenderContext(tool: "apicheck", directory: "/work/demo", exitCode: 1,
-                                                                       history: history))
+        HTMLReport.render(
+            HTMLReportTests.live,
+            context: RenderContext(
+                tool: "apicheck", directory: "/work/demo", exitCode: 1,
+                history: history))
     }
 
     @Test func eachEndpointRowShowsItsVerdictsAndThisRunsOutlined() throws {
@@ -66,7 +69,8 @@ import Testing
 
     @Test func withoutAHistoryThePageIsAsBefore() {
         let page = render(nil)
-        #expect(page == HTMLReport.render(HTMLReportTests.live, context: RenderContext(tool: "apicheck", directory: "/work/demo", exitCode: 1)))
+        #expect(
+            page == HTMLReport.render(HTMLReportTests.live, context: RenderContext(tool: "apicheck", directory: "/work/demo", exitCode: 1)))
         for added in ["spark", "first seen", "first-seen", "td.history"] { #expect(!page.contains(added), "\(added)") }
     }
 }

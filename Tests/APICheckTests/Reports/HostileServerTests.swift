@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// A live run against a server that echoes every secret in every form, with terminal escapes and
@@ -21,10 +21,12 @@ import FoundationXML
     }
 
     static let pairs = [
-        Secrets(token: SecretEncodings.secrets[0], password: SecretEncodings.secrets[1],
-                testDescription: "quotes, escapes and entities; spaces, accents and emoji"),
-        Secrets(token: SecretEncodings.secrets[3], password: SecretEncodings.secrets[4],
-                testDescription: "already percent-encoded; non-ASCII words and emoji"),
+        Secrets(
+            token: SecretEncodings.secrets[0], password: SecretEncodings.secrets[1],
+            testDescription: "quotes, escapes and entities; spaces, accents and emoji"),
+        Secrets(
+            token: SecretEncodings.secrets[3], password: SecretEncodings.secrets[4],
+            testDescription: "already percent-encoded; non-ASCII words and emoji"),
     ]
 
     @Test(arguments: placements, pairs)
@@ -32,10 +34,12 @@ import FoundationXML
         let token = secrets.token, password = secrets.password
         let server = EchoingServer(token: token, password: password)
         let lines = TraceLines()
-        let check = LiveCheck(api: EchoingServer.api(placement), transport: server,
-                              options: LiveOptions(baseURL: URL(string: "http://echo.example/Api/")!,
-                                                   environment: ["APICHECK_ACCOUNT": "someone", "APICHECK_PASSWORD": password]),
-                              observers: [lines])
+        let check = LiveCheck(
+            api: EchoingServer.api(placement), transport: server,
+            options: LiveOptions(
+                baseURL: URL(string: "http://echo.example/Api/")!,
+                environment: ["APICHECK_ACCOUNT": "someone", "APICHECK_PASSWORD": password]),
+            observers: [lines])
         let report = await check.run()
 
         // The run went where the hostile text is: a server message, an HTML page, a redirect.
@@ -74,12 +78,18 @@ import FoundationXML
         let redactor = Redactor(fieldNames: [])
         let secret = "late-token/é"
         let echoed = SecretEncodings.percent(secret, upper: false, plusForSpace: true)
-        let report = Report(command: .live, api: "x", target: "http://h/?t=" + echoed, results: [
-            CheckResult(name: "a", role: .endpoint, endpoint: "a", method: "GET", path: "p/" + secret, classification: echoed,
-                        findings: [Finding(kind: .serverCode, severity: .error, endpoint: "a", expected: echoed, found: echoed,
-                                           message: echoed, file: echoed)],
-                        skipped: SkipReason(echoed)),
-        ], runFindings: [Finding(kind: .login, severity: .error, endpoint: nil, message: "\\u" + secret)])
+        let report = Report(
+            command: .live, api: "x", target: "http://h/?t=" + echoed,
+            results: [
+                CheckResult(
+                    name: "a", role: .endpoint, endpoint: "a", method: "GET", path: "p/" + secret, classification: echoed,
+                    findings: [
+                        Finding(
+                            kind: .serverCode, severity: .error, endpoint: "a", expected: echoed, found: echoed,
+                            message: echoed, file: echoed)
+                    ],
+                    skipped: SkipReason(echoed))
+            ], runFindings: [Finding(kind: .login, severity: .error, endpoint: nil, message: "\\u" + secret)])
         redactor.register(secret)
         let redacted = redactor.redact(report)
         #expect(SecretEncodings.leak(of: secret, in: JSONReport.render(redacted, context: RenderContext(tool: "apicheck"))) == nil)

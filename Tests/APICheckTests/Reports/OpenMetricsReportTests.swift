@@ -15,8 +15,9 @@ import Testing
     }
 
     @Test func golden() throws {
-        try GoldenFile.expect(OpenMetricsReport.render(Self.sharded, context: RenderContext(tool: "apicheck", exitCode: 1)),
-                              "live.openmetrics.txt")
+        try GoldenFile.expect(
+            OpenMetricsReport.render(Self.sharded, context: RenderContext(tool: "apicheck", exitCode: 1)),
+            "live.openmetrics.txt")
     }
 
     @Test func samplesOfAFamilyStayTogetherAndTheTextEndsWithEOF() {
@@ -41,8 +42,9 @@ import Testing
         #expect(text.contains(#"environment="a\"b\\c\\u{A}d""#))
         // Each sample is one line of `name{labels} value`: nothing a server sent breaks one.
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty && !line.hasPrefix("#") {
-            #expect(line.range(of: #"^[a-z_]+\{([a-z_]+="([^"\\]|\\.)*",?)*\} [0-9.e+-]+$"#, options: .regularExpression) != nil,
-                    "\(line)")
+            #expect(
+                line.range(of: #"^[a-z_]+\{([a-z_]+="([^"\\]|\\.)*",?)*\} [0-9.e+-]+$"#, options: .regularExpression) != nil,
+                "\(line)")
         }
     }
 }

@@ -64,7 +64,8 @@ import Testing
         var onLogout = try #require(report.results.first { $0.probe == .tokenExpired })
         onLogout.name = "probe token-expired account.logout"
         onLogout.endpoint = "account.logout"
-        report.results = endpoints.filter { $0.endpoint == "account.logout" } + endpoints.filter { $0.endpoint != "account.logout" }
+        report.results =
+            endpoints.filter { $0.endpoint == "account.logout" } + endpoints.filter { $0.endpoint != "account.logout" }
             + report.results.filter { $0.role == .probe } + [onLogout]
         for count in 1...6 {
             let merged = try ReportMerge.merge(Self.shards(of: report, count: count), declared: declared, loggingOut: ["account.logout"])
@@ -114,14 +115,17 @@ import Testing
         #expect(Self.mergeError(parts) == "shard-1.json and shard-2.json are reports of different APIs ('demo' and 'billing')")
         parts = Self.shards(of: Self.whole, count: 2)
         parts[1].report.runID = "github-43-1"
-        #expect(Self.mergeError(parts)?.hasPrefix("shard-1.json and shard-2.json are reports of different runs "
-            + "(run id 'github-42-1' and run id 'github-43-1'): give every shard of one run the same --run-id") == true)
+        #expect(
+            Self.mergeError(parts)?.hasPrefix(
+                "shard-1.json and shard-2.json are reports of different runs "
+                    + "(run id 'github-42-1' and run id 'github-43-1'): give every shard of one run the same --run-id") == true)
         parts = Self.shards(of: Self.whole, count: 2)
         parts[1].report.shard = Shard(index: 2, count: 3)
         #expect(Self.mergeError(parts)?.contains("split the run in different ways") == true)
         parts = Self.shards(of: Self.whole, count: 2)
         parts[1].report.shard = nil
-        #expect(Self.mergeError(parts) == "shard-2.json is the report of a whole run, not of a shard: it cannot be merged with shard-1.json")
+        #expect(
+            Self.mergeError(parts) == "shard-2.json is the report of a whole run, not of a shard: it cannot be merged with shard-1.json")
     }
 
     @Test func shardsThatPlannedTheSameEndpointAreRefused() {

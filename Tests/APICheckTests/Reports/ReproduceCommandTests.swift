@@ -6,16 +6,20 @@ import Testing
 /// The reproduce command is the request that was sent, written so that a shell sends exactly that:
 /// literals single-quoted, secrets as variables, nothing a terminal would act on.
 @Suite struct ReproduceCommandTests {
-    static func sent(_ url: String, headers: [(String, String)] = [], body: String? = nil,
-                     variables: [SentRequest.Variable] = [], secret: Set<String> = []) -> SentRequest {
-        let request = HTTPRequest(method: .post, url: URL(string: url)!, headers: headers.map { (name: $0.0, value: $0.1) },
-                                  body: body.map { Data($0.utf8) })
+    static func sent(
+        _ url: String, headers: [(String, String)] = [], body: String? = nil,
+        variables: [SentRequest.Variable] = [], secret: Set<String> = []
+    ) -> SentRequest {
+        let request = HTTPRequest(
+            method: .post, url: URL(string: url)!, headers: headers.map { (name: $0.0, value: $0.1) },
+            body: body.map { Data($0.utf8) })
         return SentRequest(request, variables: variables, isSecret: { secret.contains($0.lowercased()) })
     }
 
     @Test func queryValuesStayEncodedAndTheTokenIsAVariable() {
-        let request = Self.sent("http://x/Api/q?query=rate%28up%5B1m%5D%29&access_token=abc%2Fdef",
-                                variables: [.init(value: "abc/def", name: "TOKEN")])
+        let request = Self.sent(
+            "http://x/Api/q?query=rate%28up%5B1m%5D%29&access_token=abc%2Fdef",
+            variables: [.init(value: "abc/def", name: "TOKEN")])
         #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q?query=rate%28up%5B1m%5D%29&access_token='"$TOKEN""#)
     }
 
@@ -25,10 +29,12 @@ import Testing
     }
 
     @Test func shellCharactersInLiteralsDoNothing() {
-        let request = Self.sent("http://x/Api/q", headers: [("X-Note", "it's $HOME! `id`")],
-                                body: #"{"text":"don't \"$HOME\"!"}"#)
-        #expect(ReproduceCommand.curl(request)
-            == #"curl -X POST 'http://x/Api/q' -H 'X-Note: it'\''s $HOME! `id`' --data-binary '{"text":"don'\''t \"$HOME\"!"}'"#)
+        let request = Self.sent(
+            "http://x/Api/q", headers: [("X-Note", "it's $HOME! `id`")],
+            body: #"{"text":"don't \"$HOME\"!"}"#)
+        #expect(
+            ReproduceCommand.curl(request)
+                == #"curl -X POST 'http://x/Api/q' -H 'X-Note: it'\''s $HOME! `id`' --data-binary '{"text":"don'\''t \"$HOME\"!"}'"#)
     }
 
     /// A secret that is a number stays a number: the variable stands without quotes, where the
@@ -36,33 +42,45 @@ import Testing
     /// field, not the string `"***"`. A flag in a secret field is no secret and is sent as it was.
     @Test func aSecretNumberKeepsItsJSONType() {
         let redactor = Redactor(fieldNames: ["pin", "card-code", "refresh_token"])
-        let fromEnvironment = Self.sent("http://x/Api/pay", body: #"{"pin":1234,"count":2}"#, variables: [.init(value: "1234", name: "PIN")])
+        let fromEnvironment = Self.sent(
+            "http://x/Api/pay", body: #"{"pin":1234,"count":2}"#, variables: [.init(value: "1234", name: "PIN")])
         #expect(fromEnvironment.body == [.text(#"{"pin":"#), .variable("PIN"), .text(#","count":2}"#)])
-        let request = HTTPRequest(method: .post, url: URL(string: "http://x/Api/pay")!, headers: [],
-                                  body: Data(#"{"card-code": -12.5e3 , "pin": "0042", "refresh_token": true}"#.utf8))
-        let sent = SentRequest(request, variables: [], isSecret: { _ in false }, secretFields: redactor.fieldNames).mappingText(redactor.redact)
-        #expect(ReproduceCommand.curl(sent)
-            == #"curl -X POST 'http://x/Api/pay' --data-binary '{"card-code": '"$CARD_CODE"' , "pin": "***", "refresh_token": true}'"#)
+        let request = HTTPRequest(
+            method: .post, url: URL(string: "http://x/Api/pay")!, headers: [],
+            body: Data(#"{"card-code": -12.5e3 , "pin": "0042", "refresh_token": true}"#.utf8))
+        let sent = SentRequest(request, variables: [], isSecret: { _ in false }, secretFields: redactor.fieldNames).mappingText(
+            redactor.redact)
+        #expect(
+            ReproduceCommand.curl(sent)
+                == #"curl -X POST 'http://x/Api/pay' --data-binary '{"card-code": '"$CARD_CODE"' , "pin": "***", "refresh_token": true}'"#)
     }
 
     @Test func bodySecretsBecomeVariablesInsideTheirQuotesButKeysStay() {
-        let request = Self.sent("http://x/Api/login", body: #"{"hunter2":"hunter2","password":"hunter2"}"#,
-                                variables: [.init(value: "hunter2", name: "APICHECK_PASSWORD")])
-        #expect(request.body == [.text(#"{"hunter2":""#), .variable("APICHECK_PASSWORD"), .text(#"","password":""#),
-                                 .variable("APICHECK_PASSWORD"), .text(#""}"#)])
-        #expect(ReproduceCommand.curl(request).hasSuffix(#"--data-binary '{"hunter2":"'"$APICHECK_PASSWORD"'","password":"'"$APICHECK_PASSWORD"'"}'"#))
+        let request = Self.sent(
+            "http://x/Api/login", body: #"{"hunter2":"hunter2","password":"hunter2"}"#,
+            variables: [.init(value: "hunter2", name: "APICHECK_PASSWORD")])
+        #expect(
+            request.body == [
+                .text(#"{"hunter2":""#), .variable("APICHECK_PASSWORD"), .text(#"","password":""#),
+                .variable("APICHECK_PASSWORD"), .text(#""}"#),
+            ])
+        #expect(
+            ReproduceCommand.curl(request).hasSuffix(
+                #"--data-binary '{"hunter2":"'"$APICHECK_PASSWORD"'","password":"'"$APICHECK_PASSWORD"'"}'"#))
     }
 
     @Test func aSecretInAFormBodyIsAVariableAsAQueryValueIs() {
-        let request = Self.sent("http://x/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
-                                body: "user=ada&password=hunter%202&note=hunter%202x",
-                                variables: [.init(value: "hunter 2", name: "PASSWORD")])
+        let request = Self.sent(
+            "http://x/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: "user=ada&password=hunter%202&note=hunter%202x",
+            variables: [.init(value: "hunter 2", name: "PASSWORD")])
         #expect(ReproduceCommand.curl(request).hasSuffix(#"--data-binary 'user=ada&password='"$PASSWORD"'&note=hunter%202x'"#))
     }
 
     @Test func headersCarryTheTokenAfterTheirSchemeAndCredentialsAreMasked() {
-        let request = Self.sent("http://x/Api/me", headers: [("Authorization", "Bearer tok"), ("Cookie", "sid=zzz")],
-                                variables: [.init(value: "tok", name: "TOKEN")], secret: ["authorization", "cookie"])
+        let request = Self.sent(
+            "http://x/Api/me", headers: [("Authorization", "Bearer tok"), ("Cookie", "sid=zzz")],
+            variables: [.init(value: "tok", name: "TOKEN")], secret: ["authorization", "cookie"])
         #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/me' -H 'Authorization: Bearer '"$TOKEN" -H 'Cookie: ***'"#)
     }
 
@@ -82,19 +100,23 @@ extension ReproduceCommandTests {
     /// The report's redaction masks what no variable stands for, and leaves the variables whole.
     @Test func redactionMasksLiteralsButNotTheVariables() {
         let redactor = Redactor(fieldNames: ["access_token", "api_key"], secrets: ["hunter2"])
-        let request = Self.sent("http://x/Api/q?api_key=k1&note=hunter2&access_token=tok", body: #"{"p":"hunter2"}"#,
-                                variables: [.init(value: "tok", name: "TOKEN")])
-        #expect(ReproduceCommand.curl(request.mappingText(redactor.redact))
-            == #"curl -X POST 'http://x/Api/q?api_key=***&note=***&access_token='"$TOKEN" --data-binary '{"p":"***"}'"#)
+        let request = Self.sent(
+            "http://x/Api/q?api_key=k1&note=hunter2&access_token=tok", body: #"{"p":"hunter2"}"#,
+            variables: [.init(value: "tok", name: "TOKEN")])
+        #expect(
+            ReproduceCommand.curl(request.mappingText(redactor.redact))
+                == #"curl -X POST 'http://x/Api/q?api_key=***&note=***&access_token='"$TOKEN" --data-binary '{"p":"***"}'"#)
     }
 }
 
 extension ReproduceCommandTests {
     /// A header whose value merely ends like a secret is sent as it is.
     @Test func onlyAWholeHeaderValueOrOneAfterItsSchemeIsAVariable() {
-        let request = Self.sent("http://x/Api/q", headers: [("client", "apicheck/1.0"), ("X-Key", "1.0")],
-                                variables: [.init(value: "1.0", name: "APICHECK_ACCOUNT")])
-        #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q' -H 'client: apicheck/1.0' -H 'X-Key: '"$APICHECK_ACCOUNT""#)
+        let request = Self.sent(
+            "http://x/Api/q", headers: [("client", "apicheck/1.0"), ("X-Key", "1.0")],
+            variables: [.init(value: "1.0", name: "APICHECK_ACCOUNT")])
+        #expect(
+            ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q' -H 'client: apicheck/1.0' -H 'X-Key: '"$APICHECK_ACCOUNT""#)
     }
 }
 
@@ -103,8 +125,9 @@ extension ReproduceCommandTests {
 @Suite struct ReproduceQuotingTests {
     @Test(arguments: ["a\u{E0041}1b", "x\u{1F4A9}\u{202E}9", "tab\there\u{1B}[31m", "it's \u{E007F}0"])
     func bashReadsBackWhatWasSent(text: String) throws {
-        let request = SentRequest(HTTPRequest(method: .post, url: URL(string: "http://x.invalid/q")!, body: Data(text.utf8)),
-                                  variables: [], isSecret: { _ in false })
+        let request = SentRequest(
+            HTTPRequest(method: .post, url: URL(string: "http://x.invalid/q")!, body: Data(text.utf8)),
+            variables: [], isSecret: { _ in false })
         let command = ReproduceCommand.curl(request)
         let word = try #require(command.range(of: "--data-binary ").map { String(command[$0.upperBound...]) }, "\(command)")
         let printed = try Shell.run("/bin/bash", ["-c", "printf %s " + word], environment: ["LC_ALL": "C.UTF-8"]).out

@@ -113,7 +113,8 @@ import Testing
         try Data("{".utf8).write(to: folder.appendingPathComponent("topics.json"))
         let (console, captured) = Console.capturing()
 
-        let code = await APICheckTool(api: Demo.api).run(["serve", "--port", "0", "--mocks", folder.path], console: console, environment: [:])
+        let code = await APICheckTool(api: Demo.api).run(
+            ["serve", "--port", "0", "--mocks", folder.path], console: console, environment: [:])
 
         #expect(code == 2)
         #expect(captured.err.contains("mocks\\u{1B}[31m\\u{202E}-"))

@@ -9,8 +9,9 @@ import Testing
     @Test func aWriteThatIsNotJSONIsRefused() async throws {
         let harness = try ServeHarness()
         defer { harness.stop() }
-        let plain = try await harness.send(.post, "/__apicheck/scenarios/topics.list",
-                                           headers: [("Content-Type", "text/plain")], body: #"{"fault": "reset"}"#)
+        let plain = try await harness.send(
+            .post, "/__apicheck/scenarios/topics.list",
+            headers: [("Content-Type", "text/plain")], body: #"{"fault": "reset"}"#)
         #expect(plain.status == 415)
         #expect(try await harness.send(.post, "/__apicheck/reset", headers: [("Content-Type", "text/plain")]).status == 415)
         #expect(try await harness.send(.get, "topics").status == 200)
@@ -23,8 +24,9 @@ import Testing
         let foreign = try await harness.send(.get, "/__apicheck/requests", headers: [("Origin", "https://evil.example")])
         #expect(foreign.status == 403)
         #expect(foreign.header("Access-Control-Allow-Origin") == nil)
-        let null = try await harness.send(.put, "/__apicheck/scenarios/topics.list", headers: [("Origin", "null")],
-                                          json: #"{"fault": "reset"}"#)
+        let null = try await harness.send(
+            .put, "/__apicheck/scenarios/topics.list", headers: [("Origin", "null")],
+            json: #"{"fault": "reset"}"#)
         #expect(null.status == 403)
         let own = try await harness.send(.get, "/__apicheck/health", headers: [("Origin", "http://127.0.0.1:\(harness.server.port)")])
         #expect(own.status == 200)
@@ -53,7 +55,8 @@ import Testing
         #expect(try await harness.send(.get, "/__apicheck/health", headers: [("Authorization", "Bearer wrong-token!")]).status == 401)
         // A prefix of the token, the empty one included, or the token with more after it is no token.
         for given in ["s3cret", "s", "", "s3cret-admin2"] {
-            #expect(try await harness.send(.get, "/__apicheck/health", headers: [("X-Apicheck-Admin-Token", given)]).status == 401, "\(given)")
+            #expect(
+                try await harness.send(.get, "/__apicheck/health", headers: [("X-Apicheck-Admin-Token", given)]).status == 401, "\(given)")
         }
         #expect(try await harness.send(.get, "/__apicheck/health", headers: [("Authorization", "Bearer ")]).status == 401)
         #expect(try await harness.send(.get, "/__apicheck/health", headers: [("Authorization", "Bearer s3cret-admin")]).status == 200)
@@ -75,9 +78,11 @@ import Testing
         #expect(try await harness.send(.get, "/__apicheck/health").status == 200)
     }
 
-    @Test(arguments: [("127.0.0.1", true), ("127.0.0.2", true), ("127.255.255.254", true), ("localhost", true), ("LOCALHOST", true),
-                      ("::1", true), ("[::1]", true), ("0.0.0.0", false), ("128.0.0.1", false), ("127.0.0", false),
-                      ("127.0.0.1.example", false), ("127.1", false), ("10.0.0.1", false), ("::", false), ("1270.0.0.1", false)])
+    @Test(arguments: [
+        ("127.0.0.1", true), ("127.0.0.2", true), ("127.255.255.254", true), ("localhost", true), ("LOCALHOST", true),
+        ("::1", true), ("[::1]", true), ("0.0.0.0", false), ("128.0.0.1", false), ("127.0.0", false),
+        ("127.0.0.1.example", false), ("127.1", false), ("10.0.0.1", false), ("::", false), ("1270.0.0.1", false),
+    ])
     func whatCountsAsLoopback(address: String, loopback: Bool) {
         var options = MockServerOptions()
         options.host = address

@@ -32,8 +32,9 @@ import Testing
     @Test func withTheTokenOnTheTokenIsSentAndProbed() async throws {
         let backend = try Self.backend(withToken: true)
         defer { backend.stop() }
-        let trip = try await DeclarationRoundTrip.run(Self.api, backend: backend.url("/"), environment: ["NB_TOKEN": Self.token],
-                                                      liveArguments: ["--verbose"])
+        let trip = try await DeclarationRoundTrip.run(
+            Self.api, backend: backend.url("/"), environment: ["NB_TOKEN": Self.token],
+            liveArguments: ["--verbose"])
         #expect(trip.live.code == 0, "\(trip.live.text)")
         #expect(trip.live.text.contains("probe token-expired"), "\(trip.live.text)")
         #expect(!trip.live.text.contains("auth is off"))
@@ -50,24 +51,31 @@ import Testing
         let environment = ["NB_AUTH": "off"]
         let tool = APICheckTool(api: Self.api)
         let (console, captured) = Console.capturing()
-        let code = await tool.run(["live", "--verbose", "--base-url", backend.url("/").absoluteString, "--mocks", folder.url.path],
-                                  console: console, environment: environment, workingDirectory: folder.url)
+        let code = await tool.run(
+            ["live", "--verbose", "--base-url", backend.url("/").absoluteString, "--mocks", folder.url.path],
+            console: console, environment: environment, workingDirectory: folder.url)
         #expect(code == 0, "\(captured.out)\(captured.err)")
-        #expect(captured.err.contains("auth is off ($NB_AUTH=off): no token is sent or asked for, "
-            + "and the probes of the 1 endpoint that need one are skipped"), "\(captured.err)")
+        #expect(
+            captured.err.contains(
+                "auth is off ($NB_AUTH=off): no token is sent or asked for, "
+                    + "and the probes of the 1 endpoint that need one are skipped"), "\(captured.err)")
         #expect(!captured.out.contains("probe "), "\(captured.out)")
         #expect(!backend.requests.isEmpty && backend.requests.allSatisfy { $0.header("authorization") == nil })
 
         let (recordConsole, recorded) = Console.capturing()
-        #expect(await tool.run(["record", "--base-url", backend.url("/").absoluteString, "--mocks", folder.url.path],
-                               console: recordConsole, environment: environment, workingDirectory: folder.url) == 0,
-                "\(recorded.out)\(recorded.err)")
+        #expect(
+            await tool.run(
+                ["record", "--base-url", backend.url("/").absoluteString, "--mocks", folder.url.path],
+                console: recordConsole, environment: environment, workingDirectory: folder.url) == 0,
+            "\(recorded.out)\(recorded.err)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("status.json").path))
 
         // serve as the command builds it for this environment: the token is not asked for.
         // The mocks recorded with the auth on serve it off too.
-        let mocks = try TemporaryMocks(files: ["status.json": #"{"started": "2026-12-04T10:00:00Z"}"#,
-                                               "status@expired.403.json": #"{"reason": "forbidden", "message": "token required"}"#])
+        let mocks = try TemporaryMocks(files: [
+            "status.json": #"{"started": "2026-12-04T10:00:00Z"}"#,
+            "status@expired.403.json": #"{"reason": "forbidden", "message": "token required"}"#,
+        ])
         defer { mocks.remove() }
         #expect(Self.api.auth.isOff(in: environment) && !Self.api.auth.isOff(in: ["NB_AUTH": "on"]) && !Self.api.auth.isOff(in: [:]))
         let off = try MockServer(api: Self.api.withAuthOff, mocks: mocks.url)
@@ -80,8 +88,9 @@ import Testing
         let backend = try Self.backend(withToken: false)
         defer { backend.stop() }
         let (console, captured) = Console.capturing()
-        let code = await APICheckTool(api: Self.api).run(["live", "--base-url", backend.url("/").absoluteString], console: console,
-                                                         environment: [:])
+        let code = await APICheckTool(api: Self.api).run(
+            ["live", "--base-url", backend.url("/").absoluteString], console: console,
+            environment: [:])
         #expect(code == 2, "\(captured.out)\(captured.err)")
         #expect(!captured.err.contains("auth is off"))
     }

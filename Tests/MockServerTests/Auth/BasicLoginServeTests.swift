@@ -42,8 +42,11 @@ import Testing
         try await withServe { harness, mocks in
             var environment = TokenModelAPIs.environment
             environment["MODEL_PASSWORD"] = "wrong-password-42"
-            let report = await LiveCheck(api: Self.kind.api, transport: harness.transport, options: LiveOptions(
-                baseURL: harness.server.baseURL, mocksDirectory: mocks.url, environment: environment)).run()
+            let report = await LiveCheck(
+                api: Self.kind.api, transport: harness.transport,
+                options: LiveOptions(
+                    baseURL: harness.server.baseURL, mocksDirectory: mocks.url, environment: environment)
+            ).run()
             #expect(report.runFindings.contains { $0.kind == .credentials && $0.endpoint == "auth.login" })
             #expect(report.results.first { $0.endpoint == "account.me" }?.skipped != nil)
             let json = JSONReport.render(report, context: RenderContext(tool: "apicheck"))

@@ -37,7 +37,11 @@ import TestSupport
         let decided = Mutex(0)
         let allDecided = Latch()
         let arrive: @Sendable () -> Void = {
-            if decided.withLock({ $0 += 1; return $0 == refreshes }) { allDecided.open() }
+            if decided.withLock({
+                $0 += 1; return $0 == refreshes
+            }) {
+                allDecided.open()
+            }
         }
         let served = await withTaskGroup(of: Served.self) { group in
             for _ in 0..<refreshes {
@@ -48,9 +52,10 @@ import TestSupport
                     server.apply(&decision)
                     let response = server.render(decision)
                     let document = try? JSONParser.parse(response.body)
-                    return Served(status: response.status, decided: decision.scenario,
-                                  header: response.headers.first { $0.name == "X-Apicheck-Scenario" }?.value,
-                                  issuedAccessToken: document?["access_token"]?.stringValue != nil)
+                    return Served(
+                        status: response.status, decided: decision.scenario,
+                        header: response.headers.first { $0.name == "X-Apicheck-Scenario" }?.value,
+                        issuedAccessToken: document?["access_token"]?.stringValue != nil)
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }

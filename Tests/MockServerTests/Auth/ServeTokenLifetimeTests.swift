@@ -139,9 +139,11 @@ import TestSupport
     }
 
     static func relayLogin(_ harness: ServeHarness) async throws -> (token: String, answer: JSONValue) {
-        let response = try await harness.send(.post, "login", json: """
-            {"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "relay-password"}
-            """)
+        let response = try await harness.send(
+            .post, "login",
+            json: """
+                {"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "relay-password"}
+                """)
         let answer = try ServeHarness.json(response)
         return (try #require(answer["access_token"]?.stringValue), answer)
     }

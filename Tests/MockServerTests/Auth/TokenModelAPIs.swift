@@ -25,16 +25,19 @@ enum TokenModelAPIs: String, CaseIterable, Sendable, CustomStringConvertible {
 
     static let login = Endpoint<Tokens>(
         id: "auth.login", .post, "auth/login",
-        parameters: [.body("user", .string, sample: .environment("MODEL_USER", fallback: nil)),
-                     .body("password", .string, sample: .environment("MODEL_PASSWORD", fallback: nil), secret: true)],
+        parameters: [
+            .body("user", .string, sample: .environment("MODEL_USER", fallback: nil)),
+            .body("password", .string, sample: .environment("MODEL_PASSWORD", fallback: nil), secret: true),
+        ],
         mock: "login", sessionEffect: .logsIn)
     /// A token endpoint in the OAuth 2 client-credentials style: the credentials in `Authorization: Basic`.
     static let tokenEndpoint = Endpoint<Tokens>(id: "auth.login", .post, "auth/login", mock: "login", sessionEffect: .logsIn)
     static let refresh = Endpoint<Tokens>(
         id: "auth.refresh", .post, "auth/refresh", parameters: [.body("refresh_token", .string, secret: true)],
         mock: "refresh", sessionEffect: .refreshes)
-    static let logout = Endpoint<EmptyObject>(id: "auth.logout", .post, "auth/logout", mock: "logout", auth: .token,
-                                              sessionEffect: .logsOut)
+    static let logout = Endpoint<EmptyObject>(
+        id: "auth.logout", .post, "auth/logout", mock: "logout", auth: .token,
+        sessionEffect: .logsOut)
     static let me = Endpoint<Me>(id: "account.me", .get, "me", mock: "me", auth: .token)
 
     static let environment = ["MODEL_USER": "ada", "MODEL_PASSWORD": "pw", "MODEL_TOKEN": "key-abcdefghijklmnop"]
@@ -46,22 +49,25 @@ enum TokenModelAPIs: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .bearer, .query, .cookie, .basicLogin:
             let placement: AuthPolicy.Placement = self == .query ? .query("access_token") : self == .cookie ? .cookie("sid") : .bearer
-            auth = AuthPolicy(loginEndpoint: "auth.login", tokenField: "access_token", placement: placement,
-                              accountVariable: "MODEL_USER", passwordVariable: "MODEL_PASSWORD",
-                              revokesEarlierTokens: true, revokedToken: .forcedLogout,
-                              missingToken: .signals([.status(401, code: "M_MISSING_TOKEN")]), loggedOutToken: .deadToken,
-                              refresh: RefreshPolicy(endpoint: "auth.refresh", expiresIn: "$.expires_in", rotates: true,
-                                                     replacedAccessToken: .deadToken),
-                              loginCredentials: self == .basicLogin ? .basic : .parameters)
+            auth = AuthPolicy(
+                loginEndpoint: "auth.login", tokenField: "access_token", placement: placement,
+                accountVariable: "MODEL_USER", passwordVariable: "MODEL_PASSWORD",
+                revokesEarlierTokens: true, revokedToken: .forcedLogout,
+                missingToken: .signals([.status(401, code: "M_MISSING_TOKEN")]), loggedOutToken: .deadToken,
+                refresh: RefreshPolicy(
+                    endpoint: "auth.refresh", expiresIn: "$.expires_in", rotates: true,
+                    replacedAccessToken: .deadToken),
+                loginCredentials: self == .basicLogin ? .basic : .parameters)
         case .preIssued:
             auth = .preIssued(variable: "MODEL_TOKEN", placement: .scheme("token"))
         case .basic:
             auth = .basic(accountVariable: "MODEL_USER", passwordVariable: "MODEL_PASSWORD")
         }
-        return API(name: "model-\(rawValue)", environments: ["local": URL(string: "http://127.0.0.1:9000/model/")!],
-                   envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
-                   expired: [.status(401, code: "M_UNKNOWN_TOKEN")], logout: hasLogin ? [.status(401, code: "M_SIGNED_OUT")] : [], auth: auth,
-                   endpoints: hasLogin ? [self == .basicLogin ? Self.tokenEndpoint : Self.login, Self.refresh, Self.logout, Self.me] : [Self.me])
+        return API(
+            name: "model-\(rawValue)", environments: ["local": URL(string: "http://127.0.0.1:9000/model/")!],
+            envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
+            expired: [.status(401, code: "M_UNKNOWN_TOKEN")], logout: hasLogin ? [.status(401, code: "M_SIGNED_OUT")] : [], auth: auth,
+            endpoints: hasLogin ? [self == .basicLogin ? Self.tokenEndpoint : Self.login, Self.refresh, Self.logout, Self.me] : [Self.me])
     }
 
     var mocks: [String: String] {

@@ -40,8 +40,9 @@ import Testing
         // serve, over a socket, with the state reached through its own routes.
         let served = try await Self.request(harness, test, token: try await Self.token(in: test.state, on: harness, kind: test.kind))
         let (servedClass, servedAnswer) = Self.judge(served, api: api, state: test.state)
-        #expect(expected.admits(servedClass, status: servedAnswer.status, code: servedAnswer.code),
-                "serve answered \(servedAnswer) (\(servedClass.name)) where the model says \(expected.description)")
+        #expect(
+            expected.admits(servedClass, status: servedAnswer.status, code: servedAnswer.code),
+            "serve answered \(servedAnswer) (\(servedClass.name)) where the model says \(expected.description)")
 
         // The app's client over serve, with a token in the same state.
         let clientToken = try await Self.token(in: test.state, on: harness, kind: test.kind)
@@ -55,8 +56,9 @@ import Testing
         let clientClass = try #require(call.classification, "\(String(describing: call.error))")
         let clientStatus = call.exchange?.response.status ?? 0
         let clientCode = call.exchange.flatMap { Self.code(in: $0.response, api: api, state: test.state) }
-        #expect(expected.admits(clientClass, status: clientStatus, code: clientCode),
-                "the client classified \(clientClass.name) (HTTP \(clientStatus)) where the model says \(expected.description)")
+        #expect(
+            expected.admits(clientClass, status: clientStatus, code: clientCode),
+            "the client classified \(clientClass.name) (HTTP \(clientStatus)) where the model says \(expected.description)")
 
         // The mock tier, with the state reached through its token store (it emulates no refresh route).
         if !test.state.isRefreshToken {
@@ -64,8 +66,9 @@ import Testing
             let token = Self.token(in: test.state, store: tier.tokens, kind: test.kind, lifecycle: api.tokenLifecycle)
             let replayed = try await tier.send(Self.meRequest(api, token: token))
             let (tierClass, tierAnswer) = Self.judge(replayed, api: api, state: test.state)
-            #expect(expected.admits(tierClass, status: tierAnswer.status, code: tierAnswer.code),
-                    "the mock tier answered \(tierAnswer) where the model says \(expected.description)")
+            #expect(
+                expected.admits(tierClass, status: tierAnswer.status, code: tierAnswer.code),
+                "the mock tier answered \(tierAnswer) where the model says \(expected.description)")
             #expect(tierAnswer == servedAnswer, "the mock tier and serve disagree")
         }
 
@@ -86,8 +89,11 @@ import Testing
         options.credentials = TokenModelAPIs.environment
         let harness = try ServeHarness(api: api, mocks: mocks.url, options: options)
         defer { harness.stop() }
-        let report = await LiveCheck(api: api, transport: harness.transport, options: LiveOptions(
-            baseURL: harness.server.baseURL, mocksDirectory: mocks.url, environment: TokenModelAPIs.environment)).run()
+        let report = await LiveCheck(
+            api: api, transport: harness.transport,
+            options: LiveOptions(
+                baseURL: harness.server.baseURL, mocksDirectory: mocks.url, environment: TokenModelAPIs.environment)
+        ).run()
 
         let declared = AuthProbe.allCases.filter { $0.promise(api) != nil }.map(\.rawValue).sorted()
         let ran = Set(report.probeResults.compactMap { $0.probe?.rawValue }).sorted()
@@ -123,8 +129,11 @@ import Testing
     /// A token in `state` on serve, reached through its routes (and its admin API for expiry).
     static func token(in state: TokenState, on harness: ServeHarness, kind: TokenModelAPIs) async throws -> String? {
         func login() async throws -> (access: String, refresh: String) {
-            let response = kind == .basicLogin
-                ? try await harness.send(.post, "auth/login", headers: [("Authorization", "Basic " + AuthPolicy.basicCredentials(account: "ada", password: "pw"))])
+            let response =
+                kind == .basicLogin
+                ? try await harness.send(
+                    .post, "auth/login",
+                    headers: [("Authorization", "Basic " + AuthPolicy.basicCredentials(account: "ada", password: "pw"))])
                 : try await harness.send(.post, "auth/login", json: #"{"user": "ada", "password": "pw"}"#)
             let document = try ServeHarness.json(response)
             return (document["access_token"]?.stringValue ?? "", document["refresh_token"]?.stringValue ?? "")
@@ -220,8 +229,9 @@ import Testing
 
     static func judge(_ response: HTTPResponse, api: API, state: TokenState) -> (Classification, Answer) {
         let rules = api.rules(for: endpoint(for: state))
-        let (classification, _) = Classification.of(status: response.status, contentType: response.contentType, body: response.body,
-                                                    rules: rules, redactor: api.makeRedactor())
+        let (classification, _) = Classification.of(
+            status: response.status, contentType: response.contentType, body: response.body,
+            rules: rules, redactor: api.makeRedactor())
         return (classification, Answer(status: response.status, code: code(in: response, api: api, state: state)))
     }
 

@@ -21,18 +21,23 @@ import Testing
     static let rows: [Row] = [
         Row(placement: .bearer, headers: [("Authorization", "Bearer abc")], token: "abc", why: "the declared prefix"),
         Row(placement: .bearer, headers: [("authorization", "bearer abc")], token: "abc", why: "a scheme in another case"),
-        Row(placement: .bearer, headers: [("Authorization", "abc")], token: "abc",
+        Row(
+            placement: .bearer, headers: [("Authorization", "abc")], token: "abc",
             why: "a header without its prefix carries the whole value: a token never issued, not a missing one"),
-        Row(placement: .bearer, headers: [("Authorization", "Basic abc")], token: "Basic abc", why: "another scheme is a token never issued"),
+        Row(
+            placement: .bearer, headers: [("Authorization", "Basic abc")], token: "Basic abc", why: "another scheme is a token never issued"
+        ),
         Row(placement: .bearer, headers: [("Authorization", "Bearer ")], token: nil, why: "the prefix alone is no token"),
         Row(placement: .bearer, headers: [("Authorization", "Bearer")], token: nil, why: "the scheme alone is no token"),
-        Row(placement: .bearer, headers: [("Authorization", "Bearer a"), ("Authorization", "Bearer b")], token: "a",
+        Row(
+            placement: .bearer, headers: [("Authorization", "Bearer a"), ("Authorization", "Bearer b")], token: "a",
             why: "a repeated header: the first"),
         Row(placement: .bearer, token: nil, why: "no header is no token"),
         Row(placement: .scheme("token"), headers: [("Authorization", "Token abc")], token: "abc", why: "any scheme, any case"),
         Row(placement: .header("X-Api-Key", prefix: ""), headers: [("x-api-key", " abc ")], token: "abc", why: "a raw header, trimmed"),
         Row(placement: .basic, headers: [("Authorization", "Basic YWRhOnB3")], token: "YWRhOnB3", why: "Basic credentials as they travel"),
-        Row(placement: .query("access_token"), query: [("access_token", "a"), ("access_token", "b")], token: "a",
+        Row(
+            placement: .query("access_token"), query: [("access_token", "a"), ("access_token", "b")], token: "a",
             why: "a repeated query parameter: the first"),
         Row(placement: .query("access_token"), query: [("access_token", "")], token: nil, why: "an empty query value is no token"),
         Row(placement: .query("access_token"), query: [("other", "a")], token: nil, why: "another parameter is no token"),
@@ -71,14 +76,17 @@ import Testing
     /// answer's cookies.
     @Test func theSessionCookieIsTheNamedOneAmongOthers() {
         let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"))
-        let headers: [(name: String, value: String)] = [("Set-Cookie", "theme=dark; Path=/"), ("set-cookie", "sid=tok-123; HttpOnly"),
-                                                        ("Set-Cookie", "lang=en")]
+        let headers: [(name: String, value: String)] = [
+            ("Set-Cookie", "theme=dark; Path=/"), ("set-cookie", "sid=tok-123; HttpOnly"),
+            ("Set-Cookie", "lang=en"),
+        ]
         #expect(auth.token(in: nil, headers: headers) == "tok-123")
         #expect(auth.token(in: nil, headers: [("Set-Cookie", "theme=dark")]) == nil)
     }
 
     static func api(_ placement: AuthPolicy.Placement) -> API {
-        API(name: "reader", envelope: .none,
+        API(
+            name: "reader", envelope: .none,
             auth: AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: placement, tokenVariable: "READER_TOKEN"), endpoints: [])
     }
 }

@@ -13,8 +13,9 @@ enum OriginAPI {
         id: "items.show", .get, "items/{id}", parameters: [.path("id", .int, sample: .literal(7))], mock: "item", enveloped: false)
     static let items = Endpoint<[Item]>(id: "items.list", .get, "items", mock: "items", enveloped: false)
 
-    static let api = API(name: "origin", environments: ["local": URL(string: "http://127.0.0.1:8080")!],
-                         envelope: EnvelopePolicy(), endpoints: [item, items])
+    static let api = API(
+        name: "origin", environments: ["local": URL(string: "http://127.0.0.1:8080")!],
+        envelope: EnvelopePolicy(), endpoints: [item, items])
 
     static let mocks: [String: String] = [
         "item.json": #"{"id": 7, "name": "kettle"}"#,
@@ -26,8 +27,10 @@ enum OriginAPI {
 /// `--base-path /`): the routes sit at the root, and nothing traps working out the base URL.
 @Suite(.serialized) struct BareOriginTests {
     /// `serve` through the command line until `body` is done with the URL it printed.
-    static func serving(_ arguments: [String], api: API = OriginAPI.api,
-                        _ body: (URL) async throws -> Void) async throws {
+    static func serving(
+        _ arguments: [String], api: API = OriginAPI.api,
+        _ body: (URL) async throws -> Void
+    ) async throws {
         let printed = Mutex<String>("")
         let console = Console(out: { _ in }, err: { text in printed.withLock { $0 += text } })
         let serve = Task { await APICheckTool(api: api).run(["serve", "--port", "0"] + arguments, console: console, environment: [:]) }
@@ -59,7 +62,8 @@ enum OriginAPI {
         defer { mocks.remove() }
         try await Self.serving(["--mocks", mocks.url.path]) { url in
             #expect(url.path == "/")
-            let answer = try await CurlTransport().send(HTTPRequest(method: .get, url: URL(string: "items/7", relativeTo: url)!.absoluteURL))
+            let answer = try await CurlTransport().send(
+                HTTPRequest(method: .get, url: URL(string: "items/7", relativeTo: url)!.absoluteURL))
             #expect(answer.status == 200)
             #expect(try JSONParser.parse(answer.body)["name"]?.stringValue == "kettle")
         }

@@ -25,8 +25,9 @@ import Testing
                 id: "docs.all", .post, "db/_all_docs",
                 parameters: [.body("start_key", .string, required: false), .body("limit", .int, sample: .literal(3))],
                 mock: "all_docs",
-                paging: Paging(ids: "$.rows[*].key", order: nil, cursor: .id(parameter: "start_key", inclusive: true), size: "limit",
-                               maxPages: 5, mustEnd: true)),
+                paging: Paging(
+                    ids: "$.rows[*].key", order: nil, cursor: .id(parameter: "start_key", inclusive: true), size: "limit",
+                    maxPages: 5, mustEnd: true))
         ])
 
     static func page(from start: String?, limit: Int) -> Data {
@@ -58,8 +59,10 @@ import Testing
         defer { mocks.remove() }
         let server = try MockServer(api: Self.api, mocks: mocks.url)
         func keys(_ body: String) throws -> [String] {
-            let answer = server.respond(to: ServerRequest(method: "POST", path: "/db/_all_docs",
-                                                          headers: [("content-type", "application/json")], body: Data(body.utf8)))
+            let answer = server.respond(
+                to: ServerRequest(
+                    method: "POST", path: "/db/_all_docs",
+                    headers: [("content-type", "application/json")], body: Data(body.utf8)))
             guard case let .array(rows)? = try JSONParser.parse(answer.body)["rows"] else { return [] }
             return rows.compactMap { $0["key"]?.stringValue }
         }

@@ -88,7 +88,9 @@ import TestSupport
         let mocks = try TemporaryMocks(copyingDemo: true)
         defer { mocks.remove() }
         let server = try MockServer(api: Demo.api, mocks: mocks.url, options: Self.options())
-        try mocks.write("topics@late.json", String(decoding: try Data(contentsOf: ServeHarness.demoMocks.appendingPathComponent("topics.json")), as: UTF8.self))
+        try mocks.write(
+            "topics@late.json",
+            String(decoding: try Data(contentsOf: ServeHarness.demoMocks.appendingPathComponent("topics.json")), as: UTF8.self))
         try await Task.sleep(for: .milliseconds(80))
         for _ in 0..<3 { #expect(server.respond(to: ServerRequest(method: "GET", path: "/Api/topics")).status == 200) }
         #expect(server.mocks.late.servedCount == 0)
@@ -111,7 +113,8 @@ import TestSupport
         #expect(server.respond(to: asked).status == 200)
         #expect(server.mocks.late.servedCount == 1)
         // A broken one among them is refused when asked for, not before.
-        #expect(server.respond(to: ServerRequest(method: "GET", path: "/Api/topics", headers: [("Prefer", "scenario=broken")])).status == 400)
+        #expect(
+            server.respond(to: ServerRequest(method: "GET", path: "/Api/topics", headers: [("Prefer", "scenario=broken")])).status == 400)
         #expect(server.mocks.late.servedCount == 1)
         // The endpoint's scenario list audits its own files, and only those.
         let names = try #require(server.scenarioNames(of: "topics.list"))

@@ -36,8 +36,9 @@ import Testing
         paging: .token(ids: "$.rows[*].id", from: .body("$.next"), next: "_next", size: "_size", maxPages: 5, mustEnd: true))
     struct Database: Decodable, Sendable { var tables: [String] }
     static let database = Endpoint<Database>(id: "db.show", .get, "db.json", mock: "db")
-    static let api = API(name: "tables", environments: ["local": URL(string: recorded)!], envelope: .none,
-                         errors: ErrorShape(code: "$.status", message: "$.error"), endpoints: [rows, window, numbered, small, database])
+    static let api = API(
+        name: "tables", environments: ["local": URL(string: recorded)!], envelope: .none,
+        errors: ErrorShape(code: "$.status", message: "$.error"), endpoints: [rows, window, numbered, small, database])
 
     static let rowsMock = """
         {"database": "db", "table": "places",
@@ -91,7 +92,8 @@ import Testing
                 let id = row["id"]?.compactText ?? ""
                 #expect(row["self"] == .string("\(origin)/mock/db/places/\(id).json"))
             }
-            #expect(page["facet_results"]?["state"]?["results"]?[0]?["toggle_url"] == .string("\(origin)/mock/db/places.json?_size=5&state=CA"))
+            #expect(
+                page["facet_results"]?["state"]?["results"]?[0]?["toggle_url"] == .string("\(origin)/mock/db/places.json?_size=5&state=CA"))
             #expect(page["docs"] == .string("https://docs.datasette.io/en/stable/json_api.html"))
             #expect(page["query"]?["sql"] == .string("select * from places where home = '\(Self.recorded)'"))
             #expect(page["elsewhere"] == .string("http://127.0.0.1:8002/data/db/places.json"))
@@ -99,19 +101,26 @@ import Testing
         }
         #expect(ids == [1, 2, 3, 4, 5])
         #expect(pages.count == 4)
-        #expect(pages.map { $0["next"] ?? .string("absent") } == [.string("serve-page-2"), .string("serve-page-4"), .string("serve-page-5"), .null])
+        #expect(
+            pages.map { $0["next"] ?? .string("absent") } == [
+                .string("serve-page-2"), .string("serve-page-4"), .string("serve-page-5"), .null,
+            ])
         #expect(pages.first?["next_url"] == .string("\(origin)/mock/db/places.json?_size=2&_next=serve-page-2"))
 
         // A plain request for the whole mock gets the same links, on the address it reached.
-        let whole = try await harness.transport.send(HTTPRequest(
-            method: .get, url: URL(string: "db/places.json", relativeTo: harness.server.baseURL)!.absoluteURL,
-            headers: [("Host", "localhost:\(harness.server.port)")]))
+        let whole = try await harness.transport.send(
+            HTTPRequest(
+                method: .get, url: URL(string: "db/places.json", relativeTo: harness.server.baseURL)!.absoluteURL,
+                headers: [("Host", "localhost:\(harness.server.port)")]))
         let document = try ServeHarness.json(whole)
         #expect(document["rows"]?[0]?["self"] == .string("http://localhost:\(harness.server.port)/mock/db/places/1.json"))
         #expect(document["next_url"] == .string("http://localhost:\(harness.server.port)/mock/db/places.json?_next=serve-page-5"))
 
-        let report = await LiveCheck(api: Self.api, transport: harness.transport, options: LiveOptions(
-            baseURL: harness.server.baseURL, only: ["places.rows"], mocksDirectory: mocks.url, probes: false)).run()
+        let report = await LiveCheck(
+            api: Self.api, transport: harness.transport,
+            options: LiveOptions(
+                baseURL: harness.server.baseURL, only: ["places.rows"], mocksDirectory: mocks.url, probes: false)
+        ).run()
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.pagingResults.first?.passed == true)
     }
@@ -157,8 +166,10 @@ import Testing
     @Test func aCursorServeDidNotIssueIsRefusedByName() async throws {
         let (harness, mocks) = try harness()
         defer { harness.stop(); mocks.remove() }
-        for (path, parameter) in [("db/places.json?_size=2&_next=50", "_next"), ("db/places.json?_next=serve-page-x", "_next"),
-                                  ("db/window.json?offset=-2&limit=2", "offset"), ("db/numbered.json?page=0&per_page=2", "page")] {
+        for (path, parameter) in [
+            ("db/places.json?_size=2&_next=50", "_next"), ("db/places.json?_next=serve-page-x", "_next"),
+            ("db/window.json?offset=-2&limit=2", "offset"), ("db/numbered.json?page=0&per_page=2", "page"),
+        ] {
             let answer = try await harness.send(.get, path)
             #expect(answer.status == 400, "\(path)")
             let body = try ServeHarness.json(answer)
@@ -168,8 +179,10 @@ import Testing
             #expect(body["rows"] == nil)
         }
         // serve's own cursors, and the first page without one (an empty token is none), are served.
-        for path in ["db/places.json?_size=2&_next=serve-page-2", "db/places.json?_size=2&_next=", "db/window.json?offset=2&limit=2",
-                     "db/numbered.json?page=1&per_page=2"] {
+        for path in [
+            "db/places.json?_size=2&_next=serve-page-2", "db/places.json?_size=2&_next=", "db/window.json?offset=2&limit=2",
+            "db/numbered.json?page=1&per_page=2",
+        ] {
             #expect(try await harness.send(.get, path).status == 200, "\(path)")
         }
     }
@@ -184,13 +197,14 @@ import Testing
         var items: [Item]
     }
 
-    static let list = Endpoint<Items>(id: "items.list", .get, "items", parameters: [.query("limit", .int, sample: .literal(2))],
-                                      mock: "items", paging: .url(ids: "$.items[*].id", from: .body("$.next"), size: "limit"))
+    static let list = Endpoint<Items>(
+        id: "items.list", .get, "items", parameters: [.query("limit", .int, sample: .literal(2))],
+        mock: "items", paging: .url(ids: "$.items[*].id", from: .body("$.next"), size: "limit"))
     static let api = API(name: "linked", envelope: .none, endpoints: [list])
 
     @Test func theRecordedServersCursorIsRefused() async throws {
         let mocks = try TemporaryMocks(files: [
-            "items.json": #"{"items": [{"id": 1}, {"id": 2}, {"id": 3}], "next": "https://api.real.example/v2/items?cursor=Zm9v&limit=3"}"#,
+            "items.json": #"{"items": [{"id": 1}, {"id": 2}, {"id": 3}], "next": "https://api.real.example/v2/items?cursor=Zm9v&limit=3"}"#
         ])
         defer { mocks.remove() }
         let harness = try ServeHarness(api: Self.api, mocks: mocks.url)
@@ -216,8 +230,9 @@ import Testing
         var data: [Item]
     }
 
-    static let list = Endpoint<Items>(id: "records.list", .get, "records", parameters: [.query("_limit", .int, sample: .literal(2))],
-                                      mock: "records", paging: .url(ids: "$.data[*].id", from: .header("Next-Page"), size: "_limit"))
+    static let list = Endpoint<Items>(
+        id: "records.list", .get, "records", parameters: [.query("_limit", .int, sample: .literal(2))],
+        mock: "records", paging: .url(ids: "$.data[*].id", from: .header("Next-Page"), size: "_limit"))
     static let api = API(name: "headed", envelope: .none, endpoints: [list])
 
     @Test func theNextPageHeaderIsAbsoluteOnServesOrigin() async throws {

@@ -60,9 +60,12 @@ import Testing
     @Test func liveAgainstServePagesBothListsToTheEnd() async throws {
         let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
         defer { harness.stop() }
-        let report = await LiveCheck(api: Relay.api, transport: harness.transport, options: LiveOptions(
-            baseURL: harness.server.baseURL, only: ["rooms.messages", "users.list"], mocksDirectory: Relay.mocks,
-            environment: Relay.credentials, probes: false)).run()
+        let report = await LiveCheck(
+            api: Relay.api, transport: harness.transport,
+            options: LiveOptions(
+                baseURL: harness.server.baseURL, only: ["rooms.messages", "users.list"], mocksDirectory: Relay.mocks,
+                environment: Relay.credentials, probes: false)
+        ).run()
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.pagingResults.count == 2)
         #expect(report.pagingResults.allSatisfy { $0.passed && $0.status == 200 })
@@ -91,13 +94,17 @@ extension PagedServeTests {
     @Test func offsetAndPageNumberListsAreServedToAnEnd() async throws {
         let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
         defer { harness.stop() }
-        #expect(try await pages(harness, "public_rooms", ids: "chunk") { "offset=\($0 * 2)&limit=2" }
-            == [["!design:relay", "!help:relay"], ["!lobby:relay"], []])
+        #expect(
+            try await pages(harness, "public_rooms", ids: "chunk") { "offset=\($0 * 2)&limit=2" }
+                == [["!design:relay", "!help:relay"], ["!lobby:relay"], []])
         #expect(try await pages(harness, "notices", ids: "notices") { "page=\($0 + 1)&per_page=2" } == [["101", "102"], ["103"], []])
 
-        let report = await LiveCheck(api: Relay.api, transport: harness.transport, options: LiveOptions(
-            baseURL: harness.server.baseURL, only: ["rooms.public", "server.notices"], mocksDirectory: Relay.mocks,
-            probes: false)).run()
+        let report = await LiveCheck(
+            api: Relay.api, transport: harness.transport,
+            options: LiveOptions(
+                baseURL: harness.server.baseURL, only: ["rooms.public", "server.notices"], mocksDirectory: Relay.mocks,
+                probes: false)
+        ).run()
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.pagingResults.map(\.name).sorted() == ["paging rooms.public", "paging server.notices"])
         #expect(report.pagingResults.allSatisfy { $0.passed && $0.status == 200 })
@@ -117,14 +124,17 @@ extension PagedServeTests {
         var next: String?
     }
 
-    static let list = Endpoint<Items>(id: "items.list", .get, "items", parameters: [.query("limit", .int, sample: .literal(2))],
-                                      mock: "items", paging: .url(ids: "$.items[*].id", from: .body("$.next"), order: .ascending,
-                                                                 size: "limit", maxPages: 4))
+    static let list = Endpoint<Items>(
+        id: "items.list", .get, "items", parameters: [.query("limit", .int, sample: .literal(2))],
+        mock: "items",
+        paging: .url(
+            ids: "$.items[*].id", from: .body("$.next"), order: .ascending,
+            size: "limit", maxPages: 4))
     static let api = API(name: "linked", envelope: .none, endpoints: [list])
 
     @Test func theRecordedServersNextURLIsReplacedByServesOwn() async throws {
         let mocks = try TemporaryMocks(files: [
-            "items.json": #"{"items": [{"id": 1}, {"id": 2}, {"id": 3}], "next": "https://api.real.example/items?cursor=Zm9v"}"#,
+            "items.json": #"{"items": [{"id": 1}, {"id": 2}, {"id": 3}], "next": "https://api.real.example/items?cursor=Zm9v"}"#
         ])
         defer { mocks.remove() }
         let harness = try ServeHarness(api: Self.api, mocks: mocks.url)
@@ -140,8 +150,11 @@ extension PagedServeTests {
         #expect(third["items"] == .array([]))
         #expect(third["next"] == nil)
 
-        let report = await LiveCheck(api: Self.api, transport: harness.transport, options: LiveOptions(
-            baseURL: harness.server.baseURL, mocksDirectory: mocks.url)).run()
+        let report = await LiveCheck(
+            api: Self.api, transport: harness.transport,
+            options: LiveOptions(
+                baseURL: harness.server.baseURL, mocksDirectory: mocks.url)
+        ).run()
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.pagingResults.first?.passed == true)
     }

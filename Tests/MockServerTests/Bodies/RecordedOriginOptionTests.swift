@@ -13,8 +13,9 @@ import Testing
         var url: String
     }
 
-    static let api = API(name: "rows", environments: ["local": URL(string: "http://127.0.0.1:9000/")!], envelope: .none,
-                         endpoints: [Endpoint<Row>(id: "rows.show", .get, "rows/1", mock: "row")])
+    static let api = API(
+        name: "rows", environments: ["local": URL(string: "http://127.0.0.1:9000/")!], envelope: .none,
+        endpoints: [Endpoint<Row>(id: "rows.show", .get, "rows/1", mock: "row")])
     static let mock = #"{"id": 1, "url": "http://10.0.0.7:8001/data/rows/1", "docs": "https://docs.example.com/rows"}"#
 
     func served(_ origins: [URL]) async throws -> (JSONValue, Int) {
@@ -37,8 +38,9 @@ import Testing
 
     @Test func theOptionTakesAnHTTPURLOnly() async {
         let (console, captured) = Console.capturing()
-        let code = await APICheckTool(api: Self.api).run(["serve", "--recorded-origin", "ftp://10.0.0.7/"], console: console,
-                                                         environment: [:])
+        let code = await APICheckTool(api: Self.api).run(
+            ["serve", "--recorded-origin", "ftp://10.0.0.7/"], console: console,
+            environment: [:])
         #expect(code == 2)
         #expect(captured.err.contains("--recorded-origin"), "\(captured.err)")
     }

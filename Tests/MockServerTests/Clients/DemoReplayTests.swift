@@ -24,12 +24,13 @@ import Testing
 
     static func withoutToken(_ document: JSONValue, _ endpoint: AnyEndpoint) -> JSONValue {
         guard endpoint.sessionEffect == .logsIn, case let .object(members) = document else { return document }
-        return .object(members.map { member in
-            guard member.key == "datas" else { return member }
-            if case .string = member.value { return (member.key, .string("TOKEN")) }
-            guard case let .object(fields) = member.value else { return member }
-            return (member.key, .object(fields.map { $0.key == "utoken" ? ($0.key, .string("TOKEN")) : $0 }))
-        })
+        return .object(
+            members.map { member in
+                guard member.key == "datas" else { return member }
+                if case .string = member.value { return (member.key, .string("TOKEN")) }
+                guard case let .object(fields) = member.value else { return member }
+                return (member.key, .object(fields.map { $0.key == "utoken" ? ($0.key, .string("TOKEN")) : $0 }))
+            })
     }
 
     @Test func everyMockIsServedAsTheMockTransportReplaysIt() async throws {

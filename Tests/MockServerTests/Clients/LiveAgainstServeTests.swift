@@ -10,8 +10,11 @@ import Testing
 /// for any declared API, the demo one and others.
 @Suite(.serialized) struct LiveAgainstServeTests {
     static func live(_ harness: ServeHarness, mocks: URL, environment: [String: String]) async -> Report {
-        await LiveCheck(api: harness.server.api, transport: harness.transport, options: LiveOptions(
-            baseURL: harness.server.baseURL, mocksDirectory: mocks, environment: environment, probes: true)).run()
+        await LiveCheck(
+            api: harness.server.api, transport: harness.transport,
+            options: LiveOptions(
+                baseURL: harness.server.baseURL, mocksDirectory: mocks, environment: environment, probes: true)
+        ).run()
     }
 
     @Test func theDemoAPIPassesWithEveryProbe() async throws {
@@ -37,8 +40,9 @@ import Testing
         let report = await Self.live(harness, mocks: mocks.url, environment: ["CHAT_USER": "ann", "CHAT_PASSWORD": "pw-123456"])
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.verdict == .holds)
-        #expect(report.results.filter { $0.role != .endpoint }.map(\.name).sorted()
-            == ["probe logged-out whoami", "probe token-expired whoami"])
+        #expect(
+            report.results.filter { $0.role != .endpoint }.map(\.name).sorted()
+                == ["probe logged-out whoami", "probe token-expired whoami"])
         #expect(report.results.first { $0.name == "probe token-expired whoami" }?.status == 401)
     }
 
@@ -51,8 +55,9 @@ import Testing
         #expect(report.allFindings.map(\.message) == [])
         #expect(report.verdict == .holds)
         // Its logout is a DELETE, not declared safe to probe: only the item is probed.
-        #expect(report.results.filter { $0.role != .endpoint }.map(\.name).sorted()
-            == ["probe logged-out items.show", "probe revoked-token items.show", "probe token-expired items.show"])
+        #expect(
+            report.results.filter { $0.role != .endpoint }.map(\.name).sorted()
+                == ["probe logged-out items.show", "probe revoked-token items.show", "probe token-expired items.show"])
         // The token went in the header, and the journal never shows it.
         let journal = try await harness.send(.get, "/__apicheck/requests")
         let text = String(decoding: journal.body, as: UTF8.self)
@@ -86,14 +91,20 @@ import Testing
 
         var configuration = CurlConfiguration()
         configuration.tls.caBundle = TLSFixtures.ca
-        let report = await LiveCheck(api: Demo.api, transport: CurlTransport(configuration: configuration), options: LiveOptions(
-            baseURL: server.baseURL, mocksDirectory: RepositoryPaths.mocks, environment: ServeHarness.credentials, probes: true)).run()
+        let report = await LiveCheck(
+            api: Demo.api, transport: CurlTransport(configuration: configuration),
+            options: LiveOptions(
+                baseURL: server.baseURL, mocksDirectory: RepositoryPaths.mocks, environment: ServeHarness.credentials, probes: true)
+        ).run()
         #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
         #expect(report.verdict == .holds)
 
         // Without the CA the same server is an unknown issuer: unreachable, and named so.
-        let untrusted = await LiveCheck(api: Demo.api, transport: CurlTransport(), options: LiveOptions(
-            baseURL: server.baseURL, environment: ServeHarness.credentials, probes: false)).run()
+        let untrusted = await LiveCheck(
+            api: Demo.api, transport: CurlTransport(),
+            options: LiveOptions(
+                baseURL: server.baseURL, environment: ServeHarness.credentials, probes: false)
+        ).run()
         #expect(untrusted.verdict == .unreachable)
         #expect(untrusted.allFindings.contains { $0.kind == .tlsUntrusted })
     }

@@ -11,8 +11,9 @@ import Testing
 @Suite(.serialized) struct MergeOverServeTests {
     func cli(_ arguments: [String], in folder: URL) async -> (code: Int32, out: String, err: String) {
         let (console, captured) = Console.capturing()
-        let code = await APICheckTool(api: RoomsAPI.api).run(arguments, console: console, environment: ["APICHECK_RUN_ID": "rooms-1"],
-                                                            workingDirectory: folder)
+        let code = await APICheckTool(api: RoomsAPI.api).run(
+            arguments, console: console, environment: ["APICHECK_RUN_ID": "rooms-1"],
+            workingDirectory: folder)
         return (code, captured.out, captured.err)
     }
 
@@ -20,8 +21,11 @@ import Testing
         let document = try JSONParser.parse(try Data(contentsOf: file))
         guard case let .array(results)? = document["results"] else { return [] }
         return results.filter { $0["role"]?.stringValue == "endpoint" }.map { result in
-            [result["name"]?.stringValue ?? "-", result["outcome"]?.stringValue ?? "-", result["passed"] == .bool(true) ? "passed" : "failed"]
-                .joined(separator: " ")
+            [
+                result["name"]?.stringValue ?? "-", result["outcome"]?.stringValue ?? "-",
+                result["passed"] == .bool(true) ? "passed" : "failed",
+            ]
+            .joined(separator: " ")
         }
     }
 
@@ -45,8 +49,9 @@ import Testing
                 #expect(live.code == 0, "\(live.err)")
                 files.append(file)
             }
-            let merged = await cli(["merge"] + files + ["--report", "json:merged.json", "--report", "openmetrics:merged.prom", "--report", "text"],
-                                   in: folder.url)
+            let merged = await cli(
+                ["merge"] + files + ["--report", "json:merged.json", "--report", "openmetrics:merged.prom", "--report", "text"],
+                in: folder.url)
             #expect(merged.code == 0, "\(merged.err)")
             #expect(try Self.endpointResults(folder.url.appendingPathComponent("merged.json")) == expected, "\(count) shards")
             #expect(merged.out.contains("\(RoomsAPI.api.endpoints.count) endpoints"), "\(merged.out)")

@@ -10,8 +10,9 @@ import Testing
 @Suite(.serialized) struct OnlyOverServeTests {
     func cli(_ arguments: [String]) async -> (code: Int32, out: String, err: String) {
         let (console, captured) = Console.capturing()
-        let code = await APICheckTool(api: RoomsAPI.api).run(arguments, console: console, environment: [:],
-                                                            workingDirectory: FileManager.default.temporaryDirectory)
+        let code = await APICheckTool(api: RoomsAPI.api).run(
+            arguments, console: console, environment: [:],
+            workingDirectory: FileManager.default.temporaryDirectory)
         return (code, captured.out, captured.err)
     }
 
@@ -34,8 +35,10 @@ import Testing
             #expect(written == [RoomsAPI.api.endpoint(id)!.mock + ".json"], "record --only \(id)")
         }
         let messages = await cli(["live", "--base-url", base, "--mocks", mocks.url.path, "--only", "rooms.messages"])
-        #expect(messages.err.contains("--only also runs, unreported, what the selection needs first: "
-            + "rooms.create (for rooms.messages), rooms.send (for rooms.messages)"), "\(messages.err)")
+        #expect(
+            messages.err.contains(
+                "--only also runs, unreported, what the selection needs first: "
+                    + "rooms.create (for rooms.messages), rooms.send (for rooms.messages)"), "\(messages.err)")
         let create = await cli(["live", "--base-url", base, "--mocks", mocks.url.path, "--only", "rooms.create"])
         #expect(!create.err.contains("--only also runs"))
     }

@@ -12,15 +12,19 @@ import Testing
     @Test func liveAgainstServePassesWithEveryProbe() async throws {
         let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
         defer { harness.stop() }
-        let report = await LiveCheck(api: Relay.api, transport: harness.transport, options: LiveOptions(
-            baseURL: harness.server.baseURL, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: true)).run()
+        let report = await LiveCheck(
+            api: Relay.api, transport: harness.transport,
+            options: LiveOptions(
+                baseURL: harness.server.baseURL, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: true)
+        ).run()
         #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
         #expect(report.verdict == .holds)
         // Every probe the API declares, the refresh flow's included: serve emulates them.
         #expect(report.probeResults.count == 12)
         // serve answers each declared error check's scenario on its provoking input.
-        #expect(report.errorCheckResults.map { "\($0.name) \($0.status ?? 0)" }
-            == ["error-check unknown_room rooms.send 404", "error-check bad_query metrics.query 400"])
+        #expect(
+            report.errorCheckResults.map { "\($0.name) \($0.status ?? 0)" }
+                == ["error-check unknown_room rooms.send 404", "error-check bad_query metrics.query 400"])
     }
 
     @Test func refusalsComeInTheAPIsErrorShape() async throws {
@@ -42,8 +46,9 @@ import Testing
         #expect(try ServeHarness.json(wrongMethod)["errcode"] == .string("method_not_allowed"))
 
         // What the client makes of a refusal: the API's own code and message.
-        let (classification, _) = Classification.of(status: 404, contentType: missing.contentType, body: missing.body,
-                                                    rules: Relay.api.rules(for: Relay.version.erased), redactor: Relay.api.makeRedactor())
+        let (classification, _) = Classification.of(
+            status: 404, contentType: missing.contentType, body: missing.body,
+            rules: Relay.api.rules(for: Relay.version.erased), redactor: Relay.api.makeRedactor())
         guard case let .failure(code, _) = classification else { Issue.record("\(classification)"); return }
         #expect(code == "no_such_route")
     }
@@ -51,8 +56,9 @@ import Testing
     @Test func failureScenariosAndSuccessStatusesAreServed() async throws {
         let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
         defer { harness.stop() }
-        let refused = try await harness.send(.post, "login", headers: [("Prefer", "scenario=wrong_password")],
-                                             json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "x"}"#)
+        let refused = try await harness.send(
+            .post, "login", headers: [("Prefer", "scenario=wrong_password")],
+            json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "x"}"#)
         #expect(refused.status == 403)
         #expect(try ServeHarness.json(refused)["errcode"] == .string("M_FORBIDDEN"))
 
@@ -73,9 +79,11 @@ import Testing
         let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks, options: options)
         defer { harness.stop() }
         func login(user: String, password: String) async throws -> (response: HTTPResponse, token: String?) {
-            let response = try await harness.send(.post, "login", json: """
-                {"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "\(user)"}, "password": "\(password)", "refresh_token": true}
-                """)
+            let response = try await harness.send(
+                .post, "login",
+                json: """
+                    {"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "\(user)"}, "password": "\(password)", "refresh_token": true}
+                    """)
             return (response, try ServeHarness.json(response)["access_token"]?.stringValue)
         }
         func scenario(_ response: HTTPResponse) -> String? {
@@ -104,8 +112,9 @@ import Testing
         let failed = try await harness.send(.get, "api/v1/query?query=up", headers: [("Prefer", "code=error")])
         let document = try ServeHarness.json(failed)
         #expect(document["status"] == .string("error"))
-        let (classification, _) = Classification.of(status: failed.status, contentType: failed.contentType, body: failed.body,
-                                                    rules: Relay.api.rules(for: Relay.query.erased), redactor: Relay.api.makeRedactor())
+        let (classification, _) = Classification.of(
+            status: failed.status, contentType: failed.contentType, body: failed.body,
+            rules: Relay.api.rules(for: Relay.query.erased), redactor: Relay.api.makeRedactor())
         #expect(classification == .failure(code: "error", message: "code error on request"))
         let bare = try await harness.send(.get, "version", headers: [("Prefer", "code=M_LIMIT_EXCEEDED")])
         #expect(bare.status == 400)

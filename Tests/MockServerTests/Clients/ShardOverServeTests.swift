@@ -11,8 +11,9 @@ import Testing
 @Suite(.serialized) struct ShardOverServeTests {
     func cli(_ arguments: [String], environment: [String: String] = [:]) async -> (code: Int32, out: String, err: String) {
         let (console, captured) = Console.capturing()
-        let code = await APICheckTool(api: RoomsAPI.api).run(arguments, console: console, environment: environment,
-                                                            workingDirectory: FileManager.default.temporaryDirectory)
+        let code = await APICheckTool(api: RoomsAPI.api).run(
+            arguments, console: console, environment: environment,
+            workingDirectory: FileManager.default.temporaryDirectory)
         return (code, captured.out, captured.err)
     }
 
@@ -29,13 +30,17 @@ import Testing
             var checked: [String] = [], recorded: [String] = []
             for index in 1...count {
                 let report = folder.url.appendingPathComponent("live-\(index)-\(count).json").path
-                let live = await cli(["live", "--base-url", base, "--mocks", mocks.url.path, "--shard", "\(index)/\(count)",
-                                      "--report", "json:" + report])
+                let live = await cli([
+                    "live", "--base-url", base, "--mocks", mocks.url.path, "--shard", "\(index)/\(count)",
+                    "--report", "json:" + report,
+                ])
                 #expect(live.code == 0, "live --shard \(index)/\(count): \(live.err)")
                 let document = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: report)))
                 #expect(document["shard"]?["index"]?.int64Value == Int64(index) && document["shard"]?["count"]?.int64Value == Int64(count))
                 if case let .array(results)? = document["results"] {
-                    for result in results where result["role"]?.stringValue == "endpoint" { checked.append(result["endpoint"]?.stringValue ?? "-") }
+                    for result in results where result["role"]?.stringValue == "endpoint" {
+                        checked.append(result["endpoint"]?.stringValue ?? "-")
+                    }
                 }
                 let into = try TemporaryFolder("shard-record")
                 defer { into.remove() }
@@ -61,13 +66,17 @@ import Testing
             var checked: [String] = []
             for index in 1...count {
                 let report = folder.url.appendingPathComponent("only-\(index)-\(count).json").path
-                let live = await cli(["live", "--base-url", harness.server.baseURL.absoluteString, "--mocks", mocks.url.path,
-                                      "--only", "rooms.messages", "--shard", "\(index)/\(count)", "--report", "json:" + report])
+                let live = await cli([
+                    "live", "--base-url", harness.server.baseURL.absoluteString, "--mocks", mocks.url.path,
+                    "--only", "rooms.messages", "--shard", "\(index)/\(count)", "--report", "json:" + report,
+                ])
                 #expect(live.code == 0, "live --only --shard \(index)/\(count): \(live.err)")
                 guard FileManager.default.fileExists(atPath: report) else { continue }
                 let document = try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: report)))
                 if case let .array(results)? = document["results"] {
-                    for result in results where result["role"]?.stringValue == "endpoint" { checked.append(result["endpoint"]?.stringValue ?? "-") }
+                    for result in results where result["role"]?.stringValue == "endpoint" {
+                        checked.append(result["endpoint"]?.stringValue ?? "-")
+                    }
                 }
             }
             #expect(checked == ["rooms.messages"], "\(count) shards checked \(checked)")
@@ -80,11 +89,13 @@ import Testing
         let harness = try ServeHarness(api: RoomsAPI.api, mocks: mocks.url)
         defer { harness.stop() }
         let count = RoomsAPI.api.endpoints.count * 8
-        let empty = try #require((1...count).first { index in
-            RoomsAPI.api.endpoints.allSatisfy { !Shard(index: index, count: count)!.contains($0.id) }
-        })
-        let live = await cli(["live", "--base-url", harness.server.baseURL.absoluteString, "--mocks", mocks.url.path],
-                             environment: ["CI_NODE_INDEX": String(empty), "CI_NODE_TOTAL": String(count)])
+        let empty = try #require(
+            (1...count).first { index in
+                RoomsAPI.api.endpoints.allSatisfy { !Shard(index: index, count: count)!.contains($0.id) }
+            })
+        let live = await cli(
+            ["live", "--base-url", harness.server.baseURL.absoluteString, "--mocks", mocks.url.path],
+            environment: ["CI_NODE_INDEX": String(empty), "CI_NODE_TOTAL": String(count)])
         #expect(live.code == 0)
         #expect(live.err.contains("shard \(empty)/\(count) holds none of the \(RoomsAPI.api.endpoints.count) endpoints"), "\(live.err)")
         let wrong = await cli(["live", "--base-url", harness.server.baseURL.absoluteString, "--shard", "3/2"])

@@ -17,15 +17,18 @@ import Testing
         id: "rooms.name", .get, "rooms/{roomId}/state/m.room.name",
         parameters: [.path("roomId", .string, sample: .literal("!abc:chat")), .query("limit", .int, sample: .literal(5))],
         mock: "room_name",
-        errorChecks: [.scenario("not_found", status: 404, code: "M_NOT_FOUND", inputs: ["roomId": "!nope:chat"]),
-                      .scenario("bad_limit", status: 400, code: "M_INVALID_PARAM", inputs: ["limit": -1])])
+        errorChecks: [
+            .scenario("not_found", status: 404, code: "M_NOT_FOUND", inputs: ["roomId": "!nope:chat"]),
+            .scenario("bad_limit", status: 400, code: "M_INVALID_PARAM", inputs: ["limit": -1]),
+        ])
     static let send = Endpoint<Sent>(
         id: "rooms.send", .post, "rooms/{roomId}/send", parameters: [.path("roomId", .string, sample: .literal("!abc:chat"))],
         mock: "send",
         body: .json(Message.self, inputs: [.input("text", .string, sample: .literal("hello"))]) { Message(body: $0.string("text")) },
         errorChecks: [.scenario("too_large", status: 413, code: "M_TOO_LARGE", inputs: ["text": "an oversized message"], sent: .always)])
-    static let api = API(name: "rooms", envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
-                         endpoints: [name, send])
+    static let api = API(
+        name: "rooms", envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
+        endpoints: [name, send])
 
     static let mocks: [String: String] = [
         "room_name.json": #"{"name": "General"}"#,
@@ -42,13 +45,18 @@ import Testing
         defer { compared.remove() }
         let harness = try ServeHarness(api: api, mocks: served.url, options: MockServerOptions(allowInvalid: true))
         defer { harness.stop() }
-        return await LiveCheck(api: api, transport: harness.transport, options: LiveOptions(
-            baseURL: harness.server.baseURL, mocksDirectory: compared.url, environment: [:])).run()
+        return await LiveCheck(
+            api: api, transport: harness.transport,
+            options: LiveOptions(
+                baseURL: harness.server.baseURL, mocksDirectory: compared.url, environment: [:])
+        ).run()
     }
 
     static func lines(_ report: Report) -> [String] {
         report.errorCheckResults.flatMap { result in
-            result.findings.map { "\(result.scenario ?? "-") \($0.severity) \($0.kind) \($0.path ?? "-") \($0.expected ?? "-") / \($0.found ?? "-")" }
+            result.findings.map {
+                "\(result.scenario ?? "-") \($0.severity) \($0.kind) \($0.path ?? "-") \($0.expected ?? "-") / \($0.found ?? "-")"
+            }
         }
     }
 
@@ -56,9 +64,10 @@ import Testing
         #expect(Self.api.problems.isEmpty)
         let report = try await Self.live(Self.mocks)
         #expect(report.allFindings.map(\.message) == [])
-        #expect(report.errorCheckResults.map { "\($0.name) \($0.status ?? 0)" } == [
-            "error-check not_found rooms.name 404", "error-check bad_limit rooms.name 400", "error-check too_large rooms.send 413",
-        ])
+        #expect(
+            report.errorCheckResults.map { "\($0.name) \($0.status ?? 0)" } == [
+                "error-check not_found rooms.name 404", "error-check bad_limit rooms.name 400", "error-check too_large rooms.send 413",
+            ])
         #expect(report.verdict == .holds)
     }
 
@@ -76,10 +85,11 @@ import Testing
         files["room_name@not_found.404.json"] = nil
         files["room_name@not_found.json"] = #"{"name": "Nope"}"#
         let report = try await Self.live(files)
-        #expect(Self.lines(report) == [
-            "not_found error error-check - HTTP 404 / HTTP 200",
-            "not_found error error-check $.errcode HTTP 404, code \"M_NOT_FOUND\" / success (HTTP 200)",
-        ])
+        #expect(
+            Self.lines(report) == [
+                "not_found error error-check - HTTP 404 / HTTP 200",
+                "not_found error error-check $.errcode HTTP 404, code \"M_NOT_FOUND\" / success (HTTP 200)",
+            ])
     }
 
     @Test func aBodyOutsideTheErrorShapeOrAnotherCodeIsAFindingAtTheCodesPath() async throws {
@@ -87,10 +97,11 @@ import Testing
         files["room_name@not_found.404.json"] = #"{"message": "no such room"}"#
         files["send@too_large.413.json"] = #"{"errcode": "M_FORBIDDEN", "error": "no"}"#
         let report = try await Self.live(files)
-        #expect(Self.lines(report) == [
-            "not_found error error-check $.errcode an error body with its code at $.errcode / absent",
-            "too_large error error-check $.errcode code \"M_TOO_LARGE\" / code \"M_FORBIDDEN\"",
-        ])
+        #expect(
+            Self.lines(report) == [
+                "not_found error error-check $.errcode an error body with its code at $.errcode / absent",
+                "too_large error error-check $.errcode code \"M_TOO_LARGE\" / code \"M_FORBIDDEN\"",
+            ])
         let finding = try #require(report.errorCheckResults.first?.findings.first)
         #expect(finding.message == "scenario 'not_found' (roomId=!nope:chat): the answer's body is not in the API's error shape")
         #expect(finding.endpoint == "rooms.name")
@@ -112,9 +123,11 @@ import Testing
         let folder = try TemporaryMocks(files: files)
         defer { folder.remove() }
         let report = MockAudit(api: Self.api, directory: folder.url).run()
-        #expect(report.allFindings.filter { $0.kind == .mockScenario }.map { "\($0.endpoint ?? "-") \($0.path ?? "-") \($0.found ?? "-")" }.sorted() == [
-            "rooms.name $.errcode success (HTTP 200)", "rooms.name - HTTP 200", "rooms.send $.errcode code \"M_FORBIDDEN\"",
-        ])
+        #expect(
+            report.allFindings.filter { $0.kind == .mockScenario }.map { "\($0.endpoint ?? "-") \($0.path ?? "-") \($0.found ?? "-")" }
+                .sorted() == [
+                    "rooms.name $.errcode success (HTTP 200)", "rooms.name - HTTP 200", "rooms.send $.errcode code \"M_FORBIDDEN\"",
+                ])
         #expect(report.allFindings.contains { $0.message.contains("pin the status in the file's name: room_name@not_found.404.json") })
     }
 }

@@ -14,13 +14,16 @@ import Testing
         server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks)
     }
 
-    func decide(_ id: String, method: String = "GET", query: [(name: String, value: String)] = [],
-                prefer: String? = nil, body: String? = nil) throws -> MockDecision {
+    func decide(
+        _ id: String, method: String = "GET", query: [(name: String, value: String)] = [],
+        prefer: String? = nil, body: String? = nil
+    ) throws -> MockDecision {
         let endpoint = try #require(server.api.endpoints.first { $0.id == id })
         var headers = prefer.map { [("Prefer", $0)] } ?? []
         if body != nil { headers.append(("Content-Type", "application/json")) }
-        let request = ServerRequest(method: method, path: "/Api/" + endpoint.path, query: query, headers: headers,
-                                    body: Data((body ?? "").utf8))
+        let request = ServerRequest(
+            method: method, path: "/Api/" + endpoint.path, query: query, headers: headers,
+            body: Data((body ?? "").utf8))
         return server.decide(endpoint, request: request, pathValues: [])
     }
 

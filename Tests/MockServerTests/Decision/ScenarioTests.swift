@@ -32,7 +32,8 @@ import Testing
         let sticky = try await harness.send(.put, "/__apicheck/scenarios/statuses.show", json: #"{"scenario": "gone"}"#)
         #expect(sticky.status == 400)
         #expect(throws: MockServerError.self) {
-            _ = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks, options: MockServerOptions(scenarios: ["statuses.show": "gone"]))
+            _ = try MockServer(
+                api: Demo.api, mocks: ServeHarness.demoMocks, options: MockServerOptions(scenarios: ["statuses.show": "gone"]))
         }
     }
 
@@ -40,8 +41,9 @@ import Testing
         let harness = try ServeHarness(options: MockServerOptions(scenarios: ["topics.list": "success"]))
         defer { harness.stop() }
         let token = try await harness.login()
-        let put = try await harness.send(.put, "/__apicheck/scenarios/statuses.show", headers: [("X-Apicheck-Session", "ui-test-1")],
-                                         json: #"{"scenario": "not_found"}"#)
+        let put = try await harness.send(
+            .put, "/__apicheck/scenarios/statuses.show", headers: [("X-Apicheck-Session", "ui-test-1")],
+            json: #"{"scenario": "not_found"}"#)
         #expect(put.status == 200)
         let inSession = try await harness.send(.get, "statuses/5?access_token=\(token)", headers: [("X-Apicheck-Session", "ui-test-1")])
         #expect(try Self.code(inSession) == 20101)
@@ -50,8 +52,9 @@ import Testing
         let noSession = try await harness.send(.get, "statuses/5?access_token=\(token)")
         #expect(try Self.code(noSession) == 200)
         // A request's own preference beats the session's sticky choice.
-        let preferred = try await harness.send(.get, "statuses/5?access_token=\(token)",
-                                               headers: [("X-Apicheck-Session", "ui-test-1"), ("Prefer", "scenario=success")])
+        let preferred = try await harness.send(
+            .get, "statuses/5?access_token=\(token)",
+            headers: [("X-Apicheck-Session", "ui-test-1"), ("Prefer", "scenario=success")])
         #expect(try Self.code(preferred) == 200)
 
         let global = try await harness.send(.put, "/__apicheck/scenarios/statuses.show", json: #"{"scenario": "not_found"}"#)
@@ -65,11 +68,17 @@ import Testing
         #expect(deleted.status == 204)
         #expect(try Self.code(try await harness.send(.get, "statuses/5?access_token=\(token)")) == 200)
         // The session's own choice outlives the server-wide one until its session clears it.
-        #expect(try Self.code(try await harness.send(.get, "statuses/5?access_token=\(token)",
-                                                     headers: [("X-Apicheck-Session", "ui-test-1")])) == 20101)
+        #expect(
+            try Self.code(
+                try await harness.send(
+                    .get, "statuses/5?access_token=\(token)",
+                    headers: [("X-Apicheck-Session", "ui-test-1")])) == 20101)
         _ = try await harness.send(.delete, "/__apicheck/scenarios", headers: [("X-Apicheck-Session", "ui-test-1")])
-        #expect(try Self.code(try await harness.send(.get, "statuses/5?access_token=\(token)",
-                                                     headers: [("X-Apicheck-Session", "ui-test-1")])) == 200)
+        #expect(
+            try Self.code(
+                try await harness.send(
+                    .get, "statuses/5?access_token=\(token)",
+                    headers: [("X-Apicheck-Session", "ui-test-1")])) == 200)
     }
 
     @Test func aStickyLoginFailureIssuesNoToken() async throws {

@@ -15,17 +15,23 @@ import Testing
         auth: .token, scenarios: ["missing"])
 
     /// A JSON store in Kinto's manner: `{"code": 404, "errno": 111, "error": "Not Found", "message": "…"}`.
-    static let store = API(name: "store", envelope: .none, errors: ErrorShape(code: "$.errno", message: "$.message"),
-                           expired: [.status(401, code: 104)], auth: .basic(), endpoints: [records])
+    static let store = API(
+        name: "store", envelope: .none, errors: ErrorShape(code: "$.errno", message: "$.message"),
+        expired: [.status(401, code: 104)], auth: .basic(), endpoints: [records])
 
     /// Prometheus' manner: `{"status": "error", "errorType": "bad_data", "error": "…"}` beside a
     /// `{"status": "success", "data": …}` envelope.
     static let metrics = API(
-        name: "metrics", envelope: EnvelopePolicy(code: "$.status", message: "$.error", payload: "$.data",
-                                                  success: ["success"], failure: ["error"]),
+        name: "metrics",
+        envelope: EnvelopePolicy(
+            code: "$.status", message: "$.error", payload: "$.data",
+            success: ["success"], failure: ["error"]),
         errors: ErrorShape(code: "$.errorType", message: "$.error"),
-        endpoints: [Endpoint<Record>(id: "records.show", .get, "records", parameters: [.query("limit", .int, sample: .literal(1))],
-                                     mock: "record", scenarios: ["missing"])])
+        endpoints: [
+            Endpoint<Record>(
+                id: "records.show", .get, "records", parameters: [.query("limit", .int, sample: .literal(1))],
+                mock: "record", scenarios: ["missing"])
+        ])
 
     func harness(_ api: API, _ files: [String: String]) throws -> (ServeHarness, TemporaryMocks) {
         let mocks = try TemporaryMocks(files: files)
@@ -35,11 +41,14 @@ import Testing
     }
 
     @Test func aNumericErrnoStaysANumberAndTheStatusFollows() async throws {
-        let (harness, mocks) = try harness(Self.store, [
-            "record.json": #"{"id": "r1"}"#,
-            "record@expired.401.json": #"{"code": 401, "errno": 104, "error": "Unauthorized", "message": "Please authenticate yourself"}"#,
-            "record@missing.404.json": #"{"code": 404, "errno": 111, "error": "Not Found", "message": "The record does not exist"}"#,
-        ])
+        let (harness, mocks) = try harness(
+            Self.store,
+            [
+                "record.json": #"{"id": "r1"}"#,
+                "record@expired.401.json":
+                    #"{"code": 401, "errno": 104, "error": "Unauthorized", "message": "Please authenticate yourself"}"#,
+                "record@missing.404.json": #"{"code": 404, "errno": 111, "error": "Not Found", "message": "The record does not exist"}"#,
+            ])
         defer { harness.stop(); mocks.remove() }
         let notFound = try ServeHarness.json(try await harness.send(.get, "nowhere"))
         #expect(notFound["errno"] == .number("404"), "\(notFound.compactText)")
@@ -57,10 +66,12 @@ import Testing
     }
 
     @Test func everyErrorsStatusMemberStaysBesideTheCode() async throws {
-        let (harness, mocks) = try harness(Self.metrics, [
-            "record.json": #"{"status": "success", "data": {"id": "r1"}}"#,
-            "record@missing.400.json": #"{"status": "error", "errorType": "bad_data", "error": "no such record"}"#,
-        ])
+        let (harness, mocks) = try harness(
+            Self.metrics,
+            [
+                "record.json": #"{"status": "success", "data": {"id": "r1"}}"#,
+                "record@missing.400.json": #"{"status": "error", "errorType": "bad_data", "error": "no such record"}"#,
+            ])
         defer { harness.stop(); mocks.remove() }
         let invalid = try await harness.send(.get, "records?limit=abc")
         #expect(invalid.status == 400)
@@ -78,16 +89,19 @@ import Testing
     /// where the API's declared codes at the error's code path are numbers.
     @Test func withoutAFailureMockTheDeclarationsShapeTheRefusal() async throws {
         var declared = Self.metrics
-        declared.endpoints = [Endpoint<Record>(id: "records.show", .get, "records", parameters: [.query("limit", .int)], mock: "record").erased]
+        declared.endpoints = [
+            Endpoint<Record>(id: "records.show", .get, "records", parameters: [.query("limit", .int)], mock: "record").erased
+        ]
         let (metrics, metricsMocks) = try harness(declared, ["record.json": #"{"status": "success", "data": {"id": "r1"}}"#])
         defer { metrics.stop(); metricsMocks.remove() }
         let invalid = try ServeHarness.json(try await metrics.send(.get, "records?limit=abc"))
         #expect(invalid["status"] == .string("error"), "\(invalid.compactText)")
         #expect(invalid["errorType"] == .string("invalid_request"))
 
-        let open = API(name: "store", envelope: .none, errors: ErrorShape(code: "$.errno", message: "$.message"),
-                       expired: [.status(401, code: 104)],
-                       endpoints: [Endpoint<Record>(id: "records.show", .get, "records", mock: "record")])
+        let open = API(
+            name: "store", envelope: .none, errors: ErrorShape(code: "$.errno", message: "$.message"),
+            expired: [.status(401, code: 104)],
+            endpoints: [Endpoint<Record>(id: "records.show", .get, "records", mock: "record")])
         let (store, storeMocks) = try harness(open, ["record.json": #"{"id": "r1"}"#])
         defer { store.stop(); storeMocks.remove() }
         let notFound = try ServeHarness.json(try await store.send(.get, "nowhere"))

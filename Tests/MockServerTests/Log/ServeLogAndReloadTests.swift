@@ -103,7 +103,8 @@ import Testing
         gate.signal()
 
         #expect(queue.flush())
-        let expected = (1..<10).map { "line \($0) \($0).3 ms\($0 == 9 ? " (+200 ms delay)" : "")\n" }.joined()
+        let expected =
+            (1..<10).map { "line \($0) \($0).3 ms\($0 == 9 ? " (+200 ms delay)" : "")\n" }.joined()
             + "(2 log lines dropped: the log's reader fell behind)\n"
         #expect(texts.withLock { $0 } == ["line 0\n", expected])
     }
@@ -187,7 +188,8 @@ import Testing
         #expect(try await harness.send(.get, "/__apicheck/health").status == 200)
 
         try FileManager.default.removeItem(atPath: file)
-        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: outside.url.appendingPathComponent("topics.json").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: file, withDestinationPath: outside.url.appendingPathComponent("topics.json").path)
         #expect(try await harness.send(.get, "topics").body == good)
 
         try FileManager.default.removeItem(atPath: file)

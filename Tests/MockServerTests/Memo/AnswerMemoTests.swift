@@ -50,8 +50,9 @@ import Testing
     /// is shown at the wall-clock time that was.
     @Test func aJournalEntryIsShownAtTheWallClockTimeItsRequestArrived() {
         let arrived = ContinuousClock.now
-        let exchange = RequestJournal.Exchange(method: "GET", path: "/Api/topics", query: [], endpoint: "topics.list",
-                                               scenario: "success", session: nil, status: 200, problems: [])
+        let exchange = RequestJournal.Exchange(
+            method: "GET", path: "/Api/topics", query: [], endpoint: "topics.list",
+            scenario: "success", session: nil, status: 200, problems: [])
         let entry = RequestJournal.Entry(exchange: exchange, arrived: arrived, milliseconds: 0.25)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -89,7 +90,9 @@ import Testing
         let preferred = try await harness.send(.get, "topics", headers: [("Prefer", "fault=html-502")])
         #expect(preferred.status == 502)
         let session = [("X-Apicheck-Session", "ui-test-1")]
-        #expect(try await harness.send(.put, "/__apicheck/scenarios/topics.list", headers: session, json: #"{"fault": "html-502"}"#).status == 200)
+        #expect(
+            try await harness.send(.put, "/__apicheck/scenarios/topics.list", headers: session, json: #"{"fault": "html-502"}"#).status
+                == 200)
         #expect(try await harness.send(.get, "topics", headers: session).status == 502)
         #expect(try await harness.send(.get, "topics", headers: [("X-Unknown-To-Serve", "1")]).status == 200)
         #expect(try await harness.send(.get, "topics").status == 200)

@@ -31,9 +31,11 @@ import Testing
         #expect(answer.prepared == nil)
 
         let server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks)
-        let login = server.respond(to: ServerRequest(method: "POST", path: "/Api/Account/login",
-                                                     headers: [("Content-Type", "application/json")],
-                                                     body: Data(#"{"account": "demo", "password": "pw"}"#.utf8)))
+        let login = server.respond(
+            to: ServerRequest(
+                method: "POST", path: "/Api/Account/login",
+                headers: [("Content-Type", "application/json")],
+                body: Data(#"{"account": "demo", "password": "pw"}"#.utf8)))
         #expect(login.status == 200)
         #expect(login.prepared == nil)
         let slow = server.respond(to: ServerRequest(method: "GET", path: "/Api/topics", headers: [("Prefer", "fault=truncate")]))

@@ -28,7 +28,8 @@ struct DeclarationRoundTrip {
     var recorded: [String: String]
 
     static func run(_ api: API, backend: URL, environment: [String: String] = [:], liveArguments: [String] = []) async throws
-        -> DeclarationRoundTrip {
+        -> DeclarationRoundTrip
+    {
         let folder = try TemporaryFolder("declaration-round-trip")
         defer { folder.remove() }
         let tool = APICheckTool(api: api)
@@ -52,11 +53,13 @@ struct DeclarationRoundTrip {
         options.credentials = environment
         let harness = try ServeHarness(api: api, mocks: folder.url, options: options)
         defer { harness.stop() }
-        let againstServe = await step(["live", "--base-url", harness.server.baseURL.absoluteString, "--mocks", folder.url.path]
-            + liveArguments)
+        let againstServe = await step(
+            ["live", "--base-url", harness.server.baseURL.absoluteString, "--mocks", folder.url.path]
+                + liveArguments)
         let journal = try await harness.send(.get, "/__apicheck/requests")
-        return DeclarationRoundTrip(live: live, record: record, mocks: mocks, list: list, openapi: openapi,
-                                    liveAgainstServe: againstServe, served: String(decoding: journal.body, as: UTF8.self),
-                                    recorded: recorded)
+        return DeclarationRoundTrip(
+            live: live, record: record, mocks: mocks, list: list, openapi: openapi,
+            liveAgainstServe: againstServe, served: String(decoding: journal.body, as: UTF8.self),
+            recorded: recorded)
     }
 }

@@ -14,25 +14,29 @@ enum MetricsAPI {
 
     static let series = Endpoint<Series>(
         id: "series.find", .get, "series",
-        parameters: [.queryList("match", .string, .brackets, required: true, sample: .literal(["up", "rate(x[1m])"])),
-                     .queryList("id", .int, .commaSeparated, sample: .literal([1, 2])),
-                     .queryList("tag", .string, .repeated, sample: .literal(["a b", "c,d"]))],
+        parameters: [
+            .queryList("match", .string, .brackets, required: true, sample: .literal(["up", "rate(x[1m])"])),
+            .queryList("id", .int, .commaSeparated, sample: .literal([1, 2])),
+            .queryList("tag", .string, .repeated, sample: .literal(["a b", "c,d"])),
+        ],
         mock: "series", enveloped: false)
     static let query = Endpoint<Series>(
         id: "series.query", .post, "query",
         parameters: [.bodyList("ids", .int, sample: .literal([3, 4]))],
         mock: "query", enveloped: false)
 
-    static let api = API(name: "metrics", environments: ["local": URL(string: "http://127.0.0.1:9000/api/")!],
-                         envelope: EnvelopePolicy(), endpoints: [series, query])
+    static let api = API(
+        name: "metrics", environments: ["local": URL(string: "http://127.0.0.1:9000/api/")!],
+        envelope: EnvelopePolicy(), endpoints: [series, query])
     static let mocks = ["series.json": #"{"status": "success"}"#, "query.json": #"{"status": "success"}"#]
 }
 
 @Suite(.serialized) struct ListParameterTests {
     @Test func theClientSendsEachStyleAsDeclared() throws {
         let builder = RequestBuilder(api: MetricsAPI.api, baseURL: URL(string: "http://h.invalid/api/")!)
-        let request = try builder.request(for: MetricsAPI.series.erased,
-                                          ["match": ["up", "a&b"], "id": [1, 2], "tag": ["x", "y"]], token: nil)
+        let request = try builder.request(
+            for: MetricsAPI.series.erased,
+            ["match": ["up", "a&b"], "id": [1, 2], "tag": ["x", "y"]], token: nil)
         #expect(request.url.query == "match%5B%5D=up&match%5B%5D=a%26b&id=1%2C2&tag=x&tag=y")
         let lone = try builder.request(for: MetricsAPI.series.erased, ["match": "up"], token: nil)
         #expect(lone.url.query == "match%5B%5D=up")
@@ -54,9 +58,12 @@ enum MetricsAPI {
         #expect(bad.status == 400)
         #expect(String(decoding: bad.body, as: UTF8.self).contains(#"id[1] (query): expects Int, got String \"x\""#))
         func form(_ text: String) -> Int {
-            server.respond(to: ServerRequest(method: "POST", path: "/api/query",
-                                             headers: [("Content-Type", "application/x-www-form-urlencoded")],
-                                             body: Data(text.utf8))).status
+            server.respond(
+                to: ServerRequest(
+                    method: "POST", path: "/api/query",
+                    headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                    body: Data(text.utf8))
+            ).status
         }
         #expect(form("ids=3&ids=4") == 200)
         #expect(form("ids%5B%5D=3") == 200)

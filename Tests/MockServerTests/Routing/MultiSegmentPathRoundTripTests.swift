@@ -15,8 +15,9 @@ import Testing
     static let api = API(
         name: "contents", envelope: .none, errors: ErrorShape(code: "$.reason", message: "$.message"),
         endpoints: [
-            Endpoint<Entry>(id: "contents.get", .get, "api/contents/{+path}",
-                            parameters: [.path("path", .string, sample: .literal("sub/x.txt"))], mock: "contents_get"),
+            Endpoint<Entry>(
+                id: "contents.get", .get, "api/contents/{+path}",
+                parameters: [.path("path", .string, sample: .literal("sub/x.txt"))], mock: "contents_get")
         ])
 
     @Test func thePathSpansSegmentsInEveryCommand() async throws {
@@ -38,8 +39,9 @@ import Testing
         #expect(trip.openapi.code == 0, "\(trip.openapi.err)")
         let document = try JSONParser.parse(Data(trip.openapi.out.utf8))
         let parameter = document["paths"]?["/api/contents/{path}"]?["get"]?["parameters"]?[0]
-        #expect(parameter?["in"] == .string("path") && parameter?["x-apicheck-multi-segment"] == .bool(true),
-                "\(document["paths"]?.compactText ?? "")")
+        #expect(
+            parameter?["in"] == .string("path") && parameter?["x-apicheck-multi-segment"] == .bool(true),
+            "\(document["paths"]?.compactText ?? "")")
 
         #expect(trip.liveAgainstServe.code == 0, "\(trip.liveAgainstServe.text)")
         #expect(trip.served.contains("\"endpoint\":\"contents.get\""), "\(trip.served)")

@@ -15,7 +15,8 @@ import Testing
         name: "shapes", envelope: .none, errors: ErrorShape(code: "$.status", message: "$.error"),
         endpoints: [
             Endpoint<[Row]>(id: "rows.array", .get, "rows.json", mock: "rows_array", distinguishedBy: .query("_shape", value: "array")),
-            Endpoint<Rows>(id: "rows.objects", .get, "rows.json", mock: "rows_objects", distinguishedBy: .query("_shape", value: "objects")),
+            Endpoint<Rows>(
+                id: "rows.objects", .get, "rows.json", mock: "rows_objects", distinguishedBy: .query("_shape", value: "objects")),
         ])
 
     static func backend() throws -> TestServer {
@@ -50,8 +51,9 @@ import Testing
         #expect(operation?["description"]?.stringValue?.contains("rows.objects (query _shape = objects)") == true)
 
         #expect(trip.liveAgainstServe.code == 0, "\(trip.liveAgainstServe.text)")
-        #expect(trip.served.contains("\"endpoint\":\"rows.array\"") && trip.served.contains("\"endpoint\":\"rows.objects\""),
-                "\(trip.served)")
+        #expect(
+            trip.served.contains("\"endpoint\":\"rows.array\"") && trip.served.contains("\"endpoint\":\"rows.objects\""),
+            "\(trip.served)")
     }
 
     /// The value decides, not the parameter's presence: both requests carry `_shape`.

@@ -23,8 +23,9 @@ enum FilesAPI {
         id: "products.show", .get, "products/{id}", parameters: [.path("id", .string, sample: .literal("a.b/c"))],
         mock: "product_any", enveloped: false)
 
-    static let api = API(name: "files", environments: ["local": URL(string: "http://127.0.0.1:9000/files/")!],
-                         envelope: EnvelopePolicy(), endpoints: [user, database, product, productMinified, productPlain])
+    static let api = API(
+        name: "files", environments: ["local": URL(string: "http://127.0.0.1:9000/files/")!],
+        envelope: EnvelopePolicy(), endpoints: [user, database, product, productMinified, productPlain])
 
     static let mocks: [String: String] = [
         "user.json": #"{"id": 1, "name": "ann"}"#,

@@ -16,14 +16,19 @@ import Testing
     struct Saved: Codable, Sendable { var ok: Bool }
 
     static func api(revPath: DeclaredPath = "$.rev") -> API {
-        API(name: "docs", envelope: .none, errors: ErrorShape(code: "$.error", message: "$.reason"), endpoints: [
-            Endpoint<Doc>(id: "docs.get", .get, "docs/d1", mock: "docs_get"),
-            Endpoint<Saved>(id: "docs.update", .put, "docs/d1", parameters: [
-                .header("If-Match", .string, required: true,
-                        sample: .seen(endpoint: "docs.get", path: revPath, fallback: nil, template: "\"{}\"")),
-                .body("title", .string, sample: .literal("t")),
-            ], mock: "docs_update"),
-        ])
+        API(
+            name: "docs", envelope: .none, errors: ErrorShape(code: "$.error", message: "$.reason"),
+            endpoints: [
+                Endpoint<Doc>(id: "docs.get", .get, "docs/d1", mock: "docs_get"),
+                Endpoint<Saved>(
+                    id: "docs.update", .put, "docs/d1",
+                    parameters: [
+                        .header(
+                            "If-Match", .string, required: true,
+                            sample: .seen(endpoint: "docs.get", path: revPath, fallback: nil, template: "\"{}\"")),
+                        .body("title", .string, sample: .literal("t")),
+                    ], mock: "docs_update"),
+            ])
     }
 
     @Test func theQuotedRevisionIsSentInEveryCommand() async throws {
@@ -51,8 +56,9 @@ import Testing
         let mocks = try TemporaryMocks(files: ["docs_get.json": #"{"id": "d1", "rev": "3-abc"}"#, "docs_update.json": #"{"ok": true}"#])
         defer { mocks.remove() }
         let (console, captured) = Console.capturing()
-        let code = await APICheckTool(api: Self.api(revPath: "$._rev")).run(["mocks", "--mocks", mocks.url.path], console: console,
-                                                                             environment: [:], workingDirectory: mocks.url)
+        let code = await APICheckTool(api: Self.api(revPath: "$._rev")).run(
+            ["mocks", "--mocks", mocks.url.path], console: console,
+            environment: [:], workingDirectory: mocks.url)
         // A sample that cannot be made is the harness's fault, not the contract's: exit 2.
         #expect(code == 2)
         #expect(captured.out.contains("parameter 'If-Match' samples $._rev from docs.get, which its mock does not have"), "\(captured.out)")

@@ -11,20 +11,23 @@ import Testing
     @Test func aNestedBodyMissingAFieldIsRefusedWithItsJSONPath() async throws {
         let harness = try ServeHarness(api: Relay.api, mocks: Relay.mocks)
         defer { harness.stop() }
-        let missing = try await harness.send(.post, "login",
-                                             json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user"}, "password": "hunter2"}"#)
+        let missing = try await harness.send(
+            .post, "login",
+            json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user"}, "password": "hunter2"}"#)
         #expect(missing.status == 400)
         let refusal = try ServeHarness.json(missing)
         #expect(refusal["errcode"] == .string("invalid_request"))
         #expect(refusal["error"] == .string("auth.login: $.identifier.user (body): expected String, found absent"))
-        let wrongType = try await harness.send(.post, "login",
-                                               json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": 12345}"#)
+        let wrongType = try await harness.send(
+            .post, "login",
+            json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": 12345}"#)
         #expect(wrongType.status == 400)
         #expect(try ServeHarness.json(wrongType)["error"] == .string("auth.login: $.password (body): expected String, found Int"))
         #expect(!String(decoding: wrongType.body, as: UTF8.self).contains("12345"))
 
-        let fits = try await harness.send(.post, "login",
-                                          json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "x"}"#)
+        let fits = try await harness.send(
+            .post, "login",
+            json: #"{"type": "m.login.password", "identifier": {"type": "m.id.user", "user": "ada"}, "password": "x"}"#)
         #expect(fits.status == 200)
     }
 
@@ -34,8 +37,10 @@ import Testing
         let form = [("Content-Type", "application/x-www-form-urlencoded")]
         func post(_ text: String) async throws -> HTTPResponse {
             let url = URL(string: "api/v1/series", relativeTo: harness.server.baseURL)!.absoluteURL
-            return try await harness.transport.send(HTTPRequest(method: .post, url: url, headers: form.map { (name: $0.0, value: $0.1) },
-                                                                body: Data(text.utf8)))
+            return try await harness.transport.send(
+                HTTPRequest(
+                    method: .post, url: url, headers: form.map { (name: $0.0, value: $0.1) },
+                    body: Data(text.utf8)))
         }
         #expect(try await post("match%5B%5D=up&match%5B%5D=relay_messages_total&limit=10").status == 200)
         let bad = try await post("match%5B%5D=up&limit=ten")
@@ -57,7 +62,8 @@ import Testing
     struct Created: Decodable, Sendable { var id: Int }
 
     static let create = Endpoint<Created>(id: "events.create", .post, "events", mock: "created", body: .json(NewEvent.self))
-    static let createForm = Endpoint<Created>(id: "events.createForm", .post, "events/form", mock: "created_form", body: .form(NewEvent.self))
+    static let createForm = Endpoint<Created>(
+        id: "events.createForm", .post, "events/form", mock: "created_form", body: .form(NewEvent.self))
 
     /// A body's dates are read as the API declares them, as JSON and as a form: what the client
     /// sends passes, a date written another way is refused at its JSONPath.

@@ -26,9 +26,10 @@ import Testing
         #expect(Self.invalidParams(try Self.problem(missing)) == ["uid query: is required (Int64) but missing"])
         let mistyped = try await harness.send(.get, "statuses/home_timeline?count=many&since_id=1.5&access_token=\(token)")
         #expect(mistyped.status == 400)
-        #expect(Self.invalidParams(try Self.problem(mistyped)) == [
-            "since_id query: expects Int64, got String \"1.5\"", "count query: expects Int, got String \"many\"",
-        ])
+        #expect(
+            Self.invalidParams(try Self.problem(mistyped)) == [
+                "since_id query: expects Int64, got String \"1.5\"", "count query: expects Int, got String \"many\"",
+            ])
     }
 
     @Test func bodyParametersAreCheckedInJSONAndForms() async throws {
@@ -42,12 +43,14 @@ import Testing
         let notJSON = try await harness.send(.post, "Account/login", json: "account=demo")
         #expect(notJSON.status == 400)
         #expect(Self.invalidParams(try Self.problem(notJSON)).first?.hasPrefix("(body) body: is not JSON") == true)
-        let form = try await harness.send(.post, "Account/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
-                                          json: nil)
+        let form = try await harness.send(
+            .post, "Account/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            json: nil)
         #expect(form.status == 400)
-        let formLogin = try await harness.transport.send(HTTPRequest(
-            method: .post, url: harness.server.baseURL.appendingPathComponent("Account/login"),
-            headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data("account=demo&password=p%20w".utf8)))
+        let formLogin = try await harness.transport.send(
+            HTTPRequest(
+                method: .post, url: harness.server.baseURL.appendingPathComponent("Account/login"),
+                headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data("account=demo&password=p%20w".utf8)))
         #expect(formLogin.status == 200)
     }
 
@@ -82,9 +85,12 @@ import Testing
     @Test func corsAnswersPreflightsAndMarksAnswers() async throws {
         let harness = try ServeHarness(options: MockServerOptions(cors: true))
         defer { harness.stop() }
-        let preflight = try await harness.send(HTTPMethod(rawValue: "OPTIONS"), "Account/login",
-                                               headers: [("Origin", "http://localhost:3000"),
-                                                         ("Access-Control-Request-Headers", "content-type")])
+        let preflight = try await harness.send(
+            HTTPMethod(rawValue: "OPTIONS"), "Account/login",
+            headers: [
+                ("Origin", "http://localhost:3000"),
+                ("Access-Control-Request-Headers", "content-type"),
+            ])
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Headers") == "content-type")
         #expect(preflight.header("Access-Control-Allow-Origin") == "http://localhost:3000")

@@ -19,8 +19,10 @@ public struct LiveScenario: Sendable, CustomTestStringConvertible {
     public var findings: [String] = []
     public var verdict: Verdict = .holds
 
-    public init(_ name: String, only: Set<String>? = nil, variants: [String: String] = [:], mockEdits: [MockEdit] = [],
-                faults: [SandboxFault] = [], probes: Bool = false, findings: [String] = [], verdict: Verdict = .holds) {
+    public init(
+        _ name: String, only: Set<String>? = nil, variants: [String: String] = [:], mockEdits: [MockEdit] = [],
+        faults: [SandboxFault] = [], probes: Bool = false, findings: [String] = [], verdict: Verdict = .holds
+    ) {
         self.name = name
         self.only = only
         self.variants = variants

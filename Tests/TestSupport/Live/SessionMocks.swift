@@ -43,8 +43,9 @@ public final class SessionMocks: Transport {
             case .forcedLogout: scenario = MockScenario.logout
             case let .signals(signals):
                 let made = api.signalledAnswer(signals.first ?? .status(401), for: endpoint, like: mocks.errorExample())
-                return HTTPResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body,
-                                    url: request.url, source: "(the token model)")
+                return HTTPResponse(
+                    status: made.status, headers: [("Content-Type", made.contentType)], body: made.body,
+                    url: request.url, source: "(the token model)")
             }
         }
         // An endpoint that takes a token without needing it has no auth variants: it answers as usual.
@@ -57,8 +58,9 @@ public final class SessionMocks: Transport {
         if api.auth.usesCredentials(endpoint), scenario == nil {
             body = issueToken(in: body, account: "account")
         }
-        return HTTPResponse(status: mocks.status(of: file), headers: [("Content-Type", "application/json; charset=utf-8")],
-                            body: body, url: request.url, source: mocks.path(of: file))
+        return HTTPResponse(
+            status: mocks.status(of: file), headers: [("Content-Type", "application/json; charset=utf-8")],
+            body: body, url: request.url, source: mocks.path(of: file))
     }
 
     /// A login answer with a fresh token (shaped like the placeholder) in place of the placeholder.

@@ -11,8 +11,10 @@ public final class HeldServer: Sendable {
     public let server: TestServer
     private let gate: Gate
 
-    public init(holding hold: @escaping @Sendable (ServerRequest) -> Bool = { _ in true },
-                answer: @escaping @Sendable (ServerRequest) -> ServerResponse = { _ in ServerResponse() }) throws {
+    public init(
+        holding hold: @escaping @Sendable (ServerRequest) -> Bool = { _ in true },
+        answer: @escaping @Sendable (ServerRequest) -> ServerResponse = { _ in ServerResponse() }
+    ) throws {
         let gate = Gate()
         self.gate = gate
         server = try TestServer { request in

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TCP server on 127.0.0.1, any free port, that reads each request's head, writes fixed bytes

@@ -4,8 +4,10 @@ extension Classification {
     /// Classifies an answer with full diagnosis: the envelope checked field by field, the error
     /// shape read, the payload kept as a `JSONValue` for decoding and drift.
     /// `parsed` is the body already parsed, when the caller has it.
-    public static func of(status: Int, contentType: String?, body: Data, parsed: JSONValue? = nil, rules: AnswerRules,
-                          redactor: Redactor) -> (Classification, document: JSONValue?) {
+    public static func of(
+        status: Int, contentType: String?, body: Data, parsed: JSONValue? = nil, rules: AnswerRules,
+        redactor: Redactor
+    ) -> (Classification, document: JSONValue?) {
         // A 304 declared as the success is one: a conditional read whose copy is current.
         let isOK = rules.isSuccess(status: status)
         // A dead-token status needs no body: the demo's 403 is not even an envelope.
@@ -25,8 +27,11 @@ extension Classification {
             return (.broken(.notJSON(status: status, contentType: contentType, snippet: snippet, detail: error.description)), nil)
         }
         let error = isOK ? nil : rules.errors?.read(document)
-        if rules.sendsToken, let signalled = signal(rules, status: status, code: error?.code ?? rules.envelope.flatMap { envelopeCode(document, $0) },
-                                                    message: error?.message ?? rules.envelope.flatMap { document.value(at: $0.messagePath)?.stringValue }) {
+        if rules.sendsToken,
+            let signalled = signal(
+                rules, status: status, code: error?.code ?? rules.envelope.flatMap { envelopeCode(document, $0) },
+                message: error?.message ?? rules.envelope.flatMap { document.value(at: $0.messagePath)?.stringValue })
+        {
             return (signalled, document)
         }
         func http() -> Classification {
@@ -48,10 +53,13 @@ extension Classification {
     }
 
     /// The type-erased form over the envelope alone, for callers without an endpoint.
-    public static func of(status: Int, contentType: String?, body: Data, parsed: JSONValue? = nil, enveloped: Bool,
-                          sendsToken: Bool = true, policy: EnvelopePolicy?, redactor: Redactor) -> (Classification, document: JSONValue?) {
-        let rules = AnswerRules(envelope: enveloped ? policy : nil,
-                                expired: (policy?.expiredHTTPStatuses.sorted() ?? []).map { AnswerSignal.status($0) }, sendsToken: sendsToken)
+    public static func of(
+        status: Int, contentType: String?, body: Data, parsed: JSONValue? = nil, enveloped: Bool,
+        sendsToken: Bool = true, policy: EnvelopePolicy?, redactor: Redactor
+    ) -> (Classification, document: JSONValue?) {
+        let rules = AnswerRules(
+            envelope: enveloped ? policy : nil,
+            expired: (policy?.expiredHTTPStatuses.sorted() ?? []).map { AnswerSignal.status($0) }, sendsToken: sendsToken)
         return of(status: status, contentType: contentType, body: body, parsed: parsed, rules: rules, redactor: redactor)
     }
 

@@ -15,8 +15,10 @@ public struct Interpretation: Sendable {
 
     /// `document` is the body already parsed, when the caller has it (a cached mock): then the
     /// body is not parsed again. `source` is asked for only when there is an error to name it in.
-    public init(endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, document parsed: JSONValue? = nil,
-                source: @autoclosure () -> String?, api: API, redactor: Redactor) {
+    public init(
+        endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, document parsed: JSONValue? = nil,
+        source: @autoclosure () -> String?, api: API, redactor: Redactor
+    ) {
         let (classification, document) = Classification.of(
             status: status, contentType: contentType, body: body, parsed: parsed, rules: api.rules(for: endpoint), redactor: redactor)
         self.classification = classification

@@ -7,11 +7,13 @@ extension HTTPRequest {
     /// transports so that they follow redirects alike.
     public func redirected(by response: HTTPResponse) -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
-              let target = URL(string: location, relativeTo: url)?.absoluteURL,
-              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+            let target = URL(string: location, relativeTo: url)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return nil }
         var next = self
         next.url = target
-        let becomesGet = response.status == 303 ? method != HTTPMethod(rawValue: "HEAD") : [301, 302].contains(response.status) && method == .post
+        let becomesGet =
+            response.status == 303 ? method != HTTPMethod(rawValue: "HEAD") : [301, 302].contains(response.status) && method == .post
         if becomesGet {
             next.method = .get
             next.body = nil

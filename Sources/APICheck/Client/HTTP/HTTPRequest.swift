@@ -11,8 +11,10 @@ public struct HTTPRequest: Sendable, Equatable {
     /// answer and traces can name it. Not sent.
     public var endpointID: String?
 
-    public init(method: HTTPMethod, url: URL, headers: [(name: String, value: String)] = [],
-                body: Data? = nil, endpointID: String? = nil) {
+    public init(
+        method: HTTPMethod, url: URL, headers: [(name: String, value: String)] = [],
+        body: Data? = nil, endpointID: String? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

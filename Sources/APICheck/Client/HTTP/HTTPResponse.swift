@@ -15,8 +15,10 @@ public struct HTTPResponse: Sendable {
     /// connection; empty otherwise (plain HTTP, a reused connection, a mock).
     public var certificates: [ServerCertificate] = []
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
-                url: URL? = nil, timings: Timings = Timings(), source: String? = nil) {
+    public init(
+        status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(),
+        url: URL? = nil, timings: Timings = Timings(), source: String? = nil
+    ) {
         self.source = source
         self.status = status
         self.headers = headers

@@ -20,8 +20,9 @@ extension HTTPResponse {
     /// the transport did not follow, so that nothing secret went there.
     public func crossOriginRedirect(from request: URL) -> URL? {
         guard (300..<400).contains(status), let location = header("Location"),
-              let target = URL(string: location, relativeTo: request)?.absoluteURL,
-              !target.hasSameOrigin(as: request) else { return nil }
+            let target = URL(string: location, relativeTo: request)?.absoluteURL,
+            !target.hasSameOrigin(as: request)
+        else { return nil }
         return target
     }
 }

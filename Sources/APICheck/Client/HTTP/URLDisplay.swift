@@ -8,7 +8,8 @@ public enum URLDisplay {
     /// host prints as `<invalid URL>`: whatever else it holds is not known to be safe.
     public static func string(_ url: URL, query: Bool) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-              components.scheme != nil, components.host != nil else {
+            components.scheme != nil, components.host != nil
+        else {
             return "<invalid URL>"
         }
         components.user = nil

@@ -139,15 +139,16 @@ struct DecodedText: Hashable {
         while index < input.count {
             if input[index] == 0x5C, index + 1 < input.count {
                 let escape = input[index + 1]
-                let simple: UInt16? = switch escape {
-                case 0x22, 0x5C, 0x2F: escape
-                case 0x62: 0x08
-                case 0x66: 0x0C
-                case 0x6E: 0x0A
-                case 0x72: 0x0D
-                case 0x74: 0x09
-                default: nil
-                }
+                let simple: UInt16? =
+                    switch escape {
+                    case 0x22, 0x5C, 0x2F: escape
+                    case 0x62: 0x08
+                    case 0x66: 0x0C
+                    case 0x6E: 0x0A
+                    case 0x72: 0x0D
+                    case 0x74: 0x09
+                    default: nil
+                    }
                 if let simple {
                     out.append(simple, from: index)
                     index += 2; changed = true; continue
@@ -177,17 +178,19 @@ struct DecodedText: Hashable {
                 index += 1; continue
             }
             changed = true
-            let length = switch lead {
-            case 0x00..<0x80: 1
-            case 0xC2..<0xE0: 2
-            case 0xE0..<0xF0: 3
-            case 0xF0..<0xF5: 4
-            default: 0
-            }
+            let length =
+                switch lead {
+                case 0x00..<0x80: 1
+                case 0xC2..<0xE0: 2
+                case 0xE0..<0xF0: 3
+                case 0xF0..<0xF5: 4
+                default: 0
+                }
             var value = length == 1 ? lead : length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07
             var read = 1
             while read < length, input.count > index + read * 3, input[index + read * 3] == 0x25,
-                  let next = hexValue(input, index + read * 3 + 1, count: 2), next & 0xC0 == 0x80 {
+                let next = hexValue(input, index + read * 3 + 1, count: 2), next & 0xC0 == 0x80
+            {
                 value = value << 6 | (next & 0x3F)
                 read += 1
             }
@@ -238,7 +241,8 @@ struct DecodedText: Hashable {
         var name: [UInt8] = []
         var end = index + 1
         while end < input.count, name.count < HTMLEntity.longestName, input[end] < 0x80,
-              isAlphanumeric(UInt8(input[end])) {
+            isAlphanumeric(UInt8(input[end]))
+        {
             name.append(UInt8(input[end]))
             end += 1
         }
@@ -250,7 +254,8 @@ struct DecodedText: Hashable {
         // letter, digit or `=` follows: `&copy=1` and `&notes` in a query string stay as they are.
         let whole = String(decoding: name, as: UTF8.self)
         guard HTMLEntity.legacyNames.contains(whole), let unit = HTMLEntity.units[whole],
-              end >= input.count || input[end] != 0x3D else { return nil }
+            end >= input.count || input[end] != 0x3D
+        else { return nil }
         return (Unicode.Scalar(unit)!, name.count + 1)
     }
 

@@ -39,11 +39,13 @@ final class FieldPatterns: Sendable {
 
     private static func compile(_ fieldNames: Set<String>) -> Compiled? {
         let alternatives = fieldNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
-        guard let string = try? NSRegularExpression(
-            pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]++|\\\\.)*+(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*",
-            options: [.caseInsensitive]),
-            let scalar = try? NSRegularExpression(pattern: "(\"(?:\(alternatives))\"\\s*:\\s*)(?:-?[0-9][0-9.eE+-]*)",
-                                                  options: [.caseInsensitive])
+        guard
+            let string = try? NSRegularExpression(
+                pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]++|\\\\.)*+(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*",
+                options: [.caseInsensitive]),
+            let scalar = try? NSRegularExpression(
+                pattern: "(\"(?:\(alternatives))\"\\s*:\\s*)(?:-?[0-9][0-9.eE+-]*)",
+                options: [.caseInsensitive])
         else { return nil }
         return Compiled(string: string, scalar: scalar)
     }

@@ -49,8 +49,10 @@ public final class Redactor: Sendable {
         let names = api.redactedFields
         let lowered = Set(names.map { $0.lowercased() })
         var secrets: [String] = []
-        for header in api.defaultHeaders where Self.credentialHeaders.contains(header.name.lowercased())
-            || lowered.contains(header.name.lowercased()) {
+        for header in api.defaultHeaders
+        where Self.credentialHeaders.contains(header.name.lowercased())
+            || lowered.contains(header.name.lowercased())
+        {
             secrets.append(header.value)
             // `Bearer abc`, `Basic dXNlcjpwYXNz`: the credential alone may be echoed too.
             if let space = header.value.firstIndex(of: " ") { secrets.append(String(header.value[space...].dropFirst())) }
@@ -128,8 +130,10 @@ public final class Redactor: Sendable {
         guard let names = asciiFieldNames else { return false }
         var text = text
         return text.withUTF8 { bytes in
-            for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%")
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "&") {
+            for byte in bytes
+            where byte >= 0x80 || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "&")
+            {
                 return false
             }
             @inline(__always) func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }

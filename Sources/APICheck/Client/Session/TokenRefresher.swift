@@ -29,8 +29,10 @@ final class TokenRefresher: Sendable {
     /// What to do after `dead` was refused. `current` reads the session's token; it is read under
     /// the refresher's lock, after a finished refresh has stored its token, so a request that
     /// arrives just after a refresh retries with the new token instead of refreshing again.
-    func outcome(replacing dead: String, current: @escaping @Sendable () -> String?,
-                 refresh: @escaping @Sendable () async -> Outcome) async -> Outcome {
+    func outcome(
+        replacing dead: String, current: @escaping @Sendable () -> String?,
+        refresh: @escaping @Sendable () async -> Outcome
+    ) async -> Outcome {
         let (started, joined) = state.withLock { locked -> (Task<Outcome, Never>?, (() -> Void)?) in
             if let running = locked.running[dead] {
                 let joins = locked.joins[dead, default: 0] + 1

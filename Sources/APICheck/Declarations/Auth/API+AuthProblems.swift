@@ -14,19 +14,27 @@ extension API {
             problem(name, "loginCredentials: .basic sends Basic credentials to a login, but the auth policy declares no login endpoint")
         }
         if auth.placement == .basic, let login = auth.loginEndpoint {
-            problem(login, "placement: .basic sends Basic credentials on every request, so there is no token for '\(login)' to issue; "
-                + "for a login that takes Basic credentials and answers a token, declare the token's placement and loginCredentials: .basic")
+            problem(
+                login,
+                "placement: .basic sends Basic credentials on every request, so there is no token for '\(login)' to issue; "
+                    + "for a login that takes Basic credentials and answers a token, declare the token's placement and loginCredentials: .basic"
+            )
         }
         if let refresh = auth.refresh {
             if auth.loginEndpoint == nil {
-                problem(refresh.endpoint, "the auth policy refreshes through '\(refresh.endpoint)' but declares no login endpoint to get a refresh token from")
+                problem(
+                    refresh.endpoint,
+                    "the auth policy refreshes through '\(refresh.endpoint)' but declares no login endpoint to get a refresh token from")
             }
             if let endpoint = endpoint(refresh.endpoint) {
                 if endpoint.sessionEffect != .refreshes {
-                    problem(endpoint.id, "the auth policy refreshes through \(endpoint.id), which is not declared sessionEffect: .refreshes")
+                    problem(
+                        endpoint.id, "the auth policy refreshes through \(endpoint.id), which is not declared sessionEffect: .refreshes")
                 }
                 if !endpoint.parameters.contains(where: { $0.name == refresh.parameter }) {
-                    problem(endpoint.id, "takes the refresh token in '\(refresh.parameter)', which \(endpoint.id) does not declare as a parameter")
+                    problem(
+                        endpoint.id,
+                        "takes the refresh token in '\(refresh.parameter)', which \(endpoint.id) does not declare as a parameter")
                 }
             } else {
                 problem(refresh.endpoint, "the auth policy refreshes through '\(refresh.endpoint)', which is not declared")
@@ -36,11 +44,15 @@ extension API {
             }
         }
         for endpoint in endpoints where endpoint.sessionEffect == .refreshes && auth.refresh?.endpoint != endpoint.id {
-            problem(endpoint.id, "is declared sessionEffect: .refreshes, but the auth policy's refresh names "
-                + (auth.refresh.map { "'\($0.endpoint)'" } ?? "no endpoint (refresh: RefreshPolicy(endpoint: \"\(endpoint.id)\", …))"))
+            problem(
+                endpoint.id,
+                "is declared sessionEffect: .refreshes, but the auth policy's refresh names "
+                    + (auth.refresh.map { "'\($0.endpoint)'" } ?? "no endpoint (refresh: RefreshPolicy(endpoint: \"\(endpoint.id)\", …))"))
         }
         for answer in [("missingToken", auth.missingToken), ("loggedOutToken", auth.loggedOutToken)] where answer.1 == .accepted {
-            problem(name, "\(answer.0): .accepted promises that a token the server must refuse works; leave it nil when the API promises nothing")
+            problem(
+                name,
+                "\(answer.0): .accepted promises that a token the server must refuse works; leave it nil when the API promises nothing")
         }
         return problems
     }

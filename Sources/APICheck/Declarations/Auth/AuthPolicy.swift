@@ -89,12 +89,14 @@ public struct AuthPolicy: Sendable, Equatable {
     /// No login, no token: every endpoint of the API is called without one.
     public static let noLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer)
 
-    public init(loginEndpoint: String?, tokenField: String?, placement: Placement,
-                accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
-                revokesEarlierTokens: Bool = false, revokedToken: TokenAnswer = .forcedLogout,
-                missingToken: TokenAnswer? = nil, loggedOutToken: TokenAnswer? = nil, refresh: RefreshPolicy? = nil,
-                tokenVariable: String? = nil, skippedProbes: Set<AuthProbe> = [], probeToken: ProbeToken = .shaped,
-                loginCredentials: LoginCredentials = .parameters) {
+    public init(
+        loginEndpoint: String?, tokenField: String?, placement: Placement,
+        accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
+        revokesEarlierTokens: Bool = false, revokedToken: TokenAnswer = .forcedLogout,
+        missingToken: TokenAnswer? = nil, loggedOutToken: TokenAnswer? = nil, refresh: RefreshPolicy? = nil,
+        tokenVariable: String? = nil, skippedProbes: Set<AuthProbe> = [], probeToken: ProbeToken = .shaped,
+        loginCredentials: LoginCredentials = .parameters
+    ) {
         self.loginCredentials = loginCredentials
         self.revokesEarlierTokens = revokesEarlierTokens
         self.loginEndpoint = loginEndpoint
@@ -130,19 +132,25 @@ public struct AuthPolicy: Sendable, Equatable {
 
     /// A token or API key issued beforehand, read from `variable`: no login endpoint, nothing to
     /// log out. Probes still check the dead-token answer and, when declared, the missing-token one.
-    public static func preIssued(variable: String, placement: Placement, missingToken: TokenAnswer? = nil,
-                                 skippedProbes: Set<AuthProbe> = [], probeToken: ProbeToken = .shaped) -> AuthPolicy {
-        AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: placement, missingToken: missingToken,
-                   tokenVariable: variable, skippedProbes: skippedProbes, probeToken: probeToken)
+    public static func preIssued(
+        variable: String, placement: Placement, missingToken: TokenAnswer? = nil,
+        skippedProbes: Set<AuthProbe> = [], probeToken: ProbeToken = .shaped
+    ) -> AuthPolicy {
+        AuthPolicy(
+            loginEndpoint: nil, tokenField: nil, placement: placement, missingToken: missingToken,
+            tokenVariable: variable, skippedProbes: skippedProbes, probeToken: probeToken)
     }
 
     /// HTTP Basic credentials from the account and password variables, sent on every endpoint
     /// that needs auth: no login, nothing to log out. The dead-token probe sends the account with
     /// a wrong password and expects the dead-token answer (usually HTTP 401).
-    public static func basic(accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
-                             missingToken: TokenAnswer? = nil, skippedProbes: Set<AuthProbe> = []) -> AuthPolicy {
-        AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .basic, accountVariable: accountVariable,
-                   passwordVariable: passwordVariable, missingToken: missingToken, skippedProbes: skippedProbes)
+    public static func basic(
+        accountVariable: String = "APICHECK_ACCOUNT", passwordVariable: String = "APICHECK_PASSWORD",
+        missingToken: TokenAnswer? = nil, skippedProbes: Set<AuthProbe> = []
+    ) -> AuthPolicy {
+        AuthPolicy(
+            loginEndpoint: nil, tokenField: nil, placement: .basic, accountVariable: accountVariable,
+            passwordVariable: passwordVariable, missingToken: missingToken, skippedProbes: skippedProbes)
     }
 
     /// Whether the API's endpoints can get a token at all: from a login, issued beforehand, or
@@ -158,7 +166,8 @@ public struct AuthPolicy: Sendable, Equatable {
     public func tokenIssuedBeforehand(in environment: [String: String]) -> String? {
         if placement == .basic {
             guard let account = environment[accountVariable], let password = environment[passwordVariable],
-                  !account.isEmpty || !password.isEmpty else { return nil }
+                !account.isEmpty || !password.isEmpty
+            else { return nil }
             return Self.basicCredentials(account: account, password: password)
         }
         guard let variable = tokenVariable, let token = environment[variable], !token.isEmpty else { return nil }
@@ -169,7 +178,8 @@ public struct AuthPolicy: Sendable, Equatable {
     /// and password variables; nil while they are unset.
     public func loginBasicCredentials(in environment: [String: String]) -> String? {
         guard loginCredentials == .basic, let account = environment[accountVariable], let password = environment[passwordVariable],
-              !account.isEmpty || !password.isEmpty else { return nil }
+            !account.isEmpty || !password.isEmpty
+        else { return nil }
         return Self.basicCredentials(account: account, password: password)
     }
 
@@ -211,7 +221,8 @@ public struct AuthPolicy: Sendable, Equatable {
             for header in headers where header.name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
                 let pair = header.value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
                 guard let equals = pair.firstIndex(of: "="),
-                      pair[..<equals].trimmingCharacters(in: .whitespaces) == name else { continue }
+                    pair[..<equals].trimmingCharacters(in: .whitespaces) == name
+                else { continue }
                 let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
                 if !value.isEmpty { return value }
             }

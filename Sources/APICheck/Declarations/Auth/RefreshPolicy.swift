@@ -36,9 +36,11 @@ public struct RefreshPolicy: Sendable, Equatable {
     /// nothing about it (no probe checks it).
     public var replacedAccessToken: TokenAnswer?
 
-    public init(endpoint: String, parameter: String = "refresh_token", refreshToken: JSONPath = "$.refresh_token",
-                expiresIn: JSONPath? = nil, expiresInUnit: Unit = .seconds, rotates: Bool,
-                refusedRefreshToken: TokenAnswer = .deadToken, replacedAccessToken: TokenAnswer? = nil) {
+    public init(
+        endpoint: String, parameter: String = "refresh_token", refreshToken: JSONPath = "$.refresh_token",
+        expiresIn: JSONPath? = nil, expiresInUnit: Unit = .seconds, rotates: Bool,
+        refusedRefreshToken: TokenAnswer = .deadToken, replacedAccessToken: TokenAnswer? = nil
+    ) {
         self.endpoint = endpoint
         self.parameter = parameter
         self.refreshTokenPath = refreshToken
@@ -57,7 +59,8 @@ public struct RefreshPolicy: Sendable, Equatable {
     /// The access token's lifetime in seconds, from a login's or a refresh's answer.
     public func lifetime(in document: JSONValue) -> Double? {
         guard let expiresInPath, let value = document.value(at: expiresInPath), case let .number(text) = value,
-              let number = Double(text) else { return nil }
+            let number = Double(text)
+        else { return nil }
         return expiresInUnit == .milliseconds ? number / 1000 : number
     }
 }

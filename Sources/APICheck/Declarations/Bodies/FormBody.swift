@@ -17,7 +17,8 @@ public enum FormBody {
                 var texts: [String] = []
                 for item in items {
                     guard let text = scalarText(item) else {
-                        throw RequestBody.BodyError(description: "a form field holds scalars only; $.\(name) has an item of kind \(item.kindName)")
+                        throw RequestBody.BodyError(
+                            description: "a form field holds scalars only; $.\(name) has an item of kind \(item.kindName)")
                     }
                     texts.append(text)
                 }

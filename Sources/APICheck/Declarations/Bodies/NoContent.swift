@@ -6,8 +6,11 @@ public struct NoContent: Decodable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard container.decodeNil() else {
-            throw DecodingError.typeMismatch(NoContent.self, .init(codingPath: decoder.codingPath,
-                                                                  debugDescription: "expected null"))
+            throw DecodingError.typeMismatch(
+                NoContent.self,
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected null"))
         }
     }
 }

@@ -47,8 +47,10 @@ public struct RequestBody: Sendable {
         public var description: String
     }
 
-    init<Body: Codable & Sendable>(_ type: Body.Type, encoding: Encoding, inputs: [Parameter],
-                                   sample: (@Sendable (BodyInputs) -> Body)?) {
+    init<Body: Codable & Sendable>(
+        _ type: Body.Type, encoding: Encoding, inputs: [Parameter],
+        sample: (@Sendable (BodyInputs) -> Body)?
+    ) {
         self.encoding = encoding
         self.typeName = ReadLog.typeName(Body.self)
         self.type = Body.self
@@ -87,20 +89,26 @@ public struct RequestBody: Sendable {
     }
 
     /// A JSON body of type `Body`; live runs send what `sample` makes of the inputs' values.
-    public static func json<Body: Codable & Sendable>(_ type: Body.Type, inputs: [Parameter],
-                                                      sample: @escaping @Sendable (BodyInputs) -> Body) -> RequestBody {
+    public static func json<Body: Codable & Sendable>(
+        _ type: Body.Type, inputs: [Parameter],
+        sample: @escaping @Sendable (BodyInputs) -> Body
+    ) -> RequestBody {
         RequestBody(type, encoding: .json, inputs: inputs, sample: sample)
     }
 
     /// A form body of type `Body`: its top-level fields, lists in `lists` style.
-    public static func form<Body: Codable & Sendable>(_ type: Body.Type, lists: ListStyle = .repeated,
-                                                      sample: Body? = nil) -> RequestBody {
+    public static func form<Body: Codable & Sendable>(
+        _ type: Body.Type, lists: ListStyle = .repeated,
+        sample: Body? = nil
+    ) -> RequestBody {
         RequestBody(type, encoding: .form(lists: lists), inputs: [], sample: fixed(sample))
     }
 
     /// A form body of type `Body`, its sample made of the inputs' values.
-    public static func form<Body: Codable & Sendable>(_ type: Body.Type, lists: ListStyle = .repeated, inputs: [Parameter],
-                                                      sample: @escaping @Sendable (BodyInputs) -> Body) -> RequestBody {
+    public static func form<Body: Codable & Sendable>(
+        _ type: Body.Type, lists: ListStyle = .repeated, inputs: [Parameter],
+        sample: @escaping @Sendable (BodyInputs) -> Body
+    ) -> RequestBody {
         RequestBody(type, encoding: .form(lists: lists), inputs: inputs, sample: sample)
     }
 

@@ -14,18 +14,21 @@ extension API {
         var seen: Set<String> = []
         if !endpoint.errorChecks.isEmpty, !plansErrorChecks(of: endpoint) {
             let scenarios = endpoint.errorChecks.map { "'\($0.scenario)'" }.joined(separator: ", ")
-            messages.append("error checks \(scenarios) on \(endpoint.id) never run: \(endpoint.id) \(Self.sessionWord(endpoint.sessionEffect)), "
-                + "and a live run calls it only where the session needs it; declare them on an endpoint that keeps the session, "
-                + "or keep the failure as a mock (\(endpoint.mock)@<scenario>.json)")
+            messages.append(
+                "error checks \(scenarios) on \(endpoint.id) never run: \(endpoint.id) \(Self.sessionWord(endpoint.sessionEffect)), "
+                    + "and a live run calls it only where the session needs it; declare them on an endpoint that keeps the session, "
+                    + "or keep the failure as a mock (\(endpoint.mock)@<scenario>.json)")
         }
         for check in endpoint.errorChecks {
             let name = "error check '\(check.scenario)'"
             if !check.isSent(endpoint.method) {
-                messages.append("\(name) would send a \(endpoint.method) request, which is not safe: a server that wrongly accepts "
-                    + "its input would act on it; declare it sent: .always if the server refuses that input before it acts")
+                messages.append(
+                    "\(name) would send a \(endpoint.method) request, which is not safe: a server that wrongly accepts "
+                        + "its input would act on it; declare it sent: .always if the server refuses that input before it acts")
             }
             if check.scenario.isEmpty || check.scenario.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
-                messages.append("\(name): a scenario is named with letters, digits, _ and - only (it names the mock \(endpoint.mock)@<scenario>.json)")
+                messages.append(
+                    "\(name): a scenario is named with letters, digits, _ and - only (it names the mock \(endpoint.mock)@<scenario>.json)")
             }
             if !seen.insert(check.scenario).inserted {
                 messages.append("\(name) is declared twice; one scenario, one check")
@@ -38,7 +41,9 @@ extension API {
                 messages.append("\(name) expects HTTP \(check.status), which is no HTTP status")
             }
             if check.inputs.isEmpty && check.omitted.isEmpty {
-                messages.append("\(name) provokes nothing: it sends the samples as they are, as the endpoint's own call does; give it inputs: or omitting:")
+                messages.append(
+                    "\(name) provokes nothing: it sends the samples as they are, as the endpoint's own call does; give it inputs: or omitting:"
+                )
             }
             for key in check.inputNames {
                 guard let parameter = inputs.first(where: { $0.name == key }) else {
@@ -48,18 +53,22 @@ extension API {
                     continue
                 }
                 if check.omitted.contains(key) {
-                    if parameter.location == .path { messages.append("\(name) leaves out the path parameter '\(key)', which the path cannot go without") }
+                    if parameter.location == .path {
+                        messages.append("\(name) leaves out the path parameter '\(key)', which the path cannot go without")
+                    }
                     if check.inputs[key] != nil { messages.append("\(name) both sets and leaves out '\(key)'") }
                 } else if let value = check.inputs[key] {
                     let items: [ParameterValue] = if parameter.list != nil, case let .list(items) = value { items } else { [value] }
                     if items.contains(where: { parameter.type.accept($0) == nil }) {
-                        messages.append("\(name) sets '\(key)' to \(value.kindName) \"\(parameter.secret ? Redactor.mask : value.text)\", "
-                            + "but it is declared \(parameter.type.rawValue): a request of the wrong type is refused before it is sent")
+                        messages.append(
+                            "\(name) sets '\(key)' to \(value.kindName) \"\(parameter.secret ? Redactor.mask : value.text)\", "
+                                + "but it is declared \(parameter.type.rawValue): a request of the wrong type is refused before it is sent")
                     }
                 }
             }
             if check.code != nil, rules.errors == nil, rules.envelope == nil {
-                messages.append("\(name) expects the code \(check.code!), but the API declares no error shape (errors:) or envelope to read it from")
+                messages.append(
+                    "\(name) expects the code \(check.code!), but the API declares no error shape (errors:) or envelope to read it from")
             }
         }
         return messages.map { Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id, message: $0) }

@@ -14,8 +14,10 @@ public struct AnswerRules: Sendable {
     /// (a conditional read's 304 Not Modified).
     public var successStatus: Int
 
-    public init(envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], logout: [AnswerSignal] = [],
-                sendsToken: Bool = true, acceptsEmptyBody: Bool = false, successStatus: Int = 200) {
+    public init(
+        envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], logout: [AnswerSignal] = [],
+        sendsToken: Bool = true, acceptsEmptyBody: Bool = false, successStatus: Int = 200
+    ) {
         self.successStatus = successStatus
         self.envelope = envelope
         self.errors = errors

@@ -3,7 +3,8 @@
 /// errors `"errcode": "M_FORBIDDEN"`. Literals of each kind convert, so declarations stay short:
 /// `successCodes: [200]`, `success: ["success"]`, `success: [true]`.
 public enum EnvelopeCode: Sendable, Hashable, Comparable, CustomStringConvertible,
-                          ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+    ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
+{
     case int(Int)
     case string(String)
     case bool(Bool)

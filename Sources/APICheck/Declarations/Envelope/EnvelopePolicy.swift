@@ -33,19 +33,24 @@ public struct EnvelopePolicy: Sendable, Equatable {
     public var messageRequired: Bool
 
     /// The short form: top-level keys and Int codes.
-    public init(codeKey: String = "code", messageKey: String = "msg", payloadKey: String = "datas",
-                successCodes: Set<Int> = [200], logoutCodes: Set<Int> = [], expiredCodes: Set<Int> = [],
-                expiredHTTPStatuses: Set<Int> = [403], messageRequired: Bool = true) {
-        self.init(code: JSONPath([.key(codeKey)]), message: JSONPath([.key(messageKey)]), payload: JSONPath([.key(payloadKey)]),
-                  success: Set(successCodes.map(EnvelopeCode.int)), logout: Set(logoutCodes.map(EnvelopeCode.int)),
-                  expired: Set(expiredCodes.map(EnvelopeCode.int)), expiredHTTPStatuses: expiredHTTPStatuses,
-                  messageRequired: messageRequired)
+    public init(
+        codeKey: String = "code", messageKey: String = "msg", payloadKey: String = "datas",
+        successCodes: Set<Int> = [200], logoutCodes: Set<Int> = [], expiredCodes: Set<Int> = [],
+        expiredHTTPStatuses: Set<Int> = [403], messageRequired: Bool = true
+    ) {
+        self.init(
+            code: JSONPath([.key(codeKey)]), message: JSONPath([.key(messageKey)]), payload: JSONPath([.key(payloadKey)]),
+            success: Set(successCodes.map(EnvelopeCode.int)), logout: Set(logoutCodes.map(EnvelopeCode.int)),
+            expired: Set(expiredCodes.map(EnvelopeCode.int)), expiredHTTPStatuses: expiredHTTPStatuses,
+            messageRequired: messageRequired)
     }
 
     /// The general form: JSONPaths, and codes of any JSON scalar type (all of one type).
-    public init(code: JSONPath, message: JSONPath, payload: JSONPath?, success: Set<EnvelopeCode>,
-                failure: Set<EnvelopeCode> = [], logout: Set<EnvelopeCode> = [], expired: Set<EnvelopeCode> = [],
-                expiredHTTPStatuses: Set<Int> = [], messageRequired: Bool = false) {
+    public init(
+        code: JSONPath, message: JSONPath, payload: JSONPath?, success: Set<EnvelopeCode>,
+        failure: Set<EnvelopeCode> = [], logout: Set<EnvelopeCode> = [], expired: Set<EnvelopeCode> = [],
+        expiredHTTPStatuses: Set<Int> = [], messageRequired: Bool = false
+    ) {
         self.codePath = code
         self.messagePath = message
         self.payloadPath = payload
@@ -107,6 +112,7 @@ public struct EnvelopePolicy: Sendable, Equatable {
 
     /// A failure code `serve` writes when it must answer a failure in this envelope.
     public var aFailureCode: EnvelopeCode? {
-        failureCodes.min() ?? (codeKinds == ["Int"] ? .int(-1) : codeKinds == ["String"] ? .string("error") : codeKinds == ["Bool"] ? .bool(false) : nil)
+        failureCodes.min()
+            ?? (codeKinds == ["Int"] ? .int(-1) : codeKinds == ["String"] ? .string("error") : codeKinds == ["Bool"] ? .bool(false) : nil)
     }
 }

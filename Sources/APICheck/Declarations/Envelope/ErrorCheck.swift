@@ -37,8 +37,10 @@ public struct ErrorCheck: Sendable, Equatable {
     public var omitted: [String]
     public var sending: Sending
 
-    public init(scenario: String, status: Int, code: EnvelopeCode? = nil, inputs: [String: ParameterValue] = [:],
-                omitting omitted: [String] = [], sent sending: Sending = .whenSafe) {
+    public init(
+        scenario: String, status: Int, code: EnvelopeCode? = nil, inputs: [String: ParameterValue] = [:],
+        omitting omitted: [String] = [], sent sending: Sending = .whenSafe
+    ) {
         self.scenario = scenario
         self.status = status
         self.code = code
@@ -48,8 +50,10 @@ public struct ErrorCheck: Sendable, Equatable {
     }
 
     /// The check of a failure scenario: `.scenario("not_found", status: 404, code: "M_NOT_FOUND", inputs: ["roomId": "!nope:x"])`.
-    public static func scenario(_ name: String, status: Int, code: EnvelopeCode? = nil, inputs: [String: ParameterValue] = [:],
-                                omitting omitted: [String] = [], sent sending: Sending = .whenSafe) -> ErrorCheck {
+    public static func scenario(
+        _ name: String, status: Int, code: EnvelopeCode? = nil, inputs: [String: ParameterValue] = [:],
+        omitting omitted: [String] = [], sent sending: Sending = .whenSafe
+    ) -> ErrorCheck {
         ErrorCheck(scenario: name, status: status, code: code, inputs: inputs, omitting: omitted, sent: sending)
     }
 

@@ -39,10 +39,13 @@ public struct ErrorShape: Sendable, Equatable {
     /// with): the body is made from it, so what every error of the API carries beside the code
     /// and message stays (`"status": "error"` beside Prometheus' `errorType`), and a number that
     /// was the example's HTTP status becomes this answer's (`"code": 404`).
-    public func body(code: EnvelopeCode, message: String, status: Int, like example: (document: JSONValue, status: Int)? = nil) -> JSONValue {
+    public func body(code: EnvelopeCode, message: String, status: Int, like example: (document: JSONValue, status: Int)? = nil) -> JSONValue
+    {
         if self == .problemJSON {
-            return .object([("type", code.json), ("title", .string(message)),
-                            ("status", .number(String(status))), ("detail", .string(message))])
+            return .object([
+                ("type", code.json), ("title", .string(message)),
+                ("status", .number(String(status))), ("detail", .string(message)),
+            ])
         }
         guard let example, case let .object(members) = example.document else {
             var document = JSONValue.object([])
@@ -51,15 +54,17 @@ public struct ErrorShape: Sendable, Equatable {
             return document
         }
         let phrase = Self.reasonPhrase(example.status)
-        var document = JSONValue.object(members.map { member in
-            if case let .number(text) = member.value, Int(text) == example.status { return (member.key, .number(String(status))) }
-            // Kinto's `"error": "Unauthorized"` beside 401 is the status said in words: it follows too.
-            if case let .string(text) = member.value, let phrase, text.caseInsensitiveCompare(phrase) == .orderedSame,
-               let own = Self.reasonPhrase(status) {
-                return (member.key, .string(own))
-            }
-            return member
-        })
+        var document = JSONValue.object(
+            members.map { member in
+                if case let .number(text) = member.value, Int(text) == example.status { return (member.key, .number(String(status))) }
+                // Kinto's `"error": "Unauthorized"` beside 401 is the status said in words: it follows too.
+                if case let .string(text) = member.value, let phrase, text.caseInsensitiveCompare(phrase) == .orderedSame,
+                    let own = Self.reasonPhrase(status)
+                {
+                    return (member.key, .string(own))
+                }
+                return member
+            })
         document.set(code.json, at: codePath)
         document.set(.string(message), at: messagePath)
         return document

@@ -23,7 +23,9 @@ extension Paging {
             messages.append("paging sets the page size with '\(size)', which is not a query or body parameter of the endpoint")
         }
         if maxPages < 2 {
-            messages.append("paging follows at most \(maxPages) page\(maxPages == 1 ? "" : "s"): the next page is never read; declare maxPages of 2 or more")
+            messages.append(
+                "paging follows at most \(maxPages) page\(maxPages == 1 ? "" : "s"): the next page is never read; declare maxPages of 2 or more"
+            )
         }
         return messages.map { Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id, message: $0) }
     }

@@ -40,8 +40,10 @@ public struct Paging: Sendable, Equatable {
     /// long list, which `live` samples without walking it to its end.
     public var mustEnd: Bool
 
-    public init(ids: DeclaredPath, order: Order?, cursor: PageCursor, size: String? = nil, maxPages: Int = Paging.defaultMaxPages,
-                mustEnd: Bool = false) {
+    public init(
+        ids: DeclaredPath, order: Order?, cursor: PageCursor, size: String? = nil, maxPages: Int = Paging.defaultMaxPages,
+        mustEnd: Bool = false
+    ) {
         self.ids = ids
         self.order = order
         self.cursor = cursor
@@ -52,38 +54,50 @@ public struct Paging: Sendable, Equatable {
 
     /// Id cursor: the next page is asked with `next` set from the page's last id, in the query or,
     /// when `next` is a body parameter, in the body (a range read continued from its last key).
-    public static func cursor(ids: DeclaredPath, order: Order, next: String, inclusive: Bool = false, size: String? = nil,
-                              maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+    public static func cursor(
+        ids: DeclaredPath, order: Order, next: String, inclusive: Bool = false, size: String? = nil,
+        maxPages: Int = defaultMaxPages, mustEnd: Bool = false
+    ) -> Paging {
         Paging(ids: ids, order: order, cursor: .id(parameter: next, inclusive: inclusive), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// Opaque token: read at a JSONPath of the answer or from a header, sent back as `next`.
-    public static func token(ids: DeclaredPath, from place: PageCursor.Place, next: String, order: Order? = nil, size: String? = nil,
-                             maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+    public static func token(
+        ids: DeclaredPath, from place: PageCursor.Place, next: String, order: Order? = nil, size: String? = nil,
+        maxPages: Int = defaultMaxPages, mustEnd: Bool = false
+    ) -> Paging {
         Paging(ids: ids, order: order, cursor: .token(from: place, parameter: next), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// Page numbers in `next`, the first page numbered `first`.
-    public static func pageNumber(ids: DeclaredPath, next: String, first: Int = 1, size: String? = nil, order: Order? = nil,
-                                  maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+    public static func pageNumber(
+        ids: DeclaredPath, next: String, first: Int = 1, size: String? = nil, order: Order? = nil,
+        maxPages: Int = defaultMaxPages, mustEnd: Bool = false
+    ) -> Paging {
         Paging(ids: ids, order: order, cursor: .pageNumber(parameter: next, first: first), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// Offset and limit: `next` is the index of the page's first item, `limit` its size.
-    public static func offset(ids: DeclaredPath, next: String, limit: String, order: Order? = nil,
-                              maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+    public static func offset(
+        ids: DeclaredPath, next: String, limit: String, order: Order? = nil,
+        maxPages: Int = defaultMaxPages, mustEnd: Bool = false
+    ) -> Paging {
         Paging(ids: ids, order: order, cursor: .offset(parameter: next), size: limit, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// RFC 8288 `Link` headers: the next page is the `rel="next"` link.
-    public static func link(ids: DeclaredPath, order: Order? = nil, size: String? = nil, maxPages: Int = defaultMaxPages,
-                            mustEnd: Bool = false) -> Paging {
+    public static func link(
+        ids: DeclaredPath, order: Order? = nil, size: String? = nil, maxPages: Int = defaultMaxPages,
+        mustEnd: Bool = false
+    ) -> Paging {
         Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
     /// A next URL: read at a JSONPath of the answer (`.body("$.next")`) or from a header.
-    public static func url(ids: DeclaredPath, from place: PageCursor.Place, order: Order? = nil, size: String? = nil,
-                           maxPages: Int = defaultMaxPages, mustEnd: Bool = false) -> Paging {
+    public static func url(
+        ids: DeclaredPath, from place: PageCursor.Place, order: Order? = nil, size: String? = nil,
+        maxPages: Int = defaultMaxPages, mustEnd: Bool = false
+    ) -> Paging {
         Paging(ids: ids, order: order, cursor: .url(from: place), size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 

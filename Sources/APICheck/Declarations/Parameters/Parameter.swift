@@ -32,8 +32,10 @@ public struct Parameter: Sendable, Equatable {
     /// Set for a parameter that carries a list of `type` values, and how the list travels.
     public var list: ListStyle?
 
-    public init(_ name: String, in location: Location, _ type: ValueType, required: Bool = true,
-                sample: Sample? = nil, secret: Bool = false) {
+    public init(
+        _ name: String, in location: Location, _ type: ValueType, required: Bool = true,
+        sample: Sample? = nil, secret: Bool = false
+    ) {
         self.name = name
         self.location = location
         self.type = type
@@ -50,14 +52,18 @@ public struct Parameter: Sendable, Equatable {
         Parameter(name, in: .query, type, required: required, sample: sample)
     }
 
-    public static func body(_ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil, secret: Bool = false) -> Parameter {
+    public static func body(_ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil, secret: Bool = false)
+        -> Parameter
+    {
         Parameter(name, in: .body, type, required: required, sample: sample, secret: secret)
     }
 
     /// A list in the query, in the declared style: `.queryList("match", .string, .brackets)`
     /// sends `match[]=a&match[]=b`.
-    public static func queryList(_ name: String, _ type: ValueType, _ style: ListStyle, required: Bool = false,
-                                 sample: Sample? = nil) -> Parameter {
+    public static func queryList(
+        _ name: String, _ type: ValueType, _ style: ListStyle, required: Bool = false,
+        sample: Sample? = nil
+    ) -> Parameter {
         var parameter = Parameter(name, in: .query, type, required: required, sample: sample)
         parameter.list = style
         return parameter
@@ -72,8 +78,10 @@ public struct Parameter: Sendable, Equatable {
 
     /// A named value a typed request body's sample is made from (`RequestBody.json(_:inputs:sample:)`):
     /// its sample works as a parameter's, and a secret one never prints wherever the body puts it.
-    public static func input(_ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil,
-                             secret: Bool = false) -> Parameter {
+    public static func input(
+        _ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil,
+        secret: Bool = false
+    ) -> Parameter {
         Parameter(name, in: .body, type, required: required, sample: sample, secret: secret)
     }
 

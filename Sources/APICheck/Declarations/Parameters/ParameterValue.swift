@@ -2,7 +2,8 @@
 /// `client.send(Demo.homeTimeline, ["count": 5])`.
 public enum ParameterValue: Sendable, Equatable, Hashable, CustomStringConvertible,
     ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral {
+    ExpressibleByArrayLiteral
+{
     case string(String)
     case int(Int64)
     case double(Double)

@@ -44,28 +44,36 @@ public struct OpenAPIComparison: Sendable {
             changes += compare(before, operation, schemas: &schemas, oldSource: oldSource, newSource: newSource)
         }
         for operation in oldOperations where !newOperations.contains(where: { $0.key == operation.key }) {
-            changes.append(OpenAPIChange(.operationRemoved, breaking: true, subject: operation.shown,
-                                         "removed: the client's endpoint has no counterpart"))
+            changes.append(
+                OpenAPIChange(
+                    .operationRemoved, breaking: true, subject: operation.shown,
+                    "removed: the client's endpoint has no counterpart"))
         }
         return changes + schemas.changes
     }
 
-    private func compare(_ before: Operation, _ after: Operation, schemas: inout SchemaComparison,
-                         oldSource: OpenAPISource, newSource: OpenAPISource) -> [OpenAPIChange] {
+    private func compare(
+        _ before: Operation, _ after: Operation, schemas: inout SchemaComparison,
+        oldSource: OpenAPISource, newSource: OpenAPISource
+    ) -> [OpenAPIChange] {
         var changes: [OpenAPIChange] = []
         let subject = after.shown
         let oldID = OpenAPISource.string(before.operation["operationId"])
         let newID = OpenAPISource.string(after.operation["operationId"])
         if oldID != newID {
-            changes.append(OpenAPIChange(.operationRenamed, breaking: true, subject: subject,
-                                         "operationId \(oldID ?? "(none)") became \(newID ?? "(none)"): re-importing renames the endpoint, its property and its mock"))
+            changes.append(
+                OpenAPIChange(
+                    .operationRenamed, breaking: true, subject: subject,
+                    "operationId \(oldID ?? "(none)") became \(newID ?? "(none)"): re-importing renames the endpoint, its property and its mock"
+                ))
         }
         let oldToken = Self.requiresToken(before.operation, root: old)
         let newToken = Self.requiresToken(after.operation, root: new)
         if oldToken != newToken {
-            changes.append(newToken
-                ? OpenAPIChange(.tokenRequired, breaking: true, subject: subject, "now requires a token: the client does not send one")
-                : OpenAPIChange(.tokenNoLongerRequired, breaking: false, subject: subject, "no longer requires a token"))
+            changes.append(
+                newToken
+                    ? OpenAPIChange(.tokenRequired, breaking: true, subject: subject, "now requires a token: the client does not send one")
+                    : OpenAPIChange(.tokenNoLongerRequired, breaking: false, subject: subject, "no longer requires a token"))
         }
 
         // Parameters.
@@ -76,29 +84,39 @@ public struct OpenAPIComparison: Sendable {
             let part = Self.parameterName(parameter)
             let required = OpenAPISource.bool(parameter["required"]) || OpenAPISource.string(parameter["in"]) == "path"
             var match = oldParameters.first(where: { Self.sameParameter($0, parameter) })
-            if match == nil, let (counterpart, change) = renamedPathParameter(parameter, before: before, after: after, among: oldParameters) {
+            if match == nil, let (counterpart, change) = renamedPathParameter(parameter, before: before, after: after, among: oldParameters)
+            {
                 changes.append(change)
                 renamed.append(counterpart)
                 match = counterpart
             }
             guard let counterpart = match else {
-                changes.append(OpenAPIChange(.parameterAdded, breaking: required, subject: subject, part: part,
-                                             required ? "added, required: the client does not send it" : "added, optional"))
+                changes.append(
+                    OpenAPIChange(
+                        .parameterAdded, breaking: required, subject: subject, part: part,
+                        required ? "added, required: the client does not send it" : "added, optional"))
                 continue
             }
             let wasRequired = OpenAPISource.bool(counterpart["required"]) || OpenAPISource.string(counterpart["in"]) == "path"
             if wasRequired != required {
-                changes.append(required
-                    ? OpenAPIChange(.madeRequired, breaking: true, subject: subject, part: part, "made required: the client may leave it out")
-                    : OpenAPIChange(.madeOptional, breaking: false, subject: subject, part: part, "made optional"))
+                changes.append(
+                    required
+                        ? OpenAPIChange(
+                            .madeRequired, breaking: true, subject: subject, part: part, "made required: the client may leave it out")
+                        : OpenAPIChange(.madeOptional, breaking: false, subject: subject, part: part, "made optional"))
             }
-            schemas.compare(counterpart["schema"] ?? .object([]), parameter["schema"] ?? .object([]), direction: .request,
-                            subject: subject, part: part, root: "")
+            schemas.compare(
+                counterpart["schema"] ?? .object([]), parameter["schema"] ?? .object([]), direction: .request,
+                subject: subject, part: part, root: "")
         }
-        for parameter in oldParameters where !newParameters.contains(where: { Self.sameParameter($0, parameter) })
-            && !renamed.contains(parameter) {
-            changes.append(OpenAPIChange(.parameterRemoved, breaking: false, subject: subject, part: Self.parameterName(parameter),
-                                         "removed: the server no longer reads it"))
+        for parameter in oldParameters
+        where !newParameters.contains(where: { Self.sameParameter($0, parameter) })
+            && !renamed.contains(parameter)
+        {
+            changes.append(
+                OpenAPIChange(
+                    .parameterRemoved, breaking: false, subject: subject, part: Self.parameterName(parameter),
+                    "removed: the server no longer reads it"))
         }
 
         // The request body.
@@ -107,20 +125,28 @@ public struct OpenAPIComparison: Sendable {
         switch (oldBody, newBody) {
         case let (nil, body?):
             let required = OpenAPISource.bool(body["required"])
-            changes.append(OpenAPIChange(.bodyAdded, breaking: required, subject: subject, part: "request body",
-                                         required ? "added, required: the client sends none" : "added, optional"))
+            changes.append(
+                OpenAPIChange(
+                    .bodyAdded, breaking: required, subject: subject, part: "request body",
+                    required ? "added, required: the client sends none" : "added, optional"))
         case (_?, nil):
-            changes.append(OpenAPIChange(.bodyRemoved, breaking: false, subject: subject, part: "request body", "removed: the server reads none"))
+            changes.append(
+                OpenAPIChange(.bodyRemoved, breaking: false, subject: subject, part: "request body", "removed: the server reads none"))
         case let (before?, after?):
             if !OpenAPISource.bool(before["required"]), OpenAPISource.bool(after["required"]) {
-                changes.append(OpenAPIChange(.madeRequired, breaking: true, subject: subject, part: "request body",
-                                             "made required: the client may send none"))
+                changes.append(
+                    OpenAPIChange(
+                        .madeRequired, breaking: true, subject: subject, part: "request body",
+                        "made required: the client may send none"))
             }
             let oldMedia = Self.bodyMedia(before)
             let newMedia = Self.bodyMedia(after)
             if oldMedia?.type != newMedia?.type {
-                changes.append(OpenAPIChange(.contentChanged, breaking: oldMedia != nil, subject: subject, part: "request body",
-                                             "sent as \(oldMedia?.type ?? "nothing the import declares") became \(newMedia?.type ?? "nothing the import declares")"))
+                changes.append(
+                    OpenAPIChange(
+                        .contentChanged, breaking: oldMedia != nil, subject: subject, part: "request body",
+                        "sent as \(oldMedia?.type ?? "nothing the import declares") became \(newMedia?.type ?? "nothing the import declares")"
+                    ))
             } else if let oldMedia, let newMedia {
                 schemas.compare(oldMedia.schema, newMedia.schema, direction: .request, subject: subject, part: "request body")
             }
@@ -134,11 +160,15 @@ public struct OpenAPIComparison: Sendable {
         let oldSuccess = Self.successKey(oldResponses.map(\.key))
         let newSuccess = Self.successKey(newResponses.map(\.key))
         if oldSuccess != newSuccess {
-            changes.append(OpenAPIChange(.successStatusChanged, breaking: true, subject: subject,
-                                         "the success answer \(oldSuccess ?? "(none)") became \(newSuccess ?? "(none)"): the client expects \(oldSuccess ?? "none")"))
+            changes.append(
+                OpenAPIChange(
+                    .successStatusChanged, breaking: true, subject: subject,
+                    "the success answer \(oldSuccess ?? "(none)") became \(newSuccess ?? "(none)"): the client expects \(oldSuccess ?? "none")"
+                ))
         } else if let key = newSuccess,
-                  let oldAnswer = oldResponses.first(where: { $0.key == key }).flatMap({ oldSource.resolve($0.value) }),
-                  let newAnswer = newResponses.first(where: { $0.key == key }).flatMap({ newSource.resolve($0.value) }) {
+            let oldAnswer = oldResponses.first(where: { $0.key == key }).flatMap({ oldSource.resolve($0.value) }),
+            let newAnswer = newResponses.first(where: { $0.key == key }).flatMap({ newSource.resolve($0.value) })
+        {
             let part = "response \(key)"
             let oldSchema = Self.jsonSchema(oldAnswer)
             let newSchema = Self.jsonSchema(newAnswer)
@@ -146,11 +176,15 @@ public struct OpenAPIComparison: Sendable {
             case let (before?, after?):
                 schemas.compare(before, after, direction: .response, subject: subject, part: part)
             case (_?, nil):
-                changes.append(OpenAPIChange(.contentChanged, breaking: true, subject: subject, part: part,
-                                             "no longer JSON: the client decodes a JSON answer"))
+                changes.append(
+                    OpenAPIChange(
+                        .contentChanged, breaking: true, subject: subject, part: part,
+                        "no longer JSON: the client decodes a JSON answer"))
             case (nil, _?):
-                changes.append(OpenAPIChange(.contentChanged, breaking: false, subject: subject, part: part,
-                                             "now has a JSON body: the client reads none"))
+                changes.append(
+                    OpenAPIChange(
+                        .contentChanged, breaking: false, subject: subject, part: part,
+                        "now has a JSON body: the client reads none"))
             case (nil, nil):
                 break
             }
@@ -169,23 +203,30 @@ public struct OpenAPIComparison: Sendable {
     /// still calls the same URL; re-importing renames the parameter and, when the document gives
     /// it no example, the variable its sample reads. Compatible, and listed with both variables.
     private func renamedPathParameter(_ parameter: JSONValue, before: Operation, after: Operation, among oldParameters: [JSONValue])
-        -> (JSONValue, OpenAPIChange)? {
+        -> (JSONValue, OpenAPIChange)?
+    {
         guard OpenAPISource.string(parameter["in"]) == "path", let name = OpenAPISource.string(parameter["name"]),
-              let index = Self.placeholders(after.path).firstIndex(of: name) else { return nil }
+            let index = Self.placeholders(after.path).firstIndex(of: name)
+        else { return nil }
         let oldNames = Self.placeholders(before.path)
         guard index < oldNames.count, oldNames[index] != name,
-              let counterpart = oldParameters.first(where: {
-                  OpenAPISource.string($0["in"]) == "path" && OpenAPISource.string($0["name"]) == oldNames[index]
-              }) else { return nil }
+            let counterpart = oldParameters.first(where: {
+                OpenAPISource.string($0["in"]) == "path" && OpenAPISource.string($0["name"]) == oldNames[index]
+            })
+        else { return nil }
         let prefix = variablePrefix ?? "<NAME>"
         let oldVariable = SampleVariable.name(prefix: prefix, place: "path", parameter: oldNames[index], path: before.path)
         let newVariable = SampleVariable.name(prefix: prefix, place: "path", parameter: name, path: after.path)
-        let variable = oldVariable == newVariable
+        let variable =
+            oldVariable == newVariable
             ? "its sample variable stays $\(newVariable)"
             : "re-importing renames its sample variable $\(oldVariable) to $\(newVariable) (set that one for live)"
-        return (counterpart, OpenAPIChange(
-            .parameterRenamed, breaking: false, subject: after.shown, part: Self.parameterName(parameter),
-            "renamed from '\(oldNames[index])' in the same place of the path: the client still calls the same URL; \(variable)"))
+        return (
+            counterpart,
+            OpenAPIChange(
+                .parameterRenamed, breaking: false, subject: after.shown, part: Self.parameterName(parameter),
+                "renamed from '\(oldNames[index])' in the same place of the path: the client still calls the same URL; \(variable)")
+        )
     }
 
     /// The placeholders' names of a path template, in order: `/a/{x}/b/{y}` → x, y.
@@ -205,8 +246,10 @@ public struct OpenAPIComparison: Sendable {
                 guard let operation = item[method], case .object = operation else { continue }
                 let own = OpenAPISource.array(operation["parameters"])
                 let parameters = own + shared.filter { parameter in !own.contains { sameParameter($0, parameter) } }
-                result.append(Operation(key: "\(method) \(templateKey(path))", path: path, shown: "\(method.uppercased()) \(path)",
-                                        operation: operation, parameters: parameters))
+                result.append(
+                    Operation(
+                        key: "\(method) \(templateKey(path))", path: path, shown: "\(method.uppercased()) \(path)",
+                        operation: operation, parameters: parameters))
             }
         }
         return result
@@ -217,7 +260,13 @@ public struct OpenAPIComparison: Sendable {
         var key = ""
         var inName = false
         for character in path {
-            if character == "{" { inName = true; key += "{}" } else if character == "}" { inName = false } else if !inName { key.append(character) }
+            if character == "{" {
+                inName = true; key += "{}"
+            } else if character == "}" {
+                inName = false
+            } else if !inName {
+                key.append(character)
+            }
         }
         return key
     }
@@ -227,7 +276,8 @@ public struct OpenAPIComparison: Sendable {
         if let reference = OpenAPISource.string(a["$ref"]) { return reference == OpenAPISource.string(b["$ref"]) }
         let place = OpenAPISource.string(a["in"])
         guard place == OpenAPISource.string(b["in"]), let name = OpenAPISource.string(a["name"]),
-              let other = OpenAPISource.string(b["name"]) else { return false }
+            let other = OpenAPISource.string(b["name"])
+        else { return false }
         return place == "header" ? name.lowercased() == other.lowercased() : name == other
     }
 
@@ -243,7 +293,8 @@ public struct OpenAPIComparison: Sendable {
     /// The success answer as the import picks it: 200, else 201, 202, 203, 204, 206, another
     /// 2xx, `2XX`, `default`.
     private static func successKey(_ keys: [String]) -> String? {
-        let order = ["200", "201", "202", "203", "204", "206"] + keys.filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
+        let order =
+            ["200", "201", "202", "203", "204", "206"] + keys.filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
         return order.first { keys.contains($0) }
     }
 

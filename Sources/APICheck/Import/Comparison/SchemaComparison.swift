@@ -40,7 +40,8 @@ struct SchemaComparison {
     private static let componentPrefix = "#/components/schemas/"
 
     /// `root` is where the value sits: `$` for a body, nothing for a parameter.
-    mutating func compare(_ before: JSONValue, _ after: JSONValue, direction: Direction, subject: String, part: String, root: String = "$") {
+    mutating func compare(_ before: JSONValue, _ after: JSONValue, direction: Direction, subject: String, part: String, root: String = "$")
+    {
         compare(before, after, at: Place(subject: subject, part: part, path: root, direction: direction))
     }
 
@@ -49,15 +50,18 @@ struct SchemaComparison {
         let (newInner, newNullable) = Self.unwrapped(after, in: new)
         if oldNullable != newNullable {
             if newNullable {
-                add(.madeNullable, breaking: place.direction == .response, at: place,
+                add(
+                    .madeNullable, breaking: place.direction == .response, at: place,
                     place.direction == .response ? "may now be null: the generated type does not take null" : "may now be null")
             } else {
-                add(.madeNonNullable, breaking: place.direction == .request, at: place,
+                add(
+                    .madeNonNullable, breaking: place.direction == .request, at: place,
                     place.direction == .request ? "may no longer be null: the client may send null" : "is no longer null")
             }
         }
         if let oldReference = OpenAPISource.string(oldInner["$ref"]), let newReference = OpenAPISource.string(newInner["$ref"]),
-           oldReference.hasPrefix(Self.componentPrefix), newReference.hasPrefix(Self.componentPrefix) {
+            oldReference.hasPrefix(Self.componentPrefix), newReference.hasPrefix(Self.componentPrefix)
+        {
             let key = "\(place.direction) \(oldReference) \(newReference)"
             guard compared.insert(key).inserted else { return }
             let oldName = String(oldReference.dropFirst(Self.componentPrefix.count))
@@ -98,17 +102,22 @@ struct SchemaComparison {
             let field = place.at(Self.step(name))
             guard let counterpart = newMembers.first(where: { $0.key == name })?.value else {
                 let required = oldRequired.contains(name)
-                add(.fieldRemoved, breaking: response && required, at: field,
-                    response ? (required ? "removed: the generated type requires it, so the answer no longer decodes" : "removed: it was optional")
+                add(
+                    .fieldRemoved, breaking: response && required, at: field,
+                    response
+                        ? (required
+                            ? "removed: the generated type requires it, so the answer no longer decodes" : "removed: it was optional")
                         : "removed: the server no longer reads it")
                 continue
             }
             switch (oldRequired.contains(name), newRequired.contains(name)) {
             case (true, false):
-                add(.madeOptional, breaking: response, at: field,
+                add(
+                    .madeOptional, breaking: response, at: field,
                     response ? "made optional: the generated type requires it, so an answer without it does not decode" : "made optional")
             case (false, true):
-                add(.madeRequired, breaking: !response, at: field,
+                add(
+                    .madeRequired, breaking: !response, at: field,
                     response ? "made required" : "made required: the client may leave it out")
             default:
                 break
@@ -117,8 +126,10 @@ struct SchemaComparison {
         }
         for (name, _) in newMembers where !oldMembers.contains(where: { $0.key == name }) {
             let required = newRequired.contains(name)
-            add(.fieldAdded, breaking: !response && required, at: place.at(Self.step(name)),
-                response ? "added: the client reads past it" : (required ? "added, required: the client does not send it" : "added, optional"))
+            add(
+                .fieldAdded, breaking: !response && required, at: place.at(Self.step(name)),
+                response
+                    ? "added: the client reads past it" : (required ? "added, required: the client does not send it" : "added, optional"))
         }
     }
 
@@ -130,18 +141,23 @@ struct SchemaComparison {
         if oldValues.isEmpty || newValues.isEmpty {
             // A closed set opened, or an open value closed.
             let closed = !newValues.isEmpty
-            add(closed ? .enumValueRemoved : .enumValueAdded, breaking: closed && !response, at: place,
+            add(
+                closed ? .enumValueRemoved : .enumValueAdded, breaking: closed && !response, at: place,
                 closed ? "now limited to \(Self.shown(newValues))" : "no longer limited to \(Self.shown(oldValues))")
             return
         }
         let stringEnum = oldValues.allSatisfy { if case .string = $0 { true } else { false } }
         for value in newValues where !oldValues.contains(value) {
-            add(.enumValueAdded, breaking: false, at: place, "value \(Self.shown([value])) added"
-                + (response && stringEnum ? ": the generated enum decodes it as .unknown" : ""))
+            add(
+                .enumValueAdded, breaking: false, at: place,
+                "value \(Self.shown([value])) added"
+                    + (response && stringEnum ? ": the generated enum decodes it as .unknown" : ""))
         }
         for value in oldValues where !newValues.contains(value) {
-            add(.enumValueRemoved, breaking: !response, at: place, "value \(Self.shown([value])) removed"
-                + (response ? "" : ": the client may send it"))
+            add(
+                .enumValueRemoved, breaking: !response, at: place,
+                "value \(Self.shown([value])) removed"
+                    + (response ? "" : ": the client may send it"))
         }
     }
 
@@ -153,7 +169,8 @@ struct SchemaComparison {
         let open = before["discriminator"] != nil
         for (label, schema) in oldBranches {
             guard let counterpart = newBranches.first(where: { $0.label == label })?.schema else {
-                add(.branchRemoved, breaking: !response, at: place,
+                add(
+                    .branchRemoved, breaking: !response, at: place,
                     "branch \(label) removed" + (response ? "" : ": the client may send it"))
                 continue
             }
@@ -161,8 +178,10 @@ struct SchemaComparison {
         }
         for (label, _) in newBranches where !oldBranches.contains(where: { $0.label == label }) {
             let breaking = response && !open
-            add(.branchAdded, breaking: breaking, at: place, "branch \(label) added"
-                + (response ? (open ? ": the generated enum decodes it as .unknown" : ": the generated enum cannot decode it") : ""))
+            add(
+                .branchAdded, breaking: breaking, at: place,
+                "branch \(label) added"
+                    + (response ? (open ? ": the generated enum decodes it as .unknown" : ": the generated enum cannot decode it") : ""))
         }
     }
 
@@ -214,7 +233,8 @@ struct SchemaComparison {
     /// The members of a struct, `allOf` merged (references followed) as the generator merges
     /// them, and which are required.
     static func properties(_ schema: JSONValue, in source: OpenAPISource, depth: Int = 0)
-        -> (members: [(key: String, value: JSONValue)], required: Set<String>) {
+        -> (members: [(key: String, value: JSONValue)], required: Set<String>)
+    {
         var members: [(String, JSONValue, [String])] = []
         var required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
         if depth < 16 {

@@ -18,8 +18,10 @@ struct ErrorMapping {
     /// Where a failure's code may sit, in the order they are preferred.
     static let codeFields = ["$.code", "$.error_code", "$.errorCode", "$.errcode", "$.error.code", "$.error", "$.status"]
     /// Where its message may sit, in the order they are preferred.
-    static let messageFields = ["$.message", "$.msg", "$.error_description", "$.errorMessage", "$.error_message", "$.detail",
-                                "$.description", "$.error.message", "$.error", "$.title"]
+    static let messageFields = [
+        "$.message", "$.msg", "$.error_description", "$.errorMessage", "$.error_message", "$.detail",
+        "$.description", "$.error.message", "$.error", "$.title",
+    ]
     /// Scenario names with a meaning of their own, which an example's key must not take.
     static let standardScenarios: Set<String> = [MockScenario.success, MockScenario.logout, MockScenario.expired, MockScenario.refused]
 
@@ -45,8 +47,12 @@ struct ErrorMapping {
         let without401 = sendingToken.filter { endpoint in !endpoint.errorAnswers.contains { $0.key == "401" && $0.mediaType != nil } }
         declaresExpired = tokenPolicy && !sendingToken.isEmpty && without401.isEmpty
         if tokenPolicy, !without401.isEmpty, without401.count < sendingToken.count {
-            notes.append(ImportNote(.notMapped, at: "#/paths", "no dead-token answer is declared (no expired:): "
-                + "\(without401.map(\.id).joined(separator: ", ")) send\(without401.count == 1 ? "s" : "") the token without declaring a 401 with content"))
+            notes.append(
+                ImportNote(
+                    .notMapped, at: "#/paths",
+                    "no dead-token answer is declared (no expired:): "
+                        + "\(without401.map(\.id).joined(separator: ", ")) send\(without401.count == 1 ? "s" : "") the token without declaring a 401 with content"
+                ))
         }
         for index in endpoints.indices {
             writeMocks(&endpoints[index])
@@ -74,8 +80,11 @@ struct ErrorMapping {
         let code = Self.codeFields.first { shared($0) { $0 != "object" && $0 != "array" } }
         let message = Self.messageFields.first { $0 != code && shared($0) { $0 == "string" } }
         guard let code, let message else {
-            notes.append(ImportNote(.notMapped, at: OpenAPISource.location(first.tokens),
-                                    "the error answers share no code and message fields: no error shape is declared, and their examples are not written as mocks"))
+            notes.append(
+                ImportNote(
+                    .notMapped, at: OpenAPISource.location(first.tokens),
+                    "the error answers share no code and message fields: no error shape is declared, and their examples are not written as mocks"
+                ))
             return
         }
         shape = ErrorShape(code: JSONPath(parsing: code)!, message: JSONPath(parsing: message)!)
@@ -130,18 +139,24 @@ struct ErrorMapping {
             }
             for example in answer.examples {
                 guard let shape else {
-                    notes.append(ImportNote(.notMapped, at: OpenAPISource.location(answer.tokens),
-                                            "the API declares no error shape: this example is not written as a mock"))
+                    notes.append(
+                        ImportNote(
+                            .notMapped, at: OpenAPISource.location(answer.tokens),
+                            "the API declares no error shape: this example is not written as a mock"))
                     continue
                 }
                 guard shape.read(example.value) != nil else {
-                    notes.append(ImportNote(.notMapped, at: OpenAPISource.location(answer.tokens + exampleTokens(example)),
-                                            "the example has no code at \(shape.codePath): not written as a mock (it would be no failure in the API's error shape)"))
+                    notes.append(
+                        ImportNote(
+                            .notMapped, at: OpenAPISource.location(answer.tokens + exampleTokens(example)),
+                            "the example has no code at \(shape.codePath): not written as a mock (it would be no failure in the API's error shape)"
+                        ))
                     continue
                 }
                 let scenario = SwiftName.unique(Self.scenarioName(example.name ?? Self.statusName(answer.status)), in: &scenarios)
                 endpoint.scenarios.append(scenario)
-                mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(scenario).\(answer.status).json", text: example.value.prettyText + "\n"))
+                mocks.append(
+                    ImportedFile(path: "mocks/\(endpoint.mock)@\(scenario).\(answer.status).json", text: example.value.prettyText + "\n"))
             }
         }
     }
@@ -153,8 +168,10 @@ struct ErrorMapping {
             value = example.value
         } else {
             value = ExampleMaker(source: source).value(for: answer.schema ?? .object([]))
-            notes.append(ImportNote(.madeUp, at: OpenAPISource.location(answer.tokens),
-                                    "no example: mocks/\(endpoint.mock)@\(MockScenario.expired).json is made from the schema"))
+            notes.append(
+                ImportNote(
+                    .madeUp, at: OpenAPISource.location(answer.tokens),
+                    "no example: mocks/\(endpoint.mock)@\(MockScenario.expired).json is made from the schema"))
         }
         mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(MockScenario.expired).json", text: value.prettyText + "\n"))
     }
@@ -166,19 +183,22 @@ struct ErrorMapping {
     /// A scenario name as a file name holds it: letters, digits, `-` and `_` (a dot would read as
     /// a pinned status, an `@` as another scenario).
     static func scenarioName(_ text: String) -> String {
-        let name = String(text.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_".unicodeScalars.contains(scalar))
-                ? Character(scalar) : "_"
-        })
+        let name = String(
+            text.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "_"
+            })
         return name.isEmpty ? "error" : name
     }
 
     /// What a scenario of an example without a key is called: its status's name.
     static func statusName(_ status: Int) -> String {
-        let names = [400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
-                     409: "conflict", 410: "gone", 412: "precondition_failed", 415: "unsupported_media_type",
-                     422: "unprocessable", 429: "too_many_requests", 500: "server_error", 502: "bad_gateway",
-                     503: "unavailable", 504: "gateway_timeout"]
+        let names = [
+            400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
+            409: "conflict", 410: "gone", 412: "precondition_failed", 415: "unsupported_media_type",
+            422: "unprocessable", 429: "too_many_requests", 500: "server_error", 502: "bad_gateway",
+            503: "unavailable", 504: "gateway_timeout",
+        ]
         return names[status] ?? "status_\(status)"
     }
 }

@@ -6,10 +6,11 @@ extension SchemaMapper {
         for (jsonName, propertySchema, propertyTokens) in members {
             let mapped = type(for: propertySchema, hint: name + SwiftName.type(jsonName), at: propertyTokens)
             let swiftName = SwiftName.unique(SwiftName.member(jsonName), in: &memberNames)
-            properties.append(ImportedType.Property(
-                jsonName: jsonName, swiftName: swiftName, type: mapped.type,
-                optional: mapped.optional || !required.contains(jsonName),
-                comment: description(source.resolve(propertySchema) ?? propertySchema)))
+            properties.append(
+                ImportedType.Property(
+                    jsonName: jsonName, swiftName: swiftName, type: mapped.type,
+                    optional: mapped.optional || !required.contains(jsonName),
+                    comment: description(source.resolve(propertySchema) ?? propertySchema)))
         }
         if let additional = schema["additionalProperties"], additional != .bool(false), !members.isEmpty {
             note(.notMapped, tokens, "additionalProperties beside properties: the extra members are not declared")
@@ -17,8 +18,10 @@ extension SchemaMapper {
         if schema["discriminator"] != nil {
             note(.notMapped, tokens, "the discriminator is not mapped: its property is an ordinary property")
         }
-        declare(ImportedType(name: name, kind: .structure(properties), comment: description(schema),
-                             location: OpenAPISource.location(tokens)))
+        declare(
+            ImportedType(
+                name: name, kind: .structure(properties), comment: description(schema),
+                location: OpenAPISource.location(tokens)))
     }
 
     /// An enum with a case per branch, in the document's order. A case is named after the
@@ -26,8 +29,10 @@ extension SchemaMapper {
     /// title or JSON type. With a discriminator, a branch is chosen by the value of that property
     /// (the mapping's keys, else the components' names); without one, the first branch that
     /// decodes is taken.
-    mutating func declareUnion(_ schema: JSONValue, branches: [(schema: JSONValue, tokens: [String])], name: String,
-                                       at tokens: [String]) {
+    mutating func declareUnion(
+        _ schema: JSONValue, branches: [(schema: JSONValue, tokens: [String])], name: String,
+        at tokens: [String]
+    ) {
         let prefix = "#/components/schemas/"
         let declared = OpenAPISource.string(schema["discriminator"]?["propertyName"])
         let tags = declared == nil ? tagProperty(of: branches.map { source.resolve($0.schema) ?? $0.schema }) : nil
@@ -53,19 +58,25 @@ extension SchemaMapper {
                 values = values.filter { usedValues.insert($0).inserted }
             }
             if discriminator != nil, values.isEmpty {
-                note(.notMapped, branch.tokens, "no discriminator value selects this branch (it is no component, or its value is another's): never decoded")
+                note(
+                    .notMapped, branch.tokens,
+                    "no discriminator value selects this branch (it is no component, or its value is another's): never decoded")
             }
             let hintName = name + SwiftName.type(title ?? component ?? jsonType.map { $0 + "Option" } ?? "Option\(index + 1)")
             let mapped = type(for: branch.schema, hint: hintName, at: branch.tokens)
-            let base = (mapping.isEmpty ? nil : values.first) ?? component.flatMap { componentNames[$0] } ?? title ?? jsonType
+            let base =
+                (mapping.isEmpty ? nil : values.first) ?? component.flatMap { componentNames[$0] } ?? title ?? jsonType
                 ?? "option\(index + 1)"
-            result.append(ImportedType.Branch(
-                caseName: SwiftName.unique(SwiftName.member(base), in: &caseNames),
-                type: mapped.optional ? mapped.type + "?" : mapped.type,
-                label: component ?? title ?? jsonType ?? "branch \(index + 1)", discriminatorValues: values))
+            result.append(
+                ImportedType.Branch(
+                    caseName: SwiftName.unique(SwiftName.member(base), in: &caseNames),
+                    type: mapped.optional ? mapped.type + "?" : mapped.type,
+                    label: component ?? title ?? jsonType ?? "branch \(index + 1)", discriminatorValues: values))
         }
-        declare(ImportedType(name: name, kind: .union(result, discriminator: discriminator), comment: description(schema),
-                             location: OpenAPISource.location(tokens)))
+        declare(
+            ImportedType(
+                name: name, kind: .union(result, discriminator: discriminator), comment: description(schema),
+                location: OpenAPISource.location(tokens)))
     }
 
     /// The property that tells a union's branches apart when the document names no discriminator:
@@ -77,7 +88,8 @@ extension SchemaMapper {
         for (name, _) in OpenAPISource.members(first["properties"]) {
             let values = branches.map { branch -> String? in
                 guard let property = OpenAPISource.members(branch["properties"]).first(where: { $0.key == name })?.value,
-                      let resolved = source.resolve(property) else { return nil }
+                    let resolved = source.resolve(property)
+                else { return nil }
                 let allowed = OpenAPISource.enumValues(resolved)
                 return allowed.count == 1 ? OpenAPISource.string(allowed[0]) : nil
             }
@@ -90,7 +102,8 @@ extension SchemaMapper {
     /// The properties of an object schema with those of every `allOf` member (references
     /// followed), in order, a later one of the same name replacing an earlier; and the required.
     private mutating func mergedProperties(_ schema: JSONValue, at tokens: [String])
-        -> (members: [(String, JSONValue, [String])], required: Set<String>) {
+        -> (members: [(String, JSONValue, [String])], required: Set<String>)
+    {
         var members: [(String, JSONValue, [String])] = []
         var required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
         for (index, part) in OpenAPISource.array(schema["allOf"]).enumerated() {
@@ -119,8 +132,10 @@ extension SchemaMapper {
         let earlier = members.first { $0.0 == member.0 }
         members.removeAll { $0.0 == member.0 }
         guard let earlier, case let .object(narrowing) = member.1, case let .object(base) = earlier.1,
-              !narrowing.isEmpty,
-              !narrowing.contains(where: { ["type", "$ref", "properties", "items", "allOf", "oneOf", "anyOf", "additionalProperties"].contains($0.key) })
+            !narrowing.isEmpty,
+            !narrowing.contains(where: {
+                ["type", "$ref", "properties", "items", "allOf", "oneOf", "anyOf", "additionalProperties"].contains($0.key)
+            })
         else {
             members.append(member)
             return

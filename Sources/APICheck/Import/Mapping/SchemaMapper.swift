@@ -49,14 +49,18 @@ struct SchemaMapper {
             if isStructure(resolved) {
                 declareStructure(resolved, name: name, location: tokens)
             } else if let values = stringEnum(resolved) {
-                declare(ImportedType(name: name, kind: .stringEnum(values), comment: description(resolved),
-                                     location: OpenAPISource.location(tokens)))
+                declare(
+                    ImportedType(
+                        name: name, kind: .stringEnum(values), comment: description(resolved),
+                        location: OpenAPISource.location(tokens)))
             } else {
                 let target = type(for: schema, hint: name, at: tokens, isComponent: true)
                 // A union declared under the component's own name needs no alias of itself.
                 if target.type == name { continue }
-                declare(ImportedType(name: name, kind: .alias(target.optional ? target.type + "?" : target.type),
-                                     comment: description(resolved), location: OpenAPISource.location(tokens)))
+                declare(
+                    ImportedType(
+                        name: name, kind: .alias(target.optional ? target.type + "?" : target.type),
+                        comment: description(resolved), location: OpenAPISource.location(tokens)))
             }
         }
         markRecursiveTypes()
@@ -64,7 +68,8 @@ struct SchemaMapper {
 
     /// The Swift type of a schema met anywhere; `hint` names an inline object or enum it declares.
     mutating func type(for schema: JSONValue, hint: String, at tokens: [String], isComponent: Bool = false)
-        -> (type: String, optional: Bool) {
+        -> (type: String, optional: Bool)
+    {
         if let reference = OpenAPISource.string(schema["$ref"]) {
             let prefix = "#/components/schemas/"
             if reference.hasPrefix(prefix), let name = componentNames[String(reference.dropFirst(prefix.count))] {
@@ -111,8 +116,10 @@ struct SchemaMapper {
         }
         if let values = stringEnum(schema) {
             let name = isComponent ? hint : uniqueName(hint)
-            declare(ImportedType(name: name, kind: .stringEnum(values), comment: description(schema),
-                                 location: OpenAPISource.location(tokens)))
+            declare(
+                ImportedType(
+                    name: name, kind: .stringEnum(values), comment: description(schema),
+                    location: OpenAPISource.location(tokens)))
             return (name, nullable)
         }
         let types = typeNames(schema)

@@ -39,10 +39,15 @@ struct SecurityMapping {
             mappedPolicy = ".preIssued(variable: \(SwiftName.literal(variable)), placement: \(tokenHeader.placementExpression))"
             variables = [variable]
             everyOperation = true
-            notes.append(ImportNote(.needsValue, at: "#", "every operation sends the token issued beforehand (--token-header): live reads it from $\(variable)"))
+            notes.append(
+                ImportNote(
+                    .needsValue, at: "#",
+                    "every operation sends the token issued beforehand (--token-header): live reads it from $\(variable)"))
             if !OpenAPISource.members(source.root["components"]?["securitySchemes"]).isEmpty {
-                notes.append(ImportNote(.notMapped, at: "#/components/securitySchemes",
-                                        "the security schemes are replaced by --token-header \(tokenHeader.name): every operation sends $\(variable)"))
+                notes.append(
+                    ImportNote(
+                        .notMapped, at: "#/components/securitySchemes",
+                        "the security schemes are replaced by --token-header \(tokenHeader.name): every operation sends $\(variable)"))
             }
             return
         }
@@ -57,14 +62,17 @@ struct SecurityMapping {
             variables = [login.accountVariable, login.passwordVariable]
             let location = OpenAPISource.location(["components", "securitySchemes", name])
             for variable in variables {
-                notes.append(ImportNote(.needsValue, at: location,
-                                        "the login's HTTP Basic credentials (for the \(name) token): live reads them from $\(variable)"))
+                notes.append(
+                    ImportNote(
+                        .needsValue, at: location,
+                        "the login's HTTP Basic credentials (for the \(name) token): live reads them from $\(variable)"))
             }
             return
         }
         for name in required {
             guard let declared = schemes.first(where: { $0.key == name }),
-                  let scheme = source.resolve(declared.value) else { continue }
+                let scheme = source.resolve(declared.value)
+            else { continue }
             let location = OpenAPISource.location(["components", "securitySchemes", name])
             switch Self.policy(scheme, name: name, prefix: variablePrefix, source: source, baseURLs: baseURLs) {
             case let .login(login, note):
@@ -73,7 +81,8 @@ struct SecurityMapping {
                 variables = [login.accountVariable, login.passwordVariable]
                 if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
                 for variable in variables {
-                    notes.append(ImportNote(.needsValue, at: location, "the \(name) scheme's client credentials: live reads them from $\(variable)"))
+                    notes.append(
+                        ImportNote(.needsValue, at: location, "the \(name) scheme's client credentials: live reads them from $\(variable)"))
                 }
                 return
             case let .mapped(policy, variables, note):
@@ -82,7 +91,8 @@ struct SecurityMapping {
                 self.variables = variables
                 if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
                 for variable in variables {
-                    notes.append(ImportNote(.needsValue, at: location, "the \(name) scheme's credentials: live reads them from $\(variable)"))
+                    notes.append(
+                        ImportNote(.needsValue, at: location, "the \(name) scheme's credentials: live reads them from $\(variable)"))
                 }
                 return
             case let .unmapped(reason):
@@ -95,7 +105,8 @@ struct SecurityMapping {
     /// empty requirement `{}` among them makes auth optional: no token), else the document's.
     /// The login operation sends no token: it answers one.
     func requiresToken(_ operation: JSONValue, document: JSONValue, method: String = "", path: String = "")
-        -> (token: Bool, other: [String]) {
+        -> (token: Bool, other: [String])
+    {
         if login?.isOperation(method: method, path: path) == true { return (false, []) }
         if everyOperation {
             guard let own = operation["security"] else { return (true, []) }
@@ -125,8 +136,9 @@ struct SecurityMapping {
             case "bearer"?:
                 return .mapped(".preIssued(variable: \"\(prefix)_TOKEN\", placement: .bearer)", ["\(prefix)_TOKEN"], nil)
             case "basic"?:
-                return .mapped(".basic(accountVariable: \"\(prefix)_ACCOUNT\", passwordVariable: \"\(prefix)_PASSWORD\")",
-                               ["\(prefix)_ACCOUNT", "\(prefix)_PASSWORD"], nil)
+                return .mapped(
+                    ".basic(accountVariable: \"\(prefix)_ACCOUNT\", passwordVariable: \"\(prefix)_PASSWORD\")",
+                    ["\(prefix)_ACCOUNT", "\(prefix)_PASSWORD"], nil)
             case let other:
                 return .unmapped("HTTP auth scheme '\(other ?? "")' is not mapped (bearer and basic are)")
             }
@@ -135,8 +147,9 @@ struct SecurityMapping {
             let variable = "\(prefix)_API_KEY"
             switch OpenAPISource.string(scheme["in"]) {
             case "header"?:
-                return .mapped(".preIssued(variable: \"\(variable)\", placement: .header(\(SwiftName.literal(name)), prefix: \"\"))",
-                               [variable], nil)
+                return .mapped(
+                    ".preIssued(variable: \"\(variable)\", placement: .header(\(SwiftName.literal(name)), prefix: \"\"))",
+                    [variable], nil)
             case "query"?:
                 return .mapped(".preIssued(variable: \"\(variable)\", placement: .query(\(SwiftName.literal(name))))", [variable], nil)
             default:
@@ -146,19 +159,25 @@ struct SecurityMapping {
             let flow = scheme["flows"]?["clientCredentials"]
             let tokenURL = OpenAPISource.string(flow?["tokenUrl"]) ?? ""
             let others = OpenAPISource.members(scheme["flows"]).map(\.key).filter { $0 != "clientCredentials" }
-            let othersNote = others.isEmpty ? nil
+            let othersNote =
+                others.isEmpty
+                ? nil
                 : "oauth2: the clientCredentials flow is declared as the login; the \(others.joined(separator: ", ")) flows are not"
             guard let path = relativePath(of: tokenURL, under: baseURLs) else {
-                return .mapped(".preIssued(variable: \"\(prefix)_TOKEN\", placement: .bearer)", ["\(prefix)_TOKEN"],
-                               "oauth2: the clientCredentials token URL '\(tokenURL)' is not under the base URL: declared as a Bearer token issued beforehand ($\(prefix)_TOKEN)")
+                return .mapped(
+                    ".preIssued(variable: \"\(prefix)_TOKEN\", placement: .bearer)", ["\(prefix)_TOKEN"],
+                    "oauth2: the clientCredentials token URL '\(tokenURL)' is not under the base URL: declared as a Bearer token issued beforehand ($\(prefix)_TOKEN)"
+                )
             }
-            let login = ImportedLogin(source: .tokenURL(path: path, scheme: name, scopes: scopes(of: name, in: source.root)),
-                                      tokenField: "access_token", placement: ".bearer",
-                                      accountVariable: "\(prefix)_CLIENT_ID", passwordVariable: "\(prefix)_CLIENT_SECRET")
+            let login = ImportedLogin(
+                source: .tokenURL(path: path, scheme: name, scopes: scopes(of: name, in: source.root)),
+                tokenField: "access_token", placement: ".bearer",
+                accountVariable: "\(prefix)_CLIENT_ID", passwordVariable: "\(prefix)_CLIENT_SECRET")
             return .login(login, othersNote)
         case "oauth2", "openIdConnect":
-            return .mapped(".preIssued(variable: \"\(prefix)_TOKEN\", placement: .bearer)", ["\(prefix)_TOKEN"],
-                           "\(type): declared as a Bearer token issued beforehand ($\(prefix)_TOKEN); its flows and scopes are not declared")
+            return .mapped(
+                ".preIssued(variable: \"\(prefix)_TOKEN\", placement: .bearer)", ["\(prefix)_TOKEN"],
+                "\(type): declared as a Bearer token issued beforehand ($\(prefix)_TOKEN); its flows and scopes are not declared")
         default:
             return .unmapped("security scheme type '\(type)' is not mapped")
         }
@@ -166,12 +185,15 @@ struct SecurityMapping {
 
     /// An operation that requires only HTTP Basic and whose success answer holds a token, where
     /// another scheme the document requires sends a token: the login, and that scheme's name.
-    private static func basicLogin(source: OpenAPISource, schemes: [(key: String, value: JSONValue)], required: [String],
-                                   prefix: String) -> (ImportedLogin, String)? {
+    private static func basicLogin(
+        source: OpenAPISource, schemes: [(key: String, value: JSONValue)], required: [String],
+        prefix: String
+    ) -> (ImportedLogin, String)? {
         let resolved = schemes.compactMap { scheme in source.resolve(scheme.value).map { (name: scheme.key, scheme: $0) } }
-        let basic = Set(resolved.filter {
-            OpenAPISource.string($0.scheme["type"]) == "http" && OpenAPISource.string($0.scheme["scheme"])?.lowercased() == "basic"
-        }.map(\.name))
+        let basic = Set(
+            resolved.filter {
+                OpenAPISource.string($0.scheme["type"]) == "http" && OpenAPISource.string($0.scheme["scheme"])?.lowercased() == "basic"
+            }.map(\.name))
         guard !basic.isEmpty else { return nil }
         var token: (name: String, placement: String)?
         for name in required where !basic.contains(name) && token == nil {
@@ -184,12 +206,17 @@ struct SecurityMapping {
             guard let item = source.resolve(item) else { continue }
             for method in EndpointWriter.methods {
                 guard let operation = item[method], case let .array(requirements)? = operation["security"],
-                      !requirements.isEmpty else { continue }
+                    !requirements.isEmpty
+                else { continue }
                 let names = requirements.map { OpenAPISource.members($0).map(\.key) }
                 guard names.allSatisfy({ !$0.isEmpty && $0.allSatisfy(basic.contains) }),
-                      let field = tokenField(of: operation, source: source) else { continue }
-                return (ImportedLogin(source: .operation(method: method, path: path), tokenField: field, placement: token.placement,
-                                      accountVariable: "\(prefix)_ACCOUNT", passwordVariable: "\(prefix)_PASSWORD"), token.name)
+                    let field = tokenField(of: operation, source: source)
+                else { continue }
+                return (
+                    ImportedLogin(
+                        source: .operation(method: method, path: path), tokenField: field, placement: token.placement,
+                        accountVariable: "\(prefix)_ACCOUNT", passwordVariable: "\(prefix)_PASSWORD"), token.name
+                )
             }
         }
         return nil
@@ -218,7 +245,8 @@ struct SecurityMapping {
             let properties = OpenAPISource.members(schema["properties"])
             for field in ImportedLogin.tokenFields {
                 if let property = properties.first(where: { $0.key == field }).flatMap({ source.resolve($0.value) }),
-                   OpenAPISource.string(property["type"]) == "string" {
+                    OpenAPISource.string(property["type"]) == "string"
+                {
                     return field
                 }
             }

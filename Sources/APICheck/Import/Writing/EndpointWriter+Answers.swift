@@ -9,7 +9,8 @@ extension EndpointWriter {
     /// The success answer: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then `default`.
     mutating func successResponse(_ operation: JSONValue, at tokens: [String]) -> Response? {
         let responses = OpenAPISource.members(operation["responses"])
-        let order = ["200", "201", "202", "203", "204", "206"]
+        let order =
+            ["200", "201", "202", "203", "204", "206"]
             + responses.map(\.key).filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
         for key in order {
             guard let declared = responses.first(where: { $0.key == key }) else { continue }
@@ -49,10 +50,13 @@ extension EndpointWriter {
             let content = OpenAPISource.members(response["content"])
             let problem = content.first { $0.key.lowercased().hasPrefix("application/problem+json") }
             guard let (mediaType, media) = problem.map({ ($0.key, $0.value) }) ?? jsonMedia(response["content"] ?? .object([])) else {
-                note(.notMapped, answerTokens + (content.isEmpty ? [] : ["content"]), content.isEmpty
-                    ? "an error answer without content: no mock of it (a mock is JSON)"
-                    : "an error answer that is not JSON (\(content.map(\.key).joined(separator: ", "))): no mock of it")
-                answers.append(ImportedErrorAnswer(key: key, status: status, mediaType: nil, schema: nil, examples: [], tokens: answerTokens))
+                note(
+                    .notMapped, answerTokens + (content.isEmpty ? [] : ["content"]),
+                    content.isEmpty
+                        ? "an error answer without content: no mock of it (a mock is JSON)"
+                        : "an error answer that is not JSON (\(content.map(\.key).joined(separator: ", "))): no mock of it")
+                answers.append(
+                    ImportedErrorAnswer(key: key, status: status, mediaType: nil, schema: nil, examples: [], tokens: answerTokens))
                 continue
             }
             var examples: [ImportedErrorAnswer.Example] = []
@@ -60,9 +64,11 @@ extension EndpointWriter {
             for (name, example) in OpenAPISource.members(media["examples"]) {
                 if let value = source.resolve(example)?["value"] { examples.append(.init(name: name, value: value)) }
             }
-            answers.append(ImportedErrorAnswer(key: key, status: status, mediaType: mediaType,
-                                               schema: media["schema"].flatMap { source.resolve($0) }, examples: examples,
-                                               tokens: answerTokens + ["content", mediaType]))
+            answers.append(
+                ImportedErrorAnswer(
+                    key: key, status: status, mediaType: mediaType,
+                    schema: media["schema"].flatMap { source.resolve($0) }, examples: examples,
+                    tokens: answerTokens + ["content", mediaType]))
         }
         return answers
     }

@@ -2,7 +2,8 @@ extension EndpointWriter {
     /// The path item's parameters with the operation's, an operation's replacing the path's of
     /// the same name and place; references followed.
     mutating func mergedParameters(shared: [JSONValue], own: [JSONValue], at tokens: [String])
-        -> [(value: JSONValue, tokens: [String])] {
+        -> [(value: JSONValue, tokens: [String])]
+    {
         var result: [(value: JSONValue, tokens: [String])] = []
         for (list, listTokens) in [(shared, Array(tokens.dropLast()) + ["parameters"]), (own, tokens + ["parameters"])] {
             for (index, parameter) in list.enumerated() {
@@ -18,8 +19,10 @@ extension EndpointWriter {
     }
 
     /// `.query("limit", .int, sample: .literal(20))`, or nil (and a note) for one not declared.
-    mutating func declaration(of parameter: JSONValue, at tokens: [String], operation: String, path: String,
-                                      types: inout SchemaMapper) -> String? {
+    mutating func declaration(
+        of parameter: JSONValue, at tokens: [String], operation: String, path: String,
+        types: inout SchemaMapper
+    ) -> String? {
         guard let name = OpenAPISource.string(parameter["name"]), let place = OpenAPISource.string(parameter["in"]) else {
             note(.notMapped, tokens, "a parameter without a name or 'in': not declared")
             return nil
@@ -67,7 +70,9 @@ extension EndpointWriter {
             }
         }
         var sample: String?
-        if let value = sampleValue(parameter, schema: schema, required: required), let literal = Self.literal(value, as: type, list: list != nil) {
+        if let value = sampleValue(parameter, schema: schema, required: required),
+            let literal = Self.literal(value, as: type, list: list != nil)
+        {
             sample = ".literal(\(literal))"
         } else if required {
             let variable = SampleVariable.name(prefix: variablePrefix, place: place, parameter: name, path: path)
@@ -100,7 +105,10 @@ extension EndpointWriter {
     private func sampleValue(_ parameter: JSONValue, schema: JSONValue, required: Bool) -> JSONValue? {
         if let example = parameter["example"] { return example }
         if let first = OpenAPISource.members(parameter["examples"]).first,
-           let value = source.resolve(first.value)?["value"] { return value }
+            let value = source.resolve(first.value)?["value"]
+        {
+            return value
+        }
         if let example = schema["example"] { return example }
         if let value = schema["default"] { return value }
         if required, let first = OpenAPISource.enumValues(schema).first { return first }
@@ -121,7 +129,8 @@ extension EndpointWriter {
         guard !branches.isEmpty else { return resolved }
         let typed = branches.compactMap { source.resolve($0) }.filter { OpenAPISource.string($0["type"]) != "null" }
         guard let first = typed.first, let type = Self.scalarType(first),
-              typed.allSatisfy({ Self.scalarType($0) == type }) else { return resolved }
+            typed.allSatisfy({ Self.scalarType($0) == type })
+        else { return resolved }
         var members = OpenAPISource.members(first)
         for key in ["example", "default", "enum"] where first[key] == nil {
             if let value = resolved[key] { members.append((key, value)) }
@@ -130,7 +139,8 @@ extension EndpointWriter {
     }
 
     private static func scalarType(_ schema: JSONValue) -> String? {
-        let type = OpenAPISource.string(schema["type"])
+        let type =
+            OpenAPISource.string(schema["type"])
             ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
         switch type {
         case "string"?: return ".string"
@@ -161,7 +171,8 @@ extension EndpointWriter {
     }
 
     static func methodExpression(_ method: String) -> String {
-        ["get", "put", "post", "delete", "patch", "head"].contains(method) ? ".\(method)"
+        ["get", "put", "post", "delete", "patch", "head"].contains(method)
+            ? ".\(method)"
             : "HTTPMethod(rawValue: \(SwiftName.literal(method.uppercased())))"
     }
 }

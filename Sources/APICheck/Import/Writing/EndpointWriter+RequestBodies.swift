@@ -4,8 +4,10 @@ extension EndpointWriter {
     /// with `explode` sends them), the sample decoded from the document's example (else one made
     /// from the schema) at first use; nil (and a note) otherwise: the core has no multipart or XML
     /// body.
-    mutating func requestBody(_ operation: JSONValue, method: String, at tokens: [String], hint: String,
-                                      operation endpoint: (id: String, path: String), types: inout SchemaMapper) -> String? {
+    mutating func requestBody(
+        _ operation: JSONValue, method: String, at tokens: [String], hint: String,
+        operation endpoint: (id: String, path: String), types: inout SchemaMapper
+    ) -> String? {
         guard let declared = operation["requestBody"] else { return nil }
         let bodyTokens = tokens + ["requestBody"]
         guard let body = source.resolve(declared) else {
@@ -22,10 +24,14 @@ extension EndpointWriter {
             if kinds.contains(where: { $0.lowercased().hasPrefix("multipart/form-data") }) {
                 // The core's bodies are JSON and URL-encoded forms: a file upload is listed by
                 // operation, so a reader sees which endpoints live calls without their body.
-                note(.notMapped, bodyTokens, "unsupported: \(endpoint.id) (\(method.uppercased()) \(endpoint.path)) takes a multipart/form-data body, "
-                     + "which the package cannot send: declared without it, so live calls it with no body")
+                note(
+                    .notMapped, bodyTokens,
+                    "unsupported: \(endpoint.id) (\(method.uppercased()) \(endpoint.path)) takes a multipart/form-data body, "
+                        + "which the package cannot send: declared without it, so live calls it with no body")
             } else {
-                note(.notMapped, bodyTokens, "a request body that is neither JSON nor a form (\(kinds.joined(separator: ", "))) is not declared")
+                note(
+                    .notMapped, bodyTokens,
+                    "a request body that is neither JSON nor a form (\(kinds.joined(separator: ", "))) is not declared")
             }
             return nil
         }

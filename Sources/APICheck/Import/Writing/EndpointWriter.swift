@@ -40,25 +40,33 @@ struct EndpointWriter {
             }
             for method in Self.methods {
                 guard let operation = item[method] else { continue }
-                declare(method: method, path: path, operation: operation, shared: OpenAPISource.array(item["parameters"]),
-                        at: itemTokens + [method], types: &types)
+                declare(
+                    method: method, path: path, operation: operation, shared: OpenAPISource.array(item["parameters"]),
+                    at: itemTokens + [method], types: &types)
             }
         }
         for variable in sampleVariables {
-            notes.append(ImportNote(.needsValue, at: variable.location,
-                                    "no example for \(variable.usesText): live reads it from $\(variable.name)"))
+            notes.append(
+                ImportNote(
+                    .needsValue, at: variable.location,
+                    "no example for \(variable.usesText): live reads it from $\(variable.name)"))
         }
     }
 
-    private mutating func declare(method: String, path: String, operation: JSONValue, shared: [JSONValue],
-                                  at tokens: [String], types: inout SchemaMapper) {
+    private mutating func declare(
+        method: String, path: String, operation: JSONValue, shared: [JSONValue],
+        at tokens: [String], types: inout SchemaMapper
+    ) {
         for key in ["callbacks", "servers"] where operation[key] != nil {
             note(.notMapped, tokens + [key], "an operation's \(key) are not mapped")
         }
         let operationID = OpenAPISource.string(operation["operationId"])
-        let baseID = operationID ?? ([method] + path.split(separator: "/").map {
-            $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
-        }).joined(separator: ".")
+        let baseID =
+            operationID
+            ?? ([method]
+            + path.split(separator: "/").map {
+                $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
+            }).joined(separator: ".")
         let id = SwiftName.unique(baseID, in: &ids)
         let tag = OpenAPISource.string(OpenAPISource.array(operation["tags"]).first) ?? "default"
         var groupProperties = properties[tag] ?? []
@@ -72,8 +80,10 @@ struct EndpointWriter {
         var mockText = ""
         if let content = response.content {
             guard let (mediaType, media) = jsonMedia(content) else {
-                note(.notMapped, response.tokens + ["content"],
-                     "a success answer that is not JSON (\(OpenAPISource.members(content).map(\.key).joined(separator: ", "))): the operation is not declared")
+                note(
+                    .notMapped, response.tokens + ["content"],
+                    "a success answer that is not JSON (\(OpenAPISource.members(content).map(\.key).joined(separator: ", "))): the operation is not declared"
+                )
                 return
             }
             let mediaTokens = response.tokens + ["content", mediaType]
@@ -106,15 +116,17 @@ struct EndpointWriter {
         let logsIn = security.login?.isOperation(method: method, path: path) == true
         if logsIn { loginEndpoint = id }
         if !auth.other.isEmpty {
-            note(.notMapped, tokens + ["security"],
-                 "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token")
+            note(
+                .notMapped, tokens + ["security"],
+                "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token")
         }
         let summary = OpenAPISource.string(operation["summary"]) ?? OpenAPISource.string(operation["description"])
-        endpoints.append(ImportedEndpoint(
-            tag: tag, property: property, id: id, method: Self.methodExpression(method),
-            path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
-            successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary,
-            errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
+        endpoints.append(
+            ImportedEndpoint(
+                tag: tag, property: property, id: id, method: Self.methodExpression(method),
+                path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
+                successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary,
+                errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
     }
 
     /// The OAuth 2 client-credentials token endpoint the document names only by its `tokenUrl`:
@@ -133,8 +145,13 @@ struct EndpointWriter {
         let string: JSONValue = .object([("type", .string("string"))])
         let answer: JSONValue = .object([
             ("type", .string("object")), ("required", .array([.string("access_token"), .string("token_type")])),
-            ("properties", .object([("access_token", string), ("token_type", string), ("expires_in", .object([("type", .string("integer"))])),
-                                    ("refresh_token", string), ("scope", string)])),
+            (
+                "properties",
+                .object([
+                    ("access_token", string), ("token_type", string), ("expires_in", .object([("type", .string("integer"))])),
+                    ("refresh_token", string), ("scope", string),
+                ])
+            ),
         ])
         let request: JSONValue = .object([
             ("type", .string("object")), ("required", .array([.string("grant_type")])),
@@ -146,16 +163,21 @@ struct EndpointWriter {
         var grant: [(String, JSONValue)] = [("grant_type", .string("client_credentials"))]
         if !scopes.isEmpty { grant.append(("scope", .string(scopes.joined(separator: " ")))) }
         let mock = SwiftName.unique(mockName(id), in: &mockNames)
-        let made: JSONValue = .object([("access_token", .string("made-up-access-token")), ("token_type", .string("Bearer")),
-                                       ("expires_in", .number("3600"))])
+        let made: JSONValue = .object([
+            ("access_token", .string("made-up-access-token")), ("token_type", .string("Bearer")),
+            ("expires_in", .number("3600")),
+        ])
         mocks.append(ImportedFile(path: "mocks/\(mock).json", text: made.prettyText + "\n"))
         note(.madeUp, tokens, "the token endpoint's answer: mocks/\(mock).json is made up")
         loginEndpoint = id
-        endpoints.append(ImportedEndpoint(
-            tag: tag, property: property, id: id, method: ".post", path: path, parameters: [], responseType: answerType,
-            successStatus: 200, mock: mock, token: false, body: Self.bodyExpression(type: requestType, value: .object(grant), isForm: true),
-            comment: "The \(scheme) scheme's OAuth 2 client-credentials token endpoint (its tokenUrl): the client's id and secret as HTTP Basic credentials.",
-            sessionEffect: ".logsIn"))
+        endpoints.append(
+            ImportedEndpoint(
+                tag: tag, property: property, id: id, method: ".post", path: path, parameters: [], responseType: answerType,
+                successStatus: 200, mock: mock, token: false,
+                body: Self.bodyExpression(type: requestType, value: .object(grant), isForm: true),
+                comment:
+                    "The \(scheme) scheme's OAuth 2 client-credentials token endpoint (its tokenUrl): the client's id and secret as HTTP Basic credentials.",
+                sessionEffect: ".logsIn"))
     }
 
     mutating func note(_ kind: ImportNote.Kind, _ tokens: [String], _ message: String) {

@@ -36,7 +36,8 @@ struct ExampleMaker {
             // The discriminator says which branch it is, so the made value decodes as that branch
             // rather than as an unknown kind.
             if let property = OpenAPISource.string(schema["discriminator"]?["propertyName"]),
-               let selected = discriminatorValue(of: branch, in: schema), case .object = made {
+                let selected = discriminatorValue(of: branch, in: schema), case .object = made
+            {
                 made.set(.string(selected), at: JSONPath([.key(property)]))
             }
             return made
@@ -44,7 +45,8 @@ struct ExampleMaker {
         if schema["allOf"] != nil || !OpenAPISource.members(schema["properties"]).isEmpty {
             return object(schema, depth: depth, seen: seen, requiredOnly: recursive || depth >= Self.fullDepth, budget: &budget)
         }
-        let type = OpenAPISource.string(schema["type"])
+        let type =
+            OpenAPISource.string(schema["type"])
             ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
         switch type {
         case "string"?: return .string(string(format: OpenAPISource.string(schema["format"])))

@@ -92,17 +92,21 @@ struct TypeWriter {
         var lines = ["public indirect enum \(type.name): Codable, Sendable {"]
         lines += branches.map { "    case \($0.caseName)(\($0.type))" }
         if let discriminator {
-            lines.append("    /// A \(SwiftName.comment(discriminator)) the document does not list: the JSON as it came, not a decoding failure.")
+            lines.append(
+                "    /// A \(SwiftName.comment(discriminator)) the document does not list: the JSON as it came, not a decoding failure.")
             lines.append("    case unknown(JSONValue)")
         }
         lines.append("")
         lines.append("    public init(from decoder: any Decoder) throws {")
         if let discriminator {
             lines.append("        let container = try decoder.container(keyedBy: OneOfDecoding.Key.self)")
-            lines.append("        switch try container.decode(String.self, forKey: OneOfDecoding.Key(\(SwiftName.literal(discriminator)))) {")
+            lines.append(
+                "        switch try container.decode(String.self, forKey: OneOfDecoding.Key(\(SwiftName.literal(discriminator)))) {")
             for branch in branches where !branch.discriminatorValues.isEmpty {
                 let values = branch.discriminatorValues.map(SwiftName.literal).joined(separator: ", ")
-                lines.append("        case \(values): self = .\(bare(branch.caseName))(try decoder.singleValueContainer().decode(\(branch.type).self))")
+                lines.append(
+                    "        case \(values): self = .\(bare(branch.caseName))(try decoder.singleValueContainer().decode(\(branch.type).self))"
+                )
             }
             lines.append("        default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))")
             lines.append("        }")
@@ -116,7 +120,9 @@ struct TypeWriter {
                 lines.append("            failures.append((\(SwiftName.literal(branch.label)), error))")
                 lines.append("        }")
             }
-            lines.append("        throw OneOfDecoding.noBranchFits(\(SwiftName.literal(type.name)), failures: failures, codingPath: decoder.codingPath)")
+            lines.append(
+                "        throw OneOfDecoding.noBranchFits(\(SwiftName.literal(type.name)), failures: failures, codingPath: decoder.codingPath)"
+            )
         }
         lines.append("    }")
         lines.append("")

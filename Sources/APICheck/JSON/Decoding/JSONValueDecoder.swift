@@ -24,7 +24,8 @@ public struct JSONValueDecoder {
     }
 
     /// Decodes `type` from `value`, which sits at `base` in its document (`$.datas`).
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> Result<T> {
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> Result<T>
+    {
         let log = ReadLog(dates: dates, formLists: formLists)
         let node = log.node(for: base)
         // The payload itself is read: a payload of the wrong kind is the type's business too.
@@ -55,16 +56,18 @@ public struct JSONValueDecoder {
         switch error {
         case let .typeMismatch(expected, context):
             let (where_, found) = located(context.codingPath)
-            return DecodingFailure(path: where_, expected: ReadLog.typeName(expected), found: found?.kindName ?? "absent",
-                                   note: context.debugDescription)
+            return DecodingFailure(
+                path: where_, expected: ReadLog.typeName(expected), found: found?.kindName ?? "absent",
+                note: context.debugDescription)
         case let .valueNotFound(expected, context):
             return DecodingFailure(path: located(context.codingPath).0, expected: ReadLog.typeName(expected), found: "null")
         case let .keyNotFound(key, context):
             return DecodingFailure(path: located(context.codingPath).0.appending(key.stringValue), expected: "a value", found: "absent")
         case let .dataCorrupted(context):
             let (where_, found) = located(context.codingPath)
-            return DecodingFailure(path: where_, expected: where_ == path ? ReadLog.typeName(type) : "valid data",
-                                   found: found?.kindName ?? "absent", note: context.debugDescription)
+            return DecodingFailure(
+                path: where_, expected: where_ == path ? ReadLog.typeName(type) : "valid data",
+                found: found?.kindName ?? "absent", note: context.debugDescription)
         @unknown default:
             return DecodingFailure(path: path, expected: ReadLog.typeName(type), found: value.kindName, note: "\(error)")
         }

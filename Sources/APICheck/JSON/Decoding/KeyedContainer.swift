@@ -140,7 +140,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder(forKey key: Key) throws -> Decoder {
-        ValueDecoder(value: member(key.stringValue) ?? .null, path: path.appending(key.stringValue),
-                     node: fieldNode(key.stringValue), log: log)
+        ValueDecoder(
+            value: member(key.stringValue) ?? .null, path: path.appending(key.stringValue),
+            node: fieldNode(key.stringValue), log: log)
     }
 }

@@ -16,12 +16,15 @@ public enum OneOfDecoding {
     /// `PetOrError at $.owner: no branch fits: Pet ($.owner.name: expected a value, found absent);
     /// ErrorModel ($.owner.code: expected Int, found String)`, as a `dataCorrupted` error at the
     /// union's own coding path.
-    public static func noBranchFits(_ type: String, failures: [(branch: String, error: any Error)],
-                                    codingPath: [any CodingKey]) -> DecodingError {
+    public static func noBranchFits(
+        _ type: String, failures: [(branch: String, error: any Error)],
+        codingPath: [any CodingKey]
+    ) -> DecodingError {
         let place = JSONValueDecoder.path(codingPath)
         let reasons = failures.map { "\($0.branch) (\(describe($0.error)))" }.joined(separator: "; ")
-        return .dataCorrupted(DecodingError.Context(
-            codingPath: codingPath, debugDescription: "\(type) at \(place): no branch fits: \(reasons)"))
+        return .dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: "\(type) at \(place): no branch fits: \(reasons)"))
     }
 
     /// One branch's failure: the JSONPath from the document's root and what was wrong there.

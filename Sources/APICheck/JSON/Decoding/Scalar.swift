@@ -3,7 +3,9 @@ import Foundation
 /// Scalar decoding shared by all three containers. The containers call it with concrete types,
 /// so that the comparisons of `T` below are settled when it is compiled, not per value.
 enum Scalar {
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at location: DecodingLocation, node: Int, log: ReadLog) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at location: DecodingLocation, node: Int, log: ReadLog) throws
+        -> T
+    {
         // Names and paths are spelled out only for errors: most values decode.
         func mismatch(_ note: String? = nil) -> DecodingFailure {
             DecodingFailure(path: location.path, expected: ReadLog.typeName(type), found: value.kindName, note: note)
@@ -71,7 +73,8 @@ enum Scalar {
     /// A number as JSON writes one; in a form, text that reads as one (`12`, `0.5`, not `nan`).
     private static func numberText(_ value: JSONValue, form: Bool) -> JSONValue {
         guard form, case let .string(text) = value, let number = Double(text), number.isFinite,
-              text.first.map({ $0 == "-" || $0.isASCII && $0.isNumber }) ?? false else { return value }
+            text.first.map({ $0 == "-" || $0.isASCII && $0.isNumber }) ?? false
+        else { return value }
         return .number(text)
     }
 
@@ -91,14 +94,17 @@ enum Scalar {
         return nil
     }
 
-    private static func integer<I: FixedWidthInteger>(_ type: I.Type, from value: JSONValue,
-                                                      mismatch: (String?) -> DecodingFailure) throws -> I {
+    private static func integer<I: FixedWidthInteger>(
+        _ type: I.Type, from value: JSONValue,
+        mismatch: (String?) -> DecodingFailure
+    ) throws -> I {
         guard case let .number(text) = value else { throw mismatch(nil) }
         // An integer literal that fits: the common case, one parse.
         if let integer = I(text) { return integer }
         // `1e3` and `200.0` are integers to JSONDecoder when they are whole and exact in a Double.
         if Int64(text) == nil, let number = Double(text), number.rounded() == number, abs(number) < 9.0e15,
-           let integer = I(String(Int64(number))) {
+            let integer = I(String(Int64(number)))
+        {
             return integer
         }
         if let number = Double(text), number.rounded() != number { throw mismatch(nil) }

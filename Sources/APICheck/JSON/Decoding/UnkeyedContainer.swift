@@ -24,8 +24,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     private mutating func next<T>(_ type: T.Type) throws -> (JSONValue, DecodingLocation) {
         let location = DecodingLocation(parent: path, last: .index(currentIndex))
         guard !isAtEnd else {
-            throw DecodingFailure(path: location.path, expected: ReadLog.typeName(type), found: "absent",
-                                  note: "the array has \(items.count) elements")
+            throw DecodingFailure(
+                path: location.path, expected: ReadLog.typeName(type), found: "absent",
+                note: "the array has \(items.count) elements")
         }
         let item = items[currentIndex]
         currentIndex += 1

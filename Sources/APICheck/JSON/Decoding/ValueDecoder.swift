@@ -38,7 +38,8 @@ struct ValueDecoder: Decoder {
         guard case let .array(items) = value else {
             // A form sends a list of one as a plain field, and a comma-joined list as one value.
             if let style = log.formLists, case let .string(text) = value {
-                let items = style == .commaSeparated
+                let items =
+                    style == .commaSeparated
                     ? text.split(separator: ",", omittingEmptySubsequences: false).map { JSONValue.string(String($0)) } : [value]
                 return UnkeyedContainer(items: items, path: path, node: node, generation: generation, log: log)
             }

@@ -19,12 +19,13 @@ extension AuthProbe {
 
     /// Why the answer had to be that: the promise in words, for the finding's message.
     func why(_ promise: TokenAnswer, logout: String, refresh: String) -> String {
-        let answer = switch promise {
-        case .deadToken: "answered as token expired"
-        case .forcedLogout: "answered with the logout code"
-        case .accepted: "accepted"
-        case let .signals(signals): "answered " + signals.map(\.description).joined(separator: " or ")
-        }
+        let answer =
+            switch promise {
+            case .deadToken: "answered as token expired"
+            case .forcedLogout: "answered with the logout code"
+            case .accepted: "accepted"
+            case let .signals(signals): "answered " + signals.map(\.description).joined(separator: " or ")
+            }
         return switch self {
         case .tokenExpired: "a well-formed but invalid token must be \(answer)"
         case .missingToken: "a request without a token must be \(answer)"

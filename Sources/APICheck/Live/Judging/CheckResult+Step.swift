@@ -18,7 +18,8 @@ extension CheckResult {
         case .preIssuedToken:
             (endpoint, name, role, probe) = (.preIssuedToken, "(pre-issued token)", .endpoint, nil)
         }
-        self.init(name: name, role: role, endpoint: endpoint.id, method: endpoint.method.rawValue, path: endpoint.path,
-                  skipped: skipped, probe: probe, scenario: scenario)
+        self.init(
+            name: name, role: role, endpoint: endpoint.id, method: endpoint.method.rawValue, path: endpoint.path,
+            skipped: skipped, probe: probe, scenario: scenario)
     }
 }

@@ -42,9 +42,11 @@ public struct CheckResult: Sendable, Equatable {
     /// Why the check did not run, when it did not (e.g. login failed).
     public var skipped: SkipReason?
 
-    public init(name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
-                classification: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: SkipReason? = nil,
-                requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil, scenario: String? = nil) {
+    public init(
+        name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
+        classification: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: SkipReason? = nil,
+        requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil, scenario: String? = nil
+    ) {
         self.request = request
         self.scenario = scenario
         self.probe = probe

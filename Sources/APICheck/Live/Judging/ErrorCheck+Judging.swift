@@ -6,18 +6,23 @@ extension ErrorCheck {
     /// dead token or a forced logout), its body in the API's error shape (or a failure envelope),
     /// its code the declared one when one is declared. Each finding names the scenario, and the
     /// JSONPath where the code is read.
-    func findings(endpoint: AnyEndpoint, status answered: Int, body: Data, classification: Classification?, rules: AnswerRules) -> [Finding] {
+    func findings(endpoint: AnyEndpoint, status answered: Int, body: Data, classification: Classification?, rules: AnswerRules) -> [Finding]
+    {
         let codePath = Self.codePath(status: answered, body: body, rules: rules)
         var findings: [Finding] = []
         func finding(_ path: JSONPath?, expected: String, found: String, _ message: String) {
-            findings.append(Finding(kind: .errorCheck, severity: .error, endpoint: endpoint.id, path: path, expected: expected,
-                                    found: found, message: "scenario '\(scenario)' (\(inputDescription)): " + message))
+            findings.append(
+                Finding(
+                    kind: .errorCheck, severity: .error, endpoint: endpoint.id, path: path, expected: expected,
+                    found: found, message: "scenario '\(scenario)' (\(inputDescription)): " + message))
         }
         if answered != status {
-            finding(nil, expected: "HTTP \(status)", found: "HTTP \(answered)",
-                    "answered with HTTP \(answered); the error check declares \(status)")
+            finding(
+                nil, expected: "HTTP \(status)", found: "HTTP \(answered)",
+                "answered with HTTP \(answered); the error check declares \(status)")
         }
-        let shape = rules.errors.map { "an error body with its code at \($0.codePath)" }
+        let shape =
+            rules.errors.map { "an error body with its code at \($0.codePath)" }
             ?? rules.envelope.map { "a failure envelope with its code at \($0.codePath)" }
         switch classification {
         case .success?:
@@ -29,8 +34,9 @@ extension ErrorCheck {
                 finding(codePath, expected: "code \(code)", found: "code \(found)", "answered another failure than the one declared")
             }
         case .tokenExpired?, .forcedLogout?:
-            finding(codePath, expected: expectedDescription, found: classification!.name,
-                    "answered as if the token were dead, not with the failure declared")
+            finding(
+                codePath, expected: expectedDescription, found: classification!.name,
+                "answered as if the token were dead, not with the failure declared")
         case let .broken(reason)?:
             // Without a declared error shape or envelope, a failure is told by its status alone.
             guard let shape else { break }

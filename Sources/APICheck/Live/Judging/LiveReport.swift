@@ -4,22 +4,31 @@
 enum LiveReport {
     /// `header` with the run's results and run findings added; `certificates` are the findings
     /// on the certificates the target presented.
-    static func make(_ header: Report, api: API, plan: LivePlan, selected: [AnyEndpoint],
-                     outcomes: StepOutcomes, certificates: [Finding]) -> Report {
+    static func make(
+        _ header: Report, api: API, plan: LivePlan, selected: [AnyEndpoint],
+        outcomes: StepOutcomes, certificates: [Finding]
+    ) -> Report {
         var report = header
         if plan.login == nil, let needing = selected.first(where: \.requiresToken) {
-            let message = api.auth.loginEndpoint.map { "the auth policy names login endpoint '\($0)', which is not declared" }
+            let message =
+                api.auth.loginEndpoint.map { "the auth policy names login endpoint '\($0)', which is not declared" }
                 ?? "\(needing.id) needs the token, but the API declares no login"
-            report.runFindings.append(Finding(kind: .login, severity: .error, category: .harness,
-                                              endpoint: api.auth.loginEndpoint ?? needing.id, message: message))
+            report.runFindings.append(
+                Finding(
+                    kind: .login, severity: .error, category: .harness,
+                    endpoint: api.auth.loginEndpoint ?? needing.id, message: message))
         }
         report.runFindings += plan.steps.flatMap { outcomes[$0.id]?.runFindings ?? [] }
         if let login = plan.login, outcomes[login]?.login == .loggedIn {
-            report.runFindings += plan.unendedSessions.map { Finding(kind: .session, severity: .info, category: .harness, endpoint: nil, message: $0) }
+            report.runFindings += plan.unendedSessions.map {
+                Finding(kind: .session, severity: .info, category: .harness, endpoint: nil, message: $0)
+            }
         }
         // What the plan leaves out on purpose is a note, not a skipped check.
         report.runFindings += selected.compactMap { endpoint in
-            plan.unplanned[endpoint.id].map { Finding(kind: .session, severity: .info, category: .harness, endpoint: endpoint.id, message: $0) }
+            plan.unplanned[endpoint.id].map {
+                Finding(kind: .session, severity: .info, category: .harness, endpoint: endpoint.id, message: $0)
+            }
         }
         report.runFindings += certificates
 
@@ -41,8 +50,9 @@ enum LiveReport {
         var results: [CheckResult] = []
         results.reserveCapacity(selected.count + probes.count + pages.count + errorChecks.count)
         for endpoint in selected where plan.unplanned[endpoint.id] == nil {
-            results.append(firstCheck[endpoint.id].flatMap(outcomes.result(of:))
-                ?? CheckResult(.check(endpoint, reported: true), skipped: .notChecked))
+            results.append(
+                firstCheck[endpoint.id].flatMap(outcomes.result(of:))
+                    ?? CheckResult(.check(endpoint, reported: true), skipped: .notChecked))
         }
         firstCheck = [:]
         results += probeOrder(probes, plan: plan, selected: selected).compactMap(outcomes.result(of:))
@@ -53,14 +63,18 @@ enum LiveReport {
             let stalled = outcomes.values.count { $0.stalled && $0.result != nil }
             let endpointResults = report.results.lazy.filter { $0.role == .endpoint }
             if stalled > 0 {
-                report.runFindings.append(Finding(
-                    kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
-                    message: "\(report.target) stopped answering: requests timed out with no answer in the meantime; "
-                        + "\(stalled) checks were skipped"))
+                report.runFindings.append(
+                    Finding(
+                        kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
+                        message: "\(report.target) stopped answering: requests timed out with no answer in the meantime; "
+                            + "\(stalled) checks were skipped"))
             } else if !endpointResults.isEmpty,
-                      endpointResults.allSatisfy({ $0.findings.contains(where: LiveCheck.meansUnreachable) }) {
-                report.runFindings.append(Finding(kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
-                                                  message: "no endpoint of \(report.target) could be reached or answered in time"))
+                endpointResults.allSatisfy({ $0.findings.contains(where: LiveCheck.meansUnreachable) })
+            {
+                report.runFindings.append(
+                    Finding(
+                        kind: .unreachable, severity: .error, category: .harness, endpoint: nil,
+                        message: "no endpoint of \(report.target) could be reached or answered in time"))
             }
         }
         return report

@@ -28,20 +28,24 @@ final class CertificateRecorder: Transport {
         chains.withLock { $0 }.flatMap { origin, chain -> [Finding] in
             guard let leaf = chain.first else { return [] }
             let expiry = leaf.notAfter.map(Self.day) ?? "unknown"
-            var findings = [Finding(
-                kind: .certificate, severity: .info, endpoint: nil, found: expiry,
-                message: "\(origin): certificate \(leaf.subject), issued by \(leaf.issuer), expires \(expiry)")]
+            var findings = [
+                Finding(
+                    kind: .certificate, severity: .info, endpoint: nil, found: expiry,
+                    message: "\(origin): certificate \(leaf.subject), issued by \(leaf.issuer), expires \(expiry)")
+            ]
             guard let notAfter = leaf.notAfter else { return findings }
             let days = Int((notAfter.timeIntervalSince(now) / 86_400).rounded(.down))
             if notAfter <= now {
-                findings.append(Finding(
-                    kind: .certificateExpired, severity: .error, endpoint: nil, expected: "a valid certificate", found: expiry,
-                    message: "\(origin): the certificate \(leaf.subject) expired on \(expiry)"))
+                findings.append(
+                    Finding(
+                        kind: .certificateExpired, severity: .error, endpoint: nil, expected: "a valid certificate", found: expiry,
+                        message: "\(origin): the certificate \(leaf.subject) expired on \(expiry)"))
             } else if days < warningDays {
-                findings.append(Finding(
-                    kind: .certificateExpiring, severity: .warning, endpoint: nil,
-                    expected: "valid for \(warningDays) days or more", found: expiry,
-                    message: "\(origin): the certificate \(leaf.subject) expires on \(expiry), in \(days) day\(days == 1 ? "" : "s")"))
+                findings.append(
+                    Finding(
+                        kind: .certificateExpiring, severity: .warning, endpoint: nil,
+                        expected: "valid for \(warningDays) days or more", found: expiry,
+                        message: "\(origin): the certificate \(leaf.subject) expires on \(expiry), in \(days) day\(days == 1 ? "" : "s")"))
             }
             return findings
         }

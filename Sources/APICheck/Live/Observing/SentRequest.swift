@@ -66,10 +66,11 @@ public struct SentRequest: Sendable, Equatable {
     private mutating func writeOut(_ literals: [String: String]) {
         // Encoded as the place the variable stood for: a query value, a header, a JSON string.
         func written(_ pieces: [Piece], _ encode: (String) -> String) -> [Piece] {
-            Self.joined(pieces.map { piece in
-                if case let .variable(name) = piece, let value = literals[name] { return .text(encode(value)) }
-                return piece
-            })
+            Self.joined(
+                pieces.map { piece in
+                    if case let .variable(name) = piece, let value = literals[name] { return .text(encode(value)) }
+                    return piece
+                })
         }
         url = written(url, RequestBuilder.escape)
         headers = headers.map { Header(name: $0.name, value: written($0.value) { $0 }) }
@@ -90,7 +91,8 @@ public struct SentRequest: Sendable, Equatable {
         for (index, pair) in pairs.enumerated() {
             let separator = index == 0 ? "" : "&"
             if let equals = pair.firstIndex(of: "="),
-               let variable = variables.first(where: { RequestBuilder.escape($0.value) == pair[pair.index(after: equals)...] }) {
+                let variable = variables.first(where: { RequestBuilder.escape($0.value) == pair[pair.index(after: equals)...] })
+            {
                 pieces += [.text(separator + pair[...equals]), .variable(variable.name)]
             } else {
                 pieces.append(.text(separator + pair))
@@ -134,13 +136,14 @@ public struct SentRequest: Sendable, Equatable {
     private static func secretNumbers(_ pieces: [Piece], fields: Set<String>) -> [Piece] {
         guard !fields.isEmpty else { return pieces }
         let lowered = Dictionary(fields.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        return joined(pieces.flatMap { piece -> [Piece] in
-            guard case let .text(text) = piece else { return [piece] }
-            return bareValues(in: text, where: { _ in true }) { key in
-                guard let field = lowered[key.lowercased()] else { return nil }
-                return variableName(field)
-            }
-        })
+        return joined(
+            pieces.flatMap { piece -> [Piece] in
+                guard case let .text(text) = piece else { return [piece] }
+                return bareValues(in: text, where: { _ in true }) { key in
+                    guard let field = lowered[key.lowercased()] else { return nil }
+                    return variableName(field)
+                }
+            })
     }
 
     /// `text` with each member value that is a bare JSON number (after `"key":`) and that `matches`
@@ -170,9 +173,10 @@ public struct SentRequest: Sendable, Equatable {
 
     /// A shell variable's name for a field: `pin` as `PIN`, `card-pin` as `CARD_PIN`.
     static func variableName(_ field: String) -> String {
-        let name = String(field.uppercased().unicodeScalars.map { scalar -> Character in
-            ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
-        })
+        let name = String(
+            field.uppercased().unicodeScalars.map { scalar -> Character in
+                ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
+            })
         return name.first.map { ("0"..."9").contains($0) } == true ? "_" + name : name
     }
 
@@ -198,7 +202,8 @@ public struct SentRequest: Sendable, Equatable {
                 guard case let .text(text) = pieces[index] else { return pieces[index] }
                 var mapped = transform(text)
                 if index + 1 < pieces.count, case .variable = pieces[index + 1], text.hasSuffix("="),
-                   mapped.hasSuffix("=" + Redactor.mask) {
+                    mapped.hasSuffix("=" + Redactor.mask)
+                {
                     mapped.removeLast(Redactor.mask.count)
                 }
                 return .text(mapped)

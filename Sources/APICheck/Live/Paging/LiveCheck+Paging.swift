@@ -29,9 +29,10 @@ extension LiveCheck {
         } else {
             guard let document = seen[endpoint.id] else { return StepOutcome() }
             guard let ids = PagingCheck.ids(in: document, at: path) else {
-                outcome.result?.findings.append(judge.finding(
-                    expected: "a number or string id per item", found: "no such array of ids in the first page",
-                    message: "the first page has no ids at \(paging.ids), where the paging declaration reads them"))
+                outcome.result?.findings.append(
+                    judge.finding(
+                        expected: "a number or string id per item", found: "no such array of ids in the first page",
+                        message: "the first page has no ids at \(paging.ids), where the paging declaration reads them"))
                 return outcome
             }
             current = PageRead(ids: ids, document: document, headers: nil, values: values, url: nil)
@@ -107,8 +108,10 @@ extension LiveCheck {
 
     /// Asks for one page and reads its ids. The outcome is the call's: once the walk is over, the
     /// result shows the last page's request and answer.
-    private func fetch(_ step: LiveStep, _ values: [String: ParameterValue], at url: URL?, token: String?,
-                       path: JSONPath) async -> (StepOutcome, Fetched) {
+    private func fetch(
+        _ step: LiveStep, _ values: [String: ParameterValue], at url: URL?, token: String?,
+        path: JSONPath
+    ) async -> (StepOutcome, Fetched) {
         var (outcome, call) = await self.call(step, values, token: token, at: url)
         if call.exchange?.response.isReplayed == true { return (outcome, .replayed) }
         // A page that parsed is judged even when its payload failed to decode: the endpoint's own
@@ -116,13 +119,23 @@ extension LiveCheck {
         let answer = call.classification.flatMap { if case .success = $0 { call.interpretation?.document } else { nil } }
         if let answer, let exchange = call.exchange, let ids = PagingCheck.ids(in: answer, at: path) {
             outcome.succeeded = call.error == nil
-            return (outcome, .read(PageRead(ids: ids, document: answer, headers: exchange.response.headers, values: values,
-                                            url: exchange.request.url)))
+            return (
+                outcome,
+                .read(
+                    PageRead(
+                        ids: ids, document: answer, headers: exchange.response.headers, values: values,
+                        url: exchange.request.url))
+            )
         }
         if let error = call.error { return (outcome, .failed(Finding(error))) }
-        return (outcome, .failed(Finding(kind: .paging, severity: .error, endpoint: step.endpoint.id, path: path,
-                                         expected: "a number or string id per item", found: "no such array of ids in the page",
-                                         message: "a page has no ids at \(path)")))
+        return (
+            outcome,
+            .failed(
+                Finding(
+                    kind: .paging, severity: .error, endpoint: step.endpoint.id, path: path,
+                    expected: "a number or string id per item", found: "no such array of ids in the page",
+                    message: "a page has no ids at \(path)"))
+        )
     }
 }
 

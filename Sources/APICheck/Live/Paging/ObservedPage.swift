@@ -20,10 +20,13 @@ public struct ObservedPage: Sendable {
     /// Nil when the endpoint declares no paging or the page has no ids where its paging reads
     /// them (the answer's own checks say what is wrong with it). `query` is the request's,
     /// decoded; `url` the one it was asked at; `headers` the answer's.
-    public init?(endpoint: AnyEndpoint, document: JSONValue, query: [(name: String, value: String)],
-                 headers: [(name: String, value: String)], url: URL) {
+    public init?(
+        endpoint: AnyEndpoint, document: JSONValue, query: [(name: String, value: String)],
+        headers: [(name: String, value: String)], url: URL
+    ) {
         guard let paging = endpoint.paging, let path = paging.ids.path,
-              let ids = PagingCheck.ids(in: document, at: path) else { return nil }
+            let ids = PagingCheck.ids(in: document, at: path)
+        else { return nil }
         self.ids = ids
         var values: [String: ParameterValue] = [:]
         for item in query where values[item.name] == nil { values[item.name] = .string(item.value) }

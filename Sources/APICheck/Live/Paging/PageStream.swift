@@ -43,11 +43,15 @@ public struct PageStream: Sendable {
             found.append((.page, fault))
         } else if let next = page.next, cursorsGiven.count < idLimit, !cursorsGiven.insert(next).inserted {
             let shown = page.shownNext ?? next
-            found.append((.repeatedCursor, judge.finding(
-                expected: "a next cursor not given before in this list", found: shown,
-                message: "a page gives the next cursor (\(shown)) an earlier page of the same list gave: "
-                    + "a client following it reads those pages again, and may never reach the end",
-                at: judge.paging.cursor.bodyPath)))
+            found.append(
+                (
+                    .repeatedCursor,
+                    judge.finding(
+                        expected: "a next cursor not given before in this list", found: shown,
+                        message: "a page gives the next cursor (\(shown)) an earlier page of the same list gave: "
+                            + "a client following it reads those pages again, and may never reach the end",
+                        at: judge.paging.cursor.bodyPath)
+                ))
         }
         last = page
         return found

@@ -20,12 +20,15 @@ extension Paging {
             guard let token, !token.isEmpty else { return .end }
             let shown = "\(placeName(place)) \(quoted(token))"
             if page.ids.isEmpty {
-                return .fault(expected: "no next token after an empty page", found: shown,
-                              message: "an empty page still gives a next token (\(shown)): a client following it never ends")
+                return .fault(
+                    expected: "no next token after an empty page", found: shown,
+                    message: "an empty page still gives a next token (\(shown)): a client following it never ends")
             }
             if page.values[parameter]?.text == token {
-                return .fault(expected: "a new token", found: shown,
-                              message: "the next token (\(shown)) is the one that asked for this page: a client following it gets the same page for ever")
+                return .fault(
+                    expected: "a new token", found: shown,
+                    message:
+                        "the next token (\(shown)) is the one that asked for this page: a client following it gets the same page for ever")
             }
             return ask(page, parameter, token, of: endpoint)
         case let .pageNumber(parameter, first):
@@ -54,18 +57,21 @@ extension Paging {
         let shown = Self.shown(next)
         let name = cursor == .link ? "links a next one" : "gives a next URL"
         if page.ids.isEmpty {
-            return .fault(expected: "no next page after an empty page", found: shown,
-                          message: "an empty page still \(name) (\(shown)): a client following it never ends")
+            return .fault(
+                expected: "no next page after an empty page", found: shown,
+                message: "an empty page still \(name) (\(shown)): a client following it never ends")
         }
         if next.origin != base.origin {
             let elsewhere = DisplayText.escaped(next.origin ?? next.absoluteString)
-            return .fault(expected: base.origin ?? "the target's origin", found: elsewhere,
-                          message: "the next page leads to another origin, \(elsewhere), and is not followed: "
-                              + "credentials, the token and secret headers are sent to the target's origin only")
+            return .fault(
+                expected: base.origin ?? "the target's origin", found: elsewhere,
+                message: "the next page leads to another origin, \(elsewhere), and is not followed: "
+                    + "credentials, the token and secret headers are sent to the target's origin only")
         }
         if next == base {
-            return .fault(expected: "a link to another page", found: shown,
-                          message: "the next page's URL is the page's own: a client following it gets the same page for ever")
+            return .fault(
+                expected: "a link to another page", found: shown,
+                message: "the next page's URL is the page's own: a client following it gets the same page for ever")
         }
         return .follow(next)
     }
@@ -105,9 +111,10 @@ extension Paging {
         case .bool: value = Bool(text).map(ParameterValue.bool)
         }
         guard let value else {
-            return .fault(expected: "a cursor of type \(type.rawValue)", found: quoted(text),
-                          message: "the next page is asked with '\(parameter)', declared \(type.rawValue), but the cursor is \(quoted(text)); "
-                              + "declare the parameter as String")
+            return .fault(
+                expected: "a cursor of type \(type.rawValue)", found: quoted(text),
+                message: "the next page is asked with '\(parameter)', declared \(type.rawValue), but the cursor is \(quoted(text)); "
+                    + "declare the parameter as String")
         }
         values[parameter] = value
         return .ask(values, cursor: "\(parameter)=\(DisplayText.escaped(text))")

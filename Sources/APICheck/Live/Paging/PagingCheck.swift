@@ -27,9 +27,11 @@ struct PagingCheck: Sendable {
         if let order = paging.order {
             for (name, page) in [("first", first), ("next", next)] {
                 if let index = page.indices.dropFirst().first(where: { !paging.inOrder(page[$0 - 1], page[$0]) }) {
-                    findings.append(finding(
-                        expected: "ids \(order.rawValue)", found: "\(page[index - 1]) then \(page[index])",
-                        message: "the \(name) page is not ordered \(order.rawValue) by id: \(page[index - 1]) comes before \(page[index])"))
+                    findings.append(
+                        finding(
+                            expected: "ids \(order.rawValue)", found: "\(page[index - 1]) then \(page[index])",
+                            message:
+                                "the \(name) page is not ordered \(order.rawValue) by id: \(page[index - 1]) comes before \(page[index])"))
                 }
             }
         }
@@ -38,10 +40,11 @@ struct PagingCheck: Sendable {
             if !misplaced.isEmpty {
                 let side = order == .descending ? "older" : "newer"
                 let bound = order == .descending ? "<" : ">"
-                findings.append(finding(
-                    expected: "ids \(bound) \(last)", found: list(misplaced),
-                    message: "the next page (\(cursor ?? "")) must hold only items \(side) than "
-                        + "the first page's last, \(last); it holds \(list(misplaced))"))
+                findings.append(
+                    finding(
+                        expected: "ids \(bound) \(last)", found: list(misplaced),
+                        message: "the next page (\(cursor ?? "")) must hold only items \(side) than "
+                            + "the first page's last, \(last); it holds \(list(misplaced))"))
             }
         }
         // Sets, not a search of the list so far: two pages of 100,000 items that repeat each other
@@ -51,8 +54,10 @@ struct PagingCheck: Sendable {
         for id in first + next where !seen.insert(id).inserted && listed.insert(id).inserted { twice.append(id) }
         if !twice.isEmpty {
             let across = earlier.isEmpty ? "the two pages" : "the pages read"
-            findings.append(finding(expected: "each id once", found: list(twice),
-                                    message: "items come twice across \(across): \(list(twice))"))
+            findings.append(
+                finding(
+                    expected: "each id once", found: list(twice),
+                    message: "items come twice across \(across): \(list(twice))"))
         }
         return findings
     }
@@ -70,8 +75,9 @@ struct PagingCheck: Sendable {
 
     /// A paging finding at the ids' JSONPath, or at `path` (where the next token sits).
     func finding(expected: String, found: String, message: String, at path: DeclaredPath? = nil) -> Finding {
-        Finding(kind: .paging, severity: .error, endpoint: endpoint, path: (path ?? paging.ids).path, expected: expected,
-                found: found, message: message)
+        Finding(
+            kind: .paging, severity: .error, endpoint: endpoint, path: (path ?? paging.ids).path, expected: expected,
+            found: found, message: message)
     }
 
     /// At most ten ids, then how many more.

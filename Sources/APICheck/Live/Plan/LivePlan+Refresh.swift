@@ -6,20 +6,25 @@ extension LivePlan {
     /// the sessions the flow opened, for the run to end.
     /// `target` names a probe's endpoint, nil where this run (or shard) does not run it;
     /// `ownsRefreshProbes` says whether the refresh endpoint's own probes are this run's.
-    mutating func planRefresh(api: API, login: AnyEndpoint?, probing: Bool, runs: (AuthProbe) -> Bool,
-                              target: (AuthProbe) -> AnyEndpoint?, ownsRefreshProbes: Bool,
-                              reported: Set<String>, after: Set<LiveStep.ID>,
-                              checks: inout [String: LiveStep.ID]) -> [[LiveStep.ID]] {
+    mutating func planRefresh(
+        api: API, login: AnyEndpoint?, probing: Bool, runs: (AuthProbe) -> Bool,
+        target: (AuthProbe) -> AnyEndpoint?, ownsRefreshProbes: Bool,
+        reported: Set<String>, after: Set<LiveStep.ID>,
+        checks: inout [String: LiveStep.ID]
+    ) -> [[LiveStep.ID]] {
         guard let policy = api.auth.refresh, let refresh = api.endpoint(policy.endpoint), let login,
-              refresh.sessionEffect == .refreshes else { return [] }
+            refresh.sessionEffect == .refreshes
+        else { return [] }
         let flowProbes: [AuthProbe] = [.refresh, .replacedToken, .reusedRefreshToken, .deadRefreshToken]
         let targets = [AuthProbe.refresh, .replacedToken].filter(runs).compactMap(target)
-        let probing = probing && flowProbes.contains(where: runs)
+        let probing =
+            probing && flowProbes.contains(where: runs)
             && (!targets.isEmpty || (ownsRefreshProbes && (runs(.reusedRefreshToken) || runs(.deadRefreshToken))))
         guard reported.contains(refresh.id) || probing else { return [] }
         let issuer = add(.check(login, reported: false), .nothing, checks, after: after)
-        let refreshed = add(.check(refresh, reported: reported.contains(refresh.id)), .refreshToken(issuedBy: issuer, after: []),
-                            checks)
+        let refreshed = add(
+            .check(refresh, reported: reported.contains(refresh.id)), .refreshToken(issuedBy: issuer, after: []),
+            checks)
         checks[refresh.id] = refreshed
         var sessions: [[LiveStep.ID]] = [[issuer, refreshed]]
         guard probing else { return sessions }
@@ -51,8 +56,9 @@ extension LivePlan {
         guard let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut && $0.requiresToken }) else {
             // Where logins revoke earlier tokens, only the last one's session stays open.
             let count = api.auth.revokesEarlierTokens ? 1 : opened.count
-            noteUnended("the run opened \(count) session\(count == 1 ? "" : "s") (through \(logins)) and cannot end "
-                + "\(count == 1 ? "it" : "them"): the API declares no logout endpoint")
+            noteUnended(
+                "the run opened \(count) session\(count == 1 ? "" : "s") (through \(logins)) and cannot end "
+                    + "\(count == 1 ? "it" : "them"): the API declares no logout endpoint")
             return
         }
         var sessions = opened

@@ -36,8 +36,10 @@ struct LivePlan: Sendable {
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so.
     private(set) var unendedSessions: [String] = []
 
-    init(api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
-         errorChecks: Bool = true) {
+    init(
+        api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
+        errorChecks: Bool = true
+    ) {
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
@@ -83,8 +85,10 @@ struct LivePlan: Sendable {
         }
         for level in SampleResolver.levels(plain) {
             for endpoint in level where endpoint.id != trial?.id {
-                let id = add(.check(endpoint, reported: selectedIDs.contains(endpoint.id)), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
-                             after: afterLogin)
+                let id = add(
+                    .check(endpoint, reported: selectedIDs.contains(endpoint.id)),
+                    endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
+                    after: afterLogin)
                 checks[endpoint.id] = id
                 if endpoint.requiresToken { usingSessionToken.insert(id) }
             }
@@ -99,8 +103,9 @@ struct LivePlan: Sendable {
         for endpoint in planned where errorChecks && selectedIDs.contains(endpoint.id) && !endpoint.sentErrorChecks.isEmpty {
             guard let own = checks[endpoint.id], api.plansErrorChecks(of: endpoint) else { continue }
             for errorCheck in endpoint.sentErrorChecks {
-                let id = add(.errorCheck(errorCheck, endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
-                             after: [own])
+                let id = add(
+                    .errorCheck(errorCheck, endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks,
+                    after: [own])
                 if endpoint.requiresToken { usingSessionToken.insert(id) }
             }
         }
@@ -115,7 +120,8 @@ struct LivePlan: Sendable {
         let ending = tokenEndpoints.filter { $0.sessionEffect == .logsOut }
         // A shard that owns the logged-out probe's endpoint but not the logout runs the logout
         // too, unreported: its own shard reports it.
-        let borrowedLogout = ending.isEmpty && probing && runs(.loggedOut) && runTarget(.loggedOut) != nil
+        let borrowedLogout =
+            ending.isEmpty && probing && runs(.loggedOut) && runTarget(.loggedOut) != nil
             ? (whole ?? []).first { $0.requiresToken && $0.sessionEffect == .logsOut } : nil
         var probeSteps: [LiveStep.ID] = []
         if probing, let login {
@@ -139,8 +145,9 @@ struct LivePlan: Sendable {
             let fresh = accountLogins.firstIndex { !$0.requiresToken }
             let second = fresh.map { accountLogins.remove(at: $0) } ?? loginEndpoint
             if let second {
-                secondLogin = add(.check(second, reported: second.id != loginEndpoint?.id),
-                                  .nothing, checks, after: usingSessionToken.union(login.map { [$0] } ?? []))
+                secondLogin = add(
+                    .check(second, reported: second.id != loginEndpoint?.id),
+                    .nothing, checks, after: usingSessionToken.union(login.map { [$0] } ?? []))
                 if second.id != loginEndpoint?.id { checks[second.id] = secondLogin }
                 if ending.isEmpty, borrowedLogout == nil, let secondLogin { opened.append([secondLogin]) }
             }
@@ -155,7 +162,8 @@ struct LivePlan: Sendable {
         var late: Set<LiveStep.ID> = Set(steps.map(\.id))
         if preIssued {
             for endpoint in ending {
-                unplanned[endpoint.id] = "\(endpoint.id) is not checked: it would end the token issued beforehand (\(api.auth.beforehandVariables))"
+                unplanned[endpoint.id] =
+                    "\(endpoint.id) is not checked: it would end the token issued beforehand (\(api.auth.beforehandVariables))"
             }
         } else if let logout = ending.first ?? borrowedLogout {
             let ended = add(.check(logout, reported: borrowedLogout == nil), .live(issuedBy: secondLogin), checks)
@@ -182,8 +190,9 @@ struct LivePlan: Sendable {
         let refreshAfter = api.auth.revokesEarlierTokens ? Set(steps.map(\.id)) : afterLogin
         // The refresh endpoint's own probes go with the first probed endpoint of the whole run.
         let ownsRefreshProbes = wholeProbed.first.map { selectedIDs.contains($0.id) } ?? false
-        let refreshed = planRefresh(api: api, login: loginEndpoint, probing: probing, runs: runs, target: runTarget,
-                                    ownsRefreshProbes: ownsRefreshProbes, reported: selectedIDs, after: refreshAfter, checks: &checks)
+        let refreshed = planRefresh(
+            api: api, login: loginEndpoint, probing: probing, runs: runs, target: runTarget,
+            ownsRefreshProbes: ownsRefreshProbes, reported: selectedIDs, after: refreshAfter, checks: &checks)
         opened += refreshed
         late.formUnion(refreshed.flatMap { $0 })
         // Whatever else logs the account in or out goes last, one at a time, each that needs a
@@ -210,8 +219,10 @@ struct LivePlan: Sendable {
 
     /// Adds a step whose samples read the checks already planned; returns its id.
     @discardableResult
-    mutating func add(_ action: LiveStep.Action, _ token: LiveStep.TokenNeed, _ checks: [String: LiveStep.ID],
-                      after: Set<LiveStep.ID> = []) -> LiveStep.ID {
+    mutating func add(
+        _ action: LiveStep.Action, _ token: LiveStep.TokenNeed, _ checks: [String: LiveStep.ID],
+        after: Set<LiveStep.ID> = []
+    ) -> LiveStep.ID {
         let endpoint: AnyEndpoint
         var samples: [String: LiveStep.ID] = [:]
         switch action {

@@ -84,7 +84,8 @@ struct LiveStep: Sendable {
     var endpoint: AnyEndpoint {
         switch action {
         case let .check(endpoint, _), let .probe(_, endpoint), let .paging(endpoint), let .endSession(endpoint),
-             let .errorCheck(_, endpoint): endpoint
+            let .errorCheck(_, endpoint):
+            endpoint
         case .preIssuedToken: AnyEndpoint.preIssuedToken
         }
     }

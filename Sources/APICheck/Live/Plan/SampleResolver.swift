@@ -16,14 +16,20 @@ struct SampleResolver: Sendable {
 
     final class Calls: Sendable {
         private let count = Mutex(0)
-        func next() -> Int { count.withLock { $0 += 1; return $0 } }
+        func next() -> Int {
+            count.withLock {
+                $0 += 1; return $0
+            }
+        }
     }
 
     /// The values for one call of `endpoint`; `seen` holds the answers of the endpoints its
     /// `.seen` samples read, by endpoint id.
     /// `filled` names parameters the run fills itself (the refresh token), which need no sample.
-    func values(for endpoint: AnyEndpoint, seen: [String: JSONValue],
-                filled: Set<String> = []) throws(SampleError) -> [String: ParameterValue] {
+    func values(
+        for endpoint: AnyEndpoint, seen: [String: JSONValue],
+        filled: Set<String> = []
+    ) throws(SampleError) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
         let call = calls.next(), now = clock()
         // What the caller fills is not made here: a value it replaces may have no source to come from.
@@ -43,8 +49,10 @@ struct SampleResolver: Sendable {
 
     /// One sample's value for one call; nil when it gives none (an optional parameter left out).
     /// Inside a template (`templated`) any scalar will do: the template makes text of it.
-    private func value(of sample: Sample, for parameter: Parameter, call: Int, now: Date,
-                       seen: [String: JSONValue], templated: Bool = false) throws(SampleError) -> ParameterValue? {
+    private func value(
+        of sample: Sample, for parameter: Parameter, call: Int, now: Date,
+        seen: [String: JSONValue], templated: Bool = false
+    ) throws(SampleError) -> ParameterValue? {
         var value: ParameterValue?
         switch sample {
         case let .template(template, inner):
@@ -55,7 +63,8 @@ struct SampleResolver: Sendable {
         case let .environment(name, fallback):
             value = environment[name].map { .string($0) } ?? fallback
             if value == nil, parameter.required {
-                throw SampleError(message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set")
+                throw SampleError(
+                    message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set")
             }
         case let .unique(prefix):
             value = .string(prefix + runID)
@@ -120,10 +129,13 @@ struct SampleResolver: Sendable {
 
     /// The endpoints whose answers `endpoint`'s samples read, other than itself.
     static func sources(of endpoint: AnyEndpoint, except given: Set<String> = []) -> Set<String> {
-        Set(endpoint.sampledValues.compactMap { parameter in
-            if let source = parameter.sample?.seenSource?.endpoint, source != endpoint.id, !given.contains(parameter.name) { return source }
-            return nil
-        })
+        Set(
+            endpoint.sampledValues.compactMap { parameter in
+                if let source = parameter.sample?.seenSource?.endpoint, source != endpoint.id, !given.contains(parameter.name) {
+                    return source
+                }
+                return nil
+            })
     }
 
     /// Endpoints grouped so that each one's `.seen` sources and declared `after` among them sit in

@@ -51,15 +51,17 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         }
         if let index = number("CI_NODE_INDEX"), let total = number("CI_NODE_TOTAL") {
             guard let index, let total, let shard = Shard(index: index, count: total) else {
-                throw ShardError("CI_NODE_INDEX=\(environment["CI_NODE_INDEX"] ?? "") and CI_NODE_TOTAL=\(environment["CI_NODE_TOTAL"] ?? "") "
-                    + "name no shard (1 ≤ index ≤ total)")
+                throw ShardError(
+                    "CI_NODE_INDEX=\(environment["CI_NODE_INDEX"] ?? "") and CI_NODE_TOTAL=\(environment["CI_NODE_TOTAL"] ?? "") "
+                        + "name no shard (1 ≤ index ≤ total)")
             }
             return shard.count == 1 ? nil : shard
         }
         if let index = number("JOB_COMPLETION_INDEX"), let total = number("APICHECK_SHARDS") {
             guard let index, let total, let shard = Shard(index: index + 1, count: total) else {
-                throw ShardError("JOB_COMPLETION_INDEX=\(environment["JOB_COMPLETION_INDEX"] ?? "") and "
-                    + "APICHECK_SHARDS=\(environment["APICHECK_SHARDS"] ?? "") name no shard (0 ≤ index < total)")
+                throw ShardError(
+                    "JOB_COMPLETION_INDEX=\(environment["JOB_COMPLETION_INDEX"] ?? "") and "
+                        + "APICHECK_SHARDS=\(environment["APICHECK_SHARDS"] ?? "") name no shard (0 ≤ index < total)")
             }
             return shard.count == 1 ? nil : shard
         }

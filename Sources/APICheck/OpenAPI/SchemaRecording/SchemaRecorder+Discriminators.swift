@@ -9,8 +9,9 @@ extension SchemaRecorder {
         if let declared = type as? any OpenAPIDiscriminatorProviding.Type {
             let key = declared.openAPIDiscriminator
             guard !declared.openAPIDiscriminatorValues.isEmpty else {
-                throw SchemaRecordingError(type: ReadLog.typeName(type), path: path,
-                                           reason: "its openAPIDiscriminatorValues are empty: list every value of \(key)")
+                throw SchemaRecordingError(
+                    type: ReadLog.typeName(type), path: path,
+                    reason: "its openAPIDiscriminatorValues are empty: list every value of \(key)")
             }
             var branches: [JSONValue] = []
             for value in declared.openAPIDiscriminatorValues {
@@ -18,9 +19,10 @@ extension SchemaRecorder {
                 do {
                     _ = try make(type, recording: recording, path: path)
                 } catch {
-                    throw SchemaRecordingError(type: error.type, path: error.path,
-                                               reason: "\(ReadLog.typeName(type)) declares \(key) \"\(value)\" in openAPIDiscriminatorValues, "
-                                                   + "and the walk of that branch failed: \(error.reason)")
+                    throw SchemaRecordingError(
+                        type: error.type, path: error.path,
+                        reason: "\(ReadLog.typeName(type)) declares \(key) \"\(value)\" in openAPIDiscriminatorValues, "
+                            + "and the walk of that branch failed: \(error.reason)")
                 }
                 branches.append(recording.schema())
             }
@@ -76,7 +78,8 @@ extension SchemaRecorder {
 
     private static func removingProperty(_ key: String, from schema: JSONValue) -> JSONValue {
         guard case var .object(members) = schema, let index = members.firstIndex(where: { $0.key == "properties" }),
-              case let .object(properties) = members[index].value else { return schema }
+            case let .object(properties) = members[index].value
+        else { return schema }
         members[index].value = .object(properties.filter { $0.key != key })
         return .object(members)
     }

@@ -5,8 +5,9 @@ extension SchemaRecorder {
         if let iterable = type as? any (CaseIterable & RawRepresentable).Type { return Self.rawValues(iterable) }
         guard let probed = Self.probedCases(type, values: false) else { return nil }
         guard !probed.isEmpty else {
-            throw SchemaRecordingError(type: ReadLog.typeName(type), path: path,
-                                       reason: "no raw value in 0..<1024 makes a case; make it CaseIterable")
+            throw SchemaRecordingError(
+                type: ReadLog.typeName(type), path: path,
+                reason: "no raw value in 0..<1024 makes a case; make it CaseIterable")
         }
         return probed.compactMap { $0 as? JSONValue }
     }

@@ -5,7 +5,9 @@ extension SchemaRecorder {
     /// value made from that schema (its `example` first), since its `init(from:)` may refuse the
     /// recording decoder's made-up values (that is why it states its schema).
     func provided<T: Decodable>(_ type: T.Type, schema: JSONValue, path: String) throws(SchemaRecordingError) -> T {
-        let known = JSONValue.object([("components", .object([("schemas", .object(components.keys.sorted().map { ($0, components[$0]!) }))]))])
+        let known = JSONValue.object([
+            ("components", .object([("schemas", .object(components.keys.sorted().map { ($0, components[$0]!) }))]))
+        ])
         let sample = ExampleMaker(source: OpenAPISource(root: known)).value(for: schema)
         let decoder = JSONDecoder()
         dates.apply(to: decoder)
@@ -28,8 +30,10 @@ extension SchemaRecorder {
         depth += 1
         defer { depth -= 1 }
         guard depth < Self.maxDepth else {
-            throw SchemaRecordingError(type: ReadLog.typeName(type), path: path,
-                                       reason: "nested more than \(Self.maxDepth) levels deep: a type that contains itself needs an optional or an array in between")
+            throw SchemaRecordingError(
+                type: ReadLog.typeName(type), path: path,
+                reason:
+                    "nested more than \(Self.maxDepth) levels deep: a type that contains itself needs an optional or an array in between")
         }
         let decoder = SchemaRecordingDecoder(recorder: self, recording: recording, path: path)
         do {

@@ -23,8 +23,10 @@ extension SchemaRecorder {
     /// and the branch type's name as documents spell it (`DoNothing`, `do-nothing`, `do_nothing`).
     /// A mapping that left a branch out would make readers take the branch's component name for
     /// its value: without every branch there is none, and `warnings` says which are missing.
-    func mapping(_ union: any OpenAPIOneOfProviding.Type, type: any Decodable.Type, branches: [JSONValue],
-                         path: String) -> JSONValue? {
+    func mapping(
+        _ union: any OpenAPIOneOfProviding.Type, type: any Decodable.Type, branches: [JSONValue],
+        path: String
+    ) -> JSONValue? {
         let key = union.openAPIDiscriminator
         let types = union.openAPIBranches.map { ObjectIdentifier($0) }
         var candidates = sampleStrings[key] ?? []
@@ -40,16 +42,18 @@ extension SchemaRecorder {
         for candidate in candidates where tried.insert(candidate).inserted {
             let recording = SchemaRecording(choices: [key: candidate])
             guard let value = try? make(type, recording: recording, path: path),
-                  let payload = Mirror(reflecting: value).children.first?.value,
-                  let index = types.firstIndex(of: ObjectIdentifier(Swift.type(of: payload) as Any.Type)) else { continue }
+                let payload = Mirror(reflecting: value).children.first?.value,
+                let index = types.firstIndex(of: ObjectIdentifier(Swift.type(of: payload) as Any.Type))
+            else { continue }
             selected[index].append(candidate)
         }
         state = before
         let missing = union.openAPIBranches.indices.filter { selected[$0].isEmpty || branches[$0]["$ref"] == nil }
         guard missing.isEmpty else {
             let names = missing.map { ReadLog.typeName(union.openAPIBranches[$0]) }
-            warnings.append("\(path) (\(ReadLog.typeName(type))): no value of `\(key)` in the mocks, the branches' schemas or names selects "
-                + "\(names.joined(separator: ", ")): its discriminator has no mapping")
+            warnings.append(
+                "\(path) (\(ReadLog.typeName(type))): no value of `\(key)` in the mocks, the branches' schemas or names selects "
+                    + "\(names.joined(separator: ", ")): its discriminator has no mapping")
             return nil
         }
         var entries: [(key: String, value: JSONValue)] = []
@@ -95,8 +99,10 @@ extension SchemaRecorder {
         guard let head = lower.first else { return [name] }
         let camel = head + lower.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         var found: [String] = []
-        for spelling in [name, camel, lower.joined(), lower.joined(separator: "-"), lower.joined(separator: "_"),
-                         lower.joined(separator: "_").uppercased()] where !found.contains(spelling) {
+        for spelling in [
+            name, camel, lower.joined(), lower.joined(separator: "-"), lower.joined(separator: "_"),
+            lower.joined(separator: "_").uppercased(),
+        ] where !found.contains(spelling) {
             found.append(spelling)
         }
         return found

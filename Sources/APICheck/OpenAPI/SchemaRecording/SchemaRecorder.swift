@@ -51,8 +51,10 @@ public final class SchemaRecorder {
             return JSONSchema.array(of: try schema(for: sequence.elementType, path: path + "[]"), unique: sequence.uniqueItems)
         }
         if let dictionary = type as? any DictionarySchemaMarker.Type {
-            return .object([("type", .string("object")),
-                            ("additionalProperties", try schema(for: dictionary.valueType, path: path + "[:]"))])
+            return .object([
+                ("type", .string("object")),
+                ("additionalProperties", try schema(for: dictionary.valueType, path: path + "[:]")),
+            ])
         }
         if let cases = try enumCases(type, path: path) {
             let name = componentName(type)

@@ -100,8 +100,10 @@ final class SchemaRecording {
         case let .single(part): return part.schema
         case .unkeyed:
             guard items.count > 1 else { return JSONSchema.array(of: items.first?.schema ?? JSONSchema.any) }
-            return .object([("type", .string("array")), ("prefixItems", .array(items.map(\.schema))),
-                            ("minItems", .number(String(items.count))), ("maxItems", .number(String(items.count)))])
+            return .object([
+                ("type", .string("array")), ("prefixItems", .array(items.map(\.schema))),
+                ("minItems", .number(String(items.count))), ("maxItems", .number(String(items.count))),
+            ])
         case .keyed:
             let members = properties.map { property -> (key: String, value: JSONValue) in
                 (property.name, property.nullable ? JSONSchema.nullable(property.part.schema) : property.part.schema)

@@ -35,7 +35,8 @@ public struct CapturedRoutes: Sendable {
     private func match(_ method: String, _ path: Substring, meets: (Distinction) -> Bool) -> AnyEndpoint? {
         // HEAD finds a GET route in `serve`; a capture names its method as it was sent.
         guard case let .found(endpoint, _) = table.match(method: method, path: path, meets: meets),
-              endpoint.method.rawValue == method else {
+            endpoint.method.rawValue == method
+        else {
             return nil
         }
         return endpoint

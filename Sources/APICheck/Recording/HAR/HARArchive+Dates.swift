@@ -23,8 +23,9 @@ extension HARArchive {
             return true
         }
         guard let year = number(4), skip(45), let month = number(2), skip(45), let day = number(2),
-              skip(84) || skip(32), let hour = number(2), skip(58), let minute = number(2), skip(58), let second = number(2),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
+            skip(84) || skip(32), let hour = number(2), skip(58), let minute = number(2), skip(58), let second = number(2),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
         var fraction = 0.0
         if skip(46) {
             var scale = 0.1

@@ -23,7 +23,9 @@ public struct HARArchive: Sendable {
         // The scanner counts from the first byte; a slice's indices do not.
         let offset = data.startIndex
         ranges = layout.entries.map { (offset + $0.lowerBound)..<(offset + $0.upperBound) }
-        creator = layout.creator.flatMap { try? JSONParser.parse(data[(offset + $0.lowerBound)..<(offset + $0.upperBound)]) }?["name"]?.stringValue
+        creator =
+            layout.creator.flatMap { try? JSONParser.parse(data[(offset + $0.lowerBound)..<(offset + $0.upperBound)]) }?["name"]?
+            .stringValue
     }
 
     /// The number of entries in `log.entries`, readable or not.
@@ -65,7 +67,8 @@ public struct HARArchive: Sendable {
 
     private static func entry(_ value: JSONValue, index: Int) -> HAREntry? {
         guard let request = value["request"], let response = value["response"],
-              let method = request["method"]?.stringValue, let url = request["url"]?.stringValue else { return nil }
+            let method = request["method"]?.stringValue, let url = request["url"]?.stringValue
+        else { return nil }
         let requestHeaders = fields(request["headers"])
         let responseHeaders = fields(response["headers"])
         var cookies = fields(request["cookies"]) + fields(response["cookies"])
@@ -87,11 +90,12 @@ public struct HARArchive: Sendable {
         // An empty text where the size says there was more is a body left out, not an empty one.
         if let size = number(content?["size"]), size > 0, body?.isEmpty ?? false { body = nil }
         let postData = request["postData"]
-        return HAREntry(index: index, started: value["startedDateTime"]?.stringValue.flatMap(date),
-                        method: method.uppercased(), url: url, requestHeaders: requestHeaders, cookies: cookies,
-                        query: fields(request["queryString"]), postText: postData?["text"]?.stringValue,
-                        postParams: fields(postData?["params"]), status: number(response["status"]) ?? 0,
-                        mimeType: content?["mimeType"]?.stringValue, body: body)
+        return HAREntry(
+            index: index, started: value["startedDateTime"]?.stringValue.flatMap(date),
+            method: method.uppercased(), url: url, requestHeaders: requestHeaders, cookies: cookies,
+            query: fields(request["queryString"]), postText: postData?["text"]?.stringValue,
+            postParams: fields(postData?["params"]), status: number(response["status"]) ?? 0,
+            mimeType: content?["mimeType"]?.stringValue, body: body)
     }
 
     private static func number(_ value: JSONValue?) -> Int? {

@@ -12,8 +12,10 @@ public struct HARImport: Sendable {
     public let writer: MockWriter
     public let redactPaths: [JSONPath]
 
-    public init(api: API, directory: URL, baseURL: URL? = nil, redactPaths: [JSONPath] = [], dryRun: Bool = false, force: Bool = false,
-                maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) {
+    public init(
+        api: API, directory: URL, baseURL: URL? = nil, redactPaths: [JSONPath] = [], dryRun: Bool = false, force: Bool = false,
+        maxFileBytes: Int = MockDirectory.defaultMaxFileBytes
+    ) {
         self.api = api
         self.baseURL = baseURL
         self.redactPaths = redactPaths
@@ -61,8 +63,9 @@ public struct HARImport: Sendable {
                 result.nonJSON += 1
                 continue
             }
-            let (classification, _) = Classification.of(status: entry.status, contentType: entry.mimeType, body: body, parsed: document,
-                                                        rules: api.rules(for: endpoint), redactor: redactor)
+            let (classification, _) = Classification.of(
+                status: entry.status, contentType: entry.mimeType, body: body, parsed: document,
+                rules: api.rules(for: endpoint), redactor: redactor)
             if endpoint.sessionEffect == .logsIn, case let .success(payload, _) = classification, let token = api.auth.token(in: payload) {
                 placeholders.register(token, as: .token)
             }
@@ -73,18 +76,21 @@ public struct HARImport: Sendable {
             case .tokenExpired: scenario = MockScenario.expired
             case let .failure(code, message):
                 guard let declared = declaredScenario(of: endpoint, code: code, in: existing) else {
-                    result.addUndeclared(Finding(
-                        kind: .undeclaredScenario, severity: .warning, category: .contract, endpoint: endpoint.id,
-                        expected: endpoint.scenarios.isEmpty ? "no failure scenario declared" : "the code of a declared scenario",
-                        found: code.description,
-                        message: "answered failure code \(code) '\(Finding.capped(message))' (HTTP \(entry.status)): "
-                            + "no declared scenario of \(endpoint.id) has a mock with this code; not written"))
+                    result.addUndeclared(
+                        Finding(
+                            kind: .undeclaredScenario, severity: .warning, category: .contract, endpoint: endpoint.id,
+                            expected: endpoint.scenarios.isEmpty ? "no failure scenario declared" : "the code of a declared scenario",
+                            found: code.description,
+                            message: "answered failure code \(code) '\(Finding.capped(message))' (HTTP \(entry.status)): "
+                                + "no declared scenario of \(endpoint.id) has a mock with this code; not written"))
                     continue
                 }
                 scenario = declared
             case let .broken(reason):
-                result.addUndeclared(Finding(kind: reason.kind, severity: .warning, category: .contract, endpoint: endpoint.id,
-                                                 message: "answer not written: \(reason.message)"))
+                result.addUndeclared(
+                    Finding(
+                        kind: reason.kind, severity: .warning, category: .contract, endpoint: endpoint.id,
+                        message: "answer not written: \(reason.message)"))
                 continue
             }
             let key = endpoint.mock + "@" + (scenario ?? "")
@@ -119,7 +125,8 @@ public struct HARImport: Sendable {
         let rules = api.rules(for: endpoint)
         return endpoint.scenarios.first { scenario in
             guard let file = mocks.file(of: endpoint, scenario: scenario),
-                  case let .success(document) = mocks.document(of: file) else { return false }
+                case let .success(document) = mocks.document(of: file)
+            else { return false }
             return rules.failureCode(in: document) == code
         }
     }

@@ -94,7 +94,9 @@ public struct HARImportResult: Sendable {
         var lines: [String] = []
         for finding in undeclared { lines.append("not written  \(finding.endpoint ?? "-"): \(finding.summaryLine)") }
         if undeclaredUnlisted > 0 { lines.append("not written  … and \(undeclaredUnlisted) more answers") }
-        for (label, count) in withoutBody.counts { lines.append("no body      \(label)\(count > 1 ? " ×\(count)" : "") (the capture left it out)") }
+        for (label, count) in withoutBody.counts {
+            lines.append("no body      \(label)\(count > 1 ? " ×\(count)" : "") (the capture left it out)")
+        }
         if let more = withoutBody.moreLine("endpoints") { lines.append("no body      \(more)") }
         for (label, count) in unmatched.counts { lines.append("undeclared   \(label)\(count > 1 ? " ×\(count)" : "")") }
         if let more = unmatched.moreLine("routes") { lines.append("undeclared   \(more)") }

@@ -156,8 +156,10 @@ struct HARScanner {
             throw notJSON("unterminated \(first == UInt8(ascii: "{") ? "object" : "array")")
         default:
             let start = position
-            while let byte = peek, !(byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
-                                     || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) { position += 1 }
+            while let byte = peek,
+                !(byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+                    || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09)
+            { position += 1 }
             let scalar = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
             guard (try? JSONParser.parse(scalar)) != nil else { throw notJSON("not a JSON value") }
         }

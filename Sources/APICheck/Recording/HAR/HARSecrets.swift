@@ -50,7 +50,8 @@ enum HARSecrets {
         }
     }
 
-    private static func registerFields(_ value: JSONValue, kind: (String) -> SecretPlaceholders.Kind?, in placeholders: SecretPlaceholders) {
+    private static func registerFields(_ value: JSONValue, kind: (String) -> SecretPlaceholders.Kind?, in placeholders: SecretPlaceholders)
+    {
         switch value {
         case let .object(members):
             for member in members {

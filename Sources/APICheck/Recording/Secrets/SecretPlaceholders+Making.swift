@@ -27,11 +27,12 @@ extension SecretPlaceholders {
             alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         }
         var state = seed
-        return String(text.map { character -> Character in
-            guard character.isLetter || character.isNumber else { return character }
-            state = mix(state &+ 0x9E37_79B9_7F4A_7C15)
-            return alphabet[Int(state % UInt64(alphabet.count))]
-        })
+        return String(
+            text.map { character -> Character in
+                guard character.isLetter || character.isNumber else { return character }
+                state = mix(state &+ 0x9E37_79B9_7F4A_7C15)
+                return alphabet[Int(state % UInt64(alphabet.count))]
+            })
     }
 
     /// A number's stand-in: as many digits, no leading zero where there was none, sign, point and

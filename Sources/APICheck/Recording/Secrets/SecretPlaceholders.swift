@@ -141,8 +141,10 @@ public final class SecretPlaceholders: Sendable {
         Self.replace(in: text, state.withLock { $0.forms })
     }
 
-    private func redact(_ value: JSONValue, path: inout [JSONPath.Component],
-                        forms: [(secret: String, placeholder: String)]) -> JSONValue {
+    private func redact(
+        _ value: JSONValue, path: inout [JSONPath.Component],
+        forms: [(secret: String, placeholder: String)]
+    ) -> JSONValue {
         if !paths.isEmpty, paths.contains(where: { Self.matches($0.components, path) }) { return scrub(value, .value) }
         switch value {
         case let .string(text):
@@ -157,15 +159,16 @@ public final class SecretPlaceholders: Sendable {
             }
             return .array(out)
         case let .object(members):
-            return .object(members.map { member in
-                let name = member.key.lowercased()
-                if fieldNames.contains(name) || tokenFields.contains(name) {
-                    return (member.key, scrub(member.value, kind(ofField: name)))
-                }
-                path.append(.key(member.key))
-                defer { path.removeLast() }
-                return (member.key, redact(member.value, path: &path, forms: forms))
-            })
+            return .object(
+                members.map { member in
+                    let name = member.key.lowercased()
+                    if fieldNames.contains(name) || tokenFields.contains(name) {
+                        return (member.key, scrub(member.value, kind(ofField: name)))
+                    }
+                    path.append(.key(member.key))
+                    defer { path.removeLast() }
+                    return (member.key, redact(member.value, path: &path, forms: forms))
+                })
         case .null, .bool, .number:
             return value
         }

@@ -48,8 +48,10 @@ struct SecretProof {
         func hex(_ units: [UInt8]) -> [UInt8] { Array(units.map { String(format: "%02x", $0) }.joined().utf8) }
         hexNeedles = kept.flatMap { secret in
             let utf16 = Array(secret.utf16)
-            return [hex(Array(secret.utf8)), hex(utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
-                    hex(utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })]
+            return [
+                hex(Array(secret.utf8)), hex(utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }),
+                hex(utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+            ]
         }
         let shortest = kept.map(\.utf8.count).min() ?? 4
         shortestBase64 = max(4, shortest * 4 / 3)
@@ -103,8 +105,10 @@ struct SecretProof {
 
     /// A secret cut in two across `previous` and this string, side by side: reported at this one.
     /// Returns the string the next sibling pairs with (nil after anything but a clean string).
-    private func pair(_ previous: String?, _ value: JSONValue, clean: Bool, at path: [JSONPath.Component],
-                      leaks: inout [Leak]) -> String? {
+    private func pair(
+        _ previous: String?, _ value: JSONValue, clean: Bool, at path: [JSONPath.Component],
+        leaks: inout [Leak]
+    ) -> String? {
         guard clean, case let .string(text) = value, !text.isEmpty else { return nil }
         if let previous, form(in: previous + text) != nil {
             leaks.append(Leak(path: JSONPath(path), inKey: false, form: "split across two strings side by side"))
@@ -182,8 +186,10 @@ struct SecretProof {
     /// The texts the runs of an encoding's symbols in `text` decode to, each run of at least
     /// `shortest` symbols read from each of `alignments` offsets. `symbol` maps a byte to what
     /// `decode` reads, nil for a byte that ends a run (padding included).
-    private static func runs(in text: String, shortest: Int, alignments: Int, decode: (ArraySlice<UInt8>) -> Data?,
-                             symbol: (UInt8) -> UInt8?) -> [String] {
+    private static func runs(
+        in text: String, shortest: Int, alignments: Int, decode: (ArraySlice<UInt8>) -> Data?,
+        symbol: (UInt8) -> UInt8?
+    ) -> [String] {
         var decoded: [String] = []
         var run: [UInt8] = []
         func flush() {
@@ -226,8 +232,10 @@ struct SecretProof {
     /// Decoded bytes as text to search: inflated first when they are gzip or zlib data (a
     /// compressed body base64'd into a field).
     private static func text(of data: Data) -> String {
-        let compressed = data.count >= 2 && ((data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B)
-            || (data[data.startIndex] == 0x78 && [0x01, 0x5E, 0x9C, 0xDA].contains(data[data.startIndex + 1])))
+        let compressed =
+            data.count >= 2
+            && ((data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B)
+                || (data[data.startIndex] == 0x78 && [0x01, 0x5E, 0x9C, 0xDA].contains(data[data.startIndex + 1])))
         if compressed {
             var out = [UInt8](repeating: 0, count: inflatedCap)
             let written = data.withUnsafeBytes { input in
@@ -240,12 +248,14 @@ struct SecretProof {
 
     /// Letters moved 13 places, the rest kept.
     private static func rot13(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            switch scalar.value {
-            case 0x41...0x5A: Unicode.Scalar((scalar.value - 0x41 + 13) % 26 + 0x41)!
-            case 0x61...0x7A: Unicode.Scalar((scalar.value - 0x61 + 13) % 26 + 0x61)!
-            default: scalar
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.value {
+                    case 0x41...0x5A: Unicode.Scalar((scalar.value - 0x41 + 13) % 26 + 0x41)!
+                    case 0x61...0x7A: Unicode.Scalar((scalar.value - 0x61 + 13) % 26 + 0x61)!
+                    default: scalar
+                    }
+                }))
     }
 }

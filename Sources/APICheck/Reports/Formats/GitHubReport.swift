@@ -12,11 +12,12 @@ public enum GitHubReport {
         let currentDirectory = context.directory
         var output = ""
         for finding in report.results.flatMap(\.findings) + report.runFindings {
-            let command = switch finding.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .info: "notice"
-            }
+            let command =
+                switch finding.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .info: "notice"
+                }
             var properties: [String] = []
             if let file = finding.file {
                 properties.append("file=" + property(Finding.displayPath(file, relativeTo: currentDirectory)))

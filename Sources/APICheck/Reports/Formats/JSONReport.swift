@@ -89,15 +89,18 @@ public enum JSONReport {
             ("outcome", optional(result.classification)),
             ("skipped", optional(result.skipped?.rawValue)),
             ("passed", .bool(result.passed(strict: strict))),
-            ("timings", result.timings.map { timings in
-                .object([
-                    ("dnsMs", .number(decimal(timings.dns * 1000))),
-                    ("connectMs", .number(decimal(timings.connect * 1000))),
-                    ("tlsMs", .number(decimal(timings.tls * 1000))),
-                    ("firstByteMs", .number(decimal(timings.firstByte * 1000))),
-                    ("totalMs", .number(decimal(timings.total * 1000))),
-                ])
-            } ?? .null),
+            (
+                "timings",
+                result.timings.map { timings in
+                    .object([
+                        ("dnsMs", .number(decimal(timings.dns * 1000))),
+                        ("connectMs", .number(decimal(timings.connect * 1000))),
+                        ("tlsMs", .number(decimal(timings.tls * 1000))),
+                        ("firstByteMs", .number(decimal(timings.firstByte * 1000))),
+                        ("totalMs", .number(decimal(timings.total * 1000))),
+                    ])
+                } ?? .null
+            ),
             ("findings", .array(result.findings.map(finding))),
         ])
     }

@@ -12,13 +12,16 @@ public enum JUnitReport {
         // Every character XML 1.0 forbids, even as a reference, is a control `DisplayText` escapes.
         let report = report.forDisplay
         var cases: [Case] = report.results.map { result in
-            Case(classname: "\(report.api).\(classname(result.role))",
-                 name: result.name, seconds: result.timings?.total ?? 0,
-                 findings: result.findings, skipped: result.skipped?.rawValue, strict: report.strict)
+            Case(
+                classname: "\(report.api).\(classname(result.role))",
+                name: result.name, seconds: result.timings?.total ?? 0,
+                findings: result.findings, skipped: result.skipped?.rawValue, strict: report.strict)
         }
         if !report.runFindings.isEmpty {
-            cases.append(Case(classname: "\(report.api).run", name: "run", seconds: 0,
-                              findings: report.runFindings, skipped: nil, strict: report.strict))
+            cases.append(
+                Case(
+                    classname: "\(report.api).run", name: "run", seconds: 0,
+                    findings: report.runFindings, skipped: nil, strict: report.strict))
         }
         let tests = cases.count
         let failures = cases.filter { !$0.failing.isEmpty }.count
@@ -29,7 +32,8 @@ public enum JUnitReport {
 
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"\(attribute(context.tool))\" \(counts) time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"\(attribute("\(context.tool) \(report.command.rawValue) \(report.api)"))\" \(counts) time=\"\(time)\""
+        xml +=
+            "  <testsuite name=\"\(attribute("\(context.tool) \(report.command.rawValue) \(report.api)"))\" \(counts) time=\"\(time)\""
             + " timestamp=\"\(JSONReport.timestamp(report.startedAt))\">\n"
         xml += "    <properties>\n"
         xml += "      <property name=\"target\" value=\"\(attribute(report.target))\"/>\n"
@@ -83,16 +87,19 @@ public enum JUnitReport {
         }
 
         var xml: String {
-            let open = "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\""
+            let open =
+                "    <testcase classname=\"\(attribute(classname))\" name=\"\(attribute(name))\""
                 + " time=\"\(JUnitReport.seconds(seconds))\""
             var body = ""
             if let skipped { body += "      <skipped message=\"\(attribute(skipped))\"/>\n" }
             if let first = failing.first {
-                body += "      <failure message=\"\(attribute(first.summaryLine))\" type=\"\(attribute(first.kind.rawValue))\">"
+                body +=
+                    "      <failure message=\"\(attribute(first.summaryLine))\" type=\"\(attribute(first.kind.rawValue))\">"
                     + text(failing.map(line).joined(separator: "\n")) + "</failure>\n"
             }
             if let first = harness.first {
-                body += "      <error message=\"\(attribute(first.summaryLine))\" type=\"\(attribute(first.kind.rawValue))\">"
+                body +=
+                    "      <error message=\"\(attribute(first.summaryLine))\" type=\"\(attribute(first.kind.rawValue))\">"
                     + text(harness.map(line).joined(separator: "\n")) + "</error>\n"
             }
             if !output.isEmpty {

@@ -14,8 +14,10 @@ import Foundation
 public enum OpenMetricsReport {
     public static func render(_ report: Report, context: RenderContext) -> String {
         let report = report.forDisplay
-        var out = Output(run: [("api", report.api), ("environment", report.environment ?? ""),
-                               ("shard", report.shard.map(\.description) ?? "")])
+        var out = Output(run: [
+            ("api", report.api), ("environment", report.environment ?? ""),
+            ("shard", report.shard.map(\.description) ?? ""),
+        ])
         let summary = report.summary
         let ended = report.startedAt.addingTimeInterval(report.duration)
 
@@ -55,12 +57,15 @@ public enum OpenMetricsReport {
                 out.sample(labels(result) + [("status", value.rawValue.lowercased())], value == status ? 1 : 0)
             }
         }
-        out.family("apicheck_check_latency_seconds", unit: "seconds",
-                   help: "Each timed check's latency by phase, from the start of the request (cumulative).")
+        out.family(
+            "apicheck_check_latency_seconds", unit: "seconds",
+            help: "Each timed check's latency by phase, from the start of the request (cumulative).")
         for result in report.results {
             guard let timings = result.timings else { continue }
-            for (phase, value) in [("dns", timings.dns), ("connect", timings.connect), ("tls", timings.tls),
-                                   ("first_byte", timings.firstByte), ("total", timings.total)] {
+            for (phase, value) in [
+                ("dns", timings.dns), ("connect", timings.connect), ("tls", timings.tls),
+                ("first_byte", timings.firstByte), ("total", timings.total),
+            ] {
                 out.sample(labels(result) + [("phase", phase)], value)
             }
         }
@@ -77,8 +82,9 @@ public enum OpenMetricsReport {
                 out.sample(labels(result) + [("severity", severity.rawValue)], Double(count))
             }
         }
-        out.family("apicheck_check_last_success_timestamp_seconds", unit: "seconds",
-                   help: "When each check last passed, in Unix time: the end of this run, for the checks that passed in it.")
+        out.family(
+            "apicheck_check_last_success_timestamp_seconds", unit: "seconds",
+            help: "When each check last passed, in Unix time: the end of this run, for the checks that passed in it.")
         for result in report.results where result.passed(strict: report.strict) {
             out.sample(labels(result), ended.timeIntervalSince1970)
         }

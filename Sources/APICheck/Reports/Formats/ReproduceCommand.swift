@@ -24,8 +24,10 @@ public enum ReproduceCommand {
 
     /// The command that records the endpoint's answer into its mock again.
     static func refresh(_ result: CheckResult, tool: String) -> String {
-        let plain = result.endpoint.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("a"..."z").contains($0)
-            || ("A"..."Z").contains($0) || ".-_".unicodeScalars.contains($0) }
+        let plain = result.endpoint.unicodeScalars.allSatisfy {
+            $0.properties.isASCIIHexDigit || ("a"..."z").contains($0)
+                || ("A"..."Z").contains($0) || ".-_".unicodeScalars.contains($0)
+        }
         return "\(tool) record --only \(plain && !result.endpoint.isEmpty ? result.endpoint : quote(result.endpoint))"
     }
 
@@ -64,7 +66,9 @@ public enum ReproduceCommand {
                 if DisplayText.isUnsafe(scalar) {
                     // bash reads `\u` with four hex digits at most: a scalar above U+FFFF needs `\U`
                     // with eight, or `\uE0041` would be U+E004 then "1".
-                    out += scalar.value < 0x80 ? "\\x" + hex(scalar.value, 2)
+                    out +=
+                        scalar.value < 0x80
+                        ? "\\x" + hex(scalar.value, 2)
                         : scalar.value <= 0xFFFF ? "\\u" + hex(scalar.value, 4) : "\\U" + hex(scalar.value, 8)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -35,7 +35,8 @@ public enum TextReport {
 
             for (result, outcome) in zip(group, outcomes) {
                 let status = result.status(strict: report.strict)
-                var row = "  " + style.status(status) + "  " + pad(result.name, nameWidth)
+                var row =
+                    "  " + style.status(status) + "  " + pad(result.name, nameWidth)
                     + "  " + pad(result.method, methodWidth) + "  " + pad(result.displayPath, pathWidth)
                 if let skipped = result.skipped {
                     row += "  skipped: " + skipped.rawValue
@@ -58,8 +59,10 @@ public enum TextReport {
         }
 
         if !report.runFindings.isEmpty {
-            let status: CheckResult.Status = report.runFindings.contains { $0.severity == .error }
-                || (report.strict && report.runFindings.contains { $0.severity == .warning }) ? .fail
+            let status: CheckResult.Status =
+                report.runFindings.contains { $0.severity == .error }
+                    || (report.strict && report.runFindings.contains { $0.severity == .warning })
+                ? .fail
                 : report.runFindings.contains { $0.severity == .warning } ? .warn : .ok
             lines.append("  " + style.status(status) + "  run")
             lines += findingLines(report.runFindings, style: style, currentDirectory: currentDirectory, showEndpoint: true)
@@ -108,8 +111,10 @@ public enum TextReport {
 
     private static let findingIndent = String(repeating: " ", count: 8)
 
-    private static func findingLines(_ findings: [Finding], style: Style, currentDirectory: String?,
-                                     showEndpoint: Bool) -> [String] {
+    private static func findingLines(
+        _ findings: [Finding], style: Style, currentDirectory: String?,
+        showEndpoint: Bool
+    ) -> [String] {
         let locations = findings.map { finding in
             [showEndpoint ? finding.endpoint : nil, finding.path]
                 .compactMap { $0 }.joined(separator: " ")
@@ -120,7 +125,8 @@ public enum TextReport {
         for (finding, location) in zip(findings, locations) {
             var detail = finding.detail
             if let file = finding.file { detail += "  [" + Finding.displayPath(file, relativeTo: currentDirectory) + "]" }
-            let continuation = "\n" + findingIndent + String(repeating: " ", count: 9 + kindWidth + 2 + locationWidth + (locationWidth > 0 ? 2 : 0))
+            let continuation =
+                "\n" + findingIndent + String(repeating: " ", count: 9 + kindWidth + 2 + locationWidth + (locationWidth > 0 ? 2 : 0))
             var line = findingIndent + style.severity(finding.severity) + "  " + pad(finding.kind.rawValue, kindWidth)
             if locationWidth > 0 { line += "  " + pad(location, locationWidth) }
             line += "  " + detail.replacingOccurrences(of: "\n", with: continuation)

@@ -11,7 +11,8 @@ extension HTMLReport {
         if report.allFindings.isEmpty { html += "<p class=\"none\">No findings.</p>\n" }
         if !report.runFindings.isEmpty {
             html += "<section class=\"group\" id=\"run-findings\">\n<h3>The run</h3>\n"
-            html += table(report.runFindings, showEndpoint: true, currentDirectory: currentDirectory, history: history.map { (name: "-", past: $0) })
+            html += table(
+                report.runFindings, showEndpoint: true, currentDirectory: currentDirectory, history: history.map { (name: "-", past: $0) })
             html += "</section>\n"
         }
         var endpoints: [String] = []
@@ -23,8 +24,9 @@ extension HTMLReport {
             html += "<section class=\"group\" id=\"ep-\(anchor(endpoint))\">\n<h3>\(e(endpoint))</h3>\n"
             for result in results {
                 if result.role != .endpoint { html += "<h4>\(e(probeKind(result)))</h4>\n" }
-                html += table(result.findings, showEndpoint: false, currentDirectory: currentDirectory,
-                              history: history.map { (name: result.name, past: $0) })
+                html += table(
+                    result.findings, showEndpoint: false, currentDirectory: currentDirectory,
+                    history: history.map { (name: result.name, past: $0) })
                 html += commands(result, tool: tool)
             }
             html += "</section>\n"
@@ -34,8 +36,10 @@ extension HTMLReport {
     }
 
     /// `history`: the name the store keeps the findings under, and what it knew before this run.
-    private static func table(_ findings: [Finding], showEndpoint: Bool, currentDirectory: String?,
-                              history: (name: String, past: ReportHistory)?) -> String {
+    private static func table(
+        _ findings: [Finding], showEndpoint: Bool, currentDirectory: String?,
+        history: (name: String, past: ReportHistory)?
+    ) -> String {
         var html = "<table class=\"findings\">\n<thead><tr><th>severity</th><th>kind</th>"
         if showEndpoint { html += "<th>endpoint</th>" }
         html += "<th>JSONPath</th><th>expected</th><th>found</th><th>message</th><th>mock file</th>"
@@ -43,7 +47,8 @@ extension HTMLReport {
         html += "</tr></thead>\n<tbody>\n"
         for finding in findings {
             let severity = finding.severity.rawValue
-            html += "<tr class=\"sev-\(severity)\" data-severity=\"\(severity)\"><td><span class=\"badge sev-\(severity)\">\(severity)</span></td>"
+            html +=
+                "<tr class=\"sev-\(severity)\" data-severity=\"\(severity)\"><td><span class=\"badge sev-\(severity)\">\(severity)</span></td>"
             html += "<td>\(e(finding.kind.rawValue))</td>"
             if showEndpoint { html += "<td>\(e(finding.endpoint ?? ""))</td>" }
             html += "<td><code>\(e(finding.path ?? ""))</code></td><td>\(e(finding.expected ?? ""))</td><td>\(e(finding.found ?? ""))</td>"

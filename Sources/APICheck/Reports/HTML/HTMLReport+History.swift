@@ -9,13 +9,17 @@ extension HTMLReport {
         let statuses = past + [current]
         let width = statuses.count * 8 - 2
         let passed = past.count { $0 == "ok" || $0 == "warn" }, checked = past.count { $0 != "skip" }
-        let label = past.isEmpty ? "no earlier run stored; this run \(current)"
+        let label =
+            past.isEmpty
+            ? "no earlier run stored; this run \(current)"
             : "\(passed) of \(checked) earlier runs passed; this run \(current)"
-        var svg = "<svg class=\"spark\" width=\"\(width)\" height=\"14\" viewBox=\"0 0 \(width) 14\" role=\"img\" aria-label=\"\(e(label))\">"
+        var svg =
+            "<svg class=\"spark\" width=\"\(width)\" height=\"14\" viewBox=\"0 0 \(width) 14\" role=\"img\" aria-label=\"\(e(label))\">"
         for (index, status) in statuses.enumerated() {
             let isCurrent = index == statuses.count - 1
             let height = status == "skip" ? 4 : 14
-            svg += "<rect class=\"\(sparkClass(status))\(isCurrent ? " now" : "")\" x=\"\(index * 8)\" y=\"\(14 - height)\" "
+            svg +=
+                "<rect class=\"\(sparkClass(status))\(isCurrent ? " now" : "")\" x=\"\(index * 8)\" y=\"\(14 - height)\" "
                 + "width=\"6\" height=\"\(height)\"><title>\(e(isCurrent ? "this run: \(status)" : status))</title></rect>"
         }
         svg += "</svg>"

@@ -7,7 +7,8 @@ extension HTMLReport {
         let timed = report.results.filter { ($0.timings?.total ?? 0) > 0 }
         guard let slowest = timed.compactMap(\.timings?.total).max(), slowest > 0 else { return "" }
         var html = "<section id=\"timings\">\n<h2>Timings</h2>\n"
-        html += "<p class=\"legend\"><span class=\"seg dns\"></span>DNS <span class=\"seg connect\"></span>connect "
+        html +=
+            "<p class=\"legend\"><span class=\"seg dns\"></span>DNS <span class=\"seg connect\"></span>connect "
             + "<span class=\"seg tls\"></span>TLS <span class=\"seg wait\"></span>first byte "
             + "<span class=\"seg transfer\"></span>transfer; each phase from the start of the request</p>\n"
         html += "<table class=\"timings\">\n<tbody>\n"
@@ -19,7 +20,8 @@ extension HTMLReport {
                 let width = String(format: "%.2f", seconds / slowest * 100)
                 html += "<span class=\"seg \(name)\" style=\"width:\(width)%\" title=\"\(name) \(milliseconds(seconds)) ms\"></span>"
             }
-            html += "</td><td class=\"ms\">\(e(TextReport.phases(timings).dropFirst().dropLast().description)); total \(milliseconds(timings.total)) ms</td></tr>\n"
+            html +=
+                "</td><td class=\"ms\">\(e(TextReport.phases(timings).dropFirst().dropLast().description)); total \(milliseconds(timings.total)) ms</td></tr>\n"
         }
         html += "</tbody>\n</table>\n</section>\n"
         return html
@@ -33,7 +35,9 @@ extension HTMLReport {
         let tls = max(connect, timings.tls)
         let firstByte = max(tls, timings.firstByte)
         let total = max(firstByte, timings.total)
-        return [("dns", dns), ("connect", connect - dns), ("tls", tls - connect), ("wait", firstByte - tls), ("transfer", total - firstByte)]
+        return [
+            ("dns", dns), ("connect", connect - dns), ("tls", tls - connect), ("wait", firstByte - tls), ("transfer", total - firstByte),
+        ]
     }
 
     static func milliseconds(_ seconds: Double) -> String {

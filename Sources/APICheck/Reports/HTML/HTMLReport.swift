@@ -50,7 +50,8 @@ public enum HTMLReport {
         let (word, meaning) = verdict(report)
         let started = report.startedAt.formatted(Date.ISO8601FormatStyle())
         var html = "<header class=\"verdict-\(word.lowercased())\">\n"
-        html += "<h1><span class=\"verdict\">\(word)</span> \(e(context.tool)) \(e(report.command.rawValue)) <span class=\"target\">\(e(report.target))</span></h1>\n"
+        html +=
+            "<h1><span class=\"verdict\">\(word)</span> \(e(context.tool)) \(e(report.command.rawValue)) <span class=\"target\">\(e(report.target))</span></h1>\n"
         html += "<p class=\"meaning\">\(e(meaning))\(context.exitCode.map { "; exit code \($0)" } ?? "")</p>\n<dl class=\"facts\">\n"
         var facts: [(String, String)] = [("API", report.api), ("started", started)]
         if report.command.callsServer { facts.append(("duration", String(format: "%.2f s", report.duration))) }
@@ -60,12 +61,20 @@ public enum HTMLReport {
             facts.append(("probes", "\(summary.probesPassed) ok, \(summary.probesFailed) failed, \(summary.probesSkipped) skipped"))
         }
         if summary.pagingChecks > 0 {
-            facts.append(("paging checks", "\(summary.pagingChecksPassed) ok, \(summary.pagingChecksFailed) failed, "
-                + "\(summary.pagingChecksSkipped) skipped"))
+            facts.append(
+                (
+                    "paging checks",
+                    "\(summary.pagingChecksPassed) ok, \(summary.pagingChecksFailed) failed, "
+                        + "\(summary.pagingChecksSkipped) skipped"
+                ))
         }
         if summary.errorChecks > 0 {
-            facts.append(("error checks", "\(summary.errorChecksPassed) ok, \(summary.errorChecksFailed) failed, "
-                + "\(summary.errorChecksSkipped) skipped"))
+            facts.append(
+                (
+                    "error checks",
+                    "\(summary.errorChecksPassed) ok, \(summary.errorChecksFailed) failed, "
+                        + "\(summary.errorChecksSkipped) skipped"
+                ))
         }
         facts.append(("findings", "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.infos) infos"))
         for (name, value) in facts { html += "<div><dt>\(e(name))</dt><dd>\(e(value))</dd></div>\n" }
@@ -101,7 +110,8 @@ public enum HTMLReport {
         for probe in others where !probeKinds.contains(probeKind(probe)) { probeKinds.append(probeKind(probe)) }
         var rows: [String] = report.endpointResults.map(\.endpoint)
         for probe in others where !rows.contains(probe.endpoint) { rows.append(probe.endpoint) }
-        var html = "<section id=\"matrix\">\n<h2>Endpoints × checks</h2>\n<table class=\"matrix\">\n<thead><tr><th>endpoint</th><th>request</th><th>check</th>"
+        var html =
+            "<section id=\"matrix\">\n<h2>Endpoints × checks</h2>\n<table class=\"matrix\">\n<thead><tr><th>endpoint</th><th>request</th><th>check</th>"
         if let history { html += "<th>last \(history.runs) runs</th>" }
         for kind in probeKinds { html += "<th>\(e(kind))</th>" }
         html += "</tr></thead>\n<tbody>\n"
@@ -110,7 +120,8 @@ public enum HTMLReport {
             let any = check ?? others.first { $0.endpoint == endpoint }
             let request = any.map { "\($0.method) \($0.displayPath)" } ?? ""
             // A link only where there is something to go to: the endpoint's findings.
-            let name = report.results.contains { $0.endpoint == endpoint && !$0.findings.isEmpty }
+            let name =
+                report.results.contains { $0.endpoint == endpoint && !$0.findings.isEmpty }
                 ? "<a href=\"#ep-\(anchor(endpoint))\">\(e(endpoint))</a>" : e(endpoint)
             html += "<tr><th scope=\"row\">\(name)</th><td><code>\(e(request))</code></td>"
             html += cell(check, strict: report.strict)
@@ -132,10 +143,12 @@ public enum HTMLReport {
 
     /// An id fragment made only of safe characters, unique per endpoint id.
     static func anchor(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar -> String in
-            let allowed = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || scalar == "." || scalar == "-"
-            return allowed ? String(scalar) : "_" + String(scalar.value, radix: 16) + "_"
-        }.joined())
+        String(
+            text.unicodeScalars.map { scalar -> String in
+                let allowed =
+                    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || scalar == "." || scalar == "-"
+                return allowed ? String(scalar) : "_" + String(scalar.value, radix: 16) + "_"
+            }.joined())
     }
 }

@@ -30,9 +30,10 @@ public enum JSONReportReader {
         guard let startedAt = timestamp(started) else {
             throw ReportReadError("$.startedAt: '\(started)' is not an ISO 8601 time")
         }
-        var report = Report(command: command, api: try top.string("api"), target: try top.string("target"), startedAt: startedAt,
-                            duration: try top.number("durationSeconds"), concurrency: try top.optionalInt("concurrency"),
-                            strict: try top.bool("strict"))
+        var report = Report(
+            command: command, api: try top.string("api"), target: try top.string("target"), startedAt: startedAt,
+            duration: try top.number("durationSeconds"), concurrency: try top.optionalInt("concurrency"),
+            strict: try top.bool("strict"))
         if let shard = try top.optionalObject("shard") {
             let index = try shard.int("index"), count = try shard.int("count")
             guard let value = Shard(index: index, count: count) else {
@@ -68,10 +69,11 @@ public enum JSONReportReader {
             throw ReportReadError("\(item.path).role: unknown role '\(roleName)'")
         }
         let name = try item.string("name")
-        var result = CheckResult(name: name, role: role, endpoint: try item.string("endpoint"), method: try item.string("method"),
-                                 path: try item.string("path"), status: try item.optionalInt("status"),
-                                 classification: try item.optionalString("outcome"), skipped: try item.optionalString("skipped").map(SkipReason.init(rawValue:)),
-                                 requestPath: try item.optionalString("requestPath"))
+        var result = CheckResult(
+            name: name, role: role, endpoint: try item.string("endpoint"), method: try item.string("method"),
+            path: try item.string("path"), status: try item.optionalInt("status"),
+            classification: try item.optionalString("outcome"), skipped: try item.optionalString("skipped").map(SkipReason.init(rawValue:)),
+            requestPath: try item.optionalString("requestPath"))
         result.readReproduceCommand = try item.optionalString("reproduce")
         result.traceparent = try item.optionalString("traceparent")
         // A probe's name is `probe <kind> <endpoint>` (`CheckResult+Step`): its kind is read back from there.
@@ -85,9 +87,10 @@ public enum JSONReportReader {
             result.scenario = words.count >= 2 ? String(words[1]) : nil
         }
         if let timings = try item.optionalObject("timings") {
-            result.timings = Timings(dns: try timings.number("dnsMs") / 1000, connect: try timings.number("connectMs") / 1000,
-                                     tls: try timings.number("tlsMs") / 1000, firstByte: try timings.number("firstByteMs") / 1000,
-                                     total: try timings.number("totalMs") / 1000)
+            result.timings = Timings(
+                dns: try timings.number("dnsMs") / 1000, connect: try timings.number("connectMs") / 1000,
+                tls: try timings.number("tlsMs") / 1000, firstByte: try timings.number("firstByteMs") / 1000,
+                total: try timings.number("totalMs") / 1000)
         }
         for (index, finding) in try item.array("findings").enumerated() {
             result.findings.append(try Self.finding(Reader(finding, at: "\(item.path).findings[\(index)]")))
@@ -104,9 +107,10 @@ public enum JSONReportReader {
         guard let category = Finding.Category(rawValue: categoryName) else {
             throw ReportReadError("\(item.path).category: unknown category '\(categoryName)'")
         }
-        var finding = Finding(kind: kind, severity: severity, category: category, endpoint: try item.optionalString("endpoint"),
-                              expected: try item.optionalString("expected"), found: try item.optionalString("found"),
-                              message: try item.string("message"), file: try item.optionalString("file"))
+        var finding = Finding(
+            kind: kind, severity: severity, category: category, endpoint: try item.optionalString("endpoint"),
+            expected: try item.optionalString("expected"), found: try item.optionalString("found"),
+            message: try item.string("message"), file: try item.optionalString("file"))
         finding.path = try item.optionalString("path")
         return finding
     }

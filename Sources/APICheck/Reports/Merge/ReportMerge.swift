@@ -21,8 +21,9 @@ public enum ReportMerge {
     /// the others, as a run lists them); without it, endpoints come in the shards' plan order.
     public static func merge(_ parts: [Part], api: API?) throws(ReportMergeError) -> Report {
         guard let api, api.name == parts.first?.report.api else { return try merge(parts) }
-        return try merge(parts, declared: api.endpoints.map(\.id),
-                         loggingOut: Set(api.endpoints.lazy.filter { $0.sessionEffect == .logsOut }.map(\.id)))
+        return try merge(
+            parts, declared: api.endpoints.map(\.id),
+            loggingOut: Set(api.endpoints.lazy.filter { $0.sessionEffect == .logsOut }.map(\.id)))
     }
 
     /// `declared` is the endpoint ids in declaration order and `loggingOut` those that log out,
@@ -74,8 +75,9 @@ public enum ReportMerge {
                 throw differ("environments", quoted(first.report.environment), quoted(report.environment))
             }
             if report.runID != first.report.runID {
-                throw differ("runs", "run id \(quoted(first.report.runID))", "run id \(quoted(report.runID))",
-                             hint: ": give every shard of one run the same --run-id (or APICHECK_RUN_ID)")
+                throw differ(
+                    "runs", "run id \(quoted(first.report.runID))", "run id \(quoted(report.runID))",
+                    hint: ": give every shard of one run the same --run-id (or APICHECK_RUN_ID)")
             }
             if report.strict != first.report.strict {
                 throw ReportMergeError("\(first.name) and \(part.name) disagree on --strict: every shard of a run needs the same options")
@@ -98,8 +100,9 @@ public enum ReportMerge {
         for part in parts {
             let shard = part.report.shard!
             guard shard.count == count else {
-                throw ReportMergeError("\(parts[0].name) is shard \(parts[0].report.shard!) but \(part.name) is shard \(shard): "
-                    + "the reports split the run in different ways")
+                throw ReportMergeError(
+                    "\(parts[0].name) is shard \(parts[0].report.shard!) but \(part.name) is shard \(shard): "
+                        + "the reports split the run in different ways")
             }
             if let earlier = byIndex[shard.index] {
                 throw ReportMergeError("shard \(shard) is given twice: \(earlier) and \(part.name)")
@@ -109,8 +112,9 @@ public enum ReportMerge {
         let missing = (1...count).filter { byIndex[$0] == nil }
         guard missing.isEmpty else {
             let names = missing.map { "\($0)/\(count)" }
-            throw ReportMergeError("shard\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) "
-                + "\(names.count == 1 ? "is" : "are") missing: \(parts.count) of the \(count) shards' reports were given")
+            throw ReportMergeError(
+                "shard\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) "
+                    + "\(names.count == 1 ? "is" : "are") missing: \(parts.count) of the \(count) shards' reports were given")
         }
     }
 
@@ -123,8 +127,9 @@ public enum ReportMerge {
             for id in part.report.plan! {
                 if let earlier = owner[id] {
                     let other = parts[earlier]
-                    throw ReportMergeError("endpoint \(quoted(id)) is in the plans of \(other.name) (shard \(shardName(other))) "
-                        + "and \(part.name) (shard \(shardName(part))): the shards ran different declarations")
+                    throw ReportMergeError(
+                        "endpoint \(quoted(id)) is in the plans of \(other.name) (shard \(shardName(other))) "
+                            + "and \(part.name) (shard \(shardName(part))): the shards ran different declarations")
                 }
                 owner[id] = index
                 joined.append(id)
@@ -180,9 +185,11 @@ public enum ReportMerge {
         var findings: [Finding] = []
         for part in parts {
             for finding in part.report.runFindings {
-                let key = [finding.kind.rawValue, finding.severity.rawValue, finding.category.rawValue, finding.endpoint ?? "\u{0}",
-                           finding.path ?? "\u{0}", finding.expected ?? "\u{0}", finding.found ?? "\u{0}", finding.message,
-                           finding.file ?? "\u{0}"].joined(separator: "\u{1}")
+                let key = [
+                    finding.kind.rawValue, finding.severity.rawValue, finding.category.rawValue, finding.endpoint ?? "\u{0}",
+                    finding.path ?? "\u{0}", finding.expected ?? "\u{0}", finding.found ?? "\u{0}", finding.message,
+                    finding.file ?? "\u{0}",
+                ].joined(separator: "\u{1}")
                 if seen.insert(key).inserted { findings.append(finding) }
             }
         }
