@@ -12,18 +12,18 @@ import Synchronization
 /// libcurl the sockets that are ready (`curl_multi_socket_action`), so an event costs the same
 /// with ten transfers in flight as with a thousand.
 final class CurlDriver: Sendable {
-    private let configuration: CurlConfiguration
+    let configuration: CurlConfiguration
     /// Used by the driver thread, except for `curl_multi_wakeup`. Cleaned up in `deinit`, never
     /// earlier, so that a wakeup racing with shutdown still hits a live handle.
-    private nonisolated(unsafe) let multi: UnsafeMutableRawPointer
+    nonisolated(unsafe) let multi: UnsafeMutableRawPointer
     /// The multi's epoll set, wake eventfd and timer; freed in `deinit` with the multi.
     private nonisolated(unsafe) let events: OpaquePointer
-    private let queue = Mutex(Queue())
+    let queue = Mutex(Queue())
     private let exited = DispatchSemaphore(value: 0)
     private let exitObserved = Mutex(false)
     let connectionsOpened = Atomic<Int>(0)
 
-    private struct Queue {
+    struct Queue {
         var pending: [CurlTransfer] = []
         /// Active transfers whose tasks were cancelled; the driver removes them.
         var cancelled: [CurlTransfer] = []
@@ -34,7 +34,7 @@ final class CurlDriver: Sendable {
     }
 
     /// The thread's own bookkeeping; never shared.
-    private struct LoopState {
+    struct LoopState {
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         var idleHandles: [UnsafeMutableRawPointer] = []
     }
@@ -147,7 +147,7 @@ final class CurlDriver: Sendable {
     }
 
     /// Marks a transfer finished and hands back its completion. Caller holds the queue lock.
-    private static func takeCompletion(of transfer: CurlTransfer) -> CurlTransfer.Completion? {
+    static func takeCompletion(of transfer: CurlTransfer) -> CurlTransfer.Completion? {
         guard transfer.lifecycle != .finished else { return nil }
         transfer.lifecycle = .finished
         defer { transfer.completion = nil }
@@ -248,58 +248,5 @@ final class CurlDriver: Sendable {
             return
         }
         state.active[easy] = transfer
-    }
-
-    private func finish(
-        _ transfer: CurlTransfer, easy: UnsafeMutableRawPointer,
-        with result: Result<HTTPResponse, any Error>, state: inout LoopState
-    ) {
-        var connects = 0
-        ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
-        connectionsOpened.add(connects, ordering: .relaxed)
-        curl_multi_remove_handle(multi, easy)
-        state.active[easy] = nil
-        transfer.easy = nil
-        recycle(easy, state: &state)
-        resume(transfer, with: result)
-    }
-
-    /// Keeps a few reset handles for the next transfers; the connections themselves live in the
-    /// multi handle's cache either way.
-    private func recycle(_ easy: UnsafeMutableRawPointer, state: inout LoopState) {
-        curl_easy_reset(easy)
-        if state.idleHandles.count < max(1, configuration.concurrency) {
-            state.idleHandles.append(easy)
-        } else {
-            curl_easy_cleanup(easy)
-        }
-    }
-
-    private func resume(_ transfer: CurlTransfer, with result: Result<HTTPResponse, any Error>) {
-        let completion = queue.withLock { _ in Self.takeCompletion(of: transfer) }
-        completion?(result)
-    }
-
-    /// After shutdown: nothing queued or running is left waiting, and no easy handle outlives
-    /// the thread.
-    private func drain(_ state: inout LoopState) {
-        let pending = queue.withLock { queue in
-            defer { queue.pending.removeAll(); queue.cancelled.removeAll() }
-            return queue.pending
-        }
-        for transfer in pending {
-            resume(transfer, with: .failure(TransportError(.other, "the transport was shut down", url: transfer.redactedURL)))
-        }
-        for (easy, transfer) in state.active {
-            curl_multi_remove_handle(multi, easy)
-            transfer.easy = nil
-            curl_easy_cleanup(easy)
-            resume(transfer, with: .failure(TransportError(.other, "the transport was shut down", url: transfer.redactedURL)))
-        }
-        state.active.removeAll()
-        for easy in state.idleHandles {
-            curl_easy_cleanup(easy)
-        }
-        state.idleHandles.removeAll()
     }
 }

@@ -18,9 +18,9 @@ public struct OpenAPIComparison: Sendable {
         self.variablePrefix = variablePrefix
     }
 
-    private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    private struct Operation {
+    struct Operation {
         var key: String
         var path: String
         var shown: String
@@ -234,86 +234,5 @@ public struct OpenAPIComparison: Sendable {
         path.split(separator: "/").compactMap { segment in
             segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
         }
-    }
-
-    // MARK: - Reading the document as the import does
-
-    private static func operations(_ document: JSONValue) -> [Operation] {
-        var result: [Operation] = []
-        for (path, item) in OpenAPISource.members(document["paths"]) {
-            let shared = OpenAPISource.array(item["parameters"])
-            for method in methods {
-                guard let operation = item[method], case .object = operation else { continue }
-                let own = OpenAPISource.array(operation["parameters"])
-                let parameters = own + shared.filter { parameter in !own.contains { sameParameter($0, parameter) } }
-                result.append(
-                    Operation(
-                        key: "\(method) \(templateKey(path))", path: path, shown: "\(method.uppercased()) \(path)",
-                        operation: operation, parameters: parameters))
-            }
-        }
-        return result
-    }
-
-    /// `/pets/{petId}` and `/pets/{id}` are one path.
-    private static func templateKey(_ path: String) -> String {
-        var key = ""
-        var inName = false
-        for character in path {
-            if character == "{" {
-                inName = true; key += "{}"
-            } else if character == "}" {
-                inName = false
-            } else if !inName {
-                key.append(character)
-            }
-        }
-        return key
-    }
-
-    /// Unresolved references compare by their text: the import reads them in place.
-    private static func sameParameter(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        if let reference = OpenAPISource.string(a["$ref"]) { return reference == OpenAPISource.string(b["$ref"]) }
-        let place = OpenAPISource.string(a["in"])
-        guard place == OpenAPISource.string(b["in"]), let name = OpenAPISource.string(a["name"]),
-            let other = OpenAPISource.string(b["name"])
-        else { return false }
-        return place == "header" ? name.lowercased() == other.lowercased() : name == other
-    }
-
-    private static func parameterName(_ parameter: JSONValue) -> String {
-        "\(OpenAPISource.string(parameter["in"]) ?? "?") parameter \(OpenAPISource.string(parameter["name"]) ?? "?")"
-    }
-
-    private static func requiresToken(_ operation: JSONValue, root: JSONValue) -> Bool {
-        guard case let .array(requirements)? = operation["security"] ?? root["security"] else { return false }
-        return !requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }
-    }
-
-    /// The success answer as the import picks it: 200, else 201, 202, 203, 204, 206, another
-    /// 2xx, `2XX`, `default`.
-    private static func successKey(_ keys: [String]) -> String? {
-        let order =
-            ["200", "201", "202", "203", "204", "206"] + keys.filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
-        return order.first { keys.contains($0) }
-    }
-
-    private static func isJSON(_ media: String) -> Bool {
-        let type = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
-    }
-
-    private static func jsonSchema(_ answer: JSONValue) -> JSONValue? {
-        OpenAPISource.members(answer["content"]).first { isJSON($0.key) }.map { $0.value["schema"] ?? .object([]) }
-    }
-
-    /// The body the import declares: JSON, else a form; with its schema.
-    private static func bodyMedia(_ body: JSONValue) -> (type: String, schema: JSONValue)? {
-        let content = OpenAPISource.members(body["content"])
-        if let json = content.first(where: { isJSON($0.key) }) { return ("JSON", json.value["schema"] ?? .object([])) }
-        if let form = content.first(where: { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }) {
-            return ("a form", form.value["schema"] ?? .object([]))
-        }
-        return nil
     }
 }
