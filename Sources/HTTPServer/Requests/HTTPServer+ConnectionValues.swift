@@ -7,7 +7,7 @@ extension HTTPServer {
     static func clientAddress(of connection: OpaquePointer) -> String? {
         var buffer = [CChar](repeating: 0, count: 64)
         guard cmhd_connection_address(connection, &buffer, buffer.count) != 0 else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The query's parameters as sent, joined again: libmicrohttpd keeps them escaped (the
