@@ -12,6 +12,10 @@ struct ImportFixture {
 
     /// `schemas`, `paths` and `securitySchemes` are JSON object bodies, `extra` top-level members;
     /// an operation is added when `paths` is empty (a document needs one).
+    init(result: OpenAPIImport.Result) {
+        self.result = result
+    }
+
     init(schemas: String = "", paths: String = "", securitySchemes: String = "", extra: String = "") throws {
         let paths = paths.isEmpty ? #""/ping": {"get": {"operationId": "ping", "responses": {"204": {"description": "ok"}}}}"# : paths
         let text = """

@@ -40,4 +40,34 @@ import Testing
             fixture.notes.contains(
                 "not mapped: #/paths/~1me/get/security: requires main, which the package does not declare: declared without a token"))
     }
+
+    /// A Swagger 2.0 document as Kinto writes it: every operation has its own `security`, `[]`
+    /// where no permission is required, and `[{"basicauth": []}]` elsewhere only when its basicauth
+    /// policy is on (else `[]` there too, and no scheme at all).
+    static func kinto(basicauth: Bool, tokenHeader: TokenHeader?) throws -> ImportFixture {
+        let required = basicauth ? #"[{"basicauth": []}]"# : "[]"
+        let text = """
+            {"swagger": "2.0", "info": {"title": "kinto", "version": "1"}, "host": "kinto.example", "basePath": "/v1",
+             "securityDefinitions": {\(basicauth ? #""basicauth": {"type": "basic"}"# : "")},
+             "paths": {
+               "/": {"get": {"operationId": "server_info", "security": [], "responses": {"204": {"description": "ok"}}}},
+               "/buckets": {"get": {"operationId": "get_buckets", "security": \(required), "responses": {"204": {"description": "ok"}}}}}}
+            """
+        var settings = ImportFixture.settings
+        settings.tokenHeader = tokenHeader
+        return ImportFixture(result: try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(text.utf8))))
+    }
+
+    @Test func withTokenHeaderAnEmptySecurityOptsOutOnlyOfADeclaredScheme() throws {
+        let header = TokenHeader(name: "Authorization", prefix: "Basic")
+        let bare = try Self.kinto(basicauth: false, tokenHeader: header).group("DefaultEndpoints")
+        #expect(bare.contains(#"mock: "get_buckets", auth: .token, successStatus: 204)"#), "\(bare)")
+        #expect(bare.contains(#"mock: "server_info", auth: .token, successStatus: 204)"#), "\(bare)")
+        let declared = try Self.kinto(basicauth: true, tokenHeader: header).group("DefaultEndpoints")
+        #expect(declared.contains(#"mock: "get_buckets", auth: .token, successStatus: 204)"#), "\(declared)")
+        #expect(declared.contains(#"mock: "server_info", successStatus: 204)"#), "\(declared)")
+        let basic = try Self.kinto(basicauth: true, tokenHeader: nil)
+        #expect(basic.declaration.contains(#"auth: .basic(accountVariable: "SHOP_ACCOUNT", passwordVariable: "SHOP_PASSWORD"),"#))
+        #expect(basic.group("DefaultEndpoints").contains(#"mock: "get_buckets", auth: .token, successStatus: 204)"#))
+    }
 }

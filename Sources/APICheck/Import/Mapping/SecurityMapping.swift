@@ -28,8 +28,13 @@ struct SecurityMapping {
     var loginEndpoint: String?
     private var mappedPolicy: String?
 
-    /// Set by `--token-header`: every operation sends the token, but those that say `security: []`.
+    /// Set by `--token-header`: every operation sends the token, but those that say `security: []`
+    /// in a document that declares a scheme.
     private var everyOperation = false
+    /// Whether an operation's empty `security` opts out of anything: a document without schemes
+    /// (Kinto's, without its basicauth policy) writes `security: []` on the operations that need
+    /// credentials as well as on the public ones, so there it says nothing.
+    private var emptySecurityOptsOut = true
 
     /// `baseURLs`: where an OAuth 2 token URL may lie under (the base URL the package declares,
     /// the document's own server).
@@ -43,7 +48,8 @@ struct SecurityMapping {
                 ImportNote(
                     .needsValue, at: "#",
                     "every operation sends the token issued beforehand (--token-header): live reads it from $\(variable)"))
-            if !OpenAPISource.members(source.root["components"]?["securitySchemes"]).isEmpty {
+            emptySecurityOptsOut = !OpenAPISource.members(source.root["components"]?["securitySchemes"]).isEmpty
+            if emptySecurityOptsOut {
                 notes.append(
                     ImportNote(
                         .notMapped, at: "#/components/securitySchemes",
@@ -109,7 +115,7 @@ struct SecurityMapping {
     {
         if login?.isOperation(method: method, path: path) == true { return (false, []) }
         if everyOperation {
-            guard let own = operation["security"] else { return (true, []) }
+            guard let own = operation["security"], emptySecurityOptsOut else { return (true, []) }
             let requirements = OpenAPISource.array(own)
             return (!requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }, [])
         }
