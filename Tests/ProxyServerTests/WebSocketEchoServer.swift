@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -7,40 +8,17 @@ import Foundation
 /// handshake (Sec-WebSocket-Accept from the client's key), then every text frame echoed back
 /// until a close frame. A thread per connection; `stop()` shuts the listener down.
 final class WebSocketEchoServer: @unchecked Sendable {
-    let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
+    var port: Int { listener.port }
 
     init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(listener, generic, length) == 0 && listen(listener, 64) == 0 && getsockname(listener, generic, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw CocoaError(.fileWriteUnknown)
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else {
-                    close(listener)
-                    return
-                }
-                Thread.detachNewThread { Self.serve(connection) }
-            }
+        listener = try LoopbackListener(backlog: 64) { connection in
+            Thread.detachNewThread { Self.serve(connection) }
         }
     }
 
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
+        listener.stop()
     }
 
     private static func serve(_ connection: Int32) {
