@@ -86,14 +86,18 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
     // MHD_ALLOW_UPGRADE: a 101 answer hands the socket to the handler (a proxy's WebSocket tunnel).
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD
                        | MHD_USE_POLL | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE;
-    // A pool of epoll threads instead: many connections per thread, so a handler must not block;
-    // suspend/resume lets a delayed answer wait without holding its thread.
+    // A pool of threads instead: many connections per thread, so a handler must not block;
+    // suspend/resume lets a delayed answer wait without holding its thread. poll(), not epoll:
+    // MHD_quiesce_daemon takes the listening socket out of each epoll worker's set from the
+    // caller's thread while the worker may be taking it out itself, and the loser of that race
+    // aborts the process ("Failed to remove listen FD from epoll set"); a poll worker is told
+    // through its ITC and stops polling the socket on its own.
     struct MHD_OptionItem pool[] = {
         {MHD_OPTION_END, 0, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
     if (limits->thread_pool_size > 0) {
-        flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE;
+        flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE;
         if (limits->thread_pool_size > 1) {
             pool[0].option = MHD_OPTION_THREAD_POOL_SIZE;
             pool[0].value = (intptr_t)limits->thread_pool_size;
