@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import HTTPServer
 import MockServer
 import ProxyServer
 import TestSupport
@@ -58,5 +59,21 @@ import Testing
 
         await harness.settled(sent)
         #expect(harness.findings.isEmpty, "\(harness.findings.map(\.finding.message))")
+    }
+
+    /// A token serve never issued, sent in the form body, is refused where it was sent: a
+    /// refusal naming a query parameter would send the app's developer to the wrong place.
+    @Test func aTokenServeNeverIssuedIsRefusedAsTheBodysField() throws {
+        let folder = try TemporaryFolder("proxy-body-paging-refusal")
+        defer { folder.remove() }
+        for (name, body) in Self.mocks { try Data(body.utf8).write(to: folder.appendingPathComponent(name)) }
+        let serve = try MockServer(api: RangeReadAPI.api, mocks: folder.url)
+        let answer = serve.respond(
+            to: ServerRequest(
+                method: "POST", path: "/search", headers: RangeReadAPI.form, body: Data("q=kettle&cursor=s72_3".utf8)))
+        #expect(answer.status == 400)
+        // In the API's own error shape, `{"error": …, "reason": …}`.
+        let detail = try JSONParser.parse(answer.body)["reason"]?.stringValue ?? ""
+        #expect(detail.contains("cursor (body): 's72_3' is not a token serve issued"), "\(String(decoding: answer.body, as: UTF8.self))")
     }
 }
