@@ -120,12 +120,14 @@ final class ProxyCore: Sendable {
                 switch outcome {
                 case let .answered(response, answer):
                     answered = response
+                    var paged: PagedRequest?
                     let judged = memoized(request, endpoint: endpoint, response: response) {
                         var verdict = check.answer(response, to: endpoint, method: request.method)
-                        if endpoint.paging != nil, let success = verdict.success {
+                        if let paging = endpoint.paging, let success = verdict.success {
+                            paged = PagedRequest(request, paging: paging)
                             verdict.page = ObservedPage(
                                 endpoint: endpoint, document: success.document, query: request.query,
-                                headers: response.headers, url: forwarded(request).url)
+                                body: paged?.bodyFields ?? [], headers: response.headers, url: forwarded(request).url)
                         }
                         // The document is kept only for --record-new's candidates.
                         if let success = verdict.success, newShapes == nil || success.covered { verdict.success = (.null, success.covered) }
@@ -139,8 +141,9 @@ final class ProxyCore: Sendable {
                     coverage.endpoint(endpoint.id, outcome: verdict.outcome, status: response.status, timings: response.timings)
                     findings += answerFindings
                     if let page = verdict.page, let paging = endpoint.paging {
+                        let bodyRest = (paged ?? PagedRequest(request, paging: paging)).bodyRest
                         let broken = pages.read(
-                            page, endpoint: endpoint, paging: paging, request: request,
+                            page, endpoint: endpoint, paging: paging, request: request, bodyRest: bodyRest,
                             credentials: credentials(in: request))
                         for (rule, finding) in broken { record([finding], rule: rule.rawValue, request: request, response: response) }
                     }
