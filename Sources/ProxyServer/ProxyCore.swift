@@ -78,7 +78,7 @@ final class ProxyCore: Sendable {
         // No task per exchange: the upstream's answer is passed back from the transport's own
         // thread, and the check queued from there.
         // A large answer goes to the client as it arrives; a small one is gathered and sent whole.
-        let sink = streamedAnswer(deferred)
+        let sink = streamedAnswer(deferred, route: route)
         let completion: @Sendable (Result<HTTPResponse, any Error>) -> Void = { [self] result in
             if let sink, sink.isStreaming { return streamed(result, by: sink, request: request, route: route) }
             switch result {

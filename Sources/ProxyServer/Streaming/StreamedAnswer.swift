@@ -9,7 +9,9 @@ import Synchronization
 /// Bounded: the stream holds `capacity` bytes for a client that reads slowly; past that the
 /// upstream transfer is paused (TCP then holds the upstream back) until the client has read.
 /// An exchange holds at most `threshold` + `capacity` + one piece on the way, plus its copy
-/// (at most `copyCap`, let go at once when the body passes it).
+/// (at most `copyCap`, let go at once when the body passes it; held against the checks' budget
+/// with the bodies waiting for their checks, so many large answers at once cost coverage, not
+/// memory).
 ///
 /// `begin`, `write` and the reads of the copy happen on the transport's thread (the completion
 /// runs there too), hence `@unchecked Sendable`; the client's leaving comes from a server thread
@@ -19,13 +21,19 @@ final class StreamedAnswer: CurlBodySink, @unchecked Sendable {
     let copyCap: Int
     let capacity: Int
     private let deferred: DeferredResponse
+    /// The copy's bytes are held against the checks' budget, as the bodies waiting for them are.
+    private let checks: CheckQueue
     private(set) var stream: ResponseStream?
     private var copy = Data()
+    private var reserved = 0
+    /// The copy was let go because the checks' budget was full.
+    private(set) var copyRefused = false
     /// Body bytes passed on so far.
     private(set) var length = 0
     private let leaving = Mutex<(transfer: CurlTransferHandle?, gone: Bool)>((nil, false))
 
-    init(threshold: Int, copyCap: Int, capacity: Int = 64 << 10, deferred: DeferredResponse) {
+    init(threshold: Int, copyCap: Int, capacity: Int = 64 << 10, deferred: DeferredResponse, checks: CheckQueue) {
+        self.checks = checks
         self.threshold = threshold
         self.copyCap = copyCap
         self.capacity = capacity
@@ -35,8 +43,14 @@ final class StreamedAnswer: CurlBodySink, @unchecked Sendable {
     /// Whether the body went to the client piece by piece (else the completion has it whole).
     var isStreaming: Bool { stream != nil }
 
-    /// The body as it came, for the check; nil when it passed `copyCap`.
-    var checkedCopy: Data? { length > copyCap ? nil : copy }
+    /// The body as it came, for the check; nil when it passed `copyCap` or the budget.
+    var checkedCopy: Data? { length > copyCap || copyRefused ? nil : copy }
+
+    /// Gives the copy's bytes back to the budget: the check that reads it books them again.
+    func releaseCopy() {
+        checks.release(bytes: reserved)
+        reserved = 0
+    }
 
     func begin(
         status: Int, headers: [(name: String, value: String)], gathered: UnsafeRawBufferPointer,
@@ -60,10 +74,17 @@ final class StreamedAnswer: CurlBodySink, @unchecked Sendable {
 
     private func pass(_ bytes: UnsafeRawBufferPointer, to stream: ResponseStream) {
         length += bytes.count
-        if length <= copyCap {
-            copy.append(contentsOf: bytes)
-        } else if !copy.isEmpty {
+        if length <= copyCap, !copyRefused {
+            if checks.reserve(bytes: bytes.count) {
+                reserved += bytes.count
+                copy.append(contentsOf: bytes)
+            } else {
+                copyRefused = true
+            }
+        }
+        if (length > copyCap || copyRefused) && reserved > 0 {
             copy = Data()
+            releaseCopy()
         }
         stream.push(bytes)
     }

@@ -106,6 +106,20 @@ import Testing
         #expect(finding.message.contains("past the check's cap"))
     }
 
+    @Test func aCopyPastTheChecksBudgetIsLetGoAndCounted() async throws {
+        // Broken JSON that would be a finding, were it read: the budget lets go of its copy first.
+        let upstream = try BulkUpstream(
+            head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", body: Array(repeating: UInt8(ascii: "["), count: 1 << 20))
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) { $0.checkBudget = 512 << 10 }
+        defer { harness.stop() }
+        _ = try await Self.compare(harness, upstream, "/relay/version")
+        await harness.settled(1)
+        #expect(harness.findings.isEmpty)
+        let report = harness.proxy.report(startedAt: Date())
+        #expect(report.runFindings.contains { $0.message.hasPrefix("1 exchanges passed on unchecked") })
+    }
+
     static func connect(port: Int) throws -> FrameSocket {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
