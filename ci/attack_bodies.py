@@ -43,8 +43,9 @@ def serve_connection(conn, serve_port):
     except OSError:
         conn.close()
         return
-    # Not ours: the splice's own handling, with the head already read given back.
-    attack_tunnel.serve_head(conn, head, serve_port)
+    # Not ours: the splice's own handling, with the head already read given back. One request
+    # per connection, so that the proxy never sends a later request over one spliced to serve.
+    attack_tunnel.serve_head(conn, head.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n", 1), serve_port)
 
 
 def upstream_main(port, serve_port):
@@ -58,12 +59,13 @@ def upstream_main(port, serve_port):
         threading.Thread(target=serve_connection, args=(conn, serve_port), daemon=True).start()
 
 
-def ask(server, path, count, source):
+def ask(server, path, count, source, small_window=True):
     conns = []
     for i in range(count):
         try:
             s = socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(f"127.0.{source}.{2 + i % 60}", 0))
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            if small_window:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
             conns.append(s)
         except OSError:
@@ -85,7 +87,7 @@ def attack_flooded_answers(server, seconds, count=100):
 
 
 def attack_stalled_answers(server, seconds, count=100):
-    conns = ask(server, "/Api/__stall", count, 93)
+    conns = ask(server, "/Api/__stall", count, 93, small_window=False)
     received, ended = {s: 0 for s in conns}, set()
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and len(ended) < len(conns):
