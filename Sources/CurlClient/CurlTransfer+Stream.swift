@@ -12,7 +12,11 @@ extension CurlTransfer {
             streaming = true
             var status = 0
             ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-            body.withUnsafeBytes { sink.begin(status: status, headers: headers, gathered: $0, resume: resumeStream) }
+            // Built only for an answer that streams: the small ones pay for no closure.
+            let resume: @Sendable () -> Void = { [weak driver, weak self] in
+                if let driver, let self { driver.resume(self) }
+            }
+            body.withUnsafeBytes { sink.begin(status: status, headers: headers, gathered: $0, resume: resume) }
             body = Data()
         }
         // A piece refused stays with libcurl, which delivers it again once the transfer is unpaused.

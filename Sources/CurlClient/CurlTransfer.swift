@@ -42,8 +42,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Where the body goes once it passes the sink's threshold (`CurlTransfer+Stream`).
     var sink: (any CurlBodySink)?
     var streaming = false
-    /// Wakes this transfer after its sink held it back.
-    var resumeStream: @Sendable () -> Void = {}
+    /// The driver that unpauses this transfer after its sink held it back; set only with a sink.
+    weak var driver: CurlDriver?
     var body = Data()
     var headers: [(name: String, value: String)] = []
     /// Set by the write callback when it refused data because of `maxBodyBytes`, so that the

@@ -18,9 +18,7 @@ extension CurlTransport {
         }
         let transfer = CurlTransfer(request: request, configuration: configuration)
         transfer.sink = sink
-        transfer.resumeStream = { [weak driver, weak transfer] in
-            if let driver, let transfer { driver.resume(transfer) }
-        }
+        transfer.driver = driver
         driver.enqueue(transfer, completion: completion)
         return CurlTransferHandle { driver.cancel(transfer) }
     }
