@@ -8,7 +8,7 @@ import Foundation
 /// arrived, and `CancellationError` when its task is cancelled (the transfer is dropped).
 public final class CurlTransport: Transport {
     public let configuration: CurlConfiguration
-    private let driver: Result<CurlDriver, TransportError>
+    let driver: Result<CurlDriver, TransportError>
 
     public init(configuration: CurlConfiguration = CurlConfiguration()) {
         self.configuration = configuration
