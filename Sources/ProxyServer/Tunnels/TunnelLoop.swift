@@ -149,7 +149,9 @@ final class TunnelLoop {
             }
             if tunnel.toUpstream.isEmpty { tunnel.phase = .readingAnswer }
         case .readingAnswer:
-            let ended = !pull(tunnel, into: &tunnel.answer, room: (1 << 20) - tunnel.answer.count)
+            // A piece at a time, the head looked for after each: an upstream that floods its
+            // body (an event stream) must not have a whole megabyte read before its head is seen.
+            let ended = !pull(tunnel, into: &tunnel.answer, room: min(16 << 10, (1 << 20) - tunnel.answer.count))
             guard let verdict = UpgradeAnswer(tunnel.answer, ended: ended, streams: tunnel.events) else {
                 if ended || tunnel.answer.count >= 1 << 20 { finish(tunnel, idle: false, failed: true) }
                 return
