@@ -144,14 +144,20 @@ import Testing
         defer { upstream.stop() }
         let relay = try HoldingRelay(target: upstream.port)
         defer { relay.stop() }
-        // The first tunnel's connect timeout must outlast the test, however loaded the machine.
-        let harness = try Self.proxy(to: relay.port) { $0.upstreamConfiguration.connectTimeout = 300 }
-        defer { harness.stop() }
+        // The first tunnel's connect timeout must outlast the second's echo, however loaded the machine.
+        let harness = try Self.proxy(to: relay.port) { $0.upstreamConfiguration.connectTimeout = 60 }
+        // The held connection ends first: a proxy that waits for it (the bug) can then stop.
+        defer {
+            relay.stop()
+            harness.stop()
+        }
         let stalled = try RawConnection(port: harness.proxy.baseURL.port!, readTimeout: 30)
         stalled.send(
             "GET /chat HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-        relay.holding.wait()
+        // A bound on the wait keeps a proxy that never connects from hanging the run; it is no
+        // measure of time (a timeLimit cannot end a thread blocked on a semaphore).
+        try #require(relay.holding.wait(timeout: .now() + 120) == .success, "the proxy never connected to the upstream")
         let (connection, frames, head) = try ProxyTunnelTests.handshake(harness)
         #expect(head.hasPrefix("HTTP/1.1 101"), "\(head)")
         frames.write(FrameSocket.frame(opcode: 1, payload: Array("through".utf8), masked: true))

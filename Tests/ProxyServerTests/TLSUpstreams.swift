@@ -157,9 +157,12 @@ final class HoldingRelay: @unchecked Sendable {
         shutdown(target, Int32(SHUT_WR))
     }
 
-    /// Ends the held connection and stops listening.
+    /// Ends the held connection and stops listening; again, it does nothing.
     func stop() {
-        if let connection = held.socket.withLock({ $0 }) {
+        // Taken out, so that a second stop closes nothing.
+        if let connection = held.socket.withLock({ socket in
+            defer { socket = -1 }; return socket
+        }), connection >= 0 {
             shutdown(connection, Int32(SHUT_RDWR))
             close(connection)
         }
