@@ -25,14 +25,14 @@ import Testing
         String(decoding: try await harness.send("/__apicheck/findings").body, as: UTF8.self)
     }
 
-    /// Frames both ways through buffers of 4 KiB: first one at a time, each echo awaited before
+    /// Frames both ways through buffers of 256 bytes, smaller than a TLS record: first one at a time, each echo awaited before
     /// the next frame goes (so the rest of a TLS record the proxy had no room for sits decrypted
     /// in the connection while the socket has nothing more: it must be read all the same), then
     /// a megabyte written while the echo is read.
     @Test(.timeLimit(.minutes(1))) func aWebSocketEchoesByteExactThroughAnHTTPSUpstream() async throws {
         let upstream = try TLSUpstreams.webSocketEcho()
         defer { upstream.stop() }
-        let harness = try Self.proxy(to: upstream.port) { $0.tunnelBufferBytes = 4096 }
+        let harness = try Self.proxy(to: upstream.port) { $0.tunnelBufferBytes = 256 }
         defer { harness.stop() }
         let (connection, frames, head) = try ProxyTunnelTests.handshake(harness)
         #expect(head.hasPrefix("HTTP/1.1 101"), "\(head)")
