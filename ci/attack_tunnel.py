@@ -139,6 +139,19 @@ def open_tunnel(port, source):
     return s, head[9:12]
 
 
+def hold(server, seconds, conns):
+    """Keeps `conns` open for `seconds`, sampling the proxy's memory, then closes them; the proxy's
+    tunnel counts as they were while they were open."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        server.sample()
+    counts = server.tunnels()
+    for s in conns:
+        s.close()
+    return counts
+
+
 def attack_idle_tunnels(server, seconds, count=2000, addresses=20):
     conns, statuses = [], {}
     for i in range(count):
@@ -150,13 +163,7 @@ def attack_idle_tunnels(server, seconds, count=2000, addresses=20):
             statuses[b"err"] = statuses.get(b"err", 0) + 1
         if i % 200 == 0:
             server.sample()
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        time.sleep(0.5)
-        server.sample()
-    counts = server.tunnels()
-    for s in conns:
-        s.close()
+    counts = hold(server, seconds, conns)
     shown = ", ".join(f"{k.decode()}: {v}" for k, v in sorted(statuses.items()))
     return f"{count} idle tunnels asked for ({shown}); the proxy's counts {counts}"
 
@@ -172,13 +179,7 @@ def attack_stalled_reader(server, seconds, count=100):
                 conns.append(s)
         except OSError:
             pass
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        time.sleep(0.5)
-        server.sample()
-    counts = server.tunnels()
-    for s in conns:
-        s.close()
+    counts = hold(server, seconds, conns)
     return f"{len(conns)} flooded tunnels whose client never reads; the proxy's counts {counts}"
 
 
@@ -193,13 +194,7 @@ def attack_stalled_events(server, seconds, count=100):
             conns.append(s)
         except OSError:
             pass
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        time.sleep(0.5)
-        server.sample()
-    counts = server.tunnels()
-    for s in conns:
-        s.close()
+    counts = hold(server, seconds, conns)
     return f"{len(conns)} flooded event streams whose client never reads; the proxy's counts {counts}"
 
 

@@ -43,7 +43,7 @@ final class ProxyCore: Sendable {
         checks = CheckQueue(budget: options.checkBudget)
         newShapes = options.recordNew == nil ? nil : NewShapes()
         pages = ProxyPageStreams(limit: options.pageStreamLimit)
-        tunnels = TunnelPump(limits: options.tunnelLimits)
+        tunnels = TunnelPump(limits: options.tunnelLimits, upstream: options.upstreamConfiguration)
         memo = options.checkMemoEntries > 0 ? CheckMemo(entryLimit: options.checkMemoEntries, byteLimit: options.checkMemoBytes) : nil
     }
 

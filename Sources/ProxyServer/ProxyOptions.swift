@@ -45,8 +45,9 @@ public struct ProxyOptions: Sendable {
     public var tunnelTotal = 1024
     public var tunnelsPerAddress = 64
     public var tunnelIdleTimeout: Double = 120
+    public var tunnelBufferBytes = 64 << 10
     var tunnelLimits: TunnelPump.Limits {
-        TunnelPump.Limits(total: tunnelTotal, perAddress: tunnelsPerAddress, idleTimeout: tunnelIdleTimeout)
+        TunnelPump.Limits(total: tunnelTotal, perAddress: tunnelsPerAddress, idleTimeout: tunnelIdleTimeout, bufferBytes: tunnelBufferBytes)
     }
     /// An answer whose body passes this many bytes goes to the client as it arrives, past
     /// `upstreamConfiguration.maxBodyBytes` too; a smaller one is gathered and sent whole (the

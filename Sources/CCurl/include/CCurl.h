@@ -8,6 +8,7 @@
 #include <curl/curl.h>
 #include <stdint.h>
 #include "CurlEvents.h"
+#include "CurlConnectOnly.h"
 
 /// Runs curl_global_init(CURL_GLOBAL_DEFAULT) exactly once per process, whatever thread calls
 /// first. Returns the code of that one call on every call.

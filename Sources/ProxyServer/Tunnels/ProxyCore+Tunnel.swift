@@ -24,8 +24,9 @@ extension ProxyCore {
 
     /// `protocolName` nil: an event stream, whose answer is streamed to the client as it comes.
     func tunnel(_ request: ServerRequest, protocolName: String?) -> ServerResponse {
-        guard options.upstream.scheme?.lowercased() == "http", let host = options.upstream.host else {
-            return Self.tunnelFailure("tunnels reach an http upstream only; this one is \(options.upstream.scheme ?? "")")
+        let scheme = options.upstream.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https", let host = options.upstream.host else {
+            return Self.tunnelFailure("tunnels reach an http or https upstream only; this one is \(scheme)")
         }
         let address = request.clientAddress ?? "-"
         guard let id = tunnels.reserve(address, events: protocolName == nil) else {
@@ -37,7 +38,7 @@ extension ProxyCore {
         }
         var target = request.rawPath
         if let query = request.rawQuery { target += "?" + query }
-        let port = options.upstream.port ?? 80
+        let port = options.upstream.port ?? (scheme == "https" ? 443 : 80)
         var head = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host)" + (options.upstream.port.map { ":\($0)" } ?? "") + "\r\n"
         for header in Self.endToEnd(request.headers) { head += "\(header.name): \(header.value)\r\n" }
         // An event stream's connection is the stream's alone: closed after it, so its end is
@@ -48,7 +49,8 @@ extension ProxyCore {
         deferred.whenAbandoned { pump.send(.drop(id: id)) }
         tunnels.send(
             .add(
-                id: id, address: address, host: host, port: port, head: Array(head.utf8), protocolName: protocolName ?? "",
+                id: id, address: address, url: "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)/", head: Array(head.utf8),
+                protocolName: protocolName ?? "",
                 deferred: deferred, events: protocolName == nil))
         return .deferred(deferred)
     }

@@ -6,8 +6,10 @@ import HTTPServer
 /// two bounded buffers. Touched only by the `TunnelPump`'s thread.
 final class Tunnel: @unchecked Sendable {
     enum Phase {
-        /// The upstream's connection is being made, then the request's head sent.
+        /// libcurl is resolving the upstream's host, connecting, and (https) shaking hands.
         case connecting
+        /// Connected: the request's head is being sent.
+        case sendingHead
         /// The head is sent; the upstream's answer head is being read.
         case readingAnswer
         /// The 101 is on its way to the client; its connection is not ours yet.
@@ -19,7 +21,10 @@ final class Tunnel: @unchecked Sendable {
 
     let id: Int
     let address: String
-    let upstream: Int32
+    let upstream: TunnelUpstream
+    /// An `https` upstream's connection may hold decrypted bytes that poll cannot see: the
+    /// last read stopped for want of room, not because nothing was left.
+    var upstreamHeld = false
     var client: UpgradedConnection?
     var phase = Phase.connecting
     /// The request's head, then (open) the client's bytes, bound for the upstream.
@@ -40,7 +45,7 @@ final class Tunnel: @unchecked Sendable {
     var lastActive: Int64
 
     init(
-        id: Int, address: String, upstream: Int32, head: [UInt8], protocolName: String, deferred: DeferredResponse, now: Int64,
+        id: Int, address: String, upstream: TunnelUpstream, head: [UInt8], protocolName: String, deferred: DeferredResponse, now: Int64,
         events: Bool
     ) {
         self.events = events

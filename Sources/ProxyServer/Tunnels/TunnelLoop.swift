@@ -4,10 +4,10 @@ import HTTPServer
 
 /// The tunnel thread's own state and work: only `TunnelPump.run`'s thread touches it.
 final class TunnelLoop {
-    private let pump: TunnelPump
+    let pump: TunnelPump
     private var tunnels: [Int: Tunnel] = [:]
-    /// Resolved once: the upstream is one host for the proxy's whole run.
-    private var resolved: [String: (family: Int32, address: [UInt8])] = [:]
+    /// Where an upstream write is staged: the same memory on every try (see `TunnelUpstream.send`).
+    private let staging = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 << 10, alignment: 1)
     private var lastSweep = TrackedClock.now()
 
     init(pump: TunnelPump) {
@@ -17,49 +17,104 @@ final class TunnelLoop {
     func run() {
         let reading = Int16(POLLIN)
         while pump.running.load(ordering: .acquiring) {
+            let now = TrackedClock.now()
             // poll, rebuilt each turn from what each side waits for: a side that waits for
             // nothing is left out (-1), so a peer's hang-up is not reported again and again
-            // while its bytes wait for a slow reader.
+            // while its bytes wait for a slow reader. A connecting tunnel's sockets are
+            // libcurl's, watched for what libcurl asked.
             var watched = [pollfd(fd: pump.wakeRead, events: reading, revents: 0)]
-            var owners: [(id: Int, upstreamSide: Bool)] = [(0, true)]
+            var owners: [(id: Int, side: Side)] = [(0, .upstream)]
+            // The timeout paces the idle sweep and libcurl's timers; every byte and command
+            // wakes the thread at once.
+            var timeout: Int64 = 250
+            var held: [Tunnel] = []
             for tunnel in tunnels.values {
+                if tunnel.phase == .connecting {
+                    for (socket, events) in tunnel.upstream.waits {
+                        watched.append(pollfd(fd: socket, events: events, revents: 0))
+                        owners.append((tunnel.id, .curl))
+                    }
+                    if let due = tunnel.upstream.deadline { timeout = min(timeout, max(0, due - now)) }
+                    continue
+                }
                 let (upstream, client) = interests(tunnel)
-                watched.append(pollfd(fd: upstream == 0 ? -1 : tunnel.upstream, events: upstream, revents: 0))
-                owners.append((tunnel.id, true))
+                if upstream & reading != 0, tunnel.upstreamHeld {
+                    held.append(tunnel)
+                    timeout = 0
+                }
+                watched.append(pollfd(fd: upstream == 0 ? -1 : tunnel.upstream.socket, events: upstream, revents: 0))
+                owners.append((tunnel.id, .upstream))
                 if let connection = tunnel.client {
                     watched.append(pollfd(fd: client == 0 ? -1 : connection.socket, events: client, revents: 0))
-                    owners.append((tunnel.id, false))
+                    owners.append((tunnel.id, .client))
                 }
             }
-            // The timeout only paces the idle sweep; every byte and command wakes the thread at once.
-            let ready = poll(&watched, nfds_t(watched.count), 250)
+            let ready = poll(&watched, nfds_t(watched.count), Int32(timeout))
             if ready > 0 {
                 if watched[0].revents != 0 {
                     for command in pump.takeCommands() { handle(command) }
                 }
                 for index in 1..<watched.count where watched[index].revents != 0 {
                     guard let tunnel = tunnels[owners[index].id] else { continue }
-                    serve(tunnel, upstreamSide: owners[index].upstreamSide, events: watched[index].revents)
+                    switch owners[index].side {
+                    case .curl:
+                        tunnel.upstream.ready(watched[index].fd, watched[index].revents)
+                        progress(tunnel)
+                    case .upstream: serve(tunnel, upstreamSide: true, events: watched[index].revents)
+                    case .client: serve(tunnel, upstreamSide: false, events: watched[index].revents)
+                    }
                 }
+            }
+            // Bytes already decrypted are read as if poll had said so.
+            for tunnel in held where tunnels[tunnel.id] != nil && tunnel.upstreamHeld {
+                serve(tunnel, upstreamSide: true, events: reading)
+            }
+            let later = TrackedClock.now()
+            for tunnel in Array(tunnels.values) where tunnel.phase == .connecting {
+                tunnel.upstream.tick(now: later)
+                progress(tunnel)
             }
             sweep()
         }
-        for tunnel in tunnels.values { finish(tunnel, idle: false, failed: false) }
+        for tunnel in Array(tunnels.values) { finish(tunnel, idle: false, failed: false) }
+        staging.deallocate()
         pump.stopped.signal()
+    }
+
+    private enum Side {
+        case upstream, client
+        /// A socket libcurl watches while it connects.
+        case curl
+    }
+
+    /// A connecting tunnel whose connection libcurl has made sends its head; one libcurl could
+    /// not make answers the client 502 with libcurl's reason.
+    private func progress(_ tunnel: Tunnel) {
+        guard tunnel.phase == .connecting else { return }
+        switch tunnel.upstream.state {
+        case .connecting:
+            return
+        case .connected:
+            tunnel.phase = .sendingHead
+            serve(tunnel, upstreamSide: true, events: Int16(POLLOUT))
+        case let .failed(reason):
+            finish(tunnel, idle: false, failed: true, reason: "the upstream could not be reached: \(reason)")
+        }
     }
 
     private func handle(_ command: TunnelPump.Command) {
         switch command {
         case .wake:
             break
-        case let .add(id, address, host, port, head, protocolName, deferred, events):
-            guard let socket = connect(host: host, port: port) else {
-                deferred.send(ProxyCore.tunnelFailure("the upstream could not be reached"))
+        case let .add(id, address, url, head, protocolName, deferred, events):
+            var problem = ""
+            guard let upstream = TunnelUpstream(url: url, configuration: pump.upstream, problem: &problem) else {
+                deferred.send(ProxyCore.tunnelFailure("the upstream could not be reached: \(problem)"))
                 pump.released(address, idle: false, failed: true)
                 return
             }
             let tunnel = Tunnel(
-                id: id, address: address, upstream: socket, head: head, protocolName: protocolName, deferred: deferred,
+                id: id, address: address, upstream: upstream, head: head, protocolName: protocolName, deferred: deferred,
                 now: TrackedClock.now(), events: events)
             tunnels[id] = tunnel
         case let .attach(id, connection):
@@ -86,16 +141,17 @@ final class TunnelLoop {
         }
         switch tunnel.phase {
         case .connecting:
-            var error: Int32 = 0
-            var length = socklen_t(4)
-            getsockopt(tunnel.upstream, SOL_SOCKET, SO_ERROR, &error, &length)
-            guard error == 0, flush(&tunnel.toUpstream, to: tunnel.upstream) else {
-                finish(tunnel, idle: false, failed: true)
+            return
+        case .sendingHead:
+            guard tunnel.upstream.send(&tunnel.toUpstream, staging: staging) else {
+                finish(tunnel, idle: false, failed: true, reason: "the upstream closed before the request was sent")
                 return
             }
             if tunnel.toUpstream.isEmpty { tunnel.phase = .readingAnswer }
         case .readingAnswer:
-            let ended = !fill(&tunnel.answer, from: tunnel.upstream, room: 1 << 20)
+            // A piece at a time, the head looked for after each: an upstream that floods its
+            // body (an event stream) must not have a whole megabyte read before its head is seen.
+            let ended = !pull(tunnel, into: &tunnel.answer, room: min(16 << 10, (1 << 20) - tunnel.answer.count))
             guard let verdict = UpgradeAnswer(tunnel.answer, ended: ended, streams: tunnel.events) else {
                 if ended || tunnel.answer.count >= 1 << 20 { finish(tunnel, idle: false, failed: true) }
                 return
@@ -109,15 +165,17 @@ final class TunnelLoop {
             if upstreamSide {
                 if events & (Int16(POLLIN) | Int16(POLLHUP)) != 0, !tunnel.upstreamEnded {
                     let room = pump.limits.bufferBytes - tunnel.toClient.count
-                    if room > 0, !fill(&tunnel.toClient, from: tunnel.upstream, room: room) { tunnel.upstreamEnded = true }
+                    if room > 0, !pull(tunnel, into: &tunnel.toClient, room: room) { tunnel.upstreamEnded = true }
                 }
-                if events & Int16(POLLOUT) != 0, !flush(&tunnel.toUpstream, to: tunnel.upstream) { tunnel.upstreamEnded = true }
+                if events & Int16(POLLOUT) != 0, !tunnel.upstream.send(&tunnel.toUpstream, staging: staging) {
+                    tunnel.upstreamEnded = true
+                }
             } else if let client = tunnel.client {
                 if events & (Int16(POLLIN) | Int16(POLLHUP)) != 0, !tunnel.clientEnded {
                     let room = pump.limits.bufferBytes - tunnel.toUpstream.count
-                    if room > 0, !fill(&tunnel.toUpstream, from: client.socket, room: room) { tunnel.clientEnded = true }
+                    if room > 0, !SocketIO.fill(&tunnel.toUpstream, from: client.socket, room: room) { tunnel.clientEnded = true }
                 }
-                if events & Int16(POLLOUT) != 0, !flush(&tunnel.toClient, to: client.socket) { tunnel.clientEnded = true }
+                if events & Int16(POLLOUT) != 0, !SocketIO.flush(&tunnel.toClient, to: client.socket) { tunnel.clientEnded = true }
             }
             tunnel.lastActive = TrackedClock.now()
             // One side gone ends the tunnel once what it sent has reached the other.
@@ -155,63 +213,24 @@ final class TunnelLoop {
         tunnel.deferred.send(response)
     }
 
-    /// An event stream's answer: its head goes to the client at once, its body piece by piece.
-    private func stream(_ tunnel: Tunnel, _ verdict: UpgradeAnswer) {
-        let stream = ResponseStream(capacity: pump.limits.bufferBytes)
-        let pump = self.pump, id = tunnel.id
-        stream.whenDrained { pump.send(.wake) }
-        stream.whenGone { pump.send(.drop(id: id)) }
-        tunnel.stream = stream
-        tunnel.decoder = verdict.isChunked ? ChunkedDecoder() : nil
-        tunnel.phase = .streaming
-        var response = ServerResponse(status: verdict.status, headers: ProxyCore.endToEnd(verdict.headers))
-        response.stream = stream
-        tunnel.deferred.send(response)
-        forward(verdict.rest, of: tunnel, ended: false)
-    }
-
-    /// What the upstream has of an event stream, passed on; at its end the stream ends.
-    private func pour(_ tunnel: Tunnel) {
-        var bytes: [UInt8] = []
-        let ended = !fill(&bytes, from: tunnel.upstream, room: pump.limits.bufferBytes)
-        tunnel.lastActive = TrackedClock.now()
-        forward(bytes, of: tunnel, ended: ended)
-    }
-
-    private func forward(_ bytes: [UInt8], of tunnel: Tunnel, ended: Bool) {
-        guard let stream = tunnel.stream else { return }
-        var data = bytes
-        if tunnel.decoder != nil { data = tunnel.decoder!.feed(bytes) }
-        if !data.isEmpty { stream.push(data) }
-        let done = tunnel.decoder.map { $0.ended || $0.broken } ?? false
-        if ended || done {
-            // A chunked body cut before its last chunk is cut for the client too.
-            stream.finish(broken: tunnel.decoder.map { !$0.ended } ?? false)
-            finish(tunnel, idle: false, failed: false)
+    /// Reads what the upstream has, up to `room` bytes; false when it ended or failed. Reads
+    /// on until nothing is left or the room is used up, since an `https` connection may hold
+    /// decrypted bytes poll cannot see; `upstreamHeld` says when the room ran out first.
+    func pull(_ tunnel: Tunnel, into buffer: inout [UInt8], room: Int) -> Bool {
+        var left = room
+        while left > 0 {
+            switch tunnel.upstream.receive(into: &buffer, room: left) {
+            case let .bytes(count): left -= count
+            case .wouldBlock:
+                tunnel.upstreamHeld = false
+                return true
+            case .ended:
+                tunnel.upstreamHeld = false
+                return false
+            }
         }
-    }
-
-    /// Reads what `socket` has, up to `room` bytes; false when it ended or failed.
-    private func fill(_ buffer: inout [UInt8], from socket: Int32, room: Int) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: min(room, 16 << 10))
-        let got = recv(socket, &chunk, chunk.count, 0)
-        if got > 0 {
-            buffer.append(contentsOf: chunk[0..<got])
-            return true
-        }
-        if got == 0 { return false }
-        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
-    }
-
-    /// Writes what `socket` takes of `buffer`; false when it failed.
-    private func flush(_ buffer: inout [UInt8], to socket: Int32) -> Bool {
-        guard !buffer.isEmpty else { return true }
-        let sent = buffer.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if sent > 0 {
-            buffer.removeFirst(sent)
-            return true
-        }
-        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
+        tunnel.upstreamHeld = true
+        return true
     }
 
     /// What each side waits for now: to read while its buffer has room, to write while the other
@@ -223,7 +242,8 @@ final class TunnelLoop {
         case .streaming:
             // Read on while the client's buffer has room; its drain wakes the thread.
             if let stream = tunnel.stream, stream.buffered < stream.capacity { upstream = reading }
-        case .connecting: upstream = writing
+        case .connecting: upstream = 0
+        case .sendingHead: upstream = writing
         case .readingAnswer: upstream = reading
         case .awaitingClient, .open:
             if !tunnel.upstreamEnded, tunnel.toClient.count < room { upstream |= reading }
@@ -238,19 +258,20 @@ final class TunnelLoop {
     }
 
     /// Closes both sides. A tunnel that never reached its client answers it now.
-    private func finish(_ tunnel: Tunnel, idle: Bool, failed: Bool) {
+    func finish(_ tunnel: Tunnel, idle: Bool, failed: Bool, reason: String? = nil) {
         guard tunnels.removeValue(forKey: tunnel.id) != nil else { return }
         // Counted before either side sees the close: whoever saw it reads the counts settled.
         pump.released(tunnel.address, idle: idle, failed: failed)
-        close(tunnel.upstream)
+        tunnel.upstream.close()
         if let client = tunnel.client {
             client.close()
         }
         // A stream cut here (idle, stopping) is cut for its client too.
         tunnel.stream?.finish(broken: true)
-        if tunnel.phase == .connecting || tunnel.phase == .readingAnswer {
+        if [.connecting, .sendingHead, .readingAnswer].contains(tunnel.phase) {
             tunnel.deferred.send(
-                ProxyCore.tunnelFailure(idle ? "no answer from the upstream in time" : "the upstream gave no answer to the upgrade"))
+                ProxyCore.tunnelFailure(
+                    reason ?? (idle ? "no answer from the upstream in time" : "the upstream gave no answer to the upgrade")))
         }
     }
 
@@ -264,35 +285,5 @@ final class TunnelLoop {
         for tunnel in tunnels.values where now - tunnel.lastActive > limit {
             finish(tunnel, idle: true, failed: false)
         }
-    }
-
-    /// A non-blocking connection under way to `host`, resolved once; nil when it cannot start.
-    private func connect(host: String, port: Int) -> Int32? {
-        if resolved[host] == nil {
-            var hints = addrinfo()
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-            var list: UnsafeMutablePointer<addrinfo>?
-            guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return nil }
-            defer { freeaddrinfo(list) }
-            let bytes = Array(UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
-            resolved[host] = (first.pointee.ai_family, bytes)
-        }
-        guard let (family, resolvedAddress) = resolved[host] else { return nil }
-        var address = resolvedAddress
-        let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { return nil }
-        let portBytes = UInt16(port).bigEndian
-        // sin_port and sin6_port sit at the same offset, right after the family.
-        withUnsafeBytes(of: portBytes) {
-            address[2] = $0[0]; address[3] = $0[1]
-        }
-        let started = address.withUnsafeBytes {
-            Glibc.connect(socket, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count))
-        }
-        guard started == 0 || errno == EINPROGRESS else {
-            close(socket)
-            return nil
-        }
-        return socket
     }
 }

@@ -1,10 +1,11 @@
+import CurlClient
 import Foundation
 import Glibc
 import HTTPServer
 import Synchronization
 
-/// Every tunnel through the proxy (WebSocket upgrades) on one thread of its own: non-blocking
-/// sockets under one poll, so no thread waits for any one client or upstream. Each tunnel
+/// Every tunnel through the proxy (WebSocket upgrades, event streams) on one thread of its own:
+/// non-blocking sockets under one poll, the upstream's connections made by libcurl under it too, so no thread waits for any one client or upstream. Each tunnel
 /// holds at most `bufferBytes` each way: a side that does not read stops the other side being
 /// read (its sender is held back by TCP), so a stalled reader costs two buffers, not memory
 /// without end; and a tunnel where no byte moved for `idleTimeout` is closed. At most `total`
@@ -30,10 +31,10 @@ final class TunnelPump: Sendable {
     }
 
     enum Command: Sendable {
-        /// A new tunnel: its upstream's address, the request's head, the `Upgrade` asked for.
+        /// A new tunnel: its upstream's origin (`https://host:port`), the request's head, the
+        /// `Upgrade` asked for.
         case add(
-            id: Int, address: String, host: String, port: Int, head: [UInt8], protocolName: String, deferred: DeferredResponse,
-            events: Bool)
+            id: Int, address: String, url: String, head: [UInt8], protocolName: String, deferred: DeferredResponse, events: Bool)
         /// A stream's client read its buffer down: its upstream may be read again.
         case wake
         /// The client's connection after its 101, or nil when it left before.
@@ -48,6 +49,8 @@ final class TunnelPump: Sendable {
     }
 
     let limits: Limits
+    /// The upstream's TLS options and connect timeout, as the proxy's other upstream calls have them.
+    let upstream: CurlConfiguration
     /// A pipe that wakes the thread for a command.
     let wakeRead: Int32
     private let wakeWrite: Int32
@@ -56,8 +59,9 @@ final class TunnelPump: Sendable {
     let running = Atomic(true)
     let stopped = DispatchSemaphore(value: 0)
 
-    init(limits: Limits) {
+    init(limits: Limits, upstream: CurlConfiguration = CurlConfiguration()) {
         self.limits = limits
+        self.upstream = upstream
         var ends: [Int32] = [-1, -1]
         _ = pipe(&ends)
         for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK); _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
