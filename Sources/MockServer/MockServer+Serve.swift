@@ -149,7 +149,7 @@ extension MockServer {
 
     private func headed(_ response: ServerResponse, endpoint: AnyEndpoint, scenario: String?) -> ServerResponse {
         var response = response
-        response.headers += [("X-Apicheck-Endpoint", endpoint.id), ("X-Apicheck-Scenario", scenario ?? MockScenario.success)]
+        response.headers += [("X-Apicheck-Endpoint", endpoint.id), ("X-Apicheck-Scenario", scenario ?? ScenarioName.success.rawValue)]
         return response
     }
 

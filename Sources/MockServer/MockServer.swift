@@ -74,7 +74,7 @@ public final class MockServer: Sendable {
             case let .unknownScenario(names):
                 throw MockServerError(
                     "--scenario \(id)=\(scenario): \(id) has no scenario '\(scenario)'; known: "
-                        + names.joined(separator: ", "))
+                        + names.map(\.rawValue).joined(separator: ", "))
             }
             sticky[id] = ServeChoice(scenario: scenario)
         }

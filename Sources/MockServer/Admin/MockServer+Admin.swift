@@ -28,7 +28,7 @@ extension MockServer {
                             ("id", .string(endpoint.id)), ("method", .string(endpoint.method.rawValue)),
                             ("path", .string(basePath + endpoint.path)), ("auth", .bool(endpoint.requiresToken)),
                             ("mock", .string(endpoint.mock)),
-                            ("scenarios", .array((scenarioNames(of: endpoint.id) ?? []).map(JSONValue.string))),
+                            ("scenarios", .array((scenarioNames(of: endpoint.id) ?? []).map { .string($0.rawValue) })),
                         ])
                     }))
         case ("GET", "scenarios"?, 1):

@@ -77,10 +77,10 @@ public struct ProblemDocument: Error, Sendable {
             headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
-    static func unknownScenario(_ scenario: String, of endpoint: String, known: [String]) -> ProblemDocument {
+    static func unknownScenario(_ scenario: ScenarioName, of endpoint: String, known: [ScenarioName]) -> ProblemDocument {
         ProblemDocument(
             status: 400, title: "Unknown scenario",
-            detail: "\(endpoint) has no scenario '\(scenario)'; known: \(known.joined(separator: ", "))",
-            extra: [("endpoint", .string(endpoint)), ("known", .array(known.map(JSONValue.string)))])
+            detail: "\(endpoint) has no scenario '\(scenario)'; known: \(known.map(\.rawValue).joined(separator: ", "))",
+            extra: [("endpoint", .string(endpoint)), ("known", .array(known.map { .string($0.rawValue) }))])
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ErrorCheckProblemsTests {
     struct Room: Codable, Sendable { var name: String }
 
-    static func api(_ checks: [ErrorCheck], method: HTTPMethod = .get, scenarios: [String] = []) -> API {
+    static func api(_ checks: [ErrorCheck], method: HTTPMethod = .get, scenarios: [ScenarioName] = []) -> API {
         API(
             name: "rooms", envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
             endpoints: [

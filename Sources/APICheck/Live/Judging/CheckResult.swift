@@ -18,7 +18,7 @@ public struct CheckResult: Sendable, Equatable {
     /// The auth failure path a probe tried; nil for any other role.
     public var probe: AuthProbe?
     /// The scenario an error check provoked (`not_found`); nil for any other role.
-    public var scenario: String?
+    public var scenario: ScenarioName?
     public var endpoint: String
     public var method: String
     /// The declared path template (`statuses/{id}`).
@@ -45,7 +45,7 @@ public struct CheckResult: Sendable, Equatable {
     public init(
         name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
         classification: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: SkipReason? = nil,
-        requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil, scenario: String? = nil
+        requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil, scenario: ScenarioName? = nil
     ) {
         self.request = request
         self.scenario = scenario

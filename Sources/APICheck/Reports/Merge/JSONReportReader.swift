@@ -84,7 +84,7 @@ public enum JSONReportReader {
         // An error check's is `error-check <scenario> <endpoint>`.
         if role == .errorCheck {
             let words = name.split(separator: " ")
-            result.scenario = words.count >= 2 ? String(words[1]) : nil
+            result.scenario = words.count >= 2 ? ScenarioName(String(words[1])) : nil
         }
         if let timings = try item.optionalObject("timings") {
             result.timings = Timings(
