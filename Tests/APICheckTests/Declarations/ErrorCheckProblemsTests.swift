@@ -54,6 +54,17 @@ import Testing
                 ])
     }
 
+    @Test func aListedScenarioThatCannotNameAFileIsAProblemNamingTheEndpoint() {
+        let problems = Self.api([], scenarios: ["empty", "gone 410", "a@b"]).problems
+        #expect(problems.map(\.endpoint) == ["rooms.show", "rooms.show"])
+        #expect(
+            problems.map(\.message) == [
+                "scenario 'gone 410': a scenario is named with letters, digits, _ and - only (it names the mock room@<scenario>.json)",
+                "scenario 'a@b': a scenario is named with letters, digits, _ and - only (it names the mock room@<scenario>.json)",
+            ])
+        #expect(ScenarioName("not_found-2").isFileNamePart && !ScenarioName("").isFileNamePart)
+    }
+
     @Test func inputsMustBeDeclaredOfTheirTypeAndChangeSomething() {
         #expect(
             Self.messages(Self.api([.scenario("bad_limit", status: 400, inputs: ["limt": -1])]))
