@@ -115,7 +115,7 @@ extension MockServer {
 
     /// An answer that is `signal`, as the declarations make it (`API.signalledAnswer`).
     func signalled(_ signal: AnswerSignal, endpoint: AnyEndpoint) -> ServerResponse {
-        let made = api.signalledAnswer(signal, for: endpoint, like: errorExample)
+        let made = api.signalledAnswer(signal, for: endpoint, like: refusals.example)
         return ServerResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body)
     }
 

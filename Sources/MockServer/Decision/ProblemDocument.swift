@@ -34,6 +34,9 @@ public struct ProblemDocument: Error, Sendable {
             body: Data(JSONValue.object(members).compactText.utf8))
     }
 
+    /// The document as `serve` words its refusals (`RefusalStyle`).
+    func response(_ style: RefusalStyle) -> ServerResponse { style.response(self) }
+
     /// The refusal in the API's declared error shape, so an app's error handling sees what the
     /// real server would send: the title as a snake-case code (`invalid_request`), the detail as
     /// the message. problem+json when the API declares no shape, or declares problem+json.
