@@ -42,7 +42,8 @@ extension API {
                 let named = endpoint.errorChecks.contains { $0.scenario == scenario } ? "error check" : "scenario"
                 problem(
                     endpoint.id,
-                    "\(named) '\(scenario)': a scenario is named with letters, digits, _ and - only (it names the mock \(endpoint.mock)@<scenario>.json)")
+                    "\(named) '\(scenario)': a scenario is named with letters, digits, _ and - only (it names the mock \(endpoint.mock)@<scenario>.json)"
+                )
             }
             problems += errorCheckProblems(endpoint)
             if endpoint.enveloped == true, endpoint.ownEnvelope == nil, envelope == nil {

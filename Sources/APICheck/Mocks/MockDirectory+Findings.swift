@@ -65,7 +65,8 @@ extension MockDirectory {
             }
             return Finding(
                 kind: .undeclaredScenario, severity: .error, endpoint: endpoint.id,
-                expected: declared.map(\.rawValue).joined(separator: ", "), found: scenario.rawValue, message: message, file: path(of: file))
+                expected: declared.map(\.rawValue).joined(separator: ", "), found: scenario.rawValue, message: message, file: path(of: file)
+            )
         }
     }
 }

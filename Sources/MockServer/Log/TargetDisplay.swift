@@ -7,10 +7,6 @@ import HTTPServer
 struct TargetDisplay: Sendable {
     let redactor: Redactor
 
-    init(redactor: Redactor) {
-        self.redactor = redactor
-    }
-
     /// Path and query as sent, cut when long, secrets masked; not yet escaped for a terminal.
     func masked(_ request: ServerRequest) -> String { masked(path: request.path, query: request.query) }
 

@@ -59,7 +59,8 @@ import Testing
         #expect(entry.time(now: now, clock: arrived + .milliseconds(2500)) == Date(timeIntervalSince1970: 1_799_999_997.5))
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let shown = entry.json(formatter, targets: TargetDisplay(redactor: Redactor(fieldNames: [])), now: now, clock: arrived + .seconds(60))
+        let shown = entry.json(
+            formatter, targets: TargetDisplay(redactor: Redactor(fieldNames: [])), now: now, clock: arrived + .seconds(60))
         #expect(shown["time"]?.stringValue == "2027-01-15T07:59:00.000Z")
         #expect(shown["ms"]?.stringValue == nil && shown["ms"] == .number("0.25"))
     }

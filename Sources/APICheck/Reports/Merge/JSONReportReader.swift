@@ -72,7 +72,8 @@ public enum JSONReportReader {
         var result = CheckResult(
             name: name, role: role, endpoint: try item.string("endpoint"), method: try item.string("method"),
             path: try item.string("path"), status: try item.optionalInt("status"),
-            classification: try item.optionalString("outcome").map(ClassificationSummary.init(name:)), skipped: try item.optionalString("skipped").map(SkipReason.init(rawValue:)),
+            classification: try item.optionalString("outcome").map(ClassificationSummary.init(name:)),
+            skipped: try item.optionalString("skipped").map(SkipReason.init(rawValue:)),
             requestPath: try item.optionalString("requestPath"))
         result.readReproduceCommand = try item.optionalString("reproduce")
         result.traceparent = try item.optionalString("traceparent")
