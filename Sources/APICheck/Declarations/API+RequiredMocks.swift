@@ -15,7 +15,7 @@ extension API {
     /// Whether the API declares a forced-logout signal (`logout` mocks are then required).
     func declaresForcedLogout(_ endpoint: AnyEndpoint) -> Bool {
         let rules = rules(for: endpoint)
-        return !rules.logout.isEmpty || !(rules.envelope?.logoutCodes.isEmpty ?? true)
+        return !rules.forcedLogout.isEmpty || !(rules.envelope?.logoutCodes.isEmpty ?? true)
     }
 
     /// Every mock file name an endpoint needs: the success one, its declared scenarios, and for an

@@ -76,7 +76,7 @@ extension MockServer {
         switch decision.answer {
         case let .code(code):
             let rules = api.rules(for: endpoint)
-            guard let token, rules.envelope?.logoutCodes.contains(code) == true || rules.logout.contains(where: { $0.code == code })
+            guard let token, rules.envelope?.logoutCodes.contains(code) == true || rules.forcedLogout.contains(where: { $0.code == code })
             else { return [] }
             return [.revokeToken(token)]
         case .mock(ScenarioName.logout?):
