@@ -50,7 +50,7 @@ extension MockServer {
 
     private static func exchange(_ request: ServerRequest, _ response: ServerResponse, record: ServedRecord) -> RequestJournal.Exchange {
         RequestJournal.Exchange(
-            method: request.method, path: shown(request.path), query: request.query, endpoint: record.endpoint,
+            method: request.method, path: TargetDisplay.shown(request.path), query: request.query, endpoint: record.endpoint,
             scenario: record.scenario, session: request.field("x-apicheck-session"), status: response.ending == nil ? response.status : 0,
             problems: record.problems)
     }
@@ -65,7 +65,7 @@ extension MockServer {
         bytes.reserveCapacity(160)
         bytes.append(contentsOf: request.method.utf8)
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: redactor.redact(Self.shown(Self.target(of: request))).utf8)
+        bytes.append(contentsOf: targets.masked(request).utf8)
         bytes.append(contentsOf: " -> ".utf8)
         bytes.append(contentsOf: (response.ending.map { "\($0)" } ?? String(response.status)).utf8)
         bytes.append(UInt8(ascii: " "))
@@ -105,8 +105,7 @@ extension MockServer {
             return notFound(request, relative: relative, note: note, record: &record)
         case let .wrongMethod(allowed):
             record.problems = ["method \(request.method) not allowed"]
-            return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(
-                in: api.errors, like: errorExample)
+            return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(refusals)
         case let .found(endpoint, pathValues):
             record.endpoint = endpoint.id
             return serve(endpoint, request: request, pathValues: pathValues, record: &record)
@@ -118,25 +117,7 @@ extension MockServer {
             .map { "\($0.method) \(basePath)\($0.path) (\($0.id))" }
         record.problems = [note ?? "no such route"]
         return ProblemDocument.notFound(
-            method: request.method, path: DisplayText.escaped(Self.shown(request.path)), note: note, closest: closest
-        ).response(in: api.errors, like: errorExample)
-    }
-
-    /// Path and query as sent (percent-decoded by the server), secrets not yet masked.
-    static func target(of request: ServerRequest) -> String { target(path: request.path, query: request.query) }
-
-    /// A path or target as the log, the journal and a 404 show it: past `limit` bytes it is cut at
-    /// the last `/`, `?` or `&` before the limit (so a secret is shown whole or not at all) and
-    /// says how long it was. A 30 KB path costs no more to log than a short one.
-    static func shown(_ text: String, limit: Int = 1024) -> String {
-        guard text.utf8.count > limit else { return text }
-        let head = text.utf8.prefix(limit)
-        let cut = head.lastIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "&") } ?? head.startIndex
-        return String(decoding: text.utf8[..<cut], as: UTF8.self) + "/… (\(text.utf8.count) bytes)"
-    }
-
-    static func target(path: String, query: [(name: String, value: String)]) -> String {
-        guard !query.isEmpty else { return path }
-        return path + "?" + query.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&")
+            method: request.method, path: DisplayText.escaped(TargetDisplay.shown(request.path)), note: note, closest: closest
+        ).response(refusals)
     }
 }

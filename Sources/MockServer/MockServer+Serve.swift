@@ -38,11 +38,11 @@ extension MockServer {
         var response: ServerResponse
         switch decision.answer {
         case let .invalid(problems):
-            return ProblemDocument.invalid(endpoint, problems).response(in: api.errors, like: errorExample)
+            return ProblemDocument.invalid(endpoint, problems).response(refusals)
         case let .unreadablePreference(detail):
-            return ProblemDocument.invalidPreference(detail).response(in: api.errors, like: errorExample)
+            return ProblemDocument.invalidPreference(detail).response(refusals)
         case let .unknownScenario(scenario, names):
-            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: names).response(in: api.errors, like: errorExample)
+            return ProblemDocument.unknownScenario(scenario, of: endpoint.id, known: names).response(refusals)
         case let .fault(fault):
             response = Self.broken(fault)
         case let .code(code):
@@ -52,7 +52,7 @@ extension MockServer {
         case .wrongCredentials:
             response = headed(
                 ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
-                    .response(in: api.errors, like: errorExample), endpoint: endpoint, scenario: decision.scenario)
+                    .response(refusals), endpoint: endpoint, scenario: decision.scenario)
         case let .mock(scenario):
             guard let (file, served) = mockBody(of: endpoint, scenario: scenario) else {
                 let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")
@@ -64,7 +64,7 @@ extension MockServer {
                     status: 500, title: "No mock",
                     detail: "\(endpoint.id): no usable mock \(name).json in \(mocks.directory.url.path)\(unspent)"
                 )
-                .response(in: api.errors, like: errorExample)
+                .response(refusals)
                 break
             }
             var data = served.data
@@ -138,18 +138,18 @@ extension MockServer {
         let message = "code \(code.text) on request"
         guard let policy = rules.envelope else {
             guard let errors = api.errors, errors != .problemJSON else {
-                return ProblemDocument(status: 400, title: "Code on request", detail: message).response(in: api.errors, like: errorExample)
+                return ProblemDocument(status: 400, title: "Code on request", detail: message).response(refusals)
             }
             return ServerResponse(
                 status: 400, headers: [("Content-Type", errors.contentType)],
-                body: Data(errors.body(code: code, message: message, status: 400, like: errorExample).compactText.utf8))
+                body: Data(errors.body(code: code, message: message, status: 400, like: refusals.example).compactText.utf8))
         }
         return .json(Data(policy.envelope(code: code, message: message).compactText.utf8))
     }
 
     private func headed(_ response: ServerResponse, endpoint: AnyEndpoint, scenario: String?) -> ServerResponse {
         var response = response
-        response.headers += [("X-Apicheck-Endpoint", endpoint.id), ("X-Apicheck-Scenario", scenario ?? MockScenario.success)]
+        response.headers += [("X-Apicheck-Endpoint", endpoint.id), ("X-Apicheck-Scenario", scenario ?? ScenarioName.success.rawValue)]
         return response
     }
 

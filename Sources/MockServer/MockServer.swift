@@ -19,21 +19,22 @@ public final class MockServer: Sendable {
     /// The mock files as served: read at start, re-read when edited, added since.
     let mocks: ServedMocks
     let routes: MockRoutes
-    /// One of the API's own error answers, which serve's refusals follow (`ErrorShape.body`).
-    let errorExample: (document: JSONValue, status: Int)?
+    /// How serve's own refusals are worded: the API's error shape, like one of its error answers.
+    let refusals: RefusalStyle
     /// The emulated session lifecycle's state: the tokens, what the API promises each state.
     let auth: EmulatedAuth
     /// What serve says on start about the tokens it accepts (a token issued beforehand that it
     /// made up because its variable is unset); empty when there is nothing to say.
     public var tokenNotes: [String] { auth.notes }
     let scenarios: ScenarioBook
-    let journal: RequestJournal
+    /// The admin API's journal of requests, and when the server started.
+    let admin: AdminState
     /// Answers made from the request line alone, given again to the same line.
     let memo: AnswerMemo
     /// The memo with what giving an answer again reads and writes.
-    var answers: RepeatedAnswers { RepeatedAnswers(memo: memo, scenarios: scenarios, journal: journal, logQueue: logQueue) }
-    let redactor: Redactor
-    let started = Date()
+    var answers: RepeatedAnswers { RepeatedAnswers(memo: memo, scenarios: scenarios, journal: admin.journal, logQueue: logQueue) }
+    /// How the log and the journal show a request's target, secrets masked.
+    let targets: TargetDisplay
     /// Where log lines wait for `options.logText` or `options.log`; nil when the server is quiet.
     let logQueue: LogQueue?
     private let server = Mutex<HTTPServer?>(nil)
@@ -57,10 +58,10 @@ public final class MockServer: Sendable {
                     + "(--allow-invalid serves them anyway)", findings: errors)
         }
         warnings = options.allowInvalid ? findings : findings.filter { $0.severity != .error }
-        errorExample = mocks.errorExample()
-        redactor = api.makeRedactor()
+        refusals = RefusalStyle(errors: api.errors, example: mocks.errorExample())
+        targets = TargetDisplay(redactor: api.makeRedactor())
         routes = MockRoutes(api.endpoints)
-        journal = RequestJournal(capacity: options.journalSize)
+        admin = AdminState(journalSize: options.journalSize)
         memo = AnswerMemo(readHeaders: Self.declaredHeaders(of: api))
         let known = KnownScenarios(api: api, mocks: mocks)
         var sticky: [String: ServeChoice] = [:]
@@ -74,7 +75,7 @@ public final class MockServer: Sendable {
             case let .unknownScenario(names):
                 throw MockServerError(
                     "--scenario \(id)=\(scenario): \(id) has no scenario '\(scenario)'; known: "
-                        + names.joined(separator: ", "))
+                        + names.map(\.rawValue).joined(separator: ", "))
             }
             sticky[id] = ServeChoice(scenario: scenario)
         }

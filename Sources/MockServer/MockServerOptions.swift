@@ -21,7 +21,7 @@ public struct MockServerOptions: Sendable {
     /// Milliseconds added to every answer: a fixed value (`min == max`) or a random one in range.
     public var delay: ClosedRange<Int>?
     /// Sticky scenarios from the start, by endpoint id (`--scenario ID=NAME`).
-    public var scenarios: [String: String]
+    public var scenarios: [String: ScenarioName]
     /// Start even when the mocks do not pass the audit.
     public var allowInvalid: Bool
     /// One line per request; nil (and no `logText`) keeps the server quiet. Lines reach it through a `LogQueue`:
@@ -58,7 +58,7 @@ public struct MockServerOptions: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, basePath: String? = nil, stateless: Bool = false,
-        cors: Bool = false, delay: ClosedRange<Int>? = nil, scenarios: [String: String] = [:],
+        cors: Bool = false, delay: ClosedRange<Int>? = nil, scenarios: [String: ScenarioName] = [:],
         allowInvalid: Bool = false, log: (@Sendable (String) -> Void)? = nil, journalSize: Int = 500,
         maxMockBytes: Int = MockDirectory.defaultMaxFileBytes, configuration: HTTPServerConfiguration? = nil
     ) {

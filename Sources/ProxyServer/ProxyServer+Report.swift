@@ -30,7 +30,7 @@ extension ProxyServer {
             results.append(
                 CheckResult(
                     name: endpoint.id, role: .endpoint, endpoint: endpoint.id, method: endpoint.method.rawValue,
-                    path: endpoint.path, classification: "\(count.exchanges) exchanges: \(outcomes)",
+                    path: endpoint.path, classification: .text("\(count.exchanges) exchanges: \(outcomes)"),
                     findings: byEndpoint[endpoint.id] ?? []))
         }
         if dropped > 0 {

@@ -136,7 +136,7 @@ import Testing
         let events = Mutex<[SessionEvent]>([])
         session.observe { event in events.withLock { $0.append(event) } }
         let (client, transport) = client(session: session)
-        transport.use(MockScenario.logout, for: id)
+        transport.use(ScenarioName.logout, for: id)
         let error = await #expect(throws: APIError.self) {
             _ = try await client.send(endpoint, sampleValues(endpoint))
         }
@@ -152,7 +152,7 @@ import Testing
         let events = Mutex<[SessionEvent]>([])
         session.observe { event in events.withLock { $0.append(event) } }
         let (client, transport) = client(session: session)
-        transport.use(MockScenario.expired, for: id)
+        transport.use(ScenarioName.expired, for: id)
         let error = await #expect(throws: APIError.self) {
             _ = try await client.send(endpoint, sampleValues(endpoint))
         }
@@ -168,7 +168,7 @@ import Testing
     func failureCodesThrowServerError(_ id: String, _ scenario: String, _ code: Int, _ message: String) async throws {
         let endpoint = try #require(Demo.api.endpoint(id))
         let (client, transport) = client()
-        transport.use(scenario, for: id)
+        transport.use(ScenarioName(scenario), for: id)
         let error = await #expect(throws: APIError.self) {
             _ = try await client.send(endpoint, sampleValues(endpoint))
         }

@@ -52,10 +52,10 @@ import TestSupport
         #expect(try await Self.me(harness, access).status == 200)
         // The replaced access token gets the dead-token answer, as declared.
         let replaced = try await Self.me(harness, first.access)
-        #expect(replaced.status == 401 && Self.scenario(replaced) == MockScenario.expired)
+        #expect(replaced.status == 401 && Self.scenario(replaced) == ScenarioName.expired.rawValue)
         // Refresh tokens rotate: the used one is refused, the new one works.
         let reused = try await Self.refresh(harness, refreshToken)
-        #expect(reused.status == 401 && Self.scenario(reused) == MockScenario.refused)
+        #expect(reused.status == 401 && Self.scenario(reused) == ScenarioName.refused.rawValue)
         #expect(try await Self.refresh(harness, rotated).status == 200)
         #expect(try await Self.refresh(harness, "rt-never-issued").status == 401)
     }
@@ -79,7 +79,7 @@ import TestSupport
         defer { harness.stop(); mocks.remove() }
         let login = try await Self.login(harness)
         let expired = try await Self.me(harness, login.access, headers: [("Prefer", "expire-token")])
-        #expect(expired.status == 401 && Self.scenario(expired) == MockScenario.expired)
+        #expect(expired.status == 401 && Self.scenario(expired) == ScenarioName.expired.rawValue)
         #expect(try await Self.me(harness, login.access).status == 401)
         #expect(try await Self.refresh(harness, try #require(login.refresh)).status == 200)
     }
@@ -140,7 +140,7 @@ import TestSupport
         let earlier = try await Self.login(revoking)
         _ = try await Self.login(revoking)
         let revoked = try await Self.me(revoking, earlier.access)
-        #expect(revoked.status == 401 && Self.scenario(revoked) == MockScenario.expired)
+        #expect(revoked.status == 401 && Self.scenario(revoked) == ScenarioName.expired.rawValue)
     }
 
     @Test func aLoggedOutTokenGetsTheDeclaredAnswer() async throws {
@@ -150,7 +150,7 @@ import TestSupport
         let other = try await Self.login(harness)
         #expect(try await harness.send(.post, "auth/logout", headers: [("Authorization", "Bearer \(login.access)")]).status == 200)
         let after = try await Self.me(harness, login.access)
-        #expect(after.status == 401 && Self.scenario(after) == MockScenario.expired)
+        #expect(after.status == 401 && Self.scenario(after) == ScenarioName.expired.rawValue)
         #expect(try await Self.me(harness, other.access).status == 200)
     }
 
@@ -161,7 +161,7 @@ import TestSupport
         defer { harness.stop(); mocks.remove() }
         let wrong = try await Self.login(harness, password: "guess")
         #expect(wrong.response.status == 403)
-        #expect(Self.scenario(wrong.response) == MockScenario.wrongPassword)
+        #expect(Self.scenario(wrong.response) == ScenarioName.wrongPassword.rawValue)
         #expect(wrong.refresh == nil)
         let right = try await Self.login(harness)
         #expect(right.response.status == 200)

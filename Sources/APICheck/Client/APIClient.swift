@@ -41,7 +41,7 @@ public final class APIClient: Sendable {
         self.trace = trace.map { sink in { @Sendable line in sink(redactor.traceText(line)) } }
         self.builder = RequestBuilder(api: api, baseURL: baseURL)
         self.redactedFields = api.redactedFields
-        self.signalStatuses = Set((api.expired + api.logout).compactMap(\.status)).union(api.envelope?.expiredHTTPStatuses ?? [])
+        self.signalStatuses = Set((api.expired + api.forcedLogout).compactMap(\.status)).union(api.envelope?.expiredHTTPStatuses ?? [])
         self.refresh = api.auth.refresh.flatMap { policy in api.endpoint(policy.endpoint).map { (policy, $0) } }
         self.lifecycle = api.tokenLifecycle
     }

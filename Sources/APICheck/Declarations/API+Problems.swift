@@ -38,6 +38,13 @@ extension API {
                 problem(endpoint.id, "a \(endpoint.method) request has no body, but parameter '\(body.name)' is declared in the body")
             }
             if let body = endpoint.requestBody { problems += bodyProblems(endpoint, body) }
+            for scenario in endpoint.scenarios where !scenario.isFileNamePart {
+                let named = endpoint.errorChecks.contains { $0.scenario == scenario } ? "error check" : "scenario"
+                problem(
+                    endpoint.id,
+                    "\(named) '\(scenario)': a scenario is named with letters, digits, _ and - only (it names the mock \(endpoint.mock)@<scenario>.json)"
+                )
+            }
             problems += errorCheckProblems(endpoint)
             if endpoint.enveloped == true, endpoint.ownEnvelope == nil, envelope == nil {
                 problem(

@@ -15,7 +15,7 @@ extension API {
     /// Whether the API declares a forced-logout signal (`logout` mocks are then required).
     func declaresForcedLogout(_ endpoint: AnyEndpoint) -> Bool {
         let rules = rules(for: endpoint)
-        return !rules.logout.isEmpty || !(rules.envelope?.logoutCodes.isEmpty ?? true)
+        return !rules.forcedLogout.isEmpty || !(rules.envelope?.logoutCodes.isEmpty ?? true)
     }
 
     /// Every mock file name an endpoint needs: the success one, its declared scenarios, and for an
@@ -25,13 +25,13 @@ extension API {
         var names = [endpoint.mock]
         names += endpoint.scenarios.map { "\(endpoint.mock)@\($0)" }
         if endpoint.requiresToken {
-            if declaresForcedLogout(endpoint) { names.append("\(endpoint.mock)@\(MockScenario.logout)") }
-            if declaresDeadTokenAnswer(endpoint) { names.append("\(endpoint.mock)@\(MockScenario.expired)") }
+            if declaresForcedLogout(endpoint) { names.append("\(endpoint.mock)@\(ScenarioName.logout)") }
+            if declaresDeadTokenAnswer(endpoint) { names.append("\(endpoint.mock)@\(ScenarioName.expired)") }
         }
         // The refresh flow: the answer to a refresh token the server refuses, which sends the
         // app back to its login.
         if endpoint.sessionEffect == .refreshes, auth.refresh?.endpoint == endpoint.id {
-            names.append("\(endpoint.mock)@\(MockScenario.refused)")
+            names.append("\(endpoint.mock)@\(ScenarioName.refused)")
         }
         return names
     }

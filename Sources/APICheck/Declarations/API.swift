@@ -14,9 +14,10 @@ public struct API: Sendable {
     /// error shape's): `[.status(401, code: "M_UNKNOWN_TOKEN")]`. The envelope's
     /// `expiredHTTPStatuses` and `expiredCodes` count too.
     public var expired: [AnswerSignal]
-    /// Answers that force the app to log out, by HTTP status and/or code. The envelope's
-    /// `logoutCodes` count too.
-    public var logout: [AnswerSignal]
+    /// Answers that force the app to log out (the server revoked the token), by HTTP status
+    /// and/or code: a forced logout, not the app's own (an endpoint that `logsOut`). Declared as
+    /// `logout:`. The envelope's `logoutCodes` count too.
+    public var forcedLogout: [AnswerSignal]
     /// How it logs in; `.noLogin` for an API whose endpoints need no token.
     public var auth: AuthPolicy
     /// Sent with every request (`os`, `client`).
@@ -38,7 +39,7 @@ public struct API: Sendable {
     ) {
         self.errors = errors
         self.expired = expired
-        self.logout = logout
+        forcedLogout = logout
         self.dates = dates
         self.declaredIn = declaredIn
         self.name = name
@@ -87,7 +88,7 @@ public struct API: Sendable {
             expired += policy.expiredHTTPStatuses.sorted().map { AnswerSignal.status($0) }
         }
         return AnswerRules(
-            envelope: own, errors: errors, expired: expired, logout: logout,
+            envelope: own, errors: errors, expired: expired, logout: forcedLogout,
             // The refresh endpoint sends a token too: the refresh token, whose death
             // it answers as the API answers a dead token.
             sendsToken: endpoint.requiresToken || endpoint.sessionEffect == .refreshes,
@@ -102,4 +103,13 @@ public struct API: Sendable {
 
     /// A redactor primed with this API's secret field names.
     public func makeRedactor() -> Redactor { Redactor(api: self) }
+}
+
+extension API {
+    /// The forced logout's signals by their earlier name, which read as the logout endpoint.
+    @available(*, deprecated, renamed: "forcedLogout")
+    public var logout: [AnswerSignal] {
+        get { forcedLogout }
+        set { forcedLogout = newValue }
+    }
 }

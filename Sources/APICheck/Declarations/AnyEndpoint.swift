@@ -25,9 +25,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var sessionEffect: SessionEffect { declaration.sessionEffect }
     /// Named scenarios that must have a mock variant (`wrong_password`): those declared in
     /// `scenarios:`, then those of the error checks.
-    public var scenarios: [String] { declaration.scenarios + declaration.errorChecks.map(\.scenario) }
+    public var scenarios: [ScenarioName] { declaration.scenarios + declaration.errorChecks.map(\.scenario) }
     /// The scenarios declared in `scenarios:` alone, without the error checks'.
-    public var listedScenarios: [String] { declaration.scenarios }
+    public var listedScenarios: [ScenarioName] { declaration.scenarios }
     /// The failures a live run provokes on purpose, each a step of its own after the endpoint's call.
     public var errorChecks: [ErrorCheck] { declaration.errorChecks }
     /// The error checks a live run sends: those whose method is safe, or declared `sent: .always`.
@@ -70,7 +70,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let successStatus: Int
         let acceptsEmptyBody: Bool
         let sessionEffect: SessionEffect
-        let scenarios: [String]
+        let scenarios: [ScenarioName]
         let paging: Paging?
         let after: [String]
         let distinction: Distinction?
@@ -86,7 +86,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         init<Response: Decodable & Sendable>(
             id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
             requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy?, successStatus: Int,
-            sessionEffect: SessionEffect, scenarios: [String], paging: Paging?, probing: AuthProbing,
+            sessionEffect: SessionEffect, scenarios: [ScenarioName], paging: Paging?, probing: AuthProbing,
             after: [String], distinction: Distinction?, requestBody: RequestBody?, errorChecks: [ErrorCheck],
             responseType: Response.Type
         ) {
@@ -169,7 +169,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     init<Response: Decodable & Sendable>(
         id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
         requiresToken: Bool, enveloped: Bool?, ownEnvelope: EnvelopePolicy? = nil, successStatus: Int = 200,
-        sessionEffect: SessionEffect, scenarios: [String], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
+        sessionEffect: SessionEffect, scenarios: [ScenarioName], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
         after: [String] = [], distinction: Distinction? = nil, requestBody: RequestBody? = nil, errorChecks: [ErrorCheck] = [],
         responseType: Response.Type
     ) {

@@ -26,7 +26,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         id: String, _ method: HTTPMethod, _ path: String, parameters: [Parameter] = [],
         mock: String, auth: AuthRequirement = .anonymous, enveloped: Bool? = nil,
         envelope: EnvelopePolicy? = nil, successStatus: Int = 200, sessionEffect: SessionEffect = .keepsSession,
-        scenarios: [String] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
+        scenarios: [ScenarioName] = [], paging: Paging? = nil, probing: AuthProbing = .whenSafe,
         after: [String] = [], distinguishedBy: Distinction? = nil, body: RequestBody? = nil,
         errorChecks: [ErrorCheck] = []
     ) {

@@ -33,7 +33,7 @@ extension LiveCheck {
                 classification: call.classification, issuedToken: exchange.issuedToken,
                 sentToken: exchange.sentToken)
         }
-        result.classification = call.classification?.name
+        result.classification = call.classification.map(ClassificationSummary.init)
         outcome.result = result
         return (outcome, call)
     }

@@ -40,7 +40,7 @@ extension LiveCheck {
 
     /// How the answer's shape differs from the scenario mock's: warnings, since no decode type
     /// reads a failure's body. Nothing when there is no such mock yet (`record` writes it).
-    private func scenarioDrift(_ endpoint: AnyEndpoint, _ scenario: String, document: JSONValue) -> [Finding] {
+    private func scenarioDrift(_ endpoint: AnyEndpoint, _ scenario: ScenarioName, document: JSONValue) -> [Finding] {
         guard let mocks, let file = mocks.file(of: endpoint, scenario: scenario), case let .success(mock) = mocks.document(of: file) else {
             return []
         }

@@ -90,7 +90,7 @@ public struct MockAudit: Sendable {
                     kind: .mockScenario, severity: .error, endpoint: endpoint.id, expected: expected,
                     found: classification.name,
                     message:
-                        "scenario '\(file.scenario ?? MockScenario.success)' should classify as \(expected), classifies as \(classification.name)",
+                        "scenario '\(file.scenario ?? ScenarioName.success)' should classify as \(expected), classifies as \(classification.name)",
                     file: filePath)
             ]
         }
@@ -115,7 +115,7 @@ public struct MockAudit: Sendable {
         // Under auth turned off by its variable, a token's variants are kept for the server run
         // with it on: nothing here sends a token to answer them.
         if !endpoint.requiresToken, api.auth.offVariable != nil,
-            file.scenario == MockScenario.expired || file.scenario == MockScenario.logout
+            file.scenario == ScenarioName.expired || file.scenario == ScenarioName.logout
         {
             return []
         }
@@ -125,13 +125,13 @@ public struct MockAudit: Sendable {
                 return interpretation.error.map { [Finding($0, file: filePath)] } ?? []
             }
             return wrong("success")
-        case MockScenario.logout?:
+        case ScenarioName.logout?:
             if case .forcedLogout = classification { return [] }
             return wrong("logout")
-        case MockScenario.expired?:
+        case ScenarioName.expired?:
             if case .tokenExpired = classification { return [] }
             return wrong("tokenExpired")
-        case MockScenario.refused? where endpoint.sessionEffect == .refreshes:
+        case ScenarioName.refused? where endpoint.sessionEffect == .refreshes:
             // The answer the API promises for a refresh token it refuses.
             let promise = api.auth.refresh?.refusedRefreshToken ?? .deadToken
             let code = api.rules(for: endpoint).failureCode(in: document)

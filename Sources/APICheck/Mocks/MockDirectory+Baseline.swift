@@ -36,7 +36,7 @@ extension MockDirectory {
     private func successVariants(of endpoint: AnyEndpoint) -> [JSONValue] {
         let rules = api.rules(for: endpoint)
         return files(of: endpoint).compactMap { file -> JSONValue? in
-            guard let scenario = file.scenario, scenario != MockScenario.logout, scenario != MockScenario.expired,
+            guard let scenario = file.scenario, scenario != ScenarioName.logout, scenario != ScenarioName.expired,
                 file.status.map({ (200..<300).contains($0) }) ?? true,
                 case let .success(document) = document(of: file), case let .success(data) = data(of: file),
                 case .success = Classification.of(
@@ -55,7 +55,7 @@ extension MockDirectory {
         var codes: Set<EnvelopeCode> = []
         let rules = api.rules(for: login)
         for file in files(of: login) {
-            guard let scenario = file.scenario, scenario != MockScenario.logout, scenario != MockScenario.expired,
+            guard let scenario = file.scenario, scenario != ScenarioName.logout, scenario != ScenarioName.expired,
                 case let .success(document) = document(of: file), let code = rules.failureCode(in: document)
             else { continue }
             codes.insert(code)

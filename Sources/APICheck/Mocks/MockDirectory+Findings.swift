@@ -48,8 +48,8 @@ extension MockDirectory {
     /// Variants of `endpoint` whose scenario it does not declare (`topics@typo.json`): nothing
     /// requires them, so a misspelt name would otherwise sit there unnoticed.
     public func undeclaredScenarioFindings(of endpoint: AnyEndpoint) -> [Finding] {
-        var standard = [MockScenario.logout, MockScenario.expired]
-        if endpoint.sessionEffect == .refreshes { standard.append(MockScenario.refused) }
+        var standard = [ScenarioName.logout, ScenarioName.expired]
+        if endpoint.sessionEffect == .refreshes { standard.append(ScenarioName.refused) }
         let declared = endpoint.scenarios + standard
         return files(of: endpoint).compactMap { file -> Finding? in
             guard let scenario = file.scenario, !declared.contains(scenario) else { return nil }
@@ -58,14 +58,15 @@ extension MockDirectory {
                 + (endpoint.scenarios.isEmpty
                     ? "it declares none" : "it declares " + endpoint.scenarios.map { "'\($0)'" }.joined(separator: ", "))
                 + "; the standard ones are " + standard.map { "'\($0)'" }.joined(separator: " and ") + ")"
-            if let near = NameSuggestion.nearest(scenario, in: declared) {
+            if let near = NameSuggestion.nearest(scenario.rawValue, in: declared.map(\.rawValue)) {
                 message += "; did you mean '\(near)'?"
             } else {
                 message += "; add it to the endpoint's scenarios: or rename the file"
             }
             return Finding(
                 kind: .undeclaredScenario, severity: .error, endpoint: endpoint.id,
-                expected: declared.joined(separator: ", "), found: scenario, message: message, file: path(of: file))
+                expected: declared.map(\.rawValue).joined(separator: ", "), found: scenario.rawValue, message: message, file: path(of: file)
+            )
         }
     }
 }

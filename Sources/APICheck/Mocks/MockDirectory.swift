@@ -98,7 +98,7 @@ public final class MockDirectory: Sendable {
     public func file(_ variantName: String) -> MockFileName? { variants[variantName] }
 
     /// The success file of an endpoint, or a scenario variant of it.
-    public func file(of endpoint: AnyEndpoint, scenario: String? = nil) -> MockFileName? {
+    public func file(of endpoint: AnyEndpoint, scenario: ScenarioName? = nil) -> MockFileName? {
         variants[scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock]
     }
 

@@ -2,11 +2,11 @@
 public struct MockFileName: Sendable, Hashable, CustomStringConvertible {
     public var mock: String
     /// Nil for the success answer.
-    public var scenario: String?
+    public var scenario: ScenarioName?
     /// An HTTP status pinned in the name (`status_show@gone.410.json`).
     public var status: Int?
 
-    public init(mock: String, scenario: String? = nil, status: Int? = nil) {
+    public init(mock: String, scenario: ScenarioName? = nil, status: Int? = nil) {
         self.mock = mock
         self.scenario = scenario
         self.status = status
@@ -28,13 +28,13 @@ public struct MockFileName: Sendable, Hashable, CustomStringConvertible {
             status = pinned
             scenario = String(scenario[..<dot])
         }
-        self.init(mock: String(stem[..<at]), scenario: scenario, status: status)
+        self.init(mock: String(stem[..<at]), scenario: ScenarioName(scenario), status: status)
     }
 
     /// The HTTP status a mock is replayed with: pinned in the name, else the dead-token status for
     /// the `expired` scenario, else 200.
     public func status(expiredStatus: Int) -> Int {
-        status ?? (scenario == MockScenario.expired ? expiredStatus : 200)
+        status ?? (scenario == ScenarioName.expired ? expiredStatus : 200)
     }
 
     /// `mock@scenario` without status or extension: how variants are named in requirements.

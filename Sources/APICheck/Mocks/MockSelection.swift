@@ -12,9 +12,9 @@ public struct MockSelection: Sendable, Equatable {
         /// An endpoint id, or a glob over ids: `*` for any run of characters, `?` for one.
         public var pattern: String
         /// The scenario variant to answer with (`<mock>@<scenario>.json`); nil for the success file.
-        public var scenario: String?
+        public var scenario: ScenarioName?
 
-        public init(_ pattern: String, scenario: String? = nil) {
+        public init(_ pattern: String, scenario: ScenarioName? = nil) {
             self.pattern = pattern
             self.scenario = scenario
         }
@@ -66,7 +66,7 @@ public struct MockSelection: Sendable, Equatable {
             let parts = entry.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard !parts[0].isEmpty else { throw MockSelectionError(entry: entry, reason: "no endpoint id before '@'") }
             if parts.count == 2, parts[1].isEmpty { throw MockSelectionError(entry: entry, reason: "no scenario after '@'") }
-            rules.append(Rule(parts[0], scenario: parts.count == 2 ? parts[1] : nil))
+            rules.append(Rule(parts[0], scenario: parts.count == 2 ? ScenarioName(parts[1]) : nil))
         }
         self.rules = rules
     }

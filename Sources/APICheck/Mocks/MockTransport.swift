@@ -11,8 +11,8 @@ public final class MockTransport: Transport {
     public var directory: URL { mocks.url }
     public var api: API { mocks.api }
     private struct State {
-        var scenarios: [String: String] = [:]
-        var defaultScenario: String?
+        var scenarios: [String: ScenarioName] = [:]
+        var defaultScenario: ScenarioName?
         var requests: [HTTPRequest] = []
         var delay: Duration = .zero
         var deadTokens: Set<String> = []
@@ -29,12 +29,12 @@ public final class MockTransport: Transport {
     }
 
     /// Answers `endpointID` with a scenario variant; nil returns to the success file.
-    public func use(_ scenario: String?, for endpointID: String) {
+    public func use(_ scenario: ScenarioName?, for endpointID: String) {
         state.withLock { $0.scenarios[endpointID] = scenario }
     }
 
     /// Answers every endpoint without a scenario of its own with this one; nil for success.
-    public func useForAll(_ scenario: String?) {
+    public func useForAll(_ scenario: ScenarioName?) {
         state.withLock { $0.defaultScenario = scenario }
     }
 
@@ -55,7 +55,7 @@ public final class MockTransport: Transport {
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (chosen, delay, deadTokens) = state.withLock { state -> (String?, Duration, Set<String>) in
+        let (chosen, delay, deadTokens) = state.withLock { state -> (ScenarioName?, Duration, Set<String>) in
             state.requests.append(request)
             return (request.endpointID.flatMap { state.scenarios[$0] } ?? state.defaultScenario, state.delay, state.deadTokens)
         }
@@ -75,7 +75,7 @@ public final class MockTransport: Transport {
         var scenario = chosen
         if endpoint.requiresToken, !deadTokens.isEmpty, let token = request.token(placedBy: api.auth.placement), deadTokens.contains(token)
         {
-            scenario = MockScenario.expired
+            scenario = ScenarioName.expired
         }
         guard let file = mocks.file(of: endpoint, scenario: scenario) else {
             let variant = scenario.map { "\(endpoint.mock)@\($0)" } ?? endpoint.mock

@@ -15,7 +15,7 @@ extension OpenAPIDocument {
         var examples: [Int: [(key: String, value: JSONValue)]] = [:]
         for (file, status, value) in answers {
             let example = JSONValue.object([("summary", .string(file.description)), ("value", value)])
-            examples[status, default: []].append((file.scenario ?? MockScenario.success, example))
+            examples[status, default: []].append(((file.scenario ?? .success).rawValue, example))
         }
         let success = endpoint.successStatus
         let policy = api.envelope(for: endpoint)
@@ -56,7 +56,7 @@ extension OpenAPIDocument {
                 description = "An answer recorded in the mocks"
             }
             let checked = endpoint.errorChecks.filter { $0.status == status }.map(\.scenario)
-            if !checked.isEmpty { description += "; declared error checks: " + checked.joined(separator: ", ") }
+            if !checked.isEmpty { description += "; declared error checks: " + checked.map(\.rawValue).joined(separator: ", ") }
             var media: [(key: String, value: JSONValue)] = [("schema", schema)]
             if let named = examples[status], !named.isEmpty { media.append(("examples", .object(named))) }
             responses.append(

@@ -3,7 +3,7 @@
 public struct MockCandidate: Sendable {
     public var endpoint: AnyEndpoint
     /// Nil for the success answer; `logout`, `expired` or a declared failure scenario.
-    public var scenario: String?
+    public var scenario: ScenarioName?
     public var status: Int
     public var document: JSONValue
     /// Contract violations found in the answer (a decode error, a field gone): it is not written
@@ -16,7 +16,7 @@ public struct MockCandidate: Sendable {
     public var isEmpty = false
 
     public init(
-        endpoint: AnyEndpoint, scenario: String? = nil, status: Int, document: JSONValue,
+        endpoint: AnyEndpoint, scenario: ScenarioName? = nil, status: Int, document: JSONValue,
         violations: [Finding] = [], seen: Int = 1
     ) {
         self.endpoint = endpoint

@@ -92,7 +92,7 @@ public struct MockRecorder: Sendable {
             // The refresh endpoint's refusal, from the dead-refresh-token probe's answer.
             if options.probes, endpoint.sessionEffect == .refreshes,
                 let exchange = own.first(where: { if case .probe(.deadRefreshToken, _, true) = $0.role { true } else { false } }),
-                let candidate = candidate(exchange, endpoint: endpoint, scenario: MockScenario.refused)
+                let candidate = candidate(exchange, endpoint: endpoint, scenario: ScenarioName.refused)
             {
                 candidates.append(candidate)
             }
@@ -103,12 +103,12 @@ public struct MockRecorder: Sendable {
                 {
                     candidates.append(
                         MockCandidate(
-                            endpoint: endpoint, scenario: MockScenario.expired,
+                            endpoint: endpoint, scenario: ScenarioName.expired,
                             status: exchange.status, document: document))
                 }
                 continue
             }
-            for (probe, scenario) in [(AuthProbe.tokenExpired, MockScenario.expired), (AuthProbe.revoked, MockScenario.logout)] {
+            for (probe, scenario) in [(AuthProbe.tokenExpired, ScenarioName.expired), (AuthProbe.revoked, ScenarioName.logout)] {
                 guard let exchange = own.first(where: { if case .probe(probe, _, _) = $0.role { true } else { false } }) else {
                     continue
                 }
@@ -144,7 +144,7 @@ public struct MockRecorder: Sendable {
         }
     }
 
-    private func candidate(_ exchange: RecordedAnswer?, endpoint: AnyEndpoint, scenario: String?) -> MockCandidate? {
+    private func candidate(_ exchange: RecordedAnswer?, endpoint: AnyEndpoint, scenario: ScenarioName?) -> MockCandidate? {
         guard let exchange else { return nil }
         if scenario == nil {
             guard case .success = exchange.classification else { return nil }
@@ -187,7 +187,7 @@ public struct MockRecorder: Sendable {
         }
     }
 
-    static func notRecorded(_ endpoint: AnyEndpoint, scenario: String?, why: String) -> Finding {
+    static func notRecorded(_ endpoint: AnyEndpoint, scenario: ScenarioName?, why: String) -> Finding {
         let file = MockFileName(mock: endpoint.mock, scenario: scenario).description
         return Finding(
             kind: .missingMock, severity: .warning, category: .harness, endpoint: endpoint.id,

@@ -90,9 +90,9 @@ struct ServeCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         mocks = try MockFolderOption(arguments, context: context)
-        var scenarios: [String: String] = [:]
+        var scenarios: [String: ScenarioName] = [:]
         let assignments: [(String, String)] = try arguments[Self.scenario]
-        for (id, name) in assignments { scenarios[id] = name }
+        for (id, name) in assignments { scenarios[id] = ScenarioName(name) }
         let quiet: Bool = try arguments[Self.quiet]
         let console = context.console
         var options = MockServerOptions(port: try arguments[Self.port], scenarios: scenarios, maxMockBytes: mocks.maxFileBytes)

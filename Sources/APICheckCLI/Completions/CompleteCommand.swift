@@ -40,7 +40,7 @@ struct CompleteCommand: Command {
             return api.endpoints.map(\.id)
         case .scenarios:
             return api.endpoints.flatMap { endpoint in
-                (endpoint.scenarios + (endpoint.requiresToken ? [MockScenario.logout, MockScenario.expired] : []))
+                (endpoint.scenarios + (endpoint.requiresToken ? [ScenarioName.logout, ScenarioName.expired] : []))
                     .map { "\(endpoint.id)=\($0)" }
             }
         case .environments:

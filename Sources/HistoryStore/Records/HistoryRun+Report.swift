@@ -38,7 +38,8 @@ extension HistoryRun {
             let answered = checked.skipped == nil && checked.status != nil
             let result = Result(
                 name: checked.name, role: checked.role.rawValue, endpoint: checked.endpoint,
-                status: checked.status(strict: report.strict).rawValue, httpStatus: checked.status, classification: checked.classification,
+                status: checked.status(strict: report.strict).rawValue, httpStatus: checked.status,
+                classification: checked.classification?.name,
                 mock: mock, matchedMock: mock != nil && answered && checked.passed && !drifted,
                 dnsMs: checked.timings.map { $0.dns * 1000 }, connectMs: checked.timings.map { $0.connect * 1000 },
                 tlsMs: checked.timings.map { $0.tls * 1000 }, firstByteMs: checked.timings.map { $0.firstByte * 1000 },

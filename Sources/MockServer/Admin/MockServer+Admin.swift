@@ -17,7 +17,7 @@ extension MockServer {
                     ("status", .string("ok")), ("api", .string(api.name)),
                     ("basePath", .string(basePath)),
                     ("endpoints", .number(String(api.endpoints.count))),
-                    ("uptime", .number(String(Int(Date().timeIntervalSince(started))))),
+                    ("uptime", .number(String(admin.uptime()))),
                     ("stateless", .bool(options.stateless)),
                 ]))
         case ("GET", "endpoints"?, 1):
@@ -28,7 +28,7 @@ extension MockServer {
                             ("id", .string(endpoint.id)), ("method", .string(endpoint.method.rawValue)),
                             ("path", .string(basePath + endpoint.path)), ("auth", .bool(endpoint.requiresToken)),
                             ("mock", .string(endpoint.mock)),
-                            ("scenarios", .array((scenarioNames(of: endpoint.id) ?? []).map(JSONValue.string))),
+                            ("scenarios", .array((scenarioNames(of: endpoint.id) ?? []).map { .string($0.rawValue) })),
                         ])
                     }))
         case ("GET", "scenarios"?, 1):
@@ -47,17 +47,17 @@ extension MockServer {
         case ("GET", "requests"?, 1):
             let formatter = ISO8601DateFormatter()
             let now = Date(), clock = ContinuousClock.now
-            let entries = journal.all(session: session).map { $0.json(formatter, redactor: redactor, now: now, clock: clock) }
+            let entries = admin.journal.all(session: session).map { $0.json(formatter, targets: targets, now: now, clock: clock) }
             return Self.json(.object([("requests", .array(entries))]))
         case ("DELETE", "requests"?, 1):
-            journal.clear(session: session)
+            admin.journal.clear(session: session)
             return ServerResponse(status: 204)
         case ("POST", "tokens"?, 2) where parts[1] == "expire":
             return expireTokens(request)
         case ("POST", "reset"?, 1):
             auth.tokens.reset()
             scenarios.reset()
-            journal.clear()
+            admin.journal.clear()
             return ServerResponse(status: 204)
         case (_, let name?, _) where ["health", "endpoints", "scenarios", "requests", "reset", "tokens"].contains(name):
             let allowed =

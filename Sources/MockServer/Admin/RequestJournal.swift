@@ -50,18 +50,17 @@ final class RequestJournal: Sendable {
 
         /// Path and query, secrets masked, unsafe characters escaped (`DisplayText`).
         func json(
-            _ formatter: ISO8601DateFormatter, redactor: Redactor, now: Date = Date(),
+            _ formatter: ISO8601DateFormatter, targets: TargetDisplay, now: Date = Date(),
             clock: ContinuousClock.Instant = .now
         ) -> JSONValue {
-            let target = DisplayText.escaped(
-                redactor.redact(MockServer.shown(MockServer.target(path: exchange.path, query: exchange.query))))
+            let target = DisplayText.escaped(targets.masked(path: exchange.path, query: exchange.query))
             var members: [(key: String, value: JSONValue)] = [
                 ("time", .string(formatter.string(from: time(now: now, clock: clock)))),
                 ("method", .string(DisplayText.escaped(exchange.method))), ("path", .string(target)),
                 ("endpoint", exchange.endpoint.map(JSONValue.string) ?? .null),
                 ("scenario", exchange.scenario.map(JSONValue.string) ?? .null),
                 ("status", .number(String(exchange.status))),
-                ("problems", .array(exchange.problems.map { .string(DisplayText.escaped(redactor.redact($0))) })),
+                ("problems", .array(exchange.problems.map { .string(DisplayText.escaped(targets.redactor.redact($0))) })),
                 ("ms", .number(String(format: "%.2f", milliseconds))),
             ]
             if let session = exchange.session { members.append(("session", .string(DisplayText.escaped(session)))) }

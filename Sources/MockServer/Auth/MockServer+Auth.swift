@@ -35,8 +35,8 @@ extension MockServer {
         switch endpoint.sessionEffect {
         case .logsIn where !acceptsCredentials(request, body: body, endpoint: endpoint):
             decision.answer =
-                offers(MockScenario.wrongPassword, of: endpoint)
-                ? .mock(scenario: MockScenario.wrongPassword) : .wrongCredentials
+                offers(ScenarioName.wrongPassword, of: endpoint)
+                ? .mock(scenario: ScenarioName.wrongPassword) : .wrongCredentials
         case .refreshes where api.auth.refresh?.endpoint == endpoint.id:
             // Read, not spent: applying spends it, in one step with a second look.
             let presented = presentedRefreshToken(request, body: body, endpoint: endpoint)
@@ -97,8 +97,8 @@ extension MockServer {
     /// The answer a token's promised answer becomes; nil for a token that works.
     func answer(_ promise: TokenAnswer) -> MockDecision.Answer? {
         switch promise {
-        case .deadToken: return .mock(scenario: MockScenario.expired)
-        case .forcedLogout: return .mock(scenario: MockScenario.logout)
+        case .deadToken: return .mock(scenario: ScenarioName.expired)
+        case .forcedLogout: return .mock(scenario: ScenarioName.logout)
         case .accepted: return nil
         case let .signals(signals): return .signal(signals.first ?? .status(401))
         }
@@ -115,7 +115,7 @@ extension MockServer {
 
     /// An answer that is `signal`, as the declarations make it (`API.signalledAnswer`).
     func signalled(_ signal: AnswerSignal, endpoint: AnyEndpoint) -> ServerResponse {
-        let made = api.signalledAnswer(signal, for: endpoint, like: errorExample)
+        let made = api.signalledAnswer(signal, for: endpoint, like: refusals.example)
         return ServerResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body)
     }
 
@@ -189,7 +189,7 @@ extension MockServer {
     /// The refused refresh: the refresh endpoint's `refused` variant when there is one, else the
     /// answer the API promises for the refresh token's state.
     func refusedRefresh(_ endpoint: AnyEndpoint, state: TokenState) -> MockDecision.Answer {
-        if offers(MockScenario.refused, of: endpoint) { return .mock(scenario: MockScenario.refused) }
+        if offers(ScenarioName.refused, of: endpoint) { return .mock(scenario: ScenarioName.refused) }
         let promise = auth.lifecycle.answer(for: state == .spentRefreshToken ? .spentRefreshToken : .unknownRefreshToken)
         // The refresh endpoint needs no token of its own: its dead-token answer is the signal, not a variant it may lack.
         if case .deadToken = promise, let signal = api.rules(for: endpoint).expired.first { return .signal(signal) }

@@ -57,7 +57,7 @@ final class LateMocks: Sendable {
 
     /// Whether `endpoint` offers `scenario` now, a file of it listed and not yet audited being
     /// audited first.
-    func check(_ scenario: String, of endpoint: AnyEndpoint) -> KnownScenarios.Check {
+    func check(_ scenario: ScenarioName, of endpoint: AnyEndpoint) -> KnownScenarios.Check {
         state.withLock { state in
             promote(MockFileName(mock: endpoint.mock, scenario: scenario).variantName, in: &state)
             return state.known.check(scenario, of: endpoint.id)
@@ -66,7 +66,7 @@ final class LateMocks: Sendable {
 
     /// Every scenario `endpoint` offers now, `success` first (its files listed and not yet
     /// audited audited first); nil for no such endpoint.
-    func names(of endpoint: AnyEndpoint) -> [String]? {
+    func names(of endpoint: AnyEndpoint) -> [ScenarioName]? {
         state.withLock { state in
             for variant in state.pendingByMock[endpoint.mock] ?? [] { promote(variant, in: &state) }
             return state.known.names(of: endpoint.id)
@@ -74,7 +74,7 @@ final class LateMocks: Sendable {
     }
 
     /// An added file answering `endpoint` with `scenario` (nil for success), and its bodies.
-    func file(of endpoint: AnyEndpoint, scenario: String?) -> Added? {
+    func file(of endpoint: AnyEndpoint, scenario: ScenarioName?) -> Added? {
         let variant = MockFileName(mock: endpoint.mock, scenario: scenario).variantName
         return state.withLock { state in
             promote(variant, in: &state)
@@ -149,7 +149,7 @@ final class LateMocks: Sendable {
                 mocks: listing, files: [file], origins: origins,
                 interval: reloadInterval, log: log))
         if let scenario = file.scenario {
-            var byEndpoint: [String: Set<String>] = [:]
+            var byEndpoint: [String: Set<ScenarioName>] = [:]
             for candidate in start.api.endpoints where candidate.mock == file.mock { byEndpoint[candidate.id] = [scenario] }
             state.known = state.known.adding(byEndpoint)
         }

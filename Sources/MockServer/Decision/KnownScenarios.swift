@@ -5,21 +5,21 @@ import APICheck
 /// all ask.
 struct KnownScenarios: Sendable {
     /// By endpoint id: the scenario names its mock files offer, sorted, `success` not among them.
-    private let byEndpoint: [String: [String]]
+    private let byEndpoint: [String: [ScenarioName]]
 
     enum Check: Equatable {
         case known
         case unknownEndpoint
         /// Not offered; `known` lists what is, `success` first.
-        case unknownScenario(known: [String])
+        case unknownScenario(known: [ScenarioName])
     }
 
-    init(_ byEndpoint: [String: [String]]) {
+    init(_ byEndpoint: [String: [ScenarioName]]) {
         self.byEndpoint = byEndpoint
     }
 
     init(api: API, mocks: MockDirectory) {
-        var byEndpoint: [String: [String]] = [:]
+        var byEndpoint: [String: [ScenarioName]] = [:]
         for endpoint in api.endpoints {
             byEndpoint[endpoint.id] = Set(mocks.files(of: endpoint).compactMap(\.scenario)).sorted()
         }
@@ -27,7 +27,7 @@ struct KnownScenarios: Sendable {
     }
 
     /// These and the scenarios of files added since (`LateMocks`), by endpoint id.
-    func adding(_ more: [String: Set<String>]) -> KnownScenarios {
+    func adding(_ more: [String: Set<ScenarioName>]) -> KnownScenarios {
         var byEndpoint = byEndpoint
         for (id, scenarios) in more where byEndpoint[id] != nil {
             byEndpoint[id] = Set(byEndpoint[id, default: []]).union(scenarios).sorted()
@@ -36,13 +36,13 @@ struct KnownScenarios: Sendable {
     }
 
     /// Every scenario the endpoint can be answered with, `success` first; nil for no such endpoint.
-    func names(of endpoint: String) -> [String]? {
-        byEndpoint[endpoint].map { [MockScenario.success] + $0 }
+    func names(of endpoint: String) -> [ScenarioName]? {
+        byEndpoint[endpoint].map { [.success] + $0 }
     }
 
-    func check(_ scenario: String, of endpoint: String) -> Check {
+    func check(_ scenario: ScenarioName, of endpoint: String) -> Check {
         guard let names = byEndpoint[endpoint] else { return .unknownEndpoint }
-        if scenario == MockScenario.success || names.contains(scenario) { return .known }
-        return .unknownScenario(known: [MockScenario.success] + names)
+        if scenario == ScenarioName.success || names.contains(scenario) { return .known }
+        return .unknownScenario(known: [.success] + names)
     }
 }

@@ -14,14 +14,14 @@ struct MockDecision {
         /// A `Prefer` value that does not parse: 400, named by the problem's detail.
         case unreadablePreference(detail: String)
         /// A scenario the endpoint's mocks do not offer: 400 listing those they do.
-        case unknownScenario(String, known: [String])
+        case unknownScenario(ScenarioName, known: [ScenarioName])
         /// An answer that is not the API's: the connection reset or closed, bytes that are not
         /// JSON, a proxy's HTML 502.
         case fault(ServeFault)
         /// `Prefer: code=N`: the envelope (or error shape) with that code.
         case code(EnvelopeCode)
         /// The mock file of this scenario; nil for the success mock.
-        case mock(scenario: String?)
+        case mock(scenario: ScenarioName?)
         /// A token refused by a declared signal with no mock variant of its own: a body built from it.
         case signal(AnswerSignal)
         /// A login with credentials other than serve's, where the login has no `wrong_password` variant.
@@ -103,7 +103,7 @@ struct MockDecision {
         case .invalid, .unreadablePreference, .unknownScenario: return nil
         case let .fault(fault): return "fault=\(fault.rawValue)"
         case let .code(code): return "code=\(code.text)"
-        case let .mock(scenario): return scenario ?? MockScenario.success
+        case let .mock(scenario): return (scenario ?? .success).rawValue
         case .signal: return "token"
         case .wrongCredentials: return "credentials"
         }

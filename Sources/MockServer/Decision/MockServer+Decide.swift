@@ -62,7 +62,7 @@ extension MockServer {
     /// The scenario or the code asked for; a token that is not live was answered before, by the
     /// declared promise (`promisedAnswer`).
     private static func answer(_ choice: ServeChoice) -> MockDecision.Answer {
-        let scenario = choice.scenario == MockScenario.success ? nil : choice.scenario
+        let scenario = choice.scenario == ScenarioName.success ? nil : choice.scenario
         if scenario == nil, let code = choice.code { return .code(code) }
         return .mock(scenario: scenario)
     }
@@ -76,12 +76,12 @@ extension MockServer {
         switch decision.answer {
         case let .code(code):
             let rules = api.rules(for: endpoint)
-            guard let token, rules.envelope?.logoutCodes.contains(code) == true || rules.logout.contains(where: { $0.code == code })
+            guard let token, rules.envelope?.logoutCodes.contains(code) == true || rules.forcedLogout.contains(where: { $0.code == code })
             else { return [] }
             return [.revokeToken(token)]
-        case .mock(MockScenario.logout?):
+        case .mock(ScenarioName.logout?):
             // A logout variant served on purpose is a forced logout: the token is revoked with it.
-            guard let token, choice.scenario == MockScenario.logout else { return [] }
+            guard let token, choice.scenario == ScenarioName.logout else { return [] }
             return [.revokeToken(token)]
         case .mock(nil) where !options.stateless:
             switch endpoint.sessionEffect {
@@ -95,7 +95,7 @@ extension MockServer {
     }
 
     /// Whether the mock a decision serves links to a recorded server, as its body stands now.
-    private func recordedLinks(of endpoint: AnyEndpoint, scenario: String?) -> Bool {
+    private func recordedLinks(of endpoint: AnyEndpoint, scenario: ScenarioName?) -> Bool {
         if let file = mocks.directory.file(of: endpoint, scenario: scenario) { return mocks.bodies.recordedLinks(of: file) }
         guard let added = mocks.late.file(of: endpoint, scenario: scenario) else { return false }
         return added.bodies.recordedLinks(of: added.file)

@@ -34,6 +34,9 @@ public struct ProblemDocument: Error, Sendable {
             body: Data(JSONValue.object(members).compactText.utf8))
     }
 
+    /// The document as `serve` words its refusals (`RefusalStyle`).
+    func response(_ style: RefusalStyle) -> ServerResponse { style.response(self) }
+
     /// The refusal in the API's declared error shape, so an app's error handling sees what the
     /// real server would send: the title as a snake-case code (`invalid_request`), the detail as
     /// the message. problem+json when the API declares no shape, or declares problem+json.
@@ -77,10 +80,10 @@ public struct ProblemDocument: Error, Sendable {
             headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
-    static func unknownScenario(_ scenario: String, of endpoint: String, known: [String]) -> ProblemDocument {
+    static func unknownScenario(_ scenario: ScenarioName, of endpoint: String, known: [ScenarioName]) -> ProblemDocument {
         ProblemDocument(
             status: 400, title: "Unknown scenario",
-            detail: "\(endpoint) has no scenario '\(scenario)'; known: \(known.joined(separator: ", "))",
-            extra: [("endpoint", .string(endpoint)), ("known", .array(known.map(JSONValue.string)))])
+            detail: "\(endpoint) has no scenario '\(scenario)'; known: \(known.map(\.rawValue).joined(separator: ", "))",
+            extra: [("endpoint", .string(endpoint)), ("known", .array(known.map { .string($0.rawValue) }))])
     }
 }

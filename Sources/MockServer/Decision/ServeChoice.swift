@@ -5,14 +5,14 @@ import APICheck
 /// A request's `Prefer` header gives one, the admin API and `--scenario` give sticky ones; the
 /// more specific wins field by field.
 public struct ServeChoice: Sendable, Equatable {
-    public var scenario: String?
+    public var scenario: ScenarioName?
     public var fault: ServeFault?
     /// Milliseconds.
     public var delay: Int?
     /// The envelope answered with this code and a null payload: `10504`, `"error"`, `false`.
     public var code: EnvelopeCode?
 
-    public init(scenario: String? = nil, fault: ServeFault? = nil, delay: Int? = nil, code: EnvelopeCode? = nil) {
+    public init(scenario: ScenarioName? = nil, fault: ServeFault? = nil, delay: Int? = nil, code: EnvelopeCode? = nil) {
         self.scenario = scenario
         self.fault = fault
         self.delay = delay
@@ -38,7 +38,7 @@ public struct ServeChoice: Sendable, Equatable {
                 guard pair.count == 2 else { continue }
                 let text = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 switch pair[0].lowercased() {
-                case "scenario": choice.scenario = text
+                case "scenario": choice.scenario = ScenarioName(text)
                 case "fault":
                     guard let fault = ServeFault(rawValue: text) else {
                         return .failure(bad("fault", text, "one of " + ServeFault.allCases.map(\.rawValue).joined(separator: ", ")))
@@ -82,7 +82,7 @@ public struct ServeChoice: Sendable, Equatable {
 
     var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = []
-        if let scenario { members.append(("scenario", .string(scenario))) }
+        if let scenario { members.append(("scenario", .string(scenario.rawValue))) }
         if let fault { members.append(("fault", .string(fault.rawValue))) }
         if let delay { members.append(("delay", .number(String(delay)))) }
         if let code { members.append(("code", code.json)) }

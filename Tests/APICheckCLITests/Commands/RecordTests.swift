@@ -100,10 +100,10 @@ import Testing
         #expect(token.count == 19 && token.dropFirst().first == ".")
         let timeline = try await client.send(Demo.homeTimeline)
         #expect(!timeline.statuses.isEmpty)
-        transport.use(MockScenario.expired, for: Demo.homeTimeline.id)
+        transport.use(ScenarioName.expired, for: Demo.homeTimeline.id)
         let expired = await #expect(throws: APIError.self) { _ = try await client.send(Demo.homeTimeline) }
         #expect(expired?.reason.kind == .tokenExpired)
-        transport.use(MockScenario.logout, for: Demo.showUser.id)
+        transport.use(ScenarioName.logout, for: Demo.showUser.id)
         let logout = await #expect(throws: APIError.self) { _ = try await client.send(Demo.showUser, ["uid": 1]) }
         #expect(logout?.reason.kind == .forcedLogout)
     }

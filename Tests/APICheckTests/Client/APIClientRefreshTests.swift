@@ -114,7 +114,7 @@ import TestSupport
         let fixture = try Fixture()
         defer { fixture.folder.remove() }
         fixture.mocks.expire(token: "at-old")
-        fixture.mocks.use(MockScenario.refused, for: "auth.refresh")
+        fixture.mocks.use(ScenarioName.refused, for: "auth.refresh")
         let client = fixture.client()
         let failures = await withTaskGroup(of: APIError?.self) { group in
             for _ in 0..<4 {
@@ -140,7 +140,7 @@ import TestSupport
     @Test func aRetryRefusedAgainIsFinal() async throws {
         let fixture = try Fixture()
         defer { fixture.folder.remove() }
-        fixture.mocks.use(MockScenario.expired, for: "account.me")
+        fixture.mocks.use(ScenarioName.expired, for: "account.me")
         await #expect(
             throws: APIError(
                 endpoint: "account.me", reason: .tokenExpired(status: 401, code: .string("M_UNKNOWN_TOKEN")),

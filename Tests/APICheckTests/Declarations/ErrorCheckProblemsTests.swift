@@ -7,7 +7,7 @@ import Testing
 @Suite struct ErrorCheckProblemsTests {
     struct Room: Codable, Sendable { var name: String }
 
-    static func api(_ checks: [ErrorCheck], method: HTTPMethod = .get, scenarios: [String] = []) -> API {
+    static func api(_ checks: [ErrorCheck], method: HTTPMethod = .get, scenarios: [ScenarioName] = []) -> API {
         API(
             name: "rooms", envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
             endpoints: [
@@ -52,6 +52,17 @@ import Testing
                 == [
                     "error check 'not.404': a scenario is named with letters, digits, _ and - only (it names the mock room@<scenario>.json)"
                 ])
+    }
+
+    @Test func aListedScenarioThatCannotNameAFileIsAProblemNamingTheEndpoint() {
+        let problems = Self.api([], scenarios: ["empty", "gone 410", "a@b"]).problems
+        #expect(problems.map(\.endpoint) == ["rooms.show", "rooms.show"])
+        #expect(
+            problems.map(\.message) == [
+                "scenario 'gone 410': a scenario is named with letters, digits, _ and - only (it names the mock room@<scenario>.json)",
+                "scenario 'a@b': a scenario is named with letters, digits, _ and - only (it names the mock room@<scenario>.json)",
+            ])
+        #expect(ScenarioName("not_found-2").isFileNamePart && !ScenarioName("").isFileNamePart)
     }
 
     @Test func inputsMustBeDeclaredOfTheirTypeAndChangeSomething() {

@@ -169,7 +169,7 @@ import Testing
         let chat = Self.api(revokes: false)
         #expect(chat.requiredMockNames(of: Self.me.erased) == ["me", "me@expired"])
         var forced = chat
-        forced.logout = [.code("M_LOGGED_OUT_ELSEWHERE")]
+        forced.forcedLogout = [.code("M_LOGGED_OUT_ELSEWHERE")]
         #expect(forced.requiredMockNames(of: Self.me.erased) == ["me", "me@logout", "me@expired"])
         var open = chat
         open.envelope = nil

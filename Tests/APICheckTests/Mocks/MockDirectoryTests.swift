@@ -49,7 +49,7 @@ import Testing
         // (another branch of the payload), each once.
         let named = mocks.files.filter { file in
             guard let scenario = file.scenario else { return false }
-            return ![MockScenario.logout, MockScenario.expired].contains(scenario) && (file.status.map { (200..<300).contains($0) } ?? true)
+            return ![ScenarioName.logout, ScenarioName.expired].contains(scenario) && (file.status.map { (200..<300).contains($0) } ?? true)
         }
         #expect(mocks.readCount == endpoints.count + named.count)
         guard case let .success(baseline) = mocks.baseline(for: Demo.homeTimeline.erased) else {

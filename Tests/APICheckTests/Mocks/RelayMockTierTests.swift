@@ -42,7 +42,7 @@ import Testing
         let ended = Mutex(0)
         session.observe { if case .tokenExpired = $0 { ended.withLock { $0 += 1 } } }
         let (client, transport) = client(session: session)
-        transport.use(MockScenario.expired, for: Relay.joinedRooms.id)
+        transport.use(ScenarioName.expired, for: Relay.joinedRooms.id)
         let error = await #expect(throws: APIError.self) { _ = try await client.send(Relay.joinedRooms) }
         #expect(error?.reason == .tokenExpired(status: 401, code: "M_UNKNOWN_TOKEN"))
         #expect(ended.withLock { $0 } == 1)

@@ -80,14 +80,14 @@ import Testing
     @Test func aVariantPinsItsStatusOnlyWhenItDiffers() throws {
         let endpoint = Endpoint<String>(id: "x.show", .get, "x", mock: "x", auth: .token).erased
         let api = API(name: "x", envelope: EnvelopePolicy(logoutCodes: [10504], expiredHTTPStatuses: [403]), endpoints: [endpoint])
-        func name(_ scenario: String?, _ status: Int) -> String {
+        func name(_ scenario: ScenarioName?, _ status: Int) -> String {
             MockCandidate(endpoint: endpoint, scenario: scenario, status: status, document: .null).fileName(api: api).description
         }
         #expect(name(nil, 200) == "x.json")
-        #expect(name(MockScenario.expired, 403) == "x@expired.json")
-        #expect(name(MockScenario.expired, 401) == "x@expired.401.json")
-        #expect(name(MockScenario.logout, 200) == "x@logout.json")
-        #expect(name(MockScenario.logout, 409) == "x@logout.409.json")
+        #expect(name(ScenarioName.expired, 403) == "x@expired.json")
+        #expect(name(ScenarioName.expired, 401) == "x@expired.401.json")
+        #expect(name(ScenarioName.logout, 200) == "x@logout.json")
+        #expect(name(ScenarioName.logout, 409) == "x@logout.409.json")
     }
 
     @Test func routesMatchByTemplateWithLiteralsFirst() {

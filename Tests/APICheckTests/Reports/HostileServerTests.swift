@@ -82,7 +82,7 @@ import Testing
             command: .live, api: "x", target: "http://h/?t=" + echoed,
             results: [
                 CheckResult(
-                    name: "a", role: .endpoint, endpoint: "a", method: "GET", path: "p/" + secret, classification: echoed,
+                    name: "a", role: .endpoint, endpoint: "a", method: "GET", path: "p/" + secret, classification: .text(echoed),
                     findings: [
                         Finding(
                             kind: .serverCode, severity: .error, endpoint: "a", expected: echoed, found: echoed,

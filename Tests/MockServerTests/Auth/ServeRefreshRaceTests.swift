@@ -64,7 +64,7 @@ import TestSupport
         let refused = served.filter { $0.status == 401 && !$0.issuedAccessToken }
         #expect(renewed.count == 1, "refreshes that renewed")
         #expect(refused.count == refreshes - 1, "refreshes refused")
-        #expect(refused.allSatisfy { $0.decided == MockScenario.refused && $0.header == MockScenario.refused })
+        #expect(refused.allSatisfy { $0.decided == ScenarioName.refused.rawValue && $0.header == ScenarioName.refused.rawValue })
         // One access token lives: the winner's (the login's was replaced, no loser got one).
         #expect(server.auth.tokens.working == 1)
         // The spent token stays refused afterwards.

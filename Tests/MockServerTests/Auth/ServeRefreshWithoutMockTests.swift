@@ -49,7 +49,7 @@ import TestSupport
         // The same token again: the missing mock again, not the refusal of a spent token.
         let second = server.respond(to: Self.post("auth/refresh", body))
         #expect(second.status == 500)
-        #expect(second.headers.first { $0.name == "X-Apicheck-Scenario" }?.value != MockScenario.refused)
+        #expect(second.headers.first { $0.name == "X-Apicheck-Scenario" }?.value != ScenarioName.refused.rawValue)
         #expect(server.auth.tokens.state(ofRefreshToken: refreshToken) == .issued)
         // The access token it would have replaced still works, and no other was issued.
         #expect(Self.me(server, access).status == 200)

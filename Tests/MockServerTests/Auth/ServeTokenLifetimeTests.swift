@@ -40,7 +40,7 @@ import TestSupport
         #expect(try await Self.status(harness, login.access) == 200)
         clock.advance(by: .seconds(1))
         let expired = try await ServeLifecycleTests.me(harness, login.access)
-        #expect(expired.status == 401 && ServeLifecycleTests.scenario(expired) == MockScenario.expired)
+        #expect(expired.status == 401 && ServeLifecycleTests.scenario(expired) == ScenarioName.expired.rawValue)
         #expect(try ServeHarness.json(expired)["errcode"] == .string("M_UNKNOWN_TOKEN"))
         // The app's refresh path: the refresh token still works, and the new token lives 300 s
         // from its refresh.

@@ -52,7 +52,7 @@ import Testing
                 let servedJSON = Self.withoutToken(try JSONParser.parse(served.body), endpoint)
                 let replayedJSON = Self.withoutToken(try JSONParser.parse(replayed.body), endpoint)
                 #expect(servedJSON == replayedJSON, "\(file)")
-                #expect(served.header("X-Apicheck-Scenario") == (file.scenario ?? "success"), "\(file)")
+                #expect(served.header("X-Apicheck-Scenario") == (file.scenario?.rawValue ?? "success"), "\(file)")
                 compared += 1
             }
         }

@@ -96,7 +96,7 @@ import Testing
         for (user, password) in [("ada", "not-the-password"), ("grace", "relay-password")] {
             let wrong = try await login(user: user, password: password)
             #expect(wrong.response.status == 403, "a wrong \(user == "ada" ? "password" : "account")")
-            #expect(scenario(wrong.response) == MockScenario.wrongPassword)
+            #expect(scenario(wrong.response) == ScenarioName.wrongPassword.rawValue)
             #expect(try ServeHarness.json(wrong.response)["errcode"] == .string("M_FORBIDDEN"))
             // A Bool, so that a failure never prints a token.
             let issued = wrong.token != nil

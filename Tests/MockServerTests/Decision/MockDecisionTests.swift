@@ -46,12 +46,12 @@ import Testing
     @Test func aMissingTokenIsDecidedExpiredAndARevokedOneLoggedOutOverTheCodeAskedFor() throws {
         let missing = try decide("statuses.homeTimeline")
         #expect(missing.tokenState == .missing)
-        #expect(missing.answer == .mock(scenario: MockScenario.expired))
+        #expect(missing.answer == .mock(scenario: ScenarioName.expired))
         let first = server.auth.tokens.issue(account: "demo").accessToken
         _ = server.auth.tokens.issue(account: "demo").accessToken
         let revoked = try decide("statuses.homeTimeline", query: [("access_token", first)], prefer: "code=10504")
         #expect(revoked.tokenState == .revokedByLogin)
-        #expect(revoked.answer == .mock(scenario: MockScenario.logout))
+        #expect(revoked.answer == .mock(scenario: ScenarioName.logout))
         #expect(revoked.effects.isEmpty)
     }
 
@@ -123,9 +123,9 @@ import Testing
     @Test func oneCheckOfAScenarioServesTheRequestTheAdminAPIAndTheStickyOption() {
         let known = KnownScenarios(["topics.list": ["empty"]])
         #expect(known.check("empty", of: "topics.list") == .known)
-        #expect(known.check(MockScenario.success, of: "topics.list") == .known)
-        #expect(known.check("nope", of: "topics.list") == .unknownScenario(known: [MockScenario.success, "empty"]))
+        #expect(known.check(ScenarioName.success, of: "topics.list") == .known)
+        #expect(known.check("nope", of: "topics.list") == .unknownScenario(known: [ScenarioName.success, "empty"]))
         #expect(known.check("empty", of: "nowhere") == .unknownEndpoint)
-        #expect(known.names(of: "topics.list") == [MockScenario.success, "empty"])
+        #expect(known.names(of: "topics.list") == [ScenarioName.success, "empty"])
     }
 }

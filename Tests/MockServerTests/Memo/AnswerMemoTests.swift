@@ -42,7 +42,7 @@ import Testing
             #expect(entry["path"]?.stringValue == "/Api/topics")
         }
         // The remembered answer's entry shares what the first one kept rather than copying it.
-        let kept = harness.server.journal.all().filter { $0.exchange.endpoint == "topics.list" }
+        let kept = harness.server.admin.journal.all().filter { $0.exchange.endpoint == "topics.list" }
         #expect(kept.count == 2 && kept[0].exchange === kept[1].exchange)
     }
 
@@ -59,7 +59,8 @@ import Testing
         #expect(entry.time(now: now, clock: arrived + .milliseconds(2500)) == Date(timeIntervalSince1970: 1_799_999_997.5))
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let shown = entry.json(formatter, redactor: Redactor(fieldNames: []), now: now, clock: arrived + .seconds(60))
+        let shown = entry.json(
+            formatter, targets: TargetDisplay(redactor: Redactor(fieldNames: [])), now: now, clock: arrived + .seconds(60))
         #expect(shown["time"]?.stringValue == "2027-01-15T07:59:00.000Z")
         #expect(shown["ms"]?.stringValue == nil && shown["ms"] == .number("0.25"))
     }
@@ -196,7 +197,7 @@ import Testing
         let server = try MockServer(api: Demo.api, mocks: ServeHarness.demoMocks, options: options)
         let request = ServerRequest(method: "GET", path: "/Api/topics")
         while true {
-            server.journal.clear()
+            server.admin.journal.clear()
             let looks = server.mockChecks
             _ = server.respond(to: request)
             let looksAfterFirst = server.mockChecks
@@ -205,7 +206,7 @@ import Testing
             _ = server.respond(to: request)
             // Exactly one look, by the second request: on a slow machine the first or the third
             // may fall due too, and is rightly answered the long way; then try again.
-            let kept = server.journal.all()
+            let kept = server.admin.journal.all()
             guard looksAfterFirst == looks, server.mockChecks == looks + 1, kept.count == 3 else { continue }
             #expect(kept[2].exchange === kept[0].exchange)
             break

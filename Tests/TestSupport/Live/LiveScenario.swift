@@ -8,7 +8,7 @@ public struct LiveScenario: Sendable, CustomTestStringConvertible {
     public var name: String
     public var only: Set<String>?
     /// A mock variant pinned per endpoint id (`status_show@not_found` for `statuses.show`).
-    public var variants: [String: String] = [:]
+    public var variants: [String: ScenarioName] = [:]
     /// Changes to a copy of `mocks/` the mock tier answers from; drift is still judged against
     /// the shipped mocks, as a live run judges a server that changed.
     public var mockEdits: [MockEdit] = []
@@ -20,7 +20,7 @@ public struct LiveScenario: Sendable, CustomTestStringConvertible {
     public var verdict: Verdict = .holds
 
     public init(
-        _ name: String, only: Set<String>? = nil, variants: [String: String] = [:], mockEdits: [MockEdit] = [],
+        _ name: String, only: Set<String>? = nil, variants: [String: ScenarioName] = [:], mockEdits: [MockEdit] = [],
         faults: [SandboxFault] = [], probes: Bool = false, findings: [String] = [], verdict: Verdict = .holds
     ) {
         self.name = name

@@ -15,12 +15,12 @@ public final class SessionMocks: Transport {
     /// Every token this tier issued or accepts.
     public let tokens: TokenStore
     private let lifecycle: TokenLifecycle
-    private let pinned: [String: String]
+    private let pinned: [String: ScenarioName]
     private let issuedCount = Mutex(0)
 
     /// `beforehand` is the token issued beforehand this tier accepts (a variable's token, Basic
     /// credentials), for an API without login.
-    public init(directory: URL, api: API, pinned: [String: String] = [:], beforehand: String? = nil) {
+    public init(directory: URL, api: API, pinned: [String: ScenarioName] = [:], beforehand: String? = nil) {
         mocks = MockDirectory(directory, api: api)
         tokens = TokenStore(api: api)
         lifecycle = api.tokenLifecycle
@@ -39,8 +39,8 @@ public final class SessionMocks: Transport {
             switch lifecycle.answer(for: tokens.state(of: token)) {
             case .accepted:
                 if endpoint.sessionEffect == .logsOut, let token { tokens.logOut(token) }
-            case .deadToken: scenario = MockScenario.expired
-            case .forcedLogout: scenario = MockScenario.logout
+            case .deadToken: scenario = ScenarioName.expired
+            case .forcedLogout: scenario = ScenarioName.logout
             case let .signals(signals):
                 let made = api.signalledAnswer(signals.first ?? .status(401), for: endpoint, like: mocks.errorExample())
                 return HTTPResponse(

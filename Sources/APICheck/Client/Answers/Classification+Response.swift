@@ -69,7 +69,7 @@ extension Classification {
         if let signal = rules.expired.first(where: { $0.code != nil && $0.matches(status: status, code: code) }) {
             return .tokenExpired(status: signal.status, code: code)
         }
-        if rules.logout.contains(where: { $0.matches(status: status, code: code) }) {
+        if rules.forcedLogout.contains(where: { $0.matches(status: status, code: code) }) {
             return .forcedLogout(code: code, message: message ?? "")
         }
         return nil

@@ -13,7 +13,7 @@ import Foundation
 ///            refresh: RefreshPolicy(endpoint: "auth.refresh", rotates: true))
 /// AuthPolicy.preIssued(variable: "METRICS_TOKEN", placement: .scheme("token"))
 /// ```
-/// The dead-token answer and the forced-logout signal are the API's (`API.expired`, `API.logout`,
+/// The dead-token answer and the forced-logout signal are the API's (`API.expired`, `API.forcedLogout`,
 /// the envelope's codes): every endpoint's answers classify by them. The logout endpoint is the
 /// one declared `sessionEffect: .logsOut`; `loggedOutToken` is what the token it ended gets.
 ///

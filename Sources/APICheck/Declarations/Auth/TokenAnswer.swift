@@ -4,7 +4,7 @@
 public enum TokenAnswer: Sendable, Equatable {
     /// The API's dead-token answer (`API.expired`, the envelope's expired codes and statuses).
     case deadToken
-    /// The API's forced-logout signal (`API.logout`, the envelope's logout codes): the demo's
+    /// The API's forced-logout signal (`API.forcedLogout`, the envelope's logout codes): the demo's
     /// 10504 for a token revoked by a second login.
     case forcedLogout
     /// Still accepted: an access token a refresh replaced that stays valid until it expires.

@@ -8,10 +8,10 @@ extension API {
         guard !endpoint.errorChecks.isEmpty else { return [] }
         var messages: [String] = []
         let listed = Set(endpoint.listedScenarios)
-        let standard = [MockScenario.success, MockScenario.logout, MockScenario.expired, MockScenario.refused]
+        let standard = ScenarioName.reserved
         let inputs = endpoint.sampledValues
         let rules = rules(for: endpoint)
-        var seen: Set<String> = []
+        var seen: Set<ScenarioName> = []
         if !endpoint.errorChecks.isEmpty, !plansErrorChecks(of: endpoint) {
             let scenarios = endpoint.errorChecks.map { "'\($0.scenario)'" }.joined(separator: ", ")
             messages.append(
@@ -25,10 +25,6 @@ extension API {
                 messages.append(
                     "\(name) would send a \(endpoint.method) request, which is not safe: a server that wrongly accepts "
                         + "its input would act on it; declare it sent: .always if the server refuses that input before it acts")
-            }
-            if check.scenario.isEmpty || check.scenario.contains(where: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) {
-                messages.append(
-                    "\(name): a scenario is named with letters, digits, _ and - only (it names the mock \(endpoint.mock)@<scenario>.json)")
             }
             if !seen.insert(check.scenario).inserted {
                 messages.append("\(name) is declared twice; one scenario, one check")

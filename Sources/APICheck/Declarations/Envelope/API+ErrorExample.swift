@@ -13,7 +13,7 @@ extension API {
         if let envelope, envelope.codePath != errors.codePath, let failure = envelope.aFailureCode {
             document.set(failure.json, at: envelope.codePath)
         }
-        let signals = expired + logout
+        let signals = expired + forcedLogout
         let envelopeCodes = envelope.map { $0.codePath == errors.codePath ? Array($0.failureCodes) : [] } ?? []
         if let signal = signals.first(where: { if case .int? = $0.code { true } else { false } }), let code = signal.code {
             document.set(code.json, at: errors.codePath)

@@ -5,7 +5,8 @@ public struct AnswerRules: Sendable {
     public var envelope: EnvelopePolicy?
     public var errors: ErrorShape?
     public var expired: [AnswerSignal]
-    public var logout: [AnswerSignal]
+    /// The signals of a forced logout (`API.forcedLogout`).
+    public var forcedLogout: [AnswerSignal]
     /// Whether the request carries the token: a 401 or 403 from a login is about the credentials.
     public var sendsToken: Bool
     /// Whether an empty 2xx body is the answer (a `NoContent` endpoint) rather than a fault.
@@ -22,7 +23,7 @@ public struct AnswerRules: Sendable {
         self.envelope = envelope
         self.errors = errors
         self.expired = expired
-        self.logout = logout
+        forcedLogout = logout
         self.sendsToken = sendsToken
         self.acceptsEmptyBody = acceptsEmptyBody
     }
@@ -38,4 +39,13 @@ extension AnswerRules {
 
     /// Whether an answer of this status is a success: any 2xx, and the declared success status.
     public func isSuccess(status: Int) -> Bool { (200..<300).contains(status) || status == successStatus }
+}
+
+extension AnswerRules {
+    /// The forced logout's signals by their earlier name, which read as the logout endpoint.
+    @available(*, deprecated, renamed: "forcedLogout")
+    public var logout: [AnswerSignal] {
+        get { forcedLogout }
+        set { forcedLogout = newValue }
+    }
 }

@@ -25,7 +25,7 @@ public struct ErrorCheck: Sendable, Equatable {
     }
 
     /// The scenario's name, as in its mock file's name (`not_found`).
-    public var scenario: String
+    public var scenario: ScenarioName
     /// The HTTP status the failure comes with (an envelope API's failures may come with 200).
     public var status: Int
     /// The API's code for this failure, at the error shape's code path (else the envelope's); nil:
@@ -38,7 +38,7 @@ public struct ErrorCheck: Sendable, Equatable {
     public var sending: Sending
 
     public init(
-        scenario: String, status: Int, code: EnvelopeCode? = nil, inputs: [String: ParameterValue] = [:],
+        scenario: ScenarioName, status: Int, code: EnvelopeCode? = nil, inputs: [String: ParameterValue] = [:],
         omitting omitted: [String] = [], sent sending: Sending = .whenSafe
     ) {
         self.scenario = scenario
@@ -51,7 +51,7 @@ public struct ErrorCheck: Sendable, Equatable {
 
     /// The check of a failure scenario: `.scenario("not_found", status: 404, code: "M_NOT_FOUND", inputs: ["roomId": "!nope:x"])`.
     public static func scenario(
-        _ name: String, status: Int, code: EnvelopeCode? = nil, inputs: [String: ParameterValue] = [:],
+        _ name: ScenarioName, status: Int, code: EnvelopeCode? = nil, inputs: [String: ParameterValue] = [:],
         omitting omitted: [String] = [], sent sending: Sending = .whenSafe
     ) -> ErrorCheck {
         ErrorCheck(scenario: name, status: status, code: code, inputs: inputs, omitting: omitted, sent: sending)

@@ -23,7 +23,7 @@ struct ErrorMapping {
         "$.description", "$.error.message", "$.error", "$.title",
     ]
     /// Scenario names with a meaning of their own, which an example's key must not take.
-    static let standardScenarios: Set<String> = [MockScenario.success, MockScenario.logout, MockScenario.expired, MockScenario.refused]
+    static let standardScenarios = Set(ScenarioName.reserved.map(\.rawValue))
 
     let source: OpenAPISource
     /// The shape the API declares, and its Swift expression.
@@ -171,9 +171,9 @@ struct ErrorMapping {
             notes.append(
                 ImportNote(
                     .madeUp, at: OpenAPISource.location(answer.tokens),
-                    "no example: mocks/\(endpoint.mock)@\(MockScenario.expired).json is made from the schema"))
+                    "no example: mocks/\(endpoint.mock)@\(ScenarioName.expired).json is made from the schema"))
         }
-        mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(MockScenario.expired).json", text: value.prettyText + "\n"))
+        mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(ScenarioName.expired).json", text: value.prettyText + "\n"))
     }
 
     private func exampleTokens(_ example: ImportedErrorAnswer.Example) -> [String] {

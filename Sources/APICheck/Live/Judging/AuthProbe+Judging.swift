@@ -9,7 +9,7 @@ extension AuthProbe {
             return "tokenExpired" + (api.expired.first.map { " (\($0))" } ?? "")
         case .forcedLogout:
             if let code = api.envelope?.logoutCodes.min() { return "logout (code \(code))" }
-            return "logout" + (api.logout.first.map { " (\($0))" } ?? "")
+            return "logout" + (api.forcedLogout.first.map { " (\($0))" } ?? "")
         case .accepted:
             return "success"
         case let .signals(signals):

@@ -2,7 +2,7 @@ extension CheckResult {
     /// The one way a live run starts a step's result: named and placed by what the step does.
     init(_ action: LiveStep.Action, skipped: SkipReason? = nil) {
         let endpoint: AnyEndpoint, name: String, role: Role, probe: AuthProbe?
-        var scenario: String?
+        var scenario: ScenarioName?
         switch action {
         case let .check(checked, _):
             (endpoint, name, role, probe) = (checked, checked.id, .endpoint, nil)

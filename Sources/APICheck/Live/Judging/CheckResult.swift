@@ -18,7 +18,7 @@ public struct CheckResult: Sendable, Equatable {
     /// The auth failure path a probe tried; nil for any other role.
     public var probe: AuthProbe?
     /// The scenario an error check provoked (`not_found`); nil for any other role.
-    public var scenario: String?
+    public var scenario: ScenarioName?
     public var endpoint: String
     public var method: String
     /// The declared path template (`statuses/{id}`).
@@ -34,9 +34,10 @@ public struct CheckResult: Sendable, Equatable {
     public var readReproduceCommand: String?
     /// The HTTP status of the answer, when one came.
     public var status: Int?
-    /// The name of the answer's classification (`Classification.name`): `success`, `logout` (a
-    /// forced logout), `tokenExpired`, `failure(10002)`, ... Reports write it as `outcome`.
-    public var classification: String?
+    /// What the answer classified as (`Classification`), without its payload: `success`,
+    /// `.forcedLogout` (named `logout`), `tokenExpired`, `failure(10002)`, ... Reports write its
+    /// name as `outcome`.
+    public var classification: ClassificationSummary?
     public var timings: Timings?
     public var findings: [Finding]
     /// Why the check did not run, when it did not (e.g. login failed).
@@ -44,8 +45,8 @@ public struct CheckResult: Sendable, Equatable {
 
     public init(
         name: String, role: Role, endpoint: String, method: String, path: String, status: Int? = nil,
-        classification: String? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: SkipReason? = nil,
-        requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil, scenario: String? = nil
+        classification: ClassificationSummary? = nil, timings: Timings? = nil, findings: [Finding] = [], skipped: SkipReason? = nil,
+        requestPath: String? = nil, request: SentRequest? = nil, probe: AuthProbe? = nil, scenario: ScenarioName? = nil
     ) {
         self.request = request
         self.scenario = scenario

@@ -15,7 +15,7 @@ public struct LiveExchange: Sendable {
         case paging
         /// A declared error check's answer; `accepted` when it is the failure declared, and then
         /// `record` makes it the scenario's mock.
-        case errorCheck(scenario: String, accepted: Bool)
+        case errorCheck(scenario: ScenarioName, accepted: Bool)
     }
 
     public var step: Int

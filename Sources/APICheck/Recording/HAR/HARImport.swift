@@ -69,11 +69,11 @@ public struct HARImport: Sendable {
             if endpoint.sessionEffect == .logsIn, case let .success(payload, _) = classification, let token = api.auth.token(in: payload) {
                 placeholders.register(token, as: .token)
             }
-            let scenario: String?
+            let scenario: ScenarioName?
             switch classification {
             case .success: scenario = nil
-            case .forcedLogout: scenario = MockScenario.logout
-            case .tokenExpired: scenario = MockScenario.expired
+            case .forcedLogout: scenario = ScenarioName.logout
+            case .tokenExpired: scenario = ScenarioName.expired
             case let .failure(code, message):
                 guard let declared = declaredScenario(of: endpoint, code: code, in: existing) else {
                     result.addUndeclared(
@@ -93,7 +93,7 @@ public struct HARImport: Sendable {
                         message: "answer not written: \(reason.message)"))
                 continue
             }
-            let key = endpoint.mock + "@" + (scenario ?? "")
+            let key = endpoint.mock + "@" + (scenario?.rawValue ?? "")
             let candidate = MockCandidate(endpoint: endpoint, scenario: scenario, status: entry.status, document: document)
             if let previous = latest[key] {
                 let newer = Self.isLater(entry, than: previous.entry)
@@ -121,7 +121,7 @@ public struct HARImport: Sendable {
     }
 
     /// The declared scenario whose existing mock carries `code`.
-    private func declaredScenario(of endpoint: AnyEndpoint, code: EnvelopeCode, in mocks: MockDirectory) -> String? {
+    private func declaredScenario(of endpoint: AnyEndpoint, code: EnvelopeCode, in mocks: MockDirectory) -> ScenarioName? {
         let rules = api.rules(for: endpoint)
         return endpoint.scenarios.first { scenario in
             guard let file = mocks.file(of: endpoint, scenario: scenario),

@@ -86,7 +86,7 @@ public enum JSONReport {
             ("reproduce", optional(result.reproduceCommand)),
             ("traceparent", optional(result.traceparent)),
             ("status", result.status.map { .number(String($0)) } ?? .null),
-            ("outcome", optional(result.classification)),
+            ("outcome", optional(result.classification?.name)),
             ("skipped", optional(result.skipped?.rawValue)),
             ("passed", .bool(result.passed(strict: strict))),
             (

@@ -104,7 +104,7 @@ public enum TextReport {
         switch (result.status, result.classification) {
         case let (status?, outcome?): return "\(status) -> \(outcome)"
         case let (status?, nil): return "\(status)"
-        case let (nil, outcome?): return outcome
+        case let (nil, outcome?): return outcome.name
         case (nil, nil): return ""
         }
     }

@@ -96,7 +96,7 @@ public enum HTMLReport {
         if let skipped = result.skipped {
             detail = skipped.rawValue
         } else if result.role != .endpoint {
-            detail = [result.status.map(String.init), result.classification].compactMap { $0 }.joined(separator: " → ")
+            detail = [result.status.map(String.init), result.classification?.name].compactMap { $0 }.joined(separator: " → ")
         } else if let ms = result.totalMilliseconds {
             detail = "\(ms) ms"
         }

@@ -72,7 +72,8 @@ public enum JSONReportReader {
         var result = CheckResult(
             name: name, role: role, endpoint: try item.string("endpoint"), method: try item.string("method"),
             path: try item.string("path"), status: try item.optionalInt("status"),
-            classification: try item.optionalString("outcome"), skipped: try item.optionalString("skipped").map(SkipReason.init(rawValue:)),
+            classification: try item.optionalString("outcome").map(ClassificationSummary.init(name:)),
+            skipped: try item.optionalString("skipped").map(SkipReason.init(rawValue:)),
             requestPath: try item.optionalString("requestPath"))
         result.readReproduceCommand = try item.optionalString("reproduce")
         result.traceparent = try item.optionalString("traceparent")
@@ -84,7 +85,7 @@ public enum JSONReportReader {
         // An error check's is `error-check <scenario> <endpoint>`.
         if role == .errorCheck {
             let words = name.split(separator: " ")
-            result.scenario = words.count >= 2 ? String(words[1]) : nil
+            result.scenario = words.count >= 2 ? ScenarioName(String(words[1])) : nil
         }
         if let timings = try item.optionalObject("timings") {
             result.timings = Timings(

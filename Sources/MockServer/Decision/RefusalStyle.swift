@@ -1,0 +1,16 @@
+import APICheck
+import HTTPServer
+
+/// How `serve` words its own refusals (a route it does not know, a bad request, an unknown
+/// scenario, wrong credentials) and the signals it makes up: in the API's declared error shape,
+/// like one of the API's own error answers when the mocks hold one, so that a client parses them
+/// as it parses the server's.
+struct RefusalStyle: Sendable {
+    let errors: ErrorShape?
+    /// One of the API's own error answers, which refusals follow (`ErrorShape.body`).
+    let example: (document: JSONValue, status: Int)?
+
+    func response(_ problem: ProblemDocument) -> ServerResponse {
+        problem.response(in: errors, like: example)
+    }
+}
