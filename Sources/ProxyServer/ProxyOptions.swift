@@ -64,6 +64,8 @@ public struct ProxyOptions: Sendable {
         self.configuration = configuration
         var upstreamConfiguration = CurlConfiguration(concurrency: 1024, timeout: 60, maxBodyBytes: 64 << 20)
         upstreamConfiguration.passThrough = true
+        // One multi handle per pool thread: the upstream side keeps pace with the listening side.
+        upstreamConfiguration.drivers = 2
         self.upstreamConfiguration = upstreamConfiguration
     }
 
