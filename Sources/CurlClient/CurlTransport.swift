@@ -15,7 +15,8 @@ public final class CurlTransport: Transport {
 
     public init(configuration: CurlConfiguration = CurlConfiguration()) {
         self.configuration = configuration
-        let count = max(1, configuration.drivers)
+        // No more handles than slots: each needs one, and more would hold more than `concurrency`.
+        let count = max(1, min(configuration.drivers, configuration.concurrency))
         // Each handle gets its share of the slots, so that all of them together hold no more.
         var share = configuration
         share.concurrency = max(1, configuration.concurrency / count)
