@@ -64,8 +64,9 @@ public struct ProxyOptions: Sendable {
         self.configuration = configuration
         var upstreamConfiguration = CurlConfiguration(concurrency: 1024, timeout: 60, maxBodyBytes: 64 << 20)
         upstreamConfiguration.passThrough = true
-        // One multi handle per pool thread: the upstream side keeps pace with the listening side.
-        upstreamConfiguration.drivers = 2
+        // One multi handle: with a second one the answers outpace the checks on two cores, and
+        // the exchanges waiting for their checks grow the process by hundreds of MiB.
+        upstreamConfiguration.drivers = 1
         self.upstreamConfiguration = upstreamConfiguration
     }
 
