@@ -22,7 +22,7 @@ public struct CurlConfiguration: Sendable {
     /// Multi handles, each on a thread of its own, sharing `concurrency` between them; a
     /// transfer goes to the next in turn. libcurl looks for a free cached connection by walking
     /// every connection to the host, so a thousand transfers in flight on one handle cost a
-    /// thousand steps each; a proxy splits them, and gets a thread per core as well.
+    /// thousand steps each; split over several, each walks its share, on a core of its own.
     public var drivers = 1
 
     public init(

@@ -65,7 +65,7 @@ public struct ProxyOptions: Sendable {
         var upstreamConfiguration = CurlConfiguration(concurrency: 1024, timeout: 60, maxBodyBytes: 64 << 20)
         upstreamConfiguration.passThrough = true
         // One multi handle: with a second one the answers outpace the checks on two cores, and
-        // the exchanges waiting for their checks grow the process by hundreds of MiB.
+        // the exchanges waiting for their checks pile up in memory instead of staying flat.
         upstreamConfiguration.drivers = 1
         self.upstreamConfiguration = upstreamConfiguration
     }
