@@ -31,12 +31,6 @@ final class SuspendedConnections: Sendable {
     static let watchInterval = DispatchTimeInterval.milliseconds(50)
 
     private let state = Mutex(State())
-    /// Resumes taken out of `waiting` and not yet handed to libmicrohttpd: `stop()` waits for
-    /// them, since the daemon is stopped right after it and must not be resumed into then.
-    private let resuming = Atomic<Int>(0)
-    /// Entries of `abandoned`: the connection threads ask after every resume, and while no
-    /// client has left they must not queue on the lock the answers' threads resume under.
-    private let abandonedCount = Atomic<Int>(0)
     private let watcher: Watcher
 
     /// A dispatch source may be cancelled from any thread.
@@ -74,38 +68,24 @@ final class SuspendedConnections: Sendable {
     /// Whether the connection of `key` was resumed because its client left (asked once, after
     /// the resume).
     func wasAbandoned(_ key: UInt) -> Bool {
-        // The sweep counts an abandoned key before it resumes the connection, and libmicrohttpd
-        // hands the resumed connection over under its own lock: a zero read here is current.
-        guard abandonedCount.load(ordering: .acquiring) > 0 else { return false }
-        return state.withLock { state in
-            guard state.abandoned.remove(key) != nil else { return false }
-            abandonedCount.subtract(1, ordering: .releasing)
-            return true
-        }
+        state.withLock { $0.abandoned.remove(key) != nil }
     }
 
     /// The connection of `key` is gone: a later `resume` must not touch it.
     func forget(_ key: UInt) {
         state.withLock { state in
             state.waiting[key] = nil
-            if state.abandoned.remove(key) != nil { abandonedCount.subtract(1, ordering: .releasing) }
+            state.abandoned.remove(key)
         }
     }
 
-    /// Resumes outside the lock: libmicrohttpd's resume takes the daemon's own lock and wakes
-    /// its thread, and the connection threads that suspend and ask meanwhile would queue behind
-    /// it. Taken out of `waiting` under the lock, the connection is this call's alone.
     func resume(_ key: UInt) {
-        let connection = state.withLock { state -> OpaquePointer? in
+        state.withLock { state in
             guard !state.stopped, let waiting = state.waiting.removeValue(forKey: key),
                 let connection = OpaquePointer(bitPattern: waiting.connection)
-            else { return nil }
-            resuming.add(1, ordering: .relaxed)
-            return connection
+            else { return }
+            MHD_resume_connection(connection)
         }
-        guard let connection else { return }
-        MHD_resume_connection(connection)
-        resuming.subtract(1, ordering: .releasing)
     }
 
     /// Connections suspended now (for tests).
@@ -122,32 +102,20 @@ final class SuspendedConnections: Sendable {
             state.waiting = [:]
             state.stopped = true
         }
-        // No resume starts once `stopped` is set; those under way finish in a few instructions.
-        while resuming.load(ordering: .acquiring) > 0 { sched_yield() }
     }
 
-    /// Resumes, as abandoned, the connections whose client closed or reset its end. The sockets
-    /// are polled outside the lock, which the answers' resumes and the connection threads need;
-    /// a key still waiting afterwards still names the same connection (keys are never reused, and
-    /// a suspended connection's socket stays open).
+    /// Resumes, as abandoned, the connections whose client closed or reset its end.
     private func sweep() {
-        let watched = state.withLock { state -> [(key: UInt, socket: Int32)] in
-            guard !state.stopped else { return [] }
-            return state.waiting.map { (key: $0.key, socket: $0.value.socket) }
-        }
-        guard !watched.isEmpty else { return }
-        var polled = watched.map { pollfd(fd: $0.socket, events: Self.peerClosed, revents: 0) }
-        guard poll(&polled, nfds_t(polled.count), 0) > 0 else { return }
-        let gone = zip(watched, polled).filter { $0.1.revents & (Self.peerClosed | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0 }.map(\.0.key)
-        guard !gone.isEmpty else { return }
         state.withLock { state in
-            guard !state.stopped else { return }
-            for key in gone {
+            guard !state.stopped, !state.waiting.isEmpty else { return }
+            let keys = Array(state.waiting.keys)
+            var polled = keys.map { pollfd(fd: state.waiting[$0]!.socket, events: Self.peerClosed, revents: 0) }
+            guard poll(&polled, nfds_t(polled.count), 0) > 0 else { return }
+            for (key, entry) in zip(keys, polled) where entry.revents & (Self.peerClosed | Int16(POLLHUP | POLLERR | POLLNVAL)) != 0 {
                 guard let waiting = state.waiting.removeValue(forKey: key),
                     let connection = OpaquePointer(bitPattern: waiting.connection)
                 else { continue }
                 state.abandoned.insert(key)
-                abandonedCount.add(1, ordering: .releasing)
                 MHD_resume_connection(connection)
             }
         }
