@@ -105,7 +105,7 @@ let package = Package(
             name: "ProxyServerTests",
             dependencies: [
                 "ProxyServer", "APICheck", "Contracts", "CurlClient", "HTTPServer", "Sandbox",
-                "TestSupport", "RelayExample",
+                "TestSupport", "RelayExample", "MockServer",
             ]),
         .testTarget(
             name: "MockServerTests",

@@ -13,6 +13,7 @@ asks, through the proxy, for config/main.json, a login and an authenticated home
   bodies         500 connections each announcing an 8 MiB body and sending it slowly
   idle-tunnels, stalled-reader, stalled-events: WebSocket tunnels and event streams
                  (ci/attack_tunnel.py)
+  flooded-answers, stalled-answers: answers too large to gather (ci/attack_bodies.py)
 """
 import os
 import socket
@@ -72,12 +73,15 @@ ATTACKS = {
 
 def run(binary, only, seconds):
     """Every attack (or those named in `only`); returns whether all held."""
+    import attack_bodies
     import attack_tunnel
-    known = dict(ATTACKS, **attack_tunnel.ATTACKS)
+    known = dict(ATTACKS, **attack_tunnel.ATTACKS, **attack_bodies.ATTACKS)
     ok = True
     for name in (only or ",".join(known)).split(","):
         if name not in known:
             raise SystemExit(f"attack: unknown proxy attack '{name}' (known: {', '.join(known)})")
         start = (lambda: attack_tunnel.TunnelProxy(binary)) if name in attack_tunnel.ATTACKS else (lambda: Proxy(binary))
+        if name in attack_bodies.ATTACKS:
+            start = lambda: attack_tunnel.TunnelProxy(binary, target=attack_bodies.upstream_main)  # noqa: E731
         ok &= run_attack("proxy " + name, start, known[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
     return ok

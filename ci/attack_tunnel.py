@@ -57,6 +57,11 @@ def serve_connection(conn, serve_port):
         except OSError:
             conn.close()
         return
+    serve_head(conn, head, serve_port)
+
+
+def serve_head(conn, head, serve_port):
+    """A connection whose request head has been read: a WebSocket upgrade echoed, anything else spliced to serve."""
     if b"upgrade: websocket" not in head.lower():
         upstream = socket.create_connection(("127.0.0.1", serve_port))
         upstream.sendall(head)
@@ -94,13 +99,13 @@ def upstream_main(port, serve_port):
 class TunnelProxy(attack_proxy.Proxy):
     """The proxy in front of the splice, which is in front of `apicheck serve`."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, target=None):
         self.upstream = attack_serve.Serve.__new__(attack_serve.Serve)
         Server.__init__(self.upstream, binary, ["serve", "--quiet", "--client-connections", "0"], "serve (the upstream)")
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.splice_port = s.getsockname()[1]
-        self.splice = multiprocessing.Process(target=upstream_main, args=(self.splice_port, self.upstream.port), daemon=True)
+        self.splice = multiprocessing.Process(target=target or upstream_main, args=(self.splice_port, self.upstream.port), daemon=True)
         self.splice.start()
         for _ in range(100):
             try:

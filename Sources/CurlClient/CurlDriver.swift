@@ -17,7 +17,7 @@ final class CurlDriver: Sendable {
     /// earlier, so that a wakeup racing with shutdown still hits a live handle.
     nonisolated(unsafe) let multi: UnsafeMutableRawPointer
     /// The multi's epoll set, wake eventfd and timer; freed in `deinit` with the multi.
-    private nonisolated(unsafe) let events: OpaquePointer
+    nonisolated(unsafe) let events: OpaquePointer
     let queue = Mutex(Queue())
     private let exited = DispatchSemaphore(value: 0)
     private let exitObserved = Mutex(false)
@@ -27,6 +27,8 @@ final class CurlDriver: Sendable {
         var pending: [CurlTransfer] = []
         /// Active transfers whose tasks were cancelled; the driver removes them.
         var cancelled: [CurlTransfer] = []
+        /// Streamed transfers whose sink has room again; the driver unpauses them.
+        var resumed: [CurlTransfer] = []
         var shuttingDown = false
         /// The driver thread is waiting, or about to, with nothing queued: the next thing queued
         /// wakes it. While it runs it takes the queue on its next turn without being woken.
@@ -159,17 +161,18 @@ final class CurlDriver: Sendable {
     private func run() {
         var state = LoopState()
         while true {
-            let (starting, cancelled, stopping) = queue.withLock { queue in
+            let (starting, cancelled, stopping, resumed) = queue.withLock { queue in
                 queue.sleeping = false
-                if queue.shuttingDown { return ([CurlTransfer](), [CurlTransfer](), true) }
+                if queue.shuttingDown { return ([CurlTransfer](), [CurlTransfer](), true, [CurlTransfer]()) }
                 let room = max(0, max(1, configuration.concurrency) - state.active.count)
                 let starting = Array(queue.pending.prefix(room))
                 queue.pending.removeFirst(starting.count)
                 for transfer in starting { transfer.lifecycle = .active }
-                defer { queue.cancelled.removeAll() }
-                return (starting, queue.cancelled, false)
+                defer { queue.cancelled.removeAll(); queue.resumed.removeAll() }
+                return (starting, queue.cancelled, false, queue.resumed)
             }
             if stopping { break }
+            unpause(resumed, state: state)
 
             for transfer in cancelled {
                 if let easy = transfer.easy, state.active[easy] === transfer {
@@ -205,7 +208,7 @@ final class CurlDriver: Sendable {
             if completedAny { continue }
             // Waits only when nothing is queued; else the next turn takes it at once.
             let idle = queue.withLock { queue in
-                guard !queue.shuttingDown, queue.cancelled.isEmpty,
+                guard !queue.shuttingDown, queue.cancelled.isEmpty, queue.resumed.isEmpty,
                     queue.pending.isEmpty || state.active.count >= max(1, configuration.concurrency)
                 else { return false }
                 queue.sleeping = true

@@ -55,10 +55,12 @@ extension CurlTransfer {
         check(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2), "SSL_VERIFYHOST")
         configureTLS(easy, check)
         // Rejects early when the server announces a larger Content-Length; the write callback
-        // still enforces the cap for chunked or compressed bodies.
-        check(
-            ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes)),
-            "MAXFILESIZE_LARGE")
+        // still enforces the cap for chunked or compressed bodies. A streamed answer has no cap.
+        if sink == nil {
+            check(
+                ccurl_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maxBodyBytes)),
+                "MAXFILESIZE_LARGE")
+        }
 
         switch request.method {
         case .get:
@@ -142,6 +144,7 @@ extension CurlTransfer {
     /// Returning less than `count` makes libcurl abort with CURLE_WRITE_ERROR.
     private func receiveBody(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard count > 0, let data else { return 0 }
+        if let sink, let taken = stream(data, count, to: sink) { return taken }
         if body.count + count > configuration.maxBodyBytes {
             bodyLimitHit = true
             return 0

@@ -39,6 +39,11 @@ final class CurlTransfer: @unchecked Sendable {
     typealias Completion = @Sendable (Result<HTTPResponse, any Error>) -> Void
 
     var easy: UnsafeMutableRawPointer?
+    /// Where the body goes once it passes the sink's threshold (`CurlTransfer+Stream`).
+    var sink: (any CurlBodySink)?
+    var streaming = false
+    /// The driver that unpauses this transfer after its sink held it back; set only with a sink.
+    weak var driver: CurlDriver?
     var body = Data()
     var headers: [(name: String, value: String)] = []
     /// Set by the write callback when it refused data because of `maxBodyBytes`, so that the

@@ -33,7 +33,7 @@ public final class CurlTransport: Transport {
     }
 
     /// The driver the next transfer goes to.
-    private var driver: Result<CurlDriver, TransportError> {
+    var driver: Result<CurlDriver, TransportError> {
         drivers.map { drivers in
             drivers.count == 1 ? drivers[0] : drivers[turn.add(1, ordering: .relaxed).oldValue % drivers.count]
         }

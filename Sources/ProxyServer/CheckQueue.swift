@@ -34,6 +34,19 @@ final class CheckQueue: Sendable {
         return true
     }
 
+    /// Holds `bytes` of a streamed answer's copy against the budget while the answer arrives;
+    /// false (the exchange counted unchecked) when they would pass it.
+    func reserve(bytes: Int) -> Bool {
+        guard waiting.add(bytes, ordering: .relaxed).newValue > budget else { return true }
+        waiting.subtract(bytes, ordering: .relaxed)
+        dropped.add(1, ordering: .relaxed)
+        return false
+    }
+
+    func release(bytes: Int) {
+        waiting.subtract(bytes, ordering: .relaxed)
+    }
+
     /// Exchanges passed on unchecked because the checks had fallen behind.
     var droppedCount: Int { dropped.load(ordering: .relaxed) }
 }

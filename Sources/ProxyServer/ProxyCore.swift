@@ -77,7 +77,10 @@ final class ProxyCore: Sendable {
         let deferred = DeferredResponse()
         // No task per exchange: the upstream's answer is passed back from the transport's own
         // thread, and the check queued from there.
-        let transfer = transport.start(forwarded(request)) { [self] result in
+        // A large answer goes to the client as it arrives; a small one is gathered and sent whole.
+        let sink = streamedAnswer(deferred, route: route)
+        let completion: @Sendable (Result<HTTPResponse, any Error>) -> Void = { [self] result in
+            if let sink, sink.isStreaming { return streamed(result, by: sink, request: request, route: route) }
             switch result {
             case let .success(response):
                 let answer = passedBack(response)
@@ -95,6 +98,10 @@ final class ProxyCore: Sendable {
                 judge(request, route: route, outcome: .failed(error), deferred: nil)
             }
         }
+        let transfer =
+            sink.map { transport.start(forwarded(request), streamingTo: $0, completion: completion) }
+            ?? transport.start(forwarded(request), completion: completion)
+        sink?.attach(transfer)
         // A client that leaves before the upstream answers takes its upstream call with it: an
         // abandoned burst must not fill the upstream side for everyone else.
         deferred.whenAbandoned { transfer.cancel() }
@@ -108,7 +115,7 @@ final class ProxyCore: Sendable {
 
     /// Checks the exchange on the check queue and records what it finds. `deferred`, under
     /// --enforce, still waits for its answer: the answer as it came, or a violation.
-    private func judge(_ request: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?) {
+    func judge(_ request: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?) {
         var bytes = request.body.count
         if case let .answered(response, _) = outcome { bytes += response.body.count }
         let submitted = checks.submit(bytes: bytes) { [self] in
@@ -120,12 +127,14 @@ final class ProxyCore: Sendable {
                 switch outcome {
                 case let .answered(response, answer):
                     answered = response
+                    var paged: PagedRequest?
                     let judged = memoized(request, endpoint: endpoint, response: response) {
                         var verdict = check.answer(response, to: endpoint, method: request.method)
-                        if endpoint.paging != nil, let success = verdict.success {
+                        if let paging = endpoint.paging, let success = verdict.success {
+                            paged = PagedRequest(request, paging: paging)
                             verdict.page = ObservedPage(
                                 endpoint: endpoint, document: success.document, query: request.query,
-                                headers: response.headers, url: forwarded(request).url)
+                                body: paged?.bodyFields ?? [], headers: response.headers, url: forwarded(request).url)
                         }
                         // The document is kept only for --record-new's candidates.
                         if let success = verdict.success, newShapes == nil || success.covered { verdict.success = (.null, success.covered) }
@@ -139,8 +148,9 @@ final class ProxyCore: Sendable {
                     coverage.endpoint(endpoint.id, outcome: verdict.outcome, status: response.status, timings: response.timings)
                     findings += answerFindings
                     if let page = verdict.page, let paging = endpoint.paging {
+                        let bodyRest = (paged ?? PagedRequest(request, paging: paging)).bodyRest
                         let broken = pages.read(
-                            page, endpoint: endpoint, paging: paging, request: request,
+                            page, endpoint: endpoint, paging: paging, request: request, bodyRest: bodyRest,
                             credentials: credentials(in: request))
                         for (rule, finding) in broken { record([finding], rule: rule.rawValue, request: request, response: response) }
                     }
@@ -192,7 +202,7 @@ final class ProxyCore: Sendable {
         return memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: response), compute: compute)
     }
 
-    private func record(_ findings: [Finding], rule: String = "", request: ServerRequest, response: HTTPResponse?) {
+    func record(_ findings: [Finding], rule: String = "", request: ServerRequest, response: HTTPResponse?) {
         guard !findings.isEmpty else { return }
         let now = Date()
         for finding in findings {

@@ -48,6 +48,10 @@ public struct ProxyOptions: Sendable {
     var tunnelLimits: TunnelPump.Limits {
         TunnelPump.Limits(total: tunnelTotal, perAddress: tunnelsPerAddress, idleTimeout: tunnelIdleTimeout)
     }
+    /// An answer whose body passes this many bytes goes to the client as it arrives, past
+    /// `upstreamConfiguration.maxBodyBytes` too; a smaller one is gathered and sent whole (the
+    /// fast path). 0 gathers every answer, capped. The lesser of this and the cap applies.
+    public var streamThreshold = 256 << 10
     /// Bytes of a body kept with a finding's first exchange.
     public var keptBodyBytes = 2048
     /// A request carrying this header (any value) passes through unchecked, counted as skipped.

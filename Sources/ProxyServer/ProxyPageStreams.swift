@@ -4,8 +4,8 @@ import HTTPServer
 import Synchronization
 
 /// The lists the app pages through, one `PageStream` per client and list: the same endpoint, the
-/// same declared parameters but the cursor, the same credentials and user agent (so two users
-/// paging one list, or two filters of it, are not read as one list). Bounded: at most `limit`
+/// same declared query parameters and the same body but the cursor, the same credentials and
+/// user agent (so two users paging one list, or two filters of it, are not read as one list). Bounded: at most `limit`
 /// streams; past it the one least recently read is let go and counted.
 final class ProxyPageStreams: Sendable {
     private struct State {
@@ -22,11 +22,12 @@ final class ProxyPageStreams: Sendable {
     }
 
     /// Reads `page` into its client's stream of its list; returns what it breaks, with the rule.
+    /// `bodyRest` is the request's body but the cursor, hashed (`PagedRequest`).
     func read(
         _ page: ObservedPage, endpoint: AnyEndpoint, paging: Paging, request: ServerRequest,
-        credentials: [String]
+        bodyRest: Int? = nil, credentials: [String]
     ) -> [(rule: PagingRule, finding: Finding)] {
-        let key = Self.key(endpoint: endpoint, paging: paging, request: request, credentials: credentials)
+        let key = Self.key(endpoint: endpoint, paging: paging, request: request, bodyRest: bodyRest, credentials: credentials)
         return state.withLock { state in
             state.clock += 1
             var entry = state.streams.removeValue(forKey: key) ?? (PageStream(endpoint: endpoint.id, paging: paging), 0)
@@ -45,10 +46,14 @@ final class ProxyPageStreams: Sendable {
     var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// The stream's name: hashed, so that no credential is kept in it.
-    private static func key(endpoint: AnyEndpoint, paging: Paging, request: ServerRequest, credentials: [String]) -> String {
+    private static func key(
+        endpoint: AnyEndpoint, paging: Paging, request: ServerRequest, bodyRest: Int?, credentials: [String]
+    ) -> String {
         var hasher = Hasher()
         for credential in credentials { hasher.combine(credential) }
         hasher.combine(request.header("User-Agent"))
+        // A changed filter in the body is another list, as one in the query is.
+        hasher.combine(bodyRest)
         var text = endpoint.id
         // Only the declared parameters: a cache breaker (`_=1712…`) the app adds to every call
         // would otherwise make each page a list of its own.

@@ -29,22 +29,22 @@ extension PagedBody {
             return Self.problem(
                 parameter,
                 "\(Self.quoted(given)) is not a token serve issued: its pages give their own "
-                    + "(\(Self.tokenPrefix)N, \(whereGiven)); the first page is asked without \(parameter)")
+                    + "(\(Self.tokenPrefix)N, \(whereGiven)); the first page is asked without \(parameter)", in: request)
         case let .pageNumber(parameter, first):
             guard let given else { return nil }
             guard let number = Int(given), number >= first else {
-                return Self.problem(parameter, "expected a page number from \(first), found \(Self.quoted(given))")
+                return Self.problem(parameter, "expected a page number from \(first), found \(Self.quoted(given))", in: request)
             }
             return nil
         case let .offset(parameter):
             guard let given else { return nil }
             guard let offset = Int(given), offset >= 0 else {
-                return Self.problem(parameter, "expected an offset of 0 or more, found \(Self.quoted(given))")
+                return Self.problem(parameter, "expected an offset of 0 or more, found \(Self.quoted(given))", in: request)
             }
             return nil
         case .link, .url:
             if let given = request.queryValue(Self.linkOffset), (Int(given) ?? -1) < 0 {
-                return Self.problem(Self.linkOffset, "expected an offset of 0 or more, found \(Self.quoted(given))")
+                return Self.problem(Self.linkOffset, "expected an offset of 0 or more, found \(Self.quoted(given))", in: request)
             }
             guard request.queryValue(Self.linkOffset) == nil, request.query.contains(where: { !declared.contains($0.name) }),
                 let path = paging.cursor.bodyPath?.path,
@@ -56,7 +56,7 @@ extension PagedBody {
             return Self.problem(
                 own.name,
                 "\(Self.quoted(request.queryValue(own.name) ?? "")) is the cursor of the server the mock "
-                    + "was recorded from; serve's next links carry \(Self.linkOffset)")
+                    + "was recorded from; serve's next links carry \(Self.linkOffset)", in: request)
         }
     }
 
@@ -76,8 +76,9 @@ extension PagedBody {
         return ids
     }
 
-    private static func problem(_ parameter: String, _ reason: String) -> ValidationProblem {
-        ValidationProblem(name: parameter, location: "query", reason: reason)
+    /// Located where the client sent the value: a cursor declared in the body is read from there.
+    private static func problem(_ parameter: String, _ reason: String, in request: ServerRequest) -> ValidationProblem {
+        ValidationProblem(name: parameter, location: request.queryValue(parameter) == nil ? "body" : "query", reason: reason)
     }
 
     /// The value as a message quotes it: short, whatever a client sent.

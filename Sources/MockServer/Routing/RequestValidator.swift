@@ -122,8 +122,9 @@ public struct RequestValidator: Sendable {
         }
     }
 
-    /// A JSON object, or `application/x-www-form-urlencoded` pairs (as strings).
-    static func bodyValues(of request: ServerRequest) -> Result<[String: JSONValue], ValidationProblem> {
+    /// A JSON object, or `application/x-www-form-urlencoded` pairs (as strings). Public for the
+    /// proxy, which reads a range read's cursor from the body as serve does.
+    public static func bodyValues(of request: ServerRequest) -> Result<[String: JSONValue], ValidationProblem> {
         let type = request.field("content-type")?.lowercased() ?? ""
         if type.hasPrefix("application/x-www-form-urlencoded") {
             var values: [String: JSONValue] = [:]

@@ -6,8 +6,9 @@ import Foundation
 /// the document is not kept, so a stream of pages holds ids, not answers.
 public struct ObservedPage: Sendable {
     public let ids: [PageID]
-    /// The cursor's text the page was asked with: the cursor parameter's value, or the page's URL
-    /// for a `Link` or next-URL cursor; nil when the request carried no cursor (a first page).
+    /// The cursor's text the page was asked with: the cursor parameter's value (in the query or the
+    /// body, where the endpoint declares it), or the page's URL for a `Link` or next-URL cursor;
+    /// nil when the request carried no cursor (a first page).
     let askedWith: String?
     /// The cursor's text the next page is asked with, compared with a later page's `askedWith`;
     /// nil at the list's end or on a fault.
@@ -19,17 +20,23 @@ public struct ObservedPage: Sendable {
 
     /// Nil when the endpoint declares no paging or the page has no ids where its paging reads
     /// them (the answer's own checks say what is wrong with it). `query` is the request's,
-    /// decoded; `url` the one it was asked at; `headers` the answer's.
+    /// decoded; `body` the top-level fields of its JSON or form body as text, where a range read
+    /// carries its cursor and size (`{"start_key": "c", "limit": 3}`); `url` the one it was asked
+    /// at; `headers` the answer's.
     public init?(
         endpoint: AnyEndpoint, document: JSONValue, query: [(name: String, value: String)],
-        headers: [(name: String, value: String)], url: URL
+        body: [(name: String, value: String)] = [], headers: [(name: String, value: String)], url: URL
     ) {
         guard let paging = endpoint.paging, let path = paging.ids.path,
             let ids = PagingCheck.ids(in: document, at: path)
         else { return nil }
         self.ids = ids
         var values: [String: ParameterValue] = [:]
-        for item in query where values[item.name] == nil { values[item.name] = .string(item.value) }
+        // A parameter is read where the endpoint declares it: a body cursor from the body, even
+        // when the query happens to hold a field of the same name.
+        let inBody = Set(endpoint.parameters.filter { $0.location == .body }.map(\.name))
+        for item in body where inBody.contains(item.name) && values[item.name] == nil { values[item.name] = .string(item.value) }
+        for item in query + body where values[item.name] == nil { values[item.name] = .string(item.value) }
         let parameter = paging.cursor.parameter
         askedWith = parameter.map { values[$0]?.text } ?? url.absoluteString
         let read = PageRead(ids: ids, document: document, headers: headers, values: values, url: url)

@@ -1,0 +1,53 @@
+import APICheck
+import CurlClient
+import Foundation
+import HTTPServer
+
+/// The end of an answer that went to the client as it arrived: the stream closed, the copy
+/// checked as a gathered answer is, or counted unchecked when it was too large to keep.
+extension ProxyCore {
+    /// The sink for an exchange's answer; nil under `--enforce`, whose answer waits for its check.
+    /// Only a declared route's answer is copied: no check reads the others' bodies.
+    func streamedAnswer(_ deferred: DeferredResponse, route: ProxyRoute) -> StreamedAnswer? {
+        guard !options.enforce, options.streamThreshold > 0 else { return nil }
+        var declared = false
+        if case .endpoint = route { declared = true }
+        return StreamedAnswer(
+            threshold: min(options.streamThreshold, options.upstreamConfiguration.maxBodyBytes), copyCap: declared ? check.cap : 0,
+            deferred: deferred, checks: checks)
+    }
+
+    func streamed(_ result: Result<HTTPResponse, any Error>, by sink: StreamedAnswer, request: ServerRequest, route: ProxyRoute) {
+        sink.releaseCopy()
+        switch result {
+        case var .success(response):
+            sink.stream?.finish()
+            if sink.copyRefused {
+                // Counted with the exchanges the checks fell behind on (`uncheckedBehind`).
+                checked.add(1, ordering: .releasing)
+                return
+            }
+            if case let .endpoint(endpoint, _) = route, sink.checkedCopy == nil {
+                coverage.endpoint(endpoint.id, outcome: "unchecked", status: response.status, timings: response.timings)
+                let finding = Finding(
+                    kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                    message: "an answer of \(sink.length) bytes passed through unchecked: past the check's cap of \(sink.copyCap) bytes")
+                record([finding], request: request, response: nil)
+                checked.add(1, ordering: .releasing)
+                return
+            }
+            response.body = sink.checkedCopy ?? Data()
+            judge(request, route: route, outcome: .answered(response, ServerResponse()), deferred: nil)
+        case let .failure(error):
+            // The head is out: the client can only see the body cut off.
+            sink.stream?.finish(broken: true)
+            if error is CancellationError {
+                coverage.abandoned()
+                checked.add(1, ordering: .releasing)
+                return
+            }
+            coverage.upstreamFailed()
+            judge(request, route: route, outcome: .failed(error), deferred: nil)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import CurlClient
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// An upstream answer too large to gather, passed to the client as it arrives: its head as soon
+/// as the body passes `threshold`, then each piece, with a copy kept for the check up to its cap.
+///
+/// Bounded: the stream holds `capacity` bytes for a client that reads slowly; past that the
+/// upstream transfer is paused (TCP then holds the upstream back) until the client has read.
+/// An exchange holds at most `threshold` + `capacity` + one piece on the way, plus its copy
+/// (at most `copyCap`, let go at once when the body passes it; held against the checks' budget
+/// with the bodies waiting for their checks, so many large answers at once cost coverage, not
+/// memory).
+///
+/// `begin`, `write` and the reads of the copy happen on the transport's thread (the completion
+/// runs there too), hence `@unchecked Sendable`; the client's leaving comes from a server thread
+/// and goes through `leaving`'s lock.
+final class StreamedAnswer: CurlBodySink, @unchecked Sendable {
+    let threshold: Int
+    let copyCap: Int
+    let capacity: Int
+    private let deferred: DeferredResponse
+    /// The copy's bytes are held against the checks' budget, as the bodies waiting for them are.
+    private let checks: CheckQueue
+    private(set) var stream: ResponseStream?
+    private var copy = Data()
+    private var reserved = 0
+    /// The copy was let go because the checks' budget was full.
+    private(set) var copyRefused = false
+    /// Body bytes passed on so far.
+    private(set) var length = 0
+    private let leaving = Mutex<(transfer: CurlTransferHandle?, gone: Bool)>((nil, false))
+
+    init(threshold: Int, copyCap: Int, capacity: Int = 64 << 10, deferred: DeferredResponse, checks: CheckQueue) {
+        self.checks = checks
+        self.threshold = threshold
+        self.copyCap = copyCap
+        self.capacity = capacity
+        self.deferred = deferred
+    }
+
+    /// Whether the body went to the client piece by piece (else the completion has it whole).
+    var isStreaming: Bool { stream != nil }
+
+    /// The body as it came, for the check; nil when it passed `copyCap` or the budget.
+    var checkedCopy: Data? { length > copyCap || copyRefused ? nil : copy }
+
+    /// Gives the copy's bytes back to the budget: the check that reads it books them again.
+    func releaseCopy() {
+        checks.release(bytes: reserved)
+        reserved = 0
+    }
+
+    func begin(
+        status: Int, headers: [(name: String, value: String)], gathered: UnsafeRawBufferPointer,
+        resume: @escaping @Sendable () -> Void
+    ) {
+        let stream = ResponseStream(capacity: capacity)
+        stream.whenDrained(resume)
+        stream.whenGone { [weak self] in self?.clientLeft() }
+        self.stream = stream
+        pass(gathered, to: stream)
+        var response = ServerResponse(status: status, headers: ProxyCore.endToEnd(headers))
+        response.stream = stream
+        deferred.send(response)
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let stream, stream.buffered < capacity else { return false }
+        pass(bytes, to: stream)
+        return true
+    }
+
+    private func pass(_ bytes: UnsafeRawBufferPointer, to stream: ResponseStream) {
+        length += bytes.count
+        if length <= copyCap, !copyRefused {
+            if checks.reserve(bytes: bytes.count) {
+                reserved += bytes.count
+                copy.append(contentsOf: bytes)
+            } else {
+                copyRefused = true
+            }
+        }
+        if (length > copyCap || copyRefused) && reserved > 0 {
+            copy = Data()
+            releaseCopy()
+        }
+        stream.push(bytes)
+    }
+
+    /// The transfer to drop when the client leaves mid-body: at once if it already has.
+    func attach(_ transfer: CurlTransferHandle) {
+        let gone = leaving.withLock { state -> Bool in
+            state.transfer = transfer
+            return state.gone
+        }
+        if gone { transfer.cancel() }
+    }
+
+    private func clientLeft() {
+        let transfer = leaving.withLock { state -> CurlTransferHandle? in
+            state.gone = true
+            return state.transfer
+        }
+        transfer?.cancel()
+    }
+}
