@@ -19,6 +19,11 @@ public struct CurlConfiguration: Sendable {
     /// `Accept-Encoding`, `Accept` or `User-Agent` of libcurl's own, a compressed body left
     /// compressed, no redirect followed. What a proxy needs to stay out of the exchange.
     public var passThrough = false
+    /// Multi handles, each on a thread of its own, sharing `concurrency` between them; a
+    /// transfer goes to the next in turn. libcurl looks for a free cached connection by walking
+    /// every connection to the host, so a thousand transfers in flight on one handle cost a
+    /// thousand steps each; split over several, each walks its share, on a core of its own.
+    public var drivers = 1
 
     public init(
         concurrency: Int = 8, connectTimeout: Double = 10, timeout: Double = 10,

@@ -1,18 +1,42 @@
 import APICheck
 import Foundation
+import Synchronization
 
-/// The libcurl transport: one multi handle driven by one dedicated thread, with up to
-/// `configuration.concurrency` transfers in flight and connections reused between requests.
+/// The libcurl transport: one multi handle driven by one dedicated thread (or
+/// `configuration.drivers` of them), with up to `configuration.concurrency` transfers in flight
+/// and connections reused between requests.
 ///
 /// Any HTTP status is a response; `send` throws `TransportError` only when no complete answer
 /// arrived, and `CancellationError` when its task is cancelled (the transfer is dropped).
 public final class CurlTransport: Transport {
     public let configuration: CurlConfiguration
-    let driver: Result<CurlDriver, TransportError>
+    private let drivers: Result<[CurlDriver], TransportError>
+    private let turn = Atomic<Int>(0)
 
     public init(configuration: CurlConfiguration = CurlConfiguration()) {
         self.configuration = configuration
-        driver = Result { () throws(TransportError) in try CurlDriver(configuration: configuration) }
+        // No more handles than slots: each needs one, and more would hold more than `concurrency`.
+        let count = max(1, min(configuration.drivers, configuration.concurrency))
+        // Each handle gets its share of the slots, so that all of them together hold no more.
+        var share = configuration
+        share.concurrency = max(1, configuration.concurrency / count)
+        drivers = Result { () throws(TransportError) in
+            var made: [CurlDriver] = []
+            do throws(TransportError) {
+                for _ in 0..<count { made.append(try CurlDriver(configuration: share)) }
+            } catch {
+                for driver in made { driver.shutdown() }
+                throw error
+            }
+            return made
+        }
+    }
+
+    /// The driver the next transfer goes to.
+    var driver: Result<CurlDriver, TransportError> {
+        drivers.map { drivers in
+            drivers.count == 1 ? drivers[0] : drivers[turn.add(1, ordering: .relaxed).oldValue % drivers.count]
+        }
     }
 
     deinit {
@@ -77,22 +101,22 @@ public final class CurlTransport: Transport {
 
     /// Stops the driver thread; requests still queued or running fail. Idempotent.
     public func shutdown() {
-        if case .success(let driver) = driver {
-            driver.shutdown()
+        if case .success(let drivers) = drivers {
+            for driver in drivers { driver.shutdown() }
         }
     }
 
     /// Requests waiting for one of the `concurrency` slots (for tests: a state to wait for, not
     /// a moment to guess).
     var queuedRequests: Int {
-        guard case .success(let driver) = driver else { return 0 }
-        return driver.pendingCount
+        guard case .success(let drivers) = drivers else { return 0 }
+        return drivers.reduce(0) { $0 + $1.pendingCount }
     }
 
     /// How many new connections libcurl has opened so far (the sum of CURLINFO_NUM_CONNECTS).
     /// Far fewer than the number of requests means connections are being reused.
     public var connectionsOpened: Int {
-        guard case .success(let driver) = driver else { return 0 }
-        return driver.connectionsOpened.load(ordering: .relaxed)
+        guard case .success(let drivers) = drivers else { return 0 }
+        return drivers.reduce(0) { $0 + $1.connectionsOpened.load(ordering: .relaxed) }
     }
 }

@@ -69,6 +69,9 @@ public struct ProxyOptions: Sendable {
         self.configuration = configuration
         var upstreamConfiguration = CurlConfiguration(concurrency: 1024, timeout: 60, maxBodyBytes: 64 << 20)
         upstreamConfiguration.passThrough = true
+        // One multi handle: with a second one the answers outpace the checks on two cores, and
+        // the exchanges waiting for their checks pile up in memory instead of staying flat.
+        upstreamConfiguration.drivers = 1
         self.upstreamConfiguration = upstreamConfiguration
     }
 
