@@ -76,7 +76,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
                                      const struct cmhd_tls *tls, MHD_AccessHandlerCallback handler, void *handler_cls,
                                      MHD_RequestCompletedCallback completed, void *completed_cls,
                                      MHD_NotifyConnectionCallback notify, void *notify_cls,
-                                     char *error, size_t error_len) {
+                                     struct cmhd_listener **listener, char *error, size_t error_len) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *address;
@@ -86,18 +86,16 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
     // MHD_ALLOW_UPGRADE: a 101 answer hands the socket to the handler (a proxy's WebSocket tunnel).
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD
                        | MHD_USE_POLL | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE;
-    // A pool of threads instead: many connections per thread, so a handler must not block;
-    // suspend/resume lets a delayed answer wait without holding its thread. poll(), not epoll:
-    // MHD_quiesce_daemon takes the listening socket out of each epoll worker's set from the
-    // caller's thread while the worker may be taking it out itself, and the loser of that race
-    // aborts the process ("Failed to remove listen FD from epoll set"); a poll worker is told
-    // through its ITC and stops polling the socket on its own.
+    // A pool of epoll threads instead: many connections per thread, so a handler must not block;
+    // suspend/resume lets a delayed answer wait without holding its thread. Its listening socket
+    // is a `cmhd_listener` of its own (Listener.c says why).
     struct MHD_OptionItem pool[] = {
         {MHD_OPTION_END, 0, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
     if (limits->thread_pool_size > 0) {
-        flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE;
+        flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE
+              | MHD_USE_NO_LISTEN_SOCKET;
         if (limits->thread_pool_size > 1) {
             pool[0].option = MHD_OPTION_THREAD_POOL_SIZE;
             pool[0].value = (intptr_t)limits->thread_pool_size;
@@ -139,6 +137,13 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         flags |= MHD_USE_TLS;
     }
 
+    *listener = NULL;
+    if (limits->thread_pool_size > 0) {
+        socklen_t length = address == (struct sockaddr *)&v4 ? sizeof v4 : sizeof v6;
+        if (!cmhd_listener_bind(listener, address, length, error, error_len))
+            return NULL;
+    }
+
     cmhd_last_log[0] = '\0';
     errno = 0;
     struct MHD_Daemon *daemon = MHD_start_daemon(
@@ -172,6 +177,14 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         } else {
             snprintf(error, error_len, "libmicrohttpd refused to start");
         }
+        cmhd_listener_close(*listener);
+        *listener = NULL;
+    } else if (*listener != NULL && !cmhd_listener_start(*listener, daemon)) {
+        snprintf(error, error_len, "could not start the thread that accepts connections");
+        cmhd_listener_close(*listener);
+        *listener = NULL;
+        MHD_stop_daemon(daemon);
+        daemon = NULL;
     }
     return daemon;
 }

@@ -31,6 +31,14 @@ public final class HTTPServer: Sendable {
         /// The listening socket a graceful stop took back from libmicrohttpd: a quiesced daemon
         /// no longer closes it, so `stop()` does, once the daemon's threads are gone.
         var quiescedListener: Int32 = -1
+        /// A pool's own listening socket and accepting thread (libmicrohttpd's quiesce races its
+        /// epoll workers): closed first by either stop.
+        var listener: ListenerPointer?
+    }
+
+    /// The accepting thread is stopped from whichever thread stops the server.
+    private struct ListenerPointer: @unchecked Sendable {
+        let raw: OpaquePointer
     }
 
     /// libmicrohttpd's daemon may be stopped from any thread.
@@ -86,6 +94,7 @@ public final class HTTPServer: Sendable {
             var error = [CChar](repeating: 0, count: 256)
             let contextPointer = Unmanaged.passUnretained(context).toOpaque()
             let pem = configuration.tls.map { PEMStrings($0) }
+            var listener: OpaquePointer?
             let daemon = error.withUnsafeMutableBufferPointer { buffer in
                 cmhd_start_daemon(
                     host, UInt16(requestedPort), &limits, pem?.settings,
@@ -104,7 +113,7 @@ public final class HTTPServer: Sendable {
                         HTTPServer.notify(cls: cls, connection: connection, socketContext: socketContext, event: event)
                     },
                     contextPointer,
-                    buffer.baseAddress, buffer.count)
+                    &listener, buffer.baseAddress, buffer.count)
             }
             guard let daemon else {
                 context.deadlines.stop()
@@ -114,7 +123,8 @@ public final class HTTPServer: Sendable {
             state.daemon = DaemonPointer(raw: daemon)
             state.context = context
             state.pem = pem
-            state.port = Int(cmhd_daemon_port(daemon))
+            state.listener = listener.map { ListenerPointer(raw: $0) }
+            state.port = Int(listener.map { cmhd_listener_port($0) } ?? cmhd_daemon_port(daemon))
         }
     }
 
@@ -137,15 +147,19 @@ public final class HTTPServer: Sendable {
     public func stop() {
         // Taken out under the lock but stopped outside it: stopping joins connection threads,
         // and a handler on one of them might be reading `port`.
-        let (daemon, context, pem, listener) = state.withLock { state -> (DaemonPointer?, HandlerContext?, PEMStrings?, Int32) in
+        let (daemon, context, pem, listener, accepting) = state.withLock {
+            state -> (DaemonPointer?, HandlerContext?, PEMStrings?, Int32, ListenerPointer?) in
             defer {
                 state.daemon = nil
                 state.context = nil
                 state.pem = nil
                 state.quiescedListener = -1
+                state.listener = nil
             }
-            return (state.daemon, state.context, state.pem, state.quiescedListener)
+            return (state.daemon, state.context, state.pem, state.quiescedListener, state.listener)
         }
+        // Before the daemon: the accepting thread hands connections to it.
+        if let accepting { cmhd_listener_close(accepting.raw) }
         if let daemon {
             context?.suspended.stop()
             MHD_stop_daemon(daemon.raw)
@@ -168,6 +182,12 @@ public final class HTTPServer: Sendable {
         // in between; the quiesce itself joins nothing.
         let context = state.withLock { state -> HandlerContext? in
             guard let daemon = state.daemon, state.quiescedListener < 0 else { return state.context }
+            if let accepting = state.listener {
+                // A pool's own socket: closed, so a connect is refused and the port is free.
+                cmhd_listener_close(accepting.raw)
+                state.listener = nil
+                return state.context
+            }
             let listener = MHD_quiesce_daemon(daemon.raw)
             guard listener >= 0 else { return state.context }
             // libmicrohttpd only stops polling the socket: the kernel would go on completing

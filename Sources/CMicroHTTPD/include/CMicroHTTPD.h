@@ -9,6 +9,8 @@
 #include <sys/types.h>
 #include <microhttpd.h>
 
+struct cmhd_listener;
+
 /// The limits a daemon starts with.
 struct cmhd_limits {
     /// Seconds without traffic before a connection is closed (0 = never).
@@ -65,7 +67,18 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
                                      const struct cmhd_tls *tls, MHD_AccessHandlerCallback handler, void *handler_cls,
                                      MHD_RequestCompletedCallback completed, void *completed_cls,
                                      MHD_NotifyConnectionCallback notify, void *notify_cls,
-                                     char *error, size_t error_len);
+                                     struct cmhd_listener **listener, char *error, size_t error_len);
+
+/// A pool's own listening socket and the thread that hands its connections to the daemon
+/// (Listener.c says why). Bound and listening after `cmhd_listener_bind`; `cmhd_listener_close`
+/// stops the thread and closes the socket, after which a connect is refused. Close it before
+/// the daemon is stopped.
+struct cmhd_listener;
+int cmhd_listener_bind(struct cmhd_listener **out, const struct sockaddr *address, socklen_t length,
+                       char *error, size_t error_len);
+int cmhd_listener_start(struct cmhd_listener *listener, struct MHD_Daemon *daemon);
+uint16_t cmhd_listener_port(const struct cmhd_listener *listener);
+void cmhd_listener_close(struct cmhd_listener *listener);
 
 /// Raises the process's soft limit on open files to its hard limit (servers need one descriptor
 /// per connection) and returns the soft limit in force afterwards.
