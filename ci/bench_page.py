@@ -7,6 +7,8 @@ import os
 import re
 import sys
 
+import bench_gate
+
 source, page = sys.argv[1], sys.argv[2]
 lines = open(source, encoding="utf-8").read().splitlines()
 
@@ -27,14 +29,14 @@ sections, current, summary = [], None, []
 root = os.getcwd() + "/"
 for line in lines[body_start:]:
     line = line.replace(root, "")
-    if line.startswith("load average at end: "):
+    if line.startswith("load average at end: ") or line.startswith("gate"):
         continue
     if line.startswith("## "):
         current = (line[3:], [])
         sections.append(current)
     elif line.startswith("summary (medians"):
         current = None
-    elif current is None and line.startswith("  "):
+    elif current is None and line.startswith("  ") and not line.startswith("  release: "):
         summary.append(line.strip())
     elif current is not None:
         current[1].append(line)
@@ -52,8 +54,16 @@ out = ["# Benchmarks", "",
        "| | |", "|---|---|", "| run | %s |" % when, "| commit | %s |" % commit]
 out += ["| %s | %s |" % (key, value.replace("|", "\\|")) for key, value in facts]
 out += [""]
+# The verdict against the last release comes first: the question a release asks of the figures.
+gate_pairs, gate_baseline = bench_gate.parse(lines)
+gate_rows = bench_gate.evaluate(gate_pairs)
+if summary or gate_rows:
+    out += ["## Summary", ""]
+if gate_rows:
+    out += ["Against the last release (%s), CPU time where measured, medians of alternated runs: **%s**." % (
+        gate_baseline, bench_gate.verdict(gate_rows, gate_baseline)), ""]
 if summary:
-    out += ["## Summary", "", "Medians, against the budgets of the design:", ""]
+    out += ["Medians, against the budgets of the design:", ""]
     out += ["- `%s`" % line.replace("`", "'") for line in summary] + [""]
 out += ["## Figures", ""]
 for name, text in sections:
