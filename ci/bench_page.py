@@ -7,6 +7,8 @@ import os
 import re
 import sys
 
+import bench_gate
+
 source, page = sys.argv[1], sys.argv[2]
 lines = open(source, encoding="utf-8").read().splitlines()
 
@@ -27,7 +29,7 @@ sections, current, summary = [], None, []
 root = os.getcwd() + "/"
 for line in lines[body_start:]:
     line = line.replace(root, "")
-    if line.startswith("load average at end: "):
+    if line.startswith("load average at end: ") or line.startswith("gate"):
         continue
     if line.startswith("## "):
         current = (line[3:], [])
@@ -35,7 +37,9 @@ for line in lines[body_start:]:
     elif line.startswith("summary (medians"):
         current = None
     elif current is None and line.startswith("  "):
-        summary.append(line.strip())
+        # The verdict against the release leads the Summary in a sentence of its own.
+        if not line.startswith("  release: "):
+            summary.append(line.strip())
     elif current is not None:
         current[1].append(line)
     elif line.strip() and not line.startswith("=> "):
@@ -49,11 +53,28 @@ out = ["# Benchmarks", "",
        "not this page. Each figure is measured beside a baseline run in the same call and printed as",
        "a ratio where there is one, so the machine and its load matter: both are listed first.",
        "`ci/bench` says what each benchmark measures; `ci/bench --quick` is a shorter trial.", "",
+       "Against the last release: `ci/bench-scale` and `ci/bench-release` run each command of this build",
+       "alternated, run by run, with the same command of the newest `v*` tag (exported and built once",
+       "under `bench-out/` by `ci/bench-baseline`), and `ci/bench_gate.py` judges the pairs. The figure",
+       "judged is CPU time where it is measured (waiting on a busy machine shows in wall time, not in CPU",
+       "time), the ratio is the median of the pairs' ratios, and a command is slower only beyond 1 + 5%",
+       "plus its run-to-run spread (half the range of its pairs' ratios, measured in the same call); a",
+       "command over 1 + 5% is run again with more pairs, pooled with the first, before the verdict names",
+       "it. The verdict leads the Summary; the table is under `ci/bench-release`. It is a figure of the",
+       "bench, not a check of `.ci/run` ([releasing](releasing.md) says when it is read).", "",
        "| | |", "|---|---|", "| run | %s |" % when, "| commit | %s |" % commit]
 out += ["| %s | %s |" % (key, value.replace("|", "\\|")) for key, value in facts]
 out += [""]
+# The verdict against the last release comes first: the question a release asks of the figures.
+gate_pairs, gate_baseline = bench_gate.parse(lines)
+gate_rows = bench_gate.evaluate(gate_pairs)
+if summary or gate_rows:
+    out += ["## Summary", ""]
+if gate_rows:
+    out += ["Against the last release (%s), CPU time where measured, medians of alternated runs: **%s**." % (
+        gate_baseline, bench_gate.verdict(gate_rows, gate_baseline)), ""]
 if summary:
-    out += ["## Summary", "", "Medians, against the budgets of the design:", ""]
+    out += ["Medians, against the budgets of the design:", ""]
     out += ["- `%s`" % line.replace("`", "'") for line in summary] + [""]
 out += ["## Figures", ""]
 for name, text in sections:

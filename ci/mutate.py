@@ -16,9 +16,10 @@ from mutations import MUTATIONS  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # What a build needs; the scratch copy gets these and keeps its own .build between runs.
-# ci/openapi: the documents the import tests read; ci/docs_links.py and ci/api_gate.py: the scripts
-# Tests/APICheckTests/CIScripts runs.
-PARTS = ["Package.swift", "Sources", "Tests", "contracts", "mocks", "docs", "ci/openapi", "ci/docs_links.py", "ci/api_gate.py"]
+# ci/openapi: the documents the import tests read; ci/docs_links.py, ci/api_gate.py and
+# ci/bench_gate.py: the scripts Tests/APICheckTests/CIScripts runs.
+PARTS = ["Package.swift", "Sources", "Tests", "contracts", "mocks", "docs", "ci/openapi", "ci/docs_links.py", "ci/api_gate.py",
+         "ci/bench_gate.py"]
 FAILED = re.compile(r"✘ Test (?:\"[^\"]*\"|[^ ]+?\([^)]*\)|[^ ]+) (?:failed|recorded an issue)")
 FAILED_NAME = re.compile(r"✘ Test (\"[^\"]*\"|[^ ]+?\([^)]*\)|[^ ]+)")
 XCTEST_FAILED = re.compile(r"Test Case '([^']+)' failed")

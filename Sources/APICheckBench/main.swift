@@ -6,7 +6,7 @@ let usage = """
     usage: apicheck-bench live    [--endpoints 200] [--latency 20] [--concurrency 8,1] [--reps 3]
            apicheck-bench plan    [--latency 200] [--concurrency 8,1] [--reps 2]
            apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
-           apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20]
+           apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20] [--gate NAME]
            apicheck-bench big     [--layouts feed,map] [--endpoints 1,4] [--reps 3]
            apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
            apicheck-bench serve   --body FILE [--endpoints 500] [--port 8090]   (serves until killed)

@@ -59,7 +59,22 @@ extension ScaleBench {
             }
             text += summary
         }
-        return text
+        return text + gateLines(cells)
+    }
+
+    /// The runs against the baseline, pair by pair, as ci/bench_gate.py reads them.
+    private func gateLines(_ cells: [ScaleCommand: [Int: Cell]]) -> String {
+        var lines: [String] = []
+        for command in commands {
+            for size in sizes {
+                guard let pairs = cells[command]?[size]?.pairs, !pairs.isEmpty else { continue }
+                for (metric, figure) in [("cpu", \MeasuredProcess.Figures.cpu), ("wall", \MeasuredProcess.Figures.wall)] {
+                    let runs = pairs.map { fixed($0.new[keyPath: figure], 4) + "/" + fixed($0.old[keyPath: figure], 4) }
+                    lines.append("gate: scale/\(command.rawValue) \(size) \(metric) " + runs.joined(separator: ","))
+                }
+            }
+        }
+        return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n")
     }
 
     private func seconds(_ value: Double) -> String { value < 1 ? ms(value) : fixed(value, 2) + " s" }

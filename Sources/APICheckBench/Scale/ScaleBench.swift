@@ -40,6 +40,8 @@ struct ScaleBench {
     struct Cell {
         var new: MeasuredProcess.Figures
         var old: MeasuredProcess.Figures?
+        /// The alternated runs as pairs (this build, the baseline), for ci/bench_gate.py's spread.
+        var pairs: [(new: MeasuredProcess.Figures, old: MeasuredProcess.Figures)] = []
     }
 
     func run() async throws -> String {
@@ -68,7 +70,8 @@ struct ScaleBench {
                     new.append(try command.measure(binary, context))
                     if let baseline, size <= baselineMax { old.append(try command.measure(baseline, context)) }
                 }
-                cells[command, default: [:]][size] = Cell(new: Self.median(new), old: old.isEmpty ? nil : Self.median(old))
+                cells[command, default: [:]][size] = Cell(
+                    new: Self.median(new), old: old.isEmpty ? nil : Self.median(old), pairs: Array(zip(new, old)).map { ($0, $1) })
             }
         }
         return render(cells)
