@@ -39,7 +39,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// 16 KiB memory (0 = neither, and libmicrohttpd closes the connection without an answer once
     /// its memory is spent: about 230 short parameters).
     public var maxQueryParameters = 128
-    /// A thread per connection (the default: handlers may block) or a pool of polling threads.
+    /// A thread per connection (the default: handlers may block) or a pool of epoll threads.
     public var threadModel: ThreadModel = .threadPerConnection
     /// Serve HTTPS with this certificate and key instead of plain HTTP; nil (the default) for HTTP.
     public var tls: HTTPServerTLS?

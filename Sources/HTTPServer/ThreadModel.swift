@@ -3,7 +3,7 @@ public enum ThreadModel: Sendable, Equatable {
     /// A thread per connection: a handler may block (sleep, wait on a lock) without stalling
     /// the other connections. The default; the sandbox and the tests rely on it.
     case threadPerConnection
-    /// This many threads, each polling many connections: far fewer context switches,
+    /// This many threads over epoll, each serving many connections: far fewer context switches,
     /// so far more requests per second, but a handler must never block. A delayed answer
     /// (`ServerResponse.delay`) suspends its connection instead of sleeping.
     case pool(threads: Int)

@@ -40,7 +40,7 @@ public struct MockServerOptions: Sendable {
     /// How many recent requests the admin API's journal keeps.
     public var journalSize: Int
     public var maxMockBytes: Int
-    /// The server's limits; its thread model is a pool of polling threads unless told otherwise.
+    /// The server's limits; its thread model is a pool of epoll threads unless told otherwise.
     public var configuration: HTTPServerConfiguration
     /// The account and password the login accepts, by the auth policy's environment variable
     /// names (`APICHECK_ACCOUNT`); other credentials get the login's `wrong_password` variant. Empty
@@ -76,7 +76,7 @@ public struct MockServerOptions: Sendable {
         self.configuration = configuration ?? Self.defaultConfiguration
     }
 
-    /// The server's default limits over a pool of polling threads, one per core: a mock answer
+    /// The server's default limits over a pool of epoll threads, one per core: a mock answer
     /// never blocks (delays and slow bodies suspend the connection), so a thread per connection
     /// would only cost. One address may hold a quarter of the 2,048 connections, as with the
     /// sandbox: enough for simulators, UI tests and `live --concurrency 256` from one machine,

@@ -11,7 +11,7 @@ public struct ProxyOptions: Sendable {
     /// 0 binds any free port.
     public var port = 8080
     /// The listening side's limits: deadlines, connection caps, the request body budget. A pool
-    /// of polling threads, so no thread waits for a client or for the upstream.
+    /// of epoll threads, so no thread waits for a client or for the upstream.
     public var configuration: HTTPServerConfiguration
     /// The upstream side: TLS, timeouts, transfers in flight. Always in pass-through mode.
     public var upstreamConfiguration: CurlConfiguration

@@ -8,7 +8,7 @@ import HTTPServer
 /// findings are grouped (`FindingBook`), the routes the traffic reached are counted
 /// (`ProxyCoverage`), and `report` gives both as a `Report` for every format the tool writes.
 ///
-/// The listening side is a pool of polling threads and the upstream side one libcurl multi handle:
+/// The listening side is a pool of epoll threads and the upstream side one libcurl multi handle:
 /// an exchange waits for the upstream with its connection suspended, so no thread waits for a
 /// client or for the upstream.
 public final class ProxyServer: Sendable {

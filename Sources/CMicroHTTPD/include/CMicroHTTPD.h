@@ -19,7 +19,7 @@ struct cmhd_limits {
     unsigned connection_limit;
     /// Connections open at once from one client address (0 = no limit of its own).
     unsigned per_ip_connection_limit;
-    /// 0: a thread per connection (handlers may block). N > 0: N threads over poll(), each serving
+    /// 0: a thread per connection (handlers may block). N > 0: N threads over epoll, each serving
     /// many connections, with suspend/resume allowed (handlers must not block).
     unsigned thread_pool_size;
     /// Query parameters a request may carry; past that it reaches the handler marked by
