@@ -15,8 +15,8 @@ public struct API: Sendable {
     /// `expiredHTTPStatuses` and `expiredCodes` count too.
     public var expired: [AnswerSignal]
     /// Answers that force the app to log out (the server revoked the token), by HTTP status
-    /// and/or code: a forced logout, not the app's own (an endpoint that `logsOut`). Declared as
-    /// `logout:`. The envelope's `logoutCodes` count too.
+    /// and/or code: a forced logout, not the app's own (an endpoint that `logsOut`). The
+    /// envelope's `logoutCodes` count too.
     public var forcedLogout: [AnswerSignal]
     /// How it logs in; `.noLogin` for an API whose endpoints need no token.
     public var auth: AuthPolicy
@@ -33,13 +33,13 @@ public struct API: Sendable {
 
     public init(
         name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy?, errors: ErrorShape? = nil,
-        expired: [AnswerSignal] = [], logout: [AnswerSignal] = [], auth: AuthPolicy = .noLogin,
+        expired: [AnswerSignal] = [], forcedLogout: [AnswerSignal] = [], auth: AuthPolicy = .noLogin,
         defaultHeaders: [(name: String, value: String)] = [], secretFields: Set<String> = [],
         dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible], declaredIn: String? = #filePath
     ) {
         self.errors = errors
         self.expired = expired
-        forcedLogout = logout
+        self.forcedLogout = forcedLogout
         self.dates = dates
         self.declaredIn = declaredIn
         self.name = name
@@ -88,7 +88,7 @@ public struct API: Sendable {
             expired += policy.expiredHTTPStatuses.sorted().map { AnswerSignal.status($0) }
         }
         return AnswerRules(
-            envelope: own, errors: errors, expired: expired, logout: forcedLogout,
+            envelope: own, errors: errors, expired: expired, forcedLogout: forcedLogout,
             // The refresh endpoint sends a token too: the refresh token, whose death
             // it answers as the API answers a dead token.
             sendsToken: endpoint.requiresToken || endpoint.sessionEffect == .refreshes,
@@ -111,5 +111,21 @@ extension API {
     public var logout: [AnswerSignal] {
         get { forcedLogout }
         set { forcedLogout = newValue }
+    }
+
+    /// Declares the forced logout's signals by their earlier label. Disfavoured, so that a
+    /// declaration naming neither label takes the current initializer.
+    @available(*, deprecated, message: "declare the forced logout's signals as forcedLogout:")
+    @_disfavoredOverload
+    public init(
+        name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy?, errors: ErrorShape? = nil,
+        expired: [AnswerSignal] = [], logout: [AnswerSignal] = [], auth: AuthPolicy = .noLogin,
+        defaultHeaders: [(name: String, value: String)] = [], secretFields: Set<String> = [],
+        dates: DateDecoding = .deferredToDate, endpoints: [any EndpointConvertible], declaredIn: String? = #filePath
+    ) {
+        self.init(
+            name: name, environments: environments, envelope: envelope, errors: errors, expired: expired, forcedLogout: logout,
+            auth: auth, defaultHeaders: defaultHeaders, secretFields: secretFields, dates: dates, endpoints: endpoints,
+            declaredIn: declaredIn)
     }
 }

@@ -15,11 +15,11 @@ import Testing
     }
 
     static func api(
-        envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], logout: [AnswerSignal] = [],
+        envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], forcedLogout: [AnswerSignal] = [],
         endpoint: Endpoint<Item>
     ) -> API {
         API(
-            name: "t", envelope: envelope, errors: errors, expired: expired, logout: logout,
+            name: "t", envelope: envelope, errors: errors, expired: expired, forcedLogout: forcedLogout,
             auth: AuthPolicy(loginEndpoint: "login", tokenField: "t", placement: .bearer), endpoints: [endpoint])
     }
 
@@ -112,7 +112,7 @@ import Testing
         let errors = ErrorShape(code: "$.errcode", message: "$.error")
         let rules = AnswerRules(
             envelope: nil, errors: errors, expired: [.status(401, code: "M_UNKNOWN_TOKEN")],
-            logout: [.code("M_SESSION_REPLACED")])
+            forcedLogout: [.code("M_SESSION_REPLACED")])
         #expect(
             Self.classify(#"{"errcode": "M_UNKNOWN_TOKEN", "error": "gone"}"#, status: 401, rules)
                 == .tokenExpired(status: 401, code: "M_UNKNOWN_TOKEN"))

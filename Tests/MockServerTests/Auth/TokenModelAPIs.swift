@@ -66,7 +66,8 @@ enum TokenModelAPIs: String, CaseIterable, Sendable, CustomStringConvertible {
         return API(
             name: "model-\(rawValue)", environments: ["local": URL(string: "http://127.0.0.1:9000/model/")!],
             envelope: .none, errors: ErrorShape(code: "$.errcode", message: "$.error"),
-            expired: [.status(401, code: "M_UNKNOWN_TOKEN")], logout: hasLogin ? [.status(401, code: "M_SIGNED_OUT")] : [], auth: auth,
+            expired: [.status(401, code: "M_UNKNOWN_TOKEN")], forcedLogout: hasLogin ? [.status(401, code: "M_SIGNED_OUT")] : [],
+            auth: auth,
             endpoints: hasLogin ? [self == .basicLogin ? Self.tokenEndpoint : Self.login, Self.refresh, Self.logout, Self.me] : [Self.me])
     }
 

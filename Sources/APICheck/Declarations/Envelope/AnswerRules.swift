@@ -16,14 +16,14 @@ public struct AnswerRules: Sendable {
     public var successStatus: Int
 
     public init(
-        envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], logout: [AnswerSignal] = [],
+        envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], forcedLogout: [AnswerSignal] = [],
         sendsToken: Bool = true, acceptsEmptyBody: Bool = false, successStatus: Int = 200
     ) {
         self.successStatus = successStatus
         self.envelope = envelope
         self.errors = errors
         self.expired = expired
-        forcedLogout = logout
+        self.forcedLogout = forcedLogout
         self.sendsToken = sendsToken
         self.acceptsEmptyBody = acceptsEmptyBody
     }
@@ -47,5 +47,18 @@ extension AnswerRules {
     public var logout: [AnswerSignal] {
         get { forcedLogout }
         set { forcedLogout = newValue }
+    }
+
+    /// The rules with the forced logout's signals under their earlier label. Disfavoured, so
+    /// that a call naming neither label takes the current initializer.
+    @available(*, deprecated, message: "pass the forced logout's signals as forcedLogout:")
+    @_disfavoredOverload
+    public init(
+        envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], logout: [AnswerSignal] = [],
+        sendsToken: Bool = true, acceptsEmptyBody: Bool = false, successStatus: Int = 200
+    ) {
+        self.init(
+            envelope: envelope, errors: errors, expired: expired, forcedLogout: logout, sendsToken: sendsToken,
+            acceptsEmptyBody: acceptsEmptyBody, successStatus: successStatus)
     }
 }
