@@ -11,7 +11,6 @@ undeclared routes itself:
 """
 import select
 import socket
-import threading
 import time
 
 import attack_tunnel
@@ -46,17 +45,6 @@ def serve_connection(conn, serve_port):
     # Not ours: the splice's own handling, with the head already read given back. One request
     # per connection, so that the proxy never sends a later request over one spliced to serve.
     attack_tunnel.serve_head(conn, head.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n", 1), serve_port)
-
-
-def upstream_main(port, serve_port):
-    threading.stack_size(256 << 10)
-    listener = socket.socket()
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", port))
-    listener.listen(4096)
-    while True:
-        conn, _ = listener.accept()
-        threading.Thread(target=serve_connection, args=(conn, serve_port), daemon=True).start()
 
 
 def ask(server, path, count, source, small_window=True):

@@ -82,6 +82,6 @@ def run(binary, only, seconds):
             raise SystemExit(f"attack: unknown proxy attack '{name}' (known: {', '.join(known)})")
         start = (lambda: attack_tunnel.TunnelProxy(binary)) if name in attack_tunnel.ATTACKS else (lambda: Proxy(binary))
         if name in attack_bodies.ATTACKS:
-            start = lambda: attack_tunnel.TunnelProxy(binary, target=attack_bodies.upstream_main)  # noqa: E731
+            start = lambda: attack_tunnel.TunnelProxy(binary, handler=attack_bodies.serve_connection)  # noqa: E731
         ok &= run_attack("proxy " + name, start, known[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
     return ok

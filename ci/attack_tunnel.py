@@ -85,7 +85,9 @@ def serve_head(conn, head, serve_port):
     conn.close()
 
 
-def upstream_main(port, serve_port):
+def upstream_main(port, serve_port, handler=None):
+    """The splice's accept loop: each connection to `handler` (this file's own by default) on a
+    thread of its own."""
     threading.stack_size(256 << 10)
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -93,19 +95,19 @@ def upstream_main(port, serve_port):
     listener.listen(4096)
     while True:
         conn, _ = listener.accept()
-        threading.Thread(target=serve_connection, args=(conn, serve_port), daemon=True).start()
+        threading.Thread(target=handler or serve_connection, args=(conn, serve_port), daemon=True).start()
 
 
 class TunnelProxy(attack_proxy.Proxy):
     """The proxy in front of the splice, which is in front of `apicheck serve`."""
 
-    def __init__(self, binary, target=None):
+    def __init__(self, binary, handler=None):
         self.upstream = attack_serve.Serve.__new__(attack_serve.Serve)
         Server.__init__(self.upstream, binary, ["serve", "--quiet", "--client-connections", "0"], "serve (the upstream)")
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.splice_port = s.getsockname()[1]
-        self.splice = multiprocessing.Process(target=target or upstream_main, args=(self.splice_port, self.upstream.port), daemon=True)
+        self.splice = multiprocessing.Process(target=upstream_main, args=(self.splice_port, self.upstream.port, handler), daemon=True)
         self.splice.start()
         for _ in range(100):
             try:
