@@ -8,26 +8,10 @@ extension CurlTransfer {
         let tls = configuration.tls
         // The chain of every new connection, for the report's certificate findings.
         check(ccurl_easy_setopt_long(easy, CURLOPT_CERTINFO, 1), "CERTINFO")
-        if let bundle = tls.caBundle {
-            // Instead of the system store, as curl's --cacert: a CA path left set would still
-            // trust every public CA through the back door.
-            check(ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, bundle), "CAINFO")
-            check(ccurl_easy_setopt_string(easy, CURLOPT_CAPATH, nil), "CAPATH")
-        }
+        tls.apply(to: easy, check)
         if tls.clientCertificate == nil, request.url.scheme?.lowercased() == "https" {
             // Not every libcurl can watch (GnuTLS builds cannot): then the refusal is told by its alert only.
             _ = ccurl_watch_certificate_request(easy, number)
-        }
-        if let certificate = tls.clientCertificate {
-            check(ccurl_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate), "SSLCERT")
-            check(ccurl_easy_setopt_string(easy, CURLOPT_SSLCERTTYPE, "PEM"), "SSLCERTTYPE")
-        }
-        if let key = tls.clientKey {
-            check(ccurl_easy_setopt_string(easy, CURLOPT_SSLKEY, key), "SSLKEY")
-            check(ccurl_easy_setopt_string(easy, CURLOPT_SSLKEYTYPE, "PEM"), "SSLKEYTYPE")
-        }
-        if let password = tls.keyPassword {
-            check(ccurl_easy_setopt_string(easy, CURLOPT_KEYPASSWD, password), "KEYPASSWD")
         }
     }
 

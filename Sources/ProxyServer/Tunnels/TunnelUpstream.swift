@@ -89,23 +89,8 @@ final class TunnelUpstream {
         set(ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout), "CONNECTTIMEOUT_MS")
         set(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, configuration.insecure ? 0 : 1), "SSL_VERIFYPEER")
         set(ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, configuration.insecure ? 0 : 2), "SSL_VERIFYHOST")
-        let tls = configuration.tls
-        if let bundle = tls.caBundle {
-            // Instead of the system store, as the proxy's other upstream calls trust it.
-            set(ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, bundle), "CAINFO")
-            set(ccurl_easy_setopt_string(easy, CURLOPT_CAPATH, nil), "CAPATH")
-        }
-        if let certificate = tls.clientCertificate {
-            set(ccurl_easy_setopt_string(easy, CURLOPT_SSLCERT, certificate), "SSLCERT")
-            set(ccurl_easy_setopt_string(easy, CURLOPT_SSLCERTTYPE, "PEM"), "SSLCERTTYPE")
-        }
-        if let key = tls.clientKey {
-            set(ccurl_easy_setopt_string(easy, CURLOPT_SSLKEY, key), "SSLKEY")
-            set(ccurl_easy_setopt_string(easy, CURLOPT_SSLKEYTYPE, "PEM"), "SSLKEYTYPE")
-        }
-        if let password = tls.keyPassword {
-            set(ccurl_easy_setopt_string(easy, CURLOPT_KEYPASSWD, password), "KEYPASSWD")
-        }
+        // What the proxy's other upstream calls trust and present.
+        if let option = configuration.tls.apply(to: easy), refused == nil { refused = option }
         return refused
     }
 
