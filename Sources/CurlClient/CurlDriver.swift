@@ -79,10 +79,12 @@ final class CurlDriver: Sendable {
         let rejection: (any Error)? = queue.withLock { queue in
             if transfer.lifecycle == .cancelledEarly {
                 transfer.lifecycle = .finished
+                transfer.sink = nil
                 return CancellationError()
             }
             if queue.shuttingDown {
                 transfer.lifecycle = .finished
+                transfer.sink = nil
                 return TransportError(.other, "the transport was shut down", url: transfer.redactedURL)
             }
             transfer.completion = completion
@@ -152,6 +154,9 @@ final class CurlDriver: Sendable {
     static func takeCompletion(of transfer: CurlTransfer) -> CurlTransfer.Completion? {
         guard transfer.lifecycle != .finished else { return nil }
         transfer.lifecycle = .finished
+        // The sink may hold the transfer's handle (a proxy's, to cancel it when its client
+        // leaves): kept past the end, each would keep the other, and every exchange's answer with them.
+        transfer.sink = nil
         defer { transfer.completion = nil }
         return transfer.completion
     }

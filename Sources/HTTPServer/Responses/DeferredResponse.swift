@@ -25,6 +25,9 @@ public final class DeferredResponse: Sendable {
         let wake = state.withLock { state -> (@Sendable () -> Void)? in
             guard state.response == nil else { return nil }
             state.response = response
+            // Once answered, the client's leaving is no longer this answer's business; what the
+            // handler would have done then (cancel its upstream call) must not be kept alive by it.
+            state.abandoned = nil
             defer { state.wake = nil }
             return state.wake
         }
