@@ -128,7 +128,9 @@ final class ProxyCore: Sendable {
     /// --enforce, still waits for its answer: the answer as it came, or a violation.
     /// `checksBody` false: the request's body passed the check's cap on its way, and only the
     /// answer is checked.
-    func judge(_ request: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?, checksBody: Bool = true) {
+    func judge(
+        _ request: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?, checksBody: Bool = true
+    ) {
         var bytes = request.body.count
         if case let .answered(response, _) = outcome { bytes += response.body.count }
         let submitted = checks.submit(bytes: bytes) { [self] in
