@@ -1600,4 +1600,10 @@ MUTATIONS = [
          find="            request.body = copy\n",
          replace="            _ = copy\n",
          tests="ProxyUploadTests"),
+    dict(id="serve-body-cursor-link-in-query",
+         bug="serve: a next_url beside a token cursor the endpoint takes in the request body writes the cursor into the link's query, where it outranks the body's",
+         file="Sources/MockServer/Bodies/PagedBody.swift",
+         find="        guard !cursorInBody else { return Self.link(to: request, dropping: parameter) }\n",
+         replace="",
+         tests="BodyTokenLinkServeTests"),
 ]
