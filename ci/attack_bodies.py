@@ -149,7 +149,7 @@ def attack_slow_uploads(server, seconds, count=300):
         server.sample()
     for s in conns:
         s.close()
-    return f"{len(conns)} slow uploads of an announced 64 MiB body, each streamed upstream"
+    return f"{len(conns)} slow uploads of an announced 64 MiB body"
 
 
 def ask(server, path, count, source, small_window=True):
