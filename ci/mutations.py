@@ -1606,4 +1606,10 @@ MUTATIONS = [
          find="        guard !cursorInBody else { return Self.link(to: request, dropping: parameter) }\n",
          replace="",
          tests="BodyTokenLinkServeTests"),
+    dict(id="proxy-upload-held-answer-never-wakes",
+         bug="proxy: an answer that comes while the client's upload is held back (the 502 of an upstream that stopped reading) waits for room that never comes: the client never gets it",
+         file="Sources/HTTPServer/Streaming/HTTPServer+Upload.swift",
+         find="        upload.response.deferred?.whenSent { suspended.resume(key) }\n",
+         replace="",
+         tests="ProxyUploadTests"),
 ]

@@ -14,6 +14,8 @@ final class UploadUpstream: @unchecked Sendable {
         case sink
         /// Answers 413 after the first body bytes, then reads and drops the rest.
         case refuseEarly
+        /// Reads no body at all until its client goes (a request without one is answered 200).
+        case stall
     }
 
     private let listener: LoopbackListener
@@ -54,6 +56,13 @@ final class UploadUpstream: @unchecked Sendable {
                     seen.bodyBytes.store(0, ordering: .relaxed)
                     var reader = BodyReader(head: head)
                     var refused = false
+                    if behaviour == .stall, !reader.done {
+                        // POLLRDHUP (0x2000): the peer closed its end; nothing is read meanwhile.
+                        var watched = pollfd(fd: connection, events: 0x2000, revents: 0)
+                        while poll(&watched, 1, -1) >= 0, watched.revents == 0 {}
+                        seen.cutShort.add(1, ordering: .relaxed)
+                        return
+                    }
                     while !reader.done {
                         guard let bytes = socket.readSome() else {
                             seen.cutShort.add(1, ordering: .relaxed)
