@@ -8,14 +8,26 @@ undeclared routes itself:
   stalled-answers  100 clients ask for an answer that announces 1 GiB, sends 1 MiB and stops:
                    each client has the head and what came, and its body is cut off at the
                    proxy's --timeout; nothing waits on them meanwhile
+The large-request attacks (docs/proxy.md, "Request bodies of any size"): bodies past 256 KiB go
+upstream as they arrive, the client held back while the upstream does not read:
+  huge-uploads     8 clients upload 512 MiB each as fast as they can to an upstream that reads
+                   them, beside 20 that upload 128 MiB each to one that never reads: those must be
+                   held back (at most 32 MiB out of each, the sockets' buffers; a proxy that
+                   gathered or dropped bodies would take them whole), and the proxy's memory stays flat
+  slow-uploads     300 clients announce a 64 MiB body and send 1 KiB of it each half second:
+                   each holds one upstream transfer, fed as its bytes come, until the body deadline
 """
 import select
 import socket
+import threading
 import time
 
 import attack_tunnel
+from attacklib import Broken
 
 FLOOD, STALL = b"GET /Api/__flood ", b"GET /Api/__stall "
+UPLOAD, UNREAD = b"POST /Api/__upload ", b"POST /Api/__unread "
+HELD_BOUND = 32 << 20
 
 
 def serve_connection(conn, serve_port):
@@ -27,6 +39,13 @@ def serve_connection(conn, serve_port):
             return
         head += data
     try:
+        if head.startswith(UPLOAD):
+            return read_upload(conn, head)
+        if head.startswith(UNREAD):
+            # Never reads the body: the proxy's --timeout ends the exchange.
+            time.sleep(60)
+            conn.close()
+            return
         if head.startswith(FLOOD):
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
             chunk = b"10000\r\n" + b"f" * 65536 + b"\r\n"
@@ -45,6 +64,92 @@ def serve_connection(conn, serve_port):
     # Not ours: the splice's own handling, with the head already read given back. One request
     # per connection, so that the proxy never sends a later request over one spliced to serve.
     attack_tunnel.serve_head(conn, head.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n", 1), serve_port)
+
+
+def read_upload(conn, head):
+    """Reads and drops a body of the announced length, then answers how much came."""
+    length = next((int(line.split(b":")[1]) for line in head.lower().split(b"\r\n") if line.startswith(b"content-length:")), 0)
+    got = len(head) - head.index(b"\r\n\r\n") - 4
+    while got < length:
+        data = conn.recv(1 << 20)
+        if not data:
+            conn.close()
+            return
+        got += len(data)
+    answer = str(got).encode()
+    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(answer) + answer)
+    conn.close()
+
+
+def upload(server, path, length, source):
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(f"127.0.{source}", 0))
+    s.sendall(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\n"
+              f"Content-Length: {length}\r\n\r\n".encode())
+    return s
+
+
+def attack_huge_uploads(server, seconds, fast=8, held=20):
+    block = b"u" * (1 << 20)
+    sent, answers, lock = {}, [], threading.Lock()
+
+    def send(path, length, source, blocking):
+        s = upload(server, path, length, source)
+        s.setblocking(blocking)
+        deadline, out = time.monotonic() + seconds, 0
+        while out < length and time.monotonic() < deadline:
+            try:
+                out += s.send(block[:min(len(block), length - out)])
+            except BlockingIOError:
+                time.sleep(0.1)
+            except OSError:
+                break
+            with lock:
+                sent[(path, source)] = out
+        if blocking and out == length:
+            s.settimeout(30)
+            try:
+                answers.append(s.recv(4096))
+            except OSError:
+                pass
+        s.close()
+
+    threads = [threading.Thread(target=send, args=("/Api/__upload", 512 << 20, f"94.{2 + i}", True)) for i in range(fast)]
+    threads += [threading.Thread(target=send, args=("/Api/__unread", 128 << 20, f"95.{2 + i}", False)) for i in range(held)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        time.sleep(0.5)
+        server.sample()
+    moved = sum(out for (path, _), out in sent.items() if path == "/Api/__upload")
+    most_held = max((out for (path, _), out in sent.items() if path == "/Api/__unread"), default=0)
+    if most_held > HELD_BOUND:
+        raise Broken(f"a client whose upstream never reads got {most_held >> 20} MiB of its body out")
+    whole = sum(1 for a in answers if a.startswith(b"HTTP/1.1 200"))
+    return (f"{moved >> 20} MiB uploaded through the proxy by {fast} clients ({whole} uploads of 512 MiB whole); "
+            f"{held} clients whose upstream never reads got at most {most_held >> 20} MiB out each")
+
+
+def attack_slow_uploads(server, seconds, count=300):
+    conns = []
+    for i in range(count):
+        try:
+            conns.append(upload(server, "/Api/__upload", 64 << 20, f"96.{2 + i % 60}"))
+        except OSError:
+            pass
+        if i % 20 == 0:
+            server.sample()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for s in conns:
+            try:
+                s.send(b"s" * 1024)
+            except OSError:
+                pass
+        time.sleep(0.5)
+        server.sample()
+    for s in conns:
+        s.close()
+    return f"{len(conns)} slow uploads of an announced 64 MiB body"
 
 
 def ask(server, path, count, source, small_window=True):
@@ -100,4 +205,6 @@ def attack_stalled_answers(server, seconds, count=100):
 ATTACKS = {
     "flooded-answers": attack_flooded_answers,
     "stalled-answers": attack_stalled_answers,
+    "huge-uploads": attack_huge_uploads,
+    "slow-uploads": attack_slow_uploads,
 }

@@ -10,10 +10,12 @@ asks, through the proxy, for config/main.json, a login and an authenticated home
   slow-readers   1,000 connections reading a 100 KB answer 1 byte a second, and 1,000 more from
                  one address
   connections    2,000 idle connections from one address
-  bodies         500 connections each announcing an 8 MiB body and sending it slowly
+  bodies         500 connections each announcing an 8 MiB body and sending it slowly (each one
+                 streamed to serve, which refuses what passes its own body budget)
   idle-tunnels, stalled-reader, stalled-events: WebSocket tunnels and event streams
                  (ci/attack_tunnel.py)
   flooded-answers, stalled-answers: answers too large to gather (ci/attack_bodies.py)
+  huge-uploads, slow-uploads: request bodies too large to gather (ci/attack_bodies.py)
 """
 import os
 import socket

@@ -73,7 +73,9 @@ extension CurlTransfer {
         default:
             check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue), "CUSTOMREQUEST")
         }
-        if let body = request.body ?? (request.method == .post ? Data() : nil) {
+        if let source {
+            configureUpload(easy, from: source, check)
+        } else if let body = request.body ?? (request.method == .post ? Data() : nil) {
             check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), "POSTFIELDSIZE_LARGE")
             // COPYPOSTFIELDS copies the bytes, so `body` need not outlive this call.
             // An empty Data may have no base address; libcurl still wants a pointer.

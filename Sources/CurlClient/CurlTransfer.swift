@@ -42,6 +42,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Where the body goes once it passes the sink's threshold (`CurlTransfer+Stream`).
     var sink: (any CurlBodySink)?
     var streaming = false
+    /// Where the request's body comes from as it is sent (`CurlTransfer+Upload`), instead of `request.body`.
+    var source: (any CurlBodySource)?
     /// The driver that unpauses this transfer after its sink held it back; set only with a sink.
     weak var driver: CurlDriver?
     var body = Data()

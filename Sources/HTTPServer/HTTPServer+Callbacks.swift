@@ -70,6 +70,10 @@ extension HTTPServer {
                         body: Data("a client certificate from the trusted CA is required\n".utf8)),
                     on: connection, context: context)
             }
+            if context.uploadThreshold > 0, announced > context.uploadThreshold {
+                startUpload(incoming, gathered: [], length: announced, context: context)
+                return .YES
+            }
             if let refusal = incoming.refusal, refusal == .overBudget, announced > drainLimit {
                 // Reading a big body only to drop it would let an upload flood keep the server
                 // busy: answer now, and libmicrohttpd closes the connection instead of reading on.
@@ -90,6 +94,10 @@ extension HTTPServer {
         }
         let incoming = Unmanaged<IncomingRequest>.fromOpaque(existing).takeUnretainedValue()
 
+        if let upload = incoming.upload {
+            if uploadDataSize.pointee > 0 { return feed(upload, uploadData, size: uploadDataSize, on: connection, context: context) }
+            return endUpload(upload, of: incoming, on: connection, context: context)
+        }
         if uploadDataSize.pointee > 0 {
             if let uploadData {
                 receive(
@@ -137,6 +145,8 @@ extension HTTPServer {
     /// away by what it announces, not after it has been buffered. Returns the announced size.
     private static func admit(_ incoming: IncomingRequest, length: String?, context: HandlerContext) -> Int {
         guard let length, let announced = Int(length), announced > 0 else { return 0 }
+        // Streamed: it holds one small buffer whatever its size.
+        if context.uploadThreshold > 0, announced > context.uploadThreshold { return announced }
         if announced > context.configuration.maxRequestBody {
             incoming.refusal = .tooLarge
         } else if context.budget.book(announced, total: announced) {
@@ -153,6 +163,12 @@ extension HTTPServer {
     private static func receive(_ chunk: UnsafeRawBufferPointer, into incoming: IncomingRequest, context: HandlerContext) {
         guard incoming.refusal == nil else { return }
         let total = incoming.request.body.count + chunk.count
+        if context.uploadThreshold > 0, total > context.uploadThreshold {
+            // A chunked body announced no size: it streams once it passes the threshold.
+            startUpload(
+                incoming, gathered: Array(incoming.request.body) + Array(chunk), length: nil, context: context)
+            return
+        }
         if total > context.configuration.maxRequestBody {
             refuse(incoming, .tooLarge, context: context)
             return
@@ -208,6 +224,11 @@ extension HTTPServer {
         // what it holds for the tunnel (the upstream's connection). After an upgrade this does nothing.
         incoming.upgrade?.abandon()
         incoming.upgrade = nil
+        if let upload = incoming.upload {
+            incoming.upload = nil
+            if let key = upload.suspension { context.suspended.forget(key) }
+            abandon(upload)
+        }
         context.budget.release(incoming.booked)
         incoming.booked = 0
         requestContext.pointee = nil

@@ -43,6 +43,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var threadModel: ThreadModel = .threadPerConnection
     /// Serve HTTPS with this certificate and key instead of plain HTTP; nil (the default) for HTTP.
     public var tls: HTTPServerTLS?
+    /// A request body past this many bytes reaches the handler while it arrives
+    /// (`ServerRequest.bodyStream`) instead of gathered: neither capped by `maxRequestBody` nor
+    /// booked against `requestBodyBudget`, since it holds one small buffer, and the client is held
+    /// back while the handler does not read. A pool server only; 0 gathers every body.
+    public var streamsRequestBodiesPast = 0
     /// Whether requests carry `rawQuery`, the query as sent (a proxy forwards it unchanged).
     public var keepsRawQuery = false
 

@@ -13,6 +13,8 @@ final class HandlerContext: Sendable {
     /// Mutual TLS: non-nil when a client certificate is required, and whether a connection without
     /// one is closed rather than answered 403.
     let clientCertificateRequired: Bool?
+    /// `streamsRequestBodiesPast` where it applies (a pool), else 0.
+    let uploadThreshold: Int
     /// nil where a client certificate is required: that check needs the request the long way.
     let shortcut: LineShortcut?
 
@@ -20,6 +22,7 @@ final class HandlerContext: Sendable {
         self.handler = handler
         self.configuration = configuration
         threadPerConnection = configuration.threadModel == .threadPerConnection
+        uploadThreshold = threadPerConnection ? 0 : max(0, configuration.streamsRequestBodiesPast)
         clientCertificateRequired = configuration.tls.flatMap { $0.clientCAPEM == nil ? nil : $0.closesWithoutClientCertificate }
         self.shortcut = clientCertificateRequired == nil ? shortcut : nil
         budget = RequestBodyBudget(limit: configuration.requestBodyBudget, small: configuration.smallRequestBody)

@@ -84,8 +84,9 @@ extension MockServer {
                 if let cookie = sessionCookie(issued.accessToken) { headers.append(cookie) }
             }
             if let asked = decision.pageRequest, let paging = endpoint.paging,
-                let (page, links) = PagedBody(paging: paging, endsWithNull: mocks.nullEnded.contains(endpoint.id))
-                    .page(of: document, for: asked, origin: decision.ownOrigin)
+                let (page, links) = PagedBody(
+                    paging: paging, endsWithNull: mocks.nullEnded.contains(endpoint.id), cursorInBody: PagedBody.takesCursorInBody(endpoint)
+                ).page(of: document, for: asked, origin: decision.ownOrigin)
             {
                 data = Data(page.compactText.utf8)
                 headers += links

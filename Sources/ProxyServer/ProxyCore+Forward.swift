@@ -45,7 +45,8 @@ extension ProxyCore {
         if let query = request.rawQuery { target += "?" + query }
         // The path is already escaped as the client sent it; only the upstream's origin is prepended.
         let url = URL(string: options.upstreamOrigin + target) ?? options.upstream
-        let hasBody = !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method)
+        // A streamed body goes from its source, not from here.
+        let hasBody = request.bodyStream == nil && (!request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method))
         return HTTPRequest(
             method: HTTPMethod(rawValue: request.method), url: url, headers: Self.endToEnd(request.headers),
             body: hasBody ? request.body : nil)

@@ -79,15 +79,25 @@ final class ProxyCore: Sendable {
         // thread, and the check queued from there.
         // A large answer goes to the client as it arrives; a small one is gathered and sent whole.
         let sink = streamedAnswer(deferred, route: route)
-        let completion: @Sendable (Result<HTTPResponse, any Error>) -> Void = { [self] result in
-            if let sink, sink.isStreaming { return streamed(result, by: sink, request: request, route: route) }
+        // A large request body goes upstream as it arrives, with a copy kept for its check.
+        let upload = streamedRequest(request, route: route)
+        let completion: @Sendable (Result<HTTPResponse, any Error>) -> Void = { [self, request] result in
+            var request = request
+            var checksBody = true
+            if let upload {
+                if upload.clientLeft, case .failure = result { return abandoned() }
+                checksBody = received(upload, into: &request, route: route, answered: result)
+            }
+            if let sink, sink.isStreaming { return streamed(result, by: sink, request: request, route: route, checksBody: checksBody) }
             switch result {
             case let .success(response):
                 let answer = passedBack(response)
                 // Without --enforce the client has its answer before the check runs: the check
                 // adds no latency to it.
                 if !options.enforce { deferred.send(answer) }
-                judge(request, route: route, outcome: .answered(response, answer), deferred: options.enforce ? deferred : nil)
+                judge(
+                    request, route: route, outcome: .answered(response, answer), deferred: options.enforce ? deferred : nil,
+                    checksBody: checksBody)
             case let .failure(error) where error is CancellationError:
                 // The client left first: nothing reached it, and there is nothing to judge.
                 coverage.abandoned()
@@ -95,12 +105,13 @@ final class ProxyCore: Sendable {
             case let .failure(error):
                 coverage.upstreamFailed()
                 deferred.send(badGateway(error))
-                judge(request, route: route, outcome: .failed(error), deferred: nil)
+                judge(request, route: route, outcome: .failed(error), deferred: nil, checksBody: checksBody)
             }
         }
         let transfer =
-            sink.map { transport.start(forwarded(request), streamingTo: $0, completion: completion) }
-            ?? transport.start(forwarded(request), completion: completion)
+            sink == nil && upload == nil
+            ? transport.start(forwarded(request), completion: completion)
+            : transport.start(forwarded(request), uploading: upload, streamingTo: sink, completion: completion)
         sink?.attach(transfer)
         // A client that leaves before the upstream answers takes its upstream call with it: an
         // abandoned burst must not fill the upstream side for everyone else.
@@ -115,7 +126,11 @@ final class ProxyCore: Sendable {
 
     /// Checks the exchange on the check queue and records what it finds. `deferred`, under
     /// --enforce, still waits for its answer: the answer as it came, or a violation.
-    func judge(_ request: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?) {
+    /// `checksBody` false: the request's body passed the check's cap on its way, and only the
+    /// answer is checked.
+    func judge(
+        _ request: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?, checksBody: Bool = true
+    ) {
         var bytes = request.body.count
         if case let .answered(response, _) = outcome { bytes += response.body.count }
         let submitted = checks.submit(bytes: bytes) { [self] in
@@ -128,7 +143,7 @@ final class ProxyCore: Sendable {
                 case let .answered(response, answer):
                     answered = response
                     var paged: PagedRequest?
-                    let judged = memoized(request, endpoint: endpoint, response: response) {
+                    let judged = memoized(request, endpoint: endpoint, response: response, memo: checksBody) {
                         var verdict = check.answer(response, to: endpoint, method: request.method)
                         if let paging = endpoint.paging, let success = verdict.success {
                             paged = PagedRequest(request, paging: paging)
@@ -139,7 +154,8 @@ final class ProxyCore: Sendable {
                         // The document is kept only for --record-new's candidates.
                         if let success = verdict.success, newShapes == nil || success.covered { verdict.success = (.null, success.covered) }
                         return CheckMemo.Verdict(
-                            requestFindings: options.enforce ? [] : check.request(request, to: endpoint, pathValues: pathValues),
+                            requestFindings: options.enforce || !checksBody
+                                ? [] : check.request(request, to: endpoint, pathValues: pathValues),
                             answer: verdict)
                     }
                     findings += judged.requestFindings
@@ -163,7 +179,7 @@ final class ProxyCore: Sendable {
                         deferred.send(errors.isEmpty ? answer : violation(for: endpoint, errors))
                     }
                 case let .failed(error):
-                    if !options.enforce { findings += check.request(request, to: endpoint, pathValues: pathValues) }
+                    if !options.enforce, checksBody { findings += check.request(request, to: endpoint, pathValues: pathValues) }
                     coverage.endpoint(endpoint.id, outcome: "no answer")
                     findings.append(upstreamFinding(error, endpoint: endpoint))
                 }
@@ -194,11 +210,12 @@ final class ProxyCore: Sendable {
     /// The checks' verdict on an answered exchange, from the memo when the same exchange was
     /// judged before.
     private func memoized(
-        _ request: ServerRequest, endpoint: AnyEndpoint, response: HTTPResponse,
+        _ request: ServerRequest, endpoint: AnyEndpoint, response: HTTPResponse, memo usesMemo: Bool,
         _ compute: () -> CheckMemo.Verdict
     ) -> CheckMemo.Verdict {
         // A page whose cursor travels in a header: the memo's key holds no header of the answer.
-        guard let memo, !endpoint.pagesByHeader else { return compute() }
+        // A body left unchecked is not the body the memo's key would hold.
+        guard let memo, usesMemo, !endpoint.pagesByHeader else { return compute() }
         return memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: response), compute: compute)
     }
 

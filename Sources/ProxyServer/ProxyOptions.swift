@@ -49,10 +49,20 @@ public struct ProxyOptions: Sendable {
     var tunnelLimits: TunnelPump.Limits {
         TunnelPump.Limits(total: tunnelTotal, perAddress: tunnelsPerAddress, idleTimeout: tunnelIdleTimeout, bufferBytes: tunnelBufferBytes)
     }
-    /// An answer whose body passes this many bytes goes to the client as it arrives, past
+    /// An answer (or a request's body: `listening`) whose body passes this many bytes goes on as it arrives, past
     /// `upstreamConfiguration.maxBodyBytes` too; a smaller one is gathered and sent whole (the
     /// fast path). 0 gathers every answer, capped. The lesser of this and the cap applies.
     public var streamThreshold = 256 << 10
+    /// A request body past the lesser of `streamThreshold` and `configuration.maxRequestBody`
+    /// goes upstream as it arrives, not capped by the latter (not under `--enforce`, which
+    /// judges a request before it goes on).
+    var listening: HTTPServerConfiguration {
+        var listening = configuration
+        if !enforce, streamThreshold > 0 {
+            listening.streamsRequestBodiesPast = min(streamThreshold, configuration.maxRequestBody)
+        }
+        return listening
+    }
     /// Bytes of a body kept with a finding's first exchange.
     public var keptBodyBytes = 2048
     /// A request carrying this header (any value) passes through unchecked, counted as skipped.

@@ -23,7 +23,7 @@ public final class ProxyServer: Sendable {
         self.options = options
         let core = ProxyCore(api: api, mocks: mocks, options: options)
         self.core = core
-        server = HTTPServer(host: options.host, port: options.port, configuration: options.configuration) { request in
+        server = HTTPServer(host: options.host, port: options.port, configuration: options.listening) { request in
             core.handle(request)
         }
     }

@@ -54,6 +54,11 @@ static inline CURLcode ccurl_easy_setopt_header_function(CURL *handle, curl_writ
     return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
 }
 
+/// Sets CURLOPT_READFUNCTION: where an upload's body comes from as libcurl sends it.
+static inline CURLcode ccurl_easy_setopt_read_function(CURL *handle, curl_read_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+
 static inline CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

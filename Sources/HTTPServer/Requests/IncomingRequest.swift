@@ -25,6 +25,8 @@ final class IncomingRequest {
     var deferred: DeferredResponse?
     /// A 101 answer's handler, told when the connection ends before the 101 goes out.
     var upgrade: UpgradeHandoff?
+    /// A body streamed to the handler while it arrives; the handler has been called.
+    var upload: UploadInProgress?
     /// The answer the server's `LineShortcut` gave: no request was built, and none is handled.
     var shortcut: PreparedResponse?
 

@@ -17,7 +17,11 @@ public struct ServerRequest: Sendable {
     public var rawQuery: String?
     /// Header fields in the order they were sent.
     public var headers: [(name: String, value: String)]
+    /// The body, gathered whole; empty when it comes through `bodyStream`.
     public var body: Data
+    /// A body past `HTTPServerConfiguration.streamsRequestBodiesPast`, to read as it arrives: the
+    /// handler is called before it has ended, and its answer is sent once it has.
+    public var bodyStream: RequestBodyStream?
     /// The request's line as the server's `LineShortcut` was asked with it, when it was (it had no
     /// answer then): the key to keep an answer under for the shortcut to find. nil otherwise.
     public var line: RequestLine?

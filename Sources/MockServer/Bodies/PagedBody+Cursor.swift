@@ -60,6 +60,12 @@ extension PagedBody {
         }
     }
 
+    /// Whether `endpoint` declares its token cursor as a body parameter (a search's form field).
+    static func takesCursorInBody(_ endpoint: AnyEndpoint) -> Bool {
+        guard case let .token(_, parameter)? = endpoint.paging?.cursor else { return false }
+        return endpoint.parameters.contains { $0.name == parameter && $0.location == .body }
+    }
+
     /// The endpoints whose list ends with a null next token or URL: so their success mock or
     /// one of its variants shows it at the declared path.
     static func nullEnded(api: API, mocks: MockDirectory) -> Set<String> {

@@ -14,6 +14,9 @@ struct PagedBody {
     /// Whether the API ends a list with a null next token or URL (`"next": null`) rather than
     /// none: so the success mock or one of its variants shows it (`PagedBody.nullEnded`).
     var endsWithNull = false
+    /// Whether the endpoint takes its token cursor in the request's body: then a link to the
+    /// next page carries no cursor in its query, which would outrank the body's.
+    var cursorInBody = false
 
     /// Query parameter of `serve`'s own next links.
     static let linkOffset = "apicheck_offset"
@@ -124,6 +127,9 @@ struct PagedBody {
     /// for a token list, its offset in `apicheck_offset` for a list of links.
     private func nextLink(to request: ServerRequest, after offset: Int) -> String {
         guard case let .token(_, parameter) = paging.cursor else { return Self.link(to: request, offset: offset) }
+        // The client sends the token in the body, where the endpoint takes it: the link leads
+        // to serve as the request came.
+        guard !cursorInBody else { return Self.link(to: request, dropping: parameter) }
         return Self.link(to: request, setting: parameter, to: Self.tokenPrefix + String(offset))
     }
 
@@ -198,6 +204,13 @@ struct PagedBody {
         return request.rawPath + "?"
             + query.map { escape($0.name) + "=" + escape($0.value) }
             .joined(separator: "&")
+    }
+
+    /// The request's path and query without `parameter`, from the server's root.
+    static func link(to request: ServerRequest, dropping parameter: String) -> String {
+        let query = request.query.filter { $0.name != parameter }
+        guard !query.isEmpty else { return request.rawPath }
+        return request.rawPath + "?" + query.map { escape($0.name) + "=" + escape($0.value) }.joined(separator: "&")
     }
 
     private static func escape(_ text: String) -> String {

@@ -17,7 +17,9 @@ extension ProxyCore {
             deferred: deferred, checks: checks)
     }
 
-    func streamed(_ result: Result<HTTPResponse, any Error>, by sink: StreamedAnswer, request: ServerRequest, route: ProxyRoute) {
+    func streamed(
+        _ result: Result<HTTPResponse, any Error>, by sink: StreamedAnswer, request: ServerRequest, route: ProxyRoute, checksBody: Bool
+    ) {
         sink.releaseCopy()
         switch result {
         case var .success(response):
@@ -37,7 +39,7 @@ extension ProxyCore {
                 return
             }
             response.body = sink.checkedCopy ?? Data()
-            judge(request, route: route, outcome: .answered(response, ServerResponse()), deferred: nil)
+            judge(request, route: route, outcome: .answered(response, ServerResponse()), deferred: nil, checksBody: checksBody)
         case let .failure(error):
             // The head is out: the client can only see the body cut off.
             sink.stream?.finish(broken: true)
@@ -47,7 +49,7 @@ extension ProxyCore {
                 return
             }
             coverage.upstreamFailed()
-            judge(request, route: route, outcome: .failed(error), deferred: nil)
+            judge(request, route: route, outcome: .failed(error), deferred: nil, checksBody: checksBody)
         }
     }
 }

@@ -1,0 +1,43 @@
+import APICheck
+import CurlClient
+import Foundation
+import HTTPServer
+
+/// The end of a request body that went upstream as it arrived: the copy becomes the body the
+/// check reads, or, past the check's cap, the exchange's body is counted unchecked.
+extension ProxyCore {
+    /// The source for a request's streamed body; nil when the server gathered it. Only a
+    /// declared route's body is copied: no check reads the others'.
+    func streamedRequest(_ request: ServerRequest, route: ProxyRoute) -> StreamedRequest? {
+        guard let body = request.bodyStream else { return nil }
+        var declared = false
+        if case .endpoint = route { declared = true }
+        return StreamedRequest(body, copyCap: declared ? check.cap : 0, checks: checks)
+    }
+
+    /// Puts the copy into `request` as its body and says whether the check reads it. A body past
+    /// the check's cap on a declared route is an info finding, as a large answer is.
+    func received(
+        _ upload: StreamedRequest, into request: inout ServerRequest, route: ProxyRoute, answered: Result<HTTPResponse, any Error>
+    ) -> Bool {
+        upload.releaseCopy()
+        request.bodyStream = nil
+        if let copy = upload.checkedCopy {
+            request.body = copy
+            return true
+        }
+        if case let .endpoint(endpoint, _) = route, !upload.copyRefused, case .success = answered {
+            let finding = Finding(
+                kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                message: "a request body of \(upload.sent) bytes passed through unchecked: past the check's cap of \(upload.copyCap) bytes")
+            record([finding], request: request, response: nil)
+        }
+        return false
+    }
+
+    /// The client left mid-body: the upstream transfer was aborted, and nothing is judged.
+    func abandoned() {
+        coverage.abandoned()
+        checked.add(1, ordering: .releasing)
+    }
+}
