@@ -86,5 +86,51 @@ enum HistorySchema {
         -- Every stored part of one CI run: its shards, its services, a merge.
         CREATE INDEX runs_report_run_id ON runs(report_run_id);
         """,
+        // One store serves many services: every query reads one API's runs, and a mock is one
+        // API's (two services may both have a `health.json`). Mocks of an older store go to the
+        // APIs whose kept results compared them, with those results' times; a mock one API alone
+        // compared keeps its row as it was (it knew the pruned runs too); a mock no kept result
+        // names goes to every API the store holds.
+        """
+        CREATE INDEX runs_api_started_at ON runs(api, started_at);
+        CREATE TABLE mocks_by_api(
+            api TEXT NOT NULL,
+            name TEXT NOT NULL,
+            first_compared_at {real} NOT NULL,
+            last_compared_at {real} NOT NULL,
+            last_matched_at {real},
+            last_matched_run TEXT,
+            last_matched_commit TEXT,
+            PRIMARY KEY(api, name)
+        ) {without rowid};
+        INSERT INTO mocks_by_api(api, name, first_compared_at, last_compared_at, last_matched_at)
+            SELECT runs.api, r.mock, min(runs.started_at), max(runs.started_at),
+                   max(CASE WHEN r.matched = 1 THEN runs.started_at END)
+            FROM results r JOIN runs ON runs.id = r.run WHERE r.mock IS NOT NULL GROUP BY runs.api, r.mock;
+        UPDATE mocks_by_api SET
+            last_matched_run = (SELECT runs.run_id FROM runs WHERE runs.api = mocks_by_api.api
+                                AND runs.started_at = mocks_by_api.last_matched_at
+                                AND EXISTS (SELECT 1 FROM results r WHERE r.run = runs.id AND r.mock = mocks_by_api.name AND r.matched = 1)
+                                ORDER BY runs.id LIMIT 1),
+            last_matched_commit = (SELECT runs.commit_sha FROM runs WHERE runs.api = mocks_by_api.api
+                                   AND runs.started_at = mocks_by_api.last_matched_at
+                                   AND EXISTS (SELECT 1 FROM results r WHERE r.run = runs.id AND r.mock = mocks_by_api.name AND r.matched = 1)
+                                   ORDER BY runs.id LIMIT 1)
+            WHERE last_matched_at IS NOT NULL;
+        UPDATE mocks_by_api SET
+            first_compared_at = (SELECT m.first_compared_at FROM mocks m WHERE m.name = mocks_by_api.name),
+            last_compared_at = (SELECT m.last_compared_at FROM mocks m WHERE m.name = mocks_by_api.name),
+            last_matched_at = (SELECT m.last_matched_at FROM mocks m WHERE m.name = mocks_by_api.name),
+            last_matched_run = (SELECT m.last_matched_run FROM mocks m WHERE m.name = mocks_by_api.name),
+            last_matched_commit = (SELECT m.last_matched_commit FROM mocks m WHERE m.name = mocks_by_api.name)
+            WHERE EXISTS (SELECT 1 FROM mocks m WHERE m.name = mocks_by_api.name)
+            AND (SELECT count(*) FROM mocks_by_api b WHERE b.name = mocks_by_api.name) = 1;
+        INSERT INTO mocks_by_api(api, name, first_compared_at, last_compared_at, last_matched_at, last_matched_run, last_matched_commit)
+            SELECT a.api, m.name, m.first_compared_at, m.last_compared_at, m.last_matched_at, m.last_matched_run, m.last_matched_commit
+            FROM mocks m CROSS JOIN (SELECT DISTINCT api FROM runs) a
+            WHERE NOT EXISTS (SELECT 1 FROM mocks_by_api b WHERE b.name = m.name);
+        DROP TABLE mocks;
+        ALTER TABLE mocks_by_api RENAME TO mocks;
+        """,
     ]
 }

@@ -73,9 +73,9 @@ extension HistoryStore {
         let least = connection.dialect.least, greatest = connection.dialect.greatest
         try connection.run(
             """
-            INSERT INTO mocks(name, first_compared_at, last_compared_at, last_matched_at, last_matched_run, last_matched_commit)
-            VALUES(?1, ?2, ?2, ?3, ?4, ?5)
-            ON CONFLICT(name) DO UPDATE SET
+            INSERT INTO mocks(name, first_compared_at, last_compared_at, last_matched_at, last_matched_run, last_matched_commit, api)
+            VALUES(?1, ?2, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT(api, name) DO UPDATE SET
                 first_compared_at = \(least)(mocks.first_compared_at, excluded.first_compared_at),
                 last_compared_at = \(greatest)(mocks.last_compared_at, excluded.last_compared_at),
                 last_matched_run = CASE WHEN excluded.last_matched_at > coalesce(mocks.last_matched_at, -1e300)
@@ -87,19 +87,20 @@ extension HistoryStore {
             """,
             [
                 .text(mock), .real(started), matched ? .real(started) : .null, matched ? .text(run.runID) : .null,
-                matched ? .optional(run.commit) : .null,
+                matched ? .optional(run.commit) : .null, .text(run.api),
             ])
     }
 
-    /// Removes runs that started before `cutoff`, with their results and findings, in one
-    /// transaction; mocks keep their last match. Returns how many runs went.
+    /// Removes runs that started before `cutoff` (of `api` only, when given), with their results
+    /// and findings, in one transaction; mocks keep their last match. Returns how many runs went.
     @discardableResult
-    public func prune(before cutoff: Date) throws -> Int {
+    public func prune(before cutoff: Date, api: String? = nil) throws -> Int {
         let removed = try transaction { () throws -> Int in
-            let bound: [SQLValue] = [.real(cutoff.timeIntervalSince1970)]
-            try connection.run("DELETE FROM findings WHERE run IN (SELECT id FROM runs WHERE started_at < ?)", bound)
-            try connection.run("DELETE FROM results WHERE run IN (SELECT id FROM runs WHERE started_at < ?)", bound)
-            return try connection.run("DELETE FROM runs WHERE started_at < ?", bound)
+            let old = api == nil ? "started_at < ?" : "started_at < ? AND api = ?"
+            let bound: [SQLValue] = [.real(cutoff.timeIntervalSince1970)] + (api.map { [.text($0)] } ?? [])
+            try connection.run("DELETE FROM findings WHERE run IN (SELECT id FROM runs WHERE \(old))", bound)
+            try connection.run("DELETE FROM results WHERE run IN (SELECT id FROM runs WHERE \(old))", bound)
+            return try connection.run("DELETE FROM runs WHERE \(old)", bound)
         }
         // The freed pages are reused by later runs; the log is folded back so the file stops growing.
         if connection.dialect == .sqlite { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }

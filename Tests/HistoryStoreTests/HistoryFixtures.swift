@@ -10,7 +10,7 @@ enum HistoryFixtures {
     /// and `profile` drifts from its mock when `profileDrifts`.
     static func report(
         at offset: Double, feedFails: Bool, profileDrifts: Bool = false, feedMs: Double = 40,
-        target: String = "https://user:pw@staging.example.com/Api/?key=abc"
+        target: String = "https://user:pw@staging.example.com/Api/?key=abc", api: String = "demo"
     ) -> Report {
         var feedFindings: [Finding] = []
         if feedFails {
@@ -36,16 +36,16 @@ enum HistoryFixtures {
             name: "probe token-expired feed.list", role: .probe, endpoint: "feed.list", method: "GET", path: "feed",
             status: 403, classification: "tokenExpired", timings: Timings(total: 0.01))
         return Report(
-            command: .live, api: "demo", target: target, startedAt: start.addingTimeInterval(offset), duration: 0.5,
+            command: .live, api: api, target: target, startedAt: start.addingTimeInterval(offset), duration: 0.5,
             concurrency: 4, results: [feed, profile, probe])
     }
 
     static func run(
         at offset: Double, feedFails: Bool, profileDrifts: Bool = false, feedMs: Double = 40,
-        commit: String? = nil
+        commit: String? = nil, api: String = "demo"
     ) -> HistoryRun {
         HistoryRun(
-            report: report(at: offset, feedFails: feedFails, profileDrifts: profileDrifts, feedMs: feedMs),
+            report: report(at: offset, feedFails: feedFails, profileDrifts: profileDrifts, feedMs: feedMs, api: api),
             apiHash: "0123456789abcdef", commit: commit, tool: "apicheck test", environment: "staging",
             mockFiles: ["feed.list": "feed.json", "user.profile": "profile.json"])
     }

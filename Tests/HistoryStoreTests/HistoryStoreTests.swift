@@ -15,7 +15,7 @@ import Testing
         defer { folder.remove() }
         let store = try Self.store(folder)
         try store.record(HistoryFixtures.run(at: 0, feedFails: true, commit: "abc123"))
-        let runs = try store.runs(last: 10)
+        let runs = try store.runs(last: 10, api: "demo")
         #expect(runs.count == 1)
         let run = try #require(runs.first)
         #expect(run.baseURL == "https://staging.example.com/Api/")
@@ -38,7 +38,7 @@ import Testing
             try store.record(HistoryRun(report: report, apiHash: "0123456789abcdef", commit: nil, tool: "apicheck test", environment: nil))
         }
         try store.record(HistoryFixtures.run(at: 5, feedFails: false))
-        let runs = try store.runs(last: 10)
+        let runs = try store.runs(last: 10, api: "demo")
         #expect(runs.map(\.reportRunID) == [nil, "pipeline-7", "pipeline-7"])
         #expect(Set(runs.map(\.runID)).count == 3)
         #expect(runs.map(\.shard) == [nil, "2/2", "1/2"])
@@ -52,16 +52,16 @@ import Testing
         for (index, fails) in [false, true, false, true, false].enumerated() {
             try store.record(HistoryFixtures.run(at: Double(index) * 60, feedFails: fails))
         }
-        let flaky = try store.flaky(last: 10)
+        let flaky = try store.flaky(last: 10, api: "demo")
         #expect(flaky.map(\.name) == ["feed.list"])
         #expect(flaky.first?.flips == 4)
         #expect(flaky.first?.statuses == ["ok", "FAIL", "ok", "FAIL", "ok"])
-        let verdicts = try store.verdicts(last: 10)
+        let verdicts = try store.verdicts(last: 10, api: "demo")
         let feed = try #require(verdicts.first { $0.name == "feed.list" })
         #expect(feed.passRate == 0.6)
         #expect(verdicts.first { $0.name == "user.profile" }?.passRate == 1)
         // The last two runs hold one flip only: not flaky there.
-        #expect(try store.flaky(last: 2).isEmpty)
+        #expect(try store.flaky(last: 2, api: "demo").isEmpty)
     }
 
     @Test func firstSeenNamesTheFirstRunAndCommitOfEachCurrentFinding() throws {
@@ -71,7 +71,7 @@ import Testing
         try store.record(HistoryFixtures.run(at: 0, feedFails: false, commit: "c0"))
         try store.record(HistoryFixtures.run(at: 60, feedFails: true, commit: "c1"))
         try store.record(HistoryFixtures.run(at: 120, feedFails: true, profileDrifts: true, commit: "c2"))
-        let seen = try store.firstSeen()
+        let seen = try store.firstSeen(api: "demo")
         #expect(seen.count == 2)
         let decode = try #require(seen.first { $0.kind == "decode" })
         #expect(decode.firstCommit == "c1")
@@ -87,7 +87,7 @@ import Testing
         for index in 0..<4 {
             try store.record(HistoryFixtures.run(at: Double(index) * 60, feedFails: false, feedMs: Double(10 + 10 * index)))
         }
-        let feed = try #require(try store.latency(last: 2).first { $0.name == "feed.list" })
+        let feed = try #require(try store.latency(last: 2, api: "demo").first { $0.name == "feed.list" })
         #expect(feed.samples == 2)
         #expect(abs(feed.p50 - 30) < 0.001)
         #expect(abs(feed.p95 - 40) < 0.001)
@@ -100,7 +100,7 @@ import Testing
         let store = try Self.store(folder)
         try store.record(HistoryFixtures.run(at: 0, feedFails: false, commit: "m0"))
         try store.record(HistoryFixtures.run(at: 60, feedFails: true, profileDrifts: true, commit: "m1"))
-        let ages = try store.mockAges()
+        let ages = try store.mockAges(api: "demo")
         #expect(Set(ages.map(\.mock)) == ["feed.json", "profile.json"])
         let profile = try #require(ages.first { $0.mock == "profile.json" })
         // The drift finding names the file by its path on the runner; the store by the file.

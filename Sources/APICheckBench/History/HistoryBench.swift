@@ -53,15 +53,15 @@ struct HistoryBench {
             "query (median of \(reps), ms; max)",
         ]
         let queries: [(String, () throws -> Int)] = [
-            ("runs --last 20", { try store.runs(last: 20).count }),
-            ("runs --last 1000", { try store.runs(last: 1000).count }),
-            ("flaky --last 20", { try store.flaky(last: 20).count }),
-            ("flaky --last 200", { try store.flaky(last: 200).count }),
-            ("pass-rate --last 20", { try store.verdicts(last: 20).count }),
-            ("first-seen", { try store.firstSeen().count }),
-            ("latency --last 20", { try store.latency(last: 20).count }),
-            ("latency --last 200", { try store.latency(last: 200).count }),
-            ("mock-age", { try store.mockAges().count }),
+            ("runs --last 20", { try store.runs(last: 20, api: "bench").count }),
+            ("runs --last 1000", { try store.runs(last: 1000, api: "bench").count }),
+            ("flaky --last 20", { try store.flaky(last: 20, api: "bench").count }),
+            ("flaky --last 200", { try store.flaky(last: 200, api: "bench").count }),
+            ("pass-rate --last 20", { try store.verdicts(last: 20, api: "bench").count }),
+            ("first-seen", { try store.firstSeen(api: "bench").count }),
+            ("latency --last 20", { try store.latency(last: 20, api: "bench").count }),
+            ("latency --last 200", { try store.latency(last: 200, api: "bench").count }),
+            ("mock-age", { try store.mockAges(api: "bench").count }),
         ]
         for (name, query) in queries {
             var rows = 0

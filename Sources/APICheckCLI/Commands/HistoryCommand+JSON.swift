@@ -6,15 +6,41 @@ extension HistoryCommand {
     /// Schema of `history --json`, documented in docs/history.md.
     static let schema = "apicheck-history/1"
 
-    /// The answer as one JSON document: `schema`, `query`, `last` and `rows`; times ISO 8601 UTC,
-    /// durations in milliseconds.
-    func json(_ store: HistoryStore) throws -> String {
-        var fields: [(key: String, value: JSONValue)] = [("schema", .string(Self.schema)), ("query", .string(query.rawValue))]
+    /// The answer as one JSON document: `schema`, `query`, `api` (nil when the rows are of
+    /// several APIs), `last` and `rows`, each row naming its API; times ISO 8601 UTC, durations
+    /// in milliseconds.
+    func json(_ store: HistoryStore, apis: [String]) throws -> String {
+        let documentAPI = query == .prune ? apiName : apis.count == 1 ? apis.first : nil
+        var fields: [(key: String, value: JSONValue)] = [
+            ("schema", .string(Self.schema)), ("query", .string(query.rawValue)), ("api", Self.optional(documentAPI)),
+        ]
+        if [.runs, .flaky, .passRate, .latency].contains(query) { fields.append(("last", Self.number(lastRuns))) }
         let rows: [JSONValue]
+        if query == .prune {
+            let (removed, cutoff, runs, size) = try prune(store)
+            rows = [
+                .object([
+                    ("api", Self.optional(apiName)), ("removedRuns", Self.number(removed)), ("cutoff", Self.timestamp(cutoff)),
+                    ("keptRuns", Self.number(runs)), ("storeBytes", Self.number(size)),
+                ])
+            ]
+        } else {
+            rows = try apis.flatMap { api in
+                try self.rows(store, api: api).map { row in
+                    guard case let .object(pairs) = row else { return row }
+                    return .object([("api", .string(api))] + pairs)
+                }
+            }
+        }
+        fields.append(("rows", .array(rows)))
+        return JSONValue.object(fields).prettyText
+    }
+
+    /// The rows of one API's answer, without their API.
+    private func rows(_ store: HistoryStore, api: String) throws -> [JSONValue] {
         switch query {
         case .runs:
-            fields.append(("last", Self.number(lastRuns)))
-            rows = try store.runs(last: lastRuns).map { run in
+            return try store.runs(last: lastRuns, api: api).map { run in
                 .object([
                     ("runId", .string(run.runID)), ("reportRunId", Self.optional(run.reportRunID)),
                     ("startedAt", Self.timestamp(run.startedAt)),
@@ -27,9 +53,8 @@ extension HistoryCommand {
                 ])
             }
         case .flaky, .passRate:
-            fields.append(("last", Self.number(lastRuns)))
-            let verdicts = query == .flaky ? try store.flaky(last: lastRuns) : try store.verdicts(last: lastRuns)
-            rows = verdicts.map { verdict in
+            let verdicts = query == .flaky ? try store.flaky(last: lastRuns, api: api) : try store.verdicts(last: lastRuns, api: api)
+            return verdicts.map { verdict in
                 .object([
                     ("name", .string(verdict.name)), ("checked", Self.number(verdict.checked)),
                     ("passed", Self.number(verdict.passed)), ("failed", Self.number(verdict.failed)),
@@ -38,7 +63,7 @@ extension HistoryCommand {
                 ])
             }
         case .firstSeen:
-            rows = try store.firstSeen().map { seen in
+            return try store.firstSeen(api: api).map { seen in
                 .object([
                     ("name", .string(seen.name)), ("kind", .string(seen.kind)), ("severity", .string(seen.severity)),
                     ("path", Self.optional(seen.path)), ("firstRunId", .string(seen.firstRunID)),
@@ -46,8 +71,7 @@ extension HistoryCommand {
                 ])
             }
         case .latency:
-            fields.append(("last", Self.number(lastRuns)))
-            rows = try store.latency(last: lastRuns).map { latency in
+            return try store.latency(last: lastRuns, api: api).map { latency in
                 .object([
                     ("name", .string(latency.name)), ("samples", Self.number(latency.samples)),
                     ("p50Ms", Self.number(latency.p50)), ("p95Ms", Self.number(latency.p95)), ("maxMs", Self.number(latency.max)),
@@ -57,7 +81,7 @@ extension HistoryCommand {
             }
         case .mockAge:
             let now = Date()
-            rows = try store.mockAges().map { age in
+            return try store.mockAges(api: api).map { age in
                 .object([
                     ("mock", .string(age.mock)), ("ageSeconds", Self.number(age.age(at: now).rounded())),
                     ("lastMatchedAt", age.lastMatchedAt.map(Self.timestamp) ?? .null),
@@ -68,16 +92,8 @@ extension HistoryCommand {
                 ])
             }
         case .prune:
-            let (removed, cutoff, runs, size) = try prune(store)
-            rows = [
-                .object([
-                    ("removedRuns", Self.number(removed)), ("cutoff", Self.timestamp(cutoff)),
-                    ("keptRuns", Self.number(runs)), ("storeBytes", Self.number(size)),
-                ])
-            ]
+            return []
         }
-        fields.append(("rows", .array(rows)))
-        return JSONValue.object(fields).prettyText
     }
 
     static func number(_ value: Int) -> JSONValue { .number(String(value)) }

@@ -3,11 +3,23 @@ import Foundation
 import HistoryStore
 
 extension HistoryCommand {
-    /// The answer as a person reads it: a table, what a server supplied escaped.
-    func text(_ store: HistoryStore) throws -> String {
+    /// The answer as a person reads it: a table, what a server supplied escaped; one table per
+    /// API, under its name, when the answer is of several.
+    func text(_ store: HistoryStore, apis: [String]) throws -> String {
+        if query == .prune {
+            let (removed, cutoff, runs, size) = try prune(store)
+            return "removed \(removed) run\(removed == 1 ? "" : "s")\(apiName.map { " of API \(Self.escaped($0))" } ?? "") "
+                + "started before \(Self.time(cutoff)) UTC; \(runs) run\(runs == 1 ? "" : "s") kept, \(Self.size(size))"
+        }
+        // An empty store answers as an API without runs does.
+        guard apis.count > 1 else { return try text(store, api: apis.first ?? "") }
+        return try apis.map { "API \(Self.escaped($0))\n" + (try text(store, api: $0)) }.joined(separator: "\n\n")
+    }
+
+    private func text(_ store: HistoryStore, api: String) throws -> String {
         switch query {
         case .runs:
-            let runs = try store.runs(last: lastRuns)
+            let runs = try store.runs(last: lastRuns, api: api)
             guard !runs.isEmpty else { return "no runs stored" }
             return Table(
                 header: [
@@ -25,7 +37,7 @@ extension HistoryCommand {
                 }
             ).render()
         case .flaky:
-            let flaky = try store.flaky(last: lastRuns)
+            let flaky = try store.flaky(last: lastRuns, api: api)
             guard !flaky.isEmpty else { return "no endpoint flipped twice in the last \(lastRuns) runs" }
             return Table(
                 header: ["endpoint", "flips", "pass rate", "verdicts, oldest first (. ok, w warn, X FAIL, - skip)"],
@@ -33,7 +45,7 @@ extension HistoryCommand {
             )
             .render()
         case .passRate:
-            let verdicts = try store.verdicts(last: lastRuns)
+            let verdicts = try store.verdicts(last: lastRuns, api: api)
             guard !verdicts.isEmpty else { return "no runs stored" }
             return Table(
                 header: ["endpoint", "checked", "passed", "failed", "pass rate", "verdicts, oldest first"],
@@ -45,7 +57,7 @@ extension HistoryCommand {
                 }
             ).render()
         case .firstSeen:
-            let seen = try store.firstSeen()
+            let seen = try store.firstSeen(api: api)
             guard !seen.isEmpty else { return "the newest run has no findings" }
             return Table(
                 header: ["severity", "kind", "endpoint", "path", "first seen (UTC)", "run", "commit"],
@@ -57,7 +69,7 @@ extension HistoryCommand {
                 }
             ).render()
         case .latency:
-            let latency = try store.latency(last: lastRuns)
+            let latency = try store.latency(last: lastRuns, api: api)
             guard !latency.isEmpty else { return "no timed answers stored" }
             return Table(
                 header: ["endpoint", "samples", "p50 ms", "p95 ms", "max ms", "before: p50 ms", "p95 ms"],
@@ -69,7 +81,7 @@ extension HistoryCommand {
                 }
             ).render()
         case .mockAge:
-            let ages = try store.mockAges()
+            let ages = try store.mockAges(api: api)
             guard !ages.isEmpty else { return "no mock was compared with a live answer yet" }
             let now = Date()
             return Table(
@@ -83,16 +95,15 @@ extension HistoryCommand {
                 }
             ).render()
         case .prune:
-            let (removed, cutoff, runs, size) = try prune(store)
-            return "removed \(removed) run\(removed == 1 ? "" : "s") started before \(Self.time(cutoff)) UTC; "
-                + "\(runs) run\(runs == 1 ? "" : "s") kept, \(Self.size(size))"
+            return ""
         }
     }
 
-    /// Prunes and returns what a report of it says: runs removed, the cut, runs left, file size.
+    /// Prunes (the whole store, or `--api`'s runs) and returns what a report of it says: runs
+    /// removed, the cut, runs left in the store, file size.
     func prune(_ store: HistoryStore) throws -> (removed: Int, cutoff: Date, runs: Int, size: Int) {
         let cutoff = Date().addingTimeInterval(-(keepSeconds ?? 0))
-        let removed = try store.prune(before: cutoff)
+        let removed = try store.prune(before: cutoff, api: apiName)
         return (removed, cutoff, try store.runCount(), store.sizeInBytes)
     }
 

@@ -17,7 +17,9 @@ struct HistoryCommand: Command {
         parse: .integer(in: 1...100_000))
     static let json = Option.flag("json", help: "print JSON (schema apicheck-history/1) instead of text")
     static let keep = Option.optional("keep", "AGE", help: "prune: keep the runs of this last age (90d, 12h, 2w)", parse: .age)
-    static let options: [any OptionDeclaration] = HistoryOption.all + [last, json, keep]
+    static let api = Option.optional(
+        "api", "NAME", help: "read only this API's runs (its declared name); prune: remove only its runs", parse: .text)
+    static let options: [any OptionDeclaration] = HistoryOption.all + [api, last, json, keep]
     static let exitCodes: String? = "0 answered; 2 usage error, or the store cannot be opened or read"
 
     static func discussion(tool: String) -> String {
@@ -34,13 +36,17 @@ struct HistoryCommand: Command {
           mock-age    each mock, and how long since a live answer last matched it
           pass-rate   each endpoint's and probe's pass rate over the last N runs
           prune       removes the runs older than --keep AGE (their results and findings too)
-        Text escapes what a server supplied (paths, codes); --json prints one document.
+        One store may hold many APIs' runs: each query reads one API's (--api NAME), or, without
+        --api, answers for each API the store holds in turn, under its name. prune is store-wide
+        unless --api is given. Text escapes what a server supplied (paths, codes); --json prints
+        one document, each row naming its API.
         """
     }
 
     let context: CommandContext
     let query: HistoryQuery
     let location: HistoryLocation
+    let apiName: String?
     let lastRuns: Int
     let asJSON: Bool
     let keepSeconds: Double?
@@ -57,6 +63,8 @@ struct HistoryCommand: Command {
             throw UsageError("give the store to read: --history sqlite:PATH or postgres://… (or $APICHECK_HISTORY)")
         }
         location = try HistoryOption.parse(text, context: context)
+        apiName = try arguments[Self.api]
+        if apiName?.isEmpty == true { throw UsageError("--api needs the API's name, as 'history runs' shows it") }
         lastRuns = try arguments[Self.last]
         asJSON = try arguments[Self.json]
         keepSeconds = try arguments[Self.keep]
@@ -72,11 +80,24 @@ struct HistoryCommand: Command {
                 throw CommandFailure("no history store at \(path)")
             }
             let store = try HistoryStore(location)
-            output = try asJSON ? json(store) : text(store)
+            let apis = try scopes(store)
+            output = try asJSON ? json(store, apis: apis) : text(store, apis: apis)
         } catch let error as HistoryError {
             throw CommandFailure(DisplayText.escaped(error.description))
         }
         context.console.out(output)
         return .success
+    }
+
+    /// The APIs the query answers for: the one `--api` names, or every API the store holds. A
+    /// name the store holds no run of is most likely mistyped: said, with the names it holds.
+    private func scopes(_ store: HistoryStore) throws -> [String] {
+        let held = try store.apis()
+        guard let apiName else { return held }
+        guard held.contains(apiName) || query == .prune else {
+            let names = held.isEmpty ? "no API's" : held.map { "'\(DisplayText.escaped($0))'" }.joined(separator: ", ")
+            throw CommandFailure("\(location) holds no run of API '\(DisplayText.escaped(apiName))'; it holds \(names)")
+        }
+        return [apiName]
     }
 }

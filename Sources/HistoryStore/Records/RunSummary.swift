@@ -7,6 +7,8 @@ public struct RunSummary: Sendable, Equatable {
     /// The report's run id, shared by the shards and services of one CI run; nil for a run
     /// stored without one, or before the store kept it.
     public var reportRunID: String?
+    /// The API's declared name.
+    public var api: String
     public var startedAt: Date
     public var duration: Double
     public var command: String
