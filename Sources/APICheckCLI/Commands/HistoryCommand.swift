@@ -96,7 +96,8 @@ struct HistoryCommand: Command {
         guard let apiName else { return held }
         guard held.contains(apiName) || query == .prune else {
             let names = held.isEmpty ? "no API's" : held.map { "'\(DisplayText.escaped($0))'" }.joined(separator: ", ")
-            throw CommandFailure("\(location) holds no run of API '\(DisplayText.escaped(apiName))'; it holds \(names)")
+            let near = NameSuggestion.nearest(apiName, in: held).map { " (did you mean '\(DisplayText.escaped($0))'?)" } ?? ""
+            throw CommandFailure("\(location) holds no run of API '\(DisplayText.escaped(apiName))'\(near); it holds \(names)")
         }
         return [apiName]
     }

@@ -1,6 +1,7 @@
 import APICheck
 import APICheckCLI
 import APICheckDemo
+import Contracts
 import Foundation
 import TestSupport
 import Testing
@@ -80,5 +81,6 @@ import Testing
         let unknown = await LiveHarness.cli(["history", "flaky", "--history", store, "--api", "bill"])
         #expect(unknown.code == 2)
         #expect(unknown.err.contains("no run of API 'bill'") && unknown.err.contains("'billing', 'demo'"), "\(unknown.err)")
+        #expect(unknown.err.contains("did you mean 'billing'?"), "\(unknown.err)")
     }
 }
