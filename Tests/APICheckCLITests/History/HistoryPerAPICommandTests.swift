@@ -78,9 +78,9 @@ import Testing
         #expect(pass.out.contains("topics.list"), "\(pass.out)")
         #expect(pass.out.contains(" 1 "), "\(pass.out)")
 
-        let unknown = await LiveHarness.cli(["history", "flaky", "--history", store, "--api", "bill"])
+        let unknown = await LiveHarness.cli(["history", "flaky", "--history", store, "--api", "biling"])
         #expect(unknown.code == 2)
-        #expect(unknown.err.contains("no run of API 'bill'") && unknown.err.contains("'billing', 'demo'"), "\(unknown.err)")
+        #expect(unknown.err.contains("no run of API 'biling'") && unknown.err.contains("'billing', 'demo'"), "\(unknown.err)")
         #expect(unknown.err.contains("did you mean 'billing'?"), "\(unknown.err)")
     }
 }
