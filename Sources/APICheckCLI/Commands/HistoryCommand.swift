@@ -64,7 +64,7 @@ struct HistoryCommand: Command {
         }
         location = try HistoryOption.parse(text, context: context)
         apiName = try arguments[Self.api]
-        if apiName?.isEmpty == true { throw UsageError("--api needs the API's name, as 'history runs' shows it") }
+        if apiName?.isEmpty == true { throw UsageError("--api needs the API's name, as 'history runs --json' shows it") }
         lastRuns = try arguments[Self.last]
         asJSON = try arguments[Self.json]
         keepSeconds = try arguments[Self.keep]
