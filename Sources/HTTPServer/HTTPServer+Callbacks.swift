@@ -72,7 +72,7 @@ extension HTTPServer {
             }
             if context.uploadThreshold > 0, announced > context.uploadThreshold {
                 startUpload(incoming, gathered: [], length: announced, context: context)
-                return .YES
+                return answerBeforeBody(incoming, on: connection, context: context)
             }
             if let refusal = incoming.refusal, refusal == .overBudget, announced > drainLimit {
                 // Reading a big body only to drop it would let an upload flood keep the server

@@ -5,6 +5,10 @@ final class UploadInProgress {
     let stream: RequestBodyStream
     let response: ServerResponse
     var suspension: UInt?
+    /// Body bytes libmicrohttpd handed over so far, taken or dropped.
+    var received = 0
+    /// Body bytes dropped since the answer came.
+    var dropped = 0
 
     init(stream: RequestBodyStream, response: ServerResponse) {
         self.stream = stream
@@ -12,6 +16,14 @@ final class UploadInProgress {
     }
 
     /// The answer is known before the body ended (the handler answered at once, or its later
-    /// answer came early, as an upstream's 413 does): what is left of the body is read and dropped.
+    /// answer came early, as an upstream's 413 does): what is left of the body is read and
+    /// dropped while it is small, else the connection closes (`HTTPServer.drop`).
     var answeredEarly: Bool { response.deferred.map(\.isSent) ?? true }
+
+    /// The answer, when it is known and needs no more turns of the server (no delay, no upgrade).
+    var plainAnswer: ServerResponse? {
+        let answer = response.deferred == nil ? response : response.deferred?.response
+        guard let answer, answer.deferred == nil, answer.upgrade == nil, answer.delay <= 0 else { return nil }
+        return answer
+    }
 }

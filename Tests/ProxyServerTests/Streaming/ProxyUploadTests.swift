@@ -98,7 +98,9 @@ import Testing
         defer { upstream.stop() }
         let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"))
         defer { harness.stop() }
-        let body = BulkUpstream.bytes(8 << 20)
+        // A rest small enough to drain after the answer (a larger one closes the connection:
+        // ProxyEarlyAnswerTests).
+        let body = BulkUpstream.bytes(1 << 20)
         let client = try ProxyStreamingTests.connect(port: harness.proxy.baseURL.port!)
         defer { close(client.socket) }
         let socket = client.socket
@@ -109,27 +111,6 @@ import Testing
         let answer = try #require(Self.readAnswer(client))
         #expect(answer.head.hasPrefix("HTTP/1.1 413"))
         #expect(answer.body == "too large")
-    }
-
-    @Test func anUpstreamThatStopsReadingMeetsTheTimeoutAndHoldsNoOneElseBack() async throws {
-        let upstream = try UploadUpstream(.stall)
-        defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) { $0.upstreamConfiguration.timeout = 2 }
-        defer { harness.stop() }
-        let body = BulkUpstream.bytes(8 << 20)
-        let client = try ProxyStreamingTests.connect(port: harness.proxy.baseURL.port!)
-        defer { close(client.socket) }
-        let socket = client.socket
-        Thread.detachNewThread {
-            Self.send(Array("POST /relay/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.count)\r\n\r\n".utf8), on: socket)
-            Self.send(body, on: socket)
-        }
-        await Self.wait { !upstream.heads.isEmpty }
-        // The upload is held back, not the proxy: another exchange goes through meanwhile.
-        let other = try await harness.send("/relay/other")
-        #expect(other.status == 200)
-        let answer = try #require(Self.readAnswer(client))
-        #expect(answer.head.hasPrefix("HTTP/1.1 502"), "\(answer.head)")
     }
 
     @Test func aStreamedBodyIsCheckedFromItsCopyUpToTheCap() async throws {
