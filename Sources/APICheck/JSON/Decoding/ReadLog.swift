@@ -29,9 +29,27 @@ final class ReadLog {
     /// The node of member `key` of the object at `node`; `.*` when that object is a dictionary.
     func child(_ node: Int, key: String) -> Int {
         if nodes[node].isMap { return anyKeyChild(node) }
-        if let found = nodes[node].keys[key] { return found }
-        let added = append(ReadTree.Node(parent: node, component: .key(key)))
+        // A type reads the fields of each object of an array in the same order: the field after
+        // the last one read is the likely one, and comparing a name costs less than hashing it.
+        let hint = nodes[node].nextKey
+        if hint < nodes[node].keyOrder.count {
+            let candidate = nodes[node].keyOrder[hint]
+            if case let .key(name) = nodes[candidate].component, name == key {
+                // Past the last field read, the next object's first field.
+                nodes[node].nextKey = hint + 1 == nodes[node].keyOrder.count ? 0 : hint + 1
+                return candidate
+            }
+        }
+        if let found = nodes[node].keys[key] {
+            nodes[node].nextKey = nodes[found].position + 1
+            return found
+        }
+        var child = ReadTree.Node(parent: node, component: .key(key))
+        child.position = nodes[node].keyOrder.count
+        let added = append(child)
         nodes[node].keys[key] = added
+        nodes[node].keyOrder.append(added)
+        nodes[node].nextKey = child.position + 1
         return added
     }
 

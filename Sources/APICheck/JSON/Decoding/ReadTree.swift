@@ -6,6 +6,11 @@ struct ReadTree: Sendable {
         let parent: Int
         let component: JSONPath.Component?
         var keys: [String: Int] = [:]
+        /// The members' nodes in the order first read, where the next read likely is, and this
+        /// node's place in its parent's order.
+        var keyOrder: [Int] = []
+        var nextKey = 0
+        var position = 0
         var element = -1
         var anyKey = -1
         var isMap = false
