@@ -48,8 +48,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var responseType: any (Decodable & Sendable).Type { declaration.responseType }
 
     var fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded { declaration.fastDecode }
-    var diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: ReadTree)
-    {
+    var diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: ReadTree) {
         declaration.diagnosticDecode
     }
 
