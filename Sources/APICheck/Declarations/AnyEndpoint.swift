@@ -48,8 +48,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var responseType: any (Decodable & Sendable).Type { declaration.responseType }
 
     var fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded { declaration.fastDecode }
-    var diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
-    {
+    var diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: ReadTree) {
         declaration.diagnosticDecode
     }
 
@@ -81,7 +80,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let responseType: any (Decodable & Sendable).Type
         let fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded
         let diagnosticDecode:
-            @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: [FieldRead])
+            @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: ReadTree)
 
         init<Response: Decodable & Sendable>(
             id: String, method: HTTPMethod, path: String, parameters: [Parameter], mock: String,
@@ -123,7 +122,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 return .notSuccess
             }
             self.diagnosticDecode = { (value, base, dates) throws(DecodingFailure) in
-                let result = try JSONValueDecoder(dates: dates).decode(Response.self, from: value, at: base)
+                let result = try JSONValueDecoder(dates: dates).decodeReads(Response.self, from: value, at: base)
                 return (result.value, result.reads)
             }
         }

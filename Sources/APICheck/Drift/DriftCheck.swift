@@ -16,15 +16,19 @@ public enum DriftCheck {
         // The envelope's own code and message are the envelope check's business; comparing them
         // with the mock would flag, say, a message the policy makes optional.
         let envelopeKeys = api.envelope(for: endpoint)?.fieldPaths ?? []
-        // What the type reads is known from the mock, and from the answer when it decoded.
-        let reads = baseline.reads + interpretation.reads
-        // Below a dictionary keys are data (Drift reports nothing there): no shape per entry.
-        let found = Shape(of: document, skippingBelow: reads.filter(\.isMap).map(\.path), comparedWith: baseline.shape)
+        // What the type reads is known from the mock, and from the answer when it decoded. Below
+        // a dictionary keys are data (Drift reports nothing there): no shape per entry. The
+        // mock's dictionaries are cut in its baseline's cutoff already.
+        var cutoff = baseline.cutoff
+        let answerMaps = interpretation.mapPaths.filter { !baseline.mapPaths.contains($0) }
+        if !answerMaps.isEmpty { cutoff.cut(at: answerMaps) }
+        let found = Shape(of: document, cutoff: cutoff)
         var failurePath: JSONPath?
         if let error = interpretation.error, case let .decoding(failure) = error.reason { failurePath = failure.path }
+        // Listing the reads waits for a change to weigh: most answers have none.
         var collector = DriftCollector(
-            reads: reads, endpoint: endpoint.id, decodeFailure: failurePath, mockFile: baseline.file,
-            limit: limit, answerDecoded: interpretation.error == nil)
+            readsOf: { baseline.reads + interpretation.unsortedReads }, endpoint: endpoint.id,
+            decodeFailure: failurePath, mockFile: baseline.file, limit: limit, answerDecoded: interpretation.error == nil)
         ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
             if !envelopeKeys.contains(change.path) { collector.add(change) }
         }

@@ -6,8 +6,9 @@ public struct DriftCollector {
     public let endpoint: String
     /// Listed in full; nil lists every finding.
     public let limit: Int?
-    private let byPath: [JSONPath: FieldRead]
-    private let maps: [[JSONPath.Component]]
+    /// The reads, asked for at the first change: most answers have none to weigh.
+    private let readsOf: () -> [FieldRead]
+    private var lookups: Lookups?
     private let alreadyReported: JSONPath?
     private let mockFile: String?
     /// The answer decoded: an error-grade change is a shape the type accepts and the mocks lack.
@@ -17,15 +18,33 @@ public struct DriftCollector {
     private var counts: [Finding.Severity: Int] = [:]
     private var added = 0
 
+    /// The reads by path (a later read of a path wins), and the dictionaries' paths.
+    private struct Lookups {
+        var byPath: [JSONPath: FieldRead] = [:]
+        var maps: [[JSONPath.Component]]
+
+        init(_ reads: [FieldRead]) {
+            for read in reads { byPath[read.path] = read }
+            maps = reads.filter(\.isMap).map(\.path.components)
+        }
+    }
+
     public init(
         reads: [FieldRead], endpoint: String, decodeFailure: JSONPath?, mockFile: String?, limit: Int?,
         answerDecoded: Bool = false
     ) {
+        self.init(
+            readsOf: { reads }, endpoint: endpoint, decodeFailure: decodeFailure, mockFile: mockFile, limit: limit,
+            answerDecoded: answerDecoded)
+    }
+
+    /// `readsOf` is asked once, at the first change added, and never when there is none.
+    init(
+        readsOf: @escaping () -> [FieldRead], endpoint: String, decodeFailure: JSONPath?, mockFile: String?, limit: Int?,
+        answerDecoded: Bool
+    ) {
         self.answerDecoded = answerDecoded
-        var byPath: [JSONPath: FieldRead] = [:]
-        for read in reads { byPath[read.path] = read }
-        self.byPath = byPath
-        maps = reads.filter(\.isMap).map(\.path.components)
+        self.readsOf = readsOf
         alreadyReported = decodeFailure?.generalized
         self.endpoint = endpoint
         self.mockFile = mockFile
@@ -36,12 +55,14 @@ public struct DriftCollector {
     var builtCount: Int { kept.values.reduce(0) { $0 + $1.count } }
 
     public mutating func add(_ change: ShapeChange) {
+        if lookups == nil { lookups = Lookups(readsOf()) }
+        let maps = lookups!.maps
         // Below a dictionary, keys are data: a key present in one answer and not the other says
         // nothing about the contract, and the decode check covers the values.
         if maps.contains(where: { change.path.components.count > $0.count && change.path.components.starts(with: $0) }) {
             return
         }
-        let read = byPath[change.path]
+        let read = lookups!.byPath[change.path]
         var severity = Drift.severity(of: change, read: read)
         // The decode check already named this exact place; one error per fault is enough.
         if severity == .error, let alreadyReported, alreadyReported == change.path { return }

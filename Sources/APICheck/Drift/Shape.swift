@@ -79,6 +79,13 @@ public struct Shape: Sendable, Equatable {
         self = merger.shape!
     }
 
+    /// The shape of `value` as far as `cutoff` lets it go.
+    init(of value: JSONValue, cutoff: ShapeCutoff) {
+        var merger = ShapeMerger()
+        merger.add(value, cutoff: cutoff)
+        self = merger.shape!
+    }
+
     public func field(_ name: String) -> Field? {
         guard fields.count > Self.searchLimit else { return fields.first { $0.name == name } }
         return fieldIndex[name].map { fields[$0] }

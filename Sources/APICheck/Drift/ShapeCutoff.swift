@@ -41,6 +41,11 @@ struct ShapeCutoff {
         for path in paths { insert(path.components[...]) }
     }
 
+    /// Cut at `paths` as well; a path already cut changes nothing.
+    mutating func cut(at paths: [JSONPath]) {
+        for path in paths { insert(path.components[...]) }
+    }
+
     private init(following expected: Shape) {
         following = true
         // ShapeDiff compares fields only where both sides are objects.

@@ -10,54 +10,63 @@ public enum ShapeDiff {
     /// Each change in turn, none kept: an answer with a million new keys is a million calls, not
     /// a million values held at once.
     public static func forEachChange(expected: Shape, found: Shape, at path: JSONPath = .root, _ body: (ShapeChange) -> Void) {
-        compare(expected, found, path, body)
+        var components = path.components
+        compare(expected, found, &components, body)
     }
 
-    private static func compare(_ expected: Shape, _ found: Shape, _ path: JSONPath, _ changes: (ShapeChange) -> Void) {
+    /// `components` is where the two shapes sit, pushed and popped on the way down: most answers
+    /// match their mock, and a `JSONPath` per field compared would cost an array each. A path is
+    /// spelled out only for a change.
+    private static func compare(
+        _ expected: Shape, _ found: Shape, _ components: inout [JSONPath.Component], _ changes: (ShapeChange) -> Void
+    ) {
         let expectedKinds = expected.kinds.subtracting(.null), foundKinds = found.kinds.subtracting(.null)
         if !expectedKinds.isEmpty, !foundKinds.isEmpty, !foundKinds.isSubset(of: expectedKinds) {
             changes(
                 ShapeChange(
-                    kind: .typeChanged, path: path,
+                    kind: .typeChanged, path: JSONPath(components),
                     expected: expected.kindDescription, found: found.kindDescription))
         }
         if found.kinds.contains(.null), !expected.kinds.contains(.null), !expectedKinds.isEmpty {
             changes(
                 ShapeChange(
-                    kind: .becameNull, path: path,
+                    kind: .becameNull, path: JSONPath(components),
                     expected: expected.kindDescription, found: found.kindDescription))
         }
         if expected.kinds.contains(.object), found.kinds.contains(.object) {
             for field in expected.fields {
-                let fieldPath = path.appending(field.name)
                 guard let live = found.field(field.name) else {
                     // Only some of the mock's objects carry it (a tombstone's `deleted`): answers
                     // whose objects all lack it are within that variety, not a removal.
                     if !field.sometimesAbsent {
                         changes(
                             ShapeChange(
-                                kind: .removed, path: fieldPath,
+                                kind: .removed, path: JSONPath(components + [.key(field.name)]),
                                 expected: field.shape.kindDescription, found: "absent"))
                     }
                     continue
                 }
+                components.append(.key(field.name))
                 if live.sometimesAbsent, !field.sometimesAbsent {
                     changes(
                         ShapeChange(
-                            kind: .removed, path: fieldPath, expected: field.shape.kindDescription,
+                            kind: .removed, path: JSONPath(components), expected: field.shape.kindDescription,
                             found: "absent in some objects", partly: true))
                 }
-                compare(field.shape, live.shape, fieldPath, changes)
+                compare(field.shape, live.shape, &components, changes)
+                components.removeLast()
             }
             for field in found.fields where expected.field(field.name) == nil {
                 changes(
                     ShapeChange(
-                        kind: .added, path: path.appending(field.name),
+                        kind: .added, path: JSONPath(components + [.key(field.name)]),
                         expected: "absent", found: field.shape.kindDescription))
             }
         }
         if let expectedElement = expected.element, let foundElement = found.element {
-            compare(expectedElement, foundElement, path.appendingAnyIndex(), changes)
+            components.append(.anyIndex)
+            compare(expectedElement, foundElement, &components, changes)
+            components.removeLast()
         }
     }
 }

@@ -4,13 +4,31 @@ import Foundation
 /// read when decoding it.
 public struct MockBaseline: Sendable {
     public var file: String
-    public var shape: Shape
-    public var reads: [FieldRead]
+    public var shape: Shape {
+        didSet { cutoff = Self.cutoff(shape, mapPaths) }
+    }
+    public var reads: [FieldRead] {
+        didSet {
+            mapPaths = reads.filter(\.isMap).map(\.path)
+            cutoff = Self.cutoff(shape, mapPaths)
+        }
+    }
+    /// The dictionaries among `reads`.
+    private(set) var mapPaths: [JSONPath]
+    /// How far an answer's shape is worth building against this one (see `ShapeCutoff`), cut at
+    /// `mapPaths`: worked out with the baseline, once, not for every answer compared with it.
+    private(set) var cutoff: ShapeCutoff
 
     public init(file: String, shape: Shape, reads: [FieldRead]) {
         self.file = file
         self.shape = shape
         self.reads = reads
+        mapPaths = reads.filter(\.isMap).map(\.path)
+        cutoff = Self.cutoff(shape, mapPaths)
+    }
+
+    private static func cutoff(_ shape: Shape, _ mapPaths: [JSONPath]) -> ShapeCutoff {
+        ShapeCutoff(following: shape, cutting: mapPaths)
     }
 
     /// The union of two baselines: every shape either shows, every field either read.
@@ -23,7 +41,7 @@ public struct MockBaseline: Sendable {
         var reads: [FieldRead] = []
         let base = api.envelope(for: endpoint)?.payloadPath ?? .root
         if let payload = document.value(at: base) {
-            reads = (try? endpoint.diagnosticDecode(payload, base, api.dates).reads) ?? []
+            reads = (try? endpoint.diagnosticDecode(payload, base, api.dates).reads.sortedReads) ?? []
         }
         self.init(file: file, shape: Shape(of: document), reads: reads)
     }

@@ -11,13 +11,12 @@ extension MockWriter {
         -> [JSONPath]
     {
         guard candidate.scenario == nil else { return [] }
-        var reads = (try? existing.baseline(for: candidate.endpoint).get())?.reads ?? []
-        reads +=
-            Interpretation(
+        let known = (try? existing.baseline(for: candidate.endpoint).get())?.mapPaths ?? []
+        return known
+            + Interpretation(
                 endpoint: candidate.endpoint, status: candidate.status, contentType: "application/json", body: body,
                 document: document, source: nil, api: api, redactor: redactor
-            ).reads
-        return reads.filter(\.isMap).map(\.path)
+            ).mapPaths
     }
 
     func drift(of candidate: MockCandidate, document: JSONValue, body: Data, in existing: MockDirectory, redactor: Redactor) -> [Finding] {

@@ -158,4 +158,30 @@ import Testing
         let result = try decode(#"{"entries": [], "total": 1, "total": 2}"#)
         #expect(result.value.total == 2)
     }
+
+    /// Reads `a` then `b` in one object and `b` then `a` in the next: each read lands on its own
+    /// field, whatever order the objects before it were read in.
+    struct Swapped: Decodable {
+        enum CodingKeys: String, CodingKey { case first, a, b }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if try container.decode(Bool.self, forKey: .first) {
+                _ = try container.decode(Int.self, forKey: .a)
+                _ = try container.decodeIfPresent(String.self, forKey: .b)
+            } else {
+                _ = try container.decode(String.self, forKey: .b)
+                _ = try container.decodeIfPresent(Int.self, forKey: .a)
+            }
+        }
+    }
+
+    @Test func fieldsReadInAnotherOrderAreEachTheirOwnRead() throws {
+        let document = try JSONParser.parse(#"[{"first": true, "a": 1, "b": "x"}, {"first": false, "a": 2, "b": "y"}]"#)
+        let reads = try JSONValueDecoder().decode([Swapped].self, from: document).reads
+        #expect(
+            reads.map { "\($0.path) \($0.type) \($0.required)" } == [
+                "$ Array<Swapped> true", "$[*] Swapped true", "$[*].a Int true", "$[*].b String true", "$[*].first Bool true",
+            ])
+    }
 }

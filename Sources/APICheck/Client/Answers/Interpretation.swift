@@ -8,8 +8,39 @@ public struct Interpretation: Sendable {
     public var document: JSONValue?
     /// The decoded payload, when the answer is a success and decoded.
     public var value: (any Sendable)?
-    /// Fields the decode type read, with paths from the document root.
-    public var reads: [FieldRead]
+    /// Fields the decode type read, with paths from the document root, sorted by path: spelled
+    /// out when asked for (drift asks only when an answer differs from its mock).
+    public var reads: [FieldRead] {
+        get {
+            switch readStore {
+            case let .listed(reads): reads
+            case let .logged(tree): tree.sortedReads
+            }
+        }
+        set { readStore = .listed(newValue) }
+    }
+    private var readStore = ReadStore.listed([])
+
+    private enum ReadStore: Sendable {
+        case listed([FieldRead])
+        case logged(ReadTree)
+    }
+
+    /// The paths of the dictionaries the decode type read: the keys below are data.
+    var mapPaths: [JSONPath] {
+        switch readStore {
+        case let .listed(reads): reads.filter(\.isMap).map(\.path)
+        case let .logged(tree): tree.mapPaths
+        }
+    }
+
+    /// The reads in no particular order: enough to look reads up by path.
+    var unsortedReads: [FieldRead] {
+        switch readStore {
+        case let .listed(reads): reads
+        case let .logged(tree): tree.reads
+        }
+    }
     /// Why the call failed, when it did (a non-success answer, or a payload that did not decode).
     public var error: APIError?
 
@@ -23,7 +54,6 @@ public struct Interpretation: Sendable {
             status: status, contentType: contentType, body: body, parsed: parsed, rules: api.rules(for: endpoint), redactor: redactor)
         self.classification = classification
         self.document = document
-        self.reads = []
         guard case let .success(payload, base) = classification else {
             error = classification.error(endpoint: endpoint.id, source: source())
             return
@@ -31,7 +61,7 @@ public struct Interpretation: Sendable {
         do {
             let decoded = try endpoint.diagnosticDecode(payload, base, api.dates)
             value = decoded.value
-            reads = decoded.reads
+            readStore = .logged(decoded.reads)
         } catch {
             self.error = APIError(endpoint: endpoint.id, reason: .decoding(error), source: source())
         }

@@ -79,7 +79,7 @@ public struct RequestBody: Sendable {
         if case let .form(style) = encoding { form = style }
         let lists = form
         self.decodeCheck = { (document, dates) throws(DecodingFailure) in
-            _ = try JSONValueDecoder(dates: dates, formLists: lists).decode(Body.self, from: document)
+            _ = try JSONValueDecoder(dates: dates, formLists: lists).decodeReads(Body.self, from: document)
         }
     }
 

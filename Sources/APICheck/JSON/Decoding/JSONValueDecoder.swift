@@ -26,6 +26,15 @@ public struct JSONValueDecoder {
     /// Decodes `type` from `value`, which sits at `base` in its document (`$.datas`).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> Result<T>
     {
+        let decoded = try decodeReads(type, from: value, at: base)
+        return Result(value: decoded.value, reads: decoded.reads.sortedReads)
+    }
+
+    /// As `decode`, with the reads as the log kept them: listing and sorting them is left to
+    /// whoever needs the list.
+    func decodeReads<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> (
+        value: T, reads: ReadTree
+    ) {
         let log = ReadLog(dates: dates, formLists: formLists)
         let node = log.node(for: base)
         // The payload itself is read: a payload of the wrong kind is the type's business too.
@@ -33,7 +42,7 @@ public struct JSONValueDecoder {
         let decoder = ValueDecoder(value: value, path: base, node: node, log: log)
         do {
             let decoded = try T(from: decoder)
-            return Result(value: decoded, reads: log.sortedReads)
+            return (decoded, log.tree)
         } catch let failure as DecodingFailure {
             throw failure
         } catch let error as DecodingError {

@@ -5,25 +5,13 @@ import Synchronization
 /// a container finds its fields' entries by name from its own node instead of spelling out,
 /// generalizing and hashing a whole path for each of a big answer's 1.5 M fields.
 final class ReadLog {
-    private struct Node {
-        let parent: Int
-        let component: JSONPath.Component?
-        var keys: [String: Int] = [:]
-        var element = -1
-        var anyKey = -1
-        var isMap = false
-        /// Set once the node is read: the type's name, and whether any read required it.
-        var type: String?
-        var required = false
-    }
-
     /// Not a read, but the one setting every container of this decode needs.
     let dates: DateDecoding
     /// Set when the document is a form body read as JSON: its scalars are all text, read as the
     /// number or flag the type asks for, and a field may hold one item of a list (or several,
     /// comma-joined, in that style).
     let formLists: ListStyle?
-    private var nodes = [Node(parent: -1, component: nil)]
+    private var nodes = ReadTree().nodes
     /// Bumped whenever a node becomes a dictionary: a container that found its node before then
     /// finds it again from its path, so that reads below a dictionary use `.*` as they always did.
     private(set) var generation = 0
@@ -33,7 +21,7 @@ final class ReadLog {
         self.formLists = formLists
     }
 
-    private func append(_ node: Node) -> Int {
+    private func append(_ node: ReadTree.Node) -> Int {
         nodes.append(node)
         return nodes.count - 1
     }
@@ -41,23 +29,41 @@ final class ReadLog {
     /// The node of member `key` of the object at `node`; `.*` when that object is a dictionary.
     func child(_ node: Int, key: String) -> Int {
         if nodes[node].isMap { return anyKeyChild(node) }
-        if let found = nodes[node].keys[key] { return found }
-        let added = append(Node(parent: node, component: .key(key)))
+        // A type reads the fields of each object of an array in the same order: the field after
+        // the last one read is the likely one, and comparing a name costs less than hashing it.
+        let hint = nodes[node].nextKey
+        if hint < nodes[node].keyOrder.count {
+            let candidate = nodes[node].keyOrder[hint]
+            if case let .key(name) = nodes[candidate].component, name == key {
+                // Past the last field read, the next object's first field.
+                nodes[node].nextKey = hint + 1 == nodes[node].keyOrder.count ? 0 : hint + 1
+                return candidate
+            }
+        }
+        if let found = nodes[node].keys[key] {
+            nodes[node].nextKey = nodes[found].position + 1
+            return found
+        }
+        var child = ReadTree.Node(parent: node, component: .key(key))
+        child.position = nodes[node].keyOrder.count
+        let added = append(child)
         nodes[node].keys[key] = added
+        nodes[node].keyOrder.append(added)
+        nodes[node].nextKey = child.position + 1
         return added
     }
 
     /// The node of every element of the array at `node`.
     func element(_ node: Int) -> Int {
         if nodes[node].element >= 0 { return nodes[node].element }
-        let added = append(Node(parent: node, component: .anyIndex))
+        let added = append(ReadTree.Node(parent: node, component: .anyIndex))
         nodes[node].element = added
         return added
     }
 
     private func anyKeyChild(_ node: Int) -> Int {
         if nodes[node].anyKey >= 0 { return nodes[node].anyKey }
-        let added = append(Node(parent: node, component: .anyKey))
+        let added = append(ReadTree.Node(parent: node, component: .anyKey))
         nodes[node].anyKey = added
         return added
     }
@@ -88,25 +94,8 @@ final class ReadLog {
         nodes[node].required = nodes[node].required || required
     }
 
-    private func path(of node: Int) -> JSONPath {
-        var components: [JSONPath.Component] = []
-        var current = node
-        while let component = nodes[current].component {
-            components.append(component)
-            current = nodes[current].parent
-        }
-        return JSONPath(components.reversed())
-    }
-
-    var sortedReads: [FieldRead] {
-        // In `JSONPath`'s order, each path spelled once: its `<` spells out both sides, and a
-        // sort compares each read many times.
-        nodes.indices.compactMap { index -> (text: String, read: FieldRead)? in
-            guard let type = nodes[index].type else { return nil }
-            let path = path(of: index)
-            return (path.description, FieldRead(path: path, type: type, required: nodes[index].required, isMap: nodes[index].isMap))
-        }.sorted { $0.text < $1.text }.map(\.read)
-    }
+    /// What was read, handed over once the decode is done.
+    var tree: ReadTree { ReadTree(nodes: nodes) }
 
     /// Names already worked out, by type: `String(describing:)` demangles every time, and a
     /// decode asks once per field read, so a type's name is made once, not per field.
