@@ -87,16 +87,7 @@ public final class CurlTransport: Transport {
     public func start(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void)
         -> CurlTransferHandle
     {
-        let driver: CurlDriver
-        do {
-            driver = try self.driver.get()
-        } catch {
-            completion(.failure(error))
-            return CurlTransferHandle(cancel: {})
-        }
-        let transfer = CurlTransfer(request: request, configuration: configuration)
-        driver.enqueue(transfer, completion: completion)
-        return CurlTransferHandle { driver.cancel(transfer) }
+        start(request, uploading: nil, streamingTo: nil, completion: completion)
     }
 
     /// Stops the driver thread; requests still queued or running fail. Idempotent.

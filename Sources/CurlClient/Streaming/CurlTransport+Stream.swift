@@ -30,7 +30,8 @@ extension CurlTransport {
         let transfer = CurlTransfer(request: request, configuration: configuration)
         transfer.sink = sink
         transfer.source = source
-        transfer.driver = driver
+        // Only a held-back sink or an empty source pauses a transfer, and only they wake it.
+        if sink != nil || source != nil { transfer.driver = driver }
         driver.enqueue(transfer, completion: completion)
         return CurlTransferHandle { driver.cancel(transfer) }
     }
