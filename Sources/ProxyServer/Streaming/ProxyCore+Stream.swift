@@ -20,25 +20,26 @@ extension ProxyCore {
     func streamed(
         _ result: Result<HTTPResponse, any Error>, by sink: StreamedAnswer, request: ServerRequest, route: ProxyRoute, checksBody: Bool
     ) {
-        sink.releaseCopy()
+        sink.copy.release()
         switch result {
         case var .success(response):
             sink.stream?.finish()
-            if sink.copyRefused {
+            if sink.copy.refused {
                 // Counted with the exchanges the checks fell behind on (`uncheckedBehind`).
                 checked.add(1, ordering: .releasing)
                 return
             }
-            if case let .endpoint(endpoint, _) = route, sink.checkedCopy == nil {
+            if case let .endpoint(endpoint, _) = route, sink.copy.data == nil {
                 coverage.endpoint(endpoint.id, outcome: "unchecked", status: response.status, timings: response.timings)
                 let finding = Finding(
                     kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                    message: "an answer of \(sink.length) bytes passed through unchecked: past the check's cap of \(sink.copyCap) bytes")
+                    message:
+                        "an answer of \(sink.copy.length) bytes passed through unchecked: past the check's cap of \(sink.copy.cap) bytes")
                 record([finding], request: request, response: nil)
                 checked.add(1, ordering: .releasing)
                 return
             }
-            response.body = sink.checkedCopy ?? Data()
+            response.body = sink.copy.data ?? Data()
             judge(request, route: route, outcome: .answered(response, ServerResponse()), deferred: nil, checksBody: checksBody)
         case let .failure(error):
             // The head is out: the client can only see the body cut off.

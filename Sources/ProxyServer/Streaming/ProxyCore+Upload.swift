@@ -20,16 +20,18 @@ extension ProxyCore {
     func received(
         _ upload: StreamedRequest, into request: inout ServerRequest, route: ProxyRoute, answered: Result<HTTPResponse, any Error>
     ) -> Bool {
-        upload.releaseCopy()
+        upload.copy.release()
         request.bodyStream = nil
-        if let copy = upload.checkedCopy {
+        if let copy = upload.copy.data {
             request.body = copy
             return true
         }
-        if case let .endpoint(endpoint, _) = route, !upload.copyRefused, case .success = answered {
+        if case let .endpoint(endpoint, _) = route, !upload.copy.refused, case .success = answered {
             let finding = Finding(
                 kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                message: "a request body of \(upload.sent) bytes passed through unchecked: past the check's cap of \(upload.copyCap) bytes")
+                message:
+                    "a request body of \(upload.copy.length) bytes passed through unchecked: past the check's cap of \(upload.copy.cap) bytes"
+            )
             record([finding], request: request, response: nil)
         }
         return false

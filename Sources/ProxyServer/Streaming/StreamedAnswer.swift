@@ -18,39 +18,22 @@ import Synchronization
 /// and goes through `leaving`'s lock.
 final class StreamedAnswer: CurlBodySink, @unchecked Sendable {
     let threshold: Int
-    let copyCap: Int
     let capacity: Int
     private let deferred: DeferredResponse
-    /// The copy's bytes are held against the checks' budget, as the bodies waiting for them are.
-    private let checks: CheckQueue
     private(set) var stream: ResponseStream?
-    private var copy = Data()
-    private var reserved = 0
-    /// The copy was let go because the checks' budget was full.
-    private(set) var copyRefused = false
-    /// Body bytes passed on so far.
-    private(set) var length = 0
+    /// What the check reads; its length is the body's, passed on so far.
+    var copy: CheckedCopy
     private let leaving = Mutex<(transfer: CurlTransferHandle?, gone: Bool)>((nil, false))
 
     init(threshold: Int, copyCap: Int, capacity: Int = 64 << 10, deferred: DeferredResponse, checks: CheckQueue) {
-        self.checks = checks
+        copy = CheckedCopy(cap: copyCap, checks: checks)
         self.threshold = threshold
-        self.copyCap = copyCap
         self.capacity = capacity
         self.deferred = deferred
     }
 
     /// Whether the body went to the client piece by piece (else the completion has it whole).
     var isStreaming: Bool { stream != nil }
-
-    /// The body as it came, for the check; nil when it passed `copyCap` or the budget.
-    var checkedCopy: Data? { length > copyCap || copyRefused ? nil : copy }
-
-    /// Gives the copy's bytes back to the budget: the check that reads it books them again.
-    func releaseCopy() {
-        checks.release(bytes: reserved)
-        reserved = 0
-    }
 
     func begin(
         status: Int, headers: [(name: String, value: String)], gathered: UnsafeRawBufferPointer,
@@ -73,19 +56,7 @@ final class StreamedAnswer: CurlBodySink, @unchecked Sendable {
     }
 
     private func pass(_ bytes: UnsafeRawBufferPointer, to stream: ResponseStream) {
-        length += bytes.count
-        if length <= copyCap, !copyRefused {
-            if checks.reserve(bytes: bytes.count) {
-                reserved += bytes.count
-                copy.append(contentsOf: bytes)
-            } else {
-                copyRefused = true
-            }
-        }
-        if (length > copyCap || copyRefused) && reserved > 0 {
-            copy = Data()
-            releaseCopy()
-        }
+        copy.keep(bytes)
         stream.push(bytes)
     }
 

@@ -13,19 +13,12 @@ import HTTPServer
 /// after the last read; hence `@unchecked Sendable`.
 final class StreamedRequest: CurlBodySource, @unchecked Sendable {
     let body: RequestBodyStream
-    let copyCap: Int
-    private let checks: CheckQueue
-    private var copy = Data()
-    private var reserved = 0
-    /// The copy was let go because the checks' budget was full.
-    private(set) var copyRefused = false
-    /// Body bytes passed on so far.
-    private(set) var sent = 0
+    /// What the check reads; its length is the body's, sent so far.
+    var copy: CheckedCopy
 
     init(_ body: RequestBodyStream, copyCap: Int, checks: CheckQueue) {
         self.body = body
-        self.copyCap = copyCap
-        self.checks = checks
+        copy = CheckedCopy(cap: copyCap, checks: checks)
     }
 
     var length: Int? { body.length }
@@ -37,7 +30,7 @@ final class StreamedRequest: CurlBodySource, @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer) -> CurlBodyRead {
         switch body.read(into: buffer) {
         case let .bytes(count):
-            keep(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            copy.keep(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             return .bytes(count)
         case .empty: return .wait
         case .end: return .end
@@ -47,29 +40,4 @@ final class StreamedRequest: CurlBodySource, @unchecked Sendable {
 
     /// Whether the client left before its body ended: the transfer's failure is its leaving.
     var clientLeft: Bool { body.isBroken }
-
-    /// The body as it came, for the check; nil when it passed `copyCap` or the budget.
-    var checkedCopy: Data? { sent > copyCap || copyRefused ? nil : copy }
-
-    /// Gives the copy's bytes back to the budget: the check that reads it books them again.
-    func releaseCopy() {
-        checks.release(bytes: reserved)
-        reserved = 0
-    }
-
-    private func keep(_ bytes: UnsafeRawBufferPointer) {
-        sent += bytes.count
-        if sent <= copyCap, !copyRefused {
-            if checks.reserve(bytes: bytes.count) {
-                reserved += bytes.count
-                copy.append(contentsOf: bytes)
-            } else {
-                copyRefused = true
-            }
-        }
-        if (sent > copyCap || copyRefused) && reserved > 0 {
-            copy = Data()
-            releaseCopy()
-        }
-    }
 }
