@@ -33,8 +33,8 @@ final class CheckMemo: Sendable {
             } else {
                 for item in request.query { text += item.name + "\u{1}" + item.value + "\u{2}" }
             }
-            let named = Set(endpoint.parameters.filter { $0.location == .header }.map { $0.name.lowercased() } + ["content-type"])
-            for header in request.headers where named.contains(header.name.lowercased()) {
+            let named = endpoint.parameters.filter { $0.location == .header }.map { $0.name.lowercased() } + ["content-type"]
+            for header in request.headers where named.contains(where: { ProxyCore.sameName(header.name, lowercased: $0) }) {
                 text += "\u{0}" + header.name.lowercased() + ":" + header.value
             }
             self.request = text
@@ -48,8 +48,8 @@ final class CheckMemo: Sendable {
             hasher.combine(answerFields)
             // Every byte: Data's own hash reads only the first 80, which every answer of one
             // envelope shares.
-            requestBody.withUnsafeBytes { hasher.combine(bytes: $0) }
-            answerBody.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(BodyDigest.of(requestBody))
+            hasher.combine(BodyDigest.of(answerBody))
             digest = hasher.finalize()
         }
 

@@ -15,15 +15,29 @@ extension ProxyCore {
         "transfer-encoding", "upgrade", "host", "content-length", ProxyOptions.skipHeader.lowercased(),
     ]
 
-    /// The lengths of the hop-by-hop names: a name of another length is end-to-end without
-    /// being lowercased, which every header of every exchange would otherwise cost.
-    private static let hopByHopLengths = Set(hopByHop.map(\.utf8.count))
+    /// The hop-by-hop names by length: a name of another length is end-to-end at the cost of
+    /// one lookup, and one of a listed length is compared without lowercasing a copy of it,
+    /// which every header of every exchange would otherwise cost.
+    private static let hopByHopByLength = Dictionary(grouping: hopByHop, by: \.utf8.count)
 
-    /// The names a `Connection` header lists are hop-by-hop too.
-    private static func connectionNames(_ headers: [(name: String, value: String)]) -> Set<String> {
-        var names: Set<String> = []
-        for header in headers where header.name.utf8.count == 10 && header.name.lowercased() == "connection" {
-            for name in header.value.split(separator: ",") { names.insert(name.trimmingCharacters(in: .whitespaces).lowercased()) }
+    /// Whether `name` is `lowercased` (lowercase ASCII) in any case. Header names are tokens:
+    /// a name with another byte is not one of ours.
+    static func sameName(_ name: String, lowercased: String) -> Bool {
+        let left = name.utf8, right = lowercased.utf8
+        guard left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { a, b in a == b || ((0x41...0x5A).contains(a) && a | 0x20 == b) }
+    }
+
+    /// The names a `Connection` header lists are hop-by-hop too, lowercased.
+    private static func connectionNames(_ headers: [(name: String, value: String)]) -> [String] {
+        var names: [String] = []
+        for header in headers where sameName(header.name, lowercased: "connection") {
+            for name in header.value.utf8.split(separator: UInt8(ascii: ",")) {
+                // Optional white space is spaces and tabs (RFC 9110, 5.6.3).
+                let trimmed = name.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+                guard !trimmed.isEmpty else { continue }
+                names.append(String(decoding: trimmed, as: UTF8.self).lowercased())
+            }
         }
         return names
     }
@@ -31,11 +45,10 @@ extension ProxyCore {
     static func endToEnd(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         let listed = connectionNames(headers)
         return headers.filter { header in
-            guard listed.isEmpty, !hopByHopLengths.contains(header.name.utf8.count) else {
-                let name = header.name.lowercased()
-                return !hopByHop.contains(name) && !listed.contains(name)
+            if let named = hopByHopByLength[header.name.utf8.count], named.contains(where: { sameName(header.name, lowercased: $0) }) {
+                return false
             }
-            return true
+            return !listed.contains { sameName(header.name, lowercased: $0) }
         }
     }
 

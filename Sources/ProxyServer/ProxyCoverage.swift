@@ -51,19 +51,23 @@ final class ProxyCoverage: Sendable {
     func endpoint(_ id: String, outcome: String, status: Int? = nil, timings: Timings? = nil) {
         state.withLock { state in
             state.exchanges += 1
-            var count = state.endpoints[id] ?? EndpointCount()
-            count.exchanges += 1
-            count.outcomes[outcome, default: 0] += 1
-            if let status { count.statuses[status, default: 0] += 1 }
-            if let timings {
-                if count.timings.count < Self.timingsKept {
-                    count.timings.append(timings)
-                } else {
-                    count.timings[count.nextTiming] = timings
-                    count.nextTiming = (count.nextTiming + 1) % Self.timingsKept
-                }
+            // In place: a copy taken out of the dictionary would copy the whole timings window
+            // (and the counts) on every exchange, the dictionary still holding the original.
+            Self.count(outcome, status: status, timings: timings, into: &state.endpoints[id, default: EndpointCount()])
+        }
+    }
+
+    private static func count(_ outcome: String, status: Int?, timings: Timings?, into count: inout EndpointCount) {
+        count.exchanges += 1
+        count.outcomes[outcome, default: 0] += 1
+        if let status { count.statuses[status, default: 0] += 1 }
+        if let timings {
+            if count.timings.count < timingsKept {
+                count.timings.append(timings)
+            } else {
+                count.timings[count.nextTiming] = timings
+                count.nextTiming = (count.nextTiming + 1) % timingsKept
             }
-            state.endpoints[id] = count
         }
     }
 

@@ -24,6 +24,9 @@ final class SuspendedConnections: Sendable {
         var abandoned: Set<UInt> = []
         var next: UInt = 0
         var stopped = false
+        /// Resumes taken out of `waiting` whose `MHD_resume_connection` has not returned yet:
+        /// `stop()` waits for them, the daemon being stopped after it.
+        var resuming = 0
     }
 
     /// POLLRDHUP, Linux's "the peer closed its end"; Glibc hides its name behind _GNU_SOURCE.
@@ -80,12 +83,18 @@ final class SuspendedConnections: Sendable {
     }
 
     func resume(_ key: UInt) {
-        state.withLock { state in
+        // libmicrohttpd's resume takes its own lock and wakes the daemon's thread: done outside
+        // ours, so the connections' threads asking `wasAbandoned` do not wait behind it.
+        let taken = state.withLock { state -> OpaquePointer? in
             guard !state.stopped, let waiting = state.waiting.removeValue(forKey: key),
                 let connection = OpaquePointer(bitPattern: waiting.connection)
-            else { return }
-            MHD_resume_connection(connection)
+            else { return nil }
+            state.resuming += 1
+            return connection
         }
+        guard let taken else { return }
+        MHD_resume_connection(taken)
+        state.withLock { $0.resuming -= 1 }
     }
 
     /// Connections suspended now (for tests).
@@ -102,6 +111,8 @@ final class SuspendedConnections: Sendable {
             state.waiting = [:]
             state.stopped = true
         }
+        // A resume begun before the stop finishes before the daemon (and its connections) goes.
+        while state.withLock({ $0.resuming > 0 }) { sched_yield() }
     }
 
     /// Resumes, as abandoned, the connections whose client closed or reset its end.

@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+@testable import ProxyServer
+import Synchronization
+import Testing
+
+/// The proxy's checks wait in one list drained by at most `width` workers: none left behind when
+/// the workers go idle, never more than the width at once.
+@Suite struct CheckQueueTests {
+    /// Waits on the queue's state, not on the clock: the suite's time limit bounds a wait that
+    /// never ends.
+    private static func waitUntil(_ condition: () -> Bool) async {
+        while !condition() { try? await Task.sleep(for: .milliseconds(2)) }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func checksAfterTheWorkersWentIdleStillRun() async {
+        let queue = CheckQueue(budget: 1 << 20, width: 2)
+        let ran = Atomic<Int>(0)
+        #expect(queue.submit(bytes: 10) { ran.add(1, ordering: .relaxed) })
+        await Self.waitUntil { ran.load(ordering: .relaxed) == 1 && queue.busyWorkers == 0 }
+        #expect(queue.submit(bytes: 10) { ran.add(1, ordering: .relaxed) })
+        await Self.waitUntil { ran.load(ordering: .relaxed) == 2 }
+        await Self.waitUntil { queue.busyWorkers == 0 }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func noMoreWorkersThanTheWidth() async {
+        let queue = CheckQueue(budget: 1 << 20, width: 2)
+        let gate = DispatchSemaphore(value: 0)
+        let running = Atomic<Int>(0)
+        let most = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        for _ in 0..<8 {
+            #expect(
+                queue.submit(bytes: 1) {
+                    let now = running.add(1, ordering: .relaxed).newValue
+                    most.max(now, ordering: .relaxed)
+                    gate.wait()
+                    running.subtract(1, ordering: .relaxed)
+                    done.add(1, ordering: .relaxed)
+                })
+        }
+        await Self.waitUntil { running.load(ordering: .relaxed) == 2 }
+        #expect(queue.busyWorkers == 2)
+        for _ in 0..<8 { gate.signal() }
+        await Self.waitUntil { done.load(ordering: .relaxed) == 8 }
+        #expect(most.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func pastTheBudgetAnExchangeGoesUnchecked() {
+        let queue = CheckQueue(budget: 100, width: 1)
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        #expect(queue.submit(bytes: 60) { gate.wait() })
+        #expect(!queue.submit(bytes: 60) {})
+        #expect(queue.droppedCount == 1)
+    }
+}
