@@ -6,13 +6,25 @@ import Foundation
 /// before, by Foundation, so that no lookup changes.
 enum HeaderName {
     static func same(_ name: String, _ other: String) -> Bool {
-        let left = name.utf8, right = other.utf8
-        guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else {
-            return name.caseInsensitiveCompare(other) == .orderedSame
+        var name = name, other = other
+        let ascii: Bool? = name.withUTF8 { left in
+            other.withUTF8 { right in
+                guard left.count == right.count else {
+                    // Names of different lengths are the same only by a Unicode case folding,
+                    // which needs a byte past ASCII in one of them.
+                    return left.allSatisfy { $0 < 0x80 } && right.allSatisfy { $0 < 0x80 } ? false : nil
+                }
+                for index in left.indices {
+                    let a = left[index], b = right[index]
+                    if a == b { continue }
+                    if a >= 0x80 || b >= 0x80 { return nil }
+                    // Two ASCII bytes that differ other than by case: no folding of what comes
+                    // after makes the names the same.
+                    guard a | 0x20 == b | 0x20, (0x61...0x7A).contains(a | 0x20) else { return false }
+                }
+                return true
+            }
         }
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (0x61...0x7A).contains(a | 0x20))
-        }
+        return ascii ?? (name.caseInsensitiveCompare(other) == .orderedSame)
     }
 }
