@@ -50,7 +50,8 @@ struct ProxyHarness {
     /// Waits until every exchange sent so far has been checked: checks run after the answer is
     /// passed on, so a test reads findings only once the count has caught up.
     func settled(_ exchanges: Int) async {
-        while proxy.checkedCount < exchanges { try? await Task.sleep(for: .milliseconds(5)) }
+        // A cancelled wait (the test's time limit) ends here rather than spinning on.
+        while proxy.checkedCount < exchanges, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
     }
 
     var findings: [GroupedFinding] { proxy.findings }
