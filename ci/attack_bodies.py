@@ -16,7 +16,7 @@ upstream as they arrive, the client held back while the upstream does not read:
                    gathered or dropped bodies would take them whole), and the proxy's memory stays flat
   slow-uploads     300 clients announce a 64 MiB body and send 1 KiB of it each half second:
                    each holds one upstream transfer, fed as its bytes come, until the body deadline
-  upload-flood     1,500 clients from 200 addresses announce a 64 MiB body and send 1 KiB of it
+  upload-flood     1,000 clients from 200 addresses announce a 64 MiB body and send 1 KiB of it
                    each half second: the uploads under way hold at most --upload-memory (64 MiB,
                    128 KiB each), the rest are answered 503 at once and counted (`uploadsRefused`)
 """
@@ -165,7 +165,7 @@ def upload_counts(server):
     return findings["uploadMemoryHeld"], findings["uploadsRefused"]
 
 
-def attack_upload_flood(server, seconds, count=1500):
+def attack_upload_flood(server, seconds, count=1000):
     conns, most_held = [], 0
     for i in range(count):
         try:
