@@ -16,18 +16,23 @@ upstream as they arrive, the client held back while the upstream does not read:
                    gathered or dropped bodies would take them whole), and the proxy's memory stays flat
   slow-uploads     300 clients announce a 64 MiB body and send 1 KiB of it each half second:
                    each holds one upstream transfer, fed as its bytes come, until the body deadline
+  upload-flood     1,000 clients from 200 addresses announce a 64 MiB body and send 1 KiB of it
+                   each half second: the uploads under way hold at most --upload-memory (64 MiB,
+                   128 KiB each), the rest are answered 503 at once and counted (`uploadsRefused`)
 """
+import json
 import select
 import socket
 import threading
 import time
 
 import attack_tunnel
-from attacklib import Broken
+from attacklib import Broken, request
 
 FLOOD, STALL = b"GET /Api/__flood ", b"GET /Api/__stall "
 UPLOAD, UNREAD = b"POST /Api/__upload ", b"POST /Api/__unread "
 HELD_BOUND = 32 << 20
+UPLOAD_MEMORY = 64 << 20
 
 
 def serve_connection(conn, serve_port):
@@ -152,6 +157,52 @@ def attack_slow_uploads(server, seconds, count=300):
     return f"{len(conns)} slow uploads of an announced 64 MiB body"
 
 
+def upload_counts(server):
+    status, body, _ = request(server.port, "GET", "/__apicheck/findings")
+    if status != 200:
+        return 0, 0
+    findings = json.loads(body)
+    return findings["uploadMemoryHeld"], findings["uploadsRefused"]
+
+
+def attack_upload_flood(server, seconds, count=1000):
+    conns, most_held = [], 0
+    for i in range(count):
+        try:
+            conns.append(upload(server, "/Api/__upload", 64 << 20, f"97.{2 + i % 200}"))
+        except OSError:
+            pass
+        if i % 50 == 0:
+            server.sample()
+            most_held = max(most_held, upload_counts(server)[0])
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for s in conns:
+            try:
+                s.send(b"f" * 1024)
+            except OSError:
+                pass
+        time.sleep(0.5)
+        server.sample()
+        most_held = max(most_held, upload_counts(server)[0])
+    answered = 0
+    for s in conns:
+        s.setblocking(False)
+        try:
+            answered += s.recv(64).startswith(b"HTTP/1.1 503")
+        except OSError:
+            pass
+    _, refused = upload_counts(server)
+    for s in conns:
+        s.close()
+    if most_held > UPLOAD_MEMORY:
+        raise Broken(f"the uploads under way held {most_held >> 20} MiB, past --upload-memory's {UPLOAD_MEMORY >> 20} MiB")
+    if refused == 0 or answered == 0:
+        raise Broken(f"{len(conns)} uploads at once and none refused at --upload-memory ({answered} 503s read)")
+    return (f"{len(conns)} slow uploads of an announced 64 MiB body: the streamed ones held at most {most_held >> 20} MiB "
+            f"(cap {UPLOAD_MEMORY >> 20} MiB), {refused} refused 503 at once ({answered} of those 503s read by their client)")
+
+
 def ask(server, path, count, source, small_window=True):
     conns = []
     for i in range(count):
@@ -207,4 +258,5 @@ ATTACKS = {
     "stalled-answers": attack_stalled_answers,
     "huge-uploads": attack_huge_uploads,
     "slow-uploads": attack_slow_uploads,
+    "upload-flood": attack_upload_flood,
 }

@@ -15,7 +15,8 @@ asks, through the proxy, for config/main.json, a login and an authenticated home
   idle-tunnels, stalled-reader, stalled-events: WebSocket tunnels and event streams
                  (ci/attack_tunnel.py)
   flooded-answers, stalled-answers: answers too large to gather (ci/attack_bodies.py)
-  huge-uploads, slow-uploads: request bodies too large to gather (ci/attack_bodies.py)
+  huge-uploads, slow-uploads, upload-flood: request bodies too large to gather, and what they
+                 hold together (ci/attack_bodies.py)
 """
 import os
 import socket

@@ -45,6 +45,8 @@ extension ProxyCore {
             ("upstreamFailures", .number(String(coverage.upstreamFailures))),
             ("abandoned", .number(String(coverage.abandoned))),
             ("uncheckedBehind", .number(String(checks.droppedCount))),
+            ("uploadsRefused", .number(String(uploads.refusedCount))),
+            ("uploadMemoryHeld", .number(String(uploads.heldBytes))),
             ("memoHits", .number(String(memo?.hits ?? 0))),
             ("pageStreamsNotKept", .number(String(pages.droppedCount))),
             ("tunnels", tunnelCounts),

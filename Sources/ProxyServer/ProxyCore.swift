@@ -28,6 +28,8 @@ final class ProxyCore: Sendable {
     let pages: ProxyPageStreams
     /// WebSocket upgrades, passed through as tunnels.
     let tunnels: TunnelPump
+    /// What the request bodies streamed upstream hold together (`--upload-memory`).
+    let uploads: UploadMemory
 
     init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
         self.api = api
@@ -44,6 +46,7 @@ final class ProxyCore: Sendable {
         newShapes = options.recordNew == nil ? nil : NewShapes()
         pages = ProxyPageStreams(limit: options.pageStreamLimit)
         tunnels = TunnelPump(limits: options.tunnelLimits, upstream: options.upstreamConfiguration)
+        uploads = UploadMemory(limit: options.uploadMemory)
         memo = options.checkMemoEntries > 0 ? CheckMemo(entryLimit: options.checkMemoEntries, byteLimit: options.checkMemoBytes) : nil
     }
 
@@ -74,17 +77,23 @@ final class ProxyCore: Sendable {
         case .skipped:
             coverage.skipped()
         }
+        // A large request body goes upstream as it arrives, with a copy kept for its check,
+        // unless the uploads under way hold all the memory they may: then it is answered now,
+        // before any of it is read.
+        let upload = streamedRequest(request, route: route)
+        if let upload, !uploads.reserve(upload.booked) { return uploadRefused(route) }
         let deferred = DeferredResponse()
         // No task per exchange: the upstream's answer is passed back from the transport's own
         // thread, and the check queued from there.
         // A large answer goes to the client as it arrives; a small one is gathered and sent whole.
         let sink = streamedAnswer(deferred, route: route)
-        // A large request body goes upstream as it arrives, with a copy kept for its check.
-        let upload = streamedRequest(request, route: route)
         let completion: @Sendable (Result<HTTPResponse, any Error>) -> Void = { [self, request] result in
             var request = request
             var checksBody = true
             if let upload {
+                // Every end of the exchange comes here once: the body sent, the client gone, the
+                // upstream failed, the transfer cancelled.
+                uploads.release(upload.booked)
                 if upload.clientLeft, case .failure = result { return abandoned() }
                 checksBody = received(upload, into: &request, route: route, answered: result)
             }

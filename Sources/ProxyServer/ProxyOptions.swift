@@ -63,6 +63,14 @@ public struct ProxyOptions: Sendable {
         }
         return listening
     }
+    /// Bytes all request bodies streamed upstream hold at once (`--upload-memory`): each is
+    /// booked when it starts streaming, at `bytesPerUpload` (more for a chunked body that
+    /// gathered more before the threshold), until its exchange ends; one that would pass it is
+    /// answered 503 with `Retry-After` and counted. Below `bytesPerUpload` no upload streams.
+    public var uploadMemory = 64 << 20
+    /// What one streamed upload with a `Content-Length` holds: its stream's buffer and libcurl's
+    /// upload buffer. Its copy for the check is held against `checkBudget` instead.
+    public static let bytesPerUpload = HTTPServer.uploadCapacity + CurlTransport.uploadBufferBytes
     /// Bytes of a body kept with a finding's first exchange.
     public var keptBodyBytes = 2048
     /// A request carrying this header (any value) passes through unchecked, counted as skipped.

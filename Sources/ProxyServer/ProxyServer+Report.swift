@@ -46,6 +46,13 @@ extension ProxyServer {
                     message: "\(core.checks.droppedCount) exchanges passed on unchecked: the checks had fallen "
                         + "\(options.checkBudget >> 20) MiB of bodies behind the traffic"))
         }
+        if core.uploads.refusedCount > 0 {
+            runFindings.append(
+                Finding(
+                    kind: .unchecked, severity: .warning, endpoint: nil,
+                    message: "\(core.uploads.refusedCount) streamed uploads answered 503, not passed on: the uploads under way "
+                        + "held the \(options.uploadMemory) bytes of --upload-memory"))
+        }
         let tunnels = core.tunnels.counts
         if tunnels.opened + tunnels.refused > 0 {
             runFindings.append(

@@ -49,6 +49,12 @@ public final class ProxyServer: Sendable {
     /// Exchanges whose check has finished (what a caller waits on before reading findings).
     public var checkedCount: Int { core.checked.load(ordering: .acquiring) }
 
+    /// Streamed uploads answered 503 because the uploads under way held `options.uploadMemory`.
+    public var uploadsRefused: Int { core.uploads.refusedCount }
+
+    /// Bytes the streamed uploads under way hold, booked against `options.uploadMemory`.
+    public var uploadMemoryHeld: Int { core.uploads.heldBytes }
+
     /// Writes the answers no mock covered into `options.recordNew` (after `stop`): decode-proven
     /// and secret-proven, as `record` writes mocks. Empty without `recordNew`.
     public func writeNewShapes(maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) -> [MockWriteResult] {

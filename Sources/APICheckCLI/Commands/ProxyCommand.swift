@@ -41,9 +41,16 @@ struct ProxyCommand: Command {
         "client-connections", "N", default: HTTPServerConfiguration().perClientConnectionLimit,
         help: "connections one client address may hold at once; 0 = no cap of its own",
         parse: .integer(in: 0...HTTPServerConfiguration().connectionLimit))
+    static let uploadMemory = Option.value(
+        "upload-memory", "BYTES", default: 64 << 20, shownDefault: "64M",
+        help: "bytes all request bodies streamed upstream hold at once; past it an upload is answered 503, e.g. 64M",
+        parse: .bytes)
     static let options: [any OptionDeclaration] =
         [upstream, port, host] + MockFolderOption.all
-        + [enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections, TargetOptions.runID]
+        + [
+            enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections, uploadMemory,
+            TargetOptions.runID,
+        ]
         + ConnectionOptions.fetching + ReportOptions.all + HistoryOption.all
 
     static func discussion(tool: String) -> String {
@@ -115,6 +122,7 @@ struct ProxyCommand: Command {
         // beside an app's UI tests in one CI job can be found by the job's id.
         options.runID = try TargetOptions.runID(arguments[TargetOptions.runID], environment: context.environment)
         options.configuration.perClientConnectionLimit = try arguments[Self.clientConnections]
+        options.uploadMemory = try arguments[Self.uploadMemory]
         options.upstreamConfiguration.timeout = connection.timeout
         options.upstreamConfiguration.connectTimeout = connection.timeout
         options.upstreamConfiguration.maxBodyBytes = connection.maxBody

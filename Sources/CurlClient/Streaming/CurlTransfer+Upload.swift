@@ -10,6 +10,8 @@ extension CurlTransfer {
         check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue), "CUSTOMREQUEST")
         // -1: no Content-Length, so libcurl sends the body chunked.
         check(ccurl_easy_setopt_off_t(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(source.length ?? -1)), "INFILESIZE_LARGE")
+        // Set, not left to libcurl's default, so that what a streamed upload holds is a known figure.
+        check(ccurl_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, CurlTransport.uploadBufferBytes), "UPLOAD_BUFFERSIZE")
         check(
             ccurl_easy_setopt_read_function(
                 easy,

@@ -3,6 +3,10 @@ import APICheck
 /// Starting a transfer whose large answer is streamed to a sink rather than gathered whole, or
 /// whose body is sent from a source as it comes.
 extension CurlTransport {
+    /// The buffer libcurl sends a source's body from (`CURLOPT_UPLOAD_BUFFERSIZE`), one per
+    /// uploading transfer: part of what an upload passed on as it arrives holds.
+    public static let uploadBufferBytes = 64 << 10
+
     /// As `start(_:completion:)`, but an answer past `sink.threshold` goes to `sink` as it
     /// arrives, with no `maxBodyBytes` cap, held back while the sink is full; `completion` then
     /// gets the status and headers with an empty body, or the failure that cut the body off.

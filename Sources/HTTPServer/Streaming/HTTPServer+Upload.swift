@@ -12,7 +12,7 @@ import Foundation
 /// and past that the connection closes: a client is never read a large body only to drop it.
 extension HTTPServer {
     /// What a streamed body holds before the client is held back.
-    static let uploadCapacity = 64 << 10
+    public static let uploadCapacity = 64 << 10
 
     /// Calls the handler with the body still to come: `gathered` is what arrived before it
     /// passed the threshold, `length` what the client announced (nil for a chunked body).

@@ -37,10 +37,14 @@ public final class RequestBodyStream: Sendable {
     public let capacity: Int
     /// The Content-Length the client announced; nil for a chunked body.
     public let length: Int?
+    /// The most its buffer holds: `capacity`, or what was gathered before the body passed the
+    /// server's threshold (a chunked body) when that was more.
+    public let bufferBytes: Int
 
     init(capacity: Int, length: Int?, gathered: [UInt8] = [], suspended: SuspendedConnections?) {
         self.capacity = capacity
         self.length = length
+        bufferBytes = max(capacity, gathered.count)
         state = Mutex(State(buffer: gathered, suspended: suspended))
     }
 

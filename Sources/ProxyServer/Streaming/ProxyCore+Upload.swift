@@ -2,6 +2,7 @@ import APICheck
 import CurlClient
 import Foundation
 import HTTPServer
+import MockServer
 
 /// The end of a request body that went upstream as it arrived: the copy becomes the body the
 /// check reads, or, past the check's cap, the exchange's body is counted unchecked.
@@ -35,6 +36,25 @@ extension ProxyCore {
             record([finding], request: request, response: nil)
         }
         return false
+    }
+
+    /// A streamed upload refused because the uploads under way hold `--upload-memory`: a 503 in
+    /// the API's error shape, with `Retry-After`, given before any of the body is read (the server
+    /// then closes the connection rather than read a large rest). Counted in the coverage as its
+    /// route's exchange, and as checked: nothing is left to judge.
+    func uploadRefused(_ route: ProxyRoute) -> ServerResponse {
+        var extra: [(key: String, value: JSONValue)] = []
+        if case let .endpoint(endpoint, _) = route {
+            coverage.endpoint(endpoint.id, outcome: "upload refused")
+            extra.append(("endpoint", .string(endpoint.id)))
+        }
+        checked.add(1, ordering: .releasing)
+        return ProblemDocument(
+            status: 503, title: "Upload memory full",
+            detail:
+                "apicheck proxy: the uploads under way hold the \(uploads.limit) bytes of --upload-memory; send the body again later",
+            extra: extra, headers: [("Retry-After", "1")]
+        ).response(in: api.errors)
     }
 
     /// The client left mid-body: the upstream transfer was aborted, and nothing is judged.

@@ -1,3 +1,5 @@
+@testable import APICheckCLI
+import Contracts
 import Foundation
 import TestSupport
 import Testing
@@ -121,5 +123,18 @@ import Testing
         let report = try String(contentsOf: json, encoding: .utf8)
         #expect(report.contains("topics.list"))
         #expect(report.contains(#""runId":"ci-run-7""#) || report.contains(#""runId": "ci-run-7""#), "\(report)")
+    }
+
+    /// `--upload-memory BYTES`: 64 MiB unless given, in the sizes `--max-body` takes.
+    @Test func uploadMemoryIsSixtyFourMebibytesUnlessGiven() throws {
+        func command(_ arguments: [String]) throws -> ProxyCommand {
+            let context = CommandContext(
+                api: Demo.api, console: Console.capturing().0, environment: [:], sandbox: nil,
+                workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
+            return try ProxyCommand(try ParsedArguments(arguments, options: ProxyCommand.options.map(\.spec)), context: context)
+        }
+        #expect(try command(["--upstream", "http://127.0.0.1:1/"]).options.uploadMemory == 64 << 20)
+        #expect(try command(["--upstream", "http://127.0.0.1:1/", "--upload-memory", "16M"]).options.uploadMemory == 16 << 20)
+        #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--upload-memory", "lots"]) }
     }
 }
