@@ -4,32 +4,34 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// dictionary for each of the thousands of objects of a big answer.
     static var searchLimit: Int { 16 }
 
-    let members: [(key: String, value: JSONValue)]
+    /// The container's state behind one reference: the standard library's box copies the
+    /// container for every field it reads, and a copy of one reference costs one retain.
+    private let object: KeyedObject
+
+    var members: [(key: String, value: JSONValue)] { object.members }
     /// Positions by key, for bigger objects; the last of repeated keys wins, as in a lookup table.
-    let positions: [String: Int]?
+    var positions: [String: Int]? { object.positions }
     /// A small object without a repeated key: a key's one match is found where the same field
     /// was in the last object read at this node, most often, and searched for otherwise.
-    let unique: Bool
-    let path: JSONPath
-    let node: Int
-    let generation: Int
-    let log: ReadLog
+    var unique: Bool { object.unique }
+    var path: JSONPath { object.path }
+    var node: Int { object.node }
+    var generation: Int { object.generation }
+    var log: ReadLog { object.log }
 
     init(members: [(key: String, value: JSONValue)], path: JSONPath, node: Int, generation: Int, log: ReadLog) {
-        self.members = members
-        self.path = path
-        self.node = node
-        self.generation = generation
-        self.log = log
+        var positions: [String: Int]?
+        let unique: Bool
         if members.count > Self.searchLimit {
-            var positions: [String: Int] = [:]
-            for (position, member) in members.enumerated() { positions[member.key] = position }
-            self.positions = positions
+            var byKey: [String: Int] = [:]
+            for (position, member) in members.enumerated() { byKey[member.key] = position }
+            positions = byKey
             unique = false
         } else {
-            positions = nil
             unique = log.hasUniqueKeys(log.generation == generation ? node : log.node(for: path), members)
         }
+        object = KeyedObject(
+            members: members, positions: positions, unique: unique, path: path, node: node, generation: generation, log: log)
     }
 
     var codingPath: [CodingKey] { ValueDecoder.codingPath(of: path) }
@@ -158,5 +160,29 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let field = fieldNode(key.stringValue)
         return ValueDecoder(
             value: member(key.stringValue, field: field) ?? .null, path: path.appending(key.stringValue), node: field, log: log)
+    }
+}
+
+/// What a `KeyedContainer` holds, once per object.
+private final class KeyedObject {
+    let members: [(key: String, value: JSONValue)]
+    let positions: [String: Int]?
+    let unique: Bool
+    let path: JSONPath
+    let node: Int
+    let generation: Int
+    let log: ReadLog
+
+    init(
+        members: [(key: String, value: JSONValue)], positions: [String: Int]?, unique: Bool, path: JSONPath, node: Int,
+        generation: Int, log: ReadLog
+    ) {
+        self.members = members
+        self.positions = positions
+        self.unique = unique
+        self.path = path
+        self.node = node
+        self.generation = generation
+        self.log = log
     }
 }
