@@ -66,7 +66,9 @@ let package = Package(
         .executableTarget(name: "apicheck-catalog", dependencies: ["APICheck", "APICheckCLI"], path: "Sources/APICheckCatalog"),
         .executableTarget(
             name: "apicheck-bench",
-            dependencies: ["APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer", "HistoryStore"],
+            dependencies: [
+                "APICheck", "CurlClient", "HTTPServer", "Contracts", "Sandbox", "MockServer", "HistoryStore", "ProxyServer",
+            ],
             path: "Sources/APICheckBench"),
 
         // What test targets share: test servers, the live harness and scenario tiers, the

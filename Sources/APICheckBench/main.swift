@@ -6,6 +6,7 @@ let usage = """
     usage: apicheck-bench live    [--endpoints 200] [--latency 20] [--concurrency 8,1] [--reps 3]
            apicheck-bench plan    [--latency 200] [--concurrency 8,1] [--reps 2]
            apicheck-bench replay  [--iterations 20000] [--rounds 5] [--mocks DIR]
+           apicheck-bench check   [--iterations 20000] [--rounds 5] [--variants 64] [--mocks DIR]
            apicheck-bench startup --binary PATH [--args list] [--baseline /bin/true] [--runs 20] [--gate NAME]
            apicheck-bench big     [--layouts feed,map] [--endpoints 1,4] [--reps 3]
            apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
@@ -30,6 +31,7 @@ do {
     case "live": text = try await LiveBench(options).run()
     case "plan": text = try await DemoPlanBench(options).run()
     case "replay": text = try await ReplayBench(options).run()
+    case "check": text = try CheckBench(options).run()
     case "startup": text = try StartupBench(options).run()
     case "big": text = try BigBench(options).run()
     // One measured process of `big`.

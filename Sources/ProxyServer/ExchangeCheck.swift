@@ -8,12 +8,20 @@ import MockServer
 /// envelope or error shape, session signals, decoding into the type and drift against the mock.
 /// An answer the API declares as an error (its envelope's failure code, its error shape, a dead
 /// token, a forced logout) is an outcome, not a finding: apps get those every day.
-struct ExchangeCheck: Sendable {
+/// Package-visible so that apicheck-bench measures the proxy's own checks.
+package struct ExchangeCheck: Sendable {
     let api: API
     let mocks: MockDirectory?
     let redactor: Redactor
     /// Decoded bodies past this are passed on unchecked.
     let cap: Int
+
+    package init(api: API, mocks: MockDirectory?, redactor: Redactor, cap: Int) {
+        self.api = api
+        self.mocks = mocks
+        self.redactor = redactor
+        self.cap = cap
+    }
 
     func request(_ request: ServerRequest, to endpoint: AnyEndpoint, pathValues: [(name: String, value: String)]) -> [Finding] {
         let (problems, _) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(request, pathValues: pathValues)
@@ -27,15 +35,15 @@ struct ExchangeCheck: Sendable {
 
     /// What one answer came to: how it classified (the coverage's outcome), what is wrong with
     /// it, and, for a success, its document and whether the mocks already cover its shape.
-    struct AnswerVerdict {
-        var outcome: String
-        var findings: [Finding]
+    package struct AnswerVerdict {
+        package var outcome: String
+        package var findings: [Finding]
         var success: (document: JSONValue, covered: Bool)?
         /// A success of an endpoint that declares paging: the page, for the checks across pages.
         var page: ObservedPage?
     }
 
-    func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String) -> AnswerVerdict {
+    package func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String) -> AnswerVerdict {
         let status = response.status
         // Interim, not-modified and redirect answers carry no payload to judge; a HEAD's none either.
         if status < 200 || (300..<400).contains(status) || method == "HEAD" || status == 204 && endpoint.acceptsEmptyBody {

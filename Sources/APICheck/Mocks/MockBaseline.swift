@@ -5,12 +5,12 @@ import Foundation
 public struct MockBaseline: Sendable {
     public var file: String
     public var shape: Shape {
-        didSet { cutoff = Self.cutoff(shape, mapPaths) }
+        didSet { (cutoff, fit) = Self.derived(shape, mapPaths) }
     }
     public var reads: [FieldRead] {
         didSet {
             mapPaths = reads.filter(\.isMap).map(\.path)
-            cutoff = Self.cutoff(shape, mapPaths)
+            (cutoff, fit) = Self.derived(shape, mapPaths)
         }
     }
     /// The dictionaries among `reads`.
@@ -18,17 +18,20 @@ public struct MockBaseline: Sendable {
     /// How far an answer's shape is worth building against this one (see `ShapeCutoff`), cut at
     /// `mapPaths`: worked out with the baseline, once, not for every answer compared with it.
     private(set) var cutoff: ShapeCutoff
+    /// Whether an answer fits this shape with no change to report (see `ShapeFit`), worked out
+    /// with the baseline as its cutoff is.
+    private(set) var fit: ShapeFit
 
     public init(file: String, shape: Shape, reads: [FieldRead]) {
         self.file = file
         self.shape = shape
         self.reads = reads
         mapPaths = reads.filter(\.isMap).map(\.path)
-        cutoff = Self.cutoff(shape, mapPaths)
+        (cutoff, fit) = Self.derived(shape, mapPaths)
     }
 
-    private static func cutoff(_ shape: Shape, _ mapPaths: [JSONPath]) -> ShapeCutoff {
-        ShapeCutoff(following: shape, cutting: mapPaths)
+    private static func derived(_ shape: Shape, _ mapPaths: [JSONPath]) -> (ShapeCutoff, ShapeFit) {
+        (ShapeCutoff(following: shape, cutting: mapPaths), ShapeFit(expected: shape, mapPaths: mapPaths))
     }
 
     /// The union of two baselines: every shape either shows, every field either read.

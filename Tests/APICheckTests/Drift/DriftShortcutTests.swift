@@ -117,6 +117,20 @@ import Testing
         #expect(quick.isEmpty)
     }
 
+    /// The same for an answer that does not fit the new shape, so that drift builds its shape:
+    /// it is cut where the new shape, not the old one, ends.
+    @Test func aReplacedBaselineShapeCutsAnAnswerThatDiffers() throws {
+        var baseline = try Self.baseline(#"{"id": 1, "kind": "a"}"#)
+        baseline.shape = Shape(of: try JSONParser.parse(#"{"id": 1, "kind": "a", "user": {"name": "n"}}"#))
+        let (quick, full) = try Self.findings(baseline, #"{"id": 2, "kind": "a", "user": {"name": "m", "age": 3}, "new": 1}"#)
+        #expect(quick == full)
+        #expect(
+            Self.lines(quick) == [
+                "warning drift-added $.user.age: not in the mock or the decode type",
+                "warning drift-added $.new: not in the mock or the decode type",
+            ])
+    }
+
     /// The dictionaries' paths come straight from the decode's log: the same as the reads list.
     @Test func mapPathsAreTheMapsAmongTheReads() throws {
         struct Deep: Decodable, Sendable {

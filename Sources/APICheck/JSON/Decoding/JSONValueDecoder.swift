@@ -35,14 +35,18 @@ public struct JSONValueDecoder {
     func decodeReads<T: Decodable>(_ type: T.Type, from value: JSONValue, at base: JSONPath = .root) throws(DecodingFailure) -> (
         value: T, reads: ReadTree
     ) {
-        let log = ReadLog(dates: dates, formLists: formLists)
+        // A form's lists read a field as one item or several: its decodes grow their own trees.
+        let start = formLists == nil ? ReadSkeletons.tree(for: T.self, at: base) : ReadTree()
+        let log = ReadLog(dates: dates, formLists: formLists, tree: start)
         let node = log.node(for: base)
         // The payload itself is read: a payload of the wrong kind is the type's business too.
         log.record(node, T.self, required: true)
         let decoder = ValueDecoder(value: value, path: base, node: node, log: log)
         do {
             let decoded = try T(from: decoder)
-            return (decoded, log.tree)
+            let reads = log.reads
+            if formLists == nil { ReadSkeletons.learn(reads, for: T.self, at: base, started: start.nodes.count) }
+            return (decoded, reads)
         } catch let failure as DecodingFailure {
             throw failure
         } catch let error as DecodingError {

@@ -4,38 +4,52 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// dictionary for each of the thousands of objects of a big answer.
     static var searchLimit: Int { 16 }
 
-    let members: [(key: String, value: JSONValue)]
+    /// The container's state behind one reference: the standard library's box copies the
+    /// container for every field it reads, and a copy of one reference costs one retain.
+    private let object: KeyedObject
+
+    var members: [(key: String, value: JSONValue)] { object.members }
     /// Positions by key, for bigger objects; the last of repeated keys wins, as in a lookup table.
-    let positions: [String: Int]?
-    let path: JSONPath
-    let node: Int
-    let generation: Int
-    let log: ReadLog
+    var positions: [String: Int]? { object.positions }
+    /// A small object without a repeated key: a key's one match is found where the same field
+    /// was in the last object read at this node, most often, and searched for otherwise.
+    var unique: Bool { object.unique }
+    var path: JSONPath { object.path }
+    var node: Int { object.node }
+    var generation: Int { object.generation }
+    var log: ReadLog { object.log }
 
     init(members: [(key: String, value: JSONValue)], path: JSONPath, node: Int, generation: Int, log: ReadLog) {
-        self.members = members
-        self.path = path
-        self.node = node
-        self.generation = generation
-        self.log = log
+        var positions: [String: Int]?
+        let unique: Bool
         if members.count > Self.searchLimit {
-            var positions: [String: Int] = [:]
-            for (position, member) in members.enumerated() { positions[member.key] = position }
-            self.positions = positions
+            var byKey: [String: Int] = [:]
+            for (position, member) in members.enumerated() { byKey[member.key] = position }
+            positions = byKey
+            unique = false
         } else {
-            positions = nil
+            unique = log.hasUniqueKeys(log.generation == generation ? node : log.node(for: path), members)
         }
+        object = KeyedObject(
+            members: members, positions: positions, unique: unique, path: path, node: node, generation: generation, log: log)
     }
 
     var codingPath: [CodingKey] { ValueDecoder.codingPath(of: path) }
 
-    /// The value of `key`: the last one when the key is repeated.
-    private func member(_ key: String) -> JSONValue? {
+    /// The value of `key`, whose node is `field`: the last one when the key is repeated.
+    private func member(_ key: String, field: Int) -> JSONValue? {
         if let positions { return positions[key].map { members[$0].value } }
+        if unique {
+            let slot = log.slot(field)
+            if slot < members.count, members[slot].key == key { return members[slot].value }
+        }
         var position = members.count
         while position > 0 {
             position -= 1
-            if members[position].key == key { return members[position].value }
+            if members[position].key == key {
+                if unique { log.setSlot(field, position) }
+                return members[position].value
+            }
         }
         return nil
     }
@@ -54,13 +68,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool {
         // The default `decodeIfPresent` of the standard library asks `contains` first: a key the
         // type looks for is a read, optional until a `decode` makes it required.
-        log.record(fieldNode(key.stringValue), Optional<Any>.self, required: false)
-        return member(key.stringValue) != nil
+        let name = key.stringValue
+        return member(name, field: log.field(currentNode, key: name, Optional<Any>.self, required: false)) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        log.record(fieldNode(key.stringValue), Optional<Any>.self, required: false)
-        guard let value = member(key.stringValue) else { return true }
+        let name = key.stringValue
+        guard let value = member(name, field: log.field(currentNode, key: name, Optional<Any>.self, required: false)) else {
+            return true
+        }
         return value.isNull
     }
 
@@ -82,12 +98,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try field(type, key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try field(type, key) }
 
+    @inline(__always)
     private func field<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         let name = key.stringValue
-        let field = fieldNode(name)
-        log.record(field, type, required: true)
+        let field = log.field(currentNode, key: name, type, required: true)
         let location = DecodingLocation(parent: path, last: .key(name))
-        guard let value = member(name) else {
+        guard let value = member(name, field: field) else {
             throw DecodingFailure(path: location.path, expected: ReadLog.typeName(type), found: "absent")
         }
         return try Scalar.decode(type, from: value, at: location, node: field, log: log)
@@ -113,35 +129,60 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decodeOptional(type, forKey: key)
     }
 
+    @inline(__always)
     private func decodeOptional<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let name = key.stringValue
-        let field = fieldNode(name)
-        log.record(field, type, required: false)
-        guard let value = member(name), !value.isNull else { return nil }
+        let field = log.field(currentNode, key: name, type, required: false)
+        guard let value = member(name, field: field), !value.isNull else { return nil }
         return try Scalar.decode(type, from: value, at: DecodingLocation(parent: path, last: .key(name)), node: field, log: log)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        let field = fieldNode(key.stringValue)
-        log.record(field, [String: String].self, required: true)
-        return try ValueDecoder(value: member(key.stringValue) ?? .null, path: path.appending(key.stringValue), node: field, log: log)
-            .container(keyedBy: type)
+        let field = log.field(currentNode, key: key.stringValue, [String: String].self, required: true)
+        return try ValueDecoder(
+            value: member(key.stringValue, field: field) ?? .null, path: path.appending(key.stringValue), node: field, log: log
+        ).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> UnkeyedDecodingContainer {
-        let field = fieldNode(key.stringValue)
-        log.record(field, [String].self, required: true)
-        return try ValueDecoder(value: member(key.stringValue) ?? .null, path: path.appending(key.stringValue), node: field, log: log)
-            .unkeyedContainer()
+        let field = log.field(currentNode, key: key.stringValue, [String].self, required: true)
+        return try ValueDecoder(
+            value: member(key.stringValue, field: field) ?? .null, path: path.appending(key.stringValue), node: field, log: log
+        ).unkeyedContainer()
     }
 
     func superDecoder() throws -> Decoder {
-        ValueDecoder(value: member("super") ?? .null, path: path.appending("super"), node: fieldNode("super"), log: log)
+        let field = fieldNode("super")
+        return ValueDecoder(value: member("super", field: field) ?? .null, path: path.appending("super"), node: field, log: log)
     }
 
     func superDecoder(forKey key: Key) throws -> Decoder {
-        ValueDecoder(
-            value: member(key.stringValue) ?? .null, path: path.appending(key.stringValue),
-            node: fieldNode(key.stringValue), log: log)
+        let field = fieldNode(key.stringValue)
+        return ValueDecoder(
+            value: member(key.stringValue, field: field) ?? .null, path: path.appending(key.stringValue), node: field, log: log)
+    }
+}
+
+/// What a `KeyedContainer` holds, once per object.
+private final class KeyedObject {
+    let members: [(key: String, value: JSONValue)]
+    let positions: [String: Int]?
+    let unique: Bool
+    let path: JSONPath
+    let node: Int
+    let generation: Int
+    let log: ReadLog
+
+    init(
+        members: [(key: String, value: JSONValue)], positions: [String: Int]?, unique: Bool, path: JSONPath, node: Int,
+        generation: Int, log: ReadLog
+    ) {
+        self.members = members
+        self.positions = positions
+        self.unique = unique
+        self.path = path
+        self.node = node
+        self.generation = generation
+        self.log = log
     }
 }

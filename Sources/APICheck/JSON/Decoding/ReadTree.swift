@@ -17,10 +17,18 @@ struct ReadTree: Sendable {
         /// Set once the node is read: the type's name, and whether any read required it.
         var type: String?
         var required = false
+        /// For an object's node: the keys of an object read here, and whether none is repeated.
+        var layout: [String] = []
+        var layoutUnique = false
+        /// For a member's node: where in its object the member was found last.
+        var slot = 0
     }
 
     /// The root first; a node's parent comes before it.
     var nodes = [Node(parent: -1, component: nil)]
+    /// Bumped whenever a node becomes a dictionary: a container that found its node before then
+    /// finds it again from its path, so that reads below a dictionary use `.*` as they always did.
+    var generation = 0
 
     private func path(of node: Int) -> JSONPath {
         var components: [JSONPath.Component] = []

@@ -3,6 +3,9 @@ import Foundation
 /// Scalar decoding shared by all three containers. The containers call it with concrete types,
 /// so that the comparisons of `T` below are settled when it is compiled, not per value.
 enum Scalar {
+    // Inlined into each container's concrete overloads: there `T` is known, the comparisons of
+    // `T.self` fold away, and a field read costs no generic metadata or dynamic cast.
+    @inline(__always)
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at location: DecodingLocation, node: Int, log: ReadLog) throws
         -> T
     {
@@ -79,6 +82,7 @@ enum Scalar {
     }
 
     /// The integer `value` holds when `T` is an integer type; nil when `T` is not one.
+    @inline(__always)
     private static func integer<T>(_ type: T.Type, from value: JSONValue, mismatch: (String?) -> DecodingFailure) throws -> T? {
         // Comparing metatypes is a pointer comparison; `is` would be a dynamic cast per value.
         if T.self == Int.self { return try integer(Int.self, from: value, mismatch: mismatch) as? T }

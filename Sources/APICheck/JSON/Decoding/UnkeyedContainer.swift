@@ -21,6 +21,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private var elementNode: Int { log.element(log.generation == generation ? node : log.node(for: path)) }
 
+    @inline(__always)
     private mutating func next<T>(_ type: T.Type) throws -> (JSONValue, DecodingLocation) {
         let location = DecodingLocation(parent: path, last: .index(currentIndex))
         guard !isAtEnd else {
@@ -57,6 +58,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try element(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try element(type) }
 
+    @inline(__always)
     private mutating func element<T: Decodable>(_ type: T.Type) throws -> T {
         let (item, location) = try next(type)
         let element = elementNode
