@@ -2,7 +2,8 @@
 front of `apicheck serve` (itself on a free port, no per-address cap, since every upstream
 connection comes from the proxy's one address), and each attack runs beside a fresh client that
 asks, through the proxy, for config/main.json, a login and an authenticated home timeline every
-0.2 s; the bounds are 250 ms of latency (two servers in a row) and 384 MiB of the proxy's RSS.
+0.2 s; the bounds are 250 ms of latency on a quiet machine (two servers in a row; judged against
+the baseline beside it: ci/attack) and 384 MiB of the proxy's RSS.
   slow-body      300 clients reading home_timeline with `Prefer: fault=slow-body` (the upstream
                  dribbles, the proxy waits with the connection suspended)
   delay-burst    bursts of 500 `Prefer: delay=30000` requests whose senders leave at once (each

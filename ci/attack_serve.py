@@ -1,6 +1,7 @@
 """The attacks on `apicheck serve` (issue: a few clients must not lock everyone out). Each runs
 beside a fresh client that asks for config/main.json, a login and an authenticated home timeline
-every 0.2 s; the bounds are 100 ms of latency and 256 MiB of RSS.
+every 0.2 s; the bounds are 100 ms of latency on a quiet machine (judged against the baseline
+beside it: ci/attack) and 256 MiB of RSS.
   slow-body      300 clients reading home_timeline with `Prefer: fault=slow-body`
   delay-burst    bursts of 500 `Prefer: delay=30000` requests whose senders leave at once
   slow-readers   1,000 connections reading a 100 KB answer 1 byte a second (60 per address), and
