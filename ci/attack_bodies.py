@@ -27,7 +27,7 @@ import threading
 import time
 
 import attack_tunnel
-from attacklib import Broken, request
+from attacklib import Broken, request, trickle
 
 FLOOD, STALL = b"GET /Api/__flood ", b"GET /Api/__stall "
 UPLOAD, UNREAD = b"POST /Api/__upload ", b"POST /Api/__unread "
@@ -143,15 +143,7 @@ def attack_slow_uploads(server, seconds, count=300):
             pass
         if i % 20 == 0:
             server.sample()
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for s in conns:
-            try:
-                s.send(b"s" * 1024)
-            except OSError:
-                pass
-        time.sleep(0.5)
-        server.sample()
+    trickle(server, conns, seconds, b"s")
     for s in conns:
         s.close()
     return f"{len(conns)} slow uploads of an announced 64 MiB body"
@@ -166,7 +158,11 @@ def upload_counts(server):
 
 
 def attack_upload_flood(server, seconds, count=1000):
-    conns, most_held = [], 0
+    conns, most_held = [], [0]
+
+    def note_held():
+        most_held[0] = max(most_held[0], upload_counts(server)[0])
+
     for i in range(count):
         try:
             conns.append(upload(server, "/Api/__upload", 64 << 20, f"97.{2 + i % 200}"))
@@ -174,17 +170,9 @@ def attack_upload_flood(server, seconds, count=1000):
             pass
         if i % 50 == 0:
             server.sample()
-            most_held = max(most_held, upload_counts(server)[0])
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for s in conns:
-            try:
-                s.send(b"f" * 1024)
-            except OSError:
-                pass
-        time.sleep(0.5)
-        server.sample()
-        most_held = max(most_held, upload_counts(server)[0])
+            note_held()
+    trickle(server, conns, seconds, b"f", each=note_held)
+    most_held = most_held[0]
     answered = 0
     for s in conns:
         s.setblocking(False)

@@ -22,10 +22,9 @@ the baseline beside it: ci/attack) and 384 MiB of the proxy's RSS.
 import os
 import socket
 import subprocess
-import time
 
 import attack_serve
-from attacklib import Server, run_attack
+from attacklib import Server, run_attack, trickle
 
 LATENCY_BOUND, RSS_BOUND_MIB = 0.25, 384
 
@@ -52,15 +51,7 @@ def attack_bodies(server, seconds, count=500):
             conns.append(attack_serve.raw(server.port, head, f"127.0.{60 + i // 60}.{2 + i % 60}", timeout=2))
         except OSError:
             pass
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for s in conns:
-            try:
-                s.send(b"a" * 1024)
-            except OSError:
-                pass
-        time.sleep(0.5)
-        server.sample()
+    trickle(server, conns, seconds, b"a")
     for s in conns:
         s.close()
     return f"{len(conns)} slow uploads of an announced 8 MiB body"

@@ -201,6 +201,22 @@ class CPUShare:
         self.process.join()
 
 
+def trickle(server, conns, seconds, byte, each=None):
+    """Sends a KiB of `byte` down every connection every half second for `seconds`, sampling the
+    server's RSS (and calling `each`, when given) after each round."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for s in conns:
+            try:
+                s.send(byte * 1024)
+            except OSError:
+                pass
+        time.sleep(0.5)
+        server.sample()
+        if each:
+            each()
+
+
 def percentile(latencies, fraction):
     ordered = sorted(latencies)
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] if ordered else 0.0
