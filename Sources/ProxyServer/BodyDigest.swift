@@ -3,48 +3,54 @@ import Foundation
 /// A digest of every byte of a body, for the check memo's keys: several times cheaper than
 /// `Hasher` over the same bytes, which every exchange pays whether its verdict is kept or not.
 ///
-/// Not a defence against chosen collisions by itself: it only picks the memo's bucket, where
-/// the whole key is compared, and the memo hashes it again with `Hasher`'s per-process seed.
-/// The lanes start from a per-process seed too, so a body that collides here in one process
-/// says nothing of another.
+/// Each step multiplies two words into 128 bits and folds the halves, so a change to any bit of
+/// either word reaches every bit of the result; a step of the form "xor, then multiply" would
+/// carry a change of a word's top bit into the next step unchanged, where a change of another
+/// word's bit cancels it. Not a defence against chosen collisions by itself: it only picks the
+/// memo's bucket, where the whole key is compared, and the memo hashes it again with `Hasher`'s
+/// per-process seed; the chains start from a per-process seed too.
 enum BodyDigest {
     private static let seed: UInt64 = .random(in: .min ... .max)
-    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+    // Odd constants with about as many ones as zeros.
+    private static let k0: UInt64 = 0xA076_1D64_78BD_642F
+    private static let k1: UInt64 = 0xE703_7ED1_A0B4_28DB
+    private static let k2: UInt64 = 0x8EBC_6AF0_9C88_C6E3
 
     static func of(_ body: Data) -> UInt64 {
-        body.withUnsafeBytes { of($0) }
+        body.withUnsafeBytes { of($0, seed: seed) }
     }
 
-    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        // Four independent lanes of 8 bytes each: the multiplications overlap instead of
-        // waiting on one another.
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (seed, seed ^ 0x5555, seed ^ 0xAAAA, seed ^ 0xFFFF)
+    static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        func word(_ offset: Int) -> UInt64 { bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        // Two independent chains of 16 bytes a step: their multiplications overlap.
+        var chains = (seed, seed ^ k1)
         var offset = 0
         while offset + 32 <= bytes.count {
-            lanes.0 = mix(lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            lanes.1 = mix(lanes.1, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-            lanes.2 = mix(lanes.2, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
-            lanes.3 = mix(lanes.3, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            chains.0 = fold(word(offset) ^ k0, word(offset + 8) ^ chains.0)
+            chains.1 = fold(word(offset + 16) ^ k0, word(offset + 24) ^ chains.1)
             offset += 32
         }
-        var digest = mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3)
-        while offset + 8 <= bytes.count {
-            digest = mix(digest, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
+        var digest = fold(chains.0 ^ k1, chains.1 ^ k2)
+        if offset + 16 <= bytes.count {
+            digest = fold(word(offset) ^ k0, word(offset + 8) ^ digest)
+            offset += 16
         }
-        var tail: UInt64 = 0
+        // The last 15 bytes or fewer, in two words.
+        var low: UInt64 = 0
+        var high: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count {
-            tail |= UInt64(bytes[offset]) << shift
+            if shift < 64 { low |= UInt64(bytes[offset]) << shift } else { high |= UInt64(bytes[offset]) << (shift - 64) }
             shift += 8
             offset += 1
         }
+        digest = fold(low ^ k0, high ^ digest)
         // The length last: bodies that differ only by trailing zero bytes differ here.
-        return mix(mix(digest, tail), UInt64(bytes.count))
+        return fold(digest ^ k1, UInt64(bytes.count) ^ k2)
     }
 
-    private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
-        let product = (state ^ word) &* multiplier
-        return product ^ (product >> 29)
+    private static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (high, low) = a.multipliedFullWidth(by: b)
+        return high ^ low
     }
 }
