@@ -34,7 +34,7 @@ final class CheckMemo: Sendable {
                 for item in request.query { text += item.name + "\u{1}" + item.value + "\u{2}" }
             }
             let named = endpoint.parameters.filter { $0.location == .header }.map { $0.name.lowercased() } + ["content-type"]
-            for header in request.headers where named.contains(where: { ProxyCore.sameName(header.name, lowercased: $0) }) {
+            for header in request.headers where named.contains(where: { HeaderName.same(header.name, $0) }) {
                 text += "\u{0}" + header.name.lowercased() + ":" + header.value
             }
             self.request = text

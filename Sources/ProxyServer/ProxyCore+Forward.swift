@@ -20,23 +20,15 @@ extension ProxyCore {
     /// which every header of every exchange would otherwise cost.
     private static let hopByHopByLength = Dictionary(grouping: hopByHop, by: \.utf8.count)
 
-    /// Whether `name` is `lowercased` (lowercase ASCII) in any case. Header names are tokens:
-    /// a name with another byte is not one of ours.
-    static func sameName(_ name: String, lowercased: String) -> Bool {
-        let left = name.utf8, right = lowercased.utf8
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { a, b in a == b || ((0x41...0x5A).contains(a) && a | 0x20 == b) }
-    }
-
-    /// The names a `Connection` header lists are hop-by-hop too, lowercased.
+    /// The names a `Connection` header lists are hop-by-hop too.
     private static func connectionNames(_ headers: [(name: String, value: String)]) -> [String] {
         var names: [String] = []
-        for header in headers where sameName(header.name, lowercased: "connection") {
+        for header in headers where HeaderName.same(header.name, "connection") {
             for name in header.value.utf8.split(separator: UInt8(ascii: ",")) {
                 // Optional white space is spaces and tabs (RFC 9110, 5.6.3).
                 let trimmed = name.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
                 guard !trimmed.isEmpty else { continue }
-                names.append(String(decoding: trimmed, as: UTF8.self).lowercased())
+                names.append(String(decoding: trimmed, as: UTF8.self))
             }
         }
         return names
@@ -45,10 +37,10 @@ extension ProxyCore {
     static func endToEnd(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         let listed = connectionNames(headers)
         return headers.filter { header in
-            if let named = hopByHopByLength[header.name.utf8.count], named.contains(where: { sameName(header.name, lowercased: $0) }) {
+            if let named = hopByHopByLength[header.name.utf8.count], named.contains(where: { HeaderName.same(header.name, $0) }) {
                 return false
             }
-            return !listed.contains { sameName(header.name, lowercased: $0) }
+            return !listed.contains { HeaderName.same(header.name, $0) }
         }
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// `caseInsensitiveCompare` goes through NSString, and a live run looks up a few headers per
 /// answer, so the bridge would be paid per answer. A name with any other character is compared as
 /// before, by Foundation, so that no lookup changes.
-enum HeaderName {
-    static func same(_ name: String, _ other: String) -> Bool {
+package enum HeaderName {
+    package static func same(_ name: String, _ other: String) -> Bool {
         var name = name, other = other
         let ascii: Bool? = name.withUTF8 { left in
             other.withUTF8 { right in
