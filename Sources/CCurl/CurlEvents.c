@@ -77,7 +77,26 @@ void ccurl_events_destroy(ccurl_events *events) {
     free(events);
 }
 
-int ccurl_events_run(ccurl_events *events, int cap_ms) {
+// A host's descriptor carries this bit above its number; libcurl's sockets carry none.
+#define CCURL_WATCHED ((uint64_t)1 << 32)
+
+int ccurl_events_watch(ccurl_events *events, int fd, int on) {
+    if (!on) return epoll_ctl(events->epoll, EPOLL_CTL_DEL, fd, NULL);
+    struct epoll_event interest = {0};
+    interest.events = EPOLLIN;
+    interest.data.u64 = CCURL_WATCHED | (uint32_t)fd;
+    return epoll_ctl(events->epoll, EPOLL_CTL_ADD, fd, &interest);
+}
+
+static _Thread_local void *ccurl_current_mark;
+
+void ccurl_set_current(void *mark) { ccurl_current_mark = mark; }
+
+void *ccurl_current(void) { return ccurl_current_mark; }
+
+int ccurl_events_run(ccurl_events *events, int cap_ms, int *watched, int *watched_count) {
+    int watched_room = *watched_count;
+    *watched_count = 0;
     int timeout = cap_ms;
     if (events->deadline >= 0) {
         int64_t left = events->deadline - ccurl_now();
@@ -89,6 +108,10 @@ int ccurl_events_run(ccurl_events *events, int cap_ms) {
     if (count < 0 && errno != EINTR) return -1;
     int acted = 0, running = 0;
     for (int i = 0; i < count; i++) {
+        if (ready[i].data.u64 & CCURL_WATCHED) {
+            if (*watched_count < watched_room) watched[(*watched_count)++] = (int)(uint32_t)ready[i].data.u64;
+            continue;
+        }
         int fd = ready[i].data.fd;
         if (fd == events->wake) {
             uint64_t value;

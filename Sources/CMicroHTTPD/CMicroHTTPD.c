@@ -93,7 +93,10 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         {MHD_OPTION_END, 0, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
-    if (limits->thread_pool_size > 0) {
+    if (limits->driven) {
+        // MHD_ALLOW_SUSPEND_RESUME brings an ITC: a resume from another thread wakes the loop.
+        flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_ALLOW_UPGRADE | MHD_USE_NO_LISTEN_SOCKET;
+    } else if (limits->thread_pool_size > 0) {
         flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC | MHD_ALLOW_UPGRADE
               | MHD_USE_NO_LISTEN_SOCKET;
         if (limits->thread_pool_size > 1) {
@@ -138,9 +141,9 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
     }
 
     *listener = NULL;
-    if (limits->thread_pool_size > 0) {
+    if (limits->thread_pool_size > 0 || limits->driven) {
         socklen_t length = address == (struct sockaddr *)&v4 ? sizeof v4 : sizeof v6;
-        if (!cmhd_listener_bind(listener, address, length, error, error_len))
+        if (!cmhd_listener_bind(listener, address, length, limits->driven != 0, error, error_len))
             return NULL;
     }
 
@@ -179,7 +182,7 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
         }
         cmhd_listener_close(*listener);
         *listener = NULL;
-    } else if (*listener != NULL && !cmhd_listener_start(*listener, daemon)) {
+    } else if (*listener != NULL && !limits->driven && !cmhd_listener_start(*listener, daemon)) {
         snprintf(error, error_len, "could not start the thread that accepts connections");
         cmhd_listener_close(*listener);
         *listener = NULL;
@@ -233,6 +236,23 @@ int cmhd_connection_address(struct MHD_Connection *connection, char *out, size_t
 void *cmhd_connection_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+
+int cmhd_daemon_epoll(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info == NULL ? -1 : info->epoll_fd;
+}
+
+long long cmhd_daemon_timeout(struct MHD_Daemon *daemon) {
+    MHD_UNSIGNED_LONG_LONG timeout = 0;
+    if (MHD_get_timeout(daemon, &timeout) != MHD_YES)
+        return -1;
+    return timeout > (MHD_UNSIGNED_LONG_LONG)INT32_MAX ? INT32_MAX : (long long)timeout;
+}
+
+struct MHD_Daemon *cmhd_connection_daemon(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    return info == NULL ? NULL : info->daemon;
 }
 
 uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon) {

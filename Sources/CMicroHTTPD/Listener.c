@@ -58,7 +58,8 @@ static void *cmhd_accept_loop(void *argument) {
     return NULL;
 }
 
-int cmhd_listener_bind(struct cmhd_listener **out, const struct sockaddr *address, socklen_t length, char *error, size_t error_len) {
+int cmhd_listener_bind(struct cmhd_listener **out, const struct sockaddr *address, socklen_t length, int reuse_port,
+                       char *error, size_t error_len) {
     *out = NULL;
     struct cmhd_listener *listener = calloc(1, sizeof *listener);
     if (listener == NULL) {
@@ -70,6 +71,7 @@ int cmhd_listener_bind(struct cmhd_listener **out, const struct sockaddr *addres
     listener->socket = socket(address->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (listener->socket < 0
         || setsockopt(listener->socket, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0
+        || (reuse_port && setsockopt(listener->socket, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0)
         || (address->sa_family == AF_INET6 && setsockopt(listener->socket, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0)
         || bind(listener->socket, address, length) != 0
         || listen(listener->socket, SOMAXCONN) != 0
@@ -94,6 +96,32 @@ int cmhd_listener_start(struct cmhd_listener *listener, struct MHD_Daemon *daemo
     listener->daemon = daemon;
     listener->running = pthread_create(&listener->thread, NULL, cmhd_accept_loop, listener) == 0;
     return listener->running;
+}
+
+int cmhd_listener_socket(const struct cmhd_listener *listener) {
+    return listener->socket;
+}
+
+// A driven daemon's accept, on its loop's thread: every connection waiting is handed to the
+// daemon. 1 when the backlog is drained, 0 when the socket no longer listens (a graceful stop
+// shut it down), -1 when the process is out of descriptors (the connection stays in the backlog,
+// so the caller stops watching the socket for a moment rather than being woken at once again).
+int cmhd_listener_accept(struct cmhd_listener *listener, struct MHD_Daemon *daemon) {
+    for (;;) {
+        struct sockaddr_storage address;
+        socklen_t length = sizeof address;
+        int client = accept4(listener->socket, (struct sockaddr *)&address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (client < 0) {
+            if (errno == EINTR || errno == ECONNABORTED)
+                continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK)
+                return 1;
+            if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+                return -1;
+            return 0;
+        }
+        (void)MHD_add_connection(daemon, client, (struct sockaddr *)&address, length);
+    }
 }
 
 uint16_t cmhd_listener_port(const struct cmhd_listener *listener) {

@@ -30,6 +30,10 @@ final class CurlDriver: Sendable {
         /// Streamed transfers whose sink has room again; the driver unpauses them.
         var resumed: [CurlTransfer] = []
         var shuttingDown = false
+        /// A host given to the driver and not yet attached on its thread.
+        var hosting: (any CurlLoopHost)?
+        /// Set by `wakeForHost`: the next turn does not wait.
+        var hostWoken = false
         /// The driver thread is waiting, or about to, with nothing queued: the next thing queued
         /// wakes it. While it runs it takes the queue on its next turn without being woken.
         var sleeping = false
@@ -39,6 +43,7 @@ final class CurlDriver: Sendable {
     struct LoopState {
         var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         var idleHandles: [UnsafeMutableRawPointer] = []
+        var host: (any CurlLoopHost)?
     }
 
     /// The longest wait: a bound on how late the thread would notice a lost wake.
@@ -125,6 +130,29 @@ final class CurlDriver: Sendable {
         }
     }
 
+    /// Runs `host` on this driver's thread from its next turn on.
+    func host(_ host: any CurlLoopHost) {
+        let wake = queue.withLock { queue in
+            queue.hosting = host
+            defer { queue.sleeping = false }
+            return queue.sleeping
+        }
+        if wake { ccurl_events_wake(events) }
+    }
+
+    /// The host's wake: its turn is due.
+    func wakeForHost() {
+        let wake = queue.withLock { queue in
+            queue.hostWoken = true
+            defer { queue.sleeping = false }
+            return queue.sleeping
+        }
+        if wake { ccurl_events_wake(events) }
+    }
+
+    /// The driver whose thread calls this, if any.
+    static var current: UnsafeMutableRawPointer? { ccurl_current() }
+
     /// Transfers handed to the driver and waiting for a free slot.
     var pendingCount: Int {
         queue.withLock { $0.pending.count }
@@ -164,19 +192,27 @@ final class CurlDriver: Sendable {
     // MARK: The driver thread
 
     private func run() {
+        ccurl_set_current(Unmanaged.passUnretained(self).toOpaque())
         var state = LoopState()
+        var watched = [Int32](repeating: -1, count: 8)
         while true {
-            let (starting, cancelled, stopping, resumed) = queue.withLock { queue in
+            let (starting, cancelled, stopping, resumed, hosting) = queue.withLock { queue in
                 queue.sleeping = false
-                if queue.shuttingDown { return ([CurlTransfer](), [CurlTransfer](), true, [CurlTransfer]()) }
+                queue.hostWoken = false
+                if queue.shuttingDown { return ([CurlTransfer](), [CurlTransfer](), true, [CurlTransfer](), nil as (any CurlLoopHost)?) }
+                defer { queue.hosting = nil }
                 let room = max(0, max(1, configuration.concurrency) - state.active.count)
                 let starting = Array(queue.pending.prefix(room))
                 queue.pending.removeFirst(starting.count)
                 for transfer in starting { transfer.lifecycle = .active }
                 defer { queue.cancelled.removeAll(); queue.resumed.removeAll() }
-                return (starting, queue.cancelled, false, queue.resumed)
+                return (starting, queue.cancelled, false, queue.resumed, queue.hosting)
             }
             if stopping { break }
+            if let hosting {
+                state.host = hosting
+                hosting.attached(to: CurlLoop(driver: self))
+            }
             unpause(resumed, state: state)
 
             for transfer in cancelled {
@@ -211,17 +247,27 @@ final class CurlDriver: Sendable {
             }
             // A finished transfer freed a slot: start the next one now rather than after a wait.
             if completedAny { continue }
+            let hostCap = state.host?.turn() ?? -1
             // Waits only when nothing is queued; else the next turn takes it at once.
             let idle = queue.withLock { queue in
-                guard !queue.shuttingDown, queue.cancelled.isEmpty, queue.resumed.isEmpty,
+                guard !queue.shuttingDown, queue.cancelled.isEmpty, queue.resumed.isEmpty, !queue.hostWoken,
                     queue.pending.isEmpty || state.active.count >= max(1, configuration.concurrency)
                 else { return false }
                 queue.sleeping = true
                 return true
             }
-            ccurl_events_run(events, idle ? Self.pollMilliseconds : 0)
+            let cap = !idle ? 0 : hostCap >= 0 ? min(Int32(clamping: hostCap), Self.pollMilliseconds) : Self.pollMilliseconds
+            var readyCount = Int32(watched.count)
+            ccurl_events_run(events, cap, &watched, &readyCount)
+            if readyCount > 0, let host = state.host {
+                // Awake now: what the host queues while it runs is taken on the next turn, with no wake.
+                queue.withLock { $0.sleeping = false }
+                for descriptor in watched.prefix(Int(readyCount)) { host.ready(descriptor) }
+            }
         }
         drain(&state)
+        // The host's objects may hold this driver: let go of them here, once nothing calls them.
+        state.host = nil
         exited.signal()
     }
 

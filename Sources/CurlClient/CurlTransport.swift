@@ -32,11 +32,28 @@ public final class CurlTransport: Transport {
         }
     }
 
-    /// The driver the next transfer goes to.
+    /// The driver the next transfer goes to: the calling thread's own when it is one of them (a
+    /// host's handler starts its transfer on its own loop, with no wake), else the next in turn.
     var driver: Result<CurlDriver, TransportError> {
         drivers.map { drivers in
-            drivers.count == 1 ? drivers[0] : drivers[turn.add(1, ordering: .relaxed).oldValue % drivers.count]
+            if drivers.count == 1 { return drivers[0] }
+            if let current = CurlDriver.current,
+                let own = drivers.first(where: { Unmanaged.passUnretained($0).toOpaque() == current })
+            {
+                return own
+            }
+            return drivers[turn.add(1, ordering: .relaxed).oldValue % drivers.count]
         }
+    }
+
+    /// Runs each host on a driver thread of its own, beside its libcurl transfers; as many hosts
+    /// as `configuration.drivers`.
+    public func host(_ hosts: [any CurlLoopHost]) throws(TransportError) {
+        let drivers = try drivers.get()
+        guard hosts.count == drivers.count else {
+            throw TransportError(.other, "\(hosts.count) loop hosts for \(drivers.count) drivers")
+        }
+        for (driver, host) in zip(drivers, hosts) { driver.host(host) }
     }
 
     deinit {

@@ -7,7 +7,14 @@ extension HTTPServerConfiguration {
         switch threadModel {
         case .threadPerConnection: 0
         case let .pool(threads): UInt32(clamping: max(1, threads))
+        case .loops: 1
         }
+    }
+
+    /// What the C shim takes: 0 unless the caller runs the loops.
+    var loopCount: Int {
+        if case let .loops(count) = threadModel { return max(1, count) }
+        return 0
     }
 
     /// A pool's threads each keep one list of their connections by last activity for

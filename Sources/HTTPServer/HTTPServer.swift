@@ -34,6 +34,8 @@ public final class HTTPServer: Sendable {
         /// A pool's own listening socket and accepting thread (libmicrohttpd's quiesce races its
         /// epoll workers): closed first by either stop.
         var listener: ListenerPointer?
+        /// A `.loops` server's loops, the first of them on `daemon`: stopped through their runners first.
+        var loops: [ServerLoop] = []
     }
 
     /// The accepting thread is stopped from whichever thread stops the server.
@@ -78,15 +80,21 @@ public final class HTTPServer: Sendable {
             }
             // A descriptor per connection, plus some for the process's own files.
             let openFiles = Int(cmhd_raise_open_file_limit())
+            // Loops each count their own connections: each gets its share of the limits. The kernel
+            // spreads connections over the loops' sockets by their addresses and ports, so one
+            // address's connections split about evenly too.
+            let loopCount = configuration.loopCount
+            let share = { (limit: Int) in loopCount == 0 ? limit : (limit + loopCount - 1) / loopCount }
             var limits = cmhd_limits(
                 // In a pool, libmicrohttpd would move the connection in a shared list on every read and
                 // write for its idle timeout; the deadlines hold that bound instead (see
                 // `keepsIdleTimeoutItself`).
                 idle_timeout: configuration.keepsIdleTimeoutItself ? 0 : UInt32(clamping: max(configuration.idleTimeout, 0)),
-                connection_limit: UInt32(clamping: max(1, min(configuration.connectionLimit, openFiles - 64))),
-                per_ip_connection_limit: UInt32(clamping: max(configuration.perClientConnectionLimit, 0)),
+                connection_limit: UInt32(clamping: share(max(1, min(configuration.connectionLimit, openFiles - 64)))),
+                per_ip_connection_limit: UInt32(clamping: share(max(configuration.perClientConnectionLimit, 0))),
                 thread_pool_size: configuration.threadPoolSize,
-                max_query_arguments: UInt32(clamping: max(configuration.maxQueryParameters, 0)))
+                max_query_arguments: UInt32(clamping: max(configuration.maxQueryParameters, 0)),
+                driven: loopCount > 0 ? 1 : 0)
             if configuration.tls != nil, cmhd_tls_supported() == 0 {
                 throw HTTPServerError(host: host, port: requestedPort, reason: "this libmicrohttpd is built without TLS")
             }
@@ -95,9 +103,12 @@ public final class HTTPServer: Sendable {
             let contextPointer = Unmanaged.passUnretained(context).toOpaque()
             let pem = configuration.tls.map { PEMStrings($0) }
             var listener: OpaquePointer?
-            let daemon = error.withUnsafeMutableBufferPointer { buffer in
+            var loops: [ServerLoop] = []
+            var port = requestedPort
+            func startDaemon() -> OpaquePointer? {
+                error.withUnsafeMutableBufferPointer { buffer in
                 cmhd_start_daemon(
-                    host, UInt16(requestedPort), &limits, pem?.settings,
+                    host, UInt16(port), &limits, pem?.settings,
                     { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
                         HTTPServer.access(
                             cls: cls, connection: connection, url: url, method: method,
@@ -114,6 +125,25 @@ public final class HTTPServer: Sendable {
                     },
                     contextPointer,
                     &listener, buffer.baseAddress, buffer.count)
+                }
+            }
+            var daemon = startDaemon()
+            if loopCount > 0, let first = daemon, let firstListener = listener {
+                loops.append(ServerLoop(daemon: first, listener: firstListener))
+                port = Int(cmhd_listener_port(firstListener))
+                while loops.count < loopCount {
+                    guard let next = startDaemon(), let nextListener = listener else {
+                        for loop in loops {
+                            MHD_stop_daemon(loop.rawDaemon)
+                            cmhd_listener_close(loop.rawListener)
+                        }
+                        daemon = nil
+                        break
+                    }
+                    loops.append(ServerLoop(daemon: next, listener: nextListener))
+                }
+                listener = nil
+                for loop in loops { context.loops.add(loop) }
             }
             guard let daemon else {
                 context.deadlines.stop()
@@ -124,8 +154,14 @@ public final class HTTPServer: Sendable {
             state.context = context
             state.pem = pem
             state.listener = listener.map { ListenerPointer(raw: $0) }
-            state.port = Int(listener.map { cmhd_listener_port($0) } ?? cmhd_daemon_port(daemon))
+            state.loops = loops
+            state.port = loops.isEmpty ? Int(listener.map { cmhd_listener_port($0) } ?? cmhd_daemon_port(daemon)) : port
         }
+    }
+
+    /// A `.loops` server's loops after `start()`, for their runners to attach; empty otherwise.
+    public var loops: [ServerLoop] {
+        state.withLock { $0.loops }
     }
 
     /// The bound port after `start()`; 0 before.
@@ -147,20 +183,29 @@ public final class HTTPServer: Sendable {
     public func stop() {
         // Taken out under the lock but stopped outside it: stopping joins connection threads,
         // and a handler on one of them might be reading `port`.
-        let (daemon, context, pem, listener, accepting) = state.withLock {
-            state -> (DaemonPointer?, HandlerContext?, PEMStrings?, Int32, ListenerPointer?) in
+        let (daemon, context, pem, listener, accepting, loops) = state.withLock {
+            state -> (DaemonPointer?, HandlerContext?, PEMStrings?, Int32, ListenerPointer?, [ServerLoop]) in
             defer {
                 state.daemon = nil
                 state.context = nil
                 state.pem = nil
                 state.quiescedListener = -1
                 state.listener = nil
+                state.loops = []
             }
-            return (state.daemon, state.context, state.pem, state.quiescedListener, state.listener)
+            return (state.daemon, state.context, state.pem, state.quiescedListener, state.listener, state.loops)
         }
         // Before the daemon: the accepting thread hands connections to it.
         if let accepting { cmhd_listener_close(accepting.raw) }
-        if let daemon {
+        if !loops.isEmpty {
+            // The runners first: a daemon must not be stopped while its loop may still run it.
+            for loop in loops { loop.halt() }
+            context?.suspended.stop()
+            for loop in loops {
+                MHD_stop_daemon(loop.rawDaemon)
+                cmhd_listener_close(loop.rawListener)
+            }
+        } else if let daemon {
             context?.suspended.stop()
             MHD_stop_daemon(daemon.raw)
         }
@@ -182,6 +227,11 @@ public final class HTTPServer: Sendable {
         // in between; the quiesce itself joins nothing.
         let context = state.withLock { state -> HandlerContext? in
             guard let daemon = state.daemon, state.quiescedListener < 0 else { return state.context }
+            if !state.loops.isEmpty {
+                // Each loop's own socket: shut down, so a connect is refused; closed by `stop()`.
+                for loop in state.loops { loop.closeListener() }
+                return state.context
+            }
             if let accepting = state.listener {
                 // A pool's own socket: closed, so a connect is refused and the port is free.
                 cmhd_listener_close(accepting.raw)

@@ -6,7 +6,8 @@ final class HandlerContext: Sendable {
     let configuration: HTTPServerConfiguration
     let budget: RequestBodyBudget
     let deadlines: ConnectionDeadlines
-    let suspended = SuspendedConnections()
+    let suspended: SuspendedConnections
+    let loops: ServerLoopDirectory
     /// Read on every request, so kept apart from `configuration` (reading one of its fields
     /// through the TLS settings retained their strings each time).
     let threadPerConnection: Bool
@@ -22,6 +23,8 @@ final class HandlerContext: Sendable {
         self.handler = handler
         self.configuration = configuration
         threadPerConnection = configuration.threadModel == .threadPerConnection
+        loops = ServerLoopDirectory(driven: configuration.loopCount > 0)
+        suspended = SuspendedConnections(loops: loops)
         uploadThreshold = threadPerConnection ? 0 : max(0, configuration.streamsRequestBodiesPast)
         clientCertificateRequired = configuration.tls.flatMap { $0.clientCAPEM == nil ? nil : $0.closesWithoutClientCertificate }
         self.shortcut = clientCertificateRequired == nil ? shortcut : nil

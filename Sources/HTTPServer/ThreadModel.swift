@@ -7,4 +7,8 @@ public enum ThreadModel: Sendable, Equatable {
     /// so far more requests per second, but a handler must never block. A delayed answer
     /// (`ServerResponse.delay`) suspends its connection instead of sleeping.
     case pool(threads: Int)
+    /// This many epoll loops with no thread of their own: each is run by its caller's thread
+    /// (`HTTPServer.loops`, `ServerLoop`) beside that thread's other sockets, so that a handler
+    /// and what it waits on share one thread. Handlers must never block, as in a pool.
+    case loops(Int)
 }

@@ -37,6 +37,8 @@ final class ProxyCore: Sendable {
         routes = RouteTable(api.endpoints)
         var upstream = options.upstreamConfiguration
         upstream.passThrough = true
+        // A multi handle per loop: each loop's exchanges call the upstream from its own thread.
+        upstream.drivers = options.loopCount
         transport = CurlTransport(configuration: upstream)
         book = FindingBook(limit: options.findingLimit)
         coverage = ProxyCoverage(undeclaredLimit: options.undeclaredLimit)

@@ -10,8 +10,8 @@ public struct ProxyOptions: Sendable {
     public var host = "127.0.0.1"
     /// 0 binds any free port.
     public var port = 8080
-    /// The listening side's limits: deadlines, connection caps, the request body budget. A pool
-    /// of epoll threads, so no thread waits for a client or for the upstream.
+    /// The listening side's limits: deadlines, connection caps, the request body budget. Its
+    /// thread model is the proxy's own (`ProxyLoop`), whatever this says.
     public var configuration: HTTPServerConfiguration
     /// The upstream side: TLS, timeouts, transfers in flight. Always in pass-through mode.
     public var upstreamConfiguration: CurlConfiguration
@@ -58,6 +58,7 @@ public struct ProxyOptions: Sendable {
     /// judges a request before it goes on).
     var listening: HTTPServerConfiguration {
         var listening = configuration
+        listening.threadModel = .loops(loopCount)
         if !enforce, streamThreshold > 0 {
             listening.streamsRequestBodiesPast = min(streamThreshold, configuration.maxRequestBody)
         }
@@ -78,18 +79,22 @@ public struct ProxyOptions: Sendable {
     /// Receives one line per new finding (escaped, redacted), batched by the caller if it likes.
     public var logText: (@Sendable (String) -> Void)?
 
+    /// The proxy's loops (`ProxyLoop`), each a thread serving its share of the connections and
+    /// their upstream calls: one per core by default.
+    public var loops = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))
+
+    /// The loops the proxy runs: no more than upstream transfers may be in flight, since each
+    /// loop's libcurl handle takes its share of them.
+    var loopCount: Int { max(1, min(loops, upstreamConfiguration.concurrency)) }
+
     public init(upstream: URL, port: Int = 8080) {
         self.upstream = upstream
         self.port = port
         var configuration = HTTPServerConfiguration(maxRequestBody: 32 << 20)
-        configuration.threadModel = .pool(threads: 2)
         configuration.keepsRawQuery = true
         self.configuration = configuration
         var upstreamConfiguration = CurlConfiguration(concurrency: 1024, timeout: 60, maxBodyBytes: 64 << 20)
         upstreamConfiguration.passThrough = true
-        // One multi handle: with a second one the answers outpace the checks on two cores, and
-        // the exchanges waiting for their checks pile up in memory instead of staying flat.
-        upstreamConfiguration.drivers = 1
         self.upstreamConfiguration = upstreamConfiguration
     }
 

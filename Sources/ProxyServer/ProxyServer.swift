@@ -8,9 +8,10 @@ import HTTPServer
 /// findings are grouped (`FindingBook`), the routes the traffic reached are counted
 /// (`ProxyCoverage`), and `report` gives both as a `Report` for every format the tool writes.
 ///
-/// The listening side is a pool of epoll threads and the upstream side one libcurl multi handle:
-/// an exchange waits for the upstream with its connection suspended, so no thread waits for a
-/// client or for the upstream.
+/// The proxy runs a few loops (`ProxyLoop`), each one thread whose epoll set holds both a
+/// listening daemon's connections and a libcurl multi handle's: an exchange waits for the
+/// upstream with its connection suspended, so no thread waits for a client or for the upstream,
+/// and the request, the upstream call and the answer never change threads.
 public final class ProxyServer: Sendable {
     public let api: API
     public let options: ProxyOptions
@@ -30,6 +31,12 @@ public final class ProxyServer: Sendable {
 
     public func start() throws {
         try server.start()
+        do {
+            try core.transport.host(server.loops.map { ProxyLoop($0) })
+        } catch {
+            server.stop()
+            throw error
+        }
     }
 
     /// Stops accepting; exchanges under way are cut. Idempotent.

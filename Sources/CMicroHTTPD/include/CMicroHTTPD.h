@@ -25,6 +25,10 @@ struct cmhd_limits {
     /// Query parameters a request may carry; past that it reaches the handler marked by
     /// `cmhd_too_many_arguments()` and without its query (0 = no limit of its own).
     unsigned max_query_arguments;
+    /// Non-zero: no thread of its own. The daemon polls with epoll in a loop its caller runs
+    /// (`cmhd_daemon_epoll`, `MHD_run`), beside that loop's other sockets, and accepts on a
+    /// listening socket of its own that shares the port with its sibling daemons (SO_REUSEPORT).
+    unsigned driven;
 };
 
 /// The request context a request starts with when its query has more than `max_query_arguments`
@@ -74,8 +78,13 @@ struct MHD_Daemon *cmhd_start_daemon(const char *host, uint16_t port, const stru
 /// stops the thread and closes the socket, after which a connect is refused. Close it before
 /// the daemon is stopped.
 struct cmhd_listener;
-int cmhd_listener_bind(struct cmhd_listener **out, const struct sockaddr *address, socklen_t length,
+int cmhd_listener_bind(struct cmhd_listener **out, const struct sockaddr *address, socklen_t length, int reuse_port,
                        char *error, size_t error_len);
+int cmhd_listener_socket(const struct cmhd_listener *listener);
+int cmhd_listener_accept(struct cmhd_listener *listener, struct MHD_Daemon *daemon);
+int cmhd_daemon_epoll(struct MHD_Daemon *daemon);
+long long cmhd_daemon_timeout(struct MHD_Daemon *daemon);
+struct MHD_Daemon *cmhd_connection_daemon(struct MHD_Connection *connection);
 int cmhd_listener_start(struct cmhd_listener *listener, struct MHD_Daemon *daemon);
 uint16_t cmhd_listener_port(const struct cmhd_listener *listener);
 void cmhd_listener_close(struct cmhd_listener *listener);

@@ -35,13 +35,16 @@ final class SuspendedConnections: Sendable {
 
     private let state = Mutex(State())
     private let watcher: Watcher
+    /// Resumes a connection, waking the loop that serves it when the server's loops are driven.
+    let loops: ServerLoopDirectory
 
     /// A dispatch source may be cancelled from any thread.
     private struct Watcher: @unchecked Sendable {
         let source: any DispatchSourceTimer
     }
 
-    init() {
+    init(loops: ServerLoopDirectory) {
+        self.loops = loops
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "HTTPServer.suspended"))
         watcher = Watcher(source: source)
         source.schedule(deadline: .now() + Self.watchInterval, repeating: Self.watchInterval, leeway: .milliseconds(10))
@@ -93,7 +96,7 @@ final class SuspendedConnections: Sendable {
             return connection
         }
         guard let taken else { return }
-        MHD_resume_connection(taken)
+        loops.resume(taken)
         state.withLock { $0.resuming -= 1 }
     }
 
@@ -106,7 +109,7 @@ final class SuspendedConnections: Sendable {
         watcher.source.cancel()
         state.withLock { state in
             for waiting in state.waiting.values {
-                if let connection = OpaquePointer(bitPattern: waiting.connection) { MHD_resume_connection(connection) }
+                if let connection = OpaquePointer(bitPattern: waiting.connection) { loops.resume(connection) }
             }
             state.waiting = [:]
             state.stopped = true
@@ -127,7 +130,7 @@ final class SuspendedConnections: Sendable {
                     let connection = OpaquePointer(bitPattern: waiting.connection)
                 else { continue }
                 state.abandoned.insert(key)
-                MHD_resume_connection(connection)
+                loops.resume(connection)
             }
         }
     }

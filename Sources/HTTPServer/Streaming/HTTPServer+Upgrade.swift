@@ -19,7 +19,10 @@ extension HTTPServer {
                 // The tunnel keeps deadlines of its own: the server's (a send deadline) would cut it.
                 if let connection { handoff.context.deadlines.upgraded(connection) }
                 let early = extra.map { Data(bytes: $0, count: extraSize) } ?? Data()
-                handoff.upgraded(UpgradedConnection(socket: socket, early: early, handle: handle))
+                let loops = handoff.context.loops
+                let daemon = UInt(bitPattern: connection.flatMap { cmhd_connection_daemon($0) })
+                handoff.upgraded(
+                    UpgradedConnection(socket: socket, early: early, handle: handle) { loops.runSoon(daemon) })
             }, cls)
         guard let response else {
             Unmanaged<UpgradeHandoff>.fromOpaque(cls).release()
@@ -76,3 +79,4 @@ extension HTTPServer {
         return MHD_queue_response(connection, status, response)
     }
 }
+

@@ -14,16 +14,20 @@ public final class UpgradedConnection: @unchecked Sendable {
     public let early: Data
     private let handle: OpaquePointer
     private let closed = Atomic(false)
+    /// Tells the connection's loop, when the caller runs it, that the close awaits it.
+    private let closing: @Sendable () -> Void
 
-    init(socket: Int32, early: Data, handle: OpaquePointer) {
+    init(socket: Int32, early: Data, handle: OpaquePointer, closing: @escaping @Sendable () -> Void) {
         self.socket = socket
         self.early = early
         self.handle = handle
+        self.closing = closing
     }
 
     /// Ends the connection; later calls do nothing.
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         _ = cmhd_upgrade_close(handle)
+        closing()
     }
 }
