@@ -22,6 +22,9 @@ final class CurlDriver: Sendable {
     private let exited = DispatchSemaphore(value: 0)
     private let exitObserved = Mutex(false)
     let connectionsOpened = Atomic<Int>(0)
+    /// Work its host's thread queued for after the host's turn (`CurlTransport.afterTurn`).
+    /// Touched on the driver's thread only.
+    nonisolated(unsafe) var afterTurn: [@Sendable () -> Void] = []
 
     struct Queue {
         var pending: [CurlTransfer] = []
@@ -248,6 +251,14 @@ final class CurlDriver: Sendable {
             // A finished transfer freed a slot: start the next one now rather than after a wait.
             if completedAny { continue }
             let hostCap = state.host?.turn() ?? -1
+            if !afterTurn.isEmpty {
+                // After the turn: the answers it sent are out before this work runs. What the
+                // work queued (a transfer, a resumed answer) is taken on the next turn.
+                let work = afterTurn
+                afterTurn = []
+                for item in work { item() }
+                continue
+            }
             // Waits only when nothing is queued; else the next turn takes it at once.
             let idle = queue.withLock { queue in
                 guard !queue.shuttingDown, queue.cancelled.isEmpty, queue.resumed.isEmpty, !queue.hostWoken,

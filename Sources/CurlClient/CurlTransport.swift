@@ -46,6 +46,18 @@ public final class CurlTransport: Transport {
         }
     }
 
+    /// Queues `work` to run on the calling thread after its host's next turn, when the calling
+    /// thread is one of this transport's driver threads; false (nothing queued) on any other.
+    /// A host's own work (a proxy's checks) then costs no hand-over to another thread and runs
+    /// once the answers of the turn are out.
+    public func afterTurn(_ work: @escaping @Sendable () -> Void) -> Bool {
+        guard let current = CurlDriver.current, case .success(let drivers) = drivers,
+            let own = drivers.first(where: { Unmanaged.passUnretained($0).toOpaque() == current })
+        else { return false }
+        own.afterTurn.append(work)
+        return true
+    }
+
     /// Runs each host on a driver thread of its own, beside its libcurl transfers; as many hosts
     /// as `configuration.drivers`.
     public func host(_ hosts: [any CurlLoopHost]) throws(TransportError) {

@@ -2,16 +2,17 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Where the proxy's checks run: on threads of their own, never on those that move bytes. A check
-/// (parsing, decoding, drift) costs far more than passing an answer on; run where the upstream's
-/// answers resume, a burst of large answers would hold every later answer behind its checks.
+/// Where the proxy's checks run: never before the answer they judge is on its way (except under
+/// --enforce, where the answer waits for its verdict). A check (parsing, decoding, drift) costs
+/// far more than passing an answer on.
 ///
 /// The checks waiting are bounded by the bytes they hold: past `budget`, an exchange passes
 /// unchecked and is counted, so a client faster than the checks costs coverage, not memory.
 ///
-/// The checks wait in one list drained by at most `width` workers, each running until the list
-/// is empty. A check submitted while the workers are busy wakes no thread: under load the queue
-/// costs a lock per exchange, not a thread woken and put back to sleep per exchange.
+/// A check submitted on a proxy loop's thread runs on that thread after the loop's turn, once the
+/// turn's answers are out (`local`): no thread is woken for it, and the loops (one per core)
+/// share the checks as they share the exchanges. Others wait in one list drained by at most
+/// `width` workers, each running until the list is empty.
 final class CheckQueue: Sendable {
     private struct Waiting {
         var checks: [(@Sendable () -> Void, Int)] = []
@@ -40,10 +41,17 @@ final class CheckQueue: Sendable {
     private let dropped = Atomic<Int>(0)
     let budget: Int
     let width: Int
+    /// Takes a check to run on the submitting thread later (a proxy loop's, after its turn), or
+    /// returns false and the workers run it.
+    private let local: (@Sendable (@escaping @Sendable () -> Void) -> Bool)?
 
-    init(budget: Int, width: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    init(
+        budget: Int, width: Int = ProcessInfo.processInfo.activeProcessorCount,
+        local: (@Sendable (@escaping @Sendable () -> Void) -> Bool)? = nil
+    ) {
         self.budget = budget
         self.width = max(1, width)
+        self.local = local
     }
 
     /// Runs `check` later, unless `bytes` more would pass the budget; then returns false and the
@@ -55,6 +63,12 @@ final class CheckQueue: Sendable {
             waiting.subtract(cost, ordering: .relaxed)
             dropped.add(1, ordering: .relaxed)
             return false
+        }
+        if let local, local({ [self] in
+            check()
+            waiting.subtract(cost, ordering: .relaxed)
+        }) {
+            return true
         }
         let startsWorker = list.withLock { list in
             list.checks.append((check, cost))

@@ -39,12 +39,13 @@ final class ProxyCore: Sendable {
         upstream.passThrough = true
         // A multi handle per loop: each loop's exchanges call the upstream from its own thread.
         upstream.drivers = options.loopCount
-        transport = CurlTransport(configuration: upstream)
+        let transport = CurlTransport(configuration: upstream)
+        self.transport = transport
         book = FindingBook(limit: options.findingLimit)
         coverage = ProxyCoverage(undeclaredLimit: options.undeclaredLimit)
         check = ExchangeCheck(api: api, mocks: mocks, redactor: api.makeRedactor(), cap: options.upstreamConfiguration.maxBodyBytes)
         basePath = options.basePath
-        checks = CheckQueue(budget: options.checkBudget)
+        checks = CheckQueue(budget: options.checkBudget) { transport.afterTurn($0) }
         newShapes = options.recordNew == nil ? nil : NewShapes()
         pages = ProxyPageStreams(limit: options.pageStreamLimit)
         tunnels = TunnelPump(limits: options.tunnelLimits, upstream: options.upstreamConfiguration)
