@@ -133,29 +133,6 @@ final class CurlDriver: Sendable {
         }
     }
 
-    /// Runs `host` on this driver's thread from its next turn on.
-    func host(_ host: any CurlLoopHost) {
-        let wake = queue.withLock { queue in
-            queue.hosting = host
-            defer { queue.sleeping = false }
-            return queue.sleeping
-        }
-        if wake { ccurl_events_wake(events) }
-    }
-
-    /// The host's wake: its turn is due.
-    func wakeForHost() {
-        let wake = queue.withLock { queue in
-            queue.hostWoken = true
-            defer { queue.sleeping = false }
-            return queue.sleeping
-        }
-        if wake { ccurl_events_wake(events) }
-    }
-
-    /// The driver whose thread calls this, if any.
-    static var current: UnsafeMutableRawPointer? { ccurl_current() }
-
     /// Transfers handed to the driver and waiting for a free slot.
     var pendingCount: Int {
         queue.withLock { $0.pending.count }

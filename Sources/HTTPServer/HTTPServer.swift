@@ -107,24 +107,24 @@ public final class HTTPServer: Sendable {
             var port = requestedPort
             func startDaemon() -> OpaquePointer? {
                 error.withUnsafeMutableBufferPointer { buffer in
-                cmhd_start_daemon(
-                    host, UInt16(port), &limits, pem?.settings,
-                    { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
-                        HTTPServer.access(
-                            cls: cls, connection: connection, url: url, method: method,
-                            uploadData: uploadData, uploadDataSize: uploadDataSize,
-                            requestContext: requestContext)
-                    },
-                    contextPointer,
-                    { cls, connection, requestContext, _ in
-                        HTTPServer.completed(cls: cls, connection: connection, requestContext: requestContext)
-                    },
-                    contextPointer,
-                    { cls, connection, socketContext, event in
-                        HTTPServer.notify(cls: cls, connection: connection, socketContext: socketContext, event: event)
-                    },
-                    contextPointer,
-                    &listener, buffer.baseAddress, buffer.count)
+                    cmhd_start_daemon(
+                        host, UInt16(port), &limits, pem?.settings,
+                        { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
+                            HTTPServer.access(
+                                cls: cls, connection: connection, url: url, method: method,
+                                uploadData: uploadData, uploadDataSize: uploadDataSize,
+                                requestContext: requestContext)
+                        },
+                        contextPointer,
+                        { cls, connection, requestContext, _ in
+                            HTTPServer.completed(cls: cls, connection: connection, requestContext: requestContext)
+                        },
+                        contextPointer,
+                        { cls, connection, socketContext, event in
+                            HTTPServer.notify(cls: cls, connection: connection, socketContext: socketContext, event: event)
+                        },
+                        contextPointer,
+                        &listener, buffer.baseAddress, buffer.count)
                 }
             }
             var daemon = startDaemon()

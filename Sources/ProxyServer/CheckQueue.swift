@@ -64,10 +64,12 @@ final class CheckQueue: Sendable {
             dropped.add(1, ordering: .relaxed)
             return false
         }
-        if let local, local({ [self] in
-            check()
-            waiting.subtract(cost, ordering: .relaxed)
-        }) {
+        if let local,
+            local({ [self] in
+                check()
+                waiting.subtract(cost, ordering: .relaxed)
+            })
+        {
             return true
         }
         let startsWorker = list.withLock { list in

@@ -13,6 +13,39 @@ import Testing
         while !condition() { try await Task.sleep(for: .milliseconds(2)) }
     }
 
+    /// A check submitted where the local runner takes it (a proxy loop's thread) runs there, with
+    /// its bytes held against the budget until it has run; elsewhere the workers run it.
+    @Test(.timeLimit(.minutes(1))) func aCheckTheLocalRunnerTakesRunsThereAndHoldsItsBytesUntilThen() async throws {
+        let taken = Mutex<[@Sendable () -> Void]>([])
+        let local = Atomic(true)
+        let queue = CheckQueue(budget: 100, width: 1) { check in
+            guard local.load(ordering: .relaxed) else { return false }
+            taken.withLock { $0.append(check) }
+            return true
+        }
+        let ran = Atomic<Int>(0)
+        #expect(queue.submit(bytes: 60) { ran.add(1, ordering: .relaxed) })
+        #expect(taken.withLock { $0.count } == 1)
+        #expect(queue.busyWorkers == 0)
+        // Not run yet: its 60 bytes still count, so 60 more pass the budget.
+        #expect(!queue.submit(bytes: 60) { ran.add(1, ordering: .relaxed) })
+        #expect(queue.droppedCount == 1)
+        for check in taken.withLock({ list in
+            defer { list.removeAll() }; return list
+        }) { check() }
+        #expect(ran.load(ordering: .relaxed) == 1)
+        // Run, it gave its bytes back.
+        #expect(queue.submit(bytes: 60) { ran.add(1, ordering: .relaxed) })
+        for check in taken.withLock({ list in
+            defer { list.removeAll() }; return list
+        }) { check() }
+        #expect(ran.load(ordering: .relaxed) == 2)
+        local.store(false, ordering: .relaxed)
+        #expect(queue.submit(bytes: 60) { ran.add(1, ordering: .relaxed) })
+        try await Self.waitUntil { ran.load(ordering: .relaxed) == 3 }
+        #expect(taken.withLock { $0.isEmpty })
+    }
+
     @Test(.timeLimit(.minutes(1))) func checksAfterTheWorkersWentIdleStillRun() async throws {
         let queue = CheckQueue(budget: 1 << 20, width: 2)
         let ran = Atomic<Int>(0)

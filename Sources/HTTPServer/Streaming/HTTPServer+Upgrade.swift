@@ -79,4 +79,3 @@ extension HTTPServer {
         return MHD_queue_response(connection, status, response)
     }
 }
-
