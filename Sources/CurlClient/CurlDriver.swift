@@ -253,6 +253,12 @@ final class CurlDriver: Sendable {
                 for descriptor in watched.prefix(Int(readyCount)) { host.ready(descriptor) }
             }
         }
+        // Work queued for after the last turn still runs (a proxy's checks: its report counts them).
+        while !afterTurn.isEmpty {
+            let work = afterTurn
+            afterTurn = []
+            for item in work { item() }
+        }
         drain(&state)
         // The host's objects may hold this driver: let go of them here, once nothing calls them.
         state.host = nil
