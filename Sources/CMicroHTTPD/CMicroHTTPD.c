@@ -224,8 +224,12 @@ int cmhd_connection_socket(struct MHD_Connection *connection) {
 
 int cmhd_connection_address(struct MHD_Connection *connection, char *out, size_t out_len) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (info == NULL || info->client_addr == NULL || out_len == 0) return 0;
-    const struct sockaddr *address = info->client_addr;
+    if (info == NULL || info->client_addr == NULL) return 0;
+    return cmhd_format_address(info->client_addr, out, out_len);
+}
+
+int cmhd_format_address(const struct sockaddr *address, char *out, size_t out_len) {
+    if (address == NULL || out_len == 0) return 0;
     const void *bytes = NULL;
     if (address->sa_family == AF_INET) bytes = &((const struct sockaddr_in *)address)->sin_addr;
     else if (address->sa_family == AF_INET6) bytes = &((const struct sockaddr_in6 *)address)->sin6_addr;

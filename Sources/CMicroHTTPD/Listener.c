@@ -103,10 +103,12 @@ int cmhd_listener_socket(const struct cmhd_listener *listener) {
 }
 
 // A driven daemon's accept, on its loop's thread: every connection waiting is handed to the
-// daemon. 1 when the backlog is drained, 0 when the socket no longer listens (a graceful stop
-// shut it down), -1 when the process is out of descriptors (the connection stays in the backlog,
-// so the caller stops watching the socket for a moment rather than being woken at once again).
-int cmhd_listener_accept(struct cmhd_listener *listener, struct MHD_Daemon *daemon) {
+// daemon if `admission` admits it (the server's caps, counted over all its loops), else closed.
+// 1 when the backlog is drained, 0 when the socket no longer listens (a graceful stop shut it
+// down), -1 when the process is out of descriptors (the connection stays in the backlog, so the
+// caller stops watching the socket for a moment rather than being woken at once again).
+int cmhd_listener_accept(struct cmhd_listener *listener, struct MHD_Daemon *daemon, cmhd_admission admission,
+                         void *admission_context) {
     for (;;) {
         struct sockaddr_storage address;
         socklen_t length = sizeof address;
@@ -120,7 +122,12 @@ int cmhd_listener_accept(struct cmhd_listener *listener, struct MHD_Daemon *daem
                 return -1;
             return 0;
         }
-        (void)MHD_add_connection(daemon, client, (struct sockaddr *)&address, length);
+        if (!admission(admission_context, (struct sockaddr *)&address, 1)) {
+            close(client);
+            continue;
+        }
+        if (MHD_add_connection(daemon, client, (struct sockaddr *)&address, length) != MHD_YES)
+            (void)admission(admission_context, (struct sockaddr *)&address, 0);
     }
 }
 

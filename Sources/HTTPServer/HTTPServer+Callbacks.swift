@@ -250,6 +250,9 @@ extension HTTPServer {
         case 1:
             context.deadlines.closed(connection, context: socketContext.pointee)
             socketContext.pointee = nil
+            if let admission = context.admission {
+                admission.release(clientAddress(of: connection) ?? "")
+            }
         default:
             break
         }

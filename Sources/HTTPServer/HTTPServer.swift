@@ -80,18 +80,16 @@ public final class HTTPServer: Sendable {
             }
             // A descriptor per connection, plus some for the process's own files.
             let openFiles = Int(cmhd_raise_open_file_limit())
-            // Loops each count their own connections: each gets its share of the limits. The kernel
-            // spreads connections over the loops' sockets by their addresses and ports, so one
-            // address's connections split about evenly too.
+            // Loops hold the caps over all of them (`ConnectionAdmission`) before a daemon sees a
+            // connection; each daemon's own caps, the same numbers, are only a backstop.
             let loopCount = configuration.loopCount
-            let share = { (limit: Int) in loopCount == 0 ? limit : (limit + loopCount - 1) / loopCount }
             var limits = cmhd_limits(
                 // In a pool, libmicrohttpd would move the connection in a shared list on every read and
                 // write for its idle timeout; the deadlines hold that bound instead (see
                 // `keepsIdleTimeoutItself`).
                 idle_timeout: configuration.keepsIdleTimeoutItself ? 0 : UInt32(clamping: max(configuration.idleTimeout, 0)),
-                connection_limit: UInt32(clamping: share(max(1, min(configuration.connectionLimit, openFiles - 64)))),
-                per_ip_connection_limit: UInt32(clamping: share(max(configuration.perClientConnectionLimit, 0))),
+                connection_limit: UInt32(clamping: max(1, min(configuration.connectionLimit, openFiles - 64))),
+                per_ip_connection_limit: UInt32(clamping: max(configuration.perClientConnectionLimit, 0)),
                 thread_pool_size: configuration.threadPoolSize,
                 max_query_arguments: UInt32(clamping: max(configuration.maxQueryParameters, 0)),
                 driven: loopCount > 0 ? 1 : 0)
@@ -129,7 +127,7 @@ public final class HTTPServer: Sendable {
             }
             var daemon = startDaemon()
             if loopCount > 0, let first = daemon, let firstListener = listener {
-                loops.append(ServerLoop(daemon: first, listener: firstListener))
+                loops.append(ServerLoop(daemon: first, listener: firstListener, admission: context.admission))
                 port = Int(cmhd_listener_port(firstListener))
                 while loops.count < loopCount {
                     guard let next = startDaemon(), let nextListener = listener else {
@@ -140,7 +138,7 @@ public final class HTTPServer: Sendable {
                         daemon = nil
                         break
                     }
-                    loops.append(ServerLoop(daemon: next, listener: nextListener))
+                    loops.append(ServerLoop(daemon: next, listener: nextListener, admission: context.admission))
                 }
                 listener = nil
                 for loop in loops { context.loops.add(loop) }

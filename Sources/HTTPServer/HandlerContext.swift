@@ -8,6 +8,9 @@ final class HandlerContext: Sendable {
     let deadlines: ConnectionDeadlines
     let suspended: SuspendedConnections
     let loops: ServerLoopDirectory
+    /// The connection caps over all loops of a `.loops` server; nil in the other thread models,
+    /// where libmicrohttpd's own caps hold.
+    let admission: ConnectionAdmission?
     /// Read on every request, so kept apart from `configuration` (reading one of its fields
     /// through the TLS settings retained their strings each time).
     let threadPerConnection: Bool
@@ -25,6 +28,9 @@ final class HandlerContext: Sendable {
         threadPerConnection = configuration.threadModel == .threadPerConnection
         loops = ServerLoopDirectory(driven: configuration.loopCount > 0)
         suspended = SuspendedConnections(loops: loops)
+        admission =
+            configuration.loopCount > 0
+            ? ConnectionAdmission(limit: configuration.connectionLimit, perAddress: configuration.perClientConnectionLimit) : nil
         uploadThreshold = threadPerConnection ? 0 : max(0, configuration.streamsRequestBodiesPast)
         clientCertificateRequired = configuration.tls.flatMap { $0.clientCAPEM == nil ? nil : $0.closesWithoutClientCertificate }
         self.shortcut = clientCertificateRequired == nil ? shortcut : nil

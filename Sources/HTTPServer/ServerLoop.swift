@@ -41,8 +41,12 @@ public final class ServerLoop: Sendable {
         let listener: OpaquePointer
     }
 
-    init(daemon: OpaquePointer, listener: OpaquePointer) {
+    /// The caps over all the server's loops.
+    private let admission: ConnectionAdmission?
+
+    init(daemon: OpaquePointer, listener: OpaquePointer, admission: ConnectionAdmission?) {
         self.daemon = DaemonHandle(raw: daemon, listener: listener)
+        self.admission = admission
         events = cmhd_daemon_epoll(daemon)
         listening = cmhd_listener_socket(listener)
     }
@@ -118,7 +122,8 @@ public final class ServerLoop: Sendable {
     }
 
     private func accept() {
-        switch cmhd_listener_accept(daemon.listener, daemon.raw) {
+        let context = admission.map { Unmanaged.passUnretained($0).toOpaque() }
+        switch cmhd_listener_accept(daemon.listener, daemon.raw, ConnectionAdmission.callback, context) {
         case 1:
             return
         case -1:

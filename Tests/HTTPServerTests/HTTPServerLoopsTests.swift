@@ -84,8 +84,8 @@ import Testing
         let server: HTTPServer
         let runners: [PollRunner]
 
-        init(loops: Int = 2) throws {
-            var configuration = HTTPServerConfiguration()
+        init(loops: Int = 2, configuration: HTTPServerConfiguration = .init()) throws {
+            var configuration = configuration
             configuration.threadModel = .loops(loops)
             server = HTTPServer(configuration: configuration) { request in
                 var response = ServerResponse(body: Data(String(UInt(pthread_self())).utf8))
@@ -124,6 +124,34 @@ import Testing
             if let body = answer.components(separatedBy: "\r\n\r\n").last, let thread = UInt(body) { seen.insert(thread) }
         }
         #expect(seen == runnerThreads)
+    }
+
+    /// The caps count over all loops: the kernel deals connections to the loops' sockets by their
+    /// ports, so four from one address may all land on one loop, and each must still be served.
+    @Test(.timeLimit(.minutes(1))) func theConnectionCapsHoldOverAllLoops() async throws {
+        let served = try Served(configuration: HTTPServerConfiguration(connectionLimit: 100, perClientConnectionLimit: 4))
+        defer { served.server.stop() }
+        var held: [RawConnection] = []
+        for _ in 0..<4 {
+            let connection = try RawConnection(port: served.server.port)
+            _ = connection.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(connection.readAnswer()?.hasPrefix("HTTP/1.1 200") == true)
+            held.append(connection)
+        }
+        // A fifth from the same address is closed unanswered, whichever loop it reached.
+        let fifth = try RawConnection(port: served.server.port)
+        _ = fifth.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(fifth.readUntilClosed()?.isEmpty == true)
+        // One leaves: its place is given back once its loop has seen it go.
+        held.removeFirst()
+        var answered = false
+        while !answered {
+            let next = try RawConnection(port: served.server.port)
+            _ = next.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            answered = String(decoding: next.readUntilClosed() ?? Data(), as: UTF8.self).hasPrefix("HTTP/1.1 200")
+            if !answered { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(held.count == 3)
     }
 
     @Test func anAnswerResumedFromAnotherThreadReachesItsClient() async throws {

@@ -81,7 +81,12 @@ struct cmhd_listener;
 int cmhd_listener_bind(struct cmhd_listener **out, const struct sockaddr *address, socklen_t length, int reuse_port,
                        char *error, size_t error_len);
 int cmhd_listener_socket(const struct cmhd_listener *listener);
-int cmhd_listener_accept(struct cmhd_listener *listener, struct MHD_Daemon *daemon);
+/// Asks (`admit` 1) whether a connection from `address` may be served, or gives its place back
+/// (`admit` 0, when libmicrohttpd refused it after all); non-zero admits.
+typedef int (*cmhd_admission)(void *context, const struct sockaddr *address, int admit);
+int cmhd_listener_accept(struct cmhd_listener *listener, struct MHD_Daemon *daemon, cmhd_admission admission,
+                         void *admission_context);
+int cmhd_format_address(const struct sockaddr *address, char *out, size_t out_len);
 int cmhd_daemon_epoll(struct MHD_Daemon *daemon);
 long long cmhd_daemon_timeout(struct MHD_Daemon *daemon);
 struct MHD_Daemon *cmhd_connection_daemon(struct MHD_Connection *connection);
