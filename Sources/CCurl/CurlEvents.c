@@ -12,7 +12,35 @@ struct ccurl_events {
     int wake;
     /// Monotonic nanoseconds at which libcurl wants CURL_SOCKET_TIMEOUT; -1 for none.
     int64_t deadline;
+    /// By descriptor: 1 when the socket is still in the epoll set though libcurl removed it (a
+    /// kept-alive connection between two transfers). Taking it out and putting it back for each
+    /// transfer cost two epoll_ctl calls (an allocation and a free in the kernel each time).
+    unsigned char *kept;
+    size_t kept_count;
 };
+
+// Marks `fd` kept; 0 when the table cannot grow (the caller then takes it out of epoll at once).
+static int ccurl_keep(ccurl_events *events, curl_socket_t fd) {
+    if (fd < 0) return 0;
+    if ((size_t)fd >= events->kept_count) {
+        size_t count = events->kept_count ? events->kept_count : 256;
+        while (count <= (size_t)fd) count *= 2;
+        unsigned char *grown = realloc(events->kept, count);
+        if (!grown) return 0;
+        for (size_t i = events->kept_count; i < count; i++) grown[i] = 0;
+        events->kept = grown;
+        events->kept_count = count;
+    }
+    events->kept[fd] = 1;
+    return 1;
+}
+
+// Clears `fd`'s mark; whether it was kept.
+static int ccurl_unkeep(ccurl_events *events, curl_socket_t fd) {
+    if (fd < 0 || (size_t)fd >= events->kept_count || !events->kept[fd]) return 0;
+    events->kept[fd] = 0;
+    return 1;
+}
 
 static int64_t ccurl_now(void) {
     struct timespec now;
@@ -24,15 +52,21 @@ static int ccurl_socket_changed(CURL *easy, curl_socket_t socket, int what, void
     (void)easy;
     ccurl_events *events = user;
     if (what == CURL_POLL_REMOVE) {
-        // libcurl may already have closed it; then epoll has dropped it by itself.
-        epoll_ctl(events->epoll, EPOLL_CTL_DEL, socket, NULL);
+        // Left in the set, marked: the next transfer on the kept connection changes its interest
+        // with one call, and an event for it before then (the upstream closed it) takes it out.
+        // If libcurl closes it meanwhile, epoll drops it by itself, and a new socket with its
+        // number is found missing by that one call (ENOENT) and added.
+        if (!ccurl_keep(events, socket)) epoll_ctl(events->epoll, EPOLL_CTL_DEL, socket, NULL);
         return 0;
     }
     struct epoll_event interest = {0};
     interest.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0);
     interest.data.fd = socket;
-    if (known) {
-        if (epoll_ctl(events->epoll, EPOLL_CTL_MOD, socket, &interest) == 0 || errno != ENOENT) return 0;
+    if (ccurl_unkeep(events, socket) || known) {
+        if (epoll_ctl(events->epoll, EPOLL_CTL_MOD, socket, &interest) == 0 || errno != ENOENT) {
+            curl_multi_assign(events->multi, socket, events);
+            return 0;
+        }
     }
     // A socket libcurl reuses after its REMOVE is new to epoll again.
     if (epoll_ctl(events->epoll, EPOLL_CTL_ADD, socket, &interest) != 0 && errno == EEXIST) {
@@ -74,6 +108,7 @@ void ccurl_events_destroy(ccurl_events *events) {
     if (!events) return;
     if (events->epoll >= 0) close(events->epoll);
     if (events->wake >= 0) close(events->wake);
+    free(events->kept);
     free(events);
 }
 
@@ -116,6 +151,12 @@ int ccurl_events_run(ccurl_events *events, int cap_ms, int *watched, int *watche
         if (fd == events->wake) {
             uint64_t value;
             (void)!read(events->wake, &value, sizeof value);
+            continue;
+        }
+        if (ccurl_unkeep(events, fd)) {
+            // A kept connection between transfers: libcurl does not watch it; its next transfer
+            // finds it closed (or readable out of turn) and drops it.
+            epoll_ctl(events->epoll, EPOLL_CTL_DEL, fd, NULL);
             continue;
         }
         uint32_t what = ready[i].events;

@@ -27,6 +27,24 @@ import Testing
         #expect(transport.connectionsOpened <= 2)
     }
 
+    /// A kept connection stays in the driver's epoll set between transfers: one the server
+    /// closes meanwhile is taken out when its end arrives, or found gone when libcurl opens a new
+    /// socket under the same number, and every request is still answered.
+    @Test func connectionsTheServerClosesBetweenTransfersAreReplaced() async throws {
+        let server = try RawSocketServer(reply: Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8))
+        defer { server.stop() }
+        let transport = CurlTransport()
+        defer { transport.shutdown() }
+        for index in 0..<20 {
+            let response = try await transport.send(HTTPRequest(method: .get, url: server.url("/n/\(index)")))
+            #expect(response.status == 200)
+            #expect(String(decoding: response.body, as: UTF8.self) == "ok")
+            // Now and then the closed connection's end has reached the driver before the next transfer.
+            if index % 2 == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        #expect(transport.connectionsOpened == 20)
+    }
+
     @Test func concurrencyOfOneSerialises() async throws {
         let server = try TestServer { _ in
             Thread.sleep(forTimeInterval: 0.02)
