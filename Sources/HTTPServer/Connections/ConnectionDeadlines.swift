@@ -89,11 +89,18 @@ final class ConnectionDeadlines: Sendable {
         return Unmanaged<TrackedConnection>.fromOpaque(context).takeUnretainedValue()
     }
 
+    /// POLLRDHUP, Linux's "the peer closed its end"; Glibc hides its name behind _GNU_SOURCE.
+    private static let peerClosed: Int16 = 0x2000
+
     private func sweep() {
         let now = TrackedConnection.now()
         entries.withLock { entries in
+            var waiting: [pollfd] = []
             for tracked in entries.values {
                 let state = tracked.state
+                if state.phase == .header || state.phase == .body {
+                    waiting.append(pollfd(fd: tracked.socket, events: Self.peerClosed, revents: 0))
+                }
                 let limit: Int64? =
                     switch state.phase {
                     case .header: headerTimeout
@@ -110,6 +117,15 @@ final class ConnectionDeadlines: Sendable {
                     setsockopt(tracked.socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
                 }
                 shutdown(tracked.socket, Int32(SHUT_RDWR))
+            }
+            // libmicrohttpd watches a connection edge-triggered and takes a short read for an
+            // empty socket: a client's end that arrived behind the last bytes it sent (a client
+            // that left mid-body) brings no edge of its own, and the connection would wait for
+            // its deadline. Shutting our reading side raises an edge without dropping a byte:
+            // libmicrohttpd reads what is left, then the end the client already sent.
+            guard !waiting.isEmpty, poll(&waiting, nfds_t(waiting.count), 0) > 0 else { return }
+            for entry in waiting where entry.revents & (Self.peerClosed | Int16(POLLHUP | POLLERR)) != 0 {
+                shutdown(entry.fd, Int32(SHUT_RD))
             }
         }
     }

@@ -93,6 +93,31 @@ import Testing
         #expect(next.status == 200)
     }
 
+    /// A client that sends part of its body and leaves at once: its end arrives behind bytes
+    /// the proxy has yet to read, which brings libmicrohttpd no event of its own; the deadlines'
+    /// sweep raises one. The body deadline here is ten minutes, so without that the upstream
+    /// transfer would outlive the test's wait.
+    @Test func aClientThatLeavesRightAfterPartOfItsBodyIsNoticedBeforeItsDeadline() async throws {
+        let upstream = try UploadUpstream(.sink)
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) {
+            $0.configuration.bodyTimeout = 600
+            $0.configuration.idleTimeout = 600
+            $0.upstreamConfiguration.timeout = 600
+        }
+        defer { harness.stop() }
+        for _ in 0..<3 {
+            let cutBefore = upstream.cutShort
+            let client = try ProxyStreamingTests.connect(port: harness.proxy.baseURL.port!)
+            Self.send(
+                Array("POST /relay/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(16 << 20)\r\n\r\n".utf8), on: client.socket)
+            Self.send(BulkUpstream.bytes(1 << 20), on: client.socket)
+            close(client.socket)
+            await Self.wait { upstream.cutShort > cutBefore }
+            try #require(upstream.cutShort == cutBefore + 1, "the upstream transfer of a client that left was not dropped")
+        }
+    }
+
     @Test func anEarlyAnswerReachesTheClientBeforeTheUpstreamReadTheBody() async throws {
         let upstream = try UploadUpstream(.refuseEarly)
         defer { upstream.stop() }
