@@ -27,8 +27,10 @@ enum HeaderLine: Equatable {
             while to > from, isSpace(line[to - 1]) { to -= 1 }
             return String(decoding: UnsafeRawBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
         }
-        let http: [UInt8] = Array("HTTP/".utf8)
-        if end - start >= http.count, line[start..<(start + http.count)].elementsEqual(http) {
+        // Byte by byte: an array of "HTTP/" made here would be an allocation per header line.
+        if end - start >= 5, line[start] == 0x48, line[start + 1] == 0x54, line[start + 2] == 0x54, line[start + 3] == 0x50,
+            line[start + 4] == 0x2F
+        {
             self = .status
         } else if isSpace(line[start]) {
             self = .continuation(text(start, end))

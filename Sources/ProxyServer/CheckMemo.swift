@@ -33,8 +33,12 @@ final class CheckMemo: Sendable {
             } else {
                 for item in request.query { text += item.name + "\u{1}" + item.value + "\u{2}" }
             }
-            let named = endpoint.parameters.filter { $0.location == .header }.map { $0.name.lowercased() } + ["content-type"]
-            for header in request.headers where named.contains(where: { HeaderName.same(header.name, $0) }) {
+            // The headers the endpoint declares, and the body's type: compared in place, since a
+            // list of their names made here would be allocations on every exchange.
+            for header in request.headers
+            where HeaderName.same(header.name, "content-type")
+                || endpoint.parameters.contains(where: { $0.location == .header && HeaderName.same(header.name, $0.name) })
+            {
                 text += "\u{0}" + header.name.lowercased() + ":" + header.value
             }
             self.request = text

@@ -15,10 +15,14 @@ extension ProxyCore {
         "transfer-encoding", "upgrade", "host", "content-length", ProxyOptions.skipHeader.lowercased(),
     ]
 
-    /// The hop-by-hop names by length: a name of another length is end-to-end at the cost of
-    /// one lookup, and one of a listed length is compared without lowercasing a copy of it,
-    /// which every header of every exchange would otherwise cost.
-    private static let hopByHopByLength = Dictionary(grouping: hopByHop, by: \.utf8.count)
+    /// The hop-by-hop names by length, indexed by it: a name of another length is end-to-end at
+    /// the cost of reading its length, and one of a listed length is compared without
+    /// lowercasing a copy of it, which every header of every exchange would otherwise cost.
+    private static let hopByHopByLength: [[String]] = {
+        var table = [[String]](repeating: [], count: (hopByHop.map(\.utf8.count).max() ?? 0) + 1)
+        for name in hopByHop { table[name.utf8.count].append(name) }
+        return table
+    }()
 
     /// The names a `Connection` header lists are hop-by-hop too.
     private static func connectionNames(_ headers: [(name: String, value: String)]) -> [String] {
@@ -26,9 +30,9 @@ extension ProxyCore {
         for header in headers where HeaderName.same(header.name, "connection") {
             for name in header.value.utf8.split(separator: UInt8(ascii: ",")) {
                 // Optional white space is spaces and tabs (RFC 9110, 5.6.3).
-                let trimmed = name.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
-                guard !trimmed.isEmpty else { continue }
-                names.append(String(decoding: trimmed, as: UTF8.self))
+                func isText(_ byte: UInt8) -> Bool { byte != 0x20 && byte != 0x09 }
+                guard let first = name.firstIndex(where: isText), let last = name.lastIndex(where: isText) else { continue }
+                names.append(String(Substring(name[first...last])))
             }
         }
         return names
@@ -37,7 +41,8 @@ extension ProxyCore {
     static func endToEnd(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         let listed = connectionNames(headers)
         return headers.filter { header in
-            if let named = hopByHopByLength[header.name.utf8.count], named.contains(where: { HeaderName.same(header.name, $0) }) {
+            let length = header.name.utf8.count
+            if length < hopByHopByLength.count, hopByHopByLength[length].contains(where: { HeaderName.same(header.name, $0) }) {
                 return false
             }
             return !listed.contains { HeaderName.same(header.name, $0) }
@@ -51,7 +56,9 @@ extension ProxyCore {
         // The path is already escaped as the client sent it; only the upstream's origin is prepended.
         let url = URL(string: options.upstreamOrigin + target) ?? options.upstream
         // A streamed body goes from its source, not from here.
-        let hasBody = request.bodyStream == nil && (!request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method))
+        let hasBody =
+            request.bodyStream == nil
+            && (!request.body.isEmpty || request.method == "POST" || request.method == "PUT" || request.method == "PATCH")
         return HTTPRequest(
             method: HTTPMethod(rawValue: request.method), url: url, headers: Self.endToEnd(request.headers),
             body: hasBody ? request.body : nil)

@@ -22,6 +22,15 @@ import Testing
         #expect(read("no colon here\r\n") == .other)
     }
 
+    @Test func onlyTheBytesHTTPAndASlashStartAStatusLine() {
+        #expect(read("HTTP/2 200\r\n") == .status)
+        #expect(read("HTTP: 1\r\n") == .field(name: "HTTP", value: "1"))
+        #expect(read("HTTP\r\n") == .other)
+        #expect(read("http/1.1 200 OK\r\n") == .other)
+        #expect(read("HTTPS/1.1 200 OK\r\n") == .other)
+        #expect(read("XTTP/1.1: 200\r\n") == .field(name: "XTTP/1.1", value: "200"))
+    }
+
     @Test func aLineWithAByteBeyondASCIITakesTheScalarPath() {
         #expect(read("X-Name: caf\u{E9}\r\n") == nil)
     }
