@@ -77,52 +77,26 @@ private let canMountHosts =
 
 /// An upstream at one loopback address that answers every request with a one-event stream
 /// naming it, then closes.
-private final class EventUpstream: @unchecked Sendable {
-    let port: Int
-    private let listener: Int32
+private final class EventUpstream: Sendable {
+    private let listener: LoopbackListener
+    var port: Int { listener.port }
 
     init(address: String, port: Int, says name: String) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var reuse: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = in_port_t(UInt16(port).bigEndian)
-        socketAddress.sin_addr.s_addr = inet_addr(address)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &socketAddress) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw CocoaError(.fileWriteUnknown)
-        }
-        self.listener = listener
-        self.port = Int(UInt16(bigEndian: socketAddress.sin_port))
         let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: \(name)\n\n".utf8)
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else {
-                    close(listener)
-                    return
-                }
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                var head: [UInt8] = []
-                while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
-                    let count = recv(connection, &buffer, buffer.count, 0)
-                    guard count > 0 else { break }
-                    head += buffer[..<count]
-                }
-                answer.withUnsafeBytes { _ = send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(connection)
+        listener = try LoopbackListener(address: address, port: port) { connection in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var head: [UInt8] = []
+            while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+                let count = recv(connection, &buffer, buffer.count, 0)
+                guard count > 0 else { break }
+                head += buffer[..<count]
             }
+            answer.withUnsafeBytes { _ = send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            close(connection)
         }
     }
 
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
+        listener.stop()
     }
 }
