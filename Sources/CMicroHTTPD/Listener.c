@@ -114,13 +114,17 @@ int cmhd_listener_accept(struct cmhd_listener *listener, struct MHD_Daemon *daem
         socklen_t length = sizeof address;
         int client = accept4(listener->socket, (struct sockaddr *)&address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (client < 0) {
-            if (errno == EINTR || errno == ECONNABORTED)
-                continue;
             if (errno == EAGAIN || errno == EWOULDBLOCK)
                 return 1;
             if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
                 return -1;
-            return 0;
+            // Only a socket that no longer listens (a graceful stop) ends accepting. Any other
+            // error is one connection's (a signal, a client gone while queued, the network errors
+            // accept(2) passes on from a connection it drops, a firewall's EPERM): taken for the
+            // end, it would leave this loop's socket listening with no one accepting.
+            if (errno == EINVAL || errno == EBADF || errno == ENOTSOCK)
+                return 0;
+            continue;
         }
         if (!admission(admission_context, (struct sockaddr *)&address, 1)) {
             close(client);
