@@ -80,6 +80,12 @@ def build(source, timeout):
     return code == 0, output, seconds
 
 
+def ran_tests(output):
+    """Whether a test run ran any test: Swift Testing's count above 0, or an XCTest case."""
+    counted = re.search(r"Test run with (\d+) tests?", output)
+    return (counted is not None and int(counted.group(1)) > 0) or re.search(r"Test Case '[^']+' (passed|failed)", output) is not None
+
+
 def test(source, filter_, timeout):
     command = ["swift", "test", "--skip-build"]
     if filter_:
@@ -119,6 +125,11 @@ def main():
             count = handle.read().count(mutation["find"])
         if count != 1:
             problems.append(f"{mutation['id']}: the text to mutate occurs {count} times in {mutation['file']}")
+        # `swift test --filter` takes one regular expression: suites joined by "|". A comma or a
+        # space makes a filter no test matches, and a mutant no test ran would "survive".
+        name = r"[A-Za-z0-9_]+(\\\.[A-Za-z0-9_]+)*"
+        if not re.fullmatch(rf"{name}(\|{name})*", mutation["tests"]):
+            problems.append(f"{mutation['id']}: tests must be suite or test names joined by |, not {mutation['tests']!r}")
     if problems:
         log("ci/mutate: mutations that no longer apply (update ci/mutations.py):\n  " + "\n  ".join(problems))
         return 2
@@ -163,6 +174,8 @@ def main():
                     verdict = "killed"
                     if not killers:
                         killers = ["(the test run failed: " + (output.strip().splitlines() or ["no output"])[-1] + ")"]
+                elif not ran_tests(output):
+                    verdict, killers = "untested", [f"no test matched {mutation['tests']!r}"]
                 else:
                     verdict = "survived"
         finally:
@@ -180,15 +193,17 @@ def main():
 
     # Leave the scratch build matching the sources, so that the next run starts incremental.
     build(source, arguments.timeout)
-    judged = [r for r in results if r[1] != "stillborn"]
+    judged = [r for r in results if r[1] not in ("stillborn", "untested")]
     killed = sum(1 for r in judged if r[1] == "killed")
     survivors = [r[0]["id"] for r in results if r[1] == "survived"]
     stillborn = [r[0]["id"] for r in results if r[1] == "stillborn"]
+    untested = [r[0]["id"] for r in results if r[1] == "untested"]
     ratio = 100.0 * killed / len(judged) if judged else 0.0
     print(f"{killed} of {len(judged)} mutants killed ({ratio:.0f}%)"
           + (f"; survived: {', '.join(survivors)}" if survivors else "")
-          + (f"; did not compile: {', '.join(stillborn)}" if stillborn else ""))
-    return 0 if not survivors and not stillborn else 1
+          + (f"; did not compile: {', '.join(stillborn)}" if stillborn else "")
+          + (f"; no test ran: {', '.join(untested)}" if untested else ""))
+    return 0 if not survivors and not stillborn and not untested else 1
 
 
 if __name__ == "__main__":
