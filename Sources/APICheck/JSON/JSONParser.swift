@@ -40,7 +40,21 @@ public struct JSONParser {
         let bytes: UnsafeBufferPointer<UInt8>
         let maxDepth: Int
         var position = 0
-        var path: [JSONPath.Component] = []
+        /// Where the parser is, for an error's path: an index, or where a member's name starts.
+        /// The name is read again only when an error needs it, so that no String is retained
+        /// and released for every member of every document that parses.
+        var path: [Step] = []
+
+        /// Per depth (the first few), how many members the last object there had: objects side
+        /// by side in a list tend to have the same members, and room made for them at once saves
+        /// growing the array four or five times over for each.
+        var widths = [Int](repeating: 0, count: 16)
+
+        enum Step {
+            case index(Int)
+            /// The offset of the name's opening quote.
+            case key(Int)
+        }
 
         init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
             self.bytes = bytes
@@ -55,7 +69,19 @@ public struct JSONParser {
             // Deep documents would print an absurd path: keep its head.
             return JSONParseError(
                 reason: reason, offset: position, line: line, column: column,
-                path: JSONPath(Array(path.prefix(12))), pathIsTruncated: path.count > 12)
+                path: JSONPath(path.prefix(12).map(component)), pathIsTruncated: path.count > 12)
+        }
+
+        /// A step of the path as a path component: a name read again from where it starts (it
+        /// parsed once already, so it parses again).
+        func component(_ step: Step) -> JSONPath.Component {
+            switch step {
+            case let .index(index): return .index(index)
+            case let .key(start):
+                var name = Cursor(bytes: bytes, maxDepth: maxDepth)
+                name.position = start
+                return .key((try? name.parseString()) ?? "")
+            }
         }
 
         mutating func skipWhitespace() {
@@ -101,22 +127,28 @@ public struct JSONParser {
             var members: [(key: String, value: JSONValue)] = []
             skipWhitespace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            if depth < widths.count, widths[depth] > 0 { members.reserveCapacity(widths[depth]) }
             while true {
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of input in an object") }
                 guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+                let keyStart = position
                 let key = try parseString()
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after member name") }
                 position += 1
-                path.append(.key(key))
+                path.append(.key(keyStart))
                 let value = try parseValue(depth: depth)
                 path.removeLast()
                 members.append((key, value))
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of input in an object") }
                 if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
-                if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+                if bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    if depth < widths.count { widths[depth] = members.count }
+                    return .object(members)
+                }
                 throw error("expected ',' or '}' in an object")
             }
         }

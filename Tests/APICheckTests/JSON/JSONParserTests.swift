@@ -44,6 +44,17 @@ import Testing
         }
     }
 
+    /// A name on the path is read again from the document only when an error names it: escapes
+    /// and characters past ASCII come out as they parsed, and a sibling's name never stands in.
+    @Test func anErrorsPathHasItsNamesAsTheyParsed() {
+        do {
+            _ = try JSONParser.parse(#"{"a": 1, "na\u006De \"q\"": [{"x": 1}, {"café": {"y": tru}}]}"#)
+            Issue.record("parsed")
+        } catch {
+            #expect(error.path.description == JSONPath([.key("name \"q\""), .index(1), .key("café"), .key("y")]).description)
+        }
+    }
+
     @Test func hundredThousandDeepIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         do {
