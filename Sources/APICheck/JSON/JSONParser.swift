@@ -47,8 +47,10 @@ public struct JSONParser {
 
         /// Per depth (the first few), how many members the last object there had: objects side
         /// by side in a list tend to have the same members, and room made for them at once saves
-        /// growing the array four or five times over for each.
+        /// growing the array four or five times over for each. At most `widthHint` members'
+        /// room: after a large object (a map), a small one would hold room it never uses.
         var widths = [Int](repeating: 0, count: 16)
+        static let widthHint = 32
 
         enum Step {
             case index(Int)
@@ -127,7 +129,7 @@ public struct JSONParser {
             var members: [(key: String, value: JSONValue)] = []
             skipWhitespace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
-            if depth < widths.count, widths[depth] > 0 { members.reserveCapacity(widths[depth]) }
+            if depth < widths.count, widths[depth] > 0 { members.reserveCapacity(min(widths[depth], Self.widthHint)) }
             while true {
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of input in an object") }
