@@ -45,10 +45,9 @@ public struct JSONParser {
         /// and released for every member of every document that parses.
         var path: [Step] = []
 
-        /// Per depth (the first few), how many members the last object there had: objects side
-        /// by side in a list tend to have the same members, and room made for them at once saves
-        /// growing the array four or five times over for each. At most `widthHint` members'
-        /// room: after a large object (a map), a small one would hold room it never uses.
+        /// Per depth (the first few), the last object's member count: a list's objects tend to be
+        /// alike, and room made at once saves growing each array four or five times. At most
+        /// `widthHint`: after a large object (a map), a small one would hold room it never uses.
         var widths = [Int](repeating: 0, count: 16)
         static let widthHint = 32
 
