@@ -82,9 +82,7 @@ import Testing
             $0.upstreamConfiguration.timeout = 600
         }
         defer { harness.stop() }
-        let client = try ProxyStreamingTests.connect(port: harness.proxy.baseURL.port!)
-        Self.send(Array("POST /relay/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(16 << 20)\r\n\r\n".utf8), on: client.socket)
-        Self.send(BulkUpstream.bytes(1 << 20), on: client.socket)
+        let client = try ProxyUploadMemoryTests.startUpload(port: harness.proxy.baseURL.port!, length: 16 << 20, first: 1 << 20)
         await Self.wait { upstream.bodyBytes > 0 }
         close(client.socket)
         await Self.wait { upstream.cutShort > 0 }
@@ -108,10 +106,7 @@ import Testing
         defer { harness.stop() }
         for _ in 0..<3 {
             let cutBefore = upstream.cutShort
-            let client = try ProxyStreamingTests.connect(port: harness.proxy.baseURL.port!)
-            Self.send(
-                Array("POST /relay/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(16 << 20)\r\n\r\n".utf8), on: client.socket)
-            Self.send(BulkUpstream.bytes(1 << 20), on: client.socket)
+            let client = try ProxyUploadMemoryTests.startUpload(port: harness.proxy.baseURL.port!, length: 16 << 20, first: 1 << 20)
             close(client.socket)
             await Self.wait { upstream.cutShort > cutBefore }
             try #require(upstream.cutShort == cutBefore + 1, "the upstream transfer of a client that left was not dropped")
