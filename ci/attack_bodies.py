@@ -8,6 +8,10 @@ undeclared routes itself:
   stalled-answers  100 clients ask for an answer that announces 1 GiB, sends 1 MiB and stops:
                    each client has the head and what came, and its body is cut off at the
                    proxy's --timeout; nothing waits on them meanwhile
+  big-checks       8 clients read `topics.list` answers of 1.5 MB (4,000 topics, each answer
+                   different, so no check is skipped as seen before) as fast as they can: each
+                   check takes milliseconds, and runs on a worker, not on the loop that a fresh
+                   client's exchanges share; checks that fall behind are counted, not queued
 The large-request attacks (docs/proxy.md, "Request bodies of any size"): bodies past 256 KiB go
 upstream as they arrive, the client held back while the upstream does not read:
   huge-uploads     8 clients upload 512 MiB each as fast as they can to an upstream that reads
@@ -30,6 +34,8 @@ import attack_tunnel
 from attacklib import Broken, request, trickle
 
 FLOOD, STALL = b"GET /Api/__flood ", b"GET /Api/__stall "
+TOPICS = b"GET /Api/topics?"
+BIG_TOPICS = 4000
 UPLOAD, UNREAD = b"POST /Api/__upload ", b"POST /Api/__unread "
 HELD_BOUND = 32 << 20
 UPLOAD_MEMORY = 64 << 20
@@ -56,6 +62,8 @@ def serve_connection(conn, serve_port):
             chunk = b"10000\r\n" + b"f" * 65536 + b"\r\n"
             while True:
                 conn.sendall(chunk)
+        if head.startswith(TOPICS):
+            return serve_big_topics(conn, head)
         if head.startswith(STALL):
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n"
                          b"Content-Length: %d\r\n\r\n" % (1 << 30) + b"s" * (1 << 20))
@@ -69,6 +77,33 @@ def serve_connection(conn, serve_port):
     # Not ours: the splice's own handling, with the head already read given back. One request
     # per connection, so that the proxy never sends a later request over one spliced to serve.
     attack_tunnel.serve_head(conn, head.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n", 1), serve_port)
+
+
+def big_topics_template():
+    """The big list around the place where an answer's number goes: every answer differs from
+    the others, so no check is skipped as seen before, and making one costs this process (whose
+    lock the fresh client's exchanges share) one copy."""
+    with open("mocks/topics.json", "rb") as f:
+        first = json.load(f)["datas"][0]
+    topics = [dict(first, id=f"{i:08d}-0000-4000-8000-000000000000", title=f"{first['title']} #{i}") for i in range(BIG_TOPICS)]
+    topics[0]["title"] += " @N"
+    return json.dumps({"code": 200, "msg": "success", "datas": topics}).encode().split(b"@N")
+
+
+def serve_big_topics(conn, head):
+    """Answers every request on the connection with a big topics list of its own."""
+    (before, after), answered = big_topics_template(), 0
+    while True:
+        answered += 1
+        body = b"%s%08d%s" % (before, answered, after)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+        head = b""
+        while b"\r\n\r\n" not in head:
+            data = conn.recv(65536)
+            if not data:
+                conn.close()
+                return
+            head += data
 
 
 def read_upload(conn, head):
@@ -241,7 +276,85 @@ def attack_stalled_answers(server, seconds, count=100):
             f"{len(ended)} were cut off by the proxy within {seconds} s")
 
 
+def read_answer(s):
+    """Reads one answer, sized or chunked (the proxy streams an answer past what it gathers),
+    keeping no more of its body than a chunk's head needs; returns its status line."""
+    buf = bytearray()
+    while b"\r\n\r\n" not in buf:
+        buf += receive(s)
+    end = buf.index(b"\r\n\r\n")
+    head = bytes(buf[:end])
+    del buf[:end + 4]
+    fields = [line.split(b":", 1) for line in head.lower().split(b"\r\n")[1:]]
+    length = next((int(value) for name, value in fields if name == b"content-length"), None)
+    if length is not None:
+        got = len(buf)
+        while got < length:
+            got += len(receive(s))
+        return head.split(b"\r\n")[0]
+    while True:
+        while b"\r\n" not in buf:
+            buf += receive(s)
+        line_end = buf.index(b"\r\n")
+        size = int(bytes(buf[:line_end]).split(b";")[0], 16)
+        del buf[:line_end + 2]
+        # The chunk and its CRLF, dropped as they come.
+        left = size + 2
+        while left > 0:
+            if not buf:
+                buf += receive(s)
+            taken = min(left, len(buf))
+            del buf[:taken]
+            left -= taken
+        if size == 0:
+            return head.split(b"\r\n")[0]
+
+
+def receive(s):
+    data = s.recv(1 << 20)
+    if not data:
+        raise OSError("closed before the answer's end")
+    return data
+
+
+def attack_big_checks(server, seconds, count=8):
+    read, failed, lock = [0], [], threading.Lock()
+
+    def client(i):
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline:
+                # A streamed answer's connection is closed after it (docs/proxy.md).
+                with socket.create_connection(("127.0.0.1", server.port), timeout=30, source_address=(f"127.0.98.{2 + i}", 0)) as s:
+                    s.sendall(b"GET /Api/topics?page=1&size=20 HTTP/1.1\r\nHost: x\r\n\r\n")
+                    status = read_answer(s)
+                if not status.startswith(b"HTTP/1.1 200"):
+                    raise OSError(status.decode(errors="replace"))
+                with lock:
+                    read[0] += 1
+        except Exception as error:  # noqa: BLE001 (any client's failure is the attack's finding)
+            with lock:
+                failed.append(f"{type(error).__name__}: {error}")
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        time.sleep(0.5)
+        server.sample()
+    status, body, _ = request(server.port, "GET", "/__apicheck/findings")
+    counts = json.loads(body) if status == 200 else {}
+    checked, behind = counts.get("checked", 0), counts.get("uncheckedBehind", 0)
+    if failed:
+        raise Broken(f"{len(failed)} of {count} clients failed: {failed[0]}")
+    if read[0] == 0 or checked == 0:
+        raise Broken(f"{read[0]} big answers read and {checked} exchanges checked")
+    return (f"{read[0]} answers of {BIG_TOPICS:,} topics read by {count} clients; {checked} exchanges checked, "
+            f"{behind} passed unchecked behind the checks")
+
+
 ATTACKS = {
+    "big-checks": attack_big_checks,
     "flooded-answers": attack_flooded_answers,
     "stalled-answers": attack_stalled_answers,
     "huge-uploads": attack_huge_uploads,

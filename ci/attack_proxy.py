@@ -15,7 +15,8 @@ the baseline beside it: ci/attack) and 384 MiB of the proxy's RSS.
                  streamed to serve, which refuses what passes its own body budget)
   idle-tunnels, stalled-reader, stalled-events: WebSocket tunnels and event streams
                  (ci/attack_tunnel.py)
-  flooded-answers, stalled-answers: answers too large to gather (ci/attack_bodies.py)
+  flooded-answers, stalled-answers: answers too large to gather; big-checks: answers whose checks
+                 take milliseconds (ci/attack_bodies.py)
   huge-uploads, slow-uploads, upload-flood: request bodies too large to gather, and what they
                  hold together (ci/attack_bodies.py)
 """

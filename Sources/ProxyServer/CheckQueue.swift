@@ -11,11 +11,17 @@ import Synchronization
 ///
 /// A check submitted on a proxy loop's thread runs on that thread after the loop's turn, once the
 /// turn's answers are out (`local`): no thread is woken for it, and the loops (one per core)
-/// share the checks as they share the exchanges. Others wait in one list drained by at most
+/// share the checks as they share the exchanges. A check of more than `localLimit` bytes is not
+/// run there: checking a big answer takes milliseconds, and the loop's other clients would wait
+/// them out; on a worker it shares the cores with the loops, at the same priority (checks below
+/// the loops would starve behind whatever else keeps the machine busy, a CI runner's browser,
+/// and go unchecked). Those, and checks submitted elsewhere, wait in one list drained by at most
 /// `width` workers, each running until the list is empty.
 final class CheckQueue: Sendable {
     private struct Waiting {
-        var checks: [(@Sendable () -> Void, Int)] = []
+        /// A taken check's place is emptied at once: until the list is compacted, a check kept
+        /// there would keep the bodies it holds, which the budget no longer counts.
+        var checks: [(@Sendable () -> Void, Int)?] = []
         var head = 0
         var workers = 0
 
@@ -23,6 +29,8 @@ final class CheckQueue: Sendable {
 
         mutating func take() -> (@Sendable () -> Void, Int)? {
             guard head < checks.count else { return nil }
+            let next = checks[head]
+            checks[head] = nil
             defer {
                 head += 1
                 // Compacted once half is taken: amortised O(1) per check, no unbounded prefix.
@@ -31,7 +39,7 @@ final class CheckQueue: Sendable {
                     head = 0
                 }
             }
-            return checks[head]
+            return next
         }
     }
 
@@ -41,16 +49,22 @@ final class CheckQueue: Sendable {
     private let dropped = Atomic<Int>(0)
     let budget: Int
     let width: Int
+    /// The most bytes a check run on the submitting thread holds (see the type's note).
+    let localLimit: Int
     /// Takes a check to run on the submitting thread later (a proxy loop's, after its turn), or
     /// returns false and the workers run it.
     private let local: (@Sendable (@escaping @Sendable () -> Void) -> Bool)?
 
+    /// A check reads tens of megabytes a second: 64 KiB holds a loop for a millisecond or two.
+    static let defaultLocalLimit = 64 << 10
+
     init(
-        budget: Int, width: Int = ProcessInfo.processInfo.activeProcessorCount,
+        budget: Int, width: Int = ProcessInfo.processInfo.activeProcessorCount, localLimit: Int = CheckQueue.defaultLocalLimit,
         local: (@Sendable (@escaping @Sendable () -> Void) -> Bool)? = nil
     ) {
         self.budget = budget
         self.width = max(1, width)
+        self.localLimit = localLimit
         self.local = local
     }
 
@@ -64,7 +78,7 @@ final class CheckQueue: Sendable {
             dropped.add(1, ordering: .relaxed)
             return false
         }
-        if let local,
+        if cost <= localLimit, let local,
             local({ [self] in
                 check()
                 waiting.subtract(cost, ordering: .relaxed)

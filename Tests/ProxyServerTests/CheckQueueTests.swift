@@ -46,6 +46,47 @@ import Testing
         #expect(taken.withLock { $0.isEmpty })
     }
 
+    /// A big answer's check would hold the loop's other clients for as long as it runs: past the
+    /// local limit it goes to a worker even on a loop's thread; at the limit it stays there.
+    @Test(.timeLimit(.minutes(1))) func aCheckPastTheLocalLimitRunsOnAWorkerNotOnTheLoop() async throws {
+        let taken = Atomic<Int>(0)
+        let onTheLoop = Atomic(false)
+        let queue = CheckQueue(budget: 1 << 20, width: 1, localLimit: 1_000) { check in
+            taken.add(1, ordering: .relaxed)
+            onTheLoop.store(true, ordering: .relaxed)
+            check()
+            onTheLoop.store(false, ordering: .relaxed)
+            return true
+        }
+        let ranOnTheLoop = Mutex<[Bool]>([])
+        let record: @Sendable () -> Void = { ranOnTheLoop.withLock { $0.append(onTheLoop.load(ordering: .relaxed)) } }
+        #expect(queue.submit(bytes: 1_000, record))
+        #expect(queue.submit(bytes: 1_001, record))
+        try await Self.waitUntil { ranOnTheLoop.withLock { $0.count } == 2 }
+        #expect(taken.load(ordering: .relaxed) == 1)
+        #expect(ranOnTheLoop.withLock { $0 } == [true, false])
+        try await Self.waitUntil { queue.busyWorkers == 0 }
+    }
+
+    /// A check holds its exchange's bodies; once it has run, the list must not keep them, or
+    /// the memory the budget no longer counts grows with the checks run since the list was
+    /// last compacted.
+    @Test(.timeLimit(.minutes(1))) func aCheckThatRanKeepsNothingOfItsExchange() async throws {
+        let freed = Freed()
+        let queue = CheckQueue(budget: 1 << 20, width: 1)
+        let ran = Atomic<Int>(0)
+        for _ in 0..<3 {
+            let held = Held(freed)
+            let check: @Sendable () -> Void = {
+                _ = held
+                ran.add(1, ordering: .relaxed)
+            }
+            #expect(queue.submit(bytes: 10, check))
+        }
+        try await Self.waitUntil { ran.load(ordering: .relaxed) == 3 && queue.busyWorkers == 0 }
+        #expect(freed.count.load(ordering: .relaxed) == 3)
+    }
+
     @Test(.timeLimit(.minutes(1))) func checksAfterTheWorkersWentIdleStillRun() async throws {
         let queue = CheckQueue(budget: 1 << 20, width: 2)
         let ran = Atomic<Int>(0)
@@ -91,4 +132,16 @@ import Testing
         #expect(!queue.submit(bytes: 60) {})
         #expect(queue.droppedCount == 1)
     }
+}
+
+/// Counts the `Held` let go.
+private final class Freed: Sendable {
+    let count = Atomic<Int>(0)
+}
+
+/// What a check keeps of its exchange, counted when let go.
+private final class Held: Sendable {
+    let freed: Freed
+    init(_ freed: Freed) { self.freed = freed }
+    deinit { freed.count.add(1, ordering: .relaxed) }
 }
