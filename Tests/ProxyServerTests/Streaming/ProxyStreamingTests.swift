@@ -92,6 +92,21 @@ import Testing
         #expect(harness.findings.map(\.finding.kind) == [.notJSON])
     }
 
+    /// Under --enforce an answer waits for its verdict. A big one is checked on a worker, not
+    /// on the loop, and its verdict (here a violation) still reaches the loop's client.
+    @Test(.timeLimit(.minutes(1))) func underEnforceABigAnswerIsAnsweredWithItsWorkersVerdict() async throws {
+        let upstream = try BulkUpstream(
+            head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", body: Array(repeating: UInt8(ascii: "["), count: 200 << 10))
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) { $0.enforce = true }
+        defer { harness.stop() }
+        let proxied = try await harness.send("/relay/version")
+        #expect(proxied.status == 502)
+        #expect(String(decoding: proxied.body, as: UTF8.self).contains("contract_violation"))
+        await harness.settled(1)
+        #expect(harness.findings.map(\.finding.kind) == [.notJSON])
+    }
+
     @Test func anAnswerPastTheCheckCapPassesUncheckedWithAnInfoFinding() async throws {
         let upstream = try BulkUpstream(
             head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", body: Array(repeating: UInt8(ascii: "["), count: 3 << 20))
