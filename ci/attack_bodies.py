@@ -42,13 +42,9 @@ UPLOAD_MEMORY = 64 << 20
 
 
 def serve_connection(conn, serve_port):
-    head = b""
-    while b"\r\n\r\n" not in head:
-        data = conn.recv(65536)
-        if not data:
-            conn.close()
-            return
-        head += data
+    head = attack_tunnel.read_head(conn)
+    if head is None:
+        return
     try:
         if head.startswith(UPLOAD):
             return read_upload(conn, head)
@@ -97,13 +93,8 @@ def serve_big_topics(conn, head):
         answered += 1
         body = b"%s%08d%s" % (before, answered, after)
         conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
-        head = b""
-        while b"\r\n\r\n" not in head:
-            data = conn.recv(65536)
-            if not data:
-                conn.close()
-                return
-            head += data
+        if attack_tunnel.read_head(conn) is None:
+            return
 
 
 def read_upload(conn, head):

@@ -39,14 +39,22 @@ def splice(a, b):
             pass
 
 
-def serve_connection(conn, serve_port):
+def read_head(conn):
+    """A request's head (and whatever came after it); None, the connection closed, when it ended first."""
     head = b""
     while b"\r\n\r\n" not in head:
         data = conn.recv(65536)
         if not data:
             conn.close()
-            return
+            return None
         head += data
+    return head
+
+
+def serve_connection(conn, serve_port):
+    head = read_head(conn)
+    if head is None:
+        return
     if b"accept: text/event-stream" in head.lower():
         conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
         event = b"data: " + b"e" * 1000 + b"\n\n"
