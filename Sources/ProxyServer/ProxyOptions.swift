@@ -29,7 +29,9 @@ public struct ProxyOptions: Sendable {
     /// what the results history would store of the run.
     public var keepsCredentials = false
     /// Bytes of bodies waiting for their checks; past it, exchanges pass unchecked and are counted.
-    public var checkBudget = 128 << 20
+    public var checkBudget = ProxyOptions.defaultCheckBudget
+    /// `checkBudget` unless set (`apicheck proxy --check-memory`).
+    public static let defaultCheckBudget = 128 << 20
     /// Verdicts kept for exchanges seen again (`CheckMemo`): the same request and the same answer
     /// bytes get the same findings without being parsed and decoded again. 0 turns it off.
     public var checkMemoEntries = 4096

@@ -44,7 +44,7 @@ extension ProxyServer {
                 Finding(
                     kind: .unchecked, severity: .warning, endpoint: nil,
                     message: "\(core.checks.droppedCount) exchanges passed on unchecked: the checks had fallen "
-                        + "\(options.checkBudget >> 20) MiB of bodies behind the traffic"))
+                        + "\(options.checkBudget) bytes of bodies behind the traffic (--check-memory)"))
         }
         if core.uploads.refusedCount > 0 {
             runFindings.append(

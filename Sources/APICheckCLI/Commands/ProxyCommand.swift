@@ -45,11 +45,15 @@ struct ProxyCommand: Command {
         "upload-memory", "BYTES", default: 64 << 20, shownDefault: "64M",
         help: "bytes all request bodies streamed upstream hold at once; past it an upload is answered 503, e.g. 64M",
         parse: .bytes)
+    static let checkMemory = Option.value(
+        "check-memory", "BYTES", default: ProxyOptions.defaultCheckBudget, shownDefault: "128M",
+        help: "bytes of bodies waiting for their checks; past it an exchange passes unchecked and is counted, e.g. 512M",
+        parse: .bytes)
     static let options: [any OptionDeclaration] =
         [upstream, port, host] + MockFolderOption.all
         + [
             enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections, uploadMemory,
-            TargetOptions.runID,
+            checkMemory, TargetOptions.runID,
         ]
         + ConnectionOptions.fetching + ReportOptions.all + HistoryOption.all
 
@@ -123,6 +127,7 @@ struct ProxyCommand: Command {
         options.runID = try TargetOptions.runID(arguments[TargetOptions.runID], environment: context.environment)
         options.configuration.perClientConnectionLimit = try arguments[Self.clientConnections]
         options.uploadMemory = try arguments[Self.uploadMemory]
+        options.checkBudget = try arguments[Self.checkMemory]
         options.upstreamConfiguration.timeout = connection.timeout
         options.upstreamConfiguration.connectTimeout = connection.timeout
         options.upstreamConfiguration.maxBodyBytes = connection.maxBody

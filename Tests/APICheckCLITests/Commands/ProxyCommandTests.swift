@@ -125,8 +125,9 @@ import Testing
         #expect(report.contains(#""runId":"ci-run-7""#) || report.contains(#""runId": "ci-run-7""#), "\(report)")
     }
 
-    /// `--upload-memory BYTES`: 64 MiB unless given, in the sizes `--max-body` takes.
-    @Test func uploadMemoryIsSixtyFourMebibytesUnlessGiven() throws {
+    /// `--upload-memory BYTES` (64 MiB unless given) and `--check-memory BYTES` (128 MiB), in the
+    /// sizes `--max-body` takes.
+    @Test func uploadAndCheckMemoryHaveTheirDefaultsUnlessGiven() throws {
         func command(_ arguments: [String]) throws -> ProxyCommand {
             let context = CommandContext(
                 api: Demo.api, console: Console.capturing().0, environment: [:], sandbox: nil,
@@ -136,5 +137,8 @@ import Testing
         #expect(try command(["--upstream", "http://127.0.0.1:1/"]).options.uploadMemory == 64 << 20)
         #expect(try command(["--upstream", "http://127.0.0.1:1/", "--upload-memory", "16M"]).options.uploadMemory == 16 << 20)
         #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--upload-memory", "lots"]) }
+        #expect(try command(["--upstream", "http://127.0.0.1:1/"]).options.checkBudget == 128 << 20)
+        #expect(try command(["--upstream", "http://127.0.0.1:1/", "--check-memory", "1G"]).options.checkBudget == 1 << 30)
+        #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--check-memory", "-1"]) }
     }
 }
