@@ -17,6 +17,11 @@ import Synchronization
 /// the loops would starve behind whatever else keeps the machine busy, a CI runner's browser,
 /// and go unchecked). Those, and checks submitted elsewhere, wait in one list drained by at most
 /// `width` workers, each running until the list is empty.
+///
+/// The checks of a paged list's pages are `ordered`: the paging check reads each page after the
+/// one before, and two pages checked side by side could finish the wrong way round (the list
+/// would start over, its pages unjudged). Past the local limit, or while one waits, they go to a
+/// lane of their own with one worker, in the order they came.
 final class CheckQueue: Sendable {
     private struct Waiting {
         /// A taken check's place is emptied at once: until the list is compacted, a check kept
@@ -45,6 +50,7 @@ final class CheckQueue: Sendable {
 
     private let queue = DispatchQueue(label: "apicheck.proxy.checks", qos: .utility, attributes: .concurrent)
     private let list = Mutex(Waiting())
+    private let lane = Mutex(Waiting())
     private let waiting = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     let budget: Int
@@ -69,14 +75,19 @@ final class CheckQueue: Sendable {
     }
 
     /// Runs `check` later, unless `bytes` more would pass the budget; then returns false and the
-    /// exchange goes unchecked.
-    func submit(bytes: Int, _ check: @escaping @Sendable () -> Void) -> Bool {
+    /// exchange goes unchecked. `ordered`: after every ordered check submitted before it.
+    func submit(bytes: Int, ordered: Bool = false, _ check: @escaping @Sendable () -> Void) -> Bool {
         let cost = max(bytes, 1)
         let after = waiting.add(cost, ordering: .relaxed).newValue
         guard after <= budget || after == cost else {
             waiting.subtract(cost, ordering: .relaxed)
             dropped.add(1, ordering: .relaxed)
             return false
+        }
+        let inLane = ordered && (cost > localLimit || lane.withLock { $0.workers > 0 || $0.count > 0 })
+        if inLane {
+            if lane.withLock({ Self.enqueue(&$0, check, cost, width: 1) }) { queue.async { [self] in drain(lane) } }
+            return true
         }
         if cost <= localLimit, let local,
             local({ [self] in
@@ -86,18 +97,20 @@ final class CheckQueue: Sendable {
         {
             return true
         }
-        let startsWorker = list.withLock { list in
-            list.checks.append((check, cost))
-            // A worker per waiting check, up to the width: a busy worker takes the next one itself.
-            guard list.workers < width, list.workers < list.count else { return false }
-            list.workers += 1
-            return true
-        }
-        if startsWorker { queue.async { [self] in drain() } }
+        if list.withLock({ Self.enqueue(&$0, check, cost, width: width) }) { queue.async { [self] in drain(list) } }
         return true
     }
 
-    private func drain() {
+    /// Adds a check; true when a worker is to be started for it.
+    private static func enqueue(_ list: inout Waiting, _ check: @escaping @Sendable () -> Void, _ cost: Int, width: Int) -> Bool {
+        list.checks.append((check, cost))
+        // A worker per waiting check, up to the width: a busy worker takes the next one itself.
+        guard list.workers < width, list.workers < list.count else { return false }
+        list.workers += 1
+        return true
+    }
+
+    private func drain(_ list: borrowing Mutex<Waiting>) {
         while let (check, cost) = list.withLock({ list in
             let next = list.take()
             if next == nil { list.workers -= 1 }
@@ -121,8 +134,8 @@ final class CheckQueue: Sendable {
         waiting.subtract(bytes, ordering: .relaxed)
     }
 
-    /// Workers draining the list now.
-    var busyWorkers: Int { list.withLock { $0.workers } }
+    /// Workers draining the list and the ordered lane now.
+    var busyWorkers: Int { list.withLock { $0.workers } + lane.withLock { $0.workers } }
 
     /// Exchanges passed on unchecked because the checks had fallen behind.
     var droppedCount: Int { dropped.load(ordering: .relaxed) }

@@ -145,7 +145,9 @@ final class ProxyCore: Sendable {
     ) {
         var bytes = request.body.count
         if case let .answered(response, _) = outcome { bytes += response.body.count }
-        let submitted = checks.submit(bytes: bytes) { [self] in
+        var pagesInOrder = false
+        if case let .endpoint(endpoint, _) = route { pagesInOrder = endpoint.paging != nil }
+        let submitted = checks.submit(bytes: bytes, ordered: pagesInOrder) { [self] in
             var findings: [Finding] = []
             var answered: HTTPResponse?
             switch route {

@@ -87,6 +87,51 @@ import Testing
         #expect(freed.count.load(ordering: .relaxed) == 3)
     }
 
+    /// A paged list's pages are judged in the order they came: ordered checks past the local
+    /// limit run one at a time, in order, though the workers are two; and an ordered check small
+    /// enough for the loop waits behind them instead of overtaking them there.
+    @Test(.timeLimit(.minutes(1))) func orderedChecksRunOneAtATimeInTheOrderTheyCame() async throws {
+        let taken = Atomic<Int>(0)
+        let queue = CheckQueue(budget: 1 << 20, width: 2, localLimit: 1_000) { check in
+            taken.add(1, ordering: .relaxed)
+            check()
+            return true
+        }
+        let gate = DispatchSemaphore(value: 0)
+        var opened = false
+        defer { if !opened { gate.signal() } }
+        let ran = Mutex<[String]>([])
+        let running = Atomic<Int>(0)
+        let most = Atomic<Int>(0)
+        // How many pages are checked at once; the check that is not ordered is not counted.
+        func check(_ name: String, waits: Bool = false) -> @Sendable () -> Void {
+            {
+                let page = name.hasPrefix("page")
+                if page { most.max(running.add(1, ordering: .relaxed).newValue, ordering: .relaxed) }
+                if waits { gate.wait() }
+                ran.withLock { $0.append(name) }
+                if page { running.subtract(1, ordering: .relaxed) }
+            }
+        }
+        #expect(queue.submit(bytes: 2_000, ordered: true, check("page 1", waits: true)))
+        try await Self.waitUntil { running.load(ordering: .relaxed) == 1 }
+        #expect(queue.submit(bytes: 2_000, ordered: true, check("page 2")))
+        #expect(queue.submit(bytes: 10, ordered: true, check("page 3")))
+        // Not ordered: the loop takes it, as before.
+        #expect(queue.submit(bytes: 10, check("other")))
+        #expect(taken.load(ordering: .relaxed) == 1)
+        #expect(ran.withLock { $0 } == ["other"])
+        gate.signal()
+        opened = true
+        try await Self.waitUntil { ran.withLock { $0.count } == 4 }
+        #expect(ran.withLock { $0 } == ["other", "page 1", "page 2", "page 3"])
+        #expect(most.load(ordering: .relaxed) == 1)
+        try await Self.waitUntil { queue.busyWorkers == 0 }
+        // With none waiting, a small ordered check runs on the loop again.
+        #expect(queue.submit(bytes: 10, ordered: true, check("page 4")))
+        #expect(taken.load(ordering: .relaxed) == 2)
+    }
+
     @Test(.timeLimit(.minutes(1))) func checksAfterTheWorkersWentIdleStillRun() async throws {
         let queue = CheckQueue(budget: 1 << 20, width: 2)
         let ran = Atomic<Int>(0)
