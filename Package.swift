@@ -45,7 +45,7 @@ let package = Package(
         // `apicheck serve`: the declarations and mocks as a stateful mock server.
         .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer"]),
         // `apicheck proxy`: a reverse proxy that checks every exchange against the declarations.
-        .target(name: "ProxyServer", dependencies: ["APICheck", "HTTPServer", "MockServer", "CurlClient", "CCurl", "CZlib"]),
+        .target(name: "ProxyServer", dependencies: ["APICheck", "HTTPServer", "MockServer", "CurlClient", "CCurl"]),
         // `apicheck version`'s commit, stamped at build time (see Sources/CommitStamp).
         .plugin(name: "CommitStamp", capability: .buildTool(), path: "Sources/CommitStamp", exclude: ["stamp.sh"]),
         // A YAML text as the core's JSON value, over libyaml.

@@ -78,18 +78,34 @@ extension MockServer {
         return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? line : DisplayText.escaped(line)
     }
 
-    private func answer(_ request: ServerRequest, record: inout ServedRecord) -> ServerResponse {
-        if request.path.hasPrefix(Self.adminPrefix) || request.path == Self.adminRoot {
-            return admin(request)
+    private func answer(_ sent: ServerRequest, record: inout ServedRecord) -> ServerResponse {
+        if sent.path.hasPrefix(Self.adminPrefix) || sent.path == Self.adminRoot {
+            return admin(sent)
         }
-        if options.cors, request.method == "OPTIONS" {
+        if options.cors, sent.method == "OPTIONS" {
             return ServerResponse(
                 status: 204,
                 headers: [
                     ("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"),
-                    ("Access-Control-Allow-Headers", request.field("access-control-request-headers") ?? "*"),
+                    ("Access-Control-Allow-Headers", sent.field("access-control-request-headers") ?? "*"),
                     ("Access-Control-Max-Age", "600"),
                 ])
+        }
+        // An app that compresses its uploads is routed, validated and served on what it sent.
+        let request: ServerRequest
+        switch RequestBodyDecoding.decode(sent, cap: options.configuration.maxRequestBody) {
+        case let .plain(decoded):
+            request = decoded
+        case let .unreadable(coding):
+            record.problems = ["a request body in Content-Encoding \(coding), which serve does not read"]
+            return ProblemDocument.unreadableCoding(coding).response(refusals)
+        case let .broken(reason):
+            record.problems = [reason]
+            return ProblemDocument(status: 400, title: "Invalid request", detail: "the request's \(reason)").response(refusals)
+        case let .tooLarge(reason):
+            record.problems = [reason]
+            return ProblemDocument(status: 413, title: "Request body too large", detail: "the request's \(reason)")
+                .response(refusals)
         }
         // Routed on the path as sent: an encoded `/` inside a value must not split its segment.
         guard request.rawPath.hasPrefix(basePath) else {

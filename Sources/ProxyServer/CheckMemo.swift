@@ -5,9 +5,10 @@ import Synchronization
 
 /// The checks' verdicts on exchanges seen before, keyed by everything the checks read: the
 /// endpoint, the request as the checks read it (method, path and query as sent, the headers the
-/// endpoint declares, the content type, the body) and the answer's status, content type, coding
-/// and exact bytes. The same inputs give the same findings, so a hit is counted in the findings
-/// and the coverage exactly as a check would have been; only the parsing and decoding are saved.
+/// endpoint declares, the content type and coding, the body) and the answer's status, content
+/// type, coding and exact bytes. The same inputs give the same findings, so a hit is counted in
+/// the findings and the coverage exactly as a check would have been; only the parsing and
+/// decoding are saved.
 ///
 /// Bounded by entries and by the bytes its keys hold. An exchange is kept only when it is seen a
 /// second time (its key's hash remembered after the first): traffic whose answers never repeat
@@ -16,7 +17,7 @@ final class CheckMemo: Sendable {
     struct Key: Hashable, Sendable {
         let endpoint: String
         let status: Int
-        /// Method, path as sent, query, declared headers and content type, NUL-separated.
+        /// Method, path as sent, query, declared headers, content type and coding, NUL-separated.
         let request: String
         let requestBody: Data
         /// The answer's content type and content coding.
@@ -33,10 +34,11 @@ final class CheckMemo: Sendable {
             } else {
                 for item in request.query { text += item.name + "\u{1}" + item.value + "\u{2}" }
             }
-            // The headers the endpoint declares, and the body's type: compared in place, since a
-            // list of their names made here would be allocations on every exchange.
+            // The headers the endpoint declares, and the body's type and coding (one the checks
+            // could not decode): compared in place, since a list of their names made here would
+            // be allocations on every exchange.
             for header in request.headers
-            where HeaderName.same(header.name, "content-type")
+            where HeaderName.same(header.name, "content-type") || HeaderName.same(header.name, "content-encoding")
                 || endpoint.parameters.contains(where: { $0.location == .header && HeaderName.same(header.name, $0.name) })
             {
                 text += "\u{0}" + header.name.lowercased() + ":" + header.value

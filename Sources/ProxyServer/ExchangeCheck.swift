@@ -24,7 +24,33 @@ package struct ExchangeCheck: Sendable {
     }
 
     func request(_ request: ServerRequest, to endpoint: AnyEndpoint, pathValues: [(name: String, value: String)]) -> [Finding] {
-        let (problems, _) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(request, pathValues: pathValues)
+        // A compressed body is checked as the JSON it carries; one that cannot be read is not
+        // checked at all, since its fields would all look missing.
+        let readable: ServerRequest
+        switch RequestBodyDecoding.decode(request, cap: cap) {
+        case let .plain(decoded):
+            readable = decoded
+        case let .unreadable(coding):
+            return [
+                Finding(
+                    kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                    message: "a request body in Content-Encoding \(coding) passed on unchecked: "
+                        + "the proxy reads \(ContentDecoding.readable)")
+            ]
+        case let .broken(reason):
+            return [
+                Finding(
+                    kind: .invalidRequest, severity: .error, endpoint: endpoint.id, path: JSONPath.root.appending("(body)"),
+                    message: "the app's request: \(reason)")
+            ]
+        case let .tooLarge(reason):
+            return [
+                Finding(
+                    kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                    message: "a request body passed on unchecked: \(reason) (--max-body)")
+            ]
+        }
+        let (problems, _) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(readable, pathValues: pathValues)
         return problems.map { problem in
             Finding(
                 kind: .invalidRequest, severity: .error, endpoint: endpoint.id,
@@ -59,9 +85,9 @@ package struct ExchangeCheck: Sendable {
                 findings: [
                     Finding(
                         kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                        message: "an answer in Content-Encoding \(coding) passed on unchecked: the proxy reads gzip and deflate")
+                        message: "an answer in Content-Encoding \(coding) passed on unchecked: the proxy reads \(ContentDecoding.readable)")
                 ])
-        case let .broken(reason):
+        case let .broken(reason), let .tooLarge(reason):
             return AnswerVerdict(
                 outcome: "unchecked", findings: [Finding(kind: .unchecked, severity: .warning, endpoint: endpoint.id, message: reason)])
         }

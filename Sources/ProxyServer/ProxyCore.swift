@@ -61,18 +61,24 @@ final class ProxyCore: Sendable {
             if let protocolName = Self.asksForUpgrade(request) { return tunnel(request, protocolName: protocolName) }
             if Self.asksForEvents(request) { return tunnel(request, protocolName: nil) }
         }
-        let route = ProxyRoute(request, routes: routes, basePath: basePath)
+        // Routed and judged on what a compressed body carries (a route told apart by a body
+        // field); the upstream gets the body as it came.
+        let readable = RequestBodyDecoding.readable(request, cap: check.cap)
+        let route = ProxyRoute(readable, routes: routes, basePath: basePath)
         switch route {
         case let .endpoint(endpoint, pathValues):
             // --enforce must judge the request before it goes on; otherwise that waits with the
             // answer's check, off the connection's thread.
             if options.enforce {
-                let findings = check.request(request, to: endpoint, pathValues: pathValues)
-                if !findings.isEmpty {
-                    record(findings, request: request, response: nil)
+                let findings = check.request(readable, to: endpoint, pathValues: pathValues)
+                let errors = findings.filter { $0.severity == .error }
+                // Noted here, since the answer's check leaves the request alone under --enforce.
+                if !findings.isEmpty { record(findings, request: readable, response: nil) }
+                // A body left unchecked (a coding the proxy does not read) is no violation.
+                if !errors.isEmpty {
                     coverage.endpoint(endpoint.id, outcome: "refused")
                     checked.add(1, ordering: .releasing)
-                    return refusal(for: endpoint, findings)
+                    return refusal(for: endpoint, errors)
                 }
             }
         case .undeclared:
@@ -141,13 +147,16 @@ final class ProxyCore: Sendable {
     /// `checksBody` false: the request's body passed the check's cap on its way, and only the
     /// answer is checked.
     func judge(
-        _ request: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?, checksBody: Bool = true
+        _ sent: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?, checksBody: Bool = true
     ) {
-        var bytes = request.body.count
+        var bytes = sent.body.count
         if case let .answered(response, _) = outcome { bytes += response.body.count }
         var pagesInOrder = false
         if case let .endpoint(endpoint, _) = route { pagesInOrder = endpoint.paging != nil }
         let submitted = checks.submit(bytes: bytes, ordered: pagesInOrder) { [self] in
+            // A compressed body is read decoded by every check, the memo, the pages and the kept
+            // exchange; one that cannot be decoded keeps its coding, and its check says why.
+            let request = RequestBodyDecoding.readable(sent, cap: check.cap)
             var findings: [Finding] = []
             var answered: HTTPResponse?
             switch route {

@@ -56,15 +56,3 @@ struct ProxyHarness {
 
     var findings: [GroupedFinding] { proxy.findings }
 }
-
-extension Data {
-    /// The data gzipped by the system's gzip: a real compressor's bytes, not ours.
-    func gzipped() throws -> Data {
-        let folder = try TemporaryFolder("gzip")
-        defer { folder.remove() }
-        let file = folder.appendingPathComponent("body")
-        try write(to: file)
-        _ = try Shell.run("/bin/gzip", ["-n", file.path])
-        return try Data(contentsOf: folder.appendingPathComponent("body.gz"))
-    }
-}

@@ -65,6 +65,15 @@ public struct ProblemDocument: Error, Sendable {
             extra: [("endpoint", .string(endpoint.id)), ("invalid-params", .array(problems.map(\.json)))])
     }
 
+    /// A request body in a coding serve does not read (RFC 9110, 15.5.16): 415, with the
+    /// codings it does read in `Accept-Encoding`.
+    static func unreadableCoding(_ coding: String) -> ProblemDocument {
+        ProblemDocument(
+            status: 415, title: "Unsupported content coding",
+            detail: "the request body is in Content-Encoding \(coding); serve reads \(ContentDecoding.readable)",
+            headers: [("Accept-Encoding", ContentDecoding.readable)])
+    }
+
     static func notFound(method: String, path: String, note: String?, closest: [String]) -> ProblemDocument {
         ProblemDocument(
             status: 404, title: "No such route",

@@ -1,18 +1,25 @@
 internal import CZlib
 import Foundation
 
-/// The proxy passes a compressed answer on as it came and checks a decoded copy. gzip and
-/// deflate (zlib) are read; any other coding is passed on unchecked.
-enum ContentDecoding {
-    enum Outcome {
+/// A body in a `Content-Encoding`, read as its checks read it: the proxy passes a compressed
+/// answer on as it came and checks a decoded copy, and a request body an app compressed (a
+/// gzipped upload) is checked, routed and served decoded. gzip and deflate (zlib) are read; any
+/// other coding is not.
+package enum ContentDecoding {
+    package enum Outcome {
         case plain(Data)
-        /// An encoding the proxy cannot read, by name.
+        /// An encoding this cannot read, by name.
         case unreadable(String)
-        /// Decoded past the cap, or not valid data of its encoding.
+        /// Not valid data of its encoding.
         case broken(String)
+        /// Valid so far, but decoded past the cap.
+        case tooLarge(String)
     }
 
-    static func decode(_ body: Data, encoding: String?, cap: Int) -> Outcome {
+    /// The codings read, as `Accept-Encoding` names them to a client whose coding was not one.
+    package static let readable = "gzip, deflate"
+
+    package static func decode(_ body: Data, encoding: String?, cap: Int) -> Outcome {
         let codings = (encoding ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && $0 != "identity" }
         guard !codings.isEmpty else { return .plain(body) }
@@ -29,7 +36,7 @@ enum ContentDecoding {
             }
             guard written >= 0 else { return .broken("the \(coding) body does not inflate") }
             if written < room { return .plain(Data(out.prefix(written))) }
-            guard room <= cap else { return .broken("the \(coding) body inflates past \(cap) bytes") }
+            guard room <= cap else { return .tooLarge("the \(coding) body inflates past \(cap) bytes") }
             room = min(cap + 1, room * 4)
         }
     }
