@@ -38,26 +38,25 @@ extension ProxyCore {
                 ("outcomes", .object((count?.outcomes ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, .number(String($0.value))) })),
             ])
         }
-        return .object([
-            ("exchanges", .number(String(coverage.exchanges))),
-            ("checked", .number(String(checked.load(ordering: .acquiring)))),
-            ("skipped", .number(String(coverage.skipped))),
-            ("upstreamFailures", .number(String(coverage.upstreamFailures))),
-            ("abandoned", .number(String(coverage.abandoned))),
-            ("uncheckedBehind", .number(String(checks.droppedCount))),
-            ("uploadsRefused", .number(String(uploads.refusedCount))),
-            ("uploadMemoryHeld", .number(String(uploads.heldBytes))),
-            ("memoHits", .number(String(memo?.hits ?? 0))),
-            ("pageStreamsNotKept", .number(String(pages.droppedCount))),
-            ("tunnels", tunnelCounts),
-            ("findings", .array(groups.map(\.json))),
-            ("findingsNotKept", .number(String(dropped))),
-            ("coverage", .array(endpoints)),
-            (
-                "undeclared",
-                .array(coverage.undeclared.map { .object([("route", .string($0.route)), ("exchanges", .number(String($0.count)))]) })
-            ),
-            ("undeclaredNotKept", .number(String(coverage.undeclaredDropped))),
-        ])
+        // The counts first, as numbers: one literal of every member took the type checker too long.
+        let counts: [(key: String, value: Int)] = [
+            ("exchanges", coverage.exchanges), ("checked", checked.load(ordering: .acquiring)),
+            ("skipped", coverage.skipped), ("preflights", coverage.preflights),
+            ("upstreamFailures", coverage.upstreamFailures), ("abandoned", coverage.abandoned),
+            ("uncheckedBehind", checks.droppedCount), ("uploadsRefused", uploads.refusedCount),
+            ("uploadMemoryHeld", uploads.heldBytes), ("memoHits", memo?.hits ?? 0), ("pageStreamsNotKept", pages.droppedCount),
+        ]
+        return .object(
+            counts.map { ($0.key, JSONValue.number(String($0.value))) } + [
+                ("tunnels", tunnelCounts),
+                ("findings", .array(groups.map(\.json))),
+                ("findingsNotKept", .number(String(dropped))),
+                ("coverage", .array(endpoints)),
+                (
+                    "undeclared",
+                    .array(coverage.undeclared.map { .object([("route", .string($0.route)), ("exchanges", .number(String($0.count)))]) })
+                ),
+                ("undeclaredNotKept", .number(String(coverage.undeclaredDropped))),
+            ])
     }
 }

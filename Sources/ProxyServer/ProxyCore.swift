@@ -85,6 +85,8 @@ final class ProxyCore: Sendable {
             coverage.undeclared("\(request.method) \(request.path)")
         case .skipped:
             coverage.skipped()
+        case .preflight:
+            coverage.preflight()
         }
         // A large request body goes upstream as it arrives, with a copy kept for its check,
         // unless the uploads under way hold all the memory they may: then it is answered now,
@@ -218,7 +220,7 @@ final class ProxyCore: Sendable {
                             message: "\(request.method) \(request.path): no endpoint declares this route"
                                 + (note.map { " (\($0))" } ?? "")))
                 }
-            case .skipped:
+            case .skipped, .preflight:
                 if case let .answered(_, answer) = outcome { deferred?.send(answer) }
             }
             record(findings, request: request, response: answered)

@@ -25,6 +25,7 @@ final class ProxyCoverage: Sendable {
         var undeclared: [(route: String, count: Int)]
         var undeclaredDropped: Int
         var skipped: Int
+        var preflights: Int
         var upstreamFailures: Int
         var abandoned: Int
     }
@@ -36,6 +37,7 @@ final class ProxyCoverage: Sendable {
         var undeclaredOrder: [String] = []
         var undeclaredDropped = 0
         var skipped = 0
+        var preflights = 0
         var upstreamFailures = 0
         var abandoned = 0
     }
@@ -93,6 +95,14 @@ final class ProxyCoverage: Sendable {
         }
     }
 
+    /// A browser's CORS preflight of a declared call, passed through unchecked.
+    func preflight() {
+        state.withLock {
+            $0.exchanges += 1
+            $0.preflights += 1
+        }
+    }
+
     /// The client left before the upstream answered; its upstream call was cancelled.
     func abandoned() {
         state.withLock { $0.abandoned += 1 }
@@ -109,7 +119,8 @@ final class ProxyCoverage: Sendable {
             Snapshot(
                 exchanges: state.exchanges, endpoints: state.endpoints,
                 undeclared: state.undeclaredOrder.map { ($0, state.undeclared[$0] ?? 0) },
-                undeclaredDropped: state.undeclaredDropped, skipped: state.skipped, upstreamFailures: state.upstreamFailures,
+                undeclaredDropped: state.undeclaredDropped, skipped: state.skipped, preflights: state.preflights,
+                upstreamFailures: state.upstreamFailures,
                 abandoned: state.abandoned)
         }
     }

@@ -3,11 +3,17 @@ import HTTPServer
 import MockServer
 
 /// What a request through the proxy is, by the declarations: a declared endpoint's call, or a
-/// route none declares (a web UI's pages and scripts), or one the client opted out of.
+/// route none declares (a web UI's pages and scripts), or one the client opted out of, or a
+/// browser's preflight of a declared call.
 enum ProxyRoute {
     case endpoint(AnyEndpoint, pathValues: [(name: String, value: String)])
     case undeclared(note: String?)
     case skipped
+    /// A browser's CORS preflight (`OPTIONS` with `Access-Control-Request-Method`) for a method
+    /// an endpoint declares on that path: not a call of its own, and not an undeclared route
+    /// (`--undeclared error` would call every cross-origin POST of a web app wrong). Passed
+    /// through unchecked and counted; the call it asks for comes next and is judged.
+    case preflight
 
     init(_ request: ServerRequest, routes: RouteTable, basePath: String) {
         if request.header(ProxyOptions.skipHeader) != nil {
@@ -21,9 +27,23 @@ enum ProxyRoute {
         let relative = request.rawPath.dropFirst(min(basePath.count, request.rawPath.count))
         switch routes.match(method: request.method, path: relative, meets: { $0.isMet(by: request) }) {
         case let .found(endpoint, pathValues): self = .endpoint(endpoint, pathValues: pathValues)
-        case .wrongMethod: self = .undeclared(note: "declared with another method")
+        case .wrongMethod:
+            self =
+                Self.isPreflight(request, path: relative, routes: routes)
+                ? .preflight : .undeclared(note: "declared with another method")
         case let .notFound(note): self = .undeclared(note: note)
         }
+    }
+
+    /// Whether the request asks, before a cross-origin call, whether a method declared on its
+    /// path may be sent. An `OPTIONS` an endpoint declares is that endpoint's call instead.
+    private static func isPreflight(_ request: ServerRequest, path: Substring, routes: RouteTable) -> Bool {
+        guard request.method == "OPTIONS", let asked = request.header("Access-Control-Request-Method") else { return false }
+        // A preflight carries neither the call's body nor its headers: any distinction will do.
+        if case .found = routes.match(method: asked.trimmingCharacters(in: .whitespaces), path: path, meets: { _ in true }) {
+            return true
+        }
+        return false
     }
 }
 

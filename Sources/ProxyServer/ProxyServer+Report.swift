@@ -64,6 +64,12 @@ extension ProxyServer {
                         + (tunnels.idleClosed > 0 ? ", \(tunnels.idleClosed) closed idle" : "")
                         + (tunnels.failed > 0 ? ", \(tunnels.failed) found no upstream" : "")))
         }
+        if coverage.preflights > 0 {
+            runFindings.append(
+                Finding(
+                    kind: .coverage, severity: .info, endpoint: nil,
+                    message: "\(coverage.preflights) CORS preflights (OPTIONS) of declared calls passed through unchecked"))
+        }
         if !unreached.isEmpty {
             let shown = unreached.prefix(50).joined(separator: ", ") + (unreached.count > 50 ? " and \(unreached.count - 50) more" : "")
             runFindings.append(

@@ -128,6 +128,33 @@ import Testing
         #expect(strict.proxy.report(startedAt: Date()).verdict == .violated)
     }
 
+    /// A cross-origin web app preflights each call it makes with a body: an `OPTIONS` that asks
+    /// for a declared method is no undeclared route, even under `--undeclared error`; one that
+    /// asks for a method the path does not declare still is.
+    @Test func aCORSPreflightOfADeclaredCallIsNoUndeclaredRoute() async throws {
+        let upstream = try TestServer { _ in ServerResponse(status: 204, headers: [("Access-Control-Allow-Origin", "*")]) }
+        defer { upstream.stop() }
+        let strict = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/")) { $0.undeclaredIsError = true }
+        defer { strict.stop() }
+        func preflight(_ method: String) async throws -> HTTPResponse {
+            try await strict.send(
+                HTTPMethod(rawValue: "OPTIONS"), "/Api/Account/login",
+                headers: [("Origin", "http://localhost:3000"), ("Access-Control-Request-Method", method)])
+        }
+        #expect(try await preflight("POST").status == 204)
+        await strict.settled(1)
+        #expect(strict.findings.isEmpty)
+        let document = try JSONParser.parse(Data(strict.proxy.findingsJSON.utf8))
+        #expect(document["preflights"] == .number("1"))
+        let report = strict.proxy.report(startedAt: Date())
+        #expect(report.verdict == .holds)
+        #expect(report.runFindings.contains { $0.message.hasPrefix("1 CORS preflights") })
+
+        _ = try await preflight("DELETE")
+        await strict.settled(2)
+        #expect(strict.findings.map(\.finding.kind) == [.undeclaredRoute])
+    }
+
     @Test func distinctFindingsAreCappedAndCounted() async throws {
         // Every answer is broken JSON, so every declared endpoint gives one finding.
         let upstream = try TestServer { _ in
