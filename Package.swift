@@ -30,13 +30,16 @@ let package = Package(
         .target(name: "CYAML", linkerSettings: [.linkedLibrary("yaml")]),
         // zlib: the secret proof inflates compressed data a server may echo a secret in.
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
+        // brotli and zstd: the proxy decodes a copy of a body in those content codings to check it.
+        .target(name: "CDecoders", linkerSettings: [.linkedLibrary("brotlidec"), .linkedLibrary("zstd")]),
         // SQLite: the results history (`--history sqlite:PATH`, `apicheck history`).
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libpq: the results history in PostgreSQL (`--history postgres://…`).
         .target(name: "CPostgres", linkerSettings: [.linkedLibrary("pq")]),
 
-        // The core: Foundation, and zlib behind CZlib for the secret proof.
-        .target(name: "APICheck", dependencies: ["CZlib"]),
+        // The core: Foundation, zlib behind CZlib for the secret proof and the content codings,
+        // brotli and zstd behind CDecoders for the others.
+        .target(name: "APICheck", dependencies: ["CZlib", "CDecoders"]),
         .target(name: "CurlClient", dependencies: ["APICheck", "CCurl"]),
         .target(name: "URLSessionClient", dependencies: ["APICheck"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),

@@ -16,7 +16,9 @@ public struct ShapeChange: Sendable, Equatable, CustomStringConvertible {
     public var path: JSONPath
     public var expected: String
     public var found: String
-    /// For `removed`: the field is missing from some objects only.
+    /// For `removed`: the field is missing from some objects only. For `added`: the mock's
+    /// objects there have no field in common (a timeline's `content`, one kind per event), so
+    /// the new field is one more of their variants.
     public var partly: Bool
 
     public init(kind: Kind, path: JSONPath, expected: String, found: String, partly: Bool = false) {

@@ -40,6 +40,25 @@ import Testing
             ])
     }
 
+    /// A timeline's events carry a `content` of their own kind each: the mock's share no field,
+    /// so a field of a kind the mock did not sample is info while the type reads none of it. In
+    /// objects whose fields are shared (the events themselves), a new field is a warning still.
+    @Test func aFieldOfAnotherVariantOfObjectsWithNothingInCommonIsInfo() throws {
+        let mock = #"{"chunk": [{"id": 1, "content": {"topic": "t"}}, {"id": 2, "content": {"name": "n"}}]}"#
+        let live = #"{"chunk": [{"id": 3, "content": {"membership": "join"}, "state_key": ""}]}"#
+        #expect(
+            try findings(mock, live) == [
+                "info drift-added $.chunk[*].content.membership", "warning drift-added $.chunk[*].state_key",
+            ])
+        // One object, or objects sharing a field, say nothing of variants.
+        #expect(try findings(#"{"datas": {"name": "a"}}"#, #"{"datas": {"name": "a", "y": 1}}"#) == ["warning drift-added $.datas.y"])
+        let shared = #"{"chunk": [{"content": {"kind": "a", "topic": "t"}}, {"content": {"kind": "b", "name": "n"}}]}"#
+        #expect(
+            try findings(shared, #"{"chunk": [{"content": {"kind": "c", "users": {}}}]}"#) == [
+                "warning drift-added $.chunk[*].content.users"
+            ])
+    }
+
     @Test func readTypeChangeAndRequiredNullAreErrors() throws {
         #expect(try findings(#"{"datas": {"name": "a"}}"#, #"{"datas": {"name": 1}}"#) == ["error drift-type $.datas.name"])
         #expect(try findings(#"{"datas": {"name": "a"}}"#, #"{"datas": {"name": null}}"#) == ["error drift-null $.datas.name"])
