@@ -10,6 +10,9 @@ final class ProxyCore: Sendable {
     let api: API
     let options: ProxyOptions
     let routes: RouteTable
+    /// Whether a route is told apart by a body field: only then is a compressed body decoded to
+    /// route it, on the loop's thread (under --enforce it is, to judge it before it goes on).
+    let routesByBody: Bool
     let transport: CurlTransport
     let book: FindingBook
     let coverage: ProxyCoverage
@@ -35,6 +38,9 @@ final class ProxyCore: Sendable {
         self.api = api
         self.options = options
         routes = RouteTable(api.endpoints)
+        routesByBody = api.endpoints.contains { endpoint in
+            if case .bodyField? = endpoint.distinction { true } else { false }
+        }
         var upstream = options.upstreamConfiguration
         upstream.passThrough = true
         // A multi handle per loop: each loop's exchanges call the upstream from its own thread.
@@ -63,7 +69,7 @@ final class ProxyCore: Sendable {
         }
         // Routed and judged on what a compressed body carries (a route told apart by a body
         // field); the upstream gets the body as it came.
-        let readable = RequestBodyDecoding.readable(request, cap: check.cap)
+        let readable = routesByBody || options.enforce ? RequestBodyDecoding.readable(request, cap: check.cap) : request
         let route = ProxyRoute(readable, routes: routes, basePath: basePath)
         switch route {
         case let .endpoint(endpoint, pathValues):
