@@ -65,9 +65,21 @@ extension ProxyCore {
     }
 
     /// The upstream's answer as the client gets it: status, end-to-end headers and body bytes as
-    /// they came (a compressed body stays compressed).
-    func passedBack(_ response: HTTPResponse) -> ServerResponse {
-        ServerResponse(status: response.status, headers: Self.endToEnd(response.headers), body: response.body)
+    /// they came (a compressed body stays compressed), but for links to the upstream's origin in
+    /// its headers (`UpstreamLinks`).
+    func passedBack(_ response: HTTPResponse, to request: ServerRequest) -> ServerResponse {
+        let headers = Self.endToEnd(response.headers)
+        return ServerResponse(
+            status: response.status, headers: clientOrigin(of: request).map { links.rewritten(headers, clientOrigin: $0) } ?? headers,
+            body: response.body)
+    }
+
+    /// The proxy's origin as the client reached it, from its `Host`; nil without a usable one.
+    func clientOrigin(of request: ServerRequest) -> String? {
+        guard let host = request.header("Host"), !host.isEmpty, !host.contains(where: { "/?#@ \\\"<>".contains($0) }) else {
+            return nil
+        }
+        return (options.configuration.tls == nil ? "http://" : "https://") + host
     }
 
     func badGateway(_ error: any Error) -> ServerResponse {

@@ -13,6 +13,8 @@ final class ProxyCore: Sendable {
     /// Whether a route is told apart by a body field: only then is a compressed body decoded to
     /// route it, on the loop's thread (under --enforce it is, to judge it before it goes on).
     let routesByBody: Bool
+    /// Links to the upstream's origin in answers' headers, turned to the proxy's.
+    let links: UpstreamLinks
     let transport: CurlTransport
     let book: FindingBook
     let coverage: ProxyCoverage
@@ -38,6 +40,7 @@ final class ProxyCore: Sendable {
         self.api = api
         self.options = options
         routes = RouteTable(api.endpoints)
+        links = UpstreamLinks(origin: options.upstreamOrigin, endpoints: api.endpoints)
         routesByBody = api.endpoints.contains { endpoint in
             if case .bodyField? = endpoint.distinction { true } else { false }
         }
@@ -103,7 +106,7 @@ final class ProxyCore: Sendable {
         // No task per exchange: the upstream's answer is passed back from the transport's own
         // thread, and the check queued from there.
         // A large answer goes to the client as it arrives; a small one is gathered and sent whole.
-        let sink = streamedAnswer(deferred, route: route)
+        let sink = streamedAnswer(deferred, route: route, request: request)
         let completion: @Sendable (Result<HTTPResponse, any Error>) -> Void = { [self, request] result in
             var request = request
             var checksBody = true
@@ -117,7 +120,7 @@ final class ProxyCore: Sendable {
             if let sink, sink.isStreaming { return streamed(result, by: sink, request: request, route: route, checksBody: checksBody) }
             switch result {
             case let .success(response):
-                let answer = passedBack(response)
+                let answer = passedBack(response, to: request)
                 // Without --enforce the client has its answer before the check runs: the check
                 // adds no latency to it.
                 if !options.enforce { deferred.send(answer) }

@@ -8,13 +8,18 @@ import HTTPServer
 extension ProxyCore {
     /// The sink for an exchange's answer; nil under `--enforce`, whose answer waits for its check.
     /// Only a declared route's answer is copied: no check reads the others' bodies.
-    func streamedAnswer(_ deferred: DeferredResponse, route: ProxyRoute) -> StreamedAnswer? {
+    func streamedAnswer(_ deferred: DeferredResponse, route: ProxyRoute, request: ServerRequest) -> StreamedAnswer? {
         guard !options.enforce, options.streamThreshold > 0 else { return nil }
         var declared = false
         if case .endpoint = route { declared = true }
+        let links = links, clientOrigin = clientOrigin(of: request)
         return StreamedAnswer(
             threshold: min(options.streamThreshold, options.upstreamConfiguration.maxBodyBytes), copyCap: declared ? check.cap : 0,
-            deferred: deferred, checks: checks)
+            deferred: deferred, checks: checks,
+            headersOut: { headers in
+                let passed = Self.endToEnd(headers)
+                return clientOrigin.map { links.rewritten(passed, clientOrigin: $0) } ?? passed
+            })
     }
 
     func streamed(

@@ -20,13 +20,19 @@ final class StreamedAnswer: CurlBodySink, @unchecked Sendable {
     let threshold: Int
     let capacity: Int
     private let deferred: DeferredResponse
+    /// The upstream's headers as the client gets them (hop-by-hop ones gone, links turned).
+    private let headersOut: @Sendable ([(name: String, value: String)]) -> [(name: String, value: String)]
     private(set) var stream: ResponseStream?
     /// What the check reads; its length is the body's, passed on so far.
     var copy: CheckedCopy
     private let leaving = Mutex<(transfer: CurlTransferHandle?, gone: Bool)>((nil, false))
 
-    init(threshold: Int, copyCap: Int, capacity: Int = 64 << 10, deferred: DeferredResponse, checks: CheckQueue) {
+    init(
+        threshold: Int, copyCap: Int, capacity: Int = 64 << 10, deferred: DeferredResponse, checks: CheckQueue,
+        headersOut: @escaping @Sendable ([(name: String, value: String)]) -> [(name: String, value: String)] = ProxyCore.endToEnd
+    ) {
         copy = CheckedCopy(cap: copyCap, checks: checks)
+        self.headersOut = headersOut
         self.threshold = threshold
         self.capacity = capacity
         self.deferred = deferred
@@ -44,7 +50,7 @@ final class StreamedAnswer: CurlBodySink, @unchecked Sendable {
         stream.whenGone { [weak self] in self?.clientLeft() }
         self.stream = stream
         pass(gathered, to: stream)
-        var response = ServerResponse(status: status, headers: ProxyCore.endToEnd(headers))
+        var response = ServerResponse(status: status, headers: headersOut(headers))
         response.stream = stream
         deferred.send(response)
     }
