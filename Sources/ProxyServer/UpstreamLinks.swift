@@ -11,16 +11,15 @@ import HTTPServer
 struct UpstreamLinks: Sendable {
     /// `scheme://host:port` of the upstream.
     let origin: String
-    /// The lower-cased names of the headers that may hold such a link.
-    let names: Set<String>
+    /// The names of the headers that may hold such a link.
+    let names: [String]
 
     init(origin: String, endpoints: [AnyEndpoint]) {
         self.origin = origin
-        var names: Set<String> = ["location", "content-location", "link"]
+        var names = ["location", "content-location", "link"]
         for endpoint in endpoints {
-            switch endpoint.paging?.cursor {
-            case let .url(from: .header(name))?: names.insert(name.lowercased())
-            default: break
+            if case let .url(from: .header(name))? = endpoint.paging?.cursor, !names.contains(where: { HeaderName.same($0, name) }) {
+                names.append(name)
             }
         }
         self.names = names
@@ -35,8 +34,9 @@ struct UpstreamLinks: Sendable {
         }
     }
 
+    /// By name first, compared in place: every answer of every exchange is looked at.
     private func holdsLink(_ header: (name: String, value: String)) -> Bool {
-        header.value.contains(origin) && names.contains(header.name.lowercased())
+        names.contains { HeaderName.same(header.name, $0) } && header.value.contains(origin)
     }
 
     /// Each occurrence of `origin` that is a whole origin (followed by a path, a query, the end
