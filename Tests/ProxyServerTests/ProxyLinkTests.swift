@@ -37,7 +37,9 @@ import Testing
             var headers = [("Content-Type", "application/json"), ("X-Origin", origin + "/v1/")]
             if page < 3 {
                 headers += [
-                    ("Next-Page", "\(origin)/v1/items?page=\(page + 1)"), ("Link", "<\(origin)/v1/items?page=\(page + 1)>; rel=\"next\""),
+                    ("Next-Page", "\(origin)/v1/items?page=\(page + 1)"),
+                    // The second link's port begins with the server's: another origin, left alone.
+                    ("Link", "<\(origin)/v1/items?page=\(page + 1)>; rel=\"next\", <\(origin)0/other>; rel=\"alternate\""),
                 ]
             }
             let ids = [page * 2 - 1, page * 2]
@@ -49,7 +51,7 @@ import Testing
         }
     }
 
-    @Test func linksToTheUpstreamInAnswerHeadersPointAtTheProxy() async throws {
+    @Test(.timeLimit(.minutes(1))) func linksToTheUpstreamInAnswerHeadersPointAtTheProxy() async throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
         let harness = try ProxyHarness(api: Self.api, upstream: upstream.url("/v1/"))
@@ -58,7 +60,7 @@ import Testing
         let proxyOrigin = "http://127.0.0.1:\(harness.proxy.baseURL.port!)"
         let answer = try await harness.send("/v1/items")
         #expect(answer.header("Next-Page") == "\(proxyOrigin)/v1/items?page=2")
-        #expect(answer.header("Link") == "<\(proxyOrigin)/v1/items?page=2>; rel=\"next\"")
+        #expect(answer.header("Link") == "<\(proxyOrigin)/v1/items?page=2>; rel=\"next\", <\(upstreamOrigin)0/other>; rel=\"alternate\"")
         // A header the API does not declare as a link, and the body, stay as they came.
         #expect(answer.header("X-Origin") == "\(upstreamOrigin)/v1/")
         #expect(String(decoding: answer.body, as: UTF8.self).contains("\"self\": \"\(upstreamOrigin)/v1/items\""))
@@ -72,10 +74,12 @@ import Testing
         defer { transport.shutdown() }
         let report = await LiveCheck(api: Self.api, transport: transport, options: LiveOptions(baseURL: harness.url("/v1/"))).run()
         #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
-        // Every request the upstream got came through the proxy, the last page's included.
+        // Every request the upstream got came through the proxy, the last page's included: the
+        // proxy checks as many exchanges (a request that went past it would leave the wait to the
+        // test's time limit).
         #expect(upstream.requests.contains { $0.queryValue("page") == "3" })
-        #expect(upstream.requests.count == harness.proxy.exchangeCount)
-        await harness.settled(harness.proxy.exchangeCount)
+        await harness.settled(upstream.requests.count)
+        #expect(harness.proxy.exchangeCount == upstream.requests.count)
         #expect(harness.findings.map(\.finding.message) == [])
     }
 }
