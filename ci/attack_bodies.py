@@ -12,6 +12,9 @@ undeclared routes itself:
                    different, so no check is skipped as seen before) as fast as they can: each
                    check takes milliseconds, and runs on a worker, not on the loop that a fresh
                    client's exchanges share; checks that fall behind are counted, not queued
+  gzip-bombs       8 clients send request bodies of ~32 KiB of gzip that decode to 32 MiB, past
+                   the check's cap, as fast as they can: each is decoded on a worker up to the cap
+                   and given up (an `unchecked` finding), never on the loop a fresh client shares
 The large-request attacks (docs/proxy.md, "Request bodies of any size"): bodies past 256 KiB go
 upstream as they arrive, the client held back while the upstream does not read:
   huge-uploads     8 clients upload 512 MiB each as fast as they can to an upstream that reads
@@ -347,8 +350,45 @@ def attack_big_checks(server, seconds, count=8):
             f"{behind} passed unchecked behind the checks")
 
 
+def attack_gzip_bombs(server, seconds, count=8):
+    # 32 MiB of JSON in ~32 KiB of gzip, past the check's cap: each is decoded to the cap and
+    # given up, on a worker, while a fresh client's exchanges go on.
+    import gzip
+    bomb = gzip.compress(b'{"tid": "' + b"a" * (32 << 20) + b'"}', compresslevel=9)
+    sent, failed, lock = [0], [], threading.Lock()
+
+    def client(i):
+        deadline = time.monotonic() + seconds
+        headers = [("Content-Type", "application/json"), ("Content-Encoding", "gzip")]
+        while time.monotonic() < deadline:
+            status, body, _ = request(server.port, "POST", "/Api/TopicLikedAdd", body=bomb, timeout=30,
+                                      headers=headers)
+            with lock:
+                if status is None:
+                    failed.append(str(body))
+                    return
+                sent[0] += 1
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        time.sleep(0.5)
+        server.sample()
+    if failed:
+        raise Broken(f"{len(failed)} of {count} clients failed: {failed[0]}")
+    status, body, _ = request(server.port, "GET", "/__apicheck/findings")
+    counts = json.loads(body) if status == 200 else {}
+    unchecked = [f for f in counts.get("findings", []) if f.get("kind") == "unchecked"]
+    if sent[0] == 0 or not unchecked:
+        raise Broken(f"{sent[0]} bombs sent; no unchecked finding for a body past the cap")
+    return (f"{sent[0]} gzip bodies of {len(bomb):,} bytes that decode past 32 MiB sent by {count} clients; "
+            f"{counts.get('checked', 0)} exchanges checked, each bomb given up at the cap")
+
+
 ATTACKS = {
     "big-checks": attack_big_checks,
+    "gzip-bombs": attack_gzip_bombs,
     "flooded-answers": attack_flooded_answers,
     "stalled-answers": attack_stalled_answers,
     "huge-uploads": attack_huge_uploads,
