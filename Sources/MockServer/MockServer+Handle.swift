@@ -101,11 +101,10 @@ extension MockServer {
             return ProblemDocument.unreadableCoding(coding).response(refusals)
         case let .broken(reason):
             record.problems = [reason]
-            return ProblemDocument(status: 400, title: "Invalid request", detail: "the request's \(reason)").response(refusals)
+            return ProblemDocument(status: 400, title: "Invalid request", detail: reason).response(refusals)
         case let .tooLarge(reason):
             record.problems = [reason]
-            return ProblemDocument(status: 413, title: "Request body too large", detail: "the request's \(reason)")
-                .response(refusals)
+            return ProblemDocument(status: 413, title: "Request body too large", detail: reason).response(refusals)
         }
         // Routed on the path as sent: an encoded `/` inside a value must not split its segment.
         guard request.rawPath.hasPrefix(basePath) else {

@@ -4,13 +4,14 @@ import HTTPServer
 
 /// A request body an app compressed (`Content-Encoding: gzip` on an upload), as routing, the
 /// checks and `serve` read it: decoded, so that a gzipped JSON body is judged as the JSON it
-/// carries and never as bytes that "are not JSON". gzip and deflate are read, as in answers.
+/// carries and never as bytes that "are not JSON". The codings answers are read in are read
+/// (`ContentDecoding`: gzip, deflate, br, zstd).
 public enum RequestBodyDecoding {
     public enum Outcome {
         /// The request with its body decoded and its `Content-Encoding` gone; the request itself
         /// when it declared no coding.
         case plain(ServerRequest)
-        /// A coding that is not read (`br`, or several), by name.
+        /// A coding that is not read (`compress`, or several), by name.
         case unreadable(coding: String)
         /// Not valid data of its coding.
         case broken(reason: String)
