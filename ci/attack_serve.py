@@ -8,6 +8,8 @@ beside it: ci/attack) and 256 MiB of RSS.
                  1,000 more from one address (past the per-address cap)
   connections    2,000 idle connections from one address
   login-flood    8 keep-alive connections logging in with a new account per request
+  gzip-bombs     8 keep-alive connections sending 16 KiB gzip bodies that decode past the 8 MiB
+                 body cap: each decoded to the cap, given up and answered 413
   long-404       8 connections asking for 30 KB paths nobody declared
   stalled-log    serve's stderr a pipe nobody reads, under about 1,000 requests a second
   memo-churn     8 connections asking for topics with a new 500-byte query each time, so every
@@ -215,6 +217,16 @@ def attack_login_flood(server, seconds):
     return f"{flood(server, seconds, make)} logins of new accounts in {seconds} s"
 
 
+def attack_gzip_bombs(server, seconds):
+    # 16 MiB of JSON in ~16 KiB of gzip: serve decodes it to its 8 MiB body cap and answers 413.
+    import gzip
+    bomb = gzip.compress(b'{"account": "' + b"a" * (16 << 20) + b'", "password": "pw"}', compresslevel=9)
+    head = (f"POST /Api/Account/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Encoding: gzip\r\nContent-Length: {len(bomb)}\r\n\r\n").encode()
+    answered = flood(server, seconds, lambda i, n: head + bomb)
+    return f"{answered} gzip bodies of {len(bomb):,} bytes that decode past the 8 MiB cap answered 413 in {seconds} s"
+
+
 def attack_long_404(server, seconds):
     head = b"GET /Api/statuses/" + b"a/" * 15000 + b" HTTP/1.1\r\nHost: x\r\n\r\n"
     return f"{flood(server, seconds, lambda i, n: head)} 30 KB 404s in {seconds} s"
@@ -392,6 +404,7 @@ ATTACKS = {
     "slow-readers": attack_slow_readers,
     "connections": attack_connections,
     "login-flood": attack_login_flood,
+    "gzip-bombs": attack_gzip_bombs,
     "long-404": attack_long_404,
     "stalled-log": attack_stalled_log,
     "memo-churn": attack_memo_churn,
