@@ -314,6 +314,16 @@ def receive(s):
     return data
 
 
+def run_clients(server, client, count):
+    """`client(i)` on a thread each, the server's memory sampled until all have returned."""
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        time.sleep(0.5)
+        server.sample()
+
+
 def attack_big_checks(server, seconds, count=8):
     read, failed, lock = [0], [], threading.Lock()
 
@@ -333,12 +343,7 @@ def attack_big_checks(server, seconds, count=8):
             with lock:
                 failed.append(f"{type(error).__name__}: {error}")
 
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(count)]
-    for t in threads:
-        t.start()
-    while any(t.is_alive() for t in threads):
-        time.sleep(0.5)
-        server.sample()
+    run_clients(server, client, count)
     status, body, _ = request(server.port, "GET", "/__apicheck/findings")
     counts = json.loads(body) if status == 200 else {}
     checked, behind = counts.get("checked", 0), counts.get("uncheckedBehind", 0)
@@ -369,12 +374,7 @@ def attack_gzip_bombs(server, seconds, count=8):
                     return
                 sent[0] += 1
 
-    threads = [threading.Thread(target=client, args=(i,)) for i in range(count)]
-    for t in threads:
-        t.start()
-    while any(t.is_alive() for t in threads):
-        time.sleep(0.5)
-        server.sample()
+    run_clients(server, client, count)
     if failed:
         raise Broken(f"{len(failed)} of {count} clients failed: {failed[0]}")
     status, body, _ = request(server.port, "GET", "/__apicheck/findings")
