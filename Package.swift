@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
         // brotli and zstd: the proxy decodes a copy of a body in those content codings to check it.
         .target(name: "CDecoders", linkerSettings: [.linkedLibrary("brotlidec"), .linkedLibrary("zstd")]),
+        // GMime (over GLib) reads multipart/form-data bodies for serve and the proxy's checks.
+        .systemLibrary(name: "CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"])]),
+        .target(name: "CMultipart", dependencies: ["CGMime"]),
         // SQLite: the results history (`--history sqlite:PATH`, `apicheck history`).
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libpq: the results history in PostgreSQL (`--history postgres://…`).
@@ -46,7 +49,7 @@ let package = Package(
         .target(name: "Sandbox", dependencies: ["HTTPServer"]),
         .target(name: "Contracts", dependencies: ["APICheck"], path: "contracts"),
         // `apicheck serve`: the declarations and mocks as a stateful mock server.
-        .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer"]),
+        .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer", "CMultipart"]),
         // `apicheck proxy`: a reverse proxy that checks every exchange against the declarations.
         .target(name: "ProxyServer", dependencies: ["APICheck", "HTTPServer", "MockServer", "CurlClient", "CCurl"]),
         // `apicheck version`'s commit, stamped at build time (see Sources/CommitStamp).

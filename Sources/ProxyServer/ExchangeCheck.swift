@@ -52,9 +52,13 @@ package struct ExchangeCheck: Sendable {
         }
         let (problems, _) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(readable, pathValues: pathValues)
         return problems.map { problem in
-            Finding(
-                kind: .invalidRequest, severity: .error, endpoint: endpoint.id,
-                path: problem.location == "body" ? JSONPath.root.appending(problem.name) : nil,
+            // A flat body parameter is named by its name, a typed body's fault by its JSONPath.
+            var path: JSONPath?
+            if problem.location == "body" {
+                path = problem.name.hasPrefix("$") ? JSONPath(parsing: problem.name) : JSONPath.root.appending(problem.name)
+            }
+            return Finding(
+                kind: .invalidRequest, severity: .error, endpoint: endpoint.id, path: path,
                 message: "the app's request: \(problem.text)")
         }
     }

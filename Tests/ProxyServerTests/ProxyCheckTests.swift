@@ -92,6 +92,24 @@ import Testing
         #expect(document["detail"]?.stringValue?.contains("count") == true)
     }
 
+    /// A typed body's fault is found at its JSONPath inside the body, as serve names it.
+    @Test func aTypedBodysFaultIsFoundAtItsJSONPath() async throws {
+        let upstream = try TestServer { _ in
+            ServerResponse(
+                status: 403, headers: [("Content-Type", "application/json")], body: Data(#"{"errcode": "M_FORBIDDEN", "error": "no"}"#.utf8)
+            )
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"))
+        defer { harness.stop() }
+        let body = Data(#"{"type": "m.login.password", "identifier": {"type": "m.id.user"}, "password": "hunter2"}"#.utf8)
+        _ = try await harness.send(.post, "/relay/login", headers: [("Content-Type", "application/json")], body: body)
+        await harness.settled(1)
+        let finding = try #require(harness.findings.first { $0.finding.kind == .invalidRequest })
+        #expect(finding.finding.path == "$.identifier.user")
+        #expect(!finding.finding.message.contains("hunter2"))
+    }
+
     @Test func theOptOutHeaderPassesAnExchangeUnchecked() async throws {
         let sandbox = SandboxServer(configuration: SandboxConfiguration())
         try sandbox.start()

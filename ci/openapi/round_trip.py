@@ -377,7 +377,8 @@ class RoundTrip:
                 else:
                     media, content = self.json_content(body["content"])
                     if media is None:
-                        media = next((m for m in body["content"] if m.startswith("application/x-www-form-urlencoded")), None)
+                        media = next((m for m in body["content"]
+                                      if m.startswith(("application/x-www-form-urlencoded", "multipart/form-data"))), None)
                         content = body["content"].get(media) if media else None
                     exported_media = media if media in exported_body["content"] else None
                     if exported_media is None:

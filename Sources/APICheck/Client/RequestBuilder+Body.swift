@@ -2,11 +2,11 @@ import Foundation
 
 extension RequestBuilder {
     /// A typed body's bytes: the value given, else the sample made of the inputs' values, each
-    /// checked against its declared type first.
+    /// checked against its declared type first, and their `Content-Type`.
     func typedBody(
         _ declared: RequestBody, endpoint: AnyEndpoint, _ values: [String: ParameterValue],
         given: (any Sendable)?
-    ) throws(APIError) -> Data {
+    ) throws(APIError) -> (data: Data, contentType: String) {
         func invalid(_ name: String, _ problem: String) -> APIError {
             APIError(endpoint: endpoint.id, reason: .invalidRequest(parameter: name, problem: problem))
         }
@@ -36,7 +36,7 @@ extension RequestBuilder {
             } else if let sample = try declared.sample(accepted, dates: api.dates) {
                 document = sample
             }
-            return try declared.data(document)
+            return try declared.wire(document)
         } catch {
             throw invalid("(body)", error.description)
         }

@@ -100,8 +100,9 @@ public struct RequestBuilder: Sendable {
         guard let url = URL(string: text) else { throw invalid("(url)", "makes an invalid URL") }
         var bodyData: Data?
         if let declared = endpoint.requestBody {
-            bodyData = try typedBody(declared, endpoint: endpoint, values, given: given)
-            headers.append(("Content-Type", declared.encoding.contentType))
+            let typed = try typedBody(declared, endpoint: endpoint, values, given: given)
+            bodyData = typed.data
+            headers.append(("Content-Type", typed.contentType))
         } else if given != nil {
             throw invalid("(body)", "is given, but \(endpoint.id) declares no typed body")
         } else if endpoint.parameters.contains(where: { $0.location == .body }) {

@@ -110,7 +110,7 @@ extension API {
         if let flat = endpoint.parameters.first(where: { $0.location == .body }) {
             messages.append("declares a \(body.typeName) body and the body parameter '\(flat.name)' beside it; make it a field of the type")
         }
-        if case .form = body.encoding, let example = body.example(dates: dates) {
+        if body.encoding != .json, let example = body.example(dates: dates) {
             do throws(RequestBody.BodyError) { _ = try body.data(example) } catch {
                 messages.append("its \(body.typeName) sample cannot be sent: \(error)")
             }

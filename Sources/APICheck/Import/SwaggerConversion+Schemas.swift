@@ -1,6 +1,7 @@
 extension SwaggerConversion {
     /// A schema with its references rewritten, `x-nullable` as `nullable`, a `discriminator`'s
-    /// property name as an object, `type: file` as a binary string (noted), the schemas it holds
+    /// property name as an object, `type: file` as a binary string (noted, except for a form field:
+    /// there it is a multipart body's file, declared as a `FilePart`), the schemas it holds
     /// converted alike. `fieldsOnly`: a parameter's or header's own fields, of which only the
     /// schema keywords are taken.
     mutating func schema(_ schema: JSONValue, at tokens: [String], fieldsOnly: Bool = false) -> JSONValue {
@@ -16,7 +17,7 @@ extension SwaggerConversion {
             case "x-nullable":
                 members.append(("nullable", value))
             case "type" where value == .string("file"):
-                note(tokens + [key], "type 'file': declared as a binary string")
+                if !fieldsOnly { note(tokens + [key], "type 'file': declared as a binary string") }
                 members += [("type", .string("string")), ("format", .string("binary"))]
             case "discriminator":
                 if case .string = value {

@@ -3,7 +3,7 @@ import Foundation
 import HTTPServer
 
 extension RequestValidator {
-    /// A typed body decoded into its type, as JSON or as a form by its declaration: the first
+    /// A typed body decoded into its type, as JSON, a form or multipart by its declaration: the first
     /// thing wrong, at its JSONPath (`$.identifier.user`: expected String, found absent), and the
     /// document read. Secret values are never quoted: a decoding failure names kinds only.
     static func typedBody(_ declared: RequestBody, of request: ServerRequest, dates: DateDecoding) -> (ValidationProblem?, JSONValue?) {
@@ -14,6 +14,20 @@ extension RequestValidator {
         switch declared.encoding {
         case .form:
             document = FormBody.document(request.body)
+        case .multipart:
+            let contentType = request.header("Content-Type") ?? ""
+            guard MultipartBody.mediaType(contentType) == "multipart/form-data" else {
+                let found = contentType.isEmpty ? "no Content-Type" : "Content-Type \(MultipartBody.mediaType(contentType))"
+                return (ValidationProblem(name: "(body)", location: "body", reason: "is not multipart/form-data: \(found)"), nil)
+            }
+            let read = MultipartReader.parts(request.body, contentType: contentType).flatMap(MultipartBody.document)
+            switch read {
+            case let .success(parts):
+                document = parts
+            case let .failure(problem):
+                let name = problem.field == "(body)" ? "(body)" : JSONPath.root.appending(problem.field).description
+                return (ValidationProblem(name: name, location: "body", reason: "multipart/form-data \(problem.reason)"), nil)
+            }
         case .json:
             do throws(JSONParseError) {
                 document = try JSONParser.parse(request.body)

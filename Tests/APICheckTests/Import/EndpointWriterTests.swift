@@ -165,12 +165,50 @@ import Testing
             ))
         #expect(fixture.type("LoginBody").contains("public var scopes: [String]?"))
         #expect(!fixture.notes.contains { $0.contains("~1login/post/requestBody") })
-        // The core has no multipart body: the operation is declared without it, noted.
-        #expect(group.contains(#"public let avatar = Endpoint<NoContent>("#))
+        // A multipart body without fields is a map of them.
+        #expect(group.contains(#"body: .multipart([String: JSONValue].self, sample:"#), "\(group)")
+        #expect(!fixture.notes.contains { $0.contains("~1avatar") })
+    }
+
+    /// A multipart body's binary strings are files, with samples `FilePart` reads: the example's
+    /// text as content, the media type its `encoding` gives; a component it refers to is declared
+    /// again under the body's name, so that a JSON body using the component keeps its strings.
+    @Test func aMultipartBodysBinaryStringsAreFileParts() throws {
+        let fixture = try ImportFixture(
+            schemas: """
+                "Photo": {"type": "object", "required": ["image"], "properties": {
+                    "caption": {"type": "string"}, "image": {"type": "string", "format": "binary"}}}
+                """,
+            paths: """
+                "/photos": {"post": {"operationId": "addPhoto", "requestBody": {"content": {"multipart/form-data": {
+                        "schema": {"$ref": "#/components/schemas/Photo"},
+                        "encoding": {"image": {"contentType": "image/png, image/jpeg"}},
+                        "example": {"caption": "lake", "image": "PNG"}}}},
+                    "responses": {"204": {"description": "stored"}}},
+                    "put": {"operationId": "describePhoto", "requestBody": {"content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Photo"}}}},
+                    "responses": {"204": {"description": "stored"}}}},
+                "/albums": {"post": {"operationId": "addAlbum", "requestBody": {"content": {"multipart/form-data": {
+                        "schema": {"type": "object", "required": ["pages"], "properties": {
+                            "pages": {"type": "array", "items": {"type": "string", "format": "binary"}},
+                            "cover": {"type": "string", "contentMediaType": "image/png"}}}}}},
+                    "responses": {"204": {"description": "stored"}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        let photo = ##"{"caption":"lake","image":{"filename":"image.bin","contentType":"image/png","base64":"UE5H"}}"##
         #expect(
-            fixture.notes.contains(
-                "not mapped: #/paths/~1avatar/put/requestBody: unsupported: avatar (PUT /avatar) takes a multipart/form-data body, which the package cannot send: declared without it, so live calls it with no body"
-            ))
+            group.contains(
+                "body: .multipart(AddPhotoBody.self, sample: try? JSONDecoder().decode(AddPhotoBody.self, from: Data(#\"\(photo)\"#.utf8))"),
+            "\(group)")
+        #expect(fixture.type("AddPhotoBody").contains("public var image: FilePart"))
+        #expect(fixture.type("Photo").contains("public var image: String"))
+        #expect(group.contains("body: .json(Photo.self"))
+        let album = fixture.type("AddAlbumBody")
+        #expect(album.contains("public var pages: [FilePart]"), "\(album)")
+        #expect(album.contains("public var cover: FilePart?"))
+        #expect(
+            group.contains(#"{"pages":[{"filename":"pages.bin","contentType":"application/octet-stream","base64":"aGVsbG8="}]"#), "\(group)"
+        )
     }
 
     @Test func theAPIHasTheServerNoEnvelopeAndEveryGroup() throws {

@@ -155,13 +155,14 @@ import Testing
         #expect(result.files.first { $0.path == "mocks/listOrders.json" }?.text == "[\n  {\n    \"id\": 1,\n    \"note\": null\n  }\n]\n")
         let notes = result.notes.map(\.description)
         #expect(notes.contains("not mapped: #/definitions/Order/properties/receipt/type: type 'file': declared as a binary string"))
+        // A `type: file` form field is a file part of a multipart body.
+        let photos = result.files.first { $0.text.contains("uploadPhoto = ") }
         #expect(
-            notes.contains {
-                $0.hasPrefix(
-                    "not mapped: #/paths/~1orders~1{id}~1photo/post/parameters/0: unsupported: uploadPhoto (POST /orders/{id}/photo) takes a multipart/form-data body"
-                )
-            },
-            "\(notes)")
+            photos?.text.contains(".multipart(UploadPhotoBody.self, sample:") == true, "\(photos?.path ?? "none") \(photos?.text ?? "")")
+        let upload = result.files.first { $0.path == "Sources/ShopContracts/Types/UploadPhotoBody.swift" }?.text ?? ""
+        #expect(upload.contains("public var file: FilePart"), "\(upload)")
+        #expect(upload.contains("import APICheck"))
+        #expect(!notes.contains { $0.contains("uploadPhoto (") || $0.contains("photo/post/parameters/0/type") }, "\(notes)")
         #expect(
             notes.contains(
                 "not mapped: #/paths/~1orders/get/parameters/3: style 'pipeDelimited' of 'words' is not mapped: sent as repeated k=a&k=b"),

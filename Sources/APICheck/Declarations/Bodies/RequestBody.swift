@@ -1,9 +1,10 @@
 import Foundation
 
 /// An endpoint's request body declared as a Swift type: the request half of the contract, as the
-/// decode type is the answer half. It travels as JSON or as a form
-/// (`application/x-www-form-urlencoded`, lists in the declared style); `serve` decodes what it
-/// receives into the type, and `openapi` writes the type's schema.
+/// decode type is the answer half. It travels as JSON, as a form
+/// (`application/x-www-form-urlencoded`, lists in the declared style) or as `multipart/form-data`
+/// with files (`FilePart`); `serve` and the proxy decode what they receive into the type, and
+/// `openapi` writes the type's schema.
 ///
 /// ```swift
 /// body: .json(PasswordLogin.self,
@@ -22,11 +23,16 @@ public struct RequestBody: Sendable {
         case json
         /// `application/x-www-form-urlencoded`: top-level scalars as fields, lists in this style.
         case form(lists: ListStyle)
+        /// `multipart/form-data`: scalars as text parts, `FilePart` fields as files, nested
+        /// values as JSON parts, lists as repeated parts (`MultipartBody`).
+        case multipart
 
+        /// The media type, without the boundary a multipart body's header adds.
         public var contentType: String {
             switch self {
             case .json: "application/json"
             case .form: "application/x-www-form-urlencoded"
+            case .multipart: "multipart/form-data"
             }
         }
     }
@@ -77,6 +83,8 @@ public struct RequestBody: Sendable {
         }
         var form: ListStyle?
         if case let .form(style) = encoding { form = style }
+        // A multipart body's text parts are read as a form's fields: numbers and flags from text.
+        if encoding == .multipart { form = .repeated }
         let lists = form
         self.decodeCheck = { (document, dates) throws(DecodingFailure) in
             _ = try JSONValueDecoder(dates: dates, formLists: lists).decodeReads(Body.self, from: document)
@@ -112,6 +120,20 @@ public struct RequestBody: Sendable {
         RequestBody(type, encoding: .form(lists: lists), inputs: inputs, sample: sample)
     }
 
+    /// A `multipart/form-data` body of type `Body`: its `FilePart` fields as files, the other
+    /// top-level fields as text parts, nested values as JSON parts.
+    public static func multipart<Body: Codable & Sendable>(_ type: Body.Type, sample: Body? = nil) -> RequestBody {
+        RequestBody(type, encoding: .multipart, inputs: [], sample: fixed(sample))
+    }
+
+    /// A `multipart/form-data` body of type `Body`, its sample made of the inputs' values.
+    public static func multipart<Body: Codable & Sendable>(
+        _ type: Body.Type, inputs: [Parameter],
+        sample: @escaping @Sendable (BodyInputs) -> Body
+    ) -> RequestBody {
+        RequestBody(type, encoding: .multipart, inputs: inputs, sample: sample)
+    }
+
     private static func fixed<Body: Sendable>(_ value: Body?) -> (@Sendable (BodyInputs) -> Body)? {
         guard let value else { return nil }
         return { @Sendable _ in value }
@@ -131,10 +153,17 @@ public struct RequestBody: Sendable {
     public func json(of value: any Sendable, dates: DateDecoding) throws(BodyError) -> JSONValue { try encodeValue(value, dates) }
 
     /// The bytes on the wire for a body already turned into JSON.
-    public func data(_ document: JSONValue) throws(BodyError) -> Data {
+    public func data(_ document: JSONValue) throws(BodyError) -> Data { try wire(document).data }
+
+    /// The bytes on the wire for a body already turned into JSON, and their `Content-Type` (a
+    /// multipart body's names its boundary).
+    public func wire(_ document: JSONValue) throws(BodyError) -> (data: Data, contentType: String) {
         switch encoding {
-        case .json: return Data(document.compactText.utf8)
-        case let .form(lists): return Data(try FormBody.encode(document, lists: lists).utf8)
+        case .json: return (Data(document.compactText.utf8), encoding.contentType)
+        case let .form(lists): return (Data(try FormBody.encode(document, lists: lists).utf8), encoding.contentType)
+        case .multipart:
+            let (data, boundary) = MultipartBody.encode(try MultipartBody.parts(document))
+            return (data, "\(encoding.contentType); boundary=\(boundary)")
         }
     }
 

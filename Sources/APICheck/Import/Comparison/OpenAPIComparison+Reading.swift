@@ -71,12 +71,15 @@ extension OpenAPIComparison {
         OpenAPISource.members(answer["content"]).first { isJSON($0.key) }.map { $0.value["schema"] ?? .object([]) }
     }
 
-    /// The body the import declares: JSON, else a form; with its schema.
+    /// The body the import declares: JSON, else a form, else multipart; with its schema.
     static func bodyMedia(_ body: JSONValue) -> (type: String, schema: JSONValue)? {
         let content = OpenAPISource.members(body["content"])
         if let json = content.first(where: { isJSON($0.key) }) { return ("JSON", json.value["schema"] ?? .object([])) }
         if let form = content.first(where: { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }) {
             return ("a form", form.value["schema"] ?? .object([]))
+        }
+        if let multipart = content.first(where: { $0.key.lowercased().hasPrefix("multipart/form-data") }) {
+            return ("multipart", multipart.value["schema"] ?? .object([]))
         }
         return nil
     }

@@ -7,7 +7,8 @@
 /// merged into one struct, `nullable` (3.0) and `type: [T, "null"]` (3.1) as optional, a `oneOf`
 /// or `anyOf` of one schema and null as that schema optional, one of several schemas (or a value
 /// of several types) as an enum with a case per branch. What it does not map (`not`, a reference
-/// that leads nowhere) becomes `JSONValue`, which decodes any JSON, and a note.
+/// that leads nowhere) becomes `JSONValue`, which decodes any JSON, and a note. In a multipart
+/// body, a binary string (`format: binary`, or 3.1's `contentMediaType`) is a `FilePart`.
 struct SchemaMapper {
     let source: OpenAPISource
     var types: [ImportedType] = []
@@ -18,6 +19,9 @@ struct SchemaMapper {
     /// read the same name wherever they are met.
     private(set) var componentNames: [String: String] = [:]
     private var componentsDeclared = false
+    /// Set while a `multipart/form-data` body's schema is mapped: a binary string there is a
+    /// file part (`FilePart`), not text.
+    var binaryIsFile = false
 
     init(source: OpenAPISource, reserved: Set<String>) {
         self.source = source
@@ -27,15 +31,23 @@ struct SchemaMapper {
         }
     }
 
-    /// Whether a declared type's text needs `import APICheck` (it holds `JSONValue`).
+    /// Whether a declared type's text needs `import APICheck` (it holds `JSONValue` or `FilePart`).
     static func usesJSONValue(_ type: ImportedType) -> Bool {
-        switch type.kind {
-        case let .structure(properties): properties.contains { $0.type.contains("JSONValue") }
-        case let .alias(target): target.contains("JSONValue")
+        func core(_ text: String) -> Bool { text.contains("JSONValue") || text.contains("FilePart") }
+        return switch type.kind {
+        case let .structure(properties): properties.contains { core($0.type) }
+        case let .alias(target): core(target)
         case .stringEnum: false
         // Its decoding helpers are the core's.
         case .union: true
         }
+    }
+
+    /// A string whose value is a file's bytes: `format: binary`, or a `contentMediaType` with no
+    /// `contentEncoding` (OpenAPI 3.1's way to say it).
+    static func isBinary(_ schema: JSONValue) -> Bool {
+        OpenAPISource.string(schema["format"]) == "binary"
+            || schema["contentMediaType"] != nil && schema["contentEncoding"] == nil
     }
 
     /// One declaration per `components/schemas` entry, in the document's order.
@@ -135,6 +147,7 @@ struct SchemaMapper {
         }
         switch types.first {
         case "string"?:
+            if binaryIsFile, Self.isBinary(schema) { return ("FilePart", nullable) }
             return ("String", nullable)
         case "integer"?:
             return (OpenAPISource.string(schema["format"]) == "int64" ? "Int64" : "Int", nullable)

@@ -1,9 +1,12 @@
+import Foundation
+
 extension EndpointWriter {
     /// `.json(NewPet.self, sample: ...)` for a JSON body, `.form(...)` for an
     /// `application/x-www-form-urlencoded` one (lists repeated, as OpenAPI's default `form` style
     /// with `explode` sends them), the sample decoded from the document's example (else one made
-    /// from the schema) at first use; nil (and a note) otherwise: the core has no multipart or XML
-    /// body.
+    /// from the schema) at first use; `.multipart(...)` for a `multipart/form-data` one, its binary
+    /// strings as files (`FilePart`); nil (and a note) otherwise: the core has no XML or raw
+    /// binary body.
     mutating func requestBody(
         _ operation: JSONValue, method: String, at tokens: [String], hint: String,
         operation endpoint: (id: String, path: String), types: inout SchemaMapper
@@ -18,41 +21,99 @@ extension EndpointWriter {
             note(.notMapped, bodyTokens, "a body on \(method.uppercased()) is not declared")
             return nil
         }
-        let form = OpenAPISource.members(body["content"]).first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
-        guard let content = body["content"], let (mediaType, media) = jsonMedia(content) ?? form.map({ ($0.key, $0.value) }) else {
-            let kinds = OpenAPISource.members(body["content"]).map(\.key)
-            if kinds.contains(where: { $0.lowercased().hasPrefix("multipart/form-data") }) {
-                // The core's bodies are JSON and URL-encoded forms: a file upload is listed by
-                // operation, so a reader sees which endpoints live calls without their body.
-                note(
-                    .notMapped, bodyTokens,
-                    "unsupported: \(endpoint.id) (\(method.uppercased()) \(endpoint.path)) takes a multipart/form-data body, "
-                        + "which the package cannot send: declared without it, so live calls it with no body")
-            } else {
-                note(
-                    .notMapped, bodyTokens,
-                    "a request body that is neither JSON nor a form (\(kinds.joined(separator: ", "))) is not declared")
-            }
+        let members = OpenAPISource.members(body["content"])
+        let form = members.first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
+        let multipart = members.first { $0.key.lowercased().hasPrefix("multipart/form-data") }
+        let kind: BodyKind
+        let mediaType: String, media: JSONValue
+        if let content = body["content"], let (key, value) = jsonMedia(content) {
+            (kind, mediaType, media) = (.json, key, value)
+        } else if let form {
+            (kind, mediaType, media) = (.form, form.key, form.value)
+        } else if let multipart {
+            (kind, mediaType, media) = (.multipart, multipart.key, multipart.value)
+        } else {
+            let kinds = members.map(\.key)
+            note(
+                .notMapped, bodyTokens,
+                "a request body that is neither JSON, a form nor multipart (\(kinds.joined(separator: ", "))) is not declared")
             return nil
         }
-        let isForm = jsonMedia(content) == nil
         let mediaTokens = bodyTokens + ["content", mediaType]
         guard let schema = media["schema"] else {
             note(.notMapped, mediaTokens, "a request body without a schema is not declared")
             return nil
         }
-        let mapped = types.type(for: schema, hint: hint, at: mediaTokens + ["schema"])
+        var mapped: (type: String, optional: Bool)
+        let resolved = source.resolve(schema) ?? schema
+        if kind == .multipart {
+            // A file is a binary string only in the body's own fields: a component the body
+            // refers to is declared again under the body's name, so that its files are files.
+            types.binaryIsFile = true
+            mapped = types.type(for: Self.hasFiles(resolved) ? resolved : schema, hint: hint, at: mediaTokens + ["schema"])
+            types.binaryIsFile = false
+        } else {
+            mapped = types.type(for: schema, hint: hint, at: mediaTokens + ["schema"])
+        }
         let type = mapped.optional ? "\(mapped.type)?" : mapped.type
-        let value = example(media, at: mediaTokens) ?? ExampleMaker(source: source).value(for: schema)
-        return Self.bodyExpression(type: type, value: value, isForm: isForm)
+        var value = example(media, at: mediaTokens) ?? ExampleMaker(source: source).value(for: schema)
+        if kind == .multipart { value = fileSamples(value, schema: resolved, encoding: media["encoding"]) }
+        return Self.bodyExpression(type: type, value: value, kind: kind)
     }
 
-    /// `.json(Type.self, sample: ...)` or `.form(...)`, the sample decoded from `value`'s JSON text.
-    static func bodyExpression(type: String, value: JSONValue, isForm: Bool) -> String {
+    enum BodyKind: String {
+        case json, form, multipart
+    }
+
+    /// Whether an object schema has a file among its fields (or a list of files).
+    static func hasFiles(_ schema: JSONValue) -> Bool {
+        OpenAPISource.members(schema["properties"]).contains { property in
+            SchemaMapper.isBinary(property.value) || property.value["items"].map(SchemaMapper.isBinary) ?? false
+        }
+    }
+
+    /// A multipart sample's files as `FilePart` reads them: the example's text as the content
+    /// (a few bytes when it has none), the media type the `encoding` gives the field, and a file
+    /// name made of the field's.
+    func fileSamples(_ value: JSONValue, schema: JSONValue, encoding: JSONValue?) -> JSONValue {
+        guard case var .object(members) = value else { return value }
+        for (name, property) in OpenAPISource.members(schema["properties"]) {
+            let single = SchemaMapper.isBinary(property)
+            guard single || property["items"].map(SchemaMapper.isBinary) ?? false else { continue }
+            let contentType =
+                OpenAPISource.string(encoding?[name]?["contentType"])?.split(separator: ",").first.map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                } ?? OpenAPISource.string(property["contentMediaType"]) ?? "application/octet-stream"
+            func file(_ example: JSONValue?) -> JSONValue {
+                var text = "hello"
+                if case let .string(given)? = example, !given.isEmpty, given != "string" { text = given }
+                return .object([
+                    ("filename", .string(name + ".bin")), ("contentType", .string(contentType)),
+                    ("base64", .string(Data(text.utf8).base64EncodedString())),
+                ])
+            }
+            let index = members.firstIndex { $0.key == name }
+            let given = index.map { members[$0].value }
+            let sample: JSONValue
+            if single {
+                sample = file(given)
+            } else if case let .array(items)? = given, !items.isEmpty {
+                sample = .array(items.map { file($0) })
+            } else {
+                sample = .array([file(nil)])
+            }
+            if let index { members[index].value = sample } else { members.append((name, sample)) }
+        }
+        return .object(members)
+    }
+
+    /// `.json(Type.self, sample: ...)`, `.form(...)` or `.multipart(...)`, the sample decoded from
+    /// `value`'s JSON text.
+    static func bodyExpression(type: String, value: JSONValue, kind: BodyKind) -> String {
         let json = value.compactText
         var hashes = "#"
         while json.contains("\"" + hashes) { hashes += "#" }
         let sample = "sample: try? JSONDecoder().decode(\(type).self, from: Data(\(hashes)\"\(json)\"\(hashes).utf8))"
-        return isForm ? ".form(\(type).self, \(sample))" : ".json(\(type).self, \(sample))"
+        return ".\(kind.rawValue)(\(type).self, \(sample))"
     }
 }

@@ -174,7 +174,7 @@ struct EndpointWriter {
             ImportedEndpoint(
                 tag: tag, property: property, id: id, method: ".post", path: path, parameters: [], responseType: answerType,
                 successStatus: 200, mock: mock, token: false,
-                body: Self.bodyExpression(type: requestType, value: .object(grant), isForm: true),
+                body: Self.bodyExpression(type: requestType, value: .object(grant), kind: .form),
                 comment:
                     "The \(scheme) scheme's OAuth 2 client-credentials token endpoint (its tokenUrl): the client's id and secret as HTTP Basic credentials.",
                 sessionEffect: ".logsIn"))

@@ -1,0 +1,137 @@
+import APICheck
+import Foundation
+import Testing
+
+@testable import MockServer
+
+/// A `multipart/form-data` body (a file upload) read by the type it is declared with: what the
+/// client sends passes, what curl's `-F` sends passes, and a field missing, of the wrong type, or
+/// a body that is not multipart or is cut short is refused at its JSONPath.
+@Suite(.serialized) struct MultipartServeTests {
+    struct Meta: Codable, Sendable, Equatable { var width: Int }
+    struct Upload: Codable, Sendable {
+        var caption: String
+        var rating: Int
+        var tags: [String]
+        var meta: Meta?
+        var image: FilePart
+    }
+    struct Stored: Decodable, Sendable { var id: Int }
+
+    /// Bytes a naive boundary search would trip on: a line break, a NUL, a boundary's dashes.
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x00, 0x2D, 0x2D, 0x0D, 0x0A, 0x2D, 0x2D, 0xFF])
+    static let sample = Upload(
+        caption: "me, at the \"lake\"", rating: 4, tags: ["summer", "lake"], meta: Meta(width: 640),
+        image: FilePart(filename: "me.png", contentType: "image/png", content: png))
+    static let upload = Endpoint<Stored>(
+        id: "photos.upload", .post, "photos", mock: "stored", body: .multipart(Upload.self, sample: sample))
+
+    static func harness() throws -> (ServeHarness, TemporaryMocks) {
+        let mocks = try TemporaryMocks(files: ["stored.json": #"{"id": 7}"#])
+        let api = API(name: "photos", envelope: .none, endpoints: [upload])
+        return (try ServeHarness(api: api, mocks: mocks.url), mocks)
+    }
+
+    @Test func whatTheClientSendsReadsBackPartForPart() throws {
+        let document = try RequestBody.multipart(Upload.self).json(of: Self.sample, dates: .iso8601)
+        let parts = try MultipartBody.parts(document)
+        #expect(parts.map(\.name) == ["caption", "image", "meta", "rating", "tags", "tags"])
+        let (data, boundary) = MultipartBody.encode(parts)
+        #expect(MultipartBody.encode(parts).data == data, "the same body gives the same bytes")
+        let read = try MultipartReader.parts(data, contentType: "multipart/form-data; boundary=\(boundary)").get()
+        #expect(read.count == parts.count)
+        let image = try #require(read.first { $0.name == "image" })
+        #expect(image.content == Self.png)
+        #expect(image.filename == "me.png")
+        #expect(image.contentType == "image/png")
+        #expect(read.first { $0.name == "caption" }?.content == Data(#"me, at the "lake""#.utf8))
+        let back = try MultipartBody.document(read).get()
+        #expect(RequestBody.multipart(Upload.self).check(back, dates: .iso8601) == nil)
+        #expect(back["meta"] == .object([("width", .number("640"))]))
+        #expect(back["tags"] == .array([.string("summer"), .string("lake")]))
+    }
+
+    @Test func theDeclaredBodyPassesAndAWrongOneIsRefusedAtItsPath() async throws {
+        let (harness, mocks) = try Self.harness()
+        defer { harness.stop(); mocks.remove() }
+        #expect(try await harness.client().send(Self.upload, body: Self.sample).id == 7)
+
+        func post(_ parts: [MultipartBody.Part]) async throws -> HTTPResponse {
+            let (data, boundary) = MultipartBody.encode(parts)
+            return try await self.post(data, contentType: "multipart/form-data; boundary=\(boundary)", harness)
+        }
+        let image = MultipartBody.Part(name: "image", filename: "a.png", contentType: "image/png", content: Self.png)
+        let text = { (name: String, value: String) in MultipartBody.Part(name: name, content: Data(value.utf8)) }
+        #expect(try await post([text("caption", "x"), text("rating", "5"), text("tags[]", "one"), image]).status == 200)
+
+        let noImage = try await post([text("caption", "x"), text("rating", "5"), text("tags", "a")])
+        #expect(noImage.status == 400)
+        #expect(String(decoding: noImage.body, as: UTF8.self).contains("$.image (body): expected FilePart, found absent"))
+        let badRating = try await post([text("caption", "x"), text("rating", "five"), text("tags", "a"), image])
+        #expect(String(decoding: badRating.body, as: UTF8.self).contains("$.rating (body): expected Int, found String"))
+        let badMeta = try await post([
+            text("caption", "x"), text("rating", "5"), text("tags", "a"), image,
+            MultipartBody.Part(name: "meta", contentType: "application/json", content: Data(#"{"width": "wide"}"#.utf8)),
+        ])
+        #expect(String(decoding: badMeta.body, as: UTF8.self).contains("$.meta.width (body): expected Int, found String"))
+        let brokenMeta = try await post([
+            text("caption", "x"), text("rating", "5"), text("tags", "a"), image,
+            MultipartBody.Part(name: "meta", contentType: "application/json", content: Data(#"{"width": "#.utf8)),
+        ])
+        #expect(brokenMeta.status == 400)
+        #expect(String(decoding: brokenMeta.body, as: UTF8.self).contains("$.meta (body): multipart/form-data is not JSON"))
+    }
+
+    @Test func aBodyThatIsNotMultipartOrIsCutShortIsRefused() async throws {
+        let (harness, mocks) = try Self.harness()
+        defer { harness.stop(); mocks.remove() }
+        let (data, boundary) = MultipartBody.encode([MultipartBody.Part(name: "caption", content: Data("x".utf8))])
+        let asJSON = try await post(Data(#"{"caption": "x"}"#.utf8), contentType: "application/json", harness)
+        #expect(asJSON.status == 400)
+        #expect(String(decoding: asJSON.body, as: UTF8.self).contains("is not multipart/form-data: Content-Type application/json"))
+        let cut = try await post(data.prefix(data.count - 12), contentType: "multipart/form-data; boundary=\(boundary)", harness)
+        #expect(cut.status == 400)
+        #expect(String(decoding: cut.body, as: UTF8.self).contains("cut short"), "\(String(decoding: cut.body, as: UTF8.self))")
+        let noBoundary = try await post(data, contentType: "multipart/form-data", harness)
+        #expect(String(decoding: noBoundary.body, as: UTF8.self).contains("has no boundary"))
+        let otherBoundary = try await post(data, contentType: "multipart/form-data; boundary=elsewhere", harness)
+        #expect(otherBoundary.status == 400)
+    }
+
+    /// curl's `-F`, a client nobody here wrote, sends what the declaration reads.
+    @Test func curlsFormUploadPasses() async throws {
+        guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else { return }
+        let (harness, mocks) = try Self.harness()
+        defer { harness.stop(); mocks.remove() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("multipart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("me.png")
+        try Self.png.write(to: file)
+        let url = URL(string: "photos", relativeTo: harness.server.baseURL)!.absoluteURL.absoluteString
+        func run(_ fields: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: curl)
+            process.arguments = ["-s", "-o", "-", "-w", "\n%{http_code}"] + fields.flatMap { ["-F", $0] } + [url]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let fine = try run([
+            "caption=me", "rating=4", "tags=a", "tags=b", "image=@\(file.path);type=image/png", #"meta={"width":3};type=application/json"#,
+        ])
+        #expect(fine.hasSuffix("\n200"), "\(fine)")
+        let wrong = try run(["caption=me", "rating=4.5", "tags=a", "image=@\(file.path)"])
+        #expect(wrong.hasSuffix("\n400"), "\(wrong)")
+        #expect(wrong.contains("$.rating (body): expected Int"), "\(wrong)")
+    }
+
+    private func post(_ data: Data, contentType: String, _ harness: ServeHarness) async throws -> HTTPResponse {
+        let url = URL(string: "photos", relativeTo: harness.server.baseURL)!.absoluteURL
+        return try await harness.transport.send(
+            HTTPRequest(method: .post, url: url, headers: [(name: "Content-Type", value: contentType)], body: data))
+    }
+}
