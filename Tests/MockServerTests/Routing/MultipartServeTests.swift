@@ -51,6 +51,31 @@ import Testing
         #expect(back["tags"] == .array([.string("summer"), .string("lake")]))
     }
 
+    /// What a hostile or careless client sends is refused with a reason, never read in part.
+    @Test func hostileBodiesAreRefusedWithAReason() throws {
+        let many = (0...MultipartReader.maxParts).map { MultipartBody.Part(name: "f\($0)", content: Data("x".utf8)) }
+        let (manyData, manyBoundary) = MultipartBody.encode(many)
+        let tooMany = MultipartReader.parts(manyData, contentType: "multipart/form-data; boundary=\(manyBoundary)")
+        #expect(tooMany == .failure(MultipartBody.BodyProblem(field: "(body)", reason: "has more than 1000 parts")))
+
+        // A part that is itself multipart: a form's parts do not nest.
+        let inner = "--in\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n--in--\r\n"
+        let nested =
+            "--out\r\nContent-Disposition: form-data; name=\"n\"\r\nContent-Type: multipart/mixed; boundary=in\r\n\r\n"
+            + inner + "\r\n--out--\r\n"
+        let read = MultipartReader.parts(Data(nested.utf8), contentType: "multipart/form-data; boundary=out")
+        #expect(read == .failure(MultipartBody.BodyProblem(field: "(body)", reason: "is malformed")))
+
+        // A name with a quote and a line break cannot add a header of its own.
+        let (data, boundary) = MultipartBody.encode([
+            MultipartBody.Part(name: "a\"\r\nContent-Type: text/html", content: Data("x".utf8))
+        ])
+        let parts = try MultipartReader.parts(data, contentType: "multipart/form-data; boundary=\(boundary)").get()
+        #expect(parts.count == 1)
+        #expect(parts.first?.contentType == nil)
+        #expect(parts.first?.name == "a%22%0D%0AContent-Type: text/html")
+    }
+
     @Test func theDeclaredBodyPassesAndAWrongOneIsRefusedAtItsPath() async throws {
         let (harness, mocks) = try Self.harness()
         defer { harness.stop(); mocks.remove() }

@@ -34,6 +34,10 @@ public struct SentRequest: Sendable, Equatable {
     public var url: [Piece]
     public var headers: [Header]
     public var body: [Piece]?
+    /// The body is bytes, not text (a `multipart/form-data` upload, whose files may hold any
+    /// byte): each text piece's scalars are its bytes (U+0000–U+00FF), and the reproduce command
+    /// writes them out byte for byte.
+    public var bodyIsBytes = false
 
     /// Variables stand for whole values only (a query value, a header value after its scheme, a
     /// JSON string or number), never for a part of one that happens to match. A header `isSecret`
@@ -55,6 +59,12 @@ public struct SentRequest: Sendable, Equatable {
             return Header(name: header.name, value: [.text(isSecret(header.name) ? Redactor.mask : header.value)])
         }
         let form = request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+        if let data = request.body, request.header("Content-Type").map(MultipartBody.mediaType) == "multipart/form-data" {
+            body = Self.multipartPieces(data, variables)
+            bodyIsBytes = true
+            if !literals.isEmpty { writeOut(literals) }
+            return
+        }
         body = request.body.map { data in
             let text = String(decoding: data, as: UTF8.self)
             return form ? Self.pairs(text[...], variables) : Self.secretNumbers(Self.body(text, variables), fields: secretFields)
@@ -74,7 +84,10 @@ public struct SentRequest: Sendable, Equatable {
         }
         url = written(url, RequestBuilder.escape)
         headers = headers.map { Header(name: $0.name, value: written($0.value) { $0 }) }
-        body = body.map { written($0) { String(JSONValue.string($0).compactText.dropFirst().dropLast()) } }
+        let bytes = bodyIsBytes
+        body = body.map {
+            written($0) { bytes ? Self.byteText(Data($0.utf8)) : String(JSONValue.string($0).compactText.dropFirst().dropLast()) }
+        }
     }
 
     /// The query's values that are a secret's, as the request builder encoded them, become variables.
@@ -181,7 +194,7 @@ public struct SentRequest: Sendable, Equatable {
     }
 
     /// Adjacent texts merged, empty ones dropped.
-    private static func joined(_ pieces: [Piece]) -> [Piece] {
+    static func joined(_ pieces: [Piece]) -> [Piece] {
         var out: [Piece] = []
         for piece in pieces {
             if case let .text(text) = piece {

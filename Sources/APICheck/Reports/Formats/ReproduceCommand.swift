@@ -18,8 +18,36 @@ public enum ReproduceCommand {
         for header in request.headers {
             command += " -H " + word([.text(header.name + ": ")] + header.value)
         }
-        if let body = request.body { command += " --data-binary " + word(body) }
+        if let body = request.body {
+            command += " --data-binary " + (request.bodyIsBytes ? "@<(" + printf(body) + ")" : word(body))
+        }
         return command
+    }
+
+    /// `printf 'format' "$A"…`, which writes the bytes of a body that is bytes (`bodyIsBytes`)
+    /// exactly, since no shell word can hold a NUL: each byte that is not printable ASCII as
+    /// `\xHH`, each variable as `%s` with the variable as its argument.
+    static func printf(_ pieces: [SentRequest.Piece]) -> String {
+        var format = "", arguments = ""
+        for piece in pieces {
+            switch piece {
+            case let .variable(name):
+                format += "%s"
+                arguments += " \"$" + name + "\""
+            case let .text(text):
+                for scalar in text.unicodeScalars {
+                    switch scalar {
+                    case "%": format += "%%"
+                    case "\\": format += #"\\"#
+                    case "'": format += #"\x27"#
+                    case " "..."~": format.unicodeScalars.append(scalar)
+                    default: format += "\\x" + hex(scalar.value & 0xFF, 2)
+                    }
+                }
+            }
+        }
+        // The body starts with its boundary's dashes, which printf would take for an option.
+        return "printf -- '" + format + "'" + arguments
     }
 
     /// The command that records the endpoint's answer into its mock again.

@@ -1,0 +1,38 @@
+import APICheck
+import Foundation
+import Testing
+
+/// A multipart upload's reproduce command sends the very bytes the run sent, a file's NULs and
+/// line breaks included, with a secret text part as its variable.
+@Suite struct ReproduceMultipartTests {
+    @Test func theCommandWritesTheBodyByteForByteWithTheSecretAsItsVariable() throws {
+        let password = "hunter 2 %s '"
+        let file = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x00, 0x25, 0x27, 0x5C, 0xFF])
+        let (body, boundary) = MultipartBody.encode([
+            MultipartBody.Part(name: "user", content: Data("ada".utf8)),
+            MultipartBody.Part(name: "password", content: Data(password.utf8)),
+            MultipartBody.Part(name: "image", filename: "a.png", contentType: "image/png", content: file),
+        ])
+        let request = HTTPRequest(
+            method: .post, url: URL(string: "http://x/upload")!,
+            headers: [(name: "Content-Type", value: "multipart/form-data; boundary=\(boundary)")], body: body)
+        let sent = SentRequest(request, variables: [.init(value: password, name: "PASSWORD")], isSecret: { _ in false })
+        #expect(sent.bodyIsBytes)
+        let command = ReproduceCommand.curl(sent)
+        #expect(!command.contains("hunter"))
+        #expect(command.contains(#"--data-binary @<(printf -- '"#))
+
+        // The printf in the command, run by bash with the variable set, writes the body sent.
+        let printf = try #require(command.range(of: "@<(").map { String(command[$0.upperBound...].dropLast()) })
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", printf]
+        process.environment = ["PASSWORD": password]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let written = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(written == body)
+    }
+}
