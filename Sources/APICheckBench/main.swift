@@ -12,6 +12,7 @@ let usage = """
            apicheck-bench big-run --mode live|decoder|pipeline|size [--layout feed] [--endpoints 1] [--count N]
            apicheck-bench serve   --body FILE [--endpoints 500] [--port 8090]   (serves until killed)
            apicheck-bench serve-lookup --body FILE [--iterations 100000] [--rounds 5]
+           apicheck-bench multipart [--kilobytes 64,4096] [--rounds 5]
            apicheck-bench big-serve  [--kind timeline|map] [--count N] [--body-out FILE] [--next-page same|empty]   (serves until killed)
            apicheck-bench big-decode --file FILE [--kind timeline|map] [--times 1]
            apicheck-bench har     [--megabytes 100] [--reps 1] [--undeclared N]
@@ -38,6 +39,7 @@ do {
     case "big-run": text = try await BigRun(options).run()
     case "serve": text = try await ServeCatalogBench(options).run()
     case "serve-lookup": text = try ServeLookupBench(options).run()
+    case "multipart": text = try MultipartBench(options).run()
     case "big-serve": text = try await BigServe(options).run()
     case "big-decode": text = try BigDecode(options).run()
     case "har": text = try await HARBench(options).run()
