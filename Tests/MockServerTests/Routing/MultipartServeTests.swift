@@ -88,6 +88,11 @@ import Testing
         let image = MultipartBody.Part(name: "image", filename: "a.png", contentType: "image/png", content: Self.png)
         let text = { (name: String, value: String) in MultipartBody.Part(name: name, content: Data(value.utf8)) }
         #expect(try await post([text("caption", "x"), text("rating", "5"), text("tags[]", "one"), image]).status == 200)
+        // A text file is a file by its name, whatever its media type or none.
+        for type in ["text/plain", nil] {
+            let notes = MultipartBody.Part(name: "image", filename: "notes.txt", contentType: type, content: Data("hi".utf8))
+            #expect(try await post([text("caption", "x"), text("rating", "5"), text("tags", "a"), notes]).status == 200)
+        }
 
         let noImage = try await post([text("caption", "x"), text("rating", "5"), text("tags", "a")])
         #expect(noImage.status == 400)
