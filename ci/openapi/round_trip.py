@@ -379,6 +379,9 @@ class RoundTrip:
                     if media is None:
                         media = next((m for m in body["content"]
                                       if m.startswith(("application/x-www-form-urlencoded", "multipart/form-data"))), None)
+                        if media is None:
+                            # A file sent as the body (an image, application/octet-stream).
+                            media = next((m for m in body["content"] if not m.startswith("text/") and "xml" not in m), None)
                         content = body["content"].get(media) if media else None
                     exported_media = media if media in exported_body["content"] else None
                     if exported_media is None:

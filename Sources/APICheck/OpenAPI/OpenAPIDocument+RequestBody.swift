@@ -2,11 +2,13 @@ extension OpenAPIDocument {
     /// A typed request body: the schema recorded from its type (`required` as its `init(from:)`
     /// reads), under its media type, with the sample as the example (secrets as `***`). A form's
     /// list fields say how they travel (`encoding`: exploded for repeated fields, not for
-    /// comma-joined ones).
+    /// comma-joined ones). A binary body is a binary string under its media type.
     func typedRequestBody(_ body: RequestBody, recorder: SchemaRecorder) throws(SchemaRecordingError) -> JSONValue {
         let schema = try recorder.schema(for: body.type)
         var media: [(key: String, value: JSONValue)] = [("schema", schema)]
-        if let example = body.example(dates: recorder.dates) { media.append(("example", example)) }
+        // A file's bytes have no JSON example.
+        let isFile = if case .binary = body.encoding { true } else { false }
+        if !isFile, let example = body.example(dates: recorder.dates) { media.append(("example", example)) }
         if case let .form(lists) = body.encoding {
             let arrays = listFields(of: schema, recorder: recorder)
             if !arrays.isEmpty {

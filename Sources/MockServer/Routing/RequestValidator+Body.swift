@@ -14,6 +14,12 @@ extension RequestValidator {
         switch declared.encoding {
         case .form:
             document = FormBody.document(request.body)
+        case .binary:
+            // Any bytes are a file; what they hold is the app's own business.
+            var file: [(key: String, value: JSONValue)] = []
+            if let type = request.header("Content-Type") { file.append(("contentType", .string(type))) }
+            file.append(("base64", .string(request.body.base64EncodedString())))
+            document = .object(file)
         case .multipart:
             let contentType = request.header("Content-Type") ?? ""
             guard MultipartBody.mediaType(contentType) == "multipart/form-data" else {

@@ -170,6 +170,30 @@ import Testing
         #expect(!fixture.notes.contains { $0.contains("~1avatar") })
     }
 
+    /// A file sent as the body is a binary body in its media type: a binary string, or no schema;
+    /// a wildcard type is sent as application/octet-stream, noted; text is not a file.
+    @Test func aFileSentAsTheBodyIsABinaryBody() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/a": {"put": {"operationId": "putImage", "requestBody": {"content": {"image/png": {"schema": {"type": "string", "format": "binary"}}}},
+                    "responses": {"204": {"description": "ok"}}}},
+                "/b": {"put": {"operationId": "putBlob", "requestBody": {"content": {"application/octet-stream": {"example": "\\u0001\\"raw"}}},
+                    "responses": {"204": {"description": "ok"}}}},
+                "/c": {"put": {"operationId": "putAny", "requestBody": {"content": {"image/*": {}}}, "responses": {"204": {"description": "ok"}}}},
+                "/d": {"put": {"operationId": "putText", "requestBody": {"content": {"text/plain": {}}},
+                    "responses": {"204": {"description": "ok"}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#"body: .binary(contentType: "image/png", sample: FilePart(content: Data("hello".utf8))))"#), "\(group)")
+        #expect(
+            group.contains(#"body: .binary(contentType: "application/octet-stream", sample: FilePart(content: Data("\u{1}\"raw".utf8))))"#))
+        #expect(group.contains(#"body: .binary(contentType: "application/octet-stream", sample: FilePart(content: Data("hello".utf8))))"#))
+        #expect(
+            fixture.notes.contains { $0.contains("~1c/put/requestBody/content/image~1*: the media type image/* is no one type") },
+            "\(fixture.notes)")
+        #expect(fixture.notes.contains { $0.contains("~1d/put/requestBody: a request body that is neither JSON") })
+    }
+
     /// A multipart body's binary strings are files, with samples `FilePart` reads: the example's
     /// text as content, the media type its `encoding` gives; a component it refers to is declared
     /// again under the body's name, so that a JSON body using the component keeps its strings.

@@ -26,4 +26,14 @@ import Testing
         #expect(schema["required"] == .array([.string("caption"), .string("pages")]))
         #expect(media["example"]?["pages"]?[0]?["filename"] == .string("1.png"))
     }
+
+    @Test func aBinaryBodyIsABinaryStringUnderItsMediaType() throws {
+        let avatar = Endpoint<Stored>(
+            id: "avatar.put", .put, "avatar", mock: "stored", body: .binary(contentType: "image/png", sample: FilePart(content: Data([1]))))
+        let document = try OpenAPIDocument(api: API(name: "avatars", envelope: .none, endpoints: [avatar])).build().document
+        let content = try #require(document["paths"]?["/avatar"]?["put"]?["requestBody"]?["content"])
+        #expect(
+            content
+                == .object([("image/png", .object([("schema", .object([("type", .string("string")), ("format", .string("binary"))]))]))]))
+    }
 }

@@ -35,4 +35,29 @@ import Testing
         process.waitUntilExit()
         #expect(written == body)
     }
+
+    /// A file sent as the body (bytes that are not UTF-8, a NUL) is written byte for byte too.
+    @Test func aBinaryBodyIsWrittenByteForByte() throws {
+        let file = Data([0x00, 0xFF, 0x27, 0x25, 0x0A, 0x5C, 0x41])
+        let request = HTTPRequest(
+            method: .put, url: URL(string: "http://x/avatar")!, headers: [(name: "Content-Type", value: "image/png")], body: file)
+        let sent = SentRequest(request, variables: [], isSecret: { _ in false })
+        #expect(sent.bodyIsBytes)
+        let command = ReproduceCommand.curl(sent)
+        let printf = try #require(command.range(of: "@<(").map { String(command[$0.upperBound...].dropLast()) })
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", printf]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let written = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(written == file)
+        // A JSON body is still a word of text.
+        let json = SentRequest(
+            HTTPRequest(method: .post, url: URL(string: "http://x/a")!, body: Data(#"{"a": 1}"#.utf8)), variables: [],
+            isSecret: { _ in false })
+        #expect(!json.bodyIsBytes)
+    }
 }

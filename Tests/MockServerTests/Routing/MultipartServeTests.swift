@@ -128,6 +128,28 @@ import Testing
         #expect(otherBoundary.status == 400)
     }
 
+    /// A file sent as the body: any bytes pass, none is refused, and the client sends the file's
+    /// own media type when it names one.
+    @Test func aBinaryBodyTakesAnyBytesButNone() async throws {
+        let mocks = try TemporaryMocks(files: ["stored.json": #"{"id": 7}"#])
+        defer { mocks.remove() }
+        let avatar = Endpoint<Stored>(
+            id: "avatar.put", .put, "avatar", mock: "stored", body: .binary(contentType: "image/png", sample: FilePart(content: Self.png)))
+        let harness = try ServeHarness(api: API(name: "avatars", envelope: .none, endpoints: [avatar]), mocks: mocks.url)
+        defer { harness.stop() }
+        #expect(try await harness.client().send(avatar).id == 7)
+        #expect(try await harness.client().send(avatar, body: FilePart(contentType: "image/jpeg", content: Data([0xFF, 0xD8]))).id == 7)
+        let url = URL(string: "avatar", relativeTo: harness.server.baseURL)!.absoluteURL
+        let empty = try await harness.transport.send(
+            HTTPRequest(method: .put, url: url, headers: [(name: "Content-Type", value: "image/png")], body: Data()))
+        #expect(empty.status == 400)
+        #expect(String(decoding: empty.body, as: UTF8.self).contains("is required (FilePart) but missing"))
+        let wire = try RequestBody.binary(contentType: "image/png").wire(
+            try RequestBody.binary().json(of: FilePart(contentType: "image/gif", content: Self.png), dates: .iso8601))
+        #expect(wire.data == Self.png)
+        #expect(wire.contentType == "image/gif")
+    }
+
     /// curl's `-F`, a client nobody here wrote, sends what the declaration reads.
     @Test func curlsFormUploadPasses() async throws {
         guard let curl = ["/usr/bin/curl", "/bin/curl"].first(where: FileManager.default.isExecutableFile) else { return }

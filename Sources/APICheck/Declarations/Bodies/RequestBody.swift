@@ -26,6 +26,9 @@ public struct RequestBody: Sendable {
         /// `multipart/form-data`: scalars as text parts, `FilePart` fields as files, nested
         /// values as JSON parts, lists as repeated parts (`MultipartBody`).
         case multipart
+        /// The body is the bytes of a file (`FilePart`), in this media type unless the file
+        /// names its own: an image upload, `application/octet-stream`.
+        case binary(contentType: String)
 
         /// The media type, without the boundary a multipart body's header adds.
         public var contentType: String {
@@ -33,6 +36,7 @@ public struct RequestBody: Sendable {
             case .json: "application/json"
             case .form: "application/x-www-form-urlencoded"
             case .multipart: "multipart/form-data"
+            case let .binary(contentType): contentType
             }
         }
     }
@@ -134,6 +138,13 @@ public struct RequestBody: Sendable {
         RequestBody(type, encoding: .multipart, inputs: inputs, sample: sample)
     }
 
+    /// A body that is a file's bytes (`PUT /avatar` with `Content-Type: image/png`): a `FilePart`,
+    /// sent in `contentType` unless the file names its own. `serve` and the proxy take any bytes
+    /// but none.
+    public static func binary(contentType: String = "application/octet-stream", sample: FilePart? = nil) -> RequestBody {
+        RequestBody(FilePart.self, encoding: .binary(contentType: contentType), inputs: [], sample: fixed(sample))
+    }
+
     private static func fixed<Body: Sendable>(_ value: Body?) -> (@Sendable (BodyInputs) -> Body)? {
         guard let value else { return nil }
         return { @Sendable _ in value }
@@ -164,6 +175,12 @@ public struct RequestBody: Sendable {
         case .multipart:
             let (data, boundary) = MultipartBody.encode(try MultipartBody.parts(document))
             return (data, "\(encoding.contentType); boundary=\(boundary)")
+        case let .binary(contentType):
+            guard case let .string(text)? = document["base64"], let data = Data(base64Encoded: text) else {
+                throw BodyError(description: "a binary body is a FilePart, not \(document.kindName)")
+            }
+            if case let .string(own)? = document["contentType"] { return (data, own) }
+            return (data, contentType)
         }
     }
 

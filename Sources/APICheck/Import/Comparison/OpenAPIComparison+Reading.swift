@@ -71,7 +71,7 @@ extension OpenAPIComparison {
         OpenAPISource.members(answer["content"]).first { isJSON($0.key) }.map { $0.value["schema"] ?? .object([]) }
     }
 
-    /// The body the import declares: JSON, else a form, else multipart; with its schema.
+    /// The body the import declares: JSON, else a form, else multipart, else a file; with its schema.
     static func bodyMedia(_ body: JSONValue) -> (type: String, schema: JSONValue)? {
         let content = OpenAPISource.members(body["content"])
         if let json = content.first(where: { isJSON($0.key) }) { return ("JSON", json.value["schema"] ?? .object([])) }
@@ -80,6 +80,9 @@ extension OpenAPIComparison {
         }
         if let multipart = content.first(where: { $0.key.lowercased().hasPrefix("multipart/form-data") }) {
             return ("multipart", multipart.value["schema"] ?? .object([]))
+        }
+        if let file = content.first(where: { !$0.key.lowercased().hasPrefix("text/") && !$0.key.lowercased().contains("xml") }) {
+            return ("a file", file.value["schema"] ?? .object([]))
         }
         return nil
     }

@@ -5,8 +5,8 @@ extension EndpointWriter {
     /// `application/x-www-form-urlencoded` one (lists repeated, as OpenAPI's default `form` style
     /// with `explode` sends them), the sample decoded from the document's example (else one made
     /// from the schema) at first use; `.multipart(...)` for a `multipart/form-data` one, its binary
-    /// strings as files (`FilePart`); nil (and a note) otherwise: the core has no XML or raw
-    /// binary body.
+    /// strings as files (`FilePart`); `.binary(...)` for a file sent as the body (an image, an
+    /// `application/octet-stream`); nil (and a note) otherwise: the core has no XML or text body.
     mutating func requestBody(
         _ operation: JSONValue, method: String, at tokens: [String], hint: String,
         operation endpoint: (id: String, path: String), types: inout SchemaMapper
@@ -32,11 +32,18 @@ extension EndpointWriter {
             (kind, mediaType, media) = (.form, form.key, form.value)
         } else if let multipart {
             (kind, mediaType, media) = (.multipart, multipart.key, multipart.value)
+        } else if let file = members.first(where: { isFile($0.key, $0.value) }) {
+            if file.key.contains("*") {
+                note(
+                    .notMapped, bodyTokens + ["content", file.key],
+                    "the media type \(file.key) is no one type: the file is sent as application/octet-stream")
+            }
+            return Self.binaryExpression(file.key, example: file.value["example"])
         } else {
             let kinds = members.map(\.key)
             note(
                 .notMapped, bodyTokens,
-                "a request body that is neither JSON, a form nor multipart (\(kinds.joined(separator: ", "))) is not declared")
+                "a request body that is neither JSON, a form, multipart nor a file (\(kinds.joined(separator: ", "))) is not declared")
             return nil
         }
         let mediaTokens = bodyTokens + ["content", mediaType]
@@ -59,6 +66,26 @@ extension EndpointWriter {
         var value = example(media, at: mediaTokens) ?? ExampleMaker(source: source).value(for: schema)
         if kind == .multipart { value = fileSamples(value, schema: resolved, encoding: media["encoding"]) }
         return Self.bodyExpression(type: type, value: value, kind: kind)
+    }
+
+    /// A media type whose body is a file's bytes: not text or XML, its schema a binary string
+    /// or none at all (OpenAPI 3.1 leaves it out for raw bytes).
+    private func isFile(_ mediaType: String, _ media: JSONValue) -> Bool {
+        let type = MultipartBody.mediaType(mediaType)
+        if type.hasPrefix("text/") || type.hasSuffix("xml") { return false }
+        guard let schema = media["schema"].map({ source.resolve($0) ?? $0 }) else { return true }
+        return schema == .object([]) || SchemaMapper.isBinary(schema)
+    }
+
+    /// `.binary(contentType: "image/png", sample: FilePart(content: ...))`: the example's text as
+    /// the bytes, `hello` without one; a wildcard media type (`image/*`) sent as
+    /// `application/octet-stream`.
+    static func binaryExpression(_ mediaType: String, example: JSONValue?) -> String {
+        var type = MultipartBody.mediaType(mediaType)
+        if type.contains("*") { type = "application/octet-stream" }
+        var text = "hello"
+        if case let .string(given)? = example, !given.isEmpty { text = given }
+        return ".binary(contentType: \(SwiftName.literal(type)), sample: FilePart(content: Data(\(SwiftName.literal(text)).utf8)))"
     }
 
     enum BodyKind: String {

@@ -35,8 +35,8 @@ public struct SentRequest: Sendable, Equatable {
     public var headers: [Header]
     public var body: [Piece]?
     /// The body is bytes, not text (a `multipart/form-data` upload, whose files may hold any
-    /// byte): each text piece's scalars are its bytes (U+0000–U+00FF), and the reproduce command
-    /// writes them out byte for byte.
+    /// byte, or a file sent as the body): each text piece's scalars are its bytes
+    /// (U+0000–U+00FF), and the reproduce command writes them out byte for byte.
     public var bodyIsBytes = false
 
     /// Variables stand for whole values only (a query value, a header value after its scheme, a
@@ -59,8 +59,11 @@ public struct SentRequest: Sendable, Equatable {
             return Header(name: header.name, value: [.text(isSecret(header.name) ? Redactor.mask : header.value)])
         }
         let form = request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
-        if let data = request.body, request.header("Content-Type").map(MultipartBody.mediaType) == "multipart/form-data" {
-            body = Self.multipartPieces(data, variables)
+        // A multipart upload, or any body no shell word can hold (a NUL, bytes that are not
+        // UTF-8: a file sent as the body), goes byte for byte.
+        let multipart = request.header("Content-Type").map(MultipartBody.mediaType) == "multipart/form-data"
+        if let data = request.body, multipart || data.contains(0) || String(validating: data, as: UTF8.self) == nil {
+            body = multipart ? Self.multipartPieces(data, variables) : [.text(Self.byteText(data))]
             bodyIsBytes = true
             if !literals.isEmpty { writeOut(literals) }
             return
