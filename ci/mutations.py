@@ -2266,4 +2266,10 @@ MUTATIONS = [
          find='if type.hasPrefix("text/") || type.hasSuffix("xml") { return false }',
          replace='if type.hasSuffix("xml") { return false }',
          tests="EndpointWriterTests"),
+    dict(id="redact-multipart-secret-part-kept",
+         bug="a multipart body's secret part (a password sent as a form with parts) is kept as it is in the proxy's kept exchange and every report",
+         file="Sources/APICheck/Client/Redaction/FieldPatterns.swift",
+         find='+ "|(\\\\bname=\\"(?:\\(alternatives))\\"',
+         replace='+ "|(\\\\bname=\\"(?:\\(alternatives))\\"NEVER',
+         tests="RedactorEncodingTests"),
 ]

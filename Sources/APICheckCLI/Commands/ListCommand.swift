@@ -27,7 +27,14 @@ struct ListCommand: Command {
                 ? endpoint.responseTypeName : endpoint.responseTypeName + " (raw)"
             // A typed request body shows before the answer's type: `PasswordLogin (json) -> LoginAnswer`.
             if let body = endpoint.requestBody {
-                type = "\(body.typeName) (\(body.encoding == .json ? "json" : "form")) -> " + type
+                let kind =
+                    switch body.encoding {
+                    case .json: "json"
+                    case .form: "form"
+                    case .multipart: "multipart"
+                    case let .binary(contentType): contentType
+                    }
+                type = "\(body.typeName) (\(kind)) -> " + type
             }
             // Endpoints sharing a method and path show what tells them apart.
             return [

@@ -22,6 +22,22 @@ import Testing
         }
     }
 
+    /// A multipart upload's secret field (a login sent as a form with parts) is masked by its
+    /// part's name, as a JSON member's is by its key; other parts are kept.
+    @Test func aSecretPartOfAMultipartBodyIsMasked() throws {
+        let redactor = Redactor(fieldNames: ["password"])
+        let (data, _) = MultipartBody.encode([
+            MultipartBody.Part(name: "user", content: Data("ada".utf8)),
+            MultipartBody.Part(name: "Password", contentType: "text/plain", content: Data("hunter2 with spaces".utf8)),
+            MultipartBody.Part(name: "note", content: Data("password is not here".utf8)),
+        ])
+        let redacted = redactor.redact(String(decoding: data, as: UTF8.self))
+        #expect(!redacted.contains("hunter2"))
+        #expect(redacted.contains("Content-Type: text/plain\r\n\r\n***\r\n--"))
+        #expect(redacted.contains("ada"))
+        #expect(redacted.contains("password is not here"))
+    }
+
     @Test func formsInsideJSONAndURLsKeepWhatSurroundsThem() {
         let redactor = Redactor(fieldNames: [])
         redactor.register("a/b c")

@@ -7,7 +7,8 @@ import Synchronization
 /// (and every shard of a run is a process of its own) need not pay.
 final class FieldPatterns: Sendable {
     struct Compiled: Sendable {
-        /// `"name": "value"` in JSON, and `name=value` in query strings and form bodies.
+        /// `"name": "value"` in JSON, `name=value` in query strings and form bodies, and a
+        /// multipart part named `name`'s value.
         let string: NSRegularExpression
         /// `"name": 12345678`: a secret need not be a string. A boolean holds no secret (a flag
         /// such as `"refresh_token": true` asks for one), and masking it would change what a
@@ -41,7 +42,9 @@ final class FieldPatterns: Sendable {
         let alternatives = fieldNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
         guard
             let string = try? NSRegularExpression(
-                pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]++|\\\\.)*+(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*",
+                pattern: "(\"(?:\(alternatives))\"\\s*:\\s*\")(?:[^\"\\\\]++|\\\\.)*+(\")|((?:^|[?&])(?:\(alternatives))=)[^&#\\s\"]*"
+                    // A multipart part's value: after its headers' blank line, to the line's end.
+                    + "|(\\bname=\"(?:\(alternatives))\"[^\\r\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n)[^\\r\\n]*",
                 options: [.caseInsensitive]),
             let scalar = try? NSRegularExpression(
                 pattern: "(\"(?:\(alternatives))\"\\s*:\\s*)(?:-?[0-9][0-9.eE+-]*)",

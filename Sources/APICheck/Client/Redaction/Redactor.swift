@@ -227,8 +227,10 @@ public final class Redactor: Sendable {
             let value: Range<Int>
             if match.range(at: 1).location != NSNotFound {
                 value = NSMaxRange(match.range(at: 1))..<match.range(at: 2).location
-            } else {
+            } else if match.range(at: 3).location != NSNotFound {
                 value = NSMaxRange(match.range(at: 3))..<NSMaxRange(match.range)
+            } else {
+                value = NSMaxRange(match.range(at: 4))..<NSMaxRange(match.range)
             }
             // An empty secret still becomes `***` in the text as it is; in a view it has no span.
             if !value.isEmpty || isOriginal { spans.append(Span(view.originalSpan(value))) }
