@@ -51,6 +51,24 @@ import Testing
         #expect(back["tags"] == .array([.string("summer"), .string("lake")]))
     }
 
+    /// serve's pool and the proxy's workers read bodies side by side: GMime's parsers share nothing.
+    @Test func bodiesReadOnManyThreadsAtOnceReadTheSame() async throws {
+        let document = try RequestBody.multipart(Upload.self).json(of: Self.sample, dates: .iso8601)
+        let (data, boundary) = MultipartBody.encode(try MultipartBody.parts(document))
+        let expected = try MultipartReader.parts(data, contentType: "multipart/form-data; boundary=\(boundary)").get()
+        let same = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    (0..<100).allSatisfy { _ in
+                        (try? MultipartReader.parts(data, contentType: "multipart/form-data; boundary=\(boundary)").get()) == expected
+                    }
+                }
+            }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(same)
+    }
+
     /// What a hostile or careless client sends is refused with a reason, never read in part.
     @Test func hostileBodiesAreRefusedWithAReason() throws {
         let many = (0...MultipartReader.maxParts).map { MultipartBody.Part(name: "f\($0)", content: Data("x".utf8)) }
