@@ -56,12 +56,17 @@ public enum FormBody {
     /// The object a received form stands for, values as text: a field repeated, or named `k[]`,
     /// is a list. `RequestBody.check` reads numbers, flags and lists of one from it by the type.
     public static func document(_ body: Data) -> JSONValue {
+        fields(pairs(body).map { ($0.name, JSONValue.string($0.value)) })
+    }
+
+    /// The object named values stand for, in the order first named: a name repeated, or
+    /// written `k[]`, is a list (a form's fields, a multipart body's parts).
+    static func fields(_ named: [(name: String, value: JSONValue)]) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         var positions: [String: Int] = [:]
-        for (rawName, text) in pairs(body) {
+        for (rawName, value) in named {
             let listed = rawName.hasSuffix("[]")
             let name = listed ? String(rawName.dropLast(2)) : rawName
-            let value = JSONValue.string(text)
             guard let position = positions[name] else {
                 positions[name] = members.count
                 members.append((name, listed ? .array([value]) : value))

@@ -115,8 +115,7 @@ public enum MultipartBody {
     /// from it by the type, as a form's), a JSON part's as its JSON, a file as `FilePart` writes
     /// it; a name repeated, or named `k[]`, is a list. Nil and a reason when a JSON part is not JSON.
     public static func document(_ parts: [Part]) -> Result<JSONValue, BodyProblem> {
-        var members: [(key: String, value: JSONValue)] = []
-        var positions: [String: Int] = [:]
+        var named: [(name: String, value: JSONValue)] = []
         for part in parts {
             let value: JSONValue
             let type = part.contentType.map(Self.mediaType)
@@ -135,19 +134,9 @@ public enum MultipartBody {
             } else {
                 value = .string(String(decoding: part.content, as: UTF8.self))
             }
-            let listed = part.name.hasSuffix("[]")
-            let name = listed ? String(part.name.dropLast(2)) : part.name
-            guard let position = positions[name] else {
-                positions[name] = members.count
-                members.append((name, listed ? .array([value]) : value))
-                continue
-            }
-            switch members[position].value {
-            case let .array(items): members[position].value = .array(items + [value])
-            case let earlier: members[position].value = .array([earlier, value])
-            }
+            named.append((part.name, value))
         }
-        return .success(.object(members))
+        return .success(FormBody.fields(named))
     }
 
     /// A part that does not read as its media type says.
