@@ -92,6 +92,12 @@ import Testing
         #expect(parts.count == 1)
         #expect(parts.first?.contentType == nil)
         #expect(parts.first?.name == "a%22%0D%0AContent-Type: text/html")
+        let (typed, typedBoundary) = MultipartBody.encode([
+            MultipartBody.Part(name: "f", filename: "a.txt", contentType: "text/plain\r\nX-Injected: 1", content: Data("x".utf8))
+        ])
+        #expect(!String(decoding: typed, as: UTF8.self).contains("\r\nX-Injected"))
+        let typedParts = try MultipartReader.parts(typed, contentType: "multipart/form-data; boundary=\(typedBoundary)").get()
+        #expect(typedParts.map(\.content) == [Data("x".utf8)])
     }
 
     @Test func theDeclaredBodyPassesAndAWrongOneIsRefusedAtItsPath() async throws {

@@ -82,7 +82,10 @@ public enum MultipartBody {
             var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(part.name))\""
             if let filename = part.filename { head += "; filename=\"\(quoted(filename))\"" }
             head += "\r\n"
-            if let contentType = part.contentType { head += "Content-Type: \(contentType)\r\n" }
+            // A media type given with a line break in it would add a header of its own.
+            if let contentType = part.contentType?.filter({ $0 != "\r" && $0 != "\n" && $0 != "\r\n" }) {
+                head += "Content-Type: \(contentType)\r\n"
+            }
             data.append(contentsOf: Array((head + "\r\n").utf8))
             data.append(part.content)
             data.append(contentsOf: Array("\r\n".utf8))
@@ -113,7 +116,8 @@ public enum MultipartBody {
 
     /// The object received parts stand for: a text part's value as text (numbers and flags read
     /// from it by the type, as a form's), a JSON part's as its JSON, a file as `FilePart` writes
-    /// it; a name repeated, or named `k[]`, is a list. Nil and a reason when a JSON part is not JSON.
+    /// it; a name repeated, or named `k[]`, is a list. A failure naming the part when a JSON part
+    /// is not JSON.
     public static func document(_ parts: [Part]) -> Result<JSONValue, BodyProblem> {
         var named: [(name: String, value: JSONValue)] = []
         for part in parts {
