@@ -64,7 +64,17 @@ extension EndpointWriter {
         }
         let type = mapped.optional ? "\(mapped.type)?" : mapped.type
         var value = example(media, at: mediaTokens) ?? ExampleMaker(source: source).value(for: schema)
-        if kind == .multipart { value = fileSamples(value, schema: resolved, encoding: media["encoding"]) }
+        if kind == .multipart {
+            value = fileSamples(value, schema: resolved, encoding: media["encoding"])
+            // A part's media type is read (for the sample); its headers and a list's style are not.
+            for (field, part) in OpenAPISource.members(media["encoding"]) {
+                let others = OpenAPISource.members(part).map(\.key).filter { $0 != "contentType" }
+                if others.isEmpty { continue }
+                note(
+                    .notMapped, mediaTokens + ["encoding", field],
+                    "the part's \(others.joined(separator: ", ")) are not mapped: it goes as the core sends a part")
+            }
+        }
         return Self.bodyExpression(type: type, value: value, kind: kind)
     }
 
