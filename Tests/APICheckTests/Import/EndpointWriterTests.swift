@@ -200,6 +200,7 @@ import Testing
     @Test func aMultipartBodysBinaryStringsAreFileParts() throws {
         let fixture = try ImportFixture(
             schemas: """
+                "Raw": {"type": "string", "format": "binary"},
                 "Photo": {"type": "object", "required": ["image"], "properties": {
                     "caption": {"type": "string"}, "image": {"type": "string", "format": "binary"}}}
                 """,
@@ -211,6 +212,10 @@ import Testing
                     "responses": {"204": {"description": "stored"}}},
                     "put": {"operationId": "describePhoto", "requestBody": {"content": {"application/json": {
                         "schema": {"$ref": "#/components/schemas/Photo"}}}},
+                    "responses": {"204": {"description": "stored"}}}},
+                "/scans": {"post": {"operationId": "addScan", "requestBody": {"content": {"multipart/form-data": {
+                        "schema": {"allOf": [{"$ref": "#/components/schemas/Photo"},
+                                             {"type": "object", "properties": {"back": {"$ref": "#/components/schemas/Raw"}}}]}}}},
                     "responses": {"204": {"description": "stored"}}}},
                 "/albums": {"post": {"operationId": "addAlbum", "requestBody": {"content": {"multipart/form-data": {
                         "schema": {"type": "object", "required": ["pages"], "properties": {
@@ -233,6 +238,11 @@ import Testing
             }, "\(fixture.notes)")
         #expect(fixture.type("Photo").contains("public var image: String"))
         #expect(group.contains("body: .json(Photo.self"))
+        // Files a body's allOf brings, or a reference to a binary string, are files too.
+        let scan = fixture.type("AddScanBody")
+        #expect(scan.contains("public var image: FilePart"), "\(scan)")
+        #expect(scan.contains("public var back: FilePart?"), "\(scan)")
+        #expect(group.contains(#""back":{"filename":"back.bin""#), "\(group)")
         let album = fixture.type("AddAlbumBody")
         #expect(album.contains("public var pages: [FilePart]"), "\(album)")
         #expect(album.contains("public var cover: FilePart?"))

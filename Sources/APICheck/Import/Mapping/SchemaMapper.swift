@@ -83,6 +83,8 @@ struct SchemaMapper {
         -> (type: String, optional: Bool)
     {
         if let reference = OpenAPISource.string(schema["$ref"]) {
+            // A component that is a binary string is a file in a multipart body's fields.
+            if binaryIsFile, let target = source.resolve(schema), Self.isBinary(target) { return ("FilePart", isNullable(target)) }
             let prefix = "#/components/schemas/"
             if reference.hasPrefix(prefix), let name = componentNames[String(reference.dropFirst(prefix.count))] {
                 return (name, isNullable(source.resolve(schema) ?? schema))

@@ -57,7 +57,7 @@ extension EndpointWriter {
             // A file is a binary string only in the body's own fields: a component the body
             // refers to is declared again under the body's name, so that its files are files.
             types.binaryIsFile = true
-            mapped = types.type(for: Self.hasFiles(resolved) ? resolved : schema, hint: hint, at: mediaTokens + ["schema"])
+            mapped = types.type(for: fileFields(resolved).isEmpty ? schema : resolved, hint: hint, at: mediaTokens + ["schema"])
             types.binaryIsFile = false
         } else {
             mapped = types.type(for: schema, hint: hint, at: mediaTokens + ["schema"])
@@ -102,11 +102,23 @@ extension EndpointWriter {
         case json, form, multipart
     }
 
-    /// Whether an object schema has a file among its fields (or a list of files).
-    static func hasFiles(_ schema: JSONValue) -> Bool {
-        OpenAPISource.members(schema["properties"]).contains { property in
-            SchemaMapper.isBinary(property.value) || property.value["items"].map(SchemaMapper.isBinary) ?? false
+    /// The fields of an object schema that are files, or lists of files: its own properties and
+    /// those its `allOf` parts bring, references followed.
+    func fileFields(_ schema: JSONValue, depth: Int = 0) -> [(name: String, list: Bool, schema: JSONValue)] {
+        guard depth < 16 else { return [] }
+        var fields: [(name: String, list: Bool, schema: JSONValue)] = []
+        for part in OpenAPISource.array(schema["allOf"]) {
+            if let resolved = source.resolve(part) { fields += fileFields(resolved, depth: depth + 1) }
         }
+        for (name, declared) in OpenAPISource.members(schema["properties"]) {
+            let property = source.resolve(declared) ?? declared
+            if SchemaMapper.isBinary(property) {
+                fields.append((name, false, property))
+            } else if let items = property["items"].map({ source.resolve($0) ?? $0 }), SchemaMapper.isBinary(items) {
+                fields.append((name, true, items))
+            }
+        }
+        return fields
     }
 
     /// A multipart sample's files as `FilePart` reads them: the example's text as the content
@@ -114,9 +126,7 @@ extension EndpointWriter {
     /// name made of the field's.
     func fileSamples(_ value: JSONValue, schema: JSONValue, encoding: JSONValue?) -> JSONValue {
         guard case var .object(members) = value else { return value }
-        for (name, property) in OpenAPISource.members(schema["properties"]) {
-            let single = SchemaMapper.isBinary(property)
-            guard single || property["items"].map(SchemaMapper.isBinary) ?? false else { continue }
+        for (name, list, property) in fileFields(schema) {
             let contentType =
                 OpenAPISource.string(encoding?[name]?["contentType"])?.split(separator: ",").first.map {
                     $0.trimmingCharacters(in: .whitespaces)
@@ -132,7 +142,7 @@ extension EndpointWriter {
             let index = members.firstIndex { $0.key == name }
             let given = index.map { members[$0].value }
             let sample: JSONValue
-            if single {
+            if !list {
                 sample = file(given)
             } else if case let .array(items)? = given, !items.isEmpty {
                 sample = .array(items.map { file($0) })
