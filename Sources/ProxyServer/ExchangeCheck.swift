@@ -52,13 +52,10 @@ package struct ExchangeCheck: Sendable {
         }
         let (problems, _) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(readable, pathValues: pathValues)
         return problems.map { problem in
-            // A flat body parameter is named by its name, a typed body's fault by its JSONPath.
-            var path: JSONPath?
-            if problem.location == "body" {
-                path = problem.name.hasPrefix("$") ? JSONPath(parsing: problem.name) : JSONPath.root.appending(problem.name)
-            }
-            return Finding(
-                kind: .invalidRequest, severity: .error, endpoint: endpoint.id, path: path,
+            // A typed body's fault is at its own JSONPath, a flat body parameter at its name.
+            Finding(
+                kind: .invalidRequest, severity: .error, endpoint: endpoint.id,
+                path: problem.location == "body" ? problem.path ?? JSONPath.root.appending(problem.name) : nil,
                 message: "the app's request: \(problem.text)")
         }
     }

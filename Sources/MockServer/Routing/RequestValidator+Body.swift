@@ -16,10 +16,7 @@ extension RequestValidator {
             document = FormBody.document(request.body)
         case .binary:
             // Any bytes are a file; what they hold is the app's own business.
-            var file: [(key: String, value: JSONValue)] = []
-            if let type = request.header("Content-Type") { file.append(("contentType", .string(type))) }
-            file.append(("base64", .string(request.body.base64EncodedString())))
-            document = .object(file)
+            document = FilePart(contentType: request.header("Content-Type"), content: request.body).json
         case .multipart:
             let contentType = request.header("Content-Type") ?? ""
             guard MultipartBody.mediaType(contentType) == "multipart/form-data" else {
@@ -31,8 +28,12 @@ extension RequestValidator {
             case let .success(parts):
                 document = parts
             case let .failure(problem):
-                let name = problem.field == "(body)" ? "(body)" : JSONPath.root.appending(problem.field).description
-                return (ValidationProblem(name: name, location: "body", reason: "multipart/form-data \(problem.reason)"), nil)
+                let path = problem.field == "(body)" ? nil : JSONPath.root.appending(problem.field)
+                return (
+                    ValidationProblem(
+                        name: path?.description ?? "(body)", location: "body", reason: "multipart/form-data \(problem.reason)", path: path),
+                    nil
+                )
             }
         case .json:
             do throws(JSONParseError) {
@@ -45,7 +46,7 @@ extension RequestValidator {
         return (
             ValidationProblem(
                 name: failure.path.description, location: "body",
-                reason: "expected \(failure.expected), found \(failure.found)"), document
+                reason: "expected \(failure.expected), found \(failure.found)", path: failure.path), document
         )
     }
 }

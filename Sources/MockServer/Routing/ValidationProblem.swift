@@ -6,6 +6,9 @@ public struct ValidationProblem: Error, Sendable, Equatable {
     public var name: String
     public var location: String
     public var reason: String
+    /// Where inside a typed body the fault is (`$.identifier.user`), which `name` spells out; nil
+    /// for a parameter, which is named by its name.
+    public var path: JSONPath? = nil
 
     public var json: JSONValue {
         .object([("name", .string(name)), ("in", .string(location)), ("reason", .string(reason))])

@@ -27,7 +27,7 @@ public struct FilePart: Codable, Sendable, Equatable, OpenAPISchemaProviding {
         self.content = content
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case filename, contentType
         case content = "base64"
     }
@@ -52,10 +52,29 @@ public struct FilePart: Codable, Sendable, Equatable, OpenAPISchemaProviding {
 
     public static var openAPISchema: JSONValue { .object([("type", .string("string")), ("format", .string("binary"))]) }
 
+    /// The file as the JSON the checks read: what `encode(to:)` writes.
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let filename { members.append((CodingKeys.filename.rawValue, .string(filename))) }
+        if let contentType { members.append((CodingKeys.contentType.rawValue, .string(contentType))) }
+        members.append((CodingKeys.content.rawValue, .string(content.base64EncodedString())))
+        return .object(members)
+    }
+
+    /// The file a JSON value holds as `json` writes it; nil when it holds none, or its content is
+    /// not base64.
+    static func read(_ value: JSONValue) -> FilePart? {
+        guard case let .string(text)? = value[CodingKeys.content.rawValue], let content = Data(base64Encoded: text) else { return nil }
+        var file = FilePart(content: content)
+        if case let .string(given)? = value[CodingKeys.filename.rawValue] { file.filename = given }
+        if case let .string(given)? = value[CodingKeys.contentType.rawValue] { file.contentType = given }
+        return file
+    }
+
     /// Whether a JSON value is a file as `FilePart` writes it: its content in `base64`, beside at
     /// most a file name and a media type.
     static func isFile(_ value: JSONValue) -> Bool {
-        guard case let .object(members) = value, case .string? = value["base64"] else { return false }
-        return members.allSatisfy { ["base64", "filename", "contentType"].contains($0.key) }
+        guard case let .object(members) = value, case .string? = value[CodingKeys.content.rawValue] else { return false }
+        return members.allSatisfy { member in CodingKeys.allCases.contains { $0.rawValue == member.key } }
     }
 }

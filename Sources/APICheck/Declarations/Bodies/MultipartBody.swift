@@ -50,13 +50,12 @@ public enum MultipartBody {
         case let .bool(flag): return Part(name: name, content: Data((flag ? "true" : "false").utf8))
         case .null: return Part(name: name, content: Data())
         case .object where FilePart.isFile(value):
-            guard case let .string(text)? = value["base64"], let content = Data(base64Encoded: text) else {
+            guard let file = FilePart.read(value) else {
                 throw RequestBody.BodyError(description: "the file in $.\(name) holds no base64 content")
             }
-            var filename: String?, contentType: String?
-            if case let .string(given)? = value["filename"] { filename = given }
-            if case let .string(given)? = value["contentType"] { contentType = given }
-            return Part(name: name, filename: filename ?? name, contentType: contentType ?? "application/octet-stream", content: content)
+            return Part(
+                name: name, filename: file.filename ?? name, contentType: file.contentType ?? "application/octet-stream",
+                content: file.content)
         case .object, .array:
             return Part(name: name, contentType: "application/json", content: Data(value.compactText.utf8))
         }
@@ -130,11 +129,7 @@ public enum MultipartBody {
                     return .failure(BodyProblem(field: part.name, reason: "is not JSON: \(error.description)"))
                 }
             } else if part.filename != nil || type.map({ !$0.hasPrefix("text/") }) ?? false {
-                var file: [(key: String, value: JSONValue)] = []
-                if let filename = part.filename { file.append(("filename", .string(filename))) }
-                if let contentType = part.contentType { file.append(("contentType", .string(contentType))) }
-                file.append(("base64", .string(part.content.base64EncodedString())))
-                value = .object(file)
+                value = FilePart(filename: part.filename, contentType: part.contentType, content: part.content).json
             } else {
                 value = .string(String(decoding: part.content, as: UTF8.self))
             }

@@ -176,11 +176,10 @@ public struct RequestBody: Sendable {
             let (data, boundary) = MultipartBody.encode(try MultipartBody.parts(document))
             return (data, "\(encoding.contentType); boundary=\(boundary)")
         case let .binary(contentType):
-            guard case let .string(text)? = document["base64"], let data = Data(base64Encoded: text) else {
+            guard let file = FilePart.read(document) else {
                 throw BodyError(description: "a binary body is a FilePart, not \(document.kindName)")
             }
-            if case let .string(own)? = document["contentType"] { return (data, own) }
-            return (data, contentType)
+            return (file.content, file.contentType ?? contentType)
         }
     }
 
