@@ -15,13 +15,17 @@ extension CurlTransfer {
             if code != CURLE_OK && failure == nil { failure = (option, code) }
         }
 
-        check(ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString), "URL")
+        // Strings reach libcurl through `withCString` (it copies them): passed as they are, each
+        // would be copied onto the heap first, for every transfer.
+        request.url.absoluteString.withCString { check(ccurl_easy_setopt_string(easy, CURLOPT_URL, $0), "URL") }
         // Only HTTP(S), also after a redirect: a Location header must not reach file:// or others.
         check(ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR")
         // From https, redirects stay on https: a token in a header or the query must not be
         // downgraded to plain text by a Location header.
         let secure = request.url.scheme?.lowercased() == "https"
-        check(ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, secure ? "https" : "http,https"), "REDIR_PROTOCOLS_STR")
+        (secure ? "https" : "http,https").withCString {
+            check(ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, $0), "REDIR_PROTOCOLS_STR")
+        }
         // Timeouts via signals are not thread-safe; the driver thread must never get one.
         check(ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         check(ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
@@ -45,7 +49,7 @@ extension CurlTransfer {
         if !configuration.passThrough {
             // "" asks for every encoding this libcurl can decode, and decodes it.
             check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
-            check(ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent), "USERAGENT")
+            configuration.userAgent.withCString { check(ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, $0), "USERAGENT") }
         }
         check(
             ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout)),
@@ -71,7 +75,7 @@ extension CurlTransfer {
         case .post:
             break
         default:
-            check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue), "CUSTOMREQUEST")
+            request.method.rawValue.withCString { check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, $0), "CUSTOMREQUEST") }
         }
         if let source {
             configureUpload(easy, from: source, check)
@@ -122,7 +126,7 @@ extension CurlTransfer {
             lines.append("Accept:")
         }
         for line in lines {
-            guard let appended = curl_slist_append(headerList, line) else {
+            guard let appended = line.withCString({ curl_slist_append(headerList, $0) }) else {
                 throw TransportError(.other, "out of memory building the header list", url: redactedURL)
             }
             headerList = appended
@@ -175,7 +179,9 @@ extension CurlTransfer {
         {
             switch line {
             case .status:
-                headers.removeAll()
+                // Room for a usual answer's fields at once, rather than growing field by field.
+                headers.removeAll(keepingCapacity: true)
+                headers.reserveCapacity(16)
                 headersComplete = false
             case .end:
                 headersComplete = true

@@ -284,7 +284,7 @@ extension HTTPServer {
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
         for field in answer.headers where !field.name.equalsIgnoringASCIICase("Content-Length") {
-            _ = MHD_add_response_header(response, field.name, field.value)
+            ResponseHeader.add(field, to: response)
         }
         let status = (100...999).contains(answer.status) ? UInt32(answer.status) : 500
         context.deadlines.sending(connection, allowance: allowance)

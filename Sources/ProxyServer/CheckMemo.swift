@@ -28,7 +28,13 @@ final class CheckMemo: Sendable {
         init(endpoint: AnyEndpoint, request: ServerRequest, response: HTTPResponse) {
             self.endpoint = endpoint.id
             status = response.status
-            var text = request.method + "\u{0}" + request.rawPath + "\u{0}"
+            // One allocation for the usual request, rather than one per piece joined.
+            var text = ""
+            text.reserveCapacity(request.method.utf8.count + request.rawPath.utf8.count + (request.rawQuery?.utf8.count ?? 0) + 64)
+            text += request.method
+            text += "\u{0}"
+            text += request.rawPath
+            text += "\u{0}"
             if let query = request.rawQuery {
                 text += query
             } else {

@@ -15,12 +15,15 @@ package struct ExchangeCheck: Sendable {
     let redactor: Redactor
     /// Decoded bodies past this are passed on unchecked.
     let cap: Int
+    /// Each endpoint's answer rules by its id, worked out once: every answer is read by them.
+    let rules: [String: AnswerRules]
 
     package init(api: API, mocks: MockDirectory?, redactor: Redactor, cap: Int) {
         self.api = api
         self.mocks = mocks
         self.redactor = redactor
         self.cap = cap
+        rules = Dictionary(api.endpoints.map { ($0.id, api.rules(for: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     func request(_ request: ServerRequest, to endpoint: AnyEndpoint, pathValues: [(name: String, value: String)]) -> [Finding] {
@@ -94,7 +97,7 @@ package struct ExchangeCheck: Sendable {
         }
         let interpretation = Interpretation(
             endpoint: endpoint, status: status, contentType: response.contentType, body: body,
-            source: nil, api: api, redactor: redactor)
+            source: nil, api: api, rules: rules[endpoint.id] ?? api.rules(for: endpoint), redactor: redactor)
         let outcome = interpretation.classification.name
         var findings: [Finding] = []
         var success: (document: JSONValue, covered: Bool)?

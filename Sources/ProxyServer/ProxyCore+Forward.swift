@@ -24,10 +24,12 @@ extension ProxyCore {
         return table
     }()
 
-    /// The names a `Connection` header lists are hop-by-hop too.
+    /// The names a `Connection` header lists are hop-by-hop too. `keep-alive`, what most of them
+    /// say, is hop-by-hop already: read without making a list.
     private static func connectionNames(_ headers: [(name: String, value: String)]) -> [String] {
         var names: [String] = []
         for header in headers where HeaderName.same(header.name, "connection") {
+            if HeaderName.same(header.value, "keep-alive") { continue }
             for name in header.value.utf8.split(separator: UInt8(ascii: ",")) {
                 // Optional white space is spaces and tabs (RFC 9110, 5.6.3).
                 func isText(_ byte: UInt8) -> Bool { byte != 0x20 && byte != 0x09 }
@@ -40,21 +42,29 @@ extension ProxyCore {
 
     static func endToEnd(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         let listed = connectionNames(headers)
-        return headers.filter { header in
+        var passed: [(name: String, value: String)] = []
+        passed.reserveCapacity(headers.count)
+        for header in headers {
             let length = header.name.utf8.count
             if length < hopByHopByLength.count, hopByHopByLength[length].contains(where: { HeaderName.same(header.name, $0) }) {
-                return false
+                continue
             }
-            return !listed.contains { HeaderName.same(header.name, $0) }
+            if !listed.contains(where: { HeaderName.same(header.name, $0) }) { passed.append(header) }
         }
+        return passed
     }
 
     /// The request as the upstream gets it: method, path and query as sent, the end-to-end headers, the body.
     func forwarded(_ request: ServerRequest) -> HTTPRequest {
-        var target = request.rawPath
-        if let query = request.rawQuery { target += "?" + query }
+        var target = upstreamOrigin
+        target.reserveCapacity(target.utf8.count + request.rawPath.utf8.count + (request.rawQuery?.utf8.count ?? -1) + 1)
         // The path is already escaped as the client sent it; only the upstream's origin is prepended.
-        let url = URL(string: options.upstreamOrigin + target) ?? options.upstream
+        target += request.rawPath
+        if let query = request.rawQuery {
+            target += "?"
+            target += query
+        }
+        let url = URL(string: target) ?? options.upstream
         // A streamed body goes from its source, not from here.
         let hasBody =
             request.bodyStream == nil
@@ -68,18 +78,28 @@ extension ProxyCore {
     /// they came (a compressed body stays compressed), but for links to the upstream's origin in
     /// its headers (`UpstreamLinks`).
     func passedBack(_ response: HTTPResponse, to request: ServerRequest) -> ServerResponse {
-        let headers = Self.endToEnd(response.headers)
-        return ServerResponse(
-            status: response.status, headers: clientOrigin(of: request).map { links.rewritten(headers, clientOrigin: $0) } ?? headers,
+        ServerResponse(
+            status: response.status, headers: links.rewritten(Self.endToEnd(response.headers)) { clientOrigin(of: request) },
             body: response.body)
     }
 
     /// The proxy's origin as the client reached it, from its `Host`; nil without a usable one.
     func clientOrigin(of request: ServerRequest) -> String? {
-        guard let host = request.header("Host"), !host.isEmpty, !host.contains(where: { "/?#@ \\\"<>".contains($0) }) else {
+        guard let host = request.header("Host"), !host.isEmpty, !host.utf8.contains(where: Self.notInHost) else {
             return nil
         }
         return (options.configuration.tls == nil ? "http://" : "https://") + host
+    }
+
+    /// Bytes that would make a `Host` more than a host and port (a path, a user, a quote).
+    private static func notInHost(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: " "), UInt8(ascii: "\\"),
+            UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"):
+            true
+        default:
+            false
+        }
     }
 
     func badGateway(_ error: any Error) -> ServerResponse {

@@ -13,6 +13,8 @@ final class ProxyCore: Sendable {
     /// Whether a route is told apart by a body field: only then is a compressed body decoded to
     /// route it, on the loop's thread (under --enforce it is, to judge it before it goes on).
     let routesByBody: Bool
+    /// `scheme://host:port` of the upstream, made once: every exchange's URL starts with it.
+    let upstreamOrigin: String
     /// Links to the upstream's origin in answers' headers, turned to the proxy's.
     let links: UpstreamLinks
     let transport: CurlTransport
@@ -40,7 +42,8 @@ final class ProxyCore: Sendable {
         self.api = api
         self.options = options
         routes = RouteTable(api.endpoints)
-        links = UpstreamLinks(origin: options.upstreamOrigin, endpoints: api.endpoints)
+        upstreamOrigin = options.upstreamOrigin
+        links = UpstreamLinks(origin: upstreamOrigin, endpoints: api.endpoints)
         routesByBody = api.endpoints.contains { endpoint in
             if case .bodyField? = endpoint.distinction { true } else { false }
         }

@@ -26,9 +26,10 @@ struct UpstreamLinks: Sendable {
     }
 
     /// `headers` with each link to the upstream's origin pointing at `clientOrigin` instead; the
-    /// headers themselves when none does (no copy).
-    func rewritten(_ headers: [(name: String, value: String)], clientOrigin: String) -> [(name: String, value: String)] {
-        guard headers.contains(where: { holdsLink($0) }) else { return headers }
+    /// headers themselves when none does (no copy) or when there is no client origin. The origin
+    /// is asked for only when a header holds a link: most answers hold none.
+    func rewritten(_ headers: [(name: String, value: String)], clientOrigin: () -> String?) -> [(name: String, value: String)] {
+        guard headers.contains(where: { holdsLink($0) }), let clientOrigin = clientOrigin() else { return headers }
         return headers.map { header in
             holdsLink(header) ? (header.name, Self.replacing(origin, with: clientOrigin, in: header.value)) : header
         }

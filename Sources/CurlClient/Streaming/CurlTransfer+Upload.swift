@@ -7,7 +7,7 @@ extension CurlTransfer {
     func configureUpload(_ easy: UnsafeMutableRawPointer, from source: any CurlBodySource, _ check: (CURLcode, String) -> Void) {
         // UPLOAD sends the body from the read callback whatever the method; libcurl would say PUT.
         check(ccurl_easy_setopt_long(easy, CURLOPT_UPLOAD, 1), "UPLOAD")
-        check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue), "CUSTOMREQUEST")
+        request.method.rawValue.withCString { check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, $0), "CUSTOMREQUEST") }
         // -1: no Content-Length, so libcurl sends the body chunked.
         check(ccurl_easy_setopt_off_t(easy, CURLOPT_INFILESIZE_LARGE, curl_off_t(source.length ?? -1)), "INFILESIZE_LARGE")
         // Set, not left to libcurl's default, so that what a streamed upload holds is a known figure.

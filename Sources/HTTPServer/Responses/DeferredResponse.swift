@@ -16,7 +16,6 @@ public final class DeferredResponse: Sendable {
     }
 
     private let state = Mutex(State())
-    private let ready = DispatchSemaphore(value: 0)
 
     public init() {}
 
@@ -31,7 +30,6 @@ public final class DeferredResponse: Sendable {
             defer { state.wake = nil }
             return state.wake
         }
-        ready.signal()
         wake?()
     }
 
@@ -74,10 +72,12 @@ public final class DeferredResponse: Sendable {
     /// The answer, when given.
     var response: ServerResponse? { state.withLock { $0.response } }
 
-    /// Blocks until the answer is given (a thread-per-connection server only).
+    /// Blocks until the answer is given (a thread-per-connection server only, which never asks
+    /// `whenSent`): the semaphore is made here, not with every answer a pool server defers.
     func wait() -> ServerResponse {
+        let ready = DispatchSemaphore(value: 0)
+        whenSent { ready.signal() }
         ready.wait()
-        ready.signal()
         return state.withLock { $0.response! }
     }
 }

@@ -22,7 +22,7 @@ public final class PreparedResponse: @unchecked Sendable {
         let built: OpaquePointer? = response.body.withUnsafeBytes { cmhd_create_response_copy($0.baseAddress, $0.count) }
         guard let built else { return nil }
         for field in response.headers where !field.name.equalsIgnoringASCIICase("Content-Length") {
-            _ = MHD_add_response_header(built, field.name, field.value)
+            ResponseHeader.add(field, to: built)
         }
         raw = built
         status = (100...999).contains(response.status) ? response.status : 500

@@ -31,7 +31,7 @@ extension HTTPServer {
         }
         defer { MHD_destroy_response(response) }
         for field in answer.headers where !field.name.equalsIgnoringASCIICase("Content-Length") {
-            _ = MHD_add_response_header(response, field.name, field.value)
+            ResponseHeader.add(field, to: response)
         }
         incoming.upgrade = handoff
         context.deadlines.sending(connection)
@@ -71,7 +71,7 @@ extension HTTPServer {
         where !field.name.equalsIgnoringASCIICase("Content-Length")
             && !field.name.equalsIgnoringASCIICase("Connection")
         {
-            _ = MHD_add_response_header(response, field.name, field.value)
+            ResponseHeader.add(field, to: response)
         }
         _ = MHD_add_response_header(response, "Connection", "close")
         context.deadlines.upgraded(connection)

@@ -12,13 +12,12 @@ extension ProxyCore {
         guard !options.enforce, options.streamThreshold > 0 else { return nil }
         var declared = false
         if case .endpoint = route { declared = true }
-        let links = links, clientOrigin = clientOrigin(of: request)
+        let links = links
         return StreamedAnswer(
             threshold: min(options.streamThreshold, options.upstreamConfiguration.maxBodyBytes), copyCap: declared ? check.cap : 0,
             deferred: deferred, checks: checks,
             headersOut: { headers in
-                let passed = Self.endToEnd(headers)
-                return clientOrigin.map { links.rewritten(passed, clientOrigin: $0) } ?? passed
+                links.rewritten(Self.endToEnd(headers)) { self.clientOrigin(of: request) }
             })
     }
 

@@ -82,4 +82,21 @@ import Testing
         #expect(harness.proxy.exchangeCount == upstream.requests.count)
         #expect(harness.findings.map(\.finding.message) == [])
     }
+
+    /// A `Host` that is more than a host and port (a user before an `@`, a path, a quote) names no
+    /// origin the proxy could point links at: they pass as they came rather than at whatever it says.
+    @Test(.timeLimit(.minutes(1))) func aHostThatIsMoreThanAnOriginLeavesTheLinksAlone() async throws {
+        let upstream = try Self.upstream()
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Self.api, upstream: upstream.url("/v1/"))
+        defer { harness.stop() }
+        let upstreamOrigin = "http://127.0.0.1:\(upstream.url("/").port!)"
+        for host in ["user@evil.example", "evil.example/x", "evil.example\"x", "evil.example<x>"] {
+            let answer = try await harness.send("/v1/items", headers: [("Host", host)])
+            #expect(answer.header("Next-Page") == "\(upstreamOrigin)/v1/items?page=2", "Host: \(host)")
+        }
+        let proxyPort = harness.proxy.baseURL.port!
+        let plain = try await harness.send("/v1/items", headers: [("Host", "app.example:\(proxyPort)")])
+        #expect(plain.header("Next-Page") == "http://app.example:\(proxyPort)/v1/items?page=2")
+    }
 }

@@ -50,8 +50,19 @@ public struct Interpretation: Sendable {
         endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, document parsed: JSONValue? = nil,
         source: @autoclosure () -> String?, api: API, redactor: Redactor
     ) {
+        self.init(
+            endpoint: endpoint, status: status, contentType: contentType, body: body, document: parsed, source: source(),
+            api: api, rules: api.rules(for: endpoint), redactor: redactor)
+    }
+
+    /// `rules` are `api.rules(for: endpoint)`, worked out once by a caller that reads many
+    /// answers of the same endpoints (the proxy) rather than once per answer.
+    package init(
+        endpoint: AnyEndpoint, status: Int, contentType: String?, body: Data, document parsed: JSONValue? = nil,
+        source: @autoclosure () -> String?, api: API, rules: AnswerRules, redactor: Redactor
+    ) {
         let (classification, document) = Classification.of(
-            status: status, contentType: contentType, body: body, parsed: parsed, rules: api.rules(for: endpoint), redactor: redactor)
+            status: status, contentType: contentType, body: body, parsed: parsed, rules: rules, redactor: redactor)
         self.classification = classification
         self.document = document
         guard case let .success(payload, base) = classification else {
