@@ -462,6 +462,12 @@ MUTATIONS = [
          replace="        return name == \"127.0.0.1\"\n",
          tests="AdminGuardTests"),
     # import-openapi: what the generated types say about the document.
+    dict(id="import-cookie-key-unmapped",
+         bug="import-openapi: an API key in a cookie (a session cookie) is left unmapped, and every operation that requires it is declared without a token",
+         file="Sources/APICheck/Import/Mapping/SecurityMapping.swift",
+         find="            case \"cookie\"?:",
+         replace="            case \"cookie-never\"?:",
+         tests="SecurityMappingTests"),
     dict(id="import-int64-as-int",
          bug="import-openapi maps an int64 integer to Int, which a 32-bit-wide id or timestamp overflows on some platforms",
          file="Sources/APICheck/Import/Mapping/SchemaMapper.swift",

@@ -30,12 +30,22 @@ import Testing
         #expect(group.contains(#"mock: "open", successStatus: 204)"#))
     }
 
-    @Test func aCookieKeyIsNotedAndNoEndpointSendsAToken() throws {
+    @Test func aKeyInACookieIsASessionCookieIssuedBeforehand() throws {
         let fixture = try Self.fixture(#"{"type": "apiKey", "in": "cookie", "name": "sid"}"#)
+        #expect(fixture.declaration.contains(#"auth: .preIssued(variable: "SHOP_API_KEY", placement: .cookie("sid")),"#))
+        #expect(fixture.group("DefaultEndpoints").contains(#"mock: "me", auth: .token, successStatus: 204)"#))
+        #expect(
+            fixture.notes.filter { $0.contains("securitySchemes/main") } == [
+                "set: #/components/securitySchemes/main: the main scheme's credentials: live reads them from $SHOP_API_KEY"
+            ])
+    }
+
+    @Test func aKeyElsewhereIsNotedAndNoEndpointSendsAToken() throws {
+        let fixture = try Self.fixture(#"{"type": "apiKey", "in": "body", "name": "sid"}"#)
         #expect(!fixture.declaration.contains("auth:"))
         #expect(
             fixture.notes.contains(
-                "not mapped: #/components/securitySchemes/main: an API key in a cookie is not mapped (in a header or the query is)"))
+                "not mapped: #/components/securitySchemes/main: an API key in 'body' is not mapped (in a header, the query or a cookie is)"))
         #expect(
             fixture.notes.contains(
                 "not mapped: #/paths/~1me/get/security: requires main, which the package does not declare: declared without a token"))

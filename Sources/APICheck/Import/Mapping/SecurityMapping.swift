@@ -3,8 +3,8 @@ import Foundation
 /// The document's security schemes as the package's one `AuthPolicy`: the first scheme the
 /// document requires (its top-level `security`, else the first an operation names) that maps
 /// directly. HTTP Bearer, OAuth 2 and OpenID Connect tokens become a token issued beforehand sent
-/// as `Authorization: Bearer`, an API key in a header or the query a token issued beforehand sent
-/// there, HTTP Basic the Basic credentials. Endpoints that require that scheme declare
+/// as `Authorization: Bearer`, an API key in a header, the query or a cookie a token issued
+/// beforehand sent there, HTTP Basic the Basic credentials. Endpoints that require that scheme declare
 /// `auth: .token`; one that requires another scheme is noted.
 ///
 /// Two logins are declared rather than a token issued beforehand: an operation that requires
@@ -158,8 +158,12 @@ struct SecurityMapping {
                     [variable], nil)
             case "query"?:
                 return .mapped(".preIssued(variable: \"\(variable)\", placement: .query(\(SwiftName.literal(name))))", [variable], nil)
-            default:
-                return .unmapped("an API key in a cookie is not mapped (in a header or the query is)")
+            case "cookie"?:
+                // A session cookie issued beforehand (copied from a browser's session, say): sent
+                // as `Cookie: <name>=<value>`, probed as a token in that cookie is.
+                return .mapped(".preIssued(variable: \"\(variable)\", placement: .cookie(\(SwiftName.literal(name))))", [variable], nil)
+            case let other:
+                return .unmapped("an API key in '\(other ?? "")' is not mapped (in a header, the query or a cookie is)")
             }
         case "oauth2" where scheme["flows"]?["clientCredentials"] != nil:
             let flow = scheme["flows"]?["clientCredentials"]
