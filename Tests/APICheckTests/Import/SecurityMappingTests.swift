@@ -45,7 +45,8 @@ import Testing
         #expect(!fixture.declaration.contains("auth:"))
         #expect(
             fixture.notes.contains(
-                "not mapped: #/components/securitySchemes/main: an API key in 'body' is not mapped (in a header, the query or a cookie is)"))
+                "not mapped: #/components/securitySchemes/main: an API key in 'body' is not mapped (in a header, the query or a cookie is)")
+        )
         #expect(
             fixture.notes.contains(
                 "not mapped: #/paths/~1me/get/security: requires main, which the package does not declare: declared without a token"))
