@@ -197,6 +197,7 @@ extension MockServer {
         case .body: return body[parameter.name].map { $0.stringValue ?? $0.compactText } ?? ""
         case .query: return request.queryValue(parameter.name) ?? ""
         case .header: return request.field(parameter.name.lowercased()) ?? ""
+        case .cookie: return request.cookie(parameter.name) ?? ""
         case .path: return ""
         }
     }

@@ -40,12 +40,15 @@ final class CheckMemo: Sendable {
             } else {
                 for item in request.query { text += item.name + "\u{1}" + item.value + "\u{2}" }
             }
-            // The headers the endpoint declares, and the body's type and coding (one the checks
-            // could not decode): compared in place, since a list of their names made here would
-            // be allocations on every exchange.
+            // The headers the endpoint declares (its cookies are in `Cookie`), and the body's
+            // type and coding (one the checks could not decode): compared in place, since a list
+            // of their names made here would be allocations on every exchange.
             for header in request.headers
             where HeaderName.same(header.name, "content-type") || HeaderName.same(header.name, "content-encoding")
-                || endpoint.parameters.contains(where: { $0.location == .header && HeaderName.same(header.name, $0.name) })
+                || endpoint.parameters.contains(where: {
+                    $0.location == .header && HeaderName.same(header.name, $0.name)
+                        || $0.location == .cookie && HeaderName.same(header.name, "cookie")
+                })
             {
                 text += "\u{0}" + header.name.lowercased() + ":" + header.value
             }

@@ -80,4 +80,27 @@ import Testing
         #expect(Set(without.findings.map { $0.split(separator: " ")[2] }).count >= 3, "\(without.findings)")
         #expect(without.findings.allSatisfy { $0.contains(" ×3 ") || $0.contains(" ×6 ") }, "\(without.findings)")
     }
+
+    /// A declared cookie is read from the `Cookie` header: exchanges that differ only by it are
+    /// different exchanges to the memo, or a wrong cookie after a right one would pass unseen.
+    @Test func aDeclaredCookieIsPartOfTheMemosKey() async throws {
+        let feed = Endpoint<SyncAPI.Batch>(
+            id: "feed", .get, "sync", parameters: [.cookie("page", .int, required: true)], mock: "sync_initial", enveloped: false)
+        let api = API(
+            name: "feed", environments: ["local": URL(string: "http://127.0.0.1:9000/client/")!], envelope: EnvelopePolicy(),
+            endpoints: [feed])
+        let upstream = try TestServer { _ in .json(Data(SyncAPI.mocks["sync_initial.json"]!.utf8)) }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: api, upstream: upstream.url("/client/"))
+        defer { harness.stop() }
+        var sent = 0
+        for cookie in ["theme=dark; page=2", "theme=dark; page=2", "theme=dark; page=2", "theme=dark; page=two", "theme=dark; page=two"] {
+            _ = try await harness.send("/client/sync", headers: [("Cookie", cookie)])
+            sent += 1
+            await harness.settled(sent)
+        }
+        let found = harness.findings.map { "\($0.finding.kind) ×\($0.count) \($0.finding.message)" }
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.contains("×2") == true && found.first?.contains("page") == true, "\(found)")
+    }
 }

@@ -29,6 +29,7 @@ public struct RequestBuilder: Sendable {
         var query: [(String, String)] = []
         var body: [(key: String, value: JSONValue)] = []
         var headers = api.defaultHeaders
+        var cookies: [(name: String, value: String)] = []
         for parameter in endpoint.parameters {
             guard let given = values[parameter.name] else {
                 if parameter.required {
@@ -52,6 +53,7 @@ public struct RequestBuilder: Sendable {
                 case .query: query += style.pairs(parameter.name, accepted.map(\.text))
                 case .body: body.append((parameter.name, .array(accepted.map(\.json))))
                 case .header: headers.append((parameter.name, accepted.map(\.text).joined(separator: ",")))
+                case .cookie: cookies.append((parameter.name, accepted.map(\.text).joined(separator: ",")))
                 case .path:
                     path = path.replacingOccurrences(
                         of: "{\(parameter.name)}", with: accepted.map { Self.escape($0.text) }.joined(separator: ","))
@@ -75,6 +77,8 @@ public struct RequestBuilder: Sendable {
                 body.append((parameter.name, value.json))
             case .header:
                 headers.append((parameter.name, value.text))
+            case .cookie:
+                cookies.append((parameter.name, value.text))
             }
         }
         // A route shared by value (`_shape=array`) is reached only with that value: the distinction
@@ -82,6 +86,8 @@ public struct RequestBuilder: Sendable {
         if let pair = endpoint.distinction?.queryPair, !query.contains(where: { $0.0 == pair.name }) {
             query.append(pair)
         }
+        // The declared cookies first, the session cookie after them, all in one `Cookie` header.
+        for cookie in cookies { CookieHeader.add(cookie.name, CookieHeader.encoded(cookie.value), to: &headers) }
         if let token, endpoint.requiresToken {
             api.auth.placement.place(token, query: &query, headers: &headers)
         } else if let token, api.auth.sendsBasicCredentials(endpoint) {

@@ -18,7 +18,7 @@ extension AuthPolicy.Placement {
         switch self {
         case let .query(name): query.append((name, token))
         case let .header(name, prefix): headers.append((name, prefix + token))
-        case let .cookie(name): headers.append(("Cookie", "\(name)=\(token)"))
+        case let .cookie(name): CookieHeader.add(name, token, to: &headers)
         case .basic: headers.append(("Authorization", "Basic " + token))
         }
     }
@@ -35,7 +35,7 @@ extension AuthPolicy.Placement {
         case .basic:
             found = header("Authorization").map { Self.strip("Basic ", from: $0) }
         case let .cookie(name):
-            found = header("Cookie").flatMap { Self.cookie(name, in: $0) }
+            found = header("Cookie").flatMap { CookieHeader.value(of: name, in: $0) }
         }
         guard let found, !found.isEmpty else { return nil }
         return found
@@ -64,17 +64,6 @@ extension AuthPolicy.Placement {
 
     private static func lower(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
-    /// The first cookie named `name` in a `Cookie` header's pairs.
-    static func cookie(_ name: String, in header: String) -> String? {
-        for pair in header.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
-                return parts[1].trimmingCharacters(in: .whitespaces)
-            }
-        }
-        return nil
     }
 }
 

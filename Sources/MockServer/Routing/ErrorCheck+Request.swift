@@ -18,6 +18,7 @@ extension ErrorCheck {
                     if let style = parameter.list { return style.values(name, in: request.query)?.joined(separator: ",") }
                     return request.queryValue(name)
                 case .header: return request.field(name.lowercased())
+                case .cookie: return request.cookie(name)
                 case .body: return body[name].map(Self.text)
                 }
             }

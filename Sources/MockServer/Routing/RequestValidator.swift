@@ -45,6 +45,7 @@ public struct RequestValidator: Sendable {
             case .path: given = pathValues.first { $0.name == parameter.name }.map { .string($0.value) }
             case .query: given = request.queryValue(parameter.name).map { .string($0) }
             case .header: given = request.field(parameter.name.lowercased()).map { .string($0) }
+            case .cookie: given = request.cookie(parameter.name).map { .string($0) }
             case .body: given = body[parameter.name].flatMap(Self.value(of:))
             }
             guard let given else {
@@ -78,6 +79,7 @@ public struct RequestValidator: Sendable {
         switch parameter.location {
         case .query: items = style.values(parameter.name, in: request.query)?.map { .string($0) }
         case .header: items = request.field(parameter.name.lowercased()).map(split)
+        case .cookie: items = request.cookie(parameter.name).map(split)
         case .path: items = pathValues.first { $0.name == parameter.name }.map { split($0.value) }
         case .body:
             switch body[parameter.name] {

@@ -1,3 +1,4 @@
+import APICheck
 import HTTPServer
 
 extension ServerRequest {
@@ -6,6 +7,15 @@ extension ServerRequest {
     /// `name` is given in lower case.
     func field(_ name: String) -> String? {
         headers.first { Self.sameLowercased($0.name, name) }?.value
+    }
+
+    /// The value of the cookie `name` among the request's `Cookie` headers' pairs, decoded as
+    /// `RequestBuilder` encodes a declared cookie; nil when none holds it.
+    func cookie(_ name: String) -> String? {
+        for header in fields("cookie") {
+            if let value = CookieHeader.value(of: name, in: header) { return CookieHeader.decoded(value) }
+        }
+        return nil
     }
 
     /// Every header with this name, in order (`Prefer` may come several times).

@@ -53,6 +53,7 @@ import Testing
                                 .queryList("fields", .string, .commaSeparated, sample: .literal(["a", "b"])),
                                 .query("verbose", .bool, required: true, sample: .literal(false)),
                                 .header("X-Trace", .string),
+                                .cookie("sid", .string),
                             ],
                             mock: "showPet")
                 """))
@@ -64,7 +65,7 @@ import Testing
                     "set: #/paths/~1pets~1{petId}/parameters/0: no example for the path parameter 'petId' of showPet, replacePet, delete.pets.petId:"
                 )
             })
-        #expect(fixture.notes.contains("not mapped: #/paths/~1pets~1{petId}/get/parameters/3: cookie parameter 'sid' is not mapped"))
+        #expect(!fixture.notes.contains { $0.contains("parameters/3") }, "\(fixture.notes)")
     }
 
     @Test func statusesBodiesAndIdsWithoutOperationId() throws {

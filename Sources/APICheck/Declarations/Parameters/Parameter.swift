@@ -2,6 +2,8 @@
 public struct Parameter: Sendable, Equatable {
     public enum Location: String, Sendable, Equatable {
         case path, query, body, header
+        /// A pair in the request's `Cookie` header (`Cookie: theme=dark; sid=…`).
+        case cookie
     }
 
     public enum ValueType: String, Sendable, Equatable {
@@ -87,5 +89,11 @@ public struct Parameter: Sendable, Equatable {
 
     public static func header(_ name: String, _ type: ValueType = .string, required: Bool = false, sample: Sample? = nil) -> Parameter {
         Parameter(name, in: .header, type, required: required, sample: sample)
+    }
+
+    /// A cookie the endpoint reads (`Cookie: theme=dark`), sent in the request's one `Cookie`
+    /// header beside any other, the session cookie included.
+    public static func cookie(_ name: String, _ type: ValueType = .string, required: Bool = false, sample: Sample? = nil) -> Parameter {
+        Parameter(name, in: .cookie, type, required: required, sample: sample)
     }
 }

@@ -29,13 +29,10 @@ extension EndpointWriter {
         }
         let required = place == "path" || OpenAPISource.bool(parameter["required"])
         switch place {
-        case "cookie":
-            note(.notMapped, tokens, "cookie parameter '\(name)' is not mapped")
-            return nil
         case "header" where ["accept", "content-type", "authorization"].contains(name.lowercased()):
             note(.notMapped, tokens, "header '\(name)' is not declared: OpenAPI says it is ignored (the content type and auth say it)")
             return nil
-        case "path", "query", "header":
+        case "path", "query", "header", "cookie":
             break
         default:
             note(.notMapped, tokens, "parameter '\(name)' in '\(place)' is not mapped")
@@ -93,6 +90,8 @@ extension EndpointWriter {
             return ".queryList(\(literalName), \(type), \(style)\(required ? ", required: true" : "")\(sampleText))"
         case ("query", nil):
             return ".query(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
+        case ("cookie", _):
+            return ".cookie(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
         default:
             return ".header(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
         }
