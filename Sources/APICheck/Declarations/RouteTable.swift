@@ -41,13 +41,14 @@ public struct RouteTable: Sendable {
     public let endpoints: [AnyEndpoint]
     /// By endpoint index: its path parameters in template order, with their declared types,
     /// worked out once rather than per request.
-    private let pathParameters: [[(name: String, type: Parameter.ValueType)]]
+    private let pathParameters: [[(name: String, type: Parameter.ValueType, isList: Bool)]]
 
     public init(_ endpoints: [AnyEndpoint]) {
         self.endpoints = endpoints
         pathParameters = endpoints.map { endpoint in
             endpoint.pathParameterNames.map { name in
-                (name, endpoint.parameters.first { $0.name == name && $0.location == .path }?.type ?? .string)
+                let declared = endpoint.parameters.first { $0.name == name && $0.location == .path }
+                return (name, declared?.type ?? .string, declared?.list != nil)
             }
         }
         for (index, endpoint) in endpoints.enumerated() {
@@ -117,7 +118,12 @@ public struct RouteTable: Sendable {
         var values: [(name: String, value: String)] = []
         values.reserveCapacity(captured.count)
         for (parameter, value) in zip(pathParameters[index], captured) {
-            if parameter.type != .string, !parameter.type.parses(value) {
+            // A list's items are each of the type (`3,4,5`); its value as a whole is not.
+            if parameter.type != .string,
+                parameter.isList
+                    ? !value.split(separator: ",", omittingEmptySubsequences: false).allSatisfy({ parameter.type.parses(String($0)) })
+                    : !parameter.type.parses(value)
+            {
                 return .notFound(note: "\(endpoint.path) needs \(parameter.name) as \(parameter.type.rawValue), not \"\(value)\"")
             }
             values.append((parameter.name, value))

@@ -74,7 +74,12 @@ public struct RequestValidator: Sendable {
         _ parameter: Parameter, style: ListStyle, request: ServerRequest,
         pathValues: [(name: String, value: String)], body: [String: JSONValue], form: Bool
     ) -> [ValidationProblem] {
-        func split(_ text: String) -> [ParameterValue] { text.split(separator: ",").map { .string(String($0)) } }
+        // A header's or cookie's list may have spaces after its commas (`3, 4`); a path's has none
+        // but what its client encoded.
+        let trims = parameter.location == .header || parameter.location == .cookie
+        func split(_ text: String) -> [ParameterValue] {
+            text.split(separator: ",").map { .string(trims ? $0.trimmingCharacters(in: .whitespaces) : String($0)) }
+        }
         var items: [ParameterValue]?
         switch parameter.location {
         case .query: items = style.values(parameter.name, in: request.query)?.map { .string($0) }

@@ -38,6 +38,27 @@ import Testing
         #expect(group.contains(#".query("kind", .string, required: true, sample: .literal("all")),"#))
     }
 
+    /// An array in a path or a header (`simple` style: comma-joined) is a list parameter; one in
+    /// another style, or in a cookie, is still one `String`, noted.
+    @Test func anArrayInAPathOrAHeaderIsAList() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/items/{ids}": {"get": {"operationId": "someItems",
+                  "parameters": [{"name": "ids", "in": "path", "required": true, "schema": {"type": "array", "items": {"type": "integer"}}, "example": [3, 4]},
+                                 {"name": "X-Tags", "in": "header", "explode": true, "schema": {"type": "array", "items": {"type": "string"}}},
+                                 {"name": "X-Marks", "in": "header", "style": "label", "schema": {"type": "array", "items": {"type": "string"}}},
+                                 {"name": "seen", "in": "cookie", "schema": {"type": "array", "items": {"type": "integer"}}}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#".pathList("ids", .int, sample: .literal([3, 4])),"#), "\(group)")
+        #expect(group.contains(#".headerList("X-Tags", .string),"#), "\(group)")
+        #expect(group.contains(#".header("X-Marks", .string),"#), "\(group)")
+        #expect(group.contains(#".cookie("seen", .string),"#), "\(group)")
+        #expect(fixture.notes.contains { $0.hasSuffix("a list in the header ('X-Marks') is not mapped: declared as one String") })
+        #expect(fixture.notes.contains { $0.hasSuffix("a list in the cookie ('seen') is not mapped: declared as one String") })
+    }
+
     @Test func anOperationIsAnEndpointInItsTagsGroup() throws {
         let fixture = try ImportFixture(paths: Self.pets)
         let group = fixture.group("PetsEndpoints")

@@ -71,6 +71,21 @@ public struct Parameter: Sendable, Equatable {
         return parameter
     }
 
+    /// A list in a path segment, its items comma-joined (`items/{ids}` → `items/3,4,5`, OpenAPI's
+    /// `simple` style), each escaped as a path value is.
+    public static func pathList(_ name: String, _ type: ValueType, sample: Sample? = nil) -> Parameter {
+        var parameter = Parameter(name, in: .path, type, required: true, sample: sample)
+        parameter.list = .commaSeparated
+        return parameter
+    }
+
+    /// A list in a header, its items comma-joined (`X-Ids: 3,4,5`); `serve` reads `3, 4, 5` too.
+    public static func headerList(_ name: String, _ type: ValueType = .string, required: Bool = false, sample: Sample? = nil) -> Parameter {
+        var parameter = Parameter(name, in: .header, type, required: required, sample: sample)
+        parameter.list = .commaSeparated
+        return parameter
+    }
+
     /// A list in the body: a JSON array; in a form body, the field repeated (or `name[]`).
     public static func bodyList(_ name: String, _ type: ValueType, required: Bool = true, sample: Sample? = nil) -> Parameter {
         var parameter = Parameter(name, in: .body, type, required: required, sample: sample)

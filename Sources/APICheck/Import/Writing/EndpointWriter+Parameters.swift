@@ -52,6 +52,9 @@ extension EndpointWriter {
                 let style = OpenAPISource.string(parameter["style"]) ?? "form"
                 if style != "form" { note(.notMapped, tokens, "style '\(style)' of '\(name)' is not mapped: sent as repeated k=a&k=b") }
                 list = explode || style != "form" ? ".repeated" : ".commaSeparated"
+            } else if place == "path" || place == "header", (OpenAPISource.string(parameter["style"]) ?? "simple") == "simple" {
+                // `simple` joins an array's items with commas, exploded or not.
+                list = ".commaSeparated"
             } else {
                 note(.notMapped, tokens, "a list in the \(place) ('\(name)') is not mapped: declared as one String")
                 scalar = nil
@@ -84,8 +87,12 @@ extension EndpointWriter {
         let sampleText = sample.map { ", sample: \($0)" } ?? ""
         let literalName = SwiftName.literal(name)
         switch (place, list) {
-        case ("path", _):
+        case ("path", _?):
+            return ".pathList(\(literalName), \(type)\(sampleText))"
+        case ("path", nil):
             return ".path(\(literalName), \(type)\(sampleText))"
+        case ("header", _?):
+            return ".headerList(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
         case ("query", let style?):
             return ".queryList(\(literalName), \(type), \(style)\(required ? ", required: true" : "")\(sampleText))"
         case ("query", nil):
