@@ -1,3 +1,5 @@
+import Foundation
+
 /// The request's `Cookie` header (RFC 6265, 5.4): its pairs `name=value` joined by `; ` in one
 /// header, which a server reads as one list. The session cookie a login set and the cookies an
 /// endpoint declares as parameters go into the same header: a second `Cookie` header is one many
@@ -6,7 +8,7 @@ package enum CookieHeader {
     /// Adds `name=value` to the `Cookie` header of `headers`, making it when there is none.
     package static func add(_ name: String, _ value: String, to headers: inout [(name: String, value: String)]) {
         let pair = name + "=" + value
-        if let index = headers.firstIndex(where: { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }) {
+        if let index = headers.firstIndex(where: { HeaderName.same($0.name, "Cookie") }) {
             headers[index].value += "; " + pair
         } else {
             headers.append(("Cookie", pair))

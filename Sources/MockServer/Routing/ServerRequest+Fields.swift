@@ -9,13 +9,11 @@ extension ServerRequest {
         headers.first { Self.sameLowercased($0.name, name) }?.value
     }
 
-    /// The value of the cookie `name` among the request's `Cookie` headers' pairs, decoded as
-    /// `RequestBuilder` encodes a declared cookie; nil when none holds it.
+    /// The value of the cookie `name` in the request's `Cookie` header, decoded as
+    /// `RequestBuilder` encodes a declared cookie; nil when it holds none. The first `Cookie`
+    /// header is read, as the token model reads the session cookie.
     func cookie(_ name: String) -> String? {
-        for header in fields("cookie") {
-            if let value = CookieHeader.value(of: name, in: header) { return CookieHeader.decoded(value) }
-        }
-        return nil
+        field("cookie").flatMap { CookieHeader.value(of: name, in: $0) }.map(CookieHeader.decoded)
     }
 
     /// Every header with this name, in order (`Prefer` may come several times).

@@ -20,14 +20,10 @@ import Testing
         name: "feed", environments: ["local": URL(string: "http://127.0.0.1:9000/client/")!], envelope: EnvelopePolicy(),
         endpoints: [feed])
 
-    static func mockFolder() throws -> TemporaryFolder {
-        let folder = try TemporaryFolder("cookie-mocks")
-        try Data(SyncAPI.mocks["sync_initial.json"]!.utf8).write(to: folder.appendingPathComponent("sync_initial.json"))
-        return folder
-    }
+    static let mocks = ["sync_initial.json": SyncAPI.mocks["sync_initial.json"]!]
 
     @Test func aWrongOrMissingCookieIsRefusedNamingIt() throws {
-        let mocks = try Self.mockFolder()
+        let mocks = try TemporaryMocks(files: Self.mocks)
         defer { mocks.remove() }
         let server = try MockServer(api: Self.api, mocks: mocks.url)
         func answer(_ cookie: String?) -> ServerResponse {
@@ -49,7 +45,7 @@ import Testing
     }
 
     @Test func liveSendsTheCookiesServeReads() async throws {
-        let mocks = try Self.mockFolder()
+        let mocks = try TemporaryMocks(files: Self.mocks)
         defer { mocks.remove() }
         let harness = try ServeHarness(api: Self.api, mocks: mocks.url)
         defer { harness.stop() }
