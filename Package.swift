@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libpq: the results history in PostgreSQL (`--history postgres://…`).
         .target(name: "CPostgres", linkerSettings: [.linkedLibrary("pq")]),
+        // h2o's event loop, server and reverse proxy (`apicheck proxy --engine h2o`).
+        .target(name: "CH2O", linkerSettings: [.linkedLibrary("h2o-evloop"), .linkedLibrary("ssl"), .linkedLibrary("crypto")]),
 
         // The core: Foundation, zlib behind CZlib for the secret proof and the content codings,
         // brotli and zstd behind CDecoders for the others.
@@ -51,7 +53,7 @@ let package = Package(
         // `apicheck serve`: the declarations and mocks as a stateful mock server.
         .target(name: "MockServer", dependencies: ["APICheck", "HTTPServer", "CMultipart"]),
         // `apicheck proxy`: a reverse proxy that checks every exchange against the declarations.
-        .target(name: "ProxyServer", dependencies: ["APICheck", "HTTPServer", "MockServer", "CurlClient", "CCurl"]),
+        .target(name: "ProxyServer", dependencies: ["APICheck", "HTTPServer", "MockServer", "CurlClient", "CCurl", "CH2O"]),
         // `apicheck version`'s commit, stamped at build time (see Sources/CommitStamp).
         .plugin(name: "CommitStamp", capability: .buildTool(), path: "Sources/CommitStamp", exclude: ["stamp.sh"]),
         // A YAML text as the core's JSON value, over libyaml.

@@ -130,6 +130,11 @@ final class CheckQueue: Sendable {
         return false
     }
 
+    /// Counts an exchange passed on unchecked because its copy alone would pass the budget.
+    func countDropped() {
+        dropped.add(1, ordering: .relaxed)
+    }
+
     func release(bytes: Int) {
         waiting.subtract(bytes, ordering: .relaxed)
     }

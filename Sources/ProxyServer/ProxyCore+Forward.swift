@@ -26,7 +26,7 @@ extension ProxyCore {
 
     /// The names a `Connection` header lists are hop-by-hop too. `keep-alive`, what most of them
     /// say, is hop-by-hop already: read without making a list.
-    private static func connectionNames(_ headers: [(name: String, value: String)]) -> [String] {
+    static func connectionNames(_ headers: [(name: String, value: String)]) -> [String] {
         var names: [String] = []
         for header in headers where HeaderName.same(header.name, "connection") {
             if HeaderName.same(header.value, "keep-alive") { continue }

@@ -57,7 +57,7 @@ final class ProxyCore: Sendable {
         coverage = ProxyCoverage(undeclaredLimit: options.undeclaredLimit)
         check = ExchangeCheck(api: api, mocks: mocks, redactor: api.makeRedactor(), cap: options.upstreamConfiguration.maxBodyBytes)
         basePath = options.basePath
-        checks = CheckQueue(budget: options.checkBudget) { transport.afterTurn($0) }
+        checks = CheckQueue(budget: options.checkBudget) { H2OLoop.afterTurn($0) || transport.afterTurn($0) }
         newShapes = options.recordNew == nil ? nil : NewShapes()
         pages = ProxyPageStreams(limit: options.pageStreamLimit)
         tunnels = TunnelPump(limits: options.tunnelLimits, upstream: options.upstreamConfiguration)

@@ -15,6 +15,8 @@ public struct ProxyOptions: Sendable {
     public var configuration: HTTPServerConfiguration
     /// The upstream side: TLS, timeouts, transfers in flight. Always in pass-through mode.
     public var upstreamConfiguration: CurlConfiguration
+    /// What moves the exchanges (`--engine`): the checks are the same on either.
+    public var engine = ProxyEngine.standard
     /// Answer a violation in the API's error shape instead of passing the exchange on.
     public var enforce = false
     /// A route no endpoint declares is an error finding, not just a line in the coverage.

@@ -17,6 +17,8 @@ public final class ProxyServer: Sendable {
     public let options: ProxyOptions
     let core: ProxyCore
     private let server: HTTPServer
+    /// The h2o engine, with `--engine h2o`; then `server` is never started.
+    private let h2o: H2OProxy?
 
     /// `mocks`, when given, is what drift is judged against.
     public init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
@@ -27,9 +29,12 @@ public final class ProxyServer: Sendable {
         server = HTTPServer(host: options.host, port: options.port, configuration: options.listening) { request in
             core.handle(request)
         }
+        h2o = options.engine == .h2o ? H2OProxy(core: core, options: options) : nil
     }
 
     public func start() throws {
+        if let refusal = options.engine.refusal(options) { throw ProxyEngineError(refusal) }
+        if let h2o { return try h2o.start() }
         try server.start()
         do {
             try core.transport.host(server.loops.map { ProxyLoop($0) })
@@ -44,11 +49,15 @@ public final class ProxyServer: Sendable {
         // The tunnels first: an upgraded connection is closed through the server, which must
         // still be running then.
         core.tunnels.stop()
+        h2o?.stop()
         server.stop()
         core.transport.shutdown()
     }
 
-    public var baseURL: URL { server.baseURL }
+    public var baseURL: URL {
+        guard let h2o else { return server.baseURL }
+        return URL(string: "http://\(options.host):\(h2o.port)/")!
+    }
 
     /// Exchanges seen so far, checked or not.
     public var exchangeCount: Int { core.coverage.exchanges }

@@ -14,11 +14,11 @@ import Testing
 @Suite struct ProxyCheckTests {
     /// `live`'s whole plan, probes included, through the proxy in front of a correct server: live
     /// passes, and the proxy, which saw every one of those exchanges, finds nothing.
-    @Test func aCorrectServerGivesNoFindingToLivesWholePlan() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aCorrectServerGivesNoFindingToLivesWholePlan(engine: ProxyEngine) async throws {
         let sandbox = SandboxServer(configuration: SandboxConfiguration())
         try sandbox.start()
         defer { sandbox.stop() }
-        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, mocks: LiveHarness.mocks)
+        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, mocks: LiveHarness.mocks, engine: engine)
         defer { harness.stop() }
         let transport = CurlTransport()
         defer { transport.shutdown() }
@@ -38,11 +38,11 @@ import Testing
         #expect(Set(proxied.endpointResults.map(\.endpoint)) == Set(report.endpointResults.map(\.endpoint)))
     }
 
-    @Test func driftIsFoundWithItsPathAndGroupedByCount() async throws {
+    @Test(arguments: ProxyEngine.allCases) func driftIsFoundWithItsPathAndGroupedByCount(engine: ProxyEngine) async throws {
         let backend = try RelayBackend()
         defer { backend.stop() }
         backend.drifted.withLock { $0 = true }
-        let harness = try ProxyHarness(api: Relay.api, upstream: backend.baseURL, mocks: Relay.mocks)
+        let harness = try ProxyHarness(api: Relay.api, upstream: backend.baseURL, mocks: Relay.mocks, engine: engine)
         defer { harness.stop() }
         let client = APIClient(
             api: Relay.api, baseURL: URL(string: "relay/", relativeTo: harness.proxy.baseURL)!.absoluteURL,
@@ -93,14 +93,14 @@ import Testing
     }
 
     /// A typed body's fault is found at its JSONPath inside the body, as serve names it.
-    @Test func aTypedBodysFaultIsFoundAtItsJSONPath() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aTypedBodysFaultIsFoundAtItsJSONPath(engine: ProxyEngine) async throws {
         let upstream = try TestServer { _ in
             ServerResponse(
                 status: 403, headers: [("Content-Type", "application/json")], body: Data(#"{"errcode": "M_FORBIDDEN", "error": "no"}"#.utf8)
             )
         }
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"))
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"), engine: engine)
         defer { harness.stop() }
         let body = Data(#"{"type": "m.login.password", "identifier": {"type": "m.id.user"}, "password": "hunter2"}"#.utf8)
         _ = try await harness.send(.post, "/relay/login", headers: [("Content-Type", "application/json")], body: body)
@@ -110,11 +110,11 @@ import Testing
         #expect(!finding.finding.message.contains("hunter2"))
     }
 
-    @Test func theOptOutHeaderPassesAnExchangeUnchecked() async throws {
+    @Test(arguments: ProxyEngine.allCases) func theOptOutHeaderPassesAnExchangeUnchecked(engine: ProxyEngine) async throws {
         let sandbox = SandboxServer(configuration: SandboxConfiguration())
         try sandbox.start()
         defer { sandbox.stop() }
-        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL)
+        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, engine: engine)
         defer { harness.stop() }
         let answer = try await harness.send("/Api/statuses/home_timeline?access_token=x&count=abc", headers: [("X-Apicheck-Skip", "1")])
         #expect(answer.status == 403)
@@ -124,11 +124,11 @@ import Testing
         #expect(document["skipped"] == .number("1"))
     }
 
-    @Test func undeclaredRoutesAreCoverageUnlessAskedToBeErrors() async throws {
+    @Test(arguments: ProxyEngine.allCases) func undeclaredRoutesAreCoverageUnlessAskedToBeErrors(engine: ProxyEngine) async throws {
         let sandbox = SandboxServer(configuration: SandboxConfiguration())
         try sandbox.start()
         defer { sandbox.stop() }
-        let quiet = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL)
+        let quiet = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, engine: engine)
         defer { quiet.stop() }
         _ = try await quiet.send("/favicon.ico")
         _ = try await quiet.send("/Api/no/such/route")
@@ -138,7 +138,7 @@ import Testing
         #expect(report.verdict == .holds)
         #expect(report.runFindings.contains { $0.kind == .coverage && $0.message.contains("GET /Api/no/such/route (1)") })
 
-        let strict = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL) { $0.undeclaredIsError = true }
+        let strict = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, engine: engine) { $0.undeclaredIsError = true }
         defer { strict.stop() }
         _ = try await strict.send("/Api/no/such/route")
         await strict.settled(1)
@@ -149,10 +149,10 @@ import Testing
     /// A cross-origin web app preflights each call it makes with a body: an `OPTIONS` that asks
     /// for a declared method is no undeclared route, even under `--undeclared error`; one that
     /// asks for a method the path does not declare still is.
-    @Test func aCORSPreflightOfADeclaredCallIsNoUndeclaredRoute() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aCORSPreflightOfADeclaredCallIsNoUndeclaredRoute(engine: ProxyEngine) async throws {
         let upstream = try TestServer { _ in ServerResponse(status: 204, headers: [("Access-Control-Allow-Origin", "*")]) }
         defer { upstream.stop() }
-        let strict = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/")) { $0.undeclaredIsError = true }
+        let strict = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"), engine: engine) { $0.undeclaredIsError = true }
         defer { strict.stop() }
         func preflight(_ method: String) async throws -> HTTPResponse {
             try await strict.send(
@@ -173,13 +173,13 @@ import Testing
         #expect(strict.findings.map(\.finding.kind) == [.undeclaredRoute])
     }
 
-    @Test func distinctFindingsAreCappedAndCounted() async throws {
+    @Test(arguments: ProxyEngine.allCases) func distinctFindingsAreCappedAndCounted(engine: ProxyEngine) async throws {
         // Every answer is broken JSON, so every declared endpoint gives one finding.
         let upstream = try TestServer { _ in
             ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data("{".utf8))
         }
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) { $0.findingLimit = 2 }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"), engine: engine) { $0.findingLimit = 2 }
         defer { harness.stop() }
         let paths = ["version", "joined_rooms", "account/whoami", "api/v1/labels"]
         for path in paths { _ = try await harness.send("/relay/\(path)") }
@@ -195,7 +195,7 @@ import Testing
 /// `--record-new`: the answers no mock covers become candidate mocks, written as `record` writes
 /// them; the answers the mocks cover do not.
 @Suite struct ProxyRecordNewTests {
-    @Test func answersNoMockCoversAreWrittenWithoutTheirSecrets() async throws {
+    @Test(arguments: ProxyEngine.allCases) func answersNoMockCoversAreWrittenWithoutTheirSecrets(engine: ProxyEngine) async throws {
         let sandbox = SandboxServer(configuration: SandboxConfiguration())
         try sandbox.start()
         defer { sandbox.stop() }
@@ -205,7 +205,7 @@ import Testing
         try FileManager.default.copyItem(at: LiveHarness.mocks, to: mocks)
         try FileManager.default.removeItem(at: mocks.appendingPathComponent("login.json"))
         try FileManager.default.removeItem(at: mocks.appendingPathComponent("topics.json"))
-        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, mocks: mocks) { $0.recordNew = written }
+        let harness = try ProxyHarness(api: Demo.api, upstream: sandbox.baseURL, mocks: mocks, engine: engine) { $0.recordNew = written }
         defer { harness.stop() }
         let client = APIClient(
             api: Demo.api, baseURL: URL(string: "Api/", relativeTo: harness.proxy.baseURL)!.absoluteURL,

@@ -12,8 +12,11 @@ struct ProxyHarness {
     let proxy: ProxyServer
     let client: CurlTransport
 
-    init(api: API, upstream: URL, mocks: URL? = nil, configure: (inout ProxyOptions) -> Void = { _ in }) throws {
+    init(
+        api: API, upstream: URL, mocks: URL? = nil, engine: ProxyEngine = .standard, configure: (inout ProxyOptions) -> Void = { _ in }
+    ) throws {
         var options = ProxyOptions(upstream: upstream, port: 0)
+        options.engine = engine
         configure(&options)
         proxy = ProxyServer(api: api, mocks: mocks.map { MockDirectory($0, api: api) }, options: options)
         try proxy.start()

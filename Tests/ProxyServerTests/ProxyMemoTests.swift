@@ -40,8 +40,8 @@ import Testing
         var memoHits: Int
     }
 
-    static func run(memo: Bool, upstream: TestServer) async throws -> Seen {
-        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"), mocks: LiveHarness.mocks) { options in
+    static func run(memo: Bool, upstream: TestServer, engine: ProxyEngine) async throws -> Seen {
+        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"), mocks: LiveHarness.mocks, engine: engine) { options in
             if !memo { options.checkMemoEntries = 0 }
         }
         defer { harness.stop() }
@@ -65,11 +65,11 @@ import Testing
             memoHits: { if case let .number(text)? = document["memoHits"] { Int(text) ?? -1 } else { -1 } }())
     }
 
-    @Test func findingsAndCoverageAreTheSameWithTheMemoAsWithout() async throws {
+    @Test(arguments: ProxyEngine.allCases) func findingsAndCoverageAreTheSameWithTheMemoAsWithout(engine: ProxyEngine) async throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
-        let with = try await Self.run(memo: true, upstream: upstream)
-        let without = try await Self.run(memo: false, upstream: upstream)
+        let with = try await Self.run(memo: true, upstream: upstream, engine: engine)
+        let without = try await Self.run(memo: false, upstream: upstream, engine: engine)
         #expect(without.memoHits == 0)
         // Each exchange is kept on its second sight and found on its third.
         #expect(with.memoHits >= Self.exchanges.count - 1, "\(with.memoHits)")
@@ -83,7 +83,7 @@ import Testing
 
     /// A declared cookie is read from the `Cookie` header: exchanges that differ only by it are
     /// different exchanges to the memo, or a wrong cookie after a right one would pass unseen.
-    @Test func aDeclaredCookieIsPartOfTheMemosKey() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aDeclaredCookieIsPartOfTheMemosKey(engine: ProxyEngine) async throws {
         let feed = Endpoint<SyncAPI.Batch>(
             id: "feed", .get, "sync", parameters: [.cookie("page", .int, required: true)], mock: "sync_initial", enveloped: false)
         let api = API(
@@ -91,7 +91,7 @@ import Testing
             endpoints: [feed])
         let upstream = try TestServer { _ in .json(Data(SyncAPI.mocks["sync_initial.json"]!.utf8)) }
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: api, upstream: upstream.url("/client/"))
+        let harness = try ProxyHarness(api: api, upstream: upstream.url("/client/"), engine: engine)
         defer { harness.stop() }
         var sent = 0
         for cookie in ["theme=dark; page=2", "theme=dark; page=2", "theme=dark; page=2", "theme=dark; page=two", "theme=dark; page=two"] {

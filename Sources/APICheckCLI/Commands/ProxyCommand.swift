@@ -21,6 +21,9 @@ struct ProxyCommand: Command {
         "host", "ADDR", shownDefault: "127.0.0.1",
         help: "the address to bind (anything but loopback is reachable from the network)", parse: .text)
     static let enforce = Option.flag("enforce", help: "answer a violation in the API's error shape instead of passing it on")
+    static let engine = Option.value(
+        "engine", "standard|h2o", default: "standard",
+        help: "what moves the exchanges: h2o costs a fraction of the CPU, plain HTTP only, no --enforce", parse: .text)
     static let undeclared = Option.value(
         "undeclared", "ignore|error", default: "ignore",
         help: "what a route no endpoint declares is: coverage only, or an error", parse: .text)
@@ -52,7 +55,7 @@ struct ProxyCommand: Command {
     static let options: [any OptionDeclaration] =
         [upstream, port, host] + MockFolderOption.all
         + [
-            enforce, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections, uploadMemory,
+            enforce, engine, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections, uploadMemory,
             checkMemory, TargetOptions.runID,
         ]
         + ConnectionOptions.fetching + ReportOptions.all + HistoryOption.all
@@ -111,6 +114,11 @@ struct ProxyCommand: Command {
         var options = ProxyOptions(upstream: upstreamURL ?? URL(string: "http://127.0.0.1/")!, port: try arguments[Self.port])
         options.host = try arguments[Self.host] ?? "127.0.0.1"
         options.enforce = try arguments[Self.enforce]
+        let engine: String = try arguments[Self.engine]
+        guard let chosen = ProxyEngine(rawValue: engine) else {
+            throw UsageError("--engine expects standard or h2o, got '\(engine)'")
+        }
+        options.engine = chosen
         switch try arguments[Self.undeclared] as String {
         case "ignore": options.undeclaredIsError = false
         case "error": options.undeclaredIsError = true

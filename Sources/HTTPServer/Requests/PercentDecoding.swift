@@ -1,8 +1,8 @@
 /// `%XX` escapes decoded byte by byte, as libmicrohttpd's own unescaping did before the server
 /// took the raw URL: a broken escape (`%zz`, a lone `%`) stays as sent, and bytes that are not
 /// UTF-8 become U+FFFD rather than failing the request.
-enum PercentDecoding {
-    static func decode(_ text: String) -> String {
+package enum PercentDecoding {
+    package static func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
@@ -20,6 +20,16 @@ enum PercentDecoding {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A query as sent, as libmicrohttpd reads one: pairs split on `&` (empty ones dropped), each
+    /// at its first `=` (a bare `flag` has value ""), `+` read as a space, then decoded.
+    package static func queryPairs(_ query: String) -> [(name: String, value: String)] {
+        query.split(separator: "&").map { pair in
+            let spaced = pair.replacingOccurrences(of: "+", with: " ")
+            guard let equals = spaced.firstIndex(of: "=") else { return (decode(spaced), "") }
+            return (decode(String(spaced[..<equals])), decode(String(spaced[spaced.index(after: equals)...])))
+        }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -33,15 +33,8 @@ extension ProxyCore {
                 checked.add(1, ordering: .releasing)
                 return
             }
-            if case let .endpoint(endpoint, _) = route, sink.copy.data == nil {
-                coverage.endpoint(endpoint.id, outcome: "unchecked", status: response.status, timings: response.timings)
-                let finding = Finding(
-                    kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                    message:
-                        "an answer of \(sink.copy.length) bytes passed through unchecked: past the check's cap of \(sink.copy.cap) bytes")
-                record([finding], request: request, response: nil)
-                checked.add(1, ordering: .releasing)
-                return
+            if case .endpoint = route, sink.copy.data == nil {
+                return passedUnchecked(request, route: route, response: response, length: sink.copy.length)
             }
             response.body = sink.copy.data ?? Data()
             judge(request, route: route, outcome: .answered(response, ServerResponse()), deferred: nil, checksBody: checksBody)
@@ -56,5 +49,17 @@ extension ProxyCore {
             coverage.upstreamFailed()
             judge(request, route: route, outcome: .failed(error), deferred: nil, checksBody: checksBody)
         }
+    }
+
+    /// A declared route's answer too large for the check's copy: counted, and noted once per endpoint.
+    func passedUnchecked(_ request: ServerRequest, route: ProxyRoute, response: HTTPResponse, length: Int) {
+        if case let .endpoint(endpoint, _) = route {
+            coverage.endpoint(endpoint.id, outcome: "unchecked", status: response.status, timings: response.timings)
+            let finding = Finding(
+                kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                message: "an answer of \(length) bytes passed through unchecked: past the check's cap of \(check.cap) bytes")
+            record([finding], request: request, response: nil)
+        }
+        checked.add(1, ordering: .releasing)
     }
 }

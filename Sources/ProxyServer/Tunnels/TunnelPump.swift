@@ -88,6 +88,15 @@ final class TunnelPump: Sendable {
         }
     }
 
+    /// Counts a tunnel another engine passes through itself (`--engine h2o`): opened, never open
+    /// here, since that engine's tunnels end where this pump cannot see them.
+    func passedElsewhere(events: Bool) {
+        book.withLock { book in
+            book.counts.opened += 1
+            if events { book.counts.eventStreams += 1 }
+        }
+    }
+
     func released(_ address: String, idle: Bool, failed: Bool) {
         book.withLock { book in
             book.counts.open -= 1

@@ -30,11 +30,11 @@ import Testing
         return proxied
     }
 
-    @Test func anAnswerPastMaxBodyPassesByteForByte() async throws {
+    @Test(arguments: ProxyEngine.allCases) func anAnswerPastMaxBodyPassesByteForByte(engine: ProxyEngine) async throws {
         let body = BulkUpstream.bytes(40 << 20)
         let upstream = try BulkUpstream(head: Self.octets, body: body)
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) {
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"), engine: engine) {
             $0.upstreamConfiguration.maxBodyBytes = 8 << 20
         }
         defer { harness.stop() }
@@ -42,7 +42,7 @@ import Testing
         #expect(proxied.body.count == body.count)
     }
 
-    @Test func chunkedAndGzipAnswersPassByteForByte() async throws {
+    @Test(arguments: ProxyEngine.allCases) func chunkedAndGzipAnswersPassByteForByte(engine: ProxyEngine) async throws {
         let plain = BulkUpstream.bytes(3 << 20)
         let chunked = try BulkUpstream(head: Self.octets, body: plain, chunked: true)
         defer { chunked.stop() }
@@ -51,7 +51,7 @@ import Testing
             head: "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\n", body: Array(gzipped))
         defer { compressed.stop() }
         for upstream in [chunked, compressed] {
-            let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"))
+            let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"), engine: engine)
             defer { harness.stop() }
             let proxied = try await Self.compare(harness, upstream, "/relay/bulk", headers: [("Accept-Encoding", "gzip")])
             let expected = proxied.body == (upstream === compressed ? gzipped : Data(plain))
@@ -59,6 +59,8 @@ import Testing
         }
     }
 
+    /// (The standard engine's: h2o's proxy reads the upstream's answer on whatever the client
+    /// reads, docs/proxy.md#engines.)
     @Test func aClientThatDoesNotReadHoldsTheUpstreamBack() async throws {
         let total = 64 << 20
         let upstream = try BulkUpstream(head: Self.octets, body: BulkUpstream.bytes(total))
@@ -80,12 +82,12 @@ import Testing
         #expect(held >= 0 && held < 32 << 20, "the upstream got \(held) of \(total) bytes out to a client that read nothing")
     }
 
-    @Test func aStreamedAnswerIsCheckedFromItsCopy() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aStreamedAnswerIsCheckedFromItsCopy(engine: ProxyEngine) async throws {
         // Not JSON, on a declared route, larger than the proxy gathers: the check still reads it.
         let broken = try BulkUpstream(
             head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", body: Array(repeating: UInt8(ascii: "["), count: 1 << 20))
         defer { broken.stop() }
-        let harness = try ProxyHarness(api: Relay.api, upstream: broken.url("/relay/"))
+        let harness = try ProxyHarness(api: Relay.api, upstream: broken.url("/relay/"), engine: engine)
         defer { harness.stop() }
         _ = try await Self.compare(harness, broken, "/relay/version")
         await harness.settled(1)
@@ -107,11 +109,11 @@ import Testing
         #expect(harness.findings.map(\.finding.kind) == [.notJSON])
     }
 
-    @Test func anAnswerPastTheCheckCapPassesUncheckedWithAnInfoFinding() async throws {
+    @Test(arguments: ProxyEngine.allCases) func anAnswerPastTheCheckCapPassesUncheckedWithAnInfoFinding(engine: ProxyEngine) async throws {
         let upstream = try BulkUpstream(
             head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", body: Array(repeating: UInt8(ascii: "["), count: 3 << 20))
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) {
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"), engine: engine) {
             $0.upstreamConfiguration.maxBodyBytes = 1 << 20
         }
         defer { harness.stop() }
@@ -124,12 +126,12 @@ import Testing
         #expect(finding.message.contains("past the check's cap"))
     }
 
-    @Test func aCopyPastTheChecksBudgetIsLetGoAndCounted() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aCopyPastTheChecksBudgetIsLetGoAndCounted(engine: ProxyEngine) async throws {
         // Broken JSON that would be a finding, were it read: the budget lets go of its copy first.
         let upstream = try BulkUpstream(
             head: "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", body: Array(repeating: UInt8(ascii: "["), count: 1 << 20))
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/")) { $0.checkBudget = 512 << 10 }
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"), engine: engine) { $0.checkBudget = 512 << 10 }
         defer { harness.stop() }
         _ = try await Self.compare(harness, upstream, "/relay/version")
         await harness.settled(1)
