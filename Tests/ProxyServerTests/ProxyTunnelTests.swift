@@ -24,10 +24,10 @@ import Testing
         String(decoding: try await harness.send("/__apicheck/findings").body, as: UTF8.self)
     }
 
-    @Test func aWebSocketEchoesThroughTheProxyAndIsCounted() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aWebSocketEchoesThroughTheProxyAndIsCounted(engine: ProxyEngine) async throws {
         let upstream = try WebSocketEchoServer()
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Demo.api, upstream: URL(string: "http://127.0.0.1:\(upstream.port)/Api/")!)
+        let harness = try ProxyHarness(api: Demo.api, upstream: URL(string: "http://127.0.0.1:\(upstream.port)/Api/")!, engine: engine)
         defer { harness.stop() }
         let (connection, frames, head) = try Self.handshake(harness)
         #expect(head.hasPrefix("HTTP/1.1 101"), "\(head)")

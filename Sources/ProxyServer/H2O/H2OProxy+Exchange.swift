@@ -190,15 +190,23 @@ extension H2OProxy {
         return nil
     }
 
-    /// h2o's words for an upstream that failed, as the kinds the findings tell apart.
+    /// h2o's words for an upstream that failed (its own, or OpenSSL's for a certificate it
+    /// refused), as the kinds the findings tell apart.
     static func transportError(_ message: String) -> TransportError {
         let lower = message.lowercased()
-        let kind: TransportError.Kind =
-            if lower.hasPrefix("connection fail") { .refused }
-            else if lower.contains("timeout") { .timeout }
-            else if lower.contains("name or service") || lower.contains("resolve") { .dns }
-            else { .other }
-        return TransportError(kind, "h2o: " + message)
+        let text = "h2o: " + message
+        if lower.hasPrefix("connection fail") { return TransportError(.refused, text) }
+        if lower.contains("timeout") { return TransportError(.timeout, text) }
+        if lower.contains("name or service") || lower.contains("resolve") { return TransportError(.dns, text) }
+        let failure: TLSFailure? =
+            if lower.contains("mismatch") { .hostName }
+            else if lower.contains("expired") || lower.contains("not yet valid") { .expired }
+            else if lower.contains("issuer") || lower.contains("self-signed") || lower.contains("self signed") || lower.contains("untrusted") {
+                .untrusted
+            } else if lower.contains("certificate") || lower.contains("ssl") || lower.contains("handshake") { .handshake }
+            else { nil }
+        if let failure { return TransportError(.tls, text, tlsFailure: failure) }
+        return TransportError(.other, text)
     }
 
     // MARK: Answering

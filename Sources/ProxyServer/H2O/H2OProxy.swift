@@ -40,6 +40,10 @@ final class H2OProxy: @unchecked Sendable {
     var port: Int { state.withLock { $0.port } }
 
     func start() throws {
+        // Before the socket: a TLS file that cannot be used stops the start with nothing bound.
+        let tls =
+            options.upstream.scheme?.lowercased() == "https"
+            ? try H2OUpstreamTLS.context(options.upstreamConfiguration, host: options.upstream.host ?? "") : nil
         let listener = try Self.listen(host: options.host, port: options.port)
         let port = Self.boundPort(listener)
         state.withLock {
@@ -47,7 +51,7 @@ final class H2OProxy: @unchecked Sendable {
             $0.port = port
             $0.started = true
         }
-        configure()
+        configure(tls: tls)
         for loop in loops {
             loop.start(config: config, listener: dup(listener))
         }
@@ -66,7 +70,7 @@ final class H2OProxy: @unchecked Sendable {
 
     // MARK: Configuration
 
-    private func configure() {
+    private func configure(tls: OpaquePointer?) {
         h2o_config_init(config)
         // The upstream's `Server`, `Date` aside, reach the client as they came: h2o names itself
         // in neither and adds no forwarding headers the upstream did not get before.
@@ -88,6 +92,9 @@ final class H2OProxy: @unchecked Sendable {
         vars.keepalive_timeout = 2000
         vars.websocket.enabled = 1
         vars.websocket.timeout = UInt64(max(1, options.tunnelIdleTimeout) * 1000)
+        // h2o takes its own reference.
+        vars.ssl_ctx = tls
+        defer { if let tls { SSL_CTX_free(tls) } }
         core.upstreamOrigin.withCString { origin in
             var upstream = h2o_url_t()
             // Only the origin: the request's path goes on as sent, the upstream's path included.
