@@ -28,13 +28,15 @@ import attack_serve
 from attacklib import Server, run_attack, trickle
 
 LATENCY_BOUND, RSS_BOUND_MIB = 0.25, 384
+# `--engine NAME` for every proxy the attacks start (ci/attack --proxy-engine); empty: the standard one.
+ENGINE_ARGS = []
 
 
 class Proxy(Server):
     def __init__(self, binary, stderr=subprocess.DEVNULL):
         self.upstream = attack_serve.Serve.__new__(attack_serve.Serve)
         Server.__init__(self.upstream, binary, ["serve", "--quiet", "--client-connections", "0"], "serve (the upstream)")
-        super().__init__(binary, ["proxy", "--upstream", f"http://127.0.0.1:{self.upstream.port}/Api/", "--quiet",
+        super().__init__(binary, ["proxy", *ENGINE_ARGS, "--upstream", f"http://127.0.0.1:{self.upstream.port}/Api/", "--quiet",
                                   "--mocks", "mocks"], "proxy", stderr=stderr)
         self.token = attack_serve.Serve.login_token(self.port)
 
@@ -67,8 +69,9 @@ ATTACKS = {
 }
 
 
-def run(binary, only, seconds):
-    """Every attack (or those named in `only`); returns whether all held."""
+def run(binary, only, seconds, engine=None):
+    """Every attack (or those named in `only`) on the proxy of `engine`; returns whether all held."""
+    ENGINE_ARGS[:] = ["--engine", engine] if engine else []
     import attack_bodies
     import attack_tunnel
     known = dict(ATTACKS, **attack_tunnel.ATTACKS, **attack_bodies.ATTACKS)
@@ -79,5 +82,5 @@ def run(binary, only, seconds):
         start = (lambda: attack_tunnel.TunnelProxy(binary)) if name in attack_tunnel.ATTACKS else (lambda: Proxy(binary))
         if name in attack_bodies.ATTACKS:
             start = lambda: attack_tunnel.TunnelProxy(binary, handler=attack_bodies.serve_connection)  # noqa: E731
-        ok &= run_attack("proxy " + name, start, known[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
+        ok &= run_attack("proxy " + (f"({engine}) " if engine else "") + name, start, known[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
     return ok

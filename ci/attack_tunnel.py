@@ -123,8 +123,8 @@ class TunnelProxy(attack_proxy.Proxy):
                 break
             except OSError:
                 time.sleep(0.05)
-        Server.__init__(self, binary, ["proxy", "--upstream", f"http://127.0.0.1:{self.splice_port}/Api/", "--quiet",
-                                       "--mocks", "mocks"], "proxy")
+        Server.__init__(self, binary, ["proxy", *attack_proxy.ENGINE_ARGS, "--upstream", f"http://127.0.0.1:{self.splice_port}/Api/",
+                                       "--quiet", "--mocks", "mocks"], "proxy")
         self.token = attack_serve.Serve.login_token(self.port)
 
     def stop(self):

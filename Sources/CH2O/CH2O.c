@@ -1,6 +1,25 @@
 #include "CH2O.h"
 #include <stdlib.h>
 #include <string.h>
+#include <h2o/http1client.h>
+#include <h2o/version.h>
+
+// What the tap reads of h2o's proxy beyond its headers is 2.2's (Debian's libh2o-evloop).
+#if H2O_VERSION_MAJOR != 2 || H2O_VERSION_MINOR != 2
+#error "CH2O reads h2o 2.2's proxy generator; check struct proxy_generator against this h2o's lib/core/proxy.c"
+#endif
+
+/// The start of h2o 2.2's proxy generator (struct rp_generator_t in lib/core/proxy.c): the
+/// request it answers and its upstream client.
+struct proxy_generator {
+    h2o_generator_t super;
+    h2o_req_t *src_req;
+    h2o_http1client_t *client;
+};
+
+/// The upstream's bytes h2o may hold for a client that does not read, before the tap stops
+/// reading the upstream: h2o 2.2's proxy reads on whatever the client takes.
+#define HELD_BYTES (1 << 20)
 
 struct hooked_filter {
     h2o_filter_t super;
@@ -21,6 +40,10 @@ struct copy {
     size_t length, capacity, limit;
     size_t seen;
     int reported;
+    /// The upstream client's read callback, which `held_read` wraps; the upstream socket while
+    /// its reads are stopped for a client that is behind.
+    h2o_socket_cb upstream_read;
+    h2o_socket_t *held;
 };
 
 struct tap {
@@ -40,7 +63,7 @@ static const char copy_slot[] = "ch2o.copy";
 /// its answer starts is told of too, when the request's pool is freed.
 static struct copy *new_copy(struct hooked_filter *filter, h2o_req_t *req) {
     struct copy *copy = h2o_mem_alloc_shared(&req->pool, sizeof(*copy), dispose_copy);
-    *copy = (struct copy){filter, NULL, NULL, 0, 0, 0, 0, 0};
+    *copy = (struct copy){filter, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL};
     return copy;
 }
 
@@ -53,6 +76,55 @@ static int on_req(h2o_handler_t *self, h2o_req_t *req) {
     return -1;
 }
 
+/// No copy after all (its memory stays booked until the answer ends, when Swift lets it go).
+static void give_up(struct copy *copy) {
+    free(copy->bytes);
+    copy->bytes = NULL;
+    copy->limit = 0;
+}
+
+/// The answer's upstream socket while h2o's proxy reads it for this request, else NULL. A
+/// generator without `proceed` is one of h2o's own answers (an error page), not the proxy's.
+static h2o_socket_t *upstream_socket(h2o_req_t *req) {
+    struct proxy_generator *generator = (struct proxy_generator *)req->_generator;
+    if (generator == NULL || generator->super.proceed == NULL || generator->src_req != req || generator->client == NULL) return NULL;
+    return generator->client->sock;
+}
+
+static struct copy *copy_of(h2o_req_t *req) {
+    h2o_iovec_t *made = h2o_req_getenv(req, copy_slot, sizeof(copy_slot) - 1, 0);
+    return made != NULL ? (struct copy *)made->base : NULL;
+}
+
+/// The upstream socket's reads while the tap holds it: past HELD_BYTES waiting in it, reading
+/// stops (resumed by `on_send` once the client has taken them).
+static void held_read(h2o_socket_t *sock, const char *err) {
+    struct proxy_generator *generator = ((h2o_http1client_t *)sock->data)->data;
+    struct copy *copy = copy_of(generator->src_req);
+    h2o_socket_cb read = copy->upstream_read;
+    if (err == NULL && sock->input->size > HELD_BYTES) {
+        h2o_socket_read_stop(sock);
+        copy->held = sock;
+    }
+    read(sock, err);
+}
+
+/// Puts `held_read` in front of the upstream client's reads (once its body reader is set), and
+/// resumes reading once a held upstream's bytes have gone on.
+static void hold_upstream(struct copy *copy, h2o_req_t *req) {
+    h2o_socket_t *sock = upstream_socket(req);
+    if (sock == NULL || copy_of(req) != copy) return;
+    if (copy->held == sock) {
+        if (sock->input->size < HELD_BYTES) {
+            copy->held = NULL;
+            h2o_socket_read_start(sock, held_read);
+        }
+    } else if (sock->_cb.read != NULL && sock->_cb.read != held_read) {
+        copy->upstream_read = sock->_cb.read;
+        sock->_cb.read = held_read;
+    }
+}
+
 static void on_send(h2o_ostream_t *self, h2o_req_t *req, h2o_iovec_t *bufs, size_t count, h2o_send_state_t state) {
     struct copy *copy = ((struct tap *)self)->copy;
     for (size_t i = 0; i < count; i++) {
@@ -60,13 +132,16 @@ static void on_send(h2o_ostream_t *self, h2o_req_t *req, h2o_iovec_t *bufs, size
         if (copy->bytes == NULL && copy->limit == 0) continue;
         if (copy->length + bufs[i].len > copy->limit) {
             // Past the size asked: the check will not read it, so none of it is kept.
-            free(copy->bytes);
-            copy->bytes = NULL;
-            copy->limit = 0;
+            give_up(copy);
             continue;
         }
         if (copy->length + bufs[i].len > copy->capacity) {
             size_t capacity = copy->capacity * 2 > copy->length + bufs[i].len ? copy->capacity * 2 : copy->length + bufs[i].len;
+            if (capacity > copy->limit) capacity = copy->limit;
+            if (!copy->filter->hooks.reserve(copy->filter->hooks.owner, copy->exchange, capacity - copy->capacity)) {
+                give_up(copy);
+                continue;
+            }
             char *grown = realloc(copy->bytes, capacity);
             if (grown == NULL) h2o_fatal("no memory");
             copy->bytes = grown;
@@ -75,6 +150,7 @@ static void on_send(h2o_ostream_t *self, h2o_req_t *req, h2o_iovec_t *bufs, size
         memcpy(copy->bytes + copy->length, bufs[i].base, bufs[i].len);
         copy->length += bufs[i].len;
     }
+    if (h2o_send_state_is_in_progress(state)) hold_upstream(copy, req);
     if (!h2o_send_state_is_in_progress(state) && !copy->reported) {
         // Told before the last bytes go on: sending them may end the request and free it.
         copy->reported = 1;
@@ -95,6 +171,9 @@ static void on_setup_ostream(h2o_filter_t *self, h2o_req_t *req, h2o_ostream_t *
     if (req->res.content_length != SIZE_MAX) {
         // An announced length is the copy's size: past the limit nothing is kept, else one allocation.
         if (req->res.content_length > copy->limit) {
+            copy->limit = 0;
+        } else if (req->res.content_length > 0 &&
+                   !filter->hooks.reserve(filter->hooks.owner, copy->exchange, req->res.content_length)) {
             copy->limit = 0;
         } else if (req->res.content_length > 0) {
             copy->bytes = malloc(req->res.content_length);

@@ -14,6 +14,8 @@ typedef struct ch2o_hooks {
     /// When the answer starts: how many bytes of its body to copy for the check (0: none), and
     /// in `exchange` what the hook wants back with the answer.
     size_t (*copies)(void *owner, h2o_req_t *req, void **exchange);
+    /// The copy grows by `bytes`: 1 when the memory may be taken, 0 to give the copy up.
+    int (*reserve)(void *owner, void *exchange, size_t bytes);
     /// The answer is out: `body` is the copy (NULL when none was asked or it passed the size
     /// asked; `length` is then the bytes that went out). `req` is NULL when the client left
     /// before the answer was whole (`exchange` is NULL when it left before the answer started):

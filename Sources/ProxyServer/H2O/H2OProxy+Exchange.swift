@@ -16,6 +16,10 @@ extension H2OProxy {
         let copied: Bool
         /// A server-sent event stream: passed through as a tunnel, unchecked.
         let eventStream: Bool
+        /// Bytes of the copy booked against the checks' budget while the answer goes on.
+        var booked = 0
+        /// The budget had no room for the copy: the exchange goes unchecked, counted.
+        var refused = false
 
         init(request: ServerRequest, route: ProxyRoute, copied: Bool, eventStream: Bool) {
             self.request = request
@@ -82,12 +86,26 @@ extension H2OProxy {
         return copied ? min(core.check.cap, core.checks.budget) : 0
     }
 
+    /// The copy grows: booked against the checks' budget, as the standard engine books a streamed
+    /// answer's copy, so that many large answers at once cannot copy past it.
+    func reserve(_ exchange: UnsafeMutableRawPointer?, bytes: Int) -> Bool {
+        guard let exchange else { return false }
+        let taken = Unmanaged<Exchange>.fromOpaque(exchange).takeUnretainedValue()
+        guard core.checks.reserve(bytes: bytes) else {
+            taken.refused = true
+            return false
+        }
+        taken.booked += bytes
+        return true
+    }
+
     /// The answer has gone out (`req` nil: the client left first): its copy is judged.
     func answered(
         _ req: UnsafeMutablePointer<h2o_req_t>?, exchange: UnsafeMutableRawPointer?, body: UnsafePointer<CChar>?, length: Int,
         broken: Bool
     ) {
         let taken = exchange.map { Unmanaged<Exchange>.fromOpaque($0).takeRetainedValue() }
+        if let taken, taken.booked > 0 { core.checks.release(bytes: taken.booked) }
         // An event stream ends when either side leaves: counted as a tunnel when it started.
         if taken?.eventStream == true {
             core.checked.add(1, ordering: .releasing)
@@ -119,9 +137,11 @@ extension H2OProxy {
             timings: Timings(total: Self.secondsSince(req.pointee.timestamps.request_begin_at)))
         if taken.copied {
             guard let body else {
-                if length > core.check.cap { return core.passedUnchecked(request, route: route, response: response, length: length) }
-                // Counted with the exchanges the checks fell behind on (`uncheckedBehind`).
-                core.checks.countDropped()
+                if length > core.check.cap, !taken.refused {
+                    return core.passedUnchecked(request, route: route, response: response, length: length)
+                }
+                // Counted with the exchanges the checks fell behind on (`uncheckedBehind`), once.
+                if !taken.refused { core.checks.countDropped() }
                 core.checked.add(1, ordering: .releasing)
                 return
             }

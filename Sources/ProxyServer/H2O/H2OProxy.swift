@@ -112,6 +112,9 @@ final class H2OProxy: @unchecked Sendable {
             copies: { owner, req, exchange in
                 Unmanaged<H2OProxy>.fromOpaque(owner!).takeUnretainedValue().copies(req!, exchange!)
             },
+            reserve: { owner, exchange, bytes in
+                Unmanaged<H2OProxy>.fromOpaque(owner!).takeUnretainedValue().reserve(exchange, bytes: bytes) ? 1 : 0
+            },
             answered: { owner, req, exchange, body, length, broken in
                 Unmanaged<H2OProxy>.fromOpaque(owner!).takeUnretainedValue().answered(
                     req, exchange: exchange, body: body, length: length, broken: broken != 0)

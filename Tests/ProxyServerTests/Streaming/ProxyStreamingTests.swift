@@ -59,13 +59,11 @@ import Testing
         }
     }
 
-    /// (The standard engine's: h2o's proxy reads the upstream's answer on whatever the client
-    /// reads, docs/proxy.md#engines.)
-    @Test func aClientThatDoesNotReadHoldsTheUpstreamBack() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aClientThatDoesNotReadHoldsTheUpstreamBack(engine: ProxyEngine) async throws {
         let total = 64 << 20
         let upstream = try BulkUpstream(head: Self.octets, body: BulkUpstream.bytes(total))
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"))
+        let harness = try ProxyHarness(api: Relay.api, upstream: upstream.url("/relay/"), engine: engine)
         defer { harness.stop() }
         let client = try Self.connect(port: harness.proxy.baseURL.port!)
         defer { close(client.socket) }
