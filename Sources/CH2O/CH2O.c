@@ -19,7 +19,7 @@ struct proxy_generator {
 
 /// The upstream's bytes h2o may hold for a client that does not read, before the tap stops
 /// reading the upstream: h2o 2.2's proxy reads on whatever the client takes.
-#define HELD_BYTES (1 << 20)
+#define HELD_BYTES (64 << 10)
 
 struct hooked_filter {
     h2o_filter_t super;

@@ -72,7 +72,9 @@ struct ProxyCommand: Command {
         Findings are grouped by endpoint, kind and JSONPath, with a count, first and last seen and
         the first exchange (credentials masked); one stderr line per new one. Routes no endpoint
         declares pass through as coverage (--undeclared error makes them findings). A request with
-        the header 'X-Apicheck-Skip: 1' passes unchecked. GET /__apicheck/findings answers the
+        the header 'X-Apicheck-Skip: 1' passes unchecked. --engine h2o moves the exchanges with
+        h2o's server and reverse proxy, for a fraction of the CPU (no --enforce; docs/proxy.md#engines
+        lists what else it does not do). GET /__apicheck/findings answers the
         findings so far as JSON. --record-new DIR writes, on stop, the answers no mock covers (an
         endpoint without a mock, or a shape that drifted from it) as candidate mocks, proven as
         'record' proves them.
@@ -154,6 +156,8 @@ struct ProxyCommand: Command {
         options.keepsCredentials = history.location != nil
         requestLimit = try arguments[Self.requests]
         durationLimit = try arguments[Self.duration]
+        // Known before anything starts: the upstream's scheme is known here too, the sandbox's being http.
+        if let refusal = options.engine.refusal(options) { throw UsageError(refusal) }
         self.options = options
     }
 

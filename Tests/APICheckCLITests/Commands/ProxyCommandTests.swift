@@ -45,11 +45,14 @@ import Testing
         throw Spawn.Failure(description: "the proxy did not start: \((try? String(contentsOf: errURL, encoding: .utf8)) ?? "")")
     }
 
-    @Test(.timeLimit(.minutes(1))) func sigtermWritesEveryReportWithTheFindingsExitCode() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: ["standard", "h2o"]) func sigtermWritesEveryReportWithTheFindingsExitCode(engine: String)
+        async throws
+    {
         let folder = try TemporaryFolder("proxy-command")
         defer { folder.remove() }
         let json = folder.appendingPathComponent("report.json"), junit = folder.appendingPathComponent("report.xml")
-        let running = try await Self.start(["--report", "json:\(json.path)", "--report", "junit:\(junit.path)"], in: folder.url)
+        let running = try await Self.start(
+            ["--engine", engine, "--report", "json:\(json.path)", "--report", "junit:\(junit.path)"], in: folder.url)
         var reaped = false
         defer { if !reaped { kill(running.pid, SIGKILL); _ = try? Spawn.wait(running.pid) } }
 
@@ -140,5 +143,20 @@ import Testing
         #expect(try command(["--upstream", "http://127.0.0.1:1/"]).options.checkBudget == 128 << 20)
         #expect(try command(["--upstream", "http://127.0.0.1:1/", "--check-memory", "1G"]).options.checkBudget == 1 << 30)
         #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--check-memory", "-1"]) }
+    }
+
+    /// `--engine standard|h2o`; what the h2o engine cannot honour is a usage error before anything starts.
+    @Test func theEngineIsChosenAndWhatItCannotDoRefused() throws {
+        func command(_ arguments: [String]) throws -> ProxyCommand {
+            let context = CommandContext(
+                api: Demo.api, console: Console.capturing().0, environment: [:], sandbox: nil,
+                workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
+            return try ProxyCommand(try ParsedArguments(arguments, options: ProxyCommand.options.map(\.spec)), context: context)
+        }
+        #expect(try command(["--upstream", "http://127.0.0.1:1/"]).options.engine == .standard)
+        #expect(try command(["--upstream", "https://127.0.0.1:1/", "--engine", "h2o"]).options.engine == .h2o)
+        #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--engine", "nginx"]) }
+        #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--engine", "h2o", "--enforce"]) }
+        #expect(try command(["--upstream", "http://127.0.0.1:1/", "--enforce"]).options.enforce)
     }
 }
