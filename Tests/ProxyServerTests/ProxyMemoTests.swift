@@ -41,7 +41,8 @@ import Testing
     }
 
     static func run(memo: Bool, upstream: TestServer, engine: ProxyEngine) async throws -> Seen {
-        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"), mocks: LiveHarness.mocks, engine: engine) { options in
+        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"), mocks: LiveHarness.mocks, engine: engine) {
+            options in
             if !memo { options.checkMemoEntries = 0 }
         }
         defer { harness.stop() }

@@ -219,12 +219,13 @@ extension H2OProxy {
         if lower.contains("timeout") { return TransportError(.timeout, text) }
         if lower.contains("name or service") || lower.contains("resolve") { return TransportError(.dns, text) }
         let failure: TLSFailure? =
-            if lower.contains("mismatch") { .hostName }
-            else if lower.contains("expired") || lower.contains("not yet valid") { .expired }
-            else if lower.contains("issuer") || lower.contains("self-signed") || lower.contains("self signed") || lower.contains("untrusted") {
+            if lower.contains("mismatch") { .hostName } else if lower.contains("expired") || lower.contains("not yet valid") {
+                .expired
+            } else if lower.contains("issuer") || lower.contains("self-signed") || lower.contains("self signed")
+                || lower.contains("untrusted")
+            {
                 .untrusted
-            } else if lower.contains("certificate") || lower.contains("ssl") || lower.contains("handshake") { .handshake }
-            else { nil }
+            } else if lower.contains("certificate") || lower.contains("ssl") || lower.contains("handshake") { .handshake } else { nil }
         if let failure { return TransportError(.tls, text, tlsFailure: failure) }
         return TransportError(.other, text)
     }

@@ -82,7 +82,9 @@ final class H2OProxy: @unchecked Sendable {
         config.pointee.max_request_entity_size = options.configuration.maxRequestBody
         config.pointee.http1.req_timeout = UInt64(max(1, options.configuration.headerTimeout) * 1000)
         config.pointee.proxy.io_timeout = UInt64(max(1, options.upstreamConfiguration.timeout) * 1000)
-        let host = "default".withCString { h2o_config_register_host(config, h2o_iovec_t(base: UnsafeMutablePointer(mutating: $0), len: 7), 65535) }
+        let host = "default".withCString {
+            h2o_config_register_host(config, h2o_iovec_t(base: UnsafeMutablePointer(mutating: $0), len: 7), 65535)
+        }
         let path = h2o_config_register_path(host, "/", 0)!
         // h2o's own log of an upstream that failed goes into the finding, not onto stderr.
         path.pointee.error_log.emit_request_errors = 0

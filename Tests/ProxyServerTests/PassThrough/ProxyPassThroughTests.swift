@@ -84,7 +84,7 @@ import Testing
             .put, "/relay/some/where%2Fencoded?b=2&a=%20x&flag&empty=",
             headers: [
                 ("X-Trace", "t1"), ("Content-Type", "application/octet-stream"), ("Connection", "keep-alive, X-Hop"), ("X-Hop", "gone"),
-                ("Keep-Alive", "timeout=5"), ("Proxy-Connection", "keep-alive"),
+                ("Keep-Alive", "timeout=5"), ("Proxy-Connection", "keep-alive"), ("X-Apicheck-Skip", "1"),
             ], body: body)
         #expect(answer.status == 200)
         let seen = try #require(upstream.requests.last)
@@ -98,6 +98,8 @@ import Testing
         // In whatever case they are written.
         #expect(seen.header("Keep-Alive") == nil)
         #expect(seen.header("Proxy-Connection") == nil)
+        // The opt-out is the proxy's: the upstream never sees it.
+        #expect(seen.header("X-Apicheck-Skip") == nil)
         #expect(seen.header("Host") == "127.0.0.1:\(upstream.server.port)")
         // Nothing of libcurl's own is added.
         #expect(seen.header("Accept") == nil)
