@@ -40,10 +40,11 @@ final class H2OProxy: @unchecked Sendable {
     var port: Int { state.withLock { $0.port } }
 
     func start() throws {
-        // Before the socket: a TLS file that cannot be used stops the start with nothing bound.
+        // Before the socket: a TLS file or an upstream h2o cannot use stops the start with nothing bound.
         let tls =
             options.upstream.scheme?.lowercased() == "https"
             ? try H2OUpstreamTLS.context(options.upstreamConfiguration, host: options.upstream.host ?? "") : nil
+        try configure(tls: tls)
         let listener = try Self.listen(host: options.host, port: options.port)
         let port = Self.boundPort(listener)
         state.withLock {
@@ -51,7 +52,6 @@ final class H2OProxy: @unchecked Sendable {
             $0.port = port
             $0.started = true
         }
-        configure(tls: tls)
         for loop in loops {
             loop.start(config: config, listener: dup(listener))
         }
@@ -70,7 +70,7 @@ final class H2OProxy: @unchecked Sendable {
 
     // MARK: Configuration
 
-    private func configure(tls: OpaquePointer?) {
+    private func configure(tls: OpaquePointer?) throws {
         h2o_config_init(config)
         // The upstream's `Server`, `Date` aside, reach the client as they came: h2o names itself
         // in neither and adds no forwarding headers the upstream did not get before.
@@ -97,12 +97,14 @@ final class H2OProxy: @unchecked Sendable {
         // h2o takes its own reference.
         vars.ssl_ctx = tls
         defer { if let tls { SSL_CTX_free(tls) } }
-        core.upstreamOrigin.withCString { origin in
+        let registered = core.upstreamOrigin.withCString { origin in
             var upstream = h2o_url_t()
             // Only the origin: the request's path goes on as sent, the upstream's path included.
-            guard h2o_url_parse(origin, strlen(origin), &upstream) == 0 else { return }
+            guard h2o_url_parse(origin, strlen(origin), &upstream) == 0 else { return false }
             h2o_proxy_register_reverse_proxy(path, &upstream, &vars)
+            return true
         }
+        guard registered else { throw ProxyEngineError("h2o cannot read the upstream's origin \(core.upstreamOrigin)") }
     }
 
     private var hooks: ch2o_hooks {
