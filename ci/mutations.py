@@ -2399,4 +2399,10 @@ MUTATIONS = [
          find='            if let module = log.module, strcmp(module, "lib/core/proxy.c") == 0 { return text(log.msg) }',
          replace="            _ = log",
          tests="ProxyPassThroughTests"),
+    dict(id="h2o-client-gone-unseen",
+         bug="the h2o engine does not see a client leave while its upstream call is under way: an abandoned burst holds the upstream side to its timeout",
+         file="Sources/CH2O/CH2O.c",
+         find="        h2o_socket_read_start(client, watch_client);\n",
+         replace="        (void)client;\n",
+         tests="ProxyPassThroughTests"),
 ]

@@ -17,6 +17,16 @@ struct proxy_generator {
     h2o_http1client_t *client;
 };
 
+/// The start of h2o 2.2's HTTP/1 connection (struct st_h2o_http1_conn_t in lib/http1.c): its socket.
+struct http1_conn {
+    h2o_conn_t super;
+    h2o_socket_t *sock;
+};
+
+/// h2o's HTTP/1 read callback (reqread_on_read, static in lib/http1.c), learnt from the first
+/// connection accepted: given a read error it closes the connection and disposes of its request.
+static h2o_socket_cb http1_read;
+
 /// The upstream's bytes h2o may hold for a client that does not read, before the tap stops
 /// reading the upstream: h2o 2.2's proxy reads on whatever the client takes.
 #define HELD_BYTES (64 << 10)
@@ -67,12 +77,34 @@ static struct copy *new_copy(struct hooked_filter *filter, h2o_req_t *req) {
     return copy;
 }
 
+/// A client's socket while its request waits for the upstream: h2o reads nothing then, so a
+/// client that leaves would hold its upstream call to the end. Its end (an error) is handed to
+/// h2o's own reader, which closes the connection and cancels the call; bytes of a next request
+/// stop the watch and wait in the socket's buffer for h2o.
+static void watch_client(h2o_socket_t *sock, const char *err) {
+    h2o_socket_read_stop(sock);
+    if (err != NULL) http1_read(sock, err);
+}
+
+static h2o_socket_t *client_socket(h2o_req_t *req) {
+    h2o_socket_t *sock = ((struct http1_conn *)req->conn)->sock;
+    return sock != NULL && sock->data == req->conn ? sock : NULL;
+}
+
+void ch2o_accepted(h2o_socket_t *sock) {
+    if (__atomic_load_n(&http1_read, __ATOMIC_RELAXED) == NULL && sock->_cb.read != NULL)
+        __atomic_store_n(&http1_read, sock->_cb.read, __ATOMIC_RELAXED);
+}
+
 static int on_req(h2o_handler_t *self, h2o_req_t *req) {
     struct hooked_handler *handler = (struct hooked_handler *)self;
     int told = handler->hooks.request(handler->hooks.owner, req);
     if (told == 0) return 0;
     if (told > 0) return -1;
     h2o_req_getenv(req, copy_slot, sizeof(copy_slot) - 1, 1)->base = (char *)new_copy(handler->filter, req);
+    h2o_socket_t *client = client_socket(req);
+    if (client != NULL && client->_cb.read == NULL && __atomic_load_n(&http1_read, __ATOMIC_RELAXED) != NULL)
+        h2o_socket_read_start(client, watch_client);
     return -1;
 }
 
@@ -165,6 +197,9 @@ static void on_send(h2o_ostream_t *self, h2o_req_t *req, h2o_iovec_t *bufs, size
 /// the upstream's content, before any framing of the client's connection.
 static void on_setup_ostream(h2o_filter_t *self, h2o_req_t *req, h2o_ostream_t **slot) {
     struct hooked_filter *filter = (struct hooked_filter *)self;
+    // The answer starts: h2o's writes take the client's socket from here.
+    h2o_socket_t *client = client_socket(req);
+    if (client != NULL && client->_cb.read == watch_client) h2o_socket_read_stop(client);
     h2o_iovec_t *made = h2o_req_getenv(req, copy_slot, sizeof(copy_slot) - 1, 0);
     struct copy *copy = made != NULL && made->base != NULL ? (struct copy *)made->base : new_copy(filter, req);
     copy->limit = filter->hooks.copies(filter->hooks.owner, req, &copy->exchange);

@@ -28,6 +28,9 @@ typedef struct ch2o_hooks {
 /// copies answers.
 void ch2o_register(h2o_pathconf_t *path, ch2o_hooks hooks);
 
+/// Tells the hooks of a connection h2o has just accepted (its HTTP/1 reader is learnt from it).
+void ch2o_accepted(h2o_socket_t *sock);
+
 /// `h2o_req_getenv` for a C string: the slot of the request's variable `name`; when absent, made
 /// if `make`, else NULL.
 h2o_iovec_t *ch2o_env(h2o_req_t *req, const char *name, int make);

@@ -60,6 +60,7 @@ final class H2OAdmission: Sendable {
             admitted.admission.release(admitted.address)
         }
         h2o_accept(context, socket)
+        ch2o_accepted(socket)
     }
 
     /// What a connection's close releases.

@@ -79,6 +79,8 @@ final class H2OProxy: @unchecked Sendable {
         config.pointee.proxy.emit_x_forwarded_headers = 0
         config.pointee.proxy.emit_via_header = 0
         config.pointee.proxy.preserve_x_forwarded_proto = 1
+        // HTTP/1 only, as the standard engine: the hooks read a client's connection as HTTP/1's.
+        config.pointee.http1.upgrade_to_http2 = 0
         config.pointee.max_request_entity_size = options.configuration.maxRequestBody
         config.pointee.http1.req_timeout = UInt64(max(1, options.configuration.headerTimeout) * 1000)
         config.pointee.proxy.io_timeout = UInt64(max(1, options.upstreamConfiguration.timeout) * 1000)
