@@ -12,6 +12,9 @@ extension H2OProxy {
     final class Exchange {
         let request: ServerRequest
         let route: ProxyRoute
+        /// The answer's headers as the upstream sent them (what the checks read), before links
+        /// in them were pointed at the proxy.
+        let headers: [(name: String, value: String)]
         /// Whether the check asked for the answer's body.
         let copied: Bool
         /// A server-sent event stream: passed through as a tunnel, unchecked.
@@ -21,9 +24,12 @@ extension H2OProxy {
         /// The budget had no room for the copy: the exchange goes unchecked, counted.
         var refused = false
 
-        init(request: ServerRequest, route: ProxyRoute, copied: Bool, eventStream: Bool) {
+        init(
+            request: ServerRequest, route: ProxyRoute, headers: [(name: String, value: String)], copied: Bool, eventStream: Bool
+        ) {
             self.request = request
             self.route = route
+            self.headers = headers
             self.copied = copied
             self.eventStream = eventStream
         }
@@ -80,10 +86,26 @@ extension H2OProxy {
         if eventStream { core.tunnels.passedElsewhere(events: true) }
         var copied = false
         if case .endpoint = route, !eventStream { copied = true }
-        exchange.pointee = Unmanaged.passRetained(Exchange(request: request, route: route, copied: copied, eventStream: eventStream))
-            .toOpaque()
+        let headers = Self.headers(req.pointee.res.headers)
+        pointLinksAtProxy(req, headers: headers, request: request)
+        exchange.pointee = Unmanaged.passRetained(
+            Exchange(request: request, route: route, headers: headers, copied: copied, eventStream: eventStream)
+        ).toOpaque()
         // A copy the whole budget of waiting checks could not hold is never made.
         return copied ? min(core.check.cap, core.checks.budget) : 0
+    }
+
+    /// Links to the upstream's origin in the answer's headers (a page's `Link`, a `Location`
+    /// h2o left alone) point at the proxy as the client reached it, as the standard engine's do
+    /// (`UpstreamLinks`): changed in h2o's answer before its head goes out.
+    private func pointLinksAtProxy(
+        _ req: UnsafeMutablePointer<h2o_req_t>, headers: [(name: String, value: String)], request: ServerRequest
+    ) {
+        let rewritten = core.links.rewritten(headers) { core.clientOrigin(of: request) }
+        for index in headers.indices where rewritten[index].value != headers[index].value {
+            let value = rewritten[index].value
+            req.pointee.res.headers.entries[index].value = h2o_strdup(&req.pointee.pool, value, value.utf8.count)
+        }
     }
 
     /// The copy grows: booked against the checks' budget, as the standard engine books a streamed
@@ -133,7 +155,7 @@ extension H2OProxy {
             return
         }
         var response = HTTPResponse(
-            status: Int(req.pointee.res.status), headers: Self.headers(req.pointee.res.headers),
+            status: Int(req.pointee.res.status), headers: taken.headers,
             timings: Timings(total: Self.secondsSince(req.pointee.timestamps.request_begin_at)))
         if taken.copied {
             guard let body else {
@@ -164,9 +186,14 @@ extension H2OProxy {
         let question = target.utf8.firstIndex(of: UInt8(ascii: "?"))
         let rawPath = question.map { String(target[..<$0]) } ?? target
         let rawQuery = question.map { String(target[target.index(after: $0)...]) }
+        // h2o keeps the `Host` a client sent as the request's authority, out of its header list.
+        var sent = headers(req.pointee.headers)
+        if req.pointee.input.authority.len > 0, !sent.contains(where: { HeaderName.same($0.name, "host") }) {
+            sent.insert(("Host", text(req.pointee.input.authority)), at: 0)
+        }
         var request = ServerRequest(
             method: text(req.pointee.input.method), path: PercentDecoding.decode(rawPath), rawPath: rawPath,
-            query: rawQuery.map(PercentDecoding.queryPairs) ?? [], headers: headers(req.pointee.headers))
+            query: rawQuery.map(PercentDecoding.queryPairs) ?? [], headers: sent)
         request.rawQuery = rawQuery
         if withBody, let base = req.pointee.entity.base {
             request.body = Data(bytes: base, count: req.pointee.entity.len)

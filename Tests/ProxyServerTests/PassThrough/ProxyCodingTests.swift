@@ -16,14 +16,14 @@ import Testing
         #"{"code": 200, "msg": "success", "datas": {"uid": "one", "userName": "a", "mail": null, "utoken": "t0ken-abcdef", "expires_in": 3600}}"#
             .utf8)
 
-    @Test(arguments: ["gzip", "br", "zstd"])
-    func anAnswerInEachCodingIsCheckedDecoded(coding: String) async throws {
+    @Test(arguments: ["gzip", "br", "zstd"], ProxyEngine.allCases)
+    func anAnswerInEachCodingIsCheckedDecoded(coding: String, engine: ProxyEngine) async throws {
         let body = try Self.wrongLogin.compressed(as: coding)
         let upstream = try TestServer { _ in
             ServerResponse(status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", coding)], body: body)
         }
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"))
+        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"), engine: engine)
         defer { harness.stop() }
         let answer = try await harness.send(
             .post, "/Api/Account/login", headers: [("Content-Type", "application/json"), ("Accept-Encoding", coding)],

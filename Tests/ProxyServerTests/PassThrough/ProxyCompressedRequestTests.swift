@@ -24,10 +24,10 @@ import Testing
         [("Content-Type", "application/json"), ("Content-Encoding", coding)]
     }
 
-    @Test func aGzippedBodyIsCheckedAsTheJSONItCarries() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aGzippedBodyIsCheckedAsTheJSONItCarries(engine: ProxyEngine) async throws {
         let upstream = try Self.refusingUpstream()
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"))
+        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"), engine: engine)
         defer { harness.stop() }
 
         let good = try Data(#"{"account": "alice", "password": "secret-one"}"#.utf8).gzipped()
@@ -104,12 +104,12 @@ import Testing
                 id: "search.\(kind)", .post, "search", mock: kind, enveloped: false, distinguishedBy: .bodyField("kind", value: kind))
         })
 
-    @Test func aGzippedBodyIsRoutedByTheFieldsItCarries() async throws {
+    @Test(arguments: ProxyEngine.allCases) func aGzippedBodyIsRoutedByTheFieldsItCarries(engine: ProxyEngine) async throws {
         let upstream = try TestServer { _ in
             ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(#"{"page": "1"}"#.utf8))
         }
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Self.searchAPI, upstream: upstream.url("/v1/")) { $0.undeclaredIsError = true }
+        let harness = try ProxyHarness(api: Self.searchAPI, upstream: upstream.url("/v1/"), engine: engine) { $0.undeclaredIsError = true }
         defer { harness.stop() }
         let body = try Data(#"{"kind": "text", "q": "swift"}"#.utf8).gzipped()
         _ = try await harness.send(.post, "/v1/search", headers: Self.headers("gzip"), body: body)

@@ -51,10 +51,10 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func linksToTheUpstreamInAnswerHeadersPointAtTheProxy() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: ProxyEngine.allCases) func linksToTheUpstreamInAnswerHeadersPointAtTheProxy(engine: ProxyEngine) async throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
-        let harness = try ProxyHarness(api: Self.api, upstream: upstream.url("/v1/"))
+        let harness = try ProxyHarness(api: Self.api, upstream: upstream.url("/v1/"), engine: engine)
         defer { harness.stop() }
         let upstreamOrigin = "http://127.0.0.1:\(upstream.url("/").port!)"
         let proxyOrigin = "http://127.0.0.1:\(harness.proxy.baseURL.port!)"
