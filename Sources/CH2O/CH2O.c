@@ -1,6 +1,7 @@
 #include "CH2O.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <h2o/http1client.h>
 #include <h2o/version.h>
 
@@ -154,6 +155,10 @@ static void hold_upstream(struct copy *copy, h2o_req_t *req) {
     } else if (sock->_cb.read != NULL && sock->_cb.read != held_read) {
         copy->upstream_read = sock->_cb.read;
         sock->_cb.read = held_read;
+        // h2o reads a socket until the kernel has nothing more: the kernel's buffer is what one
+        // read can take in, so it is kept near what the tap lets wait.
+        int size = HELD_BYTES * 2;
+        setsockopt(h2o_socket_get_fd(sock), SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
     }
 }
 
