@@ -35,9 +35,11 @@ struct UpstreamLinks: Sendable {
         }
     }
 
-    /// By name first, compared in place: every answer of every exchange is looked at.
+    /// By name first, compared in place, and only a name of a listed name's length at all (a
+    /// field name is ASCII): every header of every answer is looked at.
     private func holdsLink(_ header: (name: String, value: String)) -> Bool {
-        names.contains { HeaderName.same(header.name, $0) } && header.value.contains(origin)
+        let length = header.name.utf8.count
+        return names.contains { $0.utf8.count == length && HeaderName.same(header.name, $0) } && header.value.contains(origin)
     }
 
     /// Each occurrence of `origin` that is a whole origin (followed by a path, a query, the end
