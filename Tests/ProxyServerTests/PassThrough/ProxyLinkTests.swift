@@ -51,7 +51,8 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: ProxyEngine.allCases) func linksToTheUpstreamInAnswerHeadersPointAtTheProxy(engine: ProxyEngine) async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: ProxyEngine.allCases)
+    func linksToTheUpstreamInAnswerHeadersPointAtTheProxy(engine: ProxyEngine) async throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
         let harness = try ProxyHarness(api: Self.api, upstream: upstream.url("/v1/"), engine: engine)
