@@ -5,8 +5,9 @@ import Synchronization
 /// counts only its own connections, and the kernel deals connections to the loops' sockets by
 /// their addresses and ports, not by how full each loop is: caps split between the loops would
 /// refuse a client while the other loop had room. So each loop asks here before it hands a
-/// connection to its daemon, and the connection's place is given back when it closes.
-final class ConnectionAdmission: Sendable {
+/// connection to its daemon, and the connection's place is given back when it closes. The
+/// proxy's h2o engine counts its connections here too.
+package final class ConnectionAdmission: Sendable {
     private struct Open {
         var total = 0
         var byAddress: [String: Int] = [:]
@@ -17,14 +18,14 @@ final class ConnectionAdmission: Sendable {
     private let perAddress: Int
     private let open = Mutex(Open())
 
-    init(limit: Int, perAddress: Int) {
+    package init(limit: Int, perAddress: Int) {
         self.limit = max(1, limit)
         self.perAddress = max(0, perAddress)
     }
 
     /// Takes a place for a connection from `address`; false when the server or the address is
     /// at its cap (the connection is then closed unserved, as libmicrohttpd closes one past its own).
-    func admit(_ address: String) -> Bool {
+    package func admit(_ address: String) -> Bool {
         open.withLock { open in
             let fromAddress = open.byAddress[address, default: 0]
             guard open.total < limit, perAddress == 0 || fromAddress < perAddress else { return false }
@@ -35,7 +36,7 @@ final class ConnectionAdmission: Sendable {
     }
 
     /// Gives back the place of a connection from `address` (it closed, or was never served).
-    func release(_ address: String) {
+    package func release(_ address: String) {
         open.withLock { open in
             guard let count = open.byAddress[address] else { return }
             open.total -= 1
@@ -44,7 +45,7 @@ final class ConnectionAdmission: Sendable {
     }
 
     /// Connections holding a place now.
-    var openCount: Int { open.withLock { $0.total } }
+    package var openCount: Int { open.withLock { $0.total } }
 
     /// What libmicrohttpd's accept asks (`cmhd_listener_accept`), with this admission as its context.
     static let callback: cmhd_admission = { context, address, admit in

@@ -1,47 +1,17 @@
 import CH2O
 import Foundation
-import Synchronization
+import HTTPServer
 
-/// The h2o engine's connection caps, as the standard engine's server has them: so many
-/// connections at once, and so many from one client address (`--client-connections`). A
-/// connection past either is closed as it is accepted. Counted per connection, never per exchange.
+/// The h2o engine's connections counted against the listening side's caps, as the standard
+/// engine's server counts its own (`ConnectionAdmission`): so many at once, and so many from one
+/// client address (`--client-connections`). A connection past either is closed as it is
+/// accepted; its place is given back when h2o closes it. Counted per connection, never per exchange.
 final class H2OAdmission: Sendable {
-    private struct Counts {
-        var total = 0
-        var byAddress: [UInt32: Int] = [:]
-    }
-
-    private let counts = Mutex(Counts())
-    let total: Int
-    /// 0: no cap of its own.
-    let perAddress: Int
+    private let admission: ConnectionAdmission
 
     init(total: Int, perAddress: Int) {
-        self.total = total
-        self.perAddress = perAddress
+        admission = ConnectionAdmission(limit: total, perAddress: perAddress)
     }
-
-    /// Whether a connection from `address` may be kept; when it may, it is counted until `release`.
-    func admit(_ address: UInt32) -> Bool {
-        counts.withLock { counts in
-            let fromThere = counts.byAddress[address, default: 0]
-            guard counts.total < total, perAddress == 0 || fromThere < perAddress else { return false }
-            counts.total += 1
-            counts.byAddress[address] = fromThere + 1
-            return true
-        }
-    }
-
-    func release(_ address: UInt32) {
-        counts.withLock { counts in
-            counts.total -= 1
-            let left = counts.byAddress[address, default: 1] - 1
-            counts.byAddress[address] = left > 0 ? left : nil
-        }
-    }
-
-    /// Connections open now.
-    var open: Int { counts.withLock { $0.total } }
 
     /// Takes a connection just accepted: counted and handed to h2o, or closed at a cap.
     func accept(_ socket: UnsafeMutablePointer<h2o_socket_t>, context: UnsafeMutablePointer<h2o_accept_ctx_t>) {
@@ -49,12 +19,12 @@ final class H2OAdmission: Sendable {
         let length = withUnsafeMutablePointer(to: &peer) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { h2o_socket_getpeername(socket, $0) }
         }
-        let address = length > 0 && peer.sin_family == sa_family_t(AF_INET) ? peer.sin_addr.s_addr : 0
-        guard admit(address) else {
+        let address = length > 0 && peer.sin_family == sa_family_t(AF_INET) ? String(peer.sin_addr.s_addr) : ""
+        guard admission.admit(address) else {
             h2o_socket_close(socket)
             return
         }
-        socket.pointee.on_close.data = Unmanaged.passRetained(Admitted(self, address)).toOpaque()
+        socket.pointee.on_close.data = Unmanaged.passRetained(Admitted(admission, address)).toOpaque()
         socket.pointee.on_close.cb = { data in
             let admitted = Unmanaged<Admitted>.fromOpaque(data!).takeRetainedValue()
             admitted.admission.release(admitted.address)
@@ -63,12 +33,12 @@ final class H2OAdmission: Sendable {
         ch2o_accepted(socket)
     }
 
-    /// What a connection's close releases.
+    /// What a connection's close gives back.
     private final class Admitted {
-        let admission: H2OAdmission
-        let address: UInt32
+        let admission: ConnectionAdmission
+        let address: String
 
-        init(_ admission: H2OAdmission, _ address: UInt32) {
+        init(_ admission: ConnectionAdmission, _ address: String) {
             self.admission = admission
             self.address = address
         }
