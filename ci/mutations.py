@@ -2405,4 +2405,10 @@ MUTATIONS = [
          find="        h2o_socket_read_start(client, watch_client);\n",
          replace="        (void)client;\n",
          tests="ProxyPassThroughTests"),
+    dict(id="h2o-refused-upgrade-judged",
+         bug="the h2o engine judges the answer to a WebSocket upgrade the upstream refused: an undeclared route, or a finding, the standard engine never makes",
+         file="Sources/ProxyServer/H2O/H2OProxy+Exchange.swift",
+         find="        guard !target.hasPrefix(Self.adminPrefix), ch2o_env(req, Self.tunnelMark, 0) == nil else { return 0 }",
+         replace="        guard !target.hasPrefix(Self.adminPrefix) else { return 0 }",
+         tests="ProxyH2OEngineTests"),
 ]

@@ -102,6 +102,22 @@ import Testing
         #expect(harness.proxy.findingsJSON.contains(#""eventStreams":1"#), "\(harness.proxy.findingsJSON)")
     }
 
+    /// An upgrade the upstream refuses goes back as it came, counted as a tunnel and never judged,
+    /// as on the standard engine: not an undeclared route, not a finding.
+    @Test(arguments: ProxyEngine.allCases) func aRefusedUpgradeIsATunnelNotAnExchange(engine: ProxyEngine) async throws {
+        let upstream = try TestServer { _ in ServerResponse(status: 403, headers: [("Content-Type", "text/plain")], body: Data("no".utf8)) }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Demo.api, upstream: upstream.url("/Api/"), engine: engine) { $0.undeclaredIsError = true }
+        defer { harness.stop() }
+        let (connection, frames, head) = try ProxyTunnelTests.handshake(harness)
+        #expect(head.hasPrefix("HTTP/1.1 403"), "\(head)")
+        _ = (connection, frames)
+        let document = try JSONParser.parse(Data(harness.proxy.findingsJSON.utf8))
+        #expect(document["tunnels"]?["opened"] == .number("1"), "\(harness.proxy.findingsJSON)")
+        #expect(document["undeclared"] == .array([]), "\(harness.proxy.findingsJSON)")
+        #expect(harness.findings.isEmpty)
+    }
+
     @Test func connectionsPastTheCapPerAddressAreClosed() async throws {
         let upstream = try TestServer { _ in .json(Data("{}".utf8)) }
         defer { upstream.stop() }

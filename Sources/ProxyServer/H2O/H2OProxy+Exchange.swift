@@ -37,6 +37,8 @@ extension H2OProxy {
 
     /// The request variable marking an exchange the client opted out of.
     private static let skipMark = "apicheck-skip"
+    /// The request variable marking a WebSocket upgrade: a tunnel, whatever the upstream answers.
+    private static let tunnelMark = "apicheck-tunnel"
     private static let adminPrefix = "/__apicheck/"
 
     /// Before the request goes on: 0 when answered here, -1 to forward it.
@@ -56,9 +58,11 @@ extension H2OProxy {
             for name in ProxyCore.connectionNames(Self.headers(req.pointee.headers)) { _ = Self.remove(name.lowercased(), from: req) }
         }
         _ = Self.remove("proxy-connection", from: req)
-        // A WebSocket upgrade passes through h2o's own tunnel, counted; only a refused one is an exchange.
+        // A WebSocket upgrade passes through h2o's own tunnel, counted, and is never judged: a
+        // refused one's answer goes back as it came, as on the standard engine.
         if Self.text(req.pointee.upgrade).lowercased() == "websocket" {
             core.tunnels.passedElsewhere(events: false)
+            ch2o_env(req, Self.tunnelMark, 1).pointee = h2o_iovec_t(base: Self.mark, len: 1)
             return 1
         }
         return -1
@@ -77,7 +81,7 @@ extension H2OProxy {
     /// When the answer starts: the exchange routed, and its answer's body copied when a check reads it.
     func copies(_ req: UnsafeMutablePointer<h2o_req_t>, _ exchange: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int {
         let target = Self.text(req.pointee.input.path)
-        guard !target.hasPrefix(Self.adminPrefix) else { return 0 }
+        guard !target.hasPrefix(Self.adminPrefix), ch2o_env(req, Self.tunnelMark, 0) == nil else { return 0 }
         var request = Self.serverRequest(req, target: target, withBody: true)
         if ch2o_env(req, Self.skipMark, 0) != nil { request.headers.append((ProxyOptions.skipHeader, "")) }
         let readable = core.routesByBody ? RequestBodyDecoding.readable(request, cap: core.check.cap) : request
@@ -139,7 +143,7 @@ extension H2OProxy {
             core.checked.add(1, ordering: .releasing)
             return
         }
-        // The proxy's own answers (`/__apicheck/`) are no exchange.
+        // The proxy's own answers (`/__apicheck/`) and a refused upgrade's are no exchange.
         guard let taken else { return }
         let request = taken.request
         let route = taken.route
