@@ -128,35 +128,31 @@ import Testing
         #expect(report.contains(#""runId":"ci-run-7""#) || report.contains(#""runId": "ci-run-7""#), "\(report)")
     }
 
+    /// The command as parsed from `arguments`, run by no one.
+    static func command(_ arguments: [String]) throws -> ProxyCommand {
+        let context = CommandContext(
+            api: Demo.api, console: Console.capturing().0, environment: [:], sandbox: nil,
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
+        return try ProxyCommand(try ParsedArguments(arguments, options: ProxyCommand.options.map(\.spec)), context: context)
+    }
+
     /// `--upload-memory BYTES` (64 MiB unless given) and `--check-memory BYTES` (128 MiB), in the
     /// sizes `--max-body` takes.
     @Test func uploadAndCheckMemoryHaveTheirDefaultsUnlessGiven() throws {
-        func command(_ arguments: [String]) throws -> ProxyCommand {
-            let context = CommandContext(
-                api: Demo.api, console: Console.capturing().0, environment: [:], sandbox: nil,
-                workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
-            return try ProxyCommand(try ParsedArguments(arguments, options: ProxyCommand.options.map(\.spec)), context: context)
-        }
-        #expect(try command(["--upstream", "http://127.0.0.1:1/"]).options.uploadMemory == 64 << 20)
-        #expect(try command(["--upstream", "http://127.0.0.1:1/", "--upload-memory", "16M"]).options.uploadMemory == 16 << 20)
-        #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--upload-memory", "lots"]) }
-        #expect(try command(["--upstream", "http://127.0.0.1:1/"]).options.checkBudget == 128 << 20)
-        #expect(try command(["--upstream", "http://127.0.0.1:1/", "--check-memory", "1G"]).options.checkBudget == 1 << 30)
-        #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--check-memory", "-1"]) }
+        #expect(try Self.command(["--upstream", "http://127.0.0.1:1/"]).options.uploadMemory == 64 << 20)
+        #expect(try Self.command(["--upstream", "http://127.0.0.1:1/", "--upload-memory", "16M"]).options.uploadMemory == 16 << 20)
+        #expect(throws: UsageError.self) { try Self.command(["--upstream", "http://127.0.0.1:1/", "--upload-memory", "lots"]) }
+        #expect(try Self.command(["--upstream", "http://127.0.0.1:1/"]).options.checkBudget == 128 << 20)
+        #expect(try Self.command(["--upstream", "http://127.0.0.1:1/", "--check-memory", "1G"]).options.checkBudget == 1 << 30)
+        #expect(throws: UsageError.self) { try Self.command(["--upstream", "http://127.0.0.1:1/", "--check-memory", "-1"]) }
     }
 
     /// `--engine standard|h2o`; what the h2o engine cannot honour is a usage error before anything starts.
     @Test func theEngineIsChosenAndWhatItCannotDoRefused() throws {
-        func command(_ arguments: [String]) throws -> ProxyCommand {
-            let context = CommandContext(
-                api: Demo.api, console: Console.capturing().0, environment: [:], sandbox: nil,
-                workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), tool: "apicheck")
-            return try ProxyCommand(try ParsedArguments(arguments, options: ProxyCommand.options.map(\.spec)), context: context)
-        }
-        #expect(try command(["--upstream", "http://127.0.0.1:1/"]).options.engine == .standard)
-        #expect(try command(["--upstream", "https://127.0.0.1:1/", "--engine", "h2o"]).options.engine == .h2o)
-        #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--engine", "nginx"]) }
-        #expect(throws: UsageError.self) { try command(["--upstream", "http://127.0.0.1:1/", "--engine", "h2o", "--enforce"]) }
-        #expect(try command(["--upstream", "http://127.0.0.1:1/", "--enforce"]).options.enforce)
+        #expect(try Self.command(["--upstream", "http://127.0.0.1:1/"]).options.engine == .standard)
+        #expect(try Self.command(["--upstream", "https://127.0.0.1:1/", "--engine", "h2o"]).options.engine == .h2o)
+        #expect(throws: UsageError.self) { try Self.command(["--upstream", "http://127.0.0.1:1/", "--engine", "nginx"]) }
+        #expect(throws: UsageError.self) { try Self.command(["--upstream", "http://127.0.0.1:1/", "--engine", "h2o", "--enforce"]) }
+        #expect(try Self.command(["--upstream", "http://127.0.0.1:1/", "--enforce"]).options.enforce)
     }
 }
