@@ -239,7 +239,12 @@ void ch2o_register(h2o_pathconf_t *path, ch2o_hooks hooks) {
 }
 
 h2o_iovec_t *ch2o_env(h2o_req_t *req, const char *name, int make) {
-    return h2o_req_getenv(req, name, strlen(name), make);
+    size_t length = strlen(name);
+    h2o_iovec_t *slot = h2o_req_getenv(req, name, length, 0);
+    if (slot != NULL || !make) return slot;
+    // h2o keeps the name's pointer: a caller's name (a Swift string's bytes) lives only for the
+    // call, so the request's pool keeps a copy.
+    return h2o_req_getenv(req, h2o_strdup(&req->pool, name, length).base, length, 1);
 }
 
 static _Thread_local void *current_loop;

@@ -32,7 +32,7 @@ void ch2o_register(h2o_pathconf_t *path, ch2o_hooks hooks);
 void ch2o_accepted(h2o_socket_t *sock);
 
 /// `h2o_req_getenv` for a C string: the slot of the request's variable `name`; when absent, made
-/// if `make`, else NULL.
+/// if `make` (under a copy of `name` on the request's pool), else NULL.
 h2o_iovec_t *ch2o_env(h2o_req_t *req, const char *name, int make);
 
 /// The loop whose thread calls this (set by the loop itself), for work to run after its turn.
