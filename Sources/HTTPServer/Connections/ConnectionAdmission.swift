@@ -59,6 +59,11 @@ package final class ConnectionAdmission: Sendable {
         return admission.admit(key) ? 1 : 0
     }
 
+    /// `key` for a socket address given untyped (the caller's `sockaddr` is its C library's own).
+    package static func key(raw address: UnsafeRawPointer) -> String {
+        key(address.assumingMemoryBound(to: sockaddr.self))
+    }
+
     /// The address as text: what a connection is counted under, on its way in and on its way out.
     static func key(_ address: UnsafePointer<sockaddr>?) -> String {
         var buffer = [CChar](repeating: 0, count: 64)

@@ -15,11 +15,13 @@ final class H2OAdmission: Sendable {
 
     /// Takes a connection just accepted: counted and handed to h2o, or closed at a cap.
     func accept(_ socket: UnsafeMutablePointer<h2o_socket_t>, context: UnsafeMutablePointer<h2o_accept_ctx_t>) {
-        var peer = sockaddr_in()
-        let length = withUnsafeMutablePointer(to: &peer) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { h2o_socket_getpeername(socket, $0) }
+        // Counted under the address as the standard engine's server writes it.
+        var peer = sockaddr_storage()
+        let address = withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                h2o_socket_getpeername(socket, $0) > 0 ? ConnectionAdmission.key(raw: $0) : ""
+            }
         }
-        let address = length > 0 && peer.sin_family == sa_family_t(AF_INET) ? String(peer.sin_addr.s_addr) : ""
         guard admission.admit(address) else {
             h2o_socket_close(socket)
             return

@@ -15,22 +15,23 @@ extension H2OProxy {
         /// The answer's headers as the upstream sent them (what the checks read), before links
         /// in them were pointed at the proxy.
         let headers: [(name: String, value: String)]
-        /// Whether the check asked for the answer's body.
-        let copied: Bool
         /// A server-sent event stream: passed through as a tunnel, unchecked.
         let eventStream: Bool
+        /// Whether the check reads the answer's body: a declared route's, not a stream's.
+        var copied: Bool {
+            if case .endpoint = route { !eventStream } else { false }
+        }
         /// Bytes of the copy booked against the checks' budget while the answer goes on.
         var booked = 0
         /// The budget had no room for the copy: the exchange goes unchecked, counted.
         var refused = false
 
         init(
-            request: ServerRequest, route: ProxyRoute, headers: [(name: String, value: String)], copied: Bool, eventStream: Bool
+            request: ServerRequest, route: ProxyRoute, headers: [(name: String, value: String)], eventStream: Bool
         ) {
             self.request = request
             self.route = route
             self.headers = headers
-            self.copied = copied
             self.eventStream = eventStream
         }
     }
@@ -88,15 +89,12 @@ extension H2OProxy {
         let route = ProxyRoute(readable, routes: core.routes, basePath: core.basePath)
         let eventStream = Self.isEventStream(req)
         if eventStream { core.tunnels.passedElsewhere(events: true) }
-        var copied = false
-        if case .endpoint = route, !eventStream { copied = true }
         let headers = Self.headers(req.pointee.res.headers)
         pointLinksAtProxy(req, headers: headers, request: request)
-        exchange.pointee = Unmanaged.passRetained(
-            Exchange(request: request, route: route, headers: headers, copied: copied, eventStream: eventStream)
-        ).toOpaque()
+        let made = Exchange(request: request, route: route, headers: headers, eventStream: eventStream)
+        exchange.pointee = Unmanaged.passRetained(made).toOpaque()
         // A copy the whole budget of waiting checks could not hold is never made.
-        return copied ? min(core.check.cap, core.checks.budget) : 0
+        return made.copied ? min(core.check.cap, core.checks.budget) : 0
     }
 
     /// Links to the upstream's origin in the answer's headers (a page's `Link`, a `Location`
