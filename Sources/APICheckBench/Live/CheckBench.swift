@@ -6,7 +6,10 @@ import ProxyServer
 /// The proxy's checks of one answer (`ExchangeCheck.answer`: parse, envelope, decode into the
 /// type, drift against the mock) on `topics.list`, beside parsing the same bytes alone. Answers
 /// differ from each other and from the mock as ci/bench-proxy's varied upstream's do (a topic's
-/// title carries a number), so no shortcut for an answer equal to its mock applies.
+/// title carries a number), so no shortcut for an answer equal to its mock applies. Beside them,
+/// Foundation's `JSONDecoder` decoding the same bytes into the same type and checking nothing:
+/// the least any check that decodes into the app's type costs here, against which the proxy's
+/// throughput budget for answers that never repeat can be judged.
 struct CheckBench {
     var iterations = 20_000
     var rounds = 5
@@ -48,13 +51,18 @@ struct CheckBench {
             throw BenchError("the varied answers should have no findings, got: \(sample)")
         }
         let perRound = max(1, iterations / rounds)
-        var parses: [Double] = [], checks: [Double] = []
+        struct Wrapped: Decodable { let code: Int; let msg: String; let datas: [Topic] }
+        var parses: [Double] = [], checks: [Double] = [], foundation: [Double] = []
         for _ in 0..<rounds {
             var start = clock.now
             for index in 0..<perRound {
                 if case let .object(members) = try JSONParser.parse(bodies[index % variants]) { checksum &+= members.count }
             }
             parses.append((clock.now - start).seconds / Double(perRound))
+            start = clock.now
+            let decoder = JSONDecoder()
+            for index in 0..<perRound { checksum &+= try decoder.decode(Wrapped.self, from: bodies[index % variants]).datas.count }
+            foundation.append((clock.now - start).seconds / Double(perRound))
             start = clock.now
             for index in 0..<perRound {
                 let verdict = check.answer(answers[index % variants], to: endpoint, method: "GET")
@@ -63,16 +71,18 @@ struct CheckBench {
             }
             checks.append((clock.now - start).seconds / Double(perRound))
         }
-        let parse = Spread(parses), whole = Spread(checks)
+        let parse = Spread(parses), whole = Spread(checks), decoded = Spread(foundation)
         var out = "check: \(endpoint.id) (\(bodies[0].count) bytes), \(variants) varied answers, "
         out += "\(rounds) rounds of \(perRound) answers each way (median)\n"
         out += table(
             ["per answer", "median", "min – max"],
             [
                 ["JSONParser.parse alone (baseline)", us(parse.median), us(parse.min) + " – " + us(parse.max)],
+                ["JSONDecoder into the type alone (no checks)", us(decoded.median), us(decoded.min) + " – " + us(decoded.max)],
                 ["ExchangeCheck.answer (parse, decode, drift)", us(whole.median), us(whole.min) + " – " + us(whole.max)],
             ])
         out += "\n=> check: \(us(whole.median)) per answer checked, \(us(parse.median)) to parse it: \(ratio(whole.median / parse.median))"
+        out += "; JSONDecoder alone: \(us(decoded.median)) (\(ratio(whole.median / decoded.median)))"
         if findings > 0 { out += "\nwarning: \(findings) findings on answers that should have none" }
         if checksum == 0 { out += "\nwarning: nothing was checked" }
         return out
