@@ -1,6 +1,7 @@
 import APICheck
 import Contracts
 import Foundation
+import HTTPServer
 import ProxyServer
 
 /// The proxy's checks of one answer (`ExchangeCheck.answer`: parse, envelope, decode into the
@@ -9,7 +10,9 @@ import ProxyServer
 /// title carries a number), so no shortcut for an answer equal to its mock applies. Beside them,
 /// Foundation's `JSONDecoder` decoding the same bytes into the same type and checking nothing:
 /// the least any check that decodes into the app's type costs here, against which the proxy's
-/// throughput budget for answers that never repeat can be judged.
+/// throughput budget for answers that never repeat can be judged. And an exchange seen before: the
+/// proxy's memo key made from the request and answer and looked up (`CheckMemo`), what an
+/// answer that repeats costs the checks instead.
 struct CheckBench {
     var iterations = 20_000
     var rounds = 5
@@ -52,7 +55,17 @@ struct CheckBench {
         }
         let perRound = max(1, iterations / rounds)
         struct Wrapped: Decodable { let code: Int; let msg: String; let datas: [Topic] }
-        var parses: [Double] = [], checks: [Double] = [], foundation: [Double] = []
+        let memo = CheckMemo(entryLimit: 1024, byteLimit: 64 << 20)
+        let request = ServerRequest(
+            method: "GET", path: "/Api/topics", rawPath: "/Api/topics", query: [],
+            headers: [("Host", "127.0.0.1:8080"), ("Accept", "application/json"), ("User-Agent", "App/1.0")])
+        // Kept once seen twice.
+        for _ in 0..<2 {
+            _ = memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: answers[0])) {
+                CheckMemo.Verdict(requestFindings: [], answer: check.answer(answers[0], to: endpoint, method: "GET"))
+            }
+        }
+        var parses: [Double] = [], checks: [Double] = [], foundation: [Double] = [], hits: [Double] = []
         for _ in 0..<rounds {
             var start = clock.now
             for index in 0..<perRound {
@@ -70,8 +83,17 @@ struct CheckBench {
                 checksum &+= verdict.outcome.count
             }
             checks.append((clock.now - start).seconds / Double(perRound))
+            start = clock.now
+            for _ in 0..<perRound {
+                let verdict = memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: answers[0])) {
+                    CheckMemo.Verdict(requestFindings: [], answer: check.answer(answers[0], to: endpoint, method: "GET"))
+                }
+                checksum &+= verdict.answer.outcome.count
+            }
+            hits.append((clock.now - start).seconds / Double(perRound))
         }
-        let parse = Spread(parses), whole = Spread(checks), decoded = Spread(foundation)
+        if memo.hits < perRound * rounds { throw BenchError("the memo missed an exchange it had kept") }
+        let parse = Spread(parses), whole = Spread(checks), decoded = Spread(foundation), hit = Spread(hits)
         var out = "check: \(endpoint.id) (\(bodies[0].count) bytes), \(variants) varied answers, "
         out += "\(rounds) rounds of \(perRound) answers each way (median)\n"
         out += table(
@@ -80,6 +102,7 @@ struct CheckBench {
                 ["JSONParser.parse alone (baseline)", us(parse.median), us(parse.min) + " – " + us(parse.max)],
                 ["JSONDecoder into the type alone (no checks)", us(decoded.median), us(decoded.min) + " – " + us(decoded.max)],
                 ["ExchangeCheck.answer (parse, decode, drift)", us(whole.median), us(whole.min) + " – " + us(whole.max)],
+                ["an exchange seen before (CheckMemo key, hit)", us(hit.median), us(hit.min) + " – " + us(hit.max)],
             ])
         out += "\n=> check: \(us(whole.median)) per answer checked, \(us(parse.median)) to parse it: \(ratio(whole.median / parse.median))"
         out += "; JSONDecoder alone: \(us(decoded.median)) (\(ratio(whole.median / decoded.median)))"

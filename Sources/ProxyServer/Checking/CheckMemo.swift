@@ -13,54 +13,76 @@ import Synchronization
 /// Bounded by entries and by the bytes its keys hold. An exchange is kept only when it is seen a
 /// second time (its key's hash remembered after the first): traffic whose answers never repeat
 /// (an id or a time in every one) costs a hash per exchange, not a memo churning through copies.
-final class CheckMemo: Sendable {
-    struct Key: Hashable, Sendable {
+package final class CheckMemo: Sendable {
+    package struct Key: Hashable, Sendable {
         let endpoint: String
         let status: Int
-        /// Method, path as sent, query, declared headers, content type and coding, NUL-separated.
-        let request: String
+        // The request's parts as sent, each its own field: joined, they would be a new string
+        // (an allocation) on every exchange, hit or miss.
+        let method: String
+        let rawPath: String
+        let rawQuery: String?
+        /// The query's pairs when no raw query was kept, NUL-separated; else empty.
+        let queryPairs: String
+        /// The headers the endpoint declares (its cookies are in `Cookie`) and the body's type
+        /// and coding, as `name:value` after a NUL each; empty for most requests.
+        let requestFields: String
         let requestBody: Data
         /// The answer's content type and content coding.
-        let answerFields: String
+        let contentType: String?
+        let contentEncoding: String?
         let answerBody: Data
         private let digest: Int
 
-        init(endpoint: AnyEndpoint, request: ServerRequest, response: HTTPResponse) {
+        package init(endpoint: AnyEndpoint, request: ServerRequest, response: HTTPResponse) {
             self.endpoint = endpoint.id
             status = response.status
-            // One allocation for the usual request, rather than one per piece joined.
-            var text = ""
-            text.reserveCapacity(request.method.utf8.count + request.rawPath.utf8.count + (request.rawQuery?.utf8.count ?? 0) + 64)
-            text += request.method
-            text += "\u{0}"
-            text += request.rawPath
-            text += "\u{0}"
-            if let query = request.rawQuery {
-                text += query
-            } else {
-                for item in request.query { text += item.name + "\u{1}" + item.value + "\u{2}" }
+            method = request.method
+            rawPath = request.rawPath
+            rawQuery = request.rawQuery
+            var pairs = ""
+            if request.rawQuery == nil {
+                for item in request.query { pairs += item.name + "\u{1}" + item.value + "\u{2}" }
             }
-            // The headers the endpoint declares (its cookies are in `Cookie`), and the body's
-            // type and coding (one the checks could not decode): compared in place, since a list
-            // of their names made here would be allocations on every exchange.
+            queryPairs = pairs
+            // Compared in place, since a list of the declared names made here would be
+            // allocations on every exchange.
+            let declaresHeaders = endpoint.parameters.contains { $0.location == .header || $0.location == .cookie }
+            var fields = ""
             for header in request.headers
             where HeaderName.same(header.name, "content-type") || HeaderName.same(header.name, "content-encoding")
-                || endpoint.parameters.contains(where: {
-                    $0.location == .header && HeaderName.same(header.name, $0.name)
-                        || $0.location == .cookie && HeaderName.same(header.name, "cookie")
-                })
+                || declaresHeaders
+                    && endpoint.parameters.contains(where: {
+                        $0.location == .header && HeaderName.same(header.name, $0.name)
+                            || $0.location == .cookie && HeaderName.same(header.name, "cookie")
+                    })
             {
-                text += "\u{0}" + header.name.lowercased() + ":" + header.value
+                fields += "\u{0}" + header.name.lowercased() + ":" + header.value
             }
-            self.request = text
+            requestFields = fields
             requestBody = request.body
-            answerFields = (response.contentType ?? "") + "\u{0}" + (response.header("Content-Encoding") ?? "")
+            // One pass over the answer's headers for both, the last of each as `header` reads it.
+            var contentType: String?, contentEncoding: String?
+            for header in response.headers {
+                if HeaderName.same(header.name, "content-type") {
+                    contentType = header.value
+                } else if HeaderName.same(header.name, "content-encoding") {
+                    contentEncoding = header.value
+                }
+            }
+            self.contentType = contentType
+            self.contentEncoding = contentEncoding
             answerBody = response.body
             var hasher = Hasher()
             hasher.combine(self.endpoint)
             hasher.combine(status)
-            hasher.combine(text)
-            hasher.combine(answerFields)
+            hasher.combine(method)
+            hasher.combine(rawPath)
+            hasher.combine(rawQuery)
+            hasher.combine(queryPairs)
+            hasher.combine(requestFields)
+            hasher.combine(contentType)
+            hasher.combine(contentEncoding)
             // Every byte: Data's own hash reads only the first 80, which every answer of one
             // envelope shares.
             hasher.combine(BodyDigest.of(requestBody))
@@ -68,28 +90,38 @@ final class CheckMemo: Sendable {
             digest = hasher.finalize()
         }
 
-        func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(digest)
         }
 
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.digest == rhs.digest && lhs.status == rhs.status && lhs.endpoint == rhs.endpoint && lhs.request == rhs.request
-                && lhs.answerFields == rhs.answerFields && lhs.requestBody == rhs.requestBody && lhs.answerBody == rhs.answerBody
+        package static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.digest == rhs.digest && lhs.status == rhs.status && lhs.endpoint == rhs.endpoint && lhs.method == rhs.method
+                && lhs.rawPath == rhs.rawPath && lhs.rawQuery == rhs.rawQuery && lhs.queryPairs == rhs.queryPairs
+                && lhs.requestFields == rhs.requestFields && lhs.contentType == rhs.contentType
+                && lhs.contentEncoding == rhs.contentEncoding && lhs.requestBody == rhs.requestBody && lhs.answerBody == rhs.answerBody
         }
 
         /// Bytes the key holds, roughly.
-        var cost: Int { request.utf8.count + requestBody.count + answerFields.utf8.count + answerBody.count + 64 }
+        var cost: Int {
+            method.utf8.count + rawPath.utf8.count + (rawQuery?.utf8.count ?? 0) + queryPairs.utf8.count + requestFields.utf8.count
+                + requestBody.count + (contentType?.utf8.count ?? 0) + (contentEncoding?.utf8.count ?? 0) + answerBody.count + 64
+        }
 
         var seenHash: Int { digest }
     }
 
     /// What the checks said of one exchange: the request's findings (none under --enforce, which
     /// judges the request before forwarding it) and the answer's verdict.
-    struct Verdict: Sendable {
-        var requestFindings: [Finding]
-        var answer: ExchangeCheck.AnswerVerdict
+    package struct Verdict: Sendable {
+        package var requestFindings: [Finding]
+        package var answer: ExchangeCheck.AnswerVerdict
         /// What keeping it costs, set when it is kept.
         var cost = 0
+
+        package init(requestFindings: [Finding], answer: ExchangeCheck.AnswerVerdict) {
+            self.requestFindings = requestFindings
+            self.answer = answer
+        }
     }
 
     private struct State {
@@ -104,13 +136,13 @@ final class CheckMemo: Sendable {
     let entryLimit: Int
     let byteLimit: Int
 
-    init(entryLimit: Int, byteLimit: Int) {
+    package init(entryLimit: Int, byteLimit: Int) {
         self.entryLimit = entryLimit
         self.byteLimit = byteLimit
     }
 
     /// The verdict kept for `key`, or `compute`'s, kept when the key is seen a second time.
-    func verdict(for key: Key, compute: () -> Verdict) -> Verdict {
+    package func verdict(for key: Key, compute: () -> Verdict) -> Verdict {
         if let kept = state.withLock({ state -> Verdict? in
             guard let kept = state.entries[key] else { return nil }
             state.hits += 1
@@ -141,5 +173,5 @@ final class CheckMemo: Sendable {
     }
 
     /// Exchanges whose verdict came from the memo.
-    var hits: Int { state.withLock { $0.hits } }
+    package var hits: Int { state.withLock { $0.hits } }
 }
