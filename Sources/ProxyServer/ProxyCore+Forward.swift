@@ -115,6 +115,48 @@ extension ProxyCore {
         return Finding(kind: .transport, severity: .error, endpoint: endpoint.id, message: check.redactor.redact("\(error)"))
     }
 
+    /// `--enforce`: the request judged before it goes on, and answered in the API's error shape
+    /// when it breaks its declaration. A body whose check would hold the connection's loop (past
+    /// what a loop checks itself, or compressed: a few KiB may decode to the check's cap) is
+    /// judged on a check worker and the request goes on from there, so that the loop's other
+    /// clients do not wait for it. Past the checks' budget such a request goes on unjudged, its
+    /// answer still judged, counted with the exchanges the checks fell behind on.
+    func enforced(
+        _ request: ServerRequest, route: ProxyRoute, endpoint: AnyEndpoint, pathValues: [(name: String, value: String)]
+    ) -> ServerResponse {
+        let deferred = DeferredResponse()
+        let compressed = !request.body.isEmpty && request.header("Content-Encoding") != nil
+        guard compressed || request.body.count > checks.localLimit else {
+            if let refused = refusal(judging: request, endpoint: endpoint, pathValues: pathValues) { return refused }
+            return forward(request, route: route, answering: deferred) ?? .deferred(deferred)
+        }
+        let submitted = checks.submit(bytes: max(request.body.count, checks.localLimit + 1)) { [self] in
+            if let refused = refusal(judging: request, endpoint: endpoint, pathValues: pathValues) {
+                deferred.send(refused)
+            } else if let now = forward(request, route: route, answering: deferred) {
+                deferred.send(now)
+            }
+        }
+        if !submitted, let now = forward(request, route: route, answering: deferred) { deferred.send(now) }
+        return .deferred(deferred)
+    }
+
+    /// The request's findings recorded, and the refusal its errors earn, if any.
+    private func refusal(judging request: ServerRequest, endpoint: AnyEndpoint, pathValues: [(name: String, value: String)])
+        -> ServerResponse?
+    {
+        let readable = RequestBodyDecoding.readable(request, cap: check.cap)
+        let findings = check.request(readable, to: endpoint, pathValues: pathValues)
+        // Noted here, since the answer's check leaves the request alone under --enforce.
+        if !findings.isEmpty { record(findings, request: readable, response: nil) }
+        // A body left unchecked (a coding the proxy does not read) is no violation.
+        let errors = findings.filter { $0.severity == .error }
+        guard !errors.isEmpty else { return nil }
+        coverage.endpoint(endpoint.id, outcome: "refused")
+        checked.add(1, ordering: .releasing)
+        return refusal(for: endpoint, errors)
+    }
+
     /// `--enforce`: a request that breaks its declaration is answered here, in the API's error shape.
     func refusal(for endpoint: AnyEndpoint, _ findings: [Finding]) -> ServerResponse {
         ProblemDocument(

@@ -73,26 +73,15 @@ final class ProxyCore: Sendable {
             if let protocolName = Self.asksForUpgrade(request) { return tunnel(request, protocolName: protocolName) }
             if Self.asksForEvents(request) { return tunnel(request, protocolName: nil) }
         }
-        // Routed and judged on what a compressed body carries (a route told apart by a body
-        // field); the upstream gets the body as it came.
-        let readable = routesByBody || options.enforce ? RequestBodyDecoding.readable(request, cap: check.cap) : request
+        // Routed on what a compressed body carries (a route told apart by a body field); the
+        // upstream gets the body as it came.
+        let readable = routesByBody ? RequestBodyDecoding.readable(request, cap: check.cap) : request
         let route = ProxyRoute(readable, routes: routes, basePath: basePath)
         switch route {
         case let .endpoint(endpoint, pathValues):
             // --enforce must judge the request before it goes on; otherwise that waits with the
             // answer's check, off the connection's thread.
-            if options.enforce {
-                let findings = check.request(readable, to: endpoint, pathValues: pathValues)
-                let errors = findings.filter { $0.severity == .error }
-                // Noted here, since the answer's check leaves the request alone under --enforce.
-                if !findings.isEmpty { record(findings, request: readable, response: nil) }
-                // A body left unchecked (a coding the proxy does not read) is no violation.
-                if !errors.isEmpty {
-                    coverage.endpoint(endpoint.id, outcome: "refused")
-                    checked.add(1, ordering: .releasing)
-                    return refusal(for: endpoint, errors)
-                }
-            }
+            if options.enforce { return enforced(request, route: route, endpoint: endpoint, pathValues: pathValues) }
         case .undeclared:
             coverage.undeclared("\(request.method) \(request.path)")
         case .skipped:
@@ -100,12 +89,18 @@ final class ProxyCore: Sendable {
         case .preflight:
             coverage.preflight()
         }
+        let deferred = DeferredResponse()
+        return forward(request, route: route, answering: deferred) ?? .deferred(deferred)
+    }
+
+    /// Sends the request upstream, its answer to go to `deferred` (and its check to follow); an
+    /// answer given at once instead (an upload refused for memory), or nil.
+    func forward(_ request: ServerRequest, route: ProxyRoute, answering deferred: DeferredResponse) -> ServerResponse? {
         // A large request body goes upstream as it arrives, with a copy kept for its check,
         // unless the uploads under way hold all the memory they may: then it is answered now,
         // before any of it is read.
         let upload = streamedRequest(request, route: route)
         if let upload, !uploads.reserve(upload.booked) { return uploadRefused(route) }
-        let deferred = DeferredResponse()
         // No task per exchange: the upstream's answer is passed back from the transport's own
         // thread, and the check queued from there.
         // A large answer goes to the client as it arrives; a small one is gathered and sent whole.
@@ -148,7 +143,7 @@ final class ProxyCore: Sendable {
         // A client that leaves before the upstream answers takes its upstream call with it: an
         // abandoned burst must not fill the upstream side for everyone else.
         deferred.whenAbandoned { transfer.cancel() }
-        return .deferred(deferred)
+        return nil
     }
 
     enum UpstreamOutcome: Sendable {
