@@ -15,6 +15,9 @@ undeclared routes itself:
   gzip-bombs       8 clients send request bodies of ~32 KiB of gzip that decode to 32 MiB, past
                    the check's cap, as fast as they can: each is decoded on a worker up to the cap
                    and given up (an `unchecked` finding), never on the loop a fresh client shares
+  enforce-gzip-bombs  the same through a proxy with --enforce, which judges each request before
+                   it goes on: the request waits for its check on a worker, not on its loop (the
+                   standard engine only: the h2o engine refuses --enforce)
 The large-request attacks (docs/proxy.md, "Request bodies of any size"): bodies past 256 KiB go
 upstream as they arrive, the client held back while the upstream does not read:
   huge-uploads     8 clients upload 512 MiB each as fast as they can to an upstream that reads
@@ -386,9 +389,13 @@ def attack_gzip_bombs(server, seconds, count=8):
             f"{counts.get('checked', 0)} exchanges checked, each bomb given up at the cap")
 
 
+# Attacks on a proxy started with --enforce.
+ENFORCED = {"enforce-gzip-bombs"}
+
 ATTACKS = {
     "big-checks": attack_big_checks,
     "gzip-bombs": attack_gzip_bombs,
+    "enforce-gzip-bombs": attack_gzip_bombs,
     "flooded-answers": attack_flooded_answers,
     "stalled-answers": attack_stalled_answers,
     "huge-uploads": attack_huge_uploads,

@@ -80,7 +80,11 @@ def run(binary, only, seconds, engine=None):
         if name not in known:
             raise SystemExit(f"attack: unknown proxy attack '{name}' (known: {', '.join(known)})")
         start = (lambda: attack_tunnel.TunnelProxy(binary)) if name in attack_tunnel.ATTACKS else (lambda: Proxy(binary))
+        if name in attack_bodies.ENFORCED and engine == "h2o":
+            print(f"proxy ({engine}) {name}: not run (the h2o engine refuses --enforce)")
+            continue
         if name in attack_bodies.ATTACKS:
-            start = lambda: attack_tunnel.TunnelProxy(binary, handler=attack_bodies.serve_connection)  # noqa: E731
+            extra = ["--enforce"] if name in attack_bodies.ENFORCED else []
+            start = lambda: attack_tunnel.TunnelProxy(binary, handler=attack_bodies.serve_connection, extra=extra)  # noqa: E731
         ok &= run_attack("proxy " + (f"({engine}) " if engine else "") + name, start, known[name], seconds, LATENCY_BOUND, RSS_BOUND_MIB)
     return ok

@@ -109,7 +109,7 @@ def upstream_main(port, serve_port, handler=None):
 class TunnelProxy(attack_proxy.Proxy):
     """The proxy in front of the splice, which is in front of `apicheck serve`."""
 
-    def __init__(self, binary, handler=None):
+    def __init__(self, binary, handler=None, extra=()):
         self.upstream = attack_serve.Serve.__new__(attack_serve.Serve)
         Server.__init__(self.upstream, binary, ["serve", "--quiet", "--client-connections", "0"], "serve (the upstream)")
         with socket.socket() as s:
@@ -123,8 +123,8 @@ class TunnelProxy(attack_proxy.Proxy):
                 break
             except OSError:
                 time.sleep(0.05)
-        Server.__init__(self, binary, ["proxy", *attack_proxy.ENGINE_ARGS, "--upstream", f"http://127.0.0.1:{self.splice_port}/Api/",
-                                       "--quiet", "--mocks", "mocks"], "proxy")
+        Server.__init__(self, binary, ["proxy", *attack_proxy.ENGINE_ARGS, *extra, "--upstream",
+                                       f"http://127.0.0.1:{self.splice_port}/Api/", "--quiet", "--mocks", "mocks"], "proxy")
         self.token = attack_serve.Serve.login_token(self.port)
 
     def stop(self):
