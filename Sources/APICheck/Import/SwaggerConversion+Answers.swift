@@ -19,7 +19,11 @@ extension SwaggerConversion {
             members.append(("headers", .object(headers)))
         }
         let examples = OpenAPISource.members(response["examples"])
-        if response["schema"] != nil || !examples.isEmpty {
+        // No schema is no body in Swagger 2.0, but an operation that produces only media types
+        // that are not JSON (an image, a page) answers one all the same: its content is those
+        // types, so that the answer reads as one that is not JSON rather than as an empty one.
+        let producesOnlyOthers = !produces.isEmpty && !produces.contains { $0.lowercased().contains("json") }
+        if response["schema"] != nil || !examples.isEmpty || producesOnlyOthers {
             let schema = response["schema"].map { self.schema($0, at: tokens + ["schema"]) }
             var types = produces.isEmpty ? [Self.jsonMediaType] : produces
             types += examples.map(\.key).filter { !types.contains($0) }

@@ -12,6 +12,16 @@ struct LiveTarget {
     /// Stop it when the command is done.
     let sandbox: (any RunningSandbox)?
 
+    /// The endpoints a run of `only` may call: the selection, what its samples and order need,
+    /// and the session's own (the login, the refresh, logins and logouts the probes use).
+    static func endpointsCalled(by only: Set<String>, in api: API) -> Set<String> {
+        var called = only.union(api.dependencies(of: only).map(\.id))
+        if let login = api.auth.loginEndpoint { called.insert(login) }
+        if let refresh = api.auth.refresh?.endpoint { called.insert(refresh) }
+        for endpoint in api.endpoints where endpoint.sessionEffect != .keepsSession { called.insert(endpoint.id) }
+        return called
+    }
+
     /// What the command does to the target, as its notes say it.
     enum Purpose {
         case check, record
@@ -22,11 +32,26 @@ struct LiveTarget {
 
     init(_ context: CommandContext, baseURL: URL?, only: Set<String>?, doing: Purpose) throws {
         let api = context.api
-        let problems = api.problems
+        // With --only, an endpoint the run never calls does not hold it up: only the problems of
+        // the API as a whole and of what the run calls (the selection, what it needs, the
+        // session's endpoints) do; the others are said.
+        let runs = only.map { Self.endpointsCalled(by: $0, in: api) }
+        let (problems, elsewhere) = api.problems.reduce(into: ([Finding](), Set<String>())) { sorted, problem in
+            if let endpoint = problem.endpoint, let runs, !runs.contains(endpoint) {
+                sorted.1.insert(endpoint)
+            } else {
+                sorted.0.append(problem)
+            }
+        }
         if !problems.isEmpty {
             throw CommandFailure(
                 "the \(api.name) API's declarations need fixing first:",
                 details: problems.map { "\($0.endpoint ?? api.name): \($0.message)" })
+        }
+        if !elsewhere.isEmpty {
+            context.note(
+                "\(elsewhere.count) endpoint\(elsewhere.count == 1 ? "" : "s") outside --only need\(elsewhere.count == 1 ? "s" : "") "
+                    + "fixing (`apicheck mocks` says why): \(elsewhere.sorted().joined(separator: ", "))")
         }
         var environment = context.environment
         if let baseURL {

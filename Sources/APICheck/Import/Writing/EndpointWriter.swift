@@ -78,6 +78,11 @@ struct EndpointWriter {
         let errorAnswers = self.errorAnswers(operation, success: response.key, at: tokens)
         var responseType = "NoContent"
         var mockText = ""
+        if response.content == nil, method == "get", response.status != 204 {
+            // Documents often leave a read's answer undescribed: a server that answers it with a
+            // body then fails the decode, and this note says why.
+            note(.notMapped, response.tokens, "a read whose answer has no content: declared NoContent (an empty body or null)")
+        }
         if let content = response.content {
             guard let (mediaType, media) = jsonMedia(content) else {
                 note(
@@ -106,10 +111,22 @@ struct EndpointWriter {
         mocks.append(ImportedFile(path: "mocks/\(mock).json", text: mockText.isEmpty ? "" : mockText + "\n"))
 
         var parameters: [String] = []
-        for parameter in mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens) {
+        let merged = mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens)
+        for parameter in merged {
             if let text = declaration(of: parameter.value, at: parameter.tokens, operation: id, path: path, types: &types) {
                 parameters.append(text)
             }
+        }
+        // A placeholder of the path that no parameter names (documents forget them): without a
+        // path parameter the package would not pass its own `mocks`, so it is declared as text.
+        let named = Set(merged.compactMap { $0.value["in"] == .string("path") ? OpenAPISource.string($0.value["name"]) : nil })
+        for placeholder in Self.placeholders(in: path) where !named.contains(placeholder) {
+            note(.notMapped, tokens, "the path's {\(placeholder)} has no parameter in the document: declared a String path parameter")
+            let parameter = JSONValue.object([
+                ("name", .string(placeholder)), ("in", .string("path")), ("required", .bool(true)),
+                ("schema", .object([("type", .string("string"))])),
+            ])
+            if let text = declaration(of: parameter, at: tokens, operation: id, path: path, types: &types) { parameters.append(text) }
         }
         let body = requestBody(operation, method: method, at: tokens, hint: typeHint + "Body", operation: (id, path), types: &types)
         let auth = security.requiresToken(operation, document: source.root, method: method, path: path)
@@ -127,6 +144,18 @@ struct EndpointWriter {
                 path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
                 successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
+    }
+
+    /// The names between braces in a path template, in order (`/pets/{petId}` → `petId`).
+    static func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            if !name.isEmpty, !names.contains(String(name)) { names.append(String(name)) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// The OAuth 2 client-credentials token endpoint the document names only by its `tokenUrl`:

@@ -1,0 +1,62 @@
+@testable import APICheck
+import Foundation
+import Testing
+
+/// What real documents leave out, and what the package makes of it: it must still pass its own
+/// `mocks`, and every guess is noted.
+@Suite struct DocumentGapsTests {
+    /// A placeholder of the path that no parameter names is declared as a text path parameter,
+    /// its sample read from a variable: the package's own checks would otherwise refuse it.
+    @Test func aPlaceholderWithoutItsParameterIsDeclaredAsText() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/anything/{anything}": {"get": {"operationId": "anything",
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}},
+                "/etag/{etag}/{part}": {"get": {"operationId": "etag",
+                  "parameters": [{"name": "part", "in": "path", "required": true, "schema": {"type": "integer"}, "example": 2}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#".path("anything", .string, sample: .environment("SHOP_ANYTHING", fallback: nil))"#), "\(group)")
+        #expect(group.contains(#".path("part", .int, sample: .literal(2))"#), "\(group)")
+        #expect(group.contains(#".path("etag", .string, sample: .environment("#), "\(group)")
+        #expect(!group.contains(#".path("part", .string"#), "\(group)")
+        #expect(fixture.notes.contains { $0.hasSuffix("the path's {anything} has no parameter in the document: declared a String path parameter") })
+        #expect(fixture.notes.contains { $0.hasSuffix("the path's {etag} has no parameter in the document: declared a String path parameter") })
+        #expect(EndpointWriter.placeholders(in: "/a/{x}/b/{y}.json/{x}") == ["x", "y"])
+    }
+
+    /// A read whose answer has no content is declared `NoContent` and says so: a server that
+    /// answers it with a body fails its decode, and the note is where the user learns why.
+    @Test func aReadWithoutAnAnswersContentIsNoted() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/ip": {"get": {"operationId": "ip", "responses": {"200": {"description": "the caller's address"}}},
+                        "delete": {"operationId": "forget", "responses": {"200": {"description": "gone"}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains("ip = Endpoint<NoContent>("), "\(group)")
+        let notes = fixture.notes.filter { $0.contains("has no content") }
+        #expect(notes.count == 1, "\(fixture.notes)")
+        #expect(notes.first?.contains("~1ip/get/responses/200") == true, "\(notes)")
+    }
+
+    /// In Swagger 2.0 no schema is no body, but an operation that produces only images or pages
+    /// answers one: it is an answer that is not JSON (not declared, noted), not an empty one.
+    @Test func aSwaggerAnswerWithoutSchemaThatProducesNoJSONIsNotJSON() throws {
+        let text = #"""
+            {"swagger": "2.0", "info": {"title": "Bin", "version": "1"}, "host": "bin.example", "produces": ["application/json"],
+             "paths": {
+               "/image/png": {"get": {"operationId": "png", "produces": ["image/png"], "responses": {"200": {"description": "a PNG"}}}},
+               "/get": {"get": {"operationId": "get", "responses": {"200": {"description": "the request"}}}}
+             }}
+            """#
+        let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
+        let fixture = ImportFixture(result: result)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(!group.contains("id: \"png\""), "\(group)")
+        #expect(group.contains("id: \"get\""), "\(group)")
+        #expect(fixture.notes.contains { $0.contains("a success answer that is not JSON (image/png): the operation is not declared") }, "\(fixture.notes)")
+        #expect(fixture.notes.contains { $0.contains("a read whose answer has no content") }, "\(fixture.notes)")
+    }
+}
