@@ -21,8 +21,12 @@ import Testing
         #expect(group.contains(#".path("part", .int, sample: .literal(2))"#), "\(group)")
         #expect(group.contains(#".path("etag", .string, sample: .environment("#), "\(group)")
         #expect(!group.contains(#".path("part", .string"#), "\(group)")
-        #expect(fixture.notes.contains { $0.hasSuffix("the path's {anything} has no parameter in the document: declared a String path parameter") })
-        #expect(fixture.notes.contains { $0.hasSuffix("the path's {etag} has no parameter in the document: declared a String path parameter") })
+        #expect(
+            fixture.notes.contains {
+                $0.hasSuffix("the path's {anything} has no parameter in the document: declared a String path parameter")
+            })
+        #expect(
+            fixture.notes.contains { $0.hasSuffix("the path's {etag} has no parameter in the document: declared a String path parameter") })
         #expect(EndpointWriter.placeholders(in: "/a/{x}/b/{y}.json/{x}") == ["x", "y"])
     }
 
@@ -56,7 +60,9 @@ import Testing
         let group = fixture.group("DefaultEndpoints")
         #expect(!group.contains("id: \"png\""), "\(group)")
         #expect(group.contains("id: \"get\""), "\(group)")
-        #expect(fixture.notes.contains { $0.contains("a success answer that is not JSON (image/png): the operation is not declared") }, "\(fixture.notes)")
+        #expect(
+            fixture.notes.contains { $0.contains("a success answer that is not JSON (image/png): the operation is not declared") },
+            "\(fixture.notes)")
         #expect(fixture.notes.contains { $0.contains("a read whose answer has no content") }, "\(fixture.notes)")
     }
 }
