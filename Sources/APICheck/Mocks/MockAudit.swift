@@ -30,12 +30,23 @@ public struct MockAudit: Sendable {
             return report
         }
         let redactor = api.makeRedactor()
-        report.runFindings += api.problems
+        // A declaration's problem is its endpoint's (so that the endpoint is not counted ok
+        // beside it), once where an id is declared twice; the API's own are the run's.
+        let declared = Set(api.endpoints.map(\.id))
+        var problems: [String: [Finding]] = [:]
+        for problem in api.problems {
+            if let endpoint = problem.endpoint, declared.contains(endpoint) {
+                problems[endpoint, default: []].append(problem)
+            } else {
+                report.runFindings.append(problem)
+            }
+        }
         report.results.reserveCapacity(report.results.count + api.endpoints.count)
         for endpoint in api.endpoints {
             var result = CheckResult(
                 name: endpoint.id, role: .endpoint, endpoint: endpoint.id,
                 method: endpoint.method.rawValue, path: endpoint.path)
+            result.findings += problems.removeValue(forKey: endpoint.id) ?? []
             for required in api.requiredMockNames(of: endpoint) where mocks.file(required) == nil {
                 result.findings.append(
                     Finding(

@@ -83,6 +83,17 @@ import Testing
         #expect(found.sorted() == ["missing-mock users.show user_show@expired.json", "orphan-mock - old_feed.json"])
     }
 
+    /// A declaration's problem is its endpoint's: that endpoint is not counted ok beside it.
+    @Test func anEndpointWhoseDeclarationNeedsFixingIsNotCountedOk() throws {
+        var api = Demo.api
+        api.endpoints.append(Endpoint<NoContent>(id: "things.show", .get, "things/{thing}", mock: "config_main", enveloped: false).erased)
+        let report = MockAudit(api: api, directory: shipped).run()
+        let result = try #require(report.results.first { $0.endpoint == "things.show" })
+        #expect(result.findings.contains { $0.kind == .declaration })
+        #expect(report.runFindings.isEmpty)
+        #expect(report.summaryLine.hasPrefix("12 endpoints: 11 ok, 1 failed"), "\(report.summaryLine)")
+    }
+
     @Test func brokenMockReplayedThroughTheClientIsAnError() async throws {
         let folder = try copyOfMocks()
         defer { try? FileManager.default.removeItem(at: folder) }
