@@ -221,6 +221,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "<html>".write(to: folder.appendingPathComponent("topics.json"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("config_main.json"))
+        // An empty file is the body of an endpoint that answers nothing, as `mocks` reads it.
+        try "\n".write(to: folder.appendingPathComponent("logout.json"), atomically: true, encoding: .utf8)
         let mocks = MockDirectory(folder, api: Demo.api, maxFileBytes: 1000)
         func failure(_ endpoint: some EndpointConvertible) -> MockBaselineError? {
             if case let .failure(error) = mocks.baseline(for: endpoint.erased) { return error }
@@ -232,6 +234,8 @@ import Testing
         #expect(failure(Demo.homeTimeline)?.kind == .mockTooLarge)
         #expect(failure(Demo.homeTimeline)?.message.hasPrefix("mock home_timeline.json is ") == true)
         #expect(failure(Demo.login) == nil)
+        #expect(failure(Demo.logout) == nil)
+        if case let .success(baseline) = mocks.baseline(for: Demo.logout.erased) { #expect(baseline.shape == Shape(of: .null)) }
         // Asked again, nothing is read again.
         let reads = mocks.readCount
         _ = failure(Demo.topics)
