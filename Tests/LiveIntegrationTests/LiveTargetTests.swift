@@ -76,5 +76,30 @@ import Testing
         #expect(report.runFindings.map(\.kind) == [.login])
         #expect(report.results.first { $0.name == "statuses.homeTimeline" }?.skipped == "no token: the login failed")
         #expect(report.verdict == .violated)
+        // Never followed, so never repeated by the reproduce command either.
+        #expect(login.request?.followsRedirects == false)
+        #expect(login.reproduceCommand?.hasPrefix("curl -X POST ") == true)
+    }
+
+    /// A redirect of the target's own origin is followed to the answer judged, and the result's
+    /// reproduce command follows it too.
+    @Test func aRedirectOfTheTargetsOriginIsFollowedByTheReproduceCommand() async throws {
+        let config = try Data(contentsOf: LiveHarness.mocks.appendingPathComponent("config_main.json"))
+        let target = HTTPServer { request in
+            request.path.hasSuffix("/moved.json")
+                ? .json(config) : ServerResponse(status: 302, headers: [(name: "Location", value: "/Api/config/moved.json")])
+        }
+        try target.start()
+        defer { target.stop() }
+        let transport = CurlTransport()
+        defer { transport.shutdown() }
+        let report = await LiveCheck(
+            api: Demo.api, transport: transport,
+            options: LiveOptions(baseURL: URL(string: "http://127.0.0.1:\(target.port)/Api/")!, only: ["config.main"])
+        ).run()
+        let result = try #require(report.results.first { $0.name == "config.main" })
+        #expect(result.findings.map(\.kind) == [.redirect], "\(result.findings)")
+        #expect(result.request?.followsRedirects == true)
+        #expect(result.reproduceCommand?.hasPrefix("curl -L 'http://127.0.0.1:\(target.port)/Api/config/main.json' -H ") == true)
     }
 }

@@ -71,6 +71,11 @@ extension LiveCheck {
             else { continue }
             variables.append(.init(value: value.text, name: name))
         }
-        return SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader, secretFields: redactor.fieldNames)
+        var sent = SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader, secretFields: redactor.fieldNames)
+        // A redirect to another origin is never followed (its finding says so), nor then repeated.
+        if let final = exchange.response.url, final != exchange.request.url, final.origin == exchange.request.url.origin {
+            sent.followsRedirects = true
+        }
+        return sent
     }
 }

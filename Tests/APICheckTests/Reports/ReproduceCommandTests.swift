@@ -23,6 +23,24 @@ import Testing
         #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q?query=rate%28up%5B1m%5D%29&access_token='"$TOKEN""#)
     }
 
+    /// A run that followed a redirect of its target's origin: the command follows it too, and
+    /// lets curl choose the method where curl changes it on the way as the run did.
+    @Test func aFollowedRedirectIsFollowedByTheCommand() {
+        var post = Self.sent("http://x/Api/redirect-to?url=%2Fget", body: "a=1")
+        post.followsRedirects = true
+        #expect(ReproduceCommand.curl(post) == #"curl -L 'http://x/Api/redirect-to?url=%2Fget' --data-binary 'a=1'"#)
+        var put = Self.sent("http://x/Api/redirect-to")
+        put.method = "PUT"
+        put.followsRedirects = true
+        #expect(ReproduceCommand.curl(put) == #"curl -L -X PUT 'http://x/Api/redirect-to'"#)
+        var get = Self.sent("http://x/Api/redirect-to")
+        get.method = "GET"
+        get.followsRedirects = true
+        #expect(ReproduceCommand.curl(get) == #"curl -L 'http://x/Api/redirect-to'"#)
+        get.followsRedirects = false
+        #expect(ReproduceCommand.curl(get) == #"curl -X GET 'http://x/Api/redirect-to'"#)
+    }
+
     @Test func aValueOnlyPartlyLikeASecretStays() {
         let request = Self.sent("http://x/Api/q?a=abcd&b=abc", variables: [.init(value: "abc", name: "TOKEN")])
         #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q?a=abcd&b='"$TOKEN""#)

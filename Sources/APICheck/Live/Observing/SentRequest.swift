@@ -38,6 +38,9 @@ public struct SentRequest: Sendable, Equatable {
     /// byte, or a file sent as the body): each text piece's scalars are its bytes
     /// (U+0000–U+00FF), and the reproduce command writes them out byte for byte.
     public var bodyIsBytes = false
+    /// The run followed a redirect of the target's own origin to its answer: the command follows
+    /// it too (`curl -L`), or it would show the redirect rather than the answer judged.
+    public var followsRedirects = false
 
     /// Variables stand for whole values only (a query value, a header value after its scheme, a
     /// JSON string or number), never for a part of one that happens to match. A header `isSecret`

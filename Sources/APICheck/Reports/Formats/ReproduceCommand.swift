@@ -9,7 +9,18 @@ public enum ReproduceCommand {
     public static func curl(_ request: SentRequest) -> String {
         let url = word(request.url)
         let plainMethod = !request.method.isEmpty && request.method.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
-        var command = "curl -X " + (plainMethod ? request.method : quote(request.method))
+        var command = "curl"
+        if request.followsRedirects {
+            // Following redirects, curl keeps a method given with -X on every hop, where the run
+            // asks with GET after a 303, and after a 301 or 302 to a POST, as curl does with a
+            // method of its own choosing: a GET without a body, a POST with one.
+            command += " -L"
+            if !(request.method == "GET" && request.body == nil || request.method == "POST" && request.body != nil) {
+                command += " -X " + (plainMethod ? request.method : quote(request.method))
+            }
+        } else {
+            command += " -X " + (plainMethod ? request.method : quote(request.method))
+        }
         // A bracket in the URL (an IPv6 host) is a glob to curl unless told.
         if request.url.contains(where: { if case let .text(text) = $0 { text.contains("[") || text.contains("{") } else { false } }) {
             command += " -g"
