@@ -30,6 +30,22 @@ import Testing
         #expect(EndpointWriter.placeholders(in: "/a/{x}/b/{y}.json/{x}") == ["x", "y"])
     }
 
+    /// A parameter whose schema gives no scalar type says which way it does not.
+    @Test func anUntypedParameterSaysWhy() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/bytes": {"get": {"operationId": "bytes",
+                  "parameters": [{"name": "n", "in": "query", "schema": {"type": "int"}},
+                                 {"name": "codes", "in": "query", "schema": {}},
+                                 {"name": "either", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "string"}]}}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
+                """)
+        let notes = fixture.notes.filter { $0.hasSuffix(": declared String") }
+        #expect(notes.contains { $0.hasSuffix("parameter 'n' has type 'int', not a JSON Schema type: declared String") }, "\(notes)")
+        #expect(notes.contains { $0.hasSuffix("parameter 'codes' has no type: declared String") }, "\(notes)")
+        #expect(notes.contains { $0.hasSuffix("parameter 'either' is an object or of several types: declared String") }, "\(notes)")
+    }
+
     /// A read whose answer has no content is declared `NoContent` and says so: a server that
     /// answers it with a body fails its decode, and the note is where the user learns why.
     @Test func aReadWithoutAnAnswersContentIsNoted() throws {

@@ -66,7 +66,7 @@ extension EndpointWriter {
         } else {
             type = ".string"
             if list == nil, parameter["schema"] != nil, OpenAPISource.string(schema["type"]) != "array" {
-                note(.notMapped, tokens, "parameter '\(name)' is an object or of several types: declared String")
+                note(.notMapped, tokens, "parameter '\(name)' \(Self.untyped(schema)): declared String")
             }
         }
         var sample: String?
@@ -142,6 +142,14 @@ extension EndpointWriter {
             if let value = resolved[key] { members.append((key, value)) }
         }
         return .object(members)
+    }
+
+    /// Why a parameter's schema gives no scalar type, as its note says it.
+    private static func untyped(_ schema: JSONValue) -> String {
+        let known = ["string", "integer", "number", "boolean", "array", "object", "null"]
+        if let type = OpenAPISource.string(schema["type"]), !known.contains(type) { return "has type '\(type)', not a JSON Schema type" }
+        let shaped = ["type", "$ref", "properties", "oneOf", "anyOf", "allOf", "enum", "const"].contains { schema[$0] != nil }
+        return shaped ? "is an object or of several types" : "has no type"
     }
 
     private static func scalarType(_ schema: JSONValue) -> String? {
