@@ -53,7 +53,7 @@ extension SwaggerConversion {
                 note(field.tokens, "form field beside a body parameter: not mapped")
             }
         } else if !fields.isEmpty {
-            members.append(("requestBody", formBody(fields, consumes: consumes)))
+            members.append(("requestBody", formBody(fields, consumes: consumes, converted: tokens + ["requestBody"])))
             origins[Self.pointer(tokens + ["requestBody"])] = Self.pointer(fields[0].tokens)
         }
 
@@ -187,7 +187,7 @@ extension SwaggerConversion {
 
     /// `formData` parameters as one form body: multipart when the operation consumes it or a
     /// field is a file, else URL-encoded; each field a property of its schema.
-    private mutating func formBody(_ fields: [BodyParameter], consumes: [String]) -> JSONValue {
+    private mutating func formBody(_ fields: [BodyParameter], consumes: [String], converted: [String]) -> JSONValue {
         var properties: [(key: String, value: JSONValue)] = []
         var required: [JSONValue] = []
         var file = false
@@ -199,6 +199,12 @@ extension SwaggerConversion {
         }
         let multipart = file || consumes.contains("multipart/form-data")
         let type = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"
+        // A note about a field points at its own parameter, not at the form's first.
+        for field in fields {
+            guard let name = OpenAPISource.string(field.value["name"]) else { continue }
+            let property = converted + ["content", type, "schema", "properties", name]
+            origins[Self.pointer(property)] = Self.pointer(field.tokens)
+        }
         var schema: [(key: String, value: JSONValue)] = [("type", .string("object")), ("properties", .object(properties))]
         if !required.isEmpty { schema.append(("required", .array(required))) }
         return .object([("content", .object([(type, .object([("schema", .object(schema))]))]))])

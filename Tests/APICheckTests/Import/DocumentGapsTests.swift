@@ -46,6 +46,22 @@ import Testing
         #expect(notes.contains { $0.hasSuffix("parameter 'either' is an object or of several types: declared String") }, "\(notes)")
     }
 
+    /// A note about a Swagger 2.0 form field points at that field's parameter, whichever it is.
+    @Test func aFormFieldsNotePointsAtItsOwnParameter() throws {
+        let text = #"""
+            {"swagger": "2.0", "info": {"title": "Bin", "version": "1"}, "host": "bin.example",
+             "paths": {"/redirect-to": {"put": {"operationId": "redirectTo", "consumes": ["application/x-www-form-urlencoded"],
+               "parameters": [{"name": "url", "in": "formData", "type": "string", "required": true},
+                              {"name": "status_code", "in": "formData", "type": "int"}],
+               "responses": {"200": {"description": "ok", "schema": {"type": "object"}}}}}}}
+            """#
+        let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
+        let notes = ImportFixture(result: result).notes.filter { $0.contains("'int'") }
+        #expect(notes.count == 1, "\(notes)")
+        #expect(notes.first?.contains("#/paths/~1redirect-to/put/parameters/1") == true, "\(notes)")
+        #expect(notes.first?.contains("content") == false, "\(notes)")
+    }
+
     /// A read whose answer has no content is declared `NoContent` and says so: a server that
     /// answers it with a body fails its decode, and the note is where the user learns why.
     @Test func aReadWithoutAnAnswersContentIsNoted() throws {
