@@ -83,7 +83,10 @@ import Testing
         let text = #"""
             {"swagger": "2.0", "info": {"title": "Bin", "version": "1"}, "host": "bin.example", "produces": ["application/json"],
              "paths": {
-               "/image/png": {"get": {"operationId": "png", "produces": ["image/png"], "responses": {"200": {"description": "a PNG"}}}},
+               "/image/png": {"get": {"operationId": "png", "produces": ["image/png"],
+                                      "responses": {"200": {"description": "a PNG"}, "406": {"description": "no PNG"}}}},
+               "/redirect/{n}": {"get": {"operationId": "redirect", "parameters": [{"name": "n", "in": "path", "type": "integer"}],
+                                         "responses": {"302": {"description": "elsewhere"}}}},
                "/get": {"get": {"operationId": "get", "responses": {"200": {"description": "the request"}}}}
              }}
             """#
@@ -96,5 +99,9 @@ import Testing
             fixture.notes.contains { $0.contains("a success answer that is not JSON (image/png): the operation is not declared") },
             "\(fixture.notes)")
         #expect(fixture.notes.contains { $0.contains("a read whose answer has no content") }, "\(fixture.notes)")
+        // Nothing more is said of the operation left out, and a read with no success answer at
+        // all is said once.
+        #expect(!fixture.notes.contains { $0.contains("~1image~1png") && $0.contains("406") }, "\(fixture.notes)")
+        #expect(fixture.notes.filter { $0.contains("~1redirect~1{n}/get/responses:") }.count == 1, "\(fixture.notes)")
     }
 }

@@ -75,22 +75,23 @@ struct EndpointWriter {
         let typeHint = SwiftName.type(operationID ?? id)
 
         guard let response = successResponse(operation, at: tokens) else { return }
+        // An operation left out is left out before its error answers are read: their notes
+        // would be about answers of nothing the package declares.
+        if let content = response.content, jsonMedia(content) == nil {
+            let types = OpenAPISource.members(content).map(\.key).joined(separator: ", ")
+            note(.notMapped, response.tokens + ["content"], "a success answer that is not JSON (\(types)): the operation is not declared")
+            return
+        }
         let errorAnswers = self.errorAnswers(operation, success: response.key, at: tokens)
         var responseType = "NoContent"
         var mockText = ""
-        if response.content == nil, method == "get", response.status != 204 {
+        if response.content == nil, method == "get", response.status != 204, !response.key.isEmpty {
             // Documents often leave a read's answer undescribed: a server that answers it with a
             // body then fails the decode, and this note says why.
             note(.notMapped, response.tokens, "a read whose answer has no content: declared NoContent (an empty body or null)")
         }
         if let content = response.content {
-            guard let (mediaType, media) = jsonMedia(content) else {
-                note(
-                    .notMapped, response.tokens + ["content"],
-                    "a success answer that is not JSON (\(OpenAPISource.members(content).map(\.key).joined(separator: ", "))): the operation is not declared"
-                )
-                return
-            }
+            guard let (mediaType, media) = jsonMedia(content) else { return }
             let mediaTokens = response.tokens + ["content", mediaType]
             if let schema = media["schema"] {
                 let mapped = types.type(for: schema, hint: typeHint + "Response", at: mediaTokens + ["schema"])
