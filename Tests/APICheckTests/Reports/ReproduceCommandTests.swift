@@ -41,6 +41,28 @@ import Testing
         #expect(ReproduceCommand.curl(get) == #"curl -X GET 'http://x/Api/redirect-to'"#)
     }
 
+    /// A value the run had to encode in the query or a form (`+`, `=`, `&`) is encoded by curl,
+    /// or the command would send another value: the pairs from it on go as `--url-query`.
+    @Test func aValueTheRunEncodedIsEncodedByCurl() {
+        let query = Self.sent(
+            "http://x/Api/q?count=20&access_token=abc%2Bdef%3D&b=2", variables: [.init(value: "abc+def=", name: "TOKEN")])
+        #expect(query.encodedVariables == ["TOKEN"])
+        #expect(
+            ReproduceCommand.curl(query)
+                == #"curl -X POST 'http://x/Api/q?count=20' --url-query 'access_token='"$TOKEN" --url-query '+b=2'"#)
+        let form = Self.sent(
+            "http://x/Api/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: "user=demo&password=p%26ss&x=1", variables: [.init(value: "p&ss", name: "PASSWORD")])
+        #expect(
+            ReproduceCommand.curl(form)
+                == #"curl -X POST 'http://x/Api/login' -H 'Content-Type: application/x-www-form-urlencoded' --data-binary 'user=demo' --data-urlencode 'password='"$PASSWORD" --data-binary 'x=1'"#
+        )
+        // One that needed no encoding stays where it was.
+        let plain = Self.sent("http://x/Api/q?access_token=abc&b=2", variables: [.init(value: "abc", name: "TOKEN")])
+        #expect(plain.encodedVariables.isEmpty)
+        #expect(ReproduceCommand.curl(plain) == #"curl -X POST 'http://x/Api/q?access_token='"$TOKEN"'&b=2'"#)
+    }
+
     @Test func aValueOnlyPartlyLikeASecretStays() {
         let request = Self.sent("http://x/Api/q?a=abcd&b=abc", variables: [.init(value: "abc", name: "TOKEN")])
         #expect(ReproduceCommand.curl(request) == #"curl -X POST 'http://x/Api/q?a=abcd&b='"$TOKEN""#)
@@ -92,7 +114,10 @@ import Testing
             "http://x/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: "user=ada&password=hunter%202&note=hunter%202x",
             variables: [.init(value: "hunter 2", name: "PASSWORD")])
-        #expect(ReproduceCommand.curl(request).hasSuffix(#"--data-binary 'user=ada&password='"$PASSWORD"'&note=hunter%202x'"#))
+        // The run sent the space encoded: curl encodes it too.
+        #expect(
+            ReproduceCommand.curl(request).hasSuffix(
+                #"--data-binary 'user=ada' --data-urlencode 'password='"$PASSWORD" --data-binary 'note=hunter%202x'"#))
     }
 
     @Test func headersCarryTheTokenAfterTheirSchemeAndCredentialsAreMasked() {

@@ -41,6 +41,10 @@ public struct SentRequest: Sendable, Equatable {
     /// The run followed a redirect of the target's own origin to its answer: the command follows
     /// it too (`curl -L`), or it would show the redirect rather than the answer judged.
     public var followsRedirects = false
+    /// Variables of the query or of a form body whose values the request had to encode (a `+`,
+    /// `&`, `/`, a space): written into the command as they are, they would send another value,
+    /// so the command has curl encode them (`--url-query`, `--data-urlencode`).
+    public var encodedVariables: Set<String> = []
 
     /// Variables stand for whole values only (a query value, a header value after its scheme, a
     /// JSON string or number), never for a part of one that happens to match. A header `isSecret`
@@ -52,7 +56,8 @@ public struct SentRequest: Sendable, Equatable {
         let variables = variables.filter { !$0.value.isEmpty }
         let literals = Dictionary(variables.filter(\.literal).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         method = request.method.rawValue
-        url = Self.url(request.url.absoluteString, variables)
+        var encoded: Set<String> = []
+        url = Self.url(request.url.absoluteString, variables, encoded: &encoded)
         headers = request.headers.map { header in
             // The whole value, or the value after its scheme (`Bearer <token>`).
             if let variable = variables.first(where: { header.value == $0.value || header.value.hasSuffix(" " + $0.value) }) {
@@ -68,18 +73,22 @@ public struct SentRequest: Sendable, Equatable {
         if let data = request.body, multipart || data.contains(0) || String(validating: data, as: UTF8.self) == nil {
             body = multipart ? Self.multipartPieces(data, variables) : [.text(Self.byteText(data))]
             bodyIsBytes = true
+            encodedVariables = encoded
             if !literals.isEmpty { writeOut(literals) }
             return
         }
         body = request.body.map { data in
             let text = String(decoding: data, as: UTF8.self)
-            return form ? Self.pairs(text[...], variables) : Self.secretNumbers(Self.body(text, variables), fields: secretFields)
+            return form
+                ? Self.pairs(text[...], variables, encoded: &encoded) : Self.secretNumbers(Self.body(text, variables), fields: secretFields)
         }
+        encodedVariables = encoded
         if !literals.isEmpty { writeOut(literals) }
     }
 
     /// Literal variables become the text they stand for.
     private mutating func writeOut(_ literals: [String: String]) {
+        encodedVariables.subtract(literals.keys)
         // Encoded as the place the variable stood for: a query value, a header, a JSON string.
         func written(_ pieces: [Piece], _ encode: (String) -> String) -> [Piece] {
             Self.joined(
@@ -97,14 +106,14 @@ public struct SentRequest: Sendable, Equatable {
     }
 
     /// The query's values that are a secret's, as the request builder encoded them, become variables.
-    private static func url(_ text: String, _ variables: [Variable]) -> [Piece] {
+    private static func url(_ text: String, _ variables: [Variable], encoded: inout Set<String>) -> [Piece] {
         guard let question = text.firstIndex(of: "?") else { return [.text(text)] }
-        return joined([.text(String(text[...question]))] + pairs(text[text.index(after: question)...], variables))
+        return joined([.text(String(text[...question]))] + pairs(text[text.index(after: question)...], variables, encoded: &encoded))
     }
 
     /// `name=value&…` (a query, a form body): values that are a secret's, as the request builder
     /// encoded them, become variables.
-    private static func pairs(_ text: Substring, _ variables: [Variable]) -> [Piece] {
+    private static func pairs(_ text: Substring, _ variables: [Variable], encoded: inout Set<String>) -> [Piece] {
         var pieces: [Piece] = []
         let pairs = text.split(separator: "&", omittingEmptySubsequences: false)
         for (index, pair) in pairs.enumerated() {
@@ -113,11 +122,25 @@ public struct SentRequest: Sendable, Equatable {
                 let variable = variables.first(where: { RequestBuilder.escape($0.value) == pair[pair.index(after: equals)...] })
             {
                 pieces += [.text(separator + pair[...equals]), .variable(variable.name)]
+                if !Self.standsInAQuery(variable.value) { encoded.insert(variable.name) }
             } else {
                 pieces.append(.text(separator + pair))
             }
         }
         return joined(pieces)
+    }
+
+    /// Whether a value written into a query or form as it is reads as itself: no separator (`&`,
+    /// `#`), no `+` (a space to a form's reader), no `%`, no space, nothing past printable ASCII.
+    /// `/`, `:`, `=` and the like, which the run encoded, read the same either way.
+    static func standsInAQuery(_ value: String) -> Bool {
+        value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default: "-._~/:@!$'()*,;=?".utf8.contains(byte)
+            }
+        }
     }
 
     /// JSON string values that are a secret's become variables inside their quotes; a key that

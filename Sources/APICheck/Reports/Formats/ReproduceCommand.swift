@@ -25,12 +25,20 @@ public enum ReproduceCommand {
         if request.url.contains(where: { if case let .text(text) = $0 { text.contains("[") || text.contains("{") } else { false } }) {
             command += " -g"
         }
-        command += " " + url
+        let (inline, queries) = encodedQuery(request.url, request.encodedVariables)
+        command += " " + (queries.isEmpty ? url : word(inline))
+        for query in queries { command += " --url-query " + word(query) }
         for header in request.headers {
             command += " -H " + word([.text(header.name + ": ")] + header.value)
         }
         if let body = request.body {
-            command += " --data-binary " + (request.bodyIsBytes ? "@<(" + printf(body) + ")" : word(body))
+            if request.bodyIsBytes {
+                command += " --data-binary @<(" + printf(body) + ")"
+            } else {
+                for part in encodedForm(body, request.encodedVariables) {
+                    command += (part.encode ? " --data-urlencode " : " --data-binary ") + word(part.pieces)
+                }
+            }
         }
         return command
     }
