@@ -62,6 +62,23 @@ import Testing
         #expect(notes.first?.contains("content") == false, "\(notes)")
     }
 
+    /// A request body without an example is sent as one made from its schema, said as a mock
+    /// made up is: a server that checks a value refuses what the schema alone allowed.
+    @Test func aBodyMadeFromItsSchemaIsNoted() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/redirect-to": {"post": {"operationId": "redirectTo",
+                  "requestBody": {"content": {"application/json": {"schema": {"type": "object", "required": ["url"],
+                                                                              "properties": {"url": {"type": "string"}}}}}},
+                  "responses": {"204": {"description": "moved"}}}}
+                """)
+        #expect(
+            fixture.notes.contains {
+                $0.hasSuffix(
+                    "~1redirect-to/post/requestBody/content/application~1json: no example: the body live sends is made from the schema")
+            }, "\(fixture.notes)")
+    }
+
     /// A read whose answer has no content is declared `NoContent` and says so: a server that
     /// answers it with a body fails its decode, and the note is where the user learns why.
     @Test func aReadWithoutAnAnswersContentIsNoted() throws {
