@@ -39,6 +39,12 @@ import Testing
         #expect(ReproduceCommand.curl(get) == #"curl -L 'http://x/Api/redirect-to'"#)
         get.followsRedirects = false
         #expect(ReproduceCommand.curl(get) == #"curl -X GET 'http://x/Api/redirect-to'"#)
+        // A HEAD is curl's -I: with -X HEAD curl waits for a body the answer only announces.
+        var head = Self.sent("http://x/Api/records")
+        head.method = "HEAD"
+        #expect(ReproduceCommand.curl(head) == #"curl -I 'http://x/Api/records'"#)
+        head.followsRedirects = true
+        #expect(ReproduceCommand.curl(head) == #"curl -L -I 'http://x/Api/records'"#)
     }
 
     /// A value the run had to encode in the query or a form (`+`, `=`, `&`) is encoded by curl,

@@ -10,11 +10,14 @@ public enum ReproduceCommand {
         let url = word(request.url)
         let plainMethod = !request.method.isEmpty && request.method.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
         var command = "curl"
-        if request.followsRedirects {
+        if request.followsRedirects { command += " -L" }
+        if request.method == "HEAD" {
+            // `-X HEAD` would wait for the body the answer's length announces, which never comes.
+            command += " -I"
+        } else if request.followsRedirects {
             // Following redirects, curl keeps a method given with -X on every hop, where the run
             // asks with GET after a 303, and after a 301 or 302 to a POST, as curl does with a
             // method of its own choosing: a GET without a body, a POST with one.
-            command += " -L"
             if !(request.method == "GET" && request.body == nil || request.method == "POST" && request.body != nil) {
                 command += " -X " + (plainMethod ? request.method : quote(request.method))
             }
