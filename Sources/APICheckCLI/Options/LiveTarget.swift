@@ -51,7 +51,7 @@ struct LiveTarget {
         if !elsewhere.isEmpty {
             context.note(
                 "\(elsewhere.count) endpoint\(elsewhere.count == 1 ? "" : "s") outside --only need\(elsewhere.count == 1 ? "s" : "") "
-                    + "fixing (`apicheck mocks` says why): \(elsewhere.sorted().joined(separator: ", "))")
+                    + "fixing ('\(context.tool) mocks' says why): \(elsewhere.sorted().joined(separator: ", "))")
         }
         var environment = context.environment
         if let baseURL {

@@ -28,6 +28,7 @@ import TestSupport
         #expect(selected.code == 0, "\(selected.err)")
         #expect(selected.err.contains("1 endpoint outside --only needs fixing"), "\(selected.err)")
         #expect(selected.err.contains("things.show"), "\(selected.err)")
+        #expect(selected.err.contains("('shop mocks' says why)"), "\(selected.err)")
 
         // The whole API, or a selection that holds it, still stops before the first request.
         for arguments in [["live"], ["live", "--only", "config.main,things.show"]] {
