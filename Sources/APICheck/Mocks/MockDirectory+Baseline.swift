@@ -11,10 +11,10 @@ extension MockDirectory {
                     message: "no mock \(endpoint.mock).json to compare with"))
         }
         let path = path(of: file)
-        // An empty file is the empty body of an endpoint that answers nothing, as `mocks` reads
-        // it (`document(of:answering:)`): null, not a broken mock. Read before the slot's lock.
-        let emptyBody = endpoint.acceptsEmptyBody && ((try? data(of: file).get()).map(MockDirectory.isBlank) ?? false)
-        return slot.baseline(endpoint.id) { read in
+        return slot.baseline(endpoint.id) { read, data in
+            // An empty file is the empty body of an endpoint that answers nothing, as `mocks`
+            // reads it (`document(of:answering:)`): null, not a broken mock.
+            let emptyBody = endpoint.acceptsEmptyBody && ((try? data.get()).map(MockDirectory.isBlank) ?? false)
             let document = emptyBody && (try? read.get()) == nil ? .success(.null) : read
             switch document {
             case let .success(document):

@@ -44,14 +44,17 @@ final class MockFileSlot: Sendable {
         state.withLock { loadDocument(&$0) }
     }
 
-    /// The baseline for `key`, made by `make` from the document the first time it is asked.
-    func baseline(_ key: String, _ make: (Result<JSONValue, MockReadError>) -> Result<MockBaseline, MockBaselineError>)
-        -> Result<MockBaseline, MockBaselineError>
-    {
+    /// The baseline for `key`, made by `make` from the document (and the bytes it was parsed
+    /// from) the first time it is asked.
+    func baseline(
+        _ key: String,
+        _ make: (Result<JSONValue, MockReadError>, Result<Data, MockReadError>) -> Result<MockBaseline, MockBaselineError>
+    ) -> Result<MockBaseline, MockBaselineError> {
         state.withLock { state in
             if let first = state.baseline, first.key == key { return first.made }
             if let made = state.moreBaselines[key] { return made }
-            let made = make(loadDocument(&state))
+            let document = loadDocument(&state)
+            let made = make(document, loadData(&state))
             if state.baseline == nil {
                 state.baseline = (key, made)
             } else {

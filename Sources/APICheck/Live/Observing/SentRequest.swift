@@ -42,7 +42,7 @@ public struct SentRequest: Sendable, Equatable {
     /// it too (`curl -L`), or it would show the redirect rather than the answer judged.
     public var followsRedirects = false
     /// Variables of the query or of a form body whose values the request had to encode (a `+`,
-    /// `&`, `/`, a space): written into the command as they are, they would send another value,
+    /// `&`, `#`, a space): written into the command as they are, they would send another value,
     /// so the command has curl encode them (`--url-query`, `--data-urlencode`).
     public var encodedVariables: Set<String> = []
 
