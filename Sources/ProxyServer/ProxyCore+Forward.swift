@@ -118,17 +118,18 @@ extension ProxyCore {
     /// `--enforce`: the request judged before it goes on, and answered in the API's error shape
     /// when it breaks its declaration. A body whose check would hold the connection's loop (past
     /// what a loop checks itself, or compressed: a few KiB may decode to the check's cap) is
-    /// judged on a check worker and the request goes on from there, so that the loop's other
-    /// clients do not wait for it. Past the checks' budget such a request goes on unjudged, its
-    /// answer still judged, counted with the exchanges the checks fell behind on.
+    /// judged on a check worker (here, when `onWorker`) and the request goes on from there, so
+    /// that the loop's other clients do not wait for it. Past the checks' budget such a request
+    /// goes on unjudged, its answer still judged, counted with the exchanges the checks fell
+    /// behind on. Returns an answer given at once, or nil: the answer goes to `deferred`.
     func enforced(
-        _ request: ServerRequest, route: ProxyRoute, endpoint: AnyEndpoint, pathValues: [(name: String, value: String)]
-    ) -> ServerResponse {
-        let deferred = DeferredResponse()
+        _ request: ServerRequest, route: ProxyRoute, endpoint: AnyEndpoint, pathValues: [(name: String, value: String)],
+        answering deferred: DeferredResponse, onWorker: Bool
+    ) -> ServerResponse? {
         let compressed = !request.body.isEmpty && request.header("Content-Encoding") != nil
-        guard compressed || request.body.count > checks.localLimit else {
+        guard !onWorker, compressed || request.body.count > checks.localLimit else {
             if let refused = refusal(judging: request, endpoint: endpoint, pathValues: pathValues) { return refused }
-            return forward(request, route: route, answering: deferred) ?? .deferred(deferred)
+            return forward(request, route: route, answering: deferred)
         }
         let submitted = checks.submit(bytes: max(request.body.count, checks.localLimit + 1)) { [self] in
             if let refused = refusal(judging: request, endpoint: endpoint, pathValues: pathValues) {
@@ -137,8 +138,7 @@ extension ProxyCore {
                 deferred.send(now)
             }
         }
-        if !submitted, let now = forward(request, route: route, answering: deferred) { deferred.send(now) }
-        return .deferred(deferred)
+        return submitted ? nil : forward(request, route: route, answering: deferred)
     }
 
     /// The request's findings recorded, and the refusal its errors earn, if any.

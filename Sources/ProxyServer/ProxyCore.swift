@@ -10,8 +10,8 @@ final class ProxyCore: Sendable {
     let api: API
     let options: ProxyOptions
     let routes: RouteTable
-    /// Whether a route is told apart by a body field: only then is a compressed body decoded to
-    /// route it, on the loop's thread (under --enforce it is, to judge it before it goes on).
+    /// Whether a route is told apart by a body field: only then is a request's body read to
+    /// route it (`routesOnWorker`).
     let routesByBody: Bool
     /// `scheme://host:port` of the upstream, made once: every exchange's URL starts with it.
     let upstreamOrigin: String
@@ -73,24 +73,8 @@ final class ProxyCore: Sendable {
             if let protocolName = Self.asksForUpgrade(request) { return tunnel(request, protocolName: protocolName) }
             if Self.asksForEvents(request) { return tunnel(request, protocolName: nil) }
         }
-        // Routed on what a compressed body carries (a route told apart by a body field); the
-        // upstream gets the body as it came.
-        let readable = routesByBody ? RequestBodyDecoding.readable(request, cap: check.cap) : request
-        let route = ProxyRoute(readable, routes: routes, basePath: basePath)
-        switch route {
-        case let .endpoint(endpoint, pathValues):
-            // --enforce must judge the request before it goes on; otherwise that waits with the
-            // answer's check, off the connection's thread.
-            if options.enforce { return enforced(request, route: route, endpoint: endpoint, pathValues: pathValues) }
-        case .undeclared:
-            coverage.undeclared("\(request.method) \(request.path)")
-        case .skipped:
-            coverage.skipped()
-        case .preflight:
-            coverage.preflight()
-        }
         let deferred = DeferredResponse()
-        return forward(request, route: route, answering: deferred) ?? .deferred(deferred)
+        return routed(request, answering: deferred) ?? .deferred(deferred)
     }
 
     /// Sends the request upstream, its answer to go to `deferred` (and its check to follow); an
@@ -155,20 +139,29 @@ final class ProxyCore: Sendable {
     /// --enforce, still waits for its answer: the answer as it came, or a violation.
     /// `checksBody` false: the request's body passed the check's cap on its way, and only the
     /// answer is checked.
+    /// `route` nil: the request is routed here, on the worker (`routesOnWorker`).
     func judge(
-        _ sent: ServerRequest, route: ProxyRoute, outcome: UpstreamOutcome, deferred: DeferredResponse?, checksBody: Bool = true
+        _ sent: ServerRequest, route known: ProxyRoute?, outcome: UpstreamOutcome, deferred: DeferredResponse?, checksBody: Bool = true
     ) {
+        if case .unrouted? = known {
+            // Counted behind already, when it could not be routed: its answer is not judged.
+            if let deferred, case let .answered(_, answer) = outcome { deferred.send(answer) }
+            checked.add(1, ordering: .releasing)
+            return
+        }
         var bytes = sent.body.count
         if case let .answered(response, _) = outcome { bytes += response.body.count }
         // A compressed request body is the client's to choose: a few KiB that decode to the
         // check's cap (a bomb) are decoded on a worker, never on the loop its client shares.
         if !sent.body.isEmpty, sent.header("Content-Encoding") != nil { bytes = max(bytes, checks.localLimit + 1) }
         var pagesInOrder = false
-        if case let .endpoint(endpoint, _) = route { pagesInOrder = endpoint.paging != nil }
+        if case let .endpoint(endpoint, _)? = known { pagesInOrder = endpoint.paging != nil }
         let submitted = checks.submit(bytes: bytes, ordered: pagesInOrder) { [self] in
             // A compressed body is read decoded by every check, the memo, the pages and the kept
             // exchange; one that cannot be decoded keeps its coding, and its check says why.
             let request = RequestBodyDecoding.readable(sent, cap: check.cap)
+            let route = known ?? ProxyRoute(request, routes: routes, basePath: basePath)
+            if known == nil { count(route, of: request) }
             var findings: [Finding] = []
             var answered: HTTPResponse?
             switch route {
@@ -230,7 +223,7 @@ final class ProxyCore: Sendable {
                             message: "\(request.method) \(request.path): no endpoint declares this route"
                                 + (note.map { " (\($0))" } ?? "")))
                 }
-            case .skipped, .preflight:
+            case .skipped, .preflight, .unrouted:
                 if case let .answered(_, answer) = outcome { deferred?.send(answer) }
             }
             record(findings, request: request, response: answered)

@@ -14,6 +14,10 @@ enum ProxyRoute {
     /// (`--undeclared error` would call every cross-origin POST of a web app wrong). Passed
     /// through unchecked and counted; the call it asks for comes next and is judged.
     case preflight
+    /// Not routed: its route depends on a body the checks had no room to read
+    /// (`ProxyCore.routesOnWorker`). Passed through unchecked, counted with the exchanges the
+    /// checks fell behind on.
+    case unrouted
 
     init(_ request: ServerRequest, routes: RouteTable, basePath: String) {
         if request.header(ProxyOptions.skipHeader) != nil {

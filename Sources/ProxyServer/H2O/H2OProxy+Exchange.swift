@@ -11,15 +11,20 @@ extension H2OProxy {
     /// What an exchange's hooks carry from the answer's start to its end.
     final class Exchange {
         let request: ServerRequest
-        let route: ProxyRoute
+        /// nil: routed on a check worker when the answer is judged (`ProxyCore.routesOnWorker`).
+        let route: ProxyRoute?
         /// The answer's headers as the upstream sent them (what the checks read), before links
         /// in them were pointed at the proxy.
         let headers: [(name: String, value: String)]
         /// A server-sent event stream: passed through as a tunnel, unchecked.
         let eventStream: Bool
-        /// Whether the check reads the answer's body: a declared route's, not a stream's.
+        /// Whether the check reads the answer's body: a declared route's, or one not routed yet,
+        /// not a stream's.
         var copied: Bool {
-            if case .endpoint = route { !eventStream } else { false }
+            switch route {
+            case .endpoint?, nil: !eventStream
+            default: false
+            }
         }
         /// Bytes of the copy booked against the checks' budget while the answer goes on.
         var booked = 0
@@ -27,7 +32,7 @@ extension H2OProxy {
         var refused = false
 
         init(
-            request: ServerRequest, route: ProxyRoute, headers: [(name: String, value: String)], eventStream: Bool
+            request: ServerRequest, route: ProxyRoute?, headers: [(name: String, value: String)], eventStream: Bool
         ) {
             self.request = request
             self.route = route
@@ -85,8 +90,7 @@ extension H2OProxy {
         guard !target.hasPrefix(Self.adminPrefix), ch2o_env(req, Self.tunnelMark, 0) == nil else { return 0 }
         var request = Self.serverRequest(req, target: target, withBody: true)
         if ch2o_env(req, Self.skipMark, 0) != nil { request.headers.append((ProxyOptions.skipHeader, "")) }
-        let readable = core.routesByBody ? RequestBodyDecoding.readable(request, cap: core.check.cap) : request
-        let route = ProxyRoute(readable, routes: core.routes, basePath: core.basePath)
+        let route = core.routesOnWorker(request) ? nil : core.route(request)
         let eventStream = Self.isEventStream(req)
         if eventStream { core.tunnels.passedElsewhere(events: true) }
         let headers = Self.headers(req.pointee.res.headers)
@@ -145,12 +149,7 @@ extension H2OProxy {
         guard let taken else { return }
         let request = taken.request
         let route = taken.route
-        switch route {
-        case .undeclared: core.coverage.undeclared("\(request.method) \(request.path)")
-        case .skipped: core.coverage.skipped()
-        case .preflight: core.coverage.preflight()
-        case .endpoint: break
-        }
+        if let route { core.count(route, of: request) }
         if let failure = Self.upstreamFailure(req) ?? (broken ? "the upstream's answer broke off" : nil) {
             core.coverage.upstreamFailed()
             core.judge(request, route: route, outcome: .failed(Self.transportError(failure)), deferred: nil)
@@ -162,7 +161,7 @@ extension H2OProxy {
         if taken.copied {
             guard let body else {
                 if length > core.check.cap, !taken.refused {
-                    return core.passedUnchecked(request, route: route, response: response, length: length)
+                    return core.passedUnchecked(request, route: route ?? .unrouted, response: response, length: length)
                 }
                 // Counted with the exchanges the checks fell behind on (`uncheckedBehind`), once.
                 if !taken.refused { core.checks.countDropped() }

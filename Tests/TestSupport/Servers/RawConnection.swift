@@ -58,8 +58,20 @@ public final class RawConnection {
     /// Sends the bytes; false once the server has closed the connection.
     @discardableResult
     public func send(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        send(Data(text.utf8))
+    }
+
+    /// Sends the bytes, all of them; false once the server has closed the connection.
+    @discardableResult
+    public func send(_ bytes: Data) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
     }
 
     /// What the server sent until it closed the connection, or nil when it did not close it
