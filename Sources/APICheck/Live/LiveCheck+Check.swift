@@ -47,6 +47,17 @@ extension LiveCheck {
                         message: "answered from \(Redactor.withoutQuery(final)) after a redirect"))
             }
         }
+        // A success under another status than the declared one is a finding of its own, even
+        // when its body does not decode either: the two say different things to fix.
+        var answeredSuccess = call.error == nil
+        if case .success? = call.classification { answeredSuccess = !redirected }
+        if answeredSuccess, let status = call.exchange?.response.status, status != endpoint.successStatus {
+            findings.append(
+                Finding(
+                    kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
+                    found: "HTTP \(status)",
+                    message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
+        }
         if let error = call.error {
             if !redirected {
                 findings.append(
@@ -55,13 +66,6 @@ extension LiveCheck {
                         status: call.exchange?.response.status))
             }
         } else {
-            if let status = call.exchange?.response.status, status != endpoint.successStatus {
-                findings.append(
-                    Finding(
-                        kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
-                        found: "HTTP \(status)",
-                        message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
-            }
             outcome.succeeded = true
             // Only a login that succeeded and decoded gives a token to the steps after it.
             outcome.issuedToken = call.exchange?.issuedToken

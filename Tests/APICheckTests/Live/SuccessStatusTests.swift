@@ -1,0 +1,52 @@
+import APICheck
+import Foundation
+import Testing
+
+/// A success answered under another status than the endpoint declares is a finding of its own,
+/// whether or not its body also fails to decode: a `DELETE` declared `204` that answers `200`
+/// with a JSON body breaks both promises, and each says something different to fix.
+@Suite struct SuccessStatusTests {
+    struct Item: Decodable, Sendable { var id: Int }
+
+    static let remove = Endpoint<NoContent>(id: "items.delete", .delete, "items/1", mock: "item_delete", enveloped: false, successStatus: 204)
+    static let show = Endpoint<Item>(id: "items.show", .get, "items/1", mock: "item", enveloped: false, successStatus: 200)
+    static let api = API(name: "t", envelope: EnvelopePolicy(), endpoints: [remove, show])
+
+    struct Fixed: Transport {
+        let status: Int
+        let body: String
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
+        }
+    }
+
+    func findings(_ endpoint: String, status: Int, body: String) async -> [FindingKind] {
+        await errors(endpoint, status: status, body: body).map(\.kind)
+    }
+
+    func errors(_ endpoint: String, status: Int, body: String) async -> [Finding] {
+        let report = await LiveCheck(
+            api: Self.api, transport: Fixed(status: status, body: body),
+            options: LiveOptions(baseURL: URL(string: "http://api.invalid/")!, only: [endpoint], probes: false, errorChecks: false)
+        ).run()
+        return report.endpointResults.first { $0.endpoint == endpoint }?.findings.filter { $0.severity == .error } ?? []
+    }
+
+    @Test func anotherSuccessStatusIsFoundBesideABodyThatDoesNotDecode() async {
+        let kinds = await findings("items.delete", status: 200, body: #"{"deleted": true}"#)
+        #expect(kinds.contains(.httpStatus), "\(kinds)")
+        #expect(kinds.contains(.decode), "\(kinds)")
+    }
+
+    @Test func anotherSuccessStatusWhoseBodyDecodesIsFoundAlone() async {
+        #expect(await findings("items.show", status: 201, body: #"{"id": 1}"#) == [.httpStatus])
+        #expect(await findings("items.show", status: 200, body: #"{"id": 1}"#) == [])
+    }
+
+    @Test func anErrorStatusIsNoSuccessStatusFinding() async {
+        // A 404 is the API's error, told by its own finding, not a success under another status.
+        let errors = await errors("items.show", status: 404, body: #"{"error": "gone"}"#)
+        #expect(!errors.isEmpty)
+        #expect(!errors.contains { $0.message.contains("a success answered with") }, "\(errors.map(\.message))")
+    }
+}
