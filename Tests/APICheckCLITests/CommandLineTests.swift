@@ -207,6 +207,6 @@ import Testing
     @Test func liveNeedsATargetWithoutASandbox() async {
         let result = await run(["live"])
         #expect(result.code == 2)
-        #expect(result.err.contains("no target: give --base-url URL, --env NAME or set APICHECK_BASE_URL"))
+        #expect(result.err.contains("no target: give --base-url URL, --env local|staging or set APICHECK_BASE_URL"), "\(result.err)")
     }
 }

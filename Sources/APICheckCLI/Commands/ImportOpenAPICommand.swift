@@ -176,7 +176,7 @@ struct ImportOpenAPICommand: Command {
               swift build                    # the first build compiles apicheck too: minutes
               .build/debug/apicheck mocks
               .build/debug/apicheck list
-              .build/debug/apicheck live     # calls \(Redactor.withoutQuery(result.baseURL)) (staging); --base-url URL for another
+              .build/debug/apicheck live --env staging   # calls \(Redactor.withoutQuery(result.baseURL)); --base-url URL for another
             """)
         return .success
     }

@@ -59,7 +59,9 @@ struct LiveTarget {
             sandbox = nil
         } else {
             guard let launcher = context.sandbox else {
-                throw CommandFailure("no target: give --base-url URL, --env NAME or set APICHECK_BASE_URL")
+                let named = api.environments.keys.sorted()
+                let env = named.isEmpty ? "--env NAME" : "--env " + named.joined(separator: "|")
+                throw CommandFailure("no target: give --base-url URL, \(env) or set APICHECK_BASE_URL")
             }
             let running: any RunningSandbox
             do {

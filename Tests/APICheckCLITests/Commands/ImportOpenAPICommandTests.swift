@@ -30,7 +30,7 @@ import Testing
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 24 files)"))
         // The next steps say which server `live` calls: the document's, unless --base-url said.
-        #expect(result.out.contains("apicheck live     # calls https://eu.petstore.example/v1/ (staging)"), "\(result.out)")
+        #expect(result.out.contains("apicheck live --env staging   # calls https://eu.petstore.example/v1/;"), "\(result.out)")
         let root = folder.appendingPathComponent("pets")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "/opt/src/apicheck"),"#))
