@@ -78,7 +78,14 @@ import Testing
         #expect(passed.status != 400)
         let finding = try #require(plain.findings.first { $0.finding.kind == .invalidRequest })
         #expect(finding.finding.message.contains("count"))
+        #expect(finding.finding.path == "query.count")
         #expect(finding.exchange?.path.contains("access_token=***") == true)
+        // Another parameter's fault is a finding of its own, not a second count of the first.
+        _ = try await plain.send("/Api/statuses/home_timeline?access_token=x&max_id=later")
+        _ = try await plain.send("/Api/statuses/home_timeline?access_token=x&count=many")
+        await plain.settled(3)
+        let faults = plain.findings.filter { $0.finding.kind == .invalidRequest }
+        #expect(faults.map { "\($0.finding.path ?? "-") \($0.count)" } == ["query.count 2", "query.max_id 1"])
 
         // With --enforce the request never reaches the upstream, and the app reads why.
         let upstream = try TestServer { _ in ServerResponse(status: 200) }

@@ -14,5 +14,6 @@ public struct ValidationProblem: Error, Sendable, Equatable {
         .object([("name", .string(name)), ("in", .string(location)), ("reason", .string(reason))])
     }
 
-    public var text: String { "\(name) (\(location)): \(reason)" }
+    /// The whole body's fault is named once: "body: is not JSON", not "(body) (body): …".
+    public var text: String { name == "(body)" ? "\(location): \(reason)" : "\(name) (\(location)): \(reason)" }
 }

@@ -56,10 +56,14 @@ package struct ExchangeCheck: Sendable {
         let (problems, _) = RequestValidator(endpoint: endpoint, dates: api.dates).validate(readable, pathValues: pathValues)
         return problems.map { problem in
             // A typed body's fault is at its own JSONPath, a flat body parameter at its name.
-            Finding(
+            var finding = Finding(
                 kind: .invalidRequest, severity: .error, endpoint: endpoint.id,
                 path: problem.location == "body" ? problem.path ?? JSONPath.root.appending(problem.name) : nil,
                 message: "the app's request: \(problem.text)")
+            // A parameter outside the body is at its place and name (`query.limit`): findings
+            // are grouped by where they are, and two parameters' faults are two findings.
+            if problem.location != "body" { finding.path = "\(problem.location).\(problem.name)" }
+            return finding
         }
     }
 
