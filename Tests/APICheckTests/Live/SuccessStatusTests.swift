@@ -8,7 +8,8 @@ import Testing
 @Suite struct SuccessStatusTests {
     struct Item: Decodable, Sendable { var id: Int }
 
-    static let remove = Endpoint<NoContent>(id: "items.delete", .delete, "items/1", mock: "item_delete", enveloped: false, successStatus: 204)
+    static let remove = Endpoint<NoContent>(
+        id: "items.delete", .delete, "items/1", mock: "item_delete", enveloped: false, successStatus: 204)
     static let show = Endpoint<Item>(id: "items.show", .get, "items/1", mock: "item", enveloped: false, successStatus: 200)
     static let api = API(name: "t", envelope: EnvelopePolicy(), endpoints: [remove, show])
 
