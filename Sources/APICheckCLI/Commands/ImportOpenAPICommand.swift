@@ -36,7 +36,8 @@ struct ImportOpenAPICommand: Command {
             "every operation sends a token issued beforehand ($<NAME>_TOKEN) in this header, e.g. 'Authorization: token', whatever the document's security says",
         parse: .text)
     static let replaceEdited = Option.flag(
-        "replace-edited", help: "with --force: replace or remove generated files edited since the previous import (refused otherwise)")
+        "replace-edited",
+        help: "with --force: replace or remove generated files edited since the previous import (refused otherwise; a mock is kept)")
     static let check = Option.flag(
         "check",
         help:
@@ -149,7 +150,13 @@ struct ImportOpenAPICommand: Command {
         files.append(ImportManifest.file(listing: files))
         let manifest = ImportManifest(folder: folder)
         let previous = manifest.previous()
-        let edited = manifest.edited(previous)
+        var edited = manifest.edited(previous)
+        // A mock changed since the import wrote it was most often recorded from the server
+        // (`apicheck record`), and its name is its endpoint's: it cannot move to a file of the
+        // user's own. Kept as it is, listed as the import's still (so that a later import keeps
+        // it again), unless --replace-edited says to lose it.
+        let keptMocks = replaceEdited ? [] : edited.filter(ImportManifest.isMock)
+        edited.removeAll(where: ImportManifest.isMock)
         if !edited.isEmpty, !replaceEdited {
             throw CommandFailure(
                 """
@@ -159,12 +166,17 @@ struct ImportOpenAPICommand: Command {
                 """)
         }
         do {
-            try PackageWriter(folder: folder, force: force).write(files)
+            try PackageWriter(folder: folder, force: force).write(files.filter { !keptMocks.contains($0.path) })
         } catch {
             throw CommandFailure(error.description)
         }
         for note in result.notes { context.note(note.description) }
-        for path in manifest.removeStale(keeping: Set(files.map(\.path)), previous: previous) {
+        for path in keptMocks {
+            context.note(
+                "kept \(path): changed since the previous import wrote it (recorded or edited); '\(context.tool) mocks' "
+                    + "says whether it still decodes, --replace-edited replaces it")
+        }
+        for path in manifest.removeStale(keeping: Set(files.map(\.path) + keptMocks), previous: previous) {
             context.console.out("removed \(path): the previous import wrote it, this document has no such part")
         }
         context.console.out(

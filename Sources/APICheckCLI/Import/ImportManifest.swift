@@ -71,6 +71,11 @@ struct ImportManifest {
         return removed
     }
 
+    /// Whether the import wrote the file as a mock (`mocks/…`), data a run may record over.
+    static func isMock(_ path: String) -> Bool {
+        path.hasPrefix("mocks/")
+    }
+
     private static func isPlain(_ path: String) -> Bool {
         !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
     }

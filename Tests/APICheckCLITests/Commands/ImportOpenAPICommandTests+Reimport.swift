@@ -68,6 +68,32 @@ extension ImportOpenAPICommandTests {
         #expect(again.code == 0, "\(again.err)")
     }
 
+    /// A mock changed since the import (recorded from the server) cannot move to a file of the
+    /// user's own: `--force` keeps it, says so, and keeps it on the imports after; only
+    /// `--replace-edited` puts the made-up one back.
+    @Test func reimportKeepsAMockRecordedSinceAndSaysSo() async throws {
+        let folder = try TemporaryFolder("import-openapi-recorded")
+        defer { folder.remove() }
+        let arguments = ["import-openapi", Self.petstore, "--output", "pets", "--dependency", "/opt/src/apicheck"]
+        let first = await run(arguments, in: folder)
+        #expect(first.code == 0, "\(first.err)")
+        let mock = folder.appendingPathComponent("pets/mocks/listPets.json")
+        let madeUp = try String(contentsOf: mock, encoding: .utf8)
+        let recorded = #"[{"id": 7, "name": "Rex"}]"# + "\n"
+        try Data(recorded.utf8).write(to: mock)
+
+        for _ in 0..<2 {
+            let again = await run(arguments + ["--force"], in: folder)
+            #expect(again.code == 0, "\(again.err)")
+            #expect(again.err.contains("kept mocks/listPets.json: changed since the previous import wrote it"), "\(again.err)")
+            #expect(try String(contentsOf: mock, encoding: .utf8) == recorded)
+        }
+        let replaced = await run(arguments + ["--force", "--replace-edited"], in: folder)
+        #expect(replaced.code == 0, "\(replaced.err)")
+        #expect(!replaced.err.contains("kept mocks/"))
+        #expect(try String(contentsOf: mock, encoding: .utf8) == madeUp)
+    }
+
     @Test func importingANewerDocumentWithForceRemovesWhatItNoLongerHas() async throws {
         let folder = try TemporaryFolder("import-openapi-stale")
         defer { folder.remove() }
