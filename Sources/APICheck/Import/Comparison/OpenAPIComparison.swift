@@ -215,8 +215,11 @@ public struct OpenAPIComparison: Sendable {
             })
         else { return nil }
         let prefix = variablePrefix ?? "<NAME>"
-        let oldVariable = SampleVariable.name(prefix: prefix, place: "path", parameter: oldNames[index], path: before.path)
-        let newVariable = SampleVariable.name(prefix: prefix, place: "path", parameter: name, path: after.path)
+        // Named over each document's every path, as the import names them.
+        let oldVariable = PathVariableNames(paths: OpenAPISource.members(old["paths"]).map(\.key), prefix: prefix)
+            .name(prefix: prefix, parameter: oldNames[index], path: before.path)
+        let newVariable = PathVariableNames(paths: OpenAPISource.members(new["paths"]).map(\.key), prefix: prefix)
+            .name(prefix: prefix, parameter: name, path: after.path)
         let variable =
             oldVariable == newVariable
             ? "its sample variable stays $\(newVariable)"

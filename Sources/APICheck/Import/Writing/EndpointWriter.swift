@@ -9,6 +9,8 @@ struct EndpointWriter {
     let source: OpenAPISource
     let security: SecurityMapping
     let variablePrefix: String
+    /// The variable each path parameter's sample reads, told apart across the document's paths.
+    let pathVariables: PathVariableNames
     private(set) var endpoints: [ImportedEndpoint] = []
     private(set) var mocks: [ImportedFile] = []
     private(set) var notes: [ImportNote] = []
@@ -24,6 +26,7 @@ struct EndpointWriter {
         self.source = source
         self.security = security
         self.variablePrefix = variablePrefix
+        pathVariables = PathVariableNames(paths: OpenAPISource.members(source.root["paths"]).map(\.key), prefix: variablePrefix)
     }
 
     mutating func declareOperations(types: inout SchemaMapper) {
