@@ -48,11 +48,23 @@ struct EndpointWriter {
                     at: itemTokens + [method], types: &types)
             }
         }
+        let order = Self.deletionOrder(of: endpoints, variables: sampleVariables)
+        for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
         for variable in sampleVariables {
+            let deletions = endpoints.filter { endpoint in
+                order[endpoint.id] != nil && Self.deletedVariable(of: endpoint, among: sampleVariables) == variable
+            }
+            let ordered =
+                deletions.isEmpty
+                ? ""
+                : "; \(deletions.map(\.id).joined(separator: ", ")) "
+                    + (deletions.count == 1
+                        ? "is declared after: the others, which read what it deletes"
+                        : "are declared after: the others, which read what they delete")
             notes.append(
                 ImportNote(
                     .needsValue, at: variable.location,
-                    "no example for \(variable.usesText): live reads it from $\(variable.name)"))
+                    "no example for \(variable.usesText): live reads it from $\(variable.name)\(ordered)"))
         }
     }
 
