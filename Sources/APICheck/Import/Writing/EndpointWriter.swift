@@ -136,8 +136,14 @@ struct EndpointWriter {
         // A placeholder of the path that no parameter names (documents forget them): without a
         // path parameter the package would not pass its own `mocks`, so it is declared as text.
         let named = Set(merged.compactMap { $0.value["in"] == .string("path") ? OpenAPISource.string($0.value["name"]) : nil })
+        // A parameter whose reference leads nowhere may be the placeholder's: the document has
+        // one then, that the import cannot reach, which is not the same advice as none.
+        let unreachable = (shared + OpenAPISource.array(operation["parameters"])).contains { source.resolve($0) == nil }
         for placeholder in Self.placeholders(in: path) where !named.contains(placeholder) {
-            note(.notMapped, tokens, "the path's {\(placeholder)} has no parameter in the document: declared a String path parameter")
+            let missing =
+                unreachable
+                ? "has no parameter the import can reach (a parameter's reference leads nowhere)" : "has no parameter in the document"
+            note(.notMapped, tokens, "the path's {\(placeholder)} \(missing): declared a String path parameter")
             let parameter = JSONValue.object([
                 ("name", .string(placeholder)), ("in", .string("path")), ("required", .bool(true)),
                 ("schema", .object([("type", .string("string"))])),
