@@ -30,6 +30,14 @@ struct OpenAPISource {
         return listed
     }
 
+    /// A whole number (`2`, or `2.0` as a YAML or JSON writer may give it), else nil.
+    static func int(_ value: JSONValue?) -> Int? {
+        guard case let .number(text)? = value else { return nil }
+        if let whole = Int(text) { return whole }
+        guard let number = Double(text), number.rounded() == number, abs(number) < 1e15 else { return nil }
+        return Int(number)
+    }
+
     static func bool(_ value: JSONValue?) -> Bool {
         if case let .bool(flag)? = value { return flag }
         return false

@@ -30,6 +30,27 @@ import Testing
         #expect(EndpointWriter.placeholders(in: "/a/{x}/b/{y}.json/{x}") == ["x", "y"])
     }
 
+    /// A parameter or an error answer's schema that is a reference to another file is there, only
+    /// out of reach: the notes say so rather than that the document has no parameter, or that
+    /// the error answers lack a code and a message.
+    @Test func whatAReferenceDoesNotReachIsSaidToBeUnreachable() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/items/{itemId}": {"get": {"operationId": "item",
+                  "parameters": [{"$ref": "other.yaml#/parameters/itemId"}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+                                "400": {"description": "bad", "content": {"application/json": {"schema": {"$ref": "other.yaml#/Error"}}}}}}}
+                """)
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1items~1{itemId}/get: the path's {itemId} has no parameter the import can reach (a parameter's reference leads nowhere): declared a String path parameter"
+            ), "\(fixture.notes)")
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1items~1{itemId}/get/responses/400/content/application~1json: an error answer's schema cannot be reached (its reference leads nowhere), so no code and message fields are known: no error shape is declared, and their examples are not written as mocks"
+            ), "\(fixture.notes)")
+    }
+
     /// A parameter whose schema gives no scalar type says which way it does not.
     @Test func anUntypedParameterSaysWhy() throws {
         let fixture = try ImportFixture(

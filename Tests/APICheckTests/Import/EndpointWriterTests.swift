@@ -98,7 +98,7 @@ import Testing
                         public let deletePetsPetId = Endpoint<NoContent>(
                             id: "delete.pets.petId", .delete, "pets/{petId}",
                 """))
-        #expect(group.contains(#"mock: "delete.pets.petId", successStatus: 204)"#))
+        #expect(group.contains(#"mock: "delete.pets.petId", successStatus: 204, after: ["showPet", "replacePet"])"#), "\(group)")
         #expect(fixture.file("mocks/delete.pets.petId.json") == "")
         #expect(group.contains("public let replacePet = Endpoint<[String]>("))
         #expect(

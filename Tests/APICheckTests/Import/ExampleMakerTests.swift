@@ -54,4 +54,33 @@ import Testing
         let made = ExampleMaker(source: source).value(for: try JSONParser.parse(schema))
         #expect(made.compactText == #"{"kind":"cat","name":"string"}"#)
     }
+
+    /// pygeoapi's features describe their geometry as `allOf: [{$ref: geometryGeoJSON}]` (with or
+    /// without `nullable`), a `oneOf` of GeoJSON geometries: merged as an object's members, the
+    /// reference added none and the mock's geometry was `{}`, which no branch decodes. A Point's
+    /// coordinates (`minItems: 2`) had one number.
+    @Test func anAllOfOfOneReferenceIsThatReferenceAndAnArrayHasItsMinimumItems() throws {
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"""
+                {"components": {"schemas": {
+                  "point": {"type": "object", "required": ["type", "coordinates"], "properties": {
+                    "type": {"type": "string", "enum": ["Point"]},
+                    "coordinates": {"type": "array", "minItems": 2, "items": {"type": "number"}}}},
+                  "line": {"type": "object", "required": ["type", "coordinates"], "properties": {
+                    "type": {"type": "string", "enum": ["LineString"]},
+                    "coordinates": {"type": "array", "minItems": 2, "items": {"$ref": "#/components/schemas/point/properties/coordinates"}}}},
+                  "geometry": {"oneOf": [{"$ref": "#/components/schemas/point"}, {"$ref": "#/components/schemas/line"}]}}}}
+                """##))
+        let maker = ExampleMaker(source: source)
+        func made(_ schema: String) throws -> String { maker.value(for: try JSONParser.parse(schema)).compactText }
+        let point = #"{"type":"Point","coordinates":[1.5,1.5]}"#
+        #expect(try made(##"{"allOf": [{"$ref": "#/components/schemas/geometry"}]}"##) == point)
+        #expect(try made(##"{"allOf": [{"$ref": "#/components/schemas/geometry"}], "nullable": true}"##) == point)
+        #expect(
+            try made(##"{"type": "object", "properties": {"geometry": {"allOf": [{"$ref": "#/components/schemas/geometry"}]}}}"##)
+                == #"{"geometry":"# + point + "}")
+        #expect(try made(##"{"$ref": "#/components/schemas/line"}"##) == #"{"type":"LineString","coordinates":[[1.5,1.5],[1.5,1.5]]}"#)
+        #expect(try made(#"{"type": "array", "minItems": 0, "items": {"type": "integer"}}"#) == "[1]")
+    }
 }

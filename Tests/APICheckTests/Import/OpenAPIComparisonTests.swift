@@ -193,6 +193,27 @@ import Testing
             ])
     }
 
+    /// An older document whose path parameter and answer were references to another file: the
+    /// import declared the parameter from its placeholder and left the operation out. A newer
+    /// document that describes both adds no parameter the client does not send, and makes the
+    /// operation declarable.
+    @Test func whatTheOlderDocumentsReferencesDidNotReachIsNotAChangeOfTheClient() throws {
+        let unreachable = try Self.edited(
+            try Self.edited(
+                Self.base,
+                (
+                    #"[{"name": "petId", "in": "path", "required": true, "schema": {"type": "integer"}}, "#,
+                    #"[{"$ref": "other.yaml#/petId"}, "#
+                )),
+            (#""201": {"description": "made"}"#, #""201": {"$ref": "other.yaml#/made"}"#))
+        let found = try Self.changes(unreachable, Self.base)
+        #expect(
+            found.map(\.description) == [
+                "compatible parameter-added GET /pets/{petId} path parameter petId: described now: the package already declares and sends it, from the path's placeholder as a String",
+                "compatible operation-added POST /pets response 201: its answer's reference now leads to an answer (it led nowhere the import reads, so the package does not declare the operation): re-importing declares it",
+            ], "\(found.map(\.description))")
+    }
+
     @Test func anUnchangedDocumentHasNoChanges() throws {
         #expect(try Self.changes(Self.base, Self.base).isEmpty)
     }

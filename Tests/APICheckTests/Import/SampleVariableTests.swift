@@ -60,7 +60,7 @@ import Testing
         let set = fixture.notes.filter { $0.hasPrefix("set: ") }
         #expect(
             set == [
-                "set: #/paths/~1flows~1{id}/parameters/0: no example for the path parameter 'id' of read_flow, delete_flow: live reads it from $SHOP_FLOW_ID",
+                "set: #/paths/~1flows~1{id}/parameters/0: no example for the path parameter 'id' of read_flow, delete_flow: live reads it from $SHOP_FLOW_ID; delete_flow is declared after: the others, which read what it deletes",
                 "set: #/paths/~1flows~1name~1{name}/get/parameters/0: no example for the path parameter 'name' of read_flow_by_name: live reads it from $SHOP_FLOW_NAME",
                 "set: #/paths/~1deployments~1{id}/get/parameters/0: no example for the path parameter 'id' of read_deployment: live reads it from $SHOP_DEPLOYMENT_ID",
                 "set: #/paths/~1work_pools~1{name}/get/parameters/0: no example for the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name' of read_queue: live reads it from $SHOP_WORK_POOL_NAME",
@@ -80,6 +80,49 @@ import Testing
             fixture.declaration.contains(
                 "    // - SHOP_WORK_POOL_NAME: the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name'\n    //   of read_queue\n"
             ))
+    }
+
+    /// pygeoapi's collections each have items under `/collections/<name>/items/{featureId}`:
+    /// named after the segment before the placeholder alone, a lake's and an observation's feature
+    /// read one variable, `SHOP_ITEM_FEATURE_ID`, though neither's id is the other's.
+    @Test func resourcesThatOneNameWouldStandForAreToldApartByTheSegmentThatDiffers() throws {
+        let feature = #"{"name": "featureId", "in": "path", "required": true, "schema": {"type": "string"}}"#
+        let fixture = try ImportFixture(
+            paths: """
+                "/collections/lakes/items/{featureId}": {"parameters": [\(feature)],
+                  "get": {"operationId": "getLakesFeature", "responses": {"204": {"description": "ok"}}},
+                  "options": {"operationId": "optionsLakesFeature", "responses": {"204": {"description": "ok"}}}},
+                "/collections/obs/items/{featureId}": {"parameters": [\(feature)],
+                  "get": {"operationId": "getObsFeature", "responses": {"204": {"description": "ok"}}}},
+                "/jobs/{jobId}": {"get": {"operationId": "getJob", "responses": {"204": {"description": "ok"}}}}
+                """)
+        let set = fixture.notes.filter { $0.hasPrefix("set: ") }
+        #expect(
+            set == [
+                "set: #/paths/~1collections~1lakes~1items~1{featureId}/parameters/0: no example for the path parameter 'featureId' of getLakesFeature, optionsLakesFeature: live reads it from $SHOP_LAKES_ITEM_FEATURE_ID",
+                "set: #/paths/~1collections~1obs~1items~1{featureId}/parameters/0: no example for the path parameter 'featureId' of getObsFeature: live reads it from $SHOP_OBS_ITEM_FEATURE_ID",
+                "set: #/paths/~1jobs~1{jobId}/get: no example for the path parameter 'jobId' of getJob: live reads it from $SHOP_JOB_ID",
+            ], "\(set)")
+    }
+
+    @Test func aNameIsQualifiedOnlyWhereResourcesShareIt() {
+        let names = PathVariableNames(
+            paths: [
+                "/a/x/items/{id}", "/b/x/items/{id}", "/c/y/items/{id}", "/c/y/items/{id}/parts", "/items/{id}", "/{tenant}/items/{id}",
+                "/flows/{id}", "/flows/{flow_id}/runs", "/orgs/{org}/users/{user_id}", "/users/{user_id}",
+            ], prefix: "SHOP")
+        #expect(names.name(prefix: "SHOP", parameter: "id", path: "/a/x/items/{id}") == "SHOP_A_X_ITEM_ID")
+        #expect(names.name(prefix: "SHOP", parameter: "id", path: "/b/x/items/{id}") == "SHOP_B_X_ITEM_ID")
+        #expect(names.name(prefix: "SHOP", parameter: "id", path: "/c/y/items/{id}") == "SHOP_Y_ITEM_ID")
+        #expect(names.name(prefix: "SHOP", parameter: "id", path: "/c/y/items/{id}/parts") == "SHOP_Y_ITEM_ID")
+        #expect(names.name(prefix: "SHOP", parameter: "id", path: "/items/{id}") == "SHOP_ITEM_ID")
+        #expect(names.name(prefix: "SHOP", parameter: "id", path: "/{tenant}/items/{id}") == "SHOP_ITEM_ID")
+        // One resource under two placeholders' names keeps its one name.
+        #expect(names.name(prefix: "SHOP", parameter: "id", path: "/flows/{id}") == "SHOP_FLOW_ID")
+        #expect(names.name(prefix: "SHOP", parameter: "flow_id", path: "/flows/{flow_id}/runs") == "SHOP_FLOW_ID")
+        #expect(names.name(prefix: "SHOP", parameter: "user_id", path: "/users/{user_id}") == "SHOP_USER_ID")
+        // A path that only adds a prefix is another way to the same resource.
+        #expect(names.name(prefix: "SHOP", parameter: "user_id", path: "/orgs/{org}/users/{user_id}") == "SHOP_USER_ID")
     }
 
     @Test(arguments: [

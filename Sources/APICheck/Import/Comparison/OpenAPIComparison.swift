@@ -58,6 +58,18 @@ public struct OpenAPIComparison: Sendable {
     ) -> [OpenAPIChange] {
         var changes: [OpenAPIChange] = []
         let subject = after.shown
+        if let key = Self.successKey(OpenAPISource.members(before.operation["responses"]).map(\.key)),
+            let answer = before.operation["responses"]?[key], oldSource.resolve(answer) == nil,
+            let newAnswer = after.operation["responses"]?[key], newSource.resolve(newAnswer) != nil
+        {
+            // The import declared no endpoint for it: there is nothing of the client to compare.
+            return [
+                OpenAPIChange(
+                    .operationAdded, breaking: false, subject: subject, part: "response \(key)",
+                    "its answer's reference now leads to an answer (it led nowhere the import reads, so the package does not declare the operation): re-importing declares it"
+                )
+            ]
+        }
         let oldID = OpenAPISource.string(before.operation["operationId"])
         let newID = OpenAPISource.string(after.operation["operationId"])
         if oldID != newID {
@@ -91,6 +103,13 @@ public struct OpenAPIComparison: Sendable {
                 match = counterpart
             }
             guard let counterpart = match else {
+                if declaredFromPlaceholder(parameter, before: before, after: after, among: oldParameters) {
+                    changes.append(
+                        OpenAPIChange(
+                            .parameterAdded, breaking: false, subject: subject, part: part,
+                            "described now: the package already declares and sends it, from the path's placeholder as a String"))
+                    continue
+                }
                 changes.append(
                     OpenAPIChange(
                         .parameterAdded, breaking: required, subject: subject, part: part,
@@ -215,8 +234,11 @@ public struct OpenAPIComparison: Sendable {
             })
         else { return nil }
         let prefix = variablePrefix ?? "<NAME>"
-        let oldVariable = SampleVariable.name(prefix: prefix, place: "path", parameter: oldNames[index], path: before.path)
-        let newVariable = SampleVariable.name(prefix: prefix, place: "path", parameter: name, path: after.path)
+        // Named over each document's every path, as the import names them.
+        let oldVariable = PathVariableNames(paths: OpenAPISource.members(old["paths"]).map(\.key), prefix: prefix)
+            .name(prefix: prefix, parameter: oldNames[index], path: before.path)
+        let newVariable = PathVariableNames(paths: OpenAPISource.members(new["paths"]).map(\.key), prefix: prefix)
+            .name(prefix: prefix, parameter: name, path: after.path)
         let variable =
             oldVariable == newVariable
             ? "its sample variable stays $\(newVariable)"
@@ -227,6 +249,22 @@ public struct OpenAPIComparison: Sendable {
                 .parameterRenamed, breaking: false, subject: after.shown, part: Self.parameterName(parameter),
                 "renamed from '\(oldNames[index])' in the same place of the path: the client still calls the same URL; \(variable)")
         )
+    }
+
+    /// A path parameter the older document gave no parameter the import could read (none, or a
+    /// reference that led nowhere) in the same place of the path: the import declared it from the
+    /// placeholder, a `String`, so the client already sends it.
+    private func declaredFromPlaceholder(_ parameter: JSONValue, before: Operation, after: Operation, among oldParameters: [JSONValue])
+        -> Bool
+    {
+        guard OpenAPISource.string(parameter["in"]) == "path", let name = OpenAPISource.string(parameter["name"]),
+            let index = Self.placeholders(after.path).firstIndex(of: name)
+        else { return false }
+        let oldNames = Self.placeholders(before.path)
+        guard index < oldNames.count else { return false }
+        return !oldParameters.contains {
+            OpenAPISource.string($0["in"]) == "path" && OpenAPISource.string($0["name"]) == oldNames[index]
+        }
     }
 
     /// The placeholders' names of a path template, in order: `/a/{x}/b/{y}` → x, y.

@@ -80,11 +80,17 @@ struct ErrorMapping {
         let code = Self.codeFields.first { shared($0) { $0 != "object" && $0 != "array" } }
         let message = Self.messageFields.first { $0 != code && shared($0) { $0 == "string" } }
         guard let code, let message else {
+            // An answer read as having no fields because its schema could not be reached lacks
+            // nothing the server sends: the advice is to reach the schema, not to add fields.
+            let unreachable = zip(answers, fields).first { $0.schemaUnreachable && $1.isEmpty }?.0
+            let reason =
+                unreachable == nil
+                ? "the error answers share no code and message fields"
+                : "an error answer's schema cannot be reached (its reference leads nowhere), so no code and message fields are known"
             notes.append(
                 ImportNote(
-                    .notMapped, at: OpenAPISource.location(first.tokens),
-                    "the error answers share no code and message fields: no error shape is declared, and their examples are not written as mocks"
-                ))
+                    .notMapped, at: OpenAPISource.location((unreachable ?? first).tokens),
+                    "\(reason): no error shape is declared, and their examples are not written as mocks"))
             return
         }
         shape = ErrorShape(code: JSONPath(parsing: code)!, message: JSONPath(parsing: message)!)

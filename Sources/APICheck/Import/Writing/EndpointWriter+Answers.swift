@@ -64,10 +64,11 @@ extension EndpointWriter {
             for (name, example) in OpenAPISource.members(media["examples"]) {
                 if let value = source.resolve(example)?["value"] { examples.append(.init(name: name, value: value)) }
             }
+            let schema = media["schema"].flatMap { source.resolve($0) }
             answers.append(
                 ImportedErrorAnswer(
-                    key: key, status: status, mediaType: mediaType,
-                    schema: media["schema"].flatMap { source.resolve($0) }, examples: examples,
+                    key: key, status: status, mediaType: mediaType, schema: schema,
+                    schemaUnreachable: media["schema"] != nil && schema == nil, examples: examples,
                     tokens: answerTokens + ["content", mediaType]))
         }
         return answers

@@ -75,7 +75,10 @@ extension EndpointWriter {
         {
             sample = ".literal(\(literal))"
         } else if required {
-            let variable = SampleVariable.name(prefix: variablePrefix, place: place, parameter: name, path: path)
+            let variable =
+                place == "path"
+                ? pathVariables.name(prefix: variablePrefix, parameter: name, path: path)
+                : SampleVariable.name(prefix: variablePrefix, place: place, parameter: name, path: path)
             sample = ".environment(\(SwiftName.literal(variable)), fallback: nil)"
             let use = SampleVariable.Use(operation: operation, place: place, parameter: name)
             if let index = sampleVariables.firstIndex(where: { $0.name == variable }) {

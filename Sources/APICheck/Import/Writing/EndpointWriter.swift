@@ -9,6 +9,8 @@ struct EndpointWriter {
     let source: OpenAPISource
     let security: SecurityMapping
     let variablePrefix: String
+    /// The variable each path parameter's sample reads, told apart across the document's paths.
+    let pathVariables: PathVariableNames
     private(set) var endpoints: [ImportedEndpoint] = []
     private(set) var mocks: [ImportedFile] = []
     private(set) var notes: [ImportNote] = []
@@ -24,6 +26,7 @@ struct EndpointWriter {
         self.source = source
         self.security = security
         self.variablePrefix = variablePrefix
+        pathVariables = PathVariableNames(paths: OpenAPISource.members(source.root["paths"]).map(\.key), prefix: variablePrefix)
     }
 
     mutating func declareOperations(types: inout SchemaMapper) {
@@ -45,11 +48,23 @@ struct EndpointWriter {
                     at: itemTokens + [method], types: &types)
             }
         }
+        let order = Self.deletionOrder(of: endpoints, variables: sampleVariables)
+        for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
         for variable in sampleVariables {
+            let deletions = endpoints.filter { endpoint in
+                order[endpoint.id] != nil && Self.deletedVariable(of: endpoint, among: sampleVariables) == variable
+            }
+            let ordered =
+                deletions.isEmpty
+                ? ""
+                : "; \(deletions.map(\.id).joined(separator: ", ")) "
+                    + (deletions.count == 1
+                        ? "is declared after: the others, which read what it deletes"
+                        : "are declared after: the others, which read what they delete")
             notes.append(
                 ImportNote(
                     .needsValue, at: variable.location,
-                    "no example for \(variable.usesText): live reads it from $\(variable.name)"))
+                    "no example for \(variable.usesText): live reads it from $\(variable.name)\(ordered)"))
         }
     }
 
@@ -121,8 +136,14 @@ struct EndpointWriter {
         // A placeholder of the path that no parameter names (documents forget them): without a
         // path parameter the package would not pass its own `mocks`, so it is declared as text.
         let named = Set(merged.compactMap { $0.value["in"] == .string("path") ? OpenAPISource.string($0.value["name"]) : nil })
+        // A parameter whose reference leads nowhere may be the placeholder's: the document has
+        // one then, that the import cannot reach, which is not the same advice as none.
+        let unreachable = (shared + OpenAPISource.array(operation["parameters"])).contains { source.resolve($0) == nil }
         for placeholder in Self.placeholders(in: path) where !named.contains(placeholder) {
-            note(.notMapped, tokens, "the path's {\(placeholder)} has no parameter in the document: declared a String path parameter")
+            let missing =
+                unreachable
+                ? "has no parameter the import can reach (a parameter's reference leads nowhere)" : "has no parameter in the document"
+            note(.notMapped, tokens, "the path's {\(placeholder)} \(missing): declared a String path parameter")
             let parameter = JSONValue.object([
                 ("name", .string(placeholder)), ("in", .string("path")), ("required", .bool(true)),
                 ("schema", .object([("type", .string("string"))])),

@@ -13,6 +13,8 @@ struct ExampleMaker {
     /// Values made for one mock before the rest is made as past `fullDepth`: a bound on schemas
     /// that reach many others many levels deep without recursing.
     static let budget = 20_000
+    /// The most items an array's `minItems` makes.
+    static let maximumItems = 100
 
     func value(for schema: JSONValue, depth: Int = 0) -> JSONValue {
         var budget = Self.budget
@@ -42,7 +44,14 @@ struct ExampleMaker {
             }
             return made
         }
-        if schema["allOf"] != nil || !OpenAPISource.members(schema["properties"]).isEmpty {
+        let parts = OpenAPISource.array(schema["allOf"])
+        if parts.count == 1, OpenAPISource.members(schema["properties"]).isEmpty {
+            // `allOf: [$ref]` alone, to give a reference a description or `nullable`, is the
+            // reference, as the mapper declares it: merged as an object's members, a referenced
+            // `oneOf` would add none and make `{}`, which no branch decodes.
+            return value(for: parts[0], depth: depth, seen: seen, budget: &budget)
+        }
+        if !parts.isEmpty || !OpenAPISource.members(schema["properties"]).isEmpty {
             return object(schema, depth: depth, seen: seen, requiredOnly: recursive || depth >= Self.fullDepth, budget: &budget)
         }
         let type =
@@ -55,7 +64,11 @@ struct ExampleMaker {
         case "boolean"?: return .bool(true)
         case "array"?:
             guard !recursive, depth < Self.fullDepth, let items = schema["items"] else { return .array([]) }
-            return .array([value(for: items, depth: depth + 1, seen: seen, budget: &budget)])
+            let item = value(for: items, depth: depth + 1, seen: seen, budget: &budget)
+            // As many items as `minItems` asks (a GeoJSON position has two numbers at least), the
+            // same one repeated; capped, so that a document's large minimum makes no huge mock.
+            let count = min(max(1, OpenAPISource.int(schema["minItems"]) ?? 1), Self.maximumItems)
+            return .array(Array(repeating: item, count: count))
         case "object"?:
             if let additional = schema["additionalProperties"], case .object = additional, !recursive, depth < Self.fullDepth {
                 return .object([("key", value(for: additional, depth: depth + 1, seen: seen, budget: &budget))])

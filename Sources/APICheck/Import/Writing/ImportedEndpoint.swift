@@ -25,6 +25,8 @@ struct ImportedEndpoint: Equatable {
     var scenarios: [String] = []
     /// `.logsIn` for the login; nil for an endpoint that keeps the session.
     var sessionEffect: String?
+    /// The ids of the endpoints whose checks must be over before its own (`after:`).
+    var after: [String] = []
 
     /// The declaration, as a stored property of its group.
     var declaration: String {
@@ -37,6 +39,7 @@ struct ImportedEndpoint: Equatable {
         if successStatus != 200 { rest.append("successStatus: \(successStatus)") }
         if let sessionEffect { rest.append("sessionEffect: \(sessionEffect)") }
         if !scenarios.isEmpty { rest.append("scenarios: [\(scenarios.map(SwiftName.literal).joined(separator: ", "))]") }
+        if !after.isEmpty { rest.append("after: [\(after.map(SwiftName.literal).joined(separator: ", "))]") }
         if let body { rest.append("body: \(body)") }
         arguments.append(rest.joined(separator: ", "))
         let doc = comment.map(SwiftName.comment).map { $0.isEmpty ? "" : "    /// \($0)\n" } ?? ""

@@ -16,6 +16,8 @@ struct ImportedErrorAnswer: Equatable {
     var mediaType: String?
     /// The schema, references followed; nil without one.
     var schema: JSONValue?
+    /// Its schema is a reference that leads nowhere the import reads.
+    var schemaUnreachable = false
     var examples: [Example]
     /// Where it is in the document, as JSON pointer tokens: its media type's
     /// (`paths`, `/pets`, `get`, `responses`, `404`, `content`, `application/json`), or the

@@ -4,9 +4,10 @@
 ///
 /// A path parameter is named after the resource it identifies, the path segment before its
 /// placeholder, singular: `/flows/{id}` reads `<PREFIX>_FLOW_ID` and `/deployments/{id}`
-/// `<PREFIX>_DEPLOYMENT_ID`, so the ids of different resources never share a variable, while
+/// `<PREFIX>_DEPLOYMENT_ID`, so the ids of different resources do not share a variable, while
 /// every operation on one resource (`GET`, `PATCH`, `DELETE /flows/{id}`, `/flows/{id}/runs`)
-/// shares one. A parameter whose name already starts with the resource (`/pets/{petId}`) is
+/// shares one; `PathVariableNames` qualifies the names that different resources would share.
+/// A parameter whose name already starts with the resource (`/pets/{petId}`) is
 /// named after itself (`<PREFIX>_PET_ID`). Query and header parameters are named after the
 /// parameter alone.
 struct SampleVariable: Equatable {

@@ -1,0 +1,95 @@
+/// The variable each path parameter's sample reads, worked out over every path of the document at
+/// once so that different resources never share one.
+///
+/// A parameter is named after its resource as `SampleVariable.name` says (`/flows/{id}` →
+/// `<PREFIX>_FLOW_ID`). Two resources can get one name that way: pygeoapi's
+/// `/collections/lakes/items/{featureId}` and `/collections/obs/items/{featureId}` are both an
+/// item's `ITEM_FEATURE_ID`, though a lake's id is no observation's. A resource is the path up to
+/// its placeholder, placeholders' names aside (so `/work_pools/{name}` and
+/// `/work_pools/{work_pool_name}/queues` are one); where one name would stand for several, each
+/// is qualified by the nearest literal segment before its resource that tells them apart, as
+/// written (`<PREFIX>_LAKES_ITEM_FEATURE_ID`, `<PREFIX>_OBS_ITEM_FEATURE_ID`). Names that no other
+/// resource claims stay as they were, and so do those of paths that differ only by a prefix
+/// (`qualifiers(of:)`).
+struct PathVariableNames {
+    /// Keyed by `Self.key(parameter, path)`.
+    private var names: [String: String] = [:]
+
+    init(paths: [String], prefix: String) {
+        // Every placeholder of every path, with its plain name and its resource.
+        var claims: [(key: String, name: String, resource: [String])] = []
+        for path in paths {
+            for parameter in EndpointWriter.placeholders(in: path) {
+                let name = SampleVariable.name(prefix: prefix, place: "path", parameter: parameter, path: path)
+                claims.append((Self.key(parameter, path), name, Self.resource(of: parameter, in: path)))
+            }
+        }
+        var resources: [String: [[String]]] = [:]
+        for claim in claims where !(resources[claim.name] ?? []).contains(claim.resource) {
+            resources[claim.name, default: []].append(claim.resource)
+        }
+        var qualified: [String: [[String]: String]] = [:]
+        for (name, shared) in resources where shared.count > 1 {
+            qualified[name] = Self.qualifiers(of: shared)
+        }
+        for claim in claims {
+            guard let qualifier = qualified[claim.name]?[claim.resource], !qualifier.isEmpty else {
+                names[claim.key] = claim.name
+                continue
+            }
+            let rest = claim.name.dropFirst(prefix.count + 1)
+            names[claim.key] = prefix + "_" + qualifier + "_" + rest
+        }
+    }
+
+    /// The variable a path parameter without a value of its own reads; for a parameter that is no
+    /// placeholder of its path, its name as `SampleVariable.name` gives it.
+    func name(prefix: String, parameter: String, path: String) -> String {
+        names[Self.key(parameter, path)] ?? SampleVariable.name(prefix: prefix, place: "path", parameter: parameter, path: path)
+    }
+
+    private static func key(_ parameter: String, _ path: String) -> String { path + "\u{0}" + parameter }
+
+    /// The path's segments up to the one holding the placeholder, each placeholder written `{}`.
+    static func resource(of parameter: String, in path: String) -> [String] {
+        var segments: [String] = []
+        for segment in path.split(separator: "/").map(String.init) {
+            let blanked = segment.contains("{") ? "{}" : segment
+            segments.append(blanked)
+            if segment.contains("{\(parameter)}") { break }
+        }
+        return segments
+    }
+
+    /// For resources that one name would stand for, the words that tell each apart: their literal
+    /// segments are compared nearest first, and the first place where two of them hold different
+    /// words gives each its word there as its qualifier; resources still alike after that are told
+    /// apart further out. A resource with no segment at that place gets none: a path that only
+    /// adds a prefix (`/ui/task_runs/{id}` beside `/task_runs/{id}`, `/orgs/{org}/users/{id}`
+    /// beside `/users/{id}`) is taken as another way to the same resource, and keeps its name.
+    static func qualifiers(of resources: [[String]]) -> [[String]: String] {
+        var result: [[String]: String] = [:]
+        func literals(_ resource: [String]) -> [String] { resource.filter { $0 != "{}" }.reversed() }
+        func split(_ group: [[String]], from start: Int, words: [[String]: [String]]) {
+            let longest = group.map { literals($0).count }.max() ?? 0
+            guard group.count > 1,
+                let place = (start..<max(start, longest)).first(where: { place in
+                    Set(group.compactMap { literals($0).dropFirst(place).first }).count > 1
+                })
+            else {
+                for resource in group { result[resource] = (words[resource] ?? []).reversed().joined(separator: "_") }
+                return
+            }
+            var words = words
+            var subgroups: [String: [[String]]] = [:]
+            for resource in group {
+                let word = literals(resource).dropFirst(place).first ?? ""
+                if !word.isEmpty { words[resource, default: []].append(SwiftName.variable(word)) }
+                subgroups[word, default: []].append(resource)
+            }
+            for (_, subgroup) in subgroups.sorted(by: { $0.key < $1.key }) { split(subgroup, from: place + 1, words: words) }
+        }
+        split(resources, from: 0, words: [:])
+        return result
+    }
+}
