@@ -98,7 +98,8 @@ extension LiveCheck {
         case let .server(code, _):
             finding.path = codePath?.description
             finding.expected = success
-            finding.found = code.description
+            // An error status's code is read from the error's shape: the status is half of what came.
+            finding.found = isOK ? code.description : "HTTP \(status ?? 0), \(code.description)"
         case .forcedLogout:
             finding.path = codePath?.description
             finding.expected = success

@@ -44,6 +44,19 @@ import Testing
         #expect(await findings("items.show", status: 200, body: #"{"id": 1}"#) == [])
     }
 
+    /// An error in the API's declared shape names its status beside its code: "NoSuchJob" alone
+    /// hides that the server answered 404.
+    @Test func anErrorStatusesCodeIsFoundWithTheStatus() async throws {
+        let api = API(name: "t", envelope: .none, errors: ErrorShape(code: "$.code", message: "$.description"), endpoints: [Self.show])
+        let report = await LiveCheck(
+            api: api, transport: Fixed(status: 404, body: #"{"code": "NoSuchJob", "description": "gone"}"#),
+            options: LiveOptions(baseURL: URL(string: "http://api.invalid/")!, probes: false, errorChecks: false)
+        ).run()
+        let finding = try #require(report.endpointResults.first?.findings.first { $0.kind == .serverCode })
+        #expect(finding.found == #"HTTP 404, "NoSuchJob""#)
+        #expect(finding.expected == "HTTP 200")
+    }
+
     @Test func anErrorStatusIsNoSuccessStatusFinding() async {
         // A 404 is the API's error, told by its own finding, not a success under another status.
         let errors = await errors("items.show", status: 404, body: #"{"error": "gone"}"#)
