@@ -3,10 +3,10 @@ the package as .apicheck-import.openapi.json, a Swagger 2.0 one converted to Ope
 the package's own `apicheck openapi` export, compared structurally: every operation (method and
 path), parameter (name, place, type, required), request body (kind and schema) and success answer
 (status and schema: members, types, required-ness, enum values, oneOf/anyOf branches) must be
-kept. Where both sides state them, enum values (a `const` is a one-value enum) and a union's
-discriminator mapping (the document's `mapping`, else the component names its `discriminator`
-implies, else the one-value tags its branches carry) must be kept too: a value dropped, or one
-that selects another branch, is a loss. Each loss is printed; a loss the import listed on stderr as not mapped (a note at, inside or
+kept. Enum values (a `const` is a one-value enum) and a union's discriminator mapping (the
+document's `mapping`, else the component names its `discriminator` implies, else the one-value
+tags its branches carry) must be kept too: a value dropped, all of them (any string allowed), or
+one that selects another branch, is a loss. Each loss is printed; a loss the import listed on stderr as not mapped (a note at, inside or
 around its place in the document) is allowed, any other fails.
 
 usage: round_trip.py PACKAGE EXPORT.json IMPORT-STDERR [--swagger] [--known 'REGEX=REASON']...
@@ -299,17 +299,23 @@ class RoundTrip:
             keyword = "oneOf" if "oneOf" in a else "anyOf"
             for index, (x, y) in enumerate(zip(ba, bb)):
                 self.schema(x, y, f"{where}/{keyword}/{index}", f"{what}<branch {index + 1}>", stack)
-            ma, mb = self.input.mapping(a, ba), self.export.mapping(b, bb) if b.get("discriminator", {}).get("mapping") else None
-            if ma and mb:
+            # The export's discriminator read as a reader reads it: without a `mapping`, its values
+            # are the branches' component names, which are seldom the document's values.
+            ma, mb = self.input.mapping(a, ba), self.export.mapping(b, bb)
+            if ma and not mb:
+                self.loss(f"{where}/discriminator", what, "the discriminator's values dropped")
+            elif ma and mb:
                 for value, index in ma.items():
                     if value not in mb:
                         self.loss(f"{where}/discriminator", what, f"discriminator value {value!r} dropped from the mapping")
                     elif mb[value] != index:
                         self.loss(f"{where}/discriminator", what,
                                   f"discriminator value {value!r} selected branch {index + 1}, became branch {mb[value] + 1}")
-        elif ka in ("string", "integer", "number", "boolean") and allowed_values(a) and allowed_values(b):
-            missing = [v for v in allowed_values(a) if v not in allowed_values(b)]
-            if missing:
+        elif ka in ("string", "integer", "number", "boolean") and allowed_values(a):
+            missing = [v for v in allowed_values(a) if v not in (allowed_values(b) or [])]
+            if not allowed_values(b):
+                self.loss(where, what, f"enum values {allowed_values(a)} dropped: any {ka} allowed")
+            elif missing:
                 self.loss(where, what, f"enum values {missing} dropped")
         if ka == "integer" and a.get("format") == "int64" and b.get("format") != "int64":
             self.loss(where, what, "int64 became a narrower integer")

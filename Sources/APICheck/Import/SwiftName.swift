@@ -23,7 +23,8 @@ public enum SwiftName {
         "CodingKey", "CodingKeys", "JSONValue", "Endpoint", "EndpointGroup", "API", "NoContent", "EmptyObject",
         "AuthPolicy", "Parameter", "Sample", "RequestBody", "Foundation", "APICheck", "Protocol", "Character",
         "Hashable", "Equatable", "JSONDecoder", "JSONEncoder", "DecodingError", "EncodingError", "HTTPMethod",
-        "ErrorShape", "AnswerSignal", "OneOfDecoding", "OpenAPIOneOfProviding", "ParameterValue", "ListStyle", "AuthRequirement", "Float",
+        "ErrorShape", "AnswerSignal", "OneOfDecoding", "OpenAPIOneOfProviding", "OpenAPISchemaProviding", "ParameterValue", "ListStyle",
+        "AuthRequirement", "Float",
         "UInt", "Int32", "Void", "Never", "Result", "Decimal", "UUID", "Substring", "Task",
     ]
 

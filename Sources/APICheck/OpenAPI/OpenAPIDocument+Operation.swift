@@ -115,9 +115,23 @@ extension OpenAPIDocument {
             return .object([("type", .string("array")), ("items", schema(of: element))])
         }
         let schema = JSONSchema.parameter(parameter.type)
-        guard parameter.secret, case var .object(members) = schema else { return schema }
-        members.removeAll { $0.key == "format" }
-        members += [("format", .string("password")), ("writeOnly", .bool(true))]
+        guard case var .object(members) = schema, parameter.secret || parameter.allowed != nil else { return schema }
+        if let allowed = parameter.allowed {
+            members.append(("enum", .array(allowed.map { Self.enumValue($0, of: parameter.type) })))
+        }
+        if parameter.secret {
+            members.removeAll { $0.key == "format" }
+            members += [("format", .string("password")), ("writeOnly", .bool(true))]
+        }
         return .object(members)
+    }
+
+    /// An allowed value as its schema's type says it: a number or a bool as JSON, not as text.
+    private static func enumValue(_ text: String, of type: Parameter.ValueType) -> JSONValue {
+        switch type {
+        case .string: .string(text)
+        case .int, .int64, .double: Double(text) != nil ? .number(text) : .string(text)
+        case .bool: text == "true" || text == "false" ? .bool(text == "true") : .string(text)
+        }
     }
 }

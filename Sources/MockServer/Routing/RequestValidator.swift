@@ -63,6 +63,8 @@ public struct RequestValidator: Sendable {
                     ValidationProblem(
                         name: parameter.name, location: parameter.location.rawValue,
                         reason: "expects \(parameter.type.rawValue), got \(given.kindName) \(shown)"))
+            } else if let reason = Self.notAllowed(parameter, given) {
+                problems.append(ValidationProblem(name: parameter.name, location: parameter.location.rawValue, reason: reason))
             }
         }
         return (problems, body)
@@ -103,12 +105,25 @@ public struct RequestValidator: Sendable {
                 ] : []
         }
         return items.enumerated().compactMap { index, item in
-            guard !Self.accepts(parameter, item, textual: textual) else { return nil }
+            let name = "\(parameter.name)[\(index)]"
+            guard !Self.accepts(parameter, item, textual: textual) else {
+                return Self.notAllowed(parameter, item).map {
+                    ValidationProblem(name: name, location: parameter.location.rawValue, reason: $0)
+                }
+            }
             let shown = parameter.secret ? Redactor.mask : "\"\(item.text)\""
             return ValidationProblem(
-                name: "\(parameter.name)[\(index)]", location: parameter.location.rawValue,
+                name: name, location: parameter.location.rawValue,
                 reason: "expects \(parameter.type.rawValue), got \(item.kindName) \(shown)")
         }
+    }
+
+    /// Why a value of the right type is none the parameter takes, or nil; compared as text, as
+    /// the values are declared.
+    private static func notAllowed(_ parameter: Parameter, _ value: ParameterValue) -> String? {
+        guard let allowed = parameter.allowed, !allowed.contains(value.text) else { return nil }
+        let shown = parameter.secret ? Redactor.mask : "\"\(value.text)\""
+        return "expects one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")), got \(shown)"
     }
 
     /// Text from a path, query, header or form converts to the declared type; a JSON value must already be it.

@@ -29,13 +29,21 @@ import Testing
                 "/licenses": {"get": {"operationId": "licenses",
                   "parameters": [{"name": "format", "in": "query", "schema": {"type": "string", "enum": ["csv", "json"]}},
                                  {"name": "sort", "in": "query", "schema": {"type": "string", "enum": ["name", "id"], "default": "id"}},
-                                 {"name": "kind", "in": "query", "required": true, "schema": {"type": "string", "enum": ["all", "some"]}}],
+                                 {"name": "kind", "in": "query", "required": true, "schema": {"type": "string", "enum": ["all", "some"]}},
+                                 {"name": "tags", "in": "query", "schema": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}},
+                                 {"name": "level", "in": "query", "schema": {"anyOf": [{"type": "integer", "enum": [1, 2]}, {"type": "integer", "enum": [3]}]}},
+                                 {"name": "mode", "in": "query", "schema": {"anyOf": [{"type": "string", "enum": ["x"]}, {"type": "string"}]}}],
                   "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
                 """)
         let group = fixture.group("DefaultEndpoints")
-        #expect(group.contains(#".query("format", .string),"#), "\(group)")
-        #expect(group.contains(#".query("sort", .string, sample: .literal("id")),"#))
-        #expect(group.contains(#".query("kind", .string, required: true, sample: .literal("all")),"#))
+        // The values a parameter takes are declared: serve and proxy find any other.
+        #expect(group.contains(#".query("format", .string).allowing(["csv", "json"]),"#), "\(group)")
+        #expect(group.contains(#".query("sort", .string, sample: .literal("id")).allowing(["name", "id"]),"#))
+        #expect(group.contains(#".query("kind", .string, required: true, sample: .literal("all")).allowing(["all", "some"]),"#))
+        #expect(group.contains(#".queryList("tags", .string, .repeated).allowing(["a", "b"]),"#), "\(group)")
+        #expect(group.contains(#".query("level", .int).allowing(["1", "2", "3"]),"#), "\(group)")
+        // A branch that takes any string leaves the parameter open.
+        #expect(group.contains(#".query("mode", .string),"#), "\(group)")
     }
 
     /// An array in a path or a header (`simple` style: comma-joined) is a list parameter; one in

@@ -58,6 +58,14 @@ import Testing
         #expect(status.contains(#"case "in-transit": self = .inTransit"#))
         #expect(status.contains(#"case .default: "default""#))
         #expect(status.contains("default: self = .unknown(rawValue)"))
+        // The export states the listed values: a walk of `init(from:)`, which takes any string, cannot.
+        #expect(status.contains("--force.\nimport APICheck\n"))
+        #expect(
+            status.contains(
+                #"extension Status: OpenAPISchemaProviding {"# + "\n"
+                    + #"    public static var openAPISchema: JSONValue { .object([("type", .string("string")), ("enum", .array(["#
+                    + #".string("in-transit"), .string("done"), .string("unknown"), .string("default")]))]) }"#
+            ), "\(status)")
     }
 
     @Test func inlineObjectsAndEnumsGetTheParentsAndPropertysName() throws {

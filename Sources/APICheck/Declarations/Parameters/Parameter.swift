@@ -33,6 +33,9 @@ public struct Parameter: Sendable, Equatable {
     public var secret: Bool
     /// Set for a parameter that carries a list of `type` values, and how the list travels.
     public var list: ListStyle?
+    /// The values the parameter takes (an OpenAPI `enum`), as they are written in a request;
+    /// nil for any value of its type. A list's items are each one of them.
+    public var allowed: [String]?
 
     public init(
         _ name: String, in location: Location, _ type: ValueType, required: Bool = true,
@@ -44,6 +47,14 @@ public struct Parameter: Sendable, Equatable {
         self.required = required
         self.sample = sample
         self.secret = secret
+    }
+
+    /// The parameter, taking only `values` (`.query("f", .string).allowing(["json", "html"])`):
+    /// `serve` and `proxy` find any other value; `apicheck openapi` writes them as its `enum`.
+    public func allowing(_ values: [String]) -> Parameter {
+        var parameter = self
+        parameter.allowed = values
+        return parameter
     }
 
     public static func path(_ name: String, _ type: ValueType, sample: Sample? = nil) -> Parameter {

@@ -37,7 +37,8 @@ struct SchemaMapper {
         return switch type.kind {
         case let .structure(properties): properties.contains { core($0.type) }
         case let .alias(target): core(target)
-        case .stringEnum: false
+        // Its values are stated to the export through the core's `OpenAPISchemaProviding`.
+        case .stringEnum: true
         // Its decoding helpers are the core's.
         case .union: true
         }

@@ -44,9 +44,11 @@ extension EndpointWriter {
         }
         var scalar = Self.scalarType(schema)
         var list: String?
+        var allowed = parameter["schema"].flatMap(allowedValues(of:))
         if OpenAPISource.string(schema["type"]) == "array" {
             let items = schema["items"].flatMap { source.resolve($0) } ?? .object([])
             scalar = Self.scalarType(items)
+            allowed = schema["items"].flatMap(allowedValues(of:))
             if place == "query" {
                 let explode = parameter["explode"].map { $0 == .bool(true) } ?? true
                 let style = OpenAPISource.string(parameter["style"]) ?? "form"
@@ -89,6 +91,48 @@ extension EndpointWriter {
         }
         let sampleText = sample.map { ", sample: \($0)" } ?? ""
         let literalName = SwiftName.literal(name)
+        let declared = Self.call(place: place, list: list, name: literalName, type: type, required: required, sample: sampleText)
+        guard let allowed, scalar != nil else { return declared }
+        return declared + ".allowing([\(allowed.map(SwiftName.literal).joined(separator: ", "))])"
+    }
+
+    /// The values a parameter's schema allows, its branches' together (`anyOf` of two enums), or
+    /// nil when any branch allows any value of its type.
+    private func allowedValues(of schema: JSONValue) -> [String]? {
+        guard let resolved = source.resolve(schema) else { return nil }
+        if let own = Self.allowedValues(resolved) { return own }
+        let branches = (OpenAPISource.array(resolved["oneOf"]) + OpenAPISource.array(resolved["anyOf"]))
+            .compactMap { source.resolve($0) }.filter { OpenAPISource.string($0["type"]) != "null" }
+        guard !branches.isEmpty else { return nil }
+        var all: [String] = []
+        for branch in branches {
+            guard let values = Self.allowedValues(branch) else { return nil }
+            all += values.filter { !all.contains($0) }
+        }
+        return all
+    }
+
+    /// A schema's `enum` (or `const`) as the text a request carries, or nil when it lists none
+    /// or lists a value no request could carry as text (an object, an array, null).
+    static func allowedValues(_ schema: JSONValue) -> [String]? {
+        let values = OpenAPISource.enumValues(schema).filter { $0 != .null }
+        guard !values.isEmpty else { return nil }
+        var texts: [String] = []
+        for value in values {
+            switch value {
+            case let .string(text), let .number(text): texts.append(text)
+            case let .bool(flag): texts.append(flag ? "true" : "false")
+            default: return nil
+            }
+        }
+        return texts
+    }
+
+    private static func call(
+        place: String, list: String?, name literalName: String, type: String, required: Bool, sample sampleText: String
+    )
+        -> String
+    {
         switch (place, list) {
         case ("path", _?):
             return ".pathList(\(literalName), \(type)\(sampleText))"

@@ -79,6 +79,15 @@ struct TypeWriter {
         lines.append("        try container.encode(rawValue)")
         lines.append("    }")
         lines.append("}")
+        // `apicheck openapi` cannot list the values from a walk of `init(from:)`, which takes any
+        // string: the enum states them, and a union's discriminator maps its branches by them.
+        let listed = values.map { ".string(\(SwiftName.literal($0)))" }.joined(separator: ", ")
+        lines.append("")
+        lines.append("extension \(type.name): OpenAPISchemaProviding {")
+        lines.append(
+            "    public static var openAPISchema: JSONValue { .object([(\"type\", .string(\"string\")), (\"enum\", .array([\(listed)]))]) }"
+        )
+        lines.append("}")
         return lines.joined(separator: "\n")
     }
 
