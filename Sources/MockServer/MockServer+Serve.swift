@@ -85,7 +85,9 @@ extension MockServer {
             }
             if let asked = decision.pageRequest, let paging = endpoint.paging,
                 let (page, links) = PagedBody(
-                    paging: paging, endsWithNull: mocks.nullEnded.contains(endpoint.id), cursorInBody: PagedBody.takesCursorInBody(endpoint)
+                    paging: paging, endsWithNull: mocks.nullEnded.contains(endpoint.id),
+                    cursorInBody: PagedBody.takesCursorInBody(endpoint),
+                    credentials: credentialFields
                 ).page(of: document, for: asked, origin: decision.ownOrigin)
             {
                 data = Data(page.compactText.utf8)

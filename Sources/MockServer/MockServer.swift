@@ -35,6 +35,8 @@ public final class MockServer: Sendable {
     var answers: RepeatedAnswers { RepeatedAnswers(memo: memo, scenarios: scenarios, journal: admin.journal, logQueue: logQueue) }
     /// How the log and the journal show a request's target, secrets masked.
     let targets: TargetDisplay
+    /// The API's credential fields, lowercased: never written into a page's links.
+    let credentialFields: Set<String>
     /// Where log lines wait for `options.logText` or `options.log`; nil when the server is quiet.
     let logQueue: LogQueue?
     private let server = Mutex<HTTPServer?>(nil)
@@ -60,6 +62,7 @@ public final class MockServer: Sendable {
         warnings = options.allowInvalid ? findings : findings.filter { $0.severity != .error }
         refusals = RefusalStyle(errors: api.errors, example: mocks.errorExample())
         targets = TargetDisplay(redactor: api.makeRedactor())
+        credentialFields = Set(api.redactedFields.map { $0.lowercased() })
         routes = MockRoutes(api.endpoints)
         admin = AdminState(journalSize: options.journalSize)
         memo = AnswerMemo(readHeaders: Self.declaredHeaders(of: api))

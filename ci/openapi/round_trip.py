@@ -5,8 +5,8 @@ path), parameter (name, place, type, required), request body (kind and schema) a
 (status and schema: members, types, required-ness, enum values, oneOf/anyOf branches) must be
 kept. Enum values (a `const` is a one-value enum) and a union's discriminator mapping (the
 document's `mapping`, else the component names its `discriminator` implies, else the one-value
-tags its branches carry) must be kept too: a value dropped, all of them (any string allowed), or
-one that selects another branch, is a loss. Each loss is printed; a loss the import listed on stderr as not mapped (a note at, inside or
+tags its branches carry) must be kept too: a value dropped, a string's all of them (any string
+allowed), or one that selects another branch, is a loss. Each loss is printed; a loss the import listed on stderr as not mapped (a note at, inside or
 around its place in the document) is allowed, any other fails.
 
 usage: round_trip.py PACKAGE EXPORT.json IMPORT-STDERR [--swagger] [--known 'REGEX=REASON']...
@@ -313,8 +313,12 @@ class RoundTrip:
                                   f"discriminator value {value!r} selected branch {index + 1}, became branch {mb[value] + 1}")
         elif ka in ("string", "integer", "number", "boolean") and allowed_values(a):
             missing = [v for v in allowed_values(a) if v not in (allowed_values(b) or [])]
-            if not allowed_values(b):
-                self.loss(where, what, f"enum values {allowed_values(a)} dropped: any {ka} allowed")
+            # A string enum is a Swift enum that states its values; an integer's or a bool's values
+            # are a type's (`Int`), as the import declares them, and compared only where both list them.
+            if not allowed_values(b) and ka == "string":
+                self.loss(where, what, f"enum values {allowed_values(a)} dropped: any string allowed")
+            elif not allowed_values(b):
+                pass
             elif missing:
                 self.loss(where, what, f"enum values {missing} dropped")
         if ka == "integer" and a.get("format") == "int64" and b.get("format") != "int64":

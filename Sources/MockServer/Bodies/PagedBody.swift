@@ -17,6 +17,9 @@ struct PagedBody {
     /// Whether the endpoint takes its token cursor in the request's body: then a link to the
     /// next page carries no cursor in its query, which would outrank the body's.
     var cursorInBody = false
+    /// The API's credential fields, lowercased (`access_token`, `api_key`): a request's query
+    /// parameter of one of these names is never written into a link (`page(of:for:origin:)`).
+    var credentials: Set<String> = []
 
     /// Query parameter of `serve`'s own next links.
     static let linkOffset = "apicheck_offset"
@@ -31,6 +34,11 @@ struct PagedBody {
         of document: JSONValue, for request: ServerRequest,
         origin: String? = nil
     ) -> (JSONValue, [(name: String, value: String)])? {
+        // A credential the client sent in its query would be written into every next link, and
+        // an answer's body goes where no credential may (logs, caches, recorded mocks); a client
+        // adds its own to each request, as servers that page by links expect.
+        var request = request
+        if !credentials.isEmpty { request.query.removeAll { credentials.contains($0.name.lowercased()) } }
         let size = paging.size.flatMap { request.pagingValue($0) }.flatMap { Int($0) }.map { max(1, $0) }
         let given = paging.next.flatMap { request.pagingValue($0) }
         // The first page of an id-cursor list with no size asked is the mock as it is: known
