@@ -312,14 +312,13 @@ class RoundTrip:
                         self.loss(f"{where}/discriminator", what,
                                   f"discriminator value {value!r} selected branch {index + 1}, became branch {mb[value] + 1}")
         elif ka in ("string", "integer", "number", "boolean") and allowed_values(a):
-            missing = [v for v in allowed_values(a) if v not in (allowed_values(b) or [])]
+            kept = allowed_values(b)
+            missing = [v for v in allowed_values(a) if v not in (kept or [])]
             # A string enum is a Swift enum that states its values; an integer's or a bool's values
             # are a type's (`Int`), as the import declares them, and compared only where both list them.
-            if not allowed_values(b) and ka == "string":
+            if kept is None and ka == "string":
                 self.loss(where, what, f"enum values {allowed_values(a)} dropped: any string allowed")
-            elif not allowed_values(b):
-                pass
-            elif missing:
+            elif kept is not None and missing:
                 self.loss(where, what, f"enum values {missing} dropped")
         if ka == "integer" and a.get("format") == "int64" and b.get("format") != "int64":
             self.loss(where, what, "int64 became a narrower integer")

@@ -127,8 +127,8 @@ import Testing
         #expect(pet.contains("    case kitty(Cat)\n    case dog(Dog)\n"))
         #expect(pet.contains("    case unknown(JSONValue)\n"))
         #expect(pet.contains(#"switch try container.decode(String.self, forKey: OneOfDecoding.Key("kind")) {"#))
-        #expect(pet.contains(#"case "kitty", "cat": self = .kitty(try decoder.singleValueContainer().decode(Cat.self))"#))
-        #expect(pet.contains(#"case "Dog": self = .dog(try decoder.singleValueContainer().decode(Dog.self))"#))
+        #expect(pet.contains(#"case "kitty", "cat": self = .kitty(try OneOfDecoding.branch(Cat.self, from: decoder))"#))
+        #expect(pet.contains(#"case "Dog": self = .dog(try OneOfDecoding.branch(Dog.self, from: decoder))"#))
         #expect(pet.contains("default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))"))
         // Dog, whose mapped value is its name, is a branch too; `apicheck openapi` records both.
         #expect(
@@ -186,7 +186,7 @@ import Testing
             value.contains(
                 """
                         do {
-                            self = .string(try decoder.singleValueContainer().decode(String.self))
+                            self = .string(try OneOfDecoding.branch(String.self, from: decoder))
                             return
                         } catch {
                             failures.append(("string", error))

@@ -114,7 +114,7 @@ struct TypeWriter {
             for branch in branches where !branch.discriminatorValues.isEmpty {
                 let values = branch.discriminatorValues.map(SwiftName.literal).joined(separator: ", ")
                 lines.append(
-                    "        case \(values): self = .\(bare(branch.caseName))(try decoder.singleValueContainer().decode(\(branch.type).self))"
+                    "        case \(values): self = .\(bare(branch.caseName))(try OneOfDecoding.branch(\(branch.type).self, from: decoder))"
                 )
             }
             lines.append("        default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))")
@@ -123,7 +123,7 @@ struct TypeWriter {
             lines.append("        var failures: [(branch: String, error: any Error)] = []")
             for branch in branches {
                 lines.append("        do {")
-                lines.append("            self = .\(bare(branch.caseName))(try decoder.singleValueContainer().decode(\(branch.type).self))")
+                lines.append("            self = .\(bare(branch.caseName))(try OneOfDecoding.branch(\(branch.type).self, from: decoder))")
                 lines.append("            return")
                 lines.append("        } catch {")
                 lines.append("            failures.append((\(SwiftName.literal(branch.label)), error))")

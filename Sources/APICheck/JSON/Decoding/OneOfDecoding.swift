@@ -13,6 +13,14 @@ public enum OneOfDecoding {
         public init?(intValue: Int) { nil }
     }
 
+    /// One branch of the union, decoded from the union's own value. What the branch requires is
+    /// required of the objects that take it, not of every object at its place: to drift, a field
+    /// one kind of item has and another lacks is no field the type requires of all.
+    public static func branch<T: Decodable>(_ type: T.Type, from decoder: any Decoder) throws -> T {
+        guard let recording = decoder as? ValueDecoder else { return try decoder.singleValueContainer().decode(type) }
+        return try recording.log.inBranch { try recording.singleValueContainer().decode(type) }
+    }
+
     /// `PetOrError at $.owner: no branch fits: Pet ($.owner.name: expected a value, found absent);
     /// ErrorModel ($.owner.code: expected Int, found String)`, as a `dataCorrupted` error at the
     /// union's own coding path.

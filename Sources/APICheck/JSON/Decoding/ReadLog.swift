@@ -43,6 +43,13 @@ final class ReadLog {
 
     func markMap(_ node: Int) { tree.pointee.markMap(node) }
 
+    /// Runs `body`, a union branch's decode: what it requires is required of its objects only.
+    func inBranch<T>(_ body: () throws -> T) rethrows -> T {
+        tree.pointee.branchDepth += 1
+        defer { tree.pointee.branchDepth -= 1 }
+        return try body()
+    }
+
     func record(_ node: Int, _ type: Any.Type, required: Bool) {
         tree.pointee.record(node, required: required) { Self.typeName(type) }
     }

@@ -106,7 +106,7 @@ extension ReadTree {
     mutating func record(_ node: Int, required: Bool, typeName: () -> String) {
         // A read first seen through `contains` or `decodeNil` is `Any` until a decode names its type.
         if nodes[node].type == nil || nodes[node].type == "Any" { nodes[node].type = typeName() }
-        if required { nodes[node].required = true }
+        if required, branchDepth == 0 { nodes[node].required = true }
     }
 }
 

@@ -29,6 +29,9 @@ struct ReadTree: Sendable {
     /// Bumped whenever a node becomes a dictionary: a container that found its node before then
     /// finds it again from its path, so that reads below a dictionary use `.*` as they always did.
     var generation = 0
+    /// How many union branches the decode is inside (`OneOfDecoding.branch`): a field a branch
+    /// requires is required of that branch's objects only, so it is recorded as read, not required.
+    var branchDepth = 0
 
     private func path(of node: Int) -> JSONPath {
         var components: [JSONPath.Component] = []
