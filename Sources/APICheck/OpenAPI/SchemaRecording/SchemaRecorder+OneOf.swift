@@ -63,7 +63,8 @@ extension SchemaRecorder {
         return .object(entries)
     }
 
-    /// The values a branch's schema allows for the discriminator: its `const` or its one-value `enum`.
+    /// The values a branch's schema allows for the discriminator: its `const` or its one-value `enum`
+    /// (null aside).
     private static func tagValues(of branch: JSONValue, key: String, components: [String: JSONValue]) -> [String] {
         var schema = branch
         if case let .string(reference)? = branch["$ref"], let name = reference.split(separator: "/").last {
@@ -74,7 +75,11 @@ extension SchemaRecorder {
             property = components[String(name)] ?? property
         }
         if case let .string(value)? = property["const"] { return [value] }
-        if case let .array(values)? = property["enum"], values.count == 1, case let .string(value) = values[0] { return [value] }
+        // An optional tag lists null beside its value (`enum: ["accept_details", null]`).
+        if case let .array(listed)? = property["enum"] {
+            let values = listed.filter { $0 != .null }
+            if values.count == 1, case let .string(value) = values[0] { return [value] }
+        }
         return []
     }
 
