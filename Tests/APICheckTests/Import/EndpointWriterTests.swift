@@ -132,7 +132,8 @@ import Testing
 
     /// FastAPI writes an optional parameter as `anyOf: [{type: X}, {type: null}]` (Prefect's
     /// document has them): it was declared `String` with an "object or of several types" note,
-    /// even a boolean. A union whose non-null branches are one scalar type is that type now.
+    /// even a boolean. A union whose non-null branches are one scalar type is that type now, and
+    /// one whose non-null branches are lists of one (`Optional[List[str]]`) an optional list.
     @Test func aUnionOfOneScalarTypeAndNullIsThatType() throws {
         let fixture = try ImportFixture(
             paths: """
@@ -142,7 +143,9 @@ import Testing
                     {"name": "x-ui", "in": "header", "schema": {"anyOf": [{"type": "boolean"}, {"type": "null"}], "default": false}},
                     {"name": "version", "in": "query", "schema": {"anyOf": [{"type": "string"}, {"type": "null"}]}},
                     {"name": "limit", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "null"}], "example": 5}},
-                    {"name": "either", "in": "query", "schema": {"anyOf": [{"type": "integer"}, {"type": "string"}]}}],
+                    {"name": "either", "in": "query", "schema": {"anyOf": [{"type": "integer"}, {"type": "string"}]}},
+                    {"name": "fields", "in": "query", "schema": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]}},
+                    {"name": "values", "in": "query", "schema": {"anyOf": [{"type": "array", "items": {}}, {"type": "null"}]}}],
                   "responses": {"204": {"description": "ok"}}}}
                 """)
         let group = fixture.group("DefaultEndpoints")
@@ -151,6 +154,8 @@ import Testing
         #expect(group.contains(#".query("version", .string),"#))
         #expect(group.contains(#".query("limit", .int, sample: .literal(5)),"#))
         #expect(group.contains(#".query("either", .string),"#))
+        #expect(group.contains(#".queryList("fields", .string, .repeated),"#), "\(group)")
+        #expect(group.contains(#".queryList("values", .string, .repeated)"#))
         let loose = fixture.notes.filter { $0.contains("an object or of several types") }
         #expect(
             loose == [

@@ -218,6 +218,40 @@ import Testing
         #expect(try Self.changes(Self.base, Self.base).isEmpty)
     }
 
+    /// A union of several arrays, as FastAPI writes `Optional[Union[List[A], List[B]]]`: each
+    /// branch is compared with its own counterpart, not every array with the first.
+    static let arrays = #"""
+        {"openapi": "3.1.0", "info": {"title": "Nodes", "version": "1"},
+         "paths": {"/nodes": {"patch": {"operationId": "patchNode",
+             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Patch"}}}},
+             "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Patch"}}}}}}}},
+         "components": {"schemas": {
+          "Patch": {"type": "object", "properties": {
+             "specs": {"anyOf": [{"type": "array", "items": {"$ref": "#/components/schemas/Spec"}},
+                                 {"type": "array", "items": {"$ref": "#/components/schemas/Op"}}, {"type": "null"}]},
+             "tags": {"anyOf": [{"type": "array", "items": {"$ref": "#/components/schemas/Op"}},
+                                {"type": "array", "items": {"type": "string"}}, {"type": "null"}]}}},
+          "Spec": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}},
+          "Op": {"type": "object", "required": ["op"], "properties": {"op": {"type": "string"}}}}}}
+        """#
+
+    @Test func aUnionOfArraysComparedWithItselfHasNoChanges() throws {
+        let found = try Self.changes(Self.arrays, Self.arrays)
+        #expect(found.isEmpty, "\(found.map(\.description))")
+    }
+
+    @Test func anArrayBranchWhoseItemsChangedTypeIsOneChangeInsideIt() throws {
+        let found = try Self.changes(
+            Self.arrays,
+            try Self.edited(
+                Self.arrays, (#"{"type": "array", "items": {"type": "string"}}"#, #"{"type": "array", "items": {"type": "integer"}}"#)))
+        #expect(
+            found.map(\.description) == [
+                "breaking type-changed schema Patch in requests $.tags[*]: string became integer",
+                "breaking type-changed schema Patch in answers $.tags[*]: string became integer",
+            ], "\(found.map(\.description))")
+    }
+
     /// A Swagger 2.0 document is compared as the import reads it: converted.
     @Test func aSwaggerDocumentIsComparedConverted() throws {
         let swagger = #"""

@@ -52,6 +52,24 @@ import Testing
                 "not mapped: #/paths/~1me/get/security: requires main, which the package does not declare: declared without a token"))
     }
 
+    /// FastAPI lists every scheme a route accepts as alternatives (an API key in the query, the
+    /// header or a cookie): the first becomes the policy, and each other is listed, not dropped.
+    @Test func theSchemesBesideTheMappedOneAreListed() throws {
+        let fixture = try ImportFixture(
+            securitySchemes: #"""
+                "query": {"type": "apiKey", "in": "query", "name": "api_key"},
+                "header": {"type": "apiKey", "in": "header", "name": "Authorization"},
+                "unused": {"type": "http", "scheme": "bearer"}
+                """#,
+            extra: #""security": [{"query": []}, {"header": []}]"#)
+        #expect(fixture.declaration.contains(#"auth: .preIssued(variable: "SHOP_API_KEY", placement: .query("api_key")),"#))
+        #expect(
+            fixture.notes.filter { $0.hasPrefix("not mapped: #/components/securitySchemes/") } == [
+                "not mapped: #/components/securitySchemes/header: the header scheme is not mapped: the package sends the query scheme's credentials only, the first the document requires: an operation that takes either sends those; one that requires only header is declared without a token",
+                "not mapped: #/components/securitySchemes/unused: the unused scheme is not mapped: no operation requires it",
+            ], "\(fixture.notes)")
+    }
+
     /// A Swagger 2.0 document as Kinto writes it: every operation has its own `security`, `[]`
     /// where no permission is required, and `[{"basicauth": []}]` elsewhere only when its basicauth
     /// policy is on (else `[]` there too, and no scheme at all).

@@ -167,16 +167,18 @@ struct SchemaComparison {
         let response = place.direction == .response
         // A discriminated union decodes a branch it does not know as `.unknown`.
         let open = before["discriminator"] != nil
-        for (label, schema) in oldBranches {
-            guard let counterpart = newBranches.first(where: { $0.label == label })?.schema else {
+        let pairs = paired(oldBranches, newBranches)
+        for (index, (label, schema)) in oldBranches.enumerated() {
+            guard let counterpart = pairs[index] else {
                 add(
                     .branchRemoved, breaking: !response, at: place,
                     "branch \(label) removed" + (response ? "" : ": the client may send it"))
                 continue
             }
-            compare(schema, counterpart, at: place)
+            compare(schema, newBranches[counterpart].schema, at: place)
         }
-        for (label, _) in newBranches where !oldBranches.contains(where: { $0.label == label }) {
+        let matched = Set(pairs.compactMap { $0 })
+        for (index, (label, _)) in newBranches.enumerated() where !matched.contains(index) {
             let breaking = response && !open
             add(
                 .branchAdded, breaking: breaking, at: place,
@@ -185,114 +187,28 @@ struct SchemaComparison {
         }
     }
 
+    /// For each older branch, the index of the newer branch it is compared with, or nil when the
+    /// newer union lacks it. Branches of the same label are matched in their order (two inline
+    /// objects without a title: the first with the first), so that a union compared with itself
+    /// pairs each branch with itself; then an array branch left over is matched with one left
+    /// over in the newer union, in order: its items changed, a change inside the branch.
+    private func paired(_ oldBranches: [(label: String, schema: JSONValue)], _ newBranches: [(label: String, schema: JSONValue)])
+        -> [Int?]
+    {
+        var unmatched = Array(newBranches.indices)
+        var pairs: [Int?] = oldBranches.map { branch in
+            unmatched.firstIndex { newBranches[$0].label == branch.label }.map { unmatched.remove(at: $0) }
+        }
+        func isArray(_ branch: JSONValue, in source: OpenAPISource) -> Bool {
+            Self.kind(source.resolve(branch) ?? branch, in: source) == "array"
+        }
+        for index in pairs.indices where pairs[index] == nil && isArray(oldBranches[index].schema, in: old) {
+            pairs[index] = unmatched.firstIndex { isArray(newBranches[$0].schema, in: new) }.map { unmatched.remove(at: $0) }
+        }
+        return pairs
+    }
+
     private mutating func add(_ kind: OpenAPIChange.Kind, breaking: Bool, at place: Place, _ message: String) {
         changes.append(OpenAPIChange(kind, breaking: breaking, subject: place.subject, part: place.part, path: place.path, message))
-    }
-
-    // MARK: - Reading a schema as the generator does
-
-    /// The schema without what only makes it optional: `nullable`, a `null` type or branch, an
-    /// `allOf` of one schema; references are kept, so a component stays recognisable.
-    static func unwrapped(_ schema: JSONValue, in source: OpenAPISource) -> (JSONValue, Bool) {
-        var current = schema
-        var nullable = false
-        for _ in 0..<8 {
-            let resolved = source.resolve(current) ?? current
-            if isNullable(resolved) || isNullable(current) { nullable = true }
-            if let branches = unionBranches(current) {
-                let nonNull = branches.filter { !isNullSchema($0) }
-                if nonNull.count < branches.count { nullable = true }
-                if nonNull.count == 1 { current = nonNull[0]; continue }
-            }
-            let parts = OpenAPISource.array(current["allOf"])
-            if parts.count == 1, OpenAPISource.members(current["properties"]).isEmpty {
-                current = parts[0]
-                continue
-            }
-            break
-        }
-        return (current, nullable)
-    }
-
-    /// What the generated Swift declares for the schema, in words: `object`, `map`, `array`,
-    /// `union`, `string`, `integer`, `integer (int64)`, `number`, `boolean`, `any`.
-    static func kind(_ schema: JSONValue, in source: OpenAPISource) -> String {
-        if let branches = unionBranches(schema), branches.filter({ !isNullSchema($0) }).count > 1 { return "union" }
-        if !OpenAPISource.members(schema["properties"]).isEmpty || !OpenAPISource.array(schema["allOf"]).isEmpty { return "object" }
-        let types = typeNames(schema)
-        if types.count > 1 { return "union" }
-        switch types.first {
-        case "integer"?: return OpenAPISource.string(schema["format"]) == "int64" ? "integer (int64)" : "integer"
-        case "object"?, nil:
-            if case .object? = schema["additionalProperties"] { return "map" }
-            return types.isEmpty ? "any" : "object"
-        case let other?: return other
-        }
-    }
-
-    /// The members of a struct, `allOf` merged (references followed) as the generator merges
-    /// them, and which are required.
-    static func properties(_ schema: JSONValue, in source: OpenAPISource, depth: Int = 0)
-        -> (members: [(key: String, value: JSONValue)], required: Set<String>)
-    {
-        var members: [(String, JSONValue, [String])] = []
-        var required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
-        if depth < 16 {
-            for part in OpenAPISource.array(schema["allOf"]) {
-                guard let resolved = source.resolve(part) else { continue }
-                let merged = properties(resolved, in: source, depth: depth + 1)
-                for member in merged.members { SchemaMapper.merge((member.key, member.value, []), into: &members) }
-                required.formUnion(merged.required)
-            }
-        }
-        for (key, value) in OpenAPISource.members(schema["properties"]) { SchemaMapper.merge((key, value, []), into: &members) }
-        return (members.map { (key: $0.0, value: $0.1) }, required)
-    }
-
-    /// A union's branches other than `null`, each labelled by its component, else its JSON type.
-    static func branches(_ schema: JSONValue, in source: OpenAPISource) -> [(label: String, schema: JSONValue)] {
-        if let branches = unionBranches(schema) {
-            return branches.filter { !isNullSchema($0) }.enumerated().map { index, branch in
-                if let reference = OpenAPISource.string(branch["$ref"]) {
-                    return (String(reference.split(separator: "/").last ?? Substring(reference)), branch)
-                }
-                let resolved = source.resolve(branch) ?? branch
-                return (OpenAPISource.string(resolved["title"]) ?? kind(resolved, in: source), branch)
-            }
-        }
-        return typeNames(schema).map { single in
-            guard case let .object(members) = schema else { return (single, .object([("type", .string(single))])) }
-            return (single, .object(members.filter { $0.key != "type" } + [("type", .string(single))]))
-        }
-    }
-
-    private static func unionBranches(_ schema: JSONValue) -> [JSONValue]? {
-        for keyword in ["oneOf", "anyOf"] {
-            if case let .array(branches)? = schema[keyword] { return branches }
-        }
-        return nil
-    }
-
-    private static func typeNames(_ schema: JSONValue) -> [String] {
-        if let single = OpenAPISource.string(schema["type"]) { return single == "null" ? [] : [single] }
-        return OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.filter { $0 != "null" }
-    }
-
-    private static func isNullable(_ schema: JSONValue) -> Bool {
-        OpenAPISource.bool(schema["nullable"]) || OpenAPISource.array(schema["type"]).contains(.string("null"))
-    }
-
-    private static func isNullSchema(_ schema: JSONValue) -> Bool {
-        OpenAPISource.string(schema["type"]) == "null" || (schema["enum"].map { $0 == .array([.null]) } ?? false)
-    }
-
-    /// `.name`, or `['x-name']` for a key that is not a plain name.
-    static func step(_ name: String) -> String {
-        let plain = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !(name.first?.isNumber ?? true)
-        return plain ? ".\(name)" : "['\(name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'"))']"
-    }
-
-    static func shown(_ values: [JSONValue]) -> String {
-        values.map(\.compactText).joined(separator: ", ")
     }
 }

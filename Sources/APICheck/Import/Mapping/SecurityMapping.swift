@@ -62,9 +62,14 @@ struct SecurityMapping {
         for (_, item) in OpenAPISource.members(source.root["paths"]) {
             for (_, operation) in OpenAPISource.members(item) { required += Self.schemeNames(operation["security"]) }
         }
+        var used: Set<String> = []
+        // The policy is one scheme: the others the document declares are listed, whichever way
+        // the mapping below ends (an operation that accepts one of them instead sends this one).
+        defer { noteOtherSchemes(schemes.map(\.key), required: required, used: used) }
         if let (login, name) = Self.basicLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix) {
             self.login = login
             scheme = name
+            used = Set(schemes.filter { Self.isBasic(source.resolve($0.value)) }.map(\.key) + [name])
             variables = [login.accountVariable, login.passwordVariable]
             let location = OpenAPISource.location(["components", "securitySchemes", name])
             for variable in variables {
@@ -84,6 +89,7 @@ struct SecurityMapping {
             case let .login(login, note):
                 self.login = login
                 self.scheme = name
+                used = [name]
                 variables = [login.accountVariable, login.passwordVariable]
                 if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
                 for variable in variables {
@@ -94,6 +100,7 @@ struct SecurityMapping {
             case let .mapped(policy, variables, note):
                 self.mappedPolicy = policy
                 self.scheme = name
+                used = [name]
                 self.variables = variables
                 if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
                 for variable in variables {
@@ -126,6 +133,30 @@ struct SecurityMapping {
         let names = requirements.flatMap { OpenAPISource.members($0).map(\.key) }
         guard let scheme, names.contains(scheme) else { return (false, names) }
         return (true, [])
+    }
+
+    /// A note for each declared scheme the policy is not made of, but those already noted as
+    /// not mappable.
+    private mutating func noteOtherSchemes(_ declared: [String], required: [String], used: Set<String>) {
+        for name in declared where !used.contains(name) {
+            let location = OpenAPISource.location(["components", "securitySchemes", name])
+            guard !notes.contains(where: { $0.kind == .notMapped && $0.location == location }) else { continue }
+            let reason: String
+            if !required.contains(name) {
+                reason = "no operation requires it"
+            } else if let scheme {
+                reason =
+                    "the package sends the \(scheme) scheme's credentials only, the first the document requires: "
+                    + "an operation that takes either sends those; one that requires only \(name) is declared without a token"
+            } else {
+                reason = "no scheme the document requires is mapped"
+            }
+            notes.append(ImportNote(.notMapped, at: location, "the \(name) scheme is not mapped: \(reason)"))
+        }
+    }
+
+    static func isBasic(_ scheme: JSONValue?) -> Bool {
+        OpenAPISource.string(scheme?["type"]) == "http" && OpenAPISource.string(scheme?["scheme"])?.lowercased() == "basic"
     }
 
     private enum Outcome {
@@ -191,77 +222,6 @@ struct SecurityMapping {
         default:
             return .unmapped("security scheme type '\(type)' is not mapped")
         }
-    }
-
-    /// An operation that requires only HTTP Basic and whose success answer holds a token, where
-    /// another scheme the document requires sends a token: the login, and that scheme's name.
-    private static func basicLogin(
-        source: OpenAPISource, schemes: [(key: String, value: JSONValue)], required: [String],
-        prefix: String
-    ) -> (ImportedLogin, String)? {
-        let resolved = schemes.compactMap { scheme in source.resolve(scheme.value).map { (name: scheme.key, scheme: $0) } }
-        let basic = Set(
-            resolved.filter {
-                OpenAPISource.string($0.scheme["type"]) == "http" && OpenAPISource.string($0.scheme["scheme"])?.lowercased() == "basic"
-            }.map(\.name))
-        guard !basic.isEmpty else { return nil }
-        var token: (name: String, placement: String)?
-        for name in required where !basic.contains(name) && token == nil {
-            if let scheme = resolved.first(where: { $0.name == name })?.scheme, let placement = tokenPlacement(scheme) {
-                token = (name, placement)
-            }
-        }
-        guard let token else { return nil }
-        for (path, item) in OpenAPISource.members(source.root["paths"]) {
-            guard let item = source.resolve(item) else { continue }
-            for method in EndpointWriter.methods {
-                guard let operation = item[method], case let .array(requirements)? = operation["security"],
-                    !requirements.isEmpty
-                else { continue }
-                let names = requirements.map { OpenAPISource.members($0).map(\.key) }
-                guard names.allSatisfy({ !$0.isEmpty && $0.allSatisfy(basic.contains) }),
-                    let field = tokenField(of: operation, source: source)
-                else { continue }
-                return (
-                    ImportedLogin(
-                        source: .operation(method: method, path: path), tokenField: field, placement: token.placement,
-                        accountVariable: "\(prefix)_ACCOUNT", passwordVariable: "\(prefix)_PASSWORD"), token.name
-                )
-            }
-        }
-        return nil
-    }
-
-    /// Where a scheme that sends a token issued to the client puts it; nil for one that sends
-    /// none (HTTP Basic, a cookie).
-    private static func tokenPlacement(_ scheme: JSONValue) -> String? {
-        switch (OpenAPISource.string(scheme["type"]), OpenAPISource.string(scheme["in"])) {
-        case ("http"?, _) where OpenAPISource.string(scheme["scheme"])?.lowercased() == "bearer": return ".bearer"
-        case ("oauth2"?, _), ("openIdConnect"?, _): return ".bearer"
-        case ("apiKey"?, "header"?):
-            return ".header(\(SwiftName.literal(OpenAPISource.string(scheme["name"]) ?? "X-API-Key")), prefix: \"\")"
-        case ("apiKey"?, "query"?): return ".query(\(SwiftName.literal(OpenAPISource.string(scheme["name"]) ?? "key")))"
-        default: return nil
-        }
-    }
-
-    /// The member of an operation's 200 or 201 JSON answer that holds a token (a string named
-    /// as `ImportedLogin.tokenFields` lists).
-    private static func tokenField(of operation: JSONValue, source: OpenAPISource) -> String? {
-        for status in ["200", "201"] {
-            guard let answer = operation["responses"]?[status].flatMap({ source.resolve($0) }) else { continue }
-            let media = OpenAPISource.members(answer["content"]).first { $0.key.lowercased().contains("json") }?.value
-            guard let schema = media?["schema"].flatMap({ source.resolve($0) }) else { continue }
-            let properties = OpenAPISource.members(schema["properties"])
-            for field in ImportedLogin.tokenFields {
-                if let property = properties.first(where: { $0.key == field }).flatMap({ source.resolve($0.value) }),
-                    OpenAPISource.string(property["type"]) == "string"
-                {
-                    return field
-                }
-            }
-        }
-        return nil
     }
 
     /// A token URL relative to the first of `bases` it lies under (`oauth/token`); nil when it

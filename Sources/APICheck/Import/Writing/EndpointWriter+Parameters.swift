@@ -174,21 +174,30 @@ extension EndpointWriter {
 
     /// The parameter's schema, references followed; a `oneOf`/`anyOf` whose branches other than
     /// `null` are all of one scalar type (FastAPI's `Optional[bool]` is `anyOf: [{type: boolean},
-    /// {type: null}]`; a uuid-or-name is two strings) is its first such branch, with the
-    /// union's own example, default or enum kept for the sample.
+    /// {type: null}]`; a uuid-or-name is two strings), or all arrays of one (`Optional[List[str]]`
+    /// is `anyOf: [{type: array, items: {type: string}}, {type: null}]`), is its first such
+    /// branch, with the union's own example, default or enum kept for the sample.
     private func scalarBranch(of schema: JSONValue) -> JSONValue? {
         guard let resolved = source.resolve(schema) else { return nil }
         let branches = OpenAPISource.array(resolved["oneOf"]) + OpenAPISource.array(resolved["anyOf"])
         guard !branches.isEmpty else { return resolved }
         let typed = branches.compactMap { source.resolve($0) }.filter { OpenAPISource.string($0["type"]) != "null" }
-        guard let first = typed.first, let type = Self.scalarType(first),
-            typed.allSatisfy({ Self.scalarType($0) == type })
+        guard let first = typed.first, let type = scalarOrList(first),
+            typed.allSatisfy({ scalarOrList($0) == type })
         else { return resolved }
         var members = OpenAPISource.members(first)
         for key in ["example", "default", "enum"] where first[key] == nil {
             if let value = resolved[key] { members.append((key, value)) }
         }
         return .object(members)
+    }
+
+    /// A scalar type (`.string`), or a list (`[.string]`, `[]` for items without a scalar type,
+    /// which a list declares as strings); nil for any other schema.
+    private func scalarOrList(_ schema: JSONValue) -> String? {
+        guard OpenAPISource.string(schema["type"]) == "array" else { return Self.scalarType(schema) }
+        let items = schema["items"].flatMap { source.resolve($0) } ?? .object([])
+        return "[\(Self.scalarType(items) ?? "")]"
     }
 
     /// Why a parameter's schema gives no scalar type, as its note says it.

@@ -1,0 +1,114 @@
+/// Reading a schema as the generator reads it: what it declares, its members and branches.
+extension SchemaComparison {
+    /// The schema without what only makes it optional: `nullable`, a `null` type or branch, an
+    /// `allOf` of one schema; references are kept, so a component stays recognisable.
+    static func unwrapped(_ schema: JSONValue, in source: OpenAPISource) -> (JSONValue, Bool) {
+        var current = schema
+        var nullable = false
+        for _ in 0..<8 {
+            let resolved = source.resolve(current) ?? current
+            if isNullable(resolved) || isNullable(current) { nullable = true }
+            if let branches = unionBranches(current) {
+                let nonNull = branches.filter { !isNullSchema($0) }
+                if nonNull.count < branches.count { nullable = true }
+                if nonNull.count == 1 { current = nonNull[0]; continue }
+            }
+            let parts = OpenAPISource.array(current["allOf"])
+            if parts.count == 1, OpenAPISource.members(current["properties"]).isEmpty {
+                current = parts[0]
+                continue
+            }
+            break
+        }
+        return (current, nullable)
+    }
+
+    /// What the generated Swift declares for the schema, in words: `object`, `map`, `array`,
+    /// `union`, `string`, `integer`, `integer (int64)`, `number`, `boolean`, `any`.
+    static func kind(_ schema: JSONValue, in source: OpenAPISource) -> String {
+        if let branches = unionBranches(schema), branches.filter({ !isNullSchema($0) }).count > 1 { return "union" }
+        if !OpenAPISource.members(schema["properties"]).isEmpty || !OpenAPISource.array(schema["allOf"]).isEmpty { return "object" }
+        let types = typeNames(schema)
+        if types.count > 1 { return "union" }
+        switch types.first {
+        case "integer"?: return OpenAPISource.string(schema["format"]) == "int64" ? "integer (int64)" : "integer"
+        case "object"?, nil:
+            if case .object? = schema["additionalProperties"] { return "map" }
+            return types.isEmpty ? "any" : "object"
+        case let other?: return other
+        }
+    }
+
+    /// The members of a struct, `allOf` merged (references followed) as the generator merges
+    /// them, and which are required.
+    static func properties(_ schema: JSONValue, in source: OpenAPISource, depth: Int = 0)
+        -> (members: [(key: String, value: JSONValue)], required: Set<String>)
+    {
+        var members: [(String, JSONValue, [String])] = []
+        var required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
+        if depth < 16 {
+            for part in OpenAPISource.array(schema["allOf"]) {
+                guard let resolved = source.resolve(part) else { continue }
+                let merged = properties(resolved, in: source, depth: depth + 1)
+                for member in merged.members { SchemaMapper.merge((member.key, member.value, []), into: &members) }
+                required.formUnion(merged.required)
+            }
+        }
+        for (key, value) in OpenAPISource.members(schema["properties"]) { SchemaMapper.merge((key, value, []), into: &members) }
+        return (members.map { (key: $0.0, value: $0.1) }, required)
+    }
+
+    /// A union's branches other than `null`, each labelled by its component, else its title, else
+    /// its JSON type (an array's with its items' label: `array of Spec`).
+    static func branches(_ schema: JSONValue, in source: OpenAPISource) -> [(label: String, schema: JSONValue)] {
+        if let branches = unionBranches(schema) {
+            return branches.filter { !isNullSchema($0) }.map { (label($0, in: source), $0) }
+        }
+        return typeNames(schema).map { single in
+            guard case let .object(members) = schema else { return (single, .object([("type", .string(single))])) }
+            return (single, .object(members.filter { $0.key != "type" } + [("type", .string(single))]))
+        }
+    }
+
+    private static func label(_ branch: JSONValue, in source: OpenAPISource, depth: Int = 0) -> String {
+        if let reference = OpenAPISource.string(branch["$ref"]) {
+            return String(reference.split(separator: "/").last ?? Substring(reference))
+        }
+        let resolved = source.resolve(branch) ?? branch
+        if let title = OpenAPISource.string(resolved["title"]) { return title }
+        let kind = kind(resolved, in: source)
+        // Branches that are all arrays (FastAPI's `Union[List[A], List[B]]`) differ by their items.
+        guard kind == "array", depth < 8, let items = resolved["items"] else { return kind }
+        return "array of " + label(unwrapped(items, in: source).0, in: source, depth: depth + 1)
+    }
+
+    private static func unionBranches(_ schema: JSONValue) -> [JSONValue]? {
+        for keyword in ["oneOf", "anyOf"] {
+            if case let .array(branches)? = schema[keyword] { return branches }
+        }
+        return nil
+    }
+
+    private static func typeNames(_ schema: JSONValue) -> [String] {
+        if let single = OpenAPISource.string(schema["type"]) { return single == "null" ? [] : [single] }
+        return OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.filter { $0 != "null" }
+    }
+
+    private static func isNullable(_ schema: JSONValue) -> Bool {
+        OpenAPISource.bool(schema["nullable"]) || OpenAPISource.array(schema["type"]).contains(.string("null"))
+    }
+
+    private static func isNullSchema(_ schema: JSONValue) -> Bool {
+        OpenAPISource.string(schema["type"]) == "null" || (schema["enum"].map { $0 == .array([.null]) } ?? false)
+    }
+
+    /// `.name`, or `['x-name']` for a key that is not a plain name.
+    static func step(_ name: String) -> String {
+        let plain = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !(name.first?.isNumber ?? true)
+        return plain ? ".\(name)" : "['\(name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'"))']"
+    }
+
+    static func shown(_ values: [JSONValue]) -> String {
+        values.map(\.compactText).joined(separator: ", ")
+    }
+}
