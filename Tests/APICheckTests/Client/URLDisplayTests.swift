@@ -24,5 +24,8 @@ import Testing
         #expect(URLDisplay.path(URL(string: "http://h/Api/statuses/42?x=1")!, relativeTo: base) == "statuses/42")
         #expect(URLDisplay.path(URL(string: "http://h/Other/x")!, relativeTo: base) == "/Other/x")
         #expect(URLDisplay.path(URL(string: "http://h/Api/a%20b")!, relativeTo: URL(string: "http://h/Api")!) == "a b")
+        // A trailing slash is part of the path the server was asked for.
+        #expect(URLDisplay.path(URL(string: "http://h/Api/search/?x=1")!, relativeTo: base) == "search/")
+        #expect(URLDisplay.path(URL(string: "http://h/Api/")!, relativeTo: base) == "")
     }
 }

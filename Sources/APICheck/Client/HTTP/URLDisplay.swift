@@ -22,10 +22,12 @@ public enum URLDisplay {
 
     /// The path of `url` relative to `base`'s path, as results show it (`statuses/42`); the whole
     /// path when it lies elsewhere. Percent-escapes are decoded: a redactor and `DisplayText` see
-    /// the text as it is.
+    /// the text as it is. A trailing slash stays (`search/`): to a server it is another path,
+    /// and `URL.path` would drop it.
     public static func path(_ url: URL, relativeTo base: URL) -> String {
-        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
-        let path = url.path
+        let basePath = base.path(percentEncoded: false)
+        let prefix = basePath.hasSuffix("/") ? basePath : basePath + "/"
+        let path = url.path(percentEncoded: false)
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }
