@@ -14,7 +14,7 @@ public enum APIFingerprint {
             hasher.add(endpoint.responseTypeName)
             hasher.add(endpoint.mock)
             hasher.add(endpoint.requiresToken ? "token" : "open")
-            hasher.add(String(endpoint.successStatus))
+            hasher.add(endpoint.successStatuses.map(String.init).joined(separator: ","))
             for parameter in endpoint.parameters {
                 hasher.add(
                     [

@@ -117,6 +117,28 @@ import Testing
         #expect(!finding.finding.message.contains("hunter2"))
     }
 
+    /// An endpoint that declares 200 and 201 (a PUT that replaces or makes) passes either; a
+    /// third status is found, naming both.
+    @Test(arguments: ProxyEngine.allCases) func everyDeclaredSuccessStatusPasses(engine: ProxyEngine) async throws {
+        struct Item: Decodable, Sendable { var id: Int }
+        let put = Endpoint<Item>(id: "items.put", .put, "items/{id}", parameters: [.path("id", .int, sample: .literal(1))], mock: "item")
+            .alsoSucceeding(with: 201)
+        let api = API(name: "t", envelope: .none, endpoints: [put])
+        let upstream = try TestServer { request in
+            let status = Int(request.path.split(separator: "/").last ?? "") ?? 200
+            return ServerResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(#"{"id": 1}"#.utf8))
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: api, upstream: upstream.url("/"), engine: engine)
+        defer { harness.stop() }
+        for status in [200, 201, 202] { _ = try await harness.send(.put, "/items/\(status)") }
+        await harness.settled(3)
+        let statuses = harness.findings.filter { $0.finding.kind == .httpStatus }
+        #expect(statuses.count == 1, "\(harness.findings.map(\.finding.message))")
+        #expect(statuses.first?.finding.found == "HTTP 202")
+        #expect(statuses.first?.finding.expected == "HTTP 200 or 201")
+    }
+
     @Test(arguments: ProxyEngine.allCases) func theOptOutHeaderPassesAnExchangeUnchecked(engine: ProxyEngine) async throws {
         let sandbox = SandboxServer(configuration: SandboxConfiguration())
         try sandbox.start()

@@ -18,8 +18,12 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var enveloped: Bool? { declaration.enveloped }
     /// An envelope of the endpoint's own, which wins over the API's.
     public var ownEnvelope: EnvelopePolicy? { declaration.ownEnvelope }
-    /// The HTTP status of a success (200; 201 Created, 204 No Content).
+    /// The HTTP status of a success (200; 201 Created, 204 No Content): the one `serve` answers
+    /// with and `record` expects.
     public var successStatus: Int { declaration.successStatus }
+    /// Every status a success may come with, `successStatus` first: an endpoint that answers 200
+    /// for a thing that was there and 201 for one it made declares both (`alsoSucceeding(with:)`).
+    public var successStatuses: [Int] { [declaration.successStatus] + declaration.otherSuccessStatuses }
     /// Whether the decode type is `NoContent`, so an empty body is the answer, not a fault.
     public var acceptsEmptyBody: Bool { declaration.acceptsEmptyBody }
     public var sessionEffect: SessionEffect { declaration.sessionEffect }
@@ -67,6 +71,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let enveloped: Bool?
         let ownEnvelope: EnvelopePolicy?
         let successStatus: Int
+        let otherSuccessStatuses: [Int]
         let acceptsEmptyBody: Bool
         let sessionEffect: SessionEffect
         let scenarios: [ScenarioName]
@@ -101,6 +106,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.enveloped = enveloped
             self.ownEnvelope = ownEnvelope
             self.successStatus = successStatus
+            self.otherSuccessStatuses = []
             self.acceptsEmptyBody = Response.self == NoContent.self
             self.sessionEffect = sessionEffect
             self.scenarios = scenarios
@@ -127,7 +133,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             }
         }
 
-        init(copying other: Declaration, requiresToken: Bool) {
+        init(copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int]) {
             id = other.id
             method = other.method
             path = other.path
@@ -137,6 +143,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             enveloped = other.enveloped
             ownEnvelope = other.ownEnvelope
             successStatus = other.successStatus
+            self.otherSuccessStatuses = otherSuccessStatuses
             acceptsEmptyBody = other.acceptsEmptyBody
             sessionEffect = other.sessionEffect
             scenarios = other.scenarios
@@ -158,7 +165,26 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, needing no token: what it is on a server run with its auth off.
     public var withoutToken: AnyEndpoint {
         guard requiresToken else { return self }
-        return AnyEndpoint(declaration: Declaration(copying: declaration, requiresToken: false))
+        return AnyEndpoint(
+            declaration: Declaration(copying: declaration, requiresToken: false, otherSuccessStatuses: declaration.otherSuccessStatuses))
+    }
+
+    /// The same endpoint, whose success may also come with these statuses.
+    func alsoSucceeding(with statuses: [Int]) -> AnyEndpoint {
+        var others = declaration.otherSuccessStatuses
+        for status in statuses where status != declaration.successStatus && !others.contains(status) { others.append(status) }
+        return AnyEndpoint(
+            declaration: Declaration(copying: declaration, requiresToken: declaration.requiresToken, otherSuccessStatuses: others.sorted()))
+    }
+
+    /// Whether a success under `status` is one the endpoint declares.
+    public func succeeds(with status: Int) -> Bool {
+        status == declaration.successStatus || declaration.otherSuccessStatuses.contains(status)
+    }
+
+    /// The declared success statuses as a finding's expectation: `HTTP 200`, `HTTP 200 or 201`.
+    public var successStatusText: String {
+        "HTTP " + successStatuses.map(String.init).joined(separator: " or ")
     }
 
     private init(declaration: Declaration) {

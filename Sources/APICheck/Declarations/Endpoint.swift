@@ -11,7 +11,8 @@
 /// `enveloped` overrides the API's envelope choice for this endpoint (nil: as the API says;
 /// `false`: the body is the payload; `true`: the API's envelope, which it must declare);
 /// `envelope` gives the endpoint an envelope of its own (a few endpoints of an API without one).
-/// `successStatus` is the status its success comes with when that is not 200 (201, 204).
+/// `successStatus` is the status its success comes with when that is not 200 (201, 204); one that
+/// may come with another as well declares it with `alsoSucceeding(with:)`.
 /// `after` names endpoints whose checks must be over before this one's although it takes no value
 /// from them: a read that must see an earlier write (`after: ["rooms.send"]`). `distinguishedBy`
 /// says what tells it apart from another endpoint declared on the same method and path. `body`
@@ -35,6 +36,22 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
             requiresToken: auth == .token, enveloped: enveloped, ownEnvelope: envelope, successStatus: successStatus,
             sessionEffect: sessionEffect, scenarios: scenarios, paging: paging, probing: probing,
             after: after, distinction: distinguishedBy, requestBody: body, errorChecks: errorChecks, responseType: Response.self)
+    }
+
+    private init(erased: AnyEndpoint) {
+        self.erased = erased
+    }
+
+    /// The same endpoint, whose success may also come with these statuses, its body of the same
+    /// type: `live` and `proxy` accept them as they accept `successStatus`, `openapi` writes each,
+    /// and `serve` and `record` keep to `successStatus`.
+    ///
+    /// ```swift
+    /// static let put = Endpoint<Pet>(id: "pets.put", .put, "pets/{id}", mock: "pet")
+    ///     .alsoSucceeding(with: 201)
+    /// ```
+    public func alsoSucceeding(with statuses: Int...) -> Endpoint {
+        Endpoint(erased: erased.alsoSucceeding(with: statuses))
     }
 
     public var id: String { erased.id }

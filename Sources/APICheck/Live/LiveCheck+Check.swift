@@ -51,12 +51,14 @@ extension LiveCheck {
         // when its body does not decode either: the two say different things to fix.
         var answeredSuccess = call.error == nil
         if case .success? = call.classification { answeredSuccess = !redirected }
-        if answeredSuccess, let status = call.exchange?.response.status, status != endpoint.successStatus {
+        if answeredSuccess, let status = call.exchange?.response.status, !endpoint.succeeds(with: status) {
             findings.append(
                 Finding(
-                    kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
+                    kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: endpoint.successStatusText,
                     found: "HTTP \(status)",
-                    message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
+                    message:
+                        "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatuses.map(String.init).joined(separator: " or "))"
+                ))
         }
         if let error = call.error {
             if !redirected {
@@ -93,7 +95,7 @@ extension LiveCheck {
         let codePath = (!isOK ? api.errors?.codePath : nil) ?? envelope?.codePath
         let success =
             envelope.map { $0.successCodes.sorted().map(\.description).joined(separator: " or ") }
-            ?? "HTTP \(endpoint.successStatus)"
+            ?? endpoint.successStatusText
         switch error.reason {
         case let .server(code, _):
             finding.path = codePath?.description

@@ -1,5 +1,5 @@
 extension OpenAPIDocument {
-    /// The responses of an operation. The success status (200 unless declared) carries the success
+    /// The responses of an operation. Each success status (200 unless declared) carries the success
     /// envelope around the payload's schema (or the raw payload, for an endpoint without an
     /// envelope; no content for a 204 of `NoContent`) and, for an enveloped endpoint, the failure
     /// envelope too: failures, forced logouts and refused calls may come with a success status and
@@ -17,17 +17,17 @@ extension OpenAPIDocument {
             let example = JSONValue.object([("summary", .string(file.description)), ("value", value)])
             examples[status, default: []].append(((file.scenario ?? .success).rawValue, example))
         }
-        let success = endpoint.successStatus
+        let successes = Set(endpoint.successStatuses)
         let policy = api.envelope(for: endpoint)
         let expiredStatuses = Set(api.rules(for: endpoint).expired.compactMap(\.status))
-        var statuses = Set(examples.keys).union([success])
+        var statuses = Set(examples.keys).union(successes)
         if endpoint.requiresToken { statuses.formUnion(expiredStatuses) }
         statuses.formUnion(endpoint.errorChecks.map(\.status))
         var responses: [(key: String, value: JSONValue)] = []
         for status in statuses.sorted() {
             var schema: JSONValue, description: String
             var contentType = "application/json"
-            if status == success {
+            if successes.contains(status) {
                 if let policy {
                     schema = .object([("anyOf", .array([successEnvelope(payload, policy), failureEnvelope(policy)]))])
                     description =

@@ -107,12 +107,14 @@ package struct ExchangeCheck: Sendable {
         var success: (document: JSONValue, covered: Bool)?
         switch interpretation.classification {
         case .success:
-            if status != endpoint.successStatus {
+            if !endpoint.succeeds(with: status) {
                 findings.append(
                     Finding(
-                        kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: "HTTP \(endpoint.successStatus)",
+                        kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: endpoint.successStatusText,
                         found: "HTTP \(status)",
-                        message: "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatus)"))
+                        message:
+                            "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatuses.map(String.init).joined(separator: " or "))"
+                    ))
             }
             if let error = interpretation.error { findings.append(Finding(error)) }
             if let document = interpretation.document {

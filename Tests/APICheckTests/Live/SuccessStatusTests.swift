@@ -11,7 +11,8 @@ import Testing
     static let remove = Endpoint<NoContent>(
         id: "items.delete", .delete, "items/1", mock: "item_delete", enveloped: false, successStatus: 204)
     static let show = Endpoint<Item>(id: "items.show", .get, "items/1", mock: "item", enveloped: false, successStatus: 200)
-    static let api = API(name: "t", envelope: EnvelopePolicy(), endpoints: [remove, show])
+    static let put = Endpoint<Item>(id: "items.put", .put, "items/1", mock: "item", enveloped: false).alsoSucceeding(with: 201)
+    static let api = API(name: "t", envelope: EnvelopePolicy(), endpoints: [remove, show, put])
 
     struct Fixed: Transport {
         let status: Int
@@ -42,6 +43,19 @@ import Testing
     @Test func anotherSuccessStatusWhoseBodyDecodesIsFoundAlone() async {
         #expect(await findings("items.show", status: 201, body: #"{"id": 1}"#) == [.httpStatus])
         #expect(await findings("items.show", status: 200, body: #"{"id": 1}"#) == [])
+    }
+
+    /// A PUT that answers 200 for an item that was there and 201 for one it made declares both:
+    /// either is a success, a third status is still found, and the finding names both.
+    @Test func everyDeclaredSuccessStatusIsASuccess() async throws {
+        #expect(await findings("items.put", status: 201, body: #"{"id": 1}"#) == [])
+        #expect(await findings("items.put", status: 200, body: #"{"id": 1}"#) == [])
+        let found = try #require(await errors("items.put", status: 202, body: #"{"id": 1}"#).first)
+        #expect(found.kind == .httpStatus)
+        #expect(found.expected == "HTTP 200 or 201")
+        #expect(found.message.hasSuffix("the endpoint declares 200 or 201"), "\(found.message)")
+        #expect(Self.put.erased.successStatuses == [200, 201])
+        #expect(Self.put.alsoSucceeding(with: 201, 200, 206).erased.successStatuses == [200, 201, 206])
     }
 
     /// An error in the API's declared shape names its status beside its code: "NoSuchJob" alone

@@ -71,4 +71,15 @@ import Testing
         let raw = document["paths"]?["/raw/{id}"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"]
         #expect(raw == .object([("$ref", .string("#/components/schemas/Item"))]))
     }
+
+    /// Each declared success status is a response with the payload's schema.
+    @Test func everySuccessStatusIsWritten() throws {
+        struct Pet: Codable, Sendable { var id: Int }
+        let put = Endpoint<Pet>(id: "pets.put", .put, "pets", mock: "pet").alsoSucceeding(with: 201)
+        let document = try OpenAPIDocument(api: API(name: "pets", envelope: .none, endpoints: [put])).build().document
+        let responses = try #require(document["paths"]?["/pets"]?["put"]?["responses"])
+        let schema = { (status: String) in responses[status]?["content"]?["application/json"]?["schema"] }
+        #expect(schema("200") == .object([("$ref", .string("#/components/schemas/Pet"))]))
+        #expect(schema("201") == schema("200"))
+    }
 }

@@ -4,6 +4,8 @@ extension EndpointWriter {
         var status: Int
         var content: JSONValue?
         var tokens: [String]
+        /// Other 2xx answers of the same content: successes the endpoint also declares.
+        var alsoStatuses: [Int] = []
     }
 
     /// The success answer: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then `default`.
@@ -21,19 +23,43 @@ extension EndpointWriter {
             }
             let status = Int(key) ?? 200
             if key == "default" { note(.notMapped, responseTokens, "no 2xx answer: the default answer is taken as the success (200)") }
-            // Error answers are ErrorMapping's; other successes and redirects are not declared.
-            let others = responses.map(\.key).filter { $0 != key && ImportedErrorAnswer.status(ofKey: $0) == nil }
+            let content = OpenAPISource.members(response["content"]).isEmpty || status == 204 ? nil : response["content"]
+            // Another 2xx of the same content (200 for a thing that was there, 201 for one made)
+            // is a success the endpoint also declares; error answers are ErrorMapping's; other
+            // successes and redirects are not declared.
+            var also: [Int] = []
+            var others: [String] = []
+            for (otherKey, otherDeclared) in responses where otherKey != key && ImportedErrorAnswer.status(ofKey: otherKey) == nil {
+                if let otherStatus = Int(otherKey), (200..<300).contains(otherStatus), key != "default",
+                    let other = source.resolve(otherDeclared), sameContent(content, other, status: otherStatus)
+                {
+                    also.append(otherStatus)
+                } else {
+                    others.append(otherKey)
+                }
+            }
             if !others.isEmpty {
-                note(.notMapped, tokens + ["responses"], "answers \(others.joined(separator: ", ")) are not declared: only \(key) is")
+                let declared = ([key] + also.map(String.init)).joined(separator: ", ")
+                note(
+                    .notMapped, tokens + ["responses"],
+                    "answers \(others.joined(separator: ", ")) are not declared: only \(declared) \(also.isEmpty ? "is" : "are")")
             }
             for part in ["headers", "links"] where !OpenAPISource.members(response[part]).isEmpty {
                 note(.notMapped, responseTokens + [part], "the answer's \(part) are not mapped")
             }
-            let content = OpenAPISource.members(response["content"]).isEmpty || status == 204 ? nil : response["content"]
-            return Response(key: key, status: status, content: content, tokens: responseTokens)
+            return Response(key: key, status: status, content: content, tokens: responseTokens, alsoStatuses: also.sorted())
         }
         note(.notMapped, tokens + ["responses"], "no success answer: declared NoContent (200)")
         return Response(key: "", status: 200, content: nil, tokens: tokens + ["responses"])
+    }
+
+    /// Whether another success answer has the content the chosen one has: none for none, else the
+    /// same JSON schema (references compared as written, so two names of one shape differ).
+    private func sameContent(_ content: JSONValue?, _ other: JSONValue, status: Int) -> Bool {
+        let otherContent = OpenAPISource.members(other["content"]).isEmpty || status == 204 ? nil : other["content"]
+        guard let content, let otherContent else { return content == nil && otherContent == nil }
+        guard let (_, media) = jsonMedia(content), let (_, otherMedia) = jsonMedia(otherContent) else { return false }
+        return media["schema"] == otherMedia["schema"]
     }
 
     /// The error answers (4xx, 5xx, `4XX`, `5XX`, `default` unless it is the success): each one's

@@ -164,7 +164,8 @@ struct EndpointWriter {
             ImportedEndpoint(
                 tag: tag, property: property, id: id, method: Self.methodExpression(method),
                 path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
-                successStatus: response.status, mock: mock, token: auth.token, body: body, comment: summary,
+                successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
+                comment: summary,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
     }
 

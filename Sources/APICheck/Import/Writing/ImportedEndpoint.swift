@@ -14,6 +14,8 @@ struct ImportedEndpoint: Equatable {
     var parameters: [String]
     var responseType: String
     var successStatus: Int
+    /// Other statuses its success may come with (`.alsoSucceeding(with:)`).
+    var alsoSuccessStatuses: [Int] = []
     var mock: String
     var token: Bool
     /// The `body:` expression, when the operation takes a JSON body.
@@ -43,6 +45,9 @@ struct ImportedEndpoint: Equatable {
         if let body { rest.append("body: \(body)") }
         arguments.append(rest.joined(separator: ", "))
         let doc = comment.map(SwiftName.comment).map { $0.isEmpty ? "" : "    /// \($0)\n" } ?? ""
+        let also =
+            alsoSuccessStatuses.isEmpty ? "" : ".alsoSucceeding(with: \(alsoSuccessStatuses.map(String.init).joined(separator: ", ")))"
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
+            + also
     }
 }
