@@ -2519,4 +2519,10 @@ MUTATIONS = [
          find="                    also.append(otherStatus)\n",
          replace="                    others.append(otherKey)\n",
          tests="EndpointWriterTests"),
+    dict(id="live-trial-page-accepts-token",
+         bug="a pre-issued token's trial answered with an HTML page is taken as accepted: a wrong key is then sent to every endpoint, a 401 each",
+         file="Sources/APICheck/Live/Plan/LivePlan.swift",
+         find="            trialAlternates = Self.trialAlternates(plain, besides: trial)\n",
+         replace="",
+         tests="TokenPlacementTests"),
 ]

@@ -67,7 +67,7 @@ extension LiveCheck {
                 outcome.runFindings += finding.map { [$0] } ?? []
                 if verdict == .unreachable { outcome.stopsRun = .targetUnreachable }
             }
-            if step.id == plan.tokenTrial { judgeTrial(&outcome, plan: plan) }
+            if step.id == plan.tokenTrial { await judgeTrial(&outcome, step: step, plan: plan, token: accessToken) }
             if !reported {
                 // A step run for others (a probe's own login, what --only needs) that failed is
                 // said, or the steps it starves would be skipped with no cause in sight. Not when
@@ -93,19 +93,29 @@ extension LiveCheck {
     /// The first answer to a token issued beforehand: when the server refused the token (a dead
     /// or forced-logout answer, or HTTP 401 or 403), that is the run's one finding, as refused
     /// credentials are for a login, and every other step that needs the token is not checked.
-    private func judgeTrial(_ outcome: inout StepOutcome, plan: LivePlan) {
-        guard let exchange = outcome.exchange, let classification = exchange.classification else { return }
-        switch classification {
-        case .success: return
-        case .tokenExpired, .forcedLogout: break
-        case .failure, .broken: guard [401, 403].contains(exchange.response.status) else { return }
+    /// An answer that says neither (an HTML page where JSON was declared, a 404) is no verdict:
+    /// the plan's other trial endpoints are tried, unreported, until one says.
+    private func judgeTrial(_ outcome: inout StepOutcome, step: LiveStep, plan: LivePlan, token: String?) async {
+        guard let exchange = outcome.exchange, var verdict = Self.trialVerdict(exchange) else { return }
+        var refusing = exchange
+        if verdict == .inconclusive {
+            for alternate in plan.trialAlternates {
+                let call = LiveStep(id: step.id, action: .check(alternate, reported: false), token: step.token, samples: [:], after: [])
+                guard let answer = await check(call, token: token, seen: [:]).exchange, let judged = Self.trialVerdict(answer) else {
+                    continue
+                }
+                verdict = judged
+                refusing = answer
+                if judged != .inconclusive { break }
+            }
         }
+        guard verdict == .refused, let classification = refusing.classification else { return }
         let variable = api.auth.beforehandVariables
         let needing = plan.steps.filter { step in
             guard case .check(_, reported: true) = step.action, let login = plan.login else { return false }
             return step.token == .live(issuedBy: login)
         }
-        let id = exchange.endpoint.id
+        let id = refusing.endpoint.id
         outcome.login = .credentialsRefused
         outcome.result?.findings = []
         outcome.result?.skipped = .tokenRefused(in: variable)
@@ -113,9 +123,21 @@ extension LiveCheck {
             Finding(
                 kind: .credentials, severity: .error, category: .harness, endpoint: id,
                 message: "the token issued beforehand in \(variable) was refused by \(id) "
-                    + "(HTTP \(exchange.response.status), \(classification.name)); check it; "
+                    + "(HTTP \(refusing.response.status), \(classification.name)); check it; "
                     + (needing.count == 1 ? "1 endpoint that needs it was" : "\(needing.count) endpoints that need it were")
                     + " not checked"))
+    }
+
+    private enum TrialVerdict { case accepted, refused, inconclusive }
+
+    /// What one answer says of the token it was sent with; nil when there was no answer.
+    private static func trialVerdict(_ exchange: LiveExchange) -> TrialVerdict? {
+        guard let classification = exchange.classification else { return nil }
+        switch classification {
+        case .success: return .accepted
+        case .tokenExpired, .forcedLogout: return .refused
+        case .failure, .broken: return [401, 403].contains(exchange.response.status) ? .refused : .inconclusive
+        }
     }
 
     /// The token issued beforehand, from the environment: the session's token.

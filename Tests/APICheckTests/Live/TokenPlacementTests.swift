@@ -131,6 +131,42 @@ import Testing
         #expect(right.probeResults.map(\.name).sorted() == ["probe token-expired me", "probe token-expired profile"])
     }
 
+    /// A trial whose answer says nothing of the token (an HTML page the document calls JSON,
+    /// answered whatever the key) is no verdict: another GET tries the key, and a wrong one is
+    /// still the run's one finding, not a 401 on every endpoint.
+    @Test func aTrialAnsweredWithAPageTriesAnotherEndpoint() async {
+        struct Page: Transport {
+            let keys: KeyServer
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                guard request.url.path.hasSuffix("/ui") else { return try await keys.send(request) }
+                return HTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html></html>".utf8))
+            }
+        }
+        let page = Endpoint<Me>(id: "ui", .get, "ui", mock: "ui", auth: .token)
+        let profile = Endpoint<Me>(id: "profile", .get, "profile", mock: "profile", auth: .token)
+        let api = Self.api(.preIssued(variable: "KEYS_TOKEN", placement: .bearer), [page, Self.me, profile])
+        let server = KeyServer(placement: .bearer, key: "key-0123456789")
+        let wrong = await LiveCheck(
+            api: api, transport: Page(keys: server),
+            options: LiveOptions(baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "key-9876543210"], probes: false)
+        ).run()
+        #expect(
+            wrong.allFindings.map(\.message) == [
+                "the token issued beforehand in $KEYS_TOKEN was refused by me (HTTP 401, tokenExpired); check it; "
+                    + "3 endpoints that need it were not checked"
+            ])
+        #expect(wrong.verdict == .incomplete)
+        #expect(server.state.withLock { $0.requests }.map(\.url.path) == ["/me"])
+
+        let right = await LiveCheck(
+            api: api, transport: Page(keys: KeyServer(placement: .bearer, key: "key-0123456789")),
+            options: LiveOptions(baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "key-0123456789"], probes: false)
+        ).run()
+        // The page is the one real finding; the key works everywhere else.
+        #expect(right.endpointResults.filter { !$0.passed }.map(\.name) == ["ui"], "\(right.allFindings.map(\.message))")
+        #expect(!right.allFindings.contains { $0.kind == .credentials })
+    }
+
     @Test func aSessionCookieTheLoginSetsIsSentBackAndEndedAfterTheRun() async {
         let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"), loggedOutToken: .deadToken)
         let api = Self.api(auth, [Self.login, Self.me, Self.logout])

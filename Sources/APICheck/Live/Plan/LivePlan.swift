@@ -29,6 +29,8 @@ struct LivePlan: Sendable {
     /// The check that tries a token issued beforehand first, alone: every other step that sends
     /// it waits for this one, so a refused token is one finding, not one per endpoint.
     private(set) var tokenTrial: LiveStep.ID?
+    /// Endpoints that try a token issued beforehand when the trial's answer says nothing of it.
+    private(set) var trialAlternates: [AnyEndpoint] = []
     /// The login that revokes the session's token and issues the logout's.
     private(set) var secondLogin: LiveStep.ID?
     /// Why a selected endpoint has no step (the logout, on a token the run did not open).
@@ -82,6 +84,7 @@ struct LivePlan: Sendable {
             tokenTrial = add(.check(trial, reported: selectedIDs.contains(trial.id)), .live(issuedBy: login), checks, after: afterLogin)
             checks[trial.id] = tokenTrial
             usingSessionToken.insert(tokenTrial!)
+            trialAlternates = Self.trialAlternates(plain, besides: trial)
         }
         for level in SampleResolver.levels(plain) {
             for endpoint in level where endpoint.id != trial?.id {
@@ -251,6 +254,15 @@ struct LivePlan: Sendable {
     static func trial(_ plain: [AnyEndpoint]) -> AnyEndpoint? {
         let candidates = plain.filter { $0.requiresToken && $0.after.isEmpty && SampleResolver.sources(of: $0).isEmpty }
         return candidates.first { $0.method == .get } ?? candidates.first
+    }
+
+    /// The GETs that try the token when the trial's answer was no verdict (an HTML page declared
+    /// JSON): two at most, the calls being extra ones.
+    static func trialAlternates(_ plain: [AnyEndpoint], besides trial: AnyEndpoint) -> [AnyEndpoint] {
+        let candidates = plain.filter {
+            $0.id != trial.id && $0.method == .get && $0.requiresToken && $0.after.isEmpty && SampleResolver.sources(of: $0).isEmpty
+        }
+        return Array(candidates.prefix(2))
     }
 
     /// The endpoint a probe that needs one working call tries: a GET that keeps the session if
