@@ -148,7 +148,8 @@ import Testing
         let server = KeyServer(placement: .bearer, key: "key-0123456789")
         let wrong = await LiveCheck(
             api: api, transport: Page(keys: server),
-            options: LiveOptions(baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "key-9876543210"], probes: false)
+            options: LiveOptions(
+                baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "key-9876543210"], probes: false)
         ).run()
         #expect(
             wrong.allFindings.map(\.message) == [
@@ -160,7 +161,8 @@ import Testing
 
         let right = await LiveCheck(
             api: api, transport: Page(keys: KeyServer(placement: .bearer, key: "key-0123456789")),
-            options: LiveOptions(baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "key-0123456789"], probes: false)
+            options: LiveOptions(
+                baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "key-0123456789"], probes: false)
         ).run()
         // The page is the one real finding; the key works everywhere else.
         #expect(right.endpointResults.filter { !$0.passed }.map(\.name) == ["ui"], "\(right.allFindings.map(\.message))")
