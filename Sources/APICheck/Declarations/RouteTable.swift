@@ -101,7 +101,17 @@ public struct RouteTable: Sendable {
         var segments = Self.segments(path)
         for index in segments.indices { segments[index] = Self.decoded(segments[index]) }
         var captured: [String] = []
-        guard let node = find(segments[...], from: 0, captured: &captured) else { return .notFound(note: nil) }
+        var found = find(segments[...], from: 0, captured: &captured)
+        // A trailing slash may be an empty last value (`search/` for `search/{path}`, a path
+        // parameter FastAPI and Flask let be empty), when nothing declares the path without it.
+        if found == nil, segments.count > 1, segments.last?.isEmpty == true,
+            find(segments.dropLast(), from: 0, captured: &captured) == nil
+        {
+            captured.removeAll()
+            found = find(segments[...], from: 0, captured: &captured, emptyLast: true)
+            if found != nil, let emptied = captured.indices.last, !captured[emptied].isEmpty { found = nil }
+        }
+        guard let node = found else { return .notFound(note: nil) }
         let methods = nodes[node].methods
         let wanted = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil)
         guard let indices = wanted, let first = indices.first else {
@@ -115,6 +125,8 @@ public struct RouteTable: Sendable {
             : indices.first { endpoints[$0].distinction.map(meets) ?? false }
                 ?? indices.first { endpoints[$0].distinction == nil } ?? first
         let endpoint = endpoints[index]
+        // Only text may be empty: `items/` is no item of an Int id.
+        if captured.last?.isEmpty == true, pathParameters[index].last?.type != .string { return .notFound(note: nil) }
         var values: [(name: String, value: String)] = []
         values.reserveCapacity(captured.count)
         for (parameter, value) in zip(pathParameters[index], captured) {
@@ -133,10 +145,10 @@ public struct RouteTable: Sendable {
 
     /// The node the segments lead to: literals first, then text around a placeholder, then a bare
     /// placeholder; a dead end falls back to the next kind.
-    private func find(_ segments: ArraySlice<Substring>, from node: Int, captured: inout [String]) -> Int? {
+    private func find(_ segments: ArraySlice<Substring>, from node: Int, captured: inout [String], emptyLast: Bool = false) -> Int? {
         guard let first = segments.first else { return nodes[node].methods.isEmpty ? nil : node }
         let rest = segments.dropFirst()
-        if let next = nodes[node].literals[first], let found = find(rest, from: next, captured: &captured) {
+        if let next = nodes[node].literals[first], let found = find(rest, from: next, captured: &captured, emptyLast: emptyLast) {
             return found
         }
         for mixed in nodes[node].mixed
@@ -145,19 +157,19 @@ public struct RouteTable: Sendable {
         {
             let value = first.utf8.dropFirst(mixed.prefix.utf8.count).dropLast(mixed.suffix.utf8.count)
             captured.append(String(Substring(value)))
-            if let found = find(rest, from: mixed.next, captured: &captured) { return found }
+            if let found = find(rest, from: mixed.next, captured: &captured, emptyLast: emptyLast) { return found }
             captured.removeLast()
         }
-        if let next = nodes[node].parameter, !first.isEmpty {
+        if let next = nodes[node].parameter, !first.isEmpty || (emptyLast && rest.isEmpty) {
             captured.append(String(first))
-            if let found = find(rest, from: next, captured: &captured) { return found }
+            if let found = find(rest, from: next, captured: &captured, emptyLast: emptyLast) { return found }
             captured.removeLast()
         }
         if let next = nodes[node].spanning {
             let taken = segments.prefix { !$0.isEmpty }
             for count in stride(from: 1, through: taken.count, by: 1) {
                 captured.append(taken.prefix(count).joined(separator: "/"))
-                if let found = find(segments.dropFirst(count), from: next, captured: &captured) { return found }
+                if let found = find(segments.dropFirst(count), from: next, captured: &captured, emptyLast: emptyLast) { return found }
                 captured.removeLast()
             }
         }

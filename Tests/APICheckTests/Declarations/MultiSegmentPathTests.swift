@@ -32,7 +32,9 @@ import Testing
         #expect(route("api/contents/a/b%20c/x.txt") == "any path=a/b c/x.txt")
         #expect(route("api/contents/sub/x.txt/raw") == "raw path=sub/x.txt")
         #expect(route("api/contents/x.txt/raw") == "raw path=x.txt")
-        #expect(route("api/contents/") == "none")
+        // The root as an empty name: nothing declares `api/contents` itself.
+        #expect(route("api/contents/") == "one name=")
+        #expect(route("api/contents//") == "none")
         #expect(Self.api.problems.map(\.message) == [])
     }
 

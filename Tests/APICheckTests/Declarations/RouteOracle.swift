@@ -3,7 +3,8 @@ import TestSupport
 
 /// Random route tables and requests, and what a plain reading of the routing rules says each
 /// request matches: a path matches a template segment for segment (a `{parameter}` takes one
-/// non-empty segment), a literal beats a parameter at the first place two matches differ, the
+/// non-empty segment, or an empty last one of a String when nothing matches the path with or
+/// without its trailing slash), a literal beats a parameter at the first place two matches differ, the
 /// path's method must be one of that template's, and a parameter's value must parse as its type.
 /// Written as a search over every template, independent of `RouteTable`'s tree.
 struct RouteOracle {
@@ -77,11 +78,21 @@ struct RouteOracle {
         var text = Substring(path)
         if text.hasPrefix("/") { text = text.dropFirst() }
         let given = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let matching = routes.filter { route in
-            route.segments.count == given.count
-                && route.segments.indices.allSatisfy { index in
-                    route.isParameter(index) ? !given[index].isEmpty : route.segments[index] == given[index]
-                }
+        func routes(matching given: [String], emptyLast: Bool) -> [Route] {
+            func fits(_ route: Route, _ index: Int) -> Bool {
+                guard route.isParameter(index) else { return route.segments[index] == given[index] }
+                return !given[index].isEmpty || (emptyLast && index == given.count - 1)
+            }
+            return self.routes.filter { route in
+                route.segments.count == given.count && route.segments.indices.allSatisfy { fits(route, $0) }
+            }
+        }
+        var matching = routes(matching: given, emptyLast: false)
+        // A trailing slash is an empty last value when nothing matches with or without it.
+        var emptied = false
+        if matching.isEmpty, given.count > 1, given.last == "", routes(matching: Array(given.dropLast()), emptyLast: false).isEmpty {
+            matching = routes(matching: given, emptyLast: true)
+            emptied = true
         }
         // Same shape as the best match: the same node of the table, whatever the method.
         func kinds(_ route: Route) -> [Bool] { route.segments.indices.map(route.isParameter) }
@@ -92,6 +103,7 @@ struct RouteOracle {
             if allowed.contains("GET") { allowed.insert("HEAD") }
             return "405 " + allowed.sorted().joined(separator: ", ")
         }
+        if emptied, route.types.last != .string { return "404" }
         let values = route.segments.indices.filter(route.isParameter).map { given[$0] }
         for (type, value) in zip(route.types, values) where type == .int64 && Int64(value) == nil { return "404" }
         return ([route.id] + values.indices.map { "p\($0)=\(values[$0])" }).joined(separator: " ")

@@ -11,6 +11,9 @@ import Testing
         Endpoint<NoContent>(id: "statuses.home", .get, "statuses/home_timeline", mock: "h").erased,
         Endpoint<NoContent>(id: "topics.list", .get, "topics", mock: "t").erased,
         Endpoint<NoContent>(id: "folders.list", .get, "folders/", mock: "f").erased,
+        Endpoint<NoContent>(id: "search", .get, "search/{path}", parameters: [.path("path", .string)], mock: "q").erased,
+        Endpoint<NoContent>(id: "items.list", .get, "items", mock: "i").erased,
+        Endpoint<NoContent>(id: "items.show", .get, "items/{name}", parameters: [.path("name", .string)], mock: "i").erased,
     ]
 
     func match(_ method: String, _ path: String) -> String {
@@ -34,6 +37,13 @@ import Testing
         ("folders", "404"),
         ("/topics", "topics.list"),
         ("topics//", "404"),
+        // An empty last value of a String parameter (FastAPI's `{path:path}` at its root), unless
+        // the path without the slash is declared: `items/` is not an item named "".
+        ("search/", "search path="),
+        ("search/a", "search path=a"),
+        ("search//", "404"),
+        ("items/", "404"),
+        ("items/a", "items.show name=a"),
     ])
     func aTrailingSlashIsPartOfThePath(_ path: String, _ expected: String) {
         #expect(match("GET", path) == expected)
