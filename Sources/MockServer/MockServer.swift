@@ -61,7 +61,14 @@ public final class MockServer: Sendable {
         }
         warnings = options.allowInvalid ? findings : findings.filter { $0.severity != .error }
         refusals = RefusalStyle(errors: api.errors, example: mocks.errorExample())
-        targets = TargetDisplay(redactor: api.makeRedactor())
+        // The token issued beforehand is the user's own secret (a staging key, a password):
+        // masked wherever a client puts it, under any name, in the log and the journal.
+        let logRedactor = api.makeRedactor()
+        if let token = api.auth.tokenIssuedBeforehand(in: options.credentials) {
+            logRedactor.register(token)
+            if api.auth.placement == .basic, let (_, password) = AuthPolicy.basicParts(of: token) { logRedactor.register(password) }
+        }
+        targets = TargetDisplay(redactor: logRedactor, tokens: options.stateless ? nil : auth.tokens)
         credentialFields = Set(api.redactedFields.map { $0.lowercased() })
         routes = MockRoutes(api.endpoints)
         admin = AdminState(journalSize: options.journalSize)

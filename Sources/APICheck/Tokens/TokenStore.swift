@@ -122,6 +122,12 @@ public final class TokenStore: Sendable {
         }
     }
 
+    /// Whether the store holds `token`, of any state, without touching its place among the
+    /// forgettable: what a log asks before it shows a value.
+    public func holds(_ token: String) -> Bool {
+        state.withLock { $0.entries[token] != nil }
+    }
+
     /// Where an access token stands: `missing` for none, `neverIssued` for one this store does
     /// not know (or forgot), `expired` once its lifetime has passed.
     public func state(of token: String?) -> TokenState {

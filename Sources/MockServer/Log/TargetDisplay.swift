@@ -6,12 +6,26 @@ import HTTPServer
 /// in a query never reaches a log line or the admin API.
 struct TargetDisplay: Sendable {
     let redactor: Redactor
+    /// The tokens serve issued or accepts: one sent in a query parameter of any name is masked
+    /// too, not only under the API's credential fields.
+    let tokens: TokenStore?
+
+    init(redactor: Redactor, tokens: TokenStore? = nil) {
+        self.redactor = redactor
+        self.tokens = tokens
+    }
 
     /// Path and query as sent, cut when long, secrets masked; not yet escaped for a terminal.
     func masked(_ request: ServerRequest) -> String { masked(path: request.path, query: request.query) }
 
     func masked(path: String, query: [(name: String, value: String)]) -> String {
-        redactor.redact(Self.shown(Self.target(path: path, query: query)))
+        var query = query
+        if let tokens {
+            for index in query.indices where query[index].value.utf8.count > 3 && tokens.holds(query[index].value) {
+                query[index].value = Redactor.mask
+            }
+        }
+        return redactor.redact(Self.shown(Self.target(path: path, query: query)))
     }
 
     /// A path or target as the log, the journal and a 404 show it: past `limit` bytes it is cut at
