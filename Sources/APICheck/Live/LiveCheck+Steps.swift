@@ -93,17 +93,17 @@ extension LiveCheck {
     /// The first answer to a token issued beforehand: when the server refused the token (a dead
     /// or forced-logout answer, or HTTP 401 or 403), that is the run's one finding, as refused
     /// credentials are for a login, and every other step that needs the token is not checked.
-    /// An answer that says neither (an HTML page where JSON was declared, a 404) is no verdict:
-    /// the plan's other trial endpoints are tried, unreported, until one says.
+    /// An answer that says neither (an HTML page where JSON was declared, a 404) is no verdict,
+    /// nor is a GET's success that comes without the token too (a public root the document
+    /// says needs it): the plan's other trial endpoints are tried, unreported, until one says.
     private func judgeTrial(_ outcome: inout StepOutcome, step: LiveStep, plan: LivePlan, token: String?) async {
-        guard let exchange = outcome.exchange, var verdict = Self.trialVerdict(exchange) else { return }
+        guard let exchange = outcome.exchange, var verdict = await trialVerdict(exchange, step) else { return }
         var refusing = exchange
         if verdict == .inconclusive {
             for alternate in plan.trialAlternates {
                 let call = LiveStep(id: step.id, action: .check(alternate, reported: false), token: step.token, samples: [:], after: [])
-                guard let answer = await check(call, token: token, seen: [:]).exchange, let judged = Self.trialVerdict(answer) else {
-                    continue
-                }
+                guard let answer = await check(call, token: token, seen: [:]).exchange, let judged = await trialVerdict(answer, call)
+                else { continue }
                 verdict = judged
                 refusing = answer
                 if judged != .inconclusive { break }
@@ -130,11 +130,16 @@ extension LiveCheck {
 
     private enum TrialVerdict { case accepted, refused, inconclusive }
 
-    /// What one answer says of the token it was sent with; nil when there was no answer.
-    private static func trialVerdict(_ exchange: LiveExchange) -> TrialVerdict? {
+    /// What one answer says of the token it was sent with; nil when there was no answer. A GET's
+    /// success is asked again without the token: answered alike, it said nothing of the token.
+    private func trialVerdict(_ exchange: LiveExchange, _ step: LiveStep) async -> TrialVerdict? {
         guard let classification = exchange.classification else { return nil }
         switch classification {
-        case .success: return .accepted
+        case .success:
+            guard step.endpoint.method == .get else { return .accepted }
+            let bare = await check(step, token: nil, seen: [:])
+            if case .success? = bare.exchange?.classification { return .inconclusive }
+            return .accepted
         case .tokenExpired, .forcedLogout: return .refused
         case .failure, .broken: return [401, 403].contains(exchange.response.status) ? .refused : .inconclusive
         }

@@ -169,6 +169,42 @@ import Testing
         #expect(!right.allFindings.contains { $0.kind == .credentials })
     }
 
+    /// A first GET that answers without the token as well (a public root or version the document
+    /// says needs the token) says nothing of the key: a deeper GET tries it, and a wrong key is
+    /// the run's one finding.
+    @Test func aTrialThatAnswersWithoutTheTokenTooTriesADeeperEndpoint() async {
+        struct PublicRoot: Transport {
+            let keys: KeyServer
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                guard request.url.path.hasSuffix("/version") else { return try await keys.send(request) }
+                return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(#"{"user": "-"}"#.utf8))
+            }
+        }
+        let version = Endpoint<Me>(id: "version", .get, "version", mock: "version", auth: .token)
+        let profile = Endpoint<Me>(
+            id: "profile", .get, "users/{id}/profile", parameters: [.path("id", .int, sample: .literal(1))], mock: "profile", auth: .token)
+        let api = Self.api(.preIssued(variable: "KEYS_TOKEN", placement: .bearer), [version, Self.me, profile])
+        let server = KeyServer(placement: .bearer, key: "key-0123456789")
+        let wrong = await LiveCheck(
+            api: api, transport: PublicRoot(keys: server),
+            options: LiveOptions(
+                baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "key-9876543210"], probes: false)
+        ).run()
+        #expect(
+            wrong.allFindings.map(\.message) == [
+                "the token issued beforehand in $KEYS_TOKEN was refused by profile (HTTP 401, tokenExpired); check it; "
+                    + "3 endpoints that need it were not checked"
+            ])
+        #expect(server.state.withLock { $0.requests }.map(\.url.path) == ["/users/1/profile"])
+
+        let right = await LiveCheck(
+            api: api, transport: PublicRoot(keys: KeyServer(placement: .bearer, key: "key-0123456789")),
+            options: LiveOptions(
+                baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "key-0123456789"], probes: false)
+        ).run()
+        #expect(right.verdict == .holds, "\(right.allFindings.map(\.message))")
+    }
+
     @Test func aSessionCookieTheLoginSetsIsSentBackAndEndedAfterTheRun() async {
         let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"), loggedOutToken: .deadToken)
         let api = Self.api(auth, [Self.login, Self.me, Self.logout])

@@ -257,12 +257,17 @@ struct LivePlan: Sendable {
     }
 
     /// The GETs that try the token when the trial's answer was no verdict (an HTML page declared
-    /// JSON): two at most, the calls being extra ones.
+    /// JSON, a public root): three at most, the calls being extra ones, the deepest paths first,
+    /// as a resource's are more often guarded than a root, a version or a health check.
     static func trialAlternates(_ plain: [AnyEndpoint], besides trial: AnyEndpoint) -> [AnyEndpoint] {
         let candidates = plain.filter {
             $0.id != trial.id && $0.method == .get && $0.requiresToken && $0.after.isEmpty && SampleResolver.sources(of: $0).isEmpty
         }
-        return Array(candidates.prefix(2))
+        let deepestFirst = candidates.enumerated().sorted { first, second in
+            let depths = (RouteTable.segments(first.element.path).count, RouteTable.segments(second.element.path).count)
+            return depths.0 != depths.1 ? depths.0 > depths.1 : first.offset < second.offset
+        }
+        return deepestFirst.prefix(3).map(\.element)
     }
 
     /// The endpoint a probe that needs one working call tries: a GET that keeps the session if
