@@ -2549,4 +2549,10 @@ MUTATIONS = [
          find="            if case .success? = bare.exchange?.classification { return .inconclusive }\n",
          replace="",
          tests="TokenPlacementTests"),
+    dict(id="import-path-example-literal",
+         bug="import-openapi sends a path parameter's document example as a fixed value: live calls an id no server holds, and no variable points it at a real one",
+         file="Sources/APICheck/Import/Writing/EndpointWriter+Parameters.swift",
+         find='if let example, place != "path" || !OpenAPISource.enumValues(schema).isEmpty {',
+         replace="if let example {",
+         tests="SampleVariableTests"),
 ]

@@ -46,7 +46,7 @@ extension ImportOpenAPICommandTests {
         #expect(result.code == 0, "\(result.err)")
         let root = folder.appendingPathComponent("notes/Sources/NotesContracts")
         let group = try String(contentsOf: root.appendingPathComponent("Endpoints/DefaultEndpoints.swift"), encoding: .utf8)
-        #expect(group.contains(#".path("id", .int64, sample: .literal(12)),"#))
+        #expect(group.contains(#".path("id", .int64, sample: .environment("NOTES_NOTE_ID", fallback: 12)),"#))
         let note = try String(contentsOf: root.appendingPathComponent("Types/Note.swift"), encoding: .utf8)
         #expect(note.contains("public var pinned: Bool?\n"))
         let mock = try String(contentsOf: folder.appendingPathComponent("notes/mocks/showNote.json"), encoding: .utf8)

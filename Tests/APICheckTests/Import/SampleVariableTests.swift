@@ -72,7 +72,8 @@ import Testing
             fixture.declaration.contains(
                 """
                     // `apicheck live` reads these samples from the environment (the document gives the
-                    // parameters no example): set each to a value of its resource on the server.
+                    // parameters no example, or a path's id only as an example, sent while the variable
+                    // is unset): set each to a value of its resource on the server.
                     // - SHOP_FLOW_ID: the path parameter 'id' of read_flow, delete_flow
                     // - SHOP_FLOW_NAME: the path parameter 'name' of read_flow_by_name
                 """), "\(fixture.declaration)")
@@ -85,6 +86,39 @@ import Testing
     /// pygeoapi's collections each have items under `/collections/<name>/items/{featureId}`:
     /// named after the segment before the placeholder alone, a lake's and an observation's feature
     /// read one variable, `SHOP_ITEM_FEATURE_ID`, though neither's id is the other's.
+    /// A path's example is an id made up for the document (Chroma's `tenant` and
+    /// `collection_id` give one uuid everywhere): the path reads the resource's variable and sends
+    /// the example only while it is unset, so a run can be pointed at real ids. An enum's value
+    /// and a query's example stay literal.
+    @Test func aPathsExampleIsTheFallbackOfItsVariable() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/tenants/{tenant}/collections/{collection_id}": {"get": {"operationId": "get_collection",
+                  "parameters": [{"name": "tenant", "in": "path", "required": true, "schema": {"type": "string"}, "example": "1e30d217"},
+                                 {"name": "collection_id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}, "example": "1e30d217"},
+                                 {"name": "limit", "in": "query", "schema": {"type": "integer"}, "example": 5}],
+                  "responses": {"204": {"description": "ok"}}}},
+                "/tenants/{tenant}": {"get": {"operationId": "get_tenant",
+                  "parameters": [{"name": "tenant", "in": "path", "required": true, "schema": {"type": "string"}}],
+                  "responses": {"204": {"description": "ok"}}}},
+                "/kinds/{kind}": {"get": {"operationId": "get_kind",
+                  "parameters": [{"name": "kind", "in": "path", "required": true, "schema": {"type": "string", "enum": ["a", "b"]}, "example": "a"}],
+                  "responses": {"204": {"description": "ok"}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#".path("tenant", .string, sample: .environment("SHOP_TENANT", fallback: "1e30d217")),"#), "\(group)")
+        #expect(group.contains(#".path("collection_id", .string, sample: .environment("SHOP_COLLECTION_ID", fallback: "1e30d217")),"#))
+        #expect(group.contains(#".query("limit", .int, sample: .literal(5)),"#))
+        #expect(group.contains(#".path("kind", .string, sample: .literal("a")).allowing(["a", "b"]),"#), "\(group)")
+        // One variable for the tenant, example or not; the note says which have an example.
+        let set = fixture.notes.filter { $0.hasPrefix("set: ") }
+        #expect(
+            set == [
+                "set: #/paths/~1tenants~1{tenant}~1collections~1{collection_id}/get/parameters/0: no example for the path parameter 'tenant' of get_tenant, only an example for the path parameter 'tenant' of get_collection: live reads $SHOP_TENANT, else sends the example where there is one",
+                "set: #/paths/~1tenants~1{tenant}~1collections~1{collection_id}/get/parameters/1: only an example for the path parameter 'collection_id' of get_collection, seldom one the server holds: live reads $SHOP_COLLECTION_ID, else sends the example",
+            ], "\(set)")
+    }
+
     @Test func resourcesThatOneNameWouldStandForAreToldApartByTheSegmentThatDiffers() throws {
         let feature = #"{"name": "featureId", "in": "path", "required": true, "schema": {"type": "string"}}"#
         let fixture = try ImportFixture(

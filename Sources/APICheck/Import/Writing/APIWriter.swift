@@ -74,7 +74,8 @@ struct APIWriter {
         guard !sampleVariables.isEmpty else { return "" }
         var lines = [
             "    // `apicheck live` reads these samples from the environment (the document gives the",
-            "    // parameters no example): set each to a value of its resource on the server.",
+            "    // parameters no example, or a path's id only as an example, sent while the variable",
+            "    // is unset): set each to a value of its resource on the server.",
         ]
         for variable in sampleVariables {
             let text = "\(variable.name): \(variable.usesText)".split(whereSeparator: \.isNewline).joined(separator: " ")

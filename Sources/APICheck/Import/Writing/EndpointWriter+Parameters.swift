@@ -72,17 +72,19 @@ extension EndpointWriter {
             }
         }
         var sample: String?
-        if let value = sampleValue(parameter, schema: schema, required: required),
-            let literal = Self.literal(value, as: type, list: list != nil)
-        {
-            sample = ".literal(\(literal))"
-        } else if required {
+        let example = sampleValue(parameter, schema: schema, required: required).flatMap { Self.literal($0, as: type, list: list != nil) }
+        // A path's example names one thing (`/collections/{id}`, `1e30d217-…`) that is seldom the
+        // server's: the path reads a variable, the example sent only while it is unset. An enum's
+        // value is the server's own and stays.
+        if let example, place != "path" || !OpenAPISource.enumValues(schema).isEmpty {
+            sample = ".literal(\(example))"
+        } else if required || example != nil {
             let variable =
                 place == "path"
                 ? pathVariables.name(prefix: variablePrefix, parameter: name, path: path)
                 : SampleVariable.name(prefix: variablePrefix, place: place, parameter: name, path: path)
-            sample = ".environment(\(SwiftName.literal(variable)), fallback: nil)"
-            let use = SampleVariable.Use(operation: operation, place: place, parameter: name)
+            sample = ".environment(\(SwiftName.literal(variable)), fallback: \(example ?? "nil"))"
+            let use = SampleVariable.Use(operation: operation, place: place, parameter: name, hasExample: example != nil)
             if let index = sampleVariables.firstIndex(where: { $0.name == variable }) {
                 sampleVariables[index].uses.append(use)
             } else {

@@ -61,10 +61,7 @@ struct EndpointWriter {
                     + (deletions.count == 1
                         ? "is declared after: the others, which read what it deletes"
                         : "are declared after: the others, which read what they delete")
-            notes.append(
-                ImportNote(
-                    .needsValue, at: variable.location,
-                    "no example for \(variable.usesText): live reads it from $\(variable.name)\(ordered)"))
+            notes.append(ImportNote(.needsValue, at: variable.location, variable.note + ordered))
         }
     }
 

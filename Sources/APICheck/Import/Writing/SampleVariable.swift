@@ -1,5 +1,6 @@
 /// An environment variable the package's samples read because the document gives a required
-/// parameter no example, default or enum: its name, and every operation's parameter that reads
+/// parameter no example, default or enum, or gives a path parameter only an example (an id made
+/// up for the document, sent while the variable is unset): its name, and every operation's parameter that reads
 /// it, so the import lists each variable once with the operations that use it.
 ///
 /// A path parameter is named after the resource it identifies, the path segment before its
@@ -16,6 +17,9 @@ struct SampleVariable: Equatable {
         var operation: String
         var place: String
         var parameter: String
+        /// Whether the document gives this parameter an example, which is sent while the
+        /// variable is unset (a path's example id is seldom one the server holds).
+        var hasExample = false
     }
 
     var name: String
@@ -60,7 +64,21 @@ struct SampleVariable: Equatable {
     }
 
     /// `the path parameter 'id' of read_flow, delete_flow; the query parameter 'flow_id' of runs`.
-    var usesText: String {
+    /// What the import says of it: which parameters read it, and which of them have an example
+    /// to send while it is unset.
+    var note: String {
+        let without = uses.filter { !$0.hasExample }, with = uses.filter(\.hasExample)
+        if with.isEmpty { return "no example for \(Self.text(of: without)): live reads it from $\(name)" }
+        if without.isEmpty {
+            return "only an example for \(Self.text(of: with)), seldom one the server holds: live reads $\(name), else sends the example"
+        }
+        return "no example for \(Self.text(of: without)), only an example for \(Self.text(of: with)): live reads $\(name), "
+            + "else sends the example where there is one"
+    }
+
+    var usesText: String { Self.text(of: uses) }
+
+    private static func text(of uses: [Use]) -> String {
         var groups: [(key: String, operations: [String])] = []
         for use in uses {
             let key = "the \(use.place) parameter '\(use.parameter)'"
