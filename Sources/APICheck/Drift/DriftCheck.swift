@@ -32,7 +32,8 @@ public enum DriftCheck {
         // Listing the reads waits for a change to weigh: most answers have none.
         var collector = DriftCollector(
             readsOf: { baseline.reads + interpretation.unsortedReads }, endpoint: endpoint.id,
-            decodeFailure: failurePath, mockFile: baseline.file, limit: limit, answerDecoded: interpretation.error == nil)
+            decodeFailure: failurePath, mockFile: baseline.file, limit: limit, answerDecoded: interpretation.error == nil,
+            madeUpMock: baseline.madeUp)
         ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
             if !envelopeKeys.contains(change.path) { collector.add(change) }
         }

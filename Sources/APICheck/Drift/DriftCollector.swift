@@ -13,6 +13,8 @@ public struct DriftCollector {
     private let mockFile: String?
     /// The answer decoded: an error-grade change is a shape the type accepts and the mocks lack.
     private let answerDecoded: Bool
+    /// The mock is as `import-openapi` made it from a schema, every optional field filled.
+    private let madeUpMock: Bool
     /// Built so far, by severity, each at most `limit` long, with its place among all.
     private var kept: [Finding.Severity: [(order: Int, finding: Finding)]] = [:]
     private var counts: [Finding.Severity: Int] = [:]
@@ -41,9 +43,10 @@ public struct DriftCollector {
     /// `readsOf` is asked once, at the first change added, and never when there is none.
     init(
         readsOf: @escaping () -> [FieldRead], endpoint: String, decodeFailure: JSONPath?, mockFile: String?, limit: Int?,
-        answerDecoded: Bool
+        answerDecoded: Bool, madeUpMock: Bool = false
     ) {
         self.answerDecoded = answerDecoded
+        self.madeUpMock = madeUpMock
         self.readsOf = readsOf
         alreadyReported = decodeFailure?.generalized
         self.endpoint = endpoint
@@ -69,11 +72,19 @@ public struct DriftCollector {
         // A sum type took a shape the mocks do not show: never an error for an answer that decoded.
         let acceptedShape = severity == .error && answerDecoded
         if acceptedShape { severity = .warning }
+        // A made-up mock fills every optional field: one gone says nothing of the server.
+        let madeUpField = madeUpMock && change.kind == .removed && read?.required != true
+        if madeUpField { severity = .info }
         counts[severity, default: 0] += 1
         added += 1
         if let limit, kept[severity, default: []].count >= limit { return }
         var finding = Drift.finding(for: change, read: read, severity: severity, endpoint: endpoint, mockFile: mockFile)
         if acceptedShape { finding.message = Drift.decodedNote(change) }
+        if madeUpField {
+            finding.message =
+                "in the mock, which import-openapi made from the schema, not in this answer; "
+                + "`apicheck record` replaces the mock with the server's answer"
+        }
         kept[severity, default: []].append((added, finding))
     }
 

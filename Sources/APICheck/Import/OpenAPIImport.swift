@@ -134,6 +134,9 @@ public struct OpenAPIImport: Sendable {
         files += api.groupFiles.map { ImportedFile(path: "\(folder)/Endpoints/\($0.name).swift", text: $0.text) }
         files += types.types.map { ImportedFile(path: "\(folder)/Types/\($0.name).swift", text: TypeWriter(type: $0).text) }
         files += writer.mocks + errors.mocks
+        if !writer.madeUpMocks.isEmpty {
+            files.append(ImportedFile(path: "mocks/\(MadeUpMocks.fileName)", text: MadeUpMocks.listing(writer.madeUpMocks)))
+        }
         notes += security.notes + types.notes + writer.notes + errors.notes
         if let conversion {
             // The notes point into the converted document: turned back into the Swagger one's.

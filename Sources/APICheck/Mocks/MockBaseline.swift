@@ -22,6 +22,10 @@ public struct MockBaseline: Sendable {
     /// with the baseline as its cutoff is.
     private(set) var fit: ShapeFit
 
+    /// Whether the mock is as `import-openapi` made it from a schema (`MadeUpMocks`): a field
+    /// of it gone from an answer is information, not drift.
+    public var madeUp = false
+
     public init(file: String, shape: Shape, reads: [FieldRead]) {
         self.file = file
         self.shape = shape

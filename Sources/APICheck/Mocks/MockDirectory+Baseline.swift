@@ -18,10 +18,13 @@ extension MockDirectory {
             let document = emptyBody && (try? read.get()) == nil ? .success(.null) : read
             switch document {
             case let .success(document):
-                return .success(
-                    successVariants(of: endpoint).reduce(MockBaseline(endpoint: endpoint, document: document, file: path, api: api)) {
-                        $0.merged(with: MockBaseline(endpoint: endpoint, document: $1, file: path, api: api))
-                    })
+                var baseline = successVariants(of: endpoint).reduce(
+                    MockBaseline(endpoint: endpoint, document: document, file: path, api: api)
+                ) {
+                    $0.merged(with: MockBaseline(endpoint: endpoint, document: $1, file: path, api: api))
+                }
+                if !madeUp.isEmpty, case let .success(bytes) = data { baseline.madeUp = madeUp.isMadeUp(file.description, data: bytes) }
+                return .success(baseline)
             case let .failure(error):
                 let message =
                     switch error.reason {

@@ -13,6 +13,8 @@ public final class MockDirectory: Sendable {
     public let url: URL
     public let api: API
     public let maxFileBytes: Int
+    /// The mocks `import-openapi` made from a schema, as it listed them.
+    let madeUp: MadeUpMocks
     /// Why the folder could not be listed; nil when it was.
     public let listingError: String?
     /// Every entry of the folder, sorted, hidden ones left out: what orphans are looked for in.
@@ -43,6 +45,7 @@ public final class MockDirectory: Sendable {
         self.url = url
         self.api = api
         self.maxFileBytes = maxFileBytes
+        madeUp = MadeUpMocks(folder: url)
         let path = url.path
         prefix = path.hasSuffix("/") ? path : path + "/"
         var names: [String] = []

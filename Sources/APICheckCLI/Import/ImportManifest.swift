@@ -1,3 +1,4 @@
+import APICheck
 import Foundation
 
 /// The list of files `import-openapi` wrote into a package, kept in the package
@@ -48,17 +49,9 @@ struct ImportManifest {
                 + files.map { "\($0.path)\t\(digest(Data($0.text.utf8)))" }.joined(separator: "\n") + "\n")
     }
 
-    /// FNV-1a, 64 bits, in hex: enough to tell an edited file from the one written (it guards
-    /// against a slip, not against anyone forging a file).
-    static func digest(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let text = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
-    }
+    /// The digest the made-up mocks' list keeps too: enough to tell an edited file from the one
+    /// written.
+    static func digest(_ data: Data) -> String { MadeUpMocks.digest(data) }
 
     /// Removes what the previous import wrote and this one did not; returns the paths removed.
     /// Only plain relative paths inside the folder are removed, whatever the list says.

@@ -28,7 +28,7 @@ import Testing
                 "--dependency", "/opt/src/apicheck",
             ], in: folder)
         #expect(result.code == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 24 files)"))
+        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 25 files)"))
         // The next steps say which server `live` calls: the document's, unless --base-url said.
         #expect(result.out.contains("apicheck live --env staging   # calls https://eu.petstore.example/v1/;"), "\(result.out)")
         let root = folder.appendingPathComponent("pets")

@@ -185,7 +185,7 @@ import Testing
         let result = try OpenAPIImport(settings: settings).run(try json(text))
         #expect(result.baseURL == URL(string: "http://127.0.0.1:8888/api/"))
         let group = result.files.first { $0.path == "Sources/NotesContracts/Endpoints/DefaultEndpoints.swift" }?.text ?? ""
-        #expect(group.contains(#".path("id", .string, sample: .literal("n-1"))"#), "\(group)")
+        #expect(group.contains(#".path("id", .string, sample: .environment("NOTES_NOTE_ID", fallback: "n-1"))"#), "\(group)")
         #expect(result.files.first { $0.path == "mocks/get.notes.id.json" }?.text == "{\n  \"id\": \"n-1\",\n  \"text\": \"hello\"\n}\n")
     }
 

@@ -13,6 +13,8 @@ struct EndpointWriter {
     let pathVariables: PathVariableNames
     private(set) var endpoints: [ImportedEndpoint] = []
     private(set) var mocks: [ImportedFile] = []
+    /// The success mocks made from a schema (file name, text): listed in `mocks/.made-up`.
+    private(set) var madeUpMocks: [(name: String, text: String)] = []
     private(set) var notes: [ImportNote] = []
     /// The environment variables samples read, each with the operations that read it.
     var sampleVariables: [SampleVariable] = []
@@ -97,6 +99,7 @@ struct EndpointWriter {
         let errorAnswers = self.errorAnswers(operation, success: response.key, at: tokens)
         var responseType = "NoContent"
         var mockText = ""
+        var madeUp = false
         if response.content == nil, method == "get", response.status != 204, !response.key.isEmpty {
             // Documents often leave a read's answer undescribed: a server that answers it with a
             // body then fails the decode, and this note says why.
@@ -117,11 +120,13 @@ struct EndpointWriter {
             } else {
                 let made = ExampleMaker(source: source).value(for: media["schema"] ?? .object([]))
                 mockText = made.prettyText
+                madeUp = true
                 note(.madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema")
             }
         }
         let mock = SwiftName.unique(mockName(id), in: &mockNames)
         mocks.append(ImportedFile(path: "mocks/\(mock).json", text: mockText.isEmpty ? "" : mockText + "\n"))
+        if madeUp { madeUpMocks.append(("\(mock).json", mocks[mocks.count - 1].text)) }
 
         var parameters: [String] = []
         let merged = mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens)
@@ -217,6 +222,7 @@ struct EndpointWriter {
             ("expires_in", .number("3600")),
         ])
         mocks.append(ImportedFile(path: "mocks/\(mock).json", text: made.prettyText + "\n"))
+        madeUpMocks.append(("\(mock).json", made.prettyText + "\n"))
         note(.madeUp, tokens, "the token endpoint's answer: mocks/\(mock).json is made up")
         loginEndpoint = id
         endpoints.append(
