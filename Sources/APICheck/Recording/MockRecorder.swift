@@ -65,11 +65,14 @@ public struct MockRecorder: Sendable {
                 candidate.violations = result?.findings.filter { $0.severity == .error && $0.category == .contract } ?? []
                 candidates.append(candidate)
             case nil:
+                // Named after its cause (a sample it had no value for, a decode error): the mock
+                // file may well be there.
                 notRecorded.append(
                     Self.notRecorded(
                         endpoint, scenario: nil,
                         why: result?.findings.first?.summaryLine
-                            ?? result?.skipped?.rawValue ?? "no answer"))
+                            ?? result?.skipped?.rawValue ?? "no answer",
+                        kind: result?.findings.first?.kind ?? .missingMock))
             }
             for errorCheck in endpoint.sentErrorChecks {
                 let scenario = errorCheck.scenario
@@ -187,10 +190,10 @@ public struct MockRecorder: Sendable {
         }
     }
 
-    static func notRecorded(_ endpoint: AnyEndpoint, scenario: ScenarioName?, why: String) -> Finding {
+    static func notRecorded(_ endpoint: AnyEndpoint, scenario: ScenarioName?, why: String, kind: FindingKind = .missingMock) -> Finding {
         let file = MockFileName(mock: endpoint.mock, scenario: scenario).description
         return Finding(
-            kind: .missingMock, severity: .warning, category: .harness, endpoint: endpoint.id,
+            kind: kind, severity: .warning, category: .harness, endpoint: endpoint.id,
             message: "\(file) not recorded: \(why)")
     }
 }

@@ -83,8 +83,14 @@ public struct MockWriter: Sendable {
             }
             let refusing = problems.contains { $0.severity == .error }
             let unforceable = problems.contains { $0.kind == .secretInMock || $0.kind == .mockTooLarge }
-            result.findings = problems
-            if unforceable || (refusing && !force) {
+            let emptied = keptForItems(candidate, old: oldData, new: data)
+            result.findings = problems + emptied
+            if !emptied.isEmpty, !refusing, !unforceable {
+                // The mock keeps its items; the answer had none to show.
+                result.action = .unchanged
+                result.changes = []
+                result.drift = []
+            } else if unforceable || (refusing && !force) {
                 result.action = .refused
                 result.changes = []
                 // Paths of an answer that holds a secret may be the server's keys: none is shown.
@@ -104,6 +110,21 @@ public struct MockWriter: Sendable {
             results.append(result)
         }
         return results
+    }
+
+    /// Why a success mock is kept instead of an answer whose lists are empty where the mock's
+    /// show items (a staging server with no collections yet): one warning per list; none when
+    /// forced, for a scenario's mock, or when either side is not JSON.
+    private func keptForItems(_ candidate: MockCandidate, old: Data?, new: Data) -> [Finding] {
+        guard !force, candidate.scenario == nil, let old, let mock = try? JSONParser.parse(old), let answer = try? JSONParser.parse(new)
+        else { return [] }
+        return EmptiedLists.paths(mock: mock, answer: answer).map { path in
+            Finding(
+                kind: .driftRemoved, severity: .warning, category: .harness, endpoint: candidate.endpoint.id,
+                path: path, expected: "items", found: "[]",
+                message: "kept: the answer's list is empty where the mock shows items, which drift compares with; "
+                    + "record again once the server has some, or --force writes it")
+        }
     }
 
     /// Writes through a temporary file and a rename, so a reader never sees half a file; then

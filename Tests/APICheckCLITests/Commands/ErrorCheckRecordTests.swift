@@ -29,5 +29,8 @@ import Testing
             recording.notRecorded.map(\.message).filter { $0.hasPrefix("topics@") }
                 == ["topics@bad_page.json not recorded: the error check's answer is HTTP 200, failure(-2), expected HTTP 200, code -1"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("topics@bad_page.json").path))
+        // The success mock not recorded is named after its cause, not as a missing mock.
+        let success = try #require(recording.notRecorded.first { $0.message.hasPrefix("topics.json") })
+        #expect(success.kind == .serverCode, "\(success.message)")
     }
 }
