@@ -2573,4 +2573,10 @@ MUTATIONS = [
          find="            if !emptied.isEmpty, !refusing, !unforceable {",
          replace="            if false, !emptied.isEmpty, !refusing, !unforceable {",
          tests="EmptiedListTests"),
+    dict(id="request-enum-unlisted-passes",
+         bug="a request body's string enum takes any value: serve answers and proxy passes a value the API does not list",
+         file="Sources/APICheck/Declarations/Bodies/RequestBody.swift",
+         find="            decoder.listedValuesOnly = true\n",
+         replace="",
+         tests="ListedBodyValuesTests"),
 ]

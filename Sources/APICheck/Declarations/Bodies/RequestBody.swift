@@ -91,7 +91,9 @@ public struct RequestBody: Sendable {
         if encoding == .multipart { form = .repeated }
         let lists = form
         self.decodeCheck = { (document, dates) throws(DecodingFailure) in
-            _ = try JSONValueDecoder(dates: dates, formLists: lists).decodeReads(Body.self, from: document)
+            var decoder = JSONValueDecoder(dates: dates, formLists: lists)
+            decoder.listedValuesOnly = true
+            _ = try decoder.decodeReads(Body.self, from: document)
         }
     }
 

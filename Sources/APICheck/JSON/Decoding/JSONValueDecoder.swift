@@ -12,6 +12,10 @@ public struct JSONValueDecoder {
     /// text values (`FormBody.document`): numbers and flags are read from their text, and a
     /// list field from its items in this style.
     public var formLists: ListStyle?
+    /// Set to hold a request to the values its types list: a type that states an `enum` of
+    /// values (`OpenAPISchemaProviding`, as the import's string enums do) refuses any other, though
+    /// it would keep one from a server as `unknown` (a client must send only what is listed).
+    public var listedValuesOnly = false
 
     public init(dates: DateDecoding = .deferredToDate, formLists: ListStyle? = nil) {
         self.dates = dates
@@ -38,6 +42,7 @@ public struct JSONValueDecoder {
         // A form's lists read a field as one item or several: its decodes grow their own trees.
         let start = formLists == nil ? ReadSkeletons.tree(for: T.self, at: base) : ReadTree()
         let log = ReadLog(dates: dates, formLists: formLists, tree: start)
+        log.listedValuesOnly = listedValuesOnly
         let node = log.node(for: base)
         // The payload itself is read: a payload of the wrong kind is the type's business too.
         log.record(node, T.self, required: true)

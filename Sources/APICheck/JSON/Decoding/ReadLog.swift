@@ -11,6 +11,8 @@ final class ReadLog {
     /// number or flag the type asks for, and a field may hold one item of a list (or several,
     /// comma-joined, in that style).
     let formLists: ListStyle?
+    /// Set when a type that lists its values must be given one of them (a request's body).
+    var listedValuesOnly = false
     /// What was read so far. Held behind a pointer, not in a stored `var`: the log is used from
     /// one thread, and a stored property of a class is checked for overlapping access on every
     /// read of every field, which cost a decode as much as the reading itself.

@@ -61,6 +61,11 @@ enum Scalar {
             }
             return date as! T
         }
+        if log.listedValuesOnly, let listed = ListedValues.of(T.self), !listed.contains(value) {
+            throw DecodingFailure(
+                path: location.path, expected: "one of " + listed.map(\.compactText).joined(separator: ", "),
+                found: "a \(value.kindName) not listed")
+        }
         do {
             return try T(from: ValueDecoder(value: value, path: location.path, node: node, log: log))
         } catch let error as DecodingError {
