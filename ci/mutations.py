@@ -2579,4 +2579,10 @@ MUTATIONS = [
          find="            decoder.listedValuesOnly = true\n",
          replace="",
          tests="ListedBodyValuesTests"),
+    dict(id="paging-first-page-asked-twice",
+         bug="live asks for the first page of a Link- or header-paged list twice: once for the check, once for its paging step",
+         file="Sources/APICheck/Live/LiveCheck+Steps.swift",
+         find="                outcome.firstPage = StepOutcome.FirstPage(headers: exchange.response.headers, url: exchange.request.url)\n",
+         replace="",
+         tests="PageBudgetTests|RelayPagingTests"),
 ]

@@ -38,7 +38,8 @@ extension LiveCheck {
         case let .preIssuedToken(variable):
             return preIssued(variable)
         case .paging:
-            return await page(step, token: accessToken, seen: seen)
+            let first = step.samples[endpoint.id].flatMap { known[$0]?.firstPage }
+            return await page(step, token: accessToken, seen: seen, first: first)
         case let .errorCheck(check, _):
             return await errorCheck(step, check, token: accessToken, seen: seen)
         case let .probe(probe, _):
@@ -82,6 +83,11 @@ extension LiveCheck {
                 outcome.result = nil
             }
             if let issued = outcome.issuedToken { outcome.deadToken = api.auth.deadToken(like: issued) }
+            if endpoint.paging?.cursor.asksForFirstPage == true, outcome.document != nil, let exchange = outcome.exchange,
+                !exchange.response.isReplayed
+            {
+                outcome.firstPage = StepOutcome.FirstPage(headers: exchange.response.headers, url: exchange.request.url)
+            }
             // Outcomes live for the whole run: keep what later steps read of the answer, not the answer.
             outcome.document = outcome.document.flatMap { $0.keeping(plan.pathsRead(from: step.id)) }
             return outcome

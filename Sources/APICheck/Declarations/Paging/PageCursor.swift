@@ -47,8 +47,10 @@ public enum PageCursor: Sendable, Equatable {
         }
     }
 
-    /// Whether the step asks for the first page itself: a header is not kept across steps, and
-    /// a relative next URL resolves against the URL the page came from.
+    /// Whether the step needs the first page's headers and URL beside its body: a header names
+    /// the next page, and a relative next URL resolves against the URL the page came from. The
+    /// endpoint's own check keeps them for the step (`StepOutcome.firstPage`); the step asks for
+    /// the first page itself only when that check's answer was replayed.
     var asksForFirstPage: Bool {
         switch self {
         case .token(.header, _), .link, .url: true

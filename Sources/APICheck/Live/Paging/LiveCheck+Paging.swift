@@ -8,7 +8,7 @@ extension LiveCheck {
     /// broken pager repeats it on every page. The result is the last call's, with every finding.
     /// Left out of the report when the endpoint's own check got no page (that check says why), or
     /// when an answer was replayed: a mock file answers the same page whatever the cursor.
-    func page(_ step: LiveStep, token: String?, seen: [String: JSONValue]) async -> StepOutcome {
+    func page(_ step: LiveStep, token: String?, seen: [String: JSONValue], first: StepOutcome.FirstPage? = nil) async -> StepOutcome {
         let endpoint = step.endpoint
         guard let paging = endpoint.paging, let path = paging.ids.path else { return StepOutcome() }
         let judge = PagingCheck(endpoint: endpoint.id, paging: paging)
@@ -16,7 +16,10 @@ extension LiveCheck {
         var outcome = StepOutcome(result: CheckResult(step.action))
         var findings: [Finding] = []
         var current: PageRead
-        if paging.cursor.asksForFirstPage {
+        if let first, let document = seen[endpoint.id], let ids = PagingCheck.ids(in: document, at: path) {
+            // The endpoint's own answer, with the headers and URL its next page needs.
+            current = PageRead(ids: ids, document: document, headers: first.headers, values: values, url: first.url)
+        } else if paging.cursor.asksForFirstPage {
             let fetched: Fetched
             (outcome, fetched) = await fetch(step, values, at: nil, token: token, path: path)
             switch fetched {

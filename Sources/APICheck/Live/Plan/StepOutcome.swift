@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a step of a live run yields, in one value: its result for the report, the token its
 /// answer issued, the answer's document for the samples of later steps, the session login's
 /// verdict and the run findings it explains, and the raw exchange for the run's observers. Later
@@ -29,6 +31,10 @@ struct StepOutcome: Sendable {
     var timedOut = false
     /// Skipped because the target stopped answering mid-run (`PlanExecutor`).
     var stalled = false
+    /// Where the endpoint's own answer came from and its headers, for its paging step when the
+    /// next page is named by a header or resolved against that URL: kept, the first page is not
+    /// asked for twice. Nil for other steps, and for a replayed answer.
+    var firstPage: FirstPage?
     /// The raw request and answer, for the run's observers. Handed over and dropped as soon as
     /// the step is over: outcomes live for the whole run, and bodies can be large.
     var exchange: LiveExchange? {
@@ -40,6 +46,11 @@ struct StepOutcome: Sendable {
     /// exchange is dropped, and the exchange's room inline (a request, an answer, the endpoint)
     /// would be paid by every outcome, exchange or not.
     var exchangeBox: ExchangeBox?
+
+    struct FirstPage: Sendable {
+        var headers: [(name: String, value: String)]
+        var url: URL
+    }
 
     final class ExchangeBox: Sendable {
         let exchange: LiveExchange
