@@ -2579,4 +2579,10 @@ MUTATIONS = [
          find="            && SuccessAnswer(of: operation.operation, in: oldSource)?.omission == nil\n",
          replace="",
          tests="OpenAPIComparisonDeclaringTests"),
+    dict(id="proxy-no-upstream-names-live-options",
+         bug="proxy without an upstream or a sandbox tells the user to give --base-url or --env, options it refuses",
+         file="Sources/APICheckCLI/Commands/ProxyCommand.swift",
+         find="try LiveTarget(context, baseURL: nil, only: nil, doing: .proxy)",
+         replace="try LiveTarget(context, baseURL: nil, only: nil, doing: .check)",
+         tests="OwnToolTests"),
 ]
