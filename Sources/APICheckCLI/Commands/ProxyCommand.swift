@@ -189,7 +189,7 @@ struct ProxyCommand: Command {
             "proxying \(proxy.baseURL.absoluteString) → \(Redactor.withoutQuery(options.upstream)) for the \(context.api.name) API "
                 + "(findings: \(proxy.baseURL.absoluteString)__apicheck/findings); Ctrl-C stops it and reports")
         let heard = await waitForStop(proxy, stopSignal)
-        note("\(heard): stopping after \(proxy.exchangeCount) exchanges")
+        note("\(heard): stopping after \(Report.plural(proxy.exchangeCount, "exchange"))")
         proxy.stop()
         var report = proxy.report(startedAt: startedAt, strict: strict)
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
@@ -221,7 +221,7 @@ struct ProxyCommand: Command {
                     while proxy.checkedCount < requestLimit, !Task.isCancelled {
                         try? await Task.sleep(for: .milliseconds(20))
                     }
-                    return "\(requestLimit) exchanges"
+                    return Report.plural(requestLimit, "exchange")
                 }
             }
             if let durationLimit {
