@@ -170,7 +170,7 @@ extension ProxyCore {
     func violation(for endpoint: AnyEndpoint, _ findings: [Finding]) -> ServerResponse {
         ProblemDocument(
             status: 502, title: "Contract violation",
-            detail: "\(endpoint.id): " + findings.map { ($0.path.map { "\($0): " } ?? "") + $0.message }.joined(separator: "; "),
+            detail: "\(endpoint.id): " + findings.map(\.summaryLine).joined(separator: "; "),
             extra: [("endpoint", .string(endpoint.id))]
         ).response(in: api.errors)
     }

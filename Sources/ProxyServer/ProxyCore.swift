@@ -261,6 +261,6 @@ final class ProxyCore: Sendable {
     static func line(_ group: GroupedFinding) -> String {
         let finding = group.finding
         return "\(finding.severity.rawValue) \(finding.endpoint ?? "-") \(finding.kind.rawValue)"
-            + (finding.path.map { " \($0)" } ?? "") + ": \(finding.message)"
+            + (finding.path.map { " \($0)" } ?? "") + ": \(finding.detail)"
     }
 }

@@ -30,7 +30,7 @@ extension ProxyServer {
             results.append(
                 CheckResult(
                     name: endpoint.id, role: .endpoint, endpoint: endpoint.id, method: endpoint.method.rawValue,
-                    path: endpoint.path, classification: .text("\(count.exchanges) exchanges: \(outcomes)"),
+                    path: endpoint.path, classification: .text("\(Report.plural(count.exchanges, "exchange")): \(outcomes)"),
                     findings: byEndpoint[endpoint.id] ?? []))
         }
         if dropped > 0 {
@@ -43,7 +43,7 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .unchecked, severity: .warning, endpoint: nil,
-                    message: "\(core.checks.droppedCount) exchanges passed on unchecked: the checks had fallen "
+                    message: "\(Report.plural(core.checks.droppedCount, "exchange")) passed on unchecked: the checks had fallen "
                         + "\(options.checkBudget) bytes of bodies behind the traffic (--check-memory)"))
         }
         if core.uploads.refusedCount > 0 {

@@ -112,4 +112,25 @@ import TestSupport
         // The upstream gets the body as it came, compressed.
         #expect(upstream.requests.first?.body == right)
     }
+
+    /// An answer that breaks its declaration under --enforce: the 502 the app reads and the line
+    /// on stderr say where once (`$: expected String…`, not `$: $: expected String…`).
+    @Test func aViolationSaysItsPathOnce() async throws {
+        let health = Endpoint<String>(id: "healthcheck", .get, "health", mock: "health", enveloped: false)
+        let api = API(name: "h", envelope: .none, endpoints: [health])
+        let upstream = try TestServer { _ in .json(Data(#"{"ok": true}"#.utf8)) }
+        defer { upstream.stop() }
+        let lines = Mutex<[String]>([])
+        let harness = try ProxyHarness(api: api, upstream: upstream.url("/")) {
+            $0.enforce = true
+            $0.logText = { text in lines.withLock { $0.append(text) } }
+        }
+        defer { harness.stop() }
+        let answer = try await harness.send("/health")
+        #expect(answer.status == 502)
+        let detail = try JSONParser.parse(answer.body)["detail"]?.stringValue
+        #expect(detail == "healthcheck: $: expected String, found Object", "\(detail ?? "")")
+        await harness.settled(1)
+        #expect(lines.withLock { $0 } == ["error healthcheck decode $: expected String, found Object\n"])
+    }
 }

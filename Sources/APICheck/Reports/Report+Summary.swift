@@ -108,7 +108,8 @@ extension Report {
         return parts.joined(separator: "; ")
     }
 
-    static func plural(_ count: Int, _ noun: String) -> String {
+    /// `1 exchange`, `2 exchanges`: a count with its noun, for every place that says one.
+    package static func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 

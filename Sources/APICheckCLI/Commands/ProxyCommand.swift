@@ -11,7 +11,7 @@ struct ProxyCommand: Command {
     static let abstract = "Check an app's real traffic: a reverse proxy that judges every exchange against the declarations."
 
     static let upstream = Option.optional(
-        "upstream", "URL", shownDefault: "APICHECK_BASE_URL, else the bundled sandbox",
+        "upstream", "URL", shownDefault: "$APICHECK_BASE_URL, else the bundled sandbox if the tool has one",
         help: "the server to pass every request to, e.g. https://staging.example.com/Api/",
         parse: .text)
     static let port = Option.value(
@@ -68,6 +68,10 @@ struct ProxyCommand: Command {
         checks its own calls: the request against the endpoint's parameters and typed body; the
         answer's status, envelope or error shape, session signals, decoding into the declared type,
         drift against the mocks. A declared error answer is an outcome, not a finding.
+
+        The upstream, first found: --upstream URL; $APICHECK_BASE_URL; else the bundled sandbox,
+        if the tool has one (a package's own, as init and import-openapi write it, has none),
+        started on a free loopback port.
 
         Findings are grouped by endpoint, kind and JSONPath, with a count, first and last seen and
         the first exchange (credentials masked); one stderr line per new one. Routes no endpoint
@@ -168,7 +172,7 @@ struct ProxyCommand: Command {
         var options = self.options
         // The bundled sandbox when no upstream is given; a given upstream needs no credentials:
         // the proxy only carries the app's.
-        let sandbox = upstreamURL == nil ? try LiveTarget(context, baseURL: nil, only: nil, doing: .check) : nil
+        let sandbox = upstreamURL == nil ? try LiveTarget(context, baseURL: nil, only: nil, doing: .proxy) : nil
         defer { sandbox?.sandbox?.stop() }
         options.upstream = upstreamURL ?? sandbox!.url
         let folder = mocks.directory.map { MockDirectory($0, api: context.api, maxFileBytes: mocks.maxFileBytes) }
@@ -185,7 +189,7 @@ struct ProxyCommand: Command {
             "proxying \(proxy.baseURL.absoluteString) → \(Redactor.withoutQuery(options.upstream)) for the \(context.api.name) API "
                 + "(findings: \(proxy.baseURL.absoluteString)__apicheck/findings); Ctrl-C stops it and reports")
         let heard = await waitForStop(proxy, stopSignal)
-        note("\(heard): stopping after \(proxy.exchangeCount) exchanges")
+        note("\(heard): stopping after \(Report.plural(proxy.exchangeCount, "exchange"))")
         proxy.stop()
         var report = proxy.report(startedAt: startedAt, strict: strict)
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
@@ -217,7 +221,7 @@ struct ProxyCommand: Command {
                     while proxy.checkedCount < requestLimit, !Task.isCancelled {
                         try? await Task.sleep(for: .milliseconds(20))
                     }
-                    return "\(requestLimit) exchanges"
+                    return Report.plural(requestLimit, "exchange")
                 }
             }
             if let durationLimit {

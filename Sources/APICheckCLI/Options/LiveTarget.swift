@@ -24,10 +24,35 @@ struct LiveTarget {
 
     /// What the command does to the target, as its notes say it.
     enum Purpose {
-        case check, record
+        case check, record, proxy
 
-        var gerund: String { self == .check ? "checking" : "recording" }
-        var verb: String { self == .check ? "check" : "record" }
+        var gerund: String {
+            switch self {
+            case .check: "checking"
+            case .record: "recording"
+            case .proxy: "proxying to"
+            }
+        }
+
+        var verb: String {
+            switch self {
+            case .check: "check"
+            case .record: "record"
+            case .proxy: "proxy to"
+            }
+        }
+
+        /// When there is no target and no sandbox: the ways this command takes one, and no
+        /// other (proxy has neither --base-url nor --env).
+        func noTarget(environments: [String]) -> String {
+            switch self {
+            case .check, .record:
+                let env = environments.isEmpty ? "--env NAME" : "--env " + environments.joined(separator: "|")
+                return "no target: give --base-url URL, \(env) or set APICHECK_BASE_URL"
+            case .proxy:
+                return "no upstream: give --upstream URL or set APICHECK_BASE_URL"
+            }
+        }
     }
 
     init(_ context: CommandContext, baseURL: URL?, only: Set<String>?, doing: Purpose) throws {
@@ -59,9 +84,7 @@ struct LiveTarget {
             sandbox = nil
         } else {
             guard let launcher = context.sandbox else {
-                let named = api.environments.keys.sorted()
-                let env = named.isEmpty ? "--env NAME" : "--env " + named.joined(separator: "|")
-                throw CommandFailure("no target: give --base-url URL, \(env) or set APICHECK_BASE_URL")
+                throw CommandFailure(doing.noTarget(environments: api.environments.keys.sorted()))
             }
             let running: any RunningSandbox
             do {

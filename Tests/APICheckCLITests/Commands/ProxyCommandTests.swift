@@ -128,6 +128,24 @@ import Testing
         #expect(report.contains(#""runId":"ci-run-7""#) || report.contains(#""runId": "ci-run-7""#), "\(report)")
     }
 
+    /// One exchange is said so: in the stop note and in the report's count of the endpoint's.
+    @Test(.timeLimit(.minutes(1))) func oneExchangeIsSaidInTheSingular() async throws {
+        let folder = try TemporaryFolder("proxy-one-exchange")
+        defer { folder.remove() }
+        let json = folder.appendingPathComponent("report.json")
+        let running = try await Self.start(["--requests", "1", "--report", "json:\(json.path)"], in: folder.url)
+        var reaped = false
+        defer { if !reaped { kill(running.pid, SIGKILL); _ = try? Spawn.wait(running.pid) } }
+        #expect(try running.get("/Api/topics").hasPrefix("HTTP/1.1 200 "))
+        let status = try Spawn.wait(running.pid)
+        reaped = true
+        #expect(status == 0, "\(running.stderr)")
+        #expect(running.stderr.contains("1 exchange: stopping after 1 exchange\n"), "\(running.stderr)")
+        let report = try String(contentsOf: json, encoding: .utf8)
+        #expect(report.contains(#""1 exchange: "#), "\(report)")
+        #expect(!report.contains("1 exchanges"), "\(report)")
+    }
+
     /// The command as parsed from `arguments`, run by no one.
     static func command(_ arguments: [String]) throws -> ProxyCommand {
         let context = CommandContext(

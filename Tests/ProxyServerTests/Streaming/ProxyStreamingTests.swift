@@ -135,7 +135,7 @@ import Testing
         await harness.settled(1)
         #expect(harness.findings.isEmpty)
         let report = harness.proxy.report(startedAt: Date())
-        #expect(report.runFindings.contains { $0.message.hasPrefix("1 exchanges passed on unchecked") })
+        #expect(report.runFindings.contains { $0.message.hasPrefix("1 exchange passed on unchecked") })
     }
 
     static func connect(port: Int) throws -> FrameSocket {

@@ -54,21 +54,17 @@ extension OpenAPIComparison {
         return !requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }
     }
 
-    /// The success answer as the import picks it: 200, else 201, 202, 203, 204, 206, another
-    /// 2xx, `2XX`, `default`.
-    static func successKey(_ keys: [String]) -> String? {
-        let order =
-            ["200", "201", "202", "203", "204", "206"] + keys.filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
-        return order.first { keys.contains($0) }
-    }
+    /// The success answer as the import picks it (`SuccessAnswer`).
+    static func successKey(_ keys: [String]) -> String? { SuccessAnswer.key(among: keys) }
 
     static func isJSON(_ media: String) -> Bool {
         let type = media.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
     }
 
+    /// The answer's JSON schema, its JSON media type read as the import reads it.
     static func jsonSchema(_ answer: JSONValue) -> JSONValue? {
-        OpenAPISource.members(answer["content"]).first { isJSON($0.key) }.map { $0.value["schema"] ?? .object([]) }
+        SuccessAnswer.jsonMedia(answer["content"] ?? .object([])).map { $0.1["schema"] ?? .object([]) }
     }
 
     /// The body the import declares: JSON, else a form, else multipart, else a file; with its schema.

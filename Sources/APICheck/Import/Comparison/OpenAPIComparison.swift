@@ -28,7 +28,10 @@ public struct OpenAPIComparison: Sendable {
         var parameters: [JSONValue]
     }
 
-    /// Every difference, operations in the newer document's order, then those it removed.
+    /// Every difference, operations in the newer document's order, then those it removed. An
+    /// operation the import leaves out (`SuccessAnswer.omission`) is none of the package's: what
+    /// changes in it is no change of the client, unless the newer document makes it declarable
+    /// or an operation the package declares stops being so.
     public func changes() -> [OpenAPIChange] {
         let oldSource = OpenAPISource(root: old)
         let newSource = OpenAPISource(root: new)
@@ -37,13 +40,24 @@ public struct OpenAPIComparison: Sendable {
         var schemas = SchemaComparison(old: oldSource, new: newSource)
         var changes: [OpenAPIChange] = []
         for operation in newOperations {
+            let newAnswer = SuccessAnswer(of: operation.operation, in: newSource)
             guard let before = oldOperations.first(where: { $0.key == operation.key }) else {
-                changes.append(OpenAPIChange(.operationAdded, breaking: false, subject: operation.shown, "added"))
+                if newAnswer?.omission == nil {
+                    changes.append(OpenAPIChange(.operationAdded, breaking: false, subject: operation.shown, "added"))
+                }
                 continue
             }
-            changes += compare(before, operation, schemas: &schemas, oldSource: oldSource, newSource: newSource)
+            let oldAnswer = SuccessAnswer(of: before.operation, in: oldSource)
+            if oldAnswer?.omission == nil, newAnswer?.omission == nil {
+                changes += compare(before, operation, schemas: &schemas, oldSource: oldSource, newSource: newSource)
+            } else if let change = Self.declarationChange(operation.shown, old: oldAnswer, new: newAnswer) {
+                changes.append(change)
+            }
         }
-        for operation in oldOperations where !newOperations.contains(where: { $0.key == operation.key }) {
+        for operation in oldOperations
+        where !newOperations.contains(where: { $0.key == operation.key })
+            && SuccessAnswer(of: operation.operation, in: oldSource)?.omission == nil
+        {
             changes.append(
                 OpenAPIChange(
                     .operationRemoved, breaking: true, subject: operation.shown,
@@ -58,18 +72,6 @@ public struct OpenAPIComparison: Sendable {
     ) -> [OpenAPIChange] {
         var changes: [OpenAPIChange] = []
         let subject = after.shown
-        if let key = Self.successKey(OpenAPISource.members(before.operation["responses"]).map(\.key)),
-            let answer = before.operation["responses"]?[key], oldSource.resolve(answer) == nil,
-            let newAnswer = after.operation["responses"]?[key], newSource.resolve(newAnswer) != nil
-        {
-            // The import declared no endpoint for it: there is nothing of the client to compare.
-            return [
-                OpenAPIChange(
-                    .operationAdded, breaking: false, subject: subject, part: "response \(key)",
-                    "its answer's reference now leads to an answer (it led nowhere the import reads, so the package does not declare the operation): re-importing declares it"
-                )
-            ]
-        }
         let oldID = OpenAPISource.string(before.operation["operationId"])
         let newID = OpenAPISource.string(after.operation["operationId"])
         if oldID != newID {

@@ -8,55 +8,48 @@ extension EndpointWriter {
         var alsoStatuses: [Int] = []
     }
 
-    /// The success answer: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then `default`.
-    mutating func successResponse(_ operation: JSONValue, at tokens: [String]) -> Response? {
-        let responses = OpenAPISource.members(operation["responses"])
-        let order =
-            ["200", "201", "202", "203", "204", "206"]
-            + responses.map(\.key).filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
-        for key in order {
-            guard let declared = responses.first(where: { $0.key == key }) else { continue }
-            let responseTokens = tokens + ["responses", key]
-            guard let response = source.resolve(declared.value) else {
-                note(.notMapped, responseTokens, "the answer's reference leads nowhere: the operation is not declared")
-                return nil
-            }
-            let status = Int(key) ?? 200
-            if key == "default" { note(.notMapped, responseTokens, "no 2xx answer: the default answer is taken as the success (200)") }
-            let content = OpenAPISource.members(response["content"]).isEmpty || status == 204 ? nil : response["content"]
-            // Another 2xx of the same content (200 for a thing that was there, 201 for one made)
-            // is a success the endpoint also declares; error answers are ErrorMapping's; other
-            // successes and redirects are not declared.
-            var also: [Int] = []
-            var others: [String] = []
-            for (otherKey, otherDeclared) in responses where otherKey != key && ImportedErrorAnswer.status(ofKey: otherKey) == nil {
-                if let otherStatus = Int(otherKey), (200..<300).contains(otherStatus), key != "default",
-                    let other = source.resolve(otherDeclared), sameContent(content, other, status: otherStatus)
-                {
-                    also.append(otherStatus)
-                } else {
-                    others.append(otherKey)
-                }
-            }
-            if !others.isEmpty {
-                let declared = ([key] + also.map(String.init)).joined(separator: ", ")
-                note(
-                    .notMapped, tokens + ["responses"],
-                    "answers \(others.joined(separator: ", ")) are not declared: only \(declared) \(also.isEmpty ? "is" : "are")")
-            }
-            for part in ["headers", "links"] where !OpenAPISource.members(response[part]).isEmpty {
-                note(.notMapped, responseTokens + [part], "the answer's \(part) are not mapped")
-            }
-            return Response(key: key, status: status, content: content, tokens: responseTokens, alsoStatuses: also.sorted())
+    /// The success answer (`SuccessAnswer` picks it), read for the endpoint; nil when it leads
+    /// nowhere, which left the operation out before.
+    mutating func successResponse(_ success: SuccessAnswer?, of operation: JSONValue, at tokens: [String]) -> Response? {
+        guard let success else {
+            note(.notMapped, tokens + ["responses"], "no success answer: declared NoContent (200)")
+            return Response(key: "", status: 200, content: nil, tokens: tokens + ["responses"])
         }
-        note(.notMapped, tokens + ["responses"], "no success answer: declared NoContent (200)")
-        return Response(key: "", status: 200, content: nil, tokens: tokens + ["responses"])
+        guard let response = success.answer else { return nil }
+        let responses = OpenAPISource.members(operation["responses"])
+        let (key, status, content) = (success.key, success.status, success.content)
+        let responseTokens = tokens + ["responses", key]
+        if key == "default" { note(.notMapped, responseTokens, "no 2xx answer: the default answer is taken as the success (200)") }
+        // Another 2xx of the same content (200 for a thing that was there, 201 for one made)
+        // is a success the endpoint also declares; error answers are ErrorMapping's; other
+        // successes and redirects are not declared.
+        var also: [Int] = []
+        var others: [String] = []
+        for (otherKey, otherDeclared) in responses where otherKey != key && ImportedErrorAnswer.status(ofKey: otherKey) == nil {
+            if let otherStatus = Int(otherKey), (200..<300).contains(otherStatus), key != "default",
+                let other = source.resolve(otherDeclared), sameContent(content, other, status: otherStatus)
+            {
+                also.append(otherStatus)
+            } else {
+                others.append(otherKey)
+            }
+        }
+        if !others.isEmpty {
+            let declared = ([key] + also.map(String.init)).joined(separator: ", ")
+            note(
+                .notMapped, tokens + ["responses"],
+                "answers \(others.joined(separator: ", ")) are not declared: only \(declared) \(also.isEmpty ? "is" : "are")")
+        }
+        for part in ["headers", "links"] where !OpenAPISource.members(response[part]).isEmpty {
+            note(.notMapped, responseTokens + [part], "the answer's \(part) are not mapped")
+        }
+        return Response(key: key, status: status, content: content, tokens: responseTokens, alsoStatuses: also.sorted())
     }
 
     /// Whether another success answer has the content the chosen one has: none for none, else the
     /// same JSON schema (references compared as written, so two names of one shape differ).
     private func sameContent(_ content: JSONValue?, _ other: JSONValue, status: Int) -> Bool {
-        let otherContent = OpenAPISource.members(other["content"]).isEmpty || status == 204 ? nil : other["content"]
+        let otherContent = SuccessAnswer.content(of: other, status: status)
         guard let content, let otherContent else { return content == nil && otherContent == nil }
         guard let (_, media) = jsonMedia(content), let (_, otherMedia) = jsonMedia(otherContent) else { return false }
         return media["schema"] == otherMedia["schema"]
@@ -100,13 +93,8 @@ extension EndpointWriter {
         return answers
     }
 
-    /// The JSON media type of a content map: `application/json`, else any `…json` one.
-    func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? {
-        let members = OpenAPISource.members(content)
-        if let json = members.first(where: { $0.key.lowercased().hasPrefix("application/json") }) { return (json.key, json.value) }
-        if let json = members.first(where: { $0.key.lowercased().contains("json") }) { return (json.key, json.value) }
-        return nil
-    }
+    /// The JSON media type of a content map, as `SuccessAnswer` reads one.
+    func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? { SuccessAnswer.jsonMedia(content) }
 
     /// The media type's `example`, else the value of the first of its `examples`.
     mutating func example(_ media: JSONValue, at tokens: [String]) -> JSONValue? {

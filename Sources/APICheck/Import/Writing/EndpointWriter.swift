@@ -88,14 +88,22 @@ struct EndpointWriter {
         properties[tag] = groupProperties
         let typeHint = SwiftName.type(operationID ?? id)
 
-        guard let response = successResponse(operation, at: tokens) else { return }
-        // An operation left out is left out before its error answers are read: their notes
-        // would be about answers of nothing the package declares.
-        if let content = response.content, jsonMedia(content) == nil {
-            let types = OpenAPISource.members(content).map(\.key).joined(separator: ", ")
-            note(.notMapped, response.tokens + ["content"], "a success answer that is not JSON (\(types)): the operation is not declared")
+        // An operation left out is left out before its answers are read: their notes would be
+        // about answers of nothing the package declares.
+        let success = SuccessAnswer(of: operation, in: source)
+        if let success, let omission = success.omission {
+            let answerTokens = tokens + ["responses", success.key]
+            switch omission {
+            case .unreachable:
+                note(.notMapped, answerTokens, "the answer's reference leads nowhere: the operation is not declared")
+            case let .notJSON(types):
+                note(
+                    .notMapped, answerTokens + ["content"],
+                    "a success answer that is not JSON (\(types.joined(separator: ", "))): the operation is not declared")
+            }
             return
         }
+        guard let response = successResponse(success, of: operation, at: tokens) else { return }
         let errorAnswers = self.errorAnswers(operation, success: response.key, at: tokens)
         var responseType = "NoContent"
         var mockText = ""

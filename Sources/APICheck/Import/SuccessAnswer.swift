@@ -1,0 +1,62 @@
+/// An operation's success answer as the import picks and reads it, and whether the package can
+/// declare the operation from it. The import leaves out an operation whose answer it cannot
+/// reach or whose content is not JSON (the client decodes JSON), and `import-openapi --check`
+/// takes such an operation in either document as none of the package's: both read the answer
+/// here, so that a change of what the import declares and a change of the comparison's verdict
+/// cannot part.
+struct SuccessAnswer {
+    /// Why the import declares no endpoint for the operation.
+    enum Omission: Equatable {
+        /// The answer's reference leads nowhere the import reads (another file, nothing).
+        case unreachable
+        /// The answer has content, none of it JSON: these media types.
+        case notJSON([String])
+    }
+
+    /// The answer's key in `responses`: `200`, `2XX`, `default`...
+    let key: String
+    /// The status the endpoint expects: the key's, 200 for `2XX` and `default`.
+    let status: Int
+    /// The answer, its reference followed; nil when it leads nowhere.
+    let answer: JSONValue?
+
+    /// nil when the operation has no success answer (the import declares it `NoContent`).
+    init?(of operation: JSONValue, in source: OpenAPISource) {
+        let responses = OpenAPISource.members(operation["responses"])
+        guard let key = Self.key(among: responses.map(\.key)), let declared = responses.first(where: { $0.key == key })
+        else { return nil }
+        self.key = key
+        status = Int(key) ?? 200
+        answer = source.resolve(declared.value)
+    }
+
+    /// The content the client reads: none when the answer has none or is a 204.
+    var content: JSONValue? { answer.flatMap { Self.content(of: $0, status: status) } }
+
+    /// nil when the import declares the operation.
+    var omission: Omission? {
+        guard answer != nil else { return .unreachable }
+        guard let content, Self.jsonMedia(content) == nil else { return nil }
+        return .notJSON(OpenAPISource.members(content).map(\.key))
+    }
+
+    /// The success answer's key: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then
+    /// `default`.
+    static func key(among keys: [String]) -> String? {
+        let order =
+            ["200", "201", "202", "203", "204", "206"] + keys.filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
+        return order.first { keys.contains($0) }
+    }
+
+    static func content(of answer: JSONValue, status: Int) -> JSONValue? {
+        OpenAPISource.members(answer["content"]).isEmpty || status == 204 ? nil : answer["content"]
+    }
+
+    /// The JSON media type of a content map: `application/json`, else any `…json` one.
+    static func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? {
+        let members = OpenAPISource.members(content)
+        if let json = members.first(where: { $0.key.lowercased().hasPrefix("application/json") }) { return (json.key, json.value) }
+        if let json = members.first(where: { $0.key.lowercased().contains("json") }) { return (json.key, json.value) }
+        return nil
+    }
+}
