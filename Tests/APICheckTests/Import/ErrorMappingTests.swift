@@ -115,4 +115,19 @@ import Testing
                 "not mapped: #/paths: no dead-token answer is declared (no expired:): you sends the token without declaring a 401 with content"
             ))
     }
+
+    /// No operation declares a 401: the package has no dead-token answer, and `live` no
+    /// dead-token probe, which is said rather than left to look like probes that passed.
+    @Test func no401AnywhereIsSaid() throws {
+        let fixture = try Self.fixture(
+            """
+            "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}}}}
+            """, bearer: true)
+        #expect(!fixture.declaration.contains("expired:"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths: no operation that sends the token declares a 401 with content: no dead-token answer "
+                    + "is declared (no expired:), so live runs no dead-token probe; declare the server's "
+                    + "(expired: [.status(401)]) in the API's file to have one"), "\(fixture.notes)")
+    }
 }

@@ -53,6 +53,14 @@ struct ErrorMapping {
                     "no dead-token answer is declared (no expired:): "
                         + "\(without401.map(\.id).joined(separator: ", ")) send\(without401.count == 1 ? "s" : "") the token without declaring a 401 with content"
                 ))
+        } else if tokenPolicy, !sendingToken.isEmpty, without401.count == sendingToken.count {
+            // Said, or a run's missing probes look like a server that passed them.
+            notes.append(
+                ImportNote(
+                    .notMapped, at: "#/paths",
+                    "no operation that sends the token declares a 401 with content: no dead-token answer is declared "
+                        + "(no expired:), so live runs no dead-token probe; declare the server's (expired: [.status(401)]) "
+                        + "in the API's file to have one"))
         }
         for index in endpoints.indices {
             writeMocks(&endpoints[index])
