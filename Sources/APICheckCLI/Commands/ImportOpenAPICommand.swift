@@ -130,15 +130,15 @@ struct ImportOpenAPICommand: Command {
                 name: settings.name, typeName: settings.typeName, moduleName: settings.moduleName,
                 variablePrefix: settings.variablePrefix, baseURL: baseURL,
                 documentURL: document.documentURL, tokenHeader: tokenHeader))
-        if check { return try compare(data, importer: importer) }
-        let result: OpenAPIImport.Result
+        let (given, bundleNotes) = try await document.parsed(data, connection: connection, headers: headers)
+        if check { return try compare(given, importer: importer) }
+        var result: OpenAPIImport.Result
         do {
-            result = try importer.run(try Self.read(data))
-        } catch let error as YAMLError {
-            throw CommandFailure("\(document.shown): \(error.description)")
+            result = try importer.run(given)
         } catch {
             throw CommandFailure("\(document.shown): \(error)")
         }
+        result.notes = bundleNotes + result.notes
         let written = PackageFiles(settings: settings)
         var files =
             [
@@ -194,7 +194,7 @@ struct ImportOpenAPICommand: Command {
     }
 
     /// `--check`: the document the package was imported from against this one; nothing written.
-    private func compare(_ data: Data, importer: OpenAPIImport) throws -> ExitCode {
+    private func compare(_ given: JSONValue, importer: OpenAPIImport) throws -> ExitCode {
         let recorded = folder.appendingPathComponent(ImportManifest.documentPath)
         guard let previousData = try? Data(contentsOf: recorded) else {
             throw CommandFailure(
@@ -212,9 +212,7 @@ struct ImportOpenAPICommand: Command {
             throw CommandFailure("\(recorded.path): \(error)")
         }
         do {
-            new = try importer.openAPIDocument(try Self.read(data))
-        } catch let error as YAMLError {
-            throw CommandFailure("\(document.shown): \(error.description)")
+            new = try importer.openAPIDocument(given)
         } catch {
             throw CommandFailure("\(document.shown): \(error)")
         }

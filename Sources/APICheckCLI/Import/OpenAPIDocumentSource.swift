@@ -57,7 +57,7 @@ enum OpenAPIDocumentSource {
         }
     }
 
-    private static func fetch(
+    static func fetch(
         _ url: URL, shown: String, connection: ConnectionOptions,
         headers: [(name: String, value: String)]
     ) async throws -> Data {
