@@ -99,7 +99,15 @@ struct SchemaMapper {
         let nullable = isNullable(schema)
         if let branches = union(schema) {
             let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
-            let nonNull = branches.enumerated().filter { !isNullSchema($0.element) }
+            // A branch that is the union itself (`IRI: anyOf: [string, $ref IRI]`) adds no value
+            // and would have the decode try itself for ever: left out, said.
+            let own = isComponent ? OpenAPISource.location(tokens) : nil
+            let selfBranches = branches.enumerated().filter { own != nil && OpenAPISource.string($0.element["$ref"]) == own }
+            for branch in selfBranches {
+                note(.notMapped, tokens + [keyword, String(branch.offset)], "a branch that is the schema itself adds no value: left out")
+            }
+            let nonNull = branches.enumerated()
+                .filter { !isNullSchema($0.element) && !(own != nil && OpenAPISource.string($0.element["$ref"]) == own) }
                 .map { (schema: $0.element, tokens: tokens + [keyword, String($0.offset)]) }
             let optional = nullable || nonNull.count < branches.count
             if nonNull.count == 1 {

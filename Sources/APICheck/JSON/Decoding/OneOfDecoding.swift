@@ -16,10 +16,34 @@ public enum OneOfDecoding {
     /// One branch of the union, decoded from the union's own value. What the branch requires is
     /// required of the objects that take it, not of every object at its place: to drift, a field
     /// one kind of item has and another lacks is no field the type requires of all.
+    ///
+    /// A union that is, through its branches, one of its own at the same place (`A: anyOf: [string,
+    /// B]`, `B: anyOf: [integer, A]`) would try itself for ever on a value no other branch takes,
+    /// and a server or a client's request would bring the process down: the second try of one
+    /// type at one place is refused instead.
     public static func branch<T: Decodable>(_ type: T.Type, from decoder: any Decoder) throws -> T {
-        guard let recording = decoder as? ValueDecoder else { return try decoder.singleValueContainer().decode(type) }
-        return try recording.log.inBranch { try recording.singleValueContainer().decode(type) }
+        let recording = decoder as? ValueDecoder
+        // An ancestor at the same depth is the same place: what recurses is on the chain only.
+        let place = Place(type: ObjectIdentifier(type), depth: recording?.path.components.count ?? decoder.codingPath.count)
+        guard !trying.contains(place) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "\(ReadLog.typeName(type)) is one of its own branches here: no value of it is decoded"))
+        }
+        return try $trying.withValue(trying.union([place])) {
+            guard let recording else { return try decoder.singleValueContainer().decode(type) }
+            return try recording.log.inBranch { try recording.singleValueContainer().decode(type) }
+        }
     }
+
+    private struct Place: Hashable, Sendable {
+        var type: ObjectIdentifier
+        var depth: Int
+    }
+
+    /// The branches being tried on the current chain of decodes.
+    @TaskLocal private static var trying: Set<Place> = []
 
     /// `PetOrError at $.owner: no branch fits: Pet ($.owner.name: expected a value, found absent);
     /// ErrorModel ($.owner.code: expected Int, found String)`, as a `dataCorrupted` error at the
