@@ -196,7 +196,8 @@ extension ProxyCore {
     }
 
     /// What a request carries that may be a credential: the whole of every credential header,
-    /// its part after the scheme, each cookie's value, and the token where the API places it.
+    /// its part after the scheme (and a Basic one's account and password), each cookie's value,
+    /// and the token where the API places it.
     func credentials(in request: ServerRequest) -> [String] {
         var found: [String] = []
         for header in request.headers {
@@ -204,7 +205,13 @@ extension ProxyCore {
             if name == "authorization" || name == "proxy-authorization" {
                 found.append(header.value)
                 if let space = header.value.firstIndex(of: " ") {
-                    found.append(String(header.value[header.value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
+                    let credential = String(header.value[header.value.index(after: space)...]).trimmingCharacters(in: .whitespaces)
+                    found.append(credential)
+                    // Basic credentials: the account and password they encode, and the password
+                    // alone, which a client may send elsewhere too.
+                    if header.value.lowercased().hasPrefix("basic "), let (account, password) = AuthPolicy.basicParts(of: credential) {
+                        found += [account + ":" + password, password]
+                    }
                 }
             } else if name == "cookie" {
                 for pair in header.value.split(separator: ";") {

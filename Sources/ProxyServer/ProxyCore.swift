@@ -250,7 +250,16 @@ final class ProxyCore: Sendable {
     func record(_ findings: [Finding], rule: String = "", request: ServerRequest, response: HTTPResponse?) {
         guard !findings.isEmpty else { return }
         let now = Date()
-        for finding in findings {
+        // A finding may quote what the request sent (a parameter's value): the credentials it
+        // carried are masked there too, wherever the client put them.
+        let secrets = credentials(in: request)
+        let masking = secrets.isEmpty ? nil : Redactor(fieldNames: [], secrets: secrets)
+        for var finding in findings {
+            if let masking {
+                finding.message = masking.redact(finding.message)
+                finding.found = finding.found.map { masking.redact($0) }
+                finding.expected = finding.expected.map { masking.redact($0) }
+            }
             let new = book.add(finding, rule: rule, at: now) { kept(request, response) }
             if let new, let log = options.logText {
                 log(DisplayText.escaped(ProxyCore.line(new)) + "\n")
