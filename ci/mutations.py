@@ -2657,4 +2657,10 @@ MUTATIONS = [
          find="                        found += [account + \":\" + password, password]\n",
          replace="                        _ = (account, password)\n",
          tests="ProxyBasicSecretsTests"),
+    dict(id="proxy-server-error-passes",
+         bug="proxy passes a 500 as ok when the API declares no error shape (every FastAPI import)",
+         file="Sources/ProxyServer/Checking/ExchangeCheck.swift",
+         find="        if status >= 500, !findings.contains(where: { $0.kind == .httpStatus }),",
+         replace="        if status >= 600, !findings.contains(where: { $0.kind == .httpStatus }),",
+         tests="ProxyCheckTests"),
 ]

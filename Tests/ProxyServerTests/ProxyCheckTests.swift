@@ -139,6 +139,27 @@ import Testing
         #expect(statuses.first?.finding.expected == "HTTP 200 or 201")
     }
 
+    /// A server error is found whatever the API declares of its errors (a FastAPI app declares
+    /// no shape); a 404 is the app's own business.
+    @Test(arguments: ProxyEngine.allCases) func aServerErrorIsFoundWithoutAnErrorShape(engine: ProxyEngine) async throws {
+        struct Item: Decodable, Sendable { var id: Int }
+        let show = Endpoint<Item>(id: "items.show", .get, "items/{id}", parameters: [.path("id", .int, sample: .literal(1))], mock: "item")
+        let api = API(name: "t", envelope: .none, endpoints: [show])
+        let upstream = try TestServer { request in
+            let status = Int(request.path.split(separator: "/").last ?? "") ?? 200
+            return ServerResponse(
+                status: status, headers: [("Content-Type", "application/json")], body: Data(#"{"detail": "failed"}"#.utf8))
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: api, upstream: upstream.url("/"), engine: engine)
+        defer { harness.stop() }
+        for status in [404, 500] { _ = try await harness.send("/items/\(status)") }
+        await harness.settled(2)
+        let found = harness.findings.filter { $0.finding.severity == .error }
+        #expect(found.map(\.finding.found) == ["HTTP 500"], "\(harness.findings.map(\.finding.message))")
+        #expect(found.first?.finding.kind == .httpStatus)
+    }
+
     @Test(arguments: ProxyEngine.allCases) func theOptOutHeaderPassesAnExchangeUnchecked(engine: ProxyEngine) async throws {
         let sandbox = SandboxServer(configuration: SandboxConfiguration())
         try sandbox.start()

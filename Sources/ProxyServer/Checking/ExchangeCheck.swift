@@ -133,7 +133,7 @@ package struct ExchangeCheck: Sendable {
         case let .broken(reason):
             if (200..<300).contains(status) {
                 findings.append(Finding(APIError(endpoint: endpoint.id, reason: reason)))
-            } else if api.errors != nil {
+            } else if api.errors != nil, status < 500 {
                 // The API declares its error shape, and this error answer is not in it.
                 findings.append(
                     Finding(
@@ -142,6 +142,16 @@ package struct ExchangeCheck: Sendable {
                         message: "HTTP \(status) answered outside the API's declared error shape: "
                             + redactor.snippet(of: body)))
             }
+        }
+        // A server error is no answer the contract promises, whatever the API's error shape
+        // (a FastAPI app declares none): found, unless an error check declares that status.
+        if status >= 500, !findings.contains(where: { $0.kind == .httpStatus }),
+            !endpoint.errorChecks.contains(where: { $0.status == status })
+        {
+            findings.append(
+                Finding(
+                    kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: endpoint.successStatusText,
+                    found: "HTTP \(status)", message: "the server failed with HTTP \(status): " + redactor.snippet(of: body)))
         }
         return AnswerVerdict(outcome: outcome, findings: findings, success: success)
     }
