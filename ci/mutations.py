@@ -2663,4 +2663,10 @@ MUTATIONS = [
          find="        if status >= 500, !findings.contains(where: { $0.kind == .httpStatus }),",
          replace="        if status >= 600, !findings.contains(where: { $0.kind == .httpStatus }),",
          tests="ProxyCheckTests"),
+    dict(id="export-any-json-object",
+         bug="apicheck openapi writes any JSON as an object with no properties: the export's own null or array examples fail validation",
+         file="Sources/APICheck/OpenAPI/SchemaRecording/SchemaRecorder+Primitives.swift",
+         find="        case is JSONValue.Type: return .object([])\n",
+         replace="",
+         tests="OpenAPIDocumentTests"),
 ]

@@ -82,4 +82,17 @@ import Testing
         #expect(schema("200") == .object([("$ref", .string("#/components/schemas/Pet"))]))
         #expect(schema("201") == schema("200"))
     }
+
+    /// Any JSON (`JSONValue`, what the import declares for a schema without a type) is the empty
+    /// schema: a null, an array or a string meets it, as the server's answers do.
+    @Test func anyJSONIsTheEmptySchema() throws {
+        struct Holder: Codable, Sendable { var payload: JSONValue; var scopes: [JSONValue] }
+        let any = Endpoint<JSONValue>(id: "any", .get, "any", mock: "any")
+        let held = Endpoint<Holder>(id: "held", .get, "held", mock: "held")
+        let document = try OpenAPIDocument(api: API(name: "t", envelope: .none, endpoints: [any, held])).build().document
+        #expect(document["paths"]?["/any"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"] == .object([]))
+        let holder = try #require(document["components"]?["schemas"]?["Holder"])
+        #expect(holder["properties"]?["payload"] == .object([]), "\(holder)")
+        #expect(holder["properties"]?["scopes"]?["items"] == .object([]), "\(holder)")
+    }
 }

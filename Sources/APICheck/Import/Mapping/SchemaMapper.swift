@@ -84,6 +84,15 @@ struct SchemaMapper {
         -> (type: String, optional: Bool)
     {
         if let reference = OpenAPISource.string(schema["$ref"]) {
+            // 3.1 allows keywords beside a reference; the type is the reference's alone, so one
+            // that adds shapes (`anyOf` of other answers) is said, not dropped in silence.
+            let beside = ["anyOf", "oneOf", "allOf", "properties", "items", "type"].filter { schema[$0] != nil }
+            if !beside.isEmpty {
+                note(
+                    .notMapped, tokens,
+                    "\(beside.map { "'\($0)'" }.joined(separator: ", ")) beside '$ref' \(beside.count == 1 ? "is" : "are") not declared: "
+                        + "the type is the reference's alone")
+            }
             // A component that is a binary string is a file in a multipart body's fields.
             if binaryIsFile, let target = source.resolve(schema), Self.isBinary(target) { return ("FilePart", isNullable(target)) }
             let prefix = "#/components/schemas/"

@@ -20,6 +20,8 @@ extension SchemaRecorder {
         case is Data.Type: return .object([("type", .string("string")), ("contentEncoding", .string("base64"))])
         case is Date.Type: return dateSchema
         case is NoContent.Type: return JSONSchema.null
+        // Any JSON at all: the empty schema, which every value meets (null, an array, a string).
+        case is JSONValue.Type: return .object([])
         default: return nil
         }
     }
