@@ -14,7 +14,14 @@ extension MockServer {
         var decision = decide(endpoint, request: request, pathValues: pathValues)
         let served = decision.replayable ? replayedFile(of: decision).flatMap(currentVersion(of:)) : nil
         apply(&decision)
-        let response = render(decision)
+        var response = render(decision)
+        // A Basic API's refusal challenges as the server's does: a client that waits for it
+        // (URLSession's credential handling, a browser) sends credentials only then.
+        if response.status == 401, api.auth.placement == .basic,
+            !response.headers.contains(where: { $0.name.lowercased() == "www-authenticate" })
+        {
+            response.headers.append(("WWW-Authenticate", "Basic realm=\"\(api.name)\", charset=\"UTF-8\""))
+        }
         // Applying may change the answer (a refresh token spent since the decision): the record
         // says what was served.
         record.problems = decision.problems

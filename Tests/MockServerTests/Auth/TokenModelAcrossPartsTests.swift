@@ -121,7 +121,10 @@ import Testing
             token = said
         }
         #expect(try await Self.request(harness, Case(kind: kind, state: .issued), token: token).status == 200)
-        #expect(try await Self.request(harness, Case(kind: kind, state: .issued), token: kind.beforehand).status == 401)
+        let refused = try await Self.request(harness, Case(kind: kind, state: .issued), token: kind.beforehand)
+        #expect(refused.status == 401)
+        // A Basic API's refusal challenges, as a server's does, for clients that wait for it.
+        #expect((refused.header("WWW-Authenticate")?.hasPrefix("Basic realm=") ?? false) == (kind == .basic), "\(refused.headers)")
     }
 
     // MARK: - Tokens in each state
