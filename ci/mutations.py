@@ -2675,4 +2675,10 @@ MUTATIONS = [
          find="        if response.status == 401, api.auth.placement == .basic,",
          replace="        if response.status == 999, api.auth.placement == .basic,",
          tests="TokenModelAcrossPartsTests"),
+    dict(id="export-local-server-first",
+         bug="apicheck openapi lists a local environment before staging: import-openapi then calls this machine as staging",
+         file="Sources/APICheck/OpenAPI/OpenAPIDocument.swift",
+         find="        return api.environments.keys.sorted { rank($0) < rank($1) }.map { name in",
+         replace="        return api.environments.keys.sorted().map { name in",
+         tests="OpenAPIExportTests"),
 ]

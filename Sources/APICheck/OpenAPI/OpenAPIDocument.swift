@@ -126,7 +126,14 @@ public struct OpenAPIDocument {
             text.hasSuffix("/") ? String(text.dropLast()) : text
         }
         if let servers { return servers.map { .object([("url", .string(url($0)))]) } }
-        return api.environments.keys.sorted().map { name in
+        // A reader takes the first server as the one to call (`import-openapi` its staging):
+        // staging first, then other remote ones, then those on this machine, each by name.
+        func rank(_ name: String) -> (Int, String) {
+            let host = api.environments[name]?.host ?? ""
+            let local = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+            return (name == "staging" ? 0 : local ? 2 : 1, name)
+        }
+        return api.environments.keys.sorted { rank($0) < rank($1) }.map { name in
             .object([("url", .string(url(api.environments[name]!.absoluteString))), ("description", .string(name))])
         }
     }
