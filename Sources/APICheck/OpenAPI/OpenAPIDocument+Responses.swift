@@ -104,6 +104,8 @@ extension OpenAPIDocument {
             .sorted { ($0.scenario ?? "", $0.description) < ($1.scenario ?? "", $1.description) }
         var examples: [(file: MockFileName, status: Int, value: JSONValue)] = []
         for file in files {
+            // An empty file is the answer of an endpoint that answers nothing: no example, and no fault.
+            if endpoint.acceptsEmptyBody, case let .success(data) = mocks.data(of: file), MockDirectory.isBlank(data) { continue }
             switch mocks.document(of: file) {
             case let .success(document):
                 examples.append((file, mocks.status(of: file), Self.masked(document, fields: redactedFields)))

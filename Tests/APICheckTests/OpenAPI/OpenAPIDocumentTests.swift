@@ -95,4 +95,21 @@ import Testing
         #expect(holder["properties"]?["payload"] == .object([]), "\(holder)")
         #expect(holder["properties"]?["scopes"]?["items"] == .object([]), "\(holder)")
     }
+
+    /// The empty mock of an endpoint that answers nothing (as import-openapi writes a 204's) is
+    /// no example and no fault; a broken mock of another is still skipped, said.
+    @Test func anEmptyMockOfNoContentIsNoFault() throws {
+        struct Pet: Codable, Sendable { var id: Int }
+        let remove = Endpoint<NoContent>(id: "pets.delete", .delete, "pets/1", mock: "pet_delete", successStatus: 204)
+        let show = Endpoint<Pet>(id: "pets.show", .get, "pets/1", mock: "pet")
+        let api = API(name: "t", envelope: .none, endpoints: [remove, show])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("pet_delete.json"))
+        try Data().write(to: folder.appendingPathComponent("pet.json"))
+        let built = try OpenAPIDocument(api: api, mocks: MockDirectory(folder, api: api)).build()
+        #expect(built.skippedMocks.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["pet.json"])
+        #expect(built.document["paths"]?["/pets/1"]?["delete"]?["responses"]?["204"]?["content"] == nil)
+    }
 }
