@@ -2687,4 +2687,10 @@ MUTATIONS = [
          find="            if endpoint.acceptsEmptyBody, case let .success(data) = mocks.data(of: file), MockDirectory.isBlank(data) { continue }\n",
          replace="",
          tests="OpenAPIDocumentTests"),
+    dict(id="reproduce-basic-as-token",
+         bug="the reproduce command of a Basic-auth request sends its base64 from a variable no one sets",
+         file="Sources/APICheck/Reports/Formats/ReproduceCommand.swift",
+         find="            if let basic = request.basicVariables, header.name.lowercased() == \"authorization\", header.value.count == 2,",
+         replace="            if let basic = request.basicVariables, header.name.lowercased() == \"authorization-x\", header.value.count == 2,",
+         tests="TokenPlacementTests"),
 ]

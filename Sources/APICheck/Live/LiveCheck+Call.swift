@@ -11,8 +11,9 @@ extension LiveCheck {
         tokenVariable: String? = nil, fake: Bool = false, at url: URL? = nil
     ) async -> (StepOutcome, CallOutcome) {
         // The session's token as the variable a person already has: a token issued beforehand
-        // is in its own (`$JUPYTER_TOKEN`), a login's in `$TOKEN`, a Basic login's credentials
-        // in `$BASIC_CREDENTIALS` (base64 of account:password).
+        // is in its own (`$JUPYTER_TOKEN`), a login's in `$TOKEN`; Basic credentials are
+        // `$BASIC_CREDENTIALS` in the request's record, which the command sends as `curl -u` of
+        // the account's and password's variables (`SentRequest.basicVariables`).
         let basicLogin = api.auth.sendsBasicCredentials(step.endpoint) ? "BASIC_CREDENTIALS" : nil
         let tokenVariable = tokenVariable ?? basicLogin ?? (api.auth.loginEndpoint == nil ? api.auth.tokenVariable : nil) ?? "TOKEN"
         var result = CheckResult(step.action)
@@ -72,6 +73,9 @@ extension LiveCheck {
             variables.append(.init(value: value.text, name: name))
         }
         var sent = SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader, secretFields: redactor.fieldNames)
+        if !fake, exchange.sentToken != nil, api.auth.placement == .basic || api.auth.sendsBasicCredentials(endpoint) {
+            sent.basicVariables = SentRequest.BasicVariables(account: api.auth.accountVariable, password: api.auth.passwordVariable)
+        }
         // A redirect to another origin is never followed (its finding says so), nor then repeated.
         if let final = exchange.response.url, final != exchange.request.url, final.origin == exchange.request.url.origin {
             sent.followsRedirects = true

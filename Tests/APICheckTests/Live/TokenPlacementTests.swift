@@ -205,6 +205,19 @@ import Testing
         #expect(right.verdict == .holds, "\(right.allFindings.map(\.message))")
     }
 
+    /// Basic credentials are sent again from the account's and the password's variables, which a
+    /// person has set: no one keeps their base64 in a variable of its own.
+    @Test func basicCredentialsAreReproducedFromTheirVariables() async throws {
+        let api = Self.api(.basic(accountVariable: "KEYS_USER", passwordVariable: "KEYS_PASSWORD"), [Self.me])
+        let credentials = AuthPolicy.basicCredentials(account: "ada", password: "pw-0123456789")
+        let report = await run(
+            api, KeyServer(placement: .basic, key: credentials), environment: ["KEYS_USER": "ada", "KEYS_PASSWORD": "pw-0123456789"],
+            probes: false)
+        let command = try #require(report.results.first { $0.name == "me" }?.request.map(ReproduceCommand.curl))
+        #expect(command.contains(#" -u "$KEYS_USER"':'"$KEYS_PASSWORD""#), "\(command)")
+        #expect(!command.contains("Authorization"), "\(command)")
+    }
+
     @Test func aSessionCookieTheLoginSetsIsSentBackAndEndedAfterTheRun() async {
         let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"), loggedOutToken: .deadToken)
         let api = Self.api(auth, [Self.login, Self.me, Self.logout])

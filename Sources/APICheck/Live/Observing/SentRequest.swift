@@ -45,6 +45,20 @@ public struct SentRequest: Sendable, Equatable {
     /// `&`, `#`, a space): written into the command as they are, they would send another value,
     /// so the command has curl encode them (`--url-query`, `--data-urlencode`).
     public var encodedVariables: Set<String> = []
+    /// Where the request's `Authorization: Basic` credentials come from: the account's and the
+    /// password's variables, which the command gives curl (`-u "$ACCOUNT:$PASSWORD"`) since no
+    /// one keeps their base64 in a variable of its own.
+    public var basicVariables: BasicVariables?
+
+    public struct BasicVariables: Sendable, Equatable {
+        public var account: String
+        public var password: String
+
+        public init(account: String, password: String) {
+            self.account = account
+            self.password = password
+        }
+    }
 
     /// Variables stand for whole values only (a query value, a header value after its scheme, a
     /// JSON string or number), never for a part of one that happens to match. A header `isSecret`

@@ -32,6 +32,12 @@ public enum ReproduceCommand {
         command += " " + (queries.isEmpty ? url : word(inline))
         for query in queries { command += " --url-query " + word(query) }
         for header in request.headers {
+            if let basic = request.basicVariables, header.name.lowercased() == "authorization", header.value.count == 2,
+                case let .text(scheme) = header.value[0], scheme.lowercased() == "basic ", case .variable = header.value[1]
+            {
+                command += " -u " + word([.variable(basic.account), .text(":"), .variable(basic.password)])
+                continue
+            }
             command += " -H " + word([.text(header.name + ": ")] + header.value)
         }
         if let body = request.body {
