@@ -2693,4 +2693,10 @@ MUTATIONS = [
          find="            if let basic = request.basicVariables, header.name.lowercased() == \"authorization\", header.value.count == 2,",
          replace="            if let basic = request.basicVariables, header.name.lowercased() == \"authorization-x\", header.value.count == 2,",
          tests="TokenPlacementTests"),
+    dict(id="serve-empty-answer-typed",
+         bug="serve names a JSON Content-Type on an empty 204 answer",
+         file="Sources/MockServer/MockServer+Serve.swift",
+         find="            if data.isEmpty { answered.headers.removeAll { $0.name.lowercased() == \"content-type\" } }\n",
+         replace="",
+         tests="EmptyAnswerTests"),
 ]

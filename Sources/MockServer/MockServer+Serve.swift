@@ -102,6 +102,8 @@ extension MockServer {
                 rewritten = true
             }
             var answered = ServerResponse.json(data, status: mocks.directory.status(of: file))
+            // An empty answer (a 204's) has no media type to name, as a server sends it.
+            if data.isEmpty { answered.headers.removeAll { $0.name.lowercased() == "content-type" } }
             answered.headers += headers
             response = headed(answered, endpoint: endpoint, scenario: decision.scenario)
             // The file's bytes as they are: the same answer every time, built once (a truncation
