@@ -37,7 +37,7 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .coverage, severity: .warning, endpoint: nil,
-                    message: "\(dropped) findings not kept: the proxy keeps \(options.findingLimit) distinct ones (--max-findings)"))
+                    message: "\(Report.plural(dropped, "finding")) not kept: the proxy keeps \(options.findingLimit) distinct ones (--max-findings)"))
         }
         if core.checks.droppedCount > 0 {
             runFindings.append(
@@ -50,7 +50,7 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .unchecked, severity: .warning, endpoint: nil,
-                    message: "\(core.uploads.refusedCount) streamed uploads answered 503, not passed on: the uploads under way "
+                    message: "\(Report.plural(core.uploads.refusedCount, "streamed upload")) answered 503, not passed on: the uploads under way "
                         + "held the \(options.uploadMemory) bytes of --upload-memory"))
         }
         let tunnels = core.tunnels.counts
@@ -59,7 +59,8 @@ extension ProxyServer {
                 Finding(
                     kind: .coverage, severity: .info, endpoint: nil,
                     message:
-                        "\(tunnels.opened - tunnels.eventStreams) WebSocket tunnels and \(tunnels.eventStreams) event streams passed through unchecked"
+                        "\(Report.plural(tunnels.opened - tunnels.eventStreams, "WebSocket tunnel")) and "
+                        + "\(Report.plural(tunnels.eventStreams, "event stream")) passed through unchecked"
                         + (tunnels.refused > 0 ? ", \(tunnels.refused) refused at the tunnel caps" : "")
                         + (tunnels.idleClosed > 0 ? ", \(tunnels.idleClosed) closed idle" : "")
                         + (tunnels.failed > 0 ? ", \(tunnels.failed) found no upstream" : "")))
@@ -68,7 +69,7 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .coverage, severity: .info, endpoint: nil,
-                    message: "\(coverage.preflights) CORS preflights (OPTIONS) of declared calls passed through unchecked"))
+                    message: "\(Report.plural(coverage.preflights, "CORS preflight")) (OPTIONS) of declared calls passed through unchecked"))
         }
         if !unreached.isEmpty {
             let shown = unreached.prefix(50).joined(separator: ", ") + (unreached.count > 50 ? " and \(unreached.count - 50) more" : "")
@@ -83,7 +84,7 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .coverage, severity: .info, endpoint: nil,
-                    message: "\(coverage.undeclared.count + coverage.undeclaredDropped) routes no endpoint declares: \(shown)"
+                    message: "\(Report.plural(coverage.undeclared.count + coverage.undeclaredDropped, "route")) no endpoint declares: \(shown)"
                         + (more > 0 ? " and \(more) more" : "")))
         }
         var report = Report(

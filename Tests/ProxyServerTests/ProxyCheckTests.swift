@@ -216,7 +216,7 @@ import Testing
         #expect(document["preflights"] == .number("1"))
         let report = strict.proxy.report(startedAt: Date())
         #expect(report.verdict == .holds)
-        #expect(report.runFindings.contains { $0.message.hasPrefix("1 CORS preflights") })
+        #expect(report.runFindings.contains { $0.message.hasPrefix("1 CORS preflight (OPTIONS)") })
 
         _ = try await preflight("DELETE")
         await strict.settled(2)

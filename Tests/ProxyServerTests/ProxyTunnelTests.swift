@@ -46,7 +46,7 @@ import Testing
         #expect(document.contains(#""tunnels":{"opened":1"#), "\(document)")
         #expect(harness.findings.isEmpty)
         let report = harness.proxy.report(startedAt: Date())
-        #expect(report.runFindings.contains { $0.message.hasPrefix("1 WebSocket tunnels and 0 event streams passed through unchecked") })
+        #expect(report.runFindings.contains { $0.message.hasPrefix("1 WebSocket tunnel and 0 event streams passed through unchecked") })
     }
 
     @Test func tunnelsPastTheCapPerAddressAreRefusedAndCounted() async throws {
