@@ -37,7 +37,9 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .coverage, severity: .warning, endpoint: nil,
-                    message: "\(Report.plural(dropped, "finding")) not kept: the proxy keeps \(options.findingLimit) distinct ones (--max-findings)"))
+                    message:
+                        "\(Report.plural(dropped, "finding")) not kept: the proxy keeps \(options.findingLimit) distinct ones (--max-findings)"
+                ))
         }
         if core.checks.droppedCount > 0 {
             runFindings.append(
@@ -50,7 +52,8 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .unchecked, severity: .warning, endpoint: nil,
-                    message: "\(Report.plural(core.uploads.refusedCount, "streamed upload")) answered 503, not passed on: the uploads under way "
+                    message:
+                        "\(Report.plural(core.uploads.refusedCount, "streamed upload")) answered 503, not passed on: the uploads under way "
                         + "held the \(options.uploadMemory) bytes of --upload-memory"))
         }
         let tunnels = core.tunnels.counts
@@ -69,7 +72,8 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .coverage, severity: .info, endpoint: nil,
-                    message: "\(Report.plural(coverage.preflights, "CORS preflight")) (OPTIONS) of declared calls passed through unchecked"))
+                    message: "\(Report.plural(coverage.preflights, "CORS preflight")) (OPTIONS) of declared calls passed through unchecked")
+            )
         }
         if !unreached.isEmpty {
             let shown = unreached.prefix(50).joined(separator: ", ") + (unreached.count > 50 ? " and \(unreached.count - 50) more" : "")
@@ -84,7 +88,8 @@ extension ProxyServer {
             runFindings.append(
                 Finding(
                     kind: .coverage, severity: .info, endpoint: nil,
-                    message: "\(Report.plural(coverage.undeclared.count + coverage.undeclaredDropped, "route")) no endpoint declares: \(shown)"
+                    message:
+                        "\(Report.plural(coverage.undeclared.count + coverage.undeclaredDropped, "route")) no endpoint declares: \(shown)"
                         + (more > 0 ? " and \(more) more" : "")))
         }
         var report = Report(

@@ -23,7 +23,9 @@ struct ImportCheckReport {
             breaking.isEmpty
             ? "the package's client still works with the document"
             : "the package's client breaks against the document: import it again (--force) and fix what uses the parts above"
-        lines.append("\(Report.plural(changes.count, "change")): \(breaking.count) breaking, \(changes.count - breaking.count) compatible; \(verdict)")
+        lines.append(
+            "\(Report.plural(changes.count, "change")): \(breaking.count) breaking, \(changes.count - breaking.count) compatible; \(verdict)"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 
