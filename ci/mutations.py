@@ -2699,4 +2699,10 @@ MUTATIONS = [
          find="            if data.isEmpty { answered.headers.removeAll { $0.name.lowercased() == \"content-type\" } }\n",
          replace="",
          tests="EmptyAnswerTests"),
+    dict(id="import-unlisted-example-unsaid",
+         bug="import-openapi sends a document's example body whose value its enum does not list without a word: the server's refusal reads as a contract error",
+         file="Sources/APICheck/Import/Writing/UnlistedExampleValues.swift",
+         find="        if !listed.isEmpty, value != .null, !listed.contains(value) {",
+         replace="        if !listed.isEmpty, value != .null, listed.contains(value) {",
+         tests="UnlistedExampleValuesTests"),
 ]

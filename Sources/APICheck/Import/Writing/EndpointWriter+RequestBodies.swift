@@ -66,6 +66,13 @@ extension EndpointWriter {
         var value: JSONValue
         if let example = example(media, at: mediaTokens) {
             value = example
+            for (path, listed) in UnlistedExampleValues(source: source).find(in: example, schema: schema) {
+                let values = listed.prefix(8).map(\.compactText).joined(separator: ", ") + (listed.count > 8 ? ", …" : "")
+                note(
+                    .notMapped, mediaTokens,
+                    "the example body's value at \(path) is not one its schema lists (\(values)): live sends it as written, "
+                        + "and a server that checks it refuses the body; fix the example or give the body in code")
+            }
         } else {
             // Said as the answers' made-up mocks are: `live` sends it, and a server that checks
             // a value (a URL, an id that must exist) refuses what the schema alone allowed.
