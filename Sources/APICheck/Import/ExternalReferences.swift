@@ -118,7 +118,7 @@ public struct ExternalReferences {
             return nil
         }
         guard let document = await document(at: target, for: reference, at: tokens) else { return nil }
-        guard let pointed = Self.value(in: document, at: fragment) else {
+        guard let pointed = OpenAPISource.value(in: document, at: fragment) else {
             note(tokens, "the reference '\(reference)' points at nothing in \(Self.shown(target)): left as it is")
             return nil
         }
@@ -212,21 +212,6 @@ public struct ExternalReferences {
     static func split(_ reference: String) -> (document: String, fragment: String) {
         guard let hash = reference.firstIndex(of: "#") else { return (reference, "") }
         return (String(reference[..<hash]), String(reference[reference.index(after: hash)...]))
-    }
-
-    static func value(in document: JSONValue, at fragment: String) -> JSONValue? {
-        var current = document
-        for token in fragment.split(separator: "/", omittingEmptySubsequences: true) {
-            let key = unescaped(String(token))
-            if case .array = current, let index = Int(key), let item = current[index] {
-                current = item
-            } else if let member = current[key] {
-                current = member
-            } else {
-                return nil
-            }
-        }
-        return current
     }
 
     private static func unescaped(_ token: String) -> String {

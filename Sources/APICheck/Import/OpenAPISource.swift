@@ -58,8 +58,14 @@ struct OpenAPISource {
     /// What a local JSON pointer points at.
     func pointer(_ reference: String) -> JSONValue? {
         guard reference.hasPrefix("#") else { return nil }
-        var current = root
-        for token in reference.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
+        return Self.value(in: root, at: String(reference.dropFirst()))
+    }
+
+    /// What a JSON pointer (`/components/schemas/Pet`, percent-encoded or not) points at in
+    /// `document`.
+    static func value(in document: JSONValue, at pointer: String) -> JSONValue? {
+        var current = document
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: true) {
             let key = (String(token).removingPercentEncoding ?? String(token))
                 .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             if case .array = current, let index = Int(key), let item = current[index] {

@@ -52,13 +52,7 @@ extension LiveCheck {
         var answeredSuccess = call.error == nil
         if case .success? = call.classification { answeredSuccess = !redirected }
         if answeredSuccess, let status = call.exchange?.response.status, !endpoint.succeeds(with: status) {
-            findings.append(
-                Finding(
-                    kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: endpoint.successStatusText,
-                    found: "HTTP \(status)",
-                    message:
-                        "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatuses.map(String.init).joined(separator: " or "))"
-                ))
+            findings.append(.undeclaredSuccessStatus(status, of: endpoint))
         }
         if let error = call.error {
             if !redirected {

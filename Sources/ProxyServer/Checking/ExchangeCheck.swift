@@ -108,13 +108,7 @@ package struct ExchangeCheck: Sendable {
         switch interpretation.classification {
         case .success:
             if !endpoint.succeeds(with: status) {
-                findings.append(
-                    Finding(
-                        kind: .httpStatus, severity: .error, endpoint: endpoint.id, expected: endpoint.successStatusText,
-                        found: "HTTP \(status)",
-                        message:
-                            "a success answered with HTTP \(status); the endpoint declares \(endpoint.successStatuses.map(String.init).joined(separator: " or "))"
-                    ))
+                findings.append(.undeclaredSuccessStatus(status, of: endpoint))
             }
             if let error = interpretation.error { findings.append(Finding(error)) }
             if let document = interpretation.document {
