@@ -22,6 +22,9 @@ public enum OneOfDecoding {
     /// and a server or a client's request would bring the process down: the second try of one
     /// type at one place is refused instead.
     public static func branch<T: Decodable>(_ type: T.Type, from decoder: any Decoder) throws -> T {
+        // The schema recorder walks types, not a document: its coding path stays empty, and it
+        // bounds recursion by its own components.
+        if decoder is SchemaRecordingDecoder { return try decoder.singleValueContainer().decode(type) }
         let recording = decoder as? ValueDecoder
         // An ancestor at the same depth is the same place: what recurses is on the chain only.
         let place = Place(type: ObjectIdentifier(type), depth: recording?.path.components.count ?? decoder.codingPath.count)
