@@ -66,7 +66,7 @@ public final class MockServer: Sendable {
         let logRedactor = api.makeRedactor()
         if let token = api.auth.tokenIssuedBeforehand(in: options.credentials) {
             logRedactor.register(token)
-            if api.auth.placement == .basic, let (_, password) = AuthPolicy.basicParts(of: token) { logRedactor.register(password) }
+            if api.auth.placement == .basic { AuthPolicy.basicSecrets(of: token).forEach(logRedactor.register) }
         }
         targets = TargetDisplay(redactor: logRedactor, tokens: options.stateless ? nil : auth.tokens)
         credentialFields = Set(api.redactedFields.map { $0.lowercased() })

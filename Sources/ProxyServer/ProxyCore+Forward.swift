@@ -207,11 +207,7 @@ extension ProxyCore {
                 if let space = header.value.firstIndex(of: " ") {
                     let credential = String(header.value[header.value.index(after: space)...]).trimmingCharacters(in: .whitespaces)
                     found.append(credential)
-                    // Basic credentials: the account and password they encode, and the password
-                    // alone, which a client may send elsewhere too.
-                    if header.value.lowercased().hasPrefix("basic "), let (account, password) = AuthPolicy.basicParts(of: credential) {
-                        found += [account + ":" + password, password]
-                    }
+                    if header.value.lowercased().hasPrefix("basic ") { found += AuthPolicy.basicSecrets(of: credential) }
                 }
             } else if name == "cookie" {
                 for pair in header.value.split(separator: ";") {

@@ -80,4 +80,11 @@ extension AuthPolicy {
         else { return nil }
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
+
+    /// What Basic credentials hold that a client may send, or a server show, on its own: the
+    /// `account:password` pair they encode, and the password alone; none when they do not decode.
+    public static func basicSecrets(of credentials: String) -> [String] {
+        guard let (account, password) = basicParts(of: credentials) else { return [] }
+        return [account + ":" + password, password]
+    }
 }

@@ -41,8 +41,7 @@ public struct JSONValueDecoder {
     ) {
         // A form's lists read a field as one item or several: its decodes grow their own trees.
         let start = formLists == nil ? ReadSkeletons.tree(for: T.self, at: base) : ReadTree()
-        let log = ReadLog(dates: dates, formLists: formLists, tree: start)
-        log.listedValuesOnly = listedValuesOnly
+        let log = ReadLog(dates: dates, formLists: formLists, listedValuesOnly: listedValuesOnly, tree: start)
         let node = log.node(for: base)
         // The payload itself is read: a payload of the wrong kind is the type's business too.
         log.record(node, T.self, required: true)

@@ -12,7 +12,7 @@ final class ReadLog {
     /// comma-joined, in that style).
     let formLists: ListStyle?
     /// Set when a type that lists its values must be given one of them (a request's body).
-    var listedValuesOnly = false
+    let listedValuesOnly: Bool
     /// What was read so far. Held behind a pointer, not in a stored `var`: the log is used from
     /// one thread, and a stored property of a class is checked for overlapping access on every
     /// read of every field, which cost a decode as much as the reading itself.
@@ -22,9 +22,10 @@ final class ReadLog {
     var generation: Int { tree.pointee.generation }
 
     /// `tree`: the nodes to start from (`ReadSkeletons`), none read.
-    init(dates: DateDecoding, formLists: ListStyle? = nil, tree start: ReadTree = ReadTree()) {
+    init(dates: DateDecoding, formLists: ListStyle? = nil, listedValuesOnly: Bool = false, tree start: ReadTree = ReadTree()) {
         self.dates = dates
         self.formLists = formLists
+        self.listedValuesOnly = listedValuesOnly
         tree = .allocate(capacity: 1)
         tree.initialize(to: start)
     }
