@@ -2705,4 +2705,10 @@ MUTATIONS = [
          find="        if !listed.isEmpty, value != .null, !listed.contains(value) {",
          replace="        if !listed.isEmpty, value != .null, listed.contains(value) {",
          tests="UnlistedExampleValuesTests"),
+    dict(id="serve-parameters-before-credentials",
+         bug="serve answers a request without a working token 400 for its missing parameter: the app never learns its session is dead",
+         file="Sources/MockServer/Decision/MockServer+Decide.swift",
+         find="            return refusedCredentials(endpoint, request: request) ?? MockDecision(endpoint: endpoint, answer: .invalid(problems))",
+         replace="            return MockDecision(endpoint: endpoint, answer: .invalid(problems))",
+         tests="ValidationTests"),
 ]

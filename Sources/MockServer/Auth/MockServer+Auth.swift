@@ -26,6 +26,18 @@ extension MockServer {
         return answer(auth.lifecycle.answer(for: state))
     }
 
+    /// The promised answer to a request whose token does not work, given before its parameters
+    /// are judged: a client without a session learns that first (401 or 403, not 400), as real
+    /// servers and the sandbox answer. Nil for a token that works, and when serve is stateless.
+    func refusedCredentials(_ endpoint: AnyEndpoint, request: ServerRequest) -> MockDecision? {
+        guard endpoint.requiresToken, !options.stateless else { return nil }
+        let state = auth.tokens.state(of: token(in: request))
+        guard let answer = answer(auth.lifecycle.answer(for: state)) else { return nil }
+        var decision = MockDecision(endpoint: endpoint, answer: answer)
+        decision.tokenState = state
+        return decision
+    }
+
     /// A login's or a refresh's own decision, for its success answer: credentials other than
     /// serve's get the `wrong_password` variant; a refresh token that does not renew gets the
     /// refused answer; a good one renews when applied.

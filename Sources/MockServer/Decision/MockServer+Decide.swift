@@ -3,7 +3,8 @@ import Foundation
 import HTTPServer
 
 extension MockServer {
-    /// What to answer a request to a declared route with: validation first, then the choice
+    /// What to answer a request to a declared route with: validation first (after the token's
+    /// standing, as servers ask who is asking before what is asked), then the choice
     /// (`Prefer` over the sticky one), then a fault, the token's standing, a code, the mock. A
     /// request that carries a declared error check's input gets that check's scenario unless a
     /// choice names another; it is not refused for what the check sends on purpose.
@@ -15,7 +16,9 @@ extension MockServer {
             check.isProvoked(by: request, endpoint: endpoint, pathValues: pathValues, body: body)
                 && self.check(check.scenario, of: endpoint) == .known
         }?.scenario
-        guard problems.isEmpty || provoked != nil else { return MockDecision(endpoint: endpoint, answer: .invalid(problems)) }
+        guard problems.isEmpty || provoked != nil else {
+            return refusedCredentials(endpoint, request: request) ?? MockDecision(endpoint: endpoint, answer: .invalid(problems))
+        }
         let preferred: ServeChoice
         switch ServeChoice.parse(prefer: request.fields("prefer")) {
         case let .success(choice): preferred = choice

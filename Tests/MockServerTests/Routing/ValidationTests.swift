@@ -32,6 +32,21 @@ import Testing
             ])
     }
 
+    /// A request without a working session learns that first, as the sandbox and real servers
+    /// answer: its missing parameter is judged once the token works.
+    @Test func aDeadTokenIsAnsweredBeforeMissingParameters() async throws {
+        let harness = try ServeHarness()
+        defer { harness.stop() }
+        let noToken = try await harness.send(.get, "users/show")
+        #expect(noToken.status == 403)
+        #expect(noToken.contentType != "application/problem+json")
+        let unknown = try await harness.send(.get, "users/show?access_token=not-issued")
+        #expect(unknown.status == 403)
+        let token = try await harness.login()
+        let missing = try await harness.send(.get, "users/show?access_token=\(token)")
+        #expect(missing.status == 400)
+    }
+
     @Test func bodyParametersAreCheckedInJSONAndForms() async throws {
         let harness = try ServeHarness()
         defer { harness.stop() }
