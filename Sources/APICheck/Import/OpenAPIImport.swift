@@ -50,7 +50,9 @@ public struct OpenAPIImport: Sendable {
         public var document: JSONValue
     }
 
-    public static let fallbackBaseURL = URL(string: "https://staging.example.com/api/")!
+    /// The placeholder host staging is on until `--base-url` names one: at OpenAPI's default
+    /// server `/`, or under a server's path that names no host.
+    public static let fallbackBaseURL = URL(string: "https://staging.example.com/")!
 
     public let settings: Settings
 
@@ -180,11 +182,15 @@ public struct OpenAPIImport: Sendable {
             text = resolved.absoluteString
         }
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+            // A path with no host keeps its path on the placeholder: the routes stay where the
+            // document puts them, as they do when the document is fetched by URL.
+            let hostless = text.hasPrefix("/") && !text.hasPrefix("//")
+            let placeholder = (hostless ? URL(string: text, relativeTo: Self.fallbackBaseURL)?.absoluteURL : nil) ?? Self.fallbackBaseURL
             return (
-                Self.fallbackBaseURL,
+                placeholder,
                 ImportNote(
                     .notMapped, at: "#/servers/0/url",
-                    "'\(text)' is not an absolute http(s) URL: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise"
+                    "'\(text)' is not an absolute http(s) URL: staging is \(placeholder.absoluteString) until --base-url says otherwise"
                 )
             )
         }

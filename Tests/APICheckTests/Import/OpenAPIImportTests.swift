@@ -44,9 +44,20 @@ import Testing
         let text =
             #"{"openapi": "3.0.0", "servers": [{"url": "/v1"}], "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
         let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
-        #expect(result.baseURL == OpenAPIImport.fallbackBaseURL)
+        #expect(result.baseURL == URL(string: "https://staging.example.com/v1/"))
         #expect(
-            result.notes.map(\.description).contains { $0.hasPrefix("not mapped: #/servers/0/url: '/v1/' is not an absolute http(s) URL") })
+            result.notes.map(\.description).contains {
+                $0 == "not mapped: #/servers/0/url: '/v1/' is not an absolute http(s) URL: staging is https://staging.example.com/v1/ until --base-url says otherwise"
+            })
+    }
+
+    /// OpenAPI's default server is `/`: a file document without one keeps its routes at the root,
+    /// where the same document fetched by URL puts them.
+    @Test func noServerIsThePlaceholdersRoot() throws {
+        let text = #"{"openapi": "3.0.0", "paths": {"/a": {"get": {"responses": {"204": {"description": "x"}}}}}}"#
+        let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
+        #expect(result.baseURL == URL(string: "https://staging.example.com/"))
+        #expect(result.notes.map(\.description).contains { $0.contains("no server: staging is https://staging.example.com/ until") })
     }
 
     @Test func aFetchedDocumentsServersAreRelativeToItsURL() throws {
