@@ -2723,4 +2723,10 @@ MUTATIONS = [
          find="            let hostless = text.hasPrefix(\"/\") && !text.hasPrefix(\"//\")",
          replace="            let hostless = false",
          tests="OpenAPIImportTests"),
+    dict(id="basic-refusal-called-token",
+         bug="live calls refused Basic credentials 'the token': the user looks for a token variable that does not exist",
+         file="Sources/APICheck/Declarations/Auth/AuthPolicy.swift",
+         find="        placement == .basic ? (\"the account and password\", \"were\") : (\"the token\", \"was\")",
+         replace="        (\"the token\", \"was\")",
+         tests="TokenPlacementTests"),
 ]

@@ -13,7 +13,7 @@ extension LiveCheck {
             return skipped(.credentialsRefused)
         }
         if verdict == .credentialsRefused, let login = plan.login, step.token.steps.contains(login), api.auth.isIssuedBeforehand {
-            return skipped(.tokenRefused(in: api.auth.beforehandVariables))
+            return skipped(.beforehandRefused(api.auth))
         }
         var token: String?
         switch resolveToken(step, plan: plan, known: known) {
@@ -124,13 +124,15 @@ extension LiveCheck {
         let id = refusing.endpoint.id
         outcome.login = .credentialsRefused
         outcome.result?.findings = []
-        outcome.result?.skipped = .tokenRefused(in: variable)
+        outcome.result?.skipped = .beforehandRefused(api.auth)
+        let (name, verb) = api.auth.beforehandCredentials
+        let (them, check) = api.auth.placement == .basic ? ("them", "check them") : ("it", "check it")
         outcome.runFindings.append(
             Finding(
                 kind: .credentials, severity: .error, category: .harness, endpoint: id,
-                message: "the token issued beforehand in \(variable) was refused by \(id) "
-                    + "(HTTP \(refusing.response.status), \(classification.name)); check it; "
-                    + (needing.count == 1 ? "1 endpoint that needs it was" : "\(needing.count) endpoints that need it were")
+                message: "\(name) issued beforehand in \(variable) \(verb) refused by \(id) "
+                    + "(HTTP \(refusing.response.status), \(classification.name)); \(check); "
+                    + (needing.count == 1 ? "1 endpoint that needs \(them) was" : "\(needing.count) endpoints that need \(them) were")
                     + " not checked"))
     }
 
@@ -161,7 +163,7 @@ extension LiveCheck {
                         kind: .credentials, severity: .error, category: .harness, endpoint: nil,
                         message: "the API's token comes from the environment variable\(api.auth.placement == .basic ? "s" : "") "
                             + "\(variables.replacingOccurrences(of: "$", with: "")), which \(api.auth.placement == .basic ? "are not both" : "is not") set; "
-                            + "endpoints that need the token were not checked")
+                            + "endpoints that need \(api.auth.placement == .basic ? "them" : "the token") were not checked")
                 ])
         }
         redactor.register(token)

@@ -218,6 +218,20 @@ import Testing
         #expect(!command.contains("Authorization"), "\(command)")
     }
 
+    /// Basic credentials that are refused are called what they are, an account and a password.
+    @Test func refusedBasicCredentialsAreNotCalledAToken() async {
+        let api = Self.api(.basic(accountVariable: "KEYS_USER", passwordVariable: "KEYS_PASSWORD"), [Self.me])
+        let credentials = AuthPolicy.basicCredentials(account: "ada", password: "pw-0123456789")
+        let report = await run(
+            api, KeyServer(placement: .basic, key: credentials), environment: ["KEYS_USER": "ada", "KEYS_PASSWORD": "pw-wrong-0000"])
+        #expect(
+            report.allFindings.map(\.message) == [
+                "the account and password issued beforehand in $KEYS_USER and $KEYS_PASSWORD were refused by me "
+                    + "(HTTP 401, tokenExpired); check them; 1 endpoint that needs them was not checked"
+            ])
+        #expect(report.endpointResults.allSatisfy { $0.skipped == "the account and password in $KEYS_USER and $KEYS_PASSWORD were refused" })
+    }
+
     @Test func aSessionCookieTheLoginSetsIsSentBackAndEndedAfterTheRun() async {
         let auth = AuthPolicy(loginEndpoint: "login", tokenField: nil, placement: .cookie("sid"), loggedOutToken: .deadToken)
         let api = Self.api(auth, [Self.login, Self.me, Self.logout])

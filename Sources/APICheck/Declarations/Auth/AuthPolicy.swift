@@ -195,6 +195,12 @@ public struct AuthPolicy: Sendable, Equatable {
         return "$" + (tokenVariable ?? "the token's variable")
     }
 
+    /// What the credentials issued beforehand are called in messages, with their verb: Basic
+    /// ones are an account and a password, not a token.
+    public var beforehandCredentials: (name: String, verb: String) {
+        placement == .basic ? ("the account and password", "were") : ("the token", "was")
+    }
+
     /// A token the server never issued, for the dead-token probes: `probeToken`'s, and for Basic
     /// credentials the real account with a wrong password.
     public func deadToken(like token: String) -> String {

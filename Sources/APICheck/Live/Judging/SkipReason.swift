@@ -29,6 +29,12 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// The token issued beforehand (in `variables`) was refused.
     public static func tokenRefused(in variables: String) -> SkipReason { "the token in \(variables) was refused" }
 
+    /// The credentials issued beforehand were refused: a token, or a Basic account and password.
+    public static func beforehandRefused(_ auth: AuthPolicy) -> SkipReason {
+        let (name, verb) = auth.beforehandCredentials
+        return "\(name) in \(auth.beforehandVariables) \(verb) refused"
+    }
+
     /// A Basic login's credentials are not both set.
     public static func credentialsUnset(_ endpoint: String, account: String, password: String) -> SkipReason {
         "\(endpoint) takes HTTP Basic credentials from $\(account) and $\(password), which are not both set"
