@@ -2729,4 +2729,10 @@ MUTATIONS = [
          find="        placement == .basic ? (\"the account and password\", \"were\") : (\"the token\", \"was\")",
          replace="        (\"the token\", \"was\")",
          tests="TokenPlacementTests"),
+    dict(id="import-untyped-items-null",
+         bug="import-openapi makes a list of untyped items as [null]: servers refuse the request body",
+         file="Sources/APICheck/Import/Writing/ExampleMaker.swift",
+         find="            if item == .null, (minimum ?? 0) <= 0 { return .array([]) }\n",
+         replace="",
+         tests="ExampleMakerTests"),
 ]

@@ -65,9 +65,13 @@ struct ExampleMaker {
         case "array"?:
             guard !recursive, depth < Self.fullDepth, let items = schema["items"] else { return .array([]) }
             let item = value(for: items, depth: depth + 1, seen: seen, budget: &budget)
+            let minimum = OpenAPISource.int(schema["minItems"])
+            // An item with nothing to make (`items: {}`) is no item: a request body of `[null]`
+            // is refused by servers that take `[]`, and an answer's mock says no more with it.
+            if item == .null, (minimum ?? 0) <= 0 { return .array([]) }
             // As many items as `minItems` asks (a GeoJSON position has two numbers at least), the
             // same one repeated; capped, so that a document's large minimum makes no huge mock.
-            let count = min(max(1, OpenAPISource.int(schema["minItems"]) ?? 1), Self.maximumItems)
+            let count = min(max(1, minimum ?? 1), Self.maximumItems)
             return .array(Array(repeating: item, count: count))
         case "object"?:
             if let additional = schema["additionalProperties"], case .object = additional, !recursive, depth < Self.fullDepth {
