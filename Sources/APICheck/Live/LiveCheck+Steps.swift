@@ -97,7 +97,7 @@ extension LiveCheck {
     private struct Unavailable: Error { var message: String }
 
     /// The first answer to a token issued beforehand: when the server refused the token (a dead
-    /// or forced-logout answer, or HTTP 401 or 403), that is the run's one finding, as refused
+    /// or forced-logout answer, HTTP 401, or 403 on every trial), that is the run's one finding, as refused
     /// credentials are for a login, and every other step that needs the token is not checked.
     /// An answer that says neither (an HTML page where JSON was declared, a 404) is no verdict,
     /// nor is a GET's success that comes without the token too (a public root the document
@@ -105,17 +105,25 @@ extension LiveCheck {
     private func judgeTrial(_ outcome: inout StepOutcome, step: LiveStep, plan: LivePlan, token: String?) async {
         guard let exchange = outcome.exchange, var verdict = await trialVerdict(exchange, step) else { return }
         var refusing = exchange
-        if verdict == .inconclusive {
+        // A 403 the API does not declare as its dead-token answer may be one endpoint's own
+        // permission (a server that hides its configuration from everyone): the key is refused
+        // only when every trial that answered is forbidden alike.
+        var forbiddenEverywhere = verdict == .forbidden
+        if verdict == .inconclusive || verdict == .forbidden {
             for alternate in plan.trialAlternates {
                 let call = LiveStep(id: step.id, action: .check(alternate, reported: false), token: step.token, samples: [:], after: [])
                 guard let answer = await check(call, token: token, seen: [:]).exchange, let judged = await trialVerdict(answer, call)
                 else { continue }
-                verdict = judged
-                refusing = answer
-                if judged != .inconclusive { break }
+                if judged == .accepted || judged == .refused {
+                    verdict = judged
+                    refusing = answer
+                    break
+                }
+                forbiddenEverywhere = forbiddenEverywhere && judged == .forbidden
             }
         }
-        guard verdict == .refused, let classification = refusing.classification else { return }
+        guard verdict == .refused || (verdict == .forbidden && forbiddenEverywhere), let classification = refusing.classification
+        else { return }
         let variable = api.auth.beforehandVariables
         let needing = plan.steps.filter { step in
             guard case .check(_, reported: true) = step.action, let login = plan.login else { return false }
@@ -136,7 +144,7 @@ extension LiveCheck {
                     + " not checked"))
     }
 
-    private enum TrialVerdict { case accepted, refused, inconclusive }
+    private enum TrialVerdict { case accepted, refused, forbidden, inconclusive }
 
     /// What one answer says of the token it was sent with; nil when there was no answer. A GET's
     /// success is asked again without the token: answered alike, it said nothing of the token.
@@ -149,7 +157,12 @@ extension LiveCheck {
             if case .success? = bare.exchange?.classification { return .inconclusive }
             return .accepted
         case .tokenExpired, .forcedLogout: return .refused
-        case .failure, .broken: return [401, 403].contains(exchange.response.status) ? .refused : .inconclusive
+        case .failure, .broken:
+            switch exchange.response.status {
+            case 401: return .refused
+            case 403: return .forbidden
+            default: return .inconclusive
+            }
         }
     }
 

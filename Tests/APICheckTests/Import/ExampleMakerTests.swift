@@ -84,7 +84,8 @@ import Testing
         #expect(try made(#"{"type": "array", "minItems": 0, "items": {"type": "integer"}}"#) == "[1]")
         // An untyped item is none: a request body of `[null]` is refused where `[]` is taken.
         #expect(try made(#"{"type": "array", "items": {}}"#) == "[]")
-        #expect(try made(#"{"type": "object", "properties": {"ids": {"type": "array", "items": {"description": "any"}}}}"#) == #"{"ids":[]}"#)
+        #expect(
+            try made(#"{"type": "object", "properties": {"ids": {"type": "array", "items": {"description": "any"}}}}"#) == #"{"ids":[]}"#)
         #expect(try made(#"{"type": "array", "minItems": 1, "items": {}}"#) == "[null]")
     }
 }
