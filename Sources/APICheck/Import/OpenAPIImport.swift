@@ -130,7 +130,7 @@ public struct OpenAPIImport: Sendable {
             name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
             localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
             typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired,
-            sampleVariables: writer.sampleVariables)
+            sampleVariables: writer.sampleVariables, secretFields: SecretFieldNames.find(in: document))
         let folder = "Sources/\(settings.moduleName)"
         var files = [ImportedFile(path: "\(folder)/\(settings.typeName).swift", text: api.declaration)]
         files += api.groupFiles.map { ImportedFile(path: "\(folder)/Endpoints/\($0.name).swift", text: $0.text) }

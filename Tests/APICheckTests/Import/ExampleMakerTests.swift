@@ -88,4 +88,17 @@ import Testing
             try made(#"{"type": "object", "properties": {"ids": {"type": "array", "items": {"description": "any"}}}}"#) == #"{"ids":[]}"#)
         #expect(try made(#"{"type": "array", "minItems": 1, "items": {}}"#) == "[null]")
     }
+
+    /// A request body leaves out what the server sets (`readOnly`: Airflow refuses "Property is
+    /// read-only"); an answer leaves out what the server never sends back (`writeOnly`).
+    @Test func readOnlyIsLeftOutOfRequestsAndWriteOnlyOutOfAnswers() throws {
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"{"components": {"schemas": {"Slots": {"type": "integer", "readOnly": true}}}}"##))
+        let schema = try JSONParser.parse(
+            ##"{"type": "object", "properties": {"name": {"type": "string"}, "open": {"$ref": "#/components/schemas/Slots"},"##
+                + ##" "created": {"type": "string", "readOnly": true}, "password": {"type": "string", "writeOnly": true}}}"##)
+        #expect(ExampleMaker(source: source, purpose: .request).value(for: schema).compactText == #"{"name":"string","password":"string"}"#)
+        #expect(ExampleMaker(source: source).value(for: schema).compactText == #"{"name":"string","open":1,"created":"string"}"#)
+    }
 }

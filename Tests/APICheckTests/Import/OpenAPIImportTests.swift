@@ -73,4 +73,27 @@ import Testing
         let resolved = try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(relative.utf8)))
         #expect(resolved.baseURL == URL(string: "https://docs.shop.example:8443/specs/api/"))
     }
+
+    /// A password the document marks as one (`format: password`, or a `writeOnly` string a server
+    /// takes and never sends back) never prints: its name is one of the API's secret fields. A
+    /// made-up request body leaves out what the server sets (`readOnly`).
+    @Test func passwordsAreSecretFieldsAndReadOnlyIsNotSent() throws {
+        let text = ##"""
+            {"openapi": "3.0.0", "servers": [{"url": "https://pools.example/api/"}],
+             "paths": {"/pools": {"post": {"operationId": "postPool",
+               "parameters": [{"name": "pin", "in": "header", "schema": {"type": "string", "format": "password"}}],
+               "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pool"}}}},
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pool"}}}}}}}},
+             "components": {"schemas": {"Pool": {"type": "object", "properties": {
+               "name": {"type": "string"}, "open_slots": {"type": "integer", "readOnly": true},
+               "password": {"type": "string", "writeOnly": true}, "count": {"type": "integer", "writeOnly": true}}}}}}
+            """##
+        let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
+        let declaration = try #require(result.files.first { $0.path.hasSuffix("/Shop.swift") }?.text)
+        #expect(declaration.contains(#"secretFields: ["password", "pin"],"#), "\(declaration)")
+        let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.text)
+        #expect(endpoints.contains(#"{"name":"string","password":"string","count":1}"#), "\(endpoints)")
+        let mock = try #require(result.files.first { $0.path.hasPrefix("mocks/") }?.text)
+        #expect(mock.contains("open_slots") && !mock.contains("password"), "\(mock)")
+    }
 }

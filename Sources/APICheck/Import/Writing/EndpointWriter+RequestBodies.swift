@@ -76,7 +76,7 @@ extension EndpointWriter {
         } else {
             // Said as the answers' made-up mocks are: `live` sends it, and a server that checks
             // a value (a URL, an id that must exist) refuses what the schema alone allowed.
-            value = ExampleMaker(source: source).value(for: schema)
+            value = ExampleMaker(source: source, purpose: .request).value(for: schema)
             if value != .object([]) { note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema") }
         }
         if kind == .multipart {

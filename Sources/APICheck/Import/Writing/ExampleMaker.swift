@@ -5,7 +5,12 @@
 /// lacks; a reference met a second time on the way down (a recursive schema) fills its required
 /// members only and no array items, so recursive schemas end, and a depth cap bounds the rest.
 struct ExampleMaker {
+    /// What the value is made for: a request body leaves out `readOnly` properties (a server
+    /// refuses them: "Property is read-only"), an answer `writeOnly` ones (a password).
+    enum Purpose { case request, answer }
+
     let source: OpenAPISource
+    var purpose = Purpose.answer
     /// Below this depth every property is made; past it only the required ones.
     static let fullDepth = 16
     /// Past this depth nothing is made (`null`): a last bound on chains of required members.
@@ -91,12 +96,20 @@ struct ExampleMaker {
             for part in OpenAPISource.array(schema["allOf"]) { add(part) }
             let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
             for (key, property) in OpenAPISource.members(schema["properties"]) where !requiredOnly || required.contains(key) {
+                if leavesOut(property) { continue }
                 members.removeAll { $0.key == key }
                 members.append((key, value(for: property, depth: depth + 1, seen: seen, budget: &budget)))
             }
         }
         add(schema)
         return .object(members)
+    }
+
+    /// Whether a property is not part of what is made: read-only in a request, write-only in an
+    /// answer, on the property or on the schema it refers to.
+    private func leavesOut(_ property: JSONValue) -> Bool {
+        let keyword = purpose == .request ? "readOnly" : "writeOnly"
+        return property[keyword] == .bool(true) || source.resolve(property)?[keyword] == .bool(true)
     }
 
     private func string(format: String?) -> String {

@@ -1,0 +1,39 @@
+/// The names of the document's secret properties and parameters, for `API(secretFields:)`: a
+/// string of `format: password`, or a `writeOnly` one (a connection's or a user's password that
+/// the server takes and never sends back). Their values never print, in traces, reproduce
+/// commands or reports, whatever a user gives the body.
+struct SecretFieldNames {
+    /// Beyond this many nested objects the walk stops: a bound on hostile documents.
+    static let maximumDepth = 64
+
+    static func find(in document: JSONValue) -> [String] {
+        var names: Set<String> = []
+        walk(document, depth: 0, into: &names)
+        return names.sorted()
+    }
+
+    private static func walk(_ value: JSONValue, depth: Int, into names: inout Set<String>) {
+        guard depth < maximumDepth else { return }
+        switch value {
+        case let .object(members):
+            for (key, property) in OpenAPISource.members(value["properties"]) where isSecret(property) { names.insert(key) }
+            if let name = OpenAPISource.string(value["name"]), OpenAPISource.string(value["in"]) != nil,
+                let schema = value["schema"], isSecret(schema)
+            {
+                names.insert(name)
+            }
+            for (_, member) in members { walk(member, depth: depth + 1, into: &names) }
+        case let .array(items):
+            for item in items { walk(item, depth: depth + 1, into: &names) }
+        default:
+            break
+        }
+    }
+
+    private static func isSecret(_ schema: JSONValue) -> Bool {
+        guard case .object = schema else { return false }
+        if OpenAPISource.string(schema["format"]) == "password" { return true }
+        let type = OpenAPISource.string(schema["type"]) ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first
+        return schema["writeOnly"] == .bool(true) && (type == nil || type == "string")
+    }
+}
