@@ -2759,4 +2759,10 @@ MUTATIONS = [
          find="        if OpenAPISource.string(schema[\"format\"]) == \"password\" { return true }",
          replace="        if OpenAPISource.string(schema[\"format\"]) == \"passwords\" { return true }",
          tests="OpenAPIImportTests"),
+    dict(id="token-without-scheme-accepted",
+         bug="serve accepts an issued key sent without its scheme word (Authorization: KEY for Token KEY), which the real server refuses",
+         file="Sources/APICheck/Tokens/AuthPolicy+Placing.swift",
+         find="            return value.isEmpty ? value : unschemed + value",
+         replace="            return value",
+         tests="TokenReaderTableTests"),
 ]

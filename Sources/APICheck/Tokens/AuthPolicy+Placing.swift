@@ -6,8 +6,9 @@ import Foundation
 ///
 /// What a request means when it is not as declared:
 /// - **A header without its declared prefix** (`Authorization: abc` where `Bearer ` is declared)
-///   carries the whole value as its token: a credential the server never issued, answered as a
-///   dead token, never as a missing one. The prefix is compared ignoring ASCII case, as HTTP
+///   carries a credential the server never issued, answered as a dead token, never as a missing
+///   one, even when `abc` is a token it issued: a server does not take `Authorization: KEY` for
+///   `Token KEY`. Its token is the whole value behind `unschemed`, which no issued token has. The prefix is compared ignoring ASCII case, as HTTP
 ///   compares auth schemes (`bearer abc` is `Bearer abc`).
 /// - **A repeated query parameter or cookie**: the first one counts, as most servers' parsers take it.
 /// - **An empty value** (`?access_token=`, `Authorization: Bearer `) is no token: missing.
@@ -50,14 +51,21 @@ extension AuthPolicy.Placement {
             })
     }
 
+    private static func starts(_ value: String, with prefix: String) -> Bool {
+        value.utf8.count >= prefix.utf8.count
+            && value.utf8.prefix(prefix.utf8.count).elementsEqual(prefix.utf8, by: { Self.lower($0) == Self.lower($1) })
+    }
+
+    /// What the token of a header without its declared scheme word starts with.
+    public static let unschemed = "\u{1}unschemed:"
+
     private static func strip(_ prefix: String, from value: String) -> String {
         let value = value.trimmingCharacters(in: .whitespaces)
-        guard !prefix.isEmpty, value.utf8.count >= prefix.utf8.count,
-            value.utf8.prefix(prefix.utf8.count).elementsEqual(prefix.utf8, by: { Self.lower($0) == Self.lower($1) })
-        else {
+        if prefix.isEmpty { return value }
+        guard Self.starts(value, with: prefix) else {
             // "Bearer" alone is the prefix without a token: none was sent.
-            if !prefix.isEmpty, value.caseInsensitiveCompare(prefix.trimmingCharacters(in: .whitespaces)) == .orderedSame { return "" }
-            return value
+            if value.caseInsensitiveCompare(prefix.trimmingCharacters(in: .whitespaces)) == .orderedSame { return "" }
+            return value.isEmpty ? value : unschemed + value
         }
         return String(decoding: value.utf8.dropFirst(prefix.utf8.count), as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }

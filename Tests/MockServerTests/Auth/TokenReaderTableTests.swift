@@ -22,11 +22,17 @@ import Testing
         Row(placement: .bearer, headers: [("Authorization", "Bearer abc")], token: "abc", why: "the declared prefix"),
         Row(placement: .bearer, headers: [("authorization", "bearer abc")], token: "abc", why: "a scheme in another case"),
         Row(
-            placement: .bearer, headers: [("Authorization", "abc")], token: "abc",
+            placement: .bearer, headers: [("Authorization", "abc")], token: AuthPolicy.Placement.unschemed + "abc",
             why: "a header without its prefix carries the whole value: a token never issued, not a missing one"),
         Row(
-            placement: .bearer, headers: [("Authorization", "Basic abc")], token: "Basic abc", why: "another scheme is a token never issued"
-        ),
+            placement: .scheme("Token"), headers: [("Authorization", "abc")], token: AuthPolicy.Placement.unschemed + "abc",
+            why: "a key without its scheme word is no key of that scheme, even one issued"),
+        Row(
+            placement: .bearer, headers: [("Authorization", "Basic abc")], token: AuthPolicy.Placement.unschemed + "Basic abc",
+            why: "another scheme is a token never issued"),
+        Row(
+            placement: .basic, headers: [("Authorization", "YWRhOnB3")], token: AuthPolicy.Placement.unschemed + "YWRhOnB3",
+            why: "Basic credentials without their scheme word"),
         Row(placement: .bearer, headers: [("Authorization", "Bearer ")], token: nil, why: "the prefix alone is no token"),
         Row(placement: .bearer, headers: [("Authorization", "Bearer")], token: nil, why: "the scheme alone is no token"),
         Row(
@@ -70,6 +76,22 @@ import Testing
         var components = URLComponents(string: "http://reader.invalid/me")!
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         #expect(HTTPRequest(method: .get, url: components.url!, headers: headers).token(placedBy: placement) == token)
+    }
+
+    /// A key serve accepts, sent without its declared scheme word (`Authorization: KEY` where
+    /// `Token KEY` is declared), is a key never issued: Django REST framework answers it 401.
+    @Test func anAcceptedKeyWithoutItsSchemeWordIsNotAccepted() throws {
+        let mocks = try TemporaryMocks()
+        defer { mocks.remove() }
+        var options = MockServerOptions()
+        options.credentials = ["READER_TOKEN": "key-0123456789"]
+        let server = try MockServer(api: Self.api(.scheme("Token")), mocks: mocks.url, options: options)
+        func state(_ value: String) -> TokenState {
+            server.auth.tokens.state(of: server.token(in: ServerRequest(method: "GET", path: "/me", headers: [("Authorization", value)])))
+        }
+        #expect(state("Token key-0123456789") == .issuedBeforehand)
+        #expect(state("token key-0123456789") == .issuedBeforehand)
+        #expect(state("key-0123456789") == .neverIssued)
     }
 
     /// A login's session cookie is the one named by the placement, wherever it comes among the
