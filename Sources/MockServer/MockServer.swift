@@ -64,10 +64,7 @@ public final class MockServer: Sendable {
         // The token issued beforehand is the user's own secret (a staging key, a password):
         // masked wherever a client puts it, under any name, in the log and the journal.
         let logRedactor = api.makeRedactor()
-        if let token = api.auth.tokenIssuedBeforehand(in: options.credentials) {
-            logRedactor.register(token)
-            if api.auth.placement == .basic { AuthPolicy.basicSecrets(of: token).forEach(logRedactor.register) }
-        }
+        if let token = api.auth.tokenIssuedBeforehand(in: options.credentials) { api.auth.secrets(of: token).forEach(logRedactor.register) }
         targets = TargetDisplay(redactor: logRedactor, tokens: options.stateless ? nil : auth.tokens)
         credentialFields = Set(api.redactedFields.map { $0.lowercased() })
         routes = MockRoutes(api.endpoints)

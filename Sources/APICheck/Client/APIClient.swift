@@ -169,7 +169,11 @@ public final class APIClient: Sendable {
         case let .explicit(value), let .fake(value): tokenValue = value
         }
         var shownToken: String?
-        if case let .fake(value) = token { shownToken = value } else if let tokenValue { redactor.register(tokenValue) }
+        if case let .fake(value) = token {
+            shownToken = value
+        } else if let tokenValue {
+            api.auth.secrets(of: tokenValue).forEach(redactor.register)
+        }
         // A server may echo the password alone, and a trace shows the pair's parts.
         if basicLogin, let tokenValue, let (_, password) = AuthPolicy.basicParts(of: tokenValue) { redactor.register(password) }
         for parameter in endpoint.sampledValues where parameter.secret || redactedFields.contains(parameter.name) {

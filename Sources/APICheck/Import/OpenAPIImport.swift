@@ -172,6 +172,7 @@ public struct OpenAPIImport: Sendable {
                     "no server: staging is \(Self.fallbackBaseURL.absoluteString) until --base-url says otherwise")
             )
         }
+        let written = text
         for (name, variable) in OpenAPISource.members(first["variables"]) {
             if let value = OpenAPISource.string(variable["default"]) { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         }
@@ -190,7 +191,7 @@ public struct OpenAPIImport: Sendable {
                 placeholder,
                 ImportNote(
                     .notMapped, at: "#/servers/0/url",
-                    "'\(text)' is not an absolute http(s) URL: staging is \(placeholder.absoluteString) until --base-url says otherwise"
+                    "'\(written)' is not an absolute http(s) URL: staging is \(placeholder.absoluteString) until --base-url says otherwise"
                 )
             )
         }

@@ -179,9 +179,7 @@ extension LiveCheck {
                             + "endpoints that need \(api.auth.placement == .basic ? "them" : "the token") were not checked")
                 ])
         }
-        redactor.register(token)
-        // Basic credentials: a server may echo the password alone.
-        if api.auth.placement == .basic, let (_, password) = AuthPolicy.basicParts(of: token) { redactor.register(password) }
+        api.auth.secrets(of: token).forEach(redactor.register)
         return StepOutcome(
             issuedToken: token, deadToken: api.auth.deadToken(like: token), login: .loggedIn,
             succeeded: true)

@@ -167,7 +167,7 @@ public struct MockRecorder: Sendable {
     private func register(_ exchanges: [RecordedAnswer], in placeholders: SecretPlaceholders) {
         for exchange in exchanges {
             if let issued = exchange.issuedToken { placeholders.register(issued, as: .token) }
-            if let sent = exchange.sentToken { placeholders.register(sent, as: .token) }
+            for secret in exchange.sentToken.map(api.auth.secrets(of:)) ?? [] { placeholders.register(secret, as: .token) }
         }
         if let password = options.environment[api.auth.passwordVariable], !password.isEmpty {
             placeholders.register(password, as: .password)

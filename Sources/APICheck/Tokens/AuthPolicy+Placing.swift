@@ -89,6 +89,16 @@ extension AuthPolicy {
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 
+    /// What a credential of this policy holds that a server may show on its own: the value; the
+    /// part after a scheme word a user put into it (`Token KEY` in a header declared without a
+    /// prefix: the server echoes `KEY`); Basic credentials' pair and password.
+    public func secrets(of credential: String) -> [String] {
+        if placement == .basic { return [credential] + Self.basicSecrets(of: credential) }
+        guard let space = credential.firstIndex(of: " ") else { return [credential] }
+        let rest = credential[space...].trimmingCharacters(in: .whitespaces)
+        return rest.count >= 4 ? [credential, rest] : [credential]
+    }
+
     /// What Basic credentials hold that a client may send, or a server show, on its own: the
     /// `account:password` pair they encode, and the password alone; none when they do not decode.
     public static func basicSecrets(of credentials: String) -> [String] {

@@ -47,7 +47,7 @@ import Testing
         #expect(result.baseURL == URL(string: "https://staging.example.com/v1/"))
         #expect(
             result.notes.map(\.description).contains {
-                $0 == "not mapped: #/servers/0/url: '/v1/' is not an absolute http(s) URL: "
+                $0 == "not mapped: #/servers/0/url: '/v1' is not an absolute http(s) URL: "
                     + "staging is https://staging.example.com/v1/ until --base-url says otherwise"
             })
     }

@@ -30,6 +30,26 @@ import Testing
         #expect(group.contains(#"mock: "open", successStatus: 204)"#))
     }
 
+    /// An API key in `Authorization` goes behind the scheme word the document names, in an
+    /// extension or in its description (Label Studio's `Token`); without one, a note says what
+    /// the variable holds.
+    @Test func aKeyInAuthorizationTakesTheSchemeWordTheDocumentGives() throws {
+        let described = try Self.fixture(
+            #"{"type": "apiKey", "in": "header", "name": "Authorization", "description": "curl -H \"Authorization: Token [your-token]\""}"#)
+        #expect(described.declaration.contains(#"auth: .preIssued(variable: "SHOP_API_KEY", placement: .scheme("Token")),"#))
+        #expect(
+            described.notes.contains(
+                "set: #/components/securitySchemes/main: the main scheme's credentials: live reads them from $SHOP_API_KEY, "
+                    + "which holds the key alone: it goes as 'Authorization: Token KEY', as the scheme says"))
+        let extended = try Self.fixture(
+            #"{"type": "apiKey", "in": "header", "name": "authorization", "x-fern-header": {"prefix": "Bot "}}"#)
+        #expect(extended.declaration.contains(#"placement: .scheme("Bot")),"#))
+        let silent = try Self.fixture(
+            #"{"type": "apiKey", "in": "header", "name": "Authorization", "description": "Authorization: see docs"}"#)
+        #expect(silent.declaration.contains(#"placement: .header("Authorization", prefix: "")),"#))
+        #expect(silent.notes.contains { $0.contains("--token-header 'Authorization: Token' declares the word instead") })
+    }
+
     @Test func aKeyInACookieIsASessionCookieIssuedBeforehand() throws {
         let fixture = try Self.fixture(#"{"type": "apiKey", "in": "cookie", "name": "sid"}"#)
         #expect(fixture.declaration.contains(#"auth: .preIssued(variable: "SHOP_API_KEY", placement: .cookie("sid")),"#))

@@ -97,7 +97,7 @@ struct SecurityMapping {
                         ImportNote(.needsValue, at: location, "the \(name) scheme's client credentials: live reads them from $\(variable)"))
                 }
                 return
-            case let .mapped(policy, variables, note):
+            case let .mapped(policy, variables, note, holds):
                 self.mappedPolicy = policy
                 self.scheme = name
                 used = [name]
@@ -105,7 +105,10 @@ struct SecurityMapping {
                 if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
                 for variable in variables {
                     notes.append(
-                        ImportNote(.needsValue, at: location, "the \(name) scheme's credentials: live reads them from $\(variable)"))
+                        ImportNote(
+                            .needsValue, at: location,
+                            "the \(name) scheme's credentials: live reads them from $\(variable)"
+                                + (holds.map { ", which holds \($0)" } ?? "")))
                 }
                 return
             case let .unmapped(reason):
@@ -160,7 +163,8 @@ struct SecurityMapping {
     }
 
     private enum Outcome {
-        case mapped(String, [String], String?)
+        /// The policy, its variables, a note of what is left, and what a variable holds.
+        case mapped(String, [String], String?, holds: String? = nil)
         case login(ImportedLogin, String?)
         case unmapped(String)
     }
@@ -183,6 +187,18 @@ struct SecurityMapping {
             let name = OpenAPISource.string(scheme["name"]) ?? "X-API-Key"
             let variable = "\(prefix)_API_KEY"
             switch OpenAPISource.string(scheme["in"]) {
+            case "header"? where name.lowercased() == "authorization":
+                // An API key in `Authorization` travels behind a scheme word the document gives
+                // only in words (`-H "Authorization: Token [your-token]"`) or in an extension.
+                if let word = Self.schemeWord(of: scheme) {
+                    return .mapped(
+                        ".preIssued(variable: \"\(variable)\", placement: .scheme(\(SwiftName.literal(word))))", [variable], nil,
+                        holds: "the key alone: it goes as 'Authorization: \(word) KEY', as the scheme says")
+                }
+                return .mapped(
+                    ".preIssued(variable: \"\(variable)\", placement: .header(\"Authorization\", prefix: \"\"))", [variable], nil,
+                    holds: "the whole Authorization value, with any scheme word the server expects ('Token KEY'); "
+                        + "--token-header 'Authorization: Token' declares the word instead")
             case "header"?:
                 return .mapped(
                     ".preIssued(variable: \"\(variable)\", placement: .header(\(SwiftName.literal(name)), prefix: \"\"))",

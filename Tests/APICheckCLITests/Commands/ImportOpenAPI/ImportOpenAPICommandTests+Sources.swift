@@ -96,7 +96,9 @@ extension ImportOpenAPICommandTests {
                 "apicheck import-openapi: set: #/paths/~1notes~1{id}/get/parameters/0: no example for the path parameter 'id' of showNote: live reads it from $NOTES_NOTE_ID"
             ))
         #expect(
-            result.err.contains("apicheck import-openapi: not mapped: #/basePath: '/api/' is not an absolute http(s) URL"), "\(result.err)")
+            result.err.contains(
+                "apicheck import-openapi: not mapped: #/basePath: '/api' is not an absolute http(s) URL: staging is https://staging.example.com/api/ until"
+            ), "\(result.err)")
     }
 
     @Test func fetchesADocumentByURLAndTakesItsServerFromThere() async throws {

@@ -1,0 +1,34 @@
+extension SecurityMapping {
+    /// The scheme word an API key in `Authorization` travels behind, where the document gives it:
+    /// an extension's `prefix` (`x-fern-header: {prefix: "Token "}`), else the scheme's
+    /// description showing the header (`-H "Authorization: Token [your-token]"`); nil without.
+    static func schemeWord(of scheme: JSONValue) -> String? {
+        for (key, value) in OpenAPISource.members(scheme) where key.hasPrefix("x-") {
+            if let prefix = OpenAPISource.string(value["prefix"]), let word = word(at: Substring(prefix)), !word.isEmpty {
+                return word
+            }
+        }
+        guard let description = OpenAPISource.string(scheme["description"]) else { return nil }
+        var rest = Substring(description)
+        while let found = rest.range(of: "authorization:", options: .caseInsensitive) {
+            rest = rest[found.upperBound...]
+            let value = rest.drop { $0 == " " || $0 == "\t" }
+            guard let word = word(at: value), word.first?.isUppercase == true else { continue }
+            // A capitalised word, then a space and a placeholder or a key: `Token [your-token]`,
+            // `Token <key>`, `Token $KEY`, `Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b`.
+            let after = value.dropFirst(word.count)
+            guard after.first == " " else { continue }
+            let key = after.dropFirst().prefix { !$0.isWhitespace && $0 != "\"" && $0 != "'" }
+            if let first = key.first, "[<{$".contains(first) || key.count >= 16 { return word }
+        }
+        return nil
+    }
+
+    /// The scheme word at the start of `text`: a letter, then letters, digits, `-` or `_`.
+    private static func word(at text: Substring) -> String? {
+        let trimmed = text.drop { $0 == " " }
+        guard let first = trimmed.first, first.isASCII, first.isLetter else { return nil }
+        let word = trimmed.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        return String(word)
+    }
+}
