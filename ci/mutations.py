@@ -2777,4 +2777,10 @@ MUTATIONS = [
          find="            if let first = key.first, \"[<{$\".contains(first) || key.count >= 16 { return word }",
          replace="            if let first = key.first, \"[<{$\".contains(first) || key.count >= 16 { return nil }",
          tests="SecurityMappingTests"),
+    dict(id="import-token-field-not-secret",
+         bug="import-openapi leaves an answer's token property out of the secret fields: record writes a live key into a mock",
+         file="Sources/APICheck/Import/Mapping/SecretFieldNames.swift",
+         find="        guard credentialNames.contains(name.lowercased().replacingOccurrences(of: \"-\", with: \"_\")) else { return false }",
+         replace="        guard credentialNames.contains(name.uppercased()) else { return false }",
+         tests="OpenAPIImportTests"),
 ]

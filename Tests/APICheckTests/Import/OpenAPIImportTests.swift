@@ -86,13 +86,14 @@ import Testing
                "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pool"}}}}}}}},
              "components": {"schemas": {"Pool": {"type": "object", "properties": {
                "name": {"type": "string"}, "open_slots": {"type": "integer", "readOnly": true},
-               "password": {"type": "string", "writeOnly": true}, "count": {"type": "integer", "writeOnly": true}}}}}}
+               "password": {"type": "string", "writeOnly": true}, "count": {"type": "integer", "writeOnly": true},
+               "token": {"type": "string"}, "next_page_token": {"type": "string"}, "secret": {"type": "boolean"}}}}}}
             """##
         let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
         let declaration = try #require(result.files.first { $0.path.hasSuffix("/Shop.swift") }?.text)
-        #expect(declaration.contains(#"secretFields: ["password", "pin"],"#), "\(declaration)")
+        #expect(declaration.contains(#"secretFields: ["password", "pin", "token"],"#), "\(declaration)")
         let endpoints = try #require(result.files.first { $0.path.hasSuffix("Endpoints.swift") }?.text)
-        #expect(endpoints.contains(#"{"name":"string","password":"string","count":1}"#), "\(endpoints)")
+        #expect(endpoints.contains(#"{"name":"string","password":"string","count":1,"token":"string""#), "\(endpoints)")
         let mock = try #require(result.files.first { $0.path.hasPrefix("mocks/") }?.text)
         #expect(mock.contains("open_slots") && !mock.contains("password"), "\(mock)")
     }

@@ -1,8 +1,16 @@
 /// The names of the document's secret properties and parameters, for `API(secretFields:)`: a
 /// string of `format: password`, or a `writeOnly` one (a connection's or a user's password that
-/// the server takes and never sends back). Their values never print, in traces, reproduce
-/// commands or reports, whatever a user gives the body.
+/// the server takes and never sends back), or a string property named as a credential is (an
+/// answer's `token`: Label Studio's key, shown by one endpoint and issued anew by another). Their
+/// values never print, in traces, reproduce commands or reports, and `record` writes stand-ins.
 struct SecretFieldNames {
+    /// Property names that hold a credential wherever they sit. Whole names only: a suffix
+    /// (`next_page_token`) would take a paging cursor for a secret.
+    static let credentialNames: Set<String> = [
+        "token", "access_token", "accesstoken", "refresh_token", "refreshtoken", "id_token", "idtoken", "auth_token", "authtoken",
+        "api_key", "apikey", "api_token", "apitoken", "secret", "client_secret", "clientsecret", "private_key", "password", "jwt",
+    ]
+
     /// Beyond this many nested objects the walk stops: a bound on hostile documents.
     static let maximumDepth = 64
 
@@ -16,7 +24,9 @@ struct SecretFieldNames {
         guard depth < maximumDepth else { return }
         switch value {
         case let .object(members):
-            for (key, property) in OpenAPISource.members(value["properties"]) where isSecret(property) { names.insert(key) }
+            for (key, property) in OpenAPISource.members(value["properties"]) where isSecret(property) || isCredential(key, property) {
+                names.insert(key)
+            }
             if let name = OpenAPISource.string(value["name"]), OpenAPISource.string(value["in"]) != nil,
                 let schema = value["schema"], isSecret(schema)
             {
@@ -28,6 +38,12 @@ struct SecretFieldNames {
         default:
             break
         }
+    }
+
+    private static func isCredential(_ name: String, _ schema: JSONValue) -> Bool {
+        guard credentialNames.contains(name.lowercased().replacingOccurrences(of: "-", with: "_")) else { return false }
+        let type = OpenAPISource.string(schema["type"]) ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first
+        return type == nil || type == "string"
     }
 
     private static func isSecret(_ schema: JSONValue) -> Bool {
