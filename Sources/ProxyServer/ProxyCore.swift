@@ -172,7 +172,7 @@ final class ProxyCore: Sendable {
                     answered = response
                     var paged: PagedRequest?
                     let judged = memoized(request, endpoint: endpoint, response: response, memo: checksBody) {
-                        var verdict = check.answer(response, to: endpoint, method: request.method)
+                        var verdict = check.answer(response, to: endpoint, method: request.method, accept: request.header("accept"))
                         if let paging = endpoint.paging, let success = verdict.success {
                             paged = PagedRequest(request, paging: paging)
                             verdict.page = ObservedPage(
@@ -243,7 +243,10 @@ final class ProxyCore: Sendable {
     ) -> CheckMemo.Verdict {
         // A page whose cursor travels in a header: the memo's key holds no header of the answer.
         // A body left unchecked is not the body the memo's key would hold.
-        guard let memo, usesMemo, !endpoint.pagesByHeader else { return compute() }
+        // Nor is the memo's key the request's Accept: a client asking for text gets its own verdict.
+        guard let memo, usesMemo, !endpoint.pagesByHeader, ExchangeCheck.admitsJSON(request.header("accept") ?? "") else {
+            return compute()
+        }
         return memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: response), compute: compute)
     }
 

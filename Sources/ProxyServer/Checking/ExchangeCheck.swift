@@ -77,11 +77,24 @@ package struct ExchangeCheck: Sendable {
         var page: ObservedPage?
     }
 
-    package func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String) -> AnswerVerdict {
+    /// `accept`: the request's `Accept`. A client that asked for another type than JSON (a DAG's
+    /// source as `text/plain`, where the document offers both) gets what it asked for: its answer
+    /// is no JSON answer to judge.
+    package func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String, accept: String? = nil) -> AnswerVerdict {
         let status = response.status
         // Interim, not-modified and redirect answers carry no payload to judge; a HEAD's none either.
         if status < 200 || (300..<400).contains(status) || method == "HEAD" || status == 204 && endpoint.acceptsEmptyBody {
             return AnswerVerdict(outcome: "HTTP \(status)", findings: [])
+        }
+        if let accept, !Self.admitsJSON(accept), response.contentType?.lowercased().contains("json") != true {
+            return AnswerVerdict(
+                outcome: "unchecked",
+                findings: [
+                    Finding(
+                        kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                        message: "the client asked for \(accept.prefix(120)) (Accept), not JSON: "
+                            + "its answer passed on unchecked")
+                ])
         }
         let body: Data
         switch ContentDecoding.decode(response.body, encoding: response.header("Content-Encoding"), cap: cap) {
@@ -148,5 +161,14 @@ package struct ExchangeCheck: Sendable {
                     found: "HTTP \(status)", message: "the server failed with HTTP \(status): " + redactor.snippet(of: body)))
         }
         return AnswerVerdict(outcome: outcome, findings: findings, success: success)
+    }
+
+    /// Whether an `Accept` value takes JSON: any range that is `*/*`, `application/*` or names JSON.
+    package static func admitsJSON(_ accept: String) -> Bool {
+        let ranges = accept.split(separator: ",").map {
+            $0.split(separator: ";").first.map(String.init)?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        }
+        let named = ranges.filter { !$0.isEmpty }
+        return named.isEmpty || named.contains { $0 == "*/*" || $0 == "application/*" || $0.contains("json") }
     }
 }

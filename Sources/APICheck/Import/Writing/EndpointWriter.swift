@@ -143,6 +143,15 @@ struct EndpointWriter {
                 parameters.append(text)
             }
         }
+        if let content = response.content, OpenAPISource.members(content).count > 1, let (mediaType, _) = jsonMedia(content) {
+            // A server that negotiates (Airflow's config, a DAG's source) answers libcurl's
+            // `Accept: */*` with its first type, text: the JSON one declared is asked for.
+            parameters.append(".header(\"Accept\", sample: .literal(\(SwiftName.literal(mediaType))))")
+            let others = OpenAPISource.members(content).map(\.key).filter { $0 != mediaType }
+            note(
+                .notMapped, response.tokens + ["content"],
+                "the answer is offered as \(others.joined(separator: ", ")) too: declared \(mediaType), asked for with Accept")
+        }
         // A placeholder of the path that no parameter names (documents forget them): without a
         // path parameter the package would not pass its own `mocks`, so it is declared as text.
         let named = Set(merged.compactMap { $0.value["in"] == .string("path") ? OpenAPISource.string($0.value["name"]) : nil })

@@ -1,0 +1,43 @@
+import APICheck
+import Foundation
+import HTTPServer
+import ProxyServer
+import TestSupport
+import Testing
+
+/// A client that asks for another type than JSON, where the server offers both (Airflow's DAG
+/// source as `text/plain`), gets what it asked for: no `not-json` error. A client that takes
+/// JSON and gets text still gets one.
+@Suite struct ProxyNegotiatedAnswerTests {
+    struct Source: Decodable, Sendable { var content: String }
+    static let source = Endpoint<Source>(id: "source", .get, "source", mock: "source")
+    static let api = API(name: "t", envelope: .none, endpoints: [source])
+
+    @Test func anAnswerInTheTypeAskedForIsNotJudgedAsJSON() async throws {
+        let upstream = try TestServer { request in
+            if request.header("accept") == "application/json" {
+                return ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(#"{"content": "x"}"#.utf8))
+            }
+            return ServerResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Data("# a DAG\n".utf8))
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Self.api, upstream: upstream.url("/"))
+        defer { harness.stop() }
+        _ = try await harness.send("/source", headers: [("Accept", "text/plain")])
+        _ = try await harness.send("/source", headers: [("Accept", "application/json")])
+        await harness.settled(2)
+        #expect(!harness.findings.contains { $0.finding.severity == .error }, "\(harness.findings.map(\.finding.message))")
+        #expect(harness.findings.contains { $0.finding.kind == .unchecked && $0.finding.message.contains("text/plain (Accept)") })
+
+        _ = try await harness.send("/source", headers: [("Accept", "*/*")])
+        await harness.settled(3)
+        #expect(harness.findings.contains { $0.finding.severity == .error }, "\(harness.findings.map(\.finding.message))")
+    }
+
+    @Test func whatAcceptTakesJSON() {
+        for value in ["", "*/*", "application/json", "text/plain, application/*;q=0.5", "application/problem+json", " , "] {
+            #expect(ExchangeCheck.admitsJSON(value), "\(value)")
+        }
+        for value in ["text/plain", "text/html, text/plain;q=0.9", "image/*"] { #expect(!ExchangeCheck.admitsJSON(value), "\(value)") }
+    }
+}
