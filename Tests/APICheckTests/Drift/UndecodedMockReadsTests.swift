@@ -1,0 +1,47 @@
+import APICheck
+import Foundation
+import Testing
+
+/// A mock that does not decode (a document's example that breaks its own schema) tells nothing
+/// of the fields past its failure: what the decode type reads comes from the type itself then,
+/// so drift neither calls a field the type reads "not read", nor a required field's null a
+/// warning.
+@Suite struct UndecodedMockReadsTests {
+    struct User: Decodable, Sendable { var avatar: String }
+    struct Project: Decodable, Sendable {
+        var createdBy: User
+        var state: String
+        var suitable: Bool?
+        enum CodingKeys: String, CodingKey {
+            case createdBy = "created_by"
+            case state, suitable
+        }
+    }
+
+    static let show = Endpoint<Project>(id: "projects.show", .get, "projects/1", mock: "project")
+    static let api = API(name: "projects", envelope: .none, endpoints: [show])
+
+    struct Fixed: Transport {
+        let body: String
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
+        }
+    }
+
+    @Test func whatTheTypeReadsIsKnownPastTheMocksFailure() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("undecoded-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"{"created_by": {"avatar": null}, "state": "open"}"#.write(
+            to: folder.appendingPathComponent("project.json"), atomically: true, encoding: .utf8)
+        let report = await LiveCheck(
+            api: Self.api, transport: Fixed(body: #"{"created_by": {"avatar": null}, "state": null, "suitable": true}"#),
+            options: LiveOptions(baseURL: URL(string: "http://projects.invalid/")!, mocksDirectory: folder, probes: false)
+        ).run()
+        let findings = report.endpointResults.first?.findings ?? []
+        #expect(!findings.contains { $0.message.contains("not read by the decode type") }, "\(findings.map(\.message))")
+        #expect(!findings.contains { $0.message.contains("not in the mock or the decode type") }, "\(findings.map(\.message))")
+        let state = findings.first { $0.path == "$.state" && $0.kind != .decode }
+        #expect(state?.severity == .error, "\(findings.map { "\($0.severity) \($0.kind) \($0.path ?? "") \($0.message)" })")
+    }
+}
