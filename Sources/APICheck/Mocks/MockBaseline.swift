@@ -48,7 +48,8 @@ public struct MockBaseline: Sendable {
         var reads: [FieldRead] = []
         let base = api.envelope(for: endpoint)?.payloadPath ?? .root
         if let payload = document.value(at: base) {
-            reads = (try? endpoint.diagnosticDecode(payload, base, api.dates).reads.sortedReads) ?? Self.typeReads(endpoint, at: base, api: api)
+            reads =
+                (try? endpoint.diagnosticDecode(payload, base, api.dates).reads.sortedReads) ?? Self.typeReads(endpoint, at: base, api: api)
         }
         self.init(file: file, shape: Shape(of: document), reads: reads)
     }
