@@ -137,7 +137,14 @@ extension LiveCheck {
         outcome.result?.findings = []
         outcome.result?.skipped = .beforehandRefused(api.auth)
         let (name, verb) = api.auth.beforehandCredentials
-        let (them, check) = api.auth.placement == .basic ? ("them", "check them") : ("it", "check it")
+        var (them, check) = api.auth.placement == .basic ? ("them", "check them") : ("it", "check it")
+        // A value given with the scheme word the placement adds itself goes as `Token Token KEY`.
+        if case let .header(_, prefix) = api.auth.placement, !prefix.isEmpty, let token,
+            token.lowercased().hasPrefix(prefix.lowercased())
+        {
+            let word = prefix.trimmingCharacters(in: .whitespaces)
+            check = "it starts with '\(word)', which is sent before it already: set it to the key alone"
+        }
         outcome.runFindings.append(
             Finding(
                 kind: .credentials, severity: .error, category: .harness, endpoint: id,
