@@ -2795,4 +2795,10 @@ MUTATIONS = [
          find="        return named.isEmpty || named.contains { $0 == \"*/*\" || $0 == \"application/*\" || $0.contains(\"json\") }",
          replace="        return true",
          tests="ProxyNegotiatedAnswerTests"),
+    dict(id="route-literal-takes-any-method",
+         bug="serve and proxy answer 405 for a GET that a literal POST path matches, though a parameterised GET route matches it too",
+         file="Sources/APICheck/Declarations/RouteTable.swift",
+         find="            return methods[method] != nil || (method == \"HEAD\" && methods[\"GET\"] != nil)",
+         replace="            return !methods.isEmpty",
+         tests="RouteTable|CapturedRoutes"),
 ]
