@@ -2807,4 +2807,10 @@ MUTATIONS = [
          find="        let kept = paths.filter { content.contains($0) }.map { path in",
          replace="        let kept = paths.map { path in",
          tests="EmptiedListTests"),
+    dict(id="proxy-origin-names-the-proxy",
+         bug="proxy passes a browser's Origin and Referer naming the proxy to an upstream given its own Host: a CSRF check refuses a login form",
+         file="Sources/ProxyServer/ProxyCore+Forward.swift",
+         find="            headers: origins.rewritten(Self.endToEnd(request.headers)) { clientOrigin(of: request) },",
+         replace="            headers: Self.endToEnd(request.headers),",
+         tests="ProxyOriginTests"),
 ]
