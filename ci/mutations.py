@@ -2813,4 +2813,10 @@ MUTATIONS = [
          find="            headers: origins.rewritten(Self.endToEnd(request.headers)) { clientOrigin(of: request) },",
          replace="            headers: Self.endToEnd(request.headers),",
          tests="ProxyOriginTests"),
+    dict(id="serve-despite-unnamed",
+         bug="serve --allow-invalid names neither the endpoint nor the mock file of a problem it serves despite",
+         file="Sources/APICheckCLI/Commands/ServeCommand.swift",
+         find="                note(\"serving despite: \" + redactor.redact((place.isEmpty ? \"\" : place + \": \") + finding.message))",
+         replace="                note(\"serving despite: \" + redactor.redact(finding.message))",
+         tests="AdminAndReloadTests"),
 ]
