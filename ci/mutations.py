@@ -2819,4 +2819,10 @@ MUTATIONS = [
          find="                note(\"serving despite: \" + redactor.redact((place.isEmpty ? \"\" : place + \": \") + finding.message))",
          replace="                note(\"serving despite: \" + redactor.redact(finding.message))",
          tests="AdminAndReloadTests"),
+    dict(id="proxy-h2o-origin-names-the-proxy",
+         bug="proxy --engine h2o passes a browser's Origin and Referer naming the proxy to an upstream given its own Host",
+         file="Sources/ProxyServer/H2O/H2OProxy+Exchange.swift",
+         find="        pointOriginsAtUpstream(req)\n",
+         replace="",
+         tests="ProxyOriginTests"),
 ]
