@@ -247,7 +247,9 @@ final class ProxyCore: Sendable {
         // A page whose cursor travels in a header: the memo's key holds no header of the answer.
         // A body left unchecked is not the body the memo's key would hold.
         // Nor is the memo's key the request's Accept: a client asking for text gets its own verdict.
-        guard let memo, usesMemo, !endpoint.pagesByHeader, ExchangeCheck.admitsJSON(request.header("accept") ?? "") else {
+        guard let memo, usesMemo, !endpoint.pagesByHeader, !ExchangeCheck.negotiates(endpoint),
+            ExchangeCheck.admitsJSON(request.header("accept") ?? "")
+        else {
             return compute()
         }
         return memo.verdict(for: CheckMemo.Key(endpoint: endpoint, request: request, response: response), compute: compute)

@@ -34,6 +34,29 @@ import Testing
         #expect(harness.findings.contains { $0.finding.severity == .error }, "\(harness.findings.map(\.finding.message))")
     }
 
+    /// An endpoint that asks for JSON by name (the import's `Accept` header, for an answer the
+    /// document offers as text too): a client that does not name JSON (`*/*`, no `Accept`) may
+    /// get the text, as the server chose.
+    @Test func aNegotiatedEndpointsTextToAWildcardIsUnchecked() async throws {
+        let negotiated = Endpoint<Source>(
+            id: "source", .get, "source", parameters: [.header("Accept", sample: .literal("application/json"))], mock: "source")
+        let upstream = try TestServer { request in
+            if request.header("accept") == "application/json" {
+                return ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(#"{"content": "x"}"#.utf8))
+            }
+            return ServerResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Data("# a DAG\n".utf8))
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: API(name: "t", envelope: .none, endpoints: [negotiated]), upstream: upstream.url("/"))
+        defer { harness.stop() }
+        _ = try await harness.send("/source", headers: [("Accept", "*/*")])
+        _ = try await harness.send("/source")
+        _ = try await harness.send("/source", headers: [("Accept", "application/json")])
+        await harness.settled(3)
+        #expect(!harness.findings.contains { $0.finding.severity == .error }, "\(harness.findings.map(\.finding.message))")
+        #expect(harness.findings.contains { $0.finding.kind == .unchecked && $0.finding.message.contains("*/* (Accept)") })
+    }
+
     @Test func whatAcceptTakesJSON() {
         for value in ["", "*/*", "application/json", "text/plain, application/*;q=0.5", "application/problem+json", " , "] {
             #expect(ExchangeCheck.admitsJSON(value), "\(value)")

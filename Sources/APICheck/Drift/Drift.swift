@@ -20,6 +20,8 @@ public enum Drift {
     static func severity(of change: ShapeChange, read: FieldRead?) -> Finding.Severity {
         switch change.kind {
         case .added:
+            // A field the mock lacks that the type requires, null live: the app breaks on it.
+            if let read, read.required, change.found == "null" { return .error }
             // Another variant of objects that share no field, which the type does not read: the
             // mock is a sample of them, and no sample shows every variant.
             return change.partly && read == nil ? .info : .warning
@@ -28,7 +30,9 @@ public enum Drift {
             // Optional in the type and present in some objects: variety the contract allows.
             return change.partly && read != nil ? .info : .warning
         case .typeChanged:
-            return read == nil ? .warning : .error
+            // The answer holds what the type reads, the mock something else: a stale mock.
+            guard let read, takes(read, found: change.found) != true else { return .warning }
+            return .error
         case .becameNull:
             guard let read else { return .warning }
             return read.required ? .error : .info
@@ -47,6 +51,8 @@ public enum Drift {
             expected = nil
             if change.partly, read == nil {
                 note = "another variant: the mock's objects here have no field in common, and the decode type reads none"
+            } else if let read, read.required, change.found == "null" {
+                note = "not in the mock; the decode type requires \(read.type)"
             } else {
                 note = read == nil ? "not in the mock or the decode type" : "read by the decode type but not in the mock"
             }
@@ -61,7 +67,11 @@ public enum Drift {
                     + (read == nil ? "; not read by the decode type" : "; optional in the decode type")
             }
         case .typeChanged:
-            note = read.map { "the decode type reads \($0.type)" } ?? "not read by the decode type"
+            if let read, takes(read, found: change.found) == true {
+                note = "the decode type reads \(read.type), as found: the mock is stale"
+            } else {
+                note = read.map { "the decode type reads \($0.type)" } ?? "not read by the decode type"
+            }
         case .becameNull:
             if let read {
                 note = read.required ? "the decode type requires \(read.type)" : "allowed: optional in the decode type"
@@ -113,5 +123,30 @@ public enum Drift {
             }
         }
         return names.count <= 1 ? names.first ?? "nothing" : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
+    /// Whether the read's Swift type takes every kind found (null aside); nil when its name does
+    /// not say (a struct, an enum, a date: their own decoding decides).
+    static func takes(_ read: FieldRead, found: String) -> Bool? {
+        var type = read.type
+        if type.hasPrefix("Optional<"), type.hasSuffix(">") { type = String(type.dropFirst(9).dropLast()) }
+        let kinds = found.split(separator: "|").map { $0.hasPrefix("Array") ? "Array" : String($0) }.filter { $0 != "null" }
+        let taken: Set<String>
+        switch type {
+        case "JSONValue": return true
+        case "String", "Character", "Substring": taken = ["String"]
+        case "Bool": taken = ["Bool"]
+        case "Double", "Float", "Decimal", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
+            taken = ["Number"]
+        default:
+            if type.hasPrefix("Array<") || type.hasPrefix("Set<") {
+                taken = ["Array"]
+            } else if type.hasPrefix("Dictionary<") {
+                taken = ["Object"]
+            } else {
+                return nil
+            }
+        }
+        return kinds.allSatisfy(taken.contains)
     }
 }

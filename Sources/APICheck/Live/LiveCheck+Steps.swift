@@ -15,6 +15,8 @@ extension LiveCheck {
         if verdict == .credentialsRefused, let login = plan.login, step.token.steps.contains(login), api.auth.isIssuedBeforehand {
             return skipped(.beforehandRefused(api.auth))
         }
+        let watched = sendsWatchedToken(step, plan: plan, verdict: verdict)
+        if watched, let loss = tokenWatch.loss { return skipped(.beforehandLost(api.auth, refusedBy: loss.firstRefusedBy)) }
         var token: String?
         switch resolveToken(step, plan: plan, known: known) {
         case let .success(found): token = found
@@ -69,6 +71,7 @@ extension LiveCheck {
                 if verdict == .unreachable { outcome.stopsRun = .targetUnreachable }
             }
             if step.id == plan.tokenTrial { await judgeTrial(&outcome, step: step, plan: plan, token: accessToken) }
+            if watched { await watchToken(&outcome, step: step, plan: plan, token: accessToken) }
             if !reported {
                 // A step run for others (a probe's own login, what --only needs) that failed is
                 // said, or the steps it starves would be skipped with no cause in sight. Not when
@@ -134,7 +137,14 @@ extension LiveCheck {
         outcome.result?.findings = []
         outcome.result?.skipped = .beforehandRefused(api.auth)
         let (name, verb) = api.auth.beforehandCredentials
-        let (them, check) = api.auth.placement == .basic ? ("them", "check them") : ("it", "check it")
+        var (them, check) = api.auth.placement == .basic ? ("them", "check them") : ("it", "check it")
+        // A value given with the scheme word the placement adds itself goes as `Token Token KEY`.
+        if case let .header(_, prefix) = api.auth.placement, !prefix.isEmpty, let token,
+            token.lowercased().hasPrefix(prefix.lowercased())
+        {
+            let word = prefix.trimmingCharacters(in: .whitespaces)
+            check = "it starts with '\(word)', which is sent before it already: set it to the key alone"
+        }
         outcome.runFindings.append(
             Finding(
                 kind: .credentials, severity: .error, category: .harness, endpoint: id,

@@ -24,6 +24,8 @@ public final class LiveCheck: Sendable {
     let mocks: MockDirectory?
     /// Every request goes through it: the report names each HTTPS target's certificate.
     let certificates: CertificateRecorder
+    /// The token issued beforehand, watched for a write that ends it mid-run.
+    let tokenWatch = TokenWatch()
 
     public init(
         api: API, transport: any Transport, options: LiveOptions, redactor: Redactor? = nil,

@@ -48,9 +48,23 @@ public struct MockBaseline: Sendable {
         var reads: [FieldRead] = []
         let base = api.envelope(for: endpoint)?.payloadPath ?? .root
         if let payload = document.value(at: base) {
-            reads = (try? endpoint.diagnosticDecode(payload, base, api.dates).reads.sortedReads) ?? []
+            reads =
+                (try? endpoint.diagnosticDecode(payload, base, api.dates).reads.sortedReads) ?? Self.typeReads(endpoint, at: base, api: api)
         }
         self.init(file: file, shape: Shape(of: document), reads: reads)
+    }
+
+    /// What the decode type reads, from a payload made from its own schema: a mock that does not
+    /// decode tells nothing of the fields past its failure, and drift would call every one of
+    /// them "not read by the decode type" (and a required one's null a warning).
+    static func typeReads(_ endpoint: AnyEndpoint, at base: JSONPath, api: API) -> [FieldRead] {
+        let recorder = SchemaRecorder(dates: api.dates)
+        guard let schema = try? recorder.schema(for: endpoint.responseType) else { return [] }
+        let known = JSONValue.object([
+            ("components", .object([("schemas", .object(recorder.components.keys.sorted().map { ($0, recorder.components[$0]!) }))]))
+        ])
+        let made = ExampleMaker(source: OpenAPISource(root: known)).value(for: schema)
+        return (try? endpoint.diagnosticDecode(made, base, api.dates).reads.sortedReads) ?? []
     }
 }
 

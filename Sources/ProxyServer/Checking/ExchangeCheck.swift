@@ -86,14 +86,22 @@ package struct ExchangeCheck: Sendable {
         if status < 200 || (300..<400).contains(status) || method == "HEAD" || status == 204 && endpoint.acceptsEmptyBody {
             return AnswerVerdict(outcome: "HTTP \(status)", findings: [])
         }
-        if let accept, !Self.admitsJSON(accept), response.contentType?.lowercased().contains("json") != true {
+        // An endpoint that asks for JSON by name (`Accept` declared: the import's mark of an answer
+        // the server also offers as text) may get its other type by a client that does not name
+        // JSON (`*/*`, curl's and most libraries' default): the server chose as it may.
+        let negotiates = Self.negotiates(endpoint)
+        let namesJSON = accept.map { $0.lowercased().contains("json") } ?? false
+        if !(accept.map(Self.admitsJSON) ?? true) || (negotiates && !namesJSON),
+            response.contentType?.lowercased().contains("json") != true
+        {
+            let asked = accept.map { "\($0.prefix(120)) (Accept)" } ?? "no type (no Accept)"
             return AnswerVerdict(
                 outcome: "unchecked",
                 findings: [
                     Finding(
                         kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                        message: "the client asked for \(accept.prefix(120)) (Accept), not JSON: "
-                            + "its answer passed on unchecked")
+                        message: "the client asked for \(asked), not JSON by name: its answer in "
+                            + "\(response.contentType ?? "no Content-Type") passed on unchecked")
                 ])
         }
         let body: Data
@@ -161,6 +169,12 @@ package struct ExchangeCheck: Sendable {
                     found: "HTTP \(status)", message: "the server failed with HTTP \(status): " + redactor.snippet(of: body)))
         }
         return AnswerVerdict(outcome: outcome, findings: findings, success: success)
+    }
+
+    /// Whether the endpoint asks for its JSON type by name: its answer depends on the `Accept` a
+    /// client sends, which no memo of the answer alone may stand for.
+    package static func negotiates(_ endpoint: AnyEndpoint) -> Bool {
+        endpoint.parameters.contains { $0.location == .header && $0.name.lowercased() == "accept" }
     }
 
     /// Whether an `Accept` value takes JSON: any range that is `*/*`, `application/*` or names JSON.

@@ -58,4 +58,18 @@ import Testing
             report.allFindings.first?.message.hasPrefix("the token issued beforehand in $KEYS_TOKEN was refused by config (HTTP 403")
                 == true)
     }
+
+    /// A key given with the scheme word its placement adds (`Token KEY` for `.scheme("Token")`)
+    /// goes as `Token Token KEY`: the refusal says so.
+    @Test func aKeyWithItsSchemeWordSaysSo() async {
+        let api = Keys.api(.preIssued(variable: "KEYS_TOKEN", placement: .bearer), [Keys.me])
+        let report = await LiveCheck(
+            api: api, transport: Keys.KeyServer(placement: .bearer, key: "key-0123456789"),
+            options: LiveOptions(
+                baseURL: URL(string: "http://keys.invalid/")!, environment: ["KEYS_TOKEN": "Bearer key-0123456789"], probes: false)
+        ).run()
+        #expect(
+            report.allFindings.first?.message.contains("it starts with 'Bearer', which is sent before it already: set it to the key alone")
+                == true, "\(report.allFindings.map(\.message))")
+    }
 }

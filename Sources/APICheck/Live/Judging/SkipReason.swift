@@ -35,6 +35,12 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
         return "\(name) in \(auth.beforehandVariables) \(verb) refused"
     }
 
+    /// The credentials issued beforehand stopped working during the run (`TokenWatch`).
+    public static func beforehandLost(_ auth: AuthPolicy, refusedBy endpoint: String) -> SkipReason {
+        let (name, verb) = auth.beforehandCredentials
+        return "\(name) in \(auth.beforehandVariables) \(verb) refused from \(endpoint) on"
+    }
+
     /// A Basic login's credentials are not both set.
     public static func credentialsUnset(_ endpoint: String, account: String, password: String) -> SkipReason {
         "\(endpoint) takes HTTP Basic credentials from $\(account) and $\(password), which are not both set"

@@ -1,0 +1,45 @@
+extension LiveCheck {
+    /// Whether `step` sends the token issued beforehand, once its trial took it.
+    func sendsWatchedToken(_ step: LiveStep, plan: LivePlan, verdict: LoginVerdict?) -> Bool {
+        guard api.auth.isIssuedBeforehand, verdict == .loggedIn, let login = plan.login else { return false }
+        return step.token.steps.contains(login) && step.id != plan.tokenTrial
+    }
+
+    /// Watches one check's answer: a write that took the token is remembered; a refusal the
+    /// trial endpoint confirms is the token's loss, said once as the run's finding.
+    func watchToken(_ outcome: inout StepOutcome, step: LiveStep, plan: LivePlan, token: String?) async {
+        guard let exchange = outcome.exchange, let classification = exchange.classification else { return }
+        if case .success = classification {
+            if ![.get, .head].contains(step.endpoint.method) { tokenWatch.wrote(step.endpoint.id) }
+            return
+        }
+        let refused: Bool
+        switch classification {
+        case .tokenExpired, .forcedLogout: refused = true
+        default: refused = exchange.response.status == 401
+        }
+        guard refused, tokenWatch.mayConfirm, let trial = plan.steps.first(where: { $0.id == plan.tokenTrial })?.endpoint else {
+            return
+        }
+        let call = LiveStep(id: step.id, action: .check(trial, reported: false), token: step.token, samples: [:], after: [])
+        guard let answer = await check(call, token: token, seen: [:]).exchange, let again = answer.classification else { return }
+        let confirmed: Bool
+        switch again {
+        case .tokenExpired, .forcedLogout: confirmed = true
+        default: confirmed = answer.response.status == 401
+        }
+        guard confirmed else {
+            tokenWatch.unconfirmed()
+            return
+        }
+        guard let loss = tokenWatch.lost(refusedBy: step.endpoint.id) else { return }
+        outcome.runFindings.append(
+            Finding(
+                kind: .credentials, severity: .error, category: .harness, endpoint: step.endpoint.id,
+                message: "\(api.auth.beforehandCredentials.name) issued beforehand in \(api.auth.beforehandVariables) "
+                    + "stopped working during the run: \(step.endpoint.id) and \(trial.id), which took it at the start, refuse it "
+                    + "(HTTP \(exchange.response.status))"
+                    + (loss.after.map { ", after \($0) succeeded (a write that may have ended or rotated it)" } ?? "")
+                    + "; the steps after it that need it were not checked"))
+    }
+}
