@@ -54,7 +54,8 @@ extension ProxyCore {
         return passed
     }
 
-    /// The request as the upstream gets it: method, path and query as sent, the end-to-end headers, the body.
+    /// The request as the upstream gets it: method, path and query as sent, the end-to-end headers
+    /// (an `Origin` or `Referer` naming the proxy names the upstream, as `Host` does), the body.
     func forwarded(_ request: ServerRequest) -> HTTPRequest {
         var target = upstreamOrigin
         target.reserveCapacity(target.utf8.count + request.rawPath.utf8.count + (request.rawQuery?.utf8.count ?? -1) + 1)
@@ -70,7 +71,8 @@ extension ProxyCore {
             request.bodyStream == nil
             && (!request.body.isEmpty || request.method == "POST" || request.method == "PUT" || request.method == "PATCH")
         return HTTPRequest(
-            method: HTTPMethod(rawValue: request.method), url: url, headers: Self.endToEnd(request.headers),
+            method: HTTPMethod(rawValue: request.method), url: url,
+            headers: origins.rewritten(Self.endToEnd(request.headers)) { clientOrigin(of: request) },
             body: hasBody ? request.body : nil)
     }
 
@@ -85,7 +87,11 @@ extension ProxyCore {
 
     /// The proxy's origin as the client reached it, from its `Host`; nil without a usable one.
     func clientOrigin(of request: ServerRequest) -> String? {
-        guard let host = request.header("Host"), !host.isEmpty, !host.utf8.contains(where: Self.notInHost) else {
+        clientOrigin(host: request.header("Host"))
+    }
+
+    func clientOrigin(host: String?) -> String? {
+        guard let host, !host.isEmpty, !host.utf8.contains(where: Self.notInHost) else {
             return nil
         }
         return (options.configuration.tls == nil ? "http://" : "https://") + host

@@ -17,6 +17,8 @@ final class ProxyCore: Sendable {
     let upstreamOrigin: String
     /// Links to the upstream's origin in answers' headers, turned to the proxy's.
     let links: UpstreamLinks
+    /// A request's `Origin` and `Referer` naming the proxy, turned to the upstream's.
+    let origins: OriginHeaders
     let transport: CurlTransport
     let book: FindingBook
     let coverage: ProxyCoverage
@@ -44,6 +46,7 @@ final class ProxyCore: Sendable {
         routes = RouteTable(api.endpoints)
         upstreamOrigin = options.upstreamOrigin
         links = UpstreamLinks(origin: upstreamOrigin, endpoints: api.endpoints)
+        origins = OriginHeaders(upstream: options.upstream)
         routesByBody = api.endpoints.contains { endpoint in
             if case .bodyField? = endpoint.distinction { true } else { false }
         }

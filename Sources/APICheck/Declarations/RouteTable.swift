@@ -94,30 +94,48 @@ public struct RouteTable: Sendable {
         return next
     }
 
-    /// `path` is relative to the base path, as sent: still percent-encoded. Where endpoints share
-    /// the route, the first whose distinction the request `meets` answers, else the first that
-    /// declares none.
+    /// `path` is relative to the base path, as sent: still percent-encoded. The route is the
+    /// first, in the order above, that takes the method (`HEAD` as `GET` where none declares it):
+    /// a literal declared with other methods only gives way to a placeholder that takes it
+    /// (`GET dags/~/dagRuns/list` is `dags/{dag_id}/dagRuns/{run_id}` beside a `POST` of
+    /// that literal path), as routers that match path and method together do. Where endpoints
+    /// share the route, the first whose distinction the request `meets` answers, else the first
+    /// that declares none.
     public func match(method: String, path: Substring, meets: (Distinction) -> Bool = { _ in false }) -> Match {
         var segments = Self.segments(path)
         for index in segments.indices { segments[index] = Self.decoded(segments[index]) }
+        let takes = { (node: Int) in
+            let methods = nodes[node].methods
+            return methods[method] != nil || (method == "HEAD" && methods["GET"] != nil)
+        }
         var captured: [String] = []
-        var found = find(segments[...], from: 0, captured: &captured)
+        var emptyLast = false
+        var found = find(segments[...], from: 0, captured: &captured, accepting: takes)
         // A trailing slash may be an empty last value (`search/` for `search/{path}`, a path
         // parameter FastAPI and Flask let be empty), when nothing declares the path without it.
-        if found == nil, segments.count > 1, segments.last?.isEmpty == true,
-            find(segments.dropLast(), from: 0, captured: &captured) == nil
+        if found == nil, segments.count > 1, segments.last?.isEmpty == true, !isRouted(segments[...]),
+            !isRouted(segments.dropLast())
         {
+            emptyLast = true
             captured.removeAll()
-            found = find(segments[...], from: 0, captured: &captured, emptyLast: true)
-            if found != nil, let emptied = captured.indices.last, !captured[emptied].isEmpty { found = nil }
+            found = find(segments[...], from: 0, captured: &captured, emptyLast: true, accepting: takes)
+            if found != nil, let emptied = captured.indices.last, !captured[emptied].isEmpty { return .notFound(note: nil) }
         }
-        guard let node = found else { return .notFound(note: nil) }
-        let methods = nodes[node].methods
-        let wanted = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil)
-        guard let indices = wanted, let first = indices.first else {
-            var allowed = Set(methods.keys)
+        guard let node = found else {
+            // Every method a route of this path takes, whichever kind of route it is.
+            var allowed = Set<String>()
+            var scratch: [String] = []
+            _ = find(segments[...], from: 0, captured: &scratch, emptyLast: emptyLast) { node in
+                allowed.formUnion(nodes[node].methods.keys)
+                return false
+            }
+            guard !allowed.isEmpty else { return .notFound(note: nil) }
             if allowed.contains("GET") { allowed.insert("HEAD") }
             return .wrongMethod(allowed: allowed.sorted())
+        }
+        let methods = nodes[node].methods
+        guard let indices = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil), let first = indices.first else {
+            return .notFound(note: nil)
         }
         let index =
             indices.count == 1
@@ -143,12 +161,24 @@ public struct RouteTable: Sendable {
         return .found(endpoint, pathValues: values)
     }
 
-    /// The node the segments lead to: literals first, then text around a placeholder, then a bare
-    /// placeholder; a dead end falls back to the next kind.
-    private func find(_ segments: ArraySlice<Substring>, from node: Int, captured: inout [String], emptyLast: Bool = false) -> Int? {
-        guard let first = segments.first else { return nodes[node].methods.isEmpty ? nil : node }
+    /// Whether any route, of any method, matches the segments.
+    private func isRouted(_ segments: ArraySlice<Substring>) -> Bool {
+        var scratch: [String] = []
+        return find(segments, from: 0, captured: &scratch) { !nodes[$0].methods.isEmpty } != nil
+    }
+
+    /// The first node the segments lead to that `accepting` takes: literals first, then text
+    /// around a placeholder, then a bare placeholder; a dead end, or a node not taken, falls back
+    /// to the next kind.
+    private func find(
+        _ segments: ArraySlice<Substring>, from node: Int, captured: inout [String], emptyLast: Bool = false,
+        accepting: (Int) -> Bool
+    ) -> Int? {
+        guard let first = segments.first else { return accepting(node) ? node : nil }
         let rest = segments.dropFirst()
-        if let next = nodes[node].literals[first], let found = find(rest, from: next, captured: &captured, emptyLast: emptyLast) {
+        if let next = nodes[node].literals[first],
+            let found = find(rest, from: next, captured: &captured, emptyLast: emptyLast, accepting: accepting)
+        {
             return found
         }
         for mixed in nodes[node].mixed
@@ -157,19 +187,22 @@ public struct RouteTable: Sendable {
         {
             let value = first.utf8.dropFirst(mixed.prefix.utf8.count).dropLast(mixed.suffix.utf8.count)
             captured.append(String(Substring(value)))
-            if let found = find(rest, from: mixed.next, captured: &captured, emptyLast: emptyLast) { return found }
+            if let found = find(rest, from: mixed.next, captured: &captured, emptyLast: emptyLast, accepting: accepting) { return found }
             captured.removeLast()
         }
         if let next = nodes[node].parameter, !first.isEmpty || (emptyLast && rest.isEmpty) {
             captured.append(String(first))
-            if let found = find(rest, from: next, captured: &captured, emptyLast: emptyLast) { return found }
+            if let found = find(rest, from: next, captured: &captured, emptyLast: emptyLast, accepting: accepting) { return found }
             captured.removeLast()
         }
         if let next = nodes[node].spanning {
             let taken = segments.prefix { !$0.isEmpty }
             for count in stride(from: 1, through: taken.count, by: 1) {
                 captured.append(taken.prefix(count).joined(separator: "/"))
-                if let found = find(segments.dropFirst(count), from: next, captured: &captured, emptyLast: emptyLast) { return found }
+                if let found = find(segments.dropFirst(count), from: next, captured: &captured, emptyLast: emptyLast, accepting: accepting)
+                {
+                    return found
+                }
                 captured.removeLast()
             }
         }

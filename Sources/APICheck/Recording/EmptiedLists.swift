@@ -1,13 +1,27 @@
 /// The arrays a mock shows items of that a new answer has empty, at the same place: an empty
-/// list says nothing of its items' shape, so recording it over the mock would leave drift nothing
-/// to compare with there, for good. A list that was empty already, or that is gone or of another
-/// kind, is the drift's business, not this.
+/// list says nothing of its items' shape, so recording it over the mock leaves drift nothing to
+/// compare with there until a recording shows some. Where the list is the answer's content (the
+/// root array, the envelope's payload, the paging declaration's items: a staging server with
+/// nothing in it yet) the mock is worth keeping; a nested list emptied in an answer that has
+/// content (a task's `extra_links`, a DAG's `owners`) is that answer's to record. A list that was
+/// empty already, or that is gone or of another kind, is the drift's business, not this.
 enum EmptiedLists {
     /// Their paths, walked through objects by key and arrays through their first item (`$.data[*]`).
     static func paths(mock: JSONValue, answer: JSONValue, limit: Int = 10) -> [JSONPath] {
         var found: [JSONPath] = []
         walk(mock, answer, at: .root, into: &found, limit: limit)
         return found
+    }
+
+    /// Where an endpoint's answer keeps its content: the root, the envelope's payload, and the
+    /// list the paging declaration reads ids in (`$.datas.statuses` of `$.datas.statuses[*].id`).
+    static func content(of endpoint: AnyEndpoint, in api: API) -> Set<JSONPath> {
+        var paths: Set<JSONPath> = [.root]
+        if let payload = api.envelope(for: endpoint)?.payloadPath { paths.insert(payload) }
+        if let ids = endpoint.paging?.ids.path, let star = ids.components.firstIndex(of: .anyIndex) {
+            paths.insert(JSONPath(Array(ids.components[..<star])))
+        }
+        return paths
     }
 
     private static func walk(_ mock: JSONValue, _ answer: JSONValue, at path: JSONPath, into found: inout [JSONPath], limit: Int) {

@@ -83,9 +83,9 @@ public struct MockWriter: Sendable {
             }
             let refusing = problems.contains { $0.severity == .error }
             let unforceable = problems.contains { $0.kind == .secretInMock || $0.kind == .mockTooLarge }
-            let emptied = keptForItems(candidate, old: oldData, new: data)
-            result.findings = problems + emptied
-            if !emptied.isEmpty, !refusing, !unforceable {
+            let emptied = emptiedLists(candidate, old: oldData, new: data)
+            result.findings = problems + emptied.kept
+            if !emptied.kept.isEmpty, !refusing, !unforceable {
                 // The mock keeps its items; the answer had none to show.
                 result.action = .unchanged
                 result.changes = []
@@ -101,6 +101,7 @@ public struct MockWriter: Sendable {
                     result.action = .unchanged
                 } else {
                     result.action = old == nil ? .created : .updated
+                    result.findings += emptied.noted
                     if !dryRun, let failure = store(data, as: name, replacing: old == name ? nil : old, endpoint: candidate.endpoint.id) {
                         result.action = .failed
                         result.findings.append(failure)
@@ -112,19 +113,32 @@ public struct MockWriter: Sendable {
         return results
     }
 
-    /// Why a success mock is kept instead of an answer whose lists are empty where the mock's
-    /// show items (a staging server with no collections yet): one warning per list; none when
-    /// forced, for a scenario's mock, or when either side is not JSON.
-    private func keptForItems(_ candidate: MockCandidate, old: Data?, new: Data) -> [Finding] {
+    /// The lists a success answer has empty where the mock shows items (none when forced, for a
+    /// scenario's mock, or when either side is not JSON): `kept`, one warning per content list,
+    /// why the mock is kept (a staging server with no collections yet); else `noted`, one note
+    /// per nested list, that the written mock no longer shows that list's items.
+    private func emptiedLists(_ candidate: MockCandidate, old: Data?, new: Data) -> (kept: [Finding], noted: [Finding]) {
         guard !force, candidate.scenario == nil, let old, let mock = try? JSONParser.parse(old), let answer = try? JSONParser.parse(new)
-        else { return [] }
-        return EmptiedLists.paths(mock: mock, answer: answer).map { path in
+        else { return ([], []) }
+        let paths = EmptiedLists.paths(mock: mock, answer: answer)
+        let content = EmptiedLists.content(of: candidate.endpoint, in: api)
+        let kept = paths.filter { content.contains($0) }.map { path in
             Finding(
                 kind: .driftRemoved, severity: .warning, category: .harness, endpoint: candidate.endpoint.id,
                 path: path, expected: "items", found: "[]",
                 message: "kept: the answer's list is empty where the mock shows items, which drift compares with; "
                     + "record again once the server has some, or --force writes it")
         }
+        guard kept.isEmpty else { return (kept, []) }
+        return (
+            [],
+            paths.map { path in
+                Finding(
+                    kind: .driftRemoved, severity: .info, category: .harness, endpoint: candidate.endpoint.id,
+                    path: path, expected: "items", found: "[]",
+                    message: "recorded empty: the mock shows no items here now, so drift compares none until a recording has some")
+            }
+        )
     }
 
     /// Writes through a temporary file and a rename, so a reader never sees half a file; then

@@ -166,8 +166,11 @@ struct ServeCommand: Command {
                         : "(protected by --admin-token)"))
         }
         if options.allowInvalid {
+            let redactor = context.api.makeRedactor()
+            // Named as the refusal names them: which endpoint, in which file.
             for finding in server.warnings where finding.severity == .error {
-                note("serving despite: " + context.api.makeRedactor().redact(finding.message))
+                let place = [finding.endpoint, finding.file].compactMap { $0 }.joined(separator: " ")
+                note("serving despite: " + redactor.redact((place.isEmpty ? "" : place + ": ") + finding.message))
             }
         }
         // Installed before the server starts: a signal from then on stops it cleanly.

@@ -64,6 +64,7 @@ extension H2OProxy {
             for name in ProxyCore.connectionNames(Self.headers(req.pointee.headers)) { _ = Self.remove(name.lowercased(), from: req) }
         }
         _ = Self.remove("proxy-connection", from: req)
+        pointOriginsAtUpstream(req)
         // A WebSocket upgrade passes through h2o's own tunnel, counted, and is never judged: a
         // refused one's answer goes back as it came, as on the standard engine.
         if Self.text(req.pointee.upgrade).lowercased() == "websocket" {
@@ -111,6 +112,21 @@ extension H2OProxy {
         for index in headers.indices where rewritten[index].value != headers[index].value {
             let value = rewritten[index].value
             req.pointee.res.headers.entries[index].value = h2o_strdup(&req.pointee.pool, value, value.utf8.count)
+        }
+    }
+
+    /// An `Origin` or `Referer` naming the proxy names the upstream, as the standard engine's do
+    /// (`OriginHeaders`); h2o gives the upstream its own `Host` already.
+    private func pointOriginsAtUpstream(_ req: UnsafeMutablePointer<h2o_req_t>) {
+        guard
+            h2o_find_header_by_str(&req.pointee.headers, "origin", 6, -1) >= 0
+                || h2o_find_header_by_str(&req.pointee.headers, "referer", 7, -1) >= 0
+        else { return }
+        let headers = Self.headers(req.pointee.headers)
+        let rewritten = core.origins.rewritten(headers) { core.clientOrigin(host: Self.text(req.pointee.input.authority)) }
+        for index in headers.indices where rewritten[index].value != headers[index].value {
+            let value = rewritten[index].value
+            req.pointee.headers.entries[index].value = h2o_strdup(&req.pointee.pool, value, value.utf8.count)
         }
     }
 

@@ -40,7 +40,9 @@ extension ProxyCore {
         if let query = request.rawQuery { target += "?" + query }
         let port = options.upstream.port ?? (scheme == "https" ? 443 : 80)
         var head = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host)" + (options.upstream.port.map { ":\($0)" } ?? "") + "\r\n"
-        for header in Self.endToEnd(request.headers) { head += "\(header.name): \(header.value)\r\n" }
+        for header in origins.rewritten(Self.endToEnd(request.headers), clientOrigin: { clientOrigin(of: request) }) {
+            head += "\(header.name): \(header.value)\r\n"
+        }
         // An event stream's connection is the stream's alone: closed after it, so its end is
         // the end of the body.
         head += protocolName.map { "Upgrade: \($0)\r\nConnection: Upgrade\r\n\r\n" } ?? "Connection: close\r\n\r\n"

@@ -4,8 +4,9 @@ import TestSupport
 /// Random route tables and requests, and what a plain reading of the routing rules says each
 /// request matches: a path matches a template segment for segment (a `{parameter}` takes one
 /// non-empty segment, or an empty last one of a String when nothing matches the path with or
-/// without its trailing slash), a literal beats a parameter at the first place two matches differ, the
-/// path's method must be one of that template's, and a parameter's value must parse as its type.
+/// without its trailing slash); of the templates that match and take the method, a literal beats a
+/// parameter at the first place two differ; none taking it is a 405 naming the methods of every
+/// template that matches; and a parameter's value must parse as its type.
 /// Written as a search over every template, independent of `RouteTable`'s tree.
 struct RouteOracle {
     struct Route {
@@ -94,12 +95,12 @@ struct RouteOracle {
             matching = routes(matching: given, emptyLast: true)
             emptied = true
         }
-        // Same shape as the best match: the same node of the table, whatever the method.
+        // The best match among those that take the method; a 405 names every method of the path.
         func kinds(_ route: Route) -> [Bool] { route.segments.indices.map(route.isParameter) }
-        guard let best = matching.min(by: { kinds($0).lexicographicallyPrecedes(kinds($1)) { !$0 && $1 } }) else { return "404" }
-        let node = matching.filter { kinds($0) == kinds(best) }
-        guard let route = node.first(where: { $0.method == method }) ?? (method == "HEAD" ? node.first { $0.method == "GET" } : nil) else {
-            var allowed = Set(node.map(\.method))
+        guard !matching.isEmpty else { return "404" }
+        let taking = matching.filter { $0.method == method || (method == "HEAD" && $0.method == "GET") }
+        guard let route = taking.min(by: { kinds($0).lexicographicallyPrecedes(kinds($1)) { !$0 && $1 } }) else {
+            var allowed = Set(matching.map(\.method))
             if allowed.contains("GET") { allowed.insert("HEAD") }
             return "405 " + allowed.sorted().joined(separator: ", ")
         }

@@ -50,6 +50,45 @@ import Testing
     }
 }
 
+/// Path and method choose the route together: a literal declared with other methods gives way to
+/// a placeholder that takes the method (Airflow's `POST dags/~/dagRuns/list` beside
+/// `GET dags/{dag_id}/dagRuns/{dag_run_id}`, as Werkzeug routes them).
+@Suite struct RouteTableMethodTests {
+    static let table = RouteTable([
+        Endpoint<NoContent>(id: "runs.batch", .post, "dags/~/dagRuns/list", mock: "b").erased,
+        Endpoint<NoContent>(
+            id: "run.get", .get, "dags/{dag}/dagRuns/{run}", parameters: [.path("dag", .string), .path("run", .string)], mock: "g"
+        )
+        .erased,
+        Endpoint<NoContent>(
+            id: "run.patch", .patch, "dags/{dag}/dagRuns/{run}", parameters: [.path("dag", .string), .path("run", .string)], mock: "p"
+        )
+        .erased,
+        Endpoint<NoContent>(id: "runs.list", .get, "dags/{dag}/dagRuns", parameters: [.path("dag", .string)], mock: "l").erased,
+    ])
+
+    @Test(arguments: [
+        ("POST", "dags/~/dagRuns/list", "runs.batch"),
+        ("GET", "dags/~/dagRuns/list", "run.get dag=~ run=list"),
+        ("HEAD", "dags/~/dagRuns/list", "run.get dag=~ run=list"),
+        ("PATCH", "dags/~/dagRuns/list", "run.patch dag=~ run=list"),
+        ("GET", "dags/a/dagRuns/r1", "run.get dag=a run=r1"),
+        // No route of either kind takes it: every method of the path is allowed.
+        ("DELETE", "dags/~/dagRuns/list", "405 GET, HEAD, PATCH, POST"),
+        ("POST", "dags/a/dagRuns/r1", "405 GET, HEAD, PATCH"),
+        ("GET", "dags/~/dagRuns/list/x", "404"),
+    ])
+    func aLiteralOfAnotherMethodGivesWayToAPlaceholderOfThisOne(_ method: String, _ path: String, _ expected: String) {
+        let found =
+            switch Self.table.match(method: method, path: Substring(path)) {
+            case let .found(endpoint, values): ([endpoint.id] + values.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
+            case let .wrongMethod(allowed): "405 " + allowed.joined(separator: ", ")
+            case .notFound: "404"
+            }
+        #expect(found == expected)
+    }
+}
+
 /// Random tables and requests against `RouteOracle`'s reading of the rules.
 @Suite struct RouteTablePropertyTests {
     @Test func everyRequestMatchesAsTheRulesSay() {

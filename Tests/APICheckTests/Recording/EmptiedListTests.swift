@@ -3,9 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// An answer whose list is empty where the mock shows items (a staging server with nothing in it
-/// yet) does not replace the mock: an empty list says nothing of its items, and drift would have
-/// nothing to compare with there for good. It is said, and `--force` writes it all the same.
+/// An answer whose content list is empty where the mock shows items (a staging server with
+/// nothing in it yet) does not replace the mock: an empty list says nothing of its items, and drift
+/// would have nothing to compare with there for good. It is said, and `--force` writes it all the
+/// same. A list nested in an answer that has content is that answer's to record.
 @Suite struct EmptiedListTests {
     struct Page: Decodable, Sendable {
         struct Item: Decodable, Sendable { var id: Int }
@@ -13,16 +14,29 @@ import Testing
         var tags: [String]
     }
 
-    static let list = Endpoint<Page>(id: "items.list", .get, "items", mock: "items", enveloped: false)
-    static let api = API(name: "t", envelope: .none, endpoints: [list])
+    struct Dag: Decodable, Sendable {
+        var name: String
+        var owners: [String]
+    }
+
+    static let list = Endpoint<Page>(
+        id: "items.list", .get, "items", parameters: [.query("page", .int)], mock: "items", enveloped: false,
+        paging: .pageNumber(ids: "$.data[*].id", next: "page"))
+    static let all = Endpoint<[Page.Item]>(id: "items.all", .get, "all", mock: "all", enveloped: false)
+    static let dag = Endpoint<Dag>(id: "dag.show", .get, "dag", mock: "dag", enveloped: false)
+    static let api = API(name: "t", envelope: .none, endpoints: [list, all, dag])
     static let mock = #"{"data": [{"id": 1}], "tags": []}"#
 
     func record(_ answer: String, force: Bool = false) throws -> (MockWriteResult, String) {
+        try record(answer, over: Self.mock, for: Self.list.erased, force: force)
+    }
+
+    func record(_ answer: String, over mock: String, for endpoint: AnyEndpoint, force: Bool = false) throws -> (MockWriteResult, String) {
         let folder = try TemporaryFolder("apicheck-emptied")
         defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("items.json")
-        try Self.mock.write(to: file, atomically: true, encoding: .utf8)
-        let candidate = MockCandidate(endpoint: Self.list.erased, status: 200, document: try JSONParser.parse(answer))
+        let file = folder.url.appendingPathComponent(endpoint.mock + ".json")
+        try mock.write(to: file, atomically: true, encoding: .utf8)
+        let candidate = MockCandidate(endpoint: endpoint, status: 200, document: try JSONParser.parse(answer))
         let results = MockWriter(api: Self.api, directory: folder.url, force: force)
             .write([candidate], placeholders: SecretPlaceholders(api: Self.api))
         return (try #require(results.first), try String(contentsOf: file, encoding: .utf8))
@@ -45,5 +59,30 @@ import Testing
         let (fuller, _) = try record(#"{"data": [{"id": 2}], "tags": []}"#)
         #expect(fuller.action == .updated)
         #expect(fuller.findings.isEmpty)
+    }
+
+    @Test func anEmptiedRootArrayKeepsTheMock() throws {
+        let (result, written) = try record("[]", over: #"[{"id": 1}]"#, for: Self.all.erased)
+        #expect(result.action == .unchanged)
+        #expect(written == #"[{"id": 1}]"#)
+        #expect(result.findings.map(\.path) == ["$"])
+    }
+
+    /// A DAG without owners is still a DAG: its other fields' drift is recorded.
+    @Test func aNestedListEmptiedInAnAnswerWithContentIsRecorded() throws {
+        let (dag, written) = try record(
+            #"{"name": "a", "owners": [], "is_paused": false}"#, over: #"{"name": "a", "owners": ["airflow"]}"#, for: Self.dag.erased)
+        #expect(dag.action == .updated)
+        // Said, as a note: the shape diff shows no change for a list emptied.
+        #expect(dag.findings.map(\.path) == ["$.owners"])
+        #expect(dag.findings.map(\.severity) == [.info])
+        #expect(dag.lines.joined(separator: "\n").contains("recorded empty"), "\(dag.lines)")
+        #expect(try JSONParser.parse(Data(written.utf8))["is_paused"] == .bool(false))
+        // The items of a page, each with a list of its own emptied.
+        let (page, _) = try record(
+            #"{"data": [{"id": 2, "tags": []}], "tags": []}"#, over: #"{"data": [{"id": 1, "tags": ["x"]}], "tags": []}"#,
+            for: Self.list.erased)
+        #expect(page.action == .updated)
+        #expect(page.findings.map(\.path) == ["$.data[*].tags"], "\(page.lines)")
     }
 }

@@ -3,6 +3,7 @@ import APICheckCLI
 import Contracts
 import Foundation
 import MockServer
+import Synchronization
 import Testing
 
 /// The admin API, mocks edited while serving, and the audit that guards the start.
@@ -83,6 +84,26 @@ import Testing
         }
         let allowed = try MockServer(api: CatalogAPI.api, mocks: mocks.url, options: MockServerOptions(allowInvalid: true))
         #expect(allowed.warnings.contains { $0.severity == .error })
+    }
+
+    @Test func servingDespiteNamesTheEndpointAndTheFile() async throws {
+        let mocks = try TemporaryMocks(files: CatalogAPI.mocks)
+        defer { mocks.remove() }
+        try mocks.write("product.json", #"{"id": "one", "name": "lamp"}"#)
+        let printed = Mutex<String>("")
+        let console = Console(out: { _ in }, err: { text in printed.withLock { $0 += text } })
+        let serve = Task {
+            await APICheckTool(api: CatalogAPI.api).run(
+                ["serve", "--port", "0", "--mocks", mocks.url.path, "--allow-invalid"], console: console, environment: [:])
+        }
+        for _ in 0..<500 where !printed.withLock({ $0.contains("Ctrl-C stops it") }) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        serve.cancel()
+        #expect(await serve.value == 0)
+        let line = try #require(printed.withLock { $0 }.split(separator: "\n").first { $0.contains("serving despite: ") })
+        #expect(line.contains("products.show"), "\(line)")
+        #expect(line.contains(mocks.url.appendingPathComponent("product.json").path), "\(line)")
     }
 
     @Test func theCommandRefusesBadOptionsAndBrokenMocks() async throws {
