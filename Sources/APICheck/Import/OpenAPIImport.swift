@@ -122,6 +122,7 @@ public struct OpenAPIImport: Sendable {
         errors.map(&endpoints, tokenPolicy: security.policy != nil)
 
         if let serverNote { notes.append(serverNote) }
+        if let paging = PagingHint.note(source: source) { notes.append(paging) }
         if OpenAPISource.array(document["servers"]).count > 1 {
             notes.append(ImportNote(.notMapped, at: "#/servers", "the servers after the first are not declared as environments"))
         }

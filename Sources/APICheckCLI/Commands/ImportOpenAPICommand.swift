@@ -179,9 +179,11 @@ struct ImportOpenAPICommand: Command {
         for path in manifest.removeStale(keeping: Set(files.map(\.path) + keptMocks), previous: previous) {
             context.console.out("removed \(path): the previous import wrote it, this document has no such part")
         }
+        var title: String?
+        if case let .string(text)? = result.document["info"]?["title"] { title = text }
         context.console.out(
             """
-            wrote the \(settings.name) package from \(document.name) (\(result.endpointCount) endpoints, \
+            wrote the \(settings.name) package from \(document.name(title: title)) (\(result.endpointCount) endpoints, \
             \(result.typeCount) types, \(files.count) files) in \(folder.path); \(result.notes.count) notes on stderr
             next:
               cd \(folder.path)

@@ -30,11 +30,16 @@ enum OpenAPIDocumentSource {
         }
     }
 
-    /// The last part of its path (`petstore.json`, `spec.yaml`).
-    var name: String {
+    /// The last part of its path (`petstore.json`, `spec.yaml`); for a URL whose path ends in no
+    /// file name (Django's `/api/schema/?format=json`), the document's title, quoted.
+    func name(title: String?) -> String {
         switch self {
-        case let .file(url): url.lastPathComponent
-        case let .web(url): url.lastPathComponent.isEmpty ? shown : url.lastPathComponent
+        case let .file(url): return url.lastPathComponent
+        case let .web(url):
+            let last = url.lastPathComponent
+            if last.contains(".") { return last }
+            if let title, !title.trimmingCharacters(in: .whitespaces).isEmpty { return "'\(title)'" }
+            return last.isEmpty || last == "/" ? shown : last
         }
     }
 

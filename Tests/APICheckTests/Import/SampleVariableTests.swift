@@ -165,6 +165,7 @@ import Testing
         ("/deployments/name/{flow_name}/{deployment_name}", "flow_name", "SHOP_DEPLOYMENT_FLOW_NAME"),
         ("/deployments/name/{flow_name}/{deployment_name}", "deployment_name", "SHOP_DEPLOYMENT_NAME"),
         ("/{tenant}/pets", "tenant", "SHOP_TENANT"),
+        ("/api/storages/gcs/{id}", "id", "SHOP_GCS_ID"), ("/api/storages/localfiles/{id}", "id", "SHOP_LOCALFILE_ID"),
     ])
     func aPathParameterIsNamedAfterTheSegmentBeforeIt(path: String, parameter: String, variable: String) {
         #expect(SampleVariable.name(prefix: "SHOP", place: "path", parameter: parameter, path: path) == variable)
@@ -173,6 +174,7 @@ import Testing
     @Test(arguments: [
         ("flows", "flow"), ("flow_runs", "flow_run"), ("categories", "category"), ("statuses", "status"),
         ("boxes", "box"), ("addresses", "address"), ("status", "status"), ("graph", "graph"), ("v2", "v2"),
+        ("localfiles", "localfile"), ("gcs", "gcs"), ("export_gcs", "export_gcs"), ("ips", "ips"),
     ])
     func aSegmentIsMadeSingular(plural: String, singular: String) {
         #expect(SampleVariable.singular(plural) == singular)

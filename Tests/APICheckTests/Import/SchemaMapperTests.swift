@@ -140,6 +140,23 @@ import Testing
         #expect(!fixture.notes.contains { $0.contains("oneOf") })
     }
 
+    /// Airflow's `ScheduleInterval`: its branches are `nullable` components. A discriminated
+    /// branch never holds null (its discriminator property is there), so each is the component,
+    /// which `apicheck openapi` refers to in the discriminator's mapping.
+    @Test func aDiscriminatedBranchOfANullableComponentIsNotOptional() throws {
+        let fixture = try ImportFixture(
+            schemas: """
+                "TimeDelta": {"type": "object", "nullable": true, "required": ["__type"], "properties": {"__type": {"type": "string"}, "days": {"type": "integer"}}},
+                "CronExpression": {"type": "object", "nullable": true, "required": ["__type"], "properties": {"__type": {"type": "string"}, "value": {"type": "string"}}},
+                "ScheduleInterval": {"anyOf": [{"$ref": "#/components/schemas/TimeDelta"}, {"$ref": "#/components/schemas/CronExpression"}],
+                                     "discriminator": {"propertyName": "__type"}, "nullable": true}
+                """)
+        let union = fixture.type("ScheduleInterval")
+        #expect(union.contains("    case timeDelta(TimeDelta)\n    case cronExpression(CronExpression)\n"), "\(union)")
+        #expect(union.contains(#"case "TimeDelta": self = .timeDelta(try OneOfDecoding.branch(TimeDelta.self, from: decoder))"#))
+        #expect(union.contains("{ [TimeDelta.self, CronExpression.self] }"), "\(union)")
+    }
+
     /// Pydantic's tagged unions name no discriminator: each branch's `type` is a `const`. The
     /// tag decides the branch; tried in order, every branch would take the first (its tag is an
     /// open enum that keeps values it does not list).

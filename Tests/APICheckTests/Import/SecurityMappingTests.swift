@@ -50,6 +50,27 @@ import Testing
         #expect(silent.notes.contains { $0.contains("--token-header 'Authorization: Token' declares the word instead") })
     }
 
+    /// Airflow's document declares Basic but says `security: []` at the top and on no operation:
+    /// every operation goes without credentials, and one note says how to send them.
+    @Test func aDocumentThatRequiresNoCredentialsSaysHowToSendThem() throws {
+        let fixture = try ImportFixture(
+            paths: #""/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}}}}"#,
+            securitySchemes: #""Basic": {"type": "http", "scheme": "basic"}, "Key": {"type": "apiKey", "in": "query", "name": "k"}"#,
+            extra: #""security": []"#)
+        #expect(!fixture.declaration.contains("auth:"), "\(fixture.declaration)")
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/security: the document requires no credentials (its security is empty, and no operation names a "
+                    + "scheme), though it declares Basic, Key: every operation is declared without credentials. If the server "
+                    + "wants them, edit the document's security (security: [{Basic: []}]) and import again, or import with "
+                    + "--token-header 'Authorization: Basic' ($SHOP_TOKEN then holds the base64 of account:password)"),
+            "\(fixture.notes)")
+        // A document that requires a scheme, or declares none, has no such note.
+        #expect(!(try Self.fixture(#"{"type": "http", "scheme": "basic"}"#)).notes.contains { $0.contains("requires no credentials") })
+        let none = try ImportFixture(paths: #""/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}}}}"#)
+        #expect(!none.notes.contains { $0.contains("requires no credentials") })
+    }
+
     @Test func aKeyInACookieIsASessionCookieIssuedBeforehand() throws {
         let fixture = try Self.fixture(#"{"type": "apiKey", "in": "cookie", "name": "sid"}"#)
         #expect(fixture.declaration.contains(#"auth: .preIssued(variable: "SHOP_API_KEY", placement: .cookie("sid")),"#))

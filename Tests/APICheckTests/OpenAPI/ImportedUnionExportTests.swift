@@ -52,6 +52,66 @@ import Testing
 
     struct Result: Codable, Sendable { var details: Details }
 
+    struct TimeDelta: Codable, Sendable {
+        var type: String
+        var days: Int?
+        enum CodingKeys: String, CodingKey {
+            case type = "__type"
+            case days
+        }
+    }
+    struct CronExpression: Codable, Sendable {
+        var type: String
+        var value: String?
+        enum CodingKeys: String, CodingKey {
+            case type = "__type"
+            case value
+        }
+    }
+
+    /// Airflow's `ScheduleInterval` as an earlier import wrote it, its branches the optionals of
+    /// `nullable` components: a discriminated branch never holds null, so each is recorded as
+    /// its component and the mapping names it.
+    indirect enum ScheduleInterval: Codable, Sendable, OpenAPIOneOfProviding {
+        case timeDelta(TimeDelta?)
+        case cronExpression(CronExpression?)
+        case unknown(JSONValue)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: OneOfDecoding.Key.self)
+            switch try container.decode(String.self, forKey: OneOfDecoding.Key("__type")) {
+            case "TimeDelta": self = .timeDelta(try OneOfDecoding.branch(TimeDelta?.self, from: decoder))
+            case "CronExpression": self = .cronExpression(try OneOfDecoding.branch(CronExpression?.self, from: decoder))
+            default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))
+            }
+        }
+        func encode(to encoder: any Encoder) throws {}
+        static var openAPIBranches: [any Decodable.Type] { [TimeDelta?.self, CronExpression?.self] }
+        static var openAPIDiscriminator: String { "__type" }
+    }
+
+    struct DAG: Codable, Sendable {
+        var scheduleInterval: ScheduleInterval?
+        enum CodingKeys: String, CodingKey { case scheduleInterval = "schedule_interval" }
+    }
+
+    @Test func anOptionalBranchIsRecordedAsItsComponent() throws {
+        let endpoint = Endpoint<DAG>(id: "dags.show", .get, "dags/1", mock: "dag", enveloped: false)
+        let built = try OpenAPIDocument(api: API(name: "dags", envelope: .none, endpoints: [endpoint])).build()
+        let union = built.document["components"]?["schemas"]?["ScheduleInterval"]
+        #expect(
+            union?["oneOf"]
+                == .array([
+                    .object([("$ref", .string("#/components/schemas/TimeDelta"))]),
+                    .object([("$ref", .string("#/components/schemas/CronExpression"))]),
+                ]),
+            "\(union?.compactText ?? "-")")
+        let mapping = union?["discriminator"]?["mapping"]
+        #expect(mapping?["TimeDelta"] == .string("#/components/schemas/TimeDelta"), "\(union?.compactText ?? "-") \(built.warnings)")
+        #expect(mapping?["CronExpression"] == .string("#/components/schemas/CronExpression"))
+        #expect(built.warnings.isEmpty, "\(built.warnings)")
+    }
+
     @Test func eachTagValueMapsToItsBranch() throws {
         let endpoint = Endpoint<Result>(id: "runs.resume", .post, "runs/resume", mock: "resume", enveloped: false)
         let api = API(name: "runs", envelope: .none, endpoints: [endpoint])

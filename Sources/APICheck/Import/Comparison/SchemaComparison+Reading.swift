@@ -58,6 +58,25 @@ extension SchemaComparison {
         return (members.map { (key: $0.0, value: $0.1) }, required)
     }
 
+    /// The components a schema includes through `allOf` by reference.
+    static func includedComponents(_ schema: JSONValue) -> [String] {
+        OpenAPISource.array(schema["allOf"]).compactMap { OpenAPISource.string($0["$ref"]) }.filter { $0.hasPrefix(componentPrefix) }
+    }
+
+    /// The members of a composed struct that an included component decides: the struct has them
+    /// as the component declares them, required as the component requires them.
+    static func decided(
+        by reference: String, members: [(key: String, value: JSONValue)], required: Set<String>, in source: OpenAPISource
+    ) -> Set<String> {
+        guard let component = source.pointer(reference) else { return [] }
+        let (own, ownRequired) = properties(component, in: source)
+        return Set(
+            own.filter { member in
+                members.contains { $0.key == member.key && $0.value == member.value }
+                    && required.contains(member.key) == ownRequired.contains(member.key)
+            }.map(\.key))
+    }
+
     /// A union's branches other than `null`, each labelled by its component, else its title, else
     /// its JSON type (an array's with its items' label: `array of Spec`).
     static func branches(_ schema: JSONValue, in source: OpenAPISource) -> [(label: String, schema: JSONValue)] {

@@ -37,7 +37,7 @@ struct SchemaComparison {
         }
     }
 
-    private static let componentPrefix = "#/components/schemas/"
+    static let componentPrefix = "#/components/schemas/"
 
     /// `root` is where the value sits: `$` for a body, nothing for a parameter.
     mutating func compare(_ before: JSONValue, _ after: JSONValue, direction: Direction, subject: String, part: String, root: String = "$")
@@ -62,13 +62,7 @@ struct SchemaComparison {
         if let oldReference = OpenAPISource.string(oldInner["$ref"]), let newReference = OpenAPISource.string(newInner["$ref"]),
             oldReference.hasPrefix(Self.componentPrefix), newReference.hasPrefix(Self.componentPrefix)
         {
-            let key = "\(place.direction) \(oldReference) \(newReference)"
-            guard compared.insert(key).inserted else { return }
-            let oldName = String(oldReference.dropFirst(Self.componentPrefix.count))
-            let newName = String(newReference.dropFirst(Self.componentPrefix.count))
-            guard let oldTarget = old.resolve(oldInner), let newTarget = new.resolve(newInner) else { return }
-            let subject = oldName == newName ? "schema \(newName)" : "schema \(oldName) (now \(newName))"
-            compare(oldTarget, newTarget, at: Place(subject: subject, part: place.direction.words, path: "$", direction: place.direction))
+            compareComponents(oldReference, newReference, direction: place.direction)
             return
         }
         guard let oldSchema = old.resolve(oldInner), let newSchema = new.resolve(newInner) else { return }
@@ -94,11 +88,38 @@ struct SchemaComparison {
         }
     }
 
+    /// Compares two components once per direction, their differences listed under the component.
+    private mutating func compareComponents(_ oldReference: String, _ newReference: String, direction: Direction) {
+        let key = "\(direction) \(oldReference) \(newReference)"
+        guard compared.insert(key).inserted else { return }
+        let oldName = String(oldReference.dropFirst(Self.componentPrefix.count))
+        let newName = String(newReference.dropFirst(Self.componentPrefix.count))
+        guard let oldTarget = old.resolve(.object([("$ref", .string(oldReference))])),
+            let newTarget = new.resolve(.object([("$ref", .string(newReference))]))
+        else { return }
+        let subject = oldName == newName ? "schema \(newName)" : "schema \(oldName) (now \(newName))"
+        compare(oldTarget, newTarget, at: Place(subject: subject, part: direction.words, path: "$", direction: direction))
+    }
+
     private mutating func compareMembers(_ before: JSONValue, _ after: JSONValue, at place: Place) {
         let (oldMembers, oldRequired) = Self.properties(before, in: old)
         let (newMembers, newRequired) = Self.properties(after, in: new)
         let response = place.direction == .response
-        for (name, schema) in oldMembers {
+        // A component both versions include through `allOf` is compared as itself, and the
+        // members it alone decides (added or removed with it) are left to it.
+        let included = Self.includedComponents(before).filter { Self.includedComponents(after).contains($0) }
+        var delegated: Set<String> = []
+        for reference in included {
+            compareComponents(reference, reference, direction: place.direction)
+            let oldDecided = Self.decided(by: reference, members: oldMembers, required: oldRequired, in: old)
+            let newDecided = Self.decided(by: reference, members: newMembers, required: newRequired, in: new)
+            delegated.formUnion(
+                oldDecided.union(newDecided).filter { name in
+                    (oldDecided.contains(name) || !oldMembers.contains { $0.key == name })
+                        && (newDecided.contains(name) || !newMembers.contains { $0.key == name })
+                })
+        }
+        for (name, schema) in oldMembers where !delegated.contains(name) {
             let field = place.at(Self.step(name))
             guard let counterpart = newMembers.first(where: { $0.key == name })?.value else {
                 let required = oldRequired.contains(name)
@@ -124,7 +145,7 @@ struct SchemaComparison {
             }
             compare(schema, counterpart, at: field)
         }
-        for (name, _) in newMembers where !oldMembers.contains(where: { $0.key == name }) {
+        for (name, _) in newMembers where !oldMembers.contains(where: { $0.key == name }) && !delegated.contains(name) {
             let required = newRequired.contains(name)
             add(
                 .fieldAdded, breaking: !response && required, at: place.at(Self.step(name)),

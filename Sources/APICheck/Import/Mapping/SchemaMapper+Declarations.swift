@@ -67,10 +67,13 @@ extension SchemaMapper {
             let base =
                 (mapping.isEmpty ? nil : values.first) ?? component.flatMap { componentNames[$0] } ?? title ?? jsonType
                 ?? "option\(index + 1)"
+            // A discriminated branch never holds null: its discriminator property is there. A
+            // nullable component as a branch is the component, so the export can name it.
+            let optional = mapped.optional && discriminator == nil
             result.append(
                 ImportedType.Branch(
                     caseName: SwiftName.unique(SwiftName.member(base), in: &caseNames),
-                    type: mapped.optional ? mapped.type + "?" : mapped.type,
+                    type: optional ? mapped.type + "?" : mapped.type,
                     label: component ?? title ?? jsonType ?? "branch \(index + 1)", discriminatorValues: values))
         }
         declare(

@@ -62,6 +62,9 @@ struct SecurityMapping {
         for (_, item) in OpenAPISource.members(source.root["paths"]) {
             for (_, operation) in OpenAPISource.members(item) { required += Self.schemeNames(operation["security"]) }
         }
+        if !schemes.isEmpty, required.isEmpty {
+            notes.append(Self.noCredentialsNote(schemes: schemes, source: source, prefix: variablePrefix))
+        }
         var used: Set<String> = []
         // The policy is one scheme: the others the document declares are listed, whichever way
         // the mapping below ends (an operation that accepts one of them instead sends this one).

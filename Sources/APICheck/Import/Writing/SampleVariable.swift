@@ -51,9 +51,12 @@ struct SampleVariable: Equatable {
     }
 
     /// `flows` → `flow`, `categories` → `category`, `statuses` → `status`, `boxes` → `box`;
-    /// a word that does not look plural is kept (`status`, `graph`).
+    /// a word that does not look plural is kept (`status`, `graph`), and so is a last word of
+    /// three letters or fewer, more often an acronym than a plural (`gcs`, `storage_gcs`).
     static func singular(_ word: String) -> String {
         let lower = word.lowercased()
+        let lastWord = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).last ?? Substring(lower)
+        if lastWord.count <= 3 { return word }
         func drop(_ count: Int, adding suffix: String = "") -> String { String(word.dropLast(count)) + suffix }
         if lower.hasSuffix("ies"), lower.count > 3 { return drop(3, adding: "y") }
         for ending in ["sses", "tuses", "xes", "ches", "shes", "zzes"] where lower.hasSuffix(ending) { return drop(2) }

@@ -10,7 +10,9 @@ extension SchemaRecorder {
         walking.insert(id)
         defer { walking.remove(id) }
         var branches: [JSONValue] = []
-        for branch in union.openAPIBranches { branches.append(try schema(for: branch, path: path)) }
+        // A discriminated branch never holds null (its discriminator property is there): an
+        // optional branch is its wrapped type, which the mapping can name.
+        for branch in union.openAPIBranches { branches.append(try schema(for: Self.nonOptional(branch), path: path)) }
         var discriminator: [(key: String, value: JSONValue)] = [("propertyName", .string(union.openAPIDiscriminator))]
         if let mapping = mapping(union, type: type, branches: branches, path: path) { discriminator.append(("mapping", mapping)) }
         components[name] = .object([("oneOf", .array(branches)), ("discriminator", .object(discriminator))])
@@ -32,7 +34,7 @@ extension SchemaRecorder {
         var candidates = sampleStrings[key] ?? []
         for (index, branch) in union.openAPIBranches.enumerated() {
             candidates += Self.tagValues(of: branches[index], key: key, components: components)
-            candidates += Self.spellings(of: ReadLog.typeName(branch))
+            candidates += Self.spellings(of: ReadLog.typeName(Self.nonOptional(branch)))
         }
         var selected: [[String]] = Array(repeating: [], count: types.count)
         var tried: Set<String> = []
@@ -61,6 +63,10 @@ extension SchemaRecorder {
             for value in values { entries.append((value, branches[index]["$ref"]!)) }
         }
         return .object(entries)
+    }
+
+    static func nonOptional(_ branch: any Decodable.Type) -> any Decodable.Type {
+        (branch as? any OptionalSchemaMarker.Type)?.wrappedType ?? branch
     }
 
     /// The values a branch's schema allows for the discriminator: its `const` or its one-value `enum`

@@ -129,6 +129,23 @@ extension ImportOpenAPICommandTests {
         #expect(!captured.err.contains("secret"))
     }
 
+    /// Django's `/api/schema/?format=json` ends in no file name: the summary names the document
+    /// by its title, not `schema`.
+    @Test func aDocumentFetchedFromAURLWithoutAFileNameIsNamedByItsTitle() async throws {
+        let server = HTTPServer { request in
+            guard request.path == "/api/schema/" else { return ServerResponse(status: 404) }
+            return ServerResponse(headers: [(name: "Content-Type", value: "text/yaml")], body: Data(Self.swaggerYAML.utf8))
+        }
+        try server.start()
+        defer { server.stop() }
+        let folder = try TemporaryFolder("import-openapi-url-title")
+        defer { folder.remove() }
+        let url = "http://127.0.0.1:\(server.port)/api/schema/?format=json"
+        let result = await run(["import-openapi", url, "--output", "notes", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("wrote the notes package from 'Notes' (1 endpoints"), "\(result.out)")
+    }
+
     @Test func aFetchThatDoesNotEndWithADocumentIsRefusedNamingTheURL() async throws {
         let server = HTTPServer { request in
             switch request.path {
