@@ -13,22 +13,12 @@ extension LiveCheck {
             if ![.get, .head].contains(step.endpoint.method) { tokenWatch.wrote(step.endpoint.id) }
             return
         }
-        let refused: Bool
-        switch classification {
-        case .tokenExpired, .forcedLogout: refused = true
-        default: refused = exchange.response.status == 401
-        }
-        guard refused, tokenWatch.mayConfirm, let trial = plan.steps.first(where: { $0.id == plan.tokenTrial })?.endpoint else {
-            return
-        }
+        guard Self.refuses(exchange), tokenWatch.mayConfirm,
+            let trial = plan.steps.first(where: { $0.id == plan.tokenTrial })?.endpoint
+        else { return }
         let call = LiveStep(id: step.id, action: .check(trial, reported: false), token: step.token, samples: [:], after: [])
-        guard let answer = await check(call, token: token, seen: [:]).exchange, let again = answer.classification else { return }
-        let confirmed: Bool
-        switch again {
-        case .tokenExpired, .forcedLogout: confirmed = true
-        default: confirmed = answer.response.status == 401
-        }
-        guard confirmed else {
+        guard let answer = await check(call, token: token, seen: [:]).exchange else { return }
+        guard Self.refuses(answer) else {
             tokenWatch.unconfirmed()
             return
         }
@@ -41,5 +31,14 @@ extension LiveCheck {
                     + "(HTTP \(exchange.response.status))"
                     + (loss.after.map { ", after \($0) succeeded (a write that may have ended or rotated it)" } ?? "")
                     + "; the steps after it that need it were not checked"))
+    }
+
+    /// Whether an answer refuses the token it was sent with: the API's dead-token or forced-logout
+    /// answer, or a 401 (a 403 is as often a permission of one endpoint).
+    static func refuses(_ exchange: LiveExchange) -> Bool {
+        switch exchange.classification {
+        case .tokenExpired?, .forcedLogout?: true
+        default: exchange.response.status == 401
+        }
     }
 }
