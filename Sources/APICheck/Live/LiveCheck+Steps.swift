@@ -168,11 +168,8 @@ extension LiveCheck {
             return .accepted
         case .tokenExpired, .forcedLogout: return .refused
         case .failure, .broken:
-            switch exchange.response.status {
-            case 401: return .refused
-            case 403: return .forbidden
-            default: return .inconclusive
-            }
+            if Self.refuses(exchange) { return .refused }
+            return exchange.response.status == 403 ? .forbidden : .inconclusive
         }
     }
 

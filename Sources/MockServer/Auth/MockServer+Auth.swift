@@ -15,9 +15,8 @@ extension MockServer {
     /// work (`TokenLifecycle`); also asks a working token's expiry (`Prefer: expire-token`).
     /// Reads the token store only.
     func promisedAnswer(_ endpoint: AnyEndpoint, request: ServerRequest, decision: inout MockDecision) -> MockDecision.Answer? {
-        guard endpoint.requiresToken, !options.stateless else { return nil }
-        let token = self.token(in: request)
-        var state = auth.tokens.state(of: token)
+        guard let (token, standing) = standing(endpoint, request: request) else { return nil }
+        var state = standing
         if let token, state == .issued || state == .issuedBeforehand, Self.asksToExpireToken(request) {
             decision.effects.append(.expireToken(token))
             state = .expired
@@ -30,12 +29,20 @@ extension MockServer {
     /// are judged: a client without a session learns that first (401 or 403, not 400), as real
     /// servers and the sandbox answer. Nil for a token that works, and when serve is stateless.
     func refusedCredentials(_ endpoint: AnyEndpoint, request: ServerRequest) -> MockDecision? {
-        guard endpoint.requiresToken, !options.stateless else { return nil }
-        let state = auth.tokens.state(of: token(in: request))
-        guard let answer = answer(auth.lifecycle.answer(for: state)) else { return nil }
+        guard let (_, state) = standing(endpoint, request: request), let answer = answer(auth.lifecycle.answer(for: state)) else {
+            return nil
+        }
         var decision = MockDecision(endpoint: endpoint, answer: answer)
         decision.tokenState = state
         return decision
+    }
+
+    /// The request's token and where it stands, for an endpoint that needs one; nil when it needs
+    /// none or serve is stateless (no token is judged then).
+    private func standing(_ endpoint: AnyEndpoint, request: ServerRequest) -> (token: String?, state: TokenState)? {
+        guard endpoint.requiresToken, !options.stateless else { return nil }
+        let token = self.token(in: request)
+        return (token, auth.tokens.state(of: token))
     }
 
     /// A login's or a refresh's own decision, for its success answer: credentials other than

@@ -42,14 +42,18 @@ struct SecretFieldNames {
 
     private static func isCredential(_ name: String, _ schema: JSONValue) -> Bool {
         guard credentialNames.contains(name.lowercased().replacingOccurrences(of: "-", with: "_")) else { return false }
-        let type = OpenAPISource.string(schema["type"]) ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first
-        return type == nil || type == "string"
+        return mayBeString(schema)
     }
 
     private static func isSecret(_ schema: JSONValue) -> Bool {
         guard case .object = schema else { return false }
         if OpenAPISource.string(schema["format"]) == "password" { return true }
+        return schema["writeOnly"] == .bool(true) && mayBeString(schema)
+    }
+
+    /// A string schema, or one that names no type.
+    private static func mayBeString(_ schema: JSONValue) -> Bool {
         let type = OpenAPISource.string(schema["type"]) ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first
-        return schema["writeOnly"] == .bool(true) && (type == nil || type == "string")
+        return type == nil || type == "string"
     }
 }
