@@ -31,6 +31,8 @@ public final class MockServer: Sendable {
     let admin: AdminState
     /// Answers made from the request line alone, given again to the same line.
     let memo: AnswerMemo
+    /// Where requests with compressed bodies are decoded and answered, off the server's threads.
+    let compressedUploads = CompressedUploads()
     /// The memo with what giving an answer again reads and writes.
     var answers: RepeatedAnswers { RepeatedAnswers(memo: memo, scenarios: scenarios, journal: admin.journal, logQueue: logQueue) }
     /// How the log and the journal show a request's target, secrets masked.
@@ -102,10 +104,17 @@ public final class MockServer: Sendable {
             host: options.host, port: options.port, configuration: options.configuration,
             shortcut: shortcut
         ) { [weak self] request in
-            self?.handle(request) ?? ServerResponse(status: 503)
+            self?.served(request) ?? ServerResponse(status: 503)
         }
         try http.start()
         server.withLock { $0 = http }
+    }
+
+    /// The answer the server's thread gives: `handle`'s, or for a compressed upload a deferred
+    /// one, made on `compressedUploads`' queue.
+    func served(_ request: ServerRequest) -> ServerResponse {
+        guard CompressedUploads.carriesOne(request) else { return handle(request) }
+        return compressedUploads.answer(request) { [weak self] in self?.handle($0) ?? ServerResponse(status: 503) }
     }
 
     public func stop() {
