@@ -3,10 +3,11 @@
 /// issued it), so it is shown in `--verbose` traces and reproduce commands.
 ///
 /// The default, `.shaped`, keeps the real token's length, its punctuation and a kind prefix (`ghp_`,
-/// `sk-`, `kv.`: a few letters ended by punctuation), and fills every other letter and digit with
-/// random letters: a server can reject it at once, none finds a number in it to parse and wait on
-/// (a log index, a user id, a timestamp), and nothing of the real token's secret part is shown.
-/// An API that checks more (a signature, a checksum) declares its own.
+/// `sk-`, `kv.`: up to four letters ended by punctuation), and fills every other letter and digit
+/// with random letters: a server can reject it at once, none finds a number in it to parse and
+/// wait on (a log index, a user id, a timestamp), and nothing of the real token's secret part is
+/// shown. A JSON Web Token stays one (`shapedJWT(like:)`): its header, claims of the probe's own
+/// and a made-up signature. An API that checks more (a checksum) declares its own.
 ///
 /// ```swift
 /// probeToken: .literal("not-a-real-token")
@@ -55,7 +56,7 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
         for _ in 0..<8 {
             let candidate: String
             switch rule {
-            case .shaped: candidate = Self.shaped(like: real)
+            case .shaped: candidate = Self.shapedJWT(like: real) ?? Self.shaped(like: real)
             case let .literal(token): return token
             case let .template(template): candidate = Self.filled(template, length: real.count)
             case let .computed(make): return make(real)

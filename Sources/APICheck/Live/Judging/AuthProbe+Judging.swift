@@ -27,7 +27,7 @@ extension AuthProbe {
             case let .signals(signals): "answered " + signals.map(\.description).joined(separator: " or ")
             }
         return switch self {
-        case .tokenExpired: "a well-formed but invalid token must be \(answer)"
+        case .tokenExpired: "a token the server never issued must be \(answer)"
         case .missingToken: "a request without a token must be \(answer)"
         case .revoked: "a token revoked by a second login must be \(answer)"
         case .loggedOut: "a token ended by \(logout) must be \(answer)"
