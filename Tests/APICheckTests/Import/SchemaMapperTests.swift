@@ -212,6 +212,10 @@ import Testing
         #expect(value.contains(#"throw OneOfDecoding.noBranchFits("ShapeValue", failures: failures, codingPath: decoder.codingPath)"#))
         let contact = fixture.type("ShapeContact")
         #expect(contact.contains("    case email(Email)\n    case phone(ShapeContactPhone)\n"))
+        // Objects told apart by their members: the one that declares the most of a value's first.
+        #expect(contact.contains("for branch in OneOfDecoding.order(decoder, members: Self.branchMembers) {"))
+        #expect(contact.contains(#"private static let branchMembers: [[String]] = [["email"], ["phone"]]"#))
+        #expect(!value.contains("OneOfDecoding.order"))
         #expect(fixture.type("ShapeContactPhone").contains("public var phone: String?"))
         #expect(fixture.type("ShapeEither").contains("    case string(String)\n    case integer(Int)\n"))
     }

@@ -74,7 +74,8 @@ extension SchemaMapper {
                 ImportedType.Branch(
                     caseName: SwiftName.unique(SwiftName.member(base), in: &caseNames),
                     type: optional ? mapped.type + "?" : mapped.type,
-                    label: component ?? title ?? jsonType ?? "branch \(index + 1)", discriminatorValues: values))
+                    label: component ?? title ?? jsonType ?? "branch \(index + 1)", discriminatorValues: values,
+                    members: discriminator == nil ? memberNames(of: branch.schema) : []))
         }
         declare(
             ImportedType(

@@ -36,4 +36,14 @@ extension SchemaMapper {
     func description(_ schema: JSONValue) -> String? {
         OpenAPISource.string(schema["description"]) ?? OpenAPISource.string(schema["title"])
     }
+
+    /// The JSON names an object schema declares, its `allOf` members' included (references
+    /// followed, a few levels deep): what a union's branch is told apart by when the value
+    /// arrives. Nothing is noted: the branch's own type is mapped, and noted, elsewhere.
+    func memberNames(of schema: JSONValue, depth: Int = 0) -> [String] {
+        guard depth < 8, let resolved = source.resolve(schema) else { return [] }
+        var names = OpenAPISource.array(resolved["allOf"]).flatMap { memberNames(of: $0, depth: depth + 1) }
+        for (key, _) in OpenAPISource.members(resolved["properties"]) where !names.contains(key) { names.append(key) }
+        return names
+    }
 }

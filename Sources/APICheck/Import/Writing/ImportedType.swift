@@ -23,6 +23,9 @@ struct ImportedType: Equatable {
         var label: String
         /// The discriminator's values that select it (the mapping keys, else the component's name).
         var discriminatorValues: [String] = []
+        /// The JSON members the branch declares when it is an object: a union without a
+        /// discriminator tries first the branch that declares the most of a value's members.
+        var members: [String] = []
     }
 
     enum Kind: Equatable {

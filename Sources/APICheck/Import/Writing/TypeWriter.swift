@@ -119,6 +119,8 @@ struct TypeWriter {
             }
             lines.append("        default: self = .unknown(try decoder.singleValueContainer().decode(JSONValue.self))")
             lines.append("        }")
+        } else if Self.tellsApartByMembers(branches) {
+            lines += orderedTries(branches)
         } else {
             lines.append("        var failures: [(branch: String, error: any Error)] = []")
             for branch in branches {
@@ -134,6 +136,13 @@ struct TypeWriter {
             )
         }
         lines.append("    }")
+        lines.append("")
+        if discriminator == nil, Self.tellsApartByMembers(branches) {
+            let members = branches.map { "[" + $0.members.map(SwiftName.literal).joined(separator: ", ") + "]" }
+            lines.append("")
+            lines.append("    /// Each branch's members: the branch that declares the most of a value's is tried first.")
+            lines.append("    private static let branchMembers: [[String]] = [\(members.joined(separator: ", "))]")
+        }
         lines.append("")
         lines.append("    public func encode(to encoder: any Encoder) throws {")
         lines.append("        var container = encoder.singleValueContainer()")
@@ -158,5 +167,41 @@ struct TypeWriter {
     /// A name without its backticks, where Swift reads it after a dot or `self.`.
     private func bare(_ name: String) -> String {
         name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    }
+
+    /// Whether the branches are objects told apart by what they declare: two or more declare
+    /// members, not all the same ones. In the document's order alone, a first branch that
+    /// requires nothing would take every object.
+    static func tellsApartByMembers(_ branches: [ImportedType.Branch]) -> Bool {
+        let declaring = branches.filter { !$0.members.isEmpty }
+        return declaring.count > 1 && Set(declaring.map { Set($0.members) }).count > 1
+    }
+
+    /// A union's branches tried in `OneOfDecoding.order`: the one that declares the most of the
+    /// value's members first.
+    private func orderedTries(_ branches: [ImportedType.Branch]) -> [String] {
+        let labels = branches.map { SwiftName.literal($0.label) }.joined(separator: ", ")
+        var lines = [
+            "        var failures: [(branch: String, error: any Error)] = []",
+            "        let labels = [\(labels)]",
+            "        for branch in OneOfDecoding.order(decoder, members: Self.branchMembers) {",
+            "            do {",
+            "                switch branch {",
+        ]
+        for (index, branch) in branches.enumerated() {
+            let label = index == branches.count - 1 ? "default" : "case \(index)"
+            lines.append(
+                "                \(label): self = .\(bare(branch.caseName))(try OneOfDecoding.branch(\(branch.type).self, from: decoder))")
+        }
+        lines += [
+            "                }",
+            "                return",
+            "            } catch {",
+            "                failures.append((labels[branch], error))",
+            "            }",
+            "        }",
+            "        throw OneOfDecoding.noBranchFits(\(SwiftName.literal(type.name)), failures: failures, codingPath: decoder.codingPath)",
+        ]
+        return lines
     }
 }
