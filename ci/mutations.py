@@ -2927,4 +2927,10 @@ MUTATIONS = [
          find="            guard !client.left.load(ordering: .relaxed) else { return }",
          replace="",
          tests="CompressedUploadsTests"),
+    dict(id="import-path-parameter-without-placeholder",
+         bug="import-openapi declares an 'in: path' parameter the path has no {placeholder} for: the package fails its own mocks and blocks every live run",
+         file="Sources/APICheck/Import/Writing/EndpointWriter.swift",
+         find="                !placeholders.contains(name)",
+         replace="                !placeholders.contains(name), placeholders.isEmpty, !placeholders.isEmpty",
+         tests="DocumentGapsTests"),
 ]

@@ -138,7 +138,16 @@ struct EndpointWriter {
 
         var parameters: [String] = []
         let merged = mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens)
+        let placeholders = Self.placeholders(in: path)
         for parameter in merged {
+            // The mirror of a placeholder without its parameter: a path parameter the path has
+            // no place for cannot be sent, and declared it fails the package's own `mocks`.
+            if parameter.value["in"] == .string("path"), let name = OpenAPISource.string(parameter.value["name"]),
+                !placeholders.contains(name)
+            {
+                note(.notMapped, parameter.tokens, "path parameter '\(name)' has no placeholder in the path: not declared")
+                continue
+            }
             if let text = declaration(of: parameter.value, at: parameter.tokens, operation: id, path: path, types: &types) {
                 parameters.append(text)
             }
@@ -158,7 +167,7 @@ struct EndpointWriter {
         // A parameter whose reference leads nowhere may be the placeholder's: the document has
         // one then, that the import cannot reach, which is not the same advice as none.
         let unreachable = (shared + OpenAPISource.array(operation["parameters"])).contains { source.resolve($0) == nil }
-        for placeholder in Self.placeholders(in: path) where !named.contains(placeholder) {
+        for placeholder in placeholders where !named.contains(placeholder) {
             let missing =
                 unreachable
                 ? "has no parameter the import can reach (a parameter's reference leads nowhere)" : "has no parameter in the document"
