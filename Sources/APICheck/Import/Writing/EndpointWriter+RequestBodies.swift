@@ -64,7 +64,16 @@ extension EndpointWriter {
         }
         let type = mapped.optional ? "\(mapped.type)?" : mapped.type
         var value: JSONValue
-        if let example = example(media, at: mediaTokens) {
+        let given = example(media, at: mediaTokens)
+        let misfit = given.flatMap { ExampleFit(source: source).describe($0.value, schema) }
+        if let given, let misfit {
+            // A body that does not decode is no sample at all: one made from the schema lets
+            // `live` still send the endpoint.
+            note(
+                .notMapped, given.tokens,
+                "the example does not fit its schema (\(misfit)): the body live sends is made from the schema")
+        }
+        if let example = given?.value, misfit == nil {
             value = example
             for (path, listed) in UnlistedExampleValues(source: source).find(in: example, schema: schema) {
                 let values = listed.prefix(8).map(\.compactText).joined(separator: ", ") + (listed.count > 8 ? ", …" : "")
@@ -76,8 +85,10 @@ extension EndpointWriter {
         } else {
             // Said as the answers' made-up mocks are: `live` sends it, and a server that checks
             // a value (a URL, an id that must exist) refuses what the schema alone allowed.
-            value = ExampleMaker(source: source, purpose: .request).value(for: schema)
-            if value != .object([]) { note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema") }
+            value = madeValue(for: schema, purpose: .request, at: mediaTokens + ["schema"])
+            if value != .object([]), given == nil {
+                note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema")
+            }
         }
         if kind == .multipart {
             value = fileSamples(value, schema: resolved, encoding: media["encoding"])

@@ -22,6 +22,8 @@ struct EndpointWriter {
     private(set) var loginEndpoint: String?
     private var ids: Set<String> = []
     private var mockNames: Set<String> = []
+    /// The document's examples already noted as not fitting their schemas, by location.
+    var unfitExamples: Set<String> = []
     var properties: [String: Set<String>] = [:]
 
     init(source: OpenAPISource, security: SecurityMapping, variablePrefix: String) {
@@ -124,9 +126,15 @@ struct EndpointWriter {
                 note(.notMapped, mediaTokens, "a JSON answer without a schema: declared JSONValue")
             }
             if let example = example(media, at: mediaTokens) {
-                mockText = example.prettyText
+                mockText = example.value.prettyText
+                if let schema = media["schema"], let misfit = ExampleFit(source: source).describe(example.value, schema) {
+                    note(
+                        .notMapped, example.tokens,
+                        "the example does not fit its schema (\(misfit)): mocks/\(mockName(id)).json is written as given, "
+                            + "and `apicheck mocks` refuses it until the example is fixed")
+                }
             } else {
-                let made = ExampleMaker(source: source).value(for: media["schema"] ?? .object([]))
+                let made = madeValue(for: media["schema"] ?? .object([]), purpose: .answer, at: mediaTokens + ["schema"])
                 mockText = made.prettyText
                 madeUp = true
                 note(.madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema")
