@@ -47,6 +47,7 @@ extension EndpointWriter {
             return nil
         }
         let mediaTokens = bodyTokens + ["content", mediaType]
+        let login = security.login.flatMap { $0.bodyMembers != nil && $0.isOperation(method: method, path: endpoint.path) ? $0 : nil }
         guard let schema = media["schema"] else {
             note(.notMapped, mediaTokens, "a request body without a schema is not declared")
             return nil
@@ -86,7 +87,8 @@ extension EndpointWriter {
             // Said as the answers' made-up mocks are: `live` sends it, and a server that checks
             // a value (a URL, an id that must exist) refuses what the schema alone allowed.
             value = madeValue(for: schema, purpose: .request, at: mediaTokens + ["schema"])
-            if value != .object([]), given == nil {
+            // A login's credentials are read from variables, which its note names.
+            if value != .object([]), given == nil, login == nil {
                 note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema")
             }
         }
@@ -100,6 +102,9 @@ extension EndpointWriter {
                     .notMapped, mediaTokens + ["encoding", field],
                     "the part's \(others.joined(separator: ", ")) are not mapped: it goes as the core sends a part")
             }
+        }
+        if kind == .json, let login, let expression = loginBodyExpression(type: type, value: value, login: login, types: types) {
+            return expression
         }
         return Self.bodyExpression(type: type, value: value, kind: kind)
     }
