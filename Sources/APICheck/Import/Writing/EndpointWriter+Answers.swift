@@ -107,9 +107,12 @@ extension EndpointWriter {
         return (value, tokens + ["examples", name])
     }
 
-    /// A value made from the schema at `tokens`; each example in it that does not fit its schema,
-    /// and was passed over, noted once however often the schema is used.
-    mutating func madeValue(for schema: JSONValue, purpose: ExampleMaker.Purpose, at tokens: [String]) -> JSONValue {
+    /// A value made from the schema at `tokens`, and whether it is the schema's own example as a
+    /// whole; each example in it that does not fit its schema, and was passed over, noted once
+    /// however often the schema is used.
+    mutating func madeValue(for schema: JSONValue, purpose: ExampleMaker.Purpose, at tokens: [String]) -> (
+        value: JSONValue, given: Bool
+    ) {
         let made = ExampleMaker(source: source, purpose: purpose).made(for: schema, at: tokens)
         for passed in made.passedOver where unfitExamples.insert(OpenAPISource.location(passed.tokens)).inserted {
             note(
@@ -117,7 +120,7 @@ extension EndpointWriter {
                 "the \(passed.tokens.last == "default" ? "default" : "example") does not fit its schema (\(passed.misfit)): "
                     + "mocks and bodies made from the schema hold a value of its type instead")
         }
-        return made.value
+        return (made.value, made.given)
     }
 
     func mockName(_ id: String) -> String {

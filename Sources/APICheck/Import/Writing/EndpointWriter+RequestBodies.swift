@@ -86,9 +86,11 @@ extension EndpointWriter {
         } else {
             // Said as the answers' made-up mocks are: `live` sends it, and a server that checks
             // a value (a URL, an id that must exist) refuses what the schema alone allowed.
-            value = madeValue(for: schema, purpose: .request, at: mediaTokens + ["schema"])
-            // A login's credentials are read from variables, which its note names.
-            if value != .object([]), given == nil, login == nil {
+            let made = madeValue(for: schema, purpose: .request, at: mediaTokens + ["schema"])
+            value = made.value
+            // The schema's own example as the whole body is the document's, not made up; a
+            // login's credentials are read from variables, which its note names.
+            if value != .object([]), given == nil, !made.given, login == nil {
                 note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema")
             }
         }

@@ -134,7 +134,7 @@ struct EndpointWriter {
                             + "and `apicheck mocks` refuses it until the example is fixed")
                 }
             } else {
-                let made = madeValue(for: media["schema"] ?? .object([]), purpose: .answer, at: mediaTokens + ["schema"])
+                let made = madeValue(for: media["schema"] ?? .object([]), purpose: .answer, at: mediaTokens + ["schema"]).value
                 mockText = made.prettyText
                 madeUp = true
                 note(.madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema")

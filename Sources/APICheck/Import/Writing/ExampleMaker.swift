@@ -42,12 +42,17 @@ struct ExampleMaker {
         return value(for: schema, depth: depth, seen: [:], at: [], walk: &walk)
     }
 
-    /// The value, and the document's values under `tokens` (where `schema` is) that it passed
-    /// over because they do not fit their schema: a mock or body holding one would not decode.
-    func made(for schema: JSONValue, at tokens: [String]) -> (value: JSONValue, passedOver: [PassedOver]) {
+    /// The value; whether it is the schema's own example or default as a whole, the document's
+    /// value rather than one made; and the document's values under `tokens` (where `schema` is)
+    /// that it passed over because they do not fit their schema: a mock or body holding one
+    /// would not decode.
+    func made(for schema: JSONValue, at tokens: [String]) -> (value: JSONValue, given: Bool, passedOver: [PassedOver]) {
         var walk = Walk()
         let value = value(for: schema, depth: 0, seen: [:], at: tokens, walk: &walk)
-        return (value, walk.passedOver)
+        let own = resolve(schema, at: tokens).map { resolved in
+            [resolved.0["example"], OpenAPISource.array(resolved.0["examples"]).first, resolved.0["default"]]
+        }
+        return (value, own?.contains(value) ?? false, walk.passedOver)
     }
 
     /// `seen`: how often each reference was followed on the way down to here; `tokens`: where
