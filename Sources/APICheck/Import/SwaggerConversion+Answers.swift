@@ -5,6 +5,8 @@ extension SwaggerConversion {
     mutating func response(_ response: JSONValue, produces: [String], at tokens: [String], converted: [String]) -> JSONValue {
         origins[Self.pointer(converted)] = Self.pointer(tokens)
         if let reference = OpenAPISource.string(response["$ref"]) {
+            // What lies below a shared answer is the shared answer's, where its notes point.
+            references[Self.pointer(converted)] = Self.rewritten(reference)
             return .object([("$ref", .string(Self.rewritten(reference)))])
         }
         var members: [(key: String, value: JSONValue)] = [("description", response["description"] ?? .string(""))]
@@ -36,10 +38,13 @@ extension SwaggerConversion {
                     origins[Self.pointer(converted + ["content", type, "example"])] = Self.pointer(tokens + ["examples", type])
                 }
                 content.append((type, .object(media)))
-                origins[Self.pointer(converted + ["content", type])] = Self.pointer(tokens)
+                // Swagger has no content: an answer's media type is its schema, where there is one.
+                origins[Self.pointer(converted + ["content", type])] = Self.pointer(
+                    response["schema"] == nil ? tokens : tokens + ["schema"])
                 origins[Self.pointer(converted + ["content", type, "schema"])] = Self.pointer(tokens + ["schema"])
             }
             members.append(("content", .object(content)))
+            origins[Self.pointer(converted + ["content"])] = Self.pointer(tokens)
         }
         for (key, value) in OpenAPISource.members(response) where key.hasPrefix("x-") { members.append((key, value)) }
         return .object(members)

@@ -167,14 +167,17 @@ extension SwaggerConversion {
         origins[Self.pointer(converted + ["schema"])] = Self.pointer(original)
     }
 
-    /// A `body` parameter as a request body under each media type consumed (JSON when none is).
+    /// A `body` parameter as a request body under each media type consumed (JSON when none is),
+    /// its `x-example` each media type's example, as a parameter's is its example.
     mutating func requestBody(_ parameter: JSONValue, consumes: [String], at tokens: [String]) -> JSONValue {
         let schema = parameter["schema"].map { self.schema($0, at: tokens + ["schema"]) } ?? .object([])
         var members: [(key: String, value: JSONValue)] = []
         if let description = parameter["description"] { members.append(("description", description)) }
         if let required = parameter["required"] { members.append(("required", required)) }
         let types = consumes.isEmpty ? [Self.jsonMediaType] : consumes
-        members.append(("content", .object(types.map { ($0, .object([("schema", schema)])) })))
+        var media: [(key: String, value: JSONValue)] = [("schema", schema)]
+        if let example = parameter["x-example"] { media.append(("example", example)) }
+        members.append(("content", .object(types.map { ($0, .object(media)) })))
         return .object(members)
     }
 
@@ -182,6 +185,7 @@ extension SwaggerConversion {
         for type in consumes.isEmpty ? [Self.jsonMediaType] : consumes {
             origins[Self.pointer(converted + ["content", type])] = Self.pointer(parameter)
             origins[Self.pointer(converted + ["content", type, "schema"])] = Self.pointer(parameter + ["schema"])
+            origins[Self.pointer(converted + ["content", type, "example"])] = Self.pointer(parameter + ["x-example"])
         }
     }
 

@@ -15,6 +15,9 @@ struct SwaggerConversion {
     private(set) var notes: [ImportNote] = []
     /// A converted pointer → the Swagger pointer it came from; a longer pointer wins.
     var origins: [String: String] = [:]
+    /// A converted answer that is a `$ref` → the converted pointer of the answer it refers to
+    /// (`#/components/responses/NotFound`), so that a pointer below it leads into that one.
+    var references: [String: String] = [:]
 
     let root: JSONValue
     let consumes: [String]
@@ -50,14 +53,37 @@ struct SwaggerConversion {
 
     /// The Swagger document's pointer for a pointer into the converted one: the longest converted
     /// prefix recorded, with the rest of the pointer kept; the pointer itself when none is.
+    /// A pointer below a referring answer (`…/responses/500/content/application~1json`, the 500
+    /// a `$ref` to a shared answer) is first taken into the shared answer
+    /// (`#/responses/InternalServerError/schema`).
     func originalLocation(_ location: String) -> String {
-        var tokens = location.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var tokens = followingReferences(location).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         var rest: [String] = []
         while tokens.count > 1 {
             if let origin = origins[tokens.joined(separator: "/")] {
                 return ([origin] + rest).joined(separator: "/")
             }
             rest.insert(tokens.removeLast(), at: 0)
+        }
+        return location
+    }
+
+    /// The pointer with its longest prefix that is a referring answer, and has more below it,
+    /// replaced by the answer it refers to; again while one is (a chain of references).
+    private func followingReferences(_ location: String) -> String {
+        var location = location
+        for _ in 0..<8 {
+            var prefix = location
+            var replaced = false
+            while let slash = prefix.lastIndex(of: "/") {
+                prefix = String(prefix[..<slash])
+                if let target = references[prefix] {
+                    location = target + location.dropFirst(prefix.count)
+                    replaced = true
+                    break
+                }
+            }
+            if !replaced { break }
         }
         return location
     }

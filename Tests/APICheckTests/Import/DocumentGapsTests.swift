@@ -30,6 +30,27 @@ import Testing
         #expect(EndpointWriter.placeholders(in: "/a/{x}/b/{y}.json/{x}") == ["x", "y"])
     }
 
+    /// A path parameter the path has no placeholder for (Superset's `user_id` on
+    /// `/log/recent_activity/`) cannot be sent: it is left out and noted, with no variable to set,
+    /// so that the package passes its own `mocks`.
+    @Test func aPathParameterWithoutItsPlaceholderIsLeftOut() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/log/recent_activity/": {"get": {"operationId": "recentActivity",
+                  "parameters": [{"name": "user_id", "in": "path", "required": true, "schema": {"type": "integer"}},
+                                 {"name": "page", "in": "query", "schema": {"type": "integer"}}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(!group.contains("user_id"), "\(group)")
+        #expect(group.contains(#".query("page", .int)"#), "\(group)")
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1log~1recent_activity~1/get/parameters/0: path parameter 'user_id' has no placeholder in the path: not declared"
+            ), "\(fixture.notes)")
+        #expect(!fixture.notes.contains { $0.hasPrefix("set:") && $0.contains("user_id") }, "\(fixture.notes)")
+    }
+
     /// A parameter or an error answer's schema that is a reference to another file is there, only
     /// out of reach: the notes say so rather than that the document has no parameter, or that
     /// the error answers lack a code and a message.

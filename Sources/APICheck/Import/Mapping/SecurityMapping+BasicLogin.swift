@@ -40,7 +40,7 @@ extension SecurityMapping {
 
     /// Where a scheme that sends a token issued to the client puts it; nil for one that sends
     /// none (HTTP Basic, a cookie).
-    private static func tokenPlacement(_ scheme: JSONValue) -> String? {
+    static func tokenPlacement(_ scheme: JSONValue) -> String? {
         switch (OpenAPISource.string(scheme["type"]), OpenAPISource.string(scheme["in"])) {
         case ("http"?, _) where OpenAPISource.string(scheme["scheme"])?.lowercased() == "bearer": return ".bearer"
         case ("oauth2"?, _), ("openIdConnect"?, _): return ".bearer"
@@ -53,7 +53,7 @@ extension SecurityMapping {
 
     /// The member of an operation's 200 or 201 JSON answer that holds a token (a string named
     /// as `ImportedLogin.tokenFields` lists).
-    private static func tokenField(of operation: JSONValue, source: OpenAPISource) -> String? {
+    static func tokenField(of operation: JSONValue, source: OpenAPISource) -> String? {
         for status in ["200", "201"] {
             guard let answer = operation["responses"]?[status].flatMap({ source.resolve($0) }) else { continue }
             let media = OpenAPISource.members(answer["content"]).first { $0.key.lowercased().contains("json") }?.value

@@ -10,7 +10,11 @@ import Foundation
 /// Two logins are declared rather than a token issued beforehand: an operation that requires
 /// only HTTP Basic and answers a token (`access_token`, `token`...) which the operations' token
 /// scheme sends, and an OAuth 2 `clientCredentials` flow whose `tokenUrl` is under the base URL
-/// (an endpoint the import adds). Both log in with `loginCredentials: .basic`.
+/// (an endpoint the import adds), both logging in with `loginCredentials: .basic`; and an
+/// operation that needs no token and takes an account and a password in its JSON body, whose
+/// body reads them from the account and password variables. A login found wins over a token
+/// issued beforehand: an `AuthPolicy` takes one or the other, and the login is what the
+/// document says issues the token.
 struct SecurityMapping {
     /// The `AuthPolicy` expression, or nil for an API without auth.
     var policy: String? {
@@ -81,6 +85,14 @@ struct SecurityMapping {
                         .needsValue, at: location,
                         "the login's HTTP Basic credentials (for the \(name) token): live reads them from $\(variable)"))
             }
+            return
+        }
+        if let (login, name) = Self.passwordLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix) {
+            self.login = login
+            scheme = name
+            used = [name]
+            variables = [login.accountVariable, login.passwordVariable]
+            notes += Self.passwordLoginNotes(login, scheme: name)
             return
         }
         for name in required {

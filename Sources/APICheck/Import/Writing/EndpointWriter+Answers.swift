@@ -96,15 +96,31 @@ extension EndpointWriter {
     /// The JSON media type of a content map, as `SuccessAnswer` reads one.
     func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? { SuccessAnswer.jsonMedia(content) }
 
-    /// The media type's `example`, else the value of the first of its `examples`.
-    mutating func example(_ media: JSONValue, at tokens: [String]) -> JSONValue? {
-        if let example = media["example"] { return example }
+    /// The media type's `example`, else the value of the first of its `examples`, with where it is.
+    mutating func example(_ media: JSONValue, at tokens: [String]) -> (value: JSONValue, tokens: [String])? {
+        if let example = media["example"] { return (example, tokens + ["example"]) }
         guard let (name, first) = OpenAPISource.members(media["examples"]).first.map({ ($0.key, $0.value) }) else { return nil }
         guard let resolved = source.resolve(first), let value = resolved["value"] else {
             note(.notMapped, tokens + ["examples", name], "an example without a value here (externalValue?): not used")
             return nil
         }
-        return value
+        return (value, tokens + ["examples", name])
+    }
+
+    /// A value made from the schema at `tokens`, and whether it is the schema's own example as a
+    /// whole; each example in it that does not fit its schema, and was passed over, noted once
+    /// however often the schema is used.
+    mutating func madeValue(for schema: JSONValue, purpose: ExampleMaker.Purpose, at tokens: [String]) -> (
+        value: JSONValue, given: Bool
+    ) {
+        let made = ExampleMaker(source: source, purpose: purpose).made(for: schema, at: tokens)
+        for passed in made.passedOver where unfitExamples.insert(OpenAPISource.location(passed.tokens)).inserted {
+            note(
+                .notMapped, passed.tokens,
+                "the \(passed.tokens.last == "default" ? "default" : "example") does not fit its schema (\(passed.misfit)): "
+                    + "mocks and bodies made from the schema hold a value of its type instead")
+        }
+        return (made.value, made.given)
     }
 
     func mockName(_ id: String) -> String {

@@ -47,6 +47,7 @@ extension EndpointWriter {
             return nil
         }
         let mediaTokens = bodyTokens + ["content", mediaType]
+        let login = security.login.flatMap { $0.bodyMembers != nil && $0.isOperation(method: method, path: endpoint.path) ? $0 : nil }
         guard let schema = media["schema"] else {
             note(.notMapped, mediaTokens, "a request body without a schema is not declared")
             return nil
@@ -64,7 +65,16 @@ extension EndpointWriter {
         }
         let type = mapped.optional ? "\(mapped.type)?" : mapped.type
         var value: JSONValue
-        if let example = example(media, at: mediaTokens) {
+        let given = example(media, at: mediaTokens)
+        let misfit = given.flatMap { ExampleFit(source: source).describe($0.value, schema) }
+        if let given, let misfit {
+            // A body that does not decode is no sample at all: one made from the schema lets
+            // `live` still send the endpoint.
+            note(
+                .notMapped, given.tokens,
+                "the example does not fit its schema (\(misfit)): the body live sends is made from the schema")
+        }
+        if let example = given?.value, misfit == nil {
             value = example
             for (path, listed) in UnlistedExampleValues(source: source).find(in: example, schema: schema) {
                 let values = listed.prefix(8).map(\.compactText).joined(separator: ", ") + (listed.count > 8 ? ", …" : "")
@@ -76,8 +86,13 @@ extension EndpointWriter {
         } else {
             // Said as the answers' made-up mocks are: `live` sends it, and a server that checks
             // a value (a URL, an id that must exist) refuses what the schema alone allowed.
-            value = ExampleMaker(source: source, purpose: .request).value(for: schema)
-            if value != .object([]) { note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema") }
+            let made = madeValue(for: schema, purpose: .request, at: mediaTokens + ["schema"])
+            value = made.value
+            // The schema's own example as the whole body is the document's, not made up; a
+            // login's credentials are read from variables, which its note names.
+            if value != .object([]), given == nil, !made.given, login == nil {
+                note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema")
+            }
         }
         if kind == .multipart {
             value = fileSamples(value, schema: resolved, encoding: media["encoding"])
@@ -89,6 +104,9 @@ extension EndpointWriter {
                     .notMapped, mediaTokens + ["encoding", field],
                     "the part's \(others.joined(separator: ", ")) are not mapped: it goes as the core sends a part")
             }
+        }
+        if kind == .json, let login, let expression = loginBodyExpression(type: type, value: value, login: login, types: types) {
+            return expression
         }
         return Self.bodyExpression(type: type, value: value, kind: kind)
     }

@@ -22,6 +22,8 @@ struct EndpointWriter {
     private(set) var loginEndpoint: String?
     private var ids: Set<String> = []
     private var mockNames: Set<String> = []
+    /// The document's examples already noted as not fitting their schemas, by location.
+    var unfitExamples: Set<String> = []
     var properties: [String: Set<String>] = [:]
 
     init(source: OpenAPISource, security: SecurityMapping, variablePrefix: String) {
@@ -124,9 +126,15 @@ struct EndpointWriter {
                 note(.notMapped, mediaTokens, "a JSON answer without a schema: declared JSONValue")
             }
             if let example = example(media, at: mediaTokens) {
-                mockText = example.prettyText
+                mockText = example.value.prettyText
+                if let schema = media["schema"], let misfit = ExampleFit(source: source).describe(example.value, schema) {
+                    note(
+                        .notMapped, example.tokens,
+                        "the example does not fit its schema (\(misfit)): mocks/\(mockName(id)).json is written as given, "
+                            + "and `apicheck mocks` refuses it until the example is fixed")
+                }
             } else {
-                let made = ExampleMaker(source: source).value(for: media["schema"] ?? .object([]))
+                let made = madeValue(for: media["schema"] ?? .object([]), purpose: .answer, at: mediaTokens + ["schema"]).value
                 mockText = made.prettyText
                 madeUp = true
                 note(.madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema")
@@ -138,7 +146,16 @@ struct EndpointWriter {
 
         var parameters: [String] = []
         let merged = mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens)
+        let placeholders = Self.placeholders(in: path)
         for parameter in merged {
+            // The mirror of a placeholder without its parameter: a path parameter the path has
+            // no place for cannot be sent, and declared it fails the package's own `mocks`.
+            if parameter.value["in"] == .string("path"), let name = OpenAPISource.string(parameter.value["name"]),
+                !placeholders.contains(name)
+            {
+                note(.notMapped, parameter.tokens, "path parameter '\(name)' has no placeholder in the path: not declared")
+                continue
+            }
             if let text = declaration(of: parameter.value, at: parameter.tokens, operation: id, path: path, types: &types) {
                 parameters.append(text)
             }
@@ -158,7 +175,7 @@ struct EndpointWriter {
         // A parameter whose reference leads nowhere may be the placeholder's: the document has
         // one then, that the import cannot reach, which is not the same advice as none.
         let unreachable = (shared + OpenAPISource.array(operation["parameters"])).contains { source.resolve($0) == nil }
-        for placeholder in Self.placeholders(in: path) where !named.contains(placeholder) {
+        for placeholder in placeholders where !named.contains(placeholder) {
             let missing =
                 unreachable
                 ? "has no parameter the import can reach (a parameter's reference leads nowhere)" : "has no parameter in the document"
@@ -174,9 +191,17 @@ struct EndpointWriter {
         let logsIn = security.login?.isOperation(method: method, path: path) == true
         if logsIn { loginEndpoint = id }
         if !auth.other.isEmpty {
+            // A refresh secured by a scheme of its own (Superset's `jwt_refresh`) sends the refresh
+            // token in that scheme's header, where a RefreshPolicy's parameter cannot put it.
+            let refresh =
+                auth.other.contains { $0.lowercased().contains("refresh") }
+                && SecurityMapping.tokenField(of: operation, source: source) != nil
             note(
                 .notMapped, tokens + ["security"],
-                "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token")
+                "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token"
+                    + (refresh
+                        ? "; it looks like the login's refresh, which must be declared by hand (docs/auth.md): "
+                            + "until then live calls it without the refresh token and it fails" : ""))
         }
         let summary = OpenAPISource.string(operation["summary"]) ?? OpenAPISource.string(operation["description"])
         endpoints.append(

@@ -1,6 +1,9 @@
+import Foundation
+
 /// A plausible JSON value made from a schema, for a success answer the document gives no example
-/// of: the schema's own `example`, `default` or first `enum` value where it has one, else a value
-/// of its type (a string's format respected) that the imported types decode. Every property is
+/// of: the schema's own `example`, `default` or first `enum` value where it has one (an example
+/// or default only when it fits the schema, as `ExampleFit` tells: one that does not would make
+/// a mock that fails `apicheck mocks`, a body that does not decode), else a value of its type (a string's format respected) that the imported types decode. Every property is
 /// filled, however deep, so that a server answering as the schema says shows nothing the mock
 /// lacks; a reference met a second time on the way down (a recursive schema) fills its required
 /// members only and no array items, so recursive schemas end, and a depth cap bounds the rest.
@@ -21,29 +24,61 @@ struct ExampleMaker {
     /// The most items an array's `minItems` makes.
     static let maximumItems = 100
 
-    func value(for schema: JSONValue, depth: Int = 0) -> JSONValue {
-        var budget = Self.budget
-        return value(for: schema, depth: depth, seen: [:], budget: &budget)
+    /// A schema's example (or default) that its schema does not decode, passed over for a value
+    /// of the type: where it is in the document, and how it departs.
+    struct PassedOver: Equatable {
+        var tokens: [String]
+        var misfit: String
     }
 
-    /// `seen`: how often each reference was followed on the way down to here.
-    private func value(for schema: JSONValue, depth: Int, seen: [String: Int], budget: inout Int) -> JSONValue {
+    /// What one value's making carries down: the budget left, and the values passed over.
+    private struct Walk {
+        var budget = ExampleMaker.budget
+        var passedOver: [PassedOver] = []
+    }
+
+    func value(for schema: JSONValue, depth: Int = 0) -> JSONValue {
+        var walk = Walk()
+        return value(for: schema, depth: depth, seen: [:], at: [], walk: &walk)
+    }
+
+    /// The value; whether it is the schema's own example or default as a whole, the document's
+    /// value rather than one made; and the document's values under `tokens` (where `schema` is)
+    /// that it passed over because they do not fit their schema: a mock or body holding one
+    /// would not decode.
+    func made(for schema: JSONValue, at tokens: [String]) -> (value: JSONValue, given: Bool, passedOver: [PassedOver]) {
+        var walk = Walk()
+        let value = value(for: schema, depth: 0, seen: [:], at: tokens, walk: &walk)
+        let own = resolve(schema, at: tokens).map { resolved in
+            [resolved.0["example"], OpenAPISource.array(resolved.0["examples"]).first, resolved.0["default"]]
+        }
+        return (value, own?.contains(value) ?? false, walk.passedOver)
+    }
+
+    /// `seen`: how often each reference was followed on the way down to here; `tokens`: where
+    /// the schema is in the document, the referenced component's place once a reference is followed.
+    private func value(for schema: JSONValue, depth: Int, seen: [String: Int], at tokens: [String], walk: inout Walk) -> JSONValue {
         var seen = seen
         if let reference = OpenAPISource.string(schema["$ref"]) { seen[reference, default: 0] += 1 }
-        guard depth < Self.maximumDepth, let schema = source.resolve(schema) else { return .null }
-        budget -= 1
-        let recursive = seen.values.contains { $0 > 1 } || budget <= 0
-        if let example = schema["example"] { return example }
-        if let example = OpenAPISource.array(schema["examples"]).first { return example }
-        if let value = schema["default"] { return value }
+        guard depth < Self.maximumDepth, let (schema, tokens) = resolve(schema, at: tokens) else { return .null }
+        walk.budget -= 1
+        let recursive = seen.values.contains { $0 > 1 } || walk.budget <= 0
+        let given: [(JSONValue?, [String])] = [
+            (schema["example"], ["example"]), (OpenAPISource.array(schema["examples"]).first, ["examples", "0"]),
+            (schema["default"], ["default"]),
+        ]
+        for case let (value?, place) in given {
+            guard let misfit = ExampleFit(source: source).describe(value, schema) else { return value }
+            walk.passedOver.append(PassedOver(tokens: tokens + place, misfit: misfit))
+        }
         if let first = OpenAPISource.enumValues(schema).first(where: { $0 != .null }) { return first }
         if let branches = union(schema) {
-            guard let branch = branches.first(where: { OpenAPISource.string($0["type"]) != "null" }) else { return .null }
-            var made = value(for: branch, depth: depth + 1, seen: seen, budget: &budget)
+            guard let branch = branches.first(where: { OpenAPISource.string($0.schema["type"]) != "null" }) else { return .null }
+            var made = value(for: branch.schema, depth: depth + 1, seen: seen, at: tokens + branch.tokens, walk: &walk)
             // The discriminator says which branch it is, so the made value decodes as that branch
             // rather than as an unknown kind.
             if let property = OpenAPISource.string(schema["discriminator"]?["propertyName"]),
-                let selected = discriminatorValue(of: branch, in: schema), case .object = made
+                let selected = discriminatorValue(of: branch.schema, in: schema), case .object = made
             {
                 made.set(.string(selected), at: JSONPath([.key(property)]))
             }
@@ -54,10 +89,10 @@ struct ExampleMaker {
             // `allOf: [$ref]` alone, to give a reference a description or `nullable`, is the
             // reference, as the mapper declares it: merged as an object's members, a referenced
             // `oneOf` would add none and make `{}`, which no branch decodes.
-            return value(for: parts[0], depth: depth, seen: seen, budget: &budget)
+            return value(for: parts[0], depth: depth, seen: seen, at: tokens + ["allOf", "0"], walk: &walk)
         }
         if !parts.isEmpty || !OpenAPISource.members(schema["properties"]).isEmpty {
-            return object(schema, depth: depth, seen: seen, requiredOnly: recursive || depth >= Self.fullDepth, budget: &budget)
+            return object(schema, depth: depth, seen: seen, at: tokens, requiredOnly: recursive || depth >= Self.fullDepth, walk: &walk)
         }
         let type =
             OpenAPISource.string(schema["type"])
@@ -69,7 +104,7 @@ struct ExampleMaker {
         case "boolean"?: return .bool(true)
         case "array"?:
             guard !recursive, depth < Self.fullDepth, let items = schema["items"] else { return .array([]) }
-            let item = value(for: items, depth: depth + 1, seen: seen, budget: &budget)
+            let item = value(for: items, depth: depth + 1, seen: seen, at: tokens + ["items"], walk: &walk)
             let minimum = OpenAPISource.int(schema["minItems"])
             // An item with nothing to make (`items: {}`) is no item: a request body of `[null]`
             // is refused by servers that take `[]`, and an answer's mock says no more with it.
@@ -80,7 +115,9 @@ struct ExampleMaker {
             return .array(Array(repeating: item, count: count))
         case "object"?:
             if let additional = schema["additionalProperties"], case .object = additional, !recursive, depth < Self.fullDepth {
-                return .object([("key", value(for: additional, depth: depth + 1, seen: seen, budget: &budget))])
+                return .object([
+                    ("key", value(for: additional, depth: depth + 1, seen: seen, at: tokens + ["additionalProperties"], walk: &walk))
+                ])
             }
             return .object([])
         default:
@@ -89,20 +126,39 @@ struct ExampleMaker {
     }
 
     /// Every property of the object and of its `allOf` members, or their required ones only.
-    private func object(_ schema: JSONValue, depth: Int, seen: [String: Int], requiredOnly: Bool, budget: inout Int) -> JSONValue {
+    private func object(
+        _ schema: JSONValue, depth: Int, seen: [String: Int], at tokens: [String], requiredOnly: Bool, walk: inout Walk
+    ) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
-        func add(_ schema: JSONValue) {
-            guard let schema = source.resolve(schema) else { return }
-            for part in OpenAPISource.array(schema["allOf"]) { add(part) }
+        func add(_ schema: JSONValue, at tokens: [String]) {
+            guard let (schema, tokens) = resolve(schema, at: tokens) else { return }
+            for (index, part) in OpenAPISource.array(schema["allOf"]).enumerated() { add(part, at: tokens + ["allOf", String(index)]) }
             let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
             for (key, property) in OpenAPISource.members(schema["properties"]) where !requiredOnly || required.contains(key) {
                 if leavesOut(property) { continue }
                 members.removeAll { $0.key == key }
-                members.append((key, value(for: property, depth: depth + 1, seen: seen, budget: &budget)))
+                let made = value(for: property, depth: depth + 1, seen: seen, at: tokens + ["properties", key], walk: &walk)
+                members.append((key, made))
             }
         }
-        add(schema)
+        add(schema, at: tokens)
         return .object(members)
+    }
+
+    /// The schema with its references followed, and where it is: the last referenced
+    /// component's place (`#/components/schemas/Chart` → its tokens) once one is followed.
+    private func resolve(_ schema: JSONValue, at tokens: [String]) -> (JSONValue, [String])? {
+        var current = schema, tokens = tokens
+        for _ in 0..<32 {
+            guard let reference = OpenAPISource.string(current["$ref"]) else { return (current, tokens) }
+            guard let target = source.pointer(reference) else { return nil }
+            tokens = reference.dropFirst().split(separator: "/").map {
+                (String($0).removingPercentEncoding ?? String($0)).replacingOccurrences(of: "~1", with: "/")
+                    .replacingOccurrences(of: "~0", with: "~")
+            }
+            current = target
+        }
+        return nil
     }
 
     /// Whether a property is not part of what is made: read-only in a request, write-only in an
@@ -135,9 +191,12 @@ struct ExampleMaker {
         return key ?? component
     }
 
-    private func union(_ schema: JSONValue) -> [JSONValue]? {
+    /// A `oneOf`'s or `anyOf`'s branches, each with its place under the schema.
+    private func union(_ schema: JSONValue) -> [(schema: JSONValue, tokens: [String])]? {
         for key in ["oneOf", "anyOf"] {
-            if case let .array(branches)? = schema[key] { return branches }
+            if case let .array(branches)? = schema[key] {
+                return branches.enumerated().map { ($0.element, [key, String($0.offset)]) }
+            }
         }
         return nil
     }

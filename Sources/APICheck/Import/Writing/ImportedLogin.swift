@@ -1,8 +1,9 @@
 /// A login the import declares from the document's security: an operation that takes HTTP Basic
 /// credentials and answers the token another scheme sends, or an OAuth 2 client-credentials
-/// flow's token URL, which becomes an endpoint of its own. Either takes the credentials as HTTP
-/// Basic ones (`loginCredentials: .basic`, as RFC 6749 has a client authenticate) and the token it
-/// answers travels as the token's scheme says.
+/// flow's token URL, which becomes an endpoint of its own; both take the credentials as HTTP
+/// Basic ones (`loginCredentials: .basic`, as RFC 6749 has a client authenticate). Or an
+/// operation that needs no token and takes an account and a password in its JSON body: its body
+/// is made from inputs that read them. The token it answers travels as the token's scheme says.
 struct ImportedLogin: Equatable {
     enum Source: Equatable {
         /// The document's operation (`post`, `/auth/token`).
@@ -19,12 +20,21 @@ struct ImportedLogin: Equatable {
     var placement: String
     var accountVariable: String
     var passwordVariable: String
+    /// The JSON body members that take the account and the password, for a login that takes
+    /// them in its body; nil for one that takes HTTP Basic credentials.
+    var bodyMembers: (account: String, password: String)?
+
+    static func == (lhs: ImportedLogin, rhs: ImportedLogin) -> Bool {
+        lhs.source == rhs.source && lhs.tokenField == rhs.tokenField && lhs.placement == rhs.placement
+            && lhs.accountVariable == rhs.accountVariable && lhs.passwordVariable == rhs.passwordVariable
+            && lhs.bodyMembers?.account == rhs.bodyMembers?.account && lhs.bodyMembers?.password == rhs.bodyMembers?.password
+    }
 
     /// The `AuthPolicy` expression, logging in through `endpoint`.
     func policy(endpoint: String) -> String {
         "AuthPolicy(loginEndpoint: \(SwiftName.literal(endpoint)), tokenField: \(SwiftName.literal(tokenField)), "
             + "placement: \(placement), accountVariable: \(SwiftName.literal(accountVariable)), "
-            + "passwordVariable: \(SwiftName.literal(passwordVariable)), loginCredentials: .basic)"
+            + "passwordVariable: \(SwiftName.literal(passwordVariable))" + (bodyMembers == nil ? ", loginCredentials: .basic)" : ")")
     }
 
     /// Whether the document's operation at `method` and `path` is this login.
