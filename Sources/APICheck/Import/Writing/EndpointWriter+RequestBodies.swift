@@ -77,7 +77,12 @@ extension EndpointWriter {
             // Said as the answers' made-up mocks are: `live` sends it, and a server that checks
             // a value (a URL, an id that must exist) refuses what the schema alone allowed.
             value = ExampleMaker(source: source, purpose: .request).value(for: schema)
-            if value != .object([]) { note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema") }
+            if value != .object([]) {
+                note(
+                    .madeUp, mediaTokens,
+                    "no example: the body live sends is made from the schema; a server that refuses it (a value that must exist) "
+                        + "fails the endpoint: give the body an example in the document or a sample in the declaration")
+            }
         }
         if kind == .multipart {
             value = fileSamples(value, schema: resolved, encoding: media["encoding"])

@@ -1,13 +1,27 @@
+import Foundation
+
 /// A plausible JSON value made from a schema, for a success answer the document gives no example
 /// of: the schema's own `example`, `default` or first `enum` value where it has one, else a value
 /// of its type (a string's format respected) that the imported types decode. Every property is
 /// filled, however deep, so that a server answering as the schema says shows nothing the mock
 /// lacks; a reference met a second time on the way down (a recursive schema) fills its required
 /// members only and no array items, so recursive schemas end, and a depth cap bounds the rest.
+///
+/// A request body is made to be accepted rather than to show everything: an object that names
+/// required members gets those only (an optional `id` may turn a create into an update of
+/// nothing), and its dates are distinct, in the future and increasing in member order (a start
+/// before an end, neither in the past).
 struct ExampleMaker {
     /// What the value is made for: a request body leaves out `readOnly` properties (a server
     /// refuses them: "Property is read-only"), an answer `writeOnly` ones (a password).
     enum Purpose { case request, answer }
+
+    /// What one value's making has used so far.
+    private struct Making {
+        var budget = ExampleMaker.budget
+        /// Dates made for a request so far: the next is one day later.
+        var instants = 0
+    }
 
     let source: OpenAPISource
     var purpose = Purpose.answer
@@ -20,26 +34,29 @@ struct ExampleMaker {
     static let budget = 20_000
     /// The most items an array's `minItems` makes.
     static let maximumItems = 100
+    /// The first date a request is made with (2100-01-01T00:00:00Z): fixed, so that an import is
+    /// reproducible, and far enough ahead that a server refusing dates in the past takes it.
+    static let firstRequestInstant: TimeInterval = 4_102_444_800
 
     func value(for schema: JSONValue, depth: Int = 0) -> JSONValue {
-        var budget = Self.budget
-        return value(for: schema, depth: depth, seen: [:], budget: &budget)
+        var making = Making()
+        return value(for: schema, depth: depth, seen: [:], making: &making)
     }
 
     /// `seen`: how often each reference was followed on the way down to here.
-    private func value(for schema: JSONValue, depth: Int, seen: [String: Int], budget: inout Int) -> JSONValue {
+    private func value(for schema: JSONValue, depth: Int, seen: [String: Int], making: inout Making) -> JSONValue {
         var seen = seen
         if let reference = OpenAPISource.string(schema["$ref"]) { seen[reference, default: 0] += 1 }
         guard depth < Self.maximumDepth, let schema = source.resolve(schema) else { return .null }
-        budget -= 1
-        let recursive = seen.values.contains { $0 > 1 } || budget <= 0
+        making.budget -= 1
+        let recursive = seen.values.contains { $0 > 1 } || making.budget <= 0
         if let example = schema["example"] { return example }
         if let example = OpenAPISource.array(schema["examples"]).first { return example }
         if let value = schema["default"] { return value }
         if let first = OpenAPISource.enumValues(schema).first(where: { $0 != .null }) { return first }
         if let branches = union(schema) {
             guard let branch = branches.first(where: { OpenAPISource.string($0["type"]) != "null" }) else { return .null }
-            var made = value(for: branch, depth: depth + 1, seen: seen, budget: &budget)
+            var made = value(for: branch, depth: depth + 1, seen: seen, making: &making)
             // The discriminator says which branch it is, so the made value decodes as that branch
             // rather than as an unknown kind.
             if let property = OpenAPISource.string(schema["discriminator"]?["propertyName"]),
@@ -54,22 +71,23 @@ struct ExampleMaker {
             // `allOf: [$ref]` alone, to give a reference a description or `nullable`, is the
             // reference, as the mapper declares it: merged as an object's members, a referenced
             // `oneOf` would add none and make `{}`, which no branch decodes.
-            return value(for: parts[0], depth: depth, seen: seen, budget: &budget)
+            return value(for: parts[0], depth: depth, seen: seen, making: &making)
         }
         if !parts.isEmpty || !OpenAPISource.members(schema["properties"]).isEmpty {
-            return object(schema, depth: depth, seen: seen, requiredOnly: recursive || depth >= Self.fullDepth, budget: &budget)
+            let requiredOnly = recursive || depth >= Self.fullDepth || (purpose == .request && !requiredMembers(schema).isEmpty)
+            return object(schema, depth: depth, seen: seen, requiredOnly: requiredOnly, making: &making)
         }
         let type =
             OpenAPISource.string(schema["type"])
             ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
         switch type {
-        case "string"?: return .string(string(format: OpenAPISource.string(schema["format"])))
+        case "string"?: return .string(string(format: OpenAPISource.string(schema["format"]), making: &making))
         case "integer"?: return .number("1")
         case "number"?: return .number("1.5")
         case "boolean"?: return .bool(true)
         case "array"?:
             guard !recursive, depth < Self.fullDepth, let items = schema["items"] else { return .array([]) }
-            let item = value(for: items, depth: depth + 1, seen: seen, budget: &budget)
+            let item = value(for: items, depth: depth + 1, seen: seen, making: &making)
             let minimum = OpenAPISource.int(schema["minItems"])
             // An item with nothing to make (`items: {}`) is no item: a request body of `[null]`
             // is refused by servers that take `[]`, and an answer's mock says no more with it.
@@ -80,7 +98,7 @@ struct ExampleMaker {
             return .array(Array(repeating: item, count: count))
         case "object"?:
             if let additional = schema["additionalProperties"], case .object = additional, !recursive, depth < Self.fullDepth {
-                return .object([("key", value(for: additional, depth: depth + 1, seen: seen, budget: &budget))])
+                return .object([("key", value(for: additional, depth: depth + 1, seen: seen, making: &making))])
             }
             return .object([])
         default:
@@ -89,7 +107,7 @@ struct ExampleMaker {
     }
 
     /// Every property of the object and of its `allOf` members, or their required ones only.
-    private func object(_ schema: JSONValue, depth: Int, seen: [String: Int], requiredOnly: Bool, budget: inout Int) -> JSONValue {
+    private func object(_ schema: JSONValue, depth: Int, seen: [String: Int], requiredOnly: Bool, making: inout Making) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         func add(_ schema: JSONValue) {
             guard let schema = source.resolve(schema) else { return }
@@ -98,11 +116,19 @@ struct ExampleMaker {
             for (key, property) in OpenAPISource.members(schema["properties"]) where !requiredOnly || required.contains(key) {
                 if leavesOut(property) { continue }
                 members.removeAll { $0.key == key }
-                members.append((key, value(for: property, depth: depth + 1, seen: seen, budget: &budget)))
+                members.append((key, value(for: property, depth: depth + 1, seen: seen, making: &making)))
             }
         }
         add(schema)
         return .object(members)
+    }
+
+    /// The members an object and its `allOf` parts require.
+    private func requiredMembers(_ schema: JSONValue, depth: Int = 0) -> Set<String> {
+        guard depth < 16, let schema = source.resolve(schema) else { return [] }
+        var required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
+        for part in OpenAPISource.array(schema["allOf"]) { required.formUnion(requiredMembers(part, depth: depth + 1)) }
+        return required
     }
 
     /// Whether a property is not part of what is made: read-only in a request, write-only in an
@@ -112,8 +138,14 @@ struct ExampleMaker {
         return property[keyword] == .bool(true) || source.resolve(property)?[keyword] == .bool(true)
     }
 
-    private func string(format: String?) -> String {
-        switch format {
+    private func string(format: String?, making: inout Making) -> String {
+        if purpose == .request, format == "date-time" || format == "date" {
+            let instant = Date(timeIntervalSince1970: Self.firstRequestInstant + Double(making.instants) * 86_400)
+            making.instants += 1
+            let text = instant.ISO8601Format()
+            return format == "date" ? String(text.prefix(10)) : text
+        }
+        return switch format {
         case "date-time"?: "2026-01-01T12:00:00Z"
         case "date"?: "2026-01-01"
         case "uuid"?: "3fa85f64-5717-4562-b3fc-2c963f66afa6"
