@@ -2945,4 +2945,10 @@ MUTATIONS = [
          find="            making.instants += 1",
          replace="",
          tests="ExampleMakerTests"),
+    dict(id="openapi-nocontent-200-null",
+         bug="apicheck openapi writes a 200 NoContent success as a JSON null body: a re-import declares a JSON answer",
+         file="Sources/APICheck/OpenAPI/OpenAPIDocument+Responses.swift",
+         find="                if endpoint.acceptsEmptyBody, status == 204 || policy == nil, examples[status] == nil {",
+         replace="                if endpoint.acceptsEmptyBody, status == 204, examples[status] == nil {",
+         tests="OpenAPIDocumentTests"),
 ]

@@ -112,4 +112,17 @@ import Testing
         #expect(built.skippedMocks.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["pet.json"])
         #expect(built.document["paths"]?["/pets/1"]?["delete"]?["responses"]?["204"]?["content"] == nil)
     }
+
+    /// Alertmanager answers `POST /alerts` with 200 and no body, which the import declares
+    /// `NoContent`: written as a `null` body, a re-import read it as a JSON answer to decode. A
+    /// `NoContent` success has no content whatever its status; an envelope still wraps its
+    /// empty payload.
+    @Test func aNoContentSuccessOfAnyStatusHasNoContent() throws {
+        let post = Endpoint<NoContent>(id: "alerts.post", .post, "alerts", mock: "alerts_post")
+        let plain = try OpenAPIDocument(api: API(name: "t", envelope: .none, endpoints: [post])).build().document
+        #expect(plain["paths"]?["/alerts"]?["post"]?["responses"]?["200"] == .object([("description", .string("Success: no content"))]))
+        let wrapped = try OpenAPIDocument(api: API(name: "t", envelope: EnvelopePolicy(successCodes: [0]), endpoints: [post])).build()
+            .document
+        #expect(wrapped["paths"]?["/alerts"]?["post"]?["responses"]?["200"]?["content"] != nil)
+    }
 }
