@@ -2951,4 +2951,10 @@ MUTATIONS = [
          find="                if endpoint.acceptsEmptyBody, status == 204 || policy == nil, examples[status] == nil {",
          replace="                if endpoint.acceptsEmptyBody, status == 204, examples[status] == nil {",
          tests="OpenAPIDocumentTests"),
+    dict(id="openapi-tag-by-method",
+         bug="apicheck openapi tags an imported package's operations by HTTP method (get, post), ignoring its groups' tags",
+         file="Sources/APICheck/OpenAPI/OpenAPIDocument+Operation.swift",
+         find="        if let tag = endpoint.tag { return tag }",
+         replace="",
+         tests="OpenAPIDocumentTests"),
 ]

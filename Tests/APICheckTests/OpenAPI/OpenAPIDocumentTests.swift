@@ -125,4 +125,26 @@ import Testing
             .document
         #expect(wrapped["paths"]?["/alerts"]?["post"]?["responses"]?["200"]?["content"] != nil)
     }
+
+    struct Charts: EndpointGroup {
+        static let tag: String? = "Charts"
+        let list = Endpoint<JSONValue>(id: "get.api.v1.chart", .get, "api/v1/chart", mock: "charts")
+    }
+
+    struct Untagged: EndpointGroup {
+        let show = Endpoint<JSONValue>(id: "get.api.v1.dashboard", .get, "api/v1/dashboard", mock: "dashboard")
+        let me = Endpoint<JSONValue>(id: "me", .get, "me", mock: "me")
+    }
+
+    /// Superset's operations have no ids, so the import makes them of method and path
+    /// (`get.api.v1.chart`): tagged by the id's first segment, every operation was tagged `get`,
+    /// `post`... The group's tag (the document's, as the import names its groups) is the tag;
+    /// without one, the id's first segment that is not a method.
+    @Test func anOperationIsTaggedByItsGroupElseByItsIdButNeverByAMethod() throws {
+        let api = API(name: "t", envelope: .none, endpoints: Charts().allEndpoints + Untagged().allEndpoints)
+        let paths = try #require(try OpenAPIDocument(api: api).build().document["paths"])
+        #expect(paths["/api/v1/chart"]?["get"]?["tags"] == .array([.string("Charts")]))
+        #expect(paths["/api/v1/dashboard"]?["get"]?["tags"] == .array([.string("api")]))
+        #expect(paths["/me"]?["get"]?["tags"] == nil)
+    }
 }
