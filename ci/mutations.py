@@ -2963,4 +2963,10 @@ MUTATIONS = [
          find="        guard var values = try? samples.values(for: endpoint, seen: seen, filled: filled) else {",
          replace="        guard var values = Optional((try? samples.values(for: endpoint, seen: seen, filled: filled)) ?? [:]) else {",
          tests="TokenPlacementTests"),
+    dict(id="live-unsent-counts-as-answered",
+         bug="live counts an endpoint whose sample is missing (nothing sent) as one that answered: a dead target exits 2 without the unreachable finding",
+         file="Sources/APICheck/Live/Judging/LiveReport.swift",
+         find="                $0.role == .endpoint && $0.skipped == nil && !$0.findings.contains { $0.kind == .missingSample }",
+         replace="                $0.role == .endpoint",
+         tests="LiveReportTests"),
 ]
