@@ -2969,4 +2969,10 @@ MUTATIONS = [
          find="                $0.role == .endpoint && $0.skipped == nil && !$0.findings.contains { $0.kind == .missingSample }",
          replace="                $0.role == .endpoint",
          tests="LiveReportTests"),
+    dict(id="live-help-fixed-variables",
+         bug="live --help names APICHECK_ACCOUNT and APICHECK_PASSWORD whatever variables the package's API names",
+         file="Sources/APICheckCLI/APICheckTool.swift",
+         find="            console.out(command.usage(tool: name, api: context.api))",
+         replace="            console.out(command.usage(tool: name))",
+         tests="PreIssuedTokenToolTests"),
 ]
