@@ -2975,4 +2975,10 @@ MUTATIONS = [
          find="            console.out(command.usage(tool: name, api: context.api))",
          replace="            console.out(command.usage(tool: name))",
          tests="PreIssuedTokenToolTests"),
+    dict(id="body-string-doubled-quotes",
+         bug="a finding shows an answer that is a JSON string in doubled quotes",
+         file="Sources/APICheck/Client/Answers/APIError.swift",
+         find="snippet.hasPrefix(\"\\\"\")",
+         replace="snippet.hasPrefix(\"\\\"\\\"\")",
+         tests="AnswerShapesTests"),
 ]
