@@ -2981,4 +2981,10 @@ MUTATIONS = [
          find="snippet.hasPrefix(\"\\\"\")",
          replace="snippet.hasPrefix(\"\\\"\\\"\")",
          tests="AnswerShapesTests"),
+    dict(id="record-failure-said-twice",
+         bug="record prints an endpoint's failure twice: as the mock not recorded and as the error, with the same text",
+         file="Sources/APICheck/Recording/MockRecording.swift",
+         find="        return notes + violations + report.runFindings.filter { $0.severity == .error }",
+         replace="        return notRecorded + violations + report.runFindings.filter { $0.severity == .error }",
+         tests="MockRecordingTests"),
 ]
