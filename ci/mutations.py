@@ -2987,4 +2987,10 @@ MUTATIONS = [
          find="        return notes + violations + report.runFindings.filter { $0.severity == .error }",
          replace="        return notRecorded + violations + report.runFindings.filter { $0.severity == .error }",
          tests="MockRecordingTests"),
+    dict(id="record-partly-absent-as-removed",
+         bug="record lists a member absent from only some items with '-', as removed",
+         file="Sources/APICheck/Recording/MockWriteResult.swift",
+         find="            case .removed where change.partly:",
+         replace="            case .removed where change.partly && change.kind == .added:",
+         tests="MockRecordingTests"),
 ]

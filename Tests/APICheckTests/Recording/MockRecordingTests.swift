@@ -19,4 +19,18 @@ import Testing
         let recording = MockRecording(report: report, files: [], notRecorded: [note, other], force: false)
         #expect(recording.listedFindings.map(\.message) == [other.message, failure.message])
     }
+
+    /// Alertmanager's `generatorURL`, in some alerts and not others, was listed with `-`, as
+    /// if gone.
+    @Test func aMemberAbsentFromSomeItemsIsNotListedAsRemoved() throws {
+        let partly = ShapeChange(
+            kind: .removed, path: "$[*].generatorURL", expected: "String", found: "absent in some objects", partly: true)
+        let gone = ShapeChange(kind: .removed, path: "$[*].id", expected: "String", found: "absent")
+        let result = MockWriteResult(
+            endpoint: "getAlerts", file: "getAlerts.json", path: "mocks/getAlerts.json", action: .updated, changes: [partly, gone])
+        #expect(
+            result.lines == [
+                "updated   getAlerts.json", "    ~ $[*].generatorURL  String -> absent in some objects", "    - $[*].id  String",
+            ])
+    }
 }
