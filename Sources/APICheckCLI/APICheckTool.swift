@@ -90,7 +90,7 @@ public struct APICheckTool: Sendable {
         context.command = command.name
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            console.out(command.usage(tool: name))
+            console.out(command.usage(tool: name, api: context.api))
             return .success
         }
         // The commands that talk to a server, or stand in for one, see the API as its server runs;
@@ -112,7 +112,7 @@ public struct APICheckTool: Sendable {
             // A usage error quotes what was typed, which may hold anything: escaped here, the one
             // place every one is printed, so no value reaches the terminal raw and none starts a
             // line of its own (`::error` is a GitHub Actions command at a line's start).
-            console.err("\(context.prefix): \(DisplayText.escaped(error.message))\n\n" + command.usage(tool: name))
+            console.err("\(context.prefix): \(DisplayText.escaped(error.message))\n\n" + command.usage(tool: name, api: context.api))
             return .usageError
         } catch let failure as CommandFailure {
             // Every line escaped whole: a path or value in the message may hold a newline, and

@@ -50,4 +50,15 @@ import Testing
         #expect(right.code == 0, "\(right.out)\(right.err)")
         #expect(right.requests.filter { $0 == "/rename" }.count == 1)
     }
+
+    /// An imported package's `live --help` said "APICHECK_ACCOUNT and APICHECK_PASSWORD by
+    /// default" whatever its API names: it names the API's own variables.
+    @Test func liveHelpNamesTheAPIsOwnVariables() async {
+        let (console, captured) = Console.capturing()
+        let code = await APICheckTool(api: Self.api, name: "keycheck").run(["live", "--help"], console: console, environment: [:])
+        #expect(code == 0)
+        let help = captured.out.split(separator: "\n").joined(separator: " ")
+        #expect(help.contains("credentials: the environment variables the API's auth policy names: $KEYS_TOKEN, never flags"), "\(help)")
+        #expect(!help.contains("APICHECK_ACCOUNT"))
+    }
 }

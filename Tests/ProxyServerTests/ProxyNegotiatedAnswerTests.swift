@@ -63,4 +63,20 @@ import Testing
         }
         for value in ["text/plain", "text/html, text/plain;q=0.9", "image/*"] { #expect(!ExchangeCheck.admitsJSON(value), "\(value)") }
     }
+
+    /// Alertmanager declares no error shape: its 404s and 422s were counted as `http-status`,
+    /// a finding kind's name, though they are outcomes. They are named by their status.
+    @Test func anErrorStatusWithoutAnErrorShapeIsAnOutcomeNamedByItsStatus() async throws {
+        let upstream = try TestServer { _ in
+            ServerResponse(status: 404, headers: [("Content-Type", "application/json")], body: Data(#""silence not found""#.utf8))
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Self.api, upstream: upstream.url("/"))
+        defer { harness.stop() }
+        _ = try await harness.send("/source")
+        await harness.settled(1)
+        let report = harness.proxy.report(startedAt: Date())
+        #expect(report.results.first?.classification?.name == "1 exchange: HTTP 404 1", "\(report.results)")
+        #expect(!harness.findings.contains { $0.finding.severity == .error }, "\(harness.findings.map(\.finding.message))")
+    }
 }

@@ -50,6 +50,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var responseTypeName: String { declaration.responseTypeName }
     /// The decode type itself, for the schema recorder (`apicheck openapi`).
     public var responseType: any (Decodable & Sendable).Type { declaration.responseType }
+    /// The tag of the `EndpointGroup` it was listed through (`EndpointGroup.tag`): the tag
+    /// `apicheck openapi` gives its operation.
+    public internal(set) var tag: String?
 
     var fastDecode: @Sendable (Data, EnvelopePolicy?, DateDecoding) throws -> FastDecoded { declaration.fastDecode }
     var diagnosticDecode: @Sendable (JSONValue, JSONPath, DateDecoding) throws(DecodingFailure) -> (value: any Sendable, reads: ReadTree) {
@@ -165,16 +168,20 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, needing no token: what it is on a server run with its auth off.
     public var withoutToken: AnyEndpoint {
         guard requiresToken else { return self }
-        return AnyEndpoint(
+        var copy = AnyEndpoint(
             declaration: Declaration(copying: declaration, requiresToken: false, otherSuccessStatuses: declaration.otherSuccessStatuses))
+        copy.tag = tag
+        return copy
     }
 
     /// The same endpoint, whose success may also come with these statuses.
     func alsoSucceeding(with statuses: [Int]) -> AnyEndpoint {
         var others = declaration.otherSuccessStatuses
         for status in statuses where status != declaration.successStatus && !others.contains(status) { others.append(status) }
-        return AnyEndpoint(
+        var copy = AnyEndpoint(
             declaration: Declaration(copying: declaration, requiresToken: declaration.requiresToken, otherSuccessStatuses: others.sorted()))
+        copy.tag = tag
+        return copy
     }
 
     /// Whether a success under `status` is one the endpoint declares.

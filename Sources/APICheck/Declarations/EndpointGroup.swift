@@ -15,20 +15,35 @@
 ///     public static let api = API(name: "shop", envelope: ..., auth: ..., endpoints: endpoints.allEndpoints)
 /// }
 /// ```
-public protocol EndpointGroup: Sendable {}
+public protocol EndpointGroup: Sendable {
+    /// What the group's endpoints are about, as a document tags operations (`Charts`): the tag
+    /// `apicheck openapi` gives each (`import-openapi` writes one group per tag and names it).
+    /// Nil (the default): each endpoint's is taken from its id.
+    static var tag: String? { get }
+}
 
 extension EndpointGroup {
-    /// Every endpoint among the stored properties, depth first, in declaration order.
-    public var allEndpoints: [AnyEndpoint] { Self.endpoints(in: self) }
+    public static var tag: String? { nil }
 
-    private static func endpoints(in value: Any) -> [AnyEndpoint] {
+    /// Every endpoint among the stored properties, depth first, in declaration order.
+    public var allEndpoints: [AnyEndpoint] { Self.endpoints(in: self, tag: Self.tag) }
+
+    /// `tag`: the innermost group's own tag on the way down, given to the endpoints it lists.
+    private static func endpoints(in value: Any, tag: String?) -> [AnyEndpoint] {
         Mirror(reflecting: value).children.flatMap { child -> [AnyEndpoint] in
             switch child.value {
-            case let endpoint as any EndpointConvertible: [endpoint.erased]
-            case let group as any EndpointGroup: endpoints(in: group)
-            case let list as [any EndpointConvertible]: list.map(\.erased)
+            case let endpoint as any EndpointConvertible: [tagged(endpoint.erased, tag)]
+            case let group as any EndpointGroup: endpoints(in: group, tag: type(of: group).tag ?? tag)
+            case let list as [any EndpointConvertible]: list.map { tagged($0.erased, tag) }
             default: []
             }
         }
+    }
+
+    private static func tagged(_ endpoint: AnyEndpoint, _ tag: String?) -> AnyEndpoint {
+        guard let tag, endpoint.tag == nil else { return endpoint }
+        var tagged = endpoint
+        tagged.tag = tag
+        return tagged
     }
 }

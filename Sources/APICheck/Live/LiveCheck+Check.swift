@@ -115,7 +115,11 @@ extension LiveCheck {
     ) async -> StepOutcome {
         let endpoint = step.endpoint
         let filled: Set<String> = refreshToken ? [api.auth.refresh?.parameter ?? ""] : []
-        var values = (try? samples.values(for: endpoint, seen: seen, filled: filled)) ?? [:]
+        // An endpoint that cannot be sent (its own check says why) has nothing for a probe to try
+        // either: sent without the value, it would fail as an invalid request, not on its token.
+        guard var values = try? samples.values(for: endpoint, seen: seen, filled: filled) else {
+            return StepOutcome(result: CheckResult(step.action, skipped: .sampleMissing))
+        }
         var accessToken = token
         // The dead-token probes' tokens were made up here: no secret, shown where they are sent.
         let fake = probe.state == .neverIssued || probe.state == .unknownRefreshToken

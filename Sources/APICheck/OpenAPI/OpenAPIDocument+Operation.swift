@@ -1,4 +1,15 @@
 extension OpenAPIDocument {
+    /// The operation's tag: its group's (`EndpointGroup.tag`), else the first segment of a dotted
+    /// id that is not an HTTP method (`statuses.show` → `statuses`; an id `import-openapi` made
+    /// of method and path, `get.api.v1.chart`, is not tagged `get`).
+    static func tag(of endpoint: AnyEndpoint) -> String? {
+        if let tag = endpoint.tag { return tag }
+        let segments = endpoint.id.split(separator: ".")
+        guard segments.count > 1 else { return nil }
+        let methods = Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"])
+        return segments.dropLast().first { !methods.contains($0.lowercased()) }.map(String.init)
+    }
+
     /// One endpoint as an operation: its parameters by location, body parameters as a JSON request
     /// body (what `RequestBuilder` sends), a typed body by its type's schema, its responses, and the token's scheme when it needs one.
     func operation(
@@ -6,9 +17,7 @@ extension OpenAPIDocument {
         answers: [(file: MockFileName, status: Int, value: JSONValue)]
     ) throws(SchemaRecordingError) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("operationId", .string(endpoint.id))]
-        if let tag = endpoint.id.split(separator: ".").first, endpoint.id.contains(".") {
-            members.append(("tags", .array([.string(String(tag))])))
-        }
+        if let tag = Self.tag(of: endpoint) { members.append(("tags", .array([.string(tag)]))) }
         members.append(("summary", .string(summary(endpoint))))
         let spanning = endpoint.multiSegmentParameterNames
         var parameters = endpoint.parameters.filter { $0.location != .body }.map { parameter in

@@ -16,6 +16,17 @@ public struct MockRecording: Sendable {
             + report.runFindings.filter { $0.severity == .error && $0.category == .contract }
     }
 
+    /// What `record` lists after the files: the mocks not recorded, the contract errors, the
+    /// run's errors. A mock not recorded because its endpoint failed is said once, by the error,
+    /// which its note only repeats.
+    public var listedFindings: [Finding] {
+        let violations = self.violations
+        let notes = notRecorded.filter { note in
+            !violations.contains { $0.endpoint == note.endpoint && note.message.hasSuffix(" not recorded: " + $0.summaryLine) }
+        }
+        return notes + violations + report.runFindings.filter { $0.severity == .error }
+    }
+
     /// The run's report with what was not recorded under the endpoint it is about: what
     /// `record --report` writes.
     public var fullReport: Report {

@@ -52,7 +52,9 @@ public struct MockWriteResult: Sendable, Equatable {
         for change in changes {
             switch change.kind {
             case .added: lines.append("    + \(change.path)  \(change.found)")
-            case .removed: lines.append("    - \(change.path)  \(change.expected)\(change.partly ? " (absent in some objects)" : "")")
+            // A member gone from some items only is still there: it became optional, not removed.
+            case .removed where change.partly: lines.append("    ~ \(change.path)  \(change.expected) -> absent in some objects")
+            case .removed: lines.append("    - \(change.path)  \(change.expected)")
             case .typeChanged, .becameNull: lines.append("    ~ \(change.path)  \(change.expected) -> \(change.found)")
             }
         }

@@ -16,6 +16,39 @@ extension LiveCommand {
         """
 
     static func discussion(tool: String) -> String {
+        discussion(
+            tool: tool,
+            credentials: "the environment variables the API's auth policy names (APICHECK_ACCOUNT and\nAPICHECK_PASSWORD by default)")
+    }
+
+    static func discussion(tool: String, api: API) -> String {
+        discussion(tool: tool, credentials: credentialVariables(api))
+    }
+
+    /// The variables the API's live runs read, for `--help`: the auth policy's, then the samples'.
+    static func credentialVariables(_ api: API) -> String {
+        let auth = api.auth
+        var names: [String] = []
+        if auth.loginEndpoint != nil || auth.placement == .basic { names += [auth.accountVariable, auth.passwordVariable] }
+        if let token = auth.tokenVariable { names.append(token) }
+        var text =
+            names.isEmpty
+            ? "none: the API's auth policy names no variable"
+            : "the environment variables the API's auth policy names: " + names.map { "$" + $0 }.joined(separator: ", ")
+        var samples: [String] = []
+        for endpoint in api.endpoints {
+            for parameter in endpoint.sampledValues {
+                if let name = parameter.sample?.variable, !names.contains(name), !samples.contains(name) { samples.append(name) }
+            }
+        }
+        if !samples.isEmpty {
+            let shown = samples.prefix(12).map { "$" + $0 }.joined(separator: ", ")
+            text += ";\nsamples read from " + shown + (samples.count > 12 ? " and \(samples.count - 12) more" : "")
+        }
+        return text
+    }
+
+    private static func discussion(tool: String, credentials: String) -> String {
         """
         Calls every declared endpoint (concurrently, over one libcurl multi handle), checks the
         HTTP status, the envelope, the decoding into the declared Swift type, probes each auth
@@ -48,8 +81,7 @@ extension LiveCommand {
 
         target, first found: --base-url URL; --env NAME (from the API catalog); $APICHECK_BASE_URL;
         else the bundled sandbox, if the tool has one, started on a free loopback port.
-        credentials: the environment variables the API's auth policy names (APICHECK_ACCOUNT and
-        APICHECK_PASSWORD by default), never flags; the sandbox's own account when checking it.
+        credentials: \(credentials), never flags; the sandbox's own account when checking it.
         mocks: drift is checked against --mocks DIR, else $APICHECK_MOCKS, else ./mocks, else the mocks/
         of the package around the current directory or of the package declaring the API.
 

@@ -89,7 +89,7 @@ struct RecordCommand: Command {
         var listing = context
         if destinations.contains(where: { $0.file == nil }) { listing.console = context.console.divertingOutput }
         MockWriteListing(context: listing, directory: writing.directory, dryRun: writing.dryRun).print(recording.files)
-        for finding in recording.notRecorded + recording.violations + recording.report.runFindings.filter({ $0.severity == .error }) {
+        for finding in recording.listedFindings {
             listing.console.out(
                 MockWriteListing.printable(
                     "\(finding.severity.rawValue) \(finding.kind.rawValue) \(finding.endpoint ?? "-") \(finding.summaryLine)"))

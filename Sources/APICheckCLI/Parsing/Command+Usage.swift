@@ -1,7 +1,10 @@
+import APICheck
+
 /// Usage texts are generated from the declarations, so an option's name, placeholder, default and
 /// help are written once.
 extension Command {
-    static func usage(tool: String) -> String {
+    /// `api`: the API the tool checks, for a discussion that names what it declares.
+    static func usage(tool: String, api: API? = nil) -> String {
         let specs = options.map(\.spec) + [OptionSpec.help]
         let head = "usage: \(tool) \(name)"
         let words =
@@ -11,7 +14,7 @@ extension Command {
                 return argument.required ? name : "[\(name)]"
             }
         var sections = [wrap(head, words)]
-        let discussion = discussion(tool: tool)
+        let discussion = api.map { Self.discussion(tool: tool, api: $0) } ?? Self.discussion(tool: tool)
         if !discussion.isEmpty { sections.append(discussion) }
         if !arguments.isEmpty {
             sections.append("arguments:\n" + table(arguments.map { ($0.name, $0.help) }))

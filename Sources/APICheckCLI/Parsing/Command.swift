@@ -1,3 +1,5 @@
+import APICheck
+
 /// One subcommand, as a type: its name, abstract, options and help, declared once; `init` reads the
 /// parsed options (throwing `UsageError` for a bad one), `run` does the work and returns its exit
 /// code or throws `CommandFailure`. Printing errors and mapping them to exit codes is the tool's
@@ -11,6 +13,9 @@ protocol Command: Sendable {
     static var arguments: [CommandArgument] { get }
     /// What the command does, between the synopsis and the options; `tool` is the tool's name.
     static func discussion(tool: String) -> String
+    /// The discussion for the API the tool checks, where it names what that API declares (the
+    /// variables `live` reads); `discussion(tool:)` by default.
+    static func discussion(tool: String, api: API) -> String
     /// The exit codes this command uses, when it says more than the tool's general list.
     static var exitCodes: String? { get }
     /// Whether this tool offers the command (`sandbox` needs a launcher).
@@ -26,6 +31,7 @@ protocol Command: Sendable {
 extension Command {
     static var arguments: [CommandArgument] { [] }
     static var exitCodes: String? { nil }
+    static func discussion(tool: String, api: API) -> String { discussion(tool: tool) }
     static func isAvailable(in context: CommandContext) -> Bool { true }
     static var isHidden: Bool { false }
 }

@@ -123,7 +123,10 @@ package struct ExchangeCheck: Sendable {
         let interpretation = Interpretation(
             endpoint: endpoint, status: status, contentType: response.contentType, body: body,
             source: nil, api: api, rules: rules[endpoint.id] ?? api.rules(for: endpoint), redactor: redactor)
-        let outcome = interpretation.classification.name
+        var outcome = interpretation.classification.name
+        // An error status the API gives no shape for is named by its status: the classification's
+        // name would be a finding kind's (`http-status`), though no finding is made of it.
+        if case let .broken(.http(status, _, _)) = interpretation.classification { outcome = "HTTP \(status)" }
         var findings: [Finding] = []
         var success: (document: JSONValue, covered: Bool)?
         switch interpretation.classification {

@@ -144,4 +144,12 @@ import Testing
         #expect(throws: Never.self) { try JSONDecoder().decode(EmptyObject.self, from: Data("{}".utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(EmptyObject.self, from: Data("null".utf8)) }
     }
+
+    /// Alertmanager's errors are JSON strings: shown in quotes of their own, not in doubled ones.
+    @Test func aBodyThatIsAJSONStringIsShownInItsOwnQuotes() {
+        let string = APIError.Reason.http(status: 400, contentType: "application/json", snippet: #""start time must be before end time""#)
+        #expect(string.message == #"HTTP 400, Content-Type application/json, body starts "start time must be before end time""#)
+        let object = APIError.Reason.http(status: 400, contentType: nil, snippet: #"{"code":1}"#)
+        #expect(object.message == #"HTTP 400, body starts "{"code":1}""#)
+    }
 }

@@ -117,7 +117,9 @@ import Testing
         #expect(
             fixture.notes.contains {
                 $0.hasSuffix(
-                    "~1redirect-to/post/requestBody/content/application~1json: no example: the body live sends is made from the schema")
+                    "~1redirect-to/post/requestBody/content/application~1json: no example: the body live sends is made from the schema; "
+                        + "a server that refuses it (a value that must exist) fails the endpoint: "
+                        + "give the body an example in the document or a sample in the declaration")
             }, "\(fixture.notes)")
     }
 

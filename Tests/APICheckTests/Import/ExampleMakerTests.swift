@@ -101,4 +101,40 @@ import Testing
         #expect(ExampleMaker(source: source, purpose: .request).value(for: schema).compactText == #"{"name":"string","password":"string"}"#)
         #expect(ExampleMaker(source: source).value(for: schema).compactText == #"{"name":"string","open":1,"created":"string"}"#)
     }
+
+    /// Alertmanager's `postableSilence`: with every member filled, its optional `id` made the
+    /// create an update of a silence that does not exist (404), and `startsAt` equal to `endsAt`,
+    /// in the past, was refused (400). A made-up request holds the required members only, and its
+    /// dates are distinct, ahead and increasing; an answer is made as before.
+    @Test func aRequestHoldsTheRequiredMembersOnlyWithDistinctFutureDates() throws {
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"""
+                {"components": {"schemas": {
+                  "silence": {"type": "object", "required": ["comment", "startsAt", "endsAt"], "properties": {
+                    "comment": {"type": "string"}, "startsAt": {"type": "string", "format": "date-time"},
+                    "endsAt": {"type": "string", "format": "date-time"}, "day": {"type": "string", "format": "date"}}},
+                  "postableSilence": {"allOf": [{"type": "object", "properties": {"id": {"type": "string"}}},
+                                               {"$ref": "#/components/schemas/silence"}]}}}}
+                """##))
+        let schema = try JSONParser.parse(##"{"$ref": "#/components/schemas/postableSilence"}"##)
+        #expect(
+            ExampleMaker(source: source, purpose: .request).value(for: schema).compactText
+                == #"{"comment":"string","startsAt":"2100-01-01T00:00:00Z","endsAt":"2100-01-02T00:00:00Z"}"#)
+        #expect(
+            ExampleMaker(source: source).value(for: schema).compactText
+                == #"{"id":"string","comment":"string","startsAt":"2026-01-01T12:00:00Z","endsAt":"2026-01-01T12:00:00Z","day":"2026-01-01"}"#
+        )
+        // Without required members every one is made, dates still in order.
+        let open = try JSONParser.parse(
+            #"{"type": "object", "properties": {"from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date-time"}}}"#
+        )
+        #expect(
+            ExampleMaker(source: source, purpose: .request).value(for: open).compactText
+                == #"{"from":"2100-01-01","to":"2100-01-02T00:00:00Z"}"#)
+        // `datetime` is a date-time as some documents spell it (Apache Airflow's): not "string".
+        let spelled = try JSONParser.parse(#"{"type": "object", "properties": {"at": {"type": "string", "format": "datetime"}}}"#)
+        #expect(ExampleMaker(source: source, purpose: .request).value(for: spelled).compactText == #"{"at":"2100-01-01T00:00:00Z"}"#)
+        #expect(ExampleMaker(source: source).value(for: spelled).compactText == #"{"at":"2026-01-01T12:00:00Z"}"#)
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 /// `apicheck mocks`, a request body holding it does not decode. It is noted where it is, once.
 @Suite struct UnfitExampleTests {
     static let chart = """
-        "Chart": {"type": "object", "required": ["slice_name"], "properties": {
+        "Chart": {"type": "object", "required": ["slice_name", "viz_type"], "properties": {
           "slice_name": {"type": "string", "example": "Sales"},
           "viz_type": {"type": "string", "example": ["bar", "area", "table"]},
           "cache_timeout": {"type": "integer", "example": 1.5, "default": 60}}}

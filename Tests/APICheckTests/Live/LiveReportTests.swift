@@ -79,4 +79,24 @@ import Testing
         #expect((paging.name, paging.role, paging.probe) == ("paging statuses.homeTimeline", .paging, nil))
         #expect((paging.method, paging.path) == ("GET", "statuses/home_timeline"))
     }
+
+    /// Alertmanager down, one path sample unset: every request sent was refused, and the
+    /// endpoint that sent none (`missing-sample`) counted as one that answered, so the run
+    /// exited 2 without saying the target was unreachable.
+    @Test func aCheckThatSentNothingDoesNotHideAnUnreachableTarget() throws {
+        var outcomes = StepOutcomes(steps: plan.steps.count)
+        var first = true
+        for step in plan.steps where step.isReported {
+            guard case .check = step.action else { continue }
+            let kind: FindingKind = first ? .missingSample : .unreachable
+            first = false
+            var result = CheckResult(step.action)
+            result.findings = [Finding(kind: kind, severity: .error, category: .harness, endpoint: step.endpoint.id, message: "x")]
+            outcomes[step.id] = StepOutcome(result: result)
+        }
+        let report = LiveReport.make(
+            header, api: Demo.api, plan: plan, selected: Demo.api.endpoints, outcomes: outcomes, certificates: [])
+        #expect(report.runFindings.map(\.message) == ["no endpoint of http://x/Api/ could be reached or answered in time"])
+        #expect(report.verdict == .unreachable)
+    }
 }

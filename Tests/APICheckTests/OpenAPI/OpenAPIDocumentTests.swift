@@ -112,4 +112,39 @@ import Testing
         #expect(built.skippedMocks.map { URL(fileURLWithPath: $0.file).lastPathComponent } == ["pet.json"])
         #expect(built.document["paths"]?["/pets/1"]?["delete"]?["responses"]?["204"]?["content"] == nil)
     }
+
+    /// Alertmanager answers `POST /alerts` with 200 and no body, which the import declares
+    /// `NoContent`: written as a `null` body, a re-import read it as a JSON answer to decode. A
+    /// `NoContent` success has no content whatever its status; an envelope still wraps its
+    /// empty payload.
+    @Test func aNoContentSuccessOfAnyStatusHasNoContent() throws {
+        let post = Endpoint<NoContent>(id: "alerts.post", .post, "alerts", mock: "alerts_post")
+        let plain = try OpenAPIDocument(api: API(name: "t", envelope: .none, endpoints: [post])).build().document
+        #expect(plain["paths"]?["/alerts"]?["post"]?["responses"]?["200"] == .object([("description", .string("Success: no content"))]))
+        let wrapped = try OpenAPIDocument(api: API(name: "t", envelope: EnvelopePolicy(successCodes: [0]), endpoints: [post])).build()
+            .document
+        #expect(wrapped["paths"]?["/alerts"]?["post"]?["responses"]?["200"]?["content"] != nil)
+    }
+
+    struct Charts: EndpointGroup {
+        static let tag: String? = "Charts"
+        let list = Endpoint<JSONValue>(id: "get.api.v1.chart", .get, "api/v1/chart", mock: "charts")
+    }
+
+    struct Untagged: EndpointGroup {
+        let show = Endpoint<JSONValue>(id: "get.api.v1.dashboard", .get, "api/v1/dashboard", mock: "dashboard")
+        let me = Endpoint<JSONValue>(id: "me", .get, "me", mock: "me")
+    }
+
+    /// Superset's operations have no ids, so the import makes them of method and path
+    /// (`get.api.v1.chart`): tagged by the id's first segment, every operation was tagged `get`,
+    /// `post`... The group's tag (the document's, as the import names its groups) is the tag;
+    /// without one, the id's first segment that is not a method.
+    @Test func anOperationIsTaggedByItsGroupElseByItsIdButNeverByAMethod() throws {
+        let api = API(name: "t", envelope: .none, endpoints: Charts().allEndpoints + Untagged().allEndpoints)
+        let paths = try #require(try OpenAPIDocument(api: api).build().document["paths"])
+        #expect(paths["/api/v1/chart"]?["get"]?["tags"] == .array([.string("Charts")]))
+        #expect(paths["/api/v1/dashboard"]?["get"]?["tags"] == .array([.string("api")]))
+        #expect(paths["/me"]?["get"]?["tags"] == nil)
+    }
 }

@@ -74,7 +74,8 @@ public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
         private static func bodyNote(_ contentType: String?, _ snippet: String) -> String {
             var note = ""
             if let contentType { note += ", Content-Type \(contentType)" }
-            if !snippet.isEmpty { note += ", body starts \"\(snippet)\"" }
+            // A body that is a JSON string (`"silence not found"`) is shown in its own quotes.
+            if !snippet.isEmpty { note += snippet.hasPrefix("\"") ? ", body starts \(snippet)" : ", body starts \"\(snippet)\"" }
             return note
         }
     }

@@ -29,10 +29,14 @@ struct SchemaComparison {
         var part: String
         var path: String
         var direction: Direction
+        /// A member its object does not require (in the older document): the generated type
+        /// holds it as an optional, which decodes null and leaves nil out of what it sends.
+        var optionalMember = false
 
         func at(_ step: String) -> Place {
             var copy = self
             copy.path += step
+            copy.optionalMember = false
             return copy
         }
     }
@@ -49,14 +53,23 @@ struct SchemaComparison {
         let (oldInner, oldNullable) = Self.unwrapped(before, in: old)
         let (newInner, newNullable) = Self.unwrapped(after, in: new)
         if oldNullable != newNullable {
+            let optional = place.optionalMember
             if newNullable {
+                let breaking = place.direction == .response && !optional
                 add(
-                    .madeNullable, breaking: place.direction == .response, at: place,
-                    place.direction == .response ? "may now be null: the generated type does not take null" : "may now be null")
+                    .madeNullable, breaking: breaking, at: place,
+                    breaking
+                        ? "may now be null: the generated type does not take null"
+                        : (place.direction == .response
+                            ? "may now be null: the generated type is optional, so it decodes null" : "may now be null"))
             } else {
+                let breaking = place.direction == .request && !optional
                 add(
-                    .madeNonNullable, breaking: place.direction == .request, at: place,
-                    place.direction == .request ? "may no longer be null: the client may send null" : "is no longer null")
+                    .madeNonNullable, breaking: breaking, at: place,
+                    breaking
+                        ? "may no longer be null: the client may send null"
+                        : (place.direction == .request
+                            ? "may no longer be null: the client leaves it out rather than sending null" : "is no longer null"))
             }
         }
         if let oldReference = OpenAPISource.string(oldInner["$ref"]), let newReference = OpenAPISource.string(newInner["$ref"]),
@@ -120,7 +133,8 @@ struct SchemaComparison {
                 })
         }
         for (name, schema) in oldMembers where !delegated.contains(name) {
-            let field = place.at(Self.step(name))
+            var field = place.at(Self.step(name))
+            field.optionalMember = !oldRequired.contains(name)
             guard let counterpart = newMembers.first(where: { $0.key == name })?.value else {
                 let required = oldRequired.contains(name)
                 add(

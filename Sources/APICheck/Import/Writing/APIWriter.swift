@@ -107,6 +107,8 @@ struct APIWriter {
                 extension \(typeName) {
                     /// The operations tagged \(SwiftName.literal(group.tag)).
                     public struct \(group.type): EndpointGroup {
+                        public static let tag: String? = \(SwiftName.literal(group.tag))
+
                     \(members.map { $0.replacingOccurrences(of: "\n", with: "\n    ") }.joined(separator: "\n\n    "))
                     }
                 }

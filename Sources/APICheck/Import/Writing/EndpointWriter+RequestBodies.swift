@@ -91,7 +91,10 @@ extension EndpointWriter {
             // The schema's own example as the whole body is the document's, not made up; a
             // login's credentials are read from variables, which its note names.
             if value != .object([]), given == nil, !made.given, login == nil {
-                note(.madeUp, mediaTokens, "no example: the body live sends is made from the schema")
+                note(
+                    .madeUp, mediaTokens,
+                    "no example: the body live sends is made from the schema; a server that refuses it (a value that must exist) "
+                        + "fails the endpoint: give the body an example in the document or a sample in the declaration")
             }
         }
         if kind == .multipart {

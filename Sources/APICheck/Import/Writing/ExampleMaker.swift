@@ -7,6 +7,11 @@ import Foundation
 /// filled, however deep, so that a server answering as the schema says shows nothing the mock
 /// lacks; a reference met a second time on the way down (a recursive schema) fills its required
 /// members only and no array items, so recursive schemas end, and a depth cap bounds the rest.
+///
+/// A request body is made to be accepted rather than to show everything: an object that names
+/// required members gets those only (an optional `id` may turn a create into an update of
+/// nothing), and its dates are distinct, in the future and increasing in member order (a start
+/// before an end, neither in the past).
 struct ExampleMaker {
     /// What the value is made for: a request body leaves out `readOnly` properties (a server
     /// refuses them: "Property is read-only"), an answer `writeOnly` ones (a password).
@@ -23,6 +28,9 @@ struct ExampleMaker {
     static let budget = 20_000
     /// The most items an array's `minItems` makes.
     static let maximumItems = 100
+    /// The first date a request is made with (2100-01-01T00:00:00Z): fixed, so that an import is
+    /// reproducible, and far enough ahead that a server refusing dates in the past takes it.
+    static let firstRequestInstant: TimeInterval = 4_102_444_800
 
     /// A schema's example (or default) that its schema does not decode, passed over for a value
     /// of the type: where it is in the document, and how it departs.
@@ -35,6 +43,8 @@ struct ExampleMaker {
     private struct Walk {
         var budget = ExampleMaker.budget
         var passedOver: [PassedOver] = []
+        /// Dates made for a request so far: the next is one day later.
+        var instants = 0
     }
 
     func value(for schema: JSONValue, depth: Int = 0) -> JSONValue {
@@ -92,13 +102,14 @@ struct ExampleMaker {
             return value(for: parts[0], depth: depth, seen: seen, at: tokens + ["allOf", "0"], walk: &walk)
         }
         if !parts.isEmpty || !OpenAPISource.members(schema["properties"]).isEmpty {
-            return object(schema, depth: depth, seen: seen, at: tokens, requiredOnly: recursive || depth >= Self.fullDepth, walk: &walk)
+            let requiredOnly = recursive || depth >= Self.fullDepth || (purpose == .request && !requiredMembers(schema).isEmpty)
+            return object(schema, depth: depth, seen: seen, at: tokens, requiredOnly: requiredOnly, walk: &walk)
         }
         let type =
             OpenAPISource.string(schema["type"])
             ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
         switch type {
-        case "string"?: return .string(string(format: OpenAPISource.string(schema["format"])))
+        case "string"?: return .string(string(format: OpenAPISource.string(schema["format"]), walk: &walk))
         case "integer"?: return .number("1")
         case "number"?: return .number("1.5")
         case "boolean"?: return .bool(true)
@@ -145,6 +156,14 @@ struct ExampleMaker {
         return .object(members)
     }
 
+    /// The members an object and its `allOf` parts require.
+    private func requiredMembers(_ schema: JSONValue, depth: Int = 0) -> Set<String> {
+        guard depth < 16, let schema = source.resolve(schema) else { return [] }
+        var required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
+        for part in OpenAPISource.array(schema["allOf"]) { required.formUnion(requiredMembers(part, depth: depth + 1)) }
+        return required
+    }
+
     /// The schema with its references followed, and where it is: the last referenced
     /// component's place (`#/components/schemas/Chart` → its tokens) once one is followed.
     private func resolve(_ schema: JSONValue, at tokens: [String]) -> (JSONValue, [String])? {
@@ -168,9 +187,16 @@ struct ExampleMaker {
         return property[keyword] == .bool(true) || source.resolve(property)?[keyword] == .bool(true)
     }
 
-    private func string(format: String?) -> String {
-        switch format {
-        case "date-time"?: "2026-01-01T12:00:00Z"
+    private func string(format: String?, walk: inout Walk) -> String {
+        // `datetime` is how some documents (Apache Airflow's) spell `date-time`.
+        if purpose == .request, format == "date-time" || format == "datetime" || format == "date" {
+            let instant = Date(timeIntervalSince1970: Self.firstRequestInstant + Double(walk.instants) * 86_400)
+            walk.instants += 1
+            let text = instant.ISO8601Format()
+            return format == "date" ? String(text.prefix(10)) : text
+        }
+        return switch format {
+        case "date-time"?, "datetime"?: "2026-01-01T12:00:00Z"
         case "date"?: "2026-01-01"
         case "uuid"?: "3fa85f64-5717-4562-b3fc-2c963f66afa6"
         case "email"?: "ann@example.com"

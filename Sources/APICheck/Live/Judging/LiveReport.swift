@@ -61,7 +61,10 @@ enum LiveReport {
         report.results = results
         if report.runFindings.allSatisfy({ $0.kind != .unreachable }) {
             let stalled = outcomes.values.count { $0.stalled && $0.result != nil }
-            let endpointResults = report.results.lazy.filter { $0.role == .endpoint }
+            // A check that sent nothing (skipped, or its sample missing) says nothing of the target.
+            let endpointResults = report.results.lazy.filter {
+                $0.role == .endpoint && $0.skipped == nil && !$0.findings.contains { $0.kind == .missingSample }
+            }
             if stalled > 0 {
                 report.runFindings.append(
                     Finding(

@@ -19,6 +19,9 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let credentialsRefused: SkipReason = "the credentials were refused"
     /// A probe without the session's token has nothing to send.
     public static let noTokenToTry: SkipReason = "no token to try"
+    /// A probe of an endpoint whose required sample has no value: the endpoint's own check is
+    /// the `missing-sample` finding.
+    public static let sampleMissing: SkipReason = "its sample is missing"
     /// A step the run never reached.
     public static let notChecked: SkipReason = "not checked"
     /// The run stopped: the target could not be reached at all.

@@ -62,9 +62,23 @@ import Testing
             ),
             kind: .fieldAdded, breaking: false, location: "schema Pet in answers $.age"),
         Case(
-            label: "an answer field made nullable",
+            label: "a required answer field made nullable",
+            change: (#""name": {"type": "string"}, "tag""#, #""name": {"type": "string", "nullable": true}, "tag""#),
+            kind: .madeNullable, breaking: true, location: "schema Pet in answers $.name"),
+        Case(
+            label: "an optional answer field made nullable: the generated optional decodes null",
             change: (#""tag": {"type": "string"}"#, #""tag": {"type": "string", "nullable": true}"#),
-            kind: .madeNullable, breaking: true, location: "schema Pet in answers $.tag"),
+            kind: .madeNullable, breaking: false, location: "schema Pet in answers $.tag"),
+        Case(
+            label: "a required request field made non-nullable",
+            setup: (#""name": {"type": "string"}, "nickname""#, #""name": {"type": "string", "nullable": true}, "nickname""#),
+            change: (#""name": {"type": "string", "nullable": true}, "nickname""#, #""name": {"type": "string"}, "nickname""#),
+            kind: .madeNonNullable, breaking: true, location: "schema NewPet in requests $.name"),
+        Case(
+            label: "an optional request field made non-nullable: the client leaves nil out",
+            setup: (#""nickname": {"type": "string"}"#, #""nickname": {"type": "string", "nullable": true}"#),
+            change: (#""nickname": {"type": "string", "nullable": true}"#, #""nickname": {"type": "string"}"#),
+            kind: .madeNonNullable, breaking: false, location: "schema NewPet in requests $.nickname"),
         Case(
             label: "an answer field's type changed", change: (#""format": "int64""#, #""format": "int32""#),
             kind: .typeChanged, breaking: true, location: "schema Pet in answers $.id"),
