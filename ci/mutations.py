@@ -2927,4 +2927,10 @@ MUTATIONS = [
          find="            guard !client.left.load(ordering: .relaxed) else { return }",
          replace="",
          tests="CompressedUploadsTests"),
+    dict(id="live-no-renewal",
+         bug="live never renews the session's token mid-run: a short-lived token makes every later check token-expired on a correct server",
+         file="Sources/APICheck/Live/LiveCheck+Renewal.swift",
+         find="            case .tokenExpired? = outcome.exchange?.classification, renewal.canRenew",
+         replace="            case .tokenExpired? = outcome.exchange?.classification, renewal.canRenew, false",
+         tests="SessionRenewalTests"),
 ]
