@@ -27,6 +27,15 @@ public final class RelayBackend: Sendable {
     public var messagesSent: Int { devices.withLock { $0.messages } }
     /// Devices logged in and not logged out: a run must leave as many as it found.
     public var openSessions: Int { devices.withLock { $0.count } }
+    /// Refresh requests answered, granted or refused.
+    public var refreshes: Int { devices.withLock { $0.refreshes } }
+
+    /// Lets every access token issued so far die, as a short-lived token does mid-run: each is
+    /// answered as unknown from now on, while its refresh token still renews it, unless
+    /// `refreshTokensToo` (a session past its refresh token's life too).
+    public func expireAccessTokens(refreshTokensToo: Bool = false) {
+        devices.withLock { $0.expireAll(refreshTokensToo: refreshTokensToo) }
+    }
 
     public init(broken: Broken? = nil) throws {
         self.broken = broken
@@ -144,6 +153,7 @@ public final class RelayBackend: Sendable {
     }
 
     private func refresh(_ request: ServerRequest) -> ServerResponse {
+        devices.withLock { $0.refreshes += 1 }
         guard let body = try? JSONParser.parse(request.body), let given = body["refresh_token"]?.stringValue else {
             return error(400, "M_BAD_JSON", "refresh_token is required")
         }

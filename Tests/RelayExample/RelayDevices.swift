@@ -12,6 +12,7 @@ struct RelayDevices {
 
     private var devices: [String: Device] = [:]
     var messages = 0
+    var refreshes = 0
 
     var count: Int { devices.count }
 
@@ -22,6 +23,18 @@ struct RelayDevices {
 
     func user(of access: String) -> String? {
         devices.values.first { $0.access == access }?.user
+    }
+
+    /// Every device's access token dies (and its refresh token, when `refreshTokensToo`); the
+    /// device stays open until a logout with a token that works.
+    mutating func expireAll(refreshTokensToo: Bool) {
+        for name in devices.keys {
+            devices[name]?.access = "expired:" + name
+            if refreshTokensToo {
+                devices[name]?.refresh = "expired-refresh:" + name
+                devices[name]?.usedRefresh = []
+            }
+        }
     }
 
     /// Ends the device whose access token this is.

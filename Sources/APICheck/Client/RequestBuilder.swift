@@ -21,8 +21,11 @@ public struct RequestBuilder: Sendable {
             APIError(endpoint: endpoint.id, reason: .invalidRequest(parameter: parameter, problem: problem))
         }
         let inputs = endpoint.requestBody?.inputs ?? []
+        // The refresh token placed as a credential is given under the refresh policy's parameter name.
+        let refreshPlacement = api.auth.refresh?.placement(for: endpoint)
+        let placed = refreshPlacement == nil ? nil : api.auth.refresh?.parameter
         for name in values.keys.sorted()
-        where !endpoint.parameters.contains(where: { $0.name == name }) && !inputs.contains(where: { $0.name == name }) {
+        where !endpoint.parameters.contains(where: { $0.name == name }) && !inputs.contains(where: { $0.name == name }) && name != placed {
             throw invalid(name, "is not declared by \(endpoint.id)")
         }
         var path = endpoint.path
@@ -93,6 +96,9 @@ public struct RequestBuilder: Sendable {
         } else if let token, api.auth.sendsBasicCredentials(endpoint) {
             // A Basic login's token is the credentials pair, whatever the issued token's placement.
             AuthPolicy.Placement.basic.place(token, query: &query, headers: &headers)
+        }
+        if let refreshPlacement, let placed, let refreshToken = values[placed] {
+            refreshPlacement.place(refreshToken.text, query: &query, headers: &headers)
         }
         var text = baseURL.absoluteString
         if !text.hasSuffix("/") { text += "/" }

@@ -60,6 +60,7 @@ public struct API: Sendable {
         redacted.insert(auth.placement.name)
         if let refresh = auth.refresh {
             redacted.insert(refresh.parameter)
+            if let placement = refresh.placement { redacted.insert(placement.name) }
             if case let .key(key)? = refresh.refreshTokenPath.components.last { redacted.insert(key) }
         }
         for endpoint in endpoints { for parameter in endpoint.sampledValues where parameter.secret { redacted.insert(parameter.name) } }

@@ -10,6 +10,8 @@ extension LiveCheck {
         _ step: LiveStep, _ values: [String: ParameterValue], token: String?,
         tokenVariable: String? = nil, fake: Bool = false, at url: URL? = nil
     ) async -> (StepOutcome, CallOutcome) {
+        // The refresh token a probe sends is the probe's, as its access token would be.
+        let refreshVariable = step.token.isRefreshToken && tokenVariable != nil ? tokenVariable : nil
         // The session's token as the variable a person already has: a token issued beforehand
         // is in its own (`$JUPYTER_TOKEN`), a login's in `$TOKEN`; Basic credentials are
         // `$BASIC_CREDENTIALS` in the request's record, which the command sends as `curl -u` of
@@ -27,7 +29,8 @@ extension LiveCheck {
             result.status = exchange.response.status
             result.timings = exchange.response.timings
             result.requestPath = displayPath(exchange.request.url)
-            result.request = sent(exchange, step.endpoint, values, tokenVariable: tokenVariable, fake: fake)
+            result.request = sent(
+                exchange, step.endpoint, values, tokenVariable: tokenVariable, refreshVariable: refreshVariable, fake: fake)
             outcome.exchange = LiveExchange(
                 step: step.id, endpoint: step.endpoint, role: role(of: step, call.classification, exchange),
                 request: exchange.request, response: exchange.response,
@@ -53,18 +56,20 @@ extension LiveCheck {
         }
     }
 
-    /// The request as sent, for the reproduce command: the token as `tokenVariable`, each value
-    /// taken from the environment as its variable (when the environment gave it, not a fallback).
-    /// A `fake` token (a probe's, which no server issued) is written out as it was sent.
+    /// The request as sent, for the reproduce command: the token as `tokenVariable`, the refresh
+    /// token as `refreshVariable` (a probe's) or `$REFRESH_TOKEN`, each value taken from the
+    /// environment as its variable (when the environment gave it, not a fallback). A `fake` token
+    /// (a probe's, which no server issued) is written out as it was sent.
     private func sent(
         _ exchange: Exchange, _ endpoint: AnyEndpoint, _ values: [String: ParameterValue],
-        tokenVariable: String, fake: Bool
+        tokenVariable: String, refreshVariable: String?, fake: Bool
     ) -> SentRequest {
         var variables: [SentRequest.Variable] = []
-        if let token = exchange.sentToken { variables.append(.init(value: token, name: tokenVariable, literal: fake)) }
         if let parameter = api.auth.refresh?.parameter, let value = values[parameter] {
-            let isProbeToken = exchange.sentToken == nil
-            variables.append(.init(value: value.text, name: isProbeToken ? tokenVariable : "REFRESH_TOKEN", literal: isProbeToken && fake))
+            variables.append(.init(value: value.text, name: refreshVariable ?? "REFRESH_TOKEN", literal: refreshVariable != nil && fake))
+        }
+        if let token = exchange.sentToken {
+            variables.append(.init(value: token, name: tokenVariable, literal: fake && refreshVariable == nil))
         }
         for parameter in endpoint.sampledValues {
             guard let name = parameter.sample?.variable, let value = values[parameter.name],

@@ -22,6 +22,8 @@ extension LiveCheck {
         case let .success(found): token = found
         case let .failure(reason): return skipped(SkipReason(reason.message))
         }
+        // A session that could not be renewed sends its dead token nowhere: the run said so once.
+        if renewal.loss != nil, sendsSessionToken(step, plan: plan) { return skipped(sessionLost) }
         // Every call of a Basic login (the session's, a probe's second one) sends the credentials.
         if token == nil, api.auth.sendsBasicCredentials(endpoint) {
             guard let credentials = api.auth.loginBasicCredentials(in: options.environment) else {
@@ -41,9 +43,13 @@ extension LiveCheck {
             return preIssued(variable)
         case .paging:
             let first = step.samples[endpoint.id].flatMap { known[$0]?.firstPage }
-            return await page(step, token: accessToken, seen: seen, first: first)
+            return await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in
+                await page(step, token: token, seen: seen, first: first)
+            }
         case let .errorCheck(check, _):
-            return await errorCheck(step, check, token: accessToken, seen: seen)
+            return await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in
+                await errorCheck(step, check, token: token, seen: seen)
+            }
         case let .probe(probe, _):
             if token == nil, probe != .missingToken { return skipped(.noTokenToTry) }
             return await self.probe(step, probe, token: token, refreshToken: refreshToken != nil, seen: seen)
@@ -60,7 +66,12 @@ extension LiveCheck {
             outcome.document = nil
             return outcome
         case let .check(_, reported):
-            var outcome = await check(step, token: accessToken, seen: seen, refreshToken: refreshToken)
+            var outcome = await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in
+                await check(step, token: token, seen: seen, refreshToken: refreshToken)
+            }
+            if step.id == plan.login, api.auth.refresh != nil, let issued = outcome.issuedToken {
+                renewal.start(token: issued, refreshToken: outcome.issuedRefreshToken)
+            }
             if step.id == plan.login, let result = outcome.result {
                 let (verdict, judged, finding) = LoginVerdict.judge(
                     result, token: outcome.issuedToken, login: endpoint, api: api,
@@ -192,6 +203,13 @@ extension LiveCheck {
             succeeded: true)
     }
 
+    /// The token `issuer` issued: for the session's login, the session's token now, which a
+    /// refresh may have renewed since.
+    private func issued(by issuer: LiveStep.ID, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) -> String? {
+        if issuer == plan.login, api.auth.refresh != nil, let current = renewal.token { return current }
+        return known[issuer]?.issuedToken
+    }
+
     /// The token a step sends, from the outcomes of the steps its need names.
     private func resolveToken(_ step: LiveStep, plan: LivePlan, known: [LiveStep.ID: StepOutcome]) -> Result<String?, Unavailable> {
         let loginID = api.auth.loginEndpoint ?? "the login"
@@ -201,8 +219,11 @@ extension LiveCheck {
         case .live(nil):
             return .failure(Unavailable(message: "no token: the login failed"))
         case let .live(issuer?):
-            guard let token = known[issuer]?.issuedToken else {
-                return .failure(Unavailable(message: issuer == plan.login ? "no token: the login failed" : "login failed"))
+            guard let token = issued(by: issuer, plan: plan, known: known) else {
+                if issuer == plan.login { return .failure(Unavailable(message: "no token: the login failed")) }
+                let endpoint = plan.steps[issuer].endpoint
+                let what = endpoint.sessionEffect == .refreshes ? "the refresh" : "its own login"
+                return .failure(Unavailable(message: "no token: \(what) through \(endpoint.id) failed"))
             }
             return .success(token)
         case let .dead(like):
@@ -210,13 +231,13 @@ extension LiveCheck {
             guard let dead = known[like]?.deadToken else { return .failure(Unavailable(message: "no token: the login failed")) }
             return .success(dead)
         case let .revoked(issuer, revoker):
-            guard let token = known[issuer]?.issuedToken, known[revoker]?.issuedToken != nil else {
+            guard let token = issued(by: issuer, plan: plan, known: known), known[revoker]?.issuedToken != nil else {
                 let through = known[issuer]?.issuedToken == nil ? plan.steps[issuer].endpoint.id : plan.steps[revoker].endpoint.id
                 return .failure(Unavailable(message: "the probes' own login through \(through) failed"))
             }
             return .success(token)
         case let .latest(issuers):
-            guard let token = issuers.reversed().lazy.compactMap({ known[$0]?.issuedToken }).first else {
+            guard let token = issuers.reversed().lazy.compactMap({ self.issued(by: $0, plan: plan, known: known) }).first else {
                 return .failure(Unavailable(message: "no session to end"))
             }
             return .success(token)

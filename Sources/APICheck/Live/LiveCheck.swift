@@ -26,6 +26,8 @@ public final class LiveCheck: Sendable {
     let certificates: CertificateRecorder
     /// The token issued beforehand, watched for a write that ends it mid-run.
     let tokenWatch = TokenWatch()
+    /// The session's tokens, renewed through the refresh endpoint when one dies mid-run.
+    let renewal = SessionRenewal()
 
     public init(
         api: API, transport: any Transport, options: LiveOptions, redactor: Redactor? = nil,
@@ -79,6 +81,7 @@ public final class LiveCheck: Sendable {
             })
         let certificates = certificates.findings(now: Date(), warningDays: options.certificateWarningDays)
         report = LiveReport.make(report, api: api, plan: plan, selected: selected, outcomes: outcomes, certificates: certificates)
+        report.runFindings += renewalFindings()
         // Whatever the server put in the report (a token, the password, a secret path parameter)
         // is masked here, once, when every secret of the run is known.
         redactor.redact(&report)

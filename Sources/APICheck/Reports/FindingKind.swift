@@ -38,7 +38,8 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     // The run's login and inputs.
     case login
     case credentials
-    /// A session the run opened and could not end (no logout endpoint, or the logout failed).
+    /// A session the run opened and could not end (no logout endpoint, or the logout failed), or
+    /// whose token expired mid-run: renewed through the refresh endpoint, or lost.
     case session
     case missingSample = "missing-sample"
     case samplePath = "sample-path"

@@ -188,8 +188,13 @@ extension MockServer {
         .object(body.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 
-    /// The refresh token a refresh request carries, in the parameter the refresh policy names.
+    /// The refresh token a refresh request carries, where the refresh policy places it (read as
+    /// every part reads a token: `Authorization: R` where `Bearer ` is declared is no token serve
+    /// issued), else in the parameter it names.
     func presentedRefreshToken(_ request: ServerRequest, body: [String: JSONValue], endpoint: AnyEndpoint) -> String? {
+        if let placement = api.auth.refresh?.placement(for: endpoint) {
+            return placement.token(header: { request.header($0) }, query: { request.queryValue($0) })
+        }
         guard let name = api.auth.refresh?.parameter, let parameter = endpoint.parameters.first(where: { $0.name == name }) else {
             return nil
         }

@@ -31,11 +31,7 @@ extension API {
                     problem(
                         endpoint.id, "the auth policy refreshes through \(endpoint.id), which is not declared sessionEffect: .refreshes")
                 }
-                if !endpoint.parameters.contains(where: { $0.name == refresh.parameter }) {
-                    problem(
-                        endpoint.id,
-                        "takes the refresh token in '\(refresh.parameter)', which \(endpoint.id) does not declare as a parameter")
-                }
+                for message in refreshTokenCarrierProblems(refresh, endpoint) { problem(endpoint.id, message) }
             } else {
                 problem(refresh.endpoint, "the auth policy refreshes through '\(refresh.endpoint)', which is not declared")
             }

@@ -61,9 +61,11 @@ public enum AuthProbe: String, Sendable, CaseIterable {
 
     /// The answer the API promises for this probe's token (`TokenLifecycle`); nil when it
     /// promises none, and then the probe does not run. The refresh probe runs where the API
-    /// declares refresh.
+    /// declares refresh; the reused-refresh-token probe only where refresh tokens rotate: one that
+    /// does not rotate is meant to work again, which the refresh probe shows already.
     public func promise(_ api: API) -> TokenAnswer? {
         if self == .refresh, api.auth.refresh == nil { return nil }
+        if self == .reusedRefreshToken, api.auth.refresh?.rotates != true { return nil }
         return api.tokenLifecycle.promise(for: state)
     }
 

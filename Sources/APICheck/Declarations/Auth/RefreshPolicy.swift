@@ -9,7 +9,13 @@
 /// ```
 /// The refresh endpoint declares `sessionEffect: .refreshes` and a body or query parameter named
 /// `parameter`, which the client and `apicheck live` fill with the refresh token they hold; its
-/// answer carries the new access token where the auth policy's `tokenField` says.
+/// answer carries the new access token where the auth policy's `tokenField` says. A refresh token
+/// that travels as a credential instead (Flask-JWT-Extended's `Authorization: Bearer <refresh
+/// token>`) is declared with `placement`, and the endpoint declares no parameter for it:
+///
+/// ```swift
+/// RefreshPolicy(endpoint: "security.refresh", placement: .bearer, rotates: false)
+/// ```
 public struct RefreshPolicy: Sendable, Equatable {
     /// How `expiresIn` counts.
     public enum Unit: String, Sendable, Equatable {
@@ -20,6 +26,10 @@ public struct RefreshPolicy: Sendable, Equatable {
     public var endpoint: String
     /// The refresh endpoint's parameter that carries the refresh token.
     public var parameter: String
+    /// Where the refresh token travels when it is no parameter of the refresh endpoint: a header
+    /// with its scheme word (`.bearer`, `.scheme("Token")`), a query parameter or a cookie, placed
+    /// and read as the access token's placement is. Nil: in `parameter`.
+    public var placement: AuthPolicy.Placement?
     /// Where the login's and the refresh's answers keep the refresh token (a JSONPath into the
     /// whole answer, as every JSONPath of a declaration).
     public var refreshTokenPath: JSONPath
@@ -37,18 +47,30 @@ public struct RefreshPolicy: Sendable, Equatable {
     public var replacedAccessToken: TokenAnswer?
 
     public init(
-        endpoint: String, parameter: String = "refresh_token", refreshToken: JSONPath = "$.refresh_token",
+        endpoint: String, parameter: String = "refresh_token", placement: AuthPolicy.Placement? = nil,
+        refreshToken: JSONPath = "$.refresh_token",
         expiresIn: JSONPath? = nil, expiresInUnit: Unit = .seconds, rotates: Bool,
         refusedRefreshToken: TokenAnswer = .deadToken, replacedAccessToken: TokenAnswer? = nil
     ) {
         self.endpoint = endpoint
         self.parameter = parameter
+        self.placement = placement
         self.refreshTokenPath = refreshToken
         self.expiresInPath = expiresIn
         self.expiresInUnit = expiresInUnit
         self.rotates = rotates
         self.refusedRefreshToken = refusedRefreshToken
         self.replacedAccessToken = replacedAccessToken
+    }
+
+    /// Where `endpoint` takes the refresh token when `placement` places it: the refresh endpoint,
+    /// declaring no parameter named `parameter` (whose value, given, is the token to place). Nil
+    /// when the token is a parameter's value.
+    public func placement(for endpoint: AnyEndpoint) -> AuthPolicy.Placement? {
+        guard let placement, endpoint.id == self.endpoint, !endpoint.parameters.contains(where: { $0.name == parameter }) else {
+            return nil
+        }
+        return placement
     }
 
     /// The refresh token in a login's or a refresh's answer (the whole document).

@@ -19,10 +19,8 @@ enum LiveReport {
                     endpoint: api.auth.loginEndpoint ?? needing.id, message: message))
         }
         report.runFindings += plan.steps.flatMap { outcomes[$0.id]?.runFindings ?? [] }
-        if let login = plan.login, outcomes[login]?.login == .loggedIn {
-            report.runFindings += plan.unendedSessions.map {
-                Finding(kind: .session, severity: .info, category: .harness, endpoint: nil, message: $0)
-            }
+        if let login = plan.login, outcomes[login]?.login == .loggedIn, let note = unendedNote(api: api, plan: plan, outcomes: outcomes) {
+            report.runFindings.append(Finding(kind: .session, severity: .info, category: .harness, endpoint: nil, message: note))
         }
         // What the plan leaves out on purpose is a note, not a skipped check.
         report.runFindings += selected.compactMap { endpoint in
@@ -81,6 +79,18 @@ enum LiveReport {
             }
         }
         return report
+    }
+
+    /// The sessions the run opened and cannot end (the API declares no logout endpoint): those
+    /// whose login or refresh issued a token, not those planned (a refused refresh opened none).
+    private static func unendedNote(api: API, plan: LivePlan, outcomes: StepOutcomes) -> String? {
+        let issuing = plan.unendedSessions.map { session in session.filter { outcomes[$0]?.issuedToken != nil } }.filter { !$0.isEmpty }
+        guard !issuing.isEmpty else { return nil }
+        let logins = Set(issuing.flatMap { $0 }.map { plan.steps[$0].endpoint.id }).sorted().joined(separator: ", ")
+        // Where logins revoke earlier tokens, only the last one's session stays open.
+        let count = api.auth.revokesEarlierTokens ? 1 : issuing.count
+        return "the run opened \(count) session\(count == 1 ? "" : "s") (through \(logins)) and cannot end "
+            + "\(count == 1 ? "it" : "them"): the API declares no logout endpoint"
     }
 
     /// Probes as the report lists them: per endpoint, the dead token, no token, then the revoked

@@ -44,6 +44,11 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
         return "\(name) in \(auth.beforehandVariables) \(verb) refused from \(endpoint) on"
     }
 
+    /// The session's token expired during the run and its refresh failed (`SessionRenewal`).
+    public static func sessionLost(refresh endpoint: String) -> SkipReason {
+        "the session's token expired and \(endpoint) could not renew it"
+    }
+
     /// A Basic login's credentials are not both set.
     public static func credentialsUnset(_ endpoint: String, account: String, password: String) -> SkipReason {
         "\(endpoint) takes HTTP Basic credentials from $\(account) and $\(password), which are not both set"

@@ -52,13 +52,9 @@ extension LivePlan {
     /// it runs, ends it, else the run does. Without a logout endpoint, the plan notes what stays open.
     mutating func endSessions(api: API, opened: [[LiveStep.ID]], checks: [String: LiveStep.ID]) {
         guard !opened.isEmpty else { return }
-        let logins = Set(opened.flatMap { $0 }.map { steps[$0].endpoint.id }).sorted().joined(separator: ", ")
         guard let logout = api.endpoints.first(where: { $0.sessionEffect == .logsOut && $0.requiresToken }) else {
-            // Where logins revoke earlier tokens, only the last one's session stays open.
-            let count = api.auth.revokesEarlierTokens ? 1 : opened.count
-            noteUnended(
-                "the run opened \(count) session\(count == 1 ? "" : "s") (through \(logins)) and cannot end "
-                    + "\(count == 1 ? "it" : "them"): the API declares no logout endpoint")
+            // Which of them opened a session is known once they ran (`LiveReport`).
+            unendedSessions = opened
             return
         }
         var sessions = opened

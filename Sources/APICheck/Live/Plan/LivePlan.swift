@@ -35,8 +35,9 @@ struct LivePlan: Sendable {
     private(set) var secondLogin: LiveStep.ID?
     /// Why a selected endpoint has no step (the logout, on a token the run did not open).
     private(set) var unplanned: [String: String] = [:]
-    /// Sessions the run opens that it cannot end (no logout endpoint), to say so.
-    private(set) var unendedSessions: [String] = []
+    /// Sessions the run opens that it cannot end (no logout endpoint), to say so: each as the
+    /// steps that may issue its token.
+    var unendedSessions: [[LiveStep.ID]] = []
 
     init(
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
@@ -280,8 +281,6 @@ struct LivePlan: Sendable {
         let candidates = probed.filter { $0.sessionEffect == .keepsSession && $0.isProbed(by: probe) }
         return candidates.first { $0.method == .get } ?? candidates.first
     }
-
-    mutating func noteUnended(_ description: String) { unendedSessions.append(description) }
 
     /// The number of results the report will hold.
     var reportedCount: Int { steps.filter(\.isReported).count }
