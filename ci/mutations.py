@@ -3119,4 +3119,10 @@ MUTATIONS = [
          find="session.filter { outcomes[$0]?.issuedToken != nil }",
          replace="session.filter { _ in true }",
          tests="BearerRefreshLiveTests"),
+    dict(id="refresh-without-dead-token-unsaid",
+         bug="a refresh policy on an API that declares no dead-token answer is accepted: nothing ever renews, and live fills with 401s",
+         file="Sources/APICheck/Declarations/Auth/API+AuthProblems.swift",
+         find="            if !declaresDeadTokenAnswer {",
+         replace="            if false, !declaresDeadTokenAnswer {",
+         tests="APIClientRefreshPlacementTests"),
 ]

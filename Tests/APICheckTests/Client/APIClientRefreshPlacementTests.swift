@@ -39,4 +39,15 @@ import TestSupport
         #expect(messages.first?.contains("which the raw token cannot fill") == true, "\(messages)")
         #expect(BearerRefreshAPI.api.authProblems.isEmpty)
     }
+
+    /// Declared as the docs say but without a dead-token answer (Superset's package as imported),
+    /// nothing reads as a dead token and nothing renews: said, not left to a run full of 401s.
+    @Test func aRefreshWithoutADeadTokenAnswerIsADeclarationProblem() {
+        var api = BearerRefreshAPI.api
+        api.expired = []
+        api.envelope = nil
+        let messages = api.authProblems.map(\.message)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("declares no dead-token answer") == true, "\(messages)")
+    }
 }

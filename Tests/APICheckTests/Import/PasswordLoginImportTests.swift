@@ -47,7 +47,7 @@ import Testing
         // The refresh takes its token in the jwt_refresh scheme's header: no RefreshPolicy, said.
         #expect(
             fixture.notes.contains(
-                "not mapped: #/paths/~1security~1refresh/post/security: requires jwt_refresh, which the package does not declare: declared without a token; it looks like the login's refresh, which must be declared by hand (docs/auth.md): until then live calls it without the refresh token and it fails"
+                "not mapped: #/paths/~1security~1refresh/post/security: requires jwt_refresh, which the package does not declare: declared without a token; it looks like the login's refresh, which must be declared by hand (docs/auth.md: a RefreshPolicy, and the API's dead-token answer in expired:): until then live calls it without the refresh token and it fails"
             ), "\(fixture.notes)")
     }
 

@@ -35,6 +35,13 @@ extension API {
             } else {
                 problem(refresh.endpoint, "the auth policy refreshes through '\(refresh.endpoint)', which is not declared")
             }
+            if !declaresDeadTokenAnswer {
+                problem(
+                    refresh.endpoint,
+                    "the auth policy refreshes through '\(refresh.endpoint)', but the API declares no dead-token answer "
+                        + "(expired: [.status(401)], or the envelope's expiredCodes or expiredHTTPStatuses): no answer reads as a "
+                        + "dead token, so neither live nor the client ever renews the session; declare the server's")
+            }
             if refresh.refusedRefreshToken == .accepted {
                 problem(refresh.endpoint, "a refused refresh token cannot be answered with a success (refusedRefreshToken: .accepted)")
             }

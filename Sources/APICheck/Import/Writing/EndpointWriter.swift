@@ -200,8 +200,9 @@ struct EndpointWriter {
                 .notMapped, tokens + ["security"],
                 "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token"
                     + (refresh
-                        ? "; it looks like the login's refresh, which must be declared by hand (docs/auth.md): "
-                            + "until then live calls it without the refresh token and it fails" : ""))
+                        ? "; it looks like the login's refresh, which must be declared by hand (docs/auth.md: a RefreshPolicy, "
+                            + "and the API's dead-token answer in expired:): until then live calls it without the refresh token "
+                            + "and it fails" : ""))
         }
         let summary = OpenAPISource.string(operation["summary"]) ?? OpenAPISource.string(operation["description"])
         endpoints.append(
