@@ -52,6 +52,11 @@ extension LiveCheck {
             }
         case let .probe(probe, _):
             if token == nil, probe != .missingToken { return skipped(.noTokenToTry) }
+            // A refreshed token must be accepted: on an endpoint whose own check failed (a 400
+            // for a parameter the document left out), a refusal would say nothing of the token.
+            if probe == .refresh, let own = plan.ownChecks[endpoint.id], let checked = known[own], !checked.succeeded {
+                return skipped(SkipReason("\(endpoint.id)'s own check failed, so its answer would say nothing of the refreshed token"))
+            }
             return await self.probe(step, probe, token: token, refreshToken: refreshToken != nil, seen: seen)
         case .endSession:
             var outcome = await check(step, token: accessToken, seen: seen)

@@ -19,9 +19,13 @@ public final class BearerRefreshBackend: Sendable {
     let server: HTTPServer
     /// Refuses every refresh, as a server whose refresh tokens are already dead does.
     let refusesRefresh: Bool
+    /// Answers `GET /me` with a live token 400, as a server whose document leaves out a parameter
+    /// it requires does: the endpoint fails its check whatever the token.
+    let refusesMe: Bool
 
-    public init(refusesRefresh: Bool = false) throws {
+    public init(refusesRefresh: Bool = false, refusesMe: Bool = false) throws {
         self.refusesRefresh = refusesRefresh
+        self.refusesMe = refusesMe
         let box = self.box
         server = HTTPServer { request in box.backend?.handle(request) ?? ServerResponse(status: 503) }
         box.backend = self
@@ -73,6 +77,7 @@ public final class BearerRefreshBackend: Sendable {
             guard let header = request.header("authorization"), header.hasPrefix("Bearer "),
                 state.withLock({ $0.access.contains(String(header.dropFirst("Bearer ".count))) })
             else { return Self.message(401, "Token has expired") }
+            if refusesMe { return Self.message(400, "Not a valid rison schema") }
             return .json(Data(#"{"username": "admin"}"#.utf8))
         default:
             return Self.message(404, "Not Found")

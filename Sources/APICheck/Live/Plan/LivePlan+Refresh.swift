@@ -30,7 +30,10 @@ extension LivePlan {
         guard probing else { return sessions }
         var used: [LiveStep.ID] = [refreshed]
         if runs(.refresh), let target = target(.refresh) {
-            used = [add(.probe(.refresh, target), .live(issuedBy: refreshed), checks)]
+            // After the endpoint's own check, whose failure makes the probe's answer say nothing
+            // of the token (`LiveCheck.perform`).
+            let own = checks[target.id].map { Set([$0]) } ?? []
+            used = [add(.probe(.refresh, target), .live(issuedBy: refreshed), checks, after: own)]
         }
         if runs(.replacedToken), let target = target(.replacedToken) {
             add(.probe(.replacedToken, target), .replaced(issuedBy: issuer, replacedBy: refreshed), checks, after: Set(used))

@@ -38,6 +38,8 @@ struct LivePlan: Sendable {
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so: each as the
     /// steps that may issue its token.
     var unendedSessions: [[LiveStep.ID]] = []
+    /// Each planned endpoint's own check.
+    var ownChecks: [String: LiveStep.ID] = [:]
 
     init(
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
@@ -219,6 +221,7 @@ struct LivePlan: Sendable {
             if endpoint.sessionEffect == .logsIn { opened.append([id]) }
         }
         endSessions(api: api, opened: opened, checks: checks)
+        ownChecks = checks
     }
 
     /// Adds a step whose samples read the checks already planned; returns its id.
