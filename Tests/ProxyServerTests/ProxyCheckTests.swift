@@ -36,6 +36,10 @@ import Testing
         #expect(proxied.verdict == .holds)
         // Every endpoint live called is in the coverage, with how its answers classified.
         #expect(Set(proxied.endpointResults.map(\.endpoint)) == Set(report.endpointResults.map(\.endpoint)))
+        // The text report gives each endpoint's outcomes, as the JSON one does.
+        let text = TextReport.render(proxied, context: RenderContext(tool: "apicheck"))
+        let row = try #require(text.split(separator: "\n").first { $0.contains(" topics.list ") }, "\(text)")
+        #expect(row.contains("exchange") && row.contains("success "), "\(row)")
     }
 
     @Test(arguments: ProxyEngine.allCases) func driftIsFoundWithItsPathAndGroupedByCount(engine: ProxyEngine) async throws {

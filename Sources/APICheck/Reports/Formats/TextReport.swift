@@ -98,9 +98,13 @@ public enum TextReport {
 
     // MARK: - Pieces
 
-    /// `403 -> tokenExpired` for probes (and any result whose answer classified); empty otherwise.
+    /// `403 -> tokenExpired` for probes (and any result whose answer classified); a proxy's
+    /// endpoint's outcomes (`4 exchanges: success 3, HTTP 404 1`); empty otherwise.
     private static func outcomeText(_ result: CheckResult) -> String {
-        guard result.role != .endpoint else { return "" }
+        guard result.role != .endpoint else {
+            if case let .text(outcomes)? = result.classification { return outcomes }
+            return ""
+        }
         switch (result.status, result.classification) {
         case let (status?, outcome?): return "\(status) -> \(outcome)"
         case let (status?, nil): return "\(status)"
