@@ -4,9 +4,9 @@ import Foundation
 import HTTPServer
 import Testing
 
-/// A server that parses JSON Web Tokens (flask-jwt-extended, and what Superset runs on) answers a
-/// token it cannot parse with another status (422) than a forged or unknown one (401): the
-/// default probe token for a JWT is a JWT, so the dead-token probe meets the dead-token answer.
+/// A server that parses JSON Web Tokens may answer a token it cannot parse with another status
+/// (422) than a forged or unknown one (401): the default probe token for a JWT is a JWT, so the
+/// dead-token probe meets the dead-token answer.
 @Suite struct ProbeTokenJWTTests {
     struct Me: Decodable, Sendable { var user: String }
 
