@@ -113,7 +113,7 @@ public final class MockServer: Sendable {
     /// The answer the server's thread gives: `handle`'s, or for a compressed upload a deferred
     /// one, made on `compressedUploads`' queue.
     func served(_ request: ServerRequest) -> ServerResponse {
-        guard CompressedUploads.carriesOne(request) else { return handle(request) }
+        guard RequestBodyDecoding.isEncoded(request) else { return handle(request) }
         return compressedUploads.answer(request) { [weak self] in self?.handle($0) ?? ServerResponse(status: 503) }
     }
 

@@ -156,7 +156,7 @@ final class ProxyCore: Sendable {
         if case let .answered(response, _) = outcome { bytes += response.body.count }
         // A compressed request body is the client's to choose: a few KiB that decode to the
         // check's cap (a bomb) are decoded on a worker, never on the loop its client shares.
-        if !sent.body.isEmpty, sent.header("Content-Encoding") != nil { bytes = max(bytes, checks.localLimit + 1) }
+        if RequestBodyDecoding.isEncoded(sent) { bytes = max(bytes, checks.localLimit + 1) }
         var pagesInOrder = false
         if case let .endpoint(endpoint, _)? = known { pagesInOrder = endpoint.paging != nil }
         let submitted = checks.submit(bytes: bytes, ordered: pagesInOrder) { [self] in

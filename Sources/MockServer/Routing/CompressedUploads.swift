@@ -10,11 +10,6 @@ import Synchronization
 final class CompressedUploads: Sendable {
     private let queue = DispatchQueue(label: "apicheck.serve.compressed-uploads", qos: .utility)
 
-    /// Whether `request` carries a body in a `Content-Encoding`: the only requests sent here.
-    static func carriesOne(_ request: ServerRequest) -> Bool {
-        !request.body.isEmpty && request.headers.contains { HeaderName.same($0.name, "content-encoding") }
-    }
-
     /// `handle`'s answer to `request`, given later from the queue; nothing is decoded for a
     /// client that left before its turn (a burst of bombs whose senders hang up costs nothing).
     func answer(_ request: ServerRequest, by handle: @escaping @Sendable (ServerRequest) -> ServerResponse) -> ServerResponse {

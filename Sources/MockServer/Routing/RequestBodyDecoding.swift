@@ -19,10 +19,14 @@ public enum RequestBodyDecoding {
         case tooLarge(reason: String)
     }
 
+    /// Whether `request` carries a body in a `Content-Encoding`: the only requests there is
+    /// anything to decode in. Most have no body or declare no coding: one look at the header names.
+    public static func isEncoded(_ request: ServerRequest) -> Bool {
+        !request.body.isEmpty && request.headers.contains { HeaderName.same($0.name, "content-encoding") }
+    }
+
     public static func decode(_ request: ServerRequest, cap: Int) -> Outcome {
-        // Most requests have no body or declare no coding: one look at the header names, no copy.
-        guard !request.body.isEmpty,
-            let index = request.headers.firstIndex(where: { HeaderName.same($0.name, "content-encoding") })
+        guard isEncoded(request), let index = request.headers.firstIndex(where: { HeaderName.same($0.name, "content-encoding") })
         else {
             return .plain(request)
         }

@@ -18,9 +18,9 @@ import Testing
     }
 
     @Test func onlyARequestWithABodyInACodingGoesToTheQueue() {
-        #expect(CompressedUploads.carriesOne(upload))
-        #expect(!CompressedUploads.carriesOne(ServerRequest(method: "POST", path: "/", headers: [("Content-Encoding", "gzip")])))
-        #expect(!CompressedUploads.carriesOne(ServerRequest(method: "POST", path: "/", body: Data("{}".utf8))))
+        #expect(RequestBodyDecoding.isEncoded(upload))
+        #expect(!RequestBodyDecoding.isEncoded(ServerRequest(method: "POST", path: "/", headers: [("Content-Encoding", "gzip")])))
+        #expect(!RequestBodyDecoding.isEncoded(ServerRequest(method: "POST", path: "/", body: Data("{}".utf8))))
     }
 
     @Test func theCallerHasADeferredAnswerBeforeTheBodyIsDecoded() {
