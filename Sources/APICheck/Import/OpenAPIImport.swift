@@ -116,6 +116,8 @@ public struct OpenAPIImport: Sendable {
         writer.declareOperations(types: &types)
         guard !writer.endpoints.isEmpty else { throw .noOperations }
         writer.declareTokenEndpoint(types: &types)
+        // Request variants are declared as the bodies are met; one may hold itself (a tree).
+        types.markRecursiveTypes()
         security.loginEndpoint = writer.loginEndpoint
         var endpoints = writer.endpoints
         var errors = ErrorMapping(source: source)

@@ -4,12 +4,16 @@ extension SchemaMapper {
         var memberNames: Set<String> = []
         let (members, required) = mergedProperties(schema, at: tokens)
         for (jsonName, propertySchema, propertyTokens) in members {
+            // A request leaves out what only answers carry; an answer may lack what only
+            // requests carry (`SchemaMapper+RequestVariants`).
+            if purpose == .request, isOneSided(propertySchema, for: .request) { continue }
+            let answerOnly = purpose == .answer && isOneSided(propertySchema, for: .answer)
             let mapped = type(for: propertySchema, hint: name + SwiftName.type(jsonName), at: propertyTokens)
             let swiftName = SwiftName.unique(SwiftName.member(jsonName), in: &memberNames)
             properties.append(
                 ImportedType.Property(
                     jsonName: jsonName, swiftName: swiftName, type: mapped.type,
-                    optional: mapped.optional || !required.contains(jsonName),
+                    optional: mapped.optional || !required.contains(jsonName) || answerOnly,
                     comment: description(source.resolve(propertySchema) ?? propertySchema)))
         }
         if let additional = schema["additionalProperties"], additional != .bool(false), !members.isEmpty {

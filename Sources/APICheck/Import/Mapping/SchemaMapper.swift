@@ -22,10 +22,21 @@ struct SchemaMapper {
     /// Set while a `multipart/form-data` body's schema is mapped: a binary string there is a
     /// file part (`FilePart`), not text.
     var binaryIsFile = false
+    /// The direction being mapped: `.request` while a request body's schema is, so that a
+    /// component with one-sided members is its request variant there (`SchemaMapper+RequestVariants`).
+    var purpose = ExampleMaker.Purpose.answer
+    /// Component key → its request variant's name, or nil when its request is its own type.
+    var requestVariants: [String: String?] = [:]
+    /// The components an answer reaches; one only requests reach is declared as they send it.
+    let componentsInAnswers: Set<String>
+    private let componentsInRequestsOnly: Set<String>
 
     init(source: OpenAPISource, reserved: Set<String>) {
         self.source = source
         taken = reserved
+        let use = Self.componentUse(in: source)
+        componentsInAnswers = use.answers
+        componentsInRequestsOnly = use.requests.subtracting(use.answers)
         for (key, _) in OpenAPISource.members(source.root["components"]?["schemas"]) {
             componentNames[key] = SwiftName.unique(SwiftName.type(key), in: &taken)
         }
@@ -60,7 +71,9 @@ struct SchemaMapper {
             let tokens = ["components", "schemas", key]
             let resolved = source.resolve(schema) ?? schema
             if isStructure(resolved) {
+                purpose = componentsInRequestsOnly.contains(key) ? .request : .answer
                 declareStructure(resolved, name: name, location: tokens)
+                purpose = .answer
             } else if let values = stringEnum(resolved) {
                 declare(
                     ImportedType(
@@ -96,8 +109,10 @@ struct SchemaMapper {
             // A component that is a binary string is a file in a multipart body's fields.
             if binaryIsFile, let target = source.resolve(schema), Self.isBinary(target) { return ("FilePart", isNullable(target)) }
             let prefix = "#/components/schemas/"
-            if reference.hasPrefix(prefix), let name = componentNames[String(reference.dropFirst(prefix.count))] {
-                return (name, isNullable(source.resolve(schema) ?? schema))
+            let key = String(reference.dropFirst(prefix.count))
+            if reference.hasPrefix(prefix), let name = componentNames[key] {
+                let variant = purpose == .request ? requestVariant(of: key) : nil
+                return (variant ?? name, isNullable(source.resolve(schema) ?? schema))
             }
             guard let target = source.resolve(schema) else {
                 note(.notMapped, tokens, "the reference '\(reference)' leads to nothing this document holds: declared JSONValue")

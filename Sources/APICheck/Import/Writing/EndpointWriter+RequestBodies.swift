@@ -54,6 +54,9 @@ extension EndpointWriter {
         }
         var mapped: (type: String, optional: Bool)
         let resolved = source.resolve(schema) ?? schema
+        // What a request sends: a component with members only answers carry is its request variant.
+        types.purpose = .request
+        defer { types.purpose = .answer }
         if kind == .multipart {
             // A file is a binary string only in the body's own fields: a component the body
             // refers to is declared again under the body's name, so that its files are files.
@@ -66,7 +69,7 @@ extension EndpointWriter {
         let type = mapped.optional ? "\(mapped.type)?" : mapped.type
         var value: JSONValue
         let given = example(media, at: mediaTokens)
-        let misfit = given.flatMap { ExampleFit(source: source).describe($0.value, schema) }
+        let misfit = given.flatMap { ExampleFit(source: source, purpose: .request).describe($0.value, schema) }
         if let given, let misfit {
             // A body that does not decode is no sample at all: one made from the schema lets
             // `live` still send the endpoint.

@@ -8,6 +8,9 @@
 /// unsure it lets the value pass: the value then goes where it would go without the check.
 struct ExampleFit {
     let source: OpenAPISource
+    /// Which direction the value goes: a required member only the other direction carries
+    /// (`readOnly` in a request, `writeOnly` in an answer) may be absent, as its type says.
+    var purpose = ExampleMaker.Purpose.answer
 
     /// Where the value first departs from the schema, and how; nil when it fits.
     func misfit(_ value: JSONValue, _ schema: JSONValue) -> (path: JSONPath, reason: String)? {
@@ -66,7 +69,9 @@ struct ExampleFit {
         let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
         for (key, property) in properties {
             guard let member = members.first(where: { $0.key == key })?.value else {
-                if required.contains(key) { return (path.appending(key), "required, found absent") }
+                let keyword = purpose == .request ? "readOnly" : "writeOnly"
+                let oneSided = property[keyword] == .bool(true) || source.resolve(property)?[keyword] == .bool(true)
+                if required.contains(key), !oneSided { return (path.appending(key), "required, found absent") }
                 continue
             }
             // An optional member is declared optional: null decodes into it whatever its schema.

@@ -78,7 +78,7 @@ struct ExampleMaker {
             (schema["default"], ["default"]),
         ]
         for case let (value?, place) in given {
-            guard let misfit = ExampleFit(source: source).describe(value, schema) else { return value }
+            guard let misfit = ExampleFit(source: source, purpose: purpose).describe(value, schema) else { return value }
             walk.passedOver.append(PassedOver(tokens: tokens + place, misfit: misfit))
         }
         if let first = OpenAPISource.enumValues(schema).first(where: { $0 != .null }) { return first }
