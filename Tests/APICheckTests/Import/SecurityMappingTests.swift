@@ -93,6 +93,37 @@ import Testing
                 "not mapped: #/paths/~1me/get/security: requires main, which the package does not declare: declared without a token"))
     }
 
+    /// JupyterHub's document: `token` (HTTP Bearer) at the top, `oauth2: [scope]` on the
+    /// operations, for the same token. Both go as `Authorization: Bearer`: the operations that
+    /// require only `oauth2` send the package's token, and the note says so once.
+    @Test func aSchemeSendingABearerTokenAsTheMappedOneDoesSendsTheToken() throws {
+        let fixture = try ImportFixture(
+            paths: #"""
+                "/users": {"get": {"operationId": "users", "security": [{"oauth2": ["list:users"]}],
+                                   "responses": {"204": {"description": "ok"}}}},
+                "/info": {"get": {"operationId": "info", "security": [{"apikey": []}], "responses": {"204": {"description": "ok"}}}},
+                "/api": {"get": {"operationId": "api", "security": [], "responses": {"204": {"description": "ok"}}}}
+                """#,
+            securitySchemes: #"""
+                "token": {"type": "http", "scheme": "bearer"},
+                "oauth2": {"type": "oauth2", "flows": {"authorizationCode": {"authorizationUrl": "/hub/api/oauth2/authorize",
+                  "tokenUrl": "/hub/api/oauth2/token", "scopes": {"list:users": "list"}}}},
+                "apikey": {"type": "apiKey", "in": "header", "name": "X-Key"}
+                """#,
+            extra: #""security": [{"token": []}, {"oauth2": []}]"#)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#"mock: "users", auth: .token, successStatus: 204)"#), "\(group)")
+        #expect(!group.contains(#"mock: "info", auth: .token"#) && !group.contains(#"mock: "api", auth: .token"#), "\(group)")
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/components/securitySchemes/oauth2: the oauth2 scheme sends a Bearer token as token does: an operation "
+                    + "that requires it sends the package's token too ($SHOP_TOKEN); a server that wants another token for it refuses that one"
+            ),
+            "\(fixture.notes)")
+        #expect(!fixture.notes.contains { $0.contains("users/get/security") }, "\(fixture.notes)")
+        #expect(fixture.notes.contains { $0.contains("info/get/security: requires apikey") }, "\(fixture.notes)")
+    }
+
     /// FastAPI lists every scheme a route accepts as alternatives (an API key in the query, the
     /// header or a cookie): the first becomes the policy, and each other is listed, not dropped.
     @Test func theSchemesBesideTheMappedOneAreListed() throws {

@@ -25,12 +25,14 @@ struct SecurityMapping {
     private(set) var scheme: String?
     /// The environment variables a person sets to run `live` with it.
     private(set) var variables: [String] = []
-    private(set) var notes: [ImportNote] = []
+    var notes: [ImportNote] = []
     /// The login the policy logs in through, when the document declares one.
     private(set) var login: ImportedLogin?
     /// The login's endpoint id, once it is declared.
     var loginEndpoint: String?
     private var mappedPolicy: String?
+    /// Schemes that send the mapped scheme's credential the same way (`SecurityMapping+BearerAlike`).
+    private(set) var alike: Set<String> = []
 
     /// Set by `--token-header`: every operation sends the token, but those that say `security: []`
     /// in a document that declares a scheme.
@@ -72,7 +74,10 @@ struct SecurityMapping {
         var used: Set<String> = []
         // The policy is one scheme: the others the document declares are listed, whichever way
         // the mapping below ends (an operation that accepts one of them instead sends this one).
-        defer { noteOtherSchemes(schemes.map(\.key), required: required, used: used) }
+        defer {
+            alike = Self.bearerAlike(scheme, schemes: schemes, source: source)
+            noteOtherSchemes(schemes.map(\.key), required: required, used: used)
+        }
         if let (login, name) = Self.basicLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix) {
             self.login = login
             scheme = name
@@ -149,28 +154,8 @@ struct SecurityMapping {
             return (false, [])
         }
         let names = requirements.flatMap { OpenAPISource.members($0).map(\.key) }
-        guard let scheme, names.contains(scheme) else { return (false, names) }
+        guard let scheme, names.contains(where: { $0 == scheme || alike.contains($0) }) else { return (false, names) }
         return (true, [])
-    }
-
-    /// A note for each declared scheme the policy is not made of, but those already noted as
-    /// not mappable.
-    private mutating func noteOtherSchemes(_ declared: [String], required: [String], used: Set<String>) {
-        for name in declared where !used.contains(name) {
-            let location = OpenAPISource.location(["components", "securitySchemes", name])
-            guard !notes.contains(where: { $0.kind == .notMapped && $0.location == location }) else { continue }
-            let reason: String
-            if !required.contains(name) {
-                reason = "no operation requires it"
-            } else if let scheme {
-                reason =
-                    "the package sends the \(scheme) scheme's credentials only, the first the document requires: "
-                    + "an operation that takes either sends those; one that requires only \(name) is declared without a token"
-            } else {
-                reason = "no scheme the document requires is mapped"
-            }
-            notes.append(ImportNote(.notMapped, at: location, "the \(name) scheme is not mapped: \(reason)"))
-        }
     }
 
     static func isBasic(_ scheme: JSONValue?) -> Bool {
