@@ -12,7 +12,14 @@ extension RequestBuilder {
         }
         var accepted: [String: ParameterValue] = [:]
         if given == nil {
-            guard declared.hasSample else { throw invalid("(body)", "is required (\(declared.typeName)) but missing") }
+            guard declared.hasSample else {
+                // `live` sends the declaration's sample: one written as `try? JSONDecoder().decode`
+                // of JSON that does not fit the type is nil, which says nothing at run time.
+                throw invalid(
+                    "(body)",
+                    "is required (\(declared.typeName)) but missing: none was given and the declaration has no sample "
+                        + "(a sample decoded with try? from JSON that does not fit \(declared.typeName) is none)")
+            }
             for input in declared.inputs {
                 guard let value = values[input.name] else {
                     if input.required {

@@ -137,4 +137,33 @@ import Testing
         #expect(ExampleMaker(source: source, purpose: .request).value(for: spelled).compactText == #"{"at":"2100-01-01T00:00:00Z"}"#)
         #expect(ExampleMaker(source: source).value(for: spelled).compactText == #"{"at":"2026-01-01T12:00:00Z"}"#)
     }
+
+    /// Prefect: a trigger branch's `type` is a `const` with a default, so optional; its decoding
+    /// is told the branch by it, and without it the made-up body did not decode at all (live sent
+    /// none). A filter body requires nothing and every member has a default or takes null: made
+    /// up, each filter matched nothing. A tuple (`prefixItems`) holds a value per place.
+    @Test func oneValueMembersAreMadeAndServerFilledOnesLeftOutOfRequests() throws {
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"""
+                {"components": {"schemas": {
+                  "Trigger": {"type": "object", "required": ["posture"], "properties": {
+                    "type": {"const": "event", "default": "event"}, "kind": {"type": "string", "enum": ["only"]},
+                    "posture": {"type": "string"}, "within": {"type": "integer", "default": 0}}},
+                  "Filter": {"type": "object", "properties": {
+                    "offset": {"type": "integer", "default": 0}, "limit": {"type": "integer"},
+                    "flows": {"anyOf": [{"$ref": "#/components/schemas/Trigger"}, {"type": "null"}]},
+                    "name": {"type": ["string", "null"]}, "sort": {"type": "string", "default": "NAME_ASC"},
+                    "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "minItems": 2}}}}}}
+                """##))
+        let trigger = try JSONParser.parse(##"{"$ref": "#/components/schemas/Trigger"}"##)
+        #expect(
+            ExampleMaker(source: source, purpose: .request).value(for: trigger).compactText
+                == #"{"type":"event","kind":"only","posture":"string"}"#)
+        let filter = try JSONParser.parse(##"{"$ref": "#/components/schemas/Filter"}"##)
+        #expect(ExampleMaker(source: source, purpose: .request).value(for: filter).compactText == #"{"limit":1,"pair":["string",1]}"#)
+        // An answer's mock holds every member still.
+        let answer = ExampleMaker(source: source).value(for: filter).compactText
+        #expect(answer.contains(#""offset":0"#) && answer.contains(#""sort":"NAME_ASC""#) && answer.contains(#""flows":{"#), "\(answer)")
+    }
 }

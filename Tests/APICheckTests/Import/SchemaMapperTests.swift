@@ -255,4 +255,17 @@ import Testing
         #expect(node.contains("public let parent: Node?"))
         #expect(node.contains("public let children: [Node]?"))
     }
+
+    /// OpenAPI 3.1's tuple: declared as a list of any JSON, and said.
+    @Test func aTupleIsAListOfAnyJSONAndNoted() throws {
+        let fixture = try ImportFixture(
+            schemas: #"""
+                "Pairs": {"type": "object", "properties": {"pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "string"}]}}}
+                """#)
+        #expect(fixture.type("Pairs").contains("public var pair: [JSONValue]?"), "\(fixture.type("Pairs"))")
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/components/schemas/Pairs/properties/pair/prefixItems: a tuple (prefixItems) is declared [JSONValue]: its places' types are not"
+            ), "\(fixture.notes)")
+    }
 }

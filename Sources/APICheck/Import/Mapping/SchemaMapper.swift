@@ -191,6 +191,9 @@ struct SchemaMapper {
         case "boolean"?:
             return ("Bool", nullable)
         case "array"?:
+            if schema["prefixItems"] != nil {
+                note(.notMapped, tokens + ["prefixItems"], "a tuple (prefixItems) is declared [JSONValue]: its places' types are not")
+            }
             guard let items = schema["items"] else { return ("[JSONValue]", nullable) }
             let element = type(for: items, hint: hint + "Item", at: tokens + ["items"])
             return ("[\(element.type)\(element.optional ? "?" : "")]", nullable)

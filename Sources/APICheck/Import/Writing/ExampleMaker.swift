@@ -114,6 +114,13 @@ struct ExampleMaker {
         case "number"?: return .number("1.5")
         case "boolean"?: return .bool(true)
         case "array"?:
+            if case let .array(prefix)? = schema["prefixItems"], !recursive, depth < Self.fullDepth {
+                // A tuple (3.1's `prefixItems`): one value per place, as its `minItems` wants.
+                return .array(
+                    prefix.enumerated().map { index, item in
+                        value(for: item, depth: depth + 1, seen: seen, at: tokens + ["prefixItems", String(index)], walk: &walk)
+                    })
+            }
             guard !recursive, depth < Self.fullDepth, let items = schema["items"] else { return .array([]) }
             let item = value(for: items, depth: depth + 1, seen: seen, at: tokens + ["items"], walk: &walk)
             let minimum = OpenAPISource.int(schema["minItems"])
@@ -145,8 +152,9 @@ struct ExampleMaker {
             guard let (schema, tokens) = resolve(schema, at: tokens) else { return }
             for (index, part) in OpenAPISource.array(schema["allOf"]).enumerated() { add(part, at: tokens + ["allOf", String(index)]) }
             let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
-            for (key, property) in OpenAPISource.members(schema["properties"]) where !requiredOnly || required.contains(key) {
+            for (key, property) in OpenAPISource.members(schema["properties"]) {
                 if leavesOut(property) { continue }
+                if !required.contains(key), !keepsOptional(property, requiredOnly: requiredOnly) { continue }
                 members.removeAll { $0.key == key }
                 let made = value(for: property, depth: depth + 1, seen: seen, at: tokens + ["properties", key], walk: &walk)
                 members.append((key, made))
@@ -154,6 +162,24 @@ struct ExampleMaker {
         }
         add(schema, at: tokens)
         return .object(members)
+    }
+
+    /// Whether an optional member is made. A member of one value (`const`, a one-value `enum`)
+    /// always is: it is how a union's branch is told apart (Prefect's triggers' `type`, optional
+    /// as it has a default), and the value is the only one allowed. Otherwise, past the required
+    /// ones only when every member is made; in a request body then, not one the server fills
+    /// itself (a `default`) or takes as null (Prefect's filter bodies: every member optional,
+    /// each a filter that, made up, would match nothing).
+    private func keepsOptional(_ property: JSONValue, requiredOnly: Bool) -> Bool {
+        let resolved = source.resolve(property) ?? property
+        let values = OpenAPISource.enumValues(resolved).filter { $0 != .null }
+        if values.count == 1 || resolved["const"] != nil { return true }
+        if requiredOnly { return false }
+        guard purpose == .request else { return true }
+        let nullable =
+            OpenAPISource.bool(resolved["nullable"]) || OpenAPISource.array(resolved["type"]).contains(.string("null"))
+            || (union(resolved)?.contains { OpenAPISource.string($0.schema["type"]) == "null" } ?? false)
+        return resolved["default"] == nil && property["default"] == nil && !nullable
     }
 
     /// The members an object and its `allOf` parts require.
