@@ -3197,4 +3197,10 @@ MUTATIONS = [
          find="            if case let .array(prefix)? = schema[\"prefixItems\"], !recursive, depth < Self.fullDepth {",
          replace="            if false, case let .array(prefix)? = schema[\"prefixItems\"], !recursive, depth < Self.fullDepth {",
          tests="ExampleMakerTests"),
+    dict(id="proxy-204-not-success",
+         bug="the proxy counts a declared bodyless 204 as the outcome 'HTTP 204', as though the endpoint never succeeded",
+         file="Sources/ProxyServer/Checking/ExchangeCheck.swift",
+         find="            return AnswerVerdict(outcome: \"success\", findings: findings)",
+         replace="            return AnswerVerdict(outcome: \"HTTP \\(status)\", findings: [])",
+         tests="ProxyNegotiatedAnswerTests"),
 ]

@@ -79,4 +79,22 @@ import Testing
         #expect(report.results.first?.classification?.name == "1 exchange: HTTP 404 1", "\(report.results)")
         #expect(!harness.findings.contains { $0.finding.severity == .error }, "\(harness.findings.map(\.finding.message))")
     }
+
+    /// JupyterHub's `DELETE /users/{name}` answers 204 as declared: a success, counted as one.
+    /// A 204 where the endpoint declares another success is one too, and an undeclared status.
+    @Test func aBodyless204IsASuccess() async throws {
+        let remove = Endpoint<NoContent>(id: "remove", .delete, "users/u3", mock: "remove", successStatus: 204)
+        let clear = Endpoint<NoContent>(id: "clear", .post, "clear", mock: "clear")
+        let upstream = try TestServer { _ in ServerResponse(status: 204, headers: [], body: Data()) }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: API(name: "t", envelope: .none, endpoints: [remove, clear]), upstream: upstream.url("/"))
+        defer { harness.stop() }
+        _ = try await harness.send(.delete, "/users/u3")
+        _ = try await harness.send(.post, "/clear")
+        await harness.settled(2)
+        let outcomes = harness.proxy.report(startedAt: Date()).results.map { "\($0.endpoint): \($0.classification?.name ?? "")" }
+        #expect(outcomes.contains("remove: 1 exchange: success 1") && outcomes.contains("clear: 1 exchange: success 1"), "\(outcomes)")
+        let kinds = harness.findings.map { "\($0.finding.endpoint ?? "") \($0.finding.kind)" }
+        #expect(kinds.count == 1 && kinds[0].hasPrefix("clear "), "only the undeclared 204 is a finding: \(kinds)")
+    }
 }
