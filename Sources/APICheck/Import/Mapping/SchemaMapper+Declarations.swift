@@ -120,8 +120,25 @@ extension SchemaMapper {
                 note(.notMapped, partTokens, "an allOf member whose reference leads nowhere: its properties are not declared")
                 continue
             }
-            if union(resolved) != nil {
-                note(.notMapped, partTokens, "an allOf member that is a oneOf/anyOf: its properties are not declared")
+            if let branches = union(resolved) {
+                // JupyterHub's `RequestIdentity`: a User or a Service, with the request's own
+                // members beside. A struct cannot be either: it holds every branch's members,
+                // optional, so the answer of each branch decodes with all it carries.
+                let keyword = resolved["oneOf"] != nil ? "oneOf" : "anyOf"
+                var seen: [String: JSONValue] = [:]
+                for (offset, branch) in branches.enumerated() where !isNullSchema(source.resolve(branch) ?? branch) {
+                    let inner = mergedProperties(source.resolve(branch) ?? branch, at: partTokens + [keyword, String(offset)])
+                    for (name, schema, place) in inner.members {
+                        // Two branches that type a member differently: any JSON decodes either.
+                        let given = seen[name].map { $0 == schema ? schema : JSONValue.object([]) } ?? schema
+                        seen[name] = given
+                        Self.merge((name, given, place), into: &members)
+                    }
+                }
+                note(
+                    .notMapped, partTokens,
+                    "an allOf member that is a \(keyword): its branches' properties are declared, each optional (a struct cannot be one branch or another)"
+                )
             }
             let inner = mergedProperties(resolved, at: partTokens)
             for member in inner.members { Self.merge(member, into: &members) }

@@ -151,6 +151,19 @@ struct ExampleMaker {
         func add(_ schema: JSONValue, at tokens: [String]) {
             guard let (schema, tokens) = resolve(schema, at: tokens) else { return }
             for (index, part) in OpenAPISource.array(schema["allOf"]).enumerated() { add(part, at: tokens + ["allOf", String(index)]) }
+            // A union among an `allOf`'s parts (a User or a Service): its first branch's members,
+            // and the discriminator's value that names it, as one answer would have them.
+            if let branches = union(schema),
+                let first = branches.first(where: { OpenAPISource.string($0.schema["type"]) != "null" })
+            {
+                add(first.schema, at: tokens + first.tokens)
+                if let property = OpenAPISource.string(schema["discriminator"]?["propertyName"]),
+                    let selected = discriminatorValue(of: first.schema, in: schema)
+                {
+                    members.removeAll { $0.key == property }
+                    members.append((property, .string(selected)))
+                }
+            }
             let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
             for (key, property) in OpenAPISource.members(schema["properties"]) {
                 if leavesOut(property) { continue }
