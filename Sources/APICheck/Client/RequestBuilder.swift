@@ -66,7 +66,9 @@ public struct RequestBuilder: Sendable {
                 }
                 continue
             }
-            guard let value = parameter.type.accept(given) else {
+            // A parameter taking an empty value may be sent as one (`?verbose=`).
+            guard let value = parameter.type.accept(given) ?? (given == .string("") && parameter.isAcceptedEmpty("") ? given : nil)
+            else {
                 let shown = parameter.secret ? Redactor.mask : "\"\(given.text)\""
                 throw invalid(parameter.name, "expects \(parameter.type.rawValue), got \(given.kindName) \(shown)")
             }

@@ -75,7 +75,7 @@ extension LiveCheck {
             guard let name = parameter.sample?.variable, let value = values[parameter.name],
                 options.environment[name] == value.text
             else { continue }
-            variables.append(.init(value: value.text, name: name))
+            variables.append(.init(value: value.text, name: name, location: parameter.location))
         }
         var sent = SentRequest(exchange.request, variables: variables, isSecret: redactor.isSecretHeader, secretFields: redactor.fieldNames)
         if !fake, exchange.sentToken != nil, api.auth.placement == .basic || api.auth.sendsBasicCredentials(endpoint) {

@@ -113,6 +113,7 @@ extension OpenAPIDocument {
         if let style = parameter.list, parameter.location == .query {
             members += [("style", .string("form")), ("explode", .bool(style != .commaSeparated))]
         }
+        if parameter.allowsEmptyValue, parameter.location == .query { members.append(("allowEmptyValue", .bool(true))) }
         return .object(members)
     }
 

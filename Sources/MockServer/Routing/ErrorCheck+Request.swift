@@ -16,7 +16,9 @@ extension ErrorCheck {
                 case .path: return pathValues.first { $0.name == name }?.value
                 case .query:
                     if let style = parameter.list { return style.values(name, in: request.query)?.joined(separator: ",") }
-                    return request.queryValue(name)
+                    // A bare flag (`?verbose`) is the true a check sets.
+                    let value = request.queryValue(name)
+                    return parameter.type == .bool && value.map(parameter.isAcceptedEmpty) == true ? "true" : value
                 case .header: return request.field(name.lowercased())
                 case .cookie: return request.cookie(name)
                 case .body: return body[name].map(Self.text)

@@ -121,7 +121,7 @@ public struct RequestValidator: Sendable {
     /// Why a value of the right type is none the parameter takes, or nil; compared as text, as
     /// the values are declared.
     private static func notAllowed(_ parameter: Parameter, _ value: ParameterValue) -> String? {
-        guard let allowed = parameter.allowed, !allowed.contains(value.text) else { return nil }
+        guard let allowed = parameter.allowed, !allowed.contains(value.text), !parameter.isAcceptedEmpty(value.text) else { return nil }
         let shown = parameter.secret ? Redactor.mask : "\"\(value.text)\""
         return "expects one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")), got \(shown)"
     }
@@ -131,7 +131,7 @@ public struct RequestValidator: Sendable {
         guard case let .string(text) = value, textual else {
             return parameter.type.accept(value) != nil
         }
-        return parameter.type.parses(text)
+        return parameter.type.parses(text) || parameter.isAcceptedEmpty(text)
     }
 
     private static func value(of json: JSONValue) -> ParameterValue? {

@@ -36,6 +36,9 @@ public struct Parameter: Sendable, Equatable {
     /// The values the parameter takes (an OpenAPI `enum`), as they are written in a request;
     /// nil for any value of its type. A list's items are each one of them.
     public var allowed: [String]?
+    /// Whether a query parameter may be sent with no value (`?flag` or `?flag=`, OpenAPI's
+    /// `allowEmptyValue`): present, and for a `Bool`, true.
+    public var allowsEmptyValue = false
 
     public init(
         _ name: String, in location: Location, _ type: ValueType, required: Bool = true,
@@ -55,6 +58,20 @@ public struct Parameter: Sendable, Equatable {
         var parameter = self
         parameter.allowed = values
         return parameter
+    }
+
+    /// The parameter, also taking an empty value in the query (`.query("verbose", .bool).allowingEmptyValue()`
+    /// takes `?verbose` as true): `serve` and `proxy` find no fault with it, and `apicheck openapi`
+    /// writes it as `allowEmptyValue`. Live checks still send the sample.
+    public func allowingEmptyValue() -> Parameter {
+        var parameter = self
+        parameter.allowsEmptyValue = true
+        return parameter
+    }
+
+    /// Whether `text`, as a request carries it, is the empty value this parameter takes.
+    public func isAcceptedEmpty(_ text: String) -> Bool {
+        allowsEmptyValue && location == .query && text.isEmpty
     }
 
     public static func path(_ name: String, _ type: ValueType, sample: Sample? = nil) -> Parameter {

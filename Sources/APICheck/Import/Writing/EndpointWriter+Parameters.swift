@@ -93,9 +93,11 @@ extension EndpointWriter {
         }
         let sampleText = sample.map { ", sample: \($0)" } ?? ""
         let literalName = SwiftName.literal(name)
-        let declared = Self.call(place: place, list: list, name: literalName, type: type, required: required, sample: sampleText)
-        guard let allowed, scalar != nil else { return declared }
-        return declared + ".allowing([\(allowed.map(SwiftName.literal).joined(separator: ", "))])"
+        var declared = Self.call(place: place, list: list, name: literalName, type: type, required: required, sample: sampleText)
+        if let allowed, scalar != nil { declared += ".allowing([\(allowed.map(SwiftName.literal).joined(separator: ", "))])" }
+        // OpenAPI gives `allowEmptyValue` meaning in the query only.
+        if place == "query", OpenAPISource.bool(parameter["allowEmptyValue"]) { declared += ".allowingEmptyValue()" }
+        return declared
     }
 
     /// The values a parameter's schema allows, its branches' together (`anyOf` of two enums), or

@@ -22,11 +22,15 @@ public struct SentRequest: Sendable, Equatable {
         public var name: String
         /// Written out as it is rather than as `$name`: a token no server issued (a probe's fake).
         public var literal: Bool
+        /// Where the run put the value, for a parameter's sample: a path segment that equals
+        /// another variable's value too (the token itself) is said as the path's own.
+        public var location: Parameter.Location?
 
-        public init(value: String, name: String, literal: Bool = false) {
+        public init(value: String, name: String, literal: Bool = false, location: Parameter.Location? = nil) {
             self.value = value
             self.name = name
             self.literal = literal
+            self.location = location
         }
     }
 
@@ -60,8 +64,8 @@ public struct SentRequest: Sendable, Equatable {
         }
     }
 
-    /// Variables stand for whole values only (a query value, a header value after its scheme, a
-    /// JSON string or number), never for a part of one that happens to match. A header `isSecret`
+    /// Variables stand for whole values only (a path segment, a query value, a header value after
+    /// its scheme, a JSON string or number), never for a part of one that happens to match. A header `isSecret`
     /// says is a credential shows as `***` when no variable stands for it. A number in a JSON body
     /// field named in `secretFields` that no variable stands for becomes one named after the field
     /// (`"pin": 1234` as `"pin":$PIN`): masked as `"***"` it would be a string, and the command
@@ -119,10 +123,14 @@ public struct SentRequest: Sendable, Equatable {
         }
     }
 
-    /// The query's values that are a secret's, as the request builder encoded them, become variables.
+    /// The path's and the query's values that are a secret's, as the request builder encoded
+    /// them, become variables. A probe's literal one is left in the path as it went: written out,
+    /// it would be encoded as a query value is.
     private static func url(_ text: String, _ variables: [Variable], encoded: inout Set<String>) -> [Piece] {
-        guard let question = text.firstIndex(of: "?") else { return [.text(text)] }
-        return joined([.text(String(text[...question]))] + pairs(text[text.index(after: question)...], variables, encoded: &encoded))
+        let question = text.firstIndex(of: "?") ?? text.endIndex
+        let path = pathPieces(text[..<question], variables.filter { !$0.literal })
+        guard question < text.endIndex else { return path }
+        return joined(path + [.text("?")] + pairs(text[text.index(after: question)...], variables, encoded: &encoded))
     }
 
     /// `name=value&…` (a query, a form body): values that are a secret's, as the request builder
