@@ -3179,4 +3179,10 @@ MUTATIONS = [
          find="                put(write.id, after: read.id)",
          replace="",
          tests="OperationOrderTests"),
+    dict(id="check-shared-parameter-per-operation",
+         bug="a change in a shared parameter component (paginationLimit) is listed once per operation that uses it, not once under it",
+         file="Sources/APICheck/Import/Comparison/OpenAPIComparison.swift",
+         find="            if let component = shared.subject(of: written, before: before.parameters) {",
+         replace="            if let component = shared.subject(of: written, before: before.parameters), false {",
+         tests="SharedParameterComparisonTests"),
 ]
