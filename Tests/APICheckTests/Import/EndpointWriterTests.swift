@@ -84,7 +84,7 @@ import Testing
                                 .header("X-Trace", .string),
                                 .cookie("sid", .string),
                             ],
-                            mock: "showPet")
+                            mock: "showPet", after: ["replacePet"])
                 """))
         #expect(fixture.type("ShowPetResponse").contains("public var id: Int?"))
         #expect(fixture.file("mocks/showPet.json") == "{\n  \"id\": 3\n}\n")

@@ -38,6 +38,7 @@ public struct OpenAPIComparison: Sendable {
         let oldOperations = Self.operations(old)
         let newOperations = Self.operations(new)
         var schemas = SchemaComparison(old: oldSource, new: newSource)
+        var shared = SharedParameters()
         var changes: [OpenAPIChange] = []
         for operation in newOperations {
             let newAnswer = SuccessAnswer(of: operation.operation, in: newSource)
@@ -49,7 +50,7 @@ public struct OpenAPIComparison: Sendable {
             }
             let oldAnswer = SuccessAnswer(of: before.operation, in: oldSource)
             if oldAnswer?.omission == nil, newAnswer?.omission == nil {
-                changes += compare(before, operation, schemas: &schemas, oldSource: oldSource, newSource: newSource)
+                changes += compare(before, operation, schemas: &schemas, shared: &shared, oldSource: oldSource, newSource: newSource)
             } else if let change = Self.declarationChange(operation.shown, old: oldAnswer, new: newAnswer) {
                 changes.append(change)
             }
@@ -63,11 +64,11 @@ public struct OpenAPIComparison: Sendable {
                     .operationRemoved, breaking: true, subject: operation.shown,
                     "removed: the client's endpoint has no counterpart"))
         }
-        return changes + schemas.changes
+        return shared.listed(changes + schemas.changes)
     }
 
     private func compare(
-        _ before: Operation, _ after: Operation, schemas: inout SchemaComparison,
+        _ before: Operation, _ after: Operation, schemas: inout SchemaComparison, shared: inout SharedParameters,
         oldSource: OpenAPISource, newSource: OpenAPISource
     ) -> [OpenAPIChange] {
         var changes: [OpenAPIChange] = []
@@ -94,7 +95,8 @@ public struct OpenAPIComparison: Sendable {
         let oldParameters = before.parameters.compactMap { oldSource.resolve($0) }
         let newParameters = after.parameters.compactMap { newSource.resolve($0) }
         var renamed: [JSONValue] = []
-        for parameter in newParameters {
+        for written in after.parameters {
+            guard let parameter = newSource.resolve(written) else { continue }
             let part = Self.parameterName(parameter)
             let required = OpenAPISource.bool(parameter["required"]) || OpenAPISource.string(parameter["in"]) == "path"
             var match = oldParameters.first(where: { Self.sameParameter($0, parameter) })
@@ -118,17 +120,23 @@ public struct OpenAPIComparison: Sendable {
                         required ? "added, required: the client does not send it" : "added, optional"))
                 continue
             }
+            // A component both versions use is compared at its first use and listed under it.
+            var listedUnder = subject
+            if let component = shared.subject(of: written, before: before.parameters) {
+                guard component.first else { continue }
+                listedUnder = component.subject
+            }
             let wasRequired = OpenAPISource.bool(counterpart["required"]) || OpenAPISource.string(counterpart["in"]) == "path"
             if wasRequired != required {
                 changes.append(
                     required
                         ? OpenAPIChange(
-                            .madeRequired, breaking: true, subject: subject, part: part, "made required: the client may leave it out")
-                        : OpenAPIChange(.madeOptional, breaking: false, subject: subject, part: part, "made optional"))
+                            .madeRequired, breaking: true, subject: listedUnder, part: part, "made required: the client may leave it out")
+                        : OpenAPIChange(.madeOptional, breaking: false, subject: listedUnder, part: part, "made optional"))
             }
             schemas.compare(
                 counterpart["schema"] ?? .object([]), parameter["schema"] ?? .object([]), direction: .request,
-                subject: subject, part: part, root: "")
+                subject: listedUnder, part: part, root: "")
         }
         for parameter in oldParameters
         where !newParameters.contains(where: { Self.sameParameter($0, parameter) })

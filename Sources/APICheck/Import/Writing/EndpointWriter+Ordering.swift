@@ -1,18 +1,25 @@
 extension EndpointWriter {
-    /// Each `DELETE`'s `after:`: the other endpoints on its path or below it (`GET /jobs/{jobId}`,
-    /// `GET /jobs/{jobId}/results` for `DELETE /jobs/{jobId}`) and, where its path ends on a
-    /// placeholder whose sample is a variable, every other endpoint that reads that variable (a
-    /// query's `job_id`). Nothing else orders them, and `live` runs what it can at once: a read
-    /// of the job that came after its deletion answered 404, a finding about nothing but the
-    /// run's order. Deletions on one path, or of one variable's resource, are not ordered among
-    /// themselves, and an order that would close a cycle is left out.
-    static func deletionOrder(of endpoints: [ImportedEndpoint], variables: [SampleVariable]) -> [String: [String]] {
+    /// Each endpoint's `after:`. Nothing else orders them, and `live` runs what it can at once: a
+    /// read of a user before the `POST /users/{name}` that creates it answers 404, and one after
+    /// its `DELETE` too, findings about nothing but the run's order. So, per resource:
+    /// 1. its creation (`creates`) comes before the other endpoints on its path or below it and,
+    ///    where its path ends on a placeholder whose sample is a variable, every other endpoint
+    ///    that reads that variable (a query's `user`). Creations of one path, or of one variable's
+    ///    resource, are not ordered among themselves;
+    /// 2. a write on a path that creates nothing (`PATCH`, a `PUT` or `POST` beside the creation,
+    ///    a `POST` to a collection) comes after the reads (`GET`, `HEAD`) of that path: a read
+    ///    beside it could see either state, and a write the server takes badly spoils the read;
+    /// 3. a `DELETE` comes after the other endpoints on its path or below it and every other
+    ///    endpoint that reads the variable of what it deletes; deletions on one path, or of one
+    ///    variable's resource, are not ordered among themselves.
+    /// An order that would close a cycle is left out, the earlier rule's kept. Each list is in the
+    /// document's order.
+    static func operationOrder(of endpoints: [ImportedEndpoint], variables: [SampleVariable]) -> [String: [String]] {
         // Placeholders as named: `/artifacts/{key}/latest` is not below `/artifacts/{id}`. One
         // resource's placeholders named otherwise read one variable, which orders them.
         func segments(_ path: String) -> [String] { path.split(separator: "/").map(String.init) }
-        let deletions = endpoints.filter { $0.method == ".delete" }
-        var deleted: [String: SampleVariable] = [:]
-        for endpoint in deletions { deleted[endpoint.id] = deletedVariable(of: endpoint, among: variables) }
+        var resource: [String: SampleVariable] = [:]
+        for endpoint in endpoints { resource[endpoint.id] = resourceVariable(of: endpoint, among: variables) }
         var order: [String: [String]] = [:]
         func reaches(_ from: String, _ to: String) -> Bool {
             var seen: Set<String> = []
@@ -23,29 +30,86 @@ extension EndpointWriter {
             }
             return false
         }
-        for endpoint in deletions {
+        func put(_ later: String, after earlier: String) {
+            guard later != earlier, order[later]?.contains(earlier) != true, !reaches(earlier, later) else { return }
+            order[later, default: []].append(earlier)
+        }
+        /// The endpoints on `endpoint`'s path or below it, or reading its resource's variable,
+        /// but for `peers` of its own kind on its path or of its variable.
+        func related(to endpoint: ImportedEndpoint, peers: (ImportedEndpoint) -> Bool) -> [ImportedEndpoint] {
             let path = segments(endpoint.path)
-            let variable = deleted[endpoint.id]
-            for other in endpoints where other.id != endpoint.id {
-                let otherPath = segments(other.path)
-                let below = otherPath.starts(with: path)
+            let variable = resource[endpoint.id]
+            return endpoints.filter { other in
+                let below = segments(other.path).starts(with: path)
                 let reads = variable?.uses.contains { $0.operation == other.id } == true
-                let peer = other.method == ".delete" && (otherPath == path || (variable != nil && deleted[other.id] == variable))
-                guard below || reads, !peer, !reaches(other.id, endpoint.id) else { continue }
-                order[endpoint.id, default: []].append(other.id)
+                let peer = peers(other) && (other.path == endpoint.path || (variable != nil && resource[other.id] == variable))
+                return other.id != endpoint.id && (below || reads) && !peer
             }
         }
-        return order
+        for creation in endpoints where creates(creation, among: endpoints) {
+            for other in related(to: creation, peers: { creates($0, among: endpoints) }) { put(other.id, after: creation.id) }
+        }
+        for write in endpoints where [".put", ".post", ".patch"].contains(write.method) && !creates(write, among: endpoints) {
+            for read in endpoints where read.path == write.path && [".get", ".head"].contains(read.method) {
+                put(write.id, after: read.id)
+            }
+        }
+        for deletion in endpoints where deletion.method == ".delete" {
+            for other in related(to: deletion, peers: { $0.method == ".delete" }) { put(deletion.id, after: other.id) }
+        }
+        let position = Dictionary(uniqueKeysWithValues: endpoints.enumerated().map { ($0.element.id, $0.offset) })
+        return order.mapValues { $0.sorted { position[$0, default: 0] < position[$1, default: 0] } }
     }
 
-    /// The variable whose resource a `DELETE` deletes: its path's last placeholder's, when the
+    /// Whether an endpoint creates the resource its path names: a `PUT` to a path that ends on a
+    /// placeholder (`PUT /users/{name}/servers/{server_name}`), else a `POST` there (`POST
+    /// /users/{name}`), the client naming what it makes. Beside a `PUT`, a `POST` acts on what is
+    /// there (starts the server). A `POST` to a collection (`POST /users`) makes a resource the
+    /// server names, or one its made-up body names, not the one a path's variable names.
+    static func creates(_ endpoint: ImportedEndpoint, among endpoints: [ImportedEndpoint]) -> Bool {
+        guard let last = endpoint.path.split(separator: "/").last, !placeholders(in: String(last)).isEmpty else { return false }
+        switch endpoint.method {
+        case ".put": return true
+        case ".post": return !endpoints.contains { $0.method == ".put" && $0.path == endpoint.path }
+        default: return false
+        }
+    }
+
+    /// The variable of the resource an endpoint's path names: its last placeholder's, when the
     /// path ends on one and its sample is a variable.
-    static func deletedVariable(of endpoint: ImportedEndpoint, among variables: [SampleVariable]) -> SampleVariable? {
-        guard endpoint.method == ".delete", let last = endpoint.path.split(separator: "/").last,
-            let placeholder = placeholders(in: String(last)).last
-        else { return nil }
+    static func resourceVariable(of endpoint: ImportedEndpoint, among variables: [SampleVariable]) -> SampleVariable? {
+        guard let last = endpoint.path.split(separator: "/").last, let placeholder = placeholders(in: String(last)).last else {
+            return nil
+        }
         return variables.first { variable in
             variable.uses.contains { $0.operation == endpoint.id && $0.place == "path" && $0.parameter == placeholder }
         }
+    }
+
+    /// What a variable's `set:` note adds of the order: the creations that come before the other
+    /// endpoints reading it, and the deletions that come after them.
+    static func orderNote(
+        of variable: SampleVariable, endpoints: [ImportedEndpoint], variables: [SampleVariable], order: [String: [String]]
+    ) -> String {
+        func ids(_ endpoints: [ImportedEndpoint]) -> String { endpoints.map(\.id).joined(separator: ", ") }
+        let own = endpoints.filter { resourceVariable(of: $0, among: variables) == variable }
+        let creations = own.filter { creation in
+            creates(creation, among: endpoints) && order.values.contains { $0.contains(creation.id) }
+        }
+        let deletions = own.filter { $0.method == ".delete" && order[$0.id]?.isEmpty == false }
+        var text = ""
+        if !creations.isEmpty {
+            text +=
+                "; the others are declared after: \(ids(creations)), which "
+                + (creations.count == 1 ? "creates what they read" : "create what they read")
+        }
+        if !deletions.isEmpty {
+            text +=
+                "; \(ids(deletions)) "
+                + (deletions.count == 1
+                    ? "is declared after: the others, which read what it deletes"
+                    : "are declared after: the others, which read what they delete")
+        }
+        return text
     }
 }

@@ -52,19 +52,10 @@ struct EndpointWriter {
                     at: itemTokens + [method], types: &types)
             }
         }
-        let order = Self.deletionOrder(of: endpoints, variables: sampleVariables)
+        let order = Self.operationOrder(of: endpoints, variables: sampleVariables)
         for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
         for variable in sampleVariables {
-            let deletions = endpoints.filter { endpoint in
-                order[endpoint.id] != nil && Self.deletedVariable(of: endpoint, among: sampleVariables) == variable
-            }
-            let ordered =
-                deletions.isEmpty
-                ? ""
-                : "; \(deletions.map(\.id).joined(separator: ", ")) "
-                    + (deletions.count == 1
-                        ? "is declared after: the others, which read what it deletes"
-                        : "are declared after: the others, which read what they delete")
+            let ordered = Self.orderNote(of: variable, endpoints: endpoints, variables: sampleVariables, order: order)
             notes.append(ImportNote(.needsValue, at: variable.location, variable.note + ordered))
         }
     }

@@ -12,8 +12,13 @@
 /// 6. further logins of the account, and further logouts, one at a time; last, the logout of
 ///    every session the run opened that nothing else ended.
 /// An endpoint declared `after` another, or reading its answer, waits for its check; so does each
-/// of its declared error checks, with the same token. What the selection needs but did not
-/// select (`--only`) is checked too, unreported.
+/// of its declared error checks, with the same token. A declared `after` orders only: the
+/// endpoint runs whatever that check answered (a creation refused because the resource exists
+/// leaves the reads theirs to pass). The plan guesses no order from paths and methods (a write
+/// after the reads of its path): a guess could be neither seen nor removed where an API does not
+/// need it, so `import-openapi` writes its guesses as `after:` in the package, and hand-written
+/// declarations state theirs. What the selection needs but did not select (`--only`) is checked
+/// too, unreported.
 /// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed(by:)`): a
 /// server that wrongly accepts a probe's token must not act on it; and only for promises the API
 /// declares (`AuthProbe.promise`), narrowed by the run's selection (`--probes`).

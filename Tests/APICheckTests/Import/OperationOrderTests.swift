@@ -1,0 +1,102 @@
+@testable import APICheck
+import Foundation
+import Testing
+
+/// `live` runs what nothing orders at once: the import orders, per resource, its creation before
+/// the endpoints that read it, a write after the reads of its path, and a deletion last, or a
+/// read of a user before its creation or after its deletion answers 404.
+@Suite struct OperationOrderTests {
+    static let jobID = #"{"name": "jobId", "in": "path", "required": true, "schema": {"type": "string"}}"#
+    static let ok = #"{"204": {"description": "ok"}}"#
+
+    @Test func aDeletionComesAfterTheEndpointsThatReadWhatItDeletes() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/jobs/{jobId}": {"parameters": [\(Self.jobID)],
+                  "get": {"operationId": "getJob", "tags": ["jobs"], "responses": \(Self.ok)},
+                  "delete": {"operationId": "deleteJob", "tags": ["jobs"], "responses": \(Self.ok)}},
+                "/jobs/{jobId}/results": {"parameters": [\(Self.jobID)],
+                  "get": {"operationId": "getJobResults", "tags": ["jobs"], "responses": \(Self.ok)},
+                  "delete": {"operationId": "deleteJobResults", "tags": ["jobs"], "responses": \(Self.ok)}},
+                "/job_logs": {"get": {"operationId": "getJobLogs", "tags": ["jobs"], "responses": \(Self.ok),
+                  "parameters": [{"name": "job_id", "in": "query", "required": true, "schema": {"type": "string"}}]}},
+                "/pets/{petId}": {"parameters": [{"name": "petId", "in": "path", "required": true, "schema": {"type": "string"}, "example": "p-1"}],
+                  "get": {"operationId": "getPet", "tags": ["pets"], "responses": \(Self.ok)},
+                  "delete": {"operationId": "deletePet", "tags": ["pets"], "responses": \(Self.ok)}}
+                """)
+        let jobs = fixture.group("JobsEndpoints")
+        // The query parameter job_id reads $SHOP_JOB_ID too: the logs of a deleted job are gone.
+        #expect(
+            jobs.contains(#"mock: "deleteJob", successStatus: 204, after: ["getJob", "getJobResults", "deleteJobResults", "getJobLogs"])"#),
+            "\(jobs)")
+        // Deleting a job's results deletes no job: it comes after what is on its path alone.
+        #expect(jobs.contains(#"mock: "deleteJobResults", successStatus: 204, after: ["getJobResults"])"#), "\(jobs)")
+        #expect(jobs.contains(#"mock: "getJob", successStatus: 204)"#))
+        // A pet's id is the document's example: the reads on the deletion's path send it too.
+        #expect(fixture.group("PetsEndpoints").contains(#"mock: "deletePet", successStatus: 204, after: ["getPet"])"#))
+        #expect(
+            fixture.notes.contains(
+                "set: #/paths/~1jobs~1{jobId}/parameters/0: no example for the path parameter 'jobId' of getJob, deleteJob, getJobResults, deleteJobResults; the query parameter 'job_id' of getJobLogs: live reads it from $SHOP_JOB_ID; deleteJob is declared after: the others, which read what it deletes"
+            ), "\(fixture.notes)")
+    }
+
+    static let name = #"{"name": "name", "in": "path", "required": true, "schema": {"type": "string"}}"#
+
+    @Test func aCreationComesBeforeWhatReadsItAndAWriteAfterTheReadsOfItsPath() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/users": {"get": {"operationId": "getUsers", "tags": ["hub"], "responses": \(Self.ok)},
+                  "post": {"operationId": "postUsers", "tags": ["hub"], "responses": \(Self.ok)}},
+                "/users/{name}": {"parameters": [\(Self.name)],
+                  "get": {"operationId": "getUser", "tags": ["hub"], "responses": \(Self.ok)},
+                  "post": {"operationId": "postUser", "tags": ["hub"], "responses": \(Self.ok)},
+                  "patch": {"operationId": "patchUser", "tags": ["hub"], "responses": \(Self.ok)},
+                  "delete": {"operationId": "deleteUser", "tags": ["hub"], "responses": \(Self.ok)}},
+                "/users/{name}/activity": {"parameters": [\(Self.name)],
+                  "post": {"operationId": "postActivity", "tags": ["hub"], "responses": \(Self.ok)}},
+                "/users/{name}/servers/{server}": {"parameters": [\(Self.name),
+                    {"name": "server", "in": "path", "required": true, "schema": {"type": "string"}}],
+                  "get": {"operationId": "getServer", "tags": ["hub"], "responses": \(Self.ok)},
+                  "put": {"operationId": "putServer", "tags": ["hub"], "responses": \(Self.ok)},
+                  "post": {"operationId": "startServer", "tags": ["hub"], "responses": \(Self.ok)}},
+                "/audit": {"get": {"operationId": "getAudit", "tags": ["hub"], "responses": \(Self.ok),
+                  "parameters": [{"name": "user_name", "in": "query", "required": true, "schema": {"type": "string"}}]}},
+                "/proxy": {"get": {"operationId": "getProxy", "tags": ["hub"], "responses": \(Self.ok)},
+                  "post": {"operationId": "postProxy", "tags": ["hub"], "responses": \(Self.ok)},
+                  "patch": {"operationId": "patchProxy", "tags": ["hub"], "responses": \(Self.ok)}}
+                """)
+        let hub = fixture.group("HubEndpoints")
+        func after(_ id: String) -> String {
+            guard let start = hub.range(of: "mock: \"\(id)\"") else { return "(no \(id))" }
+            let line = hub[start.lowerBound...].prefix { $0 != "\n" }
+            return line.range(of: "after: [").map { String(line[$0.upperBound...].prefix { $0 != "]" }) } ?? ""
+        }
+        // POST /users/{name} makes the user the path names: what is on its path, below it, or
+        // reads its variable (the query's user_name) comes after it.
+        #expect(after("getUser") == #""postUser""#, "\(hub)")
+        #expect(after("patchUser") == #""getUser", "postUser""#)
+        #expect(after("postActivity") == #""postUser""#)
+        #expect(after("getAudit") == #""postUser""#)
+        // Beside a PUT to the same path, the PUT creates and the POST acts on what it made.
+        #expect(after("putServer") == #""postUser""#)
+        #expect(after("getServer") == #""postUser", "putServer""#)
+        #expect(after("startServer") == #""postUser", "getServer", "putServer""#)
+        #expect(after("postUser") == "")
+        // A collection's POST makes no resource a variable names: it only follows the reads of its path.
+        #expect(after("postUsers") == #""getUsers""#)
+        #expect(after("getUsers") == "")
+        // Writes to a path with no creation follow its reads, unordered among themselves.
+        #expect(after("postProxy") == #""getProxy""#)
+        #expect(after("patchProxy") == #""getProxy""#)
+        #expect(after("getProxy") == "")
+        #expect(
+            after("deleteUser")
+                == #""getUser", "postUser", "patchUser", "postActivity", "getServer", "putServer", "startServer", "getAudit""#)
+        #expect(
+            fixture.notes.contains {
+                $0.hasSuffix(
+                    "live reads it from $SHOP_USER_NAME; the others are declared after: postUser, which creates what they read; deleteUser is declared after: the others, which read what it deletes"
+                )
+            }, "\(fixture.notes)")
+    }
+}
