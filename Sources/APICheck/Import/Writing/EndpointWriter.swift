@@ -212,6 +212,12 @@ struct EndpointWriter {
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
                 comment: summary,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
+        if case .bool(true)? = operation["deprecated"] {
+            note(
+                .deprecated, tokens,
+                "\(id) is deprecated in the document: declared and checked like the others, though the server may have "
+                    + "removed it (a 404 or 410 from live then says so; --only leaves it out)")
+        }
     }
 
     /// The names between braces in a path template, in order (`/pets/{petId}` → `petId`).

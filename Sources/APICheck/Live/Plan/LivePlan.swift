@@ -35,6 +35,8 @@ struct LivePlan: Sendable {
     private(set) var secondLogin: LiveStep.ID?
     /// Why a selected endpoint has no step (the logout, on a token the run did not open).
     private(set) var unplanned: [String: String] = [:]
+    /// Why a selected read has no step in a reads-only run: the write it needs first.
+    private(set) var writeNeeded: [String: SkipReason] = [:]
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so: each as the
     /// steps that may issue its token.
     var unendedSessions: [[LiveStep.ID]] = []
@@ -43,12 +45,17 @@ struct LivePlan: Sendable {
 
     init(
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
-        errorChecks: Bool = true
+        errorChecks: Bool = true, readsOnly: Bool = false
     ) {
+        for (read, write) in readsOnly ? api.writesNeeded(by: Set(selected.map(\.id))) : [:] {
+            writeNeeded[read] = api.endpoint(write).map(SkipReason.needsWrite) ?? .notChecked
+        }
+        let selected = writeNeeded.isEmpty ? selected : selected.filter { writeNeeded[$0.id] == nil }
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
-        let planned = selected + api.dependencies(of: selectedIDs).compactMap { api.endpoint($0.id) }
+        let needed = readsOnly ? api.readsOnlyDependencies(of: selectedIDs) : api.dependencies(of: selectedIDs)
+        let planned = selected + needed.compactMap { api.endpoint($0.id) }
         func usesAccount(_ endpoint: AnyEndpoint) -> Bool {
             endpoint.requiresToken || api.auth.usesCredentials(endpoint)
         }
