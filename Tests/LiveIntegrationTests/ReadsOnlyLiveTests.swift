@@ -12,8 +12,8 @@ import Testing
     @Test func noWriteReachesTheServer() async throws {
         let backend = try RelayBackend()
         defer { backend.stop() }
-        let options = LiveOptions(
-            baseURL: backend.baseURL, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: true, readsOnly: true)
+        var options = LiveOptions(baseURL: backend.baseURL, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: true)
+        options.readsOnly = true
         let report = await LiveCheck(api: Relay.api, transport: CurlTransport(), options: options).run()
         // The session's own requests are the only ones that are no GET.
         #expect(backend.asked.keys.filter { !$0.hasPrefix("GET ") }.sorted() == ["POST login", "POST logout", "POST refresh"])
@@ -32,7 +32,8 @@ import Testing
         defer { server.stop() }
         let folder = try RoomsAPI.mockFolder()
         defer { folder.remove() }
-        let options = LiveOptions(baseURL: server.url("/chat/"), mocksDirectory: folder.url, readsOnly: true)
+        var options = LiveOptions(baseURL: server.url("/chat/"), mocksDirectory: folder.url)
+        options.readsOnly = true
         let report = await LiveCheck(api: RoomsAPI.api, transport: CurlTransport(), options: options).run()
         #expect(server.requests.map { "\($0.method) \($0.path)" } == [])
         #expect(report.results.map(\.name) == ["rooms.messages"])

@@ -2,11 +2,13 @@ extension API {
     /// The endpoints a selection needs checked first although they were not selected: those whose
     /// answers its `.seen` samples read and those it declares to come `after`, and theirs in turn.
     /// `live --only` and `record --only` run them unreported, so any endpoint can be run alone.
-    /// In declaration order, each with the selected (or pulled-in) endpoint that needs it; only
-    /// through the endpoints `including` lets in.
-    public func dependencies(
-        of selected: Set<String>, including: (AnyEndpoint) -> Bool = { _ in true }
-    ) -> [(id: String, neededBy: String)] {
+    /// In declaration order, each with the selected (or pulled-in) endpoint that needs it.
+    public func dependencies(of selected: Set<String>) -> [(id: String, neededBy: String)] {
+        dependencies(of: selected, including: { _ in true })
+    }
+
+    /// `dependencies(of:)` walked only through the endpoints `including` lets in.
+    func dependencies(of selected: Set<String>, including: (AnyEndpoint) -> Bool) -> [(id: String, neededBy: String)] {
         var neededBy: [String: String] = [:]
         var pending = endpoints.filter { selected.contains($0.id) }
         while let endpoint = pending.popLast() {

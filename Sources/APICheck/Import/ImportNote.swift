@@ -9,8 +9,6 @@ public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
         case madeUp = "made up"
         /// A parameter whose sample comes from an environment variable the user must set.
         case needsValue = "set"
-        /// An operation the document marks `deprecated`: declared and checked like the others.
-        case deprecated
     }
 
     public var kind: Kind

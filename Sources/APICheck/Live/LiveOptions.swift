@@ -39,9 +39,8 @@ public struct LiveOptions: Sendable {
         baseURL: URL, only: Set<String>? = nil, concurrency: Int = 8, strict: Bool = false,
         mocksDirectory: URL? = nil, environment: [String: String] = [:],
         runID: String = LiveOptions.makeRunID(), probes: Bool = true, probeFilter: Set<AuthProbe>? = nil,
-        errorChecks: Bool = true, readsOnly: Bool = false
+        errorChecks: Bool = true
     ) {
-        self.readsOnly = readsOnly
         self.probeFilter = probeFilter
         self.errorChecks = errorChecks
         self.baseURL = baseURL

@@ -163,7 +163,9 @@ struct TargetOptions {
                 context.note(
                     "--reads-only: \(writes) write\(writes == 1 ? " is" : "s are") neither checked nor sent"
                         + (session.isEmpty
-                            ? "" : "; the session's \(session.joined(separator: ", ")) go only as it needs them, unreported"))
+                            ? ""
+                            : "; the session's own \(session.joined(separator: ", ")) \(session.count == 1 ? "is" : "are") sent "
+                                + "only as it needs \(session.count == 1 ? "it" : "them"), unreported"))
             }
             let blocked = api.writesNeeded(by: only)
             runnable.subtract(blocked.keys)

@@ -213,8 +213,9 @@ struct EndpointWriter {
                 comment: summary,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
         if case .bool(true)? = operation["deprecated"] {
+            // The package declares no deprecation: said, so that a server's refusal is no surprise.
             note(
-                .deprecated, tokens,
+                .notMapped, tokens + ["deprecated"],
                 "\(id) is deprecated in the document: declared and checked like the others, though the server may have "
                     + "removed it (a 404 or 410 from live then says so; --only leaves it out)")
         }
