@@ -29,6 +29,9 @@ public final class RelayBackend: Sendable {
     public var openSessions: Int { devices.withLock { $0.count } }
     /// Refresh requests answered, granted or refused.
     public var refreshes: Int { devices.withLock { $0.refreshes } }
+    /// Every request asked, as `METHOD path` under `relay/` with the room as `{roomId}`, by count.
+    public var asked: [String: Int] { routes.withLock { $0 } }
+    private let routes = Mutex<[String: Int]>([:])
 
     /// Lets every access token issued so far die, as a short-lived token does mid-run: each is
     /// answered as unknown from now on, while its refresh token still renews it, unless
@@ -68,6 +71,7 @@ public final class RelayBackend: Sendable {
             parts[1] = "{roomId}"
         }
         let route = request.method + " " + parts.joined(separator: "/")
+        routes.withLock { $0[route, default: 0] += 1 }
         switch route {
         case "POST login": return login(request)
         case "POST refresh": return refresh(request)

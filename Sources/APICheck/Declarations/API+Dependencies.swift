@@ -4,12 +4,17 @@ extension API {
     /// `live --only` and `record --only` run them unreported, so any endpoint can be run alone.
     /// In declaration order, each with the selected (or pulled-in) endpoint that needs it.
     public func dependencies(of selected: Set<String>) -> [(id: String, neededBy: String)] {
+        dependencies(of: selected, including: { _ in true })
+    }
+
+    /// `dependencies(of:)` walked only through the endpoints `including` lets in.
+    func dependencies(of selected: Set<String>, including: (AnyEndpoint) -> Bool) -> [(id: String, neededBy: String)] {
         var neededBy: [String: String] = [:]
         var pending = endpoints.filter { selected.contains($0.id) }
         while let endpoint = pending.popLast() {
             for source in endpoint.prerequisiteIDs.sorted()
             where !selected.contains(source) && neededBy[source] == nil {
-                guard let found = self.endpoint(source) else { continue }
+                guard let found = self.endpoint(source), including(found) else { continue }
                 neededBy[source] = endpoint.id
                 pending.append(found)
             }

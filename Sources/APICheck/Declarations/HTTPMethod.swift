@@ -12,4 +12,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let head = HTTPMethod(rawValue: "HEAD")
 
     public var description: String { rawValue }
+
+    /// GET, HEAD and OPTIONS: a request that asks and changes nothing, the only kind
+    /// `live --reads-only` checks.
+    public var isSafe: Bool { self == .get || self == .head || rawValue == "OPTIONS" }
 }

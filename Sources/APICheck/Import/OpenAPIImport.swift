@@ -48,6 +48,11 @@ public struct OpenAPIImport: Sendable {
         /// The document the package declares, in OpenAPI 3 form (a Swagger 2.0 one converted):
         /// kept in the package so that `--check` can compare a newer one with it.
         public var document: JSONValue
+        /// The endpoints whose method is no safe one (GET, HEAD, OPTIONS), the login aside: a plain
+        /// `live` sends them, `live --reads-only` does not.
+        public var writeCount = 0
+        /// The endpoints whose method is safe: what `live --reads-only` checks.
+        public var readCount = 0
     }
 
     /// The placeholder host staging is on until `--base-url` names one: at OpenAPI's default
@@ -153,7 +158,8 @@ public struct OpenAPIImport: Sendable {
         }
         return Result(
             files: files, notes: notes, endpointCount: endpoints.count, typeCount: types.types.count,
-            baseURL: baseURL, document: document)
+            baseURL: baseURL, document: document, writeCount: endpoints.count { !$0.isRead && $0.sessionEffect == nil },
+            readCount: endpoints.count(where: \.isRead))
     }
 
     /// The staging URL: the one given, else the first server's (its variables at their defaults),

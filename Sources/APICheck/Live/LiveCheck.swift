@@ -62,12 +62,12 @@ public final class LiveCheck: Sendable {
         var report = Report(
             command: .live, api: api.name, target: redactor.display(options.baseURL),
             startedAt: started, concurrency: options.concurrency, strict: options.strict)
-        let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
+        let selected = api.endpoints.filter(options.selects)
         report.plan = selected.map(\.id)
-        let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) } }
+        let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) && (!options.readsOnly || $0.method.isSafe) } }
         let plan = LivePlan(
             api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole,
-            errorChecks: options.errorChecks)
+            errorChecks: options.errorChecks, readsOnly: options.readsOnly)
         observer.runStarted(results: plan.reportedCount)
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(
             perform: { step, known in

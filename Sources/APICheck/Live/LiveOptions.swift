@@ -24,6 +24,10 @@ public struct LiveOptions: Sendable {
     public var probes: Bool
     /// Only these probes (`--probes LIST`); nil for every one the API declares.
     public var probeFilter: Set<AuthProbe>?
+    /// Check only the endpoints whose method is safe (GET, HEAD, OPTIONS) and send no other
+    /// request but the session's own (`API.isSentReadingOnly`): a read that needs a write first
+    /// is skipped, saying which.
+    public var readsOnly = false
     /// Send the endpoints' declared error checks (`--no-error-checks`: none).
     public var errorChecks = true
     /// A server certificate expiring within this many days is a warning.
@@ -47,6 +51,11 @@ public struct LiveOptions: Sendable {
         self.environment = environment
         self.runID = runID
         self.probes = probes
+    }
+
+    /// Whether the run checks `endpoint`: it is among `only`, and a read when `readsOnly`.
+    public func selects(_ endpoint: AnyEndpoint) -> Bool {
+        (only?.contains(endpoint.id) ?? true) && (!readsOnly || endpoint.method.isSafe)
     }
 
     /// A short id unique enough across runs on one staging: time plus randomness, base 36.

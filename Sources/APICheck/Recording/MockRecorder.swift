@@ -46,7 +46,7 @@ public struct MockRecorder: Sendable {
 
         var candidates: [MockCandidate] = []
         var notRecorded: [Finding] = []
-        let selected = api.endpoints.filter { options.only?.contains($0.id) ?? true }
+        let selected = api.endpoints.filter(options.selects)
         // One success candidate per endpoint at least: grown by doubling, the array would hold its
         // old and new buffers at once.
         candidates.reserveCapacity(selected.count)

@@ -190,9 +190,24 @@ struct ImportOpenAPICommand: Command {
               swift build                    # the first build compiles apicheck too: minutes
               .build/debug/apicheck mocks
               .build/debug/apicheck list
-              .build/debug/apicheck live --env staging   # calls \(Redactor.withoutQuery(result.baseURL)); --base-url URL for another
+            \(Self.liveLines(result))
             """)
         return .success
+    }
+
+    /// The "next:" lines that run live: the reads first when the package declares writes, which
+    /// a plain run sends to the server with bodies made from the schemas.
+    static func liveLines(_ result: OpenAPIImport.Result) -> String {
+        let url = Redactor.withoutQuery(result.baseURL)
+        guard result.writeCount > 0 else {
+            return "  .build/debug/apicheck live --env staging   # calls \(url); --base-url URL for another"
+        }
+        let theReads = result.readCount == 1 ? "the 1 read" : "the \(result.readCount) reads"
+        let writes = result.writeCount == 1 ? "the 1 write" : "the \(result.writeCount) writes"
+        return """
+              .build/debug/apicheck live --env staging --reads-only   # \(theReads) first, on \(url); --base-url URL for another
+              .build/debug/apicheck live --env staging                # then all: \(writes) (POST, PUT, PATCH, DELETE) change the server's data
+            """
     }
 
     /// `--check`: the document the package was imported from against this one; nothing written.

@@ -79,6 +79,14 @@ extension LiveCommand {
         the scenario's mock is a warning. Like the probes, only GET and HEAD, or checks declared
         sent: .always.
 
+        reads only (--reads-only): checks only the GET, HEAD and OPTIONS endpoints (of --only's
+        and the shard's, when given) and sends no write: no check, probe or error check of one, and
+        none that a read needs first. A read declared after: a write, or whose required sample
+        reads a write's answer without a fallback, is skipped, naming the write. The session is
+        no write: the login (a second one for the revoked-token probe), the refresh with its
+        probes, and the logouts that end the sessions the run opened are still sent, unreported.
+        A login into another account (a register) is a write.
+
         target, first found: --base-url URL; --env NAME (from the API catalog); $APICHECK_BASE_URL;
         else the bundled sandbox, if the tool has one, started on a free loopback port.
         credentials: \(credentials), never flags; the sandbox's own account when checking it.

@@ -25,7 +25,8 @@ struct LiveCommand: Command {
         let destinations = reports.destinations
         // Before the run, not after: a run changes staging (it registers accounts) and takes time.
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
-        let live = try LiveTarget(context, baseURL: target.baseURL, only: target.only, doing: .check)
+        let live = try LiveTarget(
+            context, baseURL: target.baseURL, only: target.only, readsOnly: target.readsOnly, doing: .check)
         target.noteShard(context)
         target.noteDependencies(context)
         defer { live.sandbox?.stop() }
@@ -48,6 +49,7 @@ struct LiveCommand: Command {
         options.traceContext = target.traceContext
         options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
+        options.readsOnly = target.readsOnly
         let check = LiveCheck(
             api: context.api, transport: transport, options: options, redactor: redactor,
             observers: [observer])

@@ -30,6 +30,7 @@ struct RecordCommand: Command {
         only when their bytes change: pretty-printed, 2-space indent, keys in the server's order.
         Prints per file: created, updated (with the paths added, removed or changed), unchanged,
         refused. --mocks DIR is created when missing; the target is found as for '\(tool) live'.
+        --reads-only records the reads' mocks only and sends no write, as '\(tool) live --reads-only'.
         --report writes the run's report as '\(tool) live' does; the file listing then goes to
         stderr when the report goes to stdout.
 
@@ -63,7 +64,8 @@ struct RecordCommand: Command {
         let writer = ReportWriter(context: context, verbose: verbose)
         let destinations = reports?.destinations ?? []
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
-        let live = try LiveTarget(context, baseURL: target.baseURL, only: target.only, doing: .record)
+        let live = try LiveTarget(
+            context, baseURL: target.baseURL, only: target.only, readsOnly: target.readsOnly, doing: .record)
         target.noteShard(context)
         target.noteDependencies(context)
         defer { live.sandbox?.stop() }
@@ -78,6 +80,7 @@ struct RecordCommand: Command {
         options.traceContext = target.traceContext
         options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
+        options.readsOnly = target.readsOnly
         let recorder = MockRecorder(
             api: api, transport: transport, options: options, directory: writing.directory,
             redactPaths: writing.redactPaths, dryRun: writing.dryRun, force: writing.force)

@@ -13,9 +13,11 @@ struct LiveTarget {
     let sandbox: (any RunningSandbox)?
 
     /// The endpoints a run of `only` may call: the selection, what its samples and order need,
-    /// and the session's own (the login, the refresh, logins and logouts the probes use).
-    static func endpointsCalled(by only: Set<String>, in api: API) -> Set<String> {
-        var called = only.union(api.dependencies(of: only).map(\.id))
+    /// and the session's own (the login, the refresh, logins and logouts the probes use). A
+    /// reads-only run calls no write the selection needs.
+    static func endpointsCalled(by only: Set<String>, readsOnly: Bool = false, in api: API) -> Set<String> {
+        let needed = readsOnly ? api.readsOnlyDependencies(of: only) : api.dependencies(of: only)
+        var called = only.union(needed.map(\.id))
         if let login = api.auth.loginEndpoint { called.insert(login) }
         if let refresh = api.auth.refresh?.endpoint { called.insert(refresh) }
         for endpoint in api.endpoints where endpoint.sessionEffect != .keepsSession { called.insert(endpoint.id) }
@@ -55,12 +57,12 @@ struct LiveTarget {
         }
     }
 
-    init(_ context: CommandContext, baseURL: URL?, only: Set<String>?, doing: Purpose) throws {
+    init(_ context: CommandContext, baseURL: URL?, only: Set<String>?, readsOnly: Bool = false, doing: Purpose) throws {
         let api = context.api
         // With --only, an endpoint the run never calls does not hold it up: only the problems of
         // the API as a whole and of what the run calls (the selection, what it needs, the
         // session's endpoints) do; the others are said.
-        let runs = only.map { Self.endpointsCalled(by: $0, in: api) }
+        let runs = only.map { Self.endpointsCalled(by: $0, readsOnly: readsOnly, in: api) }
         let (problems, elsewhere) = api.problems.reduce(into: ([Finding](), Set<String>())) { sorted, problem in
             if let endpoint = problem.endpoint, let runs, !runs.contains(endpoint) {
                 sorted.1.insert(endpoint)
@@ -75,7 +77,7 @@ struct LiveTarget {
         }
         if !elsewhere.isEmpty {
             context.note(
-                "\(elsewhere.count) endpoint\(elsewhere.count == 1 ? "" : "s") outside --only need\(elsewhere.count == 1 ? "s" : "") "
+                "\(elsewhere.count) endpoint\(elsewhere.count == 1 ? "" : "s") outside \(readsOnly ? "the run" : "--only") need\(elsewhere.count == 1 ? "s" : "") "
                     + "fixing ('\(context.tool) mocks' says why): \(elsewhere.sorted().joined(separator: ", "))")
         }
         var environment = context.environment

@@ -31,14 +31,24 @@ struct TargetOptions {
     static let noTraceContext = Option.flag(
         "no-trace-context",
         help: "send no W3C traceparent (by default one trace per run id, one span per step)")
+    static let readsOnly = Option.flag(
+        "reads-only",
+        help: "check only GET, HEAD and OPTIONS endpoints and send no write (the session's login, refresh and logout still go)")
     static let noErrorChecks = Option.flag(
         "no-error-checks", help: "skip the failures endpoints declare they can be made to give (errorChecks:)")
-    static let all: [any OptionDeclaration] = [baseURL, env, only, shard, runID, noTraceContext, probes, noProbes, noErrorChecks]
+    static let all: [any OptionDeclaration] = [
+        baseURL, env, only, readsOnly, shard, runID, noTraceContext, probes, noProbes, noErrorChecks,
+    ]
 
     /// Nil when none is configured (then the bundled sandbox, if the tool has one).
     let baseURL: URL?
-    /// Nil for every endpoint: the `--only` selection, cut to the shard's part of it.
+    /// Nil for every endpoint: the `--only` selection, cut to its reads with `--reads-only` and to
+    /// the shard's part of it.
     let only: Set<String>?
+    /// `--reads-only`: no write is sent, and a read that needs one first is skipped.
+    let readsOnly: Bool
+    /// The endpoints of the selection that `--reads-only` does not check, for its note.
+    let writesLeftOut: [AnyEndpoint]
     /// The shard run, from `--shard` or the CI runner's environment; nil for the whole run.
     let shard: Shard?
     /// For a shard, the ids of the whole run (the `--only` selection before the shard's cut).
@@ -56,7 +66,12 @@ struct TargetOptions {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         baseURL = try Self.target(arguments, context: context)
-        let selected = try Self.selectedIDs(arguments[Self.only], context: context)
+        readsOnly = try arguments[Self.readsOnly]
+        var selected = try Self.selectedIDs(arguments[Self.only], context: context)
+        writesLeftOut = readsOnly ? context.api.endpoints.filter { !$0.method.isSafe && (selected?.contains($0.id) ?? true) } : []
+        if readsOnly {
+            selected = Set(context.api.endpoints.lazy.filter { $0.method.isSafe && (selected?.contains($0.id) ?? true) }.map(\.id))
+        }
         do {
             shard = try arguments[Self.shard] ?? Shard.fromEnvironment(context.environment)
         } catch let error as ShardError {
@@ -135,13 +150,34 @@ struct TargetOptions {
     }
 
     /// Says on stderr which endpoints `--only` pulls in because the selection needs their answers
-    /// or comes after them: they run, unreported, so that any endpoint can be run alone.
+    /// or comes after them: they run, unreported, so that any endpoint can be run alone. With
+    /// `--reads-only`, says how many writes are left out and which reads need one first.
     func noteDependencies(_ context: CommandContext) {
         guard let only else { return }
-        let needed = context.api.dependencies(of: only)
+        let api = context.api
+        var runnable = only
+        if readsOnly {
+            let session = writesLeftOut.filter(api.isSentReadingOnly).map(\.id)
+            let writes = writesLeftOut.count - session.count
+            if !writesLeftOut.isEmpty {
+                context.note(
+                    "--reads-only: \(writes) write\(writes == 1 ? " is" : "s are") neither checked nor sent"
+                        + (session.isEmpty
+                            ? ""
+                            : "; the session's own \(session.joined(separator: ", ")) \(session.count == 1 ? "is" : "are") sent "
+                                + "only as it needs \(session.count == 1 ? "it" : "them"), unreported"))
+            }
+            let blocked = api.writesNeeded(by: only)
+            runnable.subtract(blocked.keys)
+            if !blocked.isEmpty {
+                let listed = blocked.sorted { $0.key < $1.key }.map { "\($0.key) (needs \($0.value))" }.joined(separator: ", ")
+                context.note("--reads-only skips the reads that need a write first: \(listed)")
+            }
+        }
+        let needed = readsOnly ? api.readsOnlyDependencies(of: runnable) : api.dependencies(of: runnable)
         guard !needed.isEmpty else { return }
         let listed = needed.map { "\($0.id) (for \($0.neededBy))" }.joined(separator: ", ")
-        context.note("--only also runs, unreported, what the selection needs first: \(listed)")
+        context.note("\(readsOnly ? "--reads-only" : "--only") also runs, unreported, what the selection needs first: \(listed)")
     }
 
     /// --base-url, --env or APICHECK_BASE_URL; nil when none is set (then the sandbox, if any).

@@ -203,6 +203,13 @@ struct EndpointWriter {
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
                 comment: summary,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
+        if case .bool(true)? = operation["deprecated"] {
+            // The package declares no deprecation: said, so that a server's refusal is no surprise.
+            note(
+                .notMapped, tokens + ["deprecated"],
+                "\(id) is deprecated in the document: declared and checked like the others, though the server may have "
+                    + "removed it (a 404 or 410 from live then says so; --only leaves it out)")
+        }
     }
 
     /// The names between braces in a path template, in order (`/pets/{petId}` → `petId`).

@@ -30,6 +30,9 @@ struct ImportedEndpoint: Equatable {
     /// The ids of the endpoints whose checks must be over before its own (`after:`).
     var after: [String] = []
 
+    /// Whether its method is safe (GET, HEAD, OPTIONS): `live --reads-only` checks it.
+    var isRead: Bool { ["get", "head", "options"].map(EndpointWriter.methodExpression).contains(method) }
+
     /// The declaration, as a stored property of its group.
     var declaration: String {
         var arguments = ["id: \(SwiftName.literal(id)), \(method), \(SwiftName.literal(path))"]

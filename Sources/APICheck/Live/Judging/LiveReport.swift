@@ -50,7 +50,7 @@ enum LiveReport {
         for endpoint in selected where plan.unplanned[endpoint.id] == nil {
             results.append(
                 firstCheck[endpoint.id].flatMap(outcomes.result(of:))
-                    ?? CheckResult(.check(endpoint, reported: true), skipped: .notChecked))
+                    ?? CheckResult(.check(endpoint, reported: true), skipped: plan.writeNeeded[endpoint.id] ?? .notChecked))
         }
         firstCheck = [:]
         results += probeOrder(probes, plan: plan, selected: selected).compactMap(outcomes.result(of:))

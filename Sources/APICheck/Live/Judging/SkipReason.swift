@@ -53,4 +53,9 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static func credentialsUnset(_ endpoint: String, account: String, password: String) -> SkipReason {
         "\(endpoint) takes HTTP Basic credentials from $\(account) and $\(password), which are not both set"
     }
+
+    /// A read that needs a write first (`after:` it, or a sample from its answer), in a reads-only run.
+    public static func needsWrite(_ write: AnyEndpoint) -> SkipReason {
+        "it needs \(write.id) (\(write.method)) first, a write that --reads-only does not send"
+    }
 }

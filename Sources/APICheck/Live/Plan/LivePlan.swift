@@ -13,12 +13,10 @@
 ///    every session the run opened that nothing else ended.
 /// An endpoint declared `after` another, or reading its answer, waits for its check; so does each
 /// of its declared error checks, with the same token. A declared `after` orders only: the
-/// endpoint runs whatever that check answered (a creation refused because the resource exists
-/// leaves the reads theirs to pass). The plan guesses no order from paths and methods (a write
-/// after the reads of its path): a guess could be neither seen nor removed where an API does not
-/// need it, so `import-openapi` writes its guesses as `after:` in the package, and hand-written
-/// declarations state theirs. What the selection needs but did not select (`--only`) is checked
-/// too, unreported.
+/// endpoint runs whatever that check answered. The plan guesses no order from paths and methods:
+/// a guess could be neither seen nor removed where an API does not need it, so `import-openapi`
+/// writes its guesses as `after:` in the package. What the selection needs but did not select
+/// (`--only`) is checked too, unreported.
 /// Probes go only to endpoints whose declaration allows them (`AnyEndpoint.isProbed(by:)`): a
 /// server that wrongly accepts a probe's token must not act on it; and only for promises the API
 /// declares (`AuthProbe.promise`), narrowed by the run's selection (`--probes`).
@@ -40,6 +38,8 @@ struct LivePlan: Sendable {
     private(set) var secondLogin: LiveStep.ID?
     /// Why a selected endpoint has no step (the logout, on a token the run did not open).
     private(set) var unplanned: [String: String] = [:]
+    /// Why a selected read has no step in a reads-only run: the write it needs first.
+    private(set) var writeNeeded: [String: SkipReason] = [:]
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so: each as the
     /// steps that may issue its token.
     var unendedSessions: [[LiveStep.ID]] = []
@@ -48,12 +48,17 @@ struct LivePlan: Sendable {
 
     init(
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
-        errorChecks: Bool = true
+        errorChecks: Bool = true, readsOnly: Bool = false
     ) {
+        for (read, write) in readsOnly ? api.writesNeeded(by: Set(selected.map(\.id))) : [:] {
+            writeNeeded[read] = api.endpoint(write).map(SkipReason.needsWrite) ?? .notChecked
+        }
+        let selected = writeNeeded.isEmpty ? selected : selected.filter { writeNeeded[$0.id] == nil }
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
-        let planned = selected + api.dependencies(of: selectedIDs).compactMap { api.endpoint($0.id) }
+        let needed = readsOnly ? api.readsOnlyDependencies(of: selectedIDs) : api.dependencies(of: selectedIDs)
+        let planned = selected + needed.compactMap { api.endpoint($0.id) }
         func usesAccount(_ endpoint: AnyEndpoint) -> Bool {
             endpoint.requiresToken || api.auth.usesCredentials(endpoint)
         }

@@ -29,8 +29,12 @@ import Testing
             ], in: folder)
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 25 files)"))
-        // The next steps say which server `live` calls: the document's, unless --base-url said.
-        #expect(result.out.contains("apicheck live --env staging   # calls https://eu.petstore.example/v1/;"), "\(result.out)")
+        // The next steps say which server `live` calls (the document's, unless --base-url said),
+        // and give it the reads first: a plain run sends the writes too.
+        #expect(
+            result.out.contains("apicheck live --env staging --reads-only   # the 4 reads first, on https://eu.petstore.example/v1/;"),
+            "\(result.out)")
+        #expect(result.out.contains("apicheck live --env staging                # then all: the 2 writes (POST, PUT, PATCH, DELETE)"))
         let root = folder.appendingPathComponent("pets")
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#".package(path: "/opt/src/apicheck"),"#))

@@ -1,0 +1,58 @@
+extension API {
+    /// Whether a reads-only run (`live --reads-only`) sends `endpoint`: a safe method, or one of
+    /// the session's own endpoints (the account's logins, the refresh, a logout), which change the
+    /// run's session and not the API's data. A login into another account (a register) creates
+    /// that account: it is a write.
+    public func isSentReadingOnly(_ endpoint: AnyEndpoint) -> Bool {
+        if endpoint.method.isSafe { return true }
+        switch endpoint.sessionEffect {
+        case .keepsSession: return false
+        case .refreshes, .logsOut: return true
+        case .logsIn: return endpoint.id == auth.loginEndpoint || auth.usesCredentials(endpoint)
+        }
+    }
+
+    /// The endpoints of `ids` that a reads-only run cannot check, each with the write it needs
+    /// first, directly or through another endpoint: one it is declared `after:`, or one whose
+    /// answer a required sample without a fallback reads. A sample with a fallback takes the
+    /// fallback instead, as it does when its source fails.
+    public func writesNeeded(by ids: Set<String>) -> [String: String] {
+        var memo: [String: String?] = [:]
+        func write(needed endpoint: AnyEndpoint) -> String? {
+            if let known = memo[endpoint.id] { return known }
+            // A cycle among endpoints that are sent needs no write through itself.
+            memo[endpoint.id] = .some(nil)
+            var found: String?
+            for source in endpoint.hardPrerequisiteIDs.sorted() {
+                guard let needed = self.endpoint(source) else { continue }
+                found = isSentReadingOnly(needed) ? write(needed: needed) : source
+                if found != nil { break }
+            }
+            memo[endpoint.id] = .some(found)
+            return found
+        }
+        var needed: [String: String] = [:]
+        for endpoint in endpoints where ids.contains(endpoint.id) {
+            if let found = write(needed: endpoint) { needed[endpoint.id] = found }
+        }
+        return needed
+    }
+
+    /// What a reads-only run of `selected` runs first, unreported: `dependencies(of:)` walked
+    /// through the endpoints it sends and can check only.
+    public func readsOnlyDependencies(of selected: Set<String>) -> [(id: String, neededBy: String)] {
+        dependencies(of: selected, including: { isSentReadingOnly($0) && writesNeeded(by: [$0.id]).isEmpty })
+    }
+}
+
+extension AnyEndpoint {
+    /// The prerequisites it cannot run without: what it is declared `after:`, and the sources of
+    /// its required `.seen` samples that have no fallback.
+    var hardPrerequisiteIDs: Set<String> {
+        var ids = Set(after.filter { $0 != id })
+        for parameter in sampledValues where parameter.required {
+            if let (source, _, fallback) = parameter.sample?.seenSource, fallback == nil, source != id { ids.insert(source) }
+        }
+        return ids
+    }
+}

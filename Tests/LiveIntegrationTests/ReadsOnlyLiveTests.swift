@@ -1,0 +1,43 @@
+import APICheck
+import CurlClient
+import Foundation
+import RelayExample
+import TestSupport
+import Testing
+
+/// `LiveOptions.readsOnly` against servers that log what they were asked: no write reaches them,
+/// though the session, the probes and the error checks of the reads still run, and a read that
+/// needs a write first is skipped, naming it.
+@Suite(.serialized) struct ReadsOnlyLiveTests {
+    @Test func noWriteReachesTheServer() async throws {
+        let backend = try RelayBackend()
+        defer { backend.stop() }
+        var options = LiveOptions(baseURL: backend.baseURL, mocksDirectory: Relay.mocks, environment: Relay.credentials, probes: true)
+        options.readsOnly = true
+        let report = await LiveCheck(api: Relay.api, transport: CurlTransport(), options: options).run()
+        // The session's own requests are the only ones that are no GET.
+        #expect(backend.asked.keys.filter { !$0.hasPrefix("GET ") }.sorted() == ["POST login", "POST logout", "POST refresh"])
+        #expect(backend.messagesSent == 0)
+        #expect(backend.openSessions == 0)
+        #expect(report.endpointResults.map(\.endpoint) == Relay.api.endpoints.filter(\.method.isSafe).map(\.id))
+        // The probes and error checks of the reads run; the write's error check, sent: .always, does not.
+        #expect(report.results.contains { $0.name == "probe token-expired account.whoami" })
+        #expect(report.errorCheckResults.map(\.name) == ["error-check bad_query metrics.query"])
+        #expect(report.allFindings.filter { $0.severity != .info }.map(\.message) == [])
+        #expect(report.verdict == .holds)
+    }
+
+    @Test func aReadThatNeedsAWriteIsSkippedNamingIt() async throws {
+        let server = try TestServer { _ in .json(Data(#"{"chunk": []}"#.utf8)) }
+        defer { server.stop() }
+        let folder = try RoomsAPI.mockFolder()
+        defer { folder.remove() }
+        var options = LiveOptions(baseURL: server.url("/chat/"), mocksDirectory: folder.url)
+        options.readsOnly = true
+        let report = await LiveCheck(api: RoomsAPI.api, transport: CurlTransport(), options: options).run()
+        #expect(server.requests.map { "\($0.method) \($0.path)" } == [])
+        #expect(report.results.map(\.name) == ["rooms.messages"])
+        #expect(report.results.first?.skipped == "it needs rooms.create (POST) first, a write that --reads-only does not send")
+        #expect(report.verdict != .violated)
+    }
+}
