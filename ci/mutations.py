@@ -3179,4 +3179,10 @@ MUTATIONS = [
          find="$0.key != mapped && !$0.key.lowercased().contains(\"refresh\") && sendsBearer",
          replace="$0.key != mapped && sendsBearer",
          tests="PasswordLoginImportTests"),
+    dict(id="check-nullable-member-made-optional",
+         bug="a required but nullable answer member made optional is called breaking, though the generated property is a Swift optional that decodes an answer without it (Prefect: 65 false findings)",
+         file="Sources/APICheck/Import/Comparison/SchemaComparison.swift",
+         find="            let nullable = required && Self.unwrapped(schema, in: old).1",
+         replace="            let nullable = false",
+         tests="NullableMemberComparisonTests"),
 ]
