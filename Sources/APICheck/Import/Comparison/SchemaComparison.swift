@@ -82,6 +82,11 @@ struct SchemaComparison {
         let oldKind = Self.kind(oldSchema, in: old)
         let newKind = Self.kind(newSchema, in: new)
         guard oldKind == newKind else {
+            let newFormat = OpenAPISource.string(newSchema["format"])
+            if let number = Self.numberChange(from: oldKind, to: newKind, newFormat: newFormat, direction: place.direction) {
+                add(.typeChanged, breaking: number.breaking, at: place, "\(oldKind) became \(newKind): \(number.reason)")
+                return
+            }
             // `JSONValue` decodes any answer.
             let breaking = !(place.direction == .response && oldKind == "any")
             add(.typeChanged, breaking: breaking, at: place, "\(oldKind) became \(newKind)")
