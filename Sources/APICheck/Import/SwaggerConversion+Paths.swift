@@ -211,6 +211,9 @@ extension SwaggerConversion {
         }
         var schema: [(key: String, value: JSONValue)] = [("type", .string("object")), ("properties", .object(properties))]
         if !required.isEmpty { schema.append(("required", .array(required))) }
-        return .object([("content", .object([(type, .object([("schema", .object(schema))]))]))])
+        // A form with a field it requires is a body a request must carry.
+        return .object([
+            ("required", .bool(!required.isEmpty)), ("content", .object([(type, .object([("schema", .object(schema))]))])),
+        ])
     }
 }

@@ -1,8 +1,9 @@
 extension OpenAPIDocument {
-    /// A typed request body: the schema recorded from its type (`required` as its `init(from:)`
-    /// reads), under its media type, with the sample as the example (secrets as `***`). A form's
-    /// list fields say how they travel (`encoding`: exploded for repeated fields, not for
-    /// comma-joined ones). A binary body is a binary string under its media type.
+    /// A typed request body, `required` unless declared `optional()`: the schema recorded from its
+    /// type (`required` as its `init(from:)` reads), under its media type, with the sample as the
+    /// example (secrets as `***`). A form's list fields say how they travel (`encoding`: exploded
+    /// for repeated fields, not for comma-joined ones). A binary body is a binary string under its
+    /// media type.
     func typedRequestBody(_ body: RequestBody, recorder: SchemaRecorder) throws(SchemaRecordingError) -> JSONValue {
         let schema = try recorder.schema(for: body.type)
         var media: [(key: String, value: JSONValue)] = [("schema", schema)]
@@ -20,7 +21,7 @@ extension OpenAPIDocument {
             }
         }
         return .object([
-            ("required", .bool(true)),
+            ("required", .bool(body.isRequired)),
             ("content", .object([(body.encoding.contentType, .object(media))])),
         ])
     }

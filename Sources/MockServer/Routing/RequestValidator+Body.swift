@@ -8,6 +8,7 @@ extension RequestValidator {
     /// document read. Secret values are never quoted: a decoding failure names kinds only.
     static func typedBody(_ declared: RequestBody, of request: ServerRequest, dates: DateDecoding) -> (ValidationProblem?, JSONValue?) {
         guard !request.body.isEmpty else {
+            guard declared.isRequired else { return (nil, nil) }
             return (ValidationProblem(name: "(body)", location: "body", reason: "is required (\(declared.typeName)) but missing"), nil)
         }
         let document: JSONValue

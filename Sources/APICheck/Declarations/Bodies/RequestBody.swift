@@ -152,6 +152,18 @@ public struct RequestBody: Sendable {
         return { @Sendable _ in value }
     }
 
+    /// Whether a request must carry the body. One a request may leave out (an OpenAPI
+    /// `requestBody` not `required`: Prefect's filter bodies) is `optional()`: `serve` and the
+    /// proxy take a request without it, and `openapi` writes `required: false`.
+    public private(set) var isRequired = true
+
+    /// The body, which a request may leave out.
+    public func optional() -> RequestBody {
+        var body = self
+        body.isRequired = false
+        return body
+    }
+
     /// Whether live runs have a body to send.
     public var hasSample: Bool { makeSample != nil }
 

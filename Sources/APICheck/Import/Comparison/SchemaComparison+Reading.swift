@@ -96,8 +96,9 @@ extension SchemaComparison {
         let resolved = source.resolve(branch) ?? branch
         if let title = OpenAPISource.string(resolved["title"]) { return title }
         let kind = kind(resolved, in: source)
-        // Branches that are all arrays (FastAPI's `Union[List[A], List[B]]`) differ by their items.
-        guard kind == "array", depth < 8, let items = resolved["items"] else { return kind }
+        // Branches that are all arrays (FastAPI's `Union[List[A], List[B]]`) differ by their items;
+        // an integer's branch is one whatever its format (`numberChange`).
+        guard kind == "array", depth < 8, let items = resolved["items"] else { return kind == "integer (int64)" ? "integer" : kind }
         return "array of " + label(unwrapped(items, in: source).0, in: source, depth: depth + 1)
     }
 

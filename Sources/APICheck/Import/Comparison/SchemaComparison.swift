@@ -82,6 +82,11 @@ struct SchemaComparison {
         let oldKind = Self.kind(oldSchema, in: old)
         let newKind = Self.kind(newSchema, in: new)
         guard oldKind == newKind else {
+            let newFormat = OpenAPISource.string(newSchema["format"])
+            if let number = Self.numberChange(from: oldKind, to: newKind, newFormat: newFormat, direction: place.direction) {
+                add(.typeChanged, breaking: number.breaking, at: place, "\(oldKind) became \(newKind): \(number.reason)")
+                return
+            }
             // `JSONValue` decodes any answer.
             let breaking = !(place.direction == .response && oldKind == "any")
             add(.typeChanged, breaking: breaking, at: place, "\(oldKind) became \(newKind)")
@@ -134,22 +139,32 @@ struct SchemaComparison {
         }
         for (name, schema) in oldMembers where !delegated.contains(name) {
             var field = place.at(Self.step(name))
-            field.optionalMember = !oldRequired.contains(name)
+            let required = oldRequired.contains(name)
+            field.optionalMember = !required
+            // A required member that may be null is a Swift optional all the same: the generated
+            // type decodes an answer without it.
+            let nullable = required && Self.unwrapped(schema, in: old).1
             guard let counterpart = newMembers.first(where: { $0.key == name })?.value else {
-                let required = oldRequired.contains(name)
                 add(
-                    .fieldRemoved, breaking: response && required, at: field,
+                    .fieldRemoved, breaking: response && required && !nullable, at: field,
                     response
-                        ? (required
-                            ? "removed: the generated type requires it, so the answer no longer decodes" : "removed: it was optional")
+                        ? (!required
+                            ? "removed: it was optional"
+                            : nullable
+                                ? "removed: it was nullable, so the generated type holds it as an optional and decodes an answer without it"
+                                : "removed: the generated type requires it, so the answer no longer decodes")
                         : "removed: the server no longer reads it")
                 continue
             }
-            switch (oldRequired.contains(name), newRequired.contains(name)) {
+            switch (required, newRequired.contains(name)) {
             case (true, false):
                 add(
-                    .madeOptional, breaking: response, at: field,
-                    response ? "made optional: the generated type requires it, so an answer without it does not decode" : "made optional")
+                    .madeOptional, breaking: response && !nullable, at: field,
+                    !response
+                        ? "made optional"
+                        : nullable
+                            ? "made optional: it was nullable, so the generated type holds it as an optional and decodes an answer without it"
+                            : "made optional: the generated type requires it, so an answer without it does not decode")
             case (false, true):
                 add(
                     .madeRequired, breaking: !response, at: field,

@@ -177,9 +177,16 @@ struct EndpointWriter {
             ])
             if let text = declaration(of: parameter, at: tokens, operation: id, path: path, types: &types) { parameters.append(text) }
         }
-        let body = requestBody(operation, method: method, at: tokens, hint: typeHint + "Body", operation: (id, path), types: &types)
+        var body = requestBody(operation, method: method, at: tokens, hint: typeHint + "Body", operation: (id, path), types: &types)
         let auth = security.requiresToken(operation, document: source.root, method: method, path: path)
         let logsIn = security.login?.isOperation(method: method, path: path) == true
+        // OpenAPI's request body is optional unless it says `required: true`; a login's carries
+        // the credentials it is called for.
+        if let declared = body, !logsIn, let given = operation["requestBody"].flatMap({ source.resolve($0) }),
+            !OpenAPISource.bool(given["required"])
+        {
+            body = declared + ".optional()"
+        }
         if logsIn { loginEndpoint = id }
         if !auth.other.isEmpty {
             // A refresh secured by a scheme of its own (Superset's `jwt_refresh`) sends the refresh

@@ -80,7 +80,7 @@ import Testing
             change: (#""nickname": {"type": "string", "nullable": true}"#, #""nickname": {"type": "string"}"#),
             kind: .madeNonNullable, breaking: false, location: "schema NewPet in requests $.nickname"),
         Case(
-            label: "an answer field's type changed", change: (#""format": "int64""#, #""format": "int32""#),
+            label: "an answer field's type changed", change: (#""type": "integer", "format": "int64""#, #""type": "string""#),
             kind: .typeChanged, breaking: true, location: "schema Pet in answers $.id"),
         Case(
             label: "an answer enum value added", change: (#"["available", "sold"]"#, #"["available", "sold", "pending"]"#),

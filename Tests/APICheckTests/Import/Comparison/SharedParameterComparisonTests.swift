@@ -40,7 +40,7 @@ import Testing
             found == [
                 "breaking type-changed GET /users query parameter state: string became integer",
                 "breaking made-required parameter paginationLimit query parameter limit of 3 operations: made required: the client may leave it out",
-                "breaking type-changed parameter paginationLimit query parameter limit of 3 operations: number became integer",
+                "breaking type-changed parameter paginationLimit query parameter limit of 3 operations: number became integer: the client's Double may send a fraction",
             ], "\(found)")
     }
 
@@ -55,7 +55,7 @@ import Testing
         ])
         #expect(
             found == [
-                "breaking type-changed GET /proxy query parameter limit: number became integer",
+                "breaking type-changed GET /proxy query parameter limit: number became integer: the client's Double may send a fraction",
                 "breaking type-changed parameter paginationLimit query parameter limit of 2 operations: number became string",
             ], "\(found)")
     }

@@ -1,0 +1,49 @@
+@testable import APICheck
+import Foundation
+import Testing
+
+/// A member an object requires but allows to be null is a Swift optional in the generated type:
+/// an answer without it decodes, so making it optional, or removing it, breaks no client.
+@Suite struct NullableMemberComparisonTests {
+    typealias Case = OpenAPIComparisonTests.Case
+
+    static let nullableName = (#""name": {"type": "string"}, "tag""#, #""name": {"type": "string", "nullable": true}, "tag""#)
+    /// As FastAPI writes `Optional[str]` in OpenAPI 3.1.
+    static let nullBranchName = (
+        #""name": {"type": "string"}, "tag""#, #""name": {"anyOf": [{"type": "string"}, {"type": "null"}]}, "tag""#
+    )
+
+    static let cases: [Case] = [
+        Case(
+            label: "a required nullable answer field made optional", setup: nullableName,
+            change: (#""required": ["id", "name"]"#, #""required": ["id"]"#),
+            kind: .madeOptional, breaking: false, location: "schema Pet in answers $.name"),
+        Case(
+            label: "a required answer field with a null branch made optional", setup: nullBranchName,
+            change: (#""required": ["id", "name"]"#, #""required": ["id"]"#),
+            kind: .madeOptional, breaking: false, location: "schema Pet in answers $.name"),
+        Case(
+            label: "a required nullable answer field removed", setup: nullBranchName,
+            change: (#""format": "int64"}, "name": {"anyOf": [{"type": "string"}, {"type": "null"}]},"#, #""format": "int64"},"#),
+            kind: .fieldRemoved, breaking: false, location: "schema Pet in answers $.name"),
+        Case(
+            label: "a required request field that may be null made optional",
+            setup: (#""name": {"type": "string"}, "nickname""#, #""name": {"type": "string", "nullable": true}, "nickname""#),
+            change: (#""required": ["name"]"#, #""required": []"#),
+            kind: .madeOptional, breaking: false, location: "schema NewPet in requests $.name"),
+    ]
+
+    @Test(arguments: cases) func classifies(_ test: Case) throws {
+        try OpenAPIComparisonTests().classifies(test)
+    }
+
+    @Test func theMessageSaysWhyTheAnswerStillDecodes() throws {
+        let before = try OpenAPIComparisonTests.edited(OpenAPIComparisonTests.base, Self.nullableName)
+        let after = try OpenAPIComparisonTests.edited(before, (#""required": ["id", "name"]"#, #""required": ["id"]"#))
+        #expect(
+            try OpenAPIComparisonTests.changes(before, after).map(\.description) == [
+                "compatible made-optional schema Pet in answers $.name: made optional: it was nullable, so the generated type holds it "
+                    + "as an optional and decodes an answer without it"
+            ])
+    }
+}
