@@ -40,4 +40,20 @@ import Testing
         #expect(report.results.first?.skipped == "it needs rooms.create (POST) first, a write that --reads-only does not send")
         #expect(report.verdict != .violated)
     }
+
+    /// The import orders a creation before the reads of its resource (`after:`); a reads-only
+    /// run sends the reads, whose variables name a resource that exists, and not the creation.
+    @Test func aReadDeclaredAfterAWriteStillRuns() async throws {
+        struct User: Codable, Sendable { var name: String }
+        let create = Endpoint<User>(id: "post-user", .post, "users/ann", mock: "post-user", successStatus: 201)
+        let read = Endpoint<User>(id: "get-user", .get, "users/ann", mock: "get-user", after: ["post-user"])
+        let server = try TestServer { _ in .json(Data(#"{"name": "ann"}"#.utf8)) }
+        defer { server.stop() }
+        var options = LiveOptions(baseURL: server.url("/"))
+        options.readsOnly = true
+        let api = API(name: "hub", envelope: .none, endpoints: [create, read])
+        let report = await LiveCheck(api: api, transport: CurlTransport(), options: options).run()
+        #expect(server.requests.map { "\($0.method) \($0.path)" } == ["GET /users/ann"])
+        #expect(report.results.map(\.name) == ["get-user"] && report.results.first?.skipped == nil, "\(report.results)")
+    }
 }

@@ -13,9 +13,11 @@ extension API {
     }
 
     /// The endpoints of `ids` that a reads-only run cannot check, each with the write it needs
-    /// first, directly or through another endpoint: one it is declared `after:`, or one whose
-    /// answer a required sample without a fallback reads. A sample with a fallback takes the
-    /// fallback instead, as it does when its source fails.
+    /// first, directly or through another endpoint: one whose answer a required sample without a
+    /// fallback reads. A sample with a fallback takes the fallback instead, as it does when its
+    /// source fails. A declared `after:` orders only (the read runs whatever the write answered),
+    /// so a write it names, unsent, holds nothing up: the import writes one from each creation to
+    /// the reads of its resource, whose variables name a resource that exists.
     public func writesNeeded(by ids: Set<String>) -> [String: String] {
         var memo: [String: String?] = [:]
         func write(needed endpoint: AnyEndpoint) -> String? {
@@ -46,10 +48,10 @@ extension API {
 }
 
 extension AnyEndpoint {
-    /// The prerequisites it cannot run without: what it is declared `after:`, and the sources of
-    /// its required `.seen` samples that have no fallback.
+    /// The prerequisites it cannot run without: the sources of its required `.seen` samples that
+    /// have no fallback.
     var hardPrerequisiteIDs: Set<String> {
-        var ids = Set(after.filter { $0 != id })
+        var ids: Set<String> = []
         for parameter in sampledValues where parameter.required {
             if let (source, _, fallback) = parameter.sample?.seenSource, fallback == nil, source != id { ids.insert(source) }
         }

@@ -179,20 +179,14 @@ struct ExampleMaker {
 
     /// Whether an optional member is made. A member of one value (`const`, a one-value `enum`)
     /// always is: it is how a union's branch is told apart (Prefect's triggers' `type`, optional
-    /// as it has a default), and the value is the only one allowed. Otherwise, past the required
-    /// ones only when every member is made; in a request body then, not one the server fills
-    /// itself (a `default`) or takes as null (Prefect's filter bodies: every member optional,
-    /// each a filter that, made up, would match nothing).
+    /// as it has a default), and the value is the only one allowed. Otherwise only when every
+    /// member is made: a body whose schema requires nothing is filled whole, defaults included,
+    /// as an empty one would be worse (Prefect's `POST /flows/bulk_delete` with `{}` deletes every
+    /// flow, where made-up filters match none).
     private func keepsOptional(_ property: JSONValue, requiredOnly: Bool) -> Bool {
         let resolved = source.resolve(property) ?? property
-        let values = OpenAPISource.enumValues(resolved).filter { $0 != .null }
-        if values.count == 1 || resolved["const"] != nil { return true }
-        if requiredOnly { return false }
-        guard purpose == .request else { return true }
-        let nullable =
-            OpenAPISource.bool(resolved["nullable"]) || OpenAPISource.array(resolved["type"]).contains(.string("null"))
-            || (union(resolved)?.contains { OpenAPISource.string($0.schema["type"]) == "null" } ?? false)
-        return resolved["default"] == nil && property["default"] == nil && !nullable
+        if OpenAPISource.enumValues(resolved).filter({ $0 != .null }).count == 1 { return true }
+        return !requiredOnly
     }
 
     /// The members an object and its `allOf` parts require.
