@@ -3335,4 +3335,10 @@ MUTATIONS = [
          find="        var ids: Set<String> = []",
          replace="        var ids = Set(after.filter { $0 != id })",
          tests="ReadsOnlyLiveTests"),
+    dict(id="check-open-object-not-map",
+         bug="--check calls an object naming no member (additionalProperties: true) and a map of any value a type change, though both are [String: JSONValue]",
+         file="Sources/APICheck/Import/Comparison/SchemaComparison+Reading.swift",
+         find="            return types.isEmpty ? \"any\" : \"map\"",
+         replace="            return types.isEmpty ? \"any\" : \"object\"",
+         tests="NumberComparisonTests"),
 ]

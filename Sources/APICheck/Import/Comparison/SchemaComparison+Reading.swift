@@ -34,7 +34,9 @@ extension SchemaComparison {
         case "integer"?: return OpenAPISource.string(schema["format"]) == "int64" ? "integer (int64)" : "integer"
         case "object"?, nil:
             if case .object? = schema["additionalProperties"] { return "map" }
-            return types.isEmpty ? "any" : "object"
+            // An object that names no member is declared `[String: JSONValue]`, as a map of
+            // any value is (`additionalProperties: true` and `{}` are one Swift type).
+            return types.isEmpty ? "any" : "map"
         case let other?: return other
         }
     }

@@ -73,4 +73,17 @@ import Testing
                     + "so the same values decode and encode; re-importing declares Int"
             ])
     }
+
+    /// Prefect's `additionalProperties: true` objects, exported as a map of any value: both are
+    /// `[String: JSONValue]`, no change.
+    @Test func anObjectNamingNoMemberIsAMapOfAnyValue() throws {
+        let open = #""tag": {"type": "object", "additionalProperties": true}"#
+        let before = try OpenAPIComparisonTests.edited(OpenAPIComparisonTests.base, (#""tag": {"type": "string"}"#, open))
+        let after = try OpenAPIComparisonTests.edited(before, (open, #""tag": {"type": "object", "additionalProperties": {}}"#))
+        #expect(try OpenAPIComparisonTests.changes(before, after).map(\.description) == [])
+        let plain = try OpenAPIComparisonTests.edited(before, (open, #""tag": {"type": "object"}"#))
+        #expect(try OpenAPIComparisonTests.changes(before, plain).map(\.description) == [])
+        let typed = try OpenAPIComparisonTests.edited(before, (open, #""tag": {"type": "object", "additionalProperties": {"type": "integer"}}"#))
+        #expect(try OpenAPIComparisonTests.changes(before, typed).map(\.kind) == [.typeChanged])
+    }
 }
