@@ -83,7 +83,8 @@ import Testing
         #expect(try OpenAPIComparisonTests.changes(before, after).map(\.description) == [])
         let plain = try OpenAPIComparisonTests.edited(before, (open, #""tag": {"type": "object"}"#))
         #expect(try OpenAPIComparisonTests.changes(before, plain).map(\.description) == [])
-        let typed = try OpenAPIComparisonTests.edited(before, (open, #""tag": {"type": "object", "additionalProperties": {"type": "integer"}}"#))
+        let typed = try OpenAPIComparisonTests.edited(
+            before, (open, #""tag": {"type": "object", "additionalProperties": {"type": "integer"}}"#))
         #expect(try OpenAPIComparisonTests.changes(before, typed).map(\.kind) == [.typeChanged])
     }
 }
