@@ -10,6 +10,7 @@ import Testing
     struct Pet: Decodable, Sendable {
         var id: Int
         var tag: String?
+        var prefix: String?
     }
 
     static let show = Endpoint<Pet>(id: "pets.show", .get, "pets/1", mock: "pet")
@@ -54,5 +55,16 @@ import Testing
         let edited = #"{"id": 1, "tag": "mine", "note": "mine"}"# + "\n"
         let findings = try await drift(mock: edited, answer: #"{"id": 1}"#)
         #expect(findings.map(\.severity) == [.warning, .warning], "\(findings.map(\.message))")
+    }
+
+    /// JupyterHub's identity: a User or a Service. The made-up mock is the User; a Service's
+    /// members, which the type declares, are another shape the schema allows, not drift.
+    @Test func aMemberTheTypeDeclaresButTheMadeUpMockLacksIsInformation() async throws {
+        let findings = try await drift(mock: Self.mock, answer: #"{"id": 1, "tag": "a", "note": "b", "prefix": "/s/"}"#)
+        #expect(findings.map(\.severity) == [.info], "\(findings.map(\.message))")
+        #expect(findings.first?.path == "$.prefix" && findings.first?.message.contains("one shape of those it allows") == true)
+        let edited = #"{"id": 1, "tag": "mine", "note": "mine"}"# + "\n"
+        let recorded = try await drift(mock: edited, answer: #"{"id": 1, "tag": "a", "note": "b", "prefix": "/s/"}"#)
+        #expect(recorded.map(\.severity) == [.warning], "a recorded mock is judged as any other: \(recorded.map(\.message))")
     }
 }
