@@ -55,6 +55,13 @@ struct OpenAPISource {
         return nil
     }
 
+    /// Whether a property is not sent in `purpose`'s direction: `readOnly` in a request,
+    /// `writeOnly` in an answer, on the property or on the schema it refers to.
+    func isOneSided(_ property: JSONValue, for purpose: ExampleMaker.Purpose) -> Bool {
+        let keyword = purpose == .request ? "readOnly" : "writeOnly"
+        return property[keyword] == .bool(true) || resolve(property)?[keyword] == .bool(true)
+    }
+
     /// What a local JSON pointer points at.
     func pointer(_ reference: String) -> JSONValue? {
         guard reference.hasPrefix("#") else { return nil }

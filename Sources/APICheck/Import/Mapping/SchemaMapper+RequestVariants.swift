@@ -43,10 +43,9 @@ extension SchemaMapper {
     }
 
     /// Whether a member is left out of (request) or made optional in (answer) the direction it
-    /// is not sent in, on the member or on the schema it refers to.
+    /// is not sent in.
     func isOneSided(_ property: JSONValue, for purpose: ExampleMaker.Purpose) -> Bool {
-        let keyword = purpose == .request ? "readOnly" : "writeOnly"
-        return property[keyword] == .bool(true) || source.resolve(property)?[keyword] == .bool(true)
+        source.isOneSided(property, for: purpose)
     }
 
     /// The request variant's name for a component, declaring it at first use; nil when the

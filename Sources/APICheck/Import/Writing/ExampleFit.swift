@@ -69,8 +69,7 @@ struct ExampleFit {
         let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
         for (key, property) in properties {
             guard let member = members.first(where: { $0.key == key })?.value else {
-                let keyword = purpose == .request ? "readOnly" : "writeOnly"
-                let oneSided = property[keyword] == .bool(true) || source.resolve(property)?[keyword] == .bool(true)
+                let oneSided = source.isOneSided(property, for: purpose)
                 if required.contains(key), !oneSided { return (path.appending(key), "required, found absent") }
                 continue
             }

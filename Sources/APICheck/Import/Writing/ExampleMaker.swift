@@ -216,8 +216,7 @@ struct ExampleMaker {
     /// Whether a property is not part of what is made: read-only in a request, write-only in an
     /// answer, on the property or on the schema it refers to.
     private func leavesOut(_ property: JSONValue) -> Bool {
-        let keyword = purpose == .request ? "readOnly" : "writeOnly"
-        return property[keyword] == .bool(true) || source.resolve(property)?[keyword] == .bool(true)
+        source.isOneSided(property, for: purpose)
     }
 
     private func string(format: String?, walk: inout Walk) -> String {
