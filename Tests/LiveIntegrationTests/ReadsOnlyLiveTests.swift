@@ -41,12 +41,16 @@ import Testing
         #expect(report.verdict != .violated)
     }
 
-    /// The import orders a creation before the reads of its resource (`after:`); a reads-only
-    /// run sends the reads, whose variables name a resource that exists, and not the creation.
-    @Test func aReadDeclaredAfterAWriteStillRuns() async throws {
+    /// The import orders a creation before the reads of its resource (`ordered(after:)`), and a
+    /// person may declare the same `after:`; a reads-only run sends the reads, whose variables name
+    /// a resource that exists, and not the creation.
+    @Test(arguments: [false, true]) func aReadDeclaredAfterAWriteStillRuns(ordered: Bool) async throws {
         struct User: Codable, Sendable { var name: String }
         let create = Endpoint<User>(id: "post-user", .post, "users/ann", mock: "post-user", successStatus: 201)
-        let read = Endpoint<User>(id: "get-user", .get, "users/ann", mock: "get-user", after: ["post-user"])
+        let read =
+            ordered
+            ? Endpoint<User>(id: "get-user", .get, "users/ann", mock: "get-user").ordered(after: "post-user")
+            : Endpoint<User>(id: "get-user", .get, "users/ann", mock: "get-user", after: ["post-user"])
         let server = try TestServer { _ in .json(Data(#"{"name": "ann"}"#.utf8)) }
         defer { server.stop() }
         var options = LiveOptions(baseURL: server.url("/"))

@@ -24,9 +24,15 @@ extension API {
 }
 
 extension AnyEndpoint {
-    /// The endpoints whose checks must be over before this one's: the sources of its `.seen`
-    /// samples and what it declares to come after, itself excluded.
+    /// The endpoints it needs checked before its own: the sources of its `.seen` samples and what
+    /// it declares to come `after`, itself excluded.
     var prerequisiteIDs: Set<String> {
         SampleResolver.sources(of: self).union(after.filter { $0 != id })
+    }
+
+    /// The endpoints whose checks must be over before this one's when a run has them: its
+    /// prerequisites and what it is `ordered(after:)`.
+    var earlierIDs: Set<String> {
+        prerequisiteIDs.union(orderedAfter.filter { $0 != id })
     }
 }

@@ -56,7 +56,7 @@ extension API {
             if let paging = endpoint.paging {
                 for problem in paging.problems(in: endpoint) { problems.append(problem) }
             }
-            for name in endpoint.after where name == endpoint.id || self.endpoint(name) == nil {
+            for name in endpoint.after + endpoint.orderedAfter where name == endpoint.id || self.endpoint(name) == nil {
                 problem(
                     endpoint.id,
                     name == endpoint.id

@@ -15,9 +15,9 @@ extension API {
     /// The endpoints of `ids` that a reads-only run cannot check, each with the write it needs
     /// first, directly or through another endpoint: one whose answer a required sample without a
     /// fallback reads. A sample with a fallback takes the fallback instead, as it does when its
-    /// source fails. A declared `after:` orders only (the read runs whatever the write answered),
-    /// so a write it names, unsent, holds nothing up: the import writes one from each creation to
-    /// the reads of its resource, whose variables name a resource that exists.
+    /// source fails. A declared `after:` or `ordered(after:)` orders only (the read runs whatever
+    /// the write answered), so a write it names, unsent, holds nothing up: the import orders each
+    /// creation before the reads of its resource, whose variables name a resource that exists.
     public func writesNeeded(by ids: Set<String>) -> [String: String] {
         var memo: [String: String?] = [:]
         func write(needed endpoint: AnyEndpoint) -> String? {

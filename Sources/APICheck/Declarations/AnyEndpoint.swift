@@ -38,8 +38,12 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var sentErrorChecks: [ErrorCheck] { declaration.errorChecks.filter { $0.isSent(method) } }
     /// How the endpoint pages, when it declares it: `apicheck live` then checks a second page.
     public var paging: Paging? { declaration.paging }
-    /// Endpoints a live run checks before this one though it reads nothing of their answers.
+    /// Endpoints a live run checks before this one though it reads nothing of their answers; a
+    /// run of this one alone (`--only`) runs them first.
     public var after: [String] { declaration.after }
+    /// Endpoints a live run checks before this one when they are in the run, which it does not
+    /// need: a run of this one alone leaves them out (`ordered(after:)`).
+    public var orderedAfter: [String] { declaration.orderedAfter }
     /// What tells it apart from other endpoints on its method and path, when there are others.
     public var distinction: Distinction? { declaration.distinction }
     /// The request body as a Swift type, when declared so (else scalar body parameters, if any).
@@ -80,6 +84,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let scenarios: [ScenarioName]
         let paging: Paging?
         let after: [String]
+        let orderedAfter: [String]
         let distinction: Distinction?
         let requestBody: RequestBody?
         let errorChecks: [ErrorCheck]
@@ -115,6 +120,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.scenarios = scenarios
             self.paging = paging
             self.after = after
+            self.orderedAfter = []
             self.distinction = distinction
             self.responseTypeName = ReadLog.typeName(Response.self)
             self.responseType = Response.self
@@ -136,7 +142,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             }
         }
 
-        init(copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int]) {
+        init(copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String]) {
             id = other.id
             method = other.method
             path = other.path
@@ -152,6 +158,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             scenarios = other.scenarios
             paging = other.paging
             after = other.after
+            self.orderedAfter = orderedAfter
             distinction = other.distinction
             requestBody = other.requestBody
             errorChecks = other.errorChecks
@@ -168,18 +175,27 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, needing no token: what it is on a server run with its auth off.
     public var withoutToken: AnyEndpoint {
         guard requiresToken else { return self }
-        var copy = AnyEndpoint(
-            declaration: Declaration(copying: declaration, requiresToken: false, otherSuccessStatuses: declaration.otherSuccessStatuses))
-        copy.tag = tag
-        return copy
+        return copy(requiresToken: false)
     }
 
     /// The same endpoint, whose success may also come with these statuses.
     func alsoSucceeding(with statuses: [Int]) -> AnyEndpoint {
         var others = declaration.otherSuccessStatuses
         for status in statuses where status != declaration.successStatus && !others.contains(status) { others.append(status) }
+        return copy(otherSuccessStatuses: others.sorted())
+    }
+
+    /// The same endpoint, checked after these when they are in the run.
+    func ordered(after ids: [String]) -> AnyEndpoint {
+        copy(orderedAfter: declaration.orderedAfter + ids.filter { !declaration.orderedAfter.contains($0) })
+    }
+
+    private func copy(requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil) -> AnyEndpoint {
         var copy = AnyEndpoint(
-            declaration: Declaration(copying: declaration, requiresToken: declaration.requiresToken, otherSuccessStatuses: others.sorted()))
+            declaration: Declaration(
+                copying: declaration, requiresToken: requiresToken ?? declaration.requiresToken,
+                otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
+                orderedAfter: orderedAfter ?? declaration.orderedAfter))
         copy.tag = tag
         return copy
     }

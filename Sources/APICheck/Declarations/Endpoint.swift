@@ -54,6 +54,19 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.alsoSucceeding(with: statuses))
     }
 
+    /// The same endpoint, checked after these when a run has them, which it does not need: a run
+    /// of it alone (`live --only`) leaves them out, where it runs what `after:` names first. The
+    /// import orders so what it guesses from paths and methods (a creation before the reads of
+    /// what it creates, a deletion last); `after:` says what a person knows the endpoint needs.
+    ///
+    /// ```swift
+    /// static let deletePet = Endpoint<NoContent>(id: "deletePet", .delete, "pets/{id}", mock: "deletePet")
+    ///     .ordered(after: "getPet", "updatePet")
+    /// ```
+    public func ordered(after ids: String...) -> Endpoint {
+        Endpoint(erased: erased.ordered(after: ids))
+    }
+
     public var id: String { erased.id }
     public var method: HTTPMethod { erased.method }
     public var path: String { erased.path }

@@ -81,8 +81,9 @@ extension LiveCommand {
 
         reads only (--reads-only): checks only the GET, HEAD and OPTIONS endpoints (of --only's
         and the shard's, when given) and sends no write: no check, probe or error check of one, and
-        none that a read needs first. A read declared after: a write, or whose required sample
-        reads a write's answer without a fallback, is skipped, naming the write. The session is
+        none that a read needs first. A read whose required sample reads a write's answer without
+        a fallback is skipped, naming the write; one declared after: or ordered(after:) a write
+        runs (both order only). The session is
         no write: the login (a second one for the revoked-token probe), the refresh with its
         probes, and the logouts that end the sessions the run opened are still sent, unreported.
         A login into another account (a register) is a write.

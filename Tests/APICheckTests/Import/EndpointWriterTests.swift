@@ -84,7 +84,7 @@ import Testing
                                 .header("X-Trace", .string),
                                 .cookie("sid", .string),
                             ],
-                            mock: "showPet", after: ["replacePet"])
+                            mock: "showPet").ordered(after: "replacePet")
                 """))
         #expect(fixture.type("ShowPetResponse").contains("public var id: Int?"))
         #expect(fixture.file("mocks/showPet.json") == "{\n  \"id\": 3\n}\n")
@@ -106,7 +106,7 @@ import Testing
                         public let deletePetsPetId = Endpoint<NoContent>(
                             id: "delete.pets.petId", .delete, "pets/{petId}",
                 """))
-        #expect(group.contains(#"mock: "delete.pets.petId", successStatus: 204, after: ["showPet", "replacePet"])"#), "\(group)")
+        #expect(group.contains(#"mock: "delete.pets.petId", successStatus: 204).ordered(after: "showPet", "replacePet")"#), "\(group)")
         #expect(fixture.file("mocks/delete.pets.petId.json") == "")
         #expect(group.contains("public let replacePet = Endpoint<[String]>("))
         #expect(

@@ -27,16 +27,17 @@ import Testing
         let jobs = fixture.group("JobsEndpoints")
         // The query parameter job_id reads $SHOP_JOB_ID too: the logs of a deleted job are gone.
         #expect(
-            jobs.contains(#"mock: "deleteJob", successStatus: 204, after: ["getJob", "getJobResults", "deleteJobResults", "getJobLogs"])"#),
+            jobs.contains(
+                #"mock: "deleteJob", successStatus: 204).ordered(after: "getJob", "getJobResults", "deleteJobResults", "getJobLogs")"#),
             "\(jobs)")
         // Deleting a job's results deletes no job: it comes after what is on its path alone.
-        #expect(jobs.contains(#"mock: "deleteJobResults", successStatus: 204, after: ["getJobResults"])"#), "\(jobs)")
+        #expect(jobs.contains(#"mock: "deleteJobResults", successStatus: 204).ordered(after: "getJobResults")"#), "\(jobs)")
         #expect(jobs.contains(#"mock: "getJob", successStatus: 204)"#))
         // A pet's id is the document's example: the reads on the deletion's path send it too.
-        #expect(fixture.group("PetsEndpoints").contains(#"mock: "deletePet", successStatus: 204, after: ["getPet"])"#))
+        #expect(fixture.group("PetsEndpoints").contains(#"mock: "deletePet", successStatus: 204).ordered(after: "getPet")"#))
         #expect(
             fixture.notes.contains(
-                "set: #/paths/~1jobs~1{jobId}/parameters/0: no example for the path parameter 'jobId' of getJob, deleteJob, getJobResults, deleteJobResults; the query parameter 'job_id' of getJobLogs: live reads it from $SHOP_JOB_ID; deleteJob is declared after: the others, which read what it deletes"
+                "set: #/paths/~1jobs~1{jobId}/parameters/0: no example for the path parameter 'jobId' of getJob, deleteJob, getJobResults, deleteJobResults; the query parameter 'job_id' of getJobLogs: live reads it from $SHOP_JOB_ID; deleteJob is ordered after the others, which read what it deletes"
             ), "\(fixture.notes)")
     }
 
@@ -69,7 +70,7 @@ import Testing
         func after(_ id: String) -> String {
             guard let start = hub.range(of: "mock: \"\(id)\"") else { return "(no \(id))" }
             let line = hub[start.lowerBound...].prefix { $0 != "\n" }
-            return line.range(of: "after: [").map { String(line[$0.upperBound...].prefix { $0 != "]" }) } ?? ""
+            return line.range(of: ".ordered(after: ").map { String(line[$0.upperBound...].prefix { $0 != ")" }) } ?? ""
         }
         // POST /users/{name} makes the user the path names: what is on its path, below it, or
         // reads its variable (the query's user_name) comes after it.
@@ -95,7 +96,7 @@ import Testing
         #expect(
             fixture.notes.contains {
                 $0.hasSuffix(
-                    "live reads it from $SHOP_USER_NAME; the others are declared after: postUser, which creates what they read; deleteUser is declared after: the others, which read what it deletes"
+                    "live reads it from $SHOP_USER_NAME; the others are ordered after postUser, which creates what they read; deleteUser is ordered after the others, which read what it deletes"
                 )
             }, "\(fixture.notes)")
     }

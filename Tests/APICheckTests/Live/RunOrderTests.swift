@@ -56,4 +56,50 @@ import Testing
         #expect(!report.allFindings.contains { $0.kind == .invalidRequest })
         #expect(transport.requests.map(\.endpointID) == ["rooms.create"])
     }
+
+    /// The rooms API with the read ordered after the send instead of declared after it, as the
+    /// import writes the orders it guesses.
+    static let ordered = API(
+        name: "rooms", environments: ["local": URL(string: "http://127.0.0.1:9000/chat/")!], envelope: EnvelopePolicy(),
+        endpoints: [
+            RoomsAPI.create.erased, RoomsAPI.send.erased,
+            Endpoint<RoomsAPI.Messages>(
+                id: "rooms.messages", .get, "rooms/{roomId}/messages",
+                parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.create", path: "$.room_id", fallback: nil))],
+                mock: "rooms_messages", enveloped: false
+            ).ordered(after: "rooms.send").erased,
+        ])
+
+    @Test func anOrderThatIsNoNeedOrdersTheRunButOnlyPullsInNothing() async throws {
+        #expect(Self.ordered.problems.isEmpty)
+        #expect(Self.ordered.dependencies(of: ["rooms.messages"]).map { "\($0.id)<-\($0.neededBy)" } == ["rooms.create<-rooms.messages"])
+        let plan = LivePlan(api: Self.ordered, selected: Self.ordered.endpoints, probes: false)
+        let ids = Dictionary(uniqueKeysWithValues: plan.steps.map { ($0.endpoint.id, $0.id) })
+        #expect(plan.steps[ids["rooms.messages"]!].prerequisites == [ids["rooms.create"]!, ids["rooms.send"]!])
+        let mocks = try RoomsAPI.mockFolder()
+        defer { mocks.remove() }
+        func requests(only: Set<String>?) async -> [String] {
+            let transport = MockTransport(directory: mocks.url, api: Self.ordered)
+            let report = await LiveCheck(
+                api: Self.ordered, transport: transport,
+                options: LiveOptions(
+                    baseURL: URL(string: "http://mock.invalid/chat/")!, only: only, mocksDirectory: mocks.url, probes: false)
+            ).run()
+            #expect(report.verdict == .holds)
+            return transport.requests.compactMap(\.endpointID)
+        }
+        // Alone, the read sends no write it is merely ordered after; with it, it waits for it.
+        #expect(await requests(only: ["rooms.messages"]) == ["rooms.create", "rooms.messages"])
+        #expect(await requests(only: nil) == ["rooms.create", "rooms.send", "rooms.messages"])
+    }
+
+    @Test func anOrderNamingNoEndpointIsADeclarationProblem() {
+        let api = API(
+            name: "rooms", environments: ["local": URL(string: "http://127.0.0.1:9000/chat/")!], envelope: EnvelopePolicy(),
+            endpoints: [RoomsAPI.create.ordered(after: "rooms.gone", "rooms.create").erased])
+        #expect(
+            api.problems.map(\.message) == [
+                "declares to come after 'rooms.gone', which is not declared", "declares to come after itself",
+            ])
+    }
 }

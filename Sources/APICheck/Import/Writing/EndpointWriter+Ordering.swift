@@ -1,5 +1,5 @@
 extension EndpointWriter {
-    /// Each endpoint's `after:`. Nothing else orders them, and `live` runs what it can at once: a
+    /// Each endpoint's `ordered(after:)`. Nothing else orders them, and `live` runs what it can at once: a
     /// read of a user before the `POST /users/{name}` that creates it answers 404, and one after
     /// its `DELETE` too, findings about nothing but the run's order. So, per resource:
     /// 1. its creation (`creates`) comes before the other endpoints on its path or below it and,
@@ -100,15 +100,15 @@ extension EndpointWriter {
         var text = ""
         if !creations.isEmpty {
             text +=
-                "; the others are declared after: \(ids(creations)), which "
+                "; the others are ordered after \(ids(creations)), which "
                 + (creations.count == 1 ? "creates what they read" : "create what they read")
         }
         if !deletions.isEmpty {
             text +=
                 "; \(ids(deletions)) "
                 + (deletions.count == 1
-                    ? "is declared after: the others, which read what it deletes"
-                    : "are declared after: the others, which read what they delete")
+                    ? "is ordered after the others, which read what it deletes"
+                    : "are ordered after the others, which read what they delete")
         }
         return text
     }

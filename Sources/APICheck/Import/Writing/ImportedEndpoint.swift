@@ -27,7 +27,9 @@ struct ImportedEndpoint: Equatable {
     var scenarios: [String] = []
     /// `.logsIn` for the login; nil for an endpoint that keeps the session.
     var sessionEffect: String?
-    /// The ids of the endpoints whose checks must be over before its own (`after:`).
+    /// The ids of the endpoints whose checks must be over before its own when a run has them
+    /// (`ordered(after:)`): orders guessed from paths and methods, not needs, so `live --only` of
+    /// a read sends no creation it is ordered after.
     var after: [String] = []
 
     /// Whether its method is safe (GET, HEAD, OPTIONS): `live --reads-only` checks it.
@@ -44,13 +46,15 @@ struct ImportedEndpoint: Equatable {
         if successStatus != 200 { rest.append("successStatus: \(successStatus)") }
         if let sessionEffect { rest.append("sessionEffect: \(sessionEffect)") }
         if !scenarios.isEmpty { rest.append("scenarios: [\(scenarios.map(SwiftName.literal).joined(separator: ", "))]") }
-        if !after.isEmpty { rest.append("after: [\(after.map(SwiftName.literal).joined(separator: ", "))]") }
         if let body { rest.append("body: \(body)") }
         arguments.append(rest.joined(separator: ", "))
         let doc = comment.map(SwiftName.comment).map { $0.isEmpty ? "" : "    /// \($0)\n" } ?? ""
-        let also =
-            alsoSuccessStatuses.isEmpty ? "" : ".alsoSucceeding(with: \(alsoSuccessStatuses.map(String.init).joined(separator: ", ")))"
+        var modifiers = ""
+        if !alsoSuccessStatuses.isEmpty {
+            modifiers += ".alsoSucceeding(with: \(alsoSuccessStatuses.map(String.init).joined(separator: ", ")))"
+        }
+        if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
-            + also
+            + modifiers
     }
 }

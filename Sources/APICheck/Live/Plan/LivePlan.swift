@@ -254,7 +254,7 @@ struct LivePlan: Sendable {
         var given: Set<String> = []
         if case let .errorCheck(check, _) = action { given = Set(check.inputNames) }
         for source in SampleResolver.sources(of: endpoint, except: given) { samples[source] = checks[source] }
-        var after = after.union(endpoint.after.compactMap { checks[$0] })
+        var after = after.union((endpoint.after + endpoint.orderedAfter).compactMap { checks[$0] })
         if let tokenTrial, let login, token.steps.contains(login) { after.insert(tokenTrial) }
         let id = steps.count
         let step = LiveStep(id: id, action: action, token: token, samples: samples, after: after)
@@ -273,7 +273,7 @@ struct LivePlan: Sendable {
     /// Whether an endpoint can try a token issued beforehand alone: it needs the token and
     /// nothing else, neither an earlier step nor a value from another answer.
     private static func triesToken(_ endpoint: AnyEndpoint) -> Bool {
-        endpoint.requiresToken && endpoint.after.isEmpty && SampleResolver.sources(of: endpoint).isEmpty
+        endpoint.requiresToken && endpoint.after.isEmpty && endpoint.orderedAfter.isEmpty && SampleResolver.sources(of: endpoint).isEmpty
     }
 
     /// The GETs that try the token when the trial's answer was no verdict (an HTML page declared

@@ -138,15 +138,15 @@ struct SampleResolver: Sendable {
             })
     }
 
-    /// Endpoints grouped so that each one's `.seen` sources and declared `after` among them sit in
-    /// an earlier group.
+    /// Endpoints grouped so that each one's `.seen` sources, declared `after` and `orderedAfter`
+    /// among them sit in an earlier group.
     static func levels(_ endpoints: [AnyEndpoint]) -> [[AnyEndpoint]] {
         let ids = Set(endpoints.map(\.id))
         var remaining = endpoints
         var placed: Set<String> = []
         var levels: [[AnyEndpoint]] = []
         while !remaining.isEmpty {
-            var level = remaining.filter { $0.prerequisiteIDs.intersection(ids).isSubset(of: placed) }
+            var level = remaining.filter { $0.earlierIDs.intersection(ids).isSubset(of: placed) }
             // A cycle cannot be ordered: run the rest together, on fallbacks.
             if level.isEmpty { level = remaining }
             levels.append(level)
