@@ -10,6 +10,7 @@ extension LiveCheck {
             return [Finding(kind: error.kind, severity: .warning, endpoint: endpoint.id, message: error.message, file: error.file)]
         case let .success(baseline):
             return DriftCheck.findings(endpoint, document: document, interpretation: interpretation, baseline: baseline, api: api)
+                + EmptyContent.findings(endpoint, document: document, baseline: baseline, api: api)
         }
     }
 

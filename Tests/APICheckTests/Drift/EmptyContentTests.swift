@@ -1,0 +1,51 @@
+import APICheck
+import Foundation
+import Testing
+
+/// A success whose list is empty decodes into any list type and matches any mock: `live` says,
+/// as information, that no item was checked, where the mock shows items, and says nothing where
+/// the answer has items or the mock has none either.
+@Suite struct EmptyContentTests {
+    struct Flow: Decodable, Sendable { var id: Int }
+    struct Page: Decodable, Sendable { var items: [Flow] }
+
+    static let filter = Endpoint<[Flow]>(id: "flows.filter", .post, "flows/filter", mock: "flows")
+    static let paged = Endpoint<Page>(
+        id: "flows.paged", .get, "flows", mock: "page",
+        paging: .pageNumber(ids: "$.items[*].id", next: "page"))
+
+    struct Fixed: Transport {
+        let body: String
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(body.utf8))
+        }
+    }
+
+    func findings(_ endpoint: AnyEndpoint, mock: String, answer: String) async throws -> [Finding] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try mock.write(to: folder.appendingPathComponent(endpoint.mock + ".json"), atomically: true, encoding: .utf8)
+        let report = await LiveCheck(
+            api: API(name: "flows", envelope: .none, endpoints: [endpoint]), transport: Fixed(body: answer),
+            options: LiveOptions(
+                baseURL: URL(string: "http://flows.invalid/")!, mocksDirectory: folder, probes: false)
+        ).run()
+        #expect(report.verdict == .holds)
+        return report.endpointResults.first?.findings ?? []
+    }
+
+    @Test func anEmptyRootListWhereTheMockShowsItemsIsInformation() async throws {
+        let found = try await findings(Self.filter.erased, mock: #"[{"id": 1}]"#, answer: "[]")
+        #expect(found.map(\.kind) == [.driftRemoved] && found.map(\.severity) == [.info], "\(found.map(\.message))")
+        #expect(found.first?.path == "$" && found.first?.found == "[]")
+        #expect(found.first?.message.hasPrefix("the answer's list is empty where the mock shows items") == true)
+        #expect(try await findings(Self.filter.erased, mock: #"[{"id": 1}]"#, answer: #"[{"id": 2}]"#).isEmpty)
+        #expect(try await findings(Self.filter.erased, mock: "[]", answer: "[]").isEmpty)
+    }
+
+    @Test func thePagedListIsTheContentNotANestedOne() async throws {
+        let found = try await findings(Self.paged.erased, mock: #"{"items": [{"id": 1}]}"#, answer: #"{"items": []}"#)
+        #expect(found.map(\.path) == ["$.items"], "\(found.map(\.message))")
+    }
+}
