@@ -60,4 +60,21 @@ import Testing
         #expect(server.requests.map { "\($0.method) \($0.path)" } == ["GET /users/ann"])
         #expect(report.results.map(\.name) == ["get-user"] && report.results.first?.skipped == nil, "\(report.results)")
     }
+
+    /// A search sent by POST for its body, declared `readingOnly()`, is checked and sent as a GET
+    /// is; a POST not so declared is not.
+    @Test func aPostDeclaredReadingOnlyIsChecked() async throws {
+        struct Flow: Codable, Sendable { var id: Int }
+        let filter = Endpoint<[Flow]>(id: "flows.filter", .post, "flows/filter", mock: "flows-filter").readingOnly()
+        let create = Endpoint<Flow>(id: "flows.create", .post, "flows", mock: "flows-create")
+        let server = try TestServer { request in .json(Data((request.path == "/flows" ? #"{"id": 1}"# : #"[{"id": 1}]"#).utf8)) }
+        defer { server.stop() }
+        var options = LiveOptions(baseURL: server.url("/"))
+        options.readsOnly = true
+        let api = API(name: "flows", envelope: .none, endpoints: [filter, create])
+        #expect(filter.erased.readsOnly && !create.erased.readsOnly && api.isSentReadingOnly(filter.erased))
+        let report = await LiveCheck(api: api, transport: CurlTransport(), options: options).run()
+        #expect(server.requests.map { "\($0.method) \($0.path)" } == ["POST /flows/filter"])
+        #expect(report.results.map(\.name) == ["flows.filter"] && report.verdict == .holds, "\(report.results)")
+    }
 }

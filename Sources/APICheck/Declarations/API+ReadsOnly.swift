@@ -1,10 +1,10 @@
 extension API {
-    /// Whether a reads-only run (`live --reads-only`) sends `endpoint`: a safe method, or one of
+    /// Whether a reads-only run (`live --reads-only`) sends `endpoint`: one that reads only, or one of
     /// the session's own endpoints (the account's logins, the refresh, a logout), which change the
     /// run's session and not the API's data. A login into another account (a register) creates
     /// that account: it is a write.
     public func isSentReadingOnly(_ endpoint: AnyEndpoint) -> Bool {
-        if endpoint.method.isSafe { return true }
+        if endpoint.readsOnly { return true }
         switch endpoint.sessionEffect {
         case .keepsSession: return false
         case .refreshes, .logsOut: return true

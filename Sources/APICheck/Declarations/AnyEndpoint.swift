@@ -44,6 +44,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Endpoints a live run checks before this one when they are in the run, which it does not
     /// need: a run of this one alone leaves them out (`ordered(after:)`).
     public var orderedAfter: [String] { declaration.orderedAfter }
+    /// Whether it changes nothing on the server: its method is safe (GET, HEAD, OPTIONS), or it
+    /// is declared `readingOnly()`. `live --reads-only` checks these and sends no other.
+    public var readsOnly: Bool { method.isSafe || declaration.readingOnly }
     /// What tells it apart from other endpoints on its method and path, when there are others.
     public var distinction: Distinction? { declaration.distinction }
     /// The request body as a Swift type, when declared so (else scalar body parameters, if any).
@@ -85,6 +88,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let paging: Paging?
         let after: [String]
         let orderedAfter: [String]
+        let readingOnly: Bool
         let distinction: Distinction?
         let requestBody: RequestBody?
         let errorChecks: [ErrorCheck]
@@ -121,6 +125,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.paging = paging
             self.after = after
             self.orderedAfter = []
+            self.readingOnly = false
             self.distinction = distinction
             self.responseTypeName = ReadLog.typeName(Response.self)
             self.responseType = Response.self
@@ -142,7 +147,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             }
         }
 
-        init(copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String]) {
+        init(copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool) {
             id = other.id
             method = other.method
             path = other.path
@@ -159,6 +164,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             paging = other.paging
             after = other.after
             self.orderedAfter = orderedAfter
+            self.readingOnly = readingOnly
             distinction = other.distinction
             requestBody = other.requestBody
             errorChecks = other.errorChecks
@@ -190,12 +196,17 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         copy(orderedAfter: declaration.orderedAfter + ids.filter { !declaration.orderedAfter.contains($0) })
     }
 
-    private func copy(requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil) -> AnyEndpoint {
+    /// The same endpoint, declared to change nothing.
+    func readingOnly() -> AnyEndpoint { copy(readingOnly: true) }
+
+    private func copy(
+        requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil
+    ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
                 copying: declaration, requiresToken: requiresToken ?? declaration.requiresToken,
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
-                orderedAfter: orderedAfter ?? declaration.orderedAfter))
+                orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly))
         copy.tag = tag
         return copy
     }
@@ -228,30 +239,6 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             requestBody: requestBody, errorChecks: errorChecks, responseType: responseType)
     }
 
-    /// The method and path with placeholder names left out: endpoints with the same route key
-    /// answer the same requests (`rooms/{id}` and `rooms/{roomId}` alike). A placeholder that
-    /// spans segments keeps its `+`: `files/{+path}` answers more than `files/{name}`.
-    public var routeKey: String {
-        // A path without placeholders is its own key: walked character by character, each of a
-        // big catalog's keys cost the declaration checks more than the rest of its checks.
-        guard path.utf8.contains(UInt8(ascii: "{")) else { return method.rawValue + " " + path }
-        var key = method.rawValue + " "
-        var inside = false, opened = false
-        for character in path {
-            if character == "{" {
-                inside = true; opened = true; key.append("{")
-            } else if character == "}" {
-                inside = false; key.append("}")
-            } else if !inside {
-                key.append(character)
-            } else if opened, character == "+" {
-                key.append("+")
-            }
-            if character != "{" { opened = false }
-        }
-        return key
-    }
-
     /// Everything with a sample: the parameters, then the typed body's inputs. Samples, their order,
     /// secrets and credentials are worked out over these.
     public var sampledValues: [Parameter] {
@@ -264,30 +251,4 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     /// Whether it gets this probe: it needs the token and its declaration allows the probe.
     public func isProbed(by probe: AuthProbe) -> Bool { requiresToken && probing.allows(probe, method) }
-
-    /// Path parameter names in template order, without the `+` of one that spans segments.
-    public var pathParameterNames: [String] {
-        guard path.utf8.contains(UInt8(ascii: "{")) else { return [] }
-        var names: [String] = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = rest[rest.index(after: open)..<close]
-            names.append(String(name.hasPrefix("+") ? name.dropFirst() : name))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
-
-    /// The path parameters written `{+name}` (RFC 6570's reserved expansion): their values span
-    /// segments, sent with `/` and the other reserved characters as they are.
-    public var multiSegmentParameterNames: Set<String> {
-        var names: Set<String> = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = rest[rest.index(after: open)..<close]
-            if name.hasPrefix("+") { names.insert(String(name.dropFirst())) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
 }

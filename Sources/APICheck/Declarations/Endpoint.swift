@@ -67,6 +67,19 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.ordered(after: ids))
     }
 
+    /// The same endpoint, declared to change nothing though its method is not safe: a search,
+    /// filter or count sent by POST for its body. `live --reads-only` and `record --reads-only`
+    /// check and send it as they do a GET; the auth probes and error checks still keep to GET and
+    /// HEAD unless its declaration says otherwise.
+    ///
+    /// ```swift
+    /// static let filter = Endpoint<[Flow]>(id: "flows.filter", .post, "flows/filter", mock: "flows")
+    ///     .readingOnly()
+    /// ```
+    public func readingOnly() -> Endpoint {
+        Endpoint(erased: erased.readingOnly())
+    }
+
     public var id: String { erased.id }
     public var method: HTTPMethod { erased.method }
     public var path: String { erased.path }

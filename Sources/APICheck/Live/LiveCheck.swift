@@ -64,7 +64,7 @@ public final class LiveCheck: Sendable {
             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter(options.selects)
         report.plan = selected.map(\.id)
-        let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) && (!options.readsOnly || $0.method.isSafe) } }
+        let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) && (!options.readsOnly || $0.readsOnly) } }
         let plan = LivePlan(
             api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole,
             errorChecks: options.errorChecks, readsOnly: options.readsOnly)

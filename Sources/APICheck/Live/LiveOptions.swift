@@ -55,7 +55,7 @@ public struct LiveOptions: Sendable {
 
     /// Whether the run checks `endpoint`: it is among `only`, and a read when `readsOnly`.
     public func selects(_ endpoint: AnyEndpoint) -> Bool {
-        (only?.contains(endpoint.id) ?? true) && (!readsOnly || endpoint.method.isSafe)
+        (only?.contains(endpoint.id) ?? true) && (!readsOnly || endpoint.readsOnly)
     }
 
     /// A short id unique enough across runs on one staging: time plus randomness, base 36.

@@ -68,9 +68,9 @@ struct TargetOptions {
         baseURL = try Self.target(arguments, context: context)
         readsOnly = try arguments[Self.readsOnly]
         var selected = try Self.selectedIDs(arguments[Self.only], context: context)
-        writesLeftOut = readsOnly ? context.api.endpoints.filter { !$0.method.isSafe && (selected?.contains($0.id) ?? true) } : []
+        writesLeftOut = readsOnly ? context.api.endpoints.filter { !$0.readsOnly && (selected?.contains($0.id) ?? true) } : []
         if readsOnly {
-            selected = Set(context.api.endpoints.lazy.filter { $0.method.isSafe && (selected?.contains($0.id) ?? true) }.map(\.id))
+            selected = Set(context.api.endpoints.lazy.filter { $0.readsOnly && (selected?.contains($0.id) ?? true) }.map(\.id))
         }
         do {
             shard = try arguments[Self.shard] ?? Shard.fromEnvironment(context.environment)

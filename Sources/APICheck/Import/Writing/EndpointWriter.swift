@@ -203,13 +203,20 @@ struct EndpointWriter {
                             + "and it fails" : ""))
         }
         let summary = OpenAPISource.string(operation["summary"]) ?? OpenAPISource.string(operation["description"])
+        let read = ReadingPost.word(method: method, path: path, successStatus: response.status, answersContent: response.content != nil)
+        if let read {
+            note(
+                .madeUp, tokens,
+                "\(id) is taken for a read (a POST to '\(read)'): declared readingOnly(), so live --reads-only sends it; remove that if it changes data"
+            )
+        }
         endpoints.append(
             ImportedEndpoint(
                 tag: tag, property: property, id: id, method: Self.methodExpression(method),
                 path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
                 comment: summary,
-                errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil))
+                errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil, readingOnly: read != nil))
         if case .bool(true)? = operation["deprecated"] {
             // The package declares no deprecation: said, so that a server's refusal is no surprise.
             note(

@@ -31,9 +31,11 @@ struct ImportedEndpoint: Equatable {
     /// (`ordered(after:)`): orders guessed from paths and methods, not needs, so `live --only` of
     /// a read sends no creation it is ordered after.
     var after: [String] = []
+    /// A POST taken for a read (`ReadingPost`): `readingOnly()`.
+    var readingOnly = false
 
-    /// Whether its method is safe (GET, HEAD, OPTIONS): `live --reads-only` checks it.
-    var isRead: Bool { ["get", "head", "options"].map(EndpointWriter.methodExpression).contains(method) }
+    /// Whether it reads only (a safe method, or a POST taken for a read): `live --reads-only` checks it.
+    var isRead: Bool { readingOnly || ["get", "head", "options"].map(EndpointWriter.methodExpression).contains(method) }
 
     /// The declaration, as a stored property of its group.
     var declaration: String {
@@ -53,6 +55,7 @@ struct ImportedEndpoint: Equatable {
         if !alsoSuccessStatuses.isEmpty {
             modifiers += ".alsoSucceeding(with: \(alsoSuccessStatuses.map(String.init).joined(separator: ", ")))"
         }
+        if readingOnly { modifiers += ".readingOnly()" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
             + modifiers
