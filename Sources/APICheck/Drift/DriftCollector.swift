@@ -69,6 +69,10 @@ public struct DriftCollector {
         var severity = Drift.severity(of: change, read: read)
         // The decode check already named this exact place; one error per fault is enough.
         if severity == .error, let alreadyReported, alreadyReported == change.path { return }
+        // Null where the type reads a value, in an answer that decoded: the type takes null there
+        // (an optional root, `T?`, reads as required), as it does an optional member's.
+        let acceptedNull = change.kind == .becameNull && read != nil && answerDecoded && severity != .info
+        if acceptedNull { severity = .info }
         // A sum type took a shape the mocks do not show: never an error for an answer that decoded.
         let acceptedShape = severity == .error && answerDecoded
         if acceptedShape { severity = .warning }
@@ -83,6 +87,7 @@ public struct DriftCollector {
         if let limit, kept[severity, default: []].count >= limit { return }
         var finding = Drift.finding(for: change, read: read, severity: severity, endpoint: endpoint, mockFile: mockFile)
         if acceptedShape { finding.message = Drift.decodedNote(change) }
+        if acceptedNull { finding.message = "allowed: the decode type takes null here (the answer decoded)" }
         if madeUpField {
             finding.message =
                 "in the mock, which import-openapi made from the schema, not in this answer; "

@@ -136,7 +136,7 @@ public struct OpenAPIComparison: Sendable {
             }
             schemas.compare(
                 counterpart["schema"] ?? .object([]), parameter["schema"] ?? .object([]), direction: .request,
-                subject: listedUnder, part: part, root: "")
+                subject: listedUnder, part: part, root: "", neverNull: true)
         }
         for parameter in oldParameters
         where !newParameters.contains(where: { Self.sameParameter($0, parameter) })

@@ -43,10 +43,13 @@ struct SchemaComparison {
 
     static let componentPrefix = "#/components/schemas/"
 
-    /// `root` is where the value sits: `$` for a body, nothing for a parameter.
-    mutating func compare(_ before: JSONValue, _ after: JSONValue, direction: Direction, subject: String, part: String, root: String = "$")
-    {
-        compare(before, after, at: Place(subject: subject, part: part, path: root, direction: direction))
+    /// `root` is where the value sits: `$` for a body, nothing for a parameter. `neverNull` says the
+    /// value itself is never sent as null: a parameter, which the client leaves out when nil.
+    mutating func compare(
+        _ before: JSONValue, _ after: JSONValue, direction: Direction, subject: String, part: String, root: String = "$",
+        neverNull: Bool = false
+    ) {
+        compare(before, after, at: Place(subject: subject, part: part, path: root, direction: direction, optionalMember: neverNull))
     }
 
     private mutating func compare(_ before: JSONValue, _ after: JSONValue, at place: Place) {

@@ -115,6 +115,11 @@ import Testing
             label: "a parameter made required", change: (#""in": "query", "schema""#, #""in": "query", "required": true, "schema""#),
             kind: .madeRequired, breaking: true, location: "GET /pets/{petId} query parameter fields"),
         Case(
+            label: "a parameter made non-nullable: a parameter is never sent as null",
+            setup: (#""in": "query", "schema": {"type": "string"}"#, #""in": "query", "schema": {"type": "string", "nullable": true}"#),
+            change: (#""in": "query", "schema": {"type": "string", "nullable": true}"#, #""in": "query", "schema": {"type": "string"}"#),
+            kind: .madeNonNullable, breaking: false, location: "GET /pets/{petId} query parameter fields"),
+        Case(
             label: "a parameter removed", change: (#", {"name": "fields", "in": "query", "schema": {"type": "string"}}"#, ""),
             kind: .parameterRemoved, breaking: false, location: "GET /pets/{petId} query parameter fields"),
         Case(
