@@ -3419,4 +3419,10 @@ MUTATIONS = [
          find="        if acceptedNull { severity = .info }",
          replace="",
          tests="NullAnswerDriftTests"),
+    dict(id="pre-issued-token-unmasked-elsewhere",
+         bug="a token issued beforehand that an endpoint sends elsewhere than as the token (a query sample reading its variable) shows in the --verbose trace",
+         file="Sources/APICheck/Live/LiveCheck.swift",
+         find="            api.auth.secrets(of: token).forEach(redactor.register)\n        }\n        var report",
+         replace="        }\n        var report",
+         tests="PathVariableReproduceTests"),
 ]

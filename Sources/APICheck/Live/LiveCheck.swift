@@ -59,6 +59,11 @@ public final class LiveCheck: Sendable {
             if let part, !part.isEmpty { redactor.register(part) }
         }
         redactor.registerCredentials(in: options.baseURL)
+        // A token issued beforehand is a secret wherever it shows, though no endpoint of the
+        // selection sends it as the token: a sample reading the same variable puts it in a URL.
+        if api.auth.isIssuedBeforehand, let token = api.auth.tokenIssuedBeforehand(in: options.environment) {
+            api.auth.secrets(of: token).forEach(redactor.register)
+        }
         var report = Report(
             command: .live, api: api.name, target: redactor.display(options.baseURL),
             startedAt: started, concurrency: options.concurrency, strict: options.strict)

@@ -63,4 +63,26 @@ import Testing
         #expect(command.hasPrefix("curl -X GET 'http://hub.invalid/hub/api/authorizations/token/***'"), "\(command)")
         #expect(SecretProof(secrets: [token]).leaks(in: try JSONParser.parse(Data(json.utf8))).isEmpty, "\(json)")
     }
+
+    /// A query parameter reading the token's own variable, on an endpoint that sends no token
+    /// (ZenML's download `?token=`): the token issued beforehand is masked in the trace all the same.
+    @Test func theTokenIssuedBeforehandIsMaskedWhereverItShows() async throws {
+        let download = Endpoint<Owner>(
+            id: "download", .get, "download", parameters: [.query("token", .string, sample: .environment("HUB_TOKEN", fallback: nil))],
+            mock: "download")
+        let api = API(name: "hub", envelope: .none, auth: .preIssued(variable: "HUB_TOKEN", placement: .bearer), endpoints: [download])
+        let token = "f00dfacecafe4d2c9b1e"
+        let trace = TraceLines()
+        let report = await LiveCheck(
+            api: api, transport: Hub(),
+            options: LiveOptions(baseURL: URL(string: "http://hub.invalid/")!, environment: ["HUB_TOKEN": token], probes: false),
+            observers: [trace]
+        ).run()
+        #expect(trace.lines.contains { $0.contains("/download?token=") }, "\(trace.lines)")
+        #expect(!trace.lines.contains { $0.contains(token) }, "\(trace.lines)")
+        #expect(
+            SecretProof(secrets: [token]).leaks(
+                in: try JSONParser.parse(Data(JSONReport.render(report, context: RenderContext(tool: "apicheck")).utf8))
+            ).isEmpty)
+    }
 }
