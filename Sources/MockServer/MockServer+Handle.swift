@@ -101,7 +101,7 @@ extension MockServer {
             return ProblemDocument.unreadableCoding(coding).response(refusals)
         case let .broken(reason):
             record.problems = [reason]
-            return ProblemDocument(status: 400, title: "Invalid request", detail: reason).response(refusals)
+            return ProblemDocument(status: api.invalidRequestStatus, title: "Invalid request", detail: reason).response(refusals)
         case let .tooLarge(reason):
             record.problems = [reason]
             return ProblemDocument(status: 413, title: "Request body too large", detail: reason).response(refusals)

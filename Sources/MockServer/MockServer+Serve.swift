@@ -45,7 +45,9 @@ extension MockServer {
         var response: ServerResponse
         switch decision.answer {
         case let .invalid(problems):
-            return ProblemDocument.invalid(endpoint, problems).response(refusals)
+            var refusal = ProblemDocument.invalid(endpoint, problems)
+            refusal.status = api.invalidRequestStatus
+            return refusal.response(refusals)
         case let .unreadablePreference(detail):
             return ProblemDocument.invalidPreference(detail).response(refusals)
         case let .unknownScenario(scenario, names):

@@ -166,7 +166,7 @@ extension ProxyCore {
     /// `--enforce`: a request that breaks its declaration is answered here, in the API's error shape.
     func refusal(for endpoint: AnyEndpoint, _ findings: [Finding]) -> ServerResponse {
         ProblemDocument(
-            status: 400, title: "Invalid request",
+            status: api.invalidRequestStatus, title: "Invalid request",
             detail: "\(endpoint.id): " + findings.map(\.message).joined(separator: "; "),
             extra: [("endpoint", .string(endpoint.id))]
         ).response(in: api.errors)

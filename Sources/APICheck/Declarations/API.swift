@@ -30,6 +30,9 @@ public struct API: Sendable {
     /// The source file that declared the API (`#filePath` of the `API(...)` call): commands find
     /// the package's `mocks/` from it when run outside the package.
     public var declaredIn: String?
+    /// The status its server refuses a request that breaks the declarations with: 400, or what
+    /// `refusingInvalidRequests(with:)` says (FastAPI's 422). `serve` and `proxy --enforce` refuse so.
+    public var invalidRequestStatus = 400
 
     public init(
         name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy?, errors: ErrorShape? = nil,

@@ -130,6 +130,8 @@ public struct OpenAPIImport: Sendable {
 
         if let serverNote { notes.append(serverNote) }
         if let paging = PagingHint.note(source: source) { notes.append(paging) }
+        let validation = ValidationStatus.of(source: source)
+        if let validation { notes.append(validation.note) }
         if OpenAPISource.array(document["servers"]).count > 1 {
             notes.append(ImportNote(.notMapped, at: "#/servers", "the servers after the first are not declared as environments"))
         }
@@ -138,7 +140,8 @@ public struct OpenAPIImport: Sendable {
             name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
             localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
             typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired,
-            sampleVariables: writer.sampleVariables, secretFields: SecretFieldNames.find(in: document))
+            sampleVariables: writer.sampleVariables, secretFields: SecretFieldNames.find(in: document),
+            invalidRequestStatus: validation?.status)
         let folder = "Sources/\(settings.moduleName)"
         var files = [ImportedFile(path: "\(folder)/\(settings.typeName).swift", text: api.declaration)]
         files += api.groupFiles.map { ImportedFile(path: "\(folder)/Endpoints/\($0.name).swift", text: $0.text) }

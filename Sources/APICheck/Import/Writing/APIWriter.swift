@@ -23,6 +23,8 @@ struct APIWriter {
     var sampleVariables: [SampleVariable] = []
     /// Property and parameter names whose values never print (`SecretFieldNames`).
     var secretFields: [String] = []
+    /// The status the server refuses an invalid request with, when not 400 (`ValidationStatus`).
+    var invalidRequestStatus: Int?
 
     /// Tag → the group's type and property names, in the order tags first appear.
     var groups: [(tag: String, type: String, property: String)] {
@@ -65,7 +67,7 @@ struct APIWriter {
                         "local": URL(string: \(SwiftName.literal(localURL.absoluteString)))!,
                     ],
                     envelope: .none,\(authLine)
-                    endpoints: [\(all)].flatMap { $0 })
+                    endpoints: [\(all)].flatMap { $0 })\(invalidRequestStatus.map { "\n        .refusingInvalidRequests(with: \($0))" } ?? "")
             }
 
             """
