@@ -7,7 +7,8 @@ kept. Enum values (a `const` is a one-value enum) and a union's discriminator ma
 document's `mapping`, else the component names its `discriminator` implies, else the one-value
 tags its branches carry) must be kept too: a value dropped, a string's all of them (any string
 allowed), or one that selects another branch, is a loss. Each loss is printed; a loss the import listed on stderr as not mapped (a note at, inside or
-around its place in the document) is allowed, any other fails.
+around its place in the document; the package's .apicheck-import.notes lists each note, where
+stderr gives notes saying the same at many places as one line) is allowed, any other fails.
 
 usage: round_trip.py PACKAGE EXPORT.json IMPORT-STDERR [--swagger] [--known 'REGEX=REASON']...
 --swagger: the notes point into the Swagger 2.0 document, whose places differ from the converted
@@ -462,6 +463,15 @@ def main(arguments):
             found = re.match(r"^apicheck import-openapi: not mapped: (#\S*): (.*)$", line.rstrip("\n"))
             if found:
                 notes.append((found.group(1).rstrip(":"), found.group(2)))
+    # Stderr gives notes that say the same at many places as one line; the package lists each.
+    try:
+        with open(f"{package}/.apicheck-import.notes", encoding="utf-8") as handle:
+            for line in handle:
+                found = re.match(r"^not mapped: (#\S*): (.*)$", line.rstrip("\n"))
+                if found:
+                    notes.append((found.group(1).rstrip(":"), found.group(2)))
+    except FileNotFoundError:
+        pass
     trip = RoundTrip(kept, exported)
     trip.run()
     unlisted = 0

@@ -15,11 +15,20 @@ public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
     /// Where in the document, as a JSON pointer (`#/paths/~1pets/get`).
     public var location: String
     public var message: String
+    /// What notes of its kind at other places say alike where each message names its own detail
+    /// (`mocks/listPets.json is made from the schema`): how a line standing for them all says it.
+    /// Nil where the message itself is what they share.
+    public var gist: String?
 
     public init(_ kind: Kind, at location: String, _ message: String) {
+        self.init(kind, at: location, message, gist: nil)
+    }
+
+    public init(_ kind: Kind, at location: String, _ message: String, gist: String?) {
         self.kind = kind
         self.location = location
         self.message = message
+        self.gist = gist
     }
 
     public var description: String { "\(kind.rawValue): \(location): \(message)" }

@@ -155,8 +155,10 @@ public struct OpenAPIImport: Sendable {
             // The notes point into the converted document: turned back into the Swagger one's.
             notes =
                 conversion.notes
-                + notes.map {
-                    ImportNote($0.kind, at: conversion.originalLocation($0.location), $0.message)
+                + notes.map { note in
+                    var note = note
+                    note.location = conversion.originalLocation(note.location)
+                    return note
                 }
         }
         return Result(

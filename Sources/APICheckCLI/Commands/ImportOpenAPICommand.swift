@@ -147,6 +147,8 @@ struct ImportOpenAPICommand: Command {
                 PackageFiles.File(path: ".gitignore", text: ".build/\n.swiftpm/\n/*.xcodeproj\n"),
             ] + result.files.map { PackageFiles.File(path: $0.path, text: $0.text) }
         files.append(PackageFiles.File(path: ImportManifest.documentPath, text: result.document.prettyText + "\n"))
+        let notes = ImportNotes(notes: result.notes)
+        files.append(notes.file)
         files.append(ImportManifest.file(listing: files))
         let manifest = ImportManifest(folder: folder)
         let previous = manifest.previous()
@@ -170,7 +172,8 @@ struct ImportOpenAPICommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
-        for note in result.notes { context.note(note.description) }
+        let lines = notes.lines
+        for line in lines { context.note(line) }
         for path in keptMocks {
             context.note(
                 "kept \(path): changed since the previous import wrote it (recorded or edited); '\(context.tool) mocks' "
@@ -184,7 +187,8 @@ struct ImportOpenAPICommand: Command {
         context.console.out(
             """
             wrote the \(settings.name) package from \(document.name(title: title)) (\(result.endpointCount) endpoints, \
-            \(result.typeCount) types, \(files.count) files) in \(folder.path); \(result.notes.count) notes on stderr
+            \(result.typeCount) types, \(files.count) files) in \(folder.path); \(result.notes.count) notes, \
+            \(lines.count == result.notes.count ? "each" : "in \(lines.count) lines") on stderr and each in \(ImportNotes.path)
             next:
               cd \(folder.path)
               swift build                    # the first build compiles apicheck too: minutes

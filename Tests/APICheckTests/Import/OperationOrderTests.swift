@@ -100,4 +100,61 @@ import Testing
                 )
             }, "\(fixture.notes)")
     }
+
+    /// Arize Phoenix: a dataset is `{id}` on its own path and `{dataset_identifier}` below it,
+    /// `PUT /projects/{project_identifier}` replaces a project `POST /projects` made, and an
+    /// annotation config is assigned to a project below the project's path.
+    @Test func aDeletionFollowsItsResourceUnderAnyPlaceholderNameAndAnItemsPutIsAnUpdate() throws {
+        func parameter(_ name: String) -> String {
+            #"{"name": "\#(name)", "in": "path", "required": true, "schema": {"type": "string"}}"#
+        }
+        let fixture = try ImportFixture(
+            paths: """
+                "/datasets/{id}": {"parameters": [\(parameter("id"))],
+                  "get": {"operationId": "getDataset", "tags": ["p"], "responses": \(Self.ok)},
+                  "delete": {"operationId": "deleteDataset", "tags": ["p"], "responses": \(Self.ok)}},
+                "/datasets/{dataset_identifier}/splits": {"parameters": [\(parameter("dataset_identifier"))],
+                  "get": {"operationId": "listSplits", "tags": ["p"], "responses": \(Self.ok)},
+                  "post": {"operationId": "createSplit", "tags": ["p"], "responses": \(Self.ok)}},
+                "/projects": {"get": {"operationId": "getProjects", "tags": ["p"], "responses": \(Self.ok)},
+                  "post": {"operationId": "createProject", "tags": ["p"], "responses": \(Self.ok)}},
+                "/projects/{project_identifier}": {"parameters": [\(parameter("project_identifier"))],
+                  "get": {"operationId": "getProject", "tags": ["p"], "responses": \(Self.ok)},
+                  "put": {"operationId": "updateProject", "tags": ["p"], "responses": \(Self.ok)},
+                  "delete": {"operationId": "deleteProject", "tags": ["p"], "responses": \(Self.ok)}},
+                "/projects/{project_identifier}/spans": {"parameters": [\(parameter("project_identifier"))],
+                  "get": {"operationId": "getSpans", "tags": ["p"], "responses": \(Self.ok)}},
+                "/configs": {"post": {"operationId": "createConfig", "tags": ["p"], "responses": \(Self.ok)}},
+                "/configs/{config_identifier}": {"parameters": [\(parameter("config_identifier"))],
+                  "get": {"operationId": "getConfig", "tags": ["p"], "responses": \(Self.ok)}},
+                "/configs/{config_id}": {"parameters": [\(parameter("config_id"))],
+                  "put": {"operationId": "updateConfig", "tags": ["p"], "responses": \(Self.ok)},
+                  "delete": {"operationId": "deleteConfig", "tags": ["p"], "responses": \(Self.ok)}},
+                "/projects/{project_identifier}/configs/{config_identifier}": {
+                  "parameters": [\(parameter("project_identifier")), \(parameter("config_identifier"))],
+                  "put": {"operationId": "assignConfig", "tags": ["p"], "responses": \(Self.ok)},
+                  "delete": {"operationId": "unassignConfig", "tags": ["p"], "responses": \(Self.ok)}}
+                """)
+        let group = fixture.group("PEndpoints")
+        func after(_ id: String) -> String {
+            guard let start = group.range(of: "mock: \"\(id)\"") else { return "(no \(id))" }
+            let line = group[start.lowerBound...].prefix { $0 != "\n" }
+            return line.range(of: ".ordered(after: ").map { String(line[$0.upperBound...].prefix { $0 != ")" }) } ?? ""
+        }
+        #expect(after("deleteDataset") == #""getDataset", "listSplits", "createSplit""#, "\(group)")
+        // An update follows the reads of its path, which it would change, and nothing follows it.
+        #expect(after("updateProject") == #""getProject""#)
+        #expect(after("getProject") == "")
+        #expect(after("getSpans") == "")
+        #expect(after("deleteProject") == #""getProject", "updateProject", "getSpans", "assignConfig", "unassignConfig""#)
+        #expect(after("updateConfig") == #""getConfig""#)
+        // A config assigned to a project is one before the link is made and after it is undone.
+        #expect(after("getConfig") == "")
+        #expect(after("unassignConfig") == #""assignConfig""#)
+        #expect(after("deleteConfig") == #""getConfig", "updateConfig", "assignConfig", "unassignConfig""#)
+        let set = fixture.notes.filter { $0.hasPrefix("set: ") }
+        #expect(!set.contains { $0.contains("updateProject, which creates") }, "\(set)")
+        #expect(
+            set.contains { $0.contains("'dataset_identifier' of listSplits, createSplit: live reads it from $SHOP_DATASET_ID;") }, "\(set)")
+    }
 }

@@ -159,6 +159,36 @@ import Testing
         #expect(names.name(prefix: "SHOP", parameter: "user_id", path: "/orgs/{org}/users/{user_id}") == "SHOP_USER_ID")
     }
 
+    /// Arize Phoenix names a dataset `{id}`, `{dataset_id}` and `{dataset_identifier}` right after
+    /// `/v1/datasets`, an annotation config `{config_identifier}` and `{config_id}`: one resource
+    /// each, one variable each, the name most placeholders read, so a run sets one id and a
+    /// deletion is ordered after every operation on its resource. An artifact's `{key}` says no id
+    /// and keeps its own; a version segment tells no resource apart.
+    @Test func oneResourcesPlaceholdersReadOneVariable() {
+        let paths = [
+            "/v1/datasets/{id}", "/v1/datasets/{id}/versions", "/v1/datasets/{dataset_id}/experiments",
+            "/v1/datasets/{dataset_identifier}/splits", "/v1/datasets/{dataset_identifier}/splits/{split_id}",
+            "/v1/annotation_configs/{config_identifier}", "/v1/annotation_configs/{config_id}",
+            "/v1/projects/{project_identifier}/annotation_configs/{config_identifier}",
+            "/artifacts/{id}", "/artifacts/{key}/latest", "/v1/items/{id}", "/v2/items/{id}",
+        ]
+        let names = PathVariableNames(paths: paths, prefix: "PHOENIX")
+        func name(_ parameter: String, _ path: String) -> String { names.name(prefix: "PHOENIX", parameter: parameter, path: path) }
+        #expect(name("id", "/v1/datasets/{id}") == "PHOENIX_DATASET_ID")
+        #expect(name("dataset_id", "/v1/datasets/{dataset_id}/experiments") == "PHOENIX_DATASET_ID")
+        #expect(name("dataset_identifier", "/v1/datasets/{dataset_identifier}/splits") == "PHOENIX_DATASET_ID")
+        #expect(name("dataset_identifier", "/v1/datasets/{dataset_identifier}/splits/{split_id}") == "PHOENIX_DATASET_ID")
+        #expect(name("split_id", "/v1/datasets/{dataset_identifier}/splits/{split_id}") == "PHOENIX_SPLIT_ID")
+        let config = "PHOENIX_ANNOTATION_CONFIG_CONFIG_IDENTIFIER"
+        #expect(name("config_identifier", "/v1/annotation_configs/{config_identifier}") == config)
+        #expect(name("config_id", "/v1/annotation_configs/{config_id}") == config)
+        #expect(name("config_identifier", "/v1/projects/{project_identifier}/annotation_configs/{config_identifier}") == config)
+        #expect(name("id", "/artifacts/{id}") == "PHOENIX_ARTIFACT_ID")
+        #expect(name("key", "/artifacts/{key}/latest") == "PHOENIX_ARTIFACT_KEY")
+        #expect(name("id", "/v1/items/{id}") == "PHOENIX_ITEM_ID")
+        #expect(name("id", "/v2/items/{id}") == "PHOENIX_ITEM_ID")
+    }
+
     @Test(arguments: [
         ("/sessions/{session}", "session", "SHOP_SESSION"), ("/api/contents/{path}/checkpoints", "path", "SHOP_CONTENT_PATH"),
         ("/concurrency_limits/tag/{tag}", "tag", "SHOP_CONCURRENCY_LIMIT_TAG"),
@@ -166,6 +196,7 @@ import Testing
         ("/deployments/name/{flow_name}/{deployment_name}", "deployment_name", "SHOP_DEPLOYMENT_NAME"),
         ("/{tenant}/pets", "tenant", "SHOP_TENANT"),
         ("/api/storages/gcs/{id}", "id", "SHOP_GCS_ID"), ("/api/storages/localfiles/{id}", "id", "SHOP_LOCALFILE_ID"),
+        ("/v1/{name}", "name", "SHOP_NAME"),
     ])
     func aPathParameterIsNamedAfterTheSegmentBeforeIt(path: String, parameter: String, variable: String) {
         #expect(SampleVariable.name(prefix: "SHOP", place: "path", parameter: parameter, path: path) == variable)

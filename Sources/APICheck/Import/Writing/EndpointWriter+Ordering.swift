@@ -7,11 +7,16 @@ extension EndpointWriter {
     ///    that reads that variable (a query's `user`). Creations of one path, or of one variable's
     ///    resource, are not ordered among themselves;
     /// 2. a write on a path that creates nothing (`PATCH`, a `PUT` or `POST` beside the creation,
-    ///    a `POST` to a collection) comes after the reads (`GET`, `HEAD`) of that path: a read
-    ///    beside it could see either state, and a write the server takes badly spoils the read;
+    ///    a `POST` to a collection, a `PUT` updating an item of it) comes after the reads (`GET`,
+    ///    `HEAD`) of that path, its placeholders however named: a read beside it could see either
+    ///    state, and a write the server takes badly spoils the read;
     /// 3. a `DELETE` comes after the other endpoints on its path or below it and every other
     ///    endpoint that reads the variable of what it deletes; deletions on one path, or of one
-    ///    variable's resource, are not ordered among themselves.
+    ///    variable's resource, are not ordered among themselves, but for one reaching the resource
+    ///    through another (more placeholders), which comes first.
+    /// A creation or deletion reaching its resource through another makes or undoes that link
+    /// alone: it is not ordered against the endpoints of the resource's own path (fewer
+    /// placeholders).
     /// An order that would close a cycle is left out, the earlier rule's kept. Each list is in the
     /// document's order.
     static func operationOrder(of endpoints: [ImportedEndpoint], variables: [SampleVariable]) -> [String: [String]] {
@@ -46,16 +51,28 @@ extension EndpointWriter {
                 return other.id != endpoint.id && (below || reads) && !peer
             }
         }
+        // A resource reached through another (a config assigned to a project,
+        // `/projects/{project_id}/configs/{config_id}`) is there before that link is made, and
+        // after it is undone: its own path's operations hold fewer placeholders.
+        func depth(_ endpoint: ImportedEndpoint) -> Int { placeholders(in: endpoint.path).count }
+        func reachesDirectly(_ other: ImportedEndpoint, _ link: ImportedEndpoint) -> Bool {
+            depth(other) < depth(link) && resource[link.id]?.uses.contains { $0.operation == other.id && $0.place == "path" } == true
+        }
         for creation in endpoints where creates(creation, among: endpoints) {
-            for other in related(to: creation, peers: { creates($0, among: endpoints) }) { put(other.id, after: creation.id) }
+            for other in related(to: creation, peers: { creates($0, among: endpoints) }) where !reachesDirectly(other, creation) {
+                put(other.id, after: creation.id)
+            }
         }
         for write in endpoints where [".put", ".post", ".patch"].contains(write.method) && !creates(write, among: endpoints) {
-            for read in endpoints where read.path == write.path && [".get", ".head"].contains(read.method) {
+            for read in endpoints where template(read.path) == template(write.path) && [".get", ".head"].contains(read.method) {
                 put(write.id, after: read.id)
             }
         }
         for deletion in endpoints where deletion.method == ".delete" {
-            for other in related(to: deletion, peers: { $0.method == ".delete" }) { put(deletion.id, after: other.id) }
+            for other in related(to: deletion, peers: { $0.method == ".delete" && depth($0) <= depth(deletion) })
+            where !reachesDirectly(other, deletion) {
+                put(deletion.id, after: other.id)
+            }
         }
         let position = Dictionary(uniqueKeysWithValues: endpoints.enumerated().map { ($0.element.id, $0.offset) })
         return order.mapValues { $0.sorted { position[$0, default: 0] < position[$1, default: 0] } }
@@ -65,14 +82,23 @@ extension EndpointWriter {
     /// placeholder (`PUT /users/{name}/servers/{server_name}`), else a `POST` there (`POST
     /// /users/{name}`), the client naming what it makes. Beside a `PUT`, a `POST` acts on what is
     /// there (starts the server). A `POST` to a collection (`POST /users`) makes a resource the
-    /// server names, or one its made-up body names, not the one a path's variable names.
+    /// server names, or one its made-up body names, not the one a path's variable names; where
+    /// the collection has one, a `PUT` to its item (`PUT /projects/{id}` beside `POST /projects`)
+    /// replaces what that made: an update, which reads beside it must not follow.
     static func creates(_ endpoint: ImportedEndpoint, among endpoints: [ImportedEndpoint]) -> Bool {
+        let path = template(endpoint.path)
         guard let last = endpoint.path.split(separator: "/").last, !placeholders(in: String(last)).isEmpty else { return false }
         switch endpoint.method {
-        case ".put": return true
-        case ".post": return !endpoints.contains { $0.method == ".put" && $0.path == endpoint.path }
+        case ".put": return !endpoints.contains { $0.method == ".post" && template($0.path) == path.dropLast() }
+        case ".post": return !endpoints.contains { $0.method == ".put" && template($0.path) == path }
         default: return false
         }
+    }
+
+    /// A path's segments, each placeholder's `{}`: `/projects/{id}` and `/projects/{project_id}`
+    /// are one route of the server's.
+    static func template(_ path: String) -> [String] {
+        path.split(separator: "/").map { $0.contains("{") ? "{}" : String($0) }
     }
 
     /// The variable of the resource an endpoint's path names: its last placeholder's, when the

@@ -128,7 +128,9 @@ struct EndpointWriter {
                 let made = madeValue(for: media["schema"] ?? .object([]), purpose: .answer, at: mediaTokens + ["schema"]).value
                 mockText = made.prettyText
                 madeUp = true
-                note(.madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema")
+                note(
+                    .madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema",
+                    gist: "no example: the operation's mock is made from the schema")
             }
         }
         let mock = SwiftName.unique(mockName(id), in: &mockNames)
@@ -290,7 +292,7 @@ struct EndpointWriter {
                 sessionEffect: ".logsIn"))
     }
 
-    mutating func note(_ kind: ImportNote.Kind, _ tokens: [String], _ message: String) {
-        notes.append(ImportNote(kind, at: OpenAPISource.location(tokens), message))
+    mutating func note(_ kind: ImportNote.Kind, _ tokens: [String], _ message: String, gist: String? = nil) {
+        notes.append(ImportNote(kind, at: OpenAPISource.location(tokens), message, gist: gist))
     }
 }

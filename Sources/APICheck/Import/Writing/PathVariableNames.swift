@@ -10,20 +10,30 @@
 /// is qualified by the nearest literal segment before its resource that tells them apart, as
 /// written (`<PREFIX>_LAKES_ITEM_FEATURE_ID`, `<PREFIX>_OBS_ITEM_FEATURE_ID`). Names that no other
 /// resource claims stay as they were, and so do those of paths that differ only by a prefix
-/// (`qualifiers(of:)`).
+/// (`qualifiers(of:)`). A version segment (`v1`, `api`) tells no resource apart: it qualifies none.
+///
+/// One resource's placeholders named otherwise, the whole segment right after the same collection
+/// path and saying the same of it (`/datasets/{id}`, `/datasets/{dataset_id}/experiments`,
+/// `/datasets/{dataset_identifier}/splits`: its id), read one variable: the name most of the
+/// document's placeholders would read (`identity(of:in:)`). A live run sets one id for the
+/// resource, and the operations that read it are ordered as one resource's.
 struct PathVariableNames {
     /// Keyed by `Self.key(parameter, path)`.
     private var names: [String: String] = [:]
 
     init(paths: [String], prefix: String) {
         // Every placeholder of every path, with its plain name and its resource.
-        var claims: [(key: String, name: String, resource: [String])] = []
+        var claims: [Claim] = []
         for path in paths {
             for parameter in EndpointWriter.placeholders(in: path) {
                 let name = SampleVariable.name(prefix: prefix, place: "path", parameter: parameter, path: path)
-                claims.append((Self.key(parameter, path), name, Self.resource(of: parameter, in: path)))
+                claims.append(
+                    Claim(
+                        key: Self.key(parameter, path), name: name, resource: Self.resource(of: parameter, in: path),
+                        identity: Self.identity(of: parameter, in: path)))
             }
         }
+        Self.unify(&claims)
         var resources: [String: [[String]]] = [:]
         for claim in claims where !(resources[claim.name] ?? []).contains(claim.resource) {
             resources[claim.name, default: []].append(claim.resource)
@@ -50,6 +60,69 @@ struct PathVariableNames {
 
     private static func key(_ parameter: String, _ path: String) -> String { path + "\u{0}" + parameter }
 
+    /// A placeholder of a path, and the variable it would read.
+    private struct Claim {
+        var key: String
+        var name: String
+        var resource: [String]
+        var identity: String?
+    }
+
+    /// Gives the claims of one resource's identity one name: of the names they have, the one most
+    /// claims have, the first such in the document's order.
+    private static func unify(_ claims: inout [Claim]) {
+        var count: [String: Int] = [:]
+        for claim in claims { count[claim.name, default: 0] += 1 }
+        var groups: [[String]: [Int]] = [:]
+        for (index, claim) in claims.enumerated() {
+            guard let identity = claim.identity else { continue }
+            groups[claim.resource + [identity], default: []].append(index)
+        }
+        for members in groups.values {
+            let names = members.map { claims[$0].name }
+            guard
+                let chosen = names.enumerated().max(by: { first, second in
+                    let (a, b) = (count[first.element, default: 0], count[second.element, default: 0])
+                    return a != b ? a < b : first.offset > second.offset
+                })?.element
+            else { continue }
+            for index in members { claims[index].name = chosen }
+        }
+    }
+
+    /// What a placeholder says of its resource, when it fills a whole segment right after a
+    /// collection's: its name without the resource's words (`dataset_id` of `/datasets/{dataset_id}`
+    /// and `config_id` of `/annotation_configs/{config_id}` say `ID`, `key` of `/artifacts/{key}`
+    /// says `KEY`), an identifier being an id; nil for any other placeholder.
+    static func identity(of parameter: String, in path: String) -> String? {
+        let segments = path.split(separator: "/").map(String.init)
+        guard let index = segments.firstIndex(of: "{\(parameter)}"), index > 0, !segments[index - 1].contains("{") else {
+            return nil
+        }
+        let own = SwiftName.variable(parameter)
+        var rest = own
+        if let resource = SampleVariable.resource(of: parameter, in: path) {
+            let words = resource.split(separator: "_")
+            for start in words.indices {
+                let tail = words[start...].joined(separator: "_")
+                if own.hasPrefix(tail + "_") {
+                    rest = String(own.dropFirst(tail.count + 1))
+                    break
+                }
+            }
+        }
+        return rest == "IDENTIFIER" ? "ID" : rest
+    }
+
+    /// Whether a path segment names a version of the API, or the API itself, not a resource:
+    /// `v1`, `v2beta1`, `api`.
+    static func isVersion(_ segment: String) -> Bool {
+        let lower = segment.lowercased()
+        if lower == "api" { return true }
+        let rest = lower.dropFirst()
+        return lower.first == "v" && rest.first?.isNumber == true && rest.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." }
+    }
+
     /// The path's segments up to the one holding the placeholder, each placeholder written `{}`.
     static func resource(of parameter: String, in path: String) -> [String] {
         var segments: [String] = []
@@ -69,7 +142,7 @@ struct PathVariableNames {
     /// beside `/users/{id}`) is taken as another way to the same resource, and keeps its name.
     static func qualifiers(of resources: [[String]]) -> [[String]: String] {
         var result: [[String]: String] = [:]
-        func literals(_ resource: [String]) -> [String] { resource.filter { $0 != "{}" }.reversed() }
+        func literals(_ resource: [String]) -> [String] { resource.filter { $0 != "{}" && !isVersion($0) }.reversed() }
         func split(_ group: [[String]], from start: Int, words: [[String]: [String]]) {
             let longest = group.map { literals($0).count }.max() ?? 0
             guard group.count > 1,

@@ -35,14 +35,14 @@ struct SampleVariable: Equatable {
     }
 
     /// The resource a path parameter identifies, as a variable's words (`FLOW_RUN`): the nearest
-    /// segment before its placeholder that is neither a placeholder nor, as written, the
-    /// parameter's own name or its last word (`/flows/name/{name}`, `/deployments/name/{flow_name}`
-    /// look past `name`; `/sessions/{session}` is the session's).
+    /// segment before its placeholder that is neither a placeholder, a version segment (`v1`,
+    /// `api`) nor, as written, the parameter's own name or its last word (`/flows/name/{name}`,
+    /// `/deployments/name/{flow_name}` look past `name`; `/sessions/{session}` is the session's).
     static func resource(of parameter: String, in path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
         guard let index = segments.firstIndex(of: "{\(parameter)}") else { return nil }
         let own = SwiftName.variable(parameter)
-        for segment in segments[..<index].reversed() where !segment.hasPrefix("{") {
+        for segment in segments[..<index].reversed() where !segment.hasPrefix("{") && !PathVariableNames.isVersion(segment) {
             let written = SwiftName.variable(segment)
             if written.isEmpty || own == written || own.hasSuffix("_" + written) { continue }
             return SwiftName.variable(singular(segment))

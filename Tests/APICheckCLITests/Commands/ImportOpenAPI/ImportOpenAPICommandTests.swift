@@ -28,7 +28,7 @@ import Testing
                 "--dependency", "/opt/src/apicheck",
             ], in: folder)
         #expect(result.code == 0, "\(result.err)")
-        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 25 files)"))
+        #expect(result.out.hasPrefix("wrote the petstore package from petstore.json (6 endpoints, 10 types, 26 files)"))
         // The next steps say which server `live` calls (the document's, unless --base-url said),
         // and give it the reads first: a plain run sends the writes too.
         #expect(
