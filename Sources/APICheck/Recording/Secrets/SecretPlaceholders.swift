@@ -131,6 +131,7 @@ public final class SecretPlaceholders: Sendable {
     /// A document with every secret replaced: values of secret fields and of `paths`, and known
     /// secrets wherever they appear inside a text (raw, percent-encoded, base64).
     public func redact(_ document: JSONValue) -> JSONValue {
+        registerShaped(in: document)
         let forms = state.withLock { $0.forms }
         var path: [JSONPath.Component] = []
         return redact(document, path: &path, forms: forms)
