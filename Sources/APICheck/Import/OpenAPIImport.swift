@@ -134,11 +134,13 @@ public struct OpenAPIImport: Sendable {
             notes.append(ImportNote(.notMapped, at: "#/servers", "the servers after the first are not declared as environments"))
         }
         let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
+        let secrets = SecretFieldNames.find(in: document)
+        notes += secrets.notes
         let api = APIWriter(
             name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
             localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
             typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired,
-            sampleVariables: writer.sampleVariables, secretFields: SecretFieldNames.find(in: document))
+            sampleVariables: writer.sampleVariables, secretFields: secrets.names)
         let folder = "Sources/\(settings.moduleName)"
         var files = [ImportedFile(path: "\(folder)/\(settings.typeName).swift", text: api.declaration)]
         files += api.groupFiles.map { ImportedFile(path: "\(folder)/Endpoints/\($0.name).swift", text: $0.text) }
