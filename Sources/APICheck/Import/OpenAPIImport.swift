@@ -136,11 +136,13 @@ public struct OpenAPIImport: Sendable {
             notes.append(ImportNote(.notMapped, at: "#/servers", "the servers after the first are not declared as environments"))
         }
         let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
+        let secrets = SecretFieldNames.find(in: document)
+        notes += secrets.notes
         let api = APIWriter(
             name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
             localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
             typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired,
-            sampleVariables: writer.sampleVariables, secretFields: SecretFieldNames.find(in: document),
+            sampleVariables: writer.sampleVariables, secretFields: secrets.names,
             invalidRequestStatus: validation?.status)
         let folder = "Sources/\(settings.moduleName)"
         var files = [ImportedFile(path: "\(folder)/\(settings.typeName).swift", text: api.declaration)]

@@ -97,4 +97,25 @@ import Testing
         let mock = try #require(result.files.first { $0.path.hasPrefix("mocks/") }?.text)
         #expect(mock.contains("open_slots") && !mock.contains("password"), "\(mock)")
     }
+
+    /// A generic name (`value`) of one `format: password` property is no secret field: the name
+    /// would hide, and `record` rewrite, every other `value` of every answer. A note says so.
+    @Test func aGenericNameIsNoSecretFieldAndANoteSaysSo() throws {
+        let text = ##"""
+            {"openapi": "3.1.0", "servers": [{"url": "https://llm.example/"}],
+             "paths": {"/chat": {"post": {"operationId": "chat",
+               "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Credential"}}}},
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Attribute"}}}}}}}},
+             "components": {"schemas": {
+               "Credential": {"type": "object", "properties": {"env_var": {"type": "string"}, "value": {"type": "string", "format": "password"},
+                 "api_key": {"type": "string", "format": "password"}}},
+               "Attribute": {"type": "object", "properties": {"key": {"type": "string"}, "value": {"type": "object"}}}}}}
+            """##
+        let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
+        let declaration = try #require(result.files.first { $0.path.hasSuffix("/Shop.swift") }?.text)
+        #expect(declaration.contains(#"secretFields: ["api_key"],"#), "\(declaration)")
+        let note = try #require(result.notes.first { $0.message.contains(#""value""#) })
+        #expect(note.location == "#/components/schemas/Credential/properties/value")
+        #expect(note.message.contains("secretFields"))
+    }
 }

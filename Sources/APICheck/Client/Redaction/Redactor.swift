@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Keeps secrets out of every output: known secret values (tokens seen this run, passwords,
-/// credential headers) and the values of fields and query parameters the API names as secret all
-/// print as `***`, in whatever form they arrive: as they are, JSON-escaped (`\/`, `\u002f`,
+/// credential headers), the values of fields and query parameters the API names as secret, and
+/// tokens shaped as credentials (`CredentialShape`: a JWT in any answer) all print as `***`, in whatever form they arrive: as they are, JSON-escaped (`\/`, `\u002f`,
 /// surrogate pairs), percent-encoded (either case, `+` for a space), as XML character references,
 /// or several of those nested. Every text that leaves the process passes through here: reports
 /// through `redact(_: Report)`, the `--verbose` trace through `traceText(_:)`.
@@ -97,13 +97,19 @@ public final class Redactor: Sendable {
 
     /// `text` with every form of every secret masked.
     public func redact(_ text: String) -> String {
+        guard !text.isEmpty else { return text }
+        // A token of a credential's shape is a secret before anything names it, and from then on
+        // in every form and every later text (`CredentialShape`).
+        let units = Array(text.utf16)
+        for range in CredentialShape.ranges(in: units) { register(String(decoding: units[range], as: UTF16.self)) }
         let known = secrets.withLock { $0 }
-        guard !text.isEmpty, !known.isEmpty || !fieldNames.isEmpty else { return text }
+        guard !known.isEmpty || !fieldNames.isEmpty else { return text }
         if known.isEmpty, isPlain(text) { return text }
         var spans: [Span] = []
         for (index, view) in DecodedText(text).views().enumerated() {
             for secret in known { spans += occurrences(of: secret, in: view.units).map { Span(view.originalSpan($0)) } }
             spans += fieldSpans(in: view, isOriginal: index == 0)
+            if index > 0 { spans += CredentialShape.ranges(in: view.units).map { Span(view.originalSpan($0)) } }
         }
         return Self.masking(spans, in: text)
     }

@@ -74,17 +74,35 @@ public final class SecretPlaceholders: Sendable {
     /// Entries that are no secrets of their own (numbers, pinned values) are kept under this prefix.
     private static let numberKey = "\u{0}number:"
 
+    /// A value found in an answer under a secret name or path is searched for in other texts
+    /// only from this length on: a short one (`LLM`, `gpt-4`) inside a longer text is far more
+    /// likely ordinary data than the secret, and replacing it there rewrites that data.
+    static let shortestSearchedValue = 8
+
     /// A secret number's stand-in, by rank like the others: a hash of a short number would give
-    /// it away.
+    /// it away. Replaced where it sits only: a credential is a string, and the digits of a number
+    /// inside other texts are most likely other numbers.
     private func numberPlaceholder(_ text: String) -> String {
         state.withLock { state in
             if let entry = state.entries[Self.numberKey + text] { return entry.placeholder }
             let rank = state.counts[.value, default: 0] + 1
             state.counts[.value] = rank
             let placeholder = Self.numberLookalike(text, seed: Self.seed("number#\(rank)"))
-            let forms = text.count >= 4 ? [(text, placeholder)] : []
-            state.entries[Self.numberKey + text] = Entry(placeholder: placeholder, forms: forms)
-            state.add(forms)
+            state.entries[Self.numberKey + text] = Entry(placeholder: placeholder, forms: [])
+            return placeholder
+        }
+    }
+
+    /// A string found under a secret name or path: a secret of the run, searched for everywhere,
+    /// when it is long enough to be a credential; else replaced where it sits only.
+    private func registerFound(_ text: String, as kind: Kind) -> String {
+        if text.count >= Self.shortestSearchedValue { return register(text, as: kind) }
+        return state.withLock { state in
+            if let entry = state.entries[text] ?? state.entries[Self.numberKey + "short:" + text] { return entry.placeholder }
+            let rank = state.counts[kind, default: 0] + 1
+            state.counts[kind] = rank
+            let placeholder = Self.makePlaceholder(for: text, kind: kind, rank: rank)
+            state.entries[Self.numberKey + "short:" + text] = Entry(placeholder: placeholder, forms: [])
             return placeholder
         }
     }
@@ -131,6 +149,7 @@ public final class SecretPlaceholders: Sendable {
     /// A document with every secret replaced: values of secret fields and of `paths`, and known
     /// secrets wherever they appear inside a text (raw, percent-encoded, base64).
     public func redact(_ document: JSONValue) -> JSONValue {
+        registerShaped(in: document)
         let forms = state.withLock { $0.forms }
         var path: [JSONPath.Component] = []
         return redact(document, path: &path, forms: forms)
@@ -162,11 +181,11 @@ public final class SecretPlaceholders: Sendable {
             return .object(
                 members.map { member in
                     let name = member.key.lowercased()
-                    if fieldNames.contains(name) || tokenFields.contains(name) {
-                        return (member.key, scrub(member.value, kind(ofField: name)))
-                    }
                     path.append(.key(member.key))
                     defer { path.removeLast() }
+                    if fieldNames.contains(name) || tokenFields.contains(name) {
+                        return (member.key, scrubMember(member.value, kind(ofField: name), path: &path, forms: forms))
+                    }
                     return (member.key, redact(member.value, path: &path, forms: forms))
                 })
         case .null, .bool, .number:
@@ -179,11 +198,34 @@ public final class SecretPlaceholders: Sendable {
         return name.contains("password") || name.contains("passwd") ? .password : .value
     }
 
+    /// The value of a member named as a secret. A credential is a string (or a number: a PIN), so
+    /// those are replaced; an object under such a name (`"value": {"string_value": …}`) is
+    /// ordinary data and is walked as any other, its own secret members replaced; a list's items
+    /// are each taken as the member's value.
+    private func scrubMember(
+        _ value: JSONValue, _ kind: Kind, path: inout [JSONPath.Component],
+        forms: [(secret: String, placeholder: String)]
+    ) -> JSONValue {
+        switch value {
+        case .string, .number, .null, .bool: return scrub(value, kind)
+        case .object: return redact(value, path: &path, forms: forms)
+        case let .array(items):
+            var out: [JSONValue] = []
+            out.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                path.append(.index(index))
+                out.append(scrubMember(item, kind, path: &path, forms: forms))
+                path.removeLast()
+            }
+            return .array(out)
+        }
+    }
+
     /// Every scalar under a secret location, replaced keeping its type. Booleans and null say
     /// too little to hide.
     private func scrub(_ value: JSONValue, _ kind: Kind) -> JSONValue {
         switch value {
-        case let .string(text): return .string(text.isEmpty ? text : register(text, as: kind))
+        case let .string(text): return .string(text.isEmpty ? text : registerFound(text, as: kind))
         case let .number(text): return .number(numberPlaceholder(text))
         case let .array(items): return .array(items.map { scrub($0, kind) })
         case let .object(members): return .object(members.map { ($0.key, scrub($0.value, kind)) })
