@@ -73,8 +73,8 @@ import Testing
         #expect(report.verdict == .holds)
     }
 
-    /// The counts promise four pages, the server refuses the fourth: the list's fault, counts or not
-    /// an authorisation failure is no end either.
+    /// The counts promise four pages and the server refuses the fourth: the list's fault. With no
+    /// counts, an authorisation failure after a full page is no end either.
     @Test func aRefusalBeforeTheEndTheCountsPromiseIsAnError() async {
         let counted = Self.plain.counted(pages: "$.total_pages")
         let (report, _) = await read(counted) { Self.answer($0, total: 6, pages: 4) }
