@@ -6,7 +6,8 @@ enum EmptyContent {
     /// One finding per content list (`EmptiedLists.content`) that is empty in `document` and has
     /// items in the mock.
     static func findings(_ endpoint: AnyEndpoint, document: JSONValue, baseline: MockBaseline, api: API) -> [Finding] {
-        EmptiedLists.content(of: endpoint, in: api).sorted { $0.description < $1.description }.compactMap { path -> Finding? in
+        EmptiedLists.content(of: endpoint, in: api, answer: document).sorted { $0.description < $1.description }.compactMap {
+            path -> Finding? in
             guard case let .array(items)? = document.value(at: path), items.isEmpty, shape(baseline.shape, at: path)?.element != nil
             else { return nil }
             return Finding(

@@ -13,16 +13,46 @@ enum EmptiedLists {
         return found
     }
 
-    /// Where an endpoint's answer keeps its content: the root, the envelope's payload, and the
-    /// list the paging declaration reads ids in (`$.datas.statuses` of `$.datas.statuses[*].id`).
-    static func content(of endpoint: AnyEndpoint, in api: API) -> Set<JSONPath> {
+    /// Where an endpoint's answer keeps its content: the root, the envelope's payload, the list
+    /// the paging declaration reads ids in (`$.datas.statuses` of `$.datas.statuses[*].id`), and
+    /// the list of a page the `answer` is (`pageList(in:)`), declared or not.
+    static func content(of endpoint: AnyEndpoint, in api: API, answer: JSONValue? = nil) -> Set<JSONPath> {
         var paths: Set<JSONPath> = [.root]
         if let payload = api.envelope(for: endpoint)?.payloadPath { paths.insert(payload) }
         if let ids = endpoint.paging?.ids.path, let star = ids.components.firstIndex(of: .anyIndex) {
             paths.insert(JSONPath(Array(ids.components[..<star])))
         }
+        if let list = answer.flatMap(pageList(in:)) { paths.insert(list) }
         return paths
     }
+
+    /// The items of a page that no paging declaration names: an object whose one array is
+    /// `items`, `results` or `data`, beside nothing but scalars, one of them a count of the list
+    /// (`{"index": 1, "total_pages": 1, "total": 0, "items": []}`, FastAPI's, Django's). Narrow on
+    /// purpose: an object with other arrays or objects is a resource, whose lists are its own.
+    static func pageList(in document: JSONValue) -> JSONPath? {
+        guard case let .object(members) = document else { return nil }
+        var list: String?
+        var counted = false
+        for (key, value) in members {
+            switch value {
+            case .array:
+                guard list == nil, ["items", "results", "data"].contains(key) else { return nil }
+                list = key
+            case .object:
+                return nil
+            default:
+                counted = counted || countNames.contains(key.lowercased().filter { $0 != "_" && $0 != "-" })
+            }
+        }
+        guard counted, let list else { return nil }
+        return JSONPath.root.appending(list)
+    }
+
+    /// Names of a page's count of its list, lowercased without `_` and `-`.
+    private static let countNames: Set<String> = [
+        "total", "count", "totalcount", "totalpages", "totalitems", "totalresults", "totalelements",
+    ]
 
     private static func walk(_ mock: JSONValue, _ answer: JSONValue, at path: JSONPath, into found: inout [JSONPath], limit: Int) {
         guard found.count < limit else { return }

@@ -121,7 +121,7 @@ public struct MockWriter: Sendable {
         guard !force, candidate.scenario == nil, let old, let mock = try? JSONParser.parse(old), let answer = try? JSONParser.parse(new)
         else { return ([], []) }
         let paths = EmptiedLists.paths(mock: mock, answer: answer)
-        let content = EmptiedLists.content(of: candidate.endpoint, in: api)
+        let content = EmptiedLists.content(of: candidate.endpoint, in: api, answer: answer)
         let kept = paths.filter { content.contains($0) }.map { path in
             Finding(
                 kind: .driftRemoved, severity: .warning, category: .harness, endpoint: candidate.endpoint.id,

@@ -85,7 +85,7 @@ struct PagedBody {
     ) -> (JSONValue, [(name: String, value: String)]) {
         let from = min(max(0, start), all.count)
         let to = min(all.count, from + (size ?? all.count))
-        var page = replacing(document, at: star, with: Array(all[from..<to]))
+        var page = counted(replacing(document, at: star, with: Array(all[from..<to])), start: start, size: size, count: all.count)
         // A mock with a next token or URL is a first page that says more comes: each page with
         // items gives one, so a mock recorded as one page still pages (to an empty last page).
         var more = to < all.count

@@ -48,4 +48,13 @@ import Testing
         let found = try await findings(Self.paged.erased, mock: #"{"items": [{"id": 1}]}"#, answer: #"{"items": []}"#)
         #expect(found.map(\.path) == ["$.items"], "\(found.map(\.message))")
     }
+
+    /// A page object no paging declares: its one list beside scalar counts is the content.
+    @Test func theListOfAnUndeclaredPageIsTheContent() async throws {
+        let page = Endpoint<Page>(id: "flows.page", .get, "flows", mock: "page").erased
+        let found = try await findings(
+            page, mock: #"{"index": 1, "total_pages": 1, "total": 1, "items": [{"id": 1}]}"#,
+            answer: #"{"index": 1, "total_pages": 1, "total": 0, "items": []}"#)
+        #expect(found.map(\.path) == ["$.items"] && found.map(\.severity) == [.info], "\(found.map(\.message))")
+    }
 }

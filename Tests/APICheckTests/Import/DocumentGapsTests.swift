@@ -167,7 +167,7 @@ import Testing
     }
 
     /// The import declares no paging; list operations with paging-like query parameters get one
-    /// note for the whole document, not one each.
+    /// note for the whole document, not one each. `page` with `size` is FastAPI's and ZenML's.
     @Test func listOperationsThatLookPagedAreNotedOnce() throws {
         let list = #"{"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "string"}}}}}"#
         let fixture = try ImportFixture(
@@ -176,14 +176,16 @@ import Testing
                   {"name": "offset", "in": "query", "schema": {"type": "integer"}}], "responses": {"200": \(list)}}},
                 "/users": {"parameters": [{"name": "per_page", "in": "query", "schema": {"type": "integer"}}],
                   "get": {"operationId": "users", "parameters": [{"name": "page", "in": "query", "schema": {"type": "integer"}}], "responses": {"200": \(list)}}},
+                "/tags/all": {"get": {"operationId": "allTags", "parameters": [{"name": "page", "in": "query", "schema": {"type": "integer"}},
+                  {"name": "size", "in": "query", "schema": {"type": "integer"}}], "responses": {"200": \(list)}}},
                 "/events": {"get": {"operationId": "events", "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}], "responses": {"200": \(list)}}},
                 "/tags": {"get": {"operationId": "tags", "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer"}}], "responses": {"200": \(list)}}}
                 """)
         let paging = fixture.notes.filter { $0.contains("paged") }
         #expect(
             paging == [
-                "not mapped: #/paths: 3 list operations look paged (limit and offset, page and page_size or per_page, or cursor query "
-                    + "parameters): the import declares no paging, as the document does not say where a page's ids are nor which page "
+                "not mapped: #/paths: 4 list operations look paged (limit and offset, page and page_size, per_page or size, or cursor "
+                    + "query parameters): the import declares no paging, as the document does not say where a page's ids are nor which page "
                     + "comes next; declare it by hand on those endpoints (`paging: .offset(ids:next:limit:)`, `.pageNumber`, `.token`; "
                     + "docs/live.md shows each) and live walks their pages"
             ], "\(fixture.notes)")

@@ -24,7 +24,13 @@ import Testing
         paging: .pageNumber(ids: "$.data[*].id", next: "page"))
     static let all = Endpoint<[Page.Item]>(id: "items.all", .get, "all", mock: "all", enveloped: false)
     static let dag = Endpoint<Dag>(id: "dag.show", .get, "dag", mock: "dag", enveloped: false)
-    static let api = API(name: "t", envelope: .none, endpoints: [list, all, dag])
+    struct Listing: Decodable, Sendable {
+        var items: [Page.Item]?
+        var results: [Page.Item]?
+    }
+
+    static let tags = Endpoint<Listing>(id: "tags.list", .get, "tags", mock: "tags", enveloped: false)
+    static let api = API(name: "t", envelope: .none, endpoints: [list, all, dag, tags])
     static let mock = #"{"data": [{"id": 1}], "tags": []}"#
 
     func record(_ answer: String, force: Bool = false) throws -> (MockWriteResult, String) {
@@ -84,5 +90,28 @@ import Testing
             for: Self.list.erased)
         #expect(page.action == .updated)
         #expect(page.findings.map(\.path) == ["$.data[*].tags"], "\(page.lines)")
+    }
+
+    /// A page object no paging declares (ZenML's `{index, total_pages, total, items}`, Django's
+    /// `{count, next, previous, results}`): its one list beside scalar counts is its content. An
+    /// object with another array or an object beside the list is a resource, its lists its own.
+    @Test func theListOfAnUndeclaredPageIsItsContent() throws {
+        let page = Self.tags.erased
+        let mock = #"{"index": 1, "max_size": 20, "total_pages": 1, "total": 1, "items": [{"id": 1}]}"#
+        let (kept, written) = try record(#"{"index": 1, "max_size": 20, "total_pages": 1, "total": 0, "items": []}"#, over: mock, for: page)
+        #expect(kept.action == .unchanged)
+        #expect(written == mock)
+        #expect(kept.findings.map(\.path) == ["$.items"] && kept.findings.map(\.severity) == [.warning])
+        let django = #"{"count": 1, "next": null, "previous": null, "results": [{"id": 1}]}"#
+        let (results, _) = try record(#"{"count": 0, "next": null, "previous": null, "results": []}"#, over: django, for: page)
+        #expect(results.action == .unchanged)
+        for (resource, emptied) in [
+            (#"{"total": 1, "items": [{"id": 1}], "tags": ["a"]}"#, #"{"total": 0, "items": [], "tags": ["a"]}"#),
+            (#"{"total": 1, "items": [{"id": 1}], "owner": {"id": 1}}"#, #"{"total": 0, "items": [], "owner": {"id": 1}}"#),
+            (#"{"name": "a", "items": [{"id": 1}]}"#, #"{"name": "a", "items": []}"#),
+        ] {
+            let (recorded, _) = try record(emptied, over: resource, for: page)
+            #expect(recorded.action == .updated, "\(resource)")
+        }
     }
 }

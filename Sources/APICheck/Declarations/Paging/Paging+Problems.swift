@@ -14,6 +14,9 @@ extension Paging {
         if let path = cursor.bodyPath, path.path == nil {
             messages.append("paging reads the next page's \(cursor.kindName) at '\(path)', which is not a JSONPath like $.next_batch")
         }
+        for (name, path) in counts.declared where path.path == nil {
+            messages.append("paging reads the page's \(name) count at '\(path)', which is not a JSONPath like $.total_pages")
+        }
         // A cursor in the request's body (`"start_key": …` of a range read) is a body parameter.
         let sent = Set(endpoint.sampledValues.filter { $0.location == .query || $0.location == .body }.map(\.name))
         if let next, !sent.contains(next) {
@@ -30,8 +33,9 @@ extension Paging {
         return messages.map { Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint.id, message: $0) }
     }
 
-    /// The JSONPaths the paging step reads of the first page: the ids, and a token or URL in the body.
+    /// The JSONPaths the paging step reads of the first page: the ids, a token or URL in the body,
+    /// and the page's counts.
     var pathsRead: [JSONPath] {
-        [ids.path, cursor.bodyPath?.path].compactMap { $0 }
+        [ids.path, cursor.bodyPath?.path].compactMap { $0 } + counts.declared.compactMap(\.path.path)
     }
 }

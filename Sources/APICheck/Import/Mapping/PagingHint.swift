@@ -1,6 +1,6 @@
 /// The import declares no paging: a list's ids, its order and which page comes next are not in an
 /// OpenAPI document. Where list operations take paging-like query parameters (`limit` and
-/// `offset`, `page` and `page_size` or `per_page`, `cursor`), one note for the document says how
+/// `offset`, `page` and `page_size`, `per_page` or `size`, `cursor`), one note for the document says how
 /// many look paged and where a declaration by hand is shown, so `live` can walk their pages.
 enum PagingHint {
     static func note(source: OpenAPISource) -> ImportNote? {
@@ -17,7 +17,7 @@ enum PagingHint {
         return ImportNote(
             .notMapped, at: "#/paths",
             "\(paged) list operation\(paged == 1 ? "" : "s") look\(paged == 1 ? "s" : "") paged (limit and offset, page and "
-                + "page_size or per_page, or cursor query parameters): the import declares no paging, as the document does not "
+                + "page_size, per_page or size, or cursor query parameters): the import declares no paging, as the document does not "
                 + "say where a page's ids are nor which page comes next; declare it by hand on those endpoints "
                 + "(`paging: .offset(ids:next:limit:)`, `.pageNumber`, `.token`; docs/live.md shows each) and live walks their pages")
     }
@@ -29,7 +29,7 @@ enum PagingHint {
 
     private static func looksPaged(_ names: Set<String>) -> Bool {
         (names.contains("limit") && names.contains("offset"))
-            || (names.contains("page") && (names.contains("pagesize") || names.contains("perpage")))
+            || (names.contains("page") && (names.contains("pagesize") || names.contains("perpage") || names.contains("size")))
             || names.contains("cursor")
     }
 }

@@ -86,7 +86,12 @@ extension LiveCheck {
             case let .read(page): next = page
             case .replayed: return outcome.withoutResult
             case let .failed(finding):
-                findings.append(finding)
+                if paging.endsOnRefusal(status: outcome.result?.status) {
+                    findings.append(
+                        judge.refusedAsEnd(status: outcome.result?.status ?? 0, cursor: request.cursor, after: current.ids.count))
+                } else {
+                    findings.append(finding)
+                }
                 break walk
             }
             read += 1

@@ -2,11 +2,16 @@ import Foundation
 
 extension Paging {
     /// The request for the page after `page`, or why there is none. A page says it is the last by
-    /// being empty, by being shorter than the size it was asked with (cursors with no end of their
-    /// own), or by giving no next token or link.
+    /// its declared counts (`saysLast`), else by being empty, by being shorter than the size it
+    /// was asked with (cursors with no end of their own), or by giving no next token or link.
     func next(after page: PageRead, of endpoint: AnyEndpoint) -> NextPage {
+        let last = saysLast(page)
+        if last == true { return .end }
         let size = self.size.flatMap { page.values[$0] }.flatMap { Int($0.text) }
-        let short = size.map { page.ids.count < $0 } ?? false
+        // A page whose counts say more follow is not the last for being short (a server may
+        // leave out items the caller may not see), but an empty one leads nowhere.
+        let short = last == false ? false : size.map { page.ids.count < $0 } ?? false
+        if last == false, page.ids.isEmpty, cursor.parameter != nil, !cursor.saysItsEnd { return Self.emptyButMore() }
         switch cursor {
         case let .id(parameter, inclusive):
             guard let last = page.ids.last, !short else { return .end }

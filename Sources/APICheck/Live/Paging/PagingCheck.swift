@@ -73,6 +73,18 @@ struct PagingCheck: Sendable {
             at: paging.cursor.bodyPath)
     }
 
+    /// Information: the server refused the page after a full one (`cursor`: `page=4`) with
+    /// `status`, which ends a list with no counts declared (`Paging.endsOnRefusal`).
+    func refusedAsEnd(status: Int, cursor: String, after items: Int) -> Finding {
+        var finding = finding(
+            expected: "an empty or short page, or counts that say the page is the last", found: "HTTP \(status) for \(cursor)",
+            message: "the page after a full page of \(items) items (\(cursor)) was refused with HTTP \(status): taken as the list's end, "
+                + "as servers that refuse a page past the last answer; declare the page's counts (.counted(pages:) or total:) "
+                + "so live stops at the last page and a refusal before it is an error")
+        finding.severity = .info
+        return finding
+    }
+
     /// A paging finding at the ids' JSONPath, or at `path` (where the next token sits).
     func finding(expected: String, found: String, message: String, at path: DeclaredPath? = nil) -> Finding {
         Finding(
