@@ -3419,4 +3419,10 @@ MUTATIONS = [
          find="        if acceptedNull { severity = .info }",
          replace="",
          tests="NullAnswerDriftTests"),
+    dict(id="oauth2-password-flow-not-login",
+         bug="an OAuth 2 password flow whose tokenUrl is an operation is a token issued beforehand: the login is an ordinary endpoint sending grant_type=string, which ZenML refuses on every full live run",
+         file="Sources/APICheck/Import/Mapping/SecurityMapping+OAuth2PasswordLogin.swift",
+         find="                let tokenURL = OpenAPISource.string(scheme[\"flows\"]?[\"password\"]?[\"tokenUrl\"]),",
+         replace="                let tokenURL = OpenAPISource.string(scheme[\"flows\"]?[\"clientCredentials\"]?[\"tokenUrl\"]),",
+         tests="OAuth2PasswordFlowImportTests"),
 ]
