@@ -28,7 +28,7 @@ struct SecretFieldNames {
                 names.insert(key)
             }
             if let name = OpenAPISource.string(value["name"]), OpenAPISource.string(value["in"]) != nil,
-                let schema = value["schema"], isSecret(schema)
+                let schema = value["schema"], isSecret(schema) || isCredential(name, schema)
             {
                 names.insert(name)
             }
