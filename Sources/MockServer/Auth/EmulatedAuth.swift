@@ -10,11 +10,32 @@ struct EmulatedAuth: Sendable {
     let lifecycle: TokenLifecycle
     /// What to say on start about the tokens serve accepts; empty when there is nothing to say.
     let notes: [String]
+    /// The token issued beforehand that the environment holds, when the API takes it as the whole
+    /// `Authorization` value (`Bearer KEY` in the variable): its scheme word is matched ignoring
+    /// case, as HTTP compares auth schemes (RFC 9110 11.1), which the placement cannot do alone.
+    let wholeAuthorization: String?
 
     init(api: API, options: MockServerOptions) {
         tokens = TokenStore(api: api, now: options.now)
         lifecycle = api.tokenLifecycle
         notes = options.stateless ? [] : Self.acceptIssuedBeforehand(api: api, options: options, into: tokens)
+        if api.auth.isIssuedBeforehand, case let .header(name, prefix) = api.auth.placement, prefix.isEmpty,
+            name.lowercased() == "authorization"
+        {
+            wholeAuthorization = api.auth.tokenIssuedBeforehand(in: options.credentials)
+        } else {
+            wholeAuthorization = nil
+        }
+    }
+
+    /// `token` as the `Authorization` value issued beforehand is spelled, when it is that value
+    /// with its scheme word in another case (`bearer KEY` for `Bearer KEY`); else `token`.
+    func spelledAsIssued(_ token: String) -> String {
+        guard let issued = wholeAuthorization, token != issued, let space = token.firstIndex(of: " "),
+            let issuedSpace = issued.firstIndex(of: " "),
+            token[..<space].lowercased() == issued[..<issuedSpace].lowercased(), token[space...] == issued[issuedSpace...]
+        else { return token }
+        return issued
     }
 
     /// Accepts the API's token issued beforehand: the one its variable (or, for Basic, its

@@ -8,7 +8,7 @@ import HTTPServer
 extension MockServer {
     /// The token the request carries where the API places it, read as every part reads it.
     func token(in request: ServerRequest) -> String? {
-        api.auth.placement.token(header: { request.header($0) }, query: { request.queryValue($0) })
+        api.auth.placement.token(header: { request.header($0) }, query: { request.queryValue($0) }).map(auth.spelledAsIssued)
     }
 
     /// Where the request's token stands, and the answer the API promises for it when it does not

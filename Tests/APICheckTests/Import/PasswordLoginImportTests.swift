@@ -59,3 +59,63 @@ import Testing
         #expect(!fixture.group("DefaultEndpoints").contains("sessionEffect: .logsIn"))
     }
 }
+
+/// An OAuth 2 `password` flow whose `tokenUrl` is an operation of the document (FastAPI's
+/// `OAuth2PasswordBearer`: ZenML's `POST /api/v1/login`, a form body answering `access_token`) is
+/// the package's login: not a token issued beforehand with the login an ordinary endpoint sending
+/// `grant_type=string`, which the server refuses.
+@Suite struct OAuth2PasswordFlowImportTests {
+    static func zenml(tokenHeader: TokenHeader? = nil) throws -> ImportFixture {
+        let text = """
+            {"openapi": "3.1.0", "info": {"title": "Shop", "version": "1"},
+             "servers": [{"url": "https://api.shop.example/v2"}],
+             "paths": {
+               "/api/v1/login": {"post": {"operationId": "token",
+                 "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {
+                   "grant_type": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                   "username": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                   "password": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                   "client_id": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                   "device_code": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}}}},
+                 "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"anyOf": [
+                   {"type": "object", "properties": {"access_token": {"type": "string"}, "token_type": {"type": "string"}}},
+                   {"type": "object", "properties": {"authorization_url": {"type": "string"}}}]}}}}}}},
+               "/api/v1/me": {"get": {"operationId": "me", "security": [{"CookieOAuth2TokenBearer": []}],
+                 "responses": {"204": {"description": "ok"}}}}},
+             "components": {"securitySchemes": {"CookieOAuth2TokenBearer": {"type": "oauth2",
+               "flows": {"password": {"scopes": {}, "tokenUrl": "/v2/api/v1/login"}}}}}}
+            """
+        var settings = ImportFixture.settings
+        settings.tokenHeader = tokenHeader
+        return ImportFixture(result: try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(text.utf8))))
+    }
+
+    @Test func aPasswordFlowsTokenURLIsThePackagesLogin() throws {
+        let fixture = try Self.zenml()
+        #expect(
+            fixture.declaration.contains(
+                #"auth: AuthPolicy(loginEndpoint: "token", tokenField: "access_token", placement: .bearer, accountVariable: "SHOP_ACCOUNT", passwordVariable: "SHOP_PASSWORD"),"#
+            ), "\(fixture.declaration)")
+        let group = fixture.group("DefaultEndpoints")
+        #expect(
+            group.contains(
+                #"sessionEffect: .logsIn, body: .form(TokenBody.self, inputs: [.input("username", .string, sample: .environment("SHOP_ACCOUNT", fallback: nil)), .input("password", .string, sample: .environment("SHOP_PASSWORD", fallback: nil), secret: true)]) { input in TokenBody(grantType: "password", username: input.string("username"), password: input.string("password")) })"#
+            ), "\(group)")
+        #expect(group.contains(#"mock: "me", auth: .token, successStatus: 204)"#), "\(group)")
+        #expect(
+            fixture.notes.contains {
+                $0.hasPrefix(
+                    "set: #/components/securitySchemes/CookieOAuth2TokenBearer/flows/password: the CookieOAuth2TokenBearer scheme's OAuth 2 password flow: POST /api/v1/login"
+                )
+            },
+            "\(fixture.notes)")
+        #expect(!fixture.notes.contains { $0.contains("SHOP_TOKEN") }, "\(fixture.notes)")
+    }
+
+    /// `--token-header` still declares a token issued beforehand, the login an ordinary endpoint.
+    @Test func theTokenHeaderStillDeclaresATokenIssuedBeforehand() throws {
+        let fixture = try Self.zenml(tokenHeader: TokenHeader(parsing: "Authorization: Bearer"))
+        #expect(fixture.declaration.contains(#"auth: .preIssued(variable: "SHOP_TOKEN", placement: .bearer),"#), "\(fixture.declaration)")
+        #expect(!fixture.group("DefaultEndpoints").contains("sessionEffect: .logsIn"))
+    }
+}

@@ -210,4 +210,30 @@ import Testing
     func aSegmentIsMadeSingular(plural: String, singular: String) {
         #expect(SampleVariable.singular(plural) == singular)
     }
+
+    /// A query parameter named `token` (a download token) reads a variable of its own, named
+    /// after the operation's resource, never the auth policy's `$SHOP_TOKEN`: live would send the
+    /// session's token in the URL. Named as a credential, it is secret.
+    @Test func aSampleVariableIsNeverTheAuthPolicys() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/artifact_versions/{id}/data": {"get": {"operationId": "download", "security": [],
+                  "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                                 {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}}],
+                  "responses": {"204": {"description": "ok"}}}},
+                "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}}}}
+                """,
+            securitySchemes: #""bearer": {"type": "http", "scheme": "bearer"}"#, extra: #""security": [{"bearer": []}]"#)
+        #expect(fixture.declaration.contains(#"auth: .preIssued(variable: "SHOP_TOKEN", placement: .bearer),"#), "\(fixture.declaration)")
+        let group = fixture.group("DefaultEndpoints")
+        #expect(
+            group.contains(
+                #".query("token", .string, required: true, sample: .environment("SHOP_ARTIFACT_VERSION_TOKEN", fallback: nil)),"#),
+            "\(group)")
+        #expect(
+            fixture.notes.contains(
+                "set: #/paths/~1artifact_versions~1{id}~1data/get/parameters/1: the query parameter 'token' reads $SHOP_ARTIFACT_VERSION_TOKEN, not $SHOP_TOKEN, which holds the auth policy's credential"
+            ), "\(fixture.notes)")
+        #expect(fixture.declaration.contains(#"secretFields: ["token"],"#), "\(fixture.declaration)")
+    }
 }

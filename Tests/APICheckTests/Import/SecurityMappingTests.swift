@@ -50,6 +50,22 @@ import Testing
         #expect(silent.notes.contains { $0.contains("--token-header 'Authorization: Token' declares the word instead") })
     }
 
+    /// A description that says to type a quoted word, a space, then the key (Phoenix's "Enter
+    /// `Bearer` followed by a space and then the token") names the scheme word; a quoted word
+    /// followed by no space is an ordinary one.
+    @Test func aQuotedWordBeforeASpaceAndTheKeyIsTheSchemeWord() throws {
+        for description in [
+            "Enter `Bearer` followed by a space and then the token.", "Type 'Bearer' [space] and then your valid token.",
+        ] {
+            let fixture = try Self.fixture(
+                #"{"type": "apiKey", "in": "header", "name": "Authorization", "description": "\#(description)"}"#)
+            #expect(fixture.declaration.contains(#"placement: .scheme("Bearer")),"#), "\(description): \(fixture.declaration)")
+        }
+        let ordinary = try Self.fixture(
+            #"{"type": "apiKey", "in": "header", "name": "Authorization", "description": "Call `login` then send the token it answers."}"#)
+        #expect(ordinary.declaration.contains(#"placement: .header("Authorization", prefix: "")),"#), "\(ordinary.declaration)")
+    }
+
     /// Airflow's document declares Basic but says `security: []` at the top and on no operation:
     /// every operation goes without credentials, and one note says how to send them.
     @Test func aDocumentThatRequiresNoCredentialsSaysHowToSendThem() throws {

@@ -35,4 +35,27 @@ import Testing
         #expect(!trip.recorded.values.contains { $0.contains(Self.key) }, "\(trip.recorded)")
         #expect(!trip.openapi.text.contains(Self.key))
     }
+
+    /// serve takes the value the variable holds with its scheme word in any case (`bearer KEY`
+    /// for `Bearer KEY`), as HTTP compares auth schemes; the key itself still has to match.
+    @Test func serveTakesTheSchemeWordInAnyCase() async throws {
+        let mocks = try TemporaryMocks(files: ["token.json": #"{"token": "t"}"#])
+        defer { mocks.remove() }
+        var options = MockServerOptions()
+        options.credentials = ["KEYS_API_KEY": "Bearer " + Self.key]
+        let api = API(
+            name: "keys", envelope: .none,
+            auth: AuthPolicy.preIssued(variable: "KEYS_API_KEY", placement: .header("Authorization", prefix: "")),
+            endpoints: [Endpoint<Me>(id: "token", .get, "current-user/token", mock: "token", auth: .token)])
+        let harness = try ServeHarness(api: api, mocks: mocks.url, options: options)
+        defer { harness.stop() }
+        for value in ["Bearer " + Self.key, "bearer " + Self.key, "BEARER " + Self.key] {
+            let answer = try await harness.send(.get, "current-user/token", headers: [("Authorization", value)])
+            #expect(answer.status == 200, "\(value)")
+        }
+        for value in ["bearer " + Self.key.uppercased(), Self.key, "Token " + Self.key] {
+            let answer = try await harness.send(.get, "current-user/token", headers: [("Authorization", value)])
+            #expect(answer.status == 401, "\(value)")
+        }
+    }
 }

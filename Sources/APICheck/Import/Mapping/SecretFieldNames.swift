@@ -61,7 +61,7 @@ struct SecretFieldNames {
                 found.insert(key, at: "\(pointer)/properties/\(escaped(key))")
             }
             if let name = OpenAPISource.string(value["name"]), OpenAPISource.string(value["in"]) != nil,
-                let schema = value["schema"], isSecret(schema)
+                let schema = value["schema"], isSecret(schema) || isCredential(name, schema)
             {
                 found.insert(name, at: pointer)
             }

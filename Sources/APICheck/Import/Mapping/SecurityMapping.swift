@@ -12,7 +12,8 @@ import Foundation
 /// scheme sends, and an OAuth 2 `clientCredentials` flow whose `tokenUrl` is under the base URL
 /// (an endpoint the import adds), both logging in with `loginCredentials: .basic`; and an
 /// operation that needs no token and takes an account and a password in its JSON body, whose
-/// body reads them from the account and password variables. A login found wins over a token
+/// body reads them from the account and password variables, as does an OAuth 2 `password`
+/// flow's, whose `tokenUrl` names the operation. A login found wins over a token
 /// issued beforehand: an `AuthPolicy` takes one or the other, and the login is what the
 /// document says issues the token.
 struct SecurityMapping {
@@ -90,6 +91,16 @@ struct SecurityMapping {
                         .needsValue, at: location,
                         "the login's HTTP Basic credentials (for the \(name) token): live reads them from $\(variable)"))
             }
+            return
+        }
+        if let (login, name) = Self.oauth2PasswordLogin(
+            source: source, schemes: schemes, required: required, prefix: variablePrefix, baseURLs: baseURLs)
+        {
+            self.login = login
+            scheme = name
+            used = [name]
+            variables = [login.accountVariable, login.passwordVariable]
+            notes += Self.oauth2PasswordLoginNotes(login, scheme: name)
             return
         }
         if let (login, name) = Self.passwordLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix) {

@@ -12,8 +12,12 @@ extension EndpointWriter {
     /// }
     /// ```
     ///
+    /// An OAuth 2 flow's login (`login.grantType`) sends `grant_type` as its grant and leaves out
+    /// the optional members RFC 6749 does not name for it: a made-up `client_id` or `device_code`
+    /// is refused by a server that reads it. A form body is written `.form(...)` the same way.
+    ///
     /// nil when the type is no structure of the mapper's (the body is then the sample as usual).
-    func loginBodyExpression(type: String, value: JSONValue, login: ImportedLogin, types: SchemaMapper) -> String? {
+    func loginBodyExpression(type: String, value: JSONValue, login: ImportedLogin, types: SchemaMapper, form: Bool = false) -> String? {
         guard let members = login.bodyMembers,
             case let .structure(properties)? = types.types.first(where: { $0.name == type })?.kind
         else { return nil }
@@ -22,6 +26,10 @@ extension EndpointWriter {
             let argument: String
             if property.jsonName == members.account || property.jsonName == members.password {
                 argument = "input.string(\(SwiftName.literal(property.jsonName)))"
+            } else if let grant = login.grantType, property.jsonName == "grant_type" {
+                argument = Self.memberLiteral(.string(grant), type: property.type, optional: property.optional, types: types)
+            } else if login.grantType != nil, property.optional {
+                continue
             } else if let given = value[property.jsonName], given != .null {
                 argument = Self.memberLiteral(given, type: property.type, optional: property.optional, types: types)
             } else if property.optional {
@@ -35,7 +43,8 @@ extension EndpointWriter {
             ".input(\(SwiftName.literal(members.account)), .string, sample: .environment(\(SwiftName.literal(login.accountVariable)), fallback: nil))"
         let password =
             ".input(\(SwiftName.literal(members.password)), .string, sample: .environment(\(SwiftName.literal(login.passwordVariable)), fallback: nil), secret: true)"
-        return ".json(\(type).self, inputs: [\(account), \(password)]) { input in \(type)(\(arguments.joined(separator: ", "))) }"
+        return
+            ".\(form ? "form" : "json")(\(type).self, inputs: [\(account), \(password)]) { input in \(type)(\(arguments.joined(separator: ", "))) }"
     }
 
     /// A member's value as a Swift expression of its type: a literal for a scalar, the string

@@ -79,10 +79,20 @@ extension EndpointWriter {
         if let example, place != "path" || !OpenAPISource.enumValues(schema).isEmpty {
             sample = ".literal(\(example))"
         } else if required || example != nil {
-            let variable =
+            var variable =
                 place == "path"
                 ? pathVariables.name(prefix: variablePrefix, parameter: name, path: path)
                 : SampleVariable.name(prefix: variablePrefix, place: place, parameter: name, path: path)
+            // A sample reading the auth policy's variable would send the credential where the
+            // parameter goes (a URL, which logs keep) and to a server that wants another value.
+            let reserved = Set(security.variables + (security.policy == nil ? [] : ["\(variablePrefix)_TOKEN"]))
+            if reserved.contains(variable) {
+                let apart = SampleVariable.name(variable, apartFrom: reserved, prefix: variablePrefix, place: place, path: path)
+                note(
+                    .needsValue, tokens,
+                    "the \(place) parameter '\(name)' reads $\(apart), not $\(variable), which holds the auth policy's credential")
+                variable = apart
+            }
             sample = ".environment(\(SwiftName.literal(variable)), fallback: \(example ?? "nil"))"
             let use = SampleVariable.Use(operation: operation, place: place, parameter: name, hasExample: example != nil)
             if let index = sampleVariables.firstIndex(where: { $0.name == variable }) {

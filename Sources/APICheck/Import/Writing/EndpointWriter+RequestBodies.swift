@@ -111,7 +111,9 @@ extension EndpointWriter {
                     "the part's \(others.joined(separator: ", ")) are not mapped: it goes as the core sends a part")
             }
         }
-        if kind == .json, let login, let expression = loginBodyExpression(type: type, value: value, login: login, types: types) {
+        if kind == .json || kind == .form, let login,
+            let expression = loginBodyExpression(type: type, value: value, login: login, types: types, form: kind == .form)
+        {
             return expression
         }
         return Self.bodyExpression(type: type, value: value, kind: kind)

@@ -23,11 +23,15 @@ struct ImportedLogin: Equatable {
     /// The JSON body members that take the account and the password, for a login that takes
     /// them in its body; nil for one that takes HTTP Basic credentials.
     var bodyMembers: (account: String, password: String)?
+    /// The OAuth 2 grant its body names in `grant_type` (`password`), for a login an OAuth 2
+    /// flow describes: the body then sends RFC 6749's members and those its schema requires only.
+    var grantType: String?
 
     static func == (lhs: ImportedLogin, rhs: ImportedLogin) -> Bool {
         lhs.source == rhs.source && lhs.tokenField == rhs.tokenField && lhs.placement == rhs.placement
             && lhs.accountVariable == rhs.accountVariable && lhs.passwordVariable == rhs.passwordVariable
             && lhs.bodyMembers?.account == rhs.bodyMembers?.account && lhs.bodyMembers?.password == rhs.bodyMembers?.password
+            && lhs.grantType == rhs.grantType
     }
 
     /// The `AuthPolicy` expression, logging in through `endpoint`.

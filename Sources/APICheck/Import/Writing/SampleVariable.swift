@@ -34,6 +34,25 @@ struct SampleVariable: Equatable {
         return prefix + "_" + (own.hasPrefix(resource) ? own : resource + "_" + own)
     }
 
+    /// `name` qualified by the operation's resource (`<PREFIX>_ARTIFACT_VERSION_TOKEN` for
+    /// `token` of `/artifact_versions/{id}/data`), else by its place (`<PREFIX>_QUERY_TOKEN`), so
+    /// that it is none of `reserved`: the auth policy's variables, whose credential a sample must
+    /// never send.
+    static func name(_ name: String, apartFrom reserved: Set<String>, prefix: String, place: String, path: String) -> String {
+        let own = name.dropFirst(prefix.count + 1)
+        let segments = path.split(separator: "/").map(String.init)
+        // The resource the operation acts on: the nearest literal segment a placeholder follows.
+        let identified = segments.indices.reversed().first { index in
+            index + 1 < segments.count && segments[index + 1].hasPrefix("{") && !segments[index].hasPrefix("{")
+        }
+        let resource = (identified.map { segments[$0] } ?? segments.last { !$0.hasPrefix("{") }).map { SwiftName.variable(singular($0)) }
+        for candidate in [resource, SwiftName.variable(place)].compactMap({ $0 }) where !candidate.isEmpty {
+            let qualified = prefix + "_" + candidate + "_" + own
+            if !reserved.contains(qualified) { return qualified }
+        }
+        return prefix + "_" + SwiftName.variable(place) + "_PARAMETER_" + own
+    }
+
     /// The resource a path parameter identifies, as a variable's words (`FLOW_RUN`): the nearest
     /// segment before its placeholder that is neither a placeholder, a version segment (`v1`,
     /// `api`) nor, as written, the parameter's own name or its last word (`/flows/name/{name}`,
