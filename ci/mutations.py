@@ -3575,4 +3575,10 @@ MUTATIONS = [
          find=".map(auth.spelledAsIssued)",
          replace="",
          tests="SchemeWordInKeyTests"),
+    dict(id="mock-jwt-unsaid",
+         bug="apicheck mocks says nothing of a mock holding a JWT a server minted (recorded before record replaced such strings): a working key sits in the repository",
+         file="Sources/APICheck/Mocks/MockAudit.swift",
+         find="                result.findings += credentialFindings(file, of: endpoint)\n",
+         replace="",
+         tests="MockCredentialTests"),
 ]

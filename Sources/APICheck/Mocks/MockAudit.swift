@@ -55,6 +55,7 @@ public struct MockAudit: Sendable {
             }
             for file in mocks.files(of: endpoint) {
                 result.findings += audit(file, of: endpoint, redactor: redactor)
+                result.findings += credentialFindings(file, of: endpoint)
             }
             result.findings += mocks.undeclaredScenarioFindings(of: endpoint)
             result.findings += samplesSeenInMocks(endpoint)
