@@ -93,22 +93,18 @@ struct SecurityMapping {
             }
             return
         }
-        if let (login, name) = Self.oauth2PasswordLogin(
-            source: source, schemes: schemes, required: required, prefix: variablePrefix, baseURLs: baseURLs)
-        {
+        // A login by a body: the OAuth2 password flow's tokenUrl, else a password login operation.
+        let bodyLogin =
+            Self.oauth2PasswordLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix, baseURLs: baseURLs)
+            .map { ($0.0, $0.1, Self.oauth2PasswordLoginNotes($0.0, scheme: $0.1)) }
+            ?? Self.passwordLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix)
+            .map { ($0.0, $0.1, Self.passwordLoginNotes($0.0, scheme: $0.1)) }
+        if let (login, name, loginNotes) = bodyLogin {
             self.login = login
             scheme = name
             used = [name]
             variables = [login.accountVariable, login.passwordVariable]
-            notes += Self.oauth2PasswordLoginNotes(login, scheme: name)
-            return
-        }
-        if let (login, name) = Self.passwordLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix) {
-            self.login = login
-            scheme = name
-            used = [name]
-            variables = [login.accountVariable, login.passwordVariable]
-            notes += Self.passwordLoginNotes(login, scheme: name)
+            notes += loginNotes
             return
         }
         for name in required {
