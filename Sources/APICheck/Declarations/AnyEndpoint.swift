@@ -47,6 +47,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether it changes nothing on the server: its method is safe (GET, HEAD, OPTIONS), or it
     /// is declared `readingOnly()`. `live --reads-only` checks these and sends no other.
     public var readsOnly: Bool { method.isSafe || declaration.readingOnly }
+    /// What it does in a line, for people (`summarized(_:)`): `apicheck openapi` writes it as the
+    /// operation's summary, where it would otherwise write the decode type's name.
+    public var summary: String? { declaration.summary }
     /// What tells it apart from other endpoints on its method and path, when there are others.
     public var distinction: Distinction? { declaration.distinction }
     /// The request body as a Swift type, when declared so (else scalar body parameters, if any).
@@ -89,6 +92,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let after: [String]
         let orderedAfter: [String]
         let readingOnly: Bool
+        let summary: String?
         let distinction: Distinction?
         let requestBody: RequestBody?
         let errorChecks: [ErrorCheck]
@@ -126,6 +130,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.after = after
             self.orderedAfter = []
             self.readingOnly = false
+            self.summary = nil
             self.distinction = distinction
             self.responseTypeName = ReadLog.typeName(Response.self)
             self.responseType = Response.self
@@ -147,7 +152,10 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             }
         }
 
-        init(copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool) {
+        init(
+            copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
+            summary: String?
+        ) {
             id = other.id
             method = other.method
             path = other.path
@@ -165,6 +173,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             after = other.after
             self.orderedAfter = orderedAfter
             self.readingOnly = readingOnly
+            self.summary = summary
             distinction = other.distinction
             requestBody = other.requestBody
             errorChecks = other.errorChecks
@@ -199,14 +208,19 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, declared to change nothing.
     func readingOnly() -> AnyEndpoint { copy(readingOnly: true) }
 
+    /// The same endpoint, with what it does in a line.
+    func summarized(_ text: String) -> AnyEndpoint { copy(summary: text) }
+
     private func copy(
-        requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil
+        requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
+        summary: String? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
                 copying: declaration, requiresToken: requiresToken ?? declaration.requiresToken,
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
-                orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly))
+                orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
+                summary: summary ?? declaration.summary))
         copy.tag = tag
         return copy
     }

@@ -80,6 +80,17 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.readingOnly())
     }
 
+    /// The same endpoint, with what it does in a line, for people: `apicheck openapi` writes it
+    /// as the operation's summary. The import writes the document's own.
+    ///
+    /// ```swift
+    /// static let listPets = Endpoint<[Pet]>(id: "listPets", .get, "pets", mock: "pets")
+    ///     .summarized("List all pets")
+    /// ```
+    public func summarized(_ text: String) -> Endpoint {
+        Endpoint(erased: erased.summarized(text))
+    }
+
     public var id: String { erased.id }
     public var method: HTTPMethod { erased.method }
     public var path: String { erased.path }

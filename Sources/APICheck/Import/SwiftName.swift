@@ -115,6 +115,11 @@ public enum SwiftName {
     }
 
     /// A documentation comment's text on one line: a description may hold anything.
+    /// Text written over lines (a summary), as one: its runs of white space one space.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
     static func comment(_ text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return String(line.prefix(160)).trimmingCharacters(in: .whitespaces)

@@ -18,7 +18,13 @@ extension OpenAPIDocument {
     ) throws(SchemaRecordingError) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("operationId", .string(endpoint.id))]
         if let tag = Self.tag(of: endpoint) { members.append(("tags", .array([.string(tag)]))) }
-        members.append(("summary", .string(summary(endpoint))))
+        // A declared summary is the people's; what the declaration says of the answer is then
+        // the description, else it is the summary.
+        if let summary = endpoint.summary {
+            members += [("summary", .string(summary)), ("description", .string(answerText(endpoint)))]
+        } else {
+            members.append(("summary", .string(answerText(endpoint))))
+        }
         let spanning = endpoint.multiSegmentParameterNames
         var parameters = endpoint.parameters.filter { $0.location != .body }.map { parameter in
             spanning.contains(parameter.name) && parameter.location == .path
@@ -91,7 +97,9 @@ extension OpenAPIDocument {
     /// The extension that marks a path parameter whose value spans segments.
     static let multiSegmentExtension = "x-apicheck-multi-segment"
 
-    private func summary(_ endpoint: AnyEndpoint) -> String {
+    /// What the declaration says of the answer: its decode type, not enveloped where the API is,
+    /// and what it does to the session.
+    private func answerText(_ endpoint: AnyEndpoint) -> String {
         var text = endpoint.responseTypeName + (api.isEnveloped(endpoint) || api.envelope == nil ? "" : ", not enveloped")
         switch endpoint.sessionEffect {
         case .logsIn: text += "; logs in"

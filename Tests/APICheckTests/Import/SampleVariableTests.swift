@@ -179,7 +179,7 @@ import Testing
         #expect(name("dataset_identifier", "/v1/datasets/{dataset_identifier}/splits") == "PHOENIX_DATASET_ID")
         #expect(name("dataset_identifier", "/v1/datasets/{dataset_identifier}/splits/{split_id}") == "PHOENIX_DATASET_ID")
         #expect(name("split_id", "/v1/datasets/{dataset_identifier}/splits/{split_id}") == "PHOENIX_SPLIT_ID")
-        let config = "PHOENIX_ANNOTATION_CONFIG_CONFIG_IDENTIFIER"
+        let config = "PHOENIX_ANNOTATION_CONFIG_IDENTIFIER"
         #expect(name("config_identifier", "/v1/annotation_configs/{config_identifier}") == config)
         #expect(name("config_id", "/v1/annotation_configs/{config_id}") == config)
         #expect(name("config_identifier", "/v1/projects/{project_identifier}/annotation_configs/{config_identifier}") == config)
@@ -197,6 +197,8 @@ import Testing
         ("/{tenant}/pets", "tenant", "SHOP_TENANT"),
         ("/api/storages/gcs/{id}", "id", "SHOP_GCS_ID"), ("/api/storages/localfiles/{id}", "id", "SHOP_LOCALFILE_ID"),
         ("/v1/{name}", "name", "SHOP_NAME"),
+        ("/pipeline_builds/{build_id}", "build_id", "SHOP_PIPELINE_BUILD_ID"),
+        ("/pets/{petal_id}", "petal_id", "SHOP_PET_PETAL_ID"),
     ])
     func aPathParameterIsNamedAfterTheSegmentBeforeIt(path: String, parameter: String, variable: String) {
         #expect(SampleVariable.name(prefix: "SHOP", place: "path", parameter: parameter, path: path) == variable)

@@ -204,7 +204,8 @@ struct EndpointWriter {
                             + "and the API's dead-token answer in expired:): until then live calls it without the refresh token "
                             + "and it fails" : ""))
         }
-        let summary = OpenAPISource.string(operation["summary"]) ?? OpenAPISource.string(operation["description"])
+        let summary = OpenAPISource.string(operation["summary"]).map(SwiftName.oneLine).flatMap { $0.isEmpty ? nil : $0 }
+        let description = OpenAPISource.string(operation["description"]).flatMap { $0 == summary ? nil : $0 }
         let read = ReadingPost.word(method: method, path: path, successStatus: response.status, answersContent: response.content != nil)
         if let read {
             note(
@@ -217,7 +218,7 @@ struct EndpointWriter {
                 tag: tag, property: property, id: id, method: Self.methodExpression(method),
                 path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
-                comment: summary,
+                comment: description, summary: summary,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil, readingOnly: read != nil))
         if case .bool(true)? = operation["deprecated"] {
             // The package declares no deprecation: said, so that a server's refusal is no surprise.

@@ -20,7 +20,10 @@ struct ImportedEndpoint: Equatable {
     var token: Bool
     /// The `body:` expression, when the operation takes a JSON body.
     var body: String?
+    /// The operation's description, as the declaration's doc comment.
     var comment: String?
+    /// The operation's summary (`summarized(_:)`), which `apicheck openapi` writes back.
+    var summary: String?
     /// The error answers it declares, which `ErrorMapping` makes scenarios of.
     var errorAnswers: [ImportedErrorAnswer] = []
     /// The scenarios of its error mocks (`not_found`), declared so the mock audit knows them.
@@ -55,6 +58,7 @@ struct ImportedEndpoint: Equatable {
         if !alsoSuccessStatuses.isEmpty {
             modifiers += ".alsoSucceeding(with: \(alsoSuccessStatuses.map(String.init).joined(separator: ", ")))"
         }
+        if let summary { modifiers += ".summarized(\(SwiftName.literal(summary)))" }
         if readingOnly { modifiers += ".readingOnly()" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"

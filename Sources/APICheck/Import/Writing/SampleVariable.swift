@@ -8,9 +8,9 @@
 /// `<PREFIX>_DEPLOYMENT_ID`, so the ids of different resources do not share a variable, while
 /// every operation on one resource (`GET`, `PATCH`, `DELETE /flows/{id}`, `/flows/{id}/runs`)
 /// shares one; `PathVariableNames` qualifies the names that different resources would share.
-/// A parameter whose name already starts with the resource (`/pets/{petId}`) is
-/// named after itself (`<PREFIX>_PET_ID`). Query and header parameters are named after the
-/// parameter alone.
+/// A parameter whose name already starts with the resource's last words (`/pets/{petId}`,
+/// `/pipeline_builds/{build_id}`) says them once (`<PREFIX>_PET_ID`, `<PREFIX>_PIPELINE_BUILD_ID`).
+/// Query and header parameters are named after the parameter alone.
 struct SampleVariable: Equatable {
     /// One parameter that reads the variable.
     struct Use: Equatable {
@@ -31,7 +31,20 @@ struct SampleVariable: Equatable {
     static func name(prefix: String, place: String, parameter: String, path: String) -> String {
         let own = SwiftName.variable(parameter)
         guard place == "path", let resource = resource(of: parameter, in: path) else { return prefix + "_" + own }
-        return prefix + "_" + (own.hasPrefix(resource) ? own : resource + "_" + own)
+        return prefix + "_" + joined(resource, own)
+    }
+
+    /// The resource's words followed by the parameter's, the words they share where one ends and
+    /// the other begins written once: `PIPELINE_BUILD` and `BUILD_ID` make `PIPELINE_BUILD_ID`,
+    /// `PET` and `PET_ID` make `PET_ID`.
+    static func joined(_ resource: String, _ own: String) -> String {
+        let first = resource.split(separator: "_")
+        let second = own.split(separator: "_")
+        for shared in stride(from: min(first.count, second.count), to: 0, by: -1)
+        where first.suffix(shared).elementsEqual(second.prefix(shared)) {
+            return (first + second.dropFirst(shared)).joined(separator: "_")
+        }
+        return resource + "_" + own
     }
 
     /// `name` qualified by the operation's resource (`<PREFIX>_ARTIFACT_VERSION_TOKEN` for
