@@ -81,7 +81,10 @@ public struct DriftCollector {
         // A member the type declares that the made-up mock lacks: the mock is one branch of a
         // union (JupyterHub's User-or-Service identity) the schema allows others of.
         let declaredElsewhere = madeUpMock && change.kind == .added && read != nil && change.found != "null"
-        if madeUpField || declaredElsewhere { severity = .info }
+        // A member neither the type nor the made-up mock has: the document does not list it (Kinto's
+        // `additionalProperties` beside `properties`), which says nothing of a change of the server.
+        let unlisted = madeUpMock && change.kind == .added && read == nil
+        if madeUpField || declaredElsewhere || unlisted { severity = .info }
         counts[severity, default: 0] += 1
         added += 1
         if let limit, kept[severity, default: []].count >= limit { return }
@@ -92,6 +95,10 @@ public struct DriftCollector {
             finding.message =
                 "in the mock, which import-openapi made from the schema, not in this answer; "
                 + "`apicheck record` replaces the mock with the server's answer"
+        } else if unlisted {
+            finding.message =
+                "in this answer, not in the type nor in the mock, which import-openapi made from the schema: the document "
+                + "does not list it; `apicheck record` replaces the mock with the server's answer"
         } else if declaredElsewhere {
             finding.message =
                 "in this answer and the type, not in the mock, which import-openapi made from the schema (one shape of "

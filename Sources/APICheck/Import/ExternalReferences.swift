@@ -20,6 +20,10 @@ public struct ExternalReferences {
         /// The documents read, beside the first.
         public var documentsRead: Int
         public var notes: [ImportNote]
+        /// The documents references lead to that could not be read (a host not found, a file
+        /// missing), as shown: what is missing from `document` because of where it was read, not
+        /// because of what it says.
+        public var unread: [String] = []
     }
 
     /// Past this many documents, further references are left as they are, noted.
@@ -55,7 +59,9 @@ public struct ExternalReferences {
         if !bundler.broughtSchemas.isEmpty {
             result = Self.adding(bundler.broughtSchemas, under: bundler.schemaHome, to: result)
         }
-        return Bundled(document: result, documentsRead: bundler.documents.count, notes: bundler.notes)
+        return Bundled(
+            document: result, documentsRead: bundler.documents.count, notes: bundler.notes,
+            unread: bundler.failures.keys.map { Self.shown($0) }.sorted())
     }
 
     /// Whether any `$ref` names another document: most documents are one file.

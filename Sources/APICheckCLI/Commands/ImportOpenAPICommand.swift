@@ -130,8 +130,11 @@ struct ImportOpenAPICommand: Command {
                 name: settings.name, typeName: settings.typeName, moduleName: settings.moduleName,
                 variablePrefix: settings.variablePrefix, baseURL: baseURL,
                 documentURL: document.documentURL, tokenHeader: tokenHeader))
-        let (given, bundleNotes) = try await document.parsed(data, connection: connection, headers: headers)
-        if check { return try compare(given, importer: importer) }
+        let (given, bundleNotes, unread) = try await document.parsed(data, connection: connection, headers: headers)
+        if check {
+            for line in ImportNotes(notes: bundleNotes).lines { context.note(line) }
+            return try compare(given, importer: importer, unread: unread)
+        }
         var result: OpenAPIImport.Result
         do {
             result = try importer.run(given)
@@ -215,7 +218,10 @@ struct ImportOpenAPICommand: Command {
     }
 
     /// `--check`: the document the package was imported from against this one; nothing written.
-    private func compare(_ given: JSONValue, importer: OpenAPIImport) throws -> ExitCode {
+    /// A document some of whose references could not be read compares as one without what they
+    /// hold: its changes may be the reading's, so they are listed and the check ends as a document
+    /// that could not be fetched does (2), neither passed nor failed by them.
+    private func compare(_ given: JSONValue, importer: OpenAPIImport, unread: [String]) throws -> ExitCode {
         let recorded = folder.appendingPathComponent(ImportManifest.documentPath)
         guard let previousData = try? Data(contentsOf: recorded) else {
             throw CommandFailure(
@@ -241,6 +247,10 @@ struct ImportOpenAPICommand: Command {
             changes: OpenAPIComparison(old: old, new: new, variablePrefix: importer.settings.variablePrefix).changes(),
             package: folder.path, document: document.shown)
         context.console.out(json ? report.json : report.text)
-        return report.breaking.isEmpty ? .success : .violated
+        guard !unread.isEmpty, !report.changes.isEmpty else { return report.breaking.isEmpty ? .success : .violated }
+        let listed = unread.prefix(3).joined(separator: ", ") + (unread.count > 3 ? " and \(unread.count - 3) more" : "")
+        throw CommandFailure(
+            "\(unread.count) document\(unread.count == 1 ? "" : "s") the references of \(document.shown) lead to could not be read "
+                + "(\(listed)): the changes above may be what they hold, not what changed; check again where they can be read")
     }
 }

@@ -8,7 +8,7 @@ extension OpenAPIDocumentSource {
     /// fetched by URL refers to other URLs only: a server's document naming a file on this
     /// machine would copy it into the package.
     func parsed(_ data: Data, connection: ConnectionOptions, headers: [(name: String, value: String)]) async throws -> (
-        document: JSONValue, notes: [ImportNote]
+        document: JSONValue, notes: [ImportNote], unread: [String]
     ) {
         let given: JSONValue
         do {
@@ -45,7 +45,7 @@ extension OpenAPIDocumentSource {
             let data = try await Self.fetch(url, shown: shown, connection: connection, headers: sameOrigin ? headers : [])
             return try ImportOpenAPICommand.read(data)
         }
-        return (bundled.document, bundled.notes)
+        return (bundled.document, bundled.notes, bundled.unread)
     }
 
     private struct ReferenceRefused: Error, CustomStringConvertible {

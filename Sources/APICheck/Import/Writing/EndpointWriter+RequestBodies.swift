@@ -68,6 +68,7 @@ extension EndpointWriter {
         }
         let type = mapped.optional ? "\(mapped.type)?" : mapped.type
         var value: JSONValue
+        var madeUp = false
         let given = example(media, at: mediaTokens)
         let misfit = given.flatMap { ExampleFit(source: source, purpose: .request).describe($0.value, schema) }
         if let given, let misfit {
@@ -91,6 +92,7 @@ extension EndpointWriter {
             // a value (a URL, an id that must exist) refuses what the schema alone allowed.
             let made = madeValue(for: schema, purpose: .request, at: mediaTokens + ["schema"])
             value = made.value
+            madeUp = !made.given
             // The schema's own example as the whole body is the document's, not made up; a
             // login's credentials are read from variables, which its note names.
             if value != .object([]), given == nil, !made.given, login == nil {
@@ -116,6 +118,19 @@ extension EndpointWriter {
         {
             return expression
         }
+        // A credential made up from the schema would be set for real: Kinto's account update took
+        // `"password": "string"` for the account the run logs in as, and locked the run out.
+        if login == nil, madeUp, kind != .multipart,
+            let credential = Self.credentialPath(in: value)
+        {
+            note(
+                .madeUp, mediaTokens,
+                "\(endpoint.id)'s body holds a credential (\(credential)) the document gives no example of: no made-up value "
+                    + "is sent, as it would change a real one (the run's own account's password); live says the body is missing "
+                    + "until the declaration gives it a sample",
+                gist: "a body holding a credential without an example: declared without a sample, so live sends no made-up credential")
+            return ".\(kind.rawValue)(\(type).self)"
+        }
         return Self.bodyExpression(type: type, value: value, kind: kind)
     }
 
@@ -137,6 +152,26 @@ extension EndpointWriter {
         var text = "hello"
         if case let .string(given)? = example, !given.isEmpty { text = given }
         return ".binary(contentType: \(SwiftName.literal(type)), sample: FilePart(content: Data(\(SwiftName.literal(text)).utf8)))"
+    }
+
+    /// Where a made-up body holds a member named as a credential is (`password`, `api_key`), as
+    /// a JSONPath: `$.data.password`.
+    static func credentialPath(in value: JSONValue, at path: String = "$", depth: Int = 0) -> String? {
+        guard depth < 32 else { return nil }
+        switch value {
+        case let .object(members):
+            for (key, member) in members {
+                let place = path + "." + key
+                if SecretFieldNames.credentialNames.contains(key.lowercased()), case .string = member { return place }
+                if let found = credentialPath(in: member, at: place, depth: depth + 1) { return found }
+            }
+        case let .array(items):
+            for item in items {
+                if let found = credentialPath(in: item, at: path + "[*]", depth: depth + 1) { return found }
+            }
+        default: break
+        }
+        return nil
     }
 
     enum BodyKind: String {

@@ -102,9 +102,9 @@ struct EndpointWriter {
         var mockText = ""
         var madeUp = false
         if response.content == nil, method == "get", response.status != 204, !response.key.isEmpty {
-            // Documents often leave a read's answer undescribed: a server that answers it with a
-            // body then fails the decode, and this note says why.
-            note(.notMapped, response.tokens, "a read whose answer has no content: declared NoContent (an empty body or null)")
+            // A document leaving a read's answer out is common, a read answering nothing rare.
+            note(.notMapped, response.tokens, "a read whose answer has no content: declared JSONValue (any JSON), its mock {} made up")
+            (responseType, mockText, madeUp) = ("JSONValue", "{}", true)
         }
         if let content = response.content {
             guard let (mediaType, media) = jsonMedia(content) else { return }

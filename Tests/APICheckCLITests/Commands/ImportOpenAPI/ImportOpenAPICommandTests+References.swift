@@ -92,4 +92,31 @@ extension ImportOpenAPICommandTests {
         let pet = folder.appendingPathComponent("pets/Sources/PetsContracts/Types/Pet.swift")
         #expect(FileManager.default.fileExists(atPath: pet.path))
     }
+
+    /// A reference `--check` cannot read is no change of the document: the check says so on
+    /// stderr and ends as a document that cannot be read does (2), not as a breaking change (1).
+    @Test func checkSaysAReferenceItCouldNotReadAndPassesNoVerdict() async throws {
+        let folder = try TemporaryFolder("import-openapi-split-check")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("spec/schemas"), withIntermediateDirectories: true)
+        let common = folder.appendingPathComponent("spec/common.yaml")
+        try Data(Self.splitRoot.utf8).write(to: folder.appendingPathComponent("spec/openapi.yaml"))
+        try Data(Self.splitPet.utf8).write(to: folder.appendingPathComponent("spec/schemas/pet.yaml"))
+        try Data(Self.splitCommon.utf8).write(to: common)
+        let imported = await run(
+            ["import-openapi", "spec/openapi.yaml", "--output", "pets", "--dependency", "/opt/src/apicheck"], in: folder)
+        #expect(imported.code == 0, "\(imported.err)")
+        let same = await run(["import-openapi", "spec/openapi.yaml", "--check", "--output", "pets"], in: folder)
+        #expect(same.code == 0 && same.err.isEmpty, "\(same.out)\(same.err)")
+
+        // The limit parameter's file gone: it reads as a parameter removed, which it is not.
+        try FileManager.default.removeItem(at: common)
+        let unread = await run(["import-openapi", "spec/openapi.yaml", "--check", "--output", "pets"], in: folder)
+        #expect(unread.code == 2, "\(unread.out)\(unread.err)")
+        #expect(unread.err.contains("common.yaml, which cannot be read (no such file)"), "\(unread.err)")
+        #expect(
+            unread.err.contains("openapi.yaml lead to could not be read (")
+                && unread.err.contains("the changes above may be what they hold"), "\(unread.err)")
+        #expect(unread.out.contains("parameter limit"), "\(unread.out)")
+    }
 }
