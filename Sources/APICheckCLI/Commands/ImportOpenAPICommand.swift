@@ -207,12 +207,12 @@ struct ImportOpenAPICommand: Command {
     static func liveLines(_ result: OpenAPIImport.Result) -> String {
         let url = Redactor.withoutQuery(result.baseURL)
         guard result.writeCount > 0 else {
-            return "  .build/debug/apicheck live --env staging   # calls \(url); --base-url URL for another"
+            return "  .build/debug/apicheck live --env staging   # calls \(url); --base-url URL instead for another"
         }
         let theReads = result.readCount == 1 ? "the 1 read" : "the \(result.readCount) reads"
         let writes = result.writeCount == 1 ? "the 1 write" : "the \(result.writeCount) writes"
         return """
-              .build/debug/apicheck live --env staging --reads-only   # \(theReads) first, on \(url); --base-url URL for another
+              .build/debug/apicheck live --env staging --reads-only   # \(theReads) first, on \(url); --base-url URL instead for another
               .build/debug/apicheck live --env staging                # then all: \(writes) (POST, PUT, PATCH, DELETE) change the server's data
             """
     }

@@ -38,7 +38,8 @@ struct ListCommand: Command {
             }
             // Endpoints sharing a method and path show what tells them apart.
             return [
-                endpoint.id, endpoint.method.rawValue, endpoint.path + (endpoint.distinction.map { " [\($0)]" } ?? ""),
+                endpoint.id, endpoint.method.rawValue,
+                (endpoint.path.isEmpty ? "/" : endpoint.path) + (endpoint.distinction.map { " [\($0)]" } ?? ""),
                 endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json", type,
             ]
         }

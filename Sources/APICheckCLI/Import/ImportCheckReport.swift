@@ -13,10 +13,33 @@ struct ImportCheckReport {
 
     private var ordered: [OpenAPIChange] { breaking + changes.filter { !$0.breaking } }
 
+    /// More changes alike than this (one kind and message at many places: a document that
+    /// dropped its security scheme changes every operation) print as one, naming the first few.
+    static let groupedPast = 3
+    static let namedInGroup = 3
+
+    /// The changes in order, those alike at more than `groupedPast` places together.
+    private var grouped: [[OpenAPIChange]] {
+        var groups: [[OpenAPIChange]] = []
+        var index: [String: Int] = [:]
+        for change in ordered {
+            let key = "\(change.breaking) \(change.kind.rawValue) \(change.message)"
+            if let at = index[key] { groups[at].append(change) } else { index[key] = groups.count; groups.append([change]) }
+        }
+        return groups.flatMap { $0.count > Self.groupedPast ? [$0] : $0.map { [$0] } }
+    }
+
     var text: String {
         var lines = ["apicheck import-openapi --check  \(DisplayText.escaped(package)) against \(DisplayText.escaped(document))"]
-        for change in ordered {
-            lines.append("  \(change.breaking ? "breaking  " : "compatible") \(DisplayText.escaped(change.location))")
+        for group in grouped {
+            let change = group[0]
+            var location = DisplayText.escaped(change.location)
+            if group.count > 1 {
+                let named = group.prefix(Self.namedInGroup).map { DisplayText.escaped($0.location) }.joined(separator: ", ")
+                let rest = group.count - min(group.count, Self.namedInGroup)
+                location = "\(group.count) places: " + named + (rest > 0 ? " and \(rest) more" : "")
+            }
+            lines.append("  \(change.breaking ? "breaking  " : "compatible") \(location)")
             lines.append("             \(change.kind.rawValue): \(DisplayText.escaped(change.message))")
         }
         let verdict =

@@ -68,6 +68,15 @@ import Testing
 
     // MARK: - Structure
 
+    /// The base URL itself (Kinto's `GET /v1/`, a path relative to it that is empty) shows as `/`.
+    @Test func theRootPathShowsAsASlash() {
+        func shown(_ path: String, _ requested: String?) -> String {
+            CheckResult(name: "root", role: .endpoint, endpoint: "root", method: "GET", path: path, requestPath: requested).displayPath
+        }
+        #expect(shown("", nil) == "/" && shown("", "") == "/" && shown("", "?_since=1") == "/?_since=1")
+        #expect(shown("buckets/{id}", "buckets/demo") == "buckets/demo" && shown("buckets", nil) == "buckets")
+    }
+
     @Test func summaryCounts() {
         let summary = ReportFixtures.live.summary
         #expect(

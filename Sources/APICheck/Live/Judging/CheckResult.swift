@@ -70,7 +70,12 @@ public struct CheckResult: Sendable, Equatable {
     }
 
     /// The path a person is shown: the one requested when there was one, else the template.
-    public var displayPath: String { requestPath ?? path }
+    /// The path requested, else the template; the base URL itself, which is relative to itself
+    /// an empty path, as `/`, where an empty column would read as a missing one.
+    public var displayPath: String {
+        let shown = requestPath ?? path
+        return shown.isEmpty || shown.hasPrefix("?") ? "/" + shown : shown
+    }
 
     public var passed: Bool { skipped == nil && !findings.contains { $0.severity == .error } }
 
