@@ -22,6 +22,27 @@ struct OpenAPISource {
         return []
     }
 
+    /// A schema's `oneOf` (else `anyOf`) branches, when they choose between shapes. Branches that
+    /// only constrain the schema's own shape (the OGC `bbox`: `type: array, items: number,
+    /// oneOf: [{minItems: 4, maxItems: 4}, {minItems: 6, maxItems: 6}]`, or `oneOf` of
+    /// `required` lists) choose none: the schema is its own shape, its validation left unchecked
+    /// as other validation keywords are.
+    static func unionBranches(_ schema: JSONValue) -> (key: String, branches: [JSONValue])? {
+        let shaping = [
+            "type", "$ref", "properties", "items", "prefixItems", "enum", "const", "oneOf", "anyOf", "allOf", "additionalProperties",
+        ]
+        for key in ["oneOf", "anyOf"] {
+            guard case let .array(branches)? = schema[key] else { continue }
+            let constraining = branches.allSatisfy { branch in
+                guard case let .object(members) = branch else { return false }
+                return !members.contains { shaping.contains($0.key) }
+            }
+            if constraining, !branches.isEmpty { continue }
+            return (key, branches)
+        }
+        return nil
+    }
+
     /// A schema's allowed values: its `enum`, or its `const` as the one value (JSON Schema's
     /// `const: x` is `enum: [x]`; Pydantic writes each tagged union's tag so); none when neither.
     static func enumValues(_ schema: JSONValue) -> [JSONValue] {

@@ -14,10 +14,7 @@ extension SchemaMapper {
     }
 
     func union(_ schema: JSONValue) -> [JSONValue]? {
-        for key in ["oneOf", "anyOf"] {
-            if case let .array(branches)? = schema[key] { return branches }
-        }
-        return nil
+        OpenAPISource.unionBranches(schema)?.branches
     }
 
     func isStructure(_ schema: JSONValue) -> Bool {

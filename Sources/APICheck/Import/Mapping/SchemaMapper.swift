@@ -115,14 +115,17 @@ struct SchemaMapper {
                 return (variant ?? name, isNullable(source.resolve(schema) ?? schema))
             }
             guard let target = source.resolve(schema) else {
-                note(.notMapped, tokens, "the reference '\(reference)' leads to nothing this document holds: declared JSONValue")
+                // One to another document is left so only where that document could not be read,
+                // which the reading noted.
+                let why = reference.hasPrefix("#") ? "leads to nothing this document holds" : "is in a document that could not be read"
+                note(.notMapped, tokens, "the reference '\(reference)' \(why): declared JSONValue")
                 return ("JSONValue", false)
             }
             return type(for: target, hint: hint, at: tokens)
         }
         let nullable = isNullable(schema)
         if let branches = union(schema) {
-            let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            let keyword = OpenAPISource.unionBranches(schema)?.key ?? "oneOf"
             // A branch that is the union itself (`IRI: anyOf: [string, $ref IRI]`) adds no value
             // and would have the decode try itself for ever: left out, said.
             let own = isComponent ? OpenAPISource.location(tokens) : nil

@@ -122,9 +122,6 @@ struct ExampleFit {
     }
 
     private func union(_ schema: JSONValue) -> [JSONValue]? {
-        for key in ["oneOf", "anyOf"] {
-            if case let .array(branches)? = schema[key] { return branches }
-        }
-        return nil
+        OpenAPISource.unionBranches(schema)?.branches
     }
 }

@@ -251,11 +251,7 @@ struct ExampleMaker {
 
     /// A `oneOf`'s or `anyOf`'s branches, each with its place under the schema.
     private func union(_ schema: JSONValue) -> [(schema: JSONValue, tokens: [String])]? {
-        for key in ["oneOf", "anyOf"] {
-            if case let .array(branches)? = schema[key] {
-                return branches.enumerated().map { ($0.element, [key, String($0.offset)]) }
-            }
-        }
-        return nil
+        guard let (key, branches) = OpenAPISource.unionBranches(schema) else { return nil }
+        return branches.enumerated().map { ($0.element, [key, String($0.offset)]) }
     }
 }
