@@ -7,6 +7,9 @@ extension API {
         func problem(_ endpoint: String, _ message: String) {
             problems.append(Finding(kind: .declaration, severity: .error, category: .harness, endpoint: endpoint, message: message))
         }
+        for id in changesOfNoEndpoint {
+            problem(id, "changingEndpoint(\"\(id)\") names no endpoint: the change was not made")
+        }
         var seenIDs: Set<String> = [], seenMocks: [String: String] = [:]
         for endpoint in endpoints {
             if !seenIDs.insert(endpoint.id).inserted { problem(endpoint.id, "two endpoints are declared with the id '\(endpoint.id)'") }

@@ -33,6 +33,8 @@ public struct API: Sendable {
     /// The status its server refuses a request that breaks the declarations with: 400, or what
     /// `refusingInvalidRequests(with:)` says (FastAPI's 422). `serve` and `proxy --enforce` refuse so.
     public var invalidRequestStatus = 400
+    /// The ids `changingEndpoint(_:_:)` was given that name no endpoint: declaration problems.
+    var changesOfNoEndpoint: [String] = []
 
     public init(
         name: String, environments: [String: URL] = [:], envelope: EnvelopePolicy?, errors: ErrorShape? = nil,

@@ -154,7 +154,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            summary: String?
+            summary: String?, paging: Paging?
         ) {
             id = other.id
             method = other.method
@@ -169,7 +169,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             acceptsEmptyBody = other.acceptsEmptyBody
             sessionEffect = other.sessionEffect
             scenarios = other.scenarios
-            paging = other.paging
+            self.paging = paging
             after = other.after
             self.orderedAfter = orderedAfter
             self.readingOnly = readingOnly
@@ -211,16 +211,20 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, with what it does in a line.
     func summarized(_ text: String) -> AnyEndpoint { copy(summary: text) }
 
+    /// The same endpoint, paged as `paging` says: what `paging:` declares, given after the
+    /// declaration (an imported package's `adjusted(_:)` pages an endpoint the import declared).
+    public func paged(_ paging: Paging) -> AnyEndpoint { copy(paging: paging) }
+
     private func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
-        summary: String? = nil
+        summary: String? = nil, paging: Paging? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
                 copying: declaration, requiresToken: requiresToken ?? declaration.requiresToken,
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
-                summary: summary ?? declaration.summary))
+                summary: summary ?? declaration.summary, paging: paging ?? declaration.paging))
         copy.tag = tag
         return copy
     }

@@ -74,6 +74,15 @@ import Testing
         #expect(resolved.baseURL == URL(string: "https://docs.shop.example:8443/specs/api/"))
     }
 
+    /// The declaration is the package's `adjusted(_:)` of the document's, so changes a package
+    /// makes in a file of its own outlive `import-openapi --force`.
+    @Test func theDeclarationIsThePackagesAdjustmentOfTheDocuments() throws {
+        let declaration = try ImportFixture().declaration
+        #expect(declaration.contains("public enum Shop: AdjustedAPI {"), "\(declaration)")
+        #expect(declaration.contains("    public static let api = adjusted(declared)\n"), "\(declaration)")
+        #expect(declaration.contains("    public static let declared = API(\n"), "\(declaration)")
+    }
+
     /// A password the document marks as one (`format: password`, or a `writeOnly` string a server
     /// takes and never sends back) never prints: its name is one of the API's secret fields. A
     /// made-up request body holding one is declared without a sample (`MadeUpCredentialBodyTests`);

@@ -56,10 +56,16 @@ struct APIWriter {
 
             /// \(SwiftName.comment(title)): declared once, from its OpenAPI document. `apicheck live`
             /// checks a server against it, `apicheck mocks` checks mocks/, `apicheck serve` serves them.
-            public enum \(typeName) {
+            /// Changes of your own (paging, another error shape) go in `adjusted(_:)`, in a file of
+            /// your own (`extension \(typeName) { public static func adjusted(_ api: API) -> API }`),
+            /// which import-openapi --force never rewrites.
+            public enum \(typeName): AdjustedAPI {
             \(properties.joined(separator: "\n"))
             \(variablesComment)
-                public static let api = API(
+                public static let api = adjusted(declared)
+
+                /// The API as the document declares it.
+                public static let declared = API(
                     name: \(SwiftName.literal(name)),
                     environments: [
                         "staging": URL(string: \(SwiftName.literal(baseURL.absoluteString)))!,
