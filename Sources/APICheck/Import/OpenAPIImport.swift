@@ -129,7 +129,7 @@ public struct OpenAPIImport: Sendable {
         errors.map(&endpoints, tokenPolicy: security.policy != nil)
 
         if let serverNote { notes.append(serverNote) }
-        if let paging = PagingHint.note(source: source) { notes.append(paging) }
+        notes += PagingHint.note(source: source)
         let validation = ValidationStatus.of(source: source)
         if let validation { notes.append(validation.note) }
         if OpenAPISource.array(document["servers"]).count > 1 {

@@ -188,11 +188,52 @@ import Testing
         let paging = fixture.notes.filter { $0.contains("paged") }
         #expect(
             paging == [
-                "not mapped: #/paths: 4 list operations look paged (limit and offset, page and page_size, per_page or size, or cursor "
-                    + "query parameters): the import declares no paging, as the document does not say where a page's ids are nor which page "
-                    + "comes next; declare it by hand on those endpoints (`paging: .offset(ids:next:limit:)`, `.pageNumber`, `.token`; "
-                    + "docs/live.md shows each) and live walks their pages"
+                "not mapped: #/paths: 4 list operations look paged (limit and offset, page and page_size, per_page or size, cursor, "
+                    + "or a size and a token query parameters): the import declares no paging, as the document does not say where a page's "
+                    + "ids are nor which page comes next; declare it by hand on those endpoints (`paging: .offset(ids:next:limit:)`, "
+                    + "`.pageNumber`, `.token`, `.url`, `.link`; docs/live.md shows each) and live walks their pages"
             ], "\(fixture.notes)")
+        #expect(!fixture.group("DefaultEndpoints").contains("paging:"))
+    }
+
+    /// A size and a token (`_limit` and `_token`, `page_size` and `page_token`) page a list too:
+    /// where the answer declares its next page's header the note names the declaration to write,
+    /// else one note names the parameters and the kinds that read them.
+    @Test func listsPagedByATokenAreNotedWithTheirDeclaration() throws {
+        let records =
+            #"{"type": "object", "properties": {"data": {"type": "array", "items": {"type": "object", "additionalProperties": {}}}}}"#
+        let userList =
+            #"{"type": "object", "properties": {"users": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}}}"#
+        func list(_ schema: String, headers: String = "") -> String {
+            #"{"description": "ok", \#(headers) "content": {"application/json": {"schema": \#(schema)}}}"#
+        }
+        func query(_ names: String...) -> String {
+            names.map { #"{"name": "\#($0)", "in": "query", "schema": {"type": "string"}}"# }.joined(separator: ", ")
+        }
+        let fixture = try ImportFixture(
+            paths: """
+                "/records": {"get": {"operationId": "records", "parameters": [\(query("_limit", "_token", "_sort"))], "responses": {"200": \(list(records))}}},
+                "/buckets": {"get": {"operationId": "buckets", "parameters": [\(query("_limit", "_token"))], "responses": {"200": \(list(records))}}},
+                "/users": {"get": {"operationId": "users", "parameters": [\(query("page_size", "page_token"))],
+                  "responses": {"200": \(list(userList, headers: #""headers": {"Next-Page": {"schema": {"type": "string"}}},"#))}}},
+                "/tags": {"get": {"operationId": "tags", "parameters": [\(query("limit", "token"))],
+                  "responses": {"200": \(list(#"{"type": "array", "items": {"type": "string"}}"#, headers: #""headers": {"Link": {"schema": {"type": "string"}}},"#))}}}
+                """)
+        let paging = fixture.notes.filter { $0.contains("paged") }
+        #expect(paging.first?.hasPrefix("not mapped: #/paths: 4 list operations look paged") == true, "\(paging)")
+        let users: String =
+            "not mapped: #/paths/~1users/get/responses/200/headers/Next-Page: users looks paged by page_size and page_token, and its "
+            + #"answer declares the next page's header: declare `paging: .url(ids: "$.users[*].id", from: .header("Next-Page"), "#
+            + #"size: "page_size")` (ids: the JSONPath of its items' ids)"#
+        let tags: String =
+            "not mapped: #/paths/~1tags/get/responses/200/headers/Link: tags looks paged by limit and token, and its answer declares "
+            + #"the next page's header: declare `paging: .link(ids: "$[*]", size: "limit")` (ids: the JSONPath of its items' ids)"#
+        let undeclared: String =
+            "not mapped: #/paths: records, buckets look paged by a size and a token (_limit and _token), and no answer declares where "
+            + #"the next page is: declare `paging: .token(ids: …, from: .body(…) or .header(…), next: "_token", size: "_limit")` "#
+            + #"where an answer gives the next token, `.url(ids: …, from: .header("Next-Page"), size: "_limit")` where a header "#
+            + #"gives the next page's URL, or `.link(ids: …, size: "_limit")` for a `Link` header"#
+        #expect(Array(paging.dropFirst()) == [users, tags, undeclared], "\(paging)")
         #expect(!fixture.group("DefaultEndpoints").contains("paging:"))
     }
 }

@@ -82,6 +82,40 @@ import Testing
             ))
     }
 
+    /// A health check's free-form report (a map of anything) says nothing of the shape the
+    /// operations' errors share.
+    @Test func aFreeFormAnswerLeavesTheSharedShape() throws {
+        let fixture = try Self.fixture(
+            """
+            "/a": {"get": {"operationId": "a", "responses": {"204": {"description": "ok"},
+              \(Self.answer("400", Self.error, example: #""example": {"code": 400, "message": "bad"}"#))}}},
+            "/health": {"get": {"operationId": "health", "responses": {"204": {"description": "ok"},
+              "503": {"description": "down", "content": {"application/json": {"schema": {"type": "object", "additionalProperties": {}}}}}}}}
+            """)
+        #expect(fixture.declaration.contains(#"errors: ErrorShape(code: "$.code", message: "$.message"),"#), "\(fixture.notes)")
+        #expect(fixture.file("mocks/a@bad_request.400.json") != nil)
+        #expect(!fixture.notes.contains { $0.contains("error shape") }, "\(fixture.notes)")
+    }
+
+    /// The shape is the API's: one answer that describes other members keeps it undeclared, and
+    /// the note is at that answer.
+    @Test func theAnswerThatDiffersFromTheOthersIsNoted() throws {
+        let fixture = try Self.fixture(
+            """
+            "/a": {"get": {"operationId": "a", "responses": {"204": {"description": "ok"},
+              \(Self.answer("400", Self.error, example: #""example": {"code": 400, "message": "bad"}"#)),
+              \(Self.answer("404", Self.error, example: #""example": {"code": 404, "message": "none"}"#)),
+              "409": {"description": "no", "content": {"application/json": {"schema": {"type": "object", "properties": {"reason": {"type": "string"}}}}}}}}}
+            """)
+        #expect(!fixture.declaration.contains("errors:"))
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1a/get/responses/409/content/application~1json: this error answer lacks the code $.code and message "
+                    + "$.message that 2 of the 3 error answers have: no error shape is declared, and their examples are not written as "
+                    + #"mocks; declare ErrorShape(code: "$.code", message: "$.message") by hand if those answers are not the API's errors"#
+            ), "\(fixture.notes)")
+    }
+
     @Test func a401OnEveryOperationThatSendsTheTokenIsTheDeadTokenAnswer() throws {
         let unauthorized = Self.answer("401", Self.error, example: #""example": {"code": 401, "message": "dead"}"#)
         let fixture = try Self.fixture(
@@ -100,6 +134,46 @@ import Testing
         // Without the token a 401 is a failure like any other: a scenario.
         #expect(fixture.file("mocks/open@unauthorized.401.json") != nil)
         #expect(!fixture.group("DefaultEndpoints").contains(#""expired""#))
+    }
+
+    /// A made-up dead-token mock says its status where its schema has room for it: the code the
+    /// errors mirror the status in and the reason phrase, not `1` and `"string"`.
+    @Test func aMadeUpDeadTokenMockSaysItsStatus() throws {
+        let kinto = #"""
+            {"type": "object", "properties": {"code": {"type": "integer"}, "errno": {"type": "integer"}, "error": {"type": "string"},
+              "message": {"type": "string"}, "reason": {"type": "string", "example": "nope"}, "status": {"type": "integer", "enum": [1, 2]},
+              "title": {"type": "string", "maxLength": 5}}}
+            """#
+        let nested =
+            #"{"type": "object", "properties": {"error": {"type": "object", "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}}}}"#
+        let fixture = try Self.fixture(
+            """
+            "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}, "401": {"description": "no", "content": {"application/json": {"schema": \(kinto)}}}}}}
+            """, bearer: true)
+        #expect(
+            fixture.file("mocks/me@expired.json")
+                == #"{"code": 401, "errno": 1, "error": "Unauthorized", "message": "string", "reason": "nope", "status": 1, "title": "string"}"#
+                .jsonPretty, "\(fixture.file("mocks/me@expired.json") ?? "")")
+        let google = try Self.fixture(
+            """
+            "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}, "401": {"description": "no", "content": {"application/json": {"schema": \(nested)}}}}}}
+            """, bearer: true)
+        #expect(google.file("mocks/me@expired.json") == #"{"error": {"code": 401, "message": "string"}}"#.jsonPretty)
+        // The examples that carry a number in a member say whether it is the status, whatever its name.
+        let codes =
+            #"{"type": "object", "properties": {"errcode": {"type": "integer"}, "code": {"type": "integer"}, "message": {"type": "string"}}}"#
+        func document(_ example: String) throws -> ImportFixture {
+            try Self.fixture(
+                """
+                "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"},
+                  "401": {"description": "no", "content": {"application/json": {"schema": \(codes)}}},
+                  \(Self.answer("404", codes, example: #""example": \#(example)"#))}}}
+                """, bearer: true)
+        }
+        let status = try document(#"{"errcode": 404, "code": 404, "message": "none"}"#)
+        #expect(status.file("mocks/me@expired.json") == #"{"errcode": 401, "code": 401, "message": "string"}"#.jsonPretty)
+        let own = try document(#"{"errcode": 1001, "code": 1001, "message": "none"}"#)
+        #expect(own.file("mocks/me@expired.json") == #"{"errcode": 1, "code": 1, "message": "string"}"#.jsonPretty)
     }
 
     @Test func a401OnSomeOperationsOnlyIsNoPromise() throws {
@@ -130,4 +204,9 @@ import Testing
                     + "is declared (no expired:), so live runs no dead-token probe; declare the server's "
                     + "(expired: [.status(401)]) in the API's file to have one"), "\(fixture.notes)")
     }
+}
+
+extension String {
+    /// The JSON text as the import writes a mock: pretty, with a final newline.
+    fileprivate var jsonPretty: String { ((try? JSONParser.parse(Data(utf8)))?.prettyText ?? self) + "\n" }
 }

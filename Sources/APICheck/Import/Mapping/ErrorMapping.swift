@@ -1,10 +1,11 @@
 /// The operations' error answers (4xx, 5xx, `4XX`, `default`) into what the API declares of them:
 ///
-/// - the error shape: `.problemJSON` when every error answer with JSON content is
-///   `application/problem+json` or has problem details' `type` and `title`; else a code field
-///   and a message field that every such answer has (`code`/`message`, `errcode`/`error`,
-///   `error.code`/`error.message`...), the first of `codeFields` and `messageFields` they share;
-///   else none, noted;
+/// - the error shape: `.problemJSON` when every error answer with JSON content that describes
+///   its members is `application/problem+json` or has problem details' `type` and `title`; else a
+///   code field and a message field that every such answer has (`code`/`message`,
+///   `errcode`/`error`, `error.code`/`error.message`...), the first of `codeFields` and
+///   `messageFields` they share; else none, noted. An answer without a schema, or with a
+///   free-form object, and no example describes none;
 /// - each error example as a scenario mock, `mocks/<mock>@<example key>.<status>.json` (the key,
 ///   else the status's name: `not_found`), its scenario declared on the endpoint so the mock audit
 ///   knows it, written only when the example carries the shape's code (else the audit would find
@@ -29,6 +30,8 @@ struct ErrorMapping {
     /// The shape the API declares, and its Swift expression.
     private(set) var shape: ErrorShape?
     private(set) var shapeExpression: String?
+    /// The document's error examples, with the status of their answers.
+    private var examples: [(document: JSONValue, status: Int)] = []
     /// Whether the API declares `expired: [.status(401)]`.
     private(set) var declaresExpired = false
     private(set) var mocks: [ImportedFile] = []
@@ -71,45 +74,88 @@ struct ErrorMapping {
 
     private mutating func decideShape(_ answers: [ImportedErrorAnswer]) {
         guard let first = answers.first else { return }
-        let fields = answers.map(fields(of:))
-        if zip(answers, fields).allSatisfy({ $0.isProblemJSON || ($1["$.type"] != nil && $1["$.title"] != nil) }) {
+        examples = answers.flatMap { answer in answer.examples.map { ($0.value, answer.status) } }
+        // An answer read as having no fields because its schema could not be reached lacks
+        // nothing the server sends: the advice is to reach the schema, not to add fields.
+        if let unreachable = answers.first(where: { $0.schemaUnreachable && fields(of: $0).isEmpty }) {
+            notes.append(
+                ImportNote(
+                    .notMapped, at: OpenAPISource.location(unreachable.tokens),
+                    "an error answer's schema cannot be reached (its reference leads nowhere), so no code and message fields are known: "
+                        + "no error shape is declared, and their examples are not written as mocks"))
+            return
+        }
+        // A free-form answer (a map of anything, a health check's report) says nothing of the
+        // shape: only those that describe their members decide it.
+        let described = answers.map { ($0, fields(of: $0)) }.filter { answer, fields in
+            answer.isProblemJSON || !fields.isEmpty || !answer.examples.isEmpty || !saysNothing(answer)
+        }
+        guard !described.isEmpty else {
+            notes.append(
+                ImportNote(
+                    .notMapped, at: OpenAPISource.location(first.tokens),
+                    "no error answer describes its members (free-form or no schema, no example): no error shape is declared, "
+                        + "and their examples are not written as mocks"))
+            return
+        }
+        if described.allSatisfy({ $0.isProblemJSON || ($1["$.type"] != nil && $1["$.title"] != nil) }) {
             shape = .problemJSON
             shapeExpression = ".problemJSON"
             return
         }
-        // A field every answer has, of a kind the shape reads there (a type the schema leaves
-        // unsaid may be any).
-        func shared(_ path: String, _ fits: (String) -> Bool) -> Bool {
-            fields.allSatisfy { answer in
-                guard let field = answer[path] else { return false }
-                return field.map(fits) ?? true
-            }
-        }
-        let code = Self.codeFields.first { shared($0) { $0 != "object" && $0 != "array" } }
-        let message = Self.messageFields.first { $0 != code && shared($0) { $0 == "string" } }
-        guard let code, let message else {
-            // An answer read as having no fields because its schema could not be reached lacks
-            // nothing the server sends: the advice is to reach the schema, not to add fields.
-            let unreachable = zip(answers, fields).first { $0.schemaUnreachable && $1.isEmpty }?.0
-            let reason =
-                unreachable == nil
-                ? "the error answers share no code and message fields"
-                : "an error answer's schema cannot be reached (its reference leads nowhere), so no code and message fields are known"
+        // The shape is API-wide: one declared over answers that do not all carry it would read
+        // theirs as no error of the API's, a false finding on each.
+        let pairs = Self.codeFields.flatMap { code in Self.messageFields.filter { $0 != code }.map { (code, $0) } }
+        let held = pairs.map { pair in described.filter { Self.has(pair, $0.1) } }
+        // Only answers most others differ from are pointed at; without a majority none is the odd one.
+        guard let best = held.indices.max(by: { held[$0].count < held[$1].count }), held[best].count * 2 > described.count else {
             notes.append(
                 ImportNote(
-                    .notMapped, at: OpenAPISource.location((unreachable ?? first).tokens),
-                    "\(reason): no error shape is declared, and their examples are not written as mocks"))
+                    .notMapped, at: OpenAPISource.location(described[0].0.tokens),
+                    "the error answers share no code and message fields: no error shape is declared, and their examples are not written as mocks"
+                ))
+            return
+        }
+        let (code, message) = pairs[best]
+        let lacking = described.filter { !Self.has(pairs[best], $0.1) }.map(\.0)
+        guard lacking.isEmpty else {
+            let others = lacking.count == 1 ? "" : " (and \(lacking.count - 1) other\(lacking.count == 2 ? "" : "s"))"
+            notes.append(
+                ImportNote(
+                    .notMapped, at: OpenAPISource.location(lacking[0].tokens),
+                    "this error answer\(others) lacks the code \(code) and message \(message) that \(held[best].count) of the "
+                        + "\(described.count) error answers have: no error shape is declared, and their examples are not written as mocks; "
+                        + "declare ErrorShape(code: \(SwiftName.literal(code)), message: \(SwiftName.literal(message))) by hand "
+                        + "if those answers are not the API's errors"))
             return
         }
         shape = ErrorShape(code: JSONPath(parsing: code)!, message: JSONPath(parsing: message)!)
         shapeExpression = "ErrorShape(code: \(SwiftName.literal(code)), message: \(SwiftName.literal(message)))"
     }
 
+    /// Whether an answer has a code field and a message field of the kinds the shape reads there
+    /// (a type the schema leaves unsaid may be any).
+    private static func has(_ pair: (code: String, message: String), _ fields: [String: String?]) -> Bool {
+        guard let code = fields[pair.code], let message = fields[pair.message] else { return false }
+        return (code.map { $0 != "object" && $0 != "array" } ?? true) && (message.map { $0 == "string" } ?? true)
+    }
+
+    /// Whether an answer's content says nothing of its members: no schema, or one of any object
+    /// (`{}`, `{"type": "object"}`, a map of `additionalProperties`).
+    private func saysNothing(_ answer: ImportedErrorAnswer) -> Bool {
+        guard let schema = answer.schema.flatMap({ source.resolve($0) }) else { return true }
+        let structure = ["properties", "allOf", "anyOf", "oneOf", "not", "enum", "const", "items", "prefixItems"]
+        guard !structure.contains(where: { schema[$0] != nil }) else { return false }
+        let types =
+            OpenAPISource.string(schema["type"]).map { [$0] } ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }
+        return types.allSatisfy { $0 == "object" || $0 == "null" }
+    }
+
     /// JSONPath → JSON type (nil when the schema does not say) of the answer's top-level fields
     /// and those of a top-level `error` object: from its schema, else from its first example.
     private func fields(of answer: ImportedErrorAnswer) -> [String: String?] {
         var result: [String: String?] = [:]
-        if let schema = answer.schema {
+        if let schema = answer.schema, !saysNothing(answer) {
             for (name, property) in properties(schema) {
                 let resolved = source.resolve(property) ?? property
                 result["$." + name] = jsonType(resolved)
@@ -181,7 +227,8 @@ struct ErrorMapping {
         if let example = answer.examples.first {
             value = example.value
         } else {
-            value = ExampleMaker(source: source).value(for: answer.schema ?? .object([]))
+            value = MadeUpErrorBody(source: source, shape: shape, examples: examples)
+                .value(for: answer.schema ?? .object([]), status: answer.status)
             notes.append(
                 ImportNote(
                     .madeUp, at: OpenAPISource.location(answer.tokens),
