@@ -30,7 +30,8 @@ public enum PageCursor: Sendable, Equatable {
     /// RFC 8288 `Link: <…>; rel="next"`: the next page is the linked URL; no such link ends the list.
     case link
     /// The next page's URL, absolute or relative to the request, at a JSONPath of the answer
-    /// (`$.next`, `$.links.next`) or in a header; none, or null, ends the list.
+    /// (`$.next`, `$.links.next`), in the link with a relation among the answer's links, or in a
+    /// header; none, or null, ends the list.
     case url(from: Place)
 
     /// The parameter the cursor sets (in the query, or the body when declared there); nil for a

@@ -96,7 +96,8 @@ public struct Paging: Sendable, Equatable {
         Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
-    /// A next URL: read at a JSONPath of the answer (`.body("$.next")`) or from a header.
+    /// A next URL: read at a JSONPath of the answer (`.body("$.next")`), from the link with a
+    /// relation among the answer's links (`.bodyLink(rel: "next", in: "$.links")`), or from a header.
     public static func url(
         ids: DeclaredPath, from place: PageCursor.Place, order: Order? = nil, size: String? = nil,
         maxPages: Int = defaultMaxPages, mustEnd: Bool = false
