@@ -39,7 +39,7 @@ public struct Paging: Sendable, Equatable {
     /// still asks for another is a list that never ends, though no item came twice. Off for a
     /// long list, which `live` samples without walking it to its end.
     public var mustEnd: Bool
-    /// Where a page says where it stands in its list (`counted(page:pages:size:total:more:)`);
+    /// Where a page says where it stands in its list (`counted(page:pages:size:total:more:returned:)`);
     /// none declared by default, when only an empty or short page, or no next token, ends it.
     public var counts = PageCounts()
 
