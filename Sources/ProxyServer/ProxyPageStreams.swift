@@ -9,7 +9,10 @@ import Synchronization
 /// streams; past it the one least recently read is let go and counted.
 final class ProxyPageStreams: Sendable {
     private struct State {
-        var streams: [String: (stream: PageStream, used: Int)] = [:]
+        /// Each list, when it was last read, and for a list paged by links the key it is followed by.
+        var streams: [String: (stream: PageStream, used: Int, link: String?)] = [:]
+        /// For lists paged by links: each open list's next link, with its client, to the list's key.
+        var following: [String: String] = [:]
         var clock = 0
         var dropped = 0
     }
@@ -27,16 +30,26 @@ final class ProxyPageStreams: Sendable {
         _ page: ObservedPage, endpoint: AnyEndpoint, paging: Paging, request: ServerRequest,
         bodyRest: Int? = nil, credentials: [String]
     ) -> [(rule: PagingRule, finding: Finding)] {
-        let key = Self.key(endpoint: endpoint, paging: paging, request: request, bodyRest: bodyRest, credentials: credentials)
+        var key = Self.key(endpoint: endpoint, paging: paging, request: request, bodyRest: bodyRest, credentials: credentials)
+        // A link names the whole next request: the parameters it changes (`offset`, `page`) are
+        // declared ones, which would make each page a list of its own. A page asked at a link
+        // that a list of its client gave is that list's.
+        let linked = paging.cursor.parameter == nil
+        let client = linked ? Self.client(request: request, credentials: credentials) : ""
         return state.withLock { state in
             state.clock += 1
-            var entry = state.streams.removeValue(forKey: key) ?? (PageStream(endpoint: endpoint.id, paging: paging), 0)
-            if state.streams.count >= limit, let oldest = state.streams.min(by: { $0.value.used < $1.value.used })?.key {
-                state.streams.removeValue(forKey: oldest)
+            if linked, let asked = page.askedWith, let list = state.following.removeValue(forKey: client + asked) { key = list }
+            var entry = state.streams.removeValue(forKey: key) ?? (PageStream(endpoint: endpoint.id, paging: paging), 0, nil)
+            if let link = entry.link { state.following.removeValue(forKey: link) }
+            if state.streams.count >= limit, let oldest = state.streams.min(by: { $0.value.used < $1.value.used }) {
+                state.streams.removeValue(forKey: oldest.key)
+                if let link = oldest.value.link { state.following.removeValue(forKey: link) }
                 state.dropped += 1
             }
             let found = entry.stream.read(page)
             entry.used = state.clock
+            entry.link = linked ? entry.stream.nextCursor.map { client + $0 } : nil
+            if let link = entry.link { state.following[link] = key }
             state.streams[key] = entry
             return found
         }
@@ -45,13 +58,20 @@ final class ProxyPageStreams: Sendable {
     /// Streams let go because `limit` were open.
     var droppedCount: Int { state.withLock { $0.dropped } }
 
+    /// The client's part of a stream's name, hashed.
+    private static func client(request: ServerRequest, credentials: [String]) -> String {
+        var hasher = Hasher()
+        for credential in credentials { hasher.combine(credential) }
+        hasher.combine(request.header("User-Agent"))
+        return String(hasher.finalize()) + "\u{0}"
+    }
+
     /// The stream's name: hashed, so that no credential is kept in it.
     private static func key(
         endpoint: AnyEndpoint, paging: Paging, request: ServerRequest, bodyRest: Int?, credentials: [String]
     ) -> String {
         var hasher = Hasher()
-        for credential in credentials { hasher.combine(credential) }
-        hasher.combine(request.header("User-Agent"))
+        hasher.combine(client(request: request, credentials: credentials))
         // A changed filter in the body is another list, as one in the query is.
         hasher.combine(bodyRest)
         var text = endpoint.id

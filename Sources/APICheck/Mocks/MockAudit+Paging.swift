@@ -17,7 +17,18 @@ extension MockAudit {
                     message: "the paging declaration reads ids at \(paging.ids), which the mock does not have "
                         + "(a number or string per item of an array)", file: filePath))
         }
-        if let text = paging.cursor.bodyPath, let tokenPath = text.path {
+        if case let .url(.bodyLink(_, text)) = paging.cursor, let linksPath = text.path {
+            // The list may fit the mock's one page, with no next link: serve pages it all the same.
+            let links = document.value(at: linksPath)
+            if links?.kindName != "Array" {
+                findings.append(
+                    Finding(
+                        kind: .paging, severity: .error, endpoint: endpoint.id, path: linksPath, expected: "an array of links",
+                        found: links == nil ? "absent" : "not an array",
+                        message: "the paging declaration reads the next page's link in \(text), which the mock does not have as an array",
+                        file: filePath))
+            }
+        } else if let text = paging.cursor.bodyPath, let tokenPath = text.path {
             switch document.value(at: tokenPath) {
             // A null token is a list of one page, as the API ends its lists: `serve` pages it and
             // ends it with null too.

@@ -7,7 +7,8 @@ extension PagedBody {
     /// `total_pages`) would otherwise be told of every page that it is page 1 of 1. Only counts
     /// the mock shows are written: the mock says which the answer carries. `size` is nil when
     /// the request asked none, and the page holds the whole list: the mock's own size is kept.
-    func counted(_ page: JSONValue, start: Int, size: Int?, count: Int) -> JSONValue {
+    /// `returned` is how many items the page holds.
+    func counted(_ page: JSONValue, start: Int, size: Int?, count: Int, returned: Int) -> JSONValue {
         let counts = paging.counts
         guard !counts.isEmpty else { return page }
         let cut = max(1, size ?? count)
@@ -24,6 +25,7 @@ extension PagedBody {
         if let size { write(.number(String(size)), at: counts.size) }
         write(.number(String(count)), at: counts.total)
         write(.bool(max(0, start) + cut < count), at: counts.more)
+        write(.number(String(returned)), at: counts.returned)
         return page
     }
 }

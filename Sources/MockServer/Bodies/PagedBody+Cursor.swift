@@ -24,6 +24,7 @@ extension PagedBody {
             let whereGiven =
                 switch place {
                 case let .body(path): "at \(path)"
+                case let .bodyLink(rel, path): "in the \(rel) link in \(path)"
                 case let .header(name): "in the \(name) header"
                 }
             return Self.problem(
@@ -47,8 +48,9 @@ extension PagedBody {
                 return Self.problem(Self.linkOffset, "expected an offset of 0 or more, found \(Self.quoted(given))", in: request)
             }
             guard request.queryValue(Self.linkOffset) == nil, request.query.contains(where: { !declared.contains($0.name) }),
-                let path = paging.cursor.bodyPath?.path,
-                let next = recorded()?.value(at: path)?.stringValue, let items = URLComponents(string: next)?.queryItems
+                paging.cursor.bodyPath != nil,
+                let next = recorded().flatMap({ paging.cursor.bodyValue(in: $0) })?.stringValue,
+                let items = URLComponents(string: next)?.queryItems
             else { return nil }
             // The recorded next URL's parameters that the endpoint does not declare (`cursor`,
             // `page_token`) are the recorded server's cursor.
@@ -71,9 +73,9 @@ extension PagedBody {
     static func nullEnded(api: API, mocks: MockDirectory) -> Set<String> {
         var ids: Set<String> = []
         for endpoint in api.endpoints {
-            guard let path = endpoint.paging?.cursor.bodyPath?.path else { continue }
+            guard let cursor = endpoint.paging?.cursor, cursor.bodyPath != nil else { continue }
             for file in mocks.files where file.mock == endpoint.mock && mocks.status(of: file) < 300 {
-                if case let .success(document) = mocks.document(of: file), document.value(at: path)?.isNull == true {
+                if case let .success(document) = mocks.document(of: file), cursor.bodyValue(in: document)?.isNull == true {
                     ids.insert(endpoint.id)
                     break
                 }

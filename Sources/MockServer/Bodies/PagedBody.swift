@@ -64,13 +64,14 @@ struct PagedBody {
             start = given.flatMap(Self.offset(inToken:)) ?? 0
         case let .pageNumber(_, first):
             guard let given, let number = Int(given) else {
-                guard size != nil else { return nil }
+                guard size != nil || linksRecordedNext(document, count: all.count) else { return nil }
                 return cut(document, all: all, star: path.components[..<star], start: 0, size: size, request: request, origin: origin)
             }
             start = max(0, number - first) * (size ?? all.count)
         case .offset:
             start = given.flatMap { Int($0) } ?? 0
-            if given == nil, size == nil { return nil }
+            // The mock as it is, unless it links the recorded server's next page, past its items.
+            if given == nil, size == nil, !linksRecordedNext(document, count: all.count) { return nil }
         case .link, .url:
             start = request.queryValue(Self.linkOffset).flatMap { Int($0) } ?? 0
         }
@@ -85,13 +86,14 @@ struct PagedBody {
     ) -> (JSONValue, [(name: String, value: String)]) {
         let from = min(max(0, start), all.count)
         let to = min(all.count, from + (size ?? all.count))
-        var page = counted(replacing(document, at: star, with: Array(all[from..<to])), start: start, size: size, count: all.count)
+        var page = counted(
+            replacing(document, at: star, with: Array(all[from..<to])), start: start, size: size, count: all.count, returned: to - from)
         // A mock with a next token or URL is a first page that says more comes: each page with
         // items gives one, so a mock recorded as one page still pages (to an empty last page).
         var more = to < all.count
         let nextPath = paging.cursor.bodyPath?.path
-        let recorded = nextPath.flatMap { document.value(at: $0) }
-        if let recorded, !recorded.isNull, to > from {
+        let recorded = recordedNext(in: document, count: all.count)
+        if let recorded, !recorded.isNull, to > from, paging.cursor.bodyPath != nil {
             more = true
         }
         // The last page says its end as the API does: a null where the mock (or a variant) shows
@@ -100,9 +102,10 @@ struct PagedBody {
         // Other links in the body to the recorded next page (`next_url` beside a `next` token)
         // lead to serve's next page, or end with the list.
         if let recorded, !recorded.isNull {
-            page = relinked(page, recorded: recorded, to: more ? nextLink(to: request, after: to) : nil, origin: origin, ending: ending)
+            let link = more ? nextLink(to: request, after: to, size: size ?? all.count) : nil
+            page = relinked(page, recorded: recorded, to: link, origin: origin, ending: ending)
         } else if recorded?.isNull == true, let nextPath, more {
-            page = Self.linkingBeside(nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to))
+            page = Self.linkingBeside(nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to, size: size ?? all.count))
         }
         var headers: [(name: String, value: String)] = []
         switch paging.cursor {
@@ -121,6 +124,13 @@ struct PagedBody {
                 let absolute = recorded?.stringValue?.contains("://") == true ? origin : nil
                 page = Self.setting(more ? .string((absolute ?? "") + Self.link(to: request, offset: to)) : ending, at: nextPath, in: page)
             }
+        case let .url(.bodyLink(rel, _)):
+            // serve's next page in the link the page gives, or no such link on the last page.
+            if let nextPath {
+                let absolute = recorded?.stringValue?.contains("://") == true ? origin : nil
+                let link = more ? (absolute ?? "") + Self.link(to: request, offset: to) : nil
+                page = Self.linking(rel, at: nextPath, in: page, to: link)
+            }
         case let .url(.header(name)):
             // Absolute, as servers send it (Kinto's `Next-Page`): a client fetches it as it comes,
             // with nothing to resolve a path against.
@@ -130,102 +140,6 @@ struct PagedBody {
         }
         return (page, headers)
     }
-
-    /// serve's own link to the page starting at item `offset`: its token in the cursor parameter
-    /// for a token list, its offset in `apicheck_offset` for a list of links.
-    private func nextLink(to request: ServerRequest, after offset: Int) -> String {
-        guard case let .token(_, parameter) = paging.cursor else { return Self.link(to: request, offset: offset) }
-        // The client sends the token in the body, where the endpoint takes it: the link leads
-        // to serve as the request came.
-        guard !cursorInBody else { return Self.link(to: request, dropping: parameter) }
-        return Self.link(to: request, setting: parameter, to: Self.tokenPrefix + String(offset))
-    }
-
-    /// `value` with every string that links to the recorded next page (the recorded next URL
-    /// itself, or a URL whose cursor parameter holds the recorded token) made `link` (absolute on
-    /// `origin` when it was absolute), or `ending` when the list ends.
-    private func relinked(_ value: JSONValue, recorded: JSONValue, to link: String?, origin: String?, ending: JSONValue?) -> JSONValue {
-        func walk(_ value: JSONValue) -> JSONValue? {
-            switch value {
-            case let .string(text) where leadsToRecordedNext(text, recorded: recorded):
-                guard let link else { return ending }
-                return .string((text.contains("://") ? origin ?? "" : "") + link)
-            case let .array(items):
-                return .array(items.map { walk($0) ?? .null })
-            case let .object(members):
-                return .object(members.compactMap { member in walk(member.value).map { (member.key, $0) } })
-            default:
-                return value
-            }
-        }
-        return walk(value) ?? value
-    }
-
-    private func leadsToRecordedNext(_ text: String, recorded: JSONValue) -> Bool {
-        switch paging.cursor {
-        case .url:
-            return text == recorded.stringValue
-        case let .token(_, parameter):
-            guard text.contains("?"), let token = recorded.stringValue ?? (recorded.isNull ? nil : recorded.compactText),
-                let items = URLComponents(string: text)?.queryItems
-            else { return false }
-            return items.contains { $0.name == parameter && $0.value == token }
-        default:
-            return false
-        }
-    }
-
-    /// `value` with serve's next link in the null members beside the next token that are named
-    /// after it (`next_url`, `next_link`, `nextUrl` beside `next`): a mock that is a whole list
-    /// holds null in every link to the next page, so only the name tells them apart.
-    private static func linkingBeside(_ nextPath: JSONPath, in value: JSONValue, to link: String) -> JSONValue {
-        guard case let .key(name)? = nextPath.components.last else { return value }
-        let parent = JSONPath(Array(nextPath.components.dropLast()))
-        guard case let .object(members)? = value.value(at: parent) else { return value }
-        var value = value
-        for member in members where member.value.isNull && member.key.count > name.count && member.key.hasPrefix(name) {
-            let after = member.key[member.key.index(member.key.startIndex, offsetBy: name.count)]
-            guard after == "_" || after == "-" || after.isUppercase else { continue }
-            value.set(.string(link), at: JSONPath(parent.components + [.key(member.key)]))
-        }
-        return value
-    }
-
-    /// `value` with `member` at a path of keys, or without that member when `member` is nil.
-    private static func setting(_ member: JSONValue?, at path: JSONPath, in value: JSONValue) -> JSONValue {
-        guard let member else { return removing(path.components[...], from: value) }
-        var value = value
-        value.set(member, at: path)
-        return value
-    }
-
-    /// The next page as a reference from the server's root (`/relay/users?…`): the request's
-    /// path and query with the offset set, on whatever origin the client reached.
-    static func link(to request: ServerRequest, offset: Int) -> String {
-        link(to: request, setting: linkOffset, to: String(offset))
-    }
-
-    /// The request's path and query with `parameter` set to `value`, from the server's root.
-    static func link(to request: ServerRequest, setting parameter: String, to value: String) -> String {
-        var query = request.query.filter { $0.name != parameter }
-        query.append((parameter, value))
-        return request.rawPath + "?"
-            + query.map { escape($0.name) + "=" + escape($0.value) }
-            .joined(separator: "&")
-    }
-
-    /// The request's path and query without `parameter`, from the server's root.
-    static func link(to request: ServerRequest, dropping parameter: String) -> String {
-        let query = request.query.filter { $0.name != parameter }
-        guard !query.isEmpty else { return request.rawPath }
-        return request.rawPath + "?" + query.map { escape($0.name) + "=" + escape($0.value) }.joined(separator: "&")
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
-    }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func offset(inToken token: String) -> Int? {
         token.hasPrefix(tokenPrefix) ? Int(token.dropFirst(tokenPrefix.count)) : nil

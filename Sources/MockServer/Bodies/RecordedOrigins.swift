@@ -19,9 +19,9 @@ struct RecordedOrigins: Sendable {
             basePaths[origin, default: []].insert(MockServerOptions.normalized(url.path))
         }
         for endpoint in api.endpoints {
-            guard let path = endpoint.paging?.cursor.bodyPath?.path,
+            guard let cursor = endpoint.paging?.cursor, cursor.bodyPath != nil,
                 let file = mocks.file(of: endpoint, scenario: nil), case let .success(document) = mocks.document(of: file),
-                let text = document.value(at: path)?.stringValue, let url = Self.absoluteURL(text), let origin = url.origin
+                let text = cursor.bodyValue(in: document)?.stringValue, let url = Self.absoluteURL(text), let origin = url.origin
             else { continue }
             // The recorded next URL of a route without placeholders ends with the route: what is
             // before it is the recorded base path.

@@ -236,4 +236,30 @@ import Testing
         #expect(Array(paging.dropFirst()) == [users, tags, undeclared], "\(paging)")
         #expect(!fixture.group("DefaultEndpoints").contains("paging:"))
     }
+
+    /// A list that takes `limit` and `offset` and answers with a `links` array of `rel` and `href`
+    /// objects (OGC API, STAC) is told the declaration that follows its `rel: next` link.
+    @Test func aListThatLinksItsNextPageInItsBodyIsToldTheBodyLinkDeclaration() throws {
+        let query =
+            #"[{"name": "limit", "in": "query", "schema": {"type": "integer"}}, {"name": "offset", "in": "query", "schema": {"type": "integer"}}]"#
+        let fixture = try ImportFixture(
+            schemas: """
+                "Link": {"type": "object", "required": ["href", "rel"], "properties": {"href": {"type": "string"}, "rel": {"type": "string"}}},
+                "Features": {"allOf": [{"type": "object", "properties": {"features": {"type": "array", "items": {"type": "object"}}}},
+                  {"type": "object", "properties": {"links": {"type": "array", "items": {"$ref": "#/components/schemas/Link"}}}}]}
+                """,
+            paths: """
+                "/collections/lakes/items": {"get": {"operationId": "lakes", "parameters": \(query),
+                  "responses": {"200": {"description": "ok", "content": {"application/geo+json": {"schema": {"$ref": "#/components/schemas/Features"}}}}}}},
+                "/dags": {"get": {"operationId": "dags", "parameters": \(query),
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"type": "string"}}}}}}}}
+                """)
+        let paging = fixture.notes.filter { $0.contains("paged") }
+        #expect(paging.count == 1, "\(fixture.notes)")
+        #expect(
+            paging.first?.hasSuffix(
+                "live walks their pages; 1 of them answer with a `links` array of `rel` and `href` objects, whose `rel: next` link "
+                    + #"`paging: .url(ids:from: .bodyLink(rel: "next", in: "$.links"), size: "limit")` follows"#) == true,
+            "\(paging)")
+    }
 }

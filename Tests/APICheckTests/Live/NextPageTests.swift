@@ -127,3 +127,44 @@ extension NextPageTests {
         #expect(fault(endless)?.hasPrefix("an empty page still gives a next URL (") == true)
     }
 }
+
+extension NextPageTests {
+    /// A next link among the answer's links (`"links": [{"rel": "next", "href": …}]`) is found
+    /// wherever it sits in the array, by a relation written in any case, among several, or in an
+    /// array of them; a page without one ends the list, and other relations are never followed.
+    @Test func aNextLinkAmongTheBodysLinksIsFollowedWhereverItSits() throws {
+        let paging = Paging.url(ids: "$.features[*].id", from: .bodyLink(rel: "next", in: "$.links"), size: "limit")
+        let list = endpoint(paging, [.query("limit", .int)])
+        let here = "https://geo.example.com/collections/lakes/items?limit=2"
+        let pages = [
+            #"{"links": [{"rel": "self", "href": "items?limit=2"}, {"rel": "next", "href": "items?offset=2&limit=2"}]}"#,
+            #"{"links": [{"rel": "next", "href": "items?offset=2&limit=2"}, {"rel": "self", "href": "items?limit=2"}]}"#,
+            #"{"links": [{"rel": "alternate next", "href": "items?offset=2&limit=2"}]}"#,
+            #"{"links": [{"rel": "NEXT", "href": "items?offset=2&limit=2"}]}"#,
+            #"{"links": [{"rel": ["collection"], "href": "/"}, {"rel": ["next"], "href": "items?offset=2&limit=2"}]}"#,
+        ]
+        for json in pages {
+            let next = paging.next(after: try page(strings("a", "b"), json, url: here), of: list)
+            guard case let .follow(url) = next else { Issue.record("\(json): not followed: \(next)"); continue }
+            #expect(url.absoluteString == "https://geo.example.com/collections/lakes/items?offset=2&limit=2", "\(json)")
+        }
+        let lasts = [
+            #"{"links": [{"rel": "self", "href": "items?offset=4&limit=2"}, {"rel": "prev", "href": "items?offset=2&limit=2"}]}"#,
+            #"{"links": []}"#, #"{}"#, #"{"links": [{"rel": "nextish", "href": "items?offset=9"}]}"#,
+        ]
+        for last in lasts {
+            guard case .end = paging.next(after: try page(strings("e"), last, url: here), of: list) else {
+                Issue.record("\(last) does not end"); continue
+            }
+        }
+        let endless = paging.next(after: try page([], #"{"links": [{"rel": "next", "href": "items?offset=6"}]}"#, url: here), of: list)
+        #expect(fault(endless)?.hasPrefix("an empty page still gives a next URL (") == true, "\(endless)")
+    }
+
+    /// A token is no link: declaring one read from a link is a declaration error, said by name.
+    @Test func aTokenReadFromALinkIsADeclarationError() throws {
+        let paging = Paging.token(ids: "$.items[*].id", from: .bodyLink(rel: "next", in: "$.links"), next: "cursor")
+        let problems = paging.problems(in: endpoint(paging, [.query("cursor", .string)])).map(\.message)
+        #expect(problems.contains { $0.contains("declare it as .url(ids:from: .bodyLink(rel:in:))") }, "\(problems)")
+    }
+}

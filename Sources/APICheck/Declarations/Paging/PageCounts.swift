@@ -19,24 +19,32 @@ public struct PageCounts: Sendable, Equatable {
     public var total: DeclaredPath?
     /// A boolean: whether more pages follow (`has_more`, `hasNextPage`).
     public var more: DeclaredPath?
+    /// How many items this page holds (OGC API's `numberReturned`, STAC's `context.returned`):
+    /// `serve` writes each page's own. It says nothing of the list's end.
+    public var returned: DeclaredPath?
 
     public init(
         page: DeclaredPath? = nil, pages: DeclaredPath? = nil, size: DeclaredPath? = nil, total: DeclaredPath? = nil,
-        more: DeclaredPath? = nil
+        more: DeclaredPath? = nil, returned: DeclaredPath? = nil
     ) {
         self.page = page
         self.pages = pages
         self.size = size
         self.total = total
         self.more = more
+        self.returned = returned
     }
 
     /// Whether the declaration names no count at all.
-    public var isEmpty: Bool { page == nil && pages == nil && size == nil && total == nil && more == nil }
+    public var isEmpty: Bool { page == nil && pages == nil && size == nil && total == nil && more == nil && returned == nil }
+
+    /// Whether a count declared can say that a page is the list's last: any but `returned`.
+    var placesTheEnd: Bool { page != nil || pages != nil || size != nil || total != nil || more != nil }
 
     /// The declared paths, each with the name messages give it.
     var declared: [(name: String, path: DeclaredPath)] {
-        [("page", page), ("pages", pages), ("size", size), ("total", total), ("more", more)].compactMap { name, path in
+        [("page", page), ("pages", pages), ("size", size), ("total", total), ("more", more), ("returned", returned)].compactMap {
+            name, path in
             path.map { (name, $0) }
         }
     }
@@ -62,10 +70,10 @@ extension Paging {
     /// where a page says it is the last, and `serve` writes each page's own counts.
     public func counted(
         page: DeclaredPath? = nil, pages: DeclaredPath? = nil, size: DeclaredPath? = nil, total: DeclaredPath? = nil,
-        more: DeclaredPath? = nil
+        more: DeclaredPath? = nil, returned: DeclaredPath? = nil
     ) -> Paging {
         var paging = self
-        paging.counts = PageCounts(page: page, pages: pages, size: size, total: total, more: more)
+        paging.counts = PageCounts(page: page, pages: pages, size: size, total: total, more: more, returned: returned)
         return paging
     }
 }

@@ -6,6 +6,13 @@ public enum PageCursor: Sendable, Equatable {
         case body(DeclaredPath)
         /// In a response header (`X-Next-Token`).
         case header(String)
+        /// The `href` of the link whose relation is `rel`, in the array of link objects at a
+        /// JSONPath of the answer: OGC API's, STAC's and Collection+JSON's
+        /// `"links": [{"rel": "next", "href": "…"}, …]`, where the link's index changes from page
+        /// to page and the last page has none. A `rel` matches as RFC 8288 compares relation
+        /// types: without regard to case, one of several separated by spaces, or one of an array
+        /// of them (Siren's `"rel": ["next"]`).
+        case bodyLink(rel: String, in: DeclaredPath)
     }
 
     /// The parameter is set from the page's last id (`max_id`); declared in the body, it travels
@@ -23,7 +30,8 @@ public enum PageCursor: Sendable, Equatable {
     /// RFC 8288 `Link: <…>; rel="next"`: the next page is the linked URL; no such link ends the list.
     case link
     /// The next page's URL, absolute or relative to the request, at a JSONPath of the answer
-    /// (`$.next`, `$.links.next`) or in a header; none, or null, ends the list.
+    /// (`$.next`, `$.links.next`), in the link with a relation among the answer's links, or in a
+    /// header; none, or null, ends the list.
     case url(from: Place)
 
     /// The parameter the cursor sets (in the query, or the body when declared there); nil for a
@@ -58,10 +66,12 @@ public enum PageCursor: Sendable, Equatable {
         }
     }
 
-    /// Where the next token or URL sits in the body, when it does.
+    /// Where the next token or URL sits in the body, when it does: its own path, or the array
+    /// of links that holds it.
     public var bodyPath: DeclaredPath? {
         switch self {
-        case let .token(.body(path), _), let .url(.body(path)): path
+        case let .token(.body(path), _), let .url(.body(path)), let .token(.bodyLink(_, path), _), let .url(.bodyLink(_, path)):
+            path
         default: nil
         }
     }

@@ -14,6 +14,11 @@ extension Paging {
         if let path = cursor.bodyPath, path.path == nil {
             messages.append("paging reads the next page's \(cursor.kindName) at '\(path)', which is not a JSONPath like $.next_batch")
         }
+        if case let .token(.bodyLink(rel, links), _) = cursor {
+            messages.append(
+                "paging reads a next token from the \(rel) link in \(links), and a link is a URL: declare it as .url(ids:from: .bodyLink(rel:in:))"
+            )
+        }
         for (name, path) in counts.declared where path.path == nil {
             messages.append("paging reads the page's \(name) count at '\(path)', which is not a JSONPath like $.total_pages")
         }

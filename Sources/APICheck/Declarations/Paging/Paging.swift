@@ -39,7 +39,7 @@ public struct Paging: Sendable, Equatable {
     /// still asks for another is a list that never ends, though no item came twice. Off for a
     /// long list, which `live` samples without walking it to its end.
     public var mustEnd: Bool
-    /// Where a page says where it stands in its list (`counted(page:pages:size:total:more:)`);
+    /// Where a page says where it stands in its list (`counted(page:pages:size:total:more:returned:)`);
     /// none declared by default, when only an empty or short page, or no next token, ends it.
     public var counts = PageCounts()
 
@@ -96,7 +96,8 @@ public struct Paging: Sendable, Equatable {
         Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages, mustEnd: mustEnd)
     }
 
-    /// A next URL: read at a JSONPath of the answer (`.body("$.next")`) or from a header.
+    /// A next URL: read at a JSONPath of the answer (`.body("$.next")`), from the link with a
+    /// relation among the answer's links (`.bodyLink(rel: "next", in: "$.links")`), or from a header.
     public static func url(
         ids: DeclaredPath, from place: PageCursor.Place, order: Order? = nil, size: String? = nil,
         maxPages: Int = defaultMaxPages, mustEnd: Bool = false

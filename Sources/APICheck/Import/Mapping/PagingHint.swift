@@ -4,7 +4,9 @@
 /// `limit` and `page_token`), one note for the document says how many look paged and where a
 /// declaration by hand is shown, so `live` can walk their pages. Lists paged by a token get the
 /// declaration to write: by a next-page header where their answer declares one (`Link`,
-/// `Next-Page`), a note at that header; else one note naming the parameters.
+/// `Next-Page`), a note at that header; else one note naming the parameters. Those that take
+/// `limit` and `offset` and answer with a `links` array of `{rel, href}` objects (OGC API, STAC)
+/// get the declaration that follows the answer's `rel: next` link.
 enum PagingHint {
     /// Parameters that set a page's size, and those that carry the token of the next page (names
     /// as `normalized` writes them: `_limit` is `limit`, `page_token` is `pagetoken`).
@@ -23,6 +25,7 @@ enum PagingHint {
 
     static func note(source: OpenAPISource) -> [ImportNote] {
         var paged = 0
+        var linked = 0
         var lists: [TokenList] = []
         for (path, item) in OpenAPISource.members(source.root["paths"]) {
             guard let operation = item["get"] else { continue }
@@ -37,7 +40,14 @@ enum PagingHint {
                 continue
             }
             paged += 1
+            if names.contains("limit"), names.contains("offset"), answersWithLinks(operation, source: source) { linked += 1 }
         }
+        let links =
+            linked == 0
+            ? ""
+            : "; \(linked == paged ? (paged == 1 ? "it answers" : "they answer") : "\(linked) of them answer") with a `links` array "
+                + "of `rel` and `href` objects, whose `rel: next` link `paging: .url(ids:from: .bodyLink(rel: \"next\", in: \"$.links\"), "
+                + "size: \"limit\")` follows"
         guard paged > 0 else { return [] }
         var notes = [
             ImportNote(
@@ -46,7 +56,7 @@ enum PagingHint {
                     + "page_size, per_page or size, cursor, or a size and a token query parameters): the import declares no paging, "
                     + "as the document does not say where a page's ids are nor which page comes next; declare it by hand on those "
                     + "endpoints (`paging: .offset(ids:next:limit:)`, `.pageNumber`, `.token`, `.url`, `.link`; docs/live.md shows "
-                    + "each) and live walks their pages")
+                    + "each) and live walks their pages" + links)
         ]
         for list in lists {
             guard let declaration = list.declaration else { continue }
@@ -129,5 +139,46 @@ enum PagingHint {
         if let type = item.flatMap({ OpenAPISource.string($0["type"]) }), type == "string" || type == "integer" { return path + "[*]" }
         let hasID = item.map { OpenAPISource.members($0["properties"]).contains { $0.key == "id" } } ?? false
         return path + "[*]." + (hasID ? "id" : "…")
+    }
+
+    /// Whether the operation's success answer is a JSON object with a `links` array whose items
+    /// have `rel` and `href`.
+    private static func answersWithLinks(_ operation: JSONValue, source: OpenAPISource) -> Bool {
+        let responses = OpenAPISource.members(operation["responses"]).filter { $0.key.hasPrefix("2") }
+        for (_, response) in responses {
+            guard let response = source.resolve(response) else { continue }
+            for (type, media) in OpenAPISource.members(response["content"]) where type.contains("json") {
+                guard let schema = media["schema"].flatMap(source.resolve),
+                    let links = properties(of: schema, source: source)["links"].flatMap(source.resolve),
+                    let item = links["items"].flatMap(source.resolve)
+                else { continue }
+                let members = properties(of: item, source: source)
+                if members["rel"] != nil, members["href"] != nil { return true }
+            }
+        }
+        return false
+    }
+
+    /// A schema's properties, its `allOf` branches' included.
+    private static func properties(of schema: JSONValue, source: OpenAPISource, depth: Int = 0) -> [String: JSONValue] {
+        var found: [String: JSONValue] = [:]
+        for (name, value) in OpenAPISource.members(schema["properties"]) { found[name] = value }
+        guard depth < 8 else { return found }
+        for branch in OpenAPISource.array(schema["allOf"]) {
+            guard let branch = source.resolve(branch) else { continue }
+            found.merge(properties(of: branch, source: source, depth: depth + 1)) { first, _ in first }
+        }
+        return found
+    }
+
+    /// `page_size`, `pageSize` and `page-size` alike.
+    private static func normalized(_ name: String) -> String {
+        name.lowercased().filter { $0 != "_" && $0 != "-" }
+    }
+
+    private static func looksPaged(_ names: Set<String>) -> Bool {
+        (names.contains("limit") && names.contains("offset"))
+            || (names.contains("page") && (names.contains("pagesize") || names.contains("perpage") || names.contains("size")))
+            || names.contains("cursor")
     }
 }

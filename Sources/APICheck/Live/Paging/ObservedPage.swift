@@ -9,7 +9,7 @@ public struct ObservedPage: Sendable {
     /// The cursor's text the page was asked with: the cursor parameter's value (in the query or the
     /// body, where the endpoint declares it), or the page's URL for a `Link` or next-URL cursor;
     /// nil when the request carried no cursor (a first page).
-    let askedWith: String?
+    public let askedWith: String?
     /// The cursor's text the next page is asked with, compared with a later page's `askedWith`;
     /// nil at the list's end or on a fault.
     let next: String?

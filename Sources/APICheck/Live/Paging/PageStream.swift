@@ -20,6 +20,10 @@ public struct PageStream: Sendable {
         self.idLimit = idLimit
     }
 
+    /// The cursor the last page read gives for the next one (its URL, for a link); nil at the
+    /// list's end or before any page.
+    public var nextCursor: String? { last?.next }
+
     /// Reads `page` after those read so far; returns what it breaks, each with its rule.
     public mutating func read(_ page: ObservedPage) -> [(rule: PagingRule, finding: Finding)] {
         var found: [(rule: PagingRule, finding: Finding)] = []

@@ -39,7 +39,7 @@ extension Paging {
     /// on a server that refuses a page past the last (Django's 404, ZenML's 400). With counts
     /// declared, `live` asks only where a page says more follow, and a refusal is the list's fault.
     func endsOnRefusal(status: Int?) -> Bool {
-        guard counts.isEmpty, let status, [400, 404, 416, 422].contains(status) else { return false }
+        guard !counts.placesTheEnd, let status, [400, 404, 416, 422].contains(status) else { return false }
         switch cursor {
         case .pageNumber, .offset: return true
         default: return false

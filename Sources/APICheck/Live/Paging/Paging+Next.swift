@@ -90,8 +90,8 @@ extension Paging {
     /// or a header; nil when it is absent or null.
     private func text(at place: PageCursor.Place, of page: PageRead) -> String? {
         switch place {
-        case let .body(path):
-            return path.path.flatMap { page.document.value(at: $0) }.flatMap { value -> String? in
+        case .body, .bodyLink:
+            return place.value(in: page.document).flatMap { value -> String? in
                 switch value {
                 case let .string(text): text
                 case let .number(text): text
@@ -129,6 +129,7 @@ extension Paging {
         switch place {
         case let .body(path): path.text
         case let .header(name): "header \(name)"
+        case let .bodyLink(rel, path): "the \(rel) link in \(path)"
         }
     }
 
