@@ -6,6 +6,8 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case envelope
     case notJSON = "not-json"
     case emptyBody = "empty-body"
+    /// A success in another media type than the endpoint declares (info).
+    case contentType = "content-type"
     case httpStatus = "http-status"
     case serverCode = "server-code"
     case forcedLogout = "logout"
