@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The media type an endpoint declares (its `Accept` parameter's, `application/geo+json` where a
-/// document offers GeoJSON and HTML): said when a success comes in another.
+/// document offers GeoJSON and HTML): said when a success comes in another, written in the
+/// exported document as the answer's content, not as a parameter OpenAPI ignores.
 @Suite struct MediaTypeTests {
     struct Feature: Decodable, Sendable { var type: String }
 
@@ -47,6 +48,23 @@ import Testing
         #expect(await findings("features", answeredAs: "application/geo+json; charset=utf-8").isEmpty)
         // An endpoint that declares no type takes any JSON type.
         #expect(await findings("plain", answeredAs: "application/ld+json").isEmpty)
+    }
+
+    @Test func theExportWritesTheDeclaredTypeAndNoAcceptParameter() throws {
+        let document = try OpenAPIDocument(api: Self.api).build().document
+        let operation = try #require(document["paths"]?["/items"]?["get"])
+        guard case let .object(content)? = operation["responses"]?["200"]?["content"] else {
+            Issue.record("no content: \(operation)")
+            return
+        }
+        #expect(content.map(\.key) == ["application/geo+json"])
+        guard case let .array(parameters)? = operation["parameters"] else {
+            Issue.record("no parameters: \(operation)")
+            return
+        }
+        #expect(parameters.map { $0["name"]?.stringValue } == ["f"])
+        let plain = document["paths"]?["/plain"]?["get"]?["responses"]?["200"]?["content"]
+        #expect(plain?["application/json"] != nil)
     }
 
     @Test func acceptWeights() {
