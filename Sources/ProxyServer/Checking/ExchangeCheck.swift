@@ -101,15 +101,15 @@ package struct ExchangeCheck: Sendable {
         // that weighs another type above JSON (a browser's `text/html, */*;q=0.8`) asked for that.
         let declared = mediaTypes[endpoint.id] ?? []
         let answered = response.contentType.flatMap(MediaType.init)
-        if answered?.isJSON != true, !Self.asksForJSON(accept, declared: declared) || (Self.negotiates(endpoint) && !Self.namesJSON(accept))
-        {
+        let asksForJSON = Self.asksForJSON(accept, declared: declared)
+        if answered?.isJSON != true, !asksForJSON || (Self.negotiates(endpoint) && !Self.namesJSON(accept)) {
             let asked = accept.map { "\($0.prefix(120)) (Accept)" } ?? "no type (no Accept)"
             return AnswerVerdict(
                 outcome: "unchecked",
                 findings: [
                     Finding(
                         kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                        message: "the client asked for \(asked), not JSON first: its answer in "
+                        message: "the client asked for \(asked), not JSON \(asksForJSON ? "by name" : "first"): its answer in "
                             + "\(response.contentType ?? "no Content-Type") passed on unchecked")
                 ])
         }
