@@ -104,6 +104,13 @@ extension MockServer {
                 rewritten = true
             }
             var answered = ServerResponse.json(data, status: mocks.directory.status(of: file))
+            // A success goes out in the media type the endpoint declares, as the server's should
+            // (`application/geo+json`): an app tried against serve sees the type it will get.
+            if let declared = endpoint.declaredMediaTypes.first, declared.essence != "application/json",
+                (200..<300).contains(answered.status)
+            {
+                answered.headers = answered.headers.map { HeaderName.same($0.name, "content-type") ? ($0.name, declared.essence) : $0 }
+            }
             // An empty answer (a 204's) has no media type to name, as a server sends it.
             if data.isEmpty { answered.headers.removeAll { $0.name.lowercased() == "content-type" } }
             answered.headers += headers

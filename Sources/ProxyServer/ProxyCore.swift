@@ -248,7 +248,7 @@ final class ProxyCore: Sendable {
         // A body left unchecked is not the body the memo's key would hold.
         // Nor is the memo's key the request's Accept: a client asking for text gets its own verdict.
         guard let memo, usesMemo, !endpoint.pagesByHeader, !ExchangeCheck.negotiates(endpoint),
-            ExchangeCheck.admitsJSON(request.header("accept") ?? "")
+            ExchangeCheck.asksForJSON(request.header("accept"))
         else {
             return compute()
         }

@@ -57,11 +57,61 @@ import Testing
         #expect(harness.findings.contains { $0.finding.kind == .unchecked && $0.finding.message.contains("*/* (Accept)") })
     }
 
-    @Test func whatAcceptTakesJSON() {
-        for value in ["", "*/*", "application/json", "text/plain, application/*;q=0.5", "application/problem+json", " , "] {
-            #expect(ExchangeCheck.admitsJSON(value), "\(value)")
+    /// pygeoapi's own pages: a browser's `Accept` weighs HTML above JSON (`*/*;q=0.8`), and an
+    /// endpoint that declares no `Accept` of its own answers it a page: no `not-json` error. A
+    /// client that asks for JSON and gets the page still gets one.
+    @Test func aPageAnsweredToABrowserIsUnchecked() async throws {
+        let upstream = try TestServer { _ in
+            ServerResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Data("<!doctype html>".utf8))
         }
-        for value in ["text/plain", "text/html, text/plain;q=0.9", "image/*"] { #expect(!ExchangeCheck.admitsJSON(value), "\(value)") }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: Self.api, upstream: upstream.url("/"))
+        defer { harness.stop() }
+        let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
+        _ = try await harness.send("/source?f=html", headers: [("Accept", browser)])
+        await harness.settled(1)
+        #expect(!harness.findings.contains { $0.finding.severity == .error }, "\(harness.findings.map(\.finding.message))")
+        #expect(harness.findings.contains { $0.finding.kind == .unchecked })
+
+        _ = try await harness.send("/source", headers: [("Accept", "application/json, text/html;q=0.9")])
+        await harness.settled(2)
+        #expect(harness.findings.contains { $0.finding.kind == .notJSON && $0.finding.severity == .error })
+    }
+
+    /// The page's script fetches the same path as JSON-LD (`?f=jsonld`): another document than
+    /// the declared GeoJSON, in a type the endpoint does not declare, passed on unchecked. Plain
+    /// JSON where GeoJSON is declared is judged, and said as info; a wrong body in it is found.
+    @Test func anotherJSONTypeThanTheDeclaredOneIsUnchecked() async throws {
+        let features = Endpoint<Source>(
+            id: "features", .get, "items",
+            parameters: [.query("f", .string), .header("Accept", sample: .literal("application/geo+json"))], mock: "features")
+        let upstream = try TestServer { request in
+            switch request.query.first(where: { $0.name == "f" })?.value {
+            case "jsonld":
+                return ServerResponse(
+                    status: 200, headers: [("Content-Type", "application/ld+json")],
+                    body: Data(#"{"@context": "https://schema.org/"}"#.utf8))
+            case "wrong":
+                return ServerResponse(status: 200, headers: [("Content-Type", "application/geo+json")], body: Data(#"{"other": 1}"#.utf8))
+            default:
+                return ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(#"{"content": "x"}"#.utf8))
+            }
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: API(name: "t", envelope: .none, endpoints: [features]), upstream: upstream.url("/"))
+        defer { harness.stop() }
+        _ = try await harness.send("/items?f=jsonld", headers: [("Accept", "*/*")])
+        _ = try await harness.send("/items?f=json", headers: [("Accept", "application/geo+json")])
+        await harness.settled(2)
+        let found = harness.findings.map(\.finding)
+        #expect(!found.contains { $0.severity != .info }, "\(found.map(\.message))")
+        #expect(found.contains { $0.kind == .unchecked && $0.message.contains("application/ld+json") }, "\(found.map(\.message))")
+        let media = try #require(found.first { $0.kind == .contentType }, "\(found.map(\.message))")
+        #expect(media.expected == "application/geo+json" && media.found == "application/json")
+
+        _ = try await harness.send("/items?f=wrong", headers: [("Accept", "application/geo+json")])
+        await harness.settled(3)
+        #expect(harness.findings.contains { $0.finding.kind == .decode && $0.finding.severity == .error })
     }
 
     /// Alertmanager declares no error shape: its 404s and 422s were counted as `http-status`,

@@ -76,6 +76,16 @@ extension LiveCheck {
             }
             findings += drift(endpoint, document: document, interpretation: interpretation)
         }
+        // Live asks for the declared type by name: a success in another JSON type is said, as the
+        // proxy says it, and still judged as the declared one, since that is what was asked for.
+        if let response = call.exchange?.response, (200..<300).contains(response.status), !redirected,
+            let answered = response.contentType.flatMap(MediaType.init), answered.isJSON
+        {
+            let declared = endpoint.declaredMediaTypes
+            if !declared.isEmpty, !declared.contains(answered) {
+                findings.append(.undeclaredMediaType(answered, of: endpoint, declared: declared))
+            }
+        }
         outcome.result?.findings += findings
         return outcome
     }

@@ -26,7 +26,9 @@ extension OpenAPIDocument {
             members.append(("summary", .string(answerText(endpoint))))
         }
         let spanning = endpoint.multiSegmentParameterNames
-        var parameters = endpoint.parameters.filter { $0.location != .body }.map { parameter in
+        // OpenAPI ignores an `Accept` header parameter: the responses' content says the type instead.
+        let sent = endpoint.parameters.filter { $0.location != .body && !($0.location == .header && HeaderName.same($0.name, "accept")) }
+        var parameters = sent.map { parameter in
             spanning.contains(parameter.name) && parameter.location == .path
                 ? spansSegments(parameterValue(parameter)) : parameterValue(parameter)
         }

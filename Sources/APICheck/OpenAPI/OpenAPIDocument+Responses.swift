@@ -28,6 +28,9 @@ extension OpenAPIDocument {
             var schema: JSONValue, description: String
             var contentType = "application/json"
             if successes.contains(status) {
+                // The media type the endpoint declares (its `Accept`'s, `application/geo+json`):
+                // written as a header parameter it would be ignored, as OpenAPI says of `Accept`.
+                if let declared = endpoint.declaredMediaTypes.first(where: \.isJSON) { contentType = declared.essence }
                 if let policy {
                     schema = .object([("anyOf", .array([successEnvelope(payload, policy), failureEnvelope(policy)]))])
                     description =

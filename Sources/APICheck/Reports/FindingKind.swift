@@ -6,6 +6,8 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case envelope
     case notJSON = "not-json"
     case emptyBody = "empty-body"
+    /// A success in another media type than the endpoint declares (info).
+    case contentType = "content-type"
     case httpStatus = "http-status"
     case serverCode = "server-code"
     case forcedLogout = "logout"
@@ -14,7 +16,8 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case redirect
     /// A request to a route no endpoint declares (`proxy --undeclared error`).
     case undeclaredRoute = "undeclared-route"
-    /// An answer the proxy passed on without checking it (an encoding it cannot read, over its cap).
+    /// An answer the proxy passed on without checking it (an encoding it cannot read, over its cap,
+    /// a type the client asked for over JSON, a `+json` type the endpoint does not declare).
     case unchecked
     /// `proxy`: declared endpoints the traffic never reached.
     case coverage

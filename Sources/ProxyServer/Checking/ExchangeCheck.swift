@@ -17,6 +17,8 @@ package struct ExchangeCheck: Sendable {
     let cap: Int
     /// Each endpoint's answer rules by its id, worked out once: every answer is read by them.
     let rules: [String: AnswerRules]
+    /// The media types each endpoint declares, by its id, where it declares any.
+    let mediaTypes: [String: [MediaType]]
 
     package init(api: API, mocks: MockDirectory?, redactor: Redactor, cap: Int) {
         self.api = api
@@ -24,6 +26,8 @@ package struct ExchangeCheck: Sendable {
         self.redactor = redactor
         self.cap = cap
         rules = Dictionary(api.endpoints.map { ($0.id, api.rules(for: $0)) }, uniquingKeysWith: { first, _ in first })
+        mediaTypes = Dictionary(
+            api.endpoints.map { ($0.id, $0.declaredMediaTypes) }.filter { !$1.isEmpty }, uniquingKeysWith: { first, _ in first })
     }
 
     func request(_ request: ServerRequest, to endpoint: AnyEndpoint, pathValues: [(name: String, value: String)]) -> [Finding] {
@@ -93,21 +97,37 @@ package struct ExchangeCheck: Sendable {
         }
         // An endpoint that asks for JSON by name (`Accept` declared: the import's mark of an answer
         // the server also offers as text) may get its other type by a client that does not name
-        // JSON (`*/*`, curl's and most libraries' default): the server chose as it may.
-        let negotiates = Self.negotiates(endpoint)
-        let namesJSON = accept.map { $0.lowercased().contains("json") } ?? false
-        if !(accept.map(Self.admitsJSON) ?? true) || (negotiates && !namesJSON),
-            response.contentType?.lowercased().contains("json") != true
-        {
+        // JSON (`*/*`, curl's and most libraries' default): the server chose as it may. A client
+        // that weighs another type above JSON (a browser's `text/html, */*;q=0.8`) asked for that.
+        let declared = mediaTypes[endpoint.id] ?? []
+        let answered = response.contentType.flatMap(MediaType.init)
+        let asksForJSON = Self.asksForJSON(accept, declared: declared)
+        if answered?.isJSON != true, !asksForJSON || (Self.negotiates(endpoint) && !Self.namesJSON(accept)) {
             let asked = accept.map { "\($0.prefix(120)) (Accept)" } ?? "no type (no Accept)"
             return AnswerVerdict(
                 outcome: "unchecked",
                 findings: [
                     Finding(
                         kind: .unchecked, severity: .info, endpoint: endpoint.id,
-                        message: "the client asked for \(asked), not JSON by name: its answer in "
+                        message: "the client asked for \(asked), not JSON \(asksForJSON ? "by name" : "first"): its answer in "
                             + "\(response.contentType ?? "no Content-Type") passed on unchecked")
                 ])
+        }
+        // A success in a JSON type of its own (`application/ld+json` where `application/geo+json`
+        // is declared) is another document than the declared one, which its type does not describe.
+        var findings: [Finding] = []
+        if (200..<300).contains(status), let answered, answered.isJSON, !declared.isEmpty, !declared.contains(answered) {
+            if answered.hasJSONSuffix {
+                return AnswerVerdict(
+                    outcome: "unchecked",
+                    findings: [
+                        Finding(
+                            kind: .unchecked, severity: .info, endpoint: endpoint.id,
+                            message: "an answer in \(answered), which the endpoint does not declare (it declares "
+                                + "\(declared.map(\.essence).joined(separator: " or "))), passed on unchecked")
+                    ])
+            }
+            findings.append(.undeclaredMediaType(answered, of: endpoint, declared: declared))
         }
         let body: Data
         switch ContentDecoding.decode(response.body, encoding: response.header("Content-Encoding"), cap: cap) {
@@ -132,7 +152,6 @@ package struct ExchangeCheck: Sendable {
         // An error status the API gives no shape for is named by its status: the classification's
         // name would be a finding kind's (`http-status`), though no finding is made of it.
         if case let .broken(.http(status, _, _)) = interpretation.classification { outcome = "HTTP \(status)" }
-        var findings: [Finding] = []
         var success: (document: JSONValue, covered: Bool)?
         switch interpretation.classification {
         case .success:
@@ -185,12 +204,15 @@ package struct ExchangeCheck: Sendable {
         endpoint.parameters.contains { $0.location == .header && $0.name.lowercased() == "accept" }
     }
 
-    /// Whether an `Accept` value takes JSON: any range that is `*/*`, `application/*` or names JSON.
-    package static func admitsJSON(_ accept: String) -> Bool {
-        let ranges = accept.split(separator: ",").map {
-            $0.split(separator: ";").first.map(String.init)?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        }
-        let named = ranges.filter { !$0.isEmpty }
-        return named.isEmpty || named.contains { $0 == "*/*" || $0 == "application/*" || $0.contains("json") }
+    /// Whether a client with this `Accept` asked for JSON: JSON weighs no less than any other type
+    /// it names. No `Accept` takes anything.
+    package static func asksForJSON(_ accept: String?, declared: [MediaType] = []) -> Bool {
+        accept.map { AcceptHeader($0).prefersJSON(declared: declared) } ?? true
+    }
+
+    /// Whether an `Accept` names a JSON type itself, with a weight: `*/*` leaves the choice to the server.
+    static func namesJSON(_ accept: String?) -> Bool {
+        guard let accept else { return false }
+        return AcceptHeader(accept).ranges.contains { $0.type.isJSON && $0.quality > 0 }
     }
 }

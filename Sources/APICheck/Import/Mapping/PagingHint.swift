@@ -170,15 +170,4 @@ enum PagingHint {
         }
         return found
     }
-
-    /// `page_size`, `pageSize` and `page-size` alike.
-    private static func normalized(_ name: String) -> String {
-        name.lowercased().filter { $0 != "_" && $0 != "-" }
-    }
-
-    private static func looksPaged(_ names: Set<String>) -> Bool {
-        (names.contains("limit") && names.contains("offset"))
-            || (names.contains("page") && (names.contains("pagesize") || names.contains("perpage") || names.contains("size")))
-            || names.contains("cursor")
-    }
 }
