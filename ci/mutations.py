@@ -3599,4 +3599,10 @@ MUTATIONS = [
          find="if let summary { modifiers += ",
          replace="if let summary, summary.isEmpty { modifiers += ",
          tests="OperationSummaryTests"),
+    dict(id="basic-probe-password-shaped",
+         bug="live's dead-credentials probe for HTTP Basic shapes its password after the real one: its first word, length and punctuation land in reports and --verbose",
+         file="Sources/APICheck/Declarations/Auth/AuthPolicy.swift",
+         find="password: probeToken.password(unlike: password))",
+         replace="password: probeToken.token(like: password, avoiding: [password]))",
+         tests="BasicProbeTests"),
 ]
