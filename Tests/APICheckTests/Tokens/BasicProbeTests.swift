@@ -48,7 +48,8 @@ import Testing
         }
     }
 
-    /// The probe sent over the wire: the password sent is none of the real one's.
+    /// The probe sent over the wire and its finding: Basic credentials are called an account and
+    /// a password, not a token, and the password sent is none of the real one's.
     @Test func theBasicProbeSaysItSentTheAccountWithAWrongPassword() async throws {
         let api = TokenPlacementTests.api(
             .basic(accountVariable: "KEYS_USER", passwordVariable: "KEYS_PASSWORD"), [TokenPlacementTests.me])
@@ -67,6 +68,8 @@ import Testing
             let (account, wrong) = try #require(AuthPolicy.basicParts(of: probe))
             #expect(account == "bob" && Self.runs(wrong).isDisjoint(with: Self.runs(password)), "\(wrong)")
         }
-        #expect(report.allFindings.contains { $0.kind == .probeTokenExpired })
+        let finding = try #require(report.allFindings.first { $0.kind == .probeTokenExpired })
+        #expect(
+            finding.message == "the account with a wrong password must be answered as token expired", "\(finding.message)")
     }
 }
