@@ -127,6 +127,7 @@ public struct OpenAPIImport: Sendable {
         var endpoints = writer.endpoints
         var errors = ErrorMapping(source: source)
         errors.map(&endpoints, tokenPolicy: security.policy != nil)
+        security.missingToken = errors.missingToken
 
         if let serverNote { notes.append(serverNote) }
         notes += PagingHint.note(source: source)

@@ -143,14 +143,21 @@ extension LiveCheck {
             if let error = call.error {
                 if outcome.timedOut {
                     // A server that hangs on a token is a finding of its own, with the token to replay it.
-                    let sent = fake ? token.map { " the token \"\(DisplayText.escaped($0))\"" } ?? " no token" : " the token it was given"
+                    // Basic credentials are an account and a password: the password is what the probe made up.
+                    let basic = api.auth.placement == .basic ? token.flatMap(AuthPolicy.basicParts(of:)) : nil
+                    let sent =
+                        !fake
+                        ? " the token it was given"
+                        : basic.map { " the account with the wrong password \"\(DisplayText.escaped($0.password))\"" }
+                            ?? token.map { " the token \"\(DisplayText.escaped($0))\"" } ?? " no token"
+                    let refuse = api.auth.placement == .basic ? "a wrong password" : "a token it never issued"
                     outcome.result?.findings.append(
                         Finding(
                             kind: .probeTimeout, severity: .error, endpoint: endpoint.id,
                             expected: AuthProbe.expected(probe.promise(api) ?? .deadToken, api),
                             found: "no answer in time",
                             message:
-                                "the \(probe.rawValue) probe got no answer in time; it sent\(sent): a server must refuse a token it never issued at once"
+                                "the \(probe.rawValue) probe got no answer in time; it sent\(sent): a server must refuse \(refuse) at once"
                         ))
                 } else {
                     outcome.result?.findings.append(Finding(error))
@@ -170,7 +177,7 @@ extension LiveCheck {
                 Finding(
                     kind: probe.findingKind, severity: .error, endpoint: endpoint.id,
                     expected: AuthProbe.expected(promise, api), found: found,
-                    message: probe.why(promise, logout: logout, refresh: refresh)))
+                    message: probe.why(promise, logout: logout, refresh: refresh, placement: api.auth.placement)))
         }
         return outcome
     }

@@ -6,7 +6,7 @@
 /// `sk-`, `kv.`: up to four letters ended by punctuation), and fills every other letter and digit
 /// with random letters: a server can reject it at once, none finds a number in it to parse and
 /// wait on (a log index, a user id, a timestamp), and nothing of the real token's secret part is
-/// shown. A JSON Web Token stays one (`shapedJWT(like:)`): its header, claims of the probe's own
+/// shown. A Basic password, a person's choice, is never shaped (`password(unlike:)`). A JSON Web Token stays one (`shapedJWT(like:)`): its header, claims of the probe's own
 /// and a made-up signature. An API that checks more (a checksum) declares its own.
 ///
 /// ```swift
@@ -65,6 +65,41 @@ public struct ProbeToken: Sendable, Equatable, CustomStringConvertible {
         }
         // A token with nothing to vary (all punctuation, or empty): lengthen it with letters.
         return real + "deadtoken" + Self.letters(8)
+    }
+
+    /// How long a Basic probe's password is, whatever the real one's length.
+    static let passwordLength = 20
+
+    /// A wrong password for Basic credentials' probe, sent with the real account. A password is
+    /// chosen by a person: its first word, its length and where its punctuation sits narrow it
+    /// down, and the probe's is shown in reports and reproduce commands. So the default takes
+    /// nothing from it: random letters of a fixed length that hold no run of three characters of
+    /// the real one (a template's `{length}` is that fixed length too). A computation is given
+    /// the real password, as the API's author declared it.
+    public func password(unlike real: String) -> String {
+        switch rule {
+        case .shaped: Self.letters(Self.passwordLength, sharingNoRunWith: real)
+        case let .literal(password): password
+        case let .template(template): Self.filled(template, length: Self.passwordLength)
+        case let .computed(make): make(real)
+        }
+    }
+
+    /// `count` random letters in which no three in a row are three in a row of `real`.
+    static func letters(_ count: Int, sharingNoRunWith real: String) -> String {
+        let characters = Array(real)
+        let runs = Set(characters.indices.dropLast(2).map { String(characters[$0..<$0 + 3]) })
+        var random = Letters()
+        var made: [Character] = []
+        while made.count < count {
+            // From a random letter on, the first that makes no run of the real one with the two
+            // before it; only a password of thousands of characters follows a pair with all 52.
+            let start = Int(random.next() % 52)
+            let letters = (0..<52).lazy.map { alphabet[(start + $0) % 52] }
+            let next = letters.first { made.count < 2 || !runs.contains(String(made.suffix(2) + [$0])) } ?? alphabet[start]
+            made.append(next)
+        }
+        return String(made)
     }
 
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")

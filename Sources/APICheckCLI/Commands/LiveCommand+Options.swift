@@ -66,7 +66,8 @@ extension LiveCommand {
           reused-refresh-token  a rotated refresh token used twice is refused
           dead-refresh-token    a refresh token the server never issued is refused
         The dead-token probes send a token no server issued (shaped like the real one, letters
-        only, or the API's probeToken): it is shown in --verbose and in reproduce commands. A
+        only, or the API's probeToken; for HTTP Basic, the account with a password that takes
+        nothing from the real one): it is shown in --verbose and in reproduce commands. A
         probe that gets no answer in time is a probe-timeout finding naming the token it sent.
         A probe's request is one the server must refuse: it goes only to GET and HEAD endpoints
         and those declared safe to probe. The run logs out every session it opened (probes or

@@ -204,6 +204,49 @@ import Testing
                     + "is declared (no expired:), so live runs no dead-token probe; declare the server's "
                     + "(expired: [.status(401)]) in the API's file to have one"), "\(fixture.notes)")
     }
+
+    /// A 401 the document describes as the answer to missing credentials (Kinto's: "The request
+    /// is missing authentication headers.") says nothing of wrong ones: it is the missing-token
+    /// answer, not the dead-token one, so `live` probes no credentials the document never judged
+    /// (a Basic server may take any account and password), and probes the answer it does state.
+    @Test func a401DescribedAsMissingCredentialsIsTheMissingTokenAnswer() throws {
+        let missing =
+            #""401": {"description": "The request is missing authentication headers.", "content": {"application/json": {"schema": \#(Self.error)}}}"#
+        let forbidden =
+            #""403": {"description": "The user is not allowed to perform the operation.", "content": {"application/json": {"schema": \#(Self.error)}}}"#
+        let fixture = try ImportFixture(
+            paths: """
+                "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}, \(missing), \(forbidden)}}},
+                "/you": {"get": {"operationId": "you", "responses": {"204": {"description": "ok"}, \(missing)}}},
+                "/open": {"get": {"operationId": "open", "security": [], "responses": {"204": {"description": "ok"}}}}
+                """,
+            securitySchemes: #""basicauth": {"type": "http", "scheme": "basic"}"#, extra: #""security": [{"basicauth": []}]"#)
+        #expect(!fixture.declaration.contains("expired:"), "\(fixture.declaration)")
+        #expect(
+            fixture.declaration.contains(
+                #"auth: .basic(accountVariable: "SHOP_ACCOUNT", passwordVariable: "SHOP_PASSWORD", missingToken: .signals([.status(401)])),"#
+            ),
+            "\(fixture.declaration)")
+        #expect(!fixture.result.files.contains { $0.path.hasSuffix("@expired.json") })
+        #expect(
+            fixture.notes.contains(
+                "not mapped: #/paths/~1me/get/responses/401/content/application~1json: every operation that sends the credentials "
+                    + "describes its 401 as missing credentials (\"The request is missing authentication headers.\"): declared as the "
+                    + "missing-token answer (missingToken: .signals([.status(401)])), not as the dead-token one; the document does not "
+                    + "say what wrong credentials get, so no expired: is declared and live runs no token-expired probe: declare the "
+                    + "server's answer (expired: [.status(401)]) in the API's file if it promises one"), "\(fixture.notes)")
+    }
+
+    /// A 401 described as missing or wrong credentials is still the dead-token answer.
+    @Test func a401DescribedAsMissingOrInvalidIsTheDeadTokenAnswer() throws {
+        let either = #""401": {"description": "Missing or invalid token", "content": {"application/json": {"schema": \#(Self.error)}}}"#
+        let fixture = try Self.fixture(
+            """
+            "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}, \(either)}}}
+            """, bearer: true)
+        #expect(fixture.declaration.contains("expired: [.status(401)],"))
+        #expect(!fixture.declaration.contains("missingToken"))
+    }
 }
 
 extension String {

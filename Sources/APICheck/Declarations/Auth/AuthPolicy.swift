@@ -201,11 +201,19 @@ public struct AuthPolicy: Sendable, Equatable {
         placement == .basic ? ("the account and password", "were") : ("the token", "was")
     }
 
-    /// A token the server never issued, for the dead-token probes: `probeToken`'s, and for Basic
-    /// credentials the real account with a wrong password.
+    /// A credential the server never issued, for the dead-token probes, made per kind of
+    /// credential, since the probe's is shown (`--verbose`, reproduce commands, reports):
+    /// - a token (a login's, a session cookie, an API key in a header or the query) is shaped like
+    ///   the real one (`probeToken`): its issuer made it in its own format, so its kind prefix
+    ///   (`ghp_`), length and punctuation are the format's, which helps a server route the probe,
+    ///   while every letter and digit, the secret part, is replaced. An API whose keys people
+    ///   choose declares `probeToken: .template("{random:32}")`.
+    /// - Basic credentials are the real account with a password that takes nothing from the
+    ///   real one (`ProbeToken.password(unlike:)`): a person chose the password, so even its first
+    ///   word, its length or its layout is part of the secret.
     public func deadToken(like token: String) -> String {
         if placement == .basic, let (account, password) = Self.basicParts(of: token) {
-            return Self.basicCredentials(account: account, password: probeToken.token(like: password, avoiding: [password]))
+            return Self.basicCredentials(account: account, password: probeToken.password(unlike: password))
         }
         return probeToken.token(like: token, avoiding: [token])
     }

@@ -14,7 +14,9 @@
 ///   token declares a 401 with JSON content: that is the promise `live`'s token-expired probe
 ///   then holds the server to (a token it never issued answered 401), and a document that
 ///   declares a 401 on some operations only does not make it. Each such operation's 401 example
-///   (else one made from its schema) is its `@expired` mock, which the audit then requires.
+///   (else one made from its schema) is its `@expired` mock, which the audit then requires;
+/// - the missing-token answer, when every such operation describes a 401 or 403 as the answer
+///   to missing credentials (`MissingCredentialsAnswer`): such a 401 is no dead-token answer.
 struct ErrorMapping {
     /// Where a failure's code may sit, in the order they are preferred.
     static let codeFields = ["$.code", "$.error_code", "$.errorCode", "$.errcode", "$.error.code", "$.error", "$.status"]
@@ -34,6 +36,9 @@ struct ErrorMapping {
     private var examples: [(document: JSONValue, status: Int)] = []
     /// Whether the API declares `expired: [.status(401)]`.
     private(set) var declaresExpired = false
+    /// The auth policy's `missingToken:` expression, when the answers describe one
+    /// (`MissingCredentialsAnswer`).
+    private(set) var missingToken: String?
     private(set) var mocks: [ImportedFile] = []
     private(set) var notes: [ImportNote] = []
 
@@ -48,15 +53,33 @@ struct ErrorMapping {
         decideShape(answers)
         let sendingToken = endpoints.filter(\.token)
         let without401 = sendingToken.filter { endpoint in !endpoint.errorAnswers.contains { $0.key == "401" && $0.mediaType != nil } }
-        declaresExpired = tokenPolicy && !sendingToken.isEmpty && without401.isEmpty
-        if tokenPolicy, !without401.isEmpty, without401.count < sendingToken.count {
+        // A 401 described as the answer to missing credentials promises nothing of wrong ones.
+        let missing401 = sendingToken.filter { endpoint in
+            endpoint.errorAnswers.contains { $0.key == "401" && MissingCredentialsAnswer.describes($0) }
+        }
+        declaresExpired = tokenPolicy && !sendingToken.isEmpty && without401.isEmpty && missing401.isEmpty
+        let missing = tokenPolicy ? MissingCredentialsAnswer(sendingToken) : nil
+        missingToken = missing?.expression
+        if let missing {
+            notes.append(missing.note(declaresExpired: declaresExpired))
+        } else if tokenPolicy, without401.isEmpty, !missing401.isEmpty {
+            notes.append(
+                ImportNote(
+                    .notMapped, at: "#/paths",
+                    "no dead-token answer is declared (no expired:): the 401 of \(missing401.map(\.id).joined(separator: ", ")) "
+                        + "is described as the answer to missing credentials, which says nothing of wrong ones; declare the "
+                        + "server's (expired: [.status(401)]) in the API's file if it promises one"))
+        }
+        // Where the 401 is the missing-token answer, its note says why no dead-token answer is declared.
+        let said = missing?.statuses.contains(401) == true
+        if tokenPolicy, !said, !without401.isEmpty, without401.count < sendingToken.count {
             notes.append(
                 ImportNote(
                     .notMapped, at: "#/paths",
                     "no dead-token answer is declared (no expired:): "
                         + "\(without401.map(\.id).joined(separator: ", ")) send\(without401.count == 1 ? "s" : "") the token without declaring a 401 with content"
                 ))
-        } else if tokenPolicy, !sendingToken.isEmpty, without401.count == sendingToken.count {
+        } else if tokenPolicy, !said, !sendingToken.isEmpty, without401.count == sendingToken.count {
             // Said, or a run's missing probes look like a server that passed them.
             notes.append(
                 ImportNote(

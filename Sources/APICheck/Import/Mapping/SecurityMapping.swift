@@ -19,9 +19,15 @@ import Foundation
 struct SecurityMapping {
     /// The `AuthPolicy` expression, or nil for an API without auth.
     var policy: String? {
-        guard let login else { return mappedPolicy }
-        return login.policy(endpoint: loginEndpoint ?? "")
+        guard let login else {
+            // `.basic(...)` and `.preIssued(...)` take `missingToken:` after every argument the mapping writes.
+            guard let mappedPolicy, let missingToken else { return mappedPolicy }
+            return String(mappedPolicy.dropLast()) + ", missingToken: \(missingToken))"
+        }
+        return login.policy(endpoint: loginEndpoint ?? "", missingToken: missingToken)
     }
+    /// The missing-token answer the operations' error answers describe (`ErrorMapping`).
+    var missingToken: String?
     /// The security scheme's name in the document.
     private(set) var scheme: String?
     /// The environment variables a person sets to run `live` with it.

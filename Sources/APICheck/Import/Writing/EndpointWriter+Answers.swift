@@ -75,7 +75,9 @@ extension EndpointWriter {
                         ? "an error answer without content: no mock of it (a mock is JSON)"
                         : "an error answer that is not JSON (\(content.map(\.key).joined(separator: ", "))): no mock of it")
                 answers.append(
-                    ImportedErrorAnswer(key: key, status: status, mediaType: nil, schema: nil, examples: [], tokens: answerTokens))
+                    ImportedErrorAnswer(
+                        key: key, status: status, mediaType: nil, schema: nil, examples: [], tokens: answerTokens,
+                        description: OpenAPISource.string(response["description"])))
                 continue
             }
             var examples: [ImportedErrorAnswer.Example] = []
@@ -88,7 +90,7 @@ extension EndpointWriter {
                 ImportedErrorAnswer(
                     key: key, status: status, mediaType: mediaType, schema: schema,
                     schemaUnreachable: media["schema"] != nil && schema == nil, examples: examples,
-                    tokens: answerTokens + ["content", mediaType]))
+                    tokens: answerTokens + ["content", mediaType], description: OpenAPISource.string(response["description"])))
         }
         return answers
     }

@@ -23,6 +23,8 @@ struct ImportedErrorAnswer: Equatable {
     /// (`paths`, `/pets`, `get`, `responses`, `404`, `content`, `application/json`), or the
     /// answer's for one without content.
     var tokens: [String]
+    /// The answer's `description`, which may say what it answers (missing credentials).
+    var description: String? = nil
 
     /// Whether it is RFC 9457 problem details by its media type.
     var isProblemJSON: Bool { mediaType?.lowercased().hasPrefix("application/problem+json") ?? false }

@@ -34,11 +34,13 @@ struct ImportedLogin: Equatable {
             && lhs.grantType == rhs.grantType
     }
 
-    /// The `AuthPolicy` expression, logging in through `endpoint`.
-    func policy(endpoint: String) -> String {
+    /// The `AuthPolicy` expression, logging in through `endpoint`, with the missing-token answer
+    /// (`.signals([.status(401)])`) when the document describes one.
+    func policy(endpoint: String, missingToken: String? = nil) -> String {
         "AuthPolicy(loginEndpoint: \(SwiftName.literal(endpoint)), tokenField: \(SwiftName.literal(tokenField)), "
             + "placement: \(placement), accountVariable: \(SwiftName.literal(accountVariable)), "
-            + "passwordVariable: \(SwiftName.literal(passwordVariable))" + (bodyMembers == nil ? ", loginCredentials: .basic)" : ")")
+            + "passwordVariable: \(SwiftName.literal(passwordVariable))" + (missingToken.map { ", missingToken: \($0)" } ?? "")
+            + (bodyMembers == nil ? ", loginCredentials: .basic)" : ")")
     }
 
     /// Whether the document's operation at `method` and `path` is this login.

@@ -17,8 +17,9 @@ extension AuthProbe {
         }
     }
 
-    /// Why the answer had to be that: the promise in words, for the finding's message.
-    func why(_ promise: TokenAnswer, logout: String, refresh: String) -> String {
+    /// Why the answer had to be that: the promise in words, for the finding's message. With
+    /// Basic credentials the probes send the account with a wrong password, or nothing: no token.
+    func why(_ promise: TokenAnswer, logout: String, refresh: String, placement: AuthPolicy.Placement) -> String {
         let answer =
             switch promise {
             case .deadToken: "answered as token expired"
@@ -27,7 +28,9 @@ extension AuthProbe {
             case let .signals(signals): "answered " + signals.map(\.description).joined(separator: " or ")
             }
         return switch self {
+        case .tokenExpired where placement == .basic: "the account with a wrong password must be \(answer)"
         case .tokenExpired: "a token the server never issued must be \(answer)"
+        case .missingToken where placement == .basic: "a request without credentials must be \(answer)"
         case .missingToken: "a request without a token must be \(answer)"
         case .revoked: "a token revoked by a second login must be \(answer)"
         case .loggedOut: "a token ended by \(logout) must be \(answer)"
