@@ -3803,4 +3803,10 @@ MUTATIONS = [
          find="without401.isEmpty && missing401.isEmpty",
          replace="without401.isEmpty",
          tests="ErrorMappingTests"),
+    dict(id="import-missing-or-dead-missing-only",
+         bug="import-openapi takes a 401 described as 'missing or dead' for the missing-token answer alone: no dead-token probe where the document promises one",
+         file="Sources/APICheck/Import/Mapping/MissingCredentialsAnswer.swift",
+         find="            && !wrong.contains { text.contains($0) } && !either",
+         replace="            && !wrong.contains { text.contains($0) }",
+         tests="ErrorMappingTests"),
 ]

@@ -39,8 +39,8 @@ struct MissingCredentialsAnswer {
         if !declaresExpired {
             message +=
                 ", not as the dead-token one; the document does not say what wrong credentials get, so no expired: is declared "
-                + "and live runs no token-expired probe: declare the server's answer (expired: [.status(401)]) in the API's file "
-                + "if it promises one"
+                + "and live runs no token-expired probe: declare the server's answer (api.expired = [.status(401)]) in "
+                + "adjusted(_:) if it promises one"
         }
         return ImportNote(.notMapped, at: OpenAPISource.location(first.tokens), message)
     }
@@ -51,7 +51,13 @@ struct MissingCredentialsAnswer {
         guard let text = answer.description?.lowercased() else { return false }
         let missing = ["missing", "absent", "not provided", "not supplied", "not present", "no credentials", "without credentials"]
         let credential = ["auth", "credential", "token", "key", "header", "password", "login", "session", "cookie"]
-        let wrong = ["invalid", "not valid", "expired", "wrong", "incorrect", "unknown", "revoked", "malformed", "bad ", "fail"]
-        return missing.contains { text.contains($0) } && credential.contains { text.contains($0) } && !wrong.contains { text.contains($0) }
+        let wrong = [
+            "invalid", "not valid", "expired", "wrong", "incorrect", "unknown", "revoked", "malformed", "bad ", "fail", "dead",
+            "rejected", "not recognized",
+        ]
+        // "missing or dead", "absent or expired": either, so the dead-token answer too.
+        let either = [" or ", "/"].contains { text.contains($0) }
+        return missing.contains { text.contains($0) } && credential.contains { text.contains($0) }
+            && !wrong.contains { text.contains($0) } && !either
     }
 }
