@@ -76,6 +76,14 @@ struct OpenAPISource {
         return nil
     }
 
+    /// An object schema's properties with those of its `allOf` members, references followed, the
+    /// members' first and its own last (a few levels deep: a document whose `allOf` refers back to
+    /// itself ends there).
+    func properties(of schema: JSONValue, depth: Int = 0) -> [(key: String, value: JSONValue)] {
+        guard depth < 16, let schema = resolve(schema) else { return [] }
+        return Self.array(schema["allOf"]).flatMap { properties(of: $0, depth: depth + 1) } + Self.members(schema["properties"])
+    }
+
     /// Whether a property is not sent in `purpose`'s direction: `readOnly` in a request,
     /// `writeOnly` in an answer, on the property or on the schema it refers to.
     func isOneSided(_ property: JSONValue, for purpose: ExampleMaker.Purpose) -> Bool {

@@ -179,11 +179,11 @@ struct ErrorMapping {
     private func fields(of answer: ImportedErrorAnswer) -> [String: String?] {
         var result: [String: String?] = [:]
         if let schema = answer.schema, !saysNothing(answer) {
-            for (name, property) in properties(schema) {
+            for (name, property) in source.properties(of: schema) {
                 let resolved = source.resolve(property) ?? property
                 result["$." + name] = jsonType(resolved)
                 if name == "error" {
-                    for (inner, innerProperty) in properties(resolved) {
+                    for (inner, innerProperty) in source.properties(of: resolved) {
                         result["$.error." + inner] = jsonType(source.resolve(innerProperty) ?? innerProperty)
                     }
                 }
@@ -197,12 +197,6 @@ struct ErrorMapping {
             }
         }
         return result
-    }
-
-    /// An object schema's properties with those of its `allOf` members, references followed.
-    private func properties(_ schema: JSONValue) -> [(key: String, value: JSONValue)] {
-        guard let schema = source.resolve(schema) else { return [] }
-        return OpenAPISource.array(schema["allOf"]).flatMap(properties) + OpenAPISource.members(schema["properties"])
     }
 
     private func jsonType(_ schema: JSONValue) -> String? {

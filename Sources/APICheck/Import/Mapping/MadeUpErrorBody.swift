@@ -28,7 +28,7 @@ struct MadeUpErrorBody {
         var value = ExampleMaker(source: source).value(for: schema)
         guard case .object = value, let resolved = source.resolve(schema), !givesOwnValue(resolved) else { return value }
         let phrase = ErrorShape.reasonPhrase(status)
-        for (name, property) in properties(resolved) {
+        for (name, property) in source.properties(of: resolved) {
             let path = JSONPath([.key(name)])
             guard value.value(at: path) != nil, let property = source.resolve(property) else { continue }
             if meantForStatus(name, at: path) {
@@ -37,7 +37,7 @@ struct MadeUpErrorBody {
                 value.set(.string(phrase), at: path)
             }
             guard name == "error" else { continue }
-            for (inner, innerProperty) in properties(property) {
+            for (inner, innerProperty) in source.properties(of: property) {
                 let innerPath = JSONPath([.key(name), .key(inner)])
                 guard value.value(at: innerPath) != nil, let innerProperty = source.resolve(innerProperty) else { continue }
                 if meantForStatus(inner, at: innerPath), takes(status, innerProperty) {
@@ -54,12 +54,6 @@ struct MadeUpErrorBody {
         let shown = examples.compactMap { example in OpenAPISource.int(example.document.value(at: path)).map { ($0, example.status) } }
         if !shown.isEmpty { return shown.allSatisfy { $0 == $1 } }
         return Self.statusMembers.contains(name)
-    }
-
-    /// An object schema's properties with those of its `allOf` members, references followed.
-    private func properties(_ schema: JSONValue) -> [(key: String, value: JSONValue)] {
-        guard let schema = source.resolve(schema) else { return [] }
-        return OpenAPISource.array(schema["allOf"]).flatMap(properties) + OpenAPISource.members(schema["properties"])
     }
 
     /// The schema says the value itself: what `ExampleMaker` took from it is the document's.

@@ -144,30 +144,12 @@ enum PagingHint {
     /// Whether the operation's success answer is a JSON object with a `links` array whose items
     /// have `rel` and `href`.
     private static func answersWithLinks(_ operation: JSONValue, source: OpenAPISource) -> Bool {
-        let responses = OpenAPISource.members(operation["responses"]).filter { $0.key.hasPrefix("2") }
-        for (_, response) in responses {
-            guard let response = source.resolve(response) else { continue }
-            for (type, media) in OpenAPISource.members(response["content"]) where type.contains("json") {
-                guard let schema = media["schema"].flatMap(source.resolve),
-                    let links = properties(of: schema, source: source)["links"].flatMap(source.resolve),
-                    let item = links["items"].flatMap(source.resolve)
-                else { continue }
-                let members = properties(of: item, source: source)
-                if members["rel"] != nil, members["href"] != nil { return true }
-            }
-        }
-        return false
-    }
-
-    /// A schema's properties, its `allOf` branches' included.
-    private static func properties(of schema: JSONValue, source: OpenAPISource, depth: Int = 0) -> [String: JSONValue] {
-        var found: [String: JSONValue] = [:]
-        for (name, value) in OpenAPISource.members(schema["properties"]) { found[name] = value }
-        guard depth < 8 else { return found }
-        for branch in OpenAPISource.array(schema["allOf"]) {
-            guard let branch = source.resolve(branch) else { continue }
-            found.merge(properties(of: branch, source: source, depth: depth + 1)) { first, _ in first }
-        }
-        return found
+        guard let content = SuccessAnswer(of: operation, in: source)?.content, let (_, media) = SuccessAnswer.jsonMedia(content),
+            let schema = media["schema"],
+            let links = source.properties(of: schema).last(where: { $0.key == "links" }).flatMap({ source.resolve($0.value) }),
+            let item = links["items"]
+        else { return false }
+        let members = Set(source.properties(of: item).map(\.key))
+        return members.contains("rel") && members.contains("href")
     }
 }

@@ -102,14 +102,10 @@ struct PathVariableNames {
         let own = SwiftName.variable(parameter)
         var rest = own
         if let resource = SampleVariable.resource(of: parameter, in: path) {
-            let words = resource.split(separator: "_")
-            for start in words.indices {
-                let tail = words[start...].joined(separator: "_")
-                if own.hasPrefix(tail + "_") {
-                    rest = String(own.dropFirst(tail.count + 1))
-                    break
-                }
-            }
+            let words = own.split(separator: "_")
+            let shared = SampleVariable.sharedWords(resource, own)
+            // The resource's words alone say nothing of it: the name is kept whole.
+            if shared > 0, shared < words.count { rest = words.dropFirst(shared).joined(separator: "_") }
         }
         return rest == "IDENTIFIER" ? "ID" : rest
     }

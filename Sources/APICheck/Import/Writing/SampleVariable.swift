@@ -38,13 +38,19 @@ struct SampleVariable: Equatable {
     /// the other begins written once: `PIPELINE_BUILD` and `BUILD_ID` make `PIPELINE_BUILD_ID`,
     /// `PET` and `PET_ID` make `PET_ID`.
     static func joined(_ resource: String, _ own: String) -> String {
+        let shared = sharedWords(resource, own)
+        guard shared > 0 else { return resource + "_" + own }
+        return (resource.split(separator: "_") + own.split(separator: "_").dropFirst(shared)).joined(separator: "_")
+    }
+
+    /// How many words the resource ends with that the parameter's name begins with, the most
+    /// that match: `PIPELINE_BUILD` and `BUILD_ID` share 1, `PET` and `PET_ID` 1, `FLOW` and `ID` 0.
+    static func sharedWords(_ resource: String, _ own: String) -> Int {
         let first = resource.split(separator: "_")
         let second = own.split(separator: "_")
-        for shared in stride(from: min(first.count, second.count), to: 0, by: -1)
-        where first.suffix(shared).elementsEqual(second.prefix(shared)) {
-            return (first + second.dropFirst(shared)).joined(separator: "_")
-        }
-        return resource + "_" + own
+        return stride(from: min(first.count, second.count), to: 0, by: -1).first { shared in
+            first.suffix(shared).elementsEqual(second.prefix(shared))
+        } ?? 0
     }
 
     /// `name` qualified by the operation's resource (`<PREFIX>_ARTIFACT_VERSION_TOKEN` for
