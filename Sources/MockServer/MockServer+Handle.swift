@@ -118,12 +118,23 @@ extension MockServer {
         switch routes.table.match(method: request.method, path: relative, meets: { $0.isMet(by: request) }) {
         case let .notFound(note):
             return notFound(request, relative: relative, note: note, record: &record)
+        case let .wrongMethod(allowed) where request.method == "OPTIONS":
+            // What OPTIONS asks of a route no endpoint declares it for: the methods it takes.
+            return ServerResponse(status: 204, headers: [("Allow", (allowed + ["OPTIONS"]).joined(separator: ", "))])
         case let .wrongMethod(allowed):
             record.problems = ["method \(request.method) not allowed"]
             return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(refusals)
         case let .found(endpoint, pathValues):
             record.endpoint = endpoint.id
-            return serve(endpoint, request: request, pathValues: pathValues, record: &record)
+            var response = serve(endpoint, request: request, pathValues: pathValues, record: &record)
+            // A declared OPTIONS answers with its mock, which a recording keeps without the
+            // server's `Allow`: the one thing the answer is for, so serve says it from the routes.
+            if request.method == "OPTIONS", response.status < 300,
+                !response.headers.contains(where: { HeaderName.same($0.name, "allow") })
+            {
+                response.headers.append(("Allow", routes.table.methods(at: relative).joined(separator: ", ")))
+            }
+            return response
         }
     }
 

@@ -94,6 +94,13 @@ public struct RouteTable: Sendable {
         return next
     }
 
+    /// Every method a route of `path` takes (`HEAD` with `GET`), sorted: an `Allow` header's.
+    public func methods(at path: Substring) -> [String] {
+        // No endpoint declares the empty method, so the match lists the path's methods.
+        guard case let .wrongMethod(allowed) = match(method: "", path: path) else { return [] }
+        return allowed
+    }
+
     /// `path` is relative to the base path, as sent: still percent-encoded. The route is the
     /// first, in the order above, that takes the method (`HEAD` as `GET` where none declares it):
     /// a literal declared with other methods only gives way to a placeholder that takes it

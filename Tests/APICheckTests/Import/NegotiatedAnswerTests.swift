@@ -26,6 +26,27 @@ import Testing
                     + "declared application/json, asked for with Accept"), "\(fixture.notes)")
     }
 
+    /// A document naming one JSON type of its own (GeoJSON) declares it: `serve` answers in it and
+    /// a success in another type is said; `application/json` alone, or a type not JSON, asks nothing.
+    @Test func aSingleJSONTypeOfItsOwnIsDeclared() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/items": {"get": {"operationId": "getItems",
+                  "responses": {"200": {"description": "ok", "content": {
+                    "application/geo+json": {"schema": {"type": "object", "properties": {"type": {"type": "string"}}}}}}}}},
+                "/plain": {"get": {"operationId": "getPlain",
+                  "responses": {"200": {"description": "ok", "content": {
+                    "application/json; charset=utf-8": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}},
+                "/lines": {"get": {"operationId": "getLines",
+                  "responses": {"200": {"description": "ok", "content": {
+                    "application/x-ndjson": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#".header("Accept", sample: .literal("application/geo+json"))"#), "\(group)")
+        #expect(group.components(separatedBy: #".header("Accept""#).count == 2, "\(group)")
+        #expect(!fixture.notes.contains { $0.contains("asked for with Accept") }, "\(fixture.notes)")
+    }
+
     /// The declaration the import writes, run: the server answers text unless asked for JSON.
     @Test func liveAsksForTheJSONType() async {
         struct Negotiating: Transport {
