@@ -98,6 +98,26 @@ extension EndpointWriter {
     /// The JSON media type of a content map, as `SuccessAnswer` reads one.
     func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? { SuccessAnswer.jsonMedia(content) }
 
+    /// The `Accept` header parameter that declares the success answer's media type, when the
+    /// document's `content` makes one the endpoint's own.
+    mutating func acceptParameter(_ content: JSONValue, at tokens: [String]) -> String? {
+        guard let (mediaType, _) = jsonMedia(content) else { return nil }
+        let declaration = ".header(\"Accept\", sample: .literal(\(SwiftName.literal(mediaType))))"
+        let others = OpenAPISource.members(content).map(\.key).filter { $0 != mediaType }
+        if !others.isEmpty {
+            // A server that negotiates (Airflow's config, a DAG's source) answers libcurl's
+            // `Accept: */*` with its first type, text: the JSON one declared is asked for.
+            note(
+                .notMapped, tokens + ["content"],
+                "the answer is offered as \(others.joined(separator: ", ")) too: declared \(mediaType), asked for with Accept")
+            return declaration
+        }
+        // The one type a document names (GeoJSON's `application/geo+json`) is the endpoint's:
+        // `serve` answers in it, `live` and `proxy` say when another comes, the export writes it;
+        // undeclared, any JSON type would pass unremarked.
+        return MediaType(mediaType)?.hasJSONSuffix == true ? declaration : nil
+    }
+
     /// The media type's `example`, else the value of the first of its `examples`, with where it is.
     mutating func example(_ media: JSONValue, at tokens: [String]) -> (value: JSONValue, tokens: [String])? {
         if let example = media["example"] { return (example, tokens + ["example"]) }

@@ -153,22 +153,7 @@ struct EndpointWriter {
                 parameters.append(text)
             }
         }
-        if let content = response.content, let (mediaType, _) = jsonMedia(content) {
-            let others = OpenAPISource.members(content).map(\.key).filter { $0 != mediaType }
-            if !others.isEmpty {
-                // A server that negotiates (Airflow's config, a DAG's source) answers libcurl's
-                // `Accept: */*` with its first type, text: the JSON one declared is asked for.
-                parameters.append(".header(\"Accept\", sample: .literal(\(SwiftName.literal(mediaType))))")
-                note(
-                    .notMapped, response.tokens + ["content"],
-                    "the answer is offered as \(others.joined(separator: ", ")) too: declared \(mediaType), asked for with Accept")
-            } else if let type = MediaType(mediaType), type.hasJSONSuffix {
-                // The one type a document names (GeoJSON's `application/geo+json`) is the
-                // endpoint's: `serve` answers in it, `live` and `proxy` say when another comes,
-                // the export writes it; undeclared, any JSON type would pass unremarked.
-                parameters.append(".header(\"Accept\", sample: .literal(\(SwiftName.literal(mediaType))))")
-            }
-        }
+        if let content = response.content, let accept = acceptParameter(content, at: response.tokens) { parameters.append(accept) }
         // A placeholder of the path that no parameter names (documents forget them): without a
         // path parameter the package would not pass its own `mocks`, so it is declared as text.
         let named = Set(merged.compactMap { $0.value["in"] == .string("path") ? OpenAPISource.string($0.value["name"]) : nil })
