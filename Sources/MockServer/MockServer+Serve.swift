@@ -96,7 +96,8 @@ extension MockServer {
                 let (page, links) = PagedBody(
                     paging: paging, endsWithNull: mocks.nullEnded.contains(endpoint.id),
                     cursorInBody: PagedBody.takesCursorInBody(endpoint),
-                    credentials: credentialFields
+                    credentials: credentialFields,
+                    declaredQuery: Set(endpoint.parameters.lazy.filter { $0.location == .query }.map(\.name))
                 ).page(of: document, for: asked, origin: decision.ownOrigin)
             {
                 data = Data(page.compactText.utf8)

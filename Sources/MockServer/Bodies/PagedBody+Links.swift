@@ -5,8 +5,9 @@ import HTTPServer
 extension PagedBody {
     /// serve's own link to the page starting at item `offset`: its token in the cursor parameter
     /// for a token list, the offset or the page's number (pages of `size` items) in the cursor
-    /// parameter for an offset or page-number list, its offset in `apicheck_offset` for a list of links.
-    func nextLink(to request: ServerRequest, after offset: Int, size: Int) -> String {
+    /// parameter for an offset or page-number list; for a list of links, in the API's own `cursor`
+    /// (`offset=20`, `page=3`) where it has one, else in `apicheck_offset`.
+    func nextLink(to request: ServerRequest, after offset: Int, size: Int, cursor: LinkCursor?) -> String {
         switch paging.cursor {
         case let .offset(parameter):
             return Self.link(to: request, setting: parameter, to: String(offset))
@@ -18,7 +19,7 @@ extension PagedBody {
             guard !cursorInBody else { return Self.link(to: request, dropping: parameter) }
             return Self.link(to: request, setting: parameter, to: Self.tokenPrefix + String(offset))
         default:
-            return Self.link(to: request, offset: offset)
+            return pageLink(to: request, offset: offset, size: size, cursor: cursor)
         }
     }
 

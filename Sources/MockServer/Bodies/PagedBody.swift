@@ -20,6 +20,9 @@ struct PagedBody {
     /// The API's credential fields, lowercased (`access_token`, `api_key`): a request's query
     /// parameter of one of these names is never written into a link (`page(of:for:origin:)`).
     var credentials: Set<String> = []
+    /// The names of the endpoint's query parameters: the API's own offset or page parameter of
+    /// a list paged by links is one (`linkCursor(in:)`).
+    var declaredQuery: Set<String> = []
 
     /// Query parameter of `serve`'s own next links.
     static let linkOffset = "apicheck_offset"
@@ -73,7 +76,7 @@ struct PagedBody {
             // The mock as it is, unless it links the recorded server's next page, past its items.
             if given == nil, size == nil, !linksRecordedNext(document, count: all.count) { return nil }
         case .link, .url:
-            start = request.queryValue(Self.linkOffset).flatMap { Int($0) } ?? 0
+            start = linkStart(request, cursor: linkCursor(in: document), size: size ?? all.count)
         }
         return cut(document, all: all, star: path.components[..<star], start: start, size: size, request: request, origin: origin)
     }
@@ -84,6 +87,7 @@ struct PagedBody {
         _ document: JSONValue, all: [JSONValue], star: ArraySlice<JSONPath.Component>, start: Int, size: Int?,
         request: ServerRequest, origin: String?
     ) -> (JSONValue, [(name: String, value: String)]) {
+        let own = linkCursor(in: document)
         let from = min(max(0, start), all.count)
         let to = min(all.count, from + (size ?? all.count))
         var page = counted(
@@ -102,10 +106,11 @@ struct PagedBody {
         // Other links in the body to the recorded next page (`next_url` beside a `next` token)
         // lead to serve's next page, or end with the list.
         if let recorded, !recorded.isNull {
-            let link = more ? nextLink(to: request, after: to, size: size ?? all.count) : nil
+            let link = more ? nextLink(to: request, after: to, size: size ?? all.count, cursor: own) : nil
             page = relinked(page, recorded: recorded, to: link, origin: origin, ending: ending)
         } else if recorded?.isNull == true, let nextPath, more {
-            page = Self.linkingBeside(nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to, size: size ?? all.count))
+            page = Self.linkingBeside(
+                nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to, size: size ?? all.count, cursor: own))
         }
         var headers: [(name: String, value: String)] = []
         switch paging.cursor {
@@ -116,25 +121,29 @@ struct PagedBody {
         case let .token(.header(name), _):
             if more { headers.append((name, Self.tokenPrefix + String(to))) }
         case .link:
-            if more { headers.append(("Link", "<\(Self.link(to: request, offset: to))>; rel=\"next\"")) }
+            if more {
+                headers.append(("Link", "<\(pageLink(to: request, offset: to, size: size ?? all.count, cursor: own))>; rel=\"next\""))
+            }
         case .url(.body):
             // The recorded server's next URL would lead a client away from serve: serve's own, or
             // none; absolute on the origin the client reached when the recorded one was absolute.
             if let nextPath {
                 let absolute = recorded?.stringValue?.contains("://") == true ? origin : nil
-                page = Self.setting(more ? .string((absolute ?? "") + Self.link(to: request, offset: to)) : ending, at: nextPath, in: page)
+                page = Self.setting(
+                    more ? .string((absolute ?? "") + pageLink(to: request, offset: to, size: size ?? all.count, cursor: own)) : ending,
+                    at: nextPath, in: page)
             }
         case let .url(.bodyLink(rel, _)):
             // serve's next page in the link the page gives, or no such link on the last page.
             if let nextPath {
                 let absolute = recorded?.stringValue?.contains("://") == true ? origin : nil
-                let link = more ? (absolute ?? "") + Self.link(to: request, offset: to) : nil
+                let link = more ? (absolute ?? "") + pageLink(to: request, offset: to, size: size ?? all.count, cursor: own) : nil
                 page = Self.linking(rel, at: nextPath, in: page, to: link)
             }
         case let .url(.header(name)):
             // Absolute, as servers send it (Kinto's `Next-Page`): a client fetches it as it comes,
             // with nothing to resolve a path against.
-            if more { headers.append((name, (origin ?? "") + Self.link(to: request, offset: to))) }
+            if more { headers.append((name, (origin ?? "") + pageLink(to: request, offset: to, size: size ?? all.count, cursor: own))) }
         default:
             break
         }

@@ -109,4 +109,48 @@ import Testing
         let last = try page([("limit", "2"), ("apicheck_offset", "2")])
         #expect(last["links"]?.compactText == #"[{"rel":"self","href":"/items"}]"#)
     }
+    /// pygeoapi's items: the next link sets `offset`, a parameter the endpoint declares. A client
+    /// that computes the offset itself (`offset=2`) gets the page it asked for, not the first, and
+    /// serve's links carry `offset` as the server's do.
+    @Test func aListOfLinksReadsTheAPIsOwnOffset() throws {
+        let paging = Paging.url(ids: "$.features[*].id", from: .bodyLink(rel: "next", in: "$.links"), size: "limit")
+        let mock = try JSONParser.parse(
+            """
+            {"features": [{"id": 1}, {"id": 2}, {"id": 3}],
+             "links": [{"rel": "next", "href": "http://127.0.0.1:9/items?offset=3&limit=3&f=json"}]}
+            """)
+        func page(_ query: [(String, String)]) throws -> JSONValue {
+            let request = ServerRequest(method: "GET", path: "/items", query: query)
+            let body = PagedBody(paging: paging, declaredQuery: ["offset", "limit", "f"])
+            return try #require(body.page(of: mock, for: request)).0
+        }
+        func ids(_ page: JSONValue) -> String { page["features"]?.compactText ?? "-" }
+        let first = try page([("limit", "2")])
+        #expect(ids(first) == #"[{"id":1},{"id":2}]"#)
+        #expect(first["links"]?[0]?["href"] == .string("/items?limit=2&offset=2"))
+        let second = try page([("offset", "2"), ("limit", "2")])
+        #expect(ids(second) == #"[{"id":3}]"#)
+        // The mock said more comes: a page with items leads on, to an empty last page.
+        #expect(second["links"]?[0]?["href"] == .string("/items?limit=2&offset=3"))
+        let last = try page([("offset", "3"), ("limit", "2")])
+        #expect(ids(last) == "[]")
+        #expect(last["links"]?.compactText == "[]")
+        // Undeclared, it is the recorded server's: serve's links keep their own offset.
+        let undeclared = try #require(
+            PagedBody(paging: paging).page(of: mock, for: ServerRequest(method: "GET", path: "/items", query: [("limit", "2")]))
+        ).0
+        #expect(undeclared["links"]?[0]?["href"] == .string("/items?limit=2&apicheck_offset=2"))
+    }
+
+    /// A list whose pages a `Link` header names (GitHub's): the declared `page` is where a page
+    /// starts, numbered from 1, in the request and in serve's next link.
+    @Test func aLinkHeaderListReadsTheDeclaredPage() throws {
+        let paging = Paging.link(ids: "$[*].id", size: "per_page")
+        let mock = try JSONParser.parse(#"[{"id": 1}, {"id": 2}, {"id": 3}, {"id": 4}, {"id": 5}]"#)
+        let body = PagedBody(paging: paging, declaredQuery: ["page", "per_page"])
+        let request = ServerRequest(method: "GET", path: "/repos", query: [("per_page", "2"), ("page", "2")])
+        let (second, headers) = try #require(body.page(of: mock, for: request))
+        #expect(second.compactText == #"[{"id":3},{"id":4}]"#)
+        #expect(headers.first?.value == "</repos?per_page=2&page=3>; rel=\"next\"", "\(headers)")
+    }
 }
