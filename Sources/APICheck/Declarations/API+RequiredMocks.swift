@@ -18,6 +18,20 @@ extension API {
         return !rules.forcedLogout.isEmpty || !(rules.envelope?.logoutCodes.isEmpty ?? true)
     }
 
+    /// Whether the token's variant `scenario` (`expired`, `logout`) of `endpoint` is told by its
+    /// status alone (`expired: [.status(401)]`): no code of it to show, so its mock may be empty,
+    /// as `record` writes it for a server whose refusal is not JSON (an HTML 401).
+    public func isToldByStatus(_ scenario: ScenarioName, of endpoint: AnyEndpoint) -> Bool {
+        let rules = rules(for: endpoint)
+        let (signals, codes): ([AnswerSignal], Set<EnvelopeCode>) =
+            switch scenario {
+            case ScenarioName.expired: (rules.expired, rules.envelope?.expiredCodes ?? [])
+            case ScenarioName.logout: (rules.forcedLogout, rules.envelope?.logoutCodes ?? [])
+            default: ([], [])
+            }
+        return !signals.isEmpty && codes.isEmpty && signals.allSatisfy { $0.code == nil }
+    }
+
     /// Every mock file name an endpoint needs: the success one, its declared scenarios, and for an
     /// endpoint that sends the token the variants of the answers the API promises, and only those;
     /// for the refresh endpoint, its refusal.

@@ -124,11 +124,12 @@ public final class MockDirectory: Sendable {
     }
 
     /// The file parsed, as `endpoint` answers it: an empty file is the empty body of an endpoint
-    /// that answers nothing (a `NoContent` 204), which reads as null; for any other endpoint an
-    /// empty file is no JSON.
+    /// that answers nothing (a `NoContent` 204), or of a token variant told by its status alone
+    /// (`API.isToldByStatus(_:of:)`), which reads as null; anywhere else an empty file is no JSON.
     public func document(of file: MockFileName, answering endpoint: AnyEndpoint) -> Result<JSONValue, MockReadError> {
         let parsed = document(of: file)
-        if case .failure = parsed, endpoint.acceptsEmptyBody, case let .success(data) = data(of: file), MockDirectory.isBlank(data) {
+        let mayBeEmpty = endpoint.acceptsEmptyBody || file.scenario.map { api.isToldByStatus($0, of: endpoint) } == true
+        if case .failure = parsed, mayBeEmpty, case let .success(data) = data(of: file), MockDirectory.isBlank(data) {
             return .success(.null)
         }
         return parsed

@@ -102,12 +102,9 @@ public struct MockRecorder: Sendable {
             guard options.probes, endpoint.requiresToken else { continue }
             if !endpoint.isProbed {
                 if let exchange = Self.acceptedDeadTokenAnswer(in: received),
-                    let document = try? JSONParser.parse(exchange.body)
+                    let candidate = candidate(exchange, endpoint: endpoint, scenario: ScenarioName.expired)
                 {
-                    candidates.append(
-                        MockCandidate(
-                            endpoint: endpoint, scenario: ScenarioName.expired,
-                            status: exchange.status, document: document))
+                    candidates.append(candidate)
                 }
                 continue
             }
@@ -158,7 +155,15 @@ public struct MockRecorder: Sendable {
                 return candidate
             }
         }
-        guard let document = try? JSONParser.parse(exchange.body) else { return nil }
+        guard let document = try? JSONParser.parse(exchange.body) else {
+            // A token variant told by its status alone whose answer is no JSON (MLflow's HTML
+            // 401): its mock is the empty body, as the audit and serve read one; the page's text
+            // is the server's, not the API's.
+            guard let scenario, api.isToldByStatus(scenario, of: endpoint) else { return nil }
+            var candidate = MockCandidate(endpoint: endpoint, scenario: scenario, status: exchange.status, document: .null)
+            candidate.isEmpty = true
+            return candidate
+        }
         return MockCandidate(endpoint: endpoint, scenario: scenario, status: exchange.status, document: document)
     }
 
