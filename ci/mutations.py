@@ -3857,4 +3857,10 @@ MUTATIONS = [
          find="return !signals.isEmpty && codes.isEmpty && signals.allSatisfy { $0.code == nil }",
          replace="return !signals.isEmpty",
          tests="HTMLRefusalRecordTests"),
+    dict(id="init-basic-keeps-login",
+         bug="init --auth basic still declares the login endpoint, its type and its mock beside Basic credentials",
+         file="Sources/APICheckCLI/Init/ExampleEndpoint.swift",
+         find="return settings.auth == .login ? all : all.filter { !$0.logsIn }",
+         replace="return all",
+         tests="InitCommandTests"),
 ]

@@ -25,16 +25,22 @@ struct InitCommand: Command {
         parse: .template
     )
     .completing(.choices(PackageTemplate.allCases.map(\.rawValue)))
+    static let auth = Option.value(
+        "auth", "KIND", default: PackageAuth.login,
+        help: "login (a login answers a Bearer token) or basic (HTTP Basic credentials on every call)",
+        parse: .auth
+    )
+    .completing(.choices(PackageAuth.allCases.map(\.rawValue)))
     static let force = Option.flag("force", help: "write into a folder that is not empty, replacing the package's files")
-    static let options: [any OptionDeclaration] = [packageName, baseURL, dependency, template, force]
+    static let options: [any OptionDeclaration] = [packageName, baseURL, dependency, template, auth, force]
     static let exitCodes: String? = "0 written; 2 usage error, a folder that is not empty, or a file that cannot be written"
 
     static func discussion(tool: String) -> String {
         """
         Writes a Swift package: Package.swift with a command line of its own over this package
         (by path to the checkout \(tool) was built from, unless --dependency says otherwise),
-        a contracts target declaring an API with a login and two example endpoints, one called
-        without a token and one with, their decode types, mocks with the variants the
+        a contracts target declaring an API with a login (none with --auth basic) and two example
+        endpoints, one called without credentials and one with, their decode types, mocks with the variants the
         declarations call for, main.swift, .gitignore and a README with the next commands.
         Then: cd DIR && swift build, and run the new tool from .build/debug/.
         """
@@ -49,11 +55,13 @@ struct InitCommand: Command {
         self.context = context
         folder = URL(fileURLWithPath: arguments.positionals[0], relativeTo: context.workingDirectory).standardizedFileURL
         let dependency = try PackageDependency.chosen(try arguments[Self.dependency], context: context)
-        settings = try PackageSettings(
+        var settings = try PackageSettings(
             name: try arguments[Self.packageName] ?? folder.lastPathComponent,
             baseURL: try arguments[Self.baseURL], dependency: dependency,
             template: try arguments[Self.template])
+        settings.auth = try arguments[Self.auth]
         try settings.checkTypeName()
+        self.settings = settings
         force = try arguments[Self.force]
     }
 
@@ -93,5 +101,14 @@ extension ValueParser where Value == PackageTemplate {
                 "--\(option) expects one of: \(PackageTemplate.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
         }
         return template
+    }
+}
+
+extension ValueParser where Value == PackageAuth {
+    static let auth = ValueParser { text, option throws(UsageError) in
+        guard let auth = PackageAuth(rawValue: text) else {
+            throw UsageError("--\(option) expects one of: \(PackageAuth.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+        }
+        return auth
     }
 }

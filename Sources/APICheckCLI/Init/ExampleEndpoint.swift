@@ -18,10 +18,11 @@ struct ExampleEndpoint {
     /// The payload of the success answer, as JSON.
     var payload: String
 
-    /// The three endpoints of a new package: the login the token comes from, and the two examples,
-    /// one called without a token and one with. Credentials come from environment variables.
+    /// The endpoints of a new package: the login the token comes from (none for Basic
+    /// credentials), and two examples, one called without credentials and one with. Credentials
+    /// come from environment variables.
     static func all(_ settings: PackageSettings) -> [ExampleEndpoint] {
-        [
+        let all = [
             ExampleEndpoint(
                 property: "login", id: "session.create", method: ".post", path: "session", type: "Session", mock: "session",
                 token: false, logsIn: true,
@@ -42,5 +43,7 @@ struct ExampleEndpoint {
                 token: true, logsIn: false, comment: "Called with the session's token.",
                 payload: #"{"email": "ann@example.com", "name": "Ann"}"#),
         ]
+        // Basic credentials go with each call: there is no login to declare.
+        return settings.auth == .login ? all : all.filter { !$0.logsIn }
     }
 }

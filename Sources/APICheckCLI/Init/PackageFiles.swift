@@ -100,8 +100,7 @@ struct PackageFiles {
                         "local": URL(string: \(PackageDependency.swiftLiteral(settings.localURL.absoluteString)))!,
                     ],
                     \(template.answerDeclaration)
-                    auth: AuthPolicy(loginEndpoint: "session.create", tokenField: "token", placement: .bearer,
-                                     accountVariable: "\(settings.accountVariable)", passwordVariable: "\(settings.passwordVariable)"),
+                    \(settings.auth.declaration(settings))
                     endpoints: [\(examples.map(\.property).joined(separator: ", "))])
             }
 
@@ -111,7 +110,7 @@ struct PackageFiles {
     /// The decode types, one file each: `Decodable` and `Sendable` (endpoints are shared by
     /// checks that run concurrently), JSON names in `CodingKeys`.
     var types: [(name: String, text: String)] {
-        [
+        let types = [
             (
                 "Session",
                 """
@@ -150,6 +149,8 @@ struct PackageFiles {
                 """
             ),
         ]
+        // The login's answer, where there is a login.
+        return examples.contains { $0.type == "Session" } ? types : types.filter { $0.0 != "Session" }
     }
 
     /// `mocks/<mock>.json` and its variants, `<mock>@<scenario>.json`.

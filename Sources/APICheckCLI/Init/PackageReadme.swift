@@ -6,6 +6,11 @@ struct PackageReadme {
     var text: String {
         let account = settings.accountVariable, password = settings.passwordVariable
         let module = settings.moduleName, type = settings.typeName
+        // A Basic API's serve takes the pair `live` sends, from the same variables.
+        let serveCommand =
+            settings.auth == .basic
+            ? "\(account)=ann@example.com \(password)=any .build/debug/apicheck serve "
+            : ".build/debug/apicheck serve     "
         return """
             # \(settings.name)
 
@@ -20,7 +25,7 @@ struct PackageReadme {
             | `Sources/apicheck/main.swift` | the command line over these declarations |
 
             \(settings.template.answersDescription)
-            The token travels as `Authorization: Bearer`.
+            \(settings.auth.readmeDescription(settings))
 
             ## Next
 
@@ -28,15 +33,14 @@ struct PackageReadme {
             swift build                       # the first build takes minutes: see below
             .build/debug/apicheck list        # the declared endpoints
             .build/debug/apicheck mocks       # the mocks checked offline: they parse, decode, have their variants
-            .build/debug/apicheck serve &     # the mocks as a server on \(settings.localURL.absoluteString)
+            \(serveCommand)&     # the mocks as a server on \(settings.localURL.absoluteString)
             \(account)=ann@example.com \(password)=any .build/debug/apicheck live --env local
             kill %1
             \(account)=... \(password)=... .build/debug/apicheck live --env staging   # the real server
             ```
 
-            `serve` accepts any account and hands out a fresh token; `live` needs the account in
-            `\(account)` and `\(password)` (never in flags). Then declare your own endpoints in
-            `Sources/\(module)/\(type).swift`, put their answers in `mocks/`, and run `apicheck mocks`
+            Then declare your own endpoints in `Sources/\(module)/\(type).swift`, put their answers
+            in `mocks/` (or let `apicheck record` write them from the server), and run `apicheck mocks`
             until it exits 0. `apicheck help COMMAND` explains each command; `apicheck completion
             bash|zsh|fish` prints shell completions.
 

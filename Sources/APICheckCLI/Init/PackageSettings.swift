@@ -1,13 +1,14 @@
 import Foundation
 
 /// What `apicheck init` writes a package for: its name and the Swift names made from it, the
-/// staging base URL, where apicheck comes from, and the template.
+/// staging base URL, where apicheck comes from, the template and how calls prove who they are.
 struct PackageSettings {
     /// The package's and the API's name, as given: `shop`, `my-shop`.
     var name: String
     var baseURL: URL
     var dependency: PackageDependency
     var template: PackageTemplate
+    var auth: PackageAuth = .login
 
     static let defaultBaseURL = URL(string: "https://staging.example.com/api/")!
 

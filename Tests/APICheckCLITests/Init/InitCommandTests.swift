@@ -93,6 +93,31 @@ import Testing
         #expect(manifest.contains(#"package: "apicheck")"#))
     }
 
+    /// HTTP Basic credentials on every call (MLflow's basic-auth app): no login endpoint, no
+    /// session type or mock, `.basic` with the package's variables, and a README whose `serve`
+    /// takes the pair `live` sends.
+    @Test func basicCredentialsNeedNoLogin() async throws {
+        let folder = try TemporaryFolder("init-basic")
+        defer { folder.remove() }
+        let result = await run(["init", "shop", "--template", "plain", "--auth", "basic", "--dependency", "/opt/apicheck"], in: folder)
+        #expect(result.code == 0, "\(result.err)")
+        let root = folder.appendingPathComponent("shop")
+        #expect(
+            try files(under: root) == [
+                ".gitignore", "Package.swift", "README.md", "Sources/ShopContracts/Item.swift", "Sources/ShopContracts/Profile.swift",
+                "Sources/ShopContracts/Shop.swift", "Sources/apicheck/main.swift", "mocks/items.json", "mocks/profile.json",
+                "mocks/profile@expired.json",
+            ])
+        let declarations = try text(root, "Sources/ShopContracts/Shop.swift")
+        #expect(declarations.contains(#"auth: .basic(accountVariable: "SHOP_ACCOUNT", passwordVariable: "SHOP_PASSWORD"),"#))
+        #expect(!declarations.contains("session.create"))
+        #expect(declarations.contains("endpoints: [items, profile]"))
+        let readme = try text(root, "README.md")
+        #expect(readme.contains("SHOP_ACCOUNT=ann@example.com SHOP_PASSWORD=any .build/debug/apicheck serve &"))
+        #expect(readme.contains("HTTP Basic"))
+        #expect(!readme.contains("Bearer"))
+    }
+
     @Test func refusesAFolderThatIsNotEmpty() async throws {
         let folder = try TemporaryFolder("init-refuse")
         defer { folder.remove() }
@@ -128,6 +153,7 @@ import Testing
         (["init", "x", "--name", "a b"], "apicheck init: the name 'a b' must start with a letter"),
         (["init", "x", "--base-url", "ftp://x"], "apicheck init: --base-url: 'ftp://x/' is not an http(s) URL"),
         (["init", "x", "--template", "soap"], "apicheck init: --template expects one of: plain, enveloped, got 'soap'"),
+        (["init", "x", "--auth", "oauth"], "apicheck init: --auth expects one of: login, basic, got 'oauth'"),
         (["init"], "apicheck init: missing DIR"),
         // Names whose Swift type the package's own code uses: it would not compile.
         (
