@@ -3863,4 +3863,10 @@ MUTATIONS = [
          find="return settings.auth == .login ? all : all.filter { !$0.logsIn }",
          replace="return all",
          tests="InitCommandTests"),
+    dict(id="declaring-keeps-imported-parameter",
+         bug="AnyEndpoint.declaring(_:) leaves the import's parameter of the same name in place: adjusted(_:) cannot give a list's size a sample",
+         file="Sources/APICheck/Declarations/AnyEndpoint.swift",
+         find="            parameters[index] = parameter\n",
+         replace="            _ = index\n",
+         tests="AdjustedAPITests"),
 ]

@@ -154,12 +154,12 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            summary: String?, paging: Paging?
+            summary: String?, paging: Paging?, parameters: [Parameter]
         ) {
             id = other.id
             method = other.method
             path = other.path
-            parameters = other.parameters
+            self.parameters = parameters
             mock = other.mock
             self.requiresToken = requiresToken
             enveloped = other.enveloped
@@ -215,16 +215,31 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// declaration (an imported package's `adjusted(_:)` pages an endpoint the import declared).
     public func paged(_ paging: Paging) -> AnyEndpoint { copy(paging: paging) }
 
+    /// The same endpoint with `parameter` declared, in place of the one of its name and place:
+    /// an imported package's `adjusted(_:)` gives a list's size a sample so that `live` reads more
+    /// than one page (`$0.declaring(.query("limit", .int, sample: .literal(2)))`), or adds a header
+    /// the document leaves out.
+    public func declaring(_ parameter: Parameter) -> AnyEndpoint {
+        var parameters = declaration.parameters
+        if let index = parameters.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location }) {
+            parameters[index] = parameter
+        } else {
+            parameters.append(parameter)
+        }
+        return copy(parameters: parameters)
+    }
+
     private func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
-        summary: String? = nil, paging: Paging? = nil
+        summary: String? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
                 copying: declaration, requiresToken: requiresToken ?? declaration.requiresToken,
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
-                summary: summary ?? declaration.summary, paging: paging ?? declaration.paging))
+                summary: summary ?? declaration.summary, paging: paging ?? declaration.paging,
+                parameters: parameters ?? declaration.parameters))
         copy.tag = tag
         return copy
     }

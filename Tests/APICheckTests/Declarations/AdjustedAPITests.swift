@@ -1,5 +1,6 @@
 import APICheck
 import Foundation
+import Synchronization
 import Testing
 
 /// An imported package's declaration is `adjusted(declared)`: what a file of the package's own
@@ -27,6 +28,30 @@ import Testing
         #expect(Generated.api.endpoint("get_records")?.paging?.size == "_limit")
         #expect(Generated.api.expired.isEmpty && Generated.api.problems.isEmpty, "\(Generated.api.problems.map(\.message))")
         #expect(Untouched.api.endpoint("get_records")?.paging == nil)
+    }
+
+    /// Pulp's lists declare `limit` without a sample: `live` reads one page of the server's
+    /// default size. `declaring(_:)` gives it one in `adjusted(_:)`, in place of the import's,
+    /// and adds a header the document leaves out; the request `live` sends carries both.
+    @Test func aParameterIsDeclaredInPlaceOfTheImports() async throws {
+        final class Recording: Transport, Sendable {
+            let sent = Mutex<[HTTPRequest]>([])
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                sent.withLock { $0.append(request) }
+                return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data(#"{"data": []}"#.utf8))
+            }
+        }
+        let imported = Endpoint<Records>(
+            id: "tasks_list", .get, "tasks/", parameters: [.query("limit", .int), .query("offset", .int)], mock: "tasks_list")
+        let api = API(name: "pulp", envelope: .none, endpoints: [imported]).changingEndpoint("tasks_list") {
+            $0.declaring(.query("limit", .int, sample: .literal(1))).declaring(.header("X-Task-Diagnostics", sample: .literal("memory")))
+        }
+        #expect(api.endpoint("tasks_list")?.parameters.map(\.name) == ["limit", "offset", "X-Task-Diagnostics"])
+        let server = Recording()
+        _ = await LiveCheck(api: api, transport: server, options: LiveOptions(baseURL: URL(string: "http://pulp.invalid/")!)).run()
+        let request = try #require(server.sent.withLock { $0.first })
+        #expect(request.url.query == "limit=1", "\(request.url)")
+        #expect(request.header("X-Task-Diagnostics") == "memory")
     }
 
     @Test func aChangeOfNoEndpointIsADeclarationProblem() {
