@@ -124,6 +124,12 @@ extension OpenAPIDocument {
             members += [("style", .string("form")), ("explode", .bool(style != .commaSeparated))]
         }
         if parameter.allowsEmptyValue, parameter.location == .query { members.append(("allowEmptyValue", .bool(true))) }
+        // The value `live` sends (MLflow's `max_results: 2`), so the package imported back sends
+        // it too; a path's names one thing of the server it was declared against, and a secret's
+        // is never written.
+        if parameter.location != .path, !parameter.secret, parameter.list == nil, case let .literal(value)? = parameter.sample?.base {
+            members.append(("example", Self.enumValue(value.text, of: parameter.type)))
+        }
         return .object(members)
     }
 

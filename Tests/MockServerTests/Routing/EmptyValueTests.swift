@@ -87,7 +87,9 @@ import Testing
         let settings = OpenAPIImport.Settings(name: "hub", typeName: "Hub", moduleName: "HubContracts", variablePrefix: "HUB", baseURL: nil)
         let imported = try OpenAPIImport(settings: settings).run(document)
         let declarations = imported.files.map(\.text).joined()
-        #expect(declarations.contains(#".query("include_stopped_servers", .bool).allowingEmptyValue()"#), "\(declarations)")
+        #expect(
+            declarations.contains(#".query("include_stopped_servers", .bool, sample: .literal(true)).allowingEmptyValue()"#),
+            "\(declarations)")
         #expect(declarations.contains(#".query("depth", .int64).allowing(["1", "2"]).allowingEmptyValue()"#))
         // Swagger 2 says it of the parameter itself, as OpenAPI 3 does.
         let swagger = try OpenAPIImport.parse(
