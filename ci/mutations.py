@@ -3839,4 +3839,10 @@ MUTATIONS = [
          find="return LinkCursor(name: declared, pages: name == \"page\")",
          replace="return LinkCursor(name: declared, pages: false)",
          tests="BodyLinkServeTests"),
+    dict(id="serve-offset-next-left-null",
+         bug="serve leaves an offset or page-number list's body next link null (the recorded value) on a page with a successor: a Django REST framework client stops after page 1",
+         file="Sources/MockServer/Bodies/PagedBody.swift",
+         find="if paging.cursor.bodyPath == nil, more, paging.cursor.parameter != nil {",
+         replace="if paging.cursor.bodyPath == nil, more, paging.cursor.parameter == nil {",
+         tests="OffsetNextLinkTests"),
 ]
