@@ -118,6 +118,7 @@ public struct OpenAPIImport: Sendable {
             source: source, variablePrefix: settings.variablePrefix, tokenHeader: settings.tokenHeader,
             baseURLs: [baseURL, ownServer])
         var writer = EndpointWriter(source: source, security: security, variablePrefix: settings.variablePrefix)
+        writer.linkBase = baseURL.absoluteString
         writer.declareOperations(types: &types)
         guard !writer.endpoints.isEmpty else { throw .noOperations }
         writer.declareTokenEndpoint(types: &types)

@@ -135,7 +135,7 @@ extension EndpointWriter {
     mutating func madeValue(for schema: JSONValue, purpose: ExampleMaker.Purpose, at tokens: [String]) -> (
         value: JSONValue, given: Bool
     ) {
-        let made = ExampleMaker(source: source, purpose: purpose).made(for: schema, at: tokens)
+        let made = ExampleMaker(source: source, purpose: purpose, linkBase: linkBase).made(for: schema, at: tokens)
         for passed in made.passedOver where unfitExamples.insert(OpenAPISource.location(passed.tokens)).inserted {
             note(
                 .notMapped, passed.tokens,
