@@ -90,7 +90,8 @@ extension EndpointWriter {
                 ImportedErrorAnswer(
                     key: key, status: status, mediaType: mediaType, schema: schema,
                     schemaUnreachable: media["schema"] != nil && schema == nil, examples: examples,
-                    tokens: answerTokens + ["content", mediaType], description: OpenAPISource.string(response["description"])))
+                    tokens: answerTokens + ["content", mediaType], description: OpenAPISource.string(response["description"]),
+                    answersMissingToken: response[ImportedErrorAnswer.missingTokenExtension] == .bool(true)))
         }
         return answers
     }
