@@ -3869,4 +3869,10 @@ MUTATIONS = [
          find="missingToken = \".deadToken\"",
          replace="missingToken = nil",
          tests="ExportImportRoundTripTests"),
+    dict(id="proxy-upstream-body-link-silent",
+         bug="proxy says nothing of a body next link on the upstream's origin: an app following it leaves the proxy after page 1, unchecked",
+         file="Sources/ProxyServer/UpstreamLinks+Body.swift",
+         find="guard let link else { return nil }",
+         replace="guard let link, link.url.isEmpty else { return nil }",
+         tests="ProxyBodyNextLinkTests"),
 ]
