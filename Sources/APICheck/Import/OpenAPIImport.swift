@@ -132,6 +132,7 @@ public struct OpenAPIImport: Sendable {
 
         if let serverNote { notes.append(serverNote) }
         notes += PagingHint.note(source: source)
+        if let accepted = AsyncAnswerHint.note(source: source) { notes.append(accepted) }
         let validation = ValidationStatus.of(source: source)
         if let validation { notes.append(validation.note) }
         if OpenAPISource.array(document["servers"]).count > 1 {
