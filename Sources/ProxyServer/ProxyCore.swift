@@ -176,6 +176,9 @@ final class ProxyCore: Sendable {
                     var paged: PagedRequest?
                     let judged = memoized(request, endpoint: endpoint, response: response, memo: checksBody) {
                         var verdict = check.answer(response, to: endpoint, method: request.method, accept: request.header("accept"))
+                        if let success = verdict.success, let finding = links.bodyFinding(in: success.document, of: endpoint) {
+                            verdict.findings.append(finding)
+                        }
                         if let paging = endpoint.paging, let success = verdict.success {
                             paged = PagedRequest(request, paging: paging)
                             verdict.page = ObservedPage(

@@ -74,4 +74,18 @@ import Testing
         // Secrets in examples are masked.
         #expect(login["success"]?["value"]?["datas"]?["utoken"] == .string("***"))
     }
+
+    /// The demo's document imported back keeps its error shape, and its dead-token answers say
+    /// that a missing token gets them too, as the demo's `missingToken: .deadToken` promises.
+    @Test func demoDocumentImportsBackWithItsErrorShape() throws {
+        let document = try document()
+        let settings = OpenAPIImport.Settings(
+            name: "demo", typeName: "Demo", moduleName: "DemoContracts", variablePrefix: "DEMO", baseURL: nil)
+        let result = try OpenAPIImport(settings: settings).run(document)
+        let declaration = result.files.first { $0.path == "Sources/DemoContracts/Demo.swift" }?.text ?? ""
+        #expect(declaration.contains(#"errors: ErrorShape(code: "$.error_code", message: "$.error"),"#), "\(declaration)")
+        let deadToken = try #require(document["paths"]?["/statuses/home_timeline"]?["get"]?["responses"]?["403"])
+        #expect(deadToken["x-apicheck-missing-token"] == .bool(true))
+        #expect(deadToken["description"]?.stringValue?.contains("missing") == true)
+    }
 }

@@ -118,6 +118,7 @@ public struct OpenAPIImport: Sendable {
             source: source, variablePrefix: settings.variablePrefix, tokenHeader: settings.tokenHeader,
             baseURLs: [baseURL, ownServer])
         var writer = EndpointWriter(source: source, security: security, variablePrefix: settings.variablePrefix)
+        writer.linkBase = baseURL.absoluteString
         writer.declareOperations(types: &types)
         guard !writer.endpoints.isEmpty else { throw .noOperations }
         writer.declareTokenEndpoint(types: &types)
@@ -131,6 +132,7 @@ public struct OpenAPIImport: Sendable {
 
         if let serverNote { notes.append(serverNote) }
         notes += PagingHint.note(source: source)
+        if let accepted = AsyncAnswerHint.note(source: source) { notes.append(accepted) }
         let validation = ValidationStatus.of(source: source)
         if let validation { notes.append(validation.note) }
         if OpenAPISource.array(document["servers"]).count > 1 {

@@ -27,6 +27,7 @@ extension OpenAPIDocument {
         for status in statuses.sorted() {
             var schema: JSONValue, description: String
             var contentType = "application/json"
+            var extensions: [(key: String, value: JSONValue)] = []
             if successes.contains(status) {
                 // The media type the endpoint declares (its `Accept`'s, `application/geo+json`):
                 // written as a header parameter it would be ignored, as OpenAPI says of `Accept`.
@@ -49,7 +50,12 @@ extension OpenAPIDocument {
                 }
             } else if endpoint.requiresToken, expiredStatuses.contains(status) {
                 schema = JSONSchema.any
-                description = "The token is dead (expired, unknown or missing); the body is not part of the contract"
+                // Said so an import reads it back as the missing-token promise: a description's
+                // "or missing" is read as no promise of what a missing token gets.
+                let missingToo = api.auth.missingToken == .deadToken
+                if missingToo { extensions.append((ImportedErrorAnswer.missingTokenExtension, .bool(true))) }
+                description =
+                    "The token is dead (expired\(missingToo ? ", unknown or missing" : " or unknown")); the body is not part of the contract"
             } else if let policy, (examples[status] ?? []).allSatisfy({ isEnvelope($0.value["value"], policy) }) {
                 schema = failureEnvelope(policy)
                 description = "A failure envelope"
@@ -68,10 +74,11 @@ extension OpenAPIDocument {
             responses.append(
                 (
                     String(status),
-                    .object([
-                        ("description", .string(description)),
-                        ("content", .object([(contentType, .object(media))])),
-                    ])
+                    .object(
+                        [
+                            ("description", .string(description)),
+                            ("content", .object([(contentType, .object(media))])),
+                        ] + extensions)
                 ))
         }
         return .object(responses)

@@ -99,12 +99,14 @@ extension PagedBody {
 
     /// `value` with serve's next link in the null members beside the next token that are named
     /// after it (`next_url`, `next_link`, `nextUrl` beside `next`): a mock that is a whole list
-    /// holds null in every link to the next page, so only the name tells them apart.
-    static func linkingBeside(_ nextPath: JSONPath, in value: JSONValue, to link: String) -> JSONValue {
+    /// holds null in every link to the next page, so only the name tells them apart. With
+    /// `itself`, a null member at `nextPath` too: a list that declares no next link in its body.
+    static func linkingBeside(_ nextPath: JSONPath, in value: JSONValue, to link: String, itself: Bool = false) -> JSONValue {
         guard case let .key(name)? = nextPath.components.last else { return value }
         let parent = JSONPath(Array(nextPath.components.dropLast()))
         guard case let .object(members)? = value.value(at: parent) else { return value }
         var value = value
+        if itself, members.contains(where: { $0.key == name && $0.value.isNull }) { value.set(.string(link), at: nextPath) }
         for member in members where member.value.isNull && member.key.count > name.count && member.key.hasPrefix(name) {
             let after = member.key[member.key.index(member.key.startIndex, offsetBy: name.count)]
             guard after == "_" || after == "-" || after.isUppercase else { continue }

@@ -112,6 +112,14 @@ struct PagedBody {
             page = Self.linkingBeside(
                 nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to, size: size ?? all.count, cursor: own))
         }
+        // An offset or page-number list declares no next link, yet its body may give one beside
+        // the items (Django REST framework's `"next"`), null in a mock that is the whole list: a
+        // client following it would stop after the first page.
+        if paging.cursor.bodyPath == nil, more, paging.cursor.parameter != nil {
+            page = Self.linkingBeside(
+                JSONPath(Array(star.dropLast()) + [.key("next")]), in: page,
+                to: (origin ?? "") + nextLink(to: request, after: to, size: size ?? all.count, cursor: own), itself: true)
+        }
         var headers: [(name: String, value: String)] = []
         switch paging.cursor {
         case .token(.body, _):

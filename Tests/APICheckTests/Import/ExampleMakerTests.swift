@@ -167,4 +167,36 @@ import Testing
             #expect(request.contains(member), "\(member): \(request)")
         }
     }
+
+    /// drf-spectacular gives a list's `next` the example `http://api.example.org/accounts/?offset=400`
+    /// beside `"count": 123`, and an async answer's task href is `format: uri`: served as made, a
+    /// client following `next` or polling the task left `serve`, and the count said more pages
+    /// follow one item. A made-up page is the whole list, and its links are on the API's base URL,
+    /// which `serve` turns into its own.
+    @Test func aMadeUpPageIsTheWholeListAndItsLinksAreOnTheAPI() throws {
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"""
+                {"components": {"schemas": {
+                  "Paginated": {"type": "object", "required": ["count", "results"], "properties": {
+                    "count": {"type": "integer", "example": 123},
+                    "next": {"type": "string", "nullable": true, "format": "uri", "example": "http://api.example.org/accounts/?offset=400&limit=100"},
+                    "previous": {"type": "string", "nullable": true, "format": "uri", "example": "http://api.example.org/accounts/?offset=200&limit=100"},
+                    "results": {"type": "array", "items": {"$ref": "#/components/schemas/Repository"}}}},
+                  "Repository": {"type": "object", "properties": {"pulp_href": {"type": "string", "format": "uri"}, "name": {"type": "string"}}},
+                  "Async": {"type": "object", "required": ["task"], "properties": {"task": {"type": "string", "format": "uri"}}}}}}
+                """##))
+        let maker = ExampleMaker(source: source, linkBase: "http://127.0.0.1:24817/")
+        #expect(
+            maker.value(for: try JSONParser.parse(##"{"$ref": "#/components/schemas/Paginated"}"##)).compactText
+                == #"{"count":1,"next":null,"previous":null,"results":[{"pulp_href":"http://127.0.0.1:24817/","name":"string"}]}"#)
+        #expect(
+            maker.value(for: try JSONParser.parse(##"{"$ref": "#/components/schemas/Async"}"##)).compactText
+                == #"{"task":"http://127.0.0.1:24817/"}"#)
+        // A request's link is made as before: it is not the API's own.
+        let request = ExampleMaker(source: source, purpose: .request, linkBase: "http://127.0.0.1:24817/")
+        #expect(
+            request.value(for: try JSONParser.parse(##"{"$ref": "#/components/schemas/Async"}"##)).compactText
+                == #"{"task":"https://example.com/"}"#)
+    }
 }

@@ -60,6 +60,11 @@ struct ErrorMapping {
         declaresExpired = tokenPolicy && !sendingToken.isEmpty && without401.isEmpty && missing401.isEmpty
         let missing = tokenPolicy ? MissingCredentialsAnswer(sendingToken) : nil
         missingToken = missing?.expression
+        if missing == nil, declaresExpired,
+            sendingToken.allSatisfy({ endpoint in endpoint.errorAnswers.contains { $0.key == "401" && $0.answersMissingToken } })
+        {
+            missingToken = ".deadToken"
+        }
         if let missing {
             notes.append(missing.note(declaresExpired: declaresExpired))
         } else if tokenPolicy, without401.isEmpty, !missing401.isEmpty {
@@ -109,9 +114,11 @@ struct ErrorMapping {
             return
         }
         // A free-form answer (a map of anything, a health check's report) says nothing of the
-        // shape: only those that describe their members decide it.
+        // shape: only those that describe their members decide it. An empty example (`{}`, as
+        // `apicheck openapi` writes a dead-token answer whose body is no part of the contract)
+        // says nothing either, however many operations repeat it.
         let described = answers.map { ($0, fields(of: $0)) }.filter { answer, fields in
-            answer.isProblemJSON || !fields.isEmpty || !answer.examples.isEmpty || !saysNothing(answer)
+            answer.isProblemJSON || !fields.isEmpty || answer.examples.contains { $0.value != .object([]) } || !saysNothing(answer)
         }
         guard !described.isEmpty else {
             notes.append(

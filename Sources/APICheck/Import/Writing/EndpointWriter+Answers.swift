@@ -90,7 +90,8 @@ extension EndpointWriter {
                 ImportedErrorAnswer(
                     key: key, status: status, mediaType: mediaType, schema: schema,
                     schemaUnreachable: media["schema"] != nil && schema == nil, examples: examples,
-                    tokens: answerTokens + ["content", mediaType], description: OpenAPISource.string(response["description"])))
+                    tokens: answerTokens + ["content", mediaType], description: OpenAPISource.string(response["description"]),
+                    answersMissingToken: response[ImportedErrorAnswer.missingTokenExtension] == .bool(true)))
         }
         return answers
     }
@@ -135,7 +136,7 @@ extension EndpointWriter {
     mutating func madeValue(for schema: JSONValue, purpose: ExampleMaker.Purpose, at tokens: [String]) -> (
         value: JSONValue, given: Bool
     ) {
-        let made = ExampleMaker(source: source, purpose: purpose).made(for: schema, at: tokens)
+        let made = ExampleMaker(source: source, purpose: purpose, linkBase: linkBase).made(for: schema, at: tokens)
         for passed in made.passedOver where unfitExamples.insert(OpenAPISource.location(passed.tokens)).inserted {
             note(
                 .notMapped, passed.tokens,

@@ -25,6 +25,8 @@ struct EndpointWriter {
     /// The document's examples already noted as not fitting their schemas, by location.
     var unfitExamples: Set<String> = []
     var properties: [String: Set<String>] = [:]
+    /// The base URL made-up links in answers are on (`ExampleMaker.linkBase`).
+    var linkBase: String?
 
     init(source: OpenAPISource, security: SecurityMapping, variablePrefix: String) {
         self.source = source

@@ -99,7 +99,7 @@ struct ExampleFit {
             ?? type
     }
 
-    private func nullable(_ schema: JSONValue) -> Bool {
+    func nullable(_ schema: JSONValue) -> Bool {
         if OpenAPISource.bool(schema["nullable"]) || OpenAPISource.array(schema["type"]).contains(.string("null")) { return true }
         if isNullSchema(schema) || OpenAPISource.enumValues(schema).contains(.null) { return true }
         if let branches = union(schema) { return branches.contains { isNullSchema(source.resolve($0) ?? $0) || nullable($0) } }

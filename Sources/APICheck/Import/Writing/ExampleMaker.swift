@@ -19,6 +19,10 @@ struct ExampleMaker {
 
     let source: OpenAPISource
     var purpose = Purpose.answer
+    /// The API's base URL (`http://127.0.0.1:24817/`): an answer's made-up link (`format: uri`)
+    /// is on it, so that `serve`, which rewrites links to the API's servers onto its own origin,
+    /// sends a link that leads back to it. Nil: `https://example.com/`.
+    var linkBase: String?
     /// Below this depth every property is made; past it only the required ones.
     static let fullDepth = 16
     /// Past this depth nothing is made (`null`): a last bound on chains of required members.
@@ -174,6 +178,7 @@ struct ExampleMaker {
             }
         }
         add(schema, at: tokens)
+        if purpose == .answer { settlePage(&members, schema: schema) }
         return .object(members)
     }
 
@@ -232,7 +237,7 @@ struct ExampleMaker {
         case "date"?: "2026-01-01"
         case "uuid"?: "3fa85f64-5717-4562-b3fc-2c963f66afa6"
         case "email"?: "ann@example.com"
-        case "uri"?, "url"?: "https://example.com/"
+        case "uri"?, "url"?: purpose == .answer ? linkBase ?? "https://example.com/" : "https://example.com/"
         case "byte"?: "aGVsbG8="
         default: "string"
         }

@@ -25,6 +25,12 @@ struct ImportedErrorAnswer: Equatable {
     var tokens: [String]
     /// The answer's `description`, which may say what it answers (missing credentials).
     var description: String? = nil
+    /// The document says a request without credentials gets this answer too
+    /// (`x-apicheck-missing-token`, as `apicheck openapi` writes a dead-token answer that is
+    /// also the missing-token one): a description's "missing or invalid" is not read so.
+    var answersMissingToken = false
+    /// The extension that says so.
+    static let missingTokenExtension = "x-apicheck-missing-token"
 
     /// Whether it is RFC 9457 problem details by its media type.
     var isProblemJSON: Bool { mediaType?.lowercased().hasPrefix("application/problem+json") ?? false }
