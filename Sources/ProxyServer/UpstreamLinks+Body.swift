@@ -5,7 +5,7 @@ extension UpstreamLinks {
     /// framework's `next`, `next_url`, HAL's `_links.next.href`), lowercased without separators.
     static let nextNames: Set = ["next", "nexturl", "nextlink", "nextpage", "nextpageurl"]
 
-    /// A warning when a success's body links its next page on the upstream's origin: the declared
+    /// Information when a success's body links its next page on the upstream's origin: the declared
     /// paging's next URL, else a member named for the next page. The proxy changes no body, so an
     /// app that follows such a link reads every later page past the proxy, unchecked; the
     /// checks, which read the page as the upstream sent it, see nothing wrong with it.
@@ -20,7 +20,7 @@ extension UpstreamLinks {
         }
         guard let link else { return nil }
         return Finding(
-            kind: .coverage, severity: .warning, endpoint: endpoint.id, path: link.path, found: link.url,
+            kind: .coverage, severity: .info, endpoint: endpoint.id, path: link.path, found: link.url,
             message: "the answer links its next page on the upstream's origin (\(origin)), and the proxy changes no body: an "
                 + "app that follows it reads the later pages past the proxy, unchecked; check those pages with `apicheck live`, "
                 + "which follows them, or have the server link its pages by path rather than by origin")

@@ -7,8 +7,9 @@ import Testing
 
 /// A Django REST framework list links its next page in the body, built from the `Host` the
 /// server was sent, the upstream's. The proxy changes no body, so an app following that link
-/// leaves it after the first page: a `coverage` warning says so, once per endpoint and link,
-/// whether the paging is declared or not. A link elsewhere, or none, is no warning.
+/// leaves it after the first page: a `coverage` note says so, once per endpoint and link,
+/// whether the paging is declared or not. A link elsewhere, or none, is no note. Information, not
+/// a warning: the server is right, and `--fail-on warning` must not fail it.
 @Suite struct ProxyBodyNextLinkTests {
     struct Item: Codable, Sendable { var name: String }
     struct Page: Codable, Sendable {
@@ -60,6 +61,6 @@ import Testing
             warnings.map { "\($0.finding.endpoint ?? "") \($0.finding.path ?? "") \($0.count)" } == [
                 "repos.list $.next 2", "tasks.list $.next 1",
             ])
-        #expect(warnings.allSatisfy { $0.finding.severity == .warning && $0.finding.message.contains("apicheck live") })
+        #expect(warnings.allSatisfy { $0.finding.severity == .info && $0.finding.message.contains("apicheck live") })
     }
 }
