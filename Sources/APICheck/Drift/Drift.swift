@@ -27,8 +27,12 @@ public enum Drift {
             return change.partly && read == nil ? .info : .warning
         case .removed:
             if let read, read.required { return .error }
-            // Optional in the type and present in some objects: variety the contract allows.
-            return change.partly && read != nil ? .info : .warning
+            // Optional in the type and present in some objects: variety the contract allows. So
+            // when it is absent from every item of one answer: a page's items may all leave it out
+            // (MLflow's experiments without tags, as protobuf's JSON omits an empty list), and one
+            // answer's few items do not show a field gone. The mock's item members the type does not
+            // read, and an optional member of the answer itself, stay warnings.
+            return read != nil && (change.partly || change.path.components.contains(.anyIndex)) ? .info : .warning
         case .typeChanged:
             // The answer holds what the type reads, the mock something else: a stale mock.
             guard let read, takes(read, found: change.found) != true else { return .warning }
@@ -61,6 +65,10 @@ public enum Drift {
                 note = change.partly ? "missing from some objects; the decode type requires it" : "the decode type requires it"
             } else if change.partly, read != nil {
                 note = "missing from some objects; optional in the decode type"
+            } else if read != nil, change.path.components.contains(.anyIndex) {
+                note =
+                    "absent from every item of this answer; optional in the decode type: items may leave it out "
+                    + "(a server that omits empty lists does), so one answer does not show it gone"
             } else {
                 note =
                     (change.partly ? "missing from some objects" : "in the mock, gone live")

@@ -34,9 +34,30 @@ public enum DriftCheck {
             readsOf: { baseline.reads + interpretation.unsortedReads }, endpoint: endpoint.id,
             decodeFailure: failurePath, mockFile: baseline.file, limit: limit, answerDecoded: interpretation.error == nil,
             madeUpMock: baseline.madeUp)
+        let ended = leftOutPageMembers(of: endpoint, in: document)
         ShapeDiff.forEachChange(expected: baseline.shape, found: found) { change in
-            if !envelopeKeys.contains(change.path) { collector.add(change) }
+            if !envelopeKeys.contains(change.path), change.kind != .removed || !ended.contains(change.path) { collector.add(change) }
         }
         return collector.findings
+    }
+
+    /// Where a page's members are left out as protobuf's JSON writes a page (MLflow's): its list
+    /// in an answer without items (`{}`, an empty list, `EmptyContent` says so), or, above it, the
+    /// object that would hold it; and its next token or URL in the body, the list's end. Neither is
+    /// a field gone.
+    static func leftOutPageMembers(of endpoint: AnyEndpoint, in document: JSONValue) -> Set<JSONPath> {
+        guard let paging = endpoint.paging else { return [] }
+        var paths: Set<JSONPath> = []
+        if let ids = paging.ids.path, let list = JSONValue.listPath(of: ids), document.leavesOutEmptyList(at: list) {
+            let prefixes = list.components.indices.map { JSONPath(Array(list.components[...$0])) }
+            if let gone = prefixes.first(where: { document.value(at: $0) == nil }) { paths.insert(gone) }
+        }
+        switch paging.cursor {
+        case let .token(.body(path), _), let .url(.body(path)):
+            if let next = path.path, document.value(at: next) == nil { paths.insert(next) }
+        default:
+            break
+        }
+        return paths
     }
 }

@@ -43,8 +43,9 @@ extension LiveCheck {
             return preIssued(variable)
         case .paging:
             let first = step.samples[endpoint.id].flatMap { known[$0]?.firstPage }
+            let rereads = plan.rereadingPaging.contains(step.id)
             return await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in
-                await page(step, token: token, seen: seen, first: first)
+                await page(step, token: token, seen: seen, first: first, rereads: rereads)
             }
         case let .errorCheck(check, _):
             return await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in

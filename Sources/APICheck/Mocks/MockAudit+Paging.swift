@@ -29,12 +29,20 @@ extension MockAudit {
                         file: filePath))
             }
         } else if let text = paging.cursor.bodyPath, let tokenPath = text.path {
-            switch document.value(at: tokenPath) {
+            let found = document.value(at: tokenPath)
+            let beside = found == nil ? Self.cursorLike(beside: tokenPath, in: document) : nil
+            switch found {
             // A null token is a list of one page, as the API ends its lists: `serve` pages it and
-            // ends it with null too.
+            // ends it with null too. So is an absent one, as protobuf's JSON ends them (MLflow's),
+            // unless a member beside it reads as the cursor: then the declaration misses it.
             case .string?, .number?, .null?:
                 break
-            case let found:
+            case nil where beside == nil:
+                break
+            default:
+                let fault =
+                    beside.map { "the mock has '\($0)' beside it: is that the cursor?" }
+                    ?? "the mock should be a first page with more to come"
                 findings.append(
                     Finding(
                         kind: .paging, severity: .error, endpoint: endpoint.id, path: tokenPath,
@@ -42,9 +50,45 @@ extension MockAudit {
                         found: found == nil ? "absent" : "not a string",
                         message:
                             "the paging declaration reads the next \(paging.cursor.kindName) at \(text), which the mock does not have: "
-                            + "the mock should be a first page with more to come", file: filePath))
+                            + fault, file: filePath))
             }
         }
         return findings
+    }
+
+    /// A member of the object that would hold the next token, other than the token's own name,
+    /// whose name says cursor and whose value could be one: `nextPageToken` or Matrix's `end` where
+    /// `$.next_batch` is declared.
+    static func cursorLike(beside path: JSONPath, in document: JSONValue) -> String? {
+        guard case let .key(name)? = path.components.last,
+            case let .object(members)? = document.value(at: JSONPath(Array(path.components.dropLast())))
+        else { return nil }
+        return members.first { member in
+            switch member.value {
+            case .string, .number, .null: member.key != name && !cursorWords.isDisjoint(with: words(member.key))
+            default: false
+            }
+        }?.key
+    }
+
+    private static let cursorWords: Set<String> = [
+        "token", "cursor", "next", "end", "after", "before", "marker", "continuation", "bookmark", "scroll",
+    ]
+
+    /// The words of a member's name, lowercased: `nextPageToken` and `next_page_token` are both
+    /// next, page, token.
+    private static func words(_ name: String) -> Set<String> {
+        var words: Set<String> = []
+        var word = ""
+        for character in name {
+            if character == "_" || character == "-" || character.isUppercase {
+                if !word.isEmpty { words.insert(word) }
+                word = character.isLetter ? character.lowercased() : ""
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.insert(word) }
+        return words
     }
 }

@@ -4,12 +4,14 @@
 /// root array, the envelope's payload, the paging declaration's items: a staging server with
 /// nothing in it yet) the mock is worth keeping; a nested list emptied in an answer that has
 /// content (a task's `extra_links`, a DAG's `owners`) is that answer's to record. A list that was
-/// empty already, or that is gone or of another kind, is the drift's business, not this.
+/// empty already, or that is gone or of another kind, is the drift's business, not this; but a
+/// list left out of an answer that holds no items anywhere is empty, as protobuf's JSON writes
+/// an empty page (`{}`, `JSONValue.leavesOutEmptyList(at:)`).
 enum EmptiedLists {
     /// Their paths, walked through objects by key and arrays through their first item (`$.data[*]`).
     static func paths(mock: JSONValue, answer: JSONValue, limit: Int = 10) -> [JSONPath] {
         var found: [JSONPath] = []
-        walk(mock, answer, at: .root, into: &found, limit: limit)
+        walk(mock, answer, at: .root, into: &found, limit: limit, itemless: !answer.holdsItems)
         return found
     }
 
@@ -54,19 +56,28 @@ enum EmptiedLists {
         "total", "count", "totalcount", "totalpages", "totalitems", "totalresults", "totalelements",
     ]
 
-    private static func walk(_ mock: JSONValue, _ answer: JSONValue, at path: JSONPath, into found: inout [JSONPath], limit: Int) {
+    private static func walk(
+        _ mock: JSONValue, _ answer: JSONValue, at path: JSONPath, into found: inout [JSONPath], limit: Int, itemless: Bool
+    ) {
         guard found.count < limit else { return }
         switch (mock, answer) {
         case let (.array(old), .array(new)):
             if new.isEmpty, !old.isEmpty {
                 found.append(path)
             } else if let first = old.first, let next = new.first {
-                walk(first, next, at: path.appendingAnyIndex(), into: &found, limit: limit)
+                walk(first, next, at: path.appendingAnyIndex(), into: &found, limit: limit, itemless: itemless)
             }
         case let (.object(old), .object(new)):
             for (key, value) in old {
-                guard let next = new.first(where: { $0.key == key })?.value else { continue }
-                walk(value, next, at: path.appending(key), into: &found, limit: limit)
+                // Left out of an answer without items: an empty list, or an empty object above one.
+                let left: JSONValue? =
+                    switch value {
+                    case .array where itemless: .array([])
+                    case .object where itemless: .object([])
+                    default: nil
+                    }
+                guard let next = new.first(where: { $0.key == key })?.value ?? left else { continue }
+                walk(value, next, at: path.appending(key), into: &found, limit: limit, itemless: itemless)
             }
         default:
             break

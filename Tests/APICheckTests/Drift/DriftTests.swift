@@ -33,6 +33,28 @@ import Testing
             ])
     }
 
+    /// A page's items may all leave out an optional member (MLflow writes no `tags` for an
+    /// untagged experiment): absent from every item of one answer, it is information. A member the
+    /// type requires, one it does not read, and an optional member of the answer itself stay as
+    /// they were.
+    @Test func anOptionalMemberAbsentFromEveryItemOfOneAnswerIsInfo() throws {
+        let reads = [
+            FieldRead(path: JSONPath(parsing: "$.experiments[*].id")!, type: "String", required: true),
+            FieldRead(path: JSONPath(parsing: "$.experiments[*].tags")!, type: "Array<Tag>", required: false),
+            FieldRead(path: JSONPath(parsing: "$.next_page_token")!, type: "String", required: false),
+        ]
+        let mock = #"{"experiments": [{"id": "1", "tags": [{"key": "team"}], "note": "n"}], "next_page_token": "t2"}"#
+        let changes = ShapeDiff.changes(
+            expected: Shape(of: try JSONParser.parse(mock)), found: Shape(of: try JSONParser.parse(#"{"experiments": [{}, {}]}"#)))
+        let found = Drift.findings(changes, reads: reads, endpoint: "e", decodeFailure: nil, mockFile: "m.json")
+        #expect(
+            found.map { "\($0.severity.rawValue) \($0.kind) \($0.path ?? "-")" } == [
+                "error drift-removed $.experiments[*].id", "info drift-removed $.experiments[*].tags",
+                "warning drift-removed $.experiments[*].note", "warning drift-removed $.next_page_token",
+            ])
+        #expect(found[1].message.hasPrefix("absent from every item of this answer; optional in the decode type"))
+    }
+
     @Test func unreadChangesAreWarnings() throws {
         #expect(
             try findings(#"{"datas": {"name": "a", "x": 1}}"#, #"{"datas": {"name": "a", "x": "1", "y": true}}"#) == [

@@ -61,7 +61,8 @@ private final class Events: LiveRunObserver {
     struct Seen {
         var planned = 0
         var results: [String] = []
-        var answers: [Int] = []
+        /// Each answer as its step and the URL asked: a paging step asks for pages of its own.
+        var answers: [String] = []
         var traced = 0
     }
 
@@ -74,7 +75,9 @@ private final class Events: LiveRunObserver {
 
     func runStarted(results: Int) { state.withLock { $0.planned = results } }
     func traced(_ line: String) { state.withLock { $0.traced += 1 } }
-    func received(_ exchange: LiveExchange) { state.withLock { $0.answers.append(exchange.step) } }
+    func received(_ exchange: LiveExchange) {
+        state.withLock { $0.answers.append("\(exchange.step) \(exchange.request.url.absoluteString)") }
+    }
     func resultReady(_ result: CheckResult) { state.withLock { $0.results.append(result.name) } }
 }
 

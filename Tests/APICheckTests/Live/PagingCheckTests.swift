@@ -23,6 +23,18 @@ func strings(_ values: String...) -> [PageID] { values.compactMap { PageID(.stri
         #expect(findings[2].message == "the next page (max_id=7) must hold only items older than the first page's last, 8; it holds 8")
     }
 
+    /// A page that holds no items and leaves its list out (protobuf's JSON, MLflow's `{}`) is an
+    /// empty page; a page with items elsewhere, or something else where the list would be, has none.
+    @Test func aListLeftOutOfAPageWithoutItemsIsAnEmptyPage() throws {
+        let path: JSONPath = "$.data.runs[*].info.run_id"
+        for empty in ["{}", #"{"next_page_token": "t2"}"#, #"{"data": {}}"#, #"{"data": {"tags": []}}"#] {
+            #expect(PagingCheck.ids(in: try JSONParser.parse(empty), at: path) == [], "\(empty)")
+        }
+        for malformed in [#"{"items": [{"id": 1}]}"#, #"{"data": 1}"#, #"{"data": {"runs": 1}}"#, "[]"] {
+            #expect(PagingCheck.ids(in: try JSONParser.parse(malformed), at: path) == nil, "\(malformed)")
+        }
+    }
+
     @Test func ascendingPagesMustGrow() {
         let ascending = PagingCheck(endpoint: "feed", paging: .cursor(ids: "$[*].id", order: .ascending, next: "after"))
         #expect(ascending.findings(first: numbers(1, 2), next: numbers(3, 4)) == [])

@@ -36,11 +36,25 @@ import Testing
         #expect(
             findings.map(\.message) == [
                 "the paging declaration reads ids at $.events[*].event_id, which the mock does not have (a number or string per item of an array)",
-                "the paging declaration reads the next token at $.next_batch, which the mock does not have: the mock should be a first page with more to come",
+                "the paging declaration reads the next token at $.next_batch, which the mock does not have: the mock has 'end' beside it: is that the cursor?",
             ])
         #expect(
             findings.allSatisfy { $0.kind == .paging && $0.endpoint == "rooms.messages" && $0.file?.hasSuffix("messages.json") == true })
         #expect(findings.map(\.path) == ["$.events[*].event_id", "$.next_batch"])
+    }
+
+    /// Protobuf's JSON (MLflow's) leaves out an empty list and the last page's token: `{}` is an
+    /// empty page, a page without its token the list's end. A page with items elsewhere, or a
+    /// page that holds a cursor under another name, still shows a declaration that misses it.
+    @Test func anEmptyPageOrALastPageLeftOutAsProtobufWritesThemPass() throws {
+        let paging = Paging.token(ids: "$.runs[*].info.run_id", from: .body("$.next_page_token"), next: "from")
+        #expect(try audit(paging, mock: "{}").map(\.message) == [])
+        #expect(try audit(paging, mock: #"{"runs": [{"info": {"run_id": "a1"}}]}"#) == [])
+        let misread = try audit(paging, mock: #"{"runs": [{"info": {"run_id": "a1"}}], "nextPageToken": "t2"}"#)
+        #expect(misread.map(\.found) == ["absent"])
+        #expect(misread.first?.message.hasSuffix("the mock has 'nextPageToken' beside it: is that the cursor?") == true)
+        let elsewhere = try audit(paging, mock: #"{"items": [{"info": {"run_id": "a1"}}]}"#)
+        #expect(elsewhere.map(\.found) == ["no such array of ids"])
     }
 
     @Test func anItemWithoutAScalarIdIsAMocksFinding() throws {

@@ -30,7 +30,17 @@ import Testing
     }
 
     static let tags = Endpoint<Listing>(id: "tags.list", .get, "tags", mock: "tags", enveloped: false)
-    static let api = API(name: "t", envelope: .none, endpoints: [list, all, dag, tags])
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    struct Runs: Decodable, Sendable {
+        struct Run: Decodable, Sendable { var info: [String: String] }
+        var runs: [Run]?
+        var next_page_token: String?
+    }
+
+    static let runs = Endpoint<Runs>(
+        id: "runs.search", .get, "runs", parameters: [.query("page_token", .string)], mock: "runs", enveloped: false,
+        paging: .token(ids: "$.runs[*].info.run_id", from: .body("$.next_page_token"), next: "page_token"))
+    static let api = API(name: "t", envelope: .none, endpoints: [list, all, dag, tags, runs])
     static let mock = #"{"data": [{"id": 1}], "tags": []}"#
 
     func record(_ answer: String, force: Bool = false) throws -> (MockWriteResult, String) {
@@ -113,5 +123,22 @@ import Testing
             let (recorded, _) = try record(emptied, over: resource, for: page)
             #expect(recorded.action == .updated, "\(resource)")
         }
+    }
+
+    /// Protobuf's JSON (MLflow's) leaves out an empty list and the last page's token: `{}` is an
+    /// empty page, kept over the mock as `[]` is; a last page without its token is written. A
+    /// page that shows its items under another name is still refused.
+    @Test func anEmptyPageOrALastPageAsProtobufWritesThemIsNoRefusal() throws {
+        let mock = #"{"runs": [{"info": {"run_id": "a1"}}], "next_page_token": "t2"}"#
+        let (empty, kept) = try record("{}", over: mock, for: Self.runs.erased)
+        #expect(empty.action == .unchanged, "\(empty.lines)")
+        #expect(kept == mock)
+        #expect(empty.findings.map(\.path) == ["$.runs"] && empty.findings.map(\.severity) == [.warning], "\(empty.lines)")
+        let (last, written) = try record(#"{"runs": [{"info": {"run_id": "b2"}}]}"#, over: mock, for: Self.runs.erased)
+        #expect(last.action == .updated, "\(last.lines)")
+        #expect(!last.findings.contains { $0.severity == .error }, "\(last.lines)")
+        #expect(try JSONParser.parse(Data(written.utf8))["next_page_token"] == nil)
+        let (elsewhere, _) = try record(#"{"items": [{"info": {"run_id": "b2"}}]}"#, over: mock, for: Self.runs.erased)
+        #expect(elsewhere.action == .refused, "\(elsewhere.lines)")
     }
 }

@@ -107,4 +107,42 @@ import Testing
         let notFound = try ServeHarness.json(try await store.send(.get, "nowhere"))
         #expect(notFound["errno"] == .number("404"), "\(notFound.compactText)")
     }
+
+    /// MLflow's errors carry their class beside the code (`"error_class": "RESOURCE_NOT_FOUND"`
+    /// beside a 404's `RESOURCE_DOES_NOT_EXIST`): a refusal keeps the member, not that error's
+    /// value. A value the failure mocks of two codes share is the API's own and stays.
+    @Test func aRefusalKeepsTheMembersButNotAnotherErrorsValues() async throws {
+        func tracking(_ scenarios: [ScenarioName]) -> API {
+            API(
+                name: "tracking", envelope: .none, errors: ErrorShape(code: "$.error_code", message: "$.message"),
+                endpoints: [
+                    Endpoint<Record>(
+                        id: "records.show", .get, "records", parameters: [.query("limit", .int)], mock: "record", scenarios: scenarios)
+                ])
+        }
+        let notFound =
+            #"{"error_code": "RESOURCE_DOES_NOT_EXIST", "message": "No record", "sqlstate": "KAM00", "error_class": "RESOURCE_NOT_FOUND", "#
+            + #""details": [{"id": "r9"}], "retryable": false}"#
+        let (one, oneMocks) = try harness(tracking(["missing"]), ["record.json": #"{"id": "r1"}"#, "record@missing.404.json": notFound])
+        defer { one.stop(); oneMocks.remove() }
+        let invalid = try await one.send(.get, "records?limit=abc")
+        #expect(invalid.status == 400)
+        let body = try ServeHarness.json(invalid)
+        #expect(body["error_code"] == .string("invalid_request"), "\(body.compactText)")
+        #expect(body["error_class"] == .string("") && body["sqlstate"] == .string(""), "\(body.compactText)")
+        #expect(body["details"] == .array([]) && body["retryable"] == .bool(false), "\(body.compactText)")
+        #expect(body["message"]?.stringValue?.contains("records.show") == true)
+
+        let invalidValue =
+            #"{"error_code": "INVALID_PARAMETER_VALUE", "message": "Bad", "sqlstate": "KAM00", "error_class": "INVALID_PARAMETER_VALUE"}"#
+        let (two, twoMocks) = try harness(
+            tracking(["missing", "bad"]),
+            ["record.json": #"{"id": "r1"}"#, "record@missing.404.json": notFound, "record@bad.400.json": invalidValue])
+        defer { two.stop(); twoMocks.remove() }
+        let wrongMethod = try await two.send(.delete, "records")
+        #expect(wrongMethod.status == 405)
+        let refused = try ServeHarness.json(wrongMethod)
+        #expect(refused["error_code"] == .string("method_not_allowed"), "\(refused.compactText)")
+        #expect(refused["sqlstate"] == .string("KAM00") && refused["error_class"] == .string(""), "\(refused.compactText)")
+    }
 }

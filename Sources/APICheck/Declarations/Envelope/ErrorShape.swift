@@ -36,9 +36,10 @@ public struct ErrorShape: Sendable, Equatable {
     /// the code and message at their paths, and for problem+json its `title` and `status` too.
     ///
     /// `like` is one of the API's own error answers (a failure mock, with the status it came
-    /// with): the body is made from it, so what every error of the API carries beside the code
-    /// and message stays (`"status": "error"` beside Prometheus' `errorType`), and a number that
-    /// was the example's HTTP status becomes this answer's (`"code": 404`).
+    /// with, as every error of the API carries it: `MockDirectory.errorExample()`): the body is
+    /// made from it, so what every error of the API carries beside the code and message stays
+    /// (`"status": "error"` beside Prometheus' `errorType`), and a number or text that was the
+    /// example's HTTP status, or its reason phrase, becomes this answer's (`"code": 404`).
     public func body(code: EnvelopeCode, message: String, status: Int, like example: (document: JSONValue, status: Int)? = nil) -> JSONValue
     {
         if self == .problemJSON {
@@ -54,17 +55,24 @@ public struct ErrorShape: Sendable, Equatable {
             return document
         }
         let phrase = Self.reasonPhrase(example.status)
-        var document = JSONValue.object(
-            members.map { member in
-                if case let .number(text) = member.value, Int(text) == example.status { return (member.key, .number(String(status))) }
-                // Kinto's `"error": "Unauthorized"` beside 401 is the status said in words: it follows too.
-                if case let .string(text) = member.value, let phrase, text.caseInsensitiveCompare(phrase) == .orderedSame,
-                    let own = Self.reasonPhrase(status)
-                {
-                    return (member.key, .string(own))
-                }
-                return member
-            })
+        // At any depth: Google's `{"error": {"code": 404, "status": "NOT_FOUND", ...}}` nests it.
+        func following(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case let .object(members):
+                return .object(members.map { ($0.key, following($0.value)) })
+            case let .number(text) where Int(text) == example.status:
+                return .number(String(status))
+            // GitHub's `"status": "404"` is the status as text.
+            case let .string(text) where text == String(example.status):
+                return .string(String(status))
+            // Kinto's `"error": "Unauthorized"` beside 401 is the status said in words: it follows too.
+            case let .string(text) where phrase.map({ text.caseInsensitiveCompare($0) == .orderedSame }) == true:
+                return Self.reasonPhrase(status).map(JSONValue.string) ?? value
+            default:
+                return value
+            }
+        }
+        var document = JSONValue.object(members.map { ($0.key, following($0.value)) })
         document.set(code.json, at: codePath)
         document.set(.string(message), at: messagePath)
         return document

@@ -3,12 +3,15 @@ import Foundation
 extension LiveCheck {
     /// The paging step: the endpoint's own answer (in `seen` under its id) is the first page, or,
     /// when the cursor travels in a header (not kept across steps) or is a URL (relative to the
-    /// page's), the step asks for it itself. It then follows the cursor for at most the declared
+    /// page's), or the run's writes came after that answer (`rereads`, `LivePlan.planPaging`), the
+    /// step asks for it itself. It then follows the cursor for at most the declared
     /// number of pages, judging each page against the one before, and stops at the first fault: a
     /// broken pager repeats it on every page. The result is the last call's, with every finding.
     /// Left out of the report when the endpoint's own check got no page (that check says why), or
     /// when an answer was replayed: a mock file answers the same page whatever the cursor.
-    func page(_ step: LiveStep, token: String?, seen: [String: JSONValue], first: StepOutcome.FirstPage? = nil) async -> StepOutcome {
+    func page(
+        _ step: LiveStep, token: String?, seen: [String: JSONValue], first: StepOutcome.FirstPage? = nil, rereads: Bool = false
+    ) async -> StepOutcome {
         let endpoint = step.endpoint
         guard let paging = endpoint.paging, let path = paging.ids.path else { return StepOutcome() }
         let judge = PagingCheck(endpoint: endpoint.id, paging: paging)
@@ -16,15 +19,24 @@ extension LiveCheck {
         var outcome = StepOutcome(result: CheckResult(step.action))
         var findings: [Finding] = []
         var current: PageRead
-        if let first, let document = seen[endpoint.id], let ids = PagingCheck.ids(in: document, at: path) {
+        if rereads, seen[endpoint.id] == nil {
+            return StepOutcome()
+        } else if !rereads, let first, let document = seen[endpoint.id], let ids = PagingCheck.ids(in: document, at: path) {
             // The endpoint's own answer, with the headers and URL its next page needs.
             current = PageRead(ids: ids, document: document, headers: first.headers, values: values, url: first.url)
-        } else if paging.cursor.asksForFirstPage {
+        } else if rereads || paging.cursor.asksForFirstPage {
             let fetched: Fetched
             (outcome, fetched) = await fetch(step, values, at: nil, token: token, path: path)
             switch fetched {
-            case let .read(page): current = page
-            case .replayed: return outcome.withoutResult
+            case let .read(page):
+                current = page
+            case .replayed:
+                // A mock's first page walks on from the own answer, as over a server: both tiers
+                // send the same requests, and the next page's replay leaves the step unreported.
+                guard rereads, let document = seen[endpoint.id], let ids = PagingCheck.ids(in: document, at: path) else {
+                    return outcome.withoutResult
+                }
+                current = PageRead(ids: ids, document: document, headers: nil, values: values, url: nil)
             case let .failed(finding):
                 outcome.result?.findings.append(finding)
                 return outcome

@@ -7,8 +7,12 @@ struct PagingCheck: Sendable {
 
     /// The ids at the declaration's `[*]` path, in document order; nil when the path reaches no
     /// array or an item's id there is no number or string (the page itself is then malformed).
+    /// A page that holds no items and leaves its list out (`{}`) is an empty page.
     static func ids(in document: JSONValue, at path: JSONPath) -> [PageID]? {
-        guard let current = document.values(at: path) else { return nil }
+        guard let current = document.values(at: path) else {
+            guard let list = JSONValue.listPath(of: path), document.leavesOutEmptyList(at: list) else { return nil }
+            return []
+        }
         let ids = current.compactMap(PageID.init)
         return ids.count == current.count ? ids : nil
     }

@@ -45,6 +45,8 @@ struct LivePlan: Sendable {
     var unendedSessions: [[LiveStep.ID]] = []
     /// Each planned endpoint's own check.
     var ownChecks: [String: LiveStep.ID] = [:]
+    /// The paging steps that ask for their first page themselves, after the run's writes.
+    var rereadingPaging: Set<LiveStep.ID> = []
 
     init(
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
@@ -109,11 +111,7 @@ struct LivePlan: Sendable {
                 if endpoint.requiresToken { usingSessionToken.insert(id) }
             }
         }
-        // The next page of an endpoint that declares paging, once its own check got the first.
-        for endpoint in plain where endpoint.paging != nil && selectedIDs.contains(endpoint.id) && checks[endpoint.id] != nil {
-            let id = add(.paging(endpoint), endpoint.requiresToken ? .live(issuedBy: login) : .nothing, checks)
-            if endpoint.requiresToken { usingSessionToken.insert(id) }
-        }
+        usingSessionToken.formUnion(planPaging(plain.filter { selectedIDs.contains($0.id) }, writes: plain, checks: checks))
         // Each declared error check, once the endpoint's own check is over: a failure provoked on
         // purpose comes after the call that shows the endpoint works.
         for endpoint in planned where errorChecks && selectedIDs.contains(endpoint.id) && !endpoint.sentErrorChecks.isEmpty {
