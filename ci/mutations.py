@@ -3857,4 +3857,10 @@ MUTATIONS = [
          find="        return (found.names.keys.sorted(), secrets + generic)",
          replace="        return (found.names.keys.sorted(), generic)",
          tests="OpenAPIImportTests"),
+    dict(id="import-made-up-compound-credential-sent",
+         bug="import-openapi takes a made-up body's old_password for no credential: live sends Pulp's PATCH /login/ with a made-up password change",
+         file="Sources/APICheck/Import/Writing/EndpointWriter+RequestBodies.swift",
+         find="if SecretFieldNames.isCredentialName(key), case .string = member { return place }",
+         replace="if SecretFieldNames.credentialNames.contains(key.lowercased()), case .string = member { return place }",
+         tests="MadeUpCredentialBodyTests"),
 ]
