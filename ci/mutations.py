@@ -3875,4 +3875,10 @@ MUTATIONS = [
          find="                acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody))",
          replace="                acceptsEmptyBody: declaration.acceptsEmptyBody))",
          tests="SuccessStatusTests"),
+    dict(id="seen-source-empty-answer-not-succeeded",
+         bug="a step whose sample source succeeded with an answer holding nothing it reads (MLflow's {}) is skipped because the source 'did not succeed'",
+         file="Sources/APICheck/Live/Plan/SampleResolver.swift",
+         find="            guard let document = seen[source] ?? (succeeded.contains(source) ? .null : nil) else {",
+         replace="            guard let document = seen[source] else {",
+         tests="RunOrderTests|SampleTemplateTests"),
 ]
