@@ -57,7 +57,8 @@ extension MockServer {
         case let .code(code):
             response = headed(coded(code, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
         case let .signal(signal):
-            response = headed(signalled(signal, endpoint: endpoint), endpoint: endpoint, scenario: decision.scenario)
+            response = headed(
+                signalled(signal, endpoint: endpoint, state: decision.tokenState), endpoint: endpoint, scenario: decision.scenario)
         case .wrongCredentials:
             response = headed(
                 ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")

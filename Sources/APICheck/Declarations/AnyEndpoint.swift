@@ -24,7 +24,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Every status a success may come with, `successStatus` first: an endpoint that answers 200
     /// for a thing that was there and 201 for one it made declares both (`alsoSucceeding(with:)`).
     public var successStatuses: [Int] { [declaration.successStatus] + declaration.otherSuccessStatuses }
-    /// Whether the decode type is `NoContent`, so an empty body is the answer, not a fault.
+    /// Whether an empty body is a success's answer, not a fault: the decode type is `NoContent`,
+    /// or the endpoint is declared `acceptingEmptyBody()`.
     public var acceptsEmptyBody: Bool { declaration.acceptsEmptyBody }
     public var sessionEffect: SessionEffect { declaration.sessionEffect }
     /// Named scenarios that must have a mock variant (`wrong_password`): those declared in
@@ -154,7 +155,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            summary: String?, paging: Paging?, parameters: [Parameter]
+            summary: String?, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool
         ) {
             id = other.id
             method = other.method
@@ -166,7 +167,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             ownEnvelope = other.ownEnvelope
             successStatus = other.successStatus
             self.otherSuccessStatuses = otherSuccessStatuses
-            acceptsEmptyBody = other.acceptsEmptyBody
+            self.acceptsEmptyBody = acceptsEmptyBody
             sessionEffect = other.sessionEffect
             scenarios = other.scenarios
             self.paging = paging
@@ -211,6 +212,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, with what it does in a line.
     func summarized(_ text: String) -> AnyEndpoint { copy(summary: text) }
 
+    /// The same endpoint, whose success may also come with an empty body.
+    func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }
+
     /// The same endpoint, paged as `paging` says: what `paging:` declares, given after the
     /// declaration (an imported package's `adjusted(_:)` pages an endpoint the import declared).
     public func paged(_ paging: Paging) -> AnyEndpoint { copy(paging: paging) }
@@ -231,7 +235,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     private func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
-        summary: String? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil
+        summary: String? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
@@ -239,7 +243,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
                 summary: summary ?? declaration.summary, paging: paging ?? declaration.paging,
-                parameters: parameters ?? declaration.parameters))
+                parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody))
         copy.tag = tag
         return copy
     }

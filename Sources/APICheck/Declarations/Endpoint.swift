@@ -80,6 +80,19 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.readingOnly())
     }
 
+    /// The same endpoint, whose success may also come with an empty body, as one that decodes
+    /// `NoContent` does, while a JSON one still decodes as `Response`: a read the document leaves
+    /// without content (Pulp's `livez`, pygeoapi's `/openapi`) may answer nothing or JSON. An
+    /// empty answer decodes as `null`.
+    ///
+    /// ```swift
+    /// static let livez = Endpoint<JSONValue>(id: "livez", .get, "livez/", mock: "livez")
+    ///     .acceptingEmptyBody()
+    /// ```
+    public func acceptingEmptyBody() -> Endpoint {
+        Endpoint(erased: erased.acceptingEmptyBody())
+    }
+
     /// The same endpoint, with what it does in a line, for people: `apicheck openapi` writes it
     /// as the operation's summary. The import writes the document's own.
     ///

@@ -9,6 +9,8 @@ public struct ImportNote: Sendable, Equatable, CustomStringConvertible {
         case madeUp = "made up"
         /// A parameter whose sample comes from an environment variable the user must set.
         case needsValue = "set"
+        /// A property or parameter name made a secret field: its values never print.
+        case secret
     }
 
     public var kind: Kind

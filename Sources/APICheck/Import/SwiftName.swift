@@ -74,9 +74,23 @@ public enum SwiftName {
         return keywords.contains(name) ? "`\(name)`" : name
     }
 
-    /// `petId` → `PET_ID`: an environment variable's name part.
+    /// `petId` → `PET_ID`: an environment variable's name part. A run of single letters is one
+    /// word, an acronym Django REST framework spells letter by letter (`open_p_g_p_user_i_d` →
+    /// `OPEN_PGP_USER_ID`).
     static func variable(_ text: String) -> String {
-        words(text).map { $0.uppercased() }.joined(separator: "_")
+        var joined: [String] = []
+        var letters = ""
+        for word in words(text).map({ $0.uppercased() }) {
+            if word.count == 1, word.first?.isLetter == true {
+                letters += word
+                continue
+            }
+            if !letters.isEmpty { joined.append(letters) }
+            letters = ""
+            joined.append(word)
+        }
+        if !letters.isEmpty { joined.append(letters) }
+        return joined.joined(separator: "_")
     }
 
     /// `name`, or `name2`, `name3`... : the first not in `taken`, which it joins.

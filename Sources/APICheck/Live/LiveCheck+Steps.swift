@@ -32,10 +32,16 @@ extension LiveCheck {
             token = credentials
         }
         var seen: [String: JSONValue] = [:]
-        for (source, id) in step.samples { seen[source] = known[id]?.document }
+        var succeeded: Set<String> = []
+        for (source, id) in step.samples {
+            seen[source] = known[id]?.document
+            if known[id]?.succeeded == true { succeeded.insert(source) }
+        }
         var given: Set<String> = []
         if case let .errorCheck(check, _) = step.action { given = Set(check.inputNames) }
-        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen, except: given) { return skipped(SkipReason(reason)) }
+        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen, succeeded: succeeded, except: given) {
+            return skipped(SkipReason(reason))
+        }
         let refreshToken = step.token.isRefreshToken ? token : nil
         let accessToken = step.token.isRefreshToken ? nil : token
         switch step.action {

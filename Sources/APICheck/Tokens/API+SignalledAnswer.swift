@@ -11,20 +11,58 @@ extension API {
         _ signal: AnswerSignal, for endpoint: AnyEndpoint, message: String = "token refused",
         like example: (document: JSONValue, status: Int)? = nil
     ) -> (status: Int, contentType: String, body: Data) {
+        made(signal, for: endpoint, refusal: Refusal(title: "Token refused", code: "token_refused", message: message), like: example)
+    }
+
+    /// The answer that is `signal` for a request whose token stands as `state`: with HTTP Basic
+    /// credentials it speaks of an account and password and tells missing ones from wrong ones,
+    /// as a Basic server does (`Credentials missing`, `Credentials refused`); a token's is `Token
+    /// refused`.
+    public func signalledAnswer(
+        _ signal: AnswerSignal, for endpoint: AnyEndpoint, state: TokenState?,
+        like example: (document: JSONValue, status: Int)? = nil
+    ) -> (status: Int, contentType: String, body: Data) {
+        made(signal, for: endpoint, refusal: Refusal(basic: auth.placement == .basic, missing: state == .missing), like: example)
+    }
+
+    private func made(
+        _ signal: AnswerSignal, for endpoint: AnyEndpoint, refusal: Refusal, like example: (document: JSONValue, status: Int)?
+    ) -> (status: Int, contentType: String, body: Data) {
         if let code = signal.code, let policy = rules(for: endpoint).envelope {
-            return (signal.status ?? 200, "application/json", Data(policy.envelope(code: code, message: message).compactText.utf8))
+            return (signal.status ?? 200, "application/json", Data(policy.envelope(code: code, message: refusal.message).compactText.utf8))
         }
         let status = signal.status ?? 401
         if let errors, errors != .problemJSON {
-            let code = signal.code ?? errors.ownCode("token_refused", status: status, like: example)
+            let code = signal.code ?? errors.ownCode(refusal.code, status: status, like: example)
             return (
-                status, errors.contentType, Data(errors.body(code: code, message: message, status: status, like: example).compactText.utf8)
+                status, errors.contentType,
+                Data(errors.body(code: code, message: refusal.message, status: status, like: example).compactText.utf8)
             )
         }
         let problem = JSONValue.object([
-            ("type", .string("about:blank")), ("title", .string("Token refused")),
-            ("status", .number(String(status))), ("detail", .string(message)),
+            ("type", .string("about:blank")), ("title", .string(refusal.title)),
+            ("status", .number(String(status))), ("detail", .string(refusal.message)),
         ])
         return (status, "application/problem+json", Data(problem.compactText.utf8))
+    }
+
+    /// How a refusal is worded: a token's, or HTTP Basic credentials' told missing from wrong.
+    private struct Refusal {
+        var title: String
+        var code: String
+        var message: String
+
+        init(title: String, code: String, message: String) {
+            (self.title, self.code, self.message) = (title, code, message)
+        }
+
+        init(basic: Bool, missing: Bool) {
+            switch (basic, missing) {
+            case (false, _): self.init(title: "Token refused", code: "token_refused", message: "token refused")
+            case (true, true):
+                self.init(title: "Credentials missing", code: "credentials_missing", message: "no account and password were sent")
+            case (true, false): self.init(title: "Credentials refused", code: "credentials_refused", message: "wrong account or password")
+            }
+        }
     }
 }

@@ -132,9 +132,10 @@ extension MockServer {
         return .seconds(seconds)
     }
 
-    /// An answer that is `signal`, as the declarations make it (`API.signalledAnswer`).
-    func signalled(_ signal: AnswerSignal, endpoint: AnyEndpoint) -> ServerResponse {
-        let made = api.signalledAnswer(signal, for: endpoint, like: refusals.example)
+    /// An answer that is `signal`, as the declarations make it (`API.signalledAnswer`), for a
+    /// token standing as `state` (missing Basic credentials are told from wrong ones).
+    func signalled(_ signal: AnswerSignal, endpoint: AnyEndpoint, state: TokenState?) -> ServerResponse {
+        let made = api.signalledAnswer(signal, for: endpoint, state: state, like: refusals.example)
         return ServerResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body)
     }
 

@@ -124,8 +124,9 @@ import Testing
     }
 
     /// A read whose answer has no content is a document that left the answer out (pygeoapi's
-    /// `/openapi` and `/jobs`): declared `JSONValue`, any JSON, its mock `{}` made up, and noted;
-    /// a write's stays `NoContent`.
+    /// `/openapi` and `/jobs`), or one that answers nothing as documented (Pulp's `livez`):
+    /// declared `JSONValue`, any JSON, accepting an empty body too, its mock `{}` made up, and
+    /// noted; a write's stays `NoContent`.
     @Test func aReadWithoutAnAnswersContentIsNoted() throws {
         let fixture = try ImportFixture(
             paths: """
@@ -134,7 +135,9 @@ import Testing
                 """)
         let group = fixture.group("DefaultEndpoints")
         #expect(group.contains("ip = Endpoint<JSONValue>("), "\(group)")
+        #expect(group.contains(#"mock: "ip").acceptingEmptyBody()"#), "\(group)")
         #expect(group.contains("forget = Endpoint<NoContent>("), "\(group)")
+        #expect(group.components(separatedBy: ".acceptingEmptyBody()").count == 2, "\(group)")
         #expect(fixture.file("mocks/ip.json") == "{}\n")
         #expect(fixture.file("mocks/.made-up")?.contains("ip.json") == true)
         let notes = fixture.notes.filter { $0.contains("has no content") }

@@ -83,8 +83,8 @@ import Testing
         #expect(declaration.contains("    public static let declared = API(\n"), "\(declaration)")
     }
 
-    /// A password the document marks as one (`format: password`, or a `writeOnly` string a server
-    /// takes and never sends back) never prints: its name is one of the API's secret fields. A
+    /// A password the document marks as one (`format: password`, or a name that says so) never
+    /// prints: its name is one of the API's secret fields. A
     /// made-up request body holding one is declared without a sample (`MadeUpCredentialBodyTests`);
     /// the mock leaves out what the server never sends back (`writeOnly`).
     @Test func passwordsAreSecretFieldsAndReadOnlyIsNotSent() throws {
@@ -128,5 +128,46 @@ import Testing
         let note = try #require(result.notes.first { $0.message.contains(#""value""#) })
         #expect(note.location == "#/components/schemas/Credential/properties/value")
         #expect(note.message.contains("secretFields"))
+    }
+
+    /// Django REST framework marks plain request-only fields `writeOnly` (a publication's
+    /// `repository` href, an upload's `sha256`, a user's `username`): no secret, or `record` would
+    /// write stand-ins for real hrefs in every mock. A secret is what is typed or named as one,
+    /// compound names (`old_password`, `proxy_password`, `client_key`) too, each noted.
+    @Test func writeOnlyAloneMakesNoSecretAndEverySecretIsNoted() throws {
+        let fixture = try ImportFixture(
+            schemas: ##"""
+                "Remote": {"type": "object", "properties": {
+                  "repository": {"type": "string", "format": "uri", "writeOnly": true},
+                  "sha256": {"type": "string", "writeOnly": true}, "username": {"type": "string", "writeOnly": true},
+                  "proxy_username": {"type": "string", "writeOnly": true}, "chunk_size": {"type": "integer", "writeOnly": true},
+                  "proxy_password": {"type": "string", "writeOnly": true}, "client_key": {"type": "string", "writeOnly": true},
+                  "oldPassword": {"type": "string"}, "pin": {"type": "string", "format": "password"},
+                  "next_page_token": {"type": "string"}}}
+                """##,
+            paths: ##"""
+                "/remotes": {"post": {"operationId": "createRemote",
+                  "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Remote"}}}},
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Remote"}}}}}}}
+                """##)
+        let declared = #"secretFields: ["client_key", "oldPassword", "pin", "proxy_password"],"#
+        #expect(fixture.declaration.contains(declared), "\(fixture.declaration)")
+        let secrets = fixture.result.notes.filter { $0.kind == .secret }
+        #expect(secrets.count == 4, "\(secrets)")
+        let keyNote = try #require(secrets.first { $0.message.hasPrefix(#""client_key" is a secret field (named as a credential)"#) })
+        #expect(keyNote.location == "#/components/schemas/Remote/properties/client_key")
+        #expect(secrets.contains { $0.message.hasPrefix(#""pin" is a secret field (format: password)"#) }, "\(secrets)")
+        #expect(keyNote.description.hasPrefix("secret: #/components/schemas/Remote/properties/client_key: "))
+    }
+
+    /// One rule says which names hold a credential, for secret fields and for made-up bodies alike.
+    @Test(arguments: [
+        ("password", true), ("old_password", true), ("newPassword2", true), ("proxy-password", true), ("client_key", true),
+        ("api_key_secret", true), ("personalAccessToken", true), ("X-API-Key", true), ("apikey", true), ("token", true),
+        ("next_page_token", false), ("username", false), ("proxy_username", false), ("sha256", false), ("key", false),
+        ("public_key", false), ("password_hint", false), ("repository", false), ("tokens", false),
+    ])
+    func aCredentialIsNamedSoByItsLastWords(name: String, credential: Bool) {
+        #expect(SecretFieldNames.isCredentialName(name) == credential)
     }
 }

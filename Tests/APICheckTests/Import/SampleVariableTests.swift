@@ -204,6 +204,21 @@ import Testing
         #expect(SampleVariable.name(prefix: "SHOP", place: "path", parameter: parameter, path: path) == variable)
     }
 
+    /// Django REST framework spells an acronym letter by letter (`open_p_g_p_user_i_d_href`) and
+    /// Pulp repeats a plugin's name (`pulp_pulp_export_href`): a run of single letters is one
+    /// word, and a word repeated where the name begins is said once.
+    @Test(arguments: [
+        ("{open_p_g_p_user_i_d_href}", "open_p_g_p_user_i_d_href", "PULP_OPEN_PGP_USER_ID_HREF"),
+        ("{certguard_r_h_s_m_cert_guard_href}", "certguard_r_h_s_m_cert_guard_href", "PULP_CERTGUARD_RHSM_CERT_GUARD_HREF"),
+        ("{pulp_pulp_export_href}", "pulp_pulp_export_href", "PULP_EXPORT_HREF"),
+        ("{pulp_exporter_href}exports/", "pulp_exporter_href", "PULP_EXPORTER_HREF"),
+        ("{file_file_remote_href}", "file_file_remote_href", "PULP_FILE_REMOTE_HREF"),
+        ("{upstream_pulp_href}", "upstream_pulp_href", "PULP_UPSTREAM_PULP_HREF"), ("/points/{x}", "x", "PULP_POINT_X"),
+    ])
+    func acronymsAndRepeatedWordsAreSaidOnce(path: String, parameter: String, variable: String) {
+        #expect(SampleVariable.name(prefix: "PULP", place: "path", parameter: parameter, path: path) == variable)
+    }
+
     @Test(arguments: [
         ("flows", "flow"), ("flow_runs", "flow_run"), ("categories", "category"), ("statuses", "status"),
         ("boxes", "box"), ("addresses", "address"), ("status", "status"), ("graph", "graph"), ("v2", "v2"),

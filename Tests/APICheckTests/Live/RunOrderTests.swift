@@ -57,6 +57,30 @@ import Testing
         #expect(transport.requests.map(\.endpointID) == ["rooms.create"])
     }
 
+    /// MLflow's `runs/search` of an experiment without runs answers `{}`: a success, which
+    /// holds nothing the next step reads. The skip says so, not that the search failed.
+    @Test func aStepWhoseSourceSucceededWithoutTheValueIsSkippedSayingSo() async throws {
+        let search = Endpoint<JSONValue>(id: "runs.search", .post, "runs/search", mock: "runs_search").readingOnly()
+        let history = Endpoint<JSONValue>(
+            id: "metrics.history", .get, "metrics/get-history",
+            parameters: [
+                .query(
+                    "run_id", .string, required: true, sample: .seen(endpoint: "runs.search", path: "$.runs[0].info.run_id", fallback: nil))
+            ],
+            mock: "metric_history")
+        let api = API(name: "runs", envelope: .none, endpoints: [search.erased, history.erased])
+        let mocks = try TemporaryFolder("runs-mocks")
+        defer { mocks.remove() }
+        for name in ["runs_search", "metric_history"] { try Data("{}".utf8).write(to: mocks.appendingPathComponent(name + ".json")) }
+        let report = await LiveCheck(
+            api: api, transport: MockTransport(directory: mocks.url, api: api),
+            options: LiveOptions(baseURL: URL(string: "http://mock.invalid/")!, probes: false)
+        ).run()
+        #expect(report.results.first { $0.endpoint == "runs.search" }?.findings.isEmpty == true)
+        let skipped = try #require(report.results.first { $0.endpoint == "metrics.history" }?.skipped)
+        #expect(skipped == "its sample for 'run_id' comes from runs.search, whose answer has no value at $.runs[0].info.run_id")
+    }
+
     /// The rooms API with the read ordered after the send instead of declared after it, as the
     /// import writes the orders it guesses.
     static let ordered = API(

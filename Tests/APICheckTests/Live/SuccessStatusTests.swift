@@ -12,7 +12,9 @@ import Testing
         id: "items.delete", .delete, "items/1", mock: "item_delete", enveloped: false, successStatus: 204)
     static let show = Endpoint<Item>(id: "items.show", .get, "items/1", mock: "item", enveloped: false, successStatus: 200)
     static let put = Endpoint<Item>(id: "items.put", .put, "items/1", mock: "item", enveloped: false).alsoSucceeding(with: 201)
-    static let api = API(name: "t", envelope: EnvelopePolicy(), endpoints: [remove, show, put])
+    static let livez = Endpoint<JSONValue>(id: "livez", .get, "livez/", mock: "livez", enveloped: false).acceptingEmptyBody()
+    static let status = Endpoint<JSONValue>(id: "status", .get, "status/", mock: "status", enveloped: false)
+    static let api = API(name: "t", envelope: EnvelopePolicy(), endpoints: [remove, show, put, livez, status])
 
     struct Fixed: Transport {
         let status: Int
@@ -56,6 +58,16 @@ import Testing
         #expect(found.message.hasSuffix("the endpoint declares 200 or 201"), "\(found.message)")
         #expect(Self.put.erased.successStatuses == [200, 201])
         #expect(Self.put.alsoSucceeding(with: 201, 200, 206).erased.successStatuses == [200, 201, 206])
+    }
+
+    /// A read declared to answer JSON or nothing (Pulp's `livez`, whose 200 the document leaves
+    /// without content) passes either way; one declared JSON alone still finds an empty body.
+    @Test func aReadAcceptingAnEmptyBodyPassesEmptyAndJSONAnswers() async throws {
+        #expect(await findings("livez", status: 200, body: "") == [])
+        #expect(await findings("livez", status: 200, body: #"{"ok": true}"#) == [])
+        #expect(await findings("livez", status: 200, body: "<html>") == [.notJSON])
+        #expect(await findings("status", status: 200, body: "") == [.emptyBody])
+        #expect(Self.livez.erased.acceptsEmptyBody && !Self.status.erased.acceptsEmptyBody)
     }
 
     /// An error in the API's declared shape names its status beside its code: "NoSuchJob" alone

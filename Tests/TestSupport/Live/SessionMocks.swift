@@ -36,13 +36,14 @@ public final class SessionMocks: Transport {
         var scenario = pinned[id]
         if scenario == nil, endpoint.requiresToken {
             let token = api.auth.placement.token(in: request)
-            switch lifecycle.answer(for: tokens.state(of: token)) {
+            let state = tokens.state(of: token)
+            switch lifecycle.answer(for: state) {
             case .accepted:
                 if endpoint.sessionEffect == .logsOut, let token { tokens.logOut(token) }
             case .deadToken: scenario = ScenarioName.expired
             case .forcedLogout: scenario = ScenarioName.logout
             case let .signals(signals):
-                let made = api.signalledAnswer(signals.first ?? .status(401), for: endpoint, like: mocks.errorExample())
+                let made = api.signalledAnswer(signals.first ?? .status(401), for: endpoint, state: state, like: mocks.errorExample())
                 return HTTPResponse(
                     status: made.status, headers: [("Content-Type", made.contentType)], body: made.body,
                     url: request.url, source: "(the token model)")

@@ -1,19 +1,44 @@
-/// The names of the document's secret properties and parameters, for `API(secretFields:)`: a
-/// string of `format: password`, or a `writeOnly` one (a connection's or a user's password that
-/// the server takes and never sends back), or a string property named as a credential is (an
-/// answer's `token`: Label Studio's key, shown by one endpoint and issued anew by another). Their
-/// values never print, in traces, reproduce commands or reports, and `record` writes stand-ins.
+/// The names of the document's secret properties and parameters, for `API(secretFields:)`: what
+/// is typed as a secret (a `format: password` property or parameter), or named as a credential
+/// is (`password`, `old_password`, `client_key`, an answer's `token`: Label Studio's key, shown by
+/// one endpoint and issued anew by another). Their values never print, in traces, reproduce
+/// commands or reports, and `record` writes stand-ins. `writeOnly` alone makes no secret: Django
+/// REST framework marks plain request-only fields so (an href, a checksum, a user name), and a
+/// stand-in for one mangles every mock that holds its value. Each name made secret is noted.
 ///
 /// A secret name holds wherever the name sits, in every answer: a generic name (`value`, `data`)
 /// made secret by one `format: password` property would hide, and rewrite in mocks, every other
 /// member of that name. Such a name is left out, and a note says where it was met.
 struct SecretFieldNames {
-    /// Property names that hold a credential wherever they sit. Whole names only: a suffix
-    /// (`next_page_token`) would take a paging cursor for a secret.
+    /// Credentials, as lower-case words joined by `_`. A name is one when its last words are one
+    /// of these, whatever words come before (`old_password`, `proxy_password`, `api_key_secret`,
+    /// `personalAccessToken`), except those in `wholeOnly`.
     static let credentialNames: Set<String> = [
         "token", "access_token", "accesstoken", "refresh_token", "refreshtoken", "id_token", "idtoken", "auth_token", "authtoken",
-        "api_key", "apikey", "api_token", "apitoken", "secret", "client_secret", "clientsecret", "private_key", "password", "jwt",
+        "session_token", "api_key", "apikey", "api_token", "apitoken", "secret", "client_secret", "clientsecret", "private_key",
+        "privatekey", "client_key", "secret_key", "secret_access_key", "password", "passwd", "passphrase", "password_confirmation",
+        "jwt",
     ]
+
+    /// Credential names that are one only as the whole name: a name that merely ends with them
+    /// (`next_page_token`, `continuation_token`) is a paging cursor more often than a secret.
+    static let wholeOnly: Set<String> = ["token"]
+
+    /// Whether a property or parameter of this name holds a credential: its words (`oldPassword`,
+    /// `old-password` and `old_password` alike; a last word's digits aside, `new_password2`) end
+    /// with a credential's. The one rule for secret fields and for made-up bodies that must not
+    /// be sent.
+    static func isCredentialName(_ name: String) -> Bool {
+        var words = SwiftName.words(name).map { $0.lowercased() }
+        guard let last = words.popLast() else { return false }
+        let bare = String(last.reversed().drop(while: \.isNumber).reversed())
+        words.append(bare.isEmpty ? last : bare)
+        for count in 1...words.count {
+            let tail = words.suffix(count).joined(separator: "_")
+            if credentialNames.contains(tail), count == words.count || !wholeOnly.contains(tail) { return true }
+        }
+        return false
+    }
 
     /// Names that ordinary data goes by in many places (a key/value pair's `value`, a page's
     /// `data`): never secret by name, whatever one property of that name says.
@@ -25,30 +50,38 @@ struct SecretFieldNames {
     /// Beyond this many nested objects the walk stops: a bound on hostile documents.
     static let maximumDepth = 64
 
-    /// The secret names, and a note for each generic name left out (at its first property).
+    /// The secret names; a note for each (at its first property: why it is secret) and for each
+    /// generic name left out.
     static func find(in document: JSONValue) -> (names: [String], notes: [ImportNote]) {
         var found = Found()
         walk(document, depth: 0, pointer: "#", into: &found)
-        let notes = found.generic.sorted { $0.key < $1.key }.map { name, location in
+        let generic = found.generic.sorted { $0.key < $1.key }.map { name, location in
             ImportNote(
                 .notMapped, at: location,
-                "\(SwiftName.literal(name)) is a secret here (format: password or writeOnly) but names ordinary data elsewhere: "
+                "\(SwiftName.literal(name)) is a secret here (format: password) but names ordinary data elsewhere: "
                     + "not made a secret field; add it to secretFields, or record with --redact at its JSONPath, if its values must never print"
             )
         }
-        return (found.names.sorted(), notes)
+        let secrets = found.names.sorted { $0.key < $1.key }.map { name, first in
+            ImportNote(
+                .secret, at: first.location,
+                "\(SwiftName.literal(name)) is a secret field (\(first.reason)): its values never print and record writes "
+                    + "stand-ins for them wherever the name sits; take it out of secretFields if it holds ordinary data")
+        }
+        return (found.names.keys.sorted(), secrets + generic)
     }
 
     private struct Found {
-        var names: Set<String> = []
+        /// Each secret name, with the first place it was met and why it is secret there.
+        var names: [String: (location: String, reason: String)] = [:]
         /// Generic names a property would have made secret, each with the first place it was met.
         var generic: [String: String] = [:]
 
-        mutating func insert(_ name: String, at location: String) {
+        mutating func insert(_ name: String, at location: String, typed: Bool) {
             if genericNames.contains(name.lowercased()) {
                 if generic[name] == nil { generic[name] = location }
-            } else {
-                names.insert(name)
+            } else if names[name] == nil {
+                names[name] = (location, typed ? "format: password" : "named as a credential")
             }
         }
     }
@@ -58,12 +91,12 @@ struct SecretFieldNames {
         switch value {
         case let .object(members):
             for (key, property) in OpenAPISource.members(value["properties"]) where isSecret(property) || isCredential(key, property) {
-                found.insert(key, at: "\(pointer)/properties/\(escaped(key))")
+                found.insert(key, at: "\(pointer)/properties/\(escaped(key))", typed: isSecret(property))
             }
             if let name = OpenAPISource.string(value["name"]), OpenAPISource.string(value["in"]) != nil,
                 let schema = value["schema"], isSecret(schema) || isCredential(name, schema)
             {
-                found.insert(name, at: pointer)
+                found.insert(name, at: pointer, typed: isSecret(schema))
             }
             for (key, member) in members { walk(member, depth: depth + 1, pointer: "\(pointer)/\(escaped(key))", into: &found) }
         case let .array(items):
@@ -79,14 +112,13 @@ struct SecretFieldNames {
     }
 
     private static func isCredential(_ name: String, _ schema: JSONValue) -> Bool {
-        guard credentialNames.contains(name.lowercased().replacingOccurrences(of: "-", with: "_")) else { return false }
-        return mayBeString(schema)
+        isCredentialName(name) && mayBeString(schema)
     }
 
+    /// Typed as a secret: `format: password`.
     private static func isSecret(_ schema: JSONValue) -> Bool {
         guard case .object = schema else { return false }
-        if OpenAPISource.string(schema["format"]) == "password" { return true }
-        return schema["writeOnly"] == .bool(true) && mayBeString(schema)
+        return OpenAPISource.string(schema["format"]) == "password"
     }
 
     /// A string schema, or one that names no type.

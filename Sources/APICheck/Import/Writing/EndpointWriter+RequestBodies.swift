@@ -154,15 +154,15 @@ extension EndpointWriter {
         return ".binary(contentType: \(SwiftName.literal(type)), sample: FilePart(content: Data(\(SwiftName.literal(text)).utf8)))"
     }
 
-    /// Where a made-up body holds a member named as a credential is (`password`, `api_key`), as
-    /// a JSONPath: `$.data.password`.
+    /// Where a made-up body holds a member named as a credential is (`password`, `api_key`,
+    /// `old_password`: `SecretFieldNames.isCredentialName`), as a JSONPath: `$.data.password`.
     static func credentialPath(in value: JSONValue, at path: String = "$", depth: Int = 0) -> String? {
         guard depth < 32 else { return nil }
         switch value {
         case let .object(members):
             for (key, member) in members {
                 let place = path + "." + key
-                if SecretFieldNames.credentialNames.contains(key.lowercased()), case .string = member { return place }
+                if SecretFieldNames.isCredentialName(key), case .string = member { return place }
                 if let found = credentialPath(in: member, at: place, depth: depth + 1) { return found }
             }
         case let .array(items):

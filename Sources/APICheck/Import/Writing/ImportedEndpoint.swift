@@ -36,6 +36,9 @@ struct ImportedEndpoint: Equatable {
     var after: [String] = []
     /// A POST taken for a read (`ReadingPost`): `readingOnly()`.
     var readingOnly = false
+    /// A read the document leaves without content: `acceptingEmptyBody()`, so that an empty
+    /// answer passes as a JSON one does.
+    var acceptsEmptyBody = false
 
     /// Whether it reads only (a safe method, or a POST taken for a read): `live --reads-only` checks it.
     var isRead: Bool { readingOnly || ["get", "head", "options"].map(EndpointWriter.methodExpression).contains(method) }
@@ -60,6 +63,7 @@ struct ImportedEndpoint: Equatable {
         }
         if let summary { modifiers += ".summarized(\(SwiftName.literal(summary)))" }
         if readingOnly { modifiers += ".readingOnly()" }
+        if acceptsEmptyBody { modifiers += ".acceptingEmptyBody()" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
             + modifiers

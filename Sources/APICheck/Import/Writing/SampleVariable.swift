@@ -30,8 +30,19 @@ struct SampleVariable: Equatable {
     /// The variable a parameter without a value of its own reads.
     static func name(prefix: String, place: String, parameter: String, path: String) -> String {
         let own = SwiftName.variable(parameter)
-        guard place == "path", let resource = resource(of: parameter, in: path) else { return prefix + "_" + own }
-        return prefix + "_" + joined(resource, own)
+        guard place == "path", let resource = resource(of: parameter, in: path) else { return saidOnce(prefix, own) }
+        return saidOnce(prefix, joined(resource, own))
+    }
+
+    /// `prefix_rest`, a word repeated where `rest` begins said once: Pulp's `pulp_pulp_export_href`
+    /// under the prefix `PULP` reads `PULP_EXPORT_HREF`, not `PULP_PULP_PULP_EXPORT_HREF`, and its
+    /// `file_file_remote_href` reads `PULP_FILE_REMOTE_HREF`.
+    static func saidOnce(_ prefix: String, _ rest: String) -> String {
+        var words = rest.split(separator: "_").map(String.init)
+        let last = prefix.split(separator: "_").last.map(String.init)
+        while words.count > 1, words[0] == last { words.removeFirst() }
+        while words.count > 1, words[0] == words[1] { words.removeFirst() }
+        return prefix + "_" + words.joined(separator: "_")
     }
 
     /// The resource's words followed by the parameter's, the words they share where one ends and

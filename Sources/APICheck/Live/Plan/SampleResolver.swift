@@ -92,10 +92,14 @@ struct SampleResolver: Sendable {
     /// Why a required `.seen` parameter without a fallback has no value: its source step did not
     /// succeed, was not run, or its answer holds nothing usable there. The step is then skipped
     /// with this reason instead of being sent without the value (or failing before it is sent).
-    static func unavailableSample(for endpoint: AnyEndpoint, seen: [String: JSONValue], except given: Set<String> = []) -> String? {
+    /// `succeeded` names the sources whose step succeeded: one whose answer kept nothing later
+    /// steps read (MLflow's `{}` for a search that found no runs) has no document in `seen`.
+    static func unavailableSample(
+        for endpoint: AnyEndpoint, seen: [String: JSONValue], succeeded: Set<String> = [], except given: Set<String> = []
+    ) -> String? {
         for parameter in endpoint.sampledValues where parameter.required && !given.contains(parameter.name) {
             guard let (source, path, fallback) = parameter.sample?.seenSource, fallback == nil, source != endpoint.id else { continue }
-            guard let document = seen[source] else {
+            guard let document = seen[source] ?? (succeeded.contains(source) ? .null : nil) else {
                 return "its sample for '\(parameter.name)' comes from \(source), which did not succeed"
             }
             let found = path.path.flatMap { document.value(at: $0) }

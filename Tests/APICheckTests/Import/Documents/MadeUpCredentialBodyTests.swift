@@ -39,6 +39,9 @@ import Testing
     @Test(arguments: [
         (#"{"data": {"password": "s"}}"#, "$.data.password"), (#"{"keys": [{"API_Key": "k"}]}"#, "$.keys[*].API_Key"),
         (#"{"token": 5, "name": "n"}"#, nil), (#"{"password_hint": "h"}"#, nil),
+        // Pulp's account update: a compound name is a credential too, by the secret fields' rule.
+        (#"{"username": "string", "old_password": "string", "new_password": "string"}"#, "$.old_password"),
+        (#"{"api_key_secret": "s"}"#, "$.api_key_secret"), (#"{"next_page_token": "t"}"#, nil),
     ])
     func aCredentialIsFoundByItsName(body: String, path: String?) throws {
         #expect(EndpointWriter.credentialPath(in: try JSONParser.parse(Data(body.utf8))) == path)
