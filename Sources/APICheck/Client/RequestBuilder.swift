@@ -74,7 +74,7 @@ public struct RequestBuilder: Sendable {
             }
             switch parameter.location {
             case .path where parameter.holdsAddress && value.text.contains("/"):
-                path = Self.addressed(path, placeholder: "{\(parameter.name)}", value.text)
+                path = Self.addressed(path, name: parameter.name, value.text)
             case .path:
                 path = path.replacingOccurrences(of: "{\(parameter.name)}", with: Self.escape(value.text))
                 path = path.replacingOccurrences(of: "{+\(parameter.name)}", with: Self.escapeReserved(value.text))
@@ -128,14 +128,12 @@ public struct RequestBuilder: Sendable {
         return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: bodyData, endpointID: endpoint.id)
     }
 
-    /// RFC 6570's reserved expansion (`{+path}`): the unreserved and reserved characters
-    /// (`:/?#[]@!$&'()*+,;=`) and `%XX` triplets go as they are, everything else is encoded, so
-    /// `sub/x.txt` stays two segments and an encoded `%2F` the value already holds stays one.
-    /// `path` with the text before and of `placeholder` replaced by `address`, the whole address of
-    /// what the path names up to it; the `/` after the placeholder is the address's own when it
-    /// ends with one. A whole URL gives its path, as the request goes to the run's server.
-    static func addressed(_ path: String, placeholder: String, _ address: String) -> String {
-        guard let range = path.range(of: placeholder) else { return path }
+    /// `path` with the text before and of the placeholder `name` replaced by `address`, the whole
+    /// address of what the path names up to it; the `/` after the placeholder is the address's
+    /// own when it ends with one. A whole URL gives its path, as the request goes to the run's
+    /// server.
+    static func addressed(_ path: String, name: String, _ address: String) -> String {
+        guard let range = path.range(of: "{\(name)}") ?? path.range(of: "{+\(name)}") else { return path }
         var address = address
         if address.contains("://"), let url = URLComponents(string: address) { address = url.percentEncodedPath }
         var rest = path[range.upperBound...]
@@ -143,6 +141,9 @@ public struct RequestBuilder: Sendable {
         return escapeReserved(address) + rest
     }
 
+    /// RFC 6570's reserved expansion (`{+path}`): the unreserved and reserved characters
+    /// (`:/?#[]@!$&'()*+,;=`) and `%XX` triplets go as they are, everything else is encoded, so
+    /// `sub/x.txt` stays two segments and an encoded `%2F` the value already holds stays one.
     static func escapeReserved(_ text: String) -> String {
         let bytes = Array(text.utf8), hex = Array("0123456789ABCDEF".utf8)
         func isHex(_ index: Int) -> Bool {
