@@ -73,6 +73,8 @@ public struct RequestBuilder: Sendable {
                 throw invalid(parameter.name, "expects \(parameter.type.rawValue), got \(given.kindName) \(shown)")
             }
             switch parameter.location {
+            case .path where parameter.holdsAddress && value.text.contains("/"):
+                path = Self.addressed(path, name: parameter.name, value.text)
             case .path:
                 path = path.replacingOccurrences(of: "{\(parameter.name)}", with: Self.escape(value.text))
                 path = path.replacingOccurrences(of: "{+\(parameter.name)}", with: Self.escapeReserved(value.text))
@@ -124,6 +126,19 @@ public struct RequestBuilder: Sendable {
             headers.append(("Content-Type", "application/json"))
         }
         return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: bodyData, endpointID: endpoint.id)
+    }
+
+    /// `path` with the text before and of the placeholder `name` replaced by `address`, the whole
+    /// address of what the path names up to it; the `/` after the placeholder is the address's
+    /// own when it ends with one. A whole URL gives its path, as the request goes to the run's
+    /// server.
+    static func addressed(_ path: String, name: String, _ address: String) -> String {
+        guard let range = path.range(of: "{\(name)}") ?? path.range(of: "{+\(name)}") else { return path }
+        var address = address
+        if address.contains("://"), let url = URLComponents(string: address) { address = url.percentEncodedPath }
+        var rest = path[range.upperBound...]
+        if address.hasSuffix("/"), rest.hasPrefix("/") { rest = rest.dropFirst() }
+        return escapeReserved(address) + rest
     }
 
     /// RFC 6570's reserved expansion (`{+path}`): the unreserved and reserved characters

@@ -51,7 +51,8 @@ public struct RouteTable: Sendable {
                 return (name, declared?.type ?? .string, declared?.list != nil)
             }
         }
-        for (index, endpoint) in endpoints.enumerated() {
+        // A path that begins with an address-valued placeholder names no route a request takes.
+        for (index, endpoint) in endpoints.enumerated() where !endpoint.beginsWithAddress {
             var node = 0
             for segment in Self.segments(endpoint.path) {
                 node = child(of: node, for: segment)

@@ -59,9 +59,11 @@ public struct OpenAPIDocument {
             } catch {
                 throw Failure(endpoint: endpoint.id, cause: error)
             }
-            // `{+path}` is written `{path}`: its parameter says that it spans segments.
+            // `{+path}` is written `{path}`: its parameter says that it spans segments. A path that
+            // begins with an address-valued placeholder is written as such documents write it, with
+            // no `/` of its own: the address brings one.
             let template =
-                "/"
+                (endpoint.beginsWithAddress ? "" : "/")
                 + (endpoint.path.hasPrefix("/") ? String(endpoint.path.dropFirst()) : endpoint.path)
                 .replacingOccurrences(of: "{+", with: "{")
             let method = endpoint.method.rawValue.lowercased()

@@ -39,6 +39,10 @@ public struct Parameter: Sendable, Equatable {
     /// Whether a query parameter may be sent with no value (`?flag` or `?flag=`, OpenAPI's
     /// `allowEmptyValue`): present, and for a `Bool`, true.
     public var allowsEmptyValue = false
+    /// Whether a path parameter's value may be the whole address of what the path names up to and
+    /// including it (an href an answer gives, `/api/repositories/7/`), as APIs that link their
+    /// objects by address take it (`holdingAddress()`).
+    public var holdsAddress = false
 
     public init(
         _ name: String, in location: Location, _ type: ValueType, required: Bool = true,
@@ -66,6 +70,17 @@ public struct Parameter: Sendable, Equatable {
     public func allowingEmptyValue() -> Parameter {
         var parameter = self
         parameter.allowsEmptyValue = true
+        return parameter
+    }
+
+    /// The path parameter, also taking the whole address of what the path names up to it
+    /// (`api/repositories/{repository}/sync/` with `/api/repositories/7/`): live sends that
+    /// address as it is, reserved characters kept, in place of the path's text before and of the
+    /// placeholder, so an href read from an answer or a variable reaches the object it names. A
+    /// value without a `/` is one segment, sent as any path value; serve and proxy route one segment.
+    public func holdingAddress() -> Parameter {
+        var parameter = self
+        parameter.holdsAddress = true
         return parameter
     }
 

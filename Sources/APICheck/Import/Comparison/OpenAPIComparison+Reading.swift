@@ -19,6 +19,19 @@ extension OpenAPIComparison {
         return result
     }
 
+    /// The operation of the other document that `operation` is: the one of its method and path's
+    /// shape (`shaped`); where several share that shape (paths that are a bare placeholder each,
+    /// `{task_href}` and `{worker_href}`), the one of its operationId, else of its very path.
+    static func counterpart(of operation: Operation, among shaped: [Operation]) -> Operation? {
+        guard shaped.count > 1 else { return shaped.first }
+        if let id = OpenAPISource.string(operation.operation["operationId"]),
+            let same = shaped.first(where: { OpenAPISource.string($0.operation["operationId"]) == id })
+        {
+            return same
+        }
+        return shaped.first { $0.path == operation.path }
+    }
+
     /// `/pets/{petId}` and `/pets/{id}` are one path.
     static func templateKey(_ path: String) -> String {
         var key = ""

@@ -40,9 +40,11 @@ public struct OpenAPIComparison: Sendable {
         var schemas = SchemaComparison(old: oldSource, new: newSource)
         var shared = SharedParameters()
         var changes: [OpenAPIChange] = []
+        let oldShapes = Dictionary(grouping: oldOperations, by: \.key)
+        let newShapes = Dictionary(grouping: newOperations, by: \.key)
         for operation in newOperations {
             let newAnswer = SuccessAnswer(of: operation.operation, in: newSource)
-            guard let before = oldOperations.first(where: { $0.key == operation.key }) else {
+            guard let before = Self.counterpart(of: operation, among: oldShapes[operation.key] ?? []) else {
                 if newAnswer?.omission == nil {
                     changes.append(OpenAPIChange(.operationAdded, breaking: false, subject: operation.shown, "added"))
                 }
@@ -56,7 +58,7 @@ public struct OpenAPIComparison: Sendable {
             }
         }
         for operation in oldOperations
-        where !newOperations.contains(where: { $0.key == operation.key })
+        where Self.counterpart(of: operation, among: newShapes[operation.key] ?? []) == nil
             && SuccessAnswer(of: operation.operation, in: oldSource)?.omission == nil
         {
             changes.append(

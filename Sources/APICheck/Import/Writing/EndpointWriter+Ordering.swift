@@ -64,7 +64,7 @@ extension EndpointWriter {
             }
         }
         for write in endpoints where [".put", ".post", ".patch"].contains(write.method) && !creates(write, among: endpoints) {
-            for read in endpoints where template(read.path) == template(write.path) && [".get", ".head"].contains(read.method) {
+            for read in endpoints where template(of: read) == template(of: write) && [".get", ".head"].contains(read.method) {
                 put(write.id, after: read.id)
             }
         }
@@ -84,13 +84,16 @@ extension EndpointWriter {
     /// there (starts the server). A `POST` to a collection (`POST /users`) makes a resource the
     /// server names, or one its made-up body names, not the one a path's variable names; where
     /// the collection has one, a `PUT` to its item (`PUT /projects/{id}` beside `POST /projects`)
-    /// replaces what that made: an update, which reads beside it must not follow.
+    /// replaces what that made: an update, which reads beside it must not follow. A write to an
+    /// address-valued placeholder (`holdingAddress()`) updates too: the server gave that address.
     static func creates(_ endpoint: ImportedEndpoint, among endpoints: [ImportedEndpoint]) -> Bool {
-        let path = template(endpoint.path)
-        guard let last = endpoint.path.split(separator: "/").last, !placeholders(in: String(last)).isEmpty else { return false }
+        let path = template(of: endpoint)
+        guard let last = endpoint.path.split(separator: "/").last, let name = placeholders(in: String(last)).last else { return false }
+        // An address is the server's to give: a write to one updates what is there.
+        if holdsAddress(name, endpoint) { return false }
         switch endpoint.method {
-        case ".put": return !endpoints.contains { $0.method == ".post" && template($0.path) == path.dropLast() }
-        case ".post": return !endpoints.contains { $0.method == ".put" && template($0.path) == path }
+        case ".put": return !endpoints.contains { $0.method == ".post" && template(of: $0) == path.dropLast() }
+        case ".post": return !endpoints.contains { $0.method == ".put" && template(of: $0) == path }
         default: return false
         }
     }
@@ -99,6 +102,21 @@ extension EndpointWriter {
     /// are one route of the server's.
     static func template(_ path: String) -> [String] {
         path.split(separator: "/").map { $0.contains("{") ? "{}" : String($0) }
+    }
+
+    /// An endpoint's `template`, but for a path that begins with an address-valued placeholder
+    /// (`{task_href}cancel/`, declared so where no collection of its objects is known): that one
+    /// keeps its name, as no other resource's address is in it.
+    static func template(of endpoint: ImportedEndpoint) -> [String] {
+        var segments = template(endpoint.path)
+        if let name = AddressPaths.leadingName(endpoint.path), !segments.isEmpty, holdsAddress(name, endpoint) {
+            segments[0] = "{\(name)}"
+        }
+        return segments
+    }
+
+    private static func holdsAddress(_ name: String, _ endpoint: ImportedEndpoint) -> Bool {
+        endpoint.parameters.contains { $0.hasPrefix(".path(\(SwiftName.literal(name)),") && $0.hasSuffix(".holdingAddress()") }
     }
 
     /// The variable of the resource an endpoint's path names: its last placeholder's, when the

@@ -94,7 +94,9 @@ extension EndpointWriter {
                 variable = apart
             }
             sample = ".environment(\(SwiftName.literal(variable)), fallback: \(example ?? "nil"))"
-            let use = SampleVariable.Use(operation: operation, place: place, parameter: name, hasExample: example != nil)
+            let use = SampleVariable.Use(
+                operation: operation, place: place, parameter: name, hasExample: example != nil,
+                address: place == "path" && AddressPaths.leadingName(path) == name)
             if let index = sampleVariables.firstIndex(where: { $0.name == variable }) {
                 sampleVariables[index].uses.append(use)
             } else {
@@ -107,6 +109,7 @@ extension EndpointWriter {
         if let allowed, scalar != nil { declared += ".allowing([\(allowed.map(SwiftName.literal).joined(separator: ", "))])" }
         // OpenAPI gives `allowEmptyValue` meaning in the query only.
         if place == "query", OpenAPISource.bool(parameter["allowEmptyValue"]) { declared += ".allowingEmptyValue()" }
+        if place == "path", AddressPaths.leadingName(path) == name { declared += ".holdingAddress()" }
         return declared
     }
 

@@ -11,6 +11,7 @@ struct EndpointWriter {
     let variablePrefix: String
     /// The variable each path parameter's sample reads, told apart across the document's paths.
     let pathVariables: PathVariableNames
+    let addressPaths: AddressPaths
     private(set) var endpoints: [ImportedEndpoint] = []
     private(set) var mocks: [ImportedFile] = []
     /// The success mocks made from a schema (file name, text): listed in `mocks/.made-up`.
@@ -33,9 +34,11 @@ struct EndpointWriter {
         self.security = security
         self.variablePrefix = variablePrefix
         pathVariables = PathVariableNames(paths: OpenAPISource.members(source.root["paths"]).map(\.key), prefix: variablePrefix)
+        addressPaths = AddressPaths(source: source)
     }
 
     mutating func declareOperations(types: inout SchemaMapper) {
+        for (tokens, message) in addressPaths.notes { note(.notMapped, tokens, message) }
         for (path, item) in OpenAPISource.members(source.root["paths"]) {
             let itemTokens = ["paths", path]
             guard let item = source.resolve(item) else {
@@ -214,7 +217,7 @@ struct EndpointWriter {
         endpoints.append(
             ImportedEndpoint(
                 tag: tag, property: property, id: id, method: Self.methodExpression(method),
-                path: String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
+                path: addressPaths.declared[path] ?? String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
                 comment: description, summary: summary,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil, readingOnly: read != nil,

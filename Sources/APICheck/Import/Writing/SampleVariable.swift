@@ -20,6 +20,8 @@ struct SampleVariable: Equatable {
         /// Whether the document gives this parameter an example, which is sent while the
         /// variable is unset (a path's example id is seldom one the server holds).
         var hasExample = false
+        /// Whether the parameter holds an object's whole address (`holdingAddress()`).
+        var address = false
     }
 
     var name: String
@@ -120,7 +122,8 @@ struct SampleVariable: Equatable {
     /// to send while it is unset.
     var note: String {
         let without = uses.filter { !$0.hasExample }, with = uses.filter(\.hasExample)
-        if with.isEmpty { return "no example for \(Self.text(of: without)): live reads it from $\(name)" }
+        let address = uses.contains(where: \.address) ? ", the object's whole address as the API's answers give it (an href)" : ""
+        if with.isEmpty { return "no example for \(Self.text(of: without)): live reads it from $\(name)" + address }
         if without.isEmpty {
             return "only an example for \(Self.text(of: with)), seldom one the server holds: live reads $\(name), else sends the example"
         }
