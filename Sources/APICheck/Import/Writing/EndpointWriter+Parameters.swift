@@ -262,4 +262,16 @@ extension EndpointWriter {
             ? ".\(method)"
             : "HTTPMethod(rawValue: \(SwiftName.literal(method.uppercased())))"
     }
+
+    /// The names between braces in a path template, in order (`/pets/{petId}` → `petId`).
+    static func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            if !name.isEmpty, !names.contains(String(name)) { names.append(String(name)) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
 }

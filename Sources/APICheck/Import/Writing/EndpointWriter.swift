@@ -231,18 +231,6 @@ struct EndpointWriter {
         }
     }
 
-    /// The names between braces in a path template, in order (`/pets/{petId}` → `petId`).
-    static func placeholders(in path: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = rest[rest.index(after: open)..<close]
-            if !name.isEmpty, !names.contains(String(name)) { names.append(String(name)) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
-
     /// The OAuth 2 client-credentials token endpoint the document names only by its `tokenUrl`:
     /// `POST` a form of `grant_type=client_credentials` (and the scopes the document requires)
     /// with the client's id and secret as HTTP Basic credentials, as RFC 6749 section 4.4 has it;
