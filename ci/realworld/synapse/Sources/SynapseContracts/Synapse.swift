@@ -66,8 +66,9 @@ public enum Synapse {
                      .body("body", .string, sample: .literal("hello from apicheck"))],
         mock: "send", auth: .token)
 
-    /// The new room's timeline backwards, a page at a time behind an opaque token: `end` is sent
-    /// back as `from`; no `end` once the room's first event is reached. Event ids are strings.
+    /// The new room's timeline backwards, the run's message first, a page at a time behind an
+    /// opaque token: `end` is sent back as `from`; no `end` once the room's first event is
+    /// reached. Event ids are strings.
     public static let messages = Endpoint<Messages>(
         id: "rooms.messages", .get, "v3/rooms/{roomId}/messages",
         parameters: [.path("roomId", .string, sample: .seen(endpoint: "rooms.create", path: "$.room_id", fallback: nil)),
@@ -76,6 +77,9 @@ public enum Synapse {
                      .query("limit", .int, sample: .literal(4))],
         mock: "messages", auth: .token,
         paging: .token(ids: "$.chunk[*].event_id", from: .body("$.end"), next: "from", size: "limit", maxPages: 5))
+        // After the run's message, as its paging walk is (it waits for the run's writes): the
+        // check and the walk read the same timeline, the one the mock holds.
+        .ordered(after: "rooms.send")
 
     /// A filter keeping the sync small: no account data, presence, or room events.
     static let filter = Parameter.query(
