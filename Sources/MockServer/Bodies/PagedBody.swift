@@ -52,6 +52,9 @@ struct PagedBody {
         else { return nil }
         let itemID = JSONPath(Array(path.components[(star + 1)...]))
         let start: Int
+        // The API's own offset or page parameter of a list of links, read once for the page's
+        // start and its links (nil for other cursors).
+        var own: LinkCursor?
         switch paging.cursor {
         case let .id(_, inclusive):
             guard let given else {
@@ -76,20 +79,23 @@ struct PagedBody {
             // The mock as it is, unless it links the recorded server's next page, past its items.
             if given == nil, size == nil, !linksRecordedNext(document, count: all.count) { return nil }
         case .link, .url:
-            start = linkStart(request, cursor: linkCursor(in: document), size: size ?? all.count)
+            own = linkCursor(in: document)
+            start = linkStart(request, cursor: own, size: size ?? all.count)
         }
-        return cut(document, all: all, star: path.components[..<star], start: start, size: size, request: request, origin: origin)
+        return cut(
+            document, all: all, star: path.components[..<star], start: start, size: size, request: request, origin: origin, own: own)
     }
 
     /// Items `start ..< start + size` (to the end without a size), with the next token or link
-    /// when items remain and none when they do not.
+    /// when items remain and none when they do not; a list of links' links set `own` where the
+    /// API has one (`linkCursor(in:)`).
     private func cut(
         _ document: JSONValue, all: [JSONValue], star: ArraySlice<JSONPath.Component>, start: Int, size: Int?,
-        request: ServerRequest, origin: String?
+        request: ServerRequest, origin: String?, own: LinkCursor? = nil
     ) -> (JSONValue, [(name: String, value: String)]) {
-        let own = linkCursor(in: document)
+        let pageSize = size ?? all.count
         let from = min(max(0, start), all.count)
-        let to = min(all.count, from + (size ?? all.count))
+        let to = min(all.count, from + pageSize)
         var page = counted(
             replacing(document, at: star, with: Array(all[from..<to])), start: start, size: size, count: all.count, returned: to - from)
         // A mock with a next token or URL is a first page that says more comes: each page with
@@ -106,11 +112,11 @@ struct PagedBody {
         // Other links in the body to the recorded next page (`next_url` beside a `next` token)
         // lead to serve's next page, or end with the list.
         if let recorded, !recorded.isNull {
-            let link = more ? nextLink(to: request, after: to, size: size ?? all.count, cursor: own) : nil
+            let link = more ? nextLink(to: request, after: to, size: pageSize, cursor: own) : nil
             page = relinked(page, recorded: recorded, to: link, origin: origin, ending: ending)
         } else if recorded?.isNull == true, let nextPath, more {
             page = Self.linkingBeside(
-                nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to, size: size ?? all.count, cursor: own))
+                nextPath, in: page, to: (origin ?? "") + nextLink(to: request, after: to, size: pageSize, cursor: own))
         }
         // An offset or page-number list declares no next link, yet its body may give one beside
         // the items (Django REST framework's `"next"`), null in a mock that is the whole list: a
@@ -118,7 +124,7 @@ struct PagedBody {
         if paging.cursor.bodyPath == nil, more, paging.cursor.parameter != nil {
             page = Self.linkingBeside(
                 JSONPath(Array(star.dropLast()) + [.key("next")]), in: page,
-                to: (origin ?? "") + nextLink(to: request, after: to, size: size ?? all.count, cursor: own), itself: true)
+                to: (origin ?? "") + nextLink(to: request, after: to, size: pageSize, cursor: own), itself: true)
         }
         var headers: [(name: String, value: String)] = []
         switch paging.cursor {
@@ -130,7 +136,7 @@ struct PagedBody {
             if more { headers.append((name, Self.tokenPrefix + String(to))) }
         case .link:
             if more {
-                headers.append(("Link", "<\(pageLink(to: request, offset: to, size: size ?? all.count, cursor: own))>; rel=\"next\""))
+                headers.append(("Link", "<\(pageLink(to: request, offset: to, size: pageSize, cursor: own))>; rel=\"next\""))
             }
         case .url(.body):
             // The recorded server's next URL would lead a client away from serve: serve's own, or
@@ -138,20 +144,20 @@ struct PagedBody {
             if let nextPath {
                 let absolute = recorded?.stringValue?.contains("://") == true ? origin : nil
                 page = Self.setting(
-                    more ? .string((absolute ?? "") + pageLink(to: request, offset: to, size: size ?? all.count, cursor: own)) : ending,
+                    more ? .string((absolute ?? "") + pageLink(to: request, offset: to, size: pageSize, cursor: own)) : ending,
                     at: nextPath, in: page)
             }
         case let .url(.bodyLink(rel, _)):
             // serve's next page in the link the page gives, or no such link on the last page.
             if let nextPath {
                 let absolute = recorded?.stringValue?.contains("://") == true ? origin : nil
-                let link = more ? (absolute ?? "") + pageLink(to: request, offset: to, size: size ?? all.count, cursor: own) : nil
+                let link = more ? (absolute ?? "") + pageLink(to: request, offset: to, size: pageSize, cursor: own) : nil
                 page = Self.linking(rel, at: nextPath, in: page, to: link)
             }
         case let .url(.header(name)):
             // Absolute, as servers send it (Kinto's `Next-Page`): a client fetches it as it comes,
             // with nothing to resolve a path against.
-            if more { headers.append((name, (origin ?? "") + pageLink(to: request, offset: to, size: size ?? all.count, cursor: own))) }
+            if more { headers.append((name, (origin ?? "") + pageLink(to: request, offset: to, size: pageSize, cursor: own))) }
         default:
             break
         }
