@@ -30,9 +30,14 @@ public enum Drift {
             // Optional in the type and present in some objects: variety the contract allows. So
             // when it is absent from every item of one answer: a page's items may all leave it out
             // (MLflow's experiments without tags, as protobuf's JSON omits an empty list), and one
-            // answer's few items do not show a field gone. The mock's item members the type does not
-            // read, and an optional member of the answer itself, stay warnings.
-            return read != nil && (change.partly || change.path.components.contains(.anyIndex)) ? .info : .warning
+            // answer's few items do not show a field gone. A list the type reads as optional is
+            // absent where such a server has none to give (an experiment without tags, a search
+            // that found nothing), unless a new member beside it may be the list renamed. The
+            // mock's members the type does not read, and an optional scalar or object of the
+            // answer itself, stay warnings.
+            guard read != nil else { return .warning }
+            if change.partly || change.path.components.contains(.anyIndex) { return .info }
+            return isList(change.expected) && !change.besideAdded ? .info : .warning
         case .typeChanged:
             // The answer holds what the type reads, the mock something else: a stale mock.
             guard let read, takes(read, found: change.found) != true else { return .warning }
@@ -69,6 +74,10 @@ public enum Drift {
                 note =
                     "absent from every item of this answer; optional in the decode type: items may leave it out "
                     + "(a server that omits empty lists does), so one answer does not show it gone"
+            } else if read != nil, isList(change.expected), !change.besideAdded {
+                note =
+                    "a list in the mock, absent live; optional in the decode type: an absent list reads as empty "
+                    + "(a server that omits empty lists does), so one answer does not show it gone"
             } else {
                 note =
                     (change.partly ? "missing from some objects" : "in the mock, gone live")
@@ -91,6 +100,11 @@ public enum Drift {
             kind: FindingKind(drift: change.kind), severity: severity, endpoint: endpoint,
             path: change.path, expected: expected, found: change.found, message: note, file: mockFile)
     }
+
+    /// Whether the mock holds only lists at a path (`Array<Object>`, null aside): a server that
+    /// omits empty lists leaves exactly these out. `Shape.kindDescription` names a list after
+    /// every other kind, so a description that starts with one has no other.
+    static func isList(_ kinds: String) -> Bool { kinds.hasPrefix("Array") }
 
     /// The note of a change in an answer that decoded: the type accepts the shape, the mocks do
     /// not show it.

@@ -20,6 +20,9 @@ public struct ShapeChange: Sendable, Equatable, CustomStringConvertible {
     /// objects there have no field in common (a timeline's `content`, one kind per event), so
     /// the new field is one more of their variants.
     public var partly: Bool
+    /// For `removed`: the live object beside it holds a member the mock's does not, so the field
+    /// may have been renamed rather than left out.
+    public var besideAdded = false
 
     public init(kind: Kind, path: JSONPath, expected: String, found: String, partly: Bool = false) {
         self.kind = kind

@@ -34,15 +34,19 @@ public enum ShapeDiff {
                     expected: expected.kindDescription, found: found.kindDescription))
         }
         if expected.kinds.contains(.object), found.kinds.contains(.object) {
+            // Asked only when a field is gone: most objects match their mock.
+            var gained: Bool?
             for field in expected.fields {
                 guard let live = found.field(field.name) else {
                     // Only some of the mock's objects carry it (a tombstone's `deleted`): answers
                     // whose objects all lack it are within that variety, not a removal.
                     if !field.sometimesAbsent {
-                        changes(
-                            ShapeChange(
-                                kind: .removed, path: JSONPath(components + [.key(field.name)]),
-                                expected: field.shape.kindDescription, found: "absent"))
+                        if gained == nil { gained = found.fields.contains { expected.field($0.name) == nil } }
+                        var change = ShapeChange(
+                            kind: .removed, path: JSONPath(components + [.key(field.name)]),
+                            expected: field.shape.kindDescription, found: "absent")
+                        change.besideAdded = gained!
+                        changes(change)
                     }
                     continue
                 }

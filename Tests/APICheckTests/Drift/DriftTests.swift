@@ -55,6 +55,28 @@ import Testing
         #expect(found[1].message.hasPrefix("absent from every item of this answer; optional in the decode type"))
     }
 
+    /// A server that omits empty lists (protobuf's JSON, Go's `omitempty`) leaves a list out of
+    /// a single object, or out of a search that found nothing: a list the type reads as optional,
+    /// absent live, is information. A scalar gone (the demo's `mail`), a list the type requires
+    /// and one it does not read stay as they were.
+    @Test func anOptionalListAbsentFromOneAnswerIsInfo() throws {
+        let reads = [
+            FieldRead(path: JSONPath(parsing: "$.experiment.tags")!, type: "Array<Tag>", required: false),
+            FieldRead(path: JSONPath(parsing: "$.experiment.name")!, type: "String", required: false),
+            FieldRead(path: JSONPath(parsing: "$.experiment.runs")!, type: "Array<Run>", required: true),
+        ]
+        let mock = #"{"experiment": {"tags": [{"key": "team"}], "name": "n", "runs": [], "notes": ["a"]}}"#
+        let changes = ShapeDiff.changes(
+            expected: Shape(of: try JSONParser.parse(mock)), found: Shape(of: try JSONParser.parse(#"{"experiment": {}}"#)))
+        let found = Drift.findings(changes, reads: reads, endpoint: "e", decodeFailure: nil, mockFile: "m.json")
+        #expect(
+            found.map { "\($0.severity.rawValue) \($0.kind) \($0.path ?? "-")" }.sorted() == [
+                "error drift-removed $.experiment.runs", "info drift-removed $.experiment.tags",
+                "warning drift-removed $.experiment.name", "warning drift-removed $.experiment.notes",
+            ])
+        #expect(found.first { $0.path == "$.experiment.tags" }?.message.hasPrefix("a list in the mock, absent live") == true)
+    }
+
     @Test func unreadChangesAreWarnings() throws {
         #expect(
             try findings(#"{"datas": {"name": "a", "x": 1}}"#, #"{"datas": {"name": "a", "x": "1", "y": true}}"#) == [
