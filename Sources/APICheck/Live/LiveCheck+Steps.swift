@@ -39,7 +39,9 @@ extension LiveCheck {
         }
         var given: Set<String> = []
         if case let .errorCheck(check, _) = step.action { given = Set(check.inputNames) }
-        if let reason = SampleResolver.unavailableSample(for: endpoint, seen: seen, succeeded: succeeded, except: given) {
+        if let reason = SampleResolver.unavailableSample(
+            for: endpoint, seen: seen, succeeded: succeeded, except: given, environment: options.environment)
+        {
             return skipped(SkipReason(reason))
         }
         let refreshToken = step.token.isRefreshToken ? token : nil

@@ -182,8 +182,10 @@ public struct MockRecorder: Sendable {
             for parameter in endpoint.sampledValues where parameter.secret || names.contains(parameter.name) {
                 switch parameter.sample {
                 case let .literal(value)?: placeholders.register(value.text, as: .password)
-                case let .environment(name, _)?:
-                    if let value = options.environment[name], !value.isEmpty { placeholders.register(value, as: .password) }
+                case .environment?, .environmentOr?:
+                    if let name = parameter.sample?.variable, let value = options.environment[name], !value.isEmpty {
+                        placeholders.register(value, as: .password)
+                    }
                 default: break
                 }
             }

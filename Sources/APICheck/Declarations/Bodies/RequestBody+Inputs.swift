@@ -20,13 +20,7 @@ extension RequestBody {
     private func placeholderValues(secretMask: Bool) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
         for input in inputs {
-            var value: ParameterValue?
-            switch input.sample {
-            case let .literal(literal)?: value = literal
-            case let .environment(_, fallback)?: value = fallback
-            case let .seen(_, _, fallback)?: value = fallback
-            default: value = nil
-            }
+            var value = input.sample?.fallback
             if input.secret, secretMask { value = input.type == .string ? .string(Redactor.mask) : nil }
             if value == nil {
                 switch input.type {

@@ -25,6 +25,11 @@ public indirect enum Sample: Sendable, Equatable {
     /// `.template("\"{}\"", .seen(endpoint: "files.get", path: "$.etag", fallback: nil))`. A
     /// fallback is put in the template too; a sample that gives no value gives none here.
     case template(String, Sample)
+    /// An environment variable when it is set, else another sample's value: an imported read of
+    /// one object sends the id the staging's variable names, and otherwise the first one its
+    /// collection answers, `.environmentOr("SHOP_PET_ID", otherwise: .seen(endpoint: "pets.list",
+    /// path: "$.items[0].id", fallback: nil))`.
+    case environmentOr(String, otherwise: Sample)
 
     /// `.seen(endpoint:path:fallback:)` put in a template: `template: "\"{}\""` quotes an ETag.
     public static func seen(endpoint: String, path: DeclaredPath, fallback: ParameterValue?, template: String) -> Sample {
@@ -40,14 +45,31 @@ public indirect enum Sample: Sendable, Equatable {
     /// The environment variable an `.environment` sample reads (a credential, a per-staging value);
     /// nil for any other sample. One place to ask whether a parameter is the account or password.
     public var variable: String? {
-        if case let .environment(name, _) = self { return name }
-        return nil
+        switch self {
+        case let .environment(name, _), let .environmentOr(name, _): name
+        default: nil
+        }
     }
 
-    /// The earlier answer a `.seen` sample reads, templated or not.
+    /// The earlier answer a `.seen` sample reads, templated or not, or read while its variable
+    /// is unset (`environmentOr`).
     public var seenSource: (endpoint: String, path: DeclaredPath, fallback: ParameterValue?)? {
-        if case let .seen(endpoint, path, fallback) = base { return (endpoint, path, fallback) }
-        return nil
+        switch base {
+        case let .seen(endpoint, path, fallback): (endpoint, path, fallback)
+        case let .environmentOr(_, otherwise): otherwise.seenSource
+        default: nil
+        }
+    }
+
+    /// The value sent when nothing else gives one: a literal, or a variable's or a seen value's
+    /// fallback. Mocks and made-up bodies show it in place of what a run would send.
+    public var fallback: ParameterValue? {
+        switch base {
+        case let .literal(value): value
+        case let .environment(_, fallback), let .seen(_, _, fallback): fallback
+        case let .environmentOr(_, otherwise): otherwise.fallback
+        default: nil
+        }
     }
 
     /// The text a template makes of a value: each `{}` replaced by it.

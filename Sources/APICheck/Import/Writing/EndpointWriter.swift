@@ -26,6 +26,8 @@ struct EndpointWriter {
     /// The document's examples already noted as not fitting their schemas, by location.
     var unfitExamples: Set<String> = []
     var properties: [String: Set<String>] = [:]
+    /// Each `GET`'s answer schema by endpoint id, where `ItemSources` finds ids.
+    var listAnswers: [String: JSONValue] = [:]
     /// The base URL made-up links in answers are on (`ExampleMaker.linkBase`).
     var linkBase: String?
 
@@ -57,6 +59,7 @@ struct EndpointWriter {
                     at: itemTokens + [method], types: &types)
             }
         }
+        ItemSources(source: source, answers: listAnswers).link(&endpoints, variables: &sampleVariables)
         let order = Self.operationOrder(of: endpoints, variables: sampleVariables)
         for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
         for variable in sampleVariables {
@@ -119,6 +122,7 @@ struct EndpointWriter {
             guard let (mediaType, media) = jsonMedia(content) else { return }
             let mediaTokens = response.tokens + ["content", mediaType]
             if let schema = media["schema"] {
+                if method == "get" { listAnswers[id] = schema }
                 let mapped = types.type(for: schema, hint: typeHint + "Response", at: mediaTokens + ["schema"])
                 responseType = mapped.optional ? "\(mapped.type)?" : mapped.type
             } else {

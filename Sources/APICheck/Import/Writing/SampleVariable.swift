@@ -22,6 +22,8 @@ struct SampleVariable: Equatable {
         var hasExample = false
         /// Whether the parameter holds an object's whole address (`holdingAddress()`).
         var address = false
+        /// The list whose first item gives the value while the variable is unset (`ItemSources`).
+        var listedBy: String?
     }
 
     var name: String
@@ -121,6 +123,13 @@ struct SampleVariable: Equatable {
     /// What the import says of it: which parameters read it, and which of them have an example
     /// to send while it is unset.
     var note: String {
+        let listed = uses.filter { $0.listedBy != nil }
+        guard !listed.isEmpty else { return ownNote }
+        let lists = listed.compactMap(\.listedBy).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return ownNote + "; while it is unset, \(Self.text(of: listed)) reads the first item of " + lists.joined(separator: ", ")
+    }
+
+    private var ownNote: String {
         let without = uses.filter { !$0.hasExample }, with = uses.filter(\.hasExample)
         let address = uses.contains(where: \.address) ? ", the object's whole address as the API's answers give it (an href)" : ""
         if with.isEmpty { return "no example for \(Self.text(of: without)): live reads it from $\(name)" + address }

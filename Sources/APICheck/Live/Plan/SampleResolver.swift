@@ -66,6 +66,12 @@ struct SampleResolver: Sendable {
                 throw SampleError(
                     message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set")
             }
+        case let .environmentOr(name, otherwise):
+            if let given = environment[name] {
+                value = .string(given)
+            } else {
+                value = try self.value(of: otherwise, for: parameter, call: call, now: now, seen: seen, templated: templated)
+            }
         case let .unique(prefix):
             value = .string(prefix + runID)
         case let .uniquePerCall(prefix):
@@ -94,20 +100,28 @@ struct SampleResolver: Sendable {
     /// with this reason instead of being sent without the value (or failing before it is sent).
     /// `succeeded` names the sources whose step succeeded: one whose answer kept nothing later
     /// steps read (MLflow's `{}` for a search that found no runs) has no document in `seen`.
+    /// A sample read while its variable is unset (`environmentOr`) needs no source when
+    /// `environment` sets it, and its reason names the variable that would give the value.
     static func unavailableSample(
-        for endpoint: AnyEndpoint, seen: [String: JSONValue], succeeded: Set<String> = [], except given: Set<String> = []
+        for endpoint: AnyEndpoint, seen: [String: JSONValue], succeeded: Set<String> = [], except given: Set<String> = [],
+        environment: [String: String] = [:]
     ) -> String? {
         for parameter in endpoint.sampledValues where parameter.required && !given.contains(parameter.name) {
             guard let (source, path, fallback) = parameter.sample?.seenSource, fallback == nil, source != endpoint.id else { continue }
+            var variable = ""
+            if case let .environmentOr(name, _)? = parameter.sample?.base {
+                if environment[name] != nil { continue }
+                variable = " ($\(name) is not set)"
+            }
             guard let document = seen[source] ?? (succeeded.contains(source) ? .null : nil) else {
-                return "its sample for '\(parameter.name)' comes from \(source), which did not succeed"
+                return "its sample for '\(parameter.name)' comes from \(source)\(variable), which did not succeed"
             }
             let found = path.path.flatMap { document.value(at: $0) }
             switch found {
             case .string?, .number?, .bool?:
                 continue
             default:
-                return "its sample for '\(parameter.name)' comes from \(source), whose answer has no value at \(path)"
+                return "its sample for '\(parameter.name)' comes from \(source)\(variable), whose answer has no value at \(path)"
             }
         }
         return nil

@@ -1,0 +1,117 @@
+/// Where an imported read of one object finds its id while the variable it reads is unset: in the
+/// first item its collection's list answers. `GET devices/{id}/` reads `$NB_DEVICE_ID`, else the
+/// `id` of the first device `GET devices/` answers (`$.results[0].id`), so that `live` checks the
+/// document's object reads on a staging whose ids nobody has written down yet. A nested read
+/// (`/things/{thing_id}/parts/{id}`) finds its list's own placeholders the same way, one list
+/// after the other.
+///
+/// Reads only: a write (`PATCH`, `DELETE`) to whatever object a list names first would change
+/// data nobody chose, so writes keep their variable alone.
+struct ItemSources {
+    let source: OpenAPISource
+    /// Each `GET` operation's answer schema, by endpoint id.
+    let answers: [String: JSONValue]
+
+    /// `endpoints`' object reads given a list to read their ids from, and the uses of `variables`
+    /// they change told so.
+    func link(_ endpoints: inout [ImportedEndpoint], variables: inout [SampleVariable]) {
+        var lists: [String: String] = [:]
+        for endpoint in endpoints where endpoint.method == ".get" && answers[endpoint.id] != nil {
+            lists[Self.trimmed(endpoint.path)] = lists[Self.trimmed(endpoint.path)] ?? endpoint.id
+        }
+        for index in endpoints.indices where [".get", ".head"].contains(endpoints[index].method) {
+            let endpoint = endpoints[index]
+            let segments = endpoint.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            for (position, segment) in segments.enumerated() where segment.hasPrefix("{") && segment.hasSuffix("}") {
+                let name = String(segment.dropFirst().dropLast())
+                let collection = Self.trimmed(segments[..<position].joined(separator: "/"))
+                guard let list = lists[collection], list != endpoint.id, let path = idPath(for: name, in: list),
+                    let parameter = endpoint.parameters.firstIndex(where: { $0.hasPrefix(".path(\(SwiftName.literal(name)),") }),
+                    let linked = Self.linked(endpoint.parameters[parameter], list: list, path: path)
+                else { continue }
+                endpoints[index].parameters[parameter] = linked.text
+                for variable in variables.indices where variables[variable].name == linked.variable {
+                    for use in variables[variable].uses.indices
+                    where variables[variable].uses[use].operation == endpoint.id && variables[variable].uses[use].parameter == name {
+                        variables[variable].uses[use].listedBy = list
+                    }
+                }
+            }
+        }
+    }
+
+    /// The JSONPath of the first item's member that names `placeholder` in the answer of `list`:
+    /// the member of its name; for an id (`id`, `pk`, `petId`, `device_id`) the item's `id`; for
+    /// an address (`repository_href`) the item's one member ending in `href` (`pulp_href`).
+    /// Nil where the answer is no list, or its items hold no such text or number.
+    func idPath(for placeholder: String, in list: String) -> String? {
+        guard let schema = answers[list].flatMap({ source.resolve($0) }) else { return nil }
+        var path: [JSONPath.Component] = []
+        var items = schema["items"]
+        if OpenAPISource.string(schema["type"]) != "array" {
+            let arrays = source.properties(of: schema).filter { source.resolve($0.value)?["items"] != nil }
+            guard arrays.count == 1 else { return nil }
+            path.append(.key(arrays[0].key))
+            items = source.resolve(arrays[0].value)?["items"]
+        }
+        guard let item = items else { return nil }
+        let members = source.properties(of: item).filter { member in
+            let type = source.resolve(member.value).flatMap { OpenAPISource.string($0["type"]) }
+            return type == "string" || type == "integer"
+        }
+        func normalized(_ name: String) -> String { name.lowercased().filter { $0 != "_" && $0 != "-" } }
+        let lowered = normalized(placeholder)
+        // The member of the placeholder's name, as written or in another case (`partId`, `part_id`).
+        var chosen = (members.first { $0.key == placeholder } ?? members.first { normalized($0.key) == lowered })?.key
+        if chosen == nil, lowered.hasSuffix("href") {
+            let addresses = members.filter { $0.key.lowercased().hasSuffix("href") }
+            if addresses.count == 1 { chosen = addresses[0].key }
+        }
+        if chosen == nil, lowered == "pk" || lowered.hasSuffix("id") {
+            chosen = members.first { $0.key == "id" }?.key
+        }
+        return chosen.map { JSONPath(path + [.index(0), .key($0)]).description }
+    }
+
+    /// A path parameter's declaration reading its variable, else `path` in `list`'s answer; nil
+    /// for one whose sample is no variable.
+    static func linked(_ declaration: String, list: String, path: String) -> (text: String, variable: String)? {
+        guard let start = declaration.range(of: "sample: .environment("),
+            let end = closingParenthesis(in: declaration, after: start.upperBound)
+        else { return nil }
+        let inside = declaration[start.upperBound..<end]
+        guard inside.hasPrefix("\""), let comma = inside.range(of: "\", fallback: ") else { return nil }
+        let variable = String(inside[inside.index(after: inside.startIndex)..<comma.lowerBound])
+        let fallback = inside[comma.upperBound...]
+        let sample =
+            "sample: .environmentOr(\"\(variable)\", otherwise: .seen(endpoint: \(SwiftName.literal(list)), "
+            + "path: \(SwiftName.literal(path)), fallback: \(fallback)))"
+        return (declaration[..<start.lowerBound] + sample + declaration[declaration.index(after: end)...], variable)
+    }
+
+    /// Where the parenthesis opened just before `start` closes, string literals skipped.
+    private static func closingParenthesis(in text: String, after start: String.Index) -> String.Index? {
+        var depth = 1, quoted = false, escaped = false
+        var index = start
+        while index < text.endIndex {
+            let character = text[index]
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// `devices/` and `devices` alike.
+    private static func trimmed(_ path: String) -> String {
+        String(path.reversed().drop { $0 == "/" }.reversed())
+    }
+}
