@@ -41,16 +41,18 @@ import Testing
         let reads = [
             FieldRead(path: JSONPath(parsing: "$.experiments[*].id")!, type: "String", required: true),
             FieldRead(path: JSONPath(parsing: "$.experiments[*].tags")!, type: "Array<Tag>", required: false),
+            FieldRead(path: JSONPath(parsing: "$.experiments[*].stage")!, type: "String", required: false),
             FieldRead(path: JSONPath(parsing: "$.next_page_token")!, type: "String", required: false),
         ]
-        let mock = #"{"experiments": [{"id": "1", "tags": [{"key": "team"}], "note": "n"}], "next_page_token": "t2"}"#
+        let mock = #"{"experiments": [{"id": "1", "tags": [{"key": "team"}], "note": "n", "stage": "s"}], "next_page_token": "t2"}"#
         let changes = ShapeDiff.changes(
             expected: Shape(of: try JSONParser.parse(mock)), found: Shape(of: try JSONParser.parse(#"{"experiments": [{}, {}]}"#)))
         let found = Drift.findings(changes, reads: reads, endpoint: "e", decodeFailure: nil, mockFile: "m.json")
         #expect(
             found.map { "\($0.severity.rawValue) \($0.kind) \($0.path ?? "-")" } == [
                 "error drift-removed $.experiments[*].id", "info drift-removed $.experiments[*].tags",
-                "warning drift-removed $.experiments[*].note", "warning drift-removed $.next_page_token",
+                "warning drift-removed $.experiments[*].note", "info drift-removed $.experiments[*].stage",
+                "warning drift-removed $.next_page_token",
             ])
         #expect(found[1].message.hasPrefix("absent from every item of this answer; optional in the decode type"))
     }

@@ -49,21 +49,43 @@ import Testing
         #expect(note.contains("reads the first item of devices_list"), "\(note)")
     }
 
+    /// Pulp's objects: the read's address is its collection's first item's own `pulp_href` (the
+    /// first of its links); a version's path, put under `repository_versions/` (versions of every
+    /// kind), reads the list its words name, the repository's own versions.
     @Test func anAddressReadTakesTheHrefOfItsCollectionsFirstItem() throws {
-        let item = ##"{"$ref": "#/components/schemas/FileRepository"}"##
-        let list = #"{"type": "object", "properties": {"results": {"type": "array", "items": \#(item)}}}"#
+        func list(_ schema: String) -> String {
+            ##"{"type": "object", "properties": {"results": {"type": "array", "items": {"$ref": "#/components/schemas/"##
+                + schema + #""}}}}"#
+        }
+        func object(_ schema: String) -> String { ##"{"$ref": "#/components/schemas/"## + schema + #""}"# }
+        let href = #"{"type": "string", "readOnly": true}"#
         let fixture = try ImportFixture(
-            schemas:
-                #""FileRepository": {"type": "object", "properties": {"pulp_href": {"type": "string", "readOnly": true}, "name": {"type": "string"}}}"#,
+            schemas: """
+                "FileRepository": {"type": "object", "properties": {"pulp_href": \(href), "versions_href": \(href), "name": {"type": "string"}}},
+                "RepositoryVersion": {"type": "object", "properties": {"pulp_href": \(href), "number": {"type": "integer"}}}
+                """,
             paths: """
-                "/pulp/api/v3/repositories/file/file/": {"get": {"operationId": "repositories_file_file_list", "tags": ["repositories"], "responses": \(Self.answer(list))}},
+                "/pulp/api/v3/repositories/file/file/": {"get": {"operationId": "repositories_file_file_list", "tags": ["repositories"],
+                  "responses": \(Self.answer(list("FileRepository")))}},
                 "{file_file_repository_href}": {"parameters": [\(Self.parameter("file_file_repository_href"))],
-                  "get": {"operationId": "repositories_file_file_read", "tags": ["repositories"], "responses": \(Self.answer(item))}}
+                  "get": {"operationId": "repositories_file_file_read", "tags": ["repositories"], "responses": \(Self.answer(object("FileRepository")))}},
+                "{file_file_repository_href}versions/": {"parameters": [\(Self.parameter("file_file_repository_href"))],
+                  "get": {"operationId": "repositories_file_file_versions_list", "tags": ["repositories"],
+                    "responses": \(Self.answer(list("RepositoryVersion")))}},
+                "/pulp/api/v3/repository_versions/": {"get": {"operationId": "repository_versions_list", "tags": ["repositories"],
+                  "responses": \(Self.answer(list("RepositoryVersion")))}},
+                "{file_file_repository_version_href}": {"parameters": [\(Self.parameter("file_file_repository_version_href"))],
+                  "get": {"operationId": "repositories_file_file_versions_read", "tags": ["repositories"],
+                    "responses": \(Self.answer(object("RepositoryVersion")))}}
                 """)
         let group = fixture.group("RepositoriesEndpoints")
+        let repository =
+            #"otherwise: .seen(endpoint: "repositories_file_file_list", path: "$.results[0].pulp_href", fallback: nil))).holdingAddress()"#
+        #expect(group.components(separatedBy: repository).count == 3, "\(group)")
+        #expect(group.contains(#"repository_versions/{file_file_repository_version_href}"#), "\(group)")
         #expect(
             group.contains(
-                #"otherwise: .seen(endpoint: "repositories_file_file_list", path: "$.results[0].pulp_href", fallback: nil))).holdingAddress()"#
+                #"otherwise: .seen(endpoint: "repositories_file_file_versions_list", path: "$.results[0].pulp_href", fallback: nil))).holdingAddress()"#
             ),
             "\(group)")
     }

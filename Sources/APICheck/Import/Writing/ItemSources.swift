@@ -16,7 +16,7 @@ struct ItemSources {
     /// they change told so.
     func link(_ endpoints: inout [ImportedEndpoint], variables: inout [SampleVariable]) {
         var lists: [String: String] = [:]
-        for endpoint in endpoints where endpoint.method == ".get" && answers[endpoint.id] != nil {
+        for endpoint in endpoints where endpoint.method == ".get" && items(of: endpoint.id) != nil {
             lists[Self.trimmed(endpoint.path)] = lists[Self.trimmed(endpoint.path)] ?? endpoint.id
         }
         for index in endpoints.indices where [".get", ".head"].contains(endpoints[index].method) {
@@ -24,9 +24,13 @@ struct ItemSources {
             let segments = endpoint.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             for (position, segment) in segments.enumerated() where segment.hasPrefix("{") && segment.hasSuffix("}") {
                 let name = String(segment.dropFirst().dropLast())
-                let collection = Self.trimmed(segments[..<position].joined(separator: "/"))
-                guard let list = lists[collection], list != endpoint.id, let path = idPath(for: name, in: list),
-                    let parameter = endpoint.parameters.firstIndex(where: { $0.hasPrefix(".path(\(SwiftName.literal(name)),") }),
+                guard let parameter = endpoint.parameters.firstIndex(where: { $0.hasPrefix(".path(\(SwiftName.literal(name)),") })
+                else { continue }
+                let list =
+                    endpoint.parameters[parameter].hasSuffix(".holdingAddress()")
+                    ? addressList(naming: name, of: endpoint.id, among: lists)
+                    : lists[Self.trimmed(segments[..<position].joined(separator: "/"))]
+                guard let list, list != endpoint.id, let path = idPath(for: name, in: list),
                     let linked = Self.linked(endpoint.parameters[parameter], list: list, path: path)
                 else { continue }
                 endpoints[index].parameters[parameter] = linked.text
@@ -42,19 +46,10 @@ struct ItemSources {
 
     /// The JSONPath of the first item's member that names `placeholder` in the answer of `list`:
     /// the member of its name; for an id (`id`, `pk`, `petId`, `device_id`) the item's `id`; for
-    /// an address (`repository_href`) the item's one member ending in `href` (`pulp_href`).
+    /// an address (`repository_href`) the item's first member ending in `href` (`pulp_href`).
     /// Nil where the answer is no list, or its items hold no such text or number.
     func idPath(for placeholder: String, in list: String) -> String? {
-        guard let schema = answers[list].flatMap({ source.resolve($0) }) else { return nil }
-        var path: [JSONPath.Component] = []
-        var items = schema["items"]
-        if OpenAPISource.string(schema["type"]) != "array" {
-            let arrays = source.properties(of: schema).filter { source.resolve($0.value)?["items"] != nil }
-            guard arrays.count == 1 else { return nil }
-            path.append(.key(arrays[0].key))
-            items = source.resolve(arrays[0].value)?["items"]
-        }
-        guard let item = items else { return nil }
+        guard let (path, item) = items(of: list) else { return nil }
         let members = source.properties(of: item).filter { member in
             let type = source.resolve(member.value).flatMap { OpenAPISource.string($0["type"]) }
             return type == "string" || type == "integer"
@@ -63,14 +58,43 @@ struct ItemSources {
         let lowered = normalized(placeholder)
         // The member of the placeholder's name, as written or in another case (`partId`, `part_id`).
         var chosen = (members.first { $0.key == placeholder } ?? members.first { normalized($0.key) == lowered })?.key
+        // An object's own address comes first among its links (Pulp's `pulp_href` before
+        // `versions_href` and `latest_version_href`), where none is named `href` alone.
         if chosen == nil, lowered.hasSuffix("href") {
             let addresses = members.filter { $0.key.lowercased().hasSuffix("href") }
-            if addresses.count == 1 { chosen = addresses[0].key }
+            chosen = (addresses.first { normalized($0.key) == "href" } ?? addresses.first)?.key
         }
         if chosen == nil, lowered == "pk" || lowered.hasSuffix("id") {
             chosen = members.first { $0.key == "id" }?.key
         }
         return chosen.map { JSONPath(path + [.index(0), .key($0)]).description }
+    }
+
+    /// The one list whose path names every word of an address placeholder and whose items are
+    /// the objects `read` answers, where both name a schema. An address's path is put under a
+    /// collection of its schema (`repository_versions/` for `{file_file_repository_version_href}`),
+    /// which may list objects of every kind, the first of them no file repository's version; the
+    /// list the words name (`repositories/file/file/{…}/versions/`) holds that kind alone.
+    private func addressList(naming placeholder: String, of read: String, among lists: [String: String]) -> String? {
+        // A list under the object (its versions) answers no object to compare with.
+        let object = items(of: read) == nil ? answers[read].flatMap { OpenAPISource.string($0["$ref"]) } : nil
+        let found = lists.filter { path, list in
+            // A list below the placeholder lists what the object holds, never the object.
+            guard AddressPaths.names(path, placeholder), !path.contains("{\(placeholder)}") else { return false }
+            guard let object, let item = items(of: list).flatMap({ OpenAPISource.string($0.item["$ref"]) }) else { return true }
+            return item == object
+        }
+        return found.count == 1 ? found.first?.value : nil
+    }
+
+    /// Where `list`'s answer holds its items (the answer itself, or its one list member), and
+    /// their schema as written (a reference stays one).
+    private func items(of list: String) -> (path: [JSONPath.Component], item: JSONValue)? {
+        guard let schema = answers[list].flatMap({ source.resolve($0) }) else { return nil }
+        if OpenAPISource.string(schema["type"]) == "array" { return schema["items"].map { ([], $0) } }
+        let arrays = source.properties(of: schema).filter { source.resolve($0.value)?["items"] != nil }
+        guard arrays.count == 1, let item = source.resolve(arrays[0].value)?["items"] else { return nil }
+        return ([.key(arrays[0].key)], item)
     }
 
     /// A path parameter's declaration reading its variable, else `path` in `list`'s answer; nil
