@@ -89,4 +89,11 @@ import Testing
             ),
             "\(group)")
     }
+
+    @Test func anAddressListIsTheOneItsPathNames() {
+        #expect(ItemSources.names("pulp/api/v3/access_policies/", "access_policy_href"))
+        #expect(ItemSources.names("pulp/api/v3/repositories/file/file/", "file_file_repository_href"))
+        #expect(!ItemSources.names("pulp/api/v3/repository_versions/", "file_file_repository_version_href"))
+        #expect(ItemSources.names("pulp/api/v3/repositories/file/file/{x}/versions/", "file_file_repository_version_href"))
+    }
 }

@@ -72,15 +72,11 @@ struct AddressPaths {
     }
 
     /// Whether the list's segments name what the placeholder holds, each of its words
-    /// (`uploads` for `upload_href`, `repositories` for `repository_href`; `groups/…/roles` alone
-    /// would name `groups_group_role_href`).
-    static func names(_ list: String, _ name: String) -> Bool {
+    /// (`uploads` for `upload_href`; `groups/…/roles` alone would name `groups_group_role_href`).
+    private static func names(_ list: String, _ name: String) -> Bool {
         let segments = Set(list.lowercased().split(separator: "/").map(String.init))
         let words = name.lowercased().split(separator: "_").dropLast().map(String.init)
-        return !words.isEmpty
-            && words.allSatisfy { word in
-                [word, word + "s", word + "es", word.hasSuffix("y") ? word.dropLast() + "ies" : word].contains { segments.contains($0) }
-            }
+        return !words.isEmpty && words.allSatisfy { segments.contains($0) || segments.contains($0 + "s") || segments.contains($0 + "es") }
     }
 
     /// The document's lists: each GET on a path without placeholders, with the `$ref` of its

@@ -80,11 +80,25 @@ struct ItemSources {
         let object = items(of: read) == nil ? answers[read].flatMap { OpenAPISource.string($0["$ref"]) } : nil
         let found = lists.filter { path, list in
             // A list below the placeholder lists what the object holds, never the object.
-            guard AddressPaths.names(path, placeholder), !path.contains("{\(placeholder)}") else { return false }
+            guard Self.names(path, placeholder), !path.contains("{\(placeholder)}") else { return false }
             guard let object, let item = items(of: list).flatMap({ OpenAPISource.string($0.item["$ref"]) }) else { return true }
             return item == object
         }
         return found.count == 1 ? found.first?.value : nil
+    }
+
+    /// Whether a list's path names each word an address placeholder holds, in its segments or
+    /// their words, singular or plural: `access_policies/` names `{access_policy_href}`,
+    /// `repositories/file/file/` `{file_file_repository_href}`; `repository_versions/` does not
+    /// name `{file_file_repository_version_href}`.
+    static func names(_ path: String, _ placeholder: String) -> Bool {
+        let segments = path.lowercased().split(separator: "/")
+        let said = Set(segments.map(String.init) + segments.flatMap { $0.split(separator: "_").map(String.init) })
+        let words = placeholder.lowercased().split(separator: "_").dropLast().map(String.init)
+        return !words.isEmpty
+            && words.allSatisfy { word in
+                [word, word + "s", word + "es", word.hasSuffix("y") ? word.dropLast() + "ies" : word].contains { said.contains($0) }
+            }
     }
 
     /// Where `list`'s answer holds its items (the answer itself, or its one list member), and
