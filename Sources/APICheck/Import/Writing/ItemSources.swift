@@ -26,10 +26,10 @@ struct ItemSources {
                 let name = String(segment.dropFirst().dropLast())
                 guard let parameter = endpoint.parameters.firstIndex(where: { $0.hasPrefix(".path(\(SwiftName.literal(name)),") })
                 else { continue }
+                let collection = lists[Self.trimmed(segments[..<position].joined(separator: "/"))]
                 let list =
                     endpoint.parameters[parameter].hasSuffix(".holdingAddress()")
-                    ? addressList(naming: name, of: endpoint.id, among: lists)
-                    : lists[Self.trimmed(segments[..<position].joined(separator: "/"))]
+                    ? addressList(naming: name, of: endpoint.id, among: lists) ?? collection : collection
                 guard let list, list != endpoint.id, let path = idPath(for: name, in: list),
                     let linked = Self.linked(endpoint.parameters[parameter], list: list, path: path)
                 else { continue }
@@ -71,10 +71,11 @@ struct ItemSources {
     }
 
     /// The one list whose path names every word of an address placeholder and whose items are
-    /// the objects `read` answers, where both name a schema. An address's path is put under a
-    /// collection of its schema (`repository_versions/` for `{file_file_repository_version_href}`),
-    /// which may list objects of every kind, the first of them no file repository's version; the
-    /// list the words name (`repositories/file/file/{…}/versions/`) holds that kind alone.
+    /// the objects `read` answers, where both name a schema; else the path's own collection
+    /// reads. An address's path is put under a collection of its schema (`repository_versions/`
+    /// for `{file_file_repository_version_href}`), which may list objects of every kind, the
+    /// first of them no file repository's version; the list the words name
+    /// (`repositories/file/file/{…}/versions/`) holds that kind alone.
     private func addressList(naming placeholder: String, of read: String, among lists: [String: String]) -> String? {
         // A list under the object (its versions) answers no object to compare with.
         let object = items(of: read) == nil ? answers[read].flatMap { OpenAPISource.string($0["$ref"]) } : nil
