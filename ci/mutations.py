@@ -4151,4 +4151,10 @@ MUTATIONS = [
          find="let said = Set(segments.map(String.init) + segments.flatMap { $0.split(separator: \"_\").map(String.init) })",
          replace="let said = Set(segments.map(String.init))",
          tests="ItemSourcesTests"),
+    dict(id="import-sends-optional-default",
+         bug="import-openapi sends an optional parameter's documented default (Nautobot's depth=1), hiding a server whose default differs",
+         file="Sources/APICheck/Import/Writing/EndpointWriter+Parameters.swift",
+         find="if required, let value = schema[\"default\"] { return value }",
+         replace="if let value = schema[\"default\"] { return value }",
+         tests="EndpointWriterTests"),
 ]

@@ -38,7 +38,9 @@ import Testing
         let group = fixture.group("DefaultEndpoints")
         // The values a parameter takes are declared: serve and proxy find any other.
         #expect(group.contains(#".query("format", .string).allowing(["csv", "json"]),"#), "\(group)")
-        #expect(group.contains(#".query("sort", .string, sample: .literal("id")).allowing(["name", "id"]),"#))
+        // An optional parameter's default is what the server does without it: not sent, so that
+        // a document whose default is not the server's (Nautobot's `depth`) shows in the answer.
+        #expect(group.contains(#".query("sort", .string).allowing(["name", "id"]),"#), "\(group)")
         #expect(group.contains(#".query("kind", .string, required: true, sample: .literal("all")).allowing(["all", "some"]),"#))
         #expect(group.contains(#".queryList("tags", .string, .repeated).allowing(["a", "b"]),"#), "\(group)")
         #expect(group.contains(#".query("level", .int).allowing(["1", "2", "3"]),"#), "\(group)")
@@ -150,7 +152,7 @@ import Testing
                 """)
         let group = fixture.group("DefaultEndpoints")
         #expect(group.contains(#".path("id_or_name", .string, sample: .environment("SHOP_LIMIT_ID_OR_NAME", fallback: nil)),"#))
-        #expect(group.contains(#".header("x-ui", .bool, sample: .literal(false)),"#))
+        #expect(group.contains(#".header("x-ui", .bool),"#), "\(group)")
         #expect(group.contains(#".query("version", .string),"#))
         #expect(group.contains(#".query("limit", .int, sample: .literal(5)),"#))
         #expect(group.contains(#".query("either", .string),"#))

@@ -180,11 +180,13 @@ extension EndpointWriter {
             return value
         }
         if let example = schema["example"] { return example }
-        if let value = schema["default"] { return value }
+        // An optional parameter's default is what the server does without it: sent, it checks
+        // nothing, and hides a document whose default is not the server's (Nautobot's `depth`).
+        if required, let value = schema["default"] { return value }
         if required, let first = OpenAPISource.enumValues(schema).first { return first }
         if let items = schema["items"].flatMap({ source.resolve($0) }) {
             let guessed = required ? OpenAPISource.array(items["enum"]).first : nil
-            if let value = items["example"] ?? items["default"] ?? guessed { return .array([value]) }
+            if let value = items["example"] ?? (required ? items["default"] : nil) ?? guessed { return .array([value]) }
         }
         return nil
     }
