@@ -2,8 +2,17 @@ extension JSONSchema {
     /// Schemas placed at key paths, merged into one object tree: `$.code` and `$.data.result`
     /// become `{properties: {code: …, data: {properties: {result: …}}}}`. `typed` adds
     /// `type: object` at every level (a schema of its own, rather than a constraint in an `allOf`);
-    /// a key is required when any entry below it is.
+    /// a key is required when any entry below it is. An index makes an array whose items hold
+    /// what is below it: `$.errors[0].code` (the registry's error shape) is the code of each of
+    /// `errors`' items, and a required one needs the array to reach that index.
     static func tree(_ entries: [(path: JSONPath, schema: JSONValue, required: Bool)], typed: Bool) -> JSONValue {
+        let itemEntries = entries.filter { entry in
+            switch entry.path.components.first {
+            case .index?, .anyIndex?: true
+            default: false
+            }
+        }
+        if !itemEntries.isEmpty { return array(of: itemEntries, typed: typed) }
         var order: [String] = []
         var groups: [String: [(path: JSONPath, schema: JSONValue, required: Bool)]] = [:]
         var leaves: [String: JSONValue] = [:]
@@ -29,6 +38,23 @@ extension JSONSchema {
         if typed { members.append(("type", .string("object"))) }
         members.append(("properties", .object(properties)))
         if !required.isEmpty { members.append(("required", .array(required.map(JSONValue.string)))) }
+        return .object(members)
+    }
+
+    /// The array of entries whose paths begin with an index: its items' schema is the tree of
+    /// what follows, or the schema given for the item itself.
+    private static func array(of entries: [(path: JSONPath, schema: JSONValue, required: Bool)], typed: Bool) -> JSONValue {
+        let below = entries.map { (path: JSONPath(Array($0.path.components.dropFirst())), schema: $0.schema, required: $0.required) }
+        let nested = below.filter { !$0.path.components.isEmpty }
+        let items = nested.isEmpty ? below.last?.schema ?? any : tree(nested, typed: typed)
+        var members: [(key: String, value: JSONValue)] = []
+        if typed { members.append(("type", .string("array"))) }
+        members.append(("items", items))
+        let reached = entries.filter(\.required).compactMap { entry -> Int? in
+            if case let .index(index)? = entry.path.components.first { return index + 1 }
+            return nil
+        }
+        if let least = reached.max() { members.append(("minItems", number(least))) }
         return .object(members)
     }
 

@@ -18,16 +18,24 @@ extension OpenAPIDocument {
     ) throws(SchemaRecordingError) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("operationId", .string(endpoint.id))]
         if let tag = Self.tag(of: endpoint) { members.append(("tags", .array([.string(tag)]))) }
-        // A declared summary is the people's; what the declaration says of the answer is then
-        // the description, else it is the summary.
-        if let summary = endpoint.summary {
-            members += [("summary", .string(summary)), ("description", .string(answerText(endpoint)))]
-        } else {
-            members.append(("summary", .string(answerText(endpoint))))
-        }
+        // A summary is a person's words: only a declared one is written. What the declaration
+        // says of the answer (a decode type's name) is the description, and no summary.
+        if let summary = endpoint.summary { members.append(("summary", .string(summary))) }
+        members.append(("description", .string(answerText(endpoint))))
+        let responses = try responses(endpoint, recorder: recorder, answers: answers)
         let spanning = endpoint.multiSegmentParameterNames
-        // OpenAPI ignores an `Accept` header parameter: the responses' content says the type instead.
-        let sent = endpoint.parameters.filter { $0.location != .body && !($0.location == .header && HeaderName.same($0.name, "accept")) }
+        // OpenAPI ignores an `Accept` header parameter: the success answer's content says the
+        // type instead. An answer without content (a HEAD's) has nowhere else to say it: there
+        // the parameter stays, or the server would be called without the type it needs.
+        let declaredTypes = endpoint.declaredMediaTypes
+        let typed =
+            declaredTypes.isEmpty
+            || declaredTypes.contains { type in
+                endpoint.successStatuses.contains { responses[String($0)]?["content"]?[type.essence] != nil }
+            }
+        let sent = endpoint.parameters.filter {
+            $0.location != .body && !(typed && $0.location == .header && HeaderName.same($0.name, "accept"))
+        }
         var parameters = sent.map { parameter in
             spanning.contains(parameter.name) && parameter.location == .path
                 ? spansSegments(parameterValue(parameter)) : parameterValue(parameter)
@@ -71,7 +79,7 @@ extension OpenAPIDocument {
                     ])
                 ))
         }
-        members.append(("responses", try responses(endpoint, recorder: recorder, answers: answers)))
+        members.append(("responses", responses))
         if endpoint.requiresToken, api.auth.hasToken {
             members.append(("security", .array([.object([(Self.securityScheme, .array([]))])])))
         } else if api.auth.sendsBasicCredentials(endpoint) {

@@ -28,7 +28,9 @@ extension OpenAPIDocument {
             var schema: JSONValue, description: String
             var contentType = "application/json"
             var extensions: [(key: String, value: JSONValue)] = []
+            var headers: [(key: String, value: JSONValue)] = []
             if successes.contains(status) {
+                if case .link? = endpoint.paging?.cursor { headers.append(("Link", Self.nextLinkHeader)) }
                 // The media type the endpoint declares (its `Accept`'s, `application/geo+json`):
                 // written as a header parameter it would be ignored, as OpenAPI says of `Accept`.
                 if let declared = endpoint.declaredMediaTypes.first(where: \.isJSON) { contentType = declared.essence }
@@ -75,14 +77,22 @@ extension OpenAPIDocument {
                 (
                     String(status),
                     .object(
-                        [
-                            ("description", .string(description)),
-                            ("content", .object([(contentType, .object(media))])),
-                        ] + extensions)
+                        [("description", .string(description))] + (headers.isEmpty ? [] : [("headers", .object(headers))])
+                            + [("content", .object([(contentType, .object(media))]))] + extensions)
                 ))
         }
         return .object(responses)
     }
+
+    /// The header a `.link`-paged list's next page is in (RFC 8288), as `import-openapi` looks
+    /// for one to tell such a list.
+    static let nextLinkHeader = JSONValue.object([
+        (
+            "description",
+            .string(#"The next page's URL, as RFC 8288's `<URL>; rel="next"`; absent on the last page."#)
+        ),
+        ("schema", JSONSchema.type("string")),
+    ])
 
     /// `{code: <success code>, msg, datas: <payload>}`, built on the `Envelope` component (or on
     /// the endpoint's own envelope, inline).

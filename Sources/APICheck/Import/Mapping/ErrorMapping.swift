@@ -3,9 +3,9 @@
 /// - the error shape: `.problemJSON` when every error answer with JSON content that describes
 ///   its members is `application/problem+json` or has problem details' `type` and `title`; else a
 ///   code field and a message field that every such answer has (`code`/`message`,
-///   `errcode`/`error`, `error.code`/`error.message`...), the first of `codeFields` and
-///   `messageFields` they share; else none, noted. An answer without a schema, or with a
-///   free-form object, and no example describes none;
+///   `errcode`/`error`, `error.code`/`error.message`, `errors[0].code`/`errors[0].message`...),
+///   the first of `codeFields` and `messageFields` they share; else none, noted. An answer
+///   without a schema, or with a free-form object, and no example describes none;
 /// - each error example as a scenario mock, `mocks/<mock>@<example key>.<status>.json` (the key,
 ///   else the status's name: `not_found`), its scenario declared on the endpoint so the mock audit
 ///   knows it, written only when the example carries the shape's code (else the audit would find
@@ -19,11 +19,13 @@
 ///   to missing credentials (`MissingCredentialsAnswer`): such a 401 is no dead-token answer.
 struct ErrorMapping {
     /// Where a failure's code may sit, in the order they are preferred.
-    static let codeFields = ["$.code", "$.error_code", "$.errorCode", "$.errcode", "$.error.code", "$.error", "$.status"]
+    static let codeFields = [
+        "$.code", "$.error_code", "$.errorCode", "$.errcode", "$.error.code", "$.error", "$.status", "$.errors[0].code",
+    ]
     /// Where its message may sit, in the order they are preferred.
     static let messageFields = [
         "$.message", "$.msg", "$.error_description", "$.errorMessage", "$.error_message", "$.detail",
-        "$.description", "$.error.message", "$.error", "$.title",
+        "$.description", "$.error.message", "$.error", "$.title", "$.errors[0].message",
     ]
     /// Scenario names with a meaning of their own, which an example's key must not take.
     static let standardScenarios = Set(ScenarioName.reserved.map(\.rawValue))
@@ -181,25 +183,31 @@ struct ErrorMapping {
         return types.allSatisfy { $0 == "object" || $0 == "null" }
     }
 
-    /// JSONPath → JSON type (nil when the schema does not say) of the answer's top-level fields
-    /// and those of a top-level `error` object: from its schema, else from its first example.
+    /// JSONPath → JSON type (nil when the schema does not say) of the answer's top-level fields,
+    /// those of a top-level `error` object and those of the first item of a top-level `errors`
+    /// array (the registry's `{"errors": [{"code", "message"}]}`): from its schema, else from its
+    /// first example.
     private func fields(of answer: ImportedErrorAnswer) -> [String: String?] {
         var result: [String: String?] = [:]
         if let schema = answer.schema, !saysNothing(answer) {
             for (name, property) in source.properties(of: schema) {
                 let resolved = source.resolve(property) ?? property
                 result["$." + name] = jsonType(resolved)
-                if name == "error" {
-                    for (inner, innerProperty) in source.properties(of: resolved) {
-                        result["$.error." + inner] = jsonType(source.resolve(innerProperty) ?? innerProperty)
-                    }
+                let inside = name == "error" ? resolved : name == "errors" ? resolved["items"].flatMap { source.resolve($0) } : nil
+                guard let inside else { continue }
+                for (inner, innerProperty) in source.properties(of: inside) {
+                    result["$.\(name == "error" ? "error" : "errors[0]").\(inner)"] = jsonType(
+                        source.resolve(innerProperty) ?? innerProperty)
                 }
             }
         } else if case let .object(members)? = answer.examples.first?.value {
             for member in members {
                 result["$." + member.key] = member.value.kindName.lowercased()
-                if member.key == "error", case let .object(inner) = member.value {
-                    for field in inner { result["$.error." + field.key] = field.value.kindName.lowercased() }
+                var inside: [(key: String, value: JSONValue)] = []
+                if member.key == "error", case let .object(inner) = member.value { inside = inner }
+                if member.key == "errors", case let .array(items) = member.value, case let .object(inner)? = items.first { inside = inner }
+                for field in inside {
+                    result["$.\(member.key == "error" ? "error" : "errors[0]").\(field.key)"] = field.value.kindName.lowercased()
                 }
             }
         }

@@ -6,7 +6,9 @@
 /// declaration to write: by a next-page header where their answer declares one (`Link`,
 /// `Next-Page`), a note at that header; else one note naming the parameters. Those that take
 /// `limit` and `offset` and answer with a `links` array of `{rel, href}` objects (OGC API, STAC)
-/// get the declaration that follows the answer's `rel: next` link.
+/// get the declaration that follows the answer's `rel: next` link. A list whose answer declares
+/// a `Link` header (as `apicheck openapi` writes a `.link`-paged one) gets the `.link`
+/// declaration, whatever its parameters are named (the registry's `n` and `last`).
 enum PagingHint {
     /// Parameters that set a page's size, and those that carry the token of the next page (names
     /// as `normalized` writes them: `_limit` is `limit`, `page_token` is `pagetoken`).
@@ -27,15 +29,19 @@ enum PagingHint {
         var paged = 0
         var linked = 0
         var lists: [TokenList] = []
+        var linkNotes: [ImportNote] = []
         for (path, item) in OpenAPISource.members(source.root["paths"]) {
             guard let operation = item["get"] else { continue }
-            let parameters = (OpenAPISource.array(item["parameters"]) + OpenAPISource.array(operation["parameters"]))
+            let queryParameters = (OpenAPISource.array(item["parameters"]) + OpenAPISource.array(operation["parameters"]))
                 .compactMap { source.resolve($0) }
                 .filter { OpenAPISource.string($0["in"]) == "query" }
-                .compactMap { OpenAPISource.string($0["name"]) }
+            let parameters = queryParameters.compactMap { OpenAPISource.string($0["name"]) }
             let names = Set(parameters.map(normalized))
             if let list = tokenList(parameters, source: source, operation: operation, at: ["paths", path, "get"]) {
                 lists.append(list)
+            } else if let note = linkNote(queryParameters, source: source, operation: operation, at: ["paths", path, "get"]) {
+                linkNotes.append(note)
+                continue
             } else if !looksPaged(names) {
                 continue
             }
@@ -48,7 +54,7 @@ enum PagingHint {
             : "; \(linked == paged ? (paged == 1 ? "it answers" : "they answer") : "\(linked) of them answer") with a `links` array "
                 + "of `rel` and `href` objects, whose `rel: next` link `paging: .url(ids:from: .bodyLink(rel: \"next\", in: \"$.links\"), "
                 + "size: \"limit\")` follows"
-        guard paged > 0 else { return [] }
+        guard paged > 0 else { return linkNotes }
         var notes = [
             ImportNote(
                 .notMapped, at: "#/paths",
@@ -66,6 +72,7 @@ enum PagingHint {
                     "\(list.operation) looks paged by \(list.size) and \(list.token), and its answer declares the next page's "
                         + "header: declare `paging: \(declaration)` (ids: the JSONPath of its items' ids)"))
         }
+        notes += linkNotes
         let undeclared = lists.filter { $0.declaration == nil }
         if let first = undeclared.first {
             let sameParameters = undeclared.allSatisfy { $0.size == first.size && $0.token == first.token }
@@ -118,6 +125,28 @@ enum PagingHint {
             list.tokens = tokens + ["responses", success.key, "headers", next]
         }
         return list
+    }
+
+    /// The `.link` declaration of a list whose success answer declares a `Link` header: its size
+    /// the parameter named for one, else its only integer query parameter (the registry's `n`).
+    private static func linkNote(_ parameters: [JSONValue], source: OpenAPISource, operation: JSONValue, at tokens: [String])
+        -> ImportNote?
+    {
+        guard let success = SuccessAnswer(of: operation, in: source), let answer = success.answer,
+            let link = OpenAPISource.members(answer["headers"]).map(\.key).first(where: { $0.lowercased() == "link" })
+        else { return nil }
+        let names = parameters.compactMap { OpenAPISource.string($0["name"]) }
+        let integers = parameters.filter { parameter in
+            parameter["schema"].flatMap { source.resolve($0) }.flatMap { OpenAPISource.string($0["type"]) } == "integer"
+        }
+        let size =
+            names.first { sizeNames.contains(normalized($0)) }
+            ?? (integers.count == 1 ? integers.first.flatMap { OpenAPISource.string($0["name"]) } : nil)
+        let name = OpenAPISource.string(operation["operationId"]) ?? "GET \(tokens[1])"
+        let declaration = ".link(ids: \"\(itemsPath(success, source: source))\"\(size.map { ", size: \"\($0)\"" } ?? ""))"
+        return ImportNote(
+            .notMapped, at: OpenAPISource.location(tokens + ["responses", success.key, "headers", link]),
+            "\(name) answers with the next page's `Link` header: declare `paging: \(declaration)` (ids: the JSONPath of its items' ids)")
     }
 
     /// Where the answer's items are (`$.data[*]`, `$[*]`), with their `id` where the schema names

@@ -1,3 +1,5 @@
+import Foundation
+
 extension EndpointWriter {
     /// The path item's parameters with the operation's, an operation's replacing the path's of
     /// the same name and place; references followed.
@@ -19,9 +21,11 @@ extension EndpointWriter {
     }
 
     /// `.query("limit", .int, sample: .literal(20))`, or nil (and a note) for one not declared.
+    /// `keepingAccept` declares an `Accept` header: that of an operation whose success answer has
+    /// no content to say the media type (a HEAD, as `apicheck openapi` writes one).
     mutating func declaration(
         of parameter: JSONValue, at tokens: [String], operation: String, path: String,
-        types: inout SchemaMapper
+        types: inout SchemaMapper, keepingAccept: Bool = false
     ) -> String? {
         guard let name = OpenAPISource.string(parameter["name"]), let place = OpenAPISource.string(parameter["in"]) else {
             note(.notMapped, tokens, "a parameter without a name or 'in': not declared")
@@ -29,6 +33,8 @@ extension EndpointWriter {
         }
         let required = place == "path" || OpenAPISource.bool(parameter["required"])
         switch place {
+        case "header" where name.lowercased() == "accept" && keepingAccept:
+            break
         case "header" where ["accept", "content-type", "authorization"].contains(name.lowercased()):
             note(.notMapped, tokens, "header '\(name)' is not declared: OpenAPI says it is ignored (the content type and auth say it)")
             return nil
@@ -266,11 +272,22 @@ extension EndpointWriter {
     }
 
     /// The names between braces in a path template, in order (`/pets/{petId}` → `petId`).
+    /// The path with `{+name}` for each parameter that says its value spans segments
+    /// (`x-apicheck-multi-segment`, as `apicheck openapi` writes `{+name}`).
+    static func spanning(_ path: String, parameters: [JSONValue]) -> String {
+        parameters.reduce(path) { path, parameter in
+            guard parameter["in"] == .string("path"), parameter[OpenAPIDocument.multiSegmentExtension] == .bool(true),
+                let name = OpenAPISource.string(parameter["name"])
+            else { return path }
+            return path.replacingOccurrences(of: "{\(name)}", with: "{+\(name)}")
+        }
+    }
+
     static func placeholders(in path: String) -> [String] {
         var names: [String] = []
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = rest[rest.index(after: open)..<close]
+            let name = rest[rest.index(after: open)..<close].drop { $0 == "+" }
             if !name.isEmpty, !names.contains(String(name)) { names.append(String(name)) }
             rest = rest[rest.index(after: close)...]
         }

@@ -162,7 +162,9 @@ struct EndpointWriter {
                 note(.notMapped, parameter.tokens, "path parameter '\(name)' has no placeholder in the path: not declared")
                 continue
             }
-            if let text = declaration(of: parameter.value, at: parameter.tokens, operation: id, path: path, types: &types) {
+            if let text = declaration(
+                of: parameter.value, at: parameter.tokens, operation: id, path: path, types: &types, keepingAccept: response.content == nil)
+            {
                 parameters.append(text)
             }
         }
@@ -221,7 +223,8 @@ struct EndpointWriter {
         endpoints.append(
             ImportedEndpoint(
                 tag: tag, property: property, id: id, method: Self.methodExpression(method),
-                path: addressPaths.declared[path] ?? String(path.drop { $0 == "/" }), parameters: parameters, responseType: responseType,
+                path: Self.spanning(addressPaths.declared[path] ?? String(path.drop { $0 == "/" }), parameters: merged.map(\.value)),
+                parameters: parameters, responseType: responseType,
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
                 comment: description, summary: summary,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil, readingOnly: read != nil,

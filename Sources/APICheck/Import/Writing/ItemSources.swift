@@ -23,7 +23,8 @@ struct ItemSources {
             let endpoint = endpoints[index]
             let segments = endpoint.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             for (position, segment) in segments.enumerated() where segment.hasPrefix("{") && segment.hasSuffix("}") {
-                let name = String(segment.dropFirst().dropLast())
+                // `{+name}` spans segments: its parameter is `name` all the same.
+                let name = String(segment.dropFirst().dropLast().drop { $0 == "+" })
                 guard let parameter = endpoint.parameters.firstIndex(where: { $0.hasPrefix(".path(\(SwiftName.literal(name)),") })
                 else { continue }
                 let collection = lists[Self.trimmed(segments[..<position].joined(separator: "/"))]
