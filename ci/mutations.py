@@ -4127,4 +4127,10 @@ MUTATIONS = [
          find="if chosen == nil, lowered.hasSuffix(\"href\") {",
          replace="if chosen == nil, lowered.isEmpty {",
          tests="ItemSourcesTests"),
+    dict(id="proxy-head-unjudged",
+         bug="proxy passes every HEAD answer as its status, unjudged: an undeclared success status or a 5xx is no finding",
+         file="Sources/ProxyServer/Checking/ExchangeCheck.swift",
+         find="if method == \"HEAD\" { return headAnswer(response, to: endpoint) }",
+         replace="if method == \"HEAD\" { return AnswerVerdict(outcome: \"HTTP \\(status)\", findings: []) }",
+         tests="ProxyHeadAnswerTests"),
 ]

@@ -86,10 +86,11 @@ package struct ExchangeCheck: Sendable {
     /// is no JSON answer to judge.
     package func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String, accept: String? = nil) -> AnswerVerdict {
         let status = response.status
-        // Interim, not-modified and redirect answers carry no payload to judge; a HEAD's none either.
-        if status < 200 || (300..<400).contains(status) || method == "HEAD" {
+        // Interim, not-modified and redirect answers carry no payload to judge.
+        if status < 200 || (300..<400).contains(status) {
             return AnswerVerdict(outcome: "HTTP \(status)", findings: [])
         }
+        if method == "HEAD" { return headAnswer(response, to: endpoint) }
         if status == 204, endpoint.acceptsEmptyBody {
             // A success like any other (a DELETE's), though it has no body to judge.
             let findings = endpoint.succeeds(with: status) ? [] : [Finding.undeclaredSuccessStatus(status, of: endpoint)]
