@@ -28,6 +28,10 @@ extension OpenAPIDocument {
             var schema: JSONValue, description: String
             var contentType = "application/json"
             var extensions: [(key: String, value: JSONValue)] = []
+            if successes.contains(status), endpoint.answersBytes {
+                responses.append((String(status), bytesResponse(endpoint)))
+                continue
+            }
             if successes.contains(status) {
                 // The media type the endpoint declares (its `Accept`'s, `application/geo+json`):
                 // written as a header parameter it would be ignored, as OpenAPI says of `Accept`.
@@ -84,6 +88,15 @@ extension OpenAPIDocument {
         return .object(responses)
     }
 
+    /// A success of bytes (`BinaryBody`): a binary string under each media type it declares, or
+    /// `application/octet-stream`; never enveloped, with no example.
+    private func bytesResponse(_ endpoint: AnyEndpoint) -> JSONValue {
+        let declared = endpoint.declaredMediaTypes.map(\.essence)
+        let binary = JSONValue.object([("schema", JSONSchema.type("string", format: "binary"))])
+        let content = (declared.isEmpty ? [BinaryBody.defaultMediaType] : declared).map { (key: $0, value: binary) }
+        return .object([("description", .string("Success: the bytes themselves")), ("content", .object(content))])
+    }
+
     /// `{code: <success code>, msg, datas: <payload>}`, built on the `Envelope` component (or on
     /// the endpoint's own envelope, inline).
     private func successEnvelope(_ payload: JSONValue, _ policy: EnvelopePolicy) -> JSONValue {
@@ -119,6 +132,8 @@ extension OpenAPIDocument {
         for file in files {
             // An empty file is the answer of an endpoint that answers nothing: no example, and no fault.
             if endpoint.acceptsEmptyBody, case let .success(data) = mocks.data(of: file), MockDirectory.isBlank(data) { continue }
+            // Bytes are no JSON example, whatever they hold.
+            if endpoint.answersBytes, file.scenario == nil { continue }
             switch mocks.document(of: file) {
             case let .success(document):
                 examples.append((file, mocks.status(of: file), Self.masked(document, fields: redactedFields)))

@@ -96,6 +96,9 @@ package struct ExchangeCheck: Sendable {
             let findings = endpoint.succeeds(with: status) ? [] : [Finding.undeclaredSuccessStatus(status, of: endpoint)]
             return AnswerVerdict(outcome: "success", findings: findings)
         }
+        if endpoint.answersBytes, (rules[endpoint.id] ?? api.rules(for: endpoint)).isSuccess(status: status) {
+            return bytesAnswer(response, to: endpoint)
+        }
         // An endpoint that asks for JSON by name (`Accept` declared: the import's mark of an answer
         // the server also offers as text) may get its other type by a client that does not name
         // JSON (`*/*`, curl's and most libraries' default): the server chose as it may. A client
