@@ -108,10 +108,11 @@ extension MockServer {
             var answered = ServerResponse.json(data, status: mocks.directory.status(of: file))
             // A success goes out in the media type the endpoint declares, as the server's should
             // (`application/geo+json`): an app tried against serve sees the type it will get.
-            if let declared = endpoint.declaredMediaTypes.first, declared.essence != "application/json",
-                (200..<300).contains(answered.status)
-            {
-                answered.headers = answered.headers.map { HeaderName.same($0.name, "content-type") ? ($0.name, declared.essence) : $0 }
+            // Bytes go out in theirs, `application/octet-stream` unless declared.
+            let successType =
+                endpoint.answersBytes && file.scenario == nil ? endpoint.bytesMediaType : endpoint.declaredMediaTypes.first?.essence
+            if let successType, successType != "application/json", (200..<300).contains(answered.status) {
+                answered.headers = answered.headers.map { HeaderName.same($0.name, "content-type") ? ($0.name, successType) : $0 }
             }
             // An empty answer (a 204's) has no media type to name, as a server sends it.
             if data.isEmpty { answered.headers.removeAll { $0.name.lowercased() == "content-type" } }

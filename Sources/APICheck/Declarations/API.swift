@@ -93,12 +93,14 @@ public struct API: Sendable {
         for policy in [envelope, endpoint.ownEnvelope].compactMap({ $0 }) {
             expired += policy.expiredHTTPStatuses.sorted().map { AnswerSignal.status($0) }
         }
-        return AnswerRules(
+        var rules = AnswerRules(
             envelope: own, errors: errors, expired: expired, forcedLogout: forcedLogout,
             // The refresh endpoint sends a token too: the refresh token, whose death
             // it answers as the API answers a dead token.
             sendsToken: endpoint.requiresToken || endpoint.sessionEffect == .refreshes,
             acceptsEmptyBody: endpoint.acceptsEmptyBody, successStatus: endpoint.successStatus)
+        rules.answersBytes = endpoint.answersBytes
+        return rules
     }
 
     /// The HTTP status a dead-token answer comes with, for mocks of the `expired` scenario.

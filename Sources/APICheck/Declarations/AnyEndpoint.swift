@@ -27,6 +27,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether an empty body is a success's answer, not a fault: the decode type is `NoContent`,
     /// or the endpoint is declared `acceptingEmptyBody()`.
     public var acceptsEmptyBody: Bool { declaration.acceptsEmptyBody }
+    /// Whether `record` keeps its answers' bytes as the server sent them (`recordingVerbatim()`).
+    public var recordsVerbatim: Bool { declaration.recordsVerbatim }
     public var sessionEffect: SessionEffect { declaration.sessionEffect }
     /// Named scenarios that must have a mock variant (`wrong_password`): those declared in
     /// `scenarios:`, then those of the error checks.
@@ -87,6 +89,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let successStatus: Int
         let otherSuccessStatuses: [Int]
         let acceptsEmptyBody: Bool
+        let recordsVerbatim: Bool
         let sessionEffect: SessionEffect
         let scenarios: [ScenarioName]
         let paging: Paging?
@@ -125,6 +128,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.successStatus = successStatus
             self.otherSuccessStatuses = []
             self.acceptsEmptyBody = Response.self == NoContent.self
+            self.recordsVerbatim = false
             self.sessionEffect = sessionEffect
             self.scenarios = scenarios
             self.paging = paging
@@ -136,6 +140,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.responseTypeName = ReadLog.typeName(Response.self)
             self.responseType = Response.self
             self.fastDecode = { data, policy, dates in
+                // Bytes take the full path, which knows the answer's media type to keep with them.
+                if Response.self == BinaryBody.self { throw FastDecoded.NotFlat() }
                 let decoder = JSONDecoder()
                 if dates != .deferredToDate { dates.apply(to: decoder) }
                 guard let policy else {
@@ -155,7 +161,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            summary: String?, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool
+            summary: String?, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool, recordsVerbatim: Bool
         ) {
             id = other.id
             method = other.method
@@ -168,6 +174,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             successStatus = other.successStatus
             self.otherSuccessStatuses = otherSuccessStatuses
             self.acceptsEmptyBody = acceptsEmptyBody
+            self.recordsVerbatim = recordsVerbatim
             sessionEffect = other.sessionEffect
             scenarios = other.scenarios
             self.paging = paging
@@ -215,6 +222,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, whose success may also come with an empty body.
     func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }
 
+    /// The same endpoint, whose answers `record` keeps as the server sent them.
+    func recordingVerbatim() -> AnyEndpoint { copy(recordsVerbatim: true) }
+
     /// The same endpoint, paged as `paging` says: what `paging:` declares, given after the
     /// declaration (an imported package's `adjusted(_:)` pages an endpoint the import declared).
     public func paged(_ paging: Paging) -> AnyEndpoint { copy(paging: paging) }
@@ -235,7 +245,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     private func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
-        summary: String? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil
+        summary: String? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil,
+        recordsVerbatim: Bool? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
@@ -243,7 +254,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
                 summary: summary ?? declaration.summary, paging: paging ?? declaration.paging,
-                parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody))
+                parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
+                recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim))
         copy.tag = tag
         return copy
     }
@@ -275,17 +287,4 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             scenarios: scenarios, paging: paging, probing: probing, after: after, distinction: distinction,
             requestBody: requestBody, errorChecks: errorChecks, responseType: responseType)
     }
-
-    /// Everything with a sample: the parameters, then the typed body's inputs. Samples, their order,
-    /// secrets and credentials are worked out over these.
-    public var sampledValues: [Parameter] {
-        guard let inputs = requestBody?.inputs, !inputs.isEmpty else { return parameters }
-        return parameters + inputs
-    }
-
-    /// Whether the auth probes call it: it needs the token and its declaration allows them.
-    public var isProbed: Bool { requiresToken && probing.allows(method) }
-
-    /// Whether it gets this probe: it needs the token and its declaration allows the probe.
-    public func isProbed(by probe: AuthProbe) -> Bool { requiresToken && probing.allows(probe, method) }
 }

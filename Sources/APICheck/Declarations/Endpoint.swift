@@ -93,6 +93,20 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.acceptingEmptyBody())
     }
 
+    /// The same endpoint, whose answers `record` writes as the server sent them, byte for byte,
+    /// rather than pretty-printed, and `serve` replays so: a body a client checks against a
+    /// digest (a registry's manifest, named by the hash of its bytes) stays the one the digest
+    /// names. An answer in which `record` has a secret or the run's id to replace is written
+    /// pretty-printed as any, and `record` says so.
+    ///
+    /// ```swift
+    /// static let manifest = Endpoint<Manifest>(id: "manifests.get", .get, "{+name}/manifests/{reference}", mock: "manifest")
+    ///     .recordingVerbatim()
+    /// ```
+    public func recordingVerbatim() -> Endpoint {
+        Endpoint(erased: erased.recordingVerbatim())
+    }
+
     /// The same endpoint, with what it does in a line, for people: `apicheck openapi` writes it
     /// as the operation's summary. The import writes the document's own.
     ///

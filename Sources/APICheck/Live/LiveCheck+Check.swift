@@ -78,8 +78,9 @@ extension LiveCheck {
         }
         // Live asks for the declared type by name: a success in another JSON type is said, as the
         // proxy says it, and still judged as the declared one, since that is what was asked for.
+        // Bytes have no other check of what they are than their type.
         if let response = call.exchange?.response, (200..<300).contains(response.status), !redirected,
-            let answered = response.contentType.flatMap(MediaType.init), answered.isJSON
+            let answered = response.contentType.flatMap(MediaType.init), answered.isJSON || endpoint.answersBytes
         {
             let declared = endpoint.declaredMediaTypes
             if !declared.isEmpty, !declared.contains(answered) {

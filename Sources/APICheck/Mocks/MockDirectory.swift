@@ -127,6 +127,8 @@ public final class MockDirectory: Sendable {
     /// that answers nothing (a `NoContent` 204), or of a token variant told by its status alone
     /// (`API.isToldByStatus(_:of:)`), which reads as null; anywhere else an empty file is no JSON.
     public func document(of file: MockFileName, answering endpoint: AnyEndpoint) -> Result<JSONValue, MockReadError> {
+        // A bytes endpoint's success mock is the bytes as they came, read as no document at all.
+        if endpoint.answersBytes, file.scenario == nil, case .success = data(of: file) { return .success(.null) }
         let parsed = document(of: file)
         let mayBeEmpty = endpoint.acceptsEmptyBody || file.scenario.map { api.isToldByStatus($0, of: endpoint) } == true
         if case .failure = parsed, mayBeEmpty, case let .success(data) = data(of: file), MockDirectory.isBlank(data) {

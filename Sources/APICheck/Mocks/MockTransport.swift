@@ -86,8 +86,9 @@ public final class MockTransport: Transport {
         }
         switch mocks.data(of: file) {
         case let .success(body):
+            let type = endpoint.answersBytes && file.scenario == nil ? endpoint.bytesMediaType : "application/json; charset=utf-8"
             return HTTPResponse(
-                status: mocks.status(of: file), headers: [("Content-Type", "application/json; charset=utf-8")],
+                status: mocks.status(of: file), headers: [("Content-Type", type)],
                 body: body, url: request.url, source: mocks.path(of: file))
         case let .failure(error):
             throw TransportError(error.kind == .mockTooLarge ? .bodyTooLarge : .other, "mock \(error.file): \(error.message)")

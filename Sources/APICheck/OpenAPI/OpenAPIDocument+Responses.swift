@@ -29,6 +29,10 @@ extension OpenAPIDocument {
             var contentType = "application/json"
             var extensions: [(key: String, value: JSONValue)] = []
             var headers: [(key: String, value: JSONValue)] = []
+            if successes.contains(status), endpoint.answersBytes {
+                responses.append((String(status), bytesResponse(endpoint)))
+                continue
+            }
             if successes.contains(status) {
                 if case .link? = endpoint.paging?.cursor { headers.append(("Link", Self.nextLinkHeader)) }
                 // The media type the endpoint declares (its `Accept`'s, `application/geo+json`):
@@ -94,6 +98,15 @@ extension OpenAPIDocument {
         ("schema", JSONSchema.type("string")),
     ])
 
+    /// A success of bytes (`BinaryBody`): a binary string under each media type it declares, or
+    /// `application/octet-stream`; never enveloped, with no example.
+    private func bytesResponse(_ endpoint: AnyEndpoint) -> JSONValue {
+        let declared = endpoint.declaredMediaTypes.map(\.essence)
+        let binary = JSONValue.object([("schema", JSONSchema.type("string", format: "binary"))])
+        let content = (declared.isEmpty ? [BinaryBody.defaultMediaType] : declared).map { (key: $0, value: binary) }
+        return .object([("description", .string("Success: the bytes themselves")), ("content", .object(content))])
+    }
+
     /// `{code: <success code>, msg, datas: <payload>}`, built on the `Envelope` component (or on
     /// the endpoint's own envelope, inline).
     private func successEnvelope(_ payload: JSONValue, _ policy: EnvelopePolicy) -> JSONValue {
@@ -129,6 +142,8 @@ extension OpenAPIDocument {
         for file in files {
             // An empty file is the answer of an endpoint that answers nothing: no example, and no fault.
             if endpoint.acceptsEmptyBody, case let .success(data) = mocks.data(of: file), MockDirectory.isBlank(data) { continue }
+            // Bytes are no JSON example, whatever they hold.
+            if endpoint.answersBytes, file.scenario == nil { continue }
             switch mocks.document(of: file) {
             case let .success(document):
                 examples.append((file, mocks.status(of: file), Self.masked(document, fields: redactedFields)))

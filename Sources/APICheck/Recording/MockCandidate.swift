@@ -1,3 +1,5 @@
+import Foundation
+
 /// An answer about to become a mock file: whose, which scenario, the HTTP status it came with, the
 /// document as received (secrets still in it: `MockWriter` redacts before anything is written).
 public struct MockCandidate: Sendable {
@@ -14,6 +16,9 @@ public struct MockCandidate: Sendable {
     /// The answer had no body (a `NoContent` endpoint's 204): the mock is an empty file, as
     /// replay and `serve` read it.
     public var isEmpty = false
+    /// The answer's bytes as the server sent them, for an endpoint whose mock keeps them so: a
+    /// `BinaryBody` success (its `document` is null) or one declared `recordingVerbatim()`.
+    public var bytes: Data?
 
     public init(
         endpoint: AnyEndpoint, scenario: ScenarioName? = nil, status: Int, document: JSONValue,
@@ -26,6 +31,9 @@ public struct MockCandidate: Sendable {
         self.violations = violations
         self.seen = seen
     }
+
+    /// Whether the mock is bytes, no document: a `BinaryBody` endpoint's success.
+    var isOpaque: Bool { endpoint.answersBytes && scenario == nil }
 
     /// `<mock>[@<scenario>[.<status>]].json`: the status is pinned in the name only when it is not
     /// the one replay would give the scenario anyway (200, or the API's dead-token status).

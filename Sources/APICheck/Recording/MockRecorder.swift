@@ -148,6 +148,11 @@ public struct MockRecorder: Sendable {
         guard let exchange else { return nil }
         if scenario == nil {
             guard case .success = exchange.classification else { return nil }
+            if endpoint.answersBytes {
+                var candidate = MockCandidate(endpoint: endpoint, scenario: nil, status: exchange.status, document: .null)
+                candidate.bytes = exchange.body
+                return candidate
+            }
             // An endpoint that answers nothing (`NoContent`): its mock is the empty body.
             if endpoint.acceptsEmptyBody, MockDirectory.isBlank(exchange.body) {
                 var candidate = MockCandidate(endpoint: endpoint, scenario: nil, status: exchange.status, document: .null)
@@ -164,7 +169,9 @@ public struct MockRecorder: Sendable {
             candidate.isEmpty = true
             return candidate
         }
-        return MockCandidate(endpoint: endpoint, scenario: scenario, status: exchange.status, document: document)
+        var candidate = MockCandidate(endpoint: endpoint, scenario: scenario, status: exchange.status, document: document)
+        if endpoint.recordsVerbatim { candidate.bytes = exchange.body }
+        return candidate
     }
 
     /// Every secret of the run, in plan order: tokens issued and sent, the password, secret

@@ -1,3 +1,5 @@
+import Foundation
+
 extension MockWriter {
     /// Shown at most this many places a secret sits in one answer; the rest are counted.
     static let shownLeaks = 5
@@ -17,6 +19,21 @@ extension MockWriter {
         let hint = first.inKey ? "" : " (give --redact \(first.path) to replace it)"
         message += "; not written, not even with --force\(hint)"
         return Finding(kind: .secretInMock, severity: .error, category: .harness, endpoint: endpoint, path: first.path, message: message)
+    }
+
+    /// The same for bytes written as they came, which no `--redact` can reach into.
+    static func leakFinding(inBytes proof: SecretProof, _ bytes: Data, endpoint: String) -> Finding? {
+        guard let form = proof.form(in: String(decoding: bytes, as: UTF8.self)) else { return nil }
+        return Finding(
+            kind: .secretInMock, severity: .error, category: .harness, endpoint: endpoint,
+            message: "a secret of the run is in the answer's bytes (\(form)); not written, not even with --force")
+    }
+
+    /// Why an answer declared `recordingVerbatim()` was written pretty-printed all the same.
+    static func rewrittenNote(_ endpoint: String) -> Finding {
+        Finding(
+            kind: .declaration, severity: .info, category: .harness, endpoint: endpoint,
+            message: "written pretty-printed, not as the server sent it: a secret or the run's id in it was replaced")
     }
 
     /// The finding for a file larger than `mocks` and `serve` would read.

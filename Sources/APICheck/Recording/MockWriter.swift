@@ -7,7 +7,9 @@ import Foundation
 ///    an answer that violates the contract, or a file the audit rejects, is refused unless forced;
 ///    a file over the size cap that `mocks` and `serve` read is refused, forced or not;
 /// 3. written atomically, only when the bytes changed, in one format: pretty-printed, two-space
-///    indent, keys in the server's order, a final newline.
+///    indent, keys in the server's order, a final newline; except the bytes as the server sent
+///    them for a `BinaryBody` success and for an endpoint declared `recordingVerbatim()` (unless
+///    a replacement was made in them).
 public struct MockWriter: Sendable {
     public let api: API
     public let directory: URL
@@ -44,11 +46,21 @@ public struct MockWriter: Sendable {
         let chosen = candidates.indices.filter { latest[candidates[$0].fileName(api: api).variantOnly] == $0 }
         let proof = SecretProof(secrets: placeholders.secrets)
         var leaks: [MockFileName: Finding] = [:]
+        var notes: [MockFileName: Finding] = [:]
         let rendered = chosen.map { index -> (Int, MockFileName, Data) in
             let candidate = candidates[index]
-            let document = placeholders.redact(candidate.document)
             let name = candidate.fileName(api: api)
+            if candidate.isOpaque, let bytes = candidate.bytes {
+                leaks[name] = Self.leakFinding(inBytes: proof, bytes, endpoint: candidate.endpoint.id)
+                return (index, name, bytes)
+            }
+            let document = placeholders.redact(candidate.document)
             leaks[name] = Self.leakFinding(proof.leaks(in: document), endpoint: candidate.endpoint.id)
+            if let bytes = candidate.bytes {
+                // Bytes with nothing to replace in them go as they came; replacing is writing anew.
+                if document == candidate.document, leaks[name] == nil { return (index, name, bytes) }
+                notes[name] = Self.rewrittenNote(candidate.endpoint.id)
+            }
             return (index, name, candidate.isEmpty ? Data() : Data((document.prettyText + "\n").utf8))
         }
         let audit = stagedAudit(rendered.map { ($0.1, $0.2) })
@@ -68,11 +80,12 @@ public struct MockWriter: Sendable {
                 problems.append(finding)
             }
             if let leak = leaks[name] { problems.append(leak) }
+            if let note = notes[name] { problems.append(note) }
             if data.count > maxFileBytes { problems.append(tooLarge(name, size: data.count, endpoint: candidate.endpoint.id)) }
             let old = existing.file(name.variantName)
             let oldData = old.flatMap { try? existing.data(of: $0).get() }
             if old != nil, old != name { result.replaces = old?.description }
-            if let oldData, let oldDocument = try? JSONParser.parse(oldData) {
+            if !candidate.isOpaque, let oldData, let oldDocument = try? JSONParser.parse(oldData) {
                 let found = (try? JSONParser.parse(data)) ?? .null
                 // Keys of a map are data: entries come and go without the shape changing.
                 let maps = mapPaths(of: candidate, document: found, body: data, in: existing, redactor: redactor)
@@ -118,7 +131,8 @@ public struct MockWriter: Sendable {
     /// why the mock is kept (a staging server with no collections yet); else `noted`, one note
     /// per nested list, that the written mock no longer shows that list's items.
     private func emptiedLists(_ candidate: MockCandidate, old: Data?, new: Data) -> (kept: [Finding], noted: [Finding]) {
-        guard !force, candidate.scenario == nil, let old, let mock = try? JSONParser.parse(old), let answer = try? JSONParser.parse(new)
+        guard !force, candidate.scenario == nil, !candidate.isOpaque, let old, let mock = try? JSONParser.parse(old),
+            let answer = try? JSONParser.parse(new)
         else { return ([], []) }
         let paths = EmptiedLists.paths(mock: mock, answer: answer)
         let content = EmptiedLists.content(of: candidate.endpoint, in: api, answer: answer)

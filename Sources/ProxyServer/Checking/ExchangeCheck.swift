@@ -86,14 +86,18 @@ package struct ExchangeCheck: Sendable {
     /// is no JSON answer to judge.
     package func answer(_ response: HTTPResponse, to endpoint: AnyEndpoint, method: String, accept: String? = nil) -> AnswerVerdict {
         let status = response.status
-        // Interim, not-modified and redirect answers carry no payload to judge; a HEAD's none either.
-        if status < 200 || (300..<400).contains(status) || method == "HEAD" {
+        // Interim, not-modified and redirect answers carry no payload to judge.
+        if status < 200 || (300..<400).contains(status) {
             return AnswerVerdict(outcome: "HTTP \(status)", findings: [])
         }
+        if method == "HEAD" { return headAnswer(response, to: endpoint) }
         if status == 204, endpoint.acceptsEmptyBody {
             // A success like any other (a DELETE's), though it has no body to judge.
             let findings = endpoint.succeeds(with: status) ? [] : [Finding.undeclaredSuccessStatus(status, of: endpoint)]
             return AnswerVerdict(outcome: "success", findings: findings)
+        }
+        if endpoint.answersBytes, (rules[endpoint.id] ?? api.rules(for: endpoint)).isSuccess(status: status) {
+            return bytesAnswer(response, to: endpoint)
         }
         // An endpoint that asks for JSON by name (`Accept` declared: the import's mark of an answer
         // the server also offers as text) may get its other type by a client that does not name

@@ -69,6 +69,10 @@ public struct Interpretation: Sendable {
             error = classification.error(endpoint: endpoint.id, source: source())
             return
         }
+        if rules.answersBytes {
+            value = BinaryBody(content: body, contentType: contentType)
+            return
+        }
         do {
             let decoded = try endpoint.diagnosticDecode(payload, base, api.dates)
             value = decoded.value

@@ -11,6 +11,8 @@ public struct AnswerRules: Sendable {
     public var sendsToken: Bool
     /// Whether an empty 2xx body is the answer (a `NoContent` endpoint) rather than a fault.
     public var acceptsEmptyBody: Bool
+    /// Whether a success is bytes (a `BinaryBody` endpoint), taken as they are, never parsed.
+    public var answersBytes = false
     /// The status the endpoint declares its success comes with: a success too when it is no 2xx
     /// (a conditional read's 304 Not Modified).
     public var successStatus: Int

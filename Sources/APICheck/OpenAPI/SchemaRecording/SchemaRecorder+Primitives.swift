@@ -20,6 +20,7 @@ extension SchemaRecorder {
         case is Data.Type: return .object([("type", .string("string")), ("contentEncoding", .string("base64"))])
         case is Date.Type: return dateSchema
         case is NoContent.Type: return JSONSchema.null
+        case is BinaryBody.Type: return JSONSchema.type("string", format: "binary")
         // Any JSON at all: the empty schema, which every value meets (null, an array, a string).
         case is JSONValue.Type: return .object([])
         default: return nil
@@ -63,6 +64,7 @@ extension SchemaRecorder {
         case is Data.Type: value = Data()
         case is Date.Type: value = Date(timeIntervalSince1970: 0)
         case is NoContent.Type: value = NoContent()
+        case is BinaryBody.Type: value = BinaryBody(content: Data())
         default: value = nil
         }
         return value as? T

@@ -94,7 +94,8 @@ public struct HARImport: Sendable {
                 continue
             }
             let key = endpoint.mock + "@" + (scenario?.rawValue ?? "")
-            let candidate = MockCandidate(endpoint: endpoint, scenario: scenario, status: entry.status, document: document)
+            var candidate = MockCandidate(endpoint: endpoint, scenario: scenario, status: entry.status, document: document)
+            if endpoint.recordsVerbatim { candidate.bytes = body }
             if let previous = latest[key] {
                 let newer = Self.isLater(entry, than: previous.entry)
                 latest[key] = (newer ? candidate : previous.candidate, newer ? entry : previous.entry, previous.seen + 1)
