@@ -51,9 +51,10 @@ extension LiveCheck {
             return preIssued(variable)
         case .paging:
             let first = step.samples[endpoint.id].flatMap { known[$0]?.firstPage }
+            let replayed = step.samples[endpoint.id].flatMap { known[$0]?.replayed } ?? false
             let rereads = plan.rereadingPaging.contains(step.id)
             return await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in
-                await page(step, token: token, seen: seen, first: first, rereads: rereads)
+                await page(step, token: token, seen: seen, first: first, replayed: replayed, rereads: rereads)
             }
         case let .errorCheck(check, _):
             return await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in
@@ -111,6 +112,7 @@ extension LiveCheck {
                 outcome.result = nil
             }
             if let issued = outcome.issuedToken { outcome.deadToken = api.auth.deadToken(like: issued) }
+            outcome.replayed = outcome.exchange?.response.isReplayed == true
             if endpoint.paging?.cursor.asksForFirstPage == true, outcome.document != nil, let exchange = outcome.exchange,
                 !exchange.response.isReplayed
             {
