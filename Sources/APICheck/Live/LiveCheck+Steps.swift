@@ -163,7 +163,7 @@ extension LiveCheck {
         outcome.login = .credentialsRefused
         outcome.result?.findings = []
         outcome.result?.skipped = .beforehandRefused(api.auth)
-        let (name, verb) = api.auth.beforehandCredentials
+        let verb = api.auth.beforehandCredentials.verb
         var (them, check) = api.auth.placement == .basic ? ("them", "check them") : ("it", "check it")
         // A value given with the scheme word the placement adds itself goes as `Token Token KEY`.
         if case let .header(_, prefix) = api.auth.placement, !prefix.isEmpty, let token,
@@ -175,7 +175,7 @@ extension LiveCheck {
         outcome.runFindings.append(
             Finding(
                 kind: .credentials, severity: .error, category: .harness, endpoint: id,
-                message: "\(name) issued beforehand in \(variable) \(verb) refused by \(id) "
+                message: "\(api.auth.beforehandIntroduced) in \(variable) \(verb) refused by \(id) "
                     + "(HTTP \(refusing.response.status), \(classification.name)); \(check); "
                     + (needing.count == 1 ? "1 endpoint that needs \(them) was" : "\(needing.count) endpoints that need \(them) were")
                     + " not checked"))

@@ -73,7 +73,7 @@ extension OpenAPIDocument {
         }
         members.append(("responses", try responses(endpoint, recorder: recorder, answers: answers)))
         if endpoint.requiresToken, api.auth.hasToken {
-            members.append(("security", .array([.object([(Self.securityScheme, .array([]))])])))
+            members.append(("security", .array([.object([(securitySchemeName, .array([]))])])))
         } else if api.auth.sendsBasicCredentials(endpoint) {
             members.append(("security", .array([.object([(Self.loginSecurityScheme, .array([]))])])))
         }
