@@ -93,13 +93,21 @@ public struct Paging: Sendable, Equatable {
         Paging(ids: ids, order: order, cursor: .offset(parameter: next), size: limit, maxPages: maxPages, mustEnd: mustEnd)
     }
 
-    /// RFC 8288 `Link` headers: the next page is the `rel="next"` link, which sets `lastID`,
-    /// when declared, to the page's last id (`lastID: "last"` of the registry's `?last=…&n=2`).
+    /// RFC 8288 `Link` headers: the next page is the `rel="next"` link.
     public static func link(
-        ids: DeclaredPath, order: Order? = nil, size: String? = nil, lastID: String? = nil, maxPages: Int = defaultMaxPages,
+        ids: DeclaredPath, order: Order? = nil, size: String? = nil, maxPages: Int = defaultMaxPages,
         mustEnd: Bool = false
     ) -> Paging {
-        var paging = Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages, mustEnd: mustEnd)
+        Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages, mustEnd: mustEnd)
+    }
+
+    /// `Link` headers whose next link sets `lastID` to the page's last id, which a client may
+    /// also set itself (`lastID: "last"` of the registry's `?last=…&n=2`).
+    public static func link(
+        ids: DeclaredPath, order: Order? = nil, size: String? = nil, lastID: String, maxPages: Int = defaultMaxPages,
+        mustEnd: Bool = false
+    ) -> Paging {
+        var paging = link(ids: ids, order: order, size: size, maxPages: maxPages, mustEnd: mustEnd)
         paging.lastID = lastID
         return paging
     }
