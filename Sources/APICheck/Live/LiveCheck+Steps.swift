@@ -51,9 +51,10 @@ extension LiveCheck {
             return preIssued(variable)
         case .paging:
             let first = step.samples[endpoint.id].flatMap { known[$0]?.firstPage }
+            let replayed = step.samples[endpoint.id].flatMap { known[$0]?.replayed } ?? false
             let rereads = plan.rereadingPaging.contains(step.id)
             return await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in
-                await page(step, token: token, seen: seen, first: first, rereads: rereads)
+                await page(step, token: token, seen: seen, first: first, replayed: replayed, rereads: rereads)
             }
         case let .errorCheck(check, _):
             return await renewing(step, plan: plan, token: accessToken, verdict: verdict) { token in
@@ -111,6 +112,7 @@ extension LiveCheck {
                 outcome.result = nil
             }
             if let issued = outcome.issuedToken { outcome.deadToken = api.auth.deadToken(like: issued) }
+            outcome.replayed = outcome.exchange?.response.isReplayed == true
             if endpoint.paging?.cursor.asksForFirstPage == true, outcome.document != nil, let exchange = outcome.exchange,
                 !exchange.response.isReplayed
             {
@@ -161,7 +163,7 @@ extension LiveCheck {
         outcome.login = .credentialsRefused
         outcome.result?.findings = []
         outcome.result?.skipped = .beforehandRefused(api.auth)
-        let (name, verb) = api.auth.beforehandCredentials
+        let verb = api.auth.beforehandCredentials.verb
         var (them, check) = api.auth.placement == .basic ? ("them", "check them") : ("it", "check it")
         // A value given with the scheme word the placement adds itself goes as `Token Token KEY`.
         if case let .header(_, prefix) = api.auth.placement, !prefix.isEmpty, let token,
@@ -173,7 +175,7 @@ extension LiveCheck {
         outcome.runFindings.append(
             Finding(
                 kind: .credentials, severity: .error, category: .harness, endpoint: id,
-                message: "\(name) issued beforehand in \(variable) \(verb) refused by \(id) "
+                message: "\(api.auth.beforehandIntroduced) in \(variable) \(verb) refused by \(id) "
                     + "(HTTP \(refusing.response.status), \(classification.name)); \(check); "
                     + (needing.count == 1 ? "1 endpoint that needs \(them) was" : "\(needing.count) endpoints that need \(them) were")
                     + " not checked"))

@@ -26,7 +26,7 @@ extension LiveCheck {
         outcome.runFindings.append(
             Finding(
                 kind: .credentials, severity: .error, category: .harness, endpoint: step.endpoint.id,
-                message: "\(api.auth.beforehandCredentials.name) issued beforehand in \(api.auth.beforehandVariables) "
+                message: "\(api.auth.beforehandIntroduced) in \(api.auth.beforehandVariables) "
                     + "stopped working during the run: \(step.endpoint.id) and \(trial.id), which took it at the start, refuse it "
                     + "(HTTP \(exchange.response.status))"
                     + (loss.after.map { ", after \($0) succeeded (a write that may have ended or rotated it)" } ?? "")

@@ -81,7 +81,7 @@ extension OpenAPIDocument {
         }
         members.append(("responses", responses))
         if endpoint.requiresToken, api.auth.hasToken {
-            members.append(("security", .array([.object([(Self.securityScheme, .array([]))])])))
+            members.append(("security", .array([.object([(securitySchemeName, .array([]))])])))
         } else if api.auth.sendsBasicCredentials(endpoint) {
             members.append(("security", .array([.object([(Self.loginSecurityScheme, .array([]))])])))
         }

@@ -61,7 +61,10 @@ extension OpenAPIDocument {
                 let missingToo = api.auth.missingToken == .deadToken
                 if missingToo { extensions.append((ImportedErrorAnswer.missingTokenExtension, .bool(true))) }
                 description =
-                    "The token is dead (expired\(missingToo ? ", unknown or missing" : " or unknown")); the body is not part of the contract"
+                    api.auth.placement == .basic
+                    ? "The credentials are refused (a wrong password or an unknown account\(missingToo ? ", or none" : "")); "
+                        + "the body is not part of the contract"
+                    : "The token is dead (expired\(missingToo ? ", unknown or missing" : " or unknown")); the body is not part of the contract"
             } else if let policy, (examples[status] ?? []).allSatisfy({ isEnvelope($0.value["value"], policy) }) {
                 schema = failureEnvelope(policy)
                 description = "A failure envelope"

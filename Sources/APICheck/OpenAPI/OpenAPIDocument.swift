@@ -11,7 +11,7 @@ public struct OpenAPIDocument {
     public static let failureComponent = "EnvelopeFailure"
     /// Component name of the API's declared error shape.
     public static let errorComponent = "Error"
-    /// The security scheme's name in `components.securitySchemes`.
+    /// The security scheme's name in `components.securitySchemes`, for a token.
     public static let securityScheme = "token"
     /// The scheme of a login that takes HTTP Basic credentials (`loginCredentials: .basic`).
     public static let loginSecurityScheme = "loginCredentials"
@@ -101,7 +101,7 @@ public struct OpenAPIDocument {
         if !serverList.isEmpty { document.append(("servers", .array(serverList))) }
         document.append(("paths", .object(paths)))
         var components: [(key: String, value: JSONValue)] = [("schemas", .object(schemas(recorder)))]
-        var schemes: [(key: String, value: JSONValue)] = securitySchemeValue.map { [(Self.securityScheme, $0)] } ?? []
+        var schemes: [(key: String, value: JSONValue)] = securitySchemeValue.map { [(securitySchemeName, $0)] } ?? []
         if let login = api.auth.loginEndpoint, api.auth.loginCredentials == .basic {
             schemes.append(
                 (
@@ -178,6 +178,9 @@ public struct OpenAPIDocument {
     }
 
     func successCodes(_ policy: EnvelopePolicy) -> JSONValue { .array(policy.successCodes.sorted().map(\.json)) }
+
+    /// The security scheme's name: `token`, or `basic` for HTTP Basic credentials, which are none.
+    var securitySchemeName: String { api.auth.credentialWord }
 
     /// The auth policy as a security scheme; nil for an API without a token.
     var securitySchemeValue: JSONValue? {

@@ -13,6 +13,9 @@ public struct MockCandidate: Sendable {
     public var violations: [Finding]
     /// How many answers were seen for this mock (a capture may hold several; the latest wins).
     public var seen: Int
+    /// For a paged endpoint's success answer, whether it is its list's first page (which
+    /// `import-har` prefers to a later one); nil for any other answer.
+    public var firstPage: Bool?
     /// The answer had no body (a `NoContent` endpoint's 204): the mock is an empty file, as
     /// replay and `serve` read it.
     public var isEmpty = false

@@ -25,6 +25,9 @@ public struct MockWriteResult: Sendable, Equatable {
     public var forced: Bool
     /// Answers seen for this file (HAR imports: the latest wins).
     public var seen: Int
+    /// Whether the answer written is its list's first page, preferred to later pages
+    /// (`MockCandidate.firstPage`); nil for an answer that is no page of a list.
+    public var firstPage: Bool?
 
     public init(
         endpoint: String, file: String, path: String, action: Action, replaces: String? = nil,
@@ -46,7 +49,13 @@ public struct MockWriteResult: Sendable, Equatable {
     public var lines: [String] {
         var head = action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + file
         if let replaces { head += " (replaces \(replaces))" }
-        if seen > 1 { head += " (latest of \(seen) answers)" }
+        if seen > 1 {
+            switch firstPage {
+            case true?: head += " (latest first page of \(seen) answers)"
+            case false?: head += " (latest of \(seen) answers, none a first page)"
+            case nil: head += " (latest of \(seen) answers)"
+            }
+        }
         if forced { head += " (written with --force)" }
         var lines = [head]
         for change in changes {

@@ -74,6 +74,7 @@ public struct MockWriter: Sendable {
                 endpoint: candidate.endpoint.id, file: name.description,
                 path: directory.appendingPathComponent(name.description).path,
                 action: .created, seen: candidate.seen)
+            result.firstPage = candidate.firstPage
             // The audit finds again what the live check found: say it once.
             var problems = candidate.violations
             for finding in audit[name] ?? [] where !problems.contains(where: { $0.kind == finding.kind && $0.path == finding.path }) {

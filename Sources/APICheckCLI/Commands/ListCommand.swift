@@ -40,7 +40,7 @@ struct ListCommand: Command {
             return [
                 endpoint.id, endpoint.method.rawValue,
                 (endpoint.path.isEmpty ? "/" : endpoint.path) + (endpoint.distinction.map { " [\($0)]" } ?? ""),
-                endpoint.requiresToken ? "token" : "-", endpoint.mock + ".json", type,
+                endpoint.requiresToken ? context.api.auth.credentialWord : "-", endpoint.mock + ".json", type,
             ]
         }
         let table = Table(header: ["ID", "METHOD", "PATH", "AUTH", "MOCK", "TYPE"], rows: rows)

@@ -21,7 +21,7 @@ struct PagedBody {
     /// parameter of one of these names is never written into a link (`page(of:for:origin:)`).
     var credentials: Set<String> = []
     /// The names of the endpoint's query parameters: the API's own offset or page parameter of
-    /// a list paged by links is one (`linkCursor(in:)`).
+    /// a list paged by links is one (`linkCursor(in:items:itemID:)`).
     var declaredQuery: Set<String> = []
 
     /// Query parameter of `serve`'s own next links.
@@ -79,7 +79,7 @@ struct PagedBody {
             // The mock as it is, unless it links the recorded server's next page, past its items.
             if given == nil, size == nil, !linksRecordedNext(document, count: all.count) { return nil }
         case .link, .url:
-            own = linkCursor(in: document)
+            own = linkCursor(in: document, items: all, itemID: itemID)
             start = linkStart(request, cursor: own, size: size ?? all.count)
         }
         return cut(
@@ -88,7 +88,7 @@ struct PagedBody {
 
     /// Items `start ..< start + size` (to the end without a size), with the next token or link
     /// when items remain and none when they do not; a list of links' links set `own` where the
-    /// API has one (`linkCursor(in:)`).
+    /// API has one (`linkCursor(in:items:itemID:)`).
     private func cut(
         _ document: JSONValue, all: [JSONValue], star: ArraySlice<JSONPath.Component>, start: Int, size: Int?,
         request: ServerRequest, origin: String?, own: LinkCursor? = nil

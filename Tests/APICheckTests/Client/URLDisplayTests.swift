@@ -28,4 +28,13 @@ import Testing
         #expect(URLDisplay.path(URL(string: "http://h/Api/search/?x=1")!, relativeTo: base) == "search/")
         #expect(URLDisplay.path(URL(string: "http://h/Api/")!, relativeTo: base) == "")
     }
+
+    /// A `{name}` sends `team%2Fapp`, one segment; a `{+name}` sends `team/app`, two: the line
+    /// shows which went.
+    @Test func anEscapedSlashStaysEscaped() {
+        let base = URL(string: "http://h/v2/")!
+        #expect(URLDisplay.path(URL(string: "http://h/v2/team%2Fapp/tags/list?n=2")!, relativeTo: base) == "team%2Fapp/tags/list")
+        #expect(URLDisplay.path(URL(string: "http://h/v2/team/app/tags/list")!, relativeTo: base) == "team/app/tags/list")
+        #expect(URLDisplay.path(URL(string: "http://h/a%2Fb/x%20y")!, relativeTo: URL(string: "http://h/a%2Fb")!) == "x y")
+    }
 }

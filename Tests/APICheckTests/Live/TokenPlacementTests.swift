@@ -226,7 +226,7 @@ import Testing
             api, KeyServer(placement: .basic, key: credentials), environment: ["KEYS_USER": "ada", "KEYS_PASSWORD": "pw-wrong-0000"])
         #expect(
             report.allFindings.map(\.message) == [
-                "the account and password issued beforehand in $KEYS_USER and $KEYS_PASSWORD were refused by me "
+                "the account and password in $KEYS_USER and $KEYS_PASSWORD were refused by me "
                     + "(HTTP 401, tokenExpired); check them; 1 endpoint that needs them was not checked"
             ])
         let refused: SkipReason = "the account and password in $KEYS_USER and $KEYS_PASSWORD were refused"

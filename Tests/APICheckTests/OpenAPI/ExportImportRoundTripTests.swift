@@ -70,4 +70,18 @@ import Testing
         #expect(unauthorized["description"]?.stringValue?.contains("missing") == false)
         #expect(unauthorized[ImportedErrorAnswer.missingTokenExtension] == nil)
     }
+
+    /// Basic credentials are an account and a password, not a token: the scheme and the 401 say so.
+    @Test func basicCredentialsAreNotCalledAToken() throws {
+        let folder = try TemporaryFolder("export-import-round-trip")
+        defer { folder.remove() }
+        for (name, body) in Self.mocks { try Data(body.utf8).write(to: folder.appendingPathComponent(name)) }
+        let document = try OpenAPIDocument(api: Self.api, mocks: MockDirectory(folder.url, api: Self.api)).build().document
+        #expect(document["components"]?["securitySchemes"]?["basic"]?["scheme"] == .string("basic"))
+        #expect(document["components"]?["securitySchemes"]?["token"] == nil)
+        let operation = try #require(document["paths"]?["/experiments/get"]?["get"])
+        #expect(operation["security"] == .array([.object([("basic", .array([]))])]))
+        let description = try #require(operation["responses"]?["401"]?["description"]?.stringValue)
+        #expect(!description.contains("token") && description.contains("credentials"), "\(description)")
+    }
 }

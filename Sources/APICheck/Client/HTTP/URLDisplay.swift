@@ -22,12 +22,22 @@ public enum URLDisplay {
 
     /// The path of `url` relative to `base`'s path, as results show it (`statuses/42`); the whole
     /// path when it lies elsewhere. Percent-escapes are decoded: a redactor and `DisplayText` see
-    /// the text as it is. A trailing slash stays (`search/`): to a server it is another path,
-    /// and `URL.path` would drop it.
+    /// the text as it is. An escaped slash stays `%2F`: a `{name}` that sent `team%2Fapp` is one
+    /// segment to the server, not the two of a `{+name}`'s `team/app`. A trailing slash stays
+    /// (`search/`): to a server it is another path, and `URL.path` would drop it.
     public static func path(_ url: URL, relativeTo base: URL) -> String {
-        let basePath = base.path(percentEncoded: false)
+        let basePath = shownPath(base.path(percentEncoded: true))
         let prefix = basePath.hasSuffix("/") ? basePath : basePath + "/"
-        let path = url.path(percentEncoded: false)
+        let path = shownPath(url.path(percentEncoded: true))
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Each segment of a percent-encoded path decoded, a slash within one escaped again.
+    private static func shownPath(_ encoded: String) -> String {
+        encoded.split(separator: "/", omittingEmptySubsequences: false)
+            .map { segment in
+                (segment.removingPercentEncoding ?? String(segment)).replacingOccurrences(of: "/", with: "%2F")
+            }
+            .joined(separator: "/")
     }
 }

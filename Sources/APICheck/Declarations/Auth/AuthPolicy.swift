@@ -201,6 +201,16 @@ public struct AuthPolicy: Sendable, Equatable {
         placement == .basic ? ("the account and password", "were") : ("the token", "was")
     }
 
+    /// The credentials as a finding introduces them: a token "issued beforehand" (not a
+    /// login's); Basic credentials are a person's account and password, which nobody issues.
+    public var beforehandIntroduced: String {
+        placement == .basic ? beforehandCredentials.name : beforehandCredentials.name + " issued beforehand"
+    }
+
+    /// What a person is shown as the kind of credential an endpoint needs (`list`'s AUTH,
+    /// the export's security scheme): `basic` for Basic credentials, else `token`.
+    public var credentialWord: String { placement == .basic ? "basic" : "token" }
+
     /// A credential the server never issued, for the dead-token probes, made per kind of
     /// credential, since the probe's is shown (`--verbose`, reproduce commands, reports):
     /// - a token (a login's, a session cookie, an API key in a header or the query) is shaped like

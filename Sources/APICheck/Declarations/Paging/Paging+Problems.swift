@@ -30,6 +30,16 @@ extension Paging {
         if let size, !sent.contains(size) {
             messages.append("paging sets the page size with '\(size)', which is not a query or body parameter of the endpoint")
         }
+        if let lastID {
+            switch cursor {
+            case .link, .url:
+                if !endpoint.parameters.contains(where: { $0.name == lastID && $0.location == .query }) {
+                    messages.append("paging takes the last id in '\(lastID)', which is not a query parameter of the endpoint")
+                }
+            default:
+                messages.append("paging takes the last id in '\(lastID)', which only a list paged by links does: declare .link or .url")
+            }
+        }
         if maxPages < 2 {
             messages.append(
                 "paging follows at most \(maxPages) page\(maxPages == 1 ? "" : "s"): the next page is never read; declare maxPages of 2 or more"

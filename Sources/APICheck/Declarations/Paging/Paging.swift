@@ -42,6 +42,11 @@ public struct Paging: Sendable, Equatable {
     /// Where a page says where it stands in its list (`counted(page:pages:size:total:more:returned:)`);
     /// none declared by default, when only an empty or short page, or no next token, ends it.
     public var counts = PageCounts()
+    /// The query parameter that a list paged by links (`.link`, `.url`) takes the previous page's
+    /// last id in, the cursor its next links carry (the distribution registry's
+    /// `Link: </v2/_catalog?last=library%2Falpine&n=2>`), which a client may also set itself; nil
+    /// when its links carry an offset, a page number or a cursor of their own.
+    public var lastID: String?
 
     public init(
         ids: DeclaredPath, order: Order?, cursor: PageCursor, size: String? = nil, maxPages: Int = Paging.defaultMaxPages,
@@ -94,6 +99,17 @@ public struct Paging: Sendable, Equatable {
         mustEnd: Bool = false
     ) -> Paging {
         Paging(ids: ids, order: order, cursor: .link, size: size, maxPages: maxPages, mustEnd: mustEnd)
+    }
+
+    /// `Link` headers whose next link sets `lastID` to the page's last id, which a client may
+    /// also set itself (`lastID: "last"` of the registry's `?last=…&n=2`).
+    public static func link(
+        ids: DeclaredPath, order: Order? = nil, size: String? = nil, lastID: String, maxPages: Int = defaultMaxPages,
+        mustEnd: Bool = false
+    ) -> Paging {
+        var paging = link(ids: ids, order: order, size: size, maxPages: maxPages, mustEnd: mustEnd)
+        paging.lastID = lastID
+        return paging
     }
 
     /// A next URL: read at a JSONPath of the answer (`.body("$.next")`), from the link with a

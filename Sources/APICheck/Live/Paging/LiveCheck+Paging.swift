@@ -9,8 +9,10 @@ extension LiveCheck {
     /// broken pager repeats it on every page. The result is the last call's, with every finding.
     /// Left out of the report when the endpoint's own check got no page (that check says why), or
     /// when an answer was replayed: a mock file answers the same page whatever the cursor.
+    /// `replayed`: the endpoint's own answer was a mock's, so its size says nothing of the server's.
     func page(
-        _ step: LiveStep, token: String?, seen: [String: JSONValue], first: StepOutcome.FirstPage? = nil, rereads: Bool = false
+        _ step: LiveStep, token: String?, seen: [String: JSONValue], first: StepOutcome.FirstPage? = nil, replayed: Bool = false,
+        rereads: Bool = false
     ) async -> StepOutcome {
         let endpoint = step.endpoint
         guard let paging = endpoint.paging, let path = paging.ids.path else { return StepOutcome() }
@@ -19,6 +21,8 @@ extension LiveCheck {
         var outcome = StepOutcome(result: CheckResult(step.action))
         var findings: [Finding] = []
         var current: PageRead
+        // Whether `current` came from the server, so its length says how the server cuts pages.
+        var served = !replayed
         if rereads, seen[endpoint.id] == nil {
             return StepOutcome()
         } else if !rereads, let first, let document = seen[endpoint.id], let ids = PagingCheck.ids(in: document, at: path) {
@@ -30,6 +34,7 @@ extension LiveCheck {
             switch fetched {
             case let .read(page):
                 current = page
+                served = true
             case .replayed:
                 // A mock's first page walks on from the own answer, as over a server: both tiers
                 // send the same requests, and the next page's replay leaves the step unreported.
@@ -37,6 +42,7 @@ extension LiveCheck {
                     return outcome.withoutResult
                 }
                 current = PageRead(ids: ids, document: document, headers: nil, values: values, url: nil)
+                served = false
             case let .failed(finding):
                 outcome.result?.findings.append(finding)
                 return outcome
@@ -54,6 +60,8 @@ extension LiveCheck {
         }
         var earlier: Set<PageID> = []
         var read = 1, items = current.ids.count
+        // Said once: a server that ignores the size ignores it on every page.
+        var oversized = served ? judge.longerThanAsked(current.ids, values: current.values, url: current.url) : nil
         walk: while true {
             // The last page allowed is not followed, but a fault it shows needs no request: an
             // empty page that still gives a token is found whatever the limit, and a list that must
@@ -108,13 +116,14 @@ extension LiveCheck {
             }
             read += 1
             items += next.ids.count
+            oversized = oversized ?? judge.longerThanAsked(next.ids, values: next.values, url: next.url)
             let found = judge.findings(first: current.ids, next: next.ids, earlier: earlier, cursor: request.cursor)
             findings += found
             if !found.isEmpty { break }
             earlier.formUnion(current.ids)
             current = next
         }
-        outcome.result?.findings += findings
+        outcome.result?.findings += findings + [oversized].compactMap { $0 }
         return outcome
     }
 

@@ -17,6 +17,8 @@ public struct ObservedPage: Sendable {
     let shownNext: String?
     /// What the page itself shows wrong, whatever came before it.
     let fault: Finding?
+    /// A warning when the page holds more items than the size it was asked with.
+    let oversized: Finding?
 
     /// Nil when the endpoint declares no paging or the page has no ids where its paging reads
     /// them (the answer's own checks say what is wrong with it). `query` is the request's,
@@ -40,6 +42,7 @@ public struct ObservedPage: Sendable {
         let parameter = paging.cursor.parameter
         askedWith = parameter.map { values[$0]?.text } ?? url.absoluteString
         let read = PageRead(ids: ids, document: document, headers: headers, values: values, url: url)
+        oversized = PagingCheck(endpoint: endpoint.id, paging: paging).longerThanAsked(ids, values: values)
         var fault: Finding?
         switch paging.next(after: read, of: endpoint) {
         case .end:

@@ -43,6 +43,7 @@ public struct PageStream: Sendable {
             earlier = []
             cursorsGiven = []
         }
+        if let oversized = page.oversized { found.append((.size, oversized)) }
         if let fault = page.fault {
             found.append((.page, fault))
         } else if let next = page.next, cursorsGiven.count < idLimit, !cursorsGiven.insert(next).inserted {

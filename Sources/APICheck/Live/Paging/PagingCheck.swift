@@ -1,3 +1,5 @@
+import Foundation
+
 /// Judges the pages of an endpoint that declares paging, two at a time: the ids of each page in
 /// the declared order, an id cursor's next page beyond the last id, no id twice across every page
 /// read so far. Every finding names the endpoint, the ids' JSONPath and the ids at fault.
@@ -86,6 +88,32 @@ struct PagingCheck: Sendable {
                 + "as servers that refuse a page past the last answer; declare the page's counts (.counted(pages:) or total:) "
                 + "so live stops at the last page and a refusal before it is an error")
         finding.severity = .info
+        return finding
+    }
+
+    /// A warning for a page that holds more items than the size it was asked with (`n=2`, seven
+    /// tags): the server ignores the size, and a client that asks for small pages (to bound its
+    /// memory, to fill one screen) gets the whole list. Fewer is no finding: a server may cap a
+    /// size it finds too large. Nil where no size was asked, or the ids' path has more than one
+    /// `[*]`, whose ids are not one per item. A page a link or next URL led to was asked with
+    /// that URL's query alone (`url`), not the values the list began with.
+    func longerThanAsked(_ ids: [PageID], values: [String: ParameterValue], url: URL? = nil) -> Finding? {
+        guard let name = paging.size else { return nil }
+        let text: String?
+        switch (paging.cursor, url) {
+        case let (.link, url?), let (.url, url?):
+            text = URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems?.first { $0.name == name }?.value
+        default:
+            text = values[name]?.text
+        }
+        guard let asked = text.flatMap({ Int($0) }), asked > 0, ids.count > asked,
+            let path = paging.ids.path, path.components.count(where: { $0 == .anyIndex || $0 == .anyKey }) == 1
+        else { return nil }
+        var finding = finding(
+            expected: "at most \(asked) items (\(name)=\(asked))", found: "\(ids.count) items",
+            message: "a page asked with \(name)=\(asked) holds \(ids.count) items: the server ignores the page size, "
+                + "and a client that asks for small pages gets more than it can hold")
+        finding.severity = .warning
         return finding
     }
 

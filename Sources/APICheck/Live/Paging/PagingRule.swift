@@ -10,6 +10,8 @@ public enum PagingRule: String, Sendable {
     /// A page gives a next cursor an earlier page of the same list gave: a client following it
     /// reads those pages again.
     case repeatedCursor = "repeated-cursor"
+    /// A page holds more items than the size it was asked with: the server ignores the size.
+    case size = "page-size"
     /// A page that gives a next cursor it should not (an empty one, its own, another origin's).
     case page
 }

@@ -35,6 +35,8 @@ struct StepOutcome: Sendable {
     /// next page is named by a header or resolved against that URL: kept, the first page is not
     /// asked for twice. Nil for other steps, and for a replayed answer.
     var firstPage: FirstPage?
+    /// The answer was a mock's: a page of it says nothing of how the server cuts its pages.
+    var replayed = false
     /// The raw request and answer, for the run's observers. Handed over and dropped as soon as
     /// the step is over: outcomes live for the whole run, and bodies can be large.
     var exchange: LiveExchange? {

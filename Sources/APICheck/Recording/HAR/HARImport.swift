@@ -3,7 +3,9 @@ import Foundation
 /// `apicheck import-har`: a capture's answers into mocks. Each entry is matched to a declared
 /// endpoint (`RouteTable`), its answer classified by the envelope policy: success → the mock,
 /// the logout code → `@logout`, a dead-token answer → `@expired`, a failure code → the declared
-/// scenario whose mock carries that code. The latest answer for a mock wins. Secrets seen anywhere
+/// scenario whose mock carries that code. The latest answer for a mock wins, save that a paged
+/// endpoint's success mock is the latest first page of its list, where the capture holds one (a
+/// later page would make `serve` start the list there). Secrets seen anywhere
 /// in the capture (tokens in URLs, headers, cookies, bodies) are registered first, so none lands
 /// in a mock; then `MockWriter` proves and writes, as for `record`.
 public struct HARImport: Sendable {
@@ -96,8 +98,14 @@ public struct HARImport: Sendable {
             let key = endpoint.mock + "@" + (scenario?.rawValue ?? "")
             var candidate = MockCandidate(endpoint: endpoint, scenario: scenario, status: entry.status, document: document)
             if endpoint.recordsVerbatim { candidate.bytes = body }
+            if scenario == nil, let paging = endpoint.paging {
+                // The URL's own query: an exporter may leave `queryString` out.
+                candidate.firstPage = paging.asksForFirstPage(query: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+            }
             if let previous = latest[key] {
-                let newer = Self.isLater(entry, than: previous.entry)
+                let newer =
+                    candidate.firstPage == previous.candidate.firstPage
+                    ? Self.isLater(entry, than: previous.entry) : candidate.firstPage == true
                 latest[key] = (newer ? candidate : previous.candidate, newer ? entry : previous.entry, previous.seen + 1)
             } else {
                 latest[key] = (candidate, entry, 1)
