@@ -4145,4 +4145,10 @@ MUTATIONS = [
          find="guard exchange.response.status == 403, let token,",
          replace="guard exchange.response.status == 401, let token,",
          tests="TokenPermissionTests"),
+    dict(id="security-cookie-first",
+         bug="import-openapi maps a browser session cookie offered beside a header token (Django REST framework's cookieAuth) as the package's credential",
+         file="Sources/APICheck/Import/Mapping/SecurityMapping.swift",
+         find="for name in required.filter({ !cookies.contains($0) }) + cookies {",
+         replace="for name in required {",
+         tests="SecurityMappingTests"),
 ]
