@@ -13,12 +13,20 @@ extension LiveCheck {
             if ![.get, .head].contains(step.endpoint.method) { tokenWatch.wrote(step.endpoint.id) }
             return
         }
-        guard Self.refuses(exchange), tokenWatch.mayConfirm,
-            let trial = plan.steps.first(where: { $0.id == plan.tokenTrial })?.endpoint
-        else { return }
+        guard tokenWatch.mayConfirm, let trialStep = plan.steps.first(where: { $0.id == plan.tokenTrial }) else { return }
+        let trial = trialStep.endpoint
+        // An API that declares no dead-token answer of its own (Django REST framework's is a 403)
+        // has the one a made-up token gets; any other 403 is one endpoint's own permission.
+        var madeUp: HTTPResponse?
+        if !Self.refuses(exchange) {
+            guard exchange.response.status == 403, let token, let answer = await madeUpTokenAnswer(trialStep, token: token),
+                Self.sameAnswer(answer, exchange.response)
+            else { return }
+            madeUp = answer
+        }
         let call = LiveStep(id: step.id, action: .check(trial, reported: false), token: step.token, samples: [:], after: [])
         guard let answer = await check(call, token: token, seen: [:]).exchange else { return }
-        guard Self.refuses(answer) else {
+        guard Self.refuses(answer) || madeUp.map({ Self.sameAnswer($0, answer.response) }) == true else {
             tokenWatch.unconfirmed()
             return
         }
@@ -34,7 +42,8 @@ extension LiveCheck {
     }
 
     /// Whether an answer refuses the token it was sent with: the API's dead-token or forced-logout
-    /// answer, or a 401 (a 403 is as often a permission of one endpoint).
+    /// answer, or a 401 (a 403 is as often a permission of one endpoint: `sameAnswer` with a
+    /// made-up token's tells).
     static func refuses(_ exchange: LiveExchange) -> Bool {
         switch exchange.classification {
         case .tokenExpired?, .forcedLogout?: true

@@ -16,8 +16,8 @@ extension API {
 
     /// The answer that is `signal` for a request whose token stands as `state`: with HTTP Basic
     /// credentials it speaks of an account and password and tells missing ones from wrong ones,
-    /// as a Basic server does (`Credentials missing`, `Credentials refused`); a token's is `Token
-    /// refused`.
+    /// as a Basic server does (`Credentials missing`, `Credentials refused`), as a token's tells
+    /// `Token missing` from `Token refused`.
     public func signalledAnswer(
         _ signal: AnswerSignal, for endpoint: AnyEndpoint, state: TokenState?,
         like example: (document: JSONValue, status: Int)? = nil
@@ -58,7 +58,8 @@ extension API {
 
         init(basic: Bool, missing: Bool) {
             switch (basic, missing) {
-            case (false, _): self.init(title: "Token refused", code: "token_refused", message: "token refused")
+            case (false, true): self.init(title: "Token missing", code: "token_missing", message: "no token was sent")
+            case (false, false): self.init(title: "Token refused", code: "token_refused", message: "token refused")
             case (true, true):
                 self.init(title: "Credentials missing", code: "credentials_missing", message: "no account and password were sent")
             case (true, false): self.init(title: "Credentials refused", code: "credentials_refused", message: "wrong account or password")

@@ -22,14 +22,16 @@ extension MockServer {
             state = .expired
         }
         decision.tokenState = state
-        return answer(auth.lifecycle.answer(for: state))
+        return answer(auth.lifecycle.answer(for: state), endpoint: endpoint)
     }
 
     /// The promised answer to a request whose token does not work, given before its parameters
     /// are judged: a client without a session learns that first (401 or 403, not 400), as real
     /// servers and the sandbox answer. Nil for a token that works, and when serve is stateless.
     func refusedCredentials(_ endpoint: AnyEndpoint, request: ServerRequest) -> MockDecision? {
-        guard let (_, state) = standing(endpoint, request: request), let answer = answer(auth.lifecycle.answer(for: state)) else {
+        guard let (_, state) = standing(endpoint, request: request),
+            let answer = answer(auth.lifecycle.answer(for: state), endpoint: endpoint)
+        else {
             return nil
         }
         var decision = MockDecision(endpoint: endpoint, answer: answer)
@@ -113,10 +115,16 @@ extension MockServer {
         }
     }
 
-    /// The answer a token's promised answer becomes; nil for a token that works.
-    func answer(_ promise: TokenAnswer) -> MockDecision.Answer? {
+    /// The answer a token's promised answer becomes; nil for a token that works. The dead-token
+    /// answer is the endpoint's recorded `@expired` mock, else the declared signal made (its
+    /// status, a 403 where the server answers so, in the API's error shape): no `500 No mock`.
+    func answer(_ promise: TokenAnswer, endpoint: AnyEndpoint) -> MockDecision.Answer? {
         switch promise {
-        case .deadToken: return .mock(scenario: ScenarioName.expired)
+        case .deadToken:
+            if mockBody(of: endpoint, scenario: ScenarioName.expired) == nil, let signal = api.rules(for: endpoint).expired.first {
+                return .signal(signal)
+            }
+            return .mock(scenario: ScenarioName.expired)
         case .forcedLogout: return .mock(scenario: ScenarioName.logout)
         case .accepted: return nil
         case let .signals(signals): return .signal(signals.first ?? .status(401))
@@ -219,7 +227,7 @@ extension MockServer {
         let promise = auth.lifecycle.answer(for: state == .spentRefreshToken ? .spentRefreshToken : .unknownRefreshToken)
         // The refresh endpoint needs no token of its own: its dead-token answer is the signal, not a variant it may lack.
         if case .deadToken = promise, let signal = api.rules(for: endpoint).expired.first { return .signal(signal) }
-        return answer(promise) ?? .signal(.status(401))
+        return answer(promise, endpoint: endpoint) ?? .signal(.status(401))
     }
 
     /// `Set-Cookie` for a login's token, where the API places its token in a session cookie.

@@ -201,8 +201,9 @@ import Testing
         #expect(
             fixture.notes.contains(
                 "not mapped: #/paths: no operation that sends the token declares a 401 with content: no dead-token answer "
-                    + "is declared (no expired:), so live runs no dead-token probe; declare the server's "
-                    + "(api.expired = [.status(401)]) in adjusted(_:) to have one"), "\(fixture.notes)")
+                    + "is declared (no expired:), so live runs no dead-token probe; declare the server's in adjusted(_:) to have "
+                    + "one, by the status it answers a wrong token with (api.expired = [.status(401)], or 403 where it answers so, "
+                    + "as Django REST framework's token authentication does)"), "\(fixture.notes)")
     }
 
     /// A 401 the document describes as the answer to missing credentials (Kinto's: "The request

@@ -158,6 +158,36 @@ import Testing
             ], "\(fixture.notes)")
     }
 
+    /// Django REST framework's documents list the browser's session cookie first, then the API
+    /// token: the token is what the package sends. A cookie an operation requires alone stays.
+    @Test func aHeaderTokenIsPreferredToASessionCookieOfferedBesideIt() throws {
+        let schemes = #"""
+            "cookieAuth": {"type": "apiKey", "in": "cookie", "name": "sessionid"},
+            "tokenAuth": {"type": "apiKey", "in": "header", "name": "Authorization",
+                          "description": "Token-based authentication with required prefix \"Token\""}
+            """#
+        let both = try ImportFixture(
+            paths:
+                #""/me": {"get": {"operationId": "me", "security": [{"cookieAuth": []}, {"tokenAuth": []}], "responses": {"204": {"description": "ok"}}}}"#,
+            securitySchemes: schemes)
+        #expect(
+            both.declaration.contains(#"auth: .preIssued(variable: "SHOP_API_KEY", placement: .scheme("Token")),"#), "\(both.declaration)")
+        #expect(both.group("DefaultEndpoints").contains(#"mock: "me", auth: .token, successStatus: 204)"#))
+        #expect(
+            both.notes.contains(
+                "not mapped: #/components/securitySchemes/cookieAuth: the cookieAuth scheme is not mapped: it is a browser's session "
+                    + "cookie, and every operation that takes it takes the tokenAuth scheme's credentials instead, which the package sends"),
+            "\(both.notes)")
+
+        let alone = try ImportFixture(
+            paths: #"""
+                "/me": {"get": {"operationId": "me", "security": [{"cookieAuth": []}, {"tokenAuth": []}], "responses": {"204": {"description": "ok"}}}},
+                "/ui": {"get": {"operationId": "ui", "security": [{"cookieAuth": []}], "responses": {"204": {"description": "ok"}}}}
+                """#,
+            securitySchemes: schemes)
+        #expect(alone.declaration.contains(#"auth: .preIssued(variable: "SHOP_API_KEY", placement: .cookie("sessionid")),"#))
+    }
+
     /// A Swagger 2.0 document as Kinto writes it: every operation has its own `security`, `[]`
     /// where no permission is required, and `[{"basicauth": []}]` elsewhere only when its basicauth
     /// policy is on (else `[]` there too, and no scheme at all).

@@ -75,7 +75,9 @@ struct ErrorMapping {
                     .notMapped, at: "#/paths",
                     "no dead-token answer is declared (no expired:): the 401 of \(missing401.map(\.id).joined(separator: ", ")) "
                         + "is described as the answer to missing credentials, which says nothing of wrong ones; declare the "
-                        + "server's (api.expired = [.status(401)]) in adjusted(_:) if it promises one"))
+                        + "server's in adjusted(_:) if it promises one, by the status it answers a wrong token with "
+                        + "(api.expired = [.status(401)], or 403 where it answers so, as Django REST framework's token authentication does)"
+                ))
         }
         // Where the 401 is the missing-token answer, its note says why no dead-token answer is declared.
         let said = missing?.statuses.contains(401) == true
@@ -92,8 +94,9 @@ struct ErrorMapping {
                 ImportNote(
                     .notMapped, at: "#/paths",
                     "no operation that sends the token declares a 401 with content: no dead-token answer is declared "
-                        + "(no expired:), so live runs no dead-token probe; declare the server's (api.expired = [.status(401)]) "
-                        + "in adjusted(_:) to have one"))
+                        + "(no expired:), so live runs no dead-token probe; declare the server's in adjusted(_:) to have one, by the "
+                        + "status it answers a wrong token with (api.expired = [.status(401)], or 403 where it answers so, "
+                        + "as Django REST framework's token authentication does)"))
         }
         for index in endpoints.indices {
             writeMocks(&endpoints[index])

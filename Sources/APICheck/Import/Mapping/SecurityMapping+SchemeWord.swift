@@ -1,8 +1,9 @@
 extension SecurityMapping {
     /// The scheme word an API key in `Authorization` travels behind, where the document gives it:
     /// an extension's `prefix` (`x-fern-header: {prefix: "Token "}`), else the scheme's
-    /// description showing the header (`-H "Authorization: Token [your-token]"`) or saying to type
-    /// the quoted word before the key (`Enter `Bearer` followed by a space`); nil without.
+    /// description showing the header (`-H "Authorization: Token [your-token]"`), naming the quoted
+    /// prefix (`required prefix "Token"`) or saying to type the quoted word before the key
+    /// (`Enter `Bearer` followed by a space`); nil without.
     static func schemeWord(of scheme: JSONValue) -> String? {
         for (key, value) in OpenAPISource.members(scheme) where key.hasPrefix("x-") {
             if let prefix = OpenAPISource.string(value["prefix"]), let word = word(at: Substring(prefix)), !word.isEmpty {
@@ -22,7 +23,20 @@ extension SecurityMapping {
             let key = after.dropFirst().prefix { !$0.isWhitespace && $0 != "\"" && $0 != "'" }
             if let first = key.first, "[<{$".contains(first) || key.count >= 16 { return word }
         }
-        return quotedWord(in: description)
+        return prefixedWord(in: description) ?? quotedWord(in: description)
+    }
+
+    /// A quoted word the description names as the prefix: drf-spectacular's "Token-based
+    /// authentication with required prefix \"Token\"".
+    private static func prefixedWord(in description: String) -> String? {
+        var rest = Substring(description)
+        while let found = rest.range(of: "prefix ", options: .caseInsensitive) {
+            rest = rest[found.upperBound...]
+            let value = rest.drop { $0 == " " }
+            guard let quote = value.first, "`'\"".contains(quote), let word = word(at: value.dropFirst()) else { continue }
+            if value.dropFirst(word.count + 1).first == quote { return word }
+        }
+        return nil
     }
 
     /// What follows a quoted scheme word when a description says to type it before the key:

@@ -2,7 +2,8 @@ import Foundation
 
 /// The document's security schemes as the package's one `AuthPolicy`: the first scheme the
 /// document requires (its top-level `security`, else the first an operation names) that maps
-/// directly. HTTP Bearer, OAuth 2 and OpenID Connect tokens become a token issued beforehand sent
+/// directly, a header credential before a session cookie it stands in for
+/// (`SecurityMapping+SessionCookie`). HTTP Bearer, OAuth 2 and OpenID Connect tokens become a token issued beforehand sent
 /// as `Authorization: Bearer`, an API key in a header, the query or a cookie a token issued
 /// beforehand sent there, HTTP Basic the Basic credentials. Endpoints that require that scheme declare
 /// `auth: .token`; one that requires another scheme is noted.
@@ -113,7 +114,8 @@ struct SecurityMapping {
             notes += loginNotes
             return
         }
-        for name in required {
+        let cookies = Self.sessionCookies(required: required, schemes: schemes, source: source)
+        for name in required.filter({ !cookies.contains($0) }) + cookies {
             guard let declared = schemes.first(where: { $0.key == name }),
                 let scheme = source.resolve(declared.value)
             else { continue }
@@ -136,6 +138,13 @@ struct SecurityMapping {
                 used = [name]
                 self.variables = variables
                 if let note { notes.append(ImportNote(.notMapped, at: location, note)) }
+                for cookie in cookies where cookie != name {
+                    notes.append(
+                        ImportNote(
+                            .notMapped, at: OpenAPISource.location(["components", "securitySchemes", cookie]),
+                            "the \(cookie) scheme is not mapped: it is a browser's session cookie, and every operation that takes it "
+                                + "takes the \(name) scheme's credentials instead, which the package sends"))
+                }
                 for variable in variables {
                     notes.append(
                         ImportNote(

@@ -20,6 +20,7 @@ final class TokenWatch: Sendable {
         var lastWrite: String?
         var loss: Loss?
         var unconfirmed = 0
+        var madeUpAnswer: HTTPResponse?
     }
 
     private let state = Mutex(State())
@@ -27,6 +28,11 @@ final class TokenWatch: Sendable {
     var loss: Loss? { state.withLock { $0.loss } }
 
     var mayConfirm: Bool { state.withLock { $0.loss == nil && $0.unconfirmed < Self.maximumUnconfirmed } }
+
+    /// What the trial endpoint answers a made-up token (`LiveCheck.madeUpTokenAnswer`).
+    var madeUpAnswer: HTTPResponse? { state.withLock { $0.madeUpAnswer } }
+
+    func madeUp(_ answer: HTTPResponse) { state.withLock { $0.madeUpAnswer = $0.madeUpAnswer ?? answer } }
 
     func wrote(_ endpoint: String) { state.withLock { $0.lastWrite = endpoint } }
 

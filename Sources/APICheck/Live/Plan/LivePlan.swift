@@ -275,15 +275,16 @@ struct LivePlan: Sendable {
     }
 
     /// The GETs that try the token when the trial's answer was no verdict (an HTML page declared
-    /// JSON, a public root): three at most, the calls being extra ones, the deepest paths first,
-    /// as a resource's are more often guarded than a root, a version or a health check.
+    /// JSON, a public root), the deepest paths first, as a resource's are more often guarded than
+    /// a root, a version or a health check. All of them: the run asks the first few whose samples
+    /// it can make (`LiveCheck.trialAlternatesAsked`), which only the environment tells.
     static func trialAlternates(_ plain: [AnyEndpoint], besides trial: AnyEndpoint) -> [AnyEndpoint] {
         let candidates = plain.filter { $0.id != trial.id && $0.method == .get && triesToken($0) }
         let deepestFirst = candidates.enumerated().sorted { first, second in
             let depths = (RouteTable.segments(first.element.path).count, RouteTable.segments(second.element.path).count)
             return depths.0 != depths.1 ? depths.0 > depths.1 : first.offset < second.offset
         }
-        return deepestFirst.prefix(3).map(\.element)
+        return deepestFirst.map(\.element)
     }
 
     /// The endpoint a probe that needs one working call tries: a GET that keeps the session if

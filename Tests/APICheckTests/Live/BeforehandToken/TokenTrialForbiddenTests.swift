@@ -55,7 +55,8 @@ import Testing
         )
         #expect(report.allFindings.map(\.kind) == [.credentials], "\(report.allFindings.map(\.message))")
         #expect(
-            report.allFindings.first?.message.hasPrefix("the token issued beforehand in $KEYS_TOKEN was refused by config (HTTP 403")
+            report.allFindings.first?.message.hasPrefix(
+                "the token issued beforehand in $KEYS_TOKEN was refused everywhere it was tried, by config, me and profile (HTTP 403")
                 == true)
     }
 
