@@ -46,7 +46,7 @@ public struct MockWriter: Sendable {
         var leaks: [MockFileName: Finding] = [:]
         let rendered = chosen.map { index -> (Int, MockFileName, Data) in
             let candidate = candidates[index]
-            let document = placeholders.redact(candidate.document)
+            let document = placeholders.redact(candidate.document, alsoAt: candidate.endpoint.secretPaths)
             let name = candidate.fileName(api: api)
             leaks[name] = Self.leakFinding(proof.leaks(in: document), endpoint: candidate.endpoint.id)
             return (index, name, candidate.isEmpty ? Data() : Data((document.prettyText + "\n").utf8))
