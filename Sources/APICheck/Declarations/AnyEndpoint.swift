@@ -18,8 +18,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var enveloped: Bool? { declaration.enveloped }
     /// An envelope of the endpoint's own, which wins over the API's.
     public var ownEnvelope: EnvelopePolicy? { declaration.ownEnvelope }
-    /// The HTTP status of a success (200; 201 Created, 204 No Content): the one `serve` answers
-    /// with and `record` expects.
+    /// The HTTP status of a success (200; 201 Created, 204 No Content): `serve` answers it, `record` expects it.
     public var successStatus: Int { declaration.successStatus }
     /// Every status a success may come with, `successStatus` first: an endpoint that answers 200
     /// for a thing that was there and 201 for one it made declares both (`alsoSucceeding(with:)`).
@@ -55,6 +54,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var summary: String? { declaration.summary }
     /// What tells it apart from other endpoints on its method and path, when there are others.
     public var distinction: Distinction? { declaration.distinction }
+    /// Where its answers hold secrets no name gives away (a token object's `key`): `redacting(_:)`.
+    public var secretPaths: [JSONPath] { declaration.secretPaths }
     /// The request body as a Swift type, when declared so (else scalar body parameters, if any).
     public var requestBody: RequestBody? { declaration.requestBody }
     /// Whether the auth probes may call it (by default only when its method is safe).
@@ -98,6 +99,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let readingOnly: Bool
         let summary: String?
         let distinction: Distinction?
+        let secretPaths: [JSONPath]
         let requestBody: RequestBody?
         let errorChecks: [ErrorCheck]
         let probing: AuthProbing
@@ -137,6 +139,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.readingOnly = false
             self.summary = nil
             self.distinction = distinction
+            secretPaths = []
             self.responseTypeName = ReadLog.typeName(Response.self)
             self.responseType = Response.self
             self.fastDecode = { data, policy, dates in
@@ -161,7 +164,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            summary: String?, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool, recordsVerbatim: Bool
+            summary: String?, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool, recordsVerbatim: Bool,
+            secretPaths: [JSONPath]
         ) {
             id = other.id
             method = other.method
@@ -183,6 +187,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.readingOnly = readingOnly
             self.summary = summary
             distinction = other.distinction
+            self.secretPaths = secretPaths
             requestBody = other.requestBody
             errorChecks = other.errorChecks
             probing = other.probing
@@ -225,6 +230,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, whose answers `record` keeps as the server sent them.
     func recordingVerbatim() -> AnyEndpoint { copy(recordsVerbatim: true) }
 
+    /// The same endpoint, whose answers hold secrets at these JSONPaths too.
+    public func redacting(_ paths: [JSONPath]) -> AnyEndpoint { copy(secretPaths: declaration.secretPaths + paths) }
+
     /// The same endpoint, paged as `paging` says: what `paging:` declares, given after the
     /// declaration (an imported package's `adjusted(_:)` pages an endpoint the import declared).
     public func paged(_ paging: Paging) -> AnyEndpoint { copy(paging: paging) }
@@ -246,7 +254,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     private func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
         summary: String? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil,
-        recordsVerbatim: Bool? = nil
+        recordsVerbatim: Bool? = nil, secretPaths: [JSONPath]? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
@@ -255,7 +263,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
                 summary: summary ?? declaration.summary, paging: paging ?? declaration.paging,
                 parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
-                recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim))
+                recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim,
+                secretPaths: secretPaths ?? declaration.secretPaths))
         copy.tag = tag
         return copy
     }

@@ -107,6 +107,19 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.recordingVerbatim())
     }
 
+    /// The same endpoint, whose answers hold secrets at these JSONPaths, whatever their members
+    /// are named: a token object's `key`, where `key` elsewhere is ordinary data and no secret
+    /// field. `record` writes stand-ins for them (as `--redact` does), and searches for their
+    /// values in every other answer it writes.
+    ///
+    /// ```swift
+    /// static let tokens = Endpoint<TokenList>(id: "tokens.list", .get, "users/tokens/", mock: "tokens")
+    ///     .redacting("$.results[*].key")
+    /// ```
+    public func redacting(_ paths: JSONPath...) -> Endpoint {
+        Endpoint(erased: erased.redacting(paths))
+    }
+
     /// The same endpoint, with what it does in a line, for people: `apicheck openapi` writes it
     /// as the operation's summary. The import writes the document's own.
     ///

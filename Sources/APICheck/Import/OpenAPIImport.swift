@@ -140,7 +140,7 @@ public struct OpenAPIImport: Sendable {
         }
         let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
         let secrets = SecretFieldNames.find(in: document)
-        notes += secrets.notes
+        notes += secrets.notes + TokenObjectSecrets(source: source).notes()
         let api = APIWriter(
             name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
             localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,

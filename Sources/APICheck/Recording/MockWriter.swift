@@ -54,7 +54,7 @@ public struct MockWriter: Sendable {
                 leaks[name] = Self.leakFinding(inBytes: proof, bytes, endpoint: candidate.endpoint.id)
                 return (index, name, bytes)
             }
-            let document = placeholders.redact(candidate.document)
+            let document = placeholders.redact(candidate.document, alsoAt: candidate.endpoint.secretPaths)
             leaks[name] = Self.leakFinding(proof.leaks(in: document), endpoint: candidate.endpoint.id)
             if let bytes = candidate.bytes {
                 // Bytes with nothing to replace in them go as they came; replacing is writing anew.

@@ -185,9 +185,7 @@ struct ProxyCommand: Command {
             throw CommandFailure(DisplayText.escaped("\(error)"))
         }
         let startedAt = Date()
-        note(
-            "proxying \(proxy.baseURL.absoluteString) → \(Redactor.withoutQuery(options.upstream)) for the \(context.api.name) API "
-                + "(findings: \(proxy.baseURL.absoluteString)__apicheck/findings); Ctrl-C stops it and reports")
+        note(Self.startLine(proxy: proxy.baseURL, upstream: options.upstream, api: context.api.name))
         let heard = await waitForStop(proxy, stopSignal)
         note("\(heard): stopping after \(Report.plural(proxy.exchangeCount, "exchange"))")
         proxy.stop()
@@ -234,6 +232,16 @@ struct ProxyCommand: Command {
             group.cancelAll()
             return first
         }
+    }
+
+    /// What the proxy listens on and where it sends requests. Paths go upstream as sent, not
+    /// under the upstream URL's path: the line names the upstream's origin and the address the
+    /// app uses, the upstream's path kept (`http://127.0.0.1:8081/api/`).
+    static func startLine(proxy: URL, upstream: URL, api: String) -> String {
+        let origin = URL(string: "/", relativeTo: upstream)?.absoluteURL ?? upstream
+        let path = String(upstream.path(percentEncoded: true).drop { $0 == "/" })
+        return "proxying \(proxy.absoluteString) → \(Redactor.withoutQuery(origin)) for the \(api) API, paths as sent: the app talks to "
+            + "\(proxy.absoluteString)\(path) (findings: \(proxy.absoluteString)__apicheck/findings); Ctrl-C stops it and reports"
     }
 
     private func note(_ text: String) {

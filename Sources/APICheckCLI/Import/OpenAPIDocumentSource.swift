@@ -80,7 +80,9 @@ enum OpenAPIDocumentSource {
             throw CommandFailure("cannot fetch \(shown): \(error.description)\(cap)\(time)")
         }
         guard (200..<300).contains(response.status) else {
-            throw CommandFailure("cannot fetch \(shown): the server answered HTTP \(response.status), not the document")
+            throw CommandFailure(
+                "cannot fetch \(shown): the server answered HTTP \(response.status), not the document" + loginHint(response.status, headers)
+            )
         }
         let type = response.contentType?.lowercased() ?? ""
         let start = response.body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
@@ -91,6 +93,15 @@ enum OpenAPIDocumentSource {
         }
         guard !response.body.isEmpty else { throw CommandFailure("cannot fetch \(shown): the server answered an empty body") }
         return response.body
+    }
+
+    /// What to do about a refusal: a document behind a login (Nautobot's, NetBox's) is fetched
+    /// with the API's credentials, which `--header` sends from the environment.
+    static func loginHint(_ status: Int, _ headers: [(name: String, value: String)]) -> String {
+        guard status == 401 || status == 403 else { return "" }
+        if !headers.isEmpty { return " (check the credentials --header sends)" }
+        return "; if it needs the API's credentials, send them: --header 'Authorization: Token env:API_TOKEN' "
+            + "(the scheme the server asks for; the token read from $API_TOKEN)"
     }
 
     /// `Name: value` as a header; a value written `env:VAR` is read from the environment, so that

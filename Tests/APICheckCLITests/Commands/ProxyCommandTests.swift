@@ -173,4 +173,13 @@ import Testing
         #expect(throws: UsageError.self) { try Self.command(["--upstream", "http://127.0.0.1:1/", "--engine", "h2o", "--enforce"]) }
         #expect(try Self.command(["--upstream", "http://127.0.0.1:1/", "--enforce"]).options.enforce)
     }
+
+    /// Paths go upstream as sent: the start line names the address the app uses, the upstream's
+    /// path under the proxy's origin, not an arrow that reads as a mapping of one root to the other.
+    @Test func theStartLineSaysWhereTheAppTalksTo() {
+        let line = ProxyCommand.startLine(
+            proxy: URL(string: "http://127.0.0.1:8191/")!, upstream: URL(string: "http://127.0.0.1:8089/api/")!, api: "nautobot")
+        #expect(line.hasPrefix("proxying http://127.0.0.1:8191/ → http://127.0.0.1:8089/ for the nautobot API"), "\(line)")
+        #expect(line.contains("paths as sent: the app talks to http://127.0.0.1:8191/api/ "), "\(line)")
+    }
 }

@@ -291,12 +291,4 @@ import Testing
             group.contains(#"{"pages":[{"filename":"pages.bin","contentType":"application/octet-stream","base64":"aGVsbG8="}]"#), "\(group)"
         )
     }
-
-    @Test func theAPIHasTheServerNoEnvelopeAndEveryGroup() throws {
-        let fixture = try ImportFixture(paths: Self.pets)
-        #expect(fixture.declaration.contains("public static let pets = PetsEndpoints()"))
-        #expect(fixture.declaration.contains(#""staging": URL(string: "https://api.shop.example/v2/")!"#))
-        #expect(fixture.declaration.contains(#""local": URL(string: "http://127.0.0.1:8080/v2/")!"#))
-        #expect(fixture.declaration.contains("envelope: .none,\n        endpoints: [pets.allEndpoints].flatMap { $0 })"))
-    }
 }

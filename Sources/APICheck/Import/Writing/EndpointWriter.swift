@@ -41,6 +41,7 @@ struct EndpointWriter {
 
     mutating func declareOperations(types: inout SchemaMapper) {
         for (tokens, message) in addressPaths.notes { note(.notMapped, tokens, message) }
+        let leftOut = routeClashes()
         for (path, item) in OpenAPISource.members(source.root["paths"]) {
             let itemTokens = ["paths", path]
             guard let item = source.resolve(item) else {
@@ -52,7 +53,7 @@ struct EndpointWriter {
                     note(.notMapped, itemTokens + [key], "'\(key)' on a path is not mapped")
                 }
             }
-            for method in Self.methods {
+            for method in Self.methods where !leftOut.contains(itemTokens + [method]) {
                 guard let operation = item[method] else { continue }
                 declare(
                     method: method, path: path, operation: operation, shared: OpenAPISource.array(item["parameters"]),
@@ -110,6 +111,7 @@ struct EndpointWriter {
         var mockText = ""
         var madeUp = false
         var emptyOrJSON = false
+        var secretPaths: [String] = []
         if response.content == nil, method == "get", response.status != 204, !response.key.isEmpty {
             // A document leaving a read's answer out is common (pygeoapi's JSON `/openapi`), a
             // read answering nothing as documented rare but real (Pulp's `livez`): either passes.
@@ -123,6 +125,7 @@ struct EndpointWriter {
             let mediaTokens = response.tokens + ["content", mediaType]
             if let schema = media["schema"] {
                 if method == "get" { listAnswers[id] = schema }
+                secretPaths = TokenObjectSecrets(source: source).paths(in: schema)
                 let mapped = types.type(for: schema, hint: typeHint + "Response", at: mediaTokens + ["schema"])
                 responseType = mapped.optional ? "\(mapped.type)?" : mapped.type
             } else {
@@ -226,7 +229,7 @@ struct EndpointWriter {
                 path: Self.spanning(addressPaths.declared[path] ?? String(path.drop { $0 == "/" }), parameters: merged.map(\.value)),
                 parameters: parameters, responseType: responseType,
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
-                comment: description, summary: summary,
+                comment: description, summary: summary, secretPaths: secretPaths,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil, readingOnly: read != nil,
                 acceptsEmptyBody: emptyOrJSON))
         if case .bool(true)? = operation["deprecated"] {

@@ -24,6 +24,8 @@ struct ImportedEndpoint: Equatable {
     var comment: String?
     /// The operation's summary (`summarized(_:)`), which `apicheck openapi` writes back.
     var summary: String?
+    /// Where its answers hold a token object's credential (`redacting(_:)`): `$.results[*].key`.
+    var secretPaths: [String] = []
     /// The error answers it declares, which `ErrorMapping` makes scenarios of.
     var errorAnswers: [ImportedErrorAnswer] = []
     /// The scenarios of its error mocks (`not_found`), declared so the mock audit knows them.
@@ -64,6 +66,7 @@ struct ImportedEndpoint: Equatable {
         if let summary { modifiers += ".summarized(\(SwiftName.literal(summary)))" }
         if readingOnly { modifiers += ".readingOnly()" }
         if acceptsEmptyBody { modifiers += ".acceptingEmptyBody()" }
+        if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
             + modifiers

@@ -148,11 +148,14 @@ public final class SecretPlaceholders: Sendable {
 
     /// A document with every secret replaced: values of secret fields and of `paths`, and known
     /// secrets wherever they appear inside a text (raw, percent-encoded, base64).
-    public func redact(_ document: JSONValue) -> JSONValue {
+    public func redact(_ document: JSONValue) -> JSONValue { redact(document, alsoAt: []) }
+
+    /// The same, with the locations one endpoint declares secret too (`Endpoint.redacting(_:)`).
+    public func redact(_ document: JSONValue, alsoAt endpointPaths: [JSONPath]) -> JSONValue {
         registerShaped(in: document)
         let forms = state.withLock { $0.forms }
         var path: [JSONPath.Component] = []
-        return redact(document, path: &path, forms: forms)
+        return redact(document, path: &path, forms: forms, paths: paths + endpointPaths)
     }
 
     /// A text with every known secret replaced.
@@ -162,7 +165,7 @@ public final class SecretPlaceholders: Sendable {
 
     private func redact(
         _ value: JSONValue, path: inout [JSONPath.Component],
-        forms: [(secret: String, placeholder: String)]
+        forms: [(secret: String, placeholder: String)], paths: [JSONPath]
     ) -> JSONValue {
         if !paths.isEmpty, paths.contains(where: { Self.matches($0.components, path) }) { return scrub(value, .value) }
         switch value {
@@ -173,7 +176,7 @@ public final class SecretPlaceholders: Sendable {
             out.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 path.append(.index(index))
-                out.append(redact(item, path: &path, forms: forms))
+                out.append(redact(item, path: &path, forms: forms, paths: paths))
                 path.removeLast()
             }
             return .array(out)
@@ -184,9 +187,9 @@ public final class SecretPlaceholders: Sendable {
                     path.append(.key(member.key))
                     defer { path.removeLast() }
                     if fieldNames.contains(name) || tokenFields.contains(name) {
-                        return (member.key, scrubMember(member.value, kind(ofField: name), path: &path, forms: forms))
+                        return (member.key, scrubMember(member.value, kind(ofField: name), path: &path, forms: forms, paths: paths))
                     }
-                    return (member.key, redact(member.value, path: &path, forms: forms))
+                    return (member.key, redact(member.value, path: &path, forms: forms, paths: paths))
                 })
         case .null, .bool, .number:
             return value
@@ -204,17 +207,17 @@ public final class SecretPlaceholders: Sendable {
     /// are each taken as the member's value.
     private func scrubMember(
         _ value: JSONValue, _ kind: Kind, path: inout [JSONPath.Component],
-        forms: [(secret: String, placeholder: String)]
+        forms: [(secret: String, placeholder: String)], paths: [JSONPath]
     ) -> JSONValue {
         switch value {
         case .string, .number, .null, .bool: return scrub(value, kind)
-        case .object: return redact(value, path: &path, forms: forms)
+        case .object: return redact(value, path: &path, forms: forms, paths: paths)
         case let .array(items):
             var out: [JSONValue] = []
             out.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 path.append(.index(index))
-                out.append(scrubMember(item, kind, path: &path, forms: forms))
+                out.append(scrubMember(item, kind, path: &path, forms: forms, paths: paths))
                 path.removeLast()
             }
             return .array(out)

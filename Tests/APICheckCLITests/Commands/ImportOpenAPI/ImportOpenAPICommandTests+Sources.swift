@@ -150,6 +150,8 @@ extension ImportOpenAPICommandTests {
         let server = HTTPServer { request in
             switch request.path {
             case "/page": return ServerResponse(headers: [(name: "Content-Type", value: "text/html")], body: Data("<html></html>".utf8))
+            case "/locked":
+                return ServerResponse(status: 403, body: Data(#"{"detail": "Authentication credentials were not provided."}"#.utf8))
             case "/big": return .json(Data(("{\"a\": \"" + String(repeating: "x", count: 4096) + "\"}").utf8))
             case "/slow":
                 var response = ServerResponse.json(Data("{}".utf8))
@@ -167,6 +169,13 @@ extension ImportOpenAPICommandTests {
         #expect(missing.code == 2)
         #expect(
             missing.err == "apicheck import-openapi: cannot fetch \(base)/missing.json: the server answered HTTP 404, not the document\n")
+        // A document behind a login (Nautobot's): the refusal says how to send the API's credentials.
+        let locked = await run(["import-openapi", base + "/locked", "--output", "out"], in: folder)
+        #expect(locked.code == 2)
+        #expect(
+            locked.err.contains(
+                "HTTP 403, not the document; if it needs the API's credentials, send them: --header 'Authorization: Token env:API_TOKEN'"),
+            "\(locked.err)")
         let page = await run(["import-openapi", base + "/page", "--output", "out"], in: folder)
         #expect(page.code == 2)
         #expect(

@@ -1,0 +1,79 @@
+/// Where an operation's answer holds a token object's credential under a name that is no secret
+/// field (`SecretFieldNames`): Nautobot's and NetBox's `Token` schema answers its `key`, the
+/// working API key of every token the account has, while `key` elsewhere is a custom field's or a
+/// relationship's name. A `key`, `token` or `secret` string of a schema named as a credential
+/// (`Token`, `ApiKey`, `PersonalAccessToken`, `Credential`) is a secret at the JSONPaths it sits
+/// at in the answer, which the endpoint declares `redacting(_:)`; the same name in other schemas
+/// stays data.
+struct TokenObjectSecrets {
+    let source: OpenAPISource
+
+    /// The members of a token object that hold its credential.
+    static let memberNames: Set<String> = ["key", "token", "secret"]
+
+    /// Beyond this many nested schemas the walk stops: a bound on hostile documents.
+    static let maximumDepth = 24
+
+    /// Whether a component schema of this name is a credential object.
+    static func isTokenObject(_ name: String) -> Bool {
+        let last = SwiftName.words(name).last?.lowercased()
+        return SecretFieldNames.isCredentialName(name) || last == "credential" || last == "credentials"
+    }
+
+    /// The JSONPaths of token objects' credentials in an answer of this schema (`$.results[*].key`),
+    /// those already secret by name left out.
+    func paths(in schema: JSONValue) -> [String] {
+        var found: [String] = []
+        walk(schema, path: [], references: [], into: &found)
+        return found
+    }
+
+    /// One note per token object whose credential the answers redact by place.
+    func notes() -> [ImportNote] {
+        OpenAPISource.members(source.root["components"]?["schemas"]).filter { Self.isTokenObject($0.key) }.flatMap { name, schema in
+            credentials(of: schema).map { member in
+                ImportNote(
+                    .secret, at: "#/components/schemas/\(name)/properties/\(member)",
+                    "\(SwiftName.literal(member)) of \(name) holds a credential (a token object's): the endpoints whose answers "
+                        + "hold \(name) are declared redacting(...) its place, so record writes stand-ins for it; "
+                        + "\(SwiftName.literal(member)) elsewhere is no secret field")
+            }
+        }
+    }
+
+    /// A token object's string members that hold its credential and no secret field's name covers.
+    private func credentials(of schema: JSONValue) -> [String] {
+        source.properties(of: schema).compactMap { member in
+            guard Self.memberNames.contains(member.key.lowercased()), !SecretFieldNames.isCredentialName(member.key) else { return nil }
+            let type = source.resolve(member.value).flatMap { OpenAPISource.string($0["type"]) }
+            return type == nil || type == "string" ? member.key : nil
+        }
+    }
+
+    private func walk(_ schema: JSONValue, path: [JSONPath.Component], references: Set<String>, into found: inout [String]) {
+        guard path.count < Self.maximumDepth else { return }
+        var references = references
+        if let reference = OpenAPISource.string(schema["$ref"]) {
+            // A schema that holds itself (a tree) is walked once per branch.
+            guard references.insert(reference).inserted else { return }
+            let prefix = "#/components/schemas/"
+            if reference.hasPrefix(prefix), Self.isTokenObject(String(reference.dropFirst(prefix.count))) {
+                for member in credentials(of: schema) {
+                    let text = JSONPath(path + [.key(member)]).description
+                    if !found.contains(text) { found.append(text) }
+                }
+            }
+        }
+        guard let resolved = source.resolve(schema) else { return }
+        for (name, member) in source.properties(of: resolved) {
+            walk(member, path: path + [.key(name)], references: references, into: &found)
+        }
+        if let items = resolved["items"] { walk(items, path: path + [.anyIndex], references: references, into: &found) }
+        if case .object = resolved["additionalProperties"], let values = resolved["additionalProperties"] {
+            walk(values, path: path + [.anyKey], references: references, into: &found)
+        }
+        for key in ["oneOf", "anyOf", "allOf"] {
+            for option in OpenAPISource.array(resolved[key]) { walk(option, path: path, references: references, into: &found) }
+        }
+    }
+}
