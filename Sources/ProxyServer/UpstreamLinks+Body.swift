@@ -32,7 +32,7 @@ extension UpstreamLinks {
         guard depth < 4, case let .object(members) = value else { return nil }
         for member in members {
             let here = path.appending(member.key)
-            if Self.nextNames.contains(member.key.lowercased().filter { $0 != "_" && $0 != "-" }) {
+            if Self.nextNames.contains(MemberName.folded(member.key)) {
                 if let text = member.value.stringValue, leadsUpstream(text) { return (here, text) }
                 if let text = member.value["href"]?.stringValue, leadsUpstream(text) { return (here.appending("href"), text) }
             }

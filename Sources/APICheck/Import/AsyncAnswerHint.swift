@@ -42,7 +42,7 @@ enum AsyncAnswerHint {
         guard let (_, media) = SuccessAnswer.content(of: answer, status: 202).flatMap(SuccessAnswer.jsonMedia),
             let schema = media["schema"]
         else { return nil }
-        let property = source.properties(of: schema).first { taskNames.contains($0.key.lowercased().filter { $0 != "_" && $0 != "-" }) }
+        let property = source.properties(of: schema).first { taskNames.contains(MemberName.folded($0.key)) }
         return property.map { "$." + $0.key }
     }
 }

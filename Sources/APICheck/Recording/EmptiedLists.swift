@@ -44,7 +44,7 @@ enum EmptiedLists {
             case .object:
                 return nil
             default:
-                counted = counted || countNames.contains(key.lowercased().filter { $0 != "_" && $0 != "-" })
+                counted = counted || countNames.contains(MemberName.folded(key))
             }
         }
         guard counted, let list else { return nil }

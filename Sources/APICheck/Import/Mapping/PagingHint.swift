@@ -11,7 +11,7 @@
 /// declaration, whatever its parameters are named (the registry's `n` and `last`).
 enum PagingHint {
     /// Parameters that set a page's size, and those that carry the token of the next page (names
-    /// as `normalized` writes them: `_limit` is `limit`, `page_token` is `pagetoken`).
+    /// as `MemberName.folded` writes them: `_limit` is `limit`, `page_token` is `pagetoken`).
     static let sizeNames: Set = ["limit", "pagesize", "perpage", "maxresults"]
     static let tokenNames: Set = ["token", "pagetoken", "nexttoken", "cursor"]
 
@@ -36,7 +36,7 @@ enum PagingHint {
                 .compactMap { source.resolve($0) }
                 .filter { OpenAPISource.string($0["in"]) == "query" }
             let parameters = queryParameters.compactMap { OpenAPISource.string($0["name"]) }
-            let names = Set(parameters.map(normalized))
+            let names = Set(parameters.map(MemberName.folded))
             if let list = tokenList(parameters, source: source, operation: operation, at: ["paths", path, "get"]) {
                 lists.append(list)
             } else if let note = linkNote(queryParameters, source: source, operation: operation, at: ["paths", path, "get"]) {
@@ -91,11 +91,6 @@ enum PagingHint {
         return notes
     }
 
-    /// `page_size`, `pageSize` and `page-size` alike.
-    private static func normalized(_ name: String) -> String {
-        name.lowercased().filter { $0 != "_" && $0 != "-" }
-    }
-
     private static func looksPaged(_ names: Set<String>) -> Bool {
         (names.contains("limit") && names.contains("offset"))
             || (names.contains("page") && (names.contains("pagesize") || names.contains("perpage") || names.contains("size")))
@@ -105,8 +100,8 @@ enum PagingHint {
     /// The list paged by a size and a token, when its parameters are those; with the declaration
     /// its answer's next-page header calls for, when it declares one.
     private static func tokenList(_ parameters: [String], source: OpenAPISource, operation: JSONValue, at tokens: [String]) -> TokenList? {
-        guard let size = parameters.first(where: { sizeNames.contains(normalized($0)) }),
-            let token = parameters.first(where: { tokenNames.contains(normalized($0)) })
+        guard let size = parameters.first(where: { sizeNames.contains(MemberName.folded($0)) }),
+            let token = parameters.first(where: { tokenNames.contains(MemberName.folded($0)) })
         else { return nil }
         let name = OpenAPISource.string(operation["operationId"]) ?? "GET \(tokens[1])"
         var list = TokenList(operation: name, size: size, token: token, tokens: tokens)
@@ -116,10 +111,10 @@ enum PagingHint {
         if let link = headers.first(where: { $0.lowercased() == "link" }) {
             list.declaration = ".link(\(ids), size: \"\(size)\")"
             list.tokens = tokens + ["responses", success.key, "headers", link]
-        } else if let next = headers.first(where: { normalized($0).contains("next") }) {
+        } else if let next = headers.first(where: { MemberName.folded($0).contains("next") }) {
             // A header named for a token carries the token; any other names the next page itself.
             list.declaration =
-                normalized(next).contains("token")
+                MemberName.folded(next).contains("token")
                 ? ".token(\(ids), from: .header(\"\(next)\"), next: \"\(token)\", size: \"\(size)\")"
                 : ".url(\(ids), from: .header(\"\(next)\"), size: \"\(size)\")"
             list.tokens = tokens + ["responses", success.key, "headers", next]
@@ -140,7 +135,7 @@ enum PagingHint {
             parameter["schema"].flatMap { source.resolve($0) }.flatMap { OpenAPISource.string($0["type"]) } == "integer"
         }
         let size =
-            names.first { sizeNames.contains(normalized($0)) }
+            names.first { sizeNames.contains(MemberName.folded($0)) }
             ?? (integers.count == 1 ? integers.first.flatMap { OpenAPISource.string($0["name"]) } : nil)
         let name = OpenAPISource.string(operation["operationId"]) ?? "GET \(tokens[1])"
         let declaration = ".link(ids: \"\(itemsPath(success, source: source))\"\(size.map { ", size: \"\($0)\"" } ?? ""))"

@@ -55,15 +55,14 @@ struct ItemSources {
             let type = source.resolve(member.value).flatMap { OpenAPISource.string($0["type"]) }
             return type == "string" || type == "integer"
         }
-        func normalized(_ name: String) -> String { name.lowercased().filter { $0 != "_" && $0 != "-" } }
-        let lowered = normalized(placeholder)
+        let lowered = MemberName.folded(placeholder)
         // The member of the placeholder's name, as written or in another case (`partId`, `part_id`).
-        var chosen = (members.first { $0.key == placeholder } ?? members.first { normalized($0.key) == lowered })?.key
+        var chosen = (members.first { $0.key == placeholder } ?? members.first { MemberName.folded($0.key) == lowered })?.key
         // An object's own address comes first among its links (Pulp's `pulp_href` before
         // `versions_href` and `latest_version_href`), where none is named `href` alone.
         if chosen == nil, lowered.hasSuffix("href") {
             let addresses = members.filter { $0.key.lowercased().hasSuffix("href") }
-            chosen = (addresses.first { normalized($0.key) == "href" } ?? addresses.first)?.key
+            chosen = (addresses.first { MemberName.folded($0.key) == "href" } ?? addresses.first)?.key
         }
         if chosen == nil, lowered == "pk" || lowered.hasSuffix("id") {
             chosen = members.first { $0.key == "id" }?.key

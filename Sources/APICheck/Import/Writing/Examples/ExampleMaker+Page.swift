@@ -21,7 +21,7 @@ extension ExampleMaker {
         let properties = Dictionary(source.properties(of: schema).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         for index in members.indices {
             guard let property = properties[members[index].key].flatMap({ source.resolve($0) }) else { continue }
-            let name = members[index].key.lowercased().filter { $0 != "_" && $0 != "-" }
+            let name = MemberName.folded(members[index].key)
             if Self.countNames.contains(name), case .number = members[index].value, OpenAPISource.string(property["type"]) == "integer" {
                 members[index].value = .number(String(count))
             } else if Self.pageLinkNames.contains(name), case .string = members[index].value,
