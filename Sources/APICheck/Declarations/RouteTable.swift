@@ -39,16 +39,15 @@ public struct RouteTable: Sendable {
 
     private var nodes = [Node()]
     public let endpoints: [AnyEndpoint]
-    /// By endpoint index: its path parameters in template order, with their declared types,
-    /// worked out once rather than per request.
-    private let pathParameters: [[(name: String, type: Parameter.ValueType, isList: Bool)]]
+    /// By endpoint index: its path parameters in template order, as declared (text where a
+    /// placeholder declares none), worked out once rather than per request.
+    private let pathParameters: [[Parameter]]
 
     public init(_ endpoints: [AnyEndpoint]) {
         self.endpoints = endpoints
         pathParameters = endpoints.map { endpoint in
             endpoint.pathParameterNames.map { name in
-                let declared = endpoint.parameters.first { $0.name == name && $0.location == .path }
-                return (name, declared?.type ?? .string, declared?.list != nil)
+                endpoint.parameters.first { $0.name == name && $0.location == .path } ?? .path(name, .string)
             }
         }
         // A path that begins with an address-valued placeholder names no route a request takes.
@@ -157,12 +156,12 @@ public struct RouteTable: Sendable {
         values.reserveCapacity(captured.count)
         for (parameter, value) in zip(pathParameters[index], captured) {
             // A list's items are each of the type (`3,4,5`); its value as a whole is not.
-            if parameter.type != .string,
-                parameter.isList
-                    ? !value.split(separator: ",", omittingEmptySubsequences: false).allSatisfy({ parameter.type.parses(String($0)) })
-                    : !parameter.type.parses(value)
+            if parameter.type != .string || parameter.format != nil,
+                parameter.list != nil
+                    ? !value.split(separator: ",", omittingEmptySubsequences: false).allSatisfy({ parameter.parses(String($0)) })
+                    : !parameter.parses(value)
             {
-                return .notFound(note: "\(endpoint.path) needs \(parameter.name) as \(parameter.type.rawValue), not \"\(value)\"")
+                return .notFound(note: "\(endpoint.path) needs \(parameter.name) as \(parameter.expected), not \"\(value)\"")
             }
             values.append((parameter.name, value))
         }

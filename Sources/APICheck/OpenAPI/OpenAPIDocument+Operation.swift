@@ -149,7 +149,12 @@ extension OpenAPIDocument {
             return .object([("type", .string("array")), ("items", schema(of: element))])
         }
         let schema = JSONSchema.parameter(parameter.type)
-        guard case var .object(members) = schema, parameter.secret || parameter.allowed != nil else { return schema }
+        guard case var .object(members) = schema, parameter.secret || parameter.allowed != nil || parameter.format != nil else {
+            return schema
+        }
+        if let format = parameter.format, parameter.type == .string, !parameter.secret {
+            members.append(("format", .string(format.rawValue)))
+        }
         if let allowed = parameter.allowed {
             members.append(("enum", .array(allowed.map { Self.enumValue($0, of: parameter.type) })))
         }

@@ -62,7 +62,7 @@ public struct RequestValidator: Sendable {
                 problems.append(
                     ValidationProblem(
                         name: parameter.name, location: parameter.location.rawValue,
-                        reason: "expects \(parameter.type.rawValue), got \(given.kindName) \(shown)"))
+                        reason: "expects \(parameter.expected), got \(given.kindName) \(shown)"))
             } else if let reason = Self.notAllowed(parameter, given) {
                 problems.append(ValidationProblem(name: parameter.name, location: parameter.location.rawValue, reason: reason))
             }
@@ -114,7 +114,7 @@ public struct RequestValidator: Sendable {
             let shown = parameter.secret ? Redactor.mask : "\"\(item.text)\""
             return ValidationProblem(
                 name: name, location: parameter.location.rawValue,
-                reason: "expects \(parameter.type.rawValue), got \(item.kindName) \(shown)")
+                reason: "expects \(parameter.expected), got \(item.kindName) \(shown)")
         }
     }
 
@@ -129,9 +129,9 @@ public struct RequestValidator: Sendable {
     /// Text from a path, query, header or form converts to the declared type; a JSON value must already be it.
     private static func accepts(_ parameter: Parameter, _ value: ParameterValue, textual: Bool) -> Bool {
         guard case let .string(text) = value, textual else {
-            return parameter.type.accept(value) != nil
+            return parameter.accepts(value)
         }
-        return parameter.type.parses(text) || parameter.isAcceptedEmpty(text)
+        return parameter.parses(text) || parameter.isAcceptedEmpty(text)
     }
 
     private static func value(of json: JSONValue) -> ParameterValue? {

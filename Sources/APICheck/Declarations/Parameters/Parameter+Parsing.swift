@@ -9,3 +9,24 @@ extension Parameter.ValueType {
         }
     }
 }
+
+extension Parameter {
+    /// Whether text from a URL, a header or a form reads as this parameter's value: of its type,
+    /// and in its format where it declares one.
+    public func parses(_ text: String) -> Bool {
+        type.parses(text) && (format?.matches(text) ?? true)
+    }
+
+    /// Whether a JSON value is this parameter's: of its type, and text in its format.
+    public func accepts(_ value: ParameterValue) -> Bool {
+        guard type.accept(value) != nil else { return false }
+        guard let format else { return true }
+        if case let .string(text) = value { return format.matches(text) }
+        return false
+    }
+
+    /// What the parameter takes, as messages say it: `Int`, `String (uuid)`.
+    public var expected: String {
+        format.map { "\(type.rawValue) (\($0.rawValue))" } ?? type.rawValue
+    }
+}

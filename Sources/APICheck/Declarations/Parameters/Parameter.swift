@@ -43,6 +43,8 @@ public struct Parameter: Sendable, Equatable {
     /// including it (an href an answer gives, `/api/repositories/7/`), as APIs that link their
     /// objects by address take it (`holdingAddress()`).
     public var holdsAddress = false
+    /// The form a `String` parameter's text takes (`formatted(_:)`); nil for any text.
+    public var format: TextFormat?
 
     public init(
         _ name: String, in location: Location, _ type: ValueType, required: Bool = true,
@@ -81,6 +83,14 @@ public struct Parameter: Sendable, Equatable {
     public func holdingAddress() -> Parameter {
         var parameter = self
         parameter.holdsAddress = true
+        return parameter
+    }
+
+    /// The `String` parameter, taking only text in `format` (`.path("id", .string).formatted(.uuid)`):
+    /// `serve` and `proxy` find text in another form; `apicheck openapi` writes it as the `format`.
+    public func formatted(_ format: TextFormat) -> Parameter {
+        var parameter = self
+        parameter.format = format
         return parameter
     }
 

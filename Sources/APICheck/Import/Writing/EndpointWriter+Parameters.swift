@@ -113,6 +113,7 @@ extension EndpointWriter {
         let literalName = SwiftName.literal(name)
         var declared = Self.call(place: place, list: list, name: literalName, type: type, required: required, sample: sampleText)
         if let allowed, scalar != nil { declared += ".allowing([\(allowed.map(SwiftName.literal).joined(separator: ", "))])" }
+        if type == ".string", let format = ParameterFormat.of(parameter["schema"], in: source) { declared += ".formatted(.\(format))" }
         // OpenAPI gives `allowEmptyValue` meaning in the query only.
         if place == "query", OpenAPISource.bool(parameter["allowEmptyValue"]) { declared += ".allowingEmptyValue()" }
         if place == "path", AddressPaths.leadingName(path) == name { declared += ".holdingAddress()" }
