@@ -252,6 +252,12 @@ struct SchemaComparison {
         var pairs: [Int?] = oldBranches.map { branch in
             unmatched.firstIndex { newBranches[$0].label == branch.label }.map { unmatched.remove(at: $0) }
         }
+        // A component renamed as the import names its type (Pydantic's `BulkCreateAction_PoolBody_`
+        // is `BulkCreateActionPoolBody` in the package's own `apicheck openapi`) is the same branch.
+        for index in pairs.indices where pairs[index] == nil {
+            let type = SwiftName.type(oldBranches[index].label)
+            pairs[index] = unmatched.firstIndex { SwiftName.type(newBranches[$0].label) == type }.map { unmatched.remove(at: $0) }
+        }
         func isArray(_ branch: JSONValue, in source: OpenAPISource) -> Bool {
             Self.kind(source.resolve(branch) ?? branch, in: source) == "array"
         }

@@ -200,6 +200,8 @@ struct EndpointWriter {
             body = declared + ".optional()"
         }
         if logsIn { loginEndpoint = id }
+        let logsOut = !logsIn && auth.token && LogoutOperation.word(operationID: id, path: path) != nil
+        if logsOut { note(.madeUp, tokens, LogoutOperation.note(id: id, path: path)) }
         if !auth.other.isEmpty {
             // A refresh secured by a scheme of its own (Superset's `jwt_refresh`) sends the refresh
             // token in that scheme's header, where a RefreshPolicy's parameter cannot put it.
@@ -227,11 +229,10 @@ struct EndpointWriter {
             ImportedEndpoint(
                 tag: tag, property: property, id: id, method: Self.methodExpression(method),
                 path: Self.spanning(addressPaths.declared[path] ?? String(path.drop { $0 == "/" }), parameters: merged.map(\.value)),
-                parameters: parameters, responseType: responseType,
-                successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
-                comment: description, summary: summary, secretPaths: secretPaths,
-                errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : nil, readingOnly: read != nil,
-                acceptsEmptyBody: emptyOrJSON))
+                parameters: parameters, responseType: responseType, successStatus: response.status,
+                alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body, comment: description,
+                summary: summary, secretPaths: secretPaths, errorAnswers: errorAnswers,
+                sessionEffect: logsIn ? ".logsIn" : logsOut ? ".logsOut" : nil, readingOnly: read != nil, acceptsEmptyBody: emptyOrJSON))
         if case .bool(true)? = operation["deprecated"] {
             // The package declares no deprecation: said, so that a server's refusal is no surprise.
             note(

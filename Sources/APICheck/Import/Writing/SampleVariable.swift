@@ -103,7 +103,7 @@ struct SampleVariable: Equatable {
         return nil
     }
 
-    /// `flows` → `flow`, `categories` → `category`, `statuses` → `status`, `boxes` → `box`;
+    /// `flows` → `flow`, `categories` → `category`, `statuses` → `status`, `boxes` → `box`, `aliases` → `alias`;
     /// a word that does not look plural is kept (`status`, `graph`), and so is a last word of
     /// three letters or fewer, more often an acronym than a plural (`gcs`, `storage_gcs`).
     static func singular(_ word: String) -> String {
@@ -112,7 +112,8 @@ struct SampleVariable: Equatable {
         if lastWord.count <= 3 { return word }
         func drop(_ count: Int, adding suffix: String = "") -> String { String(word.dropLast(count)) + suffix }
         if lower.hasSuffix("ies"), lower.count > 3 { return drop(3, adding: "y") }
-        for ending in ["sses", "tuses", "xes", "ches", "shes", "zzes"] where lower.hasSuffix(ending) { return drop(2) }
+        // `aliases` and `biases` drop `es`, where `databases` and `releases` drop `s`.
+        for ending in ["sses", "tuses", "iases", "xes", "ches", "shes", "zzes"] where lower.hasSuffix(ending) { return drop(2) }
         if lower.hasSuffix("ss") || lower.hasSuffix("us") || lower.hasSuffix("is") || !lower.hasSuffix("s") || lower.count < 3 {
             return word
         }

@@ -223,6 +223,7 @@ import Testing
         ("flows", "flow"), ("flow_runs", "flow_run"), ("categories", "category"), ("statuses", "status"),
         ("boxes", "box"), ("addresses", "address"), ("status", "status"), ("graph", "graph"), ("v2", "v2"),
         ("localfiles", "localfile"), ("gcs", "gcs"), ("export_gcs", "export_gcs"), ("ips", "ips"),
+        ("aliases", "alias"), ("asset_aliases", "asset_alias"), ("databases", "database"),
     ])
     func aSegmentIsMadeSingular(plural: String, singular: String) {
         #expect(SampleVariable.singular(plural) == singular)
