@@ -27,6 +27,8 @@ struct SchemaMapper {
     var purpose = ExampleMaker.Purpose.answer
     /// Component key → its request variant's name, or nil when its request is its own type.
     var requestVariants: [String: String?] = [:]
+    /// The type each inline schema declared so far became, so an identical one is that type.
+    private var sharedTypes: [InlineSchemaKey: String] = [:]
     /// The components an answer reaches; one only requests reach is declared as they send it.
     let componentsInAnswers: Set<String>
     private let componentsInRequestsOnly: Set<String>
@@ -93,7 +95,30 @@ struct SchemaMapper {
     }
 
     /// The Swift type of a schema met anywhere; `hint` names an inline object or enum it declares.
+    /// An inline schema identical to one declared before (`InlineSchemaKey`) is that type: the
+    /// first place's name serves every place.
     mutating func type(for schema: JSONValue, hint: String, at tokens: [String], isComponent: Bool = false)
+        -> (type: String, optional: Bool)
+    {
+        guard !isComponent, let key = InlineSchemaKey(schema, purpose: purpose, binaryIsFile: binaryIsFile) else {
+            return mappedType(for: schema, hint: hint, at: tokens, isComponent: isComponent)
+        }
+        if let shared = sharedTypes[key] {
+            // Mapped again, its declarations dropped, for what it says of this place: a part not
+            // mapped is noted wherever it is, and whether the place is optional is its own.
+            var probe = self
+            probe.types = []
+            let mapped = probe.mappedType(for: schema, hint: hint, at: tokens)
+            notes = probe.notes
+            return (shared, mapped.optional)
+        }
+        let declared = types.count
+        let mapped = mappedType(for: schema, hint: hint, at: tokens)
+        if types[declared...].contains(where: { $0.name == mapped.type }) { sharedTypes[key] = mapped.type }
+        return mapped
+    }
+
+    private mutating func mappedType(for schema: JSONValue, hint: String, at tokens: [String], isComponent: Bool = false)
         -> (type: String, optional: Bool)
     {
         if let reference = OpenAPISource.string(schema["$ref"]) {
