@@ -39,7 +39,8 @@ struct SuccessAnswer {
     var bytesTypes: [String]? { content.flatMap(Self.bytesTypes) }
 
     static func bytesTypes(_ content: JSONValue) -> [String]? {
-        jsonMedia(content) == nil ? OpenAPISource.members(content).map(\.key) : nil
+        let types = OpenAPISource.members(content).map(\.key)
+        return types.isEmpty || jsonMedia(content) != nil ? nil : types
     }
 
     /// The success answer's key: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then

@@ -15,7 +15,8 @@ import Testing
           "/health": {"get": {"operationId": "healthcheck",
              "responses": {"200": {"description": "ok", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
           "/report": {"get": {"operationId": "report",
-             "responses": {"200": {"$ref": "other.yaml#/report"}}}}}}
+             "responses": {"200": {"$ref": "other.yaml#/report"}}}},
+          "/ping": {"get": {"operationId": "ping", "responses": {"200": {"description": "ok"}}}}}}
         """#
 
     static func changes(_ edits: [(String, String)]) throws -> [String] {
@@ -94,6 +95,10 @@ import Testing
         #expect(
             try Self.changes([(#""text/plain": {"schema": {"type": "string"}}"#, #""application/json": {"schema": {"type": "string"}}"#)])
                 == ["compatible content-changed GET /health response 200: now JSON: the client takes it as bytes, unchecked"])
+        // An answer without content is no bytes.
+        #expect(
+            try Self.changes([(#""200": {"description": "ok"}}"#, #""200": {"description": "ok", "content": {"application/json": {}}}}"#)])
+                == ["compatible content-changed GET /ping response 200: now has a JSON body: the client reads none"])
     }
 
     @Test func bytesAreComparedByTheMediaTypesTheClientAsksFor() throws {
