@@ -68,6 +68,20 @@ import Testing
         #expect(aFolder.err.contains("cannot write the report \(folder.path): \(folder.path) is a folder"))
     }
 
+    /// `--summaries` adds a last column; the columns before it are those of the plain listing.
+    @Test func listWithSummariesAddsALastColumn() async {
+        let plain = await LiveHarness.cli(["list"])
+        let result = await LiveHarness.cli(["list", "--summaries"])
+        #expect(result.code == 0)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        let before = plain.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == before.count && lines.first?.hasSuffix("  SUMMARY") == true, "\(result.out)")
+        for (line, old) in zip(lines.dropFirst(), before.dropFirst()) {
+            // The demo declares no summaries.
+            #expect(line.hasSuffix("  -") && line.hasPrefix(old), "\(line)")
+        }
+    }
+
     @Test func listShowsEveryDeclaredEndpoint() async {
         let result = await LiveHarness.cli(["list"])
         #expect(result.code == 0)

@@ -49,9 +49,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether it changes nothing on the server: its method is safe (GET, HEAD, OPTIONS), or it
     /// is declared `readingOnly()`. `live --reads-only` checks these and sends no other.
     public var readsOnly: Bool { method.isSafe || declaration.readingOnly }
-    /// What it does in a line, for people (`summarized(_:)`): `apicheck openapi` writes it as the
-    /// operation's summary, where it would otherwise write the decode type's name.
-    public var summary: String? { declaration.summary }
+    /// What it does, for people (`summarized(_:)`, `described(_:)`).
+    var documentation: Documentation { declaration.documentation }
     /// What tells it apart from other endpoints on its method and path, when there are others.
     public var distinction: Distinction? { declaration.distinction }
     /// Where its answers hold secrets no name gives away (a token object's `key`): `redacting(_:)`.
@@ -97,7 +96,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let after: [String]
         let orderedAfter: [String]
         let readingOnly: Bool
-        let summary: String?
+        let documentation: Documentation
         let distinction: Distinction?
         let secretPaths: [JSONPath]
         let requestBody: RequestBody?
@@ -137,7 +136,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.after = after
             self.orderedAfter = []
             self.readingOnly = false
-            self.summary = nil
+            self.documentation = Documentation()
             self.distinction = distinction
             secretPaths = []
             self.responseTypeName = ReadLog.typeName(Response.self)
@@ -164,7 +163,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            summary: String?, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool, recordsVerbatim: Bool,
+            documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool, recordsVerbatim: Bool,
             secretPaths: [JSONPath]
         ) {
             id = other.id
@@ -185,7 +184,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             after = other.after
             self.orderedAfter = orderedAfter
             self.readingOnly = readingOnly
-            self.summary = summary
+            self.documentation = documentation
             distinction = other.distinction
             self.secretPaths = secretPaths
             requestBody = other.requestBody
@@ -221,9 +220,6 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// The same endpoint, declared to change nothing.
     func readingOnly() -> AnyEndpoint { copy(readingOnly: true) }
 
-    /// The same endpoint, with what it does in a line.
-    func summarized(_ text: String) -> AnyEndpoint { copy(summary: text) }
-
     /// The same endpoint, whose success may also come with an empty body.
     func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }
 
@@ -251,9 +247,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         return copy(parameters: parameters)
     }
 
-    private func copy(
+    func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
-        summary: String? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil,
+        documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil,
         recordsVerbatim: Bool? = nil, secretPaths: [JSONPath]? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
@@ -261,7 +257,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 copying: declaration, requiresToken: requiresToken ?? declaration.requiresToken,
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
-                summary: summary ?? declaration.summary, paging: paging ?? declaration.paging,
+                documentation: documentation ?? declaration.documentation, paging: paging ?? declaration.paging,
                 parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
                 recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim,
                 secretPaths: secretPaths ?? declaration.secretPaths))

@@ -38,7 +38,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
             after: after, distinction: distinguishedBy, requestBody: body, errorChecks: errorChecks, responseType: Response.self)
     }
 
-    private init(erased: AnyEndpoint) {
+    init(erased: AnyEndpoint) {
         self.erased = erased
     }
 

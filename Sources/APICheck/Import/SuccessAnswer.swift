@@ -1,7 +1,7 @@
 /// An operation's success answer as the import picks and reads it, and whether the package can
 /// declare the operation from it. The import leaves out an operation whose answer it cannot
-/// reach or whose content is not JSON (the client decodes JSON), and `import-openapi --check`
-/// takes such an operation in either document as none of the package's: both read the answer
+/// reach, and `import-openapi --check` takes such an operation in either document as none of the
+/// package's; an answer whose content is not JSON is bytes (`BinaryBody`). Both read the answer
 /// here, so that a change of what the import declares and a change of the comparison's verdict
 /// cannot part.
 struct SuccessAnswer {
@@ -9,8 +9,6 @@ struct SuccessAnswer {
     enum Omission: Equatable {
         /// The answer's reference leads nowhere the import reads (another file, nothing).
         case unreachable
-        /// The answer has content, none of it JSON: these media types.
-        case notJSON([String])
     }
 
     /// The answer's key in `responses`: `200`, `2XX`, `default`...
@@ -34,10 +32,15 @@ struct SuccessAnswer {
     var content: JSONValue? { answer.flatMap { Self.content(of: $0, status: status) } }
 
     /// nil when the import declares the operation.
-    var omission: Omission? {
-        guard answer != nil else { return .unreachable }
-        guard let content, Self.jsonMedia(content) == nil else { return nil }
-        return .notJSON(OpenAPISource.members(content).map(\.key))
+    var omission: Omission? { answer == nil ? .unreachable : nil }
+
+    /// The media types of content that is bytes (`BinaryBody`): none of it JSON. nil for JSON
+    /// content, or none.
+    var bytesTypes: [String]? { content.flatMap(Self.bytesTypes) }
+
+    static func bytesTypes(_ content: JSONValue) -> [String]? {
+        let types = OpenAPISource.members(content).map(\.key)
+        return types.isEmpty || jsonMedia(content) != nil ? nil : types
     }
 
     /// The success answer's key: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then
@@ -52,11 +55,20 @@ struct SuccessAnswer {
         OpenAPISource.members(answer["content"]).isEmpty || status == 204 ? nil : answer["content"]
     }
 
-    /// The JSON media type of a content map: `application/json`, else any `…json` one.
+    /// The JSON media type of a content map: `application/json`, else any `…json` one. A JSON
+    /// type whose schema is a binary string is none: Swagger 2.0's `type: file` under the
+    /// document's `produces: [application/json]` is a download.
     static func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? {
-        let members = OpenAPISource.members(content)
+        let members = OpenAPISource.members(content).filter { !isBinary($0.value["schema"]) }
         if let json = members.first(where: { $0.key.lowercased().hasPrefix("application/json") }) { return (json.key, json.value) }
         if let json = members.first(where: { $0.key.lowercased().contains("json") }) { return (json.key, json.value) }
         return nil
+    }
+
+    /// Whether a schema says its value is bytes: a string of `format: binary`. (A JSON string of
+    /// `contentEncoding: base64` is still JSON: a quoted string.)
+    static func isBinary(_ schema: JSONValue?) -> Bool {
+        guard let schema, OpenAPISource.string(schema["type"]) ?? "string" == "string" else { return false }
+        return schema["format"] == .string("binary")
     }
 }

@@ -19,9 +19,10 @@ extension OpenAPIDocument {
         var members: [(key: String, value: JSONValue)] = [("operationId", .string(endpoint.id))]
         if let tag = Self.tag(of: endpoint) { members.append(("tags", .array([.string(tag)]))) }
         // A summary is a person's words: only a declared one is written. What the declaration
-        // says of the answer (a decode type's name) is the description, and no summary.
+        // says of the answer (a decode type's name) is the description, and no summary, unless
+        // it declares its own, which an imported package's re-export then gives back as it was.
         if let summary = endpoint.summary { members.append(("summary", .string(summary))) }
-        members.append(("description", .string(answerText(endpoint))))
+        members.append(("description", .string(endpoint.details ?? answerText(endpoint))))
         let responses = try responses(endpoint, recorder: recorder, answers: answers)
         let spanning = endpoint.multiSegmentParameterNames
         // OpenAPI ignores an `Accept` header parameter: the success answer's content says the

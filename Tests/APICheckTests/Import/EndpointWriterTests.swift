@@ -123,13 +123,17 @@ import Testing
             ))
     }
 
-    @Test func whatIsNotJSONIsNotedNotDeclared() throws {
+    @Test func whatIsNotJSONIsDeclaredAsBytes() throws {
         let fixture = try ImportFixture(paths: Self.pets)
-        #expect(fixture.group("DefaultEndpoints").hasPrefix("(no "))
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains("public let upload = Endpoint<BinaryBody>("), "\(group)")
+        #expect(group.contains(#".header("Accept", sample: .literal("text/plain"))"#), "\(group)")
+        #expect(fixture.file("mocks/upload.json") == "")
         #expect(
             fixture.notes.contains(
-                "not mapped: #/paths/~1upload/post/responses/200/content: a success answer that is not JSON (text/plain): the operation is not declared"
-            ))
+                "not mapped: #/paths/~1upload/post/responses/200/content: a success answer that is bytes, not JSON (text/plain): "
+                    + "declared BinaryBody, judged by its status and media type and never parsed"
+            ), "\(fixture.notes)")
     }
 
     /// FastAPI writes an optional parameter as `anyOf: [{type: X}, {type: null}]` (Prefect's

@@ -17,15 +17,20 @@ struct ImportFixture {
     }
 
     init(schemas: String = "", paths: String = "", securitySchemes: String = "", extra: String = "") throws {
+        let text = Self.text(schemas: schemas, paths: paths, securitySchemes: securitySchemes, extra: extra)
+        result = try OpenAPIImport(settings: Self.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
+    }
+
+    /// The document made of these parts.
+    static func text(schemas: String = "", paths: String = "", securitySchemes: String = "", extra: String = "") -> String {
         let paths = paths.isEmpty ? #""/ping": {"get": {"operationId": "ping", "responses": {"204": {"description": "ok"}}}}"# : paths
-        let text = """
+        return """
             {"openapi": "3.1.0", "info": {"title": "Shop", "version": "1"},
              "servers": [{"url": "https://api.shop.example/v2"}],
              \(extra.isEmpty ? "" : extra + ",")
              "paths": {\(paths)},
              "components": {"schemas": {\(schemas)}, "securitySchemes": {\(securitySchemes)}}}
             """
-        result = try OpenAPIImport(settings: Self.settings).run(try OpenAPIImport.parse(Data(text.utf8)))
     }
 
     func file(_ path: String) -> String? {

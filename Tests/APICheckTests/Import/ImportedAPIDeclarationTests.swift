@@ -9,6 +9,10 @@ import Testing
         #expect(fixture.declaration.contains("public static let pets = PetsEndpoints()"))
         #expect(fixture.declaration.contains(#""staging": URL(string: "https://api.shop.example/v2/")!"#))
         #expect(fixture.declaration.contains(#""local": URL(string: "http://127.0.0.1:8080/v2/")!"#))
-        #expect(fixture.declaration.contains("envelope: .none,\n        endpoints: [pets.allEndpoints].flatMap { $0 })"))
+        #expect(fixture.declaration.contains("public static let `default` = DefaultEndpoints()"), "\(fixture.declaration)")
+        #expect(
+            fixture.declaration.contains(
+                "envelope: .none,\n        endpoints: [pets.allEndpoints, `default`.allEndpoints].flatMap { $0 })"),
+            "\(fixture.declaration)")
     }
 }

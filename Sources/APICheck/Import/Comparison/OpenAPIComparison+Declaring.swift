@@ -1,5 +1,6 @@
-/// Operations the import declares in one document and leaves out in the other
-/// (`SuccessAnswer.omission`): the package gains or loses an endpoint on re-import.
+/// Operations the import declares in one document and leaves out in the other, their answer's
+/// reference leading nowhere (`SuccessAnswer.omission`): the package gains or loses an endpoint on
+/// re-import.
 extension OpenAPIComparison {
     /// The change when the import declares the operation from one document only; nil when it
     /// declares it from both (compared part by part) or from neither (none of the package's).
@@ -14,30 +15,18 @@ extension OpenAPIComparison {
     /// An operation the import left out whose newer answer it can declare: the package gains an
     /// endpoint on re-import, and the client has nothing to compare.
     private static func declarable(_ subject: String, key: String, was omission: SuccessAnswer.Omission) -> OpenAPIChange {
-        let message =
-            switch omission {
-            case .unreachable:
-                "its answer's reference now leads to an answer (it led nowhere the import reads, so the package does not declare the operation): re-importing declares it"
-            case let .notJSON(types):
-                "its answer is now one the client reads (it was \(types.joined(separator: ", ")), not JSON, so the package does not declare the operation): re-importing declares it"
-            }
-        return OpenAPIChange(.operationAdded, breaking: false, subject: subject, part: "response \(key)", message)
+        OpenAPIChange(
+            .operationAdded, breaking: false, subject: subject, part: "response \(key)",
+            "its answer's reference now leads to an answer (it led nowhere the import reads, so the package does not declare the operation): re-importing declares it"
+        )
     }
 
     /// An operation the package declares whose newer answer the import cannot declare: re-importing
     /// removes its endpoint.
     private static func undeclarable(_ subject: String, key: String, now omission: SuccessAnswer.Omission) -> OpenAPIChange {
-        switch omission {
-        case .unreachable:
-            OpenAPIChange(
-                .operationRemoved, breaking: true, subject: subject, part: "response \(key)",
-                "its answer's reference now leads nowhere the import reads: re-importing leaves the operation out, and the client's endpoint has no counterpart"
-            )
-        case let .notJSON(types):
-            OpenAPIChange(
-                .contentChanged, breaking: true, subject: subject, part: "response \(key)",
-                "now \(types.joined(separator: ", ")), not JSON: the client does not read it, and re-importing leaves the operation out"
-            )
-        }
+        OpenAPIChange(
+            .operationRemoved, breaking: true, subject: subject, part: "response \(key)",
+            "its answer's reference now leads nowhere the import reads: re-importing leaves the operation out, and the client's endpoint has no counterpart"
+        )
     }
 }

@@ -80,6 +80,24 @@ extension OpenAPIComparison {
         SuccessAnswer.jsonMedia(answer["content"] ?? .object([])).map { $0.1["schema"] ?? .object([]) }
     }
 
+    /// The media types of an answer that is bytes (`SuccessAnswer.bytesTypes`), as the package
+    /// asks for them: named types, no range, no JSON type over a binary string.
+    static func bytesTypes(_ answer: JSONValue) -> [String]? {
+        SuccessAnswer.bytesTypes(answer["content"] ?? .object([])).map { types in
+            types.compactMap(MediaType.init).filter { !$0.isRange && !$0.isJSON }.map(\.essence)
+        }
+    }
+
+    /// Bytes in other media types than before: the client asks for the older ones (its `Accept`),
+    /// which the server may refuse. Nil when the types are the same, in any order.
+    static func bytesChange(old: JSONValue, new: JSONValue, subject: String, part: String) -> OpenAPIChange? {
+        guard let before = bytesTypes(old), let after = bytesTypes(new), Set(before) != Set(after) else { return nil }
+        let said = { (types: [String]) in types.isEmpty ? "any type" : types.joined(separator: ", ") }
+        return OpenAPIChange(
+            .contentChanged, breaking: !before.isEmpty && Set(after).isDisjoint(with: before), subject: subject, part: part,
+            "bytes in \(said(before)) became \(said(after)): the client asks for \(said(before))")
+    }
+
     /// The body the import declares: JSON, else a form, else multipart, else a file; with its schema.
     static func bodyMedia(_ body: JSONValue) -> (type: String, schema: JSONValue)? {
         let content = OpenAPISource.members(body["content"])

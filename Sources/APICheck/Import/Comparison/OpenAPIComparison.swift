@@ -212,12 +212,13 @@ public struct OpenAPIComparison: Sendable {
                         .contentChanged, breaking: true, subject: subject, part: part,
                         "no longer JSON: the client decodes a JSON answer"))
             case (nil, _?):
+                let bytes = Self.bytesTypes(oldAnswer) != nil
                 changes.append(
                     OpenAPIChange(
                         .contentChanged, breaking: false, subject: subject, part: part,
-                        "now has a JSON body: the client reads none"))
+                        bytes ? "now JSON: the client takes it as bytes, unchecked" : "now has a JSON body: the client reads none"))
             case (nil, nil):
-                break
+                if let change = Self.bytesChange(old: oldAnswer, new: newAnswer, subject: subject, part: part) { changes.append(change) }
             }
         }
         for (key, _) in newResponses where key != newSuccess && !oldResponses.contains(where: { $0.key == key }) {

@@ -99,9 +99,35 @@ extension EndpointWriter {
     /// The JSON media type of a content map, as `SuccessAnswer` reads one.
     func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? { SuccessAnswer.jsonMedia(content) }
 
+    /// A success of bytes (`BinaryBody`), noted, and its mock: the document's text example where
+    /// it gives one (a `text/plain` answer's), else an empty file, which `mocks` takes and `record`
+    /// replaces with the bytes the server sends.
+    mutating func bytesMock(_ content: JSONValue, types: [String], at tokens: [String], id: String) -> (text: String, madeUp: Bool) {
+        note(
+            .notMapped, tokens + ["content"],
+            "a success answer that is bytes, not JSON (\(types.joined(separator: ", "))): declared BinaryBody, judged by its "
+                + "status and media type and never parsed")
+        for type in types {
+            if case let .string(text)? = OpenAPISource.members(content).first(where: { $0.key == type })?.value["example"] {
+                return (text, false)
+            }
+        }
+        note(
+            .madeUp, tokens + ["content"], "no text example: mocks/\(mockName(id)).json is empty until `record` writes the bytes",
+            gist: "no text example of bytes: the operation's mock is empty")
+        return ("", true)
+    }
+
     /// The `Accept` header parameter that declares the success answer's media type, when the
-    /// document's `content` makes one the endpoint's own.
+    /// document's `content` makes one the endpoint's own. Bytes are asked for in every type the
+    /// document names, as a `BinaryBody` endpoint takes them; a range (`*/*`) names none, nor
+    /// does a JSON type over a binary string (Swagger 2.0's `type: file` under a global
+    /// `produces: [application/json]`, which a download is not sent in).
     mutating func acceptParameter(_ content: JSONValue, at tokens: [String]) -> String? {
+        if let types = SuccessAnswer.bytesTypes(content) {
+            let named = types.filter { type in MediaType(type).map { !$0.isRange && !$0.isJSON } ?? false }
+            return named.isEmpty ? nil : ".header(\"Accept\", sample: .literal(\(SwiftName.literal(named.joined(separator: ", ")))))"
+        }
         guard let (mediaType, _) = jsonMedia(content) else { return nil }
         let declaration = ".header(\"Accept\", sample: .literal(\(SwiftName.literal(mediaType))))"
         let others = OpenAPISource.members(content).map(\.key).filter { $0 != mediaType }

@@ -93,16 +93,8 @@ struct EndpointWriter {
         // An operation left out is left out before its answers are read: their notes would be
         // about answers of nothing the package declares.
         let success = SuccessAnswer(of: operation, in: source)
-        if let success, let omission = success.omission {
-            let answerTokens = tokens + ["responses", success.key]
-            switch omission {
-            case .unreachable:
-                note(.notMapped, answerTokens, "the answer's reference leads nowhere: the operation is not declared")
-            case let .notJSON(types):
-                note(
-                    .notMapped, answerTokens + ["content"],
-                    "a success answer that is not JSON (\(types.joined(separator: ", "))): the operation is not declared")
-            }
+        if let success, success.omission == .unreachable {
+            note(.notMapped, tokens + ["responses", success.key], "the answer's reference leads nowhere: the operation is not declared")
             return
         }
         guard let response = successResponse(success, of: operation, at: tokens) else { return }
@@ -120,7 +112,10 @@ struct EndpointWriter {
                 "a read whose answer has no content: declared JSONValue (any JSON) accepting an empty body too, its mock {} made up")
             (responseType, mockText, madeUp, emptyOrJSON) = ("JSONValue", "{}", true, true)
         }
-        if let content = response.content {
+        if let content = response.content, let types = SuccessAnswer.bytesTypes(content) {
+            let made = bytesMock(content, types: types, at: response.tokens, id: id)
+            (responseType, mockText, madeUp) = ("BinaryBody", made.text, made.madeUp)
+        } else if let content = response.content {
             guard let (mediaType, media) = jsonMedia(content) else { return }
             let mediaTokens = response.tokens + ["content", mediaType]
             if let schema = media["schema"] {
@@ -150,7 +145,8 @@ struct EndpointWriter {
             }
         }
         let mock = SwiftName.unique(mockName(id), in: &mockNames)
-        mocks.append(ImportedFile(path: "mocks/\(mock).json", text: mockText.isEmpty ? "" : mockText + "\n"))
+        mocks.append(
+            ImportedFile(path: "mocks/\(mock).json", text: mockText.isEmpty || responseType == "BinaryBody" ? mockText : mockText + "\n"))
         if madeUp { madeUpMocks.append(("\(mock).json", mocks[mocks.count - 1].text)) }
 
         var parameters: [String] = []
@@ -217,7 +213,7 @@ struct EndpointWriter {
                             + "and it fails" : ""))
         }
         let summary = OpenAPISource.string(operation["summary"]).map(SwiftName.oneLine).flatMap { $0.isEmpty ? nil : $0 }
-        let description = OpenAPISource.string(operation["description"]).flatMap { $0 == summary ? nil : $0 }
+        let description = OpenAPISource.string(operation["description"]).flatMap { $0.isEmpty ? nil : $0 }
         let read = ReadingPost.word(method: method, path: path, successStatus: response.status, answersContent: response.content != nil)
         if let read {
             note(
@@ -229,10 +225,11 @@ struct EndpointWriter {
             ImportedEndpoint(
                 tag: tag, property: property, id: id, method: Self.methodExpression(method),
                 path: Self.spanning(addressPaths.declared[path] ?? String(path.drop { $0 == "/" }), parameters: merged.map(\.value)),
-                parameters: parameters, responseType: responseType, successStatus: response.status,
-                alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body, comment: description,
-                summary: summary, secretPaths: secretPaths, errorAnswers: errorAnswers,
-                sessionEffect: logsIn ? ".logsIn" : logsOut ? ".logsOut" : nil, readingOnly: read != nil, acceptsEmptyBody: emptyOrJSON))
+                parameters: parameters, responseType: responseType,
+                successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
+                summary: summary, details: description, secretPaths: secretPaths,
+                errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : logsOut ? ".logsOut" : nil, readingOnly: read != nil,
+                acceptsEmptyBody: emptyOrJSON))
         if case .bool(true)? = operation["deprecated"] {
             // The package declares no deprecation: said, so that a server's refusal is no surprise.
             note(

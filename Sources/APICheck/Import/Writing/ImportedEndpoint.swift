@@ -20,10 +20,12 @@ struct ImportedEndpoint: Equatable {
     var token: Bool
     /// The `body:` expression, when the operation takes a JSON body.
     var body: String?
-    /// The operation's description, as the declaration's doc comment.
+    /// What the import says of a declaration it made up (a token endpoint), as its doc comment.
     var comment: String?
     /// The operation's summary (`summarized(_:)`), which `apicheck openapi` writes back.
     var summary: String?
+    /// The operation's description (`described(_:)`), which `apicheck openapi` writes back.
+    var details: String?
     /// Where its answers hold a token object's credential (`redacting(_:)`): `$.results[*].key`.
     var secretPaths: [String] = []
     /// The error answers it declares, which `ErrorMapping` makes scenarios of.
@@ -64,6 +66,7 @@ struct ImportedEndpoint: Equatable {
             modifiers += ".alsoSucceeding(with: \(alsoSuccessStatuses.map(String.init).joined(separator: ", ")))"
         }
         if let summary { modifiers += ".summarized(\(SwiftName.literal(summary)))" }
+        if let details { modifiers += "\n        .described(\(SwiftName.literal(details)))" }
         if readingOnly { modifiers += ".readingOnly()" }
         if acceptsEmptyBody { modifiers += ".acceptingEmptyBody()" }
         if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }

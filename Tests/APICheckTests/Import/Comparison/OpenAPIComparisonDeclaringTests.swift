@@ -2,9 +2,10 @@
 import Foundation
 import Testing
 
-/// `import-openapi --check` on operations the import leaves out (a success answer that is not
-/// JSON, or whose reference leads nowhere): none of the package's, so their edits are no change
-/// of the client; an operation that becomes declarable, or stops being so, is one.
+/// `import-openapi --check` on operations the import leaves out (a success answer whose
+/// reference leads nowhere): none of the package's, so their edits are no change of the client;
+/// an operation that becomes declarable, or stops being so, is one. An answer that is not JSON is
+/// bytes (`BinaryBody`), declared, and compared by the media types the client asks for.
 @Suite struct OpenAPIComparisonDeclaringTests {
     static let base = #"""
         {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1"},
@@ -14,7 +15,8 @@ import Testing
           "/health": {"get": {"operationId": "healthcheck",
              "responses": {"200": {"description": "ok", "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
           "/report": {"get": {"operationId": "report",
-             "responses": {"200": {"$ref": "other.yaml#/report"}}}}}}
+             "responses": {"200": {"$ref": "other.yaml#/report"}}}},
+          "/ping": {"get": {"operationId": "ping", "responses": {"200": {"description": "ok"}}}}}}
         """#
 
     static func changes(_ edits: [(String, String)]) throws -> [String] {
@@ -29,22 +31,23 @@ import Testing
         return found.map(\.description)
     }
 
-    @Test func theImportLeavesBothOperationsOut() throws {
+    @Test func theImportLeavesTheUnreachableAnswerOutAndDeclaresTheBytes() throws {
         let result = try OpenAPIImport(settings: ImportFixture.settings).run(try OpenAPIImport.parse(Data(Self.base.utf8)))
         let group = ImportFixture(result: result).group("DefaultEndpoints")
         #expect(group.contains(#"id: "listPets""#), "\(group)")
-        #expect(!group.contains(#"id: "healthcheck""#) && !group.contains(#"id: "report""#), "\(group)")
+        #expect(group.contains("public let healthcheck = Endpoint<BinaryBody>("), "\(group)")
+        #expect(!group.contains(#"id: "report""#), "\(group)")
     }
 
     @Test(arguments: [
-        ("renamed", [(#""healthcheck""#, #""health""#), (#""report""#, #""makeReport""#)]),
-        ("removed", [(#""/health": {"get""#, #""/health": {"x-gone""#), (#""/report": {"get""#, #""/report": {"x-gone""#)]),
+        ("renamed", [(#""report""#, #""makeReport""#)]),
+        ("removed", [(#""/report": {"get""#, #""/report": {"x-gone""#)]),
         (
             "given a required parameter",
             [
                 (
-                    #""operationId": "healthcheck","#,
-                    #""operationId": "healthcheck", "parameters": [{"name": "deep", "in": "query", "required": true, "schema": {"type": "string"}}],"#
+                    #""operationId": "report","#,
+                    #""operationId": "report", "parameters": [{"name": "deep", "in": "query", "required": true, "schema": {"type": "string"}}],"#
                 )
             ]
         ),
@@ -55,19 +58,12 @@ import Testing
 
     @Test func anOperationAddedThatTheImportLeavesOutIsNoChange() throws {
         let found = try Self.changes([
-            (
-                #""/report":"#,
-                #""/metrics": {"get": {"responses": {"200": {"description": "ok", "content": {"text/plain": {}}}}}}, "/report":"#
-            )
+            (#""/report":"#, #""/metrics": {"get": {"responses": {"200": {"$ref": "other.yaml#/metrics"}}}}, "/report":"#)
         ])
         #expect(found == [])
     }
 
     @Test func anOperationThatStopsBeingDeclarableIsBreaking() throws {
-        #expect(
-            try Self.changes([(#""application/json": {"schema": {"type": "array""#, #""text/csv": {"schema": {"type": "array""#)]) == [
-                "breaking content-changed GET /pets response 200: now text/csv, not JSON: the client does not read it, and re-importing leaves the operation out"
-            ])
         #expect(
             try Self.changes([
                 (
@@ -81,9 +77,45 @@ import Testing
 
     @Test func anOperationThatBecomesDeclarableIsAdded() throws {
         #expect(
+            try Self.changes([
+                (
+                    #"{"$ref": "other.yaml#/report"}"#,
+                    #"{"description": "ok", "content": {"application/json": {"schema": {"type": "string"}}}}"#
+                )
+            ]) == [
+                "compatible operation-added GET /report response 200: its answer's reference now leads to an answer (it led nowhere the import reads, so the package does not declare the operation): re-importing declares it"
+            ])
+    }
+
+    @Test func jsonThatBecomesBytesOrBytesThatBecomeJSONIsAContentChange() throws {
+        #expect(
+            try Self.changes([(#""application/json": {"schema": {"type": "array""#, #""text/csv": {"schema": {"type": "array""#)]) == [
+                "breaking content-changed GET /pets response 200: no longer JSON: the client decodes a JSON answer"
+            ])
+        #expect(
             try Self.changes([(#""text/plain": {"schema": {"type": "string"}}"#, #""application/json": {"schema": {"type": "string"}}"#)])
-                == [
-                    "compatible operation-added GET /health response 200: its answer is now one the client reads (it was text/plain, not JSON, so the package does not declare the operation): re-importing declares it"
-                ])
+                == ["compatible content-changed GET /health response 200: now JSON: the client takes it as bytes, unchecked"])
+        // An answer without content is no bytes.
+        #expect(
+            try Self.changes([(#""200": {"description": "ok"}}"#, #""200": {"description": "ok", "content": {"application/json": {}}}}"#)])
+                == ["compatible content-changed GET /ping response 200: now has a JSON body: the client reads none"])
+    }
+
+    @Test func bytesAreComparedByTheMediaTypesTheClientAsksFor() throws {
+        #expect(
+            try Self.changes([(#""text/plain": {"schema": {"type": "string"}}"#, #""text/csv": {"schema": {"type": "string"}}"#)]) == [
+                "breaking content-changed GET /health response 200: bytes in text/plain became text/csv: the client asks for text/plain"
+            ])
+        #expect(
+            try Self.changes([
+                (
+                    #""text/plain": {"schema": {"type": "string"}}"#,
+                    #""text/csv": {}, "text/plain": {"schema": {"type": "string", "format": "binary"}}"#
+                )
+            ]) == [
+                "compatible content-changed GET /health response 200: bytes in text/plain became text/csv, text/plain: the client asks for text/plain"
+            ])
+        // The same types, another schema or none: the client takes any bytes alike.
+        #expect(try Self.changes([(#""text/plain": {"schema": {"type": "string"}}"#, #""text/plain": {}"#)]) == [])
     }
 }
