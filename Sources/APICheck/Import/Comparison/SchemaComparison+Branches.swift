@@ -38,7 +38,12 @@ extension SchemaComparison {
     private func namesAlike(_ before: JSONValue, _ after: JSONValue) -> Bool {
         let oldResolved = old.resolve(before) ?? before
         let newResolved = new.resolve(after) ?? after
-        guard Self.kind(oldResolved, in: old) == Self.kind(newResolved, in: new) else { return false }
+        // An integer's branch is one whatever its format, as its label is (`numberChange`).
+        func kind(_ schema: JSONValue, in source: OpenAPISource) -> String {
+            let kind = Self.kind(schema, in: source)
+            return kind == "integer (int64)" ? "integer" : kind
+        }
+        guard kind(oldResolved, in: old) == kind(newResolved, in: new) else { return false }
         let oldName = Self.name(before, resolved: oldResolved)
         let newName = Self.name(after, resolved: newResolved)
         guard let oldName, let newName else { return true }
