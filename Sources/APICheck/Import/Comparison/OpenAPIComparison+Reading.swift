@@ -75,9 +75,11 @@ extension OpenAPIComparison {
         return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
     }
 
-    /// The answer's JSON schema, its JSON media type read as the import reads it.
-    static func jsonSchema(_ answer: JSONValue) -> JSONValue? {
-        SuccessAnswer.jsonMedia(answer["content"] ?? .object([])).map { $0.1["schema"] ?? .object([]) }
+    /// The answer's JSON schema, its JSON media type read as the import reads it: a 204's content
+    /// is none (drf-spectacular gives Label Studio's 204s an "Unspecified response body"), as the
+    /// import declares `NoContent` for it and `apicheck openapi` writes it without content.
+    static func jsonSchema(_ answer: JSONValue, status: Int) -> JSONValue? {
+        SuccessAnswer.content(of: answer, status: status).flatMap(SuccessAnswer.jsonMedia).map { $0.1["schema"] ?? .object([]) }
     }
 
     /// The media types of an answer that is bytes (`SuccessAnswer.bytesTypes`), as the package

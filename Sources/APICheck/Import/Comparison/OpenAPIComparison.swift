@@ -201,8 +201,9 @@ public struct OpenAPIComparison: Sendable {
             let newAnswer = newResponses.first(where: { $0.key == key }).flatMap({ newSource.resolve($0.value) })
         {
             let part = "response \(key)"
-            let oldSchema = Self.jsonSchema(oldAnswer)
-            let newSchema = Self.jsonSchema(newAnswer)
+            let status = Int(key) ?? 200
+            let oldSchema = Self.jsonSchema(oldAnswer, status: status)
+            let newSchema = Self.jsonSchema(newAnswer, status: status)
             switch (oldSchema, newSchema) {
             case let (before?, after?):
                 schemas.compare(before, after, direction: .response, subject: subject, part: part)

@@ -223,6 +223,7 @@ struct SchemaComparison {
         let pairs = paired(oldBranches, newBranches)
         for (index, (label, schema)) in oldBranches.enumerated() {
             guard let counterpart = pairs[index] else {
+                if Self.repeats(index, of: oldBranches, pairedAt: pairs.indices.filter { pairs[$0] != nil }, in: old) { continue }
                 add(
                     .branchRemoved, breaking: !response, at: place,
                     "branch \(label) removed" + (response ? "" : ": the client may send it"))
@@ -232,39 +233,13 @@ struct SchemaComparison {
         }
         let matched = Set(pairs.compactMap { $0 })
         for (index, (label, _)) in newBranches.enumerated() where !matched.contains(index) {
+            if Self.repeats(index, of: newBranches, pairedAt: Array(matched), in: new) { continue }
             let breaking = response && !open
             add(
                 .branchAdded, breaking: breaking, at: place,
                 "branch \(label) added"
                     + (response ? (open ? ": the generated enum decodes it as .unknown" : ": the generated enum cannot decode it") : ""))
         }
-    }
-
-    /// For each older branch, the index of the newer branch it is compared with, or nil when the
-    /// newer union lacks it. Branches of the same label are matched in their order (two inline
-    /// objects without a title: the first with the first), so that a union compared with itself
-    /// pairs each branch with itself; then an array branch left over is matched with one left
-    /// over in the newer union, in order: its items changed, a change inside the branch.
-    private func paired(_ oldBranches: [(label: String, schema: JSONValue)], _ newBranches: [(label: String, schema: JSONValue)])
-        -> [Int?]
-    {
-        var unmatched = Array(newBranches.indices)
-        var pairs: [Int?] = oldBranches.map { branch in
-            unmatched.firstIndex { newBranches[$0].label == branch.label }.map { unmatched.remove(at: $0) }
-        }
-        // A component renamed as the import names its type (Pydantic's `BulkCreateAction_PoolBody_`
-        // is `BulkCreateActionPoolBody` in the package's own `apicheck openapi`) is the same branch.
-        for index in pairs.indices where pairs[index] == nil {
-            let type = SwiftName.type(oldBranches[index].label)
-            pairs[index] = unmatched.firstIndex { SwiftName.type(newBranches[$0].label) == type }.map { unmatched.remove(at: $0) }
-        }
-        func isArray(_ branch: JSONValue, in source: OpenAPISource) -> Bool {
-            Self.kind(source.resolve(branch) ?? branch, in: source) == "array"
-        }
-        for index in pairs.indices where pairs[index] == nil && isArray(oldBranches[index].schema, in: old) {
-            pairs[index] = unmatched.firstIndex { isArray(newBranches[$0].schema, in: new) }.map { unmatched.remove(at: $0) }
-        }
-        return pairs
     }
 
     private mutating func add(_ kind: OpenAPIChange.Kind, breaking: Bool, at place: Place, _ message: String) {
