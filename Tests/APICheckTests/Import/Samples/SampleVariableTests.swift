@@ -35,11 +35,11 @@ import Testing
         let flows = fixture.group("FlowsEndpoints")
         #expect(
             flows.contains(
-                #"id: "read_flow", .get, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)),"#
+                #"id: "read_flow", .get, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)).formatted(.uuid),"#
             ), "\(flows)")
         #expect(
             flows.contains(
-                #"id: "delete_flow", .delete, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)),"#
+                #"id: "delete_flow", .delete, "flows/{id}",\#n            parameters: [\#n                .path("id", .string, sample: .environment("SHOP_FLOW_ID", fallback: nil)).formatted(.uuid),"#
             ))
         #expect(flows.contains(#".path("name", .string, sample: .environment("SHOP_FLOW_NAME", fallback: nil)),"#))
         #expect(
@@ -107,7 +107,7 @@ import Testing
                 """)
         let group = fixture.group("DefaultEndpoints")
         #expect(group.contains(#".path("tenant", .string, sample: .environment("SHOP_TENANT", fallback: "1e30d217")),"#), "\(group)")
-        #expect(group.contains(#".path("collection_id", .string, sample: .environment("SHOP_COLLECTION_ID", fallback: "1e30d217")),"#))
+        #expect(group.contains(#".path("collection_id", .string, sample: .environment("SHOP_COLLECTION_ID", fallback: "1e30d217")).formatted(.uuid),"#))
         #expect(group.contains(#".query("limit", .int, sample: .literal(5)),"#))
         #expect(group.contains(#".path("kind", .string, sample: .literal("a")).allowing(["a", "b"]),"#), "\(group)")
         // One variable for the tenant, example or not; the note says which have an example.
