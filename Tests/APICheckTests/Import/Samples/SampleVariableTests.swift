@@ -107,7 +107,9 @@ import Testing
                 """)
         let group = fixture.group("DefaultEndpoints")
         #expect(group.contains(#".path("tenant", .string, sample: .environment("SHOP_TENANT", fallback: "1e30d217")),"#), "\(group)")
-        #expect(group.contains(#".path("collection_id", .string, sample: .environment("SHOP_COLLECTION_ID", fallback: "1e30d217")).formatted(.uuid),"#))
+        #expect(
+            group.contains(
+                #".path("collection_id", .string, sample: .environment("SHOP_COLLECTION_ID", fallback: "1e30d217")).formatted(.uuid),"#))
         #expect(group.contains(#".query("limit", .int, sample: .literal(5)),"#))
         #expect(group.contains(#".path("kind", .string, sample: .literal("a")).allowing(["a", "b"]),"#), "\(group)")
         // One variable for the tenant, example or not; the note says which have an example.
