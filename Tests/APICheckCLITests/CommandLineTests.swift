@@ -1,5 +1,5 @@
 import APICheck
-import APICheckCLI
+@testable import APICheckCLI
 import Contracts
 import Foundation
 import Sandbox
@@ -80,6 +80,14 @@ import Testing
             // The demo declares no summaries.
             #expect(line.hasSuffix("  -") && line.hasPrefix(old), "\(line)")
         }
+    }
+
+    /// A summary holds a document's words: a control character in them is shown escaped, never sent raw.
+    @Test func aSummaryReachesTheTerminalEscaped() {
+        let endpoint = Endpoint<JSONValue>(id: "pets", .get, "pets", mock: "pets", enveloped: false)
+            .summarized("List\u{1B}[2J pets\nand more")
+        let shown = ListCommand.summary(of: endpoint.erased)
+        #expect(!shown.unicodeScalars.contains("\u{1B}") && shown.hasPrefix("List") && shown.hasSuffix("pets and more"), "\(shown)")
     }
 
     @Test func listShowsEveryDeclaredEndpoint() async {

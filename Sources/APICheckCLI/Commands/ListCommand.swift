@@ -63,6 +63,7 @@ struct ListCommand: Command {
     static func summary(of endpoint: AnyEndpoint) -> String {
         let text = endpoint.summary ?? endpoint.details?.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return line.isEmpty ? "-" : line
+        // A document's words reach the package, and so the terminal: escaped as every line is.
+        return line.isEmpty ? "-" : DisplayText.escaped(line)
     }
 }
