@@ -4445,4 +4445,10 @@ MUTATIONS = [
          find="guard let oldName, let newName else { return true }",
          replace="guard let oldName, let newName else { return false }",
          tests="UnionBranchNameComparisonTests"),
+    dict(id="masked-target-stale-secret",
+         bug="serve's log shows a token learned after the same target was first masked: a remembered mask is given without asking what the redactor knows now",
+         file="Sources/MockServer/Log/MaskedTargets.swift",
+         find="$0.secrets == before ? $0.masked[target] : nil",
+         replace="$0.masked[target]",
+         tests="MaskedTargetsTests"),
 ]

@@ -170,6 +170,9 @@ public final class MockServer: Sendable {
         return path.isEmpty ? root : URL(string: path, relativeTo: root)!.absoluteURL
     }
 
+    /// `https` when serve speaks TLS, else `http`.
+    var scheme: String { server.withLock { $0?.scheme } ?? "http" }
+
     /// The admin API's root, `http://127.0.0.1:PORT/__apicheck/`.
     public var adminURL: URL {
         let root = server.withLock { $0?.baseURL } ?? URL(string: "http://\(options.host):\(options.port)/")!

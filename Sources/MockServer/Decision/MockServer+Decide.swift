@@ -106,11 +106,12 @@ extension MockServer {
 
     /// The origin a request reached: its `Host` with serve's scheme, else serve's own address.
     func ownOrigin(host: String?) -> String {
-        let root = baseURL
-        let scheme = root.scheme ?? "http"
+        // Every paged answer asks: the `Host` and the scheme alone, without making serve's URL.
         if let host, !host.isEmpty, !host.contains(where: { "/?#@ \\".contains($0) }) {
             return scheme + "://" + host
         }
-        return scheme + "://" + (root.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1") + (root.port.map { ":\($0)" } ?? "")
+        let root = baseURL
+        let host = root.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
+        return (root.scheme ?? "http") + "://" + host + (root.port.map { ":\($0)" } ?? "")
     }
 }

@@ -9,6 +9,7 @@ struct TargetDisplay: Sendable {
     /// The tokens serve issued or accepts: one sent in a query parameter of any name is masked
     /// too, not only under the API's credential fields.
     let tokens: TokenStore?
+    private let remembered = MaskedTargets()
 
     init(redactor: Redactor, tokens: TokenStore? = nil) {
         self.redactor = redactor
@@ -25,7 +26,7 @@ struct TargetDisplay: Sendable {
                 query[index].value = Redactor.mask
             }
         }
-        return redactor.redact(Self.shown(Self.target(path: path, query: query)))
+        return remembered.masked(Self.shown(Self.target(path: path, query: query)), by: redactor)
     }
 
     /// A path or target as the log, the journal and a 404 show it: past `limit` bytes it is cut at

@@ -80,6 +80,11 @@ public final class Redactor: Sendable {
         }
     }
 
+    /// How many forms of secrets are known so far: it only grows, and only once a secret can be
+    /// matched, so a text masked at one count is masked the same way while the count stays
+    /// (`MaskedTargets` in serve).
+    package var secretCount: Int { secrets.withLock { $0.count } }
+
     /// The credentials in a URL's user info: each part, and the `Basic` value libcurl sends for them
     /// (a server that echoes its `Authorization` header echoes that).
     public func registerCredentials(in url: URL) {
