@@ -55,14 +55,33 @@ struct SuccessAnswer {
         OpenAPISource.members(answer["content"]).isEmpty || status == 204 ? nil : answer["content"]
     }
 
-    /// The JSON media type of a content map: `application/json`, else any `…json` one. A JSON
+    /// The JSON media type of a content map: `application/json`, else any `…json` one, else a
+    /// range (`*/*`, `application/*`) over a schema of JSON's structure (`isStructured`). A JSON
     /// type whose schema is a binary string is none: Swagger 2.0's `type: file` under the
     /// document's `produces: [application/json]` is a download.
     static func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? {
         let members = OpenAPISource.members(content).filter { !isBinary($0.value["schema"]) }
         if let json = members.first(where: { $0.key.lowercased().hasPrefix("application/json") }) { return (json.key, json.value) }
         if let json = members.first(where: { $0.key.lowercased().contains("json") }) { return (json.key, json.value) }
+        // springdoc, Spring Boot's generator, names `*/*` for every answer whose controller does
+        // not say what it produces: its objects are JSON all the same.
+        if let range = members.first(where: { MediaType($0.key)?.isRange == true && isStructured($0.value["schema"]) }) {
+            return (range.key, range.value)
+        }
         return nil
+    }
+
+    /// Whether a schema under a media range describes JSON: an object, an array, a number, a
+    /// boolean, a reference or a composition. A bare string is not: under `*/*` it is a
+    /// controller's text (Spring writes a `String` as it is, unquoted), and no schema says nothing.
+    static func isStructured(_ schema: JSONValue?) -> Bool {
+        guard case let .object(members)? = schema, !members.isEmpty else { return false }
+        if schema?["$ref"] != nil || schema?["allOf"] != nil || schema?["oneOf"] != nil || schema?["anyOf"] != nil { return true }
+        switch schema?["type"] {
+        case let .string(type)?: return type != "string"
+        case let .array(types)?: return types.contains { $0.stringValue.map { $0 != "string" && $0 != "null" } ?? false }
+        default: return schema?["properties"] != nil || schema?["items"] != nil
+        }
     }
 
     /// Whether a schema says its value is bytes: a string of `format: binary`. (A JSON string of
