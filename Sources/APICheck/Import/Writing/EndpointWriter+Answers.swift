@@ -73,7 +73,10 @@ extension EndpointWriter {
                     .notMapped, answerTokens + (content.isEmpty ? [] : ["content"]),
                     content.isEmpty
                         ? "an error answer without content: no mock of it (a mock is JSON)"
-                        : "an error answer that is not JSON (\(content.map(\.key).joined(separator: ", "))): no mock of it")
+                        // Springfox gives every operation's 401, 403 and 404 its `produces` (`*/*`) and no schema.
+                        : content.allSatisfy({ $0.value["schema"] == nil && MediaType($0.key)?.isRange == true })
+                            ? "an error answer without a schema (\(content.map(\.key).joined(separator: ", "))): no mock of it"
+                            : "an error answer that is not JSON (\(content.map(\.key).joined(separator: ", "))): no mock of it")
                 answers.append(
                     ImportedErrorAnswer(
                         key: key, status: status, mediaType: nil, schema: nil, examples: [], tokens: answerTokens,

@@ -10,7 +10,8 @@ import Testing
 @Suite struct MediaRangeImportTests {
     static func answer(_ schema: String, range: String = "*/*") -> String {
         #"{"200": {"description": "OK", "content": {"\#(range)": {"schema": \#(schema)}}}, "#
-            + ##""404": {"description": "Not Found", "content": {"*/*": {"schema": {"$ref": "#/components/schemas/ApiError"}}}}}"##
+            + ##""404": {"description": "Not Found", "content": {"*/*": {"schema": {"$ref": "#/components/schemas/ApiError"}}}}, "##
+            + #""403": {"description": "Forbidden", "content": {"*/*": {}}}}"#
     }
 
     static let schemas = """
@@ -49,6 +50,12 @@ import Testing
         // The error answer's object is JSON too: its type declared, no "not JSON" note.
         #expect(fixture.type("ApiError").contains("public struct ApiError"), "\(fixture.result.files.map(\.path))")
         #expect(!fixture.notes.contains { $0.contains("an error answer that is not JSON") }, "\(fixture.notes)")
+        // Springfox's 403 under its `produces` and with no schema is said to have none.
+        #expect(
+            fixture.notes.contains {
+                $0.hasSuffix("~1pets~1{id}/get/responses/403/content: an error answer without a schema (*/*): no mock of it")
+            },
+            "\(fixture.notes)")
     }
 
     @Test func theCheckReadsARangeAsTheImportDoes() throws {
