@@ -4463,4 +4463,10 @@ MUTATIONS = [
          find="case let .string(type)?: return type != \"string\"",
          replace="case .string?: return true",
          tests="MediaRangeImportTests"),
+    dict(id="import-json-patch-first",
+         bug="import-openapi takes Swashbuckle's application/json-patch+json body (listed first) over application/json: its example is lost",
+         file="Sources/APICheck/Import/SuccessAnswer.swift",
+         find="if let json = members.first(where: { MediaType($0.key)?.essence == \"application/json\" }) { return (json.key, json.value) }",
+         replace="",
+         tests="MediaRangeImportTests"),
 ]

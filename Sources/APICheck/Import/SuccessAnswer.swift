@@ -61,6 +61,8 @@ struct SuccessAnswer {
     /// document's `produces: [application/json]` is a download.
     static func jsonMedia(_ content: JSONValue) -> (String, JSONValue)? {
         let members = OpenAPISource.members(content).filter { !isBinary($0.value["schema"]) }
+        // Swashbuckle lists `application/json-patch+json` first for every body.
+        if let json = members.first(where: { MediaType($0.key)?.essence == "application/json" }) { return (json.key, json.value) }
         if let json = members.first(where: { $0.key.lowercased().hasPrefix("application/json") }) { return (json.key, json.value) }
         if let json = members.first(where: { $0.key.lowercased().contains("json") }) { return (json.key, json.value) }
         // springdoc, Spring Boot's generator, names `*/*` for every answer whose controller does

@@ -58,6 +58,23 @@ import Testing
             "\(fixture.notes)")
     }
 
+    /// Swashbuckle, ASP.NET Core's generator, lists `application/json-patch+json` before
+    /// `application/json` for every body: the body and its example are `application/json`'s.
+    @Test func applicationJSONIsPreferredToATypeItPrefixes() throws {
+        let paths = ##"""
+            "/api/Todo": {"post": {"operationId": "addTodo", "tags": ["todo"],
+              "requestBody": {"content": {
+                "application/json-patch+json": {"schema": {"$ref": "#/components/schemas/Pet"}},
+                "application/json": {"schema": {"$ref": "#/components/schemas/Pet"}, "example": {"id": 7, "name": "Rex"}},
+                "text/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
+              "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}}
+            """##
+        let fixture = try ImportFixture(schemas: Self.schemas, paths: paths)
+        let todo = fixture.group("TodoEndpoints")
+        #expect(todo.contains(#"{"id":7,"name":"Rex"}"#), "\(todo)")
+        #expect(!fixture.notes.contains { $0.contains("json-patch") }, "\(fixture.notes)")
+    }
+
     @Test func theCheckReadsARangeAsTheImportDoes() throws {
         let old = ImportFixture.text(schemas: Self.schemas, paths: Self.paths)
         let new = old.replacingOccurrences(of: #""*/*""#, with: #""application/json""#)
