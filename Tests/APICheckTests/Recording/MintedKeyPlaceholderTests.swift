@@ -21,4 +21,22 @@ import Testing
         #expect(other["attributes"]?[0]?["key"]?.stringValue == "region")
         #expect(other["note"]?.stringValue == "made with \(standIn)")
     }
+
+    /// Django REST framework SimpleJWT's pair (Label Studio's `/api/token/refresh/` and `rotate/`):
+    /// `access` and `refresh` are no credential names, as `"access": "read"` is ordinary data; the
+    /// JWTs they hold are judged by their value, replaced in the mock and masked in reports.
+    @Test func jwtsUnderAccessAndRefreshAreSecretsAndAnAccessLevelStays() throws {
+        let access = CredentialShapeTests.key
+        let refresh =
+            CredentialShapeTests.base64URL(#"{"alg":"HS256","typ":"JWT"}"#) + "."
+            + CredentialShapeTests.base64URL(#"{"token_type":"refresh","user_id":"1"}"#) + ".c2lnbmF0dXJlLW9mLXJlZnJlc2g"
+        let answer = #"{"access": "\#(access)", "refresh": "\#(refresh)", "scopes": [{"access": "read"}]}"#
+        let placeholders = SecretPlaceholders(fieldNames: ["password", "token"])
+        let redacted = placeholders.redact(try JSONParser.parse(Data(answer.utf8)))
+        #expect(redacted["access"]?.stringValue != access && redacted["refresh"]?.stringValue != refresh, "\(redacted)")
+        #expect(redacted["scopes"]?[0]?["access"]?.stringValue == "read")
+        #expect(Set(placeholders.secrets).isSuperset(of: [access, refresh]))
+        let masked = Redactor(fieldNames: ["password", "token"]).traceText(answer)
+        #expect(!masked.contains(access) && !masked.contains(refresh) && masked.contains(#""access": "read""#), "\(masked)")
+    }
 }

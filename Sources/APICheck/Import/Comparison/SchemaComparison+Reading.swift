@@ -113,7 +113,14 @@ extension SchemaComparison {
 
     private static func typeNames(_ schema: JSONValue) -> [String] {
         if let single = OpenAPISource.string(schema["type"]) { return single == "null" ? [] : [single] }
-        return OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.filter { $0 != "null" }
+        let listed = OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.filter { $0 != "null" }
+        // An enum without a type whose values are all strings (drf-spectacular writes its choice
+        // enums so) is a string to the generator: its Swift enum decodes and sends only strings.
+        let values = OpenAPISource.enumValues(schema).filter { $0 != .null }
+        if listed.isEmpty, schema["type"] == nil, !values.isEmpty, values.allSatisfy({ if case .string = $0 { true } else { false } }) {
+            return ["string"]
+        }
+        return listed
     }
 
     private static func isNullable(_ schema: JSONValue) -> Bool {

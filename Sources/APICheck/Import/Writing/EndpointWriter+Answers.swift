@@ -148,6 +148,26 @@ extension EndpointWriter {
         return MediaType(mediaType)?.hasJSONSuffix == true ? declaration : nil
     }
 
+    /// A JSON answer's mock: the document's example where it decodes into the declared type, else
+    /// one made from the schema. An example that does not fit is the document's finding, noted
+    /// with where it departs; as the mock it would fail the package's own `mocks` and stop `serve`.
+    mutating func jsonMock(_ media: JSONValue, at tokens: [String], id: String) -> (text: String, madeUp: Bool) {
+        let example = example(media, at: tokens)
+        let misfit = example.flatMap { given in media["schema"].flatMap { ExampleFit(source: source).describe(given.value, $0) } }
+        if let example, misfit == nil { return (example.value.prettyText, false) }
+        if let example, let misfit {
+            note(
+                .notMapped, example.tokens,
+                "the example does not fit its schema (\(misfit)): mocks/\(mockName(id)).json is made from the schema instead; "
+                    + "fix the example, or the schema where the server answers as the example does")
+        } else {
+            note(
+                .madeUp, tokens, "no example: mocks/\(mockName(id)).json is made from the schema",
+                gist: "no example: the operation's mock is made from the schema")
+        }
+        return (madeValue(for: media["schema"] ?? .object([]), purpose: .answer, at: tokens + ["schema"]).value.prettyText, true)
+    }
+
     /// The media type's `example`, else the value of the first of its `examples`, with where it is.
     mutating func example(_ media: JSONValue, at tokens: [String]) -> (value: JSONValue, tokens: [String])? {
         if let example = media["example"] { return (example, tokens + ["example"]) }

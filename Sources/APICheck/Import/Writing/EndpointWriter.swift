@@ -127,22 +127,7 @@ struct EndpointWriter {
                 responseType = "JSONValue"
                 note(.notMapped, mediaTokens, "a JSON answer without a schema: declared JSONValue")
             }
-            if let example = example(media, at: mediaTokens) {
-                mockText = example.value.prettyText
-                if let schema = media["schema"], let misfit = ExampleFit(source: source).describe(example.value, schema) {
-                    note(
-                        .notMapped, example.tokens,
-                        "the example does not fit its schema (\(misfit)): mocks/\(mockName(id)).json is written as given, "
-                            + "and `apicheck mocks` refuses it until the example is fixed")
-                }
-            } else {
-                let made = madeValue(for: media["schema"] ?? .object([]), purpose: .answer, at: mediaTokens + ["schema"]).value
-                mockText = made.prettyText
-                madeUp = true
-                note(
-                    .madeUp, mediaTokens, "no example: mocks/\(mockName(id)).json is made from the schema",
-                    gist: "no example: the operation's mock is made from the schema")
-            }
+            (mockText, madeUp) = jsonMock(media, at: mediaTokens, id: id)
         }
         let mock = SwiftName.unique(mockName(id), in: &mockNames)
         mocks.append(
@@ -196,8 +181,11 @@ struct EndpointWriter {
             body = declared + ".optional()"
         }
         if logsIn { loginEndpoint = id }
-        let logsOut = !logsIn && auth.token && LogoutOperation.word(operationID: id, path: path) != nil
-        if logsOut { note(.madeUp, tokens, LogoutOperation.note(id: id, path: path)) }
+        let loggingOut = !logsIn && auth.token && LogoutOperation.word(operationID: id, path: path) != nil
+        if loggingOut { note(.madeUp, tokens, LogoutOperation.note(id: id, path: path)) }
+        let resetsCredential = !logsIn && !loggingOut && auth.token && CredentialResetOperation.word(operation, path: path, source) != nil
+        if resetsCredential { note(.madeUp, tokens, CredentialResetOperation.note(id: id, path: path)) }
+        let logsOut = loggingOut || resetsCredential
         if !auth.other.isEmpty {
             // A refresh secured by a scheme of its own (Superset's `jwt_refresh`) sends the refresh
             // token in that scheme's header, where a RefreshPolicy's parameter cannot put it.

@@ -46,4 +46,25 @@ import Testing
                     + "as an optional and decodes an answer without it"
             ])
     }
+
+    /// drf-spectacular's nullable choice: `allOf` of a type-less enum of strings, `nullable`. The
+    /// generator declares it a string enum, and `apicheck openapi` exports it as `type: [string,
+    /// null]`: reading the original as `any` reported three false breaking changes on Label Studio.
+    @Test func aTypelessStringEnumIsAString() throws {
+        let before = try OpenAPIComparisonTests.edited(
+            OpenAPIComparisonTests.base,
+            (
+                #""size": {"type": "string", "enum": ["small", "large"]}}},"#,
+                ##""size": {"allOf": [{"$ref": "#/components/schemas/Size"}], "nullable": true}}}, "Size": {"enum": ["small", "large"]},"##
+            ))
+        let after = try OpenAPIComparisonTests.edited(
+            OpenAPIComparisonTests.base,
+            (
+                #""size": {"type": "string", "enum": ["small", "large"]}"#,
+                #""size": {"type": ["string", "null"], "enum": ["small", "large", null]}"#
+            ))
+        let found = try OpenAPIComparisonTests.changes(before, after)
+        #expect(!found.contains { $0.kind == .typeChanged }, "\(found.map(\.description))")
+        #expect(found.allSatisfy { !$0.breaking }, "\(found.map(\.description))")
+    }
 }

@@ -32,4 +32,38 @@ import Testing
                     + "sessions with it last; remove that if it does not end the session"), "\(fixture.notes)")
         #expect(fixture.result.writeCount == 0)
     }
+
+    /// An operation that replaces or revokes the credential it is called with ends the session
+    /// like a logout: Label Studio's reset-token, sent early by a full `live` run, took the key of
+    /// 173 later checks. Another resource's token, a token picked by id or carried in the body is
+    /// not the run's own.
+    @Test func aResetOfTheCallersOwnCredentialEndsTheSession() throws {
+        let body = #""requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}}"#
+        let fixture = try ImportFixture(
+            paths: """
+                "/api/current-user/reset-token/": {"post": {"operationId": "api_current_user_reset_token_create", "tags": ["auth"], "responses": \(Self.ok)}},
+                "/api/v4/personal_access_tokens/self/rotate": {"post": {"operationId": "rotateSelf", "tags": ["auth"], "responses": \(Self.ok)}},
+                "/user/api-key/regenerate": {"post": {"operationId": "newKey", "tags": ["auth"], "responses": \(Self.ok)}},
+                "/api/invite/reset-token": {"post": {"operationId": "api_invite_reset_token_create", "tags": ["auth"], "responses": \(Self.ok)}},
+                "/api/token/rotate/": {"post": {"operationId": "api_token_rotate_create", "tags": ["auth"], \(body), "responses": \(Self.ok)}},
+                "/tokens/{id}/revoke": {"post": {"operationId": "revokeToken", "tags": ["auth"], "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": \(Self.ok)}},
+                "/api/dm/views/reset/": {"delete": {"operationId": "resetViews", "tags": ["auth"], "responses": \(Self.ok)}}
+                """,
+            securitySchemes: #""bearer": {"type": "http", "scheme": "bearer"}"#,
+            extra: #""security": [{"bearer": []}]"#)
+        let auth = fixture.group("AuthEndpoints")
+        func effect(_ id: String) -> Bool {
+            guard let start = auth.range(of: "id: \"\(id)\"") else { return false }
+            return auth[start.lowerBound...].prefix { $0 != ")" }.contains("sessionEffect: .logsOut")
+        }
+        #expect(effect("api_current_user_reset_token_create") && effect("rotateSelf") && effect("newKey"), "\(auth)")
+        #expect(!effect("api_invite_reset_token_create") && !effect("api_token_rotate_create"), "\(auth)")
+        #expect(!effect("revokeToken") && !effect("resetViews"), "\(auth)")
+        #expect(
+            fixture.notes.contains(
+                "made up: #/paths/~1api~1current-user~1reset-token~1/post: api_current_user_reset_token_create is taken for a "
+                    + "reset of the credential it is called with (its path says 'reset' of a token or key): declared "
+                    + "sessionEffect: .logsOut, so live never sends it a token issued beforehand and ends its own sessions "
+                    + "with it last; remove that if it leaves the credential it is called with working"), "\(fixture.notes)")
+    }
 }
