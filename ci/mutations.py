@@ -4451,4 +4451,10 @@ MUTATIONS = [
          find="TokenObjectSecrets(source: source).paths(in: schema, issuedBy: method == \"get\" ? path : nil)",
          replace="TokenObjectSecrets(source: source).paths(in: schema, issuedBy: nil)",
          tests="TokenObjectSecretsTests"),
+    dict(id="check-derived-id-renamed",
+         bug="import-openapi --check reads an operation without operationId as unnamed: a package's own export (the ids the import made) lists every operation renamed, breaking",
+         file="Sources/APICheck/Import/Comparison/OpenAPIComparison.swift",
+         find="let oldID = OpenAPISource.operationID(before.operation, method: before.method, path: before.path)",
+         replace="let oldID = OpenAPISource.string(before.operation[\"operationId\"]) ?? \"\"",
+         tests="OpenAPIComparisonTests"),
 ]
