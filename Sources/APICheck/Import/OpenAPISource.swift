@@ -12,6 +12,16 @@ struct OpenAPISource {
         return []
     }
 
+    /// The id the import gives an operation: its `operationId`, else its method and path's
+    /// segments joined by `.` (`get.store.orders.orderId`), which `apicheck openapi` then writes
+    /// as its `operationId`.
+    static func operationID(_ operation: JSONValue, method: String, path: String) -> String {
+        string(operation["operationId"])
+            ?? ([method]
+            + path.split(separator: "/").map { $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "") })
+            .joined(separator: ".")
+    }
+
     static func string(_ value: JSONValue?) -> String? {
         if case let .string(text)? = value { return text }
         return nil

@@ -58,4 +58,25 @@ import Testing
         #expect(written.allSatisfy { !$0.contains(other) }, "\(written)")
         #expect(written[0].contains("ci token") && written[1].contains("site_code"), "\(written)")
     }
+
+    /// Superset's `GET /api/v1/security/csrf_token/` answers its CSRF token as `result`, a name
+    /// that is data elsewhere: `record` wrote the token into the mock as it was.
+    @Test func anAnswerIssuingTheTokenItsPathNamesIsRedacted() throws {
+        let paths = ##"""
+            "/security/csrf_token/": {"get": {"operationId": "csrf", "responses": {"200": {"description": "ok",
+              "content": {"application/json": {"schema": {"type": "object", "properties": {"result": {"type": "string"}}}}}}}}},
+            "/security/guest_token/": {"post": {"operationId": "guest", "responses": {"200": {"description": "ok",
+              "content": {"application/json": {"schema": {"type": "object", "properties": {"token": {"type": "string"}}}}}}}}},
+            "/tag/get_objects/": {"get": {"operationId": "objects", "responses": {"200": {"description": "ok",
+              "content": {"application/json": {"schema": {"type": "object", "properties": {"result": {"type": "string"}}}}}}}}}
+            """##
+        let fixture = try ImportFixture(paths: paths)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#"mock: "csrf").redacting("$.result")"#), "\(group)")
+        #expect(group.components(separatedBy: ".redacting(").count == 2, "\(group)")
+        #expect(
+            fixture.notes.contains(
+                "secret: #/paths/~1security~1csrf_token~1/get/responses/200: GET /security/csrf_token/ answers the token its path names ($.result): declared redacting(...) there, so record writes a stand-in for it"
+            ), "\(fixture.notes)")
+    }
 }

@@ -12,7 +12,7 @@ extension OpenAPIComparison {
                 let parameters = own + shared.filter { parameter in !own.contains { sameParameter($0, parameter) } }
                 result.append(
                     Operation(
-                        key: "\(method) \(templateKey(path))", path: path, shown: "\(method.uppercased()) \(path)",
+                        key: "\(method) \(templateKey(path))", method: method, path: path, shown: "\(method.uppercased()) \(path)",
                         operation: operation, parameters: parameters))
             }
         }

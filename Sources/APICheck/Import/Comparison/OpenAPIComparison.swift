@@ -22,6 +22,7 @@ public struct OpenAPIComparison: Sendable {
 
     struct Operation {
         var key: String
+        var method: String
         var path: String
         var shown: String
         var operation: JSONValue
@@ -75,14 +76,17 @@ public struct OpenAPIComparison: Sendable {
     ) -> [OpenAPIChange] {
         var changes: [OpenAPIChange] = []
         let subject = after.shown
-        let oldID = OpenAPISource.string(before.operation["operationId"])
-        let newID = OpenAPISource.string(after.operation["operationId"])
+        // An operation without an operationId is named after its method and path, which the
+        // package's own export then writes as its operationId: the same name, no change.
+        let oldID = OpenAPISource.operationID(before.operation, method: before.method, path: before.path)
+        let newID = OpenAPISource.operationID(after.operation, method: after.method, path: after.path)
         if oldID != newID {
+            let shownID = { (operation: JSONValue, id: String) in OpenAPISource.string(operation["operationId"]) ?? "(none: \(id))" }
             changes.append(
                 OpenAPIChange(
                     .operationRenamed, breaking: true, subject: subject,
-                    "operationId \(oldID ?? "(none)") became \(newID ?? "(none)"): re-importing renames the endpoint, its property and its mock"
-                ))
+                    "operationId \(shownID(before.operation, oldID)) became \(shownID(after.operation, newID)): "
+                        + "re-importing renames the endpoint, its property and its mock"))
         }
         let oldToken = Self.requiresToken(before.operation, root: old)
         let newToken = Self.requiresToken(after.operation, root: new)

@@ -4,7 +4,8 @@
 /// relationship's name. A `key`, `token` or `secret` string of a schema named as a credential
 /// (`Token`, `ApiKey`, `PersonalAccessToken`, `Credential`) is a secret at the JSONPaths it sits
 /// at in the answer, which the endpoint declares `redacting(_:)`; the same name in other schemas
-/// stays data.
+/// stays data. So is a string member of the answer of an operation whose path names the token it
+/// issues (Superset's `GET /api/v1/security/csrf_token/` answers its CSRF token as `result`).
 struct TokenObjectSecrets {
     let source: OpenAPISource
 
@@ -22,23 +23,62 @@ struct TokenObjectSecrets {
 
     /// The JSONPaths of token objects' credentials in an answer of this schema (`$.results[*].key`),
     /// those already secret by name left out.
-    func paths(in schema: JSONValue) -> [String] {
+    /// `issuedBy`: the path of the read that answers it, whose issued token is redacted too
+    /// (`issuedTokenPaths`).
+    func paths(in schema: JSONValue, issuedBy path: String? = nil) -> [String] {
         var found: [String] = []
         walk(schema, path: [], references: [], into: &found)
-        return found
+        let issued = path.map { issuedTokenPaths(path: $0, schema: schema) } ?? []
+        return found + issued.filter { !found.contains($0) }
+    }
+
+    /// The JSONPaths of the string members of an answer that issues the token its path names
+    /// (`/security/csrf_token/`, `/guest_token`: a last segment named as a credential, or ending
+    /// in `token`), those already secret by name left out: the issued token goes by a generic
+    /// name (`result`) that is data elsewhere.
+    func issuedTokenPaths(path: String, schema: JSONValue) -> [String] {
+        guard let segment = path.split(separator: "/").last.map(String.init), !segment.hasPrefix("{"),
+            SecretFieldNames.isCredentialName(segment) || SwiftName.words(segment).last?.lowercased() == "token",
+            let resolved = source.resolve(schema)
+        else { return [] }
+        if OpenAPISource.string(resolved["type"]) == "string" { return ["$"] }
+        return source.properties(of: resolved).compactMap { name, member in
+            guard !SecretFieldNames.isCredentialName(name), OpenAPISource.string(source.resolve(member)?["type"]) == "string" else {
+                return nil
+            }
+            return JSONPath([.key(name)]).description
+        }
+    }
+
+    /// One note per read whose answer's issued token is redacted by place.
+    func issuedTokenNotes() -> [ImportNote] {
+        OpenAPISource.members(source.root["paths"]).compactMap { path, item in
+            guard let responses = source.resolve(item)?["get"]?["responses"],
+                let (status, answer) = OpenAPISource.members(responses).first(where: { $0.key.hasPrefix("2") }),
+                let content = source.resolve(answer)?["content"],
+                let schema = OpenAPISource.members(content).first(where: { $0.key.lowercased().contains("json") })?.value["schema"]
+            else { return nil }
+            let issued = issuedTokenPaths(path: path, schema: schema)
+            guard !issued.isEmpty else { return nil }
+            return ImportNote(
+                .secret, at: OpenAPISource.location(["paths", path, "get", "responses", status]),
+                "GET \(path) answers the token its path names (\(issued.joined(separator: ", "))): declared redacting(...) there, "
+                    + "so record writes a stand-in for it")
+        }
     }
 
     /// One note per token object whose credential the answers redact by place.
     func notes() -> [ImportNote] {
-        OpenAPISource.members(source.root["components"]?["schemas"]).filter { Self.isTokenObject($0.key) }.flatMap { name, schema in
-            credentials(of: schema).map { member in
-                ImportNote(
-                    .secret, at: "#/components/schemas/\(name)/properties/\(member)",
-                    "\(SwiftName.literal(member)) of \(name) holds a credential (a token object's): the endpoints whose answers "
-                        + "hold \(name) are declared redacting(...) its place, so record writes stand-ins for it; "
-                        + "\(SwiftName.literal(member)) elsewhere is no secret field")
+        issuedTokenNotes()
+            + OpenAPISource.members(source.root["components"]?["schemas"]).filter { Self.isTokenObject($0.key) }.flatMap { name, schema in
+                credentials(of: schema).map { member in
+                    ImportNote(
+                        .secret, at: "#/components/schemas/\(name)/properties/\(member)",
+                        "\(SwiftName.literal(member)) of \(name) holds a credential (a token object's): the endpoints whose answers "
+                            + "hold \(name) are declared redacting(...) its place, so record writes stand-ins for it; "
+                            + "\(SwiftName.literal(member)) elsewhere is no secret field")
+                }
             }
-        }
     }
 
     /// A token object's string members that hold its credential and no secret field's name covers.

@@ -77,13 +77,7 @@ struct EndpointWriter {
             note(.notMapped, tokens + [key], "an operation's \(key) are not mapped")
         }
         let operationID = OpenAPISource.string(operation["operationId"])
-        let baseID =
-            operationID
-            ?? ([method]
-            + path.split(separator: "/").map {
-                $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")
-            }).joined(separator: ".")
-        let id = SwiftName.unique(baseID, in: &ids)
+        let id = SwiftName.unique(OpenAPISource.operationID(operation, method: method, path: path), in: &ids)
         let tag = OpenAPISource.string(OpenAPISource.array(operation["tags"]).first) ?? "default"
         var groupProperties = properties[tag] ?? []
         let property = SwiftName.unique(SwiftName.member(operationID ?? id), in: &groupProperties)
@@ -120,7 +114,7 @@ struct EndpointWriter {
             let mediaTokens = response.tokens + ["content", mediaType]
             if let schema = media["schema"] {
                 if method == "get" { listAnswers[id] = schema }
-                secretPaths = TokenObjectSecrets(source: source).paths(in: schema)
+                secretPaths = TokenObjectSecrets(source: source).paths(in: schema, issuedBy: method == "get" ? path : nil)
                 let mapped = types.type(for: schema, hint: typeHint + "Response", at: mediaTokens + ["schema"])
                 responseType = mapped.optional ? "\(mapped.type)?" : mapped.type
             } else {
