@@ -254,7 +254,7 @@ import Testing
     /// Airflow declares a 401 and a 403 on every operation that sends the token, and answers a
     /// missing token 401 and a wrong one 403: the document does not say which a dead token gets,
     /// so either is its answer (401 alone failed a correct server's token-expired probe). Its
-    /// logout, which declares neither, no probe sends a dead token to, so it makes no exception.
+    /// logout, which declares neither, makes no exception, and is not probed.
     @Test func a401AndA403OnEveryOperationAreEitherTheDeadTokenAnswer() throws {
         let forbidden = Self.answer("403", Self.error, example: #""example": {"code": 403, "message": "no"}"#)
         let unauthorized = Self.answer("401", Self.error, example: #""example": {"code": 401, "message": "dead"}"#)
@@ -269,6 +269,9 @@ import Testing
         // A 403's example would read as the dead-token answer: no failure scenario of its own.
         #expect(fixture.file("mocks/dags@forbidden.403.json") == nil)
         #expect(!fixture.notes.contains { $0.contains("no dead-token answer") }, "\(fixture.notes)")
+        // Airflow's logout answers its 307 to any token: the document promises it no refusal.
+        #expect(
+            fixture.group("DefaultEndpoints").contains("sessionEffect: .logsOut, probing: .never"), "\(fixture.group("DefaultEndpoints"))")
     }
 }
 

@@ -16,9 +16,10 @@
 ///   declares a 401 on some operations only does not make it. Where every one declares a 403
 ///   with content too, the document does not say which of the two a dead token gets (Airflow
 ///   answers a missing token 401 and a wrong one 403), so either is the answer:
-///   `expired: [.status(401), .status(403)]`. A logout is not counted: no probe sends it a dead
-///   token, and documents often list no error of it. Each such operation's 401 example (else one
-///   made from its schema) is its `@expired` mock, which the audit then requires;
+///   `expired: [.status(401), .status(403)]`. A logout is not counted: documents often list no
+///   error of it, and one that lists none is declared `probing: .never`, as it may end any token
+///   it is sent. Each such operation's 401 example (else one made from its schema) is its
+///   `@expired` mock, which the audit then requires;
 /// - the missing-token answer, when every such operation describes a 401 or 403 as the answer
 ///   to missing credentials (`MissingCredentialsAnswer`): such a 401 is no dead-token answer.
 struct ErrorMapping {
@@ -109,6 +110,14 @@ struct ErrorMapping {
                         + "as Django REST framework's token authentication does)"))
         }
         for index in endpoints.indices {
+            // A logout that declares no dead-token answer may end any token it is sent
+            // (Airflow's answers its 307 to a made-up one): the probe would find a correct server.
+            let endpoint = endpoints[index]
+            if declaresExpired, endpoint.token, endpoint.sessionEffect == ".logsOut",
+                !endpoint.errorAnswers.contains(where: { expiredStatuses.contains($0.status) })
+            {
+                endpoints[index].probing = ".never"
+            }
             writeMocks(&endpoints[index])
         }
     }
