@@ -272,6 +272,8 @@ import Testing
         // Airflow's logout answers its 307 to any token: the document promises it no refusal.
         #expect(
             fixture.group("DefaultEndpoints").contains("sessionEffect: .logsOut, probing: .never"), "\(fixture.group("DefaultEndpoints"))")
+        // The mock audit, and serve with it, still needs its dead-token answer: the others' 401.
+        #expect(fixture.file("mocks/logout@expired.json") == fixture.file("mocks/dags@expired.json"))
     }
 }
 

@@ -109,14 +109,16 @@ struct ErrorMapping {
                         + "status it answers a wrong token with (api.expired = [.status(401)], or 403 where it answers so, "
                         + "as Django REST framework's token authentication does)"))
         }
+        let dead = sendingToken.lazy.flatMap(\.errorAnswers).first { $0.key == "401" }
         for index in endpoints.indices {
-            // A logout that declares no dead-token answer may end any token it is sent
-            // (Airflow's answers its 307 to a made-up one): the probe would find a correct server.
+            // A logout that declares no dead-token answer may end any token it is sent (Airflow's
+            // answers its 307 to a made-up one), so it is not probed; its mock is the others' 401.
             let endpoint = endpoints[index]
-            if declaresExpired, endpoint.token, endpoint.sessionEffect == ".logsOut",
+            if declaresExpired, endpoint.token, endpoint.sessionEffect == ".logsOut", let dead,
                 !endpoint.errorAnswers.contains(where: { expiredStatuses.contains($0.status) })
             {
                 endpoints[index].probing = ".never"
+                writeExpired(dead, of: &endpoints[index])
             }
             writeMocks(&endpoints[index])
         }
@@ -264,7 +266,7 @@ struct ErrorMapping {
                 guard shape.read(example.value) != nil else {
                     notes.append(
                         ImportNote(
-                            .notMapped, at: OpenAPISource.location(answer.tokens + exampleTokens(example)),
+                            .notMapped, at: OpenAPISource.location(answer.tokens + (example.name.map { ["examples", $0] } ?? ["example"])),
                             "the example has no code at \(shape.codePath): not written as a mock (it would be no failure in the API's error shape)"
                         ))
                     continue
@@ -291,9 +293,5 @@ struct ErrorMapping {
                     "no example: mocks/\(endpoint.mock)@\(ScenarioName.expired).json is made from the schema"))
         }
         mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(ScenarioName.expired).json", text: value.prettyText + "\n"))
-    }
-
-    private func exampleTokens(_ example: ImportedErrorAnswer.Example) -> [String] {
-        example.name.map { ["examples", $0] } ?? ["example"]
     }
 }
