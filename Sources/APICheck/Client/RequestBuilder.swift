@@ -125,7 +125,9 @@ public struct RequestBuilder: Sendable {
             bodyData = Data(JSONValue.object(body).compactText.utf8)
             headers.append(("Content-Type", "application/json"))
         }
-        return HTTPRequest(method: endpoint.method, url: url, headers: headers, body: bodyData, endpointID: endpoint.id)
+        var request = HTTPRequest(method: endpoint.method, url: url, headers: headers, body: bodyData, endpointID: endpoint.id)
+        request.followsRedirects = endpoint.redirectStatuses.isEmpty
+        return request
     }
 
     /// `path` with the text before and of the placeholder `name` replaced by `address`, the whole

@@ -144,7 +144,7 @@ public struct OpenAPIImport: Sendable {
         let api = APIWriter(
             name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
             localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
-            typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.declaresExpired,
+            typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.expiredStatuses,
             sampleVariables: writer.sampleVariables, secretFields: secrets.names,
             invalidRequestStatus: validation?.status)
         let folder = "Sources/\(settings.moduleName)"

@@ -31,7 +31,8 @@ extension LiveCheck {
         var (outcome, call) = await self.call(step, values, token: token)
         var findings: [Finding] = []
         var redirected = false
-        if let exchange = call.exchange {
+        // A declared redirect is the answer itself, wherever it points.
+        if let exchange = call.exchange, !endpoint.redirectStatuses.contains(exchange.response.status) {
             if let elsewhere = exchange.response.crossOriginRedirect(from: exchange.request.url) {
                 redirected = true
                 findings.append(

@@ -250,6 +250,31 @@ import Testing
         #expect(fixture.declaration.contains("expired: [.status(401)],"))
         #expect(!fixture.declaration.contains("missingToken"))
     }
+
+    /// Airflow declares a 401 and a 403 on every operation that sends the token, and answers a
+    /// missing token 401 and a wrong one 403: the document does not say which a dead token gets,
+    /// so either is its answer (401 alone failed a correct server's token-expired probe). Its
+    /// logout, which declares neither, makes no exception, and is not probed.
+    @Test func a401AndA403OnEveryOperationAreEitherTheDeadTokenAnswer() throws {
+        let forbidden = Self.answer("403", Self.error, example: #""example": {"code": 403, "message": "no"}"#)
+        let unauthorized = Self.answer("401", Self.error, example: #""example": {"code": 401, "message": "dead"}"#)
+        let fixture = try Self.fixture(
+            """
+            "/dags": {"get": {"operationId": "dags", "responses": {"204": {"description": "ok"}, \(unauthorized), \(forbidden)}}},
+            "/pools": {"get": {"operationId": "pools", "responses": {"204": {"description": "ok"}, \(unauthorized), \(forbidden)}}},
+            "/auth/logout": {"get": {"operationId": "logout", "responses": {"204": {"description": "ok"}}}}
+            """, bearer: true)
+        #expect(fixture.declaration.contains("expired: [.status(401), .status(403)],"), "\(fixture.declaration)")
+        #expect(fixture.file("mocks/dags@expired.json") != nil)
+        // A 403's example would read as the dead-token answer: no failure scenario of its own.
+        #expect(fixture.file("mocks/dags@forbidden.403.json") == nil)
+        #expect(!fixture.notes.contains { $0.contains("no dead-token answer") }, "\(fixture.notes)")
+        // Airflow's logout answers its 307 to any token: the document promises it no refusal.
+        #expect(
+            fixture.group("DefaultEndpoints").contains("sessionEffect: .logsOut, probing: .never"), "\(fixture.group("DefaultEndpoints"))")
+        // The mock audit, and serve with it, still needs its dead-token answer: the others' 401.
+        #expect(fixture.file("mocks/logout@expired.json") == fixture.file("mocks/dags@expired.json"))
+    }
 }
 
 extension String {

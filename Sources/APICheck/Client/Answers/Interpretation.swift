@@ -73,6 +73,12 @@ public struct Interpretation: Sendable {
             value = BinaryBody(content: body, contentType: contentType)
             return
         }
+        // A declared redirect has no payload: the decode type is the other successes', which
+        // has a value for it only where it takes null (`JSONValue`, an optional, `NoContent`).
+        if rules.redirectStatuses.contains(status) {
+            value = try? endpoint.diagnosticDecode(.null, base, api.dates).value
+            return
+        }
         do {
             let decoded = try endpoint.diagnosticDecode(payload, base, api.dates)
             value = decoded.value

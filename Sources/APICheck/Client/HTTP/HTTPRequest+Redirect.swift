@@ -3,10 +3,11 @@ import Foundation
 extension HTTPRequest {
     /// The request a redirect answer asks for, as libcurl would make it: 303, and 301 or 302
     /// after a POST, become a GET without a body; 307 and 308 repeat the method and the body.
-    /// Nil when the answer is no redirect or has no usable Location. Shared by the network
+    /// Nil when the answer is no redirect, has no usable Location, or the request keeps its
+    /// redirects (`followsRedirects`). Shared by the network
     /// transports so that they follow redirects alike.
     public func redirected(by response: HTTPResponse) -> HTTPRequest? {
-        guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
+        guard followsRedirects, [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location"),
             let target = URL(string: location, relativeTo: url)?.absoluteURL,
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return nil }

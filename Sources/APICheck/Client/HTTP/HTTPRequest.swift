@@ -10,6 +10,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The endpoint this request was built for, so that a transport (the mock one) can find its
     /// answer and traces can name it. Not sent.
     public var endpointID: String?
+    /// Whether a transport follows a redirect answer to where it points (within the request's
+    /// origin). False for an endpoint whose declared answer is the redirect itself.
+    public var followsRedirects = true
 
     public init(
         method: HTTPMethod, url: URL, headers: [(name: String, value: String)] = [],

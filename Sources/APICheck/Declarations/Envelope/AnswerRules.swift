@@ -16,6 +16,9 @@ public struct AnswerRules: Sendable {
     /// The status the endpoint declares its success comes with: a success too when it is no 2xx
     /// (a conditional read's 304 Not Modified).
     public var successStatus: Int
+    /// The redirects the endpoint declares as its answer (`AnyEndpoint.redirectStatuses`): a
+    /// success whose body is not read.
+    public var redirectStatuses: [Int] = []
 
     public init(
         envelope: EnvelopePolicy?, errors: ErrorShape? = nil, expired: [AnswerSignal] = [], forcedLogout: [AnswerSignal] = [],
@@ -39,8 +42,11 @@ extension AnswerRules {
         return envelope.flatMap { document.value(at: $0.codePath) }.flatMap(EnvelopeCode.init)
     }
 
-    /// Whether an answer of this status is a success: any 2xx, and the declared success status.
-    public func isSuccess(status: Int) -> Bool { (200..<300).contains(status) || status == successStatus }
+    /// Whether an answer of this status is a success: any 2xx, the declared success status, and a
+    /// declared redirect.
+    public func isSuccess(status: Int) -> Bool {
+        (200..<300).contains(status) || status == successStatus || redirectStatuses.contains(status)
+    }
 }
 
 extension AnswerRules {

@@ -115,4 +115,17 @@ extension OpenAPIComparison {
         }
         return nil
     }
+
+    /// A parameter's schema as the import declares it: one without a type is a `String`
+    /// (`has no type: declared String`), so the `openapi` export's `type: string` for it is the
+    /// same parameter, not a type that changed.
+    static func declaredSchema(ofParameter parameter: JSONValue, in source: OpenAPISource) -> JSONValue {
+        let schema = parameter["schema"] ?? .object([])
+        guard let resolved = source.resolve(schema), SchemaComparison.kind(resolved, in: source) == "any",
+            OpenAPISource.array(resolved["anyOf"]).isEmpty, OpenAPISource.array(resolved["oneOf"]).isEmpty
+        else { return schema }
+        var members = OpenAPISource.members(resolved).filter { $0.key != "type" }
+        members.insert(("type", .string("string")), at: 0)
+        return .object(members)
+    }
 }

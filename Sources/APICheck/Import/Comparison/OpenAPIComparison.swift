@@ -141,7 +141,8 @@ public struct OpenAPIComparison: Sendable {
                         : OpenAPIChange(.madeOptional, breaking: false, subject: listedUnder, part: part, "made optional"))
             }
             schemas.compare(
-                counterpart["schema"] ?? .object([]), parameter["schema"] ?? .object([]), direction: .request,
+                Self.declaredSchema(ofParameter: counterpart, in: oldSource), Self.declaredSchema(ofParameter: parameter, in: newSource),
+                direction: .request,
                 subject: listedUnder, part: part, root: "", neverNull: true)
         }
         for parameter in oldParameters

@@ -17,8 +17,8 @@ struct APIWriter {
     var typeNames: Set<String> = []
     /// `ErrorShape(code: "$.code", message: "$.message")` or `.problemJSON`; nil: none declared.
     var errors: String?
-    /// Whether a 401 is the dead-token answer.
-    var expired = false
+    /// The statuses of the dead-token answer (401, or 401 and 403); none when none is declared.
+    var expired: [Int] = []
     /// The variables samples read, said in a comment with the operations that read each.
     var sampleVariables: [SampleVariable] = []
     /// Property and parameter names whose values never print (`SecretFieldNames`).
@@ -46,7 +46,8 @@ struct APIWriter {
         let properties = groups.map { "    public static let \($0.property) = \($0.type)()" }
         let all = groups.map { "\($0.property).allEndpoints" }.joined(separator: ", ")
         let authLine =
-            (errors.map { "\n        errors: \($0)," } ?? "") + (expired ? "\n        expired: [.status(401)]," : "")
+            (errors.map { "\n        errors: \($0)," } ?? "")
+            + (expired.isEmpty ? "" : "\n        expired: [\(expired.map { ".status(\($0))" }.joined(separator: ", "))],")
             + (auth.map { "\n        auth: \($0)," } ?? "")
             + (secretFields.isEmpty ? "" : "\n        secretFields: [\(secretFields.map(SwiftName.literal).joined(separator: ", "))],")
         return """

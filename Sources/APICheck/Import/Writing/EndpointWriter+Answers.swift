@@ -21,14 +21,17 @@ extension EndpointWriter {
         let responseTokens = tokens + ["responses", key]
         if key == "default" { note(.notMapped, responseTokens, "no 2xx answer: the default answer is taken as the success (200)") }
         // Another 2xx of the same content (200 for a thing that was there, 201 for one made)
-        // is a success the endpoint also declares; error answers are ErrorMapping's; other
-        // successes and redirects are not declared.
+        // is a success the endpoint also declares, and so is a redirect, whose body is not read
+        // (a login that sends a browser to its page); error answers are ErrorMapping's; other
+        // successes and a 304 are not declared.
         var also: [Int] = []
         var others: [String] = []
         for (otherKey, otherDeclared) in responses where otherKey != key && ImportedErrorAnswer.status(ofKey: otherKey) == nil {
             if let otherStatus = Int(otherKey), (200..<300).contains(otherStatus), key != "default",
                 let other = source.resolve(otherDeclared), sameContent(content, other, status: otherStatus)
             {
+                also.append(otherStatus)
+            } else if let otherStatus = Int(otherKey), (300..<400).contains(otherStatus), otherStatus != 304, key != "default" {
                 also.append(otherStatus)
             } else {
                 others.append(otherKey)

@@ -34,6 +34,8 @@ struct ImportedEndpoint: Equatable {
     var scenarios: [String] = []
     /// `.logsIn` for the login; nil for an endpoint that keeps the session.
     var sessionEffect: String?
+    /// `.never` for a logout the dead-token answer was declared without; nil: as the API probes.
+    var probing: String?
     /// The ids of the endpoints whose checks must be over before its own when a run has them
     /// (`ordered(after:)`): orders guessed from paths and methods, not needs, so `live --only` of
     /// a read sends no creation it is ordered after.
@@ -58,6 +60,7 @@ struct ImportedEndpoint: Equatable {
         if successStatus != 200 { rest.append("successStatus: \(successStatus)") }
         if let sessionEffect { rest.append("sessionEffect: \(sessionEffect)") }
         if !scenarios.isEmpty { rest.append("scenarios: [\(scenarios.map(SwiftName.literal).joined(separator: ", "))]") }
+        if let probing { rest.append("probing: \(probing)") }
         if let body { rest.append("body: \(body)") }
         arguments.append(rest.joined(separator: ", "))
         let doc = comment.map(SwiftName.comment).map { $0.isEmpty ? "" : "    /// \($0)\n" } ?? ""

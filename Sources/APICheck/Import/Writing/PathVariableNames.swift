@@ -30,9 +30,10 @@ struct PathVariableNames {
                 claims.append(
                     Claim(
                         key: Self.key(parameter, path), name: name, resource: Self.resource(of: parameter, in: path),
-                        identity: Self.identity(of: parameter, in: path)))
+                        identity: Self.identity(of: parameter, in: path), parameter: parameter))
             }
         }
+        Self.adoptNamedResources(&claims, prefix: prefix)
         Self.unify(&claims)
         var resources: [String: [[String]]] = [:]
         for claim in claims where !(resources[claim.name] ?? []).contains(claim.resource) {
@@ -66,6 +67,26 @@ struct PathVariableNames {
         var name: String
         var resource: [String]
         var identity: String?
+        var parameter: String
+    }
+
+    /// A placeholder that names its resource itself (`dag_id`), under a segment named otherwise
+    /// (Airflow's `/dagSources/{dag_id}`, a dag's source), is the id of the resource that a path
+    /// names so (`/dags/{dag_id}` reads `<PREFIX>_DAG_ID`): it reads that variable, as one
+    /// resource's id, rather than one of its own that a run would have to set to the same value.
+    private static func adoptNamedResources(_ claims: inout [Claim], prefix: String) {
+        let named = claims
+        for index in claims.indices {
+            let words = SwiftName.variable(claims[index].parameter)
+            let own = SampleVariable.saidOnce(prefix, words)
+            // A bare `id` names no resource.
+            guard claims[index].name != own, words.split(separator: "_").count > 1,
+                let namer = named.first(where: { $0.parameter == claims[index].parameter && $0.name == own })
+            else { continue }
+            claims[index].name = namer.name
+            claims[index].resource = namer.resource
+            claims[index].identity = namer.identity
+        }
     }
 
     /// Gives the claims of one resource's identity one name: of the names they have, the one most

@@ -161,6 +161,23 @@ import Testing
         #expect(names.name(prefix: "SHOP", parameter: "user_id", path: "/orgs/{org}/users/{user_id}") == "SHOP_USER_ID")
     }
 
+    /// Airflow's `/api/v2/dagSources/{dag_id}` is a dag's source: its placeholder names the dag,
+    /// whose id `/api/v2/dags/{dag_id}` reads, so both read `AIRFLOW_DAG_ID` rather than the
+    /// source one of its own (`AIRFLOW_DAG_SOURCE_DAG_ID`) that a run would set to the same id.
+    /// A placeholder that names no resource (`{id}`) keeps its segment's name.
+    @Test func aPlaceholderNamingItsResourceReadsThatResourcesVariable() {
+        let names = PathVariableNames(
+            paths: [
+                "/api/v2/dags/{dag_id}", "/api/v2/dagSources/{dag_id}", "/api/v2/dags/{dag_id}/tasks/{task_id}", "/flows/{id}",
+                "/runs/{id}",
+            ],
+            prefix: "AIRFLOW")
+        #expect(names.name(prefix: "AIRFLOW", parameter: "dag_id", path: "/api/v2/dagSources/{dag_id}") == "AIRFLOW_DAG_ID")
+        #expect(names.name(prefix: "AIRFLOW", parameter: "dag_id", path: "/api/v2/dags/{dag_id}") == "AIRFLOW_DAG_ID")
+        #expect(names.name(prefix: "AIRFLOW", parameter: "task_id", path: "/api/v2/dags/{dag_id}/tasks/{task_id}") == "AIRFLOW_TASK_ID")
+        #expect(names.name(prefix: "AIRFLOW", parameter: "id", path: "/runs/{id}") == "AIRFLOW_RUN_ID")
+    }
+
     /// Arize Phoenix names a dataset `{id}`, `{dataset_id}` and `{dataset_identifier}` right after
     /// `/v1/datasets`, an annotation config `{config_identifier}` and `{config_id}`: one resource
     /// each, one variable each, the name most placeholders read, so a run sets one id and a

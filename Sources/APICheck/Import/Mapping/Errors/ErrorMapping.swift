@@ -13,8 +13,13 @@
 /// - the dead-token answer `expired: [.status(401)]`, only when every operation that sends the
 ///   token declares a 401 with JSON content: that is the promise `live`'s token-expired probe
 ///   then holds the server to (a token it never issued answered 401), and a document that
-///   declares a 401 on some operations only does not make it. Each such operation's 401 example
-///   (else one made from its schema) is its `@expired` mock, which the audit then requires;
+///   declares a 401 on some operations only does not make it. Where every one declares a 403
+///   with content too, the document does not say which of the two a dead token gets (Airflow
+///   answers a missing token 401 and a wrong one 403), so either is the answer:
+///   `expired: [.status(401), .status(403)]`. A logout is not counted: documents often list no
+///   error of it, and one that lists none is declared `probing: .never`, as it may end any token
+///   it is sent. Each such operation's 401 example (else one made from its schema) is its
+///   `@expired` mock, which the audit then requires;
 /// - the missing-token answer, when every such operation describes a 401 or 403 as the answer
 ///   to missing credentials (`MissingCredentialsAnswer`): such a 401 is no dead-token answer.
 struct ErrorMapping {
@@ -36,8 +41,9 @@ struct ErrorMapping {
     private(set) var shapeExpression: String?
     /// The document's error examples, with the status of their answers.
     private var examples: [(document: JSONValue, status: Int)] = []
-    /// Whether the API declares `expired: [.status(401)]`.
-    private(set) var declaresExpired = false
+    /// The statuses of the dead-token answer the API declares (`expired:`); none when it declares none.
+    private(set) var expiredStatuses: [Int] = []
+    var declaresExpired: Bool { !expiredStatuses.isEmpty }
     /// The auth policy's `missingToken:` expression, when the answers describe one
     /// (`MissingCredentialsAnswer`).
     private(set) var missingToken: String?
@@ -53,13 +59,18 @@ struct ErrorMapping {
     mutating func map(_ endpoints: inout [ImportedEndpoint], tokenPolicy: Bool) {
         let answers = endpoints.flatMap(\.errorAnswers).filter { $0.mediaType != nil }
         decideShape(answers)
-        let sendingToken = endpoints.filter(\.token)
+        let sendingToken = endpoints.filter { $0.token && $0.sessionEffect != ".logsOut" }
         let without401 = sendingToken.filter { endpoint in !endpoint.errorAnswers.contains { $0.key == "401" && $0.mediaType != nil } }
         // A 401 described as the answer to missing credentials promises nothing of wrong ones.
         let missing401 = sendingToken.filter { endpoint in
             endpoint.errorAnswers.contains { $0.key == "401" && MissingCredentialsAnswer.describes($0) }
         }
-        declaresExpired = tokenPolicy && !sendingToken.isEmpty && without401.isEmpty && missing401.isEmpty
+        if tokenPolicy, !sendingToken.isEmpty, without401.isEmpty, missing401.isEmpty {
+            let with403 = sendingToken.allSatisfy { endpoint in
+                endpoint.errorAnswers.contains { $0.key == "403" && $0.mediaType != nil && !MissingCredentialsAnswer.describes($0) }
+            }
+            expiredStatuses = with403 ? [401, 403] : [401]
+        }
         let missing = tokenPolicy ? MissingCredentialsAnswer(sendingToken) : nil
         missingToken = missing?.expression
         if missing == nil, declaresExpired,
@@ -98,7 +109,17 @@ struct ErrorMapping {
                         + "status it answers a wrong token with (api.expired = [.status(401)], or 403 where it answers so, "
                         + "as Django REST framework's token authentication does)"))
         }
+        let dead = sendingToken.lazy.flatMap(\.errorAnswers).first { $0.key == "401" }
         for index in endpoints.indices {
+            // A logout that declares no dead-token answer may end any token it is sent (Airflow's
+            // answers its 307 to a made-up one), so it is not probed; its mock is the others' 401.
+            let endpoint = endpoints[index]
+            if declaresExpired, endpoint.token, endpoint.sessionEffect == ".logsOut", let dead,
+                !endpoint.errorAnswers.contains(where: { expiredStatuses.contains($0.status) })
+            {
+                endpoints[index].probing = ".never"
+                writeExpired(dead, of: &endpoints[index])
+            }
             writeMocks(&endpoints[index])
         }
     }
@@ -232,6 +253,8 @@ struct ErrorMapping {
                 writeExpired(answer, of: &endpoint)
                 continue
             }
+            // Its examples would read as the dead-token answer, no failure of their own.
+            if expiredStatuses.contains(403), endpoint.token, answer.key == "403" { continue }
             for example in answer.examples {
                 guard let shape else {
                     notes.append(
@@ -243,7 +266,7 @@ struct ErrorMapping {
                 guard shape.read(example.value) != nil else {
                     notes.append(
                         ImportNote(
-                            .notMapped, at: OpenAPISource.location(answer.tokens + exampleTokens(example)),
+                            .notMapped, at: OpenAPISource.location(answer.tokens + (example.name.map { ["examples", $0] } ?? ["example"])),
                             "the example has no code at \(shape.codePath): not written as a mock (it would be no failure in the API's error shape)"
                         ))
                     continue
@@ -270,31 +293,5 @@ struct ErrorMapping {
                     "no example: mocks/\(endpoint.mock)@\(ScenarioName.expired).json is made from the schema"))
         }
         mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(ScenarioName.expired).json", text: value.prettyText + "\n"))
-    }
-
-    private func exampleTokens(_ example: ImportedErrorAnswer.Example) -> [String] {
-        example.name.map { ["examples", $0] } ?? ["example"]
-    }
-
-    /// A scenario name as a file name holds it: letters, digits, `-` and `_` (a dot would read as
-    /// a pinned status, an `@` as another scenario).
-    static func scenarioName(_ text: String) -> String {
-        let name = String(
-            text.unicodeScalars.map { scalar -> Character in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_".unicodeScalars.contains(scalar))
-                    ? Character(scalar) : "_"
-            })
-        return name.isEmpty ? "error" : name
-    }
-
-    /// What a scenario of an example without a key is called: its status's name.
-    static func statusName(_ status: Int) -> String {
-        let names = [
-            400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
-            409: "conflict", 410: "gone", 412: "precondition_failed", 415: "unsupported_media_type",
-            422: "unprocessable", 429: "too_many_requests", 500: "server_error", 502: "bad_gateway",
-            503: "unavailable", 504: "gateway_timeout",
-        ]
-        return names[status] ?? "status_\(status)"
     }
 }
