@@ -17,6 +17,10 @@ extension MockServer {
             response = remembered.response
             exchange = remembered.exchange
             logged = remembered.logged
+        } else if let remembered = readMemo.answer(to: request, isCurrent: { isCurrent($0, answers: answers, at: began) }) {
+            response = remembered.response
+            exchange = remembered.exchange
+            logged = remembered.logged
         } else {
             var record = ServedRecord()
             response = withCORS(request, answer(request, record: &record))
@@ -24,10 +28,21 @@ extension MockServer {
             exchange = isAdmin(request) ? nil : Self.exchange(request, response, record: record)
             if let stamp = record.replay, let exchange {
                 memo.remember(AnswerMemo.Remembered(response: response, stamp: stamp, logged: logged, exchange: exchange), for: request)
+            } else if let stamp = record.readReplay, let exchange {
+                readMemo.remember(response, stamp: stamp, logged: logged, exchange: exchange, for: request)
             }
         }
         answers.note(exchange, logged: logged, began: began, delay: response.delay)
         return response
+    }
+
+    /// Whether what a remembered read was made from still holds at `now`: the mock and the
+    /// scenario book as they were, and the token where it stood (asked of the store, which also
+    /// notices a lifetime run out).
+    private func isCurrent(_ stamp: ReadAnswerMemo.Stamp, answers: RepeatedAnswers, at now: ContinuousClock.Instant) -> Bool {
+        guard answers.isCurrent(stamp.answer, at: now) else { return false }
+        guard let token = stamp.token else { return true }
+        return auth.tokens.state(of: token.value) == token.state
     }
 
     /// `/__apicheck`: worked out once, not on every request (cutting a String's last character

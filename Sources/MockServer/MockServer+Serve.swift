@@ -12,7 +12,7 @@ extension MockServer {
         // never a stale answer under a fresh stamp.
         let generation = scenarios.generation
         var decision = decide(endpoint, request: request, pathValues: pathValues)
-        let served = decision.replayable ? replayedFile(of: decision).flatMap(currentVersion(of:)) : nil
+        let served = decision.readReplayable ? replayedFile(of: decision).flatMap(currentVersion(of:)) : nil
         apply(&decision)
         var response = render(decision)
         // A Basic API's refusal challenges as the server's does: a client that waits for it
@@ -26,8 +26,13 @@ extension MockServer {
         // says what was served.
         record.problems = decision.problems
         record.scenario = decision.scenario
-        if let served, decision.replayable {
-            record.replay = AnswerMemo.Stamp(body: served.slot, bodyVersion: served.version, scenarioGeneration: generation)
+        if let served, decision.readReplayable {
+            let stamp = AnswerMemo.Stamp(body: served.slot, bodyVersion: served.version, scenarioGeneration: generation)
+            if decision.replayable {
+                record.replay = stamp
+            } else {
+                record.readReplay = ReadAnswerMemo.Stamp(answer: stamp, token: decision.tokenState.map { (token(in: request), $0) })
+            }
         }
         return response
     }

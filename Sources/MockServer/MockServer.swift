@@ -31,6 +31,8 @@ public final class MockServer: Sendable {
     let admin: AdminState
     /// Answers made from the request line alone, given again to the same line.
     let memo: AnswerMemo
+    /// Answers made from the line, the `Host` and the token, given again while the token stands.
+    let readMemo: ReadAnswerMemo
     /// Where requests with compressed bodies are decoded and answered, off the server's threads.
     let compressedUploads = CompressedUploads()
     /// The memo with what giving an answer again reads and writes.
@@ -71,7 +73,9 @@ public final class MockServer: Sendable {
         credentialFields = Set(api.redactedFields.map { $0.lowercased() })
         routes = MockRoutes(api.endpoints)
         admin = AdminState(journalSize: options.journalSize)
-        memo = AnswerMemo(readHeaders: Self.declaredHeaders(of: api))
+        let readHeaders = Self.declaredHeaders(of: api)
+        memo = AnswerMemo(readHeaders: readHeaders)
+        readMemo = ReadAnswerMemo(readHeaders: readHeaders, placement: api.auth.placement)
         let known = KnownScenarios(api: api, mocks: mocks)
         var sticky: [String: ServeChoice] = [:]
         for (id, scenario) in options.scenarios {

@@ -73,7 +73,6 @@ struct MockDecision {
         self.answer = answer
     }
 
-    /// The problems the journal and the log record; empty for an answer served as asked.
     /// Whether the same request line gets the same answer while the scenario book and the mock's
     /// body stay as they are: a plain mock, no token read, no session moved, no page cut, no
     /// delay, no fault (`AnswerMemo`).
@@ -86,6 +85,15 @@ struct MockDecision {
         return endpoint.sessionEffect == .keepsSession
     }
 
+    /// Whether the same request line, `Host` and credential get the same answer while the token
+    /// stands where it stood and the scenario book and the mock's body stay as they are: a mock
+    /// or a page of it, no session moved, no delay, no fault (`ReadAnswerMemo`).
+    var readReplayable: Bool {
+        guard case .mock = answer, effects.isEmpty, delivery == nil, delay == 0 else { return false }
+        return endpoint.sessionEffect == .keepsSession
+    }
+
+    /// The problems the journal and the log record; empty for an answer served as asked.
     var problems: [String] {
         switch answer {
         case let .invalid(problems): problems.map(\.text)

@@ -5,4 +5,7 @@ struct ServedRecord {
     var problems: [String] = []
     /// What the answer was made from, when the same request line may be given it again.
     var replay: AnswerMemo.Stamp?
+    /// What the answer was made from, when the same line, `Host` and credential may be given it
+    /// again (and it is not kept by its line alone).
+    var readReplay: ReadAnswerMemo.Stamp?
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// An answer is kept only when its decision read no state but the scenario book and the mock's
 /// body (no token, no session, no paging, no delay, no fault; see `MockDecision.replayable`), and
 /// is given again only while
-/// - the request carries no header serve might read (`plumbing` minus every name the API
+/// - the request carries no header serve might read (`NeutralHeaders.plumbing` minus every name the API
 ///   declares), no body, and a line of at most `maxLineBytes`;
 /// - the scenario book is at the generation it was made at;
 /// - the mock's body is the one it was made from and not yet due for a look at the file, so an
@@ -44,14 +44,6 @@ final class AnswerMemo: Sendable {
         }
     }
 
-    /// Headers that carry nothing serve reads: how the client talks, not what it asks.
-    static let plumbing: Set<String> = [
-        "host", "user-agent", "accept", "accept-encoding", "accept-language", "connection", "keep-alive",
-        "cache-control", "pragma", "te", "dnt", "referer", "priority", "upgrade-insecure-requests",
-        "sec-fetch-dest", "sec-fetch-mode", "sec-fetch-site", "sec-fetch-user",
-        "sec-ch-ua", "sec-ch-ua-mobile", "sec-ch-ua-platform",
-    ]
-
     /// A longer line is answered the long way: a flood of distinct long paths must not fill
     /// memory with keys.
     static let maxLineBytes = 512
@@ -59,21 +51,14 @@ final class AnswerMemo: Sendable {
 
     /// The plumbing headers serve never reads, in lower case: what the server's `LineShortcut`
     /// lets through.
-    let neutralHeaders: Set<String>
-    private let neutral: Set<String>
+    var neutralHeaders: Set<String> { neutral.lowered }
+    private let neutral: NeutralHeaders
     private let entries = Mutex<[RequestLine: Remembered]>([:])
 
     /// - Parameter readHeaders: header names (any case) the API declares: parameters,
     ///   distinctions, the token's place. They are never neutral.
     init(readHeaders: Set<String>) {
-        let lowered = Self.plumbing.subtracting(readHeaders.map { $0.lowercased() })
-        neutralHeaders = lowered
-        // Clients mostly send the canonical case (`Host`, `User-Agent`): found without lowering.
-        neutral = lowered.union(
-            lowered.map { name in
-                name.split(separator: "-", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
-                    separator: "-")
-            })
+        neutral = NeutralHeaders(readHeaders: readHeaders)
     }
 
     /// The answer kept for `request`, if any and if `isCurrent` says what it was made from still
@@ -105,14 +90,7 @@ final class AnswerMemo: Sendable {
     private func key(of request: ServerRequest) -> RequestLine? {
         if let line = request.line { return line }
         guard request.body.isEmpty else { return nil }
-        for header in request.headers where !isNeutral(header.name) { return nil }
+        for header in request.headers where !neutral.contains(header.name) { return nil }
         return RequestLine(request, limit: Self.maxLineBytes)
-    }
-
-    /// Compared in lower case without making a lowered copy of each name.
-    private func isNeutral(_ name: String) -> Bool {
-        if neutral.contains(name) { return true }
-        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return false }
-        return neutral.contains(name.lowercased())
     }
 }

@@ -100,7 +100,7 @@ import Testing
         #expect(harness.server.memo.count == 1)
     }
 
-    @Test func anAnswerThatReadsATokenOrMovesASessionIsNeverRemembered() async throws {
+    @Test func anAnswerThatReadsATokenOrMovesASessionIsNeverRememberedByItsLine() async throws {
         let harness = try ServeHarness()
         defer { harness.stop() }
         let token = try await harness.login()

@@ -1,0 +1,106 @@
+import APICheck
+import Contracts
+import Foundation
+import HTTPServer
+@testable import MockServer
+import TestSupport
+import Testing
+
+/// An answer made from the line, the `Host` and the token is given again to a request bringing the
+/// same, and never once the token stands elsewhere, the `Host` differs or a header serve reads
+/// comes with it.
+@Suite struct ReadAnswerMemoTests {
+    static func server(api: API = Demo.api, mocks: URL = ServeHarness.demoMocks, basePath: String? = nil) throws -> MockServer {
+        var options = AnswerMemoTests.withoutLooks
+        options.basePath = basePath
+        return try MockServer(api: api, mocks: mocks, options: options)
+    }
+
+    static func json(_ response: ServerResponse) throws -> JSONValue { try JSONParser.parse(response.body) }
+
+    @Test func aReadWithATokenIsGivenAgainOnlyWhileTheTokenWorks() throws {
+        let server = try Self.server()
+        let login = server.respond(
+            to: ServerRequest(
+                method: "POST", path: "/Api/Account/login", headers: [("Content-Type", "application/json")],
+                body: Data(#"{"account": "demo", "password": "pw"}"#.utf8)))
+        let token = try #require(try Self.json(login)["datas"]?["utoken"]?.stringValue)
+        let read = ServerRequest(
+            method: "GET", path: "/Api/statuses/home_timeline", query: [("count", "2"), ("access_token", token)],
+            headers: [("Host", "127.0.0.1:8080")])
+
+        let first = server.respond(to: read)
+        let second = server.respond(to: read)
+        #expect(try Self.json(first)["code"]?.int64Value == 200)
+        #expect(second.body == first.body)
+        #expect(server.readMemo.count == 1)
+        #expect(server.memo.count == 0)
+        #expect(server.admin.journal.all().filter { $0.exchange.endpoint == "statuses.homeTimeline" }.count == 2)
+
+        server.auth.tokens.expire(token)
+        let refused = server.respond(to: read)
+        #expect(try Self.json(refused)["code"]?.int64Value != 200 || refused.status != 200)
+        #expect(refused.body != first.body)
+    }
+
+    /// A page links to the origin the client reached: another `Host` is another answer.
+    @Test func aPageIsKeptForTheHostItLinksTo() throws {
+        let mocks = try TemporaryMocks(files: PagedLinksServeTests.files)
+        defer { mocks.remove() }
+        let server = try Self.server(api: PagedLinksServeTests.api, mocks: mocks.url, basePath: "/mock/")
+        func page(host: String) throws -> String? {
+            let request = ServerRequest(method: "GET", path: "/mock/db/places.json", query: [("_size", "2")], headers: [("Host", host)])
+            return try Self.json(server.respond(to: request))["next_url"]?.stringValue
+        }
+
+        #expect(try page(host: "first.test:1")?.hasPrefix("http://first.test:1/mock/") == true)
+        #expect(try page(host: "second.test:2")?.hasPrefix("http://second.test:2/mock/") == true)
+        #expect(try page(host: "first.test:1")?.hasPrefix("http://first.test:1/mock/") == true)
+        #expect(server.readMemo.count == 2)
+    }
+
+    /// A token in a header is part of the key: each account's read is its own, and a logout ends
+    /// only the logged-out token's.
+    @Test func aBearerTokenIsPartOfTheKey() throws {
+        let mocks = try TemporaryMocks(files: ShopAPI.mocks)
+        defer { mocks.remove() }
+        let server = try Self.server(api: ShopAPI.api, mocks: mocks.url, basePath: "/shop/")
+        func login(_ user: String) throws -> String {
+            let answer = server.respond(
+                to: ServerRequest(
+                    method: "POST", path: "/shop/auth/session", headers: [("Content-Type", "application/json")],
+                    body: Data(#"{"user": "\#(user)", "password": "pw"}"#.utf8)))
+            return try #require(try Self.json(answer)["data"]?["token"]?.stringValue)
+        }
+        func item(_ token: String, extra: [(name: String, value: String)] = []) -> Int {
+            server.respond(
+                to: ServerRequest(method: "GET", path: "/shop/items/7", headers: [("Authorization", "Bearer \(token)")] + extra)
+            ).status
+        }
+        let ann = try login("ann")
+        let bob = try login("bob")
+
+        #expect(item(ann) == 200 && item(ann) == 200)
+        #expect(item(bob) == 200)
+        #expect(server.readMemo.count == 2)
+        // A header serve might read is not in the key: such a request is answered the long way.
+        #expect(item(bob, extra: [("X-Trace", "1")]) == 200)
+        #expect(item(bob, extra: [("Authorization", "Bearer \(ann)")]) == 200)
+        #expect(server.readMemo.count == 2)
+
+        _ = server.respond(to: ServerRequest(method: "DELETE", path: "/shop/auth/session", headers: [("Authorization", "Bearer \(ann)")]))
+        #expect(item(ann) == 401)
+        #expect(item(bob) == 200)
+    }
+
+    @Test func distinctReadsPastTheCapacityStartTheMemoOver() throws {
+        let mocks = try TemporaryMocks(files: PagedLinksServeTests.files)
+        defer { mocks.remove() }
+        let server = try Self.server(api: PagedLinksServeTests.api, mocks: mocks.url, basePath: "/mock/")
+        for index in 0..<(ReadAnswerMemo.capacity + 10) {
+            _ = server.respond(
+                to: ServerRequest(method: "GET", path: "/mock/db/places.json", query: [("_size", "2")], headers: [("Host", "h\(index)")]))
+        }
+        #expect(server.readMemo.count == 10)
+    }
+}
