@@ -32,7 +32,7 @@ extension HTTPServer {
             var line: RequestLine?
             if let shortcut = context.shortcut, let method, let url {
                 line = shortcut.line(method: method, path: url, connection: connection)
-                if let line, let prepared = shortcut.answer(to: line) {
+                if let line, let prepared = shortcut.answer(to: line, connection: connection) {
                     // Answered on the final call like any other: queueing now would drop keep-alive.
                     requestContext.pointee = Unmanaged.passRetained(IncomingRequest(shortcut: prepared)).toOpaque()
                     context.deadlines.headerReceived(connection)

@@ -17,7 +17,7 @@ extension MockServer {
             response = remembered.response
             exchange = remembered.exchange
             logged = remembered.logged
-        } else if let remembered = readMemo.answer(to: request, isCurrent: { isCurrent($0, answers: answers, at: began) }) {
+        } else if let remembered = readMemo.answer(to: request, isCurrent: { answers.isCurrent($0, at: began) }) {
             response = remembered.response
             exchange = remembered.exchange
             logged = remembered.logged
@@ -34,15 +34,6 @@ extension MockServer {
         }
         answers.note(exchange, logged: logged, began: began, delay: response.delay)
         return response
-    }
-
-    /// Whether what a remembered read was made from still holds at `now`: the mock and the
-    /// scenario book as they were, and the token where it stood (asked of the store, which also
-    /// notices a lifetime run out).
-    private func isCurrent(_ stamp: ReadAnswerMemo.Stamp, answers: RepeatedAnswers, at now: ContinuousClock.Instant) -> Bool {
-        guard answers.isCurrent(stamp.answer, at: now) else { return false }
-        guard let token = stamp.token else { return true }
-        return auth.tokens.state(of: token.value) == token.state
     }
 
     /// `/__apicheck`: worked out once, not on every request (cutting a String's last character

@@ -36,7 +36,11 @@ public final class MockServer: Sendable {
     /// Where requests with compressed bodies are decoded and answered, off the server's threads.
     let compressedUploads = CompressedUploads()
     /// The memo with what giving an answer again reads and writes.
-    var answers: RepeatedAnswers { RepeatedAnswers(memo: memo, scenarios: scenarios, journal: admin.journal, logQueue: logQueue) }
+    var answers: RepeatedAnswers {
+        RepeatedAnswers(
+            memo: memo, readMemo: readMemo, scenarios: scenarios, tokens: options.stateless ? nil : auth.tokens, journal: admin.journal,
+            logQueue: logQueue)
+    }
     /// How the log and the journal show a request's target, secrets masked.
     let targets: TargetDisplay
     /// The API's credential fields, lowercased: never written into a page's links.
@@ -103,7 +107,9 @@ public final class MockServer: Sendable {
     /// Binds and serves. Throws `HTTPServerError` when the port is taken.
     public func start() throws {
         let answers = answers
-        let shortcut = LineShortcut(neutralHeaders: memo.neutralHeaders, maxLineBytes: AnswerMemo.maxLineBytes) { answers.answer(to: $0) }
+        let shortcut = LineShortcut(neutralHeaders: memo.neutralHeaders, maxLineBytes: AnswerMemo.maxLineBytes) {
+            answers.answer(to: $0, host: $1)
+        }
         let http = HTTPServer(
             host: options.host, port: options.port, configuration: options.configuration,
             shortcut: shortcut

@@ -1,3 +1,5 @@
+internal import CMicroHTTPD
+
 /// A way for a handler to answer a request from its line alone, before the server builds the
 /// request: no String is made of the method, path, query or headers, and no `ServerRequest`.
 /// A mock server answering a load test or a polling client the same bytes over and over spends
@@ -12,13 +14,26 @@ public final class LineShortcut: Sendable {
     /// Method, path and query together, in bytes; a longer line always goes the long way.
     public let maxLineBytes: Int
     let neutral: ASCIINameSet
-    private let answer: @Sendable (RequestLine) -> PreparedResponse?
+    private let answer: @Sendable (RequestLine, _ host: () -> String?) -> PreparedResponse?
 
     /// - Parameters:
     ///   - neutralHeaders: header names (any case) that do not change an answer.
     ///   - answer: the answer kept for a line, or nil. It runs on the connection's thread and must
     ///     not block.
-    public init(neutralHeaders: Set<String>, maxLineBytes: Int, answer: @escaping @Sendable (RequestLine) -> PreparedResponse?) {
+    public convenience init(
+        neutralHeaders: Set<String>, maxLineBytes: Int, answer: @escaping @Sendable (RequestLine) -> PreparedResponse?
+    ) {
+        self.init(neutralHeaders: neutralHeaders, maxLineBytes: maxLineBytes) { line, _ in answer(line) }
+    }
+
+    /// - Parameters:
+    ///   - answer: the answer kept for a line and, for an answer that names it (a page's links),
+    ///     the request's `Host`, or nil. The `Host` is read only when asked for: a lookup that
+    ///     needs only the line pays nothing for it. Runs on the connection's thread, must not block.
+    public init(
+        neutralHeaders: Set<String>, maxLineBytes: Int,
+        answer: @escaping @Sendable (RequestLine, _ host: () -> String?) -> PreparedResponse?
+    ) {
         neutral = ASCIINameSet(neutralHeaders.filter { !Self.bodyHeaders.contains($0.lowercased()) })
         // Each piece of a line is written after a two-byte length.
         self.maxLineBytes = min(max(0, maxLineBytes), 0xFFFF)
@@ -30,7 +45,9 @@ public final class LineShortcut: Sendable {
 
     /// A class, kept by the server and borrowed on each request: a struct read out of the
     /// server's context would retain its closure and table each time, from both pool threads.
-    func answer(to line: RequestLine) -> PreparedResponse? { answer(line) }
+    func answer(to line: RequestLine, connection: OpaquePointer) -> PreparedResponse? {
+        answer(line) { MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) } }
+    }
 
     /// The line of a request that may take the shortcut: every header neutral, the line short
     /// enough.

@@ -31,7 +31,7 @@ final class ReadAnswerMemo: Sendable {
     struct Key: Hashable, Sendable {
         var line: RequestLine
         var host: String?
-        var credential: String?
+        var credential: String? = nil
     }
 
     /// A class: taken out of the table on every hit.
@@ -72,7 +72,14 @@ final class ReadAnswerMemo: Sendable {
     /// The answer kept for `request`, if any and if `isCurrent` says what it was made from still
     /// holds.
     func answer(to request: ServerRequest, isCurrent: (Stamp) -> Bool) -> Remembered? {
-        guard let key = key(of: request), let remembered = entries.withLock({ $0.table[key] }) else { return nil }
+        guard let key = key(of: request) else { return nil }
+        return answer(to: key, isCurrent: isCurrent)
+    }
+
+    /// The answer kept under `key`: the server's shortcut makes one from the line it read and the
+    /// `Host`, for a request whose every header is plain (so no credential header comes with it).
+    func answer(to key: Key, isCurrent: (Stamp) -> Bool) -> Remembered? {
+        guard let remembered = entries.withLock({ $0.table[key] }) else { return nil }
         return isCurrent(remembered.stamp) ? remembered : nil
     }
 

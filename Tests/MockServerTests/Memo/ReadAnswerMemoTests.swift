@@ -93,6 +93,43 @@ import Testing
         #expect(item(bob) == 200)
     }
 
+    /// Over HTTP a request of plain headers is answered before it is built (the server's line
+    /// shortcut, which reads the `Host` only for this memory): still never once its token died.
+    @Test func overHTTPARememberedReadEndsWithItsToken() async throws {
+        let harness = try ServeHarness(options: AnswerMemoTests.withoutLooks)
+        defer { harness.stop() }
+        let token = try await harness.login()
+        let read = "statuses/home_timeline?count=2&access_token=\(token)"
+        let first = try await harness.send(.get, read)
+        #expect(try ServeHarness.json(first)["code"]?.int64Value == 200)
+        #expect(try await harness.send(.get, read).body == first.body)
+        #expect(harness.server.readMemo.count == 1)
+
+        harness.server.auth.tokens.expire(token)
+        let refused = try await harness.send(.get, read)
+        #expect(refused.body != first.body)
+        #expect(harness.log.all.filter { $0.hasPrefix("GET /Api/statuses/home_timeline") }.count == 3)
+    }
+
+    @Test func overHTTPAPageFollowsTheHostItWasAskedAt() async throws {
+        let mocks = try TemporaryMocks(files: PagedLinksServeTests.files)
+        defer { mocks.remove() }
+        var options = AnswerMemoTests.withoutLooks
+        options.basePath = "/mock/"
+        let harness = try ServeHarness(api: PagedLinksServeTests.api, mocks: mocks.url, options: options)
+        defer { harness.stop() }
+        func next(_ headers: [(name: String, value: String)]) async throws -> String? {
+            try ServeHarness.json(try await harness.send(.get, "db/places.json?_size=2", headers: headers))["next_url"]?.stringValue
+        }
+        let own = "http://127.0.0.1:\(harness.server.port)/mock/"
+
+        #expect(try await next([])?.hasPrefix(own) == true)
+        #expect(try await next([("Host", "elsewhere.test:9")])?.hasPrefix("http://elsewhere.test:9/mock/") == true)
+        #expect(try await next([])?.hasPrefix(own) == true)
+        #expect(try await next([("Host", "elsewhere.test:9")])?.hasPrefix("http://elsewhere.test:9/mock/") == true)
+        #expect(harness.server.readMemo.count == 2)
+    }
+
     @Test func distinctReadsPastTheCapacityStartTheMemoOver() throws {
         let mocks = try TemporaryMocks(files: PagedLinksServeTests.files)
         defer { mocks.remove() }
