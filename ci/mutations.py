@@ -4547,4 +4547,10 @@ MUTATIONS = [
          find="return Key(line: line, host: request.field(\"host\"), credential: credential)",
          replace="return Key(line: line, host: nil, credential: credential)",
          tests="ReadAnswerMemoTests"),
+    dict(id="serve-read-memo-cookie-not-credential",
+         bug="serve's read memo does not take a session cookie for the credential: an app's cookie-session reads are never remembered",
+         file="Sources/MockServer/Memo/ReadAnswerMemo.swift",
+         find="case .cookie: credentialHeader = \"cookie\"",
+         replace="case .cookie: credentialHeader = nil",
+         tests="ReadAnswerMemoTests"),
 ]

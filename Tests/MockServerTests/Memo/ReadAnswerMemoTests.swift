@@ -60,11 +60,14 @@ import Testing
     }
 
     /// A token in a header is part of the key: each account's read is its own, and a logout ends
-    /// only the logged-out token's.
-    @Test func aBearerTokenIsPartOfTheKey() throws {
+    /// only the logged-out token's. A session cookie travels in the `Cookie` header, whole.
+    @Test(arguments: [AuthPolicy.Placement.bearer, .cookie("sid")])
+    func aCredentialHeaderIsPartOfTheKey(_ placement: AuthPolicy.Placement) throws {
         let mocks = try TemporaryMocks(files: ShopAPI.mocks)
         defer { mocks.remove() }
-        let server = try Self.server(api: ShopAPI.api, mocks: mocks.url, basePath: "/shop/")
+        var api = ShopAPI.api
+        api.auth.placement = placement
+        let server = try Self.server(api: api, mocks: mocks.url, basePath: "/shop/")
         func login(_ user: String) throws -> String {
             let answer = server.respond(
                 to: ServerRequest(
@@ -72,10 +75,11 @@ import Testing
                     body: Data(#"{"user": "\#(user)", "password": "pw"}"#.utf8)))
             return try #require(try Self.json(answer)["data"]?["token"]?.stringValue)
         }
+        func credential(_ token: String) -> (name: String, value: String) {
+            placement == .bearer ? ("Authorization", "Bearer \(token)") : ("Cookie", "theme=dark; sid=\(token)")
+        }
         func item(_ token: String, extra: [(name: String, value: String)] = []) -> Int {
-            server.respond(
-                to: ServerRequest(method: "GET", path: "/shop/items/7", headers: [("Authorization", "Bearer \(token)")] + extra)
-            ).status
+            server.respond(to: ServerRequest(method: "GET", path: "/shop/items/7", headers: [credential(token)] + extra)).status
         }
         let ann = try login("ann")
         let bob = try login("bob")
@@ -85,10 +89,10 @@ import Testing
         #expect(server.readMemo.count == 2)
         // A header serve might read is not in the key: such a request is answered the long way.
         #expect(item(bob, extra: [("X-Trace", "1")]) == 200)
-        #expect(item(bob, extra: [("Authorization", "Bearer \(ann)")]) == 200)
+        #expect(item(bob, extra: [credential(ann)]) == 200)
         #expect(server.readMemo.count == 2)
 
-        _ = server.respond(to: ServerRequest(method: "DELETE", path: "/shop/auth/session", headers: [("Authorization", "Bearer \(ann)")]))
+        _ = server.respond(to: ServerRequest(method: "DELETE", path: "/shop/auth/session", headers: [credential(ann)]))
         #expect(item(ann) == 401)
         #expect(item(bob) == 200)
     }
