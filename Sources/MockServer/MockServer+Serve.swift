@@ -111,6 +111,12 @@ extension MockServer {
                 rewritten = true
             }
             var answered = ServerResponse.json(data, status: mocks.directory.status(of: file))
+            if RedirectMock.isRedirect(file, of: endpoint) {
+                // A redirect answers where it points, and no body, as the server does.
+                data = Data()
+                answered = ServerResponse(
+                    status: answered.status, headers: RedirectMock.location(in: document).map { [("Location", $0)] } ?? [])
+            }
             // A success goes out in the media type the endpoint declares, as the server's should
             // (`application/geo+json`): an app tried against serve sees the type it will get.
             // Bytes go out in theirs, `application/octet-stream` unless declared.

@@ -28,6 +28,7 @@ extension LiveCheck {
         guard let answer = await check(call, token: token, seen: [:]).exchange else { return }
         guard Self.refuses(answer) || madeUp.map({ Self.sameAnswer($0, answer.response) }) == true else {
             tokenWatch.unconfirmed()
+            if case .success? = answer.classification { refusal(&outcome, exchange, trial: trial.id) }
             return
         }
         guard let loss = tokenWatch.lost(refusedBy: step.endpoint.id) else { return }
@@ -39,6 +40,23 @@ extension LiveCheck {
                     + "(HTTP \(exchange.response.status))"
                     + (loss.after.map { ", after \($0) succeeded (a write that may have ended or rotated it)" } ?? "")
                     + "; the steps after it that need it were not checked"))
+    }
+
+    /// A dead-token answer from an endpoint while the trial endpoint took the same token just
+    /// after: the token works, so the answer is this endpoint's own refusal (a permission, a
+    /// configuration the server does not expose), said as its status, not as a dead token. Where
+    /// a 403 is both the dead-token answer and a permission's, only the trial tells them apart.
+    func refusal(_ outcome: inout StepOutcome, _ exchange: LiveExchange, trial: String) {
+        guard case .tokenExpired? = exchange.classification, var result = outcome.result else { return }
+        let response = exchange.response
+        let error = APIError(
+            endpoint: exchange.endpoint.id,
+            reason: .http(status: response.status, contentType: response.contentType, snippet: redactor.snippet(of: response.body)))
+        var finding = Finding(error)
+        finding.message += "; not a dead token: \(trial) took the same token just after, so this is \(exchange.endpoint.id)'s own refusal"
+        result.findings = result.findings.map { $0.kind == .tokenExpired ? finding : $0 }
+        result.classification = .broken(.httpStatus)
+        outcome.result = result
     }
 
     /// Whether an answer refuses the token it was sent with: the API's dead-token or forced-logout

@@ -36,6 +36,10 @@ extension LiveCheck {
                 if judged == .forbidden { forbidden.append(answer) }
             }
         }
+        // Another endpoint took the token: the trial's own dead-token answer was its refusal.
+        if verdict == .accepted, refusing.endpoint.id != exchange.endpoint.id {
+            refusal(&outcome, exchange, trial: refusing.endpoint.id)
+        }
         var likeMadeUp = false
         if verdict == .forbidden, forbiddenEverywhere, let token, let madeUp = await madeUpTokenAnswer(step, token: token) {
             // A server that tells a key it knows from one it does not, in status or words, knows
@@ -104,7 +108,11 @@ extension LiveCheck {
             let bare = await check(step, token: nil, seen: [:])
             if case .success? = bare.exchange?.classification { return .inconclusive }
             return .accepted
-        case .tokenExpired, .forcedLogout: return .refused
+        case let .tokenExpired(_, code):
+            // A 403 told by its status alone is as often one endpoint's permission as a dead token
+            // (Airflow answers both so): judged as any 403, by the other trials and a made-up token.
+            return exchange.response.status == 403 && code == nil ? .forbidden : .refused
+        case .forcedLogout: return .refused
         case .failure, .broken:
             if Self.refuses(exchange) { return .refused }
             return exchange.response.status == 403 ? .forbidden : .inconclusive

@@ -133,6 +133,15 @@ public struct MockAudit: Sendable {
         }
         switch file.scenario {
         case nil:
+            if RedirectMock.isRedirect(file, of: endpoint), RedirectMock.location(in: document) == nil {
+                return [
+                    Finding(
+                        kind: .mockScenario, severity: .error, endpoint: endpoint.id,
+                        message: "\(file) is the redirect \(endpoint.id) declares: it holds the answer's "
+                            + "\(RedirectMock.member), \(RedirectMock.document(location: "/next").compactText)",
+                        file: filePath)
+                ]
+            }
             if case .success = classification {
                 return interpretation.error.map { [Finding($0, file: filePath)] } ?? []
             }

@@ -1,4 +1,5 @@
-/// A mock file's name taken apart: `<mock>[@<scenario>[.<status>]].json`.
+/// A mock file's name taken apart: `<mock>[@<scenario>[.<status>]].json`, or a redirect's
+/// `<mock>.<3xx status>.json` (`RedirectMock`).
 public struct MockFileName: Sendable, Hashable, CustomStringConvertible {
     public var mock: String
     /// Nil for the success answer.
@@ -17,6 +18,13 @@ public struct MockFileName: Sendable, Hashable, CustomStringConvertible {
         guard fileName.hasSuffix(".json"), fileName.count > 5 else { return nil }
         let stem = String(fileName.dropLast(5))
         guard let at = stem.firstIndex(of: "@") else {
+            // A redirect's mock pins its 3xx status (`login.307.json`, `RedirectMock`).
+            if let dot = stem.lastIndex(of: "."), dot != stem.startIndex, let pinned = Int(stem[stem.index(after: dot)...]),
+                (300...399).contains(pinned)
+            {
+                self.init(mock: String(stem[..<dot]), status: pinned)
+                return
+            }
             self.init(mock: stem)
             return
         }

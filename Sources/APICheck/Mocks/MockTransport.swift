@@ -86,6 +86,11 @@ public final class MockTransport: Transport {
         }
         switch mocks.data(of: file) {
         case let .success(body):
+            if RedirectMock.isRedirect(file, of: endpoint), case let .success(document) = mocks.document(of: file) {
+                return HTTPResponse(
+                    status: mocks.status(of: file), headers: RedirectMock.location(in: document).map { [("Location", $0)] } ?? [],
+                    url: request.url, source: mocks.path(of: file))
+            }
             let type = endpoint.answersBytes && file.scenario == nil ? endpoint.bytesMediaType : "application/json; charset=utf-8"
             return HTTPResponse(
                 status: mocks.status(of: file), headers: [("Content-Type", type)],

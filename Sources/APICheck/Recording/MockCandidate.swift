@@ -42,6 +42,7 @@ public struct MockCandidate: Sendable {
     /// the one replay would give the scenario anyway (200, or the API's dead-token status).
     public func fileName(api: API) -> MockFileName {
         let plain = MockFileName(mock: endpoint.mock, scenario: scenario)
+        if scenario == nil, endpoint.redirectStatuses.contains(status) { return MockFileName(mock: endpoint.mock, status: status) }
         guard scenario != nil, plain.status(expiredStatus: api.expiredStatus) != status else { return plain }
         return MockFileName(mock: endpoint.mock, scenario: scenario, status: status)
     }

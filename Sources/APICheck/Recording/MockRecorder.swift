@@ -148,6 +148,12 @@ public struct MockRecorder: Sendable {
         guard let exchange else { return nil }
         if scenario == nil {
             guard case .success = exchange.classification else { return nil }
+            // A declared redirect is its status and where it points (`RedirectMock`).
+            if endpoint.redirectStatuses.contains(exchange.status) {
+                guard let location = exchange.location else { return nil }
+                return MockCandidate(
+                    endpoint: endpoint, scenario: nil, status: exchange.status, document: RedirectMock.document(location: location))
+            }
             if endpoint.answersBytes {
                 var candidate = MockCandidate(endpoint: endpoint, scenario: nil, status: exchange.status, document: .null)
                 candidate.bytes = exchange.body

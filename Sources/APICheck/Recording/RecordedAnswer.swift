@@ -14,6 +14,8 @@ struct RecordedAnswer: Sendable {
     var sentToken: String?
     /// A mock file answered (a run over the mock transport): the same whatever was asked.
     var isReplayed: Bool
+    /// Where a redirect the endpoint declares as its answer points: its mock holds it.
+    var location: String?
 
     init(_ exchange: LiveExchange) {
         isReplayed = exchange.response.isReplayed
@@ -25,5 +27,6 @@ struct RecordedAnswer: Sendable {
         body = exchange.response.body
         issuedToken = exchange.issuedToken
         sentToken = exchange.sentToken
+        if exchange.endpoint.redirectStatuses.contains(status) { location = exchange.response.header("Location") }
     }
 }

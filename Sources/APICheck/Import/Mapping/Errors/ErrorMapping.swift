@@ -19,7 +19,10 @@
 ///   `expired: [.status(401), .status(403)]`. A logout is not counted: documents often list no
 ///   error of it, and one that lists none is declared `probing: .never`, as it may end any token
 ///   it is sent. Each such operation's 401 example (else one made from its schema) is its
-///   `@expired` mock, which the audit then requires;
+///   `@expired` mock, which the audit then requires; where either status is the answer, the
+///   403's is (`@expired.403.json`) and a missing token is declared to get either, the 401 first
+///   (`missingToken: .signals([.status(401), .status(403)])`): serve then answers no token 401
+///   and a token sent and refused 403, as Airflow does, and an app meets both;
 /// - the missing-token answer, when every such operation describes a 401 or 403 as the answer
 ///   to missing credentials (`MissingCredentialsAnswer`): such a 401 is no dead-token answer.
 struct ErrorMapping {
@@ -77,6 +80,10 @@ struct ErrorMapping {
             sendingToken.allSatisfy({ endpoint in endpoint.errorAnswers.contains { $0.key == "401" && $0.answersMissingToken } })
         {
             missingToken = ".deadToken"
+        } else if missing == nil, expiredStatuses.count > 1 {
+            // Either status may answer no token as well; the 401 first, HTTP's status for a
+            // request without credentials, is what serve answers it with.
+            missingToken = ".signals([" + expiredStatuses.map { ".status(\($0))" }.joined(separator: ", ") + "])"
         }
         if let missing {
             notes.append(missing.note(declaresExpired: declaresExpired))
@@ -109,7 +116,7 @@ struct ErrorMapping {
                         + "status it answers a wrong token with (api.expired = [.status(401)], or 403 where it answers so, "
                         + "as Django REST framework's token authentication does)"))
         }
-        let dead = sendingToken.lazy.flatMap(\.errorAnswers).first { $0.key == "401" }
+        let dead = sendingToken.lazy.flatMap(\.errorAnswers).first { $0.key == deadKey }
         for index in endpoints.indices {
             // A logout that declares no dead-token answer may end any token it is sent (Airflow's
             // answers its 307 to a made-up one), so it is not probed; its mock is the others' 401.
@@ -189,72 +196,22 @@ struct ErrorMapping {
         shapeExpression = "ErrorShape(code: \(SwiftName.literal(code)), message: \(SwiftName.literal(message)))"
     }
 
-    /// Whether an answer has a code field and a message field of the kinds the shape reads there
-    /// (a type the schema leaves unsaid may be any).
-    private static func has(_ pair: (code: String, message: String), _ fields: [String: String?]) -> Bool {
-        guard let code = fields[pair.code], let message = fields[pair.message] else { return false }
-        return (code.map { $0 != "object" && $0 != "array" } ?? true) && (message.map { $0 == "string" } ?? true)
-    }
-
-    /// Whether an answer's content says nothing of its members: no schema, or one of any object
-    /// (`{}`, `{"type": "object"}`, a map of `additionalProperties`).
-    private func saysNothing(_ answer: ImportedErrorAnswer) -> Bool {
-        guard let schema = answer.schema.flatMap({ source.resolve($0) }) else { return true }
-        let structure = ["properties", "allOf", "anyOf", "oneOf", "not", "enum", "const", "items", "prefixItems"]
-        guard !structure.contains(where: { schema[$0] != nil }) else { return false }
-        let types =
-            OpenAPISource.string(schema["type"]).map { [$0] } ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }
-        return types.allSatisfy { $0 == "object" || $0 == "null" }
-    }
-
-    /// JSONPath → JSON type (nil when the schema does not say) of the answer's top-level fields,
-    /// those of a top-level `error` object and those of the first item of a top-level `errors`
-    /// array (the registry's `{"errors": [{"code", "message"}]}`): from its schema, else from its
-    /// first example.
-    private func fields(of answer: ImportedErrorAnswer) -> [String: String?] {
-        var result: [String: String?] = [:]
-        if let schema = answer.schema, !saysNothing(answer) {
-            for (name, property) in source.properties(of: schema) {
-                let resolved = source.resolve(property) ?? property
-                result["$." + name] = jsonType(resolved)
-                let inside = name == "error" ? resolved : name == "errors" ? resolved["items"].flatMap { source.resolve($0) } : nil
-                guard let inside else { continue }
-                for (inner, innerProperty) in source.properties(of: inside) {
-                    result["$.\(name == "error" ? "error" : "errors[0]").\(inner)"] = jsonType(
-                        source.resolve(innerProperty) ?? innerProperty)
-                }
-            }
-        } else if case let .object(members)? = answer.examples.first?.value {
-            for member in members {
-                result["$." + member.key] = member.value.kindName.lowercased()
-                var inside: [(key: String, value: JSONValue)] = []
-                if member.key == "error", case let .object(inner) = member.value { inside = inner }
-                if member.key == "errors", case let .array(items) = member.value, case let .object(inner)? = items.first { inside = inner }
-                for field in inside {
-                    result["$.\(member.key == "error" ? "error" : "errors[0]").\(field.key)"] = field.value.kindName.lowercased()
-                }
-            }
-        }
-        return result
-    }
-
-    private func jsonType(_ schema: JSONValue) -> String? {
-        if let single = OpenAPISource.string(schema["type"]) { return single }
-        if !OpenAPISource.members(schema["properties"]).isEmpty { return "object" }
-        return OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
-    }
-
     // MARK: - Mocks
+
+    /// The answer the `@expired` mock is written from: the 401's, or the 403's where either is the
+    /// dead-token answer, since a missing token takes the 401 then (`missingToken`) and serve
+    /// answers a token sent and refused with the other, so an app meets both as the server may
+    /// send them (Airflow answers a made-up token 403).
+    private var deadKey: String { expiredStatuses.last.map(String.init) ?? "401" }
 
     private mutating func writeMocks(_ endpoint: inout ImportedEndpoint) {
         var scenarios = Self.standardScenarios
-        for answer in endpoint.errorAnswers {
-            if declaresExpired, endpoint.token, answer.key == "401" {
-                writeExpired(answer, of: &endpoint)
-                continue
-            }
-            // Its examples would read as the dead-token answer, no failure of their own.
-            if expiredStatuses.contains(403), endpoint.token, answer.key == "403" { continue }
+        // Their examples would read as the dead-token answer, no failure of their own.
+        let dead = endpoint.errorAnswers.filter { answer in
+            declaresExpired && endpoint.token && expiredStatuses.contains { String($0) == answer.key }
+        }
+        if let expired = dead.first(where: { $0.key == deadKey }) ?? dead.first { writeExpired(expired, of: &endpoint) }
+        for answer in endpoint.errorAnswers where !dead.contains(answer) {
             for example in answer.examples {
                 guard let shape else {
                     notes.append(
@@ -279,8 +236,11 @@ struct ErrorMapping {
         }
     }
 
-    /// The `@expired` mock: the 401's first example, else one made from its schema.
+    /// The `@expired` mock: the answer's first example, else one made from its schema; its status
+    /// pinned in the name unless it is the one replay gives `expired` (the lowest declared).
     private mutating func writeExpired(_ answer: ImportedErrorAnswer, of endpoint: inout ImportedEndpoint) {
+        let pinned = answer.status == expiredStatuses.min() ? nil : answer.status
+        let name = MockFileName(mock: endpoint.mock, scenario: ScenarioName.expired, status: pinned)
         let value: JSONValue
         if let example = answer.examples.first {
             value = example.value
@@ -288,10 +248,8 @@ struct ErrorMapping {
             value = MadeUpErrorBody(source: source, shape: shape, examples: examples)
                 .value(for: answer.schema ?? .object([]), status: answer.status)
             notes.append(
-                ImportNote(
-                    .madeUp, at: OpenAPISource.location(answer.tokens),
-                    "no example: mocks/\(endpoint.mock)@\(ScenarioName.expired).json is made from the schema"))
+                ImportNote(.madeUp, at: OpenAPISource.location(answer.tokens), "no example: mocks/\(name) is made from the schema"))
         }
-        mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(ScenarioName.expired).json", text: value.prettyText + "\n"))
+        mocks.append(ImportedFile(path: "mocks/\(name)", text: value.prettyText + "\n"))
     }
 }
