@@ -40,15 +40,17 @@ struct ErrorMapping {
     private(set) var shape: ErrorShape?
     private(set) var shapeExpression: String?
     /// The document's error examples, with the status of their answers.
-    private var examples: [(document: JSONValue, status: Int)] = []
+    var examples: [(document: JSONValue, status: Int)] = []
     /// The statuses of the dead-token answer the API declares (`expired:`); none when it declares none.
-    private(set) var expiredStatuses: [Int] = []
+    var expiredStatuses: [Int] = []
     var declaresExpired: Bool { !expiredStatuses.isEmpty }
     /// The auth policy's `missingToken:` expression, when the answers describe one
     /// (`MissingCredentialsAnswer`).
     private(set) var missingToken: String?
-    private(set) var mocks: [ImportedFile] = []
-    private(set) var notes: [ImportNote] = []
+    var mocks: [ImportedFile] = []
+    var notes: [ImportNote] = []
+    /// The refresh's 401, when the dead-token answer is taken from it (`ErrorMapping+DeadToken`).
+    var refreshAnswer: ImportedErrorAnswer?
 
     init(source: OpenAPISource) {
         self.source = source
@@ -56,7 +58,7 @@ struct ErrorMapping {
 
     /// Decides the shape and the dead-token answer from every endpoint's error answers, then
     /// writes the mocks and declares each endpoint's scenarios.
-    mutating func map(_ endpoints: inout [ImportedEndpoint], tokenPolicy: Bool) {
+    mutating func map(_ endpoints: inout [ImportedEndpoint], tokenPolicy: Bool, refresh: String? = nil) {
         let answers = endpoints.flatMap(\.errorAnswers).filter { $0.mediaType != nil }
         decideShape(answers)
         let sendingToken = endpoints.filter { $0.token && $0.sessionEffect != ".logsOut" }
@@ -71,6 +73,8 @@ struct ErrorMapping {
             }
             expiredStatuses = with403 ? [401, 403] : [401]
         }
+        let refreshIndex = endpoints.firstIndex { $0.id == refresh && $0.sessionEffect == ".refreshes" }
+        if tokenPolicy, !declaresExpired, missing401.isEmpty, let refreshIndex { takeRefreshAnswer(of: endpoints[refreshIndex], without401) }
         let missing = tokenPolicy ? MissingCredentialsAnswer(sendingToken) : nil
         missingToken = missing?.expression
         if missing == nil, declaresExpired,
@@ -91,7 +95,7 @@ struct ErrorMapping {
                 ))
         }
         // Where the 401 is the missing-token answer, its note says why no dead-token answer is declared.
-        let said = missing?.statuses.contains(401) == true
+        let said = missing?.statuses.contains(401) == true || refreshAnswer != nil
         if tokenPolicy, !said, !without401.isEmpty, without401.count < sendingToken.count {
             notes.append(
                 ImportNote(
@@ -120,8 +124,12 @@ struct ErrorMapping {
                 endpoints[index].probing = ".never"
                 writeExpired(dead, of: &endpoints[index])
             }
+            if let refreshAnswer, endpoint.token, endpoint.sessionEffect != ".logsOut", !endpoint.errorAnswers.contains(where: { $0.key == "401" }) {
+                writeExpired(refreshAnswer, of: &endpoints[index])
+            }
             writeMocks(&endpoints[index])
         }
+        if let refreshIndex { writeRefused(of: endpoints[refreshIndex], dead: dead) }
     }
 
     // MARK: - The shape
@@ -253,8 +261,10 @@ struct ErrorMapping {
                 writeExpired(answer, of: &endpoint)
                 continue
             }
-            // Its examples would read as the dead-token answer, no failure of their own.
+            // Its examples would read as the dead-token answer, no failure of their own; the
+            // refresh's is its `@refused` mock.
             if expiredStatuses.contains(403), endpoint.token, answer.key == "403" { continue }
+            if expiredStatuses.contains(answer.status), endpoint.sessionEffect == ".refreshes" { continue }
             for example in answer.examples {
                 guard let shape else {
                     notes.append(
@@ -277,21 +287,5 @@ struct ErrorMapping {
                     ImportedFile(path: "mocks/\(endpoint.mock)@\(scenario).\(answer.status).json", text: example.value.prettyText + "\n"))
             }
         }
-    }
-
-    /// The `@expired` mock: the 401's first example, else one made from its schema.
-    private mutating func writeExpired(_ answer: ImportedErrorAnswer, of endpoint: inout ImportedEndpoint) {
-        let value: JSONValue
-        if let example = answer.examples.first {
-            value = example.value
-        } else {
-            value = MadeUpErrorBody(source: source, shape: shape, examples: examples)
-                .value(for: answer.schema ?? .object([]), status: answer.status)
-            notes.append(
-                ImportNote(
-                    .madeUp, at: OpenAPISource.location(answer.tokens),
-                    "no example: mocks/\(endpoint.mock)@\(ScenarioName.expired).json is made from the schema"))
-        }
-        mocks.append(ImportedFile(path: "mocks/\(endpoint.mock)@\(ScenarioName.expired).json", text: value.prettyText + "\n"))
     }
 }
