@@ -11,7 +11,8 @@ import Testing
     static func superset(
         loginSecurity: String = "", passwordFormat: String = "", refresh401: Bool = false, me401: Bool = false
     ) throws -> ImportFixture {
-        let unauthorized = #""401": {"description": "Unauthorized", "content": {"application/json": {"schema": {"type": "object", "properties": {"message": {"type": "string"}}}}}},"#
+        let unauthorized =
+            #""401": {"description": "Unauthorized", "content": {"application/json": {"schema": {"type": "object", "properties": {"message": {"type": "string"}}}}}},"#
         return try ImportFixture(
             paths: """
                 "/security/login": {"post": {"operationId": "login", \(loginSecurity)

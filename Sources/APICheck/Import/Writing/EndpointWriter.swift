@@ -188,7 +188,8 @@ struct EndpointWriter {
             note(
                 .madeUp, tokens,
                 "\(id) renews the login's token: declared sessionEffect: .refreshes, and the auth policy's refresh sends it the "
-                    + "login's refresh token (\(security.refresh?.refreshTokenPath ?? "")) as the \(security.refresh?.scheme ?? "") scheme does")
+                    + "login's refresh token (\(security.refresh?.refreshTokenPath ?? "")) as the \(security.refresh?.scheme ?? "") scheme does"
+            )
         } else if !auth.other.isEmpty {
             note(
                 .notMapped, tokens + ["security"],
@@ -210,8 +211,10 @@ struct EndpointWriter {
                 parameters: parameters, responseType: responseType,
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
                 summary: summary, details: description, secretPaths: secretPaths,
-                errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : refreshes ? ".refreshes" : logsOut ? ".logsOut" : nil, readingOnly: read != nil,
+                errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : logsOut ? ".logsOut" : nil, readingOnly: read != nil,
                 acceptsEmptyBody: emptyOrJSON))
+        // A refresh needs no token of the login's scheme, so it is never taken for a logout.
+        if refreshes { endpoints[endpoints.count - 1].sessionEffect = ".refreshes" }
         if case .bool(true)? = operation["deprecated"] {
             // The package declares no deprecation: said, so that a server's refusal is no surprise.
             note(

@@ -36,7 +36,8 @@ extension ErrorMapping {
         else { return }
         let value =
             answer.examples.first?.value
-            ?? MadeUpErrorBody(source: source, shape: shape, examples: examples).value(for: answer.schema ?? .object([]), status: answer.status)
+            ?? MadeUpErrorBody(source: source, shape: shape, examples: examples).value(
+                for: answer.schema ?? .object([]), status: answer.status)
         let file = "mocks/\(refresh.mock)@\(ScenarioName.refused).\(answer.status).json"
         mocks.append(ImportedFile(path: file, text: value.prettyText + "\n"))
     }

@@ -74,7 +74,9 @@ struct ErrorMapping {
             expiredStatuses = with403 ? [401, 403] : [401]
         }
         let refreshIndex = endpoints.firstIndex { $0.id == refresh && $0.sessionEffect == ".refreshes" }
-        if tokenPolicy, !declaresExpired, missing401.isEmpty, let refreshIndex { takeRefreshAnswer(of: endpoints[refreshIndex], without401) }
+        if tokenPolicy, !declaresExpired, missing401.isEmpty, let refreshIndex {
+            takeRefreshAnswer(of: endpoints[refreshIndex], without401)
+        }
         let missing = tokenPolicy ? MissingCredentialsAnswer(sendingToken) : nil
         missingToken = missing?.expression
         if missing == nil, declaresExpired,
@@ -124,7 +126,9 @@ struct ErrorMapping {
                 endpoints[index].probing = ".never"
                 writeExpired(dead, of: &endpoints[index])
             }
-            if let refreshAnswer, endpoint.token, endpoint.sessionEffect != ".logsOut", !endpoint.errorAnswers.contains(where: { $0.key == "401" }) {
+            if let refreshAnswer, endpoint.token, endpoint.sessionEffect != ".logsOut",
+                !endpoint.errorAnswers.contains(where: { $0.key == "401" })
+            {
                 writeExpired(refreshAnswer, of: &endpoints[index])
             }
             writeMocks(&endpoints[index])
