@@ -4547,4 +4547,10 @@ MUTATIONS = [
          find="security.refresh?.skippedProbes = [\"tokenExpired\", \"deadRefreshToken\"]",
          replace="security.refresh?.skippedProbes = []",
          tests="PasswordLoginImportTests"),
+    dict(id="refresh-probe-first-get",
+         bug="live sends the refresh probe to the first GET, whose own input fails (Superset's convert?q= answers 400): the probe is skipped and judges nothing",
+         file="Sources/APICheck/Live/Plan/LivePlan.swift",
+         find="let plain = probe == .refresh ? candidates.first { $0.method == .get && $0.parameters.isEmpty } : nil",
+         replace="let plain = probe == .replacedToken ? candidates.first { $0.method == .get && $0.parameters.isEmpty } : nil",
+         tests="LivePlanTests"),
 ]
