@@ -279,7 +279,10 @@ import TestSupport
             id: "convert", .get, "convert", parameters: [.query("q", .string)], mock: "me", auth: .token)
         api.endpoints.insert(convert.erased, at: 2)
         let plan = LivePlan(api: api, selected: api.endpoints, probes: true)
-        let probes = plan.steps.map(name).filter { $0.hasPrefix("probe refresh") }
-        #expect(probes == ["probe refresh me"], "\(plan.steps.map(name))")
+        let probes = plan.steps.compactMap { step -> String? in
+            if case let .probe(.refresh, endpoint) = step.action { return endpoint.id }
+            return nil
+        }
+        #expect(probes == ["me"], "\(probes)")
     }
 }
