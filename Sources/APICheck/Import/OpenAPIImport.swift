@@ -125,10 +125,17 @@ public struct OpenAPIImport: Sendable {
         // Request variants are declared as the bodies are met; one may hold itself (a tree).
         types.markRecursiveTypes()
         security.loginEndpoint = writer.loginEndpoint
+        security.refresh?.endpoint = writer.refreshEndpoint
         var endpoints = writer.endpoints
         var errors = ErrorMapping(source: source)
-        errors.map(&endpoints, tokenPolicy: security.policy != nil)
+        errors.map(&endpoints, tokenPolicy: security.policy != nil, refresh: writer.refreshEndpoint)
         security.missingToken = errors.missingToken
+        if errors.refreshAnswer != nil { security.refresh?.skippedProbes = ["tokenExpired", "deadRefreshToken"] }
+        if !errors.declaresExpired, let refresh = writer.refreshEndpoint, let index = endpoints.firstIndex(where: { $0.id == refresh }) {
+            // A refresh policy without a dead-token answer is a declaration problem: nothing would renew.
+            security.refresh = nil
+            endpoints[index].sessionEffect = nil
+        }
 
         if let serverNote { notes.append(serverNote) }
         notes += PagingHint.note(source: source)

@@ -7,8 +7,13 @@ import Testing
 /// login, its body made from inputs that read the account and password variables, as a login
 /// declared by hand is: not the document's example password, which a correct server refuses.
 @Suite struct PasswordLoginImportTests {
-    static func superset(loginSecurity: String = "", passwordFormat: String = "") throws -> ImportFixture {
-        try ImportFixture(
+    /// `refresh401`, `me401`: whether the refresh and `/me` declare a 401 (Superset's `{"message"}`).
+    static func superset(
+        loginSecurity: String = "", passwordFormat: String = "", refresh401: Bool = false, me401: Bool = false
+    ) throws -> ImportFixture {
+        let unauthorized =
+            #""401": {"description": "Unauthorized", "content": {"application/json": {"schema": {"type": "object", "properties": {"message": {"type": "string"}}}}}},"#
+        return try ImportFixture(
             paths: """
                 "/security/login": {"post": {"operationId": "login", \(loginSecurity)
                   "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {
@@ -19,9 +24,9 @@ import Testing
                   "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object",
                     "properties": {"access_token": {"type": "string"}, "refresh_token": {"type": "string"}}}}}}}}},
                 "/security/refresh": {"post": {"operationId": "refresh", "security": [{"jwt_refresh": []}],
-                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object",
+                  "responses": {\(refresh401 ? unauthorized : "") "200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object",
                     "properties": {"access_token": {"type": "string"}}}}}}}}},
-                "/me": {"get": {"operationId": "me", "security": [{"jwt": []}], "responses": {"204": {"description": "ok"}}}}
+                "/me": {"get": {"operationId": "me", "security": [{"jwt": []}], "responses": {\(me401 ? unauthorized : "") "204": {"description": "ok"}}}}
                 """,
             securitySchemes: #""jwt": {"type": "http", "scheme": "bearer"}, "jwt_refresh": {"type": "http", "scheme": "bearer"}"#)
     }
@@ -44,11 +49,47 @@ import Testing
                 "set: #/paths/~1security~1login/post/requestBody: a password login: POST /security/login takes 'username' and 'password' in its JSON body and answers 'access_token', which the jwt scheme sends: declared as the package's login (sessionEffect: .logsIn); live reads the account from $SHOP_ACCOUNT and the password from $SHOP_PASSWORD"
             ), "\(fixture.notes)")
         #expect(!fixture.notes.contains { $0.contains("SHOP_TOKEN") || $0.contains("no example: the body") }, "\(fixture.notes)")
-        // The refresh takes its token in the jwt_refresh scheme's header: no RefreshPolicy, said.
+        // The refresh declares no 401, nor does any operation: no dead-token answer, so no refresh.
+        #expect(!fixture.declaration.contains("RefreshPolicy"), "\(fixture.declaration)")
+        #expect(group.contains(#"mock: "refresh")"#), "\(group)")
         #expect(
             fixture.notes.contains(
-                "not mapped: #/paths/~1security~1refresh/post/security: requires jwt_refresh, which the package does not declare: declared without a token; it looks like the login's refresh, which must be declared by hand (docs/auth.md: a RefreshPolicy, and the API's dead-token answer in expired:): until then live calls it without the refresh token and it fails"
+                "not mapped: #/paths: refresh renews the token, but no dead-token answer is declared (no expired:) and it declares no 401: live never renews the session; declare the server's in adjusted(_:) (api.expired = [.status(401)])"
             ), "\(fixture.notes)")
+    }
+
+    /// The refresh under a Bearer scheme of its own (Superset's `jwt_refresh`, any
+    /// Flask-JWT-Extended API) is the auth policy's refresh, its token the login's
+    /// `refresh_token` sent as that scheme's credential: before, it was declared without a token,
+    /// and live called it with none (a 401), serve answered it with its mock's token.
+    @Test func aRefreshUnderASchemeOfItsOwnIsThePolicysRefresh() throws {
+        let fixture = try Self.superset(refresh401: true, me401: true)
+        #expect(
+            fixture.declaration.contains(
+                #"refresh: RefreshPolicy(endpoint: "refresh", placement: .bearer, refreshToken: "$.refresh_token", rotates: false)),"#
+            ), "\(fixture.declaration)")
+        #expect(fixture.declaration.contains("expired: [.status(401)],"), "\(fixture.declaration)")
+        #expect(!fixture.declaration.contains("skippedProbes"), "\(fixture.declaration)")
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#"mock: "refresh", sessionEffect: .refreshes)"#), "\(group)")
+        #expect(fixture.file("mocks/refresh@refused.401.json") != nil, "\(fixture.result.files.map(\.path))")
+        #expect(fixture.file("mocks/me@expired.json") != nil, "\(fixture.result.files.map(\.path))")
+        #expect(!fixture.notes.contains { $0.contains("jwt_refresh scheme is not mapped") }, "\(fixture.notes)")
+    }
+
+    /// Where an operation that sends the token declares no 401, the refresh's 401 is the
+    /// dead-token answer, so a token that dies is renewed; the document then promises nothing of
+    /// a made-up token (Superset answers a forged one 422), so those probes are left out.
+    @Test func theRefreshs401IsTheDeadTokenAnswerWhereNotEveryOperationDeclaresOne() throws {
+        let fixture = try Self.superset(refresh401: true)
+        #expect(fixture.declaration.contains("expired: [.status(401)],"), "\(fixture.declaration)")
+        #expect(
+            fixture.declaration.contains(
+                #"rotates: false), skippedProbes: [.tokenExpired, .deadRefreshToken])"#
+            ), "\(fixture.declaration)")
+        #expect(fixture.file("mocks/me@expired.json") != nil, "\(fixture.result.files.map(\.path))")
+        #expect(fixture.file("mocks/refresh@refused.401.json") != nil, "\(fixture.result.files.map(\.path))")
+        #expect(!fixture.notes.contains { $0.contains("no dead-token answer is declared") }, "\(fixture.notes)")
     }
 
     /// An operation that needs the token already logs nobody in; without a login the scheme is

@@ -1,6 +1,7 @@
 @testable import APICheck
 import Contracts
 import Testing
+import TestSupport
 
 /// The plan of a live run: which steps wait for which, from the declarations alone.
 @Suite struct LivePlanTests {
@@ -267,5 +268,21 @@ import Testing
         #expect(!probes.contains("token-expired rooms.create"), "\(probes)")
         #expect(!probes.contains("missing-token rooms.show"), "\(probes)")
         #expect(probes.contains("token-expired rooms.show"), "\(probes)")
+    }
+
+    /// The refresh probe needs a success: it goes to a GET without parameters where there is one,
+    /// not to the first GET, whose input may fail its own check (Superset's
+    /// `advanced_data_type/convert?q=` answers 400), which skips the probe, judging nothing.
+    @Test func theRefreshProbeTriesAGETWithoutParameters() {
+        var api = BearerRefreshAPI.api
+        let convert = Endpoint<BearerRefreshAPI.Me>(
+            id: "convert", .get, "convert", parameters: [.query("q", .string)], mock: "me", auth: .token)
+        api.endpoints.insert(convert.erased, at: 2)
+        let plan = LivePlan(api: api, selected: api.endpoints, probes: true)
+        let probes = plan.steps.compactMap { step -> String? in
+            if case let .probe(.refresh, endpoint) = step.action { return endpoint.id }
+            return nil
+        }
+        #expect(probes == ["me"], "\(probes)")
     }
 }

@@ -25,7 +25,7 @@ struct SecurityMapping {
             guard let mappedPolicy, let missingToken else { return mappedPolicy }
             return String(mappedPolicy.dropLast()) + ", missingToken: \(missingToken))"
         }
-        return login.policy(endpoint: loginEndpoint ?? "", missingToken: missingToken)
+        return login.policy(endpoint: loginEndpoint ?? "", missingToken: missingToken, refresh: refresh)
     }
     /// The missing-token answer the operations' error answers describe (`ErrorMapping`).
     var missingToken: String?
@@ -38,6 +38,8 @@ struct SecurityMapping {
     private(set) var login: ImportedLogin?
     /// The login's endpoint id, once it is declared.
     var loginEndpoint: String?
+    /// The refresh beside the login, when the document declares one (`SecurityMapping+Refresh`).
+    var refresh: ImportedRefresh?
     private var mappedPolicy: String?
     /// Schemes that send the mapped scheme's credential the same way (`SecurityMapping+BearerAlike`).
     private(set) var alike: Set<String> = []
@@ -83,8 +85,9 @@ struct SecurityMapping {
         // The policy is one scheme: the others the document declares are listed, whichever way
         // the mapping below ends (an operation that accepts one of them instead sends this one).
         defer {
-            alike = Self.bearerAlike(scheme, schemes: schemes, source: source)
-            noteOtherSchemes(schemes.map(\.key), required: required, used: used)
+            refresh = login.flatMap { Self.refreshOperation(login: $0, mapped: scheme, schemes: schemes, source: source) }
+            alike = Self.bearerAlike(scheme, schemes: schemes, source: source).subtracting([refresh?.scheme].compactMap { $0 })
+            noteOtherSchemes(schemes.map(\.key), required: required, used: used.union([refresh?.scheme].compactMap { $0 }))
         }
         if let (login, name) = Self.basicLogin(source: source, schemes: schemes, required: required, prefix: variablePrefix) {
             self.login = login

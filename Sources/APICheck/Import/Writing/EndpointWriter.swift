@@ -21,6 +21,8 @@ struct EndpointWriter {
     var sampleVariables: [SampleVariable] = []
     /// The id of the endpoint the auth policy logs in through, once declared.
     private(set) var loginEndpoint: String?
+    /// The id of the endpoint the auth policy refreshes through, once declared.
+    private(set) var refreshEndpoint: String?
     private var ids: Set<String> = []
     private var mockNames: Set<String> = []
     /// The document's examples already noted as not fitting their schemas, by location.
@@ -180,19 +182,18 @@ struct EndpointWriter {
         let resetsCredential = !logsIn && !loggingOut && auth.token && CredentialResetOperation.word(operation, path: path, source) != nil
         if resetsCredential { note(.madeUp, tokens, CredentialResetOperation.note(id: id, path: path)) }
         let logsOut = loggingOut || resetsCredential
-        if !auth.other.isEmpty {
-            // A refresh secured by a scheme of its own (Superset's `jwt_refresh`) sends the refresh
-            // token in that scheme's header, where a RefreshPolicy's parameter cannot put it.
-            let refresh =
-                auth.other.contains { $0.lowercased().contains("refresh") }
-                && SecurityMapping.tokenField(of: operation, source: source) != nil
+        let refreshes = !logsIn && security.refresh?.isOperation(method: method, path: path) == true
+        if refreshes {
+            refreshEndpoint = id
+            note(
+                .madeUp, tokens,
+                "\(id) renews the login's token: declared sessionEffect: .refreshes, and the auth policy's refresh sends it the "
+                    + "login's refresh token (\(security.refresh?.refreshTokenPath ?? "")) as the \(security.refresh?.scheme ?? "") scheme does"
+            )
+        } else if !auth.other.isEmpty {
             note(
                 .notMapped, tokens + ["security"],
-                "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token"
-                    + (refresh
-                        ? "; it looks like the login's refresh, which must be declared by hand (docs/auth.md: a RefreshPolicy, "
-                            + "and the API's dead-token answer in expired:): until then live calls it without the refresh token "
-                            + "and it fails" : ""))
+                "requires \(auth.other.joined(separator: " or ")), which the package does not declare: declared without a token")
         }
         let summary = OpenAPISource.string(operation["summary"]).map(SwiftName.oneLine).flatMap { $0.isEmpty ? nil : $0 }
         let description = OpenAPISource.string(operation["description"]).flatMap { $0.isEmpty ? nil : $0 }
@@ -212,6 +213,8 @@ struct EndpointWriter {
                 summary: summary, details: description, secretPaths: secretPaths,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : logsOut ? ".logsOut" : nil, readingOnly: read != nil,
                 acceptsEmptyBody: emptyOrJSON))
+        // A refresh needs no token of the login's scheme, so it is never taken for a logout.
+        if refreshes { endpoints[endpoints.count - 1].sessionEffect = ".refreshes" }
         if case .bool(true)? = operation["deprecated"] {
             // The package declares no deprecation: said, so that a server's refusal is no surprise.
             note(

@@ -35,11 +35,15 @@ struct ImportedLogin: Equatable {
     }
 
     /// The `AuthPolicy` expression, logging in through `endpoint`, with the missing-token answer
-    /// (`.signals([.status(401)])`) when the document describes one.
-    func policy(endpoint: String, missingToken: String? = nil) -> String {
-        "AuthPolicy(loginEndpoint: \(SwiftName.literal(endpoint)), tokenField: \(SwiftName.literal(tokenField)), "
+    /// (`.signals([.status(401)])`) when the document describes one, and the refresh when it
+    /// declares one.
+    func policy(endpoint: String, missingToken: String? = nil, refresh: ImportedRefresh? = nil) -> String {
+        let skipped = refresh?.skippedProbes ?? []
+        return "AuthPolicy(loginEndpoint: \(SwiftName.literal(endpoint)), tokenField: \(SwiftName.literal(tokenField)), "
             + "placement: \(placement), accountVariable: \(SwiftName.literal(accountVariable)), "
             + "passwordVariable: \(SwiftName.literal(passwordVariable))" + (missingToken.map { ", missingToken: \($0)" } ?? "")
+            + (refresh?.policy.map { ",\n            refresh: \($0)" } ?? "")
+            + (skipped.isEmpty || refresh?.policy == nil ? "" : ", skippedProbes: [\(skipped.map { "." + $0 }.joined(separator: ", "))]")
             + (bodyMembers == nil ? ", loginCredentials: .basic)" : ")")
     }
 

@@ -287,11 +287,12 @@ struct LivePlan: Sendable {
         return deepestFirst.map(\.element)
     }
 
-    /// The endpoint a probe that needs one working call tries: a GET that keeps the session if
-    /// any, else any probed endpoint that keeps it.
+    /// The endpoint a probe that needs one working call tries: a GET that keeps the session if any
+    /// (the refresh probe needs a success: one without parameters first), else any that keeps it.
     static func target(_ probed: [AnyEndpoint], for probe: AuthProbe) -> AnyEndpoint? {
         let candidates = probed.filter { $0.sessionEffect == .keepsSession && $0.isProbed(by: probe) }
-        return candidates.first { $0.method == .get } ?? candidates.first
+        let plain = probe == .refresh ? candidates.first { $0.method == .get && $0.parameters.isEmpty } : nil
+        return plain ?? candidates.first { $0.method == .get } ?? candidates.first
     }
 
     /// The number of results the report will hold.

@@ -43,15 +43,17 @@ struct ErrorMapping {
     private(set) var shape: ErrorShape?
     private(set) var shapeExpression: String?
     /// The document's error examples, with the status of their answers.
-    private var examples: [(document: JSONValue, status: Int)] = []
+    var examples: [(document: JSONValue, status: Int)] = []
     /// The statuses of the dead-token answer the API declares (`expired:`); none when it declares none.
-    private(set) var expiredStatuses: [Int] = []
+    var expiredStatuses: [Int] = []
     var declaresExpired: Bool { !expiredStatuses.isEmpty }
     /// The auth policy's `missingToken:` expression, when the answers describe one
     /// (`MissingCredentialsAnswer`).
     private(set) var missingToken: String?
-    private(set) var mocks: [ImportedFile] = []
-    private(set) var notes: [ImportNote] = []
+    var mocks: [ImportedFile] = []
+    var notes: [ImportNote] = []
+    /// The refresh's 401, when the dead-token answer is taken from it (`ErrorMapping+DeadToken`).
+    var refreshAnswer: ImportedErrorAnswer?
 
     init(source: OpenAPISource) {
         self.source = source
@@ -59,7 +61,7 @@ struct ErrorMapping {
 
     /// Decides the shape and the dead-token answer from every endpoint's error answers, then
     /// writes the mocks and declares each endpoint's scenarios.
-    mutating func map(_ endpoints: inout [ImportedEndpoint], tokenPolicy: Bool) {
+    mutating func map(_ endpoints: inout [ImportedEndpoint], tokenPolicy: Bool, refresh: String? = nil) {
         let answers = endpoints.flatMap(\.errorAnswers).filter { $0.mediaType != nil }
         decideShape(answers)
         let sendingToken = endpoints.filter { $0.token && $0.sessionEffect != ".logsOut" }
@@ -73,6 +75,10 @@ struct ErrorMapping {
                 endpoint.errorAnswers.contains { $0.key == "403" && $0.mediaType != nil && !MissingCredentialsAnswer.describes($0) }
             }
             expiredStatuses = with403 ? [401, 403] : [401]
+        }
+        let refreshIndex = endpoints.firstIndex { $0.id == refresh && $0.sessionEffect == ".refreshes" }
+        if tokenPolicy, !declaresExpired, missing401.isEmpty, let refreshIndex {
+            takeRefreshAnswer(of: endpoints[refreshIndex], without401)
         }
         let missing = tokenPolicy ? MissingCredentialsAnswer(sendingToken) : nil
         missingToken = missing?.expression
@@ -98,7 +104,7 @@ struct ErrorMapping {
                 ))
         }
         // Where the 401 is the missing-token answer, its note says why no dead-token answer is declared.
-        let said = missing?.statuses.contains(401) == true
+        let said = missing?.statuses.contains(401) == true || refreshAnswer != nil
         if tokenPolicy, !said, !without401.isEmpty, without401.count < sendingToken.count {
             notes.append(
                 ImportNote(
@@ -127,8 +133,14 @@ struct ErrorMapping {
                 endpoints[index].probing = ".never"
                 writeExpired(dead, of: &endpoints[index])
             }
+            if let refreshAnswer, endpoint.token, endpoint.sessionEffect != ".logsOut",
+                !endpoint.errorAnswers.contains(where: { $0.key == "401" })
+            {
+                writeExpired(refreshAnswer, of: &endpoints[index])
+            }
             writeMocks(&endpoints[index])
         }
+        if let refreshIndex { writeRefused(of: endpoints[refreshIndex], dead: dead) }
     }
 
     // MARK: - The shape
@@ -212,6 +224,8 @@ struct ErrorMapping {
         }
         if let expired = dead.first(where: { $0.key == deadKey }) ?? dead.first { writeExpired(expired, of: &endpoint) }
         for answer in endpoint.errorAnswers where !dead.contains(answer) {
+            // The refresh's is its `@refused` mock.
+            if expiredStatuses.contains(answer.status), endpoint.sessionEffect == ".refreshes" { continue }
             for example in answer.examples {
                 guard let shape else {
                     notes.append(
@@ -234,22 +248,5 @@ struct ErrorMapping {
                     ImportedFile(path: "mocks/\(endpoint.mock)@\(scenario).\(answer.status).json", text: example.value.prettyText + "\n"))
             }
         }
-    }
-
-    /// The `@expired` mock: the answer's first example, else one made from its schema; its status
-    /// pinned in the name unless it is the one replay gives `expired` (the lowest declared).
-    private mutating func writeExpired(_ answer: ImportedErrorAnswer, of endpoint: inout ImportedEndpoint) {
-        let pinned = answer.status == expiredStatuses.min() ? nil : answer.status
-        let name = MockFileName(mock: endpoint.mock, scenario: ScenarioName.expired, status: pinned)
-        let value: JSONValue
-        if let example = answer.examples.first {
-            value = example.value
-        } else {
-            value = MadeUpErrorBody(source: source, shape: shape, examples: examples)
-                .value(for: answer.schema ?? .object([]), status: answer.status)
-            notes.append(
-                ImportNote(.madeUp, at: OpenAPISource.location(answer.tokens), "no example: mocks/\(name) is made from the schema"))
-        }
-        mocks.append(ImportedFile(path: "mocks/\(name)", text: value.prettyText + "\n"))
     }
 }

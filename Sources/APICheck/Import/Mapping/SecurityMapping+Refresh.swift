@@ -1,0 +1,53 @@
+/// The refresh operation beside a login that issues a refresh token.
+extension SecurityMapping {
+    /// The operation that renews the login's token with its refresh token: one whose every
+    /// security requirement names a single token scheme other than the login's (`mapped`), whose
+    /// success answers the login's token field, and whose scheme, path or operationId says
+    /// "refresh"; the login's answer must hold a refresh token (`refresh_token`, `refreshToken`).
+    /// Superset's `POST /api/v1/security/refresh` under `jwt_refresh`, as every Flask-JWT-Extended
+    /// API's. Nil without one: an operation no scheme of its own secures takes the refresh token
+    /// in its body, which the import does not declare as the refresh.
+    static func refreshOperation(
+        login: ImportedLogin, mapped: String?, schemes: [(key: String, value: JSONValue)], source: OpenAPISource
+    ) -> ImportedRefresh? {
+        guard case let .operation(loginMethod, loginPath) = login.source,
+            let loginOperation = source.root["paths"]?[loginPath].flatMap({ source.resolve($0) })?[loginMethod],
+            let member = refreshTokenField(of: loginOperation, source: source)
+        else { return nil }
+        for (path, item) in OpenAPISource.members(source.root["paths"]) {
+            guard let item = source.resolve(item) else { continue }
+            for method in EndpointWriter.methods where !login.isOperation(method: method, path: path) {
+                guard let operation = item[method] else { continue }
+                let requirements = OpenAPISource.array(operation["security"]).map { OpenAPISource.members($0).map(\.key) }
+                guard let name = requirements.first?.first, name != mapped,
+                    requirements.allSatisfy({ $0 == [name] }),
+                    let placement = schemes.first(where: { $0.key == name }).flatMap({ source.resolve($0.value) }).flatMap(tokenPlacement),
+                    tokenField(of: operation, source: source) == login.tokenField
+                else { continue }
+                let words = [name, path, OpenAPISource.string(operation["operationId"]) ?? ""]
+                guard words.contains(where: { $0.lowercased().contains("refresh") }) else { continue }
+                return ImportedRefresh(method: method, path: path, scheme: name, placement: placement, refreshTokenPath: "$.\(member)")
+            }
+        }
+        return nil
+    }
+
+    /// The member of an operation's 200 or 201 JSON answer that holds a refresh token.
+    private static func refreshTokenField(of operation: JSONValue, source: OpenAPISource) -> String? {
+        for status in ["200", "201"] {
+            guard let answer = operation["responses"]?[status].flatMap({ source.resolve($0) }),
+                let media = OpenAPISource.members(answer["content"]).first(where: { $0.key.lowercased().contains("json") })?.value,
+                let schema = media["schema"].flatMap({ source.resolve($0) })
+            else { continue }
+            let properties = OpenAPISource.members(schema["properties"])
+            for field in ImportedRefresh.tokenFields {
+                if let property = properties.first(where: { $0.key == field }).flatMap({ source.resolve($0.value) }),
+                    OpenAPISource.string(property["type"]) == "string"
+                {
+                    return field
+                }
+            }
+        }
+        return nil
+    }
+}
