@@ -212,6 +212,8 @@ struct EndpointWriter {
                 summary: summary, details: description, secretPaths: secretPaths,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : logsOut ? ".logsOut" : nil, readingOnly: read != nil,
                 acceptsEmptyBody: emptyOrJSON))
+        // A server may answer a caller without the optional token: no missing-token probe.
+        if auth.optional { endpoints[endpoints.count - 1].probing = ".whenSafe.skipping(.missingToken)" }
         if case .bool(true)? = operation["deprecated"] {
             // The package declares no deprecation: said, so that a server's refusal is no surprise.
             note(
