@@ -4547,4 +4547,10 @@ MUTATIONS = [
          find="return (true, [], optional)",
          replace="return (!optional, [], optional)",
          tests="SecurityMappingTests"),
+    dict(id="seen-number-text-parameter",
+         bug="live leaves out a list's numeric id for a path parameter declared as text: Mayan EDMS's object reads fail as missing their {cabinet_id}",
+         file="Sources/APICheck/Live/Plan/SampleResolver.swift",
+         find="case let .number(text)? where parameter.type == .string: value = .string(text)",
+         replace="case let .number(text)? where parameter.type == .string: value = fallback",
+         tests="SampleKindsTests"),
 ]
