@@ -99,6 +99,44 @@ import Testing
         #expect(fixture.declaration.contains(#"auth: .preIssued(variable: "SHOP_TOKEN", placement: .bearer),"#), "\(fixture.declaration)")
         #expect(!fixture.group("DefaultEndpoints").contains("sessionEffect: .logsIn"))
     }
+
+    /// Django REST framework's `ObtainAuthToken` as drf-spectacular writes it (Mayan EDMS's
+    /// `POST /api/v4/auth/token/obtain/`): its security lists the session cookie, the token and
+    /// HTTP Basic as alternatives, though the server takes none there. It is the login, and the
+    /// token goes behind the word the scheme's description names: `Authorization: Token KEY`.
+    @Test func aLoginTheTokenIsOnlyAnAlternativeOfIsTheLogin() throws {
+        let fixture = try ImportFixture(
+            schemas: """
+                "AuthToken": {"type": "object", "required": ["password", "token", "username"], "properties": {
+                  "username": {"type": "string", "writeOnly": true}, "password": {"type": "string", "writeOnly": true},
+                  "token": {"type": "string", "readOnly": true}}}
+                """,
+            paths: """
+                "/api/v4/auth/token/obtain/": {"post": {"operationId": "v4_auth_token_obtain_create",
+                  "security": [{"cookieAuth": []}, {"tokenAuth": []}, {"basicAuth": []}],
+                  "requestBody": {"required": true, "content": {
+                    "application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/AuthToken"}},
+                    "application/json": {"schema": {"$ref": "#/components/schemas/AuthToken"}}}},
+                  "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AuthToken"}}}}}}},
+                "/api/v4/tags/": {"get": {"operationId": "v4_tags_list",
+                  "security": [{"cookieAuth": []}, {"tokenAuth": []}, {"basicAuth": []}],
+                  "responses": {"204": {"description": "ok"}}}}
+                """,
+            securitySchemes: #"""
+                "basicAuth": {"type": "http", "scheme": "basic"},
+                "cookieAuth": {"type": "apiKey", "in": "cookie", "name": "sessionid"},
+                "tokenAuth": {"type": "apiKey", "in": "header", "name": "Authorization",
+                  "description": "Token-based authentication with required prefix \"Token\""}
+                """#)
+        #expect(
+            fixture.declaration.contains(
+                #"auth: AuthPolicy(loginEndpoint: "v4_auth_token_obtain_create", tokenField: "token", placement: .scheme("Token"), accountVariable: "SHOP_ACCOUNT", passwordVariable: "SHOP_PASSWORD"),"#
+            ), "\(fixture.declaration)")
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#"sessionEffect: .logsIn, body: .json(AuthTokenRequest.self, inputs: ["#), "\(group)")
+        #expect(group.contains(#"mock: "v4_tags_list", auth: .token, successStatus: 204)"#), "\(group)")
+        #expect(!fixture.notes.contains { $0.contains("SHOP_API_KEY") }, "\(fixture.notes)")
+    }
 }
 
 /// An OAuth 2 `password` flow whose `tokenUrl` is an operation of the document (FastAPI's

@@ -217,4 +217,25 @@ import Testing
         #expect(basic.declaration.contains(#"auth: .basic(accountVariable: "SHOP_ACCOUNT", passwordVariable: "SHOP_PASSWORD"),"#))
         #expect(basic.group("DefaultEndpoints").contains(#"mock: "get_buckets", auth: .token, successStatus: 204)"#))
     }
+
+    /// drf-spectacular writes `{}` beside the schemes of a view that lets anonymous callers in
+    /// (Mayan EDMS's object reads and writes), whose objects the server then hides from them (404):
+    /// the token is sent, and no missing-token probe runs. `{}` alone still sends none.
+    @Test func anOptionalTokenIsSentAndNotProbedMissing() throws {
+        let fixture = try ImportFixture(
+            paths: #"""
+                "/tags/{tag_id}/": {"get": {"operationId": "tag", "security": [{"cookieAuth": []}, {"tokenAuth": []}, {}],
+                  "parameters": [{"name": "tag_id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+                  "responses": {"204": {"description": "ok"}}}},
+                "/ping/": {"get": {"operationId": "ping", "security": [{}], "responses": {"204": {"description": "ok"}}}}
+                """#,
+            securitySchemes: #"""
+                "cookieAuth": {"type": "apiKey", "in": "cookie", "name": "sessionid"},
+                "tokenAuth": {"type": "apiKey", "in": "header", "name": "Authorization",
+                              "description": "Token-based authentication with required prefix \"Token\""}
+                """#)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#"mock: "tag", auth: .token, successStatus: 204, probing: .whenSafe.skipping(.missingToken))"#), "\(group)")
+        #expect(group.contains(#"mock: "ping", successStatus: 204)"#), "\(group)")
+    }
 }

@@ -36,4 +36,18 @@ import Testing
         #expect(first["tag"] == .string("blue-1"))
         #expect(second["tag"] == .string("blue-2"))
     }
+
+    /// A list's numeric id read into a path parameter declared as text (drf-spectacular's
+    /// `{cabinet_id}`, `type: string, pattern: ^[0-9]+$`, beside `"id": 1` in Mayan EDMS's
+    /// answers) is sent as its digits, not left out as a value the parameter cannot carry.
+    @Test func aSeenNumberFillsATextParameterWithItsDigits() throws {
+        let endpoint = Endpoint<NoContent>(
+            id: "cabinet", .get, "cabinets/{cabinet_id}/",
+            parameters: [.path("cabinet_id", .string, sample: .seen(endpoint: "cabinets", path: "$.results[0].id", fallback: nil))],
+            mock: "cabinet"
+        ).erased
+        let seen: [String: JSONValue] = ["cabinets": .object([("results", .array([.object([("id", .number("17"))])]))])]
+        let values = try SampleResolver(environment: [:], runID: "abc").values(for: endpoint, seen: seen)
+        #expect(values["cabinet_id"] == .string("17"))
+    }
 }

@@ -63,8 +63,10 @@ extension OpenAPIComparison {
     }
 
     static func requiresToken(_ operation: JSONValue, root: JSONValue) -> Bool {
+        // A token the operation takes optionally (a scheme beside `{}`) is one the client sends,
+        // as the import declares it.
         guard case let .array(requirements)? = operation["security"] ?? root["security"] else { return false }
-        return !requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }
+        return requirements.contains { !OpenAPISource.members($0).isEmpty }
     }
 
     /// The success answer as the import picks it (`SuccessAnswer`).

@@ -45,6 +45,11 @@ extension SecurityMapping {
         case ("http"?, _) where OpenAPISource.string(scheme["scheme"])?.lowercased() == "bearer": return ".bearer"
         case ("oauth2"?, _), ("openIdConnect"?, _): return ".bearer"
         case ("apiKey"?, "header"?):
+            // A key in `Authorization` travels behind the scheme word the document names, as the
+            // token issued beforehand does (`Authorization: Token KEY`).
+            if OpenAPISource.string(scheme["name"])?.lowercased() == "authorization", let word = schemeWord(of: scheme) {
+                return ".scheme(\(SwiftName.literal(word)))"
+            }
             return ".header(\(SwiftName.literal(OpenAPISource.string(scheme["name"]) ?? "X-API-Key")), prefix: \"\")"
         case ("apiKey"?, "query"?): return ".query(\(SwiftName.literal(OpenAPISource.string(scheme["name"]) ?? "key")))"
         default: return nil

@@ -9,7 +9,9 @@ extension SecurityMapping {
     /// and whose success answer holds a token (as `tokenField(of:source:)` finds one), where a
     /// scheme the document requires sends a token: the login, and that scheme's name. Superset's
     /// `POST /api/v1/security/login` (`{"username", "password", "provider", "refresh"}` answering
-    /// `access_token`) beside its `jwt` Bearer scheme.
+    /// `access_token`) beside its `jwt` Bearer scheme; Django REST framework's `ObtainAuthToken`
+    /// (Mayan EDMS's `POST /api/v4/auth/token/obtain/`), which drf-spectacular lists with every
+    /// authentication class, the token's among them, as alternatives.
     static func passwordLogin(
         source: OpenAPISource, schemes: [(key: String, value: JSONValue)], required: [String], prefix: String
     ) -> (ImportedLogin, String)? {
@@ -24,7 +26,7 @@ extension SecurityMapping {
         }
         guard let token else { return nil }
         for (path, item) in OpenAPISource.members(source.root["paths"]) {
-            guard let operation = source.resolve(item)?["post"], needsNoToken(operation, document: source.root),
+            guard let operation = source.resolve(item)?["post"], needsNoToken(operation, document: source.root, token: token.name),
                 let members = credentialMembers(of: operation, source: source),
                 let field = tokenField(of: operation, source: source)
             else { continue }
@@ -50,11 +52,13 @@ extension SecurityMapping {
         ]
     }
 
-    /// Whether an operation is called without credentials: its own `security` empty or holding
-    /// an empty requirement, or, without one, the document's.
-    private static func needsNoToken(_ operation: JSONValue, document: JSONValue) -> Bool {
+    /// Whether an operation can be called without the token: its own `security` (else the
+    /// document's) empty, holding an empty requirement, or offering a requirement without the
+    /// token's scheme (a session cookie, HTTP Basic): a login that answers the token cannot
+    /// require it, and one the document lets take other credentials takes none of them.
+    private static func needsNoToken(_ operation: JSONValue, document: JSONValue, token: String) -> Bool {
         let requirements = OpenAPISource.array(operation["security"] ?? document["security"])
-        return requirements.isEmpty || requirements.contains { OpenAPISource.members($0).isEmpty }
+        return requirements.isEmpty || requirements.contains { !OpenAPISource.members($0).contains { $0.key == token } }
     }
 
     /// The body members that take the account and the password: string properties of the JSON

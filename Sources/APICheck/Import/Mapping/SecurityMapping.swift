@@ -162,25 +162,28 @@ struct SecurityMapping {
         }
     }
 
-    /// Whether an operation requires the mapped scheme: its own `security` when it has one (an
-    /// empty requirement `{}` among them makes auth optional: no token), else the document's.
-    /// The login operation sends no token: it answers one.
+    /// Whether an operation sends the mapped scheme's token: its own `security` when it has one,
+    /// else the document's. An empty requirement `{}` beside the scheme makes the token optional
+    /// (`optional`): the client that holds one sends it, as the server answers a caller without
+    /// one as someone else (Mayan EDMS finds no object for an anonymous caller: 404); `{}` alone,
+    /// or `security: []`, means no token. The login operation sends no token: it answers one.
     func requiresToken(_ operation: JSONValue, document: JSONValue, method: String = "", path: String = "")
-        -> (token: Bool, other: [String])
+        -> (token: Bool, other: [String], optional: Bool)
     {
-        if login?.isOperation(method: method, path: path) == true { return (false, []) }
+        if login?.isOperation(method: method, path: path) == true { return (false, [], false) }
         if everyOperation {
-            guard let own = operation["security"], emptySecurityOptsOut else { return (true, []) }
+            guard let own = operation["security"], emptySecurityOptsOut else { return (true, [], false) }
             let requirements = OpenAPISource.array(own)
-            return (!requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }, [])
+            return (!requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }, [], false)
         }
         let requirements = OpenAPISource.array(operation["security"] ?? document["security"])
-        guard !requirements.isEmpty, !requirements.contains(where: { OpenAPISource.members($0).isEmpty }) else {
-            return (false, [])
-        }
         let names = requirements.flatMap { OpenAPISource.members($0).map(\.key) }
-        guard let scheme, names.contains(where: { $0 == scheme || alike.contains($0) }) else { return (false, names) }
-        return (true, [])
+        guard !names.isEmpty else { return (false, [], false) }
+        let optional = requirements.contains { OpenAPISource.members($0).isEmpty }
+        guard let scheme, names.contains(where: { $0 == scheme || alike.contains($0) }) else {
+            return (false, optional ? [] : names, false)
+        }
+        return (true, [], optional)
     }
 
     static func isBasic(_ scheme: JSONValue?) -> Bool {

@@ -215,6 +215,8 @@ struct EndpointWriter {
                 acceptsEmptyBody: emptyOrJSON))
         // A refresh needs no token of the login's scheme, so it is never taken for a logout.
         if refreshes { endpoints[endpoints.count - 1].sessionEffect = ".refreshes" }
+        // A server may answer a caller without the optional token: no missing-token probe.
+        if auth.optional { endpoints[endpoints.count - 1].probing = ".whenSafe.skipping(.missingToken)" }
         if case .bool(true)? = operation["deprecated"] {
             // The package declares no deprecation: said, so that a server's refusal is no surprise.
             note(

@@ -84,6 +84,9 @@ struct SampleResolver: Sendable {
             let found = path.path.flatMap { seen[source]?.value(at: $0) }
             switch found {
             case let .string(text)?: value = .string(text)
+            // An id the answers hold as a number where the parameter is text (drf-spectacular
+            // writes Mayan EDMS's `{cabinet_id}` as `type: string, pattern: ^[0-9]+$`): its digits.
+            case let .number(text)? where parameter.type == .string: value = .string(text)
             case let .number(text)?: value = Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
             case let .bool(flag)?: value = .bool(flag)
             default: value = fallback
