@@ -55,7 +55,7 @@ import Testing
         let findings = MockAudit(mocks: MockDirectory(folder, api: Self.api)).run().allFindings.filter { $0.severity == .error }
         #expect(
             findings.map(\.message) == [
-                "login.307.json is the redirect login declares: it holds the answer's Location, {\"Location\": \"/next\"}"
+                "login.307.json is the redirect login declares: it holds the answer's Location, {\"Location\":\"/next\"}"
             ])
     }
 }
