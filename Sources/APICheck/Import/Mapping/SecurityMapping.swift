@@ -162,11 +162,9 @@ struct SecurityMapping {
         }
     }
 
-    /// Whether an operation sends the mapped scheme's token: its own `security` when it has one,
-    /// else the document's. An empty requirement `{}` beside the scheme makes the token optional
-    /// (`optional`): the client that holds one sends it, as the server answers a caller without
-    /// one as someone else (Mayan EDMS finds no object for an anonymous caller: 404); `{}` alone,
-    /// or `security: []`, means no token. The login operation sends no token: it answers one.
+    /// Whether an operation sends the mapped scheme's token (its own `security`, else the document's).
+    /// `{}` beside the scheme makes it `optional`: sent, as a server may answer a caller without one as
+    /// someone else (Mayan EDMS: 404); `{}` alone or `security: []` is no token, nor is the login's.
     func requiresToken(_ operation: JSONValue, document: JSONValue, method: String = "", path: String = "")
         -> (token: Bool, other: [String], optional: Bool)
     {
