@@ -25,24 +25,7 @@ final class AnswerMemo: Sendable {
         var scenarioGeneration: Int
     }
 
-    /// A class: taken out of the table on every hit, where a struct of strings and arrays would
-    /// be copied field by field.
-    final class Remembered: Sendable {
-        let response: ServerResponse
-        let stamp: Stamp
-        /// The answer's log line up to its milliseconds, when serve logs: the same for the same line.
-        let logged: String?
-        /// What the journal keeps of the exchange (endpoint, scenario, status...): the same for
-        /// the same line, so every entry it makes shares it.
-        let exchange: RequestJournal.Exchange
-
-        init(response: ServerResponse, stamp: Stamp, logged: String?, exchange: RequestJournal.Exchange) {
-            self.response = response
-            self.stamp = stamp
-            self.logged = logged
-            self.exchange = exchange
-        }
-    }
+    typealias Remembered = RememberedAnswer<Stamp>
 
     /// A longer line is answered the long way: a flood of distinct long paths must not fill
     /// memory with keys.

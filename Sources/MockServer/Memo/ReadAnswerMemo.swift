@@ -34,20 +34,7 @@ final class ReadAnswerMemo: Sendable {
         var credential: String? = nil
     }
 
-    /// A class: taken out of the table on every hit.
-    final class Remembered: Sendable {
-        let response: ServerResponse
-        let stamp: Stamp
-        let logged: String?
-        let exchange: RequestJournal.Exchange
-
-        init(response: ServerResponse, stamp: Stamp, logged: String?, exchange: RequestJournal.Exchange) {
-            self.response = response
-            self.stamp = stamp
-            self.logged = logged
-            self.exchange = exchange
-        }
-    }
+    typealias Remembered = RememberedAnswer<Stamp>
 
     static let capacity = 4096
     /// The bodies kept, all told: a page is often tens of kilobytes, where a line's answer is a
@@ -95,13 +82,14 @@ final class ReadAnswerMemo: Sendable {
         guard response.prepared != nil else { return }
         let remembered = Remembered(response: response, stamp: stamp, logged: logged, exchange: exchange)
         entries.withLock { entries in
-            let previous = entries.table[key].map { 2 * $0.response.body.count }
+            var previous = entries.table[key].map { 2 * $0.response.body.count }
             // Outgrown: start over rather than track which to drop.
             if previous == nil && entries.table.count >= Self.capacity || entries.bodyBytes - (previous ?? 0) + bytes > Self.maxBodyBytes {
                 entries.table.removeAll(keepingCapacity: true)
                 entries.bodyBytes = 0
+                previous = nil
             }
-            entries.bodyBytes += bytes - (entries.table[key].map { 2 * $0.response.body.count } ?? 0)
+            entries.bodyBytes += bytes - (previous ?? 0)
             entries.table[key] = remembered
         }
     }
