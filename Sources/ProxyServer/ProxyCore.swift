@@ -194,7 +194,13 @@ final class ProxyCore: Sendable {
                     }
                     findings += judged.requestFindings
                     let verdict = judged.answer
-                    let answerFindings = verdict.findings
+                    var answerFindings = verdict.findings
+                    // Outside the memo, which knows the answer by its body: the headers are not in its key.
+                    if verdict.outcome == "success", (200..<300).contains(response.status),
+                        let missing = Finding.missingAnswerHeaders(of: endpoint, in: response.header)
+                    {
+                        answerFindings.append(missing)
+                    }
                     coverage.endpoint(endpoint.id, outcome: verdict.outcome, status: response.status, timings: response.timings)
                     findings += answerFindings
                     if let page = verdict.page, let paging = endpoint.paging {

@@ -28,6 +28,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var acceptsEmptyBody: Bool { declaration.acceptsEmptyBody }
     /// Whether `record` keeps its answers' bytes as the server sent them (`recordingVerbatim()`).
     public var recordsVerbatim: Bool { declaration.recordsVerbatim }
+    /// The headers of a success the app reads (`answering(headers:)`), as declared.
+    public var answerHeaders: [String] { declaration.answerHeaders }
     public var sessionEffect: SessionEffect { declaration.sessionEffect }
     /// Named scenarios that must have a mock variant (`wrong_password`): those declared in
     /// `scenarios:`, then those of the error checks.
@@ -90,6 +92,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let otherSuccessStatuses: [Int]
         let acceptsEmptyBody: Bool
         let recordsVerbatim: Bool
+        let answerHeaders: [String]
         let sessionEffect: SessionEffect
         let scenarios: [ScenarioName]
         let paging: Paging?
@@ -130,6 +133,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.otherSuccessStatuses = []
             self.acceptsEmptyBody = Response.self == NoContent.self
             self.recordsVerbatim = false
+            self.answerHeaders = []
             self.sessionEffect = sessionEffect
             self.scenarios = scenarios
             self.paging = paging
@@ -164,7 +168,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
             documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool, recordsVerbatim: Bool,
-            secretPaths: [JSONPath]
+            secretPaths: [JSONPath], answerHeaders: [String]
         ) {
             id = other.id
             method = other.method
@@ -178,6 +182,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.otherSuccessStatuses = otherSuccessStatuses
             self.acceptsEmptyBody = acceptsEmptyBody
             self.recordsVerbatim = recordsVerbatim
+            self.answerHeaders = answerHeaders
             sessionEffect = other.sessionEffect
             scenarios = other.scenarios
             self.paging = paging
@@ -205,52 +210,10 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         return copy(requiresToken: false)
     }
 
-    /// The same endpoint, whose success may also come with these statuses.
-    func alsoSucceeding(with statuses: [Int]) -> AnyEndpoint {
-        var others = declaration.otherSuccessStatuses
-        for status in statuses where status != declaration.successStatus && !others.contains(status) { others.append(status) }
-        return copy(otherSuccessStatuses: others.sorted())
-    }
-
-    /// The same endpoint, checked after these when they are in the run.
-    func ordered(after ids: [String]) -> AnyEndpoint {
-        copy(orderedAfter: declaration.orderedAfter + ids.filter { !declaration.orderedAfter.contains($0) })
-    }
-
-    /// The same endpoint, declared to change nothing.
-    func readingOnly() -> AnyEndpoint { copy(readingOnly: true) }
-
-    /// The same endpoint, whose success may also come with an empty body.
-    func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }
-
-    /// The same endpoint, whose answers `record` keeps as the server sent them.
-    func recordingVerbatim() -> AnyEndpoint { copy(recordsVerbatim: true) }
-
-    /// The same endpoint, whose answers hold secrets at these JSONPaths too.
-    public func redacting(_ paths: [JSONPath]) -> AnyEndpoint { copy(secretPaths: declaration.secretPaths + paths) }
-
-    /// The same endpoint, paged as `paging` says: what `paging:` declares, given after the
-    /// declaration (an imported package's `adjusted(_:)` pages an endpoint the import declared).
-    public func paged(_ paging: Paging) -> AnyEndpoint { copy(paging: paging) }
-
-    /// The same endpoint with `parameter` declared, in place of the one of its name and place:
-    /// an imported package's `adjusted(_:)` gives a list's size a sample so that `live` reads more
-    /// than one page (`$0.declaring(.query("limit", .int, sample: .literal(2)))`), or adds a header
-    /// the document leaves out.
-    public func declaring(_ parameter: Parameter) -> AnyEndpoint {
-        var parameters = declaration.parameters
-        if let index = parameters.firstIndex(where: { $0.name == parameter.name && $0.location == parameter.location }) {
-            parameters[index] = parameter
-        } else {
-            parameters.append(parameter)
-        }
-        return copy(parameters: parameters)
-    }
-
     func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
         documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil,
-        recordsVerbatim: Bool? = nil, secretPaths: [JSONPath]? = nil
+        recordsVerbatim: Bool? = nil, secretPaths: [JSONPath]? = nil, answerHeaders: [String]? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
@@ -260,7 +223,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 documentation: documentation ?? declaration.documentation, paging: paging ?? declaration.paging,
                 parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
                 recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim,
-                secretPaths: secretPaths ?? declaration.secretPaths))
+                secretPaths: secretPaths ?? declaration.secretPaths, answerHeaders: answerHeaders ?? declaration.answerHeaders))
         copy.tag = tag
         return copy
     }

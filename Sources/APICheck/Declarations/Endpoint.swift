@@ -107,6 +107,20 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.recordingVerbatim())
     }
 
+    /// The same endpoint, whose successes carry these headers, which the app reads: a count
+    /// beside a page (`X-Total-Count`), a digest (`Docker-Content-Digest`), an `ETag`. `live` and
+    /// `proxy` say a success without one; `record` keeps their values beside the mock, in
+    /// `mocks/.headers/<mock file>` (a JSON object of names and values), and the replay and
+    /// `serve` answer with them. Names are matched whatever their case.
+    ///
+    /// ```swift
+    /// static let listPets = Endpoint<[Pet]>(id: "listPets", .get, "pets", mock: "pets")
+    ///     .answering(headers: "X-Total-Count", "ETag")
+    /// ```
+    public func answering(headers names: String...) -> Endpoint {
+        Endpoint(erased: erased.answering(headers: names))
+    }
+
     /// The same endpoint, whose answers hold secrets at these JSONPaths, whatever their members
     /// are named: a token object's `key`, where `key` elsewhere is ordinary data and no secret
     /// field. `record` writes stand-ins for them (as `--redact` does), and searches for their

@@ -88,6 +88,11 @@ extension LiveCheck {
                 findings.append(.undeclaredMediaType(answered, of: endpoint, declared: declared))
             }
         }
+        if call.error == nil, !redirected, let response = call.exchange?.response,
+            let missing = Finding.missingAnswerHeaders(of: endpoint, in: response.header)
+        {
+            findings.append(missing)
+        }
         outcome.result?.findings += findings
         return outcome
     }

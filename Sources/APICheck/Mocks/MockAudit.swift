@@ -57,6 +57,7 @@ public struct MockAudit: Sendable {
                 result.findings += audit(file, of: endpoint, redactor: redactor)
                 result.findings += credentialFindings(file, of: endpoint)
             }
+            result.findings += mocks.headerFindings(of: endpoint)
             result.findings += mocks.undeclaredScenarioFindings(of: endpoint)
             result.findings += samplesSeenInMocks(endpoint)
             result.findings += pagingFindings(endpoint)

@@ -19,6 +19,14 @@ extension MockDirectory {
                             + "and no declared endpoint uses it", file: path(named: name)))
             }
         }
+        let fileNames = Set(entryNames)
+        for name in headerFileNames.sorted() where !fileNames.contains(name) {
+            findings.append(
+                Finding(
+                    kind: .mockHeaders, severity: .error, endpoint: nil,
+                    message: "\(MockHeaders.folder)/\(name) holds the headers of \(name), which is not in the mocks folder",
+                    file: path(named: MockHeaders.folder + "/" + name)))
+        }
         for (mock, names) in unused {
             let first = names.first { $0 == mock + ".json" } ?? names[0]
             var message =
@@ -43,6 +51,37 @@ extension MockDirectory {
                     file: path(of: file)))
         }
         return findings.sorted { ($0.file ?? "") < ($1.file ?? "") }
+    }
+
+    /// What is wrong with the files of headers of an endpoint's mocks (`MockHeaders`): a file
+    /// that is broken, and a success mock answered without a header the endpoint declares.
+    public func headerFindings(of endpoint: AnyEndpoint) -> [Finding] {
+        var findings: [Finding] = []
+        for file in files(of: endpoint) {
+            switch headers(of: file) {
+            case let .failure(problem):
+                findings.append(
+                    Finding(
+                        kind: .mockHeaders, severity: .error, category: .harness, endpoint: endpoint.id, path: problem.path,
+                        message: problem.message, file: problem.file))
+            case let .success(headers) where file.scenario == nil && !endpoint.answerHeaders.isEmpty:
+                let missing = endpoint.answerHeaders.filter { name in
+                    !headers.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+                }
+                guard !missing.isEmpty else { continue }
+                let sidecar = MockHeaders.folder + "/" + file.description
+                findings.append(
+                    Finding(
+                        kind: .mockHeaders, severity: .error, category: .harness, endpoint: endpoint.id,
+                        expected: missing.joined(separator: ", "), found: "absent",
+                        message: "\(file) is answered without \(missing.joined(separator: ", ")), which \(endpoint.id) declares "
+                            + "the app reads: record it, or give its value in \(sidecar)",
+                        file: path(named: sidecar)))
+            case .success:
+                continue
+            }
+        }
+        return findings
     }
 
     /// Variants of `endpoint` whose scenario it does not declare (`topics@typo.json`): nothing

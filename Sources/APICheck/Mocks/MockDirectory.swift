@@ -40,6 +40,9 @@ public final class MockDirectory: Sendable {
     /// not endpoint copies, which would hold a second catalog.
     private let endpointByMock: [String: Int]
     private let prefix: String
+    /// The files of `.headers/` (`MockHeaders`), by name.
+    public let headerFileNames: Set<String>
+    private let headerFiles = Mutex<[String: Result<[(name: String, value: String)], MockHeaders.Problem>]>([:])
 
     public init(_ url: URL, api: API, maxFileBytes: Int = MockDirectory.defaultMaxFileBytes) {
         self.url = url
@@ -57,6 +60,8 @@ public final class MockDirectory: Sendable {
         }
         self.listingError = listingError
         entryNames = names
+        headerFileNames = Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: prefix + MockHeaders.folder)) ?? []).filter { !$0.hasPrefix(".") })
         let resolvedFolder = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var files: [MockFileName] = [], fileEntries: [String] = [], variants: [String: MockFileName] = [:]
         files.reserveCapacity(names.count)
@@ -150,6 +155,30 @@ public final class MockDirectory: Sendable {
     public func document(of file: MockFileName) -> Result<JSONValue, MockReadError> {
         guard let slot = slot(file) else { return .failure(missing(file)) }
         return slot.document()
+    }
+
+    /// The headers a file is answered with besides its body (`MockHeaders`): none without a file
+    /// of headers. Each file is read once.
+    public func headers(of file: MockFileName) -> Result<[(name: String, value: String)], MockHeaders.Problem> {
+        let name = file.description
+        guard headerFileNames.contains(name) else { return .success([]) }
+        return headerFiles.withLock { read in
+            if let known = read[name] { return known }
+            let path = prefix + MockHeaders.folder + "/" + name
+            let made: Result<[(name: String, value: String)], MockHeaders.Problem>
+            if let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int), size > MockHeaders.maxFileBytes {
+                made = .failure(
+                    MockHeaders.Problem(
+                        file: path, path: nil,
+                        message: "\(size) bytes, over the \(MockHeaders.maxFileBytes >> 10) KiB a file of headers may hold"))
+            } else if let data = FileManager.default.contents(atPath: path) {
+                made = MockHeaders.parse(data, file: path)
+            } else {
+                made = .failure(MockHeaders.Problem(file: path, path: nil, message: "cannot be read"))
+            }
+            read[name] = made
+            return made
+        }
     }
 
     /// Files read from disk so far, over the directory's life: each file counts at most once.

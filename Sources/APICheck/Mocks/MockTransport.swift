@@ -84,16 +84,23 @@ public final class MockTransport: Transport {
                 "no mock for \(endpointID)\(scenario.map { " scenario '\($0)'" } ?? ""): "
                     + "expected \(mocks.path(named: variant + ".json"))")
         }
+        let more: [(name: String, value: String)]
+        switch mocks.headers(of: file) {
+        case let .success(headers): more = headers
+        case let .failure(problem):
+            throw TransportError(.other, "mock headers \(problem.file)\(problem.path.map { " at \($0)" } ?? ""): \(problem.message)")
+        }
         switch mocks.data(of: file) {
         case let .success(body):
             if RedirectMock.isRedirect(file, of: endpoint), case let .success(document) = mocks.document(of: file) {
                 return HTTPResponse(
-                    status: mocks.status(of: file), headers: RedirectMock.location(in: document).map { [("Location", $0)] } ?? [],
+                    status: mocks.status(of: file),
+                    headers: (RedirectMock.location(in: document).map { [("Location", $0)] } ?? []) + more.map { ($0.name, $0.value) },
                     url: request.url, source: mocks.path(of: file))
             }
             let type = endpoint.answersBytes && file.scenario == nil ? endpoint.bytesMediaType : "application/json; charset=utf-8"
             return HTTPResponse(
-                status: mocks.status(of: file), headers: [("Content-Type", type)],
+                status: mocks.status(of: file), headers: [("Content-Type", type)] + more.map { ($0.name, $0.value) },
                 body: body, url: request.url, source: mocks.path(of: file))
         case let .failure(error):
             throw TransportError(error.kind == .mockTooLarge ? .bodyTooLarge : .other, "mock \(error.file): \(error.message)")

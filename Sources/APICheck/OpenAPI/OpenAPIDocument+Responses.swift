@@ -35,6 +35,10 @@ extension OpenAPIDocument {
             }
             if successes.contains(status) {
                 if case .link? = endpoint.paging?.cursor { headers.append(("Link", Self.nextLinkHeader)) }
+                // Required: every success has them, which is what `import-openapi` declares again.
+                for name in endpoint.answerHeaders where !headers.contains(where: { HeaderName.same($0.key, name) }) {
+                    headers.append((name, .object([("required", .bool(true)), ("schema", JSONSchema.type("string"))])))
+                }
                 // The media type the endpoint declares (its `Accept`'s, `application/geo+json`):
                 // written as a header parameter it would be ignored, as OpenAPI says of `Accept`.
                 if let declared = endpoint.declaredMediaTypes.first(where: \.isJSON) { contentType = declared.essence }

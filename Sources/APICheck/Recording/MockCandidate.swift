@@ -22,6 +22,9 @@ public struct MockCandidate: Sendable {
     /// The answer's bytes as the server sent them, for an endpoint whose mock keeps them so: a
     /// `BinaryBody` success (its `document` is null) or one declared `recordingVerbatim()`.
     public var bytes: Data?
+    /// The headers the endpoint declares the app reads, as the answer gave them: written beside
+    /// the mock (`MockHeaders`); nil leaves the file of headers as it is.
+    public var headers: [(name: String, value: String)]?
 
     public init(
         endpoint: AnyEndpoint, scenario: ScenarioName? = nil, status: Int, document: JSONValue,

@@ -62,6 +62,7 @@ public struct MockRecorder: Sendable {
             let result = results[endpoint.id]
             switch candidate(check, endpoint: endpoint, scenario: nil) {
             case var .some(candidate):
+                candidate.headers = check?.headers
                 candidate.violations = result?.findings.filter { $0.severity == .error && $0.category == .contract } ?? []
                 candidates.append(candidate)
             case nil:

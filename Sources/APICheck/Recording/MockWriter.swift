@@ -47,9 +47,13 @@ public struct MockWriter: Sendable {
         let proof = SecretProof(secrets: placeholders.secrets)
         var leaks: [MockFileName: Finding] = [:]
         var notes: [MockFileName: Finding] = [:]
+        var headerFiles: [MockFileName: (data: Data, leak: Finding?)] = [:]
         let rendered = chosen.map { index -> (Int, MockFileName, Data) in
             let candidate = candidates[index]
             let name = candidate.fileName(api: api)
+            if let headers = candidate.headers {
+                headerFiles[name] = Self.headerFile(headers, placeholders: placeholders, proof: proof, endpoint: candidate.endpoint.id)
+            }
             if candidate.isOpaque, let bytes = candidate.bytes {
                 leaks[name] = Self.leakFinding(inBytes: proof, bytes, endpoint: candidate.endpoint.id)
                 return (index, name, bytes)
@@ -80,7 +84,7 @@ public struct MockWriter: Sendable {
             for finding in audit[name] ?? [] where !problems.contains(where: { $0.kind == finding.kind && $0.path == finding.path }) {
                 problems.append(finding)
             }
-            if let leak = leaks[name] { problems.append(leak) }
+            if let leak = leaks[name] ?? headerFiles[name]?.leak { problems.append(leak) }
             if let note = notes[name] { problems.append(note) }
             if data.count > maxFileBytes { problems.append(tooLarge(name, size: data.count, endpoint: candidate.endpoint.id)) }
             let old = existing.file(name.variantName)
@@ -121,6 +125,11 @@ public struct MockWriter: Sendable {
                         result.findings.append(failure)
                     }
                 }
+            }
+            if !dryRun, let headers = headerFiles[name], [.created, .updated, .unchanged].contains(result.action),
+                let failure = storeHeaders(headers.data, of: name, endpoint: candidate.endpoint.id)
+            {
+                result.findings.append(failure)
             }
             results.append(result)
         }

@@ -16,6 +16,9 @@ struct RecordedAnswer: Sendable {
     var isReplayed: Bool
     /// Where a redirect the endpoint declares as its answer points: its mock holds it.
     var location: String?
+    /// The headers the endpoint declares the app reads (`answering(headers:)`), as they came; nil
+    /// when it declares none.
+    var headers: [(name: String, value: String)]?
 
     init(_ exchange: LiveExchange) {
         isReplayed = exchange.response.isReplayed
@@ -28,5 +31,7 @@ struct RecordedAnswer: Sendable {
         issuedToken = exchange.issuedToken
         sentToken = exchange.sentToken
         if exchange.endpoint.redirectStatuses.contains(status) { location = exchange.response.header("Location") }
+        let declared = exchange.endpoint.answerHeaders
+        if !declared.isEmpty { headers = declared.compactMap { name in exchange.response.header(name).map { (name, $0) } } }
     }
 }

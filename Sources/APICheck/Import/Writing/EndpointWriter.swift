@@ -129,6 +129,10 @@ struct EndpointWriter {
         mocks.append(
             ImportedFile(path: "mocks/\(mock).json", text: mockText.isEmpty || responseType == "BinaryBody" ? mockText : mockText + "\n"))
         if madeUp { madeUpMocks.append(("\(mock).json", mocks[mocks.count - 1].text)) }
+        let answerHeaders = ImportedAnswerHeaders.required(in: success?.answer, source: source)
+        if !answerHeaders.isEmpty {
+            mocks.append(ImportedFile(path: "mocks/\(MockHeaders.folder)/\(mock).json", text: MockHeaders.text(answerHeaders)))
+        }
 
         var parameters: [String] = []
         let merged = mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens)
@@ -212,7 +216,7 @@ struct EndpointWriter {
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
                 summary: summary, details: description, secretPaths: secretPaths,
                 errorAnswers: errorAnswers, sessionEffect: logsIn ? ".logsIn" : logsOut ? ".logsOut" : nil, readingOnly: read != nil,
-                acceptsEmptyBody: emptyOrJSON))
+                acceptsEmptyBody: emptyOrJSON, answerHeaders: answerHeaders.map(\.name)))
         // A refresh needs no token of the login's scheme, so it is never taken for a logout.
         if refreshes { endpoints[endpoints.count - 1].sessionEffect = ".refreshes" }
         // A server may answer a caller without the optional token: no missing-token probe.

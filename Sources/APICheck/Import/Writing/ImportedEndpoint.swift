@@ -45,6 +45,8 @@ struct ImportedEndpoint: Equatable {
     /// A read the document leaves without content: `acceptingEmptyBody()`, so that an empty
     /// answer passes as a JSON one does.
     var acceptsEmptyBody = false
+    /// The headers every success carries, as the document requires them: `answering(headers:)`.
+    var answerHeaders: [String] = []
 
     /// Whether it reads only (a safe method, or a POST taken for a read): `live --reads-only` checks it.
     var isRead: Bool { readingOnly || ["get", "head", "options"].map(EndpointWriter.methodExpression).contains(method) }
@@ -72,6 +74,7 @@ struct ImportedEndpoint: Equatable {
         if let details { modifiers += "\n        .described(\(SwiftName.literal(details)))" }
         if readingOnly { modifiers += ".readingOnly()" }
         if acceptsEmptyBody { modifiers += ".acceptingEmptyBody()" }
+        if !answerHeaders.isEmpty { modifiers += ".answering(headers: \(answerHeaders.map(SwiftName.literal).joined(separator: ", ")))" }
         if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
