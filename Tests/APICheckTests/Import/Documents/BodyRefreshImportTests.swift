@@ -47,8 +47,12 @@ import Testing
         let group = fixture.group("DefaultEndpoints")
         #expect(
             group.contains(
-                #"parameters: [.body("refresh_token", .string, secret: true)], mock: "renew_access_token", sessionEffect: .refreshes)"#),
-            "\(group)")
+                """
+                            parameters: [
+                                .body("refresh_token", .string, secret: true),
+                            ],
+                            mock: "renew_access_token", sessionEffect: .refreshes)
+                """), "\(group)")
         #expect(
             fixture.notes.contains {
                 $0.contains("renew_access_token renews the login's token") && $0.contains("in the 'refresh_token' member of its body")
