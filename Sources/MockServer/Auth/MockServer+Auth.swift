@@ -143,8 +143,24 @@ extension MockServer {
     /// An answer that is `signal`, as the declarations make it (`API.signalledAnswer`), for a
     /// token standing as `state` (missing Basic credentials are told from wrong ones).
     func signalled(_ signal: AnswerSignal, endpoint: AnyEndpoint, state: TokenState?) -> ServerResponse {
+        if let kept = documentedRefusal(signal, endpoint: endpoint) { return kept }
         let made = api.signalledAnswer(signal, for: endpoint, state: state, like: refusals.example)
         return ServerResponse(status: made.status, headers: [("Content-Type", made.contentType)], body: made.body)
+    }
+
+    /// The endpoint's `@expired` body with `signal`'s status, where the API declares no error shape
+    /// and the signal no code: a body made up then would be problem+json, a shape the server
+    /// never sends, while that mock is the document's (or the server's) own answer to a refused
+    /// token (Airflow's `{"detail": ...}`, kept by the import for its 401 and 403). Nil where there
+    /// is none, or it holds no JSON body (a refusal told by its status alone).
+    private func documentedRefusal(_ signal: AnswerSignal, endpoint: AnyEndpoint) -> ServerResponse? {
+        guard api.errors == nil, signal.code == nil, let (_, served) = mockBody(of: endpoint, scenario: ScenarioName.expired)
+        else { return nil }
+        switch served.document {
+        case .object, .array: break
+        default: return nil
+        }
+        return ServerResponse(status: signal.status ?? 401, headers: [("Content-Type", "application/json")], body: served.data)
     }
 
     /// `Prefer: expire-token`: the token this request carries dies before it is answered, so an

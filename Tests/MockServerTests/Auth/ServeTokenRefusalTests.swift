@@ -50,4 +50,23 @@ import TestSupport
         let document = try JSONParser.parse(answer.body)
         #expect(document["title"]?.stringValue == "Token missing", "\(document)")
     }
+
+    /// Airflow's: no error shape, either status is the dead-token answer, and no token gets the
+    /// 401. Both refusals are the document's `{"detail": ...}`, each with its own status.
+    @Test func aSignalWithoutAnErrorShapeKeepsTheExpiredMocksBody() throws {
+        let api = API(
+            name: "airflow", envelope: .none, expired: [.status(401), .status(403)],
+            auth: .preIssued(variable: "AF_TOKEN", placement: .bearer, missingToken: .signals([.status(401), .status(403)])),
+            endpoints: [Endpoint<Location>(id: "locations", .get, "locations", mock: "locations", auth: .token)])
+        let (server, folder) = try Self.serve(
+            api, mocks: ["locations.json": #"{"id": "l1"}"#, "locations@expired.403.json": #"{"detail": "string"}"#])
+        defer { folder.remove() }
+        let missing = server.respond(to: Self.anonymous)
+        #expect(missing.status == 401)
+        #expect(missing.headers.first { $0.name == "Content-Type" }?.value == "application/json")
+        #expect(try JSONParser.parse(missing.body) == .object([("detail", .string("string"))]))
+        let refused = server.respond(to: ServerRequest(method: "GET", path: "/locations", headers: [("Authorization", "Bearer made-up")]))
+        #expect(refused.status == 403)
+        #expect(try JSONParser.parse(refused.body) == .object([("detail", .string("string"))]))
+    }
 }

@@ -192,8 +192,13 @@ struct EndpointWriter {
             note(
                 .madeUp, tokens,
                 "\(id) renews the login's token: declared sessionEffect: .refreshes, and the auth policy's refresh sends it the "
-                    + "login's refresh token (\(security.refresh?.refreshTokenPath ?? "")) as the \(security.refresh?.scheme ?? "") scheme does"
+                    + "login's refresh token (\(security.refresh?.refreshTokenPath ?? "")) \(security.refresh?.carried ?? "")"
             )
+            // The run fills it with the refresh token it holds: a parameter with no sample, not a typed body's input.
+            if let member = security.refresh?.parameter {
+                body = nil
+                parameters.append(".body(\(SwiftName.literal(member)), .string, secret: true)")
+            }
         } else if !auth.other.isEmpty {
             note(
                 .notMapped, tokens + ["security"],
