@@ -4655,4 +4655,10 @@ MUTATIONS = [
          find="if Self.isOpen(newKind), oldKind == \"object\",",
          replace="if newKind == \"map\", oldKind == \"object\",",
          tests="RoundTripComparisonTests"),
+    dict(id="import-expired-advice-mocks",
+         bug="import-openapi advises declaring api.expired without saying that serve then refuses to start until every token endpoint has its @expired mock (Mayan EDMS)",
+         file="Sources/APICheck/Import/Mapping/Errors/ErrorMapping.swift",
+         find="+ \"as Django REST framework's token authentication does)\" + Self.expiredMocksAdvice))",
+         replace="+ \"as Django REST framework's token authentication does)\"))",
+         tests="ErrorMappingTests"),
 ]
