@@ -198,12 +198,18 @@ import Testing
             "/me": {"get": {"operationId": "me", "responses": {"204": {"description": "ok"}}}}
             """, bearer: true)
         #expect(!fixture.declaration.contains("expired:"))
+        // Following the advice makes the audit ask for mocks the import did not write: it says so.
+        #expect(
+            fixture.notes.contains {
+                $0.contains("api.expired = [.status(401)]") && $0.contains("serve refuses to start until they exist")
+            },
+            "\(fixture.notes)")
         #expect(
             fixture.notes.contains(
                 "not mapped: #/paths: no operation that sends the token declares a 401 with content: no dead-token answer "
                     + "is declared (no expired:), so live runs no dead-token probe; declare the server's in adjusted(_:) to have "
                     + "one, by the status it answers a wrong token with (api.expired = [.status(401)], or 403 where it answers so, "
-                    + "as Django REST framework's token authentication does)"), "\(fixture.notes)")
+                    + "as Django REST framework's token authentication does)" + ErrorMapping.expiredMocksAdvice), "\(fixture.notes)")
     }
 
     /// A 401 the document describes as the answer to missing credentials (Kinto's: "The request
@@ -235,7 +241,8 @@ import Testing
                     + "describes its 401 as missing credentials (\"The request is missing authentication headers.\"): declared as the "
                     + "missing-token answer (missingToken: .signals([.status(401)])), not as the dead-token one; the document does not "
                     + "say what wrong credentials get, so no expired: is declared and live runs no token-expired probe: declare the "
-                    + "server's answer (api.expired = [.status(401)]) in adjusted(_:) if it promises one"), "\(fixture.notes)")
+                    + "server's answer (api.expired = [.status(401)]) in adjusted(_:) if it promises one" + ErrorMapping.expiredMocksAdvice),
+            "\(fixture.notes)")
     }
 
     /// A 401 described as missing or wrong credentials is still the dead-token answer, whatever

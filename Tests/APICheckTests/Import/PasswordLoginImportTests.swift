@@ -55,6 +55,7 @@ import Testing
         #expect(
             fixture.notes.contains(
                 "not mapped: #/paths: refresh renews the token, but no dead-token answer is declared (no expired:) and it declares no 401: live never renews the session; declare the server's in adjusted(_:) (api.expired = [.status(401)])"
+                    + ErrorMapping.expiredMocksAdvice
             ), "\(fixture.notes)")
     }
 

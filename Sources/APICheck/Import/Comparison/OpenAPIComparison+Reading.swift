@@ -84,6 +84,15 @@ extension OpenAPIComparison {
         SuccessAnswer.content(of: answer, status: status).flatMap(SuccessAnswer.jsonMedia).map { $0.1["schema"] ?? .object([]) }
     }
 
+    /// The answer's JSON schema as the import declares it: a read whose answer has no content is
+    /// `JSONValue` (any JSON, or an empty body), which `apicheck openapi` writes as JSON of any
+    /// schema; nil when the client reads no JSON.
+    static func declaredSchema(ofAnswer answer: JSONValue, status: Int, method: String) -> JSONValue? {
+        if let schema = jsonSchema(answer, status: status) { return schema }
+        let read = method == "get" && status != 204 && SuccessAnswer.content(of: answer, status: status) == nil
+        return read ? .object([]) : nil
+    }
+
     /// The media types of an answer that is bytes (`SuccessAnswer.bytesTypes`), as the package
     /// asks for them: named types, no range, no JSON type over a binary string.
     static func bytesTypes(_ answer: JSONValue) -> [String]? {

@@ -207,8 +207,8 @@ public struct OpenAPIComparison: Sendable {
         {
             let part = "response \(key)"
             let status = Int(key) ?? 200
-            let oldSchema = Self.jsonSchema(oldAnswer, status: status)
-            let newSchema = Self.jsonSchema(newAnswer, status: status)
+            let oldSchema = Self.declaredSchema(ofAnswer: oldAnswer, status: status, method: before.method)
+            let newSchema = Self.declaredSchema(ofAnswer: newAnswer, status: status, method: after.method)
             switch (oldSchema, newSchema) {
             case let (before?, after?):
                 schemas.compare(before, after, direction: .response, subject: subject, part: part)

@@ -25,8 +25,20 @@ extension SchemaComparison {
 
     /// What the generated Swift declares for the schema, in words: `object`, `map`, `array`,
     /// `union`, `string`, `integer`, `integer (int64)`, `number`, `boolean`, `any`.
-    static func kind(_ schema: JSONValue, in source: OpenAPISource) -> String {
-        if let branches = unionBranches(schema), branches.filter({ !isNullSchema($0) }).count > 1 { return "union" }
+    static func kind(_ schema: JSONValue, in source: OpenAPISource, depth: Int = 0) -> String {
+        if let branches = unionBranches(schema)?.filter({ !isNullSchema($0) }), branches.count > 1 {
+            // Branches that are all one scalar and list no values (Django's email: an address, or
+            // an empty string of `maxLength: 0`) decode and send the same values as that scalar,
+            // which `apicheck openapi` writes for the package's union of them.
+            guard depth < 8 else { return "union" }
+            let kinds = Set(
+                branches.map { branch -> String in
+                    let resolved = source.resolve(branch) ?? branch
+                    return OpenAPISource.enumValues(resolved).isEmpty ? kind(resolved, in: source, depth: depth + 1) : "union"
+                })
+            if kinds.count == 1, let only = kinds.first, scalars.contains(only) { return only }
+            return "union"
+        }
         if !OpenAPISource.members(schema["properties"]).isEmpty || !OpenAPISource.array(schema["allOf"]).isEmpty { return "object" }
         let types = typeNames(schema)
         if types.count > 1 { return "union" }
@@ -40,6 +52,8 @@ extension SchemaComparison {
         case let other?: return other
         }
     }
+
+    static let scalars: Set<String> = ["string", "integer", "integer (int64)", "number", "boolean"]
 
     /// The members of a struct, `allOf` merged (references followed) as the generator merges
     /// them, and which are required.

@@ -24,19 +24,20 @@ struct SchemaComparison {
         self.new = new
     }
 
-    private struct Place {
+    struct Place {
         var subject: String
         var part: String
         var path: String
         var direction: Direction
-        /// A member its object does not require (in the older document): the generated type
-        /// holds it as an optional, which decodes null and leaves nil out of what it sends.
-        var optionalMember = false
+        /// A value whose nullability changes nothing the client decodes or sends: a parameter,
+        /// which the client leaves out when nil, or a member whose object has weighed it
+        /// (`compareMembers`) with whether it is required.
+        var nullabilityDecided = false
 
         func at(_ step: String) -> Place {
             var copy = self
             copy.path += step
-            copy.optionalMember = false
+            copy.nullabilityDecided = false
             return copy
         }
     }
@@ -49,30 +50,22 @@ struct SchemaComparison {
         _ before: JSONValue, _ after: JSONValue, direction: Direction, subject: String, part: String, root: String = "$",
         neverNull: Bool = false
     ) {
-        compare(before, after, at: Place(subject: subject, part: part, path: root, direction: direction, optionalMember: neverNull))
+        compare(before, after, at: Place(subject: subject, part: part, path: root, direction: direction, nullabilityDecided: neverNull))
     }
 
-    private mutating func compare(_ before: JSONValue, _ after: JSONValue, at place: Place) {
+    mutating func compare(_ before: JSONValue, _ after: JSONValue, at place: Place) {
         let (oldInner, oldNullable) = Self.unwrapped(before, in: old)
         let (newInner, newNullable) = Self.unwrapped(after, in: new)
-        if oldNullable != newNullable {
-            let optional = place.optionalMember
+        if oldNullable != newNullable, !place.nullabilityDecided {
+            let response = place.direction == .response
             if newNullable {
-                let breaking = place.direction == .response && !optional
                 add(
-                    .madeNullable, breaking: breaking, at: place,
-                    breaking
-                        ? "may now be null: the generated type does not take null"
-                        : (place.direction == .response
-                            ? "may now be null: the generated type is optional, so it decodes null" : "may now be null"))
+                    .madeNullable, breaking: response, at: place,
+                    response ? "may now be null: the generated type does not take null" : "may now be null")
             } else {
-                let breaking = place.direction == .request && !optional
                 add(
-                    .madeNonNullable, breaking: breaking, at: place,
-                    breaking
-                        ? "may no longer be null: the client may send null"
-                        : (place.direction == .request
-                            ? "may no longer be null: the client leaves it out rather than sending null" : "is no longer null"))
+                    .madeNonNullable, breaking: !response, at: place,
+                    response ? "is no longer null" : "may no longer be null: the client may send null")
             }
         }
         if let oldReference = OpenAPISource.string(oldInner["$ref"]), let newReference = OpenAPISource.string(newInner["$ref"]),
@@ -90,7 +83,11 @@ struct SchemaComparison {
                 add(.typeChanged, breaking: number.breaking, at: place, "\(oldKind) became \(newKind): \(number.reason)")
                 return
             }
-            // `JSONValue` decodes any answer.
+            // An object with no member to send (all of them read-only) is sent as `{}`, which a
+            // server taking any value takes; `JSONValue` decodes any answer.
+            if Self.isOpen(newKind), oldKind == "object", Self.properties(oldSchema, in: old, direction: place.direction).members.isEmpty {
+                return
+            }
             let breaking = !(place.direction == .response && oldKind == "any")
             add(.typeChanged, breaking: breaking, at: place, "\(oldKind) became \(newKind)")
             return
@@ -110,7 +107,7 @@ struct SchemaComparison {
     }
 
     /// Compares two components once per direction, their differences listed under the component.
-    private mutating func compareComponents(_ oldReference: String, _ newReference: String, direction: Direction) {
+    mutating func compareComponents(_ oldReference: String, _ newReference: String, direction: Direction) {
         let key = "\(direction) \(oldReference) \(newReference)"
         guard compared.insert(key).inserted else { return }
         let oldName = String(oldReference.dropFirst(Self.componentPrefix.count))
@@ -122,73 +119,11 @@ struct SchemaComparison {
         compare(oldTarget, newTarget, at: Place(subject: subject, part: direction.words, path: "$", direction: direction))
     }
 
-    private mutating func compareMembers(_ before: JSONValue, _ after: JSONValue, at place: Place) {
-        let (oldMembers, oldRequired) = Self.properties(before, in: old)
-        let (newMembers, newRequired) = Self.properties(after, in: new)
-        let response = place.direction == .response
-        // A component both versions include through `allOf` is compared as itself, and the
-        // members it alone decides (added or removed with it) are left to it.
-        let included = Self.includedComponents(before).filter { Self.includedComponents(after).contains($0) }
-        var delegated: Set<String> = []
-        for reference in included {
-            compareComponents(reference, reference, direction: place.direction)
-            let oldDecided = Self.decided(by: reference, members: oldMembers, required: oldRequired, in: old)
-            let newDecided = Self.decided(by: reference, members: newMembers, required: newRequired, in: new)
-            delegated.formUnion(
-                oldDecided.union(newDecided).filter { name in
-                    (oldDecided.contains(name) || !oldMembers.contains { $0.key == name })
-                        && (newDecided.contains(name) || !newMembers.contains { $0.key == name })
-                })
-        }
-        for (name, schema) in oldMembers where !delegated.contains(name) {
-            var field = place.at(Self.step(name))
-            let required = oldRequired.contains(name)
-            field.optionalMember = !required
-            // A required member that may be null is a Swift optional all the same: the generated
-            // type decodes an answer without it.
-            let nullable = required && Self.unwrapped(schema, in: old).1
-            guard let counterpart = newMembers.first(where: { $0.key == name })?.value else {
-                add(
-                    .fieldRemoved, breaking: response && required && !nullable, at: field,
-                    response
-                        ? (!required
-                            ? "removed: it was optional"
-                            : nullable
-                                ? "removed: it was nullable, so the generated type holds it as an optional and decodes an answer without it"
-                                : "removed: the generated type requires it, so the answer no longer decodes")
-                        : "removed: the server no longer reads it")
-                continue
-            }
-            switch (required, newRequired.contains(name)) {
-            case (true, false):
-                add(
-                    .madeOptional, breaking: response && !nullable, at: field,
-                    !response
-                        ? "made optional"
-                        : nullable
-                            ? "made optional: it was nullable, so the generated type holds it as an optional and decodes an answer without it"
-                            : "made optional: the generated type requires it, so an answer without it does not decode")
-            case (false, true):
-                add(
-                    .madeRequired, breaking: !response, at: field,
-                    response ? "made required" : "made required: the client may leave it out")
-            default:
-                break
-            }
-            compare(schema, counterpart, at: field)
-        }
-        for (name, _) in newMembers where !oldMembers.contains(where: { $0.key == name }) && !delegated.contains(name) {
-            let required = newRequired.contains(name)
-            add(
-                .fieldAdded, breaking: !response && required, at: place.at(Self.step(name)),
-                response
-                    ? "added: the client reads past it" : (required ? "added, required: the client does not send it" : "added, optional"))
-        }
-    }
-
     private mutating func compareEnums(_ before: JSONValue, _ after: JSONValue, at place: Place) {
-        let oldValues = OpenAPISource.enumValues(before)
-        let newValues = OpenAPISource.enumValues(after)
+        // A `null` among the values is the value's nullability, weighed apart (an optional
+        // member's enum is written `[a, b, null]` by `apicheck openapi`).
+        let oldValues = OpenAPISource.enumValues(before).filter { $0 != .null }
+        let newValues = OpenAPISource.enumValues(after).filter { $0 != .null }
         guard !oldValues.isEmpty || !newValues.isEmpty else { return }
         let response = place.direction == .response
         if oldValues.isEmpty || newValues.isEmpty {
@@ -242,7 +177,7 @@ struct SchemaComparison {
         }
     }
 
-    private mutating func add(_ kind: OpenAPIChange.Kind, breaking: Bool, at place: Place, _ message: String) {
+    mutating func add(_ kind: OpenAPIChange.Kind, breaking: Bool, at place: Place, _ message: String) {
         changes.append(OpenAPIChange(kind, breaking: breaking, subject: place.subject, part: place.part, path: place.path, message))
     }
 }

@@ -95,10 +95,11 @@ import Testing
         #expect(
             try Self.changes([(#""text/plain": {"schema": {"type": "string"}}"#, #""application/json": {"schema": {"type": "string"}}"#)])
                 == ["compatible content-changed GET /health response 200: now JSON: the client takes it as bytes, unchecked"])
-        // An answer without content is no bytes.
+        // A read whose answer has no content is no bytes: the import declares it `JSONValue`,
+        // which takes any JSON, as `apicheck openapi` writes it back.
         #expect(
             try Self.changes([(#""200": {"description": "ok"}}"#, #""200": {"description": "ok", "content": {"application/json": {}}}}"#)])
-                == ["compatible content-changed GET /ping response 200: now has a JSON body: the client reads none"])
+                == [])
     }
 
     @Test func bytesAreComparedByTheMediaTypesTheClientAsksFor() throws {

@@ -12,7 +12,8 @@ extension ErrorMapping {
                 ImportNote(
                     .notMapped, at: OpenAPISource.location(["paths"]),
                     "\(refresh.id) renews the token, but no dead-token answer is declared (no expired:) and it declares no 401: "
-                        + "live never renews the session; declare the server's in adjusted(_:) (api.expired = [.status(401)])"))
+                        + "live never renews the session; declare the server's in adjusted(_:) (api.expired = [.status(401)])"
+                        + Self.expiredMocksAdvice))
             return
         }
         expiredStatuses = [401]

@@ -37,6 +37,12 @@ struct ErrorMapping {
     ]
     /// Scenario names with a meaning of their own, which an example's key must not take.
     static let standardScenarios = Set(ScenarioName.reserved.map(\.rawValue))
+    /// What declaring a dead-token answer by hand asks for, said with the advice to: the mock
+    /// audit then requires every token endpoint's `@expired` mock, which the import wrote none
+    /// of, so `serve` would refuse to start with no word of why.
+    static let expiredMocksAdvice =
+        "; declared so, each endpoint that sends the token needs its dead-token mock (<mock>@expired.json): "
+        + "apicheck mocks lists each one missing, and serve refuses to start until they exist (--allow-invalid starts it)"
 
     let source: OpenAPISource
     /// The shape the API declares, and its Swift expression.
@@ -101,6 +107,7 @@ struct ErrorMapping {
                         + "is described as the answer to missing credentials, which says nothing of wrong ones; declare the "
                         + "server's in adjusted(_:) if it promises one, by the status it answers a wrong token with "
                         + "(api.expired = [.status(401)], or 403 where it answers so, as Django REST framework's token authentication does)"
+                        + Self.expiredMocksAdvice
                 ))
         }
         // Where the 401 is the missing-token answer, its note says why no dead-token answer is declared.
@@ -120,7 +127,7 @@ struct ErrorMapping {
                     "no operation that sends the token declares a 401 with content: no dead-token answer is declared "
                         + "(no expired:), so live runs no dead-token probe; declare the server's in adjusted(_:) to have one, by the "
                         + "status it answers a wrong token with (api.expired = [.status(401)], or 403 where it answers so, "
-                        + "as Django REST framework's token authentication does)"))
+                        + "as Django REST framework's token authentication does)" + Self.expiredMocksAdvice))
         }
         let dead = sendingToken.lazy.flatMap(\.errorAnswers).first { $0.key == deadKey }
         for index in endpoints.indices {

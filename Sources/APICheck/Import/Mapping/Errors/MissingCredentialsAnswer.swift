@@ -40,7 +40,7 @@ struct MissingCredentialsAnswer {
             message +=
                 ", not as the dead-token one; the document does not say what wrong credentials get, so no expired: is declared "
                 + "and live runs no token-expired probe: declare the server's answer (api.expired = [.status(401)]) in "
-                + "adjusted(_:) if it promises one"
+                + "adjusted(_:) if it promises one" + ErrorMapping.expiredMocksAdvice
         }
         return ImportNote(.notMapped, at: OpenAPISource.location(first.tokens), message)
     }
