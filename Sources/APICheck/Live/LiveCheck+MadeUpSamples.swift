@@ -2,9 +2,10 @@ extension LiveCheck {
     /// Why a check is not checked when the server refused, with a client error, what the call
     /// made up from the schema (`AnyEndpoint.madeUpSamples(sent:)`); nil when the answer is the
     /// endpoint's to judge. These stay its findings: a 5xx, whatever was sent; the auth answers
-    /// (a 401, the API's dead-token and forced-logout answers), which are the token's; a 404 of a
-    /// path whose id the run read from the server's own answers, which names no made-up value; a
-    /// login's refusal; and any refusal of what a person or the document gave.
+    /// (a 401, the API's dead-token and forced-logout answers), which are the token's; a 404 that
+    /// is no JSON (a path the server does not route) or of a path whose id the run read from the
+    /// server's own answers, which names no made-up value; a login's refusal; and any refusal of
+    /// what a person or the document gave.
     func madeUpRefusal(_ step: LiveStep, _ values: [String: ParameterValue], _ call: CallOutcome) -> SkipReason? {
         let endpoint = step.endpoint
         guard case .check = step.action, endpoint.sessionEffect == .keepsSession, call.error != nil,
@@ -14,7 +15,12 @@ extension LiveCheck {
         case .tokenExpired?, .forcedLogout?: return nil
         default: break
         }
-        if status == 404, endpoint.parameters.contains(where: { $0.location == .path && readFromAnswers($0) }) { return nil }
+        if status == 404 {
+            // A page that is not the API's JSON (a framework's "Page not found") says the path is
+            // not routed at all, whatever the body held.
+            let json = call.exchange?.response.contentType.flatMap(MediaType.init)?.isJSON == true
+            if !json || endpoint.parameters.contains(where: { $0.location == .path && readFromAnswers($0) }) { return nil }
+        }
         let madeUp = endpoint.madeUpSamples(sent: values)
         guard !madeUp.isEmpty else { return nil }
         return .madeUpRefused(endpoint.id, status: status, samples: madeUp, said: call.exchange.map { said($0.response) } ?? "no body")

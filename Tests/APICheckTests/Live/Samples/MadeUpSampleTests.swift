@@ -104,6 +104,28 @@ import Testing
         #expect(refused.endpointResults.first { $0.endpoint == "items.rename" }?.skipped != nil)
     }
 
+    /// Label Studio's `POST /api/storages/azure/validate` answers Django's HTML page: the path is
+    /// not routed, which no body explains. Its JSON 404 for a project the body names is a refusal.
+    @Test func aNotFoundPageThatIsNoJSONStaysAnError() async throws {
+        struct Page: Transport {
+            let json: Bool
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                let (type, body) =
+                    json ? ("application/json", #"{"detail": "No Project matches"}"#) : ("text/html", "<html>Page not found</html>")
+                return HTTPResponse(status: 404, headers: [("Content-Type", type)], body: Data(body.utf8))
+            }
+        }
+        for json in [false, true] {
+            let report = await LiveCheck(
+                api: API(name: "shop", envelope: .none, endpoints: [Self.create(madeUp: true)]), transport: Page(json: json),
+                options: LiveOptions(baseURL: URL(string: "http://shop.invalid/")!, probes: false, errorChecks: false)
+            ).run()
+            let result = try #require(report.endpointResults.first)
+            #expect((result.skipped == nil) == !json, "\(result)")
+            #expect(result.findings.contains { $0.kind == .httpStatus } == !json)
+        }
+    }
+
     /// A write whose id comes from a variable that is not set is not sent: not checked, saying the
     /// variable and the list whose answer holds such ids, not a `missing-sample` error.
     @Test func aWriteWhoseVariableIsUnsetIsNotCheckedAndNamesTheVariableAndItsList() async throws {
