@@ -26,9 +26,18 @@ extension LiveCheck {
                 values[parameter] = .string(refreshToken)
             }
         } catch {
+            if let unset = error.unsetVariable {
+                let reason = SkipReason.variableUnset(
+                    parameter: unset.parameter, variable: unset.variable, source: listing(unset.variable))
+                return .skipped(step, reason, login: nil)
+            }
             return missingSample(step, error)
         }
         var (outcome, call) = await self.call(step, values, token: token)
+        if let reason = madeUpRefusal(step, values, call) {
+            outcome.result?.skipped = reason
+            return outcome
+        }
         var findings: [Finding] = []
         var redirected = false
         // A declared redirect is the answer itself, wherever it points.

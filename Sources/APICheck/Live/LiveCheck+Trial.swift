@@ -141,7 +141,7 @@ extension LiveCheck {
     }
 
     /// An answer's words: its `detail` or `message` member, else the start of its body.
-    private func said(_ response: HTTPResponse) -> String {
+    func said(_ response: HTTPResponse) -> String {
         if let document = try? JSONParser.parse(response.body) {
             for name in ["detail", "message", "title", "error"] {
                 if case let .string(text)? = document[name] { return "\"\(redactor.snippet(of: Data(text.utf8)))\"" }

@@ -164,6 +164,20 @@ public struct RequestBody: Sendable {
         return body
     }
 
+    /// Whether the sample was made up from the schema (`"string"`, `0`), not written by a person
+    /// or taken from a document's example: `import-openapi` marks the bodies it made up so. A
+    /// server's client-error refusal (a 4xx other than its auth answers) of a made-up sample says
+    /// nothing of the contract, so `live` reports it as not checked, naming the declaration to give
+    /// a real sample in; a refusal of a sample a person wrote stays the endpoint's error.
+    public private(set) var isMadeUp = false
+
+    /// The body, its sample made up from the schema (`isMadeUp`).
+    public func madeUp() -> RequestBody {
+        var body = self
+        body.isMadeUp = true
+        return body
+    }
+
     /// Whether live runs have a body to send.
     public var hasSample: Bool { makeSample != nil }
 

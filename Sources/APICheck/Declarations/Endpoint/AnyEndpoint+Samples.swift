@@ -12,3 +12,15 @@ extension AnyEndpoint {
     /// Whether it gets this probe: it needs the token and its declaration allows the probe.
     public func isProbed(by probe: AuthProbe) -> Bool { requiresToken && probing.allows(probe, method) }
 }
+
+extension AnyEndpoint {
+    /// What a call with `values` sends that was made up from the schema, as a refusal names it:
+    /// `body` for a made-up body (`RequestBody.isMadeUp`), then each made-up parameter that gave a
+    /// value (`Parameter.isMadeUp`), quoted. Empty when a person or a document gave everything sent.
+    public func madeUpSamples(sent values: [String: ParameterValue]) -> [String] {
+        var names: [String] = []
+        if let body = requestBody, body.isMadeUp, body.hasSample { names.append("body") }
+        names += sampledValues.filter { $0.isMadeUp && values[$0.name] != nil }.map { "'\($0.name)'" }
+        return names
+    }
+}

@@ -45,6 +45,10 @@ public struct Parameter: Sendable, Equatable {
     public var holdsAddress = false
     /// The form a `String` parameter's text takes (`formatted(_:)`); nil for any text.
     public var format: TextFormat?
+    /// Whether the sample was made up from the schema, not written by a person or taken from a
+    /// document's example (`madeUp()`): a client-error refusal of it is not checked, as a made-up
+    /// body's is (`RequestBody.isMadeUp`).
+    public var isMadeUp = false
 
     public init(
         _ name: String, in location: Location, _ type: ValueType, required: Bool = true,
@@ -91,6 +95,14 @@ public struct Parameter: Sendable, Equatable {
     public func formatted(_ format: TextFormat) -> Parameter {
         var parameter = self
         parameter.format = format
+        return parameter
+    }
+
+    /// The parameter, its sample made up from the schema (`.query("limit", .int, sample: .literal(0)).madeUp()`):
+    /// `live` reports a server's client-error refusal of it as not checked, not as the endpoint's error.
+    public func madeUp() -> Parameter {
+        var parameter = self
+        parameter.isMadeUp = true
         return parameter
     }
 

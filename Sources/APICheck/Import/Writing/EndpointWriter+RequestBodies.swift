@@ -131,7 +131,8 @@ extension EndpointWriter {
                 gist: "a body holding a credential without an example: declared without a sample, so live sends no made-up credential")
             return ".\(kind.rawValue)(\(type).self)"
         }
-        return Self.bodyExpression(type: type, value: value, kind: kind)
+        // Marked so that `live` tells a server's refusal of a made-up value from one of a real sample.
+        return Self.bodyExpression(type: type, value: value, kind: kind) + (madeUp ? ".madeUp()" : "")
     }
 
     /// A media type whose body is a file's bytes: not text or XML, its schema a binary string

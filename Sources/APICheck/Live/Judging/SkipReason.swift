@@ -54,6 +54,26 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
         "\(endpoint) takes HTTP Basic credentials from $\(account) and $\(password), which are not both set"
     }
 
+    /// A client-error refusal of what a call made up from the schema (`AnyEndpoint.madeUpSamples(sent:)`):
+    /// the answer says nothing of the contract until the declaration gives a real sample.
+    /// `said` is what the server said, quoted, which names the cause when it is another than the sample.
+    public static func madeUpRefused(_ endpoint: String, status: Int, samples: [String], said: String) -> SkipReason {
+        let what = samples.count == 1 ? samples[0] : samples.dropLast().joined(separator: ", ") + " and " + samples[samples.count - 1]
+        return SkipReason(
+            "HTTP \(status) refused the \(what) made up from the schema (\(said)): give \(endpoint)'s declaration a sample the server takes "
+                + "(or the OpenAPI document an example, and import again)")
+    }
+
+    /// A required value read from an environment variable that is not set. `source` is the
+    /// endpoint whose answer holds such values, where the declarations know one (a read of the
+    /// same variable falls back to its list).
+    public static func variableUnset(
+        parameter: String, variable: String, source: (endpoint: String, path: DeclaredPath)?
+    ) -> SkipReason {
+        let hint = source.map { "set it to one of the values \($0.endpoint) answers at \($0.path)" } ?? "set it to a value the server holds"
+        return "'\(parameter)' comes from $\(variable), which is not set: \(hint)"
+    }
+
     /// A read that needs a write first (`after:` it, or a sample from its answer), in a reads-only run.
     public static func needsWrite(_ write: AnyEndpoint) -> SkipReason {
         "it needs \(write.id) (\(write.method)) first, a write that --reads-only does not send"

@@ -5,7 +5,12 @@ import Synchronization
 /// against the environment, the run id and the answers other steps saw. Optional parameters
 /// without a sample are left out.
 struct SampleResolver: Sendable {
-    struct SampleError: Error { var message: String }
+    struct SampleError: Error {
+        var message: String
+        /// The environment variable a required value comes from, when it is its unset variable that
+        /// left the value out: something for the person running to set, not a declaration problem.
+        var unsetVariable: (parameter: String, variable: String)?
+    }
 
     let environment: [String: String]
     let runID: String
@@ -64,7 +69,8 @@ struct SampleResolver: Sendable {
             value = environment[name].map { .string($0) } ?? fallback
             if value == nil, parameter.required {
                 throw SampleError(
-                    message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set")
+                    message: "required parameter '\(parameter.name)' comes from the environment variable \(name), which is not set",
+                    unsetVariable: (parameter.name, name))
             }
         case let .environmentOr(name, otherwise):
             if let given = environment[name] {
