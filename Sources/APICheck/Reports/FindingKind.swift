@@ -13,9 +13,9 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case forcedLogout = "logout"
     case tokenExpired = "token-expired"
     case invalidRequest = "invalid-request"
-    case redirect
     /// A success without a header the endpoint declares the app reads (`answering(headers:)`).
     case answerHeader = "answer-header"
+    case redirect
     /// A request to a route no endpoint declares (`proxy --undeclared error`).
     case undeclaredRoute = "undeclared-route"
     /// An answer the proxy passed on without checking it (an encoding it cannot read, over its cap,
@@ -85,9 +85,9 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Codable {
     case mockTooLarge = "mock-too-large"
     /// A mock `record` or `import-har` would write still holds a secret of the run, in some form.
     case secretInMock = "secret-in-mock"
-    case undeclaredScenario = "undeclared-scenario"
     /// A mock's file of headers (`mocks/.headers/`) is broken, lacks a declared header, or has no mock.
     case mockHeaders = "mock-headers"
+    case undeclaredScenario = "undeclared-scenario"
 
     /// The finding for a TLS handshake that failed this way.
     public init(tls failure: TLSFailure) {
