@@ -43,10 +43,12 @@ public enum Kinto {
             NoteBody(title: input.string("title"), n: 0)
         })
 
-    /// The record just made; one that does not exist is 404 with errno 110.
+    /// The record just made; one that does not exist is 404 with errno 110. Its `ETag` is what a
+    /// client sends back in `If-None-Match` and `If-Match`: the app reads it.
     public static let record = Endpoint<NoteRecord>(
         id: "records.get", .get, scratch + "/{id}", parameters: [bucket, created], mock: "record", auth: .token,
-        errorChecks: [.scenario("not_found", status: 404, code: 110, inputs: ["id": "apicheck-nonexistent"])])
+        errorChecks: [.scenario("not_found", status: 404, code: 110, inputs: ["id": "apicheck-nonexistent"])]
+    ).answering(headers: "ETag")
 
     /// The same read with the ETag it answered: not modified since, so 304 and no body.
     public static let unchanged = Endpoint<NoContent>(
