@@ -4715,4 +4715,10 @@ MUTATIONS = [
          find="if let unset = error.unsetVariable {",
          replace="if let unset = error.unsetVariable, unset.parameter.isEmpty {",
          tests="MadeUpSampleTests"),
+    dict(id="har-headers-unchecked",
+         bug="import-har writes a captured answer without a header the endpoint declares the app reads: the replay answers without it",
+         file="Sources/APICheck/Recording/HAR/HARImport.swift",
+         find="if let missing = Finding.missingAnswerHeaders(of: endpoint, in: header) { candidate.violations.append(missing) }",
+         replace="if let missing = Finding.missingAnswerHeaders(of: endpoint, in: header) { _ = missing }",
+         tests="AnswerHeaderTests"),
 ]

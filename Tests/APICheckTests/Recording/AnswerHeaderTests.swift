@@ -123,4 +123,28 @@ import Testing
         #expect(exported?["X-Total-Count"]?["required"] == .bool(true), "\(exported?.compactText ?? "none")")
         #expect(document["paths"]?["/plain"]?["get"]?["responses"]?["200"]?["headers"] == nil)
     }
+
+    /// A capture's answer keeps its headers too: `import-har` writes the declared ones beside the
+    /// mock, and refuses an answer without one as `record` does.
+    @Test func importHARKeepsTheDeclaredHeaders() throws {
+        func capture(_ headers: String) -> Data {
+            Data(
+                (#"{"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": "https://shop.example/pets", "headers": []}, "#
+                    + #""response": {"status": 200, "headers": [\#(headers)], "#
+                    + #""content": {"mimeType": "application/json", "text": "[{\"id\": 1}]"}}}]}}"#).utf8)
+        }
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let both = #"{"name": "x-total-count", "value": "7"}, {"name": "Docker-Content-Digest", "value": "sha256:9"}"#
+        let result = HARImport(api: Self.api, directory: folder).run(try HARArchive(data: capture(both)))
+        #expect(result.files.map(\.action) == [.created], "\(result.files.flatMap(\.lines))")
+        let written = try JSONParser.parse(Data(contentsOf: folder.appendingPathComponent(".headers/pets.json")))
+        #expect(written == .object([("X-Total-Count", .string("7")), ("Docker-Content-Digest", .string("sha256:9"))]))
+
+        let other = Self.folder()
+        defer { try? FileManager.default.removeItem(at: other) }
+        let one = HARImport(api: Self.api, directory: other).run(try HARArchive(data: capture(#"{"name": "X-Total-Count", "value": "7"}"#)))
+        #expect(one.files.map(\.action) == [.refused])
+        #expect(one.files.flatMap(\.findings).contains { $0.kind == .answerHeader && $0.expected == "Docker-Content-Digest" })
+    }
 }

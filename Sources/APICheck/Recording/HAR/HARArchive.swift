@@ -95,7 +95,7 @@ public struct HARArchive: Sendable {
             method: method.uppercased(), url: url, requestHeaders: requestHeaders, cookies: cookies,
             query: fields(request["queryString"]), postText: postData?["text"]?.stringValue,
             postParams: fields(postData?["params"]), status: number(response["status"]) ?? 0,
-            mimeType: content?["mimeType"]?.stringValue, body: body)
+            mimeType: content?["mimeType"]?.stringValue, body: body, responseHeaders: responseHeaders)
     }
 
     private static func number(_ value: JSONValue?) -> Int? {

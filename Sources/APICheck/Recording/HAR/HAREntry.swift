@@ -22,6 +22,8 @@ public struct HAREntry: Sendable {
     /// The answer's body, base64 decoded when the exporter encoded it; nil when the capture has
     /// none (a sanitized export, a body the browser did not keep).
     public var body: Data?
+    /// The answer's headers, as the exporter listed them.
+    public var responseHeaders: [Field] = []
 
     /// The URL's path, percent-decoded, and its host; nil when the URL does not parse.
     public var components: URLComponents? { URLComponents(string: url) }

@@ -98,6 +98,12 @@ public struct HARImport: Sendable {
             let key = endpoint.mock + "@" + (scenario?.rawValue ?? "")
             var candidate = MockCandidate(endpoint: endpoint, scenario: scenario, status: entry.status, document: document)
             if endpoint.recordsVerbatim { candidate.bytes = body }
+            if scenario == nil, !endpoint.answerHeaders.isEmpty {
+                // The headers the app reads go beside the mock; an answer without one is refused as record refuses it.
+                let header = { (name: String) in entry.responseHeaders.first { HeaderName.same($0.name, name) }?.value }
+                candidate.headers = endpoint.answerHeaders.compactMap { name in header(name).map { (name, $0) } }
+                if let missing = Finding.missingAnswerHeaders(of: endpoint, in: header) { candidate.violations.append(missing) }
+            }
             if scenario == nil, let paging = endpoint.paging {
                 // The URL's own query: an exporter may leave `queryString` out.
                 candidate.firstPage = paging.asksForFirstPage(query: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
