@@ -66,7 +66,7 @@ extension MockDirectory {
                         message: problem.message, file: problem.file))
             case let .success(headers) where file.scenario == nil && !endpoint.answerHeaders.isEmpty:
                 let missing = endpoint.answerHeaders.filter { name in
-                    !headers.contains { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+                    !headers.contains { HeaderName.same($0.name, name) }
                 }
                 guard !missing.isEmpty else { continue }
                 let sidecar = MockHeaders.folder + "/" + file.description

@@ -158,24 +158,25 @@ public final class MockDirectory: Sendable {
     }
 
     /// The headers a file is answered with besides its body (`MockHeaders`): none without a file
-    /// of headers. Each file is read once.
+    /// of headers. Each file is read once, as a mock file is (a regular file inside the folder,
+    /// under its cap).
     public func headers(of file: MockFileName) -> Result<[(name: String, value: String)], MockHeaders.Problem> {
+        guard !headerFileNames.isEmpty else { return .success([]) }
         let name = file.description
         guard headerFileNames.contains(name) else { return .success([]) }
         return headerFiles.withLock { read in
             if let known = read[name] { return known }
-            let path = prefix + MockHeaders.folder + "/" + name
-            let made: Result<[(name: String, value: String)], MockHeaders.Problem>
-            if let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int), size > MockHeaders.maxFileBytes {
-                made = .failure(
-                    MockHeaders.Problem(
-                        file: path, path: nil,
-                        message: "\(size) bytes, over the \(MockHeaders.maxFileBytes >> 10) KiB a file of headers may hold"))
-            } else if let data = FileManager.default.contents(atPath: path) {
-                made = MockHeaders.parse(data, file: path)
-            } else {
-                made = .failure(MockHeaders.Problem(file: path, path: nil, message: "cannot be read"))
-            }
+            let slot = MockFileSlot(
+                name: file, path: prefix + MockHeaders.folder + "/" + name, maxBytes: MockHeaders.maxFileBytes, folder: resolvedFolder)
+            let made = slot.data()
+                .mapError { error in
+                    guard case let .tooLarge(size, cap) = error.reason else {
+                        return MockHeaders.Problem(file: slot.path, path: nil, message: error.message)
+                    }
+                    return MockHeaders.Problem(
+                        file: slot.path, path: nil, message: "\(size) bytes, over the \(cap >> 10) KiB a file of headers may hold")
+                }
+                .flatMap { MockHeaders.parse($0, file: slot.path) }
             read[name] = made
             return made
         }

@@ -7,7 +7,7 @@ import Foundation
 public enum MockHeaders {
     /// The folder inside the mocks folder; hidden, so that it is never read as a mock.
     public static let folder = ".headers"
-    /// A file of headers is a few lines: one larger than this is not one.
+    /// A file of headers is a few lines: one larger than this is not one, and is not read.
     public static let maxFileBytes = 64 << 10
 
     /// Headers a server writes itself, that frame the exchange or open a session: a file that
@@ -32,11 +32,6 @@ public enum MockHeaders {
 
     /// The file's headers in its order, or what is wrong with it.
     public static func parse(_ data: Data, file: String) -> Result<[(name: String, value: String)], Problem> {
-        guard data.count <= maxFileBytes else {
-            return .failure(
-                Problem(
-                    file: file, path: nil, message: "\(data.count) bytes, over the \(maxFileBytes >> 10) KiB a file of headers may hold"))
-        }
         let document: JSONValue
         do throws(JSONParseError) {
             document = try JSONParser.parse(data)

@@ -56,15 +56,15 @@ extension SecurityMapping {
         }
     }
 
-    /// The member of an operation's 200 or 201 JSON answer that holds a token (a string named
-    /// as `ImportedLogin.tokenFields` lists).
-    static func tokenField(of operation: JSONValue, source: OpenAPISource) -> String? {
+    /// The member of an operation's 200 or 201 JSON answer that holds a token: a string named as
+    /// `fields` lists (`ImportedLogin.tokenFields`; a refresh token's, `ImportedRefresh.tokenFields`).
+    static func tokenField(of operation: JSONValue, source: OpenAPISource, among fields: [String] = ImportedLogin.tokenFields) -> String? {
         for status in ["200", "201"] {
             guard let answer = operation["responses"]?[status].flatMap({ source.resolve($0) }) else { continue }
             let media = OpenAPISource.members(answer["content"]).first { $0.key.lowercased().contains("json") }?.value
             guard let schema = media?["schema"].flatMap({ source.resolve($0) }) else { continue }
             let properties = OpenAPISource.members(schema["properties"])
-            for field in ImportedLogin.tokenFields {
+            for field in fields {
                 if let property = properties.first(where: { $0.key == field }).flatMap({ source.resolve($0.value) }),
                     OpenAPISource.string(property["type"]) == "string"
                 {

@@ -16,7 +16,7 @@ extension SecurityMapping {
     ) -> ImportedRefresh? {
         guard case let .operation(loginMethod, loginPath) = login.source,
             let loginOperation = source.root["paths"]?[loginPath].flatMap({ source.resolve($0) })?[loginMethod],
-            let member = refreshTokenField(of: loginOperation, source: source)
+            let member = tokenField(of: loginOperation, source: source, among: ImportedRefresh.tokenFields)
         else { return nil }
         for (path, item) in OpenAPISource.members(source.root["paths"]) {
             guard let item = source.resolve(item) else { continue }
@@ -65,24 +65,5 @@ extension SecurityMapping {
         let words = [path, OpenAPISource.string(operation["operationId"]) ?? ""]
         guard words.contains(where: { $0.lowercased().contains("refresh") }) || refreshURLs.contains(path) else { return nil }
         return member
-    }
-
-    /// The member of an operation's 200 or 201 JSON answer that holds a refresh token.
-    private static func refreshTokenField(of operation: JSONValue, source: OpenAPISource) -> String? {
-        for status in ["200", "201"] {
-            guard let answer = operation["responses"]?[status].flatMap({ source.resolve($0) }),
-                let media = OpenAPISource.members(answer["content"]).first(where: { $0.key.lowercased().contains("json") })?.value,
-                let schema = media["schema"].flatMap({ source.resolve($0) })
-            else { continue }
-            let properties = OpenAPISource.members(schema["properties"])
-            for field in ImportedRefresh.tokenFields {
-                if let property = properties.first(where: { $0.key == field }).flatMap({ source.resolve($0.value) }),
-                    OpenAPISource.string(property["type"]) == "string"
-                {
-                    return field
-                }
-            }
-        }
-        return nil
     }
 }
