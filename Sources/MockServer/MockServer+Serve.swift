@@ -128,9 +128,9 @@ extension MockServer {
             // An empty answer (a 204's) has no media type to name, as a server sends it.
             if data.isEmpty { answered.headers.removeAll { $0.name.lowercased() == "content-type" } }
             answered.headers += headers
-            // The headers the app reads beside the body, as the file of headers gives them
-            // (`MockHeaders`); a broken one failed the audit serve starts with.
-            if case let .success(given) = mocks.directory.headers(of: file) { answered.headers += given }
+            // The headers the app reads beside the body, as its file of headers gives them
+            // (`MockHeaders`), read with the body.
+            answered.headers += served.headers
             response = headed(answered, endpoint: endpoint, scenario: decision.scenario)
             // The file's bytes as they are: the same answer every time, built once (a truncation
             // or a dribble set below drops it).

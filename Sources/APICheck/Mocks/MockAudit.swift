@@ -68,10 +68,10 @@ public struct MockAudit: Sendable {
         return report
     }
 
-    /// What the audit finds in one file of `endpoint`: what `serve` checks an edited mock
-    /// against before serving it, as at start.
+    /// What the audit finds in one file of `endpoint` and in its file of headers: what `serve`
+    /// checks an edited mock against before serving it, as at start.
     public func findings(of file: MockFileName, endpoint: AnyEndpoint) -> [Finding] {
-        audit(file, of: endpoint, redactor: api.makeRedactor())
+        audit(file, of: endpoint, redactor: api.makeRedactor()) + mocks.headerFindings(of: file, endpoint: endpoint)
     }
 
     private func audit(_ file: MockFileName, of endpoint: AnyEndpoint, redactor: Redactor) -> [Finding] {

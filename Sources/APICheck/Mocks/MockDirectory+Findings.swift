@@ -56,32 +56,35 @@ extension MockDirectory {
     /// What is wrong with the files of headers of an endpoint's mocks (`MockHeaders`): a file
     /// that is broken, and a success mock answered without a header the endpoint declares.
     public func headerFindings(of endpoint: AnyEndpoint) -> [Finding] {
-        var findings: [Finding] = []
-        for file in files(of: endpoint) {
-            switch headers(of: file) {
-            case let .failure(problem):
-                findings.append(
-                    Finding(
-                        kind: .mockHeaders, severity: .error, category: .harness, endpoint: endpoint.id, path: problem.path,
-                        message: problem.message, file: problem.file))
-            case let .success(headers) where file.scenario == nil && !endpoint.answerHeaders.isEmpty:
-                let missing = endpoint.answerHeaders.filter { name in
-                    !headers.contains { HeaderName.same($0.name, name) }
-                }
-                guard !missing.isEmpty else { continue }
-                let sidecar = MockHeaders.folder + "/" + file.description
-                findings.append(
-                    Finding(
-                        kind: .mockHeaders, severity: .error, category: .harness, endpoint: endpoint.id,
-                        expected: missing.joined(separator: ", "), found: "absent",
-                        message: "\(file) is answered without \(missing.joined(separator: ", ")), which \(endpoint.id) declares "
-                            + "the app reads: record it, or give its value in \(sidecar)",
-                        file: path(named: sidecar)))
-            case .success:
-                continue
+        files(of: endpoint).flatMap { headerFindings(of: $0, endpoint: endpoint) }
+    }
+
+    /// The same for one mock file: what `serve` checks an edited file of headers against.
+    public func headerFindings(of file: MockFileName, endpoint: AnyEndpoint) -> [Finding] {
+        switch headers(of: file) {
+        case let .failure(problem):
+            return [
+                Finding(
+                    kind: .mockHeaders, severity: .error, category: .harness, endpoint: endpoint.id, path: problem.path,
+                    message: problem.message, file: problem.file)
+            ]
+        case let .success(headers) where file.scenario == nil && !endpoint.answerHeaders.isEmpty:
+            let missing = endpoint.answerHeaders.filter { name in
+                !headers.contains { HeaderName.same($0.name, name) }
             }
+            guard !missing.isEmpty else { return [] }
+            let sidecar = MockHeaders.folder + "/" + file.description
+            return [
+                Finding(
+                    kind: .mockHeaders, severity: .error, category: .harness, endpoint: endpoint.id,
+                    expected: missing.joined(separator: ", "), found: "absent",
+                    message: "\(file) is answered without \(missing.joined(separator: ", ")), which \(endpoint.id) declares "
+                        + "the app reads: record it, or give its value in \(sidecar)",
+                    file: path(named: sidecar))
+            ]
+        case .success:
+            return []
         }
-        return findings
     }
 
     /// Variants of `endpoint` whose scenario it does not declare (`topics@typo.json`): nothing

@@ -119,6 +119,9 @@ public final class MockDirectory: Sendable {
     /// The path a file of that name would have (for findings about a file that is missing).
     public func path(named name: String) -> String { prefix + name }
 
+    /// Where the file of headers of `file` is or would be (`MockHeaders`).
+    public func headersPath(of file: MockFileName) -> String { prefix + MockHeaders.folder + "/" + file.description }
+
     /// The HTTP status a file is replayed with: pinned in its name, else the API's dead-token
     /// status for `expired`, else the endpoint's success status (200 unless it declares 201, 204).
     public func status(of file: MockFileName) -> Int {
@@ -167,7 +170,7 @@ public final class MockDirectory: Sendable {
         return headerFiles.withLock { read in
             if let known = read[name] { return known }
             let slot = MockFileSlot(
-                name: file, path: prefix + MockHeaders.folder + "/" + name, maxBytes: MockHeaders.maxFileBytes, folder: resolvedFolder)
+                name: file, path: headersPath(of: file), maxBytes: MockHeaders.maxFileBytes, folder: resolvedFolder)
             let made = slot.data()
                 .mapError { error in
                     guard case let .tooLarge(size, cap) = error.reason else {

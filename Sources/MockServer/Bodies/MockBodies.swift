@@ -7,7 +7,9 @@ import Synchronization
 /// file whose inode, size or time changed is read again through the start-up checks: a fresh
 /// `MockDirectory` read (a regular file, under the size cap, inside the mocks folder) and the
 /// audit of `apicheck mocks` for that file (JSON, the envelope its scenario needs, a success
-/// that decodes). An edit that fails them is logged once and the last good body kept.
+/// that decodes). An edit that fails them is logged once and the last good body kept. The file
+/// of headers beside a mock (`MockHeaders`) is part of its answer: an edit of either, or one
+/// added or removed, reads both again.
 final class MockBodies: Sendable {
     struct Body: Sendable {
         var data: Data
@@ -17,10 +19,13 @@ final class MockBodies: Sendable {
         /// Whether a string of the body links to a server the mocks were recorded from: its
         /// answer is then made for each request, on the origin the request reached.
         var recordedLinks = false
+        /// The headers the body is answered with, from its file of headers.
+        var headers: [(name: String, value: String)]
 
-        init(data: Data, document: JSONValue, origins: RecordedOrigins) {
+        init(data: Data, document: JSONValue, headers: [(name: String, value: String)], origins: RecordedOrigins) {
             self.data = data
             self.document = document
+            self.headers = headers
             recordedLinks = !origins.isEmpty && origins.linked(in: document)
         }
     }
@@ -28,6 +33,8 @@ final class MockBodies: Sendable {
     struct Entry {
         var body: Body?
         var stamp: FileStamp?
+        /// The file of headers' stamp; nil while there is none.
+        var headersStamp: FileStamp?
         var nextLook: ContinuousClock.Instant
         /// Counts the bodies this entry has served: a reload makes a new one.
         var version = 0
@@ -42,6 +49,7 @@ final class MockBodies: Sendable {
 
     final class Slot: Sendable {
         let path: String
+        let headersPath: String
         let entry: Mutex<Entry>
         /// `entry`'s version and when its next look is due, kept beside it for `currentVersion`:
         /// a remembered answer asks on every request, from every pool thread, and taking the
@@ -54,8 +62,9 @@ final class MockBodies: Sendable {
         private let nextLook: Atomic<Int64>
         private let epoch: ContinuousClock.Instant
 
-        init(path: String, _ entry: Entry, epoch: ContinuousClock.Instant) {
+        init(path: String, headersPath: String, _ entry: Entry, epoch: ContinuousClock.Instant) {
             self.path = path
+            self.headersPath = headersPath
             self.epoch = epoch
             version = Atomic(entry.version)
             links = Atomic(entry.body?.recordedLinks ?? false)
@@ -112,11 +121,14 @@ final class MockBodies: Sendable {
             var entry = Entry(nextLook: now + .seconds(max(0, interval)))
             let endpoint = mocks.endpoint(of: file)
             let document = endpoint.map { mocks.document(of: file, answering: $0) } ?? mocks.document(of: file)
+            // A broken file of headers failed the audit serve starts with, as a broken mock does.
             if case let .success(data) = mocks.data(of: file), case let .success(document) = document {
-                entry.body = Body(data: data, document: document, origins: origins)
+                let headers = (try? mocks.headers(of: file).get()) ?? []
+                entry.body = Body(data: data, document: document, headers: headers, origins: origins)
                 entry.stamp = FileStamp(path: mocks.path(of: file))
+                entry.headersStamp = FileStamp(path: mocks.headersPath(of: file))
             }
-            entries[file] = Slot(path: mocks.path(of: file), entry, epoch: now)
+            entries[file] = Slot(path: mocks.path(of: file), headersPath: mocks.headersPath(of: file), entry, epoch: now)
         }
         self.entries = entries
     }
@@ -133,16 +145,18 @@ final class MockBodies: Sendable {
             entry.nextLook = now + interval
             defer { slot.published(entry) }
             looks.add(1, ordering: .relaxed)
-            let stamp = FileStamp(path: slot.path)
-            guard stamp != entry.stamp else { return entry.body }
+            let stamp = FileStamp(path: slot.path), headersStamp = FileStamp(path: slot.headersPath)
+            guard stamp != entry.stamp || headersStamp != entry.headersStamp else { return entry.body }
+            let what = stamp != entry.stamp ? "mock \(file)" : "the headers of mock \(file)"
             entry.stamp = stamp
+            entry.headersStamp = headersStamp
             switch reload(file, endpoint: endpoint) {
             case let .success(body):
                 entry.body = body
                 entry.version += 1
-                log?("mock \(file) changed on disk: serving the new body")
+                log?("\(what) changed on disk: serving the new answer")
             case let .failure(reason):
-                log?("mock \(file) changed on disk but \(reason); serving the last good body")
+                log?("\(what) changed on disk but \(reason); serving the last good answer")
             }
             return entry.body
         }
@@ -178,7 +192,9 @@ final class MockBodies: Sendable {
             let what = problem.kind == .decode ? "does not decode" : "fails the audit"
             return .failure(ReloadFailure("\(what) (\(problem.message))"))
         }
-        return .success(Body(data: data, document: document, origins: origins))
+        // The audit above refused a broken file of headers.
+        let headers = (try? fresh.headers(of: file).get()) ?? []
+        return .success(Body(data: data, document: document, headers: headers, origins: origins))
     }
 
     private struct ReloadFailure: Error, CustomStringConvertible {

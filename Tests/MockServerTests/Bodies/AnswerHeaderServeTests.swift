@@ -37,4 +37,47 @@ import Testing
         #expect(busy.header("Retry-After") == "3", "\(busy.headers)")
         #expect(busy.header("X-Total-Count") == nil)
     }
+
+    /// A file of headers edited, added or removed while serve runs is read again with its mock,
+    /// through the same checks: a broken one, or a success left without a declared header, keeps
+    /// the last good answer.
+    @Test(.timeLimit(.minutes(1))) func anEditedFileOfHeadersIsServedAfterTheSameChecks() async throws {
+        let mocks = try TemporaryMocks(files: [
+            "pets.json": #"[{"id": 1}]"#, "pets@busy.429.json": #"{"code": "busy", "detail": "slow down"}"#,
+        ])
+        defer { mocks.remove() }
+        let headers = mocks.url.appendingPathComponent(".headers")
+        try FileManager.default.createDirectory(at: headers, withIntermediateDirectories: true)
+        let success = headers.appendingPathComponent("pets.json")
+        try Data(#"{"X-Total-Count": "41"}"#.utf8).write(to: success)
+        var options = MockServerOptions()
+        options.reloadInterval = 0
+        let harness = try ServeHarness(api: Self.api, mocks: mocks.url, options: options)
+        defer { harness.stop() }
+        let url = URL(string: "pets", relativeTo: harness.server.baseURL)!.absoluteURL
+        func header(_ name: String, scenario: String? = nil) async throws -> String? {
+            let prefer = scenario.map { [("Prefer", "scenario=\($0)")] } ?? []
+            return try await harness.transport.send(HTTPRequest(method: .get, url: url, headers: prefer)).header(name)
+        }
+        #expect(try await header("X-Total-Count") == "41")
+
+        try Data(#"{"X-Total-Count": "42"}"#.utf8).write(to: success)
+        #expect(try await header("X-Total-Count") == "42")
+
+        try Data(#"{"X-Total-Count": "43\r\nSet-Cookie: a=b"}"#.utf8).write(to: success)
+        #expect(try await header("X-Total-Count") == "42")
+        try Data(#"{"ETag": "\"v1\""}"#.utf8).write(to: success)
+        #expect(try await header("X-Total-Count") == "42")
+        try FileManager.default.removeItem(at: success)
+        #expect(try await header("X-Total-Count") == "42")
+
+        #expect(try await header("Retry-After", scenario: "busy") == nil)
+        try Data(#"{"Retry-After": "9"}"#.utf8).write(to: headers.appendingPathComponent("pets@busy.429.json"))
+        #expect(try await header("Retry-After", scenario: "busy") == "9")
+
+        let log = harness.log.all.filter { $0.hasPrefix("the headers of mock pets.json changed on disk") }
+        #expect(log.count == 4, "\(log)")
+        #expect(log.first?.hasSuffix("serving the new answer") == true)
+        #expect(log.dropFirst().allSatisfy { $0.contains("fails the audit") && $0.hasSuffix("serving the last good answer") })
+    }
 }
