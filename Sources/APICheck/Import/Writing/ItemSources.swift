@@ -5,8 +5,9 @@
 /// (`/things/{thing_id}/parts/{id}`) finds its list's own placeholders the same way, one list
 /// after the other.
 ///
-/// Reads only: a write (`PATCH`, `DELETE`) to whatever object a list names first would change
-/// data nobody chose, so writes keep their variable alone.
+/// Reads only (a `GET`, or a POST taken for a read: a search or query of the object, `ReadingPost`):
+/// a write (`PATCH`, `DELETE`) to whatever object a list names first would change data nobody
+/// chose, so writes keep their variable alone.
 struct ItemSources {
     let source: OpenAPISource
     /// Each `GET` operation's answer schema, by endpoint id.
@@ -19,7 +20,7 @@ struct ItemSources {
         for endpoint in endpoints where endpoint.method == ".get" && items(of: endpoint.id) != nil {
             lists[Self.trimmed(endpoint.path)] = lists[Self.trimmed(endpoint.path)] ?? endpoint.id
         }
-        for index in endpoints.indices where [".get", ".head"].contains(endpoints[index].method) {
+        for index in endpoints.indices where endpoints[index].isRead {
             let endpoint = endpoints[index]
             let segments = endpoint.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             for (position, segment) in segments.enumerated() where segment.hasPrefix("{") && segment.hasSuffix("}") {

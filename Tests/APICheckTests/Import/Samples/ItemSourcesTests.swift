@@ -24,6 +24,8 @@ import Testing
                 "/dcim/devices/{id}/": {"parameters": [\(Self.parameter("id"))],
                   "get": {"operationId": "devices_retrieve", "tags": ["dcim"], "responses": \(Self.answer(##"{"$ref": "#/components/schemas/Device"}"##))},
                   "delete": {"operationId": "devices_destroy", "tags": ["dcim"], "responses": {"204": {"description": "gone"}}}},
+                "/dcim/devices/{id}/query": {"parameters": [\(Self.parameter("id"))],
+                  "post": {"operationId": "devices_query", "tags": ["dcim"], "responses": \(Self.answer(#"{"type": "object"}"#))}},
                 "/dcim/devices/{id}/parts/": {"parameters": [\(Self.parameter("id"))],
                   "get": {"operationId": "parts_list", "tags": ["dcim"], "responses": \(Self.answer(#"{"type": "array", "items": {"type": "object", "properties": {"part_id": {"type": "integer"}}}}"#))}},
                 "/dcim/devices/{id}/parts/{partId}": {"parameters": [\(Self.parameter("id")), \(Self.parameter("partId"))],
@@ -35,7 +37,8 @@ import Testing
         let group = fixture.group("DcimEndpoints")
         let read =
             #".path("id", .string, sample: .environmentOr("SHOP_DEVICE_ID", otherwise: .seen(endpoint: "devices_list", path: "$.results[0].id", fallback: nil)))"#
-        #expect(group.components(separatedBy: read).count == 4, "\(group)")
+        // The object reads, the POST taken for a read (a query of the device) among them.
+        #expect(group.components(separatedBy: read).count == 5, "\(group)")
         // The deletion keeps the variable alone: a list's first device is nobody's choice to delete.
         #expect(group.contains(#"sample: .environment("SHOP_DEVICE_ID", fallback: nil))"#), "\(group)")
         // A nested read: its list's own placeholder read the same way, its item's `part_id` its name's.
