@@ -30,6 +30,8 @@ struct EndpointWriter {
     var properties: [String: Set<String>] = [:]
     /// Each `GET`'s answer schema by endpoint id, where `ItemSources` finds ids.
     var listAnswers: [String: JSONValue] = [:]
+    /// Each POST's answer schema by endpoint id, where `CreatedSources` finds what it creates.
+    var creationAnswers: [String: JSONValue] = [:]
     /// The base URL made-up links in answers are on (`ExampleMaker.linkBase`).
     var linkBase: String?
 
@@ -63,6 +65,9 @@ struct EndpointWriter {
             }
         }
         ItemSources(source: source, answers: listAnswers).link(&endpoints, variables: &sampleVariables)
+        for link in CreatedSources(source: source, answers: creationAnswers).link(&endpoints, variables: &sampleVariables) {
+            notes.append(ImportNote(.madeUp, at: link.location, CreatedSources.note(link)))
+        }
         let order = Self.operationOrder(of: endpoints, variables: sampleVariables)
         for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
         for variable in sampleVariables {
@@ -116,6 +121,7 @@ struct EndpointWriter {
             let mediaTokens = response.tokens + ["content", mediaType]
             if let schema = media["schema"] {
                 if method == "get" { listAnswers[id] = schema }
+                if method == "post" { creationAnswers[id] = schema }
                 secretPaths = TokenObjectSecrets(source: source).paths(in: schema, issuedBy: method == "get" ? path : nil)
                 let mapped = types.type(for: schema, hint: typeHint + "Response", at: mediaTokens + ["schema"])
                 responseType = mapped.optional ? "\(mapped.type)?" : mapped.type

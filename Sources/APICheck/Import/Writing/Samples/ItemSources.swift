@@ -51,8 +51,16 @@ struct ItemSources {
     /// an address (`repository_href`) the item's first member ending in `href` (`pulp_href`).
     /// Nil where the answer is no list, or its items hold no such text or number.
     func idPath(for placeholder: String, in list: String) -> String? {
-        guard let (path, item) = items(of: list) else { return nil }
-        let members = source.properties(of: item).filter { member in
+        guard let (path, item) = items(of: list), let member = Self.idMember(for: placeholder, in: item, source: source) else {
+            return nil
+        }
+        return JSONPath(path + [.index(0), .key(member)]).description
+    }
+
+    /// The member of an object of `schema` that names `placeholder`, as `idPath(for:in:)` chooses
+    /// it; nil where its text or number members hold none.
+    static func idMember(for placeholder: String, in schema: JSONValue, source: OpenAPISource) -> String? {
+        let members = source.properties(of: schema).filter { member in
             let type = source.resolve(member.value).flatMap { OpenAPISource.string($0["type"]) }
             return type == "string" || type == "integer"
         }
@@ -68,7 +76,7 @@ struct ItemSources {
         if chosen == nil, lowered == "pk" || lowered.hasSuffix("id") {
             chosen = members.first { $0.key == "id" }?.key
         }
-        return chosen.map { JSONPath(path + [.index(0), .key($0)]).description }
+        return chosen
     }
 
     /// The one list whose path names every word of an address placeholder and whose items are
@@ -116,17 +124,26 @@ struct ItemSources {
     /// A path parameter's declaration reading its variable, else `path` in `list`'s answer; nil
     /// for one whose sample is no variable.
     static func linked(_ declaration: String, list: String, path: String) -> (text: String, variable: String)? {
+        replacingVariable(in: declaration) { variable, fallback in
+            "sample: .environmentOr(\"\(variable)\", otherwise: .seen(endpoint: \(SwiftName.literal(list)), "
+                + "path: \(SwiftName.literal(path)), fallback: \(fallback)))"
+        }
+    }
+
+    /// A declaration whose variable sample (`sample: .environment("NAME", fallback: …)`) is the
+    /// one `sample` makes of the variable's name and its fallback's text, and that name; nil for
+    /// one whose sample is no variable.
+    static func replacingVariable(
+        in declaration: String, with sample: (String, Substring) -> String
+    ) -> (text: String, variable: String)? {
         guard let start = declaration.range(of: "sample: .environment("),
             let end = closingParenthesis(in: declaration, after: start.upperBound)
         else { return nil }
         let inside = declaration[start.upperBound..<end]
         guard inside.hasPrefix("\""), let comma = inside.range(of: "\", fallback: ") else { return nil }
         let variable = String(inside[inside.index(after: inside.startIndex)..<comma.lowerBound])
-        let fallback = inside[comma.upperBound...]
-        let sample =
-            "sample: .environmentOr(\"\(variable)\", otherwise: .seen(endpoint: \(SwiftName.literal(list)), "
-            + "path: \(SwiftName.literal(path)), fallback: \(fallback)))"
-        return (declaration[..<start.lowerBound] + sample + declaration[declaration.index(after: end)...], variable)
+        let replaced = sample(variable, inside[comma.upperBound...])
+        return (declaration[..<start.lowerBound] + replaced + declaration[declaration.index(after: end)...], variable)
     }
 
     /// Where the parenthesis opened just before `start` closes, string literals skipped.
@@ -151,7 +168,7 @@ struct ItemSources {
     }
 
     /// `devices/` and `devices` alike.
-    private static func trimmed(_ path: String) -> String {
+    static func trimmed(_ path: String) -> String {
         String(path.reversed().drop { $0 == "/" }.reversed())
     }
 }

@@ -1,0 +1,59 @@
+@testable import APICheck
+import Testing
+
+/// An imported write to one object acts on what the run's creation of that collection made, the
+/// id its answer gives, never on the object a variable names; reads keep their variable and list.
+@Suite struct CreatedSourcesTests {
+    static func parameter(_ name: String) -> String {
+        #"{"name": "\#(name)", "in": "path", "required": true, "schema": {"type": "string"}}"#
+    }
+
+    static func answer(_ schema: String, status: Int = 200) -> String {
+        #"{"\#(status)": {"description": "ok", "content": {"application/json": {"schema": \#(schema)}}}}"#
+    }
+
+    static let body = #"{"content": {"application/json": {"schema": {"type": "object", "properties": {"name": {"type": "string"}}}}}}"#
+    static let collection = ##"{"$ref": "#/components/schemas/Collection"}"##
+
+    @Test func writesToOneObjectTakeTheIdTheCreationAnswered() throws {
+        let fixture = try ImportFixture(
+            schemas: #""Collection": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}"#,
+            paths: """
+                "/collections": {
+                  "get": {"operationId": "list_collections", "tags": ["c"], "responses": \(Self.answer(#"{"type": "array", "items": \#(Self.collection)}"#))},
+                  "post": {"operationId": "create_collection", "tags": ["c"], "requestBody": \(Self.body), "responses": \(Self.answer(Self.collection, status: 201))}},
+                "/collections/{collection_id}": {"parameters": [\(Self.parameter("collection_id"))],
+                  "get": {"operationId": "get_collection", "tags": ["c"], "responses": \(Self.answer(Self.collection))},
+                  "patch": {"operationId": "update_collection", "tags": ["c"], "requestBody": \(Self.body), "responses": \(Self.answer(Self.collection))},
+                  "delete": {"operationId": "delete_collection", "tags": ["c"], "responses": {"204": {"description": "gone"}}}},
+                "/collections/{collection_id}/add": {"parameters": [\(Self.parameter("collection_id"))],
+                  "post": {"operationId": "collection_add", "tags": ["c"], "requestBody": \(Self.body), "responses": {"204": {"description": "ok"}}}},
+                "/tenants": {"post": {"operationId": "create_tenant", "tags": ["t"], "requestBody": \(Self.body), "responses": \(Self.answer(#"{"type": "object"}"#))}},
+                "/tenants/{tenant}": {"parameters": [\(Self.parameter("tenant"))],
+                  "delete": {"operationId": "delete_tenant", "tags": ["t"], "responses": {"204": {"description": "gone"}}}},
+                "/users/{name}": {"parameters": [\(Self.parameter("name"))],
+                  "put": {"operationId": "create_user", "tags": ["u"], "requestBody": \(Self.body), "responses": \(Self.answer(#"{"type": "object", "properties": {"id": {"type": "string"}}}"#))},
+                  "delete": {"operationId": "delete_user", "tags": ["u"], "responses": {"204": {"description": "gone"}}}},
+                "/users": {"post": {"operationId": "invite_user", "tags": ["u"], "requestBody": \(Self.body), "responses": \(Self.answer(#"{"type": "object", "properties": {"id": {"type": "string"}}}"#))}}
+                """)
+        let group = fixture.group("CEndpoints")
+        let created = #".path("collection_id", .string, sample: .seen(endpoint: "create_collection", path: "$.id", fallback: nil))"#
+        // The update, the deletion and the action on the collection: three writes, one creation.
+        #expect(group.components(separatedBy: created).count == 4, "\(group)")
+        // The read keeps its variable, and its list while the variable is unset.
+        #expect(
+            group.contains(
+                #".path("collection_id", .string, sample: .environmentOr("SHOP_COLLECTION_ID", otherwise: .seen(endpoint: "list_collections", path: "$[0].id", fallback: nil)))"#
+            ), "\(group)")
+        // A creation whose answer names nothing (`{}`) gives no id: the deletion keeps its variable.
+        #expect(fixture.group("TEndpoints").contains(#"sample: .environment("SHOP_TENANT", fallback: nil))"#))
+        // A path the run creates itself (`PUT /users/{name}`) names what it deletes already.
+        #expect(fixture.group("UEndpoints").components(separatedBy: #"sample: .environment("SHOP_USER_NAME", fallback: nil))"#).count == 3)
+        let note = fixture.result.notes.first { $0.message.hasPrefix("delete_collection, update_collection, collection_add act on") }
+        #expect(note?.kind == .madeUp, "\(fixture.result.notes.map(\.message))")
+        #expect(note?.message.contains("on what create_collection creates") == true, "\(fixture.result.notes.map(\.message))")
+        // The variable is still read by the read, and says so without the writes.
+        let variable = fixture.result.notes.first { $0.message.contains("$SHOP_COLLECTION_ID") }?.message ?? ""
+        #expect(variable.contains("get_collection") && !variable.contains("delete_collection"), "\(variable)")
+    }
+}
