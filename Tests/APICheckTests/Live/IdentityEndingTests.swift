@@ -92,6 +92,16 @@ import Testing
         #expect(!server.state.withLock { $0.exists })
     }
 
+    /// Named alone, it still has the session's login before it, which the report does not count.
+    @Test func namedAloneItNeedsNoOtherCheck() async {
+        let server = AccountServer()
+        let report = await run(Self.api(Self.loginAuth), server, only: ["deleteMe"], environment: Self.account)
+        #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
+        #expect(report.endpointResults.map(\.name) == ["deleteMe"])
+        #expect(report.endpointResults.first?.passed == true)
+        #expect(!server.state.withLock { $0.exists })
+    }
+
     /// A shard's cut is no naming: without `--only`, a shard that holds it leaves it out too.
     @Test func aSelectionThatDoesNotNameItLeavesItOut() async {
         let server = AccountServer()
@@ -106,6 +116,7 @@ import Testing
         let report = await run(api, server, only: ["deleteMe"], environment: ["ACCOUNTS_TOKEN": "key-0123456789"])
         #expect(report.endpointResults.map(\.name) == ["deleteMe"])
         #expect(report.endpointResults.first?.passed == true, "\(report.allFindings.map(\.message))")
+        #expect(report.verdict == .holds, "\(report.allFindings.map(\.message))")
         #expect(!server.state.withLock { $0.exists })
     }
 }

@@ -79,7 +79,7 @@ struct LivePlan: Sendable {
 
         // The session's login, reported when it was selected; or the token issued beforehand. A
         // selection whose samples read the login's answer needs it though it needs no token.
-        let needsToken = planned.contains(where: \.requiresToken)
+        let needsToken = (planned + identityEndings).contains(where: \.requiresToken)
         if let loginEndpoint, needsToken || planned.contains(where: { $0.id == loginEndpoint.id }) {
             login = add(.check(loginEndpoint, reported: selectedIDs.contains(loginEndpoint.id)), .nothing, checks)
             checks[loginEndpoint.id] = login
