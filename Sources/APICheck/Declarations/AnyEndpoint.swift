@@ -51,6 +51,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether it changes nothing on the server: its method is safe (GET, HEAD, OPTIONS), or it
     /// is declared `readingOnly()`. `live --reads-only` checks these and sends no other.
     public var readsOnly: Bool { method.isSafe || declaration.readingOnly }
+    /// Whether it deletes or disables the account it is called as, or changes the credentials
+    /// that account logs in with (`endingIdentity()`): `live` checks it only when `--only` names it.
+    public var endsIdentity: Bool { declaration.endingIdentity }
     /// What it does, for people (`summarized(_:)`, `described(_:)`).
     var documentation: Documentation { declaration.documentation }
     /// What tells it apart from other endpoints on its method and path, when there are others.
@@ -99,6 +102,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let after: [String]
         let orderedAfter: [String]
         let readingOnly: Bool
+        let endingIdentity: Bool
         let documentation: Documentation
         let distinction: Distinction?
         let secretPaths: [JSONPath]
@@ -140,6 +144,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.after = after
             self.orderedAfter = []
             self.readingOnly = false
+            self.endingIdentity = false
             self.documentation = Documentation()
             self.distinction = distinction
             secretPaths = []
@@ -167,7 +172,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool, recordsVerbatim: Bool,
+            endingIdentity: Bool, documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool,
+            recordsVerbatim: Bool,
             secretPaths: [JSONPath], answerHeaders: [String]
         ) {
             id = other.id
@@ -189,6 +195,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             after = other.after
             self.orderedAfter = orderedAfter
             self.readingOnly = readingOnly
+            self.endingIdentity = endingIdentity
             self.documentation = documentation
             distinction = other.distinction
             self.secretPaths = secretPaths
@@ -212,7 +219,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
-        documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil,
+        endingIdentity: Bool? = nil, documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil,
+        acceptsEmptyBody: Bool? = nil,
         recordsVerbatim: Bool? = nil, secretPaths: [JSONPath]? = nil, answerHeaders: [String]? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
@@ -220,6 +228,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 copying: declaration, requiresToken: requiresToken ?? declaration.requiresToken,
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
+                endingIdentity: endingIdentity ?? declaration.endingIdentity,
                 documentation: documentation ?? declaration.documentation, paging: paging ?? declaration.paging,
                 parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
                 recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim,

@@ -80,6 +80,20 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.readingOnly())
     }
 
+    /// The same endpoint, declared to delete or disable the account it is called as, or to
+    /// change the password that account logs in with: every later call of a run would be
+    /// refused, and the account would have to be made again by hand. `live` and `record` leave
+    /// it out ("not checked"), unless `--only` names it; then it runs after everything else. A
+    /// reset of the token alone is a logout (`sessionEffect: .logsOut`), as a new login gets another.
+    ///
+    /// ```swift
+    /// static let deleteMe = Endpoint<NoContent>(id: "users.deleteMe", .delete, "users/me", mock: "deleteMe", auth: .token)
+    ///     .endingIdentity()
+    /// ```
+    public func endingIdentity() -> Endpoint {
+        Endpoint(erased: erased.endingIdentity())
+    }
+
     /// The same endpoint, whose success may also come with an empty body, as one that decodes
     /// `NoContent` does, while a JSON one still decodes as `Response`: a read the document leaves
     /// without content (Pulp's `livez`, pygeoapi's `/openapi`) may answer nothing or JSON. An

@@ -72,7 +72,8 @@ public final class LiveCheck: Sendable {
         let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) && (!options.readsOnly || $0.readsOnly) } }
         let plan = LivePlan(
             api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole,
-            errorChecks: options.errorChecks, readsOnly: options.readsOnly)
+            errorChecks: options.errorChecks, readsOnly: options.readsOnly,
+            endingIdentity: options.identityEndingsNamed ?? options.only ?? [])
         observer.runStarted(results: plan.reportedCount)
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(
             perform: { step, known in

@@ -28,6 +28,9 @@ public struct LiveOptions: Sendable {
     /// request but the session's own (`API.isSentReadingOnly`): a read that needs a write first
     /// is skipped, saying which.
     public var readsOnly = false
+    /// The endpoints declared `endingIdentity()` the run checks, after everything else: those
+    /// `--only` names (a shard's cut aside); nil for those in `only`. The others are not checked.
+    public var identityEndingsNamed: Set<String>?
     /// Send the endpoints' declared error checks (`--no-error-checks`: none).
     public var errorChecks = true
     /// A server certificate expiring within this many days is a warning.

@@ -49,6 +49,7 @@ struct LiveCommand: Command {
         options.traceContext = target.traceContext
         options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
+        options.identityEndingsNamed = target.named ?? []
         options.readsOnly = target.readsOnly
         let check = LiveCheck(
             api: context.api, transport: transport, options: options, redactor: redactor,

@@ -80,6 +80,7 @@ struct RecordCommand: Command {
         options.traceContext = target.traceContext
         options.errorChecks = target.errorChecks
         options.wholeRun = target.wholeRun
+        options.identityEndingsNamed = target.named ?? []
         options.readsOnly = target.readsOnly
         let recorder = MockRecorder(
             api: api, transport: transport, options: options, directory: writing.directory,

@@ -45,6 +45,9 @@ struct TargetOptions {
     /// Nil for every endpoint: the `--only` selection, cut to its reads with `--reads-only` and to
     /// the shard's part of it.
     let only: Set<String>?
+    /// The ids `--only` names, before any cut: the endpoints declared `endingIdentity()` the run
+    /// checks (nil: none).
+    let named: Set<String>?
     /// `--reads-only`: no write is sent, and a read that needs one first is skipped.
     let readsOnly: Bool
     /// The endpoints of the selection that `--reads-only` does not check, for its note.
@@ -68,6 +71,7 @@ struct TargetOptions {
         baseURL = try Self.target(arguments, context: context)
         readsOnly = try arguments[Self.readsOnly]
         var selected = try Self.selectedIDs(arguments[Self.only], context: context)
+        named = selected
         writesLeftOut = readsOnly ? context.api.endpoints.filter { !$0.readsOnly && (selected?.contains($0.id) ?? true) } : []
         if readsOnly {
             selected = Set(context.api.endpoints.lazy.filter { $0.readsOnly && (selected?.contains($0.id) ?? true) }.map(\.id))

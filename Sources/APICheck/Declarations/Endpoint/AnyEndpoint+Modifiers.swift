@@ -15,6 +15,9 @@ extension AnyEndpoint {
     /// The same endpoint, declared to change nothing.
     func readingOnly() -> AnyEndpoint { copy(readingOnly: true) }
 
+    /// The same endpoint, declared to end or change the identity it is called as.
+    func endingIdentity() -> AnyEndpoint { copy(endingIdentity: true) }
+
     /// The same endpoint, whose success may also come with an empty body.
     func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }
 

@@ -189,9 +189,12 @@ struct EndpointWriter {
         if logsIn { loginEndpoint = id }
         let loggingOut = !logsIn && auth.token && LogoutOperation.word(operationID: id, path: path) != nil
         if loggingOut { note(.madeUp, tokens, LogoutOperation.note(id: id, path: path)) }
-        let resetsCredential = !logsIn && !loggingOut && auth.token && CredentialResetOperation.word(operation, path: path, source) != nil
-        if resetsCredential { note(.madeUp, tokens, CredentialResetOperation.note(id: id, path: path)) }
+        let resetsCredential =
+            !logsIn && !loggingOut && auth.token && CredentialResetOperation.word(operation, method: method, path: path, source) != nil
+        if resetsCredential { note(.madeUp, tokens, CredentialResetOperation.note(id: id, method: method, path: path)) }
         let logsOut = loggingOut || resetsCredential
+        let endsIdentity = !logsIn && !logsOut && auth.token && IdentityEndingOperation.ending(method: method, path: path) != nil
+        if endsIdentity { note(.madeUp, tokens, IdentityEndingOperation.note(id: id, method: method, path: path)) }
         let refreshes = !logsIn && security.refresh?.isOperation(method: method, path: path) == true
         if refreshes {
             refreshEndpoint = id
@@ -230,6 +233,7 @@ struct EndpointWriter {
                 acceptsEmptyBody: emptyOrJSON, answerHeaders: answerHeaders.map(\.name)))
         // A refresh needs no token of the login's scheme, so it is never taken for a logout.
         if refreshes { endpoints[endpoints.count - 1].sessionEffect = ".refreshes" }
+        endpoints[endpoints.count - 1].endingIdentity = endsIdentity && !refreshes
         // A server may answer a caller without the optional token: no missing-token probe.
         if auth.optional { endpoints[endpoints.count - 1].probing = ".whenSafe.skipping(.missingToken)" }
         if case .bool(true)? = operation["deprecated"] {

@@ -42,6 +42,9 @@ struct ImportedEndpoint: Equatable {
     var after: [String] = []
     /// A POST taken for a read (`ReadingPost`): `readingOnly()`.
     var readingOnly = false
+    /// A deletion of the caller's account or a change of its password (`IdentityEndingOperation`):
+    /// `endingIdentity()`.
+    var endingIdentity = false
     /// A read the document leaves without content: `acceptingEmptyBody()`, so that an empty
     /// answer passes as a JSON one does.
     var acceptsEmptyBody = false
@@ -73,6 +76,7 @@ struct ImportedEndpoint: Equatable {
         if let summary { modifiers += ".summarized(\(SwiftName.literal(summary)))" }
         if let details { modifiers += "\n        .described(\(SwiftName.literal(details)))" }
         if readingOnly { modifiers += ".readingOnly()" }
+        if endingIdentity { modifiers += ".endingIdentity()" }
         if acceptsEmptyBody { modifiers += ".acceptingEmptyBody()" }
         if !answerHeaders.isEmpty { modifiers += ".answering(headers: \(answerHeaders.map(SwiftName.literal).joined(separator: ", ")))" }
         if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }

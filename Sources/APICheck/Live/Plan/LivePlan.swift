@@ -50,17 +50,23 @@ struct LivePlan: Sendable {
 
     init(
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
-        errorChecks: Bool = true, readsOnly: Bool = false
+        errorChecks: Bool = true, readsOnly: Bool = false, endingIdentity named: Set<String> = []
     ) {
         for (read, write) in readsOnly ? api.writesNeeded(by: Set(selected.map(\.id))) : [:] {
             writeNeeded[read] = api.endpoint(write).map(SkipReason.needsWrite) ?? .notChecked
         }
-        let selected = writeNeeded.isEmpty ? selected : selected.filter { writeNeeded[$0.id] == nil }
+        // What ends the identity the run calls as runs last, and only when named.
+        let identityEndings = selected.filter { $0.endsIdentity && named.contains($0.id) }
+        for endpoint in selected where endpoint.endsIdentity && !named.contains(endpoint.id) {
+            unplanned[endpoint.id] = Self.identityNote(endpoint)
+        }
+        let selected = selected.filter { writeNeeded[$0.id] == nil && !$0.endsIdentity }
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
-        let needed = readsOnly ? api.readsOnlyDependencies(of: selectedIDs) : api.dependencies(of: selectedIDs)
-        let planned = selected + needed.compactMap { api.endpoint($0.id) }
+        let neededIDs = selectedIDs.union(identityEndings.map(\.id))
+        let needed = readsOnly ? api.readsOnlyDependencies(of: neededIDs) : api.dependencies(of: neededIDs)
+        let planned = selected + needed.compactMap { api.endpoint($0.id) }.filter { !$0.endsIdentity }
         func usesAccount(_ endpoint: AnyEndpoint) -> Bool {
             endpoint.requiresToken || api.auth.usesCredentials(endpoint)
         }
@@ -73,7 +79,7 @@ struct LivePlan: Sendable {
 
         // The session's login, reported when it was selected; or the token issued beforehand. A
         // selection whose samples read the login's answer needs it though it needs no token.
-        let needsToken = planned.contains(where: \.requiresToken)
+        let needsToken = (planned + identityEndings).contains(where: \.requiresToken)
         if let loginEndpoint, needsToken || planned.contains(where: { $0.id == loginEndpoint.id }) {
             login = add(.check(loginEndpoint, reported: selectedIDs.contains(loginEndpoint.id)), .nothing, checks)
             checks[loginEndpoint.id] = login
@@ -229,6 +235,7 @@ struct LivePlan: Sendable {
             if endpoint.sessionEffect == .logsIn { opened.append([id]) }
         }
         endSessions(api: api, opened: opened, checks: checks)
+        planIdentityEndings(identityEndings, api: api, checks: checks)
         ownChecks = checks
     }
 
@@ -259,32 +266,6 @@ struct LivePlan: Sendable {
         steps.append(step)
         noteReads(of: step)
         return id
-    }
-
-    /// The endpoint that tries a token issued beforehand: one that needs it and nothing else, a
-    /// GET if any.
-    static func trial(_ plain: [AnyEndpoint]) -> AnyEndpoint? {
-        let candidates = plain.filter(triesToken)
-        return candidates.first { $0.method == .get } ?? candidates.first
-    }
-
-    /// Whether an endpoint can try a token issued beforehand alone: it needs the token and
-    /// nothing else, neither an earlier step nor a value from another answer.
-    private static func triesToken(_ endpoint: AnyEndpoint) -> Bool {
-        endpoint.requiresToken && endpoint.after.isEmpty && endpoint.orderedAfter.isEmpty && SampleResolver.sources(of: endpoint).isEmpty
-    }
-
-    /// The GETs that try the token when the trial's answer was no verdict (an HTML page declared
-    /// JSON, a public root), the deepest paths first, as a resource's are more often guarded than
-    /// a root, a version or a health check. All of them: the run asks the first few whose samples
-    /// it can make (`LiveCheck.trialAlternatesAsked`), which only the environment tells.
-    static func trialAlternates(_ plain: [AnyEndpoint], besides trial: AnyEndpoint) -> [AnyEndpoint] {
-        let candidates = plain.filter { $0.id != trial.id && $0.method == .get && triesToken($0) }
-        let deepestFirst = candidates.enumerated().sorted { first, second in
-            let depths = (RouteTable.segments(first.element.path).count, RouteTable.segments(second.element.path).count)
-            return depths.0 != depths.1 ? depths.0 > depths.1 : first.offset < second.offset
-        }
-        return deepestFirst.map(\.element)
     }
 
     /// The endpoint a probe that needs one working call tries: a GET that keeps the session if any

@@ -12,7 +12,9 @@
 /// and besides them only words naming the caller (`current-user`, `me`, `self`, `auth`). A path
 /// naming anything else acts on that thing's token (`/api/invite/reset-token`: an invitation
 /// link's), a placeholder on a token picked by id, and a required request body on the token it
-/// carries (`POST /api/token/rotate/` with a refresh token): none of them is the run's own.
+/// carries (`POST /api/token/rotate/` with a refresh token): none of them is the run's own. A
+/// `DELETE` needs no verb: `DELETE /api/auth/token/` and `DELETE /user/api-key` delete the
+/// credential they are called with.
 enum CredentialResetOperation {
     static let verbs: Set<String> = ["reset", "rotate", "regenerate", "revoke", "roll", "cycle", "reissue", "invalidate"]
     static let credentials: Set<String> = [
@@ -24,20 +26,25 @@ enum CredentialResetOperation {
         "personal", "session", "legacy",
     ]
 
-    /// The verb it was taken for a credential reset by, or nil.
-    static func word(path: String, bodyRequired: Bool) -> String? {
+    /// The verb it was taken for a credential reset by (`delete` for a `DELETE`), or nil.
+    static func word(path: String, bodyRequired: Bool, deleting: Bool = false) -> String? {
         guard !bodyRequired, !path.contains("{") else { return nil }
-        let words = path.split(separator: "/").flatMap { SwiftName.words(String($0)).map { $0.lowercased() } }
-            .filter { !isVersion($0) }
-        guard let verb = words.first(where: verbs.contains), words.contains(where: credentials.contains) else { return nil }
+        let words = pathWords(path)
+        guard let verb = words.first(where: verbs.contains) ?? (deleting ? "delete" : nil), words.contains(where: credentials.contains)
+        else { return nil }
         let others = words.filter { !verbs.contains($0) && !credentials.contains($0) && !callerWords.contains($0) }
         return others.isEmpty ? verb : nil
     }
 
     /// The verb an operation of the document was taken for a credential reset by, or nil.
-    static func word(_ operation: JSONValue, path: String, _ source: OpenAPISource) -> String? {
+    static func word(_ operation: JSONValue, method: String, path: String, _ source: OpenAPISource) -> String? {
         let body = operation["requestBody"].flatMap { source.resolve($0) }
-        return word(path: path, bodyRequired: body.map { OpenAPISource.bool($0["required"]) } ?? false)
+        return word(path: path, bodyRequired: body.map { OpenAPISource.bool($0["required"]) } ?? false, deleting: method == "delete")
+    }
+
+    /// The path's words, lowercased, without its version segments.
+    static func pathWords(_ path: String) -> [String] {
+        path.split(separator: "/").flatMap { SwiftName.words(String($0)).map { $0.lowercased() } }.filter { !isVersion($0) }
     }
 
     /// `v1`, `v2beta`: a version segment says nothing of whose credential it is.
@@ -45,8 +52,8 @@ enum CredentialResetOperation {
         word.count >= 2 && word.first == "v" && word.dropFirst().first?.isNumber == true
     }
 
-    static func note(id: String, path: String) -> String {
-        let word = word(path: path, bodyRequired: false) ?? "reset"
+    static func note(id: String, method: String = "post", path: String) -> String {
+        let word = word(path: path, bodyRequired: false, deleting: method == "delete") ?? "reset"
         return "\(id) is taken for a reset of the credential it is called with (its path says '\(word)' of a token or key): "
             + "declared sessionEffect: .logsOut, so live never sends it a token issued beforehand and ends its own sessions "
             + "with it last; remove that if it leaves the credential it is called with working"
