@@ -89,7 +89,7 @@ struct ImportedCSRF: Equatable {
             endpoint.map { "\($0) answers at \(path), in \(header), with the cookies that answer sets" }
             ?? "in the cookie \(path) (the one its framework sets), in \(header)"
         return ImportNote(
-            .notMapped, at: "#/paths",
+            .secret, at: "#/paths",
             "writes send the CSRF token \(origin) (requiringCSRF on the auth policy); a server that names another source "
                 + "or header is declared there")
     }
