@@ -72,8 +72,8 @@ extension APIClient {
     /// it set but the session cookie the auth already sends.
     func csrfCredential(issuedBy response: HTTPResponse, _ policy: CSRFPolicy) -> CSRFTokens.Credential? {
         guard let token = policy.token(in: response.body, headers: response.headers) else { return nil }
-        redactor.register(token)
-        redactor.register(policy.headerValue(of: token))
+        // As it came, and as the header sends it (a cookie's `%XX` decoded).
+        for secret in Set([token, policy.headerValue(of: token)]) { redactor.register(secret) }
         var session: String?
         if case let .cookie(name) = api.auth.placement { session = name }
         let cookies = CSRFPolicy.cookies(setBy: response.headers).filter { $0.name != session }
