@@ -26,6 +26,8 @@ public final class APIClient: Sendable {
     let refresher = TokenRefresher()
     /// What each answer means for the session's token.
     let lifecycle: TokenLifecycle
+    /// The CSRF tokens unsafe requests carry, where the API declares them.
+    let csrfTokens = CSRFTokens()
 
     public init(
         api: API, baseURL: URL = URL(string: "http://mock.invalid/")!, transport: any Transport,
@@ -185,10 +187,11 @@ public final class APIClient: Sendable {
         }
         var request = try builder.request(for: endpoint, values, body: body, token: tokenValue)
         if let url { request = builder.retargeted(request, to: url, endpoint: endpoint, token: tokenValue) }
-        trace?(traceLine(request, shownToken: shownToken))
         do {
-            let response = try await transport.send(request)
+            let (sent, response) = try await sendProtected(request, token: token, sending: tokenValue, shownToken: shownToken)
+            request = sent
             let issued: (token: String?, refreshToken: String?) = issuesTokens(endpoint) ? issuedTokens(endpoint, response) : (nil, nil)
+            watchCSRF(response, endpoint: endpoint, sentToken: tokenValue, issuedToken: issued.token)
             trace?(traceLine(response, for: request))
             return Exchange(
                 request: request, response: response, issuedToken: issued.token,
@@ -262,7 +265,7 @@ public final class APIClient: Sendable {
     }
 
     /// `shownToken`, a token no server issued, shows where it is sent; every other credential header is masked.
-    private func traceLine(_ request: HTTPRequest, shownToken: String?) -> String {
+    func traceLine(_ request: HTTPRequest, shownToken: String?) -> String {
         var lines = ["→ \(request.method) \(redactor.display(request.url))"]
         for header in request.headers {
             // Read with the one token reader, from this header alone.
@@ -278,7 +281,7 @@ public final class APIClient: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func traceLine(_ response: HTTPResponse, for request: HTTPRequest) -> String {
+    func traceLine(_ response: HTTPResponse, for request: HTTPRequest) -> String {
         let millis = Int((response.timings.total * 1000).rounded())
         return
             "← \(response.status) \(request.endpointID ?? "") \(DisplayText.escaped(redactor.redact(response.contentType ?? "-"))) \(response.body.count) bytes \(millis) ms\n    "

@@ -68,6 +68,10 @@ public struct API: Sendable {
             if let placement = refresh.placement { redacted.insert(placement.name) }
             if case let .key(key)? = refresh.refreshTokenPath.components.last { redacted.insert(key) }
         }
+        if let csrf = auth.csrf {
+            redacted.insert(csrf.header)
+            if let cookie = csrf.cookie { redacted.insert(cookie) }
+        }
         for endpoint in endpoints { for parameter in endpoint.sampledValues where parameter.secret { redacted.insert(parameter.name) } }
         return redacted
     }

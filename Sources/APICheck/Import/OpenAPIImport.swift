@@ -148,9 +148,12 @@ public struct OpenAPIImport: Sendable {
         let title = OpenAPISource.string(document["info"]?["title"]) ?? settings.name
         let secrets = SecretFieldNames.find(in: document)
         notes += secrets.notes + TokenObjectSecrets(source: source).notes()
+        let csrf = ImportedCSRF.find(in: endpoints, source: source)
+        if let csrf { notes.append(csrf.note) }
+        let auth = csrf.map { (security.policy ?? "AuthPolicy.noLogin") + $0.modifier } ?? security.policy
         let api = APIWriter(
             name: settings.name, typeName: settings.typeName, title: title, baseURL: baseURL,
-            localURL: APIWriter.localURL(for: baseURL), auth: security.policy, endpoints: endpoints,
+            localURL: APIWriter.localURL(for: baseURL), auth: auth, endpoints: endpoints,
             typeNames: Set(types.types.map(\.name)), errors: errors.shapeExpression, expired: errors.expiredStatuses,
             sampleVariables: writer.sampleVariables, secretFields: secrets.names,
             invalidRequestStatus: validation?.status)

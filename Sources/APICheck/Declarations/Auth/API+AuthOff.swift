@@ -7,6 +7,8 @@ extension API {
         var api = self
         api.auth = .noLogin
         api.auth.offVariable = auth.offVariable
+        // A CSRF check is the framework's, not the auth's: a server without auth keeps it.
+        api.auth.csrf = auth.csrf
         api.endpoints = endpoints.map(\.withoutToken)
         return api
     }

@@ -52,6 +52,18 @@ extension API {
                 "is declared sessionEffect: .refreshes, but the auth policy's refresh names "
                     + (auth.refresh.map { "'\($0.endpoint)'" } ?? "no endpoint (refresh: RefreshPolicy(endpoint: \"\(endpoint.id)\", …))"))
         }
+        if let csrf = auth.csrf, let id = csrf.endpoint {
+            if let endpoint = endpoint(id) {
+                if !endpoint.method.isSafe {
+                    problem(
+                        id,
+                        "the CSRF token comes from \(id), a \(endpoint.method) that would itself need the token; declare the GET that issues it"
+                    )
+                }
+            } else {
+                problem(id, "the auth policy takes its CSRF token from '\(id)', which is not declared")
+            }
+        }
         for answer in [("missingToken", auth.missingToken), ("loggedOutToken", auth.loggedOutToken)] where answer.1 == .accepted {
             problem(
                 name,

@@ -85,6 +85,8 @@ public struct AuthPolicy: Sendable, Equatable {
     /// The environment variable that turns the auth off, for a server that runs with or without
     /// it (`off(when:)`); nil when the auth is always on.
     public var offVariable: String?
+    /// The CSRF token unsafe requests carry (`requiringCSRF(_:)`); nil when the server asks none.
+    public var csrf: CSRFPolicy?
 
     /// No login, no token: every endpoint of the API is called without one.
     public static let noLogin = AuthPolicy(loginEndpoint: nil, tokenField: nil, placement: .bearer)
@@ -120,6 +122,15 @@ public struct AuthPolicy: Sendable, Equatable {
         var policy = self
         policy.offVariable = variable
         return policy
+    }
+
+    /// The same auth, with the CSRF token the server requires on unsafe requests: where it comes
+    /// from and the header that carries it (`CSRFPolicy`). An API without login takes one too
+    /// (`AuthPolicy.noLogin.requiringCSRF(...)`): Django checks anonymous writes as well.
+    public func requiringCSRF(_ policy: CSRFPolicy) -> AuthPolicy {
+        var auth = self
+        auth.csrf = policy
+        return auth
     }
 
     /// Whether the environment turns the auth off.

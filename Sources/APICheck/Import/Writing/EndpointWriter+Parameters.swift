@@ -38,6 +38,9 @@ extension EndpointWriter {
         case "header" where ["accept", "content-type", "authorization"].contains(name.lowercased()):
             note(.notMapped, tokens, "header '\(name)' is not declared: OpenAPI says it is ignored (the content type and auth say it)")
             return nil
+        case "header" where ImportedCSRF.isCSRFName(name):
+            note(.notMapped, tokens, "header '\(name)' is not declared: the auth policy sends the CSRF token (requiringCSRF)")
+            return nil
         case "path", "query", "header", "cookie":
             break
         default:
