@@ -150,7 +150,7 @@ extension OpenAPIDocument {
             // An empty file is the answer of an endpoint that answers nothing: no example, and no fault.
             if endpoint.acceptsEmptyBody, case let .success(data) = mocks.data(of: file), MockDirectory.isBlank(data) { continue }
             // Bytes are no JSON example, whatever they hold.
-            if endpoint.answersBytes, file.scenario == nil { continue }
+            if mocks.holdsBytes(file, of: endpoint) { continue }
             switch mocks.document(of: file) {
             case let .success(document):
                 examples.append((file, mocks.status(of: file), Self.masked(document, fields: redactedFields)))

@@ -102,10 +102,12 @@ struct EndpointWriter {
         var secretPaths: [String] = []
         if response.content == nil, method == "get", response.status != 204, !response.key.isEmpty {
             // A document leaving a read's answer out is common (pygeoapi's JSON `/openapi`), a
-            // read answering nothing as documented rare but real (Pulp's `livez`): either passes.
+            // read answering nothing as documented rare but real (Pulp's `livez`), and so is a
+            // download left undescribed (Mayan EDMS's document files): each passes.
             note(
                 .notMapped, response.tokens,
-                "a read whose answer has no content: declared JSONValue (any JSON) accepting an empty body too, its mock {} made up")
+                "a read whose answer has no content: declared JSONValue (any JSON) accepting an empty body too, and bytes in a "
+                    + "type that is not JSON (a download), its mock {} made up")
             (responseType, mockText, madeUp, emptyOrJSON) = ("JSONValue", "{}", true, true)
         }
         if let content = response.content, let types = SuccessAnswer.bytesTypes(content) {
