@@ -4745,4 +4745,10 @@ MUTATIONS = [
          find="guard Self.declaresSomething(ofAnswer: key, answer, in: oldSource) else { continue }",
          replace="_ = answer",
          tests="ErrorStatusComparisonTests"),
+    dict(id="export-bytes-octet-stream",
+         bug="the export writes bytes of no declared type as application/octet-stream: import-openapi --check of Superset's image/* thumbnails and Label Studio's export download against their package's re-export lists each",
+         file="Sources/APICheck/OpenAPI/OpenAPIDocument+Responses.swift",
+         find='let content = (declared.isEmpty ? ["*/*"] : declared).map { (key: $0, value: binary) }',
+         replace='let content = (declared.isEmpty ? [BinaryBody.defaultMediaType] : declared).map { (key: $0, value: binary) }',
+         tests="DownloadAnswerTests"),
 ]

@@ -71,4 +71,24 @@ import Testing
         let answer = built.document["paths"]?["/files/1/download/"]?["get"]?["responses"]?["200"]
         #expect(answer?["content"]?["application/json"]?["examples"] == nil, "\(answer?.compactText ?? "none")")
     }
+
+    /// Superset's `image/*` thumbnails and Label Studio's `application/*` export download: the
+    /// import asks for no type of them, and the export writes `*/*` back, which is the same client
+    /// (`import-openapi --check` listed each as bytes that became `application/octet-stream`).
+    @Test func bytesOfNoDeclaredTypeAreExportedAsAnyType() throws {
+        let thumbnail = Endpoint<BinaryBody>(id: "thumbnail", .get, "thumbnail", mock: "thumbnail", enveloped: false)
+        let api = API(
+            name: "files", environments: ["prod": URL(string: "https://files.example/")!], envelope: .none, endpoints: [thumbnail])
+        let exported = try OpenAPIDocument(api: api, mocks: nil).build().document
+        let content = exported["paths"]?["/thumbnail"]?["get"]?["responses"]?["200"]?["content"]
+        #expect(OpenAPISource.members(content).map(\.key) == ["*/*"], "\(content?.compactText ?? "none")")
+        let document = try OpenAPIImport.parse(
+            Data(
+                #"""
+                {"openapi": "3.0.3", "info": {"title": "files", "version": "1"}, "servers": [{"url": "https://files.example/"}],
+                 "paths": {"/thumbnail": {"get": {"operationId": "thumbnail",
+                   "responses": {"200": {"description": "a picture", "content": {"image/*": {"schema": {"type": "string", "format": "binary"}}}}}}}}}
+                """#.utf8))
+        #expect(OpenAPIComparison(old: document, new: exported).changes().map(\.description) == [])
+    }
 }
