@@ -4751,4 +4751,10 @@ MUTATIONS = [
          find='let content = (declared.isEmpty ? ["*/*"] : declared).map { (key: $0, value: binary) }',
          replace='let content = (declared.isEmpty ? [BinaryBody.defaultMediaType] : declared).map { (key: $0, value: binary) }',
          tests="DownloadAnswerTests"),
+    dict(id="proxy-download-unchecked",
+         bug="proxy passes a download of an endpoint that takes bytes on unchecked when the client asks for its type (text/plain), where a BinaryBody one is judged by its status",
+         file="Sources/ProxyServer/Checking/ExchangeCheck.swift",
+         find="if endpointRules.takesBytes(contentType: response.contentType), endpointRules.isSuccess(status: status) {",
+         replace="if endpoint.answersBytes, endpointRules.isSuccess(status: status) {",
+         tests="ProxyBinaryAnswerTests"),
 ]
