@@ -121,7 +121,7 @@ extension MockServer {
             // (`application/geo+json`): an app tried against serve sees the type it will get.
             // Bytes go out in theirs, `application/octet-stream` unless declared.
             let successType =
-                endpoint.answersBytes && file.scenario == nil ? endpoint.bytesMediaType : endpoint.declaredMediaTypes.first?.essence
+                mocks.directory.holdsBytes(file, of: endpoint) ? endpoint.bytesMediaType : endpoint.declaredMediaTypes.first?.essence
             if let successType, successType != "application/json", (200..<300).contains(answered.status) {
                 answered.headers = answered.headers.map { HeaderName.same($0.name, "content-type") ? ($0.name, successType) : $0 }
             }

@@ -47,4 +47,29 @@ import Testing
         #expect(
             outcomes.contains { $0.hasPrefix("blobs.get") && $0.contains("success 2") && $0.contains("BLOB_UNKNOWN\") 1") }, "\(outcomes)")
     }
+
+    /// Mayan EDMS's document file download, which the document leaves without content: declared
+    /// `acceptingBytes()`, its `text/plain` file is a success judged by its status, whatever the
+    /// client asked for, and never parsed; a body that claims JSON and is none is still found.
+    @Test func aDownloadOfAnEndpointThatTakesBytesPasses() async throws {
+        let download = Endpoint<JSONValue>(id: "files.download", .get, "files/{id}/download/", mock: "download", enveloped: false)
+            .acceptingEmptyBody().acceptingBytes()
+        let upstream = try TestServer { request in
+            request.path.contains("/2/")
+                ? ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: Data("Invoice 42".utf8))
+                : ServerResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Data("Invoice 42".utf8))
+        }
+        defer { upstream.stop() }
+        let harness = try ProxyHarness(api: API(name: "files", envelope: .none, endpoints: [download]), upstream: upstream.url("/"))
+        defer { harness.stop() }
+        _ = try await harness.send("/files/1/download/", headers: [("Accept", "application/json")])
+        _ = try await harness.send("/files/1/download/", headers: [("Accept", "text/plain")])
+        _ = try await harness.send("/files/2/download/", headers: [("Accept", "application/json")])
+        await harness.settled(3)
+        let errors = harness.findings.map(\.finding).filter { $0.severity == .error }
+        #expect(errors.map(\.kind) == [.notJSON], "\(errors.map(\.message))")
+        // Judged as a success by its status, whatever the client asked for: not passed on unchecked.
+        let outcomes = harness.proxy.report(startedAt: Date()).results.map { $0.classification?.name ?? "" }
+        #expect(outcomes == ["3 exchanges: success 2, not-json 1"], "\(outcomes)")
+    }
 }

@@ -104,6 +104,7 @@ public struct API: Sendable {
             sendsToken: endpoint.requiresToken || endpoint.sessionEffect == .refreshes,
             acceptsEmptyBody: endpoint.acceptsEmptyBody, successStatus: endpoint.successStatus)
         rules.answersBytes = endpoint.answersBytes
+        rules.acceptsBytes = endpoint.acceptsBytes
         rules.redirectStatuses = endpoint.redirectStatuses
         return rules
     }

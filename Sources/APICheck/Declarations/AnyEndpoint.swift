@@ -28,6 +28,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var acceptsEmptyBody: Bool { declaration.acceptsEmptyBody }
     /// Whether `record` keeps its answers' bytes as the server sent them (`recordingVerbatim()`).
     public var recordsVerbatim: Bool { declaration.recordsVerbatim }
+    /// Whether a success in a media type that is not JSON is bytes, taken as they came
+    /// (`acceptingBytes()`): a download the document says nothing of.
+    public var acceptsBytes: Bool { declaration.acceptsBytes }
     /// The headers of a success the app reads (`answering(headers:)`), as declared.
     public var answerHeaders: [String] { declaration.answerHeaders }
     public var sessionEffect: SessionEffect { declaration.sessionEffect }
@@ -95,6 +98,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let otherSuccessStatuses: [Int]
         let acceptsEmptyBody: Bool
         let recordsVerbatim: Bool
+        let acceptsBytes: Bool
         let answerHeaders: [String]
         let sessionEffect: SessionEffect
         let scenarios: [ScenarioName]
@@ -137,6 +141,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.otherSuccessStatuses = []
             self.acceptsEmptyBody = Response.self == NoContent.self
             self.recordsVerbatim = false
+            self.acceptsBytes = false
             self.answerHeaders = []
             self.sessionEffect = sessionEffect
             self.scenarios = scenarios
@@ -173,8 +178,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
             endingIdentity: Bool, documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool,
-            recordsVerbatim: Bool,
-            secretPaths: [JSONPath], answerHeaders: [String]
+            recordsVerbatim: Bool, acceptsBytes: Bool, secretPaths: [JSONPath], answerHeaders: [String]
         ) {
             id = other.id
             method = other.method
@@ -188,6 +192,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.otherSuccessStatuses = otherSuccessStatuses
             self.acceptsEmptyBody = acceptsEmptyBody
             self.recordsVerbatim = recordsVerbatim
+            self.acceptsBytes = acceptsBytes
             self.answerHeaders = answerHeaders
             sessionEffect = other.sessionEffect
             scenarios = other.scenarios
@@ -220,8 +225,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
         endingIdentity: Bool? = nil, documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil,
-        acceptsEmptyBody: Bool? = nil,
-        recordsVerbatim: Bool? = nil, secretPaths: [JSONPath]? = nil, answerHeaders: [String]? = nil
+        acceptsEmptyBody: Bool? = nil, recordsVerbatim: Bool? = nil, acceptsBytes: Bool? = nil, secretPaths: [JSONPath]? = nil,
+        answerHeaders: [String]? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
@@ -231,7 +236,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 endingIdentity: endingIdentity ?? declaration.endingIdentity,
                 documentation: documentation ?? declaration.documentation, paging: paging ?? declaration.paging,
                 parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
-                recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim,
+                recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim, acceptsBytes: acceptsBytes ?? declaration.acceptsBytes,
                 secretPaths: secretPaths ?? declaration.secretPaths, answerHeaders: answerHeaders ?? declaration.answerHeaders))
         copy.tag = tag
         return copy

@@ -107,6 +107,22 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.acceptingEmptyBody())
     }
 
+    /// The same endpoint, whose success may also be bytes: an answer in a media type that is not
+    /// JSON (`text/plain`, `application/pdf`, `image/png`) is taken as it came, judged by its
+    /// status as a `BinaryBody` endpoint's is and never parsed, while a JSON one still decodes as
+    /// `Response`. A read the document leaves without content may be a download (Mayan EDMS's
+    /// document file `download/`) as well as JSON; `import-openapi` declares such a read so.
+    /// `record` keeps such an answer's bytes as they came, and `serve` replays a mock that is no
+    /// JSON as `application/octet-stream`.
+    ///
+    /// ```swift
+    /// static let download = Endpoint<JSONValue>(id: "files.download", .get, "files/{id}/download/", mock: "download")
+    ///     .acceptingEmptyBody().acceptingBytes()
+    /// ```
+    public func acceptingBytes() -> Endpoint {
+        Endpoint(erased: erased.acceptingBytes())
+    }
+
     /// The same endpoint, whose answers `record` writes as the server sent them, byte for byte,
     /// rather than pretty-printed, and `serve` replays so: a body a client checks against a
     /// digest (a registry's manifest, named by the hash of its bytes) stays the one the digest

@@ -138,11 +138,25 @@ public final class MockDirectory: Sendable {
         // A bytes endpoint's success mock is the bytes as they came, read as no document at all.
         if endpoint.answersBytes, file.scenario == nil, case .success = data(of: file) { return .success(.null) }
         let parsed = document(of: file)
+        // So is what `record` kept of a download from an endpoint that takes bytes or JSON.
+        if case .failure = parsed, holdsBytes(file, of: endpoint) { return .success(.null) }
         let mayBeEmpty = endpoint.acceptsEmptyBody || file.scenario.map { api.isToldByStatus($0, of: endpoint) } == true
         if case .failure = parsed, mayBeEmpty, case let .success(data) = data(of: file), MockDirectory.isBlank(data) {
             return .success(.null)
         }
         return parsed
+    }
+
+    /// Whether a file is bytes as `endpoint` answers it, replayed as they are: the success mock of
+    /// a `BinaryBody` endpoint, or one holding no JSON of an endpoint that accepts bytes
+    /// (`acceptingBytes()`: a download `record` kept as it came).
+    public func holdsBytes(_ file: MockFileName, of endpoint: AnyEndpoint) -> Bool {
+        guard file.scenario == nil, endpoint.answersBytes || endpoint.acceptsBytes else { return false }
+        if endpoint.answersBytes { return true }
+        guard case let .success(data) = data(of: file), !MockDirectory.isBlank(data), case .failure = document(of: file) else {
+            return false
+        }
+        return true
     }
 
     /// Whether a body is empty or only whitespace.

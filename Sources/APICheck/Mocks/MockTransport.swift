@@ -98,7 +98,7 @@ public final class MockTransport: Transport {
                     headers: (RedirectMock.location(in: document).map { [("Location", $0)] } ?? []) + more.map { ($0.name, $0.value) },
                     url: request.url, source: mocks.path(of: file))
             }
-            let type = endpoint.answersBytes && file.scenario == nil ? endpoint.bytesMediaType : "application/json; charset=utf-8"
+            let type = mocks.holdsBytes(file, of: endpoint) ? endpoint.bytesMediaType : "application/json; charset=utf-8"
             return HTTPResponse(
                 status: mocks.status(of: file), headers: [("Content-Type", type)] + more.map { ($0.name, $0.value) },
                 body: body, url: request.url, source: mocks.path(of: file))

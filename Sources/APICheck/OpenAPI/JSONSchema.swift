@@ -67,7 +67,8 @@ enum JSONSchema {
     static func parameter(_ type: Parameter.ValueType) -> JSONValue {
         switch type {
         case .string: return self.type("string")
-        case .int: return self.type("integer", format: "int64")
+        // As an `Int` property: an integer without a format, as `import-openapi` reads one `.int`.
+        case .int: return self.type("integer")
         case .int64: return self.type("integer", format: "int64")
         case .double: return self.type("number", format: "double")
         case .bool: return self.type("boolean")

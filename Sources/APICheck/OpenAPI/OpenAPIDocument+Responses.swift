@@ -106,11 +106,13 @@ extension OpenAPIDocument {
     ])
 
     /// A success of bytes (`BinaryBody`): a binary string under each media type it declares, or
-    /// `application/octet-stream`; never enveloped, with no example.
+    /// `*/*` where it declares none, as the client takes any (a document's `image/*` or
+    /// `application/*` that the import asks for no type of comes back the same); never
+    /// enveloped, with no example.
     private func bytesResponse(_ endpoint: AnyEndpoint) -> JSONValue {
         let declared = endpoint.declaredMediaTypes.map(\.essence)
         let binary = JSONValue.object([("schema", JSONSchema.type("string", format: "binary"))])
-        let content = (declared.isEmpty ? [BinaryBody.defaultMediaType] : declared).map { (key: $0, value: binary) }
+        let content = (declared.isEmpty ? ["*/*"] : declared).map { (key: $0, value: binary) }
         return .object([("description", .string("Success: the bytes themselves")), ("content", .object(content))])
     }
 
@@ -150,7 +152,7 @@ extension OpenAPIDocument {
             // An empty file is the answer of an endpoint that answers nothing: no example, and no fault.
             if endpoint.acceptsEmptyBody, case let .success(data) = mocks.data(of: file), MockDirectory.isBlank(data) { continue }
             // Bytes are no JSON example, whatever they hold.
-            if endpoint.answersBytes, file.scenario == nil { continue }
+            if mocks.holdsBytes(file, of: endpoint) { continue }
             switch mocks.document(of: file) {
             case let .success(document):
                 examples.append((file, mocks.status(of: file), Self.masked(document, fields: redactedFields)))

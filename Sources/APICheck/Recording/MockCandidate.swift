@@ -38,8 +38,12 @@ public struct MockCandidate: Sendable {
         self.seen = seen
     }
 
-    /// Whether the mock is bytes, no document: a `BinaryBody` endpoint's success.
-    var isOpaque: Bool { endpoint.answersBytes && scenario == nil }
+    /// The success is bytes in a media type that is not JSON, of an endpoint that takes bytes or
+    /// JSON (`acceptingBytes()`): a download, kept as it came.
+    var isDownload = false
+
+    /// Whether the mock is bytes, no document: a `BinaryBody` endpoint's success, or a download.
+    var isOpaque: Bool { (endpoint.answersBytes || isDownload) && scenario == nil }
 
     /// `<mock>[@<scenario>[.<status>]].json`: the status is pinned in the name only when it is not
     /// the one replay would give the scenario anyway (200, or the API's dead-token status).

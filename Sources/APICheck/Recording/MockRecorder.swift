@@ -155,9 +155,14 @@ public struct MockRecorder: Sendable {
                 return MockCandidate(
                     endpoint: endpoint, scenario: nil, status: exchange.status, document: RedirectMock.document(location: location))
             }
-            if endpoint.answersBytes {
+            // A success of an endpoint that takes bytes or JSON which is no JSON came in another
+            // media type (as JSON it would be no success): a download, kept as it came too.
+            if endpoint.answersBytes
+                || (endpoint.acceptsBytes && !MockDirectory.isBlank(exchange.body) && (try? JSONParser.parse(exchange.body)) == nil)
+            {
                 var candidate = MockCandidate(endpoint: endpoint, scenario: nil, status: exchange.status, document: .null)
                 candidate.bytes = exchange.body
+                candidate.isDownload = !endpoint.answersBytes
                 return candidate
             }
             // An endpoint that answers nothing (`NoContent`): its mock is the empty body.

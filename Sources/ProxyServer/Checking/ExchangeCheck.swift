@@ -96,7 +96,8 @@ package struct ExchangeCheck: Sendable {
             let findings = endpoint.succeeds(with: status) ? [] : [Finding.undeclaredSuccessStatus(status, of: endpoint)]
             return AnswerVerdict(outcome: "success", findings: findings)
         }
-        if endpoint.answersBytes, (rules[endpoint.id] ?? api.rules(for: endpoint)).isSuccess(status: status) {
+        let endpointRules = rules[endpoint.id] ?? api.rules(for: endpoint)
+        if endpointRules.takesBytes(contentType: response.contentType), endpointRules.isSuccess(status: status) {
             return bytesAnswer(response, to: endpoint)
         }
         // An endpoint that asks for JSON by name (`Accept` declared: the import's mark of an answer

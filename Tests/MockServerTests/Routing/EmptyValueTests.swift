@@ -90,7 +90,7 @@ import Testing
         #expect(
             declarations.contains(#".query("include_stopped_servers", .bool, sample: .literal(true)).allowingEmptyValue()"#),
             "\(declarations)")
-        #expect(declarations.contains(#".query("depth", .int64).allowing(["1", "2"]).allowingEmptyValue()"#))
+        #expect(declarations.contains(#".query("depth", .int).allowing(["1", "2"]).allowingEmptyValue()"#))
         // Swagger 2 says it of the parameter itself, as OpenAPI 3 does.
         let swagger = try OpenAPIImport.parse(
             Data(

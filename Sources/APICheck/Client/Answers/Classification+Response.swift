@@ -16,7 +16,9 @@ extension Classification {
         }
         // Bytes are the answer as they came, whatever they hold (a JSON blob, a gzip layer); a
         // declared redirect's body is for a browser that does not follow it, no part of the answer.
-        if isOK, rules.answersBytes || rules.redirectStatuses.contains(status) { return (.success(payload: .null, at: .root), nil) }
+        if isOK, rules.takesBytes(contentType: contentType) || rules.redirectStatuses.contains(status) {
+            return (.success(payload: .null, at: .root), nil)
+        }
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             if isOK, rules.acceptsEmptyBody { return (.success(payload: .null, at: .root), nil) }
             return (.broken(isOK ? .emptyBody(status: status) : .http(status: status, contentType: contentType, snippet: "")), nil)

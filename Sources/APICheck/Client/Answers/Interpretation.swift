@@ -75,7 +75,8 @@ public struct Interpretation: Sendable {
         }
         // A declared redirect has no payload: the decode type is the other successes', which
         // has a value for it only where it takes null (`JSONValue`, an optional, `NoContent`).
-        if rules.redirectStatuses.contains(status) {
+        // Nor have the bytes of an endpoint that also answers JSON: its type is the JSON's.
+        if rules.redirectStatuses.contains(status) || rules.takesBytes(contentType: contentType) {
             value = try? endpoint.diagnosticDecode(.null, base, api.dates).value
             return
         }

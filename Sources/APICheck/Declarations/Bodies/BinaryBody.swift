@@ -5,7 +5,8 @@ import Foundation
 /// `Accept` declares, when it declares any) and never parsed: a blob that happens to be JSON and
 /// one that is gzip both pass. `record` keeps the bytes as they came in its mock, `serve` replays
 /// them in the declared media type (`application/octet-stream` without one), and `apicheck
-/// openapi` writes a `format: binary` string. Its error answers are read as the API's as usual.
+/// openapi` writes a `format: binary` string under the declared types (`*/*` without one: the
+/// client takes any). Its error answers are read as the API's as usual.
 ///
 /// ```swift
 /// static let blob = Endpoint<BinaryBody>(id: "blobs.get", .get, "{+name}/blobs/{digest}", mock: "blob")

@@ -21,6 +21,9 @@ extension AnyEndpoint {
     /// The same endpoint, whose success may also come with an empty body.
     func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }
 
+    /// The same endpoint, whose success may also be bytes in a media type that is not JSON.
+    func acceptingBytes() -> AnyEndpoint { copy(acceptsBytes: true) }
+
     /// The same endpoint, whose answers `record` keeps as the server sent them.
     func recordingVerbatim() -> AnyEndpoint { copy(recordsVerbatim: true) }
 

@@ -13,6 +13,8 @@ public struct AnswerRules: Sendable {
     public var acceptsEmptyBody: Bool
     /// Whether a success is bytes (a `BinaryBody` endpoint), taken as they are, never parsed.
     public var answersBytes = false
+    /// Whether a success in a media type that is not JSON is bytes too (`acceptingBytes()`).
+    public var acceptsBytes = false
     /// The status the endpoint declares its success comes with: a success too when it is no 2xx
     /// (a conditional read's 304 Not Modified).
     public var successStatus: Int
@@ -35,6 +37,13 @@ public struct AnswerRules: Sendable {
 }
 
 extension AnswerRules {
+    /// Whether a success with this `Content-Type` is bytes, taken as they came: every success of
+    /// a `BinaryBody` endpoint; one named as no JSON type of an endpoint that accepts bytes. An
+    /// answer that names no type is read as JSON: nothing says it is not.
+    public func takesBytes(contentType: String?) -> Bool {
+        answersBytes || (acceptsBytes && contentType.flatMap(MediaType.init).map { !$0.isJSON } == true)
+    }
+
     /// The code a failure body carries, read the way classification reads it: the error shape's
     /// first (it says more), else the envelope's.
     public func failureCode(in document: JSONValue) -> EnvelopeCode? {

@@ -1,7 +1,20 @@
 /// Operations the import declares in one document and leaves out in the other, their answer's
 /// reference leading nowhere (`SuccessAnswer.omission`): the package gains or loses an endpoint on
-/// re-import.
+/// re-import; and error answers the import declares something of.
 extension OpenAPIComparison {
+    /// Whether the import declares something of an answer other than the success: another
+    /// success status always (`alsoSucceeding(with:)`); an error answer a mock of each of its examples
+    /// (a scenario). One without examples declares nothing of the operation (its error reads
+    /// through the API's error shape whatever its status), so its status added or removed is no
+    /// change of the client: `apicheck openapi` writes the statuses of the mocks, the dead token
+    /// and the error checks, never a status the package has nothing of.
+    static func declaresSomething(ofAnswer key: String, _ answer: JSONValue, in source: OpenAPISource) -> Bool {
+        guard ImportedErrorAnswer.status(ofKey: key) != nil else { return true }
+        return OpenAPISource.members(source.resolve(answer)?["content"]).contains { media in
+            media.value["example"] != nil || !OpenAPISource.members(media.value["examples"]).isEmpty
+        }
+    }
+
     /// The change when the import declares the operation from one document only; nil when it
     /// declares it from both (compared part by part) or from neither (none of the package's).
     static func declarationChange(_ subject: String, old: SuccessAnswer?, new: SuccessAnswer?) -> OpenAPIChange? {

@@ -227,10 +227,12 @@ public struct OpenAPIComparison: Sendable {
                 if let change = Self.bytesChange(old: oldAnswer, new: newAnswer, subject: subject, part: part) { changes.append(change) }
             }
         }
-        for (key, _) in newResponses where key != newSuccess && !oldResponses.contains(where: { $0.key == key }) {
+        for (key, answer) in newResponses where key != newSuccess && !oldResponses.contains(where: { $0.key == key }) {
+            guard Self.declaresSomething(ofAnswer: key, answer, in: newSource) else { continue }
             changes.append(OpenAPIChange(.statusAdded, breaking: false, subject: subject, part: "response \(key)", "added"))
         }
-        for (key, _) in oldResponses where key != oldSuccess && !newResponses.contains(where: { $0.key == key }) {
+        for (key, answer) in oldResponses where key != oldSuccess && !newResponses.contains(where: { $0.key == key }) {
+            guard Self.declaresSomething(ofAnswer: key, answer, in: oldSource) else { continue }
             changes.append(OpenAPIChange(.statusRemoved, breaking: false, subject: subject, part: "response \(key)", "removed"))
         }
         return changes

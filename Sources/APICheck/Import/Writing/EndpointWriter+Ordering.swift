@@ -1,4 +1,24 @@
 extension EndpointWriter {
+    /// Once every operation is declared: the ids reads take from their lists (`ItemSources`) and
+    /// writes from their creations (`CreatedSources`), then the order a run sends them in; the
+    /// notes of both and each variable's.
+    static func linkSamplesAndOrder(
+        _ endpoints: inout [ImportedEndpoint], variables: inout [SampleVariable], source: OpenAPISource,
+        lists: [String: JSONValue], creations: [String: JSONValue]
+    ) -> [ImportNote] {
+        ItemSources(source: source, answers: lists).link(&endpoints, variables: &variables)
+        var notes = CreatedSources(source: source, answers: creations).link(&endpoints, variables: &variables).map { link in
+            ImportNote(.madeUp, at: link.location, CreatedSources.note(link))
+        }
+        let order = operationOrder(of: endpoints, variables: variables)
+        for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
+        for variable in variables {
+            let ordered = orderNote(of: variable, endpoints: endpoints, variables: variables, order: order)
+            notes.append(ImportNote(.needsValue, at: variable.location, variable.note + ordered))
+        }
+        return notes
+    }
+
     /// Each endpoint's `ordered(after:)`. Nothing else orders them, and `live` runs what it can at once: a
     /// read of a user before the `POST /users/{name}` that creates it answers 404, and one after
     /// its `DELETE` too, findings about nothing but the run's order. So, per resource:

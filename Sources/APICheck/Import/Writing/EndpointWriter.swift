@@ -64,16 +64,8 @@ struct EndpointWriter {
                     at: itemTokens + [method], types: &types)
             }
         }
-        ItemSources(source: source, answers: listAnswers).link(&endpoints, variables: &sampleVariables)
-        for link in CreatedSources(source: source, answers: creationAnswers).link(&endpoints, variables: &sampleVariables) {
-            notes.append(ImportNote(.madeUp, at: link.location, CreatedSources.note(link)))
-        }
-        let order = Self.operationOrder(of: endpoints, variables: sampleVariables)
-        for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
-        for variable in sampleVariables {
-            let ordered = Self.orderNote(of: variable, endpoints: endpoints, variables: sampleVariables, order: order)
-            notes.append(ImportNote(.needsValue, at: variable.location, variable.note + ordered))
-        }
+        notes += Self.linkSamplesAndOrder(
+            &endpoints, variables: &sampleVariables, source: source, lists: listAnswers, creations: creationAnswers)
     }
 
     private mutating func declare(
@@ -107,10 +99,12 @@ struct EndpointWriter {
         var secretPaths: [String] = []
         if response.content == nil, method == "get", response.status != 204, !response.key.isEmpty {
             // A document leaving a read's answer out is common (pygeoapi's JSON `/openapi`), a
-            // read answering nothing as documented rare but real (Pulp's `livez`): either passes.
+            // read answering nothing as documented rare but real (Pulp's `livez`), and so is a
+            // download left undescribed (Mayan EDMS's document files): each passes.
             note(
                 .notMapped, response.tokens,
-                "a read whose answer has no content: declared JSONValue (any JSON) accepting an empty body too, its mock {} made up")
+                "a read whose answer has no content: declared JSONValue (any JSON) accepting an empty body too, and bytes in a "
+                    + "type that is not JSON (a download), its mock {} made up")
             (responseType, mockText, madeUp, emptyOrJSON) = ("JSONValue", "{}", true, true)
         }
         if let content = response.content, let types = SuccessAnswer.bytesTypes(content) {

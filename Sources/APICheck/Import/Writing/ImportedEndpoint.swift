@@ -45,8 +45,9 @@ struct ImportedEndpoint: Equatable {
     /// A deletion of the caller's account or a change of its password (`IdentityEndingOperation`):
     /// `endingIdentity()`.
     var endingIdentity = false
-    /// A read the document leaves without content: `acceptingEmptyBody()`, so that an empty
-    /// answer passes as a JSON one does.
+    /// A read the document leaves without content: `acceptingEmptyBody().acceptingBytes()`, so
+    /// that an empty answer passes as a JSON one does, and a download (bytes in a type that is
+    /// not JSON: Mayan EDMS's document file `download/`) is taken as it came.
     var acceptsEmptyBody = false
     /// The headers every success carries, as the document requires them: `answering(headers:)`.
     var answerHeaders: [String] = []
@@ -77,7 +78,7 @@ struct ImportedEndpoint: Equatable {
         if let details { modifiers += "\n        .described(\(SwiftName.literal(details)))" }
         if readingOnly { modifiers += ".readingOnly()" }
         if endingIdentity { modifiers += ".endingIdentity()" }
-        if acceptsEmptyBody { modifiers += ".acceptingEmptyBody()" }
+        if acceptsEmptyBody { modifiers += ".acceptingEmptyBody().acceptingBytes()" }
         if !answerHeaders.isEmpty { modifiers += ".answering(headers: \(answerHeaders.map(SwiftName.literal).joined(separator: ", ")))" }
         if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }

@@ -6,8 +6,9 @@ extension SchemaRecorder {
         switch type {
         case is String.Type: return JSONSchema.type("string")
         case is Bool.Type: return JSONSchema.type("boolean")
-        // Swift runs on 64-bit platforms only here: Int is Int64 on the wire.
-        case is Int.Type: return JSONSchema.type("integer", format: "int64")
+        // An integer without a format, as `import-openapi` declares one `Int` (and one of
+        // `int64` `Int64`): the re-export of an imported package writes back what it read.
+        case is Int.Type: return JSONSchema.type("integer")
         case is Int64.Type: return JSONSchema.type("integer", format: "int64")
         case is Int32.Type, is Int16.Type, is Int8.Type: return JSONSchema.type("integer", format: "int32")
         case is UInt.Type, is UInt64.Type, is UInt32.Type, is UInt16.Type, is UInt8.Type:

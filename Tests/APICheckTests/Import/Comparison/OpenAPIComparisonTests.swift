@@ -147,10 +147,6 @@ import Testing
             label: "the success status changed", change: (#""201": {"description": "made"}"#, #""200": {"description": "made"}"#),
             kind: .successStatusChanged, breaking: true, location: "POST /pets"),
         Case(
-            label: "an error status added",
-            change: (#""404": {"description": "none"}"#, #""404": {"description": "none"}, "429": {"description": "slow"}"#),
-            kind: .statusAdded, breaking: false, location: "GET /pets/{petId} response 429"),
-        Case(
             label: "a token now required", change: (#""operationId": "addPet","#, #""operationId": "addPet", "security": [{"key": []}],"#),
             kind: .tokenRequired, breaking: true, location: "POST /pets"),
         Case(
