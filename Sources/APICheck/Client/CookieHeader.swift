@@ -27,6 +27,20 @@ package enum CookieHeader {
         return nil
     }
 
+    /// The `name=value` pair each `Set-Cookie` header of an answer sets, its attributes left
+    /// out, in the order they came (a login's session cookie, a CSRF cookie).
+    package static func pairs(setBy headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        headers.compactMap { header in
+            guard HeaderName.same(header.name, "Set-Cookie") else { return nil }
+            let pair = header.value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+            guard let equals = pair.firstIndex(of: "=") else { return nil }
+            return (
+                pair[..<equals].trimmingCharacters(in: .whitespaces),
+                pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            )
+        }
+    }
+
     /// A parameter's value as a cookie can carry it: a cookie's value is letters, digits and the
     /// punctuation RFC 6265 allows (no space, quote, comma, semicolon or backslash), so every
     /// other byte, and `%`, is percent-encoded, as most servers' cookie parsers decode it.

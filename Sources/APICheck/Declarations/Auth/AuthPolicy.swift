@@ -253,15 +253,7 @@ public struct AuthPolicy: Sendable, Equatable {
     /// The token a login's answer issued: the session cookie it sets, else the one in its payload.
     public func token(in payload: JSONValue?, headers: [(name: String, value: String)]) -> String? {
         if case let .cookie(name) = placement {
-            for header in headers where header.name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
-                let pair = header.value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-                guard let equals = pair.firstIndex(of: "="),
-                    pair[..<equals].trimmingCharacters(in: .whitespaces) == name
-                else { continue }
-                let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                if !value.isEmpty { return value }
-            }
-            return nil
+            return CookieHeader.pairs(setBy: headers).first { $0.name == name && !$0.value.isEmpty }?.value
         }
         return payload.flatMap(token(in:))
     }

@@ -90,12 +90,7 @@ public struct CSRFPolicy: Sendable, Equatable {
     /// values only (an empty one deletes the cookie).
     public static func cookies(setBy headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
         var cookies: [(name: String, value: String)] = []
-        for header in headers where HeaderName.same(header.name, "Set-Cookie") {
-            let pair = header.value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, !value.isEmpty else { continue }
+        for (name, value) in CookieHeader.pairs(setBy: headers) where !name.isEmpty && !value.isEmpty {
             cookies.removeAll { $0.name == name }
             cookies.append((name, value))
         }

@@ -1,9 +1,8 @@
 /// Whether an operation ends the identity it is called as: deletes the account (Mayan EDMS's
 /// `DELETE /api/v4/users/current/`, a `DELETE /me`) or changes the password it logs in with
 /// (`POST /users/me/password`, `POST /auth/password/change/`). Declared as an ordinary write, a
-/// full `live` run sent Mayan's deletion among the others: the account the run logged in as was
-/// gone, every later check was refused, and the next run could not log in until the account was
-/// made again by hand. No later login helps, as it does after a logout, so the import declares it
+/// full `live` sends it among the others: the account the run logs in as is gone, every later
+/// check is refused, and the next run cannot log in until the account is made again by hand. No later login helps, as it does after a logout, so the import declares it
 /// `endingIdentity()` with a note: `live` checks it only when `--only` names it.
 ///
 /// Taken for one, when it sends the token and its path has no placeholder (an id picks another
