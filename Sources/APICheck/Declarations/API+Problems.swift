@@ -70,7 +70,13 @@ extension API {
                 if case let .template(template, _)? = parameter.sample, !template.contains("{}") {
                     problem(endpoint.id, "parameter '\(parameter.name)' has the template '\(template)', which has no {} for the value")
                 }
-                guard let (source, path, _) = parameter.sample?.seenSource else { continue }
+                if let (source, _) = parameter.sample?.sentSource, let found = self.endpoint(source), found.requestBody == nil,
+                    !found.parameters.contains(where: { $0.location == .body })
+                {
+                    problem(endpoint.id, "parameter '\(parameter.name)' samples what '\(source)' sent, which sends no body")
+                }
+                guard let (source, path) = parameter.sample?.seenSource.map({ ($0.endpoint, $0.path) }) ?? parameter.sample?.sentSource
+                else { continue }
                 if self.endpoint(source) == nil {
                     problem(endpoint.id, "parameter '\(parameter.name)' samples from '\(source)', which is not declared")
                 }

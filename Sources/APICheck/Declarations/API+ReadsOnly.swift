@@ -49,11 +49,12 @@ extension API {
 
 extension AnyEndpoint {
     /// The prerequisites it cannot run without: the sources of its required `.seen` samples that
-    /// have no fallback.
+    /// have no fallback, and of its required `.sent` ones.
     var hardPrerequisiteIDs: Set<String> {
         var ids: Set<String> = []
         for parameter in sampledValues where parameter.required {
             if let (source, _, fallback) = parameter.sample?.seenSource, fallback == nil, source != id { ids.insert(source) }
+            if let (source, _) = parameter.sample?.sentSource, source != id { ids.insert(source) }
         }
         return ids
     }

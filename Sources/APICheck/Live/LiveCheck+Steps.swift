@@ -35,6 +35,7 @@ extension LiveCheck {
         var succeeded: Set<String> = []
         for (source, id) in step.samples {
             seen[source] = known[id]?.document
+            if let body = known[id]?.sentBody { seen[SampleResolver.sentKey(source)] = body }
             if known[id]?.succeeded == true { succeeded.insert(source) }
         }
         var given: Set<String> = []
@@ -120,6 +121,12 @@ extension LiveCheck {
             }
             // Outcomes live for the whole run: keep what later steps read of the answer, not the answer.
             outcome.document = outcome.document.flatMap { $0.keeping(plan.pathsRead(from: step.id)) }
+            let sent = plan.pathsSent(from: step.id)
+            if !sent.isEmpty, outcome.succeeded, let body = outcome.exchange?.request.body,
+                let document = try? JSONParser.parse(body)
+            {
+                outcome.sentBody = document.keeping(sent)
+            }
             return outcome
         }
     }

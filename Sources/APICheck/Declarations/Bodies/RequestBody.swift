@@ -110,6 +110,16 @@ public struct RequestBody: Sendable {
         RequestBody(type, encoding: .json, inputs: inputs, sample: sample)
     }
 
+    /// A JSON body of type `Body`: `sample`, each input's value put in the top-level member of
+    /// its name. A creation's body whose name is the run's own, that the writes after it read
+    /// (`.sent`): `.json(NewDatabase.self, sample: made, replacing: [.input("name", .string,
+    /// sample: .unique(prefix: "apicheck-"))])`, never a name an earlier run left behind.
+    public static func json<Body: Codable & Sendable>(_ type: Body.Type, sample: Body?, replacing inputs: [Parameter]) -> RequestBody {
+        var body = RequestBody(type, encoding: .json, inputs: inputs, sample: fixed(sample))
+        body.replacesMembers = true
+        return body
+    }
+
     /// A form body of type `Body`: its top-level fields, lists in `lists` style.
     public static func form<Body: Codable & Sendable>(
         _ type: Body.Type, lists: ListStyle = .repeated,
@@ -178,13 +188,26 @@ public struct RequestBody: Sendable {
         return body
     }
 
+    /// The inputs' values replace the sample's members of their names (`json(_:sample:replacing:)`).
+    private var replacesMembers = false
+
     /// Whether live runs have a body to send.
     public var hasSample: Bool { makeSample != nil }
 
     /// The sample made of the inputs' values, as JSON, its dates as the API writes them (`API.dates`).
     public func sample(_ values: [String: ParameterValue], dates: DateDecoding) throws(BodyError) -> JSONValue? {
         guard let makeSample else { return nil }
-        return try encodeValue(makeSample(BodyInputs(values)), dates)
+        let document = try encodeValue(makeSample(BodyInputs(values)), dates)
+        guard replacesMembers, case var .object(members) = document else { return document }
+        for input in inputs {
+            guard let value = values[input.name] else { continue }
+            if let index = members.firstIndex(where: { $0.key == input.name }) {
+                members[index].value = value.json
+            } else {
+                members.append((input.name, value.json))
+            }
+        }
+        return .object(members)
     }
 
     /// A value the caller gives, as JSON, its dates as the API writes them; refused unless it is

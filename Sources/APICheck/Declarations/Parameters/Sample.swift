@@ -12,6 +12,11 @@ public indirect enum Sample: Sendable, Equatable {
     /// A value seen in an earlier answer of this run: the endpoint and the JSONPath into its body
     /// (e.g. the first status id of the home timeline), with a fallback when none was seen.
     case seen(endpoint: String, path: DeclaredPath, fallback: ParameterValue?)
+    /// A value an earlier request of this run sent in its JSON body, once that request succeeded:
+    /// the name a creation gave what it made where its answer names nothing (`POST /databases`
+    /// with `{"name": …}` answering `{}`), for the writes that then act on it. Never a value the
+    /// run did not create: a creation that failed leaves its writes not checked.
+    case sent(endpoint: String, path: DeclaredPath)
     /// A value unique to each call, `prefix` followed by the run id and the call's number in the
     /// run: a transaction id the server de-duplicates on is never sent twice.
     case uniquePerCall(prefix: String)
@@ -57,6 +62,16 @@ public indirect enum Sample: Sendable, Equatable {
         switch base {
         case let .seen(endpoint, path, fallback): (endpoint, path, fallback)
         case let .environmentOr(_, otherwise): otherwise.seenSource
+        default: nil
+        }
+    }
+
+    /// The earlier request whose body a `.sent` sample reads, templated or not, or read while its
+    /// variable is unset (`environmentOr`).
+    public var sentSource: (endpoint: String, path: DeclaredPath)? {
+        switch base {
+        case let .sent(endpoint, path): (endpoint, path)
+        case let .environmentOr(_, otherwise): otherwise.sentSource
         default: nil
         }
     }

@@ -4,10 +4,11 @@ extension EndpointWriter {
     /// notes of both and each variable's.
     static func linkSamplesAndOrder(
         _ endpoints: inout [ImportedEndpoint], variables: inout [SampleVariable], source: OpenAPISource,
-        lists: [String: JSONValue], creations: [String: JSONValue]
+        lists: [String: JSONValue], creations: [String: JSONValue], requests: [String: JSONValue]
     ) -> [ImportNote] {
         ItemSources(source: source, answers: lists).link(&endpoints, variables: &variables)
-        var notes = CreatedSources(source: source, answers: creations).link(&endpoints, variables: &variables).map { link in
+        var notes = CreatedSources(source: source, answers: creations, requests: requests).link(&endpoints, variables: &variables).map {
+            link in
             ImportNote(.madeUp, at: link.location, CreatedSources.note(link))
         }
         let order = operationOrder(of: endpoints, variables: variables)

@@ -54,6 +54,7 @@ extension EndpointWriter {
         }
         var mapped: (type: String, optional: Bool)
         let resolved = source.resolve(schema) ?? schema
+        if kind == .json, method == "post" { creationRequests[endpoint.id] = schema }
         // What a request sends: a component with members only answers carry is its request variant.
         types.purpose = .request
         defer { types.purpose = .answer }

@@ -32,6 +32,8 @@ struct EndpointWriter {
     var listAnswers: [String: JSONValue] = [:]
     /// Each POST's answer schema by endpoint id, where `CreatedSources` finds what it creates.
     var creationAnswers: [String: JSONValue] = [:]
+    /// Each POST's JSON request schema by endpoint id: the name a creation gives what it makes.
+    var creationRequests: [String: JSONValue] = [:]
     /// The base URL made-up links in answers are on (`ExampleMaker.linkBase`).
     var linkBase: String?
 
@@ -65,7 +67,8 @@ struct EndpointWriter {
             }
         }
         notes += Self.linkSamplesAndOrder(
-            &endpoints, variables: &sampleVariables, source: source, lists: listAnswers, creations: creationAnswers)
+            &endpoints, variables: &sampleVariables, source: source, lists: listAnswers, creations: creationAnswers,
+            requests: creationRequests)
     }
 
     private mutating func declare(

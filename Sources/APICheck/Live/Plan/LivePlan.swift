@@ -27,6 +27,8 @@ struct LivePlan: Sendable {
     private(set) var steps: [LiveStep] = []
     /// What later steps read of each step's answer, gathered as steps are added (`pathsRead`).
     var reads: [LiveStep.ID: [JSONPath]] = [:]
+    /// What later steps read of the JSON body each step sent (`pathsSent`).
+    var sentReads: [LiveStep.ID: [JSONPath]] = [:]
     /// The step that gives the session's token: its login, or the token issued beforehand.
     private(set) var login: LiveStep.ID?
     /// The check that tries a token issued beforehand first, alone: every other step that sends

@@ -87,21 +87,31 @@ struct SampleResolver: Sendable {
         case let .computed(computation):
             value = computation.compute(SampleContext(runID: runID, call: call, now: now, environment: environment))
         case let .seen(source, path, fallback):
-            let found = path.path.flatMap { seen[source]?.value(at: $0) }
-            switch found {
-            case let .string(text)?: value = .string(text)
-            // An id the answers hold as a number where the parameter is text (drf-spectacular
-            // writes Mayan EDMS's `{cabinet_id}` as `type: string, pattern: ^[0-9]+$`): its digits.
-            case let .number(text)? where parameter.type == .string: value = .string(text)
-            case let .number(text)?: value = Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
-            case let .bool(flag)?: value = .bool(flag)
-            default: value = fallback
-            }
+            value = Self.scalar(path.path.flatMap { seen[source]?.value(at: $0) }, for: parameter) ?? fallback
             // An earlier answer held something this parameter cannot carry: that answer's
             // check reports it; this one goes on with the declared fallback.
             if !templated, let seen = value, parameter.type.accept(seen) == nil { value = fallback }
+        case let .sent(source, path):
+            value = Self.scalar(path.path.flatMap { seen[Self.sentKey(source)]?.value(at: $0) }, for: parameter)
         }
         return value
+    }
+
+    /// Where `seen` holds the body `endpoint`'s request sent, beside the answers: one dictionary
+    /// travels through every kind of step, and no endpoint id starts with a NUL.
+    static func sentKey(_ endpoint: String) -> String { "\u{0}sent:" + endpoint }
+
+    /// A scalar of an earlier exchange as a parameter's value; nil for anything else.
+    private static func scalar(_ found: JSONValue?, for parameter: Parameter) -> ParameterValue? {
+        switch found {
+        case let .string(text)?: .string(text)
+        // An id the answers hold as a number where the parameter is text (drf-spectacular
+        // writes Mayan EDMS's `{cabinet_id}` as `type: string, pattern: ^[0-9]+$`): its digits.
+        case let .number(text)? where parameter.type == .string: .string(text)
+        case let .number(text)?: Int64(text).map(ParameterValue.int) ?? Double(text).map(ParameterValue.double)
+        case let .bool(flag)?: .bool(flag)
+        default: nil
+        }
     }
 
     /// Why a required `.seen` parameter without a fallback has no value: its source step did not
@@ -116,6 +126,16 @@ struct SampleResolver: Sendable {
         environment: [String: String] = [:]
     ) -> String? {
         for parameter in endpoint.sampledValues where parameter.required && !given.contains(parameter.name) {
+            if let (source, path) = parameter.sample?.sentSource, source != endpoint.id {
+                if case let .environmentOr(name, _)? = parameter.sample?.base, environment[name] != nil { continue }
+                guard succeeded.contains(source), let body = seen[sentKey(source)] else {
+                    return "its sample for '\(parameter.name)' is what \(source) sent, which did not succeed"
+                }
+                switch path.path.flatMap({ body.value(at: $0) }) {
+                case .string?, .number?, .bool?: continue
+                default: return "its sample for '\(parameter.name)' is what \(source) sent, whose body has no value at \(path)"
+                }
+            }
             guard let (source, path, fallback) = parameter.sample?.seenSource, fallback == nil, source != endpoint.id else { continue }
             var variable = ""
             if case let .environmentOr(name, _)? = parameter.sample?.base {
@@ -158,7 +178,8 @@ struct SampleResolver: Sendable {
     static func sources(of endpoint: AnyEndpoint, except given: Set<String> = []) -> Set<String> {
         Set(
             endpoint.sampledValues.compactMap { parameter in
-                if let source = parameter.sample?.seenSource?.endpoint, source != endpoint.id, !given.contains(parameter.name) {
+                let source = parameter.sample?.seenSource?.endpoint ?? parameter.sample?.sentSource?.endpoint
+                if let source, source != endpoint.id, !given.contains(parameter.name) {
                     return source
                 }
                 return nil

@@ -17,6 +17,8 @@ struct StepOutcome: Sendable {
     var issuedRefreshToken: String?
     /// The answer's document, when it classified as success; only what later steps read of it.
     var document: JSONValue?
+    /// What later steps read of the JSON body the request sent (`.sent` samples), once it succeeded.
+    var sentBody: JSONValue?
     /// What the session's login means for the rest of the run (the login step only).
     var login: LoginVerdict?
     /// Problems of the whole run the step found (why the login failed).

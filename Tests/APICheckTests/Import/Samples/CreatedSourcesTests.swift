@@ -2,7 +2,8 @@
 import Testing
 
 /// An imported write to one object acts on what the run's creation of that collection made, the
-/// id its answer gives, never on the object a variable names; reads keep their variable and list.
+/// id its answer gives (else the name its request sent), never on the object a variable names;
+/// reads keep their variable and list.
 @Suite struct CreatedSourcesTests {
     static func parameter(_ name: String) -> String {
         #"{"name": "\#(name)", "in": "path", "required": true, "schema": {"type": "string"}}"#
@@ -13,6 +14,7 @@ import Testing
     }
 
     static let body = #"{"content": {"application/json": {"schema": {"type": "object", "properties": {"name": {"type": "string"}}}}}}"#
+    static let untitled = #"{"content": {"application/json": {"schema": {"type": "object", "properties": {"size": {"type": "integer"}}}}}}"#
     static let collection = ##"{"$ref": "#/components/schemas/Collection"}"##
 
     @Test func writesToOneObjectTakeTheIdTheCreationAnswered() throws {
@@ -31,6 +33,9 @@ import Testing
                 "/tenants": {"post": {"operationId": "create_tenant", "tags": ["t"], "requestBody": \(Self.body), "responses": \(Self.answer(#"{"type": "object"}"#))}},
                 "/tenants/{tenant}": {"parameters": [\(Self.parameter("tenant"))],
                   "delete": {"operationId": "delete_tenant", "tags": ["t"], "responses": {"204": {"description": "gone"}}}},
+                "/groups": {"post": {"operationId": "create_group", "tags": ["g"], "requestBody": \(Self.untitled), "responses": \(Self.answer(#"{"type": "object"}"#))}},
+                "/groups/{group}": {"parameters": [\(Self.parameter("group"))],
+                  "delete": {"operationId": "delete_group", "tags": ["g"], "responses": {"204": {"description": "gone"}}}},
                 "/users/{name}": {"parameters": [\(Self.parameter("name"))],
                   "put": {"operationId": "create_user", "tags": ["u"], "requestBody": \(Self.body), "responses": \(Self.answer(#"{"type": "object", "properties": {"id": {"type": "string"}}}"#))},
                   "delete": {"operationId": "delete_user", "tags": ["u"], "responses": {"204": {"description": "gone"}}}},
@@ -45,8 +50,17 @@ import Testing
             group.contains(
                 #".path("collection_id", .string, sample: .environmentOr("SHOP_COLLECTION_ID", otherwise: .seen(endpoint: "list_collections", path: "$[0].id", fallback: nil)))"#
             ), "\(group)")
-        // A creation whose answer names nothing (`{}`) gives no id: the deletion keeps its variable.
-        #expect(fixture.group("TEndpoints").contains(#"sample: .environment("SHOP_TENANT", fallback: nil))"#))
+        // A creation whose answer names nothing (`{}`): the deletion sends the name its request sent.
+        #expect(
+            fixture.group("TEndpoints").contains(#".path("tenant", .string, sample: .sent(endpoint: "create_tenant", path: "$.name"))"#))
+        // The creation's made-up name is the run's own, so a second run is not refused for the first's.
+        #expect(
+            fixture.group("TEndpoints").contains(
+                ##"#"{"name":"string"}"#.utf8)), replacing: [.input("name", .string, sample: .unique(prefix: "apicheck-"))])"##),
+            "\(fixture.group("TEndpoints"))")
+        // Nor its request (no `name`): the deletion keeps its variable.
+        #expect(
+            fixture.group("GEndpoints").contains(#"sample: .environment("SHOP_GROUP", fallback: nil))"#), "\(fixture.group("GEndpoints"))")
         // A path the run creates itself (`PUT /users/{name}`) names what it deletes already.
         #expect(fixture.group("UEndpoints").components(separatedBy: #"sample: .environment("SHOP_USER_NAME", fallback: nil))"#).count == 3)
         let note = fixture.result.notes.first { $0.message.hasPrefix("delete_collection, update_collection, collection_add act on") }

@@ -22,13 +22,17 @@ struct CreatedSources {
     let source: OpenAPISource
     /// Each POST's answer schema, by endpoint id.
     let answers: [String: JSONValue]
+    /// Each POST's JSON request schema, by endpoint id.
+    var requests: [String: JSONValue] = [:]
 
     /// Links `endpoints`' writes to the creation of their object's collection, and takes their
     /// uses out of `variables` (a variable no operation reads any more is dropped).
     func link(_ endpoints: inout [ImportedEndpoint], variables: inout [SampleVariable]) -> [Link] {
-        let creations = endpoints.filter { $0.method == ".post" && !$0.readingOnly && answers[$0.id] != nil }
+        let creations = endpoints.filter { $0.method == ".post" && !$0.readingOnly && (answers[$0.id] ?? requests[$0.id]) != nil }
         let namedCreations = Set(
             endpoints.filter { EndpointWriter.creates($0, among: endpoints) }.map { EndpointWriter.template(ItemSources.trimmed($0.path)) })
+        // A path a PUT writes to is named by whoever writes it: a name a POST sent is not its.
+        let putPaths = Set(endpoints.filter { $0.method == ".put" }.map { EndpointWriter.template(ItemSources.trimmed($0.path)) })
         var links: [Link] = []
         for index in endpoints.indices where !endpoints[index].isRead {
             let endpoint = endpoints[index]
@@ -41,18 +45,19 @@ struct CreatedSources {
                     let creation = creations.first(where: {
                         $0.id != endpoint.id && EndpointWriter.template(ItemSources.trimmed($0.path)) == collection
                     }),
-                    let answer = answers[creation.id],
-                    let member = ItemSources.idMember(for: name, in: answer, source: source)
+                    let sample = sample(
+                        naming: name, in: creation, under: segments[position - 1], byRequest: !putPaths.contains(collection + ["{}"]))
                 else { continue }
-                let path = JSONPath([.key(member)]).description
                 guard
                     let linked = ItemSources.replacingVariable(
-                        in: endpoint.parameters[parameter],
-                        with: { _, _ in
-                            "sample: .seen(endpoint: \(SwiftName.literal(creation.id)), path: \(SwiftName.literal(path)), fallback: nil)"
-                        })
+                        in: endpoint.parameters[parameter], with: { _, _ in "sample: \(sample.text)" })
                 else { continue }
                 endpoints[index].parameters[parameter] = linked.text
+                if let member = sample.sentMember, let position = endpoints.firstIndex(where: { $0.id == creation.id }),
+                    let named = namingUniquely(endpoints[position], member: member)
+                {
+                    endpoints[position].body = named
+                }
                 var location = ""
                 for variable in variables.indices where variables[variable].name == linked.variable {
                     location = variables[variable].location
@@ -69,11 +74,48 @@ struct CreatedSources {
         return links
     }
 
+    /// The sample that gives placeholder `name` the object `creation` made: the member of its
+    /// answer that names it, else the member of its JSON request that did (Chroma's
+    /// `POST …/databases` sends `{"name": …}` and answers `{}`: `DELETE …/databases/{database}`
+    /// sends that name). A request's `name` names the object of the collection `segment` (or
+    /// of a placeholder ending in `name`) only, and none where a PUT writes to the object's path
+    /// (`byRequest` false).
+    private func sample(naming name: String, in creation: ImportedEndpoint, under segment: String, byRequest: Bool) -> (
+        text: String, sentMember: String?
+    )? {
+        if let answer = answers[creation.id], let member = ItemSources.idMember(for: name, in: answer, source: source) {
+            let path = JSONPath([.key(member)]).description
+            return (".seen(endpoint: \(SwiftName.literal(creation.id)), path: \(SwiftName.literal(path)), fallback: nil)", nil)
+        }
+        guard byRequest, let request = requests[creation.id] else { return nil }
+        var member = ItemSources.idMember(for: name, in: request, source: source)
+        let names = SampleVariable.singular(segment) == name || MemberName.folded(name).hasSuffix("name")
+        if member == nil, names, source.properties(of: request).contains(where: { $0.key == "name" }) { member = "name" }
+        guard let member else { return nil }
+        let path = JSONPath([.key(member)]).description
+        return (".sent(endpoint: \(SwiftName.literal(creation.id)), path: \(SwiftName.literal(path)))", member)
+    }
+
+    /// `creation`'s body with the member a write reads sent unique to the run: a second run's
+    /// creation would otherwise send the name the first left behind, and be refused. Only a
+    /// free string (no enum, format, pattern or short length) and a JSON body as the import writes it.
+    func namingUniquely(_ creation: ImportedEndpoint, member: String) -> String? {
+        guard let body = creation.body, !body.contains("replacing:"), body.hasPrefix(".json("),
+            let end = body.range(of: ".utf8))", options: .backwards), let request = requests[creation.id],
+            let schema = source.properties(of: request).first(where: { $0.key == member }).flatMap({ source.resolve($0.value) }),
+            OpenAPISource.string(schema["type"]) == "string", schema["enum"] == nil, schema["format"] == nil, schema["pattern"] == nil,
+            OpenAPISource.int(schema["maxLength"]).map({ $0 >= 24 }) ?? true
+        else { return nil }
+        let input = ".input(\(SwiftName.literal(member)), .string, sample: .unique(prefix: \"apicheck-\"))"
+        return body.replacingCharacters(in: end, with: ".utf8)), replacing: [\(input)]")
+    }
+
     /// What the import says of a link: which writes act on what the creation makes.
     static func note(_ link: Link) -> String {
         let writes = link.writes.joined(separator: ", ")
         let verb = link.writes.count == 1 ? "acts" : "act"
-        return "\(writes) \(verb) on what \(link.creation) creates, the id its answer gives in the same run, never on an object "
+        return "\(writes) \(verb) on what \(link.creation) creates in the same run (the id its answer gives, else the name its "
+            + "request sent), never on an object "
             + "the server held before: a full live changes and deletes only what it made, and leaves "
             + (link.writes.count == 1 ? "it" : "them") + " not checked when \(link.creation) does not succeed"
     }
