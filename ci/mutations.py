@@ -4829,4 +4829,10 @@ MUTATIONS = [
          find="if endpointRules.takesBytes(contentType: response.contentType), endpointRules.isSuccess(status: status) {",
          replace="if endpoint.answersBytes, endpointRules.isSuccess(status: status) {",
          tests="ProxyBinaryAnswerTests"),
+    dict(id="record-error-answer-secret-path",
+         bug="record redacts an endpoint's secret paths in its error answers too: ZenML's api_token (redacting \"$\") scrubbed its 401 message, and that stand-in replaced the message in 81 other @expired mocks",
+         file="Sources/APICheck/Recording/MockWriter.swift",
+         find="let secretPaths = (200..<300).contains(candidate.status) ? candidate.endpoint.secretPaths : []",
+         replace="let secretPaths = candidate.endpoint.secretPaths",
+         tests="ErrorAnswerSecretPathTests"),
 ]
