@@ -4835,4 +4835,10 @@ MUTATIONS = [
          find="let secretPaths = (200..<300).contains(candidate.status) ? candidate.endpoint.secretPaths : []",
          replace="let secretPaths = candidate.endpoint.secretPaths",
          tests="ErrorAnswerSecretPathTests"),
+    dict(id="import-password-map-unredacted",
+         bug="import-openapi redacts a map's values only where they are a bare format: password string: ZenML's secret values (anyOf a password and null) were recorded into the mocks as stored",
+         file="Sources/APICheck/Import/Mapping/TokenObjectSecrets.swift",
+         find="            if isPassword(values) {",
+         replace="            if OpenAPISource.string(values[\"format\"]) == \"password\" {",
+         tests="PasswordMapSecretsTests"),
 ]
