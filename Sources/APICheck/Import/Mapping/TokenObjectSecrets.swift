@@ -105,8 +105,8 @@ struct TokenObjectSecrets {
                 guard maps.contains(where: { map in map["additionalProperties"].map(isPassword) ?? false }) else { return nil }
                 return ImportNote(
                     .secret, at: "#/components/schemas/\(name)/properties/\(member)",
-                    "every value of \(SwiftName.literal(member)) in \(name) is a password (format: password): the endpoints whose "
-                        + "answers hold \(name) are declared redacting(...) its place, so record writes stand-ins for them")
+                    "every value of \(SwiftName.literal(member)) in \(name) is a password (format: password): wherever an answer "
+                        + "holds \(name), its endpoint is declared redacting(...) that place, so record writes stand-ins for them")
             }
         }
     }
