@@ -77,7 +77,9 @@ extension EndpointWriter {
         } else {
             type = ".string"
             if list == nil, parameter["schema"] != nil, OpenAPISource.string(schema["type"]) != "array" {
-                note(.notMapped, tokens, "parameter '\(name)' \(Self.untyped(schema)): declared String")
+                note(
+                    .notMapped, tokens, "parameter '\(name)' \(Self.untyped(schema)): declared String",
+                    gist: "a parameter that \(Self.untyped(schema)): declared String")
             }
         }
         var sample: String?

@@ -235,7 +235,9 @@ struct EndpointWriter {
             note(
                 .notMapped, tokens + ["deprecated"],
                 "\(id) is deprecated in the document: declared and checked like the others, though the server may have "
-                    + "removed it (a 404 or 410 from live then says so; --only leaves it out)")
+                    + "removed it (a 404 or 410 from live then says so; --only leaves it out)",
+                gist: "an operation deprecated in the document: declared and checked like the others, though the server may "
+                    + "have removed it (a 404 or 410 from live then says so; --only leaves it out)")
         }
     }
 
