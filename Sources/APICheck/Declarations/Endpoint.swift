@@ -151,7 +151,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.answering(headers: names))
     }
 
-    /// The same endpoint, whose answers hold secrets at these JSONPaths, whatever their members
+    /// The same endpoint, whose success answers hold secrets at these JSONPaths, whatever their members
     /// are named: a token object's `key`, where `key` elsewhere is ordinary data and no secret
     /// field. `record` writes stand-ins for them (as `--redact` does), and searches for their
     /// values in every other answer it writes.

@@ -58,7 +58,11 @@ public struct MockWriter: Sendable {
                 leaks[name] = Self.leakFinding(inBytes: proof, bytes, endpoint: candidate.endpoint.id)
                 return (index, name, bytes)
             }
-            let document = placeholders.redact(candidate.document, alsoAt: candidate.endpoint.secretPaths)
+            // An endpoint's secret paths are places in its success answer: an error answer (a
+            // dead token's 401) holds the server's message there, which taken for a secret would be
+            // replaced by a stand-in in every mock that quotes it (a `$` path scrubs the whole body).
+            let secretPaths = (200..<300).contains(candidate.status) ? candidate.endpoint.secretPaths : []
+            let document = placeholders.redact(candidate.document, alsoAt: secretPaths)
             leaks[name] = Self.leakFinding(proof.leaks(in: document), endpoint: candidate.endpoint.id)
             if let bytes = candidate.bytes {
                 // Bytes with nothing to replace in them go as they came; replacing is writing anew.

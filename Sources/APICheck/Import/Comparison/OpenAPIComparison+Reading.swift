@@ -129,10 +129,16 @@ extension OpenAPIComparison {
 
     /// A parameter's schema as the import declares it: one without a type is a `String`
     /// (`has no type: declared String`), so the `openapi` export's `type: string` for it is the
-    /// same parameter, not a type that changed.
+    /// same parameter, not a type that changed. So is one of several kinds or an object (`is an
+    /// object or of several types: declared String`): FastAPI's filters take a uuid, a string or
+    /// a list of them, 485 query parameters of ZenML's document.
     static func declaredSchema(ofParameter parameter: JSONValue, in source: OpenAPISource) -> JSONValue {
         let schema = parameter["schema"] ?? .object([])
-        guard let resolved = source.resolve(schema), SchemaComparison.kind(resolved, in: source) == "any",
+        guard let resolved = source.resolve(schema) else { return schema }
+        if ["union", "object", "map"].contains(SchemaComparison.kind(resolved, in: source)) {
+            return .object([("type", .string("string"))])
+        }
+        guard SchemaComparison.kind(resolved, in: source) == "any",
             OpenAPISource.array(resolved["anyOf"]).isEmpty, OpenAPISource.array(resolved["oneOf"]).isEmpty
         else { return schema }
         var members = OpenAPISource.members(resolved).filter { $0.key != "type" }

@@ -67,9 +67,9 @@ struct TokenObjectSecrets {
         }
     }
 
-    /// One note per token object whose credential the answers redact by place.
+    /// One note per token object whose credential the answers redact by place, and per map of passwords.
     func notes() -> [ImportNote] {
-        issuedTokenNotes()
+        issuedTokenNotes() + passwordMapNotes()
             + OpenAPISource.members(source.root["components"]?["schemas"]).filter { Self.isTokenObject($0.key) }.flatMap { name, schema in
                 credentials(of: schema).map { member in
                     ImportNote(
@@ -79,6 +79,36 @@ struct TokenObjectSecrets {
                             + "\(SwiftName.literal(member)) elsewhere is no secret field")
                 }
             }
+    }
+
+    /// A `format: password` string, alone or as the one branch of a union beside `null`: a map of
+    /// them (ZenML's secret `values`, Pydantic's `SecretStr`) holds a credential under every key,
+    /// which names no secret field.
+    func isPassword(_ schema: JSONValue) -> Bool {
+        guard let resolved = source.resolve(schema) else { return false }
+        if OpenAPISource.string(resolved["format"]) == "password" { return true }
+        for key in ["oneOf", "anyOf"] {
+            let branches = OpenAPISource.array(resolved[key]).filter {
+                source.resolve($0).flatMap { OpenAPISource.string($0["type"]) } != "null"
+            }
+            if branches.count == 1, let only = branches.first { return isPassword(only) }
+        }
+        return false
+    }
+
+    /// One note per schema whose map holds `format: password` values, redacted by place.
+    func passwordMapNotes() -> [ImportNote] {
+        OpenAPISource.members(source.root["components"]?["schemas"]).flatMap { name, schema in
+            source.properties(of: source.resolve(schema) ?? schema).compactMap { member, value -> ImportNote? in
+                guard let resolved = source.resolve(value) else { return nil }
+                let maps = [resolved] + ["oneOf", "anyOf"].flatMap { OpenAPISource.array(resolved[$0]).compactMap(source.resolve) }
+                guard maps.contains(where: { map in map["additionalProperties"].map(isPassword) ?? false }) else { return nil }
+                return ImportNote(
+                    .secret, at: "#/components/schemas/\(name)/properties/\(member)",
+                    "every value of \(SwiftName.literal(member)) in \(name) is a password (format: password): wherever an answer "
+                        + "holds \(name), its endpoint is declared redacting(...) that place, so record writes stand-ins for them")
+            }
+        }
     }
 
     /// A token object's string members that hold its credential and no secret field's name covers.
@@ -110,7 +140,12 @@ struct TokenObjectSecrets {
         }
         if let items = resolved["items"] { walk(items, path: path + [.anyIndex], references: references, into: &found) }
         if case .object = resolved["additionalProperties"], let values = resolved["additionalProperties"] {
-            walk(values, path: path + [.anyKey], references: references, into: &found)
+            if isPassword(values) {
+                let text = JSONPath(path + [.anyKey]).description
+                if !found.contains(text) { found.append(text) }
+            } else {
+                walk(values, path: path + [.anyKey], references: references, into: &found)
+            }
         }
         for key in ["oneOf", "anyOf", "allOf"] {
             for option in OpenAPISource.array(resolved[key]) { walk(option, path: path, references: references, into: &found) }

@@ -77,7 +77,8 @@ extension EndpointWriter {
         } else {
             type = ".string"
             if list == nil, parameter["schema"] != nil, OpenAPISource.string(schema["type"]) != "array" {
-                note(.notMapped, tokens, "parameter '\(name)' \(Self.untyped(schema)): declared String")
+                let why = Self.untyped(schema)
+                note(.notMapped, tokens, "parameter '\(name)' \(why): declared String", gist: "a parameter that \(why): declared String")
             }
         }
         var sample: String?
@@ -227,14 +228,6 @@ extension EndpointWriter {
         guard OpenAPISource.string(schema["type"]) == "array" else { return Self.scalarType(schema) }
         let items = schema["items"].flatMap { source.resolve($0) } ?? .object([])
         return "[\(Self.scalarType(items) ?? "")]"
-    }
-
-    /// Why a parameter's schema gives no scalar type, as its note says it.
-    private static func untyped(_ schema: JSONValue) -> String {
-        let known = ["string", "integer", "number", "boolean", "array", "object", "null"]
-        if let type = OpenAPISource.string(schema["type"]), !known.contains(type) { return "has type '\(type)', not a JSON Schema type" }
-        let shaped = ["type", "$ref", "properties", "oneOf", "anyOf", "allOf", "enum", "const"].contains { schema[$0] != nil }
-        return shaped ? "is an object or of several types" : "has no type"
     }
 
     private static func scalarType(_ schema: JSONValue) -> String? {

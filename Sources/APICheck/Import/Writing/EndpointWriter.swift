@@ -28,11 +28,9 @@ struct EndpointWriter {
     /// The document's examples already noted as not fitting their schemas, by location.
     var unfitExamples: Set<String> = []
     var properties: [String: Set<String>] = [:]
-    /// Each `GET`'s answer schema by endpoint id, where `ItemSources` finds ids.
-    var listAnswers: [String: JSONValue] = [:]
-    /// Each POST's answer schema by endpoint id, where `CreatedSources` finds what it creates.
-    var creationAnswers: [String: JSONValue] = [:]
-    /// Each POST's JSON request schema by endpoint id: the name a creation gives what it makes.
+    /// Each `GET`'s answer schema by endpoint id, where `ItemSources` finds ids; each POST's
+    /// answer and JSON request schemas, where `CreatedSources` finds what it creates and names.
+    var listAnswers: [String: JSONValue] = [:], creationAnswers: [String: JSONValue] = [:]
     var creationRequests: [String: JSONValue] = [:]
     /// The base URL made-up links in answers are on (`ExampleMaker.linkBase`).
     var linkBase: String?
@@ -238,7 +236,9 @@ struct EndpointWriter {
             note(
                 .notMapped, tokens + ["deprecated"],
                 "\(id) is deprecated in the document: declared and checked like the others, though the server may have "
-                    + "removed it (a 404 or 410 from live then says so; --only leaves it out)")
+                    + "removed it (a 404 or 410 from live then says so; --only leaves it out)",
+                gist: "an operation deprecated in the document: declared and checked like the others, though the server may "
+                    + "have removed it (a 404 or 410 from live then says so; --only leaves it out)")
         }
     }
 

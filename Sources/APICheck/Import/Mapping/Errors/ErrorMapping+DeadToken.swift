@@ -55,7 +55,9 @@ extension ErrorMapping {
             value = MadeUpErrorBody(source: source, shape: shape, examples: examples)
                 .value(for: answer.schema ?? .object([]), status: answer.status)
             notes.append(
-                ImportNote(.madeUp, at: OpenAPISource.location(answer.tokens), "no example: mocks/\(name) is made from the schema"))
+                ImportNote(
+                    .madeUp, at: OpenAPISource.location(answer.tokens), "no example: mocks/\(name) is made from the schema",
+                    gist: "no example: the operation's dead-token answer (its @expired mock) is made from the schema"))
         }
         mocks.append(ImportedFile(path: "mocks/\(name)", text: value.prettyText + "\n"))
     }
