@@ -4847,4 +4847,10 @@ MUTATIONS = [
          find='"username", "login", "loginname", "loginid", "email",',
          replace='"login", "loginname", "loginid", "email",',
          tests="IdentityChangingWriteImportTests"),
+    dict(id="bulk-selection-real-ids",
+         bug="import-openapi sends a bulk delete's made-up selection with the schema's made-up ids (q=[1]): Superset deletes its dataset 1 and dashboard 1",
+         file="Sources/APICheck/Import/Writing/Samples/ParameterSample.swift",
+         find="let value = made.given ? made.value : Self.selectingNothing(made.value)",
+         replace="let value = made.value",
+         tests="BulkSelectionTests"),
 ]

@@ -27,7 +27,8 @@ extension EndpointWriter {
     /// The value of a query parameter that selects what a bulk delete deletes, as a literal of the
     /// declared `String` (its JSON text), and whether it was made up; or nil. Only a query parameter
     /// of a `DELETE` whose path names no object, given as a JSON value (`content`, not `schema`),
-    /// gets one: its `content`'s example, else a value made from its schema, as a bulk delete
+    /// gets one: its `content`'s example, else a value made from its schema, its numbers an id no
+    /// server holds (`selectingNothing`), as a bulk delete
     /// selects what it deletes by it (Superset's `DELETE /api/v1/chart/?q=!(1,2)`), and without it
     /// a server refuses the call (Superset: 400, "{} is not of type 'array'") or deletes whatever
     /// its default selects. The parameter is declared `.madeUp()` and noted, so that `live` takes a
@@ -46,7 +47,9 @@ extension EndpointWriter {
         } else {
             made = madeValue(for: schema, purpose: .request, at: tokens + ["content", mediaType, "schema"])
         }
-        let value = made.value
+        // A made-up id of 1 names an object most servers hold: Superset deleted its dataset 1 and
+        // dashboard 1 for `q=[1]`. An id no server hands out selects nothing, and is refused.
+        let value = made.given ? made.value : Self.selectingNothing(made.value)
         // An empty selection may select everything: no guess is better than that one.
         guard ![.null, .array([]), .object([])].contains(value) else { return nil }
         let text: String
@@ -55,8 +58,20 @@ extension EndpointWriter {
         note(
             .madeUp, tokens,
             "\(operation.id) deletes what its query parameter '\(name)' selects, which the document gives no example of: live "
-                + "sends \(text), made from the schema, and a refusal of it is not checked; give the parameter a sample",
+                + "sends \(text), made from the schema with ids no server holds, and a refusal of it is not checked; give the "
+                + "parameter a sample",
             gist: "no example of what a bulk delete selects: the query value live sends is made from the schema, declared madeUp()")
         return (SwiftName.literal(text), true)
+    }
+
+    /// A made-up selection with each number the largest 32-bit integer, an id no server has
+    /// reached; its text and shape as made.
+    static func selectingNothing(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .number: .number("2147483647")
+        case let .array(items): .array(items.map(selectingNothing))
+        case let .object(members): .object(members.map { ($0.key, selectingNothing($0.value)) })
+        default: value
+        }
     }
 }
