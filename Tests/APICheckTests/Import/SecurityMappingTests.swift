@@ -238,4 +238,28 @@ import Testing
         #expect(group.contains(#"mock: "tag", auth: .token, successStatus: 204, probing: .whenSafe.skipping(.missingToken))"#), "\(group)")
         #expect(group.contains(#"mock: "ping", successStatus: 204)"#), "\(group)")
     }
+
+    /// With `--token-header`, Mayan EDMS's operations that also let anonymous callers in (`{}` beside
+    /// the schemes) send the token as those that do not; `[{}]` and `[]` still send none.
+    @Test func withTokenHeaderAnOptionalTokenIsSentToo() throws {
+        let text = ImportFixture.text(
+            paths: #"""
+                "/tags/{tag_id}/": {"get": {"operationId": "tag", "security": [{"cookieAuth": []}, {"tokenAuth": []}, {}],
+                  "parameters": [{"name": "tag_id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+                  "responses": {"204": {"description": "ok"}}}},
+                "/users/": {"get": {"operationId": "users", "security": [{"cookieAuth": []}, {"tokenAuth": []}],
+                  "responses": {"204": {"description": "ok"}}}},
+                "/ping/": {"get": {"operationId": "ping", "security": [{}], "responses": {"204": {"description": "ok"}}}},
+                "/status/": {"get": {"operationId": "status", "security": [], "responses": {"204": {"description": "ok"}}}}
+                """#,
+            securitySchemes: #""cookieAuth": {"type": "apiKey", "in": "cookie", "name": "sessionid"}"#)
+        var settings = ImportFixture.settings
+        settings.tokenHeader = TokenHeader(name: "Authorization", prefix: "Token")
+        let fixture = ImportFixture(result: try OpenAPIImport(settings: settings).run(try OpenAPIImport.parse(Data(text.utf8))))
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains(#"mock: "tag", auth: .token, successStatus: 204, probing: .whenSafe.skipping(.missingToken))"#), "\(group)")
+        #expect(group.contains(#"mock: "users", auth: .token, successStatus: 204)"#), "\(group)")
+        #expect(group.contains(#"mock: "ping", successStatus: 204)"#), "\(group)")
+        #expect(group.contains(#"mock: "status", successStatus: 204)"#), "\(group)")
+    }
 }

@@ -64,4 +64,18 @@ extension SecurityMapping {
         let names = Set(OpenAPISource.members(schema["properties"]).map(\.key))
         return names.contains("username") && names.contains("password")
     }
+
+    /// An OAuth 2 token URL (a `password` or `clientCredentials` flow's) relative to the first of
+    /// `bases` it lies under (`oauth/token`); nil when it lies under none (another host: no
+    /// endpoint of the API can call it).
+    static func relativePath(of tokenURL: String, under bases: [URL]) -> String? {
+        for base in bases {
+            guard !tokenURL.isEmpty, let url = URL(string: tokenURL, relativeTo: base)?.absoluteURL else { continue }
+            var prefix = base.absoluteString
+            if !prefix.hasSuffix("/") { prefix += "/" }
+            let text = url.absoluteString
+            if text.hasPrefix(prefix), text.count > prefix.count, url.query == nil { return String(text.dropFirst(prefix.count)) }
+        }
+        return nil
+    }
 }

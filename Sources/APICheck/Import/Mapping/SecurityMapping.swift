@@ -44,8 +44,8 @@ struct SecurityMapping {
     /// Schemes that send the mapped scheme's credential the same way (`SecurityMapping+BearerAlike`).
     private(set) var alike: Set<String> = []
 
-    /// Set by `--token-header`: every operation sends the token, but those that say `security: []`
-    /// in a document that declares a scheme.
+    /// Set by `--token-header`: every operation sends the token, but those whose `security` (their
+    /// own, else the document's) is `[]` or `[{}]` in a document that declares a scheme.
     private var everyOperation = false
     /// Whether an operation's empty `security` opts out of anything: a document without schemes
     /// (Kinto's, without its basicauth policy) writes `security: []` on the operations that need
@@ -170,9 +170,12 @@ struct SecurityMapping {
     {
         if login?.isOperation(method: method, path: path) == true { return (false, [], false) }
         if everyOperation {
-            guard let own = operation["security"], emptySecurityOptsOut else { return (true, [], false) }
-            let requirements = OpenAPISource.array(own)
-            return (!requirements.isEmpty && !requirements.contains { OpenAPISource.members($0).isEmpty }, [], false)
+            // Any scheme named stands for the header's token, `{}` beside it making it optional as
+            // without the flag; `[]` or `{}` alone leaves it off.
+            guard let security = operation["security"] ?? document["security"], emptySecurityOptsOut else { return (true, [], false) }
+            let requirements = OpenAPISource.array(security)
+            let named = requirements.contains { !OpenAPISource.members($0).isEmpty }
+            return (named, [], named && requirements.contains { OpenAPISource.members($0).isEmpty })
         }
         let requirements = OpenAPISource.array(operation["security"] ?? document["security"])
         let names = requirements.flatMap { OpenAPISource.members($0).map(\.key) }
@@ -264,19 +267,6 @@ struct SecurityMapping {
         default:
             return .unmapped("security scheme type '\(type)' is not mapped")
         }
-    }
-
-    /// A token URL relative to the first of `bases` it lies under (`oauth/token`); nil when it
-    /// lies under none (another host: no endpoint of the API can call it).
-    static func relativePath(of tokenURL: String, under bases: [URL]) -> String? {
-        for base in bases {
-            guard !tokenURL.isEmpty, let url = URL(string: tokenURL, relativeTo: base)?.absoluteURL else { continue }
-            var prefix = base.absoluteString
-            if !prefix.hasSuffix("/") { prefix += "/" }
-            let text = url.absoluteString
-            if text.hasPrefix(prefix), text.count > prefix.count, url.query == nil { return String(text.dropFirst(prefix.count)) }
-        }
-        return nil
     }
 
     /// The scopes the document's requirements of a scheme name, each once, in order.

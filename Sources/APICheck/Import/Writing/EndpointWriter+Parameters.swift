@@ -24,7 +24,7 @@ extension EndpointWriter {
     /// `keepingAccept` declares an `Accept` header: that of an operation whose success answer has
     /// no content to say the media type (a HEAD, as `apicheck openapi` writes one).
     mutating func declaration(
-        of parameter: JSONValue, at tokens: [String], operation: String, path: String,
+        of parameter: JSONValue, at tokens: [String], operation endpoint: (id: String, method: String), path: String,
         types: inout SchemaMapper, keepingAccept: Bool = false
     ) -> String? {
         guard let name = OpenAPISource.string(parameter["name"]), let place = OpenAPISource.string(parameter["in"]) else {
@@ -82,7 +82,9 @@ extension EndpointWriter {
             }
         }
         var sample: String?
-        let example = sampleValue(parameter, schema: schema, required: required).flatMap { Self.literal($0, as: type, list: list != nil) }
+        var example = sampleValue(parameter, schema: schema, required: required).flatMap { Self.literal($0, as: type, list: list != nil) }
+        let selection = example == nil ? bulkSelection(parameter, at: tokens, operation: endpoint, path: path) : nil
+        example = example ?? selection?.literal
         // A path's example names one thing (`/collections/{id}`, `1e30d217-…`) that is seldom the
         // server's: the path reads a variable, the example sent only while it is unset. An enum's
         // value is the server's own and stays.
@@ -105,7 +107,7 @@ extension EndpointWriter {
             }
             sample = ".environment(\(SwiftName.literal(variable)), fallback: \(example ?? "nil"))"
             let use = SampleVariable.Use(
-                operation: operation, place: place, parameter: name, hasExample: example != nil,
+                operation: endpoint.id, place: place, parameter: name, hasExample: example != nil,
                 address: place == "path" && AddressPaths.leadingName(path) == name)
             if let index = sampleVariables.firstIndex(where: { $0.name == variable }) {
                 sampleVariables[index].uses.append(use)
@@ -121,6 +123,8 @@ extension EndpointWriter {
         // OpenAPI gives `allowEmptyValue` meaning in the query only.
         if place == "query", OpenAPISource.bool(parameter["allowEmptyValue"]) { declared += ".allowingEmptyValue()" }
         if place == "path", AddressPaths.leadingName(path) == name { declared += ".holdingAddress()" }
+        // Marked so that `live` takes a client error to it for a refusal of the guess, not a finding.
+        if selection?.madeUp == true { declared += ".madeUp()" }
         return declared
     }
 
@@ -177,29 +181,6 @@ extension EndpointWriter {
         default:
             return ".header(\(literalName), \(type)\(required ? ", required: true" : "")\(sampleText))"
         }
-    }
-
-    /// The document's value for a sample: the parameter's example, its first `examples` value,
-    /// the schema's example or default; for a required parameter, else its first enum value. An
-    /// optional one is not sent on a guess: its first enum value may ask for another answer than
-    /// the one declared (`format=csv` where JSON is the default).
-    private func sampleValue(_ parameter: JSONValue, schema: JSONValue, required: Bool) -> JSONValue? {
-        if let example = parameter["example"] { return example }
-        if let first = OpenAPISource.members(parameter["examples"]).first,
-            let value = source.resolve(first.value)?["value"]
-        {
-            return value
-        }
-        if let example = schema["example"] { return example }
-        // An optional parameter's default is what the server does without it: sent, it checks
-        // nothing, and hides a document whose default is not the server's (Nautobot's `depth`).
-        if required, let value = schema["default"] { return value }
-        if required, let first = OpenAPISource.enumValues(schema).first { return first }
-        if let items = schema["items"].flatMap({ source.resolve($0) }) {
-            let guessed = required ? OpenAPISource.array(items["enum"]).first : nil
-            if let value = items["example"] ?? (required ? items["default"] : nil) ?? guessed { return .array([value]) }
-        }
-        return nil
     }
 
     /// The parameter's schema, references followed; a `oneOf`/`anyOf` whose branches other than

@@ -9,7 +9,7 @@ extension EndpointWriter {
     /// `application/octet-stream`); nil (and a note) otherwise: the core has no XML or text body.
     mutating func requestBody(
         _ operation: JSONValue, method: String, at tokens: [String], hint: String,
-        operation endpoint: (id: String, path: String), types: inout SchemaMapper
+        operation endpoint: (id: String, path: String, token: Bool), renames: inout Bool, types: inout SchemaMapper
     ) -> String? {
         guard let declared = operation["requestBody"] else { return nil }
         let bodyTokens = tokens + ["requestBody"]
@@ -131,6 +131,20 @@ extension EndpointWriter {
                     + "until the declaration gives it a sample",
                 gist: "a body holding a credential without an example: declared without a sample, so live sends no made-up credential")
             return ".\(kind.rawValue)(\(type).self)"
+        }
+        // A made-up name or address the account logs in by would rename the run's own account.
+        let writesCaller = endpoint.token && IdentityChangingWrite.writesCaller(method: method, path: endpoint.path)
+        let identifying = writesCaller && madeUp ? IdentityChangingWrite.members(in: value) : []
+        if !identifying.isEmpty {
+            let id = endpoint.id, path = endpoint.path
+            let required = identifying.filter(IdentityChangingWrite.requiredMembers(schema, source: source).contains)
+            if required.isEmpty {
+                value = IdentityChangingWrite.removing(identifying, from: value)
+                note(.madeUp, mediaTokens, IdentityChangingWrite.leftOutNote(id: id, method: method, path: path, members: identifying))
+            } else {
+                renames = true
+                note(.madeUp, mediaTokens, IdentityChangingWrite.endingNote(id: id, method: method, path: path, members: required))
+            }
         }
         // Marked so that `live` tells a server's refusal of a made-up value from one of a real sample.
         return Self.bodyExpression(type: type, value: value, kind: kind) + (madeUp ? ".madeUp()" : "")

@@ -95,8 +95,7 @@ struct EndpointWriter {
         let errorAnswers = self.errorAnswers(operation, success: response.key, at: tokens)
         var responseType = "NoContent"
         var mockText = ""
-        var madeUp = false
-        var emptyOrJSON = false
+        var (madeUp, emptyOrJSON) = (false, false)
         var secretPaths: [String] = []
         if response.content == nil, method == "get", response.status != 204, !response.key.isEmpty {
             // A document leaving a read's answer out is common (pygeoapi's JSON `/openapi`), a
@@ -135,44 +134,15 @@ struct EndpointWriter {
             mocks.append(ImportedFile(path: "mocks/\(MockHeaders.folder)/\(mock).json", text: MockHeaders.text(answerHeaders)))
         }
 
-        var parameters: [String] = []
-        let merged = mergedParameters(shared: shared, own: OpenAPISource.array(operation["parameters"]), at: tokens)
-        let placeholders = Self.placeholders(in: path)
-        for parameter in merged {
-            // The mirror of a placeholder without its parameter: a path parameter the path has
-            // no place for cannot be sent, and declared it fails the package's own `mocks`.
-            if parameter.value["in"] == .string("path"), let name = OpenAPISource.string(parameter.value["name"]),
-                !placeholders.contains(name)
-            {
-                note(.notMapped, parameter.tokens, "path parameter '\(name)' has no placeholder in the path: not declared")
-                continue
-            }
-            if let text = declaration(
-                of: parameter.value, at: parameter.tokens, operation: id, path: path, types: &types, keepingAccept: response.content == nil)
-            {
-                parameters.append(text)
-            }
-        }
-        if let content = response.content, let accept = acceptParameter(content, at: response.tokens) { parameters.append(accept) }
-        // A placeholder of the path that no parameter names (documents forget them): without a
-        // path parameter the package would not pass its own `mocks`, so it is declared as text.
-        let named = Set(merged.compactMap { $0.value["in"] == .string("path") ? OpenAPISource.string($0.value["name"]) : nil })
-        // A parameter whose reference leads nowhere may be the placeholder's: the document has
-        // one then, that the import cannot reach, which is not the same advice as none.
-        let unreachable = (shared + OpenAPISource.array(operation["parameters"])).contains { source.resolve($0) == nil }
-        for placeholder in placeholders where !named.contains(placeholder) {
-            let missing =
-                unreachable
-                ? "has no parameter the import can reach (a parameter's reference leads nowhere)" : "has no parameter in the document"
-            note(.notMapped, tokens, "the path's {\(placeholder)} \(missing): declared a String path parameter")
-            let parameter = JSONValue.object([
-                ("name", .string(placeholder)), ("in", .string("path")), ("required", .bool(true)),
-                ("schema", .object([("type", .string("string"))])),
-            ])
-            if let text = declaration(of: parameter, at: tokens, operation: id, path: path, types: &types) { parameters.append(text) }
-        }
-        var body = requestBody(operation, method: method, at: tokens, hint: typeHint + "Body", operation: (id, path), types: &types)
+        let declared = declaredParameters(
+            operation, shared: shared, method: method, path: path, id: id, at: tokens, answer: (response.content, response.tokens),
+            types: &types)
+        var parameters = declared.parameters
         let auth = security.requiresToken(operation, document: source.root, method: method, path: path)
+        var renames = false
+        var body = requestBody(
+            operation, method: method, at: tokens, hint: typeHint + "Body", operation: (id, path, auth.token), renames: &renames,
+            types: &types)
         let logsIn = security.login?.isOperation(method: method, path: path) == true
         // OpenAPI's request body is optional unless it says `required: true`; a login's carries
         // the credentials it is called for.
@@ -188,8 +158,9 @@ struct EndpointWriter {
             !logsIn && !loggingOut && auth.token && CredentialResetOperation.word(operation, method: method, path: path, source) != nil
         if resetsCredential { note(.madeUp, tokens, CredentialResetOperation.note(id: id, method: method, path: path)) }
         let logsOut = loggingOut || resetsCredential
-        let endsIdentity = !logsIn && !logsOut && auth.token && IdentityEndingOperation.ending(method: method, path: path) != nil
-        if endsIdentity { note(.madeUp, tokens, IdentityEndingOperation.note(id: id, method: method, path: path)) }
+        let ending = IdentityEndingOperation.ending(method: method, path: path)
+        let endsIdentity = !logsIn && !logsOut && auth.token && (ending != nil || renames)
+        if endsIdentity, ending != nil { note(.madeUp, tokens, IdentityEndingOperation.note(id: id, method: method, path: path)) }
         let refreshes = !logsIn && security.refresh?.isOperation(method: method, path: path) == true
         if refreshes {
             refreshEndpoint = id
@@ -220,7 +191,8 @@ struct EndpointWriter {
         endpoints.append(
             ImportedEndpoint(
                 tag: tag, property: property, id: id, method: Self.methodExpression(method),
-                path: Self.spanning(addressPaths.declared[path] ?? String(path.drop { $0 == "/" }), parameters: merged.map(\.value)),
+                path: Self.spanning(
+                    addressPaths.declared[path] ?? String(path.drop { $0 == "/" }), parameters: declared.merged.map(\.value)),
                 parameters: parameters, responseType: responseType,
                 successStatus: response.status, alsoSuccessStatuses: response.alsoStatuses, mock: mock, token: auth.token, body: body,
                 summary: summary, details: description, secretPaths: secretPaths,
