@@ -182,14 +182,17 @@ extension ProxyCore {
     }
 
     /// The exchange kept with a new finding: every credential the request carried is masked in
-    /// it, with the API's secret fields, in whatever encoding the redactor knows.
-    func kept(_ request: ServerRequest, _ response: HTTPResponse?) -> GroupedFinding.KeptExchange {
-        let redactor = Redactor(fieldNames: check.redactor.fieldNames, secrets: credentials(in: request))
+    /// it, with the API's secret fields, in whatever encoding the redactor knows; the answer's
+    /// values at its endpoint's secret paths (`answer`) are masked in both bodies.
+    func kept(
+        _ request: ServerRequest, _ response: HTTPResponse?, answer: (body: Data, secrets: [String])? = nil
+    ) -> GroupedFinding.KeptExchange {
+        let redactor = Redactor(fieldNames: check.redactor.fieldNames, secrets: credentials(in: request) + (answer?.secrets ?? []))
         let limit = options.keptBodyBytes
         var path = request.path
         if let query = request.rawQuery { path += redactor.redact("?" + query) }
-        var responseBody: String?
-        if let response, !response.body.isEmpty,
+        var responseBody = answer.map { redactor.snippet(of: $0.body, limit: limit) }
+        if responseBody == nil, let response, !response.body.isEmpty,
             case let .plain(body) = ContentDecoding.decode(response.body, encoding: response.header("Content-Encoding"), cap: check.cap)
         {
             responseBody = redactor.snippet(of: body, limit: limit)

@@ -39,6 +39,8 @@ final class ProxyCore: Sendable {
     let tunnels: TunnelPump
     /// What the request bodies streamed upstream hold together (`--upload-memory`).
     let uploads: UploadMemory
+    /// The secret paths of the endpoints that declare some (`answerSecrets`).
+    let secretPaths: [String: [JSONPath]]
 
     init(api: API, mocks: MockDirectory?, options: ProxyOptions) {
         self.api = api
@@ -65,6 +67,7 @@ final class ProxyCore: Sendable {
         pages = ProxyPageStreams(limit: options.pageStreamLimit)
         tunnels = TunnelPump(limits: options.tunnelLimits, upstream: options.upstreamConfiguration)
         uploads = UploadMemory(limit: options.uploadMemory)
+        secretPaths = Dictionary(api.endpoints.filter { !$0.secretPaths.isEmpty }.map { ($0.id, $0.secretPaths) }) { first, _ in first }
         memo = options.checkMemoEntries > 0 ? CheckMemo(entryLimit: options.checkMemoEntries, byteLimit: options.checkMemoBytes) : nil
     }
 
@@ -268,8 +271,10 @@ final class ProxyCore: Sendable {
         guard !findings.isEmpty else { return }
         let now = Date()
         // A finding may quote what the request sent (a parameter's value): the credentials it
-        // carried are masked there too, wherever the client put them.
-        let secrets = credentials(in: request)
+        // carried are masked there too, wherever the client put them, and so are the values the
+        // answer holds at its endpoint's secret paths.
+        let answer = answerSecrets(of: findings.first?.endpoint, in: response)
+        let secrets = credentials(in: request) + (answer?.secrets ?? [])
         let masking = secrets.isEmpty ? nil : Redactor(fieldNames: [], secrets: secrets)
         for var finding in findings {
             if let masking {
@@ -277,7 +282,7 @@ final class ProxyCore: Sendable {
                 finding.found = finding.found.map { masking.redact($0) }
                 finding.expected = finding.expected.map { masking.redact($0) }
             }
-            let new = book.add(finding, rule: rule, at: now) { kept(request, response) }
+            let new = book.add(finding, rule: rule, at: now) { kept(request, response, answer: answer) }
             if let new, let log = options.logText {
                 log(DisplayText.escaped(ProxyCore.line(new)) + "\n")
             }
