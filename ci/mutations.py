@@ -4847,4 +4847,10 @@ MUTATIONS = [
          find="let source = parameter.sample?.seenSource?.endpoint ?? parameter.sample?.sentSource?.endpoint",
          replace="let source = parameter.sample?.seenSource?.endpoint",
          tests="SentSampleTests"),
+    dict(id="wrapped-answer-any-kind",
+         bug="import-openapi takes the id of whatever object a creation's answer wraps: Phoenix's prompt deletion sends the id of the prompt version POST /v1/prompts answered",
+         file="Sources/APICheck/Import/Writing/Samples/CreatedSources.swift",
+         find="kind.hasSuffix(MemberName.folded(SampleVariable.singular(segment))),",
+         replace="!kind.isEmpty,",
+         tests="CreatedSourcesTests"),
 ]
