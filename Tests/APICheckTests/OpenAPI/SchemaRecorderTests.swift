@@ -181,4 +181,34 @@ import Testing
         }
         #expect(try SchemaRecorder().schema(for: Hex.self)["pattern"] == .string("^[0-9a-f]+$"))
     }
+
+    /// A value of twelve shapes (no boolean: a value of every JSON kind is `{}`), tried in order
+    /// as an imported union's `init(from:)` does.
+    enum Part: Decodable {
+        case text(String), number(Double), flagGrid([[Bool]]), list([String]), counts([Int]), flags([Bool])
+        case table([String: String]), scores([String: Double]), switches([String: Bool])
+        case lists([[String]]), tables([[String: String]]), grid([[Int]])
+
+        init(from decoder: any Decoder) throws {
+            let single = try decoder.singleValueContainer()
+            let reads: [(SingleValueDecodingContainer) throws -> Part] = [
+                { .text(try $0.decode(String.self)) }, { .number(try $0.decode(Double.self)) },
+                { .flagGrid(try $0.decode([[Bool]].self)) }, { .list(try $0.decode([String].self)) },
+                { .counts(try $0.decode([Int].self)) }, { .flags(try $0.decode([Bool].self)) },
+                { .table(try $0.decode([String: String].self)) }, { .scores(try $0.decode([String: Double].self)) },
+                { .switches(try $0.decode([String: Bool].self)) }, { .lists(try $0.decode([[String]].self)) },
+                { .tables(try $0.decode([[String: String]].self)) }, { .grid(try $0.decode([[Int]].self)) },
+            ]
+            for read in reads { if let part = try? read(single) { self = part; return } }
+            throw DecodingError.dataCorruptedError(in: single, debugDescription: "no shape fits")
+        }
+    }
+
+    /// Every shape is a branch, past the ninth: Phoenix's message parts (21 branches) lost 12 in
+    /// the export, which `import-openapi --check` then called removed.
+    @Test func everyShapeOfAManyShapedValueIsABranch() throws {
+        let branches = try SchemaRecorder().schema(for: Part.self)["anyOf"]
+        guard case let .array(shapes)? = branches else { Issue.record("no anyOf: \(String(describing: branches))"); return }
+        #expect(shapes.count == 12, "\(shapes)")
+    }
 }

@@ -85,10 +85,13 @@ extension SchemaRecorder {
     }
 
     /// Every shape a type that reads a single value accepts: its `init(from:)` run again with the
-    /// first single-value reads refused, one more each time, until no new branch shows.
+    /// first single-value reads refused, one more each time, until no new branch shows. The
+    /// bound only stops a decoder that reads without end: an imported union has a branch per
+    /// schema of the document (Phoenix's message parts, 21), and one left out is a branch the
+    /// export removes.
     func alternatives(_ type: any Decodable.Type, first: SchemaRecording, path: String) -> [JSONValue] {
         var branches = [first.schema()]
-        for refusing in 1...8 {
+        for refusing in 1..<Self.maxAlternatives {
             let recording = SchemaRecording(refusing: refusing)
             guard (try? make(type, recording: recording, path: path)) != nil, recording.refused == refusing else { break }
             let schema = recording.schema()

@@ -28,6 +28,8 @@ public final class SchemaRecorder {
     private var recursive: Set<ObjectIdentifier> = []
     var depth = 0
     static let maxDepth = 64
+    /// The most shapes a type reading a single value is asked for (`alternatives`).
+    static let maxAlternatives = 256
 
     /// `reservedNames`: component names the caller uses for its own schemas (the envelope).
     public init(dates: DateDecoding = .deferredToDate, reservedNames: Set<String> = []) {

@@ -70,4 +70,36 @@ import Testing
         let variable = fixture.result.notes.first { $0.message.contains("$SHOP_COLLECTION_ID") }?.message ?? ""
         #expect(variable.contains("get_collection") && !variable.contains("delete_collection"), "\(variable)")
     }
+
+    /// An answer that wraps the created object (`{"data": Project}`, FastAPI's Phoenix) names it
+    /// inside, and an `…_identifier` placeholder takes its id: a full live deleted the project
+    /// `$PHOENIX_PROJECT_IDENTIFIER` named, with its traces. A wrapped object of another kind (a
+    /// prompt's creation answering its version) names no prompt.
+    @Test func aWrappedAnswerNamesTheObjectOfItsKind() throws {
+        let wrapped = { (kind: String) in ##"{"type": "object", "properties": {"data": {"$ref": "#/components/schemas/\##(kind)"}}}"## }
+        let fixture = try ImportFixture(
+            schemas: """
+                "Project": {"type": "object", "properties": {"name": {"type": "string"}, "id": {"type": "string"}}},
+                "PromptVersion": {"type": "object", "properties": {"id": {"type": "string"}}}
+                """,
+            paths: """
+                "/v1/projects": {
+                  "get": {"operationId": "getProjects", "tags": ["p"], "responses": \(Self.answer(##"{"type": "array", "items": {"$ref": "#/components/schemas/Project"}}"##))},
+                  "post": {"operationId": "createProject", "tags": ["p"], "requestBody": \(Self.body), "responses": \(Self.answer(wrapped("Project")))}},
+                "/v1/projects/{project_identifier}": {"parameters": [\(Self.parameter("project_identifier"))],
+                  "get": {"operationId": "getProject", "tags": ["p"], "responses": \(Self.answer(wrapped("Project")))},
+                  "delete": {"operationId": "deleteProject", "tags": ["p"], "responses": {"204": {"description": "gone"}}}},
+                "/v1/prompts": {
+                  "post": {"operationId": "createPrompt", "tags": ["q"], "requestBody": \(Self.untitled), "responses": \(Self.answer(wrapped("PromptVersion")))}},
+                "/v1/prompts/{prompt_identifier}": {"parameters": [\(Self.parameter("prompt_identifier"))],
+                  "delete": {"operationId": "deletePrompt", "tags": ["q"], "responses": {"204": {"description": "gone"}}}}
+                """)
+        let projects = fixture.group("PEndpoints")
+        let created = #".path("project_identifier", .string, sample: .seen(endpoint: "createProject", path: "$.data.id", fallback: nil))"#
+        #expect(projects.contains(created), "\(projects)")
+        // The read keeps the variable a person sets.
+        #expect(projects.contains(#"sample: .environment("SHOP_PROJECT_IDENTIFIER""#), "\(projects)")
+        let prompts = fixture.group("QEndpoints")
+        #expect(prompts.contains(#"sample: .environment("SHOP_PROMPT_IDENTIFIER", fallback: nil))"#), "\(prompts)")
+    }
 }

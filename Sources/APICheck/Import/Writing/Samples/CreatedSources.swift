@@ -83,9 +83,8 @@ struct CreatedSources {
     private func sample(naming name: String, in creation: ImportedEndpoint, under segment: String, byRequest: Bool) -> (
         text: String, sentMember: String?
     )? {
-        if let answer = answers[creation.id], let member = ItemSources.idMember(for: name, in: answer, source: source) {
-            let path = JSONPath([.key(member)]).description
-            return (".seen(endpoint: \(SwiftName.literal(creation.id)), path: \(SwiftName.literal(path)), fallback: nil)", nil)
+        if let answer = answers[creation.id], let path = answerPath(naming: name, in: answer, under: segment) {
+            return (".seen(endpoint: \(SwiftName.literal(creation.id)), path: \(SwiftName.literal(path.description)), fallback: nil)", nil)
         }
         guard byRequest, let request = requests[creation.id] else { return nil }
         var member = ItemSources.idMember(for: name, in: request, source: source)
@@ -94,6 +93,29 @@ struct CreatedSources {
         guard let member else { return nil }
         let path = JSONPath([.key(member)]).description
         return (".sent(endpoint: \(SwiftName.literal(creation.id)), path: \(SwiftName.literal(path)))", member)
+    }
+
+    /// Where a creation's answer names the object: its member of the placeholder's name or its
+    /// `id` (an `…_identifier` placeholder is an id too), at the top or in the one object the
+    /// answer wraps it in (Phoenix's `{"data": Project}`: `$.data.id`). A wrapped object names
+    /// the placeholder only when its schema is the collection's kind (`Project` under `projects`,
+    /// `DatasetSplit` under `splits`): Phoenix's `POST /v1/prompts` answers a `PromptVersion`,
+    /// whose id is no prompt's.
+    private func answerPath(naming name: String, in answer: JSONValue, under segment: String) -> JSONPath? {
+        let folded = MemberName.folded(name)
+        let alias = folded.hasSuffix("identifier") && folded != "identifier" ? "id" : nil
+        func member(in schema: JSONValue) -> String? {
+            ItemSources.idMember(for: name, in: schema, source: source)
+                ?? alias.flatMap { ItemSources.idMember(for: $0, in: schema, source: source) }
+        }
+        if let top = member(in: answer) { return JSONPath([.key(top)]) }
+        let wrapped = source.properties(of: answer).filter { OpenAPISource.string($0.value["$ref"]) != nil }
+        guard wrapped.count == 1, let reference = OpenAPISource.string(wrapped[0].value["$ref"]),
+            let kind = reference.split(separator: "/").last.map({ MemberName.folded(String($0)) }),
+            kind.hasSuffix(MemberName.folded(SampleVariable.singular(segment))),
+            let inner = member(in: wrapped[0].value)
+        else { return nil }
+        return JSONPath([.key(wrapped[0].key), .key(inner)])
     }
 
     /// `creation`'s body with the member a write reads sent unique to the run: a second run's
