@@ -115,7 +115,8 @@ public struct RequestBuilder: Sendable {
         }
         guard let url = URL(string: text) else { throw invalid("(url)", "makes an invalid URL") }
         var bodyData: Data?
-        if let declared = endpoint.requestBody {
+        // A body a request may leave out, with nothing to send, is left out.
+        if let declared = endpoint.requestBody, given != nil || declared.hasSample || declared.isRequired {
             let typed = try typedBody(declared, endpoint: endpoint, values, given: given)
             bodyData = typed.data
             headers.append(("Content-Type", typed.contentType))

@@ -17,6 +17,15 @@ extension LiveCheck {
     /// session the run opened).
     func check(_ step: LiveStep, token: String?, seen: [String: JSONValue], refreshToken: String? = nil) async -> StepOutcome {
         let endpoint = step.endpoint
+        // A required body the declaration gives no sample of cannot be sent: the check cannot run,
+        // which says nothing of the server. The import declares a made-up body that would hold a
+        // credential so; a hand-written `try?` decode of JSON that does not fit is none either.
+        if let body = endpoint.requestBody, body.isRequired, !body.hasSample {
+            let reason = SkipReason(
+                "its request body (\(body.typeName)) has no sample to send: give \(endpoint.id)'s declaration one (a sample decoded "
+                    + "with try? from JSON that does not fit \(body.typeName) is none)")
+            return .skipped(step, reason, login: nil)
+        }
         var values: [String: ParameterValue]
         do {
             let filled: Set<String> = refreshToken == nil ? [] : [api.auth.refresh?.parameter ?? ""]
