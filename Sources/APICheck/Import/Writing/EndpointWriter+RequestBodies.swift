@@ -127,7 +127,7 @@ extension EndpointWriter {
             note(
                 .madeUp, mediaTokens,
                 "\(endpoint.id)'s body holds a credential (\(credential)) the document gives no example of: no made-up value "
-                    + "is sent, as it would change a real one (the run's own account's password); live says the body is missing "
+                    + "is sent, as it would change a real one (the run's own account's password); live leaves it not checked "
                     + "until the declaration gives it a sample",
                 gist: "a body holding a credential without an example: declared without a sample, so live sends no made-up credential")
             return ".\(kind.rawValue)(\(type).self)"
