@@ -49,6 +49,6 @@ public struct MockRecording: Sendable {
             unreachable: report.targetUnreachable, violated: files.contains(where: { $0.action == .refused }) || !violations.isEmpty,
             incomplete: files.contains(where: { $0.action == .failed })
                 || report.allFindings.contains(where: { $0.severity == .error && $0.category == .harness })
-                || report.results.contains(where: { $0.skipped != nil }))
+                || report.results.contains(where: { $0.skipped.map { !$0.isChosen } ?? false }))
     }
 }

@@ -25,7 +25,7 @@ extension Report {
             results[index].readReproduceCommand = results[index].readReproduceCommand.map(line)
             results[index].traceparent = results[index].traceparent.map(line)
             results[index].classification = results[index].classification.map { ClassificationSummary(name: line($0.name)) }
-            results[index].skipped = results[index].skipped.map { SkipReason(line($0.rawValue)) }
+            results[index].skipped = results[index].skipped.map { SkipReason(line($0.rawValue), chosen: $0.isChosen) }
             results[index].findings = results[index].findings.map { $0.mappingText(transform) }
         }
         runFindings = runFindings.map { $0.mappingText(transform) }

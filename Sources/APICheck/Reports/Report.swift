@@ -70,11 +70,13 @@ public struct Report: Sendable, Equatable {
 
     /// Unreachable; violated (contract errors, or warnings under strict); incomplete when the run
     /// itself was misconfigured (refused credentials, a sample that cannot be made, bad
-    /// declarations) or left something unchecked, and no contract error was found; else holds.
+    /// declarations) or left something unchecked it was not asked to leave, and no contract
+    /// error was found; else holds.
     public var verdict: Verdict {
         let errors = allFindings.filter { $0.severity == .error }
         // Something could not be checked (its reason is on the result): the run did not do its job.
-        let incomplete = !errors.isEmpty || results.contains(where: { $0.skipped != nil })
+        // What the run was asked not to check (`--reads-only`'s reads that need a write) is no gap.
+        let incomplete = !errors.isEmpty || results.contains(where: { $0.skipped.map { !$0.isChosen } ?? false })
         // Strict warnings violate only a run that did its job; a harness error is told first.
         let violated = errors.contains(where: { $0.category == .contract }) || (strict && count(.warning) > 0 && !incomplete)
         return Verdict(unreachable: targetUnreachable, violated: violated, incomplete: incomplete)

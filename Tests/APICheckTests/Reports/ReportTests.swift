@@ -160,7 +160,7 @@ import Testing
             #expect(
                 Set(result.keys) == [
                     "name", "role", "endpoint", "method", "path", "requestPath", "reproduce", "traceparent", "status",
-                    "outcome", "skipped", "passed", "timings", "findings",
+                    "outcome", "skipped", "skipChosen", "passed", "timings", "findings",
                 ])
             if let timings = result["timings"] as? [String: Double] {
                 #expect(Set(timings.keys) == ["dnsMs", "connectMs", "tlsMs", "firstByteMs", "totalMs"])

@@ -4,16 +4,28 @@
 /// reason compares with the words a report shows.
 public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
     public var rawValue: String
+    /// The skip follows from what the run was asked not to do (`--reads-only` sends no write a
+    /// read needs first), not from something it could not do: the run did what it was asked, so
+    /// such a skip leaves the verdict as the checks that ran made it. Every other skip makes a
+    /// run that found no contract error incomplete (exit 2).
+    public var isChosen = false
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public init(_ text: String) { rawValue = text }
+    public init(_ text: String, chosen: Bool = false) {
+        rawValue = text
+        isChosen = chosen
+    }
 
     public init(stringLiteral text: String) { rawValue = text }
 
     public init(stringInterpolation: DefaultStringInterpolation) { rawValue = String(stringInterpolation: stringInterpolation) }
 
     public var description: String { rawValue }
+
+    public static func == (lhs: SkipReason, rhs: SkipReason) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// The login refused the account's credentials: nothing that needs them is tried.
     public static let credentialsRefused: SkipReason = "the credentials were refused"
@@ -76,6 +88,6 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     /// A read that needs a write first (`after:` it, or a sample from its answer), in a reads-only run.
     public static func needsWrite(_ write: AnyEndpoint) -> SkipReason {
-        "it needs \(write.id) (\(write.method)) first, a write that --reads-only does not send"
+        SkipReason("it needs \(write.id) (\(write.method)) first, a write that --reads-only does not send", chosen: true)
     }
 }

@@ -88,6 +88,7 @@ public enum JSONReport {
             ("status", result.status.map { .number(String($0)) } ?? .null),
             ("outcome", optional(result.classification?.name)),
             ("skipped", optional(result.skipped?.rawValue)),
+            ("skipChosen", .bool(result.skipped?.isChosen ?? false)),
             ("passed", .bool(result.passed(strict: strict))),
             (
                 "timings",

@@ -69,11 +69,12 @@ public enum JSONReportReader {
             throw ReportReadError("\(item.path).role: unknown role '\(roleName)'")
         }
         let name = try item.string("name")
+        let chosen = try item.optionalBool("skipChosen") ?? false
         var result = CheckResult(
             name: name, role: role, endpoint: try item.string("endpoint"), method: try item.string("method"),
             path: try item.string("path"), status: try item.optionalInt("status"),
             classification: try item.optionalString("outcome").map(ClassificationSummary.init(name:)),
-            skipped: try item.optionalString("skipped").map(SkipReason.init(rawValue:)),
+            skipped: try item.optionalString("skipped").map { SkipReason($0, chosen: chosen) },
             requestPath: try item.optionalString("requestPath"))
         result.readReproduceCommand = try item.optionalString("reproduce")
         result.traceparent = try item.optionalString("traceparent")
@@ -182,6 +183,11 @@ public enum JSONReportReader {
             let member = try member(key)
             guard case let .bool(value) = member else { throw wrong(key, "Bool", member) }
             return value
+        }
+
+        func optionalBool(_ key: String) throws(ReportReadError) -> Bool? {
+            guard case .object = value, let member = value[key], !member.isNull else { return nil }
+            return try bool(key)
         }
 
         func array(_ key: String) throws(ReportReadError) -> [JSONValue] {
