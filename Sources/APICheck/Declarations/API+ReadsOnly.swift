@@ -19,15 +19,21 @@ extension API {
     /// the write answered), so a write it names, unsent, holds nothing up: the import orders each
     /// creation before the reads of its resource, whose variables name a resource that exists.
     public func writesNeeded(by ids: Set<String>) -> [String: String] {
+        unsentNeeded(by: ids, sends: isSentReadingOnly)
+    }
+
+    /// `writesNeeded(by:)` for any run that sends only what `sends` lets through (`--reads-only`,
+    /// `--except`): each endpoint of `ids` that needs one it does not send first, with that one.
+    public func unsentNeeded(by ids: Set<String>, sends: (AnyEndpoint) -> Bool) -> [String: String] {
         var memo: [String: String?] = [:]
-        func write(needed endpoint: AnyEndpoint) -> String? {
+        func unsent(needed endpoint: AnyEndpoint) -> String? {
             if let known = memo[endpoint.id] { return known }
-            // A cycle among endpoints that are sent needs no write through itself.
+            // A cycle among endpoints that are sent needs nothing unsent through itself.
             memo[endpoint.id] = .some(nil)
             var found: String?
             for source in endpoint.hardPrerequisiteIDs.sorted() {
                 guard let needed = self.endpoint(source) else { continue }
-                found = isSentReadingOnly(needed) ? write(needed: needed) : source
+                found = sends(needed) ? unsent(needed: needed) : source
                 if found != nil { break }
             }
             memo[endpoint.id] = .some(found)
@@ -35,7 +41,7 @@ extension API {
         }
         var needed: [String: String] = [:]
         for endpoint in endpoints where ids.contains(endpoint.id) {
-            if let found = write(needed: endpoint) { needed[endpoint.id] = found }
+            if let found = unsent(needed: endpoint) { needed[endpoint.id] = found }
         }
         return needed
     }
@@ -43,7 +49,12 @@ extension API {
     /// What a reads-only run of `selected` runs first, unreported: `dependencies(of:)` walked
     /// through the endpoints it sends and can check only.
     public func readsOnlyDependencies(of selected: Set<String>) -> [(id: String, neededBy: String)] {
-        dependencies(of: selected, including: { isSentReadingOnly($0) && writesNeeded(by: [$0.id]).isEmpty })
+        dependencies(of: selected, sending: isSentReadingOnly)
+    }
+
+    /// What a run that sends only what `sends` lets through runs first for `selected`, unreported.
+    public func dependencies(of selected: Set<String>, sending sends: (AnyEndpoint) -> Bool) -> [(id: String, neededBy: String)] {
+        dependencies(of: selected, including: { sends($0) && unsentNeeded(by: [$0.id], sends: sends).isEmpty })
     }
 }
 

@@ -69,10 +69,12 @@ public final class LiveCheck: Sendable {
             startedAt: started, concurrency: options.concurrency, strict: options.strict)
         let selected = api.endpoints.filter(options.selects)
         report.plan = selected.map(\.id)
-        let whole = options.wholeRun.map { ids in api.endpoints.filter { ids.contains($0.id) && (!options.readsOnly || $0.readsOnly) } }
+        let whole = options.wholeRun.map { ids in
+            api.endpoints.filter { ids.contains($0.id) && !options.excluded.contains($0.id) && (!options.readsOnly || $0.readsOnly) }
+        }
         let plan = LivePlan(
             api: api, selected: selected, probes: options.probes, probeFilter: options.probeFilter, whole: whole,
-            errorChecks: options.errorChecks, readsOnly: options.readsOnly,
+            errorChecks: options.errorChecks, readsOnly: options.readsOnly, excluded: options.excluded,
             endingIdentity: options.identityEndingsNamed ?? options.only ?? [])
         observer.runStarted(results: plan.reportedCount)
         let outcomes = await PlanExecutor(plan: plan, concurrency: options.concurrency).run(

@@ -28,6 +28,10 @@ public struct LiveOptions: Sendable {
     /// request but the session's own (`API.isSentReadingOnly`): a read that needs a write first
     /// is skipped, saying which.
     public var readsOnly = false
+    /// Endpoints the run never sends (`--except`): not checked, and not sent as what another
+    /// needs first. One that needs such an endpoint first is skipped, saying which: a skip the
+    /// run was asked for (`SkipReason.isChosen`), as `readsOnly`'s.
+    public var excluded: Set<String> = []
     /// The endpoints declared `endingIdentity()` the run checks, after everything else: those
     /// `--only` names (a shard's cut aside); nil for those in `only`. The others are not checked.
     public var identityEndingsNamed: Set<String>?
@@ -56,9 +60,10 @@ public struct LiveOptions: Sendable {
         self.probes = probes
     }
 
-    /// Whether the run checks `endpoint`: it is among `only`, and a read when `readsOnly`.
+    /// Whether the run checks `endpoint`: it is among `only` and not `excluded`, and a read when
+    /// `readsOnly`.
     public func selects(_ endpoint: AnyEndpoint) -> Bool {
-        (only?.contains(endpoint.id) ?? true) && (!readsOnly || endpoint.readsOnly)
+        (only?.contains(endpoint.id) ?? true) && !excluded.contains(endpoint.id) && (!readsOnly || endpoint.readsOnly)
     }
 
     /// A short id unique enough across runs on one staging: time plus randomness, base 36.

@@ -26,7 +26,7 @@ struct LiveCommand: Command {
         // Before the run, not after: a run changes staging (it registers accounts) and takes time.
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
         let live = try LiveTarget(
-            context, baseURL: target.baseURL, only: target.only, readsOnly: target.readsOnly, doing: .check)
+            context, baseURL: target.baseURL, only: target.only, readsOnly: target.readsOnly, excluded: target.excluded, doing: .check)
         target.noteShard(context)
         target.noteDependencies(context)
         defer { live.sandbox?.stop() }
@@ -51,6 +51,7 @@ struct LiveCommand: Command {
         options.wholeRun = target.wholeRun
         options.identityEndingsNamed = target.named ?? []
         options.readsOnly = target.readsOnly
+        options.excluded = target.excluded
         let check = LiveCheck(
             api: context.api, transport: transport, options: options, redactor: redactor,
             observers: [observer])

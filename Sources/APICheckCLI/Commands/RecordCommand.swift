@@ -65,7 +65,7 @@ struct RecordCommand: Command {
         let destinations = reports?.destinations ?? []
         if let problem = writer.unwritable(destinations) { throw CommandFailure(problem) }
         let live = try LiveTarget(
-            context, baseURL: target.baseURL, only: target.only, readsOnly: target.readsOnly, doing: .record)
+            context, baseURL: target.baseURL, only: target.only, readsOnly: target.readsOnly, excluded: target.excluded, doing: .record)
         target.noteShard(context)
         target.noteDependencies(context)
         defer { live.sandbox?.stop() }
@@ -82,6 +82,7 @@ struct RecordCommand: Command {
         options.wholeRun = target.wholeRun
         options.identityEndingsNamed = target.named ?? []
         options.readsOnly = target.readsOnly
+        options.excluded = target.excluded
         let recorder = MockRecorder(
             api: api, transport: transport, options: options, directory: writing.directory,
             redactPaths: writing.redactPaths, dryRun: writing.dryRun, force: writing.force)

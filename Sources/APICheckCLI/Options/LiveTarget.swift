@@ -15,8 +15,9 @@ struct LiveTarget {
     /// The endpoints a run of `only` may call: the selection, what its samples and order need,
     /// and the session's own (the login, the refresh, logins and logouts the probes use). A
     /// reads-only run calls no write the selection needs.
-    static func endpointsCalled(by only: Set<String>, readsOnly: Bool = false, in api: API) -> Set<String> {
-        let needed = readsOnly ? api.readsOnlyDependencies(of: only) : api.dependencies(of: only)
+    static func endpointsCalled(by only: Set<String>, readsOnly: Bool = false, excluded: Set<String> = [], in api: API) -> Set<String> {
+        let sends = { (endpoint: AnyEndpoint) in !excluded.contains(endpoint.id) && (!readsOnly || api.isSentReadingOnly(endpoint)) }
+        let needed = readsOnly || !excluded.isEmpty ? api.dependencies(of: only, sending: sends) : api.dependencies(of: only)
         var called = only.union(needed.map(\.id))
         if let login = api.auth.loginEndpoint { called.insert(login) }
         if let refresh = api.auth.refresh?.endpoint { called.insert(refresh) }
@@ -57,12 +58,14 @@ struct LiveTarget {
         }
     }
 
-    init(_ context: CommandContext, baseURL: URL?, only: Set<String>?, readsOnly: Bool = false, doing: Purpose) throws {
+    init(
+        _ context: CommandContext, baseURL: URL?, only: Set<String>?, readsOnly: Bool = false, excluded: Set<String> = [], doing: Purpose
+    ) throws {
         let api = context.api
         // With --only, an endpoint the run never calls does not hold it up: only the problems of
         // the API as a whole and of what the run calls (the selection, what it needs, the
         // session's endpoints) do; the others are said.
-        let runs = only.map { Self.endpointsCalled(by: $0, readsOnly: readsOnly, in: api) }
+        let runs = only.map { Self.endpointsCalled(by: $0, readsOnly: readsOnly, excluded: excluded, in: api) }
         let (problems, elsewhere) = api.problems.reduce(into: ([Finding](), Set<String>())) { sorted, problem in
             if let endpoint = problem.endpoint, let runs, !runs.contains(endpoint) {
                 sorted.1.insert(endpoint)

@@ -12,6 +12,11 @@ struct TargetOptions {
         "only", "ID,...", help: "check only these endpoint ids (and, unreported, what they need first)", parse: .text
     )
     .completing(.declared(.endpoints))
+    static let except = Option.repeated(
+        "except", "ID,...", help: "never send these endpoint ids: not checked, nor sent as what another needs (which is skipped)",
+        parse: .text
+    )
+    .completing(.declared(.endpoints))
     static let probes = Option.repeated(
         "probes", "NAME,...", help: "run only these auth probes, of those the API declares",
         parse: .text
@@ -37,7 +42,7 @@ struct TargetOptions {
     static let noErrorChecks = Option.flag(
         "no-error-checks", help: "skip the failures endpoints declare they can be made to give (errorChecks:)")
     static let all: [any OptionDeclaration] = [
-        baseURL, env, only, readsOnly, shard, runID, noTraceContext, probes, noProbes, noErrorChecks,
+        baseURL, env, only, except, readsOnly, shard, runID, noTraceContext, probes, noProbes, noErrorChecks,
     ]
 
     /// Nil when none is configured (then the bundled sandbox, if the tool has one).
@@ -50,6 +55,8 @@ struct TargetOptions {
     let named: Set<String>?
     /// `--reads-only`: no write is sent, and a read that needs one first is skipped.
     let readsOnly: Bool
+    /// `--except`: never sent; what needs one of them first is skipped.
+    let excluded: Set<String>
     /// The endpoints of the selection that `--reads-only` does not check, for its note.
     let writesLeftOut: [AnyEndpoint]
     /// The shard run, from `--shard` or the CI runner's environment; nil for the whole run.
@@ -70,8 +77,10 @@ struct TargetOptions {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         baseURL = try Self.target(arguments, context: context)
         readsOnly = try arguments[Self.readsOnly]
-        var selected = try Self.selectedIDs(arguments[Self.only], context: context)
+        var selected = try Self.selectedIDs(arguments[Self.only], option: "only", context: context)
         named = selected
+        excluded = try Self.excludedIDs(arguments[Self.except], context: context)
+        if !excluded.isEmpty { selected = (selected ?? Set(context.api.endpoints.map(\.id))).subtracting(excluded) }
         writesLeftOut = readsOnly ? context.api.endpoints.filter { !$0.readsOnly && (selected?.contains($0.id) ?? true) } : []
         if readsOnly {
             selected = Set(context.api.endpoints.lazy.filter { $0.readsOnly && (selected?.contains($0.id) ?? true) }.map(\.id))
@@ -155,11 +164,13 @@ struct TargetOptions {
 
     /// Says on stderr which endpoints `--only` pulls in because the selection needs their answers
     /// or comes after them: they run, unreported, so that any endpoint can be run alone. With
-    /// `--reads-only`, says how many writes are left out and which reads need one first.
+    /// `--reads-only`, says how many writes are left out; with it or `--except`, which endpoints
+    /// need first one the run does not send.
     func noteDependencies(_ context: CommandContext) {
         guard let only else { return }
         let api = context.api
         var runnable = only
+        let sends = { (endpoint: AnyEndpoint) in !excluded.contains(endpoint.id) && (!readsOnly || api.isSentReadingOnly(endpoint)) }
         if readsOnly {
             let session = writesLeftOut.filter(api.isSentReadingOnly).map(\.id)
             let writes = writesLeftOut.count - session.count
@@ -171,17 +182,25 @@ struct TargetOptions {
                             : "; the session's own \(session.joined(separator: ", ")) \(session.count == 1 ? "is" : "are") sent "
                                 + "only as it needs \(session.count == 1 ? "it" : "them"), unreported"))
             }
-            let blocked = api.writesNeeded(by: only)
+        }
+        if readsOnly || !excluded.isEmpty {
+            let blocked = api.unsentNeeded(by: only, sends: sends)
             runnable.subtract(blocked.keys)
             if !blocked.isEmpty {
                 let listed = blocked.sorted { $0.key < $1.key }.map { "\($0.key) (needs \($0.value))" }.joined(separator: ", ")
-                context.note("--reads-only skips the reads that need a write first: \(listed)")
+                context.note(
+                    excluded.isEmpty
+                        ? "--reads-only skips the reads that need a write first: \(listed)"
+                        : "skipped, as each needs first an endpoint the run does not send (\(readsOnly ? "--reads-only, " : "")--except): \(listed)"
+                )
             }
         }
-        let needed = readsOnly ? api.readsOnlyDependencies(of: runnable) : api.dependencies(of: runnable)
+        let needed = readsOnly || !excluded.isEmpty ? api.dependencies(of: runnable, sending: sends) : api.dependencies(of: runnable)
         guard !needed.isEmpty else { return }
         let listed = needed.map { "\($0.id) (for \($0.neededBy))" }.joined(separator: ", ")
-        context.note("\(readsOnly ? "--reads-only" : "--only") also runs, unreported, what the selection needs first: \(listed)")
+        context.note(
+            "\(readsOnly ? "--reads-only" : named == nil ? "--except" : "--only") also runs, unreported, what the selection needs first: \(listed)"
+        )
     }
 
     /// --base-url, --env or APICHECK_BASE_URL; nil when none is set (then the sandbox, if any).
@@ -214,19 +233,36 @@ struct TargetOptions {
         return url
     }
 
-    /// The ids of every --only, comma-separated or repeated; nil for all. Unknown ids are usage errors.
-    static func selectedIDs(_ given: [String], context: CommandContext) throws(UsageError) -> Set<String>? {
+    /// The ids of every --only (or `option`), comma-separated or repeated; nil for all. Unknown
+    /// ids are usage errors.
+    static func selectedIDs(_ given: [String], option: String = "only", context: CommandContext) throws(UsageError) -> Set<String>? {
         if given.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw UsageError("--only needs endpoint ids (see '\(context.tool) list')")
+            throw UsageError("--\(option) needs endpoint ids (see '\(context.tool) list')")
         }
         let ids = given.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             .filter { !$0.isEmpty }
         guard !ids.isEmpty else { return nil }
         let known = Set(context.api.endpoints.map(\.id))
         if let unknown = ids.first(where: { !known.contains($0) }) {
-            throw UsageError("--only: no endpoint '\(unknown)' (see '\(context.tool) list')")
+            throw UsageError("--\(option): no endpoint '\(DisplayText.escaped(unknown))' (see '\(context.tool) list')")
         }
         return Set(ids)
+    }
+
+    /// The ids of every --except. The session's own endpoints (the account's login, the refresh,
+    /// a logout) are sent as the run needs them, whatever it checks: naming one is a usage error
+    /// rather than a promise the run would break.
+    static func excludedIDs(_ given: [String], context: CommandContext) throws(UsageError) -> Set<String> {
+        let ids = try selectedIDs(given, option: "except", context: context) ?? []
+        let api = context.api
+        if let session = api.endpoints.first(where: {
+            ids.contains($0.id) && $0.sessionEffect != .keepsSession && api.isSentReadingOnly($0)
+        }) {
+            throw UsageError(
+                "--except: \(session.id) is the session's own endpoint, sent as the run needs it; --no-probes leaves out the probes' own calls"
+            )
+        }
+        return ids
     }
 }
 

@@ -86,6 +86,11 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
         return "'\(parameter)' comes from $\(variable), which is not set: \(hint)"
     }
 
+    /// An endpoint that needs one the run was told never to send (`--except`) first.
+    public static func needsExcluded(_ excluded: AnyEndpoint) -> SkipReason {
+        SkipReason("it needs \(excluded.id) (\(excluded.method)) first, which --except leaves out", chosen: true)
+    }
+
     /// A read that needs a write first (`after:` it, or a sample from its answer), in a reads-only run.
     public static func needsWrite(_ write: AnyEndpoint) -> SkipReason {
         SkipReason("it needs \(write.id) (\(write.method)) first, a write that --reads-only does not send", chosen: true)

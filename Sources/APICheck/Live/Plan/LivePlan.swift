@@ -40,7 +40,8 @@ struct LivePlan: Sendable {
     private(set) var secondLogin: LiveStep.ID?
     /// Why a selected endpoint has no step (the logout, on a token the run did not open).
     private(set) var unplanned: [String: String] = [:]
-    /// Why a selected read has no step in a reads-only run: the write it needs first.
+    /// Why a selected endpoint has no step in a reads-only run or one with `--except`: the write,
+    /// or the endpoint left out, it needs first.
     private(set) var writeNeeded: [String: SkipReason] = [:]
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so: each as the
     /// steps that may issue its token.
@@ -52,10 +53,13 @@ struct LivePlan: Sendable {
 
     init(
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
-        errorChecks: Bool = true, readsOnly: Bool = false, endingIdentity named: Set<String> = []
+        errorChecks: Bool = true, readsOnly: Bool = false, excluded: Set<String> = [], endingIdentity named: Set<String> = []
     ) {
-        for (read, write) in readsOnly ? api.writesNeeded(by: Set(selected.map(\.id))) : [:] {
-            writeNeeded[read] = api.endpoint(write).map(SkipReason.needsWrite) ?? .notChecked
+        let limited = readsOnly || !excluded.isEmpty
+        let sends = { (endpoint: AnyEndpoint) in !excluded.contains(endpoint.id) && (!readsOnly || api.isSentReadingOnly(endpoint)) }
+        for (read, unsent) in limited ? api.unsentNeeded(by: Set(selected.map(\.id)), sends: sends) : [:] {
+            let reason = api.endpoint(unsent).map { excluded.contains($0.id) ? SkipReason.needsExcluded($0) : .needsWrite($0) }
+            writeNeeded[read] = reason ?? .notChecked
         }
         // What ends the identity the run calls as runs last, and only when named.
         let identityEndings = selected.filter { $0.endsIdentity && named.contains($0.id) }
@@ -67,7 +71,7 @@ struct LivePlan: Sendable {
         let tokenEndpoints = selected.filter(\.requiresToken)
         let selectedIDs = Set(selected.map(\.id))
         let neededIDs = selectedIDs.union(identityEndings.map(\.id))
-        let needed = readsOnly ? api.readsOnlyDependencies(of: neededIDs) : api.dependencies(of: neededIDs)
+        let needed = limited ? api.dependencies(of: neededIDs, sending: sends) : api.dependencies(of: neededIDs)
         let planned = selected + needed.compactMap { api.endpoint($0.id) }.filter { !$0.endsIdentity }
         func usesAccount(_ endpoint: AnyEndpoint) -> Bool {
             endpoint.requiresToken || api.auth.usesCredentials(endpoint)
