@@ -50,8 +50,8 @@ struct TargetOptions {
     /// Nil for every endpoint: the `--only` selection, cut to its reads with `--reads-only` and to
     /// the shard's part of it.
     let only: Set<String>?
-    /// The ids `--only` names, before any cut: the endpoints declared `endingIdentity()` the run
-    /// checks (nil: none).
+    /// The ids `--only` names as themselves (not by a pattern), before any cut: the endpoints
+    /// declared `endingIdentity()` the run checks (nil: `--only` not given).
     let named: Set<String>?
     /// `--reads-only`: no write is sent, and a read that needs one first is skipped.
     let readsOnly: Bool
@@ -77,8 +77,9 @@ struct TargetOptions {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         baseURL = try Self.target(arguments, context: context)
         readsOnly = try arguments[Self.readsOnly]
-        var selected = try Self.selectedIDs(arguments[Self.only], option: "only", context: context)
-        named = selected
+        let given = try EndpointIDs.parse(arguments[Self.only], option: "only", context: context)
+        var selected = given?.ids
+        named = given?.named
         excluded = try Self.excludedIDs(arguments[Self.except], context: context)
         if !excluded.isEmpty { selected = (selected ?? Set(context.api.endpoints.map(\.id))).subtracting(excluded) }
         writesLeftOut = readsOnly ? context.api.endpoints.filter { !$0.readsOnly && (selected?.contains($0.id) ?? true) } : []
@@ -233,36 +234,20 @@ struct TargetOptions {
         return url
     }
 
-    /// The ids of every --only (or `option`), comma-separated or repeated; nil for all. Unknown
-    /// ids are usage errors.
-    static func selectedIDs(_ given: [String], option: String = "only", context: CommandContext) throws(UsageError) -> Set<String>? {
-        if given.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw UsageError("--\(option) needs endpoint ids (see '\(context.tool) list')")
-        }
-        let ids = given.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-            .filter { !$0.isEmpty }
-        guard !ids.isEmpty else { return nil }
-        let known = Set(context.api.endpoints.map(\.id))
-        if let unknown = ids.first(where: { !known.contains($0) }) {
-            throw UsageError("--\(option): no endpoint '\(DisplayText.escaped(unknown))' (see '\(context.tool) list')")
-        }
-        return Set(ids)
-    }
-
     /// The ids of every --except. The session's own endpoints (the account's login, the refresh,
     /// a logout) are sent as the run needs them, whatever it checks: naming one is a usage error
-    /// rather than a promise the run would break.
+    /// rather than a promise the run would break; a pattern that matches one leaves it be.
     static func excludedIDs(_ given: [String], context: CommandContext) throws(UsageError) -> Set<String> {
-        let ids = try selectedIDs(given, option: "except", context: context) ?? []
+        guard let parsed = try EndpointIDs.parse(given, option: "except", context: context) else { return [] }
         let api = context.api
-        if let session = api.endpoints.first(where: {
-            ids.contains($0.id) && $0.sessionEffect != .keepsSession && api.isSentReadingOnly($0)
-        }) {
+        let session = Set(
+            api.endpoints.lazy.filter { $0.sessionEffect != .keepsSession && api.isSentReadingOnly($0) }.map(\.id))
+        if let named = parsed.named.sorted().first(where: session.contains) {
             throw UsageError(
-                "--except: \(session.id) is the session's own endpoint, sent as the run needs it; --no-probes leaves out the probes' own calls"
+                "--except: \(named) is the session's own endpoint, sent as the run needs it; --no-probes leaves out the probes' own calls"
             )
         }
-        return ids
+        return parsed.ids.subtracting(session)
     }
 }
 
