@@ -13,13 +13,16 @@ import Testing
         let run = await LiveHarness.cli(["live", "--no-probes", "--no-error-checks", "--only", "statuses.*,config.main"])
         #expect(run.code == 0, "\(run.err)")
         #expect(run.out.contains("3 endpoints ok"), "\(run.out)")
-        #expect(run.out.contains("statuses.show") && run.out.contains("statuses.homeTimeline") && !run.out.contains("topics.list"), "\(run.out)")
+        #expect(
+            run.out.contains("statuses.show") && run.out.contains("statuses.homeTimeline") && !run.out.contains("topics.list"), "\(run.out)"
+        )
     }
 
     @Test func exceptLeavesOutWhatAPatternMatchesButTheSessionsOwnEndpoints() async {
         let run = await LiveHarness.cli(["live", "--no-probes", "--except", "topics.*like,account.*"])
         #expect(run.code == 0, "\(run.err)")
-        #expect(!run.out.contains("topics.like") && !run.out.contains("topics.unlike") && !run.out.contains("account.register"), "\(run.out)")
+        #expect(
+            !run.out.contains("topics.like") && !run.out.contains("topics.unlike") && !run.out.contains("account.register"), "\(run.out)")
         #expect(run.out.contains("topics.list") && run.out.contains("account.login"), "\(run.out)")
     }
 
