@@ -13,7 +13,7 @@ import Testing
     static let api = API(name: "items", envelope: .none, endpoints: [remove, export])
 
     @Test func aNoContentAnswerHasNoMediaType() async throws {
-        let mocks = try TemporaryMocks(files: ["item_delete.json": ""])
+        let mocks = try TemporaryMocks(files: ["item_delete.json": "", "item_csv.json": ""])
         defer { mocks.remove() }
         let harness = try ServeHarness(api: Self.api, mocks: mocks.url)
         defer { harness.stop() }
@@ -26,7 +26,7 @@ import Testing
     /// An empty CSV (Phoenix's export of a dataset without examples) is a CSV document still: it
     /// goes out in its declared type, as the server sends it.
     @Test func emptyBytesKeepTheirDeclaredType() async throws {
-        let mocks = try TemporaryMocks(files: ["item_csv.json": ""])
+        let mocks = try TemporaryMocks(files: ["item_delete.json": "", "item_csv.json": ""])
         defer { mocks.remove() }
         let harness = try ServeHarness(api: Self.api, mocks: mocks.url)
         defer { harness.stop() }

@@ -16,8 +16,8 @@ import Testing
                 "PromptData": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}}},
                 "PromptVersionData": {"type": "object", "properties": {"model_name": {"type": "string"}}},
                 "PromptVersion": {"type": "object", "properties": {"id": {"type": "string"}}},
-                "CategoricalConfig": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
-                "ContinuousConfig": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
+                "CategoricalAnnotationConfig": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
+                "ContinuousAnnotationConfig": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
                 """,
             paths: """
                 "/v1/datasets": {"get": {"operationId": "listDatasets", "tags": ["d"], "responses": \(answer(#"{"type": "array", "items": {"type": "object", "properties": {"id": {"type": "string"}}}}"#, 200))}},
@@ -35,7 +35,7 @@ import Testing
                 "/v1/prompts/{prompt_identifier}": {"parameters": [\(parameter("prompt_identifier"))],
                   "delete": {"operationId": "deletePrompt", "tags": ["q"], "responses": {"204": {"description": "gone"}}}},
                 "/v1/annotation_configs": {"post": {"operationId": "createConfig", "tags": ["a"], "requestBody": \(CreatedSourcesTests.body),
-                  "responses": \(answer(#"{"type": "object", "properties": {"data": {"oneOf": [\#(ref("CategoricalConfig")), \#(ref("ContinuousConfig"))]}}}"#, 200))}},
+                  "responses": \(answer(#"{"type": "object", "properties": {"data": {"oneOf": [\#(ref("CategoricalAnnotationConfig")), \#(ref("ContinuousAnnotationConfig"))]}}}"#, 200))}},
                 "/v1/annotation_configs/{config_id}": {"parameters": [\(parameter("config_id"))],
                   "delete": {"operationId": "deleteConfig", "tags": ["a"], "responses": {"204": {"description": "gone"}}}}
                 """)
