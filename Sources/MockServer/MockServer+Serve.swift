@@ -125,8 +125,11 @@ extension MockServer {
             if let successType, successType != "application/json", (200..<300).contains(answered.status) {
                 answered.headers = answered.headers.map { HeaderName.same($0.name, "content-type") ? ($0.name, successType) : $0 }
             }
-            // An empty answer (a 204's) has no media type to name, as a server sends it.
-            if data.isEmpty { answered.headers.removeAll { $0.name.lowercased() == "content-type" } }
+            // An empty answer (a 204's) has no media type to name, as a server sends it; empty
+            // bytes in a declared type are a document of that type still (a CSV export of an
+            // empty dataset, Phoenix's `text/csv`), which a client picks its reader by.
+            let emptyDocument = mocks.directory.holdsBytes(file, of: endpoint) && ![204, 205, 304].contains(answered.status)
+            if data.isEmpty, !emptyDocument { answered.headers.removeAll { $0.name.lowercased() == "content-type" } }
             answered.headers += headers
             // The headers the app reads beside the body, as its file of headers gives them
             // (`MockHeaders`), read with the body.

@@ -7,11 +7,10 @@ extension EndpointWriter {
         lists: [String: JSONValue], creations: [String: JSONValue], requests: [String: JSONValue]
     ) -> [ImportNote] {
         ItemSources(source: source, answers: lists).link(&endpoints, variables: &variables)
-        var notes = CreatedSources(source: source, answers: creations, requests: requests).link(&endpoints, variables: &variables).map {
-            link in
-            ImportNote(.madeUp, at: link.location, CreatedSources.note(link))
-        }
-        let order = operationOrder(of: endpoints, variables: variables)
+        let links = CreatedSources(source: source, answers: creations, requests: requests).link(&endpoints, variables: &variables)
+        var notes = links.map { link in ImportNote(.madeUp, at: link.location, CreatedSources.note(link)) }
+        var order = operationOrder(of: endpoints, variables: variables)
+        CreatedSources.orderDeletions(of: links, endpoints: endpoints, in: &order)
         for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
         for variable in variables {
             let ordered = orderNote(of: variable, endpoints: endpoints, variables: variables, order: order)
