@@ -30,7 +30,7 @@ struct ImportCheckReport {
     }
 
     var text: String {
-        var lines = ["apicheck import-openapi --check  \(DisplayText.escaped(package)) against \(DisplayText.escaped(document))"]
+        var lines = ["apicheck import-openapi --check \(DisplayText.escaped(package)) against \(DisplayText.escaped(document))"]
         for group in grouped {
             let change = group[0]
             var location = DisplayText.escaped(change.location)

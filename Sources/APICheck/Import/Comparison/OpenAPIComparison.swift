@@ -43,6 +43,7 @@ public struct OpenAPIComparison: Sendable {
         var changes: [OpenAPIChange] = []
         let oldShapes = Dictionary(grouping: oldOperations, by: \.key)
         let newShapes = Dictionary(grouping: newOperations, by: \.key)
+        let login = Self.login(in: oldSource, variablePrefix: variablePrefix)
         for operation in newOperations {
             let newAnswer = SuccessAnswer(of: operation.operation, in: newSource)
             guard let before = Self.counterpart(of: operation, among: oldShapes[operation.key] ?? []) else {
@@ -53,7 +54,9 @@ public struct OpenAPIComparison: Sendable {
             }
             let oldAnswer = SuccessAnswer(of: before.operation, in: oldSource)
             if oldAnswer?.omission == nil, newAnswer?.omission == nil {
-                changes += compare(before, operation, schemas: &schemas, shared: &shared, oldSource: oldSource, newSource: newSource)
+                let logsIn = login?.isOperation(method: before.method, path: before.path) == true
+                changes += compare(
+                    before, operation, logsIn: logsIn, schemas: &schemas, shared: &shared, oldSource: oldSource, newSource: newSource)
             } else if let change = Self.declarationChange(operation.shown, old: oldAnswer, new: newAnswer) {
                 changes.append(change)
             }
@@ -71,7 +74,7 @@ public struct OpenAPIComparison: Sendable {
     }
 
     private func compare(
-        _ before: Operation, _ after: Operation, schemas: inout SchemaComparison, shared: inout SharedParameters,
+        _ before: Operation, _ after: Operation, logsIn: Bool, schemas: inout SchemaComparison, shared: inout SharedParameters,
         oldSource: OpenAPISource, newSource: OpenAPISource
     ) -> [OpenAPIChange] {
         var changes: [OpenAPIChange] = []
@@ -155,40 +158,7 @@ public struct OpenAPIComparison: Sendable {
                     "removed: the server no longer reads it"))
         }
 
-        // The request body.
-        let oldBody = before.operation["requestBody"].flatMap { oldSource.resolve($0) }
-        let newBody = after.operation["requestBody"].flatMap { newSource.resolve($0) }
-        switch (oldBody, newBody) {
-        case let (nil, body?):
-            let required = OpenAPISource.bool(body["required"])
-            changes.append(
-                OpenAPIChange(
-                    .bodyAdded, breaking: required, subject: subject, part: "request body",
-                    required ? "added, required: the client sends none" : "added, optional"))
-        case (_?, nil):
-            changes.append(
-                OpenAPIChange(.bodyRemoved, breaking: false, subject: subject, part: "request body", "removed: the server reads none"))
-        case let (before?, after?):
-            if !OpenAPISource.bool(before["required"]), OpenAPISource.bool(after["required"]) {
-                changes.append(
-                    OpenAPIChange(
-                        .madeRequired, breaking: true, subject: subject, part: "request body",
-                        "made required: the client may send none"))
-            }
-            let oldMedia = Self.bodyMedia(before)
-            let newMedia = Self.bodyMedia(after)
-            if oldMedia?.type != newMedia?.type {
-                changes.append(
-                    OpenAPIChange(
-                        .contentChanged, breaking: oldMedia != nil, subject: subject, part: "request body",
-                        "sent as \(oldMedia?.type ?? "nothing the import declares") became \(newMedia?.type ?? "nothing the import declares")"
-                    ))
-            } else if let oldMedia, let newMedia {
-                schemas.compare(oldMedia.schema, newMedia.schema, direction: .request, subject: subject, part: "request body")
-            }
-        default:
-            break
-        }
+        changes += compareBody(before, after, logsIn: logsIn, schemas: &schemas, oldSource: oldSource, newSource: newSource)
 
         // Answers.
         let oldResponses = OpenAPISource.members(before.operation["responses"])

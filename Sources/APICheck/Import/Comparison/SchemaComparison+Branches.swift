@@ -16,8 +16,16 @@ extension SchemaComparison {
     /// branch left over with one that names it otherwise (`namesAlike`).
     func paired(_ oldBranches: [Branch], _ newBranches: [Branch]) -> [Int?] {
         var unmatched = Array(newBranches.indices)
+        // Of several branches of one label, the one listing the same values is taken first: the
+        // export writes an enum component branch inline (ZenML's `ModelStages` beside a plain
+        // string), whose label is `string` then, and the plain string is still the plain string.
         var pairs: [Int?] = oldBranches.map { branch in
-            unmatched.firstIndex { newBranches[$0].label == branch.label }.map { unmatched.remove(at: $0) }
+            let values = OpenAPISource.enumValues(old.resolve(branch.schema) ?? branch.schema)
+            let alike = unmatched.indices.filter { newBranches[unmatched[$0]].label == branch.label }
+            let chosen =
+                alike.first { OpenAPISource.enumValues(new.resolve(newBranches[unmatched[$0]].schema) ?? .null) == values }
+                ?? alike.first
+            return chosen.map { unmatched.remove(at: $0) }
         }
         // A component renamed as the import names its type (Pydantic's `BulkCreateAction_PoolBody_`
         // is `BulkCreateActionPoolBody` in the package's own `apicheck openapi`) is the same branch.
@@ -77,9 +85,25 @@ extension SchemaComparison {
     /// a client tells them apart by nothing it sends or decodes, and the export writes one
     /// (Label Studio's filter value has a `Dictionary` and a `List` branch, each `{"type":
     /// "object"}`, one `[String: JSONValue]` in Swift).
+    /// So is a scalar listing no values beside another of its kind: the import declares a string
+    /// of every format `String`, and the export writes ZenML's `uuid` string and plain string
+    /// branches as one string.
     static func repeats(_ index: Int, of branches: [Branch], pairedAt paired: [Int], in source: OpenAPISource) -> Bool {
         let bare = bareSchema(branches[index].schema, in: source)
-        return paired.contains { $0 != index && bareSchema(branches[$0].schema, in: source) == bare }
+        let scalar = openScalar(branches[index].schema, in: source)
+        return paired.contains {
+            $0 != index
+                && (bareSchema(branches[$0].schema, in: source) == bare
+                    || (scalar != nil && openScalar(branches[$0].schema, in: source) == scalar))
+        }
+    }
+
+    /// The scalar kind of a branch that lists no values (`string`, `integer`), else nil.
+    private static func openScalar(_ branch: JSONValue, in source: OpenAPISource) -> String? {
+        let resolved = source.resolve(branch) ?? branch
+        guard OpenAPISource.enumValues(resolved).isEmpty else { return nil }
+        let kind = kind(resolved, in: source)
+        return scalars.contains(kind) ? kind : nil
     }
 
     private static func bareSchema(_ branch: JSONValue, in source: OpenAPISource) -> JSONValue {

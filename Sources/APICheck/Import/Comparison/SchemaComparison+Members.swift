@@ -43,7 +43,7 @@ extension SchemaComparison {
                         : "removed: the server no longer reads it")
                 continue
             }
-            let newNullable = Self.unwrapped(counterpart, in: new).1
+            let newNullable = takesAnyValue(schema, counterpart) ? nullable : Self.unwrapped(counterpart, in: new).1
             let before = (required: required, nullable: nullable)
             let after = (required: newRequired.contains(name), nullable: newNullable)
             if response {

@@ -37,7 +37,7 @@ extension SchemaComparison {
                     return OpenAPISource.enumValues(resolved).isEmpty ? kind(resolved, in: source, depth: depth + 1) : "union"
                 })
             if kinds.count == 1, let only = kinds.first, scalars.contains(only) { return only }
-            return "union"
+            return takesAnyValue(branches, in: source, depth: depth) ? "any" : "union"
         }
         if !OpenAPISource.members(schema["properties"]).isEmpty || !OpenAPISource.array(schema["allOf"]).isEmpty { return "object" }
         let types = typeNames(schema)
@@ -54,6 +54,33 @@ extension SchemaComparison {
     }
 
     static let scalars: Set<String> = ["string", "integer", "integer (int64)", "number", "boolean"]
+
+    /// Whether a union's branches take every JSON value but null: a string, a number (an integer
+    /// alone takes no fraction), a boolean,
+    /// a list and an object, each listing no values and holding anything (Pydantic's `JsonValue`,
+    /// ZenML's metadata values). It decodes and sends what `{}` does, which `apicheck openapi`
+    /// writes for the package's union of them.
+    private static func takesAnyValue(_ branches: [JSONValue], in source: OpenAPISource, depth: Int) -> Bool {
+        var kinds: Set<String> = []
+        for branch in branches {
+            // A reference that leads nowhere is no branch the import declares, not any value.
+            guard let resolved = source.resolve(branch), OpenAPISource.enumValues(resolved).isEmpty else { continue }
+            switch kind(resolved, in: source, depth: depth + 1) {
+            case "string": kinds.insert("string")
+            case "number": kinds.insert("number")
+            case "boolean": kinds.insert("boolean")
+            case "array" where kind(unwrapped(resolved["items"] ?? .object([]), in: source).0, in: source, depth: depth + 1) == "any":
+                kinds.insert("array")
+            case "map"
+            where resolved["additionalProperties"] != .bool(false)
+                && kind(unwrapped(resolved["additionalProperties"] ?? .object([]), in: source).0, in: source, depth: depth + 1) == "any":
+                kinds.insert("object")
+            case "any": return true
+            default: continue
+            }
+        }
+        return kinds.isSuperset(of: ["string", "number", "boolean", "array", "object"])
+    }
 
     /// The members of a struct, `allOf` merged (references followed) as the generator merges
     /// them, and which are required.

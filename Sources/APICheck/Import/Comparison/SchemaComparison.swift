@@ -56,7 +56,7 @@ struct SchemaComparison {
     mutating func compare(_ before: JSONValue, _ after: JSONValue, at place: Place) {
         let (oldInner, oldNullable) = Self.unwrapped(before, in: old)
         let (newInner, newNullable) = Self.unwrapped(after, in: new)
-        if oldNullable != newNullable, !place.nullabilityDecided {
+        if oldNullable != newNullable, !place.nullabilityDecided, !takesAnyValue(before, after) {
             let response = place.direction == .response
             if newNullable {
                 add(
@@ -106,6 +106,16 @@ struct SchemaComparison {
         }
     }
 
+    /// Whether either version takes any value (`{}`, a union of every kind): null is among its
+    /// values whether or not it says so, so a change of its nullability alone is none, and the
+    /// export writes the package's union of every kind, nullable or not, as `{}`.
+    func takesAnyValue(_ before: JSONValue, _ after: JSONValue) -> Bool {
+        let oldInner = Self.unwrapped(before, in: old).0
+        let newInner = Self.unwrapped(after, in: new).0
+        return Self.kind(old.resolve(oldInner) ?? oldInner, in: old) == "any"
+            || Self.kind(new.resolve(newInner) ?? newInner, in: new) == "any"
+    }
+
     /// Compares two components once per direction, their differences listed under the component.
     mutating func compareComponents(_ oldReference: String, _ newReference: String, direction: Direction) {
         let key = "\(direction) \(oldReference) \(newReference)"
@@ -127,6 +137,11 @@ struct SchemaComparison {
         guard !oldValues.isEmpty || !newValues.isEmpty else { return }
         let response = place.direction == .response
         if oldValues.isEmpty || newValues.isEmpty {
+            // A body's enum of numbers is the `Int` or `Double` the import declares, which `apicheck
+            // openapi` writes without its values (ZenML's `LoggingLevels`): only a parameter
+            // declares them (`allowing`). Values changed in a list still are compared below.
+            let listed = oldValues.isEmpty ? newValues : oldValues
+            if place.path.hasPrefix("$"), !listed.allSatisfy({ if case .string = $0 { true } else { false } }) { return }
             // A closed set opened, or an open value closed.
             let closed = !newValues.isEmpty
             add(

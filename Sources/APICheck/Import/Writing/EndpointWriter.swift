@@ -152,8 +152,10 @@ struct EndpointWriter {
             body = declared + ".optional()"
         }
         if logsIn { loginEndpoint = id }
-        let loggingOut = !logsIn && auth.token && LogoutOperation.word(operationID: id, path: path) != nil
-        if loggingOut { note(.madeUp, tokens, LogoutOperation.note(id: id, path: path)) }
+        let loggingOut =
+            !logsIn && (auth.token || LogoutOperation.unsaidSecurity(operation, document: source.root))
+            && LogoutOperation.word(operationID: id, path: path) != nil
+        if loggingOut { note(.madeUp, tokens, LogoutOperation.note(id: id, path: path, token: auth.token)) }
         let resetsCredential =
             !logsIn && !loggingOut && auth.token && CredentialResetOperation.word(operation, method: method, path: path, source) != nil
         if resetsCredential { note(.madeUp, tokens, CredentialResetOperation.note(id: id, method: method, path: path)) }

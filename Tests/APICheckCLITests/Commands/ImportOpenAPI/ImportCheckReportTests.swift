@@ -23,4 +23,9 @@ import Testing
                     + "import it again (--force) and fix what uses the parts above\n"), "\(text)")
         #expect(text.components(separatedBy: "\n").count == 9, "\(text)")  // a heading, 3 entries of 2 lines, the count, the end
     }
+
+    @Test func theHeadingNamesThePackageAndTheDocumentOnceSpaced() {
+        let text = ImportCheckReport(changes: [], package: "/src/pkg", document: "doc.json").text
+        #expect(text.hasPrefix("apicheck import-openapi --check /src/pkg against doc.json\n"), "\(text)")
+    }
 }

@@ -33,6 +33,31 @@ import Testing
         #expect(fixture.result.writeCount == 0)
     }
 
+    /// ZenML's document names security on each operation and none on its logout, which deletes
+    /// the login's cookie: a logout all the same, checked after everything else. One that opts
+    /// out (`security: []`) stays public.
+    @Test func aLogoutWhoseSecurityTheDocumentLeavesUnsaidEndsTheSession() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/api/v1/logout": {"get": {"operationId": "logout_api_v1_logout_get", "tags": ["auth"], "responses": \(Self.ok)}},
+                "/public/logout": {"get": {"operationId": "publicLogout", "tags": ["auth"], "security": [], "responses": \(Self.ok)}},
+                "/api/v1/current-user": {"get": {"operationId": "me", "tags": ["auth"], "security": [{"bearer": []}], "responses": \(Self.ok)}}
+                """,
+            securitySchemes: #""bearer": {"type": "http", "scheme": "bearer"}"#)
+        let auth = fixture.group("AuthEndpoints")
+        func effect(_ id: String) -> Bool {
+            guard let start = auth.range(of: "id: \"\(id)\"") else { return false }
+            return auth[start.lowerBound...].prefix { $0 != ")" }.contains("sessionEffect: .logsOut")
+        }
+        #expect(effect("logout_api_v1_logout_get") && !effect("publicLogout") && !effect("me"), "\(auth)")
+        #expect(
+            fixture.notes.contains(
+                "made up: #/paths/~1api~1v1~1logout/get: logout_api_v1_logout_get is taken for a logout (its path or id says "
+                    + "'logout'; it sends no token, but the document says nothing of its security, so it may end the session by "
+                    + "its cookie): declared sessionEffect: .logsOut, so live checks it after everything else; remove that if it "
+                    + "does not end the session"), "\(fixture.notes)")
+    }
+
     /// An operation that replaces or revokes the credential it is called with ends the session
     /// like a logout: Label Studio's reset-token, sent early by a full `live` run, took the key of
     /// 173 later checks. Another resource's token, a token picked by id or carried in the body is
