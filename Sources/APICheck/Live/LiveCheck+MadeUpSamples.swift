@@ -44,4 +44,12 @@ extension LiveCheck {
         }
         return nil
     }
+
+    /// The `DELETE`s whose path takes its value from `variable`: they delete the object it names.
+    func deletions(of variable: String) -> [String] {
+        api.endpoints.filter { endpoint in
+            endpoint.method == .delete
+                && endpoint.parameters.contains { $0.location == .path && $0.sample?.variable == variable }
+        }.map(\.id)
+    }
 }
