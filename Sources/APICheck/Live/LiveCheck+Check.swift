@@ -37,7 +37,8 @@ extension LiveCheck {
         } catch {
             if let unset = error.unsetVariable {
                 let reason = SkipReason.variableUnset(
-                    parameter: unset.parameter, variable: unset.variable, source: listing(unset.variable))
+                    parameter: unset.parameter, variable: unset.variable, source: listing(unset.variable),
+                    deletedBy: deletions(of: unset.variable))
                 return .skipped(step, reason, login: nil)
             }
             return missingSample(step, error)

@@ -44,4 +44,16 @@ extension LiveCheck {
         }
         return nil
     }
+
+    /// The `DELETE`s whose path ends on a placeholder that takes its value from `variable`: they
+    /// delete the object it names (`DELETE runs/{run_id}`). One below it (`runs/{run_id}/tags/{tag_id}`)
+    /// deletes something else.
+    func deletions(of variable: String) -> [String] {
+        api.endpoints.filter { endpoint in
+            guard endpoint.method == .delete, let last = endpoint.path.split(separator: "/").last else { return false }
+            return endpoint.parameters.contains {
+                $0.location == .path && $0.sample?.variable == variable && last == "{\($0.name)}"
+            }
+        }.map(\.id)
+    }
 }

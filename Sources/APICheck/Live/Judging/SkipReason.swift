@@ -78,11 +78,16 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     /// A required value read from an environment variable that is not set. `source` is the
     /// endpoint whose answer holds such values, where the declarations know one (a read of the
-    /// same variable falls back to its list).
+    /// same variable falls back to its list). `deletedBy` are the `DELETE`s whose path reads the
+    /// variable too: the value a read is given is the object a run with writes deletes, and
+    /// the person choosing it must know before giving one they want to keep.
     public static func variableUnset(
-        parameter: String, variable: String, source: (endpoint: String, path: DeclaredPath)?
+        parameter: String, variable: String, source: (endpoint: String, path: DeclaredPath)?, deletedBy: [String] = []
     ) -> SkipReason {
-        let hint = source.map { "set it to one of the values \($0.endpoint) answers at \($0.path)" } ?? "set it to a value the server holds"
+        var hint = source.map { "set it to one of the values \($0.endpoint) answers at \($0.path)" } ?? "set it to a value the server holds"
+        if !deletedBy.isEmpty {
+            hint += "; a run with writes deletes what it names (\(deletedBy.joined(separator: ", ")))"
+        }
         return "'\(parameter)' comes from $\(variable), which is not set: \(hint)"
     }
 
