@@ -14,7 +14,8 @@ import Testing
     static func fixture() throws -> ImportFixture {
         let ok = #"{"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}"#
         return try ImportFixture(
-            schemas: #""ids": {"type": "array", "items": {"type": "integer"}}, "filters": {"type": "object"}, "names": {"type": "array", "items": {"type": "string"}}"#,
+            schemas: #""ids": {"type": "array", "items": {"type": "integer"}}, "filters": {"type": "object"}, "#
+                + #""names": {"type": "array", "items": {"type": "string"}}"#,
             paths: """
                 "/chart/": {"delete": {"operationId": "bulk_delete", "parameters": [\(parameter())], "responses": \(ok)},
                     "get": {"operationId": "list", "parameters": [\(parameter())], "responses": \(ok)}},
@@ -84,6 +85,7 @@ import Testing
         #expect(delete.contains(#".query("before", .string),"#), "\(delete)")
         #expect(delete.contains(#".query("force", .bool),"#), "\(delete)")
         #expect(delete.contains(#".query("state", .string).allowing(["done", "failed"])"#), "\(delete)")
-        #expect(delete.contains(#".query("owner", .string, required: true, sample: .environment("SHOP_OWNER", fallback: nil)),"#), "\(delete)")
+        let owner = #".query("owner", .string, required: true, sample: .environment("SHOP_OWNER", fallback: nil)),"#
+        #expect(delete.contains(owner), "\(delete)")
     }
 }

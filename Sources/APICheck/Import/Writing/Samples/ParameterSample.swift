@@ -44,12 +44,13 @@ extension EndpointWriter {
         else { return nil }
         let value: JSONValue
         if parameter["schema"] != nil {
-            guard !required, let made = Self.namingNothing(schema, items: schema["items"].flatMap { source.resolve($0) }) else { return nil }
+            let items = schema["items"].flatMap { source.resolve($0) }
+            guard !required, let made = Self.namingNothing(schema, items: items) else { return nil }
             let list = OpenAPISource.string(schema["type"]) == "array"
             let sample: String
             if OpenAPISource.array(made).first ?? made == .string(Self.runName) {
                 sample = ".unique(prefix: \"apicheck-\")"
-            } else if let type = Self.scalarType(list ? schema["items"].flatMap({ source.resolve($0) }) ?? .object([]) : schema),
+            } else if let type = Self.scalarType(list ? items ?? .object([]) : schema),
                 let literal = Self.literal(made, as: type, list: list)
             {
                 sample = ".literal(\(literal))"
