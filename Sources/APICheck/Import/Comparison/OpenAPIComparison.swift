@@ -226,9 +226,9 @@ public struct OpenAPIComparison: Sendable {
         else { return nil }
         let prefix = variablePrefix ?? "<NAME>"
         // Named over each document's every path, as the import names them.
-        let oldVariable = PathVariableNames(paths: OpenAPISource.members(old["paths"]).map(\.key), prefix: prefix)
+        let oldVariable = PathVariableNames(source: OpenAPISource(root: old), prefix: prefix)
             .name(prefix: prefix, parameter: oldNames[index], path: before.path)
-        let newVariable = PathVariableNames(paths: OpenAPISource.members(new["paths"]).map(\.key), prefix: prefix)
+        let newVariable = PathVariableNames(source: OpenAPISource(root: new), prefix: prefix)
             .name(prefix: prefix, parameter: name, path: after.path)
         let variable =
             oldVariable == newVariable

@@ -82,13 +82,16 @@ extension EndpointWriter {
             }
         }
         var sample: String?
-        var example = sampleValue(parameter, schema: schema, required: required).flatMap { Self.literal($0, as: type, list: list != nil) }
-        let selection = example == nil ? bulkSelection(parameter, at: tokens, operation: endpoint, path: path) : nil
-        example = example ?? selection?.literal
+        let example = sampleValue(parameter, schema: schema, required: required).flatMap { Self.literal($0, as: type, list: list != nil) }
+        let selection =
+            example == nil
+            ? bulkSelection(parameter, schema: schema, required: required, at: tokens, operation: endpoint, path: path) : nil
         // A path's example names one thing (`/collections/{id}`, `1e30d217-…`) that is seldom the
         // server's: the path reads a variable, the example sent only while it is unset. An enum's
         // value is the server's own and stays.
-        if let example, place != "path" || !OpenAPISource.enumValues(schema).isEmpty {
+        if let selection {
+            sample = selection.sample
+        } else if let example, place != "path" || !OpenAPISource.enumValues(schema).isEmpty {
             sample = ".literal(\(example))"
         } else if required || example != nil {
             var variable =
@@ -211,7 +214,7 @@ extension EndpointWriter {
         return "[\(Self.scalarType(items) ?? "")]"
     }
 
-    private static func scalarType(_ schema: JSONValue) -> String? {
+    static func scalarType(_ schema: JSONValue) -> String? {
         let type =
             OpenAPISource.string(schema["type"])
             ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first { $0 != "null" }
@@ -226,7 +229,7 @@ extension EndpointWriter {
     }
 
     /// A value as a `ParameterValue` literal of the declared type, or nil when it is not one.
-    private static func literal(_ value: JSONValue, as type: String, list: Bool) -> String? {
+    static func literal(_ value: JSONValue, as type: String, list: Bool) -> String? {
         if list {
             let items = OpenAPISource.array(value).isEmpty ? [value] : OpenAPISource.array(value)
             let literals = items.compactMap { literal($0, as: type, list: false) }

@@ -39,7 +39,7 @@ struct EndpointWriter {
         self.source = source
         self.security = security
         self.variablePrefix = variablePrefix
-        pathVariables = PathVariableNames(paths: OpenAPISource.members(source.root["paths"]).map(\.key), prefix: variablePrefix)
+        pathVariables = PathVariableNames(source: source, prefix: variablePrefix)
         addressPaths = AddressPaths(source: source)
     }
 

@@ -16,12 +16,23 @@
 /// path and saying the same of it (`/datasets/{id}`, `/datasets/{dataset_id}/experiments`,
 /// `/datasets/{dataset_identifier}/splits`: its id), read one variable: the name most of the
 /// document's placeholders would read (`identity(of:in:)`). A live run sets one id for the
-/// resource, and the operations that read it are ordered as one resource's.
+/// resource, and the operations that read it are ordered as one resource's. A placeholder that is
+/// the resource's own name (Chroma's `/tenants/{tenant}/databases` beside `/tenants/{tenant_name}`)
+/// says it of the one identity the resource's other placeholders say, when they say one and all
+/// are of one schema (`linkBareNames`); beside two (`{user_id}`, `{username}`) it could be either,
+/// and keeps its own.
 struct PathVariableNames {
     /// Keyed by `Self.key(parameter, path)`.
     private var names: [String: String] = [:]
 
-    init(paths: [String], prefix: String) {
+    /// The names of a document's paths, its path parameters' schemas compared (`schemas(in:)`).
+    init(source: OpenAPISource, prefix: String) {
+        self.init(paths: OpenAPISource.members(source.root["paths"]).map(\.key), prefix: prefix, schemas: Self.schemas(in: source))
+    }
+
+    /// `schemas`, keyed by `key(parameter, path)`, tell apart placeholders of one resource that
+    /// are of different types; a placeholder without one is compared as having none.
+    init(paths: [String], prefix: String, schemas: [String: JSONValue] = [:]) {
         // Every placeholder of every path, with its plain name and its resource.
         var claims: [Claim] = []
         for path in paths {
@@ -30,10 +41,12 @@ struct PathVariableNames {
                 claims.append(
                     Claim(
                         key: Self.key(parameter, path), name: name, resource: Self.resource(of: parameter, in: path),
-                        identity: Self.identity(of: parameter, in: path), parameter: parameter))
+                        identity: Self.identity(of: parameter, in: path), parameter: parameter,
+                        path: path, schema: schemas[Self.key(parameter, path)]))
             }
         }
         Self.adoptNamedResources(&claims, prefix: prefix)
+        Self.linkBareNames(&claims)
         Self.unify(&claims)
         var resources: [String: [[String]]] = [:]
         for claim in claims where !(resources[claim.name] ?? []).contains(claim.resource) {
@@ -68,6 +81,48 @@ struct PathVariableNames {
         var resource: [String]
         var identity: String?
         var parameter: String
+        var path: String
+        var schema: JSONValue?
+    }
+
+    /// Each path parameter's schema, references followed, without what only describes it (a
+    /// title, a description, an example): the operation's declaration over the path item's, the
+    /// first operation's of a path where they differ.
+    static func schemas(in source: OpenAPISource) -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for (path, item) in OpenAPISource.members(source.root["paths"]) {
+            let operations = OpenAPISource.members(item).filter { $0.value["responses"] != nil }.map(\.value)
+            for list in operations.map({ OpenAPISource.array($0["parameters"]) }) + [OpenAPISource.array(item["parameters"])] {
+                for parameter in list.compactMap({ source.resolve($0) }) where parameter["in"] == .string("path") {
+                    guard let name = OpenAPISource.string(parameter["name"]), result[key(name, path)] == nil else { continue }
+                    let schema = parameter["schema"].flatMap { source.resolve($0) } ?? .object([])
+                    let describing: Set<String> = ["title", "description", "example", "examples", "default"]
+                    result[key(name, path)] = .object(OpenAPISource.members(schema).filter { !describing.contains($0.key) })
+                }
+            }
+        }
+        return result
+    }
+
+    /// A placeholder that is its resource's own name (`{tenant}` right after `/tenants`) says the
+    /// identity its resource's other placeholders say (`{tenant_name}`: its name) when they all
+    /// say the same one and every placeholder of both is of one schema; then they read one
+    /// variable. A resource whose placeholders say two identities, or differ in type, links none.
+    private static func linkBareNames(_ claims: inout [Claim]) {
+        func isBare(_ claim: Claim) -> Bool {
+            guard let identity = claim.identity else { return false }
+            return SampleVariable.resource(of: claim.parameter, in: claim.path) == identity
+        }
+        var resources: [[String]: [Int]] = [:]
+        for (index, claim) in claims.enumerated() where claim.identity != nil { resources[claim.resource, default: []].append(index) }
+        for members in resources.values {
+            let bare = members.filter { isBare(claims[$0]) }
+            let others = Set(members.filter { !isBare(claims[$0]) }.compactMap { claims[$0].identity })
+            guard !bare.isEmpty, others.count == 1, let identity = others.first,
+                Set(members.map { claims[$0].schema?.compactText ?? "" }).count == 1
+            else { continue }
+            for index in bare { claims[index].identity = identity }
+        }
     }
 
     /// A placeholder that names its resource itself (`dag_id`), under a segment named otherwise
