@@ -12,6 +12,12 @@ extension API {
         }
     }
 
+    /// Whether a run sends `endpoint`: not left out by `--except` (`excluded`), and, under
+    /// `--reads-only`, a read or the session's own (`isSentReadingOnly`).
+    public func isSent(_ endpoint: AnyEndpoint, readsOnly: Bool, excluded: Set<String>) -> Bool {
+        !excluded.contains(endpoint.id) && (!readsOnly || isSentReadingOnly(endpoint))
+    }
+
     /// The endpoints of `ids` that a reads-only run cannot check, each with the write it needs
     /// first, directly or through another endpoint: one whose answer a required sample without a
     /// fallback reads. A sample with a fallback takes the fallback instead, as it does when its

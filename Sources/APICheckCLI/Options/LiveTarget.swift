@@ -16,7 +16,7 @@ struct LiveTarget {
     /// and the session's own (the login, the refresh, logins and logouts the probes use). A
     /// reads-only run calls no write the selection needs.
     static func endpointsCalled(by only: Set<String>, readsOnly: Bool = false, excluded: Set<String> = [], in api: API) -> Set<String> {
-        let sends = { (endpoint: AnyEndpoint) in !excluded.contains(endpoint.id) && (!readsOnly || api.isSentReadingOnly(endpoint)) }
+        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: excluded) }
         let needed = readsOnly || !excluded.isEmpty ? api.dependencies(of: only, sending: sends) : api.dependencies(of: only)
         var called = only.union(needed.map(\.id))
         if let login = api.auth.loginEndpoint { called.insert(login) }

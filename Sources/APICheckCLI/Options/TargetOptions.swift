@@ -171,7 +171,7 @@ struct TargetOptions {
         guard let only else { return }
         let api = context.api
         var runnable = only
-        let sends = { (endpoint: AnyEndpoint) in !excluded.contains(endpoint.id) && (!readsOnly || api.isSentReadingOnly(endpoint)) }
+        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: excluded) }
         if readsOnly {
             let session = writesLeftOut.filter(api.isSentReadingOnly).map(\.id)
             let writes = writesLeftOut.count - session.count

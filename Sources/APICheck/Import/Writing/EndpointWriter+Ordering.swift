@@ -19,6 +19,18 @@ extension EndpointWriter {
         return notes
     }
 
+    /// Whether `order` (each endpoint with those it comes after) leads from `from` to `to`: an
+    /// order that would close a cycle is left out.
+    static func reaches(_ from: String, _ to: String, in order: [String: [String]]) -> Bool {
+        var seen: Set<String> = []
+        var next = [from]
+        while let id = next.popLast() {
+            if id == to { return true }
+            if seen.insert(id).inserted { next += order[id] ?? [] }
+        }
+        return false
+    }
+
     /// Each endpoint's `ordered(after:)`. Nothing else orders them, and `live` runs what it can at once: a
     /// read of a user before the `POST /users/{name}` that creates it answers 404, and one after
     /// its `DELETE` too, findings about nothing but the run's order. So, per resource:
@@ -46,15 +58,7 @@ extension EndpointWriter {
         var resource: [String: SampleVariable] = [:]
         for endpoint in endpoints { resource[endpoint.id] = resourceVariable(of: endpoint, among: variables) }
         var order: [String: [String]] = [:]
-        func reaches(_ from: String, _ to: String) -> Bool {
-            var seen: Set<String> = []
-            var next = [from]
-            while let id = next.popLast() {
-                if id == to { return true }
-                if seen.insert(id).inserted { next += order[id] ?? [] }
-            }
-            return false
-        }
+        func reaches(_ from: String, _ to: String) -> Bool { Self.reaches(from, to, in: order) }
         func put(_ later: String, after earlier: String) {
             guard later != earlier, order[later]?.contains(earlier) != true, !reaches(earlier, later) else { return }
             order[later, default: []].append(earlier)

@@ -56,7 +56,7 @@ struct LivePlan: Sendable {
         errorChecks: Bool = true, readsOnly: Bool = false, excluded: Set<String> = [], endingIdentity named: Set<String> = []
     ) {
         let limited = readsOnly || !excluded.isEmpty
-        let sends = { (endpoint: AnyEndpoint) in !excluded.contains(endpoint.id) && (!readsOnly || api.isSentReadingOnly(endpoint)) }
+        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: excluded) }
         for (read, unsent) in limited ? api.unsentNeeded(by: Set(selected.map(\.id)), sends: sends) : [:] {
             let reason = api.endpoint(unsent).map { excluded.contains($0.id) ? SkipReason.needsExcluded($0) : .needsWrite($0) }
             writeNeeded[read] = reason ?? .notChecked

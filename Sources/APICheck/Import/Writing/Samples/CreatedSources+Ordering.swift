@@ -6,15 +6,7 @@ extension CreatedSources {
     static func orderDeletions(of links: [Link], endpoints: [ImportedEndpoint], in order: inout [String: [String]]) {
         let byID = Dictionary(endpoints.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func depth(_ id: String) -> Int { byID[id].map { EndpointWriter.placeholders(in: $0.path).count } ?? 0 }
-        func reaches(_ from: String, _ to: String) -> Bool {
-            var seen: Set<String> = []
-            var next = [from]
-            while let id = next.popLast() {
-                if id == to { return true }
-                if seen.insert(id).inserted { next += order[id] ?? [] }
-            }
-            return false
-        }
+        func reaches(_ from: String, _ to: String) -> Bool { EndpointWriter.reaches(from, to, in: order) }
         for link in links {
             for deletion in link.writes where byID[deletion]?.method == ".delete" {
                 for other in link.writes where other != deletion {
