@@ -73,16 +73,32 @@ extension JSONSchema {
 }
 
 extension JSONSchema {
-    /// The schema of a value of any of several shapes: `anyOf` them, or `{}` when they cover every
-    /// kind of JSON value (an "any JSON" type).
-    static func union(_ branches: [JSONValue]) -> JSONValue {
-        let kinds = Set(
-            branches.compactMap { branch -> String? in
-                if case let .string(name)? = branch["type"] { return name == "integer" ? "number" : name }
-                if branch["$ref"] != nil { return "object" }
-                return nil
-            })
+    /// The schema of a value of any of several shapes: `anyOf` them, or `{}` when they take every
+    /// JSON value (an "any JSON" type). A kind counts only when a branch takes all of its values:
+    /// an object branch with members of its own (a `$ref`), an array of strings or a `uuid`
+    /// string keeps the union, which `import-openapi --check` then pairs branch by branch.
+    /// `own` is the type's own component, which a recursive "any JSON" type's array and map
+    /// branches hold.
+    static func union(_ branches: [JSONValue], own: String? = nil) -> JSONValue {
+        let kinds = Set(branches.compactMap { takesEvery($0, own: own) })
         if kinds.isSuperset(of: ["boolean", "number", "string", "array", "object"]) { return any }
         return .object([("anyOf", .array(branches))])
+    }
+
+    /// The kind of JSON value all of whose values the branch takes, if any.
+    private static func takesEvery(_ branch: JSONValue, own: String?) -> String? {
+        guard case let .object(members) = branch, case let .string(kind)? = branch["type"] else { return nil }
+        let ownReference = own.map(ref)
+        let anything: (JSONValue) -> Bool = { $0 == any || $0 == .bool(true) || $0 == ownReference }
+        for (key, value) in members {
+            switch (kind, key) {
+            case (_, "type"), (_, "title"), (_, "description"): continue
+            case ("number", "format") where value == .string("double") || value == .string("float"): continue
+            case ("array", "items"), ("object", "additionalProperties"): if anything(value) { continue }
+            default: break
+            }
+            return nil
+        }
+        return kind
     }
 }

@@ -121,7 +121,7 @@ public final class SchemaRecorder {
         if recording.readSingle {
             let branches = alternatives(type, first: recording, path: path)
             if branches.count > 1 {
-                let schema = JSONSchema.union(branches)
+                let schema = JSONSchema.union(branches, own: componentName(type))
                 guard recursive.contains(id) else { return schema }
                 components[componentName(type)] = schema
                 return JSONSchema.ref(componentName(type))
