@@ -40,18 +40,8 @@ struct LiveCommand: Command {
         if let password = connection.tls.keyPassword { redactor.register(password) }
         let showProgress = console.stderrIsTerminal && !verbose
         let observer = ConsoleRunObserver(console: console, trace: verbose, progress: showProgress)
-        var options = LiveOptions(
-            baseURL: live.url, only: target.only, concurrency: connection.concurrency, strict: strict,
-            mocksDirectory: mocks.directory, environment: live.environment, probes: target.probes,
-            probeFilter: target.probeFilter)
-        options.maxMockBytes = mocks.maxFileBytes
-        options.certificateWarningDays = connection.certificateWarningDays
-        options.traceContext = target.traceContext
-        options.errorChecks = target.errorChecks
-        options.wholeRun = target.wholeRun
-        options.identityEndingsNamed = target.named ?? []
-        options.readsOnly = target.readsOnly
-        options.excluded = target.excluded
+        let options = target.liveOptions(
+            live, connection: connection, maxMockBytes: mocks.maxFileBytes, mocksDirectory: mocks.directory, strict: strict)
         let check = LiveCheck(
             api: context.api, transport: transport, options: options, redactor: redactor,
             observers: [observer])

@@ -71,18 +71,7 @@ struct RecordCommand: Command {
         defer { live.sandbox?.stop() }
         let transport = connection.transport()
         defer { transport.shutdown() }
-        var options = LiveOptions(
-            baseURL: live.url, only: target.only, concurrency: connection.concurrency,
-            environment: live.environment, probes: target.probes,
-            probeFilter: target.probeFilter)
-        options.maxMockBytes = writing.maxMockBytes
-        options.certificateWarningDays = connection.certificateWarningDays
-        options.traceContext = target.traceContext
-        options.errorChecks = target.errorChecks
-        options.wholeRun = target.wholeRun
-        options.identityEndingsNamed = target.named ?? []
-        options.readsOnly = target.readsOnly
-        options.excluded = target.excluded
+        let options = target.liveOptions(live, connection: connection, maxMockBytes: writing.maxMockBytes)
         let recorder = MockRecorder(
             api: api, transport: transport, options: options, directory: writing.directory,
             redactPaths: writing.redactPaths, dryRun: writing.dryRun, force: writing.force)
