@@ -53,7 +53,7 @@ struct SecretFieldNames {
     /// The secret names; a note for each (at its first property: why it is secret) and for each
     /// generic name left out.
     static func find(in document: JSONValue) -> (names: [String], notes: [ImportNote]) {
-        var found = Found()
+        var found = Found(document: document)
         walk(document, depth: 0, pointer: "#", into: &found)
         let generic = found.generic.sorted { $0.key < $1.key }.map { name, location in
             ImportNote(
@@ -72,6 +72,8 @@ struct SecretFieldNames {
     }
 
     private struct Found {
+        /// The document, whose references a property's schema is followed through.
+        let document: JSONValue
         /// Each secret name, with the first place it was met and why it is secret there.
         var names: [String: (location: String, reason: String)] = [:]
         /// Generic names a property would have made secret, each with the first place it was met.
@@ -90,11 +92,12 @@ struct SecretFieldNames {
         guard depth < maximumDepth else { return }
         switch value {
         case let .object(members):
-            for (key, property) in OpenAPISource.members(value["properties"]) where isSecret(property) || isCredential(key, property) {
+            for (key, property) in OpenAPISource.members(value["properties"])
+            where isSecret(property) || isCredential(key, property, in: found.document) {
                 found.insert(key, at: "\(pointer)/properties/\(escaped(key))", typed: isSecret(property))
             }
             if let name = OpenAPISource.string(value["name"]), OpenAPISource.string(value["in"]) != nil,
-                let schema = value["schema"], isSecret(schema) || isCredential(name, schema)
+                let schema = value["schema"], isSecret(schema) || isCredential(name, schema, in: found.document)
             {
                 found.insert(name, at: pointer, typed: isSecret(schema))
             }
@@ -111,8 +114,8 @@ struct SecretFieldNames {
         key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
-    private static func isCredential(_ name: String, _ schema: JSONValue) -> Bool {
-        isCredentialName(name) && mayBeString(schema)
+    private static func isCredential(_ name: String, _ schema: JSONValue, in document: JSONValue) -> Bool {
+        isCredentialName(name) && mayBeString(schema, in: document)
     }
 
     /// Typed as a secret: `format: password`.
@@ -121,9 +124,19 @@ struct SecretFieldNames {
         return OpenAPISource.string(schema["format"]) == "password"
     }
 
-    /// A string schema, or one that names no type.
-    private static func mayBeString(_ schema: JSONValue) -> Bool {
-        let type = OpenAPISource.string(schema["type"]) ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }.first
-        return type == nil || type == "string"
+    /// A string schema, or one that names no type. A reference is followed to the schema it names:
+    /// a credential's name on an object holds no credential (LiteLLM's SCIM `changePassword`, a
+    /// `SCIMFeature`: `{"supported": false}`). A list of types may be a string wherever `string`
+    /// stands in it (`["null", "string"]` as much as `["string", "null"]`).
+    private static func mayBeString(_ schema: JSONValue, in document: JSONValue) -> Bool {
+        var schema = schema
+        for _ in 0..<32 {
+            guard let reference = OpenAPISource.string(schema["$ref"]), reference.hasPrefix("#") else { break }
+            guard let target = OpenAPISource.value(in: document, at: String(reference.dropFirst())) else { return true }
+            schema = target
+        }
+        let types =
+            OpenAPISource.string(schema["type"]).map { [$0] } ?? OpenAPISource.array(schema["type"]).compactMap { OpenAPISource.string($0) }
+        return types.isEmpty || types.contains("string")
     }
 }
