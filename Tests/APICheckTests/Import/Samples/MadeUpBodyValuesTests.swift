@@ -12,7 +12,7 @@ import Testing
 
     static func fixture() throws -> ImportFixture {
         let tag = """
-            {"type": "object", "required": ["name"], "properties": {
+            {"type": "object", "properties": {
               "name": {"type": "string"}, "client_id": {"type": "string", "maxLength": 250},
               "kind": {"type": "string", "enum": ["a", "b"]}, "uuid": {"type": "string", "format": "uuid"},
               "made_on": {"type": "string", "format": "date-time"}, "code": {"type": "string", "maxLength": 8},
@@ -77,11 +77,11 @@ import Testing
     @Test func aDeletesRequiredParameterReadsAVariableInsteadOfAGuess() throws {
         let group = try Self.fixture().group("DefaultEndpoints")
         let delete = group.components(separatedBy: "public let").first { $0.contains(#"id: "deleteLabels""#) } ?? ""
-        #expect(delete.contains(#".query("state", .string, sample: .environment("SHOP_"#), "\(delete)")
-        #expect(delete.contains(#".query("scope", .string, sample: .environment("SHOP_"#), "\(delete)")
+        #expect(delete.contains(#".query("state", .string, required: true, sample: .environment("SHOP_"#), "\(delete)")
+        #expect(delete.contains(#".query("scope", .string, required: true, sample: .environment("SHOP_"#), "\(delete)")
         #expect(!delete.contains(#".literal("done")"#) && !delete.contains(#".literal("all")"#), "\(delete)")
         // A read still sends the default, which selects nothing to delete.
         let list = group.components(separatedBy: "public let").first { $0.contains(#"id: "listLabels""#) } ?? ""
-        #expect(list.contains(#".query("scope", .string, sample: .literal("all"))"#), "\(list)")
+        #expect(list.contains(#".query("scope", .string, required: true, sample: .literal("all"))"#), "\(list)")
     }
 }
