@@ -57,6 +57,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether it deletes or disables the account it is called as, or changes the credentials
     /// that account logs in with (`endingIdentity()`): `live` checks it only when `--only` names it.
     public var endsIdentity: Bool { declaration.endingIdentity }
+    /// Whether it changes what the whole server holds and names nothing it acts on (a DELETE of a
+    /// collection or of a setting: `changingGlobalState()`): `live` checks it only when `--only` names it.
+    public internal(set) var changesGlobalState = false
     /// What it does, for people (`summarized(_:)`, `described(_:)`).
     var documentation: Documentation { declaration.documentation }
     /// What tells it apart from other endpoints on its method and path, when there are others.
@@ -239,6 +242,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim, acceptsBytes: acceptsBytes ?? declaration.acceptsBytes,
                 secretPaths: secretPaths ?? declaration.secretPaths, answerHeaders: answerHeaders ?? declaration.answerHeaders))
         copy.tag = tag
+        copy.changesGlobalState = changesGlobalState
         return copy
     }
 

@@ -94,6 +94,21 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.endingIdentity())
     }
 
+    /// The same endpoint, declared to change what the whole server holds while naming nothing it
+    /// acts on: Superset's `DELETE /api/v1/theme/unset_system_default` clears the theme every user
+    /// sees, and a DELETE of a collection without a selection may empty it. Each run would change
+    /// the staging for everyone, and nothing the run made is there to undo it: `live` leaves it
+    /// out (a chosen skip, which keeps the run complete) unless `--only` names it as itself.
+    ///
+    /// ```swift
+    /// static let clearDefault = Endpoint<JSONValue>(id: "themes.clearDefault", .delete, "theme/unset_system_default",
+    ///                                               mock: "clear_default", auth: .token)
+    ///     .changingGlobalState()
+    /// ```
+    public func changingGlobalState() -> Endpoint {
+        Endpoint(erased: erased.changingGlobalState())
+    }
+
     /// The same endpoint, whose success may also come with an empty body, as one that decodes
     /// `NoContent` does, while a JSON one still decodes as `Response`: a read the document leaves
     /// without content (Pulp's `livez`, pygeoapi's `/openapi`) may answer nothing or JSON. An

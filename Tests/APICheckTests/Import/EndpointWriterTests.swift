@@ -113,7 +113,7 @@ import Testing
         #expect(group.contains("public let replacePet = Endpoint<[String]>("))
         #expect(
             group.contains(
-                ##"successStatus: 201, body: .json(ReplacePetBody.self, sample: try? JSONDecoder().decode(ReplacePetBody.self, from: Data(#"{"name":"string"}"#.utf8))).madeUp().optional())"##
+                ##"successStatus: 201, body: .json(ReplacePetBody.self, sample: try? JSONDecoder().decode(ReplacePetBody.self, from: Data(#"{"name":"string"}"#.utf8)), replacing: [.input("name", .string, sample: .unique(prefix: "apicheck-"))]).madeUp().optional())"##
             ))
         #expect(fixture.type("ReplacePetBody").contains("public var name: String\n"))
         #expect(fixture.file("mocks/replacePet.json") == "[\n  \"string\"\n]\n")

@@ -18,6 +18,13 @@ extension AnyEndpoint {
     /// The same endpoint, declared to end or change the identity it is called as.
     func endingIdentity() -> AnyEndpoint { copy(endingIdentity: true) }
 
+    /// The same endpoint, declared to change global state with nothing to name.
+    func changingGlobalState() -> AnyEndpoint {
+        var endpoint = self
+        endpoint.changesGlobalState = true
+        return endpoint
+    }
+
     /// The same endpoint, whose success may also come with an empty body.
     func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }
 

@@ -82,7 +82,9 @@ extension EndpointWriter {
             }
         }
         var sample: String?
-        let example = sampleValue(parameter, schema: schema, required: required).flatMap { Self.literal($0, as: type, list: list != nil) }
+        let example = sampleValue(parameter, schema: schema, required: required, guessing: endpoint.method != "delete").flatMap {
+            Self.literal($0, as: type, list: list != nil)
+        }
         let selection =
             example == nil
             ? bulkSelection(parameter, schema: schema, required: required, at: tokens, operation: endpoint, path: path) : nil

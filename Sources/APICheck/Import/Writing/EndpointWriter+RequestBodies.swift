@@ -146,8 +146,33 @@ extension EndpointWriter {
                 note(.madeUp, mediaTokens, IdentityChangingWrite.endingNote(id: id, method: method, path: path, members: required))
             }
         }
+        var named: [String] = []
+        if madeUp {
+            let values = MadeUpBodyValues(source: source)
+            value = values.namingNothing(value, schema: schema)
+            if kind == .json { named = madeUpNames(value, schema: schema, id: endpoint.id, at: mediaTokens) }
+        }
+        var expression = Self.bodyExpression(type: type, value: value, kind: kind)
+        if !named.isEmpty {
+            let inputs = named.map { ".input(\(SwiftName.literal($0)), .string, sample: .unique(prefix: \"apicheck-\"))" }
+            expression = String(expression.dropLast()) + ", replacing: [\(inputs.joined(separator: ", "))])"
+        }
         // Marked so that `live` tells a server's refusal of a made-up value from one of a real sample.
-        return Self.bodyExpression(type: type, value: value, kind: kind) + (madeUp ? ".madeUp()" : "")
+        return expression + (madeUp ? ".madeUp()" : "")
+    }
+
+    /// The top-level text members of a made-up JSON body sent unique to the run (`MadeUpBodyValues`),
+    /// those that cannot be noted.
+    private mutating func madeUpNames(_ value: JSONValue, schema: JSONValue, id: String, at tokens: [String]) -> [String] {
+        let (named, unfit) = MadeUpBodyValues(source: source).runNamed(value, schema: schema)
+        if !unfit.isEmpty {
+            note(
+                .madeUp, tokens,
+                "\(id)'s made-up body sends \(unfit.joined(separator: ", ")) as made from the schema, not unique to the run, "
+                    + "as the run's name would not fit: give the body a sample if the value names an object",
+                gist: "a made-up body's text that cannot be the run's own name (a format, a pattern, a length): sent as made")
+        }
+        return named
     }
 
     /// A media type whose body is a file's bytes: not text or XML, its schema a binary string

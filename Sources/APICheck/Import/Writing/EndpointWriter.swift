@@ -203,6 +203,19 @@ struct EndpointWriter {
         // A refresh needs no token of the login's scheme, so it is never taken for a logout.
         if refreshes { endpoints[endpoints.count - 1].sessionEffect = ".refreshes" }
         endpoints[endpoints.count - 1].endingIdentity = endsIdentity && !refreshes
+        // Superset's `DELETE /api/v1/theme/unset_system_default` names nothing: it changes the server for everyone.
+        if method == "delete", !logsOut, !endsIdentity, body == nil, !path.contains("{"),
+            !parameters.contains(where: { $0.hasPrefix(".path(") || $0.hasPrefix(".query(") })
+        {
+            endpoints[endpoints.count - 1].changingGlobalState = true
+            note(
+                .madeUp, tokens,
+                "\(id) deletes with nothing to name (DELETE \(path), no parameter, no body): a collection or a setting of the whole "
+                    + "server; declared changingGlobalState(), so live sends it only when --only names it",
+                gist:
+                    "a DELETE with nothing to name (a collection, a setting): declared changingGlobalState(), sent only when --only names it"
+            )
+        }
         // A server may answer a caller without the optional token: no missing-token probe.
         if auth.optional { endpoints[endpoints.count - 1].probing = ".whenSafe.skipping(.missingToken)" }
         if case .bool(true)? = operation["deprecated"] {

@@ -45,6 +45,9 @@ struct ImportedEndpoint: Equatable {
     /// A deletion of the caller's account or a change of its password (`IdentityEndingOperation`):
     /// `endingIdentity()`.
     var endingIdentity = false
+    /// A DELETE that names nothing it acts on (no placeholder, query parameter or body):
+    /// `changingGlobalState()`.
+    var changingGlobalState = false
     /// A read the document leaves without content: `acceptingEmptyBody().acceptingBytes()`, so
     /// that an empty answer passes as a JSON one does, and a download (bytes in a type that is
     /// not JSON: Mayan EDMS's document file `download/`) is taken as it came.
@@ -78,6 +81,7 @@ struct ImportedEndpoint: Equatable {
         if let details { modifiers += "\n        .described(\(SwiftName.literal(details)))" }
         if readingOnly { modifiers += ".readingOnly()" }
         if endingIdentity { modifiers += ".endingIdentity()" }
+        if changingGlobalState { modifiers += ".changingGlobalState()" }
         if acceptsEmptyBody { modifiers += ".acceptingEmptyBody().acceptingBytes()" }
         if !answerHeaders.isEmpty { modifiers += ".answering(headers: \(answerHeaders.map(SwiftName.literal).joined(separator: ", ")))" }
         if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }

@@ -100,4 +100,12 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static func needsWrite(_ write: AnyEndpoint) -> SkipReason {
         SkipReason("it needs \(write.id) (\(write.method)) first, a write that --reads-only does not send", chosen: true)
     }
+
+    /// A write declared `changingGlobalState()` that `--only` did not name: it would change what
+    /// every user of the server sees, with nothing of the run's to name.
+    public static func changesGlobalState(_ write: AnyEndpoint) -> SkipReason {
+        SkipReason(
+            "it changes global state with nothing to name (\(write.method) \(write.path)): sent only when --only names \(write.id)",
+            chosen: true)
+    }
 }

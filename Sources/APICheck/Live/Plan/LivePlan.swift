@@ -40,8 +40,8 @@ struct LivePlan: Sendable {
     private(set) var secondLogin: LiveStep.ID?
     /// Why a selected endpoint has no step (the logout, on a token the run did not open).
     private(set) var unplanned: [String: String] = [:]
-    /// Why a selected endpoint has no step in a reads-only run or one with `--except`: the write,
-    /// or the endpoint left out, it needs first.
+    /// Why a selected endpoint has no step in a reads-only run or one with `--except` (the write,
+    /// or the endpoint left out, it needs first), or at all unless named (`changingGlobalState()`).
     private(set) var writeNeeded: [String: SkipReason] = [:]
     /// Sessions the run opens that it cannot end (no logout endpoint), to say so: each as the
     /// steps that may issue its token.
@@ -65,6 +65,9 @@ struct LivePlan: Sendable {
         let identityEndings = selected.filter { $0.endsIdentity && named.contains($0.id) }
         for endpoint in selected where endpoint.endsIdentity && !named.contains(endpoint.id) {
             unplanned[endpoint.id] = Self.identityNote(endpoint)
+        }
+        for endpoint in selected where endpoint.changesGlobalState && !named.contains(endpoint.id) {
+            writeNeeded[endpoint.id] = .changesGlobalState(endpoint)
         }
         let selected = selected.filter { writeNeeded[$0.id] == nil && !$0.endsIdentity }
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)

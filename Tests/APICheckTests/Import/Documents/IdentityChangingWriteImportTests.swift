@@ -56,7 +56,10 @@ import Testing
         let users = fixture.group("UsersEndpoints")
         let patch = Self.declaration("current_partial_update", in: users)
         #expect(!patch.contains(".endingIdentity()"), "\(users)")
-        #expect(patch.contains(##"Data(#"{"first_name":"string"}"#.utf8))).madeUp()"##), "\(users)")
+        #expect(
+            patch.contains(
+                ##"Data(#"{"first_name":"string"}"#.utf8)), replacing: [.input("first_name", .string, sample: .unique(prefix: "apicheck-"))]).madeUp()"##
+            ), "\(users)")
         #expect(
             fixture.notes.contains {
                 $0.contains("current_partial_update writes the account") && $0.contains("'username', 'emailAddress' left out")

@@ -18,7 +18,8 @@ import Testing
                   "responses": {"201": {"description": "made"}}}}
                 """)
         let group = fixture.group("DefaultEndpoints")
-        #expect(group.contains(##"Data(#"{"name":"string"}"#.utf8))).madeUp())"##), "\(group)")
+        let unique = #"replacing: [.input("name", .string, sample: .unique(prefix: "apicheck-"))]).madeUp())"#
+        #expect(group.contains(##"Data(#"{"name":"string"}"#.utf8)), "## + unique), "\(group)")
         #expect(group.contains(##"Data(#"{"name":"urgent"}"#.utf8))))"##), "\(group)")
         #expect(!group.contains(##""urgent"}"#.utf8))).madeUp()"##), "\(group)")
     }

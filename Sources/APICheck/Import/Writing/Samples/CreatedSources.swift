@@ -198,13 +198,17 @@ struct CreatedSources {
     /// creation would otherwise send the name the first left behind, and be refused. Only a
     /// free string (no enum, format, pattern or short length) and a JSON body as the import writes it.
     func namingUniquely(_ creation: ImportedEndpoint, member: String) -> String? {
-        guard let body = creation.body, !body.contains("replacing:"), body.hasPrefix(".json("),
+        let input = ".input(\(SwiftName.literal(member)), .string, sample: .unique(prefix: \"apicheck-\"))"
+        guard let body = creation.body, !body.contains(input), body.hasPrefix(".json("),
             let end = body.range(of: ".utf8))", options: .backwards), let request = requests[creation.id],
             let schema = source.properties(of: request).first(where: { $0.key == member }).flatMap({ source.resolve($0.value) }),
             OpenAPISource.string(schema["type"]) == "string", schema["enum"] == nil, schema["format"] == nil, schema["pattern"] == nil,
             OpenAPISource.int(schema["maxLength"]).map({ $0 >= 24 }) ?? true
         else { return nil }
-        let input = ".input(\(SwiftName.literal(member)), .string, sample: .unique(prefix: \"apicheck-\"))"
+        // A made-up body's other text members may already be the run's own (`MadeUpBodyValues`).
+        if let list = body.range(of: ".utf8)), replacing: [") {
+            return body.replacingCharacters(in: list, with: ".utf8)), replacing: [\(input), ")
+        }
         return body.replacingCharacters(in: end, with: ".utf8)), replacing: [\(input)]")
     }
 

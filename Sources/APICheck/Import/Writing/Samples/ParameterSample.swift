@@ -4,8 +4,10 @@ extension EndpointWriter {
     /// The document's value for a sample: the parameter's example, its first `examples` value,
     /// the schema's example or default; for a required parameter, else its first enum value. An
     /// optional one is not sent on a guess: its first enum value may ask for another answer than
-    /// the one declared (`format=csv` where JSON is the default).
-    func sampleValue(_ parameter: JSONValue, schema: JSONValue, required: Bool) -> JSONValue? {
+    /// the one declared (`format=csv` where JSON is the default). A DELETE's required parameter
+    /// takes no guess either (`guessing` false): its default or first enum value names what a
+    /// server holds, which the run would delete; it reads a variable.
+    func sampleValue(_ parameter: JSONValue, schema: JSONValue, required: Bool, guessing: Bool = true) -> JSONValue? {
         if let example = parameter["example"] { return example }
         if let first = OpenAPISource.members(parameter["examples"]).first,
             let value = source.resolve(first.value)?["value"]
@@ -13,6 +15,7 @@ extension EndpointWriter {
             return value
         }
         if let example = schema["example"] { return example }
+        let required = required && guessing
         // An optional parameter's default is what the server does without it: sent, it checks
         // nothing, and hides a document whose default is not the server's (Nautobot's `depth`).
         if required, let value = schema["default"] { return value }
