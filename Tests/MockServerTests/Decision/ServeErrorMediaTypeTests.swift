@@ -50,7 +50,7 @@ import TestSupport
         let (server, folder) = try Self.serve()
         defer { folder.remove() }
         let invalid = server.respond(
-            to: ServerRequest(method: "GET", path: "/v1/projects?limit=abc", headers: [("Authorization", "Bearer k1")]))
+            to: ServerRequest(method: "GET", path: "/v1/projects", query: [("limit", "abc")], headers: [("Authorization", "Bearer k1")]))
         #expect(invalid.status == 422, "\(String(decoding: invalid.body, as: UTF8.self))")
         #expect(Self.contentType(invalid) == "text/plain")
         #expect(String(decoding: invalid.body, as: UTF8.self).hasPrefix("listProjects: "))
