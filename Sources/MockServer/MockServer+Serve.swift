@@ -52,7 +52,7 @@ extension MockServer {
         case let .invalid(problems):
             var refusal = ProblemDocument.invalid(endpoint, problems)
             refusal.status = api.invalidRequestStatus
-            return refusal.response(refusals)
+            return refusals.response(refusal, for: endpoint)
         case let .unreadablePreference(detail):
             return ProblemDocument.invalidPreference(detail).response(refusals)
         case let .unknownScenario(scenario, names):
@@ -66,8 +66,9 @@ extension MockServer {
                 signalled(signal, endpoint: endpoint, state: decision.tokenState), endpoint: endpoint, scenario: decision.scenario)
         case .wrongCredentials:
             response = headed(
-                ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password")
-                    .response(refusals), endpoint: endpoint, scenario: decision.scenario)
+                refusals.response(
+                    ProblemDocument(status: 401, title: "Wrong credentials", detail: "\(endpoint.id): unknown account or password"),
+                    for: endpoint), endpoint: endpoint, scenario: decision.scenario)
         case let .mock(scenario):
             guard let (file, served) = mockBody(of: endpoint, scenario: scenario) else {
                 let name = endpoint.mock + (scenario.map { "@\($0)" } ?? "")

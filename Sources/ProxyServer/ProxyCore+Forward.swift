@@ -169,7 +169,7 @@ extension ProxyCore {
             status: api.invalidRequestStatus, title: "Invalid request",
             detail: "\(endpoint.id): " + findings.map(\.message).joined(separator: "; "),
             extra: [("endpoint", .string(endpoint.id))]
-        ).response(in: api.errors)
+        ).response(in: api.errors, for: endpoint)
     }
 
     /// `--enforce`: an answer that breaks its declaration is replaced by a 502 in the API's error shape.

@@ -232,17 +232,20 @@ import Testing
         #expect(result.err.contains("no target: give --base-url URL, --env local|staging or set APICHECK_BASE_URL"), "\(result.err)")
     }
 
-    /// proxy's upstream is --upstream or $APICHECK_BASE_URL: without either and without a
-    /// sandbox it names those two, each an option its help lists, and its help promises no
+    /// proxy's upstream is --upstream, --env or $APICHECK_BASE_URL: without any and without a
+    /// sandbox it names those three, each an option its help lists, and its help promises no
     /// sandbox unconditionally.
     @Test func proxyNeedsAnUpstreamWithoutASandbox() async throws {
         let result = await run(["proxy", "--port", "0"])
         #expect(result.code == 2)
-        #expect(result.err == "democheck proxy: no upstream: give --upstream URL or set APICHECK_BASE_URL\n", "\(result.err)")
+        #expect(
+            result.err == "democheck proxy: no upstream: give --upstream URL, --env local|staging or set APICHECK_BASE_URL\n",
+            "\(result.err)")
         let help = await run(["proxy", "--help"])
         let named = result.err.matches(of: /--[a-z-]+/).map { String($0.output) }
-        #expect(named == ["--upstream"])
+        #expect(named == ["--upstream", "--env"])
         for option in named { #expect(help.out.contains("[\(option) "), "\(option) is no option of proxy: \(help.out)") }
-        #expect(help.out.contains("(default: $APICHECK_BASE_URL, else the bundled sandbox if the tool has one)"), "\(help.out)")
+        #expect(
+            help.out.contains("(default: --env's URL, $APICHECK_BASE_URL, else the bundled sandbox if the tool has one)"), "\(help.out)")
     }
 }

@@ -33,6 +33,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var acceptsBytes: Bool { declaration.acceptsBytes }
     /// The headers of a success the app reads (`answering(headers:)`), as declared.
     public var answerHeaders: [String] { declaration.answerHeaders }
+    /// The media type of its error answers by status, where it declares one (`answeringErrors(_:in:)`).
+    public var errorMediaTypes: [Int: MediaType] { declaration.errorMediaTypes }
     public var sessionEffect: SessionEffect { declaration.sessionEffect }
     /// Named scenarios that must have a mock variant (`wrong_password`): those declared in
     /// `scenarios:`, then those of the error checks.
@@ -103,6 +105,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let recordsVerbatim: Bool
         let acceptsBytes: Bool
         let answerHeaders: [String]
+        let errorMediaTypes: [Int: MediaType]
         let sessionEffect: SessionEffect
         let scenarios: [ScenarioName]
         let paging: Paging?
@@ -146,6 +149,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.recordsVerbatim = false
             self.acceptsBytes = false
             self.answerHeaders = []
+            self.errorMediaTypes = [:]
             self.sessionEffect = sessionEffect
             self.scenarios = scenarios
             self.paging = paging
@@ -181,7 +185,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
             endingIdentity: Bool, documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool,
-            recordsVerbatim: Bool, acceptsBytes: Bool, secretPaths: [JSONPath], answerHeaders: [String]
+            recordsVerbatim: Bool, acceptsBytes: Bool, secretPaths: [JSONPath], answerHeaders: [String],
+            errorMediaTypes: [Int: MediaType]
         ) {
             id = other.id
             method = other.method
@@ -197,6 +202,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.recordsVerbatim = recordsVerbatim
             self.acceptsBytes = acceptsBytes
             self.answerHeaders = answerHeaders
+            self.errorMediaTypes = errorMediaTypes
             sessionEffect = other.sessionEffect
             scenarios = other.scenarios
             self.paging = paging
@@ -229,7 +235,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
         endingIdentity: Bool? = nil, documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil,
         acceptsEmptyBody: Bool? = nil, recordsVerbatim: Bool? = nil, acceptsBytes: Bool? = nil, secretPaths: [JSONPath]? = nil,
-        answerHeaders: [String]? = nil
+        answerHeaders: [String]? = nil, errorMediaTypes: [Int: MediaType]? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
             declaration: Declaration(
@@ -240,7 +246,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 documentation: documentation ?? declaration.documentation, paging: paging ?? declaration.paging,
                 parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
                 recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim, acceptsBytes: acceptsBytes ?? declaration.acceptsBytes,
-                secretPaths: secretPaths ?? declaration.secretPaths, answerHeaders: answerHeaders ?? declaration.answerHeaders))
+                secretPaths: secretPaths ?? declaration.secretPaths, answerHeaders: answerHeaders ?? declaration.answerHeaders,
+                errorMediaTypes: errorMediaTypes ?? declaration.errorMediaTypes))
         copy.tag = tag
         copy.changesGlobalState = changesGlobalState
         return copy

@@ -152,6 +152,24 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.recordingVerbatim())
     }
 
+    /// The same endpoint, whose error answers of these statuses are in `mediaType`, where the
+    /// API's error shape (or problem+json) is not what its server sends them in: Phoenix answers
+    /// a refused key `401` as `text/plain`, the message as the whole body. `serve` and
+    /// `proxy --enforce` answer such an error in it (a body that is not JSON being the message
+    /// alone), `live` and `proxy` read one that came in it as a failure without judging it against
+    /// a JSON error shape, and `apicheck openapi` writes it as the answer's content.
+    /// `import-openapi` declares it where the document gives an error answer only a type that is
+    /// not JSON. A type that is not valid (`text`) declares nothing.
+    ///
+    /// ```swift
+    /// static let project = Endpoint<Project>(id: "getProject", .get, "v1/projects/{id}", mock: "project")
+    ///     .answeringErrors([401, 403, 404], in: "text/plain")
+    /// ```
+    public func answeringErrors(_ statuses: [Int], in mediaType: String) -> Endpoint {
+        guard let type = MediaType(mediaType) else { return self }
+        return Endpoint(erased: erased.answeringErrors(statuses, in: type))
+    }
+
     /// The same endpoint, whose successes carry these headers, which the app reads: a count
     /// beside a page (`X-Total-Count`), a digest (`Docker-Content-Digest`), an `ETag`. `live` and
     /// `proxy` say a success without one; `record` keeps their values beside the mock, in

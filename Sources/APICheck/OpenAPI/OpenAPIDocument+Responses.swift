@@ -23,6 +23,8 @@ extension OpenAPIDocument {
         var statuses = Set(examples.keys).union(successes)
         if endpoint.requiresToken { statuses.formUnion(expiredStatuses) }
         statuses.formUnion(endpoint.errorChecks.map(\.status))
+        let textErrors = endpoint.errorMediaTypes.filter { !$0.value.isJSON && !successes.contains($0.key) }
+        statuses.formUnion(textErrors.keys)
         var responses: [(key: String, value: JSONValue)] = []
         for status in statuses.sorted() {
             var schema: JSONValue, description: String
@@ -69,6 +71,9 @@ extension OpenAPIDocument {
                     ? "The credentials are refused (a wrong password or an unknown account\(missingToo ? ", or none" : "")); "
                         + "the body is not part of the contract"
                     : "The token is dead (expired\(missingToo ? ", unknown or missing" : " or unknown")); the body is not part of the contract"
+            } else if let type = textErrors[status] {
+                schema = JSONSchema.type("string")
+                description = "An error, its message as \(type)"
             } else if let policy, (examples[status] ?? []).allSatisfy({ isEnvelope($0.value["value"], policy) }) {
                 schema = failureEnvelope(policy)
                 description = "A failure envelope"
@@ -79,6 +84,12 @@ extension OpenAPIDocument {
             } else {
                 schema = JSONSchema.any
                 description = "An answer recorded in the mocks"
+            }
+            // Declared in a type that is not JSON (`answeringErrors(_:in:)`): its text is the
+            // answer, whatever else the status means (a dead token's 401).
+            if let type = textErrors[status] {
+                contentType = type.essence
+                schema = JSONSchema.type("string")
             }
             let checked = endpoint.errorChecks.filter { $0.status == status }.map(\.scenario)
             if !checked.isEmpty { description += "; declared error checks: " + checked.map(\.rawValue).joined(separator: ", ") }

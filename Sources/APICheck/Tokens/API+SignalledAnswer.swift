@@ -32,6 +32,11 @@ extension API {
             return (signal.status ?? 200, "application/json", Data(policy.envelope(code: code, message: refusal.message).compactText.utf8))
         }
         let status = signal.status ?? 401
+        // An error the endpoint declares in a type that is not JSON is its message alone, as
+        // Phoenix's `text/plain` 401 is: a JSON body there is one its server never sends.
+        if signal.code == nil, let type = endpoint.errorMediaTypes[status], !type.isJSON {
+            return (status, type.essence, Data(refusal.message.utf8))
+        }
         if let errors, errors != .problemJSON {
             let code = signal.code ?? errors.ownCode(refusal.code, status: status, like: example)
             return (

@@ -11,7 +11,7 @@ struct ProxyCommand: Command {
     static let abstract = "Check an app's real traffic: a reverse proxy that judges every exchange against the declarations."
 
     static let upstream = Option.optional(
-        "upstream", "URL", shownDefault: "$APICHECK_BASE_URL, else the bundled sandbox if the tool has one",
+        "upstream", "URL", shownDefault: "--env's URL, $APICHECK_BASE_URL, else the bundled sandbox if the tool has one",
         help: "the server to pass every request to, e.g. https://staging.example.com/Api/",
         parse: .text)
     static let port = Option.value(
@@ -53,7 +53,7 @@ struct ProxyCommand: Command {
         help: "bytes of bodies waiting for their checks; past it an exchange passes unchecked and is counted, e.g. 512M",
         parse: .bytes)
     static let options: [any OptionDeclaration] =
-        [upstream, port, host] + MockFolderOption.all
+        [upstream, TargetOptions.env, port, host] + MockFolderOption.all
         + [
             enforce, engine, undeclared, requests, duration, failOn, maxFindings, recordNew, quiet, clientConnections, uploadMemory,
             checkMemory, TargetOptions.runID,
@@ -69,7 +69,8 @@ struct ProxyCommand: Command {
         answer's status, envelope or error shape, session signals, decoding into the declared type,
         drift against the mocks. A declared error answer is an outcome, not a finding.
 
-        The upstream, first found: --upstream URL; $APICHECK_BASE_URL; else the bundled sandbox,
+        The upstream, first found: --upstream URL; --env NAME, a base URL the API catalog names (not
+        both); $APICHECK_BASE_URL; else the bundled sandbox,
         if the tool has one (a package's own, as init and import-openapi write it, has none),
         started on a free loopback port.
 
@@ -95,6 +96,8 @@ struct ProxyCommand: Command {
 
     let context: CommandContext
     let upstreamURL: URL?
+    /// The catalog's name of the upstream, when `--env` named it: the reports carry it, as `live`'s do.
+    let environmentName: String?
     let options: ProxyOptions
     let mocks: MockFolderOption
     let connection: ConnectionOptions
@@ -110,8 +113,13 @@ struct ProxyCommand: Command {
         mocks = try MockFolderOption(arguments, context: context)
         connection = try ConnectionOptions(fetching: arguments, context: context)
         reports = try ReportOptions(arguments)
-        if let given: String = try arguments[Self.upstream] {
+        let given: String? = try arguments[Self.upstream]
+        environmentName = try arguments[TargetOptions.env]
+        if given != nil, environmentName != nil { throw UsageError("give --upstream or --env, not both") }
+        if let given {
             upstreamURL = try TargetOptions.parseBaseURL(given, from: "--upstream")
+        } else if let environmentName {
+            upstreamURL = try TargetOptions.environment(environmentName, context: context)
         } else if let text = context.environment["APICHECK_BASE_URL"], !text.isEmpty {
             upstreamURL = try TargetOptions.parseBaseURL(text, from: "APICHECK_BASE_URL")
         } else {
@@ -190,6 +198,7 @@ struct ProxyCommand: Command {
         note("\(heard): stopping after \(Report.plural(proxy.exchangeCount, "exchange"))")
         proxy.stop()
         var report = proxy.report(startedAt: startedAt, strict: strict)
+        report.environment = environmentName
         if mocks.directory == nil { report.runFindings.append(mocks.driftNotChecked) }
         if let folder = options.recordNew {
             let written = proxy.writeNewShapes(maxFileBytes: mocks.maxFileBytes)

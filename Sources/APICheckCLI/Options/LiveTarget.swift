@@ -46,14 +46,14 @@ struct LiveTarget {
         }
 
         /// When there is no target and no sandbox: the ways this command takes one, and no
-        /// other (proxy has neither --base-url nor --env).
+        /// other (proxy's URL is --upstream, not --base-url).
         func noTarget(environments: [String]) -> String {
+            let env = environments.isEmpty ? "--env NAME" : "--env " + environments.joined(separator: "|")
             switch self {
             case .check, .record:
-                let env = environments.isEmpty ? "--env NAME" : "--env " + environments.joined(separator: "|")
                 return "no target: give --base-url URL, \(env) or set APICHECK_BASE_URL"
             case .proxy:
-                return "no upstream: give --upstream URL or set APICHECK_BASE_URL"
+                return "no upstream: give --upstream URL, \(env) or set APICHECK_BASE_URL"
             }
         }
     }

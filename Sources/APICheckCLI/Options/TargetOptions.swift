@@ -209,17 +209,21 @@ struct TargetOptions {
         let given = try arguments[baseURL], named = try arguments[env]
         if given != nil, named != nil { throw UsageError("give --base-url or --env, not both") }
         if let given { return try parseBaseURL(given, from: "--base-url") }
-        if let named {
-            guard let url = context.api.environments[named] else {
-                let known = context.api.environments.keys.sorted().joined(separator: ", ")
-                throw UsageError("unknown environment '\(named)' (the \(context.api.name) API names: \(known.isEmpty ? "none" : known))")
-            }
-            return url
-        }
+        if let named { return try environment(named, context: context) }
         if let text = context.environment["APICHECK_BASE_URL"], !text.isEmpty {
             return try parseBaseURL(text, from: "APICHECK_BASE_URL")
         }
         return nil
+    }
+
+    /// The base URL the API catalog names `named` (`--env`); an unknown name is a usage error
+    /// listing the known ones.
+    static func environment(_ named: String, context: CommandContext) throws(UsageError) -> URL {
+        guard let url = context.api.environments[named] else {
+            let known = context.api.environments.keys.sorted().joined(separator: ", ")
+            throw UsageError("unknown environment '\(named)' (the \(context.api.name) API names: \(known.isEmpty ? "none" : known))")
+        }
+        return url
     }
 
     static func parseBaseURL(_ text: String, from source: String) throws(UsageError) -> URL {

@@ -54,6 +54,16 @@ public struct ProblemDocument: Error, Sendable {
                 ).compactText.utf8))
     }
 
+    /// A refusal of a request `endpoint` takes: in the media type the endpoint declares for its
+    /// status where that is not JSON (`AnyEndpoint.errorMediaTypes`), the detail as the whole
+    /// body, as its server words such an error (Phoenix's `text/plain` 422); else as above.
+    public func response(in shape: ErrorShape?, for endpoint: AnyEndpoint, like example: (document: JSONValue, status: Int)? = nil)
+        -> ServerResponse
+    {
+        guard let type = endpoint.errorMediaTypes[status], !type.isJSON else { return response(in: shape, like: example) }
+        return ServerResponse(status: status, headers: [("Content-Type", type.essence)] + headers, body: Data(detail.utf8))
+    }
+
     static func invalidPreference(_ detail: String) -> ProblemDocument {
         ProblemDocument(status: 400, title: "Invalid preference", detail: detail)
     }

@@ -13,4 +13,9 @@ struct RefusalStyle: Sendable {
     func response(_ problem: ProblemDocument) -> ServerResponse {
         problem.response(in: errors, like: example)
     }
+
+    /// A refusal of a request `endpoint` takes, in the media type it declares for the status.
+    func response(_ problem: ProblemDocument, for endpoint: AnyEndpoint) -> ServerResponse {
+        problem.response(in: errors, for: endpoint, like: example)
+    }
 }

@@ -107,7 +107,11 @@ package struct ExchangeCheck: Sendable {
         let declared = mediaTypes[endpoint.id] ?? []
         let answered = response.contentType.flatMap(MediaType.init)
         let asksForJSON = Self.asksForJSON(accept, declared: declared)
-        if answered?.isJSON != true, !asksForJSON || (Self.negotiates(endpoint) && !Self.namesJSON(accept)) {
+        // An error in the type the endpoint declares for it (Phoenix's `text/plain` 401) is the
+        // answer the contract promises, whatever the client asked for: judged, never in a JSON shape.
+        let inDeclaredErrorType =
+            status >= 400 && answered != nil && endpoint.errorMediaTypes[status] == answered && answered?.isJSON == false
+        if !inDeclaredErrorType, answered?.isJSON != true, !asksForJSON || (Self.negotiates(endpoint) && !Self.namesJSON(accept)) {
             let asked = accept.map { "\($0.prefix(120)) (Accept)" } ?? "no type (no Accept)"
             return AnswerVerdict(
                 outcome: "unchecked",
@@ -180,7 +184,7 @@ package struct ExchangeCheck: Sendable {
         case let .broken(reason):
             if (200..<300).contains(status) {
                 findings.append(Finding(APIError(endpoint: endpoint.id, reason: reason)))
-            } else if api.errors != nil, status < 500 {
+            } else if api.errors != nil, status < 500, !inDeclaredErrorType {
                 // The API declares its error shape, and this error answer is not in it.
                 findings.append(
                     Finding(

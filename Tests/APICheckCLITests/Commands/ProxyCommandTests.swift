@@ -174,6 +174,18 @@ import Testing
         #expect(try Self.command(["--upstream", "http://127.0.0.1:1/", "--enforce"]).options.enforce)
     }
 
+    /// `--env NAME` takes the upstream from the catalog's environments, as `live` takes its
+    /// target, and the report names it; with `--upstream` too, or a name the catalog lacks, it is
+    /// a usage error.
+    @Test func envNamesTheUpstreamFromTheCatalog() throws {
+        let named = try Self.command(["--env", "local"])
+        #expect(named.upstreamURL == Demo.api.environments["local"])
+        #expect(named.environmentName == "local")
+        #expect(try Self.command(["--upstream", "http://127.0.0.1:1/"]).environmentName == nil)
+        #expect(throws: UsageError.self) { try Self.command(["--env", "local", "--upstream", "http://127.0.0.1:1/"]) }
+        #expect(throws: UsageError.self) { try Self.command(["--env", "nowhere"]) }
+    }
+
     /// Paths go upstream as sent: the start line names the address the app uses, the upstream's
     /// path under the proxy's origin, not an arrow that reads as a mapping of one root to the other.
     @Test func theStartLineSaysWhereTheAppTalksTo() {

@@ -35,6 +35,12 @@ extension AnyEndpoint {
     func recordingVerbatim() -> AnyEndpoint { copy(recordsVerbatim: true) }
 
     /// The same endpoint, whose successes carry these headers too (names kept as first declared).
+    func answeringErrors(_ statuses: [Int], in mediaType: MediaType) -> AnyEndpoint {
+        var types = errorMediaTypes
+        for status in statuses { types[status] = mediaType }
+        return copy(errorMediaTypes: types)
+    }
+
     func answering(headers names: [String]) -> AnyEndpoint {
         var kept = answerHeaders
         for name in names where !kept.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { kept.append(name) }

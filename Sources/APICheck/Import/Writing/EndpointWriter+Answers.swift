@@ -82,7 +82,9 @@ extension EndpointWriter {
                             : "an error answer that is not JSON (\(content.map(\.key).joined(separator: ", "))): no mock of it")
                 answers.append(
                     ImportedErrorAnswer(
-                        key: key, status: status, mediaType: nil, schema: nil, examples: [], tokens: answerTokens,
+                        key: key, status: status, mediaType: nil,
+                        otherMediaType: content.lazy.compactMap { MediaType($0.key) }.first { !$0.isRange }?.essence,
+                        schema: nil, examples: [], tokens: answerTokens,
                         description: OpenAPISource.string(response["description"])))
                 continue
             }

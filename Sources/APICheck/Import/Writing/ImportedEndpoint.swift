@@ -84,6 +84,18 @@ struct ImportedEndpoint: Equatable {
         if changingGlobalState { modifiers += ".changingGlobalState()" }
         if acceptsEmptyBody { modifiers += ".acceptingEmptyBody().acceptingBytes()" }
         if !answerHeaders.isEmpty { modifiers += ".answering(headers: \(answerHeaders.map(SwiftName.literal).joined(separator: ", ")))" }
+        var errorStatuses: [(type: String, statuses: [Int])] = []
+        for answer in errorAnswers {
+            guard let type = answer.otherMediaType, let status = Int(answer.key) else { continue }
+            if let index = errorStatuses.firstIndex(where: { $0.type == type }) {
+                errorStatuses[index].statuses.append(status)
+            } else {
+                errorStatuses.append((type, [status]))
+            }
+        }
+        for (type, statuses) in errorStatuses {
+            modifiers += ".answeringErrors([\(statuses.sorted().map(String.init).joined(separator: ", "))], in: \(SwiftName.literal(type)))"
+        }
         if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"

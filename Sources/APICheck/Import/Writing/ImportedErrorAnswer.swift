@@ -14,6 +14,10 @@ struct ImportedErrorAnswer: Equatable {
     var status: Int
     /// The content's media type; nil for an answer without content.
     var mediaType: String?
+    /// The media type of an answer whose content is only types that are not JSON (Phoenix's
+    /// `text/plain` 401): the endpoint declares it (`answeringErrors(_:in:)`). Nil otherwise, and
+    /// for a range (`*/*`), which names no type.
+    var otherMediaType: String? = nil
     /// The schema, references followed; nil without one.
     var schema: JSONValue?
     /// Its schema is a reference that leads nowhere the import reads.

@@ -40,6 +40,13 @@ extension ErrorCheck {
         case let .broken(reason)?:
             // Without a declared error shape or envelope, a failure is told by its status alone.
             guard let shape else { break }
+            // An error the endpoint declares in a type that is not JSON (`answeringErrors(_:in:)`)
+            // is its message alone, in no JSON shape: answered in that type, it is the failure.
+            if case let .http(_, contentType, _) = reason, let declared = endpoint.errorMediaTypes[answered], !declared.isJSON,
+                contentType.flatMap(MediaType.init) == declared
+            {
+                break
+            }
             var path = codePath
             var found: String
             switch reason {
