@@ -57,6 +57,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Whether it deletes or disables the account it is called as, or changes the credentials
     /// that account logs in with (`endingIdentity()`): `live` checks it only when `--only` names it.
     public var endsIdentity: Bool { declaration.endingIdentity }
+    /// Whether it writes to an object the run did not create, one a person names (a variable's
+    /// id): `live` sends it only when `--only` names it (`actingOnExisting()`).
+    public var actsOnExisting: Bool { declaration.actingOnExisting }
     /// What it does, for people (`summarized(_:)`, `described(_:)`).
     var documentation: Documentation { declaration.documentation }
     /// What tells it apart from other endpoints on its method and path, when there are others.
@@ -107,6 +110,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let orderedAfter: [String]
         let readingOnly: Bool
         let endingIdentity: Bool
+        let actingOnExisting: Bool
         let documentation: Documentation
         let distinction: Distinction?
         let secretPaths: [JSONPath]
@@ -150,6 +154,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.orderedAfter = []
             self.readingOnly = false
             self.endingIdentity = false
+            self.actingOnExisting = false
             self.documentation = Documentation()
             self.distinction = distinction
             secretPaths = []
@@ -177,8 +182,8 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            endingIdentity: Bool, documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool,
-            recordsVerbatim: Bool, acceptsBytes: Bool, secretPaths: [JSONPath], answerHeaders: [String]
+            endingIdentity: Bool, actingOnExisting: Bool, documentation: Documentation, paging: Paging?, parameters: [Parameter],
+            acceptsEmptyBody: Bool, recordsVerbatim: Bool, acceptsBytes: Bool, secretPaths: [JSONPath], answerHeaders: [String]
         ) {
             id = other.id
             method = other.method
@@ -201,6 +206,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.orderedAfter = orderedAfter
             self.readingOnly = readingOnly
             self.endingIdentity = endingIdentity
+            self.actingOnExisting = actingOnExisting
             self.documentation = documentation
             distinction = other.distinction
             self.secretPaths = secretPaths
@@ -224,8 +230,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
-        endingIdentity: Bool? = nil, documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil,
-        acceptsEmptyBody: Bool? = nil, recordsVerbatim: Bool? = nil, acceptsBytes: Bool? = nil, secretPaths: [JSONPath]? = nil,
+        endingIdentity: Bool? = nil, actingOnExisting: Bool? = nil, documentation: Documentation? = nil, paging: Paging? = nil,
+        parameters: [Parameter]? = nil, acceptsEmptyBody: Bool? = nil, recordsVerbatim: Bool? = nil, acceptsBytes: Bool? = nil,
+        secretPaths: [JSONPath]? = nil,
         answerHeaders: [String]? = nil
     ) -> AnyEndpoint {
         var copy = AnyEndpoint(
@@ -234,6 +241,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
                 endingIdentity: endingIdentity ?? declaration.endingIdentity,
+                actingOnExisting: actingOnExisting ?? declaration.actingOnExisting,
                 documentation: documentation ?? declaration.documentation, paging: paging ?? declaration.paging,
                 parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
                 recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim, acceptsBytes: acceptsBytes ?? declaration.acceptsBytes,

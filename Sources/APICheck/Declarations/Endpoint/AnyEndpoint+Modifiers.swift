@@ -18,6 +18,9 @@ extension AnyEndpoint {
     /// The same endpoint, declared to end or change the identity it is called as.
     func endingIdentity() -> AnyEndpoint { copy(endingIdentity: true) }
 
+    /// The same endpoint, declared to write to an object the run did not create.
+    func actingOnExisting() -> AnyEndpoint { copy(actingOnExisting: true) }
+
     /// The same endpoint, whose success may also come with an empty body.
     func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }
 

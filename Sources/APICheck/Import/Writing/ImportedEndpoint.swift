@@ -45,6 +45,9 @@ struct ImportedEndpoint: Equatable {
     /// A deletion of the caller's account or a change of its password (`IdentityEndingOperation`):
     /// `endingIdentity()`.
     var endingIdentity = false
+    /// A write to an object the run did not create, one a variable names (`ExistingObjectWrites`):
+    /// `actingOnExisting()`.
+    var actingOnExisting = false
     /// A read the document leaves without content: `acceptingEmptyBody().acceptingBytes()`, so
     /// that an empty answer passes as a JSON one does, and a download (bytes in a type that is
     /// not JSON: Mayan EDMS's document file `download/`) is taken as it came.
@@ -82,6 +85,7 @@ struct ImportedEndpoint: Equatable {
         if !answerHeaders.isEmpty { modifiers += ".answering(headers: \(answerHeaders.map(SwiftName.literal).joined(separator: ", ")))" }
         if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
+        if actingOnExisting { modifiers += ".actingOnExisting()" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
             + modifiers
     }

@@ -100,4 +100,28 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static func needsWrite(_ write: AnyEndpoint) -> SkipReason {
         SkipReason("it needs \(write.id) (\(write.method)) first, a write that --reads-only does not send", chosen: true)
     }
+
+    /// A write declared `actingOnExisting()` (it writes to an object the run did not create) in a
+    /// run whose `--only` does not name it by its own id.
+    public static func actsOnExisting(_ write: AnyEndpoint) -> SkipReason {
+        SkipReason(
+            "it writes to an object the run did not create (declared actingOnExisting(): "
+                + "\(write.method) \(write.path) acts on what \(namer(of: write)) names), and a full run changes only what it "
+                + "creates; check it with --only \(write.id), on an object that may be changed or deleted",
+            chosen: true)
+    }
+
+    /// An endpoint that needs, first, a write `actsOnExisting(_:)` leaves out.
+    public static func needsExisting(_ write: AnyEndpoint) -> SkipReason {
+        SkipReason(
+            "it needs \(write.id) (\(write.method)) first, which writes to an object the run did not create and runs only "
+                + "when --only names it",
+            chosen: true)
+    }
+
+    /// What names the object a write acts on: the variables its path reads, else its declaration.
+    private static func namer(of write: AnyEndpoint) -> String {
+        let variables = write.parameters.filter { $0.location == .path }.compactMap { $0.sample?.base.variable.map { "$" + $0 } }
+        return variables.isEmpty ? "its declaration" : variables.joined(separator: " and ")
+    }
 }

@@ -55,11 +55,21 @@ struct LivePlan: Sendable {
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
         errorChecks: Bool = true, readsOnly: Bool = false, excluded: Set<String> = [], endingIdentity named: Set<String> = []
     ) {
-        let limited = readsOnly || !excluded.isEmpty
-        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: excluded) }
-        for (read, unsent) in limited ? api.unsentNeeded(by: Set(selected.map(\.id)), sends: sends) : [:] {
-            let reason = api.endpoint(unsent).map { excluded.contains($0.id) ? SkipReason.needsExcluded($0) : .needsWrite($0) }
+        // A write to an object the run did not create is sent only when named: the object is
+        // often data someone keeps.
+        let existing = Set(
+            api.endpoints.filter { $0.actsOnExisting && !$0.readsOnly && !$0.endsIdentity && !named.contains($0.id) }.map(\.id))
+        let limited = readsOnly || !excluded.isEmpty || !existing.isEmpty
+        let unsent = excluded.union(existing)
+        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: unsent) }
+        for (read, missing) in limited ? api.unsentNeeded(by: Set(selected.map(\.id)), sends: sends) : [:] {
+            let reason = api.endpoint(missing).map {
+                excluded.contains($0.id) ? SkipReason.needsExcluded($0) : existing.contains($0.id) ? .needsExisting($0) : .needsWrite($0)
+            }
             writeNeeded[read] = reason ?? .notChecked
+        }
+        for endpoint in selected where existing.contains(endpoint.id) {
+            writeNeeded[endpoint.id] = .actsOnExisting(endpoint)
         }
         // What ends the identity the run calls as runs last, and only when named.
         let identityEndings = selected.filter { $0.endsIdentity && named.contains($0.id) }
