@@ -37,7 +37,7 @@ import Testing
         #expect(fixture.group("PetsEndpoints").contains(#"mock: "deletePet", successStatus: 204).ordered(after: "getPet")"#))
         #expect(
             fixture.notes.contains(
-                "set: #/paths/~1jobs~1{jobId}/parameters/0: no example for the path parameter 'jobId' of getJob, deleteJob, getJobResults, deleteJobResults; the query parameter 'job_id' of getJobLogs: live reads it from $SHOP_JOB_ID; deleteJob is ordered after the others, which read what it deletes"
+                "set: #/paths/~1jobs~1{jobId}/parameters/0: no example for the path parameter 'jobId' of getJob, deleteJob, getJobResults, deleteJobResults; the query parameter 'job_id' of getJobLogs: live reads it from $SHOP_JOB_ID; deleteJob is ordered after the others, which read what it deletes; deleteJob, deleteJobResults write to what it names, which the run does not create: declared actingOnExisting(), so a full live sends them only when --only names them by id"
             ), "\(fixture.notes)")
     }
 

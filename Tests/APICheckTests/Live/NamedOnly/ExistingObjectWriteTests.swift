@@ -24,7 +24,8 @@ import Testing
     /// Reads the name the update answered: it cannot run without the update.
     static let findRenamed = Endpoint<[Run]>(
         id: "findRenamed", .get, "runs",
-        parameters: [.query("name", .string, sample: .seen(endpoint: "updateRun", path: "$.name", fallback: nil))], mock: "runs")
+        parameters: [.query("name", .string, required: true, sample: .seen(endpoint: "updateRun", path: "$.name", fallback: nil))],
+        mock: "runs")
     static let createTag = Endpoint<Run>(id: "createTag", .post, "tags", mock: "run", successStatus: 201)
     static let deleteTag = Endpoint<NoContent>(
         id: "deleteTag", .delete, "tags/{id}",
