@@ -18,6 +18,21 @@ extension API {
         !excluded.contains(endpoint.id) && (!readsOnly || isSentReadingOnly(endpoint))
     }
 
+    /// The writes a run holds back because `named` (the ids `--only` gave as themselves) leaves
+    /// them out, each with why: declared `actingOnExisting()` or `changingGlobalState()`, and not
+    /// declared `readingOnly()`. The one rule the plan and the command line's notes read; what
+    /// ends the identity the run calls as (`endingIdentity()`) is held apart, as it also runs last.
+    public func heldForName(_ named: Set<String>) -> [String: NamedOnly] {
+        var held: [String: NamedOnly] = [:]
+        for endpoint in endpoints {
+            guard let reason = endpoint.namedOnly, reason != .endsIdentity, !endpoint.readsOnly, !named.contains(endpoint.id) else {
+                continue
+            }
+            held[endpoint.id] = reason
+        }
+        return held
+    }
+
     /// The endpoints of `ids` that a reads-only run cannot check, each with the write it needs
     /// first, directly or through another endpoint: one whose answer a required sample without a
     /// fallback reads. A sample with a fallback takes the fallback instead, as it does when its

@@ -58,10 +58,15 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     public var readsOnly: Bool { method.isSafe || declaration.readingOnly }
     /// Whether it deletes or disables the account it is called as, or changes the credentials
     /// that account logs in with (`endingIdentity()`): `live` checks it only when `--only` names it.
-    public var endsIdentity: Bool { declaration.endingIdentity }
+    public var endsIdentity: Bool { namedOnly == .endsIdentity }
+    /// Whether it writes to an object the run did not create, one a person names (a variable's
+    /// id): `live` sends it only when `--only` names it (`actingOnExisting()`).
+    public var actsOnExisting: Bool { namedOnly == .actsOnExisting }
     /// Whether it changes what the whole server holds and names nothing it acts on (a DELETE of a
     /// collection or of a setting: `changingGlobalState()`): `live` checks it only when `--only` names it.
-    public internal(set) var changesGlobalState = false
+    public var changesGlobalState: Bool { namedOnly == .changesGlobalState }
+    /// Why `live` sends it only when `--only` names it by its own id; nil for every other endpoint.
+    public var namedOnly: NamedOnly? { declaration.namedOnly }
     /// What it does, for people (`summarized(_:)`, `described(_:)`).
     var documentation: Documentation { declaration.documentation }
     /// What tells it apart from other endpoints on its method and path, when there are others.
@@ -112,7 +117,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
         let after: [String]
         let orderedAfter: [String]
         let readingOnly: Bool
-        let endingIdentity: Bool
+        let namedOnly: NamedOnly?
         let documentation: Documentation
         let distinction: Distinction?
         let secretPaths: [JSONPath]
@@ -156,7 +161,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             self.after = after
             self.orderedAfter = []
             self.readingOnly = false
-            self.endingIdentity = false
+            self.namedOnly = nil
             self.documentation = Documentation()
             self.distinction = distinction
             secretPaths = []
@@ -184,7 +189,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
         init(
             copying other: Declaration, requiresToken: Bool, otherSuccessStatuses: [Int], orderedAfter: [String], readingOnly: Bool,
-            endingIdentity: Bool, documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool,
+            namedOnly: NamedOnly?, documentation: Documentation, paging: Paging?, parameters: [Parameter], acceptsEmptyBody: Bool,
             recordsVerbatim: Bool, acceptsBytes: Bool, secretPaths: [JSONPath], answerHeaders: [String],
             errorMediaTypes: [Int: MediaType]
         ) {
@@ -209,7 +214,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
             after = other.after
             self.orderedAfter = orderedAfter
             self.readingOnly = readingOnly
-            self.endingIdentity = endingIdentity
+            self.namedOnly = namedOnly
             self.documentation = documentation
             distinction = other.distinction
             self.secretPaths = secretPaths
@@ -233,7 +238,7 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
 
     func copy(
         requiresToken: Bool? = nil, otherSuccessStatuses: [Int]? = nil, orderedAfter: [String]? = nil, readingOnly: Bool? = nil,
-        endingIdentity: Bool? = nil, documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil,
+        namedOnly: NamedOnly? = nil, documentation: Documentation? = nil, paging: Paging? = nil, parameters: [Parameter]? = nil,
         acceptsEmptyBody: Bool? = nil, recordsVerbatim: Bool? = nil, acceptsBytes: Bool? = nil, secretPaths: [JSONPath]? = nil,
         answerHeaders: [String]? = nil, errorMediaTypes: [Int: MediaType]? = nil
     ) -> AnyEndpoint {
@@ -242,14 +247,13 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
                 copying: declaration, requiresToken: requiresToken ?? declaration.requiresToken,
                 otherSuccessStatuses: otherSuccessStatuses ?? declaration.otherSuccessStatuses,
                 orderedAfter: orderedAfter ?? declaration.orderedAfter, readingOnly: readingOnly ?? declaration.readingOnly,
-                endingIdentity: endingIdentity ?? declaration.endingIdentity,
+                namedOnly: [namedOnly, declaration.namedOnly].compactMap { $0 }.max(),
                 documentation: documentation ?? declaration.documentation, paging: paging ?? declaration.paging,
                 parameters: parameters ?? declaration.parameters, acceptsEmptyBody: acceptsEmptyBody ?? declaration.acceptsEmptyBody,
                 recordsVerbatim: recordsVerbatim ?? declaration.recordsVerbatim, acceptsBytes: acceptsBytes ?? declaration.acceptsBytes,
                 secretPaths: secretPaths ?? declaration.secretPaths, answerHeaders: answerHeaders ?? declaration.answerHeaders,
                 errorMediaTypes: errorMediaTypes ?? declaration.errorMediaTypes))
         copy.tag = tag
-        copy.changesGlobalState = changesGlobalState
         return copy
     }
 

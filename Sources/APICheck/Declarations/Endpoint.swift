@@ -109,6 +109,22 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, EndpointConver
         Endpoint(erased: erased.changingGlobalState())
     }
 
+    /// The same endpoint, declared to write to an object the run did not create: one a person
+    /// names, as a variable's id (`PUT /runs/{run_id}` where no call of the API creates runs),
+    /// often data they keep. A full `live` or `record` does not send it, and reports it skipped
+    /// as chosen, saying how to check it: by its own id in `--only` (a pattern does not name
+    /// it), on an object that may be changed or deleted. `import-openapi` declares it so on
+    /// every write whose object a variable names.
+    ///
+    /// ```swift
+    /// static let deleteRun = Endpoint<NoContent>(id: "runs.delete", .delete, "runs/{run_id}", parameters: [
+    ///     .path("run_id", .string, sample: .environment("AIM_RUN_ID", fallback: nil)),
+    /// ], mock: "runs_delete").actingOnExisting()
+    /// ```
+    public func actingOnExisting() -> Endpoint {
+        Endpoint(erased: erased.actingOnExisting())
+    }
+
     /// The same endpoint, whose success may also come with an empty body, as one that decodes
     /// `NoContent` does, while a JSON one still decodes as `Response`: a read the document leaves
     /// without content (Pulp's `livez`, pygeoapi's `/openapi`) may answer nothing or JSON. An

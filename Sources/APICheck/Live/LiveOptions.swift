@@ -32,8 +32,9 @@ public struct LiveOptions: Sendable {
     /// needs first. One that needs such an endpoint first is skipped, saying which: a skip the
     /// run was asked for (`SkipReason.isChosen`), as `readsOnly`'s.
     public var excluded: Set<String> = []
-    /// The endpoints declared `endingIdentity()` the run checks, after everything else: those
-    /// `--only` names (a shard's cut aside); nil for those in `only`. The others are not checked.
+    /// The endpoints declared `endingIdentity()` the run checks, after everything else, and those
+    /// declared `actingOnExisting()` it sends: those `--only` names by their own ids (a shard's
+    /// cut aside); nil for those in `only`. The others are not checked.
     public var identityEndingsNamed: Set<String>?
     /// Send the endpoints' declared error checks (`--no-error-checks`: none).
     public var errorChecks = true

@@ -51,7 +51,8 @@ struct TargetOptions {
     /// the shard's part of it.
     let only: Set<String>?
     /// The ids `--only` names as themselves (not by a pattern), before any cut: the endpoints
-    /// declared `endingIdentity()` the run checks (nil: `--only` not given).
+    /// declared `endingIdentity()` the run checks and the `actingOnExisting()` ones it sends (nil:
+    /// `--only` not given).
     let named: Set<String>?
     /// `--reads-only`: no write is sent, and a read that needs one first is skipped.
     let readsOnly: Bool
@@ -171,7 +172,9 @@ struct TargetOptions {
         guard let only else { return }
         let api = context.api
         var runnable = only
-        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: excluded) }
+        // A write to what the run did not make is sent only when named by its own id.
+        let unsent = excluded.union(api.heldForName(named ?? []).keys)
+        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: unsent) }
         if readsOnly {
             let session = writesLeftOut.filter(api.isSentReadingOnly).map(\.id)
             let writes = writesLeftOut.count - session.count
@@ -184,19 +187,20 @@ struct TargetOptions {
                                 + "only as it needs \(session.count == 1 ? "it" : "them"), unreported"))
             }
         }
-        if readsOnly || !excluded.isEmpty {
+        if readsOnly || !unsent.isEmpty {
             let blocked = api.unsentNeeded(by: only, sends: sends)
             runnable.subtract(blocked.keys)
             if !blocked.isEmpty {
                 let listed = blocked.sorted { $0.key < $1.key }.map { "\($0.key) (needs \($0.value))" }.joined(separator: ", ")
                 context.note(
-                    excluded.isEmpty
+                    readsOnly && excluded.isEmpty
                         ? "--reads-only skips the reads that need a write first: \(listed)"
-                        : "skipped, as each needs first an endpoint the run does not send (\(readsOnly ? "--reads-only, " : "")--except): \(listed)"
+                        : "skipped, as each needs first an endpoint the run does not send (\(readsOnly ? "--reads-only, " : "")"
+                            + "\(excluded.isEmpty ? "" : "--except, ")unnamed actingOnExisting()): \(listed)"
                 )
             }
         }
-        let needed = readsOnly || !excluded.isEmpty ? api.dependencies(of: runnable, sending: sends) : api.dependencies(of: runnable)
+        let needed = readsOnly || !unsent.isEmpty ? api.dependencies(of: runnable, sending: sends) : api.dependencies(of: runnable)
         guard !needed.isEmpty else { return }
         let listed = needed.map { "\($0.id) (for \($0.neededBy))" }.joined(separator: ", ")
         context.note(

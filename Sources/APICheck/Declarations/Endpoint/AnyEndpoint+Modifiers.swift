@@ -16,14 +16,13 @@ extension AnyEndpoint {
     func readingOnly() -> AnyEndpoint { copy(readingOnly: true) }
 
     /// The same endpoint, declared to end or change the identity it is called as.
-    func endingIdentity() -> AnyEndpoint { copy(endingIdentity: true) }
+    func endingIdentity() -> AnyEndpoint { copy(namedOnly: .endsIdentity) }
 
     /// The same endpoint, declared to change global state with nothing to name.
-    func changingGlobalState() -> AnyEndpoint {
-        var endpoint = self
-        endpoint.changesGlobalState = true
-        return endpoint
-    }
+    func changingGlobalState() -> AnyEndpoint { copy(namedOnly: .changesGlobalState) }
+
+    /// The same endpoint, declared to write to an object the run did not create.
+    func actingOnExisting() -> AnyEndpoint { copy(namedOnly: .actsOnExisting) }
 
     /// The same endpoint, whose success may also come with an empty body.
     func acceptingEmptyBody() -> AnyEndpoint { copy(acceptsEmptyBody: true) }

@@ -12,9 +12,11 @@ extension EndpointWriter {
         var order = operationOrder(of: endpoints, variables: variables)
         CreatedSources.orderDeletions(of: links, endpoints: endpoints, in: &order)
         for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
+        let existing = ExistingObjectWrites.mark(&endpoints, variables: variables)
         for variable in variables {
             let ordered = orderNote(of: variable, endpoints: endpoints, variables: variables, order: order)
-            notes.append(ImportNote(.needsValue, at: variable.location, variable.note + ordered))
+            let writes = existing[variable.name].map(ExistingObjectWrites.note) ?? ""
+            notes.append(ImportNote(.needsValue, at: variable.location, variable.note + ordered + writes))
         }
         return notes
     }
@@ -103,7 +105,8 @@ extension EndpointWriter {
     }
 
     /// Whether an endpoint creates the resource its path names: a `PUT` to a path that ends on a
-    /// placeholder (`PUT /users/{name}/servers/{server_name}`), else a `POST` there (`POST
+    /// placeholder (`PUT /users/{name}/servers/{server_name}`) whose success is a 201 or whose
+    /// id the run makes up, else a `POST` there (`POST
     /// /users/{name}`), the client naming what it makes. Beside a `PUT`, a `POST` acts on what is
     /// there (starts the server). A `POST` to a collection (`POST /users`) makes a resource the
     /// server names, or one its made-up body names, not the one a path's variable names; where
@@ -116,7 +119,13 @@ extension EndpointWriter {
         // An address is the server's to give: a write to one updates what is there.
         if holdsAddress(name, endpoint) { return false }
         switch endpoint.method {
-        case ".put": return !endpoints.contains { $0.method == ".post" && template(of: $0) == path.dropLast() }
+        case ".put":
+            // A PUT to an item replaces what is there, unless the document says it creates (a
+            // 201) or the run makes the id up: Aim's `PUT /runs/{run_id}`, beside no `POST /runs`,
+            // answers 200 and updates the run `$AIM_RUN_ID` names.
+            let made = endpoint.parameters.contains { $0.hasPrefix(".path(\(SwiftName.literal(name)),") && $0.contains(".unique(") }
+            return !endpoints.contains { $0.method == ".post" && template(of: $0) == path.dropLast() }
+                && (endpoint.successStatus == 201 || endpoint.alsoSuccessStatuses.contains(201) || made)
         case ".post": return !endpoints.contains { $0.method == ".put" && template(of: $0) == path }
         default: return false
         }

@@ -48,6 +48,9 @@ struct ImportedEndpoint: Equatable {
     /// A DELETE that names nothing it acts on (no placeholder, query parameter or body):
     /// `changingGlobalState()`.
     var changingGlobalState = false
+    /// A write to an object the run did not create, one a variable names (`ExistingObjectWrites`):
+    /// `actingOnExisting()`.
+    var actingOnExisting = false
     /// A read the document leaves without content: `acceptingEmptyBody().acceptingBytes()`, so
     /// that an empty answer passes as a JSON one does, and a download (bytes in a type that is
     /// not JSON: Mayan EDMS's document file `download/`) is taken as it came.
@@ -98,6 +101,7 @@ struct ImportedEndpoint: Equatable {
         }
         if !secretPaths.isEmpty { modifiers += ".redacting(\(secretPaths.map(SwiftName.literal).joined(separator: ", ")))" }
         if !after.isEmpty { modifiers += ".ordered(after: \(after.map(SwiftName.literal).joined(separator: ", ")))" }
+        if actingOnExisting { modifiers += ".actingOnExisting()" }
         return doc + "    public let \(property) = Endpoint<\(responseType)>(\n        \(arguments.joined(separator: ",\n        ")))"
             + modifiers
     }

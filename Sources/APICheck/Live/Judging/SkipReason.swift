@@ -108,4 +108,32 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
             "it changes global state with nothing to name (\(write.method) \(write.path)): sent only when --only names \(write.id)",
             chosen: true)
     }
+
+    /// A write declared `actingOnExisting()` (it writes to an object the run did not create) in a
+    /// run whose `--only` does not name it by its own id.
+    public static func actsOnExisting(_ write: AnyEndpoint) -> SkipReason {
+        SkipReason(
+            "it writes to an object the run did not create (declared actingOnExisting(): "
+                + "\(write.method) \(write.path) acts on what \(namer(of: write)) names), and a full run changes only what it "
+                + "creates; check it with --only \(write.id), on an object that may be changed or deleted",
+            chosen: true)
+    }
+
+    /// Why a write declared to be sent only when named (`NamedOnly`) is skipped in a run whose
+    /// `--only` does not name it by its own id.
+    public static func unnamed(_ write: AnyEndpoint) -> SkipReason {
+        write.changesGlobalState ? .changesGlobalState(write) : .actsOnExisting(write)
+    }
+
+    /// An endpoint that needs, first, a write left out as `unnamed(_:)`.
+    public static func needsNamed(_ write: AnyEndpoint) -> SkipReason {
+        let what = write.changesGlobalState ? "changes global state" : "writes to an object the run did not create"
+        return SkipReason("it needs \(write.id) (\(write.method)) first, which \(what) and runs only when --only names it", chosen: true)
+    }
+
+    /// What names the object a write acts on: the variables its path reads, else its declaration.
+    private static func namer(of write: AnyEndpoint) -> String {
+        let variables = write.parameters.filter { $0.location == .path }.compactMap { $0.sample?.base.variable.map { "$" + $0 } }
+        return variables.isEmpty ? "its declaration" : variables.joined(separator: " and ")
+    }
 }

@@ -55,19 +55,24 @@ struct LivePlan: Sendable {
         api: API, selected: [AnyEndpoint], probes: Bool, probeFilter: Set<AuthProbe>? = nil, whole: [AnyEndpoint]? = nil,
         errorChecks: Bool = true, readsOnly: Bool = false, excluded: Set<String> = [], endingIdentity named: Set<String> = []
     ) {
-        let limited = readsOnly || !excluded.isEmpty
-        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: excluded) }
-        for (read, unsent) in limited ? api.unsentNeeded(by: Set(selected.map(\.id)), sends: sends) : [:] {
-            let reason = api.endpoint(unsent).map { excluded.contains($0.id) ? SkipReason.needsExcluded($0) : .needsWrite($0) }
+        // A write to what the run did not make is sent only when named: it is often data someone keeps.
+        let held = api.heldForName(named)
+        let unsent = excluded.union(held.keys)
+        let limited = readsOnly || !unsent.isEmpty
+        let sends = { api.isSent($0, readsOnly: readsOnly, excluded: unsent) }
+        for (read, missing) in limited ? api.unsentNeeded(by: Set(selected.map(\.id)), sends: sends) : [:] {
+            let reason = api.endpoint(missing).map {
+                excluded.contains($0.id) ? SkipReason.needsExcluded($0) : held[$0.id] != nil ? .needsNamed($0) : .needsWrite($0)
+            }
             writeNeeded[read] = reason ?? .notChecked
+        }
+        for endpoint in selected where held[endpoint.id] != nil {
+            writeNeeded[endpoint.id] = .unnamed(endpoint)
         }
         // What ends the identity the run calls as runs last, and only when named.
         let identityEndings = selected.filter { $0.endsIdentity && named.contains($0.id) }
         for endpoint in selected where endpoint.endsIdentity && !named.contains(endpoint.id) {
             unplanned[endpoint.id] = Self.identityNote(endpoint)
-        }
-        for endpoint in selected where endpoint.changesGlobalState && !named.contains(endpoint.id) {
-            writeNeeded[endpoint.id] = .changesGlobalState(endpoint)
         }
         let selected = selected.filter { writeNeeded[$0.id] == nil && !$0.endsIdentity }
         let loginEndpoint = api.auth.loginEndpoint.flatMap(api.endpoint)

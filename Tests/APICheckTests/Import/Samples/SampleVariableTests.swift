@@ -60,7 +60,7 @@ import Testing
         let set = fixture.notes.filter { $0.hasPrefix("set: ") }
         #expect(
             set == [
-                "set: #/paths/~1flows~1{id}/parameters/0: no example for the path parameter 'id' of read_flow, delete_flow: live reads it from $SHOP_FLOW_ID; delete_flow is ordered after the others, which read what it deletes",
+                "set: #/paths/~1flows~1{id}/parameters/0: no example for the path parameter 'id' of read_flow, delete_flow: live reads it from $SHOP_FLOW_ID; delete_flow is ordered after the others, which read what it deletes; delete_flow writes to what it names, which the run does not create: declared actingOnExisting(), so a full live sends it only when --only names it by id",
                 "set: #/paths/~1flows~1name~1{name}/get/parameters/0: no example for the path parameter 'name' of read_flow_by_name: live reads it from $SHOP_FLOW_NAME",
                 "set: #/paths/~1deployments~1{id}/get/parameters/0: no example for the path parameter 'id' of read_deployment: live reads it from $SHOP_DEPLOYMENT_ID",
                 "set: #/paths/~1work_pools~1{name}/get/parameters/0: no example for the path parameter 'name' of read_work_pool; the path parameter 'work_pool_name' of read_queue: live reads it from $SHOP_WORK_POOL_NAME",
