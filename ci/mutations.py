@@ -5201,4 +5201,10 @@ MUTATIONS = [
          find="held[$0.id] != nil ? .needsNamed($0) : .needsWrite($0)",
          replace=".needsWrite($0)",
          tests="NamedOnlyRuleTests"),
+    dict(id="held-cause-always-named",
+         bug="the note of what a run skips names a write held until --only names it as a cause when only --except held one back",
+         file="Sources/APICheckCLI/Options/TargetOptions.swift",
+         find='held.isEmpty ? nil : "a write held until --only names it"',
+         replace='"a write held until --only names it"',
+         tests="HeldWriteNoteTests"),
 ]

@@ -173,7 +173,8 @@ struct TargetOptions {
         let api = context.api
         var runnable = only
         // A write to what the run did not make is sent only when named by its own id.
-        let unsent = excluded.union(api.heldForName(named ?? []).keys)
+        let held = api.heldForName(named ?? [])
+        let unsent = excluded.union(held.keys)
         let sends = { api.isSent($0, readsOnly: readsOnly, excluded: unsent) }
         if readsOnly {
             let session = writesLeftOut.filter(api.isSentReadingOnly).map(\.id)
@@ -192,11 +193,14 @@ struct TargetOptions {
             runnable.subtract(blocked.keys)
             if !blocked.isEmpty {
                 let listed = blocked.sorted { $0.key < $1.key }.map { "\($0.key) (needs \($0.value))" }.joined(separator: ", ")
+                let causes = [
+                    readsOnly ? "--reads-only" : nil, excluded.isEmpty ? nil : "--except",
+                    held.isEmpty ? nil : "a write held until --only names it",
+                ]
                 context.note(
-                    readsOnly && excluded.isEmpty
+                    readsOnly && excluded.isEmpty && held.isEmpty
                         ? "--reads-only skips the reads that need a write first: \(listed)"
-                        : "skipped, as each needs first an endpoint the run does not send (\(readsOnly ? "--reads-only, " : "")"
-                            + "\(excluded.isEmpty ? "" : "--except, ")unnamed actingOnExisting()): \(listed)"
+                        : "skipped, as each needs first an endpoint the run does not send (\(causes.compactMap { $0 }.joined(separator: ", "))): \(listed)"
                 )
             }
         }
