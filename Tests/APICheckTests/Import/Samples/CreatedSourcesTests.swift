@@ -102,4 +102,22 @@ import Testing
         let prompts = fixture.group("QEndpoints")
         #expect(prompts.contains(#"sample: .environment("SHOP_PROMPT_IDENTIFIER", fallback: nil))"#), "\(prompts)")
     }
+
+    /// An id the creation's answer declares a `number` (Flask-AppBuilder's `{"id": number,
+    /// "result": …}`, Superset's annotation layers, charts, dashboards) names the object as an
+    /// integer one does: each full run left a layer behind, its deletion sending the variable's.
+    @Test func aNumberIdNamesWhatTheCreationMade() throws {
+        let integer = #"{"name": "pk", "in": "path", "required": true, "schema": {"type": "integer"}}"#
+        let created = ##"{"type": "object", "properties": {"id": {"type": "number"}, "result": {"$ref": "#/components/schemas/Layer"}}}"##
+        let fixture = try ImportFixture(
+            schemas: #""Layer": {"type": "object", "properties": {"name": {"type": "string"}}}"#,
+            paths: """
+                "/api/v1/layer/": {
+                  "post": {"operationId": "create_layer", "tags": ["l"], "requestBody": \(Self.body), "responses": \(Self.answer(created, status: 201))}},
+                "/api/v1/layer/{pk}": {"parameters": [\(integer)],
+                  "delete": {"operationId": "delete_layer", "tags": ["l"], "responses": \(Self.answer(#"{"type": "object"}"#))}}
+                """)
+        let layers = fixture.group("LEndpoints")
+        #expect(layers.contains(#"sample: .seen(endpoint: "create_layer", path: "$.id", fallback: nil))"#), "\(layers)")
+    }
 }

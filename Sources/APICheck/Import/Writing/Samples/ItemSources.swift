@@ -61,8 +61,9 @@ struct ItemSources {
     /// it; nil where its text or number members hold none.
     static func idMember(for placeholder: String, in schema: JSONValue, source: OpenAPISource) -> String? {
         let members = source.properties(of: schema).filter { member in
+            // A `number` id too: Flask-AppBuilder (Superset) declares the id its creations answer so.
             let type = source.resolve(member.value).flatMap { OpenAPISource.string($0["type"]) }
-            return type == "string" || type == "integer"
+            return type == "string" || type == "integer" || type == "number"
         }
         let lowered = MemberName.folded(placeholder)
         // The member of the placeholder's name, as written or in another case (`partId`, `part_id`).
