@@ -5213,4 +5213,10 @@ MUTATIONS = [
          find='return type == "string" || type == "integer" || type == "number"',
          replace='return type == "string" || type == "integer"',
          tests="CreatedSourcesTests"),
+    dict(id="declared-error-type-any-answer",
+         bug="an error answered in any media type passes as the one the endpoint declares for its status: a JSON 401 where text/plain is declared is never judged against the error shape",
+         file="Sources/APICheck/Declarations/Endpoint/AnyEndpoint+ErrorMediaTypes.swift",
+         find="return mediaType == declared",
+         replace="return mediaType != nil",
+         tests="ErrorMediaTypeTests|ExchangeErrorMediaTypeTests"),
 ]

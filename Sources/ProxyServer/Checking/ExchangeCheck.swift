@@ -109,8 +109,7 @@ package struct ExchangeCheck: Sendable {
         let asksForJSON = Self.asksForJSON(accept, declared: declared)
         // An error in the type the endpoint declares for it (Phoenix's `text/plain` 401) is the
         // answer the contract promises, whatever the client asked for: judged, never in a JSON shape.
-        let inDeclaredErrorType =
-            status >= 400 && answered != nil && endpoint.errorMediaTypes[status] == answered && answered?.isJSON == false
+        let inDeclaredErrorType = endpoint.answersInDeclaredErrorType(status, answered)
         if !inDeclaredErrorType, answered?.isJSON != true, !asksForJSON || (Self.negotiates(endpoint) && !Self.namesJSON(accept)) {
             let asked = accept.map { "\($0.prefix(120)) (Accept)" } ?? "no type (no Accept)"
             return AnswerVerdict(

@@ -42,8 +42,8 @@ extension ErrorCheck {
             guard let shape else { break }
             // An error the endpoint declares in a type that is not JSON (`answeringErrors(_:in:)`)
             // is its message alone, in no JSON shape: answered in that type, it is the failure.
-            if case let .http(_, contentType, _) = reason, let declared = endpoint.errorMediaTypes[answered], !declared.isJSON,
-                contentType.flatMap(MediaType.init) == declared
+            if case let .http(_, contentType, _) = reason,
+                endpoint.answersInDeclaredErrorType(answered, contentType.flatMap(MediaType.init))
             {
                 break
             }
