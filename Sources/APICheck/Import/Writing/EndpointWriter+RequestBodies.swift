@@ -150,7 +150,12 @@ extension EndpointWriter {
         if madeUp {
             let values = MadeUpBodyValues(source: source)
             value = values.namingNothing(value, schema: schema)
-            if kind == .json { named = madeUpNames(value, schema: schema, id: endpoint.id, at: mediaTokens) }
+            if kind == .json {
+                // A body input cannot take a parameter's name (the declaration refuses it): Jupyter's
+                // `PUT /api/contents/{path}` sends a `path` in its body too, which stays as made.
+                let parameters = Set(operationParameterNames(operation, path: endpoint.path))
+                named = madeUpNames(value, schema: schema, id: endpoint.id, at: mediaTokens).filter { !parameters.contains($0) }
+            }
         }
         var expression = Self.bodyExpression(type: type, value: value, kind: kind)
         if !named.isEmpty {
@@ -159,6 +164,15 @@ extension EndpointWriter {
         }
         // Marked so that `live` tells a server's refusal of a made-up value from one of a real sample.
         return expression + (madeUp ? ".madeUp()" : "")
+    }
+
+    /// The names of an operation's parameters: its path's placeholders and those it declares.
+    private func operationParameterNames(_ operation: JSONValue, path: String) -> [String] {
+        var names = path.split(separator: "{").dropFirst().compactMap { $0.split(separator: "}").first.map(String.init) }
+        if case let .array(declared)? = operation["parameters"] {
+            names += declared.compactMap { OpenAPISource.string((source.resolve($0) ?? $0)["name"]) }
+        }
+        return names
     }
 
     /// The top-level text members of a made-up JSON body sent unique to the run (`MadeUpBodyValues`),

@@ -84,4 +84,21 @@ import Testing
         let list = group.components(separatedBy: "public let").first { $0.contains(#"id: "listLabels""#) } ?? ""
         #expect(list.contains(#".query("scope", .string, required: true, sample: .literal("all"))"#), "\(list)")
     }
+
+    /// A body member named as one of the operation's parameters keeps its made-up value: a body
+    /// input cannot take a parameter's name, and Jupyter's `PUT /api/contents/{path}` sends a
+    /// `path` in its body too (its package failed its own `mocks`).
+    @Test func aMemberNamedAsAParameterIsNotTheRunsName() throws {
+        let body = #"{"type": "object", "properties": {"path": {"type": "string"}, "content": {"type": "string"}}}"#
+        let fixture = try ImportFixture(
+            paths: """
+                "/contents/{path}": {"put": {"operationId": "saveFile", "tags": ["f"], "parameters": [
+                    {"name": "path", "in": "path", "required": true, "schema": {"type": "string"}}],
+                  "requestBody": {"required": true, "content": {"application/json": {"schema": \(body)}}},
+                  "responses": \(Self.ok)}}
+                """)
+        let files = fixture.group("FEndpoints")
+        #expect(files.contains(#"replacing: [.input("content", .string, sample: .unique(prefix: "apicheck-"))]"#), "\(files)")
+        #expect(!files.contains(#".input("path""#), "\(files)")
+    }
 }
