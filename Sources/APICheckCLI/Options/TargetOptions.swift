@@ -177,7 +177,10 @@ struct TargetOptions {
         let unsent = excluded.union(held.keys)
         let sends = { api.isSent($0, readsOnly: readsOnly, excluded: unsent) }
         if readsOnly {
-            let session = writesLeftOut.filter(api.isSentReadingOnly).map(\.id)
+            // A token issued beforehand is never logged out: the run did not open it.
+            let session = writesLeftOut.filter(api.isSentReadingOnly).filter {
+                !(api.auth.isIssuedBeforehand && $0.sessionEffect == .logsOut)
+            }.map(\.id)
             let writes = writesLeftOut.count - session.count
             if !writesLeftOut.isEmpty {
                 context.note(

@@ -1,5 +1,7 @@
 import APICheck
 import APICheckCLI
+import APICheckDemo
+import Contracts
 import Foundation
 import TestSupport
 import Testing
@@ -19,6 +21,21 @@ import Testing
         #expect(run.code == 0, "\(run.err)")
         #expect(run.err.contains("--reads-only: 3 writes are neither checked nor sent; the session's "), "\(run.err)")
         #expect(!run.out.contains("topics.like"), "\(run.out)")
+    }
+
+    @Test func aTokenIssuedBeforehandIsNeverSaidToBeLoggedOut() async {
+        var api = Demo.api
+        api.auth = .preIssued(variable: "DEMO_TOKEN", placement: .header("token", prefix: ""))
+        let (console, captured) = Console.capturing()
+        var environment = LiveHarness.credentials
+        environment["DEMO_TOKEN"] = "issued-beforehand"
+        _ = await APICheckTool(api: api, sandbox: DemoSandboxLauncher()).run(
+            ["live", "--reads-only", "--no-probes"], console: console, environment: environment,
+            workingDirectory: FileManager.default.temporaryDirectory)
+        let run = (out: captured.out, err: captured.err)
+        // The logout is one of them: a token the run did not open is never logged out.
+        #expect(run.err.contains("--reads-only: 6 writes are neither checked nor sent\n"), "\(run.err)")
+        #expect(!run.err.contains("account.logout"), "\(run.err)")
     }
 
     @Test func bothCommandsTakeItAndSayIt() async throws {

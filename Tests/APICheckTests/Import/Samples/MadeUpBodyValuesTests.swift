@@ -18,7 +18,8 @@ import Testing
               "made_on": {"type": "string", "format": "date-time"}, "code": {"type": "string", "maxLength": 8},
               "slug": {"type": "string", "pattern": "^[a-z]+$"},
               "owners": {"type": "array", "items": {"type": "integer"}}, "datasource_id": {"type": "integer"},
-              "theme_id": {"type": "integer", "maximum": 100}, "cache_timeout": {"type": "integer"},
+              "theme_id": {"type": "integer", "maximum": 100},
+              "group_id": {"type": "integer", "format": "int16"}, "user_id": {"type": "integer", "format": "int64"}, "cache_timeout": {"type": "integer"},
               "layer": {"type": "object", "properties": {"id": {"type": "integer"}, "label": {"type": "string"}}}}}
             """
         return try ImportFixture(
@@ -56,6 +57,8 @@ import Testing
         #expect(group.contains(#""datasource_id":2147483647"#), "\(group)")
         #expect(group.contains(#""layer":{"id":2147483647"#), "\(group)")
         #expect(group.contains(#""theme_id":1,"#) && group.contains(#""cache_timeout":1,"#), "\(group)")
+        // A narrow integer format keeps its made-up value; a wide one takes the unreached id.
+        #expect(group.contains(#""group_id":1,"#) && group.contains(#""user_id":2147483647"#), "\(group)")
         // The document's own example is sent as it is.
         #expect(group.contains(##"Data(#"{"name":"urgent","owners":[1]}"#.utf8))))"##), "\(group)")
         #expect(

@@ -16,6 +16,8 @@ struct MadeUpBodyValues {
     static let namelessFormats: Set<String> = ["date", "date-time", "time", "duration", "byte", "binary", "password"]
     /// An id no server has reached.
     static let unreached = "2147483647"
+    /// Integer formats that hold the unreached id.
+    static let widestFormats: Set<String> = ["int32", "int64", "uint32", "uint64"]
 
     /// The top-level text members of `value` (a body made from `schema`) sent unique to the run,
     /// and those whose format, pattern or length forbids that, each with why.
@@ -28,20 +30,24 @@ struct MadeUpBodyValues {
                 let property = source.resolve(declared), OpenAPISource.string(property["type"]) == "string",
                 property["enum"] == nil, property["const"] == nil
             else { continue }
-            if let format = OpenAPISource.string(property["format"]) {
+            if let format = OpenAPISource.string(property["format"]), Self.namelessFormats.contains(format) {
                 // A time or a file's bytes names nothing: said of the formats that may (a uuid, a URI).
-                if !Self.namelessFormats.contains(format) { unfit.append("\(key) (format \(format))") }
-            } else if property["pattern"] != nil {
-                unfit.append("\(key) (a pattern)")
-            } else if let longest = OpenAPISource.int(property["maxLength"]), longest < Self.shortestLength {
-                unfit.append("\(key) (maxLength \(longest))")
-            } else if let shortest = OpenAPISource.int(property["minLength"]), shortest > Self.longestMinimum {
-                unfit.append("\(key) (minLength \(shortest))")
-            } else {
-                named.append(key)
+                continue
             }
+            if let reason = Self.unfitForRunName(property) { unfit.append("\(key) (\(reason))") } else { named.append(key) }
         }
         return (named, unfit)
+    }
+
+    /// Why a text schema cannot take the run's name (`apicheck-<run id>`): its format, pattern,
+    /// enum or length; nil where it can.
+    static func unfitForRunName(_ schema: JSONValue) -> String? {
+        if let format = OpenAPISource.string(schema["format"]) { return "format \(format)" }
+        if schema["pattern"] != nil { return "a pattern" }
+        if schema["enum"] != nil || schema["const"] != nil { return "an enum" }
+        if let longest = OpenAPISource.int(schema["maxLength"]), longest < shortestLength { return "maxLength \(longest)" }
+        if let shortest = OpenAPISource.int(schema["minLength"]), shortest > longestMinimum { return "minLength \(shortest)" }
+        return nil
     }
 
     /// `value` with each made-up integer id (a member named `id`, `…_id`, `…Id`, or `pk`) and each
@@ -74,6 +80,9 @@ struct MadeUpBodyValues {
         guard case let .number(text) = value, !text.contains("."), let schema = source.resolve(declared),
             OpenAPISource.string(schema["type"]) == "integer", schema["enum"] == nil, schema["const"] == nil
         else { return false }
+        // A narrower integer (`int8`, `int16`, `uint16`) would be refused for its range, not for the
+        // id it names.
+        if let format = OpenAPISource.string(schema["format"]), !Self.widestFormats.contains(format) { return false }
         let unreached = Double(Self.unreached)!
         if let maximum = schema["maximum"]?.doubleValue, maximum < unreached { return false }
         if let maximum = schema["exclusiveMaximum"]?.doubleValue, maximum <= unreached { return false }

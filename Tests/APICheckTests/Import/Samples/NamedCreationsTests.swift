@@ -1,0 +1,71 @@
+@testable import APICheck
+import Foundation
+import Testing
+
+/// A creation whose path names what it makes (Jupyter's `PUT /api/contents/{path}`, answering
+/// 201) and the writes after it send a name unique to the run: the variable the reads take names
+/// the person's file, which a full run would otherwise replace, rename and delete.
+@Suite struct NamedCreationsTests {
+    static let ok = #"{"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}"#
+    static let created = #"{"201": {"description": "created", "content": {"application/json": {"schema": {"type": "object"}}}}}"#
+
+    static func fixture(_ schema: String) throws -> ImportFixture {
+        let path = #"{"name": "path", "in": "path", "required": true, "schema": \#(schema)}"#
+        return try ImportFixture(
+            paths: """
+                "/contents/{path}": {"parameters": [\(path)],
+                  "get": {"operationId": "getContents", "tags": ["contents"], "responses": \(ok)},
+                  "put": {"operationId": "putContents", "tags": ["contents"], "responses": \(created)},
+                  "patch": {"operationId": "renameContents", "tags": ["contents"], "responses": \(ok)},
+                  "delete": {"operationId": "deleteContents", "tags": ["contents"], "responses": {"204": {"description": "gone"}}}},
+                "/contents/{path}/checkpoints": {"parameters": [\(path)],
+                  "get": {"operationId": "listCheckpoints", "tags": ["contents"], "responses": \(ok)},
+                  "post": {"operationId": "createCheckpoint", "tags": ["contents"], "responses": \(created)}}
+                """)
+    }
+
+    /// The parameters of `id` in the group: its declaration up to its mock.
+    static func parameter(_ id: String, in group: String) -> String {
+        guard let start = group.range(of: "id: \"\(id)\""), let end = group[start.upperBound...].range(of: "mock:") else {
+            return "(no \(id))"
+        }
+        return String(group[start.upperBound..<end.lowerBound])
+    }
+
+    @Test func theCreationAndTheWritesAfterItSendTheRunsOwnName() throws {
+        let fixture = try Self.fixture(#"{"type": "string"}"#)
+        let group = fixture.group("ContentsEndpoints")
+        for write in ["putContents", "renameContents", "deleteContents", "createCheckpoint"] {
+            #expect(
+                Self.parameter(write, in: group).contains(#".path("path", .string, sample: .unique(prefix: "apicheck-"))"#),
+                "\(write): \(group)")
+        }
+        // The reads keep the variable: it names what the person keeps, which they only read.
+        for read in ["getContents", "listCheckpoints"] {
+            #expect(Self.parameter(read, in: group).contains(#"sample: .environment("SHOP_CONTENT_PATH""#), "\(read): \(group)")
+        }
+        // Still ordered: the creation first, the deletion last.
+        #expect(group.contains(#"mock: "renameContents").ordered(after: "getContents", "putContents")"#), "\(group)")
+        #expect(
+            fixture.notes.contains {
+                $0.contains(
+                    "putContents creates what its path names: it and the writes after it (deleteContents, renameContents, "
+                        + "createCheckpoint) send a name unique to the run (apicheck-<run id>), never the one $SHOP_CONTENT_PATH gives the reads"
+                )
+            }, "\(fixture.notes)")
+        // Nothing the run writes to is the person's, so nothing is held until named.
+        #expect(!group.contains("actingOnExisting()"), "\(group)")
+    }
+
+    @Test func aNameTheRunsOwnDoesNotFitKeepsTheVariable() throws {
+        for schema in [
+            #"{"type": "string", "pattern": "^[a-z]+\\.ipynb$"}"#, #"{"type": "string", "maxLength": 12}"#,
+            #"{"type": "string", "format": "uuid"}"#, #"{"type": "integer"}"#,
+        ] {
+            let group = try Self.fixture(schema).group("ContentsEndpoints")
+            #expect(!group.contains(".unique("), "\(schema): \(group)")
+            #expect(
+                Self.parameter("deleteContents", in: group).contains(#"sample: .environment("SHOP_CONTENT_PATH""#), "\(schema): \(group)")
+        }
+    }
+}
