@@ -12,7 +12,7 @@ extension EndpointWriter {
         var order = operationOrder(of: endpoints, variables: variables)
         CreatedSources.orderDeletions(of: links, endpoints: endpoints, in: &order)
         for index in endpoints.indices { endpoints[index].after = order[endpoints[index].id] ?? [] }
-        let named = NamedCreations.name(&endpoints, variables: &variables, source: source)
+        let named = NamedCreations.name(&endpoints, variables: &variables, source: source, answers: creations)
         notes += named.map { ImportNote(.madeUp, at: $0.location, NamedCreations.note($0)) }
         let existing = ExistingObjectWrites.mark(&endpoints, variables: variables)
         for variable in variables {

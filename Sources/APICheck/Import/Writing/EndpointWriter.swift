@@ -115,7 +115,7 @@ struct EndpointWriter {
             let mediaTokens = response.tokens + ["content", mediaType]
             if let schema = media["schema"] {
                 if method == "get" { listAnswers[id] = schema }
-                if method == "post" { creationAnswers[id] = schema }
+                if method == "post" || method == "put" { creationAnswers[id] = schema }
                 secretPaths = TokenObjectSecrets(source: source).paths(in: schema, issuedBy: method == "get" ? path : nil)
                 let mapped = types.type(for: schema, hint: typeHint + "Response", at: mediaTokens + ["schema"])
                 responseType = mapped.optional ? "\(mapped.type)?" : mapped.type

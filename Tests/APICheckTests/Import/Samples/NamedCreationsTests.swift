@@ -9,13 +9,17 @@ import Testing
     static let ok = #"{"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}}"#
     static let created = #"{"201": {"description": "created", "content": {"application/json": {"schema": {"type": "object"}}}}}"#
 
-    static func fixture(_ schema: String) throws -> ImportFixture {
+    /// Jupyter's answer to a file's creation: the file, its `path` the name the run gave it.
+    static let file =
+        #"{"201": {"description": "created", "content": {"application/json": {"schema": {"type": "object", "properties": {"path": {"type": "string"}, "size": {"type": "integer"}}}}}}}"#
+
+    static func fixture(_ schema: String, answer: String = created) throws -> ImportFixture {
         let path = #"{"name": "path", "in": "path", "required": true, "schema": \#(schema)}"#
         return try ImportFixture(
             paths: """
                 "/contents/{path}": {"parameters": [\(path)],
                   "get": {"operationId": "getContents", "tags": ["contents"], "responses": \(ok)},
-                  "put": {"operationId": "putContents", "tags": ["contents"], "responses": \(created)},
+                  "put": {"operationId": "putContents", "tags": ["contents"], "responses": \(answer)},
                   "patch": {"operationId": "renameContents", "tags": ["contents"], "responses": \(ok)},
                   "delete": {"operationId": "deleteContents", "tags": ["contents"], "responses": {"204": {"description": "gone"}}}},
                 "/contents/{path}/checkpoints": {"parameters": [\(path)],
@@ -55,6 +59,23 @@ import Testing
             }, "\(fixture.notes)")
         // Nothing the run writes to is the person's, so nothing is held until named.
         #expect(!group.contains("actingOnExisting()"), "\(group)")
+    }
+
+    @Test func writesReadTheNameTheCreationAnswersAndWaitForItsSuccess() throws {
+        let fixture = try Self.fixture(#"{"type": "string"}"#, answer: Self.file)
+        let group = fixture.group("ContentsEndpoints")
+        #expect(Self.parameter("putContents", in: group).contains(#"sample: .unique(prefix: "apicheck-"))"#), "\(group)")
+        for write in ["renameContents", "deleteContents", "createCheckpoint"] {
+            #expect(
+                Self.parameter(write, in: group).contains(#"sample: .seen(endpoint: "putContents", path: "$.path", fallback: nil))"#),
+                "\(write): \(group)")
+        }
+        #expect(Self.parameter("getContents", in: group).contains(#"sample: .environment("SHOP_CONTENT_PATH""#), "\(group)")
+        #expect(
+            fixture.notes.contains {
+                $0.hasSuffix("the writes read it from its answer ($.path), and are not sent when it does not succeed")
+            },
+            "\(fixture.notes)")
     }
 
     @Test func aNameTheRunsOwnDoesNotFitKeepsTheVariable() throws {
