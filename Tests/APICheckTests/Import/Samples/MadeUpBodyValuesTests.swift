@@ -16,7 +16,7 @@ import Testing
               "name": {"type": "string"}, "client_id": {"type": "string", "maxLength": 250},
               "kind": {"type": "string", "enum": ["a", "b"]}, "uuid": {"type": "string", "format": "uuid"},
               "made_on": {"type": "string", "format": "date-time"}, "code": {"type": "string", "maxLength": 8},
-              "slug": {"type": "string", "pattern": "^[a-z]+$"},
+              "slug": {"type": "string", "pattern": "^[a-z]+$"}, "folder": {"type": "string", "format": "path"},
               "owners": {"type": "array", "items": {"type": "integer"}}, "datasource_id": {"type": "integer"},
               "theme_id": {"type": "integer", "maximum": 100},
               "group_id": {"type": "integer", "format": "int16"}, "user_id": {"type": "integer", "format": "int64"}, "cache_timeout": {"type": "integer"},
@@ -47,7 +47,8 @@ import Testing
         let group = fixture.group("DefaultEndpoints")
         let unique =
             #".input("name", .string, sample: .unique(prefix: "apicheck-")), "#
-            + #".input("client_id", .string, sample: .unique(prefix: "apicheck-"))"#
+            + #".input("client_id", .string, sample: .unique(prefix: "apicheck-")), "#
+            + #".input("folder", .string, sample: .unique(prefix: "apicheck-"))"#
         #expect(group.contains(##".utf8)), replacing: [\##(unique)]).madeUp()"##), "\(group)")
         // An enum's value, a format, a pattern or a short length keep the made-up value.
         for kept in ["kind", "uuid", "made_on", "code", "slug"] {

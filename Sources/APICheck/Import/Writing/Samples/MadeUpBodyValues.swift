@@ -14,6 +14,14 @@ struct MadeUpBodyValues {
     static let longestMinimum = 20
     /// Formats whose made-up value names no object.
     static let namelessFormats: Set<String> = ["date", "date-time", "time", "duration", "byte", "binary", "password"]
+    /// The formats of JSON Schema and OpenAPI (and `url`, `ip`) whose values the run's name is
+    /// not. A format of the API's own (Jupyter's `path`) says nothing a server checks against
+    /// it: the run's name is sent there, so that a made-up rename's target is the run's file.
+    static let constrainingFormats: Set<String> = [
+        "date", "date-time", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6", "ip",
+        "uri", "uri-reference", "iri", "iri-reference", "uri-template", "url", "uuid", "json-pointer", "relative-json-pointer",
+        "regex", "byte", "binary", "password", "int32", "int64", "float", "double", "decimal",
+    ]
     /// An id no server has reached.
     static let unreached = "2147483647"
     /// Integer formats that hold the unreached id.
@@ -42,7 +50,9 @@ struct MadeUpBodyValues {
     /// Why a text schema cannot take the run's name (`apicheck-<run id>`): its format, pattern,
     /// enum or length; nil where it can.
     static func unfitForRunName(_ schema: JSONValue) -> String? {
-        if let format = OpenAPISource.string(schema["format"]) { return "format \(format)" }
+        if let format = OpenAPISource.string(schema["format"]), constrainingFormats.contains(format.lowercased()) {
+            return "format \(format)"
+        }
         if schema["pattern"] != nil { return "a pattern" }
         if schema["enum"] != nil || schema["const"] != nil { return "an enum" }
         if let longest = OpenAPISource.int(schema["maxLength"]), longest < shortestLength { return "maxLength \(longest)" }
