@@ -13,6 +13,11 @@ import Testing
     static let file =
         #"{"201": {"description": "created", "content": {"application/json": {"schema": {"type": "object", "properties": {"path": {"type": "string"}, "size": {"type": "integer"}}}}}}}"#
 
+    /// A checkpoint's creation answers its id, which its restore and deletion then name.
+    static let checkpoint =
+        #"{"201": {"description": "created", "content": {"application/json": {"schema": {"type": "object", "properties": {"id": {"type": "string"}}}}}}}"#
+    static let checkpointID = #"{"name": "checkpoint_id", "in": "path", "required": true, "schema": {"type": "string"}}"#
+
     static func fixture(_ schema: String, answer: String = created) throws -> ImportFixture {
         let path = #"{"name": "path", "in": "path", "required": true, "schema": \#(schema)}"#
         return try ImportFixture(
@@ -24,7 +29,10 @@ import Testing
                   "delete": {"operationId": "deleteContents", "tags": ["contents"], "responses": {"204": {"description": "gone"}}}},
                 "/contents/{path}/checkpoints": {"parameters": [\(path)],
                   "get": {"operationId": "listCheckpoints", "tags": ["contents"], "responses": \(ok)},
-                  "post": {"operationId": "createCheckpoint", "tags": ["contents"], "responses": \(created)}}
+                  "post": {"operationId": "createCheckpoint", "tags": ["contents"], "responses": \(checkpoint)}},
+                "/contents/{path}/checkpoints/{checkpoint_id}": {"parameters": [\(path), \(checkpointID)],
+                  "post": {"operationId": "restoreCheckpoint", "tags": ["contents"], "responses": {"204": {"description": "restored"}}},
+                  "delete": {"operationId": "deleteCheckpoint", "tags": ["contents"], "responses": {"204": {"description": "gone"}}}}
                 """)
     }
 
@@ -54,11 +62,13 @@ import Testing
             fixture.notes.contains {
                 $0.contains(
                     "putContents creates what its path names: it and the writes after it (deleteContents, renameContents, "
-                        + "createCheckpoint) send a name unique to the run (apicheck-<run id>), never the one $SHOP_CONTENT_PATH gives the reads"
+                        + "createCheckpoint, restoreCheckpoint, deleteCheckpoint) send a name unique to the run (apicheck-<run id>), never the one $SHOP_CONTENT_PATH gives the reads"
                 )
             }, "\(fixture.notes)")
-        // Nothing the run writes to is the person's, so nothing is held until named.
-        #expect(!group.contains("actingOnExisting()"), "\(group)")
+        // A POST to a checkpoint restores what the checkpoints' POST made and named: no creation
+        // the run names, whose made-up name would name no checkpoint.
+        #expect(!Self.parameter("restoreCheckpoint", in: group).contains(#"checkpoint_id", .string, sample: .unique("#), "\(group)")
+        #expect(!fixture.notes.contains { $0.contains("restoreCheckpoint creates what its path names") }, "\(fixture.notes)")
     }
 
     @Test func writesReadTheNameTheCreationAnswersAndWaitForItsSuccess() throws {

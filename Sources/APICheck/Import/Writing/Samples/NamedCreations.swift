@@ -36,7 +36,8 @@ enum NamedCreations {
         let position = Dictionary(uniqueKeysWithValues: endpoints.enumerated().map { ($0.element.id, $0.offset) })
         let writers = Set(endpoints.filter { !$0.isRead && $0.sessionEffect == nil }.map(\.id))
         for creation in endpoints where creation.sessionEffect == nil && EndpointWriter.creates(creation, among: endpoints) {
-            guard let variable = EndpointWriter.resourceVariable(of: creation, among: variables),
+            guard !restores(creation, among: endpoints, answers: answers, source: source),
+                let variable = EndpointWriter.resourceVariable(of: creation, among: variables),
                 !named.contains(where: { $0.variable == variable.name }),
                 let parameter = source.pointer(variable.location), takesRunName(parameter, source: source)
             else { continue }
@@ -69,6 +70,20 @@ enum NamedCreations {
         }
         variables.removeAll { $0.uses.isEmpty }
         return named
+    }
+
+    /// Whether a POST to an item acts on what a POST to its collection made and named in its
+    /// answer (Jupyter's restore, `POST …/checkpoints/{checkpoint_id}`, beside `POST
+    /// …/checkpoints` answering the checkpoint's `id`): the run's name there names nothing.
+    private static func restores(
+        _ creation: ImportedEndpoint, among endpoints: [ImportedEndpoint], answers: [String: JSONValue], source: OpenAPISource
+    ) -> Bool {
+        guard creation.method == ".post" else { return false }
+        let collection = EndpointWriter.template(of: creation).dropLast()
+        return endpoints.contains { other in
+            other.method == ".post" && EndpointWriter.template(of: other)[...] == collection
+                && answers[other.id].flatMap { ItemSources.idMember(for: placeholder(of: creation), in: $0, source: source) } != nil
+        }
     }
 
     /// The last placeholder of a creation's path: the name it gives what it makes.
