@@ -5237,4 +5237,10 @@ MUTATIONS = [
          find="        let branches = [\"anyOf\", \"oneOf\", \"allOf\"].flatMap { OpenAPISource.array(property[$0]) }",
          replace="        let branches: [JSONValue] = []",
          tests="ExampleMakerTests"),
+    dict(id="repeated-component-branch-kept",
+         bug="import-openapi --check tells a union's component branch from the same schema inline: a package's own export of Prefect's trigger match lists a union become a map, breaking",
+         file="Sources/APICheck/Import/Comparison/SchemaComparison+Branches.swift",
+         find="        guard case let .object(members) = source.resolve(branch) ?? branch else { return branch }",
+         replace="        guard branch[\"$ref\"] == nil, case let .object(members) = source.resolve(branch) ?? branch else { return branch }",
+         tests="UnionBranchNameComparisonTests"),
 ]
