@@ -61,7 +61,7 @@ import Testing
     @Test func aComponentRepeatedInlineIsOneBranch() throws {
         let map = #"{"type": "object", "additionalProperties": {"type": "string"}}"#
         let labels = ##"{"$ref": "#/components/schemas/Labels"}"##
-        let component = #"}}, "Labels": {"title": "Labels", "type": "object", "additionalProperties": {"type": "string"}"#
+        let component = #"}}, "Labels": {"title": "Labels", "type": "object", "additionalProperties": {"type": "string""#
         let documented = #""owner": {"anyOf": [\#(labels), \#(map), {"type": "array", "items": {"anyOf": [\#(labels), \#(map)]}}]}"#
         let exported = #""owner": {"anyOf": [\#(map), {"type": "array", "items": \#(map)}, {"type": "null"}]}"#
         #expect(try Self.found(documented + component, exported) == [])
