@@ -50,7 +50,7 @@ extension LiveCheck {
     static func busyNote(_ busy: [Int], endpoint: String) -> Finding {
         let statuses = busy.map { "HTTP \($0)" }.joined(separator: ", ")
         return Finding(
-            kind: .httpStatus, severity: .info, endpoint: endpoint, found: statuses,
+            kind: .httpStatus, severity: .info, endpoint: endpoint,
             message:
                 "the server answered that it was busy (\(statuses)) and the request was sent again "
                 + "\(busy.count == 1 ? "once" : "\(busy.count) times"), as a client does: the answer judged is the last one")

@@ -9,8 +9,8 @@ extension SchemaComparison {
             let resolved = source.resolve(current) ?? current
             if isNullable(resolved) || isNullable(current) { nullable = true }
             if let branches = unionBranches(current) {
+                if branches.contains(where: isNullSchema) { nullable = true }
                 let nonNull = distinct(branches.filter { !isNullSchema($0) }, in: source)
-                if nonNull.count < branches.count { nullable = true }
                 if nonNull.count == 1 { current = nonNull[0]; continue }
             }
             let parts = OpenAPISource.array(current["allOf"])

@@ -65,6 +65,8 @@ import Testing
         let documented = #""owner": {"anyOf": [\#(labels), \#(map), {"type": "array", "items": {"anyOf": [\#(labels), \#(map)]}}]}"#
         let exported = #""owner": {"anyOf": [\#(map), {"type": "array", "items": \#(map)}, {"type": "null"}]}"#
         #expect(try Self.found(documented + component, exported) == [])
+        // Nor is the list's item, the two branches once, made non-nullable.
+        #expect(try Self.changes(documented + component, exported) == [])
         let single = #""owner": {"anyOf": [\#(labels), \#(map), {"type": "null"}]}"#
         let exportedSingle = #""owner": {"type": ["object", "null"], "additionalProperties": {"type": "string"}}"#
         #expect(try Self.found(single + component, exportedSingle) == [])
