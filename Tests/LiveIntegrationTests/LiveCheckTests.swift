@@ -1,7 +1,10 @@
 import APICheck
 import Contracts
+import CurlClient
 import Foundation
+import HTTPServer
 import Sandbox
+import Synchronization
 import TestSupport
 import Testing
 
@@ -215,5 +218,44 @@ import Testing
         let message = try #require(report.allFindings.first?.message)
         #expect(message.count < Finding.messageLimit + 100)
         #expect(message.hasSuffix("characters)"))
+    }
+
+    /// A server that answers it is busy (503, 429: Prefect on SQLite under a concurrent run) is
+    /// sent the request again, after its `Retry-After`, and the last answer is judged; one busy
+    /// past the retries, or asking a wait past the longest, is judged as it answered.
+    @Test func aBusyAnswerIsSentAgainAndTheLastOneJudged() async throws {
+        struct Flow: Codable, Sendable { var id: Int }
+        let busyFor = Mutex(["POST /flows": 2, "DELETE /flows/1": 9, "PUT /flows/1": 1])
+        let server = try TestServer { request in
+            let key = "\(request.method) \(request.path)"
+            let busy = busyFor.withLock { left -> Bool in
+                guard let count = left[key], count > 0 else { return false }
+                left[key] = count - 1
+                return true
+            }
+            guard busy else { return .json(Data(#"{"id": 1}"#.utf8)) }
+            let wait = request.method == "PUT" ? "60" : "0"
+            return ServerResponse(
+                status: key.hasPrefix("POST") ? 429 : 503, headers: [(name: "Retry-After", value: wait)],
+                body: Data(#"{"exception_message": "Service Unavailable"}"#.utf8))
+        }
+        defer { server.stop() }
+        let create = Endpoint<Flow>(id: "flows.create", .post, "flows", mock: "flows-create")
+        let delete = Endpoint<Flow>(id: "flows.delete", .delete, "flows/1", mock: "flows-delete")
+        let update = Endpoint<Flow>(id: "flows.update", .put, "flows/1", mock: "flows-update")
+        let api = API(name: "flows", envelope: .none, endpoints: [create, delete, update])
+        let report = await LiveCheck(api: api, transport: CurlTransport(), options: LiveOptions(baseURL: server.url("/"))).run()
+        let created = try #require(report.results.first { $0.name == "flows.create" })
+        #expect(created.passed && created.status == 200, "\(created)")
+        #expect(created.findings.map(\.message).contains { $0.contains("(HTTP 429, HTTP 429) and the request was sent again 2 times") })
+        #expect(server.requests.filter { $0.method == "POST" }.count == 3)
+        // Busy past the retries: the fourth 503 is judged, the endpoint's failure.
+        let deleted = try #require(report.results.first { $0.name == "flows.delete" })
+        #expect(!deleted.passed && deleted.status == 503)
+        #expect(server.requests.filter { $0.method == "DELETE" }.count == 4)
+        // A wait of a minute is not waited for: the answer is judged.
+        let updated = try #require(report.results.first { $0.name == "flows.update" })
+        #expect(!updated.passed && updated.status == 503)
+        #expect(server.requests.filter { $0.method == "PUT" }.count == 1)
     }
 }

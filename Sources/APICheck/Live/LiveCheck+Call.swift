@@ -22,7 +22,8 @@ extension LiveCheck {
         result.traceparent = TraceContext.current
         var outcome = StepOutcome()
         let choice = token.map { fake ? TokenChoice.fake($0) : .explicit($0) } ?? .withoutToken
-        let call = await client.call(step.endpoint, values, token: choice, at: url)
+        let (call, busy) = await callSendingBusyAgain(step, values, token: choice, at: url)
+        if !busy.isEmpty { result.findings.append(Self.busyNote(busy, endpoint: step.endpoint.id)) }
         if case let .transport(failure)? = call.error?.reason, failure.kind == .timeout { outcome.timedOut = true }
         if let exchange = call.exchange {
             outcome.answered = true

@@ -168,6 +168,30 @@ import Testing
         }
     }
 
+    /// Prefect's `POST /flow_runs/bulk_set_state` requires the `state` to set and leaves its
+    /// `flow_runs` filter optional: made of the required members alone, the body set the state of
+    /// every flow run on the server. A member that selects the rows (named a filter, or referring
+    /// to a filter's component, or `where`) is made beside them, and made up it matches none; an
+    /// answer and other optional members are made as before.
+    @Test func aRequestsOptionalFilterIsMadeBesideItsRequiredMembers() throws {
+        let source = OpenAPISource(
+            root: try JSONParser.parse(
+                ##"""
+                {"components": {"schemas": {
+                  "FlowRunFilter": {"type": "object", "properties": {"id": {"type": "object", "properties": {
+                    "any_": {"type": "array", "items": {"type": "string", "format": "uuid"}}}}}},
+                  "BulkSetState": {"type": "object", "required": ["state"], "properties": {
+                    "flow_runs": {"anyOf": [{"$ref": "#/components/schemas/FlowRunFilter"}, {"type": "null"}]},
+                    "state": {"type": "string"}, "force": {"type": "boolean", "default": false},
+                    "where": {"type": "object"}, "tag_filter": {"type": "string"}}}}}}
+                """##))
+        let body = try JSONParser.parse(##"{"$ref": "#/components/schemas/BulkSetState"}"##)
+        let request = ExampleMaker(source: source, purpose: .request).value(for: body).compactText
+        #expect(request.contains(#""flow_runs":{"id":{"any_":["#), "\(request)")
+        #expect(request.contains(#""where":{}"#) && request.contains(#""tag_filter":"#), "\(request)")
+        #expect(!request.contains("force"), "\(request)")
+    }
+
     /// drf-spectacular gives a list's `next` the example `http://api.example.org/accounts/?offset=400`
     /// beside `"count": 123`, and an async answer's task href is `format: uri`: served as made, a
     /// client following `next` or polling the task left `serve`, and the count said more pages

@@ -106,8 +106,10 @@ extension SchemaComparison {
         return scalars.contains(kind) ? kind : nil
     }
 
-    private static func bareSchema(_ branch: JSONValue, in source: OpenAPISource) -> JSONValue {
-        guard branch["$ref"] == nil, case let .object(members) = source.resolve(branch) ?? branch else { return branch }
+    /// A branch as a client tells it apart: a reference followed, its title and description
+    /// dropped (a component repeated inline, Prefect's `ResourceSpecification`, is the same branch).
+    static func bareSchema(_ branch: JSONValue, in source: OpenAPISource) -> JSONValue {
+        guard case let .object(members) = source.resolve(branch) ?? branch else { return branch }
         return .object(members.filter { $0.key != "title" && $0.key != "description" })
     }
 }

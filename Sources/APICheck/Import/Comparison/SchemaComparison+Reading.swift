@@ -9,8 +9,8 @@ extension SchemaComparison {
             let resolved = source.resolve(current) ?? current
             if isNullable(resolved) || isNullable(current) { nullable = true }
             if let branches = unionBranches(current) {
-                let nonNull = branches.filter { !isNullSchema($0) }
-                if nonNull.count < branches.count { nullable = true }
+                if branches.contains(where: isNullSchema) { nullable = true }
+                let nonNull = distinct(branches.filter { !isNullSchema($0) }, in: source)
                 if nonNull.count == 1 { current = nonNull[0]; continue }
             }
             let parts = OpenAPISource.array(current["allOf"])
@@ -26,7 +26,13 @@ extension SchemaComparison {
     /// What the generated Swift declares for the schema, in words: `object`, `map`, `array`,
     /// `union`, `string`, `integer`, `integer (int64)`, `number`, `boolean`, `any`.
     static func kind(_ schema: JSONValue, in source: OpenAPISource, depth: Int = 0) -> String {
-        if let branches = unionBranches(schema)?.filter({ !isNullSchema($0) }), branches.count > 1 {
+        // A union of one schema written twice is that schema.
+        if let nonNull = unionBranches(schema)?.filter({ !isNullSchema($0) }), nonNull.count > 1, depth < 8,
+            case let branches = distinct(nonNull, in: source), branches.count == 1
+        {
+            return kind(source.resolve(branches[0]) ?? branches[0], in: source, depth: depth + 1)
+        }
+        if let branches = unionBranches(schema).map({ distinct($0.filter { !isNullSchema($0) }, in: source) }), branches.count > 1 {
             // Branches that are all one scalar and list no values (Django's email: an address, or
             // an empty string of `maxLength: 0`) decode and send the same values as that scalar,
             // which `apicheck openapi` writes for the package's union of them.
@@ -54,6 +60,19 @@ extension SchemaComparison {
     }
 
     static let scalars: Set<String> = ["string", "integer", "integer (int64)", "number", "boolean"]
+
+    /// A union's branches less those that repeat an earlier one but for its title and description,
+    /// a reference followed: Pydantic writes Prefect's trigger `match` as the
+    /// `ResourceSpecification` component (a map) or the same map inline, which the package
+    /// declares as one map, and its export writes as that map.
+    static func distinct(_ branches: [JSONValue], in source: OpenAPISource) -> [JSONValue] {
+        var kept: [(branch: JSONValue, bare: JSONValue)] = []
+        for branch in branches {
+            let bare = bareSchema(branch, in: source)
+            if !kept.contains(where: { $0.bare == bare }) { kept.append((branch, bare)) }
+        }
+        return kept.map(\.branch)
+    }
 
     /// Whether a union's branches take every JSON value but null: a string, a number (an integer
     /// alone takes no fraction), a boolean,

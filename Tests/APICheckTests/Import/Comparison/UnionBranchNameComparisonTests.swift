@@ -53,4 +53,25 @@ import Testing
                 "breaking branch-added schema Pet in answers $.owner: branch integer added: the generated enum cannot decode it",
             ])
     }
+
+    /// Prefect's trigger `match`: its `ResourceSpecification` component, a map, or the same map
+    /// inline, as Pydantic writes it; the package declares one map (a typealias, which the export
+    /// cannot name) and writes it inline. A union of one schema twice is that schema, and a
+    /// component left over that repeats a paired branch but for its name is no branch removed.
+    @Test func aComponentRepeatedInlineIsOneBranch() throws {
+        let map = #"{"type": "object", "additionalProperties": {"type": "string"}}"#
+        let labels = ##"{"$ref": "#/components/schemas/Labels"}"##
+        let component = #"}}, "Labels": {"title": "Labels", "type": "object", "additionalProperties": {"type": "string""#
+        let documented = #""owner": {"anyOf": [\#(labels), \#(map), {"type": "array", "items": {"anyOf": [\#(labels), \#(map)]}}]}"#
+        let exported = #""owner": {"anyOf": [\#(map), {"type": "array", "items": \#(map)}, {"type": "null"}]}"#
+        #expect(try Self.found(documented + component, exported) == [])
+        // Nor is the list's item, the two branches once, made non-nullable.
+        #expect(try Self.changes(documented + component, exported) == [])
+        let single = #""owner": {"anyOf": [\#(labels), \#(map), {"type": "null"}]}"#
+        let exportedSingle = #""owner": {"type": ["object", "null"], "additionalProperties": {"type": "string"}}"#
+        #expect(try Self.found(single + component, exportedSingle) == [])
+        // A map of another value is still a change.
+        let other = #""owner": {"type": ["object", "null"], "additionalProperties": {"type": "integer"}}"#
+        #expect(try Self.found(single + component, other) != [])
+    }
 }

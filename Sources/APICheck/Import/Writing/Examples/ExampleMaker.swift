@@ -171,7 +171,9 @@ struct ExampleMaker {
             let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
             for (key, property) in OpenAPISource.members(schema["properties"]) {
                 if leavesOut(property) { continue }
-                if !required.contains(key), !keepsOptional(property, requiredOnly: requiredOnly) { continue }
+                if !required.contains(key), !keepsOptional(property, requiredOnly: requiredOnly), !selectsRows(key, property) {
+                    continue
+                }
                 members.removeAll { $0.key == key }
                 let made = value(for: property, depth: depth + 1, seen: seen, at: tokens + ["properties", key], walk: &walk)
                 members.append((key, made))
