@@ -66,7 +66,9 @@ import Testing
             kind: .typeChanged, breaking: true, location: "schema UserInfoResponse in answers $.user_info"),
         .init(
             label: "the free-form branch's values made strings",
-            change: (#"{"additionalProperties": true, "type": "object"}"#, #"{"additionalProperties": {"type": "string"}, "type": "object"}"#),
+            change: (
+                #"{"additionalProperties": true, "type": "object"}"#, #"{"additionalProperties": {"type": "string"}, "type": "object"}"#
+            ),
             kind: .typeChanged, breaking: true, location: "schema UserInfoResponse in answers $.user_info"),
     ]
 

@@ -23,8 +23,13 @@ import Testing
         let fixture = try ImportFixture(schemas: Self.schemas)
         let union = fixture.type("BodyQuestionsItem")
         #expect(union.contains(#"switch try container.decode(String.self, forKey: OneOfDecoding.Key("type")) {"#), "\(union)")
-        #expect(union.contains(#"case "predicate": self = .predicateQuestion(try OneOfDecoding.branch(BodyQuestionsItemPredicateQuestion.self"#), "\(union)")
-        #expect(union.contains(#"case "score": self = .scoreQuestion(try OneOfDecoding.branch(BodyQuestionsItemScoreQuestion.self"#), "\(union)")
+        #expect(
+            union.contains(
+                #"case "predicate": self = .predicateQuestion(try OneOfDecoding.branch(BodyQuestionsItemPredicateQuestion.self"#),
+            "\(union)")
+        #expect(
+            union.contains(#"case "score": self = .scoreQuestion(try OneOfDecoding.branch(BodyQuestionsItemScoreQuestion.self"#), "\(union)"
+        )
         #expect(union.contains("{ [BodyQuestionsItemPredicateQuestion.self, BodyQuestionsItemScoreQuestion.self] }"), "\(union)")
         // A branch that states no value of its own is still none the discriminator selects.
         let never = fixture.notes.filter { $0.contains("never decoded") }
