@@ -229,6 +229,11 @@ class Side:
                 return kinds.pop()
             if {"string", "boolean", "array"} <= kinds and kinds & {"integer", "number"} and kinds & {"object", "map"}:
                 return "any"
+            # Objects of any members each (a free-form object and Pydantic's empty `BaseModel`) are
+            # one map of anything to the import.
+            if kinds == {"map"} and all(self.kind(self.normal(resolve(self.document, b)[0].get("additionalProperties", {}), "")[0]) == "any"
+                                        for b in branches):
+                return "map"
             return "union"
         if schema.get("properties") or schema.get("allOf"):
             return "object"
@@ -404,7 +409,9 @@ class RoundTrip:
                         self.schema(content.get("schema", {}), exported_body["content"][exported_media].get("schema", {}),
                                     f"{at}/content/{escape(media)}/schema", f"{shown} request body $")
             responses = operation.get("responses", {})
-            status = next((s for s in SUCCESS + [k for k in responses if k.startswith("2")] + ["2XX", "default"] if s in responses), None)
+            # A websocket route's only answer, its handshake's 101, is its success, as the import reads it.
+            status = next((s for s in SUCCESS + [k for k in responses if k.startswith("2")] + ["2XX", "default", "101"]
+                           if s in responses), None)
             if status is None:
                 continue
             self.counts["answers"] += 1

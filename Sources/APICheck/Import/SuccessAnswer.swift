@@ -28,7 +28,7 @@ struct SuccessAnswer {
         answer = source.resolve(declared.value)
     }
 
-    /// The content the client reads: none when the answer has none or is a 204.
+    /// The content the client reads: none when the answer has none or is a 204 or a 101.
     var content: JSONValue? { answer.flatMap { Self.content(of: $0, status: status) } }
 
     /// nil when the import declares the operation.
@@ -44,16 +44,27 @@ struct SuccessAnswer {
     }
 
     /// The success answer's key: 200, else 201, 202, 203, 204, 206, another 2xx, `2XX`, then
-    /// `default`.
+    /// `default`, then `101`: a websocket route's only answer (FastAPI's `WebSocket` routes, the
+    /// LiteLLM proxy's `/v1/realtime`) is its Switching Protocols, the success of its handshake,
+    /// which the endpoint declares as it is and `apicheck openapi` writes back.
     static func key(among keys: [String]) -> String? {
         let order =
-            ["200", "201", "202", "203", "204", "206"] + keys.filter { $0.hasPrefix("2") && Int($0) != nil } + ["2XX", "2xx", "default"]
+            ["200", "201", "202", "203", "204", "206"] + keys.filter { $0.hasPrefix("2") && Int($0) != nil }
+            + ["2XX", "2xx", "default", switchingProtocols]
         return order.first { keys.contains($0) }
     }
 
+    /// The handshake's answer of a websocket route, taken as its success when it has no other.
+    static let switchingProtocols = "101"
+
     static func content(of answer: JSONValue, status: Int) -> JSONValue? {
-        OpenAPISource.members(answer["content"]).isEmpty || status == 204 ? nil : answer["content"]
+        OpenAPISource.members(answer["content"]).isEmpty || hasNoBody(status) ? nil : answer["content"]
     }
+
+    /// Whether an answer of the status never has a body: a 204, and a 101, after which the
+    /// connection speaks another protocol. The import declares `NoContent` for either, even for
+    /// a read, and `apicheck openapi` writes it without content.
+    static func hasNoBody(_ status: Int) -> Bool { status == 204 || status == 101 }
 
     /// The JSON media type of a content map: `application/json`, else any `…json` one, else a
     /// range (`*/*`, `application/*`) over a schema of JSON's structure (`isStructured`). A JSON

@@ -147,6 +147,21 @@ import Testing
         #expect(notes.first?.contains("~1ip/get/responses/200") == true, "\(notes)")
     }
 
+    /// A websocket route's only answer is its handshake's 101 (FastAPI's `WebSocket` routes: the
+    /// LiteLLM proxy's `/v1/realtime`): the success it declares, with no body, whatever the
+    /// method, so that `apicheck openapi` writes the 101 back, not a 200 the route never answers.
+    @Test func aWebsocketRoutesSwitchingProtocolsIsItsSuccess() throws {
+        let fixture = try ImportFixture(
+            paths: """
+                "/v1/realtime": {"get": {"operationId": "realtime", "responses": {"101": {"description": "WebSocket Protocol Switched"}}}}
+                """)
+        let group = fixture.group("DefaultEndpoints")
+        #expect(group.contains("realtime = Endpoint<NoContent>("), "\(group)")
+        #expect(group.contains(#"mock: "realtime", successStatus: 101)"#), "\(group)")
+        #expect(!group.contains(".acceptingEmptyBody()"), "\(group)")
+        #expect(!fixture.notes.contains { $0.contains("no success answer") || $0.contains("has no content") }, "\(fixture.notes)")
+    }
+
     /// In Swagger 2.0 no schema is no body, but an operation that produces only images or pages
     /// answers one: it is an answer of bytes (`BinaryBody`, noted), not an empty one.
     @Test func aSwaggerAnswerWithoutSchemaThatProducesNoJSONIsBytes() throws {

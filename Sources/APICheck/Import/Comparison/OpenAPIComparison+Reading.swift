@@ -89,7 +89,7 @@ extension OpenAPIComparison {
     /// schema; nil when the client reads no JSON.
     static func declaredSchema(ofAnswer answer: JSONValue, status: Int, method: String) -> JSONValue? {
         if let schema = jsonSchema(answer, status: status) { return schema }
-        let read = method == "get" && status != 204 && SuccessAnswer.content(of: answer, status: status) == nil
+        let read = method == "get" && !SuccessAnswer.hasNoBody(status) && SuccessAnswer.content(of: answer, status: status) == nil
         return read ? .object([]) : nil
     }
 

@@ -43,6 +43,10 @@ extension SchemaComparison {
                     return OpenAPISource.enumValues(resolved).isEmpty ? kind(resolved, in: source, depth: depth + 1) : "union"
                 })
             if kinds.count == 1, let only = kinds.first, scalars.contains(only) { return only }
+            // Branches that are all objects of any members (a free-form object, and Pydantic's
+            // `BaseModel` without fields: LiteLLM's `user_info`) are one `[String: JSONValue]`
+            // in Swift, which `apicheck openapi` writes as one map.
+            if branches.allSatisfy({ isOpenMap(source.resolve($0) ?? $0, in: source, depth: depth + 1) }) { return "map" }
             return takesAnyValue(branches, in: source, depth: depth) ? "any" : "union"
         }
         if !OpenAPISource.members(schema["properties"]).isEmpty || !OpenAPISource.array(schema["allOf"]).isEmpty { return "object" }
@@ -72,6 +76,15 @@ extension SchemaComparison {
             if !kept.contains(where: { $0.bare == bare }) { kept.append((branch, bare)) }
         }
         return kept.map(\.branch)
+    }
+
+    /// Whether a schema is an object of any members, each of any value: `{"type": "object"}`,
+    /// `additionalProperties: true`, an empty `properties`; the generator's `[String: JSONValue]`.
+    private static func isOpenMap(_ schema: JSONValue, in source: OpenAPISource, depth: Int) -> Bool {
+        guard OpenAPISource.enumValues(schema).isEmpty, schema["additionalProperties"] != .bool(false),
+            kind(schema, in: source, depth: depth) == "map"
+        else { return false }
+        return kind(unwrapped(schema["additionalProperties"] ?? .object([]), in: source).0, in: source, depth: depth + 1) == "any"
     }
 
     /// Whether a union's branches take every JSON value but null: a string, a number (an integer

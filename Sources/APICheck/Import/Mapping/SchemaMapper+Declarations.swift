@@ -60,6 +60,11 @@ extension SchemaMapper {
                 values = mapping.filter { $0.target == reference || $0.target == component }.map(\.key)
                 if values.isEmpty { values = [component] }
                 values = values.filter { usedValues.insert($0).inserted }
+            } else if let declared, let value = tagValue(of: resolved, property: declared) {
+                // An inline branch has no component name for a value: it states its own, the
+                // property's one allowed value (Pydantic's `type: {const: "predicate"}` under a
+                // discriminator without a mapping, as the LiteLLM proxy's `/decisions` writes it).
+                values = [value].filter { usedValues.insert($0).inserted }
             }
             if discriminator != nil, values.isEmpty {
                 note(
@@ -94,17 +99,20 @@ extension SchemaMapper {
     private func tagProperty(of branches: [JSONValue]) -> (property: String, values: [String])? {
         guard branches.count > 1, let first = branches.first else { return nil }
         for (name, _) in OpenAPISource.members(first["properties"]) {
-            let values = branches.map { branch -> String? in
-                guard let property = OpenAPISource.members(branch["properties"]).first(where: { $0.key == name })?.value,
-                    let resolved = source.resolve(property)
-                else { return nil }
-                let allowed = OpenAPISource.enumValues(resolved)
-                return allowed.count == 1 ? OpenAPISource.string(allowed[0]) : nil
-            }
-            let found = values.compactMap { $0 }
+            let found = branches.compactMap { tagValue(of: $0, property: name) }
             if found.count == branches.count, Set(found).count == found.count { return (name, found) }
         }
         return nil
+    }
+
+    /// The one string a branch allows for a property (`const`, or an `enum` of one); nil when it
+    /// allows several, or none is stated.
+    private func tagValue(of branch: JSONValue, property name: String) -> String? {
+        guard let property = OpenAPISource.members(branch["properties"]).first(where: { $0.key == name })?.value,
+            let resolved = source.resolve(property)
+        else { return nil }
+        let allowed = OpenAPISource.enumValues(resolved)
+        return allowed.count == 1 ? OpenAPISource.string(allowed[0]) : nil
     }
 
     /// The properties of an object schema with those of every `allOf` member (references

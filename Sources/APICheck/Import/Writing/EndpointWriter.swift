@@ -97,7 +97,7 @@ struct EndpointWriter {
         var mockText = ""
         var (madeUp, emptyOrJSON) = (false, false)
         var secretPaths: [String] = []
-        if response.content == nil, method == "get", response.status != 204, !response.key.isEmpty {
+        if response.content == nil, method == "get", !SuccessAnswer.hasNoBody(response.status), !response.key.isEmpty {
             // A document leaving a read's answer out is common (pygeoapi's JSON `/openapi`), a
             // read answering nothing as documented rare but real (Pulp's `livez`), and so is a
             // download left undescribed (Mayan EDMS's document files): each passes.
