@@ -130,6 +130,14 @@ extension MockServer {
         case let .wrongMethod(allowed):
             record.problems = ["method \(request.method) not allowed"]
             return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(refusals)
+        case let .found(endpoint, _) where endpoint.successStatus == 101:
+            // A 101 without the WebSocket after it leaves a client waiting for the next answer.
+            record.endpoint = endpoint.id
+            record.problems = ["a WebSocket route, which serve does not open"]
+            return ProblemDocument(
+                status: 501, title: "Not implemented",
+                detail: "\(endpoint.id) answers a WebSocket handshake (101 Switching Protocols), which serve does not open"
+            ).response(refusals)
         case let .found(endpoint, pathValues):
             record.endpoint = endpoint.id
             var response = serve(endpoint, request: request, pathValues: pathValues, record: &record)

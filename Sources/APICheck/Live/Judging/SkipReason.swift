@@ -125,6 +125,15 @@ public struct SkipReason: RawRepresentable, Hashable, Sendable, CustomStringConv
         write.changesGlobalState ? .changesGlobalState(write) : .actsOnExisting(write)
     }
 
+    /// A WebSocket route, whose success is its handshake's 101 (Switching Protocols): a request
+    /// that opens no WebSocket is answered otherwise by a correct server, and one that opens it
+    /// leaves HTTP. `proxy` passes its tunnels through, unchecked.
+    public static func switchesProtocols(_ endpoint: AnyEndpoint) -> SkipReason {
+        SkipReason(
+            "its success is a WebSocket handshake (101 Switching Protocols), which live does not open; proxy passes its tunnels through",
+            chosen: true)
+    }
+
     /// An endpoint that needs, first, a write left out as `unnamed(_:)`.
     public static func needsNamed(_ write: AnyEndpoint) -> SkipReason {
         let what = write.changesGlobalState ? "changes global state" : "writes to an object the run did not create"

@@ -69,6 +69,9 @@ struct LivePlan: Sendable {
         for endpoint in selected where held[endpoint.id] != nil {
             writeNeeded[endpoint.id] = .unnamed(endpoint)
         }
+        for endpoint in selected where endpoint.successStatus == 101 {
+            writeNeeded[endpoint.id] = .switchesProtocols(endpoint)
+        }
         // What ends the identity the run calls as runs last, and only when named.
         let identityEndings = selected.filter { $0.endsIdentity && named.contains($0.id) }
         for endpoint in selected where endpoint.endsIdentity && !named.contains(endpoint.id) {
