@@ -169,17 +169,30 @@ struct ExampleMaker {
                 }
             }
             let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
-            for (key, property) in OpenAPISource.members(schema["properties"]) {
-                if leavesOut(property) { continue }
-                if !required.contains(key), !keepsOptional(property, requiredOnly: requiredOnly) { continue }
+            let properties = OpenAPISource.members(schema["properties"]).filter { key, property in
+                !leavesOut(property) && (required.contains(key) || keepsOptional(property, requiredOnly: requiredOnly))
+            }
+            // Made with the members named as an end last, so that a request's end date follows its
+            // start whatever the document's member order (go-swagger sorts `endsAt` before `startsAt`).
+            var made: [String: JSONValue] = [:]
+            for (key, property) in properties.filter({ !Self.namesEnd($0.key) }) + properties.filter({ Self.namesEnd($0.key) }) {
+                made[key] = value(for: property, depth: depth + 1, seen: seen, at: tokens + ["properties", key], walk: &walk)
+            }
+            for (key, _) in properties {
                 members.removeAll { $0.key == key }
-                let made = value(for: property, depth: depth + 1, seen: seen, at: tokens + ["properties", key], walk: &walk)
-                members.append((key, made))
+                members.append((key, made[key] ?? .null))
             }
         }
         add(schema, at: tokens)
         if purpose == .answer { settlePage(&members, schema: schema) }
         return .object(members)
+    }
+
+    /// Whether a member's name says it ends something (`endsAt`, `end_time`, `valid_until`,
+    /// `expiresAt`): its made-up date comes after the others'.
+    static func namesEnd(_ name: String) -> Bool {
+        let endings: Set<String> = ["end", "ends", "ending", "until", "till", "expire", "expires", "expiry", "expiration", "finish", "deadline", "due", "to"]
+        return SwiftName.words(name).contains { endings.contains($0.lowercased()) }
     }
 
     /// Whether an optional member is made. A member of one value (`const`, a one-value `enum`)

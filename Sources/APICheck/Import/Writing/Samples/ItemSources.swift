@@ -28,7 +28,8 @@ struct ItemSources {
                 let name = String(segment.dropFirst().dropLast().drop { $0 == "+" })
                 guard let parameter = endpoint.parameters.firstIndex(where: { $0.hasPrefix(".path(\(SwiftName.literal(name)),") })
                 else { continue }
-                let collection = lists[Self.trimmed(segments[..<position].joined(separator: "/"))]
+                let prefix = Self.trimmed(segments[..<position].joined(separator: "/"))
+                let collection = lists[prefix] ?? Self.pluralCollection(of: prefix, among: lists.keys).flatMap { lists[$0] }
                 let list =
                     endpoint.parameters[parameter].hasSuffix(".holdingAddress()")
                     ? addressList(naming: name, of: endpoint.id, among: lists) ?? collection : collection
@@ -169,6 +170,27 @@ struct ItemSources {
     }
 
     /// `devices/` and `devices` alike.
+    /// The collection path among `paths` that lists the objects of the singular path `item`, for
+    /// an API whose object paths name the kind once (go-swagger's Alertmanager: `GET /silences`
+    /// and `POST /silences` beside `GET /silence/{silenceID}`): the same path but its last segment,
+    /// whose singular `item`'s last segment is. Nil where `item` itself is among `paths`.
+    static func pluralCollection(of item: String, among paths: some Sequence<String>) -> String? {
+        let segments = item.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return paths.first { path in
+            let other = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            return isPlural(other, of: segments)
+        }
+    }
+
+    /// Whether `collection` is the path `item` with its last segment in the plural (`silences`,
+    /// `silence`), both named alike up to it.
+    static func isPlural(_ collection: [String], of item: [String]) -> Bool {
+        guard let last = item.last, let plural = collection.last, collection.count == item.count, !last.hasPrefix("{"),
+            plural.lowercased() != last.lowercased(), SampleVariable.singular(plural).lowercased() == last.lowercased()
+        else { return false }
+        return collection.dropLast() == item.dropLast()
+    }
+
     static func trimmed(_ path: String) -> String {
         String(path.reversed().drop { $0 == "/" }.reversed())
     }
