@@ -191,7 +191,9 @@ struct ExampleMaker {
     /// Whether a member's name says it ends something (`endsAt`, `end_time`, `valid_until`,
     /// `expiresAt`): its made-up date comes after the others'.
     static func namesEnd(_ name: String) -> Bool {
-        let endings: Set<String> = ["end", "ends", "ending", "until", "till", "expire", "expires", "expiry", "expiration", "finish", "deadline", "due", "to"]
+        let endings: Set<String> = [
+            "end", "ends", "ending", "until", "till", "expire", "expires", "expiry", "expiration", "finish", "deadline", "due", "to",
+        ]
         return SwiftName.words(name).contains { endings.contains($0.lowercased()) }
     }
 
