@@ -35,6 +35,8 @@ struct ExampleMaker {
     /// The first date a request is made with (2100-01-01T00:00:00Z): fixed, so that an import is
     /// reproducible, and far enough ahead that a server refusing dates in the past takes it.
     static let firstRequestInstant: TimeInterval = 4_102_444_800
+    /// The value made for a `uuid` string.
+    static let madeUpUUID = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
 
     /// A schema's example (or default) that its schema does not decode, passed over for a value
     /// of the type: where it is in the document, and how it departs.
@@ -250,7 +252,7 @@ struct ExampleMaker {
         return switch format {
         case "date-time"?, "datetime"?: "2026-01-01T12:00:00Z"
         case "date"?: "2026-01-01"
-        case "uuid"?: "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+        case "uuid"?: Self.madeUpUUID
         case "email"?: "ann@example.com"
         case "uri"?, "url"?: purpose == .answer ? linkBase ?? "https://example.com/" : "https://example.com/"
         case "byte"?: "aGVsbG8="
