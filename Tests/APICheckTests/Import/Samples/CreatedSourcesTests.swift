@@ -145,4 +145,25 @@ import Testing
                 #"sample: .environmentOr("SHOP_SILENCE_ID", otherwise: .seen(endpoint: "getSilences", path: "$[0].id", fallback: nil)))"#
             ), "\(group)")
     }
+
+    /// An id the creation's answer allows null (3.1's `["string", "null"]`, as `apicheck openapi`
+    /// writes an optional member, or FastAPI's `anyOf` it and `null`) names the object all the
+    /// same: the package imported from Alertmanager's export declared its deletion acting on
+    /// existing objects, where the package imported from the server's own document did not.
+    @Test func aNullableIdNamesWhatTheCreationMade() throws {
+        let listed = #"{"type": "object", "properties": {"silenceID": {"type": ["string", "null"]}}}"#
+        let union = #"{"type": "object", "properties": {"id": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}"#
+        let fixture = try ImportFixture(
+            paths: """
+                "/silences": {"post": {"operationId": "postSilences", "tags": ["s"], "requestBody": \(Self.body), "responses": \(Self.answer(listed))}},
+                "/silence/{silenceID}": {"parameters": [\(Self.parameter("silenceID"))],
+                  "delete": {"operationId": "deleteSilence", "tags": ["s"], "responses": {"200": {"description": "expired"}}}},
+                "/runs": {"post": {"operationId": "createRun", "tags": ["r"], "requestBody": \(Self.body), "responses": \(Self.answer(union))}},
+                "/runs/{run_id}": {"parameters": [\(Self.parameter("run_id"))],
+                  "delete": {"operationId": "deleteRun", "tags": ["r"], "responses": {"204": {"description": "gone"}}}}
+                """)
+        let silences = fixture.group("SEndpoints"), runs = fixture.group("REndpoints")
+        #expect(silences.contains(#"sample: .seen(endpoint: "postSilences", path: "$.silenceID", fallback: nil))"#), "\(silences)")
+        #expect(runs.contains(#"sample: .seen(endpoint: "createRun", path: "$.id", fallback: nil))"#), "\(runs)")
+    }
 }

@@ -168,8 +168,7 @@ struct CreatedSources {
         let kindID = MemberName.folded(SampleVariable.singular(segment)) + "id"
         func member(in schema: JSONValue) -> String? {
             source.properties(of: schema).first { property in
-                let type = source.resolve(property.value).flatMap { OpenAPISource.string($0["type"]) }
-                return MemberName.folded(property.key) == kindID && (type == "string" || type == "integer" || type == "number")
+                MemberName.folded(property.key) == kindID && ItemSources.holdsID(property.value, source: source)
             }?.key
         }
         if let top = member(in: SchemaComparison.unwrapped(answer, in: source).0) { return JSONPath([.key(top)]) }

@@ -61,11 +61,7 @@ struct ItemSources {
     /// The member of an object of `schema` that names `placeholder`, as `idPath(for:in:)` chooses
     /// it; nil where its text or number members hold none.
     static func idMember(for placeholder: String, in schema: JSONValue, source: OpenAPISource) -> String? {
-        let members = source.properties(of: schema).filter { member in
-            // A `number` id too: Flask-AppBuilder (Superset) declares the id its creations answer so.
-            let type = source.resolve(member.value).flatMap { OpenAPISource.string($0["type"]) }
-            return type == "string" || type == "integer" || type == "number"
-        }
+        let members = source.properties(of: schema).filter { holdsID($0.value, source: source) }
         let lowered = MemberName.folded(placeholder)
         // The member of the placeholder's name, as written or in another case (`partId`, `part_id`).
         var chosen = (members.first { $0.key == placeholder } ?? members.first { MemberName.folded($0.key) == lowered })?.key
@@ -79,6 +75,16 @@ struct ItemSources {
             chosen = members.first { $0.key == "id" }?.key
         }
         return chosen
+    }
+
+    /// Whether a member's schema can hold an id: text or a number (Flask-AppBuilder, Superset,
+    /// declares the id its creations answer a `number`), null allowed or not (3.1's
+    /// `["string", "null"]`, as `apicheck openapi` writes an optional member, or `anyOf` it and
+    /// `null`).
+    static func holdsID(_ schema: JSONValue, source: OpenAPISource) -> Bool {
+        let unwrapped = SchemaComparison.unwrapped(schema, in: source).0
+        let kind = SchemaComparison.kind(source.resolve(unwrapped) ?? unwrapped, in: source)
+        return kind == "string" || kind == "integer" || kind == "integer (int64)" || kind == "number"
     }
 
     /// The one list whose path names every word of an address placeholder and whose items are
