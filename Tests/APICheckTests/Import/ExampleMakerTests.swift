@@ -132,6 +132,14 @@ import Testing
         #expect(
             ExampleMaker(source: source, purpose: .request).value(for: open).compactText
                 == #"{"from":"2100-01-01","to":"2100-01-02T00:00:00Z"}"#)
+        // A document that lists `endsAt` first (go-swagger writes members sorted: Alertmanager's
+        // served document) still gets a start before its end, which the server checks (400).
+        let sorted = try JSONParser.parse(
+            #"{"type": "object", "required": ["endsAt", "startsAt"], "properties": {"endsAt": {"type": "string", "format": "date-time"}, "startsAt": {"type": "string", "format": "date-time"}}}"#
+        )
+        #expect(
+            ExampleMaker(source: source, purpose: .request).value(for: sorted).compactText
+                == #"{"endsAt":"2100-01-02T00:00:00Z","startsAt":"2100-01-01T00:00:00Z"}"#)
         // `datetime` is a date-time as some documents spell it (Apache Airflow's): not "string".
         let spelled = try JSONParser.parse(#"{"type": "object", "properties": {"at": {"type": "string", "format": "datetime"}}}"#)
         #expect(ExampleMaker(source: source, purpose: .request).value(for: spelled).compactText == #"{"at":"2100-01-01T00:00:00Z"}"#)

@@ -67,6 +67,7 @@ struct EndpointWriter {
         notes += Self.linkSamplesAndOrder(
             &endpoints, variables: &sampleVariables, source: source, lists: listAnswers, creations: creationAnswers,
             requests: creationRequests)
+        SeenIDFormats.fit(&mocks, madeUp: &madeUpMocks, endpoints: endpoints)
     }
 
     private mutating func declare(

@@ -120,4 +120,50 @@ import Testing
         let layers = fixture.group("LEndpoints")
         #expect(layers.contains(#"sample: .seen(endpoint: "create_layer", path: "$.id", fallback: nil))"#), "\(layers)")
     }
+
+    /// A kind whose objects sit under its singular (go-swagger's Alertmanager: `POST /silences`
+    /// answers `{"silenceID": …}`, `GET` and `DELETE /silence/{silenceID}`): the deletion acts on
+    /// the silence the run made, not on `$…_SILENCE_ID` (declared acting on existing objects, it
+    /// was never checked), and the read takes the plural list's first item while that is unset.
+    @Test func aSingularObjectPathFollowsItsPluralCollection() throws {
+        let silence = ##"{"$ref": "#/components/schemas/Silence"}"##
+        let fixture = try ImportFixture(
+            schemas: #""Silence": {"type": "object", "properties": {"id": {"type": "string"}, "comment": {"type": "string"}}}"#,
+            paths: """
+                "/silences": {
+                  "get": {"operationId": "getSilences", "tags": ["s"], "responses": \(Self.answer(#"{"type": "array", "items": \#(silence)}"#))},
+                  "post": {"operationId": "postSilences", "tags": ["s"], "requestBody": \(Self.body), "responses": \(Self.answer(#"{"type": "object", "properties": {"silenceID": {"type": "string"}}}"#))}},
+                "/silence/{silenceID}": {"parameters": [\(Self.parameter("silenceID"))],
+                  "get": {"operationId": "getSilence", "tags": ["s"], "responses": \(Self.answer(silence))},
+                  "delete": {"operationId": "deleteSilence", "tags": ["s"], "responses": {"200": {"description": "expired"}}}}
+                """)
+        let group = fixture.group("SEndpoints")
+        #expect(group.contains(#"sample: .seen(endpoint: "postSilences", path: "$.silenceID", fallback: nil))"#), "\(group)")
+        #expect(!group.contains(".actingOnExisting()"), "\(group)")
+        #expect(
+            group.contains(
+                #"sample: .environmentOr("SHOP_SILENCE_ID", otherwise: .seen(endpoint: "getSilences", path: "$[0].id", fallback: nil)))"#
+            ), "\(group)")
+    }
+
+    /// An id the creation's answer allows null (3.1's `["string", "null"]`, as `apicheck openapi`
+    /// writes an optional member, or FastAPI's `anyOf` it and `null`) names the object all the
+    /// same: the package imported from Alertmanager's export declared its deletion acting on
+    /// existing objects, where the package imported from the server's own document did not.
+    @Test func aNullableIdNamesWhatTheCreationMade() throws {
+        let listed = #"{"type": "object", "properties": {"silenceID": {"type": ["string", "null"]}}}"#
+        let union = #"{"type": "object", "properties": {"id": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}"#
+        let fixture = try ImportFixture(
+            paths: """
+                "/silences": {"post": {"operationId": "postSilences", "tags": ["s"], "requestBody": \(Self.body), "responses": \(Self.answer(listed))}},
+                "/silence/{silenceID}": {"parameters": [\(Self.parameter("silenceID"))],
+                  "delete": {"operationId": "deleteSilence", "tags": ["s"], "responses": {"200": {"description": "expired"}}}},
+                "/runs": {"post": {"operationId": "createRun", "tags": ["r"], "requestBody": \(Self.body), "responses": \(Self.answer(union))}},
+                "/runs/{run_id}": {"parameters": [\(Self.parameter("run_id"))],
+                  "delete": {"operationId": "deleteRun", "tags": ["r"], "responses": {"204": {"description": "gone"}}}}
+                """)
+        let silences = fixture.group("SEndpoints"), runs = fixture.group("REndpoints")
+        #expect(silences.contains(#"sample: .seen(endpoint: "postSilences", path: "$.silenceID", fallback: nil))"#), "\(silences)")
+        #expect(runs.contains(#"sample: .seen(endpoint: "createRun", path: "$.id", fallback: nil))"#), "\(runs)")
+    }
 }

@@ -35,6 +35,8 @@ struct ExampleMaker {
     /// The first date a request is made with (2100-01-01T00:00:00Z): fixed, so that an import is
     /// reproducible, and far enough ahead that a server refusing dates in the past takes it.
     static let firstRequestInstant: TimeInterval = 4_102_444_800
+    /// The value made for a `uuid` string.
+    static let madeUpUUID = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
 
     /// A schema's example (or default) that its schema does not decode, passed over for a value
     /// of the type: where it is in the document, and how it departs.
@@ -169,19 +171,33 @@ struct ExampleMaker {
                 }
             }
             let required = Set(OpenAPISource.array(schema["required"]).compactMap { OpenAPISource.string($0) })
-            for (key, property) in OpenAPISource.members(schema["properties"]) {
-                if leavesOut(property) { continue }
-                if !required.contains(key), !keepsOptional(property, requiredOnly: requiredOnly), !selectsRows(key, property) {
-                    continue
-                }
+            let properties = OpenAPISource.members(schema["properties"]).filter { key, property in
+                !leavesOut(property)
+                    && (required.contains(key) || keepsOptional(property, requiredOnly: requiredOnly) || selectsRows(key, property))
+            }
+            // Made with the members named as an end last, so that a request's end date follows its
+            // start whatever the document's member order (go-swagger sorts `endsAt` before `startsAt`).
+            var made: [String: JSONValue] = [:]
+            for (key, property) in properties.filter({ !Self.namesEnd($0.key) }) + properties.filter({ Self.namesEnd($0.key) }) {
+                made[key] = value(for: property, depth: depth + 1, seen: seen, at: tokens + ["properties", key], walk: &walk)
+            }
+            for (key, _) in properties {
                 members.removeAll { $0.key == key }
-                let made = value(for: property, depth: depth + 1, seen: seen, at: tokens + ["properties", key], walk: &walk)
-                members.append((key, made))
+                members.append((key, made[key] ?? .null))
             }
         }
         add(schema, at: tokens)
         if purpose == .answer { settlePage(&members, schema: schema) }
         return .object(members)
+    }
+
+    /// Whether a member's name says it ends something (`endsAt`, `end_time`, `valid_until`,
+    /// `expiresAt`): its made-up date comes after the others'.
+    static func namesEnd(_ name: String) -> Bool {
+        let endings: Set<String> = [
+            "end", "ends", "ending", "until", "till", "expire", "expires", "expiry", "expiration", "finish", "deadline", "due", "to",
+        ]
+        return SwiftName.words(name).contains { endings.contains($0.lowercased()) }
     }
 
     /// Whether an optional member is made. A member of one value (`const`, a one-value `enum`)
@@ -237,7 +253,7 @@ struct ExampleMaker {
         return switch format {
         case "date-time"?, "datetime"?: "2026-01-01T12:00:00Z"
         case "date"?: "2026-01-01"
-        case "uuid"?: "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+        case "uuid"?: Self.madeUpUUID
         case "email"?: "ann@example.com"
         case "uri"?, "url"?: purpose == .answer ? linkBase ?? "https://example.com/" : "https://example.com/"
         case "byte"?: "aGVsbG8="

@@ -46,7 +46,8 @@ struct CreatedSources {
                     let parameter = endpoint.parameters.firstIndex(where: { $0.hasPrefix(".path(\(SwiftName.literal(name)),") }),
                     let creation = creations.first(where: {
                         $0.id != endpoint.id && EndpointWriter.template(ItemSources.trimmed($0.path)) == collection
-                    }) ?? actionCreation(of: collection, among: creations, under: segments[position - 1]),
+                    }) ?? actionCreation(of: collection, among: creations, under: segments[position - 1])
+                        ?? pluralCreation(of: collection, among: creations),
                     let sample = sample(
                         naming: name, in: creation, under: segments[position - 1], byRequest: !putPaths.contains(collection + ["{}"]),
                         action: EndpointWriter.template(ItemSources.trimmed(creation.path)) != collection)
@@ -87,6 +88,15 @@ struct CreatedSources {
             return kindIDPath(in: answer, under: segment) != nil
         }
         return actions.count == 1 ? actions[0] : nil
+    }
+
+    /// The POST to the plural of `collection` (`POST /silences` for `DELETE /silence/{silenceID}`)
+    /// whose answer names the object by the placeholder's name or its kind's id: the creation of
+    /// the objects a singular path names. Its request names none (`sample`'s `action`).
+    private func pluralCreation(of collection: [String], among creations: [ImportedEndpoint]) -> ImportedEndpoint? {
+        guard !collection.isEmpty else { return nil }
+        let plural = creations.filter { ItemSources.isPlural(EndpointWriter.template(ItemSources.trimmed($0.path)), of: collection) }
+        return plural.count == 1 && answers[plural[0].id] != nil ? plural[0] : nil
     }
 
     /// The sample that gives placeholder `name` the object `creation` made: the member of its
@@ -158,8 +168,7 @@ struct CreatedSources {
         let kindID = MemberName.folded(SampleVariable.singular(segment)) + "id"
         func member(in schema: JSONValue) -> String? {
             source.properties(of: schema).first { property in
-                let type = source.resolve(property.value).flatMap { OpenAPISource.string($0["type"]) }
-                return MemberName.folded(property.key) == kindID && (type == "string" || type == "integer" || type == "number")
+                MemberName.folded(property.key) == kindID && ItemSources.holdsID(property.value, source: source)
             }?.key
         }
         if let top = member(in: SchemaComparison.unwrapped(answer, in: source).0) { return JSONPath([.key(top)]) }

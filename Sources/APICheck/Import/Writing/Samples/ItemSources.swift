@@ -28,7 +28,8 @@ struct ItemSources {
                 let name = String(segment.dropFirst().dropLast().drop { $0 == "+" })
                 guard let parameter = endpoint.parameters.firstIndex(where: { $0.hasPrefix(".path(\(SwiftName.literal(name)),") })
                 else { continue }
-                let collection = lists[Self.trimmed(segments[..<position].joined(separator: "/"))]
+                let prefix = Self.trimmed(segments[..<position].joined(separator: "/"))
+                let collection = lists[prefix] ?? Self.pluralCollection(of: prefix, among: lists.keys).flatMap { lists[$0] }
                 let list =
                     endpoint.parameters[parameter].hasSuffix(".holdingAddress()")
                     ? addressList(naming: name, of: endpoint.id, among: lists) ?? collection : collection
@@ -60,11 +61,7 @@ struct ItemSources {
     /// The member of an object of `schema` that names `placeholder`, as `idPath(for:in:)` chooses
     /// it; nil where its text or number members hold none.
     static func idMember(for placeholder: String, in schema: JSONValue, source: OpenAPISource) -> String? {
-        let members = source.properties(of: schema).filter { member in
-            // A `number` id too: Flask-AppBuilder (Superset) declares the id its creations answer so.
-            let type = source.resolve(member.value).flatMap { OpenAPISource.string($0["type"]) }
-            return type == "string" || type == "integer" || type == "number"
-        }
+        let members = source.properties(of: schema).filter { holdsID($0.value, source: source) }
         let lowered = MemberName.folded(placeholder)
         // The member of the placeholder's name, as written or in another case (`partId`, `part_id`).
         var chosen = (members.first { $0.key == placeholder } ?? members.first { MemberName.folded($0.key) == lowered })?.key
@@ -78,6 +75,16 @@ struct ItemSources {
             chosen = members.first { $0.key == "id" }?.key
         }
         return chosen
+    }
+
+    /// Whether a member's schema can hold an id: text or a number (Flask-AppBuilder, Superset,
+    /// declares the id its creations answer a `number`), null allowed or not (3.1's
+    /// `["string", "null"]`, as `apicheck openapi` writes an optional member, or `anyOf` it and
+    /// `null`).
+    static func holdsID(_ schema: JSONValue, source: OpenAPISource) -> Bool {
+        let unwrapped = SchemaComparison.unwrapped(schema, in: source).0
+        let kind = SchemaComparison.kind(source.resolve(unwrapped) ?? unwrapped, in: source)
+        return kind == "string" || kind == "integer" || kind == "integer (int64)" || kind == "number"
     }
 
     /// The one list whose path names every word of an address placeholder and whose items are
@@ -169,6 +176,27 @@ struct ItemSources {
     }
 
     /// `devices/` and `devices` alike.
+    /// The collection path among `paths` that lists the objects of the singular path `item`, for
+    /// an API whose object paths name the kind once (go-swagger's Alertmanager: `GET /silences`
+    /// and `POST /silences` beside `GET /silence/{silenceID}`): the same path but its last segment,
+    /// whose singular `item`'s last segment is. Nil where `item` itself is among `paths`.
+    static func pluralCollection(of item: String, among paths: some Sequence<String>) -> String? {
+        let segments = item.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return paths.first { path in
+            let other = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            return isPlural(other, of: segments)
+        }
+    }
+
+    /// Whether `collection` is the path `item` with its last segment in the plural (`silences`,
+    /// `silence`), both named alike up to it.
+    static func isPlural(_ collection: [String], of item: [String]) -> Bool {
+        guard let last = item.last, let plural = collection.last, collection.count == item.count, !last.hasPrefix("{"),
+            plural.lowercased() != last.lowercased(), SampleVariable.singular(plural).lowercased() == last.lowercased()
+        else { return false }
+        return collection.dropLast() == item.dropLast()
+    }
+
     static func trimmed(_ path: String) -> String {
         String(path.reversed().drop { $0 == "/" }.reversed())
     }
