@@ -5357,4 +5357,10 @@ MUTATIONS = [
          find="let unwrapped = SchemaComparison.unwrapped(schema, in: source).0\n        let kind",
          replace="let unwrapped = schema\n        let kind",
          tests="CreatedSourcesTests"),
+    dict(id="put-into-collection-creates-nothing",
+         bug="import-openapi takes no PUT to a collection for its creation (Prefect's PUT /saved_searches/): the deletion is held as acting on existing objects, and each full run leaves a saved search behind",
+         file="Sources/APICheck/Import/Writing/Samples/CreatedSources.swift",
+         find="(endpoint.method == \".post\" || Self.putsIntoCollection(endpoint, among: endpoints))",
+         replace="(endpoint.method == \".post\")",
+         tests="CreatedSourcesTests"),
 ]

@@ -106,6 +106,26 @@ import Testing
     /// An id the creation's answer declares a `number` (Flask-AppBuilder's `{"id": number,
     /// "result": …}`, Superset's annotation layers, charts, dashboards) names the object as an
     /// integer one does: each full run left a layer behind, its deletion sending the variable's.
+    /// Prefect creates a saved search with `PUT /saved_searches/` (no POST there), answering its
+    /// id: the deletion names what the run made, and is no write held as acting on existing objects.
+    @Test func aPutIntoACollectionWithoutAPostIsItsCreation() throws {
+        let search = #"{"type": "object", "properties": {"id": {"type": "string", "format": "uuid"}, "name": {"type": "string"}}}"#
+        let fixture = try ImportFixture(
+            paths: """
+                "/saved_searches/": {"put": {"operationId": "create_saved_search", "tags": ["s"], "requestBody": \(Self.body), "responses": \(Self.answer(search, status: 201))}},
+                "/saved_searches/{id}": {"parameters": [\(Self.parameter("id"))],
+                  "get": {"operationId": "read_saved_search", "tags": ["s"], "responses": \(Self.answer(search))},
+                  "delete": {"operationId": "delete_saved_search", "tags": ["s"], "responses": {"204": {"description": "gone"}}}},
+                "/settings": {"put": {"operationId": "replace_settings", "tags": ["t"], "requestBody": \(Self.body), "responses": \(Self.answer(#"{"type": "object"}"#))},
+                  "post": {"operationId": "add_setting", "tags": ["t"], "requestBody": \(Self.body), "responses": \(Self.answer(#"{"type": "object"}"#))}}
+                """)
+        let group = fixture.group("SEndpoints")
+        #expect(
+            group.contains(#".path("id", .string, sample: .seen(endpoint: "create_saved_search", path: "$.id", fallback: nil))"#),
+            "\(group)")
+        #expect(!group.contains("actingOnExisting()"), "\(group)")
+    }
+
     @Test func aNumberIdNamesWhatTheCreationMade() throws {
         let integer = #"{"name": "pk", "in": "path", "required": true, "schema": {"type": "integer"}}"#
         let created = ##"{"type": "object", "properties": {"id": {"type": "number"}, "result": {"$ref": "#/components/schemas/Layer"}}}"##

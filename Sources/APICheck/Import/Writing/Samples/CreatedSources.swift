@@ -28,7 +28,10 @@ struct CreatedSources {
     /// Links `endpoints`' writes to the creation of their object's collection, and takes their
     /// uses out of `variables` (a variable no operation reads any more is dropped).
     func link(_ endpoints: inout [ImportedEndpoint], variables: inout [SampleVariable]) -> [Link] {
-        let creations = endpoints.filter { $0.method == ".post" && !$0.readingOnly && (answers[$0.id] ?? requests[$0.id]) != nil }
+        let creations = endpoints.filter { endpoint in
+            (endpoint.method == ".post" || Self.putsIntoCollection(endpoint, among: endpoints)) && !endpoint.readingOnly
+                && (answers[endpoint.id] ?? requests[endpoint.id]) != nil
+        }
         let namedCreations = Set(
             endpoints.filter { EndpointWriter.creates($0, among: endpoints) }.map { EndpointWriter.template(ItemSources.trimmed($0.path)) })
         // A path a PUT writes to is named by whoever writes it: a name a POST sent is not its.
@@ -71,6 +74,16 @@ struct CreatedSources {
         Self.followShared(followed.filter { !ambiguous.contains($0.key) }, in: &endpoints, variables: &variables, links: &links)
         variables.removeAll { $0.uses.isEmpty }
         return links
+    }
+
+    /// Whether an endpoint is a `PUT` to a collection (its path ends on no placeholder) that has
+    /// no `POST`: Prefect creates a saved search with `PUT /saved_searches/`, answering its `id`,
+    /// which `DELETE /saved_searches/{id}` then names. Its answer alone can name what it made (a
+    /// `PUT` that replaces a collection answers no one object).
+    static func putsIntoCollection(_ endpoint: ImportedEndpoint, among endpoints: [ImportedEndpoint]) -> Bool {
+        guard endpoint.method == ".put", let last = endpoint.path.split(separator: "/").last, !last.contains("{") else { return false }
+        let path = EndpointWriter.template(ItemSources.trimmed(endpoint.path))
+        return !endpoints.contains { $0.method == ".post" && EndpointWriter.template(ItemSources.trimmed($0.path)) == path }
     }
 
     /// The one POST to an action below `collection` (Phoenix's `POST /v1/datasets/upload`, beside
