@@ -2,12 +2,16 @@
 /// `POST /flows/filter` and `/flow_runs/count`, Elasticsearch's `_search`). A document cannot say
 /// so, and `live --reads-only` would leave every such read out as a write; the import guesses it
 /// from the path's last segment, whose first word names a read and no word a change
-/// (`count-deployments`, not `count_reset`), and declares it `readingOnly()` with a note.
+/// (`count-deployments`, not `count_reset`), and declares it `readingOnly()` with a note: Aim's
+/// `get-batch` and `get-step` read a run's metrics, Prefect's `counts` and `validate` read or check
+/// what the body sends. A word that opens or ends a session (`get_token`) is no read.
 enum ReadingPost {
-    static let readWords: Set<String> = ["filter", "count", "search", "query", "find", "lookup", "paginate", "history", "mget", "msearch"]
+    static let readWords: Set<String> = [
+        "filter", "count", "counts", "search", "query", "find", "lookup", "paginate", "history", "mget", "msearch", "get", "validate",
+    ]
     static let writeWords: Set<String> = [
         "delete", "remove", "reset", "set", "create", "update", "increment", "decrement", "clear", "purge", "cancel", "start",
-        "stop", "run", "trigger", "send", "bulk",
+        "stop", "run", "trigger", "send", "bulk", "token", "login", "logout", "refresh", "or", "and",
     ]
 
     /// The word it was taken for a read by, or nil: a POST answering content with 200, its path
