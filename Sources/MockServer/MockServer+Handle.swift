@@ -130,7 +130,7 @@ extension MockServer {
         case let .wrongMethod(allowed):
             record.problems = ["method \(request.method) not allowed"]
             return ProblemDocument.wrongMethod(method: request.method, path: request.path, allowed: allowed).response(refusals)
-        case let .found(endpoint, _) where endpoint.successStatus == 101:
+        case let .found(endpoint, _) where endpoint.opensWebSocket:
             // A 101 without the WebSocket after it leaves a client waiting for the next answer.
             record.endpoint = endpoint.id
             record.problems = ["a WebSocket route, which serve does not open"]

@@ -23,6 +23,9 @@ public struct AnyEndpoint: Sendable, EndpointConvertible {
     /// Every status a success may come with, `successStatus` first: an endpoint that answers 200
     /// for a thing that was there and 201 for one it made declares both (`alsoSucceeding(with:)`).
     public var successStatuses: [Int] { [declaration.successStatus] + declaration.otherSuccessStatuses }
+    /// Whether it is a WebSocket route: its success is the handshake's 101 (Switching Protocols),
+    /// which neither `live` nor `serve` opens.
+    public var opensWebSocket: Bool { declaration.successStatus == 101 }
     /// Whether an empty body is a success's answer, not a fault: the decode type is `NoContent`,
     /// or the endpoint is declared `acceptingEmptyBody()`.
     public var acceptsEmptyBody: Bool { declaration.acceptsEmptyBody }

@@ -26,13 +26,13 @@ extension SchemaComparison {
     /// What the generated Swift declares for the schema, in words: `object`, `map`, `array`,
     /// `union`, `string`, `integer`, `integer (int64)`, `number`, `boolean`, `any`.
     static func kind(_ schema: JSONValue, in source: OpenAPISource, depth: Int = 0) -> String {
+        let nonNull = unionBranches(schema)?.filter { !isNullSchema($0) } ?? []
+        let branches = distinct(nonNull, in: source)
         // A union of one schema written twice is that schema.
-        if let nonNull = unionBranches(schema)?.filter({ !isNullSchema($0) }), nonNull.count > 1, depth < 8,
-            case let branches = distinct(nonNull, in: source), branches.count == 1
-        {
+        if nonNull.count > 1, branches.count == 1, depth < 8 {
             return kind(source.resolve(branches[0]) ?? branches[0], in: source, depth: depth + 1)
         }
-        if let branches = unionBranches(schema).map({ distinct($0.filter { !isNullSchema($0) }, in: source) }), branches.count > 1 {
+        if branches.count > 1 {
             // Branches that are all one scalar and list no values (Django's email: an address, or
             // an empty string of `maxLength: 0`) decode and send the same values as that scalar,
             // which `apicheck openapi` writes for the package's union of them.

@@ -69,7 +69,7 @@ struct LivePlan: Sendable {
         for endpoint in selected where held[endpoint.id] != nil {
             writeNeeded[endpoint.id] = .unnamed(endpoint)
         }
-        for endpoint in selected where endpoint.successStatus == 101 {
+        for endpoint in selected where endpoint.opensWebSocket {
             writeNeeded[endpoint.id] = .switchesProtocols(endpoint)
         }
         // What ends the identity the run calls as runs last, and only when named.

@@ -194,11 +194,13 @@ struct ExampleMaker {
     /// Whether a member's name says it ends something (`endsAt`, `end_time`, `valid_until`,
     /// `expiresAt`): its made-up date comes after the others'.
     static func namesEnd(_ name: String) -> Bool {
-        let endings: Set<String> = [
-            "end", "ends", "ending", "until", "till", "expire", "expires", "expiry", "expiration", "finish", "deadline", "due", "to",
-        ]
-        return SwiftName.words(name).contains { endings.contains($0.lowercased()) }
+        SwiftName.words(name).contains { endWords.contains($0.lowercased()) }
     }
+
+    /// The words of a member's name that say it ends something.
+    static let endWords: Set<String> = [
+        "end", "ends", "ending", "until", "till", "expire", "expires", "expiry", "expiration", "finish", "deadline", "due", "to",
+    ]
 
     /// Whether an optional member is made. A member of one value (`const`, a one-value `enum`)
     /// always is: it is how a union's branch is told apart (Prefect's triggers' `type`, optional

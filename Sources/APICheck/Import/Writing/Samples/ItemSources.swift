@@ -175,7 +175,6 @@ struct ItemSources {
         return nil
     }
 
-    /// `devices/` and `devices` alike.
     /// The collection path among `paths` that lists the objects of the singular path `item`, for
     /// an API whose object paths name the kind once (go-swagger's Alertmanager: `GET /silences`
     /// and `POST /silences` beside `GET /silence/{silenceID}`): the same path but its last segment,
@@ -197,6 +196,7 @@ struct ItemSources {
         return collection.dropLast() == item.dropLast()
     }
 
+    /// `devices/` and `devices` alike.
     static func trimmed(_ path: String) -> String {
         String(path.reversed().drop { $0 == "/" }.reversed())
     }
